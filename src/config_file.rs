@@ -1,0 +1,304 @@
+//! Reading `config.json`: its keys, their types, and errors that point at the line and the key.
+//!
+//! It knows nothing of flags or env vars; `settings` decides what wins. A missing file is an
+//! empty config. Anything else that is off (bad JSON, a wrong type, an unknown or repeated key)
+//! is an error naming the file, the line and column, and the key.
+
+use std::fmt;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
+use serde_json::Value;
+
+/// The keys the file may hold.
+pub const KEYS: &[&str] = &["launcher_url", "token", "timeout_secs"];
+
+/// A config file is small; anything bigger is not one we wrote or one a person typed.
+const MAX_CONFIG_BYTES: u64 = 1 << 20;
+
+/// The values found in the file, unvalidated beyond their JSON types.
+#[derive(Default, PartialEq)]
+pub struct ConfigFile {
+    pub launcher_url: Option<String>,
+    /// Kept as text; `settings` validates it into a `Secret`.
+    pub token: Option<String>,
+    pub timeout_secs: Option<f64>,
+    /// Unix permission bits of the file, to warn about a token others can read.
+    pub mode: Option<u32>,
+}
+
+impl fmt::Debug for ConfigFile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ConfigFile")
+            .field("launcher_url", &self.launcher_url)
+            .field("token", &self.token.as_ref().map(|_| "<redacted>"))
+            .field("timeout_secs", &self.timeout_secs)
+            .field("mode", &self.mode)
+            .finish()
+    }
+}
+
+/// Why the config file could not be used.
+#[derive(Debug)]
+pub struct ConfigError {
+    pub path: PathBuf,
+    pub detail: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "config file {}: {}", self.path.display(), self.detail)
+    }
+}
+
+/// Reads the file at `path`; a file that does not exist is an empty config.
+pub fn load(path: &Path) -> Result<ConfigFile, ConfigError> {
+    let error = |detail: String| ConfigError {
+        path: path.to_path_buf(),
+        detail,
+    };
+    let file = match std::fs::File::open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(ConfigFile::default()),
+        Err(e) => return Err(error(format!("cannot open it: {}", io_reason(&e)))),
+    };
+    let metadata = file
+        .metadata()
+        .map_err(|e| error(format!("cannot read it: {}", io_reason(&e))))?;
+    if metadata.is_dir() {
+        return Err(error("it is a directory, not a file".into()));
+    }
+    let mut text = String::new();
+    file.take(MAX_CONFIG_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| match e.kind() {
+            io::ErrorKind::InvalidData => error("it is not UTF-8 text".into()),
+            _ => error(format!("cannot read it: {}", io_reason(&e))),
+        })?;
+    if text.len() as u64 > MAX_CONFIG_BYTES {
+        return Err(error(
+            "it is larger than 1 MiB; it cannot be a config file".into(),
+        ));
+    }
+    let mut config = parse(&text).map_err(error)?;
+    config.mode = file_mode(&metadata);
+    Ok(config)
+}
+
+/// Parses the text of a config file.
+pub fn parse(text: &str) -> Result<ConfigFile, String> {
+    if text.trim().is_empty() {
+        return Err("it is empty; write {} for an empty config, or delete the file".into());
+    }
+    let Entries(entries) = serde_json::from_str(text).map_err(|e| {
+        let what = strip_position(&e.to_string());
+        format!("line {}, column {}: {}", e.line(), e.column(), what)
+    })?;
+    let mut config = ConfigFile::default();
+    let mut seen: Vec<&str> = Vec::new();
+    for (key, value) in &entries {
+        let occurrence = seen.iter().filter(|k| **k == key.as_str()).count();
+        let at = |what: String| match locate_key(text, key, occurrence) {
+            Some((line, column)) => format!("line {line}, column {column}: {what}"),
+            None => what,
+        };
+        if !KEYS.contains(&key.as_str()) {
+            return Err(at(unknown_key_message(key)));
+        }
+        if occurrence > 0 {
+            return Err(at(format!("key `{key}` appears twice; keep one")));
+        }
+        match key.as_str() {
+            "launcher_url" => config.launcher_url = Some(string_value(key, value).map_err(at)?),
+            "token" => config.token = Some(string_value(key, value).map_err(at)?),
+            _ => config.timeout_secs = Some(number_value(key, value).map_err(at)?),
+        }
+        seen.push(key);
+    }
+    Ok(config)
+}
+
+/// serde_json appends " at line L column C"; the position is said up front instead.
+fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(at) => message[..at].to_string(),
+        None => message.to_string(),
+    }
+}
+
+/// Line and column (1-based) of the `nth` place where `key` stands as an object key.
+fn locate_key(text: &str, key: &str, nth: usize) -> Option<(usize, usize)> {
+    let needle = serde_json::to_string(key).ok()?;
+    let offset = text
+        .match_indices(&needle)
+        .filter(|(at, _)| text[at + needle.len()..].trim_start().starts_with(':'))
+        .nth(nth)?
+        .0;
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    Some((line, column))
+}
+
+fn io_reason(e: &io::Error) -> String {
+    match e.kind() {
+        io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => e.to_string(),
+    }
+}
+
+#[cfg(unix)]
+fn file_mode(metadata: &std::fs::Metadata) -> Option<u32> {
+    use std::os::unix::fs::PermissionsExt;
+    Some(metadata.permissions().mode() & 0o7777)
+}
+
+#[cfg(not(unix))]
+fn file_mode(_: &std::fs::Metadata) -> Option<u32> {
+    None
+}
+
+/// The object's members in file order, duplicates kept, so each can be checked by name.
+struct Entries(Vec<(String, Value)>);
+
+impl<'de> Deserialize<'de> for Entries {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(EntriesVisitor)
+    }
+}
+
+struct EntriesVisitor;
+
+impl<'de> Visitor<'de> for EntriesVisitor {
+    type Value = Entries;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON object with the keys launcher_url, token, timeout_secs")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Entries, A::Error> {
+        let mut entries = Vec::new();
+        while let Some(entry) = map.next_entry::<String, Value>()? {
+            entries.push(entry);
+        }
+        Ok(Entries(entries))
+    }
+}
+
+fn string_value(key: &str, value: &Value) -> Result<String, String> {
+    match value {
+        Value::String(s) => Ok(s.clone()),
+        other => Err(format!("key `{key}` must be a string, not {}", kind(other))),
+    }
+}
+
+fn number_value(key: &str, value: &Value) -> Result<f64, String> {
+    match value.as_f64() {
+        Some(n) if value.is_number() => Ok(n),
+        _ => Err(format!(
+            "key `{key}` must be a number of seconds, not {}",
+            kind(value)
+        )),
+    }
+}
+
+fn kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+fn unknown_key_message(key: &str) -> String {
+    let shown: String = key.chars().flat_map(char::escape_debug).take(64).collect();
+    let mut message = format!("unknown key `{shown}`");
+    if let Some(near) = KEYS.iter().find(|k| similar(k, key)) {
+        message.push_str(&format!(" (did you mean `{near}`?)"));
+    }
+    message.push_str(&format!("; the keys are {}", KEYS.join(", ")));
+    message
+}
+
+/// A typo's distance: at most two single-character edits.
+fn similar(a: &str, b: &str) -> bool {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    if a.len().abs_diff(b.len()) > 2 || b.len() > 64 {
+        return false;
+    }
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut current = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let substitute = previous[j] + usize::from(ca != cb);
+            current.push(substitute.min(previous[j + 1] + 1).min(current[j] + 1));
+        }
+        previous = current;
+    }
+    previous[b.len()] <= 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_known_keys() {
+        let config = parse(
+            r#"{"launcher_url": "http://127.0.0.1:9/0.6", "token": "t", "timeout_secs": 2.5}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            config.launcher_url.as_deref(),
+            Some("http://127.0.0.1:9/0.6")
+        );
+        assert_eq!(config.token.as_deref(), Some("t"));
+        assert_eq!(config.timeout_secs, Some(2.5));
+        assert_eq!(parse("{}").unwrap(), ConfigFile::default());
+    }
+
+    #[test]
+    fn wrong_type_names_key_and_position() {
+        let err = parse("{\n  \"timeout_secs\": \"5\"\n}").unwrap_err();
+        assert!(err.starts_with("line 2, column 3:"), "{err}");
+        assert!(err.contains("`timeout_secs` must be a number"), "{err}");
+        let err = parse("{\"token\": 5}").unwrap_err();
+        assert!(
+            err.contains("`token` must be a string, not a number"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn unknown_key_is_named_with_a_suggestion() {
+        let err = parse("{\n\"tokn\": \"x\"}").unwrap_err();
+        assert!(err.starts_with("line 2, column 1:"), "{err}");
+        assert!(
+            err.contains("unknown key `tokn` (did you mean `token`?)"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn malformed_and_odd_files_are_errors() {
+        assert!(parse("{\"token\": ")
+            .unwrap_err()
+            .starts_with("line 1, column"));
+        assert!(parse("").unwrap_err().contains("empty"));
+        assert!(parse("[1]").unwrap_err().contains("JSON object"));
+        assert!(parse(r#"{"token":"a","token":"b"}"#)
+            .unwrap_err()
+            .contains("appears twice"));
+    }
+
+    #[test]
+    fn debug_hides_the_token() {
+        let config = parse(r#"{"token": "very-secret"}"#).unwrap();
+        assert!(!format!("{config:?}").contains("very-secret"));
+    }
+}

@@ -1,0 +1,359 @@
+//! What an operation came to: success, or a failure with a class, an exit code and a hint.
+//!
+//! This is the one table of exit codes and the one table of hints. README, `--help` and the man
+//! page are written from (or tested against) `EXIT_CODES`; nothing else chooses an exit code.
+
+use std::fmt;
+use std::time::Duration;
+
+use crate::launcher::{Answer, NoAnswer, Operation};
+use crate::sanitize;
+
+/// How much of a body or header a message shows.
+const SHOWN_CHARS: usize = 300;
+
+/// Why something failed, as a caller branches on it. Each class has exactly one exit code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Class {
+    /// A response the launcher never gives, or an internal error.
+    Unexpected,
+    /// Bad arguments, handle, URL, token file or config file; nothing was sent.
+    Usage,
+    /// No token, or the launcher rejected it (401) or its permissions (403).
+    Auth,
+    /// The launcher refused the operation (any other 4xx).
+    Rejected,
+    /// The launcher failed (5xx).
+    Launcher,
+    /// The launcher could not be reached or did not answer in time.
+    Unreachable,
+    /// Ctrl-C.
+    Interrupted,
+}
+
+/// One row of the exit-code table.
+pub struct ExitCodeRow {
+    pub code: u8,
+    pub class: Option<Class>,
+    pub name: &'static str,
+    pub meaning: &'static str,
+}
+
+/// Every exit code safe-ad can return. Order is the order of documentation.
+pub const EXIT_CODES: &[ExitCodeRow] = &[
+    ExitCodeRow {
+        code: 0,
+        class: None,
+        name: "ok",
+        meaning: "every operation succeeded",
+    },
+    ExitCodeRow {
+        code: 1,
+        class: Some(Class::Unexpected),
+        name: "unexpected",
+        meaning: "a response the launcher never gives (3xx, 1xx), or an internal error",
+    },
+    ExitCodeRow {
+        code: 2,
+        class: Some(Class::Usage),
+        name: "usage",
+        meaning: "bad arguments, handle, URL, token file or config file; nothing was sent",
+    },
+    ExitCodeRow {
+        code: 3,
+        class: Some(Class::Auth),
+        name: "auth",
+        meaning: "no token found, the launcher rejected it (401), or it lacks permission (403)",
+    },
+    ExitCodeRow {
+        code: 4,
+        class: Some(Class::Rejected),
+        name: "rejected",
+        meaning: "the launcher refused the operation (other 4xx: unknown handle, data exists, no such data, ...)",
+    },
+    ExitCodeRow {
+        code: 5,
+        class: Some(Class::Launcher),
+        name: "launcher",
+        meaning: "the launcher failed (5xx)",
+    },
+    ExitCodeRow {
+        code: 6,
+        class: Some(Class::Unreachable),
+        name: "unreachable",
+        meaning: "the launcher could not be reached or did not answer in time (refused, reset, DNS, timeout)",
+    },
+    ExitCodeRow {
+        code: 130,
+        class: Some(Class::Interrupted),
+        name: "interrupted",
+        meaning: "interrupted (Ctrl-C)",
+    },
+];
+
+impl Class {
+    fn row(self) -> &'static ExitCodeRow {
+        EXIT_CODES
+            .iter()
+            .find(|row| row.class == Some(self))
+            .unwrap_or(&EXIT_CODES[1])
+    }
+
+    pub fn exit_code(self) -> u8 {
+        self.row().code
+    }
+
+    /// The short name used in machine-readable output.
+    pub fn name(self) -> &'static str {
+        self.row().name
+    }
+}
+
+/// The exit-code table as help text.
+pub fn exit_codes_help() -> String {
+    let mut text = String::from("Exit status:");
+    for row in EXIT_CODES {
+        text.push_str(&format!("\n  {:<5}{}", row.code, row.meaning));
+    }
+    text
+}
+
+/// A failure a person can act on: what happened, and where one helps, what to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    pub class: Class,
+    pub message: String,
+    pub hint: Option<String>,
+}
+
+impl Failure {
+    pub fn new(class: Class, message: impl Into<String>) -> Self {
+        Failure {
+            class,
+            message: message.into(),
+            hint: None,
+        }
+    }
+
+    pub fn usage(message: impl Into<String>) -> Self {
+        Failure::new(Class::Usage, message)
+    }
+
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    pub fn exit_code(&self) -> u8 {
+        self.class.exit_code()
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Failure {}
+
+/// Hints for answers the launcher is known to give.
+pub mod hints {
+    pub const DATA_EXISTS: &str =
+        "this data is already on the network: save changes to it with `safe-ad post`";
+    pub const NO_SUCH_DATA: &str =
+        "this data is not on the network yet: save it for the first time with `safe-ad put`";
+    pub const UNKNOWN_HANDLE: &str =
+        "the launcher has no such handle: handles are lost when the launcher restarts, \
+and it keeps at most 100, dropping the least recently used; get a fresh handle";
+    pub const STALE_VERSION: &str =
+        "someone saved this data since the handle was fetched: get a fresh handle and \
+apply the change again";
+    pub const TOKEN_REJECTED: &str =
+        "the launcher rejected the token: it was revoked, the app was logged out, \
+or the launcher restarted; get a new token";
+    pub const NO_PERMISSION: &str =
+        "the token lacks the LOW_LEVEL_API permission: get a token that asks for it";
+    pub const TIMED_OUT_CLEAR: &str =
+        "the launcher never answers a clear for an unknown handle: check the handle \
+(handles are lost when the launcher restarts)";
+    pub const TIMED_OUT: &str =
+        "the launcher did not answer in time: check that it is responsive, or raise --timeout";
+    pub const REDIRECT: &str =
+        "safe-ad never follows redirects (the token must only go to the launcher): \
+point --launcher-url at the launcher itself";
+}
+
+/// The launcher's error codes we have a hint for.
+pub fn hint_for_error_code(code: i64) -> Option<&'static str> {
+    match code {
+        -23 => Some(hints::DATA_EXISTS),
+        -18 | -22 => Some(hints::NO_SUCH_DATA),
+        -25 => Some(hints::STALE_VERSION),
+        -1515 => Some(hints::UNKNOWN_HANDLE),
+        _ => None,
+    }
+}
+
+/// The class of an HTTP status the launcher answered with (2xx is not a failure).
+pub fn class_for_status(status: u16) -> Option<Class> {
+    match status {
+        200..=299 => None,
+        401 | 403 => Some(Class::Auth),
+        400..=499 => Some(Class::Rejected),
+        500..=599 => Some(Class::Launcher),
+        _ => Some(Class::Unexpected),
+    }
+}
+
+/// The hint for a failed answer, from its error code first, then its status.
+pub fn hint_for_answer(status: u16, error_code: Option<i64>, description: &str) -> Option<String> {
+    if let Some(hint) = error_code.and_then(hint_for_error_code) {
+        return Some(hint.to_string());
+    }
+    let hint = match status {
+        401 => hints::TOKEN_REJECTED,
+        403 => hints::NO_PERMISSION,
+        404 if description.contains("NoSuchData") || description.contains("NotFound") => {
+            hints::NO_SUCH_DATA
+        }
+        _ => return None,
+    };
+    Some(hint.to_string())
+}
+
+/// Judges an answer: any 2xx is success; anything else is a failure that says what came back.
+pub fn judge_answer(answer: &Answer) -> Result<(), Failure> {
+    let Some(class) = class_for_status(answer.status) else {
+        return Ok(());
+    };
+    let status = status_line(answer.status);
+    if (300..400).contains(&answer.status) {
+        let target = match &answer.location {
+            Some(location) => format!("a redirect to '{}'", sanitize::line(location, SHOWN_CHARS)),
+            None => "a redirect with no Location".to_string(),
+        };
+        let failure = Failure::new(
+            class,
+            format!("the launcher answered {status}, {target}; safe-ad does not follow redirects"),
+        );
+        return Err(failure.with_hint(hints::REDIRECT));
+    }
+    let (detail, error_code, description) = describe_body(&answer.body);
+    let mut failure = Failure::new(class, format!("the launcher answered {status}: {detail}"));
+    failure.hint = hint_for_answer(answer.status, error_code, &description);
+    Err(failure)
+}
+
+/// Turns "nothing came back" into a failure, with what to check.
+pub fn judge_no_answer(no_answer: &NoAnswer, operation: Operation, launcher: &str) -> Failure {
+    let unreachable = |message: String| Failure::new(Class::Unreachable, message);
+    match no_answer {
+        NoAnswer::Refused => unreachable(format!("could not connect to {launcher}: connection refused"))
+            .with_hint(format!(
+                "is the launcher running at {launcher}? Start it, or point --launcher-url (or SAFE_LAUNCHER_URL) at it"
+            )),
+        NoAnswer::Dns(detail) => unreachable(format!(
+            "could not look up the launcher's host: {}",
+            sanitize::line(detail.as_bytes(), SHOWN_CHARS)
+        ))
+        .with_hint("check the host name in the launcher URL"),
+        NoAnswer::ConnectTimeout(bound) => unreachable(format!(
+            "could not connect to {launcher} within {}",
+            seconds(*bound)
+        ))
+        .with_hint(format!("is the launcher running and reachable at {launcher}?")),
+        NoAnswer::Timeout(bound) => {
+            let failure = unreachable(format!("the launcher did not answer within {}", seconds(*bound)));
+            if operation.is_clear() {
+                failure.with_hint(hints::TIMED_OUT_CLEAR)
+            } else {
+                failure.with_hint(hints::TIMED_OUT)
+            }
+        }
+        NoAnswer::Broken(detail) => unreachable(format!(
+            "the connection failed before a complete answer: {}",
+            sanitize::line(detail.as_bytes(), SHOWN_CHARS)
+        ))
+        .with_hint("the launcher may have stopped or restarted; check it and try again"),
+    }
+}
+
+fn status_line(status: u16) -> String {
+    match reqwest::StatusCode::from_u16(status)
+        .ok()
+        .and_then(|code| code.canonical_reason())
+    {
+        Some(reason) => format!("{status} {reason}"),
+        None => status.to_string(),
+    }
+}
+
+fn seconds(duration: Duration) -> String {
+    let secs = duration.as_secs_f64();
+    if secs.fract() == 0.0 {
+        format!("{secs:.0} s")
+    } else {
+        format!("{secs} s")
+    }
+}
+
+/// A body as words for a message: the launcher's `{errorCode, description}` when it is that,
+/// anything else shown safely. Also returns the code and description, for the hint.
+fn describe_body(body: &[u8]) -> (String, Option<i64>, String) {
+    if let Ok(serde_json::Value::Object(fields)) = serde_json::from_slice(body) {
+        let code = fields.get("errorCode").and_then(serde_json::Value::as_i64);
+        let description = fields
+            .get("description")
+            .and_then(serde_json::Value::as_str);
+        if let (Some(code), Some(description)) = (code, description) {
+            let shown = sanitize::line(description.as_bytes(), SHOWN_CHARS);
+            return (
+                format!("errorCode {code}, {shown}"),
+                Some(code),
+                description.to_string(),
+            );
+        }
+    }
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return ("(empty body)".to_string(), None, String::new());
+    }
+    let text = String::from_utf8_lossy(body);
+    (
+        sanitize::line(text.trim().as_bytes(), SHOWN_CHARS),
+        None,
+        text.into_owned(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_class_has_its_own_code() {
+        let classes = [
+            Class::Unexpected,
+            Class::Usage,
+            Class::Auth,
+            Class::Rejected,
+            Class::Launcher,
+            Class::Unreachable,
+            Class::Interrupted,
+        ];
+        let codes: Vec<u8> = classes.iter().map(|c| c.exit_code()).collect();
+        assert_eq!(codes, vec![1, 2, 3, 4, 5, 6, 130]);
+    }
+
+    #[test]
+    fn statuses_map_to_classes() {
+        assert_eq!(class_for_status(200), None);
+        assert_eq!(class_for_status(204), None);
+        assert_eq!(class_for_status(401), Some(Class::Auth));
+        assert_eq!(class_for_status(403), Some(Class::Auth));
+        assert_eq!(class_for_status(404), Some(Class::Rejected));
+        assert_eq!(class_for_status(503), Some(Class::Launcher));
+        assert_eq!(class_for_status(302), Some(Class::Unexpected));
+        assert_eq!(class_for_status(101), Some(Class::Unexpected));
+    }
+}

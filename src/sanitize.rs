@@ -1,0 +1,51 @@
+//! Making untrusted text safe to print on one terminal line.
+//!
+//! Launcher bodies, header values and user input can hold anything: escape sequences that would
+//! drive the terminal, bidi controls that reorder what a person reads, invalid UTF-8, megabytes.
+//! Whatever goes in, what comes out is one bounded line of printable characters.
+
+/// Renders `bytes` as one line: invalid UTF-8 replaced, control and bidi characters escaped,
+/// cut to `max_chars` characters with a marker that says so.
+pub fn line(bytes: &[u8], max_chars: usize) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let mut out = String::new();
+    for (shown, c) in text.chars().enumerate() {
+        if shown >= max_chars {
+            out.push_str("… (cut)");
+            break;
+        }
+        if needs_escape(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn needs_escape(c: char) -> bool {
+    c.is_control()
+        || matches!(c,
+            '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+            | '\u{feff}' | '\u{2028}' | '\u{2029}')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_controls_and_bidi() {
+        assert_eq!(line(b"a\nb\x1b[31m", 100), "a\\nb\\u{1b}[31m");
+        assert_eq!(line("x\u{202e}y".as_bytes(), 100), "x\\u{202e}y");
+        assert_eq!(line(b"\xff\xfeok", 100), "\u{fffd}\u{fffd}ok");
+    }
+
+    #[test]
+    fn cuts_long_text() {
+        let long = "a".repeat(1000);
+        let shown = line(long.as_bytes(), 10);
+        assert_eq!(shown, format!("{}… (cut)", "a".repeat(10)));
+        assert_eq!(line(b"short", 10), "short");
+    }
+}
