@@ -1,0 +1,141 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[safe-ad] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'safe-ad'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'safe-ad'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors still go to stderr'
+            cand --quiet 'Print nothing on success; errors still go to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand put 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)'
+            cand post 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)'
+            cand clear-data 'Move all data items to deleted_data (local until saved with `post`)'
+            cand clear-deleted-data 'Remove all items from deleted_data (local until saved with `post`)'
+            cand completions 'Print shell completions to stdout'
+            cand emulator 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'safe-ad;put'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors still go to stderr'
+            cand --quiet 'Print nothing on success; errors still go to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'safe-ad;post'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors still go to stderr'
+            cand --quiet 'Print nothing on success; errors still go to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'safe-ad;clear-data'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors still go to stderr'
+            cand --quiet 'Print nothing on success; errors still go to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'safe-ad;clear-deleted-data'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors still go to stderr'
+            cand --quiet 'Print nothing on success; errors still go to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'safe-ad;completions'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors still go to stderr'
+            cand --quiet 'Print nothing on success; errors still go to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'safe-ad;emulator'= {
+            cand --listen 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)'
+            cand --token 'Accept this token (otherwise a random one is made and printed)'
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30)'
+            cand --empty 'Start with no demo data'
+            cand --deny-auth 'Deny every POST /auth, as a launcher whose user clicks "deny"'
+            cand --hang-unknown-clears 'Never answer a clear of an unknown handle, as the real launcher did'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors still go to stderr'
+            cand --quiet 'Print nothing on success; errors still go to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'safe-ad;help'= {
+            cand put 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)'
+            cand post 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)'
+            cand clear-data 'Move all data items to deleted_data (local until saved with `post`)'
+            cand clear-deleted-data 'Remove all items from deleted_data (local until saved with `post`)'
+            cand completions 'Print shell completions to stdout'
+            cand emulator 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'safe-ad;help;put'= {
+        }
+        &'safe-ad;help;post'= {
+        }
+        &'safe-ad;help;clear-data'= {
+        }
+        &'safe-ad;help;clear-deleted-data'= {
+        }
+        &'safe-ad;help;completions'= {
+        }
+        &'safe-ad;help;emulator'= {
+        }
+        &'safe-ad;help;help'= {
+        }
+    ]
+    $completions[$command]
+}

@@ -1,0 +1,91 @@
+//! The committed completions and man page match the clap definition, and every place that lists
+//! exit codes lists the same ones as `outcome::EXIT_CODES`.
+//!
+//! To refresh the generated files after changing `src/cli.rs`:
+//!     SAFE_AD_REGENERATE=1 cargo test --test generated
+
+mod common;
+
+use std::path::Path;
+
+use common::Sandbox;
+use safe_ad::outcome::EXIT_CODES;
+
+const REFRESH: &str = "SAFE_AD_REGENERATE=1 cargo test --test generated";
+
+#[test]
+fn completions_and_man_page_are_up_to_date() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let regenerate = std::env::var_os("SAFE_AD_REGENERATE").is_some();
+    let mut stale = Vec::new();
+    for (relative, expected) in safe_ad::generate::generated_files() {
+        let path = root.join(relative);
+        if regenerate {
+            std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+            std::fs::write(&path, &expected).expect("write");
+            continue;
+        }
+        if std::fs::read(&path).ok().as_deref() != Some(expected.as_slice()) {
+            stale.push(relative);
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "generated files are out of date: {stale:?}\nrefresh them with: {REFRESH}"
+    );
+}
+
+#[test]
+fn completions_command_prints_the_committed_file() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (shell, file) in [
+        ("bash", "completions/safe-ad.bash"),
+        ("zsh", "completions/_safe-ad"),
+        ("fish", "completions/safe-ad.fish"),
+        ("elvish", "completions/safe-ad.elv"),
+        ("powershell", "completions/_safe-ad.ps1"),
+    ] {
+        let expected = std::fs::read(root.join(file)).expect("committed completion file");
+        Sandbox::new()
+            .cmd()
+            .args(["completions", shell])
+            .assert()
+            .success()
+            .stdout(expected);
+    }
+}
+
+#[test]
+fn every_exit_code_is_documented_in_help_man_page_and_readme() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let help = Sandbox::new().cmd().arg("--help").output().expect("runs");
+    // clap wraps help to the terminal width, so compare with white space folded.
+    let fold = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let help = fold(&String::from_utf8_lossy(&help.stdout));
+    let man = std::fs::read_to_string(root.join("man/safe-ad.1")).expect("man page");
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README");
+    for row in EXIT_CODES {
+        assert!(
+            help.contains(&fold(&format!("{} {}", row.code, row.meaning))),
+            "--help lacks exit code {}",
+            row.code
+        );
+        assert!(
+            man.contains(&format!(".TP\n\\fB{}\\fR\n", row.code)),
+            "man page lacks exit code {}",
+            row.code
+        );
+        assert!(
+            readme.contains(&format!("| {} | `{}` |", row.code, row.name)),
+            "README's exit-code table lacks `| {} | `{}` |`",
+            row.code,
+            row.name
+        );
+    }
+    for section in ["EXIT STATUS", "ENVIRONMENT", "FILES"] {
+        assert!(
+            man.contains(&format!(".SH {section}")) || man.contains(&format!(".SH \"{section}\"")),
+            "man page lacks {section}"
+        );
+    }
+}
