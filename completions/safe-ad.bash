@@ -31,6 +31,9 @@ _safe__ad() {
             safe__ad,help)
                 cmd="safe__ad__subcmd__help"
                 ;;
+            safe__ad,metadata)
+                cmd="safe__ad__subcmd__metadata"
+                ;;
             safe__ad,post)
                 cmd="safe__ad__subcmd__post"
                 ;;
@@ -52,6 +55,9 @@ _safe__ad() {
             safe__ad__subcmd__help,help)
                 cmd="safe__ad__subcmd__help__subcmd__help"
                 ;;
+            safe__ad__subcmd__help,metadata)
+                cmd="safe__ad__subcmd__help__subcmd__metadata"
+                ;;
             safe__ad__subcmd__help,post)
                 cmd="safe__ad__subcmd__help__subcmd__post"
                 ;;
@@ -65,7 +71,7 @@ _safe__ad() {
 
     case "${cmd}" in
         safe__ad)
-            opts="-q -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --help --version put post clear-data clear-deleted-data completions emulator help"
+            opts="-q -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --help --version put post clear-data clear-deleted-data metadata completions emulator help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -258,7 +264,7 @@ _safe__ad() {
             return 0
             ;;
         safe__subcmd__ad__subcmd__help)
-            opts="put post clear-data clear-deleted-data completions emulator help"
+            opts="put post clear-data clear-deleted-data metadata completions emulator help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -341,6 +347,20 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        safe__subcmd__ad__subcmd__help__subcmd__metadata)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         safe__subcmd__ad__subcmd__help__subcmd__post)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -362,6 +382,43 @@ _safe__ad() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        safe__subcmd__ad__subcmd__metadata)
+            opts="-q -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --launcher-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    local oldifs
+                    if [ -n "${IFS+x}" ]; then
+                        oldifs="$IFS"
+                    fi
+                    IFS=$'\n'
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    if [ -n "${oldifs+x}" ]; then
+                        IFS="$oldifs"
+                    fi
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o filenames
+                    fi
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

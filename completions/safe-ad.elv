@@ -32,6 +32,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand post 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)'
             cand clear-data 'Move all data items to deleted_data (local until saved with `post`)'
             cand clear-deleted-data 'Remove all items from deleted_data (local until saved with `post`)'
+            cand metadata 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
             cand completions 'Print shell completions to stdout'
             cand emulator 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -84,6 +85,18 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'safe-ad;metadata'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors still go to stderr'
+            cand --quiet 'Print nothing on success; errors still go to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'safe-ad;completions'= {
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
@@ -118,6 +131,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand post 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)'
             cand clear-data 'Move all data items to deleted_data (local until saved with `post`)'
             cand clear-deleted-data 'Remove all items from deleted_data (local until saved with `post`)'
+            cand metadata 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
             cand completions 'Print shell completions to stdout'
             cand emulator 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -129,6 +143,8 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;help;clear-data'= {
         }
         &'safe-ad;help;clear-deleted-data'= {
+        }
+        &'safe-ad;help;metadata'= {
         }
         &'safe-ad;help;completions'= {
         }

@@ -35,6 +35,7 @@ complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "put" -d 'Save a new
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "post" -d 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "clear-data" -d 'Move all data items to deleted_data (local until saved with `post`)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "clear-deleted-data" -d 'Remove all items from deleted_data (local until saved with `post`)'
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "metadata" -d 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "completions" -d 'Print shell completions to stdout'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "emulator" -d 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -66,6 +67,13 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l a
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s V -l version -d 'Print version'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l timeout -d 'Give up on a request after this many seconds (default 30)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s V -l version -d 'Print version'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -l timeout -d 'Give up on a request after this many seconds (default 30)' -r
@@ -85,10 +93,11 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l allow-insec
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -s V -l version -d 'Print version'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from put post clear-data clear-deleted-data completions emulator help" -f -a "put" -d 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from put post clear-data clear-deleted-data completions emulator help" -f -a "post" -d 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from put post clear-data clear-deleted-data completions emulator help" -f -a "clear-data" -d 'Move all data items to deleted_data (local until saved with `post`)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from put post clear-data clear-deleted-data completions emulator help" -f -a "clear-deleted-data" -d 'Remove all items from deleted_data (local until saved with `post`)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from put post clear-data clear-deleted-data completions emulator help" -f -a "completions" -d 'Print shell completions to stdout'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from put post clear-data clear-deleted-data completions emulator help" -f -a "emulator" -d 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from put post clear-data clear-deleted-data completions emulator help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from put post clear-data clear-deleted-data metadata completions emulator help" -f -a "put" -d 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from put post clear-data clear-deleted-data metadata completions emulator help" -f -a "post" -d 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from put post clear-data clear-deleted-data metadata completions emulator help" -f -a "clear-data" -d 'Move all data items to deleted_data (local until saved with `post`)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from put post clear-data clear-deleted-data metadata completions emulator help" -f -a "clear-deleted-data" -d 'Remove all items from deleted_data (local until saved with `post`)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from put post clear-data clear-deleted-data metadata completions emulator help" -f -a "metadata" -d 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from put post clear-data clear-deleted-data metadata completions emulator help" -f -a "completions" -d 'Print shell completions to stdout'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from put post clear-data clear-deleted-data metadata completions emulator help" -f -a "emulator" -d 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from put post clear-data clear-deleted-data metadata completions emulator help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

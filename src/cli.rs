@@ -128,6 +128,17 @@ afterwards with `post` (or `put` if it was never saved).",
     )]
     ClearDeletedData(HandleArgs),
 
+    /// Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)
+    #[command(
+        long_about = "\
+Show what the launcher holds for each handle (GET /appendable-data/metadata/<HANDLE>): the version, \
+how many data items and deleted data items it has, whether you own it, and its filter.
+
+Use it to see what a clear did: after `clear-data` the data count moves into the deleted count.",
+        after_help = "Example:\n  safe-ad metadata 7\n  7: version 2, data 0, deleted 3, owner yes, filter BlackList (0 keys)"
+    )]
+    Metadata(HandleArgs),
+
     /// Print shell completions to stdout
     #[command(
         after_help = "Example:\n  safe-ad completions bash > ~/.local/share/bash-completion/completions/safe-ad"

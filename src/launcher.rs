@@ -25,6 +25,8 @@ pub enum Operation {
     Post,
     ClearData,
     ClearDeletedData,
+    /// Reads the launcher's metadata of a handle; changes nothing.
+    Metadata,
 }
 
 impl Operation {
@@ -35,6 +37,7 @@ impl Operation {
             Operation::Post => "post",
             Operation::ClearData => "clear-data",
             Operation::ClearDeletedData => "clear-deleted-data",
+            Operation::Metadata => "metadata",
         }
     }
 
@@ -43,6 +46,7 @@ impl Operation {
             Operation::Put => Method::PUT,
             Operation::Post => Method::POST,
             Operation::ClearData | Operation::ClearDeletedData => Method::DELETE,
+            Operation::Metadata => Method::GET,
         }
     }
 
@@ -58,7 +62,27 @@ impl Operation {
             Operation::ClearDeletedData => {
                 format!("/appendable-data/clear-deleted-data/{handle}")
             }
+            Operation::Metadata => format!("/appendable-data/metadata/{handle}"),
         }
+    }
+}
+
+/// The launcher's metadata of an appendable data, as `GET /appendable-data/metadata/:h` gives it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Metadata {
+    pub is_owner: bool,
+    pub version: u64,
+    pub filter_type: String,
+    pub filter_length: u64,
+    pub data_length: u64,
+    pub deleted_data_length: u64,
+}
+
+impl Metadata {
+    /// Reads a metadata body; `None` when it is not one.
+    pub fn parse(body: &[u8]) -> Option<Metadata> {
+        serde_json::from_slice(body).ok()
     }
 }
 

@@ -6,7 +6,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use crate::launcher::{Answer, NoAnswer, Operation};
+use crate::launcher::{Answer, Metadata, NoAnswer, Operation};
 use crate::sanitize;
 
 /// How much of a body or header a message shows.
@@ -243,6 +243,21 @@ pub fn judge_answer(answer: &Answer) -> Result<(), Failure> {
     let mut failure = Failure::new(class, format!("the launcher answered {status}: {detail}"));
     failure.hint = hint_for_answer(answer.status, error_code, &description);
     Err(failure)
+}
+
+/// Reads the metadata out of a successful answer; a body of another shape is unexpected.
+pub fn judge_metadata(answer: &Answer) -> Result<Metadata, Failure> {
+    Metadata::parse(&answer.body).ok_or_else(|| {
+        Failure::new(
+            Class::Unexpected,
+            format!(
+                "the launcher answered {} with a body that is not metadata: {}",
+                status_line(answer.status),
+                describe_body(&answer.body).0
+            ),
+        )
+        .with_hint("check that --launcher-url points at a SAFE Launcher")
+    })
 }
 
 /// Turns "nothing came back" into a failure, with what to check.

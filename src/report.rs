@@ -6,7 +6,7 @@
 use std::io::Write;
 
 use crate::handle::Handle;
-use crate::launcher::Operation;
+use crate::launcher::{Metadata, Operation};
 use crate::outcome::Failure;
 
 /// Prints results and problems; `quiet` silences success lines only.
@@ -24,6 +24,19 @@ impl Reporter {
         if !self.quiet {
             out(&format!("{} {handle}: ok\n", operation.name()));
         }
+    }
+
+    /// One line per handle, for people: what a clear or a save changed shows up here.
+    pub fn metadata(&self, handle: Handle, metadata: &Metadata) {
+        out(&format!(
+            "{handle}: version {}, data {}, deleted {}, owner {}, filter {} ({} keys)\n",
+            metadata.version,
+            metadata.data_length,
+            metadata.deleted_data_length,
+            if metadata.is_owner { "yes" } else { "no" },
+            crate::sanitize::line(metadata.filter_type.as_bytes(), 40),
+            metadata.filter_length
+        ));
     }
 
     /// A failed operation on one handle.

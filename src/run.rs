@@ -28,6 +28,7 @@ pub fn run(cli: Cli) -> u8 {
             global,
             &reporter,
         ),
+        Command::Metadata(args) => operate(Operation::Metadata, &args.handles, global, &reporter),
         Command::Completions { shell } => {
             report::out(&String::from_utf8_lossy(&crate::generate::completion(
                 *shell,
@@ -76,6 +77,15 @@ fn operate(
             for &handle in &handles {
                 match launcher.send(operation, handle).await {
                     Ok(answer) => match outcome::judge_answer(&answer) {
+                        Ok(()) if operation == Operation::Metadata => {
+                            match outcome::judge_metadata(&answer) {
+                                Ok(metadata) => reporter.metadata(handle, &metadata),
+                                Err(failure) => {
+                                    reporter.operation_failed(operation, handle, &failure);
+                                    first_failure.get_or_insert(failure.exit_code());
+                                }
+                            }
+                        }
                         Ok(()) => reporter.ok(operation, handle),
                         Err(failure) => {
                             reporter.operation_failed(operation, handle, &failure);

@@ -507,3 +507,31 @@ async fn ctrl_c_stops_the_batch_with_exit_130() {
         1
     );
 }
+
+#[tokio::test]
+async fn metadata_prints_one_line_per_handle() {
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path("/appendable-data/metadata/7"))
+        .and(header("authorization", format!("Bearer {TOKEN}").as_str()))
+        .respond_with(ResponseTemplate::new(200).set_body_raw(
+            r#"{"isOwner":true,"version":2,"filterType":"BlackList","filterLength":0,"dataLength":0,"deletedDataLength":3}"#,
+            "application/json",
+        ))
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/appendable-data/metadata/8"))
+        .respond_with(ResponseTemplate::new(200).set_body_string("OK"))
+        .mount(&server)
+        .await;
+    Sandbox::new()
+        .cmd_at(&server.uri())
+        .args(["metadata", "7", "8", "-q"])
+        .assert()
+        .code(1)
+        .stdout("7: version 2, data 0, deleted 3, owner yes, filter BlackList (0 keys)\n")
+        .stderr(predicate::str::contains(
+            "metadata 8: the launcher answered 200 OK with a body that is not metadata: OK",
+        ));
+}
