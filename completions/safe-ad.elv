@@ -33,6 +33,8 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand clear-data 'Move all data items to deleted_data (local until saved with `post`)'
             cand clear-deleted-data 'Remove all items from deleted_data (local until saved with `post`)'
             cand metadata 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
+            cand auth 'Get, check, print or revoke the launcher token'
+            cand config 'Show or edit the config file'
             cand completions 'Print shell completions to stdout'
             cand emulator 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -97,6 +99,173 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'safe-ad;auth'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors still go to stderr'
+            cand --quiet 'Print nothing on success; errors still go to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand login 'Ask the launcher for a token (a person approves it there) and store it in the config file'
+            cand status 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it'
+            cand logout 'Revoke the token at the launcher and remove it from the config file'
+            cand token 'Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'safe-ad;auth;login'= {
+            cand --app-name 'App name the launcher shows to the person approving'
+            cand --app-id 'App id sent to the launcher'
+            cand --vendor 'Vendor name the launcher shows'
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors still go to stderr'
+            cand --quiet 'Print nothing on success; errors still go to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'safe-ad;auth;status'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors still go to stderr'
+            cand --quiet 'Print nothing on success; errors still go to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'safe-ad;auth;logout'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors still go to stderr'
+            cand --quiet 'Print nothing on success; errors still go to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'safe-ad;auth;token'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors still go to stderr'
+            cand --quiet 'Print nothing on success; errors still go to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'safe-ad;auth;help'= {
+            cand login 'Ask the launcher for a token (a person approves it there) and store it in the config file'
+            cand status 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it'
+            cand logout 'Revoke the token at the launcher and remove it from the config file'
+            cand token 'Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'safe-ad;auth;help;login'= {
+        }
+        &'safe-ad;auth;help;status'= {
+        }
+        &'safe-ad;auth;help;logout'= {
+        }
+        &'safe-ad;auth;help;token'= {
+        }
+        &'safe-ad;auth;help;help'= {
+        }
+        &'safe-ad;config'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors still go to stderr'
+            cand --quiet 'Print nothing on success; errors still go to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand path 'Print the config file''s path'
+            cand show 'Print every setting with its effective value and where it comes from (token masked)'
+            cand set 'Set a key in the config file (for `token`, give `-` and pipe the token in)'
+            cand unset 'Remove a key from the config file'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'safe-ad;config;path'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors still go to stderr'
+            cand --quiet 'Print nothing on success; errors still go to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'safe-ad;config;show'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors still go to stderr'
+            cand --quiet 'Print nothing on success; errors still go to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'safe-ad;config;set'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors still go to stderr'
+            cand --quiet 'Print nothing on success; errors still go to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'safe-ad;config;unset'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors still go to stderr'
+            cand --quiet 'Print nothing on success; errors still go to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'safe-ad;config;help'= {
+            cand path 'Print the config file''s path'
+            cand show 'Print every setting with its effective value and where it comes from (token masked)'
+            cand set 'Set a key in the config file (for `token`, give `-` and pipe the token in)'
+            cand unset 'Remove a key from the config file'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'safe-ad;config;help;path'= {
+        }
+        &'safe-ad;config;help;show'= {
+        }
+        &'safe-ad;config;help;set'= {
+        }
+        &'safe-ad;config;help;unset'= {
+        }
+        &'safe-ad;config;help;help'= {
+        }
         &'safe-ad;completions'= {
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
@@ -132,6 +301,8 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand clear-data 'Move all data items to deleted_data (local until saved with `post`)'
             cand clear-deleted-data 'Remove all items from deleted_data (local until saved with `post`)'
             cand metadata 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
+            cand auth 'Get, check, print or revoke the launcher token'
+            cand config 'Show or edit the config file'
             cand completions 'Print shell completions to stdout'
             cand emulator 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -145,6 +316,34 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;help;clear-deleted-data'= {
         }
         &'safe-ad;help;metadata'= {
+        }
+        &'safe-ad;help;auth'= {
+            cand login 'Ask the launcher for a token (a person approves it there) and store it in the config file'
+            cand status 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it'
+            cand logout 'Revoke the token at the launcher and remove it from the config file'
+            cand token 'Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`'
+        }
+        &'safe-ad;help;auth;login'= {
+        }
+        &'safe-ad;help;auth;status'= {
+        }
+        &'safe-ad;help;auth;logout'= {
+        }
+        &'safe-ad;help;auth;token'= {
+        }
+        &'safe-ad;help;config'= {
+            cand path 'Print the config file''s path'
+            cand show 'Print every setting with its effective value and where it comes from (token masked)'
+            cand set 'Set a key in the config file (for `token`, give `-` and pipe the token in)'
+            cand unset 'Remove a key from the config file'
+        }
+        &'safe-ad;help;config;path'= {
+        }
+        &'safe-ad;help;config;show'= {
+        }
+        &'safe-ad;help;config;set'= {
+        }
+        &'safe-ad;help;config;unset'= {
         }
         &'safe-ad;help;completions'= {
         }

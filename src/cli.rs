@@ -139,6 +139,14 @@ Use it to see what a clear did: after `clear-data` the data count moves into the
     )]
     Metadata(HandleArgs),
 
+    /// Get, check, print or revoke the launcher token
+    #[command(subcommand)]
+    Auth(AuthCommand),
+
+    /// Show or edit the config file
+    #[command(subcommand)]
+    Config(ConfigCommand),
+
     /// Print shell completions to stdout
     #[command(
         after_help = "Example:\n  safe-ad completions bash > ~/.local/share/bash-completion/completions/safe-ad"
@@ -160,6 +168,81 @@ variables in its environment, stops when COMMAND ends and exits with COMMAND's e
         after_help = "Examples:\n  safe-ad emulator -- sh -c 'safe-ad put 0 && safe-ad clear-data 1 && safe-ad post 1'\n  safe-ad emulator --listen 127.0.0.1:0 > launcher.env &   # then: . ./launcher.env; export SAFE_LAUNCHER_URL SAFE_LAUNCHER_TOKEN"
     )]
     Emulator(EmulatorArgs),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AuthCommand {
+    /// Ask the launcher for a token (a person approves it there) and store it in the config file
+    #[command(
+        long_about = "\
+Ask the launcher for a token with the LOW_LEVEL_API permission, and store it in the config file \
+(mode 0600).
+
+The launcher shows the request in its window and answers only when a person approves or denies \
+it, so this waits without a time limit unless --timeout (or timeout_secs) is set. Ctrl-C cancels.",
+        after_help = "Example:\n  safe-ad auth login && safe-ad auth status"
+    )]
+    Login {
+        /// App name the launcher shows to the person approving
+        #[arg(long, value_name = "NAME", default_value = "safe-ad")]
+        app_name: String,
+        /// App id sent to the launcher
+        #[arg(long, value_name = "ID", default_value = "safe-ad")]
+        app_id: String,
+        /// Vendor name the launcher shows
+        #[arg(long, value_name = "V", default_value = "safe-ad")]
+        vendor: String,
+    },
+    /// Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it
+    Status,
+    /// Revoke the token at the launcher and remove it from the config file
+    Logout,
+    /// Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`
+    Token,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ConfigCommand {
+    /// Print the config file's path
+    Path,
+    /// Print every setting with its effective value and where it comes from (token masked)
+    Show,
+    /// Set a key in the config file (for `token`, give `-` and pipe the token in)
+    #[command(
+        after_help = "Examples:\n  safe-ad config set launcher_url http://127.0.0.1:8100/0.6\n  safe-ad config set timeout_secs 10\n  safe-ad config set token - < token.txt"
+    )]
+    Set {
+        /// The key to set
+        key: ConfigKey,
+        /// The value; `-` reads it from standard input
+        value: String,
+    },
+    /// Remove a key from the config file
+    Unset {
+        /// The key to remove
+        key: ConfigKey,
+    },
+}
+
+/// The keys of `config.json`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ConfigKey {
+    #[value(name = "launcher_url")]
+    LauncherUrl,
+    #[value(name = "token")]
+    Token,
+    #[value(name = "timeout_secs")]
+    TimeoutSecs,
+}
+
+impl ConfigKey {
+    pub fn name(self) -> &'static str {
+        match self {
+            ConfigKey::LauncherUrl => "launcher_url",
+            ConfigKey::Token => "token",
+            ConfigKey::TimeoutSecs => "timeout_secs",
+        }
+    }
 }
 
 #[derive(Debug, Args)]

@@ -52,6 +52,109 @@ impl fmt::Display for ConfigError {
     }
 }
 
+/// Writes the config to `path` atomically: a new file (mode 0600) in the same directory, then a
+/// rename over the old one. Two writers at once each replace the file whole; the last one wins.
+/// The directory is created with mode 0700 if it does not exist.
+pub fn save(path: &Path, config: &ConfigFile) -> Result<(), ConfigError> {
+    let error = |what: &str, e: io::Error| ConfigError {
+        path: path.to_path_buf(),
+        detail: format!("cannot {what}: {}", io_reason(&e)),
+    };
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    create_private_dir(dir).map_err(|e| error("create its directory", e))?;
+    let temp = temp_path(path);
+    let written =
+        write_private(&temp, render(config).as_bytes()).and_then(|()| std::fs::rename(&temp, path));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&temp);
+        return Err(error("write it", e));
+    }
+    // Make the rename itself durable; a failure here loses nothing already written.
+    if let Ok(dir) = std::fs::File::open(dir) {
+        let _ = dir.sync_all();
+    }
+    Ok(())
+}
+
+/// Loads the file at `path`, changes it with `change`, and saves it atomically.
+pub fn update(path: &Path, change: impl FnOnce(&mut ConfigFile)) -> Result<(), ConfigError> {
+    let mut config = load(path)?;
+    change(&mut config);
+    save(path, &config)
+}
+
+/// The file's text: the keys that are set, in a fixed order, pretty-printed.
+fn render(config: &ConfigFile) -> String {
+    let mut object = serde_json::Map::new();
+    if let Some(url) = &config.launcher_url {
+        object.insert("launcher_url".into(), Value::String(url.clone()));
+    }
+    if let Some(token) = &config.token {
+        object.insert("token".into(), Value::String(token.clone()));
+    }
+    if let Some(secs) = config.timeout_secs {
+        let number = if secs.fract() == 0.0 && secs.abs() < 1e15 {
+            serde_json::Number::from(secs as i64)
+        } else {
+            serde_json::Number::from_f64(secs).unwrap_or_else(|| serde_json::Number::from(30))
+        };
+        object.insert("timeout_secs".into(), Value::Number(number));
+    }
+    let mut text = serde_json::to_string_pretty(&Value::Object(object)).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+fn temp_path(path: &Path) -> PathBuf {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0);
+    let name = format!(
+        ".config.json.{}.{nanos}.{}.tmp",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    );
+    path.with_file_name(name)
+}
+
+#[cfg(unix)]
+fn create_private_dir(dir: &Path) -> io::Result<()> {
+    use std::os::unix::fs::DirBuilderExt;
+    if dir.is_dir() {
+        return Ok(());
+    }
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(dir)
+}
+
+#[cfg(not(unix))]
+fn create_private_dir(dir: &Path) -> io::Result<()> {
+    std::fs::create_dir_all(dir)
+}
+
+/// Creates `path` (it must not exist) readable by its owner only, and writes it to disk.
+fn write_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let mut file = options.open(path)?;
+    file.write_all(bytes)?;
+    file.sync_all()
+}
+
 /// Reads the file at `path`; a file that does not exist is an empty config.
 pub fn load(path: &Path) -> Result<ConfigFile, ConfigError> {
     let error = |detail: String| ConfigError {
@@ -294,6 +397,41 @@ mod tests {
         assert!(parse(r#"{"token":"a","token":"b"}"#)
             .unwrap_err()
             .contains("appears twice"));
+    }
+
+    #[test]
+    fn save_then_load_round_trips_with_mode_0600() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("safe-ad-config-test-{}", std::process::id()));
+        let path = dir.join("sub").join("config.json");
+        let config = ConfigFile {
+            launcher_url: Some("http://127.0.0.1:1".into()),
+            token: Some("t".into()),
+            timeout_secs: Some(5.0),
+            mode: None,
+        };
+        save(&path, &config).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            text.contains("\"timeout_secs\": 5,") && !text.contains("5.0"),
+            "{text}"
+        );
+        let loaded = load(&path).unwrap();
+        assert_eq!(loaded.mode, Some(0o600));
+        assert_eq!(loaded.token.as_deref(), Some("t"));
+        assert_eq!(loaded.timeout_secs, Some(5.0));
+        let dir_mode = std::fs::metadata(path.parent().unwrap())
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(dir_mode & 0o777, 0o700);
+        update(&path, |c| c.token = None).unwrap();
+        let loaded = load(&path).unwrap();
+        assert_eq!(loaded.token, None);
+        assert_eq!(loaded.launcher_url.as_deref(), Some("http://127.0.0.1:1"));
+        let leftovers: Vec<_> = std::fs::read_dir(path.parent().unwrap()).unwrap().collect();
+        assert_eq!(leftovers.len(), 1, "temporary files left behind");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

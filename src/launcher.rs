@@ -9,7 +9,7 @@ use std::error::Error as _;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use reqwest::header::{HeaderValue, AUTHORIZATION, LOCATION};
+use reqwest::header::{HeaderValue, AUTHORIZATION, CONTENT_TYPE, LOCATION};
 use reqwest::Method;
 
 use crate::handle::Handle;
@@ -111,12 +111,62 @@ pub enum NoAnswer {
     Broken(String),
 }
 
+/// The app identity `auth login` presents to the launcher, which shows it to the person approving.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AppIdentity {
+    pub name: String,
+    pub id: String,
+    pub version: String,
+    pub vendor: String,
+}
+
+/// Requests about the token itself, as opposed to operations on a handle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AuthRequest {
+    /// `POST /auth`: ask for a token with LOW_LEVEL_API; the launcher waits for a person.
+    Login(AppIdentity),
+    /// `GET /auth`: is the token accepted?
+    Check,
+    /// `DELETE /auth`: revoke the token.
+    Revoke,
+}
+
+/// The permission the appendable-data writes need.
+pub const LOW_LEVEL_API: &str = "LOW_LEVEL_API";
+
+/// What an approved `POST /auth` gives back.
+#[derive(Debug)]
+pub struct Grant {
+    pub token: crate::secret::Secret,
+    pub permissions: Vec<String>,
+}
+
+impl Grant {
+    /// Reads an approval body; `None` when it is not one (or its token is unusable).
+    pub fn parse(body: &[u8]) -> Option<Grant> {
+        #[derive(serde::Deserialize)]
+        struct Raw {
+            token: String,
+            #[serde(default)]
+            permissions: Vec<String>,
+        }
+        let raw: Raw = serde_json::from_slice(body).ok()?;
+        let token = crate::secret::Secret::parse(&raw.token).ok()?;
+        Some(Grant {
+            token,
+            permissions: raw.permissions,
+        })
+    }
+}
+
 /// A client for one launcher; keeps its connection alive across requests.
 pub struct Launcher {
     client: reqwest::Client,
     base: String,
-    authorization: HeaderValue,
+    authorization: Option<HeaderValue>,
     timeout: Duration,
+    /// `None`: wait for the person approving a login as long as it takes.
+    login_timeout: Option<Duration>,
     connect_timeout: Duration,
 }
 
@@ -124,7 +174,6 @@ impl Launcher {
     pub fn new(settings: &Settings) -> anyhow::Result<Launcher> {
         let mut builder = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
-            .timeout(settings.timeout)
             .connect_timeout(settings.connect_timeout)
             .user_agent(concat!("safe-ad/", env!("CARGO_PKG_VERSION")))
             .http1_only()
@@ -143,15 +192,21 @@ impl Launcher {
         let client = builder
             .build()
             .context("could not set up the HTTP client")?;
-        let mut authorization =
-            HeaderValue::from_str(&format!("Bearer {}", settings.token.expose()))
-                .context("the token cannot be sent in an HTTP header")?;
-        authorization.set_sensitive(true);
+        let authorization = match &settings.token {
+            Some((token, _)) => {
+                let mut value = HeaderValue::from_str(&format!("Bearer {}", token.expose()))
+                    .context("the token cannot be sent in an HTTP header")?;
+                value.set_sensitive(true);
+                Some(value)
+            }
+            None => None,
+        };
         Ok(Launcher {
             client,
             base: settings.launcher.base().to_string(),
             authorization,
             timeout: settings.timeout,
+            login_timeout: settings.timeout_is_explicit().then_some(settings.timeout),
             connect_timeout: settings.connect_timeout,
         })
     }
@@ -163,12 +218,62 @@ impl Launcher {
 
     /// Sends one operation, with no body, and reads at most `MAX_BODY_BYTES` of the answer.
     pub async fn send(&self, operation: Operation, handle: Handle) -> Result<Answer, NoAnswer> {
-        let started = Instant::now();
         let request = self
             .client
-            .request(operation.method(), self.url(operation, handle))
-            .header(AUTHORIZATION, self.authorization.clone());
-        let mut response = request.send().await.map_err(|e| self.no_answer(&e))?;
+            .request(operation.method(), self.url(operation, handle));
+        self.exchange(request, Some(self.timeout), true).await
+    }
+
+    /// Sends a request about the token. A login carries no token and waits as long as the
+    /// timeout allows (forever unless one was set).
+    pub async fn auth(&self, auth: &AuthRequest) -> Result<Answer, NoAnswer> {
+        let url = format!("{}/auth", self.base);
+        match auth {
+            AuthRequest::Login(app) => {
+                let body = serde_json::json!({
+                    "app": {
+                        "name": app.name,
+                        "id": app.id,
+                        "version": app.version,
+                        "vendor": app.vendor,
+                    },
+                    "permissions": [LOW_LEVEL_API],
+                });
+                let request = self
+                    .client
+                    .post(url)
+                    .header(CONTENT_TYPE, "application/json")
+                    .body(body.to_string());
+                self.exchange(request, self.login_timeout, false).await
+            }
+            AuthRequest::Check => {
+                self.exchange(self.client.get(url), Some(self.timeout), true)
+                    .await
+            }
+            AuthRequest::Revoke => {
+                self.exchange(self.client.delete(url), Some(self.timeout), true)
+                    .await
+            }
+        }
+    }
+
+    async fn exchange(
+        &self,
+        mut request: reqwest::RequestBuilder,
+        timeout: Option<Duration>,
+        authorized: bool,
+    ) -> Result<Answer, NoAnswer> {
+        let started = Instant::now();
+        if let Some(timeout) = timeout {
+            request = request.timeout(timeout);
+        }
+        if let (true, Some(authorization)) = (authorized, &self.authorization) {
+            request = request.header(AUTHORIZATION, authorization.clone());
+        }
+        let mut response = request
+            .send()
+            .await
+            .map_err(|e| self.no_answer(&e, timeout))?;
         let status = response.status().as_u16();
         let location = response
             .headers()
@@ -186,7 +291,7 @@ impl Launcher {
                     }
                 }
                 Ok(None) => break,
-                Err(e) => return Err(self.no_answer(&e)),
+                Err(e) => return Err(self.no_answer(&e, timeout)),
             }
         }
         Ok(Answer {
@@ -197,13 +302,13 @@ impl Launcher {
         })
     }
 
-    fn no_answer(&self, error: &reqwest::Error) -> NoAnswer {
+    fn no_answer(&self, error: &reqwest::Error, timeout: Option<Duration>) -> NoAnswer {
         let io_kind = io_error_kind(error);
         if error.is_timeout() || io_kind == Some(std::io::ErrorKind::TimedOut) {
             return if error.is_connect() {
                 NoAnswer::ConnectTimeout(self.connect_timeout)
             } else {
-                NoAnswer::Timeout(self.timeout)
+                NoAnswer::Timeout(timeout.unwrap_or(self.timeout))
             };
         }
         if io_kind == Some(std::io::ErrorKind::ConnectionRefused) {

@@ -4,7 +4,9 @@
 //! checked once) → `run` (handles in order) → `launcher` (HTTP) → `outcome` (success or a failure
 //! with its exit code and hint) → `report` (what is printed).
 
+pub mod auth;
 pub mod cli;
+pub mod config_command;
 pub mod config_file;
 #[cfg(feature = "emulator")]
 pub mod emulator;

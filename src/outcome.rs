@@ -261,7 +261,11 @@ pub fn judge_metadata(answer: &Answer) -> Result<Metadata, Failure> {
 }
 
 /// Turns "nothing came back" into a failure, with what to check.
-pub fn judge_no_answer(no_answer: &NoAnswer, operation: Operation, launcher: &str) -> Failure {
+pub fn judge_no_answer(
+    no_answer: &NoAnswer,
+    operation: Option<Operation>,
+    launcher: &str,
+) -> Failure {
     let unreachable = |message: String| Failure::new(Class::Unreachable, message);
     match no_answer {
         NoAnswer::Refused => unreachable(format!("could not connect to {launcher}: connection refused"))
@@ -280,7 +284,7 @@ pub fn judge_no_answer(no_answer: &NoAnswer, operation: Operation, launcher: &st
         .with_hint(format!("is the launcher running and reachable at {launcher}?")),
         NoAnswer::Timeout(bound) => {
             let failure = unreachable(format!("the launcher did not answer within {}", seconds(*bound)));
-            if operation.is_clear() {
+            if operation.is_some_and(Operation::is_clear) {
                 failure.with_hint(hints::TIMED_OUT_CLEAR)
             } else {
                 failure.with_hint(hints::TIMED_OUT)
@@ -315,7 +319,7 @@ fn seconds(duration: Duration) -> String {
 
 /// A body as words for a message: the launcher's `{errorCode, description}` when it is that,
 /// anything else shown safely. Also returns the code and description, for the hint.
-fn describe_body(body: &[u8]) -> (String, Option<i64>, String) {
+pub fn describe_body(body: &[u8]) -> (String, Option<i64>, String) {
     if let Ok(serde_json::Value::Object(fields)) = serde_json::from_slice(body) {
         let code = fields.get("errorCode").and_then(serde_json::Value::as_i64);
         let description = fields

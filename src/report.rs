@@ -52,6 +52,13 @@ impl Reporter {
         err(&error_text(None, failure));
     }
 
+    /// What a command did or is doing, on stderr; silenced by `--quiet`.
+    pub fn progress(&self, message: &str) {
+        if !self.quiet {
+            err(&format!("safe-ad: {message}\n"));
+        }
+    }
+
     pub fn warning(&self, message: &str) {
         err(&format!("safe-ad: warning: {message}\n"));
     }
@@ -74,6 +81,29 @@ pub fn error_text(context: Option<&str>, failure: &Failure) -> String {
         text.push_str(&format!("hint: {hint}\n"));
     }
     text
+}
+
+/// Whether a person is likely watching stderr (spinners and progress bars only then).
+pub fn stderr_is_terminal() -> bool {
+    use std::io::IsTerminal;
+    std::io::stderr().is_terminal()
+}
+
+/// Draws a spinner with `message` on stderr until the future is dropped; it never ends itself.
+pub async fn spin(message: &str) -> std::convert::Infallible {
+    const FRAMES: [char; 4] = ['|', '/', '-', '\\'];
+    let mut tick = tokio::time::interval(std::time::Duration::from_millis(120));
+    let mut frame = 0;
+    loop {
+        tick.tick().await;
+        err(&format!("\r{} {message}", FRAMES[frame % FRAMES.len()]));
+        frame += 1;
+    }
+}
+
+/// Erases the spinner's line.
+pub fn clear_line() {
+    err("\r\x1b[2K");
 }
 
 /// Writes data to stdout; a closed stdout is not worth a crash or a second error.

@@ -6,13 +6,13 @@
 
 use std::ffi::OsString;
 
-use crate::cli::{Cli, Command, GlobalArgs};
+use crate::cli::{Cli, Command, ConfigCommand, GlobalArgs};
 use crate::handle::{self, Handle};
 use crate::launcher::{Launcher, Operation};
 use crate::outcome::{self, Class, Failure};
 use crate::report::{self, Reporter};
 use crate::sanitize;
-use crate::settings::{self, Environment};
+use crate::settings::{self, Environment, Settings};
 
 /// Runs the command and returns the process exit code.
 pub fn run(cli: Cli) -> u8 {
@@ -29,6 +29,18 @@ pub fn run(cli: Cli) -> u8 {
             &reporter,
         ),
         Command::Metadata(args) => operate(Operation::Metadata, &args.handles, global, &reporter),
+        Command::Auth(command) => with_settings(global, &reporter, |settings| {
+            crate::auth::run(command, settings, &reporter)
+        }),
+        Command::Config(ConfigCommand::Show) => {
+            with_settings(global, &reporter, crate::config_command::show)
+        }
+        Command::Config(command) => crate::config_command::run_on_file(
+            command,
+            &Environment::from_process(),
+            &mut std::io::stdin().lock(),
+            &reporter,
+        ),
         Command::Completions { shell } => {
             report::out(&String::from_utf8_lossy(&crate::generate::completion(
                 *shell,
@@ -56,6 +68,17 @@ fn operate(
     reporter: &Reporter,
 ) -> Result<u8, Failure> {
     let handles = parse_handles(operation, raw_handles)?;
+    with_settings(global, reporter, |settings| {
+        run_handles(operation, &handles, settings, reporter)
+    })
+}
+
+/// Resolves the settings, says their warnings, and runs `command` with them.
+fn with_settings(
+    global: &GlobalArgs,
+    reporter: &Reporter,
+    command: impl FnOnce(&Settings) -> Result<u8, Failure>,
+) -> Result<u8, Failure> {
     let settings = settings::resolve(
         global,
         &Environment::from_process(),
@@ -64,17 +87,41 @@ fn operate(
     for warning in &settings.warnings {
         reporter.warning(warning);
     }
-    let launcher = Launcher::new(&settings).map_err(internal)?;
-    let runtime = tokio::runtime::Builder::new_current_thread()
+    command(&settings)
+}
+
+/// A single-threaded runtime: one process drives one launcher connection at a time.
+pub(crate) fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
+    tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| internal(e.into()))?;
+        .map_err(|e| internal(e.into()))
+}
+
+/// Runs `work` unless Ctrl-C comes first, which gives the interrupted failure.
+pub(crate) async fn interruptible<T>(
+    work: impl std::future::Future<Output = T>,
+) -> Result<T, Failure> {
+    tokio::select! {
+        value = work => Ok(value),
+        _ = tokio::signal::ctrl_c() => Err(Failure::new(Class::Interrupted, "interrupted")),
+    }
+}
+
+fn run_handles(
+    operation: Operation,
+    handles: &[Handle],
+    settings: &Settings,
+    reporter: &Reporter,
+) -> Result<u8, Failure> {
+    settings.token()?;
+    let launcher = Launcher::new(settings).map_err(internal)?;
     let base = settings.launcher.base().to_string();
-    runtime.block_on(async {
+    runtime()?.block_on(async {
         let mut done = 0usize;
         let mut first_failure: Option<u8> = None;
         let work = async {
-            for &handle in &handles {
+            for &handle in handles {
                 match launcher.send(operation, handle).await {
                     Ok(answer) => match outcome::judge_answer(&answer) {
                         Ok(()) if operation == Operation::Metadata => {
@@ -93,7 +140,7 @@ fn operate(
                         }
                     },
                     Err(no_answer) => {
-                        let failure = outcome::judge_no_answer(&no_answer, operation, &base);
+                        let failure = outcome::judge_no_answer(&no_answer, Some(operation), &base);
                         reporter.operation_failed(operation, handle, &failure);
                         first_failure.get_or_insert(failure.exit_code());
                     }
@@ -101,19 +148,14 @@ fn operate(
                 done += 1;
             }
         };
-        tokio::select! {
-            () = work => {}
-            _ = tokio::signal::ctrl_c() => {
-                return Err(Failure::new(
-                    Class::Interrupted,
-                    format!("interrupted: {done} of {} handles done", handles.len()),
-                ));
-            }
+        if let Err(mut failure) = interruptible(work).await {
+            failure.message = format!("interrupted: {done} of {} handles done", handles.len());
+            return Err(failure);
         }
         if operation.is_clear() && first_failure.is_none() {
             reporter.note(&format!(
                 "a clear changes only the launcher's copy; save it to the network with: safe-ad post {}",
-                handle_list(&handles)
+                handle_list(handles)
             ));
         }
         Ok(first_failure.unwrap_or(0))
@@ -150,7 +192,7 @@ fn handle_list(handles: &[Handle]) -> String {
     list.join(" ")
 }
 
-fn internal(error: anyhow::Error) -> Failure {
+pub(crate) fn internal(error: anyhow::Error) -> Failure {
     if let Some(failure) = error.downcast_ref::<Failure>() {
         return failure.clone();
     }

@@ -60,8 +60,10 @@ impl Secret {
     }
 
     /// A few leading characters and a count of the rest, for a person to recognise the token.
+    /// At most a quarter of it, and never more than 4 characters, is shown.
     pub fn mask(&self) -> String {
-        let shown: String = self.0.chars().take(4).collect();
+        let count = self.0.chars().count();
+        let shown: String = self.0.chars().take((count / 4).min(4)).collect();
         format!("{shown}… ({} characters)", self.0.chars().count())
     }
 }
@@ -112,5 +114,7 @@ mod tests {
         let masked = secret.mask();
         assert!(masked.starts_with("eyJh"));
         assert!(!masked.contains("payload"));
+        let short = Secret::parse("abcdefgh").unwrap().mask();
+        assert!(short.starts_with("ab…"), "{short}");
     }
 }

@@ -88,21 +88,45 @@ impl LauncherUrl {
     }
 }
 
-/// Everything an operation needs, validated.
+/// Everything a command needs, validated.
 #[derive(Debug)]
 pub struct Settings {
     pub launcher: LauncherUrl,
     pub launcher_source: Source,
-    pub token: Secret,
-    pub token_source: Source,
+    /// The token and where it came from; `None` when no source has one.
+    pub token: Option<(Secret, Source)>,
     pub timeout: Duration,
+    pub timeout_source: Source,
     pub connect_timeout: Duration,
+    /// `config.json`'s path, whether or not the file exists; `None` without a home directory.
+    pub config_path: Option<PathBuf>,
     pub quiet: bool,
     /// Things worth saying that do not stop the run (printed by the caller, on stderr).
     pub warnings: Vec<String>,
 }
 
-/// Resolves the settings of an operation command. `stdin` is read only for `--token-file -`.
+impl Settings {
+    /// The token, or the "no token" failure that names every place one can come from.
+    pub fn token(&self) -> Result<&Secret, Failure> {
+        match &self.token {
+            Some((token, _)) => Ok(token),
+            None => Err(
+                Failure::new(Class::Auth, "no token found").with_hint(format!(
+                    "run `safe-ad auth login`, or give one with --token-file PATH, the env var {ENV_TOKEN}, \
+or the \"token\" key in {}",
+                    display_path(&self.config_path)
+                )),
+            ),
+        }
+    }
+
+    /// Whether the timeout was asked for (flag or config file) rather than the default.
+    pub fn timeout_is_explicit(&self) -> bool {
+        self.timeout_source != Source::Default
+    }
+}
+
+/// Resolves the settings of a command. `stdin` is read only for `--token-file -`.
 pub fn resolve(
     args: &GlobalArgs,
     env: &Environment,
@@ -141,8 +165,8 @@ pub fn resolve(
         ));
     }
 
-    let timeout_secs = match (args.timeout, config.timeout_secs) {
-        (Some(secs), _) => secs,
+    let (timeout_secs, timeout_source) = match (args.timeout, config.timeout_secs) {
+        (Some(secs), _) => (secs, Source::Flag("--timeout")),
         (None, Some(secs)) => {
             check_timeout(secs).map_err(|why| {
                 Failure::usage(format!(
@@ -150,21 +174,23 @@ pub fn resolve(
                     display_path(&config_path)
                 ))
             })?;
-            secs
+            let path = config_path.clone().unwrap_or_default();
+            (secs, Source::ConfigFile(path))
         }
-        (None, None) => DEFAULT_TIMEOUT_SECS,
+        (None, None) => (DEFAULT_TIMEOUT_SECS, Source::Default),
     };
     let timeout = Duration::from_secs_f64(timeout_secs);
 
-    let (token, token_source) = resolve_token(args, env, &config, &config_path, stdin)?;
+    let token = resolve_token(args, env, &config, &config_path, stdin)?;
 
     Ok(Settings {
         launcher,
         launcher_source,
         token,
-        token_source,
         timeout,
+        timeout_source,
         connect_timeout: timeout.min(MAX_CONNECT_TIMEOUT),
+        config_path,
         quiet: args.quiet,
         warnings,
     })
@@ -276,7 +302,7 @@ fn resolve_token(
     config: &ConfigFile,
     config_path: &Option<PathBuf>,
     stdin: &mut dyn Read,
-) -> Result<(Secret, Source), Failure> {
+) -> Result<Option<(Secret, Source)>, Failure> {
     let (raw, source) = if let Some(path) = &args.token_file {
         if path.as_os_str() == "-" {
             (read_token_text(stdin, "standard input")?, Source::Stdin)
@@ -292,19 +318,14 @@ fn resolve_token(
     } else if let (Some(token), Some(path)) = (&config.token, config_path) {
         (token.clone(), Source::ConfigFile(path.clone()))
     } else {
-        return Err(
-            Failure::new(Class::Auth, "no token found").with_hint(format!(
-            "give one with --token-file PATH, the env var {ENV_TOKEN}, or the \"token\" key in {}",
-            display_path(config_path)
-        )),
-        );
+        return Ok(None);
     };
     let token = Secret::parse(&raw).map_err(|problem| {
         Failure::usage(format!("{} (from {source})", problem.describe())).with_hint(
             "a token is one line of printable ASCII text with no spaces; check what was pasted",
         )
     })?;
-    Ok((token, source))
+    Ok(Some((token, source)))
 }
 
 fn read_token_file(path: &Path) -> Result<String, Failure> {
