@@ -253,6 +253,10 @@ pub fn parse_launcher_url(raw: &str) -> Result<LauncherUrl, String> {
     if raw.chars().any(|c| c.is_whitespace() || c.is_control()) {
         return Err("it contains spaces or control characters".into());
     }
+    // `localhost:8100` parses as scheme "localhost"; say what the user most likely meant.
+    if !raw.contains("://") {
+        return Err("it has no scheme; start it with http:// or https://".into());
+    }
     let url = Url::parse(raw).map_err(|e| match e {
         url::ParseError::RelativeUrlWithoutBase => {
             "it has no scheme; start it with http:// or https://".to_string()

@@ -37,6 +37,9 @@ fn completions_and_man_page_are_up_to_date() {
 
 #[test]
 fn completions_command_prints_the_committed_file() {
+    if std::env::var_os("SAFE_AD_REGENERATE").is_some() {
+        return; // the files are being rewritten by the test above
+    }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for (shell, file) in [
         ("bash", "completions/safe-ad.bash"),
