@@ -235,7 +235,7 @@ async fn status_names_each_token_source_and_masks_the_token() {
         (
             vec!["--token-file".to_string(), token_file.display().to_string()],
             true,
-            format!("(--token-file)"),
+            "(--token-file)".to_string(),
         ),
         (vec![], true, "(env var SAFE_LAUNCHER_TOKEN)".to_string()),
         (vec![], false, format!("(config file {})", config.display())),
