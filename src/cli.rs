@@ -78,6 +78,39 @@ pub struct GlobalArgs {
     /// Print nothing on success; errors still go to stderr
     #[arg(short, long, global = true)]
     pub quiet: bool,
+
+    /// Print one JSON object per operation on stdout (JSON Lines), and nothing else there
+    #[arg(long, global = true)]
+    pub json: bool,
+
+    /// Run up to N requests at once; output stays in input order
+    #[arg(short, long, global = true, value_name = "N", default_value_t = 8,
+          value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub jobs: u16,
+
+    /// Send no new requests after the first failure
+    #[arg(long, global = true)]
+    pub fail_fast: bool,
+
+    /// Retry a request up to N times when no answer arrived (connection refused or reset)
+    ///
+    /// Never after an answer, never after a timeout, and a POST only when its connection was
+    /// refused (so it was not sent). Waits 100 ms, 200 ms, 400 ms, ... between tries.
+    #[arg(long, global = true, value_name = "N", default_value_t = 0,
+          value_parser = clap::value_parser!(u8).range(0..=10))]
+    pub retries: u8,
+
+    /// Print each request that would be sent (token masked) and send nothing
+    #[arg(long, global = true, conflicts_with = "curl")]
+    pub dry_run: bool,
+
+    /// Print an equivalent curl command per request (token read from $SAFE_LAUNCHER_TOKEN) and send nothing
+    #[arg(long, global = true)]
+    pub curl: bool,
+
+    /// Show each request and answer on stderr: request line, headers (token masked), status, body, timing
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -104,29 +137,29 @@ This is the save that makes an earlier `clear-data` or `clear-deleted-data` reac
     )]
     Post(HandleArgs),
 
-    /// Move all data items to deleted_data (local until saved with `post`)
+    /// Move all data items to deleted_data (local until saved: see --save)
     #[command(
         long_about = "\
 Move every data item of the appendable data into its deleted_data section \
 (DELETE /appendable-data/clear-data/<HANDLE>).
 
 This changes only the launcher's local copy. It reaches the network when you save the data \
-afterwards with `post` (or `put` if it was never saved).",
-        after_help = "Example:\n  safe-ad clear-data 7 && safe-ad post 7"
+afterwards with `post` (or `put` if it was never saved); `--save post` does both in one go.",
+        after_help = "Examples:\n  safe-ad clear-data --save post 7\n  seq 0 99 | safe-ad clear-data --save post -"
     )]
-    ClearData(HandleArgs),
+    ClearData(ClearArgs),
 
-    /// Remove all items from deleted_data (local until saved with `post`)
+    /// Remove all items from deleted_data (local until saved: see --save)
     #[command(
         long_about = "\
 Remove every item from the deleted_data section of the appendable data \
 (DELETE /appendable-data/clear-deleted-data/<HANDLE>).
 
 This changes only the launcher's local copy. It reaches the network when you save the data \
-afterwards with `post` (or `put` if it was never saved).",
-        after_help = "Example:\n  safe-ad clear-deleted-data 7 && safe-ad post 7"
+afterwards with `post` (or `put` if it was never saved); `--save post` does both in one go.",
+        after_help = "Example:\n  safe-ad clear-deleted-data --save post 7"
     )]
-    ClearDeletedData(HandleArgs),
+    ClearDeletedData(ClearArgs),
 
     /// Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)
     #[command(
@@ -246,8 +279,25 @@ impl ConfigKey {
 }
 
 #[derive(Debug, Args)]
+pub struct ClearArgs {
+    /// After a successful clear, save the handle with this operation, so the change reaches the network
+    #[arg(long, value_name = "OPERATION")]
+    pub save: Option<SaveWith>,
+
+    #[command(flatten)]
+    pub handles: HandleArgs,
+}
+
+/// The save that follows a clear.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SaveWith {
+    Post,
+    Put,
+}
+
+#[derive(Debug, Args)]
 pub struct HandleArgs {
-    /// Appendable data handles: decimal numbers, 0 to 18446744073709551615
+    /// Appendable data handles: decimal numbers, 0 to 18446744073709551615; `-` reads them from stdin
     #[arg(required = true, value_name = "HANDLE", allow_negative_numbers = true)]
     pub handles: Vec<OsString>,
 }

@@ -196,7 +196,8 @@ pub fn parse(text: &str) -> Result<ConfigFile, String> {
     }
     let Entries(entries) = serde_json::from_str(text).map_err(|e| {
         let what = strip_position(&e.to_string());
-        format!("line {}, column {}: {}", e.line(), e.column(), what)
+        // serde_json counts columns from 0 when the error is at the start of a line.
+        format!("line {}, column {}: {}", e.line(), e.column().max(1), what)
     })?;
     let mut config = ConfigFile::default();
     let mut seen: Vec<&str> = Vec::new();
@@ -413,7 +414,7 @@ mod tests {
         save(&path, &config).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(
-            text.contains("\"timeout_secs\": 5,") && !text.contains("5.0"),
+            text.contains("\"timeout_secs\": 5") && !text.contains("5.0"),
             "{text}"
         );
         let loaded = load(&path).unwrap();

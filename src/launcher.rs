@@ -93,6 +93,8 @@ pub struct Answer {
     pub location: Option<Vec<u8>>,
     /// At most `MAX_BODY_BYTES` of the body.
     pub body: Vec<u8>,
+    /// The answer's headers, kept only when asked for (`--verbose`).
+    pub headers: Vec<(String, Vec<u8>)>,
     pub elapsed: Duration,
 }
 
@@ -107,8 +109,22 @@ pub enum NoAnswer {
     ConnectTimeout(Duration),
     /// The request was sent but the answer did not come in time.
     Timeout(Duration),
-    /// The connection failed or closed before a complete answer.
+    /// The connection failed or closed before any byte of an answer.
+    Reset(String),
+    /// The connection failed or closed in the middle of an answer.
     Broken(String),
+}
+
+impl NoAnswer {
+    /// Whether trying again is safe: nothing answered, and for a POST (not idempotent: each
+    /// one makes a new version) only when the connection was refused, so nothing was sent.
+    fn may_retry(&self, method: &Method) -> bool {
+        match self {
+            NoAnswer::Refused => true,
+            NoAnswer::Reset(_) => method != Method::POST,
+            _ => false,
+        }
+    }
 }
 
 /// The app identity `auth login` presents to the launcher, which shows it to the person approving.
@@ -168,6 +184,10 @@ pub struct Launcher {
     /// `None`: wait for the person approving a login as long as it takes.
     login_timeout: Option<Duration>,
     connect_timeout: Duration,
+    retries: u8,
+    keep_headers: bool,
+    /// The token's bytes, to scrub from anything the launcher sends back before it is shown.
+    token: Option<crate::secret::Secret>,
 }
 
 impl Launcher {
@@ -208,7 +228,15 @@ impl Launcher {
             timeout: settings.timeout,
             login_timeout: settings.timeout_is_explicit().then_some(settings.timeout),
             connect_timeout: settings.connect_timeout,
+            retries: settings.retries,
+            keep_headers: settings.verbose,
+            token: settings.token.as_ref().map(|(token, _)| token.clone()),
         })
+    }
+
+    /// The launcher's base URL, path prefix included.
+    pub fn base(&self) -> &str {
+        &self.base
     }
 
     /// The full URL of an operation on a handle, path prefix kept.
@@ -217,11 +245,37 @@ impl Launcher {
     }
 
     /// Sends one operation, with no body, and reads at most `MAX_BODY_BYTES` of the answer.
+    /// When nothing answered, tries again up to `--retries` times where that is safe.
     pub async fn send(&self, operation: Operation, handle: Handle) -> Result<Answer, NoAnswer> {
-        let request = self
-            .client
-            .request(operation.method(), self.url(operation, handle));
-        self.exchange(request, Some(self.timeout), true).await
+        let url = self.url(operation, handle);
+        let mut pause = Duration::from_millis(100);
+        let mut tries_left = self.retries;
+        loop {
+            let request = self.client.request(operation.method(), &url);
+            match self.exchange(request, Some(self.timeout), true).await {
+                Err(no_answer) if tries_left > 0 && no_answer.may_retry(&operation.method()) => {
+                    tries_left -= 1;
+                    tokio::time::sleep(pause).await;
+                    pause *= 2;
+                }
+                result => return result,
+            }
+        }
+    }
+
+    /// The request headers safe-ad sends, with the token masked, for `--dry-run` and `--verbose`.
+    pub fn shown_request_headers(&self) -> Vec<(String, String)> {
+        let mut headers = vec![(
+            "user-agent".to_string(),
+            concat!("safe-ad/", env!("CARGO_PKG_VERSION")).to_string(),
+        )];
+        match &self.token {
+            Some(token) => {
+                headers.push(("authorization".into(), format!("Bearer {}", token.mask())))
+            }
+            None => headers.push(("authorization".into(), "(none: no token found)".into())),
+        }
+        headers
     }
 
     /// Sends a request about the token. A login carries no token and waits as long as the
@@ -270,15 +324,27 @@ impl Launcher {
         if let (true, Some(authorization)) = (authorized, &self.authorization) {
             request = request.header(AUTHORIZATION, authorization.clone());
         }
-        let mut response = request
-            .send()
-            .await
-            .map_err(|e| self.no_answer(&e, timeout))?;
+        let mut response = request.send().await.map_err(|e| {
+            match self.no_answer(&e, timeout) {
+                // No byte of an answer had come: the connection was reset or closed early.
+                NoAnswer::Broken(detail) => NoAnswer::Reset(detail),
+                other => other,
+            }
+        })?;
         let status = response.status().as_u16();
         let location = response
             .headers()
             .get(LOCATION)
-            .map(|value| value.as_bytes().to_vec());
+            .map(|value| self.scrub(value.as_bytes()));
+        let headers = if self.keep_headers {
+            response
+                .headers()
+                .iter()
+                .map(|(name, value)| (name.to_string(), self.scrub(value.as_bytes())))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let mut body = Vec::new();
         loop {
             match response.chunk().await {
@@ -297,9 +363,19 @@ impl Launcher {
         Ok(Answer {
             status,
             location,
-            body,
+            body: self.scrub(&body),
+            headers,
             elapsed: started.elapsed(),
         })
+    }
+
+    /// What the launcher sent, with the token cut out: a launcher (or a proxy in front of it)
+    /// that echoes the request back must not make safe-ad print the token.
+    fn scrub(&self, bytes: &[u8]) -> Vec<u8> {
+        match &self.token {
+            Some(token) => token.scrub(bytes),
+            None => bytes.to_vec(),
+        }
     }
 
     fn no_answer(&self, error: &reqwest::Error, timeout: Option<Duration>) -> NoAnswer {

@@ -5,6 +5,7 @@
 //! with its exit code and hint) → `report` (what is printed).
 
 pub mod auth;
+pub mod batch;
 pub mod cli;
 pub mod config_command;
 pub mod config_file;
@@ -12,6 +13,7 @@ pub mod config_file;
 pub mod emulator;
 pub mod generate;
 pub mod handle;
+pub mod input;
 pub mod launcher;
 pub mod outcome;
 pub mod report;

@@ -124,6 +124,17 @@ pub struct Failure {
     pub class: Class,
     pub message: String,
     pub hint: Option<String>,
+    /// What the launcher said, when it answered: for machine-readable output.
+    pub answer: Option<AnswerError>,
+}
+
+/// The launcher's side of a failure: its status and, for its usual JSON body, code and words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnswerError {
+    pub status: u16,
+    pub error_code: Option<i64>,
+    /// The launcher's description, or the body shown safely when it is not the usual JSON.
+    pub description: String,
 }
 
 impl Failure {
@@ -132,6 +143,7 @@ impl Failure {
             class,
             message: message.into(),
             hint: None,
+            answer: None,
         }
     }
 
@@ -233,15 +245,28 @@ pub fn judge_answer(answer: &Answer) -> Result<(), Failure> {
             Some(location) => format!("a redirect to '{}'", sanitize::line(location, SHOWN_CHARS)),
             None => "a redirect with no Location".to_string(),
         };
-        let failure = Failure::new(
+        let mut failure = Failure::new(
             class,
             format!("the launcher answered {status}, {target}; safe-ad does not follow redirects"),
         );
+        failure.answer = Some(AnswerError {
+            status: answer.status,
+            error_code: None,
+            description: target,
+        });
         return Err(failure.with_hint(hints::REDIRECT));
     }
     let (detail, error_code, description) = describe_body(&answer.body);
     let mut failure = Failure::new(class, format!("the launcher answered {status}: {detail}"));
     failure.hint = hint_for_answer(answer.status, error_code, &description);
+    failure.answer = Some(AnswerError {
+        status: answer.status,
+        error_code,
+        description: match error_code {
+            Some(_) => sanitize::line(description.as_bytes(), SHOWN_CHARS),
+            None => detail,
+        },
+    });
     Err(failure)
 }
 
@@ -290,6 +315,11 @@ pub fn judge_no_answer(
                 failure.with_hint(hints::TIMED_OUT)
             }
         }
+        NoAnswer::Reset(detail) => unreachable(format!(
+            "the connection closed before any answer: {}",
+            sanitize::line(detail.as_bytes(), SHOWN_CHARS)
+        ))
+        .with_hint("the launcher may have stopped or restarted; check it, or retry with --retries N"),
         NoAnswer::Broken(detail) => unreachable(format!(
             "the connection failed before a complete answer: {}",
             sanitize::line(detail.as_bytes(), SHOWN_CHARS)

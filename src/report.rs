@@ -3,20 +3,118 @@
 //! It decides nothing: exit codes come from `outcome`. Output that cannot be written (a closed
 //! pipe, as with `| head -1`) is dropped quietly rather than turned into a crash.
 
+use std::cell::Cell;
 use std::io::Write;
+use std::time::{Duration, Instant};
 
+use serde_json::{json, Value};
+
+use crate::batch::{Record, RecordOutcome, Step, Tally};
 use crate::handle::Handle;
-use crate::launcher::{Metadata, Operation};
+use crate::launcher::{Answer, Launcher, Metadata, NoAnswer, Operation};
 use crate::outcome::Failure;
+use crate::sanitize;
 
-/// Prints results and problems; `quiet` silences success lines only.
+/// How much of a body `--verbose` shows.
+const VERBOSE_BODY_CHARS: usize = 2000;
+
+/// Prints results and problems; `quiet` silences success lines only, `json` turns stdout into
+/// JSON Lines.
 pub struct Reporter {
     quiet: bool,
+    json: bool,
+    /// When the progress line was last drawn, if one is on screen.
+    progress_drawn: Cell<Option<Instant>>,
 }
 
 impl Reporter {
-    pub fn new(quiet: bool) -> Reporter {
-        Reporter { quiet }
+    pub fn new(quiet: bool, json: bool) -> Reporter {
+        Reporter {
+            quiet,
+            json,
+            progress_drawn: Cell::new(None),
+        }
+    }
+
+    /// Everything about one handle, in input order: result lines, errors, `--verbose` text.
+    pub fn record(&self, record: &Record) {
+        self.clear_progress();
+        match &record.outcome {
+            RecordOutcome::NotStarted => {}
+            RecordOutcome::Invalid(failure) => {
+                if self.json {
+                    out(&json_line(&invalid_json(record, failure)));
+                }
+                self.failed(failure);
+            }
+            RecordOutcome::Ran(steps) => {
+                for step in steps {
+                    self.step(record, step);
+                }
+            }
+        }
+    }
+
+    fn step(&self, record: &Record, step: &Step) {
+        if let Some(text) = &step.verbose {
+            err(text);
+        }
+        if self.json {
+            out(&json_line(&step_json(record, step)));
+        }
+        match &step.result {
+            Ok(Some(metadata)) if !self.json => self.metadata(step.handle, metadata),
+            Ok(_) if !self.json => self.ok(step.operation, step.handle),
+            Ok(_) => {}
+            Err(failure) => self.operation_failed(step.operation, step.handle, failure),
+        }
+    }
+
+    /// The one-line summary of a batch, on stderr, when more than one handle ran.
+    pub fn summary(&self, tally: &Tally) {
+        self.clear_progress();
+        if self.quiet || tally.done() + tally.not_started < 2 {
+            return;
+        }
+        let mut line = format!(
+            "{} handles: {} ok, {} failed",
+            tally.done(),
+            tally.ok,
+            tally.failed
+        );
+        if tally.not_started > 0 {
+            line.push_str(&format!(", {} not started", tally.not_started));
+        }
+        err(&format!("{line}\n"));
+    }
+
+    /// A live count on a terminal's stderr for long batches; never on a pipe or file.
+    pub fn progress(&self, tally: &Tally, started: Instant) {
+        if self.quiet || started.elapsed() < Duration::from_millis(500) {
+            return;
+        }
+        if let Some(drawn) = self.progress_drawn.get() {
+            if drawn.elapsed() < Duration::from_millis(100) {
+                return;
+            }
+        }
+        if !stderr_is_terminal() {
+            return;
+        }
+        let rate = tally.done() as f64 / started.elapsed().as_secs_f64().max(0.001);
+        err(&format!(
+            "\r\x1b[2K{} done: {} ok, {} failed ({rate:.0}/s)",
+            tally.done(),
+            tally.ok,
+            tally.failed
+        ));
+        self.progress_drawn.set(Some(Instant::now()));
+    }
+
+    fn clear_progress(&self) {
+        if self.progress_drawn.take().is_some() {
+            clear_line();
+        }
     }
 
     /// One short line on stdout per handle that succeeded.
@@ -53,7 +151,7 @@ impl Reporter {
     }
 
     /// What a command did or is doing, on stderr; silenced by `--quiet`.
-    pub fn progress(&self, message: &str) {
+    pub fn said(&self, message: &str) {
         if !self.quiet {
             err(&format!("safe-ad: {message}\n"));
         }
@@ -69,6 +167,109 @@ impl Reporter {
             err(&format!("note: {message}\n"));
         }
     }
+}
+
+/// The requests an operation would send, for `--dry-run`: request line and headers.
+pub fn dry_run_text(launcher: &Launcher, operation: Operation, handle: Handle) -> String {
+    let mut text = format!(
+        "{} {}\n",
+        operation.method(),
+        launcher.url(operation, handle)
+    );
+    for (name, value) in launcher.shown_request_headers() {
+        text.push_str(&format!("  {name}: {value}\n"));
+    }
+    text
+}
+
+/// An equivalent curl command that reads the token from the environment, for `--curl`.
+pub fn curl_text(launcher: &Launcher, operation: Operation, handle: Handle) -> String {
+    format!(
+        "curl -sS -X {} -H \"Authorization: Bearer $SAFE_LAUNCHER_TOKEN\" '{}'\n",
+        operation.method(),
+        launcher.url(operation, handle)
+    )
+}
+
+/// A request and its answer as `--verbose` shows them; the token is masked.
+pub fn exchange_text(
+    launcher: &Launcher,
+    operation: Operation,
+    url: &str,
+    sent: &Result<Answer, NoAnswer>,
+) -> String {
+    let mut text = format!("> {} {url}\n", operation.method());
+    for (name, value) in launcher.shown_request_headers() {
+        text.push_str(&format!("> {name}: {value}\n"));
+    }
+    match sent {
+        Ok(answer) => {
+            text.push_str(&format!(
+                "< {} ({:.1} ms)\n",
+                answer.status,
+                answer.elapsed.as_secs_f64() * 1000.0
+            ));
+            for (name, value) in &answer.headers {
+                text.push_str(&format!("< {name}: {}\n", sanitize::line(value, 300)));
+            }
+            text.push_str(&format!(
+                "<\n< {}\n",
+                sanitize::line(&answer.body, VERBOSE_BODY_CHARS)
+            ));
+        }
+        Err(no_answer) => text.push_str(&format!("< no answer: {no_answer:?}\n")),
+    }
+    text
+}
+
+fn step_json(record: &Record, step: &Step) -> Value {
+    let mut object = json!({
+        "handle": step.handle.0,
+        "operation": step.operation.name(),
+        "method": step.operation.method().as_str(),
+        "url": step.url,
+        "status": step.status,
+        "ok": step.result.is_ok(),
+        "elapsed_ms": (step.elapsed.as_secs_f64() * 10_000.0).round() / 10.0,
+    });
+    if let Some(line) = record.item.line {
+        object["line"] = json!(line);
+    }
+    match &step.result {
+        Ok(Some(metadata)) => object["metadata"] = json!(metadata),
+        Ok(None) => {}
+        Err(failure) => add_error(&mut object, failure),
+    }
+    object
+}
+
+fn invalid_json(record: &Record, failure: &Failure) -> Value {
+    let mut object = json!({
+        "handle": null,
+        "input": record.item.input,
+        "line": record.item.line,
+        "ok": false,
+    });
+    add_error(&mut object, failure);
+    object
+}
+
+fn add_error(object: &mut Value, failure: &Failure) {
+    let answer = failure.answer.as_ref();
+    object["error"] = json!({
+        "class": failure.class.name(),
+        "status": answer.map(|a| a.status),
+        "error_code": answer.and_then(|a| a.error_code),
+        "description": answer.map_or(failure.message.as_str(), |a| a.description.as_str()),
+        "hint": failure.hint,
+    });
+    object["exit_code"] = json!(failure.exit_code());
+}
+
+fn json_line(value: &Value) -> String {
+    let mut line = value.to_string();
+    line.push('\n');
+    line
 }
 
 /// `safe-ad: error: <context>: <what>` and, where there is one, `hint: <what to do>`.

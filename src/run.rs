@@ -1,34 +1,63 @@
 //! Carrying out a parsed command line: check everything, then send, report, and pick the code.
 //!
-//! Handles and settings are all checked before the first request, so a usage error never leaves
-//! a batch half done. Handles then run in the order given over one kept-alive connection; a
-//! failure does not stop the rest, and the exit code is that of the first handle that failed.
+//! Command-line handles and settings are all checked before the first request, so a usage error
+//! never leaves a batch half done. Handles then run through `batch` in input order; a failure
+//! does not stop the rest (unless `--fail-fast`), and the exit code is that of the first handle
+//! that failed.
 
 use std::ffi::OsString;
+use std::time::Instant;
 
-use crate::cli::{Cli, Command, ConfigCommand, GlobalArgs};
-use crate::handle::{self, Handle};
+use futures_util::StreamExt;
+
+use crate::batch::{self, Plan, Tally};
+use crate::cli::{Cli, Command, ConfigCommand, GlobalArgs, SaveWith};
+use crate::handle::Handle;
+use crate::input::{self, Slot};
 use crate::launcher::{Launcher, Operation};
-use crate::outcome::{self, Class, Failure};
+use crate::outcome::{Class, Failure};
 use crate::report::{self, Reporter};
-use crate::sanitize;
 use crate::settings::{self, Environment, Settings};
 
 /// Runs the command and returns the process exit code.
 pub fn run(cli: Cli) -> u8 {
-    let reporter = Reporter::new(cli.global.quiet);
+    let reporter = Reporter::new(cli.global.quiet, cli.global.json);
     let global = &cli.global;
+    let plan = |operation: Operation, save: Option<SaveWith>| Plan {
+        operation,
+        save: save.map(|save| match save {
+            SaveWith::Post => Operation::Post,
+            SaveWith::Put => Operation::Put,
+        }),
+        jobs: usize::from(global.jobs.max(1)),
+        fail_fast: global.fail_fast,
+    };
     let result = match &cli.command {
-        Command::Put(args) => operate(Operation::Put, &args.handles, global, &reporter),
-        Command::Post(args) => operate(Operation::Post, &args.handles, global, &reporter),
-        Command::ClearData(args) => operate(Operation::ClearData, &args.handles, global, &reporter),
-        Command::ClearDeletedData(args) => operate(
-            Operation::ClearDeletedData,
+        Command::Put(args) => operate(plan(Operation::Put, None), &args.handles, global, &reporter),
+        Command::Post(args) => operate(
+            plan(Operation::Post, None),
             &args.handles,
             global,
             &reporter,
         ),
-        Command::Metadata(args) => operate(Operation::Metadata, &args.handles, global, &reporter),
+        Command::ClearData(args) => operate(
+            plan(Operation::ClearData, args.save),
+            &args.handles.handles,
+            global,
+            &reporter,
+        ),
+        Command::ClearDeletedData(args) => operate(
+            plan(Operation::ClearDeletedData, args.save),
+            &args.handles.handles,
+            global,
+            &reporter,
+        ),
+        Command::Metadata(args) => operate(
+            plan(Operation::Metadata, None),
+            &args.handles,
+            global,
+            &reporter,
+        ),
         Command::Auth(command) => with_settings(global, &reporter, |settings| {
             crate::auth::run(command, settings, &reporter)
         }),
@@ -62,14 +91,25 @@ pub fn run(cli: Cli) -> u8 {
 }
 
 fn operate(
-    operation: Operation,
+    plan: Plan,
     raw_handles: &[OsString],
     global: &GlobalArgs,
     reporter: &Reporter,
 ) -> Result<u8, Failure> {
-    let handles = parse_handles(operation, raw_handles)?;
+    let slots = input::parse_args(plan.operation.name(), raw_handles)?;
+    let reads_stdin = slots.contains(&Slot::Stdin);
+    if reads_stdin && global.token_file.as_deref() == Some(std::path::Path::new("-")) {
+        return Err(Failure::usage(
+            "standard input cannot hold both the token (--token-file -) and the handles (-)",
+        )
+        .with_hint("give the token with --token-file PATH or SAFE_LAUNCHER_TOKEN"));
+    }
     with_settings(global, reporter, |settings| {
-        run_handles(operation, &handles, settings, reporter)
+        if settings.dry_run || settings.curl {
+            return describe_requests(plan, slots, settings, reporter);
+        }
+        settings.token()?;
+        run_batch(plan, slots, settings, reporter)
     })
 }
 
@@ -108,79 +148,82 @@ pub(crate) async fn interruptible<T>(
     }
 }
 
-fn run_handles(
-    operation: Operation,
-    handles: &[Handle],
+fn run_batch(
+    plan: Plan,
+    slots: Vec<Slot>,
     settings: &Settings,
     reporter: &Reporter,
 ) -> Result<u8, Failure> {
-    settings.token()?;
     let launcher = Launcher::new(settings).map_err(internal)?;
-    let base = settings.launcher.base().to_string();
-    runtime()?.block_on(async {
-        let mut done = 0usize;
-        let mut first_failure: Option<u8> = None;
-        let work = async {
-            for &handle in handles {
-                match launcher.send(operation, handle).await {
-                    Ok(answer) => match outcome::judge_answer(&answer) {
-                        Ok(()) if operation == Operation::Metadata => {
-                            match outcome::judge_metadata(&answer) {
-                                Ok(metadata) => reporter.metadata(handle, &metadata),
-                                Err(failure) => {
-                                    reporter.operation_failed(operation, handle, &failure);
-                                    first_failure.get_or_insert(failure.exit_code());
-                                }
-                            }
-                        }
-                        Ok(()) => reporter.ok(operation, handle),
-                        Err(failure) => {
-                            reporter.operation_failed(operation, handle, &failure);
-                            first_failure.get_or_insert(failure.exit_code());
-                        }
-                    },
-                    Err(no_answer) => {
-                        let failure = outcome::judge_no_answer(&no_answer, Some(operation), &base);
-                        reporter.operation_failed(operation, handle, &failure);
-                        first_failure.get_or_insert(failure.exit_code());
-                    }
+    let started = Instant::now();
+    let mut tally = Tally::default();
+    let mut saved: Vec<Handle> = Vec::new();
+    let interrupted = runtime()?.block_on(async {
+        let items = input::items(slots, tokio::io::stdin());
+        let work = batch::run(plan, items, &launcher, settings.verbose, |record| {
+            reporter.record(&record);
+            tally.count(&record);
+            if saved.len() < 6 && record.failure_code().is_none() {
+                if let Ok(handle) = record.item.handle {
+                    saved.push(handle);
                 }
-                done += 1;
             }
-        };
-        if let Err(mut failure) = interruptible(work).await {
-            failure.message = format!("interrupted: {done} of {} handles done", handles.len());
-            return Err(failure);
-        }
-        if operation.is_clear() && first_failure.is_none() {
-            reporter.note(&format!(
-                "a clear changes only the launcher's copy; save it to the network with: safe-ad post {}",
-                handle_list(handles)
-            ));
-        }
-        Ok(first_failure.unwrap_or(0))
-    })
+            reporter.progress(&tally, started);
+        });
+        interruptible(work).await.err()
+    });
+    reporter.summary(&tally);
+    if let Some(mut failure) = interrupted {
+        failure.message = format!(
+            "interrupted after {} handles ({} ok, {} failed); no new requests were sent",
+            tally.done(),
+            tally.ok,
+            tally.failed
+        );
+        return Err(failure);
+    }
+    if plan.operation.is_clear() && plan.save.is_none() && !saved.is_empty() {
+        reporter.note(&format!(
+            "a clear changes only the launcher's copy; save it to the network with: safe-ad post {} (or use --save post)",
+            handle_list(&saved)
+        ));
+    }
+    Ok(tally.first_failure.unwrap_or(0))
 }
 
-/// Every handle is checked before anything is sent.
-fn parse_handles(operation: Operation, raw: &[OsString]) -> Result<Vec<Handle>, Failure> {
-    raw.iter()
-        .map(|raw| {
-            let text = raw.to_str().unwrap_or("\u{fffd}");
-            Handle::parse(text).map_err(|problem| {
-                Failure::usage(format!(
-                    "invalid handle '{}' for {}: {}",
-                    sanitize::line(raw.as_encoded_bytes(), 80),
-                    operation.name(),
-                    problem.describe()
-                ))
-                .with_hint(format!(
-                    "a handle is plain decimal digits, {}; nothing was sent",
-                    handle::RANGE
-                ))
-            })
-        })
-        .collect()
+/// `--dry-run` and `--curl`: say what would be sent, send nothing.
+fn describe_requests(
+    plan: Plan,
+    slots: Vec<Slot>,
+    settings: &Settings,
+    reporter: &Reporter,
+) -> Result<u8, Failure> {
+    let launcher = Launcher::new(settings).map_err(internal)?;
+    let mut first_failure = None;
+    runtime()?.block_on(async {
+        let items = input::items(slots, tokio::io::stdin());
+        futures_util::pin_mut!(items);
+        while let Some(item) = items.next().await {
+            let handle = match item.handle {
+                Ok(handle) => handle,
+                Err(_) => {
+                    if let Some(failure) = item.problem(plan.operation.name()) {
+                        reporter.failed(&failure);
+                        first_failure.get_or_insert(failure.exit_code());
+                    }
+                    continue;
+                }
+            };
+            for operation in plan.steps() {
+                report::out(&if settings.curl {
+                    report::curl_text(&launcher, operation, handle)
+                } else {
+                    report::dry_run_text(&launcher, operation, handle)
+                });
+            }
+        }
+    });
+    Ok(first_failure.unwrap_or(0))
 }
 
 fn handle_list(handles: &[Handle]) -> String {

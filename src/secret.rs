@@ -68,6 +68,25 @@ impl Secret {
     }
 }
 
+impl Secret {
+    /// `bytes` with every occurrence of the token replaced by `<token>`.
+    pub fn scrub(&self, bytes: &[u8]) -> Vec<u8> {
+        let token = self.0.as_bytes();
+        let mut out = Vec::with_capacity(bytes.len());
+        let mut rest = bytes;
+        while !rest.is_empty() {
+            if rest.starts_with(token) {
+                out.extend_from_slice(b"<token>");
+                rest = &rest[token.len()..];
+            } else {
+                out.push(rest[0]);
+                rest = &rest[1..];
+            }
+        }
+        out
+    }
+}
+
 impl fmt::Debug for Secret {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("Secret(<redacted>)")
@@ -106,6 +125,14 @@ mod tests {
             Err(TokenProblem::ControlCharacter)
         );
         assert_eq!(Secret::parse("tökén"), Err(TokenProblem::NotAscii));
+    }
+
+    #[test]
+    fn scrub_cuts_every_occurrence() {
+        let secret = Secret::parse("s3cr3t-token").unwrap();
+        let scrubbed = secret.scrub(b"Bearer s3cr3t-token and s3cr3t-tokens3cr3t-token!");
+        assert_eq!(scrubbed, b"Bearer <token> and <token><token>!");
+        assert_eq!(secret.scrub(b""), b"");
     }
 
     #[test]

@@ -101,6 +101,13 @@ pub struct Settings {
     /// `config.json`'s path, whether or not the file exists; `None` without a home directory.
     pub config_path: Option<PathBuf>,
     pub quiet: bool,
+    pub json: bool,
+    pub jobs: usize,
+    pub fail_fast: bool,
+    pub retries: u8,
+    pub dry_run: bool,
+    pub curl: bool,
+    pub verbose: bool,
     /// Things worth saying that do not stop the run (printed by the caller, on stderr).
     pub warnings: Vec<String>,
 }
@@ -192,6 +199,13 @@ pub fn resolve(
         connect_timeout: timeout.min(MAX_CONNECT_TIMEOUT),
         config_path,
         quiet: args.quiet,
+        json: args.json,
+        jobs: usize::from(args.jobs.max(1)),
+        fail_fast: args.fail_fast,
+        retries: args.retries,
+        dry_run: args.dry_run,
+        curl: args.curl,
+        verbose: args.verbose,
         warnings,
     })
 }
@@ -238,11 +252,25 @@ fn resolve_launcher(
     let url = parse_launcher_url(&raw).map_err(|why| {
         Failure::usage(format!(
             "invalid launcher URL '{}' (from {source}): {why}",
-            sanitize::line(raw.as_bytes(), 200)
+            sanitize::line(without_userinfo(&raw).as_bytes(), 200)
         ))
         .with_hint("use a URL like http://localhost:8100 or http://127.0.0.1:8100/0.6")
     })?;
     Ok((url, source))
+}
+
+/// The URL as typed, with any `user:password@` part masked: people do paste tokens there.
+fn without_userinfo(raw: &str) -> String {
+    let Some(scheme_end) = raw.find("://").map(|at| at + 3) else {
+        return raw.to_string();
+    };
+    let authority_end = raw[scheme_end..]
+        .find(['/', '?', '#'])
+        .map_or(raw.len(), |at| scheme_end + at);
+    match raw[scheme_end..authority_end].rfind('@') {
+        Some(at) => format!("{}***{}", &raw[..scheme_end], &raw[scheme_end + at..]),
+        None => raw.to_string(),
+    }
 }
 
 /// Checks a launcher URL and brings it to the form routes are appended to.
@@ -463,6 +491,19 @@ mod tests {
             .unwrap_err()
             .contains("query"));
         assert!(parse_launcher_url("").unwrap_err().contains("empty"));
+    }
+
+    #[test]
+    fn userinfo_is_masked_in_messages() {
+        assert_eq!(
+            without_userinfo("http://u:secret@127.0.0.1:1/x@y"),
+            "http://***@127.0.0.1:1/x@y"
+        );
+        assert_eq!(
+            without_userinfo("http://127.0.0.1:1/a@b"),
+            "http://127.0.0.1:1/a@b"
+        );
+        assert_eq!(without_userinfo("no scheme@x"), "no scheme@x");
     }
 
     #[test]

@@ -473,7 +473,7 @@ async fn ctrl_c_stops_the_batch_with_exit_130() {
         .std_cmd()
         .env("SAFE_LAUNCHER_URL", server.uri())
         .env("SAFE_LAUNCHER_TOKEN", TOKEN)
-        .args(["put", "1", "2", "3"])
+        .args(["--jobs", "1", "put", "1", "2", "3"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -499,7 +499,7 @@ async fn ctrl_c_stops_the_batch_with_exit_130() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(130), "{stderr}");
     assert!(
-        stderr.contains("interrupted: 0 of 3 handles done"),
+        stderr.contains("interrupted after 0 handles (0 ok, 0 failed)"),
         "{stderr}"
     );
     assert_eq!(

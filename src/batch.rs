@@ -1,0 +1,212 @@
+//! Running one operation, and the save after it, over a stream of handles.
+//!
+//! Up to `--jobs` handles are in flight at once over kept-alive connections, and results come
+//! back in input order (`buffered`), so output never depends on timing. Nothing here prints:
+//! each handle becomes a `Record` that `report` renders, and a `Tally` that picks the exit code.
+
+use std::cell::Cell;
+use std::time::{Duration, Instant};
+
+use futures_util::{Stream, StreamExt};
+
+use crate::handle::Handle;
+use crate::input::Item;
+use crate::launcher::{Launcher, Metadata, Operation};
+use crate::outcome::{self, Failure};
+
+/// What to do with each handle.
+#[derive(Debug, Clone, Copy)]
+pub struct Plan {
+    pub operation: Operation,
+    /// The save that follows a successful clear (`--save`).
+    pub save: Option<Operation>,
+    pub jobs: usize,
+    pub fail_fast: bool,
+}
+
+impl Plan {
+    /// The operations each handle goes through, in order.
+    pub fn steps(&self) -> impl Iterator<Item = Operation> {
+        std::iter::once(self.operation).chain(self.save)
+    }
+}
+
+/// One request and what came of it.
+#[derive(Debug)]
+pub struct Step {
+    pub operation: Operation,
+    pub handle: Handle,
+    pub url: String,
+    pub status: Option<u16>,
+    pub elapsed: Duration,
+    pub result: Result<Option<Metadata>, Failure>,
+    /// The request and answer as `--verbose` shows them.
+    pub verbose: Option<String>,
+}
+
+/// Everything that happened to one input handle.
+#[derive(Debug)]
+pub struct Record {
+    pub item: Item,
+    pub outcome: RecordOutcome,
+}
+
+#[derive(Debug)]
+pub enum RecordOutcome {
+    /// The input was not a handle; nothing was sent.
+    Invalid(Failure),
+    /// Not sent, because `--fail-fast` stopped the batch.
+    NotStarted,
+    /// The steps that ran; a save runs only after its clear succeeded.
+    Ran(Vec<Step>),
+}
+
+impl Record {
+    /// The exit code of this handle's first failure, if it failed.
+    pub fn failure_code(&self) -> Option<u8> {
+        match &self.outcome {
+            RecordOutcome::Invalid(failure) => Some(failure.exit_code()),
+            RecordOutcome::NotStarted => None,
+            RecordOutcome::Ran(steps) => steps
+                .iter()
+                .find_map(|step| step.result.as_ref().err().map(Failure::exit_code)),
+        }
+    }
+}
+
+/// Counts over a batch, and the exit code it comes to.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Tally {
+    pub ok: u64,
+    pub failed: u64,
+    pub not_started: u64,
+    /// The exit code of the first failed handle in input order.
+    pub first_failure: Option<u8>,
+}
+
+impl Tally {
+    pub fn count(&mut self, record: &Record) {
+        match (&record.outcome, record.failure_code()) {
+            (RecordOutcome::NotStarted, _) => self.not_started += 1,
+            (_, Some(code)) => {
+                self.failed += 1;
+                self.first_failure.get_or_insert(code);
+            }
+            (_, None) => self.ok += 1,
+        }
+    }
+
+    pub fn done(&self) -> u64 {
+        self.ok + self.failed
+    }
+}
+
+/// Runs `plan` over `items`, handing each finished record to `each` in input order.
+/// Returns when the input ends, or, with `--fail-fast`, soon after the first failure.
+pub async fn run(
+    plan: Plan,
+    items: impl Stream<Item = Item>,
+    launcher: &Launcher,
+    verbose: bool,
+    mut each: impl FnMut(Record),
+) {
+    let stop = Cell::new(false);
+    let records = items
+        .map(|item| process(plan, item, launcher, verbose, &stop))
+        .buffered(plan.jobs);
+    futures_util::pin_mut!(records);
+    while let Some(record) = records.next().await {
+        let failed = record.failure_code().is_some();
+        each(record);
+        if failed && plan.fail_fast {
+            stop.set(true);
+        }
+        if stop.get() {
+            // Requests already in flight finish and are reported; no new one starts.
+            while let Some(record) = records.next().await {
+                each(record);
+            }
+            return;
+        }
+    }
+}
+
+async fn process(
+    plan: Plan,
+    item: Item,
+    launcher: &Launcher,
+    verbose: bool,
+    stop: &Cell<bool>,
+) -> Record {
+    let handle = match item.handle {
+        Ok(handle) => handle,
+        Err(_) => {
+            let failure = item
+                .problem(plan.operation.name())
+                .unwrap_or_else(|| Failure::usage("invalid handle"));
+            return Record {
+                item,
+                outcome: RecordOutcome::Invalid(failure),
+            };
+        }
+    };
+    if stop.get() {
+        return Record {
+            item,
+            outcome: RecordOutcome::NotStarted,
+        };
+    }
+    let mut steps = Vec::with_capacity(2);
+    for operation in plan.steps() {
+        let step = step(launcher, operation, handle, verbose).await;
+        let failed = step.result.is_err();
+        steps.push(step);
+        if failed {
+            if plan.fail_fast {
+                stop.set(true);
+            }
+            break;
+        }
+    }
+    Record {
+        item,
+        outcome: RecordOutcome::Ran(steps),
+    }
+}
+
+async fn step(launcher: &Launcher, operation: Operation, handle: Handle, verbose: bool) -> Step {
+    let url = launcher.url(operation, handle);
+    let started = Instant::now();
+    let sent = launcher.send(operation, handle).await;
+    let elapsed = started.elapsed();
+    let verbose = verbose.then(|| crate::report::exchange_text(launcher, operation, &url, &sent));
+    let (status, result) = match sent {
+        Ok(answer) => {
+            let result = outcome::judge_answer(&answer).and_then(|()| {
+                if operation == Operation::Metadata {
+                    outcome::judge_metadata(&answer).map(Some)
+                } else {
+                    Ok(None)
+                }
+            });
+            (Some(answer.status), result)
+        }
+        Err(no_answer) => (
+            None,
+            Err(outcome::judge_no_answer(
+                &no_answer,
+                Some(operation),
+                launcher.base(),
+            )),
+        ),
+    };
+    Step {
+        operation,
+        handle,
+        url,
+        status,
+        elapsed,
+        result,
+        verbose,
+    }
+}

@@ -1,0 +1,254 @@
+//! Where handles come from: the command line, and standard input streamed in place of `-`.
+//!
+//! Command-line handles are all checked before anything is sent (a typo stops the run, exit 2).
+//! Standard input is read as it arrives, so the first requests go out before it ends and memory
+//! does not grow with its length; a bad handle there is one failed item, with its line number.
+
+use std::ffi::OsString;
+
+use futures_util::stream::{self, Stream};
+use tokio::io::{AsyncBufReadExt, AsyncRead, BufReader};
+
+use crate::handle::{self, Handle, HandleProblem};
+use crate::outcome::Failure;
+use crate::sanitize;
+
+/// Longest input word kept for messages; the rest of a longer one is skipped, not stored.
+const MAX_WORD: usize = 80;
+
+/// One place in the handle list: a checked handle, or "read standard input here".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Slot {
+    Handle(Handle),
+    Stdin,
+}
+
+/// A handle as it came in, checked or not.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Item {
+    /// The 1-based line of standard input it came from; `None` for the command line.
+    pub line: Option<u64>,
+    /// What was typed, shown safely (for messages and JSON).
+    pub input: String,
+    pub handle: Result<Handle, HandleProblem>,
+}
+
+impl Item {
+    fn from_handle(handle: Handle) -> Item {
+        Item {
+            line: None,
+            input: handle.to_string(),
+            handle: Ok(handle),
+        }
+    }
+
+    /// The failure for an item whose handle is not valid.
+    pub fn problem(&self, operation: &str) -> Option<Failure> {
+        let problem = self.handle.err()?;
+        let place = match self.line {
+            Some(line) => format!(" on line {line} of standard input"),
+            None => String::new(),
+        };
+        Some(invalid_handle(&self.input, operation, &place, problem))
+    }
+}
+
+/// Checks command-line handles; `-` (at most once) stands for standard input.
+pub fn parse_args(operation: &str, raw: &[OsString]) -> Result<Vec<Slot>, Failure> {
+    let mut slots = Vec::with_capacity(raw.len());
+    for arg in raw {
+        if arg == "-" {
+            if slots.contains(&Slot::Stdin) {
+                return Err(
+                    Failure::usage("`-` (standard input) is given more than once")
+                        .with_hint("give `-` once; it reads every handle on standard input"),
+                );
+            }
+            slots.push(Slot::Stdin);
+            continue;
+        }
+        let shown = sanitize::line(arg.as_encoded_bytes(), MAX_WORD);
+        let handle = Handle::parse(arg.to_str().unwrap_or("\u{fffd}"))
+            .map_err(|problem| invalid_handle(&shown, operation, "", problem))?;
+        slots.push(Slot::Handle(handle));
+    }
+    Ok(slots)
+}
+
+fn invalid_handle(shown: &str, operation: &str, place: &str, problem: HandleProblem) -> Failure {
+    Failure::usage(format!(
+        "invalid handle '{shown}'{place} for {operation}: {}",
+        problem.describe()
+    ))
+    .with_hint(format!(
+        "a handle is plain decimal digits, {}; nothing was sent for it",
+        handle::RANGE
+    ))
+}
+
+/// The items in order: command-line handles, with standard input read in place of `-`.
+pub fn items<R: AsyncRead + Unpin>(slots: Vec<Slot>, stdin: R) -> impl Stream<Item = Item> {
+    struct State<R> {
+        slots: std::vec::IntoIter<Slot>,
+        words: Option<Words<R>>,
+        stdin: Option<R>,
+    }
+    let state = State {
+        slots: slots.into_iter(),
+        words: None,
+        stdin: Some(stdin),
+    };
+    stream::unfold(state, |mut state| async move {
+        loop {
+            if let Some(words) = &mut state.words {
+                match words.next().await {
+                    Some(item) => return Some((item, state)),
+                    None => state.words = None,
+                }
+            }
+            match state.slots.next()? {
+                Slot::Handle(handle) => return Some((Item::from_handle(handle), state)),
+                Slot::Stdin => {
+                    let stdin = state.stdin.take()?;
+                    state.words = Some(Words::new(stdin));
+                }
+            }
+        }
+    })
+}
+
+/// Whitespace-separated words of a reader, with the line each starts on.
+struct Words<R> {
+    reader: BufReader<R>,
+    line: u64,
+}
+
+impl<R: AsyncRead + Unpin> Words<R> {
+    fn new(reader: R) -> Words<R> {
+        Words {
+            reader: BufReader::with_capacity(64 * 1024, reader),
+            line: 1,
+        }
+    }
+
+    /// The next word, or `None` at the end of input (a read error ends the input too: what
+    /// could not be read cannot be run, and the items read so far still are).
+    async fn next(&mut self) -> Option<Item> {
+        let mut word: Vec<u8> = Vec::new();
+        let mut overlong = false;
+        let mut start = self.line;
+        loop {
+            let buffer = match self.reader.fill_buf().await {
+                Ok(buffer) if !buffer.is_empty() => buffer,
+                _ => return (!word.is_empty()).then(|| self.item(start, &word, overlong)),
+            };
+            let mut used = 0;
+            let mut ended = false;
+            for &byte in buffer {
+                used += 1;
+                if byte.is_ascii_whitespace() {
+                    if byte == b'\n' {
+                        self.line += 1;
+                    }
+                    if !word.is_empty() {
+                        ended = true;
+                        break;
+                    }
+                    continue;
+                }
+                if word.is_empty() {
+                    start = self.line;
+                }
+                if word.len() < MAX_WORD {
+                    word.push(byte);
+                } else {
+                    overlong = true;
+                }
+            }
+            self.reader.consume(used);
+            if ended {
+                return Some(self.item(start, &word, overlong));
+            }
+        }
+    }
+
+    fn item(&self, line: u64, word: &[u8], overlong: bool) -> Item {
+        let handle = match std::str::from_utf8(word) {
+            Ok(_) if overlong && word.iter().all(u8::is_ascii_digit) => {
+                Err(HandleProblem::TooLarge)
+            }
+            Ok(_) if overlong => Err(HandleProblem::NotDecimal),
+            Ok(text) => Handle::parse(text),
+            Err(_) => Err(HandleProblem::NotDecimal),
+        };
+        let mut input = sanitize::line(word, MAX_WORD);
+        if overlong {
+            input.push_str("...");
+        }
+        Item {
+            line: Some(line),
+            input,
+            handle,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use futures_util::StreamExt;
+
+    fn collect(slots: Vec<Slot>, stdin: &'static [u8]) -> Vec<Item> {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        runtime.block_on(items(slots, stdin).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn stdin_words_with_line_numbers_in_place_of_dash() {
+        let slots = vec![
+            Slot::Handle(Handle(1)),
+            Slot::Stdin,
+            Slot::Handle(Handle(9)),
+        ];
+        let items = collect(slots, b"2 3\n\n  x4\t5\n6");
+        let seen: Vec<(Option<u64>, &str, bool)> = items
+            .iter()
+            .map(|i| (i.line, i.input.as_str(), i.handle.is_ok()))
+            .collect();
+        assert_eq!(
+            seen,
+            vec![
+                (None, "1", true),
+                (Some(1), "2", true),
+                (Some(1), "3", true),
+                (Some(3), "x4", false),
+                (Some(3), "5", true),
+                (Some(4), "6", true),
+                (None, "9", true),
+            ]
+        );
+    }
+
+    #[test]
+    fn overlong_and_binary_words_are_bounded_failures() {
+        let long: &'static [u8] = Box::leak(vec![b'7'; 10_000].into_boxed_slice());
+        let items = collect(vec![Slot::Stdin], long);
+        assert_eq!(items.len(), 1);
+        assert_eq!(items[0].handle, Err(HandleProblem::TooLarge));
+        assert!(items[0].input.len() < 100);
+        let items = collect(vec![Slot::Stdin], b"\xff\x00 12");
+        assert_eq!(items[0].handle, Err(HandleProblem::NotDecimal));
+        assert_eq!(items[1].handle, Ok(Handle(12)));
+    }
+
+    #[test]
+    fn dash_only_once_and_args_checked_up_front() {
+        let raw: Vec<OsString> = vec!["-".into(), "-".into()];
+        assert!(parse_args("put", &raw).is_err());
+        let raw: Vec<OsString> = vec!["1".into(), "x".into()];
+        let failure = parse_args("put", &raw).unwrap_err();
+        assert!(failure.message.contains("invalid handle 'x' for put"));
+    }
+}
