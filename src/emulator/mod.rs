@@ -1,9 +1,223 @@
-//! The stand-in launcher served by `safe-ad emulator` (placeholder until implemented).
+//! The stand-in launcher served by `safe-ad emulator`: a local HTTP server that behaves like the
+//! SAFE Launcher's API as `spec/launcher-facts.md` describes it, so safe-ad (and scripts using
+//! it) can be tried and tested without the real launcher.
+//!
+//! This module owns the `emulator` subcommand ([`run`]) and a small library API for tests that
+//! want one emulator per test in-process ([`start`], [`Options`], [`Server`]). It shares no code
+//! with the client side (`launcher`, `outcome`, `handle`, ...) on purpose: the emulator is how the
+//! client is checked, and a bug written once and used by both would pass every test.
+//!
+//! Files: `server` (bind, accept, connections, shutdown), `routes` (route table, authorization,
+//! bodies and statuses), `state` (network, handle cache, sessions), `demo` (the starting data),
+//! `command` (the `-- COMMAND` mode), `log` (the request log), `encoding` (base64, hex, random).
+//!
+//! Demo handles (unless `--empty`): 0 = appendable data not yet on the network, with 3 data items
+//! (`put 0` works); 1 = appendable data on the network at version 1 with 3 data items and 2
+//! deleted items (`clear-data 1`, `clear-deleted-data 1`, `post 1` work); 2 = a stale copy
+//! (`post 2` gives -25); 3 and 4 = data ids of 1's and 2's data. New handles start at 5 (at 0 with
+//! `--empty`). See `demo` for the details.
+//!
+//! Exit codes of `safe-ad emulator`: 0 after Ctrl-C or SIGTERM; 2 for an unusable `--listen` or
+//! `--token`; 1 when it cannot listen; with `-- COMMAND`, the command's code (128 + N if signal N
+//! killed it, 127 if it could not be started).
+
+mod command;
+pub mod demo;
+mod encoding;
+mod log;
+pub mod routes;
+mod server;
+pub mod state;
+
+use std::io::Write;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::time::Duration;
+
+pub use server::{check_token, start, Options, Server};
 
 use crate::cli::EmulatorArgs;
 
-/// Runs the emulator until it is stopped, or runs the given command against it.
+/// Exit code for an unusable `--listen` or `--token`.
+const USAGE: i32 = 2;
+/// Exit code when the emulator cannot listen or run.
+const FAILED: i32 = 1;
+
+/// Runs the emulator until Ctrl-C or SIGTERM, or runs the given command against it.
 /// Returns the process exit code.
-pub fn run(_args: &EmulatorArgs) -> anyhow::Result<i32> {
-    anyhow::bail!("the emulator is not built yet")
+pub fn run(args: &EmulatorArgs) -> anyhow::Result<i32> {
+    let listen = match parse_listen(&args.listen) {
+        Ok(listen) => listen,
+        Err(problem) => {
+            say(&format!(
+                "safe-ad emulator: error: --listen {}: {problem}\n",
+                args.listen
+            ));
+            return Ok(USAGE);
+        }
+    };
+    if let Some(token) = &args.token {
+        if let Err(problem) = check_token(token) {
+            say(&format!("safe-ad emulator: error: --token: {problem}\n"));
+            return Ok(USAGE);
+        }
+    }
+    let command_mode = !args.command.is_empty();
+    let options = Options {
+        // A command always gets a free port, so runs can overlap.
+        listen: if command_mode {
+            SocketAddr::new(listen.ip(), 0)
+        } else {
+            listen
+        },
+        token: args.token.clone(),
+        empty: args.empty,
+        deny_auth: args.deny_auth,
+        hang_unknown_clears: args.hang_unknown_clears,
+        log_requests: !command_mode,
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let code = runtime.block_on(async {
+        let server = match start(options.clone()).await {
+            Ok(server) => server,
+            Err(error) => {
+                say(&format!(
+                    "safe-ad emulator: error: cannot listen on {}: {error}\n",
+                    options.listen
+                ));
+                return FAILED;
+            }
+        };
+        if !args.empty {
+            say(&demo::banner());
+        }
+        let code = if command_mode {
+            command::run(&args.command, &server).await
+        } else {
+            serve_until_stopped(&server).await
+        };
+        server.shutdown().await;
+        code
+    });
+    // Drop the connections (a hanging request must not hold the exit), then write the last lines.
+    drop(runtime);
+    log::flush(Duration::from_millis(500));
+    Ok(code)
+}
+
+/// Prints the two `eval`-able lines, then serves until Ctrl-C or SIGTERM.
+async fn serve_until_stopped(server: &Server) -> i32 {
+    // Watch for the signals before telling anyone the address, so an early SIGTERM is clean too.
+    let stop = match stop_signal() {
+        Ok(stop) => stop,
+        Err(error) => {
+            say(&format!(
+                "safe-ad emulator: error: cannot watch for Ctrl-C: {error}\n"
+            ));
+            return FAILED;
+        }
+    };
+    let mut stdout = std::io::stdout().lock();
+    // A closed stdout is not a reason to stop serving.
+    let _ = write!(
+        stdout,
+        "SAFE_LAUNCHER_URL={}\nSAFE_LAUNCHER_TOKEN={}\n",
+        server.url(),
+        server.token()
+    );
+    let _ = stdout.flush();
+    drop(stdout);
+    say(&format!(
+        "safe-ad emulator: listening on {} (Ctrl-C stops it); one line per request follows\n",
+        server.url()
+    ));
+    stop.await;
+    // Through the log queue: stderr may be a full pipe nobody reads, and stopping must not wait.
+    log::line("safe-ad emulator: stopped\n".to_owned());
+    0
+}
+
+/// A future that resolves on the first Ctrl-C (SIGINT) or SIGTERM; the handlers are installed
+/// when this returns.
+fn stop_signal() -> std::io::Result<impl std::future::Future<Output = ()>> {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let mut terminate = signal(SignalKind::terminate())?;
+        let mut interrupt = signal(SignalKind::interrupt())?;
+        Ok(async move {
+            tokio::select! {
+                _ = terminate.recv() => {}
+                _ = interrupt.recv() => {}
+            }
+        })
+    }
+    #[cfg(not(unix))]
+    {
+        Ok(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+    }
+}
+
+/// Writes a message on stderr; a closed or broken stderr is not worth a panic.
+pub(crate) fn say(text: &str) {
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+}
+
+/// `--listen`: an IP address with a port (`127.0.0.1:8100`, `[::1]:0`) or `localhost:PORT`, on
+/// loopback only.
+fn parse_listen(text: &str) -> Result<SocketAddr, String> {
+    let addr =
+        match text.parse::<SocketAddr>() {
+            Ok(addr) => addr,
+            Err(_) => match text.rsplit_once(':') {
+                Some((host, port)) if host.eq_ignore_ascii_case("localhost") => {
+                    let port = port
+                        .parse::<u16>()
+                        .map_err(|_| format!("`{port}` is not a port number"))?;
+                    SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), port)
+                }
+                _ => return Err(
+                    "expected a loopback address and port, such as 127.0.0.1:8100 or 127.0.0.1:0"
+                        .into(),
+                ),
+            },
+        };
+    if !addr.ip().is_loopback() {
+        return Err(format!(
+            "{} is not a loopback address; the emulator only listens on this machine \
+             (use 127.0.0.1 or [::1])",
+            addr.ip()
+        ));
+    }
+    Ok(addr)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn listen_addresses() {
+        assert_eq!(parse_listen("127.0.0.1:8100").unwrap().port(), 8100);
+        assert!(parse_listen("[::1]:0").is_ok());
+        assert!(parse_listen("127.1.2.3:5").is_ok());
+        assert_eq!(
+            parse_listen("localhost:9").unwrap(),
+            "127.0.0.1:9".parse::<SocketAddr>().unwrap()
+        );
+        for bad in [
+            "0.0.0.0:8100",
+            "[::]:1",
+            "192.168.1.2:80",
+            "example.com:80",
+            "127.0.0.1",
+            "localhost:x",
+            "",
+        ] {
+            assert!(parse_listen(bad).is_err(), "{bad}");
+        }
+    }
 }
