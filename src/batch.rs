@@ -102,23 +102,27 @@ impl Tally {
 }
 
 /// Runs `plan` over `items`, handing each finished record to `each` in input order.
-/// Returns when the input ends, or, with `--fail-fast`, soon after the first failure.
+/// Returns when the input ends, or soon after the first failure with `--fail-fast`, or after
+/// `each` returns `false` (nobody is reading the output any more).
 pub async fn run(
     plan: Plan,
     items: impl Stream<Item = Item>,
     launcher: &Launcher,
     verbose: bool,
-    mut each: impl FnMut(Record),
+    mut each: impl FnMut(Record) -> bool,
 ) {
     let stop = Cell::new(false);
+    // Once stopped, no more input is read: what is in flight finishes, and the stream ends
+    // even when the input never would (`yes 1 | safe-ad clear-data - | head -1`).
     let records = items
+        .take_while(|_| std::future::ready(!stop.get()))
         .map(|item| process(plan, item, launcher, verbose, &stop))
         .buffered(plan.jobs);
     futures_util::pin_mut!(records);
     while let Some(record) = records.next().await {
         let failed = record.failure_code().is_some();
-        each(record);
-        if failed && plan.fail_fast {
+        let wanted = each(record);
+        if (failed && plan.fail_fast) || !wanted {
             stop.set(true);
         }
         if stop.get() {

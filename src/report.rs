@@ -307,11 +307,28 @@ pub fn clear_line() {
     err("\r\x1b[2K");
 }
 
-/// Writes data to stdout; a closed stdout is not worth a crash or a second error.
+/// Set once stdout is gone (the reader of a pipe exited, as with `| head -1`).
+static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Writes data to stdout, whole lines at once so a reader never sees half a line. A closed
+/// stdout is not worth a crash or an error message: it is noted, and batches stop early.
 pub fn out(text: &str) {
+    use std::sync::atomic::Ordering;
+    if STDOUT_CLOSED.load(Ordering::Relaxed) {
+        return;
+    }
     let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(text.as_bytes());
-    let _ = stdout.flush();
+    let written = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush());
+    if matches!(&written, Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe) {
+        STDOUT_CLOSED.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Whether stdout's reader has gone away; nothing more is worth sending then.
+pub fn stdout_closed() -> bool {
+    STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 /// Writes to stderr, ignoring a closed stderr for the same reason.

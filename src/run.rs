@@ -165,10 +165,13 @@ fn run_batch(
             tally.count(&record);
             if saved.len() < 6 && record.failure_code().is_none() {
                 if let Ok(handle) = record.item.handle {
-                    saved.push(handle);
+                    if !saved.contains(&handle) {
+                        saved.push(handle);
+                    }
                 }
             }
             reporter.progress(&tally, started);
+            !report::stdout_closed()
         });
         interruptible(work).await.err()
     });
