@@ -534,3 +534,53 @@ fn concurrent_writers_never_leave_a_corrupt_file() {
     let leftovers = std::fs::read_dir(sandbox.config_dir()).unwrap().count();
     assert_eq!(leftovers, 1, "temporary files were left behind");
 }
+
+/// Every command but `auth token`, run with the token in each source, never prints it.
+#[tokio::test]
+async fn no_command_but_auth_token_prints_the_token() {
+    let server = MockServer::start().await;
+    Mock::given(any())
+        .respond_with(ResponseTemplate::new(200).set_body_string("OK"))
+        .mount(&server)
+        .await;
+    let sandbox = Sandbox::new();
+    let token_file = sandbox.file("token", TOKEN.as_bytes());
+    let commands: &[&[&str]] = &[
+        &["auth", "status"],
+        &["auth", "logout"],
+        &["config", "show"],
+        &["config", "path"],
+        &["put", "1"],
+        &["--json", "post", "1"],
+        &["--dry-run", "clear-data", "--save", "post", "1"],
+        &["--curl", "clear-data", "1"],
+        &["-v", "metadata", "1"],
+    ];
+    for command in commands {
+        for source in ["env", "file", "config"] {
+            sandbox.write_config(&format!(r#"{{"token": "{TOKEN}"}}"#));
+            let mut cmd = sandbox.cmd();
+            cmd.env("SAFE_LAUNCHER_URL", server.uri());
+            match source {
+                "env" => {
+                    cmd.env("SAFE_LAUNCHER_TOKEN", TOKEN);
+                }
+                "file" => {
+                    cmd.arg("--token-file").arg(&token_file);
+                }
+                _ => {}
+            }
+            let output = cmd.args(*command).output().expect("runs");
+            assert_no_token(&output_text(&output));
+        }
+    }
+    let output = sandbox
+        .cmd_at(&server.uri())
+        .args(["auth", "token"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        format!("{TOKEN}\n")
+    );
+}
