@@ -161,24 +161,10 @@ async fn login_waits_for_approval_and_ctrl_c_cancels_with_130() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("starts");
-    for _ in 0..100 {
-        if !server
-            .received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-        {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    wait_for_a_request(&server).await;
     // Longer than the default per-request timeout would matter here: a login has none.
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let killed = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill");
-    assert!(killed.success());
+    interrupt(&child);
     let output = child.wait_with_output().expect("waits");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(130), "{stderr}");

@@ -479,22 +479,8 @@ async fn ctrl_c_stops_the_batch_with_exit_130() {
         .spawn()
         .expect("starts");
     // Wait until the first request is in flight, so the interrupt lands mid-batch.
-    for _ in 0..100 {
-        if !server
-            .received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-        {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    let status = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(status.success());
+    wait_for_a_request(&server).await;
+    interrupt(&child);
     let output = child.wait_with_output().expect("waits");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(130), "{stderr}");

@@ -17,15 +17,6 @@ use wiremock::{Mock, MockServer, Request, Respond, ResponseTemplate};
 const ENV_URL: &str = "SAFE_LAUNCHER_URL";
 const ENV_TOKEN: &str = "SAFE_LAUNCHER_TOKEN";
 
-async fn any_ok_server() -> MockServer {
-    let server = MockServer::start().await;
-    Mock::given(any())
-        .respond_with(ResponseTemplate::new(200).set_body_string("OK"))
-        .mount(&server)
-        .await;
-    server
-}
-
 /// A server on a listener the test bound itself (another loopback address, or IPv6).
 async fn any_ok_server_on(listener: TcpListener) -> MockServer {
     let server = MockServer::builder().listener(listener).start().await;
@@ -138,7 +129,7 @@ async fn the_refusal_comes_before_connecting() {
         return;
     }
 
-    let server = any_ok_server().await;
+    let server = any_ok_launcher().await;
     let url = format!("http://0.0.0.0:{}", server.address().port());
     let sandbox = Sandbox::new();
     let out = run(sandbox.cmd_at(&url).args(["put", "1", "2"]));
@@ -154,7 +145,7 @@ async fn the_refusal_comes_before_connecting() {
 
 #[tokio::test]
 async fn loopback_urls_need_no_flag() {
-    let server = any_ok_server().await;
+    let server = any_ok_launcher().await;
     let port = server.address().port();
     let urls = [
         format!("http://127.0.0.1:{port}"),
@@ -190,7 +181,7 @@ async fn loopback_urls_need_no_flag() {
 #[tokio::test]
 async fn proxy_env_vars_are_ignored_for_a_loopback_launcher() {
     let launcher = ok_launcher().await;
-    let proxy = any_ok_server().await;
+    let proxy = any_ok_launcher().await;
     let port = launcher.address().port();
     let sandbox = Sandbox::new();
     for url in [
@@ -226,8 +217,8 @@ async fn proxy_env_vars_are_used_for_other_hosts() {
         eprintln!("note: skipped: connecting to 0.0.0.0 does not reach loopback here");
         return;
     }
-    let launcher = any_ok_server().await;
-    let proxy = any_ok_server().await;
+    let launcher = any_ok_launcher().await;
+    let proxy = any_ok_launcher().await;
     let url = format!("http://0.0.0.0:{}", launcher.address().port());
     let out = run(Sandbox::new()
         .cmd_at(&url)
@@ -245,7 +236,7 @@ async fn proxy_env_vars_are_used_for_other_hosts() {
 
 #[tokio::test]
 async fn the_token_goes_only_in_the_authorization_header() {
-    let server = any_ok_server().await;
+    let server = any_ok_launcher().await;
     let out = run(Sandbox::new()
         .cmd_at(&format!("{}/0.6", server.uri()))
         .args(["post", "1", "2"]));

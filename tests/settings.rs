@@ -15,16 +15,6 @@ const ENV_URL: &str = "SAFE_LAUNCHER_URL";
 const ENV_TOKEN: &str = "SAFE_LAUNCHER_TOKEN";
 const RANGE: &str = "0 to 18446744073709551615";
 
-/// A launcher stand-in that answers 200 to anything, so what it received can be inspected.
-async fn any_ok_launcher() -> MockServer {
-    let server = MockServer::start().await;
-    Mock::given(any())
-        .respond_with(ResponseTemplate::new(200).set_body_string("OK"))
-        .mount(&server)
-        .await;
-    server
-}
-
 /// The Authorization header of every request the server received, in order.
 async fn bearers(server: &MockServer) -> Vec<String> {
     server

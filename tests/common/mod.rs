@@ -87,6 +87,40 @@ pub async fn ok_launcher() -> MockServer {
     server
 }
 
+/// A launcher stand-in that answers 200 `OK` to anything, so what it received can be inspected.
+pub async fn any_ok_launcher() -> MockServer {
+    let server = MockServer::start().await;
+    Mock::given(any())
+        .respond_with(ResponseTemplate::new(200).set_body_string("OK"))
+        .mount(&server)
+        .await;
+    server
+}
+
+/// Waits (up to 5 s) until `server` has received a request: the child is then mid-request.
+pub async fn wait_for_a_request(server: &MockServer) {
+    for _ in 0..100 {
+        if !server
+            .received_requests()
+            .await
+            .unwrap_or_default()
+            .is_empty()
+        {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+/// Sends SIGINT (what Ctrl-C sends) to a child process.
+pub fn interrupt(child: &std::process::Child) {
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success(), "kill -INT failed");
+}
+
 /// A launcher stand-in that answers every request with `status` and a JSON error body.
 pub async fn error_launcher(status: u16, body: &str) -> MockServer {
     let server = MockServer::start().await;
