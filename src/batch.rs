@@ -80,12 +80,15 @@ pub struct Tally {
     pub ok: u64,
     pub failed: u64,
     pub not_started: u64,
+    /// Records counted, whatever their outcome.
+    pub seen: u64,
     /// The exit code of the first failed handle in input order.
     pub first_failure: Option<u8>,
 }
 
 impl Tally {
     pub fn count(&mut self, record: &Record) {
+        self.seen += 1;
         match (&record.outcome, record.failure_code()) {
             (RecordOutcome::NotStarted, _) => self.not_started += 1,
             (_, Some(code)) => {
@@ -103,14 +106,15 @@ impl Tally {
 
 /// Runs `plan` over `items`, handing each finished record to `each` in input order.
 /// Returns when the input ends, or soon after the first failure with `--fail-fast`, or after
-/// `each` returns `false` (nobody is reading the output any more).
+/// `each` returns `false` (nobody is reading the output any more). Returns whether it stopped
+/// before the end of the input.
 pub async fn run(
     plan: Plan,
     items: impl Stream<Item = Item>,
     launcher: &Launcher,
     verbose: bool,
     mut each: impl FnMut(Record) -> bool,
-) {
+) -> bool {
     let stop = Cell::new(false);
     // Once stopped, no more input is read: what is in flight finishes, and the stream ends
     // even when the input never would (`yes 1 | safe-ad clear-data - | head -1`).
@@ -130,9 +134,10 @@ pub async fn run(
             while let Some(record) = records.next().await {
                 each(record);
             }
-            return;
+            return true;
         }
     }
+    false
 }
 
 async fn process(

@@ -101,11 +101,11 @@ pub struct GlobalArgs {
     pub retries: u8,
 
     /// Print each request that would be sent (token masked) and send nothing
-    #[arg(long, global = true, conflicts_with = "curl")]
+    #[arg(long, global = true, conflicts_with_all = ["curl", "json"])]
     pub dry_run: bool,
 
     /// Print an equivalent curl command per request (token read from $SAFE_LAUNCHER_TOKEN) and send nothing
-    #[arg(long, global = true)]
+    #[arg(long, global = true, conflicts_with = "json")]
     pub curl: bool,
 
     /// Show each request and answer on stderr: request line, headers (token masked), status, body, timing

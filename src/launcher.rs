@@ -127,6 +127,21 @@ impl NoAnswer {
     }
 }
 
+/// Joins a checked launcher base (`LauncherUrl::base`: no trailing slash, prefix kept) and an
+/// operation's route.
+pub fn url_for(base: &str, operation: Operation, handle: Handle) -> String {
+    format!("{base}{}", operation.route(handle))
+}
+
+/// Every operation, for tests and tools that go through them all.
+pub const OPERATIONS: [Operation; 5] = [
+    Operation::Put,
+    Operation::Post,
+    Operation::ClearData,
+    Operation::ClearDeletedData,
+    Operation::Metadata,
+];
+
 /// The app identity `auth login` presents to the launcher, which shows it to the person approving.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AppIdentity {
@@ -241,7 +256,7 @@ impl Launcher {
 
     /// The full URL of an operation on a handle, path prefix kept.
     pub fn url(&self, operation: Operation, handle: Handle) -> String {
-        format!("{}{}", self.base, operation.route(handle))
+        url_for(&self.base, operation, handle)
     }
 
     /// Sends one operation, with no body, and reads at most `MAX_BODY_BYTES` of the answer.

@@ -70,10 +70,12 @@ impl Reporter {
         }
     }
 
-    /// The one-line summary of a batch, on stderr, when more than one handle ran.
-    pub fn summary(&self, tally: &Tally) {
+    /// The one-line summary of a batch, on stderr, when more than one handle was asked for.
+    /// `not_started` counts handles never sent; `unread_input` says standard input was left
+    /// unread (its length is unknown) because the batch stopped early.
+    pub fn summary(&self, tally: &Tally, not_started: u64, unread_input: bool) {
         self.clear_progress();
-        if self.quiet || tally.done() + tally.not_started < 2 {
+        if self.quiet || (tally.done() + not_started < 2 && !unread_input) {
             return;
         }
         let mut line = format!(
@@ -82,8 +84,11 @@ impl Reporter {
             tally.ok,
             tally.failed
         );
-        if tally.not_started > 0 {
-            line.push_str(&format!(", {} not started", tally.not_started));
+        if not_started > 0 {
+            line.push_str(&format!(", {not_started} not started"));
+        }
+        if unread_input {
+            line.push_str(", the rest of standard input not read");
         }
         err(&format!("{line}\n"));
     }

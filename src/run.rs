@@ -156,9 +156,11 @@ fn run_batch(
 ) -> Result<u8, Failure> {
     let launcher = Launcher::new(settings).map_err(internal)?;
     let started = Instant::now();
+    // Without `-` the number of handles is known, so a stopped batch can say how many were left.
+    let known_total = (!slots.contains(&Slot::Stdin)).then_some(slots.len() as u64);
     let mut tally = Tally::default();
     let mut saved: Vec<Handle> = Vec::new();
-    let interrupted = runtime()?.block_on(async {
+    let finished = runtime()?.block_on(async {
         let items = input::items(slots, tokio::io::stdin());
         let work = batch::run(plan, items, &launcher, settings.verbose, |record| {
             reporter.record(&record);
@@ -173,16 +175,13 @@ fn run_batch(
             reporter.progress(&tally, started);
             !report::stdout_closed()
         });
-        interruptible(work).await.err()
+        interruptible(work).await
     });
-    reporter.summary(&tally);
-    if let Some(mut failure) = interrupted {
-        failure.message = format!(
-            "interrupted after {} handles ({} ok, {} failed); no new requests were sent",
-            tally.done(),
-            tally.ok,
-            tally.failed
-        );
+    let stopped_early = !matches!(finished, Ok(false));
+    let not_started = tally.not_started + known_total.map_or(0, |total| total - tally.seen);
+    reporter.summary(&tally, not_started, stopped_early && known_total.is_none());
+    if let Err(mut failure) = finished {
+        failure.message = "interrupted; no new requests were sent".to_string();
         return Err(failure);
     }
     if plan.operation.is_clear() && plan.save.is_none() && !saved.is_empty() {

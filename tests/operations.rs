@@ -485,7 +485,11 @@ async fn ctrl_c_stops_the_batch_with_exit_130() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(130), "{stderr}");
     assert!(
-        stderr.contains("interrupted after 0 handles (0 ok, 0 failed)"),
+        stderr.contains("0 handles: 0 ok, 0 failed, 3 not started"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("safe-ad: error: interrupted; no new requests were sent"),
         "{stderr}"
     );
     assert_eq!(

@@ -1,0 +1,1324 @@
+//! Batches and the script/debugging options, against the real `safe-ad emulator` binary (one per
+//! test, on its own loopback port) or, where a test must count requests, delay answers or give
+//! an answer the emulator never gives, a wiremock server or a raw TCP listener.
+//!
+//! Handles from standard input (streamed, `-` among arguments, bad lines), `--jobs` and output
+//! order, `--fail-fast`, `--json` for every error class, `--save`, `--dry-run`, `--curl`,
+//! `--retries`, the summary line and the absence of a progress bar on a pipe, and `--verbose`.
+
+#![cfg(feature = "emulator")]
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use common::*;
+use serde_json::{json, Value};
+use wiremock::matchers::{any, path};
+use wiremock::{Mock, MockServer, ResponseTemplate};
+
+const BIN: &str = env!("CARGO_BIN_EXE_safe-ad");
+
+// ---- harness ----------------------------------------------------------------------------------
+
+/// A `safe-ad emulator` process on a free loopback port, accepting [`TOKEN`]; killed on drop.
+struct Emulator {
+    child: Child,
+    url: String,
+    /// Everything the emulator wrote on stderr so far (banner and request log).
+    log: Arc<Mutex<String>>,
+}
+
+impl Emulator {
+    /// Starts the binary with `--listen 127.0.0.1:0 --token TOKEN` and the given extra flags,
+    /// and reads the two lines it prints once it is ready.
+    fn start(flags: &[&str]) -> Emulator {
+        let mut child = Command::new(BIN)
+            .env_clear()
+            .args(["emulator", "--listen", "127.0.0.1:0", "--token", TOKEN])
+            .args(flags)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("safe-ad emulator starts");
+        let log = Arc::new(Mutex::new(String::new()));
+        let mut stderr = child.stderr.take().expect("stderr");
+        let sink = Arc::clone(&log);
+        std::thread::spawn(move || {
+            let mut buffer = [0u8; 8192];
+            while let Ok(n @ 1..) = stderr.read(&mut buffer) {
+                sink.lock()
+                    .unwrap()
+                    .push_str(&String::from_utf8_lossy(&buffer[..n]));
+            }
+        });
+        let stdout = child.stdout.take().expect("stdout");
+        let (lines_tx, lines_rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut lines = BufReader::new(stdout).lines();
+            let first = lines.next().and_then(Result::ok);
+            let second = lines.next().and_then(Result::ok);
+            let _ = lines_tx.send((first, second));
+            for _ in lines {}
+        });
+        let mut emulator = Emulator {
+            child,
+            url: String::new(),
+            log,
+        };
+        let lines = lines_rx.recv_timeout(Duration::from_secs(10));
+        let Ok((Some(url_line), Some(token_line))) = lines else {
+            panic!(
+                "the emulator did not print its two lines; stderr:\n{}",
+                emulator.log()
+            );
+        };
+        emulator.url = url_line
+            .strip_prefix("SAFE_LAUNCHER_URL=")
+            .unwrap_or_else(|| panic!("first line: {url_line:?}"))
+            .to_owned();
+        assert_eq!(token_line, format!("SAFE_LAUNCHER_TOKEN={TOKEN}"));
+        emulator
+    }
+
+    fn log(&self) -> String {
+        self.log.lock().unwrap().clone()
+    }
+
+    /// Waits (up to 3 s) until the stderr log contains `needle`, and returns the log.
+    fn wait_log(&self, needle: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(3);
+        loop {
+            let log = self.log();
+            if log.contains(needle) {
+                return log;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "emulator log never showed {needle:?}:\n{log}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// The request lines of the log so far (method, path, status, time), after waiting for
+    /// `last` to be logged and a moment more for anything that would follow it.
+    fn requests_after(&self, last: &str) -> Vec<String> {
+        self.wait_log(last);
+        std::thread::sleep(Duration::from_millis(300));
+        self.log()
+            .lines()
+            .filter(|line| {
+                ["GET /", "PUT /", "POST /", "DELETE /"]
+                    .iter()
+                    .any(|verb| line.starts_with(verb))
+            })
+            .map(str::to_owned)
+            .collect()
+    }
+
+    /// The base64 name of a demo handle, as the banner prints it.
+    fn demo_name(&self, handle: u64) -> String {
+        let log = self.wait_log("names (base64");
+        let names = log.split("names (base64").nth(1).expect("names section");
+        names
+            .lines()
+            .skip(1)
+            .map(str::trim)
+            .find_map(|line| line.strip_prefix(&format!("{handle} ")))
+            .unwrap_or_else(|| panic!("no name for demo handle {handle} in banner:\n{log}"))
+            .trim()
+            .to_owned()
+    }
+
+    /// One HTTP/1.1 request written by hand; returns the status and the body.
+    fn http(&self, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+        let address = self.url.trim_start_matches("http://");
+        let mut stream = TcpStream::connect(address).expect("connect to emulator");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(5)))
+            .expect("read timeout");
+        let body = body.unwrap_or("");
+        let request = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\
+             Authorization: Bearer {TOKEN}\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        stream.write_all(request.as_bytes()).expect("send request");
+        let mut raw = Vec::new();
+        stream.read_to_end(&mut raw).expect("read answer");
+        let text = String::from_utf8_lossy(&raw).into_owned();
+        let (head, body) = text.split_once("\r\n\r\n").expect("a complete answer");
+        let status = head
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("status line: {head}"));
+        (status, body.to_owned())
+    }
+
+    /// What the network holds for demo handle `demo`'s data, as (version, data, deleted), read
+    /// through a fresh handle (`POST /data-id/appendable-data`, `GET /appendable-data/handle/:id`).
+    fn network(&self, demo: u64) -> (u64, u64, u64) {
+        let body = format!(r#"{{"name":"{}"}}"#, self.demo_name(demo));
+        let (status, id) = self.http("POST", "/data-id/appendable-data", Some(&body));
+        assert_eq!(status, 200, "data id: {id}");
+        let id: Value = serde_json::from_str(&id).expect("JSON");
+        let id = id["handleId"].as_u64().expect("data id handle");
+        let (status, fetched) = self.http("GET", &format!("/appendable-data/handle/{id}"), None);
+        assert_eq!(status, 200, "fetch: {fetched}");
+        let fetched: Value = serde_json::from_str(&fetched).expect("JSON");
+        let number = |key: &str| fetched[key].as_u64().unwrap_or_else(|| panic!("{key}"));
+        (
+            number("version"),
+            number("dataLength"),
+            number("deletedDataLength"),
+        )
+    }
+}
+
+impl Drop for Emulator {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn run(cmd: &mut assert_cmd::Command) -> Output {
+    cmd.output().expect("safe-ad runs")
+}
+
+fn stdout_of(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr_of(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Asserts the exit code, showing all output when it is not the expected one.
+fn assert_code(output: &Output, code: i32) {
+    assert_eq!(
+        output.status.code(),
+        Some(code),
+        "exit code; output:\n{}",
+        output_text(output)
+    );
+}
+
+/// `(version, data, deleted)` of a handle's local copy, through `safe-ad metadata --json`.
+fn local(sandbox: &Sandbox, emulator: &Emulator, handle: u64) -> (u64, u64, u64) {
+    let output =
+        run(sandbox
+            .cmd_at(&emulator.url)
+            .args(["metadata", "--json", &handle.to_string()]));
+    assert_code(&output, 0);
+    let lines = json_lines(&output);
+    let metadata = &lines[0]["metadata"];
+    let number = |key: &str| metadata[key].as_u64().unwrap_or_else(|| panic!("{key}"));
+    (
+        number("version"),
+        number("dataLength"),
+        number("deletedDataLength"),
+    )
+}
+
+/// Every stdout line as JSON; fails if any line is not a JSON object.
+fn json_lines(output: &Output) -> Vec<Value> {
+    let stdout = stdout_of(output);
+    assert!(
+        stdout.is_empty() || stdout.ends_with('\n'),
+        "stdout does not end in a newline: {stdout:?}"
+    );
+    stdout
+        .lines()
+        .map(|line| {
+            let value: Value = serde_json::from_str(line)
+                .unwrap_or_else(|e| panic!("stdout line is not JSON ({e}): {line:?}"));
+            assert!(value.is_object(), "not an object: {line}");
+            value
+        })
+        .collect()
+}
+
+/// The keys every operation line has.
+fn assert_operation_schema(line: &Value) {
+    for key in [
+        "handle",
+        "operation",
+        "method",
+        "url",
+        "status",
+        "ok",
+        "elapsed_ms",
+    ] {
+        assert!(line.get(key).is_some(), "no {key:?} in {line}");
+    }
+    assert!(line["elapsed_ms"].is_number(), "{line}");
+    assert!(line["ok"].is_boolean(), "{line}");
+}
+
+/// A failure line: its error object (all five keys), class, status, code and exit code.
+fn assert_failure(
+    line: &Value,
+    class: &str,
+    status: Option<u16>,
+    error_code: Option<i64>,
+    exit_code: u8,
+) {
+    assert_eq!(line["ok"], json!(false), "{line}");
+    let error = line
+        .get("error")
+        .unwrap_or_else(|| panic!("no error: {line}"));
+    for key in ["class", "status", "error_code", "description", "hint"] {
+        assert!(error.get(key).is_some(), "no error.{key} in {line}");
+    }
+    assert_eq!(error["class"], json!(class), "{line}");
+    assert_eq!(error["status"], json!(status), "{line}");
+    assert_eq!(error["error_code"], json!(error_code), "{line}");
+    assert!(
+        error["description"].as_str().is_some_and(|d| !d.is_empty()),
+        "{line}"
+    );
+    assert_eq!(line["exit_code"], json!(exit_code), "{line}");
+}
+
+/// Reads a child's stdout line by line on a thread.
+fn line_reader(stdout: impl Read + Send + 'static) -> mpsc::Receiver<String> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// Waits for a child, killing it (and failing) after `limit`.
+fn wait_child(child: &mut Child, limit: Duration) -> std::process::ExitStatus {
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Some(status) = child.try_wait().expect("try_wait") {
+            return status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("safe-ad did not finish within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+// ---- handles from standard input --------------------------------------------------------------
+
+#[test]
+fn a_handle_fed_through_a_fifo_is_answered_before_the_input_closes() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let fifo = sandbox.dir.path().join("handles.fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    // Opened read-write, the FIFO has a writer at once, so the read end opens without blocking.
+    let mut writer = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&fifo)
+        .expect("open fifo for writing");
+    let reader = std::fs::File::open(&fifo).expect("open fifo for reading");
+    let mut child = sandbox
+        .std_cmd()
+        .env("SAFE_LAUNCHER_URL", &emulator.url)
+        .env("SAFE_LAUNCHER_TOKEN", TOKEN)
+        .args(["clear-data", "-"])
+        .stdin(reader)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn safe-ad");
+    let lines = line_reader(child.stdout.take().expect("stdout"));
+
+    writer.write_all(b"1\n").expect("write handle");
+    writer.flush().expect("flush");
+    let first = lines.recv_timeout(Duration::from_secs(5));
+    assert_eq!(
+        first.as_deref(),
+        Ok("clear-data 1: ok"),
+        "no answer for a streamed handle while the input was still open"
+    );
+    assert!(
+        child.try_wait().expect("try_wait").is_none(),
+        "safe-ad ended before its input closed"
+    );
+
+    writer.write_all(b"0\n").expect("write handle");
+    drop(writer);
+    let status = wait_child(&mut child, Duration::from_secs(10));
+    assert_eq!(status.code(), Some(0));
+    let rest: Vec<String> = lines.iter().collect();
+    assert_eq!(rest, ["clear-data 0: ok"]);
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut stderr)
+        .expect("stderr");
+    assert!(stderr.contains("2 handles: 2 ok, 0 failed"), "{stderr}");
+}
+
+#[test]
+fn dash_mixes_with_arguments_and_a_bad_stdin_handle_is_reported_with_its_line() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let output = run(sandbox
+        .cmd_at(&emulator.url)
+        .args(["metadata", "0", "-", "2"])
+        .write_stdin("1\n\n  bogus 1\n"));
+    assert_code(&output, 2);
+    let stdout = stdout_of(&output);
+    let shown: Vec<&str> = stdout
+        .lines()
+        .map(|line| line.split(':').next().unwrap_or(""))
+        .collect();
+    assert_eq!(shown, ["0", "1", "1", "2"], "{stdout}");
+    let stderr = stderr_of(&output);
+    assert!(
+        stderr.contains("invalid handle 'bogus' on line 3 of standard input"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("5 handles: 4 ok, 1 failed"), "{stderr}");
+
+    // The exit code is that of the first failing handle in input order.
+    let unknown_first = run(sandbox
+        .cmd_at(&emulator.url)
+        .args(["metadata", "0", "-", "2"])
+        .write_stdin("999\nbogus\n"));
+    assert_code(&unknown_first, 4);
+    let stderr = stderr_of(&unknown_first);
+    assert!(stderr.contains("metadata 999:"), "{stderr}");
+    assert!(stderr.contains("'bogus' on line 2"), "{stderr}");
+    assert_eq!(stdout_of(&unknown_first).lines().count(), 2);
+
+    let bad_first = run(sandbox
+        .cmd_at(&emulator.url)
+        .args(["metadata", "0", "-", "2"])
+        .write_stdin("bogus\n999\n"));
+    assert_code(&bad_first, 2);
+}
+
+#[tokio::test]
+async fn stdin_usage_errors_send_nothing() {
+    let server = any_ok_launcher().await;
+    let sandbox = Sandbox::new();
+    let twice = run(sandbox
+        .cmd_at(&server.uri())
+        .args(["put", "-", "1", "-"])
+        .write_stdin("2\n"));
+    assert_code(&twice, 2);
+    assert!(stderr_of(&twice).contains("more than once"));
+    let token_file = run(sandbox
+        .cmd()
+        .env("SAFE_LAUNCHER_URL", server.uri())
+        .args(["--token-file", "-", "put", "-"])
+        .write_stdin(format!("{TOKEN}\n")));
+    assert_code(&token_file, 2);
+    assert_no_token(&output_text(&token_file));
+    let received = server.received_requests().await.unwrap_or_default();
+    assert!(received.is_empty(), "{} requests sent", received.len());
+}
+
+// ---- --jobs and output order ------------------------------------------------------------------
+
+#[test]
+fn output_stays_in_input_order_under_jobs_8_for_200_handles() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    // A permutation of 0..200: demo handles 0, 1, 2 succeed, every other one fails (-1515).
+    let handles: Vec<u64> = (0..200u64).map(|i| (i * 77 + 3) % 200).collect();
+    let input: String = handles.iter().map(|h| format!("{h}\n")).collect();
+
+    let output = run(sandbox
+        .cmd_at(&emulator.url)
+        .args(["--jobs", "8", "--json", "metadata", "-"])
+        .write_stdin(input.clone()));
+    let lines = json_lines(&output);
+    assert_eq!(lines.len(), 200);
+    for (index, (line, handle)) in lines.iter().zip(&handles).enumerate() {
+        assert_eq!(line["handle"], json!(handle), "line {index}: {line}");
+        assert_eq!(line["line"], json!(index + 1), "line {index}: {line}");
+        assert_eq!(line["ok"], json!(*handle <= 2), "line {index}: {line}");
+    }
+    assert_code(&output, 4);
+    assert!(stderr_of(&output).contains("200 handles: 3 ok, 197 failed"));
+
+    // The same batch for people: success lines on stdout and errors on stderr, each in order.
+    let args: Vec<String> = handles.iter().map(u64::to_string).collect();
+    let output = run(sandbox
+        .cmd_at(&emulator.url)
+        .args(["-j", "8", "metadata"])
+        .args(&args));
+    assert_code(&output, 4);
+    let shown: Vec<String> = stdout_of(&output)
+        .lines()
+        .map(|line| line.split(':').next().unwrap_or("").to_owned())
+        .collect();
+    let expected: Vec<String> = handles
+        .iter()
+        .filter(|h| **h <= 2)
+        .map(u64::to_string)
+        .collect();
+    assert_eq!(shown, expected);
+    let failed: Vec<String> = stderr_of(&output)
+        .lines()
+        .filter_map(|line| line.strip_prefix("safe-ad: error: metadata "))
+        .map(|rest| rest.split(':').next().unwrap_or("").to_owned())
+        .collect();
+    let expected: Vec<String> = handles
+        .iter()
+        .filter(|h| **h > 2)
+        .map(u64::to_string)
+        .collect();
+    assert_eq!(failed, expected);
+}
+
+#[tokio::test]
+async fn slow_early_answers_do_not_reorder_output_and_jobs_run_at_once() {
+    let server = MockServer::start().await;
+    for handle in 1..=12u64 {
+        Mock::given(path(format!("/appendable-data/{handle}")))
+            .respond_with(
+                ResponseTemplate::new(200)
+                    .set_body_string("OK")
+                    .set_delay(Duration::from_millis((13 - handle) * 40)),
+            )
+            .mount(&server)
+            .await;
+    }
+    let handles: Vec<String> = (1..=12).map(|h: u64| h.to_string()).collect();
+    let started = Instant::now();
+    let output = run(Sandbox::new()
+        .cmd_at(&server.uri())
+        .args(["--jobs", "8", "put"])
+        .args(&handles));
+    let elapsed = started.elapsed();
+    assert_code(&output, 0);
+    let expected: String = handles.iter().map(|h| format!("put {h}: ok\n")).collect();
+    assert_eq!(stdout_of(&output), expected);
+    // One at a time the delays add up to 3.1 s; eight at a time it is about 0.65 s.
+    assert!(elapsed < Duration::from_millis(2000), "took {elapsed:?}");
+}
+
+// ---- --fail-fast ------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn fail_fast_sends_no_new_request_after_the_first_failure() {
+    let server = MockServer::start().await;
+    Mock::given(path("/appendable-data/1"))
+        .respond_with(ResponseTemplate::new(400).set_body_raw(
+            r#"{"errorCode":-1515,"description":"FfiError::InvalidAppendableDataHandle"}"#,
+            "application/json",
+        ))
+        .mount(&server)
+        .await;
+    Mock::given(any())
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_string("OK")
+                .set_delay(Duration::from_millis(200)),
+        )
+        .mount(&server)
+        .await;
+    let output = run(Sandbox::new().cmd_at(&server.uri()).args([
+        "--fail-fast",
+        "--jobs",
+        "2",
+        "put",
+        "2",
+        "1",
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "8",
+        "9",
+        "10",
+    ]));
+    assert_code(&output, 4);
+    assert_eq!(stdout_of(&output), "put 2: ok\n");
+    let stderr = stderr_of(&output);
+    assert!(stderr.contains("put 1:"), "{stderr}");
+    assert!(stderr.contains("2 handles: 1 ok, 1 failed"), "{stderr}");
+    let paths: Vec<String> = server
+        .received_requests()
+        .await
+        .unwrap_or_default()
+        .iter()
+        .map(|r| r.url.path().to_owned())
+        .collect();
+    assert_eq!(paths.len(), 2, "requests sent: {paths:?}");
+    assert!(
+        paths.contains(&"/appendable-data/2".to_owned()),
+        "{paths:?}"
+    );
+    assert!(
+        paths.contains(&"/appendable-data/1".to_owned()),
+        "{paths:?}"
+    );
+}
+
+#[test]
+fn fail_fast_against_the_emulator_leaves_later_handles_untouched() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let output = run(sandbox.cmd_at(&emulator.url).args([
+        "--fail-fast",
+        "-j",
+        "1",
+        "clear-data",
+        "1",
+        "999",
+        "0",
+        "2",
+    ]));
+    assert_code(&output, 4);
+    assert_eq!(stdout_of(&output), "clear-data 1: ok\n");
+    let stderr = stderr_of(&output);
+    assert!(stderr.contains("clear-data 999:"), "{stderr}");
+    assert!(stderr.contains("2 handles: 1 ok, 1 failed"), "{stderr}");
+    let requests = emulator.requests_after("/appendable-data/clear-data/999 400");
+    assert_eq!(requests.len(), 2, "{requests:?}");
+    assert_eq!(local(&sandbox, &emulator, 0), (0, 3, 0));
+    assert_eq!(local(&sandbox, &emulator, 2), (1, 2, 0));
+}
+
+/// The summary of a batch that `--fail-fast` stopped says how many handles it never sent.
+#[test]
+fn fail_fast_summary_counts_the_handles_not_started() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let output = run(sandbox.cmd_at(&emulator.url).args([
+        "--fail-fast",
+        "-j",
+        "1",
+        "clear-data",
+        "1",
+        "999",
+        "0",
+        "2",
+    ]));
+    assert_code(&output, 4);
+    let stderr = stderr_of(&output);
+    assert!(
+        stderr.contains("2 handles: 1 ok, 1 failed, 2 not started\n"),
+        "the summary does not say that handles 0 and 2 were not started:\n{stderr}"
+    );
+}
+
+#[test]
+fn without_fail_fast_a_failure_does_not_stop_the_batch() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let output =
+        run(sandbox
+            .cmd_at(&emulator.url)
+            .args(["-j", "1", "clear-data", "1", "999", "0"]));
+    assert_code(&output, 4);
+    assert_eq!(stdout_of(&output), "clear-data 1: ok\nclear-data 0: ok\n");
+    assert!(stderr_of(&output).contains("3 handles: 2 ok, 1 failed\n"));
+}
+
+// ---- --json -----------------------------------------------------------------------------------
+
+#[test]
+fn json_success_lines_follow_the_schema() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let output = run(sandbox
+        .cmd_at(&emulator.url)
+        .args(["--json", "clear-data", "1", "-"])
+        .write_stdin("0\n"));
+    assert_code(&output, 0);
+    let lines = json_lines(&output);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    for (line, handle) in lines.iter().zip([1u64, 0]) {
+        assert_operation_schema(line);
+        assert_eq!(line["handle"], json!(handle));
+        assert_eq!(line["operation"], json!("clear-data"));
+        assert_eq!(line["method"], json!("DELETE"));
+        assert_eq!(
+            line["url"],
+            json!(format!(
+                "{}/appendable-data/clear-data/{handle}",
+                emulator.url
+            ))
+        );
+        assert_eq!(line["status"], json!(200));
+        assert_eq!(line["ok"], json!(true));
+        assert!(line.get("error").is_none(), "{line}");
+        assert!(line.get("exit_code").is_none(), "{line}");
+    }
+    assert_eq!(lines[1]["line"], json!(1));
+    assert_no_token(&output_text(&output));
+}
+
+#[test]
+fn json_usage_class_for_a_bad_handle_on_stdin() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let output = run(sandbox
+        .cmd_at(&emulator.url)
+        .args(["--json", "put", "-"])
+        .write_stdin("0\n12abc\n"));
+    assert_code(&output, 2);
+    let lines = json_lines(&output);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(lines[0]["ok"], json!(true));
+    let bad = &lines[1];
+    assert_failure(bad, "usage", None, None, 2);
+    assert_eq!(bad["line"], json!(2), "{bad}");
+    assert_eq!(bad["handle"], json!(null), "{bad}");
+    assert_eq!(bad["input"], json!("12abc"), "{bad}");
+}
+
+#[test]
+fn json_auth_class_for_a_401() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let output = run(sandbox
+        .cmd()
+        .env("SAFE_LAUNCHER_URL", &emulator.url)
+        .env("SAFE_LAUNCHER_TOKEN", "not-the-emulators-token")
+        .args(["--json", "put", "0"]));
+    assert_code(&output, 3);
+    let lines = json_lines(&output);
+    assert_eq!(lines.len(), 1);
+    assert_operation_schema(&lines[0]);
+    assert_eq!(lines[0]["status"], json!(401));
+    assert_failure(&lines[0], "auth", Some(401), None, 3);
+    assert!(lines[0]["error"]["hint"]
+        .as_str()
+        .is_some_and(|hint| hint.contains("rejected the token")));
+}
+
+#[test]
+fn json_rejected_class_for_an_unknown_handle() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let output = run(sandbox.cmd_at(&emulator.url).args(["put", "999", "--json"]));
+    assert_code(&output, 4);
+    let lines = json_lines(&output);
+    assert_eq!(lines.len(), 1);
+    assert_operation_schema(&lines[0]);
+    assert_failure(&lines[0], "rejected", Some(400), Some(-1515), 4);
+    assert_eq!(
+        lines[0]["error"]["description"],
+        json!("FfiError::InvalidAppendableDataHandle")
+    );
+    assert!(lines[0]["error"]["hint"]
+        .as_str()
+        .is_some_and(|hint| hint.contains("no such handle")));
+}
+
+#[tokio::test]
+async fn json_launcher_class_for_a_5xx() {
+    let server = error_launcher(
+        503,
+        r#"{"errorCode":-37,"description":"CoreError::RequestTimeout"}"#,
+    )
+    .await;
+    let output = run(Sandbox::new()
+        .cmd_at(&server.uri())
+        .args(["--json", "post", "7"]));
+    assert_code(&output, 5);
+    let lines = json_lines(&output);
+    assert_eq!(lines.len(), 1);
+    assert_operation_schema(&lines[0]);
+    assert_failure(&lines[0], "launcher", Some(503), Some(-37), 5);
+    assert_eq!(
+        lines[0]["error"]["description"],
+        json!("CoreError::RequestTimeout")
+    );
+}
+
+#[test]
+fn json_unreachable_class_for_a_closed_port() {
+    let url = closed_port_url();
+    let output = run(Sandbox::new()
+        .cmd_at(&url)
+        .args(["--json", "clear-data", "7"]));
+    assert_code(&output, 6);
+    let lines = json_lines(&output);
+    assert_eq!(lines.len(), 1);
+    assert_operation_schema(&lines[0]);
+    assert_eq!(lines[0]["status"], json!(null));
+    assert_failure(&lines[0], "unreachable", None, None, 6);
+    assert!(lines[0]["error"]["description"]
+        .as_str()
+        .is_some_and(|d| d.contains("refused")));
+}
+
+#[tokio::test]
+async fn json_unexpected_class_for_a_redirect() {
+    let server = MockServer::start().await;
+    Mock::given(any())
+        .respond_with(
+            ResponseTemplate::new(302).insert_header("location", "http://127.0.0.1:9/elsewhere"),
+        )
+        .mount(&server)
+        .await;
+    let output = run(Sandbox::new()
+        .cmd_at(&server.uri())
+        .args(["--json", "put", "7"]));
+    assert_code(&output, 1);
+    let lines = json_lines(&output);
+    assert_eq!(lines.len(), 1);
+    assert_operation_schema(&lines[0]);
+    assert_failure(&lines[0], "unexpected", Some(302), None, 1);
+    assert_eq!(
+        server.received_requests().await.unwrap_or_default().len(),
+        1
+    );
+}
+
+#[test]
+fn metadata_json_carries_the_launchers_fields() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let output = run(sandbox
+        .cmd_at(&emulator.url)
+        .args(["metadata", "--json", "1", "0"]));
+    assert_code(&output, 0);
+    let lines = json_lines(&output);
+    assert_eq!(lines.len(), 2);
+    assert_operation_schema(&lines[0]);
+    assert_eq!(lines[0]["operation"], json!("metadata"));
+    assert_eq!(lines[0]["method"], json!("GET"));
+    assert_eq!(
+        lines[0]["metadata"],
+        json!({
+            "isOwner": true,
+            "version": 1,
+            "filterType": "BlackList",
+            "filterLength": 0,
+            "dataLength": 3,
+            "deletedDataLength": 2,
+        })
+    );
+    assert_eq!(lines[1]["metadata"]["dataLength"], json!(3));
+    assert_eq!(lines[1]["metadata"]["version"], json!(0));
+}
+
+// ---- --save -----------------------------------------------------------------------------------
+
+#[test]
+fn clear_data_save_post_reaches_the_network() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    assert_eq!(emulator.network(1), (1, 3, 2));
+    let output = run(sandbox
+        .cmd_at(&emulator.url)
+        .args(["clear-data", "--save", "post", "1"]));
+    assert_code(&output, 0);
+    assert_eq!(stdout_of(&output), "clear-data 1: ok\npost 1: ok\n");
+    assert!(
+        !stderr_of(&output).contains("note:"),
+        "no reminder to save after --save: {}",
+        stderr_of(&output)
+    );
+    assert_eq!(emulator.network(1), (2, 0, 5));
+}
+
+#[test]
+fn clear_deleted_data_save_post_reaches_the_network() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let output = run(sandbox.cmd_at(&emulator.url).args([
+        "--json",
+        "clear-deleted-data",
+        "1",
+        "--save",
+        "post",
+    ]));
+    assert_code(&output, 0);
+    let lines = json_lines(&output);
+    let steps: Vec<(&Value, &Value)> = lines
+        .iter()
+        .map(|line| (&line["operation"], &line["ok"]))
+        .collect();
+    assert_eq!(
+        steps,
+        [
+            (&json!("clear-deleted-data"), &json!(true)),
+            (&json!("post"), &json!(true))
+        ]
+    );
+    assert_eq!(emulator.network(1), (2, 3, 0));
+}
+
+#[test]
+fn clear_data_save_put_saves_new_data() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let output = run(sandbox
+        .cmd_at(&emulator.url)
+        .args(["clear-data", "--save", "put", "0"]));
+    assert_code(&output, 0);
+    assert_eq!(stdout_of(&output), "clear-data 0: ok\nput 0: ok\n");
+    let (_, data, deleted) = emulator.network(0);
+    assert_eq!((data, deleted), (0, 3));
+}
+
+#[test]
+fn a_failed_clear_is_not_followed_by_its_save() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let output =
+        run(sandbox
+            .cmd_at(&emulator.url)
+            .args(["--json", "clear-data", "--save", "post", "999"]));
+    assert_code(&output, 4);
+    let lines = json_lines(&output);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(lines[0]["operation"], json!("clear-data"));
+    assert_failure(&lines[0], "rejected", Some(400), Some(-1515), 4);
+    let requests = emulator.requests_after("/appendable-data/clear-data/999 400");
+    assert_eq!(requests.len(), 1, "{requests:?}");
+
+    let plain = run(sandbox
+        .cmd_at(&emulator.url)
+        .args(["clear-data", "--save", "post", "999"]));
+    assert_code(&plain, 4);
+    assert_eq!(stdout_of(&plain), "");
+    let stderr = stderr_of(&plain);
+    assert!(
+        stderr.contains("safe-ad: error: clear-data 999:"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("post 999"), "{stderr}");
+}
+
+#[test]
+fn a_failed_save_after_a_successful_clear_says_which_step_failed() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    // Handle 1 is on the network already: the clear works, the PUT is -23.
+    let output = run(sandbox
+        .cmd_at(&emulator.url)
+        .args(["clear-data", "--save", "put", "1"]));
+    assert_code(&output, 4);
+    assert_eq!(stdout_of(&output), "clear-data 1: ok\n");
+    let stderr = stderr_of(&output);
+    assert!(stderr.contains("safe-ad: error: put 1:"), "{stderr}");
+    assert!(stderr.contains("errorCode -23"), "{stderr}");
+    assert_eq!(local(&sandbox, &emulator, 1), (1, 0, 5));
+    assert_eq!(emulator.network(1), (1, 3, 2));
+
+    // Handle 0 is not on the network: the clear works, the POST is -22 (404).
+    let output = run(sandbox.cmd_at(&emulator.url).args([
+        "--json",
+        "clear-deleted-data",
+        "--save",
+        "post",
+        "0",
+    ]));
+    assert_code(&output, 4);
+    let lines = json_lines(&output);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(lines[0]["operation"], json!("clear-deleted-data"));
+    assert_eq!(lines[0]["ok"], json!(true));
+    assert_eq!(lines[1]["operation"], json!("post"));
+    assert_eq!(lines[1]["method"], json!("POST"));
+    assert_failure(&lines[1], "rejected", Some(404), Some(-22), 4);
+}
+
+// ---- --dry-run and --curl ---------------------------------------------------------------------
+
+#[tokio::test]
+async fn dry_run_shows_each_request_with_the_token_masked_and_sends_nothing() {
+    let server = any_ok_launcher().await;
+    let base = format!("{}/0.6", server.uri());
+    let sandbox = Sandbox::new();
+    let output = run(sandbox
+        .cmd_at(&base)
+        .args(["--dry-run", "clear-data", "--save", "post", "7", "-"])
+        .write_stdin("8\n"));
+    assert_code(&output, 0);
+    let text = output_text(&output);
+    assert_no_token(&text);
+    let stdout = stdout_of(&output);
+    let request_lines: Vec<&str> = stdout
+        .lines()
+        .filter(|line| !line.starts_with(' '))
+        .collect();
+    assert_eq!(
+        request_lines,
+        [
+            format!("DELETE {base}/appendable-data/clear-data/7"),
+            format!("POST {base}/appendable-data/7"),
+            format!("DELETE {base}/appendable-data/clear-data/8"),
+            format!("POST {base}/appendable-data/8"),
+        ]
+    );
+    let masked = stdout
+        .lines()
+        .filter(|line| line.trim_start().starts_with("authorization: Bearer "))
+        .count();
+    assert_eq!(masked, 4, "{stdout}");
+    assert!(server
+        .received_requests()
+        .await
+        .unwrap_or_default()
+        .is_empty());
+
+    let invalid = run(sandbox
+        .cmd_at(&base)
+        .args(["--dry-run", "put", "-"])
+        .write_stdin("x\n"));
+    assert_code(&invalid, 2);
+    assert!(server
+        .received_requests()
+        .await
+        .unwrap_or_default()
+        .is_empty());
+}
+
+#[tokio::test]
+async fn curl_prints_commands_that_read_the_token_from_the_env_and_sends_nothing() {
+    let server = any_ok_launcher().await;
+    let base = server.uri();
+    let output = run(Sandbox::new()
+        .cmd_at(&base)
+        .args(["--curl", "metadata", "7", "8"]));
+    assert_code(&output, 0);
+    assert_no_token(&output_text(&output));
+    let stdout = stdout_of(&output);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    for (line, handle) in lines.iter().zip([7, 8]) {
+        assert!(line.starts_with("curl "), "{line}");
+        assert!(line.contains("$SAFE_LAUNCHER_TOKEN"), "{line}");
+        assert!(line.contains("-X GET"), "{line}");
+        assert!(
+            line.contains(&format!("{base}/appendable-data/metadata/{handle}")),
+            "{line}"
+        );
+    }
+    assert!(server
+        .received_requests()
+        .await
+        .unwrap_or_default()
+        .is_empty());
+}
+
+#[test]
+fn curl_lines_do_what_safe_ad_does() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let output =
+        run(sandbox
+            .cmd_at(&emulator.url)
+            .args(["clear-data", "--curl", "--save", "post", "1"]));
+    assert_code(&output, 0);
+    let stdout = stdout_of(&output);
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    assert_eq!(emulator.network(1), (1, 3, 2), "--curl sent something");
+    for line in stdout.lines() {
+        let ran = Command::new("/bin/sh")
+            .env_clear()
+            .env("PATH", "/usr/bin:/bin")
+            .env("SAFE_LAUNCHER_TOKEN", TOKEN)
+            .args(["-c", line])
+            .output();
+        let Ok(ran) = ran else {
+            panic!("cannot run sh");
+        };
+        if ran.status.code() == Some(127) {
+            eprintln!("curl is not installed; not running the curl lines");
+            return;
+        }
+        assert_eq!(ran.status.code(), Some(0), "{line}: {}", output_text(&ran));
+        assert_eq!(String::from_utf8_lossy(&ran.stdout), "OK", "{line}");
+    }
+    assert_eq!(emulator.network(1), (2, 0, 5));
+}
+
+// ---- --retries --------------------------------------------------------------------------------
+
+/// Answers every connection on `listener` with 200 `OK` after reading the request head,
+/// counting connections.
+fn serve_ok(listener: TcpListener, connections: Arc<AtomicUsize>) {
+    for stream in listener.incoming() {
+        let Ok(mut stream) = stream else { continue };
+        connections.fetch_add(1, Ordering::SeqCst);
+        let mut head = Vec::new();
+        let mut byte = [0u8; 1];
+        while !head.ends_with(b"\r\n\r\n") {
+            match stream.read(&mut byte) {
+                Ok(1) => head.push(byte[0]),
+                _ => break,
+            }
+        }
+        let _ = stream.write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nOK");
+    }
+}
+
+#[test]
+fn retries_wait_for_a_launcher_that_starts_listening_late() {
+    let port = {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+        listener.local_addr().expect("addr").port()
+    };
+    let url = format!("http://127.0.0.1:{port}");
+    let sandbox = Sandbox::new();
+    let refused = run(sandbox.cmd_at(&url).args(["--retries", "0", "put", "1"]));
+    assert_code(&refused, 6);
+    assert!(stderr_of(&refused).contains("refused"));
+
+    let connections = Arc::new(AtomicUsize::new(0));
+    let counted = Arc::clone(&connections);
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        let listener = TcpListener::bind(("127.0.0.1", port)).expect("bind the same port again");
+        serve_ok(listener, counted);
+    });
+    let started = Instant::now();
+    let output = run(sandbox.cmd_at(&url).args(["--retries", "4", "put", "1"]));
+    assert_code(&output, 0);
+    assert_eq!(stdout_of(&output), "put 1: ok\n");
+    assert!(
+        started.elapsed() >= Duration::from_millis(250),
+        "answered before the server listened?"
+    );
+    assert_eq!(connections.load(Ordering::SeqCst), 1);
+}
+
+#[tokio::test]
+async fn retries_never_repeat_a_request_that_got_an_answer() {
+    let server = error_launcher(503, r#"{"errorCode":-1,"description":"busy"}"#).await;
+    let output = run(Sandbox::new()
+        .cmd_at(&server.uri())
+        .args(["--retries", "3", "put", "1"]));
+    assert_code(&output, 5);
+    assert_eq!(
+        server.received_requests().await.unwrap_or_default().len(),
+        1
+    );
+}
+
+#[test]
+fn retries_after_a_reset_but_never_for_a_post() {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+    let url = format!("http://{}", listener.local_addr().expect("addr"));
+    let connections = Arc::new(AtomicUsize::new(0));
+    let counted = Arc::clone(&connections);
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            // Closed at once: no byte of an answer ever comes.
+            if stream.is_ok() {
+                counted.fetch_add(1, Ordering::SeqCst);
+            }
+        }
+    });
+    let sandbox = Sandbox::new();
+    let put = run(sandbox.cmd_at(&url).args(["--retries", "2", "put", "1"]));
+    assert_code(&put, 6);
+    assert_eq!(
+        connections.load(Ordering::SeqCst),
+        3,
+        "{}",
+        output_text(&put)
+    );
+    connections.store(0, Ordering::SeqCst);
+    let post = run(sandbox.cmd_at(&url).args(["--retries", "2", "post", "1"]));
+    assert_code(&post, 6);
+    assert_eq!(
+        connections.load(Ordering::SeqCst),
+        1,
+        "a POST was sent again: {}",
+        output_text(&post)
+    );
+}
+
+#[test]
+fn retries_never_resend_a_post_that_timed_out() {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+    let url = format!("http://{}", listener.local_addr().expect("addr"));
+    let connections = Arc::new(AtomicUsize::new(0));
+    let counted = Arc::clone(&connections);
+    std::thread::spawn(move || {
+        // Reads each request and never answers; the connections stay open.
+        let mut held = Vec::new();
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            counted.fetch_add(1, Ordering::SeqCst);
+            let mut buffer = [0u8; 1024];
+            let _ = stream.read(&mut buffer);
+            held.push(stream);
+        }
+    });
+    let started = Instant::now();
+    let output =
+        run(Sandbox::new()
+            .cmd_at(&url)
+            .args(["--retries", "3", "--timeout", "0.3", "post", "1"]));
+    assert_code(&output, 6);
+    assert!(stderr_of(&output).contains("did not answer within 0.3 s"));
+    assert!(started.elapsed() < Duration::from_secs(3));
+    assert_eq!(
+        connections.load(Ordering::SeqCst),
+        1,
+        "a POST that timed out was sent again"
+    );
+}
+
+// ---- summary and progress ---------------------------------------------------------------------
+
+#[test]
+fn summary_line_only_for_more_than_one_handle_and_not_with_quiet() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let two = run(sandbox.cmd_at(&emulator.url).args(["metadata", "0", "999"]));
+    assert_code(&two, 4);
+    assert!(
+        stderr_of(&two).ends_with("2 handles: 1 ok, 1 failed\n"),
+        "{}",
+        stderr_of(&two)
+    );
+
+    let one = run(sandbox.cmd_at(&emulator.url).args(["metadata", "0"]));
+    assert_code(&one, 0);
+    assert_eq!(stderr_of(&one), "");
+
+    let quiet = run(sandbox
+        .cmd_at(&emulator.url)
+        .args(["-q", "metadata", "0", "1"]));
+    assert_code(&quiet, 0);
+    assert_eq!(stderr_of(&quiet), "");
+    assert_eq!(
+        stdout_of(&quiet).lines().count(),
+        2,
+        "metadata prints even with -q"
+    );
+
+    let quiet_puts = run(sandbox
+        .cmd_at(&emulator.url)
+        .args(["put", "0", "-q", "-"])
+        .write_stdin("999\n"));
+    assert_code(&quiet_puts, 4);
+    assert_eq!(stdout_of(&quiet_puts), "");
+    assert!(!stderr_of(&quiet_puts).contains("handles:"));
+}
+
+#[tokio::test]
+async fn no_progress_bar_or_escape_sequences_on_a_pipe() {
+    let server = MockServer::start().await;
+    Mock::given(any())
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_string("OK")
+                .set_delay(Duration::from_millis(100)),
+        )
+        .mount(&server)
+        .await;
+    let handles: Vec<String> = (1..=9).map(|h: u32| h.to_string()).collect();
+    let started = Instant::now();
+    let output = run(Sandbox::new()
+        .cmd_at(&server.uri())
+        .args(["-j", "1", "put"])
+        .args(&handles));
+    assert!(
+        started.elapsed() > Duration::from_millis(800),
+        "the batch was too short to show progress"
+    );
+    assert_code(&output, 0);
+    let stderr = stderr_of(&output);
+    assert!(
+        !stderr.contains('\r') && !stderr.contains('\x1b'),
+        "progress output on a pipe: {stderr:?}"
+    );
+    assert_eq!(stderr, "9 handles: 9 ok, 0 failed\n");
+}
+
+// ---- --verbose --------------------------------------------------------------------------------
+
+#[test]
+fn verbose_shows_the_exchange_with_the_token_masked() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let output = run(sandbox.cmd_at(&emulator.url).args(["-v", "put", "0"]));
+    assert_code(&output, 0);
+    assert_eq!(stdout_of(&output), "put 0: ok\n");
+    let stderr = stderr_of(&output);
+    assert_no_token(&output_text(&output));
+    assert!(
+        stderr.contains(&format!("> PUT {}/appendable-data/0\n", emulator.url)),
+        "{stderr}"
+    );
+    assert!(stderr.contains("> authorization: Bearer "), "{stderr}");
+    assert!(stderr.contains("< 200 ("), "{stderr}");
+    assert!(stderr.contains(" ms)"), "{stderr}");
+    assert!(stderr.contains("< content-type: text/plain"), "{stderr}");
+    assert!(stderr.contains("< OK\n"), "{stderr}");
+
+    let failed = run(sandbox
+        .cmd_at(&emulator.url)
+        .args(["put", "1", "--verbose"]));
+    assert_code(&failed, 4);
+    let stderr = stderr_of(&failed);
+    assert_no_token(&output_text(&failed));
+    assert!(stderr.contains("< 400 ("), "{stderr}");
+    assert!(stderr.contains("DataExists"), "{stderr}");
+}
+
+// ---- options are global -----------------------------------------------------------------------
+
+#[test]
+fn new_options_work_before_and_after_the_subcommand() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let before = run(sandbox.cmd_at(&emulator.url).args([
+        "--json",
+        "-j",
+        "1",
+        "--fail-fast",
+        "metadata",
+        "1",
+        "999",
+        "0",
+    ]));
+    let after = run(sandbox.cmd_at(&emulator.url).args([
+        "metadata",
+        "1",
+        "999",
+        "0",
+        "--json",
+        "-j",
+        "1",
+        "--fail-fast",
+    ]));
+    assert_code(&before, 4);
+    assert_code(&after, 4);
+    let strip = |output: &Output| -> Vec<Value> {
+        json_lines(output)
+            .into_iter()
+            .map(|mut line| {
+                line["elapsed_ms"] = json!(0);
+                line
+            })
+            .collect()
+    };
+    assert_eq!(strip(&before), strip(&after));
+    assert!(!strip(&before).is_empty());
+}
