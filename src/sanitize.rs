@@ -5,20 +5,25 @@
 //! Whatever goes in, what comes out is one bounded line of printable characters.
 
 /// Renders `bytes` as one line: invalid UTF-8 replaced, control and bidi characters escaped,
-/// cut to `max_chars` characters with a marker that says so.
+/// cut so that at most `max_chars` characters (escapes included) come before a marker that says
+/// it was cut.
 pub fn line(bytes: &[u8], max_chars: usize) -> String {
     let text = String::from_utf8_lossy(bytes);
     let mut out = String::new();
-    for (shown, c) in text.chars().enumerate() {
-        if shown >= max_chars {
+    let mut shown = 0;
+    for c in text.chars() {
+        let piece: String = if needs_escape(c) {
+            c.escape_default().collect()
+        } else {
+            c.to_string()
+        };
+        let width = piece.chars().count();
+        if shown + width > max_chars {
             out.push_str("… (cut)");
             break;
         }
-        if needs_escape(c) {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
+        out.push_str(&piece);
+        shown += width;
     }
     out
 }
@@ -39,6 +44,13 @@ mod tests {
         assert_eq!(line(b"a\nb\x1b[31m", 100), "a\\nb\\u{1b}[31m");
         assert_eq!(line("x\u{202e}y".as_bytes(), 100), "x\\u{202e}y");
         assert_eq!(line(b"\xff\xfeok", 100), "\u{fffd}\u{fffd}ok");
+    }
+
+    #[test]
+    fn escapes_count_towards_the_bound() {
+        let escapes = vec![0x1bu8; 1000];
+        let shown = line(&escapes, 30);
+        assert!(shown.chars().count() <= 30 + "… (cut)".len(), "{shown}");
     }
 
     #[test]
