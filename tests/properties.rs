@@ -1,0 +1,76 @@
+//! Properties of the pure pieces, checked over generated inputs (proptest): handles round-trip
+//! to their canonical form, rendered launcher text is always one safe bounded line, every joined
+//! URL keeps its prefix, and the config parser answers every text without panicking.
+
+use proptest::prelude::*;
+use safe_ad::handle::Handle;
+use safe_ad::launcher::{url_for, OPERATIONS};
+use safe_ad::outcome::describe_body;
+use safe_ad::settings::parse_launcher_url;
+
+proptest! {
+    #[test]
+    fn handles_round_trip_to_canonical_decimal(value: u64, zeros in 0usize..25) {
+        let typed = format!("{}{value}", "0".repeat(zeros));
+        let handle = Handle::parse(&typed).expect("decimal digits parse");
+        prop_assert_eq!(handle, Handle(value));
+        prop_assert_eq!(handle.to_string(), value.to_string());
+    }
+
+    #[test]
+    fn anything_but_digits_is_refused(text in ".*") {
+        let plain = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+        if !plain {
+            prop_assert!(Handle::parse(&text).is_err());
+        }
+    }
+
+    #[test]
+    fn numbers_past_u64_are_refused(extra in 1u64..1_000_000) {
+        let too_big = u128::from(u64::MAX) + u128::from(extra);
+        prop_assert!(Handle::parse(&too_big.to_string()).is_err());
+    }
+
+    #[test]
+    fn rendered_bodies_are_one_safe_bounded_line(body in proptest::collection::vec(any::<u8>(), 0..4000)) {
+        let (line, _, _) = describe_body(&body);
+        prop_assert!(line.chars().count() <= 350);
+        prop_assert!(!line.chars().any(char::is_control), "{:?}", line);
+    }
+
+    #[test]
+    fn rendered_launcher_json_is_safe_too(code: i64, description in ".*") {
+        let body = serde_json::json!({"errorCode": code, "description": description}).to_string();
+        let (line, error_code, _) = describe_body(body.as_bytes());
+        prop_assert_eq!(error_code, Some(code));
+        prop_assert!(!line.chars().any(char::is_control), "{:?}", line);
+        prop_assert!(line.chars().count() <= 350);
+    }
+
+    #[test]
+    fn every_joined_url_keeps_its_prefix(
+        host in prop_oneof![Just("localhost".to_string()), Just("127.0.0.1".to_string()), Just("[::1]".to_string())],
+        port in 1u16..,
+        segments in proptest::collection::vec("[A-Za-z0-9._~-]{1,8}", 0..4),
+        slash in any::<bool>(),
+        handle: u64,
+    ) {
+        let prefix: String = segments.iter().map(|s| format!("/{s}")).collect();
+        let raw = format!("http://{host}:{port}{prefix}{}", if slash { "/" } else { "" });
+        // Dot segments are resolved by URL parsing; only plain segments are a prefix to keep.
+        prop_assume!(!segments.iter().any(|s| s == "." || s == ".."));
+        let launcher = parse_launcher_url(&raw).expect("a plain loopback URL is accepted");
+        for operation in OPERATIONS {
+            let joined = url_for(launcher.base(), operation, Handle(handle));
+            let parsed = url::Url::parse(&joined).expect("joined URL parses");
+            prop_assert!(parsed.path().starts_with(&format!("{prefix}/appendable-data/")), "{}", joined);
+            let handle_suffix = format!("/{handle}");
+            prop_assert!(parsed.path().ends_with(&handle_suffix), "{}", joined);
+        }
+    }
+
+    #[test]
+    fn the_config_parser_answers_any_text(text in ".{0,200}") {
+        let _ = safe_ad::config_file::parse(&text);
+    }
+}
