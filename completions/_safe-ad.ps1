@@ -468,6 +468,8 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
         'safe-ad;emulator' {
             [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Accept this token (otherwise a random one is made and printed)')
+            [CompletionResult]::new('--fault-rate', '--fault-rate', [CompletionResultType]::ParameterName, 'Inject a fault into this share (0 to 1) of the operation and metadata requests')
+            [CompletionResult]::new('--fault-seed', '--fault-seed', [CompletionResultType]::ParameterName, 'Seed of the fault sequence: the same seed gives the same faults in the same request order')
             [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
             [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30)')

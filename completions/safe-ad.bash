@@ -1041,7 +1041,7 @@ _safe__ad() {
             return 0
             ;;
         safe__subcmd__ad__subcmd__emulator)
-            opts="-q -j -v -h -V --listen --token --empty --deny-auth --hang-unknown-clears --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
+            opts="-q -j -v -h -V --listen --token --empty --deny-auth --hang-unknown-clears --fault-rate --fault-seed --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1052,6 +1052,14 @@ _safe__ad() {
                     return 0
                     ;;
                 --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fault-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fault-seed)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

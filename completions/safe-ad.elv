@@ -436,6 +436,8 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;emulator'= {
             cand --listen 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)'
             cand --token 'Accept this token (otherwise a random one is made and printed)'
+            cand --fault-rate 'Inject a fault into this share (0 to 1) of the operation and metadata requests'
+            cand --fault-seed 'Seed of the fault sequence: the same seed gives the same faults in the same request order'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30)'

@@ -301,6 +301,8 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -s h -l hel
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l listen -d 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l token -d 'Accept this token (otherwise a random one is made and printed)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l fault-rate -d 'Inject a fault into this share (0 to 1) of the operation and metadata requests' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l fault-seed -d 'Seed of the fault sequence: the same seed gives the same faults in the same request order' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l timeout -d 'Give up on a request after this many seconds (default 30)' -r

@@ -79,6 +79,30 @@ pub fn line(text: String) {
     }
 }
 
+/// Queues one line, waiting (at most `timeout`) for room if the queue is full; for a line that
+/// matters more than the rest, such as the totals at shutdown.
+pub fn line_within(text: String, timeout: Duration) {
+    let Some(sink) = sink() else {
+        return;
+    };
+    let deadline = Instant::now() + timeout;
+    let mut message = Message::Line(text);
+    loop {
+        match sink.queue.try_send(message) {
+            Ok(()) => return,
+            Err(TrySendError::Full(back)) if Instant::now() < deadline => {
+                message = back;
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            Err(TrySendError::Full(_)) => {
+                DROPPED.fetch_add(1, Ordering::Relaxed);
+                return;
+            }
+            Err(TrySendError::Disconnected(_)) => return,
+        }
+    }
+}
+
 /// Formats a request line: `PUT /appendable-data/0 200 4.2us` (`ms` from a millisecond on).
 pub fn request_line(method: &str, path: &str, status: &str, elapsed: Duration) -> String {
     let mut shown = String::with_capacity(path.len().min(MAX_PATH) + 40);

@@ -7,8 +7,9 @@
 //! with the client side (`launcher`, `outcome`, `handle`, ...) on purpose: the emulator is how the
 //! client is checked, and a bug written once and used by both would pass every test.
 //!
-//! Files: `server` (bind, accept, connections, shutdown), `routes` (route table, authorization,
-//! bodies and statuses), `state` (network, handle cache, sessions), `demo` (the starting data),
+//! Files: `server` (bind, accept, connections, counts, shutdown), `routes` (route table,
+//! authorization, bodies and statuses), `state` (network, handle cache, sessions), `demo` (the
+//! starting data), `fault` (`--fault-rate`/`--fault-seed`: injected 503s, drops and delays),
 //! `command` (the `-- COMMAND` mode), `log` (the request log), `encoding` (base64, hex, random).
 //!
 //! Demo handles (unless `--empty`): 0 = appendable data not yet on the network, with 3 data items
@@ -17,13 +18,22 @@
 //! (`post 2` gives -25); 3 and 4 = data ids of 1's and 2's data. New handles start at 5 (at 0 with
 //! `--empty`). See `demo` for the details.
 //!
-//! Exit codes of `safe-ad emulator`: 0 after Ctrl-C or SIGTERM; 2 for an unusable `--listen` or
-//! `--token`; 1 when it cannot listen; with `-- COMMAND`, the command's code (128 + N if signal N
-//! killed it, 127 if it could not be started).
+//! Faults (`--fault-rate P`, `--fault-seed N`, default seed 1): each request to the four
+//! operations or metadata gets, with probability P, a 503 with a launcher-style JSON body, a
+//! connection closed without an answer, or a 50-300 ms delay before its normal answer; the seed
+//! fixes the sequence (see `fault`). Faults are logged on the request's line (`503 (injected)`,
+//! `dropped (injected)`, `200 delayed 120ms (injected)`), and on Ctrl-C or SIGTERM a last line
+//! gives the totals: `requests: N, answered 2xx: A, 4xx: B, injected 503: C, dropped: D,
+//! delayed: E` (in `-- COMMAND` mode only when P > 0).
+//!
+//! Exit codes of `safe-ad emulator`: 0 after Ctrl-C or SIGTERM; 2 for an unusable `--listen`,
+//! `--token` or `--fault-rate`; 1 when it cannot listen; with `-- COMMAND`, the command's code
+//! (128 + N if signal N killed it, 127 if it could not be started).
 
 mod command;
 pub mod demo;
 mod encoding;
+pub mod fault;
 mod log;
 pub mod routes;
 mod server;
@@ -33,11 +43,11 @@ use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::Duration;
 
-pub use server::{check_token, start, Options, Server};
+pub use server::{check_token, start, Counters, Options, Server, Stats};
 
 use crate::cli::EmulatorArgs;
 
-/// Exit code for an unusable `--listen` or `--token`.
+/// Exit code for an unusable `--listen`, `--token` or `--fault-rate`.
 const USAGE: i32 = 2;
 /// Exit code when the emulator cannot listen or run.
 const FAILED: i32 = 1;
@@ -61,6 +71,13 @@ pub fn run(args: &EmulatorArgs) -> anyhow::Result<i32> {
             return Ok(USAGE);
         }
     }
+    if let Err(problem) = fault::check_rate(args.fault_rate) {
+        say(&format!(
+            "safe-ad emulator: error: --fault-rate {}: {problem}\n",
+            args.fault_rate
+        ));
+        return Ok(USAGE);
+    }
     let command_mode = !args.command.is_empty();
     let options = Options {
         // A command always gets a free port, so runs can overlap.
@@ -74,6 +91,8 @@ pub fn run(args: &EmulatorArgs) -> anyhow::Result<i32> {
         deny_auth: args.deny_auth,
         hang_unknown_clears: args.hang_unknown_clears,
         log_requests: !command_mode,
+        fault_rate: args.fault_rate,
+        fault_seed: args.fault_seed,
     };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -86,22 +105,33 @@ pub fn run(args: &EmulatorArgs) -> anyhow::Result<i32> {
                     "safe-ad emulator: error: cannot listen on {}: {error}\n",
                     options.listen
                 ));
-                return FAILED;
+                return None;
             }
         };
         if !args.empty {
             say(&demo::banner());
         }
+        let counters = server.counters();
         let code = if command_mode {
             command::run(&args.command, &server).await
         } else {
             serve_until_stopped(&server).await
         };
         server.shutdown().await;
-        code
+        Some((code, counters))
     });
     // Drop the connections (a hanging request must not hold the exit), then write the last lines.
     drop(runtime);
+    let Some((code, counters)) = code else {
+        return Ok(FAILED);
+    };
+    if !command_mode || args.fault_rate > 0.0 {
+        // Never blocks for long: stderr may be a full pipe nobody reads.
+        log::line_within(
+            format!("safe-ad emulator: {}\n", counters.snapshot()),
+            Duration::from_millis(250),
+        );
+    }
     log::flush(Duration::from_millis(500));
     Ok(code)
 }

@@ -1,15 +1,18 @@
 //! The emulator's server: binding (loopback only), the accept loop, HTTP/1.1 keep-alive
-//! connections, per-request logging, hanging requests, and shutdown.
+//! connections, per-request logging and counting, injected faults (see `fault`), hanging
+//! requests, and shutdown.
 //!
 //! [`start`] is the library entry point: it needs a running tokio runtime (current-thread is
 //! enough), binds, and returns a [`Server`] with the bound address, the token and a shutdown
 //! handle. Dropping the `Server` also stops it. A hanging request (see `--hang-unknown-clears`)
 //! holds only its own connection: other connections keep being served, it ends when the client
-//! goes away, and shutdown drops it.
+//! goes away, and shutdown drops it. An injected "dropped connection" ends the service call with an
+//! error, which makes hyper close the socket without writing anything.
 
-use std::convert::Infallible;
+use std::fmt;
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -18,6 +21,7 @@ use hyper::body::{Bytes, Incoming};
 use hyper::header::{HeaderValue, CONTENT_TYPE};
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
+use hyper::StatusCode;
 use hyper::{Request, Response};
 use hyper_util::rt::TokioIo;
 use tokio::net::{TcpListener, TcpStream};
@@ -26,8 +30,9 @@ use tokio::task::JoinHandle;
 
 use super::demo;
 use super::encoding::{hex, random_bytes};
+use super::fault::{self, Fault, Plan};
 use super::log;
-use super::routes::{self, Answer, App};
+use super::routes::{self, Answer, App, Route};
 use super::state::{Permissions, State};
 
 /// How long shutdown lets an open connection finish its current answer.
@@ -48,10 +53,15 @@ pub struct Options {
     pub hang_unknown_clears: bool,
     /// Write one line per request on stderr.
     pub log_requests: bool,
+    /// The share of operation and metadata requests (0 to 1) that get an injected fault: a 503,
+    /// a dropped connection or a 50-300 ms delay (see `fault`).
+    pub fault_rate: f64,
+    /// The seed of the fault sequence; the same seed repeats the same faults.
+    pub fault_seed: u64,
 }
 
 impl Default for Options {
-    /// Loopback, a free port, a random token, the demo state, no log.
+    /// Loopback, a free port, a random token, the demo state, no log, no faults.
     fn default() -> Options {
         Options {
             listen: SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0),
@@ -60,6 +70,8 @@ impl Default for Options {
             deny_auth: false,
             hang_unknown_clears: false,
             log_requests: false,
+            fault_rate: 0.0,
+            fault_seed: fault::DEFAULT_SEED,
         }
     }
 }
@@ -71,6 +83,7 @@ pub struct Server {
     token: String,
     stop: watch::Sender<bool>,
     accept: JoinHandle<()>,
+    counters: Counters,
 }
 
 impl Server {
@@ -87,6 +100,11 @@ impl Server {
     /// The token it was started with (it carries `LOW_LEVEL_API`).
     pub fn token(&self) -> &str {
         &self.token
+    }
+
+    /// The live request counts, readable after the server is gone.
+    pub fn counters(&self) -> Counters {
+        self.counters.clone()
     }
 
     /// Stops accepting, closes idle connections, gives busy ones a moment, drops hanging ones.
@@ -113,8 +131,8 @@ pub fn check_token(token: &str) -> Result<(), String> {
 
 /// Binds and starts serving on the current tokio runtime.
 ///
-/// Fails with `InvalidInput` for a non-loopback address or an unusable token, and with the bind
-/// error when the address cannot be used.
+/// Fails with `InvalidInput` for a non-loopback address, an unusable token or a fault rate outside
+/// 0 to 1, and with the bind error when the address cannot be used.
 pub async fn start(options: Options) -> io::Result<Server> {
     if !options.listen.ip().is_loopback() {
         return Err(io::Error::new(
@@ -125,6 +143,8 @@ pub async fn start(options: Options) -> io::Result<Server> {
             ),
         ));
     }
+    let faults = Plan::new(options.fault_rate, options.fault_seed)
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     let token = match options.token {
         Some(token) => {
             check_token(&token).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
@@ -145,9 +165,12 @@ pub async fn start(options: Options) -> io::Result<Server> {
     );
     let listener = TcpListener::bind(options.listen).await?;
     let addr = listener.local_addr()?;
+    let counters = Counters::default();
     let shared = Arc::new(Shared {
         app: App::new(state, options.deny_auth, options.hang_unknown_clears),
         log_requests: options.log_requests,
+        faults,
+        counters: counters.clone(),
     });
     let (stop, stopped) = watch::channel(false);
     let accept = tokio::spawn(accept_loop(listener, shared, stopped));
@@ -156,13 +179,92 @@ pub async fn start(options: Options) -> io::Result<Server> {
         token,
         stop,
         accept,
+        counters,
     })
 }
 
 struct Shared {
     app: App,
     log_requests: bool,
+    faults: Plan,
+    counters: Counters,
 }
+
+/// Request counts of a running server; clones share them.
+#[derive(Debug, Clone, Default)]
+pub struct Counters(Arc<Tallies>);
+
+#[derive(Debug, Default)]
+struct Tallies {
+    requests: AtomicU64,
+    /// Operation and metadata requests, the ones that may get a fault: numbers them for `fault`.
+    eligible: AtomicU64,
+    answered_2xx: AtomicU64,
+    answered_4xx: AtomicU64,
+    injected_503: AtomicU64,
+    dropped: AtomicU64,
+    delayed: AtomicU64,
+}
+
+impl Counters {
+    /// The counts so far.
+    pub fn snapshot(&self) -> Stats {
+        let t = &self.0;
+        let get = |counter: &AtomicU64| counter.load(Ordering::Relaxed);
+        Stats {
+            requests: get(&t.requests),
+            answered_2xx: get(&t.answered_2xx),
+            answered_4xx: get(&t.answered_4xx),
+            injected_503: get(&t.injected_503),
+            dropped: get(&t.dropped),
+            delayed: get(&t.delayed),
+        }
+    }
+
+    fn add(counter: &AtomicU64) -> u64 {
+        counter.fetch_add(1, Ordering::Relaxed)
+    }
+}
+
+/// Request counts: every request received, the normal answers by class, and the injected faults.
+/// A delayed request is also counted by the answer it got after the delay.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub requests: u64,
+    pub answered_2xx: u64,
+    pub answered_4xx: u64,
+    pub injected_503: u64,
+    pub dropped: u64,
+    pub delayed: u64,
+}
+
+impl fmt::Display for Stats {
+    /// `requests: N, answered 2xx: A, 4xx: B, injected 503: C, dropped: D, delayed: E`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "requests: {}, answered 2xx: {}, 4xx: {}, injected 503: {}, dropped: {}, delayed: {}",
+            self.requests,
+            self.answered_2xx,
+            self.answered_4xx,
+            self.injected_503,
+            self.dropped,
+            self.delayed
+        )
+    }
+}
+
+/// The service error that makes hyper close a connection without answering (an injected drop).
+#[derive(Debug)]
+struct Dropped;
+
+impl fmt::Display for Dropped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("connection dropped on purpose (injected fault)")
+    }
+}
+
+impl std::error::Error for Dropped {}
 
 /// Resolves when the server is told to stop, or its `Server` is gone.
 async fn stop_requested(stopped: &mut watch::Receiver<bool>) {
@@ -197,7 +299,7 @@ async fn serve(stream: TcpStream, shared: Arc<Shared>, mut stopped: watch::Recei
     let _ = stream.set_nodelay(true);
     let service = service_fn(move |request| {
         let shared = Arc::clone(&shared);
-        async move { Ok::<_, Infallible>(answer(&shared, request).await) }
+        async move { answer(&shared, request).await }
     });
     let connection = http1::Builder::new()
         .keep_alive(true)
@@ -212,38 +314,97 @@ async fn serve(stream: TcpStream, shared: Arc<Shared>, mut stopped: watch::Recei
     }
 }
 
-async fn answer(shared: &Shared, request: Request<Incoming>) -> Response<Full<Bytes>> {
+/// Whether a request may get an injected fault: the four operations and metadata.
+fn takes_faults(request: &Request<Incoming>) -> bool {
+    matches!(
+        routes::route(request.method(), request.uri().path()),
+        Some(
+            Route::Put(_)
+                | Route::Post(_)
+                | Route::ClearData(_)
+                | Route::ClearDeletedData(_)
+                | Route::Metadata(_)
+        )
+    )
+}
+
+async fn answer(
+    shared: &Shared,
+    request: Request<Incoming>,
+) -> Result<Response<Full<Bytes>>, Dropped> {
     let started = Instant::now();
+    let tallies = &shared.counters.0;
+    Counters::add(&tallies.requests);
     let label = shared
         .log_requests
         .then(|| (request.method().clone(), request.uri().path().to_owned()));
+    let log = |status: &str| {
+        if let Some((method, path)) = &label {
+            log::line(log::request_line(
+                method.as_str(),
+                path,
+                status,
+                started.elapsed(),
+            ));
+        }
+    };
+    let fault = if shared.faults.is_active() && takes_faults(&request) {
+        shared.faults.fault(Counters::add(&tallies.eligible))
+    } else {
+        None
+    };
+    let mut delayed = None;
+    match fault {
+        None => {}
+        Some(Fault::Unavailable) => {
+            Counters::add(&tallies.injected_503);
+            log("503 (injected)");
+            return Ok(response(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "application/json; charset=utf-8",
+                Bytes::from_static(fault::UNAVAILABLE_BODY.as_bytes()),
+            ));
+        }
+        Some(Fault::Drop) => {
+            Counters::add(&tallies.dropped);
+            log("dropped (injected)");
+            return Err(Dropped);
+        }
+        Some(Fault::Delay(delay)) => {
+            Counters::add(&tallies.delayed);
+            tokio::time::sleep(delay).await;
+            delayed = Some(delay);
+        }
+    }
     match routes::respond(&shared.app, request).await {
         Answer::Reply(reply) => {
-            if let Some((method, path)) = &label {
-                log::line(log::request_line(
-                    method.as_str(),
-                    path,
-                    reply.status.as_str(),
-                    started.elapsed(),
-                ));
+            if reply.status.is_success() {
+                Counters::add(&tallies.answered_2xx);
+            } else if reply.status.is_client_error() {
+                Counters::add(&tallies.answered_4xx);
             }
-            let mut response = Response::new(Full::new(reply.body));
-            *response.status_mut() = reply.status;
-            response
-                .headers_mut()
-                .insert(CONTENT_TYPE, HeaderValue::from_static(reply.content_type));
-            response
+            match delayed {
+                Some(delay) => log(&format!(
+                    "{} delayed {}ms (injected)",
+                    reply.status.as_str(),
+                    delay.as_millis()
+                )),
+                None => log(reply.status.as_str()),
+            }
+            Ok(response(reply.status, reply.content_type, reply.body))
         }
         Answer::Hang => {
-            if let Some((method, path)) = &label {
-                log::line(log::request_line(
-                    method.as_str(),
-                    path,
-                    "(unknown handle: never answered, as the launcher did)",
-                    started.elapsed(),
-                ));
-            }
+            log("(unknown handle: never answered, as the launcher did)");
             std::future::pending().await
         }
     }
+}
+
+fn response(status: StatusCode, content_type: &'static str, body: Bytes) -> Response<Full<Bytes>> {
+    let mut response = Response::new(Full::new(body));
+    *response.status_mut() = status;
+    response
+        .headers_mut()
+        .insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
+    response
 }

@@ -1,0 +1,685 @@
+//! Load and faults: a batch with `--jobs 32` against `safe-ad emulator --fault-rate 0.1`, checking
+//! that every handle is reported exactly once and in input order, that the client's ok and
+//! failed counts match what the emulator counted (2xx; injected 503s + dropped connections +
+//! 4xx), that the exit code is the first failing handle's, and that the client's peak memory
+//! (VmHWM, sampled while it runs) stays bounded. Also the fault options themselves: validation,
+//! repeatability with a seed (the counts are checked against the emulator's own fault plan), and
+//! what each fault looks like to the client.
+//!
+//! The always-run soak uses 2,000 handles. The full one (100,000 handles) runs only when asked:
+//!     SAFE_AD_SOAK=1 cargo test --test soak -- --nocapture
+
+#![cfg(feature = "emulator")]
+
+mod common;
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use common::*;
+use safe_ad::emulator::fault::{Fault, Plan};
+use serde_json::Value;
+
+/// Peak memory allowed to the client in these tests (the benchmark checks the 20 MB target).
+const MEMORY_BOUND_KB: u64 = 64 * 1024;
+
+// ---- harness ----------------------------------------------------------------------------------
+
+/// The emulator's closing line, as numbers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Totals {
+    requests: u64,
+    answered_2xx: u64,
+    answered_4xx: u64,
+    injected_503: u64,
+    dropped: u64,
+    delayed: u64,
+}
+
+impl Totals {
+    /// Parses `... requests: N, answered 2xx: A, 4xx: B, injected 503: C, dropped: D, delayed: E`.
+    fn parse(line: &str) -> Option<Totals> {
+        let rest = &line[line.find("requests: ")?..];
+        let mut numbers = rest.split(", ").map(|part| {
+            part.rsplit(": ")
+                .next()
+                .and_then(|n| n.trim().parse::<u64>().ok())
+        });
+        let names: Vec<&str> = rest
+            .split(", ")
+            .map(|part| part.rsplit_once(": ").map_or("", |(name, _)| name))
+            .collect();
+        if names
+            != [
+                "requests",
+                "answered 2xx",
+                "4xx",
+                "injected 503",
+                "dropped",
+                "delayed",
+            ]
+        {
+            return None;
+        }
+        Some(Totals {
+            requests: numbers.next()??,
+            answered_2xx: numbers.next()??,
+            answered_4xx: numbers.next()??,
+            injected_503: numbers.next()??,
+            dropped: numbers.next()??,
+            delayed: numbers.next()??,
+        })
+    }
+}
+
+/// What the emulator wrote on stderr, tallied line by line (the log can be long).
+#[derive(Debug, Default)]
+struct EmulatorLog {
+    /// The first lines, for failure messages.
+    head: String,
+    injected_503: u64,
+    dropped: u64,
+    delayed: u64,
+    /// The log said it had to drop lines (stderr not read fast enough).
+    lost_lines: bool,
+    totals: Option<Totals>,
+}
+
+/// A `safe-ad emulator` process on a free loopback port with [`TOKEN`]; killed on drop.
+struct Emulator {
+    child: Child,
+    url: String,
+    log: Option<JoinHandle<EmulatorLog>>,
+}
+
+impl Emulator {
+    fn start(sandbox: &Sandbox, flags: &[&str]) -> Emulator {
+        let mut child = sandbox
+            .std_cmd()
+            .args(["emulator", "--listen", "127.0.0.1:0", "--token", TOKEN])
+            .args(flags)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("safe-ad emulator starts");
+        let stderr = child.stderr.take().expect("stderr");
+        let log = std::thread::spawn(move || {
+            let mut log = EmulatorLog::default();
+            for (count, line) in BufReader::new(stderr).lines().enumerate() {
+                let Ok(line) = line else { break };
+                if count < 40 {
+                    log.head.push_str(&line);
+                    log.head.push('\n');
+                }
+                if line.ends_with(" (injected)") || line.contains(" (injected) ") {
+                    if line.contains(" 503 (injected)") {
+                        log.injected_503 += 1;
+                    } else if line.contains(" dropped (injected)") {
+                        log.dropped += 1;
+                    } else if line.contains(" delayed ") {
+                        log.delayed += 1;
+                    }
+                } else if line.contains("log line(s) dropped") {
+                    log.lost_lines = true;
+                } else if line.starts_with("safe-ad emulator: requests: ") {
+                    log.totals = Totals::parse(&line);
+                }
+            }
+            log
+        });
+        let stdout = child.stdout.take().expect("stdout");
+        let (lines_tx, lines_rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut lines = BufReader::new(stdout).lines();
+            let first = lines.next().and_then(Result::ok);
+            let second = lines.next().and_then(Result::ok);
+            let _ = lines_tx.send((first, second));
+            for _ in lines {}
+        });
+        let mut emulator = Emulator {
+            child,
+            url: String::new(),
+            log: Some(log),
+        };
+        let Ok((Some(url_line), Some(token_line))) = lines_rx.recv_timeout(Duration::from_secs(10))
+        else {
+            panic!("the emulator did not print its two lines");
+        };
+        emulator.url = url_line
+            .strip_prefix("SAFE_LAUNCHER_URL=")
+            .unwrap_or_else(|| panic!("first line: {url_line:?}"))
+            .to_owned();
+        assert_eq!(token_line, format!("SAFE_LAUNCHER_TOKEN={TOKEN}"));
+        emulator
+    }
+
+    /// Stops it with SIGTERM (exit 0 expected) and returns its log with the totals line.
+    fn stop(mut self) -> (Totals, EmulatorLog) {
+        let status = std::process::Command::new("kill")
+            .args(["-s", "TERM", &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success(), "kill -TERM failed");
+        let status = wait_with_deadline(&mut self.child, Duration::from_secs(10))
+            .expect("the emulator stops on SIGTERM");
+        assert_eq!(status.code(), Some(0), "emulator exit status");
+        let log = self
+            .log
+            .take()
+            .expect("log thread")
+            .join()
+            .expect("log thread ends");
+        let totals = log
+            .totals
+            .unwrap_or_else(|| panic!("no totals line on stop; log begins:\n{}", log.head));
+        (totals, log)
+    }
+}
+
+impl Drop for Emulator {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Waits for `child` to exit, at most `limit`; kills it and returns `None` when it does not.
+fn wait_with_deadline(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            return Some(status);
+        }
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// The handle fed on input line `line` (1-based): mostly the demo handle 1, which exists, and
+/// every tenth line a distinct handle that does not (the emulator answers 400, -1515).
+fn handle_for_line(line: u64) -> u64 {
+    if line % 10 == 0 {
+        1_000_000 + line
+    } else {
+        1
+    }
+}
+
+/// One JSON line of the client, reduced to what the checks need.
+#[derive(Debug)]
+struct Reported {
+    line: u64,
+    handle: u64,
+    ok: bool,
+    status: Option<u64>,
+    error_code: Option<i64>,
+    exit_code: Option<i64>,
+}
+
+/// What a client batch did.
+struct Batch {
+    status: ExitStatus,
+    reported: Vec<Reported>,
+    stderr: String,
+    peak_kb: u64,
+    samples: usize,
+    elapsed: Duration,
+}
+
+/// Runs `safe-ad --json --jobs <jobs> <operation> -` against `emulator` with `n` handles on stdin,
+/// sampling the client's VmHWM while it runs.
+fn run_batch(
+    sandbox: &Sandbox,
+    emulator: &Emulator,
+    operation: &str,
+    jobs: u16,
+    n: u64,
+    limit: Duration,
+) -> Batch {
+    let started = Instant::now();
+    let mut child = sandbox
+        .std_cmd()
+        .env("SAFE_LAUNCHER_URL", &emulator.url)
+        .env("SAFE_LAUNCHER_TOKEN", TOKEN)
+        .args(["--json", "--jobs", &jobs.to_string(), operation, "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("safe-ad starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let feeder = std::thread::spawn(move || {
+        let mut text = String::with_capacity(64 * 1024);
+        for line in 1..=n {
+            text.push_str(&handle_for_line(line).to_string());
+            text.push('\n');
+            if text.len() > 60 * 1024 {
+                if stdin.write_all(text.as_bytes()).is_err() {
+                    return;
+                }
+                text.clear();
+            }
+        }
+        let _ = stdin.write_all(text.as_bytes());
+    });
+    let stdout = child.stdout.take().expect("stdout");
+    let operation = operation.to_owned();
+    let reader = std::thread::spawn(move || {
+        let mut reported = Vec::new();
+        for text in BufReader::new(stdout).lines() {
+            let text = text.expect("stdout is UTF-8");
+            let json: Value = serde_json::from_str(&text)
+                .unwrap_or_else(|e| panic!("not a JSON line ({e}): {text:?}"));
+            assert_eq!(json["operation"], operation.as_str(), "{text}");
+            reported.push(Reported {
+                line: json["line"]
+                    .as_u64()
+                    .unwrap_or_else(|| panic!("no line: {text}")),
+                handle: json["handle"]
+                    .as_u64()
+                    .unwrap_or_else(|| panic!("no handle: {text}")),
+                ok: json["ok"]
+                    .as_bool()
+                    .unwrap_or_else(|| panic!("no ok: {text}")),
+                status: json["status"].as_u64(),
+                error_code: json["error"]["error_code"].as_i64(),
+                exit_code: json["exit_code"].as_i64(),
+            });
+        }
+        reported
+    });
+    let mut stderr_pipe = child.stderr.take().expect("stderr");
+    let stderr = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stderr_pipe.read_to_string(&mut text);
+        text
+    });
+    let pid = child.id();
+    let deadline = started + limit;
+    let mut peak_kb = 0;
+    let mut samples = 0;
+    let status = loop {
+        if let Some(kb) = vm_hwm_kb(pid) {
+            peak_kb = peak_kb.max(kb);
+            samples += 1;
+        }
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the batch of {n} did not finish within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let elapsed = started.elapsed();
+    feeder.join().expect("feeder");
+    Batch {
+        status,
+        reported: reader.join().expect("stdout reader"),
+        stderr: stderr.join().expect("stderr reader"),
+        peak_kb,
+        samples,
+        elapsed,
+    }
+}
+
+/// The peak resident set size of a live process, from `/proc/<pid>/status`.
+fn vm_hwm_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Runs the soak with `n` handles and checks everything; returns the emulator's totals.
+fn soak(n: u64, limit: Duration) -> Totals {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&sandbox, &["--fault-rate", "0.1", "--fault-seed", "7"]);
+    let batch = run_batch(&sandbox, &emulator, "clear-data", 32, n, limit);
+    let (totals, log) = emulator.stop();
+
+    // Every input line reported exactly once, in input order, with the handle that was fed.
+    assert_eq!(
+        batch.reported.len() as u64,
+        n,
+        "JSON lines; stderr ends:\n{}",
+        tail(&batch.stderr)
+    );
+    for (index, reported) in batch.reported.iter().enumerate() {
+        let line = index as u64 + 1;
+        assert_eq!(reported.line, line, "line numbers out of order or repeated");
+        assert_eq!(
+            reported.handle,
+            handle_for_line(line),
+            "handle of line {line}"
+        );
+    }
+
+    // The client's counts against the emulator's.
+    let ok = batch.reported.iter().filter(|r| r.ok).count() as u64;
+    let failed = n - ok;
+    let by_status = |status: Option<u64>| {
+        batch
+            .reported
+            .iter()
+            .filter(|r| !r.ok && r.status == status)
+            .count() as u64
+    };
+    assert_eq!(totals.requests, n, "{totals:?}");
+    assert_eq!(ok, totals.answered_2xx, "{totals:?}");
+    assert_eq!(
+        failed,
+        totals.injected_503 + totals.dropped + totals.answered_4xx,
+        "{totals:?}"
+    );
+    assert_eq!(by_status(Some(503)), totals.injected_503, "{totals:?}");
+    assert_eq!(by_status(None), totals.dropped, "{totals:?}");
+    assert_eq!(by_status(Some(400)), totals.answered_4xx, "{totals:?}");
+    // A fault hides the normal answer; otherwise 1 is cleared and an unknown handle refused.
+    for r in &batch.reported {
+        let fault = !r.ok && matches!(r.status, Some(503) | None);
+        let normal = if r.handle == 1 {
+            r.ok && r.status == Some(200)
+        } else {
+            !r.ok && r.status == Some(400) && r.error_code == Some(-1515)
+        };
+        assert!(fault || normal, "{r:?}");
+    }
+    for reported in batch.reported.iter().filter(|r| r.status == Some(503)) {
+        assert_eq!(reported.error_code, Some(-37), "{reported:?}");
+    }
+    // About 10% faults, each kind present.
+    let faults = totals.injected_503 + totals.dropped + totals.delayed;
+    assert!(
+        faults * 100 >= n * 7 && faults * 100 <= n * 13,
+        "fault share far from 10%: {totals:?}"
+    );
+    assert!(totals.injected_503 > 0 && totals.dropped > 0 && totals.delayed > 0);
+    // With 32 requests at once the arrival order varies, but not the counts: they depend only on
+    // the seed and the number of requests.
+    assert_eq!(
+        (totals.injected_503, totals.dropped, totals.delayed),
+        expected_faults(0.1, 7, n),
+        "fault counts differ from the seed's sequence"
+    );
+    // The request log agrees with the totals (unless it had to drop lines).
+    if !log.lost_lines {
+        assert_eq!(
+            (log.injected_503, log.dropped, log.delayed),
+            (totals.injected_503, totals.dropped, totals.delayed),
+            "fault lines in the log"
+        );
+    }
+
+    // The exit code is that of the first failing handle.
+    let first_failure = batch.reported.iter().find(|r| !r.ok);
+    let expected = first_failure.map_or(Some(0), |r| r.exit_code);
+    assert_eq!(
+        batch.status.code().map(i64::from),
+        expected,
+        "exit code; first failure: {first_failure:?}"
+    );
+    // The summary line agrees.
+    let summary = format!("{n} handles: {ok} ok, {failed} failed");
+    assert!(
+        batch.stderr.lines().any(|l| l == summary),
+        "no {summary:?} on stderr; it ends:\n{}",
+        tail(&batch.stderr)
+    );
+    assert_no_token(&batch.stderr);
+
+    // Bounded memory.
+    assert!(
+        batch.samples > 0,
+        "the client ended before its memory was sampled"
+    );
+    assert!(
+        batch.peak_kb <= MEMORY_BOUND_KB,
+        "peak RSS {} kB over the {MEMORY_BOUND_KB} kB bound",
+        batch.peak_kb
+    );
+    println!(
+        "soak of {n} handles, --jobs 32, fault rate 0.1, seed 7: {:.1} s, client peak RSS {} kB \
+         ({} samples), ok {ok}, failed {failed}, exit {:?}; emulator: {totals:?}",
+        batch.elapsed.as_secs_f64(),
+        batch.peak_kb,
+        batch.samples,
+        batch.status.code()
+    );
+    totals
+}
+
+/// The counts of 503s, drops and delays that `n` requests get from `rate` and `seed`, from the
+/// emulator's own fault plan.
+fn expected_faults(rate: f64, seed: u64, n: u64) -> (u64, u64, u64) {
+    let plan = Plan::new(rate, seed).expect("a valid rate");
+    let mut counts = (0, 0, 0);
+    for fault in (0..n).filter_map(|request| plan.fault(request)) {
+        match fault {
+            Fault::Unavailable => counts.0 += 1,
+            Fault::Drop => counts.1 += 1,
+            Fault::Delay(_) => counts.2 += 1,
+        }
+    }
+    counts
+}
+
+fn tail(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    lines[lines.len().saturating_sub(10)..].join("\n")
+}
+
+// ---- the soaks --------------------------------------------------------------------------------
+
+#[test]
+fn soak_2000_handles_with_10_percent_faults() {
+    soak(2_000, Duration::from_secs(60));
+}
+
+#[test]
+fn soak_100000_handles_with_10_percent_faults_when_asked() {
+    if std::env::var_os("SAFE_AD_SOAK").is_none_or(|v| v != "1") {
+        println!("skipped: the 100,000-handle soak runs only with SAFE_AD_SOAK=1");
+        return;
+    }
+    soak(100_000, Duration::from_secs(600));
+}
+
+// ---- the fault options ------------------------------------------------------------------------
+
+#[test]
+fn same_seed_same_faults_on_the_same_requests_and_another_seed_differs() {
+    // One request at a time, so the request order is the input order.
+    let run = |seed: &str| {
+        let sandbox = Sandbox::new();
+        let emulator = Emulator::start(&sandbox, &["--fault-rate", "0.2", "--fault-seed", seed]);
+        let batch = run_batch(
+            &sandbox,
+            &emulator,
+            "clear-data",
+            1,
+            150,
+            Duration::from_secs(60),
+        );
+        let (totals, _) = emulator.stop();
+        let outcomes: Vec<(bool, Option<u64>)> =
+            batch.reported.iter().map(|r| (r.ok, r.status)).collect();
+        assert_eq!(outcomes.len(), 150);
+        (totals, outcomes)
+    };
+    let first = run("7");
+    let second = run("7");
+    assert_eq!(first.0, second.0, "same seed, same totals");
+    assert!(
+        first.1 == second.1,
+        "same seed, different outcomes per line"
+    );
+    assert_eq!(
+        (first.0.injected_503, first.0.dropped, first.0.delayed),
+        expected_faults(0.2, 7, 150)
+    );
+    let other = run("8");
+    assert!(first.1 != other.1, "seeds 7 and 8 gave the same outcomes");
+    assert_eq!(
+        (other.0.injected_503, other.0.dropped, other.0.delayed),
+        expected_faults(0.2, 8, 150)
+    );
+}
+
+#[test]
+fn fault_options_are_validated_with_exit_2() {
+    let sandbox = Sandbox::new();
+    for (flag, value) in [
+        ("--fault-rate", "1.5"),
+        ("--fault-rate", "-0.1"),
+        ("--fault-rate", "NaN"),
+        ("--fault-rate", "inf"),
+        ("--fault-rate", "ten"),
+        ("--fault-rate", ""),
+        ("--fault-seed", "-1"),
+        ("--fault-seed", "x"),
+        ("--fault-seed", "18446744073709551616"),
+    ] {
+        let output = sandbox
+            .cmd()
+            .timeout(Duration::from_secs(10))
+            .args(["emulator", "--listen", "127.0.0.1:0", flag, value])
+            .output()
+            .expect("runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{flag} {value:?}: {stderr}");
+        assert!(
+            output.stdout.is_empty(),
+            "{flag} {value:?} printed on stdout"
+        );
+        assert!(stderr.contains(flag), "{flag} {value:?}: {stderr}");
+    }
+    // The edges are fine (checked in command mode, which ends by itself).
+    for rate in ["0", "1", "0.0", "1.0"] {
+        sandbox
+            .cmd()
+            .timeout(Duration::from_secs(10))
+            .args([
+                "emulator",
+                "--fault-rate",
+                rate,
+                "--fault-seed",
+                "0",
+                "--",
+                "true",
+            ])
+            .assert()
+            .success();
+    }
+}
+
+#[test]
+fn every_fault_as_the_client_sees_it_and_other_routes_untouched() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&sandbox, &["--fault-rate", "1", "--fault-seed", "3"]);
+    let batch = run_batch(
+        &sandbox,
+        &emulator,
+        "metadata",
+        1,
+        30,
+        Duration::from_secs(30),
+    );
+    // GET /auth is not one of the operations: it is answered normally.
+    sandbox
+        .cmd_at(&emulator.url)
+        .args(["auth", "status"])
+        .assert()
+        .success();
+    let (totals, log) = emulator.stop();
+    assert_eq!(batch.reported.len(), 30);
+    let mut kinds: HashMap<&str, u64> = HashMap::new();
+    for reported in &batch.reported {
+        let kind = match (reported.ok, reported.status) {
+            (false, Some(503)) => {
+                assert_eq!(reported.error_code, Some(-37));
+                assert_eq!(reported.exit_code, Some(5));
+                "503"
+            }
+            (false, None) => {
+                assert_eq!(reported.exit_code, Some(6));
+                "dropped"
+            }
+            // A delayed answer to `metadata 1` (the demo handle exists) or to an unknown one.
+            (true, Some(200)) | (false, Some(400)) => "delayed",
+            other => panic!("unexpected outcome {other:?}: {reported:?}"),
+        };
+        *kinds.entry(kind).or_default() += 1;
+    }
+    assert_eq!(
+        (
+            kinds.get("503").copied().unwrap_or(0),
+            kinds.get("dropped").copied().unwrap_or(0),
+            kinds.get("delayed").copied().unwrap_or(0)
+        ),
+        (totals.injected_503, totals.dropped, totals.delayed),
+        "{totals:?}"
+    );
+    assert_eq!(totals.injected_503 + totals.dropped + totals.delayed, 30);
+    assert!(totals.injected_503 > 0 && totals.dropped > 0 && totals.delayed > 0);
+    assert_eq!(
+        totals.requests, 31,
+        "30 metadata requests and one GET /auth"
+    );
+    assert_eq!(
+        totals.answered_2xx + totals.answered_4xx,
+        totals.delayed + 1
+    );
+    assert_eq!(
+        (log.injected_503, log.dropped, log.delayed),
+        (totals.injected_503, totals.dropped, totals.delayed)
+    );
+    // The text of an injected 503 reaches the user.
+    assert!(
+        batch
+            .stderr
+            .contains("CoreError::RequestTimeout (injected by safe-ad emulator)"),
+        "{}",
+        batch.stderr
+    );
+}
+
+#[test]
+fn command_mode_prints_the_totals_when_faults_are_on() {
+    let sandbox = Sandbox::new();
+    let bin = assert_cmd::cargo::cargo_bin!("safe-ad");
+    let output = sandbox
+        .cmd()
+        .timeout(Duration::from_secs(20))
+        .args(["emulator", "--fault-rate", "1", "--"])
+        .arg(bin)
+        .args(["--quiet", "metadata", "1", "1", "1"])
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let totals = stderr
+        .lines()
+        .find_map(Totals::parse)
+        .unwrap_or_else(|| panic!("no totals line:\n{stderr}"));
+    assert_eq!(totals.requests, 3, "{stderr}");
+    assert_eq!(totals.injected_503 + totals.dropped + totals.delayed, 3);
+    // Without faults, command mode keeps stderr to the banner.
+    let output = sandbox
+        .cmd()
+        .timeout(Duration::from_secs(20))
+        .args(["emulator", "--", "true"])
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("requests: "), "{stderr}");
+}
