@@ -1,18 +1,24 @@
 //! Running one operation, and the save after it, over a stream of handles.
 //!
-//! Up to `--jobs` handles are in flight at once over kept-alive connections, and results come
-//! back in input order (`buffered`), so output never depends on timing. Nothing here prints:
+//! Up to `--jobs` requests are in flight at once over kept-alive connections (a semaphore), and
+//! results come back in input order (`buffered` over a wider window), so output never depends on
+//! timing, and one slow answer does not hold up the requests behind it until the window is full. Nothing here prints:
 //! each handle becomes a `Record` that `report` renders, and a `Tally` that picks the exit code.
 
 use std::cell::Cell;
 use std::time::{Duration, Instant};
 
 use futures_util::{Stream, StreamExt};
+use tokio::sync::Semaphore;
 
 use crate::handle::Handle;
 use crate::input::Item;
 use crate::launcher::{Launcher, Metadata, Operation};
 use crate::outcome::{self, Failure};
+
+/// How many finished records may wait behind a slow one, per job, before input stops being read:
+/// enough that a few delayed answers do not throttle a batch, little enough to bound memory.
+const REORDER_WINDOW_PER_JOB: usize = 64;
 
 /// What to do with each handle.
 #[derive(Debug, Clone, Copy)]
@@ -116,12 +122,13 @@ pub async fn run(
     mut each: impl FnMut(Record) -> bool,
 ) -> bool {
     let stop = Cell::new(false);
+    let permits = Semaphore::new(plan.jobs);
     // Once stopped, no more input is read: what is in flight finishes, and the stream ends
     // even when the input never would (`yes 1 | safe-ad clear-data - | head -1`).
     let records = items
         .take_while(|_| std::future::ready(!stop.get()))
-        .map(|item| process(plan, item, launcher, verbose, &stop))
-        .buffered(plan.jobs);
+        .map(|item| process(plan, item, launcher, verbose, &stop, &permits))
+        .buffered(plan.jobs.saturating_mul(REORDER_WINDOW_PER_JOB));
     futures_util::pin_mut!(records);
     while let Some(record) = records.next().await {
         let failed = record.failure_code().is_some();
@@ -146,6 +153,7 @@ async fn process(
     launcher: &Launcher,
     verbose: bool,
     stop: &Cell<bool>,
+    permits: &Semaphore,
 ) -> Record {
     let handle = match item.handle {
         Ok(handle) => handle,
@@ -159,7 +167,10 @@ async fn process(
             };
         }
     };
-    if stop.get() {
+    // The semaphore is fair, so handles start in input order; one that waited while the batch
+    // was stopped is not started at all.
+    let permit = permits.acquire().await;
+    if stop.get() || permit.is_err() {
         return Record {
             item,
             outcome: RecordOutcome::NotStarted,
