@@ -23,41 +23,26 @@ use crate::settings::{self, Environment, Settings};
 pub fn run(cli: Cli) -> u8 {
     let reporter = Reporter::new(cli.global.quiet, cli.global.json);
     let global = &cli.global;
-    let plan = |operation: Operation, save: Option<SaveWith>| Plan {
-        operation,
-        save: save.map(|save| match save {
-            SaveWith::Post => Operation::Post,
-            SaveWith::Put => Operation::Put,
-        }),
-        jobs: usize::from(global.jobs.max(1)),
-        fail_fast: global.fail_fast,
-    };
     let result = match &cli.command {
-        Command::Put(args) => operate(plan(Operation::Put, None), &args.handles, global, &reporter),
-        Command::Post(args) => operate(
-            plan(Operation::Post, None),
-            &args.handles,
-            global,
-            &reporter,
-        ),
+        Command::Put(args) => operate(Operation::Put, None, &args.handles, global, &reporter),
+        Command::Post(args) => operate(Operation::Post, None, &args.handles, global, &reporter),
         Command::ClearData(args) => operate(
-            plan(Operation::ClearData, args.save),
+            Operation::ClearData,
+            args.save,
             &args.handles.handles,
             global,
             &reporter,
         ),
         Command::ClearDeletedData(args) => operate(
-            plan(Operation::ClearDeletedData, args.save),
+            Operation::ClearDeletedData,
+            args.save,
             &args.handles.handles,
             global,
             &reporter,
         ),
-        Command::Metadata(args) => operate(
-            plan(Operation::Metadata, None),
-            &args.handles,
-            global,
-            &reporter,
-        ),
+        Command::Metadata(args) => {
+            operate(Operation::Metadata, None, &args.handles, global, &reporter)
+        }
         Command::Auth(command) => with_settings(global, &reporter, |settings| {
             crate::auth::run(command, settings, &reporter)
         }),
@@ -91,12 +76,13 @@ pub fn run(cli: Cli) -> u8 {
 }
 
 fn operate(
-    plan: Plan,
+    operation: Operation,
+    save: Option<SaveWith>,
     raw_handles: &[OsString],
     global: &GlobalArgs,
     reporter: &Reporter,
 ) -> Result<u8, Failure> {
-    let slots = input::parse_args(plan.operation.name(), raw_handles)?;
+    let slots = input::parse_args(operation.name(), raw_handles)?;
     let reads_stdin = slots.contains(&Slot::Stdin);
     if reads_stdin && global.token_file.as_deref() == Some(std::path::Path::new("-")) {
         return Err(Failure::usage(
@@ -105,6 +91,15 @@ fn operate(
         .with_hint("give the token with --token-file PATH or SAFE_LAUNCHER_TOKEN"));
     }
     with_settings(global, reporter, |settings| {
+        let plan = Plan {
+            operation,
+            save: save.map(|save| match save {
+                SaveWith::Post => Operation::Post,
+                SaveWith::Put => Operation::Put,
+            }),
+            jobs: settings.jobs,
+            fail_fast: settings.fail_fast,
+        };
         if settings.dry_run || settings.curl {
             return describe_requests(plan, slots, settings, reporter);
         }
