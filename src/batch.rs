@@ -113,12 +113,14 @@ impl Tally {
 /// Runs `plan` over `items`, handing each finished record to `each` in input order.
 /// Returns when the input ends, or soon after the first failure with `--fail-fast`, or after
 /// `each` returns `false` (nobody is reading the output any more). Returns whether it stopped
-/// before the end of the input.
+/// before the end of the input. `started` counts the handles taken up (sent, or found invalid),
+/// so a caller whose batch was cut short can tell those from the ones never started.
 pub async fn run(
     plan: Plan,
     items: impl Stream<Item = Item>,
     launcher: &Launcher,
     verbose: bool,
+    started: &Cell<u64>,
     mut each: impl FnMut(Record) -> bool,
 ) -> bool {
     let stop = Cell::new(false);
@@ -127,7 +129,7 @@ pub async fn run(
     // even when the input never would (`yes 1 | safe-ad clear-data - | head -1`).
     let records = items
         .take_while(|_| std::future::ready(!stop.get()))
-        .map(|item| process(plan, item, launcher, verbose, &stop, &permits))
+        .map(|item| process(plan, item, launcher, verbose, &stop, &permits, started))
         .buffered(plan.jobs.saturating_mul(REORDER_WINDOW_PER_JOB));
     futures_util::pin_mut!(records);
     while let Some(record) = records.next().await {
@@ -154,6 +156,7 @@ async fn process(
     verbose: bool,
     stop: &Cell<bool>,
     permits: &Semaphore,
+    started: &Cell<u64>,
 ) -> Record {
     let handle = match item.handle {
         Ok(handle) => handle,
@@ -161,6 +164,7 @@ async fn process(
             let failure = item
                 .problem(plan.operation.name())
                 .unwrap_or_else(|| Failure::usage("invalid handle"));
+            started.set(started.get() + 1);
             return Record {
                 item,
                 outcome: RecordOutcome::Invalid(failure),
@@ -176,6 +180,7 @@ async fn process(
             outcome: RecordOutcome::NotStarted,
         };
     }
+    started.set(started.get() + 1);
     let mut steps = Vec::with_capacity(2);
     for operation in plan.steps() {
         let step = step(launcher, operation, handle, verbose).await;

@@ -111,6 +111,9 @@ pub enum NoAnswer {
     Timeout(Duration),
     /// The connection failed or closed before any byte of an answer.
     Reset(String),
+    /// Bytes came back that are not an HTTP answer (a status line or headers that do not
+    /// parse, headers too large): something answered, but not a launcher.
+    Garbled(String),
     /// The connection failed or closed in the middle of an answer.
     Broken(String),
 }
@@ -341,7 +344,7 @@ impl Launcher {
         }
         let mut response = request.send().await.map_err(|e| {
             match self.no_answer(&e, timeout) {
-                // No byte of an answer had come: the connection was reset or closed early.
+                // No answer head had come: the connection was reset or closed early.
                 NoAnswer::Broken(detail) => NoAnswer::Reset(detail),
                 other => other,
             }
@@ -409,8 +412,22 @@ impl Launcher {
         if error.is_connect() && looks_like_dns(&detail) {
             return NoAnswer::Dns(detail);
         }
+        if hyper_error(error).is_some_and(hyper::Error::is_parse) {
+            return NoAnswer::Garbled(detail);
+        }
         NoAnswer::Broken(detail)
     }
+}
+
+fn hyper_error(error: &reqwest::Error) -> Option<&hyper::Error> {
+    let mut source = error.source();
+    while let Some(cause) = source {
+        if let Some(hyper) = cause.downcast_ref::<hyper::Error>() {
+            return Some(hyper);
+        }
+        source = cause.source();
+    }
+    None
 }
 
 fn io_error_kind(error: &reqwest::Error) -> Option<std::io::ErrorKind> {

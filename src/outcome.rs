@@ -315,6 +315,16 @@ pub fn judge_no_answer(
                 failure.with_hint(hints::TIMED_OUT)
             }
         }
+        NoAnswer::Garbled(detail) => Failure::new(
+            Class::Unexpected,
+            format!(
+                "the answer is not HTTP a launcher would send: {}",
+                sanitize::line(detail.as_bytes(), SHOWN_CHARS)
+            ),
+        )
+        .with_hint(format!(
+            "check that {launcher} is the SAFE Launcher and not another service"
+        )),
         NoAnswer::Reset(detail) => unreachable(format!(
             "the connection closed before any answer: {}",
             sanitize::line(detail.as_bytes(), SHOWN_CHARS)

@@ -71,11 +71,12 @@ impl Reporter {
     }
 
     /// The one-line summary of a batch, on stderr, when more than one handle was asked for.
-    /// `not_started` counts handles never sent; `unread_input` says standard input was left
-    /// unread (its length is unknown) because the batch stopped early.
-    pub fn summary(&self, tally: &Tally, not_started: u64, unread_input: bool) {
+    /// `cancelled` counts handles sent whose answer was not awaited (Ctrl-C), `not_started`
+    /// handles never sent; `unread_input` says standard input was left unread (its length is
+    /// unknown) because the batch stopped early.
+    pub fn summary(&self, tally: &Tally, cancelled: u64, not_started: u64, unread_input: bool) {
         self.clear_progress();
-        if self.quiet || (tally.done() + not_started < 2 && !unread_input) {
+        if self.quiet || (tally.done() + cancelled + not_started < 2 && !unread_input) {
             return;
         }
         let mut line = format!(
@@ -84,6 +85,11 @@ impl Reporter {
             tally.ok,
             tally.failed
         );
+        if cancelled > 0 {
+            line.push_str(&format!(
+                ", {cancelled} sent but not awaited (they may have taken effect)"
+            ));
+        }
         if not_started > 0 {
             line.push_str(&format!(", {not_started} not started"));
         }

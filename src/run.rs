@@ -5,6 +5,7 @@
 //! does not stop the rest (unless `--fail-fast`), and the exit code is that of the first handle
 //! that failed.
 
+use std::cell::Cell;
 use std::ffi::OsString;
 use std::time::Instant;
 
@@ -155,26 +156,45 @@ fn run_batch(
     let known_total = (!slots.contains(&Slot::Stdin)).then_some(slots.len() as u64);
     let mut tally = Tally::default();
     let mut saved: Vec<Handle> = Vec::new();
+    let started_handles = Cell::new(0);
     let finished = runtime()?.block_on(async {
         let items = input::items(slots, tokio::io::stdin());
-        let work = batch::run(plan, items, &launcher, settings.verbose, |record| {
-            reporter.record(&record);
-            tally.count(&record);
-            if saved.len() < 6 && record.failure_code().is_none() {
-                if let Ok(handle) = record.item.handle {
-                    if !saved.contains(&handle) {
-                        saved.push(handle);
+        let work = batch::run(
+            plan,
+            items,
+            &launcher,
+            settings.verbose,
+            &started_handles,
+            |record| {
+                reporter.record(&record);
+                tally.count(&record);
+                if saved.len() < 6 && record.failure_code().is_none() {
+                    if let Ok(handle) = record.item.handle {
+                        if !saved.contains(&handle) {
+                            saved.push(handle);
+                        }
                     }
                 }
-            }
-            reporter.progress(&tally, started);
-            !report::stdout_closed()
-        });
+                reporter.progress(&tally, started);
+                !report::stdout_closed()
+            },
+        );
         interruptible(work).await
     });
     let stopped_early = !matches!(finished, Ok(false));
-    let not_started = tally.not_started + known_total.map_or(0, |total| total - tally.seen);
-    reporter.summary(&tally, not_started, stopped_early && known_total.is_none());
+    let started_handles = started_handles.get();
+    let not_started = match known_total {
+        Some(total) => total.saturating_sub(started_handles),
+        None => tally.not_started,
+    };
+    // Sent, but Ctrl-C came before their answers: they may have taken effect.
+    let cancelled = started_handles.saturating_sub(tally.done());
+    reporter.summary(
+        &tally,
+        cancelled,
+        not_started,
+        stopped_early && known_total.is_none(),
+    );
     if let Err(mut failure) = finished {
         failure.message = "interrupted; no new requests were sent".to_string();
         return Err(failure);

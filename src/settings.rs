@@ -282,8 +282,12 @@ pub fn parse_launcher_url(raw: &str) -> Result<LauncherUrl, String> {
         return Err("it contains spaces or control characters".into());
     }
     // `localhost:8100` parses as scheme "localhost"; say what the user most likely meant.
-    if !raw.contains("://") {
+    let Some((_, after_scheme)) = raw.split_once("://") else {
         return Err("it has no scheme; start it with http:// or https://".into());
+    };
+    // `http:///host` would be read as `http://host`: a typo is not a host.
+    if after_scheme.is_empty() || after_scheme.starts_with(['/', '\\', '?', '#']) {
+        return Err("it has no host".into());
     }
     let url = Url::parse(raw).map_err(|e| match e {
         url::ParseError::RelativeUrlWithoutBase => {
@@ -480,7 +484,12 @@ mod tests {
         assert!(parse_launcher_url("ftp://localhost")
             .unwrap_err()
             .contains("'ftp'"));
-        assert!(parse_launcher_url("http://").is_err());
+        assert!(parse_launcher_url("http://")
+            .unwrap_err()
+            .contains("no host"));
+        assert!(parse_launcher_url("http:///127.0.0.1:1")
+            .unwrap_err()
+            .contains("no host"));
         assert!(parse_launcher_url("http://u:p@localhost")
             .unwrap_err()
             .contains("user name"));
