@@ -1,0 +1,1127 @@
+//! A launcher that misbehaves, and the signals and pipes of unattended use: a byte-level test
+//! server on loopback, scripted per case, and for each case the exact exit code and words.
+//!
+//! The server answers nothing, stalls, streams endless or 100 MB bodies, sends bytes that are not
+//! UTF-8, not the launcher's JSON, or not HTTP at all, closes the connection before or in the
+//! middle of an answer, redirects to a second listener, sends huge or malformed headers, and
+//! speaks HTTP/1.0 without keep-alive. Then: a reader of stdout that leaves after one line (as
+//! `| head -1` does), `--json` lines that are never cut, and Ctrl-C in the middle of a batch.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::process::{Child, Output, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use common::*;
+use serde_json::Value;
+
+// ---- the scripted server ----------------------------------------------------------------------
+
+/// What the scripted server saw and did, across all its connections.
+#[derive(Default)]
+struct Stats {
+    accepts: AtomicUsize,
+    /// Request lines (`PUT /appendable-data/1 HTTP/1.1`), in the order they were read.
+    requests: Mutex<Vec<String>>,
+    /// Bytes the server managed to write before the client went away.
+    sent: AtomicU64,
+}
+
+/// A byte-level launcher on loopback: every accepted connection is handed, on its own thread,
+/// to the script. Lives as long as the test process.
+struct RawLauncher {
+    url: String,
+    stats: Arc<Stats>,
+}
+
+impl RawLauncher {
+    fn start(script: impl Fn(&mut Conn) + Send + Sync + 'static) -> RawLauncher {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+        let url = format!("http://{}", listener.local_addr().expect("addr"));
+        let stats = Arc::new(Stats::default());
+        let shared = Arc::clone(&stats);
+        let script = Arc::new(script);
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                let Ok(stream) = stream else { continue };
+                shared.accepts.fetch_add(1, Ordering::SeqCst);
+                let _ = stream.set_read_timeout(Some(Duration::from_secs(20)));
+                let _ = stream.set_write_timeout(Some(Duration::from_secs(20)));
+                let mut conn = Conn {
+                    stream,
+                    stats: Arc::clone(&shared),
+                    pending: Vec::new(),
+                };
+                let script = Arc::clone(&script);
+                std::thread::spawn(move || script(&mut conn));
+            }
+        });
+        RawLauncher { url, stats }
+    }
+
+    fn accepts(&self) -> usize {
+        self.stats.accepts.load(Ordering::SeqCst)
+    }
+
+    fn requests(&self) -> Vec<String> {
+        self.stats.requests.lock().unwrap().clone()
+    }
+
+    fn sent(&self) -> u64 {
+        self.stats.sent.load(Ordering::SeqCst)
+    }
+
+    /// Waits (up to `limit`) until the server has read `count` requests.
+    fn wait_requests(&self, count: usize, limit: Duration) -> bool {
+        let deadline = Instant::now() + limit;
+        while Instant::now() < deadline {
+            if self.requests().len() >= count {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        false
+    }
+}
+
+/// One accepted connection, as the script sees it.
+struct Conn {
+    stream: TcpStream,
+    stats: Arc<Stats>,
+    /// Bytes read past the last request head (a pipelined next request).
+    pending: Vec<u8>,
+}
+
+impl Conn {
+    /// Reads one request head and returns its request line; `None` when the client closed.
+    fn request(&mut self) -> Option<String> {
+        loop {
+            if let Some(end) = find(&self.pending, b"\r\n\r\n") {
+                let head: Vec<u8> = self.pending.drain(..end + 4).collect();
+                let text = String::from_utf8_lossy(&head);
+                let line = text.lines().next().unwrap_or("").to_string();
+                self.stats.requests.lock().unwrap().push(line.clone());
+                return Some(line);
+            }
+            let mut buffer = [0u8; 4096];
+            match self.stream.read(&mut buffer) {
+                Ok(0) | Err(_) => return None,
+                Ok(n) => self.pending.extend_from_slice(&buffer[..n]),
+            }
+        }
+    }
+
+    /// Writes `bytes`; `false` once the client has gone.
+    fn send(&mut self, bytes: &[u8]) -> bool {
+        match self.stream.write_all(bytes) {
+            Ok(()) => {
+                self.stats
+                    .sent
+                    .fetch_add(bytes.len() as u64, Ordering::SeqCst);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// Keeps the connection open, answering nothing, until the client closes it.
+    fn hold(&mut self) {
+        let mut buffer = [0u8; 4096];
+        while let Ok(1..) = self.stream.read(&mut buffer) {}
+    }
+
+    /// Streams a body of repeated `pattern` until `limit` bytes are sent or the client goes.
+    fn stream(&mut self, pattern: &[u8], limit: Option<u64>, chunked: bool) {
+        let chunk: Vec<u8> = pattern.iter().copied().cycle().take(64 * 1024).collect();
+        let mut sent = 0u64;
+        while limit.is_none_or(|limit| sent < limit) {
+            let piece = match limit {
+                Some(limit) => &chunk[..chunk.len().min((limit - sent) as usize)],
+                None => &chunk[..],
+            };
+            let framed = if chunked {
+                let mut framed = format!("{:x}\r\n", piece.len()).into_bytes();
+                framed.extend_from_slice(piece);
+                framed.extend_from_slice(b"\r\n");
+                framed
+            } else {
+                piece.to_vec()
+            };
+            if !self.send(&framed) {
+                return;
+            }
+            sent += piece.len() as u64;
+        }
+    }
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack
+        .windows(needle.len())
+        .position(|window| window == needle)
+}
+
+/// The handle at the end of a request line (`PUT /appendable-data/7 HTTP/1.1` → 7).
+fn handle_of(request_line: &str) -> u64 {
+    request_line
+        .split(' ')
+        .nth(1)
+        .and_then(|path| path.rsplit('/').next())
+        .and_then(|handle| handle.parse().ok())
+        .unwrap_or_else(|| panic!("no handle in {request_line:?}"))
+}
+
+/// A whole HTTP/1.1 answer with a correct content-length, kept for the test's lifetime.
+fn http(status: &str, body: &[u8]) -> &'static [u8] {
+    let mut answer = format!(
+        "HTTP/1.1 {status}\r\ncontent-length: {}\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    answer.extend_from_slice(body);
+    Box::leak(answer.into_boxed_slice())
+}
+
+/// A server that answers every request with `answer` as it is, then closes the connection.
+fn answering(answer: &'static [u8]) -> RawLauncher {
+    RawLauncher::start(move |conn| {
+        if conn.request().is_some() {
+            conn.send(answer);
+        }
+    })
+}
+
+/// A keep-alive server that answers each request with what `answer` gives for its handle,
+/// after `delay`.
+fn keep_alive(delay: Duration, answer: fn(u64) -> Vec<u8>) -> RawLauncher {
+    RawLauncher::start(move |conn| {
+        while let Some(line) = conn.request() {
+            std::thread::sleep(delay);
+            if !conn.send(&answer(handle_of(&line))) {
+                return;
+            }
+        }
+    })
+}
+
+fn ok_answer(_: u64) -> Vec<u8> {
+    b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nOK".to_vec()
+}
+
+// ---- running safe-ad --------------------------------------------------------------------------
+
+fn run(args: &[&str], url: &str) -> Output {
+    Sandbox::new()
+        .cmd_at(url)
+        .args(args)
+        .output()
+        .expect("safe-ad runs")
+}
+
+fn stdout_of(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr_of(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// Asserts the exit code, that stderr holds every word, and that the token did not leak.
+fn assert_run(output: &Output, code: i32, words: &[&str], what: &str) {
+    let stderr = stderr_of(output);
+    assert_eq!(
+        output.status.code(),
+        Some(code),
+        "{what}: wrong exit code; stdout {:?}, stderr:\n{stderr}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    for word in words {
+        assert!(
+            stderr.contains(word),
+            "{what}: stderr lacks {word:?}:\n{stderr}"
+        );
+    }
+    assert!(
+        !stderr.contains('\x1b'),
+        "{what}: an escape sequence reached stderr: {stderr:?}"
+    );
+    assert_no_token(&output_text(output));
+}
+
+/// Starts safe-ad at `url` with piped stdout and stderr.
+fn spawn(url: &str, args: &[&str]) -> (Sandbox, Child) {
+    let sandbox = Sandbox::new();
+    let child = sandbox
+        .std_cmd()
+        .env("SAFE_LAUNCHER_URL", url)
+        .env("SAFE_LAUNCHER_TOKEN", TOKEN)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("safe-ad starts");
+    (sandbox, child)
+}
+
+/// Waits for a child, killing it (and failing) after `limit`.
+fn wait_child(child: &mut Child, limit: Duration) -> std::process::ExitStatus {
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Some(status) = child.try_wait().expect("try_wait") {
+            return status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("safe-ad did not finish within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Reads all of a child's stderr on a thread.
+fn collect_stderr(child: &mut Child) -> std::thread::JoinHandle<String> {
+    let mut stderr = child.stderr.take().expect("stderr piped");
+    std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stderr.read_to_string(&mut text);
+        text
+    })
+}
+
+/// The peak resident set size of a running process, in KiB, from `/proc/<pid>/status`.
+fn peak_rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("proc status");
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or_else(|| panic!("no VmHWM in {status}"))
+}
+
+fn handles(range: std::ops::RangeInclusive<u64>) -> Vec<String> {
+    range.map(|h| h.to_string()).collect()
+}
+
+// ---- no answer, or half of one ---------------------------------------------------------------
+
+#[test]
+fn a_launcher_that_accepts_but_never_answers_times_out_with_exit_6() {
+    let reads_and_holds = RawLauncher::start(|conn| {
+        conn.request();
+        conn.hold();
+    });
+    let never_reads = RawLauncher::start(|conn| {
+        std::thread::sleep(Duration::from_secs(5));
+        conn.hold();
+    });
+    for (what, server) in [
+        ("reads the request", &reads_and_holds),
+        ("never reads", &never_reads),
+    ] {
+        let started = Instant::now();
+        let output = run(&["--timeout", "1", "put", "1"], &server.url);
+        assert_run(
+            &output,
+            6,
+            &[
+                "safe-ad: error: put 1: the launcher did not answer within 1 s",
+                "hint: the launcher did not answer in time: check that it is responsive, or raise --timeout",
+            ],
+            what,
+        );
+        assert!(output.stdout.is_empty(), "{what}");
+        let elapsed = started.elapsed();
+        assert!(
+            elapsed < Duration::from_secs(3),
+            "{what}: took {elapsed:?} with --timeout 1"
+        );
+        assert_eq!(server.accepts(), 1, "{what}: connections");
+    }
+}
+
+#[test]
+fn headers_then_a_stalled_body_time_out_with_exit_6() {
+    let server = RawLauncher::start(|conn| {
+        if conn.request().is_some()
+            && conn.send(b"HTTP/1.1 200 OK\r\ncontent-length: 1000\r\n\r\npartial")
+        {
+            conn.hold();
+        }
+    });
+    let started = Instant::now();
+    let output = run(&["--timeout", "1", "put", "1"], &server.url);
+    assert_run(
+        &output,
+        6,
+        &["safe-ad: error: put 1: the launcher did not answer within 1 s"],
+        "stalled body",
+    );
+    assert!(output.stdout.is_empty());
+    assert!(started.elapsed() < Duration::from_secs(3));
+}
+
+#[test]
+fn a_connection_closed_before_any_answer_is_exit_6() {
+    let close_unread = RawLauncher::start(|_conn| {});
+    let close_after_reading = RawLauncher::start(|conn| {
+        conn.request();
+    });
+    for (what, server) in [
+        ("closed without reading", &close_unread),
+        ("closed after reading the request", &close_after_reading),
+    ] {
+        let output = run(&["--timeout", "1", "put", "1"], &server.url);
+        assert_run(
+            &output,
+            6,
+            &[
+                "safe-ad: error: put 1: the connection closed before any answer: ",
+                "hint: the launcher may have stopped or restarted",
+            ],
+            what,
+        );
+        assert!(output.stdout.is_empty(), "{what}");
+    }
+}
+
+#[test]
+fn a_connection_closed_in_the_middle_of_a_body_is_exit_6() {
+    let cases: [(&str, &'static [u8]); 2] = [
+        (
+            "content-length",
+            b"HTTP/1.1 200 OK\r\ncontent-length: 1000\r\n\r\npartial",
+        ),
+        (
+            "chunked",
+            b"HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n100\r\npartial",
+        ),
+    ];
+    for (what, answer) in cases {
+        let server = answering(answer);
+        let output = run(&["--timeout", "1", "put", "1"], &server.url);
+        assert_run(
+            &output,
+            6,
+            &[
+                "safe-ad: error: put 1: the connection failed before a complete answer: end of file before message length reached",
+                "hint: the launcher may have stopped or restarted; check it and try again",
+            ],
+            what,
+        );
+        assert!(output.stdout.is_empty(), "{what}");
+    }
+}
+
+// ---- bodies that are too big, never end, or are not what was expected ------------------------
+
+/// Handle 1 gets a huge body; handle 2 waits until the test has read safe-ad's peak memory,
+/// then gets 200 OK. Returns the output, the peak RSS in KiB, what the server sent, and how long
+/// it took until handle 2's request came (so handle 1 was given up promptly).
+fn huge_body_run(
+    head: &'static [u8],
+    pattern: &'static [u8],
+    limit: Option<u64>,
+    chunked: bool,
+) -> (Output, u64, u64, Duration) {
+    let arrived = Arc::new(AtomicBool::new(false));
+    let release = Arc::new(AtomicBool::new(false));
+    let (seen, go) = (Arc::clone(&arrived), Arc::clone(&release));
+    let server = RawLauncher::start(move |conn| {
+        // Kept alive: after a small body, handle 2 may come on the same connection.
+        while let Some(line) = conn.request() {
+            if handle_of(&line) == 2 {
+                seen.store(true, Ordering::SeqCst);
+                let deadline = Instant::now() + Duration::from_secs(20);
+                while !go.load(Ordering::SeqCst) && Instant::now() < deadline {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                conn.send(&ok_answer(2));
+            } else if conn.send(head) {
+                conn.stream(pattern, limit, chunked);
+            }
+        }
+    });
+    let started = Instant::now();
+    let (_sandbox, mut child) = spawn(&server.url, &["--jobs", "1", "put", "1", "2"]);
+    let stderr = collect_stderr(&mut child);
+    let mut stdout = child.stdout.take().expect("stdout");
+    let stdout = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = stdout.read_to_end(&mut bytes);
+        bytes
+    });
+    while !arrived.load(Ordering::SeqCst) && started.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let until_next = started.elapsed();
+    let peak = peak_rss_kib(child.id());
+    release.store(true, Ordering::SeqCst);
+    let status = wait_child(&mut child, Duration::from_secs(10));
+    let output = Output {
+        status,
+        stdout: stdout.join().expect("stdout thread"),
+        stderr: stderr.join().expect("stderr thread").into_bytes(),
+    };
+    (output, peak, server.sent(), until_next)
+}
+
+#[test]
+fn endless_and_100_mb_bodies_are_read_only_in_part_with_bounded_memory() {
+    const HUNDRED_MB: u64 = 100 * 1024 * 1024;
+    // The same two-handle run with a 2-byte body: what safe-ad needs anyway.
+    let (small, baseline, _, _) = huge_body_run(
+        b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n",
+        b"OK",
+        Some(2),
+        false,
+    );
+    assert_run(&small, 0, &[], "baseline");
+    let cases: [(&str, &'static [u8], Option<u64>, bool); 4] = [
+        (
+            "endless 400",
+            b"HTTP/1.1 400 Bad Request\r\ntransfer-encoding: chunked\r\n\r\n",
+            None,
+            true,
+        ),
+        (
+            "100 MB 400",
+            b"HTTP/1.1 400 Bad Request\r\ncontent-length: 104857600\r\n\r\n",
+            Some(HUNDRED_MB),
+            false,
+        ),
+        (
+            "endless 200",
+            b"HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n",
+            None,
+            true,
+        ),
+        (
+            "100 MB 200",
+            b"HTTP/1.1 200 OK\r\ncontent-length: 104857600\r\n\r\n",
+            Some(HUNDRED_MB),
+            false,
+        ),
+    ];
+    for (what, head, limit, chunked) in cases {
+        let (output, peak, sent, until_next) = huge_body_run(head, b"endless ", limit, chunked);
+        let stdout = stdout_of(&output);
+        let stderr = stderr_of(&output);
+        if what.ends_with("400") {
+            assert_run(
+                &output,
+                4,
+                &[
+                    "safe-ad: error: put 1: the launcher answered 400 Bad Request: endless endless endless",
+                    "… (cut)",
+                    "2 handles: 1 ok, 1 failed",
+                ],
+                what,
+            );
+            assert_eq!(stdout, "put 2: ok\n", "{what}");
+        } else {
+            assert_run(&output, 0, &["2 handles: 2 ok, 0 failed"], what);
+            assert_eq!(stdout, "put 1: ok\nput 2: ok\n", "{what}");
+        }
+        assert!(
+            stderr.len() < 1000,
+            "{what}: {} bytes on stderr",
+            stderr.len()
+        );
+        assert!(
+            until_next < Duration::from_secs(5),
+            "{what}: handle 1 held safe-ad for {until_next:?}"
+        );
+        assert!(
+            sent < 32 * 1024 * 1024,
+            "{what}: safe-ad read on: the server sent {sent} bytes"
+        );
+        assert!(
+            peak < baseline + 16 * 1024,
+            "{what}: peak RSS {peak} KiB, {baseline} KiB for a 2-byte body"
+        );
+        eprintln!(
+            "{what}: exit {:?}, peak RSS {peak} KiB (baseline {baseline} KiB), server sent {sent} bytes, next request after {until_next:?}",
+            output.status.code()
+        );
+    }
+}
+
+#[test]
+fn a_body_that_is_not_utf8_is_shown_with_replacement_characters() {
+    let server = answering(http("400 Bad Request", b"\xff\xfebad \xc3\x28\x00end"));
+    let output = run(&["put", "1"], &server.url);
+    assert_run(
+        &output,
+        4,
+        &["safe-ad: error: put 1: the launcher answered 400 Bad Request: \u{fffd}\u{fffd}bad \u{fffd}(\\u{0}end"],
+        "400 not UTF-8",
+    );
+    assert!(output.stdout.is_empty());
+
+    let json = run(&["--json", "put", "1"], &server.url);
+    let line: Value = serde_json::from_slice(&json.stdout).expect("one JSON line");
+    assert_eq!(json.status.code(), Some(4));
+    assert_eq!(
+        line["error"]["description"],
+        "\u{fffd}\u{fffd}bad \u{fffd}(\\u{0}end"
+    );
+
+    let metadata = answering(
+        b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 4\r\n\r\n\xff{}\xfe",
+    );
+    let output = run(&["metadata", "1"], &metadata.url);
+    assert_run(
+        &output,
+        1,
+        &[
+            "safe-ad: error: metadata 1: the launcher answered 200 OK with a body that is not metadata: \u{fffd}{}\u{fffd}",
+            "hint: check that --launcher-url points at a SAFE Launcher",
+        ],
+        "metadata not UTF-8",
+    );
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn an_html_error_page_is_exit_5_and_shown_on_one_safe_line() {
+    const PAGE: &[u8] = b"HTTP/1.1 500 Internal Server Error\r\ncontent-type: text/html\r\n\r\n\
+<!DOCTYPE html>\n<html><head><title>500</title></head>\r\n<body>\x1b[2J\x1b]0;owned\x07<h1>Internal \
+Server Error</h1>\xe2\x80\xaegnp.exe\n</body></html>\n";
+    let server = answering(PAGE);
+    let output = run(&["post", "1"], &server.url);
+    assert_run(
+        &output,
+        5,
+        &["safe-ad: error: post 1: the launcher answered 500 Internal Server Error: <!DOCTYPE html>\\n<html><head><title>500</title></head>\\r\\n<body>\\u{1b}[2J\\u{1b}]0;owned\\u{7}<h1>Internal Server Error</h1>\\u{202e}gnp.exe\\n</body></html>\n"],
+        "HTML 500",
+    );
+    assert_eq!(
+        stderr_of(&output).lines().count(),
+        1,
+        "one line: {}",
+        stderr_of(&output)
+    );
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn json_of_another_shape_is_shown_as_it_is() {
+    let cases: [(&str, &[u8], &str, i32, &str); 5] = [
+        (
+            "other keys",
+            http("400 Bad Request", br#"{"error":"nope","code":-23}"#),
+            "put",
+            4,
+            "safe-ad: error: put 1: the launcher answered 400 Bad Request: {\"error\":\"nope\",\"code\":-23}\n",
+        ),
+        (
+            "errorCode as a string",
+            http("409 Conflict", b"{\"errorCode\":\"-23\",\"description\":\"Exists\"}\n\n"),
+            "put",
+            4,
+            "safe-ad: error: put 1: the launcher answered 409 Conflict: {\"errorCode\":\"-23\",\"description\":\"Exists\"}\n",
+        ),
+        (
+            "an array",
+            http("503 Service Unavailable", b"[1,2,3]"),
+            "post",
+            5,
+            "safe-ad: error: post 1: the launcher answered 503 Service Unavailable: [1,2,3]\n",
+        ),
+        (
+            "metadata with wrong types",
+            http("200 OK", br#"{"version":"1"}"#),
+            "metadata",
+            1,
+            "safe-ad: error: metadata 1: the launcher answered 200 OK with a body that is not metadata: {\"version\":\"1\"}\nhint: check that --launcher-url points at a SAFE Launcher\n",
+        ),
+        (
+            "metadata as null",
+            http("200 OK", b"null"),
+            "metadata",
+            1,
+            "safe-ad: error: metadata 1: the launcher answered 200 OK with a body that is not metadata: null\nhint: check that --launcher-url points at a SAFE Launcher\n",
+        ),
+    ];
+    for (what, answer, command, code, stderr) in cases {
+        let server = answering(answer);
+        let output = run(&[command, "1"], &server.url);
+        assert_run(&output, code, &[], what);
+        assert_eq!(stderr_of(&output), stderr, "{what}");
+        assert!(output.stdout.is_empty(), "{what}");
+    }
+    // A 2xx of any shape is success for the four operations: they read no body.
+    let server = answering(http("200 OK", br#"{"a":[1]}"#));
+    let output = run(&["put", "1"], &server.url);
+    assert_run(&output, 0, &[], "2xx with other JSON");
+    assert_eq!(stdout_of(&output), "put 1: ok\n");
+}
+
+// ---- answers that are not HTTP ---------------------------------------------------------------
+
+/// The exit code for an answer that is not valid HTTP. README's table: 1 is "a response the
+/// launcher never gives"; 6 is for a launcher that "could not be reached or did not answer in
+/// time (refused, reset, DNS, timeout)", and this one was reached and answered at once.
+const NOT_HTTP_EXIT: i32 = 1;
+
+/// Checks an answer that is not valid HTTP: exit `NOT_HTTP_EXIT`, hyper's words for what was
+/// wrong, and no claim that the connection closed before any answer (bytes did come).
+fn assert_not_http(what: &str, answer: Vec<u8>, detail: &str) -> Vec<String> {
+    let answer: &'static [u8] = Box::leak(answer.into_boxed_slice());
+    let server = RawLauncher::start(move |conn| {
+        if conn.request().is_some() && conn.send(answer) {
+            // Keep the connection open, as an SSH server does after its banner.
+            conn.hold();
+        }
+    });
+    let output = run(&["--timeout", "2", "put", "1"], &server.url);
+    let stderr = stderr_of(&output);
+    let mut wrong = Vec::new();
+    if output.status.code() != Some(NOT_HTTP_EXIT) {
+        wrong.push(format!(
+            "{what}: exit {:?}, expected {NOT_HTTP_EXIT}",
+            output.status.code()
+        ));
+    }
+    if !stderr.contains(detail) {
+        wrong.push(format!("{what}: stderr lacks {detail:?}"));
+    }
+    if stderr.contains("closed before any answer") {
+        wrong.push(format!(
+            "{what}: says the connection closed before any answer, but {} bytes came and the \
+             connection stayed open",
+            answer.len()
+        ));
+    }
+    if !wrong.is_empty() {
+        wrong.push(format!("  stderr: {stderr:?}"));
+    }
+    assert!(output.stdout.is_empty(), "{what}");
+    assert_no_token(&output_text(&output));
+    wrong
+}
+
+#[test]
+fn a_status_line_that_is_not_http_is_a_response_the_launcher_never_gives() {
+    let mut wrong = Vec::new();
+    for (what, answer, detail) in [
+        (
+            "SSH banner",
+            &b"SSH-2.0-OpenSSH_9.6\r\n"[..],
+            "invalid HTTP version parsed",
+        ),
+        ("a bare body", b"OK\r\n\r\n", "invalid HTTP version parsed"),
+        (
+            "a status that is not a number",
+            b"HTTP/1.1 abc OK\r\ncontent-length: 2\r\n\r\nOK",
+            "invalid HTTP status-code parsed",
+        ),
+    ] {
+        wrong.extend(assert_not_http(what, answer.to_vec(), detail));
+    }
+    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn huge_headers_are_a_response_the_launcher_never_gives() {
+    let mut one_mb = b"HTTP/1.1 200 OK\r\nx-big: ".to_vec();
+    one_mb.extend(std::iter::repeat_n(b'a', 1024 * 1024));
+    one_mb.extend_from_slice(b"\r\ncontent-length: 2\r\n\r\nOK");
+    let mut many = b"HTTP/1.1 200 OK\r\n".to_vec();
+    for i in 0..500 {
+        many.extend_from_slice(format!("x-{i}: a\r\n").as_bytes());
+    }
+    many.extend_from_slice(b"content-length: 2\r\n\r\nOK");
+    let mut wrong = assert_not_http("one 1 MB header", one_mb, "message head is too large");
+    wrong.extend(assert_not_http(
+        "500 headers",
+        many,
+        "message head is too large",
+    ));
+    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn malformed_headers_are_a_response_the_launcher_never_gives() {
+    let mut wrong = Vec::new();
+    for (what, answer, detail) in [
+        (
+            "a line without a colon",
+            &b"HTTP/1.1 200 OK\r\nthis is not a header\r\ncontent-length: 2\r\n\r\nOK"[..],
+            "invalid HTTP header parsed",
+        ),
+        (
+            "a control character in a value",
+            b"HTTP/1.1 200 OK\r\nx-a: a\x01b\r\ncontent-length: 2\r\n\r\nOK",
+            "invalid HTTP header parsed",
+        ),
+        (
+            "a content-length that is not a number",
+            b"HTTP/1.1 200 OK\r\ncontent-length: abc\r\n\r\nOK",
+            "invalid content-length parsed",
+        ),
+        (
+            "two different content-lengths",
+            b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\ncontent-length: 5\r\n\r\nOK",
+            "invalid content-length parsed",
+        ),
+    ] {
+        wrong.extend(assert_not_http(what, answer.to_vec(), detail));
+    }
+    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
+}
+
+/// README: `--retries` retries "when no answer arrived (connection refused, or closed before any
+/// byte of an answer) ... never after an answer". An SSH banner or a broken header is an answer.
+#[test]
+fn an_answer_that_is_not_http_is_never_retried() {
+    let mut wrong = Vec::new();
+    for (what, answer) in [
+        ("SSH banner", &b"SSH-2.0-OpenSSH_9.6\r\n"[..]),
+        (
+            "malformed header",
+            b"HTTP/1.1 200 OK\r\nthis is not a header\r\n\r\n",
+        ),
+    ] {
+        let server = RawLauncher::start(move |conn| {
+            if conn.request().is_some() {
+                conn.send(answer);
+            }
+        });
+        let output = run(&["--retries", "2", "put", "1"], &server.url);
+        assert_ne!(output.status.code(), Some(0), "{what}");
+        if server.accepts() != 1 {
+            wrong.push(format!(
+                "{what}: `--retries 2 put 1` connected {} times, expected 1 (bytes of an answer \
+                 came); stderr: {:?}",
+                server.accepts(),
+                stderr_of(&output)
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
+}
+
+// ---- redirects and HTTP/1.0 ------------------------------------------------------------------
+
+#[test]
+fn a_redirect_to_a_second_listener_is_not_followed_and_it_sees_no_connection() {
+    let second = RawLauncher::start(|conn| {
+        if conn.request().is_some() {
+            conn.send(&ok_answer(0));
+        }
+    });
+    for (status, reason) in [
+        (301, "Moved Permanently"),
+        (302, "Found"),
+        (307, "Temporary Redirect"),
+    ] {
+        let answer = format!(
+            "HTTP/1.1 {status} {reason}\r\nlocation: {}/stolen\r\ncontent-length: 0\r\n\r\n",
+            second.url
+        );
+        let answer: &'static [u8] = Box::leak(answer.into_bytes().into_boxed_slice());
+        let first = answering(answer);
+        let output = run(&["put", "1"], &first.url);
+        assert_run(
+            &output,
+            1,
+            &[
+                &format!(
+                    "safe-ad: error: put 1: the launcher answered {status} {reason}, a redirect to '{}/stolen'; safe-ad does not follow redirects",
+                    second.url
+                ),
+                "hint: safe-ad never follows redirects",
+            ],
+            &status.to_string(),
+        );
+        assert!(output.stdout.is_empty());
+        assert_eq!(first.accepts(), 1, "{status}");
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(second.accepts(), 0, "the redirect target saw a connection");
+}
+
+#[test]
+fn http_1_0_without_keep_alive_serves_a_whole_batch() {
+    let cases: [(&str, &'static [u8]); 2] = [
+        (
+            "with content-length",
+            b"HTTP/1.0 200 OK\r\ncontent-length: 2\r\n\r\nOK",
+        ),
+        ("body ended by the close", b"HTTP/1.0 200 OK\r\n\r\nOK"),
+    ];
+    for (what, answer) in cases {
+        for jobs in ["1", "4"] {
+            let server = answering(answer);
+            let mut args = vec!["--jobs", jobs, "put"];
+            let batch = handles(1..=12);
+            args.extend(batch.iter().map(String::as_str));
+            let output = run(&args, &server.url);
+            let what = format!("{what}, --jobs {jobs}");
+            assert_run(&output, 0, &["12 handles: 12 ok, 0 failed"], &what);
+            let expected: String = (1..=12).map(|h| format!("put {h}: ok\n")).collect();
+            assert_eq!(stdout_of(&output), expected, "{what}");
+            assert_eq!(server.accepts(), 12, "{what}: one connection per request");
+            assert_eq!(server.requests().len(), 12, "{what}");
+        }
+    }
+}
+
+// ---- pipes -------------------------------------------------------------------------------------
+
+/// Runs a 300-handle batch against a launcher that answers in 20 ms, reads `lines` lines of
+/// stdout and closes it, as `| head -N` does. Returns the lines, the exit status, stderr, the
+/// requests the server read, and how long safe-ad took to end after the reader left.
+fn reader_leaves_after(
+    lines: usize,
+    json: bool,
+) -> (
+    Vec<String>,
+    std::process::ExitStatus,
+    String,
+    usize,
+    Duration,
+) {
+    let server = keep_alive(Duration::from_millis(20), ok_answer);
+    let mut args = vec!["--jobs", "2"];
+    if json {
+        args.push("--json");
+    }
+    args.push("put");
+    let batch = handles(1..=300);
+    args.extend(batch.iter().map(String::as_str));
+    let (_sandbox, mut child) = spawn(&server.url, &args);
+    let stderr = collect_stderr(&mut child);
+    let mut reader = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut read = Vec::new();
+    for _ in 0..lines {
+        let mut line = String::new();
+        reader.read_line(&mut line).expect("a line");
+        read.push(line);
+    }
+    drop(reader);
+    let left = Instant::now();
+    let status = wait_child(&mut child, Duration::from_secs(20));
+    let took = left.elapsed();
+    (
+        read,
+        status,
+        stderr.join().expect("stderr thread"),
+        server.requests().len(),
+        took,
+    )
+}
+
+fn assert_quiet_end(what: &str, status: std::process::ExitStatus, stderr: &str) {
+    assert_eq!(
+        status.code(),
+        Some(0),
+        "{what}: {status:?}; stderr:\n{stderr}"
+    );
+    for noise in ["panicked", "roken pipe", "os error 32", "error"] {
+        assert!(
+            !stderr.contains(noise),
+            "{what}: {noise:?} on stderr:\n{stderr}"
+        );
+    }
+    // At most the batch summary.
+    assert!(
+        stderr.lines().all(|line| line.contains(" handles: ")),
+        "{what}: stderr:\n{stderr}"
+    );
+}
+
+#[test]
+fn a_reader_that_leaves_after_one_line_ends_the_batch_quietly_and_promptly() {
+    let (read, status, stderr, requests, took) = reader_leaves_after(1, false);
+    assert_eq!(read, vec!["put 1: ok\n".to_string()]);
+    assert_quiet_end("head -1", status, &stderr);
+    assert!(
+        took < Duration::from_secs(2),
+        "ended {took:?} after the reader left"
+    );
+    // The whole batch would take 3 s (300 answers of 20 ms, two at a time).
+    assert!(requests < 300, "all {requests} requests were still sent");
+}
+
+#[test]
+fn safe_ad_piped_into_head_1_in_a_shell_ends_quietly() {
+    let server = keep_alive(Duration::from_millis(20), ok_answer);
+    let sandbox = Sandbox::new();
+    let started = Instant::now();
+    // pipefail: the pipeline's status is safe-ad's when it fails.
+    let output = std::process::Command::new("bash")
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .env("HOME", sandbox.dir.path())
+        .env("SAFE_AD_CONFIG_DIR", sandbox.config_dir())
+        .env("SAFE_LAUNCHER_URL", &server.url)
+        .env("SAFE_LAUNCHER_TOKEN", TOKEN)
+        .env("SAFE_AD", assert_cmd::cargo::cargo_bin!("safe-ad"))
+        .args([
+            "-c",
+            "set -o pipefail; \"$SAFE_AD\" --jobs 2 put $(seq 1 300) | head -1",
+        ])
+        .output()
+        .expect("bash runs");
+    let took = started.elapsed();
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "put 1: ok\n");
+    assert_quiet_end(
+        "bash: safe-ad | head -1",
+        output.status,
+        &String::from_utf8_lossy(&output.stderr),
+    );
+    assert!(took < Duration::from_secs(3), "took {took:?}");
+    assert!(server.requests().len() < 300, "the whole batch was sent");
+}
+
+#[test]
+fn json_lines_are_never_cut_whoever_stops_reading() {
+    // A reader that leaves after three lines got three whole objects.
+    let (read, status, stderr, _, took) = reader_leaves_after(3, true);
+    assert_quiet_end("--json | head -3", status, &stderr);
+    assert!(
+        took < Duration::from_secs(2),
+        "ended {took:?} after the reader left"
+    );
+    for (i, line) in read.iter().enumerate() {
+        assert!(line.ends_with('\n'), "line {i} cut: {line:?}");
+        let value: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line:?}"));
+        assert_eq!(value["handle"], i as u64 + 1);
+        assert_eq!(value["ok"], true);
+    }
+
+    // A whole batch with long error bodies: every line of stdout is one JSON object, in order.
+    fn mixed(handle: u64) -> Vec<u8> {
+        if handle % 3 == 0 {
+            let body = format!(
+                "<html>\n{}\n</html>",
+                "error page line\r\n".repeat(handle as usize * 20)
+            );
+            format!(
+                "HTTP/1.1 500 Internal Server Error\r\ncontent-length: {}\r\n\r\n{body}",
+                body.len()
+            )
+            .into_bytes()
+        } else {
+            ok_answer(handle)
+        }
+    }
+    let server = keep_alive(Duration::ZERO, mixed);
+    let mut args = vec!["--json", "--jobs", "8", "put"];
+    let batch = handles(1..=200);
+    args.extend(batch.iter().map(String::as_str));
+    let output = run(&args, &server.url);
+    assert_eq!(output.status.code(), Some(5));
+    let stdout = stdout_of(&output);
+    assert!(stdout.ends_with('\n'));
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 200);
+    for (i, line) in lines.iter().enumerate() {
+        let value: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line:?}"));
+        let handle = i as u64 + 1;
+        assert_eq!(value["handle"], handle, "{line}");
+        assert_eq!(value["ok"], handle % 3 != 0, "{line}");
+    }
+}
+
+// ---- Ctrl-C ------------------------------------------------------------------------------------
+
+/// Handle 2 fails with 500; every answer takes 400 ms.
+fn slow_answer(handle: u64) -> Vec<u8> {
+    if handle == 2 {
+        b"HTTP/1.1 500 Internal Server Error\r\ncontent-length: 4\r\n\r\nbusy".to_vec()
+    } else {
+        ok_answer(handle)
+    }
+}
+
+/// Starts a 20-handle batch, two at a time, against answers that take 400 ms; interrupts it
+/// 100 ms after requests 3 and 4 went out (handles 1 and 2 are done, 3 and 4 in flight).
+/// Returns the output and the requests the server had read when the signal was sent and after.
+fn interrupted_batch(extra: &[&str]) -> (Output, usize, usize) {
+    let server = keep_alive(Duration::from_millis(400), slow_answer);
+    let mut args = vec!["--jobs", "2"];
+    args.extend_from_slice(extra);
+    args.push("put");
+    let batch = handles(1..=20);
+    args.extend(batch.iter().map(String::as_str));
+    let (_sandbox, mut child) = spawn(&server.url, &args);
+    let stderr = collect_stderr(&mut child);
+    let mut stdout = child.stdout.take().expect("stdout");
+    let stdout = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = stdout.read_to_end(&mut bytes);
+        bytes
+    });
+    assert!(
+        server.wait_requests(4, Duration::from_secs(10)),
+        "requests 3 and 4 never came"
+    );
+    std::thread::sleep(Duration::from_millis(100));
+    let before = server.requests().len();
+    interrupt(&child);
+    let status = wait_child(&mut child, Duration::from_secs(5));
+    // Anything still going out would have arrived by now.
+    std::thread::sleep(Duration::from_millis(600));
+    let after = server.requests().len();
+    let output = Output {
+        status,
+        stdout: stdout.join().expect("stdout thread"),
+        stderr: stderr.join().expect("stderr thread").into_bytes(),
+    };
+    (output, before, after)
+}
+
+#[test]
+fn ctrl_c_during_a_batch_sends_nothing_new_and_counts_done_failed_and_not_started() {
+    let (output, before, after) = interrupted_batch(&[]);
+    assert_eq!(before, 4, "requests when the signal was sent");
+    assert_eq!(after, before, "requests went out after Ctrl-C");
+    assert_eq!(stdout_of(&output), "put 1: ok\n");
+    assert_run(
+        &output,
+        130,
+        &[
+            "safe-ad: error: put 2: the launcher answered 500 Internal Server Error: busy",
+            "2 handles: 1 ok, 1 failed",
+            "safe-ad: error: interrupted",
+            "no new requests were sent",
+        ],
+        "Ctrl-C",
+    );
+    // 20 handles: 2 done, 2 sent and cut off in flight, 16 never sent. Requests 3 and 4 reached
+    // the launcher, which may have acted on them: they were started, and counting them as "not
+    // started" would tell a script that handles 3 and 4 are untouched.
+    let stderr = stderr_of(&output);
+    assert!(
+        stderr.contains(", 16 not started"),
+        "the summary must count the 16 handles never sent as not started (the 2 in flight were \
+         sent):\n{stderr}"
+    );
+}
+
+#[test]
+fn ctrl_c_never_cuts_a_json_line() {
+    let (output, before, after) = interrupted_batch(&["--json"]);
+    assert_eq!(after, before, "requests went out after Ctrl-C");
+    assert_eq!(output.status.code(), Some(130), "{}", output_text(&output));
+    let stdout = stdout_of(&output);
+    assert!(stdout.ends_with('\n'), "stdout cut: {stdout:?}");
+    let values: Vec<Value> = stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line:?}")))
+        .collect();
+    assert_eq!(values.len(), 2, "{stdout}");
+    assert_eq!(values[0]["handle"], 1);
+    assert_eq!(values[0]["ok"], true);
+    assert_eq!(values[1]["handle"], 2);
+    assert_eq!(values[1]["exit_code"], 5);
+}
