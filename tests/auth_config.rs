@@ -147,11 +147,7 @@ async fn denied_login_exits_3_and_stores_nothing() {
 
 #[tokio::test]
 async fn login_waits_for_approval_and_ctrl_c_cancels_with_130() {
-    let server = MockServer::start().await;
-    Mock::given(any())
-        .respond_with(ResponseTemplate::new(200).set_delay(Duration::from_secs(60)))
-        .mount(&server)
-        .await;
+    let server = slow_launcher(Duration::from_secs(60)).await;
     let sandbox = Sandbox::new();
     let child = sandbox
         .std_cmd()
@@ -181,11 +177,7 @@ async fn login_waits_for_approval_and_ctrl_c_cancels_with_130() {
 
 #[tokio::test]
 async fn login_with_an_explicit_timeout_gives_up() {
-    let server = MockServer::start().await;
-    Mock::given(any())
-        .respond_with(ResponseTemplate::new(200).set_delay(Duration::from_secs(30)))
-        .mount(&server)
-        .await;
+    let server = slow_launcher(Duration::from_secs(30)).await;
     Sandbox::new()
         .cmd()
         .env("SAFE_LAUNCHER_URL", server.uri())

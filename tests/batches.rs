@@ -14,182 +14,16 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::process::{Child, Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
+use common::emulator::*;
 use common::*;
 use serde_json::{json, Value};
 use wiremock::matchers::{any, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
-const BIN: &str = env!("CARGO_BIN_EXE_safe-ad");
-
 // ---- harness ----------------------------------------------------------------------------------
-
-/// A `safe-ad emulator` process on a free loopback port, accepting [`TOKEN`]; killed on drop.
-struct Emulator {
-    child: Child,
-    url: String,
-    /// Everything the emulator wrote on stderr so far (banner and request log).
-    log: Arc<Mutex<String>>,
-}
-
-impl Emulator {
-    /// Starts the binary with `--listen 127.0.0.1:0 --token TOKEN` and the given extra flags,
-    /// and reads the two lines it prints once it is ready.
-    fn start(flags: &[&str]) -> Emulator {
-        let mut child = Command::new(BIN)
-            .env_clear()
-            .args(["emulator", "--listen", "127.0.0.1:0", "--token", TOKEN])
-            .args(flags)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("safe-ad emulator starts");
-        let log = Arc::new(Mutex::new(String::new()));
-        let mut stderr = child.stderr.take().expect("stderr");
-        let sink = Arc::clone(&log);
-        std::thread::spawn(move || {
-            let mut buffer = [0u8; 8192];
-            while let Ok(n @ 1..) = stderr.read(&mut buffer) {
-                sink.lock()
-                    .unwrap()
-                    .push_str(&String::from_utf8_lossy(&buffer[..n]));
-            }
-        });
-        let stdout = child.stdout.take().expect("stdout");
-        let (lines_tx, lines_rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut lines = BufReader::new(stdout).lines();
-            let first = lines.next().and_then(Result::ok);
-            let second = lines.next().and_then(Result::ok);
-            let _ = lines_tx.send((first, second));
-            for _ in lines {}
-        });
-        let mut emulator = Emulator {
-            child,
-            url: String::new(),
-            log,
-        };
-        let lines = lines_rx.recv_timeout(Duration::from_secs(10));
-        let Ok((Some(url_line), Some(token_line))) = lines else {
-            panic!(
-                "the emulator did not print its two lines; stderr:\n{}",
-                emulator.log()
-            );
-        };
-        emulator.url = url_line
-            .strip_prefix("SAFE_LAUNCHER_URL=")
-            .unwrap_or_else(|| panic!("first line: {url_line:?}"))
-            .to_owned();
-        assert_eq!(token_line, format!("SAFE_LAUNCHER_TOKEN={TOKEN}"));
-        emulator
-    }
-
-    fn log(&self) -> String {
-        self.log.lock().unwrap().clone()
-    }
-
-    /// Waits (up to 3 s) until the stderr log contains `needle`, and returns the log.
-    fn wait_log(&self, needle: &str) -> String {
-        let deadline = Instant::now() + Duration::from_secs(3);
-        loop {
-            let log = self.log();
-            if log.contains(needle) {
-                return log;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "emulator log never showed {needle:?}:\n{log}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    /// The request lines of the log so far (method, path, status, time), after waiting for
-    /// `last` to be logged and a moment more for anything that would follow it.
-    fn requests_after(&self, last: &str) -> Vec<String> {
-        self.wait_log(last);
-        std::thread::sleep(Duration::from_millis(300));
-        self.log()
-            .lines()
-            .filter(|line| {
-                ["GET /", "PUT /", "POST /", "DELETE /"]
-                    .iter()
-                    .any(|verb| line.starts_with(verb))
-            })
-            .map(str::to_owned)
-            .collect()
-    }
-
-    /// The base64 name of a demo handle, as the banner prints it.
-    fn demo_name(&self, handle: u64) -> String {
-        let log = self.wait_log("names (base64");
-        let names = log.split("names (base64").nth(1).expect("names section");
-        names
-            .lines()
-            .skip(1)
-            .map(str::trim)
-            .find_map(|line| line.strip_prefix(&format!("{handle} ")))
-            .unwrap_or_else(|| panic!("no name for demo handle {handle} in banner:\n{log}"))
-            .trim()
-            .to_owned()
-    }
-
-    /// One HTTP/1.1 request written by hand; returns the status and the body.
-    fn http(&self, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
-        let address = self.url.trim_start_matches("http://");
-        let mut stream = TcpStream::connect(address).expect("connect to emulator");
-        stream
-            .set_read_timeout(Some(Duration::from_secs(5)))
-            .expect("read timeout");
-        let body = body.unwrap_or("");
-        let request = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\
-             Authorization: Bearer {TOKEN}\r\nContent-Type: application/json\r\n\
-             Content-Length: {}\r\n\r\n{body}",
-            body.len()
-        );
-        stream.write_all(request.as_bytes()).expect("send request");
-        let mut raw = Vec::new();
-        stream.read_to_end(&mut raw).expect("read answer");
-        let text = String::from_utf8_lossy(&raw).into_owned();
-        let (head, body) = text.split_once("\r\n\r\n").expect("a complete answer");
-        let status = head
-            .split(' ')
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or_else(|| panic!("status line: {head}"));
-        (status, body.to_owned())
-    }
-
-    /// What the network holds for demo handle `demo`'s data, as (version, data, deleted), read
-    /// through a fresh handle (`POST /data-id/appendable-data`, `GET /appendable-data/handle/:id`).
-    fn network(&self, demo: u64) -> (u64, u64, u64) {
-        let body = format!(r#"{{"name":"{}"}}"#, self.demo_name(demo));
-        let (status, id) = self.http("POST", "/data-id/appendable-data", Some(&body));
-        assert_eq!(status, 200, "data id: {id}");
-        let id: Value = serde_json::from_str(&id).expect("JSON");
-        let id = id["handleId"].as_u64().expect("data id handle");
-        let (status, fetched) = self.http("GET", &format!("/appendable-data/handle/{id}"), None);
-        assert_eq!(status, 200, "fetch: {fetched}");
-        let fetched: Value = serde_json::from_str(&fetched).expect("JSON");
-        let number = |key: &str| fetched[key].as_u64().unwrap_or_else(|| panic!("{key}"));
-        (
-            number("version"),
-            number("dataLength"),
-            number("deletedDataLength"),
-        )
-    }
-}
-
-impl Drop for Emulator {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 fn run(cmd: &mut assert_cmd::Command) -> Output {
     cmd.output().expect("safe-ad runs")
@@ -221,13 +55,7 @@ fn local(sandbox: &Sandbox, emulator: &Emulator, handle: u64) -> (u64, u64, u64)
             .args(["metadata", "--json", &handle.to_string()]));
     assert_code(&output, 0);
     let lines = json_lines(&output);
-    let metadata = &lines[0]["metadata"];
-    let number = |key: &str| metadata[key].as_u64().unwrap_or_else(|| panic!("{key}"));
-    (
-        number("version"),
-        number("dataLength"),
-        number("deletedDataLength"),
-    )
+    counts(&lines[0]["metadata"])
 }
 
 /// Every stdout line as JSON; fails if any line is not a JSON object.
@@ -306,18 +134,8 @@ fn line_reader(stdout: impl Read + Send + 'static) -> mpsc::Receiver<String> {
 
 /// Waits for a child, killing it (and failing) after `limit`.
 fn wait_child(child: &mut Child, limit: Duration) -> std::process::ExitStatus {
-    let deadline = Instant::now() + limit;
-    loop {
-        if let Some(status) = child.try_wait().expect("try_wait") {
-            return status;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("safe-ad did not finish within {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    wait_with_deadline(child, limit)
+        .unwrap_or_else(|| panic!("safe-ad did not finish within {limit:?}"))
 }
 
 // ---- handles from standard input --------------------------------------------------------------
@@ -560,13 +378,7 @@ async fn fail_fast_sends_no_new_request_after_the_first_failure() {
     let stderr = stderr_of(&output);
     assert!(stderr.contains("put 1:"), "{stderr}");
     assert!(stderr.contains("2 handles: 1 ok, 1 failed"), "{stderr}");
-    let paths: Vec<String> = server
-        .received_requests()
-        .await
-        .unwrap_or_default()
-        .iter()
-        .map(|r| r.url.path().to_owned())
-        .collect();
+    let paths = received_paths(&server).await;
     assert_eq!(paths.len(), 2, "requests sent: {paths:?}");
     assert!(
         paths.contains(&"/appendable-data/2".to_owned()),
@@ -578,11 +390,9 @@ async fn fail_fast_sends_no_new_request_after_the_first_failure() {
     );
 }
 
-#[test]
-fn fail_fast_against_the_emulator_leaves_later_handles_untouched() {
-    let emulator = Emulator::start(&[]);
-    let sandbox = Sandbox::new();
-    let output = run(sandbox.cmd_at(&emulator.url).args([
+/// `safe-ad --fail-fast -j 1 clear-data 1 999 0 2` against the emulator: 999 fails second.
+fn clear_data_fail_fast(sandbox: &Sandbox, emulator: &Emulator) -> Output {
+    run(sandbox.cmd_at(&emulator.url).args([
         "--fail-fast",
         "-j",
         "1",
@@ -591,7 +401,14 @@ fn fail_fast_against_the_emulator_leaves_later_handles_untouched() {
         "999",
         "0",
         "2",
-    ]));
+    ]))
+}
+
+#[test]
+fn fail_fast_against_the_emulator_leaves_later_handles_untouched() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let output = clear_data_fail_fast(&sandbox, &emulator);
     assert_code(&output, 4);
     assert_eq!(stdout_of(&output), "clear-data 1: ok\n");
     let stderr = stderr_of(&output);
@@ -608,16 +425,7 @@ fn fail_fast_against_the_emulator_leaves_later_handles_untouched() {
 fn fail_fast_summary_counts_the_handles_not_started() {
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
-    let output = run(sandbox.cmd_at(&emulator.url).args([
-        "--fail-fast",
-        "-j",
-        "1",
-        "clear-data",
-        "1",
-        "999",
-        "0",
-        "2",
-    ]));
+    let output = clear_data_fail_fast(&sandbox, &emulator);
     assert_code(&output, 4);
     let stderr = stderr_of(&output);
     assert!(
@@ -786,10 +594,7 @@ async fn json_unexpected_class_for_a_redirect() {
     assert_eq!(lines.len(), 1);
     assert_operation_schema(&lines[0]);
     assert_failure(&lines[0], "unexpected", Some(302), None, 1);
-    assert_eq!(
-        server.received_requests().await.unwrap_or_default().len(),
-        1
-    );
+    assert_eq!(request_count(&server).await, 1);
 }
 
 #[test]
@@ -976,22 +781,14 @@ async fn dry_run_shows_each_request_with_the_token_masked_and_sends_nothing() {
         .filter(|line| line.trim_start().starts_with("authorization: Bearer "))
         .count();
     assert_eq!(masked, 4, "{stdout}");
-    assert!(server
-        .received_requests()
-        .await
-        .unwrap_or_default()
-        .is_empty());
+    assert!(received_paths(&server).await.is_empty());
 
     let invalid = run(sandbox
         .cmd_at(&base)
         .args(["--dry-run", "put", "-"])
         .write_stdin("x\n"));
     assert_code(&invalid, 2);
-    assert!(server
-        .received_requests()
-        .await
-        .unwrap_or_default()
-        .is_empty());
+    assert!(received_paths(&server).await.is_empty());
 }
 
 #[tokio::test]
@@ -1015,11 +812,7 @@ async fn curl_prints_commands_that_read_the_token_from_the_env_and_sends_nothing
             "{line}"
         );
     }
-    assert!(server
-        .received_requests()
-        .await
-        .unwrap_or_default()
-        .is_empty());
+    assert!(received_paths(&server).await.is_empty());
 }
 
 #[test]
@@ -1074,6 +867,25 @@ fn serve_ok(listener: TcpListener, connections: Arc<AtomicUsize>) {
     }
 }
 
+/// A loopback listener that counts every connection and hands it to `handle`, on a thread.
+/// Returns its base URL and the count.
+fn counting_server(
+    mut handle: impl FnMut(TcpStream) + Send + 'static,
+) -> (String, Arc<AtomicUsize>) {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+    let url = format!("http://{}", listener.local_addr().expect("addr"));
+    let connections = Arc::new(AtomicUsize::new(0));
+    let counted = Arc::clone(&connections);
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(stream) = stream else { continue };
+            counted.fetch_add(1, Ordering::SeqCst);
+            handle(stream);
+        }
+    });
+    (url, connections)
+}
+
 #[test]
 fn retries_wait_for_a_launcher_that_starts_listening_late() {
     let port = {
@@ -1111,26 +923,13 @@ async fn retries_never_repeat_a_request_that_got_an_answer() {
         .cmd_at(&server.uri())
         .args(["--retries", "3", "put", "1"]));
     assert_code(&output, 5);
-    assert_eq!(
-        server.received_requests().await.unwrap_or_default().len(),
-        1
-    );
+    assert_eq!(request_count(&server).await, 1);
 }
 
 #[test]
 fn retries_after_a_reset_but_never_for_a_post() {
-    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
-    let url = format!("http://{}", listener.local_addr().expect("addr"));
-    let connections = Arc::new(AtomicUsize::new(0));
-    let counted = Arc::clone(&connections);
-    std::thread::spawn(move || {
-        for stream in listener.incoming() {
-            // Closed at once: no byte of an answer ever comes.
-            if stream.is_ok() {
-                counted.fetch_add(1, Ordering::SeqCst);
-            }
-        }
-    });
+    // Closed at once: no byte of an answer ever comes.
+    let (url, connections) = counting_server(drop);
     let sandbox = Sandbox::new();
     let put = run(sandbox.cmd_at(&url).args(["--retries", "2", "put", "1"]));
     assert_code(&put, 6);
@@ -1153,20 +952,12 @@ fn retries_after_a_reset_but_never_for_a_post() {
 
 #[test]
 fn retries_never_resend_a_post_that_timed_out() {
-    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
-    let url = format!("http://{}", listener.local_addr().expect("addr"));
-    let connections = Arc::new(AtomicUsize::new(0));
-    let counted = Arc::clone(&connections);
-    std::thread::spawn(move || {
-        // Reads each request and never answers; the connections stay open.
-        let mut held = Vec::new();
-        for stream in listener.incoming() {
-            let Ok(mut stream) = stream else { continue };
-            counted.fetch_add(1, Ordering::SeqCst);
-            let mut buffer = [0u8; 1024];
-            let _ = stream.read(&mut buffer);
-            held.push(stream);
-        }
+    // Reads each request and never answers; the connections stay open.
+    let mut held = Vec::new();
+    let (url, connections) = counting_server(move |mut stream| {
+        let mut buffer = [0u8; 1024];
+        let _ = stream.read(&mut buffer);
+        held.push(stream);
     });
     let started = Instant::now();
     let output =

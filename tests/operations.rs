@@ -163,10 +163,8 @@ async fn several_handles_run_in_order_over_one_connection() {
         .assert()
         .success()
         .stdout("put 3: ok\nput 1: ok\nput 2: ok\n");
-    let requests = server.received_requests().await.unwrap_or_default();
-    let paths: Vec<String> = requests.iter().map(|r| r.url.path().to_string()).collect();
     assert_eq!(
-        paths,
+        received_paths(&server).await,
         [
             "/appendable-data/3",
             "/appendable-data/1",
@@ -202,10 +200,7 @@ async fn a_failure_does_not_stop_the_rest_and_the_first_failure_sets_the_code() 
         .stderr(predicate::str::contains(
             "post 3: the launcher answered 401",
         ));
-    assert_eq!(
-        server.received_requests().await.unwrap_or_default().len(),
-        4
-    );
+    assert_eq!(request_count(&server).await, 4);
 }
 
 /// Each kind of answer, its exit code, and the words and hint a person sees.
@@ -348,11 +343,7 @@ fn a_status_outside_the_http_classes_is_unexpected() {
 
 #[tokio::test]
 async fn timeout_gives_exit_6_and_a_clear_gets_the_unknown_handle_hint() {
-    let server = MockServer::start().await;
-    Mock::given(any())
-        .respond_with(ResponseTemplate::new(200).set_delay(std::time::Duration::from_secs(10)))
-        .mount(&server)
-        .await;
+    let server = slow_launcher(std::time::Duration::from_secs(10)).await;
     let started = std::time::Instant::now();
     Sandbox::new()
         .cmd_at(&server.uri())
@@ -388,11 +379,7 @@ fn connection_refused_gives_exit_6_and_names_the_url() {
 
 #[tokio::test]
 async fn timeout_from_the_config_file_is_used() {
-    let server = MockServer::start().await;
-    Mock::given(any())
-        .respond_with(ResponseTemplate::new(200).set_delay(std::time::Duration::from_secs(10)))
-        .mount(&server)
-        .await;
+    let server = slow_launcher(std::time::Duration::from_secs(10)).await;
     let sandbox = Sandbox::new();
     sandbox.write_config(r#"{"timeout_secs": 0.3}"#);
     sandbox
@@ -428,11 +415,7 @@ async fn a_redirect_is_not_followed_and_the_target_sees_nothing() {
             .stderr(predicate::str::contains("does not follow redirects"))
             .stderr(predicate::str::contains("/stolen"));
     }
-    assert!(target
-        .received_requests()
-        .await
-        .unwrap_or_default()
-        .is_empty());
+    assert!(received_paths(&target).await.is_empty());
 }
 
 #[tokio::test]
@@ -463,11 +446,7 @@ async fn requests_carry_a_user_agent_and_exactly_one_authorization() {
 
 #[tokio::test]
 async fn ctrl_c_stops_the_batch_with_exit_130() {
-    let server = MockServer::start().await;
-    Mock::given(any())
-        .respond_with(ResponseTemplate::new(200).set_delay(std::time::Duration::from_secs(20)))
-        .mount(&server)
-        .await;
+    let server = slow_launcher(std::time::Duration::from_secs(20)).await;
     let sandbox = Sandbox::new();
     let child = sandbox
         .std_cmd()
@@ -494,10 +473,7 @@ async fn ctrl_c_stops_the_batch_with_exit_130() {
         stderr.contains("safe-ad: error: interrupted; no new requests were sent"),
         "{stderr}"
     );
-    assert_eq!(
-        server.received_requests().await.unwrap_or_default().len(),
-        1
-    );
+    assert_eq!(request_count(&server).await, 1);
 }
 
 #[tokio::test]

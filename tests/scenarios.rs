@@ -10,200 +10,17 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
-use std::sync::{mpsc, Arc, Mutex};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use common::emulator::*;
 use common::*;
 use predicates::prelude::*;
 
 const BIN: &str = env!("CARGO_BIN_EXE_safe-ad");
 
 // ---- harness ----------------------------------------------------------------------------------
-
-/// A `safe-ad emulator` process on a free loopback port, accepting [`TOKEN`]; killed on drop.
-struct Emulator {
-    child: Child,
-    url: String,
-    /// Everything the emulator wrote on stderr so far (banner and request log).
-    log: Arc<Mutex<String>>,
-}
-
-impl Emulator {
-    /// Starts the binary with `--listen 127.0.0.1:0 --token TOKEN` and the given extra flags,
-    /// and reads the two lines it prints once it is ready.
-    fn start(flags: &[&str]) -> Emulator {
-        let mut child = Command::new(BIN)
-            .env_clear()
-            .args(["emulator", "--listen", "127.0.0.1:0", "--token", TOKEN])
-            .args(flags)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("safe-ad emulator starts");
-        let log = Arc::new(Mutex::new(String::new()));
-        let mut stderr = child.stderr.take().expect("stderr");
-        let sink = Arc::clone(&log);
-        std::thread::spawn(move || {
-            let mut buffer = [0u8; 8192];
-            while let Ok(n @ 1..) = stderr.read(&mut buffer) {
-                sink.lock()
-                    .unwrap()
-                    .push_str(&String::from_utf8_lossy(&buffer[..n]));
-            }
-        });
-        let stdout = child.stdout.take().expect("stdout");
-        let (lines_tx, lines_rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut lines = BufReader::new(stdout).lines();
-            let first = lines.next().and_then(Result::ok);
-            let second = lines.next().and_then(Result::ok);
-            let _ = lines_tx.send((first, second));
-            for _ in lines {}
-        });
-        let mut emulator = Emulator {
-            child,
-            url: String::new(),
-            log,
-        };
-        let lines = lines_rx.recv_timeout(Duration::from_secs(10));
-        let Ok((Some(url_line), Some(token_line))) = lines else {
-            panic!(
-                "the emulator did not print its two lines; stderr:\n{}",
-                emulator.log()
-            );
-        };
-        emulator.url = url_line
-            .strip_prefix("SAFE_LAUNCHER_URL=")
-            .unwrap_or_else(|| panic!("first line: {url_line:?}"))
-            .to_owned();
-        assert_eq!(token_line, format!("SAFE_LAUNCHER_TOKEN={TOKEN}"));
-        assert!(
-            emulator.url.starts_with("http://127.0.0.1:"),
-            "{}",
-            emulator.url
-        );
-        emulator
-    }
-
-    fn log(&self) -> String {
-        self.log.lock().unwrap().clone()
-    }
-
-    /// Waits (up to 3 s) until the stderr log contains `needle`, and returns the log.
-    fn wait_log(&self, needle: &str) -> String {
-        let deadline = Instant::now() + Duration::from_secs(3);
-        loop {
-            let log = self.log();
-            if log.contains(needle) {
-                return log;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "emulator log never showed {needle:?}:\n{log}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    /// The base64 name of a demo handle, as the banner prints it.
-    fn demo_name(&self, handle: u64) -> String {
-        let log = self.wait_log("names (base64");
-        let names = log.split("names (base64").nth(1).expect("names section");
-        names
-            .lines()
-            .skip(1)
-            .map(str::trim)
-            .find_map(|line| line.strip_prefix(&format!("{handle} ")))
-            .unwrap_or_else(|| panic!("no name for demo handle {handle} in banner:\n{log}"))
-            .trim()
-            .to_owned()
-    }
-
-    /// One HTTP/1.1 request written by hand; returns the status and the body.
-    fn http(&self, method: &str, path: &str, token: Option<&str>, body: Option<&str>) -> Resp {
-        let address = self.url.trim_start_matches("http://");
-        let mut stream = TcpStream::connect(address).expect("connect to emulator");
-        stream
-            .set_read_timeout(Some(Duration::from_secs(5)))
-            .expect("read timeout");
-        let mut request =
-            format!("{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n");
-        if let Some(token) = token {
-            request.push_str(&format!("Authorization: Bearer {token}\r\n"));
-        }
-        let body = body.unwrap_or("");
-        if !body.is_empty() {
-            request.push_str("Content-Type: application/json\r\n");
-        }
-        request.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
-        stream.write_all(request.as_bytes()).expect("send request");
-        let mut raw = Vec::new();
-        stream.read_to_end(&mut raw).expect("read answer");
-        let text = String::from_utf8_lossy(&raw).into_owned();
-        let (head, body) = text.split_once("\r\n\r\n").expect("a complete answer");
-        let status = head
-            .split(' ')
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or_else(|| panic!("status line: {head}"));
-        Resp {
-            status,
-            body: body.to_owned(),
-        }
-    }
-
-    /// A fresh handle on what the network holds for demo handle `demo`'s data, through
-    /// `POST /data-id/appendable-data` and `GET /appendable-data/handle/:dataIdHandle`.
-    fn fresh_handle(&self, demo: u64) -> u64 {
-        let body = format!(r#"{{"name":"{}"}}"#, self.demo_name(demo));
-        let id = self.http("POST", "/data-id/appendable-data", Some(TOKEN), Some(&body));
-        assert_eq!(id.status, 200, "data id: {}", id.body);
-        let data_id = id.json()["handleId"].as_u64().expect("data id handle");
-        let fetched = self.http(
-            "GET",
-            &format!("/appendable-data/handle/{data_id}"),
-            Some(TOKEN),
-            None,
-        );
-        assert_eq!(fetched.status, 200, "fetch: {}", fetched.body);
-        fetched.json()["handleId"].as_u64().expect("fresh handle")
-    }
-
-    /// A token from `POST /auth` that carries exactly these permissions.
-    fn token_with(&self, permissions: &str) -> String {
-        let body = format!(
-            r#"{{"app":{{"name":"scenario","id":"scenario.id","version":"1","vendor":"v"}},"permissions":{permissions}}}"#
-        );
-        let answer = self.http("POST", "/auth", None, Some(&body));
-        assert_eq!(answer.status, 200, "POST /auth: {}", answer.body);
-        answer.json()["token"]
-            .as_str()
-            .expect("token in answer")
-            .to_owned()
-    }
-}
-
-impl Drop for Emulator {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-struct Resp {
-    status: u16,
-    body: String,
-}
-
-impl Resp {
-    fn json(&self) -> serde_json::Value {
-        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
-    }
-}
 
 /// `safe-ad metadata <handle>` against the emulator; returns its one stdout line.
 fn metadata(sandbox: &Sandbox, emulator: &Emulator, handle: u64) -> String {
@@ -250,6 +67,18 @@ fn ok(sandbox: &Sandbox, emulator: &Emulator, args: &[&str], stdout: &str) {
         .stdout(stdout.to_owned());
 }
 
+/// Asserts that the network still holds demo handle 1 as the emulator starts it (version 1,
+/// data 3, deleted 2), then runs `safe-ad post 1` and asserts that the network now holds
+/// `(version, data, deleted)`. Each is read through a fresh handle.
+fn saved_only_by_post(sandbox: &Sandbox, emulator: &Emulator, after: (u64, u64, u64)) {
+    let before_save = emulator.fresh_handle(1);
+    assert_counts(sandbox, emulator, before_save, 1, 3, 2);
+    ok(sandbox, emulator, &["post", "1"], "post 1: ok\n");
+    let after_save = emulator.fresh_handle(1);
+    let (version, data, deleted) = after;
+    assert_counts(sandbox, emulator, after_save, version, data, deleted);
+}
+
 // ---- the state table: clears are local until a save -------------------------------------------
 
 #[test]
@@ -268,12 +97,7 @@ fn clear_data_moves_items_to_deleted_data_and_reaches_the_network_only_after_pos
     // The local copy: the 3 data items moved to deleted_data (2 + 3).
     assert_counts(&sandbox, &emulator, 1, 1, 0, 5);
     // The network: unchanged until a save.
-    let before_save = emulator.fresh_handle(1);
-    assert_counts(&sandbox, &emulator, before_save, 1, 3, 2);
-
-    ok(&sandbox, &emulator, &["post", "1"], "post 1: ok\n");
-    let after_save = emulator.fresh_handle(1);
-    assert_counts(&sandbox, &emulator, after_save, 2, 0, 5);
+    saved_only_by_post(&sandbox, &emulator, (2, 0, 5));
 }
 
 #[test]
@@ -288,12 +112,7 @@ fn clear_deleted_data_empties_deleted_data_and_reaches_the_network_only_after_po
         .stdout("clear-deleted-data 1: ok\n")
         .stderr(predicate::str::contains("safe-ad post 1"));
     assert_counts(&sandbox, &emulator, 1, 1, 3, 0);
-    let before_save = emulator.fresh_handle(1);
-    assert_counts(&sandbox, &emulator, before_save, 1, 3, 2);
-
-    ok(&sandbox, &emulator, &["post", "1"], "post 1: ok\n");
-    let after_save = emulator.fresh_handle(1);
-    assert_counts(&sandbox, &emulator, after_save, 2, 3, 0);
+    saved_only_by_post(&sandbox, &emulator, (2, 3, 0));
 }
 
 #[test]
@@ -313,13 +132,9 @@ fn both_clears_then_post_keep_the_data_items_and_empty_deleted_data_on_the_netwo
         "clear-deleted-data 1: ok\n",
     );
     assert_counts(&sandbox, &emulator, 1, 1, 0, 0);
-    let before_save = emulator.fresh_handle(1);
-    assert_counts(&sandbox, &emulator, before_save, 1, 3, 2);
-    ok(&sandbox, &emulator, &["post", "1"], "post 1: ok\n");
     // launcher-facts: a POST sends an empty data list and the local deleted_data (now empty);
     // the network keeps its items minus those listed as deleted, so the data items stay.
-    let after_save = emulator.fresh_handle(1);
-    assert_counts(&sandbox, &emulator, after_save, 2, 3, 0);
+    saved_only_by_post(&sandbox, &emulator, (2, 3, 0));
 }
 
 #[test]

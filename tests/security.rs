@@ -345,11 +345,7 @@ async fn the_token_never_appears_in_any_output() {
     )
     .await;
     let failing = error_launcher(500, "internal error").await;
-    let slow = MockServer::start().await;
-    Mock::given(any())
-        .respond_with(ResponseTemplate::new(200).set_delay(Duration::from_secs(10)))
-        .mount(&slow)
-        .await;
+    let slow = slow_launcher(Duration::from_secs(10)).await;
     let odd_status = raw_server(b"HTTP/1.1 600 Odd\r\ncontent-length: 0\r\n\r\n");
     let cut_short = raw_server(b"HTTP/1.1 200 OK\r\ncontent-length: 100\r\n\r\nshort");
     let echo_401 = echo_server(401, false).await;

@@ -32,10 +32,6 @@ async fn bearers(server: &MockServer) -> Vec<String> {
         .collect()
 }
 
-async fn request_count(server: &MockServer) -> usize {
-    server.received_requests().await.unwrap_or_default().len()
-}
-
 async fn assert_nothing_sent(server: &MockServer, what: &str) {
     let paths: Vec<String> = server
         .received_requests()
@@ -74,6 +70,16 @@ fn assert_failed(out: &Output, code: i32, words: &[&str], what: &str) {
             "{what}: stderr lacks {word:?}:\n{stderr}"
         );
     }
+}
+
+/// `safe-ad --token-file <file> put 1` against `server`.
+fn put_with_token_file(sandbox: &Sandbox, server: &MockServer, file: &Path) -> Output {
+    run(sandbox
+        .cmd()
+        .env(ENV_URL, server.uri())
+        .arg("--token-file")
+        .arg(file)
+        .args(["put", "1"]))
 }
 
 fn path_text(path: &Path) -> String {
@@ -155,12 +161,7 @@ async fn surrounding_whitespace_and_a_final_newline_are_trimmed() {
         ("spaces", b"  \ttok \n\n"),
     ] {
         let file = sandbox.file(name, contents);
-        let out = run(sandbox
-            .cmd()
-            .env(ENV_URL, server.uri())
-            .arg("--token-file")
-            .arg(&file)
-            .args(["put", "1"]));
+        let out = put_with_token_file(&sandbox, &server, &file);
         assert_eq!(out.status.code(), Some(0), "{name}: {}", stderr_of(&out));
     }
     let out = run(sandbox
@@ -280,12 +281,7 @@ async fn bad_token_values_are_exit_2_send_nothing_and_are_not_echoed() {
         ("directory", &dir, "directory"),
         ("missing", &missing, "no such file"),
     ] {
-        let out = run(sandbox
-            .cmd()
-            .env(ENV_URL, server.uri())
-            .arg("--token-file")
-            .arg(path)
-            .args(["put", "1"]));
+        let out = put_with_token_file(&sandbox, &server, path);
         assert_failed(&out, 2, &[word, &path_text(path)], label);
     }
 
@@ -380,12 +376,7 @@ async fn unreadable_token_file_is_exit_2() {
         eprintln!("note: skipped: mode 000 is still readable here (running as root?)");
         return;
     }
-    let out = run(sandbox
-        .cmd()
-        .env(ENV_URL, server.uri())
-        .arg("--token-file")
-        .arg(&file)
-        .args(["put", "1"]));
+    let out = put_with_token_file(&sandbox, &server, &file);
     assert_failed(
         &out,
         2,
@@ -429,14 +420,7 @@ async fn launcher_url_flag_beats_env_which_beats_the_config_file() {
         (&from_env, "/appendable-data/2"),
         (&from_config, "/appendable-data/3"),
     ] {
-        let paths: Vec<String> = server
-            .received_requests()
-            .await
-            .unwrap_or_default()
-            .iter()
-            .map(|r| r.url.path().to_string())
-            .collect();
-        assert_eq!(paths, [route]);
+        assert_eq!(received_paths(server).await, [route]);
     }
 }
 

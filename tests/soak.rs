@@ -15,11 +15,10 @@ mod common;
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ExitStatus, Stdio};
-use std::sync::mpsc;
-use std::thread::JoinHandle;
+use std::process::{ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
+use common::emulator::*;
 use common::*;
 use safe_ad::emulator::fault::{Fault, Plan};
 use serde_json::Value;
@@ -28,181 +27,6 @@ use serde_json::Value;
 const MEMORY_BOUND_KB: u64 = 64 * 1024;
 
 // ---- harness ----------------------------------------------------------------------------------
-
-/// The emulator's closing line, as numbers.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Totals {
-    requests: u64,
-    answered_2xx: u64,
-    answered_4xx: u64,
-    injected_503: u64,
-    dropped: u64,
-    delayed: u64,
-}
-
-impl Totals {
-    /// Parses `... requests: N, answered 2xx: A, 4xx: B, injected 503: C, dropped: D, delayed: E`.
-    fn parse(line: &str) -> Option<Totals> {
-        let rest = &line[line.find("requests: ")?..];
-        let mut numbers = rest.split(", ").map(|part| {
-            part.rsplit(": ")
-                .next()
-                .and_then(|n| n.trim().parse::<u64>().ok())
-        });
-        let names: Vec<&str> = rest
-            .split(", ")
-            .map(|part| part.rsplit_once(": ").map_or("", |(name, _)| name))
-            .collect();
-        if names
-            != [
-                "requests",
-                "answered 2xx",
-                "4xx",
-                "injected 503",
-                "dropped",
-                "delayed",
-            ]
-        {
-            return None;
-        }
-        Some(Totals {
-            requests: numbers.next()??,
-            answered_2xx: numbers.next()??,
-            answered_4xx: numbers.next()??,
-            injected_503: numbers.next()??,
-            dropped: numbers.next()??,
-            delayed: numbers.next()??,
-        })
-    }
-}
-
-/// What the emulator wrote on stderr, tallied line by line (the log can be long).
-#[derive(Debug, Default)]
-struct EmulatorLog {
-    /// The first lines, for failure messages.
-    head: String,
-    injected_503: u64,
-    dropped: u64,
-    delayed: u64,
-    /// The log said it had to drop lines (stderr not read fast enough).
-    lost_lines: bool,
-    totals: Option<Totals>,
-}
-
-/// A `safe-ad emulator` process on a free loopback port with [`TOKEN`]; killed on drop.
-struct Emulator {
-    child: Child,
-    url: String,
-    log: Option<JoinHandle<EmulatorLog>>,
-}
-
-impl Emulator {
-    fn start(sandbox: &Sandbox, flags: &[&str]) -> Emulator {
-        let mut child = sandbox
-            .std_cmd()
-            .args(["emulator", "--listen", "127.0.0.1:0", "--token", TOKEN])
-            .args(flags)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("safe-ad emulator starts");
-        let stderr = child.stderr.take().expect("stderr");
-        let log = std::thread::spawn(move || {
-            let mut log = EmulatorLog::default();
-            for (count, line) in BufReader::new(stderr).lines().enumerate() {
-                let Ok(line) = line else { break };
-                if count < 40 {
-                    log.head.push_str(&line);
-                    log.head.push('\n');
-                }
-                if line.ends_with(" (injected)") || line.contains(" (injected) ") {
-                    if line.contains(" 503 (injected)") {
-                        log.injected_503 += 1;
-                    } else if line.contains(" dropped (injected)") {
-                        log.dropped += 1;
-                    } else if line.contains(" delayed ") {
-                        log.delayed += 1;
-                    }
-                } else if line.contains("log line(s) dropped") {
-                    log.lost_lines = true;
-                } else if line.starts_with("safe-ad emulator: requests: ") {
-                    log.totals = Totals::parse(&line);
-                }
-            }
-            log
-        });
-        let stdout = child.stdout.take().expect("stdout");
-        let (lines_tx, lines_rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut lines = BufReader::new(stdout).lines();
-            let first = lines.next().and_then(Result::ok);
-            let second = lines.next().and_then(Result::ok);
-            let _ = lines_tx.send((first, second));
-            for _ in lines {}
-        });
-        let mut emulator = Emulator {
-            child,
-            url: String::new(),
-            log: Some(log),
-        };
-        let Ok((Some(url_line), Some(token_line))) = lines_rx.recv_timeout(Duration::from_secs(10))
-        else {
-            panic!("the emulator did not print its two lines");
-        };
-        emulator.url = url_line
-            .strip_prefix("SAFE_LAUNCHER_URL=")
-            .unwrap_or_else(|| panic!("first line: {url_line:?}"))
-            .to_owned();
-        assert_eq!(token_line, format!("SAFE_LAUNCHER_TOKEN={TOKEN}"));
-        emulator
-    }
-
-    /// Stops it with SIGTERM (exit 0 expected) and returns its log with the totals line.
-    fn stop(mut self) -> (Totals, EmulatorLog) {
-        let status = std::process::Command::new("kill")
-            .args(["-s", "TERM", &self.child.id().to_string()])
-            .status()
-            .expect("kill runs");
-        assert!(status.success(), "kill -TERM failed");
-        let status = wait_with_deadline(&mut self.child, Duration::from_secs(10))
-            .expect("the emulator stops on SIGTERM");
-        assert_eq!(status.code(), Some(0), "emulator exit status");
-        let log = self
-            .log
-            .take()
-            .expect("log thread")
-            .join()
-            .expect("log thread ends");
-        let totals = log
-            .totals
-            .unwrap_or_else(|| panic!("no totals line on stop; log begins:\n{}", log.head));
-        (totals, log)
-    }
-}
-
-impl Drop for Emulator {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Waits for `child` to exit, at most `limit`; kills it and returns `None` when it does not.
-fn wait_with_deadline(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
-    let deadline = Instant::now() + limit;
-    loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            return Some(status);
-        }
-        if Instant::now() >= deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
 
 /// The handle fed on input line `line` (1-based): mostly the demo handle 1, which exists, and
 /// every tenth line a distinct handle that does not (the emulator answers 400, -1515).
@@ -344,7 +168,7 @@ fn vm_hwm_kb(pid: u32) -> Option<u64> {
 /// Runs the soak with `n` handles and checks everything; returns the emulator's totals.
 fn soak(n: u64, limit: Duration) -> Totals {
     let sandbox = Sandbox::new();
-    let emulator = Emulator::start(&sandbox, &["--fault-rate", "0.1", "--fault-seed", "7"]);
+    let emulator = Emulator::start_tallied(&sandbox, &["--fault-rate", "0.1", "--fault-seed", "7"]);
     let batch = run_batch(&sandbox, &emulator, "clear-data", 32, n, limit);
     let (totals, log) = emulator.stop();
 
@@ -502,7 +326,8 @@ fn same_seed_same_faults_on_the_same_requests_and_another_seed_differs() {
     // One request at a time, so the request order is the input order.
     let run = |seed: &str| {
         let sandbox = Sandbox::new();
-        let emulator = Emulator::start(&sandbox, &["--fault-rate", "0.2", "--fault-seed", seed]);
+        let emulator =
+            Emulator::start_tallied(&sandbox, &["--fault-rate", "0.2", "--fault-seed", seed]);
         let batch = run_batch(
             &sandbox,
             &emulator,
@@ -586,7 +411,7 @@ fn fault_options_are_validated_with_exit_2() {
 #[test]
 fn every_fault_as_the_client_sees_it_and_other_routes_untouched() {
     let sandbox = Sandbox::new();
-    let emulator = Emulator::start(&sandbox, &["--fault-rate", "1", "--fault-seed", "3"]);
+    let emulator = Emulator::start_tallied(&sandbox, &["--fault-rate", "1", "--fault-seed", "3"]);
     let batch = run_batch(
         &sandbox,
         &emulator,

@@ -11,6 +11,9 @@ use tempfile::TempDir;
 use wiremock::matchers::{any, header, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
+#[cfg(feature = "emulator")]
+pub mod emulator;
+
 /// A token that is easy to spot in output: if any 8-character piece of it shows up, it leaked.
 pub const TOKEN: &str = "tok3n.Zq8vWmXr4LpKd2Nf.s1gnatur3Hb7Yc";
 
@@ -95,6 +98,32 @@ pub async fn any_ok_launcher() -> MockServer {
         .mount(&server)
         .await;
     server
+}
+
+/// A launcher stand-in that answers 200 to anything, but only after `delay`.
+pub async fn slow_launcher(delay: std::time::Duration) -> MockServer {
+    let server = MockServer::start().await;
+    Mock::given(any())
+        .respond_with(ResponseTemplate::new(200).set_delay(delay))
+        .mount(&server)
+        .await;
+    server
+}
+
+/// How many requests `server` has received.
+pub async fn request_count(server: &MockServer) -> usize {
+    server.received_requests().await.unwrap_or_default().len()
+}
+
+/// The path of every request `server` has received, in order.
+pub async fn received_paths(server: &MockServer) -> Vec<String> {
+    server
+        .received_requests()
+        .await
+        .unwrap_or_default()
+        .iter()
+        .map(|r| r.url.path().to_owned())
+        .collect()
 }
 
 /// Waits (up to 5 s) until `server` has received a request: the child is then mid-request.
