@@ -59,7 +59,7 @@ fn login(app: AppIdentity, settings: &Settings, reporter: &Reporter) -> Result<u
             report::clear_line();
             answer
         } else {
-            reporter.said(&waiting);
+            reporter.info(&waiting);
             interruptible(request).await
         };
         answer.map_err(|mut failure| {
@@ -92,7 +92,7 @@ fn login(app: AppIdentity, settings: &Settings, reporter: &Reporter) -> Result<u
     .map_err(|e| {
         Failure::usage(e.to_string()).with_hint("fix or remove the config file, then log in again")
     })?;
-    reporter.said(&format!("logged in: token stored in {}", path.display()));
+    reporter.info(&format!("logged in: token stored in {}", path.display()));
     if !grant.permissions.iter().any(|p| p == LOW_LEVEL_API) {
         reporter.warning(&format!(
             "the launcher granted {:?} without {LOW_LEVEL_API}; saving and clearing will be refused (403)",
@@ -161,14 +161,14 @@ fn logout(settings: &Settings, reporter: &Reporter) -> Result<u8, Failure> {
     let base = settings.launcher.base();
     let revoke_failure = match answer {
         Ok(answer) if answer.status == 401 => {
-            reporter.said(
+            reporter.info(
                 "the launcher no longer accepted the token (already revoked, or it restarted)",
             );
             None
         }
         Ok(answer) => match outcome::judge_answer(&answer) {
             Ok(()) => {
-                reporter.said(&format!("revoked the token at {base}"));
+                reporter.info(&format!("revoked the token at {base}"));
                 None
             }
             Err(failure) => Some(failure),
@@ -187,11 +187,11 @@ fn logout(settings: &Settings, reporter: &Reporter) -> Result<u8, Failure> {
                 Failure::usage(e.to_string())
                     .with_hint("remove the \"token\" key from the file by hand")
             })?;
-            reporter.said(&format!("removed the token from {}", path.display()));
+            reporter.info(&format!("removed the token from {}", path.display()));
             Ok(0)
         }
         other => {
-            reporter.said(&format!(
+            reporter.info(&format!(
                 "the token came from {other}, which safe-ad does not manage: remove it there"
             ));
             match revoke_failure {

@@ -36,7 +36,7 @@ pub fn run_on_file(
                 value.clone()
             };
             set(&path, *key, &value, reporter)?;
-            reporter.said(&format!("set {} in {}", key.name(), path.display()));
+            reporter.info(&format!("set {} in {}", key.name(), path.display()));
         }
         ConfigCommand::Unset { key } => {
             let mut was_set = false;
@@ -49,9 +49,9 @@ pub fn run_on_file(
             })
             .map_err(file_failure)?;
             if was_set {
-                reporter.said(&format!("removed {} from {}", key.name(), path.display()));
+                reporter.info(&format!("removed {} from {}", key.name(), path.display()));
             } else {
-                reporter.said(&format!("{} was not set in {}", key.name(), path.display()));
+                reporter.info(&format!("{} was not set in {}", key.name(), path.display()));
             }
         }
         ConfigCommand::Show => unreachable!("config show needs resolved settings"),

@@ -162,7 +162,7 @@ impl Reporter {
     }
 
     /// What a command did or is doing, on stderr; silenced by `--quiet`.
-    pub fn said(&self, message: &str) {
+    pub fn info(&self, message: &str) {
         if !self.quiet {
             err(&format!("safe-ad: {message}\n"));
         }
