@@ -99,8 +99,9 @@ impl Reporter {
         err(&format!("{line}\n"));
     }
 
-    /// A live count on a terminal's stderr for long batches; never on a pipe or file.
-    pub fn progress(&self, tally: &Tally, started: Instant) {
+    /// A live progress line on a terminal's stderr for long batches (a bar when the number of
+    /// handles is known); never on a pipe or file.
+    pub fn progress(&self, tally: &Tally, total: Option<u64>, started: Instant) {
         if self.quiet || started.elapsed() < Duration::from_millis(500) {
             return;
         }
@@ -113,11 +114,22 @@ impl Reporter {
             return;
         }
         let rate = tally.done() as f64 / started.elapsed().as_secs_f64().max(0.001);
+        let position = match total {
+            Some(total) if total > 0 => {
+                const WIDTH: u64 = 30;
+                let filled = (tally.seen.min(total) * WIDTH / total) as usize;
+                format!(
+                    "[{}{}] {}/{total}",
+                    "#".repeat(filled),
+                    ".".repeat(WIDTH as usize - filled),
+                    tally.seen
+                )
+            }
+            _ => format!("{} done", tally.done()),
+        };
         err(&format!(
-            "\r\x1b[2K{} done: {} ok, {} failed ({rate:.0}/s)",
-            tally.done(),
-            tally.ok,
-            tally.failed
+            "\r\x1b[2K{position}: {} ok, {} failed ({rate:.0}/s)",
+            tally.ok, tally.failed
         ));
         self.progress_drawn.set(Some(Instant::now()));
     }

@@ -175,7 +175,7 @@ fn run_batch(
                         }
                     }
                 }
-                reporter.progress(&tally, started);
+                reporter.progress(&tally, known_total, started);
                 !report::stdout_closed()
             },
         );
