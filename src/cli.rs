@@ -200,7 +200,7 @@ shell can eval. With `-- COMMAND [ARGS...]` it starts on a free port, runs COMMA
 variables in its environment, stops when COMMAND ends and exits with COMMAND's exit code.",
         after_help = "Examples:\n  safe-ad emulator -- sh -c 'safe-ad put 0 && safe-ad clear-data 1 && safe-ad post 1'\n  safe-ad emulator --listen 127.0.0.1:0 > launcher.env &   # then: . ./launcher.env; export SAFE_LAUNCHER_URL SAFE_LAUNCHER_TOKEN"
     )]
-    Emulator(EmulatorArgs),
+    Emulator(crate::emulator::EmulatorArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -300,58 +300,6 @@ pub struct HandleArgs {
     /// Appendable data handles: decimal numbers, 0 to 18446744073709551615; `-` reads them from stdin
     #[arg(required = true, value_name = "HANDLE", allow_negative_numbers = true)]
     pub handles: Vec<OsString>,
-}
-
-#[cfg(feature = "emulator")]
-#[derive(Debug, Args)]
-pub struct EmulatorArgs {
-    /// Address to listen on; loopback only (use 127.0.0.1:0 for a free port)
-    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8100")]
-    pub listen: String,
-
-    /// Accept this token (otherwise a random one is made and printed)
-    #[arg(long, value_name = "TOKEN")]
-    pub token: Option<String>,
-
-    /// Start with no demo data
-    #[arg(long)]
-    pub empty: bool,
-
-    /// Deny every POST /auth, as a launcher whose user clicks "deny"
-    #[arg(long)]
-    pub deny_auth: bool,
-
-    /// Never answer a clear of an unknown handle, as the real launcher did
-    #[arg(long)]
-    pub hang_unknown_clears: bool,
-
-    /// Inject a fault into this share (0 to 1) of the operation and metadata requests
-    ///
-    /// Each such request gets, with probability P, one of: a 503 with a launcher-style JSON
-    /// body, a connection closed without an answer, or a 50-300 ms delay before its normal
-    /// answer. Faults are logged as `(injected)`, and the totals are printed on stop.
-    #[arg(
-        long,
-        value_name = "P",
-        default_value_t = 0.0,
-        allow_negative_numbers = true
-    )]
-    pub fault_rate: f64,
-
-    /// Seed of the fault sequence: the same seed gives the same faults in the same request order
-    ///
-    /// The default is a fixed seed (1), so two runs without this flag inject the same faults too.
-    #[arg(
-        long,
-        value_name = "N",
-        default_value_t = 1,
-        allow_negative_numbers = true
-    )]
-    pub fault_seed: u64,
-
-    /// Run this command against the emulator, then stop and exit with its exit code
-    #[arg(last = true, value_name = "COMMAND")]
-    pub command: Vec<OsString>,
 }
 
 /// Shells we write completions for.

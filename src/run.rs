@@ -63,9 +63,12 @@ pub fn run(cli: Cli) -> u8 {
             Ok(0)
         }
         #[cfg(feature = "emulator")]
-        Command::Emulator(args) => crate::emulator::run(args)
-            .map(|code| u8::try_from(code).unwrap_or(1))
-            .map_err(internal),
+        Command::Emulator(args) => Ok(match crate::emulator::run(args) {
+            crate::emulator::Exit::Stopped => 0,
+            crate::emulator::Exit::Usage => Class::Usage.exit_code(),
+            crate::emulator::Exit::Failed => Class::Unexpected.exit_code(),
+            crate::emulator::Exit::Command(code) => code,
+        }),
     };
     match result {
         Ok(code) => code,

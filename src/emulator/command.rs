@@ -20,10 +20,10 @@ use super::say;
 use super::server::Server;
 
 /// Exit code when the command cannot be started.
-pub const CANNOT_START: i32 = 127;
+pub const CANNOT_START: u8 = 127;
 
 /// Runs `command` against `server` and returns the exit code to leave with.
-pub async fn run(command: &[OsString], server: &Server) -> i32 {
+pub async fn run(command: &[OsString], server: &Server) -> u8 {
     let Some((program, args)) = command.split_first() else {
         return 0;
     };
@@ -86,15 +86,16 @@ pub async fn run(command: &[OsString], server: &Server) -> i32 {
 }
 
 /// The shell's convention: the code, or 128 + the signal that ended the process.
-fn exit_code(status: ExitStatus) -> i32 {
+fn exit_code(status: ExitStatus) -> u8 {
     if let Some(code) = status.code() {
-        return code;
+        // A Unix exit status is 0..=255; anything else (Windows) is folded into 1.
+        return u8::try_from(code).unwrap_or(1);
     }
     #[cfg(unix)]
     {
         use std::os::unix::process::ExitStatusExt;
         if let Some(signal) = status.signal() {
-            return 128 + signal;
+            return u8::try_from(128 + signal).unwrap_or(1);
         }
     }
     1

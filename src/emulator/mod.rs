@@ -30,6 +30,7 @@
 //! `--token` or `--fault-rate`; 1 when it cannot listen; with `-- COMMAND`, the command's code
 //! (128 + N if signal N killed it, 127 if it could not be started).
 
+mod args;
 mod command;
 pub mod demo;
 mod encoding;
@@ -43,18 +44,24 @@ use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::Duration;
 
+pub use args::EmulatorArgs;
 pub use server::{check_token, start, Counters, Options, Server, Stats};
 
-use crate::cli::EmulatorArgs;
-
-/// Exit code for an unusable `--listen`, `--token` or `--fault-rate`.
-const USAGE: i32 = 2;
-/// Exit code when the emulator cannot listen or run.
-const FAILED: i32 = 1;
+/// How a run of the emulator ended; the caller turns it into the process exit code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    /// Stopped by Ctrl-C or SIGTERM.
+    Stopped,
+    /// An unusable `--listen`, `--token` or `--fault-rate` (already said on stderr).
+    Usage,
+    /// It could not listen or run (already said on stderr).
+    Failed,
+    /// `-- COMMAND` ended with this exit status (128 + N for signal N, 127 if it did not start).
+    Command(u8),
+}
 
 /// Runs the emulator until Ctrl-C or SIGTERM, or runs the given command against it.
-/// Returns the process exit code.
-pub fn run(args: &EmulatorArgs) -> anyhow::Result<i32> {
+pub fn run(args: &EmulatorArgs) -> Exit {
     let listen = match parse_listen(&args.listen) {
         Ok(listen) => listen,
         Err(problem) => {
@@ -62,13 +69,13 @@ pub fn run(args: &EmulatorArgs) -> anyhow::Result<i32> {
                 "safe-ad emulator: error: --listen {}: {problem}\n",
                 args.listen
             ));
-            return Ok(USAGE);
+            return Exit::Usage;
         }
     };
     if let Some(token) = &args.token {
         if let Err(problem) = check_token(token) {
             say(&format!("safe-ad emulator: error: --token: {problem}\n"));
-            return Ok(USAGE);
+            return Exit::Usage;
         }
     }
     if let Err(problem) = fault::check_rate(args.fault_rate) {
@@ -76,7 +83,7 @@ pub fn run(args: &EmulatorArgs) -> anyhow::Result<i32> {
             "safe-ad emulator: error: --fault-rate {}: {problem}\n",
             args.fault_rate
         ));
-        return Ok(USAGE);
+        return Exit::Usage;
     }
     let command_mode = !args.command.is_empty();
     let options = Options {
@@ -94,9 +101,16 @@ pub fn run(args: &EmulatorArgs) -> anyhow::Result<i32> {
         fault_rate: args.fault_rate,
         fault_seed: args.fault_seed,
     };
-    let runtime = tokio::runtime::Builder::new_current_thread()
+    let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
-        .build()?;
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            say(&format!("safe-ad emulator: error: cannot start: {error}\n"));
+            return Exit::Failed;
+        }
+    };
     let code = runtime.block_on(async {
         let server = match start(options.clone()).await {
             Ok(server) => server,
@@ -113,7 +127,7 @@ pub fn run(args: &EmulatorArgs) -> anyhow::Result<i32> {
         }
         let counters = server.counters();
         let code = if command_mode {
-            command::run(&args.command, &server).await
+            Exit::Command(command::run(&args.command, &server).await)
         } else {
             serve_until_stopped(&server).await
         };
@@ -123,7 +137,7 @@ pub fn run(args: &EmulatorArgs) -> anyhow::Result<i32> {
     // Drop the connections (a hanging request must not hold the exit), then write the last lines.
     drop(runtime);
     let Some((code, counters)) = code else {
-        return Ok(FAILED);
+        return Exit::Failed;
     };
     if !command_mode || args.fault_rate > 0.0 {
         // Never blocks for long: stderr may be a full pipe nobody reads.
@@ -133,11 +147,11 @@ pub fn run(args: &EmulatorArgs) -> anyhow::Result<i32> {
         );
     }
     log::flush(Duration::from_millis(500));
-    Ok(code)
+    code
 }
 
 /// Prints the two `eval`-able lines, then serves until Ctrl-C or SIGTERM.
-async fn serve_until_stopped(server: &Server) -> i32 {
+async fn serve_until_stopped(server: &Server) -> Exit {
     // Watch for the signals before telling anyone the address, so an early SIGTERM is clean too.
     let stop = match stop_signal() {
         Ok(stop) => stop,
@@ -145,7 +159,7 @@ async fn serve_until_stopped(server: &Server) -> i32 {
             say(&format!(
                 "safe-ad emulator: error: cannot watch for Ctrl-C: {error}\n"
             ));
-            return FAILED;
+            return Exit::Failed;
         }
     };
     let mut stdout = std::io::stdout().lock();
@@ -165,7 +179,7 @@ async fn serve_until_stopped(server: &Server) -> i32 {
     stop.await;
     // Through the log queue: stderr may be a full pipe nobody reads, and stopping must not wait.
     log::line("safe-ad emulator: stopped\n".to_owned());
-    0
+    Exit::Stopped
 }
 
 /// A future that resolves on the first Ctrl-C (SIGINT) or SIGTERM; the handlers are installed

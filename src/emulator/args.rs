@@ -1,0 +1,58 @@
+//! The emulator's own command-line options. They are the emulator's alone: none of the client's
+//! options (launcher URL, token, output flags) is offered or accepted here.
+
+use std::ffi::OsString;
+
+use clap::Args;
+
+/// `safe-ad emulator [OPTIONS] [-- COMMAND [ARGS...]]`.
+#[derive(Debug, Args)]
+pub struct EmulatorArgs {
+    /// Address to listen on; loopback only (use 127.0.0.1:0 for a free port)
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8100")]
+    pub listen: String,
+
+    /// Accept this token (otherwise a random one is made and printed)
+    #[arg(long, value_name = "TOKEN")]
+    pub token: Option<String>,
+
+    /// Start with no demo data
+    #[arg(long)]
+    pub empty: bool,
+
+    /// Deny every POST /auth, as a launcher whose user clicks "deny"
+    #[arg(long)]
+    pub deny_auth: bool,
+
+    /// Never answer a clear of an unknown handle, as the real launcher did
+    #[arg(long)]
+    pub hang_unknown_clears: bool,
+
+    /// Inject a fault into this share (0 to 1) of the operation and metadata requests
+    ///
+    /// Each such request gets, with probability P, one of: a 503 with a launcher-style JSON
+    /// body, a connection closed without an answer, or a 50-300 ms delay before its normal
+    /// answer. Faults are logged as `(injected)`, and the totals are printed on stop.
+    #[arg(
+        long,
+        value_name = "P",
+        default_value_t = 0.0,
+        allow_negative_numbers = true
+    )]
+    pub fault_rate: f64,
+
+    /// Seed of the fault sequence: the same seed gives the same faults in the same request order
+    ///
+    /// The default is a fixed seed (1), so two runs without this flag inject the same faults too.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 1,
+        allow_negative_numbers = true
+    )]
+    pub fault_seed: u64,
+
+    /// Run this command against the emulator, then stop and exit with its exit code
+    #[arg(last = true, value_name = "COMMAND")]
+    pub command: Vec<OsString>,
+}
