@@ -349,24 +349,12 @@ _safe__ad() {
             return 0
             ;;
         safe__subcmd__ad__subcmd__auth__subcmd__login)
-            opts="-q -j -v -h -V --app-name --app-id --vendor --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
+            opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --app-name --app-id --vendor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --app-name)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --app-id)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --vendor)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --launcher-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -399,6 +387,18 @@ _safe__ad() {
                     return 0
                     ;;
                 --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --app-name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --app-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --vendor)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -557,16 +557,12 @@ _safe__ad() {
             return 0
             ;;
         safe__subcmd__ad__subcmd__clear__subcmd__data)
-            opts="-q -j -v -h -V --save --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
+            opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --save --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --save)
-                    COMPREPLY=($(compgen -W "post put" -- "${cur}"))
-                    return 0
-                    ;;
                 --launcher-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -600,6 +596,10 @@ _safe__ad() {
                     ;;
                 --retries)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --save)
+                    COMPREPLY=($(compgen -W "post put" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -610,16 +610,12 @@ _safe__ad() {
             return 0
             ;;
         safe__subcmd__ad__subcmd__clear__subcmd__deleted__subcmd__data)
-            opts="-q -j -v -h -V --save --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
+            opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --save --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --save)
-                    COMPREPLY=($(compgen -W "post put" -- "${cur}"))
-                    return 0
-                    ;;
                 --launcher-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -653,6 +649,10 @@ _safe__ad() {
                     ;;
                 --retries)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --save)
+                    COMPREPLY=($(compgen -W "post put" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -663,47 +663,12 @@ _safe__ad() {
             return 0
             ;;
         safe__subcmd__ad__subcmd__completions)
-            opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version bash zsh fish elvish powershell"
+            opts="-h -V --help --version bash zsh fish elvish powershell"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --launcher-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --token-file)
-                    local oldifs
-                    if [ -n "${IFS+x}" ]; then
-                        oldifs="$IFS"
-                    fi
-                    IFS=$'\n'
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    if [ -n "${oldifs+x}" ]; then
-                        IFS="$oldifs"
-                    fi
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o filenames
-                    fi
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --jobs)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                -j)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1041,7 +1006,7 @@ _safe__ad() {
             return 0
             ;;
         safe__subcmd__ad__subcmd__emulator)
-            opts="-q -j -v -h -V --listen --token --empty --deny-auth --hang-unknown-clears --fault-rate --fault-seed --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
+            opts="-h -V --listen --token --empty --deny-auth --hang-unknown-clears --fault-rate --fault-seed --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1060,41 +1025,6 @@ _safe__ad() {
                     return 0
                     ;;
                 --fault-seed)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --launcher-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --token-file)
-                    local oldifs
-                    if [ -n "${IFS+x}" ]; then
-                        oldifs="$IFS"
-                    fi
-                    IFS=$'\n'
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    if [ -n "${oldifs+x}" ]; then
-                        IFS="$oldifs"
-                    fi
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o filenames
-                    fi
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --jobs)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                -j)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --retries)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -26,9 +26,9 @@ end
 
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_needs_command" -l timeout -d 'Give up on a request after this many seconds (default 30)' -r
-complete -c safe-ad -n "__fish_safe_ad_needs_command" -s j -l jobs -d 'Run up to N requests at once; output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_needs_command" -l retries -d 'Retry a request up to N times when no answer arrived (connection refused or reset)' -r
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
@@ -50,9 +50,9 @@ complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "emulator" -d 'Run a
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l timeout -d 'Give up on a request after this many seconds (default 30)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -s j -l jobs -d 'Run up to N requests at once; output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l retries -d 'Retry a request up to N times when no answer arrived (connection refused or reset)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
@@ -64,9 +64,9 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -s h -l help -d 'Pr
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -s V -l version -d 'Print version'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l timeout -d 'Give up on a request after this many seconds (default 30)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -s j -l jobs -d 'Run up to N requests at once; output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l retries -d 'Retry a request up to N times when no answer arrived (connection refused or reset)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
@@ -76,13 +76,13 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l curl -d 'Print 
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -s V -l version -d 'Print version'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l save -d 'After a successful clear, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
-put\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l timeout -d 'Give up on a request after this many seconds (default 30)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s j -l jobs -d 'Run up to N requests at once; output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l retries -d 'Retry a request up to N times when no answer arrived (connection refused or reset)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l save -d 'After a successful clear, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
+put\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
@@ -92,13 +92,13 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l curl -d '
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s V -l version -d 'Print version'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l save -d 'After a successful clear, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
-put\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l timeout -d 'Give up on a request after this many seconds (default 30)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s j -l jobs -d 'Run up to N requests at once; output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l retries -d 'Retry a request up to N times when no answer arrived (connection refused or reset)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l save -d 'After a successful clear, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
+put\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
@@ -110,9 +110,9 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s h
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s V -l version -d 'Print version'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l timeout -d 'Give up on a request after this many seconds (default 30)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s j -l jobs -d 'Run up to N requests at once; output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l retries -d 'Retry a request up to N times when no answer arrived (connection refused or reset)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
@@ -124,9 +124,9 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s h -l help -
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s V -l version -d 'Print version'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -l timeout -d 'Give up on a request after this many seconds (default 30)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -s j -l jobs -d 'Run up to N requests at once; output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -l retries -d 'Retry a request up to N times when no answer arrived (connection refused or reset)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
@@ -141,14 +141,14 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_see
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "logout" -d 'Revoke the token at the launcher and remove it from the config file'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "token" -d 'Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l app-name -d 'App name the launcher shows to the person approving' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l app-id -d 'App id sent to the launcher' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l vendor -d 'Vendor name the launcher shows' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l timeout -d 'Give up on a request after this many seconds (default 30)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -s j -l jobs -d 'Run up to N requests at once; output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l retries -d 'Retry a request up to N times when no answer arrived (connection refused or reset)' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
@@ -160,9 +160,9 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_su
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -s V -l version -d 'Print version'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l timeout -d 'Give up on a request after this many seconds (default 30)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -s j -l jobs -d 'Run up to N requests at once; output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l retries -d 'Retry a request up to N times when no answer arrived (connection refused or reset)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
@@ -174,9 +174,9 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_su
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -l timeout -d 'Give up on a request after this many seconds (default 30)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -s j -l jobs -d 'Run up to N requests at once; output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -l retries -d 'Retry a request up to N times when no answer arrived (connection refused or reset)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
@@ -188,9 +188,9 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_su
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -s V -l version -d 'Print version'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -l timeout -d 'Give up on a request after this many seconds (default 30)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -s j -l jobs -d 'Run up to N requests at once; output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -l retries -d 'Retry a request up to N times when no answer arrived (connection refused or reset)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
@@ -207,9 +207,9 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_su
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -l timeout -d 'Give up on a request after this many seconds (default 30)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -s j -l jobs -d 'Run up to N requests at once; output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -l retries -d 'Retry a request up to N times when no answer arrived (connection refused or reset)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
@@ -226,9 +226,9 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_s
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -l timeout -d 'Give up on a request after this many seconds (default 30)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -s j -l jobs -d 'Run up to N requests at once; output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -l retries -d 'Retry a request up to N times when no answer arrived (connection refused or reset)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
@@ -240,9 +240,9 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -s V -l version -d 'Print version'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l timeout -d 'Give up on a request after this many seconds (default 30)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -s j -l jobs -d 'Run up to N requests at once; output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l retries -d 'Retry a request up to N times when no answer arrived (connection refused or reset)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
@@ -254,9 +254,9 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -l timeout -d 'Give up on a request after this many seconds (default 30)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -s j -l jobs -d 'Run up to N requests at once; output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -l retries -d 'Retry a request up to N times when no answer arrived (connection refused or reset)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
@@ -268,9 +268,9 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -s V -l version -d 'Print version'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -l timeout -d 'Give up on a request after this many seconds (default 30)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -s j -l jobs -d 'Run up to N requests at once; output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -l retries -d 'Retry a request up to N times when no answer arrived (connection refused or reset)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
@@ -285,39 +285,15 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "set" -d 'Set a key in the config file (for `token`, give `-` and pipe the token in)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "unset" -d 'Remove a key from the config file'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -l timeout -d 'Give up on a request after this many seconds (default 30)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -s j -l jobs -d 'Run up to N requests at once; output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -l retries -d 'Retry a request up to N times when no answer arrived (connection refused or reset)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -l fail-fast -d 'Send no new requests after the first failure'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -l curl -d 'Print an equivalent curl command per request (token read from $SAFE_LAUNCHER_TOKEN) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l listen -d 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l token -d 'Accept this token (otherwise a random one is made and printed)' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l fault-rate -d 'Inject a fault into this share (0 to 1) of the operation and metadata requests' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l fault-seed -d 'Seed of the fault sequence: the same seed gives the same faults in the same request order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l timeout -d 'Give up on a request after this many seconds (default 30)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -s j -l jobs -d 'Run up to N requests at once; output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l retries -d 'Retry a request up to N times when no answer arrived (connection refused or reset)' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l empty -d 'Start with no demo data'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l deny-auth -d 'Deny every POST /auth, as a launcher whose user clicks "deny"'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l hang-unknown-clears -d 'Never answer a clear of an unknown handle, as the real launcher did'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l fail-fast -d 'Send no new requests after the first failure'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l curl -d 'Print an equivalent curl command per request (token read from $SAFE_LAUNCHER_TOKEN) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -s V -l version -d 'Print version'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from put post clear-data clear-deleted-data metadata auth config completions emulator help" -f -a "put" -d 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)'

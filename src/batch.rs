@@ -2,8 +2,9 @@
 //!
 //! Up to `--jobs` requests are in flight at once over kept-alive connections (a semaphore), and
 //! results come back in input order (`buffered` over a wider window), so output never depends on
-//! timing, and one slow answer does not hold up the requests behind it until the window is full. Nothing here prints:
-//! each handle becomes a `Record` that `report` renders, and a `Tally` that picks the exit code.
+//! timing, and one slow answer does not hold up the requests behind it until the window is full.
+//! Nothing here prints: each handle becomes a `Record` that `report` renders, and a `Tally` that
+//! picks the exit code. Whoever consumes the records says when to stop (stdout's reader gone).
 
 use std::cell::Cell;
 use std::time::{Duration, Instant};
@@ -13,8 +14,8 @@ use tokio::sync::Semaphore;
 
 use crate::handle::Handle;
 use crate::input::Item;
-use crate::launcher::{Launcher, Metadata, Operation};
-use crate::outcome::{self, Failure};
+use crate::launcher::{Answer, Launcher, Metadata, NoAnswer, Operation};
+use crate::outcome::{self, Class, Failure};
 
 /// How many finished records may wait behind a slow one, per job, before input stops being read:
 /// enough that a few delayed answers do not throttle a batch, little enough to bound memory.
@@ -46,8 +47,8 @@ pub struct Step {
     pub status: Option<u16>,
     pub elapsed: Duration,
     pub result: Result<Option<Metadata>, Failure>,
-    /// The request and answer as `--verbose` shows them.
-    pub verbose: Option<String>,
+    /// What came back, kept only for `--verbose` (which `report` renders).
+    pub exchange: Option<Result<Answer, NoAnswer>>,
 }
 
 /// Everything that happened to one input handle.
@@ -68,14 +69,14 @@ pub enum RecordOutcome {
 }
 
 impl Record {
-    /// The exit code of this handle's first failure, if it failed.
-    pub fn failure_code(&self) -> Option<u8> {
+    /// The class of this handle's first failure, if it failed.
+    pub fn failure_class(&self) -> Option<Class> {
         match &self.outcome {
-            RecordOutcome::Invalid(failure) => Some(failure.exit_code()),
+            RecordOutcome::Invalid(failure) => Some(failure.class),
             RecordOutcome::NotStarted => None,
             RecordOutcome::Ran(steps) => steps
                 .iter()
-                .find_map(|step| step.result.as_ref().err().map(Failure::exit_code)),
+                .find_map(|step| step.result.as_ref().err().map(|failure| failure.class)),
         }
     }
 }
@@ -88,18 +89,18 @@ pub struct Tally {
     pub not_started: u64,
     /// Records counted, whatever their outcome.
     pub seen: u64,
-    /// The exit code of the first failed handle in input order.
-    pub first_failure: Option<u8>,
+    /// The class of the first failed handle in input order: it picks the exit code.
+    pub first_failure: Option<Class>,
 }
 
 impl Tally {
     pub fn count(&mut self, record: &Record) {
         self.seen += 1;
-        match (&record.outcome, record.failure_code()) {
+        match (&record.outcome, record.failure_class()) {
             (RecordOutcome::NotStarted, _) => self.not_started += 1,
-            (_, Some(code)) => {
+            (_, Some(class)) => {
                 self.failed += 1;
-                self.first_failure.get_or_insert(code);
+                self.first_failure.get_or_insert(class);
             }
             (_, None) => self.ok += 1,
         }
@@ -133,7 +134,7 @@ pub async fn run(
         .buffered(plan.jobs.saturating_mul(REORDER_WINDOW_PER_JOB));
     futures_util::pin_mut!(records);
     while let Some(record) = records.next().await {
-        let failed = record.failure_code().is_some();
+        let failed = record.failure_class().is_some();
         let wanted = each(record);
         if (failed && plan.fail_fast) || !wanted {
             stop.set(true);
@@ -204,12 +205,11 @@ async fn step(launcher: &Launcher, operation: Operation, handle: Handle, verbose
     let started = Instant::now();
     let sent = launcher.send(operation, handle).await;
     let elapsed = started.elapsed();
-    let verbose = verbose.then(|| crate::report::exchange_text(launcher, operation, &url, &sent));
-    let (status, result) = match sent {
+    let (status, result) = match &sent {
         Ok(answer) => {
-            let result = outcome::judge_answer(&answer).and_then(|()| {
+            let result = outcome::judge_answer(answer).and_then(|()| {
                 if operation == Operation::Metadata {
-                    outcome::judge_metadata(&answer).map(Some)
+                    outcome::judge_metadata(answer).map(Some)
                 } else {
                     Ok(None)
                 }
@@ -219,7 +219,7 @@ async fn step(launcher: &Launcher, operation: Operation, handle: Handle, verbose
         Err(no_answer) => (
             None,
             Err(outcome::judge_no_answer(
-                &no_answer,
+                no_answer,
                 Some(operation),
                 launcher.base(),
             )),
@@ -232,6 +232,6 @@ async fn step(launcher: &Launcher, operation: Operation, handle: Handle, verbose
         status,
         elapsed,
         result,
-        verbose,
+        exchange: verbose.then_some(sent),
     }
 }

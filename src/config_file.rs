@@ -1,8 +1,11 @@
-//! Reading `config.json`: its keys, their types, and errors that point at the line and the key.
+//! Reading and writing `config.json`: its keys, their types, and errors that point at the line
+//! and the key.
 //!
-//! It knows nothing of flags or env vars; `settings` decides what wins. A missing file is an
-//! empty config. Anything else that is off (bad JSON, a wrong type, an unknown or repeated key)
-//! is an error naming the file, the line and column, and the key.
+//! It knows nothing of flags or env vars; `settings` decides what wins and is the only caller.
+//! A missing file is an empty config. Anything else that is off (bad JSON, a wrong type, an
+//! unknown or repeated key) is an error naming the file, the line and column, and the key.
+//! [`Key::ALL`] is the one list of keys: parsing, rendering, `config set`/`unset`, the help
+//! and the man page all go through it.
 
 use std::fmt;
 use std::io::{self, Read};
@@ -11,32 +14,118 @@ use std::path::{Path, PathBuf};
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::Value;
 
-/// The keys the file may hold.
-pub const KEYS: &[&str] = &["launcher_url", "token", "timeout_secs"];
+use crate::secret::Secret;
+
+/// A key of the config file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Key {
+    LauncherUrl,
+    Token,
+    TimeoutSecs,
+}
+
+impl Key {
+    /// Every key, in the order files are written and keys are listed.
+    pub const ALL: [Key; 3] = [Key::LauncherUrl, Key::Token, Key::TimeoutSecs];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Key::LauncherUrl => "launcher_url",
+            Key::Token => "token",
+            Key::TimeoutSecs => "timeout_secs",
+        }
+    }
+
+    /// What the key holds, for help texts.
+    pub fn about(self) -> &'static str {
+        match self {
+            Key::LauncherUrl => "the launcher's base URL",
+            Key::Token => "the launcher token (set it with `-` and standard input)",
+            Key::TimeoutSecs => "seconds to wait for each request",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Key> {
+        Key::ALL.into_iter().find(|key| key.name() == name)
+    }
+
+    /// The key names, for messages: `launcher_url, token, timeout_secs`.
+    pub fn names() -> String {
+        Key::ALL.map(Key::name).join(", ")
+    }
+}
 
 /// A config file is small; anything bigger is not one we wrote or one a person typed.
 const MAX_CONFIG_BYTES: u64 = 1 << 20;
 
 /// The values found in the file, unvalidated beyond their JSON types.
-#[derive(Default, PartialEq)]
+#[derive(Debug, Default, PartialEq)]
 pub struct ConfigFile {
     pub launcher_url: Option<String>,
-    /// Kept as text; `settings` validates it into a `Secret`.
-    pub token: Option<String>,
+    /// As written in the file; `settings` checks it before use.
+    pub token: Option<Secret>,
     pub timeout_secs: Option<f64>,
     /// Unix permission bits of the file, to warn about a token others can read.
     pub mode: Option<u32>,
 }
 
-impl fmt::Debug for ConfigFile {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("ConfigFile")
-            .field("launcher_url", &self.launcher_url)
-            .field("token", &self.token.as_ref().map(|_| "<redacted>"))
-            .field("timeout_secs", &self.timeout_secs)
-            .field("mode", &self.mode)
-            .finish()
+/// A checked value for one key, as `config set` stores it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Setting {
+    LauncherUrl(String),
+    Token(Secret),
+    TimeoutSecs(f64),
+}
+
+impl ConfigFile {
+    pub fn set(&mut self, setting: Setting) {
+        match setting {
+            Setting::LauncherUrl(url) => self.launcher_url = Some(url),
+            Setting::Token(token) => self.token = Some(token),
+            Setting::TimeoutSecs(secs) => self.timeout_secs = Some(secs),
+        }
     }
+
+    /// Removes a key; says whether it was set.
+    pub fn unset(&mut self, key: Key) -> bool {
+        match key {
+            Key::LauncherUrl => self.launcher_url.take().is_some(),
+            Key::Token => self.token.take().is_some(),
+            Key::TimeoutSecs => self.timeout_secs.take().is_some(),
+        }
+    }
+
+    /// The value of a key as the file holds it.
+    fn json(&self, key: Key) -> Option<Value> {
+        match key {
+            Key::LauncherUrl => self.launcher_url.clone().map(Value::String),
+            Key::Token => self
+                .token
+                .as_ref()
+                .map(|token| Value::String(token.expose().to_string())),
+            Key::TimeoutSecs => self.timeout_secs.map(seconds_json),
+        }
+    }
+
+    /// Reads one key's value out of the file's JSON.
+    fn read(&mut self, key: Key, value: &Value) -> Result<(), String> {
+        match key {
+            Key::LauncherUrl => self.launcher_url = Some(string_value(key, value)?),
+            Key::Token => self.token = Some(Secret::unchecked(string_value(key, value)?)),
+            Key::TimeoutSecs => self.timeout_secs = Some(number_value(key, value)?),
+        }
+        Ok(())
+    }
+}
+
+/// Whole seconds are written as integers (`5`, not `5.0`), as a person would.
+fn seconds_json(secs: f64) -> Value {
+    let number = if secs.fract() == 0.0 && secs.abs() < 1e15 {
+        serde_json::Number::from(secs as i64)
+    } else {
+        serde_json::Number::from_f64(secs).unwrap_or_else(|| serde_json::Number::from(30))
+    };
+    Value::Number(number)
 }
 
 /// Why the config file could not be used.
@@ -86,22 +175,13 @@ pub fn update(path: &Path, change: impl FnOnce(&mut ConfigFile)) -> Result<(), C
     save(path, &config)
 }
 
-/// The file's text: the keys that are set, in a fixed order, pretty-printed.
+/// The file's text: the keys that are set, in the order of [`Key::ALL`], pretty-printed.
 fn render(config: &ConfigFile) -> String {
     let mut object = serde_json::Map::new();
-    if let Some(url) = &config.launcher_url {
-        object.insert("launcher_url".into(), Value::String(url.clone()));
-    }
-    if let Some(token) = &config.token {
-        object.insert("token".into(), Value::String(token.clone()));
-    }
-    if let Some(secs) = config.timeout_secs {
-        let number = if secs.fract() == 0.0 && secs.abs() < 1e15 {
-            serde_json::Number::from(secs as i64)
-        } else {
-            serde_json::Number::from_f64(secs).unwrap_or_else(|| serde_json::Number::from(30))
-        };
-        object.insert("timeout_secs".into(), Value::Number(number));
+    for key in Key::ALL {
+        if let Some(value) = config.json(key) {
+            object.insert(key.name().into(), value);
+        }
     }
     let mut text = serde_json::to_string_pretty(&Value::Object(object)).unwrap_or_default();
     text.push('\n');
@@ -207,17 +287,13 @@ pub fn parse(text: &str) -> Result<ConfigFile, String> {
             Some((line, column)) => format!("line {line}, column {column}: {what}"),
             None => what,
         };
-        if !KEYS.contains(&key.as_str()) {
+        let Some(known) = Key::from_name(key) else {
             return Err(at(unknown_key_message(key)));
-        }
+        };
         if occurrence > 0 {
             return Err(at(format!("key `{key}` appears twice; keep one")));
         }
-        match key.as_str() {
-            "launcher_url" => config.launcher_url = Some(string_value(key, value).map_err(at)?),
-            "token" => config.token = Some(string_value(key, value).map_err(at)?),
-            _ => config.timeout_secs = Some(number_value(key, value).map_err(at)?),
-        }
+        config.read(known, value).map_err(at)?;
         seen.push(key);
     }
     Ok(config)
@@ -278,7 +354,7 @@ impl<'de> Visitor<'de> for EntriesVisitor {
     type Value = Entries;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a JSON object with the keys launcher_url, token, timeout_secs")
+        write!(f, "a JSON object with the keys {}", Key::names())
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Entries, A::Error> {
@@ -290,18 +366,23 @@ impl<'de> Visitor<'de> for EntriesVisitor {
     }
 }
 
-fn string_value(key: &str, value: &Value) -> Result<String, String> {
+fn string_value(key: Key, value: &Value) -> Result<String, String> {
     match value {
         Value::String(s) => Ok(s.clone()),
-        other => Err(format!("key `{key}` must be a string, not {}", kind(other))),
+        other => Err(format!(
+            "key `{}` must be a string, not {}",
+            key.name(),
+            kind(other)
+        )),
     }
 }
 
-fn number_value(key: &str, value: &Value) -> Result<f64, String> {
+fn number_value(key: Key, value: &Value) -> Result<f64, String> {
     match value.as_f64() {
         Some(n) if value.is_number() => Ok(n),
         _ => Err(format!(
-            "key `{key}` must be a number of seconds, not {}",
+            "key `{}` must be a number of seconds, not {}",
+            key.name(),
             kind(value)
         )),
     }
@@ -321,10 +402,10 @@ fn kind(value: &Value) -> &'static str {
 fn unknown_key_message(key: &str) -> String {
     let shown: String = key.chars().flat_map(char::escape_debug).take(64).collect();
     let mut message = format!("unknown key `{shown}`");
-    if let Some(near) = KEYS.iter().find(|k| similar(k, key)) {
-        message.push_str(&format!(" (did you mean `{near}`?)"));
+    if let Some(near) = Key::ALL.iter().find(|k| similar(k.name(), key)) {
+        message.push_str(&format!(" (did you mean `{}`?)", near.name()));
     }
-    message.push_str(&format!("; the keys are {}", KEYS.join(", ")));
+    message.push_str(&format!("; the keys are {}", Key::names()));
     message
 }
 
@@ -361,7 +442,7 @@ mod tests {
             config.launcher_url.as_deref(),
             Some("http://127.0.0.1:9/0.6")
         );
-        assert_eq!(config.token.as_deref(), Some("t"));
+        assert_eq!(config.token.as_ref().map(Secret::expose), Some("t"));
         assert_eq!(config.timeout_secs, Some(2.5));
         assert_eq!(parse("{}").unwrap(), ConfigFile::default());
     }
@@ -407,7 +488,7 @@ mod tests {
         let path = dir.join("sub").join("config.json");
         let config = ConfigFile {
             launcher_url: Some("http://127.0.0.1:1".into()),
-            token: Some("t".into()),
+            token: Some(Secret::unchecked("t".into())),
             timeout_secs: Some(5.0),
             mode: None,
         };
@@ -419,14 +500,17 @@ mod tests {
         );
         let loaded = load(&path).unwrap();
         assert_eq!(loaded.mode, Some(0o600));
-        assert_eq!(loaded.token.as_deref(), Some("t"));
+        assert_eq!(loaded.token.as_ref().map(Secret::expose), Some("t"));
         assert_eq!(loaded.timeout_secs, Some(5.0));
         let dir_mode = std::fs::metadata(path.parent().unwrap())
             .unwrap()
             .permissions()
             .mode();
         assert_eq!(dir_mode & 0o777, 0o700);
-        update(&path, |c| c.token = None).unwrap();
+        update(&path, |c| {
+            c.unset(Key::Token);
+        })
+        .unwrap();
         let loaded = load(&path).unwrap();
         assert_eq!(loaded.token, None);
         assert_eq!(loaded.launcher_url.as_deref(), Some("http://127.0.0.1:1"));

@@ -7,8 +7,11 @@ use std::io::Write;
 
 use clap_complete::Shell as CompleteShell;
 
-use crate::cli::{self, Shell};
+use crate::cli::Shell;
+use crate::config_file::Key;
+use crate::help::{self, EXAMPLES};
 use crate::outcome::EXIT_CODES;
+use crate::settings::ENV_VARS;
 
 /// Completions for one shell, as `safe-ad completions <SHELL>` prints them.
 pub fn completion(shell: Shell) -> Vec<u8> {
@@ -19,7 +22,7 @@ pub fn completion(shell: Shell) -> Vec<u8> {
         Shell::Elvish => CompleteShell::Elvish,
         Shell::Powershell => CompleteShell::PowerShell,
     };
-    let mut command = cli::command();
+    let mut command = help::command();
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut command, "safe-ad", &mut out);
     out
@@ -40,7 +43,7 @@ pub fn generated_files() -> Vec<(&'static str, Vec<u8>)> {
 /// The man page: clap's sections, then exit status, environment and files from their tables.
 pub fn man_page() -> Vec<u8> {
     // Writing into a Vec cannot fail, so the io::Results below are always Ok.
-    let man = clap_mangen::Man::new(cli::command());
+    let man = clap_mangen::Man::new(help::command());
     let mut out = Vec::new();
     let _ = man.render_title(&mut out);
     let _ = man.render_name_section(&mut out);
@@ -63,26 +66,36 @@ fn extra_sections() -> String {
         ));
     }
     roff.push_str(".SH ENVIRONMENT\n");
-    for (name, meaning) in [
-        ("SAFE_LAUNCHER_URL", "Launcher base URL; used when --launcher-url is not given, before the config file."),
-        ("SAFE_LAUNCHER_TOKEN", "The token; used when --token-file is not given, before the config file."),
-        ("SAFE_AD_CONFIG_DIR", "Directory that holds config.json, instead of the platform config directory."),
-        ("HTTP_PROXY, HTTPS_PROXY, NO_PROXY", "Honoured for a launcher on another host; a loopback launcher is always reached directly."),
-    ] {
-        roff.push_str(&format!(".TP\n\\fB{}\\fR\n{}\n", escape(name), escape(meaning)));
+    for var in ENV_VARS {
+        roff.push_str(&format!(
+            ".TP\n\\fB{}\\fR\n{}\n",
+            escape(var.name),
+            escape(&sentence(var.about))
+        ));
     }
     roff.push_str(".SH FILES\n.TP\n\\fB~/.config/safe\\-ad/config.json\\fR\n");
-    roff.push_str(&escape(
-        "A JSON object with the optional keys launcher_url, token and timeout_secs. \
+    roff.push_str(&escape(&format!(
+        "A JSON object with the optional keys {}. \
 It is read on every run; an unknown key or a wrong type is an error (exit 2). \
 A token in a file that other users can read gets a warning: keep it at mode 0600.",
-    ));
-    roff.push_str("\n.SH EXAMPLES\n.nf\n");
-    roff.push_str(&escape(
-        "safe-ad put 7\nsafe-ad clear-data 7 && safe-ad post 7\nsafe-ad --timeout 5 post 7 8 9\n",
-    ));
-    roff.push_str(".fi\n");
+        Key::names()
+    )));
+    roff.push_str("\n.SH EXAMPLES\n");
+    for example in EXAMPLES {
+        roff.push_str(&format!(
+            ".TP\n\\fB{}\\fR\n{}\n",
+            escape(example.command),
+            escape(&sentence(example.about))
+        ));
+    }
     roff
+}
+
+/// A help-list entry as a man-page sentence: capitalised, with a full stop.
+fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    let first = chars.next().map(|c| c.to_uppercase().collect::<String>());
+    format!("{}{}.", first.unwrap_or_default(), chars.as_str())
 }
 
 /// Escapes text for roff: backslashes, hyphens, and a leading dot or quote.

@@ -1,9 +1,11 @@
 //! The small HTTP module: operations to routes, sending them, reading a bounded answer.
 //!
-//! It takes checked `Settings` and reads nothing else. It does not judge answers: it returns
-//! what came back (or why nothing did) and `outcome` decides what that means. The token goes in
-//! the Authorization header of requests to the launcher URL and nowhere else; redirects are
-//! never followed.
+//! It is built from a narrow [`LauncherConfig`] (URL, token, timeouts, retries, proxy) that the
+//! commands fill from the settings; it reads no env var and no file. reqwest would read the
+//! proxy env vars itself, so that is turned off and `settings` hands over the proxy it chose.
+//! It does not judge answers: it returns what came back (or why nothing did) and `outcome`
+//! decides what that means. The token goes in the Authorization header of requests to the
+//! launcher URL and nowhere else; redirects are never followed.
 
 use std::error::Error as _;
 use std::time::{Duration, Instant};
@@ -13,7 +15,8 @@ use reqwest::header::{HeaderValue, AUTHORIZATION, CONTENT_TYPE, LOCATION};
 use reqwest::Method;
 
 use crate::handle::Handle;
-use crate::settings::Settings;
+use crate::secret::Secret;
+use crate::url::LauncherUrl;
 
 /// Bodies are read up to this size; the rest is left unread.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
@@ -171,7 +174,7 @@ pub const LOW_LEVEL_API: &str = "LOW_LEVEL_API";
 /// What an approved `POST /auth` gives back.
 #[derive(Debug)]
 pub struct Grant {
-    pub token: crate::secret::Secret,
+    pub token: Secret,
     pub permissions: Vec<String>,
 }
 
@@ -185,12 +188,39 @@ impl Grant {
             permissions: Vec<String>,
         }
         let raw: Raw = serde_json::from_slice(body).ok()?;
-        let token = crate::secret::Secret::parse(&raw.token).ok()?;
+        let token = Secret::parse(&raw.token).ok()?;
         Some(Grant {
             token,
             permissions: raw.permissions,
         })
     }
+}
+
+/// What the HTTP module needs to know, and nothing more.
+#[derive(Debug, Clone)]
+pub struct LauncherConfig {
+    pub url: LauncherUrl,
+    pub token: Option<Secret>,
+    /// Bound on each request.
+    pub timeout: Duration,
+    /// Bound on connecting.
+    pub connect_timeout: Duration,
+    /// Bound on a login, which waits for a person; `None` waits as long as it takes.
+    pub login_timeout: Option<Duration>,
+    /// Tries after the first when no answer came, where that is safe (`NoAnswer::may_retry`).
+    pub retries: u8,
+    /// The proxy to go through, if any; never for a loopback launcher.
+    pub proxy: Option<ProxyConfig>,
+    /// Keep the answer's headers, for `--verbose`.
+    pub keep_headers: bool,
+}
+
+/// A proxy chosen by `settings` from the environment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProxyConfig {
+    pub url: String,
+    /// Hosts that skip the proxy, in the `NO_PROXY` format.
+    pub no_proxy: Option<String>,
 }
 
 /// A client for one launcher; keeps its connection alive across requests.
@@ -205,33 +235,43 @@ pub struct Launcher {
     retries: u8,
     keep_headers: bool,
     /// The token's bytes, to scrub from anything the launcher sends back before it is shown.
-    token: Option<crate::secret::Secret>,
+    token: Option<Secret>,
 }
 
 impl Launcher {
-    pub fn new(settings: &Settings) -> anyhow::Result<Launcher> {
+    pub fn new(config: LauncherConfig) -> anyhow::Result<Launcher> {
+        // `no_proxy` also stops reqwest from reading the proxy env vars on its own.
         let mut builder = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
-            .connect_timeout(settings.connect_timeout)
+            .connect_timeout(config.connect_timeout)
             .user_agent(concat!("safe-ad/", env!("CARGO_PKG_VERSION")))
             .http1_only()
-            .tcp_nodelay(true);
-        if settings.launcher.is_loopback() {
-            // A proxy must never see the token meant for the local launcher.
-            builder = builder.no_proxy();
+            .tcp_nodelay(true)
+            .no_proxy();
+        // A proxy must never see the token meant for the local launcher.
+        if let (Some(proxy), false) = (&config.proxy, config.url.is_loopback()) {
+            let proxy = reqwest::Proxy::all(proxy.url.as_str())
+                .context("the proxy URL is not usable")?
+                .no_proxy(
+                    proxy
+                        .no_proxy
+                        .as_deref()
+                        .and_then(reqwest::NoProxy::from_string),
+                );
+            builder = builder.proxy(proxy);
         }
         // reqwest builds its TLS setup even for plain http, and needs a provider for it; an
         // `Err` here only means one is installed already.
         let _ = rustls::crypto::ring::default_provider().install_default();
-        if !settings.launcher.base().starts_with("https:") {
+        if !config.url.is_https() {
             // No TLS will ever be set up, so skip finding and loading the system's roots.
             builder = builder.tls_certs_only(Vec::new());
         }
         let client = builder
             .build()
             .context("could not set up the HTTP client")?;
-        let authorization = match &settings.token {
-            Some((token, _)) => {
+        let authorization = match &config.token {
+            Some(token) => {
                 let mut value = HeaderValue::from_str(&format!("Bearer {}", token.expose()))
                     .context("the token cannot be sent in an HTTP header")?;
                 value.set_sensitive(true);
@@ -241,14 +281,14 @@ impl Launcher {
         };
         Ok(Launcher {
             client,
-            base: settings.launcher.base().to_string(),
+            base: config.url.base().to_string(),
             authorization,
-            timeout: settings.timeout,
-            login_timeout: settings.timeout_is_explicit().then_some(settings.timeout),
-            connect_timeout: settings.connect_timeout,
-            retries: settings.retries,
-            keep_headers: settings.verbose,
-            token: settings.token.as_ref().map(|(token, _)| token.clone()),
+            timeout: config.timeout,
+            login_timeout: config.login_timeout,
+            connect_timeout: config.connect_timeout,
+            retries: config.retries,
+            keep_headers: config.keep_headers,
+            token: config.token,
         })
     }
 

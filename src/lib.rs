@@ -1,23 +1,30 @@
 //! safe-ad: a command-line client for the SAFE Launcher's appendable-data API.
 //!
-//! The data path runs one way: `cli` (raw arguments) → `settings` (flags, env, config file,
-//! checked once) → `run` (handles in order) → `launcher` (HTTP) → `outcome` (success or a failure
-//! with its exit code and hint) → `report` (what is printed).
+//! Modules stand in layers and import only downward (`python3 ../shared/tools/module-cycles src`
+//! checks it). From the bottom: plain types and parsing (`handle`, `secret`, `sanitize`, `url`,
+//! `values`, `config_file`) → `cli` (clap definitions) → `launcher` (HTTP) → `outcome` (exit
+//! codes and hints) → `settings` (flags, env, config file, checked once) → `input` → `batch`
+//! (requests in input order; renders nothing) → `help` → `report` (every printed word) →
+//! `runtime`, `generate` → `commands` → `run` (parse and dispatch) → `main`. The `emulator` is a
+//! program of its own beside them: it imports nothing from the client.
 
-pub mod auth;
 pub mod batch;
 pub mod cli;
-pub mod config_command;
+pub mod commands;
 pub mod config_file;
 #[cfg(feature = "emulator")]
 pub mod emulator;
 pub mod generate;
 pub mod handle;
+pub mod help;
 pub mod input;
 pub mod launcher;
 pub mod outcome;
 pub mod report;
 pub mod run;
+pub mod runtime;
 pub mod sanitize;
 pub mod secret;
 pub mod settings;
+pub mod url;
+pub mod values;

@@ -1,10 +1,7 @@
-//! Entry point: parse the arguments, run, exit with the code `outcome` chose.
+//! Entry point: run with the process's arguments, exit with the code `outcome` chose.
 
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    match safe_ad::cli::parse(std::env::args_os()) {
-        Ok(cli) => ExitCode::from(safe_ad::run::run(cli)),
-        Err(code) => ExitCode::from(code),
-    }
+    ExitCode::from(safe_ad::run::run(std::env::args_os()).exit_code())
 }

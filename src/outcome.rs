@@ -1,12 +1,14 @@
 //! What an operation came to: success, or a failure with a class, an exit code and a hint.
 //!
-//! This is the one table of exit codes and the one table of hints. README, `--help` and the man
-//! page are written from (or tested against) `EXIT_CODES`; nothing else chooses an exit code.
+//! This is the one table of exit codes and the one table of hints for the launcher's answers.
+//! README, `--help` and the man page are written from (or tested against) `EXIT_CODES`; nothing
+//! else chooses an exit code. A command ends in a [`Done`] or a [`Failure`]; [`exit_code`] turns
+//! either into the number, and only `main` turns that into the process's exit code.
 
 use std::fmt;
 use std::time::Duration;
 
-use crate::launcher::{Answer, Metadata, NoAnswer, Operation};
+use crate::launcher::{Answer, Grant, Metadata, NoAnswer, Operation};
 use crate::sanitize;
 
 /// How much of a body or header a message shows.
@@ -109,13 +111,39 @@ impl Class {
     }
 }
 
-/// The exit-code table as help text.
-pub fn exit_codes_help() -> String {
-    let mut text = String::from("Exit status:");
-    for row in EXIT_CODES {
-        text.push_str(&format!("\n  {:<5}{}", row.code, row.meaning));
+/// How a command ended when it did not end in a failure still to be reported.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Done {
+    /// Everything asked for succeeded.
+    Success,
+    /// Something failed and was reported where it happened (a handle in a batch, the emulator's
+    /// own message); the class of the first failure picks the code.
+    Failed(Class),
+    /// `emulator -- COMMAND`: the command's own exit status, passed through as it is.
+    PassThrough(u8),
+}
+
+impl Done {
+    /// `Failed` with the first failure's class, if there was one.
+    pub fn from_first_failure(class: Option<Class>) -> Done {
+        class.map_or(Done::Success, Done::Failed)
     }
-    text
+
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Done::Success => EXIT_CODES[0].code,
+            Done::Failed(class) => class.exit_code(),
+            Done::PassThrough(code) => code,
+        }
+    }
+}
+
+/// The exit code of a command's result.
+pub fn exit_code(result: &Result<Done, Failure>) -> u8 {
+    match result {
+        Ok(done) => done.exit_code(),
+        Err(failure) => failure.exit_code(),
+    }
 }
 
 /// A failure a person can act on: what happened, and where one helps, what to do.
@@ -194,6 +222,10 @@ or the launcher restarted; get a new token";
     pub const REDIRECT: &str =
         "safe-ad never follows redirects (the token must only go to the launcher): \
 point --launcher-url at the launcher itself";
+    pub const LOGIN_DENIED: &str =
+        "approve the request in the launcher window; a user must be logged in to the launcher";
+    pub const NO_TOKEN_IN_GRANT: &str = "check that the launcher URL points at a SAFE Launcher";
+    pub const NOT_METADATA: &str = "check that --launcher-url points at a SAFE Launcher";
 }
 
 /// The launcher's error codes we have a hint for.
@@ -281,7 +313,27 @@ pub fn judge_metadata(answer: &Answer) -> Result<Metadata, Failure> {
                 describe_body(&answer.body).0
             ),
         )
-        .with_hint("check that --launcher-url points at a SAFE Launcher")
+        .with_hint(hints::NOT_METADATA)
+    })
+}
+
+/// Judges the answer to a login: approved with a usable token, denied, or anything else.
+pub fn judge_login(answer: &Answer) -> Result<Grant, Failure> {
+    if answer.status == 401 {
+        let (detail, _, _) = describe_body(&answer.body);
+        return Err(Failure::new(
+            Class::Auth,
+            format!("the launcher denied the request: {detail}"),
+        )
+        .with_hint(hints::LOGIN_DENIED));
+    }
+    judge_answer(answer)?;
+    Grant::parse(&answer.body).ok_or_else(|| {
+        Failure::new(
+            Class::Unexpected,
+            "the launcher approved the request but its answer holds no usable token",
+        )
+        .with_hint(hints::NO_TOKEN_IN_GRANT)
     })
 }
 

@@ -1,33 +1,64 @@
-//! The one place that turns flags, env vars and the config file into checked settings.
+//! The one place that turns the client options, env vars and the config file into checked
+//! settings.
 //!
 //! Order for every setting: flag, then env var, then config file, then default. Nothing else in
-//! safe-ad reads env vars or files; everything downstream takes a `Settings` and can trust it.
+//! safe-ad reads env vars or files (the config file, a token file, standard input holding a
+//! token or a config value); everything downstream takes a `Settings`, or the narrow
+//! `LauncherConfig` made from it, and can trust it. It also owns every check of the options:
+//! ranges, conflicts, and what standard input may hold.
 
 use std::ffi::OsString;
 use std::io::Read;
-use std::net::{Ipv4Addr, Ipv6Addr};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use reqwest::Url;
-
-use crate::cli::{GlobalArgs, DEFAULT_LAUNCHER_URL};
-use crate::config_file::{self, ConfigFile};
+use crate::cli::ClientOptions;
+use crate::config_file::{self, ConfigError, ConfigFile, Key, Setting};
+use crate::launcher::{LauncherConfig, ProxyConfig};
 use crate::outcome::{Class, Failure};
 use crate::sanitize;
 use crate::secret::Secret;
+use crate::url::{parse_launcher_url, without_userinfo, LauncherUrl, DEFAULT_LAUNCHER_URL};
+use crate::values::{
+    self, DEFAULT_JOBS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_SECS, MAX_CONNECT_TIMEOUT,
+};
 
 pub const ENV_LAUNCHER_URL: &str = "SAFE_LAUNCHER_URL";
 pub const ENV_TOKEN: &str = "SAFE_LAUNCHER_TOKEN";
 pub const ENV_CONFIG_DIR: &str = "SAFE_AD_CONFIG_DIR";
 pub const CONFIG_FILE_NAME: &str = "config.json";
 
-const DEFAULT_TIMEOUT_SECS: f64 = 30.0;
-const MAX_TIMEOUT_SECS: f64 = 86_400.0;
-/// Connecting gets its own, shorter bound: a launcher that is up accepts at once.
-const MAX_CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// A token file holds one token; a bigger file is a mistake (a binary, a log).
 const MAX_TOKEN_FILE_BYTES: u64 = 64 * 1024;
+/// A config value on standard input is one line; the same bound as a token file.
+const MAX_VALUE_BYTES: u64 = 64 * 1024;
+
+/// An environment variable safe-ad reads, as the help and the man page describe it.
+pub struct EnvVar {
+    pub name: &'static str,
+    pub about: &'static str,
+}
+
+/// Every environment variable safe-ad reads: the one table behind `--help`, the man page and
+/// [`Environment::from_process`].
+pub const ENV_VARS: &[EnvVar] = &[
+    EnvVar {
+        name: ENV_LAUNCHER_URL,
+        about: "launcher base URL (after --launcher-url, before the config file)",
+    },
+    EnvVar {
+        name: ENV_TOKEN,
+        about: "the token (after --token-file, before the config file)",
+    },
+    EnvVar {
+        name: ENV_CONFIG_DIR,
+        about: "directory that holds config.json (default: ~/.config/safe-ad on Linux)",
+    },
+    EnvVar {
+        name: "HTTP_PROXY, HTTPS_PROXY, ALL_PROXY, NO_PROXY",
+        about: "honoured for a remote launcher (lower case too); a loopback launcher is always reached directly",
+    },
+];
 
 /// The env vars safe-ad reads, captured once so the rest of the resolution is pure.
 #[derive(Default, Clone)]
@@ -35,14 +66,28 @@ pub struct Environment {
     pub launcher_url: Option<OsString>,
     pub token: Option<OsString>,
     pub config_dir: Option<OsString>,
+    /// The proxy variables, each the first set of its upper- and lower-case spelling.
+    pub http_proxy: Option<OsString>,
+    pub https_proxy: Option<OsString>,
+    pub all_proxy: Option<OsString>,
+    pub no_proxy: Option<OsString>,
+    /// Running as a CGI script, where `HTTP_PROXY` can be set by a request header (httpoxy):
+    /// it is ignored then, as curl and reqwest do.
+    pub cgi: bool,
 }
 
 impl Environment {
     pub fn from_process() -> Environment {
+        let first = |names: [&str; 2]| names.into_iter().find_map(std::env::var_os);
         Environment {
             launcher_url: std::env::var_os(ENV_LAUNCHER_URL),
             token: std::env::var_os(ENV_TOKEN),
             config_dir: std::env::var_os(ENV_CONFIG_DIR),
+            http_proxy: first(["HTTP_PROXY", "http_proxy"]),
+            https_proxy: first(["HTTPS_PROXY", "https_proxy"]),
+            all_proxy: first(["ALL_PROXY", "all_proxy"]),
+            no_proxy: first(["NO_PROXY", "no_proxy"]),
+            cgi: std::env::var_os("REQUEST_METHOD").is_some(),
         }
     }
 }
@@ -69,23 +114,13 @@ impl std::fmt::Display for Source {
     }
 }
 
-/// The launcher's base URL, checked: http(s), a host, no credentials, no trailing slash.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LauncherUrl {
-    base: String,
-    loopback: bool,
-}
-
-impl LauncherUrl {
-    /// The base, path prefix included, without a trailing slash; routes are appended to it.
-    pub fn base(&self) -> &str {
-        &self.base
-    }
-
-    /// Whether the host is this machine (localhost, 127.0.0.0/8, ::1).
-    pub fn is_loopback(&self) -> bool {
-        self.loopback
-    }
+/// What a command reads from standard input besides a token, so it is not asked for two.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StdinUse {
+    /// Nothing else: `--token-file -` may have it.
+    Free,
+    /// Handles (`-` among them).
+    Handles,
 }
 
 /// Everything a command needs, validated.
@@ -100,14 +135,14 @@ pub struct Settings {
     pub connect_timeout: Duration,
     /// `config.json`'s path, whether or not the file exists; `None` without a home directory.
     pub config_path: Option<PathBuf>,
-    pub quiet: bool,
-    pub json: bool,
     pub jobs: usize,
     pub fail_fast: bool,
     pub retries: u8,
     pub dry_run: bool,
     pub curl: bool,
     pub verbose: bool,
+    /// The proxy for a launcher on another host, from the environment.
+    pub proxy: Option<ProxyConfig>,
     /// Things worth saying that do not stop the run (printed by the caller, on stderr).
     pub warnings: Vec<String>,
 }
@@ -115,8 +150,13 @@ pub struct Settings {
 impl Settings {
     /// The token, or the "no token" failure that names every place one can come from.
     pub fn token(&self) -> Result<&Secret, Failure> {
+        self.token_and_source().map(|(token, _)| token)
+    }
+
+    /// The token and where it came from, or the same failure as [`Settings::token`].
+    pub fn token_and_source(&self) -> Result<(&Secret, &Source), Failure> {
         match &self.token {
-            Some((token, _)) => Ok(token),
+            Some((token, source)) => Ok((token, source)),
             None => Err(
                 Failure::new(Class::Auth, "no token found").with_hint(format!(
                     "run `safe-ad auth login`, or give one with --token-file PATH, the env var {ENV_TOKEN}, \
@@ -131,20 +171,106 @@ or the \"token\" key in {}",
     pub fn timeout_is_explicit(&self) -> bool {
         self.timeout_source != Source::Default
     }
+
+    /// What the HTTP module needs, and nothing more.
+    pub fn launcher_config(&self) -> LauncherConfig {
+        LauncherConfig {
+            url: self.launcher.clone(),
+            token: self.token.as_ref().map(|(token, _)| token.clone()),
+            timeout: self.timeout,
+            connect_timeout: self.connect_timeout,
+            // A login waits for a person: only a timeout that was asked for bounds it.
+            login_timeout: self.timeout_is_explicit().then_some(self.timeout),
+            retries: self.retries,
+            proxy: self.proxy.clone(),
+            keep_headers: self.verbose,
+        }
+    }
 }
 
-/// Resolves the settings of a command. `stdin` is read only for `--token-file -`.
+/// The client options given at each level of the command line (before the subcommand, after
+/// it, after a sub-subcommand), as one set. A valued option given at two levels is refused as
+/// clap refuses it given twice at one; the flags add up.
+pub fn merge_options(levels: &[&ClientOptions]) -> Result<ClientOptions, Failure> {
+    fn once<T: Clone>(
+        levels: &[&ClientOptions],
+        name: &str,
+        get: impl Fn(&ClientOptions) -> &Option<T>,
+    ) -> Result<Option<T>, Failure> {
+        let mut given = levels.iter().filter_map(|level| get(level).as_ref());
+        let first = given.next().cloned();
+        if given.next().is_some() {
+            return Err(Failure::usage(format!(
+                "the argument '{name}' cannot be used multiple times"
+            ))
+            .with_hint("give it once, before or after the subcommand"));
+        }
+        Ok(first)
+    }
+    let any = |get: fn(&ClientOptions) -> bool| levels.iter().any(|level| get(level));
+    let merged = ClientOptions {
+        launcher_url: once(levels, "--launcher-url <URL>", |o| &o.launcher_url)?,
+        token_file: once(levels, "--token-file <PATH>", |o| &o.token_file)?,
+        timeout: once(levels, "--timeout <SECS>", |o| &o.timeout)?,
+        jobs: once(levels, "--jobs <N>", |o| &o.jobs)?,
+        retries: once(levels, "--retries <N>", |o| &o.retries)?,
+        allow_insecure_http: any(|o| o.allow_insecure_http),
+        quiet: any(|o| o.quiet),
+        json: any(|o| o.json),
+        fail_fast: any(|o| o.fail_fast),
+        dry_run: any(|o| o.dry_run),
+        curl: any(|o| o.curl),
+        verbose: any(|o| o.verbose),
+    };
+    for (on, first, second) in [
+        (merged.dry_run && merged.curl, "--dry-run", "--curl"),
+        (merged.dry_run && merged.json, "--dry-run", "--json"),
+        (merged.curl && merged.json, "--curl", "--json"),
+    ] {
+        if on {
+            return Err(Failure::usage(format!(
+                "the argument '{first}' cannot be used with '{second}'"
+            ))
+            .with_hint("--dry-run and --curl print requests instead of sending them; --json describes requests that were sent"));
+        }
+    }
+    Ok(merged)
+}
+
+/// For commands that take no client options (`emulator`, `completions`): refuses any given
+/// before the subcommand, where clap still accepts them.
+pub fn refuse_options(options: &ClientOptions, command: &str) -> Result<(), Failure> {
+    if *options == ClientOptions::default() {
+        return Ok(());
+    }
+    Err(Failure::usage(format!(
+        "`{command}` takes none of the client options (--launcher-url, --quiet, --json, ...)"
+    ))
+    .with_hint(format!(
+        "see `safe-ad {command} --help` for its own options"
+    )))
+}
+
+/// Resolves the settings of a command from its merged options. `stdin` is read only for
+/// `--token-file -`.
 pub fn resolve(
-    args: &GlobalArgs,
+    args: &ClientOptions,
     env: &Environment,
     stdin: &mut dyn Read,
+    stdin_use: StdinUse,
 ) -> Result<Settings, Failure> {
+    if stdin_use == StdinUse::Handles && args.token_file.as_deref() == Some(Path::new("-")) {
+        return Err(Failure::usage(
+            "standard input cannot hold both the token (--token-file -) and the handles (-)",
+        )
+        .with_hint("give the token with --token-file PATH or SAFE_LAUNCHER_TOKEN"));
+    }
     let config_path = config_path(env)?;
     let config = match &config_path {
         Some(path) => config_file::load(path).map_err(|e| {
             Failure::usage(e.to_string()).with_hint(format!(
                 "fix or remove the file; it may hold only the keys {}",
-                config_file::KEYS.join(", ")
+                Key::names()
             ))
         })?,
         None => ConfigFile::default(),
@@ -162,10 +288,10 @@ pub fn resolve(
     }
 
     let (launcher, launcher_source) = resolve_launcher(args, env, &config, &config_path)?;
-    if !launcher.loopback && launcher.base.starts_with("http:") && !args.allow_insecure_http {
+    if launcher.sends_token_in_clear() && !args.allow_insecure_http {
         return Err(Failure::usage(format!(
             "refusing to send the token in clear text over plain http to {} (from {launcher_source})",
-            launcher.base
+            launcher.base()
         ))
         .with_hint(
             "use an https URL, or pass --allow-insecure-http if the network to that host is trusted",
@@ -175,7 +301,7 @@ pub fn resolve(
     let (timeout_secs, timeout_source) = match (args.timeout, config.timeout_secs) {
         (Some(secs), _) => (secs, Source::Flag("--timeout")),
         (None, Some(secs)) => {
-            check_timeout(secs).map_err(|why| {
+            values::check_timeout(secs).map_err(|why| {
                 Failure::usage(format!(
                     "config file {}: timeout_secs {why}",
                     display_path(&config_path)
@@ -189,6 +315,7 @@ pub fn resolve(
     let timeout = Duration::from_secs_f64(timeout_secs);
 
     let token = resolve_token(args, env, &config, &config_path, stdin)?;
+    let proxy = choose_proxy(&launcher, env);
 
     Ok(Settings {
         launcher,
@@ -198,16 +325,113 @@ pub fn resolve(
         timeout_source,
         connect_timeout: timeout.min(MAX_CONNECT_TIMEOUT),
         config_path,
-        quiet: args.quiet,
-        json: args.json,
-        jobs: usize::from(args.jobs.max(1)),
+        jobs: usize::from(args.jobs.unwrap_or(DEFAULT_JOBS).max(1)),
         fail_fast: args.fail_fast,
-        retries: args.retries,
+        retries: args.retries.unwrap_or(DEFAULT_RETRIES),
         dry_run: args.dry_run,
         curl: args.curl,
         verbose: args.verbose,
+        proxy,
         warnings,
     })
+}
+
+/// The proxy for the launcher's scheme, as curl picks it: `HTTPS_PROXY` or `HTTP_PROXY`, else
+/// `ALL_PROXY`, with `NO_PROXY`'s exceptions; none for a loopback launcher, so no proxy ever
+/// sees the token meant for the local launcher. Unset, empty or non-UTF-8 values count as unset.
+fn choose_proxy(launcher: &LauncherUrl, env: &Environment) -> Option<ProxyConfig> {
+    if launcher.is_loopback() {
+        return None;
+    }
+    let text = |value: &Option<OsString>| {
+        value
+            .as_ref()
+            .and_then(|v| v.to_str())
+            .filter(|v| !v.trim().is_empty())
+            .map(str::to_string)
+    };
+    let for_scheme = if launcher.is_https() {
+        text(&env.https_proxy)
+    } else if env.cgi {
+        None
+    } else {
+        text(&env.http_proxy)
+    };
+    let url = for_scheme.or_else(|| text(&env.all_proxy))?;
+    Some(ProxyConfig {
+        url,
+        no_proxy: text(&env.no_proxy),
+    })
+}
+
+/// The config file's path for the commands that only edit it (`config path`, `set`, `unset`),
+/// which have nothing to do without one.
+pub fn config_file_path(env: &Environment) -> Result<PathBuf, Failure> {
+    config_path(env)?.ok_or_else(|| {
+        Failure::usage("there is no config directory (no home directory)")
+            .with_hint(format!("set {ENV_CONFIG_DIR} to a directory"))
+    })
+}
+
+/// Loads the config file, changes it and writes it back atomically (mode 0600).
+pub fn edit_config(path: &Path, change: impl FnOnce(&mut ConfigFile)) -> Result<(), ConfigError> {
+    config_file::update(path, change)
+}
+
+/// A value for `config set`, checked as a run would check it: `-` reads it from standard
+/// input, and the token is taken only that way. Also returns a warning worth printing.
+pub fn config_setting(
+    key: Key,
+    raw: &str,
+    stdin: &mut dyn Read,
+) -> Result<(Setting, Option<String>), Failure> {
+    let value = if raw == "-" {
+        read_value(stdin)?
+    } else if key == Key::Token {
+        return Err(Failure::usage(
+            "refusing to take the token as an argument: it would show in process lists and shell history",
+        )
+        .with_hint("pipe it in: safe-ad config set token - < FILE (or run `safe-ad auth login`)"));
+    } else {
+        raw.to_string()
+    };
+    let invalid = |why: String| {
+        Failure::usage(format!("invalid value for {}: {why}", key.name()))
+            .with_hint("nothing was changed; `safe-ad config set --help` shows examples")
+    };
+    Ok(match key {
+        Key::LauncherUrl => {
+            let url = parse_launcher_url(&value).map_err(invalid)?;
+            let warning = url.sends_token_in_clear().then(|| {
+                "plain http to another host sends the token in clear text; safe-ad will refuse it unless --allow-insecure-http is given".to_string()
+            });
+            (Setting::LauncherUrl(url.base().to_string()), warning)
+        }
+        Key::TimeoutSecs => (
+            Setting::TimeoutSecs(values::parse_timeout(&value).map_err(invalid)?),
+            None,
+        ),
+        Key::Token => (
+            Setting::Token(
+                Secret::parse(&value).map_err(|problem| invalid(problem.describe().into()))?,
+            ),
+            None,
+        ),
+    })
+}
+
+fn read_value(stdin: &mut dyn Read) -> Result<String, Failure> {
+    let mut bytes = Vec::new();
+    stdin
+        .take(MAX_VALUE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Failure::usage(format!("cannot read the value from standard input: {e}")))?;
+    if bytes.len() as u64 > MAX_VALUE_BYTES {
+        return Err(Failure::usage(
+            "the value on standard input is larger than 64 KiB",
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| Failure::usage("the value on standard input is not text"))
 }
 
 /// `config.json` in `SAFE_AD_CONFIG_DIR`, else in the platform's config directory.
@@ -231,7 +455,7 @@ fn display_path(path: &Option<PathBuf>) -> String {
 }
 
 fn resolve_launcher(
-    args: &GlobalArgs,
+    args: &ClientOptions,
     env: &Environment,
     config: &ConfigFile,
     config_path: &Option<PathBuf>,
@@ -259,81 +483,8 @@ fn resolve_launcher(
     Ok((url, source))
 }
 
-/// The URL as typed, with any `user:password@` part masked: people do paste tokens there.
-fn without_userinfo(raw: &str) -> String {
-    let Some(scheme_end) = raw.find("://").map(|at| at + 3) else {
-        return raw.to_string();
-    };
-    let authority_end = raw[scheme_end..]
-        .find(['/', '?', '#'])
-        .map_or(raw.len(), |at| scheme_end + at);
-    match raw[scheme_end..authority_end].rfind('@') {
-        Some(at) => format!("{}***{}", &raw[..scheme_end], &raw[scheme_end + at..]),
-        None => raw.to_string(),
-    }
-}
-
-/// Checks a launcher URL and brings it to the form routes are appended to.
-pub fn parse_launcher_url(raw: &str) -> Result<LauncherUrl, String> {
-    if raw.is_empty() {
-        return Err("it is empty".into());
-    }
-    if raw.chars().any(|c| c.is_whitespace() || c.is_control()) {
-        return Err("it contains spaces or control characters".into());
-    }
-    // `localhost:8100` parses as scheme "localhost"; say what the user most likely meant.
-    let Some((_, after_scheme)) = raw.split_once("://") else {
-        return Err("it has no scheme; start it with http:// or https://".into());
-    };
-    // `http:///host` would be read as `http://host`: a typo is not a host.
-    if after_scheme.is_empty() || after_scheme.starts_with(['/', '\\', '?', '#']) {
-        return Err("it has no host".into());
-    }
-    let url = Url::parse(raw).map_err(|e| match e {
-        url::ParseError::RelativeUrlWithoutBase => {
-            "it has no scheme; start it with http:// or https://".to_string()
-        }
-        other => other.to_string(),
-    })?;
-    match url.scheme() {
-        "http" | "https" => {}
-        scheme => {
-            return Err(format!(
-                "the scheme is '{scheme}'; only http:// and https:// are supported"
-            ))
-        }
-    }
-    let loopback = match url.host() {
-        None => return Err("it has no host".into()),
-        Some(url::Host::Domain(name)) => {
-            let name = name.trim_end_matches('.');
-            name.eq_ignore_ascii_case("localhost")
-        }
-        Some(url::Host::Ipv4(ip)) => is_loopback_v4(ip),
-        Some(url::Host::Ipv6(ip)) => is_loopback_v6(ip),
-    };
-    if !url.username().is_empty() || url.password().is_some() {
-        return Err(
-            "it contains a user name or password; the token is the only credential sent".into(),
-        );
-    }
-    if url.query().is_some() || url.fragment().is_some() {
-        return Err("it has a query (?...) or fragment (#...); give only scheme, host, port and path prefix".into());
-    }
-    let base = url.as_str().trim_end_matches('/').to_string();
-    Ok(LauncherUrl { base, loopback })
-}
-
-fn is_loopback_v4(ip: Ipv4Addr) -> bool {
-    ip.is_loopback()
-}
-
-fn is_loopback_v6(ip: Ipv6Addr) -> bool {
-    ip.is_loopback() || ip.to_ipv4_mapped().is_some_and(is_loopback_v4)
-}
-
 fn resolve_token(
-    args: &GlobalArgs,
+    args: &ClientOptions,
     env: &Environment,
     config: &ConfigFile,
     config_path: &Option<PathBuf>,
@@ -352,7 +503,7 @@ fn resolve_token(
         })?;
         (token.to_string(), Source::Env(ENV_TOKEN))
     } else if let (Some(token), Some(path)) = (&config.token, config_path) {
-        (token.clone(), Source::ConfigFile(path.clone()))
+        (token.expose().to_string(), Source::ConfigFile(path.clone()))
     } else {
         return Ok(None);
     };
@@ -408,119 +559,88 @@ fn io_reason(e: &std::io::Error) -> String {
     }
 }
 
-/// Parses a timeout flag value: seconds, fractions allowed.
-pub fn parse_timeout(raw: &str) -> Result<f64, String> {
-    let secs: f64 = raw
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{raw}' is not a number of seconds"))?;
-    check_timeout(secs)?;
-    Ok(secs)
-}
-
-fn check_timeout(secs: f64) -> Result<(), String> {
-    if !secs.is_finite() || secs <= 0.0 || secs > MAX_TIMEOUT_SECS {
-        return Err(format!(
-            "must be more than 0 and at most {MAX_TIMEOUT_SECS} seconds (one day)"
-        ));
-    }
-    // Below a millisecond no request can succeed; say so rather than time out every call.
-    if secs < 0.001 {
-        return Err("must be at least 0.001 seconds".into());
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn launcher_url_keeps_prefix_and_drops_trailing_slash() {
-        let url = parse_launcher_url("http://127.0.0.1:8100/0.6/").unwrap();
-        assert_eq!(url.base(), "http://127.0.0.1:8100/0.6");
-        assert!(url.is_loopback());
-        assert_eq!(
-            parse_launcher_url("http://localhost:8100").unwrap().base(),
-            "http://localhost:8100"
-        );
-        assert_eq!(
-            parse_launcher_url("http://localhost:8100/").unwrap().base(),
-            "http://localhost:8100"
-        );
+    fn remote(https: bool) -> LauncherUrl {
+        let scheme = if https { "https" } else { "http" };
+        parse_launcher_url(&format!("{scheme}://launcher.example:8100")).unwrap()
     }
 
     #[test]
-    fn loopback_detection() {
-        for url in [
-            "http://localhost",
-            "http://LOCALHOST:1",
-            "http://127.0.0.1",
-            "http://127.8.9.10:8",
-            "http://[::1]:8100",
-            "http://[::ffff:127.0.0.1]",
-        ] {
-            assert!(parse_launcher_url(url).unwrap().is_loopback(), "{url}");
-        }
-        for url in [
-            "http://example.com",
-            "http://10.0.0.1",
-            "http://[::2]",
-            "http://localhost.example.com",
-            "http://128.0.0.1",
-        ] {
-            assert!(!parse_launcher_url(url).unwrap().is_loopback(), "{url}");
-        }
-    }
-
-    #[test]
-    fn bad_launcher_urls() {
-        assert!(parse_launcher_url("localhost:8100")
-            .unwrap_err()
-            .contains("scheme"));
-        assert!(parse_launcher_url("127.0.0.1:8100")
-            .unwrap_err()
-            .contains("scheme"));
-        assert!(parse_launcher_url("ftp://localhost")
-            .unwrap_err()
-            .contains("'ftp'"));
-        assert!(parse_launcher_url("http://")
-            .unwrap_err()
-            .contains("no host"));
-        assert!(parse_launcher_url("http:///127.0.0.1:1")
-            .unwrap_err()
-            .contains("no host"));
-        assert!(parse_launcher_url("http://u:p@localhost")
-            .unwrap_err()
-            .contains("user name"));
-        assert!(parse_launcher_url("http://local host")
-            .unwrap_err()
-            .contains("spaces"));
-        assert!(parse_launcher_url("http://localhost/?a=1")
-            .unwrap_err()
-            .contains("query"));
-        assert!(parse_launcher_url("").unwrap_err().contains("empty"));
-    }
-
-    #[test]
-    fn userinfo_is_masked_in_messages() {
+    fn proxy_follows_the_scheme_and_never_serves_loopback() {
+        let env = Environment {
+            http_proxy: Some("http://p-http:1".into()),
+            https_proxy: Some("http://p-https:1".into()),
+            all_proxy: Some("http://p-all:1".into()),
+            no_proxy: Some("internal".into()),
+            ..Environment::default()
+        };
+        let chosen = |url: &LauncherUrl, env: &Environment| choose_proxy(url, env).map(|p| p.url);
         assert_eq!(
-            without_userinfo("http://u:secret@127.0.0.1:1/x@y"),
-            "http://***@127.0.0.1:1/x@y"
+            chosen(&remote(false), &env).as_deref(),
+            Some("http://p-http:1")
         );
         assert_eq!(
-            without_userinfo("http://127.0.0.1:1/a@b"),
-            "http://127.0.0.1:1/a@b"
+            chosen(&remote(true), &env).as_deref(),
+            Some("http://p-https:1")
         );
-        assert_eq!(without_userinfo("no scheme@x"), "no scheme@x");
+        assert_eq!(
+            choose_proxy(&remote(true), &env)
+                .unwrap()
+                .no_proxy
+                .as_deref(),
+            Some("internal")
+        );
+        let local = parse_launcher_url("http://127.0.0.1:8100").unwrap();
+        assert_eq!(chosen(&local, &env), None);
+        let only_all = Environment {
+            all_proxy: Some("http://p-all:1".into()),
+            http_proxy: Some("".into()),
+            ..Environment::default()
+        };
+        assert_eq!(
+            chosen(&remote(false), &only_all).as_deref(),
+            Some("http://p-all:1")
+        );
+        let cgi = Environment {
+            http_proxy: Some("http://from-a-header:1".into()),
+            cgi: true,
+            ..Environment::default()
+        };
+        assert_eq!(chosen(&remote(false), &cgi), None);
     }
 
     #[test]
-    fn timeouts() {
-        assert_eq!(parse_timeout("5"), Ok(5.0));
-        assert_eq!(parse_timeout("0.5"), Ok(0.5));
-        for bad in ["0", "-1", "abc", "inf", "NaN", "86401", ""] {
-            assert!(parse_timeout(bad).is_err(), "{bad}");
-        }
+    fn options_merge_across_levels() {
+        let top = ClientOptions {
+            quiet: true,
+            timeout: Some(5.0),
+            ..ClientOptions::default()
+        };
+        let inner = ClientOptions {
+            jobs: Some(2),
+            ..ClientOptions::default()
+        };
+        let merged = merge_options(&[&top, &inner]).unwrap();
+        assert!(merged.quiet);
+        assert_eq!((merged.timeout, merged.jobs), (Some(5.0), Some(2)));
+        let twice = merge_options(&[&top, &top]).unwrap_err();
+        assert!(twice
+            .message
+            .contains("'--timeout <SECS>' cannot be used multiple times"));
+        let clash = ClientOptions {
+            json: true,
+            ..ClientOptions::default()
+        };
+        let dry = ClientOptions {
+            dry_run: true,
+            ..ClientOptions::default()
+        };
+        assert!(merge_options(&[&clash, &dry])
+            .unwrap_err()
+            .message
+            .contains("'--dry-run' cannot be used with '--json'"));
     }
 }

@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use safe_ad::handle::Handle;
 use safe_ad::launcher::{url_for, OPERATIONS};
 use safe_ad::outcome::describe_body;
-use safe_ad::settings::parse_launcher_url;
+use safe_ad::url::parse_launcher_url;
 
 proptest! {
     #[test]

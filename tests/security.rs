@@ -523,16 +523,23 @@ fn a_password_in_the_launcher_url_is_not_echoed() {
 
 #[test]
 fn debug_of_settings_and_config_does_not_show_the_token() {
-    use safe_ad::cli::GlobalArgs;
-    use safe_ad::settings::{resolve, Environment};
+    use safe_ad::cli::ClientOptions as GlobalArgs;
+    use safe_ad::settings::{resolve, Environment, StdinUse};
 
     let sandbox = Sandbox::new();
     let env = Environment {
         launcher_url: None,
         token: Some(TOKEN.into()),
         config_dir: Some(sandbox.config_dir().into_os_string()),
+        ..Environment::default()
     };
-    let settings = resolve(&GlobalArgs::default(), &env, &mut std::io::empty()).expect("resolves");
+    let settings = resolve(
+        &GlobalArgs::default(),
+        &env,
+        &mut std::io::empty(),
+        StdinUse::Free,
+    )
+    .expect("resolves");
     assert_eq!(settings.token().expect("a token").expose(), TOKEN);
     let shown = format!("{settings:?} {settings:#?}");
     assert!(shown.contains("redacted"), "{shown}");
@@ -542,7 +549,13 @@ fn debug_of_settings_and_config_does_not_show_the_token() {
     let path = sandbox.write_config(&format!(r#"{{"token": "{TOKEN}"}}"#));
     set_mode(&path, 0o644);
     let env = Environment { token: None, ..env };
-    let settings = resolve(&GlobalArgs::default(), &env, &mut std::io::empty()).expect("resolves");
+    let settings = resolve(
+        &GlobalArgs::default(),
+        &env,
+        &mut std::io::empty(),
+        StdinUse::Free,
+    )
+    .expect("resolves");
     assert_eq!(settings.token().expect("a token").expose(), TOKEN);
     assert_eq!(settings.warnings.len(), 1);
     assert_no_token(&format!("{settings:?} {settings:#?}"));
@@ -553,13 +566,13 @@ fn debug_of_settings_and_config_does_not_show_the_token() {
         ..GlobalArgs::default()
     };
     let mut stdin = format!("{TOKEN}\n").into_bytes();
-    let settings = resolve(&args, &env, &mut stdin.as_slice()).expect("resolves");
+    let settings = resolve(&args, &env, &mut stdin.as_slice(), StdinUse::Free).expect("resolves");
     assert_eq!(settings.token().expect("a token").expose(), TOKEN);
     assert_no_token(&format!("{settings:?}"));
 
     // A refused token: the failure's Debug and Display name the problem, not the token.
     stdin = format!("{TOKEN} {TOKEN}").into_bytes();
-    let failure = resolve(&args, &env, &mut stdin.as_slice()).expect_err("refused");
+    let failure = resolve(&args, &env, &mut stdin.as_slice(), StdinUse::Free).expect_err("refused");
     assert_no_token(&format!("{failure:?} {failure}"));
 
     let secret = safe_ad::secret::Secret::parse(TOKEN).expect("valid");

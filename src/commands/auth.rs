@@ -1,0 +1,152 @@
+//! The `auth` commands: getting a token from the launcher, checking, printing and revoking it.
+//!
+//! A login stores the token in the config file (atomic, mode 0600) through `settings`. `auth
+//! token` is the only command in safe-ad that ever prints a token.
+
+use crate::cli::{AuthCommand, ClientOptions, LoginArgs};
+use crate::launcher::{AppIdentity, AuthRequest, LOW_LEVEL_API};
+use crate::outcome::{self, Done, Failure};
+use crate::report::{self, Reporter, StatusAnswer};
+use crate::runtime::{interruptible, runtime};
+use crate::settings::{self, Settings, Source, StdinUse};
+
+/// Runs one `auth` subcommand.
+pub fn run(
+    command: &AuthCommand,
+    options: &ClientOptions,
+    reporter: &Reporter,
+) -> Result<Done, Failure> {
+    let settings = super::resolve(options, reporter, StdinUse::Free)?;
+    match command {
+        AuthCommand::Login(args) => login(args, &settings, reporter),
+        AuthCommand::Status(_) => status(&settings, reporter),
+        AuthCommand::Logout(_) => logout(&settings, reporter),
+        AuthCommand::Token(_) => {
+            reporter.token(settings.token()?);
+            Ok(Done::Success)
+        }
+    }
+}
+
+fn login(args: &LoginArgs, settings: &Settings, reporter: &Reporter) -> Result<Done, Failure> {
+    let path = settings.config_path.clone().ok_or_else(|| {
+        Failure::usage("there is no config directory to store the token in")
+            .with_hint("set SAFE_AD_CONFIG_DIR to a directory")
+    })?;
+    let launcher = super::launcher(settings)?;
+    let base = settings.launcher.base();
+    let login = AuthRequest::Login(AppIdentity {
+        name: args.app_name.clone(),
+        id: args.app_id.clone(),
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        vendor: args.vendor.clone(),
+    });
+    let answer = runtime()?.block_on(async {
+        let request = launcher.auth(&login);
+        let answer = if report::stderr_is_terminal() {
+            let answer = interruptible(async {
+                tokio::select! {
+                    answer = request => answer,
+                    never = reporter.login_spinner(base) => match never {},
+                }
+            })
+            .await;
+            reporter.clear_spinner();
+            answer
+        } else {
+            reporter.login_waiting(base);
+            interruptible(request).await
+        };
+        answer.map_err(|mut failure| {
+            failure.message = "login cancelled; nothing was stored".into();
+            failure
+        })
+    })?;
+    let answer = answer.map_err(|no_answer| outcome::judge_no_answer(&no_answer, None, base))?;
+    let grant = outcome::judge_login(&answer)?;
+    settings::edit_config(&path, |config| config.token = Some(grant.token.clone())).map_err(
+        |e| {
+            Failure::usage(e.to_string())
+                .with_hint("fix or remove the config file, then log in again")
+        },
+    )?;
+    reporter.logged_in(&path);
+    if !grant.permissions.iter().any(|p| p == LOW_LEVEL_API) {
+        reporter.granted_without(&grant.permissions, LOW_LEVEL_API);
+    }
+    if let Some((_, source @ (Source::Env(_) | Source::Flag(_) | Source::Stdin))) = &settings.token
+    {
+        reporter.token_source_still_wins(source);
+    }
+    Ok(Done::Success)
+}
+
+fn status(settings: &Settings, reporter: &Reporter) -> Result<Done, Failure> {
+    reporter.status_launcher(settings.launcher.base(), &settings.launcher_source);
+    reporter.status_token(settings.token_and_source().ok());
+    // Without a token there is nothing to ask the launcher.
+    settings.token()?;
+    let launcher = super::launcher(settings)?;
+    let answer = runtime()?.block_on(interruptible(launcher.auth(&AuthRequest::Check)))?;
+    let failure = match answer {
+        Ok(answer) => match outcome::judge_answer(&answer) {
+            Ok(()) => {
+                reporter.status_answer(StatusAnswer::Accepted);
+                return Ok(Done::Success);
+            }
+            Err(failure) => {
+                reporter.status_answer(StatusAnswer::NotAccepted(failure.class));
+                failure
+            }
+        },
+        Err(no_answer) => {
+            reporter.status_answer(StatusAnswer::Unreachable);
+            outcome::judge_no_answer(&no_answer, None, settings.launcher.base())
+        }
+    };
+    Err(failure)
+}
+
+fn logout(settings: &Settings, reporter: &Reporter) -> Result<Done, Failure> {
+    let (_, token_source) = settings.token_and_source()?;
+    let launcher = super::launcher(settings)?;
+    let answer = runtime()?.block_on(interruptible(launcher.auth(&AuthRequest::Revoke)))?;
+    let base = settings.launcher.base();
+    let revoke_failure = match answer {
+        Ok(answer) if answer.status == 401 => {
+            reporter.token_already_gone();
+            None
+        }
+        Ok(answer) => match outcome::judge_answer(&answer) {
+            Ok(()) => {
+                reporter.revoked(base);
+                None
+            }
+            Err(failure) => Some(failure),
+        },
+        Err(no_answer) => Some(outcome::judge_no_answer(&no_answer, None, base)),
+    };
+    match token_source {
+        Source::ConfigFile(path) => {
+            if let Some(failure) = &revoke_failure {
+                reporter.revoke_failed(failure);
+            }
+            settings::edit_config(path, |config| {
+                config.token = None;
+            })
+            .map_err(|e| {
+                Failure::usage(e.to_string())
+                    .with_hint("remove the \"token\" key from the file by hand")
+            })?;
+            reporter.token_removed(path);
+            Ok(Done::Success)
+        }
+        other => {
+            reporter.token_not_managed(other);
+            match revoke_failure {
+                Some(failure) => Err(failure),
+                None => Ok(Done::Success),
+            }
+        }
+    }
+}

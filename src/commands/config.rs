@@ -1,0 +1,48 @@
+//! The `config` commands: where the config file is, what every setting resolves to, and checked
+//! edits of the file's keys.
+//!
+//! `show` resolves the settings as any command would; `path`, `set` and `unset` need only the
+//! file's path, so a broken file can still be mended with them. Values are checked by
+//! `settings`, so a value `config set` accepts is one every later run accepts. The token is
+//! never taken as an argument.
+
+use crate::cli::{ClientOptions, ConfigCommand};
+use crate::outcome::{Done, Failure};
+use crate::report::Reporter;
+use crate::settings::{self, Environment, StdinUse};
+
+pub fn run(
+    command: &ConfigCommand,
+    options: &ClientOptions,
+    reporter: &Reporter,
+) -> Result<Done, Failure> {
+    if let ConfigCommand::Show(_) = command {
+        let settings = super::resolve(options, reporter, StdinUse::Free)?;
+        reporter.config_show(&settings);
+        return Ok(Done::Success);
+    }
+    let path = settings::config_file_path(&Environment::from_process())?;
+    let file_failure = |error: crate::config_file::ConfigError| {
+        Failure::usage(error.to_string()).with_hint("fix or remove the file; nothing was changed")
+    };
+    match command {
+        ConfigCommand::Show(_) => {}
+        ConfigCommand::Path(_) => reporter.config_path(&path),
+        ConfigCommand::Set(args) => {
+            let (setting, warning) =
+                settings::config_setting(args.key, &args.value, &mut std::io::stdin().lock())?;
+            if let Some(warning) = warning {
+                reporter.warning(&warning);
+            }
+            settings::edit_config(&path, |config| config.set(setting)).map_err(file_failure)?;
+            reporter.config_set(args.key, &path);
+        }
+        ConfigCommand::Unset(args) => {
+            let mut was_set = false;
+            settings::edit_config(&path, |config| was_set = config.unset(args.key))
+                .map_err(file_failure)?;
+            reporter.config_unset(args.key, &path, was_set);
+        }
+    }
+    Ok(Done::Success)
+}

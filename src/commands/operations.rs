@@ -1,0 +1,147 @@
+//! `put`, `post`, `clear-data` and `clear-deleted-data` (and the batch machinery `metadata`
+//! shares): check every handle and setting, then send, report and tally.
+//!
+//! Command-line handles and settings are all checked before the first request, so a usage error
+//! never leaves a batch half done. Handles then run through `batch` in input order; a failure
+//! does not stop the rest (unless `--fail-fast`), and the exit code is that of the first handle
+//! that failed.
+
+use std::cell::Cell;
+use std::time::Instant;
+
+use futures_util::StreamExt;
+
+use crate::batch::{self, Plan, Tally};
+use crate::cli::{ClientOptions, HandleArgs, SaveWith};
+use crate::handle::Handle;
+use crate::input::{self, Slot};
+use crate::launcher::{Launcher, Operation};
+use crate::outcome::{Done, Failure};
+use crate::report::Reporter;
+use crate::runtime::{interruptible, runtime};
+use crate::settings::{Settings, StdinUse};
+
+/// How many saved handles the note after a clear keeps to name.
+const NOTE_HANDLES: usize = 6;
+
+/// Runs `operation` (and `save` after it) over the handles.
+pub fn run(
+    operation: Operation,
+    save: Option<SaveWith>,
+    handles: &HandleArgs,
+    options: &ClientOptions,
+    reporter: &Reporter,
+) -> Result<Done, Failure> {
+    let slots = input::parse_args(operation.name(), &handles.handles)?;
+    let stdin_use = if slots.contains(&Slot::Stdin) {
+        StdinUse::Handles
+    } else {
+        StdinUse::Free
+    };
+    let settings = super::resolve(options, reporter, stdin_use)?;
+    let plan = Plan {
+        operation,
+        save: save.map(|save| match save {
+            SaveWith::Post => Operation::Post,
+            SaveWith::Put => Operation::Put,
+        }),
+        jobs: settings.jobs,
+        fail_fast: settings.fail_fast,
+    };
+    let launcher = super::launcher(&settings)?;
+    if settings.dry_run || settings.curl {
+        return describe_requests(plan, slots, &settings, &launcher, reporter);
+    }
+    settings.token()?;
+    run_batch(plan, slots, &settings, &launcher, reporter)
+}
+
+fn run_batch(
+    plan: Plan,
+    slots: Vec<Slot>,
+    settings: &Settings,
+    launcher: &Launcher,
+    reporter: &Reporter,
+) -> Result<Done, Failure> {
+    let started = Instant::now();
+    // Without `-` the number of handles is known, so a stopped batch can say how many were left.
+    let known_total = (!slots.contains(&Slot::Stdin)).then_some(slots.len() as u64);
+    let mut tally = Tally::default();
+    let mut saved: Vec<Handle> = Vec::new();
+    let started_handles = Cell::new(0);
+    let finished = runtime()?.block_on(async {
+        let items = input::items(slots, tokio::io::stdin());
+        let work = batch::run(
+            plan,
+            items,
+            launcher,
+            settings.verbose,
+            &started_handles,
+            |record| {
+                reporter.record(launcher, &record);
+                tally.count(&record);
+                if saved.len() < NOTE_HANDLES && record.failure_class().is_none() {
+                    if let Ok(handle) = record.item.handle {
+                        if !saved.contains(&handle) {
+                            saved.push(handle);
+                        }
+                    }
+                }
+                reporter.progress(&tally, known_total, started);
+                // The stop signal: nobody reads stdout any more.
+                !reporter.stdout_closed()
+            },
+        );
+        interruptible(work).await
+    });
+    let stopped_early = !matches!(finished, Ok(false));
+    let started_handles = started_handles.get();
+    let not_started = match known_total {
+        Some(total) => total.saturating_sub(started_handles),
+        None => tally.not_started,
+    };
+    // Sent, but Ctrl-C came before their answers: they may have taken effect.
+    let cancelled = started_handles.saturating_sub(tally.done());
+    reporter.summary(
+        &tally,
+        cancelled,
+        not_started,
+        stopped_early && known_total.is_none(),
+    );
+    if let Err(mut failure) = finished {
+        failure.message = "interrupted; no new requests were sent".to_string();
+        return Err(failure);
+    }
+    if plan.operation.is_clear() && plan.save.is_none() && !saved.is_empty() {
+        reporter.save_note(&saved);
+    }
+    Ok(Done::from_first_failure(tally.first_failure))
+}
+
+/// `--dry-run` and `--curl`: say what would be sent, send nothing.
+fn describe_requests(
+    plan: Plan,
+    slots: Vec<Slot>,
+    settings: &Settings,
+    launcher: &Launcher,
+    reporter: &Reporter,
+) -> Result<Done, Failure> {
+    let mut first_failure = None;
+    runtime()?.block_on(async {
+        let items = input::items(slots, tokio::io::stdin());
+        futures_util::pin_mut!(items);
+        while let Some(item) = items.next().await {
+            let Ok(handle) = item.handle else {
+                if let Some(failure) = item.problem(plan.operation.name()) {
+                    reporter.failed(&failure);
+                    first_failure.get_or_insert(failure.class);
+                }
+                continue;
+            };
+            for operation in plan.steps() {
+                reporter.request_described(launcher, operation, handle, settings.curl);
+            }
+        }
+    });
+    Ok(Done::from_first_failure(first_failure))
+}

@@ -1,0 +1,144 @@
+//! The help texts written from tables: examples, exit codes, environment variables and files.
+//!
+//! `--help` and the man page (see `generate`) both take them from here, and the tables
+//! themselves live with what they describe: exit codes in `outcome`, environment variables in
+//! `settings`, config keys in `config_file`.
+
+use clap::CommandFactory;
+
+use crate::cli::Cli;
+use crate::config_file::Key;
+use crate::outcome::EXIT_CODES;
+use crate::settings::ENV_VARS;
+
+/// One example command line and what it does.
+pub struct Example {
+    pub command: &'static str,
+    pub about: &'static str,
+}
+
+/// The examples of the top-level help and the man page.
+pub const EXAMPLES: &[Example] = &[
+    Example {
+        command: "safe-ad put 7",
+        about: "save handle 7 to the network for the first time",
+    },
+    Example {
+        command: "safe-ad clear-data 7 && safe-ad post 7",
+        about: "empty the data items of 7 and save that to the network",
+    },
+    Example {
+        command: "safe-ad --timeout 5 post 7 8 9",
+        about: "save three handles, each request bounded to 5 seconds",
+    },
+];
+
+/// Where the second column of a two-column help list starts.
+const EXAMPLE_COLUMN: usize = 34;
+const ENV_COLUMN: usize = 22;
+
+/// The full clap command: the definition in `cli` plus the texts written from tables.
+pub fn command() -> clap::Command {
+    Cli::command()
+        .after_help(format!(
+            "{}\n\nSee `safe-ad --help` for exit codes, environment and files.",
+            examples_text()
+        ))
+        .after_long_help(format!(
+            "{}\n\n{}\n\n{}\n\n{}",
+            examples_text(),
+            exit_codes_text(),
+            environment_text(),
+            files_text()
+        ))
+}
+
+fn examples_text() -> String {
+    let rows: Vec<(&str, &str)> = EXAMPLES.iter().map(|e| (e.command, e.about)).collect();
+    format!("Examples:\n{}", two_columns(&rows, EXAMPLE_COLUMN))
+}
+
+fn exit_codes_text() -> String {
+    let mut text = String::from("Exit status:");
+    for row in EXIT_CODES {
+        text.push_str(&format!("\n  {:<5}{}", row.code, row.meaning));
+    }
+    text
+}
+
+fn environment_text() -> String {
+    let rows: Vec<(&str, &str)> = ENV_VARS.iter().map(|v| (v.name, v.about)).collect();
+    format!("Environment:\n{}", two_columns(&rows, ENV_COLUMN))
+}
+
+fn files_text() -> String {
+    format!(
+        "Files:\n  <config dir>/config.json   JSON object with optional keys {}",
+        Key::names()
+    )
+}
+
+/// `  left  right` rows, the right column aligned; a left side too long for its column gets a
+/// line of its own.
+fn two_columns(rows: &[(&str, &str)], width: usize) -> String {
+    rows.iter()
+        .map(|(left, right)| {
+            if left.chars().count() < width {
+                format!("  {left:<width$}{right}")
+            } else {
+                format!("  {left}\n  {:width$}{right}", "")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::values::{
+        DEFAULT_JOBS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_SECS, MAX_JOBS, MAX_RETRIES,
+        MAX_TIMEOUT_SECS, MIN_JOBS,
+    };
+
+    /// The bounds and defaults are written into the options' help by hand (clap takes only
+    /// literals there); this keeps them equal to the numbers the code uses.
+    #[test]
+    fn option_help_states_the_bounds_the_code_uses() {
+        let command = command();
+        let help = |id: &str| {
+            let arg = command
+                .get_arguments()
+                .find(|arg| arg.get_id() == id)
+                .expect("the option exists");
+            arg.get_help().expect("it has help").to_string()
+        };
+        assert!(
+            help("jobs").contains(&format!(
+                "N: {MIN_JOBS}..={MAX_JOBS}, default {DEFAULT_JOBS}"
+            )),
+            "{}",
+            help("jobs")
+        );
+        assert!(
+            help("retries").contains(&format!("N: 0..={MAX_RETRIES}, default {DEFAULT_RETRIES}")),
+            "{}",
+            help("retries")
+        );
+        assert!(
+            help("timeout").contains(&format!(
+                "default {DEFAULT_TIMEOUT_SECS}, at most {MAX_TIMEOUT_SECS}"
+            )),
+            "{}",
+            help("timeout")
+        );
+    }
+
+    #[test]
+    fn long_left_sides_get_a_line_of_their_own() {
+        assert_eq!(
+            two_columns(&[("a", "x"), ("abcdef", "y")], 4),
+            "  a   x\n  abcdef\n      y"
+        );
+    }
+}

@@ -1,0 +1,58 @@
+//! The numeric options' bounds and defaults, and the parsers the command line and the config
+//! file share, so a value one accepts the other accepts too.
+
+use std::time::Duration;
+
+/// `--timeout` / `timeout_secs` when neither is given.
+pub const DEFAULT_TIMEOUT_SECS: f64 = 30.0;
+/// A day: longer is a mistake, not a wait.
+pub const MAX_TIMEOUT_SECS: f64 = 86_400.0;
+/// Connecting gets its own, shorter bound: a launcher that is up accepts at once.
+pub const MAX_CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// `--jobs`: requests in flight at once.
+pub const DEFAULT_JOBS: u16 = 8;
+pub const MIN_JOBS: u16 = 1;
+pub const MAX_JOBS: u16 = 256;
+
+/// `--retries`: tries after the first when no answer came.
+pub const DEFAULT_RETRIES: u8 = 0;
+pub const MAX_RETRIES: u8 = 10;
+
+/// Parses a timeout: seconds, fractions allowed.
+pub fn parse_timeout(raw: &str) -> Result<f64, String> {
+    let secs: f64 = raw
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{raw}' is not a number of seconds"))?;
+    check_timeout(secs)?;
+    Ok(secs)
+}
+
+/// Checks a timeout in seconds, wherever it came from.
+pub fn check_timeout(secs: f64) -> Result<(), String> {
+    if !secs.is_finite() || secs <= 0.0 || secs > MAX_TIMEOUT_SECS {
+        return Err(format!(
+            "must be more than 0 and at most {MAX_TIMEOUT_SECS} seconds (one day)"
+        ));
+    }
+    // Below a millisecond no request can succeed; say so rather than time out every call.
+    if secs < 0.001 {
+        return Err("must be at least 0.001 seconds".into());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timeouts() {
+        assert_eq!(parse_timeout("5"), Ok(5.0));
+        assert_eq!(parse_timeout("0.5"), Ok(0.5));
+        for bad in ["0", "-1", "abc", "inf", "NaN", "86401", ""] {
+            assert!(parse_timeout(bad).is_err(), "{bad}");
+        }
+    }
+}
