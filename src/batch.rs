@@ -43,7 +43,6 @@ impl Plan {
 pub struct Step {
     pub operation: Operation,
     pub handle: Handle,
-    pub url: String,
     pub status: Option<u16>,
     pub elapsed: Duration,
     pub result: Result<Option<Metadata>, Failure>,
@@ -201,7 +200,6 @@ async fn process(
 }
 
 async fn step(launcher: &Launcher, operation: Operation, handle: Handle, verbose: bool) -> Step {
-    let url = launcher.url(operation, handle);
     let started = Instant::now();
     let sent = launcher.send(operation, handle).await;
     let elapsed = started.elapsed();
@@ -228,7 +226,6 @@ async fn step(launcher: &Launcher, operation: Operation, handle: Handle, verbose
     Step {
         operation,
         handle,
-        url,
         status,
         elapsed,
         result,

@@ -92,7 +92,7 @@ impl Reporter {
             err(&exchange_text(launcher, step));
         }
         if self.json {
-            self.out(&json_line(&step_json(record, step)));
+            self.out(&json_line(&step_json(launcher, record, step)));
         }
         match &step.result {
             Ok(Some(metadata)) if !self.json => self.metadata(step.handle, metadata),
@@ -434,7 +434,11 @@ fn login_waiting_text(base: &str) -> String {
 
 /// A request and its answer as `--verbose` shows them; the token is masked.
 fn exchange_text(launcher: &Launcher, step: &Step) -> String {
-    let mut text = format!("> {} {}\n", step.operation.method(), step.url);
+    let mut text = format!(
+        "> {} {}\n",
+        step.operation.method(),
+        launcher.url(step.operation, step.handle)
+    );
     for (name, value) in launcher.shown_request_headers() {
         text.push_str(&format!("> {name}: {value}\n"));
     }
@@ -459,12 +463,12 @@ fn exchange_text(launcher: &Launcher, step: &Step) -> String {
     text
 }
 
-fn step_json(record: &Record, step: &Step) -> Value {
+fn step_json(launcher: &Launcher, record: &Record, step: &Step) -> Value {
     let mut object = json!({
         "handle": step.handle.0,
         "operation": step.operation.name(),
         "method": step.operation.method().as_str(),
-        "url": step.url,
+        "url": launcher.url(step.operation, step.handle),
         "status": step.status,
         "ok": step.result.is_ok(),
         "elapsed_ms": (step.elapsed.as_secs_f64() * 10_000.0).round() / 10.0,

@@ -1,17 +1,23 @@
 //! The small HTTP module: operations to routes, sending them, reading a bounded answer.
 //!
 //! It is built from a narrow [`LauncherConfig`] (URL, token, timeouts, retries, proxy) that the
-//! commands fill from the settings; it reads no env var and no file. reqwest would read the
-//! proxy env vars itself, so that is turned off and `settings` hands over the proxy it chose.
-//! It does not judge answers: it returns what came back (or why nothing did) and `outcome`
-//! decides what that means. The token goes in the Authorization header of requests to the
-//! launcher URL and nowhere else; redirects are never followed.
+//! commands fill from the settings; it reads no env var and no file. It does not judge
+//! answers: it returns what came back (or why nothing did) and `outcome` decides what that
+//! means. The token goes in the Authorization header of requests to the launcher URL and
+//! nowhere else; redirects are never followed.
+//!
+//! Two transports behind one face: `direct` speaks HTTP/1.1 on hyper's connection API to a
+//! plain-http launcher reached without a proxy (the usual, local case, and a batch's hot path);
+//! `general` uses reqwest for https and proxies. reqwest would read the proxy env vars itself,
+//! so that is turned off and `settings` hands over the proxy it chose.
 
-use std::error::Error as _;
+mod direct;
+mod general;
+
 use std::time::{Duration, Instant};
 
-use anyhow::Context;
-use reqwest::header::{HeaderValue, AUTHORIZATION, CONTENT_TYPE, LOCATION};
+use http_body_util::BodyExt;
+use reqwest::header::{HeaderMap, HeaderValue, LOCATION};
 use reqwest::Method;
 
 use crate::handle::Handle;
@@ -20,6 +26,9 @@ use crate::url::LauncherUrl;
 
 /// Bodies are read up to this size; the rest is left unread.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+/// The User-Agent of every request.
+const USER_AGENT_VALUE: &str = concat!("safe-ad/", env!("CARGO_PKG_VERSION"));
 
 /// What safe-ad can ask the launcher to do with a handle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,7 +67,8 @@ impl Operation {
         matches!(self, Operation::ClearData | Operation::ClearDeletedData)
     }
 
-    fn route(self, handle: Handle) -> String {
+    /// The operation's path after the launcher URL's prefix.
+    pub fn route(self, handle: Handle) -> String {
         match self {
             Operation::Put | Operation::Post => format!("/appendable-data/{handle}"),
             Operation::ClearData => format!("/appendable-data/clear-data/{handle}"),
@@ -129,6 +139,89 @@ impl NoAnswer {
             NoAnswer::Refused => true,
             NoAnswer::Reset(_) => method != Method::POST,
             _ => false,
+        }
+    }
+
+    /// What a hyper error means; `in_body`: the answer's head had already come.
+    fn from_hyper(error: &hyper::Error, in_body: bool) -> NoAnswer {
+        let detail = innermost_message(error);
+        if error.is_parse() {
+            NoAnswer::Garbled(detail)
+        } else if in_body {
+            NoAnswer::Broken(detail)
+        } else {
+            NoAnswer::Reset(detail)
+        }
+    }
+}
+
+/// The most specific words in an error chain.
+fn innermost_message(error: &(dyn std::error::Error + 'static)) -> String {
+    let mut message = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        message = cause.to_string();
+        source = cause.source();
+    }
+    message
+}
+
+/// One request, as both transports take it.
+struct Outgoing<'a> {
+    method: Method,
+    /// The path after the launcher URL's prefix: `/appendable-data/...`.
+    route: &'a str,
+    /// A JSON body, sent with `Content-Type: application/json`.
+    json: Option<&'a [u8]>,
+    authorization: Option<&'a HeaderValue>,
+}
+
+/// An answer whose head has come and whose body is still to be read.
+struct RawAnswer<'a> {
+    status: u16,
+    headers: HeaderMap,
+    body: Body<'a>,
+}
+
+enum Body<'a> {
+    Direct {
+        body: hyper::body::Incoming,
+        /// The connection, to go back to the pool once the body has been read to its end.
+        keep: Option<direct::Keep<'a>>,
+    },
+    General(reqwest::Response),
+}
+
+impl Body<'_> {
+    /// The next piece of the body; `None` at its end.
+    async fn chunk(
+        &mut self,
+        general: Option<&general::General>,
+    ) -> Result<Option<Vec<u8>>, NoAnswer> {
+        match self {
+            Body::Direct { body, keep } => loop {
+                match body.frame().await {
+                    None => {
+                        if let Some(keep) = keep.take() {
+                            keep.release();
+                        }
+                        return Ok(None);
+                    }
+                    Some(Ok(frame)) => {
+                        if let Ok(data) = frame.into_data() {
+                            return Ok(Some(data.to_vec()));
+                        }
+                    }
+                    Some(Err(error)) => return Err(NoAnswer::from_hyper(&error, true)),
+                }
+            },
+            Body::General(response) => match response.chunk().await {
+                Ok(chunk) => Ok(chunk.map(|bytes| bytes.to_vec())),
+                Err(error) => Err(match general {
+                    Some(general) => general.no_answer(&error),
+                    None => NoAnswer::Broken(innermost_message(&error)),
+                }),
+            },
         }
     }
 }
@@ -223,15 +316,19 @@ pub struct ProxyConfig {
     pub no_proxy: Option<String>,
 }
 
-/// A client for one launcher; keeps its connection alive across requests.
+enum Transport {
+    Direct(direct::Direct),
+    General(general::General),
+}
+
+/// A client for one launcher; keeps its connections alive across requests.
 pub struct Launcher {
-    client: reqwest::Client,
+    transport: Transport,
     base: String,
     authorization: Option<HeaderValue>,
     timeout: Duration,
     /// `None`: wait for the person approving a login as long as it takes.
     login_timeout: Option<Duration>,
-    connect_timeout: Duration,
     retries: u8,
     keep_headers: bool,
     /// The token's bytes, to scrub from anything the launcher sends back before it is shown.
@@ -240,52 +337,27 @@ pub struct Launcher {
 
 impl Launcher {
     pub fn new(config: LauncherConfig) -> anyhow::Result<Launcher> {
-        // `no_proxy` also stops reqwest from reading the proxy env vars on its own.
-        let mut builder = reqwest::Client::builder()
-            .redirect(reqwest::redirect::Policy::none())
-            .connect_timeout(config.connect_timeout)
-            .user_agent(concat!("safe-ad/", env!("CARGO_PKG_VERSION")))
-            .http1_only()
-            .tcp_nodelay(true)
-            .no_proxy();
-        // A proxy must never see the token meant for the local launcher.
-        if let (Some(proxy), false) = (&config.proxy, config.url.is_loopback()) {
-            let proxy = reqwest::Proxy::all(proxy.url.as_str())
-                .context("the proxy URL is not usable")?
-                .no_proxy(
-                    proxy
-                        .no_proxy
-                        .as_deref()
-                        .and_then(reqwest::NoProxy::from_string),
-                );
-            builder = builder.proxy(proxy);
-        }
-        // reqwest builds its TLS setup even for plain http, and needs a provider for it; an
-        // `Err` here only means one is installed already.
-        let _ = rustls::crypto::ring::default_provider().install_default();
-        if !config.url.is_https() {
-            // No TLS will ever be set up, so skip finding and loading the system's roots.
-            builder = builder.tls_certs_only(Vec::new());
-        }
-        let client = builder
-            .build()
-            .context("could not set up the HTTP client")?;
+        let transport =
+            if config.url.is_https() || (config.proxy.is_some() && !config.url.is_loopback()) {
+                Transport::General(general::General::new(&config)?)
+            } else {
+                Transport::Direct(direct::Direct::new(&config.url, config.connect_timeout)?)
+            };
         let authorization = match &config.token {
             Some(token) => {
                 let mut value = HeaderValue::from_str(&format!("Bearer {}", token.expose()))
-                    .context("the token cannot be sent in an HTTP header")?;
+                    .map_err(|_| anyhow::anyhow!("the token cannot be sent in an HTTP header"))?;
                 value.set_sensitive(true);
                 Some(value)
             }
             None => None,
         };
         Ok(Launcher {
-            client,
+            transport,
             base: config.url.base().to_string(),
             authorization,
             timeout: config.timeout,
             login_timeout: config.login_timeout,
-            connect_timeout: config.connect_timeout,
             retries: config.retries,
             keep_headers: config.keep_headers,
             token: config.token,
@@ -305,13 +377,18 @@ impl Launcher {
     /// Sends one operation, with no body, and reads at most `MAX_BODY_BYTES` of the answer.
     /// When nothing answered, tries again up to `--retries` times where that is safe.
     pub async fn send(&self, operation: Operation, handle: Handle) -> Result<Answer, NoAnswer> {
-        let url = self.url(operation, handle);
+        let route = operation.route(handle);
+        let outgoing = Outgoing {
+            method: operation.method(),
+            route: &route,
+            json: None,
+            authorization: self.authorization.as_ref(),
+        };
         let mut pause = Duration::from_millis(100);
         let mut tries_left = self.retries;
         loop {
-            let request = self.client.request(operation.method(), &url);
-            match self.exchange(request, Some(self.timeout), true).await {
-                Err(no_answer) if tries_left > 0 && no_answer.may_retry(&operation.method()) => {
+            match self.exchange(&outgoing, Some(self.timeout)).await {
+                Err(no_answer) if tries_left > 0 && no_answer.may_retry(&outgoing.method) => {
                     tries_left -= 1;
                     tokio::time::sleep(pause).await;
                     pause *= 2;
@@ -323,10 +400,7 @@ impl Launcher {
 
     /// The request headers safe-ad sends, with the token masked, for `--dry-run` and `--verbose`.
     pub fn shown_request_headers(&self) -> Vec<(String, String)> {
-        let mut headers = vec![(
-            "user-agent".to_string(),
-            concat!("safe-ad/", env!("CARGO_PKG_VERSION")).to_string(),
-        )];
+        let mut headers = vec![("user-agent".to_string(), USER_AGENT_VALUE.to_string())];
         match &self.token {
             Some(token) => {
                 headers.push(("authorization".into(), format!("Bearer {}", token.mask())))
@@ -339,7 +413,6 @@ impl Launcher {
     /// Sends a request about the token. A login carries no token and waits as long as the
     /// timeout allows (forever unless one was set).
     pub async fn auth(&self, auth: &AuthRequest) -> Result<Answer, NoAnswer> {
-        let url = format!("{}/auth", self.base);
         match auth {
             AuthRequest::Login(app) => {
                 let body = serde_json::json!({
@@ -350,74 +423,63 @@ impl Launcher {
                         "vendor": app.vendor,
                     },
                     "permissions": [LOW_LEVEL_API],
-                });
-                let request = self
-                    .client
-                    .post(url)
-                    .header(CONTENT_TYPE, "application/json")
-                    .body(body.to_string());
-                self.exchange(request, self.login_timeout, false).await
+                })
+                .to_string();
+                let outgoing = Outgoing {
+                    method: Method::POST,
+                    route: "/auth",
+                    json: Some(body.as_bytes()),
+                    authorization: None,
+                };
+                self.exchange(&outgoing, self.login_timeout).await
             }
-            AuthRequest::Check => {
-                self.exchange(self.client.get(url), Some(self.timeout), true)
-                    .await
-            }
-            AuthRequest::Revoke => {
-                self.exchange(self.client.delete(url), Some(self.timeout), true)
-                    .await
+            AuthRequest::Check | AuthRequest::Revoke => {
+                let outgoing = Outgoing {
+                    method: if *auth == AuthRequest::Check {
+                        Method::GET
+                    } else {
+                        Method::DELETE
+                    },
+                    route: "/auth",
+                    json: None,
+                    authorization: self.authorization.as_ref(),
+                };
+                self.exchange(&outgoing, Some(self.timeout)).await
             }
         }
     }
 
+    /// One request and its answer, the whole of it bounded by `timeout`.
     async fn exchange(
         &self,
-        mut request: reqwest::RequestBuilder,
+        outgoing: &Outgoing<'_>,
         timeout: Option<Duration>,
-        authorized: bool,
     ) -> Result<Answer, NoAnswer> {
         let started = Instant::now();
-        if let Some(timeout) = timeout {
-            request = request.timeout(timeout);
-        }
-        if let (true, Some(authorization)) = (authorized, &self.authorization) {
-            request = request.header(AUTHORIZATION, authorization.clone());
-        }
-        let mut response = request.send().await.map_err(|e| {
-            match self.no_answer(&e, timeout) {
-                // No answer head had come: the connection was reset or closed early.
-                NoAnswer::Broken(detail) => NoAnswer::Reset(detail),
-                other => other,
-            }
-        })?;
-        let status = response.status().as_u16();
-        let location = response
-            .headers()
+        let work = async {
+            let raw = match &self.transport {
+                Transport::Direct(direct) => direct.send(outgoing).await?,
+                Transport::General(general) => general.send(outgoing).await?,
+            };
+            self.read(raw).await
+        };
+        let (status, headers, body) = match timeout {
+            Some(timeout) => tokio::time::timeout(timeout, work)
+                .await
+                .unwrap_or(Err(NoAnswer::Timeout(timeout)))?,
+            None => work.await?,
+        };
+        let location = headers
             .get(LOCATION)
             .map(|value| self.scrub(value.as_bytes()));
         let headers = if self.keep_headers {
-            response
-                .headers()
+            headers
                 .iter()
                 .map(|(name, value)| (name.to_string(), self.scrub(value.as_bytes())))
                 .collect()
         } else {
             Vec::new()
         };
-        let mut body = Vec::new();
-        loop {
-            match response.chunk().await {
-                Ok(Some(chunk)) => {
-                    let room = MAX_BODY_BYTES - body.len();
-                    body.extend_from_slice(&chunk[..chunk.len().min(room)]);
-                    if body.len() >= MAX_BODY_BYTES {
-                        // The rest is not worth reading; dropping the response closes the connection.
-                        break;
-                    }
-                }
-                Ok(None) => break,
-                Err(e) => return Err(self.no_answer(&e, timeout)),
-            }
-        }
         Ok(Answer {
             status,
             location,
@@ -425,6 +487,24 @@ impl Launcher {
             headers,
             elapsed: started.elapsed(),
         })
+    }
+
+    /// Reads at most `MAX_BODY_BYTES` of the body.
+    async fn read(&self, mut raw: RawAnswer<'_>) -> Result<(u16, HeaderMap, Vec<u8>), NoAnswer> {
+        let general = match &self.transport {
+            Transport::General(general) => Some(general),
+            Transport::Direct(_) => None,
+        };
+        let mut body = Vec::new();
+        while let Some(chunk) = raw.body.chunk(general).await? {
+            let room = MAX_BODY_BYTES - body.len();
+            body.extend_from_slice(&chunk[..chunk.len().min(room)]);
+            if body.len() >= MAX_BODY_BYTES {
+                // The rest is not worth reading; dropping the answer closes the connection.
+                break;
+            }
+        }
+        Ok((raw.status, raw.headers, body))
     }
 
     /// What the launcher sent, with the token cut out: a launcher (or a proxy in front of it)
@@ -435,64 +515,4 @@ impl Launcher {
             None => bytes.to_vec(),
         }
     }
-
-    fn no_answer(&self, error: &reqwest::Error, timeout: Option<Duration>) -> NoAnswer {
-        let io_kind = io_error_kind(error);
-        if error.is_timeout() || io_kind == Some(std::io::ErrorKind::TimedOut) {
-            return if error.is_connect() {
-                NoAnswer::ConnectTimeout(self.connect_timeout)
-            } else {
-                NoAnswer::Timeout(timeout.unwrap_or(self.timeout))
-            };
-        }
-        if io_kind == Some(std::io::ErrorKind::ConnectionRefused) {
-            return NoAnswer::Refused;
-        }
-        let detail = innermost_message(error);
-        if error.is_connect() && looks_like_dns(&detail) {
-            return NoAnswer::Dns(detail);
-        }
-        if hyper_error(error).is_some_and(hyper::Error::is_parse) {
-            return NoAnswer::Garbled(detail);
-        }
-        NoAnswer::Broken(detail)
-    }
-}
-
-fn hyper_error(error: &reqwest::Error) -> Option<&hyper::Error> {
-    let mut source = error.source();
-    while let Some(cause) = source {
-        if let Some(hyper) = cause.downcast_ref::<hyper::Error>() {
-            return Some(hyper);
-        }
-        source = cause.source();
-    }
-    None
-}
-
-fn io_error_kind(error: &reqwest::Error) -> Option<std::io::ErrorKind> {
-    let mut source = error.source();
-    while let Some(cause) = source {
-        if let Some(io) = cause.downcast_ref::<std::io::Error>() {
-            return Some(io.kind());
-        }
-        source = cause.source();
-    }
-    None
-}
-
-/// The most specific words in an error chain, without the URL reqwest adds at the top.
-fn innermost_message(error: &reqwest::Error) -> String {
-    let mut message = error.to_string();
-    let mut source = error.source();
-    while let Some(cause) = source {
-        message = cause.to_string();
-        source = cause.source();
-    }
-    message
-}
-
-fn looks_like_dns(detail: &str) -> bool {
-    let detail = detail.to_ascii_lowercase();
-    detail.contains("dns") || detail.contains("lookup") || detail.contains("name or service")
 }
