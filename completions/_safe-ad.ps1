@@ -40,16 +40,68 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Make a new appendable data and print its handle (POST /appendable-data)')
+            [CompletionResult]::new('open', 'open', [CompletionResultType]::ParameterValue, 'Get a handle for an appendable data on the network, by its name, and print it')
             [CompletionResult]::new('put', 'put', [CompletionResultType]::ParameterValue, 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)')
             [CompletionResult]::new('post', 'post', [CompletionResultType]::ParameterValue, 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)')
             [CompletionResult]::new('clear-data', 'clear-data', [CompletionResultType]::ParameterValue, 'Move all data items to deleted_data (local until saved: see --save)')
             [CompletionResult]::new('clear-deleted-data', 'clear-deleted-data', [CompletionResultType]::ParameterValue, 'Remove all items from deleted_data (local until saved: see --save)')
             [CompletionResult]::new('metadata', 'metadata', [CompletionResultType]::ParameterValue, 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)')
+            [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Get a fresh handle for the data behind stale handles, and print each')
+            [CompletionResult]::new('drop', 'drop', [CompletionResultType]::ParameterValue, 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)')
             [CompletionResult]::new('auth', 'auth', [CompletionResultType]::ParameterValue, 'Get, check, print or revoke the launcher token')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Show or edit the config file')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print shell completions to stdout')
             [CompletionResult]::new('emulator', 'emulator', [CompletionResultType]::ParameterValue, 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'safe-ad;create' {
+            [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors still go to stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors still go to stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there')
+            [CompletionResult]::new('--fail-fast', '--fail-fast', [CompletionResultType]::ParameterName, 'Send no new requests after the first failure')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print each request that would be sent (token masked) and send nothing')
+            [CompletionResult]::new('--curl', '--curl', [CompletionResultType]::ParameterName, 'Print an equivalent curl command per request (token read from $SAFE_LAUNCHER_TOKEN) and send nothing')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('--private', '--private', [CompletionResultType]::ParameterName, 'Make private data, whose items are encrypted')
+            [CompletionResult]::new('--white-list', '--white-list', [CompletionResultType]::ParameterName, 'Filter appends with a whitelist (only listed keys may append) instead of a blacklist')
+            [CompletionResult]::new('--put', '--put', [CompletionResultType]::ParameterName, 'Save the new data to the network right after (PUT), if it was made')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'safe-ad;open' {
+            [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors still go to stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors still go to stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there')
+            [CompletionResult]::new('--fail-fast', '--fail-fast', [CompletionResultType]::ParameterName, 'Send no new requests after the first failure')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print each request that would be sent (token masked) and send nothing')
+            [CompletionResult]::new('--curl', '--curl', [CompletionResultType]::ParameterName, 'Print an equivalent curl command per request (token read from $SAFE_LAUNCHER_TOKEN) and send nothing')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('--private', '--private', [CompletionResultType]::ParameterName, 'The data is private (its data id differs from public data of the same name)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
         'safe-ad;put' {
@@ -143,6 +195,51 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;metadata' {
+            [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors still go to stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors still go to stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there')
+            [CompletionResult]::new('--fail-fast', '--fail-fast', [CompletionResultType]::ParameterName, 'Send no new requests after the first failure')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print each request that would be sent (token masked) and send nothing')
+            [CompletionResult]::new('--curl', '--curl', [CompletionResultType]::ParameterName, 'Print an equivalent curl command per request (token read from $SAFE_LAUNCHER_TOKEN) and send nothing')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'safe-ad;reopen' {
+            [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors still go to stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors still go to stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there')
+            [CompletionResult]::new('--fail-fast', '--fail-fast', [CompletionResultType]::ParameterName, 'Send no new requests after the first failure')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print each request that would be sent (token masked) and send nothing')
+            [CompletionResult]::new('--curl', '--curl', [CompletionResultType]::ParameterName, 'Print an equivalent curl command per request (token read from $SAFE_LAUNCHER_TOKEN) and send nothing')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('--drop', '--drop', [CompletionResultType]::ParameterName, 'Also drop each old handle once its new one is there')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'safe-ad;drop' {
             [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
             [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
@@ -465,16 +562,26 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;help' {
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Make a new appendable data and print its handle (POST /appendable-data)')
+            [CompletionResult]::new('open', 'open', [CompletionResultType]::ParameterValue, 'Get a handle for an appendable data on the network, by its name, and print it')
             [CompletionResult]::new('put', 'put', [CompletionResultType]::ParameterValue, 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)')
             [CompletionResult]::new('post', 'post', [CompletionResultType]::ParameterValue, 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)')
             [CompletionResult]::new('clear-data', 'clear-data', [CompletionResultType]::ParameterValue, 'Move all data items to deleted_data (local until saved: see --save)')
             [CompletionResult]::new('clear-deleted-data', 'clear-deleted-data', [CompletionResultType]::ParameterValue, 'Remove all items from deleted_data (local until saved: see --save)')
             [CompletionResult]::new('metadata', 'metadata', [CompletionResultType]::ParameterValue, 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)')
+            [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Get a fresh handle for the data behind stale handles, and print each')
+            [CompletionResult]::new('drop', 'drop', [CompletionResultType]::ParameterValue, 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)')
             [CompletionResult]::new('auth', 'auth', [CompletionResultType]::ParameterValue, 'Get, check, print or revoke the launcher token')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Show or edit the config file')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print shell completions to stdout')
             [CompletionResult]::new('emulator', 'emulator', [CompletionResultType]::ParameterValue, 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'safe-ad;help;create' {
+            break
+        }
+        'safe-ad;help;open' {
             break
         }
         'safe-ad;help;put' {
@@ -490,6 +597,12 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;help;metadata' {
+            break
+        }
+        'safe-ad;help;reopen' {
+            break
+        }
+        'safe-ad;help;drop' {
             break
         }
         'safe-ad;help;auth' {

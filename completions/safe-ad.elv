@@ -37,16 +37,66 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
+            cand create 'Make a new appendable data and print its handle (POST /appendable-data)'
+            cand open 'Get a handle for an appendable data on the network, by its name, and print it'
             cand put 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)'
             cand post 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)'
             cand clear-data 'Move all data items to deleted_data (local until saved: see --save)'
             cand clear-deleted-data 'Remove all items from deleted_data (local until saved: see --save)'
             cand metadata 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
+            cand reopen 'Get a fresh handle for the data behind stale handles, and print each'
+            cand drop 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)'
             cand auth 'Get, check, print or revoke the launcher token'
             cand config 'Show or edit the config file'
             cand completions 'Print shell completions to stdout'
             cand emulator 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
             cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'safe-ad;create'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand -j 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --jobs 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors still go to stderr'
+            cand --quiet 'Print nothing on success; errors still go to stderr'
+            cand --json 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
+            cand --fail-fast 'Send no new requests after the first failure'
+            cand --dry-run 'Print each request that would be sent (token masked) and send nothing'
+            cand --curl 'Print an equivalent curl command per request (token read from $SAFE_LAUNCHER_TOKEN) and send nothing'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --private 'Make private data, whose items are encrypted'
+            cand --white-list 'Filter appends with a whitelist (only listed keys may append) instead of a blacklist'
+            cand --put 'Save the new data to the network right after (PUT), if it was made'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'safe-ad;open'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand -j 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --jobs 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors still go to stderr'
+            cand --quiet 'Print nothing on success; errors still go to stderr'
+            cand --json 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
+            cand --fail-fast 'Send no new requests after the first failure'
+            cand --dry-run 'Print each request that would be sent (token masked) and send nothing'
+            cand --curl 'Print an equivalent curl command per request (token read from $SAFE_LAUNCHER_TOKEN) and send nothing'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --private 'The data is private (its data id differs from public data of the same name)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
         }
         &'safe-ad;put'= {
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
@@ -135,6 +185,49 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --version 'Print version'
         }
         &'safe-ad;metadata'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand -j 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --jobs 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors still go to stderr'
+            cand --quiet 'Print nothing on success; errors still go to stderr'
+            cand --json 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
+            cand --fail-fast 'Send no new requests after the first failure'
+            cand --dry-run 'Print each request that would be sent (token masked) and send nothing'
+            cand --curl 'Print an equivalent curl command per request (token read from $SAFE_LAUNCHER_TOKEN) and send nothing'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'safe-ad;reopen'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand -j 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --jobs 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors still go to stderr'
+            cand --quiet 'Print nothing on success; errors still go to stderr'
+            cand --json 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
+            cand --fail-fast 'Send no new requests after the first failure'
+            cand --dry-run 'Print each request that would be sent (token masked) and send nothing'
+            cand --curl 'Print an equivalent curl command per request (token read from $SAFE_LAUNCHER_TOKEN) and send nothing'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --drop 'Also drop each old handle once its new one is there'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'safe-ad;drop'= {
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -432,16 +525,24 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --version 'Print version'
         }
         &'safe-ad;help'= {
+            cand create 'Make a new appendable data and print its handle (POST /appendable-data)'
+            cand open 'Get a handle for an appendable data on the network, by its name, and print it'
             cand put 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)'
             cand post 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)'
             cand clear-data 'Move all data items to deleted_data (local until saved: see --save)'
             cand clear-deleted-data 'Remove all items from deleted_data (local until saved: see --save)'
             cand metadata 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
+            cand reopen 'Get a fresh handle for the data behind stale handles, and print each'
+            cand drop 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)'
             cand auth 'Get, check, print or revoke the launcher token'
             cand config 'Show or edit the config file'
             cand completions 'Print shell completions to stdout'
             cand emulator 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
             cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'safe-ad;help;create'= {
+        }
+        &'safe-ad;help;open'= {
         }
         &'safe-ad;help;put'= {
         }
@@ -452,6 +553,10 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;help;clear-deleted-data'= {
         }
         &'safe-ad;help;metadata'= {
+        }
+        &'safe-ad;help;reopen'= {
+        }
+        &'safe-ad;help;drop'= {
         }
         &'safe-ad;help;auth'= {
             cand login 'Ask the launcher for a token (a person approves it there) and store it in the config file'

@@ -38,16 +38,52 @@ complete -c safe-ad -n "__fish_safe_ad_needs_command" -l curl -d 'Print an equiv
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -s V -l version -d 'Print version'
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "create" -d 'Make a new appendable data and print its handle (POST /appendable-data)'
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "open" -d 'Get a handle for an appendable data on the network, by its name, and print it'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "put" -d 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "post" -d 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "clear-data" -d 'Move all data items to deleted_data (local until saved: see --save)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "clear-deleted-data" -d 'Remove all items from deleted_data (local until saved: see --save)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "metadata" -d 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "reopen" -d 'Get a fresh handle for the data behind stale handles, and print each'
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "drop" -d 'Drop handles, freeing the launcher\'s slots (DELETE /appendable-data/handle/<HANDLE>)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "auth" -d 'Get, check, print or revoke the launcher token'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "config" -d 'Show or edit the config file'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "completions" -d 'Print shell completions to stdout'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "emulator" -d 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l fail-fast -d 'Send no new requests after the first failure'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l curl -d 'Print an equivalent curl command per request (token read from $SAFE_LAUNCHER_TOKEN) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l private -d 'Make private data, whose items are encrypted'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l white-list -d 'Filter appends with a whitelist (only listed keys may append) instead of a blacklist'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l put -d 'Save the new data to the network right after (PUT), if it was made'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -s V -l version -d 'Print version'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l fail-fast -d 'Send no new requests after the first failure'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l curl -d 'Print an equivalent curl command per request (token read from $SAFE_LAUNCHER_TOKEN) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l private -d 'The data is private (its data id differs from public data of the same name)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -s V -l version -d 'Print version'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
@@ -122,6 +158,35 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l curl -d 'Pr
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s V -l version -d 'Print version'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l fail-fast -d 'Send no new requests after the first failure'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l curl -d 'Print an equivalent curl command per request (token read from $SAFE_LAUNCHER_TOKEN) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l drop -d 'Also drop each old handle once its new one is there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s V -l version -d 'Print version'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l fail-fast -d 'Send no new requests after the first failure'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l curl -d 'Print an equivalent curl command per request (token read from $SAFE_LAUNCHER_TOKEN) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s V -l version -d 'Print version'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
@@ -296,16 +361,20 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l deny-auth -
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l hang-unknown-clears -d 'Never answer a clear of an unknown handle, as the real launcher did'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -s V -l version -d 'Print version'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from put post clear-data clear-deleted-data metadata auth config completions emulator help" -f -a "put" -d 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from put post clear-data clear-deleted-data metadata auth config completions emulator help" -f -a "post" -d 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from put post clear-data clear-deleted-data metadata auth config completions emulator help" -f -a "clear-data" -d 'Move all data items to deleted_data (local until saved: see --save)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from put post clear-data clear-deleted-data metadata auth config completions emulator help" -f -a "clear-deleted-data" -d 'Remove all items from deleted_data (local until saved: see --save)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from put post clear-data clear-deleted-data metadata auth config completions emulator help" -f -a "metadata" -d 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from put post clear-data clear-deleted-data metadata auth config completions emulator help" -f -a "auth" -d 'Get, check, print or revoke the launcher token'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from put post clear-data clear-deleted-data metadata auth config completions emulator help" -f -a "config" -d 'Show or edit the config file'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from put post clear-data clear-deleted-data metadata auth config completions emulator help" -f -a "completions" -d 'Print shell completions to stdout'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from put post clear-data clear-deleted-data metadata auth config completions emulator help" -f -a "emulator" -d 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from put post clear-data clear-deleted-data metadata auth config completions emulator help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "create" -d 'Make a new appendable data and print its handle (POST /appendable-data)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "open" -d 'Get a handle for an appendable data on the network, by its name, and print it'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "put" -d 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "post" -d 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "clear-data" -d 'Move all data items to deleted_data (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "clear-deleted-data" -d 'Remove all items from deleted_data (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "metadata" -d 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "reopen" -d 'Get a fresh handle for the data behind stale handles, and print each'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "drop" -d 'Drop handles, freeing the launcher\'s slots (DELETE /appendable-data/handle/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "auth" -d 'Get, check, print or revoke the launcher token'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "config" -d 'Show or edit the config file'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "completions" -d 'Print shell completions to stdout'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "emulator" -d 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "login" -d 'Ask the launcher for a token (a person approves it there) and store it in the config file'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "status" -d 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "logout" -d 'Revoke the token at the launcher and remove it from the config file'

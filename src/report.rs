@@ -17,8 +17,8 @@ use serde_json::{json, Value};
 use crate::batch::{Record, RecordOutcome, Step, Tally};
 use crate::config_file::Key;
 use crate::handle::Handle;
-use crate::launcher::{Launcher, Metadata, Operation};
-use crate::outcome::{Class, Failure};
+use crate::launcher::{Fetched, Launcher, Metadata, Operation, Request, Slot};
+use crate::outcome::{Class, Failure, Reply};
 use crate::sanitize;
 use crate::secret::Secret;
 use crate::settings::{Settings, Source};
@@ -79,27 +79,90 @@ impl Reporter {
                 }
                 self.failed(failure);
             }
-            RecordOutcome::Ran(steps) => {
-                for step in steps {
-                    self.step(launcher, record, step);
+            RecordOutcome::Ran(steps) => self.steps(launcher, record.item.line, steps),
+        }
+    }
+
+    /// The steps of one procedure, in order: `--verbose` exchanges, JSON Lines or result
+    /// lines, and an error for each step that failed. `line`: where the input came from.
+    ///
+    /// Procedures that make a new handle (`create`, `open`, `reopen`) print it alone on stdout,
+    /// for `h=$(safe-ad open NAME)`, and say what happened in one line on stderr; the other
+    /// steps print a line each (`put 7: ok`, or the metadata).
+    pub fn steps(&self, launcher: &Launcher, line: Option<u64>, steps: &[Step]) {
+        let new_handles = steps.iter().any(|step| {
+            matches!(
+                step.request.operation(),
+                Operation::Create | Operation::Fetch
+            )
+        });
+        for (at, step) in steps.iter().enumerate() {
+            if step.exchange.is_some() {
+                err(&exchange_text(launcher, step));
+            }
+            if self.json {
+                self.out(&json_line(&step_json(launcher, line, step)));
+            }
+            match &step.result {
+                Err(failure) => err(&error_text(Some(&step.request.subject()), failure)),
+                Ok(_) if new_handles => self.new_handle(steps, at),
+                Ok(Reply::Metadata(metadata)) if !self.json => {
+                    if let Some(handle) = step.request.handle() {
+                        self.metadata(handle, metadata);
+                    }
                 }
+                Ok(_) if !self.json => self.ok(&step.request),
+                Ok(_) => {}
             }
         }
     }
 
-    fn step(&self, launcher: &Launcher, record: &Record, step: &Step) {
-        if step.exchange.is_some() {
-            err(&exchange_text(launcher, step));
+    /// For the step at `at` of a procedure that makes a handle: the handle on stdout (unless
+    /// `--json` has it), and what happened on stderr.
+    fn new_handle(&self, steps: &[Step], at: usize) {
+        let step = &steps[at];
+        let Some(handle) = step.new_handle() else {
+            return;
+        };
+        let said = match (&step.request, &step.result) {
+            (Request::Create { name, .. }, _) => {
+                let saved = steps.get(at + 1).is_some_and(|next| {
+                    next.request == Request::OnHandle(Operation::Put, handle) && next.result.is_ok()
+                });
+                if saved {
+                    format!("created handle {handle}, name {name}, saved to the network")
+                } else {
+                    format!(
+                        "created handle {handle}, name {name}, not on the network yet (save it with: safe-ad put {handle})"
+                    )
+                }
+            }
+            (Request::Fetch(_), Ok(Reply::Fetched(fetched))) => {
+                let counts = fetched_counts(fetched);
+                let before = at.checked_sub(1).map(|before| &steps[before].request);
+                match before {
+                    Some(Request::OnHandle(Operation::DataId, old)) => {
+                        let dropped = steps.iter().any(|later| {
+                            later.request == Request::OnHandle(Operation::Drop, *old)
+                                && later.result.is_ok()
+                        });
+                        let dropped = if dropped {
+                            format!("; dropped handle {old}")
+                        } else {
+                            String::new()
+                        };
+                        format!("reopened handle {old} as {handle}: {counts}{dropped}")
+                    }
+                    _ => format!("opened handle {handle}: {counts}"),
+                }
+            }
+            // A data-id handle is a means, not a result.
+            _ => return,
+        };
+        if !self.json {
+            self.out(&format!("{handle}\n"));
         }
-        if self.json {
-            self.out(&json_line(&step_json(launcher, record, step)));
-        }
-        match &step.result {
-            Ok(Some(metadata)) if !self.json => self.metadata(step.handle, metadata),
-            Ok(_) if !self.json => self.ok(step.operation, step.handle),
-            Ok(_) => {}
-            Err(failure) => self.operation_failed(step.operation, step.handle, failure),
-        }
+        self.info(&said);
     }
 
     /// The one-line summary of a batch, on stderr, when more than one handle was asked for.
@@ -172,10 +235,10 @@ impl Reporter {
         }
     }
 
-    /// One short line on stdout per handle that succeeded.
-    pub fn ok(&self, operation: Operation, handle: Handle) {
+    /// One short line on stdout per step that succeeded: `put 7: ok`.
+    fn ok(&self, request: &Request) {
         if !self.quiet {
-            self.out(&format!("{} {handle}: ok\n", operation.name()));
+            self.out(&format!("{}: ok\n", request.subject()));
         }
     }
 
@@ -189,14 +252,6 @@ impl Reporter {
             if metadata.is_owner { "yes" } else { "no" },
             crate::sanitize::line(metadata.filter_type.as_bytes(), 40),
             metadata.filter_length
-        ));
-    }
-
-    /// A failed operation on one handle.
-    pub fn operation_failed(&self, operation: Operation, handle: Handle, failure: &Failure) {
-        err(&error_text(
-            Some(&format!("{} {handle}", operation.name())),
-            failure,
         ));
     }
 
@@ -223,29 +278,68 @@ impl Reporter {
         }
     }
 
-    /// `--dry-run` and `--curl`: what would be sent for one step, as request line and headers
-    /// or as a curl command that reads the token from the environment.
+    /// `--dry-run` and `--curl`: what would be sent for one request, as request line, headers
+    /// and body, or as a curl command. A handle an earlier answer will give shows as
+    /// `{handleId}`. curl reads the token from where safe-ad found it (`token`), never from the
+    /// command line itself.
     pub fn request_described(
         &self,
         launcher: &Launcher,
-        operation: Operation,
-        handle: Handle,
+        request: &Request<Slot>,
         as_curl: bool,
+        token: Option<&Source>,
     ) {
-        let url = launcher.url(operation, handle);
+        let url = launcher.url(request);
+        let json = request.json();
         let text = if as_curl {
-            format!(
-                "curl -sS -X {} -H \"Authorization: Bearer $SAFE_LAUNCHER_TOKEN\" '{url}'\n",
-                operation.method()
-            )
+            let mut text = format!(
+                "curl -sS -X {} -H \"Authorization: Bearer {}\"",
+                request.method(),
+                curl_token(token)
+            );
+            // A handle an earlier answer gives becomes a shell variable the person sets, and
+            // curl must not read its braces as a URL pattern.
+            let (url, quote) = match slot_field(request) {
+                Some(field) => (
+                    url.replace(
+                        &format!("{{{field}}}"),
+                        &format!("${{{}}}", shell_name(field)),
+                    ),
+                    '"',
+                ),
+                None => (url, '\''),
+            };
+            if let Some(json) = &json {
+                text.push_str(&format!(" -H 'Content-Type: application/json' -d '{json}'"));
+            }
+            text.push_str(&format!(" {quote}{url}{quote}\n"));
+            text
         } else {
-            let mut text = format!("{} {url}\n", operation.method());
+            let mut text = format!("{} {url}\n", request.method());
             for (name, value) in launcher.shown_request_headers() {
                 text.push_str(&format!("  {name}: {value}\n"));
+            }
+            if let Some(json) = &json {
+                text.push_str(&format!(
+                    "  content-type: application/json\n  body: {json}\n"
+                ));
             }
             text
         };
         self.out(&text);
+    }
+
+    /// `--curl` with a token that no line can fetch again (standard input) or no token at all.
+    pub fn curl_token_note(&self, source: Option<&Source>) {
+        let why = match source {
+            Some(Source::Stdin) => "the token came from standard input",
+            None => "no token was found",
+            Some(_) => return,
+        };
+        self.note(&format!(
+            "{why}: export {} before running these lines",
+            crate::settings::ENV_TOKEN
+        ));
     }
 
     /// After a clear without `--save`: the change is only in the launcher's copy.
@@ -428,6 +522,55 @@ pub enum StatusAnswer {
     Unreachable,
 }
 
+/// The shell words that give the token to a `--curl` line, from where safe-ad found it: the
+/// line must work when pasted, and must not contain the token itself.
+fn curl_token(source: Option<&Source>) -> String {
+    match source {
+        Some(Source::ConfigFile(_)) => "$(safe-ad auth token)".to_string(),
+        Some(Source::TokenFile(path)) => format!(
+            "$(safe-ad --token-file {} auth token)",
+            shell_quote(&path.display().to_string())
+        ),
+        Some(Source::Env(var)) => format!("${var}"),
+        Some(Source::Flag(_) | Source::Stdin | Source::Default) | None => {
+            format!("${}", crate::settings::ENV_TOKEN)
+        }
+    }
+}
+
+/// The answer field a request waits for, if it names a handle not known yet.
+fn slot_field(request: &Request<Slot>) -> Option<&'static str> {
+    match request.handle().or(request.data_id()) {
+        Some(Slot::FromAnswer(field)) => Some(field),
+        _ => None,
+    }
+}
+
+/// `dataIdHandle` as a shell variable: `DATA_ID_HANDLE`.
+fn shell_name(field: &str) -> String {
+    let mut name = String::new();
+    for c in field.chars() {
+        if c.is_ascii_uppercase() {
+            name.push('_');
+        }
+        name.push(c.to_ascii_uppercase());
+    }
+    name
+}
+
+/// A word the shell reads back as `text`.
+fn shell_quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', r"'\''"))
+}
+
+/// The counts a fetch gave, as the info line after `open` and `reopen` shows them.
+fn fetched_counts(fetched: &Fetched) -> String {
+    format!(
+        "version {}, data {}, deleted {}",
+        fetched.version, fetched.data_length, fetched.deleted_data_length
+    )
+}
+
 fn login_waiting_text(base: &str) -> String {
     format!("waiting for approval in the launcher at {base} (Ctrl-C cancels)")
 }
@@ -436,8 +579,8 @@ fn login_waiting_text(base: &str) -> String {
 fn exchange_text(launcher: &Launcher, step: &Step) -> String {
     let mut text = format!(
         "> {} {}\n",
-        step.operation.method(),
-        launcher.url(step.operation, step.handle)
+        step.request.method(),
+        launcher.url(&step.request)
     );
     for (name, value) in launcher.shown_request_headers() {
         text.push_str(&format!("> {name}: {value}\n"));
@@ -463,22 +606,46 @@ fn exchange_text(launcher: &Launcher, step: &Step) -> String {
     text
 }
 
-fn step_json(launcher: &Launcher, record: &Record, step: &Step) -> Value {
+fn step_json(launcher: &Launcher, line: Option<u64>, step: &Step) -> Value {
+    let request = &step.request;
+    let handle = request.handle().or(match request.operation() {
+        Operation::Create | Operation::Fetch => step.new_handle(),
+        _ => None,
+    });
     let mut object = json!({
-        "handle": step.handle.0,
-        "operation": step.operation.name(),
-        "method": step.operation.method().as_str(),
-        "url": launcher.url(step.operation, step.handle),
+        "handle": handle.map(|handle| handle.0),
+        "operation": request.operation().name(),
+        "method": request.method().as_str(),
+        "url": launcher.url(request),
         "status": step.status,
         "ok": step.result.is_ok(),
         "elapsed_ms": (step.elapsed.as_secs_f64() * 10_000.0).round() / 10.0,
     });
-    if let Some(line) = record.item.line {
+    if let Some(line) = line {
         object["line"] = json!(line);
     }
+    if let Some(name) = request.name() {
+        object["name"] = json!(name.to_string());
+    }
+    let data_id = request.data_id().or(match request.operation() {
+        Operation::DataId => step.new_handle(),
+        _ => None,
+    });
+    if let Some(data_id) = data_id {
+        object["data_id_handle"] = json!(data_id.0);
+    }
     match &step.result {
-        Ok(Some(metadata)) => object["metadata"] = json!(metadata),
-        Ok(None) => {}
+        Ok(Reply::Metadata(metadata)) => object["metadata"] = json!(metadata),
+        Ok(Reply::Fetched(fetched)) => {
+            object["metadata"] = json!({
+                "isOwner": fetched.is_owner,
+                "version": fetched.version,
+                "filterType": fetched.filter_type,
+                "dataLength": fetched.data_length,
+                "deletedDataLength": fetched.deleted_data_length,
+            })
+        }
+        Ok(_) => {}
         Err(failure) => add_error(&mut object, failure),
     }
     object

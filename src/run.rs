@@ -51,7 +51,12 @@ fn reported(reporter: &Reporter, failure: Failure) -> Done {
 fn client_options(cli: &Cli) -> Result<ClientOptions, Failure> {
     let top = &cli.options;
     let levels = match &cli.command {
-        Command::Put(c) | Command::Post(c) | Command::Metadata(c) => vec![top, &c.options],
+        Command::Put(c) | Command::Post(c) | Command::Metadata(c) | Command::Drop(c) => {
+            vec![top, &c.options]
+        }
+        Command::Create(c) => vec![top, &c.options],
+        Command::Open(c) => vec![top, &c.options],
+        Command::Reopen(c) => vec![top, &c.options],
         Command::ClearData(c) | Command::ClearDeletedData(c) => vec![top, &c.options],
         Command::Auth(auth) => vec![
             top,
@@ -90,8 +95,12 @@ fn dispatch(
     options: &ClientOptions,
     reporter: &Reporter,
 ) -> Result<Done, Failure> {
-    use commands::{auth, completions, config, metadata, operations};
+    use commands::{auth, completions, config, handles, metadata, operations};
     match command {
+        Command::Create(c) => handles::create(c, options, reporter),
+        Command::Open(c) => handles::open(c, options, reporter),
+        Command::Reopen(c) => handles::reopen(c, options, reporter),
+        Command::Drop(c) => handles::drop(&c.handles, options, reporter),
         Command::Put(c) => operations::run(Operation::Put, None, &c.handles, options, reporter),
         Command::Post(c) => operations::run(Operation::Post, None, &c.handles, options, reporter),
         Command::ClearData(c) => {

@@ -536,7 +536,7 @@ fn json_rejected_class_for_an_unknown_handle() {
     );
     assert!(lines[0]["error"]["hint"]
         .as_str()
-        .is_some_and(|hint| hint.contains("no such handle")));
+        .is_some_and(|hint| hint.contains("holds no appendable data under this handle")));
 }
 
 #[tokio::test]

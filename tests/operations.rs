@@ -239,7 +239,13 @@ async fn answers_map_to_exit_codes_and_hints() {
             400,
             r#"{"errorCode":-1515,"description":"FfiError::InvalidAppendableDataHandle"}"#,
             4,
-            &["errorCode -1515", "hint:", "launcher restarts", "100"],
+            &[
+                "errorCode -1515",
+                "hint:",
+                "restart",
+                "100",
+                "safe-ad open NAME",
+            ],
         ),
         (
             "put",

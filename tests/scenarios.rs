@@ -226,7 +226,7 @@ fn unknown_handle_is_exit_4_with_the_1515_hint_for_every_operation() {
             )))
             .stderr(predicate::str::contains("errorCode -1515"))
             .stderr(predicate::str::contains(
-                "hint: the launcher has no such handle",
+                "hint: the launcher holds no appendable data under this handle",
             ));
     }
 }

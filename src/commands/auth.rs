@@ -74,7 +74,8 @@ fn login(args: &LoginArgs, settings: &Settings, reporter: &Reporter) -> Result<D
     if !grant.permissions.iter().any(|p| p == LOW_LEVEL_API) {
         reporter.granted_without(&grant.permissions, LOW_LEVEL_API);
     }
-    if let Some((_, source @ (Source::Env(_) | Source::Flag(_) | Source::Stdin))) = &settings.token
+    if let Some((_, source @ (Source::Env(_) | Source::TokenFile(_) | Source::Stdin))) =
+        &settings.token
     {
         reporter.token_source_still_wins(source);
     }

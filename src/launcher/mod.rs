@@ -13,6 +13,9 @@
 
 mod direct;
 mod general;
+mod request;
+
+pub use request::{url_for, Fetched, HandleReply, Metadata, Operation, Request, Slot, OPERATIONS};
 
 use std::time::{Duration, Instant};
 
@@ -20,7 +23,6 @@ use http_body_util::BodyExt;
 use reqwest::header::{HeaderMap, HeaderValue, LOCATION};
 use reqwest::Method;
 
-use crate::handle::Handle;
 use crate::secret::Secret;
 use crate::url::LauncherUrl;
 
@@ -29,75 +31,6 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
 /// The User-Agent of every request.
 const USER_AGENT_VALUE: &str = concat!("safe-ad/", env!("CARGO_PKG_VERSION"));
-
-/// What safe-ad can ask the launcher to do with a handle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Operation {
-    Put,
-    Post,
-    ClearData,
-    ClearDeletedData,
-    /// Reads the launcher's metadata of a handle; changes nothing.
-    Metadata,
-}
-
-impl Operation {
-    /// The subcommand name, used in every message about the operation.
-    pub fn name(self) -> &'static str {
-        match self {
-            Operation::Put => "put",
-            Operation::Post => "post",
-            Operation::ClearData => "clear-data",
-            Operation::ClearDeletedData => "clear-deleted-data",
-            Operation::Metadata => "metadata",
-        }
-    }
-
-    pub fn method(self) -> Method {
-        match self {
-            Operation::Put => Method::PUT,
-            Operation::Post => Method::POST,
-            Operation::ClearData | Operation::ClearDeletedData => Method::DELETE,
-            Operation::Metadata => Method::GET,
-        }
-    }
-
-    /// Clears change only the launcher's local copy, and hang on an unknown handle.
-    pub fn is_clear(self) -> bool {
-        matches!(self, Operation::ClearData | Operation::ClearDeletedData)
-    }
-
-    /// The operation's path after the launcher URL's prefix.
-    pub fn route(self, handle: Handle) -> String {
-        match self {
-            Operation::Put | Operation::Post => format!("/appendable-data/{handle}"),
-            Operation::ClearData => format!("/appendable-data/clear-data/{handle}"),
-            Operation::ClearDeletedData => {
-                format!("/appendable-data/clear-deleted-data/{handle}")
-            }
-            Operation::Metadata => format!("/appendable-data/metadata/{handle}"),
-        }
-    }
-}
-
-/// The launcher's metadata of an appendable data, as `GET /appendable-data/metadata/:h` gives it.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Metadata {
-    pub is_owner: bool,
-    pub version: u64,
-    pub filter_type: String,
-    pub filter_length: u64,
-    pub data_length: u64,
-    pub deleted_data_length: u64,
-}
-
-impl Metadata {
-    /// Reads a metadata body; `None` when it is not one.
-    pub fn parse(body: &[u8]) -> Option<Metadata> {
-        serde_json::from_slice(body).ok()
-    }
-}
 
 /// What the launcher answered.
 #[derive(Debug)]
@@ -225,21 +158,6 @@ impl Body<'_> {
         }
     }
 }
-
-/// Joins a checked launcher base (`LauncherUrl::base`: no trailing slash, prefix kept) and an
-/// operation's route.
-pub fn url_for(base: &str, operation: Operation, handle: Handle) -> String {
-    format!("{base}{}", operation.route(handle))
-}
-
-/// Every operation, for tests and tools that go through them all.
-pub const OPERATIONS: [Operation; 5] = [
-    Operation::Put,
-    Operation::Post,
-    Operation::ClearData,
-    Operation::ClearDeletedData,
-    Operation::Metadata,
-];
 
 /// The app identity `auth login` presents to the launcher, which shows it to the person approving.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -369,19 +287,20 @@ impl Launcher {
         &self.base
     }
 
-    /// The full URL of an operation on a handle, path prefix kept.
-    pub fn url(&self, operation: Operation, handle: Handle) -> String {
-        url_for(&self.base, operation, handle)
+    /// The full URL of a request, path prefix kept.
+    pub fn url<H: std::fmt::Display + Copy>(&self, request: &Request<H>) -> String {
+        url_for(&self.base, request)
     }
 
-    /// Sends one operation, with no body, and reads at most `MAX_BODY_BYTES` of the answer.
-    /// When nothing answered, tries again up to `--retries` times where that is safe.
-    pub async fn send(&self, operation: Operation, handle: Handle) -> Result<Answer, NoAnswer> {
-        let route = operation.route(handle);
+    /// Sends one request and reads at most `MAX_BODY_BYTES` of the answer. When nothing
+    /// answered, tries again up to `--retries` times where that is safe.
+    pub async fn send(&self, request: &Request) -> Result<Answer, NoAnswer> {
+        let route = request.route();
+        let json = request.json();
         let outgoing = Outgoing {
-            method: operation.method(),
+            method: request.method(),
             route: &route,
-            json: None,
+            json: json.as_deref().map(str::as_bytes),
             authorization: self.authorization.as_ref(),
         };
         let mut pause = Duration::from_millis(100);
