@@ -17,7 +17,7 @@ use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::config_file::Key;
-use crate::values::{self, MAX_JOBS, MAX_RETRIES, MIN_JOBS};
+use crate::values;
 
 const ABOUT: &str =
     "Save appendable data to the SAFE network and clear its data items, through the SAFE Launcher";
@@ -66,7 +66,8 @@ pub struct ClientOptions {
     /// Give up on a request after this many seconds (default 30, at most 86400)
     ///
     /// Overrides `timeout_secs` in the config file. Fractions are allowed (0.5).
-    #[arg(long, value_name = "SECS", value_parser = values::parse_timeout)]
+    #[arg(long, value_name = "SECS", value_parser = values::parse_timeout,
+          allow_negative_numbers = true)]
     pub timeout: Option<f64>,
 
     /// Allow plain http to a host other than this machine (sends the token in clear text)
@@ -82,11 +83,15 @@ pub struct ClientOptions {
     pub json: bool,
 
     /// Run up to N requests at once (N: 1..=256, default 8); output stays in input order
-    #[arg(short, long, value_name = "N",
-          value_parser = clap::value_parser!(u16).range(MIN_JOBS as i64..=MAX_JOBS as i64))]
+    #[arg(short, long, value_name = "N", value_parser = values::parse_jobs,
+          allow_negative_numbers = true)]
     pub jobs: Option<u16>,
 
-    /// Send no new requests after the first failure
+    /// Send no new request after the first failure (those already in flight, up to --jobs, finish)
+    ///
+    /// With the default --jobs 8, up to 7 other requests may be on their way when the first
+    /// failure comes back; they finish and are reported. `--jobs 1 --fail-fast` stops at the
+    /// failing handle itself.
     #[arg(long)]
     pub fail_fast: bool,
 
@@ -94,15 +99,15 @@ pub struct ClientOptions {
     ///
     /// Never after an answer, never after a timeout, and a POST only when its connection was
     /// refused (so it was not sent). Waits 100 ms, 200 ms, 400 ms, ... between tries.
-    #[arg(long, value_name = "N",
-          value_parser = clap::value_parser!(u8).range(0..=MAX_RETRIES as i64))]
+    #[arg(long, value_name = "N", value_parser = values::parse_retries,
+          allow_negative_numbers = true)]
     pub retries: Option<u8>,
 
     /// Print each request that would be sent (token masked) and send nothing
     #[arg(long)]
     pub dry_run: bool,
 
-    /// Print an equivalent curl command per request (token read from $SAFE_LAUNCHER_TOKEN) and send nothing
+    /// Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing
     #[arg(long)]
     pub curl: bool,
 

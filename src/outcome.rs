@@ -436,6 +436,22 @@ pub fn judge_no_answer(
             sanitize::line(detail.as_bytes(), SHOWN_CHARS)
         ))
         .with_hint("the launcher may have stopped or restarted; check it, or retry with --retries N"),
+        NoAnswer::TlsAnswer => Failure::new(
+            Class::Unexpected,
+            format!("{launcher} answered with TLS: it speaks https, not plain http"),
+        )
+        .with_hint(format!(
+            "use https:// in the launcher URL: {}",
+            launcher.replacen("http://", "https://", 1)
+        )),
+        NoAnswer::PlainAnswer => Failure::new(
+            Class::Unexpected,
+            format!("{launcher} answered in plain http, not https"),
+        )
+        .with_hint(format!(
+            "use http:// in the launcher URL (the SAFE Launcher speaks plain http): {}",
+            launcher.replacen("https://", "http://", 1)
+        )),
         NoAnswer::Broken(detail) => unreachable(format!(
             "the connection failed before a complete answer: {}",
             sanitize::line(detail.as_bytes(), SHOWN_CHARS)

@@ -7,7 +7,7 @@
 //! pipe, as with `| head -1`) is dropped quietly rather than turned into a crash, and the
 //! reporter remembers it, so a batch can be told to stop.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -36,6 +36,10 @@ pub struct Reporter {
     /// Set once stdout's reader has gone away (as with `| head -1`): nothing more is written
     /// there, and batches stop.
     stdout_closed: Cell<bool>,
+    /// Whether anything went to stdout since the last record began.
+    wrote: Cell<bool>,
+    /// The hints already printed: a batch whose handles fail alike gives each hint once.
+    hints_shown: RefCell<Vec<String>>,
 }
 
 impl Reporter {
@@ -45,11 +49,19 @@ impl Reporter {
             json,
             progress_drawn: Cell::new(None),
             stdout_closed: Cell::new(false),
+            wrote: Cell::new(false),
+            hints_shown: RefCell::new(Vec::new()),
         }
     }
 
-    /// Whether stdout's reader has gone away; nothing more is worth sending then.
+    /// Whether stdout's reader has gone away; nothing more is worth sending then. A write
+    /// notices it, but a record that wrote nothing to stdout (it failed, and errors go to
+    /// stderr) would not, so then the pipe is asked. With `--quiet` nothing is ever written
+    /// there, so whether anyone reads it does not matter.
     pub fn stdout_closed(&self) -> bool {
+        if !self.stdout_closed.get() && !self.wrote.get() && !self.quiet && stdout_hung_up() {
+            self.stdout_closed.set(true);
+        }
         self.stdout_closed.get()
     }
 
@@ -59,6 +71,7 @@ impl Reporter {
         if self.stdout_closed.get() {
             return;
         }
+        self.wrote.set(true);
         let mut stdout = std::io::stdout().lock();
         let written = stdout
             .write_all(text.as_bytes())
@@ -71,6 +84,7 @@ impl Reporter {
     /// Everything about one handle, in input order: result lines, errors, `--verbose` text.
     pub fn record(&self, launcher: &Launcher, record: &Record) {
         self.clear_progress();
+        self.wrote.set(false);
         match &record.outcome {
             RecordOutcome::NotStarted => {}
             RecordOutcome::Invalid(failure) => {
@@ -104,7 +118,7 @@ impl Reporter {
                 self.out(&json_line(&step_json(launcher, line, step)));
             }
             match &step.result {
-                Err(failure) => err(&error_text(Some(&step.request.subject()), failure)),
+                Err(failure) => self.error(Some(&step.request.subject()), failure),
                 Ok(_) if new_handles => self.new_handle(steps, at),
                 Ok(Reply::Metadata(metadata)) if !self.json => {
                     if let Some(handle) = step.request.handle() {
@@ -171,12 +185,14 @@ impl Reporter {
     /// unknown) because the batch stopped early.
     pub fn summary(&self, tally: &Tally, cancelled: u64, not_started: u64, unread_input: bool) {
         self.clear_progress();
-        if self.quiet || (tally.done() + cancelled + not_started < 2 && !unread_input) {
+        // Every handle given or read, whatever became of it.
+        let total = tally.done() + cancelled + not_started;
+        if self.quiet || (total < 2 && !unread_input) {
             return;
         }
         let mut line = format!(
-            "{} handles: {} ok, {} failed",
-            tally.done(),
+            "{total} {}: {} ok, {} failed",
+            if total == 1 { "handle" } else { "handles" },
             tally.ok,
             tally.failed
         );
@@ -257,7 +273,21 @@ impl Reporter {
 
     /// A failure that is not about one handle (arguments, settings, internal).
     pub fn failed(&self, failure: &Failure) {
-        err(&error_text(None, failure));
+        self.error(None, failure);
+    }
+
+    /// An error line, and its hint unless the same hint was printed before.
+    fn error(&self, context: Option<&str>, failure: &Failure) {
+        let mut shown = self.hints_shown.borrow_mut();
+        let new_hint = failure
+            .hint
+            .as_ref()
+            .filter(|hint| !shown.contains(hint))
+            .cloned();
+        if let Some(hint) = &new_hint {
+            shown.push(hint.clone());
+        }
+        err(&error_text(context, &failure.message, new_hint.as_deref()));
     }
 
     /// What a command did or is doing, on stderr; silenced by `--quiet`.
@@ -681,15 +711,33 @@ fn json_line(value: &Value) -> String {
 }
 
 /// `safe-ad: error: <context>: <what>` and, where there is one, `hint: <what to do>`.
-pub fn error_text(context: Option<&str>, failure: &Failure) -> String {
+fn error_text(context: Option<&str>, message: &str, hint: Option<&str>) -> String {
     let mut text = match context {
-        Some(context) => format!("safe-ad: error: {context}: {}\n", failure.message),
-        None => format!("safe-ad: error: {}\n", failure.message),
+        Some(context) => format!("safe-ad: error: {context}: {message}\n"),
+        None => format!("safe-ad: error: {message}\n"),
     };
-    if let Some(hint) = &failure.hint {
+    if let Some(hint) = hint {
         text.push_str(&format!("hint: {hint}\n"));
     }
     text
+}
+
+/// Whether the reader of stdout has gone: a pipe whose reading end was closed polls as an
+/// error. A file or a terminal never does.
+#[cfg(unix)]
+fn stdout_hung_up() -> bool {
+    use rustix::event::{poll, PollFd, PollFlags};
+    let stdout = std::io::stdout();
+    let mut fds = [PollFd::new(&stdout, PollFlags::empty())];
+    match poll(&mut fds, Some(&rustix::event::Timespec::default())) {
+        Ok(_) => fds[0].revents().intersects(PollFlags::ERR | PollFlags::HUP),
+        Err(_) => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn stdout_hung_up() -> bool {
+    false
 }
 
 /// Whether a person is likely watching stderr (spinners and progress bars only then).
@@ -718,18 +766,13 @@ fn err(text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::outcome::Class;
 
     #[test]
     fn error_format() {
-        let failure = Failure::new(Class::Rejected, "the launcher answered 400").with_hint("do x");
         assert_eq!(
-            error_text(Some("put 7"), &failure),
+            error_text(Some("put 7"), "the launcher answered 400", Some("do x")),
             "safe-ad: error: put 7: the launcher answered 400\nhint: do x\n"
         );
-        assert_eq!(
-            error_text(None, &Failure::usage("bad")),
-            "safe-ad: error: bad\n"
-        );
+        assert_eq!(error_text(None, "bad", None), "safe-ad: error: bad\n");
     }
 }

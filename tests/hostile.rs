@@ -1091,7 +1091,7 @@ fn ctrl_c_during_a_batch_sends_nothing_new_and_counts_done_failed_and_not_starte
         130,
         &[
             "safe-ad: error: put 2: the launcher answered 500 Internal Server Error: busy",
-            "2 handles: 1 ok, 1 failed",
+            "20 handles: 1 ok, 1 failed",
             "safe-ad: error: interrupted",
             "no new requests were sent",
         ],

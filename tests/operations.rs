@@ -471,7 +471,7 @@ async fn ctrl_c_stops_the_batch_with_exit_130() {
     assert_eq!(output.status.code(), Some(130), "{stderr}");
     assert!(
         stderr.contains(
-            "0 handles: 0 ok, 0 failed, 1 sent but not awaited (they may have taken effect), 2 not started"
+            "3 handles: 0 ok, 0 failed, 1 sent but not awaited (they may have taken effect), 2 not started"
         ),
         "{stderr}"
     );

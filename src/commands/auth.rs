@@ -42,6 +42,9 @@ fn login(args: &LoginArgs, settings: &Settings, reporter: &Reporter) -> Result<D
         vendor: args.vendor.clone(),
     });
     let answer = runtime()?.block_on(async {
+        if let Err(no_answer) = interruptible(launcher.connect()).await? {
+            return Ok(Err(no_answer));
+        }
         let request = launcher.auth(&login);
         let answer = if report::stderr_is_terminal() {
             let answer = interruptible(async {

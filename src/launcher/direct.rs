@@ -5,8 +5,14 @@
 //! and idle keep-alive connections wait in a small pool, one per request in flight. A pooled
 //! connection the launcher has closed meanwhile is noticed before use, or by hyper handing the
 //! unsent request back, and the request then goes on a new connection: nothing is sent twice.
+//!
+//! Each connection remembers the first byte it received: when an answer does not parse and that
+//! byte opens a TLS record, the server speaks https, and the person is told so.
 
-use std::sync::Mutex;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU16, Ordering};
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 use http_body_util::Full;
@@ -15,6 +21,7 @@ use hyper::client::conn::http1::{self, SendRequest};
 use hyper::header::{HeaderValue, ACCEPT, AUTHORIZATION, CONTENT_TYPE, HOST, USER_AGENT};
 use hyper::{Request, Response};
 use hyper_util::rt::TokioIo;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
 
 use super::{Body, NoAnswer, Outgoing, RawAnswer, USER_AGENT_VALUE};
@@ -32,7 +39,23 @@ pub struct Direct {
     /// The URL's path prefix (`/0.6`), without a trailing slash; routes are appended to it.
     prefix: String,
     connect_timeout: Duration,
-    idle: Mutex<Vec<SendRequest<Full<Bytes>>>>,
+    idle: Mutex<Vec<Connection>>,
+}
+
+/// One open connection: the handle to send on, and the first byte that came back on it.
+pub struct Connection {
+    sender: SendRequest<Full<Bytes>>,
+    /// 0 until a byte came; then the byte + 1.
+    first_byte: Arc<AtomicU16>,
+}
+
+impl Connection {
+    /// Whether the server on this connection answered with a TLS record (an alert or a
+    /// handshake) rather than HTTP.
+    fn spoke_tls(&self) -> bool {
+        // TLS records start with their content type: 0x15 alert, 0x16 handshake.
+        matches!(self.first_byte.load(Ordering::Relaxed), 0x16 | 0x17)
+    }
 }
 
 impl Direct {
@@ -65,18 +88,32 @@ impl Direct {
         // A pooled connection may have been closed by the launcher while idle; hyper hands the
         // request back when it was not written, and it goes on the next connection.
         loop {
-            let (mut sender, fresh) = self.connection().await?;
+            let (mut connection, fresh) = self.connection().await?;
             let Some(message) = request.take() else {
                 return Err(NoAnswer::Reset("the request could not be sent".into()));
             };
-            match sender.try_send_request(message).await {
-                Ok(response) => return Ok(self.answer(response, sender)),
+            match connection.sender.try_send_request(message).await {
+                Ok(response) => return Ok(self.answer(response, connection)),
                 Err(mut error) => match error.take_message() {
                     Some(unsent) if !fresh => request = Some(unsent),
+                    _ if error.error().is_parse() && connection.spoke_tls() => {
+                        return Err(NoAnswer::TlsAnswer)
+                    }
                     _ => return Err(NoAnswer::from_hyper(error.error(), false)),
                 },
             }
         }
+    }
+
+    /// Opens a connection (or finds an idle one) and keeps it for the next request.
+    pub async fn warm(&self) -> Result<(), NoAnswer> {
+        let (connection, _) = self.connection().await?;
+        Keep {
+            connection,
+            pool: &self.idle,
+        }
+        .release();
+        Ok(())
     }
 
     fn request(&self, outgoing: &Outgoing<'_>) -> Result<Request<Full<Bytes>>, NoAnswer> {
@@ -103,18 +140,22 @@ impl Direct {
     }
 
     /// An idle connection that is still open, or a new one; says whether it is new.
-    async fn connection(&self) -> Result<(SendRequest<Full<Bytes>>, bool), NoAnswer> {
+    async fn connection(&self) -> Result<(Connection, bool), NoAnswer> {
         loop {
             let pooled = self.idle.lock().map(|mut idle| idle.pop()).ok().flatten();
-            let Some(mut sender) = pooled else { break };
-            if sender.is_closed() {
+            let Some(mut connection) = pooled else { break };
+            if connection.sender.is_closed() {
                 continue;
             }
-            if sender.ready().await.is_ok() {
-                return Ok((sender, false));
+            if connection.sender.ready().await.is_ok() {
+                return Ok((connection, false));
             }
         }
-        let stream = self.connect().await?;
+        let first_byte = Arc::new(AtomicU16::new(0));
+        let stream = Sniffed {
+            stream: self.connect().await?,
+            first_byte: Arc::clone(&first_byte),
+        };
         let (sender, connection) = http1::handshake(TokioIo::new(stream))
             .await
             .map_err(|e| NoAnswer::from_hyper(&e, false))?;
@@ -122,7 +163,7 @@ impl Direct {
         tokio::spawn(async move {
             let _ = connection.await;
         });
-        Ok((sender, true))
+        Ok((Connection { sender, first_byte }, true))
     }
 
     async fn connect(&self) -> Result<TcpStream, NoAnswer> {
@@ -158,7 +199,7 @@ impl Direct {
     fn answer(
         &self,
         response: Response<hyper::body::Incoming>,
-        sender: SendRequest<Full<Bytes>>,
+        connection: Connection,
     ) -> RawAnswer<'_> {
         let (head, body) = response.into_parts();
         RawAnswer {
@@ -167,7 +208,7 @@ impl Direct {
             body: Body::Direct {
                 body,
                 keep: Some(Keep {
-                    sender,
+                    connection,
                     pool: &self.idle,
                 }),
             },
@@ -177,20 +218,76 @@ impl Direct {
 
 /// A connection waiting for its answer's body to be read before it can be used again.
 pub struct Keep<'a> {
-    sender: SendRequest<Full<Bytes>>,
-    pool: &'a Mutex<Vec<SendRequest<Full<Bytes>>>>,
+    connection: Connection,
+    pool: &'a Mutex<Vec<Connection>>,
 }
 
 impl Keep<'_> {
     /// Puts the connection back for the next request, unless it is closing.
     pub fn release(self) {
-        if self.sender.is_closed() {
+        if self.connection.sender.is_closed() {
             return;
         }
         if let Ok(mut idle) = self.pool.lock() {
             if idle.len() < MAX_IDLE {
-                idle.push(self.sender);
+                idle.push(self.connection);
             }
         }
+    }
+}
+
+/// A TCP stream that notes the first byte it reads.
+struct Sniffed {
+    stream: TcpStream,
+    first_byte: Arc<AtomicU16>,
+}
+
+impl AsyncRead for Sniffed {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        let before = buf.filled().len();
+        let polled = Pin::new(&mut self.stream).poll_read(cx, buf);
+        if let Some(&byte) = buf.filled().get(before) {
+            let _ = self.first_byte.compare_exchange(
+                0,
+                u16::from(byte) + 1,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            );
+        }
+        polled
+    }
+}
+
+impl AsyncWrite for Sniffed {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.stream).poll_write(cx, buf)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.stream).poll_shutdown(cx)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.stream).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
     }
 }

@@ -89,6 +89,15 @@ impl General {
         if io_kind == Some(std::io::ErrorKind::ConnectionRefused) {
             return NoAnswer::Refused;
         }
+        // rustls reads a plain-http answer to its handshake as a record of a bad type.
+        if matches!(
+            rustls_error(error),
+            Some(rustls::Error::InvalidMessage(
+                rustls::InvalidMessage::InvalidContentType
+            ))
+        ) {
+            return NoAnswer::PlainAnswer;
+        }
         let detail = innermost_message(error);
         if error.is_connect() && looks_like_dns(&detail) {
             return NoAnswer::Dns(detail);
@@ -105,6 +114,28 @@ fn hyper_error(error: &reqwest::Error) -> Option<&hyper::Error> {
     while let Some(cause) = source {
         if let Some(hyper) = cause.downcast_ref::<hyper::Error>() {
             return Some(hyper);
+        }
+        source = cause.source();
+    }
+    None
+}
+
+fn rustls_error(error: &reqwest::Error) -> Option<&rustls::Error> {
+    let mut source = error.source();
+    while let Some(cause) = source {
+        // An io::Error's `source` skips the error it wraps; look inside, layer by layer.
+        let mut inner: &(dyn std::error::Error + 'static) = cause;
+        loop {
+            if let Some(tls) = inner.downcast_ref::<rustls::Error>() {
+                return Some(tls);
+            }
+            match inner
+                .downcast_ref::<std::io::Error>()
+                .and_then(std::io::Error::get_ref)
+            {
+                Some(wrapped) => inner = wrapped,
+                None => break,
+            }
         }
         source = cause.source();
     }

@@ -62,6 +62,10 @@ pub enum NoAnswer {
     Garbled(String),
     /// The connection failed or closed in the middle of an answer.
     Broken(String),
+    /// A plain-http request was answered with TLS: the server speaks https.
+    TlsAnswer,
+    /// An https request was answered in plain text: the server speaks plain http.
+    PlainAnswer,
 }
 
 impl NoAnswer {
@@ -327,6 +331,16 @@ impl Launcher {
             None => headers.push(("authorization".into(), "(none: no token found)".into())),
         }
         headers
+    }
+
+    /// Makes sure the launcher accepts connections, before a request that waits for a person
+    /// (a login): a launcher that is down is said at once, not after "waiting for approval".
+    /// Through reqwest (https, a proxy) the first request says it instead.
+    pub async fn connect(&self) -> Result<(), NoAnswer> {
+        match &self.transport {
+            Transport::Direct(direct) => direct.warm().await,
+            Transport::General(_) => Ok(()),
+        }
     }
 
     /// Sends a request about the token. A login carries no token and waits as long as the
