@@ -7,8 +7,6 @@
 //! speaks HTTP/1.0 without keep-alive. Then: a reader of stdout that leaves after one line (as
 //! `| head -1` does), `--json` lines that are never cut, and Ctrl-C in the middle of a batch.
 
-mod common;
-
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::process::{Child, Output, Stdio};
@@ -16,7 +14,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::*;
+use crate::harness::*;
 use serde_json::Value;
 
 // ---- the scripted server ----------------------------------------------------------------------

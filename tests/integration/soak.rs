@@ -7,19 +7,15 @@
 //! what each fault looks like to the client.
 //!
 //! The always-run soak uses 2,000 handles. The full one (100,000 handles) runs only when asked:
-//!     SAFE_AD_SOAK=1 cargo test --test soak -- --nocapture
-
-#![cfg(feature = "emulator")]
-
-mod common;
+//!     SAFE_AD_SOAK=1 cargo test --test integration soak:: -- --nocapture
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-use common::emulator::*;
-use common::*;
+use crate::harness::emulator::*;
+use crate::harness::*;
 use safe_ad::emulator::fault::{Fault, Plan};
 use serde_json::Value;
 

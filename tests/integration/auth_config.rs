@@ -1,12 +1,10 @@
 //! `auth` and `config` commands against a launcher stand-in on loopback: getting, storing,
 //! checking and revoking the token, and editing the config file safely.
 
-mod common;
-
 use std::os::unix::fs::PermissionsExt;
 use std::time::Duration;
 
-use common::*;
+use crate::harness::*;
 use predicates::prelude::*;
 use wiremock::matchers::{any, body_json, header, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};

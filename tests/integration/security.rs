@@ -4,13 +4,11 @@
 //! No test here sends anything off this machine: the remote URLs used are only ever ones that
 //! safe-ad must refuse before it connects or looks a name up.
 
-mod common;
-
 use std::net::TcpListener;
 use std::process::Output;
 use std::time::{Duration, Instant};
 
-use common::*;
+use crate::harness::*;
 use wiremock::matchers::any;
 use wiremock::{Mock, MockServer, Request, Respond, ResponseTemplate};
 

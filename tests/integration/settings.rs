@@ -2,12 +2,10 @@
 //! file come from and in which order, and every way they can be wrong. A wrong setting is exit 2
 //! (no token at all is exit 3) and nothing reaches the launcher.
 
-mod common;
-
 use std::path::Path;
 use std::process::Output;
 
-use common::*;
+use crate::harness::*;
 use wiremock::matchers::any;
 use wiremock::{Mock, MockServer, ResponseTemplate};
 

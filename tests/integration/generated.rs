@@ -2,16 +2,14 @@
 //! exit codes lists the same ones as `outcome::EXIT_CODES`.
 //!
 //! To refresh the generated files after changing `src/cli.rs`:
-//!     SAFE_AD_REGENERATE=1 cargo test --test generated
-
-mod common;
+//!     SAFE_AD_REGENERATE=1 cargo test --test integration generated::
 
 use std::path::Path;
 
-use common::Sandbox;
+use crate::harness::Sandbox;
 use safe_ad::outcome::EXIT_CODES;
 
-const REFRESH: &str = "SAFE_AD_REGENERATE=1 cargo test --test generated";
+const REFRESH: &str = "SAFE_AD_REGENERATE=1 cargo test --test integration generated::";
 
 #[test]
 fn completions_and_man_page_are_up_to_date() {

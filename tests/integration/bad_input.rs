@@ -3,10 +3,8 @@
 //! contain, and proves that nothing reached the launcher: every row points at a loopback server
 //! that counts the connections it accepts.
 //!
-//! TESTING.md shows the same table; `SAFE_AD_REGENERATE=1 cargo test --test bad_input` rewrites
-//! it there after the table changes.
-
-mod common;
+//! TESTING.md shows the same table; `SAFE_AD_REGENERATE=1 cargo test --test integration
+//! bad_input::` rewrites it there after the table changes.
 
 use std::io::{Read, Write};
 use std::net::TcpListener;
@@ -16,7 +14,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::*;
+use crate::harness::*;
 
 /// What a row puts in the sandbox before it runs, at a path relative to the sandbox directory.
 #[derive(Clone, Copy)]
@@ -801,7 +799,7 @@ fn every_bad_input_is_refused_with_its_exit_code_and_words_and_sends_nothing() {
 
 // ---- the table in TESTING.md ----------------------------------------------------------------
 
-const BEGIN: &str = "<!-- bad-input table: generated from tests/bad_input.rs -->";
+const BEGIN: &str = "<!-- bad-input table: generated from tests/integration/bad_input.rs -->";
 const END: &str = "<!-- end of bad-input table -->";
 
 /// Text safe in a markdown table cell.
@@ -931,6 +929,6 @@ fn testing_md_shows_this_table() {
     assert!(
         current == updated,
         "TESTING.md's table of bad inputs is out of date; refresh it with \
-         SAFE_AD_REGENERATE=1 cargo test --test bad_input"
+         SAFE_AD_REGENERATE=1 cargo test --test integration bad_input::"
     );
 }

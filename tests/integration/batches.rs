@@ -6,10 +6,6 @@
 //! order, `--fail-fast`, `--json` for every error class, `--save`, `--dry-run`, `--curl`,
 //! `--retries`, the summary line and the absence of a progress bar on a pipe, and `--verbose`.
 
-#![cfg(feature = "emulator")]
-
-mod common;
-
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::process::{Child, Command, Output, Stdio};
@@ -17,8 +13,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
-use common::emulator::*;
-use common::*;
+use crate::harness::emulator::*;
+use crate::harness::*;
 use serde_json::{json, Value};
 use wiremock::matchers::{any, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};

@@ -6,8 +6,6 @@
 //! runtime, as a separate process would be) or, for the CLI behaviour, the real binary. Requests
 //! are written by hand over TCP so that the exact bytes on the wire are under test.
 
-#![cfg(feature = "emulator")]
-
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::process::{Command, Stdio};

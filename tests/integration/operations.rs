@@ -1,9 +1,7 @@
 //! The four operations against a real HTTP server on loopback: what is sent, what is printed,
 //! and which exit code each kind of answer gives.
 
-mod common;
-
-use common::*;
+use crate::harness::*;
 use predicates::prelude::*;
 use wiremock::matchers::{any, body_string, header, header_exists, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};

@@ -6,16 +6,12 @@
 //! failures, the hanging clear, `auth login`, the `-- COMMAND` mode with README's quick start,
 //! and a base URL with a path prefix.
 
-#![cfg(feature = "emulator")]
-
-mod common;
-
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use common::emulator::*;
-use common::*;
+use crate::harness::emulator::*;
+use crate::harness::*;
 use predicates::prelude::*;
 
 const BIN: &str = env!("CARGO_BIN_EXE_safe-ad");
