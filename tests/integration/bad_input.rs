@@ -1,13 +1,17 @@
-//! Every bad input safe-ad can receive, in one table: handles, launcher URLs, token sources,
-//! config files and numeric options. Each row gives the exit code and the words the message must
-//! contain, and proves that nothing reached the launcher: every row points at a loopback server
-//! that counts the connections it accepts.
+//! Every bad input safe-ad can receive, in one table: handles, launcher URLs, tokens, config
+//! files, numeric options and command lines. Each row gives the exit code and the words the
+//! message must contain, and proves that nothing reached the launcher: every row points at a
+//! loopback server that counts the connections it accepts. Every refusal starts with
+//! `safe-ad: error: `, and every position it names (`line L, column C`) counts from 1.
 //!
-//! TESTING.md shows the same table; `SAFE_AD_REGENERATE=1 cargo test --test integration
-//! bad_input::` rewrites it there after the table changes.
+//! The table has one test per group of rows. TESTING.md shows the whole table;
+//! `SAFE_AD_REGENERATE=1 cargo test --test integration bad_input::` rewrites it there after the
+//! table changes.
 
+use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::net::TcpListener;
+use std::os::unix::ffi::OsStringExt;
 use std::path::Path;
 use std::process::Stdio;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -18,21 +22,25 @@ use crate::harness::*;
 
 /// What a row puts in the sandbox before it runs, at a path relative to the sandbox directory.
 #[derive(Clone, Copy)]
-enum Make {
+enum Make<'a> {
     /// A file with these bytes (placeholders replaced) and this mode.
-    File(&'static [u8], u32),
+    File(&'a [u8], u32),
     Dir,
 }
 
-/// One bad input. In `args`, `env`, file contents, `words` and `absent`: `{url}` is the counting
-/// server's base URL, `{addr}` its `127.0.0.1:port`, `{dir}` the sandbox directory and `{token}`
-/// the test token. The config file is `{dir}/config/config.json` (`SAFE_AD_CONFIG_DIR`).
+/// One bad input. In `args`, `env`, file contents, stdin, `words` and `absent`: `{url}` is the
+/// counting server's base URL, `{addr}` its `127.0.0.1:port`, `{port}` its port, `{dir}` the
+/// sandbox directory, `{token}` the test token, `{front}` and `{back}` its two halves, and `{xff}`
+/// the byte 0xFF (which is not UTF-8). The config file is `{dir}/config/config.json`
+/// (`SAFE_AD_CONFIG_DIR`).
 struct Row {
     input: &'static str,
     args: &'static [&'static str],
     env: &'static [(&'static str, &'static str)],
-    files: &'static [(&'static str, Make)],
+    files: &'static [(&'static str, Make<'static>)],
     stdin: &'static [u8],
+    /// A launcher URL given each way in turn ([`SOURCES`]); `{source}` in `words` names the way.
+    url: Option<&'static str>,
     code: i32,
     words: &'static [&'static str],
     /// Text that must not appear in the output (a password typed into a URL).
@@ -48,12 +56,34 @@ const SETUP: &[(&str, &str)] = &[
     ("SAFE_LAUNCHER_URL", "{url}"),
     ("SAFE_LAUNCHER_TOKEN", "{token}"),
 ];
-/// The launcher URL only: the token comes from the config file.
+/// The launcher URL only: the token comes from the config file, or nowhere.
 const URL_ONLY: &[(&str, &str)] = &[("SAFE_LAUNCHER_URL", "{url}")];
 const CONFIG: &str = "config/config.json";
 const HANDLE_HINT: &str =
     "hint: a handle is plain decimal digits, 0 to 18446744073709551615; nothing was sent for it";
 const TIMEOUT_RANGE: &str = "must be more than 0 and at most 86400 seconds (one day)";
+const TOKEN_HINT: &str =
+    "hint: a token is one line of printable ASCII text with no spaces; check what was pasted";
+
+/// The ways a launcher URL is given, as `{source}` reads for each.
+const SOURCES: [(Source, &str); 3] = [
+    (Source::Flag, "from --launcher-url"),
+    (Source::Env, "from env var SAFE_LAUNCHER_URL"),
+    (
+        Source::ConfigFile,
+        "from config file {dir}/config/config.json",
+    ),
+];
+
+#[derive(Clone, Copy)]
+enum Source {
+    /// `--launcher-url URL`, with a good URL and the token in the environment.
+    Flag,
+    /// `SAFE_LAUNCHER_URL=URL`, with the token in the environment.
+    Env,
+    /// `launcher_url` in the config file, with the token there too; nothing in the environment.
+    ConfigFile,
+}
 
 const fn row(
     input: &'static str,
@@ -67,6 +97,7 @@ const fn row(
         env: SETUP,
         files: &[],
         stdin: b"",
+        url: None,
         code,
         words,
         absent: &[],
@@ -75,7 +106,15 @@ const fn row(
     }
 }
 
-const fn with_files(mut row: Row, files: &'static [(&'static str, Make)]) -> Row {
+/// `safe-ad put 1` with a bad launcher URL, given each way in turn.
+const fn url_row(input: &'static str, url: &'static str, words: &'static [&'static str]) -> Row {
+    Row {
+        url: Some(url),
+        ..row(input, &["put", "1"], 2, words)
+    }
+}
+
+const fn with_files(mut row: Row, files: &'static [(&'static str, Make<'static>)]) -> Row {
     row.files = files;
     row
 }
@@ -85,8 +124,35 @@ const fn with_env(mut row: Row, env: &'static [(&'static str, &'static str)]) ->
     row
 }
 
-static TABLE: &[Row] = &[
-    // ---- handles ----
+/// A token file at `{dir}/token` (mode 600) holding these bytes: `--token-file {dir}/token put 1`.
+macro_rules! token_file {
+    ($input:expr, $contents:expr, $words:expr $(,)?) => {
+        with_files(
+            row(
+                $input,
+                &["--token-file", "{dir}/token", "put", "1"],
+                2,
+                $words,
+            ),
+            &[("token", Make::File($contents, 0o600))],
+        )
+    };
+}
+
+/// A config file (mode 600) holding these bytes, with the URL and token in the environment.
+macro_rules! config_file {
+    ($input:expr, $contents:expr, $words:expr $(,)?) => {
+        with_files(
+            row($input, &["put", "1"], 2, $words),
+            &[(CONFIG, Make::File($contents, 0o600))],
+        )
+    };
+}
+
+/// The groups of rows, each its own test, in the order TESTING.md shows them.
+const GROUPS: [&[Row]; 6] = [HANDLES, URLS, TOKENS, CONFIG_FILES, OPTIONS, COMMAND_LINES];
+
+const HANDLES: &[Row] = &[
     row(
         "handle: empty",
         &["put", ""],
@@ -100,70 +166,227 @@ static TABLE: &[Row] = &[
         &["invalid handle ' 1' for put: it is not a plain decimal number", HANDLE_HINT],
     ),
     row(
+        "handle: trailing space",
+        &["put", "1 "],
+        2,
+        &["invalid handle '1 ' for put: it is not a plain decimal number", HANDLE_HINT],
+    ),
+    row(
         "handle: inner space",
         &["post", "1 2"],
         2,
-        &["invalid handle '1 2' for post: it is not a plain decimal number"],
+        &["invalid handle '1 2' for post: it is not a plain decimal number", HANDLE_HINT],
     ),
     row(
         "handle: minus sign",
         &["put", "-1"],
         2,
-        &["invalid handle '-1' for put: it is not a plain decimal number"],
+        &["invalid handle '-1' for put: it is not a plain decimal number", HANDLE_HINT],
     ),
     row(
         "handle: plus sign",
         &["clear-data", "+1"],
         2,
-        &["invalid handle '+1' for clear-data: it is not a plain decimal number"],
+        &["invalid handle '+1' for clear-data: it is not a plain decimal number", HANDLE_HINT],
+    ),
+    row(
+        "handle: plus sign, for put",
+        &["put", "+1"],
+        2,
+        &["invalid handle '+1' for put: it is not a plain decimal number", HANDLE_HINT],
     ),
     row(
         "handle: hex",
         &["put", "0x10"],
         2,
-        &["invalid handle '0x10' for put: it is not a plain decimal number"],
+        &["invalid handle '0x10' for put: it is not a plain decimal number", HANDLE_HINT],
     ),
     row(
         "handle: exponent",
         &["put", "1e3"],
         2,
-        &["invalid handle '1e3' for put: it is not a plain decimal number"],
+        &["invalid handle '1e3' for put: it is not a plain decimal number", HANDLE_HINT],
     ),
     row(
         "handle: decimal point",
         &["metadata", "1.5"],
         2,
-        &["invalid handle '1.5' for metadata: it is not a plain decimal number"],
+        &["invalid handle '1.5' for metadata: it is not a plain decimal number", HANDLE_HINT],
+    ),
+    row(
+        "handle: decimal point, for put",
+        &["put", "1.5"],
+        2,
+        &["invalid handle '1.5' for put: it is not a plain decimal number", HANDLE_HINT],
     ),
     row(
         "handle: trailing letters",
         &["put", "12abc"],
         2,
-        &["invalid handle '12abc' for put: it is not a plain decimal number"],
+        &["invalid handle '12abc' for put: it is not a plain decimal number", HANDLE_HINT],
     ),
     row(
         "handle: 2^64",
         &["put", "18446744073709551616"],
         2,
-        &["invalid handle '18446744073709551616' for put: it is larger than 18446744073709551615"],
+        &[
+            "invalid handle '18446744073709551616' for put: it is larger than 18446744073709551615",
+            HANDLE_HINT,
+        ],
+    ),
+    row(
+        "handle: 26 digits",
+        &["put", "99999999999999999999999999"],
+        2,
+        &[
+            "invalid handle '99999999999999999999999999' for put: it is larger than 18446744073709551615",
+            HANDLE_HINT,
+        ],
     ),
     row(
         "handle: Arabic-Indic digits",
         &["put", "١٢٣"],
         2,
-        &["invalid handle '١٢٣' for put: it is not a plain decimal number"],
+        &["invalid handle '١٢٣' for put: it is not a plain decimal number", HANDLE_HINT],
+    ),
+    row(
+        "handle: two Arabic-Indic digits",
+        &["put", "١٢"],
+        2,
+        &["invalid handle '١٢' for put: it is not a plain decimal number", HANDLE_HINT],
     ),
     row(
         "handle: fullwidth digits",
         &["put", "１２"],
         2,
-        &["invalid handle '１２' for put: it is not a plain decimal number"],
+        &["invalid handle '１２' for put: it is not a plain decimal number", HANDLE_HINT],
+    ),
+    row(
+        "handle: not UTF-8",
+        &["put", "1{xff}"],
+        2,
+        &["invalid handle '1\u{fffd}' for put: it is not a plain decimal number", HANDLE_HINT],
     ),
     row(
         "handle: a valid one after a bad one",
         &["put", "1", "x", "2"],
         2,
-        &["invalid handle 'x' for put: it is not a plain decimal number"],
+        &["invalid handle 'x' for put: it is not a plain decimal number", HANDLE_HINT],
+    ),
+    row(
+        "handle: a bad one after a valid one, for put",
+        &["put", "1", "x"],
+        2,
+        &["invalid handle 'x' for put: it is not a plain decimal number", HANDLE_HINT],
+    ),
+    row(
+        "handle: a bad one after a valid one, for post",
+        &["post", "1", "x"],
+        2,
+        &["invalid handle 'x' for post: it is not a plain decimal number", HANDLE_HINT],
+    ),
+    row(
+        "handle: a bad one after a valid one, for clear-data",
+        &["clear-data", "1", "x"],
+        2,
+        &["invalid handle 'x' for clear-data: it is not a plain decimal number", HANDLE_HINT],
+    ),
+    row(
+        "handle: a bad one after a valid one, for clear-deleted-data",
+        &["clear-deleted-data", "1", "x"],
+        2,
+        &["invalid handle 'x' for clear-deleted-data: it is not a plain decimal number", HANDLE_HINT],
+    ),
+    row(
+        "handle: 2^64 after two valid ones, for put",
+        &["put", "1", "2", "18446744073709551616"],
+        2,
+        &[
+            "invalid handle '18446744073709551616' for put: it is larger than 18446744073709551615",
+            HANDLE_HINT,
+        ],
+    ),
+    row(
+        "handle: 2^64 after two valid ones, for post",
+        &["post", "1", "2", "18446744073709551616"],
+        2,
+        &[
+            "invalid handle '18446744073709551616' for post: it is larger than 18446744073709551615",
+            HANDLE_HINT,
+        ],
+    ),
+    row(
+        "handle: 2^64 after two valid ones, for clear-data",
+        &["clear-data", "1", "2", "18446744073709551616"],
+        2,
+        &[
+            "invalid handle '18446744073709551616' for clear-data: it is larger than 18446744073709551615",
+            HANDLE_HINT,
+        ],
+    ),
+    row(
+        "handle: 2^64 after two valid ones, for clear-deleted-data",
+        &["clear-deleted-data", "1", "2", "18446744073709551616"],
+        2,
+        &[
+            "invalid handle '18446744073709551616' for clear-deleted-data: it is larger than 18446744073709551615",
+            HANDLE_HINT,
+        ],
+    ),
+    row(
+        "handle: an empty one before a valid one, for put",
+        &["put", "", "7"],
+        2,
+        &["invalid handle '' for put: it is empty", HANDLE_HINT],
+    ),
+    row(
+        "handle: an empty one before a valid one, for post",
+        &["post", "", "7"],
+        2,
+        &["invalid handle '' for post: it is empty", HANDLE_HINT],
+    ),
+    row(
+        "handle: an empty one before a valid one, for clear-data",
+        &["clear-data", "", "7"],
+        2,
+        &["invalid handle '' for clear-data: it is empty", HANDLE_HINT],
+    ),
+    row(
+        "handle: an empty one before a valid one, for clear-deleted-data",
+        &["clear-deleted-data", "", "7"],
+        2,
+        &["invalid handle '' for clear-deleted-data: it is empty", HANDLE_HINT],
+    ),
+    // A leading hyphen after a handle: the argument parser takes some of these for options.
+    row(
+        "handle: minus sign after a valid one",
+        &["post", "5", "-1"],
+        2,
+        &["invalid handle '-1' for post: it is not a plain decimal number", HANDLE_HINT],
+    ),
+    row(
+        "handle: minus zero after a valid one",
+        &["post", "5", "-0"],
+        2,
+        &["invalid handle '-0' for post: it is not a plain decimal number", HANDLE_HINT],
+    ),
+    row(
+        "handle: minus sign and exponent after a valid one",
+        &["post", "5", "-1e3"],
+        2,
+        &["invalid handle '-1e3' for post: it is not a plain decimal number", HANDLE_HINT],
+    ),
+    row(
+        "handle: two minus signs after a valid one (taken for an option)",
+        &["post", "5", "--1"],
+        2,
+        &["safe-ad: error: unexpected argument '--1' found"],
+    ),
+    row(
+        "handle: minus and a letter after a valid one (taken for an option)",
+        &["post", "5", "-x"],
+        2,
+        &["safe-ad: error: unexpected argument '-x' found"],
     ),
     Row {
         stdin: b"\n7\x00\n",
@@ -192,103 +415,97 @@ static TABLE: &[Row] = &[
         2,
         &["the following required arguments were not provided", "<HANDLE>"],
     ),
-    // ---- launcher URLs ----
-    row(
+];
+
+const URLS: &[Row] = &[
+    url_row(
         "URL: no scheme",
-        &["--launcher-url", "{addr}", "put", "1"],
-        2,
-        &["invalid launcher URL '{addr}' (from --launcher-url): it has no scheme; start it with http:// or https://"],
+        "{addr}",
+        &[
+            "safe-ad: error: invalid launcher URL '{addr}' ({source}): it has no scheme; start it with http:// or https://",
+            "hint: use a URL like http://localhost:8100 or http://127.0.0.1:8100/0.6",
+        ],
     ),
-    row(
+    url_row(
+        "URL: no scheme, a host name",
+        "localhost:{port}",
+        &["invalid launcher URL 'localhost:{port}' ({source}): it has no scheme"],
+    ),
+    url_row(
         "URL: ftp://",
-        &["--launcher-url", "ftp://{addr}", "put", "1"],
-        2,
-        &["invalid launcher URL 'ftp://{addr}' (from --launcher-url): the scheme is 'ftp'; only http:// and https:// are supported"],
+        "ftp://{addr}",
+        &["invalid launcher URL 'ftp://{addr}' ({source}): the scheme is 'ftp'; only http:// and https:// are supported"],
     ),
-    row(
+    url_row(
         "URL: no host",
-        &["--launcher-url", "http://", "put", "1"],
-        2,
-        &["invalid launcher URL 'http://' (from --launcher-url): it has no host"],
+        "http://",
+        &["invalid launcher URL 'http://' ({source}): it has no host"],
     ),
-    row(
+    url_row(
         "URL: no host, only a port",
-        &["--launcher-url", "http://:80", "put", "1"],
-        2,
-        &["invalid launcher URL 'http://:80' (from --launcher-url): empty host"],
+        "http://:80",
+        &["invalid launcher URL 'http://:80' ({source}): empty host"],
     ),
-    row(
+    url_row(
         "URL: no host, the address in the path (`http:///host:port`)",
-        &["--launcher-url", "http:///{addr}", "put", "1"],
-        2,
-        &["invalid launcher URL 'http:///{addr}' (from --launcher-url)", "no host"],
+        "http:///{addr}",
+        &["invalid launcher URL 'http:///{addr}' ({source}): it has no host"],
     ),
     Row {
         absent: &["s3cretpw"],
-        ..row(
+        ..url_row(
             "URL: user name and password",
-            &["--launcher-url", "http://user:s3cretpw@{addr}", "put", "1"],
-            2,
-            &["invalid launcher URL 'http://***@{addr}' (from --launcher-url): it contains a user name or password"],
+            "http://user:s3cretpw@{addr}",
+            &["invalid launcher URL 'http://***@{addr}' ({source}): it contains a user name or password; the token is the only credential sent"],
         )
     },
-    row(
-        "URL: a space",
-        &["--launcher-url", "http://{addr}/a b", "put", "1"],
-        2,
-        &["(from --launcher-url): it contains spaces or control characters"],
+    url_row(
+        "URL: user name only",
+        "http://user@{addr}",
+        &["invalid launcher URL 'http://***@{addr}' ({source}): it contains a user name or password"],
     ),
-    row(
+    url_row(
+        "URL: a space in the path",
+        "http://{addr}/a b",
+        &["invalid launcher URL 'http://{addr}/a b' ({source}): it contains spaces or control characters"],
+    ),
+    url_row(
+        "URL: a space before the host",
+        "http:// {addr}",
+        &["invalid launcher URL 'http:// {addr}' ({source}): it contains spaces or control characters"],
+    ),
+    url_row(
         "URL: a query",
-        &["--launcher-url", "http://{addr}/?x=1", "put", "1"],
-        2,
-        &["(from --launcher-url): it has a query (?...) or fragment (#...)"],
+        "http://{addr}/?x=1",
+        &["invalid launcher URL 'http://{addr}/?x=1' ({source}): it has a query (?...) or fragment (#...); give only scheme, host, port and path prefix"],
     ),
-    row(
+    url_row(
+        "URL: a fragment",
+        "http://{addr}/#top",
+        &["invalid launcher URL 'http://{addr}/#top' ({source}): it has a query (?...) or fragment (#...)"],
+    ),
+    url_row(
         "URL: empty",
-        &["--launcher-url", "", "put", "1"],
-        2,
-        &["invalid launcher URL '' (from --launcher-url): it is empty"],
+        "",
+        &["invalid launcher URL '' ({source}): it is empty"],
     ),
-    with_env(
-        row(
-            "URL: no scheme, from SAFE_LAUNCHER_URL",
-            &["put", "1"],
-            2,
-            &["invalid launcher URL '{addr}' (from env var SAFE_LAUNCHER_URL): it has no scheme"],
-        ),
-        &[("SAFE_LAUNCHER_URL", "{addr}"), ("SAFE_LAUNCHER_TOKEN", "{token}")],
+];
+
+const TOKENS: &[Row] = &[
+    token_file!(
+        "token file: empty",
+        b"",
+        &["safe-ad: error: the token is empty (from --token-file)", TOKEN_HINT],
     ),
-    with_env(
-        with_files(
-            row(
-                "URL: ftp://, from the config file",
-                &["put", "1"],
-                2,
-                &["invalid launcher URL 'ftp://{addr}' (from config file {dir}/config/config.json): the scheme is 'ftp'"],
-            ),
-            &[(CONFIG, Make::File(br#"{"launcher_url": "ftp://{addr}"}"#, 0o600))],
-        ),
-        &[("SAFE_LAUNCHER_TOKEN", "{token}")],
+    token_file!(
+        "token file: only a newline",
+        b"\n",
+        &["the token is empty (from --token-file)"],
     ),
-    // ---- token sources ----
-    with_files(
-        row(
-            "token file: empty",
-            &["--token-file", "{dir}/token", "put", "1"],
-            2,
-            &["safe-ad: error: the token is empty (from --token-file)"],
-        ),
-        &[("token", Make::File(b"", 0o600))],
-    ),
-    with_files(
-        row(
-            "token file: only a newline",
-            &["--token-file", "{dir}/token", "put", "1"],
-            2,
-            &["the token is empty (from --token-file)"],
-        ),
-        &[("token", Make::File(b"\n", 0o600))],
+    token_file!(
+        "token file: only white space",
+        b"  \n\t \n",
+        &["the token is empty (from --token-file)"],
     ),
     with_files(
         row(
@@ -317,50 +534,70 @@ static TABLE: &[Row] = &[
             &[("token", Make::File(b"{token}\n", 0o000))],
         )
     },
-    with_files(
-        row(
-            "token file: inner newline",
-            &["--token-file", "{dir}/token", "put", "1"],
-            2,
-            &["the token has whitespace inside it (from --token-file)"],
-        ),
-        &[("token", Make::File(b"first-half\nsecond-half\n", 0o600))],
+    token_file!(
+        "token file: the token with a space inside",
+        b"{front} {back}\n",
+        &["the token has whitespace inside it (from --token-file)", TOKEN_HINT],
     ),
-    with_files(
-        row(
-            "token file: non-ASCII",
-            &["--token-file", "{dir}/token", "put", "1"],
-            2,
-            &["the token has a non-ASCII character in it (from --token-file)"],
-        ),
-        &[("token", Make::File("tökén-abc".as_bytes(), 0o600))],
+    token_file!(
+        "token file: inner newline",
+        b"first-half\nsecond-half\n",
+        &["the token has whitespace inside it (from --token-file)"],
     ),
-    with_files(
-        row(
-            "token file: a control character",
-            &["--token-file", "{dir}/token", "put", "1"],
-            2,
-            &["the token has a control character in it (from --token-file)"],
-        ),
-        &[("token", Make::File(b"abc\x07def", 0o600))],
+    token_file!(
+        "token file: the token split over two lines",
+        b"{front}\n{back}\n",
+        &["the token has whitespace inside it (from --token-file)"],
     ),
-    with_files(
-        row(
-            "token file: not UTF-8",
-            &["--token-file", "{dir}/token", "put", "1"],
-            2,
-            &["the token from {dir}/token is not text"],
-        ),
-        &[("token", Make::File(b"abc\xff\xfe", 0o600))],
+    token_file!(
+        "token file: the token with a tab inside",
+        b"{front}\t{back}",
+        &["the token has whitespace inside it (from --token-file)"],
     ),
-    with_files(
-        row(
-            "token file: larger than 64 KiB",
-            &["--token-file", "{dir}/token", "put", "1"],
-            2,
-            &["the token from {dir}/token is larger than 64 KiB; that is not a token"],
-        ),
-        &[("token", Make::File(&[b'a'; 65 * 1024], 0o600))],
+    token_file!(
+        "token file: non-ASCII",
+        "tökén-abc".as_bytes(),
+        &["the token has a non-ASCII character in it (from --token-file)"],
+    ),
+    token_file!(
+        "token file: the token with a non-ASCII letter inside",
+        "{front}é{back}".as_bytes(),
+        &["the token has a non-ASCII character in it (from --token-file)"],
+    ),
+    token_file!(
+        "token file: a control character",
+        b"abc\x07def",
+        &["the token has a control character in it (from --token-file)"],
+    ),
+    token_file!(
+        "token file: the token with a control character inside",
+        b"{front}\x01{back}",
+        &["the token has a control character in it (from --token-file)"],
+    ),
+    token_file!(
+        "token file: the token with DEL inside",
+        b"{front}\x7f{back}",
+        &["the token has a control character in it (from --token-file)"],
+    ),
+    token_file!(
+        "token file: not UTF-8",
+        b"abc\xff\xfe",
+        &["the token from {dir}/token is not text", "hint: point --token-file at a file that holds only the token"],
+    ),
+    token_file!(
+        "token file: the token with bytes that are not UTF-8 inside",
+        b"{front}\xff\xfe{back}",
+        &["the token from {dir}/token is not text", "hint: point --token-file at a file that holds only the token"],
+    ),
+    token_file!(
+        "token file: larger than 64 KiB",
+        &[b'a'; 65 * 1024],
+        &["the token from {dir}/token is larger than 64 KiB; that is not a token"],
+    ),
+    token_file!(
+        "token file: 70 KiB",
+        &[b'a'; 70 * 1024],
+        &["the token from {dir}/token is larger than 64 KiB; that is not a token", "hint: point --token-file at a file that holds only the token"],
     ),
     row(
         "token on stdin: empty",
@@ -368,11 +605,38 @@ static TABLE: &[Row] = &[
         2,
         &["the token is empty (from --token-file - (standard input))"],
     ),
+    Row {
+        stdin: b"{front} {back}\n",
+        ..row(
+            "token on stdin: the token with a space inside",
+            &["--token-file", "-", "put", "1"],
+            2,
+            &["the token has whitespace inside it (from --token-file - (standard input))", TOKEN_HINT],
+        )
+    },
     row(
         "token on stdin and handles on stdin",
         &["--token-file", "-", "put", "-"],
         2,
         &["standard input cannot hold both the token (--token-file -) and the handles (-)"],
+    ),
+    with_env(
+        row(
+            "token env var: empty",
+            &["put", "1"],
+            2,
+            &["the token is empty (from env var SAFE_LAUNCHER_TOKEN)", TOKEN_HINT],
+        ),
+        &[("SAFE_LAUNCHER_URL", "{url}"), ("SAFE_LAUNCHER_TOKEN", "")],
+    ),
+    with_env(
+        row(
+            "token env var: only white space",
+            &["put", "1"],
+            2,
+            &["the token is empty (from env var SAFE_LAUNCHER_TOKEN)"],
+        ),
+        &[("SAFE_LAUNCHER_URL", "{url}"), ("SAFE_LAUNCHER_TOKEN", " \t")],
     ),
     with_env(
         row(
@@ -385,107 +649,43 @@ static TABLE: &[Row] = &[
     ),
     with_env(
         row(
-            "token: none anywhere",
+            "token env var: the token split over two lines",
             &["put", "1"],
-            3,
-            &["safe-ad: error: no token found", "hint: run `safe-ad auth login`"],
+            2,
+            &["the token has whitespace inside it (from env var SAFE_LAUNCHER_TOKEN)"],
+        ),
+        &[("SAFE_LAUNCHER_URL", "{url}"), ("SAFE_LAUNCHER_TOKEN", "{front}\n{back}")],
+    ),
+    with_env(
+        row(
+            "token env var: the token with an escape character inside",
+            &["put", "1"],
+            2,
+            &["the token has a control character in it (from env var SAFE_LAUNCHER_TOKEN)"],
+        ),
+        &[("SAFE_LAUNCHER_URL", "{url}"), ("SAFE_LAUNCHER_TOKEN", "{front}\x1b{back}")],
+    ),
+    with_env(
+        row(
+            "token env var: not UTF-8",
+            &["put", "1"],
+            2,
+            &["safe-ad: error: SAFE_LAUNCHER_TOKEN is not valid UTF-8", "hint: a token is plain ASCII text"],
+        ),
+        &[("SAFE_LAUNCHER_URL", "{url}"), ("SAFE_LAUNCHER_TOKEN", "tok{xff}en")],
+    ),
+    with_env(
+        with_files(
+            row(
+                "token in the config file: empty",
+                &["put", "1"],
+                2,
+                &["the token is empty (from config file {dir}/config/config.json)", TOKEN_HINT],
+            ),
+            &[(CONFIG, Make::File(br#"{"token": ""}"#, 0o600))],
         ),
         URL_ONLY,
     ),
-    // ---- config files ----
-    with_files(
-        row(
-            "config file: empty",
-            &["put", "1"],
-            2,
-            &["config file {dir}/config/config.json: it is empty; write {} for an empty config, or delete the file"],
-        ),
-        &[(CONFIG, Make::File(b"", 0o600))],
-    ),
-    with_files(
-        row(
-            "config file: malformed JSON",
-            &["put", "1"],
-            2,
-            &["config file {dir}/config/config.json: line 1, column 10: EOF while parsing a value"],
-        ),
-        &[(CONFIG, Make::File(b"{\"token\": ", 0o600))],
-    ),
-    with_files(
-        row(
-            "config file: not an object",
-            &["put", "1"],
-            2,
-            &["config file {dir}/config/config.json: line 1, column", "a JSON object"],
-        ),
-        &[(CONFIG, Make::File(b"[1, 2]", 0o600))],
-    ),
-    with_files(
-        row(
-            "config file: wrong type (timeout as a string)",
-            &["put", "1"],
-            2,
-            &["config file {dir}/config/config.json: line 1, column 2: key `timeout_secs` must be a number of seconds, not a string"],
-        ),
-        &[(CONFIG, Make::File(br#"{"timeout_secs": "5"}"#, 0o600))],
-    ),
-    with_files(
-        row(
-            "config file: wrong type (URL as null)",
-            &["put", "1"],
-            2,
-            &["key `launcher_url` must be a string, not null"],
-        ),
-        &[(CONFIG, Make::File(br#"{"launcher_url": null}"#, 0o600))],
-    ),
-    with_files(
-        row(
-            "config file: unknown key",
-            &["put", "1"],
-            2,
-            &["config file {dir}/config/config.json: line 2, column 3: unknown key `tokn` (did you mean `token`?)"],
-        ),
-        &[(CONFIG, Make::File(b"{\n  \"tokn\": \"x\"\n}\n", 0o600))],
-    ),
-    with_files(
-        row(
-            "config file: repeated key",
-            &["put", "1"],
-            2,
-            &["key `timeout_secs` appears twice; keep one"],
-        ),
-        &[(CONFIG, Make::File(br#"{"timeout_secs": 5, "timeout_secs": 6}"#, 0o600))],
-    ),
-    with_files(
-        row(
-            "config file: not UTF-8",
-            &["put", "1"],
-            2,
-            &["config file {dir}/config/config.json: it is not UTF-8 text"],
-        ),
-        &[(CONFIG, Make::File(b"{\"launcher_url\": \"\xff\"}", 0o600))],
-    ),
-    with_files(
-        row(
-            "config file: a directory",
-            &["put", "1"],
-            2,
-            &["config file {dir}/config/config.json: it is a directory, not a file"],
-        ),
-        &[(CONFIG, Make::Dir)],
-    ),
-    Row {
-        unreadable: true,
-        ..with_files(
-            row(
-                "config file: unreadable (mode 000)",
-                &["put", "1"],
-                2,
-                &["config file {dir}/config/config.json: cannot open it: permission denied"],
-            ),
-            &[(CONFIG, Make::File(b"{}", 0o000))],
-        )
-    },
     with_env(
         with_files(
             row(
@@ -498,6 +698,195 @@ static TABLE: &[Row] = &[
         ),
         URL_ONLY,
     ),
+    with_env(
+        with_files(
+            row(
+                "token in the config file: the token with a space inside",
+                &["put", "1"],
+                2,
+                &["the token has whitespace inside it (from config file {dir}/config/config.json)"],
+            ),
+            &[(CONFIG, Make::File(br#"{"token": "{front} {back}"}"#, 0o600))],
+        ),
+        URL_ONLY,
+    ),
+    with_env(
+        with_files(
+            row(
+                "token in the config file: the token with a non-ASCII letter inside",
+                &["put", "1"],
+                2,
+                &["the token has a non-ASCII character in it (from config file {dir}/config/config.json)"],
+            ),
+            &[(CONFIG, Make::File(br#"{"token": "{front}\u00e9{back}"}"#, 0o600))],
+        ),
+        URL_ONLY,
+    ),
+    with_env(
+        row(
+            "token: none anywhere",
+            &["put", "1"],
+            3,
+            &[
+                "safe-ad: error: no token found",
+                "hint: run `safe-ad auth login`, or give one with --token-file PATH, the env var SAFE_LAUNCHER_TOKEN, or the \"token\" key in {dir}/config/config.json",
+            ],
+        ),
+        URL_ONLY,
+    ),
+    with_env(
+        with_files(
+            row(
+                "token: none anywhere, the config file holds other keys",
+                &["put", "1"],
+                3,
+                &[
+                    "safe-ad: error: no token found",
+                    "hint: run `safe-ad auth login`, or give one with --token-file PATH, the env var SAFE_LAUNCHER_TOKEN, or the \"token\" key in {dir}/config/config.json",
+                ],
+            ),
+            &[(CONFIG, Make::File(br#"{"timeout_secs": 5}"#, 0o600))],
+        ),
+        URL_ONLY,
+    ),
+];
+
+const CONFIG_FILES: &[Row] = &[
+    config_file!(
+        "config file: empty",
+        b"",
+        &["config file {dir}/config/config.json: it is empty; write {} for an empty config, or delete the file"],
+    ),
+    config_file!(
+        "config file: only blank lines",
+        b" \n\n",
+        &[
+            "config file {dir}/config/config.json: it is empty; write {} for an empty config, or delete the file",
+            "hint: fix or remove the file; it may hold only the keys launcher_url, token, timeout_secs",
+        ],
+    ),
+    config_file!(
+        "config file: malformed JSON",
+        b"{\"token\": ",
+        &["config file {dir}/config/config.json: line 1, column 10: EOF while parsing a value"],
+    ),
+    config_file!(
+        "config file: malformed JSON on line 3",
+        b"{\n  \"token\": \"abc\"\n  \"timeout_secs\": 5\n}",
+        &["config file {dir}/config/config.json: line 3, column 3: expected `,` or `}`"],
+    ),
+    config_file!(
+        "config file: not an object",
+        b"[1, 2]",
+        &["config file {dir}/config/config.json: line 1, column", "a JSON object"],
+    ),
+    config_file!(
+        "config file: not an object (`[1]`)",
+        b"[1]",
+        &["config file {dir}/config/config.json: line 1, column 1: invalid type: sequence, expected a JSON object with the keys launcher_url, token, timeout_secs"],
+    ),
+    config_file!(
+        "config file: not an object (`[]`)",
+        b"[]",
+        &["config file {dir}/config/config.json: line 1, column 1: invalid type: sequence, expected a JSON object"],
+    ),
+    config_file!(
+        "config file: not an object, on line 2",
+        b"\n[\"token\"]",
+        &["config file {dir}/config/config.json: line 2, column 1: invalid type: sequence, expected a JSON object"],
+    ),
+    config_file!(
+        "config file: not an object (a string)",
+        br#""token""#,
+        &["config file {dir}/config/config.json: line 1, column 7: invalid type: string \"token\", expected a JSON object"],
+    ),
+    config_file!(
+        "config file: not an object (null)",
+        b"null",
+        &["config file {dir}/config/config.json: line 1, column 4: invalid type: null, expected a JSON object"],
+    ),
+    config_file!(
+        "config file: not an object (true)",
+        b"true",
+        &["config file {dir}/config/config.json: line 1, column 4: invalid type: boolean `true`, expected a JSON object"],
+    ),
+    config_file!(
+        "config file: not an object (a number)",
+        b"42",
+        &["config file {dir}/config/config.json: line 1, column 2: invalid type: integer `42`, expected a JSON object"],
+    ),
+    config_file!(
+        "config file: wrong type (timeout as a string)",
+        br#"{"timeout_secs": "5"}"#,
+        &["config file {dir}/config/config.json: line 1, column 2: key `timeout_secs` must be a number of seconds, not a string"],
+    ),
+    config_file!(
+        "config file: wrong type (timeout as a string, on line 2)",
+        b"{\n  \"timeout_secs\": \"5\"\n}",
+        &["config file {dir}/config/config.json: line 2, column 3: key `timeout_secs` must be a number of seconds, not a string"],
+    ),
+    config_file!(
+        "config file: wrong type (token as a number)",
+        br#"{"token": 5}"#,
+        &["config file {dir}/config/config.json: line 1, column 2: key `token` must be a string, not a number"],
+    ),
+    config_file!(
+        "config file: wrong type (URL as null)",
+        br#"{"launcher_url": null}"#,
+        &["config file {dir}/config/config.json: line 1, column 2: key `launcher_url` must be a string, not null"],
+    ),
+    config_file!(
+        "config file: unknown key",
+        b"{\n  \"tokn\": \"x\"\n}\n",
+        &["config file {dir}/config/config.json: line 2, column 3: unknown key `tokn` (did you mean `token`?)"],
+    ),
+    config_file!(
+        "config file: unknown key at the start of line 2",
+        b"{\n\"tokn\": \"x\"}",
+        &["config file {dir}/config/config.json: line 2, column 1: unknown key `tokn` (did you mean `token`?); the keys are launcher_url, token, timeout_secs"],
+    ),
+    config_file!(
+        "config file: unknown key (`launcher-url`)",
+        br#"{"launcher-url": "http://127.0.0.1:1"}"#,
+        &["config file {dir}/config/config.json: line 1, column 2: unknown key `launcher-url` (did you mean `launcher_url`?)"],
+    ),
+    config_file!(
+        "config file: repeated key",
+        br#"{"timeout_secs": 5, "timeout_secs": 6}"#,
+        &["key `timeout_secs` appears twice; keep one"],
+    ),
+    config_file!(
+        "config file: repeated key on line 2",
+        b"{\"token\": \"a\",\n \"token\": \"b\"}",
+        &["config file {dir}/config/config.json: line 2, column 2: key `token` appears twice; keep one"],
+    ),
+    config_file!(
+        "config file: not UTF-8",
+        b"{\"launcher_url\": \"\xff\"}",
+        &["config file {dir}/config/config.json: it is not UTF-8 text"],
+    ),
+    config_file!(
+        "config file: not UTF-8 in the token",
+        b"{\"token\": \"\xff\"}",
+        &["config file {dir}/config/config.json: it is not UTF-8 text"],
+    ),
+    with_files(
+        row(
+            "config file: a directory",
+            &["put", "1"],
+            2,
+            &["config file {dir}/config/config.json: it is a directory, not a file"],
+        ),
+        &[(CONFIG, Make::Dir)],
+    ),
+    Row {
+        unreadable: true,
+        ..config_file!(
+            "config file: unreadable (mode 000)",
+            b"{}",
+            &["config file {dir}/config/config.json: cannot open it: permission denied"],
+        )
+    },
     with_env(
         row(
             "config dir env var: empty",
@@ -526,12 +915,20 @@ static TABLE: &[Row] = &[
             URL_ONLY,
         )
     },
-    // ---- numeric options ----
+];
+
+const OPTIONS: &[Row] = &[
     row(
         "--timeout 0",
         &["--timeout", "0", "put", "1"],
         2,
         &["invalid value '0' for '--timeout <SECS>'", TIMEOUT_RANGE],
+    ),
+    row(
+        "--timeout=0",
+        &["--timeout=0", "put", "1"],
+        2,
+        &["invalid value '0' for '--timeout <SECS>': must be more than 0 and at most 86400 seconds (one day)"],
     ),
     row(
         "--timeout 86401",
@@ -540,10 +937,22 @@ static TABLE: &[Row] = &[
         &["invalid value '86401' for '--timeout <SECS>'", TIMEOUT_RANGE],
     ),
     row(
+        "--timeout=86401",
+        &["--timeout=86401", "put", "1"],
+        2,
+        &["invalid value '86401' for '--timeout <SECS>': must be more than 0 and at most 86400 seconds (one day)"],
+    ),
+    row(
         "--timeout -1",
         &["--timeout=-1", "put", "1"],
         2,
         &["invalid value '-1' for '--timeout <SECS>'", TIMEOUT_RANGE],
+    ),
+    row(
+        "--timeout -1, as two arguments (taken for an option)",
+        &["--timeout", "-1", "put", "1"],
+        2,
+        &["safe-ad: error: unexpected argument '-1' found"],
     ),
     row(
         "--timeout nan",
@@ -552,8 +961,32 @@ static TABLE: &[Row] = &[
         &["invalid value 'nan' for '--timeout <SECS>'", TIMEOUT_RANGE],
     ),
     row(
+        "--timeout=NaN",
+        &["--timeout=NaN", "put", "1"],
+        2,
+        &["invalid value 'NaN' for '--timeout <SECS>': must be more than 0 and at most 86400 seconds (one day)"],
+    ),
+    row(
+        "--timeout=inf",
+        &["--timeout=inf", "put", "1"],
+        2,
+        &["invalid value 'inf' for '--timeout <SECS>': must be more than 0 and at most 86400 seconds (one day)"],
+    ),
+    row(
+        "--timeout=1e999",
+        &["--timeout=1e999", "put", "1"],
+        2,
+        &["invalid value '1e999' for '--timeout <SECS>': must be more than 0 and at most 86400 seconds (one day)"],
+    ),
+    row(
         "--timeout 0.0001",
         &["--timeout", "0.0001", "put", "1"],
+        2,
+        &["invalid value '0.0001' for '--timeout <SECS>': must be at least 0.001 seconds"],
+    ),
+    row(
+        "--timeout=0.0001",
+        &["--timeout=0.0001", "put", "1"],
         2,
         &["invalid value '0.0001' for '--timeout <SECS>': must be at least 0.001 seconds"],
     ),
@@ -562,6 +995,24 @@ static TABLE: &[Row] = &[
         &["--timeout", "abc", "put", "1"],
         2,
         &["invalid value 'abc' for '--timeout <SECS>': 'abc' is not a number of seconds"],
+    ),
+    row(
+        "--timeout=abc",
+        &["--timeout=abc", "put", "1"],
+        2,
+        &["invalid value 'abc' for '--timeout <SECS>': 'abc' is not a number of seconds"],
+    ),
+    row(
+        "--timeout=5s",
+        &["--timeout=5s", "put", "1"],
+        2,
+        &["invalid value '5s' for '--timeout <SECS>': '5s' is not a number of seconds"],
+    ),
+    row(
+        "--timeout= (empty)",
+        &["--timeout=", "put", "1"],
+        2,
+        &["invalid value '' for '--timeout <SECS>': '' is not a number of seconds"],
     ),
     row(
         "--jobs 0",
@@ -581,28 +1032,43 @@ static TABLE: &[Row] = &[
         2,
         &["invalid value '11' for '--retries <N>': 11 is not in 0..=10"],
     ),
-    with_files(
-        row(
-            "config timeout_secs: -1",
-            &["put", "1"],
-            2,
-            &["config file {dir}/config/config.json: timeout_secs must be more than 0 and at most 86400 seconds (one day)"],
-        ),
-        &[(CONFIG, Make::File(br#"{"timeout_secs": -1}"#, 0o600))],
+    config_file!(
+        "config timeout_secs: 0",
+        br#"{"timeout_secs": 0}"#,
+        &["config file {dir}/config/config.json: timeout_secs must be more than 0 and at most 86400 seconds (one day)"],
     ),
-    with_files(
-        row(
-            "config timeout_secs: 1e9",
-            &["put", "1"],
-            2,
-            &["timeout_secs must be more than 0 and at most 86400 seconds"],
-        ),
-        &[(CONFIG, Make::File(br#"{"timeout_secs": 1e9}"#, 0o600))],
+    config_file!(
+        "config timeout_secs: -1",
+        br#"{"timeout_secs": -1}"#,
+        &["config file {dir}/config/config.json: timeout_secs must be more than 0 and at most 86400 seconds (one day)"],
     ),
-    // ---- other arguments ----
+    config_file!(
+        "config timeout_secs: 86401",
+        br#"{"timeout_secs": 86401}"#,
+        &["config file {dir}/config/config.json: timeout_secs must be more than 0 and at most 86400 seconds (one day)"],
+    ),
+    config_file!(
+        "config timeout_secs: 1e9",
+        br#"{"timeout_secs": 1e9}"#,
+        &["timeout_secs must be more than 0 and at most 86400 seconds"],
+    ),
+    config_file!(
+        "config timeout_secs: 0.0001",
+        br#"{"timeout_secs": 0.0001}"#,
+        &["config file {dir}/config/config.json: timeout_secs must be at least 0.001 seconds"],
+    ),
+];
+
+const COMMAND_LINES: &[Row] = &[
     row(
         "unknown flag",
         &["put", "1", "--bogus"],
+        2,
+        &["safe-ad: error: unexpected argument '--bogus' found"],
+    ),
+    row(
+        "unknown flag before the subcommand",
+        &["--bogus", "put", "1"],
         2,
         &["safe-ad: error: unexpected argument '--bogus' found"],
     ),
@@ -613,12 +1079,92 @@ static TABLE: &[Row] = &[
         &["safe-ad: error: unrecognized subcommand 'frobnicate'"],
     ),
     row(
+        "a subcommand in capitals",
+        &["PUT", "1"],
+        2,
+        &["safe-ad: error: unrecognized subcommand 'PUT'"],
+    ),
+    row(
+        "a flag without its value",
+        &["put", "1", "--timeout"],
+        2,
+        &["safe-ad: error: a value is required for '--timeout <SECS>' but none was supplied"],
+    ),
+    Row {
+        absent: &["abc"],
+        ..row(
+            "--token VALUE (there is no such flag)",
+            &["--token", "abc", "put", "1"],
+            2,
+            &[
+                "safe-ad: error: unexpected argument '--token' found",
+                "a similar argument exists: '--token-file'",
+            ],
+        )
+    },
+    Row {
+        absent: &["abc"],
+        ..row(
+            "--token=VALUE (there is no such flag)",
+            &["--token=abc", "put", "1"],
+            2,
+            &[
+                "safe-ad: error: unexpected argument '--token' found",
+                "a similar argument exists: '--token-file'",
+            ],
+        )
+    },
+    row(
         "--save with an operation that is not a save",
         &["clear-data", "--save", "delete", "1"],
         2,
         &["invalid value 'delete' for '--save <OPERATION>'"],
     ),
+    row(
+        "completions for a shell that does not exist",
+        &["completions", "nosh"],
+        2,
+        &["safe-ad: error: invalid value 'nosh' for '<SHELL>'"],
+    ),
+    row(
+        "no arguments at all",
+        &[],
+        2,
+        &["Usage: safe-ad [OPTIONS] <COMMAND>"],
+    ),
 ];
+
+// ---- running the rows ---------------------------------------------------------------------------
+
+#[test]
+fn bad_handles_are_refused() {
+    check_group(HANDLES);
+}
+
+#[test]
+fn bad_launcher_urls_are_refused_from_every_source() {
+    check_group(URLS);
+}
+
+#[test]
+fn bad_tokens_are_refused_and_not_echoed() {
+    check_group(TOKENS);
+}
+
+#[test]
+fn bad_config_files_are_refused_naming_the_file_and_position() {
+    check_group(CONFIG_FILES);
+}
+
+#[test]
+fn bad_numeric_options_are_refused() {
+    check_group(OPTIONS);
+}
+
+#[test]
+fn bad_command_lines_are_refused() {
+    check_group(COMMAND_LINES);
+}
 
 /// A loopback launcher that answers 200 OK to every connection and counts them.
 fn counting_launcher() -> (String, Arc<AtomicUsize>) {
@@ -655,44 +1201,162 @@ fn reads_unreadable_files() -> bool {
     std::fs::File::open(&path).is_ok()
 }
 
-fn fill(text: &str, url: &str, dir: &Path) -> String {
-    text.replace("{url}", url)
-        .replace("{addr}", url.trim_start_matches("http://"))
-        .replace("{dir}", &dir.display().to_string())
-        .replace("{token}", TOKEN)
+/// Runs every row of a group against one counting launcher and fails listing every wrong row.
+fn check_group(rows: &[Row]) {
+    let (url, accepted) = counting_launcher();
+    let root = reads_unreadable_files();
+    let mut wrong = Vec::new();
+    let mut failed_rows = 0;
+    let mut skipped = Vec::new();
+    for row in rows {
+        if row.unreadable && root {
+            skipped.push(row.input);
+            continue;
+        }
+        let problems = check(row, &url, &accepted);
+        if !problems.is_empty() {
+            failed_rows += 1;
+            wrong.extend(problems);
+        }
+    }
+    println!(
+        "{} bad inputs in this group: {} checked, {} skipped",
+        rows.len(),
+        rows.len() - skipped.len(),
+        skipped.len()
+    );
+    for input in &skipped {
+        println!(
+            "skipped {input:?}: this process reads mode-000 files (it runs as root), so the row cannot be tested here"
+        );
+    }
+    assert!(
+        wrong.is_empty(),
+        "{failed_rows} of {} rows are wrong:\n{}",
+        rows.len(),
+        wrong.join("\n")
+    );
 }
 
-/// Runs one row; returns what was wrong with it, if anything.
+/// Where one run of a row puts things: the counting launcher and the sandbox.
+struct Place<'a> {
+    url: &'a str,
+    dir: &'a Path,
+}
+
+impl Place<'_> {
+    /// `text` with the placeholders replaced; `{xff}` becomes the byte 0xFF.
+    fn fill_bytes(&self, text: &[u8]) -> Vec<u8> {
+        let addr = self.url.trim_start_matches("http://");
+        let port = addr.rsplit(':').next().unwrap_or("");
+        let (front, back) = TOKEN.split_at(TOKEN.len() / 2);
+        let dir = self.dir.display().to_string();
+        let mut bytes = text.to_vec();
+        for (placeholder, value) in [
+            ("{url}", self.url.as_bytes()),
+            ("{addr}", addr.as_bytes()),
+            ("{port}", port.as_bytes()),
+            ("{dir}", dir.as_bytes()),
+            ("{token}", TOKEN.as_bytes()),
+            ("{front}", front.as_bytes()),
+            ("{back}", back.as_bytes()),
+            ("{xff}", b"\xff"),
+        ] {
+            bytes = replace(&bytes, placeholder.as_bytes(), value);
+        }
+        bytes
+    }
+
+    fn fill(&self, text: &str) -> String {
+        String::from_utf8_lossy(&self.fill_bytes(text.as_bytes())).into_owned()
+    }
+
+    fn fill_os(&self, text: &str) -> OsString {
+        OsString::from_vec(self.fill_bytes(text.as_bytes()))
+    }
+}
+
+/// `haystack` with every `from` replaced by `to`.
+fn replace(haystack: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(haystack.len());
+    let mut rest = haystack;
+    while let Some(at) = rest.windows(from.len()).position(|window| window == from) {
+        out.extend_from_slice(&rest[..at]);
+        out.extend_from_slice(to);
+        rest = &rest[at + from.len()..];
+    }
+    out.extend_from_slice(rest);
+    out
+}
+
+/// Runs one row (a URL row once per source); returns what was wrong with it, if anything.
 fn check(row: &Row, url: &str, accepted: &AtomicUsize) -> Vec<String> {
+    match row.url {
+        None => check_run(row, None, url, accepted),
+        Some(_) => SOURCES
+            .iter()
+            .flat_map(|source| check_run(row, Some(*source), url, accepted))
+            .collect(),
+    }
+}
+
+/// Runs a row once, its URL (if it has one) given the way `source` says.
+fn check_run(
+    row: &Row,
+    source: Option<(Source, &str)>,
+    url: &str,
+    accepted: &AtomicUsize,
+) -> Vec<String> {
     let sandbox = Sandbox::new();
-    let dir = sandbox.dir.path();
-    for (path, make) in row.files {
-        let path = dir.join(path);
+    let place = Place {
+        url,
+        dir: sandbox.dir.path(),
+    };
+    let config_with_url;
+    let mut args: Vec<&str> = Vec::new();
+    let mut env = row.env.to_vec();
+    let mut files = row.files.to_vec();
+    let bad_url = row.url.unwrap_or("");
+    match source {
+        None => {}
+        Some((Source::Flag, _)) => args.extend(["--launcher-url", bad_url]),
+        Some((Source::Env, _)) => {
+            env = vec![
+                ("SAFE_LAUNCHER_URL", bad_url),
+                ("SAFE_LAUNCHER_TOKEN", "{token}"),
+            ]
+        }
+        Some((Source::ConfigFile, _)) => {
+            env = Vec::new();
+            let json = serde_json::json!({"launcher_url": bad_url, "token": "{token}"});
+            config_with_url = json.to_string();
+            files.push((CONFIG, Make::File(config_with_url.as_bytes(), 0o600)));
+        }
+    }
+    args.extend(row.args);
+    for (path, make) in &files {
+        let path = place.dir.join(path);
         std::fs::create_dir_all(path.parent().expect("parent")).expect("parent dir");
         match make {
             Make::Dir => std::fs::create_dir_all(&path).expect("dir"),
             Make::File(bytes, mode) => {
-                let bytes = match std::str::from_utf8(bytes) {
-                    Ok(text) => fill(text, url, dir).into_bytes(),
-                    Err(_) => bytes.to_vec(),
-                };
-                std::fs::write(&path, bytes).expect("file");
+                std::fs::write(&path, place.fill_bytes(bytes)).expect("file");
                 set_mode(&path, *mode);
             }
         }
     }
     let mut cmd = sandbox.std_cmd();
-    for (name, value) in row.env {
-        cmd.env(name, fill(value, url, dir));
+    for (name, value) in &env {
+        cmd.env(name, place.fill_os(value));
     }
-    cmd.args(row.args.iter().map(|arg| fill(arg, url, dir)))
+    cmd.args(args.iter().map(|arg| place.fill_os(arg)))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     let before = accepted.load(Ordering::SeqCst);
     let mut child = cmd.spawn().expect("safe-ad starts");
     let mut stdin = child.stdin.take().expect("stdin");
-    let _ = stdin.write_all(row.stdin);
+    let _ = stdin.write_all(&place.fill_bytes(row.stdin));
     drop(stdin);
     let output = child.wait_with_output().expect("safe-ad runs");
     // A request that went out would have been accepted by now.
@@ -710,7 +1374,10 @@ fn check(row: &Row, url: &str, accepted: &AtomicUsize) -> Vec<String> {
         ));
     }
     for word in row.words {
-        let word = fill(word, url, dir);
+        let mut word = place.fill(word);
+        if let Some((_, from)) = source {
+            word = word.replace("{source}", &place.fill(from));
+        }
         if !stderr.contains(&word) {
             wrong.push(format!("stderr lacks {word:?}"));
         }
@@ -720,6 +1387,10 @@ fn check(row: &Row, url: &str, accepted: &AtomicUsize) -> Vec<String> {
             wrong.push(format!("output shows {word:?}"));
         }
     }
+    if row.code != 0 && !args.is_empty() && !stderr.starts_with("safe-ad: error: ") {
+        wrong.push("stderr does not start with \"safe-ad: error: \"".into());
+    }
+    wrong.extend(positions_not_counted_from_1(&stderr));
     if connections != row.connections {
         wrong.push(format!(
             "the launcher saw {connections} connections, expected {}",
@@ -743,14 +1414,14 @@ fn check(row: &Row, url: &str, accepted: &AtomicUsize) -> Vec<String> {
         wrong.push("a piece of the token is in the output".into());
     }
     if !wrong.is_empty() {
+        let how = source.map_or(String::new(), |(_, from)| format!(" (URL {from})"));
         wrong.insert(
             0,
             format!(
-                "{}: safe-ad {}",
+                "{}{how}: safe-ad {}",
                 row.input,
-                row.args
-                    .iter()
-                    .map(|a| format!("{:?}", fill(a, url, dir)))
+                args.iter()
+                    .map(|a| format!("{:?}", place.fill(a)))
                     .collect::<Vec<_>>()
                     .join(" ")
             ),
@@ -760,41 +1431,23 @@ fn check(row: &Row, url: &str, accepted: &AtomicUsize) -> Vec<String> {
     wrong
 }
 
-#[test]
-fn every_bad_input_is_refused_with_its_exit_code_and_words_and_sends_nothing() {
-    let (url, accepted) = counting_launcher();
-    let root = reads_unreadable_files();
-    let mut wrong = Vec::new();
-    let mut failed_rows = 0;
-    let mut skipped = Vec::new();
-    for row in TABLE {
-        if row.unreadable && root {
-            skipped.push(row.input);
-            continue;
-        }
-        let problems = check(row, &url, &accepted);
-        if !problems.is_empty() {
-            failed_rows += 1;
-            wrong.extend(problems);
-        }
-    }
-    println!(
-        "{} bad inputs in the table: {} checked, {} skipped",
-        TABLE.len(),
-        TABLE.len() - skipped.len(),
-        skipped.len()
-    );
-    for input in &skipped {
-        println!(
-            "skipped {input:?}: this process reads mode-000 files (it runs as root), so the row cannot be tested here"
-        );
-    }
-    assert!(
-        wrong.is_empty(),
-        "{failed_rows} of {} rows are wrong:\n{}",
-        TABLE.len(),
-        wrong.join("\n")
-    );
+/// Every `line L, column C` in `stderr` whose line or column is 0: editors count from 1, so
+/// "column 0" points nowhere.
+fn positions_not_counted_from_1(stderr: &str) -> Vec<String> {
+    let number = |text: &str| -> Option<u64> {
+        let digits: String = text.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse().ok()
+    };
+    stderr
+        .match_indices("line ")
+        .filter_map(|(at, _)| {
+            let after = &stderr[at + "line ".len()..];
+            let line = number(after)?;
+            let column = number(after.split_once(", column ")?.1)?;
+            (line == 0 || column == 0)
+                .then(|| format!("a position counted from 0: line {line}, column {column}"))
+        })
+        .collect()
 }
 
 // ---- the table in TESTING.md ----------------------------------------------------------------
@@ -836,12 +1489,18 @@ fn shown_bytes(bytes: &[u8]) -> String {
 }
 
 /// What a row sets up besides its arguments: env vars that differ from a working setup, files,
-/// standard input.
+/// standard input, a URL and the ways it is given.
 fn setup_text(row: &Row) -> String {
     let mut parts = Vec::new();
+    if let Some(url) = row.url {
+        parts.push(format!(
+            "URL {}, given all three ways",
+            shown_bytes(url.as_bytes())
+        ));
+    }
     for (name, value) in row.env {
         if !SETUP.contains(&(*name, *value)) {
-            parts.push(format!("`{name}={}`", cell(value)));
+            parts.push(format!("`{name}={}`", cell(&shown_text(value))));
         }
     }
     for (name, _) in SETUP {
@@ -866,15 +1525,36 @@ fn setup_text(row: &Row) -> String {
     parts.join("; ")
 }
 
+/// Text with its control characters escaped.
+fn shown_text(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| {
+            if c.is_control() {
+                c.escape_default().collect::<Vec<_>>()
+            } else {
+                vec![c]
+            }
+        })
+        .collect()
+}
+
 fn rendered_table() -> String {
+    let rows: Vec<&Row> = GROUPS.iter().flat_map(|group| group.iter()).collect();
     let mut text = format!(
-        "{BEGIN}\n\n{} bad inputs. `{{dir}}` is the test's directory, `{{addr}}` the loopback server's \
-address. Every row with exit code 2 or 3 proves the server accepted no connection; the exit-0 row \
-proves the operation did run.\n\n\
+        "{BEGIN}\n\n{} bad inputs, in six groups (handles, launcher URLs, tokens, config files, \
+numeric options, command lines), each group one test. `{{dir}}` is the test's directory, `{{addr}}` \
+the loopback server's address and `{{port}}` its port, `{{front}}` and `{{back}}` the two halves \
+of the test token, and `{{xff}}` the byte 0xFF, which is not UTF-8. A URL row runs three times: with \
+`--launcher-url URL` (the environment as usual), with `SAFE_LAUNCHER_URL=URL` (and the token in \
+the environment), and with the URL as `launcher_url` in `config/config.json` (the token there too, \
+nothing in the environment); `{{source}}` names the way. Every row with exit code 2 or 3 proves the \
+server accepted no connection, and its message starts with `safe-ad: error: ` (but for no \
+arguments at all, which prints the usage); the exit-0 row proves the operation did run. No \
+output may hold a piece of the test token, and every `line L, column C` counts from 1.\n\n\
 | # | bad input | command | setup | exit | the message contains |\n|---|---|---|---|---|---|\n",
-        TABLE.len()
+        rows.len()
     );
-    for (i, row) in TABLE.iter().enumerate() {
+    for (i, row) in rows.iter().enumerate() {
         let command = row
             .args
             .iter()
@@ -895,10 +1575,10 @@ proves the operation did run.\n\n\
             .collect::<Vec<_>>()
             .join("; ");
         text.push_str(&format!(
-            "| {} | {} | `safe-ad {}` | {} | {} | {} |\n",
+            "| {} | {} | `{}` | {} | {} | {} |\n",
             i + 1,
             cell(row.input),
-            cell(&command).replace('`', "'"),
+            cell(format!("safe-ad {command}").trim_end()).replace('`', "'"),
             setup,
             row.code,
             words
