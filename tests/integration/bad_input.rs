@@ -9,14 +9,8 @@
 //! table changes.
 
 use std::ffi::OsString;
-use std::io::{Read, Write};
-use std::net::TcpListener;
 use std::os::unix::ffi::OsStringExt;
 use std::path::Path;
-use std::process::Stdio;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
-use std::time::Duration;
 
 use crate::harness::*;
 
@@ -1166,32 +1160,6 @@ fn bad_command_lines_are_refused() {
     check_group(COMMAND_LINES);
 }
 
-/// A loopback launcher that answers 200 OK to every connection and counts them.
-fn counting_launcher() -> (String, Arc<AtomicUsize>) {
-    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
-    let url = format!("http://{}", listener.local_addr().expect("addr"));
-    let accepted = Arc::new(AtomicUsize::new(0));
-    let counter = Arc::clone(&accepted);
-    std::thread::spawn(move || {
-        for stream in listener.incoming() {
-            let Ok(mut stream) = stream else { continue };
-            counter.fetch_add(1, Ordering::SeqCst);
-            let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
-            let mut head = Vec::new();
-            let mut byte = [0u8; 1];
-            while !head.ends_with(b"\r\n\r\n") {
-                match stream.read(&mut byte) {
-                    Ok(1) => head.push(byte[0]),
-                    _ => break,
-                }
-            }
-            let _ = stream
-                .write_all(b"HTTP/1.1 200 OK\r\nconnection: close\r\ncontent-length: 2\r\n\r\nOK");
-        }
-    });
-    (url, accepted)
-}
-
 /// Whether this process can open a file whose mode is 000 (root can).
 fn reads_unreadable_files() -> bool {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -1203,7 +1171,9 @@ fn reads_unreadable_files() -> bool {
 
 /// Runs every row of a group against one counting launcher and fails listing every wrong row.
 fn check_group(rows: &[Row]) {
-    let (url, accepted) = counting_launcher();
+    let launcher = RawLauncher::answering(
+        b"HTTP/1.1 200 OK\r\nconnection: close\r\ncontent-length: 2\r\n\r\nOK",
+    );
     let root = reads_unreadable_files();
     let mut wrong = Vec::new();
     let mut failed_rows = 0;
@@ -1213,7 +1183,7 @@ fn check_group(rows: &[Row]) {
             skipped.push(row.input);
             continue;
         }
-        let problems = check(row, &url, &accepted);
+        let problems = check(row, &launcher);
         if !problems.is_empty() {
             failed_rows += 1;
             wrong.extend(problems);
@@ -1290,27 +1260,22 @@ fn replace(haystack: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
 }
 
 /// Runs one row (a URL row once per source); returns what was wrong with it, if anything.
-fn check(row: &Row, url: &str, accepted: &AtomicUsize) -> Vec<String> {
+fn check(row: &Row, launcher: &RawLauncher) -> Vec<String> {
     match row.url {
-        None => check_run(row, None, url, accepted),
+        None => check_run(row, None, launcher),
         Some(_) => SOURCES
             .iter()
-            .flat_map(|source| check_run(row, Some(*source), url, accepted))
+            .flat_map(|source| check_run(row, Some(*source), launcher))
             .collect(),
     }
 }
 
 /// Runs a row once, its URL (if it has one) given the way `source` says.
-fn check_run(
-    row: &Row,
-    source: Option<(Source, &str)>,
-    url: &str,
-    accepted: &AtomicUsize,
-) -> Vec<String> {
+fn check_run(row: &Row, source: Option<(Source, &str)>, launcher: &RawLauncher) -> Vec<String> {
     let sandbox = Sandbox::new();
     let place = Place {
-        url,
-        dir: sandbox.dir.path(),
+        url: &launcher.url,
+        dir: sandbox.path(),
     };
     let config_with_url;
     let mut args: Vec<&str> = Vec::new();
@@ -1345,31 +1310,27 @@ fn check_run(
             }
         }
     }
-    let mut cmd = sandbox.std_cmd();
+    let mut safe_ad = sandbox.safe_ad().case(row.input);
     for (name, value) in &env {
-        cmd.env(name, place.fill_os(value));
+        safe_ad = safe_ad.env(name, place.fill_os(value));
     }
-    cmd.args(args.iter().map(|arg| place.fill_os(arg)))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let before = accepted.load(Ordering::SeqCst);
-    let mut child = cmd.spawn().expect("safe-ad starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let _ = stdin.write_all(&place.fill_bytes(row.stdin));
-    drop(stdin);
-    let output = child.wait_with_output().expect("safe-ad runs");
-    // A request that went out would have been accepted by now.
-    std::thread::sleep(Duration::from_millis(20));
-    let connections = accepted.load(Ordering::SeqCst) - before;
+    let before = launcher.accepts();
+    let output = safe_ad
+        .args(args.iter().map(|arg| place.fill_os(arg)))
+        .stdin(place.fill_bytes(row.stdin))
+        .run();
+    // safe-ad has exited, so it can send nothing more; count once the launcher has taken in
+    // all it sent.
+    launcher.settle();
+    let connections = launcher.accepts() - before;
 
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    let stdout = output.stdout();
+    let stderr = output.stderr();
     let mut wrong = Vec::new();
-    if output.status.code() != Some(row.code) {
+    if output.exit_code() != Some(row.code) {
         wrong.push(format!(
             "exit {:?}, expected {}",
-            output.status.code(),
+            output.exit_code(),
             row.code
         ));
     }
@@ -1383,14 +1344,14 @@ fn check_run(
         }
     }
     for word in row.absent {
-        if output_text(&output).contains(word) {
+        if output.text().contains(word) {
             wrong.push(format!("output shows {word:?}"));
         }
     }
     if row.code != 0 && !args.is_empty() && !stderr.starts_with("safe-ad: error: ") {
         wrong.push("stderr does not start with \"safe-ad: error: \"".into());
     }
-    wrong.extend(positions_not_counted_from_1(&stderr));
+    wrong.extend(positions_not_counted_from_1(stderr));
     if connections != row.connections {
         wrong.push(format!(
             "the launcher saw {connections} connections, expected {}",
@@ -1404,14 +1365,6 @@ fn check_run(
     };
     if stdout != expected_stdout {
         wrong.push(format!("stdout {stdout:?}, expected {expected_stdout:?}"));
-    }
-    let text = output_text(&output);
-    if TOKEN
-        .as_bytes()
-        .windows(8)
-        .any(|piece| text.contains(std::str::from_utf8(piece).unwrap_or("")))
-    {
-        wrong.push("a piece of the token is in the output".into());
     }
     if !wrong.is_empty() {
         let how = source.map_or(String::new(), |(_, from)| format!(" (URL {from})"));

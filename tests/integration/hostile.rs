@@ -7,161 +7,14 @@
 //! speaks HTTP/1.0 without keep-alive. Then: a reader of stdout that leaves after one line (as
 //! `| head -1` does), `--json` lines that are never cut, and Ctrl-C in the middle of a batch.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
-use std::process::{Child, Output, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::harness::*;
 use serde_json::Value;
 
 // ---- the scripted server ----------------------------------------------------------------------
-
-/// What the scripted server saw and did, across all its connections.
-#[derive(Default)]
-struct Stats {
-    accepts: AtomicUsize,
-    /// Request lines (`PUT /appendable-data/1 HTTP/1.1`), in the order they were read.
-    requests: Mutex<Vec<String>>,
-    /// Bytes the server managed to write before the client went away.
-    sent: AtomicU64,
-}
-
-/// A byte-level launcher on loopback: every accepted connection is handed, on its own thread,
-/// to the script. Lives as long as the test process.
-struct RawLauncher {
-    url: String,
-    stats: Arc<Stats>,
-}
-
-impl RawLauncher {
-    fn start(script: impl Fn(&mut Conn) + Send + Sync + 'static) -> RawLauncher {
-        let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
-        let url = format!("http://{}", listener.local_addr().expect("addr"));
-        let stats = Arc::new(Stats::default());
-        let shared = Arc::clone(&stats);
-        let script = Arc::new(script);
-        std::thread::spawn(move || {
-            for stream in listener.incoming() {
-                let Ok(stream) = stream else { continue };
-                shared.accepts.fetch_add(1, Ordering::SeqCst);
-                let _ = stream.set_read_timeout(Some(Duration::from_secs(20)));
-                let _ = stream.set_write_timeout(Some(Duration::from_secs(20)));
-                let mut conn = Conn {
-                    stream,
-                    stats: Arc::clone(&shared),
-                    pending: Vec::new(),
-                };
-                let script = Arc::clone(&script);
-                std::thread::spawn(move || script(&mut conn));
-            }
-        });
-        RawLauncher { url, stats }
-    }
-
-    fn accepts(&self) -> usize {
-        self.stats.accepts.load(Ordering::SeqCst)
-    }
-
-    fn requests(&self) -> Vec<String> {
-        self.stats.requests.lock().unwrap().clone()
-    }
-
-    fn sent(&self) -> u64 {
-        self.stats.sent.load(Ordering::SeqCst)
-    }
-
-    /// Waits (up to `limit`) until the server has read `count` requests.
-    fn wait_requests(&self, count: usize, limit: Duration) -> bool {
-        let deadline = Instant::now() + limit;
-        while Instant::now() < deadline {
-            if self.requests().len() >= count {
-                return true;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        false
-    }
-}
-
-/// One accepted connection, as the script sees it.
-struct Conn {
-    stream: TcpStream,
-    stats: Arc<Stats>,
-    /// Bytes read past the last request head (a pipelined next request).
-    pending: Vec<u8>,
-}
-
-impl Conn {
-    /// Reads one request head and returns its request line; `None` when the client closed.
-    fn request(&mut self) -> Option<String> {
-        loop {
-            if let Some(end) = find(&self.pending, b"\r\n\r\n") {
-                let head: Vec<u8> = self.pending.drain(..end + 4).collect();
-                let text = String::from_utf8_lossy(&head);
-                let line = text.lines().next().unwrap_or("").to_string();
-                self.stats.requests.lock().unwrap().push(line.clone());
-                return Some(line);
-            }
-            let mut buffer = [0u8; 4096];
-            match self.stream.read(&mut buffer) {
-                Ok(0) | Err(_) => return None,
-                Ok(n) => self.pending.extend_from_slice(&buffer[..n]),
-            }
-        }
-    }
-
-    /// Writes `bytes`; `false` once the client has gone.
-    fn send(&mut self, bytes: &[u8]) -> bool {
-        match self.stream.write_all(bytes) {
-            Ok(()) => {
-                self.stats
-                    .sent
-                    .fetch_add(bytes.len() as u64, Ordering::SeqCst);
-                true
-            }
-            Err(_) => false,
-        }
-    }
-
-    /// Keeps the connection open, answering nothing, until the client closes it.
-    fn hold(&mut self) {
-        let mut buffer = [0u8; 4096];
-        while let Ok(1..) = self.stream.read(&mut buffer) {}
-    }
-
-    /// Streams a body of repeated `pattern` until `limit` bytes are sent or the client goes.
-    fn stream(&mut self, pattern: &[u8], limit: Option<u64>, chunked: bool) {
-        let chunk: Vec<u8> = pattern.iter().copied().cycle().take(64 * 1024).collect();
-        let mut sent = 0u64;
-        while limit.is_none_or(|limit| sent < limit) {
-            let piece = match limit {
-                Some(limit) => &chunk[..chunk.len().min((limit - sent) as usize)],
-                None => &chunk[..],
-            };
-            let framed = if chunked {
-                let mut framed = format!("{:x}\r\n", piece.len()).into_bytes();
-                framed.extend_from_slice(piece);
-                framed.extend_from_slice(b"\r\n");
-                framed
-            } else {
-                piece.to_vec()
-            };
-            if !self.send(&framed) {
-                return;
-            }
-            sent += piece.len() as u64;
-        }
-    }
-}
-
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack
-        .windows(needle.len())
-        .position(|window| window == needle)
-}
 
 /// The handle at the end of a request line (`PUT /appendable-data/7 HTTP/1.1` → 7).
 fn handle_of(request_line: &str) -> u64 {
@@ -171,26 +24,6 @@ fn handle_of(request_line: &str) -> u64 {
         .and_then(|path| path.rsplit('/').next())
         .and_then(|handle| handle.parse().ok())
         .unwrap_or_else(|| panic!("no handle in {request_line:?}"))
-}
-
-/// A whole HTTP/1.1 answer with a correct content-length, kept for the test's lifetime.
-fn http(status: &str, body: &[u8]) -> &'static [u8] {
-    let mut answer = format!(
-        "HTTP/1.1 {status}\r\ncontent-length: {}\r\n\r\n",
-        body.len()
-    )
-    .into_bytes();
-    answer.extend_from_slice(body);
-    Box::leak(answer.into_boxed_slice())
-}
-
-/// A server that answers every request with `answer` as it is, then closes the connection.
-fn answering(answer: &'static [u8]) -> RawLauncher {
-    RawLauncher::start(move |conn| {
-        if conn.request().is_some() {
-            conn.send(answer);
-        }
-    })
 }
 
 /// A keep-alive server that answers each request with what `answer` gives for its handle,
@@ -212,94 +45,18 @@ fn ok_answer(_: u64) -> Vec<u8> {
 
 // ---- running safe-ad --------------------------------------------------------------------------
 
-fn run(args: &[&str], url: &str) -> Output {
-    Sandbox::new()
-        .cmd_at(url)
-        .args(args)
-        .output()
-        .expect("safe-ad runs")
+/// safe-ad pointed at `url`, in a fresh sandbox.
+fn at(url: &str) -> SafeAd {
+    SafeAd::new().launcher(url)
 }
 
-fn stdout_of(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr_of(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
-}
-
-/// Asserts the exit code, that stderr holds every word, and that the token did not leak.
-fn assert_run(output: &Output, code: i32, words: &[&str], what: &str) {
-    let stderr = stderr_of(output);
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "{what}: wrong exit code; stdout {:?}, stderr:\n{stderr}",
-        String::from_utf8_lossy(&output.stdout)
-    );
+/// Asserts the exit code, that stderr holds every word, and that no escape sequence reached it.
+#[track_caller]
+fn assert_run(output: &Output, code: i32, words: &[&str]) {
+    output.code(code).stderr_lacks("\x1b");
     for word in words {
-        assert!(
-            stderr.contains(word),
-            "{what}: stderr lacks {word:?}:\n{stderr}"
-        );
+        output.stderr_has(word);
     }
-    assert!(
-        !stderr.contains('\x1b'),
-        "{what}: an escape sequence reached stderr: {stderr:?}"
-    );
-    assert_no_token(&output_text(output));
-}
-
-/// Starts safe-ad at `url` with piped stdout and stderr.
-fn spawn(url: &str, args: &[&str]) -> (Sandbox, Child) {
-    let sandbox = Sandbox::new();
-    let child = sandbox
-        .std_cmd()
-        .env("SAFE_LAUNCHER_URL", url)
-        .env("SAFE_LAUNCHER_TOKEN", TOKEN)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("safe-ad starts");
-    (sandbox, child)
-}
-
-/// Waits for a child, killing it (and failing) after `limit`.
-fn wait_child(child: &mut Child, limit: Duration) -> std::process::ExitStatus {
-    let deadline = Instant::now() + limit;
-    loop {
-        if let Some(status) = child.try_wait().expect("try_wait") {
-            return status;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("safe-ad did not finish within {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
-
-/// Reads all of a child's stderr on a thread.
-fn collect_stderr(child: &mut Child) -> std::thread::JoinHandle<String> {
-    let mut stderr = child.stderr.take().expect("stderr piped");
-    std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = stderr.read_to_string(&mut text);
-        text
-    })
-}
-
-/// The peak resident set size of a running process, in KiB, from `/proc/<pid>/status`.
-fn peak_rss_kib(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("proc status");
-    status
-        .lines()
-        .find_map(|line| line.strip_prefix("VmHWM:"))
-        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
-        .unwrap_or_else(|| panic!("no VmHWM in {status}"))
 }
 
 fn handles(range: std::ops::RangeInclusive<u64>) -> Vec<String> {
@@ -323,17 +80,15 @@ fn a_launcher_that_accepts_but_never_answers_times_out_with_exit_6() {
         ("never reads", &never_reads),
     ] {
         let started = Instant::now();
-        let output = run(&["--timeout", "1", "put", "1"], &server.url);
-        assert_run(
-            &output,
-            6,
-            &[
+        let output = at(&server.url)
+            .args(["--timeout", "1", "put", "1"])
+            .case(what)
+            .run();
+        assert_run(&output, 6, &[
                 "safe-ad: error: put 1: the launcher did not answer within 1 s",
                 "hint: the launcher did not answer in time: check that it is responsive, or raise --timeout",
-            ],
-            what,
-        );
-        assert!(output.stdout.is_empty(), "{what}");
+            ]);
+        output.stdout_is("");
         let elapsed = started.elapsed();
         assert!(
             elapsed < Duration::from_secs(3),
@@ -353,14 +108,13 @@ fn headers_then_a_stalled_body_time_out_with_exit_6() {
         }
     });
     let started = Instant::now();
-    let output = run(&["--timeout", "1", "put", "1"], &server.url);
+    let output = at(&server.url).args(["--timeout", "1", "put", "1"]).run();
     assert_run(
         &output,
         6,
         &["safe-ad: error: put 1: the launcher did not answer within 1 s"],
-        "stalled body",
     );
-    assert!(output.stdout.is_empty());
+    output.stdout_is("");
     assert!(started.elapsed() < Duration::from_secs(3));
 }
 
@@ -374,7 +128,10 @@ fn a_connection_closed_before_any_answer_is_exit_6() {
         ("closed without reading", &close_unread),
         ("closed after reading the request", &close_after_reading),
     ] {
-        let output = run(&["--timeout", "1", "put", "1"], &server.url);
+        let output = at(&server.url)
+            .args(["--timeout", "1", "put", "1"])
+            .case(what)
+            .run();
         assert_run(
             &output,
             6,
@@ -382,9 +139,8 @@ fn a_connection_closed_before_any_answer_is_exit_6() {
                 "safe-ad: error: put 1: the connection closed before any answer: ",
                 "hint: the launcher may have stopped or restarted",
             ],
-            what,
         );
-        assert!(output.stdout.is_empty(), "{what}");
+        output.stdout_is("");
     }
 }
 
@@ -401,18 +157,16 @@ fn a_connection_closed_in_the_middle_of_a_body_is_exit_6() {
         ),
     ];
     for (what, answer) in cases {
-        let server = answering(answer);
-        let output = run(&["--timeout", "1", "put", "1"], &server.url);
-        assert_run(
-            &output,
-            6,
-            &[
+        let server = RawLauncher::answering(answer);
+        let output = at(&server.url)
+            .args(["--timeout", "1", "put", "1"])
+            .case(what)
+            .run();
+        assert_run(&output, 6, &[
                 "safe-ad: error: put 1: the connection failed before a complete answer: end of file before message length reached",
                 "hint: the launcher may have stopped or restarted; check it and try again",
-            ],
-            what,
-        );
-        assert!(output.stdout.is_empty(), "{what}");
+            ]);
+        output.stdout_is("");
     }
 }
 
@@ -446,26 +200,16 @@ fn huge_body_run(
         }
     });
     let started = Instant::now();
-    let (_sandbox, mut child) = spawn(&server.url, &["--jobs", "1", "put", "1", "2"]);
-    let stderr = collect_stderr(&mut child);
-    let mut stdout = child.stdout.take().expect("stdout");
-    let stdout = std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = stdout.read_to_end(&mut bytes);
-        bytes
-    });
+    let running = at(&server.url)
+        .args(["--jobs", "1", "put", "1", "2"])
+        .spawn();
     while !arrived.load(Ordering::SeqCst) && started.elapsed() < Duration::from_secs(10) {
         std::thread::sleep(Duration::from_millis(2));
     }
     let until_next = started.elapsed();
-    let peak = peak_rss_kib(child.id());
+    let peak = peak_rss_kib(running.pid()).expect("safe-ad's peak memory");
     release.store(true, Ordering::SeqCst);
-    let status = wait_child(&mut child, Duration::from_secs(10));
-    let output = Output {
-        status,
-        stdout: stdout.join().expect("stdout thread"),
-        stderr: stderr.join().expect("stderr thread").into_bytes(),
-    };
+    let output = running.wait();
     (output, peak, server.sent(), until_next)
 }
 
@@ -479,7 +223,7 @@ fn endless_and_100_mb_bodies_are_read_only_in_part_with_bounded_memory() {
         Some(2),
         false,
     );
-    assert_run(&small, 0, &[], "baseline");
+    assert_run(&small, 0, &[]);
     let cases: [(&str, &'static [u8], Option<u64>, bool); 4] = [
         (
             "endless 400",
@@ -508,22 +252,17 @@ fn endless_and_100_mb_bodies_are_read_only_in_part_with_bounded_memory() {
     ];
     for (what, head, limit, chunked) in cases {
         let (output, peak, sent, until_next) = huge_body_run(head, b"endless ", limit, chunked);
-        let stdout = stdout_of(&output);
-        let stderr = stderr_of(&output);
+        let stdout = output.stdout();
+        let stderr = output.stderr();
         if what.ends_with("400") {
-            assert_run(
-                &output,
-                4,
-                &[
+            assert_run(&output, 4, &[
                     "safe-ad: error: put 1: the launcher answered 400 Bad Request: endless endless endless",
                     "… (cut)",
                     "2 handles: 1 ok, 1 failed",
-                ],
-                what,
-            );
+                ]);
             assert_eq!(stdout, "put 2: ok\n", "{what}");
         } else {
-            assert_run(&output, 0, &["2 handles: 2 ok, 0 failed"], what);
+            assert_run(&output, 0, &["2 handles: 2 ok, 0 failed"]);
             assert_eq!(stdout, "put 1: ok\nput 2: ok\n", "{what}");
         }
         assert!(
@@ -545,45 +284,39 @@ fn endless_and_100_mb_bodies_are_read_only_in_part_with_bounded_memory() {
         );
         eprintln!(
             "{what}: exit {:?}, peak RSS {peak} KiB (baseline {baseline} KiB), server sent {sent} bytes, next request after {until_next:?}",
-            output.status.code()
+            output.exit_code()
         );
     }
 }
 
 #[test]
 fn a_body_that_is_not_utf8_is_shown_with_replacement_characters() {
-    let server = answering(http("400 Bad Request", b"\xff\xfebad \xc3\x28\x00end"));
-    let output = run(&["put", "1"], &server.url);
-    assert_run(
-        &output,
-        4,
-        &["safe-ad: error: put 1: the launcher answered 400 Bad Request: \u{fffd}\u{fffd}bad \u{fffd}(\\u{0}end"],
-        "400 not UTF-8",
-    );
-    assert!(output.stdout.is_empty());
+    let server = RawLauncher::answering(http_answer(
+        "400 Bad Request",
+        b"\xff\xfebad \xc3\x28\x00end",
+    ));
+    let output = at(&server.url).args(["put", "1"]).run();
+    assert_run(&output, 4, &["safe-ad: error: put 1: the launcher answered 400 Bad Request: \u{fffd}\u{fffd}bad \u{fffd}(\\u{0}end"]);
+    output.stdout_is("");
 
-    let json = run(&["--json", "put", "1"], &server.url);
-    let line: Value = serde_json::from_slice(&json.stdout).expect("one JSON line");
-    assert_eq!(json.status.code(), Some(4));
+    let json = at(&server.url).args(["--json", "put", "1"]).run();
+    let lines = json.code(4).json_lines();
+    assert_eq!(lines.len(), 1, "one JSON line");
+    let line = &lines[0];
     assert_eq!(
         line["error"]["description"],
         "\u{fffd}\u{fffd}bad \u{fffd}(\\u{0}end"
     );
 
-    let metadata = answering(
+    let metadata = RawLauncher::answering(
         b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 4\r\n\r\n\xff{}\xfe",
     );
-    let output = run(&["metadata", "1"], &metadata.url);
-    assert_run(
-        &output,
-        1,
-        &[
+    let output = at(&metadata.url).args(["metadata", "1"]).run();
+    assert_run(&output, 1, &[
             "safe-ad: error: metadata 1: the launcher answered 200 OK with a body that is not metadata: \u{fffd}{}\u{fffd}",
             "hint: check that --launcher-url points at a SAFE Launcher",
-        ],
-        "metadata not UTF-8",
-    );
-    assert!(output.stdout.is_empty());
+        ]);
+    output.stdout_is("");
 }
 
 #[test]
@@ -591,21 +324,16 @@ fn an_html_error_page_is_exit_5_and_shown_on_one_safe_line() {
     const PAGE: &[u8] = b"HTTP/1.1 500 Internal Server Error\r\ncontent-type: text/html\r\n\r\n\
 <!DOCTYPE html>\n<html><head><title>500</title></head>\r\n<body>\x1b[2J\x1b]0;owned\x07<h1>Internal \
 Server Error</h1>\xe2\x80\xaegnp.exe\n</body></html>\n";
-    let server = answering(PAGE);
-    let output = run(&["post", "1"], &server.url);
-    assert_run(
-        &output,
-        5,
-        &["safe-ad: error: post 1: the launcher answered 500 Internal Server Error: <!DOCTYPE html>\\n<html><head><title>500</title></head>\\r\\n<body>\\u{1b}[2J\\u{1b}]0;owned\\u{7}<h1>Internal Server Error</h1>\\u{202e}gnp.exe\\n</body></html>\n"],
-        "HTML 500",
-    );
+    let server = RawLauncher::answering(PAGE);
+    let output = at(&server.url).args(["post", "1"]).run();
+    assert_run(&output, 5, &["safe-ad: error: post 1: the launcher answered 500 Internal Server Error: <!DOCTYPE html>\\n<html><head><title>500</title></head>\\r\\n<body>\\u{1b}[2J\\u{1b}]0;owned\\u{7}<h1>Internal Server Error</h1>\\u{202e}gnp.exe\\n</body></html>\n"]);
     assert_eq!(
-        stderr_of(&output).lines().count(),
+        output.stderr().lines().count(),
         1,
         "one line: {}",
-        stderr_of(&output)
+        output.stderr()
     );
-    assert!(output.stdout.is_empty());
+    output.stdout_is("");
 }
 
 #[test]
@@ -613,52 +341,52 @@ fn json_of_another_shape_is_shown_as_it_is() {
     let cases: [(&str, &[u8], &str, i32, &str); 5] = [
         (
             "other keys",
-            http("400 Bad Request", br#"{"error":"nope","code":-23}"#),
+            http_answer("400 Bad Request", br#"{"error":"nope","code":-23}"#),
             "put",
             4,
             "safe-ad: error: put 1: the launcher answered 400 Bad Request: {\"error\":\"nope\",\"code\":-23}\n",
         ),
         (
             "errorCode as a string",
-            http("409 Conflict", b"{\"errorCode\":\"-23\",\"description\":\"Exists\"}\n\n"),
+            http_answer("409 Conflict", b"{\"errorCode\":\"-23\",\"description\":\"Exists\"}\n\n"),
             "put",
             4,
             "safe-ad: error: put 1: the launcher answered 409 Conflict: {\"errorCode\":\"-23\",\"description\":\"Exists\"}\n",
         ),
         (
             "an array",
-            http("503 Service Unavailable", b"[1,2,3]"),
+            http_answer("503 Service Unavailable", b"[1,2,3]"),
             "post",
             5,
             "safe-ad: error: post 1: the launcher answered 503 Service Unavailable: [1,2,3]\n",
         ),
         (
             "metadata with wrong types",
-            http("200 OK", br#"{"version":"1"}"#),
+            http_answer("200 OK", br#"{"version":"1"}"#),
             "metadata",
             1,
             "safe-ad: error: metadata 1: the launcher answered 200 OK with a body that is not metadata: {\"version\":\"1\"}\nhint: check that --launcher-url points at a SAFE Launcher\n",
         ),
         (
             "metadata as null",
-            http("200 OK", b"null"),
+            http_answer("200 OK", b"null"),
             "metadata",
             1,
             "safe-ad: error: metadata 1: the launcher answered 200 OK with a body that is not metadata: null\nhint: check that --launcher-url points at a SAFE Launcher\n",
         ),
     ];
     for (what, answer, command, code, stderr) in cases {
-        let server = answering(answer);
-        let output = run(&[command, "1"], &server.url);
-        assert_run(&output, code, &[], what);
-        assert_eq!(stderr_of(&output), stderr, "{what}");
-        assert!(output.stdout.is_empty(), "{what}");
+        let server = RawLauncher::answering(answer);
+        let output = at(&server.url).args([command, "1"]).case(what).run();
+        assert_run(&output, code, &[]);
+        assert_eq!(output.stderr(), stderr, "{what}");
+        output.stdout_is("");
     }
     // A 2xx of any shape is success for the four operations: they read no body.
-    let server = answering(http("200 OK", br#"{"a":[1]}"#));
-    let output = run(&["put", "1"], &server.url);
-    assert_run(&output, 0, &[], "2xx with other JSON");
-    assert_eq!(stdout_of(&output), "put 1: ok\n");
+    let server = RawLauncher::answering(http_answer("200 OK", br#"{"a":[1]}"#));
+    let output = at(&server.url).args(["put", "1"]).run();
+    assert_run(&output, 0, &[]);
+    assert_eq!(output.stdout(), "put 1: ok\n");
 }
 
 // ---- answers that are not HTTP ---------------------------------------------------------------
@@ -678,13 +406,16 @@ fn assert_not_http(what: &str, answer: Vec<u8>, detail: &str) -> Vec<String> {
             conn.hold();
         }
     });
-    let output = run(&["--timeout", "2", "put", "1"], &server.url);
-    let stderr = stderr_of(&output);
+    let output = at(&server.url)
+        .args(["--timeout", "2", "put", "1"])
+        .case(what)
+        .run();
+    let stderr = output.stderr();
     let mut wrong = Vec::new();
-    if output.status.code() != Some(NOT_HTTP_EXIT) {
+    if output.exit_code() != Some(NOT_HTTP_EXIT) {
         wrong.push(format!(
             "{what}: exit {:?}, expected {NOT_HTTP_EXIT}",
-            output.status.code()
+            output.exit_code()
         ));
     }
     if !stderr.contains(detail) {
@@ -700,8 +431,7 @@ fn assert_not_http(what: &str, answer: Vec<u8>, detail: &str) -> Vec<String> {
     if !wrong.is_empty() {
         wrong.push(format!("  stderr: {stderr:?}"));
     }
-    assert!(output.stdout.is_empty(), "{what}");
-    assert_no_token(&output_text(&output));
+    output.stdout_is("");
     wrong
 }
 
@@ -792,14 +522,20 @@ fn an_answer_that_is_not_http_is_never_retried() {
                 conn.send(answer);
             }
         });
-        let output = run(&["--retries", "2", "put", "1"], &server.url);
-        assert_ne!(output.status.code(), Some(0), "{what}");
+        let output = at(&server.url)
+            .args(["--retries", "2", "put", "1"])
+            .case(what)
+            .run();
+        output.check(
+            output.exit_code() != Some(0),
+            "exit 0 for an answer that is not HTTP",
+        );
         if server.accepts() != 1 {
             wrong.push(format!(
                 "{what}: `--retries 2 put 1` connected {} times, expected 1 (bytes of an answer \
                  came); stderr: {:?}",
                 server.accepts(),
-                stderr_of(&output)
+                output.stderr()
             ));
         }
     }
@@ -825,21 +561,17 @@ fn a_redirect_to_a_second_listener_is_not_followed_and_it_sees_no_connection() {
             second.url
         );
         let answer: &'static [u8] = Box::leak(answer.into_bytes().into_boxed_slice());
-        let first = answering(answer);
-        let output = run(&["put", "1"], &first.url);
-        assert_run(
-            &output,
-            1,
-            &[
+        let first = RawLauncher::answering(answer);
+        let output = at(&first.url).args(["put", "1"]).case(status).run();
+        assert_run(&output, 1, &[
                 &format!(
                     "safe-ad: error: put 1: the launcher answered {status} {reason}, a redirect to '{}/stolen'; safe-ad does not follow redirects",
                     second.url
                 ),
                 "hint: safe-ad never follows redirects",
             ],
-            &status.to_string(),
         );
-        assert!(output.stdout.is_empty());
+        output.stdout_is("");
         assert_eq!(first.accepts(), 1, "{status}");
     }
     std::thread::sleep(Duration::from_millis(200));
@@ -857,15 +589,15 @@ fn http_1_0_without_keep_alive_serves_a_whole_batch() {
     ];
     for (what, answer) in cases {
         for jobs in ["1", "4"] {
-            let server = answering(answer);
+            let server = RawLauncher::answering(answer);
             let mut args = vec!["--jobs", jobs, "put"];
             let batch = handles(1..=12);
             args.extend(batch.iter().map(String::as_str));
-            let output = run(&args, &server.url);
             let what = format!("{what}, --jobs {jobs}");
-            assert_run(&output, 0, &["12 handles: 12 ok, 0 failed"], &what);
+            let output = at(&server.url).args(&args).case(&what).run();
+            assert_run(&output, 0, &["12 handles: 12 ok, 0 failed"]);
             let expected: String = (1..=12).map(|h| format!("put {h}: ok\n")).collect();
-            assert_eq!(stdout_of(&output), expected, "{what}");
+            assert_eq!(output.stdout(), expected, "{what}");
             assert_eq!(server.accepts(), 12, "{what}: one connection per request");
             assert_eq!(server.requests().len(), 12, "{what}");
         }
@@ -875,18 +607,9 @@ fn http_1_0_without_keep_alive_serves_a_whole_batch() {
 // ---- pipes -------------------------------------------------------------------------------------
 
 /// Runs a 300-handle batch against a launcher that answers in 20 ms, reads `lines` lines of
-/// stdout and closes it, as `| head -N` does. Returns the lines, the exit status, stderr, the
-/// requests the server read, and how long safe-ad took to end after the reader left.
-fn reader_leaves_after(
-    lines: usize,
-    json: bool,
-) -> (
-    Vec<String>,
-    std::process::ExitStatus,
-    String,
-    usize,
-    Duration,
-) {
+/// stdout and closes it, as `| head -N` does. Returns the output (stdout: the lines read), the
+/// requests the server read, and how long safe-ad took to end after it was waited for.
+fn reader_leaves_after(lines: usize, json: bool) -> (Output, usize, Duration) {
     let server = keep_alive(Duration::from_millis(20), ok_answer);
     let mut args = vec!["--jobs", "2"];
     if json {
@@ -895,52 +618,34 @@ fn reader_leaves_after(
     args.push("put");
     let batch = handles(1..=300);
     args.extend(batch.iter().map(String::as_str));
-    let (_sandbox, mut child) = spawn(&server.url, &args);
-    let stderr = collect_stderr(&mut child);
-    let mut reader = BufReader::new(child.stdout.take().expect("stdout"));
-    let mut read = Vec::new();
-    for _ in 0..lines {
-        let mut line = String::new();
-        reader.read_line(&mut line).expect("a line");
-        read.push(line);
-    }
-    drop(reader);
+    let running = at(&server.url).args(&args).stdout_head(lines).spawn();
     let left = Instant::now();
-    let status = wait_child(&mut child, Duration::from_secs(20));
+    let output = running.wait();
     let took = left.elapsed();
-    (
-        read,
-        status,
-        stderr.join().expect("stderr thread"),
-        server.requests().len(),
-        took,
-    )
+    (output, server.requests().len(), took)
 }
 
-fn assert_quiet_end(what: &str, status: std::process::ExitStatus, stderr: &str) {
-    assert_eq!(
-        status.code(),
-        Some(0),
-        "{what}: {status:?}; stderr:\n{stderr}"
-    );
+/// Exit 0 and nothing on stderr but the batch summary: no panic, no "Broken pipe".
+#[track_caller]
+fn assert_quiet_end(output: &Output) {
+    output.success();
     for noise in ["panicked", "roken pipe", "os error 32", "error"] {
-        assert!(
-            !stderr.contains(noise),
-            "{what}: {noise:?} on stderr:\n{stderr}"
-        );
+        output.stderr_lacks(noise);
     }
-    // At most the batch summary.
-    assert!(
-        stderr.lines().all(|line| line.contains(" handles: ")),
-        "{what}: stderr:\n{stderr}"
+    output.check(
+        output
+            .stderr()
+            .lines()
+            .all(|line| line.contains(" handles: ")),
+        "stderr holds more than the batch summary",
     );
 }
 
 #[test]
 fn a_reader_that_leaves_after_one_line_ends_the_batch_quietly_and_promptly() {
-    let (read, status, stderr, requests, took) = reader_leaves_after(1, false);
-    assert_eq!(read, vec!["put 1: ok\n".to_string()]);
-    assert_quiet_end("head -1", status, &stderr);
+    let (output, requests, took) = reader_leaves_after(1, false);
+    output.stdout_is("put 1: ok\n");
+    assert_quiet_end(&output);
     assert!(
         took < Duration::from_secs(2),
         "ended {took:?} after the reader left"
@@ -955,27 +660,16 @@ fn safe_ad_piped_into_head_1_in_a_shell_ends_quietly() {
     let sandbox = Sandbox::new();
     let started = Instant::now();
     // pipefail: the pipeline's status is safe-ad's when it fails.
-    let output = std::process::Command::new("bash")
-        .env_clear()
-        .env("PATH", "/usr/bin:/bin")
-        .env("HOME", sandbox.dir.path())
-        .env("SAFE_AD_CONFIG_DIR", sandbox.config_dir())
-        .env("SAFE_LAUNCHER_URL", &server.url)
-        .env("SAFE_LAUNCHER_TOKEN", TOKEN)
-        .env("SAFE_AD", assert_cmd::cargo::cargo_bin!("safe-ad"))
-        .args([
-            "-c",
-            "set -o pipefail; \"$SAFE_AD\" --jobs 2 put $(seq 1 300) | head -1",
-        ])
-        .output()
-        .expect("bash runs");
+    let output = sandbox
+        .shell(
+            "bash",
+            "set -o pipefail; safe-ad --jobs 2 put $(seq 1 300) | head -1",
+        )
+        .launcher(&server.url)
+        .run();
     let took = started.elapsed();
-    assert_eq!(String::from_utf8_lossy(&output.stdout), "put 1: ok\n");
-    assert_quiet_end(
-        "bash: safe-ad | head -1",
-        output.status,
-        &String::from_utf8_lossy(&output.stderr),
-    );
+    output.stdout_is("put 1: ok\n");
+    assert_quiet_end(&output);
     assert!(took < Duration::from_secs(3), "took {took:?}");
     assert!(server.requests().len() < 300, "the whole batch was sent");
 }
@@ -983,12 +677,14 @@ fn safe_ad_piped_into_head_1_in_a_shell_ends_quietly() {
 #[test]
 fn json_lines_are_never_cut_whoever_stops_reading() {
     // A reader that leaves after three lines got three whole objects.
-    let (read, status, stderr, _, took) = reader_leaves_after(3, true);
-    assert_quiet_end("--json | head -3", status, &stderr);
+    let (output, _, took) = reader_leaves_after(3, true);
+    assert_quiet_end(&output);
     assert!(
         took < Duration::from_secs(2),
         "ended {took:?} after the reader left"
     );
+    let read: Vec<&str> = output.stdout().split_inclusive('\n').collect();
+    assert_eq!(read.len(), 3, "{read:?}");
     for (i, line) in read.iter().enumerate() {
         assert!(line.ends_with('\n'), "line {i} cut: {line:?}");
         let value: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line:?}"));
@@ -1016,9 +712,8 @@ fn json_lines_are_never_cut_whoever_stops_reading() {
     let mut args = vec!["--json", "--jobs", "8", "put"];
     let batch = handles(1..=200);
     args.extend(batch.iter().map(String::as_str));
-    let output = run(&args, &server.url);
-    assert_eq!(output.status.code(), Some(5));
-    let stdout = stdout_of(&output);
+    let output = at(&server.url).args(&args).run();
+    let stdout = output.code(5).stdout();
     assert!(stdout.ends_with('\n'));
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 200);
@@ -1051,30 +746,15 @@ fn interrupted_batch(extra: &[&str]) -> (Output, usize, usize) {
     args.push("put");
     let batch = handles(1..=20);
     args.extend(batch.iter().map(String::as_str));
-    let (_sandbox, mut child) = spawn(&server.url, &args);
-    let stderr = collect_stderr(&mut child);
-    let mut stdout = child.stdout.take().expect("stdout");
-    let stdout = std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = stdout.read_to_end(&mut bytes);
-        bytes
-    });
-    assert!(
-        server.wait_requests(4, Duration::from_secs(10)),
-        "requests 3 and 4 never came"
-    );
+    let running = at(&server.url).args(&args).spawn();
+    server.wait_for_requests(4);
     std::thread::sleep(Duration::from_millis(100));
     let before = server.requests().len();
-    interrupt(&child);
-    let status = wait_child(&mut child, Duration::from_secs(5));
+    running.interrupt();
+    let output = running.wait();
     // Anything still going out would have arrived by now.
     std::thread::sleep(Duration::from_millis(600));
     let after = server.requests().len();
-    let output = Output {
-        status,
-        stdout: stdout.join().expect("stdout thread"),
-        stderr: stderr.join().expect("stderr thread").into_bytes(),
-    };
     (output, before, after)
 }
 
@@ -1083,7 +763,7 @@ fn ctrl_c_during_a_batch_sends_nothing_new_and_counts_done_failed_and_not_starte
     let (output, before, after) = interrupted_batch(&[]);
     assert_eq!(before, 4, "requests when the signal was sent");
     assert_eq!(after, before, "requests went out after Ctrl-C");
-    assert_eq!(stdout_of(&output), "put 1: ok\n");
+    assert_eq!(output.stdout(), "put 1: ok\n");
     assert_run(
         &output,
         130,
@@ -1093,12 +773,11 @@ fn ctrl_c_during_a_batch_sends_nothing_new_and_counts_done_failed_and_not_starte
             "safe-ad: error: interrupted",
             "no new requests were sent",
         ],
-        "Ctrl-C",
     );
     // 20 handles: 2 done, 2 sent and cut off in flight, 16 never sent. Requests 3 and 4 reached
     // the launcher, which may have acted on them: they were started, and counting them as "not
     // started" would tell a script that handles 3 and 4 are untouched.
-    let stderr = stderr_of(&output);
+    let stderr = output.stderr();
     assert!(
         stderr.contains(", 16 not started"),
         "the summary must count the 16 handles never sent as not started (the 2 in flight were \
@@ -1110,8 +789,7 @@ fn ctrl_c_during_a_batch_sends_nothing_new_and_counts_done_failed_and_not_starte
 fn ctrl_c_never_cuts_a_json_line() {
     let (output, before, after) = interrupted_batch(&["--json"]);
     assert_eq!(after, before, "requests went out after Ctrl-C");
-    assert_eq!(output.status.code(), Some(130), "{}", output_text(&output));
-    let stdout = stdout_of(&output);
+    let stdout = output.code(130).stdout();
     assert!(stdout.ends_with('\n'), "stdout cut: {stdout:?}");
     let values: Vec<Value> = stdout
         .lines()

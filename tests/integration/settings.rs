@@ -4,7 +4,6 @@
 //! token at all, and nothing sent) is a row of the table in `bad_input`.
 
 use std::path::Path;
-use std::process::Output;
 
 use crate::harness::*;
 use wiremock::matchers::any;
@@ -41,43 +40,15 @@ async fn assert_nothing_sent(server: &MockServer, what: &str) {
     assert!(paths.is_empty(), "{what}: the launcher received {paths:?}");
 }
 
-fn run(cmd: &mut assert_cmd::Command) -> Output {
-    cmd.output().expect("safe-ad runs")
-}
-
-fn stderr_of(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// Asserts the exit code, an empty stdout and that stderr holds every word.
-fn assert_failed(out: &Output, code: i32, words: &[&str], what: &str) {
-    let stderr = stderr_of(out);
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "{what}: wrong exit code; stderr:\n{stderr}"
-    );
-    assert!(
-        out.stdout.is_empty(),
-        "{what}: stdout should be empty, got {:?}",
-        String::from_utf8_lossy(&out.stdout)
-    );
-    for word in words {
-        assert!(
-            stderr.contains(word),
-            "{what}: stderr lacks {word:?}:\n{stderr}"
-        );
-    }
-}
-
 /// `safe-ad --token-file <file> put 1` against `server`.
 fn put_with_token_file(sandbox: &Sandbox, server: &MockServer, file: &Path) -> Output {
-    run(sandbox
-        .cmd()
+    sandbox
+        .safe_ad()
         .env(ENV_URL, server.uri())
         .arg("--token-file")
         .arg(file)
-        .args(["put", "1"]))
+        .args(["put", "1"])
+        .run()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -90,39 +61,28 @@ async fn token_file_beats_env_which_beats_the_config_file() {
     sandbox.write_config(r#"{"token": "from-config"}"#);
     let file = sandbox.file("token.txt", b"from-file\n");
 
-    let all_three = run(sandbox
-        .cmd()
+    sandbox
+        .safe_ad()
         .env(ENV_URL, server.uri())
         .env(ENV_TOKEN, "from-env")
         .arg("--token-file")
         .arg(&file)
-        .args(["put", "1"]));
-    assert_eq!(
-        all_three.status.code(),
-        Some(0),
-        "{}",
-        stderr_of(&all_three)
-    );
-
-    let env_and_config = run(sandbox
-        .cmd()
+        .args(["put", "1"])
+        .run()
+        .success();
+    sandbox
+        .safe_ad()
         .env(ENV_URL, server.uri())
         .env(ENV_TOKEN, "from-env")
-        .args(["put", "2"]));
-    assert_eq!(
-        env_and_config.status.code(),
-        Some(0),
-        "{}",
-        stderr_of(&env_and_config)
-    );
-
-    let config_only = run(sandbox.cmd().env(ENV_URL, server.uri()).args(["put", "3"]));
-    assert_eq!(
-        config_only.status.code(),
-        Some(0),
-        "{}",
-        stderr_of(&config_only)
-    );
+        .args(["put", "2"])
+        .run()
+        .success();
+    sandbox
+        .safe_ad()
+        .env(ENV_URL, server.uri())
+        .args(["put", "3"])
+        .run()
+        .success();
 
     assert_eq!(
         bearers(&server).await,
@@ -135,13 +95,14 @@ async fn token_file_dash_reads_standard_input() {
     let server = any_ok_launcher().await;
     let sandbox = Sandbox::new();
     sandbox.write_config(r#"{"token": "from-config"}"#);
-    let out = run(sandbox
-        .cmd()
+    sandbox
+        .safe_ad()
         .env(ENV_URL, server.uri())
         .env(ENV_TOKEN, "from-env")
         .args(["--token-file", "-", "post", "4"])
-        .write_stdin("from-stdin\n"));
-    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+        .stdin("from-stdin\n")
+        .run()
+        .success();
     assert_eq!(bearers(&server).await, ["Bearer from-stdin"]);
 }
 
@@ -155,24 +116,29 @@ async fn surrounding_whitespace_and_a_final_newline_are_trimmed() {
         ("spaces", b"  \ttok \n\n"),
     ] {
         let file = sandbox.file(name, contents);
-        let out = put_with_token_file(&sandbox, &server, &file);
-        assert_eq!(out.status.code(), Some(0), "{name}: {}", stderr_of(&out));
+        put_with_token_file(&sandbox, &server, &file).success();
     }
-    let out = run(sandbox
-        .cmd()
+    sandbox
+        .safe_ad()
         .env(ENV_URL, server.uri())
         .args(["--token-file", "-", "put", "1"])
-        .write_stdin(" tok\n"));
-    assert_eq!(out.status.code(), Some(0), "stdin: {}", stderr_of(&out));
-    let out = run(sandbox
-        .cmd()
+        .stdin(" tok\n")
+        .run()
+        .success();
+    sandbox
+        .safe_ad()
         .env(ENV_URL, server.uri())
         .env(ENV_TOKEN, " tok\n")
-        .args(["put", "1"]));
-    assert_eq!(out.status.code(), Some(0), "env: {}", stderr_of(&out));
+        .args(["put", "1"])
+        .run()
+        .success();
     sandbox.write_config("{\"token\": \"\\ttok\\n\"}");
-    let out = run(sandbox.cmd().env(ENV_URL, server.uri()).args(["put", "1"]));
-    assert_eq!(out.status.code(), Some(0), "config: {}", stderr_of(&out));
+    sandbox
+        .safe_ad()
+        .env(ENV_URL, server.uri())
+        .args(["put", "1"])
+        .run()
+        .success();
 
     assert_eq!(bearers(&server).await, vec!["Bearer tok"; 6]);
 }
@@ -191,20 +157,19 @@ async fn launcher_url_flag_beats_env_which_beats_the_config_file() {
         from_config.uri()
     ));
 
-    let out = run(sandbox.cmd().env(ENV_URL, from_env.uri()).args([
-        "--launcher-url",
-        &from_flag.uri(),
-        "put",
-        "1",
-    ]));
-    assert_eq!(out.status.code(), Some(0), "flag: {}", stderr_of(&out));
-    let out = run(sandbox
-        .cmd()
+    sandbox
+        .safe_ad()
         .env(ENV_URL, from_env.uri())
-        .args(["put", "2"]));
-    assert_eq!(out.status.code(), Some(0), "env: {}", stderr_of(&out));
-    let out = run(sandbox.cmd().args(["put", "3"]));
-    assert_eq!(out.status.code(), Some(0), "config: {}", stderr_of(&out));
+        .args(["--launcher-url", &from_flag.uri(), "put", "1"])
+        .run()
+        .success();
+    sandbox
+        .safe_ad()
+        .env(ENV_URL, from_env.uri())
+        .args(["put", "2"])
+        .run()
+        .success();
+    sandbox.safe_ad().args(["put", "3"]).run().success();
 
     for (server, route) in [
         (&from_flag, "/appendable-data/1"),
@@ -217,11 +182,10 @@ async fn launcher_url_flag_beats_env_which_beats_the_config_file() {
 
 #[test]
 fn default_launcher_url_is_documented_in_help() {
-    let out = run(Sandbox::new().cmd().arg("--help"));
-    assert_eq!(out.status.code(), Some(0));
-    let help = String::from_utf8_lossy(&out.stdout);
-    assert!(help.contains("http://localhost:8100"), "{help}");
-    let (_, after) = help
+    let out = SafeAd::new().arg("--help").run();
+    out.success().stdout_has("http://localhost:8100");
+    let (_, after) = out
+        .stdout()
         .split_once("--launcher-url <URL>")
         .expect("--launcher-url in --help");
     let flag_help: String = after
@@ -264,11 +228,11 @@ async fn default_launcher_url_is_localhost_8100() {
             .mount(server)
             .await;
     }
-    let out = run(Sandbox::new()
-        .cmd()
+    SafeAd::new()
         .env(ENV_TOKEN, TOKEN)
-        .args(["put", "8100"]));
-    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+        .args(["put", "8100"])
+        .run()
+        .success();
     let mut received = Vec::new();
     for server in &servers {
         for request in server.received_requests().await.unwrap_or_default() {
@@ -305,7 +269,7 @@ async fn config_dir_env_var_names_where_config_json_is_read() {
         server.uri()
     ));
     // A config in the platform location (under the sandbox HOME) that the override must hide.
-    let home_config_dir = sandbox.dir.path().join(".config").join("safe-ad");
+    let home_config_dir = sandbox.path().join(".config").join("safe-ad");
     std::fs::create_dir_all(&home_config_dir).expect("home config dir");
     let home_config = home_config_dir.join("config.json");
     std::fs::write(
@@ -318,32 +282,31 @@ async fn config_dir_env_var_names_where_config_json_is_read() {
     .expect("home config");
     set_mode(&home_config, 0o600);
 
-    let out = run(sandbox.cmd().args(["put", "1"]));
-    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    sandbox.safe_ad().args(["put", "1"]).run().success();
     assert_eq!(bearers(&server).await, ["Bearer from-config-dir"]);
     assert_nothing_sent(&home_server, "overridden home config").await;
 
     if cfg!(target_os = "linux") {
         // Without the override, the platform directory (~/.config/safe-ad) is used.
-        let out = run(sandbox
-            .cmd()
+        sandbox
+            .safe_ad()
             .env_remove("SAFE_AD_CONFIG_DIR")
-            .args(["put", "2"]));
-        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+            .args(["put", "2"])
+            .run()
+            .success();
         assert_eq!(bearers(&home_server).await, ["Bearer from-home"]);
     }
 
     // Set but empty is a mistake, not "use the default".
-    let out = run(sandbox
-        .cmd()
+    sandbox
+        .safe_ad()
         .env("SAFE_AD_CONFIG_DIR", "")
-        .args(["put", "3"]));
-    assert_failed(
-        &out,
-        2,
-        &["SAFE_AD_CONFIG_DIR", "empty"],
-        "empty config dir",
-    );
+        .args(["put", "3"])
+        .run()
+        .code(2)
+        .stdout_is("")
+        .stderr_has("SAFE_AD_CONFIG_DIR")
+        .stderr_has("empty");
     assert_eq!(request_count(&server).await, 1);
 }
 
@@ -351,14 +314,20 @@ async fn config_dir_env_var_names_where_config_json_is_read() {
 async fn a_missing_config_file_is_fine() {
     let server = ok_launcher().await;
     let sandbox = Sandbox::new();
-    let out = run(sandbox.cmd_at(&server.uri()).args(["put", "1"]));
-    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
-    assert_eq!(stderr_of(&out), "");
-    let out = run(sandbox
-        .cmd_at(&server.uri())
-        .env("SAFE_AD_CONFIG_DIR", sandbox.dir.path().join("not/there"))
-        .args(["put", "2"]));
-    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    sandbox
+        .safe_ad()
+        .launcher(&server.uri())
+        .args(["put", "1"])
+        .run()
+        .success()
+        .stderr_is("");
+    sandbox
+        .safe_ad()
+        .launcher(&server.uri())
+        .env("SAFE_AD_CONFIG_DIR", sandbox.path().join("not/there"))
+        .args(["put", "2"])
+        .run()
+        .success();
     assert_eq!(request_count(&server).await, 2);
 }
 
@@ -372,22 +341,18 @@ async fn a_token_in_a_config_file_others_can_read_is_warned_about() {
         let sandbox = Sandbox::new();
         let path = sandbox.write_config(&format!(r#"{{"token": "{TOKEN}"}}"#));
         set_mode(&path, mode);
-        let out = run(sandbox.cmd().env(ENV_URL, server.uri()).args(["put", "1"]));
-        let stderr = stderr_of(&out);
-        assert_eq!(out.status.code(), Some(0), "mode {shown}: {stderr}");
-        assert_eq!(String::from_utf8_lossy(&out.stdout), "put 1: ok\n");
-        for word in [
-            "warning",
-            "chmod 600",
-            shown,
-            path.to_str().expect("utf-8 path"),
-        ] {
-            assert!(
-                stderr.contains(word),
-                "mode {shown}: lacks {word:?}: {stderr}"
-            );
-        }
-        assert_no_token(&output_text(&out));
+        sandbox
+            .safe_ad()
+            .env(ENV_URL, server.uri())
+            .args(["put", "1"])
+            .case(format!("mode {shown}"))
+            .run()
+            .success()
+            .stdout_is("put 1: ok\n")
+            .stderr_has("warning")
+            .stderr_has("chmod 600")
+            .stderr_has(shown)
+            .stderr_has(path.to_str().expect("utf-8 path"));
     }
     // Private file: no warning. Readable file without a token: nothing to protect, no warning.
     for (text, mode) in [
@@ -398,13 +363,14 @@ async fn a_token_in_a_config_file_others_can_read_is_warned_about() {
         let sandbox = Sandbox::new();
         let path = sandbox.write_config(&text);
         set_mode(&path, mode);
-        let out = run(sandbox
-            .cmd()
-            .env(ENV_URL, server.uri())
-            .env(ENV_TOKEN, TOKEN)
-            .args(["put", "1"]));
-        assert_eq!(out.status.code(), Some(0), "{text} {mode:o}");
-        assert_eq!(stderr_of(&out), "", "{text} {mode:o}");
+        sandbox
+            .safe_ad()
+            .launcher(&server.uri())
+            .args(["put", "1"])
+            .case(format!("{text} {mode:o}"))
+            .run()
+            .success()
+            .stderr_is("");
     }
 }
 
@@ -415,13 +381,19 @@ async fn a_token_in_a_config_file_others_can_read_is_warned_about() {
 async fn the_largest_timeout_is_accepted() {
     let server = ok_launcher().await;
     let sandbox = Sandbox::new();
-    let out = run(sandbox
-        .cmd_at(&server.uri())
-        .args(["--timeout", "86400", "put", "1"]));
-    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    sandbox
+        .safe_ad()
+        .launcher(&server.uri())
+        .args(["--timeout", "86400", "put", "1"])
+        .run()
+        .success();
     sandbox.write_config(r#"{"timeout_secs": 86400}"#);
-    let out = run(sandbox.cmd_at(&server.uri()).args(["put", "2"]));
-    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    sandbox
+        .safe_ad()
+        .launcher(&server.uri())
+        .args(["put", "2"])
+        .run()
+        .success();
     assert_eq!(request_count(&server).await, 2);
 }
 
@@ -436,32 +408,31 @@ fn help_and_version_exit_0_on_stdout() {
         &["help", "clear-data"],
         &["post", "-h"],
     ] {
-        let out = run(sandbox.cmd().args(args));
-        assert_eq!(out.status.code(), Some(0), "{args:?}");
-        assert!(out.stderr.is_empty(), "{args:?}: {}", stderr_of(&out));
-        let text = String::from_utf8_lossy(&out.stdout);
-        assert!(text.contains("Usage: safe-ad"), "{args:?}: {text}");
+        sandbox
+            .safe_ad()
+            .args(args)
+            .run()
+            .success()
+            .stderr_is("")
+            .stdout_has("Usage: safe-ad");
     }
-    let out = run(sandbox.cmd().arg("--help"));
-    let help = String::from_utf8_lossy(&out.stdout);
+    let help = sandbox.safe_ad().arg("--help").run();
     for word in [
         "Exit status",
         "SAFE_LAUNCHER_TOKEN",
         "SAFE_AD_CONFIG_DIR",
         "--token-file",
     ] {
-        assert!(help.contains(word), "--help lacks {word:?}");
+        help.stdout_has(word);
     }
     for args in [&["--version"][..], &["-V"], &["put", "--version"]] {
-        let out = run(sandbox.cmd().args(args));
-        assert_eq!(out.status.code(), Some(0), "{args:?}");
-        assert!(out.stderr.is_empty(), "{args:?}");
-        let text = String::from_utf8_lossy(&out.stdout);
+        let out = sandbox.safe_ad().args(args).run();
+        let text = out.success().stderr_is("").stdout();
         // clap names a subcommand's version `safe-ad-put 0.1.0`.
-        assert!(
+        out.check(
             text.starts_with("safe-ad")
                 && text.ends_with(&format!(" {}\n", env!("CARGO_PKG_VERSION"))),
-            "{args:?}: {text}"
+            "not a version line",
         );
     }
 }

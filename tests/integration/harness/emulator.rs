@@ -1,143 +1,83 @@
 //! The real `safe-ad emulator` binary as a test fixture: one process per test on its own free
-//! loopback port, accepting [`TOKEN`], killed on drop.
-//!
-//! Two ways to start it: [`Emulator::start`] (empty environment, stderr kept whole so a test can
-//! wait for a request line and read the banner) and [`Emulator::start_tallied`] (the sandbox's
-//! environment, stderr tallied line by line for runs whose log is too long to keep; read it with
-//! [`Emulator::stop`]).
-#![allow(dead_code)]
+//! loopback port, accepting [`TOKEN`], killed when dropped. Its stderr (banner and request log)
+//! is kept whole: [`Emulator::wait_log`], [`Emulator::requests`], [`Emulator::stop`].
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::{mpsc, Arc, Mutex};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::cell::Cell;
+use std::net::SocketAddr;
 
 use serde_json::Value;
 
-use super::{Sandbox, TOKEN};
+use super::http::{send, Resp};
+use super::{Running, SafeAd, TOKEN};
 
-const BIN: &str = env!("CARGO_BIN_EXE_safe-ad");
-
-/// A `safe-ad emulator` process on a free loopback port, accepting [`TOKEN`]; killed on drop.
+/// A `safe-ad emulator` process on a free loopback port, accepting [`TOKEN`].
 pub struct Emulator {
-    child: Child,
+    running: Running,
     pub url: String,
-    log: Log,
-}
-
-/// What becomes of the emulator's stderr.
-enum Log {
-    /// Everything the emulator wrote on stderr so far (banner and request log).
-    Text(Arc<Mutex<String>>),
-    /// The stderr tally, handed over when the reading thread ends (on [`Emulator::stop`]).
-    Tally(Option<JoinHandle<EmulatorLog>>),
+    address: SocketAddr,
+    /// Markers sent by [`Emulator::requests`] so far.
+    markers: Cell<u32>,
 }
 
 impl Emulator {
-    /// Starts the binary with an empty environment, `--listen 127.0.0.1:0 --token TOKEN` and the
-    /// given extra flags, and reads the two lines it prints once it is ready. Its stderr is kept
-    /// whole: see [`Emulator::log`].
+    /// Starts `safe-ad emulator --listen 127.0.0.1:0 --token TOKEN` with the given extra flags,
+    /// and reads the two lines it prints once it is ready.
     pub fn start(flags: &[&str]) -> Emulator {
-        let mut command = Command::new(BIN);
-        command.env_clear();
-        Emulator::spawn(command, flags, false)
-    }
-
-    /// The same with the sandbox's environment (HOME, SAFE_AD_CONFIG_DIR), its stderr tallied
-    /// line by line (the log can be long): see [`Emulator::stop`].
-    pub fn start_tallied(sandbox: &Sandbox, flags: &[&str]) -> Emulator {
-        Emulator::spawn(sandbox.std_cmd(), flags, true)
-    }
-
-    fn spawn(mut command: Command, flags: &[&str], tally: bool) -> Emulator {
-        let mut child = command
+        let mut running = SafeAd::new()
             .args(["emulator", "--listen", "127.0.0.1:0", "--token", TOKEN])
             .args(flags)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("safe-ad emulator starts");
-        let stderr = child.stderr.take().expect("stderr");
-        let log = if tally {
-            Log::Tally(Some(std::thread::spawn(move || EmulatorLog::read(stderr))))
-        } else {
-            Log::Text(keep_text(stderr))
-        };
-        let stdout = child.stdout.take().expect("stdout");
-        let (lines_tx, lines_rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut lines = BufReader::new(stdout).lines();
-            let first = lines.next().and_then(Result::ok);
-            let second = lines.next().and_then(Result::ok);
-            let _ = lines_tx.send((first, second));
-            for _ in lines {}
-        });
-        let mut emulator = Emulator {
-            child,
-            url: String::new(),
-            log,
-        };
-        let lines = lines_rx.recv_timeout(Duration::from_secs(10));
-        let Ok((Some(url_line), Some(token_line))) = lines else {
-            match emulator.log {
-                Log::Text(_) => panic!(
-                    "the emulator did not print its two lines; stderr:\n{}",
-                    emulator.log()
-                ),
-                Log::Tally(_) => panic!("the emulator did not print its two lines"),
-            }
-        };
-        emulator.url = url_line
+            .token_may_show()
+            .spawn();
+        let url_line = running.line();
+        let token_line = running.line();
+        let url = url_line
             .strip_prefix("SAFE_LAUNCHER_URL=")
             .unwrap_or_else(|| panic!("first line: {url_line:?}"))
             .to_owned();
         assert_eq!(token_line, format!("SAFE_LAUNCHER_TOKEN={TOKEN}"));
-        assert!(
-            emulator.url.starts_with("http://127.0.0.1:"),
-            "{}",
-            emulator.url
-        );
-        emulator
-    }
-
-    /// Everything the emulator wrote on stderr so far (an emulator from [`Emulator::start`]).
-    pub fn log(&self) -> String {
-        match &self.log {
-            Log::Text(text) => text.lock().unwrap().clone(),
-            Log::Tally(_) => panic!("a tallied emulator keeps no log text; see Emulator::stop"),
+        let address = url
+            .strip_prefix("http://127.0.0.1:")
+            .and_then(|port| port.parse::<u16>().ok())
+            .map(|port| SocketAddr::from(([127, 0, 0, 1], port)))
+            .unwrap_or_else(|| panic!("not a loopback URL with a port: {url}"));
+        Emulator {
+            running,
+            url,
+            address,
+            markers: Cell::new(0),
         }
     }
 
-    /// Waits (up to 3 s) until the stderr log contains `needle`, and returns the log.
+    /// Waits until the log contains `needle`, and returns the log.
+    #[track_caller]
     pub fn wait_log(&self, needle: &str) -> String {
-        let deadline = Instant::now() + Duration::from_secs(3);
-        loop {
-            let log = self.log();
-            if log.contains(needle) {
-                return log;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "emulator log never showed {needle:?}:\n{log}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        self.running.wait_for_stderr(needle)
     }
 
-    /// The request lines of the log so far (method, path, status, time), after waiting for
-    /// `last` to be logged and a moment more for anything that would follow it.
-    pub fn requests_after(&self, last: &str) -> Vec<String> {
-        self.wait_log(last);
-        std::thread::sleep(Duration::from_millis(300));
-        self.log()
+    /// Every request the emulator has answered, as `METHOD /path STATUS`, in the order it
+    /// answered them; complete for every client that has exited. The proof: a request of the
+    /// test's own, sent now, is answered and logged after them.
+    #[track_caller]
+    pub fn requests(&self) -> Vec<String> {
+        let n = self.markers.get() + 1;
+        self.markers.set(n);
+        let marker = format!("/safe-ad-test-marker/{n}");
+        send(self.address, "GET", &marker, &[], None);
+        let log = self.wait_log(&format!("GET {marker} "));
+        let (before, _) = log
+            .split_once(&format!("GET {marker} "))
+            .expect("the marker is logged");
+        before
             .lines()
             .filter(|line| {
                 ["GET /", "PUT /", "POST /", "DELETE /"]
                     .iter()
                     .any(|verb| line.starts_with(verb))
+                    && !line.starts_with("GET /safe-ad-test-marker/")
+            })
+            .map(|line| {
+                line.rsplit_once(' ')
+                    .map_or(line, |(request, _time)| request)
             })
             .map(str::to_owned)
             .collect()
@@ -157,38 +97,18 @@ impl Emulator {
             .to_owned()
     }
 
-    /// One HTTP/1.1 request written by hand, with `Authorization: Bearer <token>` when a token is
+    /// One request on a fresh connection, with `Authorization: Bearer <token>` when a token is
     /// given and `Content-Type: application/json` when there is a body.
     pub fn http(&self, method: &str, path: &str, token: Option<&str>, body: Option<&str>) -> Resp {
-        let address = self.url.trim_start_matches("http://");
-        let mut stream = TcpStream::connect(address).expect("connect to emulator");
-        stream
-            .set_read_timeout(Some(Duration::from_secs(5)))
-            .expect("read timeout");
-        let mut request =
-            format!("{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n");
-        if let Some(token) = token {
-            request.push_str(&format!("Authorization: Bearer {token}\r\n"));
+        let bearer = token.map(|token| format!("Bearer {token}"));
+        let mut headers = Vec::new();
+        if let Some(bearer) = &bearer {
+            headers.push(("Authorization", bearer.as_str()));
         }
-        let body = body.unwrap_or("");
-        if !body.is_empty() {
-            request.push_str("Content-Type: application/json\r\n");
+        if body.is_some() {
+            headers.push(("Content-Type", "application/json"));
         }
-        request.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
-        stream.write_all(request.as_bytes()).expect("send request");
-        let mut raw = Vec::new();
-        stream.read_to_end(&mut raw).expect("read answer");
-        let text = String::from_utf8_lossy(&raw).into_owned();
-        let (head, body) = text.split_once("\r\n\r\n").expect("a complete answer");
-        let status = head
-            .split(' ')
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or_else(|| panic!("status line: {head}"));
-        Resp {
-            status,
-            body: body.to_owned(),
-        }
+        send(self.address, method, path, &headers, body)
     }
 
     /// What the network holds for demo handle `demo`'s data, fetched into a fresh handle
@@ -233,63 +153,17 @@ impl Emulator {
             .to_owned()
     }
 
-    /// Stops it with SIGTERM (exit 0 expected) and returns its log with the totals line (an
-    /// emulator from [`Emulator::start_tallied`]).
-    pub fn stop(mut self) -> (Totals, EmulatorLog) {
-        let status = Command::new("kill")
-            .args(["-s", "TERM", &self.child.id().to_string()])
-            .status()
-            .expect("kill runs");
-        assert!(status.success(), "kill -TERM failed");
-        let status = wait_with_deadline(&mut self.child, Duration::from_secs(10))
-            .expect("the emulator stops on SIGTERM");
-        assert_eq!(status.code(), Some(0), "emulator exit status");
-        let Log::Tally(thread) = &mut self.log else {
-            panic!("stop needs an emulator from Emulator::start_tallied");
-        };
-        let log = thread
-            .take()
-            .expect("log thread")
-            .join()
-            .expect("log thread ends");
+    /// Stops it with SIGTERM (exit 0 expected) and returns its log, tallied, with the totals line.
+    #[track_caller]
+    pub fn stop(self) -> (Totals, EmulatorLog) {
+        self.running.terminate();
+        let output = self.running.wait();
+        output.code(0);
+        let log = EmulatorLog::tally(output.stderr());
         let totals = log
             .totals
             .unwrap_or_else(|| panic!("no totals line on stop; log begins:\n{}", log.head));
         (totals, log)
-    }
-}
-
-impl Drop for Emulator {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Appends everything read from `stderr` to a shared string, on a thread.
-fn keep_text(mut stderr: impl Read + Send + 'static) -> Arc<Mutex<String>> {
-    let log = Arc::new(Mutex::new(String::new()));
-    let sink = Arc::clone(&log);
-    std::thread::spawn(move || {
-        let mut buffer = [0u8; 8192];
-        while let Ok(n @ 1..) = stderr.read(&mut buffer) {
-            sink.lock()
-                .unwrap()
-                .push_str(&String::from_utf8_lossy(&buffer[..n]));
-        }
-    });
-    log
-}
-
-/// A status and body the emulator answered with.
-pub struct Resp {
-    pub status: u16,
-    pub body: String,
-}
-
-impl Resp {
-    pub fn json(&self) -> Value {
-        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
     }
 }
 
@@ -302,22 +176,6 @@ pub fn counts(metadata: &Value) -> (u64, u64, u64) {
         number("dataLength"),
         number("deletedDataLength"),
     )
-}
-
-/// Waits for `child` to exit, at most `limit`; kills it and returns `None` when it does not.
-pub fn wait_with_deadline(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
-    let deadline = Instant::now() + limit;
-    loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            return Some(status);
-        }
-        if Instant::now() >= deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
 }
 
 /// The emulator's closing line, as numbers.
@@ -367,7 +225,7 @@ impl Totals {
     }
 }
 
-/// What the emulator wrote on stderr, tallied line by line (the log can be long).
+/// What the emulator wrote on stderr, tallied line by line.
 #[derive(Debug, Default)]
 pub struct EmulatorLog {
     /// The first lines, for failure messages.
@@ -381,13 +239,12 @@ pub struct EmulatorLog {
 }
 
 impl EmulatorLog {
-    /// Reads `stderr` to its end, tallying the fault lines and keeping the totals line.
-    fn read(stderr: impl Read) -> EmulatorLog {
+    /// Tallies the fault lines and keeps the totals line.
+    fn tally(text: &str) -> EmulatorLog {
         let mut log = EmulatorLog::default();
-        for (count, line) in BufReader::new(stderr).lines().enumerate() {
-            let Ok(line) = line else { break };
+        for (count, line) in text.lines().enumerate() {
             if count < 40 {
-                log.head.push_str(&line);
+                log.head.push_str(line);
                 log.head.push('\n');
             }
             if line.ends_with(" (injected)") || line.contains(" (injected) ") {
@@ -401,7 +258,7 @@ impl EmulatorLog {
             } else if line.contains("log line(s) dropped") {
                 log.lost_lines = true;
             } else if line.starts_with("safe-ad emulator: requests: ") {
-                log.totals = Totals::parse(&line);
+                log.totals = Totals::parse(line);
             }
         }
         log

@@ -1,25 +1,43 @@
-//! Shared test harness: a hermetic `safe-ad` command and a launcher stand-in on loopback.
+//! The shared harness: a hermetic sandbox, one builder for "run safe-ad with this, expect that",
+//! launcher stand-ins on loopback, and waits that fail loudly.
 //!
-//! Every command starts from an empty environment, with its own config directory and HOME, so
-//! nothing from the developer's machine (tokens, proxies, config) leaks into a test.
-#![allow(dead_code)]
+//! Every run starts from an empty environment, with its own config directory and HOME, so nothing
+//! from the developer's machine (tokens, proxies, config) leaks into a test. Nothing here waits on
+//! a guess: every wait is for an event (a line printed, a request seen, a process exited) and
+//! fails with a message naming what it waited for once [`DEADLINE`] has passed.
 
-use std::path::{Path, PathBuf};
-
-use assert_cmd::Command;
-use tempfile::TempDir;
-use wiremock::matchers::{any, header, method, path};
-use wiremock::{Mock, MockServer, ResponseTemplate};
+mod launchers;
+mod safe_ad;
 
 #[cfg(feature = "emulator")]
 pub mod emulator;
+#[cfg(feature = "emulator")]
+pub mod http;
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, ExitStatus};
+use std::time::{Duration, Instant};
+
+use tempfile::TempDir;
+
+pub use launchers::*;
+pub use safe_ad::*;
 
 /// A token that is easy to spot in output: if any 8-character piece of it shows up, it leaked.
 pub const TOKEN: &str = "tok3n.Zq8vWmXr4LpKd2Nf.s1gnatur3Hb7Yc";
 
-/// A test's private home: config dir, HOME, scratch files.
+/// How long any wait may take before it fails the test: generous, for a busy 2-core machine.
+/// It bounds waits for events; no test passes or fails by how long something took.
+pub const DEADLINE: Duration = Duration::from_secs(60);
+
+/// The `safe-ad` binary under test.
+pub fn safe_ad_bin() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_safe-ad"))
+}
+
+/// A test's private home: config dir, HOME, scratch files; removed when dropped.
 pub struct Sandbox {
-    pub dir: TempDir,
+    dir: TempDir,
 }
 
 impl Sandbox {
@@ -29,147 +47,125 @@ impl Sandbox {
         }
     }
 
+    /// The sandbox directory, which is also HOME.
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// `SAFE_AD_CONFIG_DIR`.
     pub fn config_dir(&self) -> PathBuf {
-        self.dir.path().join("config")
+        self.path().join("config")
+    }
+
+    /// `config.json` in the config dir, whether it exists or not.
+    pub fn config_file(&self) -> PathBuf {
+        self.config_dir().join("config.json")
     }
 
     /// Writes `config.json` with the given text (mode 0600).
     pub fn write_config(&self, text: &str) -> PathBuf {
-        let dir = self.config_dir();
-        std::fs::create_dir_all(&dir).expect("config dir");
-        let path = dir.join("config.json");
+        std::fs::create_dir_all(self.config_dir()).expect("config dir");
+        let path = self.config_file();
         std::fs::write(&path, text).expect("config file");
         set_mode(&path, 0o600);
         path
     }
 
     /// Writes a scratch file and returns its path.
-    pub fn file(&self, name: &str, contents: &[u8]) -> PathBuf {
-        let path = self.dir.path().join(name);
+    pub fn file(&self, name: &str, contents: impl AsRef<[u8]>) -> PathBuf {
+        let path = self.path().join(name);
         std::fs::write(&path, contents).expect("scratch file");
         path
     }
 
-    /// `safe-ad` with an empty environment but for HOME and SAFE_AD_CONFIG_DIR.
-    pub fn cmd(&self) -> Command {
-        let mut cmd = Command::from_std(self.std_cmd());
-        cmd.timeout(std::time::Duration::from_secs(30));
-        cmd
+    /// A FIFO in the sandbox, opened at both ends: (the end to read, the end to write).
+    #[cfg(feature = "emulator")]
+    pub fn fifo(&self, name: &str) -> (std::fs::File, std::fs::File) {
+        let path = self.path().join(name);
+        let made = std::process::Command::new("mkfifo")
+            .arg(&path)
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success(), "mkfifo {}", path.display());
+        // Opened read-write, the FIFO has a writer at once, so the read end opens without blocking.
+        let writer = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&path)
+            .expect("open the FIFO for writing");
+        let reader = std::fs::File::open(&path).expect("open the FIFO for reading");
+        (reader, writer)
     }
 
-    /// The same as `cmd`, as a plain process command, for tests that signal or stream.
-    pub fn std_cmd(&self) -> std::process::Command {
-        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin!("safe-ad"));
-        cmd.env_clear()
-            .env("HOME", self.dir.path())
-            .env("SAFE_AD_CONFIG_DIR", self.config_dir());
-        cmd
+    /// `safe-ad` in this sandbox: an empty environment but for HOME and SAFE_AD_CONFIG_DIR.
+    pub fn safe_ad(&self) -> SafeAd {
+        SafeAd::in_sandbox(self, safe_ad_bin(), None)
     }
 
-    /// `safe-ad` pointed at `url` with the test token in the env.
-    pub fn cmd_at(&self, url: &str) -> Command {
-        let mut cmd = self.cmd();
-        cmd.env("SAFE_LAUNCHER_URL", url)
-            .env("SAFE_LAUNCHER_TOKEN", TOKEN);
-        cmd
+    /// `shell -c script` in this sandbox, with this build's `safe-ad` first on PATH and the
+    /// system directories after it.
+    pub fn shell(&self, shell: &str, script: &str) -> SafeAd {
+        let bin_dir = safe_ad_bin().parent().expect("the binary's directory");
+        SafeAd::in_sandbox(self, Path::new(shell), Some(script))
+            .env("PATH", format!("{}:/usr/bin:/bin", bin_dir.display()))
     }
 }
 
+/// Sets a file's permission bits.
 pub fn set_mode(path: &Path, mode: u32) {
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).expect("chmod");
 }
 
-/// A launcher stand-in that answers 200 `OK` to the four operations with the test token.
-pub async fn ok_launcher() -> MockServer {
-    let server = MockServer::start().await;
-    Mock::given(header("authorization", format!("Bearer {TOKEN}").as_str()))
-        .respond_with(ResponseTemplate::new(200).set_body_string("OK"))
-        .mount(&server)
-        .await;
-    server
+/// The first 8-character piece of [`TOKEN`] found in `text`, if any.
+pub fn token_piece_in(text: &str) -> Option<String> {
+    let chars: Vec<char> = TOKEN.chars().collect();
+    chars
+        .windows(8)
+        .map(|window| window.iter().collect::<String>())
+        .find(|piece| text.contains(piece))
 }
 
-/// A launcher stand-in that answers 200 `OK` to anything, so what it received can be inspected.
-pub async fn any_ok_launcher() -> MockServer {
-    let server = MockServer::start().await;
-    Mock::given(any())
-        .respond_with(ResponseTemplate::new(200).set_body_string("OK"))
-        .mount(&server)
-        .await;
-    server
-}
-
-/// A launcher stand-in that answers 200 to anything, but only after `delay`.
-pub async fn slow_launcher(delay: std::time::Duration) -> MockServer {
-    let server = MockServer::start().await;
-    Mock::given(any())
-        .respond_with(ResponseTemplate::new(200).set_delay(delay))
-        .mount(&server)
-        .await;
-    server
-}
-
-/// How many requests `server` has received.
-pub async fn request_count(server: &MockServer) -> usize {
-    server.received_requests().await.unwrap_or_default().len()
-}
-
-/// The path of every request `server` has received, in order.
-pub async fn received_paths(server: &MockServer) -> Vec<String> {
-    server
-        .received_requests()
-        .await
-        .unwrap_or_default()
-        .iter()
-        .map(|r| r.url.path().to_owned())
-        .collect()
-}
-
-/// Waits (up to 5 s) until `server` has received a request: the child is then mid-request.
-pub async fn wait_for_a_request(server: &MockServer) {
-    for _ in 0..100 {
-        if !server
-            .received_requests()
-            .await
-            .unwrap_or_default()
-            .is_empty()
-        {
-            return;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+/// Fails if the token, or any 8-character piece of it, appears in `text`. Runs of safe-ad check
+/// their output this way by themselves; this is for other text (a log, a `Debug` string).
+#[track_caller]
+pub fn assert_no_token(text: &str) {
+    if let Some(piece) = token_piece_in(text) {
+        panic!("token piece {piece:?} leaked into:\n{text}");
     }
 }
 
-/// Sends SIGINT (what Ctrl-C sends) to a child process.
-pub fn interrupt(child: &std::process::Child) {
+/// Waits until `child` exits. After `limit` it kills the child and fails, naming `what`.
+#[track_caller]
+pub fn wait_for_exit(child: &mut Child, limit: Duration, what: &str) -> ExitStatus {
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Some(status) = child.try_wait().expect("try_wait") {
+            return status;
+        }
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what} did not exit within {limit:?}; killed it");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Sends a signal by name (`INT`, `TERM`) to a process: std has no way to, so `kill` does.
+pub fn signal(pid: u32, name: &str) {
     let status = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args(["-s", name, &pid.to_string()])
         .status()
         .expect("kill runs");
-    assert!(status.success(), "kill -INT failed");
+    assert!(status.success(), "kill -s {name} {pid} failed");
 }
 
-/// A launcher stand-in that answers every request with `status` and a JSON error body.
-pub async fn error_launcher(status: u16, body: &str) -> MockServer {
-    let server = MockServer::start().await;
-    Mock::given(any())
-        .respond_with(
-            ResponseTemplate::new(status).set_body_raw(body.to_string(), "application/json"),
-        )
-        .mount(&server)
-        .await;
-    server
-}
-
-/// Mounts a mock for exactly one method and path, expected `times` times.
-pub async fn expect(server: &MockServer, verb: &str, route: &str, times: u64) {
-    Mock::given(method(verb))
-        .and(path(route))
-        .respond_with(ResponseTemplate::new(200).set_body_string("OK"))
-        .expect(times)
-        .mount(server)
-        .await;
+/// The peak resident set size of a live process in KiB (VmHWM in `/proc/<pid>/status`).
+pub fn peak_rss_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// A loopback address where nothing listens (bound, then closed).
@@ -178,42 +174,4 @@ pub fn closed_port_url() -> String {
     let port = listener.local_addr().expect("addr").port();
     drop(listener);
     format!("http://127.0.0.1:{port}")
-}
-
-/// Fails if the token, or any 8-character piece of it, appears in `text`.
-pub fn assert_no_token(text: &str) {
-    let chars: Vec<char> = TOKEN.chars().collect();
-    for window in chars.windows(8) {
-        let piece: String = window.iter().collect();
-        assert!(
-            !text.contains(&piece),
-            "token piece {piece:?} leaked into output:\n{text}"
-        );
-    }
-}
-
-/// stdout and stderr of a finished command, as text.
-pub fn output_text(output: &std::process::Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
-}
-
-/// A byte-level server on loopback: answers every connection with `response` as it is, then
-/// closes it. Returns its base URL; the listener thread lives as long as the test process.
-pub fn raw_server(response: &'static [u8]) -> String {
-    use std::io::{Read, Write};
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
-    let url = format!("http://{}", listener.local_addr().expect("addr"));
-    std::thread::spawn(move || {
-        for stream in listener.incoming() {
-            let Ok(mut stream) = stream else { continue };
-            let mut request = [0u8; 4096];
-            let _ = stream.read(&mut request);
-            let _ = stream.write_all(response);
-        }
-    });
-    url
 }
