@@ -142,14 +142,14 @@ async fn login_waits_for_approval_and_ctrl_c_cancels_with_130() {
         .env("SAFE_LAUNCHER_URL", server.uri())
         .args(["auth", "login"])
         .spawn();
+    // The login is waiting once it said so and its request reached the launcher (which answers
+    // only after a minute): Ctrl-C then cancels it.
+    running.wait_for_stderr("waiting for approval in the launcher");
     wait_for_requests(&server, 1).await;
-    // Longer than the default per-request timeout would matter here: a login has none.
-    tokio::time::sleep(Duration::from_millis(300)).await;
     running.interrupt();
     running
         .wait()
         .code(130)
-        .stderr_has("waiting for approval in the launcher")
         .stderr_has("login cancelled; nothing was stored");
     assert!(!sandbox.config_file().exists());
 }

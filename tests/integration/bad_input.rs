@@ -1314,15 +1314,13 @@ fn check_run(row: &Row, source: Option<(Source, &str)>, launcher: &RawLauncher) 
     for (name, value) in &env {
         safe_ad = safe_ad.env(name, place.fill_os(value));
     }
-    let before = launcher.accepts();
+    let before = launcher.connections();
     let output = safe_ad
         .args(args.iter().map(|arg| place.fill_os(arg)))
         .stdin(place.fill_bytes(row.stdin))
         .run();
-    // safe-ad has exited, so it can send nothing more; count once the launcher has taken in
-    // all it sent.
-    launcher.settle();
-    let connections = launcher.accepts() - before;
+    // safe-ad has exited, so it can open no more connections: the count is final.
+    let connections = launcher.connections() - before;
 
     let stdout = output.stdout();
     let stderr = output.stderr();

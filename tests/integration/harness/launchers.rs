@@ -190,10 +190,6 @@ impl RawLauncher {
         read(&self.seen.0.lock().unwrap())
     }
 
-    pub fn accepts(&self) -> usize {
-        self.with(|seen| seen.accepts)
-    }
-
     pub fn requests(&self) -> Vec<String> {
         self.with(|seen| seen.requests.clone())
     }
@@ -230,12 +226,17 @@ impl RawLauncher {
         });
     }
 
-    /// Waits until the launcher has taken in everything its clients sent, so that counts read
-    /// afterwards are final once the clients have exited: a connection of the test's own, made
-    /// now, is accepted only after every connection queued before it, and then every
-    /// connection's script must have returned.
+    /// Waits until the launcher has read a request whose line `matches`; `what` names it.
     #[track_caller]
-    pub fn settle(&self) {
+    pub fn wait_for_request(&self, what: &str, matches: impl Fn(&str) -> bool) {
+        self.wait(what, |seen| seen.requests.iter().any(|line| matches(line)));
+    }
+
+    /// How many connections clients made before this call. Waits until the launcher has
+    /// accepted every one: a connection of the test's own, queued behind them, must be accepted
+    /// first. Final once the clients have exited.
+    #[track_caller]
+    pub fn connections(&self) -> usize {
         let (marker, mine) = {
             // Held while connecting, so the accept loop knows the marker when it takes it.
             let mut seen = self.seen.0.lock().unwrap();
@@ -244,10 +245,20 @@ impl RawLauncher {
             seen.markers.push(mine);
             (marker, mine)
         };
-        self.wait("the launcher to settle", |seen| {
-            !seen.markers.contains(&mine) && seen.open == 0
+        self.wait("the launcher to accept every connection", |seen| {
+            !seen.markers.contains(&mine)
         });
         drop(marker);
+        self.with(|seen| seen.accepts)
+    }
+
+    /// Waits until the launcher has taken in everything its clients sent: every connection is
+    /// accepted ([`RawLauncher::connections`]) and every script has returned. Counts read after
+    /// this are final once the clients have exited.
+    #[track_caller]
+    pub fn settle(&self) {
+        self.connections();
+        self.wait("every connection's script to end", |seen| seen.open == 0);
     }
 }
 
@@ -320,6 +331,16 @@ impl Conn {
             sent += piece.len() as u64;
         }
     }
+}
+
+/// The handle at the end of a request line (`PUT /appendable-data/7 HTTP/1.1` → 7).
+pub fn handle_of(request_line: &str) -> u64 {
+    request_line
+        .split(' ')
+        .nth(1)
+        .and_then(|path| path.rsplit('/').next())
+        .and_then(|handle| handle.parse().ok())
+        .unwrap_or_else(|| panic!("no handle in {request_line:?}"))
 }
 
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {

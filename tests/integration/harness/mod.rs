@@ -152,13 +152,40 @@ pub fn wait_for_exit(child: &mut Child, limit: Duration, what: &str) -> ExitStat
     }
 }
 
-/// Sends a signal by name (`INT`, `TERM`) to a process: std has no way to, so `kill` does.
+/// Sends signal `name` (`INT` or `TERM`) to a process once it has a handler for it, so the
+/// signal reaches the process's own handling instead of the default action (death): it waits for
+/// the signal's bit in `SigCgt` of `/proc/<pid>/status`, where /proc shows it, and fails after
+/// [`DEADLINE`]. std cannot send signals, so `kill` does.
+#[track_caller]
 pub fn signal(pid: u32, name: &str) {
+    let number = match name {
+        "INT" => 2,
+        "TERM" => 15,
+        _ => panic!("no signal number for {name}"),
+    };
+    let deadline = Instant::now() + DEADLINE;
+    while catches(pid, number) == Some(false) {
+        assert!(
+            Instant::now() < deadline,
+            "process {pid} never set up a handler for SIG{name}"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
     let status = std::process::Command::new("kill")
         .args(["-s", name, &pid.to_string()])
         .status()
         .expect("kill runs");
     assert!(status.success(), "kill -s {name} {pid} failed");
+}
+
+/// Whether process `pid` has a handler for signal `number`; `None` where /proc does not say.
+fn catches(pid: u32, number: u32) -> Option<bool> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let mask = status
+        .lines()
+        .find_map(|line| line.strip_prefix("SigCgt:"))?;
+    let mask = u64::from_str_radix(mask.trim(), 16).ok()?;
+    Some(mask & (1 << (number - 1)) != 0)
 }
 
 /// The peak resident set size of a live process in KiB (VmHWM in `/proc/<pid>/status`).

@@ -384,12 +384,12 @@ impl Running {
         }
     }
 
-    /// Sends SIGINT, what Ctrl-C sends.
+    /// Sends SIGINT, what Ctrl-C sends, once safe-ad handles it (see [`signal`]).
     pub fn interrupt(&self) {
         signal(self.pid(), "INT");
     }
 
-    /// Sends SIGTERM.
+    /// Sends SIGTERM, once the process handles it (see [`signal`]).
     #[cfg(feature = "emulator")]
     pub fn terminate(&self) {
         signal(self.pid(), "TERM");
