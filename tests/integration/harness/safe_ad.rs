@@ -222,6 +222,7 @@ struct Capture {
     shared: Arc<(Mutex<Captured>, Condvar)>,
     thread: Option<JoinHandle<()>>,
     /// How much of the stream [`Running::line`] has handed out.
+    #[cfg(feature = "emulator")]
     taken: usize,
 }
 
@@ -269,6 +270,7 @@ impl Capture {
         Capture {
             shared,
             thread: Some(thread),
+            #[cfg(feature = "emulator")]
             taken: 0,
         }
     }
@@ -324,12 +326,14 @@ impl Running {
     }
 
     /// Whether it is still running.
+    #[cfg(feature = "emulator")]
     pub fn is_running(&mut self) -> bool {
         let child = self.child.as_mut().expect("running");
         child.try_wait().expect("try_wait").is_none()
     }
 
     /// The next line of stdout (without its newline); fails if none comes.
+    #[cfg(feature = "emulator")]
     #[track_caller]
     pub fn line(&mut self) -> String {
         let from = self.stdout.taken;
@@ -377,6 +381,7 @@ impl Running {
     }
 
     /// What it has written on stderr so far.
+    #[cfg(feature = "emulator")]
     pub fn stderr_so_far(&self) -> String {
         match &self.stderr {
             Some(capture) => capture.text(),
@@ -448,6 +453,7 @@ impl Output {
         )
     }
 
+    #[cfg(feature = "emulator")]
     pub fn status(&self) -> ExitStatus {
         self.status
     }
