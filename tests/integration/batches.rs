@@ -124,12 +124,8 @@ fn dash_mixes_with_arguments_and_a_bad_stdin_handle_is_reported_with_its_line() 
         .map(|line| line.split(':').next().unwrap_or(""))
         .collect();
     assert_eq!(shown, ["0", "1", "1", "2"], "{stdout}");
-    let stderr = output.stderr();
-    assert!(
-        stderr.contains("invalid handle 'bogus' on line 3 of standard input"),
-        "{stderr}"
-    );
-    assert!(stderr.contains("5 handles: 4 ok, 1 failed"), "{stderr}");
+    output.stderr_has("invalid handle 'bogus' on line 3 of standard input");
+    output.stderr_has("5 handles: 4 ok, 1 failed");
 
     // The exit code is that of the first failing handle in input order.
     let unknown_first = sandbox
@@ -139,9 +135,8 @@ fn dash_mixes_with_arguments_and_a_bad_stdin_handle_is_reported_with_its_line() 
         .stdin("999\nbogus\n")
         .run();
     unknown_first.code(4);
-    let stderr = unknown_first.stderr();
-    assert!(stderr.contains("metadata 999:"), "{stderr}");
-    assert!(stderr.contains("'bogus' on line 2"), "{stderr}");
+    unknown_first.stderr_has("metadata 999:");
+    unknown_first.stderr_has("'bogus' on line 2");
     assert_eq!(unknown_first.stdout().lines().count(), 2);
 
     let bad_first = sandbox
@@ -164,7 +159,7 @@ async fn stdin_usage_errors_send_nothing() {
         .stdin("2\n")
         .run();
     twice.code(2);
-    assert!(twice.stderr().contains("more than once"));
+    twice.stderr_has("more than once");
     let token_file = sandbox
         .safe_ad()
         .env("SAFE_LAUNCHER_URL", server.uri())
@@ -201,7 +196,7 @@ fn output_stays_in_input_order_under_jobs_8_for_200_handles() {
         assert_eq!(line["ok"], json!(*handle <= 2), "line {index}: {line}");
     }
     output.code(4);
-    assert!(output.stderr().contains("200 handles: 3 ok, 197 failed"));
+    output.stderr_has("200 handles: 3 ok, 197 failed");
 
     // The same batch for people: success lines on stdout and errors on stderr, each in order.
     let args: Vec<String> = handles.iter().map(u64::to_string).collect();
@@ -336,10 +331,9 @@ async fn fail_fast_sends_no_new_request_after_the_first_failure() {
         ])
         .run();
     output.code(4);
-    assert_eq!(output.stdout(), "put 2: ok\n");
-    let stderr = output.stderr();
-    assert!(stderr.contains("put 1:"), "{stderr}");
-    assert!(stderr.contains("2 handles: 1 ok, 1 failed"), "{stderr}");
+    output.stdout_is("put 2: ok\n");
+    output.stderr_has("put 1:");
+    output.stderr_has("2 handles: 1 ok, 1 failed");
     let paths = received_paths(&server).await;
     assert_eq!(paths.len(), 2, "requests sent: {paths:?}");
     assert!(
@@ -367,10 +361,9 @@ fn fail_fast_against_the_emulator_leaves_later_handles_untouched() {
     let sandbox = Sandbox::new();
     let output = clear_data_fail_fast(&sandbox, &emulator);
     output.code(4);
-    assert_eq!(output.stdout(), "clear-data 1: ok\n");
-    let stderr = output.stderr();
-    assert!(stderr.contains("clear-data 999:"), "{stderr}");
-    assert!(stderr.contains("2 handles: 1 ok, 1 failed"), "{stderr}");
+    output.stdout_is("clear-data 1: ok\n");
+    output.stderr_has("clear-data 999:");
+    output.stderr_has("2 handles: 1 ok, 1 failed");
     assert_eq!(
         emulator.requests(),
         [
@@ -406,8 +399,8 @@ fn without_fail_fast_a_failure_does_not_stop_the_batch() {
         .args(["-j", "1", "clear-data", "1", "999", "0"])
         .run();
     output.code(4);
-    assert_eq!(output.stdout(), "clear-data 1: ok\nclear-data 0: ok\n");
-    assert!(output.stderr().contains("3 handles: 2 ok, 1 failed\n"));
+    output.stdout_is("clear-data 1: ok\nclear-data 0: ok\n");
+    output.stderr_has("3 handles: 2 ok, 1 failed\n");
 }
 
 // ---- --json -----------------------------------------------------------------------------------
@@ -615,7 +608,7 @@ fn clear_data_save_post_reaches_the_network() {
         .args(["clear-data", "--save", "post", "1"])
         .run();
     output.code(0);
-    assert_eq!(output.stdout(), "clear-data 1: ok\npost 1: ok\n");
+    output.stdout_is("clear-data 1: ok\npost 1: ok\n");
     assert!(
         !output.stderr().contains("note:"),
         "no reminder to save after --save: {}",
@@ -659,7 +652,7 @@ fn clear_data_save_put_saves_new_data() {
         .args(["clear-data", "--save", "put", "0"])
         .run();
     output.code(0);
-    assert_eq!(output.stdout(), "clear-data 0: ok\nput 0: ok\n");
+    output.stdout_is("clear-data 0: ok\nput 0: ok\n");
     let (_, data, deleted) = emulator.network(0);
     assert_eq!((data, deleted), (0, 3));
 }
@@ -689,13 +682,9 @@ fn a_failed_clear_is_not_followed_by_its_save() {
         .args(["clear-data", "--save", "post", "999"])
         .run();
     plain.code(4);
-    assert_eq!(plain.stdout(), "");
-    let stderr = plain.stderr();
-    assert!(
-        stderr.contains("safe-ad: error: clear-data 999:"),
-        "{stderr}"
-    );
-    assert!(!stderr.contains("post 999"), "{stderr}");
+    plain.stdout_is("");
+    plain.stderr_has("safe-ad: error: clear-data 999:");
+    plain.stderr_lacks("post 999");
 }
 
 #[test]
@@ -709,10 +698,9 @@ fn a_failed_save_after_a_successful_clear_says_which_step_failed() {
         .args(["clear-data", "--save", "put", "1"])
         .run();
     output.code(4);
-    assert_eq!(output.stdout(), "clear-data 1: ok\n");
-    let stderr = output.stderr();
-    assert!(stderr.contains("safe-ad: error: put 1:"), "{stderr}");
-    assert!(stderr.contains("errorCode -23"), "{stderr}");
+    output.stdout_is("clear-data 1: ok\n");
+    output.stderr_has("safe-ad: error: put 1:");
+    output.stderr_has("errorCode -23");
     assert_eq!(local(&sandbox, &emulator, 1), (1, 0, 5));
     assert_eq!(emulator.network(1), (1, 3, 2));
 
@@ -957,7 +945,7 @@ fn summary_line_only_for_more_than_one_handle_and_not_with_quiet() {
         .args(["metadata", "0"])
         .run();
     one.code(0);
-    assert_eq!(one.stderr(), "");
+    one.stderr_is("");
 
     let quiet = sandbox
         .safe_ad()
@@ -965,7 +953,7 @@ fn summary_line_only_for_more_than_one_handle_and_not_with_quiet() {
         .args(["-q", "metadata", "0", "1"])
         .run();
     quiet.code(0);
-    assert_eq!(quiet.stderr(), "");
+    quiet.stderr_is("");
     assert_eq!(
         quiet.stdout().lines().count(),
         2,
@@ -979,8 +967,8 @@ fn summary_line_only_for_more_than_one_handle_and_not_with_quiet() {
         .stdin("999\n")
         .run();
     quiet_puts.code(4);
-    assert_eq!(quiet_puts.stdout(), "");
-    assert!(!quiet_puts.stderr().contains("handles:"));
+    quiet_puts.stdout_is("");
+    quiet_puts.stderr_lacks("handles:");
 }
 
 #[tokio::test]
@@ -1026,18 +1014,14 @@ fn verbose_shows_the_exchange_with_the_token_masked() {
         .args(["-v", "put", "0"])
         .run();
     output.code(0);
-    assert_eq!(output.stdout(), "put 0: ok\n");
-    let stderr = output.stderr();
+    output.stdout_is("put 0: ok\n");
     assert_no_token(&output.text());
-    assert!(
-        stderr.contains(&format!("> PUT {}/appendable-data/0\n", emulator.url)),
-        "{stderr}"
-    );
-    assert!(stderr.contains("> authorization: Bearer "), "{stderr}");
-    assert!(stderr.contains("< 200 ("), "{stderr}");
-    assert!(stderr.contains(" ms)"), "{stderr}");
-    assert!(stderr.contains("< content-type: text/plain"), "{stderr}");
-    assert!(stderr.contains("< OK\n"), "{stderr}");
+    output.stderr_has(&format!("> PUT {}/appendable-data/0\n", emulator.url));
+    output.stderr_has("> authorization: Bearer ");
+    output.stderr_has("< 200 (");
+    output.stderr_has(" ms)");
+    output.stderr_has("< content-type: text/plain");
+    output.stderr_has("< OK\n");
 
     let failed = sandbox
         .safe_ad()
@@ -1045,10 +1029,9 @@ fn verbose_shows_the_exchange_with_the_token_masked() {
         .args(["put", "1", "--verbose"])
         .run();
     failed.code(4);
-    let stderr = failed.stderr();
     assert_no_token(&failed.text());
-    assert!(stderr.contains("< 400 ("), "{stderr}");
-    assert!(stderr.contains("DataExists"), "{stderr}");
+    failed.stderr_has("< 400 (");
+    failed.stderr_has("DataExists");
 }
 
 // ---- options are global -----------------------------------------------------------------------

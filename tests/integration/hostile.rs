@@ -160,10 +160,14 @@ fn a_connection_closed_in_the_middle_of_a_body_is_exit_6() {
             .args(["--timeout", "1", "put", "1"])
             .case(what)
             .run();
-        assert_run(&output, 6, &[
+        assert_run(
+            &output,
+            6,
+            &[
                 "safe-ad: error: put 1: the connection failed before a complete answer: end of file before message length reached",
                 "hint: the launcher may have stopped or restarted; check it and try again",
-            ]);
+            ],
+        );
         output.stdout_is("");
     }
 }
@@ -249,11 +253,15 @@ fn endless_and_100_mb_bodies_are_read_only_in_part_with_bounded_memory() {
         let stdout = output.stdout();
         let stderr = output.stderr();
         if what.ends_with("400") {
-            assert_run(&output, 4, &[
+            assert_run(
+                &output,
+                4,
+                &[
                     "safe-ad: error: put 1: the launcher answered 400 Bad Request: endless endless endless",
                     "… (cut)",
                     "2 handles: 1 ok, 1 failed",
-                ]);
+                ],
+            );
             assert_eq!(stdout, "put 2: ok\n", "{what}");
         } else {
             assert_run(&output, 0, &["2 handles: 2 ok, 0 failed"]);
@@ -286,7 +294,13 @@ fn a_body_that_is_not_utf8_is_shown_with_replacement_characters() {
         b"\xff\xfebad \xc3\x28\x00end",
     ));
     let output = at(&server.url).args(["put", "1"]).run();
-    assert_run(&output, 4, &["safe-ad: error: put 1: the launcher answered 400 Bad Request: \u{fffd}\u{fffd}bad \u{fffd}(\\u{0}end"]);
+    assert_run(
+        &output,
+        4,
+        &[
+            "safe-ad: error: put 1: the launcher answered 400 Bad Request: \u{fffd}\u{fffd}bad \u{fffd}(\\u{0}end",
+        ],
+    );
     output.stdout_is("");
 
     let json = at(&server.url).args(["--json", "put", "1"]).run();
@@ -302,10 +316,14 @@ fn a_body_that_is_not_utf8_is_shown_with_replacement_characters() {
         b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 4\r\n\r\n\xff{}\xfe",
     );
     let output = at(&metadata.url).args(["metadata", "1"]).run();
-    assert_run(&output, 1, &[
+    assert_run(
+        &output,
+        1,
+        &[
             "safe-ad: error: metadata 1: the launcher answered 200 OK with a body that is not metadata: \u{fffd}{}\u{fffd}",
             "hint: check that --launcher-url points at a SAFE Launcher",
-        ]);
+        ],
+    );
     output.stdout_is("");
 }
 
@@ -316,7 +334,13 @@ fn an_html_error_page_is_exit_5_and_shown_on_one_safe_line() {
 Server Error</h1>\xe2\x80\xaegnp.exe\n</body></html>\n";
     let server = RawLauncher::answering(PAGE);
     let output = at(&server.url).args(["post", "1"]).run();
-    assert_run(&output, 5, &["safe-ad: error: post 1: the launcher answered 500 Internal Server Error: <!DOCTYPE html>\\n<html><head><title>500</title></head>\\r\\n<body>\\u{1b}[2J\\u{1b}]0;owned\\u{7}<h1>Internal Server Error</h1>\\u{202e}gnp.exe\\n</body></html>\n"]);
+    assert_run(
+        &output,
+        5,
+        &[
+            "safe-ad: error: post 1: the launcher answered 500 Internal Server Error: <!DOCTYPE html>\\n<html><head><title>500</title></head>\\r\\n<body>\\u{1b}[2J\\u{1b}]0;owned\\u{7}<h1>Internal Server Error</h1>\\u{202e}gnp.exe\\n</body></html>\n",
+        ],
+    );
     assert_eq!(
         output.stderr().lines().count(),
         1,
@@ -376,7 +400,7 @@ fn json_of_another_shape_is_shown_as_it_is() {
     let server = RawLauncher::answering(http_answer("200 OK", br#"{"a":[1]}"#));
     let output = at(&server.url).args(["put", "1"]).run();
     assert_run(&output, 0, &[]);
-    assert_eq!(output.stdout(), "put 1: ok\n");
+    output.stdout_is("put 1: ok\n");
 }
 
 // ---- answers that are not HTTP ---------------------------------------------------------------
@@ -553,7 +577,10 @@ fn a_redirect_to_a_second_listener_is_not_followed_and_it_sees_no_connection() {
         let answer: &'static [u8] = Box::leak(answer.into_bytes().into_boxed_slice());
         let first = RawLauncher::answering(answer);
         let output = at(&first.url).args(["put", "1"]).case(status).run();
-        assert_run(&output, 1, &[
+        assert_run(
+            &output,
+            1,
+            &[
                 &format!(
                     "safe-ad: error: put 1: the launcher answered {status} {reason}, a redirect to '{}/stolen'; safe-ad does not follow redirects",
                     second.url
@@ -758,7 +785,7 @@ fn ctrl_c_during_a_batch_sends_nothing_new_and_counts_done_failed_and_not_starte
     let (output, before, after) = interrupted_batch(&[]);
     assert_eq!(before, 4, "requests when the signal was sent");
     assert_eq!(after, before, "requests went out after Ctrl-C");
-    assert_eq!(output.stdout(), "put 1: ok\n");
+    output.stdout_is("put 1: ok\n");
     assert_run(
         &output,
         130,

@@ -273,7 +273,8 @@ fn a_revoked_token_is_401_exit_3() {
         .args(["auth", "status"])
         .run()
         .code(3)
-        .stdout_has("not accepted"); // The request log names method, path and status, never the token.
+        .stdout_has("not accepted");
+    // The request log names method, path and status, never the token.
     assert_no_token(&emulator.wait_log("GET /auth 401"));
 }
 
