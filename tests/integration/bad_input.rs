@@ -53,6 +53,7 @@ const SETUP: &[(&str, &str)] = &[
 /// The launcher URL only: the token comes from the config file, or nowhere.
 const URL_ONLY: &[(&str, &str)] = &[("SAFE_LAUNCHER_URL", "{url}")];
 const CONFIG: &str = "config/config.json";
+const NAME_HINT: &str = "hint: a name is 32 bytes, as standard base64 (44 characters, ending in '=') or as 64 hex digits; nothing was sent";
 const HANDLE_HINT: &str =
     "hint: a handle is plain decimal digits, 0 to 18446744073709551615; nothing was sent for it";
 const TIMEOUT_RANGE: &str = "must be more than 0 and at most 86400 seconds (one day)";
@@ -144,7 +145,15 @@ macro_rules! config_file {
 }
 
 /// The groups of rows, each its own test, in the order TESTING.md shows them.
-const GROUPS: [&[Row]; 6] = [HANDLES, URLS, TOKENS, CONFIG_FILES, OPTIONS, COMMAND_LINES];
+const GROUPS: [&[Row]; 7] = [
+    HANDLES,
+    NAMES,
+    URLS,
+    TOKENS,
+    CONFIG_FILES,
+    OPTIONS,
+    COMMAND_LINES,
+];
 
 const HANDLES: &[Row] = &[
     row(
@@ -408,6 +417,66 @@ const HANDLES: &[Row] = &[
         &["put"],
         2,
         &["the following required arguments were not provided", "<HANDLE>"],
+    ),
+];
+
+const NAMES: &[Row] = &[
+    row(
+        "name: empty",
+        &["create", ""],
+        2,
+        &[
+            "safe-ad: error: invalid name '' for create: it is empty",
+            NAME_HINT,
+        ],
+    ),
+    row(
+        "name: base64 without its padding (43 characters)",
+        &["open", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8"],
+        2,
+        &["for open: it is neither standard base64 nor hex", NAME_HINT],
+    ),
+    row(
+        "name: base64 of 31 bytes",
+        &["create", "BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBw=="],
+        2,
+        &["for create: it is 31 bytes, not 32", NAME_HINT],
+    ),
+    row(
+        "name: base64 of 33 bytes",
+        &["open", "BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcH"],
+        2,
+        &["for open: it is 33 bytes, not 32", NAME_HINT],
+    ),
+    row(
+        "name: 62 hex digits (31 bytes)",
+        &[
+            "create",
+            "0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+        ],
+        2,
+        &["it is 31 bytes, not 32", NAME_HINT],
+    ),
+    row(
+        "name: 66 hex digits (33 bytes)",
+        &[
+            "open",
+            "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20",
+        ],
+        2,
+        &["it is 33 bytes, not 32", NAME_HINT],
+    ),
+    row(
+        "name: the URL-safe base64 alphabet",
+        &["open", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh_-"],
+        2,
+        &["it is neither standard base64 nor hex", NAME_HINT],
+    ),
+    row(
+        "name: words",
+        &["create", "my data"],
+        2,
+        &["invalid name 'my data' for create: it is neither standard base64 nor hex"],
     ),
 ];
 
@@ -1121,6 +1190,32 @@ const COMMAND_LINES: &[Row] = &[
         )
     },
     row(
+        "--save after a command that is not a clear",
+        &["put", "--save", "post", "1"],
+        2,
+        &[
+            "safe-ad: error: unexpected argument '--save': it belongs to clear-data and clear-deleted-data",
+        ],
+    ),
+    row(
+        "a client option before `emulator`",
+        &["--quiet", "emulator"],
+        2,
+        &["safe-ad: error: `emulator` takes none of the client options"],
+    ),
+    row(
+        "--dry-run and --json at two levels",
+        &["--json", "put", "--dry-run", "1"],
+        2,
+        &["safe-ad: error: the argument '--dry-run' cannot be used with '--json'"],
+    ),
+    row(
+        "--timeout before and after the command",
+        &["--timeout", "5", "put", "--timeout", "6", "1"],
+        2,
+        &["safe-ad: error: the argument '--timeout <SECS>' cannot be used multiple times"],
+    ),
+    row(
         "--save with an operation that is not a save",
         &["clear-data", "--save", "delete", "1"],
         2,
@@ -1145,6 +1240,11 @@ const COMMAND_LINES: &[Row] = &[
 #[test]
 fn bad_handles_are_refused() {
     check_group(HANDLES);
+}
+
+#[test]
+fn bad_names_are_refused() {
+    check_group(NAMES);
 }
 
 #[test]
@@ -1504,8 +1604,8 @@ fn shown_text(text: &str) -> String {
 fn rendered_table() -> String {
     let rows: Vec<&Row> = GROUPS.iter().flat_map(|group| group.iter()).collect();
     let mut text = format!(
-        "{BEGIN}\n\n{} bad inputs, in six groups (handles, launcher URLs, tokens, config files, \
-numeric options, command lines), each group one test. `{{dir}}` is the test's directory, `{{addr}}` \
+        "{BEGIN}\n\n{} bad inputs, in seven groups (handles, names, launcher URLs, tokens, \
+config files, numeric options, command lines), each group one test. `{{dir}}` is the test's directory, `{{addr}}` \
 the loopback server's address and `{{port}}` its port, `{{front}}` and `{{back}}` the two halves \
 of the test token, and `{{xff}}` the byte 0xFF, which is not UTF-8. A URL row runs three times: with \
 `--launcher-url URL` (the environment as usual), with `SAFE_LAUNCHER_URL=URL` (and the token in \

@@ -8,6 +8,7 @@ mod harness;
 mod auth_config;
 mod bad_input;
 mod generated;
+mod handles;
 mod hostile;
 mod operations;
 mod properties;
