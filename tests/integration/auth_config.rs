@@ -165,6 +165,17 @@ async fn login_with_an_explicit_timeout_gives_up() {
         .stderr_has("did not answer within 0.3 s");
 }
 
+#[test]
+fn login_to_a_launcher_that_is_down_says_so_without_waiting_for_approval() {
+    SafeAd::new()
+        .env("SAFE_LAUNCHER_URL", closed_port_url())
+        .args(["auth", "login"])
+        .run()
+        .code(6)
+        .stderr_has("connection refused")
+        .stderr_lacks("waiting for approval");
+}
+
 async fn token_checking_launcher(accepts: bool) -> MockServer {
     let server = MockServer::start().await;
     let response = if accepts {

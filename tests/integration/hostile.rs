@@ -694,6 +694,76 @@ fn safe_ad_piped_into_head_1_in_a_shell_ends_quietly() {
     assert!(server.requests().len() < 300, "the whole batch was sent");
 }
 
+/// Handle 1 answers; every other handle is refused, so after the first line nothing more goes to
+/// stdout and a reader that left can only be noticed by asking the pipe.
+fn first_ok_rest_refused(handle: u64) -> Vec<u8> {
+    if handle == 1 {
+        return ok_answer(handle);
+    }
+    let body = r#"{"errorCode":-1515,"description":"FfiError::InvalidAppendableDataHandle"}"#;
+    format!(
+        "HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
+}
+
+#[test]
+fn a_reader_that_leaves_stops_a_batch_of_failures_too() {
+    let server = keep_alive(ANSWER_DELAY, first_ok_rest_refused);
+    let mut args = vec!["--jobs", "2", "put"];
+    let batch = handles(1..=300);
+    args.extend(batch.iter().map(String::as_str));
+    let output = at(&server.url).args(&args).stdout_head(1).run();
+    server.settle();
+    output.code(4).stdout_is("put 1: ok\n");
+    // 299 failures in a full run; the reader left after the first line.
+    let requests = server.requests().len();
+    assert!(requests < 300, "all {requests} requests were still sent");
+    // The same hint for every refused handle, printed once.
+    let hints = output.stderr().matches("hint: ").count();
+    assert_eq!(hints, 1, "{}", output.stderr());
+}
+
+#[test]
+fn a_plain_http_request_answered_with_tls_says_to_use_https() {
+    // A TLS alert record (type 0x15, version 3.1): what a TLS server sends to a plain request.
+    let tls = RawLauncher::answering(b"\x15\x03\x01\x00\x02\x02\x46");
+    let output = at(&tls.url).args(["put", "1"]).run();
+    assert_run(
+        &output,
+        1,
+        &[
+            &format!(
+                "safe-ad: error: put 1: {} answered with TLS: it speaks https, not plain http",
+                tls.url
+            ),
+            &format!(
+                "hint: use https:// in the launcher URL: {}",
+                tls.url.replacen("http://", "https://", 1)
+            ),
+        ],
+    );
+}
+
+#[tokio::test]
+async fn an_https_request_answered_in_plain_http_says_to_use_http() {
+    let plain = any_ok_launcher().await;
+    let https = plain.uri().replacen("http://", "https://", 1);
+    let output = at(&https).args(["put", "1"]).run();
+    assert_run(
+        &output,
+        1,
+        &[
+            &format!("safe-ad: error: put 1: {https} answered in plain http, not https"),
+            &format!(
+                "hint: use http:// in the launcher URL (the SAFE Launcher speaks plain http): {}",
+                plain.uri()
+            ),
+        ],
+    );
+}
+
 #[test]
 fn json_lines_are_never_cut_whoever_stops_reading() {
     // A reader that leaves after three lines got three whole objects.

@@ -474,3 +474,39 @@ async fn metadata_prints_one_line_per_handle() {
             "metadata 8: the launcher answered 200 OK with a body that is not metadata: OK",
         );
 }
+
+#[test]
+fn help_says_how_to_try_safe_ad_and_keeps_each_list_entry_in_its_column() {
+    let output = SafeAd::new().arg("--help").run();
+    output
+        .success()
+        .stdout_has("No launcher at hand? `safe-ad emulator` runs a local stand-in:")
+        .stdout_has("(N: 1..=256, default 8)")
+        .stdout_has("(N: 0..=10, default 0)");
+    let stdout = output.stdout();
+    // Every line of the exit-status list is an entry (`  4    ...`) or a continuation indented
+    // under its text: none wraps back to the left edge.
+    let list: Vec<&str> = stdout
+        .lines()
+        .skip_while(|line| *line != "Exit status:")
+        .skip(1)
+        .take_while(|line| !line.is_empty())
+        .collect();
+    assert_eq!(
+        list.iter()
+            .filter(|line| line.starts_with("  ") && !line.starts_with("   "))
+            .count(),
+        8,
+        "{list:#?}"
+    );
+    assert!(
+        list.iter()
+            .all(|line| line.starts_with("  ") && line.chars().count() <= 80),
+        "{list:#?}"
+    );
+    SafeAd::new()
+        .arg("-h")
+        .run()
+        .success()
+        .stdout_has("safe-ad emulator -- sh -c");
+}

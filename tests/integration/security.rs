@@ -233,6 +233,19 @@ async fn proxy_env_vars_are_used_for_other_hosts() {
     let seen = received(&proxy).await;
     assert_eq!(seen.len(), 1);
     assert_eq!(seen[0].url.path(), "/appendable-data/1");
+
+    // NO_PROXY names the host: straight to the launcher, the proxy sees nothing more.
+    SafeAd::new()
+        .launcher(&url)
+        .env("HTTP_PROXY", proxy.uri())
+        .env("NO_PROXY", "0.0.0.0")
+        .args(["--allow-insecure-http", "put", "2"])
+        .run()
+        .success();
+    assert_eq!(received(&proxy).await.len(), 1, "the proxy saw put 2");
+    let direct = received(&launcher).await;
+    assert_eq!(direct.len(), 1);
+    assert_eq!(direct[0].url.path(), "/appendable-data/2");
 }
 
 // ---------------------------------------------------------------------------------------------
