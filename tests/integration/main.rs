@@ -12,6 +12,7 @@ mod handles;
 mod hostile;
 mod operations;
 mod properties;
+mod readme;
 mod security;
 mod settings;
 

@@ -435,9 +435,10 @@ fn readme_quick_start() -> (String, String) {
         .split("## Quick start")
         .nth(1)
         .expect("README has a Quick start section");
-    let (_, after_sh) = section
-        .split_once("```sh\n")
+    let (_, after_fence) = section
+        .split_once("```sh")
         .expect("a ```sh block in the Quick start section");
+    let (_, after_sh) = after_fence.split_once('\n').expect("the ```sh line ends");
     let (block, after_block) = after_sh.split_once("```").expect("the ```sh block ends");
     let line = block
         .lines()

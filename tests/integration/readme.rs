@@ -1,0 +1,127 @@
+//! README's shell blocks, run as a reader would paste them: every block fenced as ```` ```sh
+//! runnable ```` runs under `sh` (dash) and under `bash`, in an empty directory, with this build's
+//! `safe-ad` on PATH and a fresh emulator's URL and token in the environment (a block may start
+//! its own emulator instead). Each must exit 0 and leave no process of its own running: the
+//! shell runs in a process group of its own, and once it has exited that group must be empty.
+//!
+//! Blocks that need what a test cannot give (a person approving a login, `cargo install`, root
+//! for `apt`) are fenced as plain ```` ```sh ````; CI runs README's test command itself.
+
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use crate::harness::emulator::Emulator;
+use crate::harness::*;
+
+/// One runnable block: where it starts in README.md, and its text.
+struct Block {
+    line: usize,
+    script: String,
+}
+
+fn runnable_blocks() -> Vec<Block> {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README.md");
+    let mut blocks = Vec::new();
+    let mut open: Option<Block> = None;
+    for (at, line) in readme.lines().enumerate() {
+        match &mut open {
+            None if line.trim_end() == "```sh runnable" => {
+                open = Some(Block {
+                    line: at + 1,
+                    script: String::new(),
+                })
+            }
+            None => {}
+            Some(_) if line.trim_end() == "```" => blocks.extend(open.take()),
+            Some(block) => {
+                block.script.push_str(line);
+                block.script.push('\n');
+            }
+        }
+    }
+    assert!(open.is_none(), "README.md ends inside a runnable block");
+    blocks
+}
+
+/// Processes in process group `group`, as `pid comm` lines (from /proc).
+fn processes_in_group(group: u32) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter_map(|entry| {
+            let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
+            // `pid (comm) state ppid pgrp ...`: comm may hold spaces, so split after its `)`.
+            let (head, rest) = stat.rsplit_once(')')?;
+            let pgrp: u32 = rest.split_whitespace().nth(2)?.parse().ok()?;
+            (pgrp == group).then(|| head.replace(" (", " "))
+        })
+        .collect()
+}
+
+#[test]
+fn readme_marks_its_runnable_blocks() {
+    let blocks = runnable_blocks();
+    assert!(
+        blocks.len() >= 2,
+        "README.md has {} blocks fenced as ```sh runnable",
+        blocks.len()
+    );
+}
+
+#[cfg(feature = "emulator")]
+#[test]
+fn every_runnable_readme_block_runs_under_sh_and_bash_and_leaves_nothing_running() {
+    let bin_dir = safe_ad_bin().parent().expect("the binary's directory");
+    for block in runnable_blocks() {
+        for shell in ["sh", "bash"] {
+            let what = format!("README.md line {} under {shell}", block.line);
+            let emulator = Emulator::start(&[]);
+            let sandbox = Sandbox::new();
+            // -e: a command of the block that fails fails the block, as it would stop a reader.
+            let mut child = Command::new(shell)
+                .arg("-e")
+                .arg("-c")
+                .arg(&block.script)
+                .current_dir(sandbox.path())
+                .env_clear()
+                .env("PATH", format!("{}:/usr/bin:/bin", bin_dir.display()))
+                .env("HOME", sandbox.path())
+                .env("SAFE_AD_CONFIG_DIR", sandbox.config_dir())
+                .env("SAFE_LAUNCHER_URL", &emulator.url)
+                .env("SAFE_LAUNCHER_TOKEN", TOKEN)
+                .stdin(Stdio::null())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .process_group(0)
+                .spawn()
+                .unwrap_or_else(|e| panic!("{what}: cannot start {shell}: {e}"));
+            let group = child.id();
+            // The output is read after the exit: a README block prints little.
+            let status = wait_for_exit(&mut child, DEADLINE, &what);
+            let output = child.wait_with_output().expect("output");
+            let stdout = String::from_utf8_lossy(&output.stdout);
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            let left = processes_in_group(group);
+            if !left.is_empty() {
+                let _ = Command::new("kill")
+                    .args(["-KILL", "--", &format!("-{group}")])
+                    .status();
+            }
+            assert!(
+                status.success(),
+                "{what} failed ({status}):\n{}\nstdout:\n{stdout}\nstderr:\n{stderr}",
+                block.script
+            );
+            assert!(
+                left.is_empty(),
+                "{what} left processes running: {left:?}\n{}",
+                block.script
+            );
+            assert_no_token(&stdout);
+        }
+    }
+}
