@@ -192,40 +192,63 @@ pub fn request_record(
     note: Note,
     live: &Live,
 ) -> String {
+    use std::fmt::Write as _;
+    // Written by hand into one buffer: this runs once per request at full load.
     let mut record = String::with_capacity(path.len() + 220);
     record.push_str("{\"method\":");
-    record.push_str(&serde_json::to_string(method).unwrap_or_default());
+    push_json_string(&mut record, method);
     record.push_str(",\"path\":");
-    record.push_str(&serde_json::to_string(path).unwrap_or_default());
-    match status {
-        Some(status) => record.push_str(&format!(",\"status\":{status}")),
-        None => record.push_str(",\"status\":null"),
-    }
-    record.push_str(&format!(
-        ",\"elapsedMs\":{:.3}",
-        elapsed.as_secs_f64() * 1000.0
-    ));
-    match note {
-        Note::None => {}
-        Note::Unavailable => record.push_str(",\"fault\":\"unavailable\""),
-        Note::Dropped => record.push_str(",\"fault\":\"dropped\""),
-        Note::Delayed(ms) => record.push_str(&format!(",\"fault\":\"delayed\",\"delayMs\":{ms}")),
-        Note::Hung => record.push_str(",\"hung\":true"),
-    }
+    push_json_string(&mut record, path);
+    let _ = match status {
+        Some(status) => write!(record, ",\"status\":{status}"),
+        None => write!(record, ",\"status\":null"),
+    };
+    let micros = elapsed.as_micros();
+    let _ = write!(
+        record,
+        ",\"elapsedMs\":{}.{:03}",
+        micros / 1000,
+        micros % 1000
+    );
+    let _ = match note {
+        Note::None => Ok(()),
+        Note::Unavailable => write!(record, ",\"fault\":\"unavailable\""),
+        Note::Dropped => write!(record, ",\"fault\":\"dropped\""),
+        Note::Delayed(ms) => write!(record, ",\"fault\":\"delayed\",\"delayMs\":{ms}"),
+        Note::Hung => write!(record, ",\"hung\":true"),
+    };
     record.push_str(",\"handles\":");
-    record.push_str(&handles_json(live));
+    push_handles(&mut record, live);
     record.push_str("}\n");
     record
 }
 
+/// Appends `text` as a JSON string literal.
+fn push_json_string(out: &mut String, text: &str) {
+    if text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+        out.push('"');
+        out.push_str(text);
+        out.push('"');
+    } else {
+        out.push_str(&serde_json::to_string(text).unwrap_or_default());
+    }
+}
+
+fn push_handles(out: &mut String, live: &Live) {
+    use std::fmt::Write as _;
+    out.push('{');
+    for (i, (name, count)) in live.pairs().iter().enumerate() {
+        let comma = if i == 0 { "" } else { "," };
+        let _ = write!(out, "{comma}\"{name}\":{count}");
+    }
+    out.push('}');
+}
+
 /// `{"appendableData":N,"structuredData":N,"dataId":N,"signKey":N,"encryptKey":N,"cipherOpts":N}`
 pub fn handles_json(live: &Live) -> String {
-    let fields: Vec<String> = live
-        .pairs()
-        .iter()
-        .map(|(name, count)| format!("\"{name}\":{count}"))
-        .collect();
-    format!("{{{}}}", fields.join(","))
+    let mut out = String::new();
+    push_handles(&mut out, live);
+    out
 }
 
 /// The `--log FILE` writer: records go through a queue to a thread that appends them to the file
