@@ -28,8 +28,8 @@ pub struct EmulatorArgs {
     /// Load the "network" from this JSON file and write it back on a clean stop
     ///
     /// A FILE that does not exist yet starts empty and is created. No demo data is loaded, and no
-    /// handles are kept across runs (the launcher lost them on restart too). The format is in
-    /// docs/launcher-api.md and in `safe-ad emulator`'s section of README.md.
+    /// handles are kept across runs (the launcher lost them on restart too). The format is in the
+    /// emulator's section of README.md.
     #[arg(long, value_name = "FILE")]
     pub state: Option<PathBuf>,
 
