@@ -31,6 +31,12 @@ _safe__ad() {
             safe__ad,config)
                 cmd="safe__ad__subcmd__config"
                 ;;
+            safe__ad,create)
+                cmd="safe__ad__subcmd__create"
+                ;;
+            safe__ad,drop)
+                cmd="safe__ad__subcmd__drop"
+                ;;
             safe__ad,emulator)
                 cmd="safe__ad__subcmd__emulator"
                 ;;
@@ -40,11 +46,17 @@ _safe__ad() {
             safe__ad,metadata)
                 cmd="safe__ad__subcmd__metadata"
                 ;;
+            safe__ad,open)
+                cmd="safe__ad__subcmd__open"
+                ;;
             safe__ad,post)
                 cmd="safe__ad__subcmd__post"
                 ;;
             safe__ad,put)
                 cmd="safe__ad__subcmd__put"
+                ;;
+            safe__ad,reopen)
+                cmd="safe__ad__subcmd__reopen"
                 ;;
             safe__ad__subcmd__auth,help)
                 cmd="safe__ad__subcmd__auth__subcmd__help"
@@ -121,6 +133,12 @@ _safe__ad() {
             safe__ad__subcmd__help,config)
                 cmd="safe__ad__subcmd__help__subcmd__config"
                 ;;
+            safe__ad__subcmd__help,create)
+                cmd="safe__ad__subcmd__help__subcmd__create"
+                ;;
+            safe__ad__subcmd__help,drop)
+                cmd="safe__ad__subcmd__help__subcmd__drop"
+                ;;
             safe__ad__subcmd__help,emulator)
                 cmd="safe__ad__subcmd__help__subcmd__emulator"
                 ;;
@@ -130,11 +148,17 @@ _safe__ad() {
             safe__ad__subcmd__help,metadata)
                 cmd="safe__ad__subcmd__help__subcmd__metadata"
                 ;;
+            safe__ad__subcmd__help,open)
+                cmd="safe__ad__subcmd__help__subcmd__open"
+                ;;
             safe__ad__subcmd__help,post)
                 cmd="safe__ad__subcmd__help__subcmd__post"
                 ;;
             safe__ad__subcmd__help,put)
                 cmd="safe__ad__subcmd__help__subcmd__put"
+                ;;
+            safe__ad__subcmd__help,reopen)
+                cmd="safe__ad__subcmd__help__subcmd__reopen"
                 ;;
             safe__ad__subcmd__help__subcmd__auth,login)
                 cmd="safe__ad__subcmd__help__subcmd__auth__subcmd__login"
@@ -167,7 +191,7 @@ _safe__ad() {
 
     case "${cmd}" in
         safe__ad)
-            opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version put post clear-data clear-deleted-data metadata auth config completions emulator help"
+            opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1005,6 +1029,104 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        safe__subcmd__ad__subcmd__create)
+            opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --private --white-list --put --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --launcher-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    local oldifs
+                    if [ -n "${IFS+x}" ]; then
+                        oldifs="$IFS"
+                    fi
+                    IFS=$'\n'
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    if [ -n "${oldifs+x}" ]; then
+                        IFS="$oldifs"
+                    fi
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o filenames
+                    fi
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        safe__subcmd__ad__subcmd__drop)
+            opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --launcher-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    local oldifs
+                    if [ -n "${IFS+x}" ]; then
+                        oldifs="$IFS"
+                    fi
+                    IFS=$'\n'
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    if [ -n "${oldifs+x}" ]; then
+                        IFS="$oldifs"
+                    fi
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o filenames
+                    fi
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         safe__subcmd__ad__subcmd__emulator)
             opts="-q -h -V --listen --token-file --token --empty --state --log --quiet --strict-paths --deny-auth --hang-unknown-clears --fault-rate --fault-seed --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -1048,7 +1170,7 @@ _safe__ad() {
             return 0
             ;;
         safe__subcmd__ad__subcmd__help)
-            opts="put post clear-data clear-deleted-data metadata auth config completions emulator help"
+            opts="create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1243,6 +1365,34 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        safe__subcmd__ad__subcmd__help__subcmd__create)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        safe__subcmd__ad__subcmd__help__subcmd__drop)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         safe__subcmd__ad__subcmd__help__subcmd__emulator)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1285,6 +1435,20 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        safe__subcmd__ad__subcmd__help__subcmd__open)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         safe__subcmd__ad__subcmd__help__subcmd__post)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1313,8 +1477,71 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        safe__subcmd__ad__subcmd__help__subcmd__reopen)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         safe__subcmd__ad__subcmd__metadata)
             opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --launcher-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    local oldifs
+                    if [ -n "${IFS+x}" ]; then
+                        oldifs="$IFS"
+                    fi
+                    IFS=$'\n'
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    if [ -n "${oldifs+x}" ]; then
+                        IFS="$oldifs"
+                    fi
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o filenames
+                    fi
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        safe__subcmd__ad__subcmd__open)
+            opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --private --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1413,6 +1640,55 @@ _safe__ad() {
             ;;
         safe__subcmd__ad__subcmd__put)
             opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --launcher-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    local oldifs
+                    if [ -n "${IFS+x}" ]; then
+                        oldifs="$IFS"
+                    fi
+                    IFS=$'\n'
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    if [ -n "${oldifs+x}" ]; then
+                        IFS="$oldifs"
+                    fi
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o filenames
+                    fi
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        safe__subcmd__ad__subcmd__reopen)
+            opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --drop --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -17,7 +17,7 @@ use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::config_file::Key;
-use crate::values::{self, MAX_JOBS, MAX_RETRIES, MIN_JOBS};
+use crate::values;
 
 const ABOUT: &str =
     "Save appendable data to the SAFE network and clear its data items, through the SAFE Launcher";
@@ -66,7 +66,8 @@ pub struct ClientOptions {
     /// Give up on a request after this many seconds (default 30, at most 86400)
     ///
     /// Overrides `timeout_secs` in the config file. Fractions are allowed (0.5).
-    #[arg(long, value_name = "SECS", value_parser = values::parse_timeout)]
+    #[arg(long, value_name = "SECS", value_parser = values::parse_timeout,
+          allow_negative_numbers = true)]
     pub timeout: Option<f64>,
 
     /// Allow plain http to a host other than this machine (sends the token in clear text)
@@ -82,11 +83,15 @@ pub struct ClientOptions {
     pub json: bool,
 
     /// Run up to N requests at once (N: 1..=256, default 8); output stays in input order
-    #[arg(short, long, value_name = "N",
-          value_parser = clap::value_parser!(u16).range(MIN_JOBS as i64..=MAX_JOBS as i64))]
+    #[arg(short, long, value_name = "N", value_parser = values::parse_jobs,
+          allow_negative_numbers = true)]
     pub jobs: Option<u16>,
 
-    /// Send no new requests after the first failure
+    /// Send no new request after the first failure (those already in flight, up to --jobs, finish)
+    ///
+    /// With the default --jobs 8, up to 7 other requests may be on their way when the first
+    /// failure comes back; they finish and are reported. `--jobs 1 --fail-fast` stops at the
+    /// failing handle itself.
     #[arg(long)]
     pub fail_fast: bool,
 
@@ -94,15 +99,15 @@ pub struct ClientOptions {
     ///
     /// Never after an answer, never after a timeout, and a POST only when its connection was
     /// refused (so it was not sent). Waits 100 ms, 200 ms, 400 ms, ... between tries.
-    #[arg(long, value_name = "N",
-          value_parser = clap::value_parser!(u8).range(0..=MAX_RETRIES as i64))]
+    #[arg(long, value_name = "N", value_parser = values::parse_retries,
+          allow_negative_numbers = true)]
     pub retries: Option<u8>,
 
     /// Print each request that would be sent (token masked) and send nothing
     #[arg(long)]
     pub dry_run: bool,
 
-    /// Print an equivalent curl command per request (token read from $SAFE_LAUNCHER_TOKEN) and send nothing
+    /// Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing
     #[arg(long)]
     pub curl: bool,
 
@@ -113,6 +118,34 @@ pub struct ClientOptions {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Make a new appendable data and print its handle (POST /appendable-data)
+    #[command(
+        long_about = "\
+Make a new appendable data in the launcher (POST /appendable-data) and print its handle alone on \
+stdout, for `h=$(safe-ad create --put)`.
+
+The new data exists only in the launcher until it is saved: `--put` saves it right after (PUT \
+/appendable-data/<HANDLE>), or save it later with `safe-ad put HANDLE`. Without NAME a fresh \
+random name is made from the operating system's random number generator; the name is printed \
+on stderr, and `safe-ad open NAME` gets a handle for the data again later (after a save).",
+        after_help = "Examples:\n  h=$(safe-ad create --put)\n  safe-ad create --private --white-list AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="
+    )]
+    Create(CreateCommand),
+
+    /// Get a handle for an appendable data on the network, by its name, and print it
+    #[command(
+        long_about = "\
+Get a handle for an appendable data that is on the network, by its name, and print it alone on \
+stdout, for `h=$(safe-ad open NAME)`.
+
+It asks for a data id for the name (POST /data-id/appendable-data), fetches the data through it \
+(GET /appendable-data/handle/<DATA-ID>) and drops the data id again (DELETE /data-id/<DATA-ID>), \
+also when the fetch failed, so the launcher's cache keeps nothing behind. A name that is not on \
+the network gives the launcher's -18 (NoSuchData), exit 4.",
+        after_help = "Example:\n  h=$(safe-ad open AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=) && safe-ad metadata \"$h\""
+    )]
+    Open(OpenCommand),
+
     /// Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)
     #[command(
         long_about = "\
@@ -169,6 +202,31 @@ Use it to see what a clear did: after `clear-data` the data count moves into the
         after_help = "Example:\n  safe-ad metadata 7\n  7: version 2, data 0, deleted 3, owner yes, filter BlackList (0 keys)"
     )]
     Metadata(HandleCommand),
+
+    /// Get a fresh handle for the data behind stale handles, and print each
+    #[command(
+        long_about = "\
+Get a fresh copy, from the network, of the data behind each handle, and print each new handle on \
+its own line of stdout, in input order.
+
+Use it when a handle went stale: someone saved the data since the handle was fetched, and \
+`post` fails with -25 (InvalidSuccessor). For each handle: its data id (GET \
+/appendable-data/data-id/<HANDLE>), the fetch (GET /appendable-data/handle/<DATA-ID>) and the \
+data id dropped again (DELETE /data-id/<DATA-ID>). `--drop` also drops the old handle once the \
+new one is there.",
+        after_help = "Example:\n  h=$(safe-ad reopen --drop \"$h\") && safe-ad post \"$h\""
+    )]
+    Reopen(ReopenCommand),
+
+    /// Drop handles, freeing the launcher's slots (DELETE /appendable-data/handle/<HANDLE>)
+    #[command(
+        long_about = "\
+Drop handles (DELETE /appendable-data/handle/<HANDLE>): the launcher forgets them and frees their \
+slots (it keeps at most 100 per kind and evicts the least recently used). Nothing on the network \
+changes; a dropped handle answers -1515 afterwards.",
+        after_help = "Example:\n  safe-ad drop 5 6 7"
+    )]
+    Drop(HandleCommand),
 
     /// Get, check, print or revoke the launcher token
     Auth(AuthArgs),
@@ -309,6 +367,58 @@ impl ValueEnum for Key {
 pub struct HandleCommand {
     #[command(flatten)]
     pub options: ClientOptions,
+
+    #[command(flatten)]
+    pub handles: HandleArgs,
+}
+
+/// `create [NAME] [--private] [--white-list] [--put]`.
+#[derive(Debug, Args)]
+pub struct CreateCommand {
+    #[command(flatten)]
+    pub options: ClientOptions,
+
+    /// The name: 32 bytes as standard base64 (44 characters) or 64 hex digits; random if not given
+    #[arg(value_name = "NAME")]
+    pub name: Option<String>,
+
+    /// Make private data, whose items are encrypted
+    #[arg(long)]
+    pub private: bool,
+
+    /// Filter appends with a whitelist (only listed keys may append) instead of a blacklist
+    #[arg(long)]
+    pub white_list: bool,
+
+    /// Save the new data to the network right after (PUT), if it was made
+    #[arg(long)]
+    pub put: bool,
+}
+
+/// `open NAME [--private]`.
+#[derive(Debug, Args)]
+pub struct OpenCommand {
+    #[command(flatten)]
+    pub options: ClientOptions,
+
+    /// The name: 32 bytes as standard base64 (44 characters) or 64 hex digits
+    #[arg(value_name = "NAME")]
+    pub name: String,
+
+    /// The data is private (its data id differs from public data of the same name)
+    #[arg(long)]
+    pub private: bool,
+}
+
+/// `reopen [--drop] HANDLE...`.
+#[derive(Debug, Args)]
+pub struct ReopenCommand {
+    #[command(flatten)]
+    pub options: ClientOptions,
+
+    /// Also drop each old handle once its new one is there
+    #[arg(long)]
+    pub drop: bool,
 
     #[command(flatten)]
     pub handles: HandleArgs,

@@ -20,12 +20,20 @@ pub struct Example {
 /// The examples of the top-level help and the man page.
 pub const EXAMPLES: &[Example] = &[
     Example {
-        command: "safe-ad put 7",
-        about: "save handle 7 to the network for the first time",
+        command: "h=$(safe-ad create --put)",
+        about: "make an appendable data, save it to the network, keep its handle",
+    },
+    Example {
+        command: "h=$(safe-ad open NAME)",
+        about: "get a handle for data already on the network",
+    },
+    Example {
+        command: "safe-ad clear-data --save post \"$h\"",
+        about: "empty its data items and save that to the network",
     },
     Example {
         command: "safe-ad clear-data 7 && safe-ad post 7",
-        about: "empty the data items of 7 and save that to the network",
+        about: "the same in two steps",
     },
     Example {
         command: "safe-ad --timeout 5 post 7 8 9",
@@ -36,16 +44,25 @@ pub const EXAMPLES: &[Example] = &[
 /// Where the second column of a two-column help list starts.
 const EXAMPLE_COLUMN: usize = 34;
 const ENV_COLUMN: usize = 22;
+const EXIT_COLUMN: usize = 5;
+/// Help lists are wrapped to this width, each entry's continuation lines indented under its
+/// text, so no entry breaks into the next one's column.
+const WIDTH: usize = 80;
+
+/// How to try safe-ad with no launcher at hand, for the top-level help.
+const TRY_IT: &str = "\
+No launcher at hand? `safe-ad emulator` runs a local stand-in:
+  safe-ad emulator -- sh -c 'h=$(safe-ad create --put) && safe-ad metadata \"$h\"'";
 
 /// The full clap command: the definition in `cli` plus the texts written from tables.
 pub fn command() -> clap::Command {
     Cli::command()
         .after_help(format!(
-            "{}\n\nSee `safe-ad --help` for exit codes, environment and files.",
+            "{}\n\n{TRY_IT}\n\nSee `safe-ad --help` for exit codes, environment and files.",
             examples_text()
         ))
         .after_long_help(format!(
-            "{}\n\n{}\n\n{}\n\n{}",
+            "{}\n\n{TRY_IT}\n\n{}\n\n{}\n\n{}",
             examples_text(),
             exit_codes_text(),
             environment_text(),
@@ -59,11 +76,13 @@ fn examples_text() -> String {
 }
 
 fn exit_codes_text() -> String {
-    let mut text = String::from("Exit status:");
-    for row in EXIT_CODES {
-        text.push_str(&format!("\n  {:<5}{}", row.code, row.meaning));
-    }
-    text
+    let codes: Vec<String> = EXIT_CODES.iter().map(|row| row.code.to_string()).collect();
+    let rows: Vec<(&str, &str)> = codes
+        .iter()
+        .zip(EXIT_CODES)
+        .map(|(code, row)| (code.as_str(), row.meaning))
+        .collect();
+    format!("Exit status:\n{}", two_columns(&rows, EXIT_COLUMN))
 }
 
 fn environment_text() -> String {
@@ -78,19 +97,38 @@ fn files_text() -> String {
     )
 }
 
-/// `  left  right` rows, the right column aligned; a left side too long for its column gets a
-/// line of its own.
+/// `  left  right` rows, the right column aligned and wrapped under itself; a left side too
+/// long for its column gets a line of its own.
 fn two_columns(rows: &[(&str, &str)], width: usize) -> String {
+    let indent = " ".repeat(2 + width);
     rows.iter()
         .map(|(left, right)| {
+            let right = wrap(right, WIDTH - indent.len()).join(&format!("\n{indent}"));
             if left.chars().count() < width {
                 format!("  {left:<width$}{right}")
             } else {
-                format!("  {left}\n  {:width$}{right}", "")
+                format!("  {left}\n{indent}{right}")
             }
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// Words into lines of at most `width` characters (a longer word gets a line of its own).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in text.split_whitespace() {
+        let line = lines.last_mut().expect("never empty");
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(word.to_string());
+        } else {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    lines
 }
 
 #[cfg(test)]
@@ -139,6 +177,24 @@ mod tests {
         assert_eq!(
             two_columns(&[("a", "x"), ("abcdef", "y")], 4),
             "  a   x\n  abcdef\n      y"
+        );
+    }
+
+    #[test]
+    fn long_entries_wrap_under_their_own_column() {
+        let long = "word ".repeat(40);
+        let text = two_columns(&[("4", long.trim())], EXIT_COLUMN);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines.len() > 1, "{text}");
+        assert!(
+            lines.iter().all(|line| line.chars().count() <= WIDTH),
+            "{text}"
+        );
+        assert!(
+            lines[1..]
+                .iter()
+                .all(|line| line.starts_with("       word")),
+            "{text}"
         );
     }
 }

@@ -19,6 +19,7 @@ pub mod handle;
 pub mod help;
 pub mod input;
 pub mod launcher;
+pub mod name;
 pub mod outcome;
 pub mod report;
 pub mod run;

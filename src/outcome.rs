@@ -8,7 +8,9 @@
 use std::fmt;
 use std::time::Duration;
 
-use crate::launcher::{Answer, Grant, Metadata, NoAnswer, Operation};
+use crate::launcher::{
+    Answer, Fetched, Grant, HandleReply, Metadata, NoAnswer, Operation, Request,
+};
 use crate::sanitize;
 
 /// How much of a body or header a message shows.
@@ -202,16 +204,24 @@ pub mod hints {
     pub const DATA_EXISTS: &str =
         "this data is already on the network: save changes to it with `safe-ad post`";
     pub const NO_SUCH_DATA: &str =
-        "this data is not on the network yet: save it for the first time with `safe-ad put`";
+        "this data is not on the network yet: save it for the first time with `safe-ad put` \
+(`safe-ad create --put` creates and saves in one go)";
+    pub const NOT_ON_NETWORK: &str =
+        "no appendable data of this name is on the network: check the name (and --private), \
+or make it with `safe-ad create NAME --put`";
     pub const UNKNOWN_HANDLE: &str =
-        "the launcher has no such handle: handles are lost when the launcher restarts, \
-and it keeps at most 100, dropping the least recently used; get a fresh handle";
+        "the launcher holds no appendable data under this handle: it may be another kind of \
+handle, dropped, evicted (the launcher keeps at most 100 per kind), or lost in a restart; get one \
+with `safe-ad open NAME` or `safe-ad create`";
+    pub const UNKNOWN_DATA_ID: &str =
+        "the launcher holds no data id under this handle: it may have been dropped, evicted \
+or lost in a restart";
     pub const STALE_VERSION: &str =
-        "someone saved this data since the handle was fetched: get a fresh handle and \
-apply the change again";
+        "someone saved this data since the handle was fetched: get a fresh handle with \
+`safe-ad reopen HANDLE` and apply the change again";
     pub const TOKEN_REJECTED: &str =
         "the launcher rejected the token: it was revoked, the app was logged out, \
-or the launcher restarted; get a new token";
+or the launcher restarted; get a new token with `safe-ad auth login`";
     pub const NO_PERMISSION: &str =
         "the token lacks the LOW_LEVEL_API permission: get a token that asks for it";
     pub const TIMED_OUT_CLEAR: &str =
@@ -225,15 +235,19 @@ point --launcher-url at the launcher itself";
     pub const LOGIN_DENIED: &str =
         "approve the request in the launcher window; a user must be logged in to the launcher";
     pub const NO_TOKEN_IN_GRANT: &str = "check that the launcher URL points at a SAFE Launcher";
-    pub const NOT_METADATA: &str = "check that --launcher-url points at a SAFE Launcher";
+    pub const NOT_UNDERSTOOD: &str = "check that --launcher-url points at a SAFE Launcher";
 }
 
-/// The launcher's error codes we have a hint for.
-pub fn hint_for_error_code(code: i64) -> Option<&'static str> {
+/// The hint for one of the launcher's error codes, given what was asked: the same code can
+/// call for other advice after another request.
+pub fn hint_for_error_code(operation: Option<Operation>, code: i64) -> Option<&'static str> {
+    let fetching = matches!(operation, Some(Operation::Fetch | Operation::DataId));
     match code {
         -23 => Some(hints::DATA_EXISTS),
+        -18 | -22 if fetching => Some(hints::NOT_ON_NETWORK),
         -18 | -22 => Some(hints::NO_SUCH_DATA),
         -25 => Some(hints::STALE_VERSION),
+        -1514 => Some(hints::UNKNOWN_DATA_ID),
         -1515 => Some(hints::UNKNOWN_HANDLE),
         _ => None,
     }
@@ -251,23 +265,78 @@ pub fn class_for_status(status: u16) -> Option<Class> {
 }
 
 /// The hint for a failed answer, from its error code first, then its status.
-pub fn hint_for_answer(status: u16, error_code: Option<i64>, description: &str) -> Option<String> {
-    if let Some(hint) = error_code.and_then(hint_for_error_code) {
+pub fn hint_for_answer(
+    operation: Option<Operation>,
+    status: u16,
+    error_code: Option<i64>,
+    description: &str,
+) -> Option<String> {
+    if let Some(hint) = error_code.and_then(|code| hint_for_error_code(operation, code)) {
         return Some(hint.to_string());
     }
     let hint = match status {
         401 => hints::TOKEN_REJECTED,
         403 => hints::NO_PERMISSION,
         404 if description.contains("NoSuchData") || description.contains("NotFound") => {
-            hints::NO_SUCH_DATA
+            if matches!(operation, Some(Operation::Fetch | Operation::DataId)) {
+                hints::NOT_ON_NETWORK
+            } else {
+                hints::NO_SUCH_DATA
+            }
         }
         _ => return None,
     };
     Some(hint.to_string())
 }
 
-/// Judges an answer: any 2xx is success; anything else is a failure that says what came back.
+/// What a successful answer carried, as the request it answers calls for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reply {
+    /// `OK` and nothing more.
+    Done,
+    Metadata(Metadata),
+    /// A new handle: of created data, or a data-id handle.
+    Handle(u64),
+    Fetched(Fetched),
+}
+
+/// Judges the answer to a request: its status, then the body that request's success carries.
+pub fn judge(request: &Request, answer: &Answer) -> Result<Reply, Failure> {
+    let operation = request.operation();
+    judge_status(Some(operation), answer)?;
+    let reply = match operation {
+        Operation::Metadata => Metadata::parse(&answer.body).map(Reply::Metadata),
+        Operation::Create | Operation::DataId => {
+            HandleReply::parse(&answer.body).map(|reply| Reply::Handle(reply.handle_id))
+        }
+        Operation::Fetch => Fetched::parse(&answer.body).map(Reply::Fetched),
+        _ => Some(Reply::Done),
+    };
+    reply.ok_or_else(|| {
+        Failure::new(
+            Class::Unexpected,
+            format!(
+                "the launcher answered {} with a body that is not {}: {}",
+                status_line(answer.status),
+                match operation {
+                    Operation::Metadata => "metadata",
+                    Operation::Fetch => "a handle with metadata",
+                    _ => "a handle",
+                },
+                describe_body(&answer.body).0
+            ),
+        )
+        .with_hint(hints::NOT_UNDERSTOOD)
+    })
+}
+
+/// Judges an answer about the token: any 2xx is success.
 pub fn judge_answer(answer: &Answer) -> Result<(), Failure> {
+    judge_status(None, answer)
+}
+
+/// Any 2xx is success; anything else is a failure that says what came back.
+fn judge_status(operation: Option<Operation>, answer: &Answer) -> Result<(), Failure> {
     let Some(class) = class_for_status(answer.status) else {
         return Ok(());
     };
@@ -290,7 +359,7 @@ pub fn judge_answer(answer: &Answer) -> Result<(), Failure> {
     }
     let (detail, error_code, description) = describe_body(&answer.body);
     let mut failure = Failure::new(class, format!("the launcher answered {status}: {detail}"));
-    failure.hint = hint_for_answer(answer.status, error_code, &description);
+    failure.hint = hint_for_answer(operation, answer.status, error_code, &description);
     failure.answer = Some(AnswerError {
         status: answer.status,
         error_code,
@@ -300,21 +369,6 @@ pub fn judge_answer(answer: &Answer) -> Result<(), Failure> {
         },
     });
     Err(failure)
-}
-
-/// Reads the metadata out of a successful answer; a body of another shape is unexpected.
-pub fn judge_metadata(answer: &Answer) -> Result<Metadata, Failure> {
-    Metadata::parse(&answer.body).ok_or_else(|| {
-        Failure::new(
-            Class::Unexpected,
-            format!(
-                "the launcher answered {} with a body that is not metadata: {}",
-                status_line(answer.status),
-                describe_body(&answer.body).0
-            ),
-        )
-        .with_hint(hints::NOT_METADATA)
-    })
 }
 
 /// Judges the answer to a login: approved with a usable token, denied, or anything else.
@@ -382,6 +436,22 @@ pub fn judge_no_answer(
             sanitize::line(detail.as_bytes(), SHOWN_CHARS)
         ))
         .with_hint("the launcher may have stopped or restarted; check it, or retry with --retries N"),
+        NoAnswer::TlsAnswer => Failure::new(
+            Class::Unexpected,
+            format!("{launcher} answered with TLS: it speaks https, not plain http"),
+        )
+        .with_hint(format!(
+            "use https:// in the launcher URL: {}",
+            launcher.replacen("http://", "https://", 1)
+        )),
+        NoAnswer::PlainAnswer => Failure::new(
+            Class::Unexpected,
+            format!("{launcher} answered in plain http, not https"),
+        )
+        .with_hint(format!(
+            "use http:// in the launcher URL (the SAFE Launcher speaks plain http): {}",
+            launcher.replacen("https://", "http://", 1)
+        )),
         NoAnswer::Broken(detail) => unreachable(format!(
             "the connection failed before a complete answer: {}",
             sanitize::line(detail.as_bytes(), SHOWN_CHARS)

@@ -7,7 +7,7 @@
 //! pipe, as with `| head -1`) is dropped quietly rather than turned into a crash, and the
 //! reporter remembers it, so a batch can be told to stop.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -17,8 +17,8 @@ use serde_json::{json, Value};
 use crate::batch::{Record, RecordOutcome, Step, Tally};
 use crate::config_file::Key;
 use crate::handle::Handle;
-use crate::launcher::{Launcher, Metadata, Operation};
-use crate::outcome::{Class, Failure};
+use crate::launcher::{Fetched, Launcher, Metadata, Operation, Request, Slot};
+use crate::outcome::{Class, Failure, Reply};
 use crate::sanitize;
 use crate::secret::Secret;
 use crate::settings::{Settings, Source};
@@ -36,6 +36,10 @@ pub struct Reporter {
     /// Set once stdout's reader has gone away (as with `| head -1`): nothing more is written
     /// there, and batches stop.
     stdout_closed: Cell<bool>,
+    /// Whether anything went to stdout since the last record began.
+    wrote: Cell<bool>,
+    /// The hints already printed: a batch whose handles fail alike gives each hint once.
+    hints_shown: RefCell<Vec<String>>,
 }
 
 impl Reporter {
@@ -45,11 +49,19 @@ impl Reporter {
             json,
             progress_drawn: Cell::new(None),
             stdout_closed: Cell::new(false),
+            wrote: Cell::new(false),
+            hints_shown: RefCell::new(Vec::new()),
         }
     }
 
-    /// Whether stdout's reader has gone away; nothing more is worth sending then.
+    /// Whether stdout's reader has gone away; nothing more is worth sending then. A write
+    /// notices it, but a record that wrote nothing to stdout (it failed, and errors go to
+    /// stderr) would not, so then the pipe is asked. With `--quiet` nothing is ever written
+    /// there, so whether anyone reads it does not matter.
     pub fn stdout_closed(&self) -> bool {
+        if !self.stdout_closed.get() && !self.wrote.get() && !self.quiet && stdout_hung_up() {
+            self.stdout_closed.set(true);
+        }
         self.stdout_closed.get()
     }
 
@@ -59,6 +71,7 @@ impl Reporter {
         if self.stdout_closed.get() {
             return;
         }
+        self.wrote.set(true);
         let mut stdout = std::io::stdout().lock();
         let written = stdout
             .write_all(text.as_bytes())
@@ -71,6 +84,7 @@ impl Reporter {
     /// Everything about one handle, in input order: result lines, errors, `--verbose` text.
     pub fn record(&self, launcher: &Launcher, record: &Record) {
         self.clear_progress();
+        self.wrote.set(false);
         match &record.outcome {
             RecordOutcome::NotStarted => {}
             RecordOutcome::Invalid(failure) => {
@@ -79,27 +93,90 @@ impl Reporter {
                 }
                 self.failed(failure);
             }
-            RecordOutcome::Ran(steps) => {
-                for step in steps {
-                    self.step(launcher, record, step);
+            RecordOutcome::Ran(steps) => self.steps(launcher, record.item.line, steps),
+        }
+    }
+
+    /// The steps of one procedure, in order: `--verbose` exchanges, JSON Lines or result
+    /// lines, and an error for each step that failed. `line`: where the input came from.
+    ///
+    /// Procedures that make a new handle (`create`, `open`, `reopen`) print it alone on stdout,
+    /// for `h=$(safe-ad open NAME)`, and say what happened in one line on stderr; the other
+    /// steps print a line each (`put 7: ok`, or the metadata).
+    pub fn steps(&self, launcher: &Launcher, line: Option<u64>, steps: &[Step]) {
+        let new_handles = steps.iter().any(|step| {
+            matches!(
+                step.request.operation(),
+                Operation::Create | Operation::Fetch
+            )
+        });
+        for (at, step) in steps.iter().enumerate() {
+            if step.exchange.is_some() {
+                err(&exchange_text(launcher, step));
+            }
+            if self.json {
+                self.out(&json_line(&step_json(launcher, line, step)));
+            }
+            match &step.result {
+                Err(failure) => self.error(Some(&step.request.subject()), failure),
+                Ok(_) if new_handles => self.new_handle(steps, at),
+                Ok(Reply::Metadata(metadata)) if !self.json => {
+                    if let Some(handle) = step.request.handle() {
+                        self.metadata(handle, metadata);
+                    }
                 }
+                Ok(_) if !self.json => self.ok(&step.request),
+                Ok(_) => {}
             }
         }
     }
 
-    fn step(&self, launcher: &Launcher, record: &Record, step: &Step) {
-        if step.exchange.is_some() {
-            err(&exchange_text(launcher, step));
+    /// For the step at `at` of a procedure that makes a handle: the handle on stdout (unless
+    /// `--json` has it), and what happened on stderr.
+    fn new_handle(&self, steps: &[Step], at: usize) {
+        let step = &steps[at];
+        let Some(handle) = step.new_handle() else {
+            return;
+        };
+        let said = match (&step.request, &step.result) {
+            (Request::Create { name, .. }, _) => {
+                let saved = steps.get(at + 1).is_some_and(|next| {
+                    next.request == Request::OnHandle(Operation::Put, handle) && next.result.is_ok()
+                });
+                if saved {
+                    format!("created handle {handle}, name {name}, saved to the network")
+                } else {
+                    format!(
+                        "created handle {handle}, name {name}, not on the network yet (save it with: safe-ad put {handle})"
+                    )
+                }
+            }
+            (Request::Fetch(_), Ok(Reply::Fetched(fetched))) => {
+                let counts = fetched_counts(fetched);
+                let before = at.checked_sub(1).map(|before| &steps[before].request);
+                match before {
+                    Some(Request::OnHandle(Operation::DataId, old)) => {
+                        let dropped = steps.iter().any(|later| {
+                            later.request == Request::OnHandle(Operation::Drop, *old)
+                                && later.result.is_ok()
+                        });
+                        let dropped = if dropped {
+                            format!("; dropped handle {old}")
+                        } else {
+                            String::new()
+                        };
+                        format!("reopened handle {old} as {handle}: {counts}{dropped}")
+                    }
+                    _ => format!("opened handle {handle}: {counts}"),
+                }
+            }
+            // A data-id handle is a means, not a result.
+            _ => return,
+        };
+        if !self.json {
+            self.out(&format!("{handle}\n"));
         }
-        if self.json {
-            self.out(&json_line(&step_json(record, step)));
-        }
-        match &step.result {
-            Ok(Some(metadata)) if !self.json => self.metadata(step.handle, metadata),
-            Ok(_) if !self.json => self.ok(step.operation, step.handle),
-            Ok(_) => {}
-            Err(failure) => self.operation_failed(step.operation, step.handle, failure),
-        }
+        self.info(&said);
     }
 
     /// The one-line summary of a batch, on stderr, when more than one handle was asked for.
@@ -108,12 +185,14 @@ impl Reporter {
     /// unknown) because the batch stopped early.
     pub fn summary(&self, tally: &Tally, cancelled: u64, not_started: u64, unread_input: bool) {
         self.clear_progress();
-        if self.quiet || (tally.done() + cancelled + not_started < 2 && !unread_input) {
+        // Every handle given or read, whatever became of it.
+        let total = tally.done() + cancelled + not_started;
+        if self.quiet || (total < 2 && !unread_input) {
             return;
         }
         let mut line = format!(
-            "{} handles: {} ok, {} failed",
-            tally.done(),
+            "{total} {}: {} ok, {} failed",
+            if total == 1 { "handle" } else { "handles" },
             tally.ok,
             tally.failed
         );
@@ -172,10 +251,10 @@ impl Reporter {
         }
     }
 
-    /// One short line on stdout per handle that succeeded.
-    pub fn ok(&self, operation: Operation, handle: Handle) {
+    /// One short line on stdout per step that succeeded: `put 7: ok`.
+    fn ok(&self, request: &Request) {
         if !self.quiet {
-            self.out(&format!("{} {handle}: ok\n", operation.name()));
+            self.out(&format!("{}: ok\n", request.subject()));
         }
     }
 
@@ -192,17 +271,23 @@ impl Reporter {
         ));
     }
 
-    /// A failed operation on one handle.
-    pub fn operation_failed(&self, operation: Operation, handle: Handle, failure: &Failure) {
-        err(&error_text(
-            Some(&format!("{} {handle}", operation.name())),
-            failure,
-        ));
-    }
-
     /// A failure that is not about one handle (arguments, settings, internal).
     pub fn failed(&self, failure: &Failure) {
-        err(&error_text(None, failure));
+        self.error(None, failure);
+    }
+
+    /// An error line, and its hint unless the same hint was printed before.
+    fn error(&self, context: Option<&str>, failure: &Failure) {
+        let mut shown = self.hints_shown.borrow_mut();
+        let new_hint = failure
+            .hint
+            .as_ref()
+            .filter(|hint| !shown.contains(hint))
+            .cloned();
+        if let Some(hint) = &new_hint {
+            shown.push(hint.clone());
+        }
+        err(&error_text(context, &failure.message, new_hint.as_deref()));
     }
 
     /// What a command did or is doing, on stderr; silenced by `--quiet`.
@@ -223,29 +308,68 @@ impl Reporter {
         }
     }
 
-    /// `--dry-run` and `--curl`: what would be sent for one step, as request line and headers
-    /// or as a curl command that reads the token from the environment.
+    /// `--dry-run` and `--curl`: what would be sent for one request, as request line, headers
+    /// and body, or as a curl command. A handle an earlier answer will give shows as
+    /// `{handleId}`. curl reads the token from where safe-ad found it (`token`), never from the
+    /// command line itself.
     pub fn request_described(
         &self,
         launcher: &Launcher,
-        operation: Operation,
-        handle: Handle,
+        request: &Request<Slot>,
         as_curl: bool,
+        token: Option<&Source>,
     ) {
-        let url = launcher.url(operation, handle);
+        let url = launcher.url(request);
+        let json = request.json();
         let text = if as_curl {
-            format!(
-                "curl -sS -X {} -H \"Authorization: Bearer $SAFE_LAUNCHER_TOKEN\" '{url}'\n",
-                operation.method()
-            )
+            let mut text = format!(
+                "curl -sS -X {} -H \"Authorization: Bearer {}\"",
+                request.method(),
+                curl_token(token)
+            );
+            // A handle an earlier answer gives becomes a shell variable the person sets, and
+            // curl must not read its braces as a URL pattern.
+            let (url, quote) = match slot_field(request) {
+                Some(field) => (
+                    url.replace(
+                        &format!("{{{field}}}"),
+                        &format!("${{{}}}", shell_name(field)),
+                    ),
+                    '"',
+                ),
+                None => (url, '\''),
+            };
+            if let Some(json) = &json {
+                text.push_str(&format!(" -H 'Content-Type: application/json' -d '{json}'"));
+            }
+            text.push_str(&format!(" {quote}{url}{quote}\n"));
+            text
         } else {
-            let mut text = format!("{} {url}\n", operation.method());
+            let mut text = format!("{} {url}\n", request.method());
             for (name, value) in launcher.shown_request_headers() {
                 text.push_str(&format!("  {name}: {value}\n"));
+            }
+            if let Some(json) = &json {
+                text.push_str(&format!(
+                    "  content-type: application/json\n  body: {json}\n"
+                ));
             }
             text
         };
         self.out(&text);
+    }
+
+    /// `--curl` with a token that no line can fetch again (standard input) or no token at all.
+    pub fn curl_token_note(&self, source: Option<&Source>) {
+        let why = match source {
+            Some(Source::Stdin) => "the token came from standard input",
+            None => "no token was found",
+            Some(_) => return,
+        };
+        self.note(&format!(
+            "{why}: export {} before running these lines",
+            crate::settings::ENV_TOKEN
+        ));
     }
 
     /// After a clear without `--save`: the change is only in the launcher's copy.
@@ -428,13 +552,66 @@ pub enum StatusAnswer {
     Unreachable,
 }
 
+/// The shell words that give the token to a `--curl` line, from where safe-ad found it: the
+/// line must work when pasted, and must not contain the token itself.
+fn curl_token(source: Option<&Source>) -> String {
+    match source {
+        Some(Source::ConfigFile(_)) => "$(safe-ad auth token)".to_string(),
+        Some(Source::TokenFile(path)) => format!(
+            "$(safe-ad --token-file {} auth token)",
+            shell_quote(&path.display().to_string())
+        ),
+        Some(Source::Env(var)) => format!("${var}"),
+        Some(Source::Flag(_) | Source::Stdin | Source::Default) | None => {
+            format!("${}", crate::settings::ENV_TOKEN)
+        }
+    }
+}
+
+/// The answer field a request waits for, if it names a handle not known yet.
+fn slot_field(request: &Request<Slot>) -> Option<&'static str> {
+    match request.handle().or(request.data_id()) {
+        Some(Slot::FromAnswer(field)) => Some(field),
+        _ => None,
+    }
+}
+
+/// `dataIdHandle` as a shell variable: `DATA_ID_HANDLE`.
+fn shell_name(field: &str) -> String {
+    let mut name = String::new();
+    for c in field.chars() {
+        if c.is_ascii_uppercase() {
+            name.push('_');
+        }
+        name.push(c.to_ascii_uppercase());
+    }
+    name
+}
+
+/// A word the shell reads back as `text`.
+fn shell_quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', r"'\''"))
+}
+
+/// The counts a fetch gave, as the info line after `open` and `reopen` shows them.
+fn fetched_counts(fetched: &Fetched) -> String {
+    format!(
+        "version {}, data {}, deleted {}",
+        fetched.version, fetched.data_length, fetched.deleted_data_length
+    )
+}
+
 fn login_waiting_text(base: &str) -> String {
     format!("waiting for approval in the launcher at {base} (Ctrl-C cancels)")
 }
 
 /// A request and its answer as `--verbose` shows them; the token is masked.
 fn exchange_text(launcher: &Launcher, step: &Step) -> String {
-    let mut text = format!("> {} {}\n", step.operation.method(), step.url);
+    let mut text = format!(
+        "> {} {}\n",
+        step.request.method(),
+        launcher.url(&step.request)
+    );
     for (name, value) in launcher.shown_request_headers() {
         text.push_str(&format!("> {name}: {value}\n"));
     }
@@ -459,22 +636,46 @@ fn exchange_text(launcher: &Launcher, step: &Step) -> String {
     text
 }
 
-fn step_json(record: &Record, step: &Step) -> Value {
+fn step_json(launcher: &Launcher, line: Option<u64>, step: &Step) -> Value {
+    let request = &step.request;
+    let handle = request.handle().or(match request.operation() {
+        Operation::Create | Operation::Fetch => step.new_handle(),
+        _ => None,
+    });
     let mut object = json!({
-        "handle": step.handle.0,
-        "operation": step.operation.name(),
-        "method": step.operation.method().as_str(),
-        "url": step.url,
+        "handle": handle.map(|handle| handle.0),
+        "operation": request.operation().name(),
+        "method": request.method().as_str(),
+        "url": launcher.url(request),
         "status": step.status,
         "ok": step.result.is_ok(),
         "elapsed_ms": (step.elapsed.as_secs_f64() * 10_000.0).round() / 10.0,
     });
-    if let Some(line) = record.item.line {
+    if let Some(line) = line {
         object["line"] = json!(line);
     }
+    if let Some(name) = request.name() {
+        object["name"] = json!(name.to_string());
+    }
+    let data_id = request.data_id().or(match request.operation() {
+        Operation::DataId => step.new_handle(),
+        _ => None,
+    });
+    if let Some(data_id) = data_id {
+        object["data_id_handle"] = json!(data_id.0);
+    }
     match &step.result {
-        Ok(Some(metadata)) => object["metadata"] = json!(metadata),
-        Ok(None) => {}
+        Ok(Reply::Metadata(metadata)) => object["metadata"] = json!(metadata),
+        Ok(Reply::Fetched(fetched)) => {
+            object["metadata"] = json!({
+                "isOwner": fetched.is_owner,
+                "version": fetched.version,
+                "filterType": fetched.filter_type,
+                "dataLength": fetched.data_length,
+                "deletedDataLength": fetched.deleted_data_length,
+            })
+        }
+        Ok(_) => {}
         Err(failure) => add_error(&mut object, failure),
     }
     object
@@ -510,15 +711,33 @@ fn json_line(value: &Value) -> String {
 }
 
 /// `safe-ad: error: <context>: <what>` and, where there is one, `hint: <what to do>`.
-pub fn error_text(context: Option<&str>, failure: &Failure) -> String {
+fn error_text(context: Option<&str>, message: &str, hint: Option<&str>) -> String {
     let mut text = match context {
-        Some(context) => format!("safe-ad: error: {context}: {}\n", failure.message),
-        None => format!("safe-ad: error: {}\n", failure.message),
+        Some(context) => format!("safe-ad: error: {context}: {message}\n"),
+        None => format!("safe-ad: error: {message}\n"),
     };
-    if let Some(hint) = &failure.hint {
+    if let Some(hint) = hint {
         text.push_str(&format!("hint: {hint}\n"));
     }
     text
+}
+
+/// Whether the reader of stdout has gone: a pipe whose reading end was closed polls as an
+/// error. A file or a terminal never does.
+#[cfg(unix)]
+fn stdout_hung_up() -> bool {
+    use rustix::event::{poll, PollFd, PollFlags};
+    let stdout = std::io::stdout();
+    let mut fds = [PollFd::new(&stdout, PollFlags::empty())];
+    match poll(&mut fds, Some(&rustix::event::Timespec::default())) {
+        Ok(_) => fds[0].revents().intersects(PollFlags::ERR | PollFlags::HUP),
+        Err(_) => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn stdout_hung_up() -> bool {
+    false
 }
 
 /// Whether a person is likely watching stderr (spinners and progress bars only then).
@@ -547,18 +766,13 @@ fn err(text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::outcome::Class;
 
     #[test]
     fn error_format() {
-        let failure = Failure::new(Class::Rejected, "the launcher answered 400").with_hint("do x");
         assert_eq!(
-            error_text(Some("put 7"), &failure),
+            error_text(Some("put 7"), "the launcher answered 400", Some("do x")),
             "safe-ad: error: put 7: the launcher answered 400\nhint: do x\n"
         );
-        assert_eq!(
-            error_text(None, &Failure::usage("bad")),
-            "safe-ad: error: bad\n"
-        );
+        assert_eq!(error_text(None, "bad", None), "safe-ad: error: bad\n");
     }
 }

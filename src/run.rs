@@ -24,6 +24,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
     {
         Ok(cli) => cli,
         Err(error) => {
+            if let Some(failure) = misplaced_option(&error) {
+                return reported(&Reporter::new(false, false), failure);
+            }
             Reporter::new(false, false).clap(&error);
             return match error.exit_code() {
                 0 => Done::Success,
@@ -42,6 +45,55 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
     }
 }
 
+/// An option typed after a command that does not take it, but another does (`put --save post
+/// 7`): clap would suggest passing it as a value; saying where it belongs helps more.
+fn misplaced_option(error: &clap::Error) -> Option<Failure> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    // clap's own "did you mean" for a near miss (`--token` for `--token-file`) is the better
+    // advice when it has one.
+    if error.kind() != ErrorKind::UnknownArgument || error.get(ContextKind::SuggestedArg).is_some()
+    {
+        return None;
+    }
+    let Some(ContextValue::String(typed)) = error.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let long = typed.strip_prefix("--")?.split('=').next()?;
+    let mut owners = Vec::new();
+    let command = help::command();
+    let mut pending: Vec<(String, &clap::Command)> = vec![(String::new(), &command)];
+    while let Some((path, command)) = pending.pop() {
+        if command
+            .get_arguments()
+            .any(|arg| arg.get_long() == Some(long))
+            && !path.is_empty()
+        {
+            owners.push(path.clone());
+        }
+        for sub in command.get_subcommands() {
+            let name = format!("{path} {}", sub.get_name());
+            pending.push((name.trim().to_string(), sub));
+        }
+    }
+    owners.sort();
+    let failure = match owners.as_slice() {
+        [] => return None,
+        // Every client command has it: it was typed after `emulator` or `completions`.
+        [_, _, _, _, _, ..] => Failure::usage(format!(
+            "unexpected argument '--{long}': it is an option of the client commands; `emulator` and `completions` take none of them"
+        ))
+        .with_hint("see `safe-ad emulator --help` for the emulator's own options"),
+        [only] => Failure::usage(format!("unexpected argument '--{long}': it belongs to {only}"))
+            .with_hint(format!("see `safe-ad {only} --help`")),
+        [first @ .., last] => Failure::usage(format!(
+            "unexpected argument '--{long}': it belongs to {} and {last}",
+            first.join(", ")
+        ))
+        .with_hint(format!("see `safe-ad {} --help`", owners[0])),
+    };
+    Some(failure)
+}
+
 fn reported(reporter: &Reporter, failure: Failure) -> Done {
     reporter.failed(&failure);
     Done::Failed(failure.class)
@@ -51,7 +103,12 @@ fn reported(reporter: &Reporter, failure: Failure) -> Done {
 fn client_options(cli: &Cli) -> Result<ClientOptions, Failure> {
     let top = &cli.options;
     let levels = match &cli.command {
-        Command::Put(c) | Command::Post(c) | Command::Metadata(c) => vec![top, &c.options],
+        Command::Put(c) | Command::Post(c) | Command::Metadata(c) | Command::Drop(c) => {
+            vec![top, &c.options]
+        }
+        Command::Create(c) => vec![top, &c.options],
+        Command::Open(c) => vec![top, &c.options],
+        Command::Reopen(c) => vec![top, &c.options],
         Command::ClearData(c) | Command::ClearDeletedData(c) => vec![top, &c.options],
         Command::Auth(auth) => vec![
             top,
@@ -90,8 +147,12 @@ fn dispatch(
     options: &ClientOptions,
     reporter: &Reporter,
 ) -> Result<Done, Failure> {
-    use commands::{auth, completions, config, metadata, operations};
+    use commands::{auth, completions, config, handles, metadata, operations};
     match command {
+        Command::Create(c) => handles::create(c, options, reporter),
+        Command::Open(c) => handles::open(c, options, reporter),
+        Command::Reopen(c) => handles::reopen(c, options, reporter),
+        Command::Drop(c) => handles::drop(&c.handles, options, reporter),
         Command::Put(c) => operations::run(Operation::Put, None, &c.handles, options, reporter),
         Command::Post(c) => operations::run(Operation::Post, None, &c.handles, options, reporter),
         Command::ClearData(c) => {

@@ -96,6 +96,8 @@ impl Environment {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Source {
     Flag(&'static str),
+    /// `--token-file PATH`.
+    TokenFile(PathBuf),
     Env(&'static str),
     ConfigFile(PathBuf),
     Default,
@@ -106,6 +108,7 @@ impl std::fmt::Display for Source {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Source::Flag(flag) => write!(f, "{flag}"),
+            Source::TokenFile(_) => f.write_str("--token-file"),
             Source::Env(var) => write!(f, "env var {var}"),
             Source::ConfigFile(path) => write!(f, "config file {}", path.display()),
             Source::Default => f.write_str("default"),
@@ -494,7 +497,7 @@ fn resolve_token(
         if path.as_os_str() == "-" {
             (read_token_text(stdin, "standard input")?, Source::Stdin)
         } else {
-            (read_token_file(path)?, Source::Flag("--token-file"))
+            (read_token_file(path)?, Source::TokenFile(path.clone()))
         }
     } else if let Some(token) = &env.token {
         let token = token.to_str().ok_or_else(|| {

@@ -19,6 +19,34 @@ pub const MAX_JOBS: u16 = 256;
 pub const DEFAULT_RETRIES: u8 = 0;
 pub const MAX_RETRIES: u8 = 10;
 
+/// Parses `--jobs`.
+pub fn parse_jobs(raw: &str) -> Result<u16, String> {
+    whole_number(
+        raw,
+        MIN_JOBS.into(),
+        MAX_JOBS.into(),
+        "a whole number, at least 1",
+    )
+    .map(|n| n as u16)
+}
+
+/// Parses `--retries`.
+pub fn parse_retries(raw: &str) -> Result<u8, String> {
+    whole_number(raw, 0, MAX_RETRIES.into(), "a whole number, 0 or more").map(|n| n as u8)
+}
+
+/// A whole number in `min..=max`; a negative one is said to be out of range, not an option.
+fn whole_number(raw: &str, min: i64, max: i64, what: &str) -> Result<i64, String> {
+    let number: i64 = raw
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{raw}' is not {what}"))?;
+    if !(min..=max).contains(&number) {
+        return Err(format!("{number} is not in {min}..={max} ({what})"));
+    }
+    Ok(number)
+}
+
 /// Parses a timeout: seconds, fractions allowed.
 pub fn parse_timeout(raw: &str) -> Result<f64, String> {
     let secs: f64 = raw
@@ -46,6 +74,21 @@ pub fn check_timeout(secs: f64) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts() {
+        assert_eq!(parse_jobs("8"), Ok(8));
+        assert_eq!(parse_retries("0"), Ok(0));
+        assert!(parse_jobs("0")
+            .unwrap_err()
+            .starts_with("0 is not in 1..=256"));
+        assert!(parse_jobs("-1").unwrap_err().contains("at least 1"));
+        assert!(parse_retries("-1").unwrap_err().contains("0 or more"));
+        assert!(parse_retries("11")
+            .unwrap_err()
+            .starts_with("11 is not in 0..=10"));
+        assert!(parse_jobs("x").is_err());
+    }
 
     #[test]
     fn timeouts() {

@@ -4,8 +4,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use safe_ad::handle::Handle;
-use safe_ad::launcher::{url_for, OPERATIONS};
-use safe_ad::settings::parse_launcher_url;
+use safe_ad::launcher::{url_for, Request, OPERATIONS};
+use safe_ad::url::parse_launcher_url;
 
 fuzz_target!(|input: (&str, u64)| {
     let (raw, handle) = input;
@@ -15,7 +15,7 @@ fuzz_target!(|input: (&str, u64)| {
     let base = url::Url::parse(launcher.base()).expect("an accepted base parses");
     let prefix = base.path().trim_end_matches('/');
     for operation in OPERATIONS {
-        let joined = url_for(launcher.base(), operation, Handle(handle));
+        let joined = url_for(launcher.base(), &Request::OnHandle(operation, Handle(handle)));
         assert!(joined.starts_with(launcher.base()));
         let parsed = url::Url::parse(&joined).expect("a joined URL parses");
         assert_eq!(parsed.scheme(), base.scheme());

@@ -42,6 +42,9 @@ fn login(args: &LoginArgs, settings: &Settings, reporter: &Reporter) -> Result<D
         vendor: args.vendor.clone(),
     });
     let answer = runtime()?.block_on(async {
+        if let Err(no_answer) = interruptible(launcher.connect()).await? {
+            return Ok(Err(no_answer));
+        }
         let request = launcher.auth(&login);
         let answer = if report::stderr_is_terminal() {
             let answer = interruptible(async {
@@ -74,7 +77,8 @@ fn login(args: &LoginArgs, settings: &Settings, reporter: &Reporter) -> Result<D
     if !grant.permissions.iter().any(|p| p == LOW_LEVEL_API) {
         reporter.granted_without(&grant.permissions, LOW_LEVEL_API);
     }
-    if let Some((_, source @ (Source::Env(_) | Source::Flag(_) | Source::Stdin))) = &settings.token
+    if let Some((_, source @ (Source::Env(_) | Source::TokenFile(_) | Source::Stdin))) =
+        &settings.token
     {
         reporter.token_source_still_wins(source);
     }

@@ -2,7 +2,8 @@
 //! and returns `Result<Done, Failure>`: what it printed went through the reporter, and the exit
 //! code is left to `outcome`.
 //!
-//! `operations` (put, post, the clears) and `metadata` drive batches of handles; `auth` and
+//! `operations` (put, post, the clears) and `metadata` drive batches of handles; `handles`
+//! makes and frees them (create, open, reopen, drop); `auth` and
 //! `config` manage the token and the config file; `completions` prints a script; `emulator`
 //! starts the stand-in launcher.
 
@@ -11,6 +12,7 @@ pub mod completions;
 pub mod config;
 #[cfg(feature = "emulator")]
 pub mod emulator;
+pub mod handles;
 pub mod metadata;
 pub mod operations;
 

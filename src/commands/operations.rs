@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use futures_util::StreamExt;
 
-use crate::batch::{self, Plan, Tally};
+use crate::batch::{self, Plan, Procedure, Tally};
 use crate::cli::{ClientOptions, HandleArgs, SaveWith};
 use crate::handle::Handle;
 use crate::input::{self, Slot};
@@ -32,7 +32,26 @@ pub fn run(
     options: &ClientOptions,
     reporter: &Reporter,
 ) -> Result<Done, Failure> {
-    let slots = input::parse_args(operation.name(), &handles.handles)?;
+    let save = save.map(|save| match save {
+        SaveWith::Post => Operation::Post,
+        SaveWith::Put => Operation::Put,
+    });
+    run_procedure(
+        Procedure::Operation { operation, save },
+        handles,
+        options,
+        reporter,
+    )
+}
+
+/// Runs a procedure over the handles given: on the command line, `-` for standard input.
+pub fn run_procedure(
+    procedure: Procedure,
+    handles: &HandleArgs,
+    options: &ClientOptions,
+    reporter: &Reporter,
+) -> Result<Done, Failure> {
+    let slots = input::parse_args(procedure.name(), &handles.handles)?;
     let stdin_use = if slots.contains(&Slot::Stdin) {
         StdinUse::Handles
     } else {
@@ -40,11 +59,7 @@ pub fn run(
     };
     let settings = super::resolve(options, reporter, stdin_use)?;
     let plan = Plan {
-        operation,
-        save: save.map(|save| match save {
-            SaveWith::Post => Operation::Post,
-            SaveWith::Put => Operation::Put,
-        }),
+        procedure,
         jobs: settings.jobs,
         fail_fast: settings.fail_fast,
     };
@@ -112,8 +127,14 @@ fn run_batch(
         failure.message = "interrupted; no new requests were sent".to_string();
         return Err(failure);
     }
-    if plan.operation.is_clear() && plan.save.is_none() && !saved.is_empty() {
-        reporter.save_note(&saved);
+    if let Procedure::Operation {
+        operation,
+        save: None,
+    } = plan.procedure
+    {
+        if operation.is_clear() && !saved.is_empty() {
+            reporter.save_note(&saved);
+        }
     }
     Ok(Done::from_first_failure(tally.first_failure))
 }
@@ -127,19 +148,23 @@ fn describe_requests(
     reporter: &Reporter,
 ) -> Result<Done, Failure> {
     let mut first_failure = None;
+    let token = settings.token.as_ref().map(|(_, source)| source);
+    if settings.curl {
+        reporter.curl_token_note(token);
+    }
     runtime()?.block_on(async {
         let items = input::items(slots, tokio::io::stdin());
         futures_util::pin_mut!(items);
         while let Some(item) = items.next().await {
             let Ok(handle) = item.handle else {
-                if let Some(failure) = item.problem(plan.operation.name()) {
+                if let Some(failure) = item.problem(plan.procedure.name()) {
                     reporter.failed(&failure);
                     first_failure.get_or_insert(failure.class);
                 }
                 continue;
             };
-            for operation in plan.steps() {
-                reporter.request_described(launcher, operation, handle, settings.curl);
+            for request in plan.procedure.plan(handle) {
+                reporter.request_described(launcher, &request, settings.curl, token);
             }
         }
     });

@@ -6,18 +6,16 @@
 //! runtime, as a separate process would be) or, for the CLI behaviour, the real binary. Requests
 //! are written by hand over TCP so that the exact bytes on the wire are under test.
 
-#![cfg(feature = "emulator")]
-
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use safe_ad::emulator::{start, Options};
 
-const BIN: &str = env!("CARGO_BIN_EXE_safe-ad");
+use crate::harness::http::{parse, request_bytes, send, Resp};
+use crate::harness::*;
 
-// ---- harness ----------------------------------------------------------------------------------
+// ---- helpers ----------------------------------------------------------------------------------
 
 /// An in-process emulator on its own thread and runtime; stopped when dropped.
 struct Emu {
@@ -121,6 +119,25 @@ impl Emu {
     }
 }
 
+impl Emu {
+    /// Stops it; fails if it has not stopped within [`DEADLINE`].
+    fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let thread = self.thread.take().expect("running");
+        let deadline = Instant::now() + DEADLINE;
+        while !thread.is_finished() {
+            assert!(
+                Instant::now() < deadline,
+                "the emulator did not stop within {DEADLINE:?}"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        thread.join().expect("the emulator's thread");
+    }
+}
+
 impl Drop for Emu {
     fn drop(&mut self) {
         if let Some(stop) = self.stop.take() {
@@ -129,48 +146,6 @@ impl Drop for Emu {
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }
-    }
-}
-
-/// A parsed response.
-#[derive(Debug)]
-struct Resp {
-    status: u16,
-    content_type: String,
-    body: String,
-}
-
-impl Resp {
-    fn json(&self) -> serde_json::Value {
-        serde_json::from_str(&self.body)
-            .unwrap_or_else(|e| panic!("not JSON ({e}): {:?}", self.body))
-    }
-
-    /// Asserts status, content type (its start) and exact body.
-    #[track_caller]
-    fn is(&self, status: u16, content_type: &str, body: &str) {
-        assert_eq!(self.status, status, "status; body {:?}", self.body);
-        assert!(
-            self.content_type.starts_with(content_type),
-            "content type {:?}, wanted {content_type}",
-            self.content_type
-        );
-        assert_eq!(self.body, body);
-    }
-
-    #[track_caller]
-    fn ok(&self) {
-        self.is(200, "text/plain", "OK");
-    }
-
-    /// A launcher JSON error with this status and errorCode.
-    #[track_caller]
-    fn error(&self, status: u16, code: i64) -> String {
-        assert_eq!(self.status, status, "status; body {:?}", self.body);
-        assert!(self.content_type.starts_with("application/json"));
-        let v = self.json();
-        assert_eq!(v["errorCode"].as_i64(), Some(code), "body {:?}", self.body);
-        v["description"].as_str().expect("description").to_owned()
     }
 }
 
@@ -196,71 +171,6 @@ const FOUR: [(&str, &str); 4] = [
     ("DELETE", "/appendable-data/clear-data/"),
     ("DELETE", "/appendable-data/clear-deleted-data/"),
 ];
-
-fn request_bytes(
-    method: &str,
-    path: &str,
-    headers: &[(&str, &str)],
-    body: Option<&str>,
-    close: bool,
-) -> Vec<u8> {
-    let mut text = format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n");
-    if close {
-        text.push_str("Connection: close\r\n");
-    }
-    for (name, value) in headers {
-        text.push_str(&format!("{name}: {value}\r\n"));
-    }
-    if let Some(body) = body {
-        text.push_str(&format!("Content-Length: {}\r\n", body.len()));
-    }
-    text.push_str("\r\n");
-    if let Some(body) = body {
-        text.push_str(body);
-    }
-    text.into_bytes()
-}
-
-/// Sends one request on a fresh connection and reads the whole answer.
-fn send(
-    addr: SocketAddr,
-    method: &str,
-    path: &str,
-    headers: &[(&str, &str)],
-    body: Option<&str>,
-) -> Resp {
-    let mut stream = TcpStream::connect(addr).expect("connect");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .expect("timeout");
-    stream
-        .write_all(&request_bytes(method, path, headers, body, true))
-        .expect("write");
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).expect("read answer");
-    parse(&raw)
-}
-
-fn parse(raw: &[u8]) -> Resp {
-    let text = String::from_utf8_lossy(raw);
-    let (head, body) = text.split_once("\r\n\r\n").expect("a full response head");
-    let mut lines = head.split("\r\n");
-    let status = lines
-        .next()
-        .and_then(|line| line.split(' ').nth(1))
-        .and_then(|code| code.parse().ok())
-        .expect("status line");
-    let content_type = lines
-        .filter_map(|line| line.split_once(':'))
-        .find(|(name, _)| name.eq_ignore_ascii_case("content-type"))
-        .map(|(_, value)| value.trim().to_owned())
-        .unwrap_or_default();
-    Resp {
-        status,
-        content_type,
-        body: body.to_owned(),
-    }
-}
 
 /// Reads one response with a Content-Length body from a kept-alive connection.
 fn read_one(reader: &mut BufReader<TcpStream>) -> Resp {
@@ -403,9 +313,7 @@ fn unknown_routes_and_methods_are_404() {
 fn keep_alive_serves_many_requests_on_one_connection() {
     let emu = Emu::demo();
     let stream = TcpStream::connect(emu.addr).expect("connect");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .expect("timeout");
+    stream.set_read_timeout(Some(DEADLINE)).expect("timeout");
     let mut writer = stream.try_clone().expect("clone");
     let mut reader = BufReader::new(stream);
     let auth = emu.bearer();
@@ -1113,7 +1021,6 @@ fn hang_mode_never_answers_an_unknown_clear_but_serves_everything_else() {
             .expect("write");
         hung.push(stream);
     }
-    let started = Instant::now();
     // Meanwhile, everything else is served.
     emu.anon("GET", "/health").ok();
     emu.authed("DELETE", "/appendable-data/clear-data/1").ok();
@@ -1124,31 +1031,34 @@ fn hang_mode_never_answers_an_unknown_clear_but_serves_everything_else() {
         .error(400, 400);
     emu.anon("DELETE", "/appendable-data/clear-data/77")
         .is(401, "application/json", NO_TOKEN);
+    // All of that was answered, and the hanging clears, sent first, have nothing to read.
     for stream in &mut hung {
-        let left = Duration::from_millis(1000).saturating_sub(started.elapsed());
-        stream
-            .set_read_timeout(Some(left.max(Duration::from_millis(50))))
-            .expect("timeout");
+        stream.set_nonblocking(true).expect("nonblocking");
         let mut buf = [0u8; 64];
         match stream.read(&mut buf) {
             Ok(n) => panic!(
                 "the hanging clear answered: {:?}",
                 String::from_utf8_lossy(&buf[..n])
             ),
-            Err(e) => assert!(
-                matches!(
-                    e.kind(),
-                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
-                ),
-                "{e}"
-            ),
+            Err(e) => assert_eq!(e.kind(), std::io::ErrorKind::WouldBlock, "{e}"),
         }
     }
-    // Shutdown does not wait for hanging requests (Drop joins the server thread).
-    let stopping = Instant::now();
-    drop(emu);
-    assert!(stopping.elapsed() < Duration::from_secs(3));
-    drop(hung);
+    // Shutdown does not wait for hanging requests; it drops them, still without an answer.
+    emu.stop();
+    for stream in &mut hung {
+        stream.set_nonblocking(false).expect("blocking");
+        stream.set_read_timeout(Some(DEADLINE)).expect("timeout");
+        let mut answer = Vec::new();
+        match stream.read_to_end(&mut answer) {
+            Ok(_) => {}
+            Err(e) => assert_eq!(e.kind(), std::io::ErrorKind::ConnectionReset, "{e}"),
+        }
+        assert!(
+            answer.is_empty(),
+            "the hanging clear answered: {:?}",
+            String::from_utf8_lossy(&answer)
+        );
+    }
 }
 
 #[test]
@@ -1191,33 +1101,26 @@ fn given_token_is_used_and_checked() {
 
 // ---- the binary -------------------------------------------------------------------------------
 
-/// Starts `safe-ad emulator` with these extra arguments; returns the child and its two lines.
-fn spawn_binary(args: &[&str]) -> (std::process::Child, String, String) {
-    let mut child = Command::new(BIN)
-        .arg("emulator")
-        .args(["--listen", "127.0.0.1:0"])
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spawn safe-ad emulator");
-    let stdout = child.stdout.take().expect("stdout");
-    let mut lines = BufReader::new(stdout).lines();
-    let url = lines.next().expect("a first line").expect("utf-8");
-    let token = lines.next().expect("a second line").expect("utf-8");
-    (child, url, token)
+/// `safe-ad emulator --listen 127.0.0.1:0 --token <token>`, started, with the address from its
+/// first line and the second line checked.
+fn spawn_binary(token: &str, safe_ad: SafeAd) -> (Running, SocketAddr) {
+    let mut running = safe_ad
+        .args(["emulator", "--listen", "127.0.0.1:0", "--token", token])
+        .spawn();
+    let url = running.line();
+    let url = url
+        .strip_prefix("SAFE_LAUNCHER_URL=")
+        .unwrap_or_else(|| panic!("first line: {url}"))
+        .to_owned();
+    assert_eq!(running.line(), format!("SAFE_LAUNCHER_TOKEN={token}"));
+    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+    let addr: SocketAddr = url["http://".len()..].parse().expect("host:port");
+    (running, addr)
 }
 
 #[test]
 fn binary_prints_two_lines_serves_and_stops_cleanly_on_sigterm() {
-    let (mut child, url, token) = spawn_binary(&["--token", "abc123"]);
-    let url = url
-        .strip_prefix("SAFE_LAUNCHER_URL=")
-        .expect(&url)
-        .to_owned();
-    assert_eq!(token, "SAFE_LAUNCHER_TOKEN=abc123");
-    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
-    let addr: SocketAddr = url["http://".len()..].parse().expect("host:port");
+    let (running, addr) = spawn_binary("abc123", SafeAd::new());
     send(
         addr,
         "PUT",
@@ -1226,88 +1129,70 @@ fn binary_prints_two_lines_serves_and_stops_cleanly_on_sigterm() {
         None,
     )
     .ok();
-    let status = Command::new("kill")
-        .args(["-s", "TERM", &child.id().to_string()])
-        .status()
-        .expect("kill");
-    assert!(status.success());
-    let deadline = Instant::now() + Duration::from_secs(5);
-    loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            assert_eq!(status.code(), Some(0));
-            break;
-        }
-        assert!(Instant::now() < deadline, "did not stop on SIGTERM");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    running.terminate();
+    running.wait().code(0);
 }
 
 #[test]
 fn binary_refuses_a_non_loopback_address_with_exit_2() {
     for listen in ["0.0.0.0:8100", "192.0.2.1:8100", "example.com:80"] {
-        let out = Command::new(BIN)
+        SafeAd::new()
             .args(["emulator", "--listen", listen])
-            .output()
-            .expect("run");
-        assert_eq!(out.status.code(), Some(2), "{listen}");
-        assert!(out.stdout.is_empty());
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(stderr.contains("--listen"), "{stderr}");
+            .run()
+            .code(2)
+            .stdout_is("")
+            .stderr_has("--listen");
     }
 }
 
 #[test]
 fn command_mode_passes_env_and_exit_code_and_keeps_stdout_clean() {
-    let out = Command::new(BIN)
+    let out = SafeAd::new()
+        .env("PATH", "/usr/bin:/bin")
         .args(["emulator", "--token", "tok", "--"])
         .args([
             "sh",
             "-c",
             r#"printf '%s\n%s\n' "$SAFE_LAUNCHER_URL" "$SAFE_LAUNCHER_TOKEN"; exit 7"#,
         ])
-        .output()
-        .expect("run");
-    assert_eq!(out.status.code(), Some(7));
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(
-        lines.len(),
-        2,
-        "only the command's output on stdout: {stdout:?}"
-    );
-    assert!(lines[0].starts_with("http://127.0.0.1:"), "{stdout}");
-    assert_ne!(
-        lines[0], "http://127.0.0.1:8100",
-        "a free port, not the default"
-    );
-    assert_eq!(lines[1], "tok");
+        .run();
+    let lines: Vec<&str> = out.code(7).stdout().lines().collect();
+    out.check(lines.len() == 2, "more than the command's output on stdout")
+        .check(
+            lines[0].starts_with("http://127.0.0.1:"),
+            "the first line is not the URL",
+        )
+        .check(
+            lines[0] != "http://127.0.0.1:8100",
+            "the default port, not a free one",
+        )
+        .check(lines[1] == "tok", "the second line is not the token");
 
-    let ok = Command::new(BIN)
+    SafeAd::new()
+        .env("PATH", "/usr/bin:/bin")
         .args(["emulator", "--empty", "--", "true"])
-        .output()
-        .expect("run");
-    assert_eq!(ok.status.code(), Some(0));
-    assert!(ok.stdout.is_empty() && ok.stderr.is_empty(), "{ok:?}");
+        .run()
+        .success()
+        .stdout_is("")
+        .stderr_is("");
 }
 
 #[test]
 fn command_mode_serves_the_command_while_it_runs() {
-    let mut child = Command::new(BIN)
+    let sandbox = Sandbox::new();
+    let (reader, mut writer) = sandbox.fifo("command-input");
+    let mut running = sandbox
+        .safe_ad()
+        .env("PATH", "/usr/bin:/bin")
         .args(["emulator", "--"])
         .args([
             "sh",
             "-c",
             r#"echo "$SAFE_LAUNCHER_URL $SAFE_LAUNCHER_TOKEN"; read line; exit 3"#,
         ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("read");
+        .stdin_from(reader)
+        .spawn();
+    let line = running.line();
     let (url, token) = line.trim().split_once(' ').expect("url and token");
     let addr: SocketAddr = url["http://".len()..].parse().expect("addr");
     let auth = format!("Bearer {token}");
@@ -1335,62 +1220,44 @@ fn command_mode_serves_the_command_while_it_runs() {
         None,
     )
     .ok();
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"done\n")
-        .expect("write");
-    let out = child.wait_with_output().expect("wait");
-    assert_eq!(out.status.code(), Some(3));
+    writer.write_all(b"done\n").expect("write");
+    drop(writer);
+    // No request log in this mode, only the demo banner.
+    running
+        .wait()
+        .code(3)
+        .stderr_has("handle 0")
+        .stderr_lacks("/appendable-data/0 200");
     // The emulator is gone with the command.
     assert!(TcpStream::connect(addr).is_err());
-    // No request log in this mode, only the demo banner.
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("handle 0"), "{stderr}");
-    assert!(!stderr.contains("/appendable-data/0 200"), "{stderr}");
 }
 
 #[test]
 fn command_mode_signal_and_missing_command() {
-    let killed = Command::new(BIN)
+    SafeAd::new()
+        .env("PATH", "/usr/bin:/bin")
         .args(["emulator", "--empty", "--", "sh", "-c", "kill -9 $$"])
-        .output()
-        .expect("run");
-    assert_eq!(killed.status.code(), Some(137));
+        .run()
+        .code(137);
 
-    let missing = Command::new(BIN)
+    SafeAd::new()
         .args([
             "emulator",
             "--empty",
             "--",
             "/nonexistent/safe-ad-test-command",
         ])
-        .output()
-        .expect("run");
-    assert_eq!(missing.status.code(), Some(127));
-    let stderr = String::from_utf8_lossy(&missing.stderr);
-    assert!(stderr.contains("cannot run"), "{stderr}");
+        .run()
+        .code(127)
+        .stderr_has("cannot run");
 }
 
 #[test]
 fn an_unread_stderr_never_stalls_serving_or_stopping() {
     // stderr is a pipe nobody reads: the request log fills it, and the server must not notice.
-    let mut child = Command::new(BIN)
-        .args(["emulator", "--listen", "127.0.0.1:0", "--token", "t"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
-    let url = lines.next().expect("line").expect("utf-8");
-    let addr: SocketAddr = url["SAFE_LAUNCHER_URL=http://".len()..]
-        .parse()
-        .expect("addr");
+    let (running, addr) = spawn_binary("t", SafeAd::new().stderr_unread());
     let stream = TcpStream::connect(addr).expect("connect");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .expect("timeout");
+    stream.set_read_timeout(Some(DEADLINE)).expect("timeout");
     let mut writer = stream.try_clone().expect("clone");
     let mut reader = BufReader::new(stream);
     // About 200 kB of log lines, three times what a pipe holds.
@@ -1406,21 +1273,6 @@ fn an_unread_stderr_never_stalls_serving_or_stopping() {
             .expect("write");
         read_one(&mut reader).ok();
     }
-    let status = Command::new("kill")
-        .args(["-s", "TERM", &child.id().to_string()])
-        .status()
-        .expect("kill");
-    assert!(status.success());
-    let deadline = Instant::now() + Duration::from_secs(5);
-    loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            assert_eq!(status.code(), Some(0));
-            break;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "did not stop with a full stderr pipe"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    running.terminate();
+    running.wait().code(0);
 }

@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use safe_ad::handle::Handle;
-use safe_ad::launcher::{url_for, OPERATIONS};
+use safe_ad::launcher::{url_for, Request, OPERATIONS};
 use safe_ad::outcome::describe_body;
 use safe_ad::url::parse_launcher_url;
 
@@ -61,7 +61,7 @@ proptest! {
         prop_assume!(!segments.iter().any(|s| s == "." || s == ".."));
         let launcher = parse_launcher_url(&raw).expect("a plain loopback URL is accepted");
         for operation in OPERATIONS {
-            let joined = url_for(launcher.base(), operation, Handle(handle));
+            let joined = url_for(launcher.base(), &Request::OnHandle(operation, Handle(handle)));
             let parsed = url::Url::parse(&joined).expect("joined URL parses");
             prop_assert!(parsed.path().starts_with(&format!("{prefix}/appendable-data/")), "{}", joined);
             let handle_suffix = format!("/{handle}");

@@ -7,26 +7,21 @@
 //! what each fault looks like to the client.
 //!
 //! The always-run soak uses 2,000 handles. The full one (100,000 handles) runs only when asked:
-//!     SAFE_AD_SOAK=1 cargo test --test soak -- --nocapture
-
-#![cfg(feature = "emulator")]
-
-mod common;
+//!     SAFE_AD_SOAK=1 cargo test --test integration soak:: -- --nocapture
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{ExitStatus, Stdio};
+use std::process::ExitStatus;
 use std::time::{Duration, Instant};
 
-use common::emulator::*;
-use common::*;
+use crate::harness::emulator::*;
+use crate::harness::*;
 use safe_ad::emulator::fault::{Fault, Plan};
 use serde_json::Value;
 
 /// Peak memory allowed to the client in these tests (the benchmark checks the 20 MB target).
 const MEMORY_BOUND_KB: u64 = 64 * 1024;
 
-// ---- harness ----------------------------------------------------------------------------------
+// ---- helpers ----------------------------------------------------------------------------------
 
 /// The handle fed on input line `line` (1-based): mostly the demo handle 1, which exists, and
 /// every tenth line a distinct handle that does not (the emulator answers 400, -1515).
@@ -60,51 +55,42 @@ struct Batch {
 }
 
 /// Runs `safe-ad --json --jobs <jobs> <operation> -` against `emulator` with `n` handles on stdin,
-/// sampling the client's VmHWM while it runs.
-fn run_batch(
-    sandbox: &Sandbox,
-    emulator: &Emulator,
-    operation: &str,
-    jobs: u16,
-    n: u64,
-    limit: Duration,
-) -> Batch {
+/// sampling the client's VmHWM while it runs; fails if it has not ended after `limit`.
+fn run_batch(emulator: &Emulator, operation: &str, jobs: u16, n: u64, limit: Duration) -> Batch {
+    let input: String = (1..=n)
+        .map(|line| format!("{}\n", handle_for_line(line)))
+        .collect();
     let started = Instant::now();
-    let mut child = sandbox
-        .std_cmd()
-        .env("SAFE_LAUNCHER_URL", &emulator.url)
-        .env("SAFE_LAUNCHER_TOKEN", TOKEN)
+    let mut running = SafeAd::new()
+        .launcher(&emulator.url)
         .args(["--json", "--jobs", &jobs.to_string(), operation, "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("safe-ad starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let feeder = std::thread::spawn(move || {
-        let mut text = String::with_capacity(64 * 1024);
-        for line in 1..=n {
-            text.push_str(&handle_for_line(line).to_string());
-            text.push('\n');
-            if text.len() > 60 * 1024 {
-                if stdin.write_all(text.as_bytes()).is_err() {
-                    return;
-                }
-                text.clear();
-            }
+        .stdin(input)
+        .spawn();
+    let pid = running.pid();
+    let mut peak_kb = 0;
+    let mut samples = 0;
+    // A sample every 5 ms until the client exits (killed when `running` is dropped on failure).
+    while running.is_running() {
+        assert!(
+            started.elapsed() < limit,
+            "the batch of {n} did not finish within {limit:?}"
+        );
+        if let Some(kb) = peak_rss_kib(pid) {
+            peak_kb = peak_kb.max(kb);
+            samples += 1;
         }
-        let _ = stdin.write_all(text.as_bytes());
-    });
-    let stdout = child.stdout.take().expect("stdout");
-    let operation = operation.to_owned();
-    let reader = std::thread::spawn(move || {
-        let mut reported = Vec::new();
-        for text in BufReader::new(stdout).lines() {
-            let text = text.expect("stdout is UTF-8");
-            let json: Value = serde_json::from_str(&text)
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let output = running.wait();
+    let elapsed = started.elapsed();
+    let reported = output
+        .stdout()
+        .lines()
+        .map(|text| {
+            let json: Value = serde_json::from_str(text)
                 .unwrap_or_else(|e| panic!("not a JSON line ({e}): {text:?}"));
-            assert_eq!(json["operation"], operation.as_str(), "{text}");
-            reported.push(Reported {
+            assert_eq!(json["operation"], operation, "{text}");
+            Reported {
                 line: json["line"]
                     .as_u64()
                     .unwrap_or_else(|| panic!("no line: {text}")),
@@ -117,59 +103,23 @@ fn run_batch(
                 status: json["status"].as_u64(),
                 error_code: json["error"]["error_code"].as_i64(),
                 exit_code: json["exit_code"].as_i64(),
-            });
-        }
-        reported
-    });
-    let mut stderr_pipe = child.stderr.take().expect("stderr");
-    let stderr = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = stderr_pipe.read_to_string(&mut text);
-        text
-    });
-    let pid = child.id();
-    let deadline = started + limit;
-    let mut peak_kb = 0;
-    let mut samples = 0;
-    let status = loop {
-        if let Some(kb) = vm_hwm_kb(pid) {
-            peak_kb = peak_kb.max(kb);
-            samples += 1;
-        }
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
-        if Instant::now() >= deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("the batch of {n} did not finish within {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let elapsed = started.elapsed();
-    feeder.join().expect("feeder");
+            }
+        })
+        .collect();
     Batch {
-        status,
-        reported: reader.join().expect("stdout reader"),
-        stderr: stderr.join().expect("stderr reader"),
+        status: output.status(),
+        reported,
+        stderr: output.stderr().to_owned(),
         peak_kb,
         samples,
         elapsed,
     }
 }
 
-/// The peak resident set size of a live process, from `/proc/<pid>/status`.
-fn vm_hwm_kb(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
-}
-
 /// Runs the soak with `n` handles and checks everything; returns the emulator's totals.
 fn soak(n: u64, limit: Duration) -> Totals {
-    let sandbox = Sandbox::new();
-    let emulator = Emulator::start_tallied(&sandbox, &["--fault-rate", "0.1", "--fault-seed", "7"]);
-    let batch = run_batch(&sandbox, &emulator, "clear-data", 32, n, limit);
+    let emulator = Emulator::start(&["--fault-rate", "0.1", "--fault-seed", "7"]);
+    let batch = run_batch(&emulator, "clear-data", 32, n, limit);
     let (totals, log) = emulator.stop();
 
     // Every input line reported exactly once, in input order, with the handle that was fed.
@@ -307,7 +257,7 @@ fn tail(text: &str) -> String {
 
 #[test]
 fn soak_2000_handles_with_10_percent_faults() {
-    soak(2_000, Duration::from_secs(60));
+    soak(2_000, DEADLINE);
 }
 
 #[test]
@@ -325,17 +275,8 @@ fn soak_100000_handles_with_10_percent_faults_when_asked() {
 fn same_seed_same_faults_on_the_same_requests_and_another_seed_differs() {
     // One request at a time, so the request order is the input order.
     let run = |seed: &str| {
-        let sandbox = Sandbox::new();
-        let emulator =
-            Emulator::start_tallied(&sandbox, &["--fault-rate", "0.2", "--fault-seed", seed]);
-        let batch = run_batch(
-            &sandbox,
-            &emulator,
-            "clear-data",
-            1,
-            150,
-            Duration::from_secs(60),
-        );
+        let emulator = Emulator::start(&["--fault-rate", "0.2", "--fault-seed", seed]);
+        let batch = run_batch(&emulator, "clear-data", 1, 150, DEADLINE);
         let (totals, _) = emulator.stop();
         let outcomes: Vec<(bool, Option<u64>)> =
             batch.reported.iter().map(|r| (r.ok, r.status)).collect();
@@ -375,25 +316,18 @@ fn fault_options_are_validated_with_exit_2() {
         ("--fault-seed", "x"),
         ("--fault-seed", "18446744073709551616"),
     ] {
-        let output = sandbox
-            .cmd()
-            .timeout(Duration::from_secs(10))
+        sandbox
+            .safe_ad()
             .args(["emulator", "--listen", "127.0.0.1:0", flag, value])
-            .output()
-            .expect("runs");
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{flag} {value:?}: {stderr}");
-        assert!(
-            output.stdout.is_empty(),
-            "{flag} {value:?} printed on stdout"
-        );
-        assert!(stderr.contains(flag), "{flag} {value:?}: {stderr}");
+            .run()
+            .code(2)
+            .stdout_is("")
+            .stderr_has(flag);
     }
     // The edges are fine (checked in command mode, which ends by itself).
     for rate in ["0", "1", "0.0", "1.0"] {
         sandbox
-            .cmd()
-            .timeout(Duration::from_secs(10))
+            .safe_ad()
             .args([
                 "emulator",
                 "--fault-rate",
@@ -403,28 +337,20 @@ fn fault_options_are_validated_with_exit_2() {
                 "--",
                 "true",
             ])
-            .assert()
+            .run()
             .success();
     }
 }
 
 #[test]
 fn every_fault_as_the_client_sees_it_and_other_routes_untouched() {
-    let sandbox = Sandbox::new();
-    let emulator = Emulator::start_tallied(&sandbox, &["--fault-rate", "1", "--fault-seed", "3"]);
-    let batch = run_batch(
-        &sandbox,
-        &emulator,
-        "metadata",
-        1,
-        30,
-        Duration::from_secs(30),
-    );
+    let emulator = Emulator::start(&["--fault-rate", "1", "--fault-seed", "3"]);
+    let batch = run_batch(&emulator, "metadata", 1, 30, DEADLINE);
     // GET /auth is not one of the operations: it is answered normally.
-    sandbox
-        .cmd_at(&emulator.url)
+    SafeAd::new()
+        .launcher(&emulator.url)
         .args(["auth", "status"])
-        .assert()
+        .run()
         .success();
     let (totals, log) = emulator.stop();
     assert_eq!(batch.reported.len(), 30);
@@ -482,16 +408,13 @@ fn every_fault_as_the_client_sees_it_and_other_routes_untouched() {
 #[test]
 fn command_mode_prints_the_totals_when_faults_are_on() {
     let sandbox = Sandbox::new();
-    let bin = assert_cmd::cargo::cargo_bin!("safe-ad");
     let output = sandbox
-        .cmd()
-        .timeout(Duration::from_secs(20))
+        .safe_ad()
         .args(["emulator", "--fault-rate", "1", "--"])
-        .arg(bin)
+        .arg(safe_ad_bin())
         .args(["--quiet", "metadata", "1", "1", "1"])
-        .output()
-        .expect("runs");
-    let stderr = String::from_utf8_lossy(&output.stderr);
+        .run();
+    let stderr = output.stderr();
     let totals = stderr
         .lines()
         .find_map(Totals::parse)
@@ -499,12 +422,9 @@ fn command_mode_prints_the_totals_when_faults_are_on() {
     assert_eq!(totals.requests, 3, "{stderr}");
     assert_eq!(totals.injected_503 + totals.dropped + totals.delayed, 3);
     // Without faults, command mode keeps stderr to the banner.
-    let output = sandbox
-        .cmd()
-        .timeout(Duration::from_secs(20))
+    sandbox
+        .safe_ad()
         .args(["emulator", "--", "true"])
-        .output()
-        .expect("runs");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(!stderr.contains("requests: "), "{stderr}");
+        .run()
+        .stderr_lacks("requests: ");
 }

@@ -1,10 +1,7 @@
 //! The four operations against a real HTTP server on loopback: what is sent, what is printed,
 //! and which exit code each kind of answer gives.
 
-mod common;
-
-use common::*;
-use predicates::prelude::*;
+use crate::harness::*;
 use wiremock::matchers::{any, body_string, header, header_exists, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
@@ -30,13 +27,12 @@ async fn each_operation_sends_its_method_path_and_header_with_no_body() {
             .expect(1)
             .mount(&server)
             .await;
-        let sandbox = Sandbox::new();
-        sandbox
-            .cmd_at(&server.uri())
+        SafeAd::new()
+            .launcher(&server.uri())
             .args([command, "42"])
-            .assert()
+            .run()
             .success()
-            .stdout(format!("{command} 42: ok\n"));
+            .stdout_is(&format!("{command} 42: ok\n"));
         server.verify().await;
         let requests = server.received_requests().await.unwrap_or_default();
         assert_eq!(requests.len(), 1, "{command}");
@@ -54,10 +50,10 @@ async fn any_2xx_is_success() {
         .respond_with(ResponseTemplate::new(204))
         .mount(&server)
         .await;
-    Sandbox::new()
-        .cmd_at(&server.uri())
+    SafeAd::new()
+        .launcher(&server.uri())
         .args(["put", "1"])
-        .assert()
+        .run()
         .code(0);
 }
 
@@ -65,12 +61,12 @@ async fn any_2xx_is_success() {
 async fn leading_zeros_are_sent_canonical() {
     let server = MockServer::start().await;
     expect(&server, "PUT", "/appendable-data/10", 1).await;
-    Sandbox::new()
-        .cmd_at(&server.uri())
+    SafeAd::new()
+        .launcher(&server.uri())
         .args(["put", "010"])
-        .assert()
+        .run()
         .success()
-        .stdout("put 10: ok\n");
+        .stdout_is("put 10: ok\n");
     server.verify().await;
 }
 
@@ -78,10 +74,10 @@ async fn leading_zeros_are_sent_canonical() {
 async fn largest_handle_is_accepted() {
     let server = MockServer::start().await;
     expect(&server, "POST", "/appendable-data/18446744073709551615", 1).await;
-    Sandbox::new()
-        .cmd_at(&server.uri())
+    SafeAd::new()
+        .launcher(&server.uri())
         .args(["post", "18446744073709551615"])
-        .assert()
+        .run()
         .success();
     server.verify().await;
 }
@@ -91,10 +87,10 @@ async fn path_prefix_is_kept_and_trailing_slash_ignored() {
     for suffix in ["/0.6", "/0.6/"] {
         let server = MockServer::start().await;
         expect(&server, "DELETE", "/0.6/appendable-data/clear-data/5", 1).await;
-        Sandbox::new()
-            .cmd_at(&format!("{}{suffix}", server.uri()))
+        SafeAd::new()
+            .launcher(&format!("{}{suffix}", server.uri()))
             .args(["clear-data", "5"])
-            .assert()
+            .run()
             .success();
         server.verify().await;
     }
@@ -110,20 +106,21 @@ async fn global_options_work_before_and_after_the_subcommand() {
         vec!["put", "1", "--quiet", "--timeout=5"],
     ] {
         sandbox
-            .cmd_at(&server.uri())
+            .safe_ad()
+            .launcher(&server.uri())
             .args(&args)
-            .assert()
+            .run()
             .success()
-            .stdout("");
+            .stdout_is("");
     }
     let launcher_flag_last = ["put", "3", "--launcher-url", &server.uri()];
     sandbox
-        .cmd()
+        .safe_ad()
         .env("SAFE_LAUNCHER_TOKEN", TOKEN)
         .args(launcher_flag_last)
-        .assert()
+        .run()
         .success()
-        .stdout("put 3: ok\n");
+        .stdout_is("put 3: ok\n");
 }
 
 #[tokio::test]
@@ -133,36 +130,36 @@ async fn quiet_silences_success_but_not_errors() {
         r#"{"errorCode":-1515,"description":"FfiError::InvalidAppendableDataHandle"}"#,
     )
     .await;
-    Sandbox::new()
-        .cmd_at(&server.uri())
+    SafeAd::new()
+        .launcher(&server.uri())
         .args(["-q", "post", "9"])
-        .assert()
+        .run()
         .code(4)
-        .stdout("")
-        .stderr(predicate::str::contains("safe-ad: error: post 9:"));
+        .stdout_is("")
+        .stderr_has("safe-ad: error: post 9:");
 }
 
 #[tokio::test]
 async fn clears_remind_that_a_save_is_needed() {
     let server = ok_launcher().await;
-    Sandbox::new()
-        .cmd_at(&server.uri())
+    SafeAd::new()
+        .launcher(&server.uri())
         .args(["clear-data", "4"])
-        .assert()
+        .run()
         .success()
-        .stdout("clear-data 4: ok\n")
-        .stderr(predicate::str::contains("safe-ad post 4"));
+        .stdout_is("clear-data 4: ok\n")
+        .stderr_has("safe-ad post 4");
 }
 
 #[tokio::test]
 async fn several_handles_run_in_order_over_one_connection() {
     let server = ok_launcher().await;
-    Sandbox::new()
-        .cmd_at(&server.uri())
+    SafeAd::new()
+        .launcher(&server.uri())
         .args(["put", "3", "1", "2"])
-        .assert()
+        .run()
         .success()
-        .stdout("put 3: ok\nput 1: ok\nput 2: ok\n");
+        .stdout_is("put 3: ok\nput 1: ok\nput 2: ok\n");
     assert_eq!(
         received_paths(&server).await,
         [
@@ -188,18 +185,14 @@ async fn a_failure_does_not_stop_the_rest_and_the_first_failure_sets_the_code() 
         .respond_with(ResponseTemplate::new(200).set_body_string("OK"))
         .mount(&server)
         .await;
-    Sandbox::new()
-        .cmd_at(&server.uri())
+    SafeAd::new()
+        .launcher(&server.uri())
         .args(["post", "1", "2", "3", "4"])
-        .assert()
+        .run()
         .code(5)
-        .stdout("post 1: ok\npost 4: ok\n")
-        .stderr(predicate::str::contains(
-            "post 2: the launcher answered 503",
-        ))
-        .stderr(predicate::str::contains(
-            "post 3: the launcher answered 401",
-        ));
+        .stdout_is("post 1: ok\npost 4: ok\n")
+        .stderr_has("post 2: the launcher answered 503")
+        .stderr_has("post 3: the launcher answered 401");
     assert_eq!(request_count(&server).await, 4);
 }
 
@@ -239,7 +232,13 @@ async fn answers_map_to_exit_codes_and_hints() {
             400,
             r#"{"errorCode":-1515,"description":"FfiError::InvalidAppendableDataHandle"}"#,
             4,
-            &["errorCode -1515", "hint:", "launcher restarts", "100"],
+            &[
+                "errorCode -1515",
+                "hint:",
+                "restart",
+                "100",
+                "safe-ad open NAME",
+            ],
         ),
         (
             "put",
@@ -280,28 +279,20 @@ async fn answers_map_to_exit_codes_and_hints() {
     ];
     for (command, status, body, code, words) in cases {
         let server = error_launcher(*status, body).await;
-        let output = Sandbox::new()
-            .cmd_at(&server.uri())
+        let output = SafeAd::new()
+            .launcher(&server.uri())
             .args([command, "7"])
-            .output()
-            .expect("runs");
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(
-            output.status.code(),
-            Some(*code),
-            "{status} {body}: {stderr}"
-        );
-        assert!(
-            stderr.starts_with(&format!("safe-ad: error: {command} 7: ")),
-            "{stderr}"
+            .case(format!("{status} {body}"))
+            .run();
+        output.code(*code).stdout_is("").check(
+            output
+                .stderr()
+                .starts_with(&format!("safe-ad: error: {command} 7: ")),
+            "stderr does not start with the error",
         );
         for word in *words {
-            assert!(
-                stderr.contains(word),
-                "{status} {body}: missing {word:?} in {stderr}"
-            );
+            output.stderr_has(word);
         }
-        assert!(output.stdout.is_empty());
     }
 }
 
@@ -314,67 +305,58 @@ async fn odd_bodies_are_shown_safely_and_bounded() {
         .respond_with(ResponseTemplate::new(400).set_body_raw(body, "text/html"))
         .mount(&server)
         .await;
-    let output = Sandbox::new()
-        .cmd_at(&server.uri())
+    let output = SafeAd::new()
+        .launcher(&server.uri())
         .args(["put", "1"])
-        .output()
-        .expect("runs");
-    assert_eq!(output.status.code(), Some(4));
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        !stderr.contains('\x1b'),
-        "escape sequence reached the terminal: {stderr:?}"
-    );
-    assert!(stderr.contains("\\u{1b}[31m"), "{stderr}");
-    assert!(stderr.contains("(cut)"), "{stderr}");
-    assert!(stderr.len() < 2000, "{} bytes of stderr", stderr.len());
+        .run();
+    output
+        .code(4)
+        .stderr_lacks("\x1b")
+        .stderr_has("\\u{1b}[31m")
+        .stderr_has("(cut)");
+    let bytes = output.stderr().len();
+    output.check(bytes < 2000, format!("{bytes} bytes of stderr"));
 }
 
 #[test]
 fn a_status_outside_the_http_classes_is_unexpected() {
-    let url = raw_server(b"HTTP/1.1 600 Odd\r\ncontent-length: 0\r\n\r\n");
-    Sandbox::new()
-        .cmd_at(&url)
+    let server = RawLauncher::answering(b"HTTP/1.1 600 Odd\r\ncontent-length: 0\r\n\r\n");
+    SafeAd::new()
+        .launcher(&server.url)
         .args(["put", "1"])
-        .assert()
+        .run()
         .code(1)
-        .stderr(predicate::str::contains("answered 600"));
+        .stderr_has("answered 600");
 }
 
 #[tokio::test]
 async fn timeout_gives_exit_6_and_a_clear_gets_the_unknown_handle_hint() {
     let server = slow_launcher(std::time::Duration::from_secs(10)).await;
-    let started = std::time::Instant::now();
-    Sandbox::new()
-        .cmd_at(&server.uri())
+    SafeAd::new()
+        .launcher(&server.uri())
         .args(["--timeout", "0.5", "clear-data", "77"])
-        .assert()
+        .run()
         .code(6)
-        .stderr(predicate::str::contains("did not answer within 0.5 s"))
-        .stderr(predicate::str::contains(
-            "hint: the launcher never answers a clear for an unknown handle",
-        ));
-    assert!(started.elapsed() < std::time::Duration::from_secs(8));
-    Sandbox::new()
-        .cmd_at(&server.uri())
+        .stderr_has("did not answer within 0.5 s")
+        .stderr_has("hint: the launcher never answers a clear for an unknown handle");
+    SafeAd::new()
+        .launcher(&server.uri())
         .args(["--timeout", "0.5", "post", "77"])
-        .assert()
+        .run()
         .code(6)
-        .stderr(predicate::str::contains("raise --timeout"));
+        .stderr_has("raise --timeout");
 }
 
 #[test]
 fn connection_refused_gives_exit_6_and_names_the_url() {
     let url = closed_port_url();
-    Sandbox::new()
-        .cmd_at(&url)
+    SafeAd::new()
+        .launcher(&url)
         .args(["put", "1"])
-        .assert()
+        .run()
         .code(6)
-        .stderr(predicate::str::contains("connection refused"))
-        .stderr(predicate::str::contains(format!(
-            "is the launcher running at {url}?"
-        )));
+        .stderr_has("connection refused")
+        .stderr_has(&format!("is the launcher running at {url}?"));
 }
 
 #[tokio::test]
@@ -383,11 +365,12 @@ async fn timeout_from_the_config_file_is_used() {
     let sandbox = Sandbox::new();
     sandbox.write_config(r#"{"timeout_secs": 0.3}"#);
     sandbox
-        .cmd_at(&server.uri())
+        .safe_ad()
+        .launcher(&server.uri())
         .args(["put", "1"])
-        .assert()
+        .run()
         .code(6)
-        .stderr(predicate::str::contains("within 0.3 s"));
+        .stderr_has("within 0.3 s");
 }
 
 #[tokio::test]
@@ -406,14 +389,14 @@ async fn a_redirect_is_not_followed_and_the_target_sees_nothing() {
             )
             .mount(&server)
             .await;
-        Sandbox::new()
-            .cmd_at(&server.uri())
+        SafeAd::new()
+            .launcher(&server.uri())
             .args(["put", "1"])
-            .assert()
+            .run()
             .code(1)
-            .stderr(predicate::str::contains(format!("{status}")))
-            .stderr(predicate::str::contains("does not follow redirects"))
-            .stderr(predicate::str::contains("/stolen"));
+            .stderr_has(&status.to_string())
+            .stderr_has("does not follow redirects")
+            .stderr_has("/stolen");
     }
     assert!(received_paths(&target).await.is_empty());
 }
@@ -426,10 +409,10 @@ async fn requests_carry_a_user_agent_and_exactly_one_authorization() {
         .expect(1)
         .mount(&server)
         .await;
-    Sandbox::new()
-        .cmd_at(&server.uri())
+    SafeAd::new()
+        .launcher(&server.uri())
         .args(["put", "1"])
-        .assert()
+        .run()
         .success();
     let requests = server.received_requests().await.unwrap_or_default();
     let auth: Vec<_> = requests[0]
@@ -447,32 +430,20 @@ async fn requests_carry_a_user_agent_and_exactly_one_authorization() {
 #[tokio::test]
 async fn ctrl_c_stops_the_batch_with_exit_130() {
     let server = slow_launcher(std::time::Duration::from_secs(20)).await;
-    let sandbox = Sandbox::new();
-    let child = sandbox
-        .std_cmd()
-        .env("SAFE_LAUNCHER_URL", server.uri())
-        .env("SAFE_LAUNCHER_TOKEN", TOKEN)
+    let running = SafeAd::new()
+        .launcher(&server.uri())
         .args(["--jobs", "1", "put", "1", "2", "3"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("starts");
+        .spawn();
     // Wait until the first request is in flight, so the interrupt lands mid-batch.
-    wait_for_a_request(&server).await;
-    interrupt(&child);
-    let output = child.wait_with_output().expect("waits");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(130), "{stderr}");
-    assert!(
-        stderr.contains(
-            "0 handles: 0 ok, 0 failed, 1 sent but not awaited (they may have taken effect), 2 not started"
-        ),
-        "{stderr}"
-    );
-    assert!(
-        stderr.contains("safe-ad: error: interrupted; no new requests were sent"),
-        "{stderr}"
-    );
+    wait_for_requests(&server, 1).await;
+    running.interrupt();
+    running
+        .wait()
+        .code(130)
+        .stderr_has(
+            "3 handles: 0 ok, 0 failed, 1 sent but not awaited (they may have taken effect), 2 not started",
+        )
+        .stderr_has("safe-ad: error: interrupted; no new requests were sent");
     assert_eq!(request_count(&server).await, 1);
 }
 
@@ -493,13 +464,13 @@ async fn metadata_prints_one_line_per_handle() {
         .respond_with(ResponseTemplate::new(200).set_body_string("OK"))
         .mount(&server)
         .await;
-    Sandbox::new()
-        .cmd_at(&server.uri())
+    SafeAd::new()
+        .launcher(&server.uri())
         .args(["metadata", "7", "8", "-q"])
-        .assert()
+        .run()
         .code(1)
-        .stdout("7: version 2, data 0, deleted 3, owner yes, filter BlackList (0 keys)\n")
-        .stderr(predicate::str::contains(
+        .stdout_is("7: version 2, data 0, deleted 3, owner yes, filter BlackList (0 keys)\n")
+        .stderr_has(
             "metadata 8: the launcher answered 200 OK with a body that is not metadata: OK",
-        ));
+        );
 }

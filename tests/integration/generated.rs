@@ -2,16 +2,14 @@
 //! exit codes lists the same ones as `outcome::EXIT_CODES`.
 //!
 //! To refresh the generated files after changing `src/cli.rs`:
-//!     SAFE_AD_REGENERATE=1 cargo test --test generated
-
-mod common;
+//!     SAFE_AD_REGENERATE=1 cargo test --test integration generated::
 
 use std::path::Path;
 
-use common::Sandbox;
+use crate::harness::SafeAd;
 use safe_ad::outcome::EXIT_CODES;
 
-const REFRESH: &str = "SAFE_AD_REGENERATE=1 cargo test --test generated";
+const REFRESH: &str = "SAFE_AD_REGENERATE=1 cargo test --test integration generated::";
 
 #[test]
 fn completions_and_man_page_are_up_to_date() {
@@ -48,23 +46,22 @@ fn completions_command_prints_the_committed_file() {
         ("elvish", "completions/safe-ad.elv"),
         ("powershell", "completions/_safe-ad.ps1"),
     ] {
-        let expected = std::fs::read(root.join(file)).expect("committed completion file");
-        Sandbox::new()
-            .cmd()
+        let expected = std::fs::read_to_string(root.join(file)).expect("committed completion file");
+        SafeAd::new()
             .args(["completions", shell])
-            .assert()
+            .run()
             .success()
-            .stdout(expected);
+            .stdout_is(&expected);
     }
 }
 
 #[test]
 fn every_exit_code_is_documented_in_help_man_page_and_readme() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let help = Sandbox::new().cmd().arg("--help").output().expect("runs");
+    let help = SafeAd::new().arg("--help").run();
     // clap wraps help to the terminal width, so compare with white space folded.
     let fold = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let help = fold(&String::from_utf8_lossy(&help.stdout));
+    let help = fold(help.success().stdout());
     let man = std::fs::read_to_string(root.join("man/safe-ad.1")).expect("man page");
     let readme = std::fs::read_to_string(root.join("README.md")).expect("README");
     for row in EXIT_CODES {

@@ -6,74 +6,28 @@
 //! order, `--fail-fast`, `--json` for every error class, `--save`, `--dry-run`, `--curl`,
 //! `--retries`, the summary line and the absence of a progress bar on a pipe, and `--verbose`.
 
-#![cfg(feature = "emulator")]
-
-mod common;
-
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
-use std::process::{Child, Command, Output, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{mpsc, Arc};
+use std::io::Write;
+use std::net::TcpListener;
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use common::emulator::*;
-use common::*;
+use crate::harness::emulator::*;
+use crate::harness::*;
 use serde_json::{json, Value};
 use wiremock::matchers::{any, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
-// ---- harness ----------------------------------------------------------------------------------
-
-fn run(cmd: &mut assert_cmd::Command) -> Output {
-    cmd.output().expect("safe-ad runs")
-}
-
-fn stdout_of(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr_of(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-/// Asserts the exit code, showing all output when it is not the expected one.
-fn assert_code(output: &Output, code: i32) {
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "exit code; output:\n{}",
-        output_text(output)
-    );
-}
+// ---- helpers ----------------------------------------------------------------------------------
 
 /// `(version, data, deleted)` of a handle's local copy, through `safe-ad metadata --json`.
 fn local(sandbox: &Sandbox, emulator: &Emulator, handle: u64) -> (u64, u64, u64) {
-    let output =
-        run(sandbox
-            .cmd_at(&emulator.url)
-            .args(["metadata", "--json", &handle.to_string()]));
-    assert_code(&output, 0);
-    let lines = json_lines(&output);
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["metadata", "--json", &handle.to_string()])
+        .run();
+    let lines = output.success().json_lines();
     counts(&lines[0]["metadata"])
-}
-
-/// Every stdout line as JSON; fails if any line is not a JSON object.
-fn json_lines(output: &Output) -> Vec<Value> {
-    let stdout = stdout_of(output);
-    assert!(
-        stdout.is_empty() || stdout.ends_with('\n'),
-        "stdout does not end in a newline: {stdout:?}"
-    );
-    stdout
-        .lines()
-        .map(|line| {
-            let value: Value = serde_json::from_str(line)
-                .unwrap_or_else(|e| panic!("stdout line is not JSON ({e}): {line:?}"));
-            assert!(value.is_object(), "not an object: {line}");
-            value
-        })
-        .collect()
 }
 
 /// The keys every operation line has.
@@ -118,140 +72,102 @@ fn assert_failure(
     assert_eq!(line["exit_code"], json!(exit_code), "{line}");
 }
 
-/// Reads a child's stdout line by line on a thread.
-fn line_reader(stdout: impl Read + Send + 'static) -> mpsc::Receiver<String> {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    rx
-}
-
-/// Waits for a child, killing it (and failing) after `limit`.
-fn wait_child(child: &mut Child, limit: Duration) -> std::process::ExitStatus {
-    wait_with_deadline(child, limit)
-        .unwrap_or_else(|| panic!("safe-ad did not finish within {limit:?}"))
-}
-
 // ---- handles from standard input --------------------------------------------------------------
 
 #[test]
 fn a_handle_fed_through_a_fifo_is_answered_before_the_input_closes() {
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
-    let fifo = sandbox.dir.path().join("handles.fifo");
-    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
-    assert!(made.success());
-    // Opened read-write, the FIFO has a writer at once, so the read end opens without blocking.
-    let mut writer = std::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .open(&fifo)
-        .expect("open fifo for writing");
-    let reader = std::fs::File::open(&fifo).expect("open fifo for reading");
-    let mut child = sandbox
-        .std_cmd()
-        .env("SAFE_LAUNCHER_URL", &emulator.url)
-        .env("SAFE_LAUNCHER_TOKEN", TOKEN)
+    let (reader, mut writer) = sandbox.fifo("handles.fifo");
+    let mut running = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
         .args(["clear-data", "-"])
-        .stdin(reader)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn safe-ad");
-    let lines = line_reader(child.stdout.take().expect("stdout"));
+        .stdin_from(reader)
+        .spawn();
 
     writer.write_all(b"1\n").expect("write handle");
     writer.flush().expect("flush");
-    let first = lines.recv_timeout(Duration::from_secs(5));
     assert_eq!(
-        first.as_deref(),
-        Ok("clear-data 1: ok"),
+        running.line(),
+        "clear-data 1: ok",
         "no answer for a streamed handle while the input was still open"
     );
     assert!(
-        child.try_wait().expect("try_wait").is_none(),
+        running.is_running(),
         "safe-ad ended before its input closed"
     );
 
     writer.write_all(b"0\n").expect("write handle");
     drop(writer);
-    let status = wait_child(&mut child, Duration::from_secs(10));
-    assert_eq!(status.code(), Some(0));
-    let rest: Vec<String> = lines.iter().collect();
-    assert_eq!(rest, ["clear-data 0: ok"]);
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .expect("stderr")
-        .read_to_string(&mut stderr)
-        .expect("stderr");
-    assert!(stderr.contains("2 handles: 2 ok, 0 failed"), "{stderr}");
+    running
+        .wait()
+        .success()
+        .stdout_is("clear-data 1: ok\nclear-data 0: ok\n")
+        .stderr_has("2 handles: 2 ok, 0 failed");
 }
 
 #[test]
 fn dash_mixes_with_arguments_and_a_bad_stdin_handle_is_reported_with_its_line() {
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
-    let output = run(sandbox
-        .cmd_at(&emulator.url)
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
         .args(["metadata", "0", "-", "2"])
-        .write_stdin("1\n\n  bogus 1\n"));
-    assert_code(&output, 2);
-    let stdout = stdout_of(&output);
+        .stdin("1\n\n  bogus 1\n")
+        .run();
+    output.code(2);
+    let stdout = output.stdout();
     let shown: Vec<&str> = stdout
         .lines()
         .map(|line| line.split(':').next().unwrap_or(""))
         .collect();
     assert_eq!(shown, ["0", "1", "1", "2"], "{stdout}");
-    let stderr = stderr_of(&output);
-    assert!(
-        stderr.contains("invalid handle 'bogus' on line 3 of standard input"),
-        "{stderr}"
-    );
-    assert!(stderr.contains("5 handles: 4 ok, 1 failed"), "{stderr}");
+    output.stderr_has("invalid handle 'bogus' on line 3 of standard input");
+    output.stderr_has("5 handles: 4 ok, 1 failed");
 
     // The exit code is that of the first failing handle in input order.
-    let unknown_first = run(sandbox
-        .cmd_at(&emulator.url)
+    let unknown_first = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
         .args(["metadata", "0", "-", "2"])
-        .write_stdin("999\nbogus\n"));
-    assert_code(&unknown_first, 4);
-    let stderr = stderr_of(&unknown_first);
-    assert!(stderr.contains("metadata 999:"), "{stderr}");
-    assert!(stderr.contains("'bogus' on line 2"), "{stderr}");
-    assert_eq!(stdout_of(&unknown_first).lines().count(), 2);
+        .stdin("999\nbogus\n")
+        .run();
+    unknown_first.code(4);
+    unknown_first.stderr_has("metadata 999:");
+    unknown_first.stderr_has("'bogus' on line 2");
+    assert_eq!(unknown_first.stdout().lines().count(), 2);
 
-    let bad_first = run(sandbox
-        .cmd_at(&emulator.url)
+    let bad_first = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
         .args(["metadata", "0", "-", "2"])
-        .write_stdin("bogus\n999\n"));
-    assert_code(&bad_first, 2);
+        .stdin("bogus\n999\n")
+        .run();
+    bad_first.code(2);
 }
 
 #[tokio::test]
 async fn stdin_usage_errors_send_nothing() {
     let server = any_ok_launcher().await;
     let sandbox = Sandbox::new();
-    let twice = run(sandbox
-        .cmd_at(&server.uri())
+    let twice = sandbox
+        .safe_ad()
+        .launcher(&server.uri())
         .args(["put", "-", "1", "-"])
-        .write_stdin("2\n"));
-    assert_code(&twice, 2);
-    assert!(stderr_of(&twice).contains("more than once"));
-    let token_file = run(sandbox
-        .cmd()
+        .stdin("2\n")
+        .run();
+    twice.code(2);
+    twice.stderr_has("more than once");
+    let token_file = sandbox
+        .safe_ad()
         .env("SAFE_LAUNCHER_URL", server.uri())
         .args(["--token-file", "-", "put", "-"])
-        .write_stdin(format!("{TOKEN}\n")));
-    assert_code(&token_file, 2);
-    assert_no_token(&output_text(&token_file));
+        .stdin(format!("{TOKEN}\n"))
+        .run();
+    token_file.code(2);
+    assert_no_token(&token_file.text());
     let received = server.received_requests().await.unwrap_or_default();
     assert!(received.is_empty(), "{} requests sent", received.len());
 }
@@ -266,28 +182,33 @@ fn output_stays_in_input_order_under_jobs_8_for_200_handles() {
     let handles: Vec<u64> = (0..200u64).map(|i| (i * 77 + 3) % 200).collect();
     let input: String = handles.iter().map(|h| format!("{h}\n")).collect();
 
-    let output = run(sandbox
-        .cmd_at(&emulator.url)
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
         .args(["--jobs", "8", "--json", "metadata", "-"])
-        .write_stdin(input.clone()));
-    let lines = json_lines(&output);
+        .stdin(input.clone())
+        .run();
+    let lines = output.json_lines();
     assert_eq!(lines.len(), 200);
     for (index, (line, handle)) in lines.iter().zip(&handles).enumerate() {
         assert_eq!(line["handle"], json!(handle), "line {index}: {line}");
         assert_eq!(line["line"], json!(index + 1), "line {index}: {line}");
         assert_eq!(line["ok"], json!(*handle <= 2), "line {index}: {line}");
     }
-    assert_code(&output, 4);
-    assert!(stderr_of(&output).contains("200 handles: 3 ok, 197 failed"));
+    output.code(4);
+    output.stderr_has("200 handles: 3 ok, 197 failed");
 
     // The same batch for people: success lines on stdout and errors on stderr, each in order.
     let args: Vec<String> = handles.iter().map(u64::to_string).collect();
-    let output = run(sandbox
-        .cmd_at(&emulator.url)
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
         .args(["-j", "8", "metadata"])
-        .args(&args));
-    assert_code(&output, 4);
-    let shown: Vec<String> = stdout_of(&output)
+        .args(&args)
+        .run();
+    output.code(4);
+    let shown: Vec<String> = output
+        .stdout()
         .lines()
         .map(|line| line.split(':').next().unwrap_or("").to_owned())
         .collect();
@@ -297,7 +218,8 @@ fn output_stays_in_input_order_under_jobs_8_for_200_handles() {
         .map(u64::to_string)
         .collect();
     assert_eq!(shown, expected);
-    let failed: Vec<String> = stderr_of(&output)
+    let failed: Vec<String> = output
+        .stderr()
         .lines()
         .filter_map(|line| line.strip_prefix("safe-ad: error: metadata "))
         .map(|rest| rest.split(':').next().unwrap_or("").to_owned())
@@ -310,31 +232,63 @@ fn output_stays_in_input_order_under_jobs_8_for_200_handles() {
     assert_eq!(failed, expected);
 }
 
-#[tokio::test]
-async fn slow_early_answers_do_not_reorder_output_and_jobs_run_at_once() {
-    let server = MockServer::start().await;
-    for handle in 1..=12u64 {
-        Mock::given(path(format!("/appendable-data/{handle}")))
-            .respond_with(
-                ResponseTemplate::new(200)
-                    .set_body_string("OK")
-                    .set_delay(Duration::from_millis((13 - handle) * 40)),
-            )
-            .mount(&server)
-            .await;
-    }
+/// Requests in flight at a launcher: now, and the most at once.
+#[derive(Default)]
+struct InFlight {
+    now: usize,
+    most: usize,
+}
+
+#[test]
+fn slow_early_answers_do_not_reorder_output_and_jobs_run_at_once() {
+    // The launcher answers nothing until eight requests are in flight at once, as --jobs 8
+    // allows; then the earlier handles take longer: handle h answers after (13 - h) * 40 ms.
+    let in_flight: Arc<(Mutex<InFlight>, Condvar)> = Arc::default();
+    let shared = Arc::clone(&in_flight);
+    let server = RawLauncher::start(move |conn| {
+        let (lock, changed) = &*shared;
+        while let Some(line) = conn.request() {
+            {
+                let mut counts = lock.lock().unwrap();
+                counts.now += 1;
+                counts.most = counts.most.max(counts.now);
+                changed.notify_all();
+                // Without eight at once this gives up at the deadline, which fails the test below.
+                let _ = changed
+                    .wait_timeout_while(counts, DEADLINE, |counts| counts.most < 8)
+                    .unwrap();
+            }
+            std::thread::sleep(Duration::from_millis((13 - handle_of(&line)) * 40));
+            lock.lock().unwrap().now -= 1;
+            if !conn.send(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nOK") {
+                return;
+            }
+        }
+    });
     let handles: Vec<String> = (1..=12).map(|h: u64| h.to_string()).collect();
-    let started = Instant::now();
-    let output = run(Sandbox::new()
-        .cmd_at(&server.uri())
+    let running = SafeAd::new()
+        .launcher(&server.url)
         .args(["--jobs", "8", "put"])
-        .args(&handles));
-    let elapsed = started.elapsed();
-    assert_code(&output, 0);
+        .args(&handles)
+        .spawn();
+    {
+        let (lock, changed) = &*in_flight;
+        let (counts, _) = changed
+            .wait_timeout_while(lock.lock().unwrap(), DEADLINE, |counts| counts.most < 8)
+            .unwrap();
+        assert_eq!(
+            counts.most, 8,
+            "--jobs 8 never had eight requests in flight at once"
+        );
+    }
+    let output = running.wait();
     let expected: String = handles.iter().map(|h| format!("put {h}: ok\n")).collect();
-    assert_eq!(stdout_of(&output), expected);
-    // One at a time the delays add up to 3.1 s; eight at a time it is about 0.65 s.
-    assert!(elapsed < Duration::from_millis(2000), "took {elapsed:?}");
+    output.success().stdout_is(&expected);
+    assert_eq!(
+        in_flight.0.lock().unwrap().most,
+        8,
+        "more requests at once than --jobs 8"
+    );
 }
 
 // ---- --fail-fast ------------------------------------------------------------------------------
@@ -357,27 +311,30 @@ async fn fail_fast_sends_no_new_request_after_the_first_failure() {
         )
         .mount(&server)
         .await;
-    let output = run(Sandbox::new().cmd_at(&server.uri()).args([
-        "--fail-fast",
-        "--jobs",
-        "2",
-        "put",
-        "2",
-        "1",
-        "3",
-        "4",
-        "5",
-        "6",
-        "7",
-        "8",
-        "9",
-        "10",
-    ]));
-    assert_code(&output, 4);
-    assert_eq!(stdout_of(&output), "put 2: ok\n");
-    let stderr = stderr_of(&output);
-    assert!(stderr.contains("put 1:"), "{stderr}");
-    assert!(stderr.contains("2 handles: 1 ok, 1 failed"), "{stderr}");
+    let output = SafeAd::new()
+        .launcher(&server.uri())
+        .args([
+            "--fail-fast",
+            "--jobs",
+            "2",
+            "put",
+            "2",
+            "1",
+            "3",
+            "4",
+            "5",
+            "6",
+            "7",
+            "8",
+            "9",
+            "10",
+        ])
+        .run();
+    output.code(4);
+    output.stdout_is("put 2: ok\n");
+    output.stderr_has("put 1:");
+    // The total counts every handle given, the 8 never sent too.
+    output.stderr_has("10 handles: 1 ok, 1 failed, 8 not started");
     let paths = received_paths(&server).await;
     assert_eq!(paths.len(), 2, "requests sent: {paths:?}");
     assert!(
@@ -392,16 +349,11 @@ async fn fail_fast_sends_no_new_request_after_the_first_failure() {
 
 /// `safe-ad --fail-fast -j 1 clear-data 1 999 0 2` against the emulator: 999 fails second.
 fn clear_data_fail_fast(sandbox: &Sandbox, emulator: &Emulator) -> Output {
-    run(sandbox.cmd_at(&emulator.url).args([
-        "--fail-fast",
-        "-j",
-        "1",
-        "clear-data",
-        "1",
-        "999",
-        "0",
-        "2",
-    ]))
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["--fail-fast", "-j", "1", "clear-data", "1", "999", "0", "2"])
+        .run()
 }
 
 #[test]
@@ -409,13 +361,17 @@ fn fail_fast_against_the_emulator_leaves_later_handles_untouched() {
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
     let output = clear_data_fail_fast(&sandbox, &emulator);
-    assert_code(&output, 4);
-    assert_eq!(stdout_of(&output), "clear-data 1: ok\n");
-    let stderr = stderr_of(&output);
-    assert!(stderr.contains("clear-data 999:"), "{stderr}");
-    assert!(stderr.contains("2 handles: 1 ok, 1 failed"), "{stderr}");
-    let requests = emulator.requests_after("/appendable-data/clear-data/999 400");
-    assert_eq!(requests.len(), 2, "{requests:?}");
+    output.code(4);
+    output.stdout_is("clear-data 1: ok\n");
+    output.stderr_has("clear-data 999:");
+    output.stderr_has("4 handles: 1 ok, 1 failed, 2 not started");
+    assert_eq!(
+        emulator.requests(),
+        [
+            "DELETE /appendable-data/clear-data/1 200",
+            "DELETE /appendable-data/clear-data/999 400"
+        ]
+    );
     assert_eq!(local(&sandbox, &emulator, 0), (0, 3, 0));
     assert_eq!(local(&sandbox, &emulator, 2), (1, 2, 0));
 }
@@ -426,10 +382,10 @@ fn fail_fast_summary_counts_the_handles_not_started() {
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
     let output = clear_data_fail_fast(&sandbox, &emulator);
-    assert_code(&output, 4);
-    let stderr = stderr_of(&output);
+    output.code(4);
+    let stderr = output.stderr();
     assert!(
-        stderr.contains("2 handles: 1 ok, 1 failed, 2 not started\n"),
+        stderr.contains("4 handles: 1 ok, 1 failed, 2 not started\n"),
         "the summary does not say that handles 0 and 2 were not started:\n{stderr}"
     );
 }
@@ -438,13 +394,14 @@ fn fail_fast_summary_counts_the_handles_not_started() {
 fn without_fail_fast_a_failure_does_not_stop_the_batch() {
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
-    let output =
-        run(sandbox
-            .cmd_at(&emulator.url)
-            .args(["-j", "1", "clear-data", "1", "999", "0"]));
-    assert_code(&output, 4);
-    assert_eq!(stdout_of(&output), "clear-data 1: ok\nclear-data 0: ok\n");
-    assert!(stderr_of(&output).contains("3 handles: 2 ok, 1 failed\n"));
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["-j", "1", "clear-data", "1", "999", "0"])
+        .run();
+    output.code(4);
+    output.stdout_is("clear-data 1: ok\nclear-data 0: ok\n");
+    output.stderr_has("3 handles: 2 ok, 1 failed\n");
 }
 
 // ---- --json -----------------------------------------------------------------------------------
@@ -453,12 +410,14 @@ fn without_fail_fast_a_failure_does_not_stop_the_batch() {
 fn json_success_lines_follow_the_schema() {
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
-    let output = run(sandbox
-        .cmd_at(&emulator.url)
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
         .args(["--json", "clear-data", "1", "-"])
-        .write_stdin("0\n"));
-    assert_code(&output, 0);
-    let lines = json_lines(&output);
+        .stdin("0\n")
+        .run();
+    output.code(0);
+    let lines = output.json_lines();
     assert_eq!(lines.len(), 2, "{lines:?}");
     for (line, handle) in lines.iter().zip([1u64, 0]) {
         assert_operation_schema(line);
@@ -478,19 +437,21 @@ fn json_success_lines_follow_the_schema() {
         assert!(line.get("exit_code").is_none(), "{line}");
     }
     assert_eq!(lines[1]["line"], json!(1));
-    assert_no_token(&output_text(&output));
+    assert_no_token(&output.text());
 }
 
 #[test]
 fn json_usage_class_for_a_bad_handle_on_stdin() {
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
-    let output = run(sandbox
-        .cmd_at(&emulator.url)
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
         .args(["--json", "put", "-"])
-        .write_stdin("0\n12abc\n"));
-    assert_code(&output, 2);
-    let lines = json_lines(&output);
+        .stdin("0\n12abc\n")
+        .run();
+    output.code(2);
+    let lines = output.json_lines();
     assert_eq!(lines.len(), 2, "{lines:?}");
     assert_eq!(lines[0]["ok"], json!(true));
     let bad = &lines[1];
@@ -504,13 +465,14 @@ fn json_usage_class_for_a_bad_handle_on_stdin() {
 fn json_auth_class_for_a_401() {
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
-    let output = run(sandbox
-        .cmd()
+    let output = sandbox
+        .safe_ad()
         .env("SAFE_LAUNCHER_URL", &emulator.url)
         .env("SAFE_LAUNCHER_TOKEN", "not-the-emulators-token")
-        .args(["--json", "put", "0"]));
-    assert_code(&output, 3);
-    let lines = json_lines(&output);
+        .args(["--json", "put", "0"])
+        .run();
+    output.code(3);
+    let lines = output.json_lines();
     assert_eq!(lines.len(), 1);
     assert_operation_schema(&lines[0]);
     assert_eq!(lines[0]["status"], json!(401));
@@ -524,9 +486,13 @@ fn json_auth_class_for_a_401() {
 fn json_rejected_class_for_an_unknown_handle() {
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
-    let output = run(sandbox.cmd_at(&emulator.url).args(["put", "999", "--json"]));
-    assert_code(&output, 4);
-    let lines = json_lines(&output);
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["put", "999", "--json"])
+        .run();
+    output.code(4);
+    let lines = output.json_lines();
     assert_eq!(lines.len(), 1);
     assert_operation_schema(&lines[0]);
     assert_failure(&lines[0], "rejected", Some(400), Some(-1515), 4);
@@ -536,7 +502,7 @@ fn json_rejected_class_for_an_unknown_handle() {
     );
     assert!(lines[0]["error"]["hint"]
         .as_str()
-        .is_some_and(|hint| hint.contains("no such handle")));
+        .is_some_and(|hint| hint.contains("holds no appendable data under this handle")));
 }
 
 #[tokio::test]
@@ -546,11 +512,12 @@ async fn json_launcher_class_for_a_5xx() {
         r#"{"errorCode":-37,"description":"CoreError::RequestTimeout"}"#,
     )
     .await;
-    let output = run(Sandbox::new()
-        .cmd_at(&server.uri())
-        .args(["--json", "post", "7"]));
-    assert_code(&output, 5);
-    let lines = json_lines(&output);
+    let output = SafeAd::new()
+        .launcher(&server.uri())
+        .args(["--json", "post", "7"])
+        .run();
+    output.code(5);
+    let lines = output.json_lines();
     assert_eq!(lines.len(), 1);
     assert_operation_schema(&lines[0]);
     assert_failure(&lines[0], "launcher", Some(503), Some(-37), 5);
@@ -563,11 +530,12 @@ async fn json_launcher_class_for_a_5xx() {
 #[test]
 fn json_unreachable_class_for_a_closed_port() {
     let url = closed_port_url();
-    let output = run(Sandbox::new()
-        .cmd_at(&url)
-        .args(["--json", "clear-data", "7"]));
-    assert_code(&output, 6);
-    let lines = json_lines(&output);
+    let output = SafeAd::new()
+        .launcher(&url)
+        .args(["--json", "clear-data", "7"])
+        .run();
+    output.code(6);
+    let lines = output.json_lines();
     assert_eq!(lines.len(), 1);
     assert_operation_schema(&lines[0]);
     assert_eq!(lines[0]["status"], json!(null));
@@ -586,11 +554,12 @@ async fn json_unexpected_class_for_a_redirect() {
         )
         .mount(&server)
         .await;
-    let output = run(Sandbox::new()
-        .cmd_at(&server.uri())
-        .args(["--json", "put", "7"]));
-    assert_code(&output, 1);
-    let lines = json_lines(&output);
+    let output = SafeAd::new()
+        .launcher(&server.uri())
+        .args(["--json", "put", "7"])
+        .run();
+    output.code(1);
+    let lines = output.json_lines();
     assert_eq!(lines.len(), 1);
     assert_operation_schema(&lines[0]);
     assert_failure(&lines[0], "unexpected", Some(302), None, 1);
@@ -601,11 +570,13 @@ async fn json_unexpected_class_for_a_redirect() {
 fn metadata_json_carries_the_launchers_fields() {
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
-    let output = run(sandbox
-        .cmd_at(&emulator.url)
-        .args(["metadata", "--json", "1", "0"]));
-    assert_code(&output, 0);
-    let lines = json_lines(&output);
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["metadata", "--json", "1", "0"])
+        .run();
+    output.code(0);
+    let lines = output.json_lines();
     assert_eq!(lines.len(), 2);
     assert_operation_schema(&lines[0]);
     assert_eq!(lines[0]["operation"], json!("metadata"));
@@ -632,15 +603,17 @@ fn clear_data_save_post_reaches_the_network() {
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
     assert_eq!(emulator.network(1), (1, 3, 2));
-    let output = run(sandbox
-        .cmd_at(&emulator.url)
-        .args(["clear-data", "--save", "post", "1"]));
-    assert_code(&output, 0);
-    assert_eq!(stdout_of(&output), "clear-data 1: ok\npost 1: ok\n");
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["clear-data", "--save", "post", "1"])
+        .run();
+    output.code(0);
+    output.stdout_is("clear-data 1: ok\npost 1: ok\n");
     assert!(
-        !stderr_of(&output).contains("note:"),
+        !output.stderr().contains("note:"),
         "no reminder to save after --save: {}",
-        stderr_of(&output)
+        output.stderr()
     );
     assert_eq!(emulator.network(1), (2, 0, 5));
 }
@@ -649,15 +622,13 @@ fn clear_data_save_post_reaches_the_network() {
 fn clear_deleted_data_save_post_reaches_the_network() {
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
-    let output = run(sandbox.cmd_at(&emulator.url).args([
-        "--json",
-        "clear-deleted-data",
-        "1",
-        "--save",
-        "post",
-    ]));
-    assert_code(&output, 0);
-    let lines = json_lines(&output);
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["--json", "clear-deleted-data", "1", "--save", "post"])
+        .run();
+    output.code(0);
+    let lines = output.json_lines();
     let steps: Vec<(&Value, &Value)> = lines
         .iter()
         .map(|line| (&line["operation"], &line["ok"]))
@@ -676,11 +647,13 @@ fn clear_deleted_data_save_post_reaches_the_network() {
 fn clear_data_save_put_saves_new_data() {
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
-    let output = run(sandbox
-        .cmd_at(&emulator.url)
-        .args(["clear-data", "--save", "put", "0"]));
-    assert_code(&output, 0);
-    assert_eq!(stdout_of(&output), "clear-data 0: ok\nput 0: ok\n");
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["clear-data", "--save", "put", "0"])
+        .run();
+    output.code(0);
+    output.stdout_is("clear-data 0: ok\nput 0: ok\n");
     let (_, data, deleted) = emulator.network(0);
     assert_eq!((data, deleted), (0, 3));
 }
@@ -689,29 +662,30 @@ fn clear_data_save_put_saves_new_data() {
 fn a_failed_clear_is_not_followed_by_its_save() {
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
-    let output =
-        run(sandbox
-            .cmd_at(&emulator.url)
-            .args(["--json", "clear-data", "--save", "post", "999"]));
-    assert_code(&output, 4);
-    let lines = json_lines(&output);
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["--json", "clear-data", "--save", "post", "999"])
+        .run();
+    output.code(4);
+    let lines = output.json_lines();
     assert_eq!(lines.len(), 1, "{lines:?}");
     assert_eq!(lines[0]["operation"], json!("clear-data"));
     assert_failure(&lines[0], "rejected", Some(400), Some(-1515), 4);
-    let requests = emulator.requests_after("/appendable-data/clear-data/999 400");
-    assert_eq!(requests.len(), 1, "{requests:?}");
-
-    let plain = run(sandbox
-        .cmd_at(&emulator.url)
-        .args(["clear-data", "--save", "post", "999"]));
-    assert_code(&plain, 4);
-    assert_eq!(stdout_of(&plain), "");
-    let stderr = stderr_of(&plain);
-    assert!(
-        stderr.contains("safe-ad: error: clear-data 999:"),
-        "{stderr}"
+    assert_eq!(
+        emulator.requests(),
+        ["DELETE /appendable-data/clear-data/999 400"]
     );
-    assert!(!stderr.contains("post 999"), "{stderr}");
+
+    let plain = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["clear-data", "--save", "post", "999"])
+        .run();
+    plain.code(4);
+    plain.stdout_is("");
+    plain.stderr_has("safe-ad: error: clear-data 999:");
+    plain.stderr_lacks("post 999");
 }
 
 #[test]
@@ -719,27 +693,26 @@ fn a_failed_save_after_a_successful_clear_says_which_step_failed() {
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
     // Handle 1 is on the network already: the clear works, the PUT is -23.
-    let output = run(sandbox
-        .cmd_at(&emulator.url)
-        .args(["clear-data", "--save", "put", "1"]));
-    assert_code(&output, 4);
-    assert_eq!(stdout_of(&output), "clear-data 1: ok\n");
-    let stderr = stderr_of(&output);
-    assert!(stderr.contains("safe-ad: error: put 1:"), "{stderr}");
-    assert!(stderr.contains("errorCode -23"), "{stderr}");
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["clear-data", "--save", "put", "1"])
+        .run();
+    output.code(4);
+    output.stdout_is("clear-data 1: ok\n");
+    output.stderr_has("safe-ad: error: put 1:");
+    output.stderr_has("errorCode -23");
     assert_eq!(local(&sandbox, &emulator, 1), (1, 0, 5));
     assert_eq!(emulator.network(1), (1, 3, 2));
 
     // Handle 0 is not on the network: the clear works, the POST is -22 (404).
-    let output = run(sandbox.cmd_at(&emulator.url).args([
-        "--json",
-        "clear-deleted-data",
-        "--save",
-        "post",
-        "0",
-    ]));
-    assert_code(&output, 4);
-    let lines = json_lines(&output);
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["--json", "clear-deleted-data", "--save", "post", "0"])
+        .run();
+    output.code(4);
+    let lines = output.json_lines();
     assert_eq!(lines.len(), 2, "{lines:?}");
     assert_eq!(lines[0]["operation"], json!("clear-deleted-data"));
     assert_eq!(lines[0]["ok"], json!(true));
@@ -755,14 +728,16 @@ async fn dry_run_shows_each_request_with_the_token_masked_and_sends_nothing() {
     let server = any_ok_launcher().await;
     let base = format!("{}/0.6", server.uri());
     let sandbox = Sandbox::new();
-    let output = run(sandbox
-        .cmd_at(&base)
+    let output = sandbox
+        .safe_ad()
+        .launcher(&base)
         .args(["--dry-run", "clear-data", "--save", "post", "7", "-"])
-        .write_stdin("8\n"));
-    assert_code(&output, 0);
-    let text = output_text(&output);
+        .stdin("8\n")
+        .run();
+    output.code(0);
+    let text = output.text();
     assert_no_token(&text);
-    let stdout = stdout_of(&output);
+    let stdout = output.stdout();
     let request_lines: Vec<&str> = stdout
         .lines()
         .filter(|line| !line.starts_with(' '))
@@ -783,11 +758,13 @@ async fn dry_run_shows_each_request_with_the_token_masked_and_sends_nothing() {
     assert_eq!(masked, 4, "{stdout}");
     assert!(received_paths(&server).await.is_empty());
 
-    let invalid = run(sandbox
-        .cmd_at(&base)
+    let invalid = sandbox
+        .safe_ad()
+        .launcher(&base)
         .args(["--dry-run", "put", "-"])
-        .write_stdin("x\n"));
-    assert_code(&invalid, 2);
+        .stdin("x\n")
+        .run();
+    invalid.code(2);
     assert!(received_paths(&server).await.is_empty());
 }
 
@@ -795,12 +772,13 @@ async fn dry_run_shows_each_request_with_the_token_masked_and_sends_nothing() {
 async fn curl_prints_commands_that_read_the_token_from_the_env_and_sends_nothing() {
     let server = any_ok_launcher().await;
     let base = server.uri();
-    let output = run(Sandbox::new()
-        .cmd_at(&base)
-        .args(["--curl", "metadata", "7", "8"]));
-    assert_code(&output, 0);
-    assert_no_token(&output_text(&output));
-    let stdout = stdout_of(&output);
+    let output = SafeAd::new()
+        .launcher(&base)
+        .args(["--curl", "metadata", "7", "8"])
+        .run();
+    output.code(0);
+    assert_no_token(&output.text());
+    let stdout = output.stdout();
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 2, "{stdout}");
     for (line, handle) in lines.iter().zip([7, 8]) {
@@ -819,71 +797,38 @@ async fn curl_prints_commands_that_read_the_token_from_the_env_and_sends_nothing
 fn curl_lines_do_what_safe_ad_does() {
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
-    let output =
-        run(sandbox
-            .cmd_at(&emulator.url)
-            .args(["clear-data", "--curl", "--save", "post", "1"]));
-    assert_code(&output, 0);
-    let stdout = stdout_of(&output);
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["clear-data", "--curl", "--save", "post", "1"])
+        .run();
+    output.code(0);
+    let stdout = output.stdout();
     assert_eq!(stdout.lines().count(), 2, "{stdout}");
     assert_eq!(emulator.network(1), (1, 3, 2), "--curl sent something");
     for line in stdout.lines() {
-        let ran = Command::new("/bin/sh")
-            .env_clear()
-            .env("PATH", "/usr/bin:/bin")
+        let ran = sandbox
+            .shell("sh", line)
             .env("SAFE_LAUNCHER_TOKEN", TOKEN)
-            .args(["-c", line])
-            .output();
-        let Ok(ran) = ran else {
-            panic!("cannot run sh");
-        };
-        if ran.status.code() == Some(127) {
+            .run();
+        if ran.exit_code() == Some(127) {
             eprintln!("curl is not installed; not running the curl lines");
             return;
         }
-        assert_eq!(ran.status.code(), Some(0), "{line}: {}", output_text(&ran));
-        assert_eq!(String::from_utf8_lossy(&ran.stdout), "OK", "{line}");
+        ran.success().stdout_is("OK");
     }
     assert_eq!(emulator.network(1), (2, 0, 5));
 }
 
 // ---- --retries --------------------------------------------------------------------------------
 
-/// Answers every connection on `listener` with 200 `OK` after reading the request head,
-/// counting connections.
-fn serve_ok(listener: TcpListener, connections: Arc<AtomicUsize>) {
-    for stream in listener.incoming() {
-        let Ok(mut stream) = stream else { continue };
-        connections.fetch_add(1, Ordering::SeqCst);
-        let mut head = Vec::new();
-        let mut byte = [0u8; 1];
-        while !head.ends_with(b"\r\n\r\n") {
-            match stream.read(&mut byte) {
-                Ok(1) => head.push(byte[0]),
-                _ => break,
-            }
+/// Answers every request with 200 `OK`.
+fn serve_ok(conn: &mut Conn) {
+    while conn.request().is_some() {
+        if !conn.send(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nOK") {
+            return;
         }
-        let _ = stream.write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nOK");
     }
-}
-
-/// A loopback listener that counts every connection and hands it to `handle`, on a thread.
-/// Returns its base URL and the count.
-fn counting_server(
-    mut handle: impl FnMut(TcpStream) + Send + 'static,
-) -> (String, Arc<AtomicUsize>) {
-    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
-    let url = format!("http://{}", listener.local_addr().expect("addr"));
-    let connections = Arc::new(AtomicUsize::new(0));
-    let counted = Arc::clone(&connections);
-    std::thread::spawn(move || {
-        for stream in listener.incoming() {
-            let Ok(stream) = stream else { continue };
-            counted.fetch_add(1, Ordering::SeqCst);
-            handle(stream);
-        }
-    });
-    (url, connections)
 }
 
 #[test]
@@ -894,81 +839,84 @@ fn retries_wait_for_a_launcher_that_starts_listening_late() {
     };
     let url = format!("http://127.0.0.1:{port}");
     let sandbox = Sandbox::new();
-    let refused = run(sandbox.cmd_at(&url).args(["--retries", "0", "put", "1"]));
-    assert_code(&refused, 6);
-    assert!(stderr_of(&refused).contains("refused"));
+    sandbox
+        .safe_ad()
+        .launcher(&url)
+        .args(["--retries", "0", "put", "1"])
+        .run()
+        .code(6)
+        .stderr_has("refused");
 
-    let connections = Arc::new(AtomicUsize::new(0));
-    let counted = Arc::clone(&connections);
-    std::thread::spawn(move || {
+    // The launcher starts 300 ms from now. Ten retries wait 0.1, 0.2, 0.4 ... 51.2 s in turn,
+    // 102 s in all: whenever the launcher comes up within that, safe-ad gets through.
+    let late = std::thread::spawn(move || {
         std::thread::sleep(Duration::from_millis(300));
         let listener = TcpListener::bind(("127.0.0.1", port)).expect("bind the same port again");
-        serve_ok(listener, counted);
+        RawLauncher::start_on(listener, serve_ok)
     });
     let started = Instant::now();
-    let output = run(sandbox.cmd_at(&url).args(["--retries", "4", "put", "1"]));
-    assert_code(&output, 0);
-    assert_eq!(stdout_of(&output), "put 1: ok\n");
+    sandbox
+        .safe_ad()
+        .launcher(&url)
+        .args(["--retries", "10", "put", "1"])
+        .run()
+        .success()
+        .stdout_is("put 1: ok\n");
     assert!(
         started.elapsed() >= Duration::from_millis(250),
         "answered before the server listened?"
     );
-    assert_eq!(connections.load(Ordering::SeqCst), 1);
+    let launcher = late.join().expect("the late launcher started");
+    assert_eq!(launcher.connections(), 1);
 }
 
 #[tokio::test]
 async fn retries_never_repeat_a_request_that_got_an_answer() {
     let server = error_launcher(503, r#"{"errorCode":-1,"description":"busy"}"#).await;
-    let output = run(Sandbox::new()
-        .cmd_at(&server.uri())
-        .args(["--retries", "3", "put", "1"]));
-    assert_code(&output, 5);
+    SafeAd::new()
+        .launcher(&server.uri())
+        .args(["--retries", "3", "put", "1"])
+        .run()
+        .code(5);
     assert_eq!(request_count(&server).await, 1);
 }
 
 #[test]
 fn retries_after_a_reset_but_never_for_a_post() {
     // Closed at once: no byte of an answer ever comes.
-    let (url, connections) = counting_server(drop);
+    let server = RawLauncher::start(|_conn| {});
     let sandbox = Sandbox::new();
-    let put = run(sandbox.cmd_at(&url).args(["--retries", "2", "put", "1"]));
-    assert_code(&put, 6);
-    assert_eq!(
-        connections.load(Ordering::SeqCst),
-        3,
-        "{}",
-        output_text(&put)
-    );
-    connections.store(0, Ordering::SeqCst);
-    let post = run(sandbox.cmd_at(&url).args(["--retries", "2", "post", "1"]));
-    assert_code(&post, 6);
-    assert_eq!(
-        connections.load(Ordering::SeqCst),
-        1,
-        "a POST was sent again: {}",
-        output_text(&post)
-    );
+    let put = sandbox
+        .safe_ad()
+        .launcher(&server.url)
+        .args(["--retries", "2", "put", "1"])
+        .run();
+    put.code(6)
+        .check(server.connections() == 3, "not 3 connections for a PUT");
+    let post = sandbox
+        .safe_ad()
+        .launcher(&server.url)
+        .args(["--retries", "2", "post", "1"])
+        .run();
+    post.code(6)
+        .check(server.connections() == 4, "a POST was sent again");
 }
 
 #[test]
 fn retries_never_resend_a_post_that_timed_out() {
     // Reads each request and never answers; the connections stay open.
-    let mut held = Vec::new();
-    let (url, connections) = counting_server(move |mut stream| {
-        let mut buffer = [0u8; 1024];
-        let _ = stream.read(&mut buffer);
-        held.push(stream);
+    let server = RawLauncher::start(|conn| {
+        conn.request();
+        conn.hold();
     });
-    let started = Instant::now();
-    let output =
-        run(Sandbox::new()
-            .cmd_at(&url)
-            .args(["--retries", "3", "--timeout", "0.3", "post", "1"]));
-    assert_code(&output, 6);
-    assert!(stderr_of(&output).contains("did not answer within 0.3 s"));
-    assert!(started.elapsed() < Duration::from_secs(3));
+    SafeAd::new()
+        .launcher(&server.url)
+        .args(["--retries", "3", "--timeout", "0.3", "post", "1"])
+        .run()
+        .code(6)
+        .stderr_has("did not answer within 0.3 s");
     assert_eq!(
-        connections.load(Ordering::SeqCst),
+        server.connections(),
         1,
         "a POST that timed out was sent again"
     );
@@ -980,36 +928,48 @@ fn retries_never_resend_a_post_that_timed_out() {
 fn summary_line_only_for_more_than_one_handle_and_not_with_quiet() {
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
-    let two = run(sandbox.cmd_at(&emulator.url).args(["metadata", "0", "999"]));
-    assert_code(&two, 4);
+    let two = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["metadata", "0", "999"])
+        .run();
+    two.code(4);
     assert!(
-        stderr_of(&two).ends_with("2 handles: 1 ok, 1 failed\n"),
+        two.stderr().ends_with("2 handles: 1 ok, 1 failed\n"),
         "{}",
-        stderr_of(&two)
+        two.stderr()
     );
 
-    let one = run(sandbox.cmd_at(&emulator.url).args(["metadata", "0"]));
-    assert_code(&one, 0);
-    assert_eq!(stderr_of(&one), "");
+    let one = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["metadata", "0"])
+        .run();
+    one.code(0);
+    one.stderr_is("");
 
-    let quiet = run(sandbox
-        .cmd_at(&emulator.url)
-        .args(["-q", "metadata", "0", "1"]));
-    assert_code(&quiet, 0);
-    assert_eq!(stderr_of(&quiet), "");
+    let quiet = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["-q", "metadata", "0", "1"])
+        .run();
+    quiet.code(0);
+    quiet.stderr_is("");
     assert_eq!(
-        stdout_of(&quiet).lines().count(),
+        quiet.stdout().lines().count(),
         2,
         "metadata prints even with -q"
     );
 
-    let quiet_puts = run(sandbox
-        .cmd_at(&emulator.url)
+    let quiet_puts = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
         .args(["put", "0", "-q", "-"])
-        .write_stdin("999\n"));
-    assert_code(&quiet_puts, 4);
-    assert_eq!(stdout_of(&quiet_puts), "");
-    assert!(!stderr_of(&quiet_puts).contains("handles:"));
+        .stdin("999\n")
+        .run();
+    quiet_puts.code(4);
+    quiet_puts.stdout_is("");
+    quiet_puts.stderr_lacks("handles:");
 }
 
 #[tokio::test]
@@ -1025,16 +985,17 @@ async fn no_progress_bar_or_escape_sequences_on_a_pipe() {
         .await;
     let handles: Vec<String> = (1..=9).map(|h: u32| h.to_string()).collect();
     let started = Instant::now();
-    let output = run(Sandbox::new()
-        .cmd_at(&server.uri())
+    let output = SafeAd::new()
+        .launcher(&server.uri())
         .args(["-j", "1", "put"])
-        .args(&handles));
+        .args(&handles)
+        .run();
     assert!(
         started.elapsed() > Duration::from_millis(800),
         "the batch was too short to show progress"
     );
-    assert_code(&output, 0);
-    let stderr = stderr_of(&output);
+    output.code(0);
+    let stderr = output.stderr();
     assert!(
         !stderr.contains('\r') && !stderr.contains('\x1b'),
         "progress output on a pipe: {stderr:?}"
@@ -1048,29 +1009,30 @@ async fn no_progress_bar_or_escape_sequences_on_a_pipe() {
 fn verbose_shows_the_exchange_with_the_token_masked() {
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
-    let output = run(sandbox.cmd_at(&emulator.url).args(["-v", "put", "0"]));
-    assert_code(&output, 0);
-    assert_eq!(stdout_of(&output), "put 0: ok\n");
-    let stderr = stderr_of(&output);
-    assert_no_token(&output_text(&output));
-    assert!(
-        stderr.contains(&format!("> PUT {}/appendable-data/0\n", emulator.url)),
-        "{stderr}"
-    );
-    assert!(stderr.contains("> authorization: Bearer "), "{stderr}");
-    assert!(stderr.contains("< 200 ("), "{stderr}");
-    assert!(stderr.contains(" ms)"), "{stderr}");
-    assert!(stderr.contains("< content-type: text/plain"), "{stderr}");
-    assert!(stderr.contains("< OK\n"), "{stderr}");
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["-v", "put", "0"])
+        .run();
+    output.code(0);
+    output.stdout_is("put 0: ok\n");
+    assert_no_token(&output.text());
+    output.stderr_has(&format!("> PUT {}/appendable-data/0\n", emulator.url));
+    output.stderr_has("> authorization: Bearer ");
+    output.stderr_has("< 200 (");
+    output.stderr_has(" ms)");
+    output.stderr_has("< content-type: text/plain");
+    output.stderr_has("< OK\n");
 
-    let failed = run(sandbox
-        .cmd_at(&emulator.url)
-        .args(["put", "1", "--verbose"]));
-    assert_code(&failed, 4);
-    let stderr = stderr_of(&failed);
-    assert_no_token(&output_text(&failed));
-    assert!(stderr.contains("< 400 ("), "{stderr}");
-    assert!(stderr.contains("DataExists"), "{stderr}");
+    let failed = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["put", "1", "--verbose"])
+        .run();
+    failed.code(4);
+    assert_no_token(&failed.text());
+    failed.stderr_has("< 400 (");
+    failed.stderr_has("DataExists");
 }
 
 // ---- options are global -----------------------------------------------------------------------
@@ -1079,30 +1041,39 @@ fn verbose_shows_the_exchange_with_the_token_masked() {
 fn new_options_work_before_and_after_the_subcommand() {
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
-    let before = run(sandbox.cmd_at(&emulator.url).args([
-        "--json",
-        "-j",
-        "1",
-        "--fail-fast",
-        "metadata",
-        "1",
-        "999",
-        "0",
-    ]));
-    let after = run(sandbox.cmd_at(&emulator.url).args([
-        "metadata",
-        "1",
-        "999",
-        "0",
-        "--json",
-        "-j",
-        "1",
-        "--fail-fast",
-    ]));
-    assert_code(&before, 4);
-    assert_code(&after, 4);
+    let before = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args([
+            "--json",
+            "-j",
+            "1",
+            "--fail-fast",
+            "metadata",
+            "1",
+            "999",
+            "0",
+        ])
+        .run();
+    let after = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args([
+            "metadata",
+            "1",
+            "999",
+            "0",
+            "--json",
+            "-j",
+            "1",
+            "--fail-fast",
+        ])
+        .run();
+    before.code(4);
+    after.code(4);
     let strip = |output: &Output| -> Vec<Value> {
-        json_lines(output)
+        output
+            .json_lines()
             .into_iter()
             .map(|mut line| {
                 line["elapsed_ms"] = json!(0);

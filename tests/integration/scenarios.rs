@@ -6,37 +6,22 @@
 //! failures, the hanging clear, `auth login`, the `-- COMMAND` mode with README's quick start,
 //! and a base URL with a path prefix.
 
-#![cfg(feature = "emulator")]
-
-mod common;
-
-use std::process::{Command, Stdio};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use common::emulator::*;
-use common::*;
-use predicates::prelude::*;
+use crate::harness::emulator::*;
+use crate::harness::*;
 
-const BIN: &str = env!("CARGO_BIN_EXE_safe-ad");
-
-// ---- harness ----------------------------------------------------------------------------------
+// ---- helpers ----------------------------------------------------------------------------------
 
 /// `safe-ad metadata <handle>` against the emulator; returns its one stdout line.
 fn metadata(sandbox: &Sandbox, emulator: &Emulator, handle: u64) -> String {
     let output = sandbox
-        .cmd_at(&emulator.url)
+        .safe_ad()
+        .launcher(&emulator.url)
         .args(["metadata", &handle.to_string()])
-        .output()
-        .expect("run safe-ad metadata");
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "metadata {handle}: {}",
-        output_text(&output)
-    );
-    let stdout = String::from_utf8(output.stdout).expect("utf-8");
-    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+        .run();
+    let stdout = output.success().stdout();
+    output.check(stdout.lines().count() == 1, "not one line on stdout");
     stdout.trim_end().to_owned()
 }
 
@@ -60,11 +45,12 @@ fn assert_counts(
 /// Runs `safe-ad <args>` against the emulator and expects success with exactly this stdout.
 fn ok(sandbox: &Sandbox, emulator: &Emulator, args: &[&str], stdout: &str) {
     sandbox
-        .cmd_at(&emulator.url)
+        .safe_ad()
+        .launcher(&emulator.url)
         .args(args)
-        .assert()
+        .run()
         .code(0)
-        .stdout(stdout.to_owned());
+        .stdout_is(stdout);
 }
 
 /// Asserts that the network still holds demo handle 1 as the emulator starts it (version 1,
@@ -88,12 +74,13 @@ fn clear_data_moves_items_to_deleted_data_and_reaches_the_network_only_after_pos
     assert_counts(&sandbox, &emulator, 1, 1, 3, 2);
 
     sandbox
-        .cmd_at(&emulator.url)
+        .safe_ad()
+        .launcher(&emulator.url)
         .args(["clear-data", "1"])
-        .assert()
+        .run()
         .code(0)
-        .stdout("clear-data 1: ok\n")
-        .stderr(predicate::str::contains("safe-ad post 1"));
+        .stdout_is("clear-data 1: ok\n")
+        .stderr_has("safe-ad post 1");
     // The local copy: the 3 data items moved to deleted_data (2 + 3).
     assert_counts(&sandbox, &emulator, 1, 1, 0, 5);
     // The network: unchanged until a save.
@@ -105,12 +92,13 @@ fn clear_deleted_data_empties_deleted_data_and_reaches_the_network_only_after_po
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
     sandbox
-        .cmd_at(&emulator.url)
+        .safe_ad()
+        .launcher(&emulator.url)
         .args(["clear-deleted-data", "1"])
-        .assert()
+        .run()
         .code(0)
-        .stdout("clear-deleted-data 1: ok\n")
-        .stderr(predicate::str::contains("safe-ad post 1"));
+        .stdout_is("clear-deleted-data 1: ok\n")
+        .stderr_has("safe-ad post 1");
     assert_counts(&sandbox, &emulator, 1, 1, 3, 0);
     saved_only_by_post(&sandbox, &emulator, (2, 3, 0));
 }
@@ -176,14 +164,16 @@ fn put_twice_is_exit_4_with_a_hint_to_post() {
     let sandbox = Sandbox::new();
     ok(&sandbox, &emulator, &["put", "0"], "put 0: ok\n");
     sandbox
-        .cmd_at(&emulator.url)
+        .safe_ad()
+        .launcher(&emulator.url)
         .args(["put", "0"])
-        .assert()
+        .run()
         .code(4)
-        .stdout("")
-        .stderr(predicate::str::contains("safe-ad: error: put 0:"))
-        .stderr(predicate::str::contains("errorCode -23"))
-        .stderr(predicate::str::contains("hint:").and(predicate::str::contains("`safe-ad post`")));
+        .stdout_is("")
+        .stderr_has("safe-ad: error: put 0:")
+        .stderr_has("errorCode -23")
+        .stderr_has("hint:")
+        .stderr_has("`safe-ad post`");
     // The data on the network is the one the first PUT saved, so POST now works.
     ok(&sandbox, &emulator, &["post", "0"], "post 0: ok\n");
 }
@@ -193,14 +183,16 @@ fn post_before_put_is_exit_4_with_a_hint_to_put() {
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
     sandbox
-        .cmd_at(&emulator.url)
+        .safe_ad()
+        .launcher(&emulator.url)
         .args(["post", "0"])
-        .assert()
+        .run()
         .code(4)
-        .stdout("")
-        .stderr(predicate::str::contains("404"))
-        .stderr(predicate::str::contains("errorCode -22"))
-        .stderr(predicate::str::contains("hint:").and(predicate::str::contains("`safe-ad put`")));
+        .stdout_is("")
+        .stderr_has("404")
+        .stderr_has("errorCode -22")
+        .stderr_has("hint:")
+        .stderr_has("`safe-ad put`");
     ok(&sandbox, &emulator, &["put", "0"], "put 0: ok\n");
 }
 
@@ -216,18 +208,15 @@ fn unknown_handle_is_exit_4_with_the_1515_hint_for_every_operation() {
         "metadata",
     ] {
         sandbox
-            .cmd_at(&emulator.url)
+            .safe_ad()
+            .launcher(&emulator.url)
             .args([operation, "999"])
-            .assert()
+            .run()
             .code(4)
-            .stdout("")
-            .stderr(predicate::str::contains(format!(
-                "safe-ad: error: {operation} 999:"
-            )))
-            .stderr(predicate::str::contains("errorCode -1515"))
-            .stderr(predicate::str::contains(
-                "hint: the launcher has no such handle",
-            ));
+            .stdout_is("")
+            .stderr_has(&format!("safe-ad: error: {operation} 999:"))
+            .stderr_has("errorCode -1515")
+            .stderr_has("hint: the launcher holds no appendable data under this handle");
     }
 }
 
@@ -236,14 +225,13 @@ fn stale_version_is_exit_4_with_the_25_hint_and_a_fresh_handle_posts() {
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
     sandbox
-        .cmd_at(&emulator.url)
+        .safe_ad()
+        .launcher(&emulator.url)
         .args(["post", "2"])
-        .assert()
+        .run()
         .code(4)
-        .stderr(predicate::str::contains("errorCode -25"))
-        .stderr(predicate::str::contains(
-            "hint: someone saved this data since the handle was fetched",
-        ));
+        .stderr_has("errorCode -25")
+        .stderr_has("hint: someone saved this data since the handle was fetched");
     let fresh = emulator.fresh_handle(2);
     assert_counts(&sandbox, &emulator, fresh, 2, 3, 0);
     let fresh = fresh.to_string();
@@ -269,27 +257,24 @@ fn a_revoked_token_is_401_exit_3() {
     );
     let revoked = emulator.http("DELETE", "/auth", Some(TOKEN), None);
     assert_eq!(revoked.status, 200, "{}", revoked.body);
-    let output = sandbox
-        .cmd_at(&emulator.url)
-        .args(["put", "0"])
-        .output()
-        .expect("run");
-    let text = output_text(&output);
-    assert_eq!(output.status.code(), Some(3), "{text}");
-    assert!(output.stdout.is_empty(), "{text}");
-    assert!(text.contains("safe-ad: error: put 0:"), "{text}");
-    assert!(text.contains("401"), "{text}");
-    assert!(
-        text.contains("hint: the launcher rejected the token"),
-        "{text}"
-    );
-    assert_no_token(&text);
     sandbox
-        .cmd_at(&emulator.url)
-        .args(["auth", "status"])
-        .assert()
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["put", "0"])
+        .run()
         .code(3)
-        .stdout(predicate::str::contains("not accepted")); // The request log names method, path and status, never the token.
+        .stdout_is("")
+        .stderr_has("safe-ad: error: put 0:")
+        .stderr_has("401")
+        .stderr_has("hint: the launcher rejected the token");
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["auth", "status"])
+        .run()
+        .code(3)
+        .stdout_has("not accepted");
+    // The request log names method, path and status, never the token.
     assert_no_token(&emulator.wait_log("GET /auth 401"));
 }
 
@@ -300,17 +285,16 @@ fn a_token_without_low_level_api_is_403_exit_3() {
     let drive_only = emulator.token_with(r#"["SAFE_DRIVE_ACCESS"]"#);
     for (operation, handle) in [("put", "0"), ("clear-data", "1"), ("post", "1")] {
         let output = sandbox
-            .cmd()
+            .safe_ad()
             .env("SAFE_LAUNCHER_URL", &emulator.url)
             .env("SAFE_LAUNCHER_TOKEN", &drive_only)
             .args([operation, handle])
-            .output()
-            .expect("run");
-        let text = output_text(&output);
-        assert_eq!(output.status.code(), Some(3), "{operation}: {text}");
-        assert!(text.contains("403"), "{text}");
-        assert!(text.contains("LOW_LEVEL_API"), "{text}");
-        assert!(!text.contains(&drive_only), "token leaked: {text}");
+            .run();
+        output.code(3).check(
+            output.text().contains("403") && output.text().contains("LOW_LEVEL_API"),
+            "no 403 naming LOW_LEVEL_API",
+        );
+        output.check(!output.text().contains(&drive_only), "token leaked");
     }
     let log = emulator.wait_log("POST /appendable-data/1 403");
     assert!(
@@ -329,22 +313,26 @@ fn a_hanging_clear_times_out_with_exit_6_and_the_unknown_handle_hint() {
     for operation in ["clear-data", "clear-deleted-data"] {
         let started = Instant::now();
         let output = sandbox
-            .cmd_at(&emulator.url)
+            .safe_ad()
+            .launcher(&emulator.url)
             .args(["--timeout", "1", operation, "999"])
-            .output()
-            .expect("run");
+            .run();
         let elapsed = started.elapsed();
-        let text = output_text(&output);
-        assert_eq!(output.status.code(), Some(6), "{operation}: {text}");
-        assert!(
-            elapsed >= Duration::from_millis(900) && elapsed < Duration::from_secs(5),
-            "{operation} took {elapsed:?}"
+        // The emulator never answers: safe-ad ended by itself, and not before its 1 s.
+        output.code(6).check(
+            elapsed >= Duration::from_millis(900),
+            format!("{operation} gave up after {elapsed:?}, before --timeout 1"),
         );
-        assert!(text.contains("did not answer within 1 s"), "{text}");
-        assert!(
-            text.contains("hint: the launcher never answers a clear for an unknown handle"),
-            "{text}"
-        );
+        let text = output.text();
+        output
+            .check(
+                text.contains("did not answer within 1 s"),
+                "no \"did not answer within 1 s\"",
+            )
+            .check(
+                text.contains("hint: the launcher never answers a clear for an unknown handle"),
+                "no hint about unknown handles",
+            );
     }
     // The hung requests hold only their own connections.
     assert_counts(&sandbox, &emulator, 1, 1, 3, 2);
@@ -357,16 +345,16 @@ fn auth_login_stores_a_token_that_status_and_put_then_use() {
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
     let login = sandbox
-        .cmd()
+        .safe_ad()
         .env("SAFE_LAUNCHER_URL", &emulator.url)
         .args(["auth", "login"])
-        .output()
-        .expect("run");
-    let login_text = output_text(&login);
-    assert_eq!(login.status.code(), Some(0), "{login_text}");
-    assert!(login_text.contains("logged in"), "{login_text}");
+        .run();
+    let login_text = login.text();
+    login
+        .success()
+        .check(login_text.contains("logged in"), "not \"logged in\"");
 
-    let config_path = sandbox.config_dir().join("config.json");
+    let config_path = sandbox.config_file();
     let config: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&config_path).expect("config written"))
             .expect("config is JSON");
@@ -375,7 +363,7 @@ fn auth_login_stores_a_token_that_status_and_put_then_use() {
         stored, TOKEN,
         "login must store the token the launcher issued"
     );
-    assert!(!login_text.contains(&stored), "token printed: {login_text}");
+    login.check(!login_text.contains(&stored), "token printed");
     {
         use std::os::unix::fs::PermissionsExt;
         let mode = std::fs::metadata(&config_path)
@@ -386,29 +374,26 @@ fn auth_login_stores_a_token_that_status_and_put_then_use() {
     }
 
     let status = sandbox
-        .cmd()
+        .safe_ad()
         .env("SAFE_LAUNCHER_URL", &emulator.url)
         .args(["auth", "status"])
-        .output()
-        .expect("run");
-    let status_text = output_text(&status);
-    assert_eq!(status.status.code(), Some(0), "{status_text}");
-    assert!(
-        status_text.contains("accepted by the launcher"),
-        "{status_text}"
-    );
-    assert!(
-        !status_text.contains(&stored),
-        "token printed: {status_text}"
-    );
+        .run();
+    let status_text = status.text();
+    status
+        .success()
+        .check(
+            status_text.contains("accepted by the launcher"),
+            "not \"accepted by the launcher\"",
+        )
+        .check(!status_text.contains(&stored), "token printed");
 
     sandbox
-        .cmd()
+        .safe_ad()
         .env("SAFE_LAUNCHER_URL", &emulator.url)
         .args(["put", "0"])
-        .assert()
+        .run()
         .code(0)
-        .stdout("put 0: ok\n");
+        .stdout_is("put 0: ok\n");
     let log = emulator.wait_log("PUT /appendable-data/0 200");
     assert!(!log.contains(&stored), "token in the emulator log:\n{log}");
 }
@@ -418,23 +403,23 @@ fn auth_login_denied_is_exit_3_and_stores_nothing() {
     let emulator = Emulator::start(&["--deny-auth"]);
     let sandbox = Sandbox::new();
     sandbox
-        .cmd()
+        .safe_ad()
         .env("SAFE_LAUNCHER_URL", &emulator.url)
         .args(["auth", "login"])
-        .assert()
+        .run()
         .code(3)
-        .stdout("")
-        .stderr(predicate::str::contains("denied"));
-    let config_path = sandbox.config_dir().join("config.json");
+        .stdout_is("")
+        .stderr_has("denied");
+    let config_path = sandbox.config_file();
     if let Ok(text) = std::fs::read_to_string(&config_path) {
         let config: serde_json::Value = serde_json::from_str(&text).expect("config is JSON");
         assert!(config.get("token").is_none(), "token stored: {text}");
     }
     sandbox
-        .cmd()
+        .safe_ad()
         .env("SAFE_LAUNCHER_URL", &emulator.url)
         .args(["put", "0"])
-        .assert()
+        .run()
         .code(3);
 }
 
@@ -468,34 +453,6 @@ fn readme_quick_start() -> (String, String) {
     (line, shown)
 }
 
-/// A shell with only this build's `safe-ad` and the system directories on PATH.
-fn shell(sandbox: &Sandbox, script: &str) -> std::process::Output {
-    let bin_dir = std::path::Path::new(BIN).parent().expect("bin dir");
-    let child = Command::new("/bin/sh")
-        .env_clear()
-        .env("PATH", format!("{}:/usr/bin:/bin", bin_dir.display()))
-        .env("HOME", sandbox.dir.path())
-        .env("SAFE_AD_CONFIG_DIR", sandbox.config_dir())
-        .args(["-c", script])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sh");
-    let pid = child.id();
-    let (done_tx, done_rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = done_tx.send(child.wait_with_output());
-    });
-    match done_rx.recv_timeout(Duration::from_secs(20)) {
-        Ok(output) => output.expect("wait"),
-        Err(_) => {
-            let _ = Command::new("kill").arg(pid.to_string()).status();
-            panic!("`{script}` did not finish in 20 s");
-        }
-    }
-}
-
 /// Issue 3: README's one quick-start line runs put / clear-data / post / metadata on the demo
 /// handles on a fresh machine, and prints what README says it prints.
 #[test]
@@ -509,45 +466,42 @@ fn readme_quick_start_line_runs_on_a_fresh_machine_with_the_output_readme_shows(
             "README's quick start line does not run `{operation}`: {line}"
         );
     }
-    let sandbox = Sandbox::new();
-    let output = shell(&sandbox, &line);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "`{line}`:\n{}",
-        output_text(&output)
-    );
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    assert!(stdout.contains(": ok\n"), "{stdout}");
-    assert!(stdout.contains(": version "), "{stdout}");
-    assert_eq!(
-        stdout, shown,
-        "README's quick start shows other output than the line prints"
-    );
+    let output = Sandbox::new().shell("sh", &line).run();
+    output
+        .success()
+        .stdout_has(": ok\n")
+        .stdout_has(": version ")
+        .check(
+            output.stdout() == shown,
+            format!("README's quick start shows other output than the line prints:\n{shown}"),
+        );
 }
 
 #[test]
 fn emulator_command_mode_exits_with_the_command_code() {
     let sandbox = Sandbox::new();
-    let seven = shell(&sandbox, "safe-ad emulator -- sh -c 'exit 7'");
-    assert_eq!(seven.status.code(), Some(7), "{}", output_text(&seven));
+    sandbox
+        .shell("sh", "safe-ad emulator -- sh -c 'exit 7'")
+        .run()
+        .code(7);
     // A failing safe-ad inside fails the run with its own code: -23 is exit 4.
-    let failing = shell(&sandbox, "safe-ad emulator -- sh -c 'safe-ad put 1'");
-    assert_eq!(failing.status.code(), Some(4), "{}", output_text(&failing));
-    assert!(
-        String::from_utf8_lossy(&failing.stderr).contains("errorCode -23"),
-        "{}",
-        output_text(&failing)
-    );
+    sandbox
+        .shell("sh", "safe-ad emulator -- sh -c 'safe-ad put 1'")
+        .run()
+        .code(4)
+        .stderr_has("errorCode -23");
     // The command sees both variables.
-    let env = shell(
-        &sandbox,
-        "safe-ad emulator -- sh -c 'test -n \"$SAFE_LAUNCHER_TOKEN\" && echo \"$SAFE_LAUNCHER_URL\"'",
+    let env = sandbox
+        .shell(
+            "sh",
+            "safe-ad emulator -- sh -c 'test -n \"$SAFE_LAUNCHER_TOKEN\" && echo \"$SAFE_LAUNCHER_URL\"'",
+        )
+        .run();
+    let stdout = env.success().stdout();
+    env.check(
+        stdout.starts_with("http://127.0.0.1:") && stdout.lines().count() == 1,
+        "not one line with the emulator's URL",
     );
-    assert_eq!(env.status.code(), Some(0), "{}", output_text(&env));
-    let stdout = String::from_utf8_lossy(&env.stdout);
-    assert!(stdout.starts_with("http://127.0.0.1:"), "{stdout}");
-    assert_eq!(stdout.lines().count(), 1, "{stdout}");
 }
 
 // ---- base URL with a path prefix --------------------------------------------------------------
@@ -560,17 +514,23 @@ fn a_url_with_a_version_prefix_works_against_the_emulator() {
         let url = format!("{}{prefix}", emulator.url);
         let operation = if handle == "0" { "put" } else { "clear-data" };
         sandbox
-            .cmd_at(&url)
+            .safe_ad()
+            .launcher(&url)
             .args([operation, handle])
-            .assert()
+            .run()
             .code(0)
-            .stdout(format!("{operation} {handle}: ok\n"));
-        sandbox
-            .cmd_at(&url)
+            .stdout_is(&format!("{operation} {handle}: ok\n"));
+        let metadata = sandbox
+            .safe_ad()
+            .launcher(&url)
             .args(["metadata", handle])
-            .assert()
-            .code(0)
-            .stdout(predicate::str::starts_with(format!("{handle}: version ")));
+            .run();
+        metadata.code(0).check(
+            metadata
+                .stdout()
+                .starts_with(&format!("{handle}: version ")),
+            "not a metadata line",
+        );
     }
     let log = emulator.wait_log("GET /0.5/appendable-data/metadata/1 200");
     assert!(log.contains("PUT /0.6/appendable-data/0 200"), "{log}");

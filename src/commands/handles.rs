@@ -1,0 +1,126 @@
+//! Where handles come from and where they go: `create` and `open` make one from a name,
+//! `reopen` makes a fresh one for the data behind a stale one, `drop` frees them.
+//!
+//! `create` and `open` work on one name; `reopen` and `drop` are batches over handles, with the
+//! same input, `--jobs`, summary and exit codes as the operations.
+
+use crate::batch::{self, Procedure, Step};
+use crate::cli::{ClientOptions, CreateCommand, HandleArgs, OpenCommand, ReopenCommand};
+use crate::launcher::{Launcher, Operation, Request, Slot};
+use crate::name::{self, Name};
+use crate::outcome::{Class, Done, Failure};
+use crate::report::Reporter;
+use crate::runtime::{internal, interruptible, runtime};
+use crate::settings::{Settings, StdinUse};
+
+use super::operations;
+
+pub fn create(
+    command: &CreateCommand,
+    options: &ClientOptions,
+    reporter: &Reporter,
+) -> Result<Done, Failure> {
+    let name = match &command.name {
+        Some(raw) => parse_name(raw, "create")?,
+        None => Name::random().map_err(|e| {
+            internal(anyhow::anyhow!(
+                "the operating system's random number generator failed: {e}"
+            ))
+        })?,
+    };
+    let settings = super::resolve(options, reporter, StdinUse::Free)?;
+    let launcher = super::launcher(&settings)?;
+    let (private, white_list, put) = (command.private, command.white_list, command.put);
+    if settings.dry_run || settings.curl {
+        let plan = batch::create_plan(name, private, white_list, put);
+        return Ok(describe(&plan, &settings, &launcher, reporter));
+    }
+    settings.token()?;
+    let steps = runtime()?.block_on(interruptible(batch::create(
+        &launcher,
+        name,
+        private,
+        white_list,
+        put,
+        settings.verbose,
+    )))?;
+    Ok(finish(&launcher, &steps, reporter))
+}
+
+pub fn open(
+    command: &OpenCommand,
+    options: &ClientOptions,
+    reporter: &Reporter,
+) -> Result<Done, Failure> {
+    let name = parse_name(&command.name, "open")?;
+    let settings = super::resolve(options, reporter, StdinUse::Free)?;
+    let launcher = super::launcher(&settings)?;
+    if settings.dry_run || settings.curl {
+        let plan = batch::open_plan(name, command.private);
+        return Ok(describe(&plan, &settings, &launcher, reporter));
+    }
+    settings.token()?;
+    let steps = runtime()?.block_on(interruptible(batch::open(
+        &launcher,
+        name,
+        command.private,
+        settings.verbose,
+    )))?;
+    Ok(finish(&launcher, &steps, reporter))
+}
+
+pub fn reopen(
+    command: &ReopenCommand,
+    options: &ClientOptions,
+    reporter: &Reporter,
+) -> Result<Done, Failure> {
+    let procedure = Procedure::Reopen {
+        drop_old: command.drop,
+    };
+    operations::run_procedure(procedure, &command.handles, options, reporter)
+}
+
+pub fn drop(
+    handles: &HandleArgs,
+    options: &ClientOptions,
+    reporter: &Reporter,
+) -> Result<Done, Failure> {
+    operations::run(Operation::Drop, None, handles, options, reporter)
+}
+
+fn parse_name(raw: &str, command: &str) -> Result<Name, Failure> {
+    Name::parse(raw).map_err(|problem| {
+        Failure::usage(format!(
+            "invalid name '{}' for {command}: {}",
+            crate::sanitize::line(raw.as_bytes(), 80),
+            problem.describe()
+        ))
+        .with_hint(format!("a name is {}; nothing was sent", name::FORMS))
+    })
+}
+
+/// `--dry-run` and `--curl` for a fixed procedure.
+fn describe(
+    plan: &[Request<Slot>],
+    settings: &Settings,
+    launcher: &Launcher,
+    reporter: &Reporter,
+) -> Done {
+    let token = settings.token.as_ref().map(|(_, source)| source);
+    if settings.curl {
+        reporter.curl_token_note(token);
+    }
+    for request in plan {
+        reporter.request_described(launcher, request, settings.curl, token);
+    }
+    Done::Success
+}
+
+/// Prints the steps and picks the exit code: that of the first step that failed.
+fn finish(launcher: &Launcher, steps: &[Step], reporter: &Reporter) -> Done {
+    reporter.steps(launcher, None, steps);
+    let first_failure: Option<Class> = steps
+        .iter()
+        .find_map(|step| step.result.as_ref().err().map(|failure| failure.class));
+    Done::from_first_failure(first_failure)
+}

@@ -1,0 +1,451 @@
+//! The small HTTP module: operations to routes, sending them, reading a bounded answer.
+//!
+//! It is built from a narrow [`LauncherConfig`] (URL, token, timeouts, retries, proxy) that the
+//! commands fill from the settings; it reads no env var and no file. It does not judge
+//! answers: it returns what came back (or why nothing did) and `outcome` decides what that
+//! means. The token goes in the Authorization header of requests to the launcher URL and
+//! nowhere else; redirects are never followed.
+//!
+//! Two transports behind one face: `direct` speaks HTTP/1.1 on hyper's connection API to a
+//! plain-http launcher reached without a proxy (the usual, local case, and a batch's hot path);
+//! `general` uses reqwest for https and proxies. reqwest would read the proxy env vars itself,
+//! so that is turned off and `settings` hands over the proxy it chose.
+
+mod direct;
+mod general;
+mod request;
+
+pub use request::{url_for, Fetched, HandleReply, Metadata, Operation, Request, Slot, OPERATIONS};
+
+use std::time::{Duration, Instant};
+
+use http_body_util::BodyExt;
+use reqwest::header::{HeaderMap, HeaderValue, LOCATION};
+use reqwest::Method;
+
+use crate::secret::Secret;
+use crate::url::LauncherUrl;
+
+/// Bodies are read up to this size; the rest is left unread.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+/// The User-Agent of every request.
+const USER_AGENT_VALUE: &str = concat!("safe-ad/", env!("CARGO_PKG_VERSION"));
+
+/// What the launcher answered.
+#[derive(Debug)]
+pub struct Answer {
+    pub status: u16,
+    pub location: Option<Vec<u8>>,
+    /// At most `MAX_BODY_BYTES` of the body.
+    pub body: Vec<u8>,
+    /// The answer's headers, kept only when asked for (`--verbose`).
+    pub headers: Vec<(String, Vec<u8>)>,
+    pub elapsed: Duration,
+}
+
+/// Why no (complete) answer came.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NoAnswer {
+    /// Nothing listens at the launcher's address.
+    Refused,
+    /// The host name could not be resolved.
+    Dns(String),
+    /// Connecting took longer than the connect bound.
+    ConnectTimeout(Duration),
+    /// The request was sent but the answer did not come in time.
+    Timeout(Duration),
+    /// The connection failed or closed before any byte of an answer.
+    Reset(String),
+    /// Bytes came back that are not an HTTP answer (a status line or headers that do not
+    /// parse, headers too large): something answered, but not a launcher.
+    Garbled(String),
+    /// The connection failed or closed in the middle of an answer.
+    Broken(String),
+    /// A plain-http request was answered with TLS: the server speaks https.
+    TlsAnswer,
+    /// An https request was answered in plain text: the server speaks plain http.
+    PlainAnswer,
+}
+
+impl NoAnswer {
+    /// Whether trying again is safe: nothing answered, and for a POST (not idempotent: each
+    /// one makes a new version) only when the connection was refused, so nothing was sent.
+    fn may_retry(&self, method: &Method) -> bool {
+        match self {
+            NoAnswer::Refused => true,
+            NoAnswer::Reset(_) => method != Method::POST,
+            _ => false,
+        }
+    }
+
+    /// What a hyper error means; `in_body`: the answer's head had already come.
+    fn from_hyper(error: &hyper::Error, in_body: bool) -> NoAnswer {
+        let detail = innermost_message(error);
+        if error.is_parse() {
+            NoAnswer::Garbled(detail)
+        } else if in_body {
+            NoAnswer::Broken(detail)
+        } else {
+            NoAnswer::Reset(detail)
+        }
+    }
+}
+
+/// The most specific words in an error chain.
+fn innermost_message(error: &(dyn std::error::Error + 'static)) -> String {
+    let mut message = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        message = cause.to_string();
+        source = cause.source();
+    }
+    message
+}
+
+/// One request, as both transports take it.
+struct Outgoing<'a> {
+    method: Method,
+    /// The path after the launcher URL's prefix: `/appendable-data/...`.
+    route: &'a str,
+    /// A JSON body, sent with `Content-Type: application/json`.
+    json: Option<&'a [u8]>,
+    authorization: Option<&'a HeaderValue>,
+}
+
+/// An answer whose head has come and whose body is still to be read.
+struct RawAnswer<'a> {
+    status: u16,
+    headers: HeaderMap,
+    body: Body<'a>,
+}
+
+enum Body<'a> {
+    Direct {
+        body: hyper::body::Incoming,
+        /// The connection, to go back to the pool once the body has been read to its end.
+        keep: Option<direct::Keep<'a>>,
+    },
+    General(reqwest::Response),
+}
+
+impl Body<'_> {
+    /// The next piece of the body; `None` at its end.
+    async fn chunk(
+        &mut self,
+        general: Option<&general::General>,
+    ) -> Result<Option<Vec<u8>>, NoAnswer> {
+        match self {
+            Body::Direct { body, keep } => loop {
+                match body.frame().await {
+                    None => {
+                        if let Some(keep) = keep.take() {
+                            keep.release();
+                        }
+                        return Ok(None);
+                    }
+                    Some(Ok(frame)) => {
+                        if let Ok(data) = frame.into_data() {
+                            return Ok(Some(data.to_vec()));
+                        }
+                    }
+                    Some(Err(error)) => return Err(NoAnswer::from_hyper(&error, true)),
+                }
+            },
+            Body::General(response) => match response.chunk().await {
+                Ok(chunk) => Ok(chunk.map(|bytes| bytes.to_vec())),
+                Err(error) => Err(match general {
+                    Some(general) => general.no_answer(&error),
+                    None => NoAnswer::Broken(innermost_message(&error)),
+                }),
+            },
+        }
+    }
+}
+
+/// The app identity `auth login` presents to the launcher, which shows it to the person approving.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AppIdentity {
+    pub name: String,
+    pub id: String,
+    pub version: String,
+    pub vendor: String,
+}
+
+/// Requests about the token itself, as opposed to operations on a handle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AuthRequest {
+    /// `POST /auth`: ask for a token with LOW_LEVEL_API; the launcher waits for a person.
+    Login(AppIdentity),
+    /// `GET /auth`: is the token accepted?
+    Check,
+    /// `DELETE /auth`: revoke the token.
+    Revoke,
+}
+
+/// The permission the appendable-data writes need.
+pub const LOW_LEVEL_API: &str = "LOW_LEVEL_API";
+
+/// What an approved `POST /auth` gives back.
+#[derive(Debug)]
+pub struct Grant {
+    pub token: Secret,
+    pub permissions: Vec<String>,
+}
+
+impl Grant {
+    /// Reads an approval body; `None` when it is not one (or its token is unusable).
+    pub fn parse(body: &[u8]) -> Option<Grant> {
+        #[derive(serde::Deserialize)]
+        struct Raw {
+            token: String,
+            #[serde(default)]
+            permissions: Vec<String>,
+        }
+        let raw: Raw = serde_json::from_slice(body).ok()?;
+        let token = Secret::parse(&raw.token).ok()?;
+        Some(Grant {
+            token,
+            permissions: raw.permissions,
+        })
+    }
+}
+
+/// What the HTTP module needs to know, and nothing more.
+#[derive(Debug, Clone)]
+pub struct LauncherConfig {
+    pub url: LauncherUrl,
+    pub token: Option<Secret>,
+    /// Bound on each request.
+    pub timeout: Duration,
+    /// Bound on connecting.
+    pub connect_timeout: Duration,
+    /// Bound on a login, which waits for a person; `None` waits as long as it takes.
+    pub login_timeout: Option<Duration>,
+    /// Tries after the first when no answer came, where that is safe (`NoAnswer::may_retry`).
+    pub retries: u8,
+    /// The proxy to go through, if any; never for a loopback launcher.
+    pub proxy: Option<ProxyConfig>,
+    /// Keep the answer's headers, for `--verbose`.
+    pub keep_headers: bool,
+}
+
+/// A proxy chosen by `settings` from the environment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProxyConfig {
+    pub url: String,
+    /// Hosts that skip the proxy, in the `NO_PROXY` format.
+    pub no_proxy: Option<String>,
+}
+
+enum Transport {
+    Direct(direct::Direct),
+    General(general::General),
+}
+
+/// A client for one launcher; keeps its connections alive across requests.
+pub struct Launcher {
+    transport: Transport,
+    base: String,
+    authorization: Option<HeaderValue>,
+    timeout: Duration,
+    /// `None`: wait for the person approving a login as long as it takes.
+    login_timeout: Option<Duration>,
+    retries: u8,
+    keep_headers: bool,
+    /// The token's bytes, to scrub from anything the launcher sends back before it is shown.
+    token: Option<Secret>,
+}
+
+impl Launcher {
+    pub fn new(config: LauncherConfig) -> anyhow::Result<Launcher> {
+        let transport =
+            if config.url.is_https() || (config.proxy.is_some() && !config.url.is_loopback()) {
+                Transport::General(general::General::new(&config)?)
+            } else {
+                Transport::Direct(direct::Direct::new(&config.url, config.connect_timeout)?)
+            };
+        let authorization = match &config.token {
+            Some(token) => {
+                let mut value = HeaderValue::from_str(&format!("Bearer {}", token.expose()))
+                    .map_err(|_| anyhow::anyhow!("the token cannot be sent in an HTTP header"))?;
+                value.set_sensitive(true);
+                Some(value)
+            }
+            None => None,
+        };
+        Ok(Launcher {
+            transport,
+            base: config.url.base().to_string(),
+            authorization,
+            timeout: config.timeout,
+            login_timeout: config.login_timeout,
+            retries: config.retries,
+            keep_headers: config.keep_headers,
+            token: config.token,
+        })
+    }
+
+    /// The launcher's base URL, path prefix included.
+    pub fn base(&self) -> &str {
+        &self.base
+    }
+
+    /// The full URL of a request, path prefix kept.
+    pub fn url<H: std::fmt::Display + Copy>(&self, request: &Request<H>) -> String {
+        url_for(&self.base, request)
+    }
+
+    /// Sends one request and reads at most `MAX_BODY_BYTES` of the answer. When nothing
+    /// answered, tries again up to `--retries` times where that is safe.
+    pub async fn send(&self, request: &Request) -> Result<Answer, NoAnswer> {
+        let route = request.route();
+        let json = request.json();
+        let outgoing = Outgoing {
+            method: request.method(),
+            route: &route,
+            json: json.as_deref().map(str::as_bytes),
+            authorization: self.authorization.as_ref(),
+        };
+        let mut pause = Duration::from_millis(100);
+        let mut tries_left = self.retries;
+        loop {
+            match self.exchange(&outgoing, Some(self.timeout)).await {
+                Err(no_answer) if tries_left > 0 && no_answer.may_retry(&outgoing.method) => {
+                    tries_left -= 1;
+                    tokio::time::sleep(pause).await;
+                    pause *= 2;
+                }
+                result => return result,
+            }
+        }
+    }
+
+    /// The request headers safe-ad sends, with the token masked, for `--dry-run` and `--verbose`.
+    pub fn shown_request_headers(&self) -> Vec<(String, String)> {
+        let mut headers = vec![("user-agent".to_string(), USER_AGENT_VALUE.to_string())];
+        match &self.token {
+            Some(token) => {
+                headers.push(("authorization".into(), format!("Bearer {}", token.mask())))
+            }
+            None => headers.push(("authorization".into(), "(none: no token found)".into())),
+        }
+        headers
+    }
+
+    /// Makes sure the launcher accepts connections, before a request that waits for a person
+    /// (a login): a launcher that is down is said at once, not after "waiting for approval".
+    /// Through reqwest (https, a proxy) the first request says it instead.
+    pub async fn connect(&self) -> Result<(), NoAnswer> {
+        match &self.transport {
+            Transport::Direct(direct) => direct.warm().await,
+            Transport::General(_) => Ok(()),
+        }
+    }
+
+    /// Sends a request about the token. A login carries no token and waits as long as the
+    /// timeout allows (forever unless one was set).
+    pub async fn auth(&self, auth: &AuthRequest) -> Result<Answer, NoAnswer> {
+        match auth {
+            AuthRequest::Login(app) => {
+                let body = serde_json::json!({
+                    "app": {
+                        "name": app.name,
+                        "id": app.id,
+                        "version": app.version,
+                        "vendor": app.vendor,
+                    },
+                    "permissions": [LOW_LEVEL_API],
+                })
+                .to_string();
+                let outgoing = Outgoing {
+                    method: Method::POST,
+                    route: "/auth",
+                    json: Some(body.as_bytes()),
+                    authorization: None,
+                };
+                self.exchange(&outgoing, self.login_timeout).await
+            }
+            AuthRequest::Check | AuthRequest::Revoke => {
+                let outgoing = Outgoing {
+                    method: if *auth == AuthRequest::Check {
+                        Method::GET
+                    } else {
+                        Method::DELETE
+                    },
+                    route: "/auth",
+                    json: None,
+                    authorization: self.authorization.as_ref(),
+                };
+                self.exchange(&outgoing, Some(self.timeout)).await
+            }
+        }
+    }
+
+    /// One request and its answer, the whole of it bounded by `timeout`.
+    async fn exchange(
+        &self,
+        outgoing: &Outgoing<'_>,
+        timeout: Option<Duration>,
+    ) -> Result<Answer, NoAnswer> {
+        let started = Instant::now();
+        let work = async {
+            let raw = match &self.transport {
+                Transport::Direct(direct) => direct.send(outgoing).await?,
+                Transport::General(general) => general.send(outgoing).await?,
+            };
+            self.read(raw).await
+        };
+        let (status, headers, body) = match timeout {
+            Some(timeout) => tokio::time::timeout(timeout, work)
+                .await
+                .unwrap_or(Err(NoAnswer::Timeout(timeout)))?,
+            None => work.await?,
+        };
+        let location = headers
+            .get(LOCATION)
+            .map(|value| self.scrub(value.as_bytes()));
+        let headers = if self.keep_headers {
+            headers
+                .iter()
+                .map(|(name, value)| (name.to_string(), self.scrub(value.as_bytes())))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Ok(Answer {
+            status,
+            location,
+            body: self.scrub(&body),
+            headers,
+            elapsed: started.elapsed(),
+        })
+    }
+
+    /// Reads at most `MAX_BODY_BYTES` of the body.
+    async fn read(&self, mut raw: RawAnswer<'_>) -> Result<(u16, HeaderMap, Vec<u8>), NoAnswer> {
+        let general = match &self.transport {
+            Transport::General(general) => Some(general),
+            Transport::Direct(_) => None,
+        };
+        let mut body = Vec::new();
+        while let Some(chunk) = raw.body.chunk(general).await? {
+            let room = MAX_BODY_BYTES - body.len();
+            body.extend_from_slice(&chunk[..chunk.len().min(room)]);
+            if body.len() >= MAX_BODY_BYTES {
+                // The rest is not worth reading; dropping the answer closes the connection.
+                break;
+            }
+        }
+        Ok((raw.status, raw.headers, body))
+    }
+
+    /// What the launcher sent, with the token cut out: a launcher (or a proxy in front of it)
+    /// that echoes the request back must not make safe-ad print the token.
+    fn scrub(&self, bytes: &[u8]) -> Vec<u8> {
+        match &self.token {
+            Some(token) => token.scrub(bytes),
+            None => bytes.to_vec(),
+        }
+    }
+}

@@ -1,0 +1,321 @@
+//! What safe-ad asks the launcher: each request's method, route and body, and the shapes of the
+//! JSON answers it reads back.
+
+use std::fmt;
+
+use reqwest::Method;
+
+use crate::handle::Handle;
+use crate::name::Name;
+
+/// The kinds of request, by the name messages and `--json` give them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Operation {
+    Put,
+    Post,
+    ClearData,
+    ClearDeletedData,
+    /// Reads the launcher's metadata of a handle; changes nothing.
+    Metadata,
+    /// Frees the launcher's slot for a handle.
+    Drop,
+    /// A data-id handle: for a name, or for the data behind a handle.
+    DataId,
+    /// A new appendable data, in the launcher only until it is saved.
+    Create,
+    /// A handle for the data a data-id handle names, fetched from the network.
+    Fetch,
+    /// Frees the launcher's slot for a data-id handle.
+    DropDataId,
+}
+
+impl Operation {
+    /// The name used in every message about the operation (the subcommand's, where it is one).
+    pub fn name(self) -> &'static str {
+        match self {
+            Operation::Put => "put",
+            Operation::Post => "post",
+            Operation::ClearData => "clear-data",
+            Operation::ClearDeletedData => "clear-deleted-data",
+            Operation::Metadata => "metadata",
+            Operation::Drop => "drop",
+            Operation::DataId => "data-id",
+            Operation::Create => "create",
+            Operation::Fetch => "fetch",
+            Operation::DropDataId => "drop-data-id",
+        }
+    }
+
+    /// Clears change only the launcher's local copy, and hang on an unknown handle.
+    pub fn is_clear(self) -> bool {
+        matches!(self, Operation::ClearData | Operation::ClearDeletedData)
+    }
+}
+
+/// Every operation that takes only a handle, for tests and tools that go through them all.
+pub const OPERATIONS: [Operation; 7] = [
+    Operation::Put,
+    Operation::Post,
+    Operation::ClearData,
+    Operation::ClearDeletedData,
+    Operation::Metadata,
+    Operation::Drop,
+    Operation::DataId,
+];
+
+/// A handle in a request: known, or (in a `--dry-run` plan) one an earlier answer will give.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Slot {
+    Is(Handle),
+    /// Named after the field of the answer it comes from.
+    FromAnswer(&'static str),
+}
+
+impl fmt::Display for Slot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Slot::Is(handle) => write!(f, "{handle}"),
+            Slot::FromAnswer(field) => write!(f, "{{{field}}}"),
+        }
+    }
+}
+
+/// One request to the launcher. `H` is a `Handle` for requests that are sent, a `Slot` for
+/// requests described before the answers they depend on exist.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Request<H = Handle> {
+    /// An operation that takes an appendable-data handle: put, post, the clears, metadata,
+    /// drop, and data-id (`GET /appendable-data/data-id/:h`).
+    OnHandle(Operation, H),
+    /// `POST /appendable-data`.
+    Create {
+        name: Name,
+        private: bool,
+        white_list: bool,
+    },
+    /// `POST /data-id/appendable-data`.
+    DataIdOfName { name: Name, private: bool },
+    /// `GET /appendable-data/handle/:dataIdHandle`.
+    Fetch(H),
+    /// `DELETE /data-id/:dataIdHandle`.
+    DropDataId(H),
+}
+
+impl<H: fmt::Display + Copy> Request<H> {
+    pub fn operation(&self) -> Operation {
+        match self {
+            Request::OnHandle(operation, _) => *operation,
+            Request::Create { .. } => Operation::Create,
+            Request::DataIdOfName { .. } => Operation::DataId,
+            Request::Fetch(_) => Operation::Fetch,
+            Request::DropDataId(_) => Operation::DropDataId,
+        }
+    }
+
+    pub fn method(&self) -> Method {
+        match self {
+            Request::OnHandle(operation, _) => match operation {
+                Operation::Put => Method::PUT,
+                Operation::Post => Method::POST,
+                Operation::Metadata | Operation::DataId | Operation::Fetch => Method::GET,
+                Operation::ClearData
+                | Operation::ClearDeletedData
+                | Operation::Drop
+                | Operation::DropDataId => Method::DELETE,
+                Operation::Create => Method::POST,
+            },
+            Request::Create { .. } | Request::DataIdOfName { .. } => Method::POST,
+            Request::Fetch(_) => Method::GET,
+            Request::DropDataId(_) => Method::DELETE,
+        }
+    }
+
+    /// The path after the launcher URL's prefix.
+    pub fn route(&self) -> String {
+        match self {
+            Request::OnHandle(operation, handle) => match operation {
+                Operation::ClearData => format!("/appendable-data/clear-data/{handle}"),
+                Operation::ClearDeletedData => {
+                    format!("/appendable-data/clear-deleted-data/{handle}")
+                }
+                Operation::Metadata => format!("/appendable-data/metadata/{handle}"),
+                Operation::Drop => format!("/appendable-data/handle/{handle}"),
+                Operation::DataId => format!("/appendable-data/data-id/{handle}"),
+                Operation::Fetch => format!("/appendable-data/handle/{handle}"),
+                Operation::DropDataId => format!("/data-id/{handle}"),
+                Operation::Put | Operation::Post | Operation::Create => {
+                    format!("/appendable-data/{handle}")
+                }
+            },
+            Request::Create { .. } => "/appendable-data".to_string(),
+            Request::DataIdOfName { .. } => "/data-id/appendable-data".to_string(),
+            Request::Fetch(handle) => format!("/appendable-data/handle/{handle}"),
+            Request::DropDataId(handle) => format!("/data-id/{handle}"),
+        }
+    }
+
+    /// The JSON body, for the requests that have one.
+    pub fn json(&self) -> Option<String> {
+        let body = match self {
+            Request::Create {
+                name,
+                private,
+                white_list,
+            } => {
+                let mut body = serde_json::json!({
+                    "name": name.to_string(),
+                    "isPrivate": private,
+                });
+                // Only the exact string selects a whitelist; without it the launcher makes a
+                // blacklist, its default.
+                if *white_list {
+                    body["filterType"] = serde_json::json!("WHITE_LIST");
+                }
+                body
+            }
+            Request::DataIdOfName { name, private } => serde_json::json!({
+                "name": name.to_string(),
+                "isPrivate": private,
+            }),
+            _ => return None,
+        };
+        Some(body.to_string())
+    }
+
+    /// The appendable-data handle the request is about, if it names one.
+    pub fn handle(&self) -> Option<H> {
+        match self {
+            Request::OnHandle(_, handle) => Some(*handle),
+            _ => None,
+        }
+    }
+
+    /// The data-id handle the request is about, if it names one.
+    pub fn data_id(&self) -> Option<H> {
+        match self {
+            Request::Fetch(handle) | Request::DropDataId(handle) => Some(*handle),
+            _ => None,
+        }
+    }
+
+    /// The name the request carries, if any.
+    pub fn name(&self) -> Option<Name> {
+        match self {
+            Request::Create { name, .. } | Request::DataIdOfName { name, .. } => Some(*name),
+            _ => None,
+        }
+    }
+
+    /// What the request is about, for messages: `put 7`, `fetch data-id 12`, `create <name>`.
+    pub fn subject(&self) -> String {
+        let operation = self.operation().name();
+        match (self.handle(), self.data_id(), self.name()) {
+            (Some(handle), _, _) => format!("{operation} {handle}"),
+            (_, Some(data_id), _) if self.operation() == Operation::DropDataId => {
+                format!("{operation} {data_id}")
+            }
+            (_, Some(data_id), _) => format!("{operation} data-id {data_id}"),
+            (_, _, Some(name)) => format!("{operation} {name}"),
+            _ => operation.to_string(),
+        }
+    }
+}
+
+/// Joins a checked launcher base (`LauncherUrl::base`: no trailing slash, prefix kept) and a
+/// request's route.
+pub fn url_for<H: fmt::Display + Copy>(base: &str, request: &Request<H>) -> String {
+    format!("{base}{}", request.route())
+}
+
+/// The launcher's metadata of an appendable data, as `GET /appendable-data/metadata/:h` gives it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Metadata {
+    pub is_owner: bool,
+    pub version: u64,
+    pub filter_type: String,
+    pub filter_length: u64,
+    pub data_length: u64,
+    pub deleted_data_length: u64,
+}
+
+impl Metadata {
+    /// Reads a metadata body; `None` when it is not one.
+    pub fn parse(body: &[u8]) -> Option<Metadata> {
+        serde_json::from_slice(body).ok()
+    }
+}
+
+/// `{"handleId": n}`: what creating data or asking for a data id gives back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HandleReply {
+    pub handle_id: u64,
+}
+
+impl HandleReply {
+    pub fn parse(body: &[u8]) -> Option<HandleReply> {
+        serde_json::from_slice(body).ok()
+    }
+}
+
+/// What fetching data through its data id gives back: the new handle and most of the metadata
+/// (the launcher leaves out the filter's length here).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Fetched {
+    pub handle_id: u64,
+    pub is_owner: bool,
+    pub version: u64,
+    pub filter_type: String,
+    pub data_length: u64,
+    pub deleted_data_length: u64,
+}
+
+impl Fetched {
+    pub fn parse(body: &[u8]) -> Option<Fetched> {
+        serde_json::from_slice(body).ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes_and_bodies() {
+        let name = Name::parse(&"ab".repeat(32)).unwrap();
+        let create = Request::<Handle>::Create {
+            name,
+            private: false,
+            white_list: true,
+        };
+        assert_eq!(create.route(), "/appendable-data");
+        let body: serde_json::Value = serde_json::from_str(&create.json().unwrap()).unwrap();
+        assert_eq!(body["filterType"], "WHITE_LIST");
+        assert_eq!(body["isPrivate"], false);
+        assert_eq!(body["name"], name.to_string());
+        let plain = Request::<Handle>::Create {
+            name,
+            private: true,
+            white_list: false,
+        };
+        let body: serde_json::Value = serde_json::from_str(&plain.json().unwrap()).unwrap();
+        assert!(body.get("filterType").is_none());
+        assert_eq!(
+            Request::OnHandle(Operation::Drop, Handle(7)).route(),
+            "/appendable-data/handle/7"
+        );
+        assert_eq!(
+            Request::OnHandle(Operation::DataId, Handle(7)).route(),
+            "/appendable-data/data-id/7"
+        );
+        assert_eq!(
+            Request::Fetch(Slot::FromAnswer("handleId")).route(),
+            "/appendable-data/handle/{handleId}"
+        );
+        assert_eq!(Request::DropDataId(Handle(3)).method(), Method::DELETE);
+        assert_eq!(Request::DropDataId(Handle(3)).subject(), "drop-data-id 3");
+        assert_eq!(Request::Fetch(Handle(3)).subject(), "fetch data-id 3");
+    }
+}

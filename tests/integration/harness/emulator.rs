@@ -1,0 +1,266 @@
+//! The real `safe-ad emulator` binary as a test fixture: one process per test on its own free
+//! loopback port, accepting [`TOKEN`], killed when dropped. Its stderr (banner and request log)
+//! is kept whole: [`Emulator::wait_log`], [`Emulator::requests`], [`Emulator::stop`].
+
+use std::cell::Cell;
+use std::net::SocketAddr;
+
+use serde_json::Value;
+
+use super::http::{send, Resp};
+use super::{Running, SafeAd, TOKEN};
+
+/// A `safe-ad emulator` process on a free loopback port, accepting [`TOKEN`].
+pub struct Emulator {
+    running: Running,
+    pub url: String,
+    address: SocketAddr,
+    /// Markers sent by [`Emulator::requests`] so far.
+    markers: Cell<u32>,
+}
+
+impl Emulator {
+    /// Starts `safe-ad emulator --listen 127.0.0.1:0 --token TOKEN` with the given extra flags,
+    /// and reads the two lines it prints once it is ready.
+    pub fn start(flags: &[&str]) -> Emulator {
+        let mut running = SafeAd::new()
+            .args(["emulator", "--listen", "127.0.0.1:0", "--token", TOKEN])
+            .args(flags)
+            .token_may_show()
+            .spawn();
+        let url_line = running.line();
+        let token_line = running.line();
+        let url = url_line
+            .strip_prefix("SAFE_LAUNCHER_URL=")
+            .unwrap_or_else(|| panic!("first line: {url_line:?}"))
+            .to_owned();
+        assert_eq!(token_line, format!("SAFE_LAUNCHER_TOKEN={TOKEN}"));
+        let address = url
+            .strip_prefix("http://127.0.0.1:")
+            .and_then(|port| port.parse::<u16>().ok())
+            .map(|port| SocketAddr::from(([127, 0, 0, 1], port)))
+            .unwrap_or_else(|| panic!("not a loopback URL with a port: {url}"));
+        Emulator {
+            running,
+            url,
+            address,
+            markers: Cell::new(0),
+        }
+    }
+
+    /// Waits until the log contains `needle`, and returns the log.
+    #[track_caller]
+    pub fn wait_log(&self, needle: &str) -> String {
+        self.running.wait_for_stderr(needle)
+    }
+
+    /// Every request the emulator has answered, as `METHOD /path STATUS`, in the order it
+    /// answered them; complete for every client that has exited. The proof: a request of the
+    /// test's own, sent now, is answered and logged after them.
+    #[track_caller]
+    pub fn requests(&self) -> Vec<String> {
+        let n = self.markers.get() + 1;
+        self.markers.set(n);
+        let marker = format!("/safe-ad-test-marker/{n}");
+        send(self.address, "GET", &marker, &[], None);
+        let log = self.wait_log(&format!("GET {marker} "));
+        let (before, _) = log
+            .split_once(&format!("GET {marker} "))
+            .expect("the marker is logged");
+        before
+            .lines()
+            .filter(|line| {
+                ["GET /", "PUT /", "POST /", "DELETE /"]
+                    .iter()
+                    .any(|verb| line.starts_with(verb))
+                    && !line.starts_with("GET /safe-ad-test-marker/")
+            })
+            .map(|line| {
+                line.rsplit_once(' ')
+                    .map_or(line, |(request, _time)| request)
+            })
+            .map(str::to_owned)
+            .collect()
+    }
+
+    /// The base64 name of a demo handle, as the banner prints it.
+    pub fn demo_name(&self, handle: u64) -> String {
+        let log = self.wait_log("names (base64");
+        let names = log.split("names (base64").nth(1).expect("names section");
+        names
+            .lines()
+            .skip(1)
+            .map(str::trim)
+            .find_map(|line| line.strip_prefix(&format!("{handle} ")))
+            .unwrap_or_else(|| panic!("no name for demo handle {handle} in banner:\n{log}"))
+            .trim()
+            .to_owned()
+    }
+
+    /// One request on a fresh connection, with `Authorization: Bearer <token>` when a token is
+    /// given and `Content-Type: application/json` when there is a body.
+    pub fn http(&self, method: &str, path: &str, token: Option<&str>, body: Option<&str>) -> Resp {
+        let bearer = token.map(|token| format!("Bearer {token}"));
+        let mut headers = Vec::new();
+        if let Some(bearer) = &bearer {
+            headers.push(("Authorization", bearer.as_str()));
+        }
+        if body.is_some() {
+            headers.push(("Content-Type", "application/json"));
+        }
+        send(self.address, method, path, &headers, body)
+    }
+
+    /// What the network holds for demo handle `demo`'s data, fetched into a fresh handle
+    /// (`POST /data-id/appendable-data`, `GET /appendable-data/handle/:dataIdHandle`): the answer
+    /// to the GET, which carries the new handle and its counts.
+    fn fetch(&self, demo: u64) -> Value {
+        let body = format!(r#"{{"name":"{}"}}"#, self.demo_name(demo));
+        let id = self.http("POST", "/data-id/appendable-data", Some(TOKEN), Some(&body));
+        assert_eq!(id.status, 200, "data id: {}", id.body);
+        let data_id = id.json()["handleId"].as_u64().expect("data id handle");
+        let fetched = self.http(
+            "GET",
+            &format!("/appendable-data/handle/{data_id}"),
+            Some(TOKEN),
+            None,
+        );
+        assert_eq!(fetched.status, 200, "fetch: {}", fetched.body);
+        fetched.json()
+    }
+
+    /// A fresh handle on what the network holds for demo handle `demo`'s data.
+    pub fn fresh_handle(&self, demo: u64) -> u64 {
+        self.fetch(demo)["handleId"].as_u64().expect("fresh handle")
+    }
+
+    /// What the network holds for demo handle `demo`'s data, as (version, data, deleted), read
+    /// through a fresh handle.
+    pub fn network(&self, demo: u64) -> (u64, u64, u64) {
+        counts(&self.fetch(demo))
+    }
+
+    /// A token from `POST /auth` that carries exactly these permissions.
+    pub fn token_with(&self, permissions: &str) -> String {
+        let body = format!(
+            r#"{{"app":{{"name":"scenario","id":"scenario.id","version":"1","vendor":"v"}},"permissions":{permissions}}}"#
+        );
+        let answer = self.http("POST", "/auth", None, Some(&body));
+        assert_eq!(answer.status, 200, "POST /auth: {}", answer.body);
+        answer.json()["token"]
+            .as_str()
+            .expect("token in answer")
+            .to_owned()
+    }
+
+    /// Stops it with SIGTERM (exit 0 expected) and returns its log, tallied, with the totals line.
+    #[track_caller]
+    pub fn stop(self) -> (Totals, EmulatorLog) {
+        self.running.terminate();
+        let output = self.running.wait();
+        output.code(0);
+        let log = EmulatorLog::tally(output.stderr());
+        let totals = log
+            .totals
+            .unwrap_or_else(|| panic!("no totals line on stop; log begins:\n{}", log.head));
+        (totals, log)
+    }
+}
+
+/// `(version, data, deleted)` of a metadata object or a fetched handle (`version`,
+/// `dataLength`, `deletedDataLength`).
+pub fn counts(metadata: &Value) -> (u64, u64, u64) {
+    let number = |key: &str| metadata[key].as_u64().unwrap_or_else(|| panic!("{key}"));
+    (
+        number("version"),
+        number("dataLength"),
+        number("deletedDataLength"),
+    )
+}
+
+/// The emulator's closing line, as numbers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Totals {
+    pub requests: u64,
+    pub answered_2xx: u64,
+    pub answered_4xx: u64,
+    pub injected_503: u64,
+    pub dropped: u64,
+    pub delayed: u64,
+}
+
+impl Totals {
+    /// Parses `... requests: N, answered 2xx: A, 4xx: B, injected 503: C, dropped: D, delayed: E`.
+    pub fn parse(line: &str) -> Option<Totals> {
+        let rest = &line[line.find("requests: ")?..];
+        let mut numbers = rest.split(", ").map(|part| {
+            part.rsplit(": ")
+                .next()
+                .and_then(|n| n.trim().parse::<u64>().ok())
+        });
+        let names: Vec<&str> = rest
+            .split(", ")
+            .map(|part| part.rsplit_once(": ").map_or("", |(name, _)| name))
+            .collect();
+        if names
+            != [
+                "requests",
+                "answered 2xx",
+                "4xx",
+                "injected 503",
+                "dropped",
+                "delayed",
+            ]
+        {
+            return None;
+        }
+        Some(Totals {
+            requests: numbers.next()??,
+            answered_2xx: numbers.next()??,
+            answered_4xx: numbers.next()??,
+            injected_503: numbers.next()??,
+            dropped: numbers.next()??,
+            delayed: numbers.next()??,
+        })
+    }
+}
+
+/// What the emulator wrote on stderr, tallied line by line.
+#[derive(Debug, Default)]
+pub struct EmulatorLog {
+    /// The first lines, for failure messages.
+    pub head: String,
+    pub injected_503: u64,
+    pub dropped: u64,
+    pub delayed: u64,
+    /// The log said it had to drop lines (stderr not read fast enough).
+    pub lost_lines: bool,
+    pub totals: Option<Totals>,
+}
+
+impl EmulatorLog {
+    /// Tallies the fault lines and keeps the totals line.
+    fn tally(text: &str) -> EmulatorLog {
+        let mut log = EmulatorLog::default();
+        for (count, line) in text.lines().enumerate() {
+            if count < 40 {
+                log.head.push_str(line);
+                log.head.push('\n');
+            }
+            if line.ends_with(" (injected)") || line.contains(" (injected) ") {
+                if line.contains(" 503 (injected)") {
+                    log.injected_503 += 1;
+                } else if line.contains(" dropped (injected)") {
+                    log.dropped += 1;
+                } else if line.contains(" delayed ") {
+                    log.delayed += 1;
+                }
+            } else if line.contains("log line(s) dropped") {
+                log.lost_lines = true;
+            } else if line.starts_with("safe-ad emulator: requests: ") {
+                log.totals = Totals::parse(line);
+            }
+        }
+        log
+    }
+}

@@ -1,0 +1,204 @@
+//! The shared harness: a hermetic sandbox, one builder for "run safe-ad with this, expect that",
+//! launcher stand-ins on loopback, and waits that fail loudly.
+//!
+//! Every run starts from an empty environment, with its own config directory and HOME, so nothing
+//! from the developer's machine (tokens, proxies, config) leaks into a test. Nothing here waits on
+//! a guess: every wait is for an event (a line printed, a request seen, a process exited) and
+//! fails with a message naming what it waited for once [`DEADLINE`] has passed.
+
+mod launchers;
+mod safe_ad;
+
+#[cfg(feature = "emulator")]
+pub mod emulator;
+#[cfg(feature = "emulator")]
+pub mod http;
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, ExitStatus};
+use std::time::{Duration, Instant};
+
+use tempfile::TempDir;
+
+pub use launchers::*;
+pub use safe_ad::*;
+
+/// A token that is easy to spot in output: if any 8-character piece of it shows up, it leaked.
+pub const TOKEN: &str = "tok3n.Zq8vWmXr4LpKd2Nf.s1gnatur3Hb7Yc";
+
+/// How long any wait may take before it fails the test: generous, for a busy 2-core machine.
+/// It bounds waits for events; no test passes or fails by how long something took.
+pub const DEADLINE: Duration = Duration::from_secs(60);
+
+/// The `safe-ad` binary under test.
+pub fn safe_ad_bin() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_safe-ad"))
+}
+
+/// A test's private home: config dir, HOME, scratch files; removed when dropped.
+pub struct Sandbox {
+    dir: TempDir,
+}
+
+impl Sandbox {
+    pub fn new() -> Sandbox {
+        Sandbox {
+            dir: tempfile::tempdir().expect("temp dir"),
+        }
+    }
+
+    /// The sandbox directory, which is also HOME.
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// `SAFE_AD_CONFIG_DIR`.
+    pub fn config_dir(&self) -> PathBuf {
+        self.path().join("config")
+    }
+
+    /// `config.json` in the config dir, whether it exists or not.
+    pub fn config_file(&self) -> PathBuf {
+        self.config_dir().join("config.json")
+    }
+
+    /// Writes `config.json` with the given text (mode 0600).
+    pub fn write_config(&self, text: &str) -> PathBuf {
+        std::fs::create_dir_all(self.config_dir()).expect("config dir");
+        let path = self.config_file();
+        std::fs::write(&path, text).expect("config file");
+        set_mode(&path, 0o600);
+        path
+    }
+
+    /// Writes a scratch file and returns its path.
+    pub fn file(&self, name: &str, contents: impl AsRef<[u8]>) -> PathBuf {
+        let path = self.path().join(name);
+        std::fs::write(&path, contents).expect("scratch file");
+        path
+    }
+
+    /// A FIFO in the sandbox, opened at both ends: (the end to read, the end to write).
+    #[cfg(feature = "emulator")]
+    pub fn fifo(&self, name: &str) -> (std::fs::File, std::fs::File) {
+        let path = self.path().join(name);
+        let made = std::process::Command::new("mkfifo")
+            .arg(&path)
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success(), "mkfifo {}", path.display());
+        // Opened read-write, the FIFO has a writer at once, so the read end opens without blocking.
+        let writer = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&path)
+            .expect("open the FIFO for writing");
+        let reader = std::fs::File::open(&path).expect("open the FIFO for reading");
+        (reader, writer)
+    }
+
+    /// `safe-ad` in this sandbox: an empty environment but for HOME and SAFE_AD_CONFIG_DIR.
+    pub fn safe_ad(&self) -> SafeAd {
+        SafeAd::in_sandbox(self, safe_ad_bin(), None)
+    }
+
+    /// `shell -c script` in this sandbox, with this build's `safe-ad` first on PATH and the
+    /// system directories after it.
+    pub fn shell(&self, shell: &str, script: &str) -> SafeAd {
+        let bin_dir = safe_ad_bin().parent().expect("the binary's directory");
+        SafeAd::in_sandbox(self, Path::new(shell), Some(script))
+            .env("PATH", format!("{}:/usr/bin:/bin", bin_dir.display()))
+    }
+}
+
+/// Sets a file's permission bits.
+pub fn set_mode(path: &Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).expect("chmod");
+}
+
+/// The first 8-character piece of [`TOKEN`] found in `text`, if any.
+pub fn token_piece_in(text: &str) -> Option<String> {
+    let chars: Vec<char> = TOKEN.chars().collect();
+    chars
+        .windows(8)
+        .map(|window| window.iter().collect::<String>())
+        .find(|piece| text.contains(piece))
+}
+
+/// Fails if the token, or any 8-character piece of it, appears in `text`. Runs of safe-ad check
+/// their output this way by themselves; this is for other text (a log, a `Debug` string).
+#[track_caller]
+pub fn assert_no_token(text: &str) {
+    if let Some(piece) = token_piece_in(text) {
+        panic!("token piece {piece:?} leaked into:\n{text}");
+    }
+}
+
+/// Waits until `child` exits. After `limit` it kills the child and fails, naming `what`.
+#[track_caller]
+pub fn wait_for_exit(child: &mut Child, limit: Duration, what: &str) -> ExitStatus {
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Some(status) = child.try_wait().expect("try_wait") {
+            return status;
+        }
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what} did not exit within {limit:?}; killed it");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Sends signal `name` (`INT` or `TERM`) to a process once it has a handler for it, so the
+/// signal reaches the process's own handling instead of the default action (death): it waits for
+/// the signal's bit in `SigCgt` of `/proc/<pid>/status`, where /proc shows it, and fails after
+/// [`DEADLINE`]. std cannot send signals, so `kill` does.
+#[track_caller]
+pub fn signal(pid: u32, name: &str) {
+    let number = match name {
+        "INT" => 2,
+        "TERM" => 15,
+        _ => panic!("no signal number for {name}"),
+    };
+    let deadline = Instant::now() + DEADLINE;
+    while catches(pid, number) == Some(false) {
+        assert!(
+            Instant::now() < deadline,
+            "process {pid} never set up a handler for SIG{name}"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let status = std::process::Command::new("kill")
+        .args(["-s", name, &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success(), "kill -s {name} {pid} failed");
+}
+
+/// Whether process `pid` has a handler for signal `number`; `None` where /proc does not say.
+fn catches(pid: u32, number: u32) -> Option<bool> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let mask = status
+        .lines()
+        .find_map(|line| line.strip_prefix("SigCgt:"))?;
+    let mask = u64::from_str_radix(mask.trim(), 16).ok()?;
+    Some(mask & (1 << (number - 1)) != 0)
+}
+
+/// The peak resident set size of a live process in KiB (VmHWM in `/proc/<pid>/status`).
+pub fn peak_rss_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// A loopback address where nothing listens (bound, then closed).
+pub fn closed_port_url() -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let port = listener.local_addr().expect("addr").port();
+    drop(listener);
+    format!("http://127.0.0.1:{port}")
+}

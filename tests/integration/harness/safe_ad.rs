@@ -1,0 +1,570 @@
+//! The builder: `SafeAd::new().launcher(&url).args(["put", "1"]).run().code(0)`.
+//!
+//! [`SafeAd::run`] waits for the process (failing after [`DEADLINE`]), and checks that no piece of
+//! [`TOKEN`] is in its stdout or stderr unless [`SafeAd::token_may_show`] says the command prints
+//! it. [`SafeAd::spawn`] starts it for tests that stream, signal or watch it while it runs.
+
+use std::ffi::OsStr;
+use std::io::{Read, Write};
+use std::path::Path;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+use super::{signal, token_piece_in, wait_for_exit, Sandbox, DEADLINE, TOKEN};
+
+/// How a run's standard input is given.
+enum Input {
+    /// These bytes, written by a thread, then the pipe is closed.
+    Bytes(Vec<u8>),
+    /// A file or FIFO the test holds.
+    #[cfg(feature = "emulator")]
+    From(Stdio),
+}
+
+/// One command to run: `safe-ad` (or a shell running it) in a sandbox, and what to check.
+#[must_use = "a SafeAd does nothing until .run() or .spawn()"]
+pub struct SafeAd {
+    command: Command,
+    /// The command line as a person would type it, for failure messages.
+    shown: Vec<String>,
+    case: Option<String>,
+    stdin: Input,
+    token_may_show: bool,
+    stdout_head: Option<usize>,
+    #[cfg(feature = "emulator")]
+    stderr_unread: bool,
+    /// The sandbox a `SafeAd::new()` made for itself, kept until the process ends.
+    own_sandbox: Option<Sandbox>,
+}
+
+impl SafeAd {
+    /// `safe-ad` in a fresh sandbox of its own.
+    pub fn new() -> SafeAd {
+        let sandbox = Sandbox::new();
+        let mut safe_ad = sandbox.safe_ad();
+        safe_ad.own_sandbox = Some(sandbox);
+        safe_ad
+    }
+
+    /// `program` in `sandbox`, with an empty environment but for HOME and SAFE_AD_CONFIG_DIR;
+    /// with a script, `program -c script`.
+    pub(super) fn in_sandbox(sandbox: &Sandbox, program: &Path, script: Option<&str>) -> SafeAd {
+        let mut command = Command::new(program);
+        command
+            .env_clear()
+            .env("HOME", sandbox.path())
+            .env("SAFE_AD_CONFIG_DIR", sandbox.config_dir());
+        let name = program.file_name().unwrap_or(program.as_os_str());
+        let mut shown = vec![name.to_string_lossy().into_owned()];
+        if let Some(script) = script {
+            command.args(["-c", script]);
+            shown.extend(["-c".to_owned(), format!("{script:?}")]);
+        }
+        SafeAd {
+            command,
+            shown,
+            case: None,
+            stdin: Input::Bytes(Vec::new()),
+            token_may_show: false,
+            stdout_head: None,
+            #[cfg(feature = "emulator")]
+            stderr_unread: false,
+            own_sandbox: None,
+        }
+    }
+
+    pub fn arg(mut self, arg: impl AsRef<OsStr>) -> SafeAd {
+        let arg = arg.as_ref();
+        self.shown.push(shell_word(arg));
+        self.command.arg(arg);
+        self
+    }
+
+    pub fn args<I, S>(self, args: I) -> SafeAd
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<OsStr>,
+    {
+        args.into_iter().fold(self, SafeAd::arg)
+    }
+
+    pub fn env(mut self, name: &str, value: impl AsRef<OsStr>) -> SafeAd {
+        self.command.env(name, value);
+        self
+    }
+
+    pub fn env_remove(mut self, name: &str) -> SafeAd {
+        self.command.env_remove(name);
+        self
+    }
+
+    /// Points safe-ad at `url` with the test token: `SAFE_LAUNCHER_URL` and `SAFE_LAUNCHER_TOKEN`.
+    pub fn launcher(self, url: &str) -> SafeAd {
+        self.env("SAFE_LAUNCHER_URL", url)
+            .env("SAFE_LAUNCHER_TOKEN", TOKEN)
+    }
+
+    /// Standard input: these bytes, then end of file. (Without this: end of file at once.)
+    pub fn stdin(mut self, bytes: impl Into<Vec<u8>>) -> SafeAd {
+        self.stdin = Input::Bytes(bytes.into());
+        self
+    }
+
+    /// Standard input from a file or FIFO the test holds.
+    #[cfg(feature = "emulator")]
+    pub fn stdin_from(mut self, input: impl Into<Stdio>) -> SafeAd {
+        self.stdin = Input::From(input.into());
+        self
+    }
+
+    /// Names the case in failure messages, for tests that run one command over many cases.
+    pub fn case(mut self, case: impl std::fmt::Display) -> SafeAd {
+        self.case = Some(case.to_string());
+        self
+    }
+
+    /// Skips the check that no piece of [`TOKEN`] is in the output: for `auth token`, whose job is
+    /// to print it, and the emulator, which prints the token it was given.
+    pub fn token_may_show(mut self) -> SafeAd {
+        self.token_may_show = true;
+        self
+    }
+
+    /// Reads `lines` lines of stdout, then closes it, as `| head -n` does.
+    pub fn stdout_head(mut self, lines: usize) -> SafeAd {
+        self.stdout_head = Some(lines);
+        self
+    }
+
+    /// Leaves stderr a pipe that nobody reads: it fills up and stays full.
+    #[cfg(feature = "emulator")]
+    pub fn stderr_unread(mut self) -> SafeAd {
+        self.stderr_unread = true;
+        self
+    }
+
+    /// Runs it to the end (failing after the deadline) and checks that the token did not show.
+    #[track_caller]
+    pub fn run(self) -> Output {
+        self.spawn().wait()
+    }
+
+    /// Starts it with stdout and stderr read on threads; see [`Running`].
+    pub fn spawn(mut self) -> Running {
+        let stdin = match std::mem::replace(&mut self.stdin, Input::Bytes(Vec::new())) {
+            Input::Bytes(bytes) => {
+                self.command.stdin(Stdio::piped());
+                Some(bytes)
+            }
+            #[cfg(feature = "emulator")]
+            Input::From(input) => {
+                self.command.stdin(input);
+                None
+            }
+        };
+        let mut child = self
+            .command
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {}: {e}", self.shown.join(" ")));
+        if let (Some(bytes), Some(mut pipe)) = (stdin, child.stdin.take()) {
+            // A process that never reads its input closes the pipe; that is not an error here.
+            std::thread::spawn(move || {
+                let _ = pipe.write_all(&bytes);
+            });
+        }
+        let stdout = Capture::start(child.stdout.take().expect("stdout"), self.stdout_head);
+        let stderr_pipe = child.stderr.take().expect("stderr");
+        #[cfg(feature = "emulator")]
+        let (stderr, unread_stderr) = if self.stderr_unread {
+            (None, Some(stderr_pipe))
+        } else {
+            (Some(Capture::start(stderr_pipe, None)), None)
+        };
+        #[cfg(not(feature = "emulator"))]
+        let stderr = Some(Capture::start(stderr_pipe, None));
+        let mut described = self.shown.join(" ");
+        if let Some(case) = &self.case {
+            described = format!("{case}: {described}");
+        }
+        Running {
+            child: Some(child),
+            stdout,
+            stderr,
+            #[cfg(feature = "emulator")]
+            _unread_stderr: unread_stderr,
+            described,
+            token_may_show: self.token_may_show,
+            _sandbox: self.own_sandbox.take(),
+        }
+    }
+}
+
+/// An argument as a shell would need it typed, for messages.
+fn shell_word(arg: &OsStr) -> String {
+    let text = arg.to_string_lossy();
+    let plain = !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:=@,+%".contains(c));
+    if plain {
+        text.into_owned()
+    } else {
+        format!("{text:?}")
+    }
+}
+
+/// One output stream of a running process, read to its end on a thread.
+struct Capture {
+    shared: Arc<(Mutex<Captured>, Condvar)>,
+    thread: Option<JoinHandle<()>>,
+    /// How much of the stream [`Running::line`] has handed out.
+    #[cfg(feature = "emulator")]
+    taken: usize,
+}
+
+#[derive(Default)]
+struct Captured {
+    bytes: Vec<u8>,
+    ended: bool,
+}
+
+impl Capture {
+    /// Reads `pipe` on a thread until it ends, or until `head` lines have come, then closes it.
+    fn start(mut pipe: impl Read + Send + 'static, head: Option<usize>) -> Capture {
+        let shared = Arc::new((Mutex::new(Captured::default()), Condvar::new()));
+        let sink = Arc::clone(&shared);
+        let thread = std::thread::spawn(move || {
+            let mut buffer = [0u8; 8192];
+            loop {
+                let n = match pipe.read(&mut buffer) {
+                    Ok(0) | Err(_) => 0,
+                    Ok(n) => n,
+                };
+                let (lock, changed) = &*sink;
+                let mut captured = lock.lock().unwrap();
+                captured.bytes.extend_from_slice(&buffer[..n]);
+                let lines_done = head.and_then(|lines| {
+                    captured
+                        .bytes
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, byte)| **byte == b'\n')
+                        .nth(lines.checked_sub(1)?)
+                        .map(|(at, _)| at + 1)
+                });
+                if let Some(end) = lines_done {
+                    captured.bytes.truncate(end);
+                }
+                if n == 0 || lines_done.is_some() {
+                    captured.ended = true;
+                    changed.notify_all();
+                    return; // drops the pipe: a reader that leaves
+                }
+                changed.notify_all();
+            }
+        });
+        Capture {
+            shared,
+            thread: Some(thread),
+            #[cfg(feature = "emulator")]
+            taken: 0,
+        }
+    }
+
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.shared.0.lock().unwrap().bytes).into_owned()
+    }
+
+    /// Waits until `ready` says yes to what has come so far (or the stream ended); returns the
+    /// answer and whether the stream ended.
+    fn wait_for<T>(&self, mut ready: impl FnMut(&[u8]) -> Option<T>) -> (Option<T>, bool) {
+        let (lock, changed) = &*self.shared;
+        let deadline = Instant::now() + DEADLINE;
+        let mut captured = lock.lock().unwrap();
+        loop {
+            if let Some(found) = ready(&captured.bytes) {
+                return (Some(found), captured.ended);
+            }
+            let now = Instant::now();
+            if captured.ended || now >= deadline {
+                return (None, captured.ended);
+            }
+            captured = changed.wait_timeout(captured, deadline - now).unwrap().0;
+        }
+    }
+
+    fn finish(&mut self) -> Vec<u8> {
+        if let Some(thread) = self.thread.take() {
+            thread.join().expect("output reader");
+        }
+        std::mem::take(&mut self.shared.0.lock().unwrap().bytes)
+    }
+}
+
+/// A safe-ad process that runs while the test watches: lines on stdout, words on stderr, its
+/// pid; signals; and [`Running::wait`] for its [`Output`]. Killed if dropped while it runs.
+pub struct Running {
+    child: Option<Child>,
+    stdout: Capture,
+    /// `None` when stderr is left unread ([`SafeAd::stderr_unread`]).
+    stderr: Option<Capture>,
+    /// The unread stderr pipe, held open.
+    #[cfg(feature = "emulator")]
+    _unread_stderr: Option<std::process::ChildStderr>,
+    described: String,
+    token_may_show: bool,
+    _sandbox: Option<Sandbox>,
+}
+
+impl Running {
+    pub fn pid(&self) -> u32 {
+        self.child.as_ref().expect("running").id()
+    }
+
+    /// Whether it is still running.
+    #[cfg(feature = "emulator")]
+    pub fn is_running(&mut self) -> bool {
+        let child = self.child.as_mut().expect("running");
+        child.try_wait().expect("try_wait").is_none()
+    }
+
+    /// The next line of stdout (without its newline); fails if none comes.
+    #[cfg(feature = "emulator")]
+    #[track_caller]
+    pub fn line(&mut self) -> String {
+        let from = self.stdout.taken;
+        let (line, ended) = self.stdout.wait_for(|bytes| {
+            let rest = &bytes[from.min(bytes.len())..];
+            let end = rest.iter().position(|byte| *byte == b'\n')?;
+            Some(String::from_utf8_lossy(&rest[..end]).into_owned())
+        });
+        match line {
+            Some(line) => {
+                self.stdout.taken = from + line.len() + 1;
+                line
+            }
+            None => panic!(
+                "{}: no further line on stdout ({}); stderr so far:\n{}",
+                self.described,
+                if ended {
+                    "it ended".to_owned()
+                } else {
+                    format!("waited {DEADLINE:?}")
+                },
+                self.stderr_so_far()
+            ),
+        }
+    }
+
+    /// Waits until stderr holds `needle`; returns stderr so far.
+    #[track_caller]
+    pub fn wait_for_stderr(&self, needle: &str) -> String {
+        let Some(capture) = &self.stderr else {
+            panic!("stderr is not read");
+        };
+        let (text, ended) = capture.wait_for(|bytes| {
+            let text = String::from_utf8_lossy(bytes);
+            text.contains(needle).then(|| text.into_owned())
+        });
+        text.unwrap_or_else(|| {
+            panic!(
+                "{}: stderr never showed {needle:?} ({}):\n{}",
+                self.described,
+                if ended { "it ended" } else { "deadline passed" },
+                capture.text()
+            )
+        })
+    }
+
+    /// What it has written on stderr so far.
+    #[cfg(feature = "emulator")]
+    pub fn stderr_so_far(&self) -> String {
+        match &self.stderr {
+            Some(capture) => capture.text(),
+            None => "(not read)".to_owned(),
+        }
+    }
+
+    /// Sends SIGINT, what Ctrl-C sends, once safe-ad handles it (see [`signal`]).
+    pub fn interrupt(&self) {
+        signal(self.pid(), "INT");
+    }
+
+    /// Sends SIGTERM, once the process handles it (see [`signal`]).
+    #[cfg(feature = "emulator")]
+    pub fn terminate(&self) {
+        signal(self.pid(), "TERM");
+    }
+
+    /// Waits for it to exit (failing after the deadline) and for its output to end; checks that
+    /// the token did not show.
+    #[track_caller]
+    pub fn wait(mut self) -> Output {
+        let mut child = self.child.take().expect("running");
+        let status = wait_for_exit(&mut child, DEADLINE, &self.described);
+        let stdout = self.stdout.finish();
+        let stderr = self.stderr.as_mut().map_or_else(Vec::new, Capture::finish);
+        let output = Output {
+            status,
+            stdout,
+            stderr,
+            described: std::mem::take(&mut self.described),
+        };
+        if !self.token_may_show {
+            if let Some(piece) = token_piece_in(&output.text()) {
+                output.fail(&format!("the token leaked: {piece:?} is in the output"));
+            }
+        }
+        output
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Some(child) = &mut self.child {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// What a finished run did. The assertions fail with the command line, exit status and both
+/// streams; each returns `&Self` so they chain.
+pub struct Output {
+    status: ExitStatus,
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+    described: String,
+}
+
+impl Output {
+    #[track_caller]
+    fn fail(&self, problem: &str) -> ! {
+        panic!(
+            "{problem}\n  command: {}\n  exit: {}\n  stdout: {:?}\n  stderr:\n{}",
+            self.described,
+            self.status,
+            String::from_utf8_lossy(&self.stdout),
+            String::from_utf8_lossy(&self.stderr)
+        )
+    }
+
+    #[cfg(feature = "emulator")]
+    pub fn status(&self) -> ExitStatus {
+        self.status
+    }
+
+    pub fn exit_code(&self) -> Option<i32> {
+        self.status.code()
+    }
+
+    /// stdout as text; fails if it is not UTF-8.
+    #[track_caller]
+    pub fn stdout(&self) -> &str {
+        std::str::from_utf8(&self.stdout)
+            .unwrap_or_else(|e| self.fail(&format!("stdout is not UTF-8: {e}")))
+    }
+
+    /// stderr as text; fails if it is not UTF-8.
+    #[track_caller]
+    pub fn stderr(&self) -> &str {
+        std::str::from_utf8(&self.stderr)
+            .unwrap_or_else(|e| self.fail(&format!("stderr is not UTF-8: {e}")))
+    }
+
+    /// stdout and stderr together, as text (invalid UTF-8 replaced).
+    pub fn text(&self) -> String {
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&self.stdout),
+            String::from_utf8_lossy(&self.stderr)
+        )
+    }
+
+    #[track_caller]
+    pub fn code(&self, code: i32) -> &Output {
+        if self.status.code() != Some(code) {
+            self.fail(&format!("expected exit code {code}"));
+        }
+        self
+    }
+
+    #[track_caller]
+    pub fn success(&self) -> &Output {
+        self.code(0)
+    }
+
+    #[track_caller]
+    pub fn stdout_is(&self, expected: &str) -> &Output {
+        if self.stdout() != expected {
+            self.fail(&format!("expected stdout {expected:?}"));
+        }
+        self
+    }
+
+    #[track_caller]
+    pub fn stderr_is(&self, expected: &str) -> &Output {
+        if self.stderr() != expected {
+            self.fail(&format!("expected stderr {expected:?}"));
+        }
+        self
+    }
+
+    #[track_caller]
+    pub fn stdout_has(&self, needle: &str) -> &Output {
+        if !self.stdout().contains(needle) {
+            self.fail(&format!("stdout lacks {needle:?}"));
+        }
+        self
+    }
+
+    #[track_caller]
+    pub fn stderr_has(&self, needle: &str) -> &Output {
+        if !self.stderr().contains(needle) {
+            self.fail(&format!("stderr lacks {needle:?}"));
+        }
+        self
+    }
+
+    #[track_caller]
+    pub fn stderr_lacks(&self, needle: &str) -> &Output {
+        if self.stderr().contains(needle) {
+            self.fail(&format!("stderr holds {needle:?}"));
+        }
+        self
+    }
+
+    /// Fails with `problem` and the whole output unless `holds`.
+    #[track_caller]
+    pub fn check(&self, holds: bool, problem: impl std::fmt::Display) -> &Output {
+        if !holds {
+            self.fail(&problem.to_string());
+        }
+        self
+    }
+
+    /// Every stdout line as JSON; fails unless each line is a JSON object and stdout ends in a
+    /// newline.
+    #[track_caller]
+    pub fn json_lines(&self) -> Vec<serde_json::Value> {
+        let stdout = self.stdout();
+        self.check(
+            stdout.is_empty() || stdout.ends_with('\n'),
+            "stdout does not end in a newline",
+        );
+        stdout
+            .lines()
+            .map(
+                |line| match serde_json::from_str::<serde_json::Value>(line) {
+                    Ok(value) if value.is_object() => value,
+                    Ok(_) => self.fail(&format!("stdout line is not a JSON object: {line:?}")),
+                    Err(e) => self.fail(&format!("stdout line is not JSON ({e}): {line:?}")),
+                },
+            )
+            .collect()
+    }
+}

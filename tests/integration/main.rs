@@ -1,0 +1,25 @@
+//! safe-ad's integration tests: one test binary, one module per behaviour, one shared harness.
+//!
+//! Run them all with `cargo test --test integration`, one module with a filter
+//! (`cargo test --test integration hostile::`). TESTING.md describes each module.
+
+mod harness;
+
+mod auth_config;
+mod bad_input;
+mod generated;
+mod handles;
+mod hostile;
+mod operations;
+mod properties;
+mod security;
+mod settings;
+
+#[cfg(feature = "emulator")]
+mod batches;
+#[cfg(feature = "emulator")]
+mod emulator_routes;
+#[cfg(feature = "emulator")]
+mod scenarios;
+#[cfg(feature = "emulator")]
+mod soak;

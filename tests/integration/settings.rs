@@ -1,0 +1,438 @@
+//! Settings as a user meets them: where the token, the launcher URL, the timeout and the config
+//! file come from and in which order, the default launcher URL, the config directory, a token in
+//! a file others can read, help and version. Every way a setting can be wrong (exit 2, or 3 for no
+//! token at all, and nothing sent) is a row of the table in `bad_input`.
+
+use std::path::Path;
+
+use crate::harness::*;
+use wiremock::matchers::any;
+use wiremock::{Mock, MockServer, ResponseTemplate};
+
+const ENV_URL: &str = "SAFE_LAUNCHER_URL";
+const ENV_TOKEN: &str = "SAFE_LAUNCHER_TOKEN";
+
+/// The Authorization header of every request the server received, in order.
+async fn bearers(server: &MockServer) -> Vec<String> {
+    server
+        .received_requests()
+        .await
+        .unwrap_or_default()
+        .iter()
+        .map(|r| {
+            r.headers
+                .get("authorization")
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("(none)")
+                .to_string()
+        })
+        .collect()
+}
+
+async fn assert_nothing_sent(server: &MockServer, what: &str) {
+    let paths: Vec<String> = server
+        .received_requests()
+        .await
+        .unwrap_or_default()
+        .iter()
+        .map(|r| format!("{} {}", r.method, r.url))
+        .collect();
+    assert!(paths.is_empty(), "{what}: the launcher received {paths:?}");
+}
+
+/// `safe-ad --token-file <file> put 1` against `server`.
+fn put_with_token_file(sandbox: &Sandbox, server: &MockServer, file: &Path) -> Output {
+    sandbox
+        .safe_ad()
+        .env(ENV_URL, server.uri())
+        .arg("--token-file")
+        .arg(file)
+        .args(["put", "1"])
+        .run()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Token: sources and their order
+
+#[tokio::test]
+async fn token_file_beats_env_which_beats_the_config_file() {
+    let server = any_ok_launcher().await;
+    let sandbox = Sandbox::new();
+    sandbox.write_config(r#"{"token": "from-config"}"#);
+    let file = sandbox.file("token.txt", b"from-file\n");
+
+    sandbox
+        .safe_ad()
+        .env(ENV_URL, server.uri())
+        .env(ENV_TOKEN, "from-env")
+        .arg("--token-file")
+        .arg(&file)
+        .args(["put", "1"])
+        .run()
+        .success();
+    sandbox
+        .safe_ad()
+        .env(ENV_URL, server.uri())
+        .env(ENV_TOKEN, "from-env")
+        .args(["put", "2"])
+        .run()
+        .success();
+    sandbox
+        .safe_ad()
+        .env(ENV_URL, server.uri())
+        .args(["put", "3"])
+        .run()
+        .success();
+
+    assert_eq!(
+        bearers(&server).await,
+        ["Bearer from-file", "Bearer from-env", "Bearer from-config"]
+    );
+}
+
+#[tokio::test]
+async fn token_file_dash_reads_standard_input() {
+    let server = any_ok_launcher().await;
+    let sandbox = Sandbox::new();
+    sandbox.write_config(r#"{"token": "from-config"}"#);
+    sandbox
+        .safe_ad()
+        .env(ENV_URL, server.uri())
+        .env(ENV_TOKEN, "from-env")
+        .args(["--token-file", "-", "post", "4"])
+        .stdin("from-stdin\n")
+        .run()
+        .success();
+    assert_eq!(bearers(&server).await, ["Bearer from-stdin"]);
+}
+
+#[tokio::test]
+async fn surrounding_whitespace_and_a_final_newline_are_trimmed() {
+    let server = any_ok_launcher().await;
+    let sandbox = Sandbox::new();
+    for (name, contents) in [
+        ("newline", &b"tok\n"[..]),
+        ("crlf", b"tok\r\n"),
+        ("spaces", b"  \ttok \n\n"),
+    ] {
+        let file = sandbox.file(name, contents);
+        put_with_token_file(&sandbox, &server, &file).success();
+    }
+    sandbox
+        .safe_ad()
+        .env(ENV_URL, server.uri())
+        .args(["--token-file", "-", "put", "1"])
+        .stdin(" tok\n")
+        .run()
+        .success();
+    sandbox
+        .safe_ad()
+        .env(ENV_URL, server.uri())
+        .env(ENV_TOKEN, " tok\n")
+        .args(["put", "1"])
+        .run()
+        .success();
+    sandbox.write_config("{\"token\": \"\\ttok\\n\"}");
+    sandbox
+        .safe_ad()
+        .env(ENV_URL, server.uri())
+        .args(["put", "1"])
+        .run()
+        .success();
+
+    assert_eq!(bearers(&server).await, vec!["Bearer tok"; 6]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Launcher URL: sources and their order
+
+#[tokio::test]
+async fn launcher_url_flag_beats_env_which_beats_the_config_file() {
+    let from_flag = any_ok_launcher().await;
+    let from_env = any_ok_launcher().await;
+    let from_config = any_ok_launcher().await;
+    let sandbox = Sandbox::new();
+    sandbox.write_config(&format!(
+        r#"{{"launcher_url": "{}", "token": "{TOKEN}"}}"#,
+        from_config.uri()
+    ));
+
+    sandbox
+        .safe_ad()
+        .env(ENV_URL, from_env.uri())
+        .args(["--launcher-url", &from_flag.uri(), "put", "1"])
+        .run()
+        .success();
+    sandbox
+        .safe_ad()
+        .env(ENV_URL, from_env.uri())
+        .args(["put", "2"])
+        .run()
+        .success();
+    sandbox.safe_ad().args(["put", "3"]).run().success();
+
+    for (server, route) in [
+        (&from_flag, "/appendable-data/1"),
+        (&from_env, "/appendable-data/2"),
+        (&from_config, "/appendable-data/3"),
+    ] {
+        assert_eq!(received_paths(server).await, [route]);
+    }
+}
+
+#[test]
+fn default_launcher_url_is_documented_in_help() {
+    let out = SafeAd::new().arg("--help").run();
+    out.success().stdout_has("http://localhost:8100");
+    let (_, after) = out
+        .stdout()
+        .split_once("--launcher-url <URL>")
+        .expect("--launcher-url in --help");
+    let flag_help: String = after
+        .split_whitespace()
+        .take(40)
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        flag_help.contains("Default: http://localhost:8100"),
+        "{flag_help}"
+    );
+}
+
+/// With no URL configured the request goes to localhost:8100. Runs only when this test can hold
+/// port 8100 itself (so a launcher or another test on the machine is never hit).
+#[tokio::test]
+async fn default_launcher_url_is_localhost_8100() {
+    let v4 = match std::net::TcpListener::bind("127.0.0.1:8100") {
+        Ok(listener) => listener,
+        Err(e) => {
+            eprintln!("note: skipped: cannot hold 127.0.0.1:8100 ({e})");
+            return;
+        }
+    };
+    let v6 = match std::net::TcpListener::bind("[::1]:8100") {
+        Ok(listener) => Some(listener),
+        Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => {
+            eprintln!("note: skipped: something already listens on [::1]:8100");
+            return;
+        }
+        Err(_) => None, // no IPv6 loopback here: localhost can only be 127.0.0.1
+    };
+    let mut servers = vec![MockServer::builder().listener(v4).start().await];
+    if let Some(listener) = v6 {
+        servers.push(MockServer::builder().listener(listener).start().await);
+    }
+    for server in &servers {
+        Mock::given(any())
+            .respond_with(ResponseTemplate::new(200))
+            .mount(server)
+            .await;
+    }
+    SafeAd::new()
+        .env(ENV_TOKEN, TOKEN)
+        .args(["put", "8100"])
+        .run()
+        .success();
+    let mut received = Vec::new();
+    for server in &servers {
+        for request in server.received_requests().await.unwrap_or_default() {
+            received.push((
+                request.url.path().to_string(),
+                request
+                    .headers
+                    .get("host")
+                    .and_then(|h| h.to_str().ok())
+                    .unwrap_or("")
+                    .to_string(),
+            ));
+        }
+    }
+    assert_eq!(
+        received,
+        [(
+            "/appendable-data/8100".to_string(),
+            "localhost:8100".to_string()
+        )]
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Config file location
+
+#[tokio::test]
+async fn config_dir_env_var_names_where_config_json_is_read() {
+    let server = any_ok_launcher().await;
+    let home_server = any_ok_launcher().await;
+    let sandbox = Sandbox::new();
+    sandbox.write_config(&format!(
+        r#"{{"launcher_url": "{}", "token": "from-config-dir"}}"#,
+        server.uri()
+    ));
+    // A config in the platform location (under the sandbox HOME) that the override must hide.
+    let home_config_dir = sandbox.path().join(".config").join("safe-ad");
+    std::fs::create_dir_all(&home_config_dir).expect("home config dir");
+    let home_config = home_config_dir.join("config.json");
+    std::fs::write(
+        &home_config,
+        format!(
+            r#"{{"launcher_url": "{}", "token": "from-home"}}"#,
+            home_server.uri()
+        ),
+    )
+    .expect("home config");
+    set_mode(&home_config, 0o600);
+
+    sandbox.safe_ad().args(["put", "1"]).run().success();
+    assert_eq!(bearers(&server).await, ["Bearer from-config-dir"]);
+    assert_nothing_sent(&home_server, "overridden home config").await;
+
+    if cfg!(target_os = "linux") {
+        // Without the override, the platform directory (~/.config/safe-ad) is used.
+        sandbox
+            .safe_ad()
+            .env_remove("SAFE_AD_CONFIG_DIR")
+            .args(["put", "2"])
+            .run()
+            .success();
+        assert_eq!(bearers(&home_server).await, ["Bearer from-home"]);
+    }
+
+    // Set but empty is a mistake, not "use the default".
+    sandbox
+        .safe_ad()
+        .env("SAFE_AD_CONFIG_DIR", "")
+        .args(["put", "3"])
+        .run()
+        .code(2)
+        .stdout_is("")
+        .stderr_has("SAFE_AD_CONFIG_DIR")
+        .stderr_has("empty");
+    assert_eq!(request_count(&server).await, 1);
+}
+
+#[tokio::test]
+async fn a_missing_config_file_is_fine() {
+    let server = ok_launcher().await;
+    let sandbox = Sandbox::new();
+    sandbox
+        .safe_ad()
+        .launcher(&server.uri())
+        .args(["put", "1"])
+        .run()
+        .success()
+        .stderr_is("");
+    sandbox
+        .safe_ad()
+        .launcher(&server.uri())
+        .env("SAFE_AD_CONFIG_DIR", sandbox.path().join("not/there"))
+        .args(["put", "2"])
+        .run()
+        .success();
+    assert_eq!(request_count(&server).await, 2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A token in a config file others can read
+
+#[tokio::test]
+async fn a_token_in_a_config_file_others_can_read_is_warned_about() {
+    let server = any_ok_launcher().await;
+    for (mode, shown) in [(0o644, "644"), (0o640, "640"), (0o604, "604")] {
+        let sandbox = Sandbox::new();
+        let path = sandbox.write_config(&format!(r#"{{"token": "{TOKEN}"}}"#));
+        set_mode(&path, mode);
+        sandbox
+            .safe_ad()
+            .env(ENV_URL, server.uri())
+            .args(["put", "1"])
+            .case(format!("mode {shown}"))
+            .run()
+            .success()
+            .stdout_is("put 1: ok\n")
+            .stderr_has("warning")
+            .stderr_has("chmod 600")
+            .stderr_has(shown)
+            .stderr_has(path.to_str().expect("utf-8 path"));
+    }
+    // Private file: no warning. Readable file without a token: nothing to protect, no warning.
+    for (text, mode) in [
+        (format!(r#"{{"token": "{TOKEN}"}}"#), 0o600),
+        (format!(r#"{{"token": "{TOKEN}"}}"#), 0o400),
+        (r#"{"timeout_secs": 5}"#.to_string(), 0o644),
+    ] {
+        let sandbox = Sandbox::new();
+        let path = sandbox.write_config(&text);
+        set_mode(&path, mode);
+        sandbox
+            .safe_ad()
+            .launcher(&server.uri())
+            .args(["put", "1"])
+            .case(format!("{text} {mode:o}"))
+            .run()
+            .success()
+            .stderr_is("");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Timeout and command line
+
+#[tokio::test]
+async fn the_largest_timeout_is_accepted() {
+    let server = ok_launcher().await;
+    let sandbox = Sandbox::new();
+    sandbox
+        .safe_ad()
+        .launcher(&server.uri())
+        .args(["--timeout", "86400", "put", "1"])
+        .run()
+        .success();
+    sandbox.write_config(r#"{"timeout_secs": 86400}"#);
+    sandbox
+        .safe_ad()
+        .launcher(&server.uri())
+        .args(["put", "2"])
+        .run()
+        .success();
+    assert_eq!(request_count(&server).await, 2);
+}
+
+#[test]
+fn help_and_version_exit_0_on_stdout() {
+    let sandbox = Sandbox::new();
+    for args in [
+        &["--help"][..],
+        &["-h"],
+        &["help"],
+        &["put", "--help"],
+        &["help", "clear-data"],
+        &["post", "-h"],
+    ] {
+        sandbox
+            .safe_ad()
+            .args(args)
+            .run()
+            .success()
+            .stderr_is("")
+            .stdout_has("Usage: safe-ad");
+    }
+    let help = sandbox.safe_ad().arg("--help").run();
+    for word in [
+        "Exit status",
+        "SAFE_LAUNCHER_TOKEN",
+        "SAFE_AD_CONFIG_DIR",
+        "--token-file",
+    ] {
+        help.stdout_has(word);
+    }
+    for args in [&["--version"][..], &["-V"], &["put", "--version"]] {
+        let out = sandbox.safe_ad().args(args).run();
+        let text = out.success().stderr_is("").stdout();
+        // clap names a subcommand's version `safe-ad-put 0.1.0`.
+        out.check(
+            text.starts_with("safe-ad")
+                && text.ends_with(&format!(" {}\n", env!("CARGO_PKG_VERSION"))),
+            "not a version line",
+        );
+    }
+}
