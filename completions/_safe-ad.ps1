@@ -549,10 +549,16 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
         }
         'safe-ad;emulator' {
             [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)')
-            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Accept this token (otherwise a random one is made and printed)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Accept the token in this file (first line); otherwise a random one is made and printed')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Accept this token (visible to local users in the process list: prefer --token-file)')
+            [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'Load the "network" from this JSON file and write it back on a clean stop')
+            [CompletionResult]::new('--log', '--log', [CompletionResultType]::ParameterName, 'Write one JSON record per request to FILE (method, path, status, time, live handles)')
             [CompletionResult]::new('--fault-rate', '--fault-rate', [CompletionResultType]::ParameterName, 'Inject a fault into this share (0 to 1) of the operation and metadata requests')
             [CompletionResult]::new('--fault-seed', '--fault-seed', [CompletionResultType]::ParameterName, 'Seed of the fault sequence: the same seed gives the same faults in the same request order')
             [CompletionResult]::new('--empty', '--empty', [CompletionResultType]::ParameterName, 'Start with no demo data')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No request lines, demo description or totals on stderr (errors only)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No request lines, demo description or totals on stderr (errors only)')
+            [CompletionResult]::new('--strict-paths', '--strict-paths', [CompletionResultType]::ParameterName, 'Match paths exactly: no trailing slash, exact case, no escapes, plain decimal handles')
             [CompletionResult]::new('--deny-auth', '--deny-auth', [CompletionResultType]::ParameterName, 'Deny every POST /auth, as a launcher whose user clicks "deny"')
             [CompletionResult]::new('--hang-unknown-clears', '--hang-unknown-clears', [CompletionResultType]::ParameterName, 'Never answer a clear of an unknown handle, as the real launcher did')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

@@ -1128,7 +1128,7 @@ _safe__ad() {
             return 0
             ;;
         safe__subcmd__ad__subcmd__emulator)
-            opts="-h -V --listen --token --empty --deny-auth --hang-unknown-clears --fault-rate --fault-seed --help --version"
+            opts="-q -h -V --listen --token-file --token --empty --state --log --quiet --strict-paths --deny-auth --hang-unknown-clears --fault-rate --fault-seed --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1138,7 +1138,19 @@ _safe__ad() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --state)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

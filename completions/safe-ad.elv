@@ -513,10 +513,16 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         }
         &'safe-ad;emulator'= {
             cand --listen 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)'
-            cand --token 'Accept this token (otherwise a random one is made and printed)'
+            cand --token-file 'Accept the token in this file (first line); otherwise a random one is made and printed'
+            cand --token 'Accept this token (visible to local users in the process list: prefer --token-file)'
+            cand --state 'Load the "network" from this JSON file and write it back on a clean stop'
+            cand --log 'Write one JSON record per request to FILE (method, path, status, time, live handles)'
             cand --fault-rate 'Inject a fault into this share (0 to 1) of the operation and metadata requests'
             cand --fault-seed 'Seed of the fault sequence: the same seed gives the same faults in the same request order'
             cand --empty 'Start with no demo data'
+            cand -q 'No request lines, demo description or totals on stderr (errors only)'
+            cand --quiet 'No request lines, demo description or totals on stderr (errors only)'
+            cand --strict-paths 'Match paths exactly: no trailing slash, exact case, no escapes, plain decimal handles'
             cand --deny-auth 'Deny every POST /auth, as a launcher whose user clicks "deny"'
             cand --hang-unknown-clears 'Never answer a clear of an unknown handle, as the real launcher did'
             cand -h 'Print help (see more with ''--help'')'

@@ -353,10 +353,15 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l listen -d 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l token -d 'Accept this token (otherwise a random one is made and printed)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l token-file -d 'Accept the token in this file (first line); otherwise a random one is made and printed' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l token -d 'Accept this token (visible to local users in the process list: prefer --token-file)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l state -d 'Load the "network" from this JSON file and write it back on a clean stop' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l log -d 'Write one JSON record per request to FILE (method, path, status, time, live handles)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l fault-rate -d 'Inject a fault into this share (0 to 1) of the operation and metadata requests' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l fault-seed -d 'Seed of the fault sequence: the same seed gives the same faults in the same request order' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l empty -d 'Start with no demo data'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -s q -l quiet -d 'No request lines, demo description or totals on stderr (errors only)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l strict-paths -d 'Match paths exactly: no trailing slash, exact case, no escapes, plain decimal handles'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l deny-auth -d 'Deny every POST /auth, as a launcher whose user clicks "deny"'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l hang-unknown-clears -d 'Never answer a clear of an unknown handle, as the real launcher did'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -2,6 +2,7 @@
 //! options (launcher URL, token, output flags) is offered or accepted here.
 
 use std::ffi::OsString;
+use std::path::PathBuf;
 
 use clap::Args;
 
@@ -12,13 +13,41 @@ pub struct EmulatorArgs {
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8100")]
     pub listen: String,
 
-    /// Accept this token (otherwise a random one is made and printed)
+    /// Accept the token in this file (first line); otherwise a random one is made and printed
+    #[arg(long, value_name = "FILE", conflicts_with = "token")]
+    pub token_file: Option<PathBuf>,
+
+    /// Accept this token (visible to local users in the process list: prefer --token-file)
     #[arg(long, value_name = "TOKEN")]
     pub token: Option<String>,
 
     /// Start with no demo data
     #[arg(long)]
     pub empty: bool,
+
+    /// Load the "network" from this JSON file and write it back on a clean stop
+    ///
+    /// A FILE that does not exist yet starts empty and is created. No demo data is loaded, and no
+    /// handles are kept across runs (the launcher lost them on restart too). The format is in the
+    /// emulator's section of README.md.
+    #[arg(long, value_name = "FILE")]
+    pub state: Option<PathBuf>,
+
+    /// Write one JSON record per request to FILE (method, path, status, time, live handles)
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+
+    /// No request lines, demo description or totals on stderr (errors only)
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+
+    /// Match paths exactly: no trailing slash, exact case, no escapes, plain decimal handles
+    ///
+    /// The launcher (Express) let one trailing slash, any case of the literal segments and
+    /// percent-escapes through, and read handles with C strtoull (so `-1`, `010` and `12abc` were
+    /// handles). This flag refuses all of those, to catch clients that build odd paths.
+    #[arg(long)]
+    pub strict_paths: bool,
 
     /// Deny every POST /auth, as a launcher whose user clicks "deny"
     #[arg(long)]

@@ -13,7 +13,7 @@
 //! The next handle created gets id 5.
 
 use super::encoding::base64_encode;
-use super::state::{AdKey, DataId, Filter, Local, State, Stored};
+use super::state::{Ad, AdKey, DataId, Filter, Item, Sd, SdKey, State, USER_KEY};
 
 /// Handle of the appendable data that is not on the network yet.
 pub const UNSAVED: u64 = 0;
@@ -35,78 +35,83 @@ fn name(label: &str) -> [u8; 32] {
     out
 }
 
-fn ad(label: &str) -> AdKey {
+fn ad_key(label: &str) -> AdKey {
     AdKey {
         name: name(label),
         private: false,
     }
 }
 
-fn items(labels: &[&str]) -> Vec<DataId> {
+/// The demo appendable data, by label.
+const UNSAVED_LABEL: &str = "safe-ad demo: unsaved";
+const SAVED_LABEL: &str = "safe-ad demo: saved";
+const STALE_LABEL: &str = "safe-ad demo: stale";
+
+/// Items pointing at structured data stored on the network (type tag 500, their label as data),
+/// so that following an item to its data works too.
+fn items(state: &mut State, labels: &[&str]) -> std::collections::BTreeSet<Item> {
     labels
         .iter()
-        .map(|label| DataId::Structured {
-            name: name(label),
-            type_tag: 500,
+        .map(|label| {
+            let key = SdKey {
+                name: name(label),
+                type_tag: 500,
+            };
+            state.store_sd(Sd {
+                key,
+                version: 0,
+                versions: vec![label.as_bytes().to_vec()],
+            });
+            Item {
+                pointer: DataId::Structured(key),
+                signer: USER_KEY,
+            }
         })
         .collect()
 }
 
 /// Fills an empty state with the demo data. The handle ids are the constants above.
 pub fn install(state: &mut State) {
-    let unsaved = ad("safe-ad demo: unsaved");
-    let saved = ad("safe-ad demo: saved");
-    let stale = ad("safe-ad demo: stale");
-
-    let handle = state.add_local(Local {
-        key: unsaved,
+    let unsaved = Ad {
+        key: ad_key(UNSAVED_LABEL),
         version: 0,
-        data: items(&["demo item a", "demo item b", "demo item c"]),
-        deleted: Vec::new(),
-        is_owner: true,
-        filter: Filter::default(),
-    });
-    debug_assert_eq!(handle, UNSAVED);
-
-    let saved_stored = Stored {
-        version: 1,
-        data: items(&["demo item d", "demo item e", "demo item f"]),
-        deleted: items(&["demo item g", "demo item h"]),
+        data: items(state, &["demo item a", "demo item b", "demo item c"]),
+        deleted: Default::default(),
         filter: Filter::default(),
     };
-    state.store(saved, saved_stored.clone());
-    let handle = state.add_local(Local {
-        key: saved,
-        version: saved_stored.version,
-        data: saved_stored.data,
-        deleted: saved_stored.deleted,
-        is_owner: true,
-        filter: saved_stored.filter,
-    });
+    let handle = state.add_local(unsaved);
+    debug_assert_eq!(handle, UNSAVED);
+
+    let saved = Ad {
+        key: ad_key(SAVED_LABEL),
+        version: 1,
+        data: items(state, &["demo item d", "demo item e", "demo item f"]),
+        deleted: items(state, &["demo item g", "demo item h"]),
+        filter: Filter::default(),
+    };
+    state.store(saved.clone());
+    let handle = state.add_local(saved);
     debug_assert_eq!(handle, SAVED);
 
-    state.store(
-        stale,
-        Stored {
-            version: 2,
-            data: items(&["demo item i", "demo item j", "demo item k"]),
-            deleted: Vec::new(),
-            filter: Filter::default(),
-        },
-    );
-    let handle = state.add_local(Local {
-        key: stale,
-        version: 1,
-        data: items(&["demo item i", "demo item j"]),
-        deleted: Vec::new(),
-        is_owner: true,
+    let stale_stored = Ad {
+        key: ad_key(STALE_LABEL),
+        version: 2,
+        data: items(state, &["demo item i", "demo item j", "demo item k"]),
+        deleted: Default::default(),
         filter: Filter::default(),
+    };
+    state.store(stale_stored.clone());
+    let stale_data = items(state, &["demo item i", "demo item j"]);
+    let handle = state.add_local(Ad {
+        version: 1,
+        data: stale_data,
+        ..stale_stored
     });
     debug_assert_eq!(handle, STALE);
 
-    let handle = state.new_data_id(DataId::Appendable(saved));
+    let handle = state.new_data_id(DataId::Appendable(ad_key(SAVED_LABEL)));
     debug_assert_eq!(handle, SAVED_DATA_ID);
-    let handle = state.new_data_id(DataId::Appendable(stale));
+    let handle = state.new_data_id(DataId::Appendable(ad_key(STALE_LABEL)));
     debug_assert_eq!(handle, STALE_DATA_ID);
 }
 
@@ -123,14 +128,15 @@ safe-ad emulator: demo state (--empty leaves it out); new handles start at 5:
             someone else had posted since: safe-ad post 2 fails with -25 (InvalidSuccessor)
   handle 3  data id of handle 1's data: GET /appendable-data/handle/3 fetches a fresh copy
   handle 4  data id of handle 2's data: GET /appendable-data/handle/4 fetches a fresh copy
-  names (base64, for POST /data-id/appendable-data):
+  their data items are structured data (type tag 500) whose data is the item's label.
+  names (base64, public; for safe-ad open NAME or POST /data-id/appendable-data), by handle:
             0 {}
             1 {}
             2 {}
 ",
-        base64_encode(&ad("safe-ad demo: unsaved").name),
-        base64_encode(&ad("safe-ad demo: saved").name),
-        base64_encode(&ad("safe-ad demo: stale").name),
+        base64_encode(&ad_key(UNSAVED_LABEL).name),
+        base64_encode(&ad_key(SAVED_LABEL).name),
+        base64_encode(&ad_key(STALE_LABEL).name),
     )
 }
 
@@ -144,10 +150,10 @@ mod tests {
         install(&mut state);
         let m = state.metadata(UNSAVED, true).unwrap();
         assert_eq!((m.version, m.data_length, m.deleted_data_length), (0, 3, 0));
-        assert!(state.stored(&ad("safe-ad demo: unsaved")).is_none());
+        assert!(state.stored(&ad_key(UNSAVED_LABEL)).is_none());
         let m = state.metadata(SAVED, true).unwrap();
         assert_eq!((m.version, m.data_length, m.deleted_data_length), (1, 3, 2));
-        assert!(state.stored(&ad("safe-ad demo: saved")).is_some());
+        assert!(state.stored(&ad_key(SAVED_LABEL)).is_some());
         assert_eq!(
             state.post(STALE),
             Err(crate::emulator::state::Code::INVALID_SUCCESSOR)

@@ -1,47 +1,58 @@
 //! The stand-in launcher served by `safe-ad emulator`: a local HTTP server that behaves like the
-//! SAFE Launcher's API as `spec/launcher-facts.md` describes it, so safe-ad (and scripts using
-//! it) can be tried and tested without the real launcher.
+//! SAFE Launcher 0.11.0's API (v0.6) for appendable data and the data-id, sign-key and
+//! structured-data routes it works with, as `docs/launcher-api.md` describes them, so safe-ad (and
+//! scripts using it) can be tried and tested without the real launcher.
 //!
 //! This module owns the `emulator` subcommand ([`run`]) and a small library API for tests that
 //! want one emulator per test in-process ([`start`], [`Options`], [`Server`]). It shares no code
 //! with the client side (`launcher`, `outcome`, `handle`, ...) on purpose: the emulator is how the
 //! client is checked, and a bug written once and used by both would pass every test.
 //!
-//! Files: `server` (bind, accept, connections, counts, shutdown), `routes` (route table,
-//! authorization, bodies and statuses), `state` (network, handle cache, sessions), `demo` (the
-//! starting data), `fault` (`--fault-rate`/`--fault-seed`: injected 503s, drops and delays),
-//! `command` (the `-- COMMAND` mode), `log` (the request log), `encoding` (base64, hex, random).
+//! Files: `server` (bind, accept, connections, counts, logs, shutdown), `table` (the route table
+//! and path matching), `routes` (authorization, bodies, statuses and every answer), `js` (how the
+//! launcher's JavaScript read request values), `state` (network, handle caches, sessions), `wire`
+//! (the `--state` file and serialised bytes), `demo` (the starting data), `fault`
+//! (`--fault-rate`/`--fault-seed`), `command` (the `-- COMMAND` mode), `log` (the stderr log and
+//! the `--log` records), `encoding` (base64, hex, random).
 //!
-//! Demo handles (unless `--empty`): 0 = appendable data not yet on the network, with 3 data items
-//! (`put 0` works); 1 = appendable data on the network at version 1 with 3 data items and 2
-//! deleted items (`clear-data 1`, `clear-deleted-data 1`, `post 1` work); 2 = a stale copy
-//! (`post 2` gives -25); 3 and 4 = data ids of 1's and 2's data. New handles start at 5 (at 0 with
-//! `--empty`). See `demo` for the details.
+//! Demo handles (unless `--empty` or `--state`): 0 = appendable data not yet on the network, with
+//! 3 data items (`put 0` works); 1 = appendable data on the network at version 1 with 3 data items
+//! and 2 deleted items (`clear-data 1`, `clear-deleted-data 1`, `post 1` work); 2 = a stale copy
+//! (`post 2` gives -25); 3 and 4 = data ids of 1's and 2's data. New handles start at 5 (at 0
+//! with `--empty`). See `demo` for the details.
 //!
 //! Faults (`--fault-rate P`, `--fault-seed N`, default seed 1): each request to the four
 //! operations or metadata gets, with probability P, a 503 with a launcher-style JSON body, a
 //! connection closed without an answer, or a 50-300 ms delay before its normal answer; the seed
-//! fixes the sequence (see `fault`). Faults are logged on the request's line (`503 (injected)`,
-//! `dropped (injected)`, `200 delayed 120ms (injected)`), and on Ctrl-C or SIGTERM a last line
-//! gives the totals: `requests: N, answered 2xx: A, 4xx: B, injected 503: C, dropped: D,
-//! delayed: E` (in `-- COMMAND` mode only when P > 0).
+//! fixes the sequence (see `fault`).
+//!
+//! On Ctrl-C or SIGTERM (unless `--quiet`), and at the end of `-- COMMAND` when P > 0, the last
+//! two lines on stderr give the totals, `requests: N, answered 2xx: A, 4xx: B, injected 503: C,
+//! dropped: D, delayed: E`, and the live handles of each type, `live handles: appendable-data A,
+//! structured-data S, data-id D, sign-key K, encrypt-key E, cipher-opts C`. `--log FILE` ends with
+//! the same figures as a JSON record. On a clean stop `--state FILE` is written back.
 //!
 //! Exit codes of `safe-ad emulator`: 0 after Ctrl-C or SIGTERM; 2 for an unusable `--listen`,
-//! `--token` or `--fault-rate`; 1 when it cannot listen; with `-- COMMAND`, the command's code
-//! (128 + N if signal N killed it, 127 if it could not be started).
+//! `--token`, `--token-file`, `--fault-rate` or `--state` file; 1 when it cannot listen, write its
+//! `--log` or save its `--state`; with `-- COMMAND`, the command's code (128 + N if signal N
+//! killed it, 127 if it could not be started).
 
 mod args;
 mod command;
 pub mod demo;
 mod encoding;
 pub mod fault;
+mod js;
 mod log;
 pub mod routes;
 mod server;
 pub mod state;
+pub mod table;
+pub mod wire;
 
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::Path;
 use std::time::Duration;
 
 pub use args::EmulatorArgs;
@@ -52,7 +63,8 @@ pub use server::{check_token, start, Counters, Options, Server, Stats};
 pub enum Exit {
     /// Stopped by Ctrl-C or SIGTERM.
     Stopped,
-    /// An unusable `--listen`, `--token` or `--fault-rate` (already said on stderr).
+    /// An unusable `--listen`, `--token`, `--token-file`, `--fault-rate` or `--state` file
+    /// (already said on stderr).
     Usage,
     /// It could not listen or run (already said on stderr).
     Failed,
@@ -72,12 +84,13 @@ pub fn run(args: &EmulatorArgs) -> Exit {
             return Exit::Usage;
         }
     };
-    if let Some(token) = &args.token {
-        if let Err(problem) = check_token(token) {
-            say(&format!("safe-ad emulator: error: --token: {problem}\n"));
+    let token = match token_from(args) {
+        Ok(token) => token,
+        Err(problem) => {
+            say(&format!("safe-ad emulator: error: {problem}\n"));
             return Exit::Usage;
         }
-    }
+    };
     if let Err(problem) = fault::check_rate(args.fault_rate) {
         say(&format!(
             "safe-ad emulator: error: --fault-rate {}: {problem}\n",
@@ -85,6 +98,19 @@ pub fn run(args: &EmulatorArgs) -> Exit {
         ));
         return Exit::Usage;
     }
+    let network = match &args.state {
+        Some(path) => match read_state(path) {
+            Ok(network) => Some(network),
+            Err(problem) => {
+                say(&format!(
+                    "safe-ad emulator: error: --state {}: {problem}\n",
+                    path.display()
+                ));
+                return Exit::Usage;
+            }
+        },
+        None => None,
+    };
     let command_mode = !args.command.is_empty();
     let options = Options {
         // A command always gets a free port, so runs can overlap.
@@ -93,14 +119,18 @@ pub fn run(args: &EmulatorArgs) -> Exit {
         } else {
             listen
         },
-        token: args.token.clone(),
+        token,
         empty: args.empty,
         deny_auth: args.deny_auth,
         hang_unknown_clears: args.hang_unknown_clears,
-        log_requests: !command_mode,
+        strict_paths: args.strict_paths,
+        log_requests: !command_mode && !args.quiet,
+        log_file: args.log.clone(),
+        network,
         fault_rate: args.fault_rate,
         fault_seed: args.fault_seed,
     };
+    let demo = !args.empty && options.network.is_none();
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -111,38 +141,61 @@ pub fn run(args: &EmulatorArgs) -> Exit {
             return Exit::Failed;
         }
     };
-    let code = runtime.block_on(async {
+    let ended = runtime.block_on(async {
         let server = match start(options.clone()).await {
             Ok(server) => server,
             Err(error) => {
                 say(&format!(
-                    "safe-ad emulator: error: cannot listen on {}: {error}\n",
-                    options.listen
+                    "safe-ad emulator: error: cannot listen on {}: {error}{}\n",
+                    options.listen,
+                    if error.kind() == std::io::ErrorKind::AddrInUse {
+                        " (another emulator or launcher is there? --listen 127.0.0.1:0 picks a free port)"
+                    } else {
+                        ""
+                    }
                 ));
                 return None;
             }
         };
-        if !args.empty {
+        if demo && !args.quiet {
             say(&demo::banner());
         }
         let counters = server.counters();
         let code = if command_mode {
             Exit::Command(command::run(&args.command, &server).await)
         } else {
-            serve_until_stopped(&server).await
+            serve_until_stopped(&server, args.quiet).await
         };
+        // What a clean stop leaves: the figures, the last log record and the network.
+        let live = server.live();
+        server.close_log(Duration::from_secs(5));
+        let network = server.state_file();
         server.shutdown().await;
-        Some((code, counters))
+        Some((code, counters, live, network))
     });
     // Drop the connections (a hanging request must not hold the exit), then write the last lines.
     drop(runtime);
-    let Some((code, counters)) = code else {
+    let Some((mut code, counters, live, network)) = ended else {
         return Exit::Failed;
     };
-    if !command_mode || args.fault_rate > 0.0 {
+    if let Some(path) = &args.state {
+        if let Err(error) = write_state(path, &network) {
+            say(&format!(
+                "safe-ad emulator: error: cannot save --state {}: {error}\n",
+                path.display()
+            ));
+            if code == Exit::Stopped {
+                code = Exit::Failed;
+            }
+        }
+    }
+    if !args.quiet && (!command_mode || args.fault_rate > 0.0) {
         // Never blocks for long: stderr may be a full pipe nobody reads.
         log::line_within(
-            format!("safe-ad emulator: {}\n", counters.snapshot()),
+            format!(
+                "safe-ad emulator: {}\nsafe-ad emulator: live handles: {live}\n",
+                counters.snapshot()
+            ),
             Duration::from_millis(250),
         );
     }
@@ -150,8 +203,73 @@ pub fn run(args: &EmulatorArgs) -> Exit {
     code
 }
 
+/// The token to accept: `--token-file`'s first line, `--token`, or none (a random one).
+fn token_from(args: &EmulatorArgs) -> Result<Option<String>, String> {
+    let (token, option) = match (&args.token_file, &args.token) {
+        (Some(path), _) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("--token-file {}: {e}", path.display()))?;
+            let first = text.lines().next().unwrap_or("").trim().to_owned();
+            (first, format!("--token-file {}", path.display()))
+        }
+        (None, Some(token)) => (token.clone(), "--token".to_owned()),
+        (None, None) => return Ok(None),
+    };
+    check_token(&token).map_err(|problem| format!("{option}: {problem}"))?;
+    Ok(Some(token))
+}
+
+/// A `--state` file's network; a file that does not exist yet is an empty network.
+fn read_state(path: &Path) -> Result<wire::StateFile, String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(wire::StateFile {
+                format: wire::STATE_FORMAT.to_owned(),
+                appendable_data: Vec::new(),
+                structured_data: Vec::new(),
+            })
+        }
+        Err(error) => return Err(error.to_string()),
+    };
+    let file: wire::StateFile = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    if file.format != wire::STATE_FORMAT {
+        return Err(format!(
+            "format `{}` is not `{}`",
+            file.format,
+            wire::STATE_FORMAT
+        ));
+    }
+    for ad in &file.appendable_data {
+        wire::ad_from(ad)?;
+    }
+    for sd in &file.structured_data {
+        wire::sd_from(sd)?;
+    }
+    Ok(file)
+}
+
+/// Writes the network to `path` atomically: a temporary file beside it, synced, then renamed
+/// over it, so a reader never sees half a file and a crash leaves the old one.
+fn write_state(path: &Path, network: &wire::StateFile) -> std::io::Result<()> {
+    let mut text = serde_json::to_string_pretty(network).map_err(std::io::Error::other)?;
+    text.push('\n');
+    let file_name = path.file_name().unwrap_or_default().to_string_lossy();
+    let temporary = path.with_file_name(format!(".{file_name}.{}.tmp", std::process::id()));
+    let written = (|| {
+        let mut file = std::fs::File::create(&temporary)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()?;
+        std::fs::rename(&temporary, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
+}
+
 /// Prints the two `eval`-able lines, then serves until Ctrl-C or SIGTERM.
-async fn serve_until_stopped(server: &Server) -> Exit {
+async fn serve_until_stopped(server: &Server, quiet: bool) -> Exit {
     // Watch for the signals before telling anyone the address, so an early SIGTERM is clean too.
     let stop = match stop_signal() {
         Ok(stop) => stop,
@@ -172,13 +290,17 @@ async fn serve_until_stopped(server: &Server) -> Exit {
     );
     let _ = stdout.flush();
     drop(stdout);
-    say(&format!(
-        "safe-ad emulator: listening on {} (Ctrl-C stops it); one line per request follows\n",
-        server.url()
-    ));
+    if !quiet {
+        say(&format!(
+            "safe-ad emulator: listening on {} (Ctrl-C stops it); one line per request follows\n",
+            server.url()
+        ));
+    }
     stop.await;
-    // Through the log queue: stderr may be a full pipe nobody reads, and stopping must not wait.
-    log::line("safe-ad emulator: stopped\n".to_owned());
+    if !quiet {
+        // Through the log queue: stderr may be a full pipe nobody reads; stopping must not wait.
+        log::line("safe-ad emulator: stopped\n".to_owned());
+    }
     Exit::Stopped
 }
 

@@ -1,41 +1,49 @@
-//! The emulator's HTTP surface: the route table, the authorization rules, request-body parsing,
-//! and every status code and body the launcher answered with.
-//!
-//! Written from `spec/launcher-facts.md` (and the launcher's own server code where that page is
-//! silent); it shares nothing with the client's `launcher` module on purpose.
+//! The emulator's HTTP surface: authorization, request bodies, and every status code and body the
+//! launcher answered with, route by route. Which routes exist is `table`'s; how request values
+//! were read is `js`'s; what the data does is `state`'s.
 //!
 //! Order of checks for every request, as the launcher's middleware ran them:
 //! 1. A present but bad `Authorization` header (malformed, unknown or revoked token) is answered
 //!    401 text/plain `Unauthorized` before anything else, on every path, `/health` and unknown
 //!    routes included. An absent or empty header is "anonymous".
 //! 2. No route for the method and path: 404 `{"errorCode":404,"description":"Endpoint Not Found"}`.
-//! 3. The route's access rule: `LowLevel` routes want a token (401 JSON `Unauthorised access`
-//!    without one) with `LOW_LEVEL_API` (403 JSON otherwise); `GET`/`DELETE /auth` want a token
-//!    (401 JSON `Unauthorised`); `Optional` routes serve anonymous callers too; `Open` routes
-//!    ignore tokens.
-//! 4. Only then the path's handle ids are checked (see [`parse_id`]) and the operation runs.
+//! 3. The route's body is read (JSON routes: a body that does not parse or is over 100 kB made the
+//!    launcher fail the request, which it answered with the same 404).
+//! 4. The route's access rule (`table::Access`): 401 JSON without a token, 403 JSON without
+//!    `LOW_LEVEL_API`.
+//! 5. The controller's own checks (body fields), then the path's parameters, converted in the
+//!    order the core call took them (a parameter with no digits is a 400 naming the argument,
+//!    before any handle is looked up), then the core's checks (unknown handles first).
 //!
-//! Paths are matched exactly (after an optional `/0.5` or `/0.6` prefix): no trailing slash, no
-//! case folding, no percent-decoding, and the query string is ignored. The real launcher (Express)
-//! was looser on the first three; being strict makes a client that builds odd paths fail here.
+//! With `--strict-paths`, step 5 takes parameters as canonical decimal only (no sign, no leading
+//! zeros, no hex): anything else is the emulator's own 400 saying so, to catch sloppy clients.
 
 use std::sync::{Mutex, MutexGuard};
 
 use http_body_util::{BodyExt, Limited};
 use hyper::body::{Bytes, Incoming};
 use hyper::header::{HeaderMap, AUTHORIZATION, CONTENT_TYPE};
-use hyper::{Method, Request, StatusCode};
+use hyper::{Request, StatusCode};
 use serde_json::Value;
 
-use super::encoding::{base64_decode, base64url_encode, random_bytes};
-use super::state::{AdKey, Code, DataId, FilterType, Metadata, Permissions, State};
+use super::encoding::{base64url_encode, random_bytes};
+use super::js;
+use super::state::{
+    AdKey, Code, DataId, FilterType, Metadata, Permissions, SdKey, SdMetadata, State,
+};
+use super::table::{self, Access, Body, Found, Route};
+use super::wire::Serialised;
 
-/// Largest request body read (Express's `body-parser` default was 100 kB).
+/// Largest JSON or form body read (Express's `body-parser` default was 100 kB).
 pub const BODY_LIMIT: usize = 100 * 1024;
+/// Largest raw body read by the deserialise routes (the launcher set no limit; this one keeps a
+/// stray upload from filling memory).
+pub const RAW_LIMIT: usize = 10 * 1024 * 1024;
 
 const TEXT: &str = "text/plain; charset=utf-8";
 const HTML: &str = "text/html; charset=utf-8";
 const JSON: &str = "application/json; charset=utf-8";
+const OCTETS: &str = "application/octet-stream";
 
 /// The permission that appendable-data writes need.
 pub const LOW_LEVEL_API: &str = "LOW_LEVEL_API";
@@ -50,14 +58,17 @@ pub struct App {
     pub deny_auth: bool,
     /// Never answer a clear of an unknown (but well-formed) handle.
     pub hang_unknown_clears: bool,
+    /// Match paths exactly and take only canonical decimal parameters.
+    pub strict_paths: bool,
 }
 
 impl App {
-    pub fn new(state: State, deny_auth: bool, hang_unknown_clears: bool) -> App {
+    pub fn new(state: State, deny_auth: bool, hang_unknown_clears: bool, strict: bool) -> App {
         App {
             state: Mutex::new(state),
             deny_auth,
             hang_unknown_clears,
+            strict_paths: strict,
         }
     }
 
@@ -74,6 +85,7 @@ impl App {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reply {
     pub status: StatusCode,
+    /// Empty for no Content-Type header (Express's `send(undefined)`).
     pub content_type: &'static str,
     pub body: Bytes,
 }
@@ -109,6 +121,14 @@ fn ok_json(body: String) -> Reply {
     reply(StatusCode::OK, JSON, body)
 }
 
+fn ok_bytes(body: Vec<u8>) -> Reply {
+    if body.is_empty() {
+        // `res.send(undefined)`: an empty 200 without a Content-Type.
+        return reply(StatusCode::OK, "", Bytes::new());
+    }
+    reply(StatusCode::OK, OCTETS, body)
+}
+
 /// A JSON string literal.
 fn json_string(text: &str) -> String {
     serde_json::to_string(text).unwrap_or_else(|_| String::from("\"\""))
@@ -126,22 +146,31 @@ fn error_json(status: StatusCode, code: i64, description: &str) -> Reply {
     )
 }
 
-/// The launcher's own validation errors: status 400, errorCode 400.
+/// The launcher's own validation errors, and JavaScript exceptions: status 400, errorCode 400.
 fn bad_request(description: &str) -> Reply {
     error_json(StatusCode::BAD_REQUEST, 400, description)
 }
 
-/// The description the launcher gave a core error code.
+/// The description the launcher gave a core error code (its `error_code_lookup`).
 pub fn describe(code: Code) -> &'static str {
     match code.0 {
+        -5 => "CoreError::ReceivedUnexpectedData",
         -18 => "CoreError::GetFailure::GetError::NoSuchData",
         -22 => "CoreError::MutationFailure::MutationError::NoSuchData",
         -23 => "CoreError::MutationFailure::MutationError::DataExists",
         -25 => "CoreError::MutationFailure::MutationError::InvalidSuccessor",
+        -1511 => "FfiError::UnsuccessfulEncodeDecode",
+        -1513 => "FfiError::InvalidStructDataHandle",
         -1514 => "FfiError::InvalidDataIdHandle",
         -1515 => "FfiError::InvalidAppendableDataHandle",
+        -1517 => "FfiError::InvalidCipherOptHandle",
+        -1518 => "FfiError::InvalidEncryptKeyHandle",
         -1519 => "FfiError::InvalidSignKeyHandle",
+        -1520 => "FfiError::OperationForbiddenForApp",
+        -1521 => "FfiError::InvalidStructuredDataTypeTag",
+        -1522 => "FfiError::InvalidVersionNumber",
         -1524 => "FfiError::InvalidIndex",
+        -1525 => "FfiError::UnsupportedOperation",
         _ => "Unexpected error",
     }
 }
@@ -188,15 +217,6 @@ fn no_token() -> Reply {
     )
 }
 
-/// `GET`/`DELETE /auth` without a token (the launcher's default text for 401).
-fn no_session() -> Reply {
-    reply(
-        StatusCode::UNAUTHORIZED,
-        JSON,
-        Bytes::from_static(br#"{"errorCode":400,"description":"Unauthorised"}"#),
-    )
-}
-
 fn not_granted() -> Reply {
     reply(
         StatusCode::FORBIDDEN,
@@ -207,18 +227,18 @@ fn not_granted() -> Reply {
     )
 }
 
-/// The emulator's own answer to a path segment that is not a plain decimal u64. The launcher
-/// had none (it read the segment with `strtoull`, so `-1`, `010` and `12abc` became handles);
-/// the emulator refuses them with status 400 and errorCode 400, the launcher's code for its own
-/// validation errors, and a description that says what was wrong.
+/// `--strict-paths`' answer to a parameter that is not a plain decimal u64. The launcher had
+/// none (it read parameters with `strtoull`); status 400 and errorCode 400, its code for its own
+/// validation errors, with a description that says what was wrong.
 fn bad_id(what: &str) -> Reply {
     bad_request(&format!(
-        "Invalid {what}: expected plain decimal digits, 0 to 18446744073709551615, no sign and no leading zeros (safe-ad emulator)"
+        "Invalid {what}: expected plain decimal digits, 0 to 18446744073709551615, no sign and no leading zeros (safe-ad emulator --strict-paths)"
     ))
 }
 
-/// A handle or index from a path: canonical decimal only (`0`, `7`, `18446744073709551615`).
-/// Empty, signs, leading zeros, hex, spaces, percent-escapes and anything above u64 are `None`.
+/// A handle or index in `--strict-paths` mode: canonical decimal only (`0`, `7`,
+/// `18446744073709551615`). Empty, signs, leading zeros, hex, spaces, escapes and anything above
+/// u64 are `None`.
 pub fn parse_id(segment: &str) -> Option<u64> {
     let bytes = segment.as_bytes();
     let first = *bytes.first()?;
@@ -226,129 +246,6 @@ pub fn parse_id(segment: &str) -> Option<u64> {
         return None;
     }
     segment.parse::<u64>().ok()
-}
-
-/// A path segment that should hold a handle: the value, or `None` if it is not one.
-type Id = Option<u64>;
-
-/// One route of the table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Route {
-    Health,
-    Authorise,
-    CheckToken,
-    Revoke,
-    Create,
-    Put(Id),
-    Post(Id),
-    ClearData(Id),
-    ClearDeletedData(Id),
-    Metadata(Id),
-    DataIdAppendable,
-    DataIdStructured,
-    GetHandle(Id),
-    Append(Id, Id),
-    RemoveAt(Id, Id),
-    DropHandle(Id),
-}
-
-/// Who may call a route.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Access {
-    /// Anybody; tokens are not looked at (beyond the global bad-header rule).
-    Open,
-    /// Anybody; a valid token makes `isOwner` true.
-    Optional,
-    /// A valid token, any permissions (`GET`/`DELETE /auth`).
-    Session,
-    /// A valid token with `LOW_LEVEL_API`.
-    LowLevel,
-}
-
-impl Route {
-    fn access(self) -> Access {
-        match self {
-            Route::Health | Route::Authorise | Route::DropHandle(_) => Access::Open,
-            Route::Metadata(_)
-            | Route::GetHandle(_)
-            | Route::DataIdAppendable
-            | Route::DataIdStructured => Access::Optional,
-            Route::CheckToken | Route::Revoke => Access::Session,
-            Route::Create
-            | Route::Put(_)
-            | Route::Post(_)
-            | Route::ClearData(_)
-            | Route::ClearDeletedData(_)
-            | Route::Append(..)
-            | Route::RemoveAt(..) => Access::LowLevel,
-        }
-    }
-}
-
-/// Finds the route for a method and path; `None` is 404.
-pub fn route(method: &Method, path: &str) -> Option<Route> {
-    let rest = ["/0.5", "/0.6"]
-        .iter()
-        .find_map(|prefix| path.strip_prefix(prefix).filter(|r| r.starts_with('/')))
-        .unwrap_or(path);
-    let rest = rest.strip_prefix('/')?;
-    let mut parts = rest.split('/');
-    let first = parts.next()?;
-    let second = parts.next();
-    let third = parts.next();
-    if parts.next().is_some() {
-        return None;
-    }
-    let id = |segment: &str| -> Option<Id> {
-        if segment.is_empty() {
-            None
-        } else {
-            Some(parse_id(segment))
-        }
-    };
-    let m = method;
-    match (first, second, third) {
-        ("health", None, None) if m == Method::GET || m == Method::HEAD => Some(Route::Health),
-        ("auth", None, None) => match *m {
-            Method::POST => Some(Route::Authorise),
-            Method::GET => Some(Route::CheckToken),
-            Method::DELETE => Some(Route::Revoke),
-            _ => None,
-        },
-        ("appendable-data", None, None) if m == Method::POST => Some(Route::Create),
-        ("appendable-data", Some(h), None) => match *m {
-            Method::PUT => Some(Route::Put(id(h)?)),
-            Method::POST => Some(Route::Post(id(h)?)),
-            _ => None,
-        },
-        ("appendable-data", Some("metadata"), Some(h)) if m == Method::GET => {
-            Some(Route::Metadata(id(h)?))
-        }
-        ("appendable-data", Some("handle"), Some(h)) if m == Method::GET => {
-            Some(Route::GetHandle(id(h)?))
-        }
-        ("appendable-data", Some("handle"), Some(h)) if m == Method::DELETE => {
-            Some(Route::DropHandle(id(h)?))
-        }
-        ("appendable-data", Some("clear-data"), Some(h)) if m == Method::DELETE => {
-            Some(Route::ClearData(id(h)?))
-        }
-        ("appendable-data", Some("clear-deleted-data"), Some(h)) if m == Method::DELETE => {
-            Some(Route::ClearDeletedData(id(h)?))
-        }
-        ("appendable-data", Some(h), Some(d)) if !h.is_empty() => match *m {
-            Method::PUT => Some(Route::Append(id(h)?, id(d)?)),
-            Method::DELETE => Some(Route::RemoveAt(id(h)?, id(d)?)),
-            _ => None,
-        },
-        ("data-id", Some("appendable-data"), None) if m == Method::POST => {
-            Some(Route::DataIdAppendable)
-        }
-        ("data-id", Some("structured-data"), None) if m == Method::POST => {
-            Some(Route::DataIdStructured)
-        }
-        _ => None,
-    }
 }
 
 /// Who is calling, from the `Authorization` header.
@@ -395,6 +292,13 @@ fn caller(app: &App, headers: &HeaderMap) -> Caller {
     }
 }
 
+/// A request body as the route's parser left it.
+enum Payload {
+    None,
+    Json(Value),
+    Raw(Bytes),
+}
+
 /// Answers one request.
 pub async fn respond(app: &App, request: Request<Incoming>) -> Answer {
     let (parts, body) = request.into_parts();
@@ -402,92 +306,133 @@ pub async fn respond(app: &App, request: Request<Incoming>) -> Answer {
     if caller == Caller::Bad {
         return bad_token().into();
     }
-    let Some(route) = route(&parts.method, parts.uri.path()) else {
+    let Some(found) = table::find(&parts.method, parts.uri.path(), app.strict_paths) else {
         return not_found().into();
     };
-    let authorised = match (route.access(), caller) {
+    let payload = match found.def.body {
+        Body::None => Payload::None,
+        Body::Json => match read_json(&parts.headers, body).await {
+            Some(value) => Payload::Json(value),
+            None => return not_found().into(),
+        },
+        Body::Raw => match Limited::new(body, RAW_LIMIT).collect().await {
+            Ok(collected) => Payload::Raw(collected.to_bytes()),
+            Err(_) => return not_found().into(),
+        },
+    };
+    let authorised = match (found.def.access, caller) {
         (Access::LowLevel, Caller::Anonymous) => return no_token().into(),
         (Access::LowLevel, Caller::Session(p)) if !p.low_level_api => return not_granted().into(),
-        (Access::Session, Caller::Anonymous) => return no_session().into(),
+        (Access::Session(description), Caller::Anonymous) => {
+            return error_json(StatusCode::UNAUTHORIZED, 400, description).into()
+        }
         (_, Caller::Session(_)) => true,
         _ => false,
     };
-    match route {
-        Route::Health | Route::CheckToken => ok().into(),
+    let call = Call {
+        app,
+        found: &found,
+        authorised,
+        payload: &payload,
+    };
+    match found.def.route {
+        Route::ClearData => call.clear(State::clear_data),
+        Route::ClearDeletedData => call.clear(State::clear_deleted_data),
         Route::Revoke => {
             if let Ok(Some(token)) = bearer(&parts.headers) {
                 app.state().revoke(token);
             }
             ok().into()
         }
-        Route::Authorise => match read_json(&parts.headers, body).await {
-            Ok(json) => authorise(app, &json).into(),
-            Err(reply) => reply.into(),
-        },
-        Route::Create => match read_json(&parts.headers, body).await {
-            Ok(json) => create(app, &json).into(),
-            Err(reply) => reply.into(),
-        },
-        Route::DataIdAppendable => match read_json(&parts.headers, body).await {
-            Ok(json) => data_id_appendable(app, &json).into(),
-            Err(reply) => reply.into(),
-        },
-        Route::DataIdStructured => match read_json(&parts.headers, body).await {
-            Ok(json) => data_id_structured(app, &json).into(),
-            Err(reply) => reply.into(),
-        },
-        Route::Put(h) => with_id(h, "handle", |h| done(app.state().put(h))).into(),
-        Route::Post(h) => with_id(h, "handle", |h| done(app.state().post(h))).into(),
-        Route::ClearData(h) => clear(app, h, State::clear_data),
-        Route::ClearDeletedData(h) => clear(app, h, State::clear_deleted_data),
-        Route::Metadata(h) => with_id(h, "handle", |h| match app.state().metadata(h, authorised) {
-            Ok(meta) => ok_json(metadata_json(None, &meta)),
-            Err(code) => core_error(code),
-        })
-        .into(),
-        Route::GetHandle(d) => with_id(d, "data id handle", |d| {
-            match app.state().fetch(d, authorised) {
-                Ok((handle, meta)) => ok_json(metadata_json(Some(handle), &meta)),
-                Err(code) => core_error(code),
-            }
-        })
-        .into(),
-        Route::Append(h, d) => with_id(h, "handle", |h| {
-            with_id(d, "data id handle", |d| done(app.state().append(h, d)))
-        })
-        .into(),
-        Route::RemoveAt(h, i) => with_id(h, "handle", |h| {
-            with_id(i, "index", |i| done(app.state().remove_at(h, i)))
-        })
-        .into(),
-        Route::DropHandle(h) => with_id(h, "handle", |h| done(app.state().drop_ad(h))).into(),
+        _ => call.run().unwrap_or_else(|r| r).into(),
     }
 }
 
-fn with_id(id: Id, what: &str, then: impl FnOnce(u64) -> Reply) -> Reply {
-    match id {
-        Some(id) => then(id),
-        None => bad_id(what),
+/// Reads a JSON route's body as the launcher's parsers did: JSON (any value) when the
+/// Content-Type is `application/json`; a form when it is `application/x-www-form-urlencoded`
+/// (values are strings); otherwise, and for an empty body, an empty object. `None` when the body
+/// does not parse or is over [`BODY_LIMIT`]: the launcher failed such requests with its 404.
+async fn read_json(headers: &HeaderMap, body: Incoming) -> Option<Value> {
+    let mime = headers
+        .get(CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.split(';').next())
+        .map(|mime| mime.trim().to_ascii_lowercase());
+    let bytes = Limited::new(body, BODY_LIMIT)
+        .collect()
+        .await
+        .ok()?
+        .to_bytes();
+    let empty = Value::Object(Default::default());
+    match mime.as_deref() {
+        _ if bytes.is_empty() => Some(empty),
+        Some("application/json") => serde_json::from_slice::<Value>(&bytes).ok(),
+        Some("application/x-www-form-urlencoded") => Some(form(&bytes)),
+        _ => Some(empty),
     }
 }
 
-fn done(result: Result<(), Code>) -> Reply {
-    match result {
-        Ok(()) => ok(),
-        Err(code) => core_error(code),
-    }
-}
-
-/// The two clears, with the launcher's defect reproduced on request.
-fn clear(app: &App, id: Id, operation: fn(&mut State, u64) -> Result<(), Code>) -> Answer {
-    let Some(handle) = id else {
-        return bad_id("handle").into();
+/// A urlencoded form as Node's `querystring.parse`: `+` is a space, a repeated key gives an
+/// array, and a malformed escape is kept as written.
+fn form(bytes: &[u8]) -> Value {
+    let text = String::from_utf8_lossy(bytes);
+    let decode = |part: &str| {
+        let spaced = part.replace('+', " ");
+        table::percent_decode(&spaced).unwrap_or(spaced)
     };
-    let mut state = app.state();
-    if app.hang_unknown_clears && !state.has_ad(handle) {
-        return Answer::Hang;
+    let mut object = serde_json::Map::new();
+    for pair in text.split('&').filter(|p| !p.is_empty()) {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        let (key, value) = (decode(key), Value::String(decode(value)));
+        match object.get_mut(&key) {
+            Some(Value::Array(values)) => values.push(value),
+            Some(first) => *first = Value::Array(vec![first.take(), value]),
+            None => {
+                object.insert(key, value);
+            }
+        }
     }
-    done(operation(&mut state, handle)).into()
+    Value::Object(object)
+}
+
+/// `body.<key>` in JavaScript: a field of an object, `undefined` on other values, and the
+/// TypeError a `null` body raised.
+fn prop<'a>(body: &'a Value, key: &str) -> Result<Option<&'a Value>, Reply> {
+    match body {
+        Value::Object(fields) => Ok(fields.get(key)),
+        Value::Null => Err(bad_request(&format!(
+            "Cannot read property '{key}' of null"
+        ))),
+        _ => Ok(None),
+    }
+}
+
+/// The values a `for (const key of keys)` loop over a body field visited; the TypeError it
+/// raised for a value that is not iterable.
+fn iterate(value: &Value, name: &str) -> Result<Vec<Value>, Reply> {
+    match value {
+        Value::Array(items) => Ok(items.clone()),
+        Value::String(text) => Ok(text.chars().map(|c| Value::String(c.into())).collect()),
+        _ => Err(bad_request(&format!(
+            "{name}[Symbol.iterator] is not a function"
+        ))),
+    }
+}
+
+fn to_reply(code: Code) -> Reply {
+    core_error(code)
+}
+
+fn done(result: Result<(), Code>) -> Result<Reply, Reply> {
+    result.map(|()| ok()).map_err(to_reply)
+}
+
+fn handle_json(handle: u64) -> Reply {
+    ok_json(format!("{{\"handleId\":{handle}}}"))
+}
+
+fn valid_json(valid: bool) -> Reply {
+    ok_json(format!("{{\"isValid\":{valid}}}"))
 }
 
 fn metadata_json(handle: Option<u64>, meta: &Metadata) -> String {
@@ -509,72 +454,473 @@ fn metadata_json(handle: Option<u64>, meta: &Metadata) -> String {
     )
 }
 
-fn handle_json(handle: u64) -> Reply {
-    ok_json(format!("{{\"handleId\":{handle}}}"))
+/// Structured-data metadata; `dataVersionLength` only for versioned data (the launcher's value
+/// was `undefined`, which JSON leaves out, for the others).
+fn sd_metadata_json(handle: Option<u64>, meta: &SdMetadata) -> String {
+    let handle = handle
+        .map(|h| format!("\"handleId\":{h},"))
+        .unwrap_or_default();
+    let versions = meta
+        .versions
+        .map(|n| format!(",\"dataVersionLength\":{n}"))
+        .unwrap_or_default();
+    format!(
+        "{{{handle}\"isOwner\":{},\"version\":{}{versions}}}",
+        meta.is_owner, meta.version
+    )
 }
 
-/// Reads a JSON body as Express's `bodyParser.json` did: only when the Content-Type is
-/// `application/json`; otherwise (and for an empty body, or JSON that is not an object) the body
-/// is an empty object. Deviations, chosen for clarity: malformed JSON is 400 `Invalid JSON body`
-/// and a body over [`BODY_LIMIT`] is 413 (the launcher answered both with a confusing 404).
-async fn read_json(headers: &HeaderMap, body: Incoming) -> Result<Value, Reply> {
-    let is_json = headers
-        .get(CONTENT_TYPE)
-        .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.split(';').next())
-        .is_some_and(|mime| mime.trim().eq_ignore_ascii_case("application/json"));
-    let bytes = match Limited::new(body, BODY_LIMIT).collect().await {
-        Ok(collected) => collected.to_bytes(),
-        Err(error) if error.is::<http_body_util::LengthLimitError>() => {
-            return Err(error_json(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                413,
-                "Request body is larger than 100 kB",
-            ));
+/// One request being answered: the matched route, the caller and the body.
+struct Call<'a> {
+    app: &'a App,
+    found: &'a Found<'a>,
+    authorised: bool,
+    payload: &'a Payload,
+}
+
+impl Call<'_> {
+    /// Path parameter `index` given to the core as argument number `position`.
+    fn id(&self, index: usize, position: usize, what: &str) -> Result<u64, Reply> {
+        let text = self.found.param(index).unwrap_or("");
+        if self.app.strict_paths {
+            parse_id(text).ok_or_else(|| bad_id(what))
+        } else {
+            js::u64_arg(text, position).map_err(|e| bad_request(&e))
         }
-        Err(_) => return Err(bad_request("Request body could not be read")),
-    };
-    if !is_json || bytes.is_empty() {
-        return Ok(Value::Object(Default::default()));
     }
-    match serde_json::from_slice::<Value>(&bytes) {
-        Ok(value @ Value::Object(_)) => Ok(value),
-        Ok(_) => Ok(Value::Object(Default::default())),
-        Err(_) => Err(bad_request("Invalid JSON body")),
+
+    fn json(&self) -> &Value {
+        static EMPTY: Value = Value::Null;
+        match self.payload {
+            Payload::Json(value) => value,
+            _ => &EMPTY,
+        }
+    }
+
+    fn raw(&self) -> &[u8] {
+        match self.payload {
+            Payload::Raw(bytes) => bytes,
+            _ => &[],
+        }
+    }
+
+    fn state(&self) -> MutexGuard<'_, State> {
+        self.app.state()
+    }
+
+    /// The two clears, with the launcher's defect reproduced on request.
+    fn clear(&self, operation: fn(&mut State, u64) -> Result<(), Code>) -> Answer {
+        let handle = match self.id(0, 0, "handle") {
+            Ok(handle) => handle,
+            Err(reply) => return reply.into(),
+        };
+        let mut state = self.state();
+        if self.app.hang_unknown_clears && !state.has_ad(handle) {
+            return Answer::Hang;
+        }
+        done(operation(&mut state, handle))
+            .unwrap_or_else(|r| r)
+            .into()
+    }
+
+    fn run(&self) -> Result<Reply, Reply> {
+        let auth = self.authorised;
+        match self.found.def.route {
+            Route::Health | Route::CheckToken => Ok(ok()),
+            Route::Authorise => Ok(authorise(self.app, self.json())),
+            // Answered in `respond`.
+            Route::Revoke | Route::ClearData | Route::ClearDeletedData => Ok(ok()),
+
+            // ---- data identifiers
+            Route::DataIdAppendable => {
+                let body = self.json();
+                let name = name_for_core(prop(body, "name")?)?;
+                let private = js::truthy(prop(body, "isPrivate")?);
+                let key = AdKey { name, private };
+                Ok(handle_json(
+                    self.state().new_data_id(DataId::Appendable(key)),
+                ))
+            }
+            Route::DataIdStructured => {
+                let body = self.json();
+                let name = name_for_core(prop(body, "name")?)?;
+                let type_tag = match prop(body, "typeTag")? {
+                    // The FFI wrapper's default parameter.
+                    None => 500,
+                    value => js::u64_from_json(value, 0).map_err(|e| bad_request(&e))?,
+                };
+                let key = SdKey { name, type_tag };
+                Ok(handle_json(
+                    self.state().new_data_id(DataId::Structured(key)),
+                ))
+            }
+            Route::DataIdSerialise => {
+                let h = self.id(0, 0, "handle")?;
+                let id = self.state().data_id_value(h).map_err(to_reply)?;
+                Ok(ok_bytes(Serialised::DataId(id).to_bytes()))
+            }
+            Route::DataIdDeserialise => {
+                if self.raw().is_empty() {
+                    return Err(bad_request("Body can not be empty"));
+                }
+                match Serialised::from_bytes(self.raw(), "data-id") {
+                    Some(Serialised::DataId(id)) => Ok(handle_json(self.state().new_data_id(id))),
+                    _ => Err(core_error(Code::ENCODE_DECODE)),
+                }
+            }
+            Route::DataIdDrop => {
+                let h = self.id(0, 0, "handle")?;
+                done(self.state().drop_data_id(h))
+            }
+
+            // ---- structured data
+            Route::SdCreate => self.sd_create(),
+            Route::SdUpdate => self.sd_update(),
+            Route::SdDeserialise => match Serialised::from_bytes(self.raw(), "structured-data") {
+                Some(Serialised::Sd(sd)) => {
+                    let mut state = self.state();
+                    let handle = state.add_sd(sd);
+                    let meta = state.sd_metadata(handle, auth).map_err(to_reply)?;
+                    Ok(ok_json(sd_metadata_json(Some(handle), &meta)))
+                }
+                _ => Err(core_error(Code::ENCODE_DECODE)),
+            },
+            Route::SdPost => {
+                let h = self.id(0, 1, "handle")?;
+                done(self.state().sd_post(h))
+            }
+            Route::SdPut => {
+                let h = self.id(0, 1, "handle")?;
+                done(self.state().sd_put(h))
+            }
+            Route::SdMetadata => {
+                let h = self.id(0, if auth { 1 } else { 0 }, "handle")?;
+                let meta = self.state().sd_metadata(h, auth).map_err(to_reply)?;
+                Ok(ok_json(sd_metadata_json(None, &meta)))
+            }
+            Route::SdGetHandle => {
+                let d = self.id(0, 1, "data id handle")?;
+                let (h, meta) = self.state().sd_fetch(d, auth).map_err(to_reply)?;
+                Ok(ok_json(sd_metadata_json(Some(h), &meta)))
+            }
+            Route::SdDataId => {
+                let h = self.id(0, 0, "handle")?;
+                Ok(handle_json(self.state().sd_data_id(h).map_err(to_reply)?))
+            }
+            Route::SdSerialise => {
+                let h = self.id(0, 0, "handle")?;
+                let sd = self.state().sd_copy(h).map_err(to_reply)?;
+                Ok(ok_bytes(Serialised::Sd(sd).to_bytes()))
+            }
+            Route::SdValidateSize => {
+                let h = self.id(0, 0, "handle")?;
+                Ok(valid_json(self.state().sd_size_valid(h).map_err(to_reply)?))
+            }
+            Route::SdRead => {
+                let h = self.id(0, 1, "handle")?;
+                // `isNaN(version)`: a left-out or non-numeric version reads the current data.
+                let version = match self.found.param(1) {
+                    Some(text) if !js::string_to_number(text).is_nan() => {
+                        Some(self.id(1, 2, "version")?)
+                    }
+                    _ => None,
+                };
+                Ok(ok_bytes(
+                    self.state().sd_read(h, version).map_err(to_reply)?,
+                ))
+            }
+            Route::SdDrop => {
+                let h = self.id(0, 0, "handle")?;
+                done(self.state().drop_sd(h))
+            }
+
+            // ---- appendable data
+            Route::Create => self.create(),
+            Route::Deserialise => match Serialised::from_bytes(self.raw(), "appendable-data") {
+                Some(Serialised::Ad(ad)) => {
+                    let mut state = self.state();
+                    let handle = state.add_local(ad);
+                    let meta = state.metadata(handle, auth).map_err(to_reply)?;
+                    Ok(ok_json(metadata_json(Some(handle), &meta)))
+                }
+                _ => Err(core_error(Code::ENCODE_DECODE)),
+            },
+            Route::Post => {
+                let h = self.id(0, 1, "handle")?;
+                done(self.state().post(h))
+            }
+            Route::Put => {
+                let h = self.id(0, 1, "handle")?;
+                done(self.state().put(h))
+            }
+            Route::Metadata => {
+                let h = self.id(0, if auth { 1 } else { 0 }, "handle")?;
+                let meta = self.state().metadata(h, auth).map_err(to_reply)?;
+                Ok(ok_json(metadata_json(None, &meta)))
+            }
+            Route::GetHandle => {
+                let d = self.id(0, 1, "data id handle")?;
+                let (h, meta) = self.state().fetch(d, auth).map_err(to_reply)?;
+                Ok(ok_json(metadata_json(Some(h), &meta)))
+            }
+            Route::Serialise => {
+                let h = self.id(0, 0, "handle")?;
+                let ad = self.state().ad_copy(h).map_err(to_reply)?;
+                Ok(ok_bytes(Serialised::Ad(ad).to_bytes()))
+            }
+            Route::DataId => {
+                let h = self.id(0, 0, "handle")?;
+                Ok(handle_json(self.state().ad_data_id(h).map_err(to_reply)?))
+            }
+            Route::ValidateSize => {
+                let h = self.id(0, 0, "handle")?;
+                Ok(valid_json(self.state().ad_size_valid(h).map_err(to_reply)?))
+            }
+            Route::SignKeyAt | Route::DeletedSignKeyAt => {
+                let h = self.id(0, 1, "handle")?;
+                let i = self.id(1, 2, "index")?;
+                let deleted = self.found.def.route == Route::DeletedSignKeyAt;
+                let key = self.state().signer_at(h, i, deleted).map_err(to_reply)?;
+                Ok(handle_json(key))
+            }
+            Route::DataIdAt | Route::DeletedDataIdAt => {
+                let h = self.id(0, 1, "handle")?;
+                let i = self.id(1, 2, "index")?;
+                let deleted = self.found.def.route == Route::DeletedDataIdAt;
+                let id = self
+                    .state()
+                    .data_id_at(h, i, deleted, auth)
+                    .map_err(to_reply)?;
+                Ok(handle_json(id))
+            }
+            Route::FilterKeyAt => {
+                let h = self.id(0, 0, "handle")?;
+                let i = self.id(1, 1, "index")?;
+                Ok(handle_json(
+                    self.state().filter_key_at(h, i).map_err(to_reply)?,
+                ))
+            }
+            Route::ToggleFilter => {
+                let h = self.id(0, 0, "handle")?;
+                done(self.state().toggle_filter(h))
+            }
+            Route::AddToFilter | Route::RemoveFromFilter => {
+                let add = self.found.def.route == Route::AddToFilter;
+                // One core call per key, in order: the keys before a failing one stay edited.
+                let keys = iterate(self.json(), "keys")?;
+                for key in &keys {
+                    let h = self.id(0, 0, "handle")?;
+                    let key = js::u64_from_json(Some(key), 1).map_err(|e| bad_request(&e))?;
+                    self.state().edit_filter(h, key, add).map_err(to_reply)?;
+                }
+                Ok(ok())
+            }
+            Route::Append => {
+                let h = self.id(0, 1, "handle")?;
+                let d = self.id(1, 2, "data id handle")?;
+                done(self.state().append(h, d))
+            }
+            Route::Restore => {
+                // The controller checked the index with `isNaN`, then passed `parseInt` of it.
+                let text = self.found.param(1).unwrap_or("");
+                let index = if self.app.strict_paths {
+                    self.id(1, 1, "index")?
+                } else {
+                    if js::string_to_number(text).is_nan() {
+                        return Err(bad_request("index must be a valid number"));
+                    }
+                    js::number_to_u64(js::parse_int(text))
+                };
+                let h = self.id(0, 0, "handle")?;
+                done(self.state().restore(h, index))
+            }
+            Route::RemoveAt | Route::RemoveDeletedAt => {
+                let h = self.id(0, 0, "handle")?;
+                let i = self.id(1, 1, "index")?;
+                if self.found.def.route == Route::RemoveAt {
+                    done(self.state().remove_at(h, i))
+                } else {
+                    done(self.state().remove_deleted_at(h, i))
+                }
+            }
+            Route::DropHandle => {
+                let h = self.id(0, 0, "handle")?;
+                done(self.state().drop_ad(h))
+            }
+            Route::EncryptKey => {
+                let h = self.id(0, 0, "handle")?;
+                Ok(handle_json(self.state().encrypt_key(h).map_err(to_reply)?))
+            }
+            Route::EncryptKeyDrop => {
+                let h = self.id(0, 0, "encrypt key handle")?;
+                done(self.state().drop_encrypt_key(h))
+            }
+
+            // ---- sign keys
+            Route::SignKey => Ok(handle_json(self.state().user_sign_key())),
+            Route::SignKeySerialise => {
+                let h = self.id(0, 0, "sign key handle")?;
+                let key = self.state().sign_key_value(h).map_err(to_reply)?;
+                Ok(ok_bytes(Serialised::SignKey(key).to_bytes()))
+            }
+            Route::SignKeyDeserialise => match Serialised::from_bytes(self.raw(), "sign-key") {
+                Some(Serialised::SignKey(key)) => Ok(handle_json(self.state().add_sign_key(key))),
+                _ => Err(core_error(Code::ENCODE_DECODE)),
+            },
+            Route::SignKeyDrop => {
+                let h = self.id(0, 0, "sign key handle")?;
+                done(self.state().drop_sign_key(h))
+            }
+        }
+    }
+
+    /// `POST /appendable-data`.
+    ///
+    /// `filterType` `"WHITE_LIST"` makes a white list, anything else a black list. `filterKeys`
+    /// are sign-key handles added one by one after the handle is made: a bad one fails the
+    /// request and leaves the new handle live, as the launcher did.
+    fn create(&self) -> Result<Reply, Reply> {
+        let body = self.json();
+        let name = prop(body, "name")?;
+        if !js::truthy(name) {
+            return Err(bad_request("name field is missing"));
+        }
+        let name = js::buffer_from_base64(name).map_err(|e| bad_request(&e))?;
+        let name = <[u8; 32]>::try_from(name).map_err(|_| bad_request("Invalid name field"))?;
+        let private = match prop(body, "isPrivate")? {
+            value if !js::truthy(value) => false,
+            Some(Value::Bool(true)) => true,
+            _ => return Err(bad_request("Invalid isPrivate field")),
+        };
+        let kind = match prop(body, "filterType")? {
+            Some(Value::String(kind)) if kind == "WHITE_LIST" => FilterType::WhiteList,
+            _ => FilterType::BlackList,
+        };
+        let keys = prop(body, "filterKeys")?.filter(|v| js::truthy(Some(v)));
+        let handle = self.state().create(AdKey { name, private }, kind);
+        if let Some(keys) = keys {
+            for key in iterate(keys, "filterKeys")? {
+                let key = js::u64_from_json(Some(&key), 1).map_err(|e| bad_request(&e))?;
+                self.state()
+                    .edit_filter(handle, key, true)
+                    .map_err(to_reply)?;
+            }
+        }
+        Ok(handle_json(handle))
+    }
+
+    /// `POST /structured-data`: the controller's checks, then the core's arguments in order
+    /// (version, then cipher options), then the cipher-options handle.
+    fn sd_create(&self) -> Result<Reply, Reply> {
+        let body = self.json();
+        let name = prop(body, "name")?;
+        if !js::truthy(name) {
+            return Err(bad_request("name is missing in request body"));
+        }
+        let name = js::buffer_from_base64(name).map_err(|e| bad_request(&e))?;
+        let name = <[u8; 32]>::try_from(name).map_err(|_| bad_request("Invalid id specified"))?;
+        let tag = prop(body, "typeTag")?.filter(|v| js::truthy(Some(v)));
+        let tag = match tag {
+            None => 500.0,
+            Some(value) if js::is_nan(Some(value)) => {
+                return Err(bad_request("Tag type must be a valid number"))
+            }
+            Some(value) => js::parse_int_value(value),
+        };
+        if !(tag == 500.0 || tag == 501.0 || tag >= 15000.0) {
+            return Err(bad_request("Invalid tag type specified"));
+        }
+        let cipher = self.cipher(body)?;
+        let data = match prop(body, "data")? {
+            value if js::truthy(value) => {
+                js::buffer_from_base64(value).map_err(|e| bad_request(&e))?
+            }
+            _ => Vec::new(),
+        };
+        let version = match body {
+            Value::Object(fields) if fields.contains_key("version") => {
+                js::u64_from_json(fields.get("version"), 3).map_err(|e| bad_request(&e))?
+            }
+            _ => 0,
+        };
+        let cipher = cipher.resolve(4)?;
+        let mut state = self.state();
+        state.check_cipher(cipher).map_err(to_reply)?;
+        let key = SdKey {
+            name,
+            type_tag: js::number_to_u64(tag),
+        };
+        Ok(handle_json(state.sd_create(key, version, data)))
+    }
+
+    /// `PATCH /structured-data/:h`: new data for the local copy, one version up.
+    fn sd_update(&self) -> Result<Reply, Reply> {
+        let body = self.json();
+        let cipher = self.cipher(body)?;
+        let data = js::buffer_from_base64(prop(body, "data")?).map_err(|e| bad_request(&e))?;
+        let h = self.id(0, 1, "handle")?;
+        let cipher = cipher.resolve(2)?;
+        let mut state = self.state();
+        state.sd_copy(h).map_err(to_reply)?;
+        state.check_cipher(cipher).map_err(to_reply)?;
+        done(state.sd_update(h, data))
+    }
+
+    /// `body.cipherOpts || <the plain cipher-options handle>`: the plain one is made on first use.
+    fn cipher(&self, body: &Value) -> Result<Cipher, Reply> {
+        match prop(body, "cipherOpts")? {
+            value @ Some(_) if js::truthy(value) => Ok(Cipher::Given(value.cloned())),
+            _ => Ok(Cipher::Plain(self.state().plain_cipher())),
+        }
     }
 }
 
-/// JavaScript truthiness of a JSON value (`undefined` is `None`).
-fn truthy(value: Option<&Value>) -> bool {
-    match value {
-        None | Some(Value::Null) => false,
-        Some(Value::Bool(b)) => *b,
-        Some(Value::Number(n)) => n.as_f64().is_some_and(|f| f != 0.0),
-        Some(Value::String(s)) => !s.is_empty(),
-        Some(Value::Array(_)) | Some(Value::Object(_)) => true,
+/// The cipher options of a structured-data create or update, not yet given to the core.
+enum Cipher {
+    Plain(u64),
+    Given(Option<Value>),
+}
+
+impl Cipher {
+    /// The handle as core argument number `position`.
+    fn resolve(self, position: usize) -> Result<u64, Reply> {
+        match self {
+            Cipher::Plain(handle) => Ok(handle),
+            Cipher::Given(value) => {
+                js::u64_from_json(value.as_ref(), position).map_err(|e| bad_request(&e))
+            }
+        }
     }
 }
 
-/// `/[^\s]/.test(value)`: whether the value, as a string, has a non-space character.
-fn has_text(value: Option<&Value>) -> bool {
-    match value {
-        Some(Value::String(s)) => s.chars().any(|c| !c.is_whitespace()),
-        Some(Value::Array(items)) => !items.is_empty(),
-        _ => true,
+/// A `name` for a data-id route: the launcher passed `new Buffer(name, 'base64')` to the core,
+/// which read 32 bytes from it whatever its length. The emulator pads a shorter one with zero
+/// bytes and uses the first 32 of a longer one.
+fn name_for_core(value: Option<&Value>) -> Result<[u8; 32], Reply> {
+    let bytes = js::buffer_from_base64(value).map_err(|e| bad_request(&e))?;
+    let mut name = [0u8; 32];
+    for (slot, byte) in name.iter_mut().zip(bytes) {
+        *slot = byte;
     }
+    Ok(name)
 }
 
 /// `POST /auth`: the launcher's checks, then approval at once (or denial with `--deny-auth`).
 fn authorise(app: &App, body: &Value) -> Reply {
     const FIELDS: [&str; 4] = ["name", "id", "vendor", "version"];
-    let info = body.get("app");
-    if !truthy(info) || !FIELDS.iter().all(|f| truthy(info.and_then(|a| a.get(f)))) {
+    let field = |key: &str| match body {
+        Value::Object(fields) => fields.get(key),
+        _ => None,
+    };
+    let info = field("app");
+    let app_field = |f: &str| info.and_then(|a| a.get(f));
+    if !js::truthy(info) || !FIELDS.iter().all(|f| js::truthy(app_field(f))) {
         return bad_request("Fields are missing");
     }
-    if !FIELDS.iter().all(|f| has_text(info.and_then(|a| a.get(f)))) {
+    if !FIELDS.iter().all(|f| js::has_text(app_field(f))) {
         return bad_request("Values cannot be empty");
     }
-    let Some(requested) = body.get("permissions") else {
+    let Some(requested) = field("permissions") else {
         return bad_request("Permission field is missing");
     };
     let Some(list) = requested.as_array().and_then(|items| {
@@ -618,85 +964,12 @@ fn issue_token() -> String {
     format!("{header}.{payload}.{signature}")
 }
 
-/// The `name` field: 32 bytes in base64.
-fn name_field(body: &Value) -> Result<[u8; 32], Reply> {
-    let value = body.get("name");
-    if !truthy(value) {
-        return Err(bad_request("name field is missing"));
-    }
-    value
-        .and_then(Value::as_str)
-        .and_then(base64_decode)
-        .and_then(|bytes| <[u8; 32]>::try_from(bytes).ok())
-        .ok_or_else(|| bad_request("Invalid name field"))
-}
-
-/// `POST /appendable-data`.
-///
-/// `filterType` `"WHITE_LIST"` makes a white list, anything else a black list, as the launcher
-/// did. The emulator has no sign keys, so any `filterKeys` entry is an unknown sign-key handle:
-/// like the launcher, it creates the handle first and then fails with -1519.
-fn create(app: &App, body: &Value) -> Reply {
-    let name = match name_field(body) {
-        Ok(name) => name,
-        Err(reply) => return reply,
-    };
-    let private = match body.get("isPrivate") {
-        value if !truthy(value) => false,
-        Some(Value::Bool(true)) => true,
-        _ => return bad_request("Invalid isPrivate field"),
-    };
-    let filter_type = match body.get("filterType").and_then(Value::as_str) {
-        Some("WHITE_LIST") => FilterType::WhiteList,
-        _ => FilterType::BlackList,
-    };
-    let keys = body.get("filterKeys");
-    let has_keys = truthy(keys) && !matches!(keys, Some(Value::Array(list)) if list.is_empty());
-    let handle = app.state().create(AdKey { name, private }, filter_type);
-    if has_keys {
-        return core_error(Code::INVALID_SIGN_KEY_HANDLE);
-    }
-    handle_json(handle)
-}
-
-/// `POST /data-id/appendable-data`.
-fn data_id_appendable(app: &App, body: &Value) -> Reply {
-    let name = match name_field(body) {
-        Ok(name) => name,
-        Err(reply) => return reply,
-    };
-    let private = truthy(body.get("isPrivate"));
-    let handle = app
-        .state()
-        .new_data_id(DataId::Appendable(AdKey { name, private }));
-    handle_json(handle)
-}
-
-/// `POST /data-id/structured-data`; `typeTag` defaults to 501 as in the launcher.
-fn data_id_structured(app: &App, body: &Value) -> Reply {
-    let name = match name_field(body) {
-        Ok(name) => name,
-        Err(reply) => return reply,
-    };
-    let type_tag = match body.get("typeTag") {
-        None => 501,
-        Some(value) => match value.as_u64() {
-            Some(tag) => tag,
-            None => return bad_request("Invalid typeTag field"),
-        },
-    };
-    let handle = app
-        .state()
-        .new_data_id(DataId::Structured { name, type_tag });
-    handle_json(handle)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn ids_are_canonical_decimal_only() {
+    fn strict_ids_are_canonical_decimal_only() {
         assert_eq!(parse_id("0"), Some(0));
         assert_eq!(parse_id("7"), Some(7));
         assert_eq!(parse_id("18446744073709551615"), Some(u64::MAX));
@@ -718,52 +991,6 @@ mod tests {
         ] {
             assert_eq!(parse_id(bad), None, "{bad:?}");
         }
-    }
-
-    #[test]
-    fn routes_under_every_prefix() {
-        for prefix in ["", "/0.5", "/0.6"] {
-            let r = |m: Method, p: &str| route(&m, &format!("{prefix}{p}"));
-            assert_eq!(r(Method::GET, "/health"), Some(Route::Health));
-            assert_eq!(
-                r(Method::PUT, "/appendable-data/3"),
-                Some(Route::Put(Some(3)))
-            );
-            assert_eq!(
-                r(Method::POST, "/appendable-data/3"),
-                Some(Route::Post(Some(3)))
-            );
-            assert_eq!(
-                r(Method::DELETE, "/appendable-data/clear-data/3"),
-                Some(Route::ClearData(Some(3)))
-            );
-            assert_eq!(
-                r(Method::DELETE, "/appendable-data/clear-deleted-data/010"),
-                Some(Route::ClearDeletedData(None))
-            );
-            assert_eq!(
-                r(Method::DELETE, "/appendable-data/handle/4"),
-                Some(Route::DropHandle(Some(4)))
-            );
-            assert_eq!(
-                r(Method::DELETE, "/appendable-data/4/1"),
-                Some(Route::RemoveAt(Some(4), Some(1)))
-            );
-            assert_eq!(
-                r(Method::PUT, "/appendable-data/4/x"),
-                Some(Route::Append(Some(4), None))
-            );
-            assert_eq!(r(Method::GET, "/appendable-data/3"), None);
-            assert_eq!(r(Method::PUT, "/appendable-data/"), None);
-            assert_eq!(r(Method::PUT, "/appendable-data/3/"), None);
-            assert_eq!(r(Method::DELETE, "/appendable-data/clear-data/"), None);
-            assert_eq!(r(Method::GET, "/health/"), None);
-        }
-        assert_eq!(route(&Method::GET, "/0.7/health"), None);
-        assert_eq!(route(&Method::GET, "/0.5"), None);
-        assert_eq!(route(&Method::GET, "/0.5health"), None);
-        assert_eq!(route(&Method::GET, "//health"), None);
-        assert_eq!(route(&Method::GET, "health"), None);
     }
 
     #[test]
@@ -814,6 +1041,28 @@ mod tests {
         assert_eq!(
             core_error(Code::INVALID_AD_HANDLE).status,
             StatusCode::BAD_REQUEST
+        );
+        // Every code the state can produce has its own description.
+        for code in [
+            Code::UNEXPECTED_DATA,
+            Code::ENCODE_DECODE,
+            Code::INVALID_SD_HANDLE,
+            Code::INVALID_CIPHER_OPT_HANDLE,
+            Code::INVALID_ENCRYPT_KEY_HANDLE,
+            Code::FORBIDDEN_FOR_APP,
+            Code::INVALID_TYPE_TAG,
+            Code::INVALID_VERSION,
+            Code::UNSUPPORTED,
+        ] {
+            assert_ne!(describe(code), "Unexpected error", "{code:?}");
+        }
+    }
+
+    #[test]
+    fn forms_as_querystring_parsed_them() {
+        assert_eq!(
+            form(b"name=a%2Bb+c&isPrivate=true&k=1&k=2&bad=%zz"),
+            serde_json::json!({"name": "a+b c", "isPrivate": "true", "k": ["1", "2"], "bad": "%zz"})
         );
     }
 }

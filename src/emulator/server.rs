@@ -8,10 +8,14 @@
 //! holds only its own connection: other connections keep being served, it ends when the client
 //! goes away, and shutdown drops it. An injected "dropped connection" ends the service call with an
 //! error, which makes hyper close the socket without writing anything.
+//!
+//! Every request is counted, logged on stderr when asked (`log_requests`), and recorded in the
+//! `--log` file when there is one, with the live handle counts after it.
 
 use std::fmt;
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -31,9 +35,11 @@ use tokio::task::JoinHandle;
 use super::demo;
 use super::encoding::{hex, random_bytes};
 use super::fault::{self, Fault, Plan};
-use super::log;
-use super::routes::{self, Answer, App, Route};
-use super::state::{Permissions, State};
+use super::log::{self, Note, RecordLog};
+use super::routes::{self, Answer, App};
+use super::state::{Live, Permissions, State};
+use super::table::{self, Route};
+use super::wire::{self, StateFile};
 
 /// How long shutdown lets an open connection finish its current answer.
 const SHUTDOWN_GRACE: Duration = Duration::from_millis(250);
@@ -51,8 +57,14 @@ pub struct Options {
     pub deny_auth: bool,
     /// Never answer a clear of an unknown handle, like the real launcher.
     pub hang_unknown_clears: bool,
+    /// Match paths exactly and take only canonical decimal handles (`--strict-paths`).
+    pub strict_paths: bool,
     /// Write one line per request on stderr.
     pub log_requests: bool,
+    /// Write one JSON record per request to this file (`--log`), created or truncated at start.
+    pub log_file: Option<PathBuf>,
+    /// Start with this network instead of the demo state (`--state`); no handles.
+    pub network: Option<StateFile>,
     /// The share of operation and metadata requests (0 to 1) that get an injected fault: a 503,
     /// a dropped connection or a 50-300 ms delay (see `fault`).
     pub fault_rate: f64,
@@ -69,7 +81,10 @@ impl Default for Options {
             empty: false,
             deny_auth: false,
             hang_unknown_clears: false,
+            strict_paths: false,
             log_requests: false,
+            log_file: None,
+            network: None,
             fault_rate: 0.0,
             fault_seed: fault::DEFAULT_SEED,
         }
@@ -77,13 +92,20 @@ impl Default for Options {
 }
 
 /// A running emulator. Dropping it stops it, as [`Server::shutdown`] does.
-#[derive(Debug)]
 pub struct Server {
     addr: SocketAddr,
     token: String,
     stop: watch::Sender<bool>,
     accept: JoinHandle<()>,
     counters: Counters,
+    shared: Arc<Shared>,
+}
+
+impl fmt::Debug for Server {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Never the token.
+        f.debug_struct("Server").field("addr", &self.addr).finish()
+    }
 }
 
 impl Server {
@@ -105,6 +127,41 @@ impl Server {
     /// The live request counts, readable after the server is gone.
     pub fn counters(&self) -> Counters {
         self.counters.clone()
+    }
+
+    /// How many handles of each type are live now.
+    pub fn live(&self) -> Live {
+        self.shared.app.state().live()
+    }
+
+    /// What is on the "network" now, as a `--state` file holds it.
+    pub fn state_file(&self) -> StateFile {
+        let state = self.shared.app.state();
+        let (ads, sds) = state.network();
+        StateFile {
+            format: wire::STATE_FORMAT.to_owned(),
+            appendable_data: ads.into_iter().map(wire::ad_json).collect(),
+            structured_data: sds.into_iter().map(wire::sd_json).collect(),
+        }
+    }
+
+    /// Writes a last record with the totals to the `--log` file (if any) and waits until all
+    /// records are in it.
+    pub fn close_log(&self, timeout: Duration) {
+        if let Some(records) = &self.shared.records {
+            let stats = self.counters.snapshot();
+            records.record(format!(
+                "{{\"event\":\"stop\",\"requests\":{},\"answered2xx\":{},\"answered4xx\":{},\"injected503\":{},\"dropped\":{},\"delayed\":{},\"handles\":{}}}\n",
+                stats.requests,
+                stats.answered_2xx,
+                stats.answered_4xx,
+                stats.injected_503,
+                stats.dropped,
+                stats.delayed,
+                log::handles_json(&self.live())
+            ));
+            records.flush(timeout);
+        }
     }
 
     /// Stops accepting, closes idle connections, gives busy ones a moment, drops hanging ones.
@@ -153,7 +210,9 @@ pub async fn start(options: Options) -> io::Result<Server> {
         None => hex(&random_bytes::<16>()),
     };
     let mut state = State::new();
-    if !options.empty {
+    if let Some(network) = &options.network {
+        load(&mut state, network).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+    } else if !options.empty {
         demo::install(&mut state);
     }
     state.add_session(
@@ -165,29 +224,67 @@ pub async fn start(options: Options) -> io::Result<Server> {
     );
     let listener = TcpListener::bind(options.listen).await?;
     let addr = listener.local_addr()?;
+    let records = match &options.log_file {
+        Some(path) => Some(RecordLog::create(path).map_err(|e| {
+            io::Error::new(
+                e.kind(),
+                format!("cannot write --log {}: {e}", path.display()),
+            )
+        })?),
+        None => None,
+    };
     let counters = Counters::default();
     let shared = Arc::new(Shared {
-        app: App::new(state, options.deny_auth, options.hang_unknown_clears),
+        app: App::new(
+            state,
+            options.deny_auth,
+            options.hang_unknown_clears,
+            options.strict_paths,
+        ),
         log_requests: options.log_requests,
+        records,
         faults,
         counters: counters.clone(),
+        token: token.clone(),
     });
     let (stop, stopped) = watch::channel(false);
-    let accept = tokio::spawn(accept_loop(listener, shared, stopped));
+    let accept = tokio::spawn(accept_loop(listener, Arc::clone(&shared), stopped));
     Ok(Server {
         addr,
         token,
         stop,
         accept,
         counters,
+        shared,
     })
+}
+
+/// Puts a `--state` file's network into an empty state.
+fn load(state: &mut State, file: &StateFile) -> Result<(), String> {
+    if file.format != wire::STATE_FORMAT {
+        return Err(format!(
+            "format `{}` is not `{}`",
+            file.format,
+            wire::STATE_FORMAT
+        ));
+    }
+    for ad in &file.appendable_data {
+        state.store(wire::ad_from(ad)?);
+    }
+    for sd in &file.structured_data {
+        state.store_sd(wire::sd_from(sd)?);
+    }
+    Ok(())
 }
 
 struct Shared {
     app: App,
     log_requests: bool,
+    records: Option<RecordLog>,
     faults: Plan,
     counters: Counters,
+    /// The startup token, kept out of the logs.
+    token: String,
 }
 
 /// Request counts of a running server; clones share them.
@@ -315,17 +412,13 @@ async fn serve(stream: TcpStream, shared: Arc<Shared>, mut stopped: watch::Recei
 }
 
 /// Whether a request may get an injected fault: the four operations and metadata.
-fn takes_faults(request: &Request<Incoming>) -> bool {
-    matches!(
-        routes::route(request.method(), request.uri().path()),
-        Some(
-            Route::Put(_)
-                | Route::Post(_)
-                | Route::ClearData(_)
-                | Route::ClearDeletedData(_)
-                | Route::Metadata(_)
+fn takes_faults(request: &Request<Incoming>, strict: bool) -> bool {
+    table::find(request.method(), request.uri().path(), strict).is_some_and(|found| {
+        matches!(
+            found.def.route,
+            Route::Put | Route::Post | Route::ClearData | Route::ClearDeletedData | Route::Metadata
         )
-    )
+    })
 }
 
 async fn answer(
@@ -335,20 +428,47 @@ async fn answer(
     let started = Instant::now();
     let tallies = &shared.counters.0;
     Counters::add(&tallies.requests);
-    let label = shared
-        .log_requests
-        .then(|| (request.method().clone(), request.uri().path().to_owned()));
-    let log = |status: &str| {
-        if let Some((method, path)) = &label {
+    let label = (shared.log_requests || shared.records.is_some()).then(|| {
+        (
+            request.method().clone(),
+            log::redact(request.uri().path(), &shared.token).into_owned(),
+        )
+    });
+    let log = |status: Option<StatusCode>, note: Note| {
+        let Some((method, path)) = &label else {
+            return;
+        };
+        if shared.log_requests {
+            let mut shown = status.map_or(String::new(), |s| s.as_str().to_owned());
+            match note {
+                Note::None => {}
+                Note::Unavailable => shown.push_str(" (injected)"),
+                Note::Dropped => shown = "dropped (injected)".to_owned(),
+                Note::Delayed(ms) => shown.push_str(&format!(" delayed {ms}ms (injected)")),
+                Note::Hung => {
+                    shown = "(unknown handle: never answered, as the launcher did)".to_owned()
+                }
+            }
             log::line(log::request_line(
                 method.as_str(),
                 path,
-                status,
+                &shown,
                 started.elapsed(),
             ));
         }
+        if let Some(records) = &shared.records {
+            let live = shared.app.state().live();
+            records.record(log::request_record(
+                method.as_str(),
+                path,
+                status.map(|s| s.as_u16()),
+                started.elapsed(),
+                note,
+                &live,
+            ));
+        }
     };
-    let fault = if shared.faults.is_active() && takes_faults(&request) {
+    let fault = if shared.faults.is_active() && takes_faults(&request, shared.app.strict_paths) {
         shared.faults.fault(Counters::add(&tallies.eligible))
     } else {
         None
@@ -358,7 +478,7 @@ async fn answer(
         None => {}
         Some(Fault::Unavailable) => {
             Counters::add(&tallies.injected_503);
-            log("503 (injected)");
+            log(Some(StatusCode::SERVICE_UNAVAILABLE), Note::Unavailable);
             return Ok(response(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "application/json; charset=utf-8",
@@ -367,7 +487,7 @@ async fn answer(
         }
         Some(Fault::Drop) => {
             Counters::add(&tallies.dropped);
-            log("dropped (injected)");
+            log(None, Note::Dropped);
             return Err(Dropped);
         }
         Some(Fault::Delay(delay)) => {
@@ -383,18 +503,12 @@ async fn answer(
             } else if reply.status.is_client_error() {
                 Counters::add(&tallies.answered_4xx);
             }
-            match delayed {
-                Some(delay) => log(&format!(
-                    "{} delayed {}ms (injected)",
-                    reply.status.as_str(),
-                    delay.as_millis()
-                )),
-                None => log(reply.status.as_str()),
-            }
+            let note = delayed.map_or(Note::None, |d| Note::Delayed(d.as_millis()));
+            log(Some(reply.status), note);
             Ok(response(reply.status, reply.content_type, reply.body))
         }
         Answer::Hang => {
-            log("(unknown handle: never answered, as the launcher did)");
+            log(None, Note::Hung);
             std::future::pending().await
         }
     }
@@ -403,8 +517,10 @@ async fn answer(
 fn response(status: StatusCode, content_type: &'static str, body: Bytes) -> Response<Full<Bytes>> {
     let mut response = Response::new(Full::new(body));
     *response.status_mut() = status;
-    response
-        .headers_mut()
-        .insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
+    if !content_type.is_empty() {
+        response
+            .headers_mut()
+            .insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
+    }
     response
 }

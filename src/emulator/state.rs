@@ -1,60 +1,108 @@
-//! The launcher's memory, as the emulator keeps it: the "network" (appendable data stored by name),
-//! the handle cache of local copies and data identifiers, and the sessions (tokens).
+//! The launcher's memory, as the emulator keeps it: the "network" (appendable and structured data
+//! stored by name), the handle caches (local copies, data identifiers, sign keys, encrypt keys,
+//! cipher options), and the sessions (tokens).
 //!
 //! Everything here is plain synchronous data with no HTTP in it; `routes` locks it, calls one
 //! method, and turns the result into a response. Failures are the storage core's negative error
 //! codes ([`Code`]), which `routes` renders as the launcher did.
 //!
-//! Rules kept here (from `spec/launcher-facts.md`):
+//! Rules kept here (from the launcher's source and its own tests, see `docs/launcher-api.md`):
 //! - handle ids come from ONE counter shared by every handle type, starting at 0;
 //! - at most [`HANDLE_CAPACITY`] live handles per type; adding one more silently evicts the least
 //!   recently used handle of that type (any access counts as a use);
-//! - clears and index removals change only the local copy; PUT stores the local copy on the
-//!   network; POST sends version = local + 1 with the local `deleted_data` and no data, and the
-//!   network keeps its items minus those in the new `deleted_data`;
-//! - appending goes to the network at once and leaves the local copy as it was.
+//! - the data sections and the filter of an appendable data are sets, kept in sorted order (so an
+//!   index names the n-th item of that order);
+//! - clears, removals, restores and filter edits change only the local copy; PUT stores the local
+//!   copy on the network; POST sends version = local + 1 with the local `deleted_data`, filter and
+//!   no data, and the network keeps its items minus those in the new `deleted_data`;
+//! - appending goes to the network at once and leaves the local copy as it was; it is refused
+//!   (-25) for a stale handle, a signer the network's filter keeps out, or an item in
+//!   `deleted_data`;
+//! - every app in the emulator is the one logged-in user: they share [`USER_KEY`] and own every
+//!   appendable and structured data; an anonymous caller owns nothing.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
-/// How many live handles of each type the launcher kept (`LruCache::new(100)` in the FFI).
+/// How many live handles of each type the launcher kept (an LRU cache of 100 per type).
 pub const HANDLE_CAPACITY: usize = 100;
+
+/// The largest appendable or structured data the network stored (`validate-size`).
+pub const MAX_DATA_SIZE: usize = 100 * 1024;
+
+/// A public signing key (the emulator does no cryptography; keys are only compared).
+pub type SignKey = [u8; 32];
+
+/// The logged-in user's signing key: fixed, so that a `--state` file stays valid across runs.
+pub const USER_KEY: SignKey = *b"safe-ad emulator user sign key!!";
 
 /// A storage-core / FFI error code, as the launcher reported it in `errorCode`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Code(pub i32);
 
 impl Code {
+    /// `CoreError::ReceivedUnexpectedData` (a data id of the other kind of data).
+    pub const UNEXPECTED_DATA: Code = Code(-5);
     /// `CoreError::GetFailure::GetError::NoSuchData` (a fetch of data not on the network).
     pub const GET_NO_SUCH_DATA: Code = Code(-18);
     /// `CoreError::MutationFailure::MutationError::NoSuchData` (POST or append of unstored data).
     pub const NO_SUCH_DATA: Code = Code(-22);
     /// `CoreError::MutationFailure::MutationError::DataExists` (PUT of stored data).
     pub const DATA_EXISTS: Code = Code(-23);
-    /// `CoreError::MutationFailure::MutationError::InvalidSuccessor` (stale POST).
+    /// `CoreError::MutationFailure::MutationError::InvalidSuccessor`.
     pub const INVALID_SUCCESSOR: Code = Code(-25);
+    /// `FfiError::UnsuccessfulEncodeDecode` (deserialising bytes that are not the format).
+    pub const ENCODE_DECODE: Code = Code(-1511);
+    /// `FfiError::InvalidStructDataHandle`.
+    pub const INVALID_SD_HANDLE: Code = Code(-1513);
     /// `FfiError::InvalidDataIdHandle`.
     pub const INVALID_DATA_ID_HANDLE: Code = Code(-1514);
     /// `FfiError::InvalidAppendableDataHandle`.
     pub const INVALID_AD_HANDLE: Code = Code(-1515);
-    /// `FfiError::InvalidSignKeyHandle` (the emulator has no sign keys, so any `filterKeys`).
+    /// `FfiError::InvalidCipherOptHandle`.
+    pub const INVALID_CIPHER_OPT_HANDLE: Code = Code(-1517);
+    /// `FfiError::InvalidEncryptKeyHandle`.
+    pub const INVALID_ENCRYPT_KEY_HANDLE: Code = Code(-1518);
+    /// `FfiError::InvalidSignKeyHandle`.
     pub const INVALID_SIGN_KEY_HANDLE: Code = Code(-1519);
+    /// `FfiError::OperationForbiddenForApp` (reading private data without the user's keys).
+    pub const FORBIDDEN_FOR_APP: Code = Code(-1520);
+    /// `FfiError::InvalidStructuredDataTypeTag` (a version of an unversioned structured data).
+    pub const INVALID_TYPE_TAG: Code = Code(-1521);
+    /// `FfiError::InvalidVersionNumber`.
+    pub const INVALID_VERSION: Code = Code(-1522);
     /// `FfiError::InvalidIndex`.
     pub const INVALID_INDEX: Code = Code(-1524);
-}
-
-/// What a data identifier points at. Data items of an appendable data are data identifiers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum DataId {
-    Structured { name: [u8; 32], type_tag: u64 },
-    Appendable(AdKey),
+    /// `FfiError::UnsupportedOperation` (an encrypt key of public data).
+    pub const UNSUPPORTED: Code = Code(-1525);
 }
 
 /// The network address of an appendable data: public and private ones with the same name are
 /// different data.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AdKey {
     pub name: [u8; 32],
     pub private: bool,
+}
+
+/// The network address of a structured data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SdKey {
+    pub name: [u8; 32],
+    pub type_tag: u64,
+}
+
+/// What a data identifier points at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum DataId {
+    Structured(SdKey),
+    Appendable(AdKey),
+}
+
+/// One data item of an appendable data: what it points at and who appended it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Item {
+    pub pointer: DataId,
+    pub signer: SignKey,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,57 +121,92 @@ impl FilterType {
     }
 }
 
-/// The filter of an appendable data. The emulator has no sign keys, so it only counts them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The filter of an appendable data: who may append.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Filter {
     pub kind: FilterType,
-    pub keys: usize,
+    pub keys: BTreeSet<SignKey>,
 }
 
 impl Default for Filter {
     fn default() -> Filter {
         Filter {
             kind: FilterType::BlackList,
-            keys: 0,
+            keys: BTreeSet::new(),
         }
     }
 }
 
-/// An appendable data as the network stores it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Stored {
-    pub version: u64,
-    pub data: Vec<DataId>,
-    pub deleted: Vec<DataId>,
-    pub filter: Filter,
+impl Filter {
+    fn allows(&self, key: &SignKey) -> bool {
+        match self.kind {
+            FilterType::BlackList => !self.keys.contains(key),
+            FilterType::WhiteList => self.keys.contains(key),
+        }
+    }
 }
 
-/// A local copy held under an appendable-data handle.
+/// An appendable data: what the network stores, and what a handle holds as its local copy.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Local {
+pub struct Ad {
     pub key: AdKey,
     pub version: u64,
-    pub data: Vec<DataId>,
-    pub deleted: Vec<DataId>,
-    pub is_owner: bool,
+    pub data: BTreeSet<Item>,
+    pub deleted: BTreeSet<Item>,
     pub filter: Filter,
 }
 
-impl Local {
-    fn from_stored(key: AdKey, stored: &Stored) -> Local {
-        Local {
+impl Ad {
+    /// A new, empty appendable data at version 0.
+    pub fn new(key: AdKey, kind: FilterType) -> Ad {
+        Ad {
             key,
-            version: stored.version,
-            data: stored.data.clone(),
-            deleted: stored.deleted.clone(),
-            // Every appendable data in the emulator belongs to its one user.
-            is_owner: true,
-            filter: stored.filter,
+            version: 0,
+            data: BTreeSet::new(),
+            deleted: BTreeSet::new(),
+            filter: Filter {
+                kind,
+                keys: BTreeSet::new(),
+            },
         }
+    }
+
+    /// An estimate of its size on the network: a header, 32 bytes per filter key, and per item its
+    /// pointer, signer and signature.
+    fn size(&self) -> usize {
+        128 + 32 * self.filter.keys.len() + 140 * (self.data.len() + self.deleted.len())
     }
 }
 
-/// What `GET /appendable-data/metadata/:h` and `GET /appendable-data/handle/:d` report.
+/// A structured data: what the network stores, and what a handle holds as its local copy.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sd {
+    pub key: SdKey,
+    pub version: u64,
+    /// The data of each version, oldest first: one entry unless the type tag is 501 (versioned).
+    pub versions: Vec<Vec<u8>>,
+}
+
+impl Sd {
+    /// Whether it keeps its versions (type tag 501); others keep only their latest data.
+    pub fn is_versioned(&self) -> bool {
+        self.key.type_tag == VERSIONED
+    }
+
+    /// Its current data (empty if none).
+    pub fn current(&self) -> &[u8] {
+        self.versions.last().map_or(&[], Vec::as_slice)
+    }
+
+    fn size(&self) -> usize {
+        64 + self.versions.iter().map(Vec::len).sum::<usize>()
+    }
+}
+
+/// The type tag of versioned structured data.
+pub const VERSIONED: u64 = 501;
+
+/// What `GET /appendable-data/metadata/:h` and the fetch routes report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Metadata {
     pub is_owner: bool,
@@ -134,11 +217,19 @@ pub struct Metadata {
     pub deleted_data_length: usize,
 }
 
-/// Adds `item` unless it is there already (the core kept these sections as sets).
-fn insert_unique(section: &mut Vec<DataId>, item: DataId) {
-    if !section.contains(&item) {
-        section.push(item);
-    }
+/// What the structured-data metadata routes report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SdMetadata {
+    pub is_owner: bool,
+    pub version: u64,
+    /// The number of versions, for versioned data only.
+    pub versions: Option<usize>,
+}
+
+/// A local copy under an appendable-data handle: the data and whether it is private.
+#[derive(Debug, Clone)]
+struct LocalAd {
+    ad: Ad,
 }
 
 /// Live handles of one type, least recently used evicted beyond the capacity.
@@ -156,11 +247,6 @@ impl<T> HandleCache<T> {
         }
     }
 
-    fn tick(&mut self) -> u64 {
-        self.clock += 1;
-        self.clock
-    }
-
     /// Stores `value` under `id`, evicting the least recently used entry if the cache is full.
     fn insert(&mut self, id: u64, value: T) {
         if self.entries.len() >= HANDLE_CAPACITY {
@@ -173,13 +259,14 @@ impl<T> HandleCache<T> {
                 self.entries.remove(&oldest);
             }
         }
-        let now = self.tick();
-        self.entries.insert(id, (value, now));
+        self.clock += 1;
+        self.entries.insert(id, (value, self.clock));
     }
 
     /// The entry, marked as just used.
     fn get_mut(&mut self, id: u64) -> Option<&mut T> {
-        let now = self.tick();
+        self.clock += 1;
+        let now = self.clock;
         self.entries.get_mut(&id).map(|(value, used)| {
             *used = now;
             value
@@ -207,12 +294,62 @@ pub struct Permissions {
     pub safe_drive_access: bool,
 }
 
-/// The network, the handle cache and the sessions.
+/// How many handles of each type are live: what `--log` records and the stop line report, so a
+/// test can check that a command left none behind.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Live {
+    pub appendable_data: usize,
+    pub structured_data: usize,
+    pub data_id: usize,
+    pub sign_key: usize,
+    pub encrypt_key: usize,
+    pub cipher_opts: usize,
+}
+
+impl Live {
+    /// `(name, count)` for each type, in a fixed order; the names are those of the JSON log.
+    pub fn pairs(&self) -> [(&'static str, usize); 6] {
+        [
+            ("appendableData", self.appendable_data),
+            ("structuredData", self.structured_data),
+            ("dataId", self.data_id),
+            ("signKey", self.sign_key),
+            ("encryptKey", self.encrypt_key),
+            ("cipherOpts", self.cipher_opts),
+        ]
+    }
+}
+
+impl std::fmt::Display for Live {
+    /// `appendable-data 1, structured-data 0, data-id 2, sign-key 0, encrypt-key 0, cipher-opts 0`
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "appendable-data {}, structured-data {}, data-id {}, sign-key {}, encrypt-key {}, cipher-opts {}",
+            self.appendable_data,
+            self.structured_data,
+            self.data_id,
+            self.sign_key,
+            self.encrypt_key,
+            self.cipher_opts
+        )
+    }
+}
+
+/// The network, the handle caches and the sessions.
 #[derive(Debug)]
 pub struct State {
-    network: HashMap<AdKey, Stored>,
-    ads: HandleCache<Local>,
+    ads_stored: HashMap<AdKey, Ad>,
+    sds_stored: HashMap<SdKey, Sd>,
+    ads: HandleCache<LocalAd>,
+    sds: HandleCache<Sd>,
     data_ids: HandleCache<DataId>,
+    sign_keys: HandleCache<SignKey>,
+    /// An encrypt key handle holds the key of the private data it came from (only counted here).
+    encrypt_keys: HandleCache<AdKey>,
+    /// Cipher options: only the plain one, which the launcher made once on first use.
+    cipher_opts: HandleCache<()>,
+    plain_cipher: Option<u64>,
     next_handle: u64,
     sessions: HashMap<String, Permissions>,
 }
@@ -223,13 +360,30 @@ impl Default for State {
     }
 }
 
+type Res<T> = Result<T, Code>;
+
+/// The n-th element of a sorted set, or -1524.
+fn nth<T: Copy>(set: &BTreeSet<T>, index: u64) -> Res<T> {
+    usize::try_from(index)
+        .ok()
+        .and_then(|i| set.iter().nth(i))
+        .copied()
+        .ok_or(Code::INVALID_INDEX)
+}
+
 impl State {
     /// An empty launcher: nothing stored, no handles, no sessions.
     pub fn new() -> State {
         State {
-            network: HashMap::new(),
+            ads_stored: HashMap::new(),
+            sds_stored: HashMap::new(),
             ads: HandleCache::new(),
+            sds: HandleCache::new(),
             data_ids: HandleCache::new(),
+            sign_keys: HandleCache::new(),
+            encrypt_keys: HandleCache::new(),
+            cipher_opts: HandleCache::new(),
+            plain_cipher: None,
             next_handle: 0,
             sessions: HashMap::new(),
         }
@@ -258,45 +412,49 @@ impl State {
         self.sessions.remove(token).is_some()
     }
 
-    // ---- setting up (demo state, tests) ---------------------------------------------------
+    // ---- the network as a whole (demo state, `--state` files, tests) ---------------------
 
     /// Stores an appendable data on the network directly, as if saved earlier.
-    pub fn store(&mut self, key: AdKey, stored: Stored) {
-        self.network.insert(key, stored);
+    pub fn store(&mut self, ad: Ad) {
+        self.ads_stored.insert(ad.key, ad);
     }
 
-    /// Puts a local copy under a new handle.
-    pub fn add_local(&mut self, local: Local) -> u64 {
-        let id = self.allocate();
-        self.ads.insert(id, local);
-        id
+    /// Stores a structured data on the network directly.
+    pub fn store_sd(&mut self, sd: Sd) {
+        self.sds_stored.insert(sd.key, sd);
     }
 
     /// The stored appendable data, if on the network.
-    pub fn stored(&self, key: &AdKey) -> Option<&Stored> {
-        self.network.get(key)
+    pub fn stored(&self, key: &AdKey) -> Option<&Ad> {
+        self.ads_stored.get(key)
     }
 
-    /// How many appendable-data and data-id handles are live.
-    pub fn live_handles(&self) -> (usize, usize) {
-        (self.ads.len(), self.data_ids.len())
+    /// Everything on the network, in a stable order (for `--state` files).
+    pub fn network(&self) -> (Vec<&Ad>, Vec<&Sd>) {
+        let mut ads: Vec<&Ad> = self.ads_stored.values().collect();
+        ads.sort_by_key(|ad| ad.key);
+        let mut sds: Vec<&Sd> = self.sds_stored.values().collect();
+        sds.sort_by_key(|sd| sd.key);
+        (ads, sds)
     }
 
-    // ---- the routes -----------------------------------------------------------------------
+    /// Puts a local copy under a new handle.
+    pub fn add_local(&mut self, ad: Ad) -> u64 {
+        let id = self.allocate();
+        self.ads.insert(id, LocalAd { ad });
+        id
+    }
 
-    /// `POST /appendable-data`: a new local appendable data at version 0, owned, not stored.
-    pub fn create(&mut self, key: AdKey, filter_type: FilterType) -> u64 {
-        self.add_local(Local {
-            key,
-            version: 0,
-            data: Vec::new(),
-            deleted: Vec::new(),
-            is_owner: true,
-            filter: Filter {
-                kind: filter_type,
-                keys: 0,
-            },
-        })
+    /// How many handles of each type are live.
+    pub fn live(&self) -> Live {
+        Live {
+            appendable_data: self.ads.len(),
+            structured_data: self.sds.len(),
+            data_id: self.data_ids.len(),
+            sign_key: self.sign_keys.len(),
+            encrypt_key: self.encrypt_keys.len(),
+            cipher_opts: self.cipher_opts.len(),
+        }
     }
 
     /// Whether an appendable-data handle is live (does not count as a use).
@@ -304,144 +462,487 @@ impl State {
         self.ads.contains(handle)
     }
 
+    fn ad(&mut self, handle: u64) -> Res<&mut Ad> {
+        self.ads
+            .get_mut(handle)
+            .map(|local| &mut local.ad)
+            .ok_or(Code::INVALID_AD_HANDLE)
+    }
+
+    fn sd(&mut self, handle: u64) -> Res<&mut Sd> {
+        self.sds.get_mut(handle).ok_or(Code::INVALID_SD_HANDLE)
+    }
+
+    fn data_id(&mut self, handle: u64) -> Res<DataId> {
+        self.data_ids
+            .get_mut(handle)
+            .copied()
+            .ok_or(Code::INVALID_DATA_ID_HANDLE)
+    }
+
+    fn sign_key(&mut self, handle: u64) -> Res<SignKey> {
+        self.sign_keys
+            .get_mut(handle)
+            .copied()
+            .ok_or(Code::INVALID_SIGN_KEY_HANDLE)
+    }
+
+    fn new_sign_key(&mut self, key: SignKey) -> u64 {
+        let handle = self.allocate();
+        self.sign_keys.insert(handle, key);
+        handle
+    }
+
+    // ---- appendable data -----------------------------------------------------------------
+
+    /// `POST /appendable-data`: a new local appendable data at version 0, not stored.
+    pub fn create(&mut self, key: AdKey, kind: FilterType) -> u64 {
+        self.add_local(Ad::new(key, kind))
+    }
+
     /// `PUT /appendable-data/:h`: store the local copy; -1515 unknown handle, -23 already stored.
-    pub fn put(&mut self, handle: u64) -> Result<(), Code> {
-        let local = self.ads.get_mut(handle).ok_or(Code::INVALID_AD_HANDLE)?;
-        if self.network.contains_key(&local.key) {
+    pub fn put(&mut self, handle: u64) -> Res<()> {
+        let ad = self.ad(handle)?.clone();
+        if self.ads_stored.contains_key(&ad.key) {
             return Err(Code::DATA_EXISTS);
         }
-        let stored = Stored {
-            version: local.version,
-            data: local.data.clone(),
-            deleted: local.deleted.clone(),
-            filter: local.filter,
-        };
-        let key = local.key;
-        self.network.insert(key, stored);
+        self.ads_stored.insert(ad.key, ad);
         Ok(())
     }
 
     /// `POST /appendable-data/:h`: -1515 unknown handle, -22 not stored, -25 when the network
     /// version is not the local version (someone else posted since this copy was taken).
     ///
-    /// The new version is local + 1 and carries the local `deleted_data` and no data: the
-    /// network keeps its items minus those in the new `deleted_data`. On success the local copy
-    /// becomes what the network now holds (what a fresh fetch would show), so a second POST from
-    /// the same handle is a valid successor again.
-    pub fn post(&mut self, handle: u64) -> Result<(), Code> {
-        let local = self.ads.get_mut(handle).ok_or(Code::INVALID_AD_HANDLE)?;
-        let stored = self.network.get_mut(&local.key).ok_or(Code::NO_SUCH_DATA)?;
+    /// The new version is local + 1 and carries the local `deleted_data` and filter and no data:
+    /// the network keeps its items minus those in the new `deleted_data`. On success the local
+    /// copy takes the new version and the network's items, so the same handle can post again.
+    pub fn post(&mut self, handle: u64) -> Res<()> {
+        let local = &mut self.ads.get_mut(handle).ok_or(Code::INVALID_AD_HANDLE)?.ad;
+        let stored = self
+            .ads_stored
+            .get_mut(&local.key)
+            .ok_or(Code::NO_SUCH_DATA)?;
         if stored.version != local.version {
             return Err(Code::INVALID_SUCCESSOR);
         }
-        let new_version = local
+        let version = local
             .version
             .checked_add(1)
             .ok_or(Code::INVALID_SUCCESSOR)?;
         stored.data.retain(|item| !local.deleted.contains(item));
         stored.deleted = local.deleted.clone();
-        stored.version = new_version;
-        stored.filter = local.filter;
-        local.version = new_version;
+        stored.filter = local.filter.clone();
+        stored.version = version;
+        local.version = version;
         local.data = stored.data.clone();
         Ok(())
     }
 
-    /// `DELETE /appendable-data/clear-data/:h`: every data item moves to `deleted_data`
-    /// (local copy only).
-    pub fn clear_data(&mut self, handle: u64) -> Result<(), Code> {
-        let local = self.ads.get_mut(handle).ok_or(Code::INVALID_AD_HANDLE)?;
-        let items = std::mem::take(&mut local.data);
-        for item in items {
-            insert_unique(&mut local.deleted, item);
+    /// `DELETE /appendable-data/clear-data/:h`: every data item moves to `deleted_data` (local).
+    pub fn clear_data(&mut self, handle: u64) -> Res<()> {
+        let ad = self.ad(handle)?;
+        let items = std::mem::take(&mut ad.data);
+        ad.deleted.extend(items);
+        Ok(())
+    }
+
+    /// `DELETE /appendable-data/clear-deleted-data/:h`: `deleted_data` is emptied (local).
+    pub fn clear_deleted_data(&mut self, handle: u64) -> Res<()> {
+        self.ad(handle)?.deleted.clear();
+        Ok(())
+    }
+
+    /// `GET /appendable-data/metadata/:h`. `authorised`: the request carried a valid token
+    /// (without one the launcher reported `isOwner: false`).
+    pub fn metadata(&mut self, handle: u64, authorised: bool) -> Res<Metadata> {
+        Ok(metadata_of(self.ad(handle)?, authorised))
+    }
+
+    /// `GET /appendable-data/handle/:dataIdHandle`: a fresh local copy of what the network holds,
+    /// under a new handle. -1514 unknown data id, -18 (404) not on the network, -5 a structured
+    /// data's id.
+    pub fn fetch(&mut self, data_id: u64, authorised: bool) -> Res<(u64, Metadata)> {
+        let key = match self.data_id(data_id)? {
+            DataId::Appendable(key) => key,
+            DataId::Structured(sd) => {
+                return Err(if self.sds_stored.contains_key(&sd) {
+                    Code::UNEXPECTED_DATA
+                } else {
+                    Code::GET_NO_SUCH_DATA
+                })
+            }
+        };
+        let ad = self
+            .ads_stored
+            .get(&key)
+            .ok_or(Code::GET_NO_SUCH_DATA)?
+            .clone();
+        let meta = metadata_of(&ad, authorised);
+        Ok((self.add_local(ad), meta))
+    }
+
+    /// `PUT /appendable-data/:h/:dataIdHandle`: appends the data id, signed by the user, on the
+    /// network (not to the local copy). -1515, -1514, -22 (404) when the data is not stored, -25
+    /// when the handle is stale, the filter keeps the user out or the item is in `deleted_data`.
+    pub fn append(&mut self, handle: u64, data_id: u64) -> Res<()> {
+        let (key, version) = {
+            let ad = self.ad(handle)?;
+            (ad.key, ad.version)
+        };
+        let pointer = self.data_id(data_id)?;
+        let stored = self.ads_stored.get_mut(&key).ok_or(Code::NO_SUCH_DATA)?;
+        let item = Item {
+            pointer,
+            signer: USER_KEY,
+        };
+        if stored.version != version
+            || !stored.filter.allows(&USER_KEY)
+            || stored.deleted.contains(&item)
+        {
+            return Err(Code::INVALID_SUCCESSOR);
+        }
+        stored.data.insert(item);
+        Ok(())
+    }
+
+    /// `GET /appendable-data/:h/:index` and `.../deleted-data/:h/:index`: a new data-id handle
+    /// for the n-th item. Private data needs the user's keys, which an anonymous app lacks.
+    pub fn data_id_at(
+        &mut self,
+        handle: u64,
+        index: u64,
+        deleted: bool,
+        authorised: bool,
+    ) -> Res<u64> {
+        let ad = self.ad(handle)?;
+        let section = if deleted { &ad.deleted } else { &ad.data };
+        let item = nth(section, index)?;
+        if ad.key.private && !authorised {
+            return Err(Code::FORBIDDEN_FOR_APP);
+        }
+        Ok(self.new_data_id(item.pointer))
+    }
+
+    /// `GET /appendable-data/sign-key/[deleted-data/]:h/:index`: a sign-key handle for the
+    /// signer of the n-th item.
+    pub fn signer_at(&mut self, handle: u64, index: u64, deleted: bool) -> Res<u64> {
+        let ad = self.ad(handle)?;
+        let section = if deleted { &ad.deleted } else { &ad.data };
+        let item = nth(section, index)?;
+        Ok(self.new_sign_key(item.signer))
+    }
+
+    /// `GET /appendable-data/filter/:h/:index`: a sign-key handle for the n-th filter key.
+    pub fn filter_key_at(&mut self, handle: u64, index: u64) -> Res<u64> {
+        let key = nth(&self.ad(handle)?.filter.keys, index)?;
+        Ok(self.new_sign_key(key))
+    }
+
+    /// `PUT /appendable-data/toggle-filter/:h`: the other filter type, with no keys (local).
+    pub fn toggle_filter(&mut self, handle: u64) -> Res<()> {
+        let filter = &mut self.ad(handle)?.filter;
+        filter.kind = match filter.kind {
+            FilterType::BlackList => FilterType::WhiteList,
+            FilterType::WhiteList => FilterType::BlackList,
+        };
+        filter.keys.clear();
+        Ok(())
+    }
+
+    /// Adds (or removes) the key behind a sign-key handle to the filter (local). The sign key is
+    /// looked up first.
+    pub fn edit_filter(&mut self, handle: u64, sign_key: u64, add: bool) -> Res<()> {
+        let key = self.sign_key(sign_key)?;
+        let keys = &mut self.ad(handle)?.filter.keys;
+        if add {
+            keys.insert(key);
+        } else {
+            keys.remove(&key);
         }
         Ok(())
     }
 
-    /// `DELETE /appendable-data/clear-deleted-data/:h`: `deleted_data` is emptied (local only).
-    pub fn clear_deleted_data(&mut self, handle: u64) -> Result<(), Code> {
-        let local = self.ads.get_mut(handle).ok_or(Code::INVALID_AD_HANDLE)?;
-        local.deleted.clear();
+    /// `DELETE /appendable-data/:h/:index`: moves one data item to `deleted_data` (local).
+    pub fn remove_at(&mut self, handle: u64, index: u64) -> Res<()> {
+        let ad = self.ad(handle)?;
+        let item = nth(&ad.data, index)?;
+        ad.data.remove(&item);
+        ad.deleted.insert(item);
         Ok(())
     }
 
-    /// `GET /appendable-data/metadata/:h`. `authorised` is whether the request carried a valid
-    /// token: without one the launcher reported `isOwner: false`.
-    pub fn metadata(&mut self, handle: u64, authorised: bool) -> Result<Metadata, Code> {
-        let local = self.ads.get_mut(handle).ok_or(Code::INVALID_AD_HANDLE)?;
-        Ok(metadata_of(local, authorised))
+    /// `PUT /appendable-data/restore/:h/:index`: moves one deleted item back to the data (local).
+    pub fn restore(&mut self, handle: u64, index: u64) -> Res<()> {
+        let ad = self.ad(handle)?;
+        let item = nth(&ad.deleted, index)?;
+        ad.deleted.remove(&item);
+        ad.data.insert(item);
+        Ok(())
     }
 
-    /// `POST /data-id/appendable-data` and `POST /data-id/structured-data`.
+    /// `DELETE /appendable-data/deleted-data/:h/:index`: forgets one deleted item (local).
+    pub fn remove_deleted_at(&mut self, handle: u64, index: u64) -> Res<()> {
+        let ad = self.ad(handle)?;
+        let item = nth(&ad.deleted, index)?;
+        ad.deleted.remove(&item);
+        Ok(())
+    }
+
+    /// `DELETE /appendable-data/handle/:h`: drops the handle; -1515 when it is not live.
+    pub fn drop_ad(&mut self, handle: u64) -> Res<()> {
+        self.ads
+            .remove(handle)
+            .map(drop)
+            .ok_or(Code::INVALID_AD_HANDLE)
+    }
+
+    /// `GET /appendable-data/data-id/:h`: a data-id handle naming this appendable data.
+    pub fn ad_data_id(&mut self, handle: u64) -> Res<u64> {
+        let key = self.ad(handle)?.key;
+        Ok(self.new_data_id(DataId::Appendable(key)))
+    }
+
+    /// `GET /appendable-data/validate-size/:h`.
+    pub fn ad_size_valid(&mut self, handle: u64) -> Res<bool> {
+        Ok(self.ad(handle)?.size() <= MAX_DATA_SIZE)
+    }
+
+    /// The local copy behind a handle (`serialise`).
+    pub fn ad_copy(&mut self, handle: u64) -> Res<Ad> {
+        self.ad(handle).cloned()
+    }
+
+    /// `GET /appendable-data/encrypt-key/:h`: an encrypt-key handle of private data; -1525 for
+    /// public data.
+    pub fn encrypt_key(&mut self, handle: u64) -> Res<u64> {
+        let key = self.ad(handle)?.key;
+        if !key.private {
+            return Err(Code::UNSUPPORTED);
+        }
+        let id = self.allocate();
+        self.encrypt_keys.insert(id, key);
+        Ok(id)
+    }
+
+    /// `DELETE /appendable-data/encrypt-key/:h` (an encrypt-key handle); -1518 when not live.
+    pub fn drop_encrypt_key(&mut self, handle: u64) -> Res<()> {
+        self.encrypt_keys
+            .remove(handle)
+            .map(drop)
+            .ok_or(Code::INVALID_ENCRYPT_KEY_HANDLE)
+    }
+
+    // ---- data identifiers ----------------------------------------------------------------
+
+    /// `POST /data-id/appendable-data`, `POST /data-id/structured-data`, deserialise.
     pub fn new_data_id(&mut self, id: DataId) -> u64 {
         let handle = self.allocate();
         self.data_ids.insert(handle, id);
         handle
     }
 
-    /// `GET /appendable-data/handle/:dataIdHandle`: a fresh local copy of what the network
-    /// holds, under a new handle. -1514 unknown data id, -18 (404) not on the network.
-    pub fn fetch(&mut self, data_id: u64, authorised: bool) -> Result<(u64, Metadata), Code> {
-        let id = *self
-            .data_ids
-            .get_mut(data_id)
-            .ok_or(Code::INVALID_DATA_ID_HANDLE)?;
-        let key = match id {
-            DataId::Appendable(key) => key,
-            // The emulator stores no structured data, so such an id is never found.
-            DataId::Structured { .. } => return Err(Code::GET_NO_SUCH_DATA),
-        };
-        let stored = self.network.get(&key).ok_or(Code::GET_NO_SUCH_DATA)?;
-        let local = Local::from_stored(key, stored);
-        let meta = metadata_of(&local, authorised);
-        let handle = self.add_local(local);
-        Ok((handle, meta))
+    /// What a data-id handle names (`serialise`).
+    pub fn data_id_value(&mut self, handle: u64) -> Res<DataId> {
+        self.data_id(handle)
     }
 
-    /// `PUT /appendable-data/:h/:dataIdHandle`: appends the data id as an item on the network
-    /// (not to the local copy). -1515, -1514, -22 (404) when the data is not stored.
-    ///
-    /// The filter is not enforced: the emulator has no sign keys to filter on.
-    pub fn append(&mut self, handle: u64, data_id: u64) -> Result<(), Code> {
-        let key = self.ads.get_mut(handle).ok_or(Code::INVALID_AD_HANDLE)?.key;
-        let item = *self
-            .data_ids
-            .get_mut(data_id)
-            .ok_or(Code::INVALID_DATA_ID_HANDLE)?;
-        let stored = self.network.get_mut(&key).ok_or(Code::NO_SUCH_DATA)?;
-        insert_unique(&mut stored.data, item);
-        Ok(())
-    }
-
-    /// `DELETE /appendable-data/:h/:index`: moves one data item to `deleted_data` (local).
-    pub fn remove_at(&mut self, handle: u64, index: u64) -> Result<(), Code> {
-        let local = self.ads.get_mut(handle).ok_or(Code::INVALID_AD_HANDLE)?;
-        let index = usize::try_from(index).map_err(|_| Code::INVALID_INDEX)?;
-        if index >= local.data.len() {
-            return Err(Code::INVALID_INDEX);
-        }
-        let item = local.data.remove(index);
-        insert_unique(&mut local.deleted, item);
-        Ok(())
-    }
-
-    /// `DELETE /appendable-data/handle/:h`: drops the handle; -1515 when it is not live.
-    pub fn drop_ad(&mut self, handle: u64) -> Result<(), Code> {
-        self.ads
+    /// `DELETE /data-id/:h`; -1514 when not live.
+    pub fn drop_data_id(&mut self, handle: u64) -> Res<()> {
+        self.data_ids
             .remove(handle)
-            .map(|_| ())
-            .ok_or(Code::INVALID_AD_HANDLE)
+            .map(drop)
+            .ok_or(Code::INVALID_DATA_ID_HANDLE)
+    }
+
+    // ---- sign keys -----------------------------------------------------------------------
+
+    /// `GET /sign-key`: a new handle for the user's own key.
+    pub fn user_sign_key(&mut self) -> u64 {
+        self.new_sign_key(USER_KEY)
+    }
+
+    /// The key behind a sign-key handle (`serialise`).
+    pub fn sign_key_value(&mut self, handle: u64) -> Res<SignKey> {
+        self.sign_key(handle)
+    }
+
+    /// `POST /sign-key/deserialise`.
+    pub fn add_sign_key(&mut self, key: SignKey) -> u64 {
+        self.new_sign_key(key)
+    }
+
+    /// `DELETE /sign-key/:h`; -1519 when not live.
+    pub fn drop_sign_key(&mut self, handle: u64) -> Res<()> {
+        self.sign_keys
+            .remove(handle)
+            .map(drop)
+            .ok_or(Code::INVALID_SIGN_KEY_HANDLE)
+    }
+
+    // ---- cipher options ------------------------------------------------------------------
+
+    /// The plain cipher-options handle the launcher made once, on the first structured-data
+    /// create or update that named none, and kept for good.
+    pub fn plain_cipher(&mut self) -> u64 {
+        if let Some(handle) = self.plain_cipher {
+            return handle;
+        }
+        let handle = self.allocate();
+        self.cipher_opts.insert(handle, ());
+        self.plain_cipher = Some(handle);
+        handle
+    }
+
+    /// Checks a cipher-options handle: only the plain one exists here (-1517 otherwise).
+    pub fn check_cipher(&mut self, handle: u64) -> Res<()> {
+        self.cipher_opts
+            .get_mut(handle)
+            .map(drop)
+            .ok_or(Code::INVALID_CIPHER_OPT_HANDLE)
+    }
+
+    // ---- structured data -----------------------------------------------------------------
+
+    /// `POST /structured-data`: a new local structured data, not stored.
+    pub fn sd_create(&mut self, key: SdKey, version: u64, data: Vec<u8>) -> u64 {
+        let handle = self.allocate();
+        self.sds.insert(
+            handle,
+            Sd {
+                key,
+                version,
+                versions: vec![data],
+            },
+        );
+        handle
+    }
+
+    /// Puts a structured data under a new handle (`deserialise`).
+    pub fn add_sd(&mut self, sd: Sd) -> u64 {
+        let handle = self.allocate();
+        self.sds.insert(handle, sd);
+        handle
+    }
+
+    /// `PUT /structured-data/:h`: -1513, -23 when stored already.
+    pub fn sd_put(&mut self, handle: u64) -> Res<()> {
+        let sd = self.sd(handle)?.clone();
+        if self.sds_stored.contains_key(&sd.key) {
+            return Err(Code::DATA_EXISTS);
+        }
+        self.sds_stored.insert(sd.key, sd);
+        Ok(())
+    }
+
+    /// `POST /structured-data/:h`: -1513, -22 not stored, -25 unless the local version is the
+    /// stored one + 1 (an update bumps it).
+    pub fn sd_post(&mut self, handle: u64) -> Res<()> {
+        let sd = self.sd(handle)?.clone();
+        let stored = self.sds_stored.get_mut(&sd.key).ok_or(Code::NO_SUCH_DATA)?;
+        if stored.version.checked_add(1) != Some(sd.version) {
+            return Err(Code::INVALID_SUCCESSOR);
+        }
+        *stored = sd;
+        Ok(())
+    }
+
+    /// `PATCH /structured-data/:h`: new data, one version up (local); a versioned structured
+    /// data keeps the older versions.
+    pub fn sd_update(&mut self, handle: u64, data: Vec<u8>) -> Res<()> {
+        let sd = self.sd(handle)?;
+        if sd.is_versioned() {
+            sd.versions.push(data);
+        } else {
+            sd.versions = vec![data];
+        }
+        sd.version = sd.version.saturating_add(1);
+        Ok(())
+    }
+
+    /// `GET /structured-data/handle/:dataIdHandle`: -1514, -18 (404) not stored, -5 for an
+    /// appendable data's id.
+    pub fn sd_fetch(&mut self, data_id: u64, authorised: bool) -> Res<(u64, SdMetadata)> {
+        let key = match self.data_id(data_id)? {
+            DataId::Structured(key) => key,
+            DataId::Appendable(ad) => {
+                return Err(if self.ads_stored.contains_key(&ad) {
+                    Code::UNEXPECTED_DATA
+                } else {
+                    Code::GET_NO_SUCH_DATA
+                })
+            }
+        };
+        let sd = self
+            .sds_stored
+            .get(&key)
+            .ok_or(Code::GET_NO_SUCH_DATA)?
+            .clone();
+        let meta = sd_metadata_of(&sd, authorised);
+        Ok((self.add_sd(sd), meta))
+    }
+
+    /// `GET /structured-data/metadata/:h`.
+    pub fn sd_metadata(&mut self, handle: u64, authorised: bool) -> Res<SdMetadata> {
+        Ok(sd_metadata_of(self.sd(handle)?, authorised))
+    }
+
+    /// `GET /structured-data/:h/:version?`: the current data, or (versioned data only) the data
+    /// of version `n` counted from 0; -1521 for a version of unversioned data, -1522 out of range.
+    pub fn sd_read(&mut self, handle: u64, version: Option<u64>) -> Res<Vec<u8>> {
+        let sd = self.sd(handle)?;
+        match version {
+            None => Ok(sd.current().to_vec()),
+            Some(_) if !sd.is_versioned() => Err(Code::INVALID_TYPE_TAG),
+            Some(n) => usize::try_from(n)
+                .ok()
+                .and_then(|n| sd.versions.get(n))
+                .cloned()
+                .ok_or(Code::INVALID_VERSION),
+        }
+    }
+
+    /// `GET /structured-data/data-id/:h`.
+    pub fn sd_data_id(&mut self, handle: u64) -> Res<u64> {
+        let key = self.sd(handle)?.key;
+        Ok(self.new_data_id(DataId::Structured(key)))
+    }
+
+    /// `GET /structured-data/validate-size/:h`.
+    pub fn sd_size_valid(&mut self, handle: u64) -> Res<bool> {
+        Ok(self.sd(handle)?.size() <= MAX_DATA_SIZE)
+    }
+
+    /// The local copy behind a handle (`serialise`).
+    pub fn sd_copy(&mut self, handle: u64) -> Res<Sd> {
+        self.sd(handle).cloned()
+    }
+
+    /// `DELETE /structured-data/handle/:h`; -1513 when not live.
+    pub fn drop_sd(&mut self, handle: u64) -> Res<()> {
+        self.sds
+            .remove(handle)
+            .map(drop)
+            .ok_or(Code::INVALID_SD_HANDLE)
     }
 }
 
-fn metadata_of(local: &Local, authorised: bool) -> Metadata {
+fn metadata_of(ad: &Ad, authorised: bool) -> Metadata {
     Metadata {
-        is_owner: authorised && local.is_owner,
-        version: local.version,
-        filter_type: local.filter.kind,
-        filter_length: local.filter.keys,
-        data_length: local.data.len(),
-        deleted_data_length: local.deleted.len(),
+        // Every appendable data here belongs to the one user, whom an anonymous caller is not.
+        is_owner: authorised,
+        version: ad.version,
+        filter_type: ad.filter.kind,
+        filter_length: ad.filter.keys.len(),
+        data_length: ad.data.len(),
+        deleted_data_length: ad.deleted.len(),
+    }
+}
+
+fn sd_metadata_of(sd: &Sd, authorised: bool) -> SdMetadata {
+    SdMetadata {
+        is_owner: authorised,
+        version: sd.version,
+        versions: sd.is_versioned().then_some(sd.versions.len()),
     }
 }
 
@@ -456,22 +957,26 @@ mod tests {
         }
     }
 
-    fn item(n: u8) -> DataId {
-        DataId::Structured {
-            name: [n; 32],
-            type_tag: 500,
+    fn item(n: u8) -> Item {
+        Item {
+            pointer: DataId::Structured(SdKey {
+                name: [n; 32],
+                type_tag: 500,
+            }),
+            signer: USER_KEY,
         }
     }
 
     fn saved(state: &mut State, n: u8, data: &[u8], deleted: &[u8]) -> u64 {
-        let stored = Stored {
+        let ad = Ad {
+            key: key(n),
             version: 1,
             data: data.iter().map(|&i| item(i)).collect(),
             deleted: deleted.iter().map(|&i| item(i)).collect(),
             filter: Filter::default(),
         };
-        state.store(key(n), stored.clone());
-        state.add_local(Local::from_stored(key(n), &stored))
+        state.store(ad.clone());
+        state.add_local(ad)
     }
 
     #[test]
@@ -511,14 +1016,49 @@ mod tests {
     fn post_keeps_network_items_appended_meanwhile() {
         let mut s = State::new();
         let h = saved(&mut s, 1, &[1, 2], &[]);
-        let d = s.new_data_id(item(9));
+        let d = s.new_data_id(item(9).pointer);
         s.append(h, d).unwrap();
         assert_eq!(s.metadata(h, true).unwrap().data_length, 2);
         s.remove_at(h, 0).unwrap();
         s.post(h).unwrap();
         let st = s.stored(&key(1)).unwrap();
-        assert_eq!(st.data, vec![item(2), item(9)]);
-        assert_eq!(st.deleted, vec![item(1)]);
+        assert_eq!(st.data, [item(2), item(9)].into_iter().collect());
+        assert_eq!(st.deleted, [item(1)].into_iter().collect());
+    }
+
+    #[test]
+    fn append_refusals() {
+        let mut s = State::new();
+        let h = saved(&mut s, 1, &[], &[5]);
+        let d = s.new_data_id(item(5).pointer);
+        assert_eq!(s.append(h, d), Err(Code::INVALID_SUCCESSOR), "deleted item");
+        let d = s.new_data_id(item(6).pointer);
+        assert_eq!(s.append(99, d), Err(Code::INVALID_AD_HANDLE));
+        assert_eq!(s.append(h, 99), Err(Code::INVALID_DATA_ID_HANDLE));
+        let me = s.user_sign_key();
+        s.edit_filter(h, me, true).unwrap();
+        // The local filter is not the network's yet.
+        assert_eq!(s.append(h, d), Ok(()));
+        s.post(h).unwrap();
+        let d = s.new_data_id(item(7).pointer);
+        assert_eq!(s.append(h, d), Err(Code::INVALID_SUCCESSOR), "black-listed");
+        s.toggle_filter(h).unwrap();
+        s.post(h).unwrap();
+        assert_eq!(
+            s.append(h, d),
+            Err(Code::INVALID_SUCCESSOR),
+            "not white-listed"
+        );
+        s.edit_filter(h, me, true).unwrap();
+        s.post(h).unwrap();
+        assert_eq!(s.append(h, d), Ok(()));
+        // A stale handle.
+        let other = s.new_data_id(DataId::Appendable(key(1)));
+        let (fresh, _) = s.fetch(other, true).unwrap();
+        s.post(fresh).unwrap();
+        assert_eq!(s.append(h, d), Err(Code::INVALID_SUCCESSOR), "stale");
+        let unsaved = s.create(key(2), FilterType::BlackList);
+        assert_eq!(s.append(unsaved, d), Err(Code::NO_SUCH_DATA));
     }
 
     #[test]
@@ -539,25 +1079,26 @@ mod tests {
         assert_eq!(s.fetch(5, true), Err(Code::INVALID_DATA_ID_HANDLE));
         let d = s.new_data_id(DataId::Appendable(key(3)));
         assert_eq!(s.fetch(d, true), Err(Code::GET_NO_SUCH_DATA));
-        let sd = s.new_data_id(item(3));
+        let sd = s.new_data_id(item(3).pointer);
         assert_eq!(s.fetch(sd, true), Err(Code::GET_NO_SUCH_DATA));
+        assert_eq!(s.sd_fetch(d, true), Err(Code::GET_NO_SUCH_DATA));
     }
 
     #[test]
     fn one_counter_and_lru_per_type() {
         let mut s = State::new();
         let first = s.create(key(0), FilterType::BlackList);
-        let id = s.new_data_id(item(0));
+        let id = s.new_data_id(item(0).pointer);
         assert_eq!((first, id), (0, 1));
         for _ in 1..HANDLE_CAPACITY {
             s.create(key(0), FilterType::BlackList);
         }
-        assert_eq!(s.live_handles(), (100, 1));
+        assert_eq!((s.live().appendable_data, s.live().data_id), (100, 1));
         // Use the first, so the second (handle 2) is now the least recently used.
         assert!(s.metadata(first, true).is_ok());
         let newest = s.create(key(0), FilterType::BlackList);
         assert_eq!(newest, 101);
-        assert_eq!(s.live_handles(), (100, 1));
+        assert_eq!((s.live().appendable_data, s.live().data_id), (100, 1));
         assert!(s.has_ad(first));
         assert!(!s.has_ad(2));
         assert!(s.has_ad(3));
@@ -566,14 +1107,77 @@ mod tests {
     }
 
     #[test]
-    fn remove_at_and_drop() {
+    fn indexes_restore_and_drop() {
         let mut s = State::new();
         let h = saved(&mut s, 1, &[1, 2], &[]);
         assert_eq!(s.remove_at(h, 2), Err(Code::INVALID_INDEX));
         assert_eq!(s.remove_at(h, u64::MAX), Err(Code::INVALID_INDEX));
         s.remove_at(h, 1).unwrap();
-        assert!(!s.metadata(h, false).unwrap().is_owner);
+        assert_eq!(s.restore(h, 1), Err(Code::INVALID_INDEX));
+        s.restore(h, 0).unwrap();
+        assert_eq!(s.metadata(h, false).unwrap().data_length, 2);
+        s.remove_at(h, 0).unwrap();
+        s.remove_deleted_at(h, 0).unwrap();
+        let m = s.metadata(h, false).unwrap();
+        assert_eq!(
+            (m.data_length, m.deleted_data_length, m.is_owner),
+            (1, 0, false)
+        );
         assert_eq!(s.drop_ad(h), Ok(()));
         assert_eq!(s.drop_ad(h), Err(Code::INVALID_AD_HANDLE));
+    }
+
+    #[test]
+    fn private_items_need_the_user() {
+        let mut s = State::new();
+        let private = AdKey {
+            name: [1; 32],
+            private: true,
+        };
+        let mut ad = Ad::new(private, FilterType::BlackList);
+        ad.data.insert(item(1));
+        let h = s.add_local(ad);
+        assert_eq!(
+            s.data_id_at(h, 0, false, false),
+            Err(Code::FORBIDDEN_FOR_APP)
+        );
+        assert!(s.data_id_at(h, 0, false, true).is_ok());
+        let e = s.encrypt_key(h).unwrap();
+        assert_eq!(s.drop_encrypt_key(e), Ok(()));
+        assert_eq!(s.drop_encrypt_key(e), Err(Code::INVALID_ENCRYPT_KEY_HANDLE));
+        let public = s.create(key(2), FilterType::BlackList);
+        assert_eq!(s.encrypt_key(public), Err(Code::UNSUPPORTED));
+    }
+
+    #[test]
+    fn structured_data_versions() {
+        let mut s = State::new();
+        let k = SdKey {
+            name: [1; 32],
+            type_tag: VERSIONED,
+        };
+        let h = s.sd_create(k, 0, b"one".to_vec());
+        assert_eq!(s.sd_post(h), Err(Code::NO_SUCH_DATA));
+        s.sd_put(h).unwrap();
+        assert_eq!(s.sd_put(h), Err(Code::DATA_EXISTS));
+        assert_eq!(s.sd_post(h), Err(Code::INVALID_SUCCESSOR));
+        s.sd_update(h, b"two".to_vec()).unwrap();
+        s.sd_post(h).unwrap();
+        assert_eq!(s.sd_read(h, None).unwrap(), b"two");
+        assert_eq!(s.sd_read(h, Some(0)).unwrap(), b"one");
+        assert_eq!(s.sd_read(h, Some(2)), Err(Code::INVALID_VERSION));
+        let m = s.sd_metadata(h, true).unwrap();
+        assert_eq!((m.version, m.versions), (1, Some(2)));
+        let d = s.sd_data_id(h).unwrap();
+        let (fresh, meta) = s.sd_fetch(d, false).unwrap();
+        assert_eq!((meta.version, meta.is_owner), (1, false));
+        assert_eq!(s.sd_read(fresh, None).unwrap(), b"two");
+        let plain = s.plain_cipher();
+        assert_eq!(s.plain_cipher(), plain);
+        assert_eq!(s.check_cipher(plain), Ok(()));
+        assert_eq!(
+            s.check_cipher(plain + 1),
+            Err(Code::INVALID_CIPHER_OPT_HANDLE)
+        );
     }
 }

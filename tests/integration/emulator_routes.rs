@@ -247,8 +247,13 @@ fn create(emu: &Emu, byte: u8) -> u64 {
 #[test]
 fn health_and_prefixes() {
     let emu = Emu::demo();
+    // `/health` is mounted at the root only, as the launcher had it.
+    emu.anon("GET", "/health").ok();
+    for prefix in ["/0.5", "/0.6"] {
+        emu.anon("GET", &format!("{prefix}/health"))
+            .is(404, "application/json", NOT_FOUND);
+    }
     for prefix in ["", "/0.5", "/0.6"] {
-        emu.anon("GET", &format!("{prefix}/health")).ok();
         // The same state behind every prefix.
         let r = emu.anon("GET", &format!("{prefix}/appendable-data/metadata/1"));
         assert_eq!(r.status, 200, "{prefix}");
@@ -263,28 +268,45 @@ fn health_and_prefixes() {
 #[test]
 fn unknown_routes_and_methods_are_404() {
     let emu = Emu::demo();
+    let strict = Emu::with(Options {
+        strict_paths: true,
+        ..Options::default()
+    });
     for (method, path) in [
         ("GET", "/"),
         ("GET", "/nope"),
-        ("POST", "/health"),
-        ("GET", "/health/"),
         ("GET", "/0.7/health"),
         ("GET", "/0.5"),
         ("GET", "/appendable-data/1"),
         ("PATCH", "/appendable-data/1"),
         ("PUT", "/appendable-data/"),
-        ("PUT", "/appendable-data/1/"),
         ("DELETE", "/appendable-data/clear-data"),
         ("DELETE", "/appendable-data/clear-data/"),
         ("DELETE", "/appendable-data/clear-data/1/2"),
-        ("GET", "/appendable-data/clear-data/1"),
         ("PUT", "/auth"),
+    ] {
+        // (`GET /appendable-data/clear-data/1` is not here: it is the data-id-at-index route
+        // with a handle of "clear-data", a 400.)
+        for emu in [&emu, &strict] {
+            let r = emu.authed(method, path);
+            assert_eq!(r.status, 404, "{method} {path}");
+            r.is(404, "application/json", NOT_FOUND);
+        }
+    }
+    // The launcher's matching (the default) lets a trailing slash, any case and any method on
+    // /health through; --strict-paths does not.
+    for (method, path) in [
+        ("GET", "/health/"),
+        ("PUT", "/appendable-data/1/"),
         ("GET", "/Appendable-Data/metadata/1"),
     ] {
-        let r = emu.authed(method, path);
-        assert_eq!(r.status, 404, "{method} {path}");
-        r.is(404, "application/json", NOT_FOUND);
+        assert_ne!(emu.authed(method, path).status, 404, "{method} {path}");
+        strict
+            .authed(method, path)
+            .is(404, "application/json", NOT_FOUND);
     }
+    emu.authed("POST", "/health").ok();
+    strict.authed("POST", "/health").ok();
 }
 
 #[test]
@@ -510,7 +532,9 @@ fn post_auth_validation_and_approval() {
         "application/json",
         r#"{"errorCode":400,"description":"Fields are missing"}"#,
     );
-    emu.json("POST", "/auth", None, "{not json").error(400, 400);
+    // Malformed JSON failed in the launcher's body parser, which it answered with its 404.
+    emu.json("POST", "/auth", None, "{not json")
+        .is(404, "application/json", NOT_FOUND);
 
     // Approval: the token carries exactly what was asked for.
     let r = emu.json(
@@ -673,7 +697,10 @@ fn unknown_handles_are_1515_for_all_four() {
 
 #[test]
 fn strict_handle_parsing_in_paths() {
-    let emu = Emu::demo();
+    let emu = Emu::with(Options {
+        strict_paths: true,
+        ..Options::default()
+    });
     for (method, prefix) in FOUR {
         for bad in [
             "-1",
@@ -864,26 +891,34 @@ fn create_and_data_id_validation() {
     bad(r#"{"name":""}"#, "name field is missing");
     bad(r#"{"name":"c2hvcnQ="}"#, "Invalid name field");
     bad(r#"{"name":"!!!!"}"#, "Invalid name field");
-    bad(r#"{"name":42}"#, "Invalid name field");
+    // Node 6's `new Buffer(42, 'base64')` threw; the launcher answered with the exception.
+    bad(
+        r#"{"name":42}"#,
+        "If encoding is specified then the first argument must be a string",
+    );
     bad(
         &format!(r#"{{"name":"{}","isPrivate":"yes"}}"#, name(1)),
         "Invalid isPrivate field",
     );
+    // The data-id routes did not check `name`: a missing one failed in `new Buffer`, a short one
+    // was taken as it was (the emulator pads it; the launcher's core read past it).
     for path in ["/data-id/appendable-data", "/data-id/structured-data"] {
         emu.json("POST", path, None, "{}").is(
             400,
             "application/json",
-            r#"{"errorCode":400,"description":"name field is missing"}"#,
-        );
-        emu.json("POST", path, None, r#"{"name":"AAAA"}"#).is(
-            400,
-            "application/json",
-            r#"{"errorCode":400,"description":"Invalid name field"}"#,
+            r#"{"errorCode":400,"description":"First argument must be a string, Buffer, ArrayBuffer, Array, or array-like object."}"#,
         );
     }
     // Nothing above used a handle id: the first one is still 0.
     assert_eq!(create(&emu, 1), 0);
-    // filterKeys name sign keys, which the emulator has none of: -1519 (the handle is used up).
+    emu.json(
+        "POST",
+        "/data-id/appendable-data",
+        None,
+        r#"{"name":"AAAA"}"#,
+    )
+    .is(200, "application/json", r#"{"handleId":1}"#);
+    // filterKeys name sign-key handles; 7 is not one: -1519 (the new handle is used up).
     emu.json(
         "POST",
         "/appendable-data",
@@ -895,7 +930,7 @@ fn create_and_data_id_validation() {
         "application/json",
         r#"{"errorCode":-1519,"description":"FfiError::InvalidSignKeyHandle"}"#,
     );
-    assert_eq!(create(&emu, 3), 2);
+    assert_eq!(create(&emu, 3), 3);
 }
 
 #[test]
@@ -991,8 +1026,8 @@ fn hang_mode_never_answers_an_unknown_clear_but_serves_everything_else() {
     emu.authed("DELETE", "/appendable-data/clear-data/1").ok();
     emu.authed("PUT", "/appendable-data/77")
         .is(400, "application/json", BAD_AD_HANDLE);
-    // Malformed handles and auth failures still answer.
-    emu.authed("DELETE", "/appendable-data/clear-data/077")
+    // Handles without digits and auth failures still answer.
+    emu.authed("DELETE", "/appendable-data/clear-data/x77")
         .error(400, 400);
     emu.anon("DELETE", "/appendable-data/clear-data/77")
         .is(401, "application/json", NO_TOKEN);
