@@ -4,7 +4,8 @@
 //! They walk the spec's state table (a clear changes the launcher's local copy; the network sees
 //! it only after a save), the launcher's refusals with their exit codes and hints, the auth
 //! failures, the hanging clear, `auth login`, the `-- COMMAND` mode with README's quick start,
-//! and a base URL with a path prefix.
+//! a base URL with a path prefix, and where handles come from: `create`, `open`, `reopen` and
+//! `drop` through a whole life of an appendable data, with no data-id handle left behind.
 
 use std::time::{Duration, Instant};
 
@@ -454,13 +455,13 @@ fn readme_quick_start() -> (String, String) {
     (line, shown)
 }
 
-/// Issue 3: README's one quick-start line runs put / clear-data / post / metadata on the demo
-/// handles on a fresh machine, and prints what README says it prints.
+/// README's one quick-start line gets a handle from a demo name and clears, saves and reads it on
+/// a fresh machine, and prints what README says it prints.
 #[test]
 fn readme_quick_start_line_runs_on_a_fresh_machine_with_the_output_readme_shows() {
     let (line, shown) = readme_quick_start();
     assert!(line.starts_with("safe-ad emulator -- "), "{line}");
-    for operation in ["put", "clear-data", "post", "metadata"] {
+    for operation in ["open", "clear-data", "post", "metadata"] {
         assert!(
             line.contains(&format!("safe-ad {operation} "))
                 || (operation == "post" && line.contains("--save post")),
@@ -540,4 +541,200 @@ fn a_url_with_a_version_prefix_works_against_the_emulator() {
         "{log}"
     );
     assert_counts(&sandbox, &emulator, 1, 1, 0, 5);
+}
+
+// ---- where handles come from --------------------------------------------------------------------
+
+/// A name no demo data has, in hex (the commands take either form).
+const NEW_NAME: &str = "5afead00000000000000000000000000000000000000000000000000000000aa";
+
+/// Runs safe-ad with `args` against the emulator, expecting success; returns its stdout's one
+/// number: the handle `create`, `open` and `reopen` print alone.
+fn new_handle(sandbox: &Sandbox, emulator: &Emulator, args: &[&str]) -> u64 {
+    let output = sandbox.safe_ad().launcher(&emulator.url).args(args).run();
+    let stdout = output.success().stdout();
+    stdout
+        .strip_suffix('\n')
+        .and_then(|line| line.parse().ok())
+        .unwrap_or_else(|| panic!("`{}` printed {stdout:?}, not one handle", args.join(" ")))
+}
+
+#[test]
+fn a_created_appendable_data_lives_its_whole_life_through_safe_ad() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let created = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["create", NEW_NAME])
+        .run();
+    created.success().stdout_is("5\n").stderr_has(
+        "created handle 5, name Wv6tAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAKo=, not on the network yet",
+    );
+    // Not on the network until the put: opening it by name finds nothing.
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["open", NEW_NAME])
+        .run()
+        .code(4)
+        .stdout_is("")
+        .stderr_has("errorCode -18")
+        .stderr_has("safe-ad create NAME --put");
+    ok(&sandbox, &emulator, &["put", "5"], "put 5: ok\n");
+    ok(
+        &sandbox,
+        &emulator,
+        &["clear-data", "5"],
+        "clear-data 5: ok\n",
+    );
+    ok(&sandbox, &emulator, &["post", "5"], "post 5: ok\n");
+    // A fresh handle through the name sees what the network holds: version 1 after the post.
+    let opened = new_handle(&sandbox, &emulator, &["open", NEW_NAME]);
+    assert_ne!(opened, 5);
+    assert_counts(&sandbox, &emulator, opened, 1, 0, 0);
+    ok(&sandbox, &emulator, &["drop", "5"], "drop 5: ok\n");
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["post", "5"])
+        .run()
+        .code(4)
+        .stderr_has("errorCode -1515")
+        .stderr_has("hint: the launcher holds no appendable data under this handle");
+}
+
+#[test]
+fn open_by_name_then_clear_and_save_reaches_the_network() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let name = emulator.demo_name(1);
+    let handle = new_handle(&sandbox, &emulator, &["open", &name]);
+    assert_counts(&sandbox, &emulator, handle, 1, 3, 2);
+    let handle_arg = handle.to_string();
+    ok(
+        &sandbox,
+        &emulator,
+        &["clear-data", "--save", "post", &handle_arg],
+        &format!("clear-data {handle}: ok\npost {handle}: ok\n"),
+    );
+    let again = new_handle(&sandbox, &emulator, &["open", &name]);
+    assert_counts(&sandbox, &emulator, again, 2, 0, 5);
+}
+
+#[test]
+fn a_stale_handle_is_reopened_and_the_post_then_succeeds() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["post", "2"])
+        .run()
+        .code(4)
+        .stderr_has("errorCode -25")
+        .stderr_has("safe-ad reopen HANDLE");
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["reopen", "--drop", "2"])
+        .run();
+    let fresh: u64 = output
+        .success()
+        .stdout()
+        .trim_end()
+        .parse()
+        .expect("one handle");
+    output.stderr_has(&format!(
+        "reopened handle 2 as {fresh}: version 2, data 3, deleted 0; dropped handle 2"
+    ));
+    let fresh_arg = fresh.to_string();
+    ok(
+        &sandbox,
+        &emulator,
+        &["post", &fresh_arg],
+        &format!("post {fresh}: ok\n"),
+    );
+    // --drop dropped the stale one.
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["metadata", "2"])
+        .run()
+        .code(4)
+        .stderr_has("errorCode -1515");
+}
+
+#[test]
+fn private_data_is_opened_only_as_private_and_a_white_list_shows_in_its_metadata() {
+    let emulator = Emulator::start(&["--empty"]);
+    let sandbox = Sandbox::new();
+    let handle = new_handle(
+        &sandbox,
+        &emulator,
+        &["create", "--private", "--white-list", "--put", NEW_NAME],
+    );
+    assert!(
+        metadata(&sandbox, &emulator, handle).ends_with("filter WhiteList (0 keys)"),
+        "{}",
+        metadata(&sandbox, &emulator, handle)
+    );
+    // A private name's data id is not the public one's.
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["open", NEW_NAME])
+        .run()
+        .code(4)
+        .stderr_has("errorCode -18");
+    new_handle(&sandbox, &emulator, &["open", "--private", NEW_NAME]);
+}
+
+/// `open` and `reopen`, failing or not, drop every data-id handle they asked for: the emulator's
+/// `--log` ends with the live handle counts, and the data ids are the demo's two again.
+#[test]
+fn open_and_reopen_leave_no_data_id_handle_behind() {
+    let sandbox = Sandbox::new();
+    let log = sandbox.path().join("requests.jsonl");
+    let demo = "c2FmZS1hZCBkZW1vOiBzYXZlZC4uLi4uLi4uLi4uLi4=";
+    let script = format!(
+        "safe-ad emulator --log '{}' -- sh -c '\
+         safe-ad open {demo} && \
+         ! safe-ad open {NEW_NAME} && \
+         safe-ad reopen 1 2 && \
+         ! safe-ad reopen 999'",
+        log.display()
+    );
+    sandbox.shell("sh", &script).run().success();
+    let text = std::fs::read_to_string(&log).expect("the emulator wrote its log");
+    let last: serde_json::Value =
+        serde_json::from_str(text.lines().last().expect("a line")).expect("JSON");
+    assert_eq!(last["event"], "stop", "{last}");
+    assert_eq!(last["handles"]["dataId"], 2, "data ids left: {last}");
+    // Every data id asked for was dropped: as many DELETE /data-id as data ids handed out.
+    let records: Vec<serde_json::Value> = text
+        .lines()
+        .filter_map(|line| serde_json::from_str(line).ok())
+        .collect();
+    let asked = records
+        .iter()
+        .filter(|r| {
+            r["status"] == 200
+                && (r["path"] == "/data-id/appendable-data"
+                    || r["path"]
+                        .as_str()
+                        .is_some_and(|p| p.starts_with("/appendable-data/data-id/")))
+        })
+        .count();
+    let dropped = records
+        .iter()
+        .filter(|r| {
+            r["method"] == "DELETE"
+                && r["status"] == 200
+                && r["path"]
+                    .as_str()
+                    .is_some_and(|p| p.starts_with("/data-id/"))
+        })
+        .count();
+    assert_eq!((asked, dropped), (4, 4), "{text}");
 }
