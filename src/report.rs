@@ -185,29 +185,12 @@ impl Reporter {
     /// unknown) because the batch stopped early.
     pub fn summary(&self, tally: &Tally, cancelled: u64, not_started: u64, unread_input: bool) {
         self.clear_progress();
-        // Every handle given or read, whatever became of it.
-        let total = tally.done() + cancelled + not_started;
-        if self.quiet || (total < 2 && !unread_input) {
+        if self.quiet {
             return;
         }
-        let mut line = format!(
-            "{total} {}: {} ok, {} failed",
-            if total == 1 { "handle" } else { "handles" },
-            tally.ok,
-            tally.failed
-        );
-        if cancelled > 0 {
-            line.push_str(&format!(
-                ", {cancelled} sent but not awaited (they may have taken effect)"
-            ));
+        if let Some(line) = summary_text(tally, cancelled, not_started, unread_input) {
+            err(&line);
         }
-        if not_started > 0 {
-            line.push_str(&format!(", {not_started} not started"));
-        }
-        if unread_input {
-            line.push_str(", the rest of standard input not read");
-        }
-        err(&format!("{line}\n"));
     }
 
     /// A live progress line on a terminal's stderr for long batches (a bar when the number of
@@ -552,6 +535,40 @@ pub enum StatusAnswer {
     Unreachable,
 }
 
+/// The summary line, when there is one: for more than one handle, or when standard input was
+/// left unread (its length is unknown). The total counts every handle given or read, whatever
+/// became of it.
+fn summary_text(
+    tally: &Tally,
+    cancelled: u64,
+    not_started: u64,
+    unread_input: bool,
+) -> Option<String> {
+    let total = tally.done() + cancelled + not_started;
+    if total < 2 && !unread_input {
+        return None;
+    }
+    let mut line = format!(
+        "{total} {}: {} ok, {} failed",
+        if total == 1 { "handle" } else { "handles" },
+        tally.ok,
+        tally.failed
+    );
+    if cancelled > 0 {
+        line.push_str(&format!(
+            ", {cancelled} sent but not awaited (they may have taken effect)"
+        ));
+    }
+    if not_started > 0 {
+        line.push_str(&format!(", {not_started} not started"));
+    }
+    if unread_input {
+        line.push_str(", the rest of standard input not read");
+    }
+    line.push('\n');
+    Some(line)
+}
+
 /// The shell words that give the token to a `--curl` line, from where safe-ad found it: the
 /// line must work when pasted, and must not contain the token itself.
 fn curl_token(source: Option<&Source>) -> String {
@@ -766,6 +783,30 @@ fn err(text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_summary_counts_every_handle_and_says_one_handle_in_the_singular() {
+        let tally = |ok, failed| Tally {
+            ok,
+            failed,
+            ..Tally::default()
+        };
+        assert_eq!(summary_text(&tally(1, 0), 0, 0, false), None);
+        assert_eq!(
+            summary_text(&tally(0, 1), 0, 2, false).as_deref(),
+            Some("3 handles: 0 ok, 1 failed, 2 not started\n")
+        );
+        assert_eq!(
+            summary_text(&tally(1, 0), 1, 0, false).as_deref(),
+            Some(
+                "2 handles: 1 ok, 0 failed, 1 sent but not awaited (they may have taken effect)\n"
+            )
+        );
+        assert_eq!(
+            summary_text(&tally(1, 0), 0, 0, true).as_deref(),
+            Some("1 handle: 1 ok, 0 failed, the rest of standard input not read\n")
+        );
+    }
 
     #[test]
     fn error_format() {

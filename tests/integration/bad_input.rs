@@ -1198,6 +1198,12 @@ const COMMAND_LINES: &[Row] = &[
         ],
     ),
     row(
+        "a client option after `emulator`",
+        &["emulator", "--launcher-url", "http://127.0.0.1:1"],
+        2,
+        &["safe-ad: error: unexpected argument '--launcher-url': it is an option of the client commands; `emulator` and `completions` take none of them"],
+    ),
+    row(
         "a client option before `emulator`",
         &["--quiet", "emulator"],
         2,

@@ -510,3 +510,36 @@ fn help_says_how_to_try_safe_ad_and_keeps_each_list_entry_in_its_column() {
         .success()
         .stdout_has("safe-ad emulator -- sh -c");
 }
+
+#[cfg(feature = "emulator")]
+#[test]
+fn emulator_help_offers_its_own_options_and_none_of_the_clients() {
+    let output = SafeAd::new().args(["emulator", "--help"]).run();
+    output.success();
+    for own in [
+        "--listen",
+        "--token-file",
+        "--quiet",
+        "--log",
+        "--state",
+        "--strict-paths",
+    ] {
+        output.stdout_has(own);
+    }
+    for client in [
+        "--launcher-url",
+        "--timeout",
+        "--json",
+        "--jobs",
+        "--retries",
+        "--dry-run",
+        "--curl",
+        "--allow-insecure-http",
+        "--fail-fast",
+    ] {
+        output.check(
+            !output.stdout().contains(client),
+            format!("emulator --help offers the client's {client}"),
+        );
+    }
+}
