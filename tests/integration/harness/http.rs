@@ -4,7 +4,7 @@
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use super::DEADLINE;
 
@@ -114,10 +114,12 @@ pub fn parse(raw: &[u8]) -> Resp {
         .find(|(name, _)| name.eq_ignore_ascii_case("content-type"))
         .map(|(_, value)| value.trim().to_owned())
         .unwrap_or_default();
+    let bytes = raw[split + 4..].to_vec();
     Resp {
         status,
         content_type,
-        body: String::from_utf8_lossy(&raw[split + 4..]).into_owned(),
+        body: String::from_utf8_lossy(&bytes).into_owned(),
+        bytes,
     }
 }
 
@@ -128,6 +130,8 @@ pub struct Resp {
     pub content_type: String,
     /// The body as text (invalid UTF-8 shown as U+FFFD).
     pub body: String,
+    /// The body's exact bytes.
+    pub bytes: Vec<u8>,
 }
 
 impl Resp {
@@ -180,6 +184,16 @@ impl Resp {
         let v = self.json();
         assert_eq!(v["errorCode"].as_i64(), Some(code), "body {:?}", self.body);
         v["description"].as_str().expect("description").to_owned()
+    }
+
+    /// Asserts a launcher JSON error that is exactly this status, errorCode and description.
+    #[track_caller]
+    pub fn error_is(&self, status: u16, code: i64, description: &str) {
+        assert_eq!(self.status, status, "status; body {:?}", self.body);
+        assert_eq!(
+            self.json(),
+            json!({"errorCode": code, "description": description})
+        );
     }
 }
 
