@@ -8,146 +8,16 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::time::{Duration, Instant};
 
 use safe_ad::emulator::{start, Options};
+use serde_json::json;
 
-use crate::harness::http::{parse, request_bytes, send, Resp};
+use crate::harness::emulator::counts;
+use crate::harness::http::{name, parse, request_bytes, send, Resp};
+use crate::harness::in_process::Emu;
 use crate::harness::*;
 
 // ---- helpers ----------------------------------------------------------------------------------
-
-/// An in-process emulator on its own thread and runtime; stopped when dropped.
-struct Emu {
-    addr: SocketAddr,
-    token: String,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-impl Emu {
-    fn with(options: Options) -> Emu {
-        let (ready, started) = std::sync::mpsc::channel();
-        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let thread = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .expect("runtime");
-            runtime.block_on(async move {
-                let server = start(options).await.expect("emulator starts");
-                ready
-                    .send((server.addr(), server.token().to_owned()))
-                    .expect("test alive");
-                let _ = stopped.await;
-                server.shutdown().await;
-            });
-        });
-        let (addr, token) = started.recv().expect("emulator reported its address");
-        Emu {
-            addr,
-            token,
-            stop: Some(stop),
-            thread: Some(thread),
-        }
-    }
-
-    /// The demo state, default switches.
-    fn demo() -> Emu {
-        Emu::with(Options::default())
-    }
-
-    /// No demo state.
-    fn empty() -> Emu {
-        Emu::with(Options {
-            empty: true,
-            ..Options::default()
-        })
-    }
-
-    fn bearer(&self) -> String {
-        format!("Bearer {}", self.token)
-    }
-
-    /// A request with the startup token.
-    fn authed(&self, method: &str, path: &str) -> Resp {
-        send(
-            self.addr,
-            method,
-            path,
-            &[("Authorization", &self.bearer())],
-            None,
-        )
-    }
-
-    /// A request without any Authorization header.
-    fn anon(&self, method: &str, path: &str) -> Resp {
-        send(self.addr, method, path, &[], None)
-    }
-
-    /// A JSON request with the given Authorization header value (if any).
-    fn json(&self, method: &str, path: &str, auth: Option<&str>, body: &str) -> Resp {
-        let mut headers = vec![("Content-Type", "application/json")];
-        if let Some(auth) = auth {
-            headers.push(("Authorization", auth));
-        }
-        send(self.addr, method, path, &headers, Some(body))
-    }
-
-    /// Metadata of a handle as seen with the startup token, as (version, data, deleted).
-    fn meta(&self, handle: u64) -> (u64, u64, u64) {
-        let r = self.authed("GET", &format!("/appendable-data/metadata/{handle}"));
-        assert_eq!(r.status, 200, "metadata {handle}: {}", r.body);
-        let v = r.json();
-        (
-            v["version"].as_u64().expect("version"),
-            v["dataLength"].as_u64().expect("dataLength"),
-            v["deletedDataLength"].as_u64().expect("deletedDataLength"),
-        )
-    }
-
-    /// What the network holds for the data behind a data-id handle, via a fresh handle.
-    fn network(&self, data_id: u64) -> (u64, u64, u64) {
-        let r = self.authed("GET", &format!("/appendable-data/handle/{data_id}"));
-        assert_eq!(r.status, 200, "fetch {data_id}: {}", r.body);
-        let v = r.json();
-        (
-            v["version"].as_u64().expect("version"),
-            v["dataLength"].as_u64().expect("dataLength"),
-            v["deletedDataLength"].as_u64().expect("deletedDataLength"),
-        )
-    }
-}
-
-impl Emu {
-    /// Stops it; fails if it has not stopped within [`DEADLINE`].
-    fn stop(mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-        let thread = self.thread.take().expect("running");
-        let deadline = Instant::now() + DEADLINE;
-        while !thread.is_finished() {
-            assert!(
-                Instant::now() < deadline,
-                "the emulator did not stop within {DEADLINE:?}"
-            );
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        thread.join().expect("the emulator's thread");
-    }
-}
-
-impl Drop for Emu {
-    fn drop(&mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
-}
 
 const DATA_EXISTS: &str =
     r#"{"errorCode":-23,"description":"CoreError::MutationFailure::MutationError::DataExists"}"#;
@@ -195,51 +65,6 @@ fn read_one(reader: &mut BufReader<TcpStream>) -> Resp {
     reader.read_exact(&mut body).expect("read body");
     head.extend_from_slice(&body);
     parse(&head)
-}
-
-/// A token from `POST /auth` with exactly these permissions.
-fn token_with(emu: &Emu, permissions: &str) -> String {
-    let body = format!(
-        r#"{{"app":{{"name":"t","id":"t.id","vendor":"v","version":"1"}},"permissions":{permissions}}}"#
-    );
-    let r = emu.json("POST", "/auth", None, &body);
-    assert_eq!(r.status, 200, "{}", r.body);
-    r.json()["token"].as_str().expect("token").to_owned()
-}
-
-/// The base64 of a 32-byte name made of one repeated byte.
-fn name(byte: u8) -> String {
-    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let data = [byte; 32];
-    let mut out = String::new();
-    for chunk in data.chunks(3) {
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
-}
-
-/// Creates a local appendable data and returns its handle.
-fn create(emu: &Emu, byte: u8) -> u64 {
-    let r = emu.json(
-        "POST",
-        "/appendable-data",
-        Some(&emu.bearer()),
-        &format!(r#"{{"name":"{}"}}"#, name(byte)),
-    );
-    assert_eq!(r.status, 200, "{}", r.body);
-    r.json()["handleId"].as_u64().expect("handleId")
 }
 
 // ---- basics -----------------------------------------------------------------------------------
@@ -347,8 +172,8 @@ fn keep_alive_serves_many_requests_on_one_connection() {
 #[test]
 fn auth_table_for_the_four_operations() {
     let emu = Emu::demo();
-    let no_lla = token_with(&emu, r#"["SAFE_DRIVE_ACCESS"]"#);
-    let revoked = token_with(&emu, r#"["LOW_LEVEL_API"]"#);
+    let no_lla = emu.token_with(r#"["SAFE_DRIVE_ACCESS"]"#);
+    let revoked = emu.token_with(r#"["LOW_LEVEL_API"]"#);
     send(
         emu.addr,
         "DELETE",
@@ -444,14 +269,14 @@ fn optional_and_open_routes_without_a_token() {
         "POST",
         "/data-id/appendable-data",
         &[("Content-Type", "application/json")],
-        Some(&format!(r#"{{"name":"{}"}}"#, name(1))),
+        Some(format!(r#"{{"name":"{}"}}"#, name(1)).as_bytes()),
     );
     r.is(200, "application/json", r#"{"handleId":6}"#);
     emu.anon("DELETE", "/appendable-data/handle/5").ok();
     emu.anon("DELETE", "/appendable-data/handle/5")
         .is(400, "application/json", BAD_AD_HANDLE);
     // A token without LOW_LEVEL_API may read, and then owns what it reads.
-    let reader = token_with(&emu, "[]");
+    let reader = emu.token_with("[]");
     let r = send(
         emu.addr,
         "GET",
@@ -463,7 +288,7 @@ fn optional_and_open_routes_without_a_token() {
     assert_eq!(r.json()["isOwner"], true);
     // ... but not write.
     for (method, path, body) in [
-        ("POST", "/appendable-data", Some("{}")),
+        ("POST", "/appendable-data", Some(&b"{}"[..])),
         ("PUT", "/appendable-data/1/3", None),
         ("DELETE", "/appendable-data/1/0", None),
     ] {
@@ -525,7 +350,7 @@ fn post_auth_validation_and_approval() {
         "POST",
         "/auth",
         &[("Content-Type", "text/plain")],
-        Some(r#"{"app":{"name":"a","id":"b","vendor":"c","version":"1"},"permissions":[]}"#),
+        Some(br#"{"app":{"name":"a","id":"b","vendor":"c","version":"1"},"permissions":[]}"#),
     )
     .is(
         400,
@@ -632,7 +457,7 @@ fn put_success_then_data_exists() {
         .is(400, "application/json", DATA_EXISTS);
     // After the PUT, POST works on it.
     emu.authed("POST", "/appendable-data/0").ok();
-    assert_eq!(emu.meta(0), (1, 3, 0));
+    assert_eq!(counts(&emu.meta(0)), (1, 3, 0));
 }
 
 #[test]
@@ -640,7 +465,7 @@ fn post_before_put_is_no_such_data_404() {
     let emu = Emu::demo();
     emu.authed("POST", "/appendable-data/0")
         .is(404, "application/json", NO_SUCH_DATA);
-    let fresh = create(&emu, 9);
+    let fresh = emu.create(9, json!({}));
     emu.authed("POST", &format!("/appendable-data/{fresh}")).is(
         404,
         "application/json",
@@ -734,7 +559,7 @@ fn strict_handle_parsing_in_paths() {
     emu.anon("PUT", "/appendable-data/01")
         .is(401, "application/json", NO_TOKEN);
     // Nothing was touched: the demo state is intact.
-    assert_eq!(emu.meta(1), (1, 3, 2));
+    assert_eq!(counts(&emu.meta(1)), (1, 3, 2));
 }
 
 // ---- the state machine ------------------------------------------------------------------------
@@ -742,37 +567,37 @@ fn strict_handle_parsing_in_paths() {
 #[test]
 fn clears_change_the_local_copy_until_a_post_merges() {
     let emu = Emu::demo();
-    assert_eq!(emu.meta(1), (1, 3, 2));
-    assert_eq!(emu.network(3), (1, 3, 2));
+    assert_eq!(counts(&emu.meta(1)), (1, 3, 2));
+    assert_eq!(counts(&emu.fetch(3)), (1, 3, 2));
 
     // clear-data: every item moves to deleted_data, locally.
     emu.authed("DELETE", "/appendable-data/clear-data/1").ok();
-    assert_eq!(emu.meta(1), (1, 0, 5));
+    assert_eq!(counts(&emu.meta(1)), (1, 0, 5));
     assert_eq!(
-        emu.network(3),
+        counts(&emu.fetch(3)),
         (1, 3, 2),
         "not on the network before a save"
     );
     // Clearing again changes nothing.
     emu.authed("DELETE", "/appendable-data/clear-data/1").ok();
-    assert_eq!(emu.meta(1), (1, 0, 5));
+    assert_eq!(counts(&emu.meta(1)), (1, 0, 5));
 
     // POST: version + 1, the network loses the deleted items and takes the deleted list.
     emu.authed("POST", "/appendable-data/1").ok();
-    assert_eq!(emu.network(3), (2, 0, 5));
-    assert_eq!(emu.meta(1), (2, 0, 5));
+    assert_eq!(counts(&emu.fetch(3)), (2, 0, 5));
+    assert_eq!(counts(&emu.meta(1)), (2, 0, 5));
 
     // clear-deleted-data: empties deleted_data, locally.
     emu.authed("DELETE", "/appendable-data/clear-deleted-data/1")
         .ok();
-    assert_eq!(emu.meta(1), (2, 0, 0));
+    assert_eq!(counts(&emu.meta(1)), (2, 0, 0));
     assert_eq!(
-        emu.network(3),
+        counts(&emu.fetch(3)),
         (2, 0, 5),
         "not on the network before a save"
     );
     emu.authed("POST", "/appendable-data/1").ok();
-    assert_eq!(emu.network(3), (3, 0, 0));
+    assert_eq!(counts(&emu.fetch(3)), (3, 0, 0));
 }
 
 #[test]
@@ -780,18 +605,18 @@ fn clear_deleted_data_alone_then_post() {
     let emu = Emu::demo();
     emu.authed("DELETE", "/appendable-data/clear-deleted-data/1")
         .ok();
-    assert_eq!(emu.meta(1), (1, 3, 0));
-    assert_eq!(emu.network(3), (1, 3, 2));
+    assert_eq!(counts(&emu.meta(1)), (1, 3, 0));
+    assert_eq!(counts(&emu.fetch(3)), (1, 3, 2));
     emu.authed("POST", "/appendable-data/1").ok();
-    assert_eq!(emu.network(3), (2, 3, 0));
+    assert_eq!(counts(&emu.fetch(3)), (2, 3, 0));
 }
 
 #[test]
 fn clears_before_put_are_saved_by_the_put() {
     let emu = Emu::demo();
-    assert_eq!(emu.meta(0), (0, 3, 0));
+    assert_eq!(counts(&emu.meta(0)), (0, 3, 0));
     emu.authed("DELETE", "/appendable-data/clear-data/0").ok();
-    assert_eq!(emu.meta(0), (0, 0, 3));
+    assert_eq!(counts(&emu.meta(0)), (0, 0, 3));
     emu.authed("PUT", "/appendable-data/0").ok();
     // Find it on the network through a data id of its name.
     let demo_name = "c2FmZS1hZCBkZW1vOiB1bnNhdmVkLi4uLi4uLi4uLi4=";
@@ -802,7 +627,7 @@ fn clears_before_put_are_saved_by_the_put() {
         &format!(r#"{{"name":"{demo_name}"}}"#),
     );
     let id = r.json()["handleId"].as_u64().expect("handleId");
-    assert_eq!(emu.network(id), (0, 0, 3));
+    assert_eq!(counts(&emu.fetch(id)), (0, 0, 3));
 }
 
 #[test]
@@ -817,13 +642,17 @@ fn post_keeps_items_appended_by_others_and_drops_deleted_ones() {
     );
     r.is(200, "application/json", r#"{"handleId":5}"#);
     emu.authed("PUT", "/appendable-data/1/5").ok();
-    assert_eq!(emu.meta(1), (1, 3, 2), "local copy unchanged by an append");
-    assert_eq!(emu.network(3), (1, 4, 2));
+    assert_eq!(
+        counts(&emu.meta(1)),
+        (1, 3, 2),
+        "local copy unchanged by an append"
+    );
+    assert_eq!(counts(&emu.fetch(3)), (1, 4, 2));
     // Remove one item locally (index 0), then post: the network keeps the appended item.
     emu.authed("DELETE", "/appendable-data/1/0").ok();
-    assert_eq!(emu.meta(1), (1, 2, 3));
+    assert_eq!(counts(&emu.meta(1)), (1, 2, 3));
     emu.authed("POST", "/appendable-data/1").ok();
-    assert_eq!(emu.network(3), (2, 3, 3));
+    assert_eq!(counts(&emu.fetch(3)), (2, 3, 3));
     // Index errors and unknown handles.
     emu.authed("DELETE", "/appendable-data/1/3").is(
         400,
@@ -910,7 +739,7 @@ fn create_and_data_id_validation() {
         );
     }
     // Nothing above used a handle id: the first one is still 0.
-    assert_eq!(create(&emu, 1), 0);
+    assert_eq!(emu.create(1, json!({})), 0);
     emu.json(
         "POST",
         "/data-id/appendable-data",
@@ -930,13 +759,13 @@ fn create_and_data_id_validation() {
         "application/json",
         r#"{"errorCode":-1519,"description":"FfiError::InvalidSignKeyHandle"}"#,
     );
-    assert_eq!(create(&emu, 3), 3);
+    assert_eq!(emu.create(3, json!({})), 3);
 }
 
 #[test]
 fn one_counter_for_every_handle_type() {
     let emu = Emu::empty();
-    assert_eq!(create(&emu, 1), 0);
+    assert_eq!(emu.create(1, json!({})), 0);
     let r = emu.json(
         "POST",
         "/data-id/appendable-data",
@@ -944,7 +773,7 @@ fn one_counter_for_every_handle_type() {
         &format!(r#"{{"name":"{}"}}"#, name(1)),
     );
     r.is(200, "application/json", r#"{"handleId":1}"#);
-    assert_eq!(create(&emu, 2), 2);
+    assert_eq!(emu.create(2, json!({})), 2);
     // Not on the network yet: -18, 404.
     emu.authed("GET", "/appendable-data/handle/1")
         .is(404, "application/json", GET_NO_SUCH_DATA);
@@ -969,11 +798,11 @@ fn one_counter_for_every_handle_type() {
 fn at_most_100_live_handles_per_type_least_recently_used_evicted() {
     let emu = Emu::empty();
     for expected in 0..100u64 {
-        assert_eq!(create(&emu, 1), expected);
+        assert_eq!(emu.create(1, json!({})), expected);
     }
     // Use handle 0, so handle 1 becomes the least recently used.
     emu.meta(0);
-    assert_eq!(create(&emu, 1), 100);
+    assert_eq!(emu.create(1, json!({})), 100);
     emu.meta(0);
     emu.authed("GET", "/appendable-data/metadata/1")
         .is(400, "application/json", BAD_AD_HANDLE);
@@ -988,7 +817,7 @@ fn at_most_100_live_handles_per_type_least_recently_used_evicted() {
     r.is(200, "application/json", r#"{"handleId":101}"#);
     emu.meta(3);
     // One more appendable data evicts the next least recently used (handle 4 now; 2 and 3 were used).
-    assert_eq!(create(&emu, 1), 102);
+    assert_eq!(emu.create(1, json!({})), 102);
     emu.authed("GET", "/appendable-data/metadata/4")
         .is(400, "application/json", BAD_AD_HANDLE);
     for live in [0, 2, 3, 5, 100, 102] {

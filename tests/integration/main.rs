@@ -19,6 +19,8 @@ mod settings;
 #[cfg(feature = "emulator")]
 mod batches;
 #[cfg(feature = "emulator")]
+mod emulator_api;
+#[cfg(feature = "emulator")]
 mod emulator_routes;
 #[cfg(feature = "emulator")]
 mod scenarios;

@@ -1,20 +1,23 @@
 //! The real `safe-ad emulator` binary as a test fixture: one process per test on its own free
-//! loopback port, accepting [`TOKEN`], killed when dropped. Its stderr (banner and request log)
-//! is kept whole: [`Emulator::wait_log`], [`Emulator::requests`], [`Emulator::stop`].
+//! loopback port, killed when dropped; [`Emulator::start`] has it accept [`TOKEN`]. Its stderr
+//! (banner and request log) is kept whole: [`Emulator::wait_log`], [`Emulator::requests`],
+//! [`Emulator::stop`].
 
 use std::cell::Cell;
 use std::net::SocketAddr;
 
 use serde_json::Value;
 
-use super::http::{send, Resp};
-use super::{Running, SafeAd, TOKEN};
+use super::http::{request, send, token_with, Resp};
+use super::{Output, Running, SafeAd, TOKEN};
 
-/// A `safe-ad emulator` process on a free loopback port, accepting [`TOKEN`].
+/// A `safe-ad emulator` process on a free loopback port.
 pub struct Emulator {
     running: Running,
     pub url: String,
     address: SocketAddr,
+    /// The token it printed.
+    pub token: String,
     /// Markers sent by [`Emulator::requests`] so far.
     markers: Cell<u32>,
 }
@@ -23,18 +26,30 @@ impl Emulator {
     /// Starts `safe-ad emulator --listen 127.0.0.1:0 --token TOKEN` with the given extra flags,
     /// and reads the two lines it prints once it is ready.
     pub fn start(flags: &[&str]) -> Emulator {
-        let mut running = SafeAd::new()
-            .args(["emulator", "--listen", "127.0.0.1:0", "--token", TOKEN])
-            .args(flags)
-            .token_may_show()
-            .spawn();
+        let emulator = Emulator::spawn(
+            SafeAd::new()
+                .args(["emulator", "--listen", "127.0.0.1:0", "--token", TOKEN])
+                .args(flags)
+                .token_may_show(),
+        );
+        assert_eq!(emulator.token, TOKEN);
+        emulator
+    }
+
+    /// Starts `safe_ad`, whose arguments run the emulator on a loopback address, and reads the
+    /// two lines it prints once it is ready: `SAFE_LAUNCHER_URL=` and `SAFE_LAUNCHER_TOKEN=`.
+    pub fn spawn(safe_ad: SafeAd) -> Emulator {
+        let mut running = safe_ad.spawn();
         let url_line = running.line();
         let token_line = running.line();
         let url = url_line
             .strip_prefix("SAFE_LAUNCHER_URL=")
             .unwrap_or_else(|| panic!("first line: {url_line:?}"))
             .to_owned();
-        assert_eq!(token_line, format!("SAFE_LAUNCHER_TOKEN={TOKEN}"));
+        let token = token_line
+            .strip_prefix("SAFE_LAUNCHER_TOKEN=")
+            .unwrap_or_else(|| panic!("second line: {token_line:?}"))
+            .to_owned();
         let address = url
             .strip_prefix("http://127.0.0.1:")
             .and_then(|port| port.parse::<u16>().ok())
@@ -44,6 +59,7 @@ impl Emulator {
             running,
             url,
             address,
+            token,
             markers: Cell::new(0),
         }
     }
@@ -100,15 +116,8 @@ impl Emulator {
     /// One request on a fresh connection, with `Authorization: Bearer <token>` when a token is
     /// given and `Content-Type: application/json` when there is a body.
     pub fn http(&self, method: &str, path: &str, token: Option<&str>, body: Option<&str>) -> Resp {
-        let bearer = token.map(|token| format!("Bearer {token}"));
-        let mut headers = Vec::new();
-        if let Some(bearer) = &bearer {
-            headers.push(("Authorization", bearer.as_str()));
-        }
-        if body.is_some() {
-            headers.push(("Content-Type", "application/json"));
-        }
-        send(self.address, method, path, &headers, body)
+        let body = body.map(|body| ("application/json", body.as_bytes()));
+        request(self.address, method, path, token, body)
     }
 
     /// What the network holds for demo handle `demo`'s data, fetched into a fresh handle
@@ -142,28 +151,26 @@ impl Emulator {
 
     /// A token from `POST /auth` that carries exactly these permissions.
     pub fn token_with(&self, permissions: &str) -> String {
-        let body = format!(
-            r#"{{"app":{{"name":"scenario","id":"scenario.id","version":"1","vendor":"v"}},"permissions":{permissions}}}"#
-        );
-        let answer = self.http("POST", "/auth", None, Some(&body));
-        assert_eq!(answer.status, 200, "POST /auth: {}", answer.body);
-        answer.json()["token"]
-            .as_str()
-            .expect("token in answer")
-            .to_owned()
+        token_with(self.address, permissions)
     }
 
     /// Stops it with SIGTERM (exit 0 expected) and returns its log, tallied, with the totals line.
     #[track_caller]
     pub fn stop(self) -> (Totals, EmulatorLog) {
-        self.running.terminate();
-        let output = self.running.wait();
+        let output = self.terminate();
         output.code(0);
         let log = EmulatorLog::tally(output.stderr());
         let totals = log
             .totals
             .unwrap_or_else(|| panic!("no totals line on stop; log begins:\n{}", log.head));
         (totals, log)
+    }
+
+    /// Sends SIGTERM once it handles it, and waits for it to end: its output.
+    #[track_caller]
+    pub fn terminate(self) -> Output {
+        self.running.terminate();
+        self.running.wait()
     }
 }
 

@@ -1,8 +1,10 @@
 //! HTTP/1.1 requests written by hand, for talking to the emulator with the exact bytes on the wire
-//! under test.
+//! under test; the assertions on its answers; and the values its API takes (base64 names).
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
+
+use serde_json::{json, Value};
 
 use super::DEADLINE;
 
@@ -12,7 +14,7 @@ pub fn request_bytes(
     method: &str,
     path: &str,
     headers: &[(&str, &str)],
-    body: Option<&str>,
+    body: Option<&[u8]>,
     close: bool,
 ) -> Vec<u8> {
     let mut text = format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n");
@@ -26,10 +28,11 @@ pub fn request_bytes(
         text.push_str(&format!("Content-Length: {}\r\n", body.len()));
     }
     text.push_str("\r\n");
+    let mut bytes = text.into_bytes();
     if let Some(body) = body {
-        text.push_str(body);
+        bytes.extend_from_slice(body);
     }
-    text.into_bytes()
+    bytes
 }
 
 /// Sends one request on a fresh connection and reads the whole answer.
@@ -38,7 +41,7 @@ pub fn send(
     method: &str,
     path: &str,
     headers: &[(&str, &str)],
-    body: Option<&str>,
+    body: Option<&[u8]>,
 ) -> Resp {
     let mut stream = TcpStream::connect(addr).expect("connect");
     stream
@@ -54,10 +57,52 @@ pub fn send(
     parse(&raw)
 }
 
+/// [`send`] with `Authorization: Bearer <token>` when a token is given, and a body of the given
+/// content type when there is one.
+pub fn request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<(&str, &[u8])>,
+) -> Resp {
+    let bearer = token.map(|token| format!("Bearer {token}"));
+    let mut headers = Vec::new();
+    if let Some(bearer) = &bearer {
+        headers.push(("Authorization", bearer.as_str()));
+    }
+    if let Some((content_type, _)) = body {
+        headers.push(("Content-Type", content_type));
+    }
+    send(addr, method, path, &headers, body.map(|(_, bytes)| bytes))
+}
+
+/// A token from `POST /auth` that carries exactly these permissions (a JSON array).
+pub fn token_with(addr: SocketAddr, permissions: &str) -> String {
+    let body = format!(
+        r#"{{"app":{{"name":"t","id":"t.id","vendor":"v","version":"1"}},"permissions":{permissions}}}"#
+    );
+    let answer = request(
+        addr,
+        "POST",
+        "/auth",
+        None,
+        Some(("application/json", body.as_bytes())),
+    );
+    assert_eq!(answer.status, 200, "POST /auth: {}", answer.body);
+    answer.json()["token"]
+        .as_str()
+        .expect("token in answer")
+        .to_owned()
+}
+
 /// Parses an answer whose body is all that follows the head.
 pub fn parse(raw: &[u8]) -> Resp {
-    let text = String::from_utf8_lossy(raw);
-    let (head, body) = text.split_once("\r\n\r\n").expect("a full response head");
+    let split = raw
+        .windows(4)
+        .position(|window| window == b"\r\n\r\n")
+        .unwrap_or_else(|| panic!("no full response head: {:?}", String::from_utf8_lossy(raw)));
+    let head = String::from_utf8_lossy(&raw[..split]);
     let mut lines = head.split("\r\n");
     let status = lines
         .next()
@@ -69,10 +114,12 @@ pub fn parse(raw: &[u8]) -> Resp {
         .find(|(name, _)| name.eq_ignore_ascii_case("content-type"))
         .map(|(_, value)| value.trim().to_owned())
         .unwrap_or_default();
+    let bytes = raw[split + 4..].to_vec();
     Resp {
         status,
         content_type,
-        body: body.to_owned(),
+        body: String::from_utf8_lossy(&bytes).into_owned(),
+        bytes,
     }
 }
 
@@ -81,12 +128,23 @@ pub fn parse(raw: &[u8]) -> Resp {
 pub struct Resp {
     pub status: u16,
     pub content_type: String,
+    /// The body as text (invalid UTF-8 shown as U+FFFD).
     pub body: String,
+    /// The body's exact bytes.
+    pub bytes: Vec<u8>,
 }
 
 impl Resp {
+    /// The body as JSON; fails unless it is JSON and labelled `application/json`.
     #[track_caller]
-    pub fn json(&self) -> serde_json::Value {
+    pub fn json(&self) -> Value {
+        assert!(
+            self.content_type.starts_with("application/json"),
+            "{} with content type {:?}, wanted application/json: {:?}",
+            self.status,
+            self.content_type,
+            self.body
+        );
         serde_json::from_str(&self.body)
             .unwrap_or_else(|e| panic!("not JSON ({e}): {:?}", self.body))
     }
@@ -109,6 +167,15 @@ impl Resp {
         self.is(200, "text/plain", "OK");
     }
 
+    /// Asserts 200 with `{"handleId": n}` and nothing else; returns n.
+    #[track_caller]
+    pub fn handle(&self) -> u64 {
+        assert_eq!(self.status, 200, "status; body {:?}", self.body);
+        let v = self.json();
+        assert_eq!(v.as_object().map(|o| o.len()), Some(1), "{v}");
+        v["handleId"].as_u64().expect("handleId")
+    }
+
     /// Asserts a launcher JSON error with this status and errorCode; returns its description.
     #[track_caller]
     pub fn error(&self, status: u16, code: i64) -> String {
@@ -118,4 +185,41 @@ impl Resp {
         assert_eq!(v["errorCode"].as_i64(), Some(code), "body {:?}", self.body);
         v["description"].as_str().expect("description").to_owned()
     }
+
+    /// Asserts a launcher JSON error that is exactly this status, errorCode and description.
+    #[track_caller]
+    pub fn error_is(&self, status: u16, code: i64, description: &str) {
+        assert_eq!(self.status, status, "status; body {:?}", self.body);
+        assert_eq!(
+            self.json(),
+            json!({"errorCode": code, "description": description})
+        );
+    }
+}
+
+/// Standard base64, with padding.
+pub fn b64(data: &[u8]) -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in data.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// The base64 of a 32-byte name made of one repeated byte.
+pub fn name(byte: u8) -> String {
+    b64(&[byte; 32])
 }

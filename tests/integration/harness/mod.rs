@@ -13,6 +13,8 @@ mod safe_ad;
 pub mod emulator;
 #[cfg(feature = "emulator")]
 pub mod http;
+#[cfg(feature = "emulator")]
+pub mod in_process;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, ExitStatus};
