@@ -80,9 +80,9 @@ fn misplaced_option(error: &clap::Error) -> Option<Failure> {
         [] => return None,
         // Every client command has it: it was typed after `emulator` or `completions`.
         [_, _, _, _, _, ..] => Failure::usage(format!(
-            "unexpected argument '--{long}': it is an option of the client commands; `emulator` and `completions` take none of them"
+            "unexpected argument '--{long}': it is an option of the client commands (put, post, create, ...), not of this one"
         ))
-        .with_hint("see `safe-ad emulator --help` for the emulator's own options"),
+        .with_hint("see this command's --help for the options it takes"),
         [only] => Failure::usage(format!("unexpected argument '--{long}': it belongs to {only}"))
             .with_hint(format!("see `safe-ad {only} --help`")),
         [first @ .., last] => Failure::usage(format!(

@@ -1198,16 +1198,16 @@ const COMMAND_LINES: &[Row] = &[
         ],
     ),
     row(
-        "a client option after `emulator`",
-        &["emulator", "--launcher-url", "http://127.0.0.1:1"],
+        "a client option after `completions` (the same for `emulator`)",
+        &["completions", "bash", "--launcher-url", "http://127.0.0.1:1"],
         2,
-        &["safe-ad: error: unexpected argument '--launcher-url': it is an option of the client commands; `emulator` and `completions` take none of them"],
+        &["safe-ad: error: unexpected argument '--launcher-url': it is an option of the client commands (put, post, create, ...), not of this one"],
     ),
     row(
-        "a client option before `emulator`",
-        &["--quiet", "emulator"],
+        "a client option before `completions` (the same for `emulator`)",
+        &["--quiet", "completions", "bash"],
         2,
-        &["safe-ad: error: `emulator` takes none of the client options"],
+        &["safe-ad: error: `completions` takes none of the client options"],
     ),
     row(
         "--dry-run and --json at two levels",

@@ -12,7 +12,6 @@ mod handles;
 mod hostile;
 mod operations;
 mod properties;
-mod readme;
 mod security;
 mod settings;
 
@@ -22,6 +21,8 @@ mod batches;
 mod emulator_api;
 #[cfg(feature = "emulator")]
 mod emulator_routes;
+#[cfg(feature = "emulator")]
+mod readme;
 #[cfg(feature = "emulator")]
 mod scenarios;
 #[cfg(feature = "emulator")]

@@ -542,4 +542,15 @@ fn emulator_help_offers_its_own_options_and_none_of_the_clients() {
             format!("emulator --help offers the client's {client}"),
         );
     }
+    // Nor accepts them, before or after its name.
+    SafeAd::new()
+        .args(["--json", "emulator"])
+        .run()
+        .code(2)
+        .stderr_has("safe-ad: error: `emulator` takes none of the client options");
+    SafeAd::new()
+        .args(["emulator", "--launcher-url", "http://127.0.0.1:1"])
+        .run()
+        .code(2)
+        .stderr_has("unexpected argument '--launcher-url': it is an option of the client commands");
 }

@@ -4,6 +4,8 @@
 //! its own emulator instead). Each must exit 0 and leave no process of its own running: the
 //! shell runs in a process group of its own, and once it has exited that group must be empty.
 //!
+//! The blocks use the emulator, so this module needs the `emulator` feature.
+//!
 //! Blocks that need what a test cannot give (a person approving a login, `cargo install`, root
 //! for `apt`) are fenced as plain ```` ```sh ````; CI runs README's test command itself.
 
@@ -72,7 +74,6 @@ fn readme_marks_its_runnable_blocks() {
     );
 }
 
-#[cfg(feature = "emulator")]
 #[test]
 fn every_runnable_readme_block_runs_under_sh_and_bash_and_leaves_nothing_running() {
     let bin_dir = safe_ad_bin().parent().expect("the binary's directory");
