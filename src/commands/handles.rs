@@ -6,12 +6,12 @@
 
 use crate::batch::{self, Procedure, Step};
 use crate::cli::{ClientOptions, CreateCommand, HandleArgs, OpenCommand, ReopenCommand};
-use crate::launcher::{Launcher, Operation, Request, Slot};
+use crate::launcher::{Launcher, Operation};
 use crate::name::{self, Name};
 use crate::outcome::{Class, Done, Failure};
 use crate::report::Reporter;
 use crate::runtime::{internal, interruptible, runtime};
-use crate::settings::{Settings, StdinUse};
+use crate::settings::StdinUse;
 
 use super::operations;
 
@@ -33,7 +33,9 @@ pub fn create(
     let (private, white_list, put) = (command.private, command.white_list, command.put);
     if settings.dry_run || settings.curl {
         let plan = batch::create_plan(name, private, white_list, put);
-        return Ok(describe(&plan, &settings, &launcher, reporter));
+        plan.iter()
+            .for_each(super::describer(&settings, &launcher, reporter));
+        return Ok(Done::Success);
     }
     settings.token()?;
     let steps = runtime()?.block_on(interruptible(batch::create(
@@ -57,7 +59,9 @@ pub fn open(
     let launcher = super::launcher(&settings)?;
     if settings.dry_run || settings.curl {
         let plan = batch::open_plan(name, command.private);
-        return Ok(describe(&plan, &settings, &launcher, reporter));
+        plan.iter()
+            .for_each(super::describer(&settings, &launcher, reporter));
+        return Ok(Done::Success);
     }
     settings.token()?;
     let steps = runtime()?.block_on(interruptible(batch::open(
@@ -97,23 +101,6 @@ fn parse_name(raw: &str, command: &str) -> Result<Name, Failure> {
         ))
         .with_hint(format!("a name is {}; nothing was sent", name::FORMS))
     })
-}
-
-/// `--dry-run` and `--curl` for a fixed procedure.
-fn describe(
-    plan: &[Request<Slot>],
-    settings: &Settings,
-    launcher: &Launcher,
-    reporter: &Reporter,
-) -> Done {
-    let token = settings.token.as_ref().map(|(_, source)| source);
-    if settings.curl {
-        reporter.curl_token_note(token);
-    }
-    for request in plan {
-        reporter.request_described(launcher, request, settings.curl, token);
-    }
-    Done::Success
 }
 
 /// Prints the steps and picks the exit code: that of the first step that failed.

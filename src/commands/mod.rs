@@ -17,7 +17,7 @@ pub mod metadata;
 pub mod operations;
 
 use crate::cli::ClientOptions;
-use crate::launcher::Launcher;
+use crate::launcher::{Launcher, Request, Slot};
 use crate::outcome::Failure;
 use crate::report::Reporter;
 use crate::runtime::internal;
@@ -44,4 +44,18 @@ fn resolve(
 /// The HTTP module, set up from the settings' narrow launcher config.
 fn launcher(settings: &Settings) -> Result<Launcher, Failure> {
     Launcher::new(settings.launcher_config()).map_err(internal)
+}
+
+/// `--dry-run` and `--curl`: says once where a curl line's token will come from, and returns
+/// what prints each request instead of sending it.
+fn describer<'a>(
+    settings: &'a Settings,
+    launcher: &'a Launcher,
+    reporter: &'a Reporter,
+) -> impl Fn(&Request<Slot>) + 'a {
+    let token = settings.token.as_ref().map(|(_, source)| source);
+    if settings.curl {
+        reporter.curl_token_note(token);
+    }
+    move |request| reporter.request_described(launcher, request, settings.curl, token)
 }

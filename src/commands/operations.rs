@@ -148,10 +148,7 @@ fn describe_requests(
     reporter: &Reporter,
 ) -> Result<Done, Failure> {
     let mut first_failure = None;
-    let token = settings.token.as_ref().map(|(_, source)| source);
-    if settings.curl {
-        reporter.curl_token_note(token);
-    }
+    let describe = super::describer(settings, launcher, reporter);
     runtime()?.block_on(async {
         let items = input::items(slots, tokio::io::stdin());
         futures_util::pin_mut!(items);
@@ -163,9 +160,7 @@ fn describe_requests(
                 }
                 continue;
             };
-            for request in plan.procedure.plan(handle) {
-                reporter.request_described(launcher, &request, settings.curl, token);
-            }
+            plan.procedure.plan(handle).iter().for_each(&describe);
         }
     });
     Ok(Done::from_first_failure(first_failure))
