@@ -56,6 +56,22 @@ async fn first_body(server: &MockServer) -> Value {
     serde_json::from_slice(&first.body).expect("the body is JSON")
 }
 
+/// What `open NAME` meets: data-id handle 12 for any name, the fetch through it answering
+/// `status` with `body`, and the drop of the data id; each expected once.
+async fn open_chain(server: &MockServer, status: u16, body: &str) {
+    answer(
+        server,
+        "POST",
+        "/data-id/appendable-data",
+        200,
+        r#"{"handleId":12}"#,
+        1,
+    )
+    .await;
+    answer(server, "GET", "/appendable-data/handle/12", status, body, 1).await;
+    answer(server, "DELETE", "/data-id/12", 200, "OK", 1).await;
+}
+
 const FETCHED: &str = r#"{"handleId":9,"isOwner":true,"version":2,"filterType":"BlackList","dataLength":3,"deletedDataLength":0}"#;
 const NO_SUCH_DATA: &str =
     r#"{"errorCode":-18,"description":"CoreError::GetFailure::GetError::NoSuchData"}"#;
@@ -272,25 +288,7 @@ async fn open_asks_for_a_data_id_fetches_through_it_and_drops_it() {
 #[tokio::test]
 async fn open_of_a_name_not_on_the_network_still_drops_the_data_id() {
     let server = MockServer::start().await;
-    answer(
-        &server,
-        "POST",
-        "/data-id/appendable-data",
-        200,
-        r#"{"handleId":12}"#,
-        1,
-    )
-    .await;
-    answer(
-        &server,
-        "GET",
-        "/appendable-data/handle/12",
-        404,
-        NO_SUCH_DATA,
-        1,
-    )
-    .await;
-    answer(&server, "DELETE", "/data-id/12", 200, "OK", 1).await;
+    open_chain(&server, 404, NO_SUCH_DATA).await;
     SafeAd::new()
         .launcher(&server.uri())
         .args(["open", NAME])
@@ -464,25 +462,7 @@ async fn drop_frees_each_handle_like_the_other_batch_operations() {
 #[tokio::test]
 async fn json_has_one_object_per_step_with_name_data_id_and_metadata() {
     let server = MockServer::start().await;
-    answer(
-        &server,
-        "POST",
-        "/data-id/appendable-data",
-        200,
-        r#"{"handleId":12}"#,
-        1,
-    )
-    .await;
-    answer(
-        &server,
-        "GET",
-        "/appendable-data/handle/12",
-        200,
-        FETCHED,
-        1,
-    )
-    .await;
-    answer(&server, "DELETE", "/data-id/12", 200, "OK", 1).await;
+    open_chain(&server, 200, FETCHED).await;
     let output = SafeAd::new()
         .launcher(&server.uri())
         .args(["--json", "open", NAME])
