@@ -116,27 +116,30 @@ impl Direct {
         Ok(())
     }
 
+    /// The request, built in place: `http`'s builder moves its parts at every call, which was a
+    /// tenth of a batch's instructions.
     fn request(&self, outgoing: &Outgoing<'_>) -> Result<Request<Full<Bytes>>, NoAnswer> {
-        let mut builder = Request::builder()
-            .method(outgoing.method.clone())
-            .uri(format!("{}{}", self.prefix, outgoing.route))
-            .header(HOST, self.host_header.clone())
-            .header(USER_AGENT, HeaderValue::from_static(USER_AGENT_VALUE))
-            .header(ACCEPT, HeaderValue::from_static("*/*"));
-        if let Some(authorization) = outgoing.authorization {
-            builder = builder.header(AUTHORIZATION, authorization.clone());
-        }
         let body = match outgoing.json {
-            Some(json) => {
-                builder =
-                    builder.header(CONTENT_TYPE, HeaderValue::from_static("application/json"));
-                Full::new(Bytes::copy_from_slice(json))
-            }
+            Some(json) => Full::new(Bytes::copy_from_slice(json)),
             None => Full::new(Bytes::new()),
         };
-        builder
-            .body(body)
-            .map_err(|e| NoAnswer::Reset(format!("the request could not be built: {e}")))
+        let mut request = Request::new(body);
+        *request.method_mut() = outgoing.method.clone();
+        *request.uri_mut() = format!("{}{}", self.prefix, outgoing.route)
+            .parse()
+            .map_err(|e| NoAnswer::Reset(format!("the request could not be built: {e}")))?;
+        let headers = request.headers_mut();
+        headers.reserve(5);
+        headers.insert(HOST, self.host_header.clone());
+        headers.insert(USER_AGENT, HeaderValue::from_static(USER_AGENT_VALUE));
+        headers.insert(ACCEPT, HeaderValue::from_static("*/*"));
+        if let Some(authorization) = outgoing.authorization {
+            headers.insert(AUTHORIZATION, authorization.clone());
+        }
+        if outgoing.json.is_some() {
+            headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        }
+        Ok(request)
     }
 
     /// An idle connection that is still open, or a new one; says whether it is new.
