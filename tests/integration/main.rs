@@ -7,6 +7,7 @@ mod harness;
 
 mod auth_config;
 mod bad_input;
+mod completions;
 mod generated;
 mod hostile;
 mod operations;
