@@ -10,7 +10,9 @@
 //! typed here. On top of that, one test per shell types into the interactive shell under tmux and
 //! reads the screen.
 //!
-//! The same checks run after README's install steps for one user: [`Found::Home`].
+//! The same checks run after README's install steps for one user ([`Found::Home`]), and on the
+//! files as the Debian package installs them, found by the shells' own lookup (`package.rs`,
+//! [`Found::Installed`]).
 //!
 //! A shell that is not installed skips its test with a printed reason, except under CI (`CI` set),
 //! where `.ci/run` installs them all and a missing one fails.
@@ -33,6 +35,10 @@ pub enum Found<'a> {
     /// `completions/safe-ad.bash`, zsh has `completions/` on its `fpath`, fish sources
     /// `completions/safe-ad.fish`. This build's `safe-ad` is on PATH.
     Committed,
+    /// A tree laid out as the Debian package installs it (`<root>/usr/share/...`, the binary in
+    /// `<root>/usr/bin`), found the way an installed package is: bash through bash-completion's
+    /// loader and fish through `XDG_DATA_DIRS`, zsh through its `fpath`.
+    Installed(&'a Path),
     /// A home directory where README's steps for one user put them (the binary in
     /// `~/.cargo/bin`, as `cargo install` does), found by bash-completion's loader, zsh with
     /// README's `fpath` line, and fish's own directory.
@@ -76,7 +82,7 @@ pub struct Case {
 
 /// What the issue names, from the clap definition: the subcommands, a subcommand's option from
 /// its prefix, `--save`'s values, the config keys, the `auth` verbs and the shells.
-/// `default_build`: the completions are the default build's (the committed files),
+/// `default_build`: the completions are the default build's (the committed files, the package),
 /// which have the `emulator` subcommand even when this build leaves it out.
 pub fn cases(default_build: bool) -> Vec<Case> {
     let command = safe_ad::help::command();
@@ -238,7 +244,7 @@ fn parse(stdout: &str, lines: &[&str], found: Found) -> Vec<Vec<String>> {
             );
             answers.push(Vec::new());
         } else if let Some(file) = line.strip_prefix("@from ") {
-            if let Found::Home(root) = found {
+            if let Found::Installed(root) | Found::Home(root) = found {
                 assert!(
                     file.starts_with(&root.display().to_string()),
                     "bash loaded the completions from {file}, not from {}",
@@ -288,6 +294,25 @@ impl Setup {
                     Sh::Fish => "set -g fish_complete_path\nsource $SAFE_AD_COMPLETIONS".to_owned(),
                 };
                 (safe_ad_bin().parent().expect("bin dir").to_path_buf(), load)
+            }
+            Found::Installed(root) => {
+                let dir = match sh {
+                    Sh::Zsh => root.join("usr/share/zsh/vendor-completions"),
+                    Sh::Bash | Sh::Fish => root.join("usr/share"),
+                };
+                env.push(("SAFE_AD_COMPLETIONS", dir.clone().into()));
+                if let Sh::Fish = sh {
+                    env.push(("XDG_DATA_DIRS", dir.into()));
+                }
+                let load = match sh {
+                    Sh::Bash => "export XDG_DATA_DIRS=\"$SAFE_AD_COMPLETIONS\"\n\
+                                 source /usr/share/bash-completion/bash_completion"
+                        .to_owned(),
+                    Sh::Zsh => format!("fpath=(\"$SAFE_AD_COMPLETIONS\" $fpath)\n{COMPINIT}"),
+                    // fish looks in $XDG_DATA_DIRS/fish/vendor_completions.d by itself.
+                    Sh::Fish => String::new(),
+                };
+                (root.join("usr/bin"), load)
             }
             Found::Home(home) => {
                 env.push(("HOME", home.into()));

@@ -1,6 +1,7 @@
 //! The committed completions and man pages match what the clap definition, the tables and README
 //! generate; the man pages render, refer only to pages that exist, show option arguments and carry
-//! README's reference sections; and every list of exit codes matches `outcome::EXIT_CODES`.
+//! README's reference sections; every list of exit codes matches `outcome::EXIT_CODES`; and one
+//! version is written everywhere.
 //!
 //! To refresh the generated files after changing `src/cli.rs`, a table, or a README reference
 //! section:
@@ -293,6 +294,37 @@ fn subcommand_pages_show_their_synopsis_and_long_help() {
         .to_string();
     let first = long_help.split("\n\n").next().expect("a paragraph");
     assert!(fold(&text).contains(&fold(first)), "{text}");
+}
+
+/// Cargo.toml's version is the one `--version` prints, every man page carries, and CHANGELOG's
+/// newest entry is about. (The package's is checked in `package.rs`.)
+#[test]
+fn one_version_everywhere() {
+    let version = env!("CARGO_PKG_VERSION");
+    SafeAd::new()
+        .arg("--version")
+        .run()
+        .success()
+        .stdout_is(&format!("safe-ad {version}\n"));
+    for (name, roff) in committed_pages() {
+        let title = roff
+            .lines()
+            .find(|line| line.starts_with(".TH "))
+            .unwrap_or_else(|| panic!("{name} has no .TH"));
+        assert!(
+            title.contains(&format!("\"safe\\-ad {version}\"")),
+            "{name}: {title}"
+        );
+    }
+    let changelog = std::fs::read_to_string(root().join("CHANGELOG.md")).expect("CHANGELOG.md");
+    let newest = changelog
+        .lines()
+        .find(|line| line.starts_with("## ["))
+        .expect("CHANGELOG has a version entry");
+    assert!(
+        newest.starts_with(&format!("## [{version}]")),
+        "CHANGELOG's newest entry is {newest:?}, Cargo.toml says {version}"
+    );
 }
 
 /// White space folded to single spaces.

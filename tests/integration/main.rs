@@ -11,6 +11,7 @@ mod completions;
 mod generated;
 mod hostile;
 mod operations;
+mod package;
 mod properties;
 mod security;
 mod settings;
