@@ -239,7 +239,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__auth)
+        safe__ad__subcmd__auth)
             opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version login status logout token help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -288,7 +288,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__auth__subcmd__help)
+        safe__ad__subcmd__auth__subcmd__help)
             opts="login status logout token help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -302,7 +302,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__auth__subcmd__help__subcmd__help)
+        safe__ad__subcmd__auth__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -316,7 +316,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__auth__subcmd__help__subcmd__login)
+        safe__ad__subcmd__auth__subcmd__help__subcmd__login)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -330,7 +330,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__auth__subcmd__help__subcmd__logout)
+        safe__ad__subcmd__auth__subcmd__help__subcmd__logout)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -344,7 +344,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__auth__subcmd__help__subcmd__status)
+        safe__ad__subcmd__auth__subcmd__help__subcmd__status)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -358,7 +358,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__auth__subcmd__help__subcmd__token)
+        safe__ad__subcmd__auth__subcmd__help__subcmd__token)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -372,7 +372,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__auth__subcmd__login)
+        safe__ad__subcmd__auth__subcmd__login)
             opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --app-name --app-id --vendor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -433,7 +433,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__auth__subcmd__logout)
+        safe__ad__subcmd__auth__subcmd__logout)
             opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -482,7 +482,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__auth__subcmd__status)
+        safe__ad__subcmd__auth__subcmd__status)
             opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -531,7 +531,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__auth__subcmd__token)
+        safe__ad__subcmd__auth__subcmd__token)
             opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -580,7 +580,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__clear__subcmd__data)
+        safe__ad__subcmd__clear__subcmd__data)
             opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --save --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -633,7 +633,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__clear__subcmd__deleted__subcmd__data)
+        safe__ad__subcmd__clear__subcmd__deleted__subcmd__data)
             opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --save --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -686,7 +686,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__completions)
+        safe__ad__subcmd__completions)
             opts="-h -V --help --version bash zsh fish elvish powershell"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -700,7 +700,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__config)
+        safe__ad__subcmd__config)
             opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version path show set unset help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -749,7 +749,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__config__subcmd__help)
+        safe__ad__subcmd__config__subcmd__help)
             opts="path show set unset help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -763,7 +763,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__config__subcmd__help__subcmd__help)
+        safe__ad__subcmd__config__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -777,7 +777,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__config__subcmd__help__subcmd__path)
+        safe__ad__subcmd__config__subcmd__help__subcmd__path)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -791,7 +791,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__config__subcmd__help__subcmd__set)
+        safe__ad__subcmd__config__subcmd__help__subcmd__set)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -805,7 +805,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__config__subcmd__help__subcmd__show)
+        safe__ad__subcmd__config__subcmd__help__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -819,7 +819,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__config__subcmd__help__subcmd__unset)
+        safe__ad__subcmd__config__subcmd__help__subcmd__unset)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -833,7 +833,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__config__subcmd__path)
+        safe__ad__subcmd__config__subcmd__path)
             opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -882,7 +882,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__config__subcmd__set)
+        safe__ad__subcmd__config__subcmd__set)
             opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version launcher_url token timeout_secs"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -931,7 +931,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__config__subcmd__show)
+        safe__ad__subcmd__config__subcmd__show)
             opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -980,7 +980,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__config__subcmd__unset)
+        safe__ad__subcmd__config__subcmd__unset)
             opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version launcher_url token timeout_secs"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1029,7 +1029,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__create)
+        safe__ad__subcmd__create)
             opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --private --white-list --put --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1078,7 +1078,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__drop)
+        safe__ad__subcmd__drop)
             opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1127,7 +1127,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__emulator)
+        safe__ad__subcmd__emulator)
             opts="-q -h -V --listen --token-file --token --empty --state --log --quiet --strict-paths --deny-auth --hang-unknown-clears --fault-rate --fault-seed --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1169,7 +1169,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__help)
+        safe__ad__subcmd__help)
             opts="create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1183,7 +1183,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__help__subcmd__auth)
+        safe__ad__subcmd__help__subcmd__auth)
             opts="login status logout token"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1197,7 +1197,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__help__subcmd__auth__subcmd__login)
+        safe__ad__subcmd__help__subcmd__auth__subcmd__login)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1211,7 +1211,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__help__subcmd__auth__subcmd__logout)
+        safe__ad__subcmd__help__subcmd__auth__subcmd__logout)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1225,7 +1225,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__help__subcmd__auth__subcmd__status)
+        safe__ad__subcmd__help__subcmd__auth__subcmd__status)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1239,7 +1239,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__help__subcmd__auth__subcmd__token)
+        safe__ad__subcmd__help__subcmd__auth__subcmd__token)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1253,7 +1253,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__help__subcmd__clear__subcmd__data)
+        safe__ad__subcmd__help__subcmd__clear__subcmd__data)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1267,7 +1267,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__help__subcmd__clear__subcmd__deleted__subcmd__data)
+        safe__ad__subcmd__help__subcmd__clear__subcmd__deleted__subcmd__data)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1281,7 +1281,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__help__subcmd__completions)
+        safe__ad__subcmd__help__subcmd__completions)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1295,7 +1295,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__help__subcmd__config)
+        safe__ad__subcmd__help__subcmd__config)
             opts="path show set unset"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1309,7 +1309,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__help__subcmd__config__subcmd__path)
+        safe__ad__subcmd__help__subcmd__config__subcmd__path)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1323,7 +1323,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__help__subcmd__config__subcmd__set)
+        safe__ad__subcmd__help__subcmd__config__subcmd__set)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1337,7 +1337,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__help__subcmd__config__subcmd__show)
+        safe__ad__subcmd__help__subcmd__config__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1351,7 +1351,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__help__subcmd__config__subcmd__unset)
+        safe__ad__subcmd__help__subcmd__config__subcmd__unset)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1365,7 +1365,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__help__subcmd__create)
+        safe__ad__subcmd__help__subcmd__create)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1379,7 +1379,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__help__subcmd__drop)
+        safe__ad__subcmd__help__subcmd__drop)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1393,7 +1393,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__help__subcmd__emulator)
+        safe__ad__subcmd__help__subcmd__emulator)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1407,7 +1407,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__help__subcmd__help)
+        safe__ad__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1421,7 +1421,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__help__subcmd__metadata)
+        safe__ad__subcmd__help__subcmd__metadata)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1435,7 +1435,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__help__subcmd__open)
+        safe__ad__subcmd__help__subcmd__open)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1449,7 +1449,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__help__subcmd__post)
+        safe__ad__subcmd__help__subcmd__post)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1463,7 +1463,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__help__subcmd__put)
+        safe__ad__subcmd__help__subcmd__put)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1477,7 +1477,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__help__subcmd__reopen)
+        safe__ad__subcmd__help__subcmd__reopen)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1491,7 +1491,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__metadata)
+        safe__ad__subcmd__metadata)
             opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1540,7 +1540,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__open)
+        safe__ad__subcmd__open)
             opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --private --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1589,7 +1589,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__post)
+        safe__ad__subcmd__post)
             opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1638,7 +1638,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__put)
+        safe__ad__subcmd__put)
             opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1687,7 +1687,7 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        safe__subcmd__ad__subcmd__reopen)
+        safe__ad__subcmd__reopen)
             opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --drop --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

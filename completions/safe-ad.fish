@@ -388,3 +388,16 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_su
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "show" -d 'Print every setting with its effective value and where it comes from (token masked)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "set" -d 'Set a key in the config file (for `token`, give `-` and pipe the token in)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "unset" -d 'Remove a key from the config file'
+
+# Values of positional arguments, which clap_complete's fish script leaves out.
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set; and not __fish_seen_subcommand_from launcher_url token timeout_secs" -f -a "launcher_url" -d 'the launcher\'s base URL'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set; and not __fish_seen_subcommand_from launcher_url token timeout_secs" -f -a "token" -d 'the launcher token (set it with `-` and standard input)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set; and not __fish_seen_subcommand_from launcher_url token timeout_secs" -f -a "timeout_secs" -d 'seconds to wait for each request'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset; and not __fish_seen_subcommand_from launcher_url token timeout_secs" -f -a "launcher_url" -d 'the launcher\'s base URL'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset; and not __fish_seen_subcommand_from launcher_url token timeout_secs" -f -a "token" -d 'the launcher token (set it with `-` and standard input)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset; and not __fish_seen_subcommand_from launcher_url token timeout_secs" -f -a "timeout_secs" -d 'seconds to wait for each request'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions; and not __fish_seen_subcommand_from bash zsh fish elvish powershell" -f -a "bash"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions; and not __fish_seen_subcommand_from bash zsh fish elvish powershell" -f -a "zsh"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions; and not __fish_seen_subcommand_from bash zsh fish elvish powershell" -f -a "fish"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions; and not __fish_seen_subcommand_from bash zsh fish elvish powershell" -f -a "elvish"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions; and not __fish_seen_subcommand_from bash zsh fish elvish powershell" -f -a "powershell"

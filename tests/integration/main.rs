@@ -7,10 +7,12 @@ mod harness;
 
 mod auth_config;
 mod bad_input;
+mod completions;
 mod generated;
 mod handles;
 mod hostile;
 mod operations;
+mod package;
 mod properties;
 mod security;
 mod settings;
