@@ -373,12 +373,24 @@ _safe__ad() {
             return 0
             ;;
         safe__ad__subcmd__auth__subcmd__login)
-            opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --app-name --app-id --vendor --help --version"
+            opts="-q -j -v -h -V --app-name --app-id --vendor --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --app-name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --app-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --vendor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --launcher-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -411,18 +423,6 @@ _safe__ad() {
                     return 0
                     ;;
                 --retries)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --app-name)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --app-id)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --vendor)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -581,12 +581,16 @@ _safe__ad() {
             return 0
             ;;
         safe__ad__subcmd__clear__subcmd__data)
-            opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --save --help --version"
+            opts="-q -j -v -h -V --save --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --save)
+                    COMPREPLY=($(compgen -W "post put" -- "${cur}"))
+                    return 0
+                    ;;
                 --launcher-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -620,10 +624,6 @@ _safe__ad() {
                     ;;
                 --retries)
                     COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --save)
-                    COMPREPLY=($(compgen -W "post put" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -634,12 +634,16 @@ _safe__ad() {
             return 0
             ;;
         safe__ad__subcmd__clear__subcmd__deleted__subcmd__data)
-            opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --save --help --version"
+            opts="-q -j -v -h -V --save --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --save)
+                    COMPREPLY=($(compgen -W "post put" -- "${cur}"))
+                    return 0
+                    ;;
                 --launcher-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -673,10 +677,6 @@ _safe__ad() {
                     ;;
                 --retries)
                     COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --save)
-                    COMPREPLY=($(compgen -W "post put" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1030,7 +1030,7 @@ _safe__ad() {
             return 0
             ;;
         safe__ad__subcmd__create)
-            opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --private --white-list --put --help --version"
+            opts="-q -j -v -h -V --private --white-list --put --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1541,7 +1541,7 @@ _safe__ad() {
             return 0
             ;;
         safe__ad__subcmd__open)
-            opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --private --help --version"
+            opts="-q -j -v -h -V --private --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1688,7 +1688,7 @@ _safe__ad() {
             return 0
             ;;
         safe__ad__subcmd__reopen)
-            opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --drop --help --version"
+            opts="-q -j -v -h -V --drop --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -57,6 +57,9 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l token-file -d
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l private -d 'Make private data, whose items are encrypted'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l white-list -d 'Filter appends with a whitelist (only listed keys may append) instead of a blacklist'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l put -d 'Save the new data to the network right after (PUT), if it was made'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
@@ -64,9 +67,6 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l fail-fast -d 
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l private -d 'Make private data, whose items are encrypted'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l white-list -d 'Filter appends with a whitelist (only listed keys may append) instead of a blacklist'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l put -d 'Save the new data to the network right after (PUT), if it was made'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -s V -l version -d 'Print version'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
@@ -74,6 +74,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l token-file -d '
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l private -d 'The data is private (its data id differs from public data of the same name)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
@@ -81,7 +82,6 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l fail-fast -d 'S
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l private -d 'The data is private (its data id differs from public data of the same name)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -s V -l version -d 'Print version'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
@@ -112,13 +112,13 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l curl -d 'Print 
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -s V -l version -d 'Print version'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l save -d 'After a successful clear, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
+put\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l save -d 'After a successful clear, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
-put\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
@@ -128,13 +128,13 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l curl -d '
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s V -l version -d 'Print version'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l save -d 'After a successful clear, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
+put\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l save -d 'After a successful clear, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
-put\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
@@ -163,6 +163,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l token-file -d
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l drop -d 'Also drop each old handle once its new one is there'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
@@ -170,7 +171,6 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l fail-fast -d 
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l drop -d 'Also drop each old handle once its new one is there'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s V -l version -d 'Print version'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
@@ -206,14 +206,14 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_see
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "logout" -d 'Revoke the token at the launcher and remove it from the config file'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "token" -d 'Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l app-name -d 'App name the launcher shows to the person approving' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l app-id -d 'App id sent to the launcher' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l vendor -d 'Vendor name the launcher shows' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l app-name -d 'App name the launcher shows to the person approving' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l app-id -d 'App id sent to the launcher' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l vendor -d 'Vendor name the launcher shows' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'

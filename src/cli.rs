@@ -14,7 +14,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::builder::PossibleValue;
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use crate::config_file::Key;
 use crate::values;
@@ -40,13 +40,41 @@ save it afterwards, normally with `post`.";
 )]
 pub struct Cli {
     #[command(flatten)]
-    pub options: ClientOptions,
+    pub options: Lazy<ClientOptions>,
 
     #[command(subcommand)]
     pub command: Command,
 }
 
-/// Options of every client command, accepted before or after the subcommand.
+/// Arguments added to a command only when clap builds it: it builds the command being parsed
+/// (and every command when completions or man pages are written, or help lists them). The client
+/// options are flattened into twenty commands; building every copy on each run made start-up
+/// take twice the instructions.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Lazy<T>(pub T);
+
+impl<T: Args> Args for Lazy<T> {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.defer(T::augment_args)
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        cmd.defer(T::augment_args_for_update)
+    }
+}
+
+impl<T: FromArgMatches> FromArgMatches for Lazy<T> {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches(matches).map(Lazy)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches(matches)
+    }
+}
+
+// Options of every client command, accepted before or after the subcommand. (A plain comment:
+// a doc comment would become the `about` of each command these are added to.)
 #[derive(Debug, Args, Clone, Default, PartialEq)]
 pub struct ClientOptions {
     /// Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)
@@ -258,7 +286,7 @@ variables in its environment, stops when COMMAND ends and exits with COMMAND's e
 #[derive(Debug, Args)]
 pub struct AuthArgs {
     #[command(flatten)]
-    pub options: ClientOptions,
+    pub options: Lazy<ClientOptions>,
 
     #[command(subcommand)]
     pub command: AuthCommand,
@@ -288,7 +316,7 @@ it, so this waits without a time limit unless --timeout (or timeout_secs) is set
 #[derive(Debug, Args)]
 pub struct LoginArgs {
     #[command(flatten)]
-    pub options: ClientOptions,
+    pub options: Lazy<ClientOptions>,
 
     /// App name the launcher shows to the person approving
     #[arg(long, value_name = "NAME", default_value = "safe-ad")]
@@ -305,14 +333,14 @@ pub struct LoginArgs {
 #[derive(Debug, Args)]
 pub struct OptionsOnly {
     #[command(flatten)]
-    pub options: ClientOptions,
+    pub options: Lazy<ClientOptions>,
 }
 
 /// `safe-ad config [OPTIONS] <COMMAND>`.
 #[derive(Debug, Args)]
 pub struct ConfigArgs {
     #[command(flatten)]
-    pub options: ClientOptions,
+    pub options: Lazy<ClientOptions>,
 
     #[command(subcommand)]
     pub command: ConfigCommand,
@@ -336,7 +364,7 @@ pub enum ConfigCommand {
 #[derive(Debug, Args)]
 pub struct SetArgs {
     #[command(flatten)]
-    pub options: ClientOptions,
+    pub options: Lazy<ClientOptions>,
     /// The key to set
     pub key: Key,
     /// The value; `-` reads it from standard input
@@ -346,7 +374,7 @@ pub struct SetArgs {
 #[derive(Debug, Args)]
 pub struct UnsetArgs {
     #[command(flatten)]
-    pub options: ClientOptions,
+    pub options: Lazy<ClientOptions>,
     /// The key to remove
     pub key: Key,
 }
@@ -366,7 +394,7 @@ impl ValueEnum for Key {
 #[derive(Debug, Args)]
 pub struct HandleCommand {
     #[command(flatten)]
-    pub options: ClientOptions,
+    pub options: Lazy<ClientOptions>,
 
     #[command(flatten)]
     pub handles: HandleArgs,
@@ -376,7 +404,7 @@ pub struct HandleCommand {
 #[derive(Debug, Args)]
 pub struct CreateCommand {
     #[command(flatten)]
-    pub options: ClientOptions,
+    pub options: Lazy<ClientOptions>,
 
     /// The name: 32 bytes as standard base64 (44 characters) or 64 hex digits; random if not given
     #[arg(value_name = "NAME")]
@@ -399,7 +427,7 @@ pub struct CreateCommand {
 #[derive(Debug, Args)]
 pub struct OpenCommand {
     #[command(flatten)]
-    pub options: ClientOptions,
+    pub options: Lazy<ClientOptions>,
 
     /// The name: 32 bytes as standard base64 (44 characters) or 64 hex digits
     #[arg(value_name = "NAME")]
@@ -414,7 +442,7 @@ pub struct OpenCommand {
 #[derive(Debug, Args)]
 pub struct ReopenCommand {
     #[command(flatten)]
-    pub options: ClientOptions,
+    pub options: Lazy<ClientOptions>,
 
     /// Also drop each old handle once its new one is there
     #[arg(long)]
@@ -428,7 +456,7 @@ pub struct ReopenCommand {
 #[derive(Debug, Args)]
 pub struct ClearCommand {
     #[command(flatten)]
-    pub options: ClientOptions,
+    pub options: Lazy<ClientOptions>,
 
     /// After a successful clear, save the handle with this operation, so the change reaches the network
     #[arg(long, value_name = "OPERATION")]

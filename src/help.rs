@@ -143,7 +143,8 @@ mod tests {
     /// literals there); this keeps them equal to the numbers the code uses.
     #[test]
     fn option_help_states_the_bounds_the_code_uses() {
-        let command = command();
+        let mut command = command();
+        command.build();
         let help = |id: &str| {
             let arg = command
                 .get_arguments()

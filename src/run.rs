@@ -60,7 +60,9 @@ fn misplaced_option(error: &clap::Error) -> Option<Failure> {
     };
     let long = typed.strip_prefix("--")?.split('=').next()?;
     let mut owners = Vec::new();
-    let command = help::command();
+    let mut command = help::command();
+    // The commands' own arguments are added when a command is built (see `cli::Lazy`).
+    command.build();
     let mut pending: Vec<(String, &clap::Command)> = vec![(String::new(), &command)];
     while let Some((path, command)) = pending.pop() {
         if command
@@ -101,32 +103,32 @@ fn reported(reporter: &Reporter, failure: Failure) -> Done {
 
 /// The client options of every level of the command line, merged.
 fn client_options(cli: &Cli) -> Result<ClientOptions, Failure> {
-    let top = &cli.options;
+    let top = &cli.options.0;
     let levels = match &cli.command {
         Command::Put(c) | Command::Post(c) | Command::Metadata(c) | Command::Drop(c) => {
-            vec![top, &c.options]
+            vec![top, &c.options.0]
         }
-        Command::Create(c) => vec![top, &c.options],
-        Command::Open(c) => vec![top, &c.options],
-        Command::Reopen(c) => vec![top, &c.options],
-        Command::ClearData(c) | Command::ClearDeletedData(c) => vec![top, &c.options],
+        Command::Create(c) => vec![top, &c.options.0],
+        Command::Open(c) => vec![top, &c.options.0],
+        Command::Reopen(c) => vec![top, &c.options.0],
+        Command::ClearData(c) | Command::ClearDeletedData(c) => vec![top, &c.options.0],
         Command::Auth(auth) => vec![
             top,
-            &auth.options,
+            &auth.options.0,
             match &auth.command {
-                AuthCommand::Login(login) => &login.options,
+                AuthCommand::Login(login) => &login.options.0,
                 AuthCommand::Status(leaf)
                 | AuthCommand::Logout(leaf)
-                | AuthCommand::Token(leaf) => &leaf.options,
+                | AuthCommand::Token(leaf) => &leaf.options.0,
             },
         ],
         Command::Config(config) => vec![
             top,
-            &config.options,
+            &config.options.0,
             match &config.command {
-                ConfigCommand::Path(leaf) | ConfigCommand::Show(leaf) => &leaf.options,
-                ConfigCommand::Set(set) => &set.options,
-                ConfigCommand::Unset(unset) => &unset.options,
+                ConfigCommand::Path(leaf) | ConfigCommand::Show(leaf) => &leaf.options.0,
+                ConfigCommand::Set(set) => &set.options.0,
+                ConfigCommand::Unset(unset) => &unset.options.0,
             },
         ],
         Command::Completions(_) => {

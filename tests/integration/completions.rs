@@ -85,13 +85,17 @@ pub struct Case {
 /// `default_build`: the completions are the default build's (the committed files, the package),
 /// which have the `emulator` subcommand even when this build leaves it out.
 pub fn cases(default_build: bool) -> Vec<Case> {
-    let command = safe_ad::help::command();
+    let mut command = safe_ad::help::command();
+    command.build();
     let names = |command: &clap::Command| -> Vec<String> {
         let mut names: Vec<String> = command
             .get_subcommands()
             .map(|sub| sub.get_name().to_owned())
             .collect();
-        names.push("help".to_owned()); // clap's own, offered by every shell
+        // clap's own, offered by every shell (a built command lists it already).
+        if !names.iter().any(|name| name == "help") {
+            names.push("help".to_owned());
+        }
         names
     };
     let mut top = names(&command);
