@@ -72,6 +72,30 @@ async fn open_chain(server: &MockServer, status: u16, body: &str) {
     answer(server, "DELETE", "/data-id/12", 200, "OK", 1).await;
 }
 
+/// A launcher that creates handle 5 and then refuses to save it (-23, as if the name were taken).
+async fn created_but_refused_save() -> MockServer {
+    let server = MockServer::start().await;
+    answer(
+        &server,
+        "POST",
+        "/appendable-data",
+        200,
+        r#"{"handleId":5}"#,
+        1,
+    )
+    .await;
+    answer(
+        &server,
+        "PUT",
+        "/appendable-data/5",
+        400,
+        r#"{"errorCode":-23,"description":"CoreError::MutationFailure::MutationError::DataExists"}"#,
+        1,
+    )
+    .await;
+    server
+}
+
 const FETCHED: &str = r#"{"handleId":9,"isOwner":true,"version":2,"filterType":"BlackList","dataLength":3,"deletedDataLength":0}"#;
 const NO_SUCH_DATA: &str =
     r#"{"errorCode":-18,"description":"CoreError::GetFailure::GetError::NoSuchData"}"#;
@@ -215,25 +239,7 @@ async fn create_put_runs_the_save_only_after_a_create_that_worked() {
 
 #[tokio::test]
 async fn a_failed_save_after_create_names_the_save_and_still_gives_the_handle() {
-    let server = MockServer::start().await;
-    answer(
-        &server,
-        "POST",
-        "/appendable-data",
-        200,
-        r#"{"handleId":5}"#,
-        1,
-    )
-    .await;
-    answer(
-        &server,
-        "PUT",
-        "/appendable-data/5",
-        400,
-        r#"{"errorCode":-23,"description":"CoreError::MutationFailure::MutationError::DataExists"}"#,
-        1,
-    )
-    .await;
+    let server = created_but_refused_save().await;
     // The handle exists in the launcher: a script can retry the save with it.
     SafeAd::new()
         .launcher(&server.uri())
@@ -497,25 +503,7 @@ async fn json_has_one_object_per_step_with_name_data_id_and_metadata() {
 
 #[tokio::test]
 async fn json_of_a_failed_save_after_create_has_the_error_keys() {
-    let server = MockServer::start().await;
-    answer(
-        &server,
-        "POST",
-        "/appendable-data",
-        200,
-        r#"{"handleId":5}"#,
-        1,
-    )
-    .await;
-    answer(
-        &server,
-        "PUT",
-        "/appendable-data/5",
-        400,
-        r#"{"errorCode":-23,"description":"CoreError::MutationFailure::MutationError::DataExists"}"#,
-        1,
-    )
-    .await;
+    let server = created_but_refused_save().await;
     let output = SafeAd::new()
         .launcher(&server.uri())
         .args(["create", "--put", "--json", NAME])
