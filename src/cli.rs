@@ -5,16 +5,16 @@
 //! environment, examples), and the same definition is the source of the completions and the man
 //! page (see `generate`). The value parsers used here live below, in `values` and `config_file`.
 //!
-//! The client options ([`ClientOptions`]) are accepted at every level of a client command
-//! (`safe-ad -q put 1`, `safe-ad put -q 1`, `safe-ad auth -q status`), which is why they are
-//! flattened into each level rather than marked `global`: `emulator` and `completions` must not
-//! offer or accept them, and a clap global reaches every subcommand.
+//! The client options (`--launcher-url`, `--json`, `--jobs`, ...) are offered by each command
+//! only where they act: [`COMMAND_OPTIONS`] is the one table of which command takes which, and
+//! [`command`] adds them from it. They are also accepted before the subcommand (`safe-ad -q put
+//! 1`), where `run` refuses one the chosen command does not take.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::builder::PossibleValue;
-use clap::{Args, FromArgMatches, Parser, Subcommand, ValueEnum};
+use clap::{Arg, Args, Parser, Subcommand, ValueEnum};
 
 use crate::config_file::Key;
 use crate::values;
@@ -33,115 +33,431 @@ save it afterwards, normally with `post`.";
 
 #[derive(Debug, Parser)]
 #[command(name = "safe-ad", version, about = ABOUT, long_about = LONG_ABOUT)]
-#[command(
-    propagate_version = true,
-    subcommand_required = true,
-    arg_required_else_help = true
-)]
+#[command(subcommand_required = true, arg_required_else_help = true)]
 pub struct Cli {
-    #[command(flatten)]
-    pub options: Lazy<ClientOptions>,
-
     #[command(subcommand)]
     pub command: Command,
 }
 
-/// Arguments added to a command only when clap builds it: it builds the command being parsed
-/// (and every command when completions or man pages are written, or help lists them). The client
-/// options are flattened into twenty commands; building every copy on each run made start-up
-/// take twice the instructions.
+/// The clap command: the derived definition with each command's client options added, as
+/// [`COMMAND_OPTIONS`] says. The options are added when clap builds a command (`defer`): it
+/// builds only the command being parsed (and every command when completions or man pages are
+/// written, or help lists them), so start-up does not pay for twenty copies.
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    let mut command = Cli::command().defer(add_every_option);
+    for (at, (path, _)) in COMMAND_OPTIONS.iter().enumerate() {
+        let words: Vec<&'static str> = path.split(' ').collect();
+        command = with_subcommand(command, &words, |sub| sub.defer(ADD_OPTIONS[at]));
+    }
+    command
+}
+
+/// Before the subcommand: every option that any command takes.
+fn add_every_option(command: clap::Command) -> clap::Command {
+    let all = COMMAND_OPTIONS
+        .iter()
+        .fold(Opts::NONE, |all, (_, opts)| all.union(*opts));
+    add_options(command, all, true)
+}
+
+/// Adds the options of row `AT` of [`COMMAND_OPTIONS`]; clap's `defer` takes a plain function,
+/// so there is one per row.
+fn add_options_of<const AT: usize>(command: clap::Command) -> clap::Command {
+    match COMMAND_OPTIONS.get(AT) {
+        Some((_, opts)) => add_options(command, *opts, false),
+        None => command,
+    }
+}
+
+macro_rules! adders {
+    ($($at:literal)*) => { [$(add_options_of::<$at> as fn(clap::Command) -> clap::Command),*] };
+}
+const ADD_OPTIONS: [fn(clap::Command) -> clap::Command; 32] =
+    adders!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31);
+const _: () = assert!(
+    COMMAND_OPTIONS.len() <= ADD_OPTIONS.len(),
+    "add adders for the new rows"
+);
+
+/// Applies `change` to the subcommand at `path` (`["auth", "login"]`).
+fn with_subcommand(
+    command: clap::Command,
+    path: &[&'static str],
+    change: impl FnOnce(clap::Command) -> clap::Command,
+) -> clap::Command {
+    match path {
+        [] => change(command),
+        [first, rest @ ..] => {
+            command.mut_subcommand(*first, |sub| with_subcommand(sub, rest, change))
+        }
+    }
+}
+
+/// Adds the options of `opts` to a command. Before the subcommand (`top`) every option any
+/// command takes is accepted, and `run` refuses one the chosen command does not take; the
+/// short help there leaves them out, as they belong to the commands.
+fn add_options(mut command: clap::Command, opts: Opts, top: bool) -> clap::Command {
+    for opt in Opt::ALL {
+        if opts.contains(opt) {
+            let mut arg = opt.arg();
+            if top {
+                arg = arg
+                    .hide_short_help(true)
+                    .help_heading("Options of the commands (accepted here too)");
+            }
+            command = command.arg(arg);
+        }
+    }
+    command
+}
+
+/// One of the options that the client commands take, each only where it acts (the table is
+/// [`COMMAND_OPTIONS`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Opt {
+    LauncherUrl,
+    TokenFile,
+    Timeout,
+    AllowInsecureHttp,
+    Retries,
+    Verbose,
+    Quiet,
+    Json,
+    Jobs,
+    FailFast,
+    DryRun,
+    Curl,
+    Color,
+}
+
+impl Opt {
+    /// Every option, in the order help lists them.
+    pub const ALL: [Opt; 13] = [
+        Opt::LauncherUrl,
+        Opt::TokenFile,
+        Opt::Timeout,
+        Opt::AllowInsecureHttp,
+        Opt::Retries,
+        Opt::Quiet,
+        Opt::Json,
+        Opt::Jobs,
+        Opt::FailFast,
+        Opt::DryRun,
+        Opt::Curl,
+        Opt::Verbose,
+        Opt::Color,
+    ];
+
+    const fn bit(self) -> u16 {
+        1 << self as u16
+    }
+
+    /// The long name, without the dashes.
+    fn long_name(self) -> &'static str {
+        match self {
+            Opt::LauncherUrl => "launcher-url",
+            Opt::TokenFile => "token-file",
+            Opt::Timeout => "timeout",
+            Opt::AllowInsecureHttp => "allow-insecure-http",
+            Opt::Retries => "retries",
+            Opt::Verbose => "verbose",
+            Opt::Quiet => "quiet",
+            Opt::Json => "json",
+            Opt::Jobs => "jobs",
+            Opt::FailFast => "fail-fast",
+            Opt::DryRun => "dry-run",
+            Opt::Curl => "curl",
+            Opt::Color => "color",
+        }
+    }
+
+    /// The clap id, which is also the long name with `_` for `-`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Opt::LauncherUrl => "launcher_url",
+            Opt::TokenFile => "token_file",
+            Opt::Timeout => "timeout",
+            Opt::AllowInsecureHttp => "allow_insecure_http",
+            Opt::Retries => "retries",
+            Opt::Verbose => "verbose",
+            Opt::Quiet => "quiet",
+            Opt::Json => "json",
+            Opt::Jobs => "jobs",
+            Opt::FailFast => "fail_fast",
+            Opt::DryRun => "dry_run",
+            Opt::Curl => "curl",
+            Opt::Color => "color",
+        }
+    }
+
+    /// `--launcher-url`.
+    pub fn long(self) -> String {
+        format!("--{}", self.long_name())
+    }
+
+    /// The option's clap definition, help text included.
+    fn arg(self) -> Arg {
+        use clap::ArgAction::SetTrue;
+        use clap::ValueHint;
+        let flag = |arg: Arg| arg.action(SetTrue);
+        let base = Arg::new(self.id()).long(self.long_name());
+        match self {
+            Opt::LauncherUrl => base
+                .value_name("URL")
+                .value_hint(ValueHint::Url)
+                .help("Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)")
+                .long_help(
+                    "Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)\n\n\
+Overrides the SAFE_LAUNCHER_URL env var and `launcher_url` in the config file. Default: \
+http://localhost:8100.",
+                ),
+            Opt::TokenFile => base
+                .value_name("PATH")
+                .value_hint(ValueHint::FilePath)
+                .value_parser(clap::value_parser!(PathBuf))
+                .help("Read the token from this file (`-` reads standard input)")
+                .long_help(
+                    "Read the token from this file (`-` reads standard input)\n\n\
+Overrides the SAFE_LAUNCHER_TOKEN env var and `token` in the config file. There is no flag that \
+takes the token itself: it would show in process lists and shell history.",
+                ),
+            Opt::Timeout => base
+                .value_name("SECS")
+                .value_hint(ValueHint::Other)
+                .value_parser(values::parse_timeout)
+                .allow_negative_numbers(true)
+                .help("Give up on a request after this many seconds (default 30, at most 86400)")
+                .long_help(
+                    "Give up on a request after this many seconds (default 30, at most 86400)\n\n\
+Overrides `timeout_secs` in the config file. Fractions are allowed (0.5).",
+                ),
+            Opt::AllowInsecureHttp => flag(base).help(
+                "Allow plain http to a host other than this machine (sends the token in clear text)",
+            ),
+            Opt::Retries => base
+                .value_name("N")
+                .value_hint(ValueHint::Other)
+                .value_parser(values::parse_retries)
+                .allow_negative_numbers(true)
+                .help("Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)")
+                .long_help(
+                    "Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)\n\n\
+Never after an answer, never after a timeout, and a POST only when its connection was refused \
+(so it was not sent). Waits 100 ms, 200 ms, 400 ms, ... between tries.",
+                ),
+            Opt::Verbose => flag(base.short('v')).help(
+                "Show each request and answer on stderr: request line, headers (token masked), status, body, timing",
+            ),
+            Opt::Quiet => flag(base.short('q'))
+                .help("Print nothing on success; errors and what a stop left undone still go to stderr"),
+            Opt::Json => flag(base).help("Print JSON on stdout (one object per line), and nothing else there"),
+            Opt::Jobs => base
+                .short('j')
+                .value_name("N")
+                .value_hint(ValueHint::Other)
+                .value_parser(values::parse_jobs)
+                .allow_negative_numbers(true)
+                .help("Run up to N requests at once (N: 1..=256, default 8); output stays in input order"),
+            Opt::FailFast => flag(base)
+                .help("Send no new request after the first failure (those already in flight, up to --jobs, finish)")
+                .long_help(
+                    "Send no new request after the first failure (those already in flight, up to --jobs, finish)\n\n\
+With the default --jobs 8, up to 7 other requests may be on their way when the first failure \
+comes back; they finish and are reported. `--jobs 1 --fail-fast` stops at the failing handle \
+itself.",
+                ),
+            Opt::DryRun => flag(base).help("Print each request that would be sent (token masked) and send nothing"),
+            Opt::Curl => flag(base).help(
+                "Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing",
+            ),
+            Opt::Color => base
+                .value_name("WHEN")
+                .value_parser(clap::value_parser!(ColorWhen))
+                .help("Colour errors, hints and warnings: auto (on a terminal), always, never")
+                .long_help(
+                    "Colour errors, hints and warnings: auto (on a terminal), always, never\n\n\
+Without it, NO_COLOR (set, not empty) turns colour off and CLICOLOR_FORCE (set, not 0) turns it \
+on. Standard output (results, --json, --curl) is never coloured.",
+                ),
+        }
+    }
+}
+
+/// `--color`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    Auto,
+    Always,
+    Never,
+}
+
+/// A set of client options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Opts(u16);
+
+impl Opts {
+    pub const NONE: Opts = Opts(0);
+
+    const fn of(opts: &[Opt]) -> Opts {
+        let mut bits = 0;
+        let mut at = 0;
+        while at < opts.len() {
+            bits |= opts[at].bit();
+            at += 1;
+        }
+        Opts(bits)
+    }
+
+    pub const fn union(self, other: Opts) -> Opts {
+        Opts(self.0 | other.0)
+    }
+
+    pub fn contains(self, opt: Opt) -> bool {
+        self.0 & opt.bit() != 0
+    }
+
+    /// The options in the set, in help order.
+    pub fn iter(self) -> impl Iterator<Item = Opt> {
+        Opt::ALL.into_iter().filter(move |opt| self.contains(*opt))
+    }
+}
+
+/// Where the launcher is and how to reach it.
+const CONNECT: Opts = Opts::of(&[
+    Opt::LauncherUrl,
+    Opt::TokenFile,
+    Opt::Timeout,
+    Opt::AllowInsecureHttp,
+    Opt::Color,
+]);
+/// Commands that send requests through the HTTP module, which retries and shows exchanges.
+const SENDS: Opts = CONNECT.union(Opts::of(&[Opt::Retries, Opt::Verbose]));
+/// Commands with a result to print or keep quiet about.
+const OUTPUT: Opts = Opts::of(&[Opt::Quiet, Opt::Json]);
+/// Commands over many handles.
+const BATCH: Opts = Opts::of(&[Opt::Jobs, Opt::FailFast]);
+/// Commands whose requests can be printed instead of sent.
+const DRY: Opts = Opts::of(&[Opt::DryRun, Opt::Curl]);
+const BATCH_COMMAND: Opts = SENDS.union(OUTPUT).union(BATCH).union(DRY);
+
+/// Which client options each command takes: the one table that the parser, the help, the man
+/// pages, the completions and the tests all read. A command not listed takes none.
+pub const COMMAND_OPTIONS: &[(&str, Opts)] = &[
+    ("create", SENDS.union(OUTPUT).union(DRY)),
+    ("open", SENDS.union(OUTPUT).union(DRY)),
+    ("put", BATCH_COMMAND),
+    ("post", BATCH_COMMAND),
+    ("clear-data", BATCH_COMMAND),
+    ("clear-deleted-data", BATCH_COMMAND),
+    ("metadata", BATCH_COMMAND),
+    ("reopen", BATCH_COMMAND),
+    ("drop", BATCH_COMMAND),
+    // A login stores a new token, so no token is read; a person answers, so no retries.
+    (
+        "auth login",
+        Opts::of(&[
+            Opt::LauncherUrl,
+            Opt::Timeout,
+            Opt::AllowInsecureHttp,
+            Opt::Quiet,
+            Opt::Color,
+        ]),
+    ),
+    ("auth status", CONNECT.union(OUTPUT)),
+    ("auth logout", CONNECT.union(Opts::of(&[Opt::Quiet]))),
+    // Prints the token it finds, and nothing else.
+    ("auth token", Opts::of(&[Opt::TokenFile, Opt::Color])),
+    ("config path", Opts::of(&[Opt::Json, Opt::Color])),
+    // Shows what the settings come to, so the options that change them change what it shows.
+    (
+        "config show",
+        Opts::of(&[
+            Opt::LauncherUrl,
+            Opt::TokenFile,
+            Opt::Timeout,
+            Opt::Json,
+            Opt::Color,
+        ]),
+    ),
+    ("config set", Opts::of(&[Opt::Quiet, Opt::Color])),
+    ("config unset", Opts::of(&[Opt::Quiet, Opt::Color])),
+    ("completions", Opts::of(&[Opt::Color])),
+];
+
+/// The options the command at `path` (`"auth status"`) takes.
+pub fn options_of(path: &str) -> Opts {
+    COMMAND_OPTIONS
+        .iter()
+        .find(|(listed, _)| *listed == path)
+        .map_or(Opts::NONE, |(_, opts)| *opts)
+}
+
+/// The client options as typed at one level of the command line, unchecked; `settings`
+/// merges the levels and checks them.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Lazy<T>(pub T);
-
-impl<T: Args> Args for Lazy<T> {
-    fn augment_args(cmd: clap::Command) -> clap::Command {
-        cmd.defer(T::augment_args)
-    }
-
-    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
-        cmd.defer(T::augment_args_for_update)
-    }
-}
-
-impl<T: FromArgMatches> FromArgMatches for Lazy<T> {
-    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
-        T::from_arg_matches(matches).map(Lazy)
-    }
-
-    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
-        self.0.update_from_arg_matches(matches)
-    }
-}
-
-// Options of every client command, accepted before or after the subcommand. (A plain comment:
-// a doc comment would become the `about` of each command these are added to.)
-#[derive(Debug, Args, Clone, Default, PartialEq)]
 pub struct ClientOptions {
-    /// Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)
-    ///
-    /// Overrides the SAFE_LAUNCHER_URL env var and `launcher_url` in the config file.
-    /// Default: http://localhost:8100.
-    #[arg(long, value_name = "URL", value_hint = clap::ValueHint::Url)]
     pub launcher_url: Option<String>,
-
-    /// Read the token from this file (`-` reads standard input)
-    ///
-    /// Overrides the SAFE_LAUNCHER_TOKEN env var and `token` in the config file. There is no
-    /// flag that takes the token itself: it would show in process lists and shell history.
-    #[arg(long, value_name = "PATH", value_hint = clap::ValueHint::FilePath)]
     pub token_file: Option<PathBuf>,
-
-    /// Give up on a request after this many seconds (default 30, at most 86400)
-    ///
-    /// Overrides `timeout_secs` in the config file. Fractions are allowed (0.5).
-    #[arg(long, value_name = "SECS", value_parser = values::parse_timeout,
-          allow_negative_numbers = true)]
     pub timeout: Option<f64>,
-
-    /// Allow plain http to a host other than this machine (sends the token in clear text)
-    #[arg(long)]
     pub allow_insecure_http: bool,
-
-    /// Print nothing on success; errors still go to stderr
-    #[arg(short, long)]
     pub quiet: bool,
-
-    /// Print one JSON object per operation on stdout (JSON Lines), and nothing else there
-    #[arg(long)]
     pub json: bool,
-
-    /// Run up to N requests at once (N: 1..=256, default 8); output stays in input order
-    #[arg(short, long, value_name = "N", value_parser = values::parse_jobs,
-          allow_negative_numbers = true)]
     pub jobs: Option<u16>,
-
-    /// Send no new request after the first failure (those already in flight, up to --jobs, finish)
-    ///
-    /// With the default --jobs 8, up to 7 other requests may be on their way when the first
-    /// failure comes back; they finish and are reported. `--jobs 1 --fail-fast` stops at the
-    /// failing handle itself.
-    #[arg(long)]
     pub fail_fast: bool,
-
-    /// Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)
-    ///
-    /// Never after an answer, never after a timeout, and a POST only when its connection was
-    /// refused (so it was not sent). Waits 100 ms, 200 ms, 400 ms, ... between tries.
-    #[arg(long, value_name = "N", value_parser = values::parse_retries,
-          allow_negative_numbers = true)]
     pub retries: Option<u8>,
-
-    /// Print each request that would be sent (token masked) and send nothing
-    #[arg(long)]
     pub dry_run: bool,
-
-    /// Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing
-    #[arg(long)]
     pub curl: bool,
-
-    /// Show each request and answer on stderr: request line, headers (token masked), status, body, timing
-    #[arg(short, long)]
     pub verbose: bool,
+    pub color: Option<ColorWhen>,
+}
+
+impl ClientOptions {
+    /// The client options given at one level of a parsed command line (those the level does
+    /// not take are absent).
+    pub fn from_level(matches: &clap::ArgMatches) -> ClientOptions {
+        fn value<T: Clone + Send + Sync + 'static>(m: &clap::ArgMatches, opt: Opt) -> Option<T> {
+            m.try_get_one::<T>(opt.id()).ok().flatten().cloned()
+        }
+        let flag = |opt: Opt| value::<bool>(matches, opt).unwrap_or(false);
+        ClientOptions {
+            launcher_url: value(matches, Opt::LauncherUrl),
+            token_file: value(matches, Opt::TokenFile),
+            timeout: value(matches, Opt::Timeout),
+            allow_insecure_http: flag(Opt::AllowInsecureHttp),
+            quiet: flag(Opt::Quiet),
+            json: flag(Opt::Json),
+            jobs: value(matches, Opt::Jobs),
+            fail_fast: flag(Opt::FailFast),
+            retries: value(matches, Opt::Retries),
+            dry_run: flag(Opt::DryRun),
+            curl: flag(Opt::Curl),
+            verbose: flag(Opt::Verbose),
+            color: value(matches, Opt::Color),
+        }
+    }
+
+    /// The options given, by the table's names.
+    pub fn given(&self) -> Vec<Opt> {
+        Opt::ALL
+            .into_iter()
+            .filter(|opt| match opt {
+                Opt::LauncherUrl => self.launcher_url.is_some(),
+                Opt::TokenFile => self.token_file.is_some(),
+                Opt::Timeout => self.timeout.is_some(),
+                Opt::AllowInsecureHttp => self.allow_insecure_http,
+                Opt::Retries => self.retries.is_some(),
+                Opt::Verbose => self.verbose,
+                Opt::Quiet => self.quiet,
+                Opt::Json => self.json,
+                Opt::Jobs => self.jobs.is_some(),
+                Opt::FailFast => self.fail_fast,
+                Opt::DryRun => self.dry_run,
+                Opt::Curl => self.curl,
+                Opt::Color => self.color.is_some(),
+            })
+            .collect()
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -285,9 +601,6 @@ variables in its environment, stops when COMMAND ends and exits with COMMAND's e
 /// `safe-ad auth [OPTIONS] <COMMAND>`.
 #[derive(Debug, Args)]
 pub struct AuthArgs {
-    #[command(flatten)]
-    pub options: Lazy<ClientOptions>,
-
     #[command(subcommand)]
     pub command: AuthCommand,
 }
@@ -306,18 +619,15 @@ it, so this waits without a time limit unless --timeout (or timeout_secs) is set
     )]
     Login(LoginArgs),
     /// Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it
-    Status(OptionsOnly),
+    Status,
     /// Revoke the token at the launcher and remove it from the config file
-    Logout(OptionsOnly),
+    Logout,
     /// Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`
-    Token(OptionsOnly),
+    Token,
 }
 
 #[derive(Debug, Args)]
 pub struct LoginArgs {
-    #[command(flatten)]
-    pub options: Lazy<ClientOptions>,
-
     /// App name the launcher shows to the person approving
     #[arg(long, value_name = "NAME", default_value = "safe-ad")]
     pub app_name: String,
@@ -329,19 +639,9 @@ pub struct LoginArgs {
     pub vendor: String,
 }
 
-/// A command that takes only the client options.
-#[derive(Debug, Args)]
-pub struct OptionsOnly {
-    #[command(flatten)]
-    pub options: Lazy<ClientOptions>,
-}
-
-/// `safe-ad config [OPTIONS] <COMMAND>`.
+/// `safe-ad config <COMMAND>`.
 #[derive(Debug, Args)]
 pub struct ConfigArgs {
-    #[command(flatten)]
-    pub options: Lazy<ClientOptions>,
-
     #[command(subcommand)]
     pub command: ConfigCommand,
 }
@@ -349,9 +649,9 @@ pub struct ConfigArgs {
 #[derive(Debug, Subcommand)]
 pub enum ConfigCommand {
     /// Print the config file's path
-    Path(OptionsOnly),
+    Path,
     /// Print every setting with its effective value and where it comes from (token masked)
-    Show(OptionsOnly),
+    Show,
     /// Set a key in the config file (for `token`, give `-` and pipe the token in)
     #[command(
         after_help = "Examples:\n  safe-ad config set launcher_url http://127.0.0.1:8100/0.6\n  safe-ad config set timeout_secs 10\n  safe-ad config set token - < token.txt"
@@ -363,8 +663,6 @@ pub enum ConfigCommand {
 
 #[derive(Debug, Args)]
 pub struct SetArgs {
-    #[command(flatten)]
-    pub options: Lazy<ClientOptions>,
     /// The key to set
     pub key: Key,
     /// The value; `-` reads it from standard input
@@ -373,8 +671,6 @@ pub struct SetArgs {
 
 #[derive(Debug, Args)]
 pub struct UnsetArgs {
-    #[command(flatten)]
-    pub options: Lazy<ClientOptions>,
     /// The key to remove
     pub key: Key,
 }
@@ -394,18 +690,12 @@ impl ValueEnum for Key {
 #[derive(Debug, Args)]
 pub struct HandleCommand {
     #[command(flatten)]
-    pub options: Lazy<ClientOptions>,
-
-    #[command(flatten)]
     pub handles: HandleArgs,
 }
 
 /// `create [NAME] [--private] [--white-list] [--put]`.
 #[derive(Debug, Args)]
 pub struct CreateCommand {
-    #[command(flatten)]
-    pub options: Lazy<ClientOptions>,
-
     /// The name: 32 bytes as standard base64 (44 characters) or 64 hex digits; random if not given
     #[arg(value_name = "NAME")]
     pub name: Option<String>,
@@ -426,9 +716,6 @@ pub struct CreateCommand {
 /// `open NAME [--private]`.
 #[derive(Debug, Args)]
 pub struct OpenCommand {
-    #[command(flatten)]
-    pub options: Lazy<ClientOptions>,
-
     /// The name: 32 bytes as standard base64 (44 characters) or 64 hex digits
     #[arg(value_name = "NAME")]
     pub name: String,
@@ -441,9 +728,6 @@ pub struct OpenCommand {
 /// `reopen [--drop] HANDLE...`.
 #[derive(Debug, Args)]
 pub struct ReopenCommand {
-    #[command(flatten)]
-    pub options: Lazy<ClientOptions>,
-
     /// Also drop each old handle once its new one is there
     #[arg(long)]
     pub drop: bool,
@@ -455,9 +739,6 @@ pub struct ReopenCommand {
 /// The two clears: options, `--save` and handles.
 #[derive(Debug, Args)]
 pub struct ClearCommand {
-    #[command(flatten)]
-    pub options: Lazy<ClientOptions>,
-
     /// After a successful clear, save the handle with this operation, so the change reaches the network
     #[arg(long, value_name = "OPERATION")]
     pub save: Option<SaveWith>,

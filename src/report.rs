@@ -12,9 +12,11 @@ use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use anstyle::{AnsiColor, Color, Style};
 use serde_json::{json, Value};
 
 use crate::batch::{Record, RecordOutcome, Step, Tally};
+use crate::cli::ColorWhen;
 use crate::config_file::Key;
 use crate::handle::Handle;
 use crate::launcher::{Fetched, Launcher, Metadata, Operation, Request, Slot};
@@ -31,6 +33,9 @@ const VERBOSE_BODY_CHARS: usize = 2000;
 pub struct Reporter {
     quiet: bool,
     json: bool,
+    /// Whether stderr's words are coloured (`--color`, `NO_COLOR`, a terminal). Standard
+    /// output never is.
+    colour: bool,
     /// When the progress line was last drawn, if one is on screen.
     progress_drawn: Cell<Option<Instant>>,
     /// Set once stdout's reader has gone away (as with `| head -1`): nothing more is written
@@ -43,10 +48,15 @@ pub struct Reporter {
 }
 
 impl Reporter {
-    pub fn new(quiet: bool, json: bool) -> Reporter {
+    pub fn new(quiet: bool, json: bool, colour: ColorWhen) -> Reporter {
         Reporter {
             quiet,
             json,
+            colour: match colour {
+                ColorWhen::Always => true,
+                ColorWhen::Never => false,
+                ColorWhen::Auto => stderr_is_terminal(),
+            },
             progress_drawn: Cell::new(None),
             stdout_closed: Cell::new(false),
             wrote: Cell::new(false),
@@ -270,7 +280,12 @@ impl Reporter {
         if let Some(hint) = &new_hint {
             shown.push(hint.clone());
         }
-        err(&error_text(context, &failure.message, new_hint.as_deref()));
+        err(&error_text(
+            context,
+            &failure.message,
+            new_hint.as_deref(),
+            self.colour,
+        ));
     }
 
     /// What a command did or is doing, on stderr; silenced by `--quiet`.
@@ -281,13 +296,15 @@ impl Reporter {
     }
 
     pub fn warning(&self, message: &str) {
-        err(&format!("safe-ad: warning: {message}\n"));
+        let label = paint(self.colour, WARNING, "warning:");
+        err(&format!("safe-ad: {label} {message}\n"));
     }
 
     /// Something worth knowing that is not a problem; silenced by `--quiet`.
     pub fn note(&self, message: &str) {
         if !self.quiet {
-            err(&format!("note: {message}\n"));
+            let label = paint(self.colour, NOTE, "note:");
+            err(&format!("{label} {}\n", code_in(self.colour, message)));
         }
     }
 
@@ -521,7 +538,8 @@ impl Reporter {
             clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => err(&text),
             _ => {
                 let text = text.strip_prefix("error: ").unwrap_or(&text);
-                err(&format!("safe-ad: error: {text}"));
+                let label = paint(self.colour, ERROR, "error:");
+                err(&format!("safe-ad: {label} {text}"));
             }
         }
     }
@@ -727,16 +745,60 @@ fn json_line(value: &Value) -> String {
     line
 }
 
-/// `safe-ad: error: <context>: <what>` and, where there is one, `hint: <what to do>`.
-fn error_text(context: Option<&str>, message: &str, hint: Option<&str>) -> String {
+/// `safe-ad: error: <context>: <what>` and, where there is one, `hint: <what to do>`; with
+/// `colour`, the labels coloured and the commands in backticks bold.
+fn error_text(context: Option<&str>, message: &str, hint: Option<&str>, colour: bool) -> String {
+    let label = paint(colour, ERROR, "error:");
     let mut text = match context {
-        Some(context) => format!("safe-ad: error: {context}: {message}\n"),
-        None => format!("safe-ad: error: {message}\n"),
+        Some(context) => format!("safe-ad: {label} {context}: {message}\n"),
+        None => format!("safe-ad: {label} {message}\n"),
     };
     if let Some(hint) = hint {
-        text.push_str(&format!("hint: {hint}\n"));
+        let label = paint(colour, HINT, "hint:");
+        text.push_str(&format!("{label} {}\n", code_in(colour, hint)));
     }
     text
+}
+
+const ERROR: Style = Style::new()
+    .bold()
+    .fg_color(Some(Color::Ansi(AnsiColor::Red)));
+const WARNING: Style = Style::new()
+    .bold()
+    .fg_color(Some(Color::Ansi(AnsiColor::Yellow)));
+const HINT: Style = WARNING;
+const NOTE: Style = Style::new().bold();
+/// A command or value in a hint or note (written between backticks).
+const CODE: Style = Style::new().bold();
+
+/// `text` in `style` when colouring, else as it is.
+fn paint(colour: bool, style: Style, text: &str) -> String {
+    if colour {
+        format!("{style}{text}{style:#}")
+    } else {
+        text.to_string()
+    }
+}
+
+/// The parts of `text` between backticks in bold when colouring (the backticks stay, so the
+/// words read the same either way).
+fn code_in(colour: bool, text: &str) -> String {
+    if !colour {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for (at, part) in text.split('`').enumerate() {
+        if at > 0 {
+            out.push('`');
+        }
+        // Odd parts are inside backticks; an unpaired last one is left plain.
+        if at % 2 == 1 && text.matches('`').count() > at {
+            out.push_str(&paint(true, CODE, part));
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
 }
 
 /// Whether the reader of stdout has gone: a pipe whose reading end was closed polls as an
@@ -811,9 +873,27 @@ mod tests {
     #[test]
     fn error_format() {
         assert_eq!(
-            error_text(Some("put 7"), "the launcher answered 400", Some("do x")),
+            error_text(
+                Some("put 7"),
+                "the launcher answered 400",
+                Some("do x"),
+                false
+            ),
             "safe-ad: error: put 7: the launcher answered 400\nhint: do x\n"
         );
-        assert_eq!(error_text(None, "bad", None), "safe-ad: error: bad\n");
+        assert_eq!(
+            error_text(None, "bad", None, false),
+            "safe-ad: error: bad\n"
+        );
+    }
+
+    #[test]
+    fn colour_marks_the_labels_and_the_commands_in_backticks() {
+        let text = error_text(None, "bad", Some("run `safe-ad reopen 2` now"), true);
+        assert_eq!(
+            text,
+            "safe-ad: \x1b[1m\x1b[31merror:\x1b[0m bad\n\
+\x1b[1m\x1b[33mhint:\x1b[0m run `\x1b[1msafe-ad reopen 2\x1b[0m` now\n"
+        );
     }
 }

@@ -12,7 +12,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::cli::ClientOptions;
+use crate::cli::{self, ClientOptions, ColorWhen};
 use crate::config_file::{self, ConfigError, ConfigFile, Key, Setting};
 use crate::launcher::{LauncherConfig, ProxyConfig};
 use crate::outcome::{Class, Failure};
@@ -26,6 +26,8 @@ use crate::values::{
 pub const ENV_LAUNCHER_URL: &str = "SAFE_LAUNCHER_URL";
 pub const ENV_TOKEN: &str = "SAFE_LAUNCHER_TOKEN";
 pub const ENV_CONFIG_DIR: &str = "SAFE_AD_CONFIG_DIR";
+pub const ENV_NO_COLOR: &str = "NO_COLOR";
+pub const ENV_CLICOLOR_FORCE: &str = "CLICOLOR_FORCE";
 pub const CONFIG_FILE_NAME: &str = "config.json";
 
 /// A token file holds one token; a bigger file is a mistake (a binary, a log).
@@ -55,6 +57,14 @@ pub const ENV_VARS: &[EnvVar] = &[
         about: "directory that holds config.json (default: ~/.config/safe-ad on Linux)",
     },
     EnvVar {
+        name: ENV_NO_COLOR,
+        about: "set and not empty: no colour on stderr (--color overrides it)",
+    },
+    EnvVar {
+        name: ENV_CLICOLOR_FORCE,
+        about: "set and not 0: colour on stderr even when it is not a terminal (--color and NO_COLOR override it)",
+    },
+    EnvVar {
         name: "HTTP_PROXY, HTTPS_PROXY, ALL_PROXY, NO_PROXY",
         about: "honoured for a remote launcher (lower case too); a loopback launcher is always reached directly",
     },
@@ -71,6 +81,10 @@ pub struct Environment {
     pub https_proxy: Option<OsString>,
     pub all_proxy: Option<OsString>,
     pub no_proxy: Option<OsString>,
+    /// `NO_COLOR` set and not empty (no-color.org).
+    pub no_color: bool,
+    /// `CLICOLOR_FORCE` set and not `0`.
+    pub clicolor_force: bool,
     /// Running as a CGI script, where `HTTP_PROXY` can be set by a request header (httpoxy):
     /// it is ignored then, as curl and reqwest do.
     pub cgi: bool,
@@ -87,6 +101,9 @@ impl Environment {
             https_proxy: first(["HTTPS_PROXY", "https_proxy"]),
             all_proxy: first(["ALL_PROXY", "all_proxy"]),
             no_proxy: first(["NO_PROXY", "no_proxy"]),
+            no_color: std::env::var_os(ENV_NO_COLOR).is_some_and(|v| !v.is_empty()),
+            clicolor_force: std::env::var_os(ENV_CLICOLOR_FORCE)
+                .is_some_and(|v| !v.is_empty() && v != "0"),
             cgi: std::env::var_os("REQUEST_METHOD").is_some(),
         }
     }
@@ -192,11 +209,24 @@ or the \"token\" key in {}",
 }
 
 /// The client options given at each level of the command line (before the subcommand, after
-/// it, after a sub-subcommand), as one set. A valued option given at two levels is refused as
-/// clap refuses it given twice at one; the flags add up.
-pub fn merge_options(levels: &[&ClientOptions]) -> Result<ClientOptions, Failure> {
+/// it), as one set, for the command at `path` (`"auth status"`). An option typed before the
+/// subcommand that the command does not take is refused, as clap refuses it typed after; a
+/// valued option given at two levels is refused as clap refuses it given twice at one; the
+/// flags add up.
+pub fn merge_options(path: &str, levels: &[ClientOptions]) -> Result<ClientOptions, Failure> {
+    let takes = cli::options_of(path);
+    if let Some(top) = levels.first() {
+        if let Some(opt) = top.given().into_iter().find(|opt| !takes.contains(*opt)) {
+            let owners: Vec<String> = cli::COMMAND_OPTIONS
+                .iter()
+                .filter(|(_, opts)| opts.contains(opt))
+                .map(|(owner, _)| owner.to_string())
+                .collect();
+            return Err(not_taken(&opt.long(), path, &owners));
+        }
+    }
     fn once<T: Clone>(
-        levels: &[&ClientOptions],
+        levels: &[ClientOptions],
         name: &str,
         get: impl Fn(&ClientOptions) -> &Option<T>,
     ) -> Result<Option<T>, Failure> {
@@ -210,13 +240,14 @@ pub fn merge_options(levels: &[&ClientOptions]) -> Result<ClientOptions, Failure
         }
         Ok(first)
     }
-    let any = |get: fn(&ClientOptions) -> bool| levels.iter().any(|level| get(level));
+    let any = |get: fn(&ClientOptions) -> bool| levels.iter().any(get);
     let merged = ClientOptions {
         launcher_url: once(levels, "--launcher-url <URL>", |o| &o.launcher_url)?,
         token_file: once(levels, "--token-file <PATH>", |o| &o.token_file)?,
         timeout: once(levels, "--timeout <SECS>", |o| &o.timeout)?,
         jobs: once(levels, "--jobs <N>", |o| &o.jobs)?,
         retries: once(levels, "--retries <N>", |o| &o.retries)?,
+        color: once(levels, "--color <WHEN>", |o| &o.color)?,
         allow_insecure_http: any(|o| o.allow_insecure_http),
         quiet: any(|o| o.quiet),
         json: any(|o| o.json),
@@ -240,18 +271,43 @@ pub fn merge_options(levels: &[&ClientOptions]) -> Result<ClientOptions, Failure
     Ok(merged)
 }
 
-/// For commands that take no client options (`emulator`, `completions`): refuses any given
-/// before the subcommand, where clap still accepts them.
-pub fn refuse_options(options: &ClientOptions, command: &str) -> Result<(), Failure> {
-    if *options == ClientOptions::default() {
-        return Ok(());
+/// The refusal of an option (`--jobs`) typed for a command (`config show`, or `""` for none)
+/// that does not take it; `owners` are the commands that do, in the table's order.
+pub fn not_taken(long: &str, path: &str, owners: &[String]) -> Failure {
+    let command = if path.is_empty() {
+        "safe-ad".to_string()
+    } else {
+        format!("safe-ad {path}")
+    };
+    let quoted: Vec<String> = owners
+        .iter()
+        .map(|owner| format!("`safe-ad {owner}`"))
+        .collect();
+    let taken_by = match quoted.as_slice() {
+        [] => String::new(),
+        [only] => format!(": it is an option of {only}"),
+        [first @ .., last] if quoted.len() <= 4 => {
+            format!(": it is an option of {} and {last}", first.join(", "))
+        }
+        many => format!(
+            ": it is an option of {} and {} other commands",
+            many[..3].join(", "),
+            many.len() - 3
+        ),
+    };
+    Failure::usage(format!("`{command}` does not take {long}{taken_by}"))
+        .with_hint(format!("`{command} --help` lists the options it takes"))
+}
+
+/// Whether to colour stderr: `--color` if given, else `NO_COLOR` (never) or `CLICOLOR_FORCE`
+/// (always), else `auto` (on a terminal, which the reporter asks).
+pub fn colour_choice(flag: Option<ColorWhen>, env: &Environment) -> ColorWhen {
+    match flag {
+        Some(choice) => choice,
+        None if env.no_color => ColorWhen::Never,
+        None if env.clicolor_force => ColorWhen::Always,
+        None => ColorWhen::Auto,
     }
-    Err(Failure::usage(format!(
-        "`{command}` takes none of the client options (--launcher-url, --quiet, --json, ...)"
-    ))
-    .with_hint(format!(
-        "see `safe-ad {command} --help` for its own options"
-    )))
 }
 
 /// Resolves the settings of a command from its merged options. `stdin` is read only for
@@ -626,10 +682,10 @@ mod tests {
             jobs: Some(2),
             ..ClientOptions::default()
         };
-        let merged = merge_options(&[&top, &inner]).unwrap();
+        let merged = merge_options("put", &[top.clone(), inner]).unwrap();
         assert!(merged.quiet);
         assert_eq!((merged.timeout, merged.jobs), (Some(5.0), Some(2)));
-        let twice = merge_options(&[&top, &top]).unwrap_err();
+        let twice = merge_options("put", &[top.clone(), top.clone()]).unwrap_err();
         assert!(twice
             .message
             .contains("'--timeout <SECS>' cannot be used multiple times"));
@@ -641,9 +697,23 @@ mod tests {
             dry_run: true,
             ..ClientOptions::default()
         };
-        assert!(merge_options(&[&clash, &dry])
+        assert!(merge_options("put", &[clash, dry])
             .unwrap_err()
             .message
             .contains("'--dry-run' cannot be used with '--json'"));
+        let jobs = ClientOptions {
+            jobs: Some(4),
+            ..ClientOptions::default()
+        };
+        let refused = merge_options("config show", &[jobs, ClientOptions::default()]).unwrap_err();
+        assert_eq!(
+            refused.message,
+            "`safe-ad config show` does not take --jobs: it is an option of `safe-ad put`, \
+`safe-ad post`, `safe-ad clear-data` and 4 other commands"
+        );
+        assert_eq!(
+            refused.hint.as_deref(),
+            Some("`safe-ad config show --help` lists the options it takes")
+        );
     }
 }

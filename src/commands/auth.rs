@@ -19,9 +19,9 @@ pub fn run(
     let settings = super::resolve(options, reporter, StdinUse::Free)?;
     match command {
         AuthCommand::Login(args) => login(args, &settings, reporter),
-        AuthCommand::Status(_) => status(&settings, reporter),
-        AuthCommand::Logout(_) => logout(&settings, reporter),
-        AuthCommand::Token(_) => {
+        AuthCommand::Status => status(&settings, reporter),
+        AuthCommand::Logout => logout(&settings, reporter),
+        AuthCommand::Token => {
             reporter.token(settings.token()?);
             Ok(Done::Success)
         }

@@ -16,7 +16,7 @@ pub fn run(
     options: &ClientOptions,
     reporter: &Reporter,
 ) -> Result<Done, Failure> {
-    if let ConfigCommand::Show(_) = command {
+    if let ConfigCommand::Show = command {
         let settings = super::resolve(options, reporter, StdinUse::Free)?;
         reporter.config_show(&settings);
         return Ok(Done::Success);
@@ -26,8 +26,8 @@ pub fn run(
         Failure::usage(error.to_string()).with_hint("fix or remove the file; nothing was changed")
     };
     match command {
-        ConfigCommand::Show(_) => {}
-        ConfigCommand::Path(_) => reporter.config_path(&path),
+        ConfigCommand::Show => {}
+        ConfigCommand::Path => reporter.config_path(&path),
         ConfigCommand::Set(args) => {
             let (setting, warning) =
                 settings::config_setting(args.key, &args.value, &mut std::io::stdin().lock())?;

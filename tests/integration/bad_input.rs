@@ -1194,20 +1194,60 @@ const COMMAND_LINES: &[Row] = &[
         &["put", "--save", "post", "1"],
         2,
         &[
-            "safe-ad: error: unexpected argument '--save': it belongs to clear-data and clear-deleted-data",
+            "safe-ad: error: `safe-ad put` does not take --save: it is an option of `safe-ad clear-data` and `safe-ad clear-deleted-data`",
+            "hint: `safe-ad put --help` lists the options it takes",
+        ],
+    ),
+    row(
+        "--dry-run on a command that would act on it (auth logout)",
+        &["auth", "logout", "--dry-run"],
+        2,
+        &["safe-ad: error: `safe-ad auth logout` does not take --dry-run: it is an option of `safe-ad create`"],
+    ),
+    row(
+        "--dry-run before a command that would act on it (auth login)",
+        &["--dry-run", "auth", "login"],
+        2,
+        &["safe-ad: error: `safe-ad auth login` does not take --dry-run"],
+    ),
+    row(
+        "--curl on a command that writes the config file",
+        &["config", "set", "timeout_secs", "5", "--curl"],
+        2,
+        &["safe-ad: error: `safe-ad config set` does not take --curl"],
+    ),
+    row(
+        "an option the command has no use for",
+        &["config", "show", "--jobs", "4"],
+        2,
+        &["safe-ad: error: `safe-ad config show` does not take --jobs: it is an option of `safe-ad put`, `safe-ad post`, `safe-ad clear-data` and 4 other commands"],
+    ),
+    row(
+        "--json on a command whose output is the token itself",
+        &["auth", "token", "--json"],
+        2,
+        &["safe-ad: error: `safe-ad auth token` does not take --json"],
+    ),
+    row(
+        "--version after a command",
+        &["put", "-V"],
+        2,
+        &[
+            "safe-ad: error: `safe-ad put` does not take -V",
+            "hint: `safe-ad --version` prints the version",
         ],
     ),
     row(
         "a client option after `completions` (the same for `emulator`)",
         &["completions", "bash", "--launcher-url", "http://127.0.0.1:1"],
         2,
-        &["safe-ad: error: unexpected argument '--launcher-url': it is an option of the client commands (put, post, create, ...), not of this one"],
+        &["safe-ad: error: `safe-ad completions` does not take --launcher-url: it is an option of `safe-ad create`, `safe-ad open`, `safe-ad put` and"],
     ),
     row(
         "a client option before `completions` (the same for `emulator`)",
         &["--quiet", "completions", "bash"],
         2,
-        &["safe-ad: error: `completions` takes none of the client options"],
+        &["safe-ad: error: `safe-ad completions` does not take --quiet: it is an option of"],
     ),
     row(
         "--dry-run and --json at two levels",

@@ -547,10 +547,10 @@ fn emulator_help_offers_its_own_options_and_none_of_the_clients() {
         .args(["--json", "emulator"])
         .run()
         .code(2)
-        .stderr_has("safe-ad: error: `emulator` takes none of the client options");
+        .stderr_has("safe-ad: error: `safe-ad emulator` does not take --json");
     SafeAd::new()
         .args(["emulator", "--launcher-url", "http://127.0.0.1:1"])
         .run()
         .code(2)
-        .stderr_has("unexpected argument '--launcher-url': it is an option of the client commands");
+        .stderr_has("`safe-ad emulator` does not take --launcher-url: it is an option of");
 }
