@@ -19,8 +19,9 @@ use crate::batch::{Record, RecordOutcome, Step, Tally};
 use crate::cli::ColorWhen;
 use crate::config_file::Key;
 use crate::handle::Handle;
+use crate::input::Item;
 use crate::launcher::{Fetched, Launcher, Metadata, Operation, Request, Slot};
-use crate::outcome::{Class, Failure, Reply};
+use crate::outcome::{self, Class, Failure, Reply};
 use crate::sanitize;
 use crate::secret::Secret;
 use crate::settings::{Settings, Source};
@@ -43,7 +44,8 @@ pub struct Reporter {
     stdout_closed: Cell<bool>,
     /// Whether anything went to stdout since the last record began.
     wrote: Cell<bool>,
-    /// The hints already printed: a batch whose handles fail alike gives each hint once.
+    /// The hints (and once-only notes) already printed: a batch whose handles fail alike
+    /// gives each hint once.
     hints_shown: RefCell<Vec<String>>,
 }
 
@@ -66,10 +68,10 @@ impl Reporter {
 
     /// Whether stdout's reader has gone away; nothing more is worth sending then. A write
     /// notices it, but a record that wrote nothing to stdout (it failed, and errors go to
-    /// stderr) would not, so then the pipe is asked. With `--quiet` nothing is ever written
-    /// there, so whether anyone reads it does not matter.
+    /// stderr; or `--quiet` kept it silent) would not, so then the pipe is asked: `--quiet`
+    /// changes what is printed, not when a batch stops.
     pub fn stdout_closed(&self) -> bool {
-        if !self.stdout_closed.get() && !self.wrote.get() && !self.quiet && stdout_hung_up() {
+        if !self.stdout_closed.get() && !self.wrote.get() && stdout_hung_up() {
             self.stdout_closed.set(true);
         }
         self.stdout_closed.get()
@@ -97,14 +99,18 @@ impl Reporter {
         self.wrote.set(false);
         match &record.outcome {
             RecordOutcome::NotStarted => {}
-            RecordOutcome::Invalid(failure) => {
-                if self.json {
-                    self.out(&json_line(&invalid_json(record, failure)));
-                }
-                self.failed(failure);
-            }
+            RecordOutcome::Invalid(failure) => self.invalid(&record.item, failure),
             RecordOutcome::Ran(steps) => self.steps(launcher, record.item.line, steps),
         }
+    }
+
+    /// Input that is not a handle, from standard input or the command line: an error, and with
+    /// `--json` an object saying which input it was.
+    pub fn invalid(&self, item: &Item, failure: &Failure) {
+        if self.json {
+            self.out(&json_line(&invalid_json(item, failure)));
+        }
+        self.failed(failure);
     }
 
     /// The steps of one procedure, in order: `--verbose` exchanges, JSON Lines or result
@@ -120,15 +126,25 @@ impl Reporter {
                 Operation::Create | Operation::Fetch
             )
         });
+        // The name a procedure started from (`open NAME`) is known to the hints of its later
+        // steps too.
+        let name = steps
+            .iter()
+            .find_map(|step| step.request.name())
+            .map(|name| name.to_string());
         for (at, step) in steps.iter().enumerate() {
             if step.exchange.is_some() {
                 err(&exchange_text(launcher, step));
             }
+            let values = Values {
+                handle: step.request.handle().map(|handle| handle.0),
+                name: name.clone(),
+            };
             if self.json {
-                self.out(&json_line(&step_json(launcher, line, step)));
+                self.out(&json_line(&step_json(launcher, line, step, &values)));
             }
             match &step.result {
-                Err(failure) => self.error(Some(&step.request.subject()), failure),
+                Err(failure) => self.error(Some(&step.request.subject()), failure, &values),
                 Ok(_) if new_handles => self.new_handle(steps, at),
                 Ok(Reply::Metadata(metadata)) if !self.json => {
                     if let Some(handle) = step.request.handle() {
@@ -193,9 +209,12 @@ impl Reporter {
     /// `cancelled` counts handles sent whose answer was not awaited (Ctrl-C), `not_started`
     /// handles never sent; `unread_input` says standard input was left unread (its length is
     /// unknown) because the batch stopped early.
+    /// With `--quiet` it is printed only when the batch was cut short, since what was left
+    /// undone (or sent and not awaited) is not success output.
     pub fn summary(&self, tally: &Tally, cancelled: u64, not_started: u64, unread_input: bool) {
         self.clear_progress();
-        if self.quiet {
+        let cut_short = cancelled > 0 || not_started > 0 || unread_input;
+        if self.quiet && !cut_short {
             return;
         }
         if let Some(line) = summary_text(tally, cancelled, not_started, unread_input) {
@@ -266,11 +285,12 @@ impl Reporter {
 
     /// A failure that is not about one handle (arguments, settings, internal).
     pub fn failed(&self, failure: &Failure) {
-        self.error(None, failure);
+        self.error(None, failure, &Values::default());
     }
 
-    /// An error line, and its hint unless the same hint was printed before.
-    fn error(&self, context: Option<&str>, failure: &Failure) {
+    /// An error line, and its hint (with the request's values written in) unless the same hint
+    /// was printed before: a batch whose handles fail alike gives the advice once.
+    fn error(&self, context: Option<&str>, failure: &Failure, values: &Values) {
         let mut shown = self.hints_shown.borrow_mut();
         let new_hint = failure
             .hint
@@ -280,6 +300,7 @@ impl Reporter {
         if let Some(hint) = &new_hint {
             shown.push(hint.clone());
         }
+        let new_hint = new_hint.map(|hint| values.fill(&hint));
         err(&error_text(
             context,
             &failure.message,
@@ -298,6 +319,16 @@ impl Reporter {
     pub fn warning(&self, message: &str) {
         let label = paint(self.colour, WARNING, "warning:");
         err(&format!("safe-ad: {label} {message}\n"));
+    }
+
+    /// A note said at most once per run (with the hints, which are said once too).
+    fn note_once(&self, message: &str) {
+        let mut said = self.hints_shown.borrow_mut();
+        if !said.iter().any(|already| already == message) {
+            said.push(message.to_string());
+            drop(said);
+            self.note(message);
+        }
     }
 
     /// Something worth knowing that is not a problem; silenced by `--quiet`.
@@ -322,21 +353,32 @@ impl Reporter {
         let url = launcher.url(request);
         let json = request.json();
         let text = if as_curl {
+            // --fail-with-body: a line whose request fails exits non-zero (22), as safe-ad
+            // would, and still shows the launcher's error.
             let mut text = format!(
-                "curl -sS -X {} -H \"Authorization: Bearer {}\"",
+                "curl -sS --fail-with-body -X {} -H \"Authorization: Bearer {}\"",
                 request.method(),
                 curl_token(token)
             );
             // A handle an earlier answer gives becomes a shell variable the person sets, and
-            // curl must not read its braces as a URL pattern.
+            // curl must not read its braces as a URL pattern. Unset, the shell stops at the
+            // line with the words below rather than send a request without the handle.
             let (url, quote) = match slot_field(request) {
-                Some(field) => (
-                    url.replace(
-                        &format!("{{{field}}}"),
-                        &format!("${{{}}}", shell_name(field)),
-                    ),
-                    '"',
-                ),
+                Some(field) => {
+                    let variable = shell_name(field);
+                    self.note_once(&format!(
+                        "{variable} in the lines below stands for the \"{field}\" that the line before it answers: set it ({variable}=...) before running them"
+                    ));
+                    (
+                        url.replace(
+                            &format!("{{{field}}}"),
+                            &format!(
+                                "${{{variable}:?set {variable} to the {field} answered above}}"
+                            ),
+                        ),
+                        '"',
+                    )
+                }
                 None => (url, '\''),
             };
             if let Some(json) = &json {
@@ -362,8 +404,12 @@ impl Reporter {
     /// `--curl` with a token that no line can fetch again (standard input) or no token at all.
     pub fn curl_token_note(&self, source: Option<&Source>) {
         let why = match source {
-            Some(Source::Stdin) => "the token came from standard input",
-            None => "no token was found",
+            Some(Source::Stdin) => "the token came from standard input".to_string(),
+            Some(Source::TokenPipe(path)) => format!(
+                "the token came from {}, which cannot be read again (a pipe)",
+                path.display()
+            ),
+            None => "no token was found".to_string(),
             Some(_) => return,
         };
         self.note(&format!(
@@ -390,28 +436,53 @@ impl Reporter {
         self.out(&format!("{}\n", token.expose()));
     }
 
-    /// `auth status`, first line: where the launcher is.
-    pub fn status_launcher(&self, base: &str, source: &Source) {
-        self.out(&format!("launcher  {base} ({source})\n"));
-    }
-
-    /// `auth status`, second line: the token, masked, and where it came from.
-    pub fn status_token(&self, token: Option<(&Secret, &Source)>) {
-        match token {
-            Some((token, source)) => self.out(&format!("token     {} ({source})\n", token.mask())),
-            None => self.out("token     none\n"),
-        }
-    }
-
-    /// `auth status`, last line: what the launcher said of the token.
-    pub fn status_answer(&self, answer: StatusAnswer) {
-        self.out(&match answer {
-            StatusAnswer::Accepted => "status    accepted by the launcher\n".to_string(),
-            StatusAnswer::NotAccepted(class) => {
-                format!("status    not accepted ({})\n", class.name())
+    /// `auth status`: where the launcher is, the token (masked) and where it came from, and
+    /// what the launcher said of it; one JSON object with `--json`, nothing with `--quiet`.
+    pub fn auth_status(
+        &self,
+        settings: &Settings,
+        answer: StatusAnswer,
+        failure: Option<&Failure>,
+    ) {
+        let launcher = (settings.launcher.base(), &settings.launcher_source);
+        let token = settings
+            .token
+            .as_ref()
+            .map(|(token, source)| (token.mask(), source));
+        if self.json {
+            let mut object = json!({
+                "launcher_url": shown_setting(json!(launcher.0), Some(launcher.1)),
+                "token": match &token {
+                    Some((masked, source)) => shown_setting(json!(masked), Some(source)),
+                    None => shown_setting(Value::Null, None),
+                },
+                "status": answer.name(),
+                "ok": failure.is_none(),
+            });
+            match failure {
+                Some(failure) => add_error(&mut object, failure, &Values::default()),
+                None => object["exit_code"] = json!(0),
             }
-            StatusAnswer::Unreachable => "status    launcher not reachable\n".to_string(),
-        });
+            self.out(&json_line(&object));
+            return;
+        }
+        if self.quiet {
+            return;
+        }
+        let token = match token {
+            Some((masked, source)) => format!("{masked} ({source})"),
+            None => "none".to_string(),
+        };
+        let status = match answer {
+            StatusAnswer::Accepted => "accepted by the launcher".to_string(),
+            StatusAnswer::NotAccepted(class) => format!("not accepted ({})", class.name()),
+            StatusAnswer::Unreachable => "launcher not reachable".to_string(),
+            StatusAnswer::NoToken => "no token to check".to_string(),
+        };
+        self.out(&format!(
+            "launcher  {} ({})\ntoken     {token}\nstatus    {status}\n",
+            launcher.0, launcher.1
+        ));
     }
 
     /// `auth login` without a terminal: what it is waiting for.
@@ -460,6 +531,10 @@ impl Reporter {
         ));
     }
 
+    pub fn not_logged_in(&self) {
+        self.info("not logged in: no token found, so there is nothing to revoke");
+    }
+
     pub fn token_removed(&self, path: &Path) {
         self.info(&format!("removed the token from {}", path.display()));
     }
@@ -470,9 +545,16 @@ impl Reporter {
         ));
     }
 
-    /// `config path`.
+    /// `config path`: the path, or with `--json` the path and whether the file exists.
     pub fn config_path(&self, path: &Path) {
-        self.out(&format!("{}\n", path.display()));
+        if self.json {
+            self.out(&json_line(&json!({
+                "path": path.display().to_string(),
+                "exists": path.exists(),
+            })));
+        } else {
+            self.out(&format!("{}\n", path.display()));
+        }
     }
 
     /// `config set`: done.
@@ -489,34 +571,65 @@ impl Reporter {
         }
     }
 
-    /// `config show`: every key's effective value and source, then the file.
+    /// `config show`: every key's effective value and source, then the file; with `--json`
+    /// one object keyed by the config file's keys.
     pub fn config_show(&self, settings: &Settings) {
-        let mut text = String::new();
-        for key in Key::ALL {
-            let (value, source) = match key {
+        let rows: Vec<(Key, Value, Option<&Source>)> = Key::ALL
+            .iter()
+            .map(|key| match key {
                 Key::LauncherUrl => (
-                    settings.launcher.base().to_string(),
+                    *key,
+                    json!(settings.launcher.base()),
                     Some(&settings.launcher_source),
                 ),
                 Key::Token => match &settings.token {
-                    Some((token, source)) => (token.mask(), Some(source)),
-                    None => ("none".to_string(), None),
+                    Some((token, source)) => (*key, json!(token.mask()), Some(source)),
+                    None => (*key, Value::Null, None),
                 },
                 Key::TimeoutSecs => (
-                    settings.timeout.as_secs_f64().to_string(),
+                    *key,
+                    json!(settings.timeout.as_secs_f64()),
                     Some(&settings.timeout_source),
                 ),
-            };
+            })
+            .collect();
+        let exists = settings.config_path.as_ref().map(|path| path.exists());
+        if self.json {
+            let mut object = serde_json::Map::new();
+            for (key, value, source) in rows {
+                object.insert(key.name().to_string(), shown_setting(value, source));
+            }
+            object.insert(
+                "config_file".to_string(),
+                json!({
+                    "path": settings.config_path.as_ref().map(|path| path.display().to_string()),
+                    "exists": exists.unwrap_or(false),
+                }),
+            );
+            self.out(&json_line(&Value::Object(object)));
+            return;
+        }
+        let mut text = String::new();
+        for (key, value, source) in rows {
             let name = key.name();
+            let value = match value {
+                Value::String(text) => text,
+                Value::Null => "none".to_string(),
+                // Seconds as a person writes them: 12, 0.5.
+                Value::Number(number) => number
+                    .as_f64()
+                    .map_or(number.to_string(), |secs| secs.to_string()),
+                other => other.to_string(),
+            };
             match source {
                 Some(source) => text.push_str(&format!("{name:<14}{value}  ({source})\n")),
                 None => text.push_str(&format!("{name:<14}{value}\n")),
             }
         }
-        let file = match &settings.config_path {
-            Some(path) if path.exists() => format!("{}  (exists)", path.display()),
-            Some(path) => format!("{}  (does not exist yet)", path.display()),
-            None => "none (no home directory; set SAFE_AD_CONFIG_DIR)".to_string(),
+        let file = match (&settings.config_path, exists) {
+            (Some(path), Some(true)) => format!("{}  (exists)", path.display()),
+            (Some(path), _) => format!("{}  (does not exist yet)", path.display()),
+            (None, _) => "none (no home directory; set SAFE_AD_CONFIG_DIR)".to_string(),
         };
         text.push_str(&format!("{:<14}{file}\n", "config file"));
         self.out(&text);
@@ -525,6 +638,11 @@ impl Reporter {
     /// `completions SHELL`: the script, as generated.
     pub fn completion(&self, script: &[u8]) {
         self.out(&String::from_utf8_lossy(script));
+    }
+
+    /// Help text that was asked for, on stdout.
+    pub fn help(&self, text: &str) {
+        self.out(text);
     }
 
     /// Help and version go to stdout (they were asked for); help shown because nothing was
@@ -551,6 +669,36 @@ pub enum StatusAnswer {
     Accepted,
     NotAccepted(Class),
     Unreachable,
+    NoToken,
+}
+
+impl StatusAnswer {
+    /// The `status` value of `auth status --json`.
+    fn name(self) -> &'static str {
+        match self {
+            StatusAnswer::Accepted => "accepted",
+            StatusAnswer::NotAccepted(_) => "not_accepted",
+            StatusAnswer::Unreachable => "unreachable",
+            StatusAnswer::NoToken => "no_token",
+        }
+    }
+}
+
+/// A setting as `config show --json` and `auth status --json` give it: its value, the kind
+/// of place it came from, and which one (the flag, env var or file).
+fn shown_setting(value: Value, source: Option<&Source>) -> Value {
+    let (kind, from) = match source {
+        None => (Value::Null, Value::Null),
+        Some(Source::Flag(flag)) => (json!("flag"), json!(flag)),
+        Some(Source::TokenFile(path) | Source::TokenPipe(path)) => {
+            (json!("token_file"), json!(path.display().to_string()))
+        }
+        Some(Source::Env(var)) => (json!("env"), json!(var)),
+        Some(Source::ConfigFile(path)) => (json!("config_file"), json!(path.display().to_string())),
+        Some(Source::Default) => (json!("default"), Value::Null),
+        Some(Source::Stdin) => (json!("stdin"), Value::Null),
+    };
+    json!({ "value": value, "source": kind, "from": from })
 }
 
 /// The summary line, when there is one: for more than one handle, or when standard input was
@@ -563,6 +711,10 @@ fn summary_text(
     unread_input: bool,
 ) -> Option<String> {
     let total = tally.done() + cancelled + not_started;
+    if total == 0 && !unread_input {
+        // Only standard input can hold no handle at all; a silent exit 0 would hide it.
+        return Some("0 handles: standard input held none\n".to_string());
+    }
     if total < 2 && !unread_input {
         return None;
     }
@@ -597,7 +749,7 @@ fn curl_token(source: Option<&Source>) -> String {
             shell_quote(&path.display().to_string())
         ),
         Some(Source::Env(var)) => format!("${var}"),
-        Some(Source::Flag(_) | Source::Stdin | Source::Default) | None => {
+        Some(Source::Flag(_) | Source::Stdin | Source::TokenPipe(_) | Source::Default) | None => {
             format!("${}", crate::settings::ENV_TOKEN)
         }
     }
@@ -671,7 +823,20 @@ fn exchange_text(launcher: &Launcher, step: &Step) -> String {
     text
 }
 
-fn step_json(launcher: &Launcher, line: Option<u64>, step: &Step) -> Value {
+/// The values of the request a hint follows, for its placeholders (`outcome::fill_hint`).
+#[derive(Default)]
+struct Values {
+    handle: Option<u64>,
+    name: Option<String>,
+}
+
+impl Values {
+    fn fill(&self, hint: &str) -> String {
+        outcome::fill_hint(hint, self.handle, self.name.as_deref())
+    }
+}
+
+fn step_json(launcher: &Launcher, line: Option<u64>, step: &Step, values: &Values) -> Value {
     let request = &step.request;
     let handle = request.handle().or(match request.operation() {
         Operation::Create | Operation::Fetch => step.new_handle(),
@@ -711,30 +876,30 @@ fn step_json(launcher: &Launcher, line: Option<u64>, step: &Step) -> Value {
             })
         }
         Ok(_) => {}
-        Err(failure) => add_error(&mut object, failure),
+        Err(failure) => add_error(&mut object, failure, values),
     }
     object
 }
 
-fn invalid_json(record: &Record, failure: &Failure) -> Value {
+fn invalid_json(item: &Item, failure: &Failure) -> Value {
     let mut object = json!({
         "handle": null,
-        "input": record.item.input,
-        "line": record.item.line,
+        "input": item.input,
+        "line": item.line,
         "ok": false,
     });
-    add_error(&mut object, failure);
+    add_error(&mut object, failure, &Values::default());
     object
 }
 
-fn add_error(object: &mut Value, failure: &Failure) {
+fn add_error(object: &mut Value, failure: &Failure, values: &Values) {
     let answer = failure.answer.as_ref();
     object["error"] = json!({
         "class": failure.class.name(),
         "status": answer.map(|a| a.status),
         "error_code": answer.and_then(|a| a.error_code),
         "description": answer.map_or(failure.message.as_str(), |a| a.description.as_str()),
-        "hint": failure.hint,
+        "hint": failure.hint.as_deref().map(|hint| values.fill(hint)),
     });
     object["exit_code"] = json!(failure.exit_code());
 }
@@ -854,6 +1019,10 @@ mod tests {
             ..Tally::default()
         };
         assert_eq!(summary_text(&tally(1, 0), 0, 0, false), None);
+        assert_eq!(
+            summary_text(&tally(0, 0), 0, 0, false).as_deref(),
+            Some("0 handles: standard input held none\n")
+        );
         assert_eq!(
             summary_text(&tally(0, 1), 0, 2, false).as_deref(),
             Some("3 handles: 0 ok, 1 failed, 2 not started\n")

@@ -14,9 +14,9 @@ use futures_util::StreamExt;
 use crate::batch::{self, Plan, Procedure, Tally};
 use crate::cli::{ClientOptions, HandleArgs, SaveWith};
 use crate::handle::Handle;
-use crate::input::{self, Slot};
+use crate::input::{self, BadArgs, Slot};
 use crate::launcher::{Launcher, Operation};
-use crate::outcome::{Done, Failure};
+use crate::outcome::{Class, Done, Failure};
 use crate::report::Reporter;
 use crate::runtime::{interruptible, runtime};
 use crate::settings::{Settings, StdinUse};
@@ -51,7 +51,19 @@ pub fn run_procedure(
     options: &ClientOptions,
     reporter: &Reporter,
 ) -> Result<Done, Failure> {
-    let slots = input::parse_args(procedure.name(), &handles.handles)?;
+    let slots = match input::parse_args(&handles.handles) {
+        Ok(slots) => slots,
+        Err(BadArgs::Failure(failure)) => return Err(failure),
+        // Every bad argument is named, and nothing is sent.
+        Err(BadArgs::Handles(bad)) => {
+            for item in &bad {
+                if let Some(failure) = item.problem(procedure.name()) {
+                    reporter.invalid(item, &failure);
+                }
+            }
+            return Ok(Done::Failed(Class::Usage));
+        }
+    };
     let stdin_use = if slots.contains(&Slot::Stdin) {
         StdinUse::Handles
     } else {
