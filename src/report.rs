@@ -491,12 +491,19 @@ impl Reporter {
     }
 
     /// `auth login` on a terminal: a spinner with the same words, until the future is dropped.
+    /// With `--quiet` nothing is drawn: the wait is no result, and errors still come.
     pub async fn login_spinner(&self, base: &str) -> std::convert::Infallible {
+        if self.quiet {
+            return std::future::pending().await;
+        }
         spin(&login_waiting_text(base)).await
     }
 
-    /// Erases the spinner's line.
+    /// Erases the spinner's line (none was drawn with `--quiet`).
     pub fn clear_spinner(&self) {
+        if self.quiet {
+            return;
+        }
         err("\r\x1b[2K");
     }
 
