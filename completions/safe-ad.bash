@@ -16,6 +16,9 @@ _safe__ad() {
             ",$1")
                 cmd="safe__ad"
                 ;;
+            safe__ad,append)
+                cmd="safe__ad__subcmd__append"
+                ;;
             safe__ad,auth)
                 cmd="safe__ad__subcmd__auth"
                 ;;
@@ -52,11 +55,23 @@ _safe__ad() {
             safe__ad,post)
                 cmd="safe__ad__subcmd__post"
                 ;;
+            safe__ad,purge)
+                cmd="safe__ad__subcmd__purge"
+                ;;
             safe__ad,put)
                 cmd="safe__ad__subcmd__put"
                 ;;
+            safe__ad,remove)
+                cmd="safe__ad__subcmd__remove"
+                ;;
             safe__ad,reopen)
                 cmd="safe__ad__subcmd__reopen"
+                ;;
+            safe__ad,restore)
+                cmd="safe__ad__subcmd__restore"
+                ;;
+            safe__ad,show)
+                cmd="safe__ad__subcmd__show"
                 ;;
             safe__ad__subcmd__auth,help)
                 cmd="safe__ad__subcmd__auth__subcmd__help"
@@ -118,6 +133,9 @@ _safe__ad() {
             safe__ad__subcmd__config__subcmd__help,unset)
                 cmd="safe__ad__subcmd__config__subcmd__help__subcmd__unset"
                 ;;
+            safe__ad__subcmd__help,append)
+                cmd="safe__ad__subcmd__help__subcmd__append"
+                ;;
             safe__ad__subcmd__help,auth)
                 cmd="safe__ad__subcmd__help__subcmd__auth"
                 ;;
@@ -154,11 +172,23 @@ _safe__ad() {
             safe__ad__subcmd__help,post)
                 cmd="safe__ad__subcmd__help__subcmd__post"
                 ;;
+            safe__ad__subcmd__help,purge)
+                cmd="safe__ad__subcmd__help__subcmd__purge"
+                ;;
             safe__ad__subcmd__help,put)
                 cmd="safe__ad__subcmd__help__subcmd__put"
                 ;;
+            safe__ad__subcmd__help,remove)
+                cmd="safe__ad__subcmd__help__subcmd__remove"
+                ;;
             safe__ad__subcmd__help,reopen)
                 cmd="safe__ad__subcmd__help__subcmd__reopen"
+                ;;
+            safe__ad__subcmd__help,restore)
+                cmd="safe__ad__subcmd__help__subcmd__restore"
+                ;;
+            safe__ad__subcmd__help,show)
+                cmd="safe__ad__subcmd__help__subcmd__show"
                 ;;
             safe__ad__subcmd__help__subcmd__auth,login)
                 cmd="safe__ad__subcmd__help__subcmd__auth__subcmd__login"
@@ -191,12 +221,73 @@ _safe__ad() {
 
     case "${cmd}" in
         safe__ad)
-            opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help"
+            opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --launcher-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    local oldifs
+                    if [ -n "${IFS+x}" ]; then
+                        oldifs="$IFS"
+                    fi
+                    IFS=$'\n'
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    if [ -n "${oldifs+x}" ]; then
+                        IFS="$oldifs"
+                    fi
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o filenames
+                    fi
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        safe__ad__subcmd__append)
+            opts="-q -j -v -h -V --structured --type-tag --appendable --private --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --structured)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --type-tag)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --appendable)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --launcher-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1170,8 +1261,22 @@ _safe__ad() {
             return 0
             ;;
         safe__ad__subcmd__help)
-            opts="create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help"
+            opts="create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        safe__ad__subcmd__help__subcmd__append)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1463,6 +1568,20 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        safe__ad__subcmd__help__subcmd__purge)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         safe__ad__subcmd__help__subcmd__put)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1477,7 +1596,49 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        safe__ad__subcmd__help__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         safe__ad__subcmd__help__subcmd__reopen)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        safe__ad__subcmd__help__subcmd__restore)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        safe__ad__subcmd__help__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1638,6 +1799,59 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        safe__ad__subcmd__purge)
+            opts="-q -j -v -h -V --save --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --save)
+                    COMPREPLY=($(compgen -W "post put" -- "${cur}"))
+                    return 0
+                    ;;
+                --launcher-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    local oldifs
+                    if [ -n "${IFS+x}" ]; then
+                        oldifs="$IFS"
+                    fi
+                    IFS=$'\n'
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    if [ -n "${oldifs+x}" ]; then
+                        IFS="$oldifs"
+                    fi
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o filenames
+                    fi
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         safe__ad__subcmd__put)
             opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -1687,6 +1901,59 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        safe__ad__subcmd__remove)
+            opts="-q -j -v -h -V --save --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --save)
+                    COMPREPLY=($(compgen -W "post put" -- "${cur}"))
+                    return 0
+                    ;;
+                --launcher-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    local oldifs
+                    if [ -n "${IFS+x}" ]; then
+                        oldifs="$IFS"
+                    fi
+                    IFS=$'\n'
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    if [ -n "${oldifs+x}" ]; then
+                        IFS="$oldifs"
+                    fi
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o filenames
+                    fi
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         safe__ad__subcmd__reopen)
             opts="-q -j -v -h -V --drop --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -1694,6 +1961,112 @@ _safe__ad() {
                 return 0
             fi
             case "${prev}" in
+                --launcher-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    local oldifs
+                    if [ -n "${IFS+x}" ]; then
+                        oldifs="$IFS"
+                    fi
+                    IFS=$'\n'
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    if [ -n "${oldifs+x}" ]; then
+                        IFS="$oldifs"
+                    fi
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o filenames
+                    fi
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        safe__ad__subcmd__restore)
+            opts="-q -j -v -h -V --save --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --save)
+                    COMPREPLY=($(compgen -W "post put" -- "${cur}"))
+                    return 0
+                    ;;
+                --launcher-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    local oldifs
+                    if [ -n "${IFS+x}" ]; then
+                        oldifs="$IFS"
+                    fi
+                    IFS=$'\n'
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    if [ -n "${oldifs+x}" ]; then
+                        IFS="$oldifs"
+                    fi
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o filenames
+                    fi
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        safe__ad__subcmd__show)
+            opts="-q -j -v -h -V --full --index --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --jobs --fail-fast --retries --dry-run --curl --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --index)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --launcher-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

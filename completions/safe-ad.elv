@@ -43,7 +43,12 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand post 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)'
             cand clear-data 'Move all data items to deleted_data (local until saved: see --save)'
             cand clear-deleted-data 'Remove all items from deleted_data (local until saved: see --save)'
+            cand remove 'Move data items to deleted_data, one index at a time (local until saved: see --save)'
+            cand restore 'Move deleted items back to the data items, one index at a time (local until saved: see --save)'
+            cand purge 'Remove deleted items for good, one index at a time (local until saved: see --save)'
+            cand append 'Append an item (structured or appendable data, by name) to data on the network'
             cand metadata 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
+            cand show 'Show what handles hold: data items, deleted items, who signed each, the filter''s keys'
             cand reopen 'Get a fresh handle for the data behind stale handles, and print each'
             cand drop 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)'
             cand auth 'Get, check, print or revoke the launcher token'
@@ -184,6 +189,97 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'safe-ad;remove'= {
+            cand --save 'After every index succeeded, save the handle with this operation, so the change reaches the network'
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand -j 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --jobs 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors still go to stderr'
+            cand --quiet 'Print nothing on success; errors still go to stderr'
+            cand --json 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
+            cand --fail-fast 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
+            cand --dry-run 'Print each request that would be sent (token masked) and send nothing'
+            cand --curl 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'safe-ad;restore'= {
+            cand --save 'After every index succeeded, save the handle with this operation, so the change reaches the network'
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand -j 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --jobs 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors still go to stderr'
+            cand --quiet 'Print nothing on success; errors still go to stderr'
+            cand --json 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
+            cand --fail-fast 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
+            cand --dry-run 'Print each request that would be sent (token masked) and send nothing'
+            cand --curl 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'safe-ad;purge'= {
+            cand --save 'After every index succeeded, save the handle with this operation, so the change reaches the network'
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand -j 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --jobs 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors still go to stderr'
+            cand --quiet 'Print nothing on success; errors still go to stderr'
+            cand --json 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
+            cand --fail-fast 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
+            cand --dry-run 'Print each request that would be sent (token masked) and send nothing'
+            cand --curl 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'safe-ad;append'= {
+            cand --structured 'Append structured data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits'
+            cand --type-tag 'The structured data''s type tag: 500 (the default), 501 (versioned), or 15000 and above'
+            cand --appendable 'Append appendable data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits'
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand -j 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --jobs 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
+            cand --private 'The appendable data is private (its data id differs from public data of the same name)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors still go to stderr'
+            cand --quiet 'Print nothing on success; errors still go to stderr'
+            cand --json 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
+            cand --fail-fast 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
+            cand --dry-run 'Print each request that would be sent (token masked) and send nothing'
+            cand --curl 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'safe-ad;metadata'= {
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
@@ -191,6 +287,29 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand -j 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
             cand --jobs 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
             cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors still go to stderr'
+            cand --quiet 'Print nothing on success; errors still go to stderr'
+            cand --json 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
+            cand --fail-fast 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
+            cand --dry-run 'Print each request that would be sent (token masked) and send nothing'
+            cand --curl 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'safe-ad;show'= {
+            cand --index 'Only the items at these indexes, in both lists: N, A..B (B not included), A..=B, A.., ..B'
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand -j 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --jobs 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
+            cand --full 'Show the whole content of structured data, not a preview (`content`, in base64, with --json)'
             cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
             cand -q 'Print nothing on success; errors still go to stderr'
             cand --quiet 'Print nothing on success; errors still go to stderr'
@@ -537,7 +656,12 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand post 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)'
             cand clear-data 'Move all data items to deleted_data (local until saved: see --save)'
             cand clear-deleted-data 'Remove all items from deleted_data (local until saved: see --save)'
+            cand remove 'Move data items to deleted_data, one index at a time (local until saved: see --save)'
+            cand restore 'Move deleted items back to the data items, one index at a time (local until saved: see --save)'
+            cand purge 'Remove deleted items for good, one index at a time (local until saved: see --save)'
+            cand append 'Append an item (structured or appendable data, by name) to data on the network'
             cand metadata 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
+            cand show 'Show what handles hold: data items, deleted items, who signed each, the filter''s keys'
             cand reopen 'Get a fresh handle for the data behind stale handles, and print each'
             cand drop 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)'
             cand auth 'Get, check, print or revoke the launcher token'
@@ -558,7 +682,17 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         }
         &'safe-ad;help;clear-deleted-data'= {
         }
+        &'safe-ad;help;remove'= {
+        }
+        &'safe-ad;help;restore'= {
+        }
+        &'safe-ad;help;purge'= {
+        }
+        &'safe-ad;help;append'= {
+        }
         &'safe-ad;help;metadata'= {
+        }
+        &'safe-ad;help;show'= {
         }
         &'safe-ad;help;reopen'= {
         }

@@ -6,7 +6,7 @@
 
 use std::ffi::OsString;
 
-use clap::FromArgMatches;
+use clap::{Args, FromArgMatches};
 
 use crate::cli::{AuthCommand, Cli, ClientOptions, Command, ConfigCommand};
 use crate::commands;
@@ -78,10 +78,13 @@ fn misplaced_option(error: &clap::Error) -> Option<Failure> {
         }
     }
     owners.sort();
+    // Every client command has a client option: it was typed after `emulator` or `completions`.
+    let client_option = ClientOptions::augment_args(clap::Command::new("client"))
+        .get_arguments()
+        .any(|arg| arg.get_long() == Some(long));
     let failure = match owners.as_slice() {
         [] => return None,
-        // Every client command has it: it was typed after `emulator` or `completions`.
-        [_, _, _, _, _, ..] => Failure::usage(format!(
+        _ if client_option => Failure::usage(format!(
             "unexpected argument '--{long}': it is an option of the client commands (put, post, create, ...), not of this one"
         ))
         .with_hint("see this command's --help for the options it takes"),
@@ -112,6 +115,9 @@ fn client_options(cli: &Cli) -> Result<ClientOptions, Failure> {
         Command::Open(c) => vec![top, &c.options.0],
         Command::Reopen(c) => vec![top, &c.options.0],
         Command::ClearData(c) | Command::ClearDeletedData(c) => vec![top, &c.options.0],
+        Command::Show(c) => vec![top, &c.options.0],
+        Command::Remove(c) | Command::Restore(c) | Command::Purge(c) => vec![top, &c.options.0],
+        Command::Append(c) => vec![top, &c.options.0],
         Command::Auth(auth) => vec![
             top,
             &auth.options.0,
@@ -149,7 +155,7 @@ fn dispatch(
     options: &ClientOptions,
     reporter: &Reporter,
 ) -> Result<Done, Failure> {
-    use commands::{auth, completions, config, handles, metadata, operations};
+    use commands::{auth, completions, config, handles, items, metadata, operations, show};
     match command {
         Command::Create(c) => handles::create(c, options, reporter),
         Command::Open(c) => handles::open(c, options, reporter),
@@ -168,6 +174,11 @@ fn dispatch(
             reporter,
         ),
         Command::Metadata(c) => metadata::run(&c.handles, options, reporter),
+        Command::Show(c) => show::run(c, options, reporter),
+        Command::Remove(c) => items::at_indexes(Operation::Remove, c, options, reporter),
+        Command::Restore(c) => items::at_indexes(Operation::Restore, c, options, reporter),
+        Command::Purge(c) => items::at_indexes(Operation::Purge, c, options, reporter),
+        Command::Append(c) => items::append(c, options, reporter),
         Command::Auth(auth) => auth::run(&auth.command, options, reporter),
         Command::Config(config) => config::run(&config.command, options, reporter),
         Command::Completions(c) => completions::run(c.shell, reporter),

@@ -3,9 +3,10 @@
 //! code is left to `outcome`.
 //!
 //! `operations` (put, post, the clears) and `metadata` drive batches of handles; `handles`
-//! makes and frees them (create, open, reopen, drop); `auth` and
-//! `config` manage the token and the config file; `completions` prints a script; `emulator`
-//! starts the stand-in launcher.
+//! makes and frees them (create, open, reopen, drop); `items` changes one item at a time
+//! (remove, restore, purge, append), beside the clears it mirrors; `show` reads what a handle
+//! holds; `auth` and `config` manage the token and the config file; `completions` prints a
+//! script; `emulator` starts the stand-in launcher.
 
 pub mod auth;
 pub mod completions;
@@ -13,12 +14,15 @@ pub mod config;
 #[cfg(feature = "emulator")]
 pub mod emulator;
 pub mod handles;
+pub mod items;
 pub mod metadata;
 pub mod operations;
+pub mod show;
 
+use crate::batch::Stop;
 use crate::cli::ClientOptions;
 use crate::launcher::{Launcher, Request, Slot};
-use crate::outcome::Failure;
+use crate::outcome::{Class, Failure};
 use crate::report::Reporter;
 use crate::runtime::internal;
 use crate::settings::{self, Environment, Settings, StdinUse};
@@ -58,4 +62,62 @@ fn describer<'a>(
         reporter.curl_token_note(token);
     }
     move |request| reporter.request_described(launcher, request, settings.curl, token)
+}
+
+/// The failure after Ctrl-C stopped work that holds leases (`batch::until_stopped`): whether
+/// every launcher handle it had obtained went back, or which ones a second Ctrl-C left behind
+/// and the requests that free them.
+fn interrupted(stop: &Stop, launcher: &Launcher) -> Failure {
+    let left = stop.held();
+    if left.is_empty() {
+        return Failure::new(
+            Class::Interrupted,
+            "interrupted; no new requests were sent, and every launcher handle it had obtained was given back",
+        );
+    }
+    let requests: Vec<String> = left
+        .iter()
+        .map(|lease| {
+            format!(
+                "{} {}",
+                lease.release.method(),
+                launcher.url(&lease.release)
+            )
+        })
+        .collect();
+    Failure::new(
+        Class::Interrupted,
+        format!(
+            "interrupted twice, so it left at once: {} launcher handle{} it had obtained {} not given back",
+            left.len(),
+            if left.len() == 1 { "" } else { "s" },
+            if left.len() == 1 { "was" } else { "were" },
+        ),
+    )
+    .with_hint(format!(
+        "the launcher drops them when it restarts; to free them now, send: {}",
+        requests.join(", ")
+    ))
+}
+
+/// A client option a command is given but cannot act on, and why.
+struct Unoffered {
+    given: bool,
+    option: &'static str,
+    why: &'static str,
+}
+
+/// Refuses the client options a command cannot act on, before anything is sent: an option acts
+/// wherever it is accepted, or it is refused.
+fn refuse_unoffered(command: &str, options: &[Unoffered]) -> Result<(), Failure> {
+    match options.iter().find(|unoffered| unoffered.given) {
+        None => Ok(()),
+        Some(unoffered) => Err(Failure::usage(format!(
+            "`{command}` does not take {}: {}",
+            unoffered.option, unoffered.why
+        ))
+        .with_hint(format!(
+            "leave it out; `safe-ad {command} --help` says what the command does; nothing was sent"
+        ))),
+    }
 }

@@ -1194,7 +1194,7 @@ const COMMAND_LINES: &[Row] = &[
         &["put", "--save", "post", "1"],
         2,
         &[
-            "safe-ad: error: unexpected argument '--save': it belongs to clear-data and clear-deleted-data",
+            "safe-ad: error: unexpected argument '--save': it belongs to clear-data, clear-deleted-data, purge, remove and restore",
         ],
     ),
     row(
