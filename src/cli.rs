@@ -587,7 +587,7 @@ pub struct AppendCommand {
     #[arg(
         long,
         value_name = "N",
-        requires = "structured",
+        conflicts_with = "appendable",
         allow_negative_numbers = true
     )]
     pub type_tag: Option<String>,
@@ -597,7 +597,7 @@ pub struct AppendCommand {
     pub appendable: Option<String>,
 
     /// The appendable data is private (its data id differs from public data of the same name)
-    #[arg(long, requires = "appendable")]
+    #[arg(long, conflicts_with = "structured")]
     pub private: bool,
 }
 
