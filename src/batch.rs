@@ -66,7 +66,7 @@ impl Procedure {
                 .collect(),
             Procedure::Reopen { drop_old } => {
                 let mut requests = vec![Request::OnHandle(Operation::DataId, handle)];
-                requests.extend(through_data_id_plan());
+                requests.extend(through_data_id_plan(Request::Fetch));
                 if drop_old {
                     requests.push(Request::OnHandle(Operation::Drop, handle));
                 }
@@ -323,10 +323,22 @@ pub async fn open(
     verbose: bool,
     stop: &Stop,
 ) -> Vec<Step> {
+    let data_id = Request::DataIdOfName { name, private };
+    through_data_id(launcher, verbose, stop, data_id, Request::Fetch).await
+}
+
+/// A data id from `data_id`, one request that uses it, and the data id given back whatever
+/// came of that: `open` and `append`.
+async fn through_data_id(
+    launcher: &Launcher,
+    verbose: bool,
+    stop: &Stop,
+    data_id: Request,
+    then: impl FnOnce(Handle) -> Request,
+) -> Vec<Step> {
     let mut steps = Steps::new(launcher, verbose, stop);
-    let request = Request::DataIdOfName { name, private };
-    if let Ok((data_id, _)) = steps.lease(request, Request::DropDataId).await {
-        steps.run(Request::Fetch(data_id)).await;
+    if let Ok((data_id, _)) = steps.lease(data_id, Request::DropDataId).await {
+        steps.run(then(data_id)).await;
     }
     steps.finish().await
 }
@@ -349,7 +361,7 @@ pub fn create_plan(name: Name, private: bool, white_list: bool, put: bool) -> Ve
 
 pub fn open_plan(name: Name, private: bool) -> Vec<Request<Slot>> {
     let mut requests = vec![Request::DataIdOfName { name, private }];
-    requests.extend(through_data_id_plan());
+    requests.extend(through_data_id_plan(Request::Fetch));
     requests
 }
 
@@ -379,24 +391,18 @@ pub async fn append(
     verbose: bool,
     stop: &Stop,
 ) -> Vec<Step> {
-    let mut steps = Steps::new(launcher, verbose, stop);
-    if let Ok((data_id, _)) = steps.lease(item.data_id(), Request::DropDataId).await {
-        steps.run(Request::Append { handle, data_id }).await;
-    }
-    steps.finish().await
+    let append = |data_id| Request::Append { handle, data_id };
+    through_data_id(launcher, verbose, stop, item.data_id(), append).await
 }
 
 /// The requests of `append` before any answer (`--dry-run`, `--curl`).
 pub fn append_plan(handle: Handle, item: AppendItem) -> Vec<Request<Slot>> {
-    let data_id = Slot::FromAnswer("dataIdHandle");
-    vec![
-        item.data_id(),
-        Request::Append {
-            handle: Slot::Is(handle),
-            data_id,
-        },
-        Request::DropDataId(data_id),
-    ]
+    let mut requests = vec![item.data_id()];
+    requests.extend(through_data_id_plan(|data_id| Request::Append {
+        handle: Slot::Is(handle),
+        data_id,
+    }));
+    requests
 }
 
 /// The indexes of a one-item change, in the order they are applied: the highest first, so that
@@ -481,9 +487,10 @@ pub async fn at_indexes(
     done
 }
 
-fn through_data_id_plan() -> [Request<Slot>; 2] {
+/// What follows a data id in a plan: the request that uses it, and the data id dropped.
+fn through_data_id_plan(then: impl FnOnce(Slot) -> Request<Slot>) -> [Request<Slot>; 2] {
     let data_id = Slot::FromAnswer("dataIdHandle");
-    [Request::Fetch(data_id), Request::DropDataId(data_id)]
+    [then(data_id), Request::DropDataId(data_id)]
 }
 
 /// A launcher handle a procedure obtained for its own use, and the request that gives it back.
@@ -549,24 +556,70 @@ pub enum Ended<T> {
     Abandoned,
 }
 
-/// Runs `work`, which holds leases through `stop`. The first Ctrl-C sets `stop` (and calls
-/// `stopping`, for a word to the person): the work sends nothing new but gives back what it
-/// holds, and ends. A second Ctrl-C leaves at once.
+/// Runs `work`, which holds leases through `stop`. The first Ctrl-C (or SIGTERM, or SIGHUP: a
+/// CI job's timeout, a closed terminal) sets `stop` and calls `stopping`, for a word to the
+/// person: the work sends nothing new but gives back what it holds, and ends. A second signal
+/// leaves at once.
 pub async fn until_stopped<T>(
     work: impl Future<Output = T>,
     stop: &Stop,
     stopping: impl FnOnce(),
 ) -> Ended<T> {
     futures_util::pin_mut!(work);
+    let mut signals = Signals::new();
     tokio::select! {
         value = &mut work => return Ended::Finished(value),
-        _ = tokio::signal::ctrl_c() => {}
+        _ = signals.next() => {}
     }
     stop.set();
     stopping();
     tokio::select! {
         value = &mut work => Ended::Interrupted(value),
-        _ = tokio::signal::ctrl_c() => Ended::Abandoned,
+        _ = signals.next() => Ended::Abandoned,
+    }
+}
+
+/// The signals that stop work holding leases: SIGINT, SIGTERM and SIGHUP, each handled from
+/// the moment this is made.
+struct Signals {
+    #[cfg(unix)]
+    others: Vec<tokio::signal::unix::Signal>,
+}
+
+impl Signals {
+    fn new() -> Signals {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{signal, SignalKind};
+            // A signal that cannot be handled keeps its default action; Ctrl-C still works.
+            let others = [SignalKind::terminate(), SignalKind::hangup()]
+                .into_iter()
+                .filter_map(|kind| signal(kind).ok())
+                .collect();
+            Signals { others }
+        }
+        #[cfg(not(unix))]
+        Signals {}
+    }
+
+    /// The next of them.
+    async fn next(&mut self) {
+        #[cfg(unix)]
+        {
+            if self.others.is_empty() {
+                let _ = tokio::signal::ctrl_c().await;
+                return;
+            }
+            let others = futures_util::future::select_all(
+                self.others.iter_mut().map(|signal| Box::pin(signal.recv())),
+            );
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = others => {}
+            }
+        }
+        #[cfg(not(unix))]
+        let _ = tokio::signal::ctrl_c().await;
     }
 }
 

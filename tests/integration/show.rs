@@ -403,6 +403,31 @@ fn big_state(sandbox: &Sandbox, items: u32) -> (PathBuf, String) {
     (sandbox.file("state.json", state.to_string()), ad)
 }
 
+/// An emulator whose network holds [`big_state`] (and no demo), logging to a file, the file,
+/// and a handle for the big data, got with `safe-ad open`.
+fn big_handle(sandbox: &Sandbox, items: u32) -> (Emulator, PathBuf, String) {
+    let (state, name) = big_state(sandbox, items);
+    let log = sandbox.path().join("requests.jsonl");
+    let emulator = Emulator::start(&[
+        "--state",
+        state.to_str().expect("path"),
+        "--log",
+        log.to_str().expect("path"),
+    ]);
+    let opened = run(sandbox, &emulator.url, &["open", &name]);
+    let handle = opened.success().stdout().trim().to_owned();
+    (emulator, log, handle)
+}
+
+/// Whether a request line reads a structured data's content (`GET /structured-data/N`): the
+/// step at which an item holds two handles, its data id and the structured data.
+fn content_read(line: &str) -> bool {
+    line.split(' ')
+        .nth(1)
+        .and_then(|path| path.strip_prefix("/structured-data/"))
+        .is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// The most handles live at once above `base`, in the log records from `from_line` on: of each
 /// kind, and of all kinds together (`"all"`).
 fn most_held(log: &std::path::Path, from_line: usize, base: &Value) -> Value {
@@ -428,16 +453,7 @@ fn most_held(log: &std::path::Path, from_line: usize, base: &Value) -> Value {
 #[test]
 fn a_large_handle_is_read_holding_few_handles_so_none_of_the_persons_own_are_evicted() {
     let sandbox = Sandbox::new();
-    let (state, name) = big_state(&sandbox, 150);
-    let log = sandbox.path().join("requests.jsonl");
-    let emulator = Emulator::start(&[
-        "--state",
-        state.to_str().expect("path"),
-        "--log",
-        log.to_str().expect("path"),
-    ]);
-    let opened = run(&sandbox, &emulator.url, &["open", &name]);
-    let handle = opened.success().stdout().trim().to_owned();
+    let (emulator, log, handle) = big_handle(&sandbox, 150);
     // The person holds 92 data ids and 92 sign keys of their own.
     let body = json!({"name": b64(&[9; 32])}).to_string();
     let data_ids: Vec<u64> = (0..92)
@@ -500,11 +516,7 @@ fn a_large_handle_is_read_holding_few_handles_so_none_of_the_persons_own_are_evi
 fn holding_relay(emulator: &Emulator) -> Relay {
     let held = std::sync::atomic::AtomicBool::new(false);
     Relay::start(emulator.addr(), move |line| {
-        let path = line.split(' ').nth(1).unwrap_or("");
-        let read = path
-            .strip_prefix("/structured-data/")
-            .is_some_and(|rest| rest.bytes().all(|b| b.is_ascii_digit()));
-        if read && !held.swap(true, std::sync::atomic::Ordering::SeqCst) {
+        if content_read(line) && !held.swap(true, std::sync::atomic::Ordering::SeqCst) {
             Hook::Hold
         } else {
             Hook::Pass
@@ -514,20 +526,19 @@ fn holding_relay(emulator: &Emulator) -> Relay {
 
 #[test]
 fn ctrl_c_in_the_middle_gives_back_every_handle_it_holds_and_prints_no_half_block() {
+    stopped_in_the_middle(Running::interrupt);
+}
+
+#[test]
+fn sigterm_in_the_middle_gives_back_every_handle_it_holds_too() {
+    // A CI job's timeout sends SIGTERM; it is taken as Ctrl-C is.
+    stopped_in_the_middle(Running::terminate);
+}
+
+/// `show` of a 40-item handle, stopped by `signal` while a content read is held in flight.
+fn stopped_in_the_middle(signal: fn(&Running)) {
     let sandbox = Sandbox::new();
-    let (state, name) = big_state(&sandbox, 40);
-    let log = sandbox.path().join("requests.jsonl");
-    let emulator = Emulator::start(&[
-        "--state",
-        state.to_str().expect("path"),
-        "--log",
-        log.to_str().expect("path"),
-    ]);
-    let handle = run(&sandbox, &emulator.url, &["open", &name])
-        .success()
-        .stdout()
-        .trim()
-        .to_owned();
+    let (emulator, log, handle) = big_handle(&sandbox, 40);
     let before = emulator.live_handles(&log);
     let relay = holding_relay(&emulator);
     let running = sandbox
@@ -536,7 +547,7 @@ fn ctrl_c_in_the_middle_gives_back_every_handle_it_holds_and_prints_no_half_bloc
         .args(["show", &handle])
         .spawn();
     relay.wait_held();
-    running.interrupt();
+    signal(&running);
     running.wait_for_stderr("safe-ad: stopping: no new requests; giving back");
     relay.release();
     let output = running.wait();
@@ -581,20 +592,12 @@ fn a_second_ctrl_c_leaves_at_once_and_names_what_it_left() {
     );
 }
 
-#[test]
-fn a_failing_item_is_shown_with_the_launchers_error_the_rest_still_are_and_all_is_given_back() {
-    let sandbox = Sandbox::new();
-    let (emulator, log) = emulator(&sandbox, &[]);
-    let before = emulator.live_handles(&log);
-    // Reading the content of data item 1 fails, with its data id and structured data held.
-    let failed = std::sync::atomic::AtomicU32::new(0);
-    let relay = Relay::start(emulator.addr(), move |line| {
-        let path = line.split(' ').nth(1).unwrap_or("");
-        let read = path
-            .strip_prefix("/structured-data/")
-            .is_some_and(|rest| rest.bytes().all(|b| b.is_ascii_digit()));
-        // The second content read is data item 1's with --jobs 1.
-        if read && failed.fetch_add(1, std::sync::atomic::Ordering::SeqCst) == 1 {
+/// A relay that fails the second content read: with `--jobs 1`, data item 1's, while its data id
+/// and structured data are held.
+fn failing_second_read(emulator: &Emulator) -> Relay {
+    let reads = std::sync::atomic::AtomicU32::new(0);
+    Relay::start(emulator.addr(), move |line| {
+        if content_read(line) && reads.fetch_add(1, std::sync::atomic::Ordering::SeqCst) == 1 {
             Hook::Answer(http_answer(
                 "500 Internal Server Error",
                 br#"{"errorCode":-37,"description":"CoreError::RequestTimeout"}"#,
@@ -602,7 +605,15 @@ fn a_failing_item_is_shown_with_the_launchers_error_the_rest_still_are_and_all_i
         } else {
             Hook::Pass
         }
-    });
+    })
+}
+
+#[test]
+fn a_failing_item_is_shown_with_the_launchers_error_the_rest_still_are_and_all_is_given_back() {
+    let sandbox = Sandbox::new();
+    let (emulator, log) = emulator(&sandbox, &[]);
+    let before = emulator.live_handles(&log);
+    let relay = failing_second_read(&emulator);
     let output = run(&sandbox, &relay.url, &["show", "--jobs", "1", "1"]);
     output
         .code(5)
@@ -612,19 +623,7 @@ fn a_failing_item_is_shown_with_the_launchers_error_the_rest_still_are_and_all_i
         .stdout_has("  deleted 1: ")
         .stderr_has("safe-ad: error: show 1: data item 1: the launcher answered 500 Internal Server Error: errorCode -37");
     assert_eq!(emulator.live_handles(&log), before, "handles left behind");
-    let failed_json = std::sync::atomic::AtomicU32::new(0);
-    let relay = Relay::start(emulator.addr(), move |line| {
-        let read = line.starts_with("GET /structured-data/")
-            && !line.starts_with("GET /structured-data/handle/");
-        if read && failed_json.fetch_add(1, std::sync::atomic::Ordering::SeqCst) == 1 {
-            Hook::Answer(http_answer(
-                "500 Internal Server Error",
-                br#"{"errorCode":-37,"description":"x"}"#,
-            ))
-        } else {
-            Hook::Pass
-        }
-    });
+    let relay = failing_second_read(&emulator);
     let output = run(
         &sandbox,
         &relay.url,
