@@ -709,3 +709,21 @@ fn reopen_gives_its_data_id_back_after_ctrl_c_too() {
         "the new handle {fresh} is the one handle left, as reopen's result"
     );
 }
+
+#[test]
+fn a_reader_that_leaves_after_one_line_gets_no_error_and_nothing_is_held() {
+    let sandbox = Sandbox::new();
+    let (emulator, log) = emulator(&sandbox, &[]);
+    let before = emulator.live_handles(&log);
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["show", "1", "0", "2", "1", "0", "2"])
+        .stdout_head(1)
+        .run();
+    output
+        .success()
+        .stdout_is("handle 1: version 1, owner yes, data 3, deleted 2, filter BlackList (2 keys)\n")
+        .stderr_is("");
+    assert_eq!(emulator.live_handles(&log), before, "handles left behind");
+}
