@@ -16,6 +16,9 @@ _safe__ad() {
             ",$1")
                 cmd="safe__ad"
                 ;;
+            safe__ad,append)
+                cmd="safe__ad__subcmd__append"
+                ;;
             safe__ad,auth)
                 cmd="safe__ad__subcmd__auth"
                 ;;
@@ -52,11 +55,23 @@ _safe__ad() {
             safe__ad,post)
                 cmd="safe__ad__subcmd__post"
                 ;;
+            safe__ad,purge)
+                cmd="safe__ad__subcmd__purge"
+                ;;
             safe__ad,put)
                 cmd="safe__ad__subcmd__put"
                 ;;
+            safe__ad,remove)
+                cmd="safe__ad__subcmd__remove"
+                ;;
             safe__ad,reopen)
                 cmd="safe__ad__subcmd__reopen"
+                ;;
+            safe__ad,restore)
+                cmd="safe__ad__subcmd__restore"
+                ;;
+            safe__ad,show)
+                cmd="safe__ad__subcmd__show"
                 ;;
             safe__ad__subcmd__auth,help)
                 cmd="safe__ad__subcmd__auth__subcmd__help"
@@ -118,6 +133,9 @@ _safe__ad() {
             safe__ad__subcmd__config__subcmd__help,unset)
                 cmd="safe__ad__subcmd__config__subcmd__help__subcmd__unset"
                 ;;
+            safe__ad__subcmd__help,append)
+                cmd="safe__ad__subcmd__help__subcmd__append"
+                ;;
             safe__ad__subcmd__help,auth)
                 cmd="safe__ad__subcmd__help__subcmd__auth"
                 ;;
@@ -154,11 +172,23 @@ _safe__ad() {
             safe__ad__subcmd__help,post)
                 cmd="safe__ad__subcmd__help__subcmd__post"
                 ;;
+            safe__ad__subcmd__help,purge)
+                cmd="safe__ad__subcmd__help__subcmd__purge"
+                ;;
             safe__ad__subcmd__help,put)
                 cmd="safe__ad__subcmd__help__subcmd__put"
                 ;;
+            safe__ad__subcmd__help,remove)
+                cmd="safe__ad__subcmd__help__subcmd__remove"
+                ;;
             safe__ad__subcmd__help,reopen)
                 cmd="safe__ad__subcmd__help__subcmd__reopen"
+                ;;
+            safe__ad__subcmd__help,restore)
+                cmd="safe__ad__subcmd__help__subcmd__restore"
+                ;;
+            safe__ad__subcmd__help,show)
+                cmd="safe__ad__subcmd__help__subcmd__show"
                 ;;
             safe__ad__subcmd__help__subcmd__auth,login)
                 cmd="safe__ad__subcmd__help__subcmd__auth__subcmd__login"
@@ -191,7 +221,7 @@ _safe__ad() {
 
     case "${cmd}" in
         safe__ad)
-            opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --retries --quiet --json --jobs --fail-fast --dry-run --curl --verbose --color --help --version emulator create open put post clear-data clear-deleted-data metadata reopen drop auth config completions help"
+            opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --retries --quiet --json --jobs --fail-fast --dry-run --curl --verbose --color --help --version emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -238,6 +268,69 @@ _safe__ad() {
                     return 0
                     ;;
                 -j)
+                    COMPREPLY=("${cur}")
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o nospace
+                    fi
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        safe__ad__subcmd__append)
+            opts="-q -v -h --structured --type-tag --appendable --private --launcher-url --token-file --timeout --allow-insecure-http --retries --quiet --json --dry-run --curl --verbose --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --structured)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --type-tag)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --appendable)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --launcher-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    local oldifs
+                    if [ -n "${IFS+x}" ]; then
+                        oldifs="$IFS"
+                    fi
+                    IFS=$'\n'
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    if [ -n "${oldifs+x}" ]; then
+                        IFS="$oldifs"
+                    fi
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o filenames
+                    fi
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=("${cur}")
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o nospace
+                    fi
+                    return 0
+                    ;;
+                --retries)
                     COMPREPLY=("${cur}")
                     if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
                         compopt -o nospace
@@ -1026,8 +1119,22 @@ _safe__ad() {
             return 0
             ;;
         safe__ad__subcmd__help)
-            opts="emulator create open put post clear-data clear-deleted-data metadata reopen drop auth config completions help"
+            opts="emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        safe__ad__subcmd__help__subcmd__append)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1319,6 +1426,20 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        safe__ad__subcmd__help__subcmd__purge)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         safe__ad__subcmd__help__subcmd__put)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1333,7 +1454,49 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        safe__ad__subcmd__help__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         safe__ad__subcmd__help__subcmd__reopen)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        safe__ad__subcmd__help__subcmd__restore)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        safe__ad__subcmd__help__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1528,6 +1691,61 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        safe__ad__subcmd__purge)
+            opts="-q -v -h --save --launcher-url --token-file --timeout --allow-insecure-http --retries --quiet --json --fail-fast --dry-run --curl --verbose --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --save)
+                    COMPREPLY=($(compgen -W "post put" -- "${cur}"))
+                    return 0
+                    ;;
+                --launcher-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    local oldifs
+                    if [ -n "${IFS+x}" ]; then
+                        oldifs="$IFS"
+                    fi
+                    IFS=$'\n'
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    if [ -n "${oldifs+x}" ]; then
+                        IFS="$oldifs"
+                    fi
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o filenames
+                    fi
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=("${cur}")
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o nospace
+                    fi
+                    return 0
+                    ;;
+                --retries)
+                    COMPREPLY=("${cur}")
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o nospace
+                    fi
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         safe__ad__subcmd__put)
             opts="-q -j -v -h --launcher-url --token-file --timeout --allow-insecure-http --retries --quiet --json --jobs --fail-fast --dry-run --curl --verbose --color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -1593,6 +1811,61 @@ _safe__ad() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        safe__ad__subcmd__remove)
+            opts="-q -v -h --save --launcher-url --token-file --timeout --allow-insecure-http --retries --quiet --json --fail-fast --dry-run --curl --verbose --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --save)
+                    COMPREPLY=($(compgen -W "post put" -- "${cur}"))
+                    return 0
+                    ;;
+                --launcher-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    local oldifs
+                    if [ -n "${IFS+x}" ]; then
+                        oldifs="$IFS"
+                    fi
+                    IFS=$'\n'
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    if [ -n "${oldifs+x}" ]; then
+                        IFS="$oldifs"
+                    fi
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o filenames
+                    fi
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=("${cur}")
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o nospace
+                    fi
+                    return 0
+                    ;;
+                --retries)
+                    COMPREPLY=("${cur}")
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o nospace
+                    fi
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         safe__ad__subcmd__reopen)
             opts="-q -j -v -h --drop --launcher-url --token-file --timeout --allow-insecure-http --retries --quiet --json --jobs --fail-fast --dry-run --curl --verbose --color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -1600,6 +1873,130 @@ _safe__ad() {
                 return 0
             fi
             case "${prev}" in
+                --launcher-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    local oldifs
+                    if [ -n "${IFS+x}" ]; then
+                        oldifs="$IFS"
+                    fi
+                    IFS=$'\n'
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    if [ -n "${oldifs+x}" ]; then
+                        IFS="$oldifs"
+                    fi
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o filenames
+                    fi
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=("${cur}")
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o nospace
+                    fi
+                    return 0
+                    ;;
+                --retries)
+                    COMPREPLY=("${cur}")
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o nospace
+                    fi
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=("${cur}")
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o nospace
+                    fi
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=("${cur}")
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o nospace
+                    fi
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        safe__ad__subcmd__restore)
+            opts="-q -v -h --save --launcher-url --token-file --timeout --allow-insecure-http --retries --quiet --json --fail-fast --dry-run --curl --verbose --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --save)
+                    COMPREPLY=($(compgen -W "post put" -- "${cur}"))
+                    return 0
+                    ;;
+                --launcher-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    local oldifs
+                    if [ -n "${IFS+x}" ]; then
+                        oldifs="$IFS"
+                    fi
+                    IFS=$'\n'
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    if [ -n "${oldifs+x}" ]; then
+                        IFS="$oldifs"
+                    fi
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o filenames
+                    fi
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=("${cur}")
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o nospace
+                    fi
+                    return 0
+                    ;;
+                --retries)
+                    COMPREPLY=("${cur}")
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o nospace
+                    fi
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        safe__ad__subcmd__show)
+            opts="-q -j -v -h --full --index --launcher-url --token-file --timeout --allow-insecure-http --retries --quiet --json --jobs --verbose --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --index)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --launcher-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

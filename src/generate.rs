@@ -26,6 +26,7 @@ const BIN: &str = "safe-ad";
 pub const README_SECTIONS: &[&str] = &[
     "Handles",
     "Saving after a clear",
+    "Debugging a handle",
     "Output",
     "Settings",
     "Security",

@@ -9,7 +9,8 @@ use std::fmt;
 use std::time::Duration;
 
 use crate::launcher::{
-    Answer, Fetched, Grant, HandleReply, Metadata, NoAnswer, Operation, Request,
+    Answer, Fetched, Grant, HandleReply, Metadata, NoAnswer, Operation, Request, StructuredFetched,
+    MAX_CONTENT_BYTES,
 };
 use crate::sanitize;
 
@@ -241,6 +242,13 @@ point --launcher-url at the launcher itself";
         "the launcher has no such route: check the path prefix of the launcher URL (the launcher \
 serves its API under /, /0.5 and /0.6)";
     pub const NOT_UNDERSTOOD: &str = "check that --launcher-url points at a SAFE Launcher";
+    pub const APPEND_REFUSED: &str =
+        "the launcher refuses an append to a stale handle (get a fresh one with `safe-ad reopen \
+HANDLE`), when the data's filter keeps your key out, or of an item that is in the deleted list \
+(`safe-ad restore` brings that back)";
+    pub const NO_SUCH_INDEX: &str =
+        "there is no item at this index: see the items and their indexes with `safe-ad show \
+HANDLE` (they count from 0, and removing one moves the later ones down)";
 }
 
 /// `hint` with the placeholders `HANDLE` and `NAME` replaced by the values the request had,
@@ -264,9 +272,11 @@ pub fn hint_for_error_code(operation: Option<Operation>, code: i64) -> Option<&'
         -23 => Some(hints::DATA_EXISTS),
         -18 | -22 if fetching => Some(hints::NOT_ON_NETWORK),
         -18 | -22 => Some(hints::NO_SUCH_DATA),
+        -25 if operation == Some(Operation::Append) => Some(hints::APPEND_REFUSED),
         -25 => Some(hints::STALE_VERSION),
         -1514 => Some(hints::UNKNOWN_DATA_ID),
         -1515 => Some(hints::UNKNOWN_HANDLE),
+        -1524 => Some(hints::NO_SUCH_INDEX),
         _ => None,
     }
 }
@@ -319,6 +329,10 @@ pub enum Reply {
     /// A new handle: of created data, or a data-id handle.
     Handle(u64),
     Fetched(Fetched),
+    /// A structured-data handle and what the launcher says of the data.
+    FetchedStructured(StructuredFetched),
+    /// Raw bytes: serialised data, or content.
+    Bytes(Vec<u8>),
 }
 
 /// Judges the answer to a request: its status, then the body that request's success carries.
@@ -327,10 +341,34 @@ pub fn judge(request: &Request, answer: &Answer) -> Result<Reply, Failure> {
     judge_status(Some(operation), answer)?;
     let reply = match operation {
         Operation::Metadata => Metadata::parse(&answer.body).map(Reply::Metadata),
-        Operation::Create | Operation::DataId => {
+        Operation::Create
+        | Operation::DataId
+        | Operation::ItemDataId
+        | Operation::DeletedItemDataId
+        | Operation::ItemSigner
+        | Operation::DeletedItemSigner
+        | Operation::FilterKey
+        | Operation::UserSignKey => {
             HandleReply::parse(&answer.body).map(|reply| Reply::Handle(reply.handle_id))
         }
         Operation::Fetch => Fetched::parse(&answer.body).map(Reply::Fetched),
+        Operation::FetchStructured => {
+            StructuredFetched::parse(&answer.body).map(Reply::FetchedStructured)
+        }
+        operation if operation.answers_bytes() => {
+            if answer.body.len() > MAX_CONTENT_BYTES {
+                return Err(Failure::new(
+                    Class::Unexpected,
+                    format!(
+                        "the launcher answered {} with more than {} KiB; the network stores no data that large",
+                        status_line(answer.status),
+                        MAX_CONTENT_BYTES / 1024
+                    ),
+                )
+                .with_hint(hints::NOT_UNDERSTOOD));
+            }
+            Some(Reply::Bytes(answer.body.clone()))
+        }
         _ => Some(Reply::Done),
     };
     reply.ok_or_else(|| {
@@ -341,7 +379,7 @@ pub fn judge(request: &Request, answer: &Answer) -> Result<Reply, Failure> {
                 status_line(answer.status),
                 match operation {
                     Operation::Metadata => "metadata",
-                    Operation::Fetch => "a handle with metadata",
+                    Operation::Fetch | Operation::FetchStructured => "a handle with metadata",
                     _ => "a handle",
                 },
                 describe_body(&answer.body).0

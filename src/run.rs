@@ -282,7 +282,7 @@ fn dispatch(
     options: &ClientOptions,
     reporter: &Reporter,
 ) -> Result<Done, Failure> {
-    use commands::{auth, completions, config, handles, metadata, operations};
+    use commands::{auth, completions, config, handles, items, metadata, operations, show};
     match command {
         Command::Create(c) => handles::create(c, options, reporter),
         Command::Open(c) => handles::open(c, options, reporter),
@@ -301,6 +301,11 @@ fn dispatch(
             reporter,
         ),
         Command::Metadata(c) => metadata::run(&c.handles, options, reporter),
+        Command::Show(c) => show::run(c, options, reporter),
+        Command::Remove(c) => items::at_indexes(Operation::Remove, c, options, reporter),
+        Command::Restore(c) => items::at_indexes(Operation::Restore, c, options, reporter),
+        Command::Purge(c) => items::at_indexes(Operation::Purge, c, options, reporter),
+        Command::Append(c) => items::append(c, options, reporter),
         Command::Auth(auth) => auth::run(&auth.command, options, reporter),
         Command::Config(config) => config::run(&config.command, options, reporter),
         Command::Completions(c) => completions::run(c.shell, reporter),
