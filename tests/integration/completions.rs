@@ -14,8 +14,8 @@
 //! files as the Debian package installs them, found by the shells' own lookup (`package.rs`,
 //! [`Found::Installed`]).
 //!
-//! A shell that is not installed skips its test with a printed reason, except under CI (`CI` set),
-//! where `.ci/run` installs them all and a missing one fails.
+//! A shell that is not installed skips its test through the harness's `skip`, which fails under
+//! CI (`CI` set), where `.ci/run` installs them all.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
 
-use crate::harness::{safe_ad_bin, Sandbox, DEADLINE};
+use crate::harness::{have, have_bash_completion, safe_ad_bin, Sandbox, DEADLINE};
 use safe_ad::cli::{SaveWith, Shell};
 use safe_ad::config_file::Key;
 
@@ -152,37 +152,6 @@ pub fn cases(default_build: bool) -> Vec<Case> {
             exactly: None,
         },
     ]
-}
-
-/// Whether `program` is installed where the tests look for it (`/usr/bin`, `/bin`: the PATH
-/// they run shells with); without it, the test is skipped (see [`skip`]).
-#[track_caller]
-pub fn have(program: &str) -> bool {
-    let found = ["/usr/bin", "/bin"]
-        .iter()
-        .any(|dir| Path::new(dir).join(program).is_file());
-    if !found {
-        skip(&format!("`{program}` is not installed"));
-    }
-    found
-}
-
-/// Prints that a test is skipped and why. Under CI (`CI` set) it fails instead: `.ci/run`
-/// installs everything the tests need, so there a skip would hide a missing install step.
-#[track_caller]
-pub fn skip(reason: &str) {
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "{reason}; CI must install it (.ci/run)"
-    );
-    note(&format!("skipped: {reason}"));
-}
-
-/// A line on the test run's own stderr, shown even for a test that passes (the test harness
-/// captures only what the print macros write).
-pub fn note(text: &str) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "{text}");
 }
 
 /// Asks `sh` what completes for every case, and checks each answer.
@@ -637,15 +606,6 @@ fn readme_steps_install_and_uninstall_for_one_user() {
     run(uninstall);
     let left: Vec<&PathBuf> = installed.iter().filter(|file| file.exists()).collect();
     assert!(left.is_empty(), "README's uninstall left {left:?}");
-}
-
-/// Whether bash-completion's loader is installed; skips (see [`skip`]) if not.
-pub fn have_bash_completion() -> bool {
-    let found = Path::new("/usr/share/bash-completion/bash_completion").is_file();
-    if !found {
-        skip("bash-completion is not installed");
-    }
-    found
 }
 
 /// Every file below `dir`, at any depth.

@@ -14,8 +14,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use crate::completions::{have, note};
-use crate::harness::{SafeAd, Sandbox};
+use crate::harness::{have, note, SafeAd, Sandbox};
 use safe_ad::outcome::EXIT_CODES;
 
 const REFRESH: &str = "SAFE_AD_REGENERATE=1 cargo test --test integration generated::";

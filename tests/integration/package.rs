@@ -20,9 +20,9 @@ use std::time::Duration;
 use serde_json::Value;
 use tempfile::TempDir;
 
-use crate::completions::{check_cases, check_typed, have, have_bash_completion, skip, Found, Sh};
+use crate::completions::{check_cases, check_typed, Found, Sh};
 use crate::generated::render;
-use crate::harness::{wait_for_exit, Sandbox};
+use crate::harness::{have, have_bash_completion, skip, wait_for_exit, Sandbox};
 
 const VERSION: &str = env!("CARGO_PKG_VERSION");
 
@@ -38,23 +38,30 @@ fn cargo() -> Command {
 }
 
 /// The package, built once by `cargo deb` for every test here; `None` where it cannot be built
-/// here (the reason printed).
+/// here, after [`skip`] said why (in every test that asks, so none passes unseen).
+#[track_caller]
 fn package() -> Option<&'static Path> {
-    static DEB: OnceLock<Option<PathBuf>> = OnceLock::new();
-    DEB.get_or_init(build).as_deref()
+    static DEB: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    match DEB.get_or_init(build) {
+        Ok(deb) => Some(deb.as_path()),
+        Err(reason) => {
+            skip(reason);
+            None
+        }
+    }
 }
 
-fn build() -> Option<PathBuf> {
+/// Builds the package, or says why it cannot be built here.
+fn build() -> Result<PathBuf, String> {
     let has_cargo_deb = cargo()
         .args(["deb", "--version"])
         .output()
         .is_ok_and(|output| output.status.success());
     if !has_cargo_deb {
-        skip("`cargo deb` is not installed (cargo install --locked cargo-deb)");
-        return None;
+        return Err("`cargo deb` is not installed (cargo install --locked cargo-deb)".into());
     }
-    if !have("dpkg-deb") {
-        return None;
+    if !Path::new("/usr/bin/dpkg-deb").is_file() {
+        return Err("`dpkg-deb` is not installed".into());
     }
     // Its output goes to files: a release build says a lot, and a pipe nobody reads fills up.
     let logs = TempDir::new().expect("temp dir");
@@ -88,7 +95,7 @@ fn build() -> Option<PathBuf> {
         format!("safe-ad_{VERSION}-1_{}.deb", arch.trim()),
         "the package's file name"
     );
-    Some(deb)
+    Ok(deb)
 }
 
 /// A command's stdout; fails with its stderr unless it succeeds.

@@ -8,6 +8,7 @@
 
 mod launchers;
 mod safe_ad;
+mod skip;
 
 #[cfg(feature = "emulator")]
 pub mod emulator;
@@ -24,6 +25,7 @@ use tempfile::TempDir;
 
 pub use launchers::*;
 pub use safe_ad::*;
+pub use skip::*;
 
 /// A token that is easy to spot in output: if any 8-character piece of it shows up, it leaked.
 pub const TOKEN: &str = "tok3n.Zq8vWmXr4LpKd2Nf.s1gnatur3Hb7Yc";
