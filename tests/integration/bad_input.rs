@@ -4,14 +4,16 @@
 //! loopback server that counts the connections it accepts. Every refusal starts with
 //! `safe-ad: error: `, and every position it names (`line L, column C`) counts from 1.
 //!
-//! The table has one test per group of rows. TESTING.md shows the whole table;
-//! `SAFE_AD_REGENERATE=1 cargo test --test integration bad_input::` rewrites it there after the
-//! table changes.
+//! The table has one test per group of rows. TESTING.md shows the whole table; a test checks it
+//! is the table here, and the regeneration command
+//! (`cargo test --test integration regenerate -- --ignored`) rewrites it there after the table
+//! changes.
 
 use std::ffi::OsString;
 use std::os::unix::ffi::OsStringExt;
 use std::path::Path;
 
+use crate::generated::{assert_asked_by_name, REGENERATE};
 use crate::harness::*;
 
 /// What a row puts in the sandbox before it runs, at a path relative to the sandbox directory.
@@ -1658,26 +1660,41 @@ output may hold a piece of the test token, and every `line L, column C` counts f
     text
 }
 
-#[test]
-fn testing_md_shows_this_table() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("TESTING.md");
+/// TESTING.md as it should be: its table of bad inputs rendered from [`GROUPS`].
+fn testing_md_with_this_table() -> (std::path::PathBuf, String, String) {
+    let path = repo_root().join("TESTING.md");
     let current = std::fs::read_to_string(&path).expect("TESTING.md");
     let (Some(start), Some(end)) = (current.find(BEGIN), current.find(END)) else {
         panic!("TESTING.md lacks the markers {BEGIN:?} and {END:?}");
     };
-    let table = rendered_table();
     let updated = format!(
-        "{}{table}{}",
+        "{}{}{}",
         &current[..start],
+        rendered_table(),
         &current[end + END.len()..]
     );
-    if std::env::var_os("SAFE_AD_REGENERATE").is_some() {
-        std::fs::write(&path, &updated).expect("write TESTING.md");
-        return;
-    }
+    (path, current, updated)
+}
+
+#[test]
+fn testing_md_shows_this_table() {
+    let (_, current, updated) = testing_md_with_this_table();
     assert!(
         current == updated,
-        "TESTING.md's table of bad inputs is out of date; refresh it with \
-         SAFE_AD_REGENERATE=1 cargo test --test integration bad_input::"
+        "TESTING.md's table of bad inputs is out of date; refresh it with: {REGENERATE}"
+    );
+}
+
+/// The regeneration command, not a check: rewrites the table in TESTING.md from [`GROUPS`]. Run
+/// only when named (see [`assert_asked_by_name`]).
+#[test]
+#[ignore = "rewrites TESTING.md: cargo test --test integration regenerate -- --ignored"]
+fn regenerate_the_bad_input_table_in_testing_md() {
+    assert_asked_by_name();
+    let (path, _, updated) = testing_md_with_this_table();
+    std::fs::write(&path, &updated).expect("write TESTING.md");
+    assert!(
+        testing_md_with_this_table().1 == updated,
+        "TESTING.md did not change"
     );
 }

@@ -39,6 +39,37 @@ pub fn safe_ad_bin() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_safe-ad"))
 }
 
+/// The repository's root (the crate's manifest directory): README.md, TESTING.md, the committed
+/// generated files.
+pub fn repo_root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Flags of the test binary that take a value as the next argument, which is not a filter.
+const VALUED_FLAGS: [&str; 7] = [
+    "--skip",
+    "--test-threads",
+    "--format",
+    "--color",
+    "--logfile",
+    "--shuffle-seed",
+    "-Z",
+];
+
+/// Whether a filter given to this test run (an argument of the test binary that is not a flag or
+/// a flag's value) contains `word`: for the ignored commands that act only when asked by name.
+pub fn named_in_filter(word: &str) -> bool {
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        if VALUED_FLAGS.contains(&arg.as_str()) {
+            args.next();
+        } else if !arg.starts_with('-') && arg.contains(word) {
+            return true;
+        }
+    }
+    false
+}
+
 /// A test's private home: config dir, HOME, scratch files; removed when dropped.
 pub struct Sandbox {
     dir: TempDir,
