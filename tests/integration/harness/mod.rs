@@ -137,6 +137,20 @@ impl Sandbox {
         SafeAd::in_sandbox(self, safe_ad_bin(), None)
     }
 
+    /// `safe-ad` in this sandbox, held to file permissions as an ordinary user is: for a file it
+    /// must fail to open (mode 000). Where this process can read any file (it runs as root, as
+    /// CI does), safe-ad runs through `setpriv` (util-linux) without the two capabilities that let
+    /// root read any file, CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH; everything else stays the
+    /// same. Callers check `have("setpriv")` first where [`reads_any_file`].
+    pub fn safe_ad_held_to_file_modes(&self) -> SafeAd {
+        if !reads_any_file() {
+            return self.safe_ad();
+        }
+        SafeAd::in_sandbox(self, Path::new("/usr/bin/setpriv"), None)
+            .args(["--bounding-set", "-dac_override,-dac_read_search", "--"])
+            .arg(safe_ad_bin())
+    }
+
     /// `shell -c script` in this sandbox, with this build's `safe-ad` first on PATH and the
     /// system directories after it.
     pub fn shell(&self, shell: &str, script: &str) -> SafeAd {
@@ -144,6 +158,15 @@ impl Sandbox {
         SafeAd::in_sandbox(self, Path::new(shell), Some(script))
             .env("PATH", format!("{}:/usr/bin:/bin", bin_dir.display()))
     }
+}
+
+/// Whether this process can open a file whose mode is 000: root can (CAP_DAC_OVERRIDE).
+pub fn reads_any_file() -> bool {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("probe");
+    std::fs::write(&path, b"x").expect("probe file");
+    set_mode(&path, 0o000);
+    std::fs::File::open(&path).is_ok()
 }
 
 /// Sets a file's permission bits.
