@@ -369,6 +369,7 @@ fn config_set_unset_show_and_path() {
         .safe_ad()
         .args(["config", "show"])
         .run()
+        .success()
         .stdout_has(&format!(
             "launcher_url  http://127.0.0.1:8100/0.6  {source}"
         ))
@@ -380,6 +381,7 @@ fn config_set_unset_show_and_path() {
         .env("SAFE_LAUNCHER_URL", "http://localhost:9")
         .args(["config", "show", "--timeout", "3"])
         .run()
+        .success()
         .stdout_has("launcher_url  http://localhost:9  (env var SAFE_LAUNCHER_URL)")
         .stdout_has("timeout_secs  3  (--timeout)");
 
@@ -473,11 +475,19 @@ fn concurrent_writers_never_leave_a_corrupt_file() {
     assert_eq!(leftovers, 1, "temporary files were left behind");
 }
 
-/// Every command but `auth token`, run with the token in each source, never prints it (the
-/// builder checks every run's output for it); `auth token` prints it.
+/// Every command but `auth token`, run with the token in each source, succeeds and never prints
+/// it (the builder checks every run's output for it); `auth token` prints it.
 #[tokio::test]
 async fn no_command_but_auth_token_prints_the_token() {
     let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path("/appendable-data/metadata/1"))
+        .respond_with(ResponseTemplate::new(200).set_body_raw(
+            r#"{"isOwner":true,"version":1,"filterType":"BlackList","filterLength":0,"dataLength":3,"deletedDataLength":2}"#,
+            "application/json",
+        ))
+        .mount(&server)
+        .await;
     Mock::given(any())
         .respond_with(ResponseTemplate::new(200).set_body_string("OK"))
         .mount(&server)
@@ -507,7 +517,7 @@ async fn no_command_but_auth_token_prints_the_token() {
                 "file" => safe_ad = safe_ad.arg("--token-file").arg(&token_file),
                 _ => {}
             }
-            safe_ad.args(*command).run();
+            safe_ad.args(*command).run().success();
         }
     }
     sandbox
@@ -516,5 +526,6 @@ async fn no_command_but_auth_token_prints_the_token() {
         .args(["auth", "token"])
         .token_may_show()
         .run()
+        .success()
         .stdout_is(&format!("{TOKEN}\n"));
 }

@@ -384,6 +384,7 @@ fn help_and_version_exit_0_on_stdout() {
             .stdout_has("Usage: safe-ad");
     }
     let help = sandbox.safe_ad().arg("--help").run();
+    help.success();
     for word in [
         "Exit status",
         "SAFE_LAUNCHER_TOKEN",

@@ -407,12 +407,21 @@ fn every_fault_as_the_client_sees_it_and_other_routes_untouched() {
 #[test]
 fn command_mode_prints_the_totals_when_faults_are_on() {
     let sandbox = Sandbox::new();
+    // One request at a time, so request n is the n-th handle and the seed (1, the default) says
+    // which fault each gets: the exit code is the first failing handle's (a delay still answers).
     let output = sandbox
         .safe_ad()
         .args(["emulator", "--fault-rate", "1", "--"])
         .arg(safe_ad_bin())
-        .args(["--quiet", "metadata", "1", "1", "1"])
+        .args(["--quiet", "--jobs", "1", "metadata", "1", "1", "1"])
         .run();
+    let plan = Plan::new(1.0, 1).expect("a valid rate");
+    let first_failure = (0..3).find_map(|request| match plan.fault(request) {
+        Some(Fault::Unavailable) => Some(5),
+        Some(Fault::Drop) => Some(6),
+        _ => None,
+    });
+    output.code(first_failure.unwrap_or(0));
     let stderr = output.stderr();
     let totals = stderr
         .lines()
@@ -425,5 +434,6 @@ fn command_mode_prints_the_totals_when_faults_are_on() {
         .safe_ad()
         .args(["emulator", "--", "true"])
         .run()
+        .success()
         .stderr_lacks("requests: ");
 }

@@ -4,6 +4,7 @@
 //! [`TOKEN`] is in its stdout or stderr unless [`SafeAd::token_may_show`] says the command prints
 //! it. [`SafeAd::spawn`] starts it for tests that stream, signal or watch it while it runs.
 
+use std::cell::Cell;
 use std::ffi::OsStr;
 use std::io::{Read, Write};
 use std::path::Path;
@@ -413,6 +414,7 @@ impl Running {
             stdout,
             stderr,
             described: std::mem::take(&mut self.described),
+            code_checked: Cell::new(false),
         };
         if !self.token_may_show {
             if let Some(piece) = token_piece_in(&output.text()) {
@@ -434,11 +436,27 @@ impl Drop for Running {
 
 /// What a finished run did. The assertions fail with the command line, exit status and both
 /// streams; each returns `&Self` so they chain.
+///
+/// Every run's exit code must be looked at ([`Output::code`], [`Output::success`],
+/// [`Output::exit_code`] or [`Output::status`]): an `Output` dropped without that fails the test,
+/// so no run's result goes unchecked.
+#[must_use = "check the run's exit code (.code(N) or .success())"]
 pub struct Output {
     status: ExitStatus,
     stdout: Vec<u8>,
     stderr: Vec<u8>,
     described: String,
+    /// Whether the exit code was looked at.
+    code_checked: Cell<bool>,
+}
+
+impl Drop for Output {
+    fn drop(&mut self) {
+        // A failing test is already unwinding: a second panic would abort the run.
+        if !self.code_checked.get() && !std::thread::panicking() {
+            self.fail("this run's exit code was never checked (.code(N) or .success())");
+        }
+    }
 }
 
 impl Output {
@@ -453,12 +471,16 @@ impl Output {
         )
     }
 
+    /// The exit status, for a test that checks it itself.
     #[cfg(feature = "emulator")]
     pub fn status(&self) -> ExitStatus {
+        self.code_checked.set(true);
         self.status
     }
 
+    /// The exit code, for a test that checks it itself.
     pub fn exit_code(&self) -> Option<i32> {
+        self.code_checked.set(true);
         self.status.code()
     }
 
@@ -487,6 +509,7 @@ impl Output {
 
     #[track_caller]
     pub fn code(&self, code: i32) -> &Output {
+        self.code_checked.set(true);
         if self.status.code() != Some(code) {
             self.fail(&format!("expected exit code {code}"));
         }
