@@ -127,7 +127,7 @@ async fn denied_login_exits_3_and_stores_nothing() {
         .stderr_has("denied the request: Unauthorised")
         .stderr_has("hint: approve the request");
     assert!(!sandbox.config_file().exists());
-    let request = &server.received_requests().await.unwrap()[0];
+    let request = &received(&server).await[0];
     let body: serde_json::Value = serde_json::from_slice(&request.body).unwrap();
     assert_eq!(body["app"]["name"], "ci-bot");
     assert!(request.headers.get("authorization").is_none());

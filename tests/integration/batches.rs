@@ -168,8 +168,7 @@ async fn stdin_usage_errors_send_nothing() {
         .run();
     token_file.code(2);
     assert_no_token(&token_file.text());
-    let received = server.received_requests().await.unwrap_or_default();
-    assert!(received.is_empty(), "{} requests sent", received.len());
+    assert_nothing_sent(&server, "stdin usage errors").await;
 }
 
 // ---- --jobs and output order ------------------------------------------------------------------
@@ -756,7 +755,7 @@ async fn dry_run_shows_each_request_with_the_token_masked_and_sends_nothing() {
         .filter(|line| line.trim_start().starts_with("authorization: Bearer "))
         .count();
     assert_eq!(masked, 4, "{stdout}");
-    assert!(received_paths(&server).await.is_empty());
+    assert_nothing_sent(&server, "--dry-run").await;
 
     let invalid = sandbox
         .safe_ad()
@@ -765,7 +764,7 @@ async fn dry_run_shows_each_request_with_the_token_masked_and_sends_nothing() {
         .stdin("x\n")
         .run();
     invalid.code(2);
-    assert!(received_paths(&server).await.is_empty());
+    assert_nothing_sent(&server, "--dry-run with a bad handle").await;
 }
 
 #[tokio::test]
@@ -790,7 +789,7 @@ async fn curl_prints_commands_that_read_the_token_from_the_env_and_sends_nothing
             "{line}"
         );
     }
-    assert!(received_paths(&server).await.is_empty());
+    assert_nothing_sent(&server, "--curl").await;
 }
 
 #[test]

@@ -34,7 +34,7 @@ async fn each_operation_sends_its_method_path_and_header_with_no_body() {
             .success()
             .stdout_is(&format!("{command} 42: ok\n"));
         server.verify().await;
-        let requests = server.received_requests().await.unwrap_or_default();
+        let requests = received(&server).await;
         assert_eq!(requests.len(), 1, "{command}");
         assert!(
             requests[0].headers.get("content-type").is_none(),
@@ -398,7 +398,7 @@ async fn a_redirect_is_not_followed_and_the_target_sees_nothing() {
             .stderr_has("does not follow redirects")
             .stderr_has("/stolen");
     }
-    assert!(received_paths(&target).await.is_empty());
+    assert_nothing_sent(&target, "the redirect's target").await;
 }
 
 #[tokio::test]
@@ -414,7 +414,7 @@ async fn requests_carry_a_user_agent_and_exactly_one_authorization() {
         .args(["put", "1"])
         .run()
         .success();
-    let requests = server.received_requests().await.unwrap_or_default();
+    let requests = received(&server).await;
     let auth: Vec<_> = requests[0]
         .headers
         .get_all("authorization")

@@ -33,10 +33,6 @@ async fn any_ok_server_on(listener: TcpListener) -> MockServer {
     server
 }
 
-async fn received(server: &MockServer) -> Vec<Request> {
-    server.received_requests().await.unwrap_or_default()
-}
-
 // ---------------------------------------------------------------------------------------------
 // Plain http only to this machine
 
@@ -140,10 +136,7 @@ async fn the_refusal_comes_before_connecting() {
         .run()
         .code(2)
         .stderr_has("--allow-insecure-http");
-    assert!(
-        received(&server).await.is_empty(),
-        "a refused launcher was contacted"
-    );
+    assert_nothing_sent(&server, "a refused launcher").await;
     // That --allow-insecure-http lifts the refusal is shown through a proxy below
     // (proxy_env_vars_are_used_for_other_hosts), so no test connects to 0.0.0.0 on purpose.
 }
@@ -209,12 +202,7 @@ async fn proxy_env_vars_are_ignored_for_a_loopback_launcher() {
         safe_ad.args(["put", "1"]).run().success();
     }
     assert_eq!(received(&launcher).await.len(), 3);
-    let seen: Vec<String> = received(&proxy)
-        .await
-        .iter()
-        .map(|r| format!("{} {}", r.method, r.url))
-        .collect();
-    assert!(seen.is_empty(), "the proxy saw {seen:?}");
+    assert_nothing_sent(&proxy, "the proxy").await;
 }
 
 /// The other side of the rule: for a host that is not loopback the proxy env vars are used. Shown
@@ -233,7 +221,7 @@ async fn proxy_env_vars_are_used_for_other_hosts() {
         .args(["--allow-insecure-http", "put", "1"])
         .run()
         .success();
-    assert!(received(&launcher).await.is_empty());
+    assert_nothing_sent(&launcher, "the launcher behind the proxy").await;
     let seen = received(&proxy).await;
     assert_eq!(seen.len(), 1);
     assert_eq!(seen[0].url.path(), "/appendable-data/1");

@@ -11,34 +11,6 @@ use wiremock::MockServer;
 const ENV_URL: &str = "SAFE_LAUNCHER_URL";
 const ENV_TOKEN: &str = "SAFE_LAUNCHER_TOKEN";
 
-/// The Authorization header of every request the server received, in order.
-async fn bearers(server: &MockServer) -> Vec<String> {
-    server
-        .received_requests()
-        .await
-        .unwrap_or_default()
-        .iter()
-        .map(|r| {
-            r.headers
-                .get("authorization")
-                .and_then(|v| v.to_str().ok())
-                .unwrap_or("(none)")
-                .to_string()
-        })
-        .collect()
-}
-
-async fn assert_nothing_sent(server: &MockServer, what: &str) {
-    let paths: Vec<String> = server
-        .received_requests()
-        .await
-        .unwrap_or_default()
-        .iter()
-        .map(|r| format!("{} {}", r.method, r.url))
-        .collect();
-    assert!(paths.is_empty(), "{what}: the launcher received {paths:?}");
-}
-
 /// `safe-ad --token-file <file> put 1` against `server`.
 fn put_with_token_file(sandbox: &Sandbox, server: &MockServer, file: &Path) -> Output {
     sandbox
