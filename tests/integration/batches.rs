@@ -7,7 +7,6 @@
 //! `--retries`, the summary line and the absence of a progress bar on a pipe, and `--verbose`.
 
 use std::io::Write;
-use std::net::TcpListener;
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
@@ -832,11 +831,9 @@ fn serve_ok(conn: &mut Conn) {
 
 #[test]
 fn retries_wait_for_a_launcher_that_starts_listening_late() {
-    let port = {
-        let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
-        listener.local_addr().expect("addr").port()
-    };
-    let url = format!("http://127.0.0.1:{port}");
+    // Held, not listening, until the launcher starts: never free for another server to take.
+    let port = RefusingPort::new();
+    let url = port.url.clone();
     let sandbox = Sandbox::new();
     sandbox
         .safe_ad()
@@ -850,8 +847,7 @@ fn retries_wait_for_a_launcher_that_starts_listening_late() {
     // 102 s in all: whenever the launcher comes up within that, safe-ad gets through.
     let late = std::thread::spawn(move || {
         std::thread::sleep(Duration::from_millis(300));
-        let listener = TcpListener::bind(("127.0.0.1", port)).expect("bind the same port again");
-        RawLauncher::start_on(listener, serve_ok)
+        RawLauncher::start_on(port.listen(), serve_ok)
     });
     let started = Instant::now();
     sandbox

@@ -7,6 +7,7 @@
 //! fails with a message naming what it waited for once [`DEADLINE`] has passed.
 
 mod launchers;
+mod ports;
 mod safe_ad;
 mod skip;
 
@@ -24,6 +25,7 @@ use std::time::{Duration, Instant};
 use tempfile::TempDir;
 
 pub use launchers::*;
+pub use ports::*;
 pub use safe_ad::*;
 pub use skip::*;
 
@@ -251,12 +253,4 @@ pub fn peak_rss_kib(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     line.split_whitespace().nth(1)?.parse().ok()
-}
-
-/// A loopback address where nothing listens (bound, then closed).
-pub fn closed_port_url() -> String {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
-    let port = listener.local_addr().expect("addr").port();
-    drop(listener);
-    format!("http://127.0.0.1:{port}")
 }
