@@ -20,11 +20,10 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
 
-use crate::harness::{have, have_bash_completion, safe_ad_bin, Sandbox, DEADLINE};
+use crate::harness::{have, have_bash_completion, poll, safe_ad_bin, Sandbox, DEADLINE};
 use safe_ad::cli::{SaveWith, Shell};
 use safe_ad::config_file::Key;
 
@@ -477,18 +476,15 @@ impl Typed {
     /// Waits until the screen shows `text`; fails with the screen after the deadline.
     #[track_caller]
     pub fn wait_for(&self, text: &str) -> String {
-        let deadline = Instant::now() + DEADLINE;
-        loop {
-            let screen = self.screen();
-            if screen.contains(text) {
-                return screen;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "the screen never showed {text:?} within {DEADLINE:?}:\n{screen}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        poll(DEADLINE, || {
+            Some(self.screen()).filter(|screen| screen.contains(text))
+        })
+        .unwrap_or_else(|| {
+            panic!(
+                "the screen never showed {text:?} within {DEADLINE:?}:\n{}",
+                self.screen()
+            )
+        })
     }
 }
 

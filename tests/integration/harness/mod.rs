@@ -195,21 +195,40 @@ pub fn assert_no_token(text: &str) {
     }
 }
 
+/// How often [`poll`] asks.
+const POLL_EVERY: Duration = Duration::from_millis(5);
+
+/// Asks `ready` every few milliseconds until it gives a value, or `limit` has passed (`None`).
+/// The one polling loop of the harness: for events nothing signals (a process's exit, a state
+/// in /proc, a screen).
+pub fn poll<T>(limit: Duration, mut ready: impl FnMut() -> Option<T>) -> Option<T> {
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Some(value) = ready() {
+            return Some(value);
+        }
+        if Instant::now() >= deadline {
+            return None;
+        }
+        std::thread::sleep(POLL_EVERY);
+    }
+}
+
+/// [`poll`], failing after `limit` with a message naming `what` it waited for.
+#[track_caller]
+pub fn wait_until<T>(what: &str, limit: Duration, ready: impl FnMut() -> Option<T>) -> T {
+    poll(limit, ready).unwrap_or_else(|| panic!("waited {limit:?} for {what}"))
+}
+
 /// Waits until `child` exits. After `limit` it kills the child and fails, naming `what`.
 #[track_caller]
 pub fn wait_for_exit(child: &mut Child, limit: Duration, what: &str) -> ExitStatus {
-    let deadline = Instant::now() + limit;
-    loop {
-        if let Some(status) = child.try_wait().expect("try_wait") {
-            return status;
-        }
-        if Instant::now() >= deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{what} did not exit within {limit:?}; killed it");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    let exited = poll(limit, || child.try_wait().expect("try_wait"));
+    exited.unwrap_or_else(|| {
+        let _ = child.kill();
+        let _ = child.wait();
+        panic!("{what} did not exit within {limit:?}; killed it");
+    })
 }
 
 /// Sends signal `name` (`INT` or `TERM`) to a process once it has a handler for it, so the
@@ -223,14 +242,11 @@ pub fn signal(pid: u32, name: &str) {
         "TERM" => 15,
         _ => panic!("no signal number for {name}"),
     };
-    let deadline = Instant::now() + DEADLINE;
-    while catches(pid, number) == Some(false) {
-        assert!(
-            Instant::now() < deadline,
-            "process {pid} never set up a handler for SIG{name}"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    wait_until(
+        &format!("process {pid} to set up a handler for SIG{name}"),
+        DEADLINE,
+        || (catches(pid, number) != Some(false)).then_some(()),
+    );
     let status = std::process::Command::new("kill")
         .args(["-s", name, &pid.to_string()])
         .status()
