@@ -258,7 +258,7 @@ fn slow_early_answers_do_not_reorder_output_and_jobs_run_at_once() {
             }
             std::thread::sleep(Duration::from_millis((13 - handle_of(&line)) * 40));
             lock.lock().unwrap().now -= 1;
-            if !conn.send(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nOK") {
+            if !conn.send(OK_ANSWER) {
                 return;
             }
         }
@@ -819,15 +819,6 @@ fn curl_lines_do_what_safe_ad_does() {
 }
 
 // ---- --retries --------------------------------------------------------------------------------
-
-/// Answers every request with 200 `OK`.
-fn serve_ok(conn: &mut Conn) {
-    while conn.request().is_some() {
-        if !conn.send(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nOK") {
-            return;
-        }
-    }
-}
 
 #[test]
 fn retries_wait_for_a_launcher_that_starts_listening_late() {

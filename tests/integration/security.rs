@@ -41,7 +41,7 @@ async fn any_ok_server_on(listener: TcpListener) -> MockServer {
 /// attempt to reach these launchers, a name lookup included, would be a connection to it.
 #[test]
 fn plain_http_to_another_host_is_refused_without_trying() {
-    let proxy = RawLauncher::answering(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nOK");
+    let proxy = RawLauncher::answering(OK_ANSWER);
     // Reserved names and documentation addresses: nothing real answers there, and safe-ad must
     // not even try. (URL, how the refusal shows it.)
     let remote = [

@@ -371,6 +371,19 @@ impl Conn {
     }
 }
 
+/// The launcher's answer to a save or a clear that worked: 200, `OK`, on a kept-alive connection.
+pub const OK_ANSWER: &[u8] = b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nOK";
+
+/// A [`RawLauncher`] script: answers every request on the connection with [`OK_ANSWER`].
+#[cfg_attr(not(feature = "emulator"), allow(dead_code))]
+pub fn serve_ok(conn: &mut Conn) {
+    while conn.request().is_some() {
+        if !conn.send(OK_ANSWER) {
+            return;
+        }
+    }
+}
+
 /// The handle at the end of a request line (`PUT /appendable-data/7 HTTP/1.1` → 7).
 pub fn handle_of(request_line: &str) -> u64 {
     request_line
