@@ -23,7 +23,9 @@ use std::process::Command;
 
 use clap::ValueEnum;
 
-use crate::harness::{have, have_bash_completion, poll, safe_ad_bin, Sandbox, DEADLINE};
+use crate::harness::{
+    have, have_bash_completion, poll, readme_section, repo_root, safe_ad_bin, Sandbox, DEADLINE,
+};
 use safe_ad::cli::{SaveWith, Shell};
 use safe_ad::config_file::Key;
 
@@ -248,7 +250,7 @@ struct Setup {
 
 impl Setup {
     fn new(sh: Sh, found: Found, sandbox: &Sandbox) -> Setup {
-        let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let repo = repo_root();
         let mut env: Vec<(&'static str, OsString)> =
             vec![("TERM", "xterm".into()), ("ZDOTDIR", sandbox.path().into())];
         let (bin_dir, load) = match found {
@@ -540,13 +542,8 @@ fn completing_by_typing_tab_in_each_shell() {
 /// put the files; after the uninstall block, every file the install made is gone.
 #[test]
 fn readme_steps_install_and_uninstall_for_one_user() {
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(repo.join("README.md")).expect("README");
-    let section = readme
-        .split("\n## Completions and man page\n")
-        .nth(1)
-        .and_then(|rest| rest.split("\n## ").next())
-        .expect("README has a section `## Completions and man page`");
+    let repo = repo_root();
+    let section = readme_section("Completions and man page");
     let blocks: Vec<&str> = section
         .split("```sh\n")
         .skip(1)

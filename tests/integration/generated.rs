@@ -14,7 +14,9 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use crate::harness::{have, named_in_filter, repo_root as root, SafeAd, Sandbox};
+use crate::harness::{
+    have, named_in_filter, readme, readme_section, repo_root as root, SafeAd, Sandbox,
+};
 use safe_ad::outcome::EXIT_CODES;
 
 /// The command that rewrites every committed generated file (this module's and `bad_input`'s).
@@ -140,7 +142,7 @@ fn every_exit_code_is_documented_in_help_man_page_and_readme() {
     // clap wraps help to the terminal width, so compare with white space folded.
     let help = fold(help.success().stdout());
     let man = std::fs::read_to_string(root().join("man/safe-ad.1")).expect("man page");
-    let readme = std::fs::read_to_string(root().join("README.md")).expect("README");
+    let readme = readme();
     for row in EXIT_CODES {
         assert!(
             help.contains(&fold(&format!("{} {}", row.code, row.meaning))),
@@ -259,18 +261,13 @@ fn man_page_shows_option_arguments_and_carries_readme() {
         );
     }
     for heading in safe_ad::generate::README_SECTIONS {
-        let readme = std::fs::read_to_string(root().join("README.md")).expect("README");
-        let body = readme
-            .split(&format!("\n## {heading}\n"))
-            .nth(1)
-            .and_then(|rest| rest.split("\n## ").next())
-            .unwrap_or_else(|| panic!("README has no section {heading}"));
+        let body = readme_section(heading);
         assert!(
             text.contains(&format!("\n{}\n", heading.to_uppercase())),
             "the man page has no section {}",
             heading.to_uppercase()
         );
-        for paragraph in prose(body) {
+        for paragraph in prose(&body) {
             assert!(
                 folded.contains(&paragraph),
                 "the man page lacks README's words, from {heading}: {paragraph}"

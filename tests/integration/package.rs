@@ -22,16 +22,12 @@ use tempfile::TempDir;
 
 use crate::completions::{check_cases, check_typed, Found, Sh};
 use crate::generated::render;
-use crate::harness::{have, have_bash_completion, skip, wait_for_exit, Sandbox};
+use crate::harness::{have, have_bash_completion, repo_root as root, skip, wait_for_exit, Sandbox};
 
 const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// How long `cargo deb` may take: a release build with LTO, on a busy 2-core machine.
 const BUILD_LIMIT: Duration = Duration::from_secs(30 * 60);
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn cargo() -> Command {
     Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))

@@ -10,7 +10,6 @@
 //! for `apt`) are fenced as plain ```` ```sh ````; CI runs README's test command itself.
 
 use std::os::unix::process::CommandExt;
-use std::path::Path;
 use std::process::{Command, Stdio};
 
 use crate::harness::emulator::Emulator;
@@ -23,8 +22,7 @@ struct Block {
 }
 
 fn runnable_blocks() -> Vec<Block> {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-        .expect("README.md");
+    let readme = readme();
     let mut blocks = Vec::new();
     let mut open: Option<Block> = None;
     for (at, line) in readme.lines().enumerate() {

@@ -47,6 +47,24 @@ pub fn repo_root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// README.md's text.
+pub fn readme() -> String {
+    std::fs::read_to_string(repo_root().join("README.md")).expect("README.md")
+}
+
+/// The body of README's section `## heading`, up to the next `## ` heading; fails if README has
+/// no such section.
+#[track_caller]
+pub fn readme_section(heading: &str) -> String {
+    let readme = readme();
+    readme
+        .split(&format!("\n## {heading}\n"))
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .unwrap_or_else(|| panic!("README.md has no section `## {heading}`"))
+        .to_owned()
+}
+
 /// Flags of the test binary that take a value as the next argument, which is not a filter.
 const VALUED_FLAGS: [&str; 7] = [
     "--skip",
