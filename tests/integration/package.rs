@@ -29,8 +29,34 @@ const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// How long `cargo deb` may take: a release build with LTO, on a busy 2-core machine.
 const BUILD_LIMIT: Duration = Duration::from_secs(30 * 60);
 
+/// The variables a cargo run needs to find the toolchain and its registry cache. Nothing else of
+/// this test process's environment reaches it: `cargo test` sets CARGO_* variables for the test,
+/// and the person's RUSTFLAGS, CARGO_TARGET_DIR or CARGO_BUILD_* would change what is built.
+const CARGO_ENV: [&str; 5] = [
+    "PATH",
+    "HOME",
+    "CARGO_HOME",
+    "RUSTUP_HOME",
+    "RUSTUP_TOOLCHAIN",
+];
+
+/// `cargo`, the one this test was built by, with a clean environment ([`CARGO_ENV`]) and a target
+/// directory of its own under the test's scratch space (`CARGO_TARGET_TMPDIR`), kept between runs
+/// so a second run rebuilds little: never the checkout's own `target/release` or
+/// `target/debian`.
 fn cargo() -> Command {
-    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+    let mut command = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    command.env_clear();
+    for name in CARGO_ENV {
+        if let Some(value) = std::env::var_os(name) {
+            command.env(name, value);
+        }
+    }
+    command.env(
+        "CARGO_TARGET_DIR",
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("package"),
+    );
+    command
 }
 
 /// The package, built once by `cargo deb` for every test here; `None` where it cannot be built
