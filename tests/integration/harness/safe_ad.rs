@@ -107,6 +107,21 @@ impl SafeAd {
             .env("SAFE_LAUNCHER_TOKEN", TOKEN)
     }
 
+    /// Runs it in `dir` (without this: the test's own working directory).
+    #[cfg(feature = "emulator")]
+    pub fn current_dir(mut self, dir: &Path) -> SafeAd {
+        self.command.current_dir(dir);
+        self
+    }
+
+    /// Runs it as the leader of a process group of its own, whose id is its pid: what it starts
+    /// can be found, and ended, by the group.
+    #[cfg(feature = "emulator")]
+    pub fn own_process_group(mut self) -> SafeAd {
+        std::os::unix::process::CommandExt::process_group(&mut self.command, 0);
+        self
+    }
+
     /// Standard input: these bytes, then end of file. (Without this: end of file at once.)
     pub fn stdin(mut self, bytes: impl Into<Vec<u8>>) -> SafeAd {
         self.stdin = Input::Bytes(bytes.into());
@@ -324,6 +339,16 @@ pub struct Running {
 impl Running {
     pub fn pid(&self) -> u32 {
         self.child.as_ref().expect("running").id()
+    }
+
+    /// Waits until it has exited (failing after the deadline) while its output is still being
+    /// read, and returns its status: for a test that looks at what it left behind (a process
+    /// still holding its output open) before [`Running::wait`] collects the output.
+    #[cfg(feature = "emulator")]
+    #[track_caller]
+    pub fn wait_for_exit(&mut self) -> ExitStatus {
+        let child = self.child.as_mut().expect("running");
+        wait_for_exit(child, DEADLINE, &self.described)
     }
 
     /// Whether it is still running.
