@@ -989,6 +989,64 @@ async fn no_progress_bar_or_escape_sequences_on_a_pipe() {
     assert_eq!(stderr, "9 handles: 9 ok, 0 failed\n");
 }
 
+/// README: "on a terminal a live count shows while it runs". safe-ad runs under `script`, which
+/// gives it a terminal, against a launcher that holds handle 2's answer until the test has seen
+/// the count on that terminal: so the count showed while the batch ran. Handle 1 is answered
+/// after 600 ms, as the count is drawn only once a batch has run half a second.
+#[test]
+fn a_live_count_shows_on_a_terminal_while_the_batch_runs() {
+    if !have("script") {
+        return;
+    }
+    let release: Arc<(Mutex<bool>, Condvar)> = Arc::default();
+    let held = Arc::clone(&release);
+    let server = RawLauncher::start(move |conn| {
+        while let Some(line) = conn.request() {
+            match handle_of(&line) {
+                1 => std::thread::sleep(Duration::from_millis(600)),
+                2 => {
+                    let (lock, changed) = &*held;
+                    let released = changed
+                        .wait_timeout_while(lock.lock().unwrap(), DEADLINE, |go| !*go)
+                        .unwrap();
+                    assert!(*released.0, "the test never released handle 2");
+                }
+                _ => {}
+            }
+            if !conn.send(OK_ANSWER) {
+                return;
+            }
+        }
+    });
+    let sandbox = Sandbox::new();
+    let mut running = sandbox
+        .shell(
+            "sh",
+            "exec script -qec 'safe-ad --jobs 1 put 1 2 3' /dev/null",
+        )
+        .launcher(&server.url)
+        .spawn();
+    // The terminal shows what safe-ad writes on stdout and stderr, in order.
+    let shown = running.wait_for_stdout("/3: 1 ok, 0 failed (");
+    assert!(running.is_running(), "the batch ended before it was let go");
+    assert!(
+        shown.contains("\r\x1b[2K["),
+        "not drawn over its own line: {shown:?}"
+    );
+    {
+        let (lock, changed) = &*release;
+        *lock.lock().unwrap() = true;
+        changed.notify_all();
+    }
+    let output = running.wait();
+    let screen = output.success().stdout();
+    // The count is cleared before the summary, which is the last thing shown.
+    assert!(
+        screen.ends_with("\r\x1b[2K3 handles: 3 ok, 0 failed\r\n"),
+        "{screen:?}"
+    );
+}
+
 // ---- --verbose --------------------------------------------------------------------------------
 
 #[test]

@@ -392,13 +392,25 @@ impl Running {
         let Some(capture) = &self.stderr else {
             panic!("stderr is not read");
         };
+        self.wait_for_text(capture, "stderr", needle)
+    }
+
+    /// Waits until stdout holds `needle`, whether or not a line has ended; returns stdout so far.
+    #[cfg(feature = "emulator")]
+    #[track_caller]
+    pub fn wait_for_stdout(&self, needle: &str) -> String {
+        self.wait_for_text(&self.stdout, "stdout", needle)
+    }
+
+    #[track_caller]
+    fn wait_for_text(&self, capture: &Capture, stream: &str, needle: &str) -> String {
         let (text, ended) = capture.wait_for(|bytes| {
             let text = String::from_utf8_lossy(bytes);
             text.contains(needle).then(|| text.into_owned())
         });
         text.unwrap_or_else(|| {
             panic!(
-                "{}: stderr never showed {needle:?} ({}):\n{}",
+                "{}: {stream} never showed {needle:?} ({}):\n{}",
                 self.described,
                 if ended { "it ended" } else { "deadline passed" },
                 capture.text()
