@@ -318,6 +318,38 @@ async fn odd_bodies_are_shown_safely_and_bounded() {
     output.check(bytes < 2000, format!("{bytes} bytes of stderr"));
 }
 
+/// README: a body that is not the launcher's JSON is shown "cut at 300 characters", escapes
+/// counted as shown; a description in the launcher's JSON is cut the same way.
+#[test]
+fn a_long_body_is_cut_at_300_characters() {
+    let long_text = "x".repeat(1000);
+    let bells = "\u{7}".repeat(100);
+    let description = "d".repeat(1000);
+    let json = format!(r#"{{"errorCode":-1,"description":"{description}"}}"#);
+    for (body, shown) in [
+        (long_text.as_str(), format!("{}… (cut)", "x".repeat(300))),
+        // Each BEL is shown as the 5 characters `\u{7}`: 60 of them make 300.
+        (bells.as_str(), format!("{}… (cut)", "\\u{7}".repeat(60))),
+        (
+            json.as_str(),
+            format!("errorCode -1, {}… (cut)", "d".repeat(300)),
+        ),
+        // 300 characters are shown whole.
+        (&long_text[..300], "x".repeat(300)),
+    ] {
+        let server = RawLauncher::answering(http_answer("400 Bad Request", body.as_bytes()));
+        SafeAd::new()
+            .launcher(&server.url)
+            .args(["put", "1"])
+            .case(format!("{} bytes", body.len()))
+            .run()
+            .code(4)
+            .stderr_has(&format!(
+                "safe-ad: error: put 1: the launcher answered 400 Bad Request: {shown}\n"
+            ));
+    }
+}
+
 #[test]
 fn a_status_outside_the_http_classes_is_unexpected() {
     let server = RawLauncher::answering(b"HTTP/1.1 600 Odd\r\ncontent-length: 0\r\n\r\n");
