@@ -820,40 +820,90 @@ fn curl_lines_do_what_safe_ad_does() {
 
 // ---- --retries --------------------------------------------------------------------------------
 
+/// A PUT, and a POST (README: retried "only when the connection was refused"), get through to a
+/// launcher that starts listening after safe-ad began trying.
 #[test]
 fn retries_wait_for_a_launcher_that_starts_listening_late() {
-    // Held, not listening, until the launcher starts: never free for another server to take.
-    let port = RefusingPort::new();
-    let url = port.url.clone();
-    let sandbox = Sandbox::new();
-    sandbox
-        .safe_ad()
-        .launcher(&url)
-        .args(["--retries", "0", "put", "1"])
+    for operation in ["put", "post"] {
+        // Held, not listening, until the launcher starts: never free for another server to take.
+        let port = RefusingPort::new();
+        let url = port.url.clone();
+        let sandbox = Sandbox::new();
+        sandbox
+            .safe_ad()
+            .launcher(&url)
+            .args(["--retries", "0", operation, "1"])
+            .run()
+            .code(6)
+            .stderr_has("refused");
+
+        // The launcher starts 300 ms from now. Ten retries wait 0.1, 0.2, 0.4 ... 51.2 s in
+        // turn, 102 s in all: whenever the launcher comes up within that, safe-ad gets through.
+        let late = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            RawLauncher::start_on(port.listen(), serve_ok)
+        });
+        let started = Instant::now();
+        sandbox
+            .safe_ad()
+            .launcher(&url)
+            .args(["--retries", "10", operation, "1"])
+            .run()
+            .success()
+            .stdout_is(&format!("{operation} 1: ok\n"));
+        assert!(
+            started.elapsed() >= Duration::from_millis(250),
+            "{operation}: answered before the server listened?"
+        );
+        let launcher = late.join().expect("the late launcher started");
+        assert_eq!(launcher.connections(), 1, "{operation}");
+    }
+}
+
+/// README: retries wait "100 ms, 200 ms, 400 ms, ...". A launcher that closes each connection at
+/// once (no byte of an answer) sees four attempts of `--retries 3`, each at least the next pause
+/// after the one before: the time of each is taken before its connection is closed, and safe-ad
+/// can only begin its pause after that.
+#[test]
+fn retries_wait_100_200_400_ms_between_attempts() {
+    let attempts: Arc<Mutex<Vec<Instant>>> = Arc::default();
+    let seen = Arc::clone(&attempts);
+    let server = RawLauncher::start(move |_conn| seen.lock().unwrap().push(Instant::now()));
+    SafeAd::new()
+        .launcher(&server.url)
+        .args(["--retries", "3", "put", "1"])
+        .run()
+        .code(6);
+    server.settle();
+    let attempts = attempts.lock().unwrap();
+    assert_eq!(attempts.len(), 4, "one attempt and three retries");
+    for (pause, pair) in [100, 200, 400].into_iter().zip(attempts.windows(2)) {
+        let waited = pair[1] - pair[0];
+        assert!(
+            waited >= Duration::from_millis(pause),
+            "a retry came {waited:?} after the attempt before it, not at least {pause} ms"
+        );
+    }
+}
+
+/// README: a POST is retried "only when the connection was refused". Against a port that refuses
+/// every time, `--retries 3` makes safe-ad try four times, so it cannot give up before its three
+/// pauses (100 + 200 + 400 ms) have passed.
+#[test]
+fn a_refused_post_is_retried() {
+    let refused = closed_port_url();
+    let started = Instant::now();
+    SafeAd::new()
+        .launcher(&refused)
+        .args(["--retries", "3", "post", "1"])
         .run()
         .code(6)
         .stderr_has("refused");
-
-    // The launcher starts 300 ms from now. Ten retries wait 0.1, 0.2, 0.4 ... 51.2 s in turn,
-    // 102 s in all: whenever the launcher comes up within that, safe-ad gets through.
-    let late = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(300));
-        RawLauncher::start_on(port.listen(), serve_ok)
-    });
-    let started = Instant::now();
-    sandbox
-        .safe_ad()
-        .launcher(&url)
-        .args(["--retries", "10", "put", "1"])
-        .run()
-        .success()
-        .stdout_is("put 1: ok\n");
+    let elapsed = started.elapsed();
     assert!(
-        started.elapsed() >= Duration::from_millis(250),
-        "answered before the server listened?"
+        elapsed >= Duration::from_millis(700),
+        "gave up after {elapsed:?}: a refused POST was not retried three times"
     );
-    let launcher = late.join().expect("the late launcher started");
-    assert_eq!(launcher.connections(), 1);
 }
 
 #[tokio::test]
@@ -888,24 +938,27 @@ fn retries_after_a_reset_but_never_for_a_post() {
         .check(server.connections() == 4, "a POST was sent again");
 }
 
+/// README: "never after a timeout", for a PUT as for a POST.
 #[test]
-fn retries_never_resend_a_post_that_timed_out() {
-    // Reads each request and never answers; the connections stay open.
-    let server = RawLauncher::start(|conn| {
-        conn.request();
-        conn.hold();
-    });
-    SafeAd::new()
-        .launcher(&server.url)
-        .args(["--retries", "3", "--timeout", "0.3", "post", "1"])
-        .run()
-        .code(6)
-        .stderr_has("did not answer within 0.3 s");
-    assert_eq!(
-        server.connections(),
-        1,
-        "a POST that timed out was sent again"
-    );
+fn retries_never_resend_a_request_that_timed_out() {
+    for operation in ["put", "post"] {
+        // Reads each request and never answers; the connections stay open.
+        let server = RawLauncher::start(|conn| {
+            conn.request();
+            conn.hold();
+        });
+        SafeAd::new()
+            .launcher(&server.url)
+            .args(["--retries", "3", "--timeout", "0.3", operation, "1"])
+            .run()
+            .code(6)
+            .stderr_has("did not answer within 0.3 s");
+        assert_eq!(
+            server.connections(),
+            1,
+            "a {operation} that timed out was sent again"
+        );
+    }
 }
 
 // ---- summary and progress ---------------------------------------------------------------------
