@@ -1,6 +1,8 @@
 //! The four operations against a real HTTP server on loopback: what is sent, what is printed,
 //! and which exit code each kind of answer gives.
 
+use std::time::{Duration, Instant};
+
 use crate::harness::*;
 use wiremock::matchers::{any, body_string, header, header_exists, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
@@ -377,6 +379,33 @@ async fn timeout_gives_exit_6_and_a_clear_gets_the_unknown_handle_hint() {
         .run()
         .code(6)
         .stderr_has("raise --timeout");
+}
+
+/// README: "connecting has its own bound of at most 10 seconds". A launcher whose accept queue
+/// is full never answers a connection attempt at all ([`SilentPort`]): with the default 30 s
+/// timeout safe-ad gives up connecting after its 10 s bound, saying so, and not before; a shorter
+/// --timeout bounds the connect too.
+#[test]
+fn connecting_is_bounded_by_10_seconds() {
+    let silent = SilentPort::new();
+    for (flags, bound) in [(&[][..], 10), (&["--timeout", "2"][..], 2)] {
+        let started = Instant::now();
+        SafeAd::new()
+            .launcher(&silent.url)
+            .args(flags)
+            .args(["put", "1"])
+            .run()
+            .code(6)
+            .stderr_has(&format!(
+                "put 1: could not connect to {} within {bound} s",
+                silent.url
+            ));
+        let elapsed = started.elapsed();
+        assert!(
+            elapsed >= Duration::from_secs(bound),
+            "gave up connecting after {elapsed:?}, before its {bound} s"
+        );
+    }
 }
 
 #[test]
