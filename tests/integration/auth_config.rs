@@ -163,6 +163,48 @@ async fn login_with_an_explicit_timeout_gives_up() {
         .run()
         .code(6)
         .stderr_has("did not answer within 0.3 s");
+    // timeout_secs in the config file bounds it the same way.
+    let sandbox = Sandbox::new();
+    sandbox.write_config(r#"{"timeout_secs": 0.3}"#);
+    sandbox
+        .safe_ad()
+        .env("SAFE_LAUNCHER_URL", server.uri())
+        .args(["auth", "login"])
+        .run()
+        .code(6)
+        .stderr_has("did not answer within 0.3 s");
+}
+
+/// README: the login waits "without a time limit unless --timeout or timeout_secs is set". The
+/// person approves only after the default timeout (30 s) has passed: safe-ad is still waiting,
+/// and stores the token. (This test takes those 31 s.)
+#[tokio::test]
+async fn login_without_a_timeout_waits_past_the_default_timeout() {
+    let approval_after = Duration::from_secs_f64(safe_ad::values::DEFAULT_TIMEOUT_SECS + 1.0);
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/auth"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(serde_json::json!({
+                    "token": ISSUED,
+                    "permissions": ["LOW_LEVEL_API"],
+                }))
+                .set_delay(approval_after),
+        )
+        .mount(&server)
+        .await;
+    let sandbox = Sandbox::new();
+    let started = std::time::Instant::now();
+    sandbox
+        .safe_ad()
+        .env("SAFE_LAUNCHER_URL", server.uri())
+        .args(["auth", "login"])
+        .run()
+        .success()
+        .stderr_has("token stored in");
+    assert!(started.elapsed() >= approval_after);
+    assert_eq!(stored_token(&sandbox).as_deref(), Some(ISSUED));
 }
 
 #[test]
