@@ -791,31 +791,69 @@ async fn curl_prints_commands_that_read_the_token_from_the_env_and_sends_nothing
     assert_nothing_sent(&server, "--curl").await;
 }
 
+/// The lines `--curl` prints, run in a shell as a person would paste them, do what safe-ad does,
+/// wherever the token came from (README, Debugging): the env var, the config file (the line
+/// fetches it with `safe-ad auth token`), a token file (`safe-ad --token-file PATH auth token`),
+/// and standard input, which cannot be read again: a note says to export the env var, and once it
+/// is exported the lines work.
 #[test]
 fn curl_lines_do_what_safe_ad_does() {
     if !have("curl") {
         return;
     }
-    let emulator = Emulator::start(&[]);
-    let sandbox = Sandbox::new();
-    let output = sandbox
-        .safe_ad()
-        .launcher(&emulator.url)
-        .args(["clear-data", "--curl", "--save", "post", "1"])
-        .run();
-    output.code(0);
-    let stdout = output.stdout();
-    assert_eq!(stdout.lines().count(), 2, "{stdout}");
-    assert_eq!(emulator.network(1), (1, 3, 2), "--curl sent something");
-    for line in stdout.lines() {
-        sandbox
-            .shell("sh", line)
-            .env("SAFE_LAUNCHER_TOKEN", TOKEN)
-            .run()
-            .success()
-            .stdout_is("OK");
+    for source in ["env var", "config file", "token file", "standard input"] {
+        let emulator = Emulator::start(&[]);
+        let sandbox = Sandbox::new();
+        let mut printing = sandbox
+            .safe_ad()
+            .env("SAFE_LAUNCHER_URL", &emulator.url)
+            .case(source);
+        // What the person's shell has when they run the printed lines.
+        let mut shell_env: Vec<(&str, &str)> = Vec::new();
+        match source {
+            "env var" => {
+                printing = printing.env("SAFE_LAUNCHER_TOKEN", TOKEN);
+                shell_env.push(("SAFE_LAUNCHER_TOKEN", TOKEN));
+            }
+            "config file" => {
+                sandbox.write_config(&format!(r#"{{"token": "{TOKEN}"}}"#));
+            }
+            "token file" => {
+                let file = sandbox.file("token", format!("{TOKEN}\n"));
+                printing = printing.arg("--token-file").arg(file);
+            }
+            _ => {
+                printing = printing
+                    .args(["--token-file", "-"])
+                    .stdin(format!("{TOKEN}\n"));
+                // What the note asks for.
+                shell_env.push(("SAFE_LAUNCHER_TOKEN", TOKEN));
+            }
+        }
+        let output = printing
+            .args(["clear-data", "--curl", "--save", "post", "1"])
+            .run();
+        output.success();
+        if source == "standard input" {
+            output.stderr_is(
+                "note: the token came from standard input: export SAFE_LAUNCHER_TOKEN before \
+                 running these lines\n",
+            );
+        } else {
+            output.stderr_is("");
+        }
+        let stdout = output.stdout();
+        assert_eq!(stdout.lines().count(), 2, "{source}: {stdout}");
+        assert_eq!(emulator.network(1), (1, 3, 2), "--curl sent something");
+        for line in stdout.lines() {
+            let mut shell = sandbox.shell("sh", line).case(source);
+            for (name, value) in &shell_env {
+                shell = shell.env(name, value);
+            }
+            shell.run().success().stdout_is("OK");
+        }
+        assert_eq!(emulator.network(1), (2, 0, 5), "{source}");
     }
-    assert_eq!(emulator.network(1), (2, 0, 5));
 }
 
 // ---- --retries --------------------------------------------------------------------------------
