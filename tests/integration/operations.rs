@@ -352,6 +352,44 @@ fn a_long_body_is_cut_at_300_characters() {
     }
 }
 
+/// README: exit 1 for "a response the launcher never gives (3xx, 1xx, not HTTP)". The 1xx that
+/// is a response of its own, 101 Switching Protocols, is exit 1 and class `unexpected`; an interim
+/// 1xx (100 Continue) before the response is, in HTTP/1.1, no response of its own: the one after
+/// it decides.
+#[test]
+fn a_1xx_answer_is_unexpected() {
+    let switching = RawLauncher::answering(
+        b"HTTP/1.1 101 Switching Protocols\r\nconnection: upgrade\r\nupgrade: websocket\r\n\r\n",
+    );
+    SafeAd::new()
+        .launcher(&switching.url)
+        .args(["put", "1"])
+        .run()
+        .code(1)
+        .stdout_is("")
+        .stderr_has("safe-ad: error: put 1: the launcher answered 101 Switching Protocols");
+    let output = SafeAd::new()
+        .launcher(&switching.url)
+        .args(["--json", "put", "1"])
+        .run();
+    let lines = output.code(1).json_lines();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(lines[0]["status"], 101, "{}", lines[0]);
+    assert_eq!(lines[0]["error"]["class"], "unexpected", "{}", lines[0]);
+    assert_eq!(lines[0]["exit_code"], 1, "{}", lines[0]);
+
+    let body = r#"{"errorCode":-1515,"description":"FfiError::InvalidAppendableDataHandle"}"#;
+    let mut interim = b"HTTP/1.1 100 Continue\r\n\r\n".to_vec();
+    interim.extend_from_slice(http_answer("400 Bad Request", body.as_bytes()));
+    let interim = RawLauncher::answering(Box::leak(interim.into_boxed_slice()));
+    SafeAd::new()
+        .launcher(&interim.url)
+        .args(["put", "1"])
+        .run()
+        .code(4)
+        .stderr_has("errorCode -1515");
+}
+
 #[test]
 fn a_status_outside_the_http_classes_is_unexpected() {
     let server = RawLauncher::answering(b"HTTP/1.1 600 Odd\r\ncontent-length: 0\r\n\r\n");
