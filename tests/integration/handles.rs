@@ -7,7 +7,7 @@
 
 use serde_json::{json, Value};
 use wiremock::matchers::{body_json, header, method, path};
-use wiremock::{Mock, MockServer, Request, ResponseTemplate};
+use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use crate::harness::*;
 
@@ -30,20 +30,9 @@ async fn answer(server: &MockServer, verb: &str, route: &str, status: u16, body:
         .await;
 }
 
-/// `METHOD /path` of every request the server received, in order.
-async fn request_lines(server: &MockServer) -> Vec<String> {
-    server
-        .received_requests()
-        .await
-        .unwrap_or_default()
-        .iter()
-        .map(|r| format!("{} {}", r.method, r.url.path()))
-        .collect()
-}
-
 /// The JSON body of the first request the server received.
 async fn first_body(server: &MockServer) -> Value {
-    let requests: Vec<Request> = server.received_requests().await.unwrap_or_default();
+    let requests = received(server).await;
     let first = requests.first().expect("a request came");
     assert_eq!(
         first

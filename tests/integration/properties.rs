@@ -35,8 +35,12 @@ proptest! {
 
     #[test]
     fn rendered_bodies_are_one_safe_bounded_line(body in proptest::collection::vec(any::<u8>(), 0..4000)) {
-        let (line, _, _) = describe_body(&body);
-        prop_assert!(line.chars().count() <= 350);
+        let (line, error_code, _) = describe_body(&body);
+        let shown = match error_code {
+            Some(code) => line.strip_prefix(&format!("errorCode {code}, ")).expect("the code first"),
+            None => &line,
+        };
+        prop_assert!(cut_at_300(shown), "{:?}", line);
         prop_assert!(!line.chars().any(char::is_control), "{:?}", line);
     }
 
@@ -46,7 +50,16 @@ proptest! {
         let (line, error_code, _) = describe_body(body.as_bytes());
         prop_assert_eq!(error_code, Some(code));
         prop_assert!(!line.chars().any(char::is_control), "{:?}", line);
-        prop_assert!(line.chars().count() <= 350);
+        let shown = line.strip_prefix(&format!("errorCode {code}, ")).expect("the code first");
+        prop_assert!(cut_at_300(shown), "{:?}", line);
+    }
+
+    #[test]
+    fn printable_text_of_300_characters_is_shown_whole(text in "[a-zA-Z0-9 .,:;!?-]{1,300}") {
+        let text = text.trim();
+        prop_assume!(!text.is_empty());
+        let (line, _, _) = describe_body(text.as_bytes());
+        prop_assert_eq!(line, text);
     }
 
     #[test]
@@ -145,4 +158,11 @@ proptest! {
 fn needs_escape(c: char) -> bool {
     c.is_control()
         || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}')
+}
+
+/// README's promise: what is shown of a text is at most 300 characters (escapes counted as
+/// shown), then `… (cut)` if anything was left out.
+fn cut_at_300(shown: &str) -> bool {
+    let kept = shown.strip_suffix("… (cut)").unwrap_or(shown);
+    kept.chars().count() <= 300
 }

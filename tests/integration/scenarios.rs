@@ -430,12 +430,7 @@ fn auth_login_denied_is_exit_3_and_stores_nothing() {
 /// `safe-ad emulator`, and the first plain ``` block after it (the output README says a user
 /// sees on stdout).
 fn readme_quick_start() -> (String, String) {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
-    let section = readme
-        .split("## Quick start")
-        .nth(1)
-        .expect("README has a Quick start section");
+    let section = readme_section("Quick start");
     let (_, after_fence) = section
         .split_once("```sh")
         .expect("a ```sh block in the Quick start section");
