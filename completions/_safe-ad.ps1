@@ -158,7 +158,6 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;clear-data' {
-            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'After a successful clear, save the handle with this operation, so the change reaches the network')
             [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
             [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
@@ -166,6 +165,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
             [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'After a successful clear, save the handle with this operation, so the change reaches the network')
             [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
@@ -180,7 +180,6 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;clear-deleted-data' {
-            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'After a successful clear, save the handle with this operation, so the change reaches the network')
             [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
             [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
@@ -188,6 +187,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
             [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'After a successful clear, save the handle with this operation, so the change reaches the network')
             [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
@@ -276,12 +276,12 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;auth;login' {
-            [CompletionResult]::new('--app-name', '--app-name', [CompletionResultType]::ParameterName, 'App name the launcher shows to the person approving')
-            [CompletionResult]::new('--app-id', '--app-id', [CompletionResultType]::ParameterName, 'App id sent to the launcher')
-            [CompletionResult]::new('--vendor', '--vendor', [CompletionResultType]::ParameterName, 'Vendor name the launcher shows')
             [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--app-name', '--app-name', [CompletionResultType]::ParameterName, 'App name the launcher shows to the person approving')
+            [CompletionResult]::new('--app-id', '--app-id', [CompletionResultType]::ParameterName, 'App id sent to the launcher')
+            [CompletionResult]::new('--vendor', '--vendor', [CompletionResultType]::ParameterName, 'Vendor name the launcher shows')
             [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')

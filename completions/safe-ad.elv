@@ -149,7 +149,6 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;clear-data'= {
-            cand --save 'After a successful clear, save the handle with this operation, so the change reaches the network'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -157,6 +156,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand -j 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
             cand --jobs 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --save 'After a successful clear, save the handle with this operation, so the change reaches the network'
             cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
@@ -170,7 +170,6 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;clear-deleted-data'= {
-            cand --save 'After a successful clear, save the handle with this operation, so the change reaches the network'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -178,6 +177,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand -j 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
             cand --jobs 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --save 'After a successful clear, save the handle with this operation, so the change reaches the network'
             cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
@@ -261,12 +261,12 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'safe-ad;auth;login'= {
-            cand --app-name 'App name the launcher shows to the person approving'
-            cand --app-id 'App id sent to the launcher'
-            cand --vendor 'Vendor name the launcher shows'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --app-name 'App name the launcher shows to the person approving'
+            cand --app-id 'App id sent to the launcher'
+            cand --vendor 'Vendor name the launcher shows'
             cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'

@@ -1,15 +1,26 @@
-//! Shell completions and man pages, written from the clap definition (`help::command()`), the
-//! tables the help texts come from, and README's reference sections.
+//! Shell completions and man pages, written from the clap definition (`help::command()`, whose
+//! per-command options come from `cli::COMMAND_OPTIONS`) and the tables the help texts come from.
 //!
 //! The files under `completions/` and `man/` are committed, and the Debian package ships them; a
-//! test regenerates them with [`generated_files`] and fails when they drift. Two of clap_complete's
-//! generators need correcting before their scripts work (see [`completion`]), and the man pages
-//! are put together here from clap_mangen's sections and our own, because clap_mangen's synopsis
-//! leaves out option arguments and its command list names pages it does not write.
+//! test regenerates them with [`generated_files`] and fails when they drift. Every command, at
+//! any depth, is found by walking the clap definition, so a new command needs no edit here.
+//!
+//! - bash: written here ([`bash`]), because clap_complete's script completes file names for every
+//!   value it knows nothing about, offers a positional's values at every position, and knows
+//!   nothing of `--`.
+//! - zsh and fish: clap_complete's, corrected where they complete file names, miss values or
+//!   get in the way of an option ([`zsh`], [`fish`]).
+//! - elvish, powershell: clap_complete's.
+//! - man pages: put together here from clap_mangen's sections and our own, because
+//!   clap_mangen's synopsis leaves out option arguments and its command list names pages it
+//!   does not write; the main page carries README's reference sections.
 
+mod bash;
+mod fish;
 mod markdown;
+mod zsh;
 
-use clap::{Arg, Command};
+use clap::{Arg, Command, ValueHint};
 use clap_complete::Shell as CompleteShell;
 
 use crate::cli::Shell;
@@ -17,9 +28,6 @@ use crate::config_file::Key;
 use crate::help::{self, EXAMPLES};
 use crate::outcome::EXIT_CODES;
 use crate::settings::ENV_VARS;
-
-/// The name the completions are written for and the man pages are named after.
-const BIN: &str = "safe-ad";
 
 /// README's reference sections, in the order the main man page carries them (each as `.SH` in
 /// capitals). They are the one place these facts are written; the page takes them from there.
@@ -38,123 +46,142 @@ const HANDLE_COMMANDS: &[&str] = &["create", "open", "reopen", "drop"];
 
 const README: &str = include_str!("../README.md");
 
+/// The name the completions are written for and the man pages are named after.
+const BIN: &str = "safe-ad";
+
 /// Completions for one shell, as `safe-ad completions <SHELL>` prints them.
 pub fn completion(shell: Shell) -> Vec<u8> {
-    let generator = match shell {
-        Shell::Bash => CompleteShell::Bash,
-        Shell::Zsh => CompleteShell::Zsh,
-        Shell::Fish => CompleteShell::Fish,
-        Shell::Elvish => CompleteShell::Elvish,
-        Shell::Powershell => CompleteShell::PowerShell,
+    let mut command = for_completion();
+    let clap = |generator: CompleteShell, command: &mut Command| {
+        let mut out = Vec::new();
+        clap_complete::generate(generator, command, BIN, &mut out);
+        out
     };
-    let mut command = help::command();
-    let mut out = Vec::new();
-    clap_complete::generate(generator, &mut command, BIN, &mut out);
     match shell {
-        Shell::Bash => bash_with_matching_states(&String::from_utf8_lossy(&out)).into_bytes(),
+        Shell::Bash => bash::script(&command).into_bytes(),
+        Shell::Zsh => {
+            let script = clap(CompleteShell::Zsh, &mut command);
+            zsh::corrected(&String::from_utf8_lossy(&script)).into_bytes()
+        }
         Shell::Fish => {
-            out.extend_from_slice(fish_positional_values(&command).as_bytes());
-            out
+            let script = clap(CompleteShell::Fish, &mut command);
+            fish::corrected(&String::from_utf8_lossy(&script), &command).into_bytes()
         }
-        Shell::Zsh | Shell::Elvish | Shell::Powershell => out,
+        Shell::Elvish => clap(CompleteShell::Elvish, &mut command),
+        Shell::Powershell => clap(CompleteShell::PowerShell, &mut command),
     }
 }
 
-/// clap_complete's bash script (4.6) sets the state of `safe-ad auth` as
-/// `safe__ad__subcmd__auth` (the binary name's `-` made `__`) but reads it in a `case` labelled
-/// `safe__subcmd__ad__subcmd__auth` (the `-` made `__subcmd__`, like a subcommand separator), so
-/// for a binary name with a hyphen nothing past the first word completes. That is the open
-/// upstream bug clap-rs/clap#6421. This renames the labels to the names the script sets; once
-/// upstream writes matching names there is nothing left to rename and this changes nothing.
-fn bash_with_matching_states(script: &str) -> String {
-    // The labels of the state `case` are the only lines indented by exactly eight spaces that
-    // start with the state prefix; the lines that set a state (`cmd="..."`) are indented more.
-    let wrong = format!("        {}__subcmd__", BIN.replace('-', "__subcmd__"));
-    let right = format!("        {}__subcmd__", BIN.replace('-', "__"));
-    let mut fixed = String::with_capacity(script.len());
-    for line in script.split_inclusive('\n') {
-        match line.strip_prefix(&wrong) {
-            Some(rest) => {
-                fixed.push_str(&right);
-                fixed.push_str(rest);
-            }
-            None => fixed.push_str(line),
-        }
+/// The built command, with every value that is not a file marked as such: an argument clap
+/// knows nothing about (`ValueHint::Unknown`) gets `ValueHint::Other`, so no shell offers file
+/// names for it. Every argument of safe-ad that names a file is a `PathBuf` (which clap hints as
+/// a path) or has a path hint of its own, so an unknown one is a number, handle, name, URL, key
+/// or word (`path_arguments_are_hinted_as_paths` below keeps that true).
+fn for_completion() -> Command {
+    fn hint(command: Command) -> Command {
+        let ids: Vec<String> = command
+            .get_arguments()
+            .filter(|arg| takes_value(arg) && arg.get_value_hint() == ValueHint::Unknown)
+            .map(|arg| arg.get_id().as_str().to_owned())
+            .collect();
+        let command = ids.iter().fold(command, |command, id| {
+            command.mut_arg(id, |arg| arg.value_hint(ValueHint::Other))
+        });
+        let names: Vec<String> = command
+            .get_subcommands()
+            .map(|sub| sub.get_name().to_owned())
+            .collect();
+        names
+            .iter()
+            .fold(command, |command, name| command.mut_subcommand(name, hint))
     }
-    fixed
+    let mut command = help::command();
+    command.build();
+    let mut command = hint(command).bin_name(BIN);
+    command.build();
+    command
 }
 
-/// clap_complete's fish generator completes options only ("The fish generator currently only
-/// supports named options", its documentation says), so `safe-ad completions <TAB>` and
-/// `safe-ad config set <TAB>` offered file names. These lines offer the values of every
-/// positional argument that has a fixed set of them, until one of those values is on the line,
-/// through the helper functions of the generated script.
-fn fish_positional_values(root: &Command) -> String {
-    let using = format!("__fish_{}_using_subcommand", BIN.replace('-', "_"));
-    let mut lines = String::from(
-        "\n# Values of positional arguments, which clap_complete's fish script leaves out.\n",
-    );
-    for path in subcommand_paths(root) {
-        let command = *path.last().expect("a path is never empty");
-        let mut condition = format!("{using} {}", path[0].get_name());
-        for deeper in &path[1..] {
-            condition.push_str(&format!(
-                "; and __fish_seen_subcommand_from {}",
-                deeper.get_name()
-            ));
-        }
-        for arg in command.get_positionals() {
-            let values: Vec<_> = arg
-                .get_possible_values()
-                .into_iter()
-                .filter(|value| !value.is_hide_set())
-                .collect();
-            if values.is_empty() {
-                continue;
-            }
-            let names: Vec<&str> = values.iter().map(|value| value.get_name()).collect();
-            let condition = format!(
-                "{condition}; and not __fish_seen_subcommand_from {}",
-                names.join(" ")
-            );
-            for value in &values {
-                lines.push_str(&format!(
-                    "complete -c {BIN} -n \"{condition}\" -f -a \"{}\"",
-                    value.get_name()
-                ));
-                if let Some(help) = value.get_help() {
-                    lines.push_str(&format!(" -d '{}'", fish_quote(&help.to_string())));
-                }
-                lines.push('\n');
-            }
-        }
-    }
-    lines
+/// Whether an argument takes a value (an option with an argument, or a positional).
+fn takes_value(arg: &Arg) -> bool {
+    arg.get_num_args().is_some_and(|range| range.takes_values())
 }
 
-/// Text for a single-quoted fish string.
-fn fish_quote(text: &str) -> String {
-    text.replace('\\', "\\\\").replace('\'', "\\'")
+/// How the value of an argument completes, in every shell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Values {
+    /// One of these words.
+    Words(Vec<String>),
+    /// A file name.
+    Files,
+    /// A directory name.
+    Dirs,
+    /// A command name.
+    Commands,
+    /// A command line: a command name, then that command's arguments.
+    CommandLine,
+    /// Nothing: a number, handle, name, URL, key or word the shell cannot guess.
+    Nothing,
+}
+
+impl Values {
+    fn of(arg: &Arg) -> Values {
+        let words: Vec<String> = arg
+            .get_possible_values()
+            .iter()
+            .filter(|value| !value.is_hide_set())
+            .map(|value| value.get_name().to_owned())
+            .collect();
+        if !words.is_empty() {
+            return Values::Words(words);
+        }
+        match arg.get_value_hint() {
+            ValueHint::AnyPath | ValueHint::FilePath | ValueHint::ExecutablePath => Values::Files,
+            ValueHint::DirPath => Values::Dirs,
+            ValueHint::CommandName => Values::Commands,
+            ValueHint::CommandString | ValueHint::CommandWithArguments => Values::CommandLine,
+            _ => Values::Nothing,
+        }
+    }
 }
 
 /// Every path of subcommands below `root`, parents before children: `[config]`,
-/// `[config, set]`, ... The `help` subcommand clap adds is left out: it has no page of its own
-/// and nothing to complete that the commands themselves do not.
+/// `[config, set]`, ... Hidden commands and the `help` subcommand clap adds are left out (see
+/// [`help_paths`] for the latter).
 fn subcommand_paths(root: &Command) -> Vec<Vec<&Command>> {
-    fn walk<'a>(command: &'a Command, path: &[&'a Command], out: &mut Vec<Vec<&'a Command>>) {
+    walk(root, false)
+}
+
+/// Every path below `root`, `help` and its own subcommands included (`[help, auth]`).
+fn help_paths(root: &Command) -> Vec<Vec<&Command>> {
+    walk(root, true)
+}
+
+fn walk(root: &Command, with_help: bool) -> Vec<Vec<&Command>> {
+    fn go<'a>(
+        command: &'a Command,
+        path: &[&'a Command],
+        with_help: bool,
+        out: &mut Vec<Vec<&'a Command>>,
+    ) {
         for sub in command.get_subcommands() {
-            if sub.is_hide_set() || sub.get_name() == "help" {
+            if sub.is_hide_set() || (sub.get_name() == "help" && !with_help) {
                 continue;
             }
             let mut deeper = path.to_vec();
             deeper.push(sub);
             out.push(deeper.clone());
-            walk(sub, &deeper, out);
+            go(sub, &deeper, with_help, out);
         }
     }
     let mut out = Vec::new();
-    walk(root, &[], &mut out);
+    go(root, &[], with_help, &mut out);
     out
+}
+
+/// The names of a path: `["config", "set"]`.
+fn names<'a>(path: &[&'a Command]) -> Vec<&'a str> {
+    path.iter().map(|command| command.get_name()).collect()
 }
 
 /// Every generated file, by its path in the repository.
@@ -568,25 +595,46 @@ fn escape_chars(text: &str) -> String {
 mod tests {
     use super::*;
 
-    /// Every state the bash script sets (`cmd="..."`) has a `case` label that reads it; before
-    /// the correction, none past the first word had.
+    /// The rule of [`for_completion`]: an argument that names a file or directory is hinted as
+    /// a path, so no file argument loses its file names.
     #[test]
-    fn every_bash_state_set_is_a_state_read() {
-        let script = String::from_utf8(completion(Shell::Bash)).expect("UTF-8");
-        let labels: Vec<&str> = script
-            .lines()
-            .filter(|line| line.starts_with("        ") && !line.starts_with("         "))
-            .filter_map(|line| line.trim().strip_suffix(')'))
-            .collect();
-        let states: Vec<&str> = script
-            .lines()
-            .filter_map(|line| line.trim().strip_prefix("cmd=\""))
-            .filter_map(|rest| rest.strip_suffix('"'))
-            .filter(|state| !state.is_empty())
-            .collect();
-        assert!(states.len() > 20, "{states:?}");
-        for state in states {
-            assert!(labels.contains(&state), "no case label reads {state}");
+    fn path_arguments_are_hinted_as_paths() {
+        let root = for_completion();
+        let mut commands = vec![&root];
+        let paths = help_paths(&root);
+        commands.extend(paths.iter().map(|path| *path.last().expect("never empty")));
+        let mut seen = 0;
+        for command in commands {
+            for arg in command.get_arguments().filter(|arg| takes_value(arg)) {
+                let names = arg.get_value_names().unwrap_or_default();
+                if names
+                    .iter()
+                    .any(|name| ["FILE", "PATH", "DIR"].contains(&name.as_str()))
+                {
+                    seen += 1;
+                    assert!(
+                        matches!(Values::of(arg), Values::Files | Values::Dirs),
+                        "{} --{:?} names a file but completes {:?}",
+                        command.get_name(),
+                        arg.get_long(),
+                        Values::of(arg)
+                    );
+                }
+            }
+        }
+        assert!(seen > 3, "{seen}");
+    }
+
+    #[test]
+    fn values_of_numbers_urls_and_addresses_are_nothing() {
+        let root = for_completion();
+        let put = root.find_subcommand("put").expect("put");
+        for id in ["jobs", "retries", "timeout", "launcher_url"] {
+            let arg = put
+                .get_arguments()
+                .find(|arg| arg.get_id() == id)
+                .expect(id);
+            assert_eq!(Values::of(arg), Values::Nothing, "{id}");
         }
     }
 
