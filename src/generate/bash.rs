@@ -94,19 +94,10 @@ _NAME() {
     case $kind in
         options) COMPREPLY=($(compgen -W "$flags $valued" -- "$cur")) ;;
         words\ *) COMPREPLY=($(compgen -W "${kind#words }" -- "$cur")) ;;
-        files|dirs)
-            compopt -o filenames 2>/dev/null
-            local IFS=$'\n'
-            if [[ $kind == dirs ]]; then
-                COMPREPLY=($(compgen -d -- "$cur"))
-            else
-                COMPREPLY=($(compgen -f -- "$cur"))
-            fi
-            ;;
-        commands|command-line)
-            local IFS=$'\n'
-            COMPREPLY=($(compgen -c -- "$cur"))
-            ;;
+        # Names are read a line each (mapfile), so spaces and glob characters in them stay.
+        files) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
+        dirs) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -d -- "$cur") ;;
+        commands|command-line) mapfile -t COMPREPLY < <(compgen -c -- "$cur") ;;
         arguments)
             # The arguments of the command after `--`: its own completion, through
             # bash-completion when it is loaded, else file names.
@@ -118,8 +109,7 @@ _NAME() {
                 _command_offset $(( at + 1 ))
             else
                 compopt -o filenames 2>/dev/null
-                local IFS=$'\n'
-                COMPREPLY=($(compgen -f -- "$cur"))
+                mapfile -t COMPREPLY < <(compgen -f -- "$cur")
             fi
             ;;
         *) COMPREPLY=() ;;
