@@ -146,12 +146,7 @@ fn spec(root: &Command, name: &str) -> String {
          # arguments (how each completes), and what follows `--`.\n\
          _{name}_spec() {{\n    subs=\"\" flags=\"\" valued=\"\" pos=() more=\"\" last=\"\"\n    case $1 in\n"
     );
-    let mut commands: Vec<(String, &Command)> = vec![(String::new(), root)];
-    for path in help_paths(root) {
-        let command = *path.last().expect("a path is never empty");
-        commands.push((names(&path).join(" "), command));
-    }
-    for (path, command) in commands {
+    for (path, command) in commands(root) {
         let _ = writeln!(out, "        \"{path}\")");
         let mut set = |var: &str, value: String| {
             if !value.is_empty() {
@@ -197,12 +192,7 @@ fn value_kinds(root: &Command, name: &str) -> String {
         "\n# How the value of an option completes; an option not listed completes nothing.\n\
          _{name}_value() {{\n    case \"$1|$2\" in\n"
     );
-    let mut commands: Vec<(String, &Command)> = vec![(String::new(), root)];
-    for path in help_paths(root) {
-        let command = *path.last().expect("a path is never empty");
-        commands.push((names(&path).join(" "), command));
-    }
-    for (path, command) in commands {
+    for (path, command) in commands(root) {
         for arg in command.get_opts() {
             if arg.is_hide_set() {
                 continue;
@@ -225,6 +215,17 @@ fn value_kinds(root: &Command, name: &str) -> String {
     }
     out.push_str("        *) echo nothing ;;\n    esac\n}\n");
     out
+}
+
+/// Every command with its path as the parser writes it: `""` for the main command,
+/// `"config set"`, `"help auth"`.
+fn commands(root: &Command) -> Vec<(String, &Command)> {
+    let mut commands = vec![(String::new(), root)];
+    for path in help_paths(root) {
+        let command = *path.last().expect("a path is never empty");
+        commands.push((names(&path).join(" "), command));
+    }
+    commands
 }
 
 /// How the parser names a kind of value.

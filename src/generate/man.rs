@@ -63,15 +63,7 @@ fn main_page(root: &Command) -> String {
         if has_subcommands(command) {
             continue; // a group: its commands are listed
         }
-        let names = names(&path);
-        let _ = write!(
-            roff,
-            ".TP\n{} {}\n{} See {}.\n",
-            bold(&format!("{BIN} {}", names.join(" "))),
-            usage(&names, command),
-            inline(&sentence(&about(command))),
-            page_ref(&names)
-        );
+        roff.push_str(&command_entry(&names(&path), command));
     }
 
     roff.push_str(".SH OPTIONS\n.PP\n");
@@ -102,22 +94,12 @@ fn main_page(root: &Command) -> String {
     roff.push_str(&exit_status());
     roff.push_str(".SH ENVIRONMENT\n");
     for var in ENV_VARS {
-        let _ = write!(
-            roff,
-            ".TP\n{}\n{}\n",
-            bold(var.name),
-            inline(&sentence(var.about))
-        );
+        roff.push_str(&entry(&bold(var.name), var.about));
     }
     roff.push_str(&files());
     roff.push_str(".SH EXAMPLES\n");
     for example in EXAMPLES {
-        let _ = write!(
-            roff,
-            ".TP\n{}\n{}\n",
-            bold(example.command),
-            inline(&sentence(example.about))
-        );
+        roff.push_str(&entry(&bold(example.command), example.about));
     }
     let pages: Vec<String> = subcommand_paths(root)
         .iter()
@@ -180,14 +162,7 @@ fn command_page(path: &[&Command]) -> String {
         for sub in visible_subcommands(command) {
             let mut deeper = names.clone();
             deeper.push(sub.get_name());
-            let _ = write!(
-                roff,
-                ".TP\n{} {}\n{} See {}.\n",
-                bold(&format!("{BIN} {}", deeper.join(" "))),
-                usage(&deeper, sub),
-                inline(&sentence(&about(sub))),
-                page_ref(&deeper)
-            );
+            roff.push_str(&command_entry(&deeper, sub));
         }
     }
     let sections = man_text::command_sections(&joined);
@@ -279,9 +254,20 @@ fn usage(names: &[&str], command: &Command) -> String {
 
 /// One argument as a synopsis shows it: `[\-j|\-\-jobs N]`, `HANDLE...`, `[\-\- COMMAND...]`.
 fn synopsis_arg(arg: &Arg) -> String {
-    let values = value_names(arg);
+    let shown = shown(arg, "|");
+    if arg.is_required_set() {
+        shown
+    } else {
+        format!("[{shown}]")
+    }
+}
+
+/// An argument with its names parted by `between`, and its value: `-j|--jobs N`,
+/// `HANDLE...`, `-- COMMAND...`.
+fn shown(arg: &Arg, between: &str) -> String {
+    let values = value_names(arg).join(" ");
     let mut shown = if arg.is_positional() {
-        values.join(" ")
+        values
     } else {
         let mut names = Vec::new();
         if let Some(short) = arg.get_short() {
@@ -290,10 +276,10 @@ fn synopsis_arg(arg: &Arg) -> String {
         if let Some(long) = arg.get_long() {
             names.push(bold(&format!("--{long}")));
         }
-        let mut shown = names.join("|");
+        let mut shown = names.join(between);
         if takes_value(arg) {
             shown.push(' ');
-            shown.push_str(&values.join(" "));
+            shown.push_str(&values);
         }
         shown
     };
@@ -303,39 +289,13 @@ fn synopsis_arg(arg: &Arg) -> String {
     if arg.is_last_set() {
         shown = format!("\\-\\- {shown}");
     }
-    if arg.is_required_set() {
-        shown
-    } else {
-        format!("[{shown}]")
-    }
+    shown
 }
 
 /// An option (or positional argument) in OPTIONS: its names and argument, its help, its values
 /// and its default.
 fn option_entry(arg: &Arg) -> String {
-    let mut tag = if arg.is_positional() {
-        value_names(arg).join(" ")
-    } else {
-        let mut names = Vec::new();
-        if let Some(short) = arg.get_short() {
-            names.push(bold(&format!("-{short}")));
-        }
-        if let Some(long) = arg.get_long() {
-            names.push(bold(&format!("--{long}")));
-        }
-        let mut tag = names.join(", ");
-        if takes_value(arg) {
-            tag.push(' ');
-            tag.push_str(&value_names(arg).join(" "));
-        }
-        tag
-    };
-    if repeats(arg) {
-        tag.push_str("...");
-    }
-    if arg.is_last_set() {
-        tag = format!("\\-\\- {tag}");
-    }
+    let tag = shown(arg, ", ");
     let mut roff = format!(".TP\n{tag}\n");
     let help = arg
         .get_long_help()
@@ -353,12 +313,7 @@ fn option_entry(arg: &Arg) -> String {
             roff.push_str(".RS\n");
             for value in &values {
                 let help = value.get_help().map(|help| help.to_string());
-                let _ = write!(
-                    roff,
-                    ".TP\n{}\n{}\n",
-                    bold(value.get_name()),
-                    inline(&sentence(&help.unwrap_or_default()))
-                );
+                roff.push_str(&entry(&bold(value.get_name()), &help.unwrap_or_default()));
             }
             roff.push_str(".RE\n");
         } else {
@@ -380,6 +335,22 @@ fn option_entry(arg: &Arg) -> String {
         let _ = writeln!(roff, ".IP\nDefault: {}.", bold(&defaults.join(" ")));
     }
     roff
+}
+
+/// A command in COMMANDS: its synopsis, its one-line help and its page.
+fn command_entry(names: &[&str], command: &Command) -> String {
+    format!(
+        ".TP\n{} {}\n{} See {}.\n",
+        bold(&format!("{BIN} {}", names.join(" "))),
+        usage(names, command),
+        inline(&sentence(&about(command))),
+        page_ref(names)
+    )
+}
+
+/// A `.TP` entry: its tag (roff), then a help text as a sentence.
+fn entry(tag: &str, text: &str) -> String {
+    format!(".TP\n{tag}\n{}\n", inline(&sentence(text)))
 }
 
 /// The names of an argument's values, in italics: `\fIN\fR`.
@@ -437,12 +408,7 @@ fn section_roff(section: &Section) -> String {
 fn exit_status() -> String {
     let mut roff = String::from(".SH \"EXIT STATUS\"\n");
     for row in EXIT_CODES {
-        let _ = write!(
-            roff,
-            ".TP\n\\fB{}\\fR\n{}\n",
-            row.code,
-            inline(&sentence(row.meaning))
-        );
+        roff.push_str(&entry(&bold(&row.code.to_string()), row.meaning));
     }
     roff
 }
@@ -455,12 +421,7 @@ fn files() -> String {
     roff.push_str(&source(man_text::CONFIG_FILE.trim_start()));
     roff.push_str(".RS\n");
     for key in Key::ALL {
-        let _ = write!(
-            roff,
-            ".TP\n{}\n{}\n",
-            bold(key.name()),
-            inline(&sentence(key.about()))
-        );
+        roff.push_str(&entry(&bold(key.name()), key.about()));
     }
     roff.push_str(".RE\n");
     roff.push_str(&source(man_text::CONFIG_FILE_CHECKS.trim_start()));

@@ -491,50 +491,55 @@ fn main_page_shows_commands_options_and_tables() {
         return;
     }
     let text = render(&page("safe-ad.1"));
-    let synopsis = fold(section(&text, "SYNOPSIS"));
-    assert!(
-        synopsis.contains("safe-ad [OPTIONS] COMMAND [ARGS...]"),
-        "{synopsis}"
+    section_has(&text, "SYNOPSIS", ["safe-ad [OPTIONS] COMMAND [ARGS...]"]);
+    section_has(
+        &text,
+        "COMMANDS",
+        [
+            "safe-ad clear-data [OPTIONS] [--save OPERATION] HANDLE...",
+            "safe-ad config set [OPTIONS] KEY VALUE",
+            "safe-ad emulator [--listen ADDR]",
+            "See safe-ad-auth-login(1).",
+        ],
     );
-    let commands = fold(section(&text, "COMMANDS"));
-    for shown in [
-        "safe-ad clear-data [OPTIONS] [--save OPERATION] HANDLE...",
-        "safe-ad config set [OPTIONS] KEY VALUE",
-        "safe-ad emulator [--listen ADDR]",
-        "See safe-ad-auth-login(1).",
-    ] {
+    section_has(
+        &text,
+        "OPTIONS",
+        [
+            "-j, --jobs N",
+            "--launcher-url URL",
+            "--color WHEN",
+            "Taken by create, open, put",
+        ],
+    );
+    section_has(
+        &text,
+        "ENVIRONMENT",
+        safe_ad::settings::ENV_VARS.iter().map(|var| var.name),
+    );
+    section_has(
+        &text,
+        "FILES",
+        safe_ad::config_file::Key::ALL.map(|key| key.name()),
+    );
+    section_has(
+        &text,
+        "EXAMPLES",
+        safe_ad::help::EXAMPLES
+            .iter()
+            .map(|example| example.command),
+    );
+}
+
+/// Fails unless the section `heading` of a rendered page shows each of `shown` (white space
+/// folded).
+#[track_caller]
+fn section_has<'a>(text: &str, heading: &str, shown: impl IntoIterator<Item = &'a str>) {
+    let body = fold(section(text, heading));
+    for shown in shown {
         assert!(
-            commands.contains(shown),
-            "COMMANDS lacks {shown}: {commands}"
-        );
-    }
-    let options = fold(section(&text, "OPTIONS"));
-    for shown in [
-        "-j, --jobs N",
-        "--launcher-url URL",
-        "--color WHEN",
-        "Taken by create, open, put",
-    ] {
-        assert!(options.contains(shown), "OPTIONS lacks {shown}: {options}");
-    }
-    let environment = fold(section(&text, "ENVIRONMENT"));
-    for var in safe_ad::settings::ENV_VARS {
-        assert!(
-            environment.contains(var.name),
-            "ENVIRONMENT lacks {}",
-            var.name
-        );
-    }
-    let files = fold(section(&text, "FILES"));
-    for key in safe_ad::config_file::Key::ALL {
-        assert!(files.contains(key.name()), "FILES lacks {}", key.name());
-    }
-    let examples = fold(section(&text, "EXAMPLES"));
-    for example in safe_ad::help::EXAMPLES {
-        assert!(
-            examples.contains(&fold(example.command)),
-            "EXAMPLES lacks {}",
-            example.command
+            body.contains(&fold(shown)),
+            "{heading} lacks {shown}: {body}"
         );
     }
 }
