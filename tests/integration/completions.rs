@@ -548,23 +548,25 @@ for line in "$@"; do
 done
 "#;
 
-/// zsh: for each line, an interactive zsh in a pseudo-terminal sources the init file (the
-/// completions and the capture below), gets the line and a TAB typed, and is ended once its
-/// completion has run. Reads wait for the zsh's own marker; the harness's deadline bounds them.
+/// zsh: an interactive zsh in a pseudo-terminal sources the init file (the completions and
+/// the capture below); for each line, it gets the line and a TAB typed, and the line killed
+/// once its completion has run. Reads wait for the zsh's own marker; the harness's deadline bounds them.
 const ZSH_ASK: &str = r#"
 cd $SAFE_AD_WORK || exit 3
 zmodload zsh/zpty || { print -u2 "zsh has no zpty module"; exit 3 }
+zpty safead zsh -f -i
+zpty -w safead "source ${(q)SAFE_AD_ZSH_INIT}"
+zpty -r safead out '*<<ready>>*' || { print -u2 "zsh never got ready: $out"; exit 4 }
 for line in "$@"; do
     : > $SAFE_AD_CAPTURE
-    zpty safead zsh -f -i
-    zpty -w safead "source ${(q)SAFE_AD_ZSH_INIT}"
-    zpty -r safead out '*<<ready>>*' || { print -u2 "zsh never got ready: $out"; exit 4 }
     zpty -w -n safead "$line"$'\t'
     zpty -r safead out '*<<completed>>*' || { print -u2 "no completion for $line: $out"; exit 4 }
-    zpty -d safead
     print -r -- "<<$line>>"
     cat $SAFE_AD_CAPTURE
+    # Ctrl-U kills the line, for the next.
+    zpty -w -n safead $'\C-u'
 done
+zpty -d safead
 "#;
 
 /// Sourced by the zsh under test: every match the completion system is given for the line is
@@ -584,7 +586,14 @@ compadd() {
     (( $#__safe_ad_matches )) && print -rl -- $__safe_ad_matches >> $SAFE_AD_CAPTURE
     builtin compadd "$@"
 }
-__safe_ad_completed() { print -r -- '<<completed>>' }
+__safe_ad_completed() {
+    # Nothing listed or inserted: the line is killed next. zsh empties comppostfuncs after each
+    # completion, so this puts itself back for the next line.
+    compstate[list]=''
+    compstate[insert]=''
+    comppostfuncs+=(__safe_ad_completed)
+    print -r -- '<<completed>>'
+}
 comppostfuncs=(__safe_ad_completed)
 print -r -- '<<ready>>'
 "#;
