@@ -51,6 +51,11 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('metadata', 'metadata', [CompletionResultType]::ParameterValue, 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)')
             [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Get a fresh handle for the data behind stale handles, and print each')
             [CompletionResult]::new('drop', 'drop', [CompletionResultType]::ParameterValue, 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show what handles hold: data items, deleted items, who signed each, the filter''s keys')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Move data items to deleted_data, one index at a time (local until saved: see --save)')
+            [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Move deleted items back to the data items, one index at a time (local until saved: see --save)')
+            [CompletionResult]::new('purge', 'purge', [CompletionResultType]::ParameterValue, 'Remove deleted items for good, one index at a time (local until saved: see --save)')
+            [CompletionResult]::new('append', 'append', [CompletionResultType]::ParameterValue, 'Append an item (structured or appendable data, by name) to data on the network')
             [CompletionResult]::new('auth', 'auth', [CompletionResultType]::ParameterValue, 'Get, check, print or revoke the launcher token')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Show or edit the config file')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print shell completions to stdout')
@@ -265,6 +270,108 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'safe-ad;show' {
+            [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--index', '--index', [CompletionResultType]::ParameterName, 'Only the items at these indexes, in both lists: N, A..B (B not included), A..=B, A.., ..B')
+            [CompletionResult]::new('--full', '--full', [CompletionResultType]::ParameterName, 'Show the whole content of structured data, not a preview (`content`, in base64, with --json)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON on stdout (one object per line), and nothing else there')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'safe-ad;remove' {
+            [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'After every index succeeded, save the handle with this operation, so the change reaches the network')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON on stdout (one object per line), and nothing else there')
+            [CompletionResult]::new('--fail-fast', '--fail-fast', [CompletionResultType]::ParameterName, 'Send no new request after the first failure (those already in flight, up to --jobs, finish)')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print each request that would be sent (token masked) and send nothing')
+            [CompletionResult]::new('--curl', '--curl', [CompletionResultType]::ParameterName, 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'safe-ad;restore' {
+            [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'After every index succeeded, save the handle with this operation, so the change reaches the network')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON on stdout (one object per line), and nothing else there')
+            [CompletionResult]::new('--fail-fast', '--fail-fast', [CompletionResultType]::ParameterName, 'Send no new request after the first failure (those already in flight, up to --jobs, finish)')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print each request that would be sent (token masked) and send nothing')
+            [CompletionResult]::new('--curl', '--curl', [CompletionResultType]::ParameterName, 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'safe-ad;purge' {
+            [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'After every index succeeded, save the handle with this operation, so the change reaches the network')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON on stdout (one object per line), and nothing else there')
+            [CompletionResult]::new('--fail-fast', '--fail-fast', [CompletionResultType]::ParameterName, 'Send no new request after the first failure (those already in flight, up to --jobs, finish)')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print each request that would be sent (token masked) and send nothing')
+            [CompletionResult]::new('--curl', '--curl', [CompletionResultType]::ParameterName, 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'safe-ad;append' {
+            [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--structured', '--structured', [CompletionResultType]::ParameterName, 'Append structured data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits')
+            [CompletionResult]::new('--type-tag', '--type-tag', [CompletionResultType]::ParameterName, 'The structured data''s type tag: 500 (the default), 501 (versioned), or 15000 and above')
+            [CompletionResult]::new('--appendable', '--appendable', [CompletionResultType]::ParameterName, 'Append appendable data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits')
+            [CompletionResult]::new('--private', '--private', [CompletionResultType]::ParameterName, 'The appendable data is private (its data id differs from public data of the same name)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON on stdout (one object per line), and nothing else there')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print each request that would be sent (token masked) and send nothing')
+            [CompletionResult]::new('--curl', '--curl', [CompletionResultType]::ParameterName, 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'safe-ad;auth' {
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -427,6 +534,11 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('metadata', 'metadata', [CompletionResultType]::ParameterValue, 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)')
             [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Get a fresh handle for the data behind stale handles, and print each')
             [CompletionResult]::new('drop', 'drop', [CompletionResultType]::ParameterValue, 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show what handles hold: data items, deleted items, who signed each, the filter''s keys')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Move data items to deleted_data, one index at a time (local until saved: see --save)')
+            [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Move deleted items back to the data items, one index at a time (local until saved: see --save)')
+            [CompletionResult]::new('purge', 'purge', [CompletionResultType]::ParameterValue, 'Remove deleted items for good, one index at a time (local until saved: see --save)')
+            [CompletionResult]::new('append', 'append', [CompletionResultType]::ParameterValue, 'Append an item (structured or appendable data, by name) to data on the network')
             [CompletionResult]::new('auth', 'auth', [CompletionResultType]::ParameterValue, 'Get, check, print or revoke the launcher token')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Show or edit the config file')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print shell completions to stdout')
@@ -461,6 +573,21 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;help;drop' {
+            break
+        }
+        'safe-ad;help;show' {
+            break
+        }
+        'safe-ad;help;remove' {
+            break
+        }
+        'safe-ad;help;restore' {
+            break
+        }
+        'safe-ad;help;purge' {
+            break
+        }
+        'safe-ad;help;append' {
             break
         }
         'safe-ad;help;auth' {

@@ -107,7 +107,7 @@ _safe_ad_spec() {
     subs="" flags="" valued="" pos=() more="" last=""
     case $1 in
         "")
-            subs="emulator create open put post clear-data clear-deleted-data metadata reopen drop auth config completions help"
+            subs="emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help"
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help -V --version"
             valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
             ;;
@@ -167,6 +167,35 @@ _safe_ad_spec() {
             valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
             pos=("nothing")
             more=1
+            ;;
+        "show")
+            flags="--full --allow-insecure-http -q --quiet --json -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries -j --jobs --color --index"
+            pos=("nothing")
+            more=1
+            ;;
+        "remove")
+            flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries --color --save"
+            pos=("nothing" "nothing")
+            more=1
+            ;;
+        "restore")
+            flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries --color --save"
+            pos=("nothing" "nothing")
+            more=1
+            ;;
+        "purge")
+            flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries --color --save"
+            pos=("nothing" "nothing")
+            more=1
+            ;;
+        "append")
+            flags="--private --allow-insecure-http -q --quiet --json --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries --color --structured --type-tag --appendable"
+            pos=("nothing")
             ;;
         "auth")
             subs="login status logout token help"
@@ -242,7 +271,7 @@ _safe_ad_spec() {
             pos=("words bash zsh fish elvish powershell")
             ;;
         "help")
-            subs="emulator create open put post clear-data clear-deleted-data metadata reopen drop auth config completions help"
+            subs="emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help"
             ;;
         "help emulator")
             ;;
@@ -263,6 +292,16 @@ _safe_ad_spec() {
         "help reopen")
             ;;
         "help drop")
+            ;;
+        "help show")
+            ;;
+        "help remove")
+            ;;
+        "help restore")
+            ;;
+        "help purge")
+            ;;
+        "help append")
             ;;
         "help auth")
             subs="login status logout token"
@@ -321,6 +360,19 @@ _safe_ad_value() {
         "reopen|--color") echo "words auto always never" ;;
         "drop|--token-file") echo "files" ;;
         "drop|--color") echo "words auto always never" ;;
+        "show|--token-file") echo "files" ;;
+        "show|--color") echo "words auto always never" ;;
+        "remove|--token-file") echo "files" ;;
+        "remove|--color") echo "words auto always never" ;;
+        "remove|--save") echo "words post put" ;;
+        "restore|--token-file") echo "files" ;;
+        "restore|--color") echo "words auto always never" ;;
+        "restore|--save") echo "words post put" ;;
+        "purge|--token-file") echo "files" ;;
+        "purge|--color") echo "words auto always never" ;;
+        "purge|--save") echo "words post put" ;;
+        "append|--token-file") echo "files" ;;
+        "append|--color") echo "words auto always never" ;;
         "auth login|--color") echo "words auto always never" ;;
         "auth status|--token-file") echo "files" ;;
         "auth status|--color") echo "words auto always never" ;;

@@ -48,6 +48,11 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand metadata 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
             cand reopen 'Get a fresh handle for the data behind stale handles, and print each'
             cand drop 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)'
+            cand show 'Show what handles hold: data items, deleted items, who signed each, the filter''s keys'
+            cand remove 'Move data items to deleted_data, one index at a time (local until saved: see --save)'
+            cand restore 'Move deleted items back to the data items, one index at a time (local until saved: see --save)'
+            cand purge 'Remove deleted items for good, one index at a time (local until saved: see --save)'
+            cand append 'Append an item (structured or appendable data, by name) to data on the network'
             cand auth 'Get, check, print or revoke the launcher token'
             cand config 'Show or edit the config file'
             cand completions 'Print shell completions to stdout'
@@ -251,6 +256,103 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'safe-ad;show'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
+            cand -j 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --jobs 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --index 'Only the items at these indexes, in both lists: N, A..B (B not included), A..=B, A.., ..B'
+            cand --full 'Show the whole content of structured data, not a preview (`content`, in base64, with --json)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --json 'Print JSON on stdout (one object per line), and nothing else there'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'safe-ad;remove'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --save 'After every index succeeded, save the handle with this operation, so the change reaches the network'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --json 'Print JSON on stdout (one object per line), and nothing else there'
+            cand --fail-fast 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
+            cand --dry-run 'Print each request that would be sent (token masked) and send nothing'
+            cand --curl 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'safe-ad;restore'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --save 'After every index succeeded, save the handle with this operation, so the change reaches the network'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --json 'Print JSON on stdout (one object per line), and nothing else there'
+            cand --fail-fast 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
+            cand --dry-run 'Print each request that would be sent (token masked) and send nothing'
+            cand --curl 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'safe-ad;purge'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --save 'After every index succeeded, save the handle with this operation, so the change reaches the network'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --json 'Print JSON on stdout (one object per line), and nothing else there'
+            cand --fail-fast 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
+            cand --dry-run 'Print each request that would be sent (token masked) and send nothing'
+            cand --curl 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'safe-ad;append'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --structured 'Append structured data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits'
+            cand --type-tag 'The structured data''s type tag: 500 (the default), 501 (versioned), or 15000 and above'
+            cand --appendable 'Append appendable data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits'
+            cand --private 'The appendable data is private (its data id differs from public data of the same name)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --json 'Print JSON on stdout (one object per line), and nothing else there'
+            cand --dry-run 'Print each request that would be sent (token masked) and send nothing'
+            cand --curl 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'safe-ad;auth'= {
             cand -h 'Print help'
             cand --help 'Print help'
@@ -390,6 +492,11 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand metadata 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
             cand reopen 'Get a fresh handle for the data behind stale handles, and print each'
             cand drop 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)'
+            cand show 'Show what handles hold: data items, deleted items, who signed each, the filter''s keys'
+            cand remove 'Move data items to deleted_data, one index at a time (local until saved: see --save)'
+            cand restore 'Move deleted items back to the data items, one index at a time (local until saved: see --save)'
+            cand purge 'Remove deleted items for good, one index at a time (local until saved: see --save)'
+            cand append 'Append an item (structured or appendable data, by name) to data on the network'
             cand auth 'Get, check, print or revoke the launcher token'
             cand config 'Show or edit the config file'
             cand completions 'Print shell completions to stdout'
@@ -414,6 +521,16 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;help;reopen'= {
         }
         &'safe-ad;help;drop'= {
+        }
+        &'safe-ad;help;show'= {
+        }
+        &'safe-ad;help;remove'= {
+        }
+        &'safe-ad;help;restore'= {
+        }
+        &'safe-ad;help;purge'= {
+        }
+        &'safe-ad;help;append'= {
         }
         &'safe-ad;help;auth'= {
             cand login 'Ask the launcher for a token (a person approves it there) and store it in the config file'

@@ -51,6 +51,11 @@ complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "clear-deleted-data"
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "metadata" -d 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "reopen" -d 'Get a fresh handle for the data behind stale handles, and print each'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "drop" -d 'Drop handles, freeing the launcher\'s slots (DELETE /appendable-data/handle/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "show" -d 'Show what handles hold: data items, deleted items, who signed each, the filter\'s keys'
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "remove" -d 'Move data items to deleted_data, one index at a time (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "restore" -d 'Move deleted items back to the data items, one index at a time (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "purge" -d 'Remove deleted items for good, one index at a time (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "append" -d 'Append an item (structured or appendable data, by name) to data on the network'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "auth" -d 'Get, check, print or revoke the launcher token'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "config" -d 'Show or edit the config file'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "completions" -d 'Print shell completions to stdout'
@@ -217,6 +222,90 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l dry-run -d 'Pri
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l index -d 'Only the items at these indexes, in both lists: N, A..B (B not included), A..=B, A.., ..B' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l full -d 'Show the whole content of structured data, not a preview (`content`, in base64, with --json)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l save -d 'After every index succeeded, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
+put\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l save -d 'After every index succeeded, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
+put\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l save -d 'After every index succeeded, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
+put\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l structured -d 'Append structured data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l type-tag -d 'The structured data\'s type tag: 500 (the default), 501 (versioned), or 15000 and above' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l appendable -d 'Append appendable data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l private -d 'The appendable data is private (its data id differs from public data of the same name)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -s h -l help -d 'Print help'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "login" -d 'Ask the launcher for a token (a person approves it there) and store it in the config file'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "status" -d 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it'
@@ -301,20 +390,25 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -l color -d
 always\t''
 never\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop auth config completions" -f -a "emulator" -d 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop auth config completions" -f -a "create" -d 'Make a new appendable data and print its handle (POST /appendable-data)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop auth config completions" -f -a "open" -d 'Get a handle for an appendable data on the network, by its name, and print it'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop auth config completions" -f -a "put" -d 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop auth config completions" -f -a "post" -d 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop auth config completions" -f -a "clear-data" -d 'Move all data items to deleted_data (local until saved: see --save)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop auth config completions" -f -a "clear-deleted-data" -d 'Remove all items from deleted_data (local until saved: see --save)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop auth config completions" -f -a "metadata" -d 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop auth config completions" -f -a "reopen" -d 'Get a fresh handle for the data behind stale handles, and print each'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop auth config completions" -f -a "drop" -d 'Drop handles, freeing the launcher\'s slots (DELETE /appendable-data/handle/<HANDLE>)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop auth config completions" -f -a "auth" -d 'Get, check, print or revoke the launcher token'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop auth config completions" -f -a "config" -d 'Show or edit the config file'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop auth config completions" -f -a "completions" -d 'Print shell completions to stdout'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop auth config completions" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "emulator" -d 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "create" -d 'Make a new appendable data and print its handle (POST /appendable-data)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "open" -d 'Get a handle for an appendable data on the network, by its name, and print it'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "put" -d 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "post" -d 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "clear-data" -d 'Move all data items to deleted_data (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "clear-deleted-data" -d 'Remove all items from deleted_data (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "metadata" -d 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "reopen" -d 'Get a fresh handle for the data behind stale handles, and print each'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "drop" -d 'Drop handles, freeing the launcher\'s slots (DELETE /appendable-data/handle/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "show" -d 'Show what handles hold: data items, deleted items, who signed each, the filter\'s keys'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "remove" -d 'Move data items to deleted_data, one index at a time (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "restore" -d 'Move deleted items back to the data items, one index at a time (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "purge" -d 'Remove deleted items for good, one index at a time (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "append" -d 'Append an item (structured or appendable data, by name) to data on the network'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "auth" -d 'Get, check, print or revoke the launcher token'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "config" -d 'Show or edit the config file'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "completions" -d 'Print shell completions to stdout'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "login" -d 'Ask the launcher for a token (a person approves it there) and store it in the config file'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "status" -d 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "logout" -d 'Revoke the token at the launcher and remove it from the config file'
@@ -348,6 +442,11 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -f
@@ -393,6 +492,11 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_su
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from metadata" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from reopen" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from drop" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from show" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from remove" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from restore" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from purge" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from append" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth; and __fish_seen_subcommand_from login" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth; and __fish_seen_subcommand_from status" -f

@@ -14,7 +14,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::builder::PossibleValue;
-use clap::{Arg, Args, Parser, Subcommand, ValueEnum};
+use clap::{Arg, ArgGroup, Args, Parser, Subcommand, ValueEnum};
 
 use crate::config_file::Key;
 use crate::values;
@@ -342,6 +342,10 @@ const BATCH: Opts = Opts::of(&[Opt::Jobs, Opt::FailFast]);
 /// Commands whose requests can be printed instead of sent.
 const DRY: Opts = Opts::of(&[Opt::DryRun, Opt::Curl]);
 const BATCH_COMMAND: Opts = SENDS.union(OUTPUT).union(BATCH).union(DRY);
+const ITEM_COMMAND: Opts = SENDS
+    .union(OUTPUT)
+    .union(DRY)
+    .union(Opts::of(&[Opt::FailFast]));
 
 /// Which client options each command takes: the one table that the parser, the help, the man
 /// pages, the completions and the tests all read. A command not listed takes none.
@@ -355,6 +359,15 @@ pub const COMMAND_OPTIONS: &[(&str, Opts)] = &[
     ("metadata", BATCH_COMMAND),
     ("reopen", BATCH_COMMAND),
     ("drop", BATCH_COMMAND),
+    // Reads only, and what it sends depends on the launcher's answers, so there is no list of
+    // requests to print before them; its items are read `--jobs` at once (at most 8).
+    ("show", SENDS.union(OUTPUT).union(Opts::of(&[Opt::Jobs]))),
+    // One index at a time, the highest first, so that each names the item the person saw.
+    ("remove", ITEM_COMMAND),
+    ("restore", ITEM_COMMAND),
+    ("purge", ITEM_COMMAND),
+    // One append.
+    ("append", SENDS.union(OUTPUT).union(DRY)),
     // A login stores a new token, so no token is read; a person answers, so no retries.
     (
         "auth login",
@@ -538,6 +551,63 @@ afterwards with `post` (or `put` if it was never saved); `--save post` does both
     )]
     ClearDeletedData(ClearCommand),
 
+    /// Move data items to deleted_data, one index at a time (local until saved: see --save)
+    #[command(
+        long_about = "\
+Move the data items at these indexes into the deleted_data section \
+(DELETE /appendable-data/<HANDLE>/<INDEX>): the one-item form of `clear-data`.
+
+Indexes count from 0, as `safe-ad show` numbers the items. Several indexes are applied one at a \
+time, the highest first, so each still names the item you saw: removing item 1 moves every later \
+item down. This changes only the launcher's local copy; it reaches the network when you save the \
+data afterwards with `post`; `--save post` does both, once every index succeeded.",
+        after_help = "Examples:\n  safe-ad remove 7 0\n  safe-ad remove --save post 7 2 5"
+    )]
+    Remove(ItemCommand),
+
+    /// Move deleted items back to the data items, one index at a time (local until saved: see --save)
+    #[command(
+        long_about = "\
+Move the deleted items at these indexes back into the data items \
+(PUT /appendable-data/restore/<HANDLE>/<INDEX>).
+
+Indexes count from 0 in the deleted list, as `safe-ad show` numbers them, and are applied the \
+highest first. This changes only the launcher's local copy; it reaches the network when you save \
+the data afterwards with `post`; `--save post` does both, once every index succeeded.",
+        after_help = "Example:\n  safe-ad restore --save post 7 0"
+    )]
+    Restore(ItemCommand),
+
+    /// Remove deleted items for good, one index at a time (local until saved: see --save)
+    #[command(
+        long_about = "\
+Remove the deleted items at these indexes from deleted_data for good \
+(DELETE /appendable-data/deleted-data/<HANDLE>/<INDEX>): the one-item form of \
+`clear-deleted-data`.
+
+Indexes count from 0 in the deleted list, as `safe-ad show` numbers them, and are applied the \
+highest first. This changes only the launcher's local copy; it reaches the network when you save \
+the data afterwards with `post`; `--save post` does both, once every index succeeded.",
+        after_help = "Example:\n  safe-ad purge --save post 7 1 0"
+    )]
+    Purge(ItemCommand),
+
+    /// Append an item (structured or appendable data, by name) to data on the network
+    #[command(
+        long_about = "\
+Append an item to an appendable data: a data id for the structured or appendable data of NAME \
+(POST /data-id/structured-data or /data-id/appendable-data), the append \
+(PUT /appendable-data/<HANDLE>/<DATA-ID>), and the data id dropped again (DELETE /data-id/<DATA-ID>), \
+also when the append failed.
+
+The launcher sends an append to the network at once and leaves the handle's local copy as it \
+was: to see the new item, get a fresh handle with `safe-ad reopen HANDLE` and `show` that. The \
+launcher refuses it (-25) for a stale handle, a filter that keeps you out, or an item that is in \
+the deleted list.",
+        after_help = "Examples:\n  safe-ad append 7 --structured AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=\n  safe-ad append 7 --appendable \"$name\" --private"
+    )]
+    Append(AppendCommand),
+
     /// Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)
     #[command(
         long_about = "\
@@ -548,6 +618,28 @@ Use it to see what a clear did: after `clear-data` the data count moves into the
         after_help = "Example:\n  safe-ad metadata 7\n  7: version 2, data 0, deleted 3, owner yes, filter BlackList (0 keys)"
     )]
     Metadata(HandleCommand),
+
+    /// Show what handles hold: data items, deleted items, who signed each, the filter's keys
+    #[command(
+        long_about = "\
+Show what the launcher holds for each handle: its metadata, each data item and each deleted item \
+(its index, what it points at, its data id, who signed it), and the keys of its filter. One block \
+per handle; `--json` prints one object per handle instead.
+
+What an item points at is asked of the launcher: structured data shows its version and a preview \
+of its content (text as text, anything else as its length and first bytes in hex; `--full` shows \
+all of it), appendable data its version and counts. A data id is the launcher's serialised bytes \
+in base64 (POST /data-id takes them back). A signer is a short fingerprint of its serialised key \
+(the same key always gives the same one), or `you` for your own key.
+
+It only reads. It gets data-id, sign-key and structured-data handles from the launcher to do so \
+and drops each again, also when a step fails or on Ctrl-C. Items are read up to --jobs at once \
+(at most 8), holding at most 8 handles of a kind: the launcher keeps 100 of each kind and evicts \
+the oldest, so none of yours goes unless you hold more than 92 of a kind. An item that cannot be \
+read is shown with the launcher's error, and the rest still are.",
+        after_help = "Examples:\n  safe-ad show 7\n  safe-ad show --index 0..10 --json 7\n  safe-ad show --full 7"
+    )]
+    Show(ShowCommand),
 
     /// Get a fresh handle for the data behind stale handles, and print each
     #[command(
@@ -736,6 +828,67 @@ pub struct ReopenCommand {
 
     #[command(flatten)]
     pub handles: HandleArgs,
+}
+
+/// `show [--full] [--index RANGE] HANDLE...`.
+#[derive(Debug, Args)]
+pub struct ShowCommand {
+    /// Show the whole content of structured data, not a preview (`content`, in base64, with --json)
+    #[arg(long)]
+    pub full: bool,
+
+    /// Only the items at these indexes, in both lists: N, A..B (B not included), A..=B, A.., ..B
+    #[arg(long, value_name = "RANGE")]
+    pub index: Option<String>,
+
+    #[command(flatten)]
+    pub handles: HandleArgs,
+}
+
+/// `remove`, `restore` and `purge`: options, `--save`, a handle and indexes.
+#[derive(Debug, Args)]
+pub struct ItemCommand {
+    /// After every index succeeded, save the handle with this operation, so the change reaches the network
+    #[arg(long, value_name = "OPERATION")]
+    pub save: Option<SaveWith>,
+
+    /// The appendable data handle: a decimal number, 0 to 18446744073709551615
+    #[arg(value_name = "HANDLE", allow_negative_numbers = true)]
+    pub handle: OsString,
+
+    /// Indexes as `safe-ad show` numbers the items, from 0; applied the highest first
+    #[arg(required = true, value_name = "INDEX", allow_negative_numbers = true)]
+    pub indexes: Vec<OsString>,
+}
+
+/// `append HANDLE (--structured NAME [--type-tag N] | --appendable NAME [--private])`.
+#[derive(Debug, Args)]
+#[command(group(ArgGroup::new("item").required(true).args(["structured", "appendable"])))]
+pub struct AppendCommand {
+    /// The appendable data handle: a decimal number, 0 to 18446744073709551615
+    #[arg(value_name = "HANDLE", allow_negative_numbers = true)]
+    pub handle: OsString,
+
+    /// Append structured data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits
+    #[arg(long, value_name = "NAME")]
+    pub structured: Option<String>,
+
+    /// The structured data's type tag: 500 (the default), 501 (versioned), or 15000 and above
+    #[arg(
+        long,
+        value_name = "N",
+        conflicts_with = "appendable",
+        allow_negative_numbers = true
+    )]
+    pub type_tag: Option<String>,
+
+    /// Append appendable data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits
+    #[arg(long, value_name = "NAME")]
+    pub appendable: Option<String>,
+
+    /// The appendable data is private (its data id differs from public data of the same name)
+    #[arg(long, conflicts_with = "structured")]
+    pub private: bool,
 }
 
 /// The two clears: options, `--save` and handles.

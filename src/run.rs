@@ -21,6 +21,10 @@ use crate::settings::{self, Environment};
 pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
     let args: Vec<OsString> = args.into_iter().collect();
     let env = Environment::from_process();
+    if let Some(help) = help_of_help(&args) {
+        Reporter::new(false, false, ColorWhen::Never).help(&help);
+        return Done::Success;
+    }
     let matches = match help::command().try_get_matches_from(&args) {
         Ok(matches) => matches,
         Err(error) => return clap_failed(&error, &args, &env),
@@ -69,7 +73,10 @@ fn clap_failed(error: &clap::Error, args: &[OsString], env: &Environment) -> Don
         false,
         settings::colour_choice(typed_colour(args), env),
     );
-    if let Some(failure) = misplaced_option(error, args) {
+    if let Some(failure) = misplaced_option(error, args)
+        .or_else(|| mistyped_command(error))
+        .or_else(|| command_without_dashes(error, args))
+    {
         return reported(&reporter, failure);
     }
     reporter.clap(error);
@@ -177,6 +184,94 @@ fn typed_path(root: &clap::Command, args: &[OsString], until: &str) -> String {
     path.join(" ")
 }
 
+/// `safe-ad help --help`: clap's `help` command takes no options, so it would be "unrecognized
+/// subcommand '--help'"; the help of `help` is what was asked for.
+fn help_of_help(args: &[OsString]) -> Option<String> {
+    let words: Vec<&str> = args.iter().skip(1).map_while(|arg| arg.to_str()).collect();
+    if !matches!(words.as_slice(), ["help", "--help" | "-h"]) {
+        return None;
+    }
+    let mut command = help::command();
+    command.build();
+    let help = command.find_subcommand_mut("help")?;
+    Some(help.render_help().to_string())
+}
+
+/// A command name that is not one (`clear-date`): clap lists the near ones with the nearest
+/// last; the nearest alone, first, reads better.
+fn mistyped_command(error: &clap::Error) -> Option<Failure> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::InvalidSubcommand {
+        return None;
+    }
+    let Some(ContextValue::String(typed)) = error.get(ContextKind::InvalidSubcommand) else {
+        return None;
+    };
+    let Some(ContextValue::Strings(near)) = error.get(ContextKind::SuggestedSubcommand) else {
+        return None;
+    };
+    // clap orders the suggestions by how near they are, the nearest last.
+    let (nearest, others) = near.split_last()?;
+    let mut hint = format!("did you mean `safe-ad {nearest}`?");
+    if !others.is_empty() {
+        let others: Vec<&str> = others.iter().rev().map(String::as_str).collect();
+        hint.push_str(&format!(" (or: {})", others.join(", ")));
+    }
+    Some(
+        Failure::usage(format!(
+            "unrecognized command '{}'",
+            crate::sanitize::line(typed.as_bytes(), 80)
+        ))
+        .with_hint(format!("{hint}; `safe-ad --help` lists the commands")),
+    )
+}
+
+/// A command typed after `emulator` without `--` (`safe-ad emulator sh -c true`).
+fn command_without_dashes(error: &clap::Error, args: &[OsString]) -> Option<Failure> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(typed)) = error.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    if typed.starts_with('-') || typed_path(&help::command(), args, typed) != "emulator" {
+        return None;
+    }
+    // The line as it should have been: `--` before the command.
+    let words: Vec<String> = args
+        .iter()
+        .skip(1)
+        .map(|arg| shell_word(&arg.to_string_lossy()))
+        .collect();
+    let at = args.iter().skip(1).position(|arg| arg == typed.as_str())?;
+    let line = format!(
+        "safe-ad {} -- {}",
+        words[..at].join(" "),
+        words[at..].join(" ")
+    );
+    let typed = crate::sanitize::line(typed.as_bytes(), 80);
+    let line = crate::sanitize::line(line.as_bytes(), 200);
+    Some(
+        Failure::usage(format!(
+            "unexpected argument '{typed}' after `safe-ad emulator`"
+        ))
+        .with_hint(format!(
+            "to run a command with the emulator, put it after `--`: `{line}`"
+        )),
+    )
+}
+
+/// A word as a shell reads it back: quoted when it holds anything but plain characters.
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_./=:,@%+-".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
 fn reported(reporter: &Reporter, failure: Failure) -> Done {
     reporter.failed(&failure);
     Done::Failed(failure.class)
@@ -187,7 +282,7 @@ fn dispatch(
     options: &ClientOptions,
     reporter: &Reporter,
 ) -> Result<Done, Failure> {
-    use commands::{auth, completions, config, handles, metadata, operations};
+    use commands::{auth, completions, config, handles, items, metadata, operations, show};
     match command {
         Command::Create(c) => handles::create(c, options, reporter),
         Command::Open(c) => handles::open(c, options, reporter),
@@ -206,6 +301,11 @@ fn dispatch(
             reporter,
         ),
         Command::Metadata(c) => metadata::run(&c.handles, options, reporter),
+        Command::Show(c) => show::run(c, options, reporter),
+        Command::Remove(c) => items::at_indexes(Operation::Remove, c, options, reporter),
+        Command::Restore(c) => items::at_indexes(Operation::Restore, c, options, reporter),
+        Command::Purge(c) => items::at_indexes(Operation::Purge, c, options, reporter),
+        Command::Append(c) => items::append(c, options, reporter),
         Command::Auth(auth) => auth::run(&auth.command, options, reporter),
         Command::Config(config) => config::run(&config.command, options, reporter),
         Command::Completions(c) => completions::run(c.shell, reporter),

@@ -30,6 +30,9 @@ pub const ENV_NO_COLOR: &str = "NO_COLOR";
 pub const ENV_CLICOLOR_FORCE: &str = "CLICOLOR_FORCE";
 pub const CONFIG_FILE_NAME: &str = "config.json";
 
+/// Said of a launcher URL with plain http to another host, where it is not refused yet.
+pub const INSECURE_URL_WARNING: &str = "plain http to another host sends the token in clear text; safe-ad will refuse it unless --allow-insecure-http is given";
+
 /// A token file holds one token; a bigger file is a mistake (a binary, a log).
 const MAX_TOKEN_FILE_BYTES: u64 = 64 * 1024;
 /// A config value on standard input is one line; the same bound as a token file.
@@ -113,8 +116,10 @@ impl Environment {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Source {
     Flag(&'static str),
-    /// `--token-file PATH`.
+    /// `--token-file PATH`, a regular file.
     TokenFile(PathBuf),
+    /// `--token-file PATH` that can be read only once: a pipe (`<(...)`, a FIFO), a device.
+    TokenPipe(PathBuf),
     Env(&'static str),
     ConfigFile(PathBuf),
     Default,
@@ -125,7 +130,7 @@ impl std::fmt::Display for Source {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Source::Flag(flag) => write!(f, "{flag}"),
-            Source::TokenFile(_) => f.write_str("--token-file"),
+            Source::TokenFile(_) | Source::TokenPipe(_) => f.write_str("--token-file"),
             Source::Env(var) => write!(f, "env var {var}"),
             Source::ConfigFile(path) => write!(f, "config file {}", path.display()),
             Source::Default => f.write_str("default"),
@@ -461,9 +466,9 @@ pub fn config_setting(
     Ok(match key {
         Key::LauncherUrl => {
             let url = parse_launcher_url(&value).map_err(invalid)?;
-            let warning = url.sends_token_in_clear().then(|| {
-                "plain http to another host sends the token in clear text; safe-ad will refuse it unless --allow-insecure-http is given".to_string()
-            });
+            let warning = url
+                .sends_token_in_clear()
+                .then(|| INSECURE_URL_WARNING.to_string());
             (Setting::LauncherUrl(url.base().to_string()), warning)
         }
         Key::TimeoutSecs => (
@@ -553,7 +558,7 @@ fn resolve_token(
         if path.as_os_str() == "-" {
             (read_token_text(stdin, "standard input")?, Source::Stdin)
         } else {
-            (read_token_file(path)?, Source::TokenFile(path.clone()))
+            read_token_file(path)?
         }
     } else if let Some(token) = &env.token {
         let token = token.to_str().ok_or_else(|| {
@@ -574,7 +579,9 @@ fn resolve_token(
     Ok(Some((token, source)))
 }
 
-fn read_token_file(path: &Path) -> Result<String, Failure> {
+/// The token in a file, and the file as a source: a regular file can be read again later
+/// (by a `--curl` line), a pipe cannot.
+fn read_token_file(path: &Path) -> Result<(String, Source), Failure> {
     let fail = |why: String| {
         Failure::usage(format!("cannot read token file {}: {why}", path.display()))
             .with_hint("check the path given to --token-file")
@@ -584,7 +591,13 @@ fn read_token_file(path: &Path) -> Result<String, Failure> {
         return Err(fail("it is a directory".into()));
     }
     let file = std::fs::File::open(path).map_err(|e| fail(io_reason(&e)))?;
-    read_token_text(file, &path.display().to_string())
+    let text = read_token_text(file, &path.display().to_string())?;
+    let source = if metadata.is_file() {
+        Source::TokenFile(path.to_path_buf())
+    } else {
+        Source::TokenPipe(path.to_path_buf())
+    };
+    Ok((text, source))
 }
 
 fn read_token_text(input: impl Read, name: &str) -> Result<String, Failure> {

@@ -17,7 +17,16 @@ pub fn run(
     reporter: &Reporter,
 ) -> Result<Done, Failure> {
     if let ConfigCommand::Show = command {
-        let settings = super::resolve(options, reporter, StdinUse::Free)?;
+        // It sends nothing, so a URL that other commands refuse (plain http to another host)
+        // is shown, with a warning, rather than refused.
+        let options = ClientOptions {
+            allow_insecure_http: true,
+            ..options.clone()
+        };
+        let settings = super::resolve(&options, reporter, StdinUse::Free)?;
+        if settings.launcher.sends_token_in_clear() {
+            reporter.warning(settings::INSECURE_URL_WARNING);
+        }
         reporter.config_show(&settings);
         return Ok(Done::Success);
     }

@@ -55,7 +55,7 @@ const URL_ONLY: &[(&str, &str)] = &[("SAFE_LAUNCHER_URL", "{url}")];
 const CONFIG: &str = "config/config.json";
 const NAME_HINT: &str = "hint: a name is 32 bytes, as standard base64 (44 characters, ending in '=') or as 64 hex digits; nothing was sent";
 const HANDLE_HINT: &str =
-    "hint: a handle is plain decimal digits, 0 to 18446744073709551615; nothing was sent for it";
+    "hint: a handle is plain decimal digits, 0 to 18446744073709551615; nothing was sent";
 const TIMEOUT_RANGE: &str = "must be more than 0 and at most 86400 seconds (one day)";
 const TOKEN_HINT: &str =
     "hint: a token is one line of printable ASCII text with no spaces; check what was pasted";
@@ -145,7 +145,7 @@ macro_rules! config_file {
 }
 
 /// The groups of rows, each its own test, in the order TESTING.md shows them.
-const GROUPS: [&[Row]; 7] = [
+const GROUPS: [&[Row]; 8] = [
     HANDLES,
     NAMES,
     URLS,
@@ -153,6 +153,7 @@ const GROUPS: [&[Row]; 7] = [
     CONFIG_FILES,
     OPTIONS,
     COMMAND_LINES,
+    ITEMS,
 ];
 
 const HANDLES: &[Row] = &[
@@ -1134,6 +1135,234 @@ const OPTIONS: &[Row] = &[
     ),
 ];
 
+const INDEX_HINT: &str = "hint: an index is plain decimal digits, 0 to 18446744073709551615, counting from 0 as `safe-ad show HANDLE` numbers the items; nothing was sent";
+const RANGE_HINT: &str = "hint: give N, A..B (B not included), A..=B, A.. or ..B, where indexes count from 0 as `show` numbers the items; nothing was sent";
+/// A valid name, for the rows whose mistake is elsewhere.
+const GOOD_NAME: &str = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
+
+/// `show`, `remove`, `restore`, `purge` and `append`: what they take beyond handles.
+const ITEMS: &[Row] = &[
+    row(
+        "show: a bad handle",
+        &["show", "1", "x"],
+        2,
+        &["safe-ad: error: invalid handle 'x' for show: it is not a plain decimal number", HANDLE_HINT],
+    ),
+    row(
+        "show: no handle",
+        &["show", "--full"],
+        2,
+        &["the following required arguments were not provided", "<HANDLE>"],
+    ),
+    row(
+        "show: --index not a number",
+        &["show", "--index", "x", "1"],
+        2,
+        &["safe-ad: error: invalid --index 'x': 'x' is not a plain decimal number", RANGE_HINT],
+    ),
+    row(
+        "show: --index empty",
+        &["show", "--index=", "1"],
+        2,
+        &["safe-ad: error: invalid --index '': '' is empty", RANGE_HINT],
+    ),
+    row(
+        "show: --index negative",
+        &["show", "--index", "-1", "1"],
+        2,
+        &["safe-ad: error: invalid --index '-1': '-1' is not a plain decimal number", RANGE_HINT],
+    ),
+    row(
+        "show: --index past 2^64",
+        &["show", "--index", "18446744073709551616..", "1"],
+        2,
+        &["invalid --index '18446744073709551616..': '18446744073709551616' is larger than 18446744073709551615", RANGE_HINT],
+    ),
+    row(
+        "show: --index whose end comes before its start",
+        &["show", "--index", "5..2", "1"],
+        2,
+        &["safe-ad: error: invalid --index '5..2': the end comes before the start", RANGE_HINT],
+    ),
+    row(
+        "show: --index that holds no index",
+        &["show", "--index", "5..5", "1"],
+        2,
+        &["invalid --index '5..5': it holds no index (the end is not included: A..B stops before B)"],
+    ),
+    row(
+        "show: --index with `..=` and no end",
+        &["show", "--index", "1..=", "1"],
+        2,
+        &["invalid --index '1..=': `..=` needs the last index after it"],
+    ),
+    row(
+        "show: --index with three dots",
+        &["show", "--index", "1...3", "1"],
+        2,
+        &["invalid --index '1...3': '.3' is not a plain decimal number"],
+    ),
+    row(
+        "show: --index with a space",
+        &["show", "--index", "1 .. 3", "1"],
+        2,
+        &["invalid --index '1 .. 3': '1 ' is not a plain decimal number"],
+    ),
+    row(
+        "show: --dry-run (it cannot know its requests before the answers)",
+        &["show", "--dry-run", "1"],
+        2,
+        &["safe-ad: error: `safe-ad show` does not take --dry-run: it is an option of"],
+    ),
+    row(
+        "show: --curl",
+        &["show", "--curl", "1"],
+        2,
+        &["safe-ad: error: `safe-ad show` does not take --curl", "hint: `safe-ad show --help` lists the options it takes"],
+    ),
+    row(
+        "show: --fail-fast",
+        &["--fail-fast", "show", "1"],
+        2,
+        &["safe-ad: error: `safe-ad show` does not take --fail-fast"],
+    ),
+    row(
+        "remove: a bad handle",
+        &["remove", "x", "0"],
+        2,
+        &["safe-ad: error: invalid handle 'x' for remove: it is not a plain decimal number", HANDLE_HINT],
+    ),
+    row(
+        "remove: `-` for the handle",
+        &["remove", "-", "0"],
+        2,
+        &["safe-ad: error: `remove` takes one handle, not `-` (standard input)"],
+    ),
+    row(
+        "remove: no index",
+        &["remove", "1"],
+        2,
+        &["the following required arguments were not provided", "<INDEX>"],
+    ),
+    row(
+        "remove: a negative index",
+        &["remove", "1", "-1"],
+        2,
+        &["safe-ad: error: invalid index '-1' for remove: it is not a plain decimal number", INDEX_HINT],
+    ),
+    row(
+        "remove: a bad index after good ones",
+        &["remove", "1", "0", "2", "x"],
+        2,
+        &["safe-ad: error: invalid index 'x' for remove: it is not a plain decimal number", INDEX_HINT],
+    ),
+    row(
+        "restore: an index with a decimal point",
+        &["restore", "1", "1.5"],
+        2,
+        &["safe-ad: error: invalid index '1.5' for restore: it is not a plain decimal number", INDEX_HINT],
+    ),
+    row(
+        "purge: an index past 2^64",
+        &["purge", "1", "18446744073709551616"],
+        2,
+        &["invalid index '18446744073709551616' for purge: it is larger than 18446744073709551615", INDEX_HINT],
+    ),
+    row(
+        "purge: an empty index",
+        &["purge", "1", ""],
+        2,
+        &["invalid index '' for purge: it is empty", INDEX_HINT],
+    ),
+    row(
+        "remove: the same index twice",
+        &["remove", "1", "2", "02"],
+        2,
+        &["safe-ad: error: index 2 is given twice for remove", "hint: give each index once"],
+    ),
+    row(
+        "remove: --jobs (the indexes go one at a time)",
+        &["remove", "--jobs", "2", "1", "0"],
+        2,
+        &["safe-ad: error: `safe-ad remove` does not take --jobs"],
+    ),
+    row(
+        "purge: --save with an operation that is not a save",
+        &["purge", "--save", "delete", "1", "0"],
+        2,
+        &["invalid value 'delete' for '--save <OPERATION>'"],
+    ),
+    row(
+        "append: neither --structured nor --appendable",
+        &["append", "1"],
+        2,
+        &["the following required arguments were not provided", "--structured <NAME>|--appendable <NAME>"],
+    ),
+    row(
+        "append: both --structured and --appendable",
+        &["append", "1", "--structured", GOOD_NAME, "--appendable", GOOD_NAME],
+        2,
+        &["the argument '--structured <NAME>' cannot be used with '--appendable <NAME>'"],
+    ),
+    row(
+        "append: --type-tag with --appendable",
+        &["append", "1", "--appendable", GOOD_NAME, "--type-tag", "500"],
+        2,
+        &["the argument '--appendable <NAME>' cannot be used with '--type-tag <N>'"],
+    ),
+    row(
+        "append: --private with --structured",
+        &["append", "1", "--structured", GOOD_NAME, "--private"],
+        2,
+        &["the argument '--structured <NAME>' cannot be used with '--private'"],
+    ),
+    row(
+        "append: a bad name",
+        &["append", "1", "--structured", "my data"],
+        2,
+        &["safe-ad: error: invalid name 'my data' for append: it is neither standard base64 nor hex", NAME_HINT],
+    ),
+    row(
+        "append: a type tag no structured data has",
+        &["append", "1", "--structured", GOOD_NAME, "--type-tag", "499"],
+        2,
+        &[
+            "safe-ad: error: invalid type tag '499' for append: no structured data has it (the launcher makes only 500 (the default), 501 (versioned), or 15000 and above)",
+            "hint: structured data has type tag 500 (the default), 501 (versioned), or 15000 and above; nothing was sent",
+        ],
+    ),
+    row(
+        "append: a type tag that is not a number",
+        &["append", "1", "--structured", GOOD_NAME, "--type-tag", "x"],
+        2,
+        &["invalid type tag 'x' for append: it is not a plain decimal number"],
+    ),
+    row(
+        "append: a negative handle",
+        &["append", "-1", "--structured", GOOD_NAME],
+        2,
+        &["safe-ad: error: invalid handle '-1' for append: it is not a plain decimal number", HANDLE_HINT],
+    ),
+    row(
+        "append: `-` for the handle",
+        &["append", "-", "--structured", GOOD_NAME],
+        2,
+        &["safe-ad: error: `append` takes one handle, not `-` (standard input)"],
+    ),
+    row(
+        "append: --jobs",
+        &["append", "--jobs", "2", "1", "--structured", GOOD_NAME],
+        2,
+        &["safe-ad: error: `safe-ad append` does not take --jobs"],
+    ),
+    row(
+        "append: --fail-fast",
+        &["append", "--fail-fast", "1", "--structured", GOOD_NAME],
+        2,
+        &["safe-ad: error: `safe-ad append` does not take --fail-fast", "hint: `safe-ad append --help` lists the options it takes"],
+    ),
+];
+
 const COMMAND_LINES: &[Row] = &[
     row(
         "unknown flag",
@@ -1194,7 +1423,7 @@ const COMMAND_LINES: &[Row] = &[
         &["put", "--save", "post", "1"],
         2,
         &[
-            "safe-ad: error: `safe-ad put` does not take --save: it is an option of `safe-ad clear-data` and `safe-ad clear-deleted-data`",
+            "safe-ad: error: `safe-ad put` does not take --save: it is an option of `safe-ad clear-data`, `safe-ad clear-deleted-data`, `safe-ad purge` and 2 other commands",
             "hint: `safe-ad put --help` lists the options it takes",
         ],
     ),
@@ -1220,7 +1449,7 @@ const COMMAND_LINES: &[Row] = &[
         "an option the command has no use for",
         &["config", "show", "--jobs", "4"],
         2,
-        &["safe-ad: error: `safe-ad config show` does not take --jobs: it is an option of `safe-ad put`, `safe-ad post`, `safe-ad clear-data` and 4 other commands"],
+        &["safe-ad: error: `safe-ad config show` does not take --jobs: it is an option of `safe-ad put`, `safe-ad post`, `safe-ad clear-data` and 5 other commands"],
     ),
     row(
         "--json on a command whose output is the token itself",
@@ -1316,6 +1545,11 @@ fn bad_numeric_options_are_refused() {
 #[test]
 fn bad_command_lines_are_refused() {
     check_group(COMMAND_LINES);
+}
+
+#[test]
+fn bad_indexes_ranges_and_item_arguments_are_refused() {
+    check_group(ITEMS);
 }
 
 /// Whether this process can open a file whose mode is 000 (root can).
@@ -1650,8 +1884,8 @@ fn shown_text(text: &str) -> String {
 fn rendered_table() -> String {
     let rows: Vec<&Row> = GROUPS.iter().flat_map(|group| group.iter()).collect();
     let mut text = format!(
-        "{BEGIN}\n\n{} bad inputs, in seven groups (handles, names, launcher URLs, tokens, \
-config files, numeric options, command lines), each group one test. `{{dir}}` is the test's directory, `{{addr}}` \
+        "{BEGIN}\n\n{} bad inputs, in eight groups (handles, names, launcher URLs, tokens, \
+config files, numeric options, command lines, and what `show` and the item commands take), each group one test. `{{dir}}` is the test's directory, `{{addr}}` \
 the loopback server's address and `{{port}}` its port, `{{front}}` and `{{back}}` the two halves \
 of the test token, and `{{xff}}` the byte 0xFF, which is not UTF-8. A URL row runs three times: with \
 `--launcher-url URL` (the environment as usual), with `SAFE_LAUNCHER_URL=URL` (and the token in \

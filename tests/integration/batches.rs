@@ -587,7 +587,7 @@ fn metadata_json_carries_the_launchers_fields() {
             "isOwner": true,
             "version": 1,
             "filterType": "BlackList",
-            "filterLength": 0,
+            "filterLength": 2,
             "dataLength": 3,
             "deletedDataLength": 2,
         })

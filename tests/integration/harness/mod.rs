@@ -15,6 +15,8 @@ pub mod emulator;
 pub mod http;
 #[cfg(feature = "emulator")]
 pub mod in_process;
+#[cfg(feature = "emulator")]
+pub mod relay;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, ExitStatus};
