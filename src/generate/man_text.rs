@@ -115,12 +115,68 @@ safe-ad clear-data --save post 7
 "#,
     },
     Section {
+        heading: "DEBUGGING A HANDLE",
+        roff: r#"
+.PP
+\fBsafe-ad show\fR \fIHANDLE\fR... says what a handle holds, one block per handle: its metadata,
+the keys of its filter, and each data item and deleted item by index, with what it points at, its
+data id and who signed it. On the emulator's demo handle 1 (lines cut short here):
+.PP
+.RS 4
+.EX
+handle 1: version 1, owner yes, data 3, deleted 2, filter ...
+  filter key 0: e76ff54c7b4b65af
+  filter key 1: a4a11f08bede1daf
+  data 0: structured data, version 0, signed by you: "demo item d"
+    data id c2FmZS1hZC1lbXVsYXRvci9kYXRhLWlkCnsic3RydWN0dXJl...
+  data 1: structured data, version 0, signed by a4a11f08bede1daf: ...
+    data id ...
+  data 2: appendable data, version 2, data 3, deleted 0, ...
+    data id ...
+  deleted 0: structured data, version 0, signed by you: ...
+    data id ...
+.EE
+.RE
+.PP
+A signer, and a filter key, is a fingerprint: the first 16 hex digits of the SHA-256 of the
+launcher's serialised sign key, so the same key always has the same fingerprint; \fByou\fR is the
+token's own key. A data id is the launcher's serialised bytes of the item's data identifier, in
+base64: POST /data-id with those bytes gives a data-id handle for it again.
+.PP
+\fBshow\fR only reads, and leaves the launcher as it found it. The launcher answers its questions
+only through handles of other kinds (a data id per item, a handle fetched through it, a sign key
+per signer); \fBshow\fR drops each again as soon as the item is read, also when a later step fails,
+and on Ctrl-C, SIGTERM or SIGHUP: the first sends nothing new, lets the requests in flight finish
+and drops what they gave, then exits with status 130; a second leaves at once and names the
+handles it left, with the request that frees each. It holds at most 8 handles of a kind at once, so
+a person holding up to 92 of a kind (the launcher keeps 100) loses none to a \fBshow\fR of any size.
+An item that cannot be read is shown with the launcher's error, and the rest still are.
+.PP
+One item at a time, the way the clears work on all of them: \fBsafe-ad remove\fR \fIHANDLE
+INDEX\fR... moves data items to the deleted list, \fBsafe-ad restore\fR moves deleted items back,
+and \fBsafe-ad purge\fR removes deleted items for good. The indexes are those \fBshow\fR gives;
+several are applied one at a time, the highest first, so that each still names the item you saw,
+and an index given twice is refused. Like the clears, they change only the launcher's copy until a
+save, and take \fB--save post\fR, which saves once every index succeeded and not at all when one
+failed. Restoring is undoing: a save carries the deleted list but no data items, so a restore
+before the save puts a removed item back, while a restore of an item the network already holds as
+deleted only takes it off that list.
+.PP
+\fBsafe-ad append\fR \fIHANDLE\fR \fB--structured\fR \fINAME\fR (or \fB--appendable\fR
+\fINAME\fR) appends the data of that name. The append goes to the network at once and leaves the
+handle's copy as it was: \fBsafe-ad reopen\fR gives a handle that shows it. The launcher refuses it
+(-25) for a stale handle, a filter that keeps your key out, or an item that is in the deleted list.
+"#,
+    },
+    Section {
         heading: "OUTPUT",
         roff: r#"
 .PP
 Each handle that succeeds prints one line on standard output, such as \fBput 7: ok\fR; with
-\fB-q\fR nothing is printed on success. \fBmetadata\fR prints its line even with \fB-q\fR, since
-that line is what was asked for:
+\fB-q\fR nothing is printed on success. \fB-q\fR changes what is printed, never what is done: a
+batch still stops when its reader goes away, and a batch cut short (Ctrl-C, unread input,
+\fB--fail-fast\fR) still says what it left undone. \fBmetadata\fR prints its line even with
+\fB-q\fR, since that line is what was asked for:
 .PP
 .RS 4
 .EX
@@ -139,12 +195,15 @@ safe-ad: error: put 7: could not connect to http://127.0.0.1:9: ...
 .EE
 .RE
 .PP
-and, where the fix is known, a line that begins with \fBhint:\fR and says what to do.
+and, where the fix is known, a line that begins with \fBhint:\fR and says what to do, naming the
+handle or name it is about where it knows it, ready to paste (\fBsafe-ad reopen 2\fR).
 A body from the launcher that is not its usual JSON error is shown with control characters escaped
 and cut at 300 characters; at most 64 KiB of a body is read.
 .SS "JSON Lines"
 With \fB--json\fR, standard output has one JSON object per request and nothing else (errors still go
-to standard error as well). A success:
+to standard error as well). Input that is not a handle gets an object too: a bad line of standard
+input is skipped and the rest run; a bad argument stops the run before anything is sent, with an
+object for each bad argument. A success:
 .PP
 .RS 4
 .EX
@@ -196,6 +255,9 @@ whether the step succeeded.
 \fBelapsed_ms\fR (number)
 the time of the request, to 0.1 ms.
 .TP
+\fBindex\fR (number)
+\fBremove\fR, \fBrestore\fR, \fBpurge\fR: the index the step changed.
+.TP
 \fBmetadata\fR (object)
 \fBmetadata\fR: the launcher's fields (isOwner, version, filterType, filterLength, dataLength,
 deletedDataLength); the fetch step: the same without filterLength, which the launcher does not
@@ -212,6 +274,45 @@ the launcher's description (or what happened), and what to do.
 .TP
 \fBexit_code\fR (number)
 the exit status this failure gives.
+.PP
+\fBshow --json\fR prints one object per handle instead, with \fBhandle\fR, \fBok\fR, and
+\fBerror\fR and \fBexit_code\fR (those of its first failure) as above, and:
+.TP
+\fBversion\fR, \fBis_owner\fR (number, boolean)
+the launcher's metadata of the handle.
+.TP
+\fBfilter\fR (object)
+\fBtype\fR (BlackList or WhiteList) and \fBkeys\fR, a list of fingerprints (null for a key that
+could not be read).
+.TP
+\fBdata_length\fR, \fBdeleted_data_length\fR (numbers)
+the length of each list, whatever \fB--index\fR shows.
+.TP
+\fBdata\fR, \fBdeleted_data\fR (lists)
+one object per item shown, with \fBindex\fR; \fBkind\fR (structured-data, appendable-data, or
+unknown when the launcher could not say); \fBdata_id\fR (base64, or null); \fBsigner\fR and
+\fBsigner_is_you\fR; \fBtype_tag\fR (501 for versioned structured data, with \fBversions\fR, their
+count; else null, as the launcher does not say); \fBversion\fR; \fBpreview\fR (a structured data's
+content in one safe line); \fBcontent\fR (with \fB--full\fR: the whole content, base64);
+\fBdata_length\fR, \fBdeleted_data_length\fR and \fBfilter_type\fR for appendable data; and
+\fBerror\fR on an item that could not be read.
+.PP
+\fBauth status --json\fR, \fBconfig show --json\fR and \fBconfig path --json\fR print one object:
+.TP
+\fBlauncher_url\fR, \fBtoken\fR, \fBtimeout_secs\fR (objects)
+a setting: \fBvalue\fR (the token masked, or null when there is none), \fBsource\fR (flag,
+token_file, stdin, env, config_file, default, or null) and \fBfrom\fR (the option, file or
+environment variable, or null).
+.TP
+\fBstatus\fR (string)
+\fBauth status\fR: accepted, not_accepted, unreachable or no_token; with \fBok\fR, \fBerror\fR and
+\fBexit_code\fR as above.
+.TP
+\fBconfig_file\fR (object)
+\fBconfig show\fR: its \fBpath\fR (null without a home directory) and whether it \fBexists\fR.
+.TP
+\fBpath\fR, \fBexists\fR (string, boolean)
+\fBconfig path\fR.
 "#,
     },
     Section {
@@ -248,8 +349,9 @@ of at most 10 seconds.
 launcher holds the request until a person approves it in its window, so safe-ad waits without a
 time limit unless \fB--timeout\fR or \fBtimeout_secs\fR is set; Ctrl-C cancels and stores nothing.
 An approved token is stored in the config file; a denied one is exit status 3.
-\fBsafe-ad auth status\fR says where the token comes from and whether the launcher accepts it,
-\fBsafe-ad auth logout\fR revokes it, and \fBsafe-ad auth token\fR prints it, for
+\fBsafe-ad auth status\fR says where the token comes from and whether the launcher accepts it
+(with \fB-q\fR only its exit status says so), \fBsafe-ad auth logout\fR revokes it (without a
+token there is nothing to do, which is no error), and \fBsafe-ad auth token\fR prints it, for
 .PP
 .RS 4
 .EX
@@ -377,7 +479,8 @@ error with the base64 names of their data (for \fBsafe-ad open\fR \fINAME\fR):
 not on the network yet, with 3 data items: \fBsafe-ad put 0\fR.
 .TP
 .B 1
-on the network, with 3 data items and 2 deleted: \fBsafe-ad clear-data 1\fR, then
+on the network, with 3 data items and 2 deleted and a blacklist of 2 keys; items of both kinds,
+some signed by another app: \fBsafe-ad show 1\fR, or \fBsafe-ad clear-data 1\fR, then
 \fBsafe-ad post 1\fR.
 .TP
 .B 2
@@ -386,7 +489,8 @@ held at a stale version: \fBsafe-ad post 2\fR fails with -25.
 .B "3, 4"
 data ids of the data of handles 1 and 2.
 .PP
-The data items are structured data whose content is their label. New handles start at 5.
+The data items are structured data whose content is their label, but for one binary one and handle
+1's item of appendable data (the data of handle 2). New handles start at 5.
 "#,
     },
     Section {
