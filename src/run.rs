@@ -123,19 +123,28 @@ fn misplaced_option(error: &clap::Error, args: &[OsString]) -> Option<Failure> {
                 .with_hint("`safe-ad --version` prints the version"),
         );
     }
+    // A client option, by its long or its short name (`config path -q`).
+    let client = Opt::ALL.into_iter().find(|opt| {
+        typed.split('=').next() == Some(opt.long().as_str())
+            || opt
+                .short()
+                .is_some_and(|short| *typed == format!("-{short}"))
+    });
     // clap's own "did you mean" for a near miss (`--token` for `--token-file`) is the better
-    // advice when it has one.
-    if error.get(ContextKind::SuggestedArg).is_some() {
+    // advice when it has one, unless what was typed is a client option by its exact name
+    // (`emulator --fail-fast` is not a typo of --fault-seed).
+    if client.is_none() && error.get(ContextKind::SuggestedArg).is_some() {
         return None;
     }
-    let long = typed.strip_prefix("--")?.split('=').next()?;
+    let long = match client {
+        Some(opt) => opt.long()[2..].to_string(),
+        None => typed.strip_prefix("--")?.split('=').next()?.to_string(),
+    };
+    let long = long.as_str();
     let mut command = help::command();
     // The commands' own arguments are added when a command is built (see `cli::command`).
     command.build();
-    let owners: Vec<String> = match Opt::ALL
-        .into_iter()
-        .find(|opt| opt.long() == format!("--{long}"))
-    {
+    let owners: Vec<String> = match client {
         Some(opt) => COMMAND_OPTIONS
             .iter()
             .filter(|(_, opts)| opts.contains(opt))
