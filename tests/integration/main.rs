@@ -12,6 +12,7 @@ mod generated;
 mod handles;
 mod hostile;
 mod operations;
+mod options;
 mod package;
 mod properties;
 mod security;
