@@ -11,6 +11,7 @@ mod completions;
 mod generated;
 mod handles;
 mod hostile;
+mod messages;
 mod operations;
 mod options;
 mod package;
