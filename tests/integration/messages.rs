@@ -4,8 +4,6 @@
 //! arguments).
 
 use serde_json::Value;
-use wiremock::matchers::{method, path};
-use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use crate::harness::*;
 
@@ -16,19 +14,13 @@ fn counting_launcher() -> RawLauncher {
 
 // ---- small messages ----------------------------------------------------------------------------
 
-#[tokio::test]
-async fn logging_out_twice_is_not_a_mistake() {
-    let server = MockServer::start().await;
-    Mock::given(method("DELETE"))
-        .and(path("/auth"))
-        .respond_with(ResponseTemplate::new(200).set_body_string("OK"))
-        .expect(1)
-        .mount(&server)
-        .await;
+#[test]
+fn logging_out_twice_is_not_a_mistake() {
+    let launcher = counting_launcher();
     let sandbox = Sandbox::new();
     sandbox.write_config(&format!(
         r#"{{"token": "{TOKEN}", "launcher_url": "{}"}}"#,
-        server.uri()
+        launcher.url
     ));
     let logout = || sandbox.safe_ad().args(["auth", "logout"]).run();
     logout().success().stderr_has("revoked the token");
@@ -45,7 +37,8 @@ async fn logging_out_twice_is_not_a_mistake() {
         .stdout_is("")
         .stderr_is("");
     // Only the first reached the launcher.
-    server.verify().await;
+    launcher.settle();
+    assert_eq!(launcher.requests(), ["DELETE /auth HTTP/1.1"]);
 }
 
 #[test]

@@ -151,7 +151,7 @@ fn sample_args(path: &str) -> &'static [&'static str] {
 
 #[test]
 fn every_command_refuses_each_option_it_does_not_take_before_or_after_it() {
-    let launcher = RawLauncher::answering(http_answer("200 OK", b"OK"));
+    let launcher = counting_launcher();
     let sandbox = Sandbox::new();
     let token_file = sandbox.file("token", TOKEN);
     let value = |opt: Opt| -> Option<String> {
@@ -209,26 +209,7 @@ fn every_command_refuses_each_option_it_does_not_take_before_or_after_it() {
                 }
                 for (line, words) in lines {
                     runs += 1;
-                    sandbox
-                        .safe_ad()
-                        .launcher(&launcher.url)
-                        .args(&line)
-                        .run()
-                        .code(2)
-                        .stdout_is("")
-                        .stderr_has("safe-ad: error: ")
-                        .stderr_has(&words);
-                    assert_eq!(
-                        launcher.connections(),
-                        0,
-                        "safe-ad {} reached the launcher",
-                        line.join(" ")
-                    );
-                    assert!(
-                        !sandbox.config_file().exists(),
-                        "safe-ad {} wrote the config file",
-                        line.join(" ")
-                    );
+                    assert_refused_untouched(&sandbox, &launcher, true, &line, &words);
                 }
             }
         }
@@ -357,6 +338,42 @@ fn counting_launcher() -> RawLauncher {
     RawLauncher::answering(http_answer("200 OK", b"OK"))
 }
 
+/// Runs `line` with the launcher's URL (and, `with_token`, the test token) in the environment;
+/// it must be refused (exit 2, `words` on stderr, nothing on stdout) without reaching the
+/// launcher or changing the config file.
+#[track_caller]
+fn assert_refused_untouched(
+    sandbox: &Sandbox,
+    launcher: &RawLauncher,
+    with_token: bool,
+    line: &[impl AsRef<str>],
+    words: &str,
+) {
+    let line: Vec<&str> = line.iter().map(AsRef::as_ref).collect();
+    let before = std::fs::read(sandbox.config_file()).ok();
+    let mut safe_ad = sandbox.safe_ad().env("SAFE_LAUNCHER_URL", &launcher.url);
+    if with_token {
+        safe_ad = safe_ad.env("SAFE_LAUNCHER_TOKEN", TOKEN);
+    }
+    safe_ad
+        .args(&line)
+        .run()
+        .code(2)
+        .stdout_is("")
+        .stderr_has("safe-ad: error: ")
+        .stderr_has(words);
+    let line = line.join(" ");
+    assert_eq!(
+        launcher.connections(),
+        0,
+        "safe-ad {line} reached the launcher"
+    );
+    assert!(
+        std::fs::read(sandbox.config_file()).ok() == before,
+        "safe-ad {line} changed the config file"
+    );
+}
+
 #[test]
 fn auth_logout_dry_run_before_or_after_is_refused_and_the_token_stays() {
     let launcher = counting_launcher();
@@ -372,20 +389,18 @@ fn auth_logout_dry_run_before_or_after_is_refused_and_the_token_stays() {
         &["auth", "logout", "--curl"],
         &["--curl", "auth", "logout"],
     ] {
-        sandbox
-            .safe_ad()
-            .args(line)
-            .run()
-            .code(2)
-            .stdout_is("")
-            .stderr_has("safe-ad: error: `safe-ad auth logout` does not take --");
-        assert_eq!(launcher.connections(), 0, "{line:?} reached the launcher");
-        assert_eq!(
-            std::fs::read_to_string(sandbox.config_file()).expect("config"),
-            config,
-            "{line:?} changed the config file"
+        assert_refused_untouched(
+            &sandbox,
+            &launcher,
+            false,
+            line,
+            "`safe-ad auth logout` does not take --",
         );
     }
+    assert_eq!(
+        std::fs::read_to_string(sandbox.config_file()).expect("config"),
+        config
+    );
     // The token is still good for a real logout, which does reach the launcher.
     sandbox.safe_ad().args(["auth", "logout"]).run().success();
     launcher.wait_for_request("DELETE /auth", |line| line.starts_with("DELETE /auth "));
@@ -400,21 +415,20 @@ fn auth_login_dry_run_sends_nothing_and_stores_nothing() {
         &["--dry-run", "auth", "login"],
         &["auth", "login", "--curl"],
     ] {
-        sandbox
-            .safe_ad()
-            .env("SAFE_LAUNCHER_URL", &launcher.url)
-            .args(line)
-            .run()
-            .code(2)
-            .stdout_is("")
-            .stderr_has("`safe-ad auth login` does not take --");
-        assert_eq!(launcher.connections(), 0, "{line:?} reached the launcher");
-        assert!(!sandbox.config_file().exists(), "{line:?} stored something");
+        assert_refused_untouched(
+            &sandbox,
+            &launcher,
+            false,
+            line,
+            "`safe-ad auth login` does not take --",
+        );
     }
+    assert!(!sandbox.config_file().exists(), "a token was stored");
 }
 
 #[test]
 fn config_set_dry_run_and_curl_are_refused_and_the_file_is_unchanged() {
+    let launcher = counting_launcher();
     let sandbox = Sandbox::new();
     let lines = [
         &["config", "set", "timeout_secs", "5", "--dry-run"][..],
@@ -423,48 +437,30 @@ fn config_set_dry_run_and_curl_are_refused_and_the_file_is_unchanged() {
         &["config", "unset", "timeout_secs", "--dry-run"],
     ];
     // With no file, none is made; with one, it is left byte for byte.
-    for existing in [None, Some("{\n  \"timeout_secs\": 12\n}\n")] {
-        if let Some(text) = existing {
-            sandbox.write_config(text);
+    for existing in [false, true] {
+        if existing {
+            sandbox.write_config("{\n  \"timeout_secs\": 12\n}\n");
         }
         for line in lines {
-            sandbox
-                .safe_ad()
-                .args(line)
-                .run()
-                .code(2)
-                .stdout_is("")
-                .stderr_has("does not take --");
-            assert_eq!(
-                std::fs::read_to_string(sandbox.config_file())
-                    .ok()
-                    .as_deref(),
-                existing,
-                "{line:?} touched the config file"
-            );
+            assert_refused_untouched(&sandbox, &launcher, false, line, "does not take --");
         }
+        assert_eq!(sandbox.config_file().exists(), existing);
     }
 }
 
 #[test]
 fn config_show_refuses_the_batch_options_it_has_no_use_for() {
-    let launcher = counting_launcher();
-    SafeAd::new()
-        .launcher(&launcher.url)
-        .args([
-            "config",
-            "show",
-            "--jobs",
-            "4",
-            "--fail-fast",
-            "--retries",
-            "3",
-        ])
-        .run()
-        .code(2)
-        .stdout_is("")
-        .stderr_has("`safe-ad config show` does not take --jobs");
-    assert_eq!(launcher.connections(), 0);
+    let line = [
+        "config",
+        "show",
+        "--jobs",
+        "4",
+        "--fail-fast",
+        "--retries",
+        "3",
+    ];
+    let words = "`safe-ad config show` does not take --jobs";
+    assert_refused_untouched(&Sandbox::new(), &counting_launcher(), true, &line, words);
 }
 
 // ---- JSON of auth status, config show, config path ---------------------------------------------
