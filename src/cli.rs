@@ -172,6 +172,16 @@ impl Opt {
         }
     }
 
+    /// The short name, for the three that have one.
+    pub fn short(self) -> Option<char> {
+        match self {
+            Opt::Verbose => Some('v'),
+            Opt::Quiet => Some('q'),
+            Opt::Jobs => Some('j'),
+            _ => None,
+        }
+    }
+
     /// The clap id, which is also the long name with `_` for `-`.
     pub fn id(self) -> &'static str {
         match self {
@@ -201,7 +211,10 @@ impl Opt {
         use clap::ArgAction::SetTrue;
         use clap::ValueHint;
         let flag = |arg: Arg| arg.action(SetTrue);
-        let base = Arg::new(self.id()).long(self.long_name());
+        let mut base = Arg::new(self.id()).long(self.long_name());
+        if let Some(short) = self.short() {
+            base = base.short(short);
+        }
         match self {
             Opt::LauncherUrl => base
                 .value_name("URL")
@@ -247,14 +260,13 @@ Overrides `timeout_secs` in the config file. Fractions are allowed (0.5).",
 Never after an answer, never after a timeout, and a POST only when its connection was refused \
 (so it was not sent). Waits 100 ms, 200 ms, 400 ms, ... between tries.",
                 ),
-            Opt::Verbose => flag(base.short('v')).help(
+            Opt::Verbose => flag(base).help(
                 "Show each request and answer on stderr: request line, headers (token masked), status, body, timing",
             ),
-            Opt::Quiet => flag(base.short('q'))
+            Opt::Quiet => flag(base)
                 .help("Print nothing on success; errors and what a stop left undone still go to stderr"),
             Opt::Json => flag(base).help("Print JSON on stdout (one object per line), and nothing else there"),
             Opt::Jobs => base
-                .short('j')
                 .value_name("N")
                 .value_hint(ValueHint::Other)
                 .value_parser(values::parse_jobs)
@@ -604,7 +616,10 @@ The launcher sends an append to the network at once and leaves the handle's loca
 was: to see the new item, get a fresh handle with `safe-ad reopen HANDLE` and `show` that. The \
 launcher refuses it (-25) for a stale handle, a filter that keeps you out, or an item that is in \
 the deleted list.",
-        after_help = "Examples:\n  safe-ad append 7 --structured AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=\n  safe-ad append 7 --appendable \"$name\" --private"
+        after_help = "Examples:\n  safe-ad append 7 --structured AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=\n  safe-ad append 7 --appendable \"$name\" --private",
+        // clap's own usage line runs past 80 columns.
+        override_usage = "safe-ad append [OPTIONS] <HANDLE> --structured <NAME> [--type-tag <N>]\n       \
+safe-ad append [OPTIONS] <HANDLE> --appendable <NAME> [--private]"
     )]
     Append(AppendCommand),
 

@@ -37,6 +37,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
     let options = match settings::merge_options(&path, &levels) {
         Ok(options) => options,
         Err(failure) => {
+            let failure = own_option_before(&path, &levels[0]).unwrap_or(failure);
             let colour = settings::colour_choice(levels[0].color, &env);
             return reported(&Reporter::new(false, false, colour), failure);
         }
@@ -123,19 +124,28 @@ fn misplaced_option(error: &clap::Error, args: &[OsString]) -> Option<Failure> {
                 .with_hint("`safe-ad --version` prints the version"),
         );
     }
+    // A client option, by its long or its short name (`config path -q`).
+    let client = Opt::ALL.into_iter().find(|opt| {
+        typed.split('=').next() == Some(opt.long().as_str())
+            || opt
+                .short()
+                .is_some_and(|short| *typed == format!("-{short}"))
+    });
     // clap's own "did you mean" for a near miss (`--token` for `--token-file`) is the better
-    // advice when it has one.
-    if error.get(ContextKind::SuggestedArg).is_some() {
+    // advice when it has one, unless what was typed is a client option by its exact name
+    // (`emulator --fail-fast` is not a typo of --fault-seed).
+    if client.is_none() && error.get(ContextKind::SuggestedArg).is_some() {
         return None;
     }
-    let long = typed.strip_prefix("--")?.split('=').next()?;
+    let long = match client {
+        Some(opt) => opt.long()[2..].to_string(),
+        None => typed.strip_prefix("--")?.split('=').next()?.to_string(),
+    };
+    let long = long.as_str();
     let mut command = help::command();
     // The commands' own arguments are added when a command is built (see `cli::command`).
     command.build();
-    let owners: Vec<String> = match Opt::ALL
-        .into_iter()
-        .find(|opt| opt.long() == format!("--{long}"))
-    {
+    let owners: Vec<String> = match client {
         Some(opt) => COMMAND_OPTIONS
             .iter()
             .filter(|(_, opts)| opts.contains(opt))
@@ -166,6 +176,34 @@ fn misplaced_option(error: &clap::Error, args: &[OsString]) -> Option<Failure> {
     }
     let here = typed_path(&command, args, typed);
     Some(settings::not_taken(&format!("--{long}"), &here, &owners))
+}
+
+/// A client option typed before a command that has an option of that name of its own
+/// (`safe-ad -q emulator`): "does not take --quiet" would be untrue of the command, whose own
+/// goes after its name.
+fn own_option_before(path: &str, top: &ClientOptions) -> Option<Failure> {
+    let takes = crate::cli::options_of(path);
+    let opt = top.given().into_iter().find(|opt| !takes.contains(*opt))?;
+    let long = opt.long();
+    let root = help::command();
+    let command = path
+        .split(' ')
+        .try_fold(&root, |command, word| command.find_subcommand(word))?;
+    let own = command
+        .get_arguments()
+        .find(|arg| arg.get_long() == Some(&long[2..]))?;
+    let mut line = format!("safe-ad {path} {long}");
+    if own.get_action().takes_values() {
+        for name in own.get_value_names().unwrap_or_default() {
+            line.push_str(&format!(" <{name}>"));
+        }
+    }
+    Some(
+        Failure::usage(format!(
+            "{long} before `{path}` is an option of the client commands; `safe-ad {path}` has its own {long}, given after its name"
+        ))
+        .with_hint(format!("give it after the command: `{line}`")),
+    )
 }
 
 /// The subcommand path that the words of `args` before `until` name (`"config show"`).

@@ -1515,6 +1515,41 @@ const COMMAND_LINES: &[Row] = &[
         2,
         &["Usage: safe-ad [OPTIONS] <COMMAND>"],
     ),
+    row(
+        "two bad handles among good ones: each named, none sent",
+        &["clear-data", "1", "abc", "2", "x"],
+        2,
+        &[
+            "safe-ad: error: invalid handle 'abc' for clear-data: it is not a plain decimal number",
+            "safe-ad: error: invalid handle 'x' for clear-data: it is not a plain decimal number",
+            HANDLE_HINT,
+        ],
+    ),
+    row(
+        "--version after a command of a group",
+        &["auth", "status", "--version"],
+        2,
+        &[
+            "safe-ad: error: `safe-ad auth status` does not take --version",
+            "hint: `safe-ad --version` prints the version",
+        ],
+    ),
+    row(
+        "a command name with a typo",
+        &["clear-date", "1"],
+        2,
+        &[
+            "safe-ad: error: unrecognized command 'clear-date'",
+            "hint: did you mean `safe-ad clear-data`? (or: ",
+            "`safe-ad --help` lists the commands",
+        ],
+    ),
+    row(
+        "a client option by its short name, after a command that does not take it",
+        &["config", "path", "-q"],
+        2,
+        &["safe-ad: error: `safe-ad config path` does not take --quiet: it is an option of `safe-ad create`"],
+    ),
 ];
 
 // ---- running the rows ---------------------------------------------------------------------------

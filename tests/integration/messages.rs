@@ -1,0 +1,635 @@
+//! What safe-ad says, as a person meets it: colour on a terminal and never in a pipe or on
+//! stdout, hints that name the values they know (and work when typed), `--curl` lines run through
+//! a shell, typos, and the small messages (logging out twice, an empty batch, bad handle
+//! arguments).
+
+use serde_json::Value;
+
+use crate::harness::*;
+
+/// A launcher that answers every request, so any request safe-ad sent would be counted.
+fn counting_launcher() -> RawLauncher {
+    RawLauncher::answering(http_answer("200 OK", b"OK"))
+}
+
+// ---- small messages ----------------------------------------------------------------------------
+
+#[test]
+fn logging_out_twice_is_not_a_mistake() {
+    let launcher = counting_launcher();
+    let sandbox = Sandbox::new();
+    sandbox.write_config(&format!(
+        r#"{{"token": "{TOKEN}", "launcher_url": "{}"}}"#,
+        launcher.url
+    ));
+    let logout = || sandbox.safe_ad().args(["auth", "logout"]).run();
+    logout().success().stderr_has("revoked the token");
+    // The second finds no token: the person's wish already holds, so it is no error.
+    logout()
+        .success()
+        .stdout_is("")
+        .stderr_is("safe-ad: not logged in: no token found, so there is nothing to revoke\n");
+    sandbox
+        .safe_ad()
+        .args(["-q", "auth", "logout"])
+        .run()
+        .success()
+        .stdout_is("")
+        .stderr_is("");
+    // Only the first reached the launcher.
+    launcher.settle();
+    assert_eq!(launcher.requests(), ["DELETE /auth HTTP/1.1"]);
+}
+
+#[test]
+fn an_empty_batch_says_0_handles_and_quiet_says_nothing() {
+    let launcher = counting_launcher();
+    let sandbox = Sandbox::new();
+    let run = |flags: &[&str]| {
+        sandbox
+            .safe_ad()
+            .launcher(&launcher.url)
+            .args(flags)
+            .args(["clear-data", "-"])
+            .stdin("")
+            .run()
+    };
+    run(&[])
+        .success()
+        .stdout_is("")
+        .stderr_is("0 handles: standard input held none\n");
+    run(&["-q"]).success().stdout_is("").stderr_is("");
+    // Nothing to say on stdout under --json either: there was no handle to describe.
+    run(&["--json"])
+        .success()
+        .stdout_is("")
+        .stderr_is("0 handles: standard input held none\n");
+    assert_eq!(launcher.connections(), 0);
+}
+
+#[test]
+fn every_bad_handle_argument_is_named_and_nothing_is_sent() {
+    let launcher = counting_launcher();
+    let sandbox = Sandbox::new();
+    let run = |json: bool| {
+        let mut safe_ad = sandbox.safe_ad().launcher(&launcher.url);
+        if json {
+            safe_ad = safe_ad.arg("--json");
+        }
+        safe_ad.args(["put", "abc", "1", "x"]).run()
+    };
+    for json in [false, true] {
+        let output = run(json);
+        output
+            .code(2)
+            .stderr_has(
+                "safe-ad: error: invalid handle 'abc' for put: it is not a plain decimal number",
+            )
+            .stderr_has(
+                "safe-ad: error: invalid handle 'x' for put: it is not a plain decimal number",
+            )
+            .stderr_has("; nothing was sent\n")
+            .stderr_lacks("nothing was sent for it");
+        // The hint is the same for both, so it is given once.
+        assert_eq!(
+            output.stderr().matches("hint:").count(),
+            1,
+            "{}",
+            output.stderr()
+        );
+        if !json {
+            output.stdout_is("");
+            continue;
+        }
+        // Under --json each bad argument is an object, as a bad line of standard input is.
+        let objects = output.json_lines();
+        assert_eq!(objects.len(), 2, "{}", output.stdout());
+        for (object, input) in objects.iter().zip(["abc", "x"]) {
+            assert_eq!(object["input"], input, "{object}");
+            assert_eq!(object["ok"], false, "{object}");
+            assert_eq!(object["exit_code"], 2, "{object}");
+            assert_eq!(object["handle"], Value::Null, "{object}");
+            assert_eq!(object["error"]["class"], "usage", "{object}");
+            let hint = object["error"]["hint"].as_str().expect("a hint");
+            assert!(hint.ends_with("; nothing was sent"), "{hint}");
+        }
+    }
+    assert_eq!(launcher.connections(), 0, "a request was sent");
+}
+
+#[test]
+fn help_of_help_is_the_help_of_help() {
+    for flag in ["--help", "-h"] {
+        let output = SafeAd::new().args(["help", flag]).run();
+        output.success().stderr_is("");
+        let stdout = output.stdout();
+        assert!(
+            stdout.starts_with("Print this message or the help of the given subcommand(s)\n"),
+            "{stdout}"
+        );
+        output.stdout_has("Usage: safe-ad help [COMMAND]");
+    }
+}
+
+// ---- colour ------------------------------------------------------------------------------------
+
+/// A word for `sh`, single-quoted.
+fn quoted(word: &str) -> String {
+    format!("'{}'", word.replace('\'', r"'\''"))
+}
+
+/// `line` run by `sh` under a real pseudo-terminal (util-linux `script`): stdout and stderr
+/// are both the terminal, and both come back, with CRLF line ends, on `script`'s stdout.
+fn on_terminal(sandbox: &Sandbox, line: &str) -> SafeAd {
+    sandbox.shell(
+        "sh",
+        &format!("exec script -qec {} /dev/null", quoted(line)),
+    )
+}
+
+/// `text` without its escape sequences (`ESC [ ... letter`).
+fn without_escapes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+const RED_ERROR: &str = "\x1b[1m\x1b[31merror:\x1b[0m";
+const YELLOW_HINT: &str = "\x1b[1m\x1b[33mhint:\x1b[0m";
+
+#[test]
+fn errors_are_coloured_on_a_terminal_and_never_in_a_pipe_unless_asked() {
+    let sandbox = Sandbox::new();
+    // A bad handle: refused before anything is sent, with an error and a hint.
+    let plain = sandbox.safe_ad().args(["put", "abc"]).run();
+    plain.code(2).stderr_lacks("\x1b");
+    let words = plain.stderr().to_string();
+
+    let terminal = |env: &[(&str, &str)], flags: &str| {
+        let mut safe_ad = on_terminal(&sandbox, &format!("safe-ad {flags} put abc"));
+        for (name, value) in env {
+            safe_ad = safe_ad.env(name, value);
+        }
+        let output = safe_ad.run();
+        output.code(2);
+        let text = output.stdout().replace("\r\n", "\n");
+        assert_eq!(
+            without_escapes(&text),
+            words,
+            "the words change with colour"
+        );
+        text
+    };
+    let pipe = |env: &[(&str, &str)], flags: &[&str]| {
+        let mut safe_ad = sandbox.safe_ad();
+        for (name, value) in env {
+            safe_ad = safe_ad.env(name, value);
+        }
+        let output = safe_ad.args(flags).args(["put", "abc"]).run();
+        output.code(2);
+        assert_eq!(without_escapes(output.stderr()), words);
+        output.stderr().to_string()
+    };
+    let coloured = |text: &str| text.contains(RED_ERROR) && text.contains(YELLOW_HINT);
+    let plain = |text: &str| !text.contains('\x1b');
+
+    // (what, the text, whether it must be coloured)
+    let cases = [
+        ("a terminal", terminal(&[], ""), true),
+        (
+            "a terminal, --color never",
+            terminal(&[], "--color never"),
+            false,
+        ),
+        (
+            "a terminal, NO_COLOR=1",
+            terminal(&[("NO_COLOR", "1")], ""),
+            false,
+        ),
+        // NO_COLOR counts when set and not empty.
+        (
+            "a terminal, NO_COLOR empty",
+            terminal(&[("NO_COLOR", "")], ""),
+            true,
+        ),
+        ("a pipe", pipe(&[], &[]), false),
+        (
+            "a pipe, --color always",
+            pipe(&[], &["--color", "always"]),
+            true,
+        ),
+        (
+            "a pipe, --color=always",
+            pipe(&[], &["--color=always"]),
+            true,
+        ),
+        (
+            "a pipe, CLICOLOR_FORCE=1",
+            pipe(&[("CLICOLOR_FORCE", "1")], &[]),
+            true,
+        ),
+        (
+            "a pipe, CLICOLOR_FORCE=0",
+            pipe(&[("CLICOLOR_FORCE", "0")], &[]),
+            false,
+        ),
+        (
+            "a pipe, NO_COLOR beats CLICOLOR_FORCE",
+            pipe(&[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")], &[]),
+            false,
+        ),
+        (
+            "a pipe, --color never beats CLICOLOR_FORCE",
+            pipe(&[("CLICOLOR_FORCE", "1")], &["--color", "never"]),
+            false,
+        ),
+        (
+            "a pipe, --color always beats NO_COLOR",
+            pipe(&[("NO_COLOR", "1")], &["--color", "always"]),
+            true,
+        ),
+    ];
+    for (what, text, colour) in cases {
+        if colour {
+            assert!(
+                coloured(&text),
+                "{what}: expected a red error: and a yellow hint:\n{text:?}"
+            );
+        } else {
+            assert!(
+                plain(&text),
+                "{what}: expected no escape sequence:\n{text:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn clap_errors_follow_the_same_colour_rules() {
+    let sandbox = Sandbox::new();
+    let run = |line: &str| {
+        let output = on_terminal(&sandbox, line).run();
+        output.code(2);
+        output.stdout().to_string()
+    };
+    let coloured = run("safe-ad put --bogus 1");
+    assert!(coloured.contains(RED_ERROR), "{coloured:?}");
+    // --color typed on a line clap cannot parse is still honoured.
+    for line in [
+        "safe-ad --color never put --bogus 1",
+        "safe-ad put --bogus 1 --color=never",
+    ] {
+        let text = run(line);
+        assert!(!text.contains('\x1b'), "{line}: {text:?}");
+        assert!(
+            text.contains("error: unexpected argument '--bogus'"),
+            "{text:?}"
+        );
+    }
+    let piped = sandbox.safe_ad().args(["put", "--bogus", "1"]).run();
+    piped.code(2).stderr_lacks("\x1b");
+}
+
+#[tokio::test]
+async fn colour_never_reaches_stdout() {
+    let server = ok_launcher().await;
+    let sandbox = Sandbox::new();
+    let always = |flags: &[&str]| {
+        sandbox
+            .safe_ad()
+            .launcher(&server.uri())
+            .args(["--color", "always"])
+            .args(flags)
+            .run()
+    };
+    // Result lines.
+    always(&["put", "1", "2"])
+        .success()
+        .stdout_is("put 1: ok\nput 2: ok\n");
+    // JSON lines, with an error among them whose stderr line is coloured.
+    let output = always(&["--json", "put", "1", "abc"]);
+    output.code(2).stderr_has(RED_ERROR);
+    output.check(
+        !output.stdout().contains('\x1b'),
+        "escape codes in --json lines",
+    );
+    assert_eq!(output.json_lines().len(), 1);
+    // curl lines, with the note about HANDLE_ID coloured on stderr.
+    let output = always(&["--curl", "create", "--put"]);
+    output.success().stderr_has("\x1b[");
+    output.check(
+        !output.stdout().contains('\x1b'),
+        "escape codes in --curl lines",
+    );
+    assert_eq!(output.stdout().lines().count(), 2);
+    // Not on a terminal either: stdout is data, whatever it is shown on.
+    let output = on_terminal(&sandbox, "safe-ad --color always put 1 2>/dev/null")
+        .launcher(&server.uri())
+        .run();
+    output.success().stdout_is("put 1: ok\r\n");
+}
+
+#[test]
+fn hints_show_the_command_between_backticks_in_bold() {
+    // No token: the hint tells which command gets one.
+    let output = SafeAd::new()
+        .args(["--color", "always", "auth", "status"])
+        .run();
+    output
+        .code(3)
+        .stderr_has(YELLOW_HINT)
+        .stderr_has("run `\x1b[1msafe-ad auth login\x1b[0m`, or give one");
+}
+
+// ---- typos -------------------------------------------------------------------------------------
+
+/// `safe-ad emulator sh -c ...` forgot the `--`: nothing starts, and the hint is the line that
+/// works, quoted so a shell reads it back as it was typed.
+#[cfg(feature = "emulator")]
+#[test]
+fn a_command_after_emulator_without_dashes_gets_the_line_with_them() {
+    let sandbox = Sandbox::new();
+    sandbox
+        .safe_ad()
+        .args(["emulator", "sh", "-c", "true"])
+        .run()
+        .code(2)
+        .stdout_is("")
+        .stderr_has("safe-ad: error: unexpected argument 'sh' after `safe-ad emulator`")
+        .stderr_has("hint: to run a command with the emulator, put it after `--`: `safe-ad emulator -- sh -c true`");
+
+    let ran = sandbox.path().join("ran");
+    let script = format!("touch {}", ran.display());
+    let output = sandbox
+        .safe_ad()
+        .args(["emulator", "--listen", "127.0.0.1:0", "sh", "-c", &script])
+        .run();
+    // No emulator started (it would print its URL) and the command did not run.
+    output.code(2).stdout_is("");
+    assert!(!ran.exists(), "the command ran");
+    let stderr = output.stderr();
+    let line = stderr
+        .split("put it after `--`: `")
+        .nth(1)
+        .and_then(|rest| rest.split("`\n").next())
+        .unwrap_or_else(|| panic!("no suggested line in {stderr:?}"));
+    assert_eq!(
+        line,
+        format!(
+            "safe-ad emulator --listen 127.0.0.1:0 -- sh -c {}",
+            quoted(&script)
+        )
+    );
+    // The suggestion, typed into a shell, does what was meant.
+    sandbox.shell("sh", line).run().success();
+    assert!(ran.exists(), "the suggested line did not run the command");
+}
+
+// ---- hints that know the value -----------------------------------------------------------------
+
+#[cfg(feature = "emulator")]
+mod with_the_emulator {
+    use serde_json::Value;
+
+    use super::quoted;
+    use crate::harness::emulator::Emulator;
+    use crate::harness::*;
+
+    fn at(sandbox: &Sandbox, emulator: &Emulator) -> SafeAd {
+        sandbox
+            .safe_ad()
+            .env("SAFE_LAUNCHER_URL", &emulator.url)
+            .env("SAFE_LAUNCHER_TOKEN", &emulator.token)
+    }
+
+    #[test]
+    fn a_stale_handle_hint_names_the_handle_in_text_and_json() {
+        let emulator = Emulator::start(&[]);
+        let sandbox = Sandbox::new();
+        at(&sandbox, &emulator)
+            .args(["post", "2"])
+            .run()
+            .code(4)
+            .stderr_has("errorCode -25")
+            .stderr_has("hint: someone saved this data since the handle was fetched: get a fresh handle with `safe-ad reopen 2` and apply the change again");
+        let output = at(&sandbox, &emulator).args(["--json", "post", "2"]).run();
+        output.code(4);
+        let objects = output.json_lines();
+        let hint = objects[0]["error"]["hint"].as_str().expect("a hint");
+        assert!(hint.contains("`safe-ad reopen 2`"), "{hint}");
+    }
+
+    #[test]
+    fn open_of_a_name_not_on_the_network_hints_create_with_that_name_and_the_hint_works() {
+        let emulator = Emulator::start(&[]);
+        let sandbox = Sandbox::new();
+        let name = "c2FmZS1hZCB0ZXN0OiBub3QgeWV0IHNhdmVkLi4uLi4=";
+        let output = at(&sandbox, &emulator).args(["open", name]).run();
+        output.code(4).stdout_is("").stderr_has("errorCode -18");
+        let command = format!("safe-ad create {name} --put");
+        output.stderr_has(&format!("`{command}`"));
+        // Typed as the hint says, it makes the data; then open finds it.
+        sandbox
+            .shell("sh", &command)
+            .env("SAFE_LAUNCHER_URL", &emulator.url)
+            .env("SAFE_LAUNCHER_TOKEN", &emulator.token)
+            .run()
+            .success();
+        at(&sandbox, &emulator).args(["open", name]).run().success();
+    }
+
+    #[test]
+    fn a_batch_whose_handles_fail_alike_gives_the_hint_once() {
+        let emulator = Emulator::start(&[]);
+        let sandbox = Sandbox::new();
+        // Two more handles not on the network, beside the demo's handle 0.
+        let new = || {
+            let output = at(&sandbox, &emulator).arg("create").run();
+            output.success();
+            output.stdout().trim().to_string()
+        };
+        let (a, b) = (new(), new());
+        let output = at(&sandbox, &emulator).args(["post", "0", &a, &b]).run();
+        output.code(4);
+        let stderr = output.stderr();
+        for handle in ["0", &a, &b] {
+            output.stderr_has(&format!(
+                "safe-ad: error: post {handle}: the launcher answered 404"
+            ));
+        }
+        assert_eq!(stderr.matches("hint:").count(), 1, "{stderr}");
+        output.stderr_has("`safe-ad put 0`");
+        // JSON has room for each handle's own advice.
+        let output = at(&sandbox, &emulator)
+            .args(["--json", "post", "0", &a, &b])
+            .run();
+        output.code(4);
+        for (object, handle) in output.json_lines().iter().zip(["0", &a, &b]) {
+            let hint = object["error"]["hint"].as_str().expect("a hint");
+            assert!(
+                hint.contains(&format!("`safe-ad put {handle}`")),
+                "{object}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_wrong_path_prefix_is_hinted_and_the_right_one_works() {
+        let emulator = Emulator::start(&[]);
+        let sandbox = Sandbox::new();
+        let with_prefix = |prefix: &str| {
+            at(&sandbox, &emulator)
+                .args(["--launcher-url", &format!("{}{prefix}", emulator.url)])
+                .args(["metadata", "1"])
+                .run()
+        };
+        with_prefix("/0.7")
+            .code(4)
+            .stderr_has("Endpoint Not Found")
+            .stderr_has("hint: the launcher has no such route: check the path prefix of the launcher URL (the launcher serves its API under /, /0.5 and /0.6)");
+        for prefix in ["", "/0.5", "/0.6"] {
+            with_prefix(prefix).success().stdout_has("1: version 1");
+        }
+    }
+
+    // ---- --curl lines through a shell ----------------------------------------------------------
+
+    /// curl runs here: CI installs it (.ci/run), so a machine without it fails these tests
+    /// rather than passing them untested.
+    #[track_caller]
+    fn require_curl() {
+        let found = std::process::Command::new("curl")
+            .arg("--version")
+            .output()
+            .is_ok_and(|output| output.status.success());
+        assert!(
+            found,
+            "curl is needed to run the --curl lines (apt-get install curl)"
+        );
+    }
+
+    #[test]
+    fn a_curl_line_whose_request_fails_exits_22_and_shows_the_launchers_error() {
+        require_curl();
+        let emulator = Emulator::start(&[]);
+        let sandbox = Sandbox::new();
+        let output = at(&sandbox, &emulator).args(["--curl", "post", "0"]).run();
+        output.success();
+        let line = output.stdout().trim_end();
+        assert!(line.contains(" --fail-with-body "), "{line}");
+        assert!(emulator.requests().is_empty(), "--curl sent a request");
+        // Handle 0 is the demo's unsaved one: the launcher refuses the POST.
+        let piped = sandbox
+            .shell("sh", "safe-ad --curl post 0 | sh")
+            .env("SAFE_LAUNCHER_URL", &emulator.url)
+            .env("SAFE_LAUNCHER_TOKEN", &emulator.token)
+            .run();
+        piped
+            .code(22)
+            .stdout_has(r#""errorCode":-22"#)
+            .stderr_has("404");
+        assert_eq!(emulator.requests(), ["POST /appendable-data/0 404"]);
+    }
+
+    #[test]
+    fn a_chained_curl_line_stops_without_its_handle_and_works_with_it() {
+        require_curl();
+        let emulator = Emulator::start(&[]);
+        let sandbox = Sandbox::new();
+        let env = |safe_ad: SafeAd| {
+            safe_ad
+                .env("SAFE_LAUNCHER_URL", &emulator.url)
+                .env("SAFE_LAUNCHER_TOKEN", &emulator.token)
+        };
+        // Piped whole into sh: the first line creates, the second has no HANDLE_ID and stops.
+        let piped = env(sandbox.shell("sh", "safe-ad --curl create --put | sh")).run();
+        piped
+            .code(2)
+            .stdout_has(r#"{"handleId":"#)
+            .stderr_has("note: HANDLE_ID in the lines below stands for the \"handleId\" that the line before it answers: set it (HANDLE_ID=...) before running them")
+            .stderr_has("HANDLE_ID: set HANDLE_ID to the handleId answered above");
+        let requests = emulator.requests();
+        assert_eq!(requests.len(), 1, "{requests:?}");
+        assert!(
+            requests[0].starts_with("POST /appendable-data 200"),
+            "{requests:?}"
+        );
+
+        // As the note says: run the first line, set HANDLE_ID from its answer, run the second.
+        let script = r#"set -e
+safe-ad --curl create --put > lines
+answer=$(sed -n 1p lines | sh)
+HANDLE_ID=$(printf '%s' "$answer" | sed 's/.*"handleId":\([0-9]*\).*/\1/')
+export HANDLE_ID
+echo "handle $HANDLE_ID" >&2
+sed -n 2p lines | sh"#;
+        let output = env(sandbox.shell(
+            "sh",
+            &format!(
+                "cd {} && {script}",
+                quoted(&sandbox.path().display().to_string())
+            ),
+        ))
+        .run();
+        output.success().stdout_is("OK");
+        let handle = output
+            .stderr()
+            .lines()
+            .find_map(|line| line.strip_prefix("handle "))
+            .expect("the handle line")
+            .to_string();
+        let requests = emulator.requests();
+        assert_eq!(
+            requests[1..],
+            [
+                "POST /appendable-data 200".to_string(),
+                format!("PUT /appendable-data/{handle} 200")
+            ],
+            "{requests:?}"
+        );
+    }
+
+    #[test]
+    fn a_token_file_that_is_a_pipe_is_not_put_in_the_curl_lines() {
+        require_curl();
+        let emulator = Emulator::start(&[]);
+        let sandbox = Sandbox::new();
+        // bash's <(...) is a pipe at /dev/fd/N, gone once safe-ad has read it.
+        let output = sandbox
+            .shell(
+                "bash",
+                r#"safe-ad --curl --token-file <(printf %s "$TOKEN_TEXT") metadata 1"#,
+            )
+            .env("SAFE_LAUNCHER_URL", &emulator.url)
+            .env("TOKEN_TEXT", &emulator.token)
+            .run();
+        output
+            .success()
+            .stderr_has("(a pipe): export SAFE_LAUNCHER_TOKEN before running these lines");
+        let line = output.stdout().trim_end().to_string();
+        assert!(
+            line.contains(r#""Authorization: Bearer $SAFE_LAUNCHER_TOKEN""#),
+            "{line}"
+        );
+        assert!(!line.contains("/dev/fd"), "{line}");
+        // With the variable exported, as the note says, the line works.
+        let ran = sandbox
+            .shell("sh", &line)
+            .env("SAFE_LAUNCHER_TOKEN", &emulator.token)
+            .run();
+        ran.success();
+        let answer: Value = serde_json::from_str(ran.stdout()).expect("metadata JSON");
+        assert_eq!(answer["version"], 1, "{answer}");
+    }
+}
