@@ -83,12 +83,17 @@ impl Direct {
     }
 
     /// Sends one request and reads the answer's head; the body is read by the caller.
-    pub async fn send(&self, outgoing: &Outgoing<'_>) -> Result<RawAnswer<'_>, NoAnswer> {
+    /// `deadline`: the whole exchange's, which bounds the connect too.
+    pub async fn send(
+        &self,
+        outgoing: &Outgoing<'_>,
+        deadline: Option<tokio::time::Instant>,
+    ) -> Result<RawAnswer<'_>, NoAnswer> {
         let mut request = Some(self.request(outgoing)?);
         // A pooled connection may have been closed by the launcher while idle; hyper hands the
         // request back when it was not written, and it goes on the next connection.
         loop {
-            let (mut connection, fresh) = self.connection().await?;
+            let (mut connection, fresh) = self.connection(deadline).await?;
             let Some(message) = request.take() else {
                 return Err(NoAnswer::Reset("the request could not be sent".into()));
             };
@@ -107,7 +112,7 @@ impl Direct {
 
     /// Opens a connection (or finds an idle one) and keeps it for the next request.
     pub async fn warm(&self) -> Result<(), NoAnswer> {
-        let (connection, _) = self.connection().await?;
+        let (connection, _) = self.connection(None).await?;
         Keep {
             connection,
             pool: &self.idle,
@@ -143,7 +148,10 @@ impl Direct {
     }
 
     /// An idle connection that is still open, or a new one; says whether it is new.
-    async fn connection(&self) -> Result<(Connection, bool), NoAnswer> {
+    async fn connection(
+        &self,
+        deadline: Option<tokio::time::Instant>,
+    ) -> Result<(Connection, bool), NoAnswer> {
         loop {
             let pooled = self.idle.lock().map(|mut idle| idle.pop()).ok().flatten();
             let Some(mut connection) = pooled else { break };
@@ -156,7 +164,7 @@ impl Direct {
         }
         let first_byte = Arc::new(AtomicU16::new(0));
         let stream = Sniffed {
-            stream: self.connect().await?,
+            stream: self.connect(deadline).await?,
             first_byte: Arc::clone(&first_byte),
         };
         let (sender, connection) = http1::handshake(TokioIo::new(stream))
@@ -169,7 +177,9 @@ impl Direct {
         Ok((Connection { sender, first_byte }, true))
     }
 
-    async fn connect(&self) -> Result<TcpStream, NoAnswer> {
+    /// Connects within the connect bound, and never past the exchange's `deadline`, so that
+    /// when both run out together it is the connect that is said to have timed out.
+    async fn connect(&self, deadline: Option<tokio::time::Instant>) -> Result<TcpStream, NoAnswer> {
         let connecting = async {
             let addresses = tokio::net::lookup_host(&self.authority)
                 .await
@@ -192,7 +202,9 @@ impl Direct {
                 None => NoAnswer::Dns(format!("no address found for {}", self.authority)),
             })
         };
-        tokio::time::timeout(self.connect_timeout, connecting)
+        let bound = tokio::time::Instant::now() + self.connect_timeout;
+        let bound = deadline.map_or(bound, |deadline| deadline.min(bound));
+        tokio::time::timeout_at(bound, connecting)
             .await
             .unwrap_or(Err(NoAnswer::ConnectTimeout(self.connect_timeout)))
     }

@@ -399,18 +399,21 @@ impl Launcher {
         timeout: Option<Duration>,
     ) -> Result<Answer, NoAnswer> {
         let started = Instant::now();
+        // One deadline for the whole exchange, which the connect's own bound never outlasts:
+        // a launcher that takes no connection is then said to be that, not slow to answer.
+        let deadline = timeout.map(|timeout| tokio::time::Instant::now() + timeout);
         let work = async {
             let raw = match &self.transport {
-                Transport::Direct(direct) => direct.send(outgoing).await?,
+                Transport::Direct(direct) => direct.send(outgoing, deadline).await?,
                 Transport::General(general) => general.send(outgoing).await?,
             };
             self.read(raw, outgoing.max_body).await
         };
-        let (status, headers, body) = match timeout {
-            Some(timeout) => tokio::time::timeout(timeout, work)
+        let (status, headers, body) = match (timeout, deadline) {
+            (Some(timeout), Some(deadline)) => tokio::time::timeout_at(deadline, work)
                 .await
                 .unwrap_or(Err(NoAnswer::Timeout(timeout)))?,
-            None => work.await?,
+            _ => work.await?,
         };
         let location = headers
             .get(LOCATION)
