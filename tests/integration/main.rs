@@ -22,7 +22,11 @@ mod batches;
 #[cfg(feature = "emulator")]
 mod emulator_api;
 #[cfg(feature = "emulator")]
+mod emulator_files;
+#[cfg(feature = "emulator")]
 mod emulator_routes;
+#[cfg(feature = "emulator")]
+mod emulator_stress;
 #[cfg(feature = "emulator")]
 mod readme;
 #[cfg(feature = "emulator")]

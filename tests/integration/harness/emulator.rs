@@ -172,6 +172,28 @@ impl Emulator {
         self.running.terminate();
         self.running.wait()
     }
+
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.address
+    }
+
+    /// Its process id.
+    pub fn pid(&self) -> u32 {
+        self.running.pid()
+    }
+
+    /// Sends signal `name` (`HUP`, `INT`, `TERM`) once it handles it (see [`super::signal`]).
+    #[track_caller]
+    pub fn signal(&self, name: &str) {
+        super::signal(self.running.pid(), name);
+    }
+
+    /// Waits for it to end (failing after the deadline): its output.
+    #[track_caller]
+    pub fn wait(self) -> Output {
+        self.running.wait()
+    }
 }
 
 /// `(version, data, deleted)` of a metadata object or a fetched handle (`version`,
