@@ -655,6 +655,76 @@ mod tests {
         let jwt = format!("{}.{}.{}", "a".repeat(20), "b".repeat(20), "c".repeat(20));
         assert_eq!(redact(&format!("/auth/{jwt}"), "zzz"), "/auth/<token>");
         assert_eq!(redact("/data-id/1.2.3", "zzz"), "/data-id/1.2.3");
+        // Percent-encoded, partly, twice, or beside another escape: found once decoded.
+        assert_eq!(redact("/x/%61%62%63123/y", "abc123"), "/x/<token>/y");
+        assert_eq!(redact("/x/a%62c123", "abc123"), "/x/<token>");
+        assert_eq!(redact("/x/%2561bc123/%41", "abc123"), "/x/<token>/A");
+        assert_eq!(redact("/x/%zz/abc123%2F", "abc123"), "/x/%zz/<token>%2F");
+        let encoded: String = jwt.bytes().map(|b| format!("%{b:02x}")).collect();
+        assert_eq!(redact(&format!("/auth/{encoded}"), "zzz"), "/auth/<token>");
+        // Nothing to hide: the path as sent, escapes and all.
+        assert_eq!(redact("/a%20b/%zz", "abc123"), "/a%20b/%zz");
+    }
+
+    #[test]
+    fn control_and_bidi_characters_are_escaped() {
+        let line = request_line(
+            "GET",
+            "/a\u{202e}b\u{1b}c\u{85}d\u{2067}",
+            "404",
+            Duration::ZERO,
+        );
+        assert_eq!(line, "GET /a?b?c?d? 404 0.0us\n");
+        let record = request_record(
+            "GET",
+            "/a\u{202e}b\u{1b}\u{e9}",
+            Some(404),
+            Duration::ZERO,
+            Note::None,
+            &Live::default(),
+        );
+        assert!(
+            record.contains("\"path\":\"/a\\u202eb\\u001b\u{e9}\""),
+            "{record}"
+        );
+        let value: serde_json::Value = serde_json::from_str(&record).unwrap();
+        assert_eq!(value["path"], "/a\u{202e}b\u{1b}\u{e9}");
+        let long = "/x".repeat(1000);
+        let cut = request_record(
+            "GET",
+            &long,
+            None,
+            Duration::ZERO,
+            Note::Aborted,
+            &Live::default(),
+        );
+        let value: serde_json::Value = serde_json::from_str(&cut).unwrap();
+        assert_eq!(
+            value["path"].as_str().unwrap().chars().count(),
+            MAX_RECORD_PATH + 3
+        );
+        assert_eq!(value["aborted"], true);
+    }
+
+    #[test]
+    fn a_failed_write_is_cut_back_to_the_last_whole_record() {
+        let path = std::env::temp_dir().join(format!(
+            "safe-ad-log-{}",
+            super::super::encoding::hex(&super::super::encoding::random_bytes::<6>())
+        ));
+        let mut file = File::create(&path).unwrap();
+        let mut length = 0;
+        assert_eq!(write_whole(&mut file, true, &mut length, "{}\n{}\n").0, 2);
+        assert_eq!(length, 6);
+        // /dev/full takes nothing: no record, the error said.
+        let mut full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let (records, error) = write_whole(&mut full, false, &mut 0, "{}\n");
+        assert_eq!(records, 0);
+        assert_eq!(error.unwrap().raw_os_error(), Some(28));
+        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]

@@ -1234,6 +1234,103 @@ mod tests {
     }
 
     #[test]
+    fn handle_bytes_are_bounded_per_type_least_recently_used_evicted() {
+        let mut s = State::new();
+        // Appendable data of about a quarter of the bound each: four fit, a fifth evicts one.
+        let items = HANDLE_BYTES / 4 / 140 - 2;
+        let big = |n: u8| {
+            let mut ad = Ad::new(key(n), FilterType::BlackList);
+            for i in 0..items {
+                let mut name = [n; 32];
+                name[..8].copy_from_slice(&(i as u64).to_le_bytes());
+                ad.data.insert(Item {
+                    pointer: DataId::Structured(SdKey {
+                        name,
+                        type_tag: 500,
+                    }),
+                    signer: USER_KEY,
+                });
+            }
+            ad
+        };
+        let handles: Vec<u64> = (0..4).map(|n| s.add_local(big(n))).collect();
+        assert_eq!(s.live().appendable_data, 4);
+        assert!(s.metadata(handles[0], true).is_ok(), "a use of the first");
+        let fifth = s.add_local(big(4));
+        assert_eq!(s.live().appendable_data, 4);
+        assert!(s.has_ad(handles[0]) && s.has_ad(fifth));
+        assert!(!s.has_ad(handles[1]), "the least recently used goes");
+        // A small handle whose copy grows on a post (the network's items come in) makes room too.
+        s.store(big(9));
+        let small = s.add_local(Ad {
+            version: 0,
+            data: BTreeSet::new(),
+            ..big(9)
+        });
+        assert_eq!(s.live().appendable_data, 5);
+        assert_eq!(s.post(small), Ok(()));
+        assert!(s.ads.bytes <= HANDLE_BYTES);
+        assert!(s.has_ad(small));
+        assert_eq!(s.live().appendable_data, 4);
+        // Other types hold a fixed few bytes each and are bounded by count alone.
+        assert_eq!(s.data_ids.bytes, 0);
+    }
+
+    #[test]
+    fn the_network_is_bounded_with_network_full() {
+        let mut s = State::new();
+        let sd = |n: u8, size: usize| Sd {
+            key: SdKey {
+                name: [n; 32],
+                type_tag: 500,
+            },
+            version: 0,
+            versions: vec![vec![0; size]],
+        };
+        // Three of these fit in the network's bound (counted as base64), a fourth does not.
+        let size = NETWORK_BYTES / 4 * 3 / 4 + 1024;
+        for n in 0..3 {
+            let h = s.add_sd(sd(n, size));
+            assert_eq!(s.sd_put(h), Ok(()), "{n}");
+            s.drop_sd(h).unwrap();
+        }
+        let h = s.add_sd(sd(3, size));
+        assert_eq!(s.sd_put(h), Err(Code::NETWORK_FULL));
+        // Filled up to 100 bytes short of the bound: one more appendable data does not fit.
+        let room = NETWORK_BYTES - s.network_bytes - 100;
+        let h = s.add_sd(sd(4, (room - 272) / 4 * 3));
+        assert_eq!(s.sd_put(h), Ok(()));
+        let a = s.create(key(1), FilterType::BlackList);
+        assert_eq!(s.put(a), Err(Code::NETWORK_FULL));
+        assert!(s.network_bytes <= NETWORK_BYTES);
+        // A change that does not grow the network always passes.
+        let d = s.new_data_id(DataId::Structured(SdKey {
+            name: [0; 32],
+            type_tag: 500,
+        }));
+        let (smaller, _) = s.sd_fetch(d, true).unwrap();
+        s.sd_update(smaller, vec![1; 10]).unwrap();
+        assert_eq!(s.sd_post(smaller), Ok(()), "shrinking is always allowed");
+        let a = s.create(key(2), FilterType::BlackList);
+        assert_eq!(s.put(a), Ok(()));
+    }
+
+    #[test]
+    fn sessions_are_bounded() {
+        let mut s = State::new();
+        for n in 0..MAX_SESSIONS {
+            assert!(s.add_session(n.to_string(), Permissions::default()));
+        }
+        assert!(!s.add_session("one more".into(), Permissions::default()));
+        assert!(
+            s.add_session("0".into(), Permissions::default()),
+            "a live one again"
+        );
+        assert!(s.revoke("1"));
+        assert!(s.add_session("one more".into(), Permissions::default()));
+    }
+
+    #[test]
     fn indexes_restore_and_drop() {
         let mut s = State::new();
         let h = saved(&mut s, 1, &[1, 2], &[]);
