@@ -47,8 +47,8 @@ pub const RAW_LIMIT: usize = 10 * 1024 * 1024;
 /// pass it waits for room (so 500 connections sending 10 MB each cannot fill memory).
 pub const RAW_IN_FLIGHT: usize = 64 * 1024 * 1024;
 /// How long a request body may go without a byte before the connection is closed unanswered
-/// (the launcher's Node.js server closed sockets idle for 120 s; this is the emulator's shorter
-/// idle timeout, the same as for headers, see `server`).
+/// (the launcher had no timeout at all; this is the emulator's idle timeout, the same as for
+/// headers, see `server`).
 pub const BODY_IDLE: Duration = Duration::from_secs(10);
 
 const TEXT: &str = "text/plain; charset=utf-8";
