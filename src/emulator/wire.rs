@@ -121,37 +121,33 @@ impl Network {
         if file.format != STATE_FORMAT {
             return Err(format!("format `{}` is not `{STATE_FORMAT}`", file.format));
         }
-        let mut ads = Vec::with_capacity(file.appendable_data.len());
-        let mut seen = HashMap::new();
-        for (index, json) in file.appendable_data.iter().enumerate() {
-            let at = format!("appendableData[{index}]");
-            let ad = ad_from(json).map_err(|e| format!("{at}: {e}"))?;
-            if let Some(first) = seen.insert(ad.key, index) {
-                return Err(format!(
-                    "{at}: appendableData[{first}] has the same name `{}` and isPrivate {}; \
-                     list each appendable data once",
+        let appendable_data = each_once(
+            &file.appendable_data,
+            "appendableData",
+            ad_from,
+            |ad| ad.key,
+            |json| {
+                format!(
+                    "the same name `{}` and isPrivate {}; list each appendable data once",
                     json.name, json.is_private
-                ));
-            }
-            ads.push(ad);
-        }
-        let mut sds = Vec::with_capacity(file.structured_data.len());
-        let mut seen = HashMap::new();
-        for (index, json) in file.structured_data.iter().enumerate() {
-            let at = format!("structuredData[{index}]");
-            let sd = sd_from(json).map_err(|e| format!("{at}: {e}"))?;
-            if let Some(first) = seen.insert(sd.key, index) {
-                return Err(format!(
-                    "{at}: structuredData[{first}] has the same name `{}` and typeTag {}; \
-                     list each structured data once",
+                )
+            },
+        )?;
+        let structured_data = each_once(
+            &file.structured_data,
+            "structuredData",
+            sd_from,
+            |sd| sd.key,
+            |json| {
+                format!(
+                    "the same name `{}` and typeTag {}; list each structured data once",
                     json.name, json.type_tag
-                ));
-            }
-            sds.push(sd);
-        }
+                )
+            },
+        )?;
         Ok(Network {
-            appendable_data: ads,
-            structured_data: sds,
+            appendable_data,
+            structured_data,
         })
     }
 
@@ -163,6 +159,30 @@ impl Network {
             structured_data: self.structured_data.iter().map(sd_json).collect(),
         }
     }
+}
+
+/// Converts each entry of `list` (called `name` in the file); an error naming the entry when one
+/// does not convert or has the key of an earlier one (`same` says what they share).
+fn each_once<J, T, K: std::hash::Hash + Eq>(
+    list: &[J],
+    name: &str,
+    convert: impl Fn(&J) -> Result<T, String>,
+    key: impl Fn(&T) -> K,
+    same: impl Fn(&J) -> String,
+) -> Result<Vec<T>, String> {
+    let mut out = Vec::with_capacity(list.len());
+    let mut seen = HashMap::new();
+    for (index, json) in list.iter().enumerate() {
+        let value = convert(json).map_err(|e| format!("{name}[{index}]: {e}"))?;
+        if let Some(first) = seen.insert(key(&value), index) {
+            return Err(format!(
+                "{name}[{index}]: {name}[{first}] has {}",
+                same(json)
+            ));
+        }
+        out.push(value);
+    }
+    Ok(out)
 }
 
 /// The elements of a list that must not repeat, as a set; an error naming the first repeat.

@@ -11,54 +11,11 @@ use safe_ad::emulator::STATE_LIMIT;
 use serde_json::Value;
 
 use crate::completions::skip;
-use crate::harness::emulator::Emulator;
+use crate::harness::emulator::{emulator_command, path_arg, saved_names, Emulator};
 use crate::harness::http::name;
 use crate::harness::*;
 
 // ---- helpers ----------------------------------------------------------------------------------
-
-fn arg(path: &Path) -> &str {
-    path.to_str().expect("a UTF-8 path")
-}
-
-/// `safe-ad emulator --listen 127.0.0.1:0 --token TOKEN` with `flags`, in `sandbox`.
-fn emulator_in(sandbox: &Sandbox, flags: &[&str]) -> Emulator {
-    Emulator::spawn(
-        sandbox
-            .safe_ad()
-            .args(["emulator", "--listen", "127.0.0.1:0", "--token", TOKEN])
-            .args(flags)
-            .token_may_show(),
-    )
-}
-
-/// Saves one new appendable data named by `byte` through `emulator`.
-fn save_one(emulator: &Emulator, byte: u8) {
-    let body = format!(r#"{{"name":"{}"}}"#, name(byte));
-    let handle = emulator
-        .http("POST", "/appendable-data", Some(TOKEN), Some(&body))
-        .handle();
-    emulator
-        .http(
-            "PUT",
-            &format!("/appendable-data/{handle}"),
-            Some(TOKEN),
-            None,
-        )
-        .ok();
-}
-
-/// The names of the appendable data in a `--state` file.
-fn saved_names(state: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(state).expect("the state file");
-    let saved: Value = serde_json::from_str(&text).expect("the state file is JSON");
-    saved["appendableData"]
-        .as_array()
-        .expect("appendableData")
-        .iter()
-        .map(|ad| ad["name"].as_str().expect("name").to_owned())
-        .collect()
-}
 
 const EMPTY_STATE: &str = r#"{"format":"safe-ad-emulator-state/1"}"#;
 
@@ -103,16 +60,8 @@ fn a_state_file_in_a_missing_directory_is_refused_before_serving() {
     let sandbox = Sandbox::new();
     let state = sandbox.path().join("missing").join("network.json");
     for command in [&[][..], &["--", "sh", "-c", "echo ran"][..]] {
-        sandbox
-            .safe_ad()
-            .env("PATH", "/usr/bin:/bin")
-            .args([
-                "emulator",
-                "--listen",
-                "127.0.0.1:0",
-                "--state",
-                arg(&state),
-            ])
+        emulator_command(&sandbox)
+            .args(["--state", path_arg(&state)])
             .args(command)
             .run()
             .code(2)
@@ -179,7 +128,7 @@ fn a_state_save_on_a_full_disk_is_never_exit_0() {
 fn a_log_that_cannot_be_written_is_exit_1() {
     let sandbox = Sandbox::new();
     // Standalone, stopped by SIGTERM.
-    let emulator = emulator_in(&sandbox, &["--log", "/dev/full", "--quiet"]);
+    let emulator = Emulator::start_in(&sandbox, &["--log", "/dev/full", "--quiet"]);
     emulator.http("GET", "/health", None, None).ok();
     emulator
         .terminate()
@@ -233,9 +182,8 @@ fn a_log_on_a_full_disk_ends_in_a_whole_record_and_exit_1() {
 fn a_log_that_cannot_be_created_says_it_is_the_log() {
     let sandbox = Sandbox::new();
     let log = sandbox.path().join("missing").join("log.jsonl");
-    sandbox
-        .safe_ad()
-        .args(["emulator", "--listen", "127.0.0.1:0", "--log", arg(&log)])
+    emulator_command(&sandbox)
+        .args(["--log", path_arg(&log)])
         .run()
         .code(2)
         .stdout_is("")
@@ -258,7 +206,7 @@ fn an_existing_log_is_truncated_as_help_says() {
     let log = sandbox.file("log.jsonl", "an old run's line\n");
     sandbox
         .safe_ad()
-        .args(["emulator", "--quiet", "--log", arg(&log), "--", "true"])
+        .args(["emulator", "--quiet", "--log", path_arg(&log), "--", "true"])
         .run()
         .success();
     let text = std::fs::read_to_string(&log).expect("log");
@@ -274,12 +222,12 @@ fn a_symlink_planted_at_a_temporary_name_is_not_followed() {
     let sandbox = Sandbox::new();
     let state = sandbox.path().join("network.json");
     let victim = sandbox.file("victim", "precious\n");
-    let emulator = emulator_in(&sandbox, &["--quiet", "--state", arg(&state)]);
+    let emulator = Emulator::start_in(&sandbox, &["--quiet", "--state", path_arg(&state)]);
     let planted = sandbox
         .path()
         .join(format!(".network.json.{}.tmp", emulator.pid()));
     std::os::unix::fs::symlink(&victim, &planted).expect("plant the link");
-    save_one(&emulator, 1);
+    emulator.save_new(&name(1));
     emulator.terminate().success();
     assert_eq!(
         std::fs::read_to_string(&victim).expect("victim"),
@@ -307,9 +255,9 @@ fn a_state_symlink_is_followed_and_kept() {
     ] {
         let link = sandbox.path().join(link);
         std::os::unix::fs::symlink(target, &link).expect("link");
-        let emulator = emulator_in(&sandbox, &["--state", arg(&link)]);
+        let emulator = Emulator::start_in(&sandbox, &["--state", path_arg(&link)]);
         emulator.wait_log("is a link: the emulator reads and writes");
-        save_one(&emulator, 2);
+        emulator.save_new(&name(2));
         emulator.terminate().success();
         assert!(
             std::fs::symlink_metadata(&link)
@@ -330,19 +278,18 @@ fn a_second_emulator_on_the_same_state_file_is_refused() {
     let state = sandbox.path().join("network.json");
     let link = sandbox.path().join("other-name.json");
     std::os::unix::fs::symlink(&state, &link).expect("link");
-    let first = emulator_in(&sandbox, &["--quiet", "--state", arg(&state)]);
-    save_one(&first, 3);
+    let first = Emulator::start_in(&sandbox, &["--quiet", "--state", path_arg(&state)]);
+    first.save_new(&name(3));
     for path in [&state, &link] {
-        sandbox
-            .safe_ad()
-            .args(["emulator", "--listen", "127.0.0.1:0", "--state", arg(path)])
+        emulator_command(&sandbox)
+            .args(["--state", path_arg(path)])
             .run()
             .code(2)
             .stdout_is("")
             .stderr_has("another safe-ad emulator is using it");
     }
     first.terminate().success();
-    let second = emulator_in(&sandbox, &["--quiet", "--state", arg(&state)]);
+    let second = Emulator::start_in(&sandbox, &["--quiet", "--state", path_arg(&state)]);
     second.terminate().success();
     assert_eq!(saved_names(&state), [name(3)]);
 }
@@ -365,7 +312,7 @@ fn stale_temporary_files_are_removed_at_start() {
     for file in stale.iter().chain(&kept) {
         sandbox.file(file, vec![b'x'; 1 << 20]);
     }
-    let emulator = emulator_in(&sandbox, &["--state", arg(&state)]);
+    let emulator = Emulator::start_in(&sandbox, &["--state", path_arg(&state)]);
     emulator.wait_log("removed 2 temporary file(s) left by an emulator that did not stop cleanly");
     emulator.terminate().success();
     for file in stale {
@@ -382,9 +329,8 @@ fn stale_temporary_files_are_removed_at_start() {
 fn token_and_state_files_are_bounded_and_must_be_files() {
     let sandbox = Sandbox::new();
     let refused = |flag: &str, path: &Path, words: &str| {
-        sandbox
-            .safe_ad()
-            .args(["emulator", "--listen", "127.0.0.1:0", flag, arg(path)])
+        emulator_command(&sandbox)
+            .args([flag, path_arg(path)])
             .case(format!("{flag} {}", path.display()))
             .run()
             .code(2)
@@ -453,15 +399,8 @@ fn a_data_listed_twice_in_a_state_file_is_refused() {
             ad(1)
         ),
     );
-    sandbox
-        .safe_ad()
-        .args([
-            "emulator",
-            "--listen",
-            "127.0.0.1:0",
-            "--state",
-            arg(&state),
-        ])
+    emulator_command(&sandbox)
+        .args(["--state", path_arg(&state)])
         .run()
         .code(2)
         .stderr_has(&format!(
@@ -493,7 +432,7 @@ fn percent_encoded(text: &str) -> String {
 fn a_token_hidden_by_percent_encoding_and_bidi_controls_never_reach_a_log() {
     let sandbox = Sandbox::new();
     let log = sandbox.path().join("log.jsonl");
-    let emulator = emulator_in(&sandbox, &["--empty", "--log", arg(&log)]);
+    let emulator = Emulator::start_in(&sandbox, &["--empty", "--log", path_arg(&log)]);
     let once = percent_encoded(TOKEN);
     let twice = once.replace('%', "%25");
     for path in [

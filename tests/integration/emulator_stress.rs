@@ -8,7 +8,6 @@
 //! connection) with the harness's deadline. The two timeout cases wait for the emulator's own
 //! timeout (`IDLE_TIMEOUT`, 10 s) to close a connection; they run at the same time.
 
-use std::collections::HashSet;
 use std::net::{SocketAddr, TcpStream};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -19,26 +18,11 @@ use safe_ad::emulator::state::{HANDLE_BYTES, MAX_SESSIONS, NETWORK_BYTES};
 use safe_ad::emulator::{IDLE_TIMEOUT, MAX_CONNECTIONS, RECORD_QUEUE, STATE_LIMIT};
 use serde_json::Value;
 
-use crate::harness::emulator::Emulator;
+use crate::harness::emulator::{emulator_command, path_arg, saved_names, Emulator};
 use crate::harness::http::{b64, KeepAlive};
 use crate::harness::*;
 
 // ---- helpers ----------------------------------------------------------------------------------
-
-/// `safe-ad emulator --listen 127.0.0.1:0 --token TOKEN` and `flags`, in `sandbox`.
-fn emulator_in(sandbox: &Sandbox, flags: &[&str]) -> Emulator {
-    Emulator::spawn(
-        sandbox
-            .safe_ad()
-            .args(["emulator", "--listen", "127.0.0.1:0", "--token", TOKEN])
-            .args(flags)
-            .token_may_show(),
-    )
-}
-
-fn arg(path: &Path) -> &str {
-    path.to_str().expect("a UTF-8 path")
-}
 
 fn bearer() -> String {
     format!("Bearer {TOKEN}")
@@ -50,18 +34,6 @@ fn unique_name(client: u8, n: u64) -> String {
     bytes[0] = client;
     bytes[1..9].copy_from_slice(&n.to_le_bytes());
     b64(&bytes)
-}
-
-/// The names of the appendable data in a saved `--state` file.
-fn saved_names(state: &Path) -> HashSet<String> {
-    let text = std::fs::read_to_string(state).expect("the state file");
-    let saved: Value = serde_json::from_str(&text).expect("the state file is JSON");
-    saved["appendableData"]
-        .as_array()
-        .expect("appendableData")
-        .iter()
-        .map(|ad| ad["name"].as_str().expect("name").to_owned())
-        .collect()
 }
 
 /// The `--log` file's records; fails unless every line is one whole JSON object.
@@ -159,9 +131,15 @@ fn a_stop_under_load_keeps_every_save_it_answered_and_logs_it_last() {
     let sandbox = Sandbox::new();
     let state = sandbox.path().join("network.json");
     let log = sandbox.path().join("log.jsonl");
-    let emulator = emulator_in(
+    let emulator = Emulator::start_in(
         &sandbox,
-        &["--quiet", "--state", arg(&state), "--log", arg(&log)],
+        &[
+            "--quiet",
+            "--state",
+            path_arg(&state),
+            "--log",
+            path_arg(&log),
+        ],
     );
     let addr = emulator.addr();
     let saved = Arc::new(Mutex::new(Vec::new()));
@@ -266,12 +244,12 @@ fn a_save_in_progress_when_the_stop_begins_is_kept_or_refused_never_lost() {
     let sandbox = Sandbox::new();
     let state = sandbox.path().join("network.json");
     let seed = seed.to_string();
-    let emulator = emulator_in(
+    let emulator = Emulator::start_in(
         &sandbox,
         &[
             "--empty",
             "--state",
-            arg(&state),
+            path_arg(&state),
             "--fault-rate",
             "1",
             "--fault-seed",
@@ -325,7 +303,7 @@ fn a_log_reader_that_stops_reading_never_stalls_serving_or_stopping() {
     let (_reader, writer) = sandbox.fifo("log.fifo");
     drop(writer);
     let fifo = sandbox.path().join("log.fifo");
-    let emulator = emulator_in(&sandbox, &["--log", arg(&fifo), "--quiet"]);
+    let emulator = Emulator::start_in(&sandbox, &["--log", path_arg(&fifo), "--quiet"]);
     let addr = emulator.addr();
     // More records than the pipe and the queue hold together, on four connections.
     let each = (RECORD_QUEUE + 2_000) / 4 + 1;
@@ -367,18 +345,6 @@ fn gone(pid: u32) -> bool {
     }
 }
 
-/// Reads a pid the command wrote to `file`, once it is there.
-fn pid_in(file: &Path) -> u32 {
-    let mut pid = None;
-    wait_until("the command's pid file", || {
-        pid = std::fs::read_to_string(file)
-            .ok()
-            .and_then(|text| text.trim().parse().ok());
-        pid.is_some()
-    });
-    pid.expect("pid")
-}
-
 /// Kills a process the test started (through the command) if it is still there.
 struct KillOnDrop(u32);
 
@@ -390,36 +356,43 @@ impl Drop for KillOnDrop {
     }
 }
 
+/// A command run by the emulator (`--empty`, `flags`, then `-- sh -c SCRIPT`): started, and the
+/// pid that SCRIPT wrote to `$PID_FILE` once it has written it (that process is killed at the end
+/// of the test if it is still there).
+fn command_with_pid(sandbox: &Sandbox, flags: &[&str], script: &str) -> (Running, u32, KillOnDrop) {
+    let pid_file = sandbox.path().join("command.pid");
+    let _ = std::fs::remove_file(&pid_file);
+    let running = emulator_command(sandbox)
+        .env("PID_FILE", &pid_file)
+        .arg("--empty")
+        .args(flags)
+        .args(["--", "sh", "-c", script])
+        .spawn();
+    let mut pid = None;
+    wait_until("the command's pid file", || {
+        pid = std::fs::read_to_string(&pid_file)
+            .ok()
+            .and_then(|text| text.trim().parse().ok());
+        pid.is_some()
+    });
+    let pid = pid.expect("pid");
+    (running, pid, KillOnDrop(pid))
+}
+
 /// `-- COMMAND`: SIGTERM reaches the command's whole process group (its `sleep` too), the state
 /// is saved, and the exit code is the command's (143: SIGTERM ended it).
 #[test]
 fn a_signal_reaches_the_commands_whole_process_group() {
     let sandbox = Sandbox::new();
     let state = sandbox.path().join("network.json");
-    let pid_file = sandbox.path().join("sleep.pid");
-    let script = format!(
-        "sleep 300 & echo $! > {}; wait $!; echo after",
-        pid_file.display()
+    let (running, sleep, _cleanup) = command_with_pid(
+        &sandbox,
+        &["--state", path_arg(&state)],
+        "sleep 300 & echo $! > \"$PID_FILE\"; wait $!; echo after",
     );
-    let running = sandbox
-        .safe_ad()
-        .env("PATH", "/usr/bin:/bin")
-        .args([
-            "emulator",
-            "--empty",
-            "--state",
-            arg(&state),
-            "--",
-            "sh",
-            "-c",
-            &script,
-        ])
-        .spawn();
-    let sleep = pid_in(&pid_file);
-    let _cleanup = KillOnDrop(sleep);
     running.terminate();
-    let output = running.wait();
-    output
+    running
+        .wait()
         .code(143)
         .stdout_is("")
         .stderr_has("SIGTERM: passed on to the command (process group");
@@ -434,50 +407,30 @@ fn sighup_saves_the_state_and_writes_the_stop_record() {
     let sandbox = Sandbox::new();
     let state = sandbox.path().join("network.json");
     let log = sandbox.path().join("log.jsonl");
-    let emulator = emulator_in(
+    let emulator = Emulator::start_in(
         &sandbox,
-        &["--state", arg(&state), "--log", arg(&log), "--quiet"],
+        &[
+            "--state",
+            path_arg(&state),
+            "--log",
+            path_arg(&log),
+            "--quiet",
+        ],
     );
     let name = unique_name(2, 1);
-    let handle = emulator
-        .http(
-            "POST",
-            "/appendable-data",
-            Some(TOKEN),
-            Some(&format!(r#"{{"name":"{name}"}}"#)),
-        )
-        .handle();
-    emulator
-        .http(
-            "PUT",
-            &format!("/appendable-data/{handle}"),
-            Some(TOKEN),
-            None,
-        )
-        .ok();
+    emulator.save_new(&name);
     emulator.signal("HUP");
     emulator.wait().success();
     assert!(saved_names(&state).contains(&name));
     assert_stop_record_closes(&records(&log));
 
     // With a command: the command gets SIGHUP (the emulator's exit is its 129), state saved.
-    let pid_file = sandbox.path().join("sh.pid");
-    let script = format!("echo $$ > {}; sleep 300", pid_file.display());
     std::fs::remove_file(&state).expect("remove");
-    let running = sandbox
-        .safe_ad()
-        .env("PATH", "/usr/bin:/bin")
-        .args([
-            "emulator",
-            "--empty",
-            "--state",
-            arg(&state),
-            "--log",
-            arg(&log),
-        ])
-        .args(["--", "sh", "-c", &script])
-        .spawn();
-    let _cleanup = KillOnDrop(pid_in(&pid_file));
+    let (running, _, _cleanup) = command_with_pid(
+        &sandbox,
+        &["--state", path_arg(&state), "--log", path_arg(&log)],
+        "echo $$ > \"$PID_FILE\"; sleep 300",
+    );
     signal(running.pid(), "HUP");
     running.wait().code(129);
     assert!(state.exists(), "the state was not saved");
@@ -490,27 +443,11 @@ fn sighup_saves_the_state_and_writes_the_stop_record() {
 fn a_second_signal_kills_the_commands_group() {
     let sandbox = Sandbox::new();
     let state = sandbox.path().join("network.json");
-    let pid_file = sandbox.path().join("sleep.pid");
-    let script = format!(
-        "trap '' TERM; sleep 300 & echo $! > {}; wait $!",
-        pid_file.display()
+    let (running, sleep, _cleanup) = command_with_pid(
+        &sandbox,
+        &["--state", path_arg(&state)],
+        "trap '' TERM; sleep 300 & echo $! > \"$PID_FILE\"; wait $!",
     );
-    let running = sandbox
-        .safe_ad()
-        .env("PATH", "/usr/bin:/bin")
-        .args([
-            "emulator",
-            "--empty",
-            "--state",
-            arg(&state),
-            "--",
-            "sh",
-            "-c",
-            &script,
-        ])
-        .spawn();
-    let sleep = pid_in(&pid_file);
-    let _cleanup = KillOnDrop(sleep);
     running.terminate();
     running.wait_for_stderr("a second signal kills it");
     running.terminate();
@@ -524,14 +461,8 @@ fn a_second_signal_kills_the_commands_group() {
 #[test]
 fn sigint_is_passed_on_when_the_command_has_no_terminal() {
     let sandbox = Sandbox::new();
-    let pid_file = sandbox.path().join("sh.pid");
-    let script = format!("echo $$ > {}; sleep 300", pid_file.display());
-    let running = sandbox
-        .safe_ad()
-        .env("PATH", "/usr/bin:/bin")
-        .args(["emulator", "--empty", "--", "sh", "-c", &script])
-        .spawn();
-    let _cleanup = KillOnDrop(pid_in(&pid_file));
+    let (running, _, _cleanup) =
+        command_with_pid(&sandbox, &[], "echo $$ > \"$PID_FILE\"; sleep 300");
     running.interrupt();
     running
         .wait()
@@ -573,16 +504,8 @@ fn a_signal_while_a_large_state_file_loads_stops_it_cleanly() {
     // With a command, whether the signal comes during the load or after it, the code is 143:
     // the command never ran, or it got the signal passed on.
     for (command, code) in [(&[][..], 0), (&["--", "sleep", "300"][..], 143)] {
-        let running = sandbox
-            .safe_ad()
-            .env("PATH", "/usr/bin:/bin")
-            .args([
-                "emulator",
-                "--listen",
-                "127.0.0.1:0",
-                "--state",
-                arg(&state),
-            ])
+        let running = emulator_command(&sandbox)
+            .args(["--state", path_arg(&state)])
             .args(command)
             .spawn();
         running.wait_for_stderr("safe-ad emulator: loading --state");
@@ -610,7 +533,7 @@ fn a_signal_while_a_large_state_file_loads_stops_it_cleanly() {
 #[test]
 fn sessions_are_bounded_and_a_revoked_one_makes_room() {
     let sandbox = Sandbox::new();
-    let emulator = emulator_in(&sandbox, &["--empty"]);
+    let emulator = Emulator::start_in(&sandbox, &["--empty"]);
     let mut conn = KeepAlive::open(emulator.addr()).expect("connect");
     let body = br#"{"app":{"name":"t","id":"t.id","vendor":"v","version":"1"},"permissions":[]}"#;
     let headers = [("Content-Type", "application/json")];
@@ -649,7 +572,7 @@ fn sessions_are_bounded_and_a_revoked_one_makes_room() {
 #[test]
 fn handles_of_one_type_hold_a_bounded_number_of_bytes() {
     let sandbox = Sandbox::new();
-    let emulator = emulator_in(&sandbox, &["--empty", "--quiet"]);
+    let emulator = Emulator::start_in(&sandbox, &["--empty", "--quiet"]);
     // Five fit; the sixth evicts the oldest.
     let serialised = serialised_sds(HANDLE_BYTES / 5 - 128);
     let handles: Vec<u64> = (0..6u8)
@@ -677,7 +600,7 @@ fn handles_of_one_type_hold_a_bounded_number_of_bytes() {
 fn the_network_is_bounded_and_what_it_saves_loads_again() {
     let sandbox = Sandbox::new();
     let state = sandbox.path().join("network.json");
-    let emulator = emulator_in(&sandbox, &["--quiet", "--state", arg(&state)]);
+    let emulator = Emulator::start_in(&sandbox, &["--quiet", "--state", path_arg(&state)]);
     // Each takes 7 MiB, more than 9 MiB in the file (base64): three fit, the fourth is refused.
     let size = 7 * 1024 * 1024;
     assert!(3 * size * 4 / 3 < NETWORK_BYTES && 4 * size * 4 / 3 > NETWORK_BYTES);
@@ -706,7 +629,7 @@ fn the_network_is_bounded_and_what_it_saves_loads_again() {
     emulator.terminate().success();
     let length = std::fs::metadata(&state).expect("saved").len();
     assert!(length <= STATE_LIMIT, "{length} bytes saved");
-    let again = emulator_in(&sandbox, &["--quiet", "--state", arg(&state)]);
+    let again = Emulator::start_in(&sandbox, &["--quiet", "--state", path_arg(&state)]);
     again.terminate().success();
 }
 
@@ -716,7 +639,7 @@ fn the_network_is_bounded_and_what_it_saves_loads_again() {
 fn silent_and_half_sent_requests_are_timed_out() {
     let sandbox = Sandbox::new();
     let log = sandbox.path().join("log.jsonl");
-    let emulator = emulator_in(&sandbox, &["--empty", "--quiet", "--log", arg(&log)]);
+    let emulator = Emulator::start_in(&sandbox, &["--empty", "--quiet", "--log", path_arg(&log)]);
     let addr = emulator.addr();
     let cases: [(&str, &[u8]); 3] = [
         ("nothing sent", b""),
@@ -764,7 +687,7 @@ fn idle_connections(addr: SocketAddr, count: usize) -> Vec<TcpStream> {
 #[test]
 fn at_the_connection_bound_a_new_client_is_still_served() {
     let sandbox = Sandbox::new();
-    let emulator = emulator_in(&sandbox, &["--empty"]);
+    let emulator = Emulator::start_in(&sandbox, &["--empty"]);
     let _idle = idle_connections(emulator.addr(), MAX_CONNECTIONS + 20);
     emulator.http("GET", "/health", None, None).ok();
     emulator.wait_log(&format!(
