@@ -168,6 +168,10 @@ pub fn is_unsafe(c: char) -> bool {
 /// The path is looked at as sent and as the server reads it (percent-decoded, also twice): when
 /// a token shows only once decoded, the decoded path is the one kept, with the token replaced.
 pub fn redact<'a>(path: &'a str, token: &str) -> Cow<'a, str> {
+    if !path.contains('%') {
+        // Nothing to decode (the usual case, once per request): the path as it is.
+        return redact_plain(path, token);
+    }
     let mut shown = Cow::Borrowed(path);
     let mut level = path.to_owned();
     // Each round decodes once more (`%2535` is `%35` is `5`); the deepest round that found a
