@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_safe_ad_global_optspecs
-    string join \n launcher-url= token-file= timeout= allow-insecure-http q/quiet json j/jobs= fail-fast retries= dry-run curl v/verbose h/help V/version
+    string join \n launcher-url= token-file= timeout= allow-insecure-http retries= q/quiet json j/jobs= fail-fast dry-run curl v/verbose color= h/help V/version
 end
 
 function __fish_safe_ad_needs_command
@@ -26,18 +26,22 @@ end
 
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_needs_command" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
-complete -c safe-ad -n "__fish_safe_ad_needs_command" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_needs_command" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
-complete -c safe-ad -n "__fish_safe_ad_needs_command" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
-complete -c safe-ad -n "__fish_safe_ad_needs_command" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -s V -l version -d 'Print version'
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "emulator" -d 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "create" -d 'Make a new appendable data and print its handle (POST /appendable-data)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "open" -d 'Get a handle for an appendable data on the network, by its name, and print it'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "put" -d 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)'
@@ -47,311 +51,15 @@ complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "clear-deleted-data"
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "metadata" -d 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "reopen" -d 'Get a fresh handle for the data behind stale handles, and print each'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "drop" -d 'Drop handles, freeing the launcher\'s slots (DELETE /appendable-data/handle/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "show" -d 'Show what handles hold: data items, deleted items, who signed each, the filter\'s keys'
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "remove" -d 'Move data items to deleted_data, one index at a time (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "restore" -d 'Move deleted items back to the data items, one index at a time (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "purge" -d 'Remove deleted items for good, one index at a time (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "append" -d 'Append an item (structured or appendable data, by name) to data on the network'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "auth" -d 'Get, check, print or revoke the launcher token'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "config" -d 'Show or edit the config file'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "completions" -d 'Print shell completions to stdout'
-complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "emulator" -d 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l private -d 'Make private data, whose items are encrypted'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l white-list -d 'Filter appends with a whitelist (only listed keys may append) instead of a blacklist'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l put -d 'Save the new data to the network right after (PUT), if it was made'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -s V -l version -d 'Print version'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l private -d 'The data is private (its data id differs from public data of the same name)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -s V -l version -d 'Print version'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -s V -l version -d 'Print version'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -s V -l version -d 'Print version'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l save -d 'After a successful clear, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
-put\t''"
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s V -l version -d 'Print version'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l save -d 'After a successful clear, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
-put\t''"
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s V -l version -d 'Print version'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s V -l version -d 'Print version'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l drop -d 'Also drop each old handle once its new one is there'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s V -l version -d 'Print version'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s V -l version -d 'Print version'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -s V -l version -d 'Print version'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "login" -d 'Ask the launcher for a token (a person approves it there) and store it in the config file'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "status" -d 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "logout" -d 'Revoke the token at the launcher and remove it from the config file'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "token" -d 'Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l app-name -d 'App name the launcher shows to the person approving' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l app-id -d 'App id sent to the launcher' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l vendor -d 'Vendor name the launcher shows' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -s V -l version -d 'Print version'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -s V -l version -d 'Print version'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -s V -l version -d 'Print version'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "login" -d 'Ask the launcher for a token (a person approves it there) and store it in the config file'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "status" -d 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "logout" -d 'Revoke the token at the launcher and remove it from the config file'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "token" -d 'Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -s V -l version -d 'Print version'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -f -a "path" -d 'Print the config file\'s path'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -f -a "show" -d 'Print every setting with its effective value and where it comes from (token masked)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -f -a "set" -d 'Set a key in the config file (for `token`, give `-` and pipe the token in)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -f -a "unset" -d 'Remove a key from the config file'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -s V -l version -d 'Print version'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -s V -l version -d 'Print version'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -s q -l quiet -d 'Print nothing on success; errors still go to stderr'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -l json -d 'Print one JSON object per operation on stdout (JSON Lines), and nothing else there'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -s V -l version -d 'Print version'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "path" -d 'Print the config file\'s path'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "show" -d 'Print every setting with its effective value and where it comes from (token masked)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "set" -d 'Set a key in the config file (for `token`, give `-` and pipe the token in)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "unset" -d 'Remove a key from the config file'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -s h -l help -d 'Print help'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l listen -d 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l token-file -d 'Accept the token in this file (first line); otherwise a random one is made and printed' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l token -d 'Accept this token (visible to local users in the process list: prefer --token-file)' -r
@@ -365,21 +73,342 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l strict-path
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l deny-auth -d 'Deny every POST /auth, as a launcher whose user clicks "deny"'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l hang-unknown-clears -d 'Never answer a clear of an unknown handle, as the real launcher did'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -s V -l version -d 'Print version'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "create" -d 'Make a new appendable data and print its handle (POST /appendable-data)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "open" -d 'Get a handle for an appendable data on the network, by its name, and print it'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "put" -d 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "post" -d 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "clear-data" -d 'Move all data items to deleted_data (local until saved: see --save)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "clear-deleted-data" -d 'Remove all items from deleted_data (local until saved: see --save)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "metadata" -d 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "reopen" -d 'Get a fresh handle for the data behind stale handles, and print each'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "drop" -d 'Drop handles, freeing the launcher\'s slots (DELETE /appendable-data/handle/<HANDLE>)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "auth" -d 'Get, check, print or revoke the launcher token'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "config" -d 'Show or edit the config file'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "completions" -d 'Print shell completions to stdout'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "emulator" -d 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data metadata reopen drop auth config completions emulator help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l private -d 'Make private data, whose items are encrypted'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l white-list -d 'Filter appends with a whitelist (only listed keys may append) instead of a blacklist'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l put -d 'Save the new data to the network right after (PUT), if it was made'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l private -d 'The data is private (its data id differs from public data of the same name)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l save -d 'After a successful clear, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
+put\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l save -d 'After a successful clear, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
+put\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l drop -d 'Also drop each old handle once its new one is there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l index -d 'Only the items at these indexes, in both lists: N, A..B (B not included), A..=B, A.., ..B' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l full -d 'Show the whole content of structured data, not a preview (`content`, in base64, with --json)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l save -d 'After every index succeeded, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
+put\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l save -d 'After every index succeeded, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
+put\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l save -d 'After every index succeeded, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
+put\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l structured -d 'Append structured data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l type-tag -d 'The structured data\'s type tag: 500 (the default), 501 (versioned), or 15000 and above' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l appendable -d 'Append appendable data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l private -d 'The appendable data is private (its data id differs from public data of the same name)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -s h -l help -d 'Print help'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "login" -d 'Ask the launcher for a token (a person approves it there) and store it in the config file'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "status" -d 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "logout" -d 'Revoke the token at the launcher and remove it from the config file'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "token" -d 'Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l app-name -d 'App name the launcher shows to the person approving' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l app-id -d 'App id sent to the launcher' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l vendor -d 'Vendor name the launcher shows' -r
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "login" -d 'Ask the launcher for a token (a person approves it there) and store it in the config file'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "status" -d 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "logout" -d 'Revoke the token at the launcher and remove it from the config file'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "token" -d 'Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -s h -l help -d 'Print help'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -f -a "path" -d 'Print the config file\'s path'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -f -a "show" -d 'Print every setting with its effective value and where it comes from (token masked)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -f -a "set" -d 'Set a key in the config file (for `token`, give `-` and pipe the token in)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -f -a "unset" -d 'Remove a key from the config file'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "path" -d 'Print the config file\'s path'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "show" -d 'Print every setting with its effective value and where it comes from (token masked)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "set" -d 'Set a key in the config file (for `token`, give `-` and pipe the token in)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "unset" -d 'Remove a key from the config file'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "emulator" -d 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "create" -d 'Make a new appendable data and print its handle (POST /appendable-data)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "open" -d 'Get a handle for an appendable data on the network, by its name, and print it'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "put" -d 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "post" -d 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "clear-data" -d 'Move all data items to deleted_data (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "clear-deleted-data" -d 'Remove all items from deleted_data (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "metadata" -d 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "reopen" -d 'Get a fresh handle for the data behind stale handles, and print each'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "drop" -d 'Drop handles, freeing the launcher\'s slots (DELETE /appendable-data/handle/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "show" -d 'Show what handles hold: data items, deleted items, who signed each, the filter\'s keys'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "remove" -d 'Move data items to deleted_data, one index at a time (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "restore" -d 'Move deleted items back to the data items, one index at a time (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "purge" -d 'Remove deleted items for good, one index at a time (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "append" -d 'Append an item (structured or appendable data, by name) to data on the network'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "auth" -d 'Get, check, print or revoke the launcher token'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "config" -d 'Show or edit the config file'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "completions" -d 'Print shell completions to stdout'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "login" -d 'Ask the launcher for a token (a person approves it there) and store it in the config file'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "status" -d 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "logout" -d 'Revoke the token at the launcher and remove it from the config file'

@@ -1,5 +1,12 @@
 //! Running a procedure over a stream of handles: one operation (and the save after a clear),
-//! or a reopen; and the fixed procedures of `create` and `open`, which take a name.
+//! or a reopen; the fixed procedures of `create` and `open`, which take a name; the one-item
+//! changes (`remove`, `restore`, `purge`, `append`); and `show` (in `batch/show.rs`).
+//!
+//! Launcher handles a procedure obtains for its own use (a data id to fetch through, a sign key
+//! to read, a structured data to read) are [`Lease`]s: the step runner holds each with the
+//! request that frees it, and gives it back when the procedure is done with it, whether its
+//! later steps succeeded, failed or were cut short by Ctrl-C ([`Stop`], [`until_stopped`]).
+//! Nothing else frees them, so no call site can forget one.
 //!
 //! Up to `--jobs` requests are in flight at once over kept-alive connections (a semaphore), and
 //! results come back in input order (`buffered` over a wider window), so output never depends on
@@ -7,7 +14,10 @@
 //! Nothing here prints: each handle becomes a `Record` that `report` renders, and a `Tally` that
 //! picks the exit code. Whoever consumes the records says when to stop (stdout's reader gone).
 
-use std::cell::Cell;
+pub mod show;
+
+use std::cell::{Cell, RefCell};
+use std::future::Future;
 use std::time::{Duration, Instant};
 
 use futures_util::{Stream, StreamExt};
@@ -56,7 +66,7 @@ impl Procedure {
                 .collect(),
             Procedure::Reopen { drop_old } => {
                 let mut requests = vec![Request::OnHandle(Operation::DataId, handle)];
-                requests.extend(through_data_id_plan());
+                requests.extend(through_data_id_plan(Request::Fetch));
                 if drop_old {
                     requests.push(Request::OnHandle(Operation::Drop, handle));
                 }
@@ -89,10 +99,19 @@ impl Step {
     /// The handle a successful step gave: of created data, a data id, or fetched data.
     pub fn new_handle(&self) -> Option<Handle> {
         match &self.result {
-            Ok(Reply::Handle(handle)) => Some(Handle(*handle)),
-            Ok(Reply::Fetched(fetched)) => Some(Handle(fetched.handle_id)),
-            _ => None,
+            Ok(reply) => handle_in(reply),
+            Err(_) => None,
         }
+    }
+}
+
+/// The handle a reply gives, if it gives one.
+fn handle_in(reply: &Reply) -> Option<Handle> {
+    match reply {
+        Reply::Handle(handle) => Some(Handle(*handle)),
+        Reply::Fetched(fetched) => Some(Handle(fetched.handle_id)),
+        Reply::FetchedStructured(fetched) => Some(Handle(fetched.handle_id)),
+        _ => None,
     }
 }
 
@@ -161,21 +180,31 @@ impl Tally {
 /// `each` returns `false` (nobody is reading the output any more). Returns whether it stopped
 /// before the end of the input. `started` counts the handles taken up (sent, or found invalid),
 /// so a caller whose batch was cut short can tell those from the ones never started.
+///
+/// `interrupt` is the first Ctrl-C of [`until_stopped`], for procedures that hold leases: it
+/// stops the batch as `--fail-fast` does, and the procedures in flight send nothing more but
+/// what gives their leases back. (The operations hold none: their Ctrl-C drops the batch at once.)
 pub async fn run(
     plan: Plan,
     items: impl Stream<Item = Item>,
     launcher: &Launcher,
     verbose: bool,
     started: &Cell<u64>,
+    interrupt: &Stop,
     mut each: impl FnMut(Record) -> bool,
 ) -> bool {
     let stop = Cell::new(false);
     let permits = Semaphore::new(plan.jobs);
+    let stopped = || stop.get() || interrupt.is_set();
     // Once stopped, no more input is read: what is in flight finishes, and the stream ends
     // even when the input never would (`yes 1 | safe-ad clear-data - | head -1`).
     let records = items
-        .take_while(|_| std::future::ready(!stop.get()))
-        .map(|item| process(plan, item, launcher, verbose, &stop, &permits, started))
+        .take_while(|_| std::future::ready(!stopped()))
+        .map(|item| {
+            process(
+                plan, item, launcher, verbose, &stop, interrupt, &permits, started,
+            )
+        })
         .buffered(plan.jobs.saturating_mul(REORDER_WINDOW_PER_JOB));
     futures_util::pin_mut!(records);
     while let Some(record) = records.next().await {
@@ -184,7 +213,7 @@ pub async fn run(
         if (failed && plan.fail_fast) || !wanted {
             stop.set(true);
         }
-        if stop.get() {
+        if stopped() {
             // Requests already in flight finish and are reported; no new one starts.
             while let Some(record) = records.next().await {
                 each(record);
@@ -195,12 +224,14 @@ pub async fn run(
     false
 }
 
+#[allow(clippy::too_many_arguments)]
 async fn process(
     plan: Plan,
     item: Item,
     launcher: &Launcher,
     verbose: bool,
     stop: &Cell<bool>,
+    interrupt: &Stop,
     permits: &Semaphore,
     started: &Cell<u64>,
 ) -> Record {
@@ -220,14 +251,14 @@ async fn process(
     // The semaphore is fair, so handles start in input order; one that waited while the batch
     // was stopped is not started at all.
     let permit = permits.acquire().await;
-    if stop.get() || permit.is_err() {
+    if stop.get() || interrupt.is_set() || permit.is_err() {
         return Record {
             item,
             outcome: RecordOutcome::NotStarted,
         };
     }
     started.set(started.get() + 1);
-    let mut steps = Steps::new(launcher, verbose);
+    let mut steps = Steps::new(launcher, verbose, interrupt);
     match plan.procedure {
         Procedure::Operation { operation, save } => {
             let done = steps.run(Request::OnHandle(operation, handle)).await;
@@ -236,18 +267,18 @@ async fn process(
             }
         }
         Procedure::Reopen { drop_old } => {
-            let data_id = steps
-                .run(Request::OnHandle(Operation::DataId, handle))
-                .await;
-            if let Some(Reply::Handle(data_id)) = data_id {
-                let fetched = steps.through_data_id(Handle(data_id)).await;
+            let request = Request::OnHandle(Operation::DataId, handle);
+            if let Ok((data_id, _)) = steps.lease(request, Request::DropDataId).await {
+                let fetched = steps.run(Request::Fetch(data_id)).await.is_some();
+                // The data id first: the old handle goes only once the new one is there.
+                let _ = steps.give_back_all().await;
                 if fetched && drop_old {
                     steps.run(Request::OnHandle(Operation::Drop, handle)).await;
                 }
             }
         }
     }
-    let steps = steps.done;
+    let steps = steps.finish().await;
     if plan.fail_fast && steps.iter().any(|step| step.result.is_err()) {
         stop.set(true);
     }
@@ -266,7 +297,8 @@ pub async fn create(
     put: bool,
     verbose: bool,
 ) -> Vec<Step> {
-    let mut steps = Steps::new(launcher, verbose);
+    let never = Stop::default();
+    let mut steps = Steps::new(launcher, verbose, &never);
     let created = steps
         .run(Request::Create {
             name,
@@ -279,16 +311,36 @@ pub async fn create(
             .run(Request::OnHandle(Operation::Put, Handle(handle)))
             .await;
     }
-    steps.done
+    steps.finish().await
 }
 
-/// `open`: a handle for data on the network, through a data id for its name.
-pub async fn open(launcher: &Launcher, name: Name, private: bool, verbose: bool) -> Vec<Step> {
-    let mut steps = Steps::new(launcher, verbose);
-    if let Some(Reply::Handle(data_id)) = steps.run(Request::DataIdOfName { name, private }).await {
-        steps.through_data_id(Handle(data_id)).await;
+/// `open`: a handle for data on the network, through a data id for its name, which is given
+/// back whatever came of the fetch.
+pub async fn open(
+    launcher: &Launcher,
+    name: Name,
+    private: bool,
+    verbose: bool,
+    stop: &Stop,
+) -> Vec<Step> {
+    let data_id = Request::DataIdOfName { name, private };
+    through_data_id(launcher, verbose, stop, data_id, Request::Fetch).await
+}
+
+/// A data id from `data_id`, one request that uses it, and the data id given back whatever
+/// came of that: `open` and `append`.
+async fn through_data_id(
+    launcher: &Launcher,
+    verbose: bool,
+    stop: &Stop,
+    data_id: Request,
+    then: impl FnOnce(Handle) -> Request,
+) -> Vec<Step> {
+    let mut steps = Steps::new(launcher, verbose, stop);
+    if let Ok((data_id, _)) = steps.lease(data_id, Request::DropDataId).await {
+        steps.run(then(data_id)).await;
     }
-    steps.done
+    steps.finish().await
 }
 
 /// The requests of `create` and `open` before any answer (`--dry-run`, `--curl`).
@@ -309,45 +361,357 @@ pub fn create_plan(name: Name, private: bool, white_list: bool, put: bool) -> Ve
 
 pub fn open_plan(name: Name, private: bool) -> Vec<Request<Slot>> {
     let mut requests = vec![Request::DataIdOfName { name, private }];
-    requests.extend(through_data_id_plan());
+    requests.extend(through_data_id_plan(Request::Fetch));
     requests
 }
 
-fn through_data_id_plan() -> [Request<Slot>; 2] {
-    let data_id = Slot::FromAnswer("dataIdHandle");
-    [Request::Fetch(data_id), Request::DropDataId(data_id)]
+/// What `append` adds: a data id for structured or appendable data, by name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AppendItem {
+    Structured { name: Name, type_tag: u64 },
+    Appendable { name: Name, private: bool },
 }
 
-/// The steps of one procedure, sent one after another.
+impl AppendItem {
+    fn data_id<H>(self) -> Request<H> {
+        match self {
+            AppendItem::Structured { name, type_tag } => {
+                Request::StructuredDataIdOfName { name, type_tag }
+            }
+            AppendItem::Appendable { name, private } => Request::DataIdOfName { name, private },
+        }
+    }
+}
+
+/// `append`: a data id for the item, the append, and the data id given back.
+pub async fn append(
+    launcher: &Launcher,
+    handle: Handle,
+    item: AppendItem,
+    verbose: bool,
+    stop: &Stop,
+) -> Vec<Step> {
+    let append = |data_id| Request::Append { handle, data_id };
+    through_data_id(launcher, verbose, stop, item.data_id(), append).await
+}
+
+/// The requests of `append` before any answer (`--dry-run`, `--curl`).
+pub fn append_plan(handle: Handle, item: AppendItem) -> Vec<Request<Slot>> {
+    let mut requests = vec![item.data_id()];
+    requests.extend(through_data_id_plan(|data_id| Request::Append {
+        handle: Slot::Is(handle),
+        data_id,
+    }));
+    requests
+}
+
+/// The indexes of a one-item change, in the order they are applied: the highest first, so that
+/// each index still names the item the person saw (removing item 1 moves every later item down).
+pub fn highest_first(indexes: &[u64]) -> Vec<u64> {
+    let mut ordered = indexes.to_vec();
+    ordered.sort_unstable_by(|a, b| b.cmp(a));
+    ordered
+}
+
+/// The requests of `remove`, `restore` or `purge` and the save after them, in the order sent.
+pub fn at_indexes_plan(
+    operation: Operation,
+    handle: Handle,
+    indexes: &[u64],
+    save: Option<Operation>,
+) -> Vec<Request<Slot>> {
+    let handle = Slot::Is(handle);
+    highest_first(indexes)
+        .into_iter()
+        .map(|index| Request::AtIndex(operation, handle, index))
+        .chain(save.map(|save| Request::OnHandle(save, handle)))
+        .collect()
+}
+
+/// What came of a one-item change over several indexes.
+#[derive(Debug, Default)]
+pub struct AtIndexes {
+    /// One count per index; `first_failure` also takes a failed save.
+    pub tally: Tally,
+    /// The save ran and succeeded.
+    pub saved: bool,
+}
+
+/// `remove`, `restore`, `purge`: one request per index, one at a time, highest first, each
+/// handed to `each` when done; with `fail_fast` none after the first failure. The save (if
+/// asked) runs once, after every change succeeded: a handle half changed is not saved.
+#[allow(clippy::too_many_arguments)]
+pub async fn at_indexes(
+    launcher: &Launcher,
+    verbose: bool,
+    operation: Operation,
+    handle: Handle,
+    indexes: &[u64],
+    save: Option<Operation>,
+    fail_fast: bool,
+    mut each: impl FnMut(&Step),
+) -> AtIndexes {
+    let mut done = AtIndexes::default();
+    let ordered = highest_first(indexes);
+    for (at, index) in ordered.iter().enumerate() {
+        let step = step(
+            launcher,
+            Request::AtIndex(operation, handle, *index),
+            verbose,
+        )
+        .await;
+        each(&step);
+        done.tally.seen += 1;
+        match &step.result {
+            Ok(_) => done.tally.ok += 1,
+            Err(failure) => {
+                done.tally.failed += 1;
+                done.tally.first_failure.get_or_insert(failure.class);
+                if fail_fast {
+                    done.tally.not_started = (ordered.len() - at - 1) as u64;
+                    return done;
+                }
+            }
+        }
+    }
+    if let (Some(save), 0) = (save, done.tally.failed) {
+        let step = step(launcher, Request::OnHandle(save, handle), verbose).await;
+        each(&step);
+        match &step.result {
+            Ok(_) => done.saved = true,
+            Err(failure) => {
+                done.tally.first_failure.get_or_insert(failure.class);
+            }
+        }
+    }
+    done
+}
+
+/// What follows a data id in a plan: the request that uses it, and the data id dropped.
+fn through_data_id_plan(then: impl FnOnce(Slot) -> Request<Slot>) -> [Request<Slot>; 2] {
+    let data_id = Slot::FromAnswer("dataIdHandle");
+    [then(data_id), Request::DropDataId(data_id)]
+}
+
+/// A launcher handle a procedure obtained for its own use, and the request that gives it back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lease {
+    pub handle: Handle,
+    pub release: Request,
+}
+
+/// Ctrl-C as the procedures see it, and the leases they hold. Once it is set, no request
+/// starts but those that give leases back; what is in flight finishes, so a handle the
+/// launcher gives in an answer that was on its way is still seen, held and given back.
+#[derive(Debug, Default)]
+pub struct Stop {
+    set: Cell<bool>,
+    /// Every lease held now, by any procedure.
+    held: RefCell<Vec<Lease>>,
+    /// The most leases held at once.
+    most: Cell<usize>,
+}
+
+impl Stop {
+    pub fn is_set(&self) -> bool {
+        self.set.get()
+    }
+
+    pub fn set(&self) {
+        self.set.set(true);
+    }
+
+    /// The leases held now (after a second Ctrl-C: the ones left behind).
+    pub fn held(&self) -> Vec<Lease> {
+        self.held.borrow().clone()
+    }
+
+    /// The most leases held at once so far.
+    pub fn most_held(&self) -> usize {
+        self.most.get()
+    }
+
+    fn hold(&self, lease: Lease) {
+        let mut held = self.held.borrow_mut();
+        held.push(lease);
+        self.most.set(self.most.get().max(held.len()));
+    }
+
+    fn let_go(&self, lease: &Lease) {
+        let mut held = self.held.borrow_mut();
+        if let Some(at) = held.iter().position(|other| other == lease) {
+            held.swap_remove(at);
+        }
+    }
+}
+
+/// How work run by [`until_stopped`] ended.
+#[derive(Debug)]
+pub enum Ended<T> {
+    /// It ran to its end.
+    Finished(T),
+    /// Ctrl-C stopped it; it gave its leases back and ended early with this.
+    Interrupted(T),
+    /// A second Ctrl-C left at once: the leases in [`Stop::held`] were not given back.
+    Abandoned,
+}
+
+/// Runs `work`, which holds leases through `stop`. The first Ctrl-C (or SIGTERM, or SIGHUP: a
+/// CI job's timeout, a closed terminal) sets `stop` and calls `stopping`, for a word to the
+/// person: the work sends nothing new but gives back what it holds, and ends. A second signal
+/// leaves at once.
+pub async fn until_stopped<T>(
+    work: impl Future<Output = T>,
+    stop: &Stop,
+    stopping: impl FnOnce(),
+) -> Ended<T> {
+    futures_util::pin_mut!(work);
+    let mut signals = Signals::new();
+    tokio::select! {
+        value = &mut work => return Ended::Finished(value),
+        _ = signals.next() => {}
+    }
+    stop.set();
+    stopping();
+    tokio::select! {
+        value = &mut work => Ended::Interrupted(value),
+        _ = signals.next() => Ended::Abandoned,
+    }
+}
+
+/// The signals that stop work holding leases: SIGINT, SIGTERM and SIGHUP, each handled from
+/// the moment this is made.
+struct Signals {
+    #[cfg(unix)]
+    others: Vec<tokio::signal::unix::Signal>,
+}
+
+impl Signals {
+    fn new() -> Signals {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{signal, SignalKind};
+            // A signal that cannot be handled keeps its default action; Ctrl-C still works.
+            let others = [SignalKind::terminate(), SignalKind::hangup()]
+                .into_iter()
+                .filter_map(|kind| signal(kind).ok())
+                .collect();
+            Signals { others }
+        }
+        #[cfg(not(unix))]
+        Signals {}
+    }
+
+    /// The next of them.
+    async fn next(&mut self) {
+        #[cfg(unix)]
+        {
+            if self.others.is_empty() {
+                let _ = tokio::signal::ctrl_c().await;
+                return;
+            }
+            let others = futures_util::future::select_all(
+                self.others.iter_mut().map(|signal| Box::pin(signal.recv())),
+            );
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = others => {}
+            }
+        }
+        #[cfg(not(unix))]
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// The steps of one procedure, sent one after another, and the leases it holds.
 struct Steps<'a> {
     launcher: &'a Launcher,
     verbose: bool,
+    stop: &'a Stop,
     done: Vec<Step>,
+    leases: Vec<Lease>,
 }
 
 impl<'a> Steps<'a> {
-    fn new(launcher: &'a Launcher, verbose: bool) -> Steps<'a> {
+    fn new(launcher: &'a Launcher, verbose: bool, stop: &'a Stop) -> Steps<'a> {
         Steps {
             launcher,
             verbose,
-            done: Vec::with_capacity(2),
+            stop,
+            done: Vec::with_capacity(3),
+            leases: Vec::new(),
         }
     }
 
     /// Sends `request`; its reply if it succeeded.
     async fn run(&mut self, request: Request) -> Option<Reply> {
-        let step = step(self.launcher, request, self.verbose).await;
-        let reply = step.result.as_ref().ok().cloned();
-        self.done.push(step);
-        reply
+        self.ask(request).await.ok()
     }
 
-    /// Fetches the data a data-id handle names, then drops the data-id handle whatever came
-    /// of the fetch, so none is left in the launcher's cache. Says whether the fetch succeeded.
-    async fn through_data_id(&mut self, data_id: Handle) -> bool {
-        let fetched = self.run(Request::Fetch(data_id)).await.is_some();
-        self.run(Request::DropDataId(data_id)).await;
-        fetched
+    /// Sends `request` and records the step; what came of it. After Ctrl-C nothing is sent,
+    /// and the answer is the interruption.
+    async fn ask(&mut self, request: Request) -> Result<Reply, Failure> {
+        if self.stop.is_set() {
+            return Err(Failure::new(Class::Interrupted, "interrupted"));
+        }
+        let step = step(self.launcher, request, self.verbose).await;
+        let result = step.result.clone();
+        self.done.push(step);
+        result
+    }
+
+    /// Sends `request`, which answers with a handle for this procedure's own use, and holds
+    /// that handle until it is given back with `release(handle)`.
+    async fn lease(
+        &mut self,
+        request: Request,
+        release: fn(Handle) -> Request,
+    ) -> Result<(Handle, Reply), Failure> {
+        let reply = self.ask(request).await?;
+        let Some(handle) = handle_in(&reply) else {
+            return Err(Failure::new(
+                Class::Unexpected,
+                "the answer holds no handle",
+            ));
+        };
+        let lease = Lease {
+            handle,
+            release: release(handle),
+        };
+        self.leases.push(lease);
+        self.stop.hold(lease);
+        Ok((handle, reply))
+    }
+
+    /// Gives one lease back now, Ctrl-C or not; the launcher's answer to that.
+    async fn give_back(&mut self, handle: Handle) -> Result<(), Failure> {
+        let Some(at) = self.leases.iter().rposition(|lease| lease.handle == handle) else {
+            return Ok(());
+        };
+        let lease = self.leases.remove(at);
+        let step = step(self.launcher, lease.release, self.verbose).await;
+        self.stop.let_go(&lease);
+        let result = step.result.clone().map(drop);
+        self.done.push(step);
+        result
+    }
+
+    /// Gives back every lease still held, the newest first; the first failure to.
+    async fn give_back_all(&mut self) -> Result<(), Failure> {
+        let mut first = Ok(());
+        while let Some(lease) = self.leases.last().copied() {
+            let result = self.give_back(lease.handle).await;
+            if first.is_ok() {
+                first = result;
+            }
+        }
+        first
+    }
+
+    /// The steps, once every lease is given back: the one way out of a procedure.
+    async fn finish(mut self) -> Vec<Step> {
+        let _ = self.give_back_all().await;
+        self.done
     }
 }
 

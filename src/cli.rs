@@ -5,16 +5,16 @@
 //! environment, examples), and the same definition is the source of the completions and the man
 //! page (see `generate`). The value parsers used here live below, in `values` and `config_file`.
 //!
-//! The client options ([`ClientOptions`]) are accepted at every level of a client command
-//! (`safe-ad -q put 1`, `safe-ad put -q 1`, `safe-ad auth -q status`), which is why they are
-//! flattened into each level rather than marked `global`: `emulator` and `completions` must not
-//! offer or accept them, and a clap global reaches every subcommand.
+//! The client options (`--launcher-url`, `--json`, `--jobs`, ...) are offered by each command
+//! only where they act: [`COMMAND_OPTIONS`] is the one table of which command takes which, and
+//! [`command`] adds them from it. They are also accepted before the subcommand (`safe-ad -q put
+//! 1`), where `run` refuses one the chosen command does not take.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::builder::PossibleValue;
-use clap::{Args, FromArgMatches, Parser, Subcommand, ValueEnum};
+use clap::{Arg, ArgGroup, Args, Parser, Subcommand, ValueEnum};
 
 use crate::config_file::Key;
 use crate::values;
@@ -33,115 +33,444 @@ save it afterwards, normally with `post`.";
 
 #[derive(Debug, Parser)]
 #[command(name = "safe-ad", version, about = ABOUT, long_about = LONG_ABOUT)]
-#[command(
-    propagate_version = true,
-    subcommand_required = true,
-    arg_required_else_help = true
-)]
+#[command(subcommand_required = true, arg_required_else_help = true)]
 pub struct Cli {
-    #[command(flatten)]
-    pub options: Lazy<ClientOptions>,
-
     #[command(subcommand)]
     pub command: Command,
 }
 
-/// Arguments added to a command only when clap builds it: it builds the command being parsed
-/// (and every command when completions or man pages are written, or help lists them). The client
-/// options are flattened into twenty commands; building every copy on each run made start-up
-/// take twice the instructions.
+/// The clap command: the derived definition with each command's client options added, as
+/// [`COMMAND_OPTIONS`] says. The options are added when clap builds a command (`defer`): it
+/// builds only the command being parsed (and every command when completions or man pages are
+/// written, or help lists them), so start-up does not pay for twenty copies.
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    let mut command = Cli::command().defer(add_every_option);
+    for (at, (path, _)) in COMMAND_OPTIONS.iter().enumerate() {
+        let words: Vec<&'static str> = path.split(' ').collect();
+        command = with_subcommand(command, &words, |sub| sub.defer(ADD_OPTIONS[at]));
+    }
+    command
+}
+
+/// Before the subcommand: every option that any command takes.
+fn add_every_option(command: clap::Command) -> clap::Command {
+    let all = COMMAND_OPTIONS
+        .iter()
+        .fold(Opts::NONE, |all, (_, opts)| all.union(*opts));
+    add_options(command, all, true)
+}
+
+/// Adds the options of row `AT` of [`COMMAND_OPTIONS`]; clap's `defer` takes a plain function,
+/// so there is one per row.
+fn add_options_of<const AT: usize>(command: clap::Command) -> clap::Command {
+    match COMMAND_OPTIONS.get(AT) {
+        Some((_, opts)) => add_options(command, *opts, false),
+        None => command,
+    }
+}
+
+macro_rules! adders {
+    ($($at:literal)*) => { [$(add_options_of::<$at> as fn(clap::Command) -> clap::Command),*] };
+}
+const ADD_OPTIONS: [fn(clap::Command) -> clap::Command; 32] =
+    adders!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31);
+const _: () = assert!(
+    COMMAND_OPTIONS.len() <= ADD_OPTIONS.len(),
+    "add adders for the new rows"
+);
+
+/// Applies `change` to the subcommand at `path` (`["auth", "login"]`).
+fn with_subcommand(
+    command: clap::Command,
+    path: &[&'static str],
+    change: impl FnOnce(clap::Command) -> clap::Command,
+) -> clap::Command {
+    match path {
+        [] => change(command),
+        [first, rest @ ..] => {
+            command.mut_subcommand(*first, |sub| with_subcommand(sub, rest, change))
+        }
+    }
+}
+
+/// Adds the options of `opts` to a command. Before the subcommand (`top`) every option any
+/// command takes is accepted, and `run` refuses one the chosen command does not take; the
+/// short help there leaves them out, as they belong to the commands.
+fn add_options(mut command: clap::Command, opts: Opts, top: bool) -> clap::Command {
+    for opt in Opt::ALL {
+        if opts.contains(opt) {
+            let mut arg = opt.arg();
+            if top {
+                arg = arg
+                    .hide_short_help(true)
+                    .help_heading("Options of the commands (accepted here too)");
+            }
+            command = command.arg(arg);
+        }
+    }
+    command
+}
+
+/// One of the options that the client commands take, each only where it acts (the table is
+/// [`COMMAND_OPTIONS`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Opt {
+    LauncherUrl,
+    TokenFile,
+    Timeout,
+    AllowInsecureHttp,
+    Retries,
+    Verbose,
+    Quiet,
+    Json,
+    Jobs,
+    FailFast,
+    DryRun,
+    Curl,
+    Color,
+}
+
+impl Opt {
+    /// Every option, in the order help lists them.
+    pub const ALL: [Opt; 13] = [
+        Opt::LauncherUrl,
+        Opt::TokenFile,
+        Opt::Timeout,
+        Opt::AllowInsecureHttp,
+        Opt::Retries,
+        Opt::Quiet,
+        Opt::Json,
+        Opt::Jobs,
+        Opt::FailFast,
+        Opt::DryRun,
+        Opt::Curl,
+        Opt::Verbose,
+        Opt::Color,
+    ];
+
+    const fn bit(self) -> u16 {
+        1 << self as u16
+    }
+
+    /// The long name, without the dashes.
+    fn long_name(self) -> &'static str {
+        match self {
+            Opt::LauncherUrl => "launcher-url",
+            Opt::TokenFile => "token-file",
+            Opt::Timeout => "timeout",
+            Opt::AllowInsecureHttp => "allow-insecure-http",
+            Opt::Retries => "retries",
+            Opt::Verbose => "verbose",
+            Opt::Quiet => "quiet",
+            Opt::Json => "json",
+            Opt::Jobs => "jobs",
+            Opt::FailFast => "fail-fast",
+            Opt::DryRun => "dry-run",
+            Opt::Curl => "curl",
+            Opt::Color => "color",
+        }
+    }
+
+    /// The clap id, which is also the long name with `_` for `-`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Opt::LauncherUrl => "launcher_url",
+            Opt::TokenFile => "token_file",
+            Opt::Timeout => "timeout",
+            Opt::AllowInsecureHttp => "allow_insecure_http",
+            Opt::Retries => "retries",
+            Opt::Verbose => "verbose",
+            Opt::Quiet => "quiet",
+            Opt::Json => "json",
+            Opt::Jobs => "jobs",
+            Opt::FailFast => "fail_fast",
+            Opt::DryRun => "dry_run",
+            Opt::Curl => "curl",
+            Opt::Color => "color",
+        }
+    }
+
+    /// `--launcher-url`.
+    pub fn long(self) -> String {
+        format!("--{}", self.long_name())
+    }
+
+    /// The option's clap definition, help text included.
+    fn arg(self) -> Arg {
+        use clap::ArgAction::SetTrue;
+        use clap::ValueHint;
+        let flag = |arg: Arg| arg.action(SetTrue);
+        let base = Arg::new(self.id()).long(self.long_name());
+        match self {
+            Opt::LauncherUrl => base
+                .value_name("URL")
+                .value_hint(ValueHint::Url)
+                .help("Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)")
+                .long_help(
+                    "Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)\n\n\
+Overrides the SAFE_LAUNCHER_URL env var and `launcher_url` in the config file. Default: \
+http://localhost:8100.",
+                ),
+            Opt::TokenFile => base
+                .value_name("PATH")
+                .value_hint(ValueHint::FilePath)
+                .value_parser(clap::value_parser!(PathBuf))
+                .help("Read the token from this file (`-` reads standard input)")
+                .long_help(
+                    "Read the token from this file (`-` reads standard input)\n\n\
+Overrides the SAFE_LAUNCHER_TOKEN env var and `token` in the config file. There is no flag that \
+takes the token itself: it would show in process lists and shell history.",
+                ),
+            Opt::Timeout => base
+                .value_name("SECS")
+                .value_hint(ValueHint::Other)
+                .value_parser(values::parse_timeout)
+                .allow_negative_numbers(true)
+                .help("Give up on a request after this many seconds (default 30, at most 86400)")
+                .long_help(
+                    "Give up on a request after this many seconds (default 30, at most 86400)\n\n\
+Overrides `timeout_secs` in the config file. Fractions are allowed (0.5).",
+                ),
+            Opt::AllowInsecureHttp => flag(base).help(
+                "Allow plain http to a host other than this machine (sends the token in clear text)",
+            ),
+            Opt::Retries => base
+                .value_name("N")
+                .value_hint(ValueHint::Other)
+                .value_parser(values::parse_retries)
+                .allow_negative_numbers(true)
+                .help("Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)")
+                .long_help(
+                    "Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)\n\n\
+Never after an answer, never after a timeout, and a POST only when its connection was refused \
+(so it was not sent). Waits 100 ms, 200 ms, 400 ms, ... between tries.",
+                ),
+            Opt::Verbose => flag(base.short('v')).help(
+                "Show each request and answer on stderr: request line, headers (token masked), status, body, timing",
+            ),
+            Opt::Quiet => flag(base.short('q'))
+                .help("Print nothing on success; errors and what a stop left undone still go to stderr"),
+            Opt::Json => flag(base).help("Print JSON on stdout (one object per line), and nothing else there"),
+            Opt::Jobs => base
+                .short('j')
+                .value_name("N")
+                .value_hint(ValueHint::Other)
+                .value_parser(values::parse_jobs)
+                .allow_negative_numbers(true)
+                .help("Run up to N requests at once (N: 1..=256, default 8); output stays in input order"),
+            Opt::FailFast => flag(base)
+                .help("Send no new request after the first failure (those already in flight, up to --jobs, finish)")
+                .long_help(
+                    "Send no new request after the first failure (those already in flight, up to --jobs, finish)\n\n\
+With the default --jobs 8, up to 7 other requests may be on their way when the first failure \
+comes back; they finish and are reported. `--jobs 1 --fail-fast` stops at the failing handle \
+itself.",
+                ),
+            Opt::DryRun => flag(base).help("Print each request that would be sent (token masked) and send nothing"),
+            Opt::Curl => flag(base).help(
+                "Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing",
+            ),
+            Opt::Color => base
+                .value_name("WHEN")
+                .value_parser(clap::value_parser!(ColorWhen))
+                .help("Colour errors, hints and warnings: auto (on a terminal), always, never")
+                .long_help(
+                    "Colour errors, hints and warnings: auto (on a terminal), always, never\n\n\
+Without it, NO_COLOR (set, not empty) turns colour off and CLICOLOR_FORCE (set, not 0) turns it \
+on. Standard output (results, --json, --curl) is never coloured.",
+                ),
+        }
+    }
+}
+
+/// `--color`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    Auto,
+    Always,
+    Never,
+}
+
+/// A set of client options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Opts(u16);
+
+impl Opts {
+    pub const NONE: Opts = Opts(0);
+
+    const fn of(opts: &[Opt]) -> Opts {
+        let mut bits = 0;
+        let mut at = 0;
+        while at < opts.len() {
+            bits |= opts[at].bit();
+            at += 1;
+        }
+        Opts(bits)
+    }
+
+    pub const fn union(self, other: Opts) -> Opts {
+        Opts(self.0 | other.0)
+    }
+
+    pub fn contains(self, opt: Opt) -> bool {
+        self.0 & opt.bit() != 0
+    }
+
+    /// The options in the set, in help order.
+    pub fn iter(self) -> impl Iterator<Item = Opt> {
+        Opt::ALL.into_iter().filter(move |opt| self.contains(*opt))
+    }
+}
+
+/// Where the launcher is and how to reach it.
+const CONNECT: Opts = Opts::of(&[
+    Opt::LauncherUrl,
+    Opt::TokenFile,
+    Opt::Timeout,
+    Opt::AllowInsecureHttp,
+    Opt::Color,
+]);
+/// Commands that send requests through the HTTP module, which retries and shows exchanges.
+const SENDS: Opts = CONNECT.union(Opts::of(&[Opt::Retries, Opt::Verbose]));
+/// Commands with a result to print or keep quiet about.
+const OUTPUT: Opts = Opts::of(&[Opt::Quiet, Opt::Json]);
+/// Commands over many handles.
+const BATCH: Opts = Opts::of(&[Opt::Jobs, Opt::FailFast]);
+/// Commands whose requests can be printed instead of sent.
+const DRY: Opts = Opts::of(&[Opt::DryRun, Opt::Curl]);
+const BATCH_COMMAND: Opts = SENDS.union(OUTPUT).union(BATCH).union(DRY);
+const ITEM_COMMAND: Opts = SENDS
+    .union(OUTPUT)
+    .union(DRY)
+    .union(Opts::of(&[Opt::FailFast]));
+
+/// Which client options each command takes: the one table that the parser, the help, the man
+/// pages, the completions and the tests all read. A command not listed takes none.
+pub const COMMAND_OPTIONS: &[(&str, Opts)] = &[
+    ("create", SENDS.union(OUTPUT).union(DRY)),
+    ("open", SENDS.union(OUTPUT).union(DRY)),
+    ("put", BATCH_COMMAND),
+    ("post", BATCH_COMMAND),
+    ("clear-data", BATCH_COMMAND),
+    ("clear-deleted-data", BATCH_COMMAND),
+    ("metadata", BATCH_COMMAND),
+    ("reopen", BATCH_COMMAND),
+    ("drop", BATCH_COMMAND),
+    // Reads only, and what it sends depends on the launcher's answers, so there is no list of
+    // requests to print before them; its items are read `--jobs` at once (at most 8).
+    ("show", SENDS.union(OUTPUT).union(Opts::of(&[Opt::Jobs]))),
+    // One index at a time, the highest first, so that each names the item the person saw.
+    ("remove", ITEM_COMMAND),
+    ("restore", ITEM_COMMAND),
+    ("purge", ITEM_COMMAND),
+    // One append.
+    ("append", SENDS.union(OUTPUT).union(DRY)),
+    // A login stores a new token, so no token is read; a person answers, so no retries.
+    (
+        "auth login",
+        Opts::of(&[
+            Opt::LauncherUrl,
+            Opt::Timeout,
+            Opt::AllowInsecureHttp,
+            Opt::Quiet,
+            Opt::Color,
+        ]),
+    ),
+    ("auth status", CONNECT.union(OUTPUT)),
+    ("auth logout", CONNECT.union(Opts::of(&[Opt::Quiet]))),
+    // Prints the token it finds, and nothing else.
+    ("auth token", Opts::of(&[Opt::TokenFile, Opt::Color])),
+    ("config path", Opts::of(&[Opt::Json, Opt::Color])),
+    // Shows what the settings come to, so the options that change them change what it shows.
+    (
+        "config show",
+        Opts::of(&[
+            Opt::LauncherUrl,
+            Opt::TokenFile,
+            Opt::Timeout,
+            Opt::Json,
+            Opt::Color,
+        ]),
+    ),
+    ("config set", Opts::of(&[Opt::Quiet, Opt::Color])),
+    ("config unset", Opts::of(&[Opt::Quiet, Opt::Color])),
+    ("completions", Opts::of(&[Opt::Color])),
+];
+
+/// The options the command at `path` (`"auth status"`) takes.
+pub fn options_of(path: &str) -> Opts {
+    COMMAND_OPTIONS
+        .iter()
+        .find(|(listed, _)| *listed == path)
+        .map_or(Opts::NONE, |(_, opts)| *opts)
+}
+
+/// The client options as typed at one level of the command line, unchecked; `settings`
+/// merges the levels and checks them.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Lazy<T>(pub T);
-
-impl<T: Args> Args for Lazy<T> {
-    fn augment_args(cmd: clap::Command) -> clap::Command {
-        cmd.defer(T::augment_args)
-    }
-
-    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
-        cmd.defer(T::augment_args_for_update)
-    }
-}
-
-impl<T: FromArgMatches> FromArgMatches for Lazy<T> {
-    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
-        T::from_arg_matches(matches).map(Lazy)
-    }
-
-    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
-        self.0.update_from_arg_matches(matches)
-    }
-}
-
-// Options of every client command, accepted before or after the subcommand. (A plain comment:
-// a doc comment would become the `about` of each command these are added to.)
-#[derive(Debug, Args, Clone, Default, PartialEq)]
 pub struct ClientOptions {
-    /// Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)
-    ///
-    /// Overrides the SAFE_LAUNCHER_URL env var and `launcher_url` in the config file.
-    /// Default: http://localhost:8100.
-    #[arg(long, value_name = "URL", value_hint = clap::ValueHint::Url)]
     pub launcher_url: Option<String>,
-
-    /// Read the token from this file (`-` reads standard input)
-    ///
-    /// Overrides the SAFE_LAUNCHER_TOKEN env var and `token` in the config file. There is no
-    /// flag that takes the token itself: it would show in process lists and shell history.
-    #[arg(long, value_name = "PATH", value_hint = clap::ValueHint::FilePath)]
     pub token_file: Option<PathBuf>,
-
-    /// Give up on a request after this many seconds (default 30, at most 86400)
-    ///
-    /// Overrides `timeout_secs` in the config file. Fractions are allowed (0.5).
-    #[arg(long, value_name = "SECS", value_parser = values::parse_timeout,
-          allow_negative_numbers = true)]
     pub timeout: Option<f64>,
-
-    /// Allow plain http to a host other than this machine (sends the token in clear text)
-    #[arg(long)]
     pub allow_insecure_http: bool,
-
-    /// Print nothing on success; errors still go to stderr
-    #[arg(short, long)]
     pub quiet: bool,
-
-    /// Print one JSON object per operation on stdout (JSON Lines), and nothing else there
-    #[arg(long)]
     pub json: bool,
-
-    /// Run up to N requests at once (N: 1..=256, default 8); output stays in input order
-    #[arg(short, long, value_name = "N", value_parser = values::parse_jobs,
-          allow_negative_numbers = true)]
     pub jobs: Option<u16>,
-
-    /// Send no new request after the first failure (those already in flight, up to --jobs, finish)
-    ///
-    /// With the default --jobs 8, up to 7 other requests may be on their way when the first
-    /// failure comes back; they finish and are reported. `--jobs 1 --fail-fast` stops at the
-    /// failing handle itself.
-    #[arg(long)]
     pub fail_fast: bool,
-
-    /// Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)
-    ///
-    /// Never after an answer, never after a timeout, and a POST only when its connection was
-    /// refused (so it was not sent). Waits 100 ms, 200 ms, 400 ms, ... between tries.
-    #[arg(long, value_name = "N", value_parser = values::parse_retries,
-          allow_negative_numbers = true)]
     pub retries: Option<u8>,
-
-    /// Print each request that would be sent (token masked) and send nothing
-    #[arg(long)]
     pub dry_run: bool,
-
-    /// Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing
-    #[arg(long)]
     pub curl: bool,
-
-    /// Show each request and answer on stderr: request line, headers (token masked), status, body, timing
-    #[arg(short, long)]
     pub verbose: bool,
+    pub color: Option<ColorWhen>,
+}
+
+impl ClientOptions {
+    /// The client options given at one level of a parsed command line (those the level does
+    /// not take are absent).
+    pub fn from_level(matches: &clap::ArgMatches) -> ClientOptions {
+        fn value<T: Clone + Send + Sync + 'static>(m: &clap::ArgMatches, opt: Opt) -> Option<T> {
+            m.try_get_one::<T>(opt.id()).ok().flatten().cloned()
+        }
+        let flag = |opt: Opt| value::<bool>(matches, opt).unwrap_or(false);
+        ClientOptions {
+            launcher_url: value(matches, Opt::LauncherUrl),
+            token_file: value(matches, Opt::TokenFile),
+            timeout: value(matches, Opt::Timeout),
+            allow_insecure_http: flag(Opt::AllowInsecureHttp),
+            quiet: flag(Opt::Quiet),
+            json: flag(Opt::Json),
+            jobs: value(matches, Opt::Jobs),
+            fail_fast: flag(Opt::FailFast),
+            retries: value(matches, Opt::Retries),
+            dry_run: flag(Opt::DryRun),
+            curl: flag(Opt::Curl),
+            verbose: flag(Opt::Verbose),
+            color: value(matches, Opt::Color),
+        }
+    }
+
+    /// The options given, by the table's names.
+    pub fn given(&self) -> Vec<Opt> {
+        Opt::ALL
+            .into_iter()
+            .filter(|opt| match opt {
+                Opt::LauncherUrl => self.launcher_url.is_some(),
+                Opt::TokenFile => self.token_file.is_some(),
+                Opt::Timeout => self.timeout.is_some(),
+                Opt::AllowInsecureHttp => self.allow_insecure_http,
+                Opt::Retries => self.retries.is_some(),
+                Opt::Verbose => self.verbose,
+                Opt::Quiet => self.quiet,
+                Opt::Json => self.json,
+                Opt::Jobs => self.jobs.is_some(),
+                Opt::FailFast => self.fail_fast,
+                Opt::DryRun => self.dry_run,
+                Opt::Curl => self.curl,
+                Opt::Color => self.color.is_some(),
+            })
+            .collect()
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -220,6 +549,63 @@ afterwards with `post` (or `put` if it was never saved); `--save post` does both
     )]
     ClearDeletedData(ClearCommand),
 
+    /// Move data items to deleted_data, one index at a time (local until saved: see --save)
+    #[command(
+        long_about = "\
+Move the data items at these indexes into the deleted_data section \
+(DELETE /appendable-data/<HANDLE>/<INDEX>): the one-item form of `clear-data`.
+
+Indexes count from 0, as `safe-ad show` numbers the items. Several indexes are applied one at a \
+time, the highest first, so each still names the item you saw: removing item 1 moves every later \
+item down. This changes only the launcher's local copy; it reaches the network when you save the \
+data afterwards with `post`; `--save post` does both, once every index succeeded.",
+        after_help = "Examples:\n  safe-ad remove 7 0\n  safe-ad remove --save post 7 2 5"
+    )]
+    Remove(ItemCommand),
+
+    /// Move deleted items back to the data items, one index at a time (local until saved: see --save)
+    #[command(
+        long_about = "\
+Move the deleted items at these indexes back into the data items \
+(PUT /appendable-data/restore/<HANDLE>/<INDEX>).
+
+Indexes count from 0 in the deleted list, as `safe-ad show` numbers them, and are applied the \
+highest first. This changes only the launcher's local copy; it reaches the network when you save \
+the data afterwards with `post`; `--save post` does both, once every index succeeded.",
+        after_help = "Example:\n  safe-ad restore --save post 7 0"
+    )]
+    Restore(ItemCommand),
+
+    /// Remove deleted items for good, one index at a time (local until saved: see --save)
+    #[command(
+        long_about = "\
+Remove the deleted items at these indexes from deleted_data for good \
+(DELETE /appendable-data/deleted-data/<HANDLE>/<INDEX>): the one-item form of \
+`clear-deleted-data`.
+
+Indexes count from 0 in the deleted list, as `safe-ad show` numbers them, and are applied the \
+highest first. This changes only the launcher's local copy; it reaches the network when you save \
+the data afterwards with `post`; `--save post` does both, once every index succeeded.",
+        after_help = "Example:\n  safe-ad purge --save post 7 1 0"
+    )]
+    Purge(ItemCommand),
+
+    /// Append an item (structured or appendable data, by name) to data on the network
+    #[command(
+        long_about = "\
+Append an item to an appendable data: a data id for the structured or appendable data of NAME \
+(POST /data-id/structured-data or /data-id/appendable-data), the append \
+(PUT /appendable-data/<HANDLE>/<DATA-ID>), and the data id dropped again (DELETE /data-id/<DATA-ID>), \
+also when the append failed.
+
+The launcher sends an append to the network at once and leaves the handle's local copy as it \
+was: to see the new item, get a fresh handle with `safe-ad reopen HANDLE` and `show` that. The \
+launcher refuses it (-25) for a stale handle, a filter that keeps you out, or an item that is in \
+the deleted list.",
+        after_help = "Examples:\n  safe-ad append 7 --structured AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=\n  safe-ad append 7 --appendable \"$name\" --private"
+    )]
+    Append(AppendCommand),
+
     /// Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)
     #[command(
         long_about = "\
@@ -230,6 +616,28 @@ Use it to see what a clear did: after `clear-data` the data count moves into the
         after_help = "Example:\n  safe-ad metadata 7\n  7: version 2, data 0, deleted 3, owner yes, filter BlackList (0 keys)"
     )]
     Metadata(HandleCommand),
+
+    /// Show what handles hold: data items, deleted items, who signed each, the filter's keys
+    #[command(
+        long_about = "\
+Show what the launcher holds for each handle: its metadata, each data item and each deleted item \
+(its index, what it points at, its data id, who signed it), and the keys of its filter. One block \
+per handle; `--json` prints one object per handle instead.
+
+What an item points at is asked of the launcher: structured data shows its version and a preview \
+of its content (text as text, anything else as its length and first bytes in hex; `--full` shows \
+all of it), appendable data its version and counts. A data id is the launcher's serialised bytes \
+in base64 (POST /data-id takes them back). A signer is a short fingerprint of its serialised key \
+(the same key always gives the same one), or `you` for your own key.
+
+It only reads. It gets data-id, sign-key and structured-data handles from the launcher to do so \
+and drops each again, also when a step fails or on Ctrl-C. Items are read up to --jobs at once \
+(at most 8), holding at most 8 handles of a kind: the launcher keeps 100 of each kind and evicts \
+the oldest, so none of yours goes unless you hold more than 92 of a kind. An item that cannot be \
+read is shown with the launcher's error, and the rest still are.",
+        after_help = "Examples:\n  safe-ad show 7\n  safe-ad show --index 0..10 --json 7\n  safe-ad show --full 7"
+    )]
+    Show(ShowCommand),
 
     /// Get a fresh handle for the data behind stale handles, and print each
     #[command(
@@ -285,9 +693,6 @@ variables in its environment, stops when COMMAND ends and exits with COMMAND's e
 /// `safe-ad auth [OPTIONS] <COMMAND>`.
 #[derive(Debug, Args)]
 pub struct AuthArgs {
-    #[command(flatten)]
-    pub options: Lazy<ClientOptions>,
-
     #[command(subcommand)]
     pub command: AuthCommand,
 }
@@ -306,18 +711,15 @@ it, so this waits without a time limit unless --timeout (or timeout_secs) is set
     )]
     Login(LoginArgs),
     /// Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it
-    Status(OptionsOnly),
+    Status,
     /// Revoke the token at the launcher and remove it from the config file
-    Logout(OptionsOnly),
+    Logout,
     /// Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`
-    Token(OptionsOnly),
+    Token,
 }
 
 #[derive(Debug, Args)]
 pub struct LoginArgs {
-    #[command(flatten)]
-    pub options: Lazy<ClientOptions>,
-
     /// App name the launcher shows to the person approving
     #[arg(long, value_name = "NAME", default_value = "safe-ad")]
     pub app_name: String,
@@ -329,19 +731,9 @@ pub struct LoginArgs {
     pub vendor: String,
 }
 
-/// A command that takes only the client options.
-#[derive(Debug, Args)]
-pub struct OptionsOnly {
-    #[command(flatten)]
-    pub options: Lazy<ClientOptions>,
-}
-
-/// `safe-ad config [OPTIONS] <COMMAND>`.
+/// `safe-ad config <COMMAND>`.
 #[derive(Debug, Args)]
 pub struct ConfigArgs {
-    #[command(flatten)]
-    pub options: Lazy<ClientOptions>,
-
     #[command(subcommand)]
     pub command: ConfigCommand,
 }
@@ -349,9 +741,9 @@ pub struct ConfigArgs {
 #[derive(Debug, Subcommand)]
 pub enum ConfigCommand {
     /// Print the config file's path
-    Path(OptionsOnly),
+    Path,
     /// Print every setting with its effective value and where it comes from (token masked)
-    Show(OptionsOnly),
+    Show,
     /// Set a key in the config file (for `token`, give `-` and pipe the token in)
     #[command(
         after_help = "Examples:\n  safe-ad config set launcher_url http://127.0.0.1:8100/0.6\n  safe-ad config set timeout_secs 10\n  safe-ad config set token - < token.txt"
@@ -363,8 +755,6 @@ pub enum ConfigCommand {
 
 #[derive(Debug, Args)]
 pub struct SetArgs {
-    #[command(flatten)]
-    pub options: Lazy<ClientOptions>,
     /// The key to set
     pub key: Key,
     /// The value; `-` reads it from standard input
@@ -373,8 +763,6 @@ pub struct SetArgs {
 
 #[derive(Debug, Args)]
 pub struct UnsetArgs {
-    #[command(flatten)]
-    pub options: Lazy<ClientOptions>,
     /// The key to remove
     pub key: Key,
 }
@@ -394,18 +782,12 @@ impl ValueEnum for Key {
 #[derive(Debug, Args)]
 pub struct HandleCommand {
     #[command(flatten)]
-    pub options: Lazy<ClientOptions>,
-
-    #[command(flatten)]
     pub handles: HandleArgs,
 }
 
 /// `create [NAME] [--private] [--white-list] [--put]`.
 #[derive(Debug, Args)]
 pub struct CreateCommand {
-    #[command(flatten)]
-    pub options: Lazy<ClientOptions>,
-
     /// The name: 32 bytes as standard base64 (44 characters) or 64 hex digits; random if not given
     #[arg(value_name = "NAME")]
     pub name: Option<String>,
@@ -426,9 +808,6 @@ pub struct CreateCommand {
 /// `open NAME [--private]`.
 #[derive(Debug, Args)]
 pub struct OpenCommand {
-    #[command(flatten)]
-    pub options: Lazy<ClientOptions>,
-
     /// The name: 32 bytes as standard base64 (44 characters) or 64 hex digits
     #[arg(value_name = "NAME")]
     pub name: String,
@@ -441,9 +820,6 @@ pub struct OpenCommand {
 /// `reopen [--drop] HANDLE...`.
 #[derive(Debug, Args)]
 pub struct ReopenCommand {
-    #[command(flatten)]
-    pub options: Lazy<ClientOptions>,
-
     /// Also drop each old handle once its new one is there
     #[arg(long)]
     pub drop: bool,
@@ -452,12 +828,70 @@ pub struct ReopenCommand {
     pub handles: HandleArgs,
 }
 
+/// `show [--full] [--index RANGE] HANDLE...`.
+#[derive(Debug, Args)]
+pub struct ShowCommand {
+    /// Show the whole content of structured data, not a preview (`content`, in base64, with --json)
+    #[arg(long)]
+    pub full: bool,
+
+    /// Only the items at these indexes, in both lists: N, A..B (B not included), A..=B, A.., ..B
+    #[arg(long, value_name = "RANGE")]
+    pub index: Option<String>,
+
+    #[command(flatten)]
+    pub handles: HandleArgs,
+}
+
+/// `remove`, `restore` and `purge`: options, `--save`, a handle and indexes.
+#[derive(Debug, Args)]
+pub struct ItemCommand {
+    /// After every index succeeded, save the handle with this operation, so the change reaches the network
+    #[arg(long, value_name = "OPERATION")]
+    pub save: Option<SaveWith>,
+
+    /// The appendable data handle: a decimal number, 0 to 18446744073709551615
+    #[arg(value_name = "HANDLE", allow_negative_numbers = true)]
+    pub handle: OsString,
+
+    /// Indexes as `safe-ad show` numbers the items, from 0; applied the highest first
+    #[arg(required = true, value_name = "INDEX", allow_negative_numbers = true)]
+    pub indexes: Vec<OsString>,
+}
+
+/// `append HANDLE (--structured NAME [--type-tag N] | --appendable NAME [--private])`.
+#[derive(Debug, Args)]
+#[command(group(ArgGroup::new("item").required(true).args(["structured", "appendable"])))]
+pub struct AppendCommand {
+    /// The appendable data handle: a decimal number, 0 to 18446744073709551615
+    #[arg(value_name = "HANDLE", allow_negative_numbers = true)]
+    pub handle: OsString,
+
+    /// Append structured data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits
+    #[arg(long, value_name = "NAME")]
+    pub structured: Option<String>,
+
+    /// The structured data's type tag: 500 (the default), 501 (versioned), or 15000 and above
+    #[arg(
+        long,
+        value_name = "N",
+        conflicts_with = "appendable",
+        allow_negative_numbers = true
+    )]
+    pub type_tag: Option<String>,
+
+    /// Append appendable data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits
+    #[arg(long, value_name = "NAME")]
+    pub appendable: Option<String>,
+
+    /// The appendable data is private (its data id differs from public data of the same name)
+    #[arg(long, conflicts_with = "structured")]
+    pub private: bool,
+}
+
 /// The two clears: options, `--save` and handles.
 #[derive(Debug, Args)]
 pub struct ClearCommand {
-    #[command(flatten)]
-    pub options: Lazy<ClientOptions>,
-
     /// After a successful clear, save the handle with this operation, so the change reaches the network
     #[arg(long, value_name = "OPERATION")]
     pub save: Option<SaveWith>,

@@ -484,8 +484,9 @@ mod tests {
     #[test]
     fn save_then_load_round_trips_with_mode_0600() {
         use std::os::unix::fs::PermissionsExt;
-        let dir = std::env::temp_dir().join(format!("safe-ad-config-test-{}", std::process::id()));
-        let path = dir.join("sub").join("config.json");
+        // A directory of this test's own: a fixed path could hold another run's leftovers.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub").join("config.json");
         let config = ConfigFile {
             launcher_url: Some("http://127.0.0.1:1".into()),
             token: Some(Secret::unchecked("t".into())),
@@ -516,7 +517,6 @@ mod tests {
         assert_eq!(loaded.launcher_url.as_deref(), Some("http://127.0.0.1:1"));
         let leftovers: Vec<_> = std::fs::read_dir(path.parent().unwrap()).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "temporary files left behind");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -26,6 +26,7 @@ const BIN: &str = "safe-ad";
 pub const README_SECTIONS: &[&str] = &[
     "Handles",
     "Saving after a clear",
+    "Debugging a handle",
     "Output",
     "Settings",
     "Security",
@@ -277,10 +278,7 @@ fn title(command: &Command) -> String {
     format!(
         ".TH {} 1 \"\" {} \"User Commands\"\n.nh\n.ad l\n",
         quoted(&page_name(command).to_uppercase()),
-        quoted(&format!(
-            "{BIN} {}",
-            command.get_version().unwrap_or_default()
-        )),
+        quoted(&format!("{BIN} {}", env!("CARGO_PKG_VERSION"))),
     )
 }
 

@@ -4,9 +4,6 @@
 //! themselves live with what they describe: exit codes in `outcome`, environment variables in
 //! `settings`, config keys in `config_file`.
 
-use clap::CommandFactory;
-
-use crate::cli::Cli;
 use crate::config_file::Key;
 use crate::outcome::EXIT_CODES;
 use crate::settings::ENV_VARS;
@@ -56,7 +53,7 @@ No launcher at hand? `safe-ad emulator` runs a local stand-in:
 
 /// The full clap command: the definition in `cli` plus the texts written from tables.
 pub fn command() -> clap::Command {
-    Cli::command()
+    crate::cli::command()
         .after_help(format!(
             "{}\n\n{TRY_IT}\n\nSee `safe-ad --help` for exit codes, environment and files.",
             examples_text()

@@ -53,35 +53,60 @@ impl Item {
     }
 }
 
-/// Checks command-line handles; `-` (at most once) stands for standard input.
-pub fn parse_args(operation: &str, raw: &[OsString]) -> Result<Vec<Slot>, Failure> {
+/// Why the command-line handles cannot run: `-` given twice, or arguments that are not handles
+/// (each as an item, so it is reported as a bad line of standard input is).
+#[derive(Debug)]
+pub enum BadArgs {
+    Failure(Failure),
+    Handles(Vec<Item>),
+}
+
+/// Checks command-line handles; `-` (at most once) stands for standard input. Every argument
+/// is checked, so one run names every typo.
+pub fn parse_args(raw: &[OsString]) -> Result<Vec<Slot>, BadArgs> {
     let mut slots = Vec::with_capacity(raw.len());
+    let mut bad = Vec::new();
     for arg in raw {
         if arg == "-" {
             if slots.contains(&Slot::Stdin) {
-                return Err(
+                return Err(BadArgs::Failure(
                     Failure::usage("`-` (standard input) is given more than once")
                         .with_hint("give `-` once; it reads every handle on standard input"),
-                );
+                ));
             }
             slots.push(Slot::Stdin);
             continue;
         }
-        let shown = sanitize::line(arg.as_encoded_bytes(), MAX_WORD);
-        let handle = Handle::parse(arg.to_str().unwrap_or("\u{fffd}"))
-            .map_err(|problem| invalid_handle(&shown, operation, "", problem))?;
-        slots.push(Slot::Handle(handle));
+        match Handle::parse(arg.to_str().unwrap_or("\u{fffd}")) {
+            Ok(handle) => slots.push(Slot::Handle(handle)),
+            Err(problem) => bad.push(Item {
+                line: None,
+                input: sanitize::line(arg.as_encoded_bytes(), MAX_WORD),
+                handle: Err(problem),
+            }),
+        }
     }
-    Ok(slots)
+    if bad.is_empty() {
+        Ok(slots)
+    } else {
+        Err(BadArgs::Handles(bad))
+    }
 }
 
 fn invalid_handle(shown: &str, operation: &str, place: &str, problem: HandleProblem) -> Failure {
+    // A bad line of standard input is skipped and the rest run; a bad argument stops the run
+    // before anything is sent.
+    let sent = if place.is_empty() {
+        "nothing was sent"
+    } else {
+        "nothing was sent for it"
+    };
     Failure::usage(format!(
         "invalid handle '{shown}'{place} for {operation}: {}",
         problem.describe()
     ))
     .with_hint(format!(
-        "a handle is plain decimal digits, {}; nothing was sent for it",
+        "a handle is plain decimal digits, {}; {sent}",
         handle::RANGE
     ))
 }
@@ -246,9 +271,15 @@ mod tests {
     #[test]
     fn dash_only_once_and_args_checked_up_front() {
         let raw: Vec<OsString> = vec!["-".into(), "-".into()];
-        assert!(parse_args("put", &raw).is_err());
-        let raw: Vec<OsString> = vec!["1".into(), "x".into()];
-        let failure = parse_args("put", &raw).unwrap_err();
+        assert!(matches!(parse_args(&raw), Err(BadArgs::Failure(_))));
+        let raw: Vec<OsString> = vec!["x".into(), "1".into(), "y".into()];
+        let Err(BadArgs::Handles(bad)) = parse_args(&raw) else {
+            panic!("bad handles pass");
+        };
+        let inputs: Vec<&str> = bad.iter().map(|item| item.input.as_str()).collect();
+        assert_eq!(inputs, ["x", "y"]);
+        let failure = bad[0].problem("put").expect("a problem");
         assert!(failure.message.contains("invalid handle 'x' for put"));
+        assert!(failure.hint.unwrap().ends_with("; nothing was sent"));
     }
 }

@@ -9,7 +9,8 @@ use std::fmt;
 use std::time::Duration;
 
 use crate::launcher::{
-    Answer, Fetched, Grant, HandleReply, Metadata, NoAnswer, Operation, Request,
+    Answer, Fetched, Grant, HandleReply, Metadata, NoAnswer, Operation, Request, StructuredFetched,
+    MAX_CONTENT_BYTES,
 };
 use crate::sanitize;
 
@@ -199,12 +200,14 @@ impl fmt::Display for Failure {
 
 impl std::error::Error for Failure {}
 
-/// Hints for answers the launcher is known to give.
+/// Hints for answers the launcher is known to give. `HANDLE` and `NAME` in a hint stand for
+/// the values of the request it follows: the reporter, which knows the request, writes them in
+/// (see [`fill_hint`]).
 pub mod hints {
     pub const DATA_EXISTS: &str =
-        "this data is already on the network: save changes to it with `safe-ad post`";
+        "this data is already on the network: save changes to it with `safe-ad post HANDLE`";
     pub const NO_SUCH_DATA: &str =
-        "this data is not on the network yet: save it for the first time with `safe-ad put` \
+        "this data is not on the network yet: save it for the first time with `safe-ad put HANDLE` \
 (`safe-ad create --put` creates and saves in one go)";
     pub const NOT_ON_NETWORK: &str =
         "no appendable data of this name is on the network: check the name (and --private), \
@@ -235,7 +238,30 @@ point --launcher-url at the launcher itself";
     pub const LOGIN_DENIED: &str =
         "approve the request in the launcher window; a user must be logged in to the launcher";
     pub const NO_TOKEN_IN_GRANT: &str = "check that the launcher URL points at a SAFE Launcher";
+    pub const NO_SUCH_ROUTE: &str =
+        "the launcher has no such route: check the path prefix of the launcher URL (the launcher \
+serves its API under /, /0.5 and /0.6)";
     pub const NOT_UNDERSTOOD: &str = "check that --launcher-url points at a SAFE Launcher";
+    pub const APPEND_REFUSED: &str =
+        "the launcher refuses an append to a stale handle (get a fresh one with `safe-ad reopen \
+HANDLE`), when the data's filter keeps your key out, or of an item that is in the deleted list \
+(`safe-ad restore` brings that back)";
+    pub const NO_SUCH_INDEX: &str =
+        "there is no item at this index: see the items and their indexes with `safe-ad show \
+HANDLE` (they count from 0, and removing one moves the later ones down)";
+}
+
+/// `hint` with the placeholders `HANDLE` and `NAME` replaced by the values the request had,
+/// where it had them (a placeholder left stands for the value the person must give).
+pub fn fill_hint(hint: &str, handle: Option<u64>, name: Option<&str>) -> String {
+    let mut filled = hint.to_string();
+    if let Some(handle) = handle {
+        filled = filled.replace("HANDLE", &handle.to_string());
+    }
+    if let Some(name) = name {
+        filled = filled.replace("NAME", name);
+    }
+    filled
 }
 
 /// The hint for one of the launcher's error codes, given what was asked: the same code can
@@ -246,9 +272,11 @@ pub fn hint_for_error_code(operation: Option<Operation>, code: i64) -> Option<&'
         -23 => Some(hints::DATA_EXISTS),
         -18 | -22 if fetching => Some(hints::NOT_ON_NETWORK),
         -18 | -22 => Some(hints::NO_SUCH_DATA),
+        -25 if operation == Some(Operation::Append) => Some(hints::APPEND_REFUSED),
         -25 => Some(hints::STALE_VERSION),
         -1514 => Some(hints::UNKNOWN_DATA_ID),
         -1515 => Some(hints::UNKNOWN_HANDLE),
+        -1524 => Some(hints::NO_SUCH_INDEX),
         _ => None,
     }
 }
@@ -277,6 +305,9 @@ pub fn hint_for_answer(
     let hint = match status {
         401 => hints::TOKEN_REJECTED,
         403 => hints::NO_PERMISSION,
+        404 if error_code == Some(404) && description.contains("Endpoint Not Found") => {
+            hints::NO_SUCH_ROUTE
+        }
         404 if description.contains("NoSuchData") || description.contains("NotFound") => {
             if matches!(operation, Some(Operation::Fetch | Operation::DataId)) {
                 hints::NOT_ON_NETWORK
@@ -298,6 +329,10 @@ pub enum Reply {
     /// A new handle: of created data, or a data-id handle.
     Handle(u64),
     Fetched(Fetched),
+    /// A structured-data handle and what the launcher says of the data.
+    FetchedStructured(StructuredFetched),
+    /// Raw bytes: serialised data, or content.
+    Bytes(Vec<u8>),
 }
 
 /// Judges the answer to a request: its status, then the body that request's success carries.
@@ -306,10 +341,34 @@ pub fn judge(request: &Request, answer: &Answer) -> Result<Reply, Failure> {
     judge_status(Some(operation), answer)?;
     let reply = match operation {
         Operation::Metadata => Metadata::parse(&answer.body).map(Reply::Metadata),
-        Operation::Create | Operation::DataId => {
+        Operation::Create
+        | Operation::DataId
+        | Operation::ItemDataId
+        | Operation::DeletedItemDataId
+        | Operation::ItemSigner
+        | Operation::DeletedItemSigner
+        | Operation::FilterKey
+        | Operation::UserSignKey => {
             HandleReply::parse(&answer.body).map(|reply| Reply::Handle(reply.handle_id))
         }
         Operation::Fetch => Fetched::parse(&answer.body).map(Reply::Fetched),
+        Operation::FetchStructured => {
+            StructuredFetched::parse(&answer.body).map(Reply::FetchedStructured)
+        }
+        operation if operation.answers_bytes() => {
+            if answer.body.len() > MAX_CONTENT_BYTES {
+                return Err(Failure::new(
+                    Class::Unexpected,
+                    format!(
+                        "the launcher answered {} with more than {} KiB; the network stores no data that large",
+                        status_line(answer.status),
+                        MAX_CONTENT_BYTES / 1024
+                    ),
+                )
+                .with_hint(hints::NOT_UNDERSTOOD));
+            }
+            Some(Reply::Bytes(answer.body.clone()))
+        }
         _ => Some(Reply::Done),
     };
     reply.ok_or_else(|| {
@@ -320,7 +379,7 @@ pub fn judge(request: &Request, answer: &Answer) -> Result<Reply, Failure> {
                 status_line(answer.status),
                 match operation {
                     Operation::Metadata => "metadata",
-                    Operation::Fetch => "a handle with metadata",
+                    Operation::Fetch | Operation::FetchStructured => "a handle with metadata",
                     _ => "a handle",
                 },
                 describe_body(&answer.body).0
@@ -404,10 +463,10 @@ pub fn judge_no_answer(
                 "is the launcher running at {launcher}? Start it, or point --launcher-url (or SAFE_LAUNCHER_URL) at it"
             )),
         NoAnswer::Dns(detail) => unreachable(format!(
-            "could not look up the launcher's host: {}",
+            "could not look up the host of {launcher}: {}",
             sanitize::line(detail.as_bytes(), SHOWN_CHARS)
         ))
-        .with_hint("check the host name in the launcher URL"),
+        .with_hint("check the host name in the launcher URL (--launcher-url, SAFE_LAUNCHER_URL or launcher_url)"),
         NoAnswer::ConnectTimeout(bound) => unreachable(format!(
             "could not connect to {launcher} within {}",
             seconds(*bound)
@@ -510,6 +569,18 @@ pub fn describe_body(body: &[u8]) -> (String, Option<i64>, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hints_name_the_values_they_know() {
+        assert_eq!(
+            fill_hint(hints::STALE_VERSION, Some(2), None),
+            "someone saved this data since the handle was fetched: get a fresh handle with \
+`safe-ad reopen 2` and apply the change again"
+        );
+        assert!(fill_hint(hints::NOT_ON_NETWORK, None, Some("AAEC"))
+            .ends_with("`safe-ad create AAEC --put`"));
+        assert!(fill_hint(hints::UNKNOWN_HANDLE, Some(9), None).contains("`safe-ad open NAME`"));
+    }
 
     #[test]
     fn every_class_has_its_own_code() {

@@ -12,13 +12,17 @@ use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use anstyle::{AnsiColor, Color, Style};
 use serde_json::{json, Value};
 
+use crate::batch::show::{IndexRange, Kind, Section, Shown, ShownItem};
 use crate::batch::{Record, RecordOutcome, Step, Tally};
+use crate::cli::ColorWhen;
 use crate::config_file::Key;
 use crate::handle::Handle;
-use crate::launcher::{Fetched, Launcher, Metadata, Operation, Request, Slot};
-use crate::outcome::{Class, Failure, Reply};
+use crate::input::Item;
+use crate::launcher::{serialised, Fetched, Launcher, Metadata, Operation, Request, Slot};
+use crate::outcome::{self, AnswerError, Class, Failure, Reply};
 use crate::sanitize;
 use crate::secret::Secret;
 use crate::settings::{Settings, Source};
@@ -31,6 +35,9 @@ const VERBOSE_BODY_CHARS: usize = 2000;
 pub struct Reporter {
     quiet: bool,
     json: bool,
+    /// Whether stderr's words are coloured (`--color`, `NO_COLOR`, a terminal). Standard
+    /// output never is.
+    colour: bool,
     /// When the progress line was last drawn, if one is on screen.
     progress_drawn: Cell<Option<Instant>>,
     /// Set once stdout's reader has gone away (as with `| head -1`): nothing more is written
@@ -38,15 +45,21 @@ pub struct Reporter {
     stdout_closed: Cell<bool>,
     /// Whether anything went to stdout since the last record began.
     wrote: Cell<bool>,
-    /// The hints already printed: a batch whose handles fail alike gives each hint once.
+    /// The hints (and once-only notes) already printed: a batch whose handles fail alike
+    /// gives each hint once.
     hints_shown: RefCell<Vec<String>>,
 }
 
 impl Reporter {
-    pub fn new(quiet: bool, json: bool) -> Reporter {
+    pub fn new(quiet: bool, json: bool, colour: ColorWhen) -> Reporter {
         Reporter {
             quiet,
             json,
+            colour: match colour {
+                ColorWhen::Always => true,
+                ColorWhen::Never => false,
+                ColorWhen::Auto => stderr_is_terminal(),
+            },
             progress_drawn: Cell::new(None),
             stdout_closed: Cell::new(false),
             wrote: Cell::new(false),
@@ -56,10 +69,10 @@ impl Reporter {
 
     /// Whether stdout's reader has gone away; nothing more is worth sending then. A write
     /// notices it, but a record that wrote nothing to stdout (it failed, and errors go to
-    /// stderr) would not, so then the pipe is asked. With `--quiet` nothing is ever written
-    /// there, so whether anyone reads it does not matter.
+    /// stderr; or `--quiet` kept it silent) would not, so then the pipe is asked: `--quiet`
+    /// changes what is printed, not when a batch stops.
     pub fn stdout_closed(&self) -> bool {
-        if !self.stdout_closed.get() && !self.wrote.get() && !self.quiet && stdout_hung_up() {
+        if !self.stdout_closed.get() && !self.wrote.get() && stdout_hung_up() {
             self.stdout_closed.set(true);
         }
         self.stdout_closed.get()
@@ -87,14 +100,18 @@ impl Reporter {
         self.wrote.set(false);
         match &record.outcome {
             RecordOutcome::NotStarted => {}
-            RecordOutcome::Invalid(failure) => {
-                if self.json {
-                    self.out(&json_line(&invalid_json(record, failure)));
-                }
-                self.failed(failure);
-            }
+            RecordOutcome::Invalid(failure) => self.invalid(&record.item, failure),
             RecordOutcome::Ran(steps) => self.steps(launcher, record.item.line, steps),
         }
+    }
+
+    /// Input that is not a handle, from standard input or the command line: an error, and with
+    /// `--json` an object saying which input it was.
+    pub fn invalid(&self, item: &Item, failure: &Failure) {
+        if self.json {
+            self.out(&json_line(&invalid_json(item, failure)));
+        }
+        self.failed(failure);
     }
 
     /// The steps of one procedure, in order: `--verbose` exchanges, JSON Lines or result
@@ -104,21 +121,37 @@ impl Reporter {
     /// for `h=$(safe-ad open NAME)`, and say what happened in one line on stderr; the other
     /// steps print a line each (`put 7: ok`, or the metadata).
     pub fn steps(&self, launcher: &Launcher, line: Option<u64>, steps: &[Step]) {
+        if steps
+            .iter()
+            .any(|step| step.request.operation() == Operation::Append)
+        {
+            return self.append_steps(launcher, steps);
+        }
         let new_handles = steps.iter().any(|step| {
             matches!(
                 step.request.operation(),
                 Operation::Create | Operation::Fetch
             )
         });
+        // The name a procedure started from (`open NAME`) is known to the hints of its later
+        // steps too.
+        let name = steps
+            .iter()
+            .find_map(|step| step.request.name())
+            .map(|name| name.to_string());
         for (at, step) in steps.iter().enumerate() {
             if step.exchange.is_some() {
                 err(&exchange_text(launcher, step));
             }
+            let values = Values {
+                handle: step.request.handle().map(|handle| handle.0),
+                name: name.clone(),
+            };
             if self.json {
-                self.out(&json_line(&step_json(launcher, line, step)));
+                self.out(&json_line(&step_json(launcher, line, step, &values)));
             }
             match &step.result {
-                Err(failure) => self.error(Some(&step.request.subject()), failure),
+                Err(failure) => self.error(Some(&step.request.subject()), failure, &values),
                 Ok(_) if new_handles => self.new_handle(steps, at),
                 Ok(Reply::Metadata(metadata)) if !self.json => {
                     if let Some(handle) = step.request.handle() {
@@ -183,9 +216,12 @@ impl Reporter {
     /// `cancelled` counts handles sent whose answer was not awaited (Ctrl-C), `not_started`
     /// handles never sent; `unread_input` says standard input was left unread (its length is
     /// unknown) because the batch stopped early.
+    /// With `--quiet` it is printed only when the batch was cut short, since what was left
+    /// undone (or sent and not awaited) is not success output.
     pub fn summary(&self, tally: &Tally, cancelled: u64, not_started: u64, unread_input: bool) {
         self.clear_progress();
-        if self.quiet {
+        let cut_short = cancelled > 0 || not_started > 0 || unread_input;
+        if self.quiet && !cut_short {
             return;
         }
         if let Some(line) = summary_text(tally, cancelled, not_started, unread_input) {
@@ -256,11 +292,12 @@ impl Reporter {
 
     /// A failure that is not about one handle (arguments, settings, internal).
     pub fn failed(&self, failure: &Failure) {
-        self.error(None, failure);
+        self.error(None, failure, &Values::default());
     }
 
-    /// An error line, and its hint unless the same hint was printed before.
-    fn error(&self, context: Option<&str>, failure: &Failure) {
+    /// An error line, and its hint (with the request's values written in) unless the same hint
+    /// was printed before: a batch whose handles fail alike gives the advice once.
+    fn error(&self, context: Option<&str>, failure: &Failure, values: &Values) {
         let mut shown = self.hints_shown.borrow_mut();
         let new_hint = failure
             .hint
@@ -270,7 +307,13 @@ impl Reporter {
         if let Some(hint) = &new_hint {
             shown.push(hint.clone());
         }
-        err(&error_text(context, &failure.message, new_hint.as_deref()));
+        let new_hint = new_hint.map(|hint| values.fill(&hint));
+        err(&error_text(
+            context,
+            &failure.message,
+            new_hint.as_deref(),
+            self.colour,
+        ));
     }
 
     /// What a command did or is doing, on stderr; silenced by `--quiet`.
@@ -281,13 +324,25 @@ impl Reporter {
     }
 
     pub fn warning(&self, message: &str) {
-        err(&format!("safe-ad: warning: {message}\n"));
+        let label = paint(self.colour, WARNING, "warning:");
+        err(&format!("safe-ad: {label} {message}\n"));
+    }
+
+    /// A note said at most once per run (with the hints, which are said once too).
+    fn note_once(&self, message: &str) {
+        let mut said = self.hints_shown.borrow_mut();
+        if !said.iter().any(|already| already == message) {
+            said.push(message.to_string());
+            drop(said);
+            self.note(message);
+        }
     }
 
     /// Something worth knowing that is not a problem; silenced by `--quiet`.
     pub fn note(&self, message: &str) {
         if !self.quiet {
-            err(&format!("note: {message}\n"));
+            let label = paint(self.colour, NOTE, "note:");
+            err(&format!("{label} {}\n", code_in(self.colour, message)));
         }
     }
 
@@ -305,21 +360,32 @@ impl Reporter {
         let url = launcher.url(request);
         let json = request.json();
         let text = if as_curl {
+            // --fail-with-body: a line whose request fails exits non-zero (22), as safe-ad
+            // would, and still shows the launcher's error.
             let mut text = format!(
-                "curl -sS -X {} -H \"Authorization: Bearer {}\"",
+                "curl -sS --fail-with-body -X {} -H \"Authorization: Bearer {}\"",
                 request.method(),
                 curl_token(token)
             );
             // A handle an earlier answer gives becomes a shell variable the person sets, and
-            // curl must not read its braces as a URL pattern.
+            // curl must not read its braces as a URL pattern. Unset, the shell stops at the
+            // line with the words below rather than send a request without the handle.
             let (url, quote) = match slot_field(request) {
-                Some(field) => (
-                    url.replace(
-                        &format!("{{{field}}}"),
-                        &format!("${{{}}}", shell_name(field)),
-                    ),
-                    '"',
-                ),
+                Some(field) => {
+                    let variable = shell_name(field);
+                    self.note_once(&format!(
+                        "{variable} in the lines below stands for the \"{field}\" that the line before it answers: set it ({variable}=...) before running them"
+                    ));
+                    (
+                        url.replace(
+                            &format!("{{{field}}}"),
+                            &format!(
+                                "${{{variable}:?set {variable} to the {field} answered above}}"
+                            ),
+                        ),
+                        '"',
+                    )
+                }
                 None => (url, '\''),
             };
             if let Some(json) = &json {
@@ -345,8 +411,12 @@ impl Reporter {
     /// `--curl` with a token that no line can fetch again (standard input) or no token at all.
     pub fn curl_token_note(&self, source: Option<&Source>) {
         let why = match source {
-            Some(Source::Stdin) => "the token came from standard input",
-            None => "no token was found",
+            Some(Source::Stdin) => "the token came from standard input".to_string(),
+            Some(Source::TokenPipe(path)) => format!(
+                "the token came from {}, which cannot be read again (a pipe)",
+                path.display()
+            ),
+            None => "no token was found".to_string(),
             Some(_) => return,
         };
         self.note(&format!(
@@ -373,28 +443,53 @@ impl Reporter {
         self.out(&format!("{}\n", token.expose()));
     }
 
-    /// `auth status`, first line: where the launcher is.
-    pub fn status_launcher(&self, base: &str, source: &Source) {
-        self.out(&format!("launcher  {base} ({source})\n"));
-    }
-
-    /// `auth status`, second line: the token, masked, and where it came from.
-    pub fn status_token(&self, token: Option<(&Secret, &Source)>) {
-        match token {
-            Some((token, source)) => self.out(&format!("token     {} ({source})\n", token.mask())),
-            None => self.out("token     none\n"),
-        }
-    }
-
-    /// `auth status`, last line: what the launcher said of the token.
-    pub fn status_answer(&self, answer: StatusAnswer) {
-        self.out(&match answer {
-            StatusAnswer::Accepted => "status    accepted by the launcher\n".to_string(),
-            StatusAnswer::NotAccepted(class) => {
-                format!("status    not accepted ({})\n", class.name())
+    /// `auth status`: where the launcher is, the token (masked) and where it came from, and
+    /// what the launcher said of it; one JSON object with `--json`, nothing with `--quiet`.
+    pub fn auth_status(
+        &self,
+        settings: &Settings,
+        answer: StatusAnswer,
+        failure: Option<&Failure>,
+    ) {
+        let launcher = (settings.launcher.base(), &settings.launcher_source);
+        let token = settings
+            .token
+            .as_ref()
+            .map(|(token, source)| (token.mask(), source));
+        if self.json {
+            let mut object = json!({
+                "launcher_url": shown_setting(json!(launcher.0), Some(launcher.1)),
+                "token": match &token {
+                    Some((masked, source)) => shown_setting(json!(masked), Some(source)),
+                    None => shown_setting(Value::Null, None),
+                },
+                "status": answer.name(),
+                "ok": failure.is_none(),
+            });
+            match failure {
+                Some(failure) => add_error(&mut object, failure, &Values::default()),
+                None => object["exit_code"] = json!(0),
             }
-            StatusAnswer::Unreachable => "status    launcher not reachable\n".to_string(),
-        });
+            self.out(&json_line(&object));
+            return;
+        }
+        if self.quiet {
+            return;
+        }
+        let token = match token {
+            Some((masked, source)) => format!("{masked} ({source})"),
+            None => "none".to_string(),
+        };
+        let status = match answer {
+            StatusAnswer::Accepted => "accepted by the launcher".to_string(),
+            StatusAnswer::NotAccepted(class) => format!("not accepted ({})", class.name()),
+            StatusAnswer::Unreachable => "launcher not reachable".to_string(),
+            StatusAnswer::NoToken => "no token to check".to_string(),
+        };
+        self.out(&format!(
+            "launcher  {} ({})\ntoken     {token}\nstatus    {status}\n",
+            launcher.0, launcher.1
+        ));
     }
 
     /// `auth login` without a terminal: what it is waiting for.
@@ -403,12 +498,19 @@ impl Reporter {
     }
 
     /// `auth login` on a terminal: a spinner with the same words, until the future is dropped.
+    /// With `--quiet` nothing is drawn: the wait is no result, and errors still come.
     pub async fn login_spinner(&self, base: &str) -> std::convert::Infallible {
+        if self.quiet {
+            return std::future::pending().await;
+        }
         spin(&login_waiting_text(base)).await
     }
 
-    /// Erases the spinner's line.
+    /// Erases the spinner's line (none was drawn with `--quiet`).
     pub fn clear_spinner(&self) {
+        if self.quiet {
+            return;
+        }
         err("\r\x1b[2K");
     }
 
@@ -443,6 +545,10 @@ impl Reporter {
         ));
     }
 
+    pub fn not_logged_in(&self) {
+        self.info("not logged in: no token found, so there is nothing to revoke");
+    }
+
     pub fn token_removed(&self, path: &Path) {
         self.info(&format!("removed the token from {}", path.display()));
     }
@@ -453,9 +559,16 @@ impl Reporter {
         ));
     }
 
-    /// `config path`.
+    /// `config path`: the path, or with `--json` the path and whether the file exists.
     pub fn config_path(&self, path: &Path) {
-        self.out(&format!("{}\n", path.display()));
+        if self.json {
+            self.out(&json_line(&json!({
+                "path": path.display().to_string(),
+                "exists": path.exists(),
+            })));
+        } else {
+            self.out(&format!("{}\n", path.display()));
+        }
     }
 
     /// `config set`: done.
@@ -472,34 +585,65 @@ impl Reporter {
         }
     }
 
-    /// `config show`: every key's effective value and source, then the file.
+    /// `config show`: every key's effective value and source, then the file; with `--json`
+    /// one object keyed by the config file's keys.
     pub fn config_show(&self, settings: &Settings) {
-        let mut text = String::new();
-        for key in Key::ALL {
-            let (value, source) = match key {
+        let rows: Vec<(Key, Value, Option<&Source>)> = Key::ALL
+            .iter()
+            .map(|key| match key {
                 Key::LauncherUrl => (
-                    settings.launcher.base().to_string(),
+                    *key,
+                    json!(settings.launcher.base()),
                     Some(&settings.launcher_source),
                 ),
                 Key::Token => match &settings.token {
-                    Some((token, source)) => (token.mask(), Some(source)),
-                    None => ("none".to_string(), None),
+                    Some((token, source)) => (*key, json!(token.mask()), Some(source)),
+                    None => (*key, Value::Null, None),
                 },
                 Key::TimeoutSecs => (
-                    settings.timeout.as_secs_f64().to_string(),
+                    *key,
+                    json!(settings.timeout.as_secs_f64()),
                     Some(&settings.timeout_source),
                 ),
-            };
+            })
+            .collect();
+        let exists = settings.config_path.as_ref().map(|path| path.exists());
+        if self.json {
+            let mut object = serde_json::Map::new();
+            for (key, value, source) in rows {
+                object.insert(key.name().to_string(), shown_setting(value, source));
+            }
+            object.insert(
+                "config_file".to_string(),
+                json!({
+                    "path": settings.config_path.as_ref().map(|path| path.display().to_string()),
+                    "exists": exists.unwrap_or(false),
+                }),
+            );
+            self.out(&json_line(&Value::Object(object)));
+            return;
+        }
+        let mut text = String::new();
+        for (key, value, source) in rows {
             let name = key.name();
+            let value = match value {
+                Value::String(text) => text,
+                Value::Null => "none".to_string(),
+                // Seconds as a person writes them: 12, 0.5.
+                Value::Number(number) => number
+                    .as_f64()
+                    .map_or(number.to_string(), |secs| secs.to_string()),
+                other => other.to_string(),
+            };
             match source {
                 Some(source) => text.push_str(&format!("{name:<14}{value}  ({source})\n")),
                 None => text.push_str(&format!("{name:<14}{value}\n")),
             }
         }
-        let file = match &settings.config_path {
-            Some(path) if path.exists() => format!("{}  (exists)", path.display()),
-            Some(path) => format!("{}  (does not exist yet)", path.display()),
-            None => "none (no home directory; set SAFE_AD_CONFIG_DIR)".to_string(),
+        let file = match (&settings.config_path, exists) {
+            (Some(path), Some(true)) => format!("{}  (exists)", path.display()),
+            (Some(path), _) => format!("{}  (does not exist yet)", path.display()),
+            (None, _) => "none (no home directory; set SAFE_AD_CONFIG_DIR)".to_string(),
         };
         text.push_str(&format!("{:<14}{file}\n", "config file"));
         self.out(&text);
@@ -508,6 +652,11 @@ impl Reporter {
     /// `completions SHELL`: the script, as generated.
     pub fn completion(&self, script: &[u8]) {
         self.out(&String::from_utf8_lossy(script));
+    }
+
+    /// Help text that was asked for, on stdout.
+    pub fn help(&self, text: &str) {
+        self.out(text);
     }
 
     /// Help and version go to stdout (they were asked for); help shown because nothing was
@@ -521,7 +670,8 @@ impl Reporter {
             clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => err(&text),
             _ => {
                 let text = text.strip_prefix("error: ").unwrap_or(&text);
-                err(&format!("safe-ad: error: {text}"));
+                let label = paint(self.colour, ERROR, "error:");
+                err(&format!("safe-ad: {label} {text}"));
             }
         }
     }
@@ -533,6 +683,36 @@ pub enum StatusAnswer {
     Accepted,
     NotAccepted(Class),
     Unreachable,
+    NoToken,
+}
+
+impl StatusAnswer {
+    /// The `status` value of `auth status --json`.
+    fn name(self) -> &'static str {
+        match self {
+            StatusAnswer::Accepted => "accepted",
+            StatusAnswer::NotAccepted(_) => "not_accepted",
+            StatusAnswer::Unreachable => "unreachable",
+            StatusAnswer::NoToken => "no_token",
+        }
+    }
+}
+
+/// A setting as `config show --json` and `auth status --json` give it: its value, the kind
+/// of place it came from, and which one (the flag, env var or file).
+fn shown_setting(value: Value, source: Option<&Source>) -> Value {
+    let (kind, from) = match source {
+        None => (Value::Null, Value::Null),
+        Some(Source::Flag(flag)) => (json!("flag"), json!(flag)),
+        Some(Source::TokenFile(path) | Source::TokenPipe(path)) => {
+            (json!("token_file"), json!(path.display().to_string()))
+        }
+        Some(Source::Env(var)) => (json!("env"), json!(var)),
+        Some(Source::ConfigFile(path)) => (json!("config_file"), json!(path.display().to_string())),
+        Some(Source::Default) => (json!("default"), Value::Null),
+        Some(Source::Stdin) => (json!("stdin"), Value::Null),
+    };
+    json!({ "value": value, "source": kind, "from": from })
 }
 
 /// The summary line, when there is one: for more than one handle, or when standard input was
@@ -545,6 +725,10 @@ fn summary_text(
     unread_input: bool,
 ) -> Option<String> {
     let total = tally.done() + cancelled + not_started;
+    if total == 0 && !unread_input {
+        // Only standard input can hold no handle at all; a silent exit 0 would hide it.
+        return Some("0 handles: standard input held none\n".to_string());
+    }
     if total < 2 && !unread_input {
         return None;
     }
@@ -579,7 +763,7 @@ fn curl_token(source: Option<&Source>) -> String {
             shell_quote(&path.display().to_string())
         ),
         Some(Source::Env(var)) => format!("${var}"),
-        Some(Source::Flag(_) | Source::Stdin | Source::Default) | None => {
+        Some(Source::Flag(_) | Source::Stdin | Source::TokenPipe(_) | Source::Default) | None => {
             format!("${}", crate::settings::ENV_TOKEN)
         }
     }
@@ -587,10 +771,12 @@ fn curl_token(source: Option<&Source>) -> String {
 
 /// The answer field a request waits for, if it names a handle not known yet.
 fn slot_field(request: &Request<Slot>) -> Option<&'static str> {
-    match request.handle().or(request.data_id()) {
-        Some(Slot::FromAnswer(field)) => Some(field),
-        _ => None,
-    }
+    [request.handle(), request.data_id()]
+        .into_iter()
+        .find_map(|slot| match slot {
+            Some(Slot::FromAnswer(field)) => Some(field),
+            _ => None,
+        })
 }
 
 /// `dataIdHandle` as a shell variable: `DATA_ID_HANDLE`.
@@ -653,7 +839,28 @@ fn exchange_text(launcher: &Launcher, step: &Step) -> String {
     text
 }
 
-fn step_json(launcher: &Launcher, line: Option<u64>, step: &Step) -> Value {
+/// The values of the request a hint follows, for its placeholders (`outcome::fill_hint`).
+#[derive(Default)]
+struct Values {
+    handle: Option<u64>,
+    name: Option<String>,
+}
+
+impl Values {
+    /// What one request knows: its handle and the name it asks about.
+    fn of(request: &Request) -> Values {
+        Values {
+            handle: request.handle().map(|handle| handle.0),
+            name: request.name().map(|name| name.to_string()),
+        }
+    }
+
+    fn fill(&self, hint: &str) -> String {
+        outcome::fill_hint(hint, self.handle, self.name.as_deref())
+    }
+}
+
+fn step_json(launcher: &Launcher, line: Option<u64>, step: &Step, values: &Values) -> Value {
     let request = &step.request;
     let handle = request.handle().or(match request.operation() {
         Operation::Create | Operation::Fetch => step.new_handle(),
@@ -681,6 +888,9 @@ fn step_json(launcher: &Launcher, line: Option<u64>, step: &Step) -> Value {
     if let Some(data_id) = data_id {
         object["data_id_handle"] = json!(data_id.0);
     }
+    if let Some(index) = request.index() {
+        object["index"] = json!(index);
+    }
     match &step.result {
         Ok(Reply::Metadata(metadata)) => object["metadata"] = json!(metadata),
         Ok(Reply::Fetched(fetched)) => {
@@ -693,30 +903,30 @@ fn step_json(launcher: &Launcher, line: Option<u64>, step: &Step) -> Value {
             })
         }
         Ok(_) => {}
-        Err(failure) => add_error(&mut object, failure),
+        Err(failure) => add_error(&mut object, failure, values),
     }
     object
 }
 
-fn invalid_json(record: &Record, failure: &Failure) -> Value {
+fn invalid_json(item: &Item, failure: &Failure) -> Value {
     let mut object = json!({
         "handle": null,
-        "input": record.item.input,
-        "line": record.item.line,
+        "input": item.input,
+        "line": item.line,
         "ok": false,
     });
-    add_error(&mut object, failure);
+    add_error(&mut object, failure, &Values::default());
     object
 }
 
-fn add_error(object: &mut Value, failure: &Failure) {
+fn add_error(object: &mut Value, failure: &Failure, values: &Values) {
     let answer = failure.answer.as_ref();
     object["error"] = json!({
         "class": failure.class.name(),
         "status": answer.map(|a| a.status),
         "error_code": answer.and_then(|a| a.error_code),
         "description": answer.map_or(failure.message.as_str(), |a| a.description.as_str()),
-        "hint": failure.hint,
+        "hint": failure.hint.as_deref().map(|hint| values.fill(hint)),
     });
     object["exit_code"] = json!(failure.exit_code());
 }
@@ -727,16 +937,60 @@ fn json_line(value: &Value) -> String {
     line
 }
 
-/// `safe-ad: error: <context>: <what>` and, where there is one, `hint: <what to do>`.
-fn error_text(context: Option<&str>, message: &str, hint: Option<&str>) -> String {
+/// `safe-ad: error: <context>: <what>` and, where there is one, `hint: <what to do>`; with
+/// `colour`, the labels coloured and the commands in backticks bold.
+fn error_text(context: Option<&str>, message: &str, hint: Option<&str>, colour: bool) -> String {
+    let label = paint(colour, ERROR, "error:");
     let mut text = match context {
-        Some(context) => format!("safe-ad: error: {context}: {message}\n"),
-        None => format!("safe-ad: error: {message}\n"),
+        Some(context) => format!("safe-ad: {label} {context}: {message}\n"),
+        None => format!("safe-ad: {label} {message}\n"),
     };
     if let Some(hint) = hint {
-        text.push_str(&format!("hint: {hint}\n"));
+        let label = paint(colour, HINT, "hint:");
+        text.push_str(&format!("{label} {}\n", code_in(colour, hint)));
     }
     text
+}
+
+const ERROR: Style = Style::new()
+    .bold()
+    .fg_color(Some(Color::Ansi(AnsiColor::Red)));
+const WARNING: Style = Style::new()
+    .bold()
+    .fg_color(Some(Color::Ansi(AnsiColor::Yellow)));
+const HINT: Style = WARNING;
+const NOTE: Style = Style::new().bold();
+/// A command or value in a hint or note (written between backticks).
+const CODE: Style = Style::new().bold();
+
+/// `text` in `style` when colouring, else as it is.
+fn paint(colour: bool, style: Style, text: &str) -> String {
+    if colour {
+        format!("{style}{text}{style:#}")
+    } else {
+        text.to_string()
+    }
+}
+
+/// The parts of `text` between backticks in bold when colouring (the backticks stay, so the
+/// words read the same either way).
+fn code_in(colour: bool, text: &str) -> String {
+    if !colour {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for (at, part) in text.split('`').enumerate() {
+        if at > 0 {
+            out.push('`');
+        }
+        // Odd parts are inside backticks; an unpaired last one is left plain.
+        if at % 2 == 1 && text.matches('`').count() > at {
+            out.push_str(&paint(true, CODE, part));
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
 }
 
 /// Whether the reader of stdout has gone: a pipe whose reading end was closed polls as an
@@ -780,6 +1034,380 @@ fn err(text: &str) {
     let _ = std::io::stderr().lock().write_all(text.as_bytes());
 }
 
+// ---- show, and the one-item changes (remove, restore, purge, append) -------------------------
+
+impl Reporter {
+    /// The first Ctrl-C while launcher handles are held: what happens now, and how to leave at
+    /// once. Said even with `--quiet`: the wait that follows needs a reason.
+    pub fn stopping(&self) {
+        self.clear_progress();
+        err("safe-ad: stopping: no new requests; giving back the launcher handles it holds (Ctrl-C again leaves at once)\n");
+    }
+
+    /// `--verbose`: each request and its answer.
+    pub fn exchanges(&self, launcher: &Launcher, steps: &[Step]) {
+        for step in steps.iter().filter(|step| step.exchange.is_some()) {
+            err(&exchange_text(launcher, step));
+        }
+    }
+
+    /// A failure of one part of a `show`: `safe-ad: error: show 7, data item 2: ...`.
+    pub fn show_failed(&self, command: &str, what: &str, failure: &Failure) {
+        self.clear_progress();
+        self.error(
+            Some(&format!("{command}: {what}")),
+            failure,
+            &Values::default(),
+        );
+    }
+
+    /// A live count of the items of one handle read so far, on a terminal's stderr only, once
+    /// reading takes long enough to wonder.
+    pub fn show_progress(&self, handle: Handle, done: u64, total: u64, started: Instant) {
+        if self.quiet || total == 0 || started.elapsed() < Duration::from_millis(500) {
+            return;
+        }
+        if let Some(drawn) = self.progress_drawn.get() {
+            if drawn.elapsed() < Duration::from_millis(100) && done < total {
+                return;
+            }
+        }
+        if !stderr_is_terminal() {
+            return;
+        }
+        const WIDTH: u64 = 30;
+        let filled = (done.min(total) * WIDTH / total) as usize;
+        err(&format!(
+            "\r\x1b[2K[{}{}] {done}/{total} items of handle {handle}",
+            "#".repeat(filled),
+            ".".repeat(WIDTH as usize - filled),
+        ));
+        self.progress_drawn.set(Some(Instant::now()));
+    }
+
+    /// One handle of `show`: `--verbose` exchanges, then its block (or JSON object) on stdout,
+    /// then an error on stderr for each part that could not be read. `you`: the user's own key,
+    /// serialised, if it could be read; `separate`: a block came before this one.
+    pub fn shown(
+        &self,
+        launcher: &Launcher,
+        shown: &Shown,
+        you: Option<&[u8]>,
+        range: IndexRange,
+        separate: bool,
+    ) {
+        self.clear_progress();
+        self.wrote.set(false);
+        self.exchanges(launcher, &shown.steps);
+        for key in &shown.filter {
+            self.exchanges(launcher, &key.steps);
+        }
+        for item in shown.data.iter().chain(&shown.deleted) {
+            self.exchanges(launcher, &item.steps);
+        }
+        if self.json {
+            self.out(&json_line(&shown_json(shown, you)));
+        } else if shown.metadata.is_ok() {
+            let gap = if separate { "\n" } else { "" };
+            self.out(&format!("{gap}{}", shown_text(shown, you, range)));
+        }
+        let command = format!("show {}", shown.handle);
+        if let Err(failure) = &shown.metadata {
+            let values = Values {
+                handle: Some(shown.handle.0),
+                name: None,
+            };
+            self.error(Some(&command), failure, &values);
+        }
+        for key in &shown.filter {
+            for failure in &key.failures {
+                self.show_failed(&command, &format!("filter key {}", key.index), failure);
+            }
+        }
+        for item in shown.data.iter().chain(&shown.deleted) {
+            for failure in &item.failures {
+                let what = format!("{} item {}", section_name(item.section), item.index);
+                self.show_failed(&command, &what, failure);
+            }
+        }
+    }
+
+    /// After `remove`, `restore` or `purge` of more than one index: how many did what.
+    pub fn index_summary(&self, tally: &Tally) {
+        let total = tally.done() + tally.not_started;
+        if self.quiet || total < 2 {
+            return;
+        }
+        let mut line = format!("{total} indexes: {} ok, {} failed", tally.ok, tally.failed);
+        if tally.not_started > 0 {
+            line.push_str(&format!(", {} not started", tally.not_started));
+        }
+        err(&format!("{line}\n"));
+    }
+
+    /// After a one-item change: it is only in the launcher's copy until saved; `not_saved`:
+    /// `--save` was asked for, but an index failed, so nothing was saved.
+    pub fn item_save_note(&self, operation: Operation, handle: Handle, not_saved: bool) {
+        let change = match operation {
+            Operation::Remove => "a removal",
+            Operation::Restore => "a restore",
+            _ => "a purge",
+        };
+        if operation == Operation::Restore && !not_saved {
+            return self.note(&format!(
+                "a restore changes only the launcher's copy: restore before saving undoes a removal; once saved, it only takes the item off the deleted list (the launcher's save carries no data items, so the network does not list it as data again); save with: safe-ad post {handle}"
+            ));
+        }
+        if not_saved {
+            self.note(&format!(
+                "not saved, because an index failed: the changes that succeeded are only in the launcher's copy; save them with: safe-ad post {handle}"
+            ));
+        } else {
+            self.note(&format!(
+                "{change} changes only the launcher's copy; save it to the network with: safe-ad post {handle} (or use --save post)"
+            ));
+        }
+    }
+
+    /// The steps of `append`: `--verbose` exchanges, a JSON object per request, the append's
+    /// own line (`append 7: ok`), an error for each step that failed, and what to do to see it.
+    fn append_steps(&self, launcher: &Launcher, steps: &[Step]) {
+        for step in steps {
+            if step.exchange.is_some() {
+                err(&exchange_text(launcher, step));
+            }
+            let values = Values::of(&step.request);
+            if self.json {
+                self.out(&json_line(&step_json(launcher, None, step, &values)));
+            }
+            match (&step.result, step.request) {
+                (Err(failure), _) => self.error(Some(&step.request.subject()), failure, &values),
+                (Ok(_), Request::Append { handle, .. }) => {
+                    if !self.json {
+                        self.ok(&step.request);
+                    }
+                    self.info(&format!(
+                        "appended on the network; handle {handle}'s copy does not show it: `safe-ad reopen {handle}` gets one that does"
+                    ));
+                }
+                (Ok(_), _) => {}
+            }
+        }
+    }
+}
+
+fn section_name(section: Section) -> &'static str {
+    match section {
+        Section::Data => "data",
+        Section::Deleted => "deleted",
+    }
+}
+
+fn yes_no(value: bool) -> &'static str {
+    if value {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
+/// A signer or filter key as shown: its fingerprint, or `you`.
+fn key_text(key: Option<&[u8]>, you: Option<&[u8]>) -> String {
+    match key {
+        Some(key) if Some(key) == you => "you".to_string(),
+        Some(key) => serialised::fingerprint(key),
+        None => "?".to_string(),
+    }
+}
+
+/// A failure in a few words, for the line of the part that could not be read (the whole
+/// error goes to stderr): the launcher's code and description, or what happened.
+fn failure_words(failure: &Failure) -> String {
+    match failure.answer.as_ref() {
+        Some(AnswerError {
+            error_code: Some(code),
+            description,
+            ..
+        }) => format!("errorCode {code}, {description}"),
+        _ => failure.message.clone(),
+    }
+}
+
+/// One handle of `show`, for people.
+fn shown_text(shown: &Shown, you: Option<&[u8]>, range: IndexRange) -> String {
+    let Ok(metadata) = &shown.metadata else {
+        return String::new();
+    };
+    let mut text = format!(
+        "handle {}: version {}, owner {}, data {}, deleted {}, filter {} ({} keys)",
+        shown.handle,
+        metadata.version,
+        yes_no(metadata.is_owner),
+        metadata.data_length,
+        metadata.deleted_data_length,
+        sanitize::line(metadata.filter_type.as_bytes(), 40),
+        metadata.filter_length
+    );
+    if range != IndexRange::ALL {
+        let end = range.end.map(|end| end.to_string()).unwrap_or_default();
+        text.push_str(&format!("; showing indexes {}..{end}", range.start));
+    }
+    text.push('\n');
+    for key in &shown.filter {
+        let shown_key = match (&key.key, key.failures.first()) {
+            (Some(bytes), _) if Some(bytes.as_slice()) == you => {
+                format!("{} (you)", serialised::fingerprint(bytes))
+            }
+            (Some(bytes), _) => serialised::fingerprint(bytes),
+            (None, Some(failure)) => format!("unreadable ({})", failure_words(failure)),
+            (None, None) => "?".to_string(),
+        };
+        text.push_str(&format!("  filter key {}: {shown_key}\n", key.index));
+    }
+    for item in shown.data.iter().chain(&shown.deleted) {
+        text.push_str(&item_text(item, you));
+    }
+    text
+}
+
+fn item_text(item: &ShownItem, you: Option<&[u8]>) -> String {
+    let what = match &item.kind {
+        Some(Kind::Structured {
+            version,
+            versions: Some(versions),
+        }) => format!("structured data, type tag 501, version {version} ({versions} versions)"),
+        Some(Kind::Structured { version, .. }) => format!("structured data, version {version}"),
+        Some(Kind::Appendable {
+            version,
+            data_length,
+            deleted_data_length,
+            ..
+        }) => format!(
+            "appendable data, version {version}, data {data_length}, deleted {deleted_data_length}"
+        ),
+        None => "kind unknown".to_string(),
+    };
+    let mut line = format!(
+        "  {} {}: {what}, signed by {}",
+        section_name(item.section),
+        item.index,
+        key_text(item.signer.as_deref(), you)
+    );
+    if let Some(preview) = &item.preview {
+        line.push_str(&format!(": {preview}"));
+    }
+    if let Some(failure) = item.failures.first() {
+        line.push_str(&format!(" [unreadable: {}]", failure_words(failure)));
+    }
+    line.push('\n');
+    if let Some(data_id) = &item.data_id {
+        line.push_str(&format!("    data id {}\n", serialised::base64(data_id)));
+    }
+    if let Some(content) = &item.content {
+        match serialised::full(content).as_slice() {
+            [one] => line.push_str(&format!("    content {one}\n")),
+            lines => {
+                line.push_str(&format!("    content, {} bytes in hex:\n", content.len()));
+                for hex in lines {
+                    line.push_str(&format!("      {hex}\n"));
+                }
+            }
+        }
+    }
+    line
+}
+
+/// One handle of `show`, for scripts: the keys README's JSON table lists.
+fn shown_json(shown: &Shown, you: Option<&[u8]>) -> Value {
+    let mut object = json!({ "handle": shown.handle.0 });
+    match &shown.metadata {
+        Err(failure) => {
+            object["ok"] = json!(false);
+            let values = Values {
+                handle: Some(shown.handle.0),
+                name: None,
+            };
+            add_error(&mut object, failure, &values);
+            return object;
+        }
+        Ok(metadata) => {
+            let keys: Vec<Value> = shown
+                .filter
+                .iter()
+                .map(|key| json!(key.key.as_deref().map(serialised::fingerprint)))
+                .collect();
+            object["ok"] = json!(true);
+            object["version"] = json!(metadata.version);
+            object["is_owner"] = json!(metadata.is_owner);
+            object["filter"] = json!({ "type": metadata.filter_type, "keys": keys });
+            object["data_length"] = json!(metadata.data_length);
+            object["deleted_data_length"] = json!(metadata.deleted_data_length);
+        }
+    }
+    let items = |items: &[ShownItem]| -> Vec<Value> {
+        items.iter().map(|item| item_json(item, you)).collect()
+    };
+    object["data"] = json!(items(&shown.data));
+    object["deleted_data"] = json!(items(&shown.deleted));
+    if let Some(failure) = shown.failures().next() {
+        object["ok"] = json!(false);
+        add_error(&mut object, failure, &Values::default());
+    }
+    object
+}
+
+fn item_json(item: &ShownItem, you: Option<&[u8]>) -> Value {
+    let (kind, version, type_tag) = match &item.kind {
+        Some(Kind::Structured { version, versions }) => (
+            "structured-data",
+            Some(*version),
+            // The launcher tells apart only versioned structured data, which is type tag 501.
+            versions.map(|_| 501),
+        ),
+        Some(Kind::Appendable { version, .. }) => ("appendable-data", Some(*version), None),
+        None => ("unknown", None, None),
+    };
+    let mut object = json!({
+        "index": item.index,
+        "kind": kind,
+        "data_id": item.data_id.as_deref().map(serialised::base64),
+        "signer": item.signer.as_deref().map(serialised::fingerprint),
+        "signer_is_you": match (&item.signer, you) {
+            (Some(signer), Some(you)) => json!(signer.as_slice() == you),
+            _ => Value::Null,
+        },
+        "type_tag": type_tag,
+        "version": version,
+        "preview": item.preview,
+    });
+    match &item.kind {
+        Some(Kind::Structured {
+            versions: Some(versions),
+            ..
+        }) => object["versions"] = json!(versions),
+        Some(Kind::Appendable {
+            data_length,
+            deleted_data_length,
+            filter_type,
+            ..
+        }) => {
+            object["data_length"] = json!(data_length);
+            object["deleted_data_length"] = json!(deleted_data_length);
+            object["filter_type"] = json!(filter_type);
+        }
+        _ => {}
+    }
+    if let Some(content) = &item.content {
+        object["content"] = json!(serialised::base64(content));
+    }
+    if let Some(failure) = item.failures.first() {
+        let mut error = json!({});
+        add_error(&mut error, failure, &Values::default());
+        object["error"] = error["error"].take();
+    }
+    object
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -792,6 +1420,10 @@ mod tests {
             ..Tally::default()
         };
         assert_eq!(summary_text(&tally(1, 0), 0, 0, false), None);
+        assert_eq!(
+            summary_text(&tally(0, 0), 0, 0, false).as_deref(),
+            Some("0 handles: standard input held none\n")
+        );
         assert_eq!(
             summary_text(&tally(0, 1), 0, 2, false).as_deref(),
             Some("3 handles: 0 ok, 1 failed, 2 not started\n")
@@ -811,9 +1443,27 @@ mod tests {
     #[test]
     fn error_format() {
         assert_eq!(
-            error_text(Some("put 7"), "the launcher answered 400", Some("do x")),
+            error_text(
+                Some("put 7"),
+                "the launcher answered 400",
+                Some("do x"),
+                false
+            ),
             "safe-ad: error: put 7: the launcher answered 400\nhint: do x\n"
         );
-        assert_eq!(error_text(None, "bad", None), "safe-ad: error: bad\n");
+        assert_eq!(
+            error_text(None, "bad", None, false),
+            "safe-ad: error: bad\n"
+        );
+    }
+
+    #[test]
+    fn colour_marks_the_labels_and_the_commands_in_backticks() {
+        let text = error_text(None, "bad", Some("run `safe-ad reopen 2` now"), true);
+        assert_eq!(
+            text,
+            "safe-ad: \x1b[1m\x1b[31merror:\x1b[0m bad\n\
+\x1b[1m\x1b[33mhint:\x1b[0m run `\x1b[1msafe-ad reopen 2\x1b[0m` now\n"
+        );
     }
 }

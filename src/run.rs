@@ -1,99 +1,275 @@
 //! Parsing the command line and handing it to its command: the dispatcher between `main` and
 //! `commands`.
 //!
-//! The client options may be given at each level of a command (see `cli`); they are merged into
-//! one set here, before anything else runs, and the reporter is made from that set.
+//! The client options may be given before the subcommand and after it (see `cli`); `settings`
+//! merges them into one set, and refuses one the command does not take, before anything else
+//! runs. The reporter is made from that set.
 
 use std::ffi::OsString;
 
-use clap::FromArgMatches;
+use clap::{FromArgMatches, ValueEnum};
 
-use crate::cli::{AuthCommand, Cli, ClientOptions, Command, ConfigCommand};
+use crate::cli::{Cli, ClientOptions, ColorWhen, Command, Opt, COMMAND_OPTIONS};
 use crate::commands;
 use crate::help;
 use crate::launcher::Operation;
 use crate::outcome::{Class, Done, Failure};
 use crate::report::Reporter;
-use crate::settings;
+use crate::settings::{self, Environment};
 
 /// Runs safe-ad with these arguments (the program name first) and says how it ended.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
-    let cli = match help::command()
-        .try_get_matches_from(args)
-        .and_then(|matches| Cli::from_arg_matches(&matches))
-    {
+    let args: Vec<OsString> = args.into_iter().collect();
+    let env = Environment::from_process();
+    if let Some(help) = help_of_help(&args) {
+        Reporter::new(false, false, ColorWhen::Never).help(&help);
+        return Done::Success;
+    }
+    let matches = match help::command().try_get_matches_from(&args) {
+        Ok(matches) => matches,
+        Err(error) => return clap_failed(&error, &args, &env),
+    };
+    let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
-        Err(error) => {
-            if let Some(failure) = misplaced_option(&error) {
-                return reported(&Reporter::new(false, false), failure);
-            }
-            Reporter::new(false, false).clap(&error);
-            return match error.exit_code() {
-                0 => Done::Success,
-                _ => Done::Failed(Class::Usage),
-            };
+        Err(error) => return clap_failed(&error, &args, &env),
+    };
+    let (path, levels) = levels(&matches);
+    let options = match settings::merge_options(&path, &levels) {
+        Ok(options) => options,
+        Err(failure) => {
+            let colour = settings::colour_choice(levels[0].color, &env);
+            return reported(&Reporter::new(false, false, colour), failure);
         }
     };
-    let options = match client_options(&cli) {
-        Ok(options) => options,
-        Err(failure) => return reported(&Reporter::new(false, false), failure),
-    };
-    let reporter = Reporter::new(options.quiet, options.json);
+    let reporter = Reporter::new(
+        options.quiet,
+        options.json,
+        settings::colour_choice(options.color, &env),
+    );
     match dispatch(&cli.command, &options, &reporter) {
         Ok(done) => done,
         Err(failure) => reported(&reporter, failure),
     }
 }
 
-/// An option typed after a command that does not take it, but another does (`put --save post
-/// 7`): clap would suggest passing it as a value; saying where it belongs helps more.
-fn misplaced_option(error: &clap::Error) -> Option<Failure> {
-    use clap::error::{ContextKind, ContextValue, ErrorKind};
-    // clap's own "did you mean" for a near miss (`--token` for `--token-file`) is the better
-    // advice when it has one.
-    if error.kind() != ErrorKind::UnknownArgument || error.get(ContextKind::SuggestedArg).is_some()
+/// The command's path (`"auth status"`) and the client options typed at each level of it, the
+/// top level first.
+fn levels(matches: &clap::ArgMatches) -> (String, Vec<ClientOptions>) {
+    let mut path = Vec::new();
+    let mut levels = vec![ClientOptions::from_level(matches)];
+    let mut level = matches;
+    while let Some((name, sub)) = level.subcommand() {
+        path.push(name);
+        levels.push(ClientOptions::from_level(sub));
+        level = sub;
+    }
+    (path.join(" "), levels)
+}
+
+/// clap could not parse the line, or help or the version was asked for.
+fn clap_failed(error: &clap::Error, args: &[OsString], env: &Environment) -> Done {
+    let reporter = Reporter::new(
+        false,
+        false,
+        settings::colour_choice(typed_colour(args), env),
+    );
+    if let Some(failure) = misplaced_option(error, args)
+        .or_else(|| mistyped_command(error))
+        .or_else(|| command_without_dashes(error, args))
     {
+        return reported(&reporter, failure);
+    }
+    reporter.clap(error);
+    match error.exit_code() {
+        0 => Done::Success,
+        _ => Done::Failed(Class::Usage),
+    }
+}
+
+/// `--color WHEN` as typed, for a line clap could not parse: its errors are coloured as asked.
+fn typed_colour(args: &[OsString]) -> Option<ColorWhen> {
+    let words: Vec<&str> = args
+        .iter()
+        .skip(1)
+        .map_while(|arg| arg.to_str())
+        .take_while(|arg| *arg != "--")
+        .collect();
+    let value = words.iter().enumerate().rev().find_map(|(at, word)| {
+        match word.strip_prefix("--color") {
+            Some(rest) if rest.starts_with('=') => Some(&rest[1..]),
+            Some("") => words.get(at + 1).copied(),
+            _ => None,
+        }
+    })?;
+    ColorWhen::from_str(value, false).ok()
+}
+
+/// An option typed after a command that does not take it, where another does (`config show
+/// --jobs 4`, `put --save post 7`): clap would suggest passing it as a value; saying which
+/// commands take it helps more.
+fn misplaced_option(error: &clap::Error, args: &[OsString]) -> Option<Failure> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::UnknownArgument {
         return None;
     }
     let Some(ContextValue::String(typed)) = error.get(ContextKind::InvalidArg) else {
         return None;
     };
+    if typed == "-V" || typed == "--version" {
+        // The version is the program's; clap would suggest --verbose.
+        let here = typed_path(&help::command(), args, typed);
+        return Some(
+            Failure::usage(format!("`safe-ad {here}` does not take {typed}"))
+                .with_hint("`safe-ad --version` prints the version"),
+        );
+    }
+    // clap's own "did you mean" for a near miss (`--token` for `--token-file`) is the better
+    // advice when it has one.
+    if error.get(ContextKind::SuggestedArg).is_some() {
+        return None;
+    }
     let long = typed.strip_prefix("--")?.split('=').next()?;
-    let mut owners = Vec::new();
     let mut command = help::command();
-    // The commands' own arguments are added when a command is built (see `cli::Lazy`).
+    // The commands' own arguments are added when a command is built (see `cli::command`).
     command.build();
-    let mut pending: Vec<(String, &clap::Command)> = vec![(String::new(), &command)];
-    while let Some((path, command)) = pending.pop() {
-        if command
-            .get_arguments()
-            .any(|arg| arg.get_long() == Some(long))
-            && !path.is_empty()
-        {
-            owners.push(path.clone());
+    let owners: Vec<String> = match Opt::ALL
+        .into_iter()
+        .find(|opt| opt.long() == format!("--{long}"))
+    {
+        Some(opt) => COMMAND_OPTIONS
+            .iter()
+            .filter(|(_, opts)| opts.contains(opt))
+            .map(|(owner, _)| owner.to_string())
+            .collect(),
+        None => {
+            let mut owners = Vec::new();
+            let mut pending: Vec<(String, &clap::Command)> = vec![(String::new(), &command)];
+            while let Some((path, command)) = pending.pop() {
+                if !path.is_empty()
+                    && command
+                        .get_arguments()
+                        .any(|arg| arg.get_long() == Some(long))
+                {
+                    owners.push(path.clone());
+                }
+                for sub in command.get_subcommands() {
+                    let name = format!("{path} {}", sub.get_name());
+                    pending.push((name.trim().to_string(), sub));
+                }
+            }
+            owners.sort();
+            owners
         }
-        for sub in command.get_subcommands() {
-            let name = format!("{path} {}", sub.get_name());
-            pending.push((name.trim().to_string(), sub));
+    };
+    if owners.is_empty() {
+        return None;
+    }
+    let here = typed_path(&command, args, typed);
+    Some(settings::not_taken(&format!("--{long}"), &here, &owners))
+}
+
+/// The subcommand path that the words of `args` before `until` name (`"config show"`).
+fn typed_path(root: &clap::Command, args: &[OsString], until: &str) -> String {
+    let mut path = Vec::new();
+    let mut command = root;
+    for arg in args.iter().skip(1).map_while(|arg| arg.to_str()) {
+        if arg == "--" || arg == until {
+            break;
+        }
+        if let Some(sub) = command.find_subcommand(arg) {
+            path.push(sub.get_name());
+            command = sub;
         }
     }
-    owners.sort();
-    let failure = match owners.as_slice() {
-        [] => return None,
-        // Every client command has it: it was typed after `emulator` or `completions`.
-        [_, _, _, _, _, ..] => Failure::usage(format!(
-            "unexpected argument '--{long}': it is an option of the client commands (put, post, create, ...), not of this one"
-        ))
-        .with_hint("see this command's --help for the options it takes"),
-        [only] => Failure::usage(format!("unexpected argument '--{long}': it belongs to {only}"))
-            .with_hint(format!("see `safe-ad {only} --help`")),
-        [first @ .., last] => Failure::usage(format!(
-            "unexpected argument '--{long}': it belongs to {} and {last}",
-            first.join(", ")
-        ))
-        .with_hint(format!("see `safe-ad {} --help`", owners[0])),
+    path.join(" ")
+}
+
+/// `safe-ad help --help`: clap's `help` command takes no options, so it would be "unrecognized
+/// subcommand '--help'"; the help of `help` is what was asked for.
+fn help_of_help(args: &[OsString]) -> Option<String> {
+    let words: Vec<&str> = args.iter().skip(1).map_while(|arg| arg.to_str()).collect();
+    if !matches!(words.as_slice(), ["help", "--help" | "-h"]) {
+        return None;
+    }
+    let mut command = help::command();
+    command.build();
+    let help = command.find_subcommand_mut("help")?;
+    Some(help.render_help().to_string())
+}
+
+/// A command name that is not one (`clear-date`): clap lists the near ones with the nearest
+/// last; the nearest alone, first, reads better.
+fn mistyped_command(error: &clap::Error) -> Option<Failure> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::InvalidSubcommand {
+        return None;
+    }
+    let Some(ContextValue::String(typed)) = error.get(ContextKind::InvalidSubcommand) else {
+        return None;
     };
-    Some(failure)
+    let Some(ContextValue::Strings(near)) = error.get(ContextKind::SuggestedSubcommand) else {
+        return None;
+    };
+    // clap orders the suggestions by how near they are, the nearest last.
+    let (nearest, others) = near.split_last()?;
+    let mut hint = format!("did you mean `safe-ad {nearest}`?");
+    if !others.is_empty() {
+        let others: Vec<&str> = others.iter().rev().map(String::as_str).collect();
+        hint.push_str(&format!(" (or: {})", others.join(", ")));
+    }
+    Some(
+        Failure::usage(format!(
+            "unrecognized command '{}'",
+            crate::sanitize::line(typed.as_bytes(), 80)
+        ))
+        .with_hint(format!("{hint}; `safe-ad --help` lists the commands")),
+    )
+}
+
+/// A command typed after `emulator` without `--` (`safe-ad emulator sh -c true`).
+fn command_without_dashes(error: &clap::Error, args: &[OsString]) -> Option<Failure> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(typed)) = error.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    if typed.starts_with('-') || typed_path(&help::command(), args, typed) != "emulator" {
+        return None;
+    }
+    // The line as it should have been: `--` before the command.
+    let words: Vec<String> = args
+        .iter()
+        .skip(1)
+        .map(|arg| shell_word(&arg.to_string_lossy()))
+        .collect();
+    let at = args.iter().skip(1).position(|arg| arg == typed.as_str())?;
+    let line = format!(
+        "safe-ad {} -- {}",
+        words[..at].join(" "),
+        words[at..].join(" ")
+    );
+    let typed = crate::sanitize::line(typed.as_bytes(), 80);
+    let line = crate::sanitize::line(line.as_bytes(), 200);
+    Some(
+        Failure::usage(format!(
+            "unexpected argument '{typed}' after `safe-ad emulator`"
+        ))
+        .with_hint(format!(
+            "to run a command with the emulator, put it after `--`: `{line}`"
+        )),
+    )
+}
+
+/// A word as a shell reads it back: quoted when it holds anything but plain characters.
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_./=:,@%+-".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
 }
 
 fn reported(reporter: &Reporter, failure: Failure) -> Done {
@@ -101,55 +277,12 @@ fn reported(reporter: &Reporter, failure: Failure) -> Done {
     Done::Failed(failure.class)
 }
 
-/// The client options of every level of the command line, merged.
-fn client_options(cli: &Cli) -> Result<ClientOptions, Failure> {
-    let top = &cli.options.0;
-    let levels = match &cli.command {
-        Command::Put(c) | Command::Post(c) | Command::Metadata(c) | Command::Drop(c) => {
-            vec![top, &c.options.0]
-        }
-        Command::Create(c) => vec![top, &c.options.0],
-        Command::Open(c) => vec![top, &c.options.0],
-        Command::Reopen(c) => vec![top, &c.options.0],
-        Command::ClearData(c) | Command::ClearDeletedData(c) => vec![top, &c.options.0],
-        Command::Auth(auth) => vec![
-            top,
-            &auth.options.0,
-            match &auth.command {
-                AuthCommand::Login(login) => &login.options.0,
-                AuthCommand::Status(leaf)
-                | AuthCommand::Logout(leaf)
-                | AuthCommand::Token(leaf) => &leaf.options.0,
-            },
-        ],
-        Command::Config(config) => vec![
-            top,
-            &config.options.0,
-            match &config.command {
-                ConfigCommand::Path(leaf) | ConfigCommand::Show(leaf) => &leaf.options.0,
-                ConfigCommand::Set(set) => &set.options.0,
-                ConfigCommand::Unset(unset) => &unset.options.0,
-            },
-        ],
-        Command::Completions(_) => {
-            settings::refuse_options(top, "completions")?;
-            Vec::new()
-        }
-        #[cfg(feature = "emulator")]
-        Command::Emulator(_) => {
-            settings::refuse_options(top, "emulator")?;
-            Vec::new()
-        }
-    };
-    settings::merge_options(&levels)
-}
-
 fn dispatch(
     command: &Command,
     options: &ClientOptions,
     reporter: &Reporter,
 ) -> Result<Done, Failure> {
-    use commands::{auth, completions, config, handles, metadata, operations};
+    use commands::{auth, completions, config, handles, items, metadata, operations, show};
     match command {
         Command::Create(c) => handles::create(c, options, reporter),
         Command::Open(c) => handles::open(c, options, reporter),
@@ -168,6 +301,11 @@ fn dispatch(
             reporter,
         ),
         Command::Metadata(c) => metadata::run(&c.handles, options, reporter),
+        Command::Show(c) => show::run(c, options, reporter),
+        Command::Remove(c) => items::at_indexes(Operation::Remove, c, options, reporter),
+        Command::Restore(c) => items::at_indexes(Operation::Restore, c, options, reporter),
+        Command::Purge(c) => items::at_indexes(Operation::Purge, c, options, reporter),
+        Command::Append(c) => items::append(c, options, reporter),
         Command::Auth(auth) => auth::run(&auth.command, options, reporter),
         Command::Config(config) => config::run(&config.command, options, reporter),
         Command::Completions(c) => completions::run(c.shell, reporter),

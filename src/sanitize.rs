@@ -4,6 +4,9 @@
 //! drive the terminal, bidi controls that reorder what a person reads, invalid UTF-8, megabytes.
 //! Whatever goes in, what comes out is one bounded line of printable characters.
 
+/// What ends a line that [`line`] cut.
+pub const CUT: &str = "… (cut)";
+
 /// Renders `bytes` as one line: invalid UTF-8 replaced, control and bidi characters escaped,
 /// cut so that at most `max_chars` characters (escapes included) come before a marker that says
 /// it was cut.
@@ -19,7 +22,7 @@ pub fn line(bytes: &[u8], max_chars: usize) -> String {
         };
         let width = piece.chars().count();
         if shown + width > max_chars {
-            out.push_str("… (cut)");
+            out.push_str(CUT);
             break;
         }
         out.push_str(&piece);
@@ -28,7 +31,9 @@ pub fn line(bytes: &[u8], max_chars: usize) -> String {
     out
 }
 
-fn needs_escape(c: char) -> bool {
+/// Whether a character is escaped when shown: control characters, and those that reorder or
+/// break what a person reads (bidi controls, line and paragraph separators, a byte-order mark).
+pub fn needs_escape(c: char) -> bool {
     c.is_control()
         || matches!(c,
             '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'

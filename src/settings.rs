@@ -12,7 +12,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::cli::ClientOptions;
+use crate::cli::{self, ClientOptions, ColorWhen};
 use crate::config_file::{self, ConfigError, ConfigFile, Key, Setting};
 use crate::launcher::{LauncherConfig, ProxyConfig};
 use crate::outcome::{Class, Failure};
@@ -26,7 +26,12 @@ use crate::values::{
 pub const ENV_LAUNCHER_URL: &str = "SAFE_LAUNCHER_URL";
 pub const ENV_TOKEN: &str = "SAFE_LAUNCHER_TOKEN";
 pub const ENV_CONFIG_DIR: &str = "SAFE_AD_CONFIG_DIR";
+pub const ENV_NO_COLOR: &str = "NO_COLOR";
+pub const ENV_CLICOLOR_FORCE: &str = "CLICOLOR_FORCE";
 pub const CONFIG_FILE_NAME: &str = "config.json";
+
+/// Said of a launcher URL with plain http to another host, where it is not refused yet.
+pub const INSECURE_URL_WARNING: &str = "plain http to another host sends the token in clear text; safe-ad will refuse it unless --allow-insecure-http is given";
 
 /// A token file holds one token; a bigger file is a mistake (a binary, a log).
 const MAX_TOKEN_FILE_BYTES: u64 = 64 * 1024;
@@ -55,6 +60,14 @@ pub const ENV_VARS: &[EnvVar] = &[
         about: "directory that holds config.json (default: ~/.config/safe-ad on Linux)",
     },
     EnvVar {
+        name: ENV_NO_COLOR,
+        about: "set and not empty: no colour on stderr (--color overrides it)",
+    },
+    EnvVar {
+        name: ENV_CLICOLOR_FORCE,
+        about: "set and not 0: colour on stderr even when it is not a terminal (--color and NO_COLOR override it)",
+    },
+    EnvVar {
         name: "HTTP_PROXY, HTTPS_PROXY, ALL_PROXY, NO_PROXY",
         about: "honoured for a remote launcher (lower case too); a loopback launcher is always reached directly",
     },
@@ -71,6 +84,10 @@ pub struct Environment {
     pub https_proxy: Option<OsString>,
     pub all_proxy: Option<OsString>,
     pub no_proxy: Option<OsString>,
+    /// `NO_COLOR` set and not empty (no-color.org).
+    pub no_color: bool,
+    /// `CLICOLOR_FORCE` set and not `0`.
+    pub clicolor_force: bool,
     /// Running as a CGI script, where `HTTP_PROXY` can be set by a request header (httpoxy):
     /// it is ignored then, as curl and reqwest do.
     pub cgi: bool,
@@ -87,6 +104,9 @@ impl Environment {
             https_proxy: first(["HTTPS_PROXY", "https_proxy"]),
             all_proxy: first(["ALL_PROXY", "all_proxy"]),
             no_proxy: first(["NO_PROXY", "no_proxy"]),
+            no_color: std::env::var_os(ENV_NO_COLOR).is_some_and(|v| !v.is_empty()),
+            clicolor_force: std::env::var_os(ENV_CLICOLOR_FORCE)
+                .is_some_and(|v| !v.is_empty() && v != "0"),
             cgi: std::env::var_os("REQUEST_METHOD").is_some(),
         }
     }
@@ -96,8 +116,10 @@ impl Environment {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Source {
     Flag(&'static str),
-    /// `--token-file PATH`.
+    /// `--token-file PATH`, a regular file.
     TokenFile(PathBuf),
+    /// `--token-file PATH` that can be read only once: a pipe (`<(...)`, a FIFO), a device.
+    TokenPipe(PathBuf),
     Env(&'static str),
     ConfigFile(PathBuf),
     Default,
@@ -108,7 +130,7 @@ impl std::fmt::Display for Source {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Source::Flag(flag) => write!(f, "{flag}"),
-            Source::TokenFile(_) => f.write_str("--token-file"),
+            Source::TokenFile(_) | Source::TokenPipe(_) => f.write_str("--token-file"),
             Source::Env(var) => write!(f, "env var {var}"),
             Source::ConfigFile(path) => write!(f, "config file {}", path.display()),
             Source::Default => f.write_str("default"),
@@ -192,11 +214,24 @@ or the \"token\" key in {}",
 }
 
 /// The client options given at each level of the command line (before the subcommand, after
-/// it, after a sub-subcommand), as one set. A valued option given at two levels is refused as
-/// clap refuses it given twice at one; the flags add up.
-pub fn merge_options(levels: &[&ClientOptions]) -> Result<ClientOptions, Failure> {
+/// it), as one set, for the command at `path` (`"auth status"`). An option typed before the
+/// subcommand that the command does not take is refused, as clap refuses it typed after; a
+/// valued option given at two levels is refused as clap refuses it given twice at one; the
+/// flags add up.
+pub fn merge_options(path: &str, levels: &[ClientOptions]) -> Result<ClientOptions, Failure> {
+    let takes = cli::options_of(path);
+    if let Some(top) = levels.first() {
+        if let Some(opt) = top.given().into_iter().find(|opt| !takes.contains(*opt)) {
+            let owners: Vec<String> = cli::COMMAND_OPTIONS
+                .iter()
+                .filter(|(_, opts)| opts.contains(opt))
+                .map(|(owner, _)| owner.to_string())
+                .collect();
+            return Err(not_taken(&opt.long(), path, &owners));
+        }
+    }
     fn once<T: Clone>(
-        levels: &[&ClientOptions],
+        levels: &[ClientOptions],
         name: &str,
         get: impl Fn(&ClientOptions) -> &Option<T>,
     ) -> Result<Option<T>, Failure> {
@@ -210,13 +245,14 @@ pub fn merge_options(levels: &[&ClientOptions]) -> Result<ClientOptions, Failure
         }
         Ok(first)
     }
-    let any = |get: fn(&ClientOptions) -> bool| levels.iter().any(|level| get(level));
+    let any = |get: fn(&ClientOptions) -> bool| levels.iter().any(get);
     let merged = ClientOptions {
         launcher_url: once(levels, "--launcher-url <URL>", |o| &o.launcher_url)?,
         token_file: once(levels, "--token-file <PATH>", |o| &o.token_file)?,
         timeout: once(levels, "--timeout <SECS>", |o| &o.timeout)?,
         jobs: once(levels, "--jobs <N>", |o| &o.jobs)?,
         retries: once(levels, "--retries <N>", |o| &o.retries)?,
+        color: once(levels, "--color <WHEN>", |o| &o.color)?,
         allow_insecure_http: any(|o| o.allow_insecure_http),
         quiet: any(|o| o.quiet),
         json: any(|o| o.json),
@@ -240,18 +276,43 @@ pub fn merge_options(levels: &[&ClientOptions]) -> Result<ClientOptions, Failure
     Ok(merged)
 }
 
-/// For commands that take no client options (`emulator`, `completions`): refuses any given
-/// before the subcommand, where clap still accepts them.
-pub fn refuse_options(options: &ClientOptions, command: &str) -> Result<(), Failure> {
-    if *options == ClientOptions::default() {
-        return Ok(());
+/// The refusal of an option (`--jobs`) typed for a command (`config show`, or `""` for none)
+/// that does not take it; `owners` are the commands that do, in the table's order.
+pub fn not_taken(long: &str, path: &str, owners: &[String]) -> Failure {
+    let command = if path.is_empty() {
+        "safe-ad".to_string()
+    } else {
+        format!("safe-ad {path}")
+    };
+    let quoted: Vec<String> = owners
+        .iter()
+        .map(|owner| format!("`safe-ad {owner}`"))
+        .collect();
+    let taken_by = match quoted.as_slice() {
+        [] => String::new(),
+        [only] => format!(": it is an option of {only}"),
+        [first @ .., last] if quoted.len() <= 4 => {
+            format!(": it is an option of {} and {last}", first.join(", "))
+        }
+        many => format!(
+            ": it is an option of {} and {} other commands",
+            many[..3].join(", "),
+            many.len() - 3
+        ),
+    };
+    Failure::usage(format!("`{command}` does not take {long}{taken_by}"))
+        .with_hint(format!("`{command} --help` lists the options it takes"))
+}
+
+/// Whether to colour stderr: `--color` if given, else `NO_COLOR` (never) or `CLICOLOR_FORCE`
+/// (always), else `auto` (on a terminal, which the reporter asks).
+pub fn colour_choice(flag: Option<ColorWhen>, env: &Environment) -> ColorWhen {
+    match flag {
+        Some(choice) => choice,
+        None if env.no_color => ColorWhen::Never,
+        None if env.clicolor_force => ColorWhen::Always,
+        None => ColorWhen::Auto,
     }
-    Err(Failure::usage(format!(
-        "`{command}` takes none of the client options (--launcher-url, --quiet, --json, ...)"
-    ))
-    .with_hint(format!(
-        "see `safe-ad {command} --help` for its own options"
-    )))
 }
 
 /// Resolves the settings of a command from its merged options. `stdin` is read only for
@@ -405,9 +466,9 @@ pub fn config_setting(
     Ok(match key {
         Key::LauncherUrl => {
             let url = parse_launcher_url(&value).map_err(invalid)?;
-            let warning = url.sends_token_in_clear().then(|| {
-                "plain http to another host sends the token in clear text; safe-ad will refuse it unless --allow-insecure-http is given".to_string()
-            });
+            let warning = url
+                .sends_token_in_clear()
+                .then(|| INSECURE_URL_WARNING.to_string());
             (Setting::LauncherUrl(url.base().to_string()), warning)
         }
         Key::TimeoutSecs => (
@@ -497,7 +558,7 @@ fn resolve_token(
         if path.as_os_str() == "-" {
             (read_token_text(stdin, "standard input")?, Source::Stdin)
         } else {
-            (read_token_file(path)?, Source::TokenFile(path.clone()))
+            read_token_file(path)?
         }
     } else if let Some(token) = &env.token {
         let token = token.to_str().ok_or_else(|| {
@@ -518,7 +579,9 @@ fn resolve_token(
     Ok(Some((token, source)))
 }
 
-fn read_token_file(path: &Path) -> Result<String, Failure> {
+/// The token in a file, and the file as a source: a regular file can be read again later
+/// (by a `--curl` line), a pipe cannot.
+fn read_token_file(path: &Path) -> Result<(String, Source), Failure> {
     let fail = |why: String| {
         Failure::usage(format!("cannot read token file {}: {why}", path.display()))
             .with_hint("check the path given to --token-file")
@@ -528,7 +591,13 @@ fn read_token_file(path: &Path) -> Result<String, Failure> {
         return Err(fail("it is a directory".into()));
     }
     let file = std::fs::File::open(path).map_err(|e| fail(io_reason(&e)))?;
-    read_token_text(file, &path.display().to_string())
+    let text = read_token_text(file, &path.display().to_string())?;
+    let source = if metadata.is_file() {
+        Source::TokenFile(path.to_path_buf())
+    } else {
+        Source::TokenPipe(path.to_path_buf())
+    };
+    Ok((text, source))
 }
 
 fn read_token_text(input: impl Read, name: &str) -> Result<String, Failure> {
@@ -626,10 +695,10 @@ mod tests {
             jobs: Some(2),
             ..ClientOptions::default()
         };
-        let merged = merge_options(&[&top, &inner]).unwrap();
+        let merged = merge_options("put", &[top.clone(), inner]).unwrap();
         assert!(merged.quiet);
         assert_eq!((merged.timeout, merged.jobs), (Some(5.0), Some(2)));
-        let twice = merge_options(&[&top, &top]).unwrap_err();
+        let twice = merge_options("put", &[top.clone(), top.clone()]).unwrap_err();
         assert!(twice
             .message
             .contains("'--timeout <SECS>' cannot be used multiple times"));
@@ -641,9 +710,23 @@ mod tests {
             dry_run: true,
             ..ClientOptions::default()
         };
-        assert!(merge_options(&[&clash, &dry])
+        assert!(merge_options("put", &[clash, dry])
             .unwrap_err()
             .message
             .contains("'--dry-run' cannot be used with '--json'"));
+        let jobs = ClientOptions {
+            jobs: Some(4),
+            ..ClientOptions::default()
+        };
+        let refused = merge_options("config show", &[jobs, ClientOptions::default()]).unwrap_err();
+        assert_eq!(
+            refused.message,
+            "`safe-ad config show` does not take --jobs: it is an option of `safe-ad put`, \
+`safe-ad post`, `safe-ad clear-data` and 5 other commands"
+        );
+        assert_eq!(
+            refused.hint.as_deref(),
+            Some("`safe-ad config show --help` lists the options it takes")
+        );
     }
 }

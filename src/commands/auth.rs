@@ -19,9 +19,9 @@ pub fn run(
     let settings = super::resolve(options, reporter, StdinUse::Free)?;
     match command {
         AuthCommand::Login(args) => login(args, &settings, reporter),
-        AuthCommand::Status(_) => status(&settings, reporter),
-        AuthCommand::Logout(_) => logout(&settings, reporter),
-        AuthCommand::Token(_) => {
+        AuthCommand::Status => status(&settings, reporter),
+        AuthCommand::Logout => logout(&settings, reporter),
+        AuthCommand::Token => {
             reporter.token(settings.token()?);
             Ok(Done::Success)
         }
@@ -77,8 +77,10 @@ fn login(args: &LoginArgs, settings: &Settings, reporter: &Reporter) -> Result<D
     if !grant.permissions.iter().any(|p| p == LOW_LEVEL_API) {
         reporter.granted_without(&grant.permissions, LOW_LEVEL_API);
     }
-    if let Some((_, source @ (Source::Env(_) | Source::TokenFile(_) | Source::Stdin))) =
-        &settings.token
+    if let Some((
+        _,
+        source @ (Source::Env(_) | Source::TokenFile(_) | Source::TokenPipe(_) | Source::Stdin),
+    )) = &settings.token
     {
         reporter.token_source_still_wins(source);
     }
@@ -86,33 +88,40 @@ fn login(args: &LoginArgs, settings: &Settings, reporter: &Reporter) -> Result<D
 }
 
 fn status(settings: &Settings, reporter: &Reporter) -> Result<Done, Failure> {
-    reporter.status_launcher(settings.launcher.base(), &settings.launcher_source);
-    reporter.status_token(settings.token_and_source().ok());
     // Without a token there is nothing to ask the launcher.
-    settings.token()?;
+    if let Err(failure) = settings.token() {
+        reporter.auth_status(settings, StatusAnswer::NoToken, Some(&failure));
+        return Err(failure);
+    }
     let launcher = super::launcher(settings)?;
     let answer = runtime()?.block_on(interruptible(launcher.auth(&AuthRequest::Check)))?;
-    let failure = match answer {
+    let (answer, failure) = match answer {
         Ok(answer) => match outcome::judge_answer(&answer) {
-            Ok(()) => {
-                reporter.status_answer(StatusAnswer::Accepted);
-                return Ok(Done::Success);
-            }
-            Err(failure) => {
-                reporter.status_answer(StatusAnswer::NotAccepted(failure.class));
-                failure
-            }
+            Ok(()) => (StatusAnswer::Accepted, None),
+            Err(failure) => (StatusAnswer::NotAccepted(failure.class), Some(failure)),
         },
-        Err(no_answer) => {
-            reporter.status_answer(StatusAnswer::Unreachable);
-            outcome::judge_no_answer(&no_answer, None, settings.launcher.base())
-        }
+        Err(no_answer) => (
+            StatusAnswer::Unreachable,
+            Some(outcome::judge_no_answer(
+                &no_answer,
+                None,
+                settings.launcher.base(),
+            )),
+        ),
     };
-    Err(failure)
+    reporter.auth_status(settings, answer, failure.as_ref());
+    match failure {
+        Some(failure) => Err(failure),
+        None => Ok(Done::Success),
+    }
 }
 
 fn logout(settings: &Settings, reporter: &Reporter) -> Result<Done, Failure> {
-    let (_, token_source) = settings.token_and_source()?;
+    // Logging out twice is not a mistake: the person's wish already holds.
+    let Ok((_, token_source)) = settings.token_and_source() else {
+        reporter.not_logged_in();
+        return Ok(Done::Success);
+    };
     let launcher = super::launcher(settings)?;
     let answer = runtime()?.block_on(interruptible(launcher.auth(&AuthRequest::Revoke)))?;
     let base = settings.launcher.base();

@@ -16,8 +16,17 @@ pub fn run(
     options: &ClientOptions,
     reporter: &Reporter,
 ) -> Result<Done, Failure> {
-    if let ConfigCommand::Show(_) = command {
-        let settings = super::resolve(options, reporter, StdinUse::Free)?;
+    if let ConfigCommand::Show = command {
+        // It sends nothing, so a URL that other commands refuse (plain http to another host)
+        // is shown, with a warning, rather than refused.
+        let options = ClientOptions {
+            allow_insecure_http: true,
+            ..options.clone()
+        };
+        let settings = super::resolve(&options, reporter, StdinUse::Free)?;
+        if settings.launcher.sends_token_in_clear() {
+            reporter.warning(settings::INSECURE_URL_WARNING);
+        }
         reporter.config_show(&settings);
         return Ok(Done::Success);
     }
@@ -26,8 +35,8 @@ pub fn run(
         Failure::usage(error.to_string()).with_hint("fix or remove the file; nothing was changed")
     };
     match command {
-        ConfigCommand::Show(_) => {}
-        ConfigCommand::Path(_) => reporter.config_path(&path),
+        ConfigCommand::Show => {}
+        ConfigCommand::Path => reporter.config_path(&path),
         ConfigCommand::Set(args) => {
             let (setting, warning) =
                 settings::config_setting(args.key, &args.value, &mut std::io::stdin().lock())?;

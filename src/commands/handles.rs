@@ -4,7 +4,7 @@
 //! `create` and `open` work on one name; `reopen` and `drop` are batches over handles, with the
 //! same input, `--jobs`, summary and exit codes as the operations.
 
-use crate::batch::{self, Procedure, Step};
+use crate::batch::{self, Ended, Procedure, Step, Stop};
 use crate::cli::{ClientOptions, CreateCommand, HandleArgs, OpenCommand, ReopenCommand};
 use crate::launcher::{Launcher, Operation};
 use crate::name::{self, Name};
@@ -64,13 +64,28 @@ pub fn open(
         return Ok(Done::Success);
     }
     settings.token()?;
-    let steps = runtime()?.block_on(interruptible(batch::open(
-        &launcher,
-        name,
-        command.private,
-        settings.verbose,
-    )))?;
-    Ok(finish(&launcher, &steps, reporter))
+    let stop = Stop::default();
+    let work = batch::open(&launcher, name, command.private, settings.verbose, &stop);
+    finish_leasing(&launcher, &stop, reporter, work)
+}
+
+/// Runs a procedure that holds leases (`open`, `append`) until it ends or Ctrl-C stops it, and
+/// prints its steps.
+pub(super) fn finish_leasing(
+    launcher: &Launcher,
+    stop: &Stop,
+    reporter: &Reporter,
+    work: impl std::future::Future<Output = Vec<Step>>,
+) -> Result<Done, Failure> {
+    let ended = runtime()?.block_on(batch::until_stopped(work, stop, || reporter.stopping()));
+    match ended {
+        Ended::Finished(steps) => Ok(finish(launcher, &steps, reporter)),
+        Ended::Interrupted(steps) => {
+            finish(launcher, &steps, reporter);
+            Err(super::interrupted(stop, launcher))
+        }
+        Ended::Abandoned => Err(super::interrupted(stop, launcher)),
+    }
 }
 
 pub fn reopen(
@@ -92,7 +107,7 @@ pub fn drop(
     operations::run(Operation::Drop, None, handles, options, reporter)
 }
 
-fn parse_name(raw: &str, command: &str) -> Result<Name, Failure> {
+pub(super) fn parse_name(raw: &str, command: &str) -> Result<Name, Failure> {
     Name::parse(raw).map_err(|problem| {
         Failure::usage(format!(
             "invalid name '{}' for {command}: {}",
@@ -104,7 +119,7 @@ fn parse_name(raw: &str, command: &str) -> Result<Name, Failure> {
 }
 
 /// Prints the steps and picks the exit code: that of the first step that failed.
-fn finish(launcher: &Launcher, steps: &[Step], reporter: &Reporter) -> Done {
+pub(super) fn finish(launcher: &Launcher, steps: &[Step], reporter: &Reporter) -> Done {
     reporter.steps(launcher, None, steps);
     let first_failure: Option<Class> = steps
         .iter()

@@ -3,9 +3,10 @@
 //! code is left to `outcome`.
 //!
 //! `operations` (put, post, the clears) and `metadata` drive batches of handles; `handles`
-//! makes and frees them (create, open, reopen, drop); `auth` and
-//! `config` manage the token and the config file; `completions` prints a script; `emulator`
-//! starts the stand-in launcher.
+//! makes and frees them (create, open, reopen, drop); `items` changes one item at a time
+//! (remove, restore, purge, append), beside the clears it mirrors; `show` reads what a handle
+//! holds; `auth` and `config` manage the token and the config file; `completions` prints a
+//! script; `emulator` starts the stand-in launcher.
 
 pub mod auth;
 pub mod completions;
@@ -13,15 +14,43 @@ pub mod config;
 #[cfg(feature = "emulator")]
 pub mod emulator;
 pub mod handles;
+pub mod items;
 pub mod metadata;
 pub mod operations;
+pub mod show;
 
+use std::ffi::OsString;
+
+use crate::batch::Stop;
 use crate::cli::ClientOptions;
+use crate::input::{self, BadArgs};
 use crate::launcher::{Launcher, Request, Slot};
-use crate::outcome::Failure;
+use crate::outcome::{Class, Failure};
 use crate::report::Reporter;
 use crate::runtime::internal;
 use crate::settings::{self, Environment, Settings, StdinUse};
+
+/// The handles given on the command line, `-` for standard input. Every argument that is not a
+/// handle is reported, as a bad line of standard input is (`--json` included), and `None` says
+/// the run ends there, exit 2, before anything is sent.
+fn handle_slots(
+    raw: &[OsString],
+    command: &str,
+    reporter: &Reporter,
+) -> Result<Option<Vec<input::Slot>>, Failure> {
+    match input::parse_args(raw) {
+        Ok(slots) => Ok(Some(slots)),
+        Err(BadArgs::Failure(failure)) => Err(failure),
+        Err(BadArgs::Handles(bad)) => {
+            for item in &bad {
+                if let Some(failure) = item.problem(command) {
+                    reporter.invalid(item, &failure);
+                }
+            }
+            Ok(None)
+        }
+    }
+}
 
 /// Resolves the settings of a command from the process's environment and says their warnings.
 fn resolve(
@@ -58,4 +87,40 @@ fn describer<'a>(
         reporter.curl_token_note(token);
     }
     move |request| reporter.request_described(launcher, request, settings.curl, token)
+}
+
+/// The failure after Ctrl-C stopped work that holds leases (`batch::until_stopped`): whether
+/// every launcher handle it had obtained went back, or which ones a second Ctrl-C left behind
+/// and the requests that free them.
+fn interrupted(stop: &Stop, launcher: &Launcher) -> Failure {
+    let left = stop.held();
+    if left.is_empty() {
+        return Failure::new(
+            Class::Interrupted,
+            "interrupted; no new requests were sent, and every launcher handle it had obtained was given back",
+        );
+    }
+    let requests: Vec<String> = left
+        .iter()
+        .map(|lease| {
+            format!(
+                "{} {}",
+                lease.release.method(),
+                launcher.url(&lease.release)
+            )
+        })
+        .collect();
+    Failure::new(
+        Class::Interrupted,
+        format!(
+            "interrupted twice, so it left at once: {} launcher handle{} it had obtained {} not given back",
+            left.len(),
+            if left.len() == 1 { "" } else { "s" },
+            if left.len() == 1 { "was" } else { "were" },
+        ),
+    )
+    .with_hint(format!(
+        "the launcher drops them when it restarts; to free them now, send: {}",
+        requests.join(", ")
+    ))
 }

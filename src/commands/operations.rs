@@ -11,12 +11,12 @@ use std::time::Instant;
 
 use futures_util::StreamExt;
 
-use crate::batch::{self, Plan, Procedure, Tally};
+use crate::batch::{self, Ended, Plan, Procedure, Stop, Tally};
 use crate::cli::{ClientOptions, HandleArgs, SaveWith};
 use crate::handle::Handle;
 use crate::input::{self, Slot};
 use crate::launcher::{Launcher, Operation};
-use crate::outcome::{Done, Failure};
+use crate::outcome::{Class, Done, Failure};
 use crate::report::Reporter;
 use crate::runtime::{interruptible, runtime};
 use crate::settings::{Settings, StdinUse};
@@ -51,7 +51,9 @@ pub fn run_procedure(
     options: &ClientOptions,
     reporter: &Reporter,
 ) -> Result<Done, Failure> {
-    let slots = input::parse_args(procedure.name(), &handles.handles)?;
+    let Some(slots) = super::handle_slots(&handles.handles, procedure.name(), reporter)? else {
+        return Ok(Done::Failed(Class::Usage));
+    };
     let stdin_use = if slots.contains(&Slot::Stdin) {
         StdinUse::Handles
     } else {
@@ -84,6 +86,10 @@ fn run_batch(
     let mut tally = Tally::default();
     let mut saved: Vec<Handle> = Vec::new();
     let started_handles = Cell::new(0);
+    // A reopen holds a data id while it fetches: Ctrl-C lets it give that back. The operations
+    // hold nothing, and Ctrl-C drops them at once.
+    let leasing = matches!(plan.procedure, Procedure::Reopen { .. });
+    let stop = Stop::default();
     let finished = runtime()?.block_on(async {
         let items = input::items(slots, tokio::io::stdin());
         let work = batch::run(
@@ -92,6 +98,7 @@ fn run_batch(
             launcher,
             settings.verbose,
             &started_handles,
+            &stop,
             |record| {
                 reporter.record(launcher, &record);
                 tally.count(&record);
@@ -107,7 +114,16 @@ fn run_batch(
                 !reporter.stdout_closed()
             },
         );
-        interruptible(work).await
+        if !leasing {
+            return interruptible(work).await.map_err(|mut failure| {
+                failure.message = "interrupted; no new requests were sent".to_string();
+                failure
+            });
+        }
+        match batch::until_stopped(work, &stop, || reporter.stopping()).await {
+            Ended::Finished(stopped_early) => Ok(stopped_early),
+            Ended::Interrupted(_) | Ended::Abandoned => Err(super::interrupted(&stop, launcher)),
+        }
     });
     let stopped_early = !matches!(finished, Ok(false));
     let started_handles = started_handles.get();
@@ -123,10 +139,7 @@ fn run_batch(
         not_started,
         stopped_early && known_total.is_none(),
     );
-    if let Err(mut failure) = finished {
-        failure.message = "interrupted; no new requests were sent".to_string();
-        return Err(failure);
-    }
+    finished?;
     if let Procedure::Operation {
         operation,
         save: None,

@@ -5,7 +5,7 @@
 //! | handle | what |
 //! |---|---|
 //! | 0 | appendable data NOT on the network yet, 3 data items, 0 deleted: `put 0` works, `post 0` is -22 |
-//! | 1 | appendable data on the network at version 1, 3 data items and 2 deleted items, local copy up to date: `clear-data 1`, `clear-deleted-data 1`, `post 1` work, `put 1` is -23 |
+//! | 1 | appendable data on the network at version 1, 3 data items and 2 deleted items, local copy up to date: `clear-data 1`, `clear-deleted-data 1`, `post 1` work, `put 1` is -23. Something for `show`: two data items are structured data (one of them binary and signed by another app's key), the third is appendable data (handle 2's); a deleted item is signed by another key too; its filter is a blacklist of two keys (neither the user's) |
 //! | 2 | appendable data on the network at version 2, held here at version 1 (someone else posted since): `post 2` is -25 |
 //! | 3 | data identifier of handle 1's data: `GET /appendable-data/handle/3` fetches a fresh copy |
 //! | 4 | data identifier of handle 2's data: fetch a fresh copy of it to post |
@@ -13,7 +13,9 @@
 //! The next handle created gets id 5.
 
 use super::encoding::base64_encode;
-use super::state::{Ad, AdKey, DataId, Filter, Item, Sd, SdKey, State, USER_KEY};
+use super::state::{
+    Ad, AdKey, DataId, Filter, FilterType, Item, Sd, SdKey, SignKey, State, USER_KEY,
+};
 
 /// Handle of the appendable data that is not on the network yet.
 pub const UNSAVED: u64 = 0;
@@ -42,6 +44,15 @@ fn ad_key(label: &str) -> AdKey {
     }
 }
 
+/// The key of another app that appended to handle 1's data.
+const OTHER_APP_KEY: SignKey = *b"safe-ad emulator: another app...";
+
+/// A key handle 1's blacklist keeps out.
+const BLOCKED_KEY: SignKey = *b"safe-ad emulator: a blocked app.";
+
+/// The content of the demo's one binary structured data.
+const BINARY: &[u8] = &[0x00, 0x01, 0x02, 0xfe, 0xff, 0x1b, 0x5b, 0x32, 0x4a];
+
 /// The demo appendable data, by label.
 const UNSAVED_LABEL: &str = "safe-ad demo: unsaved";
 const SAVED_LABEL: &str = "safe-ad demo: saved";
@@ -52,22 +63,25 @@ const STALE_LABEL: &str = "safe-ad demo: stale";
 fn items(state: &mut State, labels: &[&str]) -> std::collections::BTreeSet<Item> {
     labels
         .iter()
-        .map(|label| {
-            let key = SdKey {
-                name: name(label),
-                type_tag: 500,
-            };
-            state.store_sd(Sd {
-                key,
-                version: 0,
-                versions: vec![label.as_bytes().to_vec()],
-            });
-            Item {
-                pointer: DataId::Structured(key),
-                signer: USER_KEY,
-            }
+        .map(|label| Item {
+            pointer: structured(state, label, label.as_bytes()),
+            signer: USER_KEY,
         })
         .collect()
+}
+
+/// Structured data of type tag 500 stored on the network, named after `label`.
+fn structured(state: &mut State, label: &str, content: &[u8]) -> DataId {
+    let key = SdKey {
+        name: name(label),
+        type_tag: 500,
+    };
+    state.store_sd(Sd {
+        key,
+        version: 0,
+        versions: vec![content.to_vec()],
+    });
+    DataId::Structured(key)
 }
 
 /// Fills an empty state with the demo data. The handle ids are the constants above.
@@ -82,12 +96,32 @@ pub fn install(state: &mut State) {
     let handle = state.add_local(unsaved);
     debug_assert_eq!(handle, UNSAVED);
 
+    // Something of each kind for `show`: text and binary structured data, appendable data
+    // (the stale demo data, which is on the network), items signed by another app's key, and a
+    // filter with keys. Neither key is the user's, so the user may still append.
+    let mut data = items(state, &["demo item d"]);
+    data.insert(Item {
+        pointer: structured(state, "demo item e", BINARY),
+        signer: OTHER_APP_KEY,
+    });
+    data.insert(Item {
+        pointer: DataId::Appendable(ad_key(STALE_LABEL)),
+        signer: USER_KEY,
+    });
+    let mut deleted = items(state, &["demo item g"]);
+    deleted.insert(Item {
+        pointer: structured(state, "demo item h", b"demo item h"),
+        signer: OTHER_APP_KEY,
+    });
     let saved = Ad {
         key: ad_key(SAVED_LABEL),
         version: 1,
-        data: items(state, &["demo item d", "demo item e", "demo item f"]),
-        deleted: items(state, &["demo item g", "demo item h"]),
-        filter: Filter::default(),
+        data,
+        deleted,
+        filter: Filter {
+            kind: FilterType::BlackList,
+            keys: [OTHER_APP_KEY, BLOCKED_KEY].into_iter().collect(),
+        },
     };
     state.store(saved.clone());
     let handle = state.add_local(saved);
@@ -122,13 +156,15 @@ pub fn banner() -> String {
 safe-ad emulator: demo state (--empty leaves it out); new handles start at 5:
   handle 0  appendable data NOT on the network yet; 3 data items, 0 deleted.
             Try: safe-ad put 0
-  handle 1  appendable data on the network (version 1); 3 data items, 2 deleted.
-            Try: safe-ad clear-data 1 && safe-ad post 1
+  handle 1  appendable data on the network (version 1); 3 data items, 2 deleted, and a
+            blacklist of 2 keys; items of both kinds, some signed by another app.
+            Try: safe-ad show 1, or safe-ad clear-data 1 && safe-ad post 1
   handle 2  appendable data on the network at version 2, held here at version 1 as if
             someone else had posted since: safe-ad post 2 fails with -25 (InvalidSuccessor)
   handle 3  data id of handle 1's data: GET /appendable-data/handle/3 fetches a fresh copy
   handle 4  data id of handle 2's data: GET /appendable-data/handle/4 fetches a fresh copy
-  their data items are structured data (type tag 500) whose data is the item's label.
+  their data items are structured data (type tag 500) whose data is the item's label,
+  but for one binary one and handle 1's item of appendable data (handle 2's data).
   names (base64, public; for safe-ad open NAME or POST /data-id/appendable-data), by handle:
             0 {}
             1 {}
@@ -153,6 +189,18 @@ mod tests {
         assert!(state.stored(&ad_key(UNSAVED_LABEL)).is_none());
         let m = state.metadata(SAVED, true).unwrap();
         assert_eq!((m.version, m.data_length, m.deleted_data_length), (1, 3, 2));
+        assert_eq!(m.filter_length, 2);
+        let saved = state.stored(&ad_key(SAVED_LABEL)).unwrap();
+        assert!(saved
+            .data
+            .iter()
+            .any(|item| matches!(item.pointer, DataId::Appendable(_))));
+        assert!(saved
+            .data
+            .iter()
+            .chain(&saved.deleted)
+            .any(|item| item.signer != USER_KEY));
+        assert!(!saved.filter.keys.contains(&USER_KEY));
         assert!(state.stored(&ad_key(SAVED_LABEL)).is_some());
         assert_eq!(
             state.post(STALE),

@@ -14,8 +14,12 @@
 mod direct;
 mod general;
 mod request;
+pub mod serialised;
 
-pub use request::{url_for, Fetched, HandleReply, Metadata, Operation, Request, Slot, OPERATIONS};
+pub use request::{
+    url_for, Fetched, HandleReply, Metadata, Operation, Request, Slot, StructuredFetched,
+    MAX_CONTENT_BYTES, OPERATIONS,
+};
 
 use std::time::{Duration, Instant};
 
@@ -37,7 +41,8 @@ const USER_AGENT_VALUE: &str = concat!("safe-ad/", env!("CARGO_PKG_VERSION"));
 pub struct Answer {
     pub status: u16,
     pub location: Option<Vec<u8>>,
-    /// At most `MAX_BODY_BYTES` of the body.
+    /// At most `MAX_BODY_BYTES` of the body (more for content and serialised bytes: see
+    /// `Request::max_body`).
     pub body: Vec<u8>,
     /// The answer's headers, kept only when asked for (`--verbose`).
     pub headers: Vec<(String, Vec<u8>)>,
@@ -111,6 +116,8 @@ struct Outgoing<'a> {
     /// A JSON body, sent with `Content-Type: application/json`.
     json: Option<&'a [u8]>,
     authorization: Option<&'a HeaderValue>,
+    /// How much of the answer's body to read.
+    max_body: usize,
 }
 
 /// An answer whose head has come and whose body is still to be read.
@@ -296,7 +303,7 @@ impl Launcher {
         url_for(&self.base, request)
     }
 
-    /// Sends one request and reads at most `MAX_BODY_BYTES` of the answer. When nothing
+    /// Sends one request and reads at most `Request::max_body` of the answer. When nothing
     /// answered, tries again up to `--retries` times where that is safe.
     pub async fn send(&self, request: &Request) -> Result<Answer, NoAnswer> {
         let route = request.route();
@@ -306,6 +313,7 @@ impl Launcher {
             route: &route,
             json: json.as_deref().map(str::as_bytes),
             authorization: self.authorization.as_ref(),
+            max_body: request.max_body(),
         };
         let mut pause = Duration::from_millis(100);
         let mut tries_left = self.retries;
@@ -363,6 +371,7 @@ impl Launcher {
                     route: "/auth",
                     json: Some(body.as_bytes()),
                     authorization: None,
+                    max_body: MAX_BODY_BYTES,
                 };
                 self.exchange(&outgoing, self.login_timeout).await
             }
@@ -376,6 +385,7 @@ impl Launcher {
                     route: "/auth",
                     json: None,
                     authorization: self.authorization.as_ref(),
+                    max_body: MAX_BODY_BYTES,
                 };
                 self.exchange(&outgoing, Some(self.timeout)).await
             }
@@ -394,7 +404,7 @@ impl Launcher {
                 Transport::Direct(direct) => direct.send(outgoing).await?,
                 Transport::General(general) => general.send(outgoing).await?,
             };
-            self.read(raw).await
+            self.read(raw, outgoing.max_body).await
         };
         let (status, headers, body) = match timeout {
             Some(timeout) => tokio::time::timeout(timeout, work)
@@ -422,17 +432,21 @@ impl Launcher {
         })
     }
 
-    /// Reads at most `MAX_BODY_BYTES` of the body.
-    async fn read(&self, mut raw: RawAnswer<'_>) -> Result<(u16, HeaderMap, Vec<u8>), NoAnswer> {
+    /// Reads at most `max_body` bytes of the body.
+    async fn read(
+        &self,
+        mut raw: RawAnswer<'_>,
+        max_body: usize,
+    ) -> Result<(u16, HeaderMap, Vec<u8>), NoAnswer> {
         let general = match &self.transport {
             Transport::General(general) => Some(general),
             Transport::Direct(_) => None,
         };
         let mut body = Vec::new();
         while let Some(chunk) = raw.body.chunk(general).await? {
-            let room = MAX_BODY_BYTES - body.len();
+            let room = max_body - body.len();
             body.extend_from_slice(&chunk[..chunk.len().min(room)]);
-            if body.len() >= MAX_BODY_BYTES {
+            if body.len() >= max_body {
                 // The rest is not worth reading; dropping the answer closes the connection.
                 break;
             }

@@ -27,6 +27,38 @@ pub enum Operation {
     Fetch,
     /// Frees the launcher's slot for a data-id handle.
     DropDataId,
+    /// Moves one data item to the deleted list (local until saved).
+    Remove,
+    /// Moves one deleted item back to the data list (local until saved).
+    Restore,
+    /// Removes one deleted item for good (local until saved).
+    Purge,
+    /// Appends a data id to the data on the network (at once; the handle's copy stays as it was).
+    Append,
+    /// A data-id handle for the data item at an index.
+    ItemDataId,
+    /// A data-id handle for the deleted item at an index.
+    DeletedItemDataId,
+    /// A sign-key handle for whoever signed the data item at an index.
+    ItemSigner,
+    /// A sign-key handle for whoever signed the deleted item at an index.
+    DeletedItemSigner,
+    /// A sign-key handle for the filter key at an index.
+    FilterKey,
+    /// The launcher's serialised bytes of a data id.
+    SerialiseDataId,
+    /// A structured-data handle for the data a data-id handle names, fetched from the network.
+    FetchStructured,
+    /// The current content of a structured data.
+    ReadStructured,
+    /// Frees the launcher's slot for a structured-data handle.
+    DropStructured,
+    /// A sign-key handle for the user's own key.
+    UserSignKey,
+    /// The launcher's serialised bytes of a sign key.
+    SerialiseSignKey,
+    /// Frees the launcher's slot for a sign-key handle.
+    DropSignKey,
 }
 
 impl Operation {
@@ -43,7 +75,60 @@ impl Operation {
             Operation::Create => "create",
             Operation::Fetch => "fetch",
             Operation::DropDataId => "drop-data-id",
+            Operation::Remove => "remove",
+            Operation::Restore => "restore",
+            Operation::Purge => "purge",
+            Operation::Append => "append",
+            Operation::ItemDataId => "item-data-id",
+            Operation::DeletedItemDataId => "deleted-item-data-id",
+            Operation::ItemSigner => "item-signer",
+            Operation::DeletedItemSigner => "deleted-item-signer",
+            Operation::FilterKey => "filter-key",
+            Operation::SerialiseDataId => "serialise-data-id",
+            Operation::FetchStructured => "fetch-structured-data",
+            Operation::ReadStructured => "read-structured-data",
+            Operation::DropStructured => "drop-structured-data",
+            Operation::UserSignKey => "sign-key",
+            Operation::SerialiseSignKey => "serialise-sign-key",
+            Operation::DropSignKey => "drop-sign-key",
         }
+    }
+
+    /// The HTTP method of the operation's route.
+    fn method(self) -> Method {
+        match self {
+            Operation::Put | Operation::Restore | Operation::Append => Method::PUT,
+            Operation::Post | Operation::Create => Method::POST,
+            Operation::Metadata
+            | Operation::DataId
+            | Operation::Fetch
+            | Operation::ItemDataId
+            | Operation::DeletedItemDataId
+            | Operation::ItemSigner
+            | Operation::DeletedItemSigner
+            | Operation::FilterKey
+            | Operation::SerialiseDataId
+            | Operation::FetchStructured
+            | Operation::ReadStructured
+            | Operation::UserSignKey
+            | Operation::SerialiseSignKey => Method::GET,
+            Operation::ClearData
+            | Operation::ClearDeletedData
+            | Operation::Drop
+            | Operation::DropDataId
+            | Operation::Remove
+            | Operation::Purge
+            | Operation::DropStructured
+            | Operation::DropSignKey => Method::DELETE,
+        }
+    }
+
+    /// Whether the answer is raw bytes (serialised data, content) rather than JSON or `OK`.
+    pub fn answers_bytes(self) -> bool {
+        matches!(
+            self,
+            Operation::SerialiseDataId | Operation::ReadStructured | Operation::SerialiseSignKey
+        )
     }
 
     /// Clears change only the launcher's local copy, and hang on an unknown handle.
@@ -99,6 +184,19 @@ pub enum Request<H = Handle> {
     Fetch(H),
     /// `DELETE /data-id/:dataIdHandle`.
     DropDataId(H),
+    /// An index of an appendable data's lists: the data id or signer of the item there, the
+    /// filter key there, or a one-item change (`remove`, `restore`, `purge`).
+    AtIndex(Operation, H, u64),
+    /// `PUT /appendable-data/:handleId/:dataIdHandle`.
+    Append { handle: H, data_id: H },
+    /// `POST /data-id/structured-data`.
+    StructuredDataIdOfName { name: Name, type_tag: u64 },
+    /// A request about a handle that is not an appendable data's: a data id (serialise, fetch
+    /// the structured data it names), a structured data (read, drop) or a sign key (serialise,
+    /// drop).
+    OnId(Operation, H),
+    /// `GET /sign-key`: the user's own key.
+    UserSignKey,
 }
 
 impl<H: fmt::Display + Copy> Request<H> {
@@ -109,24 +207,19 @@ impl<H: fmt::Display + Copy> Request<H> {
             Request::DataIdOfName { .. } => Operation::DataId,
             Request::Fetch(_) => Operation::Fetch,
             Request::DropDataId(_) => Operation::DropDataId,
+            Request::AtIndex(operation, _, _) | Request::OnId(operation, _) => *operation,
+            Request::Append { .. } => Operation::Append,
+            Request::StructuredDataIdOfName { .. } => Operation::DataId,
+            Request::UserSignKey => Operation::UserSignKey,
         }
     }
 
     pub fn method(&self) -> Method {
         match self {
-            Request::OnHandle(operation, _) => match operation {
-                Operation::Put => Method::PUT,
-                Operation::Post => Method::POST,
-                Operation::Metadata | Operation::DataId | Operation::Fetch => Method::GET,
-                Operation::ClearData
-                | Operation::ClearDeletedData
-                | Operation::Drop
-                | Operation::DropDataId => Method::DELETE,
-                Operation::Create => Method::POST,
-            },
-            Request::Create { .. } | Request::DataIdOfName { .. } => Method::POST,
-            Request::Fetch(_) => Method::GET,
-            Request::DropDataId(_) => Method::DELETE,
+            Request::Create { .. }
+            | Request::DataIdOfName { .. }
+            | Request::StructuredDataIdOfName { .. } => Method::POST,
+            _ => self.operation().method(),
         }
     }
 
@@ -143,14 +236,36 @@ impl<H: fmt::Display + Copy> Request<H> {
                 Operation::DataId => format!("/appendable-data/data-id/{handle}"),
                 Operation::Fetch => format!("/appendable-data/handle/{handle}"),
                 Operation::DropDataId => format!("/data-id/{handle}"),
-                Operation::Put | Operation::Post | Operation::Create => {
-                    format!("/appendable-data/{handle}")
-                }
+                // Put, post; the other operations are never sent on a handle alone.
+                _ => format!("/appendable-data/{handle}"),
             },
             Request::Create { .. } => "/appendable-data".to_string(),
             Request::DataIdOfName { .. } => "/data-id/appendable-data".to_string(),
             Request::Fetch(handle) => format!("/appendable-data/handle/{handle}"),
             Request::DropDataId(handle) => format!("/data-id/{handle}"),
+            Request::AtIndex(operation, handle, index) => {
+                let list = match operation {
+                    Operation::DeletedItemDataId | Operation::Purge => "deleted-data/",
+                    Operation::ItemSigner => "sign-key/",
+                    Operation::DeletedItemSigner => "sign-key/deleted-data/",
+                    Operation::FilterKey => "filter/",
+                    Operation::Restore => "restore/",
+                    _ => "",
+                };
+                format!("/appendable-data/{list}{handle}/{index}")
+            }
+            Request::Append { handle, data_id } => format!("/appendable-data/{handle}/{data_id}"),
+            Request::StructuredDataIdOfName { .. } => "/data-id/structured-data".to_string(),
+            Request::OnId(operation, id) => match operation {
+                Operation::SerialiseDataId => format!("/data-id/{id}"),
+                Operation::FetchStructured | Operation::DropStructured => {
+                    format!("/structured-data/handle/{id}")
+                }
+                Operation::ReadStructured => format!("/structured-data/{id}"),
+                Operation::SerialiseSignKey => format!("/sign-key/serialise/{id}"),
+                _ => format!("/sign-key/{id}"),
+            },
+            Request::UserSignKey => "/sign-key".to_string(),
         }
     }
 
@@ -177,6 +292,10 @@ impl<H: fmt::Display + Copy> Request<H> {
                 "name": name.to_string(),
                 "isPrivate": private,
             }),
+            Request::StructuredDataIdOfName { name, type_tag } => serde_json::json!({
+                "name": name.to_string(),
+                "typeTag": type_tag,
+            }),
             _ => return None,
         };
         Some(body.to_string())
@@ -185,7 +304,9 @@ impl<H: fmt::Display + Copy> Request<H> {
     /// The appendable-data handle the request is about, if it names one.
     pub fn handle(&self) -> Option<H> {
         match self {
-            Request::OnHandle(_, handle) => Some(*handle),
+            Request::OnHandle(_, handle)
+            | Request::AtIndex(_, handle, _)
+            | Request::Append { handle, .. } => Some(*handle),
             _ => None,
         }
     }
@@ -194,6 +315,16 @@ impl<H: fmt::Display + Copy> Request<H> {
     pub fn data_id(&self) -> Option<H> {
         match self {
             Request::Fetch(handle) | Request::DropDataId(handle) => Some(*handle),
+            Request::Append { data_id, .. } => Some(*data_id),
+            Request::OnId(Operation::SerialiseDataId | Operation::FetchStructured, id) => Some(*id),
+            _ => None,
+        }
+    }
+
+    /// The index of a list the request is about, if it names one.
+    pub fn index(&self) -> Option<u64> {
+        match self {
+            Request::AtIndex(_, _, index) => Some(*index),
             _ => None,
         }
     }
@@ -201,14 +332,34 @@ impl<H: fmt::Display + Copy> Request<H> {
     /// The name the request carries, if any.
     pub fn name(&self) -> Option<Name> {
         match self {
-            Request::Create { name, .. } | Request::DataIdOfName { name, .. } => Some(*name),
+            Request::Create { name, .. }
+            | Request::DataIdOfName { name, .. }
+            | Request::StructuredDataIdOfName { name, .. } => Some(*name),
             _ => None,
         }
     }
 
-    /// What the request is about, for messages: `put 7`, `fetch data-id 12`, `create <name>`.
+    /// How much of the answer's body is read: serialised bytes and content may be as large as
+    /// the network stores; other answers are small.
+    pub fn max_body(&self) -> usize {
+        if self.operation().answers_bytes() {
+            MAX_CONTENT_BYTES + 1
+        } else {
+            super::MAX_BODY_BYTES
+        }
+    }
+
+    /// What the request is about, for messages: `put 7`, `fetch data-id 12`, `create <name>`,
+    /// `remove 7 index 2`.
     pub fn subject(&self) -> String {
         let operation = self.operation().name();
+        match self {
+            Request::AtIndex(_, handle, index) => {
+                return format!("{operation} {handle} index {index}")
+            }
+            Request::OnId(_, id) if self.data_id().is_none() => return format!("{operation} {id}"),
+            _ => {}
+        }
         match (self.handle(), self.data_id(), self.name()) {
             (Some(handle), _, _) => format!("{operation} {handle}"),
             (_, Some(data_id), _) if self.operation() == Operation::DropDataId => {
@@ -226,6 +377,10 @@ impl<H: fmt::Display + Copy> Request<H> {
 pub fn url_for<H: fmt::Display + Copy>(base: &str, request: &Request<H>) -> String {
     format!("{base}{}", request.route())
 }
+
+/// The most content or serialised bytes read from one answer: the network stores no data larger
+/// than 100 KiB, so more than this is not an answer of the launcher's.
+pub const MAX_CONTENT_BYTES: usize = 1024 * 1024;
 
 /// The launcher's metadata of an appendable data, as `GET /appendable-data/metadata/:h` gives it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
@@ -274,6 +429,25 @@ pub struct Fetched {
 
 impl Fetched {
     pub fn parse(body: &[u8]) -> Option<Fetched> {
+        serde_json::from_slice(body).ok()
+    }
+}
+
+/// What fetching structured data through its data id gives back: the new handle, its version,
+/// and for versioned data (type tag 501) how many versions it keeps; the launcher leaves that
+/// out for other type tags.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StructuredFetched {
+    pub handle_id: u64,
+    pub is_owner: bool,
+    pub version: u64,
+    #[serde(default)]
+    pub data_version_length: Option<u64>,
+}
+
+impl StructuredFetched {
+    pub fn parse(body: &[u8]) -> Option<StructuredFetched> {
         serde_json::from_slice(body).ok()
     }
 }

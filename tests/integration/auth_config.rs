@@ -127,7 +127,7 @@ async fn denied_login_exits_3_and_stores_nothing() {
         .stderr_has("denied the request: Unauthorised")
         .stderr_has("hint: approve the request");
     assert!(!sandbox.config_file().exists());
-    let request = &server.received_requests().await.unwrap()[0];
+    let request = &received(&server).await[0];
     let body: serde_json::Value = serde_json::from_slice(&request.body).unwrap();
     assert_eq!(body["app"]["name"], "ci-bot");
     assert!(request.headers.get("authorization").is_none());
@@ -163,6 +163,48 @@ async fn login_with_an_explicit_timeout_gives_up() {
         .run()
         .code(6)
         .stderr_has("did not answer within 0.3 s");
+    // timeout_secs in the config file bounds it the same way.
+    let sandbox = Sandbox::new();
+    sandbox.write_config(r#"{"timeout_secs": 0.3}"#);
+    sandbox
+        .safe_ad()
+        .env("SAFE_LAUNCHER_URL", server.uri())
+        .args(["auth", "login"])
+        .run()
+        .code(6)
+        .stderr_has("did not answer within 0.3 s");
+}
+
+/// README: the login waits "without a time limit unless --timeout or timeout_secs is set". The
+/// person approves only after the default timeout (30 s) has passed: safe-ad is still waiting,
+/// and stores the token. (This test takes those 31 s.)
+#[tokio::test]
+async fn login_without_a_timeout_waits_past_the_default_timeout() {
+    let approval_after = Duration::from_secs_f64(safe_ad::values::DEFAULT_TIMEOUT_SECS + 1.0);
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/auth"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(serde_json::json!({
+                    "token": ISSUED,
+                    "permissions": ["LOW_LEVEL_API"],
+                }))
+                .set_delay(approval_after),
+        )
+        .mount(&server)
+        .await;
+    let sandbox = Sandbox::new();
+    let started = std::time::Instant::now();
+    sandbox
+        .safe_ad()
+        .env("SAFE_LAUNCHER_URL", server.uri())
+        .args(["auth", "login"])
+        .run()
+        .success()
+        .stderr_has("token stored in");
+    assert!(started.elapsed() >= approval_after);
+    assert_eq!(stored_token(&sandbox).as_deref(), Some(ISSUED));
 }
 
 #[test]
@@ -369,6 +411,7 @@ fn config_set_unset_show_and_path() {
         .safe_ad()
         .args(["config", "show"])
         .run()
+        .success()
         .stdout_has(&format!(
             "launcher_url  http://127.0.0.1:8100/0.6  {source}"
         ))
@@ -380,6 +423,7 @@ fn config_set_unset_show_and_path() {
         .env("SAFE_LAUNCHER_URL", "http://localhost:9")
         .args(["config", "show", "--timeout", "3"])
         .run()
+        .success()
         .stdout_has("launcher_url  http://localhost:9  (env var SAFE_LAUNCHER_URL)")
         .stdout_has("timeout_secs  3  (--timeout)");
 
@@ -473,11 +517,34 @@ fn concurrent_writers_never_leave_a_corrupt_file() {
     assert_eq!(leftovers, 1, "temporary files were left behind");
 }
 
-/// Every command but `auth token`, run with the token in each source, never prints it (the
-/// builder checks every run's output for it); `auth token` prints it.
+/// Whether the command these words run takes `--token-file`, by the parser's table.
+fn takes_token_file(words: &[&str]) -> bool {
+    let mut path: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| !w.starts_with('-'))
+        .collect();
+    path.truncate(if matches!(path.first(), Some(&"auth" | &"config")) {
+        2
+    } else {
+        1
+    });
+    safe_ad::cli::options_of(&path.join(" ")).contains(safe_ad::cli::Opt::TokenFile)
+}
+
+/// Every command but `auth token`, run with the token in each source, succeeds and never prints
+/// it (the builder checks every run's output for it); `auth token` prints it.
 #[tokio::test]
 async fn no_command_but_auth_token_prints_the_token() {
     let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path("/appendable-data/metadata/1"))
+        .respond_with(ResponseTemplate::new(200).set_body_raw(
+            r#"{"isOwner":true,"version":1,"filterType":"BlackList","filterLength":0,"dataLength":3,"deletedDataLength":2}"#,
+            "application/json",
+        ))
+        .mount(&server)
+        .await;
     Mock::given(any())
         .respond_with(ResponseTemplate::new(200).set_body_string("OK"))
         .mount(&server)
@@ -504,10 +571,14 @@ async fn no_command_but_auth_token_prints_the_token() {
                 .case(format!("token from {source}"));
             match source {
                 "env" => safe_ad = safe_ad.env("SAFE_LAUNCHER_TOKEN", TOKEN),
-                "file" => safe_ad = safe_ad.arg("--token-file").arg(&token_file),
+                // Only where the command takes it (`config path` reads no token).
+                "file" if takes_token_file(command) => {
+                    safe_ad = safe_ad.arg("--token-file").arg(&token_file)
+                }
+                "file" => continue,
                 _ => {}
             }
-            safe_ad.args(*command).run();
+            safe_ad.args(*command).run().success();
         }
     }
     sandbox
@@ -516,5 +587,6 @@ async fn no_command_but_auth_token_prints_the_token() {
         .args(["auth", "token"])
         .token_may_show()
         .run()
+        .success()
         .stdout_is(&format!("{TOKEN}\n"));
 }

@@ -4,14 +4,16 @@
 //! loopback server that counts the connections it accepts. Every refusal starts with
 //! `safe-ad: error: `, and every position it names (`line L, column C`) counts from 1.
 //!
-//! The table has one test per group of rows. TESTING.md shows the whole table;
-//! `SAFE_AD_REGENERATE=1 cargo test --test integration bad_input::` rewrites it there after the
-//! table changes.
+//! The table has one test per group of rows. TESTING.md shows the whole table; a test checks it
+//! is the table here, and the regeneration command
+//! (`cargo test --test integration regenerate -- --ignored`) rewrites it there after the table
+//! changes.
 
 use std::ffi::OsString;
 use std::os::unix::ffi::OsStringExt;
 use std::path::Path;
 
+use crate::generated::{assert_asked_by_name, REGENERATE};
 use crate::harness::*;
 
 /// What a row puts in the sandbox before it runs, at a path relative to the sandbox directory.
@@ -41,7 +43,8 @@ struct Row {
     absent: &'static [&'static str],
     /// Connections the launcher must see: 0 for every error, 1 for the one warning.
     connections: usize,
-    /// Whether the row needs a file this process cannot read (mode 000): root reads anyway.
+    /// Whether the row needs a file safe-ad cannot read (mode 000): root reads any file, so the
+    /// row runs safe-ad held to file permissions.
     unreadable: bool,
 }
 
@@ -55,7 +58,7 @@ const URL_ONLY: &[(&str, &str)] = &[("SAFE_LAUNCHER_URL", "{url}")];
 const CONFIG: &str = "config/config.json";
 const NAME_HINT: &str = "hint: a name is 32 bytes, as standard base64 (44 characters, ending in '=') or as 64 hex digits; nothing was sent";
 const HANDLE_HINT: &str =
-    "hint: a handle is plain decimal digits, 0 to 18446744073709551615; nothing was sent for it";
+    "hint: a handle is plain decimal digits, 0 to 18446744073709551615; nothing was sent";
 const TIMEOUT_RANGE: &str = "must be more than 0 and at most 86400 seconds (one day)";
 const TOKEN_HINT: &str =
     "hint: a token is one line of printable ASCII text with no spaces; check what was pasted";
@@ -145,7 +148,7 @@ macro_rules! config_file {
 }
 
 /// The groups of rows, each its own test, in the order TESTING.md shows them.
-const GROUPS: [&[Row]; 7] = [
+const GROUPS: [&[Row]; 8] = [
     HANDLES,
     NAMES,
     URLS,
@@ -153,6 +156,7 @@ const GROUPS: [&[Row]; 7] = [
     CONFIG_FILES,
     OPTIONS,
     COMMAND_LINES,
+    ITEMS,
 ];
 
 const HANDLES: &[Row] = &[
@@ -944,10 +948,14 @@ const CONFIG_FILES: &[Row] = &[
     ),
     Row {
         unreadable: true,
-        ..config_file!(
-            "config file: unreadable (mode 000)",
-            b"{}",
-            &["config file {dir}/config/config.json: cannot open it: permission denied"],
+        ..with_files(
+            row(
+                "config file: unreadable (mode 000)",
+                &["put", "1"],
+                2,
+                &["config file {dir}/config/config.json: cannot open it: permission denied"],
+            ),
+            &[(CONFIG, Make::File(b"{}", 0o000))],
         )
     },
     with_env(
@@ -1134,6 +1142,234 @@ const OPTIONS: &[Row] = &[
     ),
 ];
 
+const INDEX_HINT: &str = "hint: an index is plain decimal digits, 0 to 18446744073709551615, counting from 0 as `safe-ad show HANDLE` numbers the items; nothing was sent";
+const RANGE_HINT: &str = "hint: give N, A..B (B not included), A..=B, A.. or ..B, where indexes count from 0 as `show` numbers the items; nothing was sent";
+/// A valid name, for the rows whose mistake is elsewhere.
+const GOOD_NAME: &str = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
+
+/// `show`, `remove`, `restore`, `purge` and `append`: what they take beyond handles.
+const ITEMS: &[Row] = &[
+    row(
+        "show: a bad handle",
+        &["show", "1", "x"],
+        2,
+        &["safe-ad: error: invalid handle 'x' for show: it is not a plain decimal number", HANDLE_HINT],
+    ),
+    row(
+        "show: no handle",
+        &["show", "--full"],
+        2,
+        &["the following required arguments were not provided", "<HANDLE>"],
+    ),
+    row(
+        "show: --index not a number",
+        &["show", "--index", "x", "1"],
+        2,
+        &["safe-ad: error: invalid --index 'x': 'x' is not a plain decimal number", RANGE_HINT],
+    ),
+    row(
+        "show: --index empty",
+        &["show", "--index=", "1"],
+        2,
+        &["safe-ad: error: invalid --index '': '' is empty", RANGE_HINT],
+    ),
+    row(
+        "show: --index negative",
+        &["show", "--index", "-1", "1"],
+        2,
+        &["safe-ad: error: invalid --index '-1': '-1' is not a plain decimal number", RANGE_HINT],
+    ),
+    row(
+        "show: --index past 2^64",
+        &["show", "--index", "18446744073709551616..", "1"],
+        2,
+        &["invalid --index '18446744073709551616..': '18446744073709551616' is larger than 18446744073709551615", RANGE_HINT],
+    ),
+    row(
+        "show: --index whose end comes before its start",
+        &["show", "--index", "5..2", "1"],
+        2,
+        &["safe-ad: error: invalid --index '5..2': the end comes before the start", RANGE_HINT],
+    ),
+    row(
+        "show: --index that holds no index",
+        &["show", "--index", "5..5", "1"],
+        2,
+        &["invalid --index '5..5': it holds no index (the end is not included: A..B stops before B)"],
+    ),
+    row(
+        "show: --index with `..=` and no end",
+        &["show", "--index", "1..=", "1"],
+        2,
+        &["invalid --index '1..=': `..=` needs the last index after it"],
+    ),
+    row(
+        "show: --index with three dots",
+        &["show", "--index", "1...3", "1"],
+        2,
+        &["invalid --index '1...3': '.3' is not a plain decimal number"],
+    ),
+    row(
+        "show: --index with a space",
+        &["show", "--index", "1 .. 3", "1"],
+        2,
+        &["invalid --index '1 .. 3': '1 ' is not a plain decimal number"],
+    ),
+    row(
+        "show: --dry-run (it cannot know its requests before the answers)",
+        &["show", "--dry-run", "1"],
+        2,
+        &["safe-ad: error: `safe-ad show` does not take --dry-run: it is an option of"],
+    ),
+    row(
+        "show: --curl",
+        &["show", "--curl", "1"],
+        2,
+        &["safe-ad: error: `safe-ad show` does not take --curl", "hint: `safe-ad show --help` lists the options it takes"],
+    ),
+    row(
+        "show: --fail-fast",
+        &["--fail-fast", "show", "1"],
+        2,
+        &["safe-ad: error: `safe-ad show` does not take --fail-fast"],
+    ),
+    row(
+        "remove: a bad handle",
+        &["remove", "x", "0"],
+        2,
+        &["safe-ad: error: invalid handle 'x' for remove: it is not a plain decimal number", HANDLE_HINT],
+    ),
+    row(
+        "remove: `-` for the handle",
+        &["remove", "-", "0"],
+        2,
+        &["safe-ad: error: `remove` takes one handle, not `-` (standard input)"],
+    ),
+    row(
+        "remove: no index",
+        &["remove", "1"],
+        2,
+        &["the following required arguments were not provided", "<INDEX>"],
+    ),
+    row(
+        "remove: a negative index",
+        &["remove", "1", "-1"],
+        2,
+        &["safe-ad: error: invalid index '-1' for remove: it is not a plain decimal number", INDEX_HINT],
+    ),
+    row(
+        "remove: a bad index after good ones",
+        &["remove", "1", "0", "2", "x"],
+        2,
+        &["safe-ad: error: invalid index 'x' for remove: it is not a plain decimal number", INDEX_HINT],
+    ),
+    row(
+        "restore: an index with a decimal point",
+        &["restore", "1", "1.5"],
+        2,
+        &["safe-ad: error: invalid index '1.5' for restore: it is not a plain decimal number", INDEX_HINT],
+    ),
+    row(
+        "purge: an index past 2^64",
+        &["purge", "1", "18446744073709551616"],
+        2,
+        &["invalid index '18446744073709551616' for purge: it is larger than 18446744073709551615", INDEX_HINT],
+    ),
+    row(
+        "purge: an empty index",
+        &["purge", "1", ""],
+        2,
+        &["invalid index '' for purge: it is empty", INDEX_HINT],
+    ),
+    row(
+        "remove: the same index twice",
+        &["remove", "1", "2", "02"],
+        2,
+        &["safe-ad: error: index 2 is given twice for remove", "hint: give each index once"],
+    ),
+    row(
+        "remove: --jobs (the indexes go one at a time)",
+        &["remove", "--jobs", "2", "1", "0"],
+        2,
+        &["safe-ad: error: `safe-ad remove` does not take --jobs"],
+    ),
+    row(
+        "purge: --save with an operation that is not a save",
+        &["purge", "--save", "delete", "1", "0"],
+        2,
+        &["invalid value 'delete' for '--save <OPERATION>'"],
+    ),
+    row(
+        "append: neither --structured nor --appendable",
+        &["append", "1"],
+        2,
+        &["the following required arguments were not provided", "--structured <NAME>|--appendable <NAME>"],
+    ),
+    row(
+        "append: both --structured and --appendable",
+        &["append", "1", "--structured", GOOD_NAME, "--appendable", GOOD_NAME],
+        2,
+        &["the argument '--structured <NAME>' cannot be used with '--appendable <NAME>'"],
+    ),
+    row(
+        "append: --type-tag with --appendable",
+        &["append", "1", "--appendable", GOOD_NAME, "--type-tag", "500"],
+        2,
+        &["the argument '--appendable <NAME>' cannot be used with '--type-tag <N>'"],
+    ),
+    row(
+        "append: --private with --structured",
+        &["append", "1", "--structured", GOOD_NAME, "--private"],
+        2,
+        &["the argument '--structured <NAME>' cannot be used with '--private'"],
+    ),
+    row(
+        "append: a bad name",
+        &["append", "1", "--structured", "my data"],
+        2,
+        &["safe-ad: error: invalid name 'my data' for append: it is neither standard base64 nor hex", NAME_HINT],
+    ),
+    row(
+        "append: a type tag no structured data has",
+        &["append", "1", "--structured", GOOD_NAME, "--type-tag", "499"],
+        2,
+        &[
+            "safe-ad: error: invalid type tag '499' for append: no structured data has it (the launcher makes only 500 (the default), 501 (versioned), or 15000 and above)",
+            "hint: structured data has type tag 500 (the default), 501 (versioned), or 15000 and above; nothing was sent",
+        ],
+    ),
+    row(
+        "append: a type tag that is not a number",
+        &["append", "1", "--structured", GOOD_NAME, "--type-tag", "x"],
+        2,
+        &["invalid type tag 'x' for append: it is not a plain decimal number"],
+    ),
+    row(
+        "append: a negative handle",
+        &["append", "-1", "--structured", GOOD_NAME],
+        2,
+        &["safe-ad: error: invalid handle '-1' for append: it is not a plain decimal number", HANDLE_HINT],
+    ),
+    row(
+        "append: `-` for the handle",
+        &["append", "-", "--structured", GOOD_NAME],
+        2,
+        &["safe-ad: error: `append` takes one handle, not `-` (standard input)"],
+    ),
+    row(
+        "append: --jobs",
+        &["append", "--jobs", "2", "1", "--structured", GOOD_NAME],
+        2,
+        &["safe-ad: error: `safe-ad append` does not take --jobs"],
+    ),
+    row(
+        "append: --fail-fast",
+        &["append", "--fail-fast", "1", "--structured", GOOD_NAME],
+        2,
+        &["safe-ad: error: `safe-ad append` does not take --fail-fast", "hint: `safe-ad append --help` lists the options it takes"],
+    ),
+];
+
 const COMMAND_LINES: &[Row] = &[
     row(
         "unknown flag",
@@ -1194,20 +1430,60 @@ const COMMAND_LINES: &[Row] = &[
         &["put", "--save", "post", "1"],
         2,
         &[
-            "safe-ad: error: unexpected argument '--save': it belongs to clear-data and clear-deleted-data",
+            "safe-ad: error: `safe-ad put` does not take --save: it is an option of `safe-ad clear-data`, `safe-ad clear-deleted-data`, `safe-ad purge` and 2 other commands",
+            "hint: `safe-ad put --help` lists the options it takes",
+        ],
+    ),
+    row(
+        "--dry-run on a command that would act on it (auth logout)",
+        &["auth", "logout", "--dry-run"],
+        2,
+        &["safe-ad: error: `safe-ad auth logout` does not take --dry-run: it is an option of `safe-ad create`"],
+    ),
+    row(
+        "--dry-run before a command that would act on it (auth login)",
+        &["--dry-run", "auth", "login"],
+        2,
+        &["safe-ad: error: `safe-ad auth login` does not take --dry-run"],
+    ),
+    row(
+        "--curl on a command that writes the config file",
+        &["config", "set", "timeout_secs", "5", "--curl"],
+        2,
+        &["safe-ad: error: `safe-ad config set` does not take --curl"],
+    ),
+    row(
+        "an option the command has no use for",
+        &["config", "show", "--jobs", "4"],
+        2,
+        &["safe-ad: error: `safe-ad config show` does not take --jobs: it is an option of `safe-ad put`, `safe-ad post`, `safe-ad clear-data` and 5 other commands"],
+    ),
+    row(
+        "--json on a command whose output is the token itself",
+        &["auth", "token", "--json"],
+        2,
+        &["safe-ad: error: `safe-ad auth token` does not take --json"],
+    ),
+    row(
+        "--version after a command",
+        &["put", "-V"],
+        2,
+        &[
+            "safe-ad: error: `safe-ad put` does not take -V",
+            "hint: `safe-ad --version` prints the version",
         ],
     ),
     row(
         "a client option after `completions` (the same for `emulator`)",
         &["completions", "bash", "--launcher-url", "http://127.0.0.1:1"],
         2,
-        &["safe-ad: error: unexpected argument '--launcher-url': it is an option of the client commands (put, post, create, ...), not of this one"],
+        &["safe-ad: error: `safe-ad completions` does not take --launcher-url: it is an option of `safe-ad create`, `safe-ad open`, `safe-ad put` and"],
     ),
     row(
         "a client option before `completions` (the same for `emulator`)",
         &["--quiet", "completions", "bash"],
         2,
-        &["safe-ad: error: `completions` takes none of the client options"],
+        &["safe-ad: error: `safe-ad completions` does not take --quiet: it is an option of"],
     ),
     row(
         "--dry-run and --json at two levels",
@@ -1278,46 +1554,32 @@ fn bad_command_lines_are_refused() {
     check_group(COMMAND_LINES);
 }
 
-/// Whether this process can open a file whose mode is 000 (root can).
-fn reads_unreadable_files() -> bool {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let path = dir.path().join("probe");
-    std::fs::write(&path, b"x").expect("probe file");
-    set_mode(&path, 0o000);
-    std::fs::File::open(&path).is_ok()
+#[test]
+fn bad_indexes_ranges_and_item_arguments_are_refused() {
+    check_group(ITEMS);
 }
 
 /// Runs every row of a group against one counting launcher and fails listing every wrong row.
+/// A row that needs a file safe-ad cannot read (mode 000) runs it held to file permissions
+/// ([`Sandbox::safe_ad_held_to_file_modes`]), so it is checked as root too.
 fn check_group(rows: &[Row]) {
     let launcher = RawLauncher::answering(
         b"HTTP/1.1 200 OK\r\nconnection: close\r\ncontent-length: 2\r\n\r\nOK",
     );
-    let root = reads_unreadable_files();
+    let unreadable_rows = rows.iter().any(|row| row.unreadable);
+    let can_hold = !(unreadable_rows && reads_any_file()) || have("setpriv");
     let mut wrong = Vec::new();
     let mut failed_rows = 0;
-    let mut skipped = Vec::new();
-    for row in rows {
-        if row.unreadable && root {
-            skipped.push(row.input);
-            continue;
-        }
+    let mut checked = 0;
+    for row in rows.iter().filter(|row| can_hold || !row.unreadable) {
+        checked += 1;
         let problems = check(row, &launcher);
         if !problems.is_empty() {
             failed_rows += 1;
             wrong.extend(problems);
         }
     }
-    println!(
-        "{} bad inputs in this group: {} checked, {} skipped",
-        rows.len(),
-        rows.len() - skipped.len(),
-        skipped.len()
-    );
-    for input in &skipped {
-        println!(
-            "skipped {input:?}: this process reads mode-000 files (it runs as root), so the row cannot be tested here"
-        );
-    }
+    println!("{} bad inputs in this group, {checked} checked", rows.len());
     assert!(
         wrong.is_empty(),
         "{failed_rows} of {} rows are wrong:\n{}",
@@ -1428,7 +1690,12 @@ fn check_run(row: &Row, source: Option<(Source, &str)>, launcher: &RawLauncher) 
             }
         }
     }
-    let mut safe_ad = sandbox.safe_ad().case(row.input);
+    let mut safe_ad = if row.unreadable {
+        sandbox.safe_ad_held_to_file_modes()
+    } else {
+        sandbox.safe_ad()
+    }
+    .case(row.input);
     for (name, value) in &env {
         safe_ad = safe_ad.env(name, place.fill_os(value));
     }
@@ -1610,8 +1877,8 @@ fn shown_text(text: &str) -> String {
 fn rendered_table() -> String {
     let rows: Vec<&Row> = GROUPS.iter().flat_map(|group| group.iter()).collect();
     let mut text = format!(
-        "{BEGIN}\n\n{} bad inputs, in seven groups (handles, names, launcher URLs, tokens, \
-config files, numeric options, command lines), each group one test. `{{dir}}` is the test's directory, `{{addr}}` \
+        "{BEGIN}\n\n{} bad inputs, in eight groups (handles, names, launcher URLs, tokens, \
+config files, numeric options, command lines, and what `show` and the item commands take), each group one test. `{{dir}}` is the test's directory, `{{addr}}` \
 the loopback server's address and `{{port}}` its port, `{{front}}` and `{{back}}` the two halves \
 of the test token, and `{{xff}}` the byte 0xFF, which is not UTF-8. A URL row runs three times: with \
 `--launcher-url URL` (the environment as usual), with `SAFE_LAUNCHER_URL=URL` (and the token in \
@@ -1658,26 +1925,41 @@ output may hold a piece of the test token, and every `line L, column C` counts f
     text
 }
 
-#[test]
-fn testing_md_shows_this_table() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("TESTING.md");
+/// TESTING.md as it should be: its table of bad inputs rendered from [`GROUPS`].
+fn testing_md_with_this_table() -> (std::path::PathBuf, String, String) {
+    let path = repo_root().join("TESTING.md");
     let current = std::fs::read_to_string(&path).expect("TESTING.md");
     let (Some(start), Some(end)) = (current.find(BEGIN), current.find(END)) else {
         panic!("TESTING.md lacks the markers {BEGIN:?} and {END:?}");
     };
-    let table = rendered_table();
     let updated = format!(
-        "{}{table}{}",
+        "{}{}{}",
         &current[..start],
+        rendered_table(),
         &current[end + END.len()..]
     );
-    if std::env::var_os("SAFE_AD_REGENERATE").is_some() {
-        std::fs::write(&path, &updated).expect("write TESTING.md");
-        return;
-    }
+    (path, current, updated)
+}
+
+#[test]
+fn testing_md_shows_this_table() {
+    let (_, current, updated) = testing_md_with_this_table();
     assert!(
         current == updated,
-        "TESTING.md's table of bad inputs is out of date; refresh it with \
-         SAFE_AD_REGENERATE=1 cargo test --test integration bad_input::"
+        "TESTING.md's table of bad inputs is out of date; refresh it with: {REGENERATE}"
+    );
+}
+
+/// The regeneration command, not a check: rewrites the table in TESTING.md from [`GROUPS`]. Run
+/// only when named (see [`assert_asked_by_name`]).
+#[test]
+#[ignore = "rewrites TESTING.md: cargo test --test integration regenerate -- --ignored"]
+fn regenerate_the_bad_input_table_in_testing_md() {
+    assert_asked_by_name();
+    let (path, _, updated) = testing_md_with_this_table();
+    std::fs::write(&path, &updated).expect("write TESTING.md");
+    assert!(
+        testing_md_with_this_table().1 == updated,
+        "TESTING.md did not change"
     );
 }

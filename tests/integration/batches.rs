@@ -7,7 +7,6 @@
 //! `--retries`, the summary line and the absence of a progress bar on a pipe, and `--verbose`.
 
 use std::io::Write;
-use std::net::TcpListener;
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
@@ -168,8 +167,7 @@ async fn stdin_usage_errors_send_nothing() {
         .run();
     token_file.code(2);
     assert_no_token(&token_file.text());
-    let received = server.received_requests().await.unwrap_or_default();
-    assert!(received.is_empty(), "{} requests sent", received.len());
+    assert_nothing_sent(&server, "stdin usage errors").await;
 }
 
 // ---- --jobs and output order ------------------------------------------------------------------
@@ -260,7 +258,7 @@ fn slow_early_answers_do_not_reorder_output_and_jobs_run_at_once() {
             }
             std::thread::sleep(Duration::from_millis((13 - handle_of(&line)) * 40));
             lock.lock().unwrap().now -= 1;
-            if !conn.send(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nOK") {
+            if !conn.send(OK_ANSWER) {
                 return;
             }
         }
@@ -587,7 +585,7 @@ fn metadata_json_carries_the_launchers_fields() {
             "isOwner": true,
             "version": 1,
             "filterType": "BlackList",
-            "filterLength": 0,
+            "filterLength": 2,
             "dataLength": 3,
             "deletedDataLength": 2,
         })
@@ -756,7 +754,7 @@ async fn dry_run_shows_each_request_with_the_token_masked_and_sends_nothing() {
         .filter(|line| line.trim_start().starts_with("authorization: Bearer "))
         .count();
     assert_eq!(masked, 4, "{stdout}");
-    assert!(received_paths(&server).await.is_empty());
+    assert_nothing_sent(&server, "--dry-run").await;
 
     let invalid = sandbox
         .safe_ad()
@@ -765,7 +763,7 @@ async fn dry_run_shows_each_request_with_the_token_masked_and_sends_nothing() {
         .stdin("x\n")
         .run();
     invalid.code(2);
-    assert!(received_paths(&server).await.is_empty());
+    assert_nothing_sent(&server, "--dry-run with a bad handle").await;
 }
 
 #[tokio::test]
@@ -790,84 +788,160 @@ async fn curl_prints_commands_that_read_the_token_from_the_env_and_sends_nothing
             "{line}"
         );
     }
-    assert!(received_paths(&server).await.is_empty());
+    assert_nothing_sent(&server, "--curl").await;
 }
 
+/// The lines `--curl` prints, run in a shell as a person would paste them, do what safe-ad does,
+/// wherever the token came from (README, Debugging): the env var, the config file (the line
+/// fetches it with `safe-ad auth token`), a token file (`safe-ad --token-file PATH auth token`),
+/// and standard input, which cannot be read again: a note says to export the env var, and once it
+/// is exported the lines work.
 #[test]
 fn curl_lines_do_what_safe_ad_does() {
-    let emulator = Emulator::start(&[]);
-    let sandbox = Sandbox::new();
-    let output = sandbox
-        .safe_ad()
-        .launcher(&emulator.url)
-        .args(["clear-data", "--curl", "--save", "post", "1"])
-        .run();
-    output.code(0);
-    let stdout = output.stdout();
-    assert_eq!(stdout.lines().count(), 2, "{stdout}");
-    assert_eq!(emulator.network(1), (1, 3, 2), "--curl sent something");
-    for line in stdout.lines() {
-        let ran = sandbox
-            .shell("sh", line)
-            .env("SAFE_LAUNCHER_TOKEN", TOKEN)
-            .run();
-        if ran.exit_code() == Some(127) {
-            eprintln!("curl is not installed; not running the curl lines");
-            return;
-        }
-        ran.success().stdout_is("OK");
+    if !have("curl") {
+        return;
     }
-    assert_eq!(emulator.network(1), (2, 0, 5));
+    for source in ["env var", "config file", "token file", "standard input"] {
+        let emulator = Emulator::start(&[]);
+        let sandbox = Sandbox::new();
+        let mut printing = sandbox
+            .safe_ad()
+            .env("SAFE_LAUNCHER_URL", &emulator.url)
+            .case(source);
+        // What the person's shell has when they run the printed lines.
+        let mut shell_env: Vec<(&str, &str)> = Vec::new();
+        match source {
+            "env var" => {
+                printing = printing.env("SAFE_LAUNCHER_TOKEN", TOKEN);
+                shell_env.push(("SAFE_LAUNCHER_TOKEN", TOKEN));
+            }
+            "config file" => {
+                sandbox.write_config(&format!(r#"{{"token": "{TOKEN}"}}"#));
+            }
+            "token file" => {
+                let file = sandbox.file("token", format!("{TOKEN}\n"));
+                printing = printing.arg("--token-file").arg(file);
+            }
+            _ => {
+                printing = printing
+                    .args(["--token-file", "-"])
+                    .stdin(format!("{TOKEN}\n"));
+                // What the note asks for.
+                shell_env.push(("SAFE_LAUNCHER_TOKEN", TOKEN));
+            }
+        }
+        let output = printing
+            .args(["clear-data", "--curl", "--save", "post", "1"])
+            .run();
+        output.success();
+        if source == "standard input" {
+            output.stderr_is(
+                "note: the token came from standard input: export SAFE_LAUNCHER_TOKEN before \
+                 running these lines\n",
+            );
+        } else {
+            output.stderr_is("");
+        }
+        let stdout = output.stdout();
+        assert_eq!(stdout.lines().count(), 2, "{source}: {stdout}");
+        assert_eq!(emulator.network(1), (1, 3, 2), "--curl sent something");
+        for line in stdout.lines() {
+            let mut shell = sandbox.shell("sh", line).case(source);
+            for (name, value) in &shell_env {
+                shell = shell.env(name, value);
+            }
+            shell.run().success().stdout_is("OK");
+        }
+        assert_eq!(emulator.network(1), (2, 0, 5), "{source}");
+    }
 }
 
 // ---- --retries --------------------------------------------------------------------------------
 
-/// Answers every request with 200 `OK`.
-fn serve_ok(conn: &mut Conn) {
-    while conn.request().is_some() {
-        if !conn.send(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nOK") {
-            return;
-        }
+/// A PUT, and a POST (README: retried "only when the connection was refused"), get through to a
+/// launcher that starts listening after safe-ad began trying.
+#[test]
+fn retries_wait_for_a_launcher_that_starts_listening_late() {
+    for operation in ["put", "post"] {
+        // Held, not listening, until the launcher starts: never free for another server to take.
+        let port = RefusingPort::new();
+        let url = port.url.clone();
+        let sandbox = Sandbox::new();
+        sandbox
+            .safe_ad()
+            .launcher(&url)
+            .args(["--retries", "0", operation, "1"])
+            .run()
+            .code(6)
+            .stderr_has("refused");
+
+        // The launcher starts 300 ms from now. Ten retries wait 0.1, 0.2, 0.4 ... 51.2 s in
+        // turn, 102 s in all: whenever the launcher comes up within that, safe-ad gets through.
+        let late = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            RawLauncher::start_on(port.listen(), serve_ok)
+        });
+        let started = Instant::now();
+        sandbox
+            .safe_ad()
+            .launcher(&url)
+            .args(["--retries", "10", operation, "1"])
+            .run()
+            .success()
+            .stdout_is(&format!("{operation} 1: ok\n"));
+        assert!(
+            started.elapsed() >= Duration::from_millis(250),
+            "{operation}: answered before the server listened?"
+        );
+        let launcher = late.join().expect("the late launcher started");
+        assert_eq!(launcher.connections(), 1, "{operation}");
     }
 }
 
+/// README: retries wait "100 ms, 200 ms, 400 ms, ...". A launcher that closes each connection at
+/// once (no byte of an answer) sees four attempts of `--retries 3`, each at least the next pause
+/// after the one before: the time of each is taken before its connection is closed, and safe-ad
+/// can only begin its pause after that.
 #[test]
-fn retries_wait_for_a_launcher_that_starts_listening_late() {
-    let port = {
-        let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
-        listener.local_addr().expect("addr").port()
-    };
-    let url = format!("http://127.0.0.1:{port}");
-    let sandbox = Sandbox::new();
-    sandbox
-        .safe_ad()
-        .launcher(&url)
-        .args(["--retries", "0", "put", "1"])
+fn retries_wait_100_200_400_ms_between_attempts() {
+    let attempts: Arc<Mutex<Vec<Instant>>> = Arc::default();
+    let seen = Arc::clone(&attempts);
+    let server = RawLauncher::start(move |_conn| seen.lock().unwrap().push(Instant::now()));
+    SafeAd::new()
+        .launcher(&server.url)
+        .args(["--retries", "3", "put", "1"])
+        .run()
+        .code(6);
+    server.settle();
+    let attempts = attempts.lock().unwrap();
+    assert_eq!(attempts.len(), 4, "one attempt and three retries");
+    for (pause, pair) in [100, 200, 400].into_iter().zip(attempts.windows(2)) {
+        let waited = pair[1] - pair[0];
+        assert!(
+            waited >= Duration::from_millis(pause),
+            "a retry came {waited:?} after the attempt before it, not at least {pause} ms"
+        );
+    }
+}
+
+/// README: a POST is retried "only when the connection was refused". Against a port that refuses
+/// every time, `--retries 3` makes safe-ad try four times, so it cannot give up before its three
+/// pauses (100 + 200 + 400 ms) have passed.
+#[test]
+fn a_refused_post_is_retried() {
+    let refused = closed_port_url();
+    let started = Instant::now();
+    SafeAd::new()
+        .launcher(&refused)
+        .args(["--retries", "3", "post", "1"])
         .run()
         .code(6)
         .stderr_has("refused");
-
-    // The launcher starts 300 ms from now. Ten retries wait 0.1, 0.2, 0.4 ... 51.2 s in turn,
-    // 102 s in all: whenever the launcher comes up within that, safe-ad gets through.
-    let late = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(300));
-        let listener = TcpListener::bind(("127.0.0.1", port)).expect("bind the same port again");
-        RawLauncher::start_on(listener, serve_ok)
-    });
-    let started = Instant::now();
-    sandbox
-        .safe_ad()
-        .launcher(&url)
-        .args(["--retries", "10", "put", "1"])
-        .run()
-        .success()
-        .stdout_is("put 1: ok\n");
+    let elapsed = started.elapsed();
     assert!(
-        started.elapsed() >= Duration::from_millis(250),
-        "answered before the server listened?"
+        elapsed >= Duration::from_millis(700),
+        "gave up after {elapsed:?}: a refused POST was not retried three times"
     );
-    let launcher = late.join().expect("the late launcher started");
-    assert_eq!(launcher.connections(), 1);
 }
 
 #[tokio::test]
@@ -902,24 +976,27 @@ fn retries_after_a_reset_but_never_for_a_post() {
         .check(server.connections() == 4, "a POST was sent again");
 }
 
+/// README: "never after a timeout", for a PUT as for a POST.
 #[test]
-fn retries_never_resend_a_post_that_timed_out() {
-    // Reads each request and never answers; the connections stay open.
-    let server = RawLauncher::start(|conn| {
-        conn.request();
-        conn.hold();
-    });
-    SafeAd::new()
-        .launcher(&server.url)
-        .args(["--retries", "3", "--timeout", "0.3", "post", "1"])
-        .run()
-        .code(6)
-        .stderr_has("did not answer within 0.3 s");
-    assert_eq!(
-        server.connections(),
-        1,
-        "a POST that timed out was sent again"
-    );
+fn retries_never_resend_a_request_that_timed_out() {
+    for operation in ["put", "post"] {
+        // Reads each request and never answers; the connections stay open.
+        let server = RawLauncher::start(|conn| {
+            conn.request();
+            conn.hold();
+        });
+        SafeAd::new()
+            .launcher(&server.url)
+            .args(["--retries", "3", "--timeout", "0.3", operation, "1"])
+            .run()
+            .code(6)
+            .stderr_has("did not answer within 0.3 s");
+        assert_eq!(
+            server.connections(),
+            1,
+            "a {operation} that timed out was sent again"
+        );
+    }
 }
 
 // ---- summary and progress ---------------------------------------------------------------------
@@ -1001,6 +1078,64 @@ async fn no_progress_bar_or_escape_sequences_on_a_pipe() {
         "progress output on a pipe: {stderr:?}"
     );
     assert_eq!(stderr, "9 handles: 9 ok, 0 failed\n");
+}
+
+/// README: "on a terminal a live count shows while it runs". safe-ad runs under `script`, which
+/// gives it a terminal, against a launcher that holds handle 2's answer until the test has seen
+/// the count on that terminal: so the count showed while the batch ran. Handle 1 is answered
+/// after 600 ms, as the count is drawn only once a batch has run half a second.
+#[test]
+fn a_live_count_shows_on_a_terminal_while_the_batch_runs() {
+    if !have("script") {
+        return;
+    }
+    let release: Arc<(Mutex<bool>, Condvar)> = Arc::default();
+    let held = Arc::clone(&release);
+    let server = RawLauncher::start(move |conn| {
+        while let Some(line) = conn.request() {
+            match handle_of(&line) {
+                1 => std::thread::sleep(Duration::from_millis(600)),
+                2 => {
+                    let (lock, changed) = &*held;
+                    let released = changed
+                        .wait_timeout_while(lock.lock().unwrap(), DEADLINE, |go| !*go)
+                        .unwrap();
+                    assert!(*released.0, "the test never released handle 2");
+                }
+                _ => {}
+            }
+            if !conn.send(OK_ANSWER) {
+                return;
+            }
+        }
+    });
+    let sandbox = Sandbox::new();
+    let mut running = sandbox
+        .shell(
+            "sh",
+            "exec script -qec 'safe-ad --jobs 1 put 1 2 3' /dev/null",
+        )
+        .launcher(&server.url)
+        .spawn();
+    // The terminal shows what safe-ad writes on stdout and stderr, in order.
+    let shown = running.wait_for_stdout("/3: 1 ok, 0 failed (");
+    assert!(running.is_running(), "the batch ended before it was let go");
+    assert!(
+        shown.contains("\r\x1b[2K["),
+        "not drawn over its own line: {shown:?}"
+    );
+    {
+        let (lock, changed) = &*release;
+        *lock.lock().unwrap() = true;
+        changed.notify_all();
+    }
+    let output = running.wait();
+    let screen = output.success().stdout();
+    // The count is cleared before the summary, which is the last thing shown.
+    assert!(
+        screen.ends_with("\r\x1b[2K3 handles: 3 ok, 0 failed\r\n"),
+        "{screen:?}"
+    );
 }
 
 // ---- --verbose --------------------------------------------------------------------------------

@@ -14,17 +14,18 @@
 //! files as the Debian package installs them, found by the shells' own lookup (`package.rs`,
 //! [`Found::Installed`]).
 //!
-//! A shell that is not installed skips its test with a printed reason, except under CI (`CI` set),
-//! where `.ci/run` installs them all and a missing one fails.
+//! A shell that is not installed skips its test through the harness's `skip`, which fails under
+//! CI (`CI` set), where `.ci/run` installs them all.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
 
-use crate::harness::{safe_ad_bin, Sandbox, DEADLINE};
+use crate::harness::{
+    have, have_bash_completion, poll, readme_section, repo_root, safe_ad_bin, Sandbox, DEADLINE,
+};
 use safe_ad::cli::{SaveWith, Shell};
 use safe_ad::config_file::Key;
 
@@ -154,37 +155,6 @@ pub fn cases(default_build: bool) -> Vec<Case> {
     ]
 }
 
-/// Whether `program` is installed where the tests look for it (`/usr/bin`, `/bin`: the PATH
-/// they run shells with); without it, the test is skipped (see [`skip`]).
-#[track_caller]
-pub fn have(program: &str) -> bool {
-    let found = ["/usr/bin", "/bin"]
-        .iter()
-        .any(|dir| Path::new(dir).join(program).is_file());
-    if !found {
-        skip(&format!("`{program}` is not installed"));
-    }
-    found
-}
-
-/// Prints that a test is skipped and why. Under CI (`CI` set) it fails instead: `.ci/run`
-/// installs everything the tests need, so there a skip would hide a missing install step.
-#[track_caller]
-pub fn skip(reason: &str) {
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "{reason}; CI must install it (.ci/run)"
-    );
-    note(&format!("skipped: {reason}"));
-}
-
-/// A line on the test run's own stderr, shown even for a test that passes (the test harness
-/// captures only what the print macros write).
-pub fn note(text: &str) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "{text}");
-}
-
 /// Asks `sh` what completes for every case, and checks each answer.
 #[track_caller]
 pub fn check_cases(sh: Sh, found: Found) {
@@ -280,7 +250,7 @@ struct Setup {
 
 impl Setup {
     fn new(sh: Sh, found: Found, sandbox: &Sandbox) -> Setup {
-        let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let repo = repo_root();
         let mut env: Vec<(&'static str, OsString)> =
             vec![("TERM", "xterm".into()), ("ZDOTDIR", sandbox.path().into())];
         let (bin_dir, load) = match found {
@@ -508,18 +478,15 @@ impl Typed {
     /// Waits until the screen shows `text`; fails with the screen after the deadline.
     #[track_caller]
     pub fn wait_for(&self, text: &str) -> String {
-        let deadline = Instant::now() + DEADLINE;
-        loop {
-            let screen = self.screen();
-            if screen.contains(text) {
-                return screen;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "the screen never showed {text:?} within {DEADLINE:?}:\n{screen}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        poll(DEADLINE, || {
+            Some(self.screen()).filter(|screen| screen.contains(text))
+        })
+        .unwrap_or_else(|| {
+            panic!(
+                "the screen never showed {text:?} within {DEADLINE:?}:\n{}",
+                self.screen()
+            )
+        })
     }
 }
 
@@ -575,13 +542,8 @@ fn completing_by_typing_tab_in_each_shell() {
 /// put the files; after the uninstall block, every file the install made is gone.
 #[test]
 fn readme_steps_install_and_uninstall_for_one_user() {
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(repo.join("README.md")).expect("README");
-    let section = readme
-        .split("\n## Completions and man page\n")
-        .nth(1)
-        .and_then(|rest| rest.split("\n## ").next())
-        .expect("README has a section `## Completions and man page`");
+    let repo = repo_root();
+    let section = readme_section("Completions and man page");
     let blocks: Vec<&str> = section
         .split("```sh\n")
         .skip(1)
@@ -637,15 +599,6 @@ fn readme_steps_install_and_uninstall_for_one_user() {
     run(uninstall);
     let left: Vec<&PathBuf> = installed.iter().filter(|file| file.exists()).collect();
     assert!(left.is_empty(), "README's uninstall left {left:?}");
-}
-
-/// Whether bash-completion's loader is installed; skips (see [`skip`]) if not.
-pub fn have_bash_completion() -> bool {
-    let found = Path::new("/usr/share/bash-completion/bash_completion").is_file();
-    if !found {
-        skip("bash-completion is not installed");
-    }
-    found
 }
 
 /// Every file below `dir`, at any depth.

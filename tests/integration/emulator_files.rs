@@ -10,7 +10,6 @@ use std::path::{Path, PathBuf};
 use safe_ad::emulator::STATE_LIMIT;
 use serde_json::Value;
 
-use crate::completions::skip;
 use crate::harness::emulator::{emulator_command, path_arg, saved_names, Emulator};
 use crate::harness::http::name;
 use crate::harness::*;

@@ -236,7 +236,7 @@ fn optional_and_open_routes_without_a_token() {
     r.is(
         200,
         "application/json",
-        r#"{"isOwner":false,"version":1,"filterType":"BlackList","filterLength":0,"dataLength":3,"deletedDataLength":2}"#,
+        r#"{"isOwner":false,"version":1,"filterType":"BlackList","filterLength":2,"dataLength":3,"deletedDataLength":2}"#,
     );
     let r = emu.anon("GET", "/appendable-data/handle/3");
     r.is(

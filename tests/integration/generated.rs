@@ -3,60 +3,49 @@
 //! README's reference sections; every list of exit codes matches `outcome::EXIT_CODES`; and one
 //! version is written everywhere.
 //!
-//! To refresh the generated files after changing `src/cli.rs`, a table, or a README reference
-//! section:
-//!     SAFE_AD_REGENERATE=1 cargo test --test integration generated::
+//! The checks never write. To refresh the generated files after changing `src/cli.rs`, a table,
+//! or a README reference section, run the regeneration command (an ignored test, run by name):
+//!     cargo test --test integration regenerate -- --ignored
 //!
 //! The committed files are those of the default build, which has the `emulator` subcommand; a
 //! build without the emulator generates files without it, so there the two tests that compare
-//! them skip, saying why.
+//! them are ignored, saying why.
 
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use crate::completions::{have, note};
-use crate::harness::{SafeAd, Sandbox};
+use crate::harness::{
+    have, named_in_filter, readme, readme_section, repo_root as root, SafeAd, Sandbox,
+};
 use safe_ad::outcome::EXIT_CODES;
 
-const REFRESH: &str = "SAFE_AD_REGENERATE=1 cargo test --test integration generated::";
+/// The command that rewrites every committed generated file (this module's and `bad_input`'s).
+pub const REGENERATE: &str = "cargo test --test integration regenerate -- --ignored";
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Whether the committed files can be compared with this build's; prints why not.
-fn same_build_as_committed(test: &str) -> bool {
-    if cfg!(feature = "emulator") {
-        return true;
-    }
-    note(&format!(
-        "{test}: skipped: the committed completions and man pages are the default build's, with \
-         the emulator subcommand this build leaves out"
-    ));
-    false
-}
-
-#[test]
-fn completions_and_man_pages_are_up_to_date() {
-    if !same_build_as_committed("completions_and_man_pages_are_up_to_date") {
-        return;
-    }
-    let regenerate = std::env::var_os("SAFE_AD_REGENERATE").is_some();
+/// Every generated file whose committed copy is not what this build generates, and every file in
+/// `completions/` or `man/` that is no longer generated.
+fn stale_files() -> Vec<String> {
     let generated = safe_ad::generate::generated_files();
-    let mut stale = Vec::new();
-    for (relative, expected) in &generated {
-        let path = root().join(relative);
-        if regenerate {
-            std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
-            std::fs::write(&path, expected).expect("write");
-            continue;
-        }
-        if std::fs::read(&path).ok().as_deref() != Some(expected.as_slice()) {
-            stale.push(relative.clone());
-        }
-    }
-    // A page of a subcommand that is gone is stale too.
+    let mut stale: Vec<String> = generated
+        .iter()
+        .filter(|(relative, expected)| {
+            std::fs::read(root().join(relative)).ok().as_deref() != Some(expected.as_slice())
+        })
+        .map(|(relative, _)| relative.clone())
+        .collect();
+    stale.extend(
+        no_longer_generated(&generated)
+            .into_iter()
+            .map(|relative| format!("{relative} (no longer generated)")),
+    );
+    stale
+}
+
+/// The files in `completions/` and `man/` that are not among `generated`: pages of a subcommand
+/// that is gone.
+fn no_longer_generated(generated: &[(String, Vec<u8>)]) -> Vec<String> {
     let wanted: BTreeSet<&str> = generated.iter().map(|(path, _)| path.as_str()).collect();
+    let mut gone = Vec::new();
     for dir in ["completions", "man"] {
         for entry in std::fs::read_dir(root().join(dir)).expect(dir) {
             let relative = format!(
@@ -64,27 +53,72 @@ fn completions_and_man_pages_are_up_to_date() {
                 entry.expect("entry").file_name().to_string_lossy()
             );
             if !wanted.contains(relative.as_str()) {
-                if regenerate {
-                    std::fs::remove_file(root().join(&relative)).expect("remove");
-                } else {
-                    stale.push(format!("{relative} (no longer generated)"));
-                }
+                gone.push(relative);
             }
         }
     }
+    gone
+}
+
+/// Fails unless the test run's filter says `regenerate`: the regeneration commands rewrite
+/// committed files, so they run only when asked for by name, never as part of a run of every
+/// ignored test (`--include-ignored`).
+#[track_caller]
+pub fn assert_asked_by_name() {
     assert!(
-        stale.is_empty(),
-        "generated files are out of date: {stale:?}\nrefresh them with: {REFRESH}"
+        named_in_filter("regenerate"),
+        "this is a regeneration command, not a check: run it by name ({REGENERATE}); to run \
+         every other ignored test: cargo test -- --include-ignored --skip regenerate"
     );
 }
 
 #[test]
-fn completions_command_prints_the_committed_file() {
-    if std::env::var_os("SAFE_AD_REGENERATE").is_some()
-        || !same_build_as_committed("completions_command_prints_the_committed_file")
-    {
-        return; // the files are being rewritten by the test above, or are another build's
+#[cfg_attr(
+    not(feature = "emulator"),
+    ignore = "the committed completions and man pages are the default build's, with the emulator \
+              subcommand this build leaves out"
+)]
+fn completions_and_man_pages_are_up_to_date() {
+    let stale = stale_files();
+    assert!(
+        stale.is_empty(),
+        "generated files are out of date: {stale:?}\nrefresh them with: {REGENERATE}"
+    );
+}
+
+/// The regeneration command, not a check: rewrites the committed completions and man pages from
+/// this build and removes pages no longer generated. It runs only when the run's filter names it
+/// (see [`assert_asked_by_name`]), so no run of every ignored test rewrites files behind the
+/// checks.
+/// Only in the default build: the committed files have the emulator subcommand.
+#[cfg(feature = "emulator")]
+#[test]
+#[ignore = "rewrites committed files: cargo test --test integration regenerate -- --ignored"]
+fn regenerate_completions_and_man_pages() {
+    assert_asked_by_name();
+    let generated = safe_ad::generate::generated_files();
+    for (relative, contents) in &generated {
+        let path = root().join(relative);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&path, contents).expect("write");
     }
+    for relative in no_longer_generated(&generated) {
+        std::fs::remove_file(root().join(&relative)).expect("remove");
+    }
+    assert_eq!(
+        stale_files(),
+        Vec::<String>::new(),
+        "still stale after writing"
+    );
+}
+
+#[test]
+#[cfg_attr(
+    not(feature = "emulator"),
+    ignore = "the committed completions are the default build's, with the emulator subcommand \
+              this build leaves out"
+)]
+fn completions_command_prints_the_committed_file() {
     for (shell, file) in [
         ("bash", "completions/safe-ad.bash"),
         ("zsh", "completions/_safe-ad"),
@@ -108,7 +142,7 @@ fn every_exit_code_is_documented_in_help_man_page_and_readme() {
     // clap wraps help to the terminal width, so compare with white space folded.
     let help = fold(help.success().stdout());
     let man = std::fs::read_to_string(root().join("man/safe-ad.1")).expect("man page");
-    let readme = std::fs::read_to_string(root().join("README.md")).expect("README");
+    let readme = readme();
     for row in EXIT_CODES {
         assert!(
             help.contains(&fold(&format!("{} {}", row.code, row.meaning))),
@@ -227,18 +261,13 @@ fn man_page_shows_option_arguments_and_carries_readme() {
         );
     }
     for heading in safe_ad::generate::README_SECTIONS {
-        let readme = std::fs::read_to_string(root().join("README.md")).expect("README");
-        let body = readme
-            .split(&format!("\n## {heading}\n"))
-            .nth(1)
-            .and_then(|rest| rest.split("\n## ").next())
-            .unwrap_or_else(|| panic!("README has no section {heading}"));
+        let body = readme_section(heading);
         assert!(
             text.contains(&format!("\n{}\n", heading.to_uppercase())),
             "the man page has no section {}",
             heading.to_uppercase()
         );
-        for paragraph in prose(body) {
+        for paragraph in prose(&body) {
             assert!(
                 folded.contains(&paragraph),
                 "the man page lacks README's words, from {heading}: {paragraph}"

@@ -7,7 +7,7 @@
 
 use serde_json::{json, Value};
 use wiremock::matchers::{body_json, header, method, path};
-use wiremock::{Mock, MockServer, Request, ResponseTemplate};
+use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use crate::harness::*;
 
@@ -30,20 +30,9 @@ async fn answer(server: &MockServer, verb: &str, route: &str, status: u16, body:
         .await;
 }
 
-/// `METHOD /path` of every request the server received, in order.
-async fn request_lines(server: &MockServer) -> Vec<String> {
-    server
-        .received_requests()
-        .await
-        .unwrap_or_default()
-        .iter()
-        .map(|r| format!("{} {}", r.method, r.url.path()))
-        .collect()
-}
-
 /// The JSON body of the first request the server received.
 async fn first_body(server: &MockServer) -> Value {
-    let requests: Vec<Request> = server.received_requests().await.unwrap_or_default();
+    let requests = received(server).await;
     let first = requests.first().expect("a request came");
     assert_eq!(
         first
@@ -305,7 +294,8 @@ async fn open_of_a_name_not_on_the_network_still_drops_the_data_id() {
             "safe-ad: error: fetch data-id 12: the launcher answered 404 Not Found: errorCode -18",
         )
         .stderr_has("hint: no appendable data of this name is on the network")
-        .stderr_has("safe-ad create NAME --put");
+        // The hint names the name it was given, ready to paste.
+        .stderr_has(&format!("`safe-ad create {NAME} --put`"));
     server.verify().await;
 }
 
@@ -541,8 +531,8 @@ async fn dry_run_and_curl_describe_every_step_and_send_nothing() {
         .run()
         .success()
         .stdout_is(&format!(
-            "curl -sS -X POST -H \"Authorization: Bearer $SAFE_LAUNCHER_TOKEN\" -H 'Content-Type: application/json' -d '{body}' '{url}/appendable-data'\n\
-             curl -sS -X PUT -H \"Authorization: Bearer $SAFE_LAUNCHER_TOKEN\" \"{url}/appendable-data/${{HANDLE_ID}}\"\n"
+            "curl -sS --fail-with-body -X POST -H \"Authorization: Bearer $SAFE_LAUNCHER_TOKEN\" -H 'Content-Type: application/json' -d '{body}' '{url}/appendable-data'\n\
+             curl -sS --fail-with-body -X PUT -H \"Authorization: Bearer $SAFE_LAUNCHER_TOKEN\" \"{url}/appendable-data/${{HANDLE_ID:?set HANDLE_ID to the handleId answered above}}\"\n"
         ));
     SafeAd::new()
         .launcher(&url)
@@ -566,7 +556,7 @@ async fn curl_fetches_a_stored_token_with_auth_token_and_never_prints_it() {
         .run()
         .success()
         .stdout_is(&format!(
-            "curl -sS -X PUT -H \"Authorization: Bearer $(safe-ad auth token)\" '{}/appendable-data/7'\n",
+            "curl -sS --fail-with-body -X PUT -H \"Authorization: Bearer $(safe-ad auth token)\" '{}/appendable-data/7'\n",
             server.uri()
         ));
     let token_file = sandbox.file("token.txt", TOKEN);

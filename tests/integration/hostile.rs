@@ -29,7 +29,7 @@ fn keep_alive(delay: Duration, answer: fn(u64) -> Vec<u8>) -> RawLauncher {
 }
 
 fn ok_answer(_: u64) -> Vec<u8> {
-    b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nOK".to_vec()
+    OK_ANSWER.to_vec()
 }
 
 // ---- running safe-ad --------------------------------------------------------------------------
@@ -822,7 +822,7 @@ fn interrupted_batch(extra: &[&str]) -> (Output, usize, usize) {
     let server = RawLauncher::start(|conn| {
         while let Some(line) = conn.request() {
             let answer: &[u8] = match handle_of(&line) {
-                1 => b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nOK",
+                1 => OK_ANSWER,
                 2 => b"HTTP/1.1 500 Internal Server Error\r\ncontent-length: 4\r\n\r\nbusy",
                 _ => {
                     conn.hold();

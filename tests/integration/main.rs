@@ -28,8 +28,12 @@ mod emulator_routes;
 #[cfg(feature = "emulator")]
 mod emulator_stress;
 #[cfg(feature = "emulator")]
+mod items;
+#[cfg(feature = "emulator")]
 mod readme;
 #[cfg(feature = "emulator")]
 mod scenarios;
+#[cfg(feature = "emulator")]
+mod show;
 #[cfg(feature = "emulator")]
 mod soak;

@@ -1,6 +1,8 @@
 //! The four operations against a real HTTP server on loopback: what is sent, what is printed,
 //! and which exit code each kind of answer gives.
 
+use std::time::{Duration, Instant};
+
 use crate::harness::*;
 use wiremock::matchers::{any, body_string, header, header_exists, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
@@ -34,7 +36,7 @@ async fn each_operation_sends_its_method_path_and_header_with_no_body() {
             .success()
             .stdout_is(&format!("{command} 42: ok\n"));
         server.verify().await;
-        let requests = server.received_requests().await.unwrap_or_default();
+        let requests = received(&server).await;
         assert_eq!(requests.len(), 1, "{command}");
         assert!(
             requests[0].headers.get("content-type").is_none(),
@@ -318,6 +320,76 @@ async fn odd_bodies_are_shown_safely_and_bounded() {
     output.check(bytes < 2000, format!("{bytes} bytes of stderr"));
 }
 
+/// README: a body that is not the launcher's JSON is shown "cut at 300 characters", escapes
+/// counted as shown; a description in the launcher's JSON is cut the same way.
+#[test]
+fn a_long_body_is_cut_at_300_characters() {
+    let long_text = "x".repeat(1000);
+    let bells = "\u{7}".repeat(100);
+    let description = "d".repeat(1000);
+    let json = format!(r#"{{"errorCode":-1,"description":"{description}"}}"#);
+    for (body, shown) in [
+        (long_text.as_str(), format!("{}… (cut)", "x".repeat(300))),
+        // Each BEL is shown as the 5 characters `\u{7}`: 60 of them make 300.
+        (bells.as_str(), format!("{}… (cut)", "\\u{7}".repeat(60))),
+        (
+            json.as_str(),
+            format!("errorCode -1, {}… (cut)", "d".repeat(300)),
+        ),
+        // 300 characters are shown whole.
+        (&long_text[..300], "x".repeat(300)),
+    ] {
+        let server = RawLauncher::answering(http_answer("400 Bad Request", body.as_bytes()));
+        SafeAd::new()
+            .launcher(&server.url)
+            .args(["put", "1"])
+            .case(format!("{} bytes", body.len()))
+            .run()
+            .code(4)
+            .stderr_has(&format!(
+                "safe-ad: error: put 1: the launcher answered 400 Bad Request: {shown}\n"
+            ));
+    }
+}
+
+/// README: exit 1 for "a response the launcher never gives (3xx, 1xx, not HTTP)". The 1xx that
+/// is a response of its own, 101 Switching Protocols, is exit 1 and class `unexpected`; an interim
+/// 1xx (100 Continue) before the response is, in HTTP/1.1, no response of its own: the one after
+/// it decides.
+#[test]
+fn a_1xx_answer_is_unexpected() {
+    let switching = RawLauncher::answering(
+        b"HTTP/1.1 101 Switching Protocols\r\nconnection: upgrade\r\nupgrade: websocket\r\n\r\n",
+    );
+    SafeAd::new()
+        .launcher(&switching.url)
+        .args(["put", "1"])
+        .run()
+        .code(1)
+        .stdout_is("")
+        .stderr_has("safe-ad: error: put 1: the launcher answered 101 Switching Protocols");
+    let output = SafeAd::new()
+        .launcher(&switching.url)
+        .args(["--json", "put", "1"])
+        .run();
+    let lines = output.code(1).json_lines();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(lines[0]["status"], 101, "{}", lines[0]);
+    assert_eq!(lines[0]["error"]["class"], "unexpected", "{}", lines[0]);
+    assert_eq!(lines[0]["exit_code"], 1, "{}", lines[0]);
+
+    let body = r#"{"errorCode":-1515,"description":"FfiError::InvalidAppendableDataHandle"}"#;
+    let mut interim = b"HTTP/1.1 100 Continue\r\n\r\n".to_vec();
+    interim.extend_from_slice(http_answer("400 Bad Request", body.as_bytes()));
+    let interim = RawLauncher::answering(Box::leak(interim.into_boxed_slice()));
+    SafeAd::new()
+        .launcher(&interim.url)
+        .args(["put", "1"])
+        .run()
+        .code(4)
+        .stderr_has("errorCode -1515");
+}
+
 #[test]
 fn a_status_outside_the_http_classes_is_unexpected() {
     let server = RawLauncher::answering(b"HTTP/1.1 600 Odd\r\ncontent-length: 0\r\n\r\n");
@@ -345,6 +417,33 @@ async fn timeout_gives_exit_6_and_a_clear_gets_the_unknown_handle_hint() {
         .run()
         .code(6)
         .stderr_has("raise --timeout");
+}
+
+/// README: "connecting has its own bound of at most 10 seconds". A launcher whose accept queue
+/// is full never answers a connection attempt at all ([`SilentPort`]): with the default 30 s
+/// timeout safe-ad gives up connecting after its 10 s bound, saying so, and not before; a shorter
+/// --timeout bounds the connect too.
+#[test]
+fn connecting_is_bounded_by_10_seconds() {
+    let silent = SilentPort::new();
+    for (flags, bound) in [(&[][..], 10), (&["--timeout", "2"][..], 2)] {
+        let started = Instant::now();
+        SafeAd::new()
+            .launcher(&silent.url)
+            .args(flags)
+            .args(["put", "1"])
+            .run()
+            .code(6)
+            .stderr_has(&format!(
+                "put 1: could not connect to {} within {bound} s",
+                silent.url
+            ));
+        let elapsed = started.elapsed();
+        assert!(
+            elapsed >= Duration::from_secs(bound),
+            "gave up connecting after {elapsed:?}, before its {bound} s"
+        );
+    }
 }
 
 #[test]
@@ -398,7 +497,7 @@ async fn a_redirect_is_not_followed_and_the_target_sees_nothing() {
             .stderr_has("does not follow redirects")
             .stderr_has("/stolen");
     }
-    assert!(received_paths(&target).await.is_empty());
+    assert_nothing_sent(&target, "the redirect's target").await;
 }
 
 #[tokio::test]
@@ -414,7 +513,7 @@ async fn requests_carry_a_user_agent_and_exactly_one_authorization() {
         .args(["put", "1"])
         .run()
         .success();
-    let requests = server.received_requests().await.unwrap_or_default();
+    let requests = received(&server).await;
     let auth: Vec<_> = requests[0]
         .headers
         .get_all("authorization")
@@ -547,10 +646,10 @@ fn emulator_help_offers_its_own_options_and_none_of_the_clients() {
         .args(["--json", "emulator"])
         .run()
         .code(2)
-        .stderr_has("safe-ad: error: `emulator` takes none of the client options");
+        .stderr_has("safe-ad: error: `safe-ad emulator` does not take --json");
     SafeAd::new()
         .args(["emulator", "--launcher-url", "http://127.0.0.1:1"])
         .run()
         .code(2)
-        .stderr_has("unexpected argument '--launcher-url': it is an option of the client commands");
+        .stderr_has("`safe-ad emulator` does not take --launcher-url: it is an option of");
 }

@@ -20,41 +20,70 @@ use std::time::Duration;
 use serde_json::Value;
 use tempfile::TempDir;
 
-use crate::completions::{check_cases, check_typed, have, have_bash_completion, skip, Found, Sh};
+use crate::completions::{check_cases, check_typed, Found, Sh};
 use crate::generated::render;
-use crate::harness::{wait_for_exit, Sandbox};
+use crate::harness::{have, have_bash_completion, repo_root as root, skip, wait_for_exit, Sandbox};
 
 const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// How long `cargo deb` may take: a release build with LTO, on a busy 2-core machine.
 const BUILD_LIMIT: Duration = Duration::from_secs(30 * 60);
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+/// The variables a cargo run needs to find the toolchain and its registry cache. Nothing else of
+/// this test process's environment reaches it: `cargo test` sets CARGO_* variables for the test,
+/// and the person's RUSTFLAGS, CARGO_TARGET_DIR or CARGO_BUILD_* would change what is built.
+const CARGO_ENV: [&str; 5] = [
+    "PATH",
+    "HOME",
+    "CARGO_HOME",
+    "RUSTUP_HOME",
+    "RUSTUP_TOOLCHAIN",
+];
 
+/// `cargo`, the one this test was built by, with a clean environment ([`CARGO_ENV`]) and a target
+/// directory of its own under the test's scratch space (`CARGO_TARGET_TMPDIR`), kept between runs
+/// so a second run rebuilds little: never the checkout's own `target/release` or
+/// `target/debian`.
 fn cargo() -> Command {
-    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+    let mut command = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    command.env_clear();
+    for name in CARGO_ENV {
+        if let Some(value) = std::env::var_os(name) {
+            command.env(name, value);
+        }
+    }
+    command.env(
+        "CARGO_TARGET_DIR",
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("package"),
+    );
+    command
 }
 
 /// The package, built once by `cargo deb` for every test here; `None` where it cannot be built
-/// here (the reason printed).
+/// here, after [`skip`] said why (in every test that asks, so none passes unseen).
+#[track_caller]
 fn package() -> Option<&'static Path> {
-    static DEB: OnceLock<Option<PathBuf>> = OnceLock::new();
-    DEB.get_or_init(build).as_deref()
+    static DEB: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    match DEB.get_or_init(build) {
+        Ok(deb) => Some(deb.as_path()),
+        Err(reason) => {
+            skip(reason);
+            None
+        }
+    }
 }
 
-fn build() -> Option<PathBuf> {
+/// Builds the package, or says why it cannot be built here.
+fn build() -> Result<PathBuf, String> {
     let has_cargo_deb = cargo()
         .args(["deb", "--version"])
         .output()
         .is_ok_and(|output| output.status.success());
     if !has_cargo_deb {
-        skip("`cargo deb` is not installed (cargo install --locked cargo-deb)");
-        return None;
+        return Err("`cargo deb` is not installed (cargo install --locked cargo-deb)".into());
     }
-    if !have("dpkg-deb") {
-        return None;
+    if !Path::new("/usr/bin/dpkg-deb").is_file() {
+        return Err("`dpkg-deb` is not installed".into());
     }
     // Its output goes to files: a release build says a lot, and a pipe nobody reads fills up.
     let logs = TempDir::new().expect("temp dir");
@@ -88,7 +117,7 @@ fn build() -> Option<PathBuf> {
         format!("safe-ad_{VERSION}-1_{}.deb", arch.trim()),
         "the package's file name"
     );
-    Some(deb)
+    Ok(deb)
 }
 
 /// A command's stdout; fails with its stderr unless it succeeds.

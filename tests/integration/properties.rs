@@ -1,10 +1,12 @@
 //! Properties of the pure pieces, checked over generated inputs (proptest): handles round-trip
 //! to their canonical form, rendered launcher text is always one safe bounded line, every joined
-//! URL keeps its prefix, and the config parser answers every text without panicking.
+//! URL keeps its prefix, the config parser answers every text without panicking, and what `show`
+//! makes of the launcher's raw answers (previews, whole content, fingerprints) is safe and bounded.
 
 use proptest::prelude::*;
 use safe_ad::handle::Handle;
-use safe_ad::launcher::{url_for, Request, OPERATIONS};
+use safe_ad::launcher::serialised::{fingerprint, full, is_text, preview, MAX_PREVIEW_CHARS};
+use safe_ad::launcher::{url_for, Operation, Request, StructuredFetched, OPERATIONS};
 use safe_ad::outcome::describe_body;
 use safe_ad::url::parse_launcher_url;
 
@@ -33,8 +35,12 @@ proptest! {
 
     #[test]
     fn rendered_bodies_are_one_safe_bounded_line(body in proptest::collection::vec(any::<u8>(), 0..4000)) {
-        let (line, _, _) = describe_body(&body);
-        prop_assert!(line.chars().count() <= 350);
+        let (line, error_code, _) = describe_body(&body);
+        let shown = match error_code {
+            Some(code) => line.strip_prefix(&format!("errorCode {code}, ")).expect("the code first"),
+            None => &line,
+        };
+        prop_assert!(cut_at_300(shown), "{:?}", line);
         prop_assert!(!line.chars().any(char::is_control), "{:?}", line);
     }
 
@@ -44,7 +50,16 @@ proptest! {
         let (line, error_code, _) = describe_body(body.as_bytes());
         prop_assert_eq!(error_code, Some(code));
         prop_assert!(!line.chars().any(char::is_control), "{:?}", line);
-        prop_assert!(line.chars().count() <= 350);
+        let shown = line.strip_prefix(&format!("errorCode {code}, ")).expect("the code first");
+        prop_assert!(cut_at_300(shown), "{:?}", line);
+    }
+
+    #[test]
+    fn printable_text_of_300_characters_is_shown_whole(text in "[a-zA-Z0-9 .,:;!?-]{1,300}") {
+        let text = text.trim();
+        prop_assume!(!text.is_empty());
+        let (line, _, _) = describe_body(text.as_bytes());
+        prop_assert_eq!(line, text);
     }
 
     #[test]
@@ -73,4 +88,81 @@ proptest! {
     fn the_config_parser_answers_any_text(text in ".{0,200}") {
         let _ = safe_ad::config_file::parse(&text);
     }
+
+    #[test]
+    fn previews_are_one_safe_bounded_line(content in proptest::collection::vec(any::<u8>(), 0..4000)) {
+        let shown = preview(&content);
+        prop_assert!(shown.chars().count() <= MAX_PREVIEW_CHARS, "{:?}", shown);
+        prop_assert!(!shown.chars().any(needs_escape), "{:?}", shown);
+        let lines = full(&content);
+        prop_assert!(lines.iter().all(|line| !line.chars().any(needs_escape)), "{:?}", lines);
+    }
+
+    #[test]
+    fn short_plain_text_previews_as_itself(text in "[ -~]{1,40}") {
+        prop_assert_eq!(preview(text.as_bytes()), format!("\"{text}\""));
+        prop_assert_eq!(full(text.as_bytes()), vec![format!("\"{}\"", text)]);
+    }
+
+    #[test]
+    fn content_that_is_not_text_shows_every_byte_in_hex_with_full(content in proptest::collection::vec(any::<u8>(), 1..300)) {
+        prop_assume!(!is_text(&content));
+        let hex: String = content.iter().map(|byte| format!("{byte:02x}")).collect();
+        prop_assert_eq!(full(&content).concat(), hex.clone());
+        let start = format!("{} bytes, not text: {}", content.len(), &hex[..hex.len().min(32)]);
+        prop_assert!(preview(&content).starts_with(&start), "{}", start);
+    }
+
+    #[test]
+    fn fingerprints_are_sixteen_hex_digits_and_stable(key in proptest::collection::vec(any::<u8>(), 0..200)) {
+        let print = fingerprint(&key);
+        prop_assert_eq!(print.len(), 16);
+        prop_assert!(print.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()));
+        prop_assert_eq!(print, fingerprint(&key.clone()));
+    }
+
+    #[test]
+    fn structured_data_answers_parse_or_are_refused(body in proptest::collection::vec(any::<u8>(), 0..300), handle: u64, version: u64, versions: Option<u64>) {
+        let _ = StructuredFetched::parse(&body);
+        let mut answer = serde_json::json!({"handleId": handle, "isOwner": true, "version": version});
+        if let Some(versions) = versions {
+            answer["dataVersionLength"] = serde_json::json!(versions);
+        }
+        let parsed = StructuredFetched::parse(answer.to_string().as_bytes()).expect("the launcher's answer parses");
+        prop_assert_eq!((parsed.handle_id, parsed.version, parsed.data_version_length), (handle, version, versions));
+    }
+
+    #[test]
+    fn every_item_route_keeps_the_prefix_and_its_numbers(
+        segments in proptest::collection::vec("[a-z0-9]{1,6}", 0..3),
+        handle: u64,
+        index: u64,
+    ) {
+        let prefix: String = segments.iter().map(|s| format!("/{s}")).collect();
+        let launcher = parse_launcher_url(&format!("http://127.0.0.1:8100{prefix}")).expect("a loopback URL");
+        for operation in [
+            Operation::Remove, Operation::Restore, Operation::Purge, Operation::ItemDataId,
+            Operation::DeletedItemDataId, Operation::ItemSigner, Operation::DeletedItemSigner,
+            Operation::FilterKey,
+        ] {
+            let joined = url_for(launcher.base(), &Request::AtIndex(operation, Handle(handle), index));
+            let path = url::Url::parse(&joined).expect("joined URL parses").path().to_owned();
+            prop_assert!(path.starts_with(&format!("{prefix}/appendable-data/")), "{}", joined);
+            let suffix = format!("/{handle}/{index}");
+            prop_assert!(path.ends_with(&suffix), "{}", joined);
+        }
+    }
+}
+
+/// What a safe line never holds: control characters and those that reorder text.
+fn needs_escape(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}')
+}
+
+/// README's promise: what is shown of a text is at most 300 characters (escapes counted as
+/// shown), then `… (cut)` if anything was left out.
+fn cut_at_300(shown: &str) -> bool {
+    let kept = shown.strip_suffix("… (cut)").unwrap_or(shown);
+    kept.chars().count() <= 300
 }

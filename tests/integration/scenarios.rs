@@ -174,7 +174,7 @@ fn put_twice_is_exit_4_with_a_hint_to_post() {
         .stderr_has("safe-ad: error: put 0:")
         .stderr_has("errorCode -23")
         .stderr_has("hint:")
-        .stderr_has("`safe-ad post`");
+        .stderr_has("`safe-ad post 0`");
     // The data on the network is the one the first PUT saved, so POST now works.
     ok(&sandbox, &emulator, &["post", "0"], "post 0: ok\n");
 }
@@ -193,7 +193,7 @@ fn post_before_put_is_exit_4_with_a_hint_to_put() {
         .stderr_has("404")
         .stderr_has("errorCode -22")
         .stderr_has("hint:")
-        .stderr_has("`safe-ad put`");
+        .stderr_has("`safe-ad put 0`");
     ok(&sandbox, &emulator, &["put", "0"], "put 0: ok\n");
 }
 
@@ -430,12 +430,7 @@ fn auth_login_denied_is_exit_3_and_stores_nothing() {
 /// `safe-ad emulator`, and the first plain ``` block after it (the output README says a user
 /// sees on stdout).
 fn readme_quick_start() -> (String, String) {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
-    let section = readme
-        .split("## Quick start")
-        .nth(1)
-        .expect("README has a Quick start section");
+    let section = readme_section("Quick start");
     let (_, after_fence) = section
         .split_once("```sh")
         .expect("a ```sh block in the Quick start section");
@@ -580,7 +575,7 @@ fn a_created_appendable_data_lives_its_whole_life_through_safe_ad() {
         .code(4)
         .stdout_is("")
         .stderr_has("errorCode -18")
-        .stderr_has("safe-ad create NAME --put");
+        .stderr_has("`safe-ad create Wv6tAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAKo= --put`");
     ok(&sandbox, &emulator, &["put", "5"], "put 5: ok\n");
     ok(
         &sandbox,
@@ -633,7 +628,7 @@ fn a_stale_handle_is_reopened_and_the_post_then_succeeds() {
         .run()
         .code(4)
         .stderr_has("errorCode -25")
-        .stderr_has("safe-ad reopen HANDLE");
+        .stderr_has("`safe-ad reopen 2`");
     let output = sandbox
         .safe_ad()
         .launcher(&emulator.url)

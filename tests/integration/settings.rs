@@ -6,39 +6,10 @@
 use std::path::Path;
 
 use crate::harness::*;
-use wiremock::matchers::any;
-use wiremock::{Mock, MockServer, ResponseTemplate};
+use wiremock::MockServer;
 
 const ENV_URL: &str = "SAFE_LAUNCHER_URL";
 const ENV_TOKEN: &str = "SAFE_LAUNCHER_TOKEN";
-
-/// The Authorization header of every request the server received, in order.
-async fn bearers(server: &MockServer) -> Vec<String> {
-    server
-        .received_requests()
-        .await
-        .unwrap_or_default()
-        .iter()
-        .map(|r| {
-            r.headers
-                .get("authorization")
-                .and_then(|v| v.to_str().ok())
-                .unwrap_or("(none)")
-                .to_string()
-        })
-        .collect()
-}
-
-async fn assert_nothing_sent(server: &MockServer, what: &str) {
-    let paths: Vec<String> = server
-        .received_requests()
-        .await
-        .unwrap_or_default()
-        .iter()
-        .map(|r| format!("{} {}", r.method, r.url))
-        .collect();
-    assert!(paths.is_empty(), "{what}: the launcher received {paths:?}");
-}
 
 /// `safe-ad --token-file <file> put 1` against `server`.
 fn put_with_token_file(sandbox: &Sandbox, server: &MockServer, file: &Path) -> Output {
@@ -199,61 +170,29 @@ fn default_launcher_url_is_documented_in_help() {
     );
 }
 
-/// With no URL configured the request goes to localhost:8100. Runs only when this test can hold
-/// port 8100 itself (so a launcher or another test on the machine is never hit).
-#[tokio::test]
-async fn default_launcher_url_is_localhost_8100() {
-    let v4 = match std::net::TcpListener::bind("127.0.0.1:8100") {
-        Ok(listener) => listener,
-        Err(e) => {
-            eprintln!("note: skipped: cannot hold 127.0.0.1:8100 ({e})");
-            return;
-        }
-    };
-    let v6 = match std::net::TcpListener::bind("[::1]:8100") {
-        Ok(listener) => Some(listener),
-        Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => {
-            eprintln!("note: skipped: something already listens on [::1]:8100");
-            return;
-        }
-        Err(_) => None, // no IPv6 loopback here: localhost can only be 127.0.0.1
-    };
-    let mut servers = vec![MockServer::builder().listener(v4).start().await];
-    if let Some(listener) = v6 {
-        servers.push(MockServer::builder().listener(listener).start().await);
-    }
-    for server in &servers {
-        Mock::given(any())
-            .respond_with(ResponseTemplate::new(200))
-            .mount(server)
-            .await;
-    }
-    SafeAd::new()
+/// With no URL configured the request goes to localhost:8100: `--dry-run` shows the URL it would
+/// use and `config show` names it as the default. Neither connects, so no port is bound and a
+/// launcher running on this machine is never hit.
+#[test]
+fn default_launcher_url_is_localhost_8100() {
+    let sandbox = Sandbox::new();
+    let dry_run = sandbox
+        .safe_ad()
         .env(ENV_TOKEN, TOKEN)
-        .args(["put", "8100"])
-        .run()
-        .success();
-    let mut received = Vec::new();
-    for server in &servers {
-        for request in server.received_requests().await.unwrap_or_default() {
-            received.push((
-                request.url.path().to_string(),
-                request
-                    .headers
-                    .get("host")
-                    .and_then(|h| h.to_str().ok())
-                    .unwrap_or("")
-                    .to_string(),
-            ));
-        }
-    }
-    assert_eq!(
-        received,
-        [(
-            "/appendable-data/8100".to_string(),
-            "localhost:8100".to_string()
-        )]
+        .args(["--dry-run", "put", "8100"])
+        .run();
+    dry_run.success().check(
+        dry_run
+            .stdout()
+            .starts_with("PUT http://localhost:8100/appendable-data/8100\n"),
+        "the request would not go to http://localhost:8100",
     );
+    sandbox
+        .safe_ad()
+        .args(["config", "show"])
+        .run()
+        .success()
+        .stdout_has("launcher_url  http://localhost:8100  (default)");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -417,6 +356,7 @@ fn help_and_version_exit_0_on_stdout() {
             .stdout_has("Usage: safe-ad");
     }
     let help = sandbox.safe_ad().arg("--help").run();
+    help.success();
     for word in [
         "Exit status",
         "SAFE_LAUNCHER_TOKEN",
@@ -425,14 +365,64 @@ fn help_and_version_exit_0_on_stdout() {
     ] {
         help.stdout_has(word);
     }
-    for args in [&["--version"][..], &["-V"], &["put", "--version"]] {
-        let out = sandbox.safe_ad().args(args).run();
-        let text = out.success().stderr_is("").stdout();
-        // clap names a subcommand's version `safe-ad-put 0.1.0`.
-        out.check(
-            text.starts_with("safe-ad")
-                && text.ends_with(&format!(" {}\n", env!("CARGO_PKG_VERSION"))),
-            "not a version line",
-        );
+    for args in [&["--version"][..], &["-V"]] {
+        sandbox
+            .safe_ad()
+            .args(args)
+            .run()
+            .success()
+            .stderr_is("")
+            .stdout_is(&format!("safe-ad {}\n", env!("CARGO_PKG_VERSION")));
     }
+    // The version is the program's, not a command's (`safe-ad-put 0.2.0` said nothing new).
+    sandbox
+        .safe_ad()
+        .args(["put", "--version"])
+        .run()
+        .code(2)
+        .stdout_is("")
+        .stderr_has("`safe-ad put` does not take --version")
+        .stderr_has("hint: `safe-ad --version` prints the version");
+}
+
+/// README's table of which command takes which client option is the table the parser uses
+/// (`cli::COMMAND_OPTIONS`), commands with the same options sharing a row.
+#[test]
+fn readme_says_which_command_takes_which_option_as_the_parser_does() {
+    use safe_ad::cli::{Opt, COMMAND_OPTIONS};
+    let mut rows: Vec<(Vec<&str>, Vec<Opt>)> = Vec::new();
+    for (path, opts) in COMMAND_OPTIONS {
+        assert!(
+            opts.contains(Opt::Color),
+            "`{path}` does not take --color, which README says every client command takes"
+        );
+        let shown: Vec<Opt> = opts.iter().filter(|opt| *opt != Opt::Color).collect();
+        match rows.iter_mut().find(|(_, opts)| *opts == shown) {
+            Some((paths, _)) => paths.push(path),
+            None => rows.push((vec![path], shown)),
+        }
+    }
+    let mut table = String::from("| command | options |\n|---|---|\n");
+    for (paths, opts) in rows {
+        let paths: Vec<String> = paths.iter().map(|path| format!("`{path}`")).collect();
+        let opts: Vec<String> = opts.iter().map(|opt| format!("`{}`", opt.long())).collect();
+        let opts = if opts.is_empty() {
+            "none".to_string()
+        } else {
+            opts.join(" ")
+        };
+        table.push_str(&format!("| {} | {opts} |\n", paths.join(", ")));
+    }
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README.md");
+    let start = "<!-- options-table: written from cli::COMMAND_OPTIONS; tests/integration/settings.rs checks it -->\n";
+    let shown = readme
+        .split(start)
+        .nth(1)
+        .and_then(|rest| rest.split("<!-- /options-table -->").next())
+        .expect("README has the options table between its markers");
+    assert_eq!(
+        shown, table,
+        "README's options table differs from cli::COMMAND_OPTIONS; it should read:\n{table}"
+    );
 }

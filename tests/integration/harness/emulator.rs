@@ -99,6 +99,37 @@ impl Emulator {
             .collect()
     }
 
+    /// Its loopback address.
+    pub fn addr(&self) -> SocketAddr {
+        self.address
+    }
+
+    /// The live handles of each kind now (`{"appendableData": N, "dataId": N, ...}`), after
+    /// every request answered so far; read from the `--log FILE` it was started with. The proof
+    /// that the count is current: a request of the test's own, sent now, is logged with it.
+    #[track_caller]
+    pub fn live_handles(&self, log: &std::path::Path) -> Value {
+        let n = self.markers.get() + 1;
+        self.markers.set(n);
+        let marker = format!("/safe-ad-test-marker/{n}");
+        send(self.address, "GET", &marker, &[], None);
+        let needle = format!("\"path\":\"{marker}\"");
+        let deadline = std::time::Instant::now() + super::DEADLINE;
+        loop {
+            let text = std::fs::read_to_string(log).unwrap_or_default();
+            if let Some(line) = text.lines().find(|line| line.contains(&needle)) {
+                let record: Value = serde_json::from_str(line).expect("a JSON log record");
+                return record["handles"].clone();
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the emulator's --log {} never recorded {marker}",
+                log.display()
+            );
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+
     /// The base64 name of a demo handle, as the banner prints it.
     pub fn demo_name(&self, handle: u64) -> String {
         let log = self.wait_log("names (base64");
@@ -171,11 +202,6 @@ impl Emulator {
     pub fn terminate(self) -> Output {
         self.running.terminate();
         self.running.wait()
-    }
-
-    /// The address it listens on.
-    pub fn addr(&self) -> SocketAddr {
-        self.address
     }
 
     /// Its process id.

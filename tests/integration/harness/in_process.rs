@@ -4,13 +4,12 @@
 
 use std::net::SocketAddr;
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
 
 use safe_ad::emulator::{start, Options};
 use serde_json::{json, Value};
 
 use super::http::{name, request, send, token_with, Resp};
-use super::DEADLINE;
+use super::{wait_until, DEADLINE};
 
 /// An in-process emulator; stopped when dropped.
 pub struct Emu {
@@ -77,14 +76,9 @@ impl Emu {
         let Some(thread) = self.thread.take() else {
             return;
         };
-        let deadline = Instant::now() + DEADLINE;
-        while !thread.is_finished() {
-            assert!(
-                Instant::now() < deadline,
-                "the emulator did not stop within {DEADLINE:?}"
-            );
-            std::thread::sleep(Duration::from_millis(5));
-        }
+        wait_until("the emulator to stop", DEADLINE, || {
+            thread.is_finished().then_some(())
+        });
         thread.join().expect("the emulator's thread");
     }
 

@@ -7,7 +7,7 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use wiremock::matchers::{any, header, method, path};
-use wiremock::{Mock, MockServer, ResponseTemplate};
+use wiremock::{Mock, MockServer, Request, ResponseTemplate};
 
 use super::{DEADLINE, TOKEN};
 
@@ -66,20 +66,58 @@ pub async fn expect(server: &MockServer, verb: &str, route: &str, times: u64) {
         .await;
 }
 
+/// Every request `server` has received, in order. Fails if the server does not record requests
+/// (wiremock can be built without): then no list of what it received means "nothing came".
+pub async fn received(server: &MockServer) -> Vec<Request> {
+    server
+        .received_requests()
+        .await
+        .expect("this MockServer does not record requests, so what it received cannot be checked")
+}
+
 /// How many requests `server` has received.
 pub async fn request_count(server: &MockServer) -> usize {
-    server.received_requests().await.unwrap_or_default().len()
+    received(server).await.len()
 }
 
 /// The path of every request `server` has received, in order.
 pub async fn received_paths(server: &MockServer) -> Vec<String> {
-    server
-        .received_requests()
+    received(server)
         .await
-        .unwrap_or_default()
         .iter()
         .map(|r| r.url.path().to_owned())
         .collect()
+}
+
+/// `METHOD /path` of every request `server` has received, in order.
+pub async fn request_lines(server: &MockServer) -> Vec<String> {
+    received(server)
+        .await
+        .iter()
+        .map(|r| format!("{} {}", r.method, r.url.path()))
+        .collect()
+}
+
+/// The Authorization header of every request `server` has received, in order (`(none)` where
+/// there was none).
+pub async fn bearers(server: &MockServer) -> Vec<String> {
+    received(server)
+        .await
+        .iter()
+        .map(|r| {
+            r.headers
+                .get("authorization")
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("(none)")
+                .to_string()
+        })
+        .collect()
+}
+
+/// Fails, naming what came, unless `server` has received nothing; `what` names the case.
+pub async fn assert_nothing_sent(server: &MockServer, what: &str) {
+    let lines = request_lines(server).await;
+    assert!(lines.is_empty(), "{what}: the launcher received {lines:?}");
 }
 
 /// Waits until `server` has received `count` requests; fails after [`DEADLINE`].
@@ -329,6 +367,19 @@ impl Conn {
                 return;
             }
             sent += piece.len() as u64;
+        }
+    }
+}
+
+/// The launcher's answer to a save or a clear that worked: 200, `OK`, on a kept-alive connection.
+pub const OK_ANSWER: &[u8] = b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nOK";
+
+/// A [`RawLauncher`] script: answers every request on the connection with [`OK_ANSWER`].
+#[cfg_attr(not(feature = "emulator"), allow(dead_code))]
+pub fn serve_ok(conn: &mut Conn) {
+    while conn.request().is_some() {
+        if !conn.send(OK_ANSWER) {
+            return;
         }
     }
 }

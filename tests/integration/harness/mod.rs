@@ -7,7 +7,9 @@
 //! fails with a message naming what it waited for once [`DEADLINE`] has passed.
 
 mod launchers;
+mod ports;
 mod safe_ad;
+mod skip;
 
 #[cfg(feature = "emulator")]
 pub mod emulator;
@@ -15,6 +17,8 @@ pub mod emulator;
 pub mod http;
 #[cfg(feature = "emulator")]
 pub mod in_process;
+#[cfg(feature = "emulator")]
+pub mod relay;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, ExitStatus};
@@ -23,7 +27,9 @@ use std::time::{Duration, Instant};
 use tempfile::TempDir;
 
 pub use launchers::*;
+pub use ports::*;
 pub use safe_ad::*;
+pub use skip::*;
 
 /// A token that is easy to spot in output: if any 8-character piece of it shows up, it leaked.
 pub const TOKEN: &str = "tok3n.Zq8vWmXr4LpKd2Nf.s1gnatur3Hb7Yc";
@@ -35,6 +41,55 @@ pub const DEADLINE: Duration = Duration::from_secs(60);
 /// The `safe-ad` binary under test.
 pub fn safe_ad_bin() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_safe-ad"))
+}
+
+/// The repository's root (the crate's manifest directory): README.md, TESTING.md, the committed
+/// generated files.
+pub fn repo_root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// README.md's text.
+pub fn readme() -> String {
+    std::fs::read_to_string(repo_root().join("README.md")).expect("README.md")
+}
+
+/// The body of README's section `## heading`, up to the next `## ` heading; fails if README has
+/// no such section.
+#[track_caller]
+pub fn readme_section(heading: &str) -> String {
+    let readme = readme();
+    readme
+        .split(&format!("\n## {heading}\n"))
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .unwrap_or_else(|| panic!("README.md has no section `## {heading}`"))
+        .to_owned()
+}
+
+/// Flags of the test binary that take a value as the next argument, which is not a filter.
+const VALUED_FLAGS: [&str; 7] = [
+    "--skip",
+    "--test-threads",
+    "--format",
+    "--color",
+    "--logfile",
+    "--shuffle-seed",
+    "-Z",
+];
+
+/// Whether a filter given to this test run (an argument of the test binary that is not a flag or
+/// a flag's value) contains `word`: for the ignored commands that act only when asked by name.
+pub fn named_in_filter(word: &str) -> bool {
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        if VALUED_FLAGS.contains(&arg.as_str()) {
+            args.next();
+        } else if !arg.starts_with('-') && arg.contains(word) {
+            return true;
+        }
+    }
+    false
 }
 
 /// A test's private home: config dir, HOME, scratch files; removed when dropped.
@@ -104,6 +159,20 @@ impl Sandbox {
         SafeAd::in_sandbox(self, safe_ad_bin(), None)
     }
 
+    /// `safe-ad` in this sandbox, held to file permissions as an ordinary user is: for a file it
+    /// must fail to open (mode 000). Where this process can read any file (it runs as root, as
+    /// CI does), safe-ad runs through `setpriv` (util-linux) without the two capabilities that let
+    /// root read any file, CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH; everything else stays the
+    /// same. Callers check `have("setpriv")` first where [`reads_any_file`].
+    pub fn safe_ad_held_to_file_modes(&self) -> SafeAd {
+        if !reads_any_file() {
+            return self.safe_ad();
+        }
+        SafeAd::in_sandbox(self, Path::new("/usr/bin/setpriv"), None)
+            .args(["--bounding-set", "-dac_override,-dac_read_search", "--"])
+            .arg(safe_ad_bin())
+    }
+
     /// `shell -c script` in this sandbox, with this build's `safe-ad` first on PATH and the
     /// system directories after it.
     pub fn shell(&self, shell: &str, script: &str) -> SafeAd {
@@ -111,6 +180,15 @@ impl Sandbox {
         SafeAd::in_sandbox(self, Path::new(shell), Some(script))
             .env("PATH", format!("{}:/usr/bin:/bin", bin_dir.display()))
     }
+}
+
+/// Whether this process can open a file whose mode is 000: root can (CAP_DAC_OVERRIDE).
+pub fn reads_any_file() -> bool {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("probe");
+    std::fs::write(&path, b"x").expect("probe file");
+    set_mode(&path, 0o000);
+    std::fs::File::open(&path).is_ok()
 }
 
 /// Sets a file's permission bits.
@@ -137,21 +215,40 @@ pub fn assert_no_token(text: &str) {
     }
 }
 
+/// How often [`poll`] asks.
+const POLL_EVERY: Duration = Duration::from_millis(5);
+
+/// Asks `ready` every few milliseconds until it gives a value, or `limit` has passed (`None`).
+/// The one polling loop of the harness: for events nothing signals (a process's exit, a state
+/// in /proc, a screen).
+pub fn poll<T>(limit: Duration, mut ready: impl FnMut() -> Option<T>) -> Option<T> {
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Some(value) = ready() {
+            return Some(value);
+        }
+        if Instant::now() >= deadline {
+            return None;
+        }
+        std::thread::sleep(POLL_EVERY);
+    }
+}
+
+/// [`poll`], failing after `limit` with a message naming `what` it waited for.
+#[track_caller]
+pub fn wait_until<T>(what: &str, limit: Duration, ready: impl FnMut() -> Option<T>) -> T {
+    poll(limit, ready).unwrap_or_else(|| panic!("waited {limit:?} for {what}"))
+}
+
 /// Waits until `child` exits. After `limit` it kills the child and fails, naming `what`.
 #[track_caller]
 pub fn wait_for_exit(child: &mut Child, limit: Duration, what: &str) -> ExitStatus {
-    let deadline = Instant::now() + limit;
-    loop {
-        if let Some(status) = child.try_wait().expect("try_wait") {
-            return status;
-        }
-        if Instant::now() >= deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{what} did not exit within {limit:?}; killed it");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    let exited = poll(limit, || child.try_wait().expect("try_wait"));
+    exited.unwrap_or_else(|| {
+        let _ = child.kill();
+        let _ = child.wait();
+        panic!("{what} did not exit within {limit:?}; killed it");
+    })
 }
 
 /// Sends signal `name` (`HUP`, `INT` or `TERM`) to a process once it has a handler for it, so the
@@ -166,14 +263,11 @@ pub fn signal(pid: u32, name: &str) {
         "TERM" => 15,
         _ => panic!("no signal number for {name}"),
     };
-    let deadline = Instant::now() + DEADLINE;
-    while catches(pid, number) == Some(false) {
-        assert!(
-            Instant::now() < deadline,
-            "process {pid} never set up a handler for SIG{name}"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    wait_until(
+        &format!("process {pid} to set up a handler for SIG{name}"),
+        DEADLINE,
+        || (catches(pid, number) != Some(false)).then_some(()),
+    );
     let status = std::process::Command::new("kill")
         .args(["-s", name, &pid.to_string()])
         .status()
@@ -196,12 +290,4 @@ pub fn peak_rss_kib(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     line.split_whitespace().nth(1)?.parse().ok()
-}
-
-/// A loopback address where nothing listens (bound, then closed).
-pub fn closed_port_url() -> String {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
-    let port = listener.local_addr().expect("addr").port();
-    drop(listener);
-    format!("http://127.0.0.1:{port}")
 }

@@ -4,6 +4,7 @@
 //! [`TOKEN`] is in its stdout or stderr unless [`SafeAd::token_may_show`] says the command prints
 //! it. [`SafeAd::spawn`] starts it for tests that stream, signal or watch it while it runs.
 
+use std::cell::Cell;
 use std::ffi::OsStr;
 use std::io::{Read, Write};
 use std::path::Path;
@@ -104,6 +105,21 @@ impl SafeAd {
     pub fn launcher(self, url: &str) -> SafeAd {
         self.env("SAFE_LAUNCHER_URL", url)
             .env("SAFE_LAUNCHER_TOKEN", TOKEN)
+    }
+
+    /// Runs it in `dir` (without this: the test's own working directory).
+    #[cfg(feature = "emulator")]
+    pub fn current_dir(mut self, dir: &Path) -> SafeAd {
+        self.command.current_dir(dir);
+        self
+    }
+
+    /// Runs it as the leader of a process group of its own, whose id is its pid: what it starts
+    /// can be found, and ended, by the group.
+    #[cfg(feature = "emulator")]
+    pub fn own_process_group(mut self) -> SafeAd {
+        std::os::unix::process::CommandExt::process_group(&mut self.command, 0);
+        self
     }
 
     /// Standard input: these bytes, then end of file. (Without this: end of file at once.)
@@ -325,6 +341,16 @@ impl Running {
         self.child.as_ref().expect("running").id()
     }
 
+    /// Waits until it has exited (failing after the deadline) while its output is still being
+    /// read, and returns its status: for a test that looks at what it left behind (a process
+    /// still holding its output open) before [`Running::wait`] collects the output.
+    #[cfg(feature = "emulator")]
+    #[track_caller]
+    pub fn wait_for_exit(&mut self) -> ExitStatus {
+        let child = self.child.as_mut().expect("running");
+        wait_for_exit(child, DEADLINE, &self.described)
+    }
+
     /// Whether it is still running.
     #[cfg(feature = "emulator")]
     pub fn is_running(&mut self) -> bool {
@@ -366,13 +392,25 @@ impl Running {
         let Some(capture) = &self.stderr else {
             panic!("stderr is not read");
         };
+        self.wait_for_text(capture, "stderr", needle)
+    }
+
+    /// Waits until stdout holds `needle`, whether or not a line has ended; returns stdout so far.
+    #[cfg(feature = "emulator")]
+    #[track_caller]
+    pub fn wait_for_stdout(&self, needle: &str) -> String {
+        self.wait_for_text(&self.stdout, "stdout", needle)
+    }
+
+    #[track_caller]
+    fn wait_for_text(&self, capture: &Capture, stream: &str, needle: &str) -> String {
         let (text, ended) = capture.wait_for(|bytes| {
             let text = String::from_utf8_lossy(bytes);
             text.contains(needle).then(|| text.into_owned())
         });
         text.unwrap_or_else(|| {
             panic!(
-                "{}: stderr never showed {needle:?} ({}):\n{}",
+                "{}: {stream} never showed {needle:?} ({}):\n{}",
                 self.described,
                 if ended { "it ended" } else { "deadline passed" },
                 capture.text()
@@ -413,6 +451,7 @@ impl Running {
             stdout,
             stderr,
             described: std::mem::take(&mut self.described),
+            code_checked: Cell::new(false),
         };
         if !self.token_may_show {
             if let Some(piece) = token_piece_in(&output.text()) {
@@ -434,11 +473,27 @@ impl Drop for Running {
 
 /// What a finished run did. The assertions fail with the command line, exit status and both
 /// streams; each returns `&Self` so they chain.
+///
+/// Every run's exit code must be looked at ([`Output::code`], [`Output::success`],
+/// [`Output::exit_code`] or [`Output::status`]): an `Output` dropped without that fails the test,
+/// so no run's result goes unchecked.
+#[must_use = "check the run's exit code (.code(N) or .success())"]
 pub struct Output {
     status: ExitStatus,
     stdout: Vec<u8>,
     stderr: Vec<u8>,
     described: String,
+    /// Whether the exit code was looked at.
+    code_checked: Cell<bool>,
+}
+
+impl Drop for Output {
+    fn drop(&mut self) {
+        // A failing test is already unwinding: a second panic would abort the run.
+        if !self.code_checked.get() && !std::thread::panicking() {
+            self.fail("this run's exit code was never checked (.code(N) or .success())");
+        }
+    }
 }
 
 impl Output {
@@ -453,12 +508,16 @@ impl Output {
         )
     }
 
+    /// The exit status, for a test that checks it itself.
     #[cfg(feature = "emulator")]
     pub fn status(&self) -> ExitStatus {
+        self.code_checked.set(true);
         self.status
     }
 
+    /// The exit code, for a test that checks it itself.
     pub fn exit_code(&self) -> Option<i32> {
+        self.code_checked.set(true);
         self.status.code()
     }
 
@@ -487,6 +546,7 @@ impl Output {
 
     #[track_caller]
     pub fn code(&self, code: i32) -> &Output {
+        self.code_checked.set(true);
         if self.status.code() != Some(code) {
             self.fail(&format!("expected exit code {code}"));
         }

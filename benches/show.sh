@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# Benchmark of `safe-ad show` on a 1,000-item handle, against the same chain of requests sent by a
+# loop of curl calls, measured side by side in one run, over loopback only.
+#
+#   bash benches/show.sh                      # builds target/release/safe-ad first
+#   SAFE_AD_BIN=/path/to/safe-ad bash benches/show.sh
+#
+# Knobs (environment): ITEMS (items of the handle, default 1000), RUNS (safe-ad runs, default 10),
+# CURL_ITEMS (items the curl loop reads, default 100: one process per request, so its time per
+# item does not depend on the count, and 1,000 items would take about a minute).
+#
+# What it does: writes an emulator state file with one appendable data of ITEMS structured-data
+# items, starts `safe-ad emulator --state` on 127.0.0.1 with a random port, gets a handle for it
+# with `safe-ad open`, then alternates
+#   1. `safe-ad show HANDLE > /dev/null` (default --jobs 8: 8 items at once, 16 handles at most);
+#   2. the same chain per item as curl calls in a shell loop: the item's data id, its serialised
+#      bytes, the structured data fetched through it, its content, the two handles dropped, the
+#      signer's sign key, its serialised bytes (hashed, as show fingerprints it), that dropped;
+#      once before the items, the metadata and the user's own sign key (get, serialise, drop).
+# Time per item is each side's wall time over the items it read; the ratio is safe-ad's over
+# curl's. Wall times are python3's perf_counter around the child. A measurement, not a test:
+# the exit code is 0 whether or not the target is met (the run fails only if a side fails).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+ITEMS=${ITEMS:-1000}
+RUNS=${RUNS:-10}
+CURL_ITEMS=${CURL_ITEMS:-100}
+
+unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY all_proxy ALL_PROXY
+export NO_PROXY='*' no_proxy='*'
+
+for tool in curl python3 sha256sum; do
+    command -v "$tool" >/dev/null || { echo "show.sh: $tool is needed" >&2; exit 1; }
+done
+
+if [ -n "${SAFE_AD_BIN:-}" ]; then
+    BIN=$SAFE_AD_BIN
+else
+    echo "building: cargo build --release --locked" >&2
+    (cd "$ROOT" && cargo build --release --locked --quiet)
+    BIN=$ROOT/target/release/safe-ad
+fi
+[ -x "$BIN" ] || { echo "show.sh: $BIN is not an executable" >&2; exit 1; }
+
+WORK=$(mktemp -d)
+EMU_PID=
+cleanup() {
+    if [ -n "$EMU_PID" ] && kill -0 "$EMU_PID" 2>/dev/null; then
+        kill "$EMU_PID" 2>/dev/null || true
+        wait "$EMU_PID" 2>/dev/null || true
+    fi
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+mkdir -p "$WORK/config" "$WORK/curlhome"
+export SAFE_AD_CONFIG_DIR=$WORK/config CURL_HOME=$WORK/curlhome
+
+# One appendable data on the "network" with ITEMS structured-data items whose content is text.
+NAME=$(ITEMS=$ITEMS python3 - "$WORK/state.json" <<'PYEOF'
+import base64, json, os, sys
+items = int(os.environ["ITEMS"])
+def name(n, tag):
+    return base64.b64encode(n.to_bytes(4, "big") + bytes([tag]) * 28).decode()
+sds = [{"name": name(n, 0x73), "typeTag": 500, "version": 0,
+        "data": [base64.b64encode(f"bench item {n}".encode()).decode()]} for n in range(items)]
+data = [{"structuredData": {"name": name(n, 0x73), "typeTag": 500}} for n in range(items)]
+ad = name(0, 0x61)
+json.dump({"format": "safe-ad-emulator-state/1",
+           "appendableData": [{"name": ad, "version": 1, "filterType": "BlackList", "data": data}],
+           "structuredData": sds}, open(sys.argv[1], "w"))
+print(ad)
+PYEOF
+)
+
+"$BIN" emulator --listen 127.0.0.1:0 --quiet --state "$WORK/state.json" >"$WORK/emulator.env" 2>"$WORK/emulator.err" &
+EMU_PID=$!
+for _ in $(seq 1 200); do
+    grep -q '^SAFE_LAUNCHER_TOKEN=' "$WORK/emulator.env" 2>/dev/null && break
+    kill -0 "$EMU_PID" 2>/dev/null || { echo "show.sh: the emulator exited:" >&2; cat "$WORK/emulator.err" >&2; exit 1; }
+    sleep 0.05
+done
+URL=$(sed -n 's/^SAFE_LAUNCHER_URL=//p' "$WORK/emulator.env")
+TOKEN=$(sed -n 's/^SAFE_LAUNCHER_TOKEN=//p' "$WORK/emulator.env")
+case "$URL" in http://127.*) ;; *) echo "show.sh: $URL is not loopback" >&2; exit 1 ;; esac
+export SAFE_LAUNCHER_URL=$URL SAFE_LAUNCHER_TOKEN=$TOKEN
+HANDLE=$("$BIN" -q open "$NAME")
+
+# The chain `show` sends, as curl calls: JSON answers read with sed, bytes kept as show keeps them.
+cat >"$WORK/curl-chain.sh" <<'EOF'
+h=$1; n=$2
+auth="Authorization: Bearer $SAFE_LAUNCHER_TOKEN"
+id() { sed -n 's/.*"handleId":\([0-9]*\).*/\1/p'; }
+curl -s -H "$auth" "$SAFE_LAUNCHER_URL/appendable-data/metadata/$h" >/dev/null || exit 1
+k=$(curl -s -H "$auth" "$SAFE_LAUNCHER_URL/sign-key" | id)
+curl -s -H "$auth" "$SAFE_LAUNCHER_URL/sign-key/serialise/$k" | sha256sum >/dev/null
+curl -s -X DELETE -H "$auth" "$SAFE_LAUNCHER_URL/sign-key/$k" >/dev/null
+for ((i = 0; i < n; i++)); do
+    d=$(curl -s -H "$auth" "$SAFE_LAUNCHER_URL/appendable-data/$h/$i" | id)
+    curl -s -H "$auth" "$SAFE_LAUNCHER_URL/data-id/$d" | base64 -w0 >/dev/null
+    s=$(curl -s -H "$auth" "$SAFE_LAUNCHER_URL/structured-data/handle/$d" | id)
+    curl -s -H "$auth" "$SAFE_LAUNCHER_URL/structured-data/$s" >/dev/null
+    curl -s -X DELETE -H "$auth" "$SAFE_LAUNCHER_URL/structured-data/handle/$s" >/dev/null
+    curl -s -X DELETE -H "$auth" "$SAFE_LAUNCHER_URL/data-id/$d" >/dev/null
+    k=$(curl -s -H "$auth" "$SAFE_LAUNCHER_URL/appendable-data/sign-key/$h/$i" | id)
+    curl -s -H "$auth" "$SAFE_LAUNCHER_URL/sign-key/serialise/$k" | sha256sum >/dev/null
+    curl -s -X DELETE -H "$auth" "$SAFE_LAUNCHER_URL/sign-key/$k" >/dev/null
+    [ -n "$d" ] && [ -n "$s" ] && [ -n "$k" ] || { echo "item $i: an answer held no handle" >&2; exit 1; }
+done
+EOF
+
+export BIN HANDLE ITEMS RUNS CURL_ITEMS WORK
+timeout --kill-after=10 900 python3 - <<'PYEOF'
+import os, platform, statistics, subprocess, sys, time
+
+BIN, HANDLE, WORK = os.environ["BIN"], os.environ["HANDLE"], os.environ["WORK"]
+ITEMS, RUNS, CURL_ITEMS = (int(os.environ[k]) for k in ("ITEMS", "RUNS", "CURL_ITEMS"))
+DEVNULL = subprocess.DEVNULL
+
+def timed(argv):
+    t = time.perf_counter()
+    r = subprocess.run(argv, stdin=DEVNULL, stdout=DEVNULL, stderr=subprocess.PIPE)
+    dt = time.perf_counter() - t
+    if r.returncode != 0:
+        sys.exit(f"show.sh: {argv} exited {r.returncode}: {r.stderr.decode()[:500]}")
+    return dt
+
+cpu_model = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+print(f"machine: {os.cpu_count()} cores, {cpu_model}, {platform.system()} {platform.release()}")
+print(f"load:    {' '.join(open('/proc/loadavg').read().split()[:3])} (1, 5, 15 min) at start")
+print(f"safe-ad: {subprocess.run([BIN, '--version'], capture_output=True, text=True).stdout.strip()} ({BIN})")
+print(f"handle {HANDLE}: {ITEMS} structured-data items; 9 requests per item, 4 more per handle")
+show = [BIN, "show", HANDLE]
+chain = ["bash", f"{WORK}/curl-chain.sh", HANDLE, str(CURL_ITEMS)]
+timed(show)  # warm-up
+safe, curl = [], []
+for run in range(RUNS):
+    safe.append(timed(show))
+    if run < 3:  # the curl loop is slow; three runs are enough for its median
+        curl.append(timed(chain))
+s, c = statistics.median(safe), statistics.median(curl)
+per_s, per_c = s / ITEMS, c / CURL_ITEMS
+print(f"safe-ad show {HANDLE}: median {s * 1000:.0f} ms over {RUNS} runs "
+      f"(min {min(safe) * 1000:.0f}, max {max(safe) * 1000:.0f}), {per_s * 1e6:.0f} us per item")
+print(f"curl loop, {CURL_ITEMS} items: median {c:.2f} s over {len(curl)} runs, {per_c * 1000:.1f} ms per item "
+      f"(about {per_c * ITEMS:.0f} s for {ITEMS} items)")
+print()
+print("| measure | safe-ad | curl loop | ratio | target |")
+print("|---|---|---|---|---|")
+print(f"| show of a {ITEMS:,}-item handle (median wall) | {s * 1000:.0f} ms | about {per_c * ITEMS:.0f} s "
+      f"(from {CURL_ITEMS} items) | {per_s / per_c:.4f} | well under 1 s: {'yes' if s < 1 else 'NO'} |")
+PYEOF

@@ -1,0 +1,411 @@
+//! `show`: what one appendable-data handle holds, read through the launcher's item routes.
+//!
+//! The launcher says what an item is only through handles of other kinds: a data id for the
+//! item (whose serialised bytes are the item's data id), a structured-data or appendable-data
+//! handle fetched through it (which says which kind it is, and its version and content), and a
+//! sign key for whoever signed it. Each is a lease, given back as soon as the item is read.
+//! Items are independent, so up to [`units_at_once`] are read at once; each holds at most
+//! [`LEASES_PER_UNIT`] handles, so `show` never holds more than [`LEASE_BUDGET`] of them, however
+//! large the handle: the launcher keeps 100 of each kind and evicts the oldest, which would be
+//! the person's own.
+//!
+//! Only reading requests are sent (and the ones that free what was read). Nothing here renders:
+//! `report` turns a [`Shown`] into words.
+
+use futures_util::StreamExt;
+
+use super::{Steps, Stop};
+use crate::handle::Handle;
+use crate::launcher::{Launcher, Metadata, Operation, Request};
+use crate::outcome::{Class, Failure, Reply};
+
+/// The most launcher handles `show` holds at once.
+pub const LEASE_BUDGET: usize = 16;
+
+/// The most handles one item (or filter key) holds at once: its data id and the data fetched
+/// through it.
+pub const LEASES_PER_UNIT: usize = 2;
+
+/// The launcher's error for a data id of the other kind of data (`ReceivedUnexpectedData`).
+const OTHER_KIND: i64 = -5;
+
+/// How many items are read at once for `--jobs N`: never more than the lease budget allows.
+pub fn units_at_once(jobs: usize) -> usize {
+    jobs.clamp(1, LEASE_BUDGET / LEASES_PER_UNIT)
+}
+
+/// Which indexes to show: `start` up to `end` (not included), or to the end of the list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IndexRange {
+    pub start: u64,
+    pub end: Option<u64>,
+}
+
+impl IndexRange {
+    pub const ALL: IndexRange = IndexRange {
+        start: 0,
+        end: None,
+    };
+
+    /// The indexes of a list of `length` items that fall in the range.
+    pub fn within(self, length: u64) -> std::ops::Range<u64> {
+        let end = self.end.unwrap_or(length).min(length);
+        self.start.min(end)..end
+    }
+}
+
+/// The two lists of an appendable data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Section {
+    Data,
+    Deleted,
+}
+
+/// What an item points at, as the launcher said when it was fetched.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Kind {
+    /// `versions`: for versioned structured data (type tag 501), how many it keeps.
+    Structured { version: u64, versions: Option<u64> },
+    Appendable {
+        version: u64,
+        data_length: u64,
+        deleted_data_length: u64,
+        filter_type: String,
+    },
+}
+
+/// One item as read; what could not be read is `None`, and `failures` says why.
+#[derive(Debug)]
+pub struct ShownItem {
+    pub section: Section,
+    pub index: u64,
+    /// The launcher's serialised bytes of the item's data id.
+    pub data_id: Option<Vec<u8>>,
+    /// `None`: the kind could not be found (see `failures`).
+    pub kind: Option<Kind>,
+    /// A structured data's content: its preview, and the whole of it when asked (`--full`).
+    pub preview: Option<String>,
+    pub content: Option<Vec<u8>>,
+    /// The launcher's serialised bytes of the key that signed the item.
+    pub signer: Option<Vec<u8>>,
+    pub failures: Vec<Failure>,
+    /// Every request and answer, kept for `--verbose` only.
+    pub steps: Vec<super::Step>,
+}
+
+/// One filter key as read.
+#[derive(Debug)]
+pub struct FilterKey {
+    pub index: u64,
+    /// The launcher's serialised bytes of the key.
+    pub key: Option<Vec<u8>>,
+    pub failures: Vec<Failure>,
+    pub steps: Vec<super::Step>,
+}
+
+/// Everything read of one handle.
+#[derive(Debug)]
+pub struct Shown {
+    pub handle: Handle,
+    /// A handle whose metadata cannot be read shows nothing else.
+    pub metadata: Result<Metadata, Failure>,
+    pub filter: Vec<FilterKey>,
+    pub data: Vec<ShownItem>,
+    pub deleted: Vec<ShownItem>,
+    /// The metadata request, for `--verbose`.
+    pub steps: Vec<super::Step>,
+}
+
+impl Shown {
+    /// Every failure, in the order shown: the handle's, the filter keys', the items'.
+    pub fn failures(&self) -> impl Iterator<Item = &Failure> {
+        self.metadata
+            .as_ref()
+            .err()
+            .into_iter()
+            .chain(self.filter.iter().flat_map(|key| &key.failures))
+            .chain(
+                self.data
+                    .iter()
+                    .chain(&self.deleted)
+                    .flat_map(|item| &item.failures),
+            )
+    }
+}
+
+/// How to read a handle.
+#[derive(Debug, Clone, Copy)]
+pub struct ShowOptions {
+    pub range: IndexRange,
+    /// Keep the whole content of structured data, not only its preview.
+    pub full: bool,
+    pub jobs: usize,
+    pub verbose: bool,
+}
+
+/// The user's own sign key, serialised, to tell the items they signed; and its steps.
+pub async fn user_key(
+    launcher: &Launcher,
+    verbose: bool,
+    stop: &Stop,
+) -> (Result<Vec<u8>, Failure>, Vec<super::Step>) {
+    let mut steps = Steps::new(launcher, verbose, stop);
+    let key = read_key(&mut steps, Request::UserSignKey).await;
+    (key, steps.finish().await)
+}
+
+/// Reads one handle. `progress` hears how many filter keys and items are done, of how many.
+pub async fn handle(
+    launcher: &Launcher,
+    handle: Handle,
+    options: ShowOptions,
+    stop: &Stop,
+    mut progress: impl FnMut(u64, u64),
+) -> Shown {
+    let mut steps = Steps::new(launcher, options.verbose, stop);
+    let metadata = steps
+        .ask(Request::OnHandle(Operation::Metadata, handle))
+        .await
+        .and_then(|reply| match reply {
+            Reply::Metadata(metadata) => Ok(metadata),
+            _ => Err(Failure::new(
+                Class::Unexpected,
+                "the answer is not metadata",
+            )),
+        });
+    let mut shown = Shown {
+        handle,
+        metadata,
+        filter: Vec::new(),
+        data: Vec::new(),
+        deleted: Vec::new(),
+        steps: steps.finish().await,
+    };
+    let Ok(metadata) = &shown.metadata else {
+        return shown;
+    };
+    let units: Vec<Unit> = (0..metadata.filter_length)
+        .map(Unit::FilterKey)
+        .chain(
+            options
+                .range
+                .within(metadata.data_length)
+                .map(|index| Unit::Item(Section::Data, index)),
+        )
+        .chain(
+            options
+                .range
+                .within(metadata.deleted_data_length)
+                .map(|index| Unit::Item(Section::Deleted, index)),
+        )
+        .collect();
+    let total = units.len() as u64;
+    let read = futures_util::stream::iter(units)
+        .map(|unit| read_unit(launcher, handle, unit, options, stop))
+        .buffered(units_at_once(options.jobs));
+    futures_util::pin_mut!(read);
+    let mut done = 0;
+    while let Some(unit) = read.next().await {
+        match unit {
+            Read::FilterKey(key) => shown.filter.push(key),
+            Read::Item(item) if item.section == Section::Data => shown.data.push(item),
+            Read::Item(item) => shown.deleted.push(item),
+        }
+        done += 1;
+        progress(done, total);
+    }
+    shown
+}
+
+/// One piece of a handle, read with leases of its own.
+#[derive(Debug, Clone, Copy)]
+enum Unit {
+    FilterKey(u64),
+    Item(Section, u64),
+}
+
+enum Read {
+    FilterKey(FilterKey),
+    Item(ShownItem),
+}
+
+async fn read_unit(
+    launcher: &Launcher,
+    handle: Handle,
+    unit: Unit,
+    options: ShowOptions,
+    stop: &Stop,
+) -> Read {
+    let mut steps = Steps::new(launcher, options.verbose, stop);
+    match unit {
+        Unit::FilterKey(index) => {
+            let key = read_key(
+                &mut steps,
+                Request::AtIndex(Operation::FilterKey, handle, index),
+            )
+            .await;
+            let (key, failures) = match key {
+                Ok(key) => (Some(key), Vec::new()),
+                Err(failure) => (None, vec![failure]),
+            };
+            Read::FilterKey(FilterKey {
+                index,
+                key,
+                failures,
+                steps: kept(steps.finish().await, options.verbose),
+            })
+        }
+        Unit::Item(section, index) => {
+            let mut item = ShownItem {
+                section,
+                index,
+                data_id: None,
+                kind: None,
+                preview: None,
+                content: None,
+                signer: None,
+                failures: Vec::new(),
+                steps: Vec::new(),
+            };
+            read_item(&mut steps, handle, &mut item, options.full).await;
+            let signer = match section {
+                Section::Data => Operation::ItemSigner,
+                Section::Deleted => Operation::DeletedItemSigner,
+            };
+            match read_key(&mut steps, Request::AtIndex(signer, handle, index)).await {
+                Ok(key) => item.signer = Some(key),
+                Err(failure) => item.failures.push(failure),
+            }
+            item.steps = kept(steps.finish().await, options.verbose);
+            Read::Item(item)
+        }
+    }
+}
+
+/// The steps of a unit, kept only for `--verbose` (content can be large).
+fn kept(steps: Vec<super::Step>, verbose: bool) -> Vec<super::Step> {
+    if verbose {
+        steps
+    } else {
+        Vec::new()
+    }
+}
+
+/// The item's data id, and what it points at, through a data-id handle given back at the end.
+async fn read_item(steps: &mut Steps<'_>, handle: Handle, item: &mut ShownItem, full: bool) {
+    let at = match item.section {
+        Section::Data => Operation::ItemDataId,
+        Section::Deleted => Operation::DeletedItemDataId,
+    };
+    let data_id = match steps
+        .lease(
+            Request::AtIndex(at, handle, item.index),
+            Request::DropDataId,
+        )
+        .await
+    {
+        Ok((data_id, _)) => data_id,
+        Err(failure) => return item.failures.push(failure),
+    };
+    match bytes(steps, Request::OnId(Operation::SerialiseDataId, data_id)).await {
+        Ok(serialised) => item.data_id = Some(serialised),
+        Err(failure) => item.failures.push(failure),
+    }
+    let structured = steps
+        .lease(Request::OnId(Operation::FetchStructured, data_id), |s| {
+            Request::OnId(Operation::DropStructured, s)
+        })
+        .await;
+    match structured {
+        Ok((fetched, Reply::FetchedStructured(meta))) => {
+            item.kind = Some(Kind::Structured {
+                version: meta.version,
+                versions: meta.data_version_length,
+            });
+            match bytes(steps, Request::OnId(Operation::ReadStructured, fetched)).await {
+                Ok(content) => {
+                    item.preview = Some(crate::launcher::serialised::preview(&content));
+                    item.content = full.then_some(content);
+                }
+                Err(failure) => item.failures.push(failure),
+            }
+            give_back(steps, fetched, item).await;
+        }
+        Err(failure) if error_code(&failure) == Some(OTHER_KIND) => {
+            read_appendable(steps, data_id, item).await;
+        }
+        Err(failure) => item.failures.push(failure),
+        Ok((fetched, _)) => give_back(steps, fetched, item).await,
+    }
+    give_back(steps, data_id, item).await;
+}
+
+/// An item the launcher says is not structured data: fetched as appendable data.
+async fn read_appendable(steps: &mut Steps<'_>, data_id: Handle, item: &mut ShownItem) {
+    let fetched = steps
+        .lease(Request::Fetch(data_id), |a| {
+            Request::OnHandle(Operation::Drop, a)
+        })
+        .await;
+    match fetched {
+        Ok((fetched, reply)) => {
+            if let Reply::Fetched(meta) = reply {
+                item.kind = Some(Kind::Appendable {
+                    version: meta.version,
+                    data_length: meta.data_length,
+                    deleted_data_length: meta.deleted_data_length,
+                    filter_type: meta.filter_type,
+                });
+            }
+            give_back(steps, fetched, item).await;
+        }
+        Err(failure) => item.failures.push(failure),
+    }
+}
+
+async fn give_back(steps: &mut Steps<'_>, handle: Handle, item: &mut ShownItem) {
+    if let Err(failure) = steps.give_back(handle).await {
+        item.failures.push(failure);
+    }
+}
+
+/// A key's serialised bytes, through a sign-key handle given back at once.
+async fn read_key(steps: &mut Steps<'_>, request: Request) -> Result<Vec<u8>, Failure> {
+    let (key, _) = steps
+        .lease(request, |k| Request::OnId(Operation::DropSignKey, k))
+        .await?;
+    let serialised = bytes(steps, Request::OnId(Operation::SerialiseSignKey, key)).await;
+    let given_back = steps.give_back(key).await;
+    let serialised = serialised?;
+    given_back.map(|()| serialised)
+}
+
+async fn bytes(steps: &mut Steps<'_>, request: Request) -> Result<Vec<u8>, Failure> {
+    match steps.ask(request).await? {
+        Reply::Bytes(bytes) => Ok(bytes),
+        _ => Err(Failure::new(Class::Unexpected, "the answer is not bytes")),
+    }
+}
+
+fn error_code(failure: &Failure) -> Option<i64> {
+    failure.answer.as_ref().and_then(|answer| answer.error_code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_stay_within_the_list() {
+        assert_eq!(IndexRange::ALL.within(3), 0..3);
+        let some = IndexRange {
+            start: 2,
+            end: Some(5),
+        };
+        assert_eq!(some.within(10), 2..5);
+        assert_eq!(some.within(4), 2..4);
+        assert_eq!(some.within(1), 1..1);
+        assert_eq!(units_at_once(256) * LEASES_PER_UNIT, LEASE_BUDGET);
+        assert_eq!(units_at_once(1), 1);
+    }
+}

@@ -1,0 +1,219 @@
+//! The one-item changes, beside the clears they mirror: `remove`, `restore` and `purge` change
+//! the items at some indexes of one handle (local until saved, with `--save` as the clears), and
+//! `append` adds one item on the network.
+//!
+//! Every argument is checked before anything is sent. Indexes run one at a time, the highest
+//! first (see `batch::highest_first`); the rules of a batch hold for them: a failure does not
+//! stop the rest unless `--fail-fast`, and the exit code is that of the first that failed.
+
+use std::ffi::OsString;
+
+use crate::batch::{self, AppendItem, Stop};
+use crate::cli::{AppendCommand, ClientOptions, ItemCommand, SaveWith};
+use crate::handle::{self, Handle, HandleProblem};
+use crate::input::{self, Slot};
+use crate::launcher::Operation;
+use crate::outcome::{Done, Failure};
+use crate::report::Reporter;
+use crate::runtime::{interruptible, runtime};
+use crate::settings::StdinUse;
+
+/// The type tags structured data can have: the launcher refused to make any other.
+const TYPE_TAGS: &str = "500 (the default), 501 (versioned), or 15000 and above";
+
+/// `remove`, `restore` or `purge` (`operation`) at the indexes given.
+pub fn at_indexes(
+    operation: Operation,
+    command: &ItemCommand,
+    options: &ClientOptions,
+    reporter: &Reporter,
+) -> Result<Done, Failure> {
+    let name = operation.name();
+    let handle = parse_handle(&command.handle, name)?;
+    let indexes = parse_indexes(&command.indexes, name)?;
+    let settings = super::resolve(options, reporter, StdinUse::Free)?;
+    let launcher = super::launcher(&settings)?;
+    let save = command.save.map(|save| match save {
+        SaveWith::Post => Operation::Post,
+        SaveWith::Put => Operation::Put,
+    });
+    if settings.dry_run || settings.curl {
+        batch::at_indexes_plan(operation, handle, &indexes, save)
+            .iter()
+            .for_each(super::describer(&settings, &launcher, reporter));
+        return Ok(Done::Success);
+    }
+    settings.token()?;
+    let work = batch::at_indexes(
+        &launcher,
+        settings.verbose,
+        operation,
+        handle,
+        &indexes,
+        save,
+        settings.fail_fast,
+        |step| reporter.steps(&launcher, None, std::slice::from_ref(step)),
+    );
+    let done = runtime()?
+        .block_on(interruptible(work))
+        .map_err(|mut failure| {
+            failure.message = "interrupted; no new requests were sent".to_string();
+            failure
+        })?;
+    reporter.index_summary(&done.tally);
+    let changed = done.tally.ok > 0;
+    match save {
+        None if changed => reporter.item_save_note(operation, handle, false),
+        Some(_) if changed && !done.saved && done.tally.failed > 0 => {
+            reporter.item_save_note(operation, handle, true)
+        }
+        _ => {}
+    }
+    Ok(Done::from_first_failure(done.tally.first_failure))
+}
+
+/// `append HANDLE (--structured NAME [--type-tag N] | --appendable NAME [--private])`.
+pub fn append(
+    command: &AppendCommand,
+    options: &ClientOptions,
+    reporter: &Reporter,
+) -> Result<Done, Failure> {
+    const NAME: &str = "append";
+    let handle = parse_handle(&command.handle, NAME)?;
+    let item = match (&command.structured, &command.appendable) {
+        (Some(name), None) => AppendItem::Structured {
+            name: super::handles::parse_name(name, NAME)?,
+            type_tag: match &command.type_tag {
+                Some(raw) => parse_type_tag(raw)?,
+                None => 500,
+            },
+        },
+        (None, Some(name)) => AppendItem::Appendable {
+            name: super::handles::parse_name(name, NAME)?,
+            private: command.private,
+        },
+        // clap's group makes this one of the two; kept as an error rather than a panic.
+        _ => {
+            return Err(Failure::usage(
+                "give one of --structured NAME and --appendable NAME",
+            ))
+        }
+    };
+    let settings = super::resolve(options, reporter, StdinUse::Free)?;
+    let launcher = super::launcher(&settings)?;
+    if settings.dry_run || settings.curl {
+        batch::append_plan(handle, item)
+            .iter()
+            .for_each(super::describer(&settings, &launcher, reporter));
+        return Ok(Done::Success);
+    }
+    settings.token()?;
+    let stop = Stop::default();
+    let work = batch::append(&launcher, handle, item, settings.verbose, &stop);
+    super::handles::finish_leasing(&launcher, &stop, reporter, work)
+}
+
+/// The one handle of an item command (standard input holds no list of handles here).
+fn parse_handle(raw: &OsString, command: &str) -> Result<Handle, Failure> {
+    match input::parse_args(std::slice::from_ref(raw)) {
+        Ok(slots) if slots.len() == 1 && slots[0] != Slot::Stdin => match slots[0] {
+            Slot::Handle(handle) => Ok(handle),
+            Slot::Stdin => unreachable!("checked above"),
+        },
+        Err(input::BadArgs::Failure(failure)) => Err(failure),
+        Err(input::BadArgs::Handles(bad)) => Err(bad[0]
+            .problem(command)
+            .unwrap_or_else(|| Failure::usage("invalid handle"))),
+        Ok(_) => Err(Failure::usage(format!(
+            "`{command}` takes one handle, not `-` (standard input)"
+        ))
+        .with_hint(format!(
+            "give the handle itself: safe-ad {command} HANDLE ...; nothing was sent"
+        ))),
+    }
+}
+
+/// A plain decimal number, 0 to 2^64 − 1, by the same rules as a handle.
+pub(super) fn decimal(text: &str) -> Result<u64, HandleProblem> {
+    Handle::parse(text).map(|handle| handle.0)
+}
+
+/// The indexes, each checked, none twice (a second removal at the same index would change
+/// another item than the one named).
+fn parse_indexes(raw: &[OsString], command: &str) -> Result<Vec<u64>, Failure> {
+    let hint = format!(
+        "an index is plain decimal digits, {}, counting from 0 as `safe-ad show HANDLE` numbers the items; nothing was sent",
+        handle::RANGE
+    );
+    let mut indexes = Vec::with_capacity(raw.len());
+    for arg in raw {
+        let shown = crate::sanitize::line(arg.as_encoded_bytes(), 80);
+        let index = decimal(arg.to_str().unwrap_or("\u{fffd}")).map_err(|problem| {
+            Failure::usage(format!(
+                "invalid index '{shown}' for {command}: {}",
+                problem.describe()
+            ))
+            .with_hint(hint.clone())
+        })?;
+        if indexes.contains(&index) {
+            return Err(Failure::usage(format!(
+                "index {index} is given twice for {command}"
+            ))
+            .with_hint(
+                "give each index once: the indexes all name items as they are before the first change; nothing was sent",
+            ));
+        }
+        indexes.push(index);
+    }
+    Ok(indexes)
+}
+
+fn parse_type_tag(raw: &str) -> Result<u64, Failure> {
+    let invalid = |why: String| {
+        Failure::usage(format!(
+            "invalid type tag '{}' for append: {why}",
+            crate::sanitize::line(raw.as_bytes(), 80)
+        ))
+        .with_hint(format!(
+            "structured data has type tag {TYPE_TAGS}; nothing was sent"
+        ))
+    };
+    let tag = decimal(raw).map_err(|problem| invalid(problem.describe().to_string()))?;
+    if tag == 500 || tag == 501 || tag >= 15000 {
+        Ok(tag)
+    } else {
+        Err(invalid(format!(
+            "no structured data has it (the launcher makes only {TYPE_TAGS})"
+        )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn indexes_are_decimal_and_given_once() {
+        let raw: Vec<OsString> = vec!["3".into(), "0".into(), "12".into()];
+        assert_eq!(parse_indexes(&raw, "remove").unwrap(), vec![3, 0, 12]);
+        let twice: Vec<OsString> = vec!["3".into(), "03".into()];
+        let failure = parse_indexes(&twice, "remove").unwrap_err();
+        assert_eq!(failure.message, "index 3 is given twice for remove");
+        let bad: Vec<OsString> = vec!["-1".into()];
+        let failure = parse_indexes(&bad, "purge").unwrap_err();
+        assert_eq!(
+            failure.message,
+            "invalid index '-1' for purge: it is not a plain decimal number"
+        );
+    }
+
+    #[test]
+    fn type_tags_structured_data_can_have() {
+        assert_eq!(parse_type_tag("500").unwrap(), 500);
+        assert_eq!(parse_type_tag("501").unwrap(), 501);
+        assert_eq!(parse_type_tag("15000").unwrap(), 15000);
+        for bad in ["499", "502", "14999", "0", "-1", "x", ""] {
+            assert!(parse_type_tag(bad).is_err(), "{bad:?}");
+        }
+    }
+}

@@ -1,0 +1,326 @@
+//! The one-item changes end to end, against the emulator binary: `remove`, `restore` and `purge`
+//! at several indexes (applied the highest first, so each index names the item `show` showed),
+//! their `--save`, `--json`, `--dry-run` and `--curl`, an index past the end; and `append`,
+//! which reaches the network at once, leaves the handle's copy as it was and gives its data id
+//! back. Which item moved is checked by its data id, as `show --json` gives it.
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+use crate::harness::emulator::*;
+use crate::harness::*;
+
+/// A structured-data name of the test's own, in base64.
+const NEW_ITEM: &str = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
+
+fn emulator(sandbox: &Sandbox) -> (Emulator, PathBuf) {
+    let log = sandbox.path().join("requests.jsonl");
+    let emulator = Emulator::start(&["--log", log.to_str().expect("path")]);
+    (emulator, log)
+}
+
+fn run(sandbox: &Sandbox, url: &str, args: &[&str]) -> Output {
+    sandbox.safe_ad().launcher(url).args(args).run()
+}
+
+/// The data ids of each list of `handle`, as `show --json` gives them: (data, deleted).
+fn lists(sandbox: &Sandbox, url: &str, handle: &str) -> (Vec<String>, Vec<String>) {
+    let output = run(sandbox, url, &["show", "--json", handle]);
+    let object = output.success().json_lines().remove(0);
+    let ids = |list: &Value| -> Vec<String> {
+        list.as_array()
+            .expect("a list")
+            .iter()
+            .map(|item| item["data_id"].as_str().expect("a data id").to_owned())
+            .collect()
+    };
+    (ids(&object["data"]), ids(&object["deleted_data"]))
+}
+
+/// The requests the emulator answered after the first `from` (see `Emulator::requests`).
+fn requests_after(emulator: &Emulator, from: usize) -> Vec<String> {
+    emulator.requests().split_off(from)
+}
+
+fn sorted(mut ids: Vec<String>) -> Vec<String> {
+    ids.sort();
+    ids
+}
+
+#[test]
+fn remove_moves_the_items_shown_at_those_indexes_highest_first() {
+    let sandbox = Sandbox::new();
+    let (emulator, log) = emulator(&sandbox);
+    let (data, deleted) = lists(&sandbox, &emulator.url, "1");
+    let from = emulator.requests().len();
+    let before = emulator.live_handles(&log);
+    run(&sandbox, &emulator.url, &["remove", "1", "0", "2"])
+        .success()
+        .stdout_is("remove 1 index 2: ok\nremove 1 index 0: ok\n")
+        .stderr_has("2 indexes: 2 ok, 0 failed\n")
+        .stderr_has("note: a removal changes only the launcher's copy; save it to the network with: safe-ad post 1 (or use --save post)");
+    assert_eq!(
+        requests_after(&emulator, from),
+        [
+            "DELETE /appendable-data/1/2 200",
+            "DELETE /appendable-data/1/0 200"
+        ]
+    );
+    assert_eq!(emulator.live_handles(&log), before);
+    let (data_after, deleted_after) = lists(&sandbox, &emulator.url, "1");
+    // Items 0 and 2 as shown before, not whatever sat at index 2 after index 0 went.
+    assert_eq!(data_after, vec![data[1].clone()]);
+    let mut expected = deleted;
+    expected.extend([data[0].clone(), data[2].clone()]);
+    assert_eq!(sorted(deleted_after), sorted(expected));
+    // Local until saved.
+    assert_eq!(emulator.network(1), (1, 3, 2));
+}
+
+#[test]
+fn restore_and_purge_with_save_post_reach_the_network_as_the_launcher_saves() {
+    let sandbox = Sandbox::new();
+    let (emulator, _log) = emulator(&sandbox);
+    let (data, deleted) = lists(&sandbox, &emulator.url, "1");
+    // A restore before saving undoes a removal, at the index `show` gives the removed item in
+    // the deleted list.
+    run(&sandbox, &emulator.url, &["remove", "1", "0"]).success();
+    let (_, deleted_now) = lists(&sandbox, &emulator.url, "1");
+    let at = deleted_now
+        .iter()
+        .position(|id| *id == data[0])
+        .expect("the removed item is in the deleted list")
+        .to_string();
+    run(&sandbox, &emulator.url, &["restore", "1", &at])
+        .success()
+        .stdout_is(&format!("restore 1 index {at}: ok\n"))
+        .stderr_has("note: a restore changes only the launcher's copy");
+    assert_eq!(
+        sorted(lists(&sandbox, &emulator.url, "1").0),
+        sorted(data.clone())
+    );
+    run(&sandbox, &emulator.url, &["post", "1"]).success();
+    assert_eq!(emulator.network(1), (2, 3, 2), "the save changed nothing");
+    // Restoring an item the network holds as deleted takes it off the deleted list, but the
+    // launcher's save carries no data items, so the network does not list it as data again.
+    run(
+        &sandbox,
+        &emulator.url,
+        &["restore", "--save", "post", "1", "1"],
+    )
+    .success()
+    .stdout_is("restore 1 index 1: ok\npost 1: ok\n")
+    .stderr_is("");
+    assert_eq!(emulator.network(1), (3, 3, 1));
+    let (data_after, deleted_after) = lists(&sandbox, &emulator.url, "1");
+    assert_eq!(sorted(data_after), sorted(data));
+    assert_eq!(deleted_after, vec![deleted[0].clone()]);
+    run(
+        &sandbox,
+        &emulator.url,
+        &["purge", "--save", "post", "1", "0"],
+    )
+    .success()
+    .stdout_is("purge 1 index 0: ok\npost 1: ok\n");
+    assert_eq!(emulator.network(1), (4, 3, 0));
+}
+
+#[test]
+fn an_index_past_the_end_fails_with_a_hint_naming_show_and_nothing_is_saved() {
+    let sandbox = Sandbox::new();
+    let (emulator, _log) = emulator(&sandbox);
+    let output = run(
+        &sandbox,
+        &emulator.url,
+        &["remove", "--save", "post", "1", "7", "1"],
+    );
+    output
+        .code(4)
+        .stdout_is("remove 1 index 1: ok\n")
+        .stderr_has("safe-ad: error: remove 1 index 7: the launcher answered 400 Bad Request: errorCode -1524, FfiError::InvalidIndex\n")
+        .stderr_has("hint: there is no item at this index: see the items and their indexes with `safe-ad show 1`")
+        .stderr_has("2 indexes: 1 ok, 1 failed\n")
+        .stderr_has("note: not saved, because an index failed: the changes that succeeded are only in the launcher's copy; save them with: safe-ad post 1");
+    assert_eq!(emulator.network(1), (1, 3, 2), "nothing saved");
+    // --fail-fast stops at the failing index.
+    let output = run(
+        &sandbox,
+        &emulator.url,
+        &["restore", "--fail-fast", "1", "9", "0"],
+    );
+    output
+        .code(4)
+        .stdout_is("")
+        .stderr_has("2 indexes: 0 ok, 1 failed, 1 not started\n");
+}
+
+#[test]
+fn json_dry_run_and_curl_for_the_item_commands() {
+    let sandbox = Sandbox::new();
+    let (emulator, _log) = emulator(&sandbox);
+    let output = run(
+        &sandbox,
+        &emulator.url,
+        &["purge", "--json", "--save", "post", "1", "0", "1"],
+    );
+    let lines = output.success().json_lines();
+    let seen: Vec<(Value, Value, Value)> = lines
+        .iter()
+        .map(|line| {
+            (
+                line["operation"].clone(),
+                line["index"].clone(),
+                line["ok"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            ("purge".into(), 1.into(), true.into()),
+            ("purge".into(), 0.into(), true.into()),
+            ("post".into(), Value::Null, true.into()),
+        ]
+    );
+    assert_eq!(lines[0]["method"], "DELETE");
+    assert!(lines[0]["url"]
+        .as_str()
+        .expect("url")
+        .ends_with("/appendable-data/deleted-data/1/1"));
+    let from = emulator.requests().len();
+    let dry = run(
+        &sandbox,
+        &emulator.url,
+        &["remove", "--dry-run", "--save", "post", "1", "0", "2"],
+    );
+    let lines: Vec<&str> = dry
+        .success()
+        .stdout()
+        .lines()
+        .filter(|line| !line.starts_with("  "))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            format!("DELETE {}/appendable-data/1/2", emulator.url),
+            format!("DELETE {}/appendable-data/1/0", emulator.url),
+            format!("POST {}/appendable-data/1", emulator.url),
+        ]
+    );
+    let curl = run(&sandbox, &emulator.url, &["restore", "--curl", "1", "0"]);
+    curl.success().stdout_is(&format!(
+        "curl -sS --fail-with-body -X PUT -H \"Authorization: Bearer $SAFE_LAUNCHER_TOKEN\" '{}/appendable-data/restore/1/0'\n",
+        emulator.url
+    ));
+    let curl = run(
+        &sandbox,
+        &emulator.url,
+        &["append", "--curl", "1", "--structured", NEW_ITEM],
+    );
+    curl.success().stdout_has(&format!(
+        "curl -sS --fail-with-body -X PUT -H \"Authorization: Bearer $SAFE_LAUNCHER_TOKEN\" \"{}/appendable-data/1/${{DATA_ID_HANDLE:?set DATA_ID_HANDLE to the dataIdHandle answered above}}\"\n",
+        emulator.url
+    ));
+    assert!(
+        requests_after(&emulator, from).is_empty(),
+        "a dry run sent a request"
+    );
+}
+
+#[test]
+fn append_reaches_the_network_leaves_the_copy_and_gives_its_data_id_back() {
+    let sandbox = Sandbox::new();
+    let (emulator, log) = emulator(&sandbox);
+    let before = emulator.live_handles(&log);
+    run(&sandbox, &emulator.url, &["append", "1", "--structured", NEW_ITEM, "--type-tag", "501"])
+        .success()
+        .stdout_is("append 1: ok\n")
+        .stderr_is("safe-ad: appended on the network; handle 1's copy does not show it: `safe-ad reopen 1` gets one that does\n");
+    run(
+        &sandbox,
+        &emulator.url,
+        &["append", "1", "--appendable", NEW_ITEM, "--private"],
+    )
+    .success()
+    .stdout_is("append 1: ok\n");
+    assert_eq!(
+        emulator.live_handles(&log),
+        before,
+        "the data ids were not given back"
+    );
+    assert_eq!(emulator.network(1), (1, 5, 2));
+    assert_eq!(
+        lists(&sandbox, &emulator.url, "1").0.len(),
+        3,
+        "the copy is unchanged"
+    );
+    // A fresh handle shows both new items, as what they point at: neither is on the network,
+    // so the launcher cannot say which kind they are.
+    let fresh = run(&sandbox, &emulator.url, &["reopen", "1"]);
+    let fresh = fresh.success().stdout().trim().to_owned();
+    let output = run(&sandbox, &emulator.url, &["show", "--json", &fresh]);
+    let object = output.code(4).json_lines().remove(0);
+    let unknown: Vec<&Value> = object["data"]
+        .as_array()
+        .expect("data")
+        .iter()
+        .filter(|item| item["kind"] == "unknown")
+        .collect();
+    assert_eq!(unknown.len(), 2, "{object}");
+    assert!(unknown
+        .iter()
+        .all(|item| item["error"]["error_code"] == -18));
+    assert!(unknown.iter().all(|item| item["signer_is_you"] == true));
+    // An item that is in the deleted list cannot be appended again (-25), with the reason.
+    let before = emulator.live_handles(&log);
+    let output = run(
+        &sandbox,
+        &emulator.url,
+        &[
+            "append",
+            "1",
+            "--structured",
+            &emulator_demo_name("demo item g"),
+        ],
+    );
+    output
+        .code(4)
+        .stderr_has("errorCode -25")
+        .stderr_has("hint: the launcher refuses an append to a stale handle");
+    assert_eq!(
+        emulator.live_handles(&log),
+        before,
+        "the data id was not given back"
+    );
+}
+
+/// The name the emulator's demo gives an item's structured data: its label, padded with dots.
+fn emulator_demo_name(label: &str) -> String {
+    let mut bytes = [b'.'; 32];
+    bytes[..label.len()].copy_from_slice(label.as_bytes());
+    crate::harness::http::b64(&bytes)
+}
+
+#[test]
+fn the_item_commands_work_the_same_through_the_0_6_prefix() {
+    let sandbox = Sandbox::new();
+    let (emulator, _log) = emulator(&sandbox);
+    let url = format!("{}/0.6", emulator.url);
+    let from = emulator.requests().len();
+    run(&sandbox, &url, &["remove", "1", "1"]).success();
+    run(&sandbox, &url, &["restore", "1", "0"]).success();
+    run(&sandbox, &url, &["purge", "1", "0"]).success();
+    run(&sandbox, &url, &["append", "1", "--structured", NEW_ITEM]).success();
+    assert_eq!(
+        requests_after(&emulator, from),
+        [
+            "DELETE /0.6/appendable-data/1/1 200",
+            "PUT /0.6/appendable-data/restore/1/0 200",
+            "DELETE /0.6/appendable-data/deleted-data/1/0 200",
+            "POST /0.6/data-id/structured-data 200",
+            "PUT /0.6/appendable-data/1/5 200",
+            "DELETE /0.6/data-id/5 200",
+        ]
+    );
+}
