@@ -163,7 +163,6 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;clear-data' {
-            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'After a successful clear, save the handle with this operation, so the change reaches the network')
             [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
             [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
@@ -171,6 +170,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
             [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'After a successful clear, save the handle with this operation, so the change reaches the network')
             [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
@@ -185,7 +185,6 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;clear-deleted-data' {
-            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'After a successful clear, save the handle with this operation, so the change reaches the network')
             [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
             [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
@@ -193,6 +192,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
             [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'After a successful clear, save the handle with this operation, so the change reaches the network')
             [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
@@ -271,7 +271,6 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;show' {
-            [CompletionResult]::new('--index', '--index', [CompletionResultType]::ParameterName, 'Only the items at these indexes, in both lists: N, A..B (B not included), A..=B, A.., ..B')
             [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
             [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
@@ -279,6 +278,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
             [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--index', '--index', [CompletionResultType]::ParameterName, 'Only the items at these indexes, in both lists: N, A..B (B not included), A..=B, A.., ..B')
             [CompletionResult]::new('--full', '--full', [CompletionResultType]::ParameterName, 'Show the whole content of structured data, not a preview (`content`, in base64, with --json)')
             [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
@@ -291,12 +291,12 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;remove' {
-            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'After every index succeeded, save the handle with this operation, so the change reaches the network')
             [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
             [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
             [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'After every index succeeded, save the handle with this operation, so the change reaches the network')
             [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
@@ -311,12 +311,12 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;restore' {
-            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'After every index succeeded, save the handle with this operation, so the change reaches the network')
             [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
             [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
             [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'After every index succeeded, save the handle with this operation, so the change reaches the network')
             [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
@@ -331,12 +331,12 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;purge' {
-            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'After every index succeeded, save the handle with this operation, so the change reaches the network')
             [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
             [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
             [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'After every index succeeded, save the handle with this operation, so the change reaches the network')
             [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
@@ -351,14 +351,14 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;append' {
-            [CompletionResult]::new('--structured', '--structured', [CompletionResultType]::ParameterName, 'Append structured data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits')
-            [CompletionResult]::new('--type-tag', '--type-tag', [CompletionResultType]::ParameterName, 'The structured data''s type tag: 500 (the default), 501 (versioned), or 15000 and above')
-            [CompletionResult]::new('--appendable', '--appendable', [CompletionResultType]::ParameterName, 'Append appendable data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits')
             [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
             [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
             [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--structured', '--structured', [CompletionResultType]::ParameterName, 'Append structured data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits')
+            [CompletionResult]::new('--type-tag', '--type-tag', [CompletionResultType]::ParameterName, 'The structured data''s type tag: 500 (the default), 501 (versioned), or 15000 and above')
+            [CompletionResult]::new('--appendable', '--appendable', [CompletionResultType]::ParameterName, 'Append appendable data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits')
             [CompletionResult]::new('--private', '--private', [CompletionResultType]::ParameterName, 'The appendable data is private (its data id differs from public data of the same name)')
             [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
@@ -383,12 +383,12 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;auth;login' {
-            [CompletionResult]::new('--app-name', '--app-name', [CompletionResultType]::ParameterName, 'App name the launcher shows to the person approving')
-            [CompletionResult]::new('--app-id', '--app-id', [CompletionResultType]::ParameterName, 'App id sent to the launcher')
-            [CompletionResult]::new('--vendor', '--vendor', [CompletionResultType]::ParameterName, 'Vendor name the launcher shows')
             [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--app-name', '--app-name', [CompletionResultType]::ParameterName, 'App name the launcher shows to the person approving')
+            [CompletionResult]::new('--app-id', '--app-id', [CompletionResultType]::ParameterName, 'App id sent to the launcher')
+            [CompletionResult]::new('--vendor', '--vendor', [CompletionResultType]::ParameterName, 'Vendor name the launcher shows')
             [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')

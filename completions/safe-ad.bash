@@ -1,2065 +1,393 @@
-_safe__ad() {
-    local i cur prev opts cmd
-    COMPREPLY=()
-    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-        cur="$2"
-    else
-        cur="${COMP_WORDS[COMP_CWORD]}"
-    fi
-    prev="$3"
-    cmd=""
-    opts=""
+# bash completion for safe-ad, written by `safe-ad completions bash` from its command-line definition.
+# Source it, or put it where bash-completion looks (~/.local/share/bash-completion/completions/safe-ad).
 
-    for i in "${COMP_WORDS[@]:0:COMP_CWORD}"
-    do
-        case "${cmd},${i}" in
-            ",$1")
-                cmd="safe__ad"
-                ;;
-            safe__ad,append)
-                cmd="safe__ad__subcmd__append"
-                ;;
-            safe__ad,auth)
-                cmd="safe__ad__subcmd__auth"
-                ;;
-            safe__ad,clear-data)
-                cmd="safe__ad__subcmd__clear__subcmd__data"
-                ;;
-            safe__ad,clear-deleted-data)
-                cmd="safe__ad__subcmd__clear__subcmd__deleted__subcmd__data"
-                ;;
-            safe__ad,completions)
-                cmd="safe__ad__subcmd__completions"
-                ;;
-            safe__ad,config)
-                cmd="safe__ad__subcmd__config"
-                ;;
-            safe__ad,create)
-                cmd="safe__ad__subcmd__create"
-                ;;
-            safe__ad,drop)
-                cmd="safe__ad__subcmd__drop"
-                ;;
-            safe__ad,emulator)
-                cmd="safe__ad__subcmd__emulator"
-                ;;
-            safe__ad,help)
-                cmd="safe__ad__subcmd__help"
-                ;;
-            safe__ad,metadata)
-                cmd="safe__ad__subcmd__metadata"
-                ;;
-            safe__ad,open)
-                cmd="safe__ad__subcmd__open"
-                ;;
-            safe__ad,post)
-                cmd="safe__ad__subcmd__post"
-                ;;
-            safe__ad,purge)
-                cmd="safe__ad__subcmd__purge"
-                ;;
-            safe__ad,put)
-                cmd="safe__ad__subcmd__put"
-                ;;
-            safe__ad,remove)
-                cmd="safe__ad__subcmd__remove"
-                ;;
-            safe__ad,reopen)
-                cmd="safe__ad__subcmd__reopen"
-                ;;
-            safe__ad,restore)
-                cmd="safe__ad__subcmd__restore"
-                ;;
-            safe__ad,show)
-                cmd="safe__ad__subcmd__show"
-                ;;
-            safe__ad__subcmd__auth,help)
-                cmd="safe__ad__subcmd__auth__subcmd__help"
-                ;;
-            safe__ad__subcmd__auth,login)
-                cmd="safe__ad__subcmd__auth__subcmd__login"
-                ;;
-            safe__ad__subcmd__auth,logout)
-                cmd="safe__ad__subcmd__auth__subcmd__logout"
-                ;;
-            safe__ad__subcmd__auth,status)
-                cmd="safe__ad__subcmd__auth__subcmd__status"
-                ;;
-            safe__ad__subcmd__auth,token)
-                cmd="safe__ad__subcmd__auth__subcmd__token"
-                ;;
-            safe__ad__subcmd__auth__subcmd__help,help)
-                cmd="safe__ad__subcmd__auth__subcmd__help__subcmd__help"
-                ;;
-            safe__ad__subcmd__auth__subcmd__help,login)
-                cmd="safe__ad__subcmd__auth__subcmd__help__subcmd__login"
-                ;;
-            safe__ad__subcmd__auth__subcmd__help,logout)
-                cmd="safe__ad__subcmd__auth__subcmd__help__subcmd__logout"
-                ;;
-            safe__ad__subcmd__auth__subcmd__help,status)
-                cmd="safe__ad__subcmd__auth__subcmd__help__subcmd__status"
-                ;;
-            safe__ad__subcmd__auth__subcmd__help,token)
-                cmd="safe__ad__subcmd__auth__subcmd__help__subcmd__token"
-                ;;
-            safe__ad__subcmd__config,help)
-                cmd="safe__ad__subcmd__config__subcmd__help"
-                ;;
-            safe__ad__subcmd__config,path)
-                cmd="safe__ad__subcmd__config__subcmd__path"
-                ;;
-            safe__ad__subcmd__config,set)
-                cmd="safe__ad__subcmd__config__subcmd__set"
-                ;;
-            safe__ad__subcmd__config,show)
-                cmd="safe__ad__subcmd__config__subcmd__show"
-                ;;
-            safe__ad__subcmd__config,unset)
-                cmd="safe__ad__subcmd__config__subcmd__unset"
-                ;;
-            safe__ad__subcmd__config__subcmd__help,help)
-                cmd="safe__ad__subcmd__config__subcmd__help__subcmd__help"
-                ;;
-            safe__ad__subcmd__config__subcmd__help,path)
-                cmd="safe__ad__subcmd__config__subcmd__help__subcmd__path"
-                ;;
-            safe__ad__subcmd__config__subcmd__help,set)
-                cmd="safe__ad__subcmd__config__subcmd__help__subcmd__set"
-                ;;
-            safe__ad__subcmd__config__subcmd__help,show)
-                cmd="safe__ad__subcmd__config__subcmd__help__subcmd__show"
-                ;;
-            safe__ad__subcmd__config__subcmd__help,unset)
-                cmd="safe__ad__subcmd__config__subcmd__help__subcmd__unset"
-                ;;
-            safe__ad__subcmd__help,append)
-                cmd="safe__ad__subcmd__help__subcmd__append"
-                ;;
-            safe__ad__subcmd__help,auth)
-                cmd="safe__ad__subcmd__help__subcmd__auth"
-                ;;
-            safe__ad__subcmd__help,clear-data)
-                cmd="safe__ad__subcmd__help__subcmd__clear__subcmd__data"
-                ;;
-            safe__ad__subcmd__help,clear-deleted-data)
-                cmd="safe__ad__subcmd__help__subcmd__clear__subcmd__deleted__subcmd__data"
-                ;;
-            safe__ad__subcmd__help,completions)
-                cmd="safe__ad__subcmd__help__subcmd__completions"
-                ;;
-            safe__ad__subcmd__help,config)
-                cmd="safe__ad__subcmd__help__subcmd__config"
-                ;;
-            safe__ad__subcmd__help,create)
-                cmd="safe__ad__subcmd__help__subcmd__create"
-                ;;
-            safe__ad__subcmd__help,drop)
-                cmd="safe__ad__subcmd__help__subcmd__drop"
-                ;;
-            safe__ad__subcmd__help,emulator)
-                cmd="safe__ad__subcmd__help__subcmd__emulator"
-                ;;
-            safe__ad__subcmd__help,help)
-                cmd="safe__ad__subcmd__help__subcmd__help"
-                ;;
-            safe__ad__subcmd__help,metadata)
-                cmd="safe__ad__subcmd__help__subcmd__metadata"
-                ;;
-            safe__ad__subcmd__help,open)
-                cmd="safe__ad__subcmd__help__subcmd__open"
-                ;;
-            safe__ad__subcmd__help,post)
-                cmd="safe__ad__subcmd__help__subcmd__post"
-                ;;
-            safe__ad__subcmd__help,purge)
-                cmd="safe__ad__subcmd__help__subcmd__purge"
-                ;;
-            safe__ad__subcmd__help,put)
-                cmd="safe__ad__subcmd__help__subcmd__put"
-                ;;
-            safe__ad__subcmd__help,remove)
-                cmd="safe__ad__subcmd__help__subcmd__remove"
-                ;;
-            safe__ad__subcmd__help,reopen)
-                cmd="safe__ad__subcmd__help__subcmd__reopen"
-                ;;
-            safe__ad__subcmd__help,restore)
-                cmd="safe__ad__subcmd__help__subcmd__restore"
-                ;;
-            safe__ad__subcmd__help,show)
-                cmd="safe__ad__subcmd__help__subcmd__show"
-                ;;
-            safe__ad__subcmd__help__subcmd__auth,login)
-                cmd="safe__ad__subcmd__help__subcmd__auth__subcmd__login"
-                ;;
-            safe__ad__subcmd__help__subcmd__auth,logout)
-                cmd="safe__ad__subcmd__help__subcmd__auth__subcmd__logout"
-                ;;
-            safe__ad__subcmd__help__subcmd__auth,status)
-                cmd="safe__ad__subcmd__help__subcmd__auth__subcmd__status"
-                ;;
-            safe__ad__subcmd__help__subcmd__auth,token)
-                cmd="safe__ad__subcmd__help__subcmd__auth__subcmd__token"
-                ;;
-            safe__ad__subcmd__help__subcmd__config,path)
-                cmd="safe__ad__subcmd__help__subcmd__config__subcmd__path"
-                ;;
-            safe__ad__subcmd__help__subcmd__config,set)
-                cmd="safe__ad__subcmd__help__subcmd__config__subcmd__set"
-                ;;
-            safe__ad__subcmd__help__subcmd__config,show)
-                cmd="safe__ad__subcmd__help__subcmd__config__subcmd__show"
-                ;;
-            safe__ad__subcmd__help__subcmd__config,unset)
-                cmd="safe__ad__subcmd__help__subcmd__config__subcmd__unset"
-                ;;
-            *)
-                ;;
-        esac
+# Parses the line up to the cursor as safe-ad does: which command, and whether the word under
+# the cursor is an option, an option's value, a positional argument or what follows `--`.
+_safe_ad() {
+    local cur=$2 line=${COMP_LINE:0:COMP_POINT}
+    local -a words
+    # Whole words, split at white space only (bash splits `--color=auto` and `host:port` too).
+    read -ra words <<< "$line"
+    if [[ ${#words[@]} -eq 0 || $line == *[[:space:]] ]]; then
+        words+=("")
+    fi
+    local n=${#words[@]}
+    local current=${words[n-1]}
+    local path="" subs flags valued more last
+    local -a pos
+    local pending="" npos=0 dashdash=0 nlast=0 word i kind prefix=""
+    _safe_ad_spec ""
+    for (( i = 1; i < n - 1; i++ )); do
+        word=${words[i]}
+        if [[ -n $pending ]]; then
+            pending=""
+        elif (( dashdash )) && [[ -n $last ]]; then
+            nlast=$(( nlast + 1 ))
+        elif (( dashdash )); then
+            npos=$(( npos + 1 ))
+        elif [[ $word == -- ]]; then
+            dashdash=1
+        elif [[ $word == --*=* ]]; then
+            :
+        elif [[ $word == --* ]]; then
+            [[ " $valued " == *" $word "* ]] && pending=$word
+        elif [[ $word == -?* ]]; then
+            # Bundled short options (`-qj 4`): only the last may take a value.
+            [[ " $valued " == *" -${word: -1} "* ]] && pending=-${word: -1}
+        elif (( npos == 0 )) && [[ " $subs " == *" $word "* ]]; then
+            path=${path:+$path }$word
+            _safe_ad_spec "$path"
+        else
+            npos=$(( npos + 1 ))
+        fi
     done
 
-    case "${cmd}" in
-        safe__ad)
-            opts="-q -j -v -h -V --launcher-url --token-file --timeout --allow-insecure-http --retries --quiet --json --jobs --fail-fast --dry-run --curl --verbose --color --help --version emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --launcher-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --token-file)
-                    local oldifs
-                    if [ -n "${IFS+x}" ]; then
-                        oldifs="$IFS"
-                    fi
-                    IFS=$'\n'
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    if [ -n "${oldifs+x}" ]; then
-                        IFS="$oldifs"
-                    fi
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o filenames
-                    fi
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --jobs)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                -j)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__append)
-            opts="-q -v -h --structured --type-tag --appendable --private --launcher-url --token-file --timeout --allow-insecure-http --retries --quiet --json --dry-run --curl --verbose --color --help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --structured)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --type-tag)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --appendable)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --launcher-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --token-file)
-                    local oldifs
-                    if [ -n "${IFS+x}" ]; then
-                        oldifs="$IFS"
-                    fi
-                    IFS=$'\n'
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    if [ -n "${oldifs+x}" ]; then
-                        IFS="$oldifs"
-                    fi
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o filenames
-                    fi
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__auth)
-            opts="-h --help login status logout token help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__auth__subcmd__help)
-            opts="login status logout token help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__auth__subcmd__help__subcmd__help)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__auth__subcmd__help__subcmd__login)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__auth__subcmd__help__subcmd__logout)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__auth__subcmd__help__subcmd__status)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__auth__subcmd__help__subcmd__token)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__auth__subcmd__login)
-            opts="-q -h --app-name --app-id --vendor --launcher-url --timeout --allow-insecure-http --quiet --color --help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --app-name)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --app-id)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --vendor)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --launcher-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__auth__subcmd__logout)
-            opts="-q -h --launcher-url --token-file --timeout --allow-insecure-http --quiet --color --help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --launcher-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --token-file)
-                    local oldifs
-                    if [ -n "${IFS+x}" ]; then
-                        oldifs="$IFS"
-                    fi
-                    IFS=$'\n'
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    if [ -n "${oldifs+x}" ]; then
-                        IFS="$oldifs"
-                    fi
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o filenames
-                    fi
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__auth__subcmd__status)
-            opts="-q -h --launcher-url --token-file --timeout --allow-insecure-http --quiet --json --color --help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --launcher-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --token-file)
-                    local oldifs
-                    if [ -n "${IFS+x}" ]; then
-                        oldifs="$IFS"
-                    fi
-                    IFS=$'\n'
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    if [ -n "${oldifs+x}" ]; then
-                        IFS="$oldifs"
-                    fi
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o filenames
-                    fi
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__auth__subcmd__token)
-            opts="-h --token-file --color --help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --token-file)
-                    local oldifs
-                    if [ -n "${IFS+x}" ]; then
-                        oldifs="$IFS"
-                    fi
-                    IFS=$'\n'
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    if [ -n "${oldifs+x}" ]; then
-                        IFS="$oldifs"
-                    fi
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o filenames
-                    fi
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__clear__subcmd__data)
-            opts="-q -j -v -h --save --launcher-url --token-file --timeout --allow-insecure-http --retries --quiet --json --jobs --fail-fast --dry-run --curl --verbose --color --help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --save)
-                    COMPREPLY=($(compgen -W "post put" -- "${cur}"))
-                    return 0
-                    ;;
-                --launcher-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --token-file)
-                    local oldifs
-                    if [ -n "${IFS+x}" ]; then
-                        oldifs="$IFS"
-                    fi
-                    IFS=$'\n'
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    if [ -n "${oldifs+x}" ]; then
-                        IFS="$oldifs"
-                    fi
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o filenames
-                    fi
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --jobs)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                -j)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__clear__subcmd__deleted__subcmd__data)
-            opts="-q -j -v -h --save --launcher-url --token-file --timeout --allow-insecure-http --retries --quiet --json --jobs --fail-fast --dry-run --curl --verbose --color --help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --save)
-                    COMPREPLY=($(compgen -W "post put" -- "${cur}"))
-                    return 0
-                    ;;
-                --launcher-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --token-file)
-                    local oldifs
-                    if [ -n "${IFS+x}" ]; then
-                        oldifs="$IFS"
-                    fi
-                    IFS=$'\n'
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    if [ -n "${oldifs+x}" ]; then
-                        IFS="$oldifs"
-                    fi
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o filenames
-                    fi
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --jobs)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                -j)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__completions)
-            opts="-h --color --help bash zsh fish elvish powershell"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__config)
-            opts="-h --help path show set unset help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__config__subcmd__help)
-            opts="path show set unset help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__config__subcmd__help__subcmd__help)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__config__subcmd__help__subcmd__path)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__config__subcmd__help__subcmd__set)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__config__subcmd__help__subcmd__show)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__config__subcmd__help__subcmd__unset)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__config__subcmd__path)
-            opts="-h --json --color --help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__config__subcmd__set)
-            opts="-q -h --quiet --color --help launcher_url token timeout_secs"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__config__subcmd__show)
-            opts="-h --launcher-url --token-file --timeout --json --color --help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --launcher-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --token-file)
-                    local oldifs
-                    if [ -n "${IFS+x}" ]; then
-                        oldifs="$IFS"
-                    fi
-                    IFS=$'\n'
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    if [ -n "${oldifs+x}" ]; then
-                        IFS="$oldifs"
-                    fi
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o filenames
-                    fi
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__config__subcmd__unset)
-            opts="-q -h --quiet --color --help launcher_url token timeout_secs"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__create)
-            opts="-q -v -h --private --white-list --put --launcher-url --token-file --timeout --allow-insecure-http --retries --quiet --json --dry-run --curl --verbose --color --help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --launcher-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --token-file)
-                    local oldifs
-                    if [ -n "${IFS+x}" ]; then
-                        oldifs="$IFS"
-                    fi
-                    IFS=$'\n'
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    if [ -n "${oldifs+x}" ]; then
-                        IFS="$oldifs"
-                    fi
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o filenames
-                    fi
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__drop)
-            opts="-q -j -v -h --launcher-url --token-file --timeout --allow-insecure-http --retries --quiet --json --jobs --fail-fast --dry-run --curl --verbose --color --help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --launcher-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --token-file)
-                    local oldifs
-                    if [ -n "${IFS+x}" ]; then
-                        oldifs="$IFS"
-                    fi
-                    IFS=$'\n'
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    if [ -n "${oldifs+x}" ]; then
-                        IFS="$oldifs"
-                    fi
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o filenames
-                    fi
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --jobs)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                -j)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__emulator)
-            opts="-q -h --listen --token-file --token --empty --state --log --quiet --strict-paths --deny-auth --hang-unknown-clears --fault-rate --fault-seed --help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --listen)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --token-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --token)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --state)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --log)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --fault-rate)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --fault-seed)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help)
-            opts="emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help__subcmd__append)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help__subcmd__auth)
-            opts="login status logout token"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help__subcmd__auth__subcmd__login)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help__subcmd__auth__subcmd__logout)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help__subcmd__auth__subcmd__status)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help__subcmd__auth__subcmd__token)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help__subcmd__clear__subcmd__data)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help__subcmd__clear__subcmd__deleted__subcmd__data)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help__subcmd__completions)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help__subcmd__config)
-            opts="path show set unset"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help__subcmd__config__subcmd__path)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help__subcmd__config__subcmd__set)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help__subcmd__config__subcmd__show)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help__subcmd__config__subcmd__unset)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help__subcmd__create)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help__subcmd__drop)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help__subcmd__emulator)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help__subcmd__help)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help__subcmd__metadata)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help__subcmd__open)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help__subcmd__post)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help__subcmd__purge)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help__subcmd__put)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help__subcmd__remove)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help__subcmd__reopen)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help__subcmd__restore)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__help__subcmd__show)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__metadata)
-            opts="-q -j -v -h --launcher-url --token-file --timeout --allow-insecure-http --retries --quiet --json --jobs --fail-fast --dry-run --curl --verbose --color --help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --launcher-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --token-file)
-                    local oldifs
-                    if [ -n "${IFS+x}" ]; then
-                        oldifs="$IFS"
-                    fi
-                    IFS=$'\n'
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    if [ -n "${oldifs+x}" ]; then
-                        IFS="$oldifs"
-                    fi
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o filenames
-                    fi
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --jobs)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                -j)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__open)
-            opts="-q -v -h --private --launcher-url --token-file --timeout --allow-insecure-http --retries --quiet --json --dry-run --curl --verbose --color --help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --launcher-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --token-file)
-                    local oldifs
-                    if [ -n "${IFS+x}" ]; then
-                        oldifs="$IFS"
-                    fi
-                    IFS=$'\n'
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    if [ -n "${oldifs+x}" ]; then
-                        IFS="$oldifs"
-                    fi
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o filenames
-                    fi
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__post)
-            opts="-q -j -v -h --launcher-url --token-file --timeout --allow-insecure-http --retries --quiet --json --jobs --fail-fast --dry-run --curl --verbose --color --help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --launcher-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --token-file)
-                    local oldifs
-                    if [ -n "${IFS+x}" ]; then
-                        oldifs="$IFS"
-                    fi
-                    IFS=$'\n'
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    if [ -n "${oldifs+x}" ]; then
-                        IFS="$oldifs"
-                    fi
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o filenames
-                    fi
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --jobs)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                -j)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__purge)
-            opts="-q -v -h --save --launcher-url --token-file --timeout --allow-insecure-http --retries --quiet --json --fail-fast --dry-run --curl --verbose --color --help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --save)
-                    COMPREPLY=($(compgen -W "post put" -- "${cur}"))
-                    return 0
-                    ;;
-                --launcher-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --token-file)
-                    local oldifs
-                    if [ -n "${IFS+x}" ]; then
-                        oldifs="$IFS"
-                    fi
-                    IFS=$'\n'
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    if [ -n "${oldifs+x}" ]; then
-                        IFS="$oldifs"
-                    fi
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o filenames
-                    fi
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__put)
-            opts="-q -j -v -h --launcher-url --token-file --timeout --allow-insecure-http --retries --quiet --json --jobs --fail-fast --dry-run --curl --verbose --color --help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --launcher-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --token-file)
-                    local oldifs
-                    if [ -n "${IFS+x}" ]; then
-                        oldifs="$IFS"
-                    fi
-                    IFS=$'\n'
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    if [ -n "${oldifs+x}" ]; then
-                        IFS="$oldifs"
-                    fi
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o filenames
-                    fi
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --jobs)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                -j)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__remove)
-            opts="-q -v -h --save --launcher-url --token-file --timeout --allow-insecure-http --retries --quiet --json --fail-fast --dry-run --curl --verbose --color --help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --save)
-                    COMPREPLY=($(compgen -W "post put" -- "${cur}"))
-                    return 0
-                    ;;
-                --launcher-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --token-file)
-                    local oldifs
-                    if [ -n "${IFS+x}" ]; then
-                        oldifs="$IFS"
-                    fi
-                    IFS=$'\n'
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    if [ -n "${oldifs+x}" ]; then
-                        IFS="$oldifs"
-                    fi
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o filenames
-                    fi
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__reopen)
-            opts="-q -j -v -h --drop --launcher-url --token-file --timeout --allow-insecure-http --retries --quiet --json --jobs --fail-fast --dry-run --curl --verbose --color --help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --launcher-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --token-file)
-                    local oldifs
-                    if [ -n "${IFS+x}" ]; then
-                        oldifs="$IFS"
-                    fi
-                    IFS=$'\n'
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    if [ -n "${oldifs+x}" ]; then
-                        IFS="$oldifs"
-                    fi
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o filenames
-                    fi
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --jobs)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                -j)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__restore)
-            opts="-q -v -h --save --launcher-url --token-file --timeout --allow-insecure-http --retries --quiet --json --fail-fast --dry-run --curl --verbose --color --help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --save)
-                    COMPREPLY=($(compgen -W "post put" -- "${cur}"))
-                    return 0
-                    ;;
-                --launcher-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --token-file)
-                    local oldifs
-                    if [ -n "${IFS+x}" ]; then
-                        oldifs="$IFS"
-                    fi
-                    IFS=$'\n'
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    if [ -n "${oldifs+x}" ]; then
-                        IFS="$oldifs"
-                    fi
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o filenames
-                    fi
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        safe__ad__subcmd__show)
-            opts="-q -j -v -h --full --index --launcher-url --token-file --timeout --allow-insecure-http --retries --quiet --json --jobs --verbose --color --help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --index)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --launcher-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --token-file)
-                    local oldifs
-                    if [ -n "${IFS+x}" ]; then
-                        oldifs="$IFS"
-                    fi
-                    IFS=$'\n'
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    if [ -n "${oldifs+x}" ]; then
-                        IFS="$oldifs"
-                    fi
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o filenames
-                    fi
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --jobs)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                -j)
-                    COMPREPLY=("${cur}")
-                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
-                        compopt -o nospace
-                    fi
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
+    if [[ -n $pending ]]; then
+        kind=$(_safe_ad_value "$path" "$pending")
+    elif (( ! dashdash )) && [[ $current == --*=* ]]; then
+        kind=$(_safe_ad_value "$path" "${current%%=*}")
+        # bash has split the word at `=`, unless COMP_WORDBREAKS lacks it.
+        if [[ $cur == "$current" ]]; then
+            prefix=${current%%=*}=
+            cur=${current#*=}
+        fi
+    elif (( dashdash )) && [[ -n $last ]]; then
+        if (( nlast == 0 )); then
+            kind=$last
+        else
+            kind=arguments
+        fi
+    elif (( ! dashdash )) && [[ $current == -* ]]; then
+        kind=options
+    elif (( npos == 0 )) && [[ -n $subs ]]; then
+        kind="words $subs"
+    elif (( npos < ${#pos[@]} )); then
+        kind=${pos[npos]}
+    elif [[ -n $more ]]; then
+        kind=${pos[${#pos[@]}-1]}
+    elif (( dashdash )); then
+        kind=nothing
+    else
+        # Nothing is left to type but options.
+        kind=options
+    fi
+
+    case $kind in
+        options) COMPREPLY=($(compgen -W "$flags $valued" -- "$cur")) ;;
+        words\ *) COMPREPLY=($(compgen -W "${kind#words }" -- "$cur")) ;;
+        # Names are read a line each (mapfile), so spaces and glob characters in them stay.
+        files) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
+        dirs) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -d -- "$cur") ;;
+        commands|command-line) mapfile -t COMPREPLY < <(compgen -c -- "$cur") ;;
+        arguments)
+            # The arguments of the command after `--`: its own completion, through
+            # bash-completion when it is loaded, else file names.
+            local at
+            for (( at = 1; at < COMP_CWORD; at++ )); do
+                [[ ${COMP_WORDS[at]} == -- ]] && break
+            done
+            if declare -F _command_offset > /dev/null; then
+                _command_offset $(( at + 1 ))
+            else
+                compopt -o filenames 2>/dev/null
+                mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+            fi
+            ;;
+        *) COMPREPLY=() ;;
+    esac
+    if [[ -n $prefix ]]; then
+        COMPREPLY=("${COMPREPLY[@]/#/$prefix}")
+    fi
+    return 0
+}
+
+# What each command takes: subcommands, options without and with a value, positional
+# arguments (how each completes), and what follows `--`.
+_safe_ad_spec() {
+    subs="" flags="" valued="" pos=() more="" last=""
+    case $1 in
+        "")
+            subs="emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help"
+            flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help -V --version"
+            valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
+            ;;
+        "emulator")
+            flags="--empty -q --quiet --strict-paths --deny-auth --hang-unknown-clears -h --help"
+            valued="--listen --token-file --token --state --log --fault-rate --fault-seed"
+            last="command-line"
+            ;;
+        "create")
+            flags="--private --white-list --put --allow-insecure-http -q --quiet --json --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries --color"
+            pos=("nothing")
+            ;;
+        "open")
+            flags="--private --allow-insecure-http -q --quiet --json --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries --color"
+            pos=("nothing")
+            ;;
+        "put")
+            flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
+            pos=("nothing")
+            more=1
+            ;;
+        "post")
+            flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
+            pos=("nothing")
+            more=1
+            ;;
+        "clear-data")
+            flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries -j --jobs --color --save"
+            pos=("nothing")
+            more=1
+            ;;
+        "clear-deleted-data")
+            flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries -j --jobs --color --save"
+            pos=("nothing")
+            more=1
+            ;;
+        "metadata")
+            flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
+            pos=("nothing")
+            more=1
+            ;;
+        "reopen")
+            flags="--drop --allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
+            pos=("nothing")
+            more=1
+            ;;
+        "drop")
+            flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
+            pos=("nothing")
+            more=1
+            ;;
+        "show")
+            flags="--full --allow-insecure-http -q --quiet --json -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries -j --jobs --color --index"
+            pos=("nothing")
+            more=1
+            ;;
+        "remove")
+            flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries --color --save"
+            pos=("nothing" "nothing")
+            more=1
+            ;;
+        "restore")
+            flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries --color --save"
+            pos=("nothing" "nothing")
+            more=1
+            ;;
+        "purge")
+            flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries --color --save"
+            pos=("nothing" "nothing")
+            more=1
+            ;;
+        "append")
+            flags="--private --allow-insecure-http -q --quiet --json --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries --color --structured --type-tag --appendable"
+            pos=("nothing")
+            ;;
+        "auth")
+            subs="login status logout token help"
+            flags="-h --help"
+            ;;
+        "auth login")
+            flags="--allow-insecure-http -q --quiet -h --help"
+            valued="--launcher-url --timeout --color --app-name --app-id --vendor"
+            ;;
+        "auth status")
+            flags="--allow-insecure-http -q --quiet --json -h --help"
+            valued="--launcher-url --token-file --timeout --color"
+            ;;
+        "auth logout")
+            flags="--allow-insecure-http -q --quiet -h --help"
+            valued="--launcher-url --token-file --timeout --color"
+            ;;
+        "auth token")
+            flags="-h --help"
+            valued="--token-file --color"
+            ;;
+        "auth help")
+            subs="login status logout token help"
+            ;;
+        "auth help login")
+            ;;
+        "auth help status")
+            ;;
+        "auth help logout")
+            ;;
+        "auth help token")
+            ;;
+        "auth help help")
+            ;;
+        "config")
+            subs="path show set unset help"
+            flags="-h --help"
+            ;;
+        "config path")
+            flags="--json -h --help"
+            valued="--color"
+            ;;
+        "config show")
+            flags="--json -h --help"
+            valued="--launcher-url --token-file --timeout --color"
+            ;;
+        "config set")
+            flags="-q --quiet -h --help"
+            valued="--color"
+            pos=("words launcher_url token timeout_secs" "nothing")
+            ;;
+        "config unset")
+            flags="-q --quiet -h --help"
+            valued="--color"
+            pos=("words launcher_url token timeout_secs")
+            ;;
+        "config help")
+            subs="path show set unset help"
+            ;;
+        "config help path")
+            ;;
+        "config help show")
+            ;;
+        "config help set")
+            ;;
+        "config help unset")
+            ;;
+        "config help help")
+            ;;
+        "completions")
+            flags="-h --help"
+            valued="--color"
+            pos=("words bash zsh fish elvish powershell")
+            ;;
+        "help")
+            subs="emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help"
+            ;;
+        "help emulator")
+            ;;
+        "help create")
+            ;;
+        "help open")
+            ;;
+        "help put")
+            ;;
+        "help post")
+            ;;
+        "help clear-data")
+            ;;
+        "help clear-deleted-data")
+            ;;
+        "help metadata")
+            ;;
+        "help reopen")
+            ;;
+        "help drop")
+            ;;
+        "help show")
+            ;;
+        "help remove")
+            ;;
+        "help restore")
+            ;;
+        "help purge")
+            ;;
+        "help append")
+            ;;
+        "help auth")
+            subs="login status logout token"
+            ;;
+        "help auth login")
+            ;;
+        "help auth status")
+            ;;
+        "help auth logout")
+            ;;
+        "help auth token")
+            ;;
+        "help config")
+            subs="path show set unset"
+            ;;
+        "help config path")
+            ;;
+        "help config show")
+            ;;
+        "help config set")
+            ;;
+        "help config unset")
+            ;;
+        "help completions")
+            ;;
+        "help help")
             ;;
     esac
 }
 
-if [[ "${BASH_VERSINFO[0]}" -eq 4 && "${BASH_VERSINFO[1]}" -ge 4 || "${BASH_VERSINFO[0]}" -gt 4 ]]; then
-    complete -F _safe__ad -o nosort -o bashdefault -o default safe-ad
-else
-    complete -F _safe__ad -o bashdefault -o default safe-ad
-fi
+# How the value of an option completes; an option not listed completes nothing.
+_safe_ad_value() {
+    case "$1|$2" in
+        "|--token-file") echo "files" ;;
+        "|--color") echo "words auto always never" ;;
+        "emulator|--token-file") echo "files" ;;
+        "emulator|--state") echo "files" ;;
+        "emulator|--log") echo "files" ;;
+        "create|--token-file") echo "files" ;;
+        "create|--color") echo "words auto always never" ;;
+        "open|--token-file") echo "files" ;;
+        "open|--color") echo "words auto always never" ;;
+        "put|--token-file") echo "files" ;;
+        "put|--color") echo "words auto always never" ;;
+        "post|--token-file") echo "files" ;;
+        "post|--color") echo "words auto always never" ;;
+        "clear-data|--token-file") echo "files" ;;
+        "clear-data|--color") echo "words auto always never" ;;
+        "clear-data|--save") echo "words post put" ;;
+        "clear-deleted-data|--token-file") echo "files" ;;
+        "clear-deleted-data|--color") echo "words auto always never" ;;
+        "clear-deleted-data|--save") echo "words post put" ;;
+        "metadata|--token-file") echo "files" ;;
+        "metadata|--color") echo "words auto always never" ;;
+        "reopen|--token-file") echo "files" ;;
+        "reopen|--color") echo "words auto always never" ;;
+        "drop|--token-file") echo "files" ;;
+        "drop|--color") echo "words auto always never" ;;
+        "show|--token-file") echo "files" ;;
+        "show|--color") echo "words auto always never" ;;
+        "remove|--token-file") echo "files" ;;
+        "remove|--color") echo "words auto always never" ;;
+        "remove|--save") echo "words post put" ;;
+        "restore|--token-file") echo "files" ;;
+        "restore|--color") echo "words auto always never" ;;
+        "restore|--save") echo "words post put" ;;
+        "purge|--token-file") echo "files" ;;
+        "purge|--color") echo "words auto always never" ;;
+        "purge|--save") echo "words post put" ;;
+        "append|--token-file") echo "files" ;;
+        "append|--color") echo "words auto always never" ;;
+        "auth login|--color") echo "words auto always never" ;;
+        "auth status|--token-file") echo "files" ;;
+        "auth status|--color") echo "words auto always never" ;;
+        "auth logout|--token-file") echo "files" ;;
+        "auth logout|--color") echo "words auto always never" ;;
+        "auth token|--token-file") echo "files" ;;
+        "auth token|--color") echo "words auto always never" ;;
+        "config path|--color") echo "words auto always never" ;;
+        "config show|--token-file") echo "files" ;;
+        "config show|--color") echo "words auto always never" ;;
+        "config set|--color") echo "words auto always never" ;;
+        "config unset|--color") echo "words auto always never" ;;
+        "completions|--color") echo "words auto always never" ;;
+        *) echo nothing ;;
+    esac
+}
+
+complete -F _safe_ad safe-ad

@@ -154,7 +154,6 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;clear-data'= {
-            cand --save 'After a successful clear, save the handle with this operation, so the change reaches the network'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -162,6 +161,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand -j 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
             cand --jobs 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --save 'After a successful clear, save the handle with this operation, so the change reaches the network'
             cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
@@ -175,7 +175,6 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;clear-deleted-data'= {
-            cand --save 'After a successful clear, save the handle with this operation, so the change reaches the network'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -183,6 +182,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand -j 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
             cand --jobs 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --save 'After a successful clear, save the handle with this operation, so the change reaches the network'
             cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
@@ -257,7 +257,6 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;show'= {
-            cand --index 'Only the items at these indexes, in both lists: N, A..B (B not included), A..=B, A.., ..B'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -265,6 +264,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand -j 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
             cand --jobs 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --index 'Only the items at these indexes, in both lists: N, A..B (B not included), A..=B, A.., ..B'
             cand --full 'Show the whole content of structured data, not a preview (`content`, in base64, with --json)'
             cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
@@ -276,12 +276,12 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;remove'= {
-            cand --save 'After every index succeeded, save the handle with this operation, so the change reaches the network'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
             cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --save 'After every index succeeded, save the handle with this operation, so the change reaches the network'
             cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
@@ -295,12 +295,12 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;restore'= {
-            cand --save 'After every index succeeded, save the handle with this operation, so the change reaches the network'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
             cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --save 'After every index succeeded, save the handle with this operation, so the change reaches the network'
             cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
@@ -314,12 +314,12 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;purge'= {
-            cand --save 'After every index succeeded, save the handle with this operation, so the change reaches the network'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
             cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --save 'After every index succeeded, save the handle with this operation, so the change reaches the network'
             cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
@@ -333,14 +333,14 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;append'= {
-            cand --structured 'Append structured data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits'
-            cand --type-tag 'The structured data''s type tag: 500 (the default), 501 (versioned), or 15000 and above'
-            cand --appendable 'Append appendable data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
             cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --structured 'Append structured data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits'
+            cand --type-tag 'The structured data''s type tag: 500 (the default), 501 (versioned), or 15000 and above'
+            cand --appendable 'Append appendable data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits'
             cand --private 'The appendable data is private (its data id differs from public data of the same name)'
             cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
@@ -363,12 +363,12 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'safe-ad;auth;login'= {
-            cand --app-name 'App name the launcher shows to the person approving'
-            cand --app-id 'App id sent to the launcher'
-            cand --vendor 'Vendor name the launcher shows'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --app-name 'App name the launcher shows to the person approving'
+            cand --app-id 'App id sent to the launcher'
+            cand --vendor 'Vendor name the launcher shows'
             cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'

@@ -8,7 +8,7 @@ function __fish_safe_ad_needs_command
     set -l cmd (commandline -opc)
     set -e cmd[1]
     argparse -s (__fish_safe_ad_global_optspecs) -- $cmd 2>/dev/null
-    or return
+    or return 0
     if set -q argv[1]
         # Also print the command, so this can be used to figure out what it is.
         echo $argv[1]
@@ -60,19 +60,19 @@ complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "auth" -d 'Get, chec
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "config" -d 'Show or edit the config file'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "completions" -d 'Print shell completions to stdout'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l listen -d 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l token-file -d 'Accept the token in this file (first line); otherwise a random one is made and printed' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l token -d 'Accept this token (visible to local users in the process list: prefer --token-file)' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l state -d 'Load the "network" from this JSON file and write it back on a clean stop' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l log -d 'Write one JSON record per request to FILE (method, path, status, time, live handles)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l fault-rate -d 'Inject a fault into this share (0 to 1) of the operation and metadata requests' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l fault-seed -d 'Seed of the fault sequence: the same seed gives the same faults in the same request order' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l empty -d 'Start with no demo data'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -s q -l quiet -d 'No request lines, demo description or totals on stderr (errors only)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l strict-paths -d 'Match paths exactly: no trailing slash, exact case, no escapes, plain decimal handles'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l deny-auth -d 'Deny every POST /auth, as a launcher whose user clicks "deny"'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -l hang-unknown-clears -d 'Never answer a clear of an unknown handle, as the real launcher did'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l listen -d 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l token-file -d 'Accept the token in this file (first line); otherwise a random one is made and printed' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l token -d 'Accept this token (visible to local users in the process list: prefer --token-file)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l state -d 'Load the "network" from this JSON file and write it back on a clean stop' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l log -d 'Write one JSON record per request to FILE (method, path, status, time, live handles)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l fault-rate -d 'Inject a fault into this share (0 to 1) of the operation and metadata requests' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l fault-seed -d 'Seed of the fault sequence: the same seed gives the same faults in the same request order' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l empty -d 'Start with no demo data'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -s q -l quiet -d 'No request lines, demo description or totals on stderr (errors only)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l strict-paths -d 'Match paths exactly: no trailing slash, exact case, no escapes, plain decimal handles'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l deny-auth -d 'Deny every POST /auth, as a launcher whose user clicks "deny"'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l hang-unknown-clears -d 'Never answer a clear of an unknown handle, as the real launcher did'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -137,8 +137,6 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l dry-run -d 'Pri
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l save -d 'After a successful clear, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
-put\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -147,6 +145,8 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s j -l jobs
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l save -d 'After a successful clear, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
+put\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
@@ -155,8 +155,6 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l dry-run -
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l save -d 'After a successful clear, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
-put\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -165,6 +163,8 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s j
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l save -d 'After a successful clear, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
+put\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
@@ -222,7 +222,6 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l dry-run -d 'Pri
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l index -d 'Only the items at these indexes, in both lists: N, A..B (B not included), A..=B, A.., ..B' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -231,14 +230,13 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s j -l jobs -d 'R
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l index -d 'Only the items at these indexes, in both lists: N, A..B (B not included), A..=B, A.., ..B' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l full -d 'Show the whole content of structured data, not a preview (`content`, in base64, with --json)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l save -d 'After every index succeeded, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
-put\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -246,6 +244,8 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l retries -d 'R
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l save -d 'After every index succeeded, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
+put\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
@@ -254,8 +254,6 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l dry-run -d 'P
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l save -d 'After every index succeeded, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
-put\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -263,6 +261,8 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l retries -d '
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l save -d 'After every index succeeded, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
+put\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
@@ -271,8 +271,6 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l dry-run -d '
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l save -d 'After every index succeeded, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
-put\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -280,6 +278,8 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l retries -d 'Re
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l save -d 'After every index succeeded, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
+put\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
@@ -288,9 +288,6 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l dry-run -d 'Pr
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l structured -d 'Append structured data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l type-tag -d 'The structured data\'s type tag: 500 (the default), 501 (versioned), or 15000 and above' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l appendable -d 'Append appendable data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -298,6 +295,9 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l retries -d 'R
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l structured -d 'Append structured data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l type-tag -d 'The structured data\'s type tag: 500 (the default), 501 (versioned), or 15000 and above' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l appendable -d 'Append appendable data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l private -d 'The appendable data is private (its data id differs from public data of the same name)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
@@ -312,14 +312,14 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_see
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "logout" -d 'Revoke the token at the launcher and remove it from the config file'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "token" -d 'Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l app-name -d 'App name the launcher shows to the person approving' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l app-id -d 'App id sent to the launcher' -r
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l vendor -d 'Vendor name the launcher shows' -r
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l app-name -d 'App name the launcher shows to the person approving' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l app-id -d 'App id sent to the launcher' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l vendor -d 'Vendor name the launcher shows' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -390,25 +390,25 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -l color -d
 always\t''
 never\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "emulator" -d 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "create" -d 'Make a new appendable data and print its handle (POST /appendable-data)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "open" -d 'Get a handle for an appendable data on the network, by its name, and print it'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "put" -d 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "post" -d 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "clear-data" -d 'Move all data items to deleted_data (local until saved: see --save)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "clear-deleted-data" -d 'Remove all items from deleted_data (local until saved: see --save)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "metadata" -d 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "reopen" -d 'Get a fresh handle for the data behind stale handles, and print each'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "drop" -d 'Drop handles, freeing the launcher\'s slots (DELETE /appendable-data/handle/<HANDLE>)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "show" -d 'Show what handles hold: data items, deleted items, who signed each, the filter\'s keys'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "remove" -d 'Move data items to deleted_data, one index at a time (local until saved: see --save)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "restore" -d 'Move deleted items back to the data items, one index at a time (local until saved: see --save)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "purge" -d 'Remove deleted items for good, one index at a time (local until saved: see --save)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "append" -d 'Append an item (structured or appendable data, by name) to data on the network'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "auth" -d 'Get, check, print or revoke the launcher token'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "config" -d 'Show or edit the config file'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "completions" -d 'Print shell completions to stdout'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "emulator" -d 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "create" -d 'Make a new appendable data and print its handle (POST /appendable-data)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "open" -d 'Get a handle for an appendable data on the network, by its name, and print it'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "put" -d 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "post" -d 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "clear-data" -d 'Move all data items to deleted_data (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "clear-deleted-data" -d 'Remove all items from deleted_data (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "metadata" -d 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "reopen" -d 'Get a fresh handle for the data behind stale handles, and print each'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "drop" -d 'Drop handles, freeing the launcher\'s slots (DELETE /appendable-data/handle/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "show" -d 'Show what handles hold: data items, deleted items, who signed each, the filter\'s keys'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "remove" -d 'Move data items to deleted_data, one index at a time (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "restore" -d 'Move deleted items back to the data items, one index at a time (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "purge" -d 'Remove deleted items for good, one index at a time (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "append" -d 'Append an item (structured or appendable data, by name) to data on the network'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "auth" -d 'Get, check, print or revoke the launcher token'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "config" -d 'Show or edit the config file'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "completions" -d 'Print shell completions to stdout'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "login" -d 'Ask the launcher for a token (a person approves it there) and store it in the config file'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "status" -d 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "logout" -d 'Revoke the token at the launcher and remove it from the config file'
@@ -418,15 +418,94 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_su
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "set" -d 'Set a key in the config file (for `token`, give `-` and pipe the token in)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "unset" -d 'Remove a key from the config file'
 
-# Values of positional arguments, which clap_complete's fish script leaves out.
+# What clap_complete's fish script leaves out: positional values, no file names where none is
+# named, and the command line after `--`.
+function __fish_safe_ad_seen_dashdash
+    contains -- -- (commandline -opc)
+end
+
+function __fish_safe_ad_complete_after_dashdash
+    set -l words (commandline -opc)
+    set -l at (contains -i -- -- $words)
+    set -l line (string escape -- $words[(math $at + 1)..-1]) (commandline -ct)
+    complete -C (string join -- ' ' $line)
+end
+
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_safe_ad_seen_dashdash" -f -a "(__fish_safe_ad_complete_after_dashdash)"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help; and __fish_seen_subcommand_from login" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help; and __fish_seen_subcommand_from status" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help; and __fish_seen_subcommand_from logout" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help; and __fish_seen_subcommand_from token" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help; and __fish_seen_subcommand_from help" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set; and not __fish_seen_subcommand_from launcher_url token timeout_secs" -f -a "launcher_url" -d 'the launcher\'s base URL'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set; and not __fish_seen_subcommand_from launcher_url token timeout_secs" -f -a "token" -d 'the launcher token (set it with `-` and standard input)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set; and not __fish_seen_subcommand_from launcher_url token timeout_secs" -f -a "timeout_secs" -d 'seconds to wait for each request'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset; and not __fish_seen_subcommand_from launcher_url token timeout_secs" -f -a "launcher_url" -d 'the launcher\'s base URL'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset; and not __fish_seen_subcommand_from launcher_url token timeout_secs" -f -a "token" -d 'the launcher token (set it with `-` and standard input)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset; and not __fish_seen_subcommand_from launcher_url token timeout_secs" -f -a "timeout_secs" -d 'seconds to wait for each request'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help; and __fish_seen_subcommand_from path" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help; and __fish_seen_subcommand_from show" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help; and __fish_seen_subcommand_from set" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help; and __fish_seen_subcommand_from unset" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help; and __fish_seen_subcommand_from help" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions; and not __fish_seen_subcommand_from bash zsh fish elvish powershell" -f -a "bash"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions; and not __fish_seen_subcommand_from bash zsh fish elvish powershell" -f -a "zsh"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions; and not __fish_seen_subcommand_from bash zsh fish elvish powershell" -f -a "fish"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions; and not __fish_seen_subcommand_from bash zsh fish elvish powershell" -f -a "elvish"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions; and not __fish_seen_subcommand_from bash zsh fish elvish powershell" -f -a "powershell"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from create" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from open" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from put" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from post" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from clear-data" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from clear-deleted-data" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from metadata" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from reopen" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from drop" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from show" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from remove" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from restore" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from purge" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from append" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth; and __fish_seen_subcommand_from login" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth; and __fish_seen_subcommand_from status" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth; and __fish_seen_subcommand_from logout" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth; and __fish_seen_subcommand_from token" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config; and __fish_seen_subcommand_from path" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config; and __fish_seen_subcommand_from show" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config; and __fish_seen_subcommand_from set" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config; and __fish_seen_subcommand_from unset" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from completions" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from help" -f

@@ -205,7 +205,8 @@ impl Opt {
         match self {
             Opt::LauncherUrl => base
                 .value_name("URL")
-                .value_hint(ValueHint::Url)
+                // Not `Url`: zsh would offer file:, ftp: and gopher: URLs, none of them taken.
+                .value_hint(ValueHint::Other)
                 .help("Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)")
                 .long_help(
                     "Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)\n\n\
@@ -273,6 +274,7 @@ itself.",
             ),
             Opt::Color => base
                 .value_name("WHEN")
+                .value_hint(ValueHint::Other)
                 .value_parser(clap::value_parser!(ColorWhen))
                 .help("Colour errors, hints and warnings: auto (on a terminal), always, never")
                 .long_help(

@@ -4,21 +4,21 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use clap::Args;
+use clap::{Args, ValueHint};
 
 /// `safe-ad emulator [OPTIONS] [-- COMMAND [ARGS...]]`.
 #[derive(Debug, Args)]
 pub struct EmulatorArgs {
     /// Address to listen on; loopback only (use 127.0.0.1:0 for a free port)
-    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8100")]
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8100", value_hint = ValueHint::Other)]
     pub listen: String,
 
     /// Accept the token in this file (first line); otherwise a random one is made and printed
-    #[arg(long, value_name = "FILE", conflicts_with = "token")]
+    #[arg(long, value_name = "FILE", conflicts_with = "token", value_hint = ValueHint::FilePath)]
     pub token_file: Option<PathBuf>,
 
     /// Accept this token (visible to local users in the process list: prefer --token-file)
-    #[arg(long, value_name = "TOKEN")]
+    #[arg(long, value_name = "TOKEN", value_hint = ValueHint::Other)]
     pub token: Option<String>,
 
     /// Start with no demo data
@@ -31,7 +31,7 @@ pub struct EmulatorArgs {
     /// handles are kept across runs (the launcher lost them on restart too). A symlink is followed
     /// (its target is written; the link stays), and the file is locked while the emulator runs: a
     /// second emulator on it is refused. The format is in the emulator's section of README.md.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub state: Option<PathBuf>,
 
     /// Write one JSON record per request to FILE (method, path, status, time, live handles)
@@ -39,7 +39,7 @@ pub struct EmulatorArgs {
     /// An existing FILE is truncated: the file holds this run only. The last line is the stop
     /// record, with the counts of the whole run. A record that cannot be written (a full disk, a
     /// reader that stopped reading) is counted as lost, said on stderr, and makes the exit code 1.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub log: Option<PathBuf>,
 
     /// No request lines, demo description or totals on stderr (errors only)
@@ -70,6 +70,7 @@ pub struct EmulatorArgs {
     #[arg(
         long,
         value_name = "P",
+        value_hint = ValueHint::Other,
         default_value_t = 0.0,
         allow_negative_numbers = true
     )]
@@ -81,12 +82,13 @@ pub struct EmulatorArgs {
     #[arg(
         long,
         value_name = "N",
+        value_hint = ValueHint::Other,
         default_value_t = 1,
         allow_negative_numbers = true
     )]
     pub fault_seed: u64,
 
     /// Run this command against the emulator, then stop and exit with its exit code
-    #[arg(last = true, value_name = "COMMAND")]
+    #[arg(last = true, value_name = "COMMAND", value_hint = ValueHint::CommandWithArguments)]
     pub command: Vec<OsString>,
 }

@@ -21,7 +21,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use clap::ValueEnum;
+use clap::{ValueEnum, ValueHint};
 
 use crate::harness::{
     have, have_bash_completion, poll, readme_section, repo_root, safe_ad_bin, Sandbox, DEADLINE,
@@ -42,15 +42,29 @@ pub enum Found<'a> {
     Installed(&'a Path),
     /// A home directory where README's steps for one user put them (the binary in
     /// `~/.cargo/bin`, as `cargo install` does), found by bash-completion's loader, zsh with
-    /// README's `fpath` line, and fish's own directory.
+    /// README's lines for `~/.zshrc`, and fish's own directory.
     Home(&'a Path),
 }
 
 /// zsh's completion system started, with no dump file left behind.
 const COMPINIT: &str = "autoload -U compinit && compinit -u -D";
 
-/// The line README tells zsh users to put in `~/.zshrc`, before `compinit`.
-const ZSH_README_LINE: &str = "fpath+=~/.zfunc";
+/// The lines README tells zsh users to put in `~/.zshrc`: its ```` ```zsh ```` block in the
+/// completions section.
+fn readme_zshrc() -> String {
+    let section = readme_section("Completions and man page");
+    let block = section
+        .split("```zsh\n")
+        .nth(1)
+        .and_then(|rest| rest.split_once("```"))
+        .map(|(block, _)| block.to_owned())
+        .expect("README's completions section has a ```zsh block for ~/.zshrc");
+    assert!(
+        block.contains("compinit"),
+        "README's ~/.zshrc lines do not start zsh's completion system:\n{block}"
+    );
+    block
+}
 
 /// The three shells the completions are tested in.
 #[derive(Clone, Copy, Debug)]
@@ -75,84 +89,198 @@ impl Sh {
 /// One line typed before TAB and what must complete there.
 pub struct Case {
     pub line: String,
-    /// The candidates that are not options (no leading `-`) must be exactly these.
-    pub words: Option<Vec<String>>,
-    /// The candidates must be exactly these.
-    pub exactly: Option<Vec<String>>,
+    pub expect: Expect,
 }
 
-/// What the issue names, from the clap definition: the subcommands, a subcommand's option from
-/// its prefix, `--save`'s values, the config keys, the `auth` verbs and the shells.
-/// `default_build`: the completions are the default build's (the committed files, the package),
-/// which have the `emulator` subcommand even when this build leaves it out.
+/// What completes after a line. The shells run in a directory holding [`PLANTED`] files, so a
+/// shell that offers file names where none belongs offers those.
+#[derive(Debug)]
+pub enum Expect {
+    /// The candidates that are not options (no leading `-`) are exactly these.
+    Words(Vec<String>),
+    /// The candidates are exactly these.
+    Exactly(Vec<String>),
+    /// No candidate at all, above all no file name: the value is a number, handle, name, URL,
+    /// address, key or word.
+    Nothing,
+    /// File names: the planted files among them.
+    Files,
+    /// Command names: these among them, and no file name.
+    Commands(Vec<String>),
+}
+
+/// The files in the directory the shells complete in.
+pub const PLANTED: [&str; 2] = ["planted.txt", "s-planted.txt"];
+
+/// What the issue names, as typed, and then every option value and positional argument of the
+/// clap definition, each completing what the definition says its value is: one of its
+/// possible values, a file where it names one, a command after `emulator --`, else nothing.
+/// `default_build`: the completions are the default build's (the committed files, the
+/// package), which have the `emulator` subcommand even when this build leaves it out.
 pub fn cases(default_build: bool) -> Vec<Case> {
     let mut command = safe_ad::help::command();
     command.build();
     let names = |command: &clap::Command| -> Vec<String> {
-        let mut names: Vec<String> = command
+        command
             .get_subcommands()
             .map(|sub| sub.get_name().to_owned())
-            .collect();
-        // clap's own, offered by every shell (a built command lists it already).
-        if !names.iter().any(|name| name == "help") {
-            names.push("help".to_owned());
-        }
-        names
+            .collect()
     };
     let mut top = names(&command);
-    if default_build && !cfg!(feature = "emulator") {
+    let emulator = default_build || cfg!(feature = "emulator");
+    if emulator && !top.iter().any(|name| name == "emulator") {
         top.push("emulator".to_owned());
     }
     let auth = command.find_subcommand("auth").expect("auth");
-    let values = |variants: Vec<Option<clap::builder::PossibleValue>>| -> Vec<String> {
+    let values = |variants: &[Option<clap::builder::PossibleValue>]| -> Vec<String> {
         variants
-            .into_iter()
+            .iter()
             .flatten()
             .map(|value| value.get_name().to_owned())
             .collect()
     };
-    vec![
-        Case {
-            line: "safe-ad ".into(),
-            words: Some(top),
-            exactly: None,
-        },
-        Case {
-            line: "safe-ad clear-data --sa".into(),
-            words: None,
-            exactly: Some(vec!["--save".into()]),
-        },
-        Case {
-            line: "safe-ad clear-data --save ".into(),
-            words: None,
-            exactly: Some(values(
-                SaveWith::value_variants()
+    let words = |list: &[&str]| list.iter().map(|word| word.to_string()).collect::<Vec<_>>();
+    let case = |line: &str, expect: Expect| Case {
+        line: line.to_owned(),
+        expect,
+    };
+    let mut cases = vec![
+        case("safe-ad ", Expect::Words(top.clone())),
+        case(
+            "safe-ad clear-data --sa",
+            Expect::Exactly(words(&["--save"])),
+        ),
+        case(
+            "safe-ad clear-data --save ",
+            Expect::Exactly(values(
+                &SaveWith::value_variants()
                     .iter()
                     .map(ValueEnum::to_possible_value)
-                    .collect(),
+                    .collect::<Vec<_>>(),
             )),
-        },
-        Case {
-            line: "safe-ad config set ".into(),
-            words: Some(Key::ALL.iter().map(|key| key.name().to_owned()).collect()),
-            exactly: None,
-        },
-        Case {
-            line: "safe-ad auth ".into(),
-            words: Some(names(auth)),
-            exactly: None,
-        },
-        Case {
-            line: "safe-ad completions ".into(),
-            words: Some(values(
-                Shell::value_variants()
+        ),
+        case(
+            "safe-ad config set ",
+            Expect::Words(Key::ALL.iter().map(|key| key.name().to_owned()).collect()),
+        ),
+        // The keys are not offered again for the value, nor file names.
+        case("safe-ad config set timeout_secs ", Expect::Nothing),
+        // The subcommands, and no option: the group takes none.
+        case("safe-ad auth ", Expect::Exactly(names(auth))),
+        case("safe-ad help ", Expect::Words(top.clone())),
+        case(
+            "safe-ad help auth ",
+            Expect::Words(
+                names(auth)
+                    .into_iter()
+                    .filter(|name| name != "help")
+                    .collect(),
+            ),
+        ),
+        case(
+            "safe-ad completions ",
+            Expect::Words(values(
+                &Shell::value_variants()
                     .iter()
                     .map(ValueEnum::to_possible_value)
-                    .collect(),
+                    .collect::<Vec<_>>(),
             )),
-            exactly: None,
-        },
-    ]
+        ),
+        case("safe-ad put --jobs ", Expect::Nothing),
+        case("safe-ad put --retries ", Expect::Nothing),
+        case("safe-ad put --timeout ", Expect::Nothing),
+        case("safe-ad put --launcher-url ", Expect::Nothing),
+        case("safe-ad --launcher-url ", Expect::Nothing),
+        case(
+            "safe-ad put --color ",
+            Expect::Exactly(words(&["auto", "always", "never"])),
+        ),
+        case("safe-ad put --token-file ", Expect::Files),
+        case("safe-ad put ", Expect::Nothing),
+    ];
+    if emulator {
+        cases.extend([
+            case("safe-ad emulator --listen ", Expect::Nothing),
+            case("safe-ad emulator --fault-rate ", Expect::Nothing),
+            case("safe-ad emulator --state ", Expect::Files),
+            case(
+                "safe-ad emulator -- s",
+                Expect::Commands(words(&["sh", "safe-ad"])),
+            ),
+        ]);
+    }
+    cases.extend(definition_cases(&command));
+    cases
+}
+
+/// For every option that takes a value, on the first command that takes it (and before the
+/// command, where the client options are accepted too), and every positional argument: what
+/// its value completes, from the definition.
+fn definition_cases(root: &clap::Command) -> Vec<Case> {
+    let mut cases = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
+    let mut stack: Vec<(String, &clap::Command)> = vec![("safe-ad".to_owned(), root)];
+    while let Some((line, command)) = stack.pop() {
+        let subs: Vec<&clap::Command> = command.get_subcommands().collect();
+        for sub in subs.into_iter().rev() {
+            if sub.get_name() != "help" {
+                stack.push((format!("{line} {}", sub.get_name()), sub));
+            }
+        }
+        for arg in command.get_arguments() {
+            let takes_value = arg.get_num_args().is_some_and(|range| range.takes_values());
+            if arg.is_hide_set() || !takes_value {
+                continue;
+            }
+            let at_root = std::ptr::eq(command, root);
+            if !at_root && !seen.insert(arg.get_id().as_str().to_owned()) {
+                continue;
+            }
+            let typed = if let Some(long) = arg.get_long() {
+                format!("{line} --{long} ")
+            } else if arg.is_last_set() {
+                format!("{line} -- ")
+            } else {
+                // Positional: the ones before it given their first value, or a word.
+                let mut typed = format!("{line} ");
+                for before in command.get_positionals() {
+                    if before.get_id() == arg.get_id() {
+                        break;
+                    }
+                    let value = before.get_possible_values();
+                    let value = value.first().map_or("x", |value| value.get_name());
+                    typed.push_str(value);
+                    typed.push(' ');
+                }
+                typed
+            };
+            cases.push(Case {
+                line: typed,
+                expect: expected(arg),
+            });
+        }
+    }
+    cases
+}
+
+/// What the value of `arg` completes, by its definition.
+fn expected(arg: &clap::Arg) -> Expect {
+    let values: Vec<String> = arg
+        .get_possible_values()
+        .iter()
+        .filter(|value| !value.is_hide_set())
+        .map(|value| value.get_name().to_owned())
+        .collect();
+    if !values.is_empty() {
+        return Expect::Exactly(values);
+    }
+    match arg.get_value_hint() {
+        ValueHint::AnyPath | ValueHint::FilePath | ValueHint::DirPath => Expect::Files,
+        ValueHint::CommandName | ValueHint::CommandWithArguments => {
+            Expect::Commands(vec!["sh".to_owned()])
+        }
+        _ => Expect::Nothing,
+    }
 }
 
 /// Asks `sh` what completes for every case, and checks each answer.
@@ -162,26 +290,45 @@ pub fn check_cases(sh: Sh, found: Found) {
     let cases = cases(!matches!(found, Found::Home(_)));
     let lines: Vec<&str> = cases.iter().map(|case| case.line.as_str()).collect();
     let answers = ask(sh, found, &lines);
+    let mut wrong = Vec::new();
     for (case, got) in cases.iter().zip(&answers) {
         let mut got = got.clone();
         got.sort();
         got.dedup();
-        if let Some(exactly) = &case.exactly {
-            let mut want = exactly.clone();
-            want.sort();
-            assert_eq!(got, want, "{sh:?}: {:?} then TAB", case.line);
-        }
-        if let Some(words) = &case.words {
-            let mut want = words.clone();
-            want.sort();
-            let got: Vec<String> = got.into_iter().filter(|c| !c.starts_with('-')).collect();
-            assert_eq!(
-                got, want,
-                "{sh:?}: {:?} then TAB (options left out)",
-                case.line
-            );
+        let planted = |got: &[String]| {
+            got.iter()
+                .any(|candidate| PLANTED.iter().any(|file| candidate.ends_with(file)))
+        };
+        let sorted = |words: &[String]| {
+            let mut words = words.to_vec();
+            words.sort();
+            words.dedup();
+            words
+        };
+        let right = match &case.expect {
+            Expect::Exactly(words) => got == sorted(words),
+            Expect::Words(words) => {
+                let not_options: Vec<String> = got
+                    .iter()
+                    .filter(|c| !c.starts_with('-'))
+                    .cloned()
+                    .collect();
+                not_options == sorted(words)
+            }
+            Expect::Nothing => got.is_empty(),
+            Expect::Files => planted(&got),
+            Expect::Commands(words) => {
+                !planted(&got) && words.iter().all(|word| got.contains(word))
+            }
+        };
+        if !right {
+            wrong.push(format!(
+                "{:?} then TAB: expected {:?}, got {got:?}",
+                case.line, case.expect
+            ));
         }
     }
+    assert!(wrong.is_empty(), "{sh:?}:\n{}", wrong.join("\n"));
 }
 
 /// What `sh` completes after each of `lines`, one list per line.
@@ -200,8 +347,18 @@ pub fn ask(sh: Sh, found: Found, lines: &[&str]) -> Vec<Vec<String>> {
         }
         Sh::Fish => setup.run(&sandbox, &format!("{}\n{FISH_ASK}", setup.load), lines),
     };
-    let output = command.run();
+    let output = command.env("SAFE_AD_WORK", planted_dir(&sandbox)).run();
     parse(output.success().stdout(), lines, found)
+}
+
+/// A directory in `sandbox` holding the [`PLANTED`] files, where the shells complete.
+pub fn planted_dir(sandbox: &Sandbox) -> PathBuf {
+    let dir = sandbox.path().join("work");
+    std::fs::create_dir_all(&dir).expect("work dir");
+    for file in PLANTED {
+        std::fs::write(dir.join(file), "").expect("planted file");
+    }
+    dir
 }
 
 /// The answers of a driver: `<<LINE>>` before each line's candidates, one a line (fish adds a
@@ -293,7 +450,7 @@ impl Setup {
                 let load = match sh {
                     // bash-completion looks in ~/.local/share/bash-completion/completions.
                     Sh::Bash => "source /usr/share/bash-completion/bash_completion".to_owned(),
-                    Sh::Zsh => format!("{ZSH_README_LINE}\n{COMPINIT}"),
+                    Sh::Zsh => readme_zshrc(),
                     // fish looks in ~/.config/fish/completions by itself.
                     Sh::Fish => String::new(),
                 };
@@ -321,8 +478,11 @@ impl Setup {
 }
 
 /// bash: each argument is a line; the completion function is the one `complete -p` names, or
-/// the default one (bash-completion's loader), retried on 124 as readline does.
+/// the default one (bash-completion's loader), retried on 124 as readline does. When it offers
+/// nothing and the completion was registered with `-o default` or `-o bashdefault`, readline
+/// offers file names: so does this.
 const BASH_ASK: &str = r#"
+cd "$SAFE_AD_WORK" || exit 3
 shopt -s extdebug  # `declare -F` then says which file a function came from
 for line in "$@"; do
     read -ra COMP_WORDS <<< "$line"
@@ -337,28 +497,34 @@ for line in "$@"; do
         "$fn" "${COMP_WORDS[0]}" "$cur" "$prev"
         [[ $? == 124 ]] || break
     done
+    if [[ ${#COMPREPLY[@]} -eq 0 && $spec == *"-o "*default* ]]; then
+        mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+    fi
     printf '<<%s>>\n' "$line"
     printf '@from %s\n' "$(declare -F "$fn" | cut -d' ' -f3-)"
     printf '%s\n' "${COMPREPLY[@]}"
 done
 "#;
 
-/// zsh: for each line, an interactive zsh in a pseudo-terminal sources the init file (the
-/// completions and the capture below), gets the line and a TAB typed, and is ended once its
-/// completion has run. Reads wait for the zsh's own marker; the harness's deadline bounds them.
+/// zsh: an interactive zsh in a pseudo-terminal sources the init file (the completions and
+/// the capture below); for each line, it gets the line and a TAB typed, and the line killed
+/// once its completion has run. Reads wait for the zsh's own marker; the harness's deadline bounds them.
 const ZSH_ASK: &str = r#"
+cd $SAFE_AD_WORK || exit 3
 zmodload zsh/zpty || { print -u2 "zsh has no zpty module"; exit 3 }
+zpty safead zsh -f -i
+zpty -w safead "source ${(q)SAFE_AD_ZSH_INIT}"
+zpty -r safead out '*<<ready>>*' || { print -u2 "zsh never got ready: $out"; exit 4 }
 for line in "$@"; do
     : > $SAFE_AD_CAPTURE
-    zpty safead zsh -f -i
-    zpty -w safead "source ${(q)SAFE_AD_ZSH_INIT}"
-    zpty -r safead out '*<<ready>>*' || { print -u2 "zsh never got ready: $out"; exit 4 }
     zpty -w -n safead "$line"$'\t'
     zpty -r safead out '*<<completed>>*' || { print -u2 "no completion for $line: $out"; exit 4 }
-    zpty -d safead
     print -r -- "<<$line>>"
     cat $SAFE_AD_CAPTURE
+    # Ctrl-U kills the line, for the next.
+    zpty -w -n safead $'\C-u'
 done
+zpty -d safead
 "#;
 
 /// Sourced by the zsh under test: every match the completion system is given for the line is
@@ -378,13 +544,21 @@ compadd() {
     (( $#__safe_ad_matches )) && print -rl -- $__safe_ad_matches >> $SAFE_AD_CAPTURE
     builtin compadd "$@"
 }
-__safe_ad_completed() { print -r -- '<<completed>>' }
+__safe_ad_completed() {
+    # Nothing listed or inserted: the line is killed next. zsh empties comppostfuncs after each
+    # completion, so this puts itself back for the next line.
+    compstate[list]=''
+    compstate[insert]=''
+    comppostfuncs+=(__safe_ad_completed)
+    print -r -- '<<completed>>'
+}
 comppostfuncs=(__safe_ad_completed)
 print -r -- '<<ready>>'
 "#;
 
 /// fish: `complete -C` for each argument.
 const FISH_ASK: &str = r#"
+cd $SAFE_AD_WORK; or exit 3
 for line in $argv
     echo "<<$line>>"
     complete -C $line
@@ -399,12 +573,13 @@ pub struct Typed {
 }
 
 impl Typed {
-    /// Starts `sh` interactively with the completions loaded as `found` says and a prompt of
-    /// `ready> `, and waits for the prompt.
+    /// Starts `sh` interactively, in a directory holding the [`PLANTED`] files, with the
+    /// completions loaded as `found` says and a prompt of `ready> `, and waits for the prompt.
     #[track_caller]
     pub fn start(sh: Sh, found: Found) -> Typed {
         let sandbox = Sandbox::new();
         let setup = Setup::new(sh, found, &sandbox);
+        let work = planted_dir(&sandbox);
         let program = match sh {
             Sh::Bash => {
                 let rc = sandbox.file("bashrc", format!("{}\nPS1='ready> '\n", setup.load));
@@ -430,7 +605,8 @@ impl Typed {
             _sandbox: sandbox,
         };
         let mut command = typed.tmux();
-        command.args(["new-session", "-d", "-x", "150", "-y", "40", &program]);
+        command.args(["new-session", "-d", "-x", "150", "-y", "40", "-c"]);
+        command.arg(&work).arg(&program);
         for (name, value) in &setup.env {
             command.env(name, value);
         }
@@ -496,12 +672,23 @@ impl Drop for Typed {
     }
 }
 
-/// Types `safe-ad clear-data --sa` and TAB into `sh` and waits for `--save` on the line.
+/// Types `safe-ad clear-data --sa` and TAB into `sh` and waits for `--save` on the line; then,
+/// in a fresh shell, `safe-ad put --launcher-url `, TAB twice (bash lists candidates on the
+/// second) and `x`, and once `--launcher-url x` shows (so both TABs were handled), no file name
+/// is on the screen.
 #[track_caller]
 pub fn check_typed(sh: Sh, found: Found) {
     let shell = Typed::start(sh, found);
     shell.keys(&["safe-ad clear-data --sa", "Tab"]);
     shell.wait_for("ready> safe-ad clear-data --save");
+
+    let shell = Typed::start(sh, found);
+    shell.keys(&["safe-ad put --launcher-url ", "Tab", "Tab", "x"]);
+    let screen = shell.wait_for("ready> safe-ad put --launcher-url x");
+    assert!(
+        !PLANTED.iter().any(|file| screen.contains(file)),
+        "{sh:?} offered file names for --launcher-url:\n{screen}"
+    );
 }
 
 #[test]
@@ -552,10 +739,7 @@ fn readme_steps_install_and_uninstall_for_one_user() {
     let [install, uninstall] = blocks[..] else {
         panic!("README's Completions section should hold two sh blocks, install and uninstall");
     };
-    assert!(
-        section.contains(ZSH_README_LINE),
-        "README no longer tells zsh users {ZSH_README_LINE}"
-    );
+    readme_zshrc();
 
     let home = Sandbox::new();
     let bin = home.path().join(".cargo/bin");

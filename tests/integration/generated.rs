@@ -1,22 +1,23 @@
-//! The committed completions and man pages match what the clap definition, the tables and README
-//! generate; the man pages render, refer only to pages that exist, show option arguments and carry
-//! README's reference sections; every list of exit codes matches `outcome::EXIT_CODES`; and one
-//! version is written everywhere.
+//! The committed completions and man pages match what the clap definition and the tables
+//! generate; every man page renders with `man` and groff without a warning and reads as a man
+//! page (no Markdown marks, no references to what an installed page's reader does not have,
+//! nothing for developers, code kept as code); each command's page lists exactly the options
+//! the command takes; every list of exit codes matches `outcome::EXIT_CODES`; and one version is
+//! written everywhere.
 //!
 //! The checks never write. To refresh the generated files after changing `src/cli.rs`, a table,
-//! or a README reference section, run the regeneration command (an ignored test, run by name):
+//! or the man prose in `src/generate/man_text.rs`, run the regeneration command (an ignored
+//! test, run by name):
 //!     cargo test --test integration regenerate -- --ignored
 //!
 //! The committed files are those of the default build, which has the `emulator` subcommand; a
-//! build without the emulator generates files without it, so there the two tests that compare
-//! them are ignored, saying why.
+//! build without the emulator generates files without it, so there the tests that compare them
+//! are ignored, saying why.
 
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use crate::harness::{
-    have, named_in_filter, readme, readme_section, repo_root as root, SafeAd, Sandbox,
-};
+use crate::harness::{have, named_in_filter, repo_root as root, SafeAd, Sandbox};
 use safe_ad::outcome::EXIT_CODES;
 
 /// The command that rewrites every committed generated file (this module's and `bad_input`'s).
@@ -141,17 +142,11 @@ fn every_exit_code_is_documented_in_help_man_page_and_readme() {
     let help = SafeAd::new().arg("--help").run();
     // clap wraps help to the terminal width, so compare with white space folded.
     let help = fold(help.success().stdout());
-    let man = std::fs::read_to_string(root().join("man/safe-ad.1")).expect("man page");
-    let readme = readme();
+    let readme = crate::harness::readme();
     for row in EXIT_CODES {
         assert!(
             help.contains(&fold(&format!("{} {}", row.code, row.meaning))),
             "--help lacks exit code {}",
-            row.code
-        );
-        assert!(
-            man.contains(&format!(".TP\n\\fB{}\\fR\n", row.code)),
-            "man page lacks exit code {}",
             row.code
         );
         assert!(
@@ -161,10 +156,16 @@ fn every_exit_code_is_documented_in_help_man_page_and_readme() {
             row.name
         );
     }
-    for section in ["EXIT STATUS", "ENVIRONMENT", "FILES"] {
+    if !have("man") {
+        return;
+    }
+    let man = fold(section(&render(&page("safe-ad.1")), "EXIT STATUS"));
+    for row in EXIT_CODES {
+        let meaning = fold(row.meaning);
         assert!(
-            man.contains(&format!(".SH {section}")) || man.contains(&format!(".SH \"{section}\"")),
-            "man page lacks {section}"
+            man.contains(&format!("{} {}", row.code, capitalised(&meaning))),
+            "safe-ad(1)'s EXIT STATUS lacks {} {meaning}: {man}",
+            row.code
         );
     }
 }
@@ -187,114 +188,380 @@ fn committed_pages() -> Vec<(String, String)> {
     pages
 }
 
-/// A page as `man -l` shows it, wide, in UTF-8; fails if man or groff warns about it.
+fn page(name: &str) -> PathBuf {
+    root().join("man").join(name)
+}
+
+/// A page as `man -l` shows it on an 80-column terminal, in UTF-8, with groff's warnings on;
+/// fails if man or groff says anything on stderr. `MANROFFSEQ` is emptied so the page's own
+/// first line cannot ask for preprocessors.
 #[track_caller]
 pub fn render(page: &Path) -> String {
     let output = Sandbox::new()
-        .shell("sh", "exec man --warnings -l \"$0\"")
+        .shell("sh", "exec man --warnings=all -l \"$0\"")
         .arg(page)
         .env("LANG", "C.UTF-8")
-        .env("MANWIDTH", "200")
+        .env("MANWIDTH", "80")
+        .env("MANROFFSEQ", "")
         .run();
     output.success().stderr_is("");
     output.stdout().to_owned()
 }
 
-/// Every page renders with no warning, and every page one refers to, `safe-ad-...(1)`, is one
-/// that is committed (clap_mangen's own list named pages nobody wrote).
+/// The faults of a page written for another medium, as a reader of the rendered page sees
+/// them: Markdown marks, references to what an installed page's reader does not have, and
+/// developer material. Returns them, each with the line it is on.
+pub fn faults(text: &str) -> Vec<String> {
+    const MARKS: &[(&str, &str)] = &[
+        ("`", "a backtick"),
+        ("**", "Markdown bold"),
+        ("](", "a Markdown link"),
+        ("```", "a Markdown fence"),
+        ("<br>", "HTML"),
+    ];
+    const ELSEWHERE: &[&str] = &[
+        "README",
+        "docs/",
+        ".md",
+        "Quick start",
+        "TESTING",
+        "benchmark",
+        "this checkout",
+    ];
+    const DEVELOPERS: &[&str] = &[
+        "cargo ",
+        "SAFE_AD_SOAK",
+        "SAFE_AD_REGENERATE",
+        "wrk ",
+        "tests/",
+        "src/",
+        "--nocapture",
+        "clippy",
+    ];
+    let mut found = Vec::new();
+    for line in text.lines() {
+        for (mark, what) in MARKS {
+            if line.contains(mark) {
+                found.push(format!("{what} ({mark}): {line}"));
+            }
+        }
+        for word in ELSEWHERE {
+            if line.contains(word) {
+                found.push(format!(
+                    "a reference to what the reader lacks ({word}): {line}"
+                ));
+            }
+        }
+        for word in DEVELOPERS {
+            if line.contains(word) {
+                found.push(format!("developer material ({word}): {line}"));
+            }
+        }
+        // A Markdown heading or list at the margin of a text line.
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("## ") || trimmed.starts_with("- [") {
+            found.push(format!("Markdown: {line}"));
+        }
+    }
+    found
+}
+
+/// Every committed page: renders with `man` at 80 columns and with `groff -man -ww -z` without
+/// a warning (groff's every warning on), fits 80 columns, has none of the [`faults`], and refers
+/// only to pages that exist (clap_mangen's own list once named pages nobody wrote).
 #[test]
-fn man_pages_render_and_refer_only_to_pages_that_exist() {
-    if !have("man") {
+fn man_pages_render_without_warnings_or_faults_and_refer_only_to_pages_that_exist() {
+    if !have("man") || !have("groff") {
         return;
     }
     let pages = committed_pages();
     let names: BTreeSet<String> = pages.iter().map(|(name, _)| name.clone()).collect();
     assert!(names.contains("safe-ad.1") && names.len() > 1, "{names:?}");
-    for (name, _) in &pages {
-        let text = render(&root().join("man").join(name));
-        assert!(text.contains("NAME"), "{name} renders to:\n{text}");
+    for (name, roff) in &pages {
+        assert!(roff.is_ascii(), "{name} is not ASCII: groff escapes are");
+        Sandbox::new()
+            .shell("sh", "exec groff -man -ww -z \"$0\"")
+            .arg(page(name))
+            .run()
+            .success()
+            .stderr_is("");
+        let text = render(&page(name));
+        for heading in ["NAME", "SYNOPSIS", "DESCRIPTION", "SEE ALSO"] {
+            assert!(
+                text.contains(&format!("\n{heading}\n")),
+                "{name} has no {heading}:\n{text}"
+            );
+        }
+        let found = faults(&text);
+        assert!(found.is_empty(), "{name}:\n{}", found.join("\n"));
+        // Fits the terminal it was rendered for; a command's own examples may not (a command
+        // line is typed as one line).
+        let mut heading = "";
+        for line in text.lines() {
+            if line.starts_with(|c: char| c.is_ascii_uppercase()) {
+                heading = line;
+            }
+            assert!(
+                heading == "EXAMPLES" || line.chars().count() <= 80,
+                "{name}: a line wider than 80 columns, in {heading}: {line}"
+            );
+        }
         // A reference, as the reader sees it: `safe-ad-put(1)`, in any font.
         for before in text.split("(1)").collect::<Vec<_>>().iter().rev().skip(1) {
             let start = before
                 .rfind(|c: char| !(c.is_ascii_lowercase() || c == '-'))
                 .map_or(0, |at| at + 1);
-            let page = &before[start..];
-            if !page.starts_with("safe-ad") {
+            let referred = &before[start..];
+            if !referred.starts_with("safe-ad") {
                 continue;
             }
             assert!(
-                names.contains(&format!("{page}.1")),
-                "{name} refers to {page}(1), which is not in man/"
+                names.contains(&format!("{referred}.1")),
+                "{name} refers to {referred}(1), which is not in man/"
             );
         }
     }
 }
 
-/// The man page as a person reads it: SYNOPSIS shows each option's argument, and the page says
-/// what README's reference sections say, where handles come from, and what `-`, `--save` and
-/// the emulator do.
+/// The check finds the faults the issue found in the pages written from README.
 #[test]
-fn man_page_shows_option_arguments_and_carries_readme() {
+fn the_fault_check_finds_what_the_readme_pages_had() {
+    for bad in [
+        "the token goes in the `Authorization` header",
+        "as the Quick start's second block does",
+        "as docs/launcher-api.md describes them",
+        "SAFE_AD_SOAK=1 cargo test --test integration soak::",
+        "It is not the bottleneck of the benchmarks below.",
+        "**Routes** (each under /)",
+        "see [the API](docs/launcher-api.md)",
+    ] {
+        assert!(!faults(bad).is_empty(), "{bad}");
+    }
+    assert!(faults("safe-ad clear-data --save post 7").is_empty());
+}
+
+/// Code stays code: every line of every `.EX` block shows on a line of its own in the rendered
+/// page, with its indentation (the state file's JSON once became one flowing paragraph).
+#[test]
+fn man_page_examples_keep_their_lines() {
     if !have("man") {
         return;
     }
-    let text = render(&root().join("man/safe-ad.1"));
-    let folded = fold(&text);
-    let synopsis = fold(section(&text, "SYNOPSIS"));
-    let mut command = safe_ad::help::command();
-    command.build();
-    for arg in command.get_arguments() {
-        let Some(long) = arg.get_long() else { continue };
-        if !arg.get_num_args().is_some_and(|range| range.takes_values()) {
+    let mut blocks = 0;
+    for (name, roff) in committed_pages() {
+        let text = render(&page(&name));
+        let rendered: Vec<&str> = text.lines().collect();
+        let mut in_block = false;
+        let mut block: Vec<String> = Vec::new();
+        for line in roff.lines() {
+            match line {
+                ".EX" => in_block = true,
+                ".EE" => {
+                    in_block = false;
+                    blocks += 1;
+                    let first = &block[0];
+                    let at = rendered
+                        .iter()
+                        .position(|line| line.ends_with(first.as_str()))
+                        .unwrap_or_else(|| panic!("{name}: no line shows {first:?}:\n{text}"));
+                    let margin = rendered[at].len() - first.len();
+                    for (offset, expected) in block.iter().enumerate() {
+                        let shown = rendered.get(at + offset).copied().unwrap_or_default();
+                        assert_eq!(
+                            shown.get(margin..),
+                            Some(expected.as_str()),
+                            "{name}: the example's line {offset} is not as typed"
+                        );
+                    }
+                    block.clear();
+                }
+                line if in_block => block.push(unroff(line)),
+                _ => {}
+            }
+        }
+    }
+    assert!(blocks > 10, "{blocks} examples");
+}
+
+/// A line of an `.EX` block as it prints: the escapes this generator writes undone.
+fn unroff(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line.strip_prefix("\\&").unwrap_or(line);
+    while let Some(at) = rest.find('\\') {
+        out.push_str(&rest[..at]);
+        let escape = &rest[at + 1..];
+        if let Some(after) = escape.strip_prefix('-') {
+            out.push('-');
+            rest = after;
+        } else if let Some(after) = escape.strip_prefix('e') {
+            out.push('\\');
+            rest = after;
+        } else if let Some(after) = escape.strip_prefix("[u") {
+            let (hex, after) = after.split_once(']').expect("a closed escape");
+            out.push(char::from_u32(u32::from_str_radix(hex, 16).expect("hex")).expect("a char"));
+            rest = after;
+        } else {
+            panic!("an escape this test does not know in an example: {line}");
+        }
+    }
+    out.push_str(rest);
+    out.trim_end().to_owned()
+}
+
+/// Each command's page lists, in OPTIONS, every option the command takes (from the clap
+/// definition, which has them from `cli::COMMAND_OPTIONS`), and no client option it does not
+/// take; the emulator's lists every emulator option and claims no client option.
+#[test]
+#[cfg_attr(
+    not(feature = "emulator"),
+    ignore = "the committed man pages are the default build's, with the emulator subcommand this \
+              build leaves out"
+)]
+fn each_command_page_lists_the_options_it_takes() {
+    if !have("man") {
+        return;
+    }
+    let mut root = safe_ad::help::command();
+    root.build();
+    let client: Vec<String> = safe_ad::cli::Opt::ALL
+        .iter()
+        .map(|opt| opt.long())
+        .collect();
+    let mut checked = 0;
+    let mut stack: Vec<(Vec<String>, &clap::Command)> = root
+        .get_subcommands()
+        .map(|sub| (vec![sub.get_name().to_owned()], sub))
+        .collect();
+    while let Some((path, command)) = stack.pop() {
+        if path.last().is_some_and(|name| name == "help") {
             continue;
         }
-        let Some(value) = arg.get_value_names().and_then(|names| names.first()) else {
-            continue;
-        };
-        let shown = match arg.get_short() {
-            Some(short) => format!("[-{short}|--{long} {value}]"),
-            None => format!("[--{long} {value}]"),
-        };
-        assert!(
-            synopsis.contains(&shown),
-            "SYNOPSIS lacks {shown}: {synopsis}"
-        );
-    }
-    for heading in safe_ad::generate::README_SECTIONS {
-        let body = readme_section(heading);
-        assert!(
-            text.contains(&format!("\n{}\n", heading.to_uppercase())),
-            "the man page has no section {}",
-            heading.to_uppercase()
-        );
-        for paragraph in prose(&body) {
+        for sub in command.get_subcommands() {
+            let mut deeper = path.clone();
+            deeper.push(sub.get_name().to_owned());
+            stack.push((deeper, sub));
+        }
+        let name = format!("safe-ad-{}.1", path.join("-"));
+        let tags = option_tags(&render(&page(&name)));
+        let mut takes = Vec::new();
+        for arg in command.get_arguments().filter(|arg| !arg.is_hide_set()) {
+            let shown = match (arg.get_short(), arg.get_long()) {
+                (Some(short), Some(long)) => format!("-{short}, --{long}"),
+                (None, Some(long)) => format!("--{long}"),
+                (Some(short), None) => format!("-{short}"),
+                (None, None) => continue,
+            };
             assert!(
-                folded.contains(&paragraph),
-                "the man page lacks README's words, from {heading}: {paragraph}"
+                tags.iter().any(|tag| tag.starts_with(&shown)),
+                "{name} lacks {shown}: {tags:?}"
             );
+            takes.extend(arg.get_long().map(|long| format!("--{long}")));
         }
+        for long in &client {
+            if !takes.contains(long) {
+                assert!(
+                    !tags
+                        .iter()
+                        .any(|tag| tag.split([' ', ',']).any(|word| word == long)),
+                    "{name} lists {long}, which `safe-ad {}` does not take: {tags:?}",
+                    path.join(" ")
+                );
+            }
+        }
+        checked += 1;
     }
-    let handles = fold(section(&text, "HANDLES"));
-    for command in [
-        "safe-ad create",
-        "safe-ad open",
-        "safe-ad reopen",
-        "safe-ad drop",
-    ] {
-        assert!(handles.contains(command), "HANDLES does not name {command}");
-    }
-    assert!(
-        folded.contains("- as a handle reads handles from standard input"),
-        "nothing about `-`"
-    );
-    assert!(
-        folded.contains("safe-ad clear-data [--save OPERATION] HANDLE..."),
-        "nothing about --save"
-    );
+    assert!(checked > 15, "{checked} pages");
     if cfg!(feature = "emulator") {
+        let text = fold(&render(&page("safe-ad-emulator.1")));
+        for shown in [
+            "--token-file FILE",
+            "-q, --quiet",
+            "--fault-rate P",
+            "-- COMMAND",
+        ] {
+            assert!(text.contains(shown), "safe-ad-emulator(1) lacks {shown}");
+        }
         assert!(
-            folded.contains("safe-ad emulator [--listen ADDR]"),
-            "nothing about the emulator"
+            !text.contains("client options") && !text.contains("OPTIONS]"),
+            "safe-ad-emulator(1) claims client options"
+        );
+    }
+}
+
+/// The entries of a rendered page's OPTIONS: the tags at the margin of its list (`-j, --jobs
+/// N`), without the text beside a short one.
+fn option_tags(text: &str) -> Vec<String> {
+    section(text, "OPTIONS")
+        .lines()
+        .filter_map(|line| line.strip_prefix("       "))
+        .filter(|line| !line.starts_with(' '))
+        .map(|line| line.split("  ").next().unwrap_or(line).to_owned())
+        .collect()
+}
+
+/// The main page as a person reads it: SYNOPSIS and COMMANDS show each command with its
+/// arguments, OPTIONS each option with its argument and the commands that take it, and the
+/// sections written from tables have every row.
+#[test]
+#[cfg_attr(
+    not(feature = "emulator"),
+    ignore = "the committed man pages are the default build's, with the emulator subcommand this \
+              build leaves out"
+)]
+fn main_page_shows_commands_options_and_tables() {
+    if !have("man") {
+        return;
+    }
+    let text = render(&page("safe-ad.1"));
+    section_has(&text, "SYNOPSIS", ["safe-ad [OPTIONS] COMMAND [ARGS...]"]);
+    section_has(
+        &text,
+        "COMMANDS",
+        [
+            "safe-ad clear-data [OPTIONS] [--save OPERATION] HANDLE...",
+            "safe-ad config set [OPTIONS] KEY VALUE",
+            "safe-ad emulator [--listen ADDR]",
+            "See safe-ad-auth-login(1).",
+        ],
+    );
+    section_has(
+        &text,
+        "OPTIONS",
+        [
+            "-j, --jobs N",
+            "--launcher-url URL",
+            "--color WHEN",
+            "Taken by create, open, put",
+        ],
+    );
+    section_has(
+        &text,
+        "ENVIRONMENT",
+        safe_ad::settings::ENV_VARS.iter().map(|var| var.name),
+    );
+    section_has(
+        &text,
+        "FILES",
+        safe_ad::config_file::Key::ALL.map(|key| key.name()),
+    );
+    section_has(
+        &text,
+        "EXAMPLES",
+        safe_ad::help::EXAMPLES
+            .iter()
+            .map(|example| example.command),
+    );
+}
+
+/// Fails unless the section `heading` of a rendered page shows each of `shown` (white space
+/// folded).
+#[track_caller]
+fn section_has<'a>(text: &str, heading: &str, shown: impl IntoIterator<Item = &'a str>) {
+    let body = fold(section(text, heading));
+    for shown in shown {
+        assert!(
+            body.contains(&fold(shown)),
+            "{heading} lacks {shown}: {body}"
         );
     }
 }
@@ -306,7 +573,7 @@ fn subcommand_pages_show_their_synopsis_and_long_help() {
     if !have("man") {
         return;
     }
-    let text = render(&root().join("man/safe-ad-clear-data.1"));
+    let text = render(&page("safe-ad-clear-data.1"));
     assert!(
         fold(section(&text, "SYNOPSIS"))
             .contains("safe-ad clear-data [OPTIONS] [--save OPERATION] HANDLE..."),
@@ -319,7 +586,10 @@ fn subcommand_pages_show_their_synopsis_and_long_help() {
         .expect("clear-data has long help")
         .to_string();
     let first = long_help.split("\n\n").next().expect("a paragraph");
-    assert!(fold(&text).contains(&fold(first)), "{text}");
+    assert!(
+        fold(&text).contains(&fold(&first.replace('`', ""))),
+        "{text}"
+    );
 }
 
 /// Cargo.toml's version is the one `--version` prints, every man page carries, and CHANGELOG's
@@ -358,6 +628,14 @@ fn fold(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 /// The text of one `SECTION` of a rendered page, up to the next heading at the margin.
 fn section<'a>(text: &'a str, heading: &str) -> &'a str {
     let start = text
@@ -372,64 +650,4 @@ fn section<'a>(text: &'a str, heading: &str) -> &'a str {
         .find(|&at| rest[at..].starts_with(|c: char| c.is_ascii_uppercase()))
         .unwrap_or(rest.len());
     &rest[..end]
-}
-
-/// The paragraphs and list items of a README section as plain words (markup left out, white
-/// space folded): what the rendered man page must say. Tables and code are left out; they are
-/// laid out differently there.
-fn prose(markdown: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut current = String::new();
-    let mut in_code = false;
-    for line in markdown.lines() {
-        if line.starts_with("```") {
-            in_code = !in_code;
-            continue;
-        }
-        let ends = line.trim().is_empty()
-            || line.starts_with("- ")
-            || line.starts_with('|')
-            || line.starts_with('#');
-        if ends && !current.is_empty() {
-            out.push(fold(&current));
-            current.clear();
-        }
-        if in_code || line.starts_with('|') || line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        current.push(' ');
-        current.push_str(line.strip_prefix("- ").unwrap_or(line));
-    }
-    if !current.is_empty() {
-        out.push(fold(&current));
-    }
-    out.iter()
-        .map(|text| {
-            let mut plain = String::new();
-            let mut rest = text.as_str();
-            while let Some(c) = rest.chars().next() {
-                rest = &rest[c.len_utf8()..];
-                match c {
-                    '`' | '*' => {}
-                    // A link, `[label](target)`, reads as its label.
-                    '[' if rest
-                        .split_once(']')
-                        .is_some_and(|(_, after)| after.starts_with('(')) =>
-                    {
-                        let (label, after) = rest.split_once("](").expect("a link");
-                        plain.extend(label.chars().filter(|c| !matches!(c, '`' | '*')));
-                        rest = after.split_once(')').map_or("", |(_, after)| after);
-                    }
-                    '\\' => {
-                        if let Some(next) = rest.chars().next() {
-                            plain.push(next);
-                            rest = &rest[next.len_utf8()..];
-                        }
-                    }
-                    c => plain.push(c),
-                }
-            }
-            plain
-        })
-        .collect()
 }
