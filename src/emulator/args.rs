@@ -28,12 +28,17 @@ pub struct EmulatorArgs {
     /// Load the "network" from this JSON file and write it back on a clean stop
     ///
     /// A FILE that does not exist yet starts empty and is created. No demo data is loaded, and no
-    /// handles are kept across runs (the launcher lost them on restart too). The format is in the
-    /// emulator's section of README.md.
+    /// handles are kept across runs (the launcher lost them on restart too). A symlink is followed
+    /// (its target is written; the link stays), and the file is locked while the emulator runs: a
+    /// second emulator on it is refused. The format is in the emulator's section of README.md.
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub state: Option<PathBuf>,
 
     /// Write one JSON record per request to FILE (method, path, status, time, live handles)
+    ///
+    /// An existing FILE is truncated: the file holds this run only. The last line is the stop
+    /// record, with the counts of the whole run. A record that cannot be written (a full disk, a
+    /// reader that stopped reading) is counted as lost, said on stderr, and makes the exit code 1.
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub log: Option<PathBuf>,
 

@@ -3,58 +3,65 @@
 //!
 //! The command gets `SAFE_LAUNCHER_URL` and `SAFE_LAUNCHER_TOKEN` in its environment and
 //! inherits stdin, stdout and stderr; the emulator writes nothing on stdout in this mode and no
-//! request log (only the demo banner and its own errors, on stderr), so the command's output
-//! stays readable.
+//! request log (only the demo banner, its notes and its errors, on stderr), so the command's
+//! output stays readable.
 //!
-//! Exit code: the command's; 128 + N when a signal N killed it; 127 when it could not be started.
-//! Signals: SIGTERM sent to the emulator is passed on to the command (the emulator keeps serving
-//! until the command has exited). SIGINT (Ctrl-C) reaches the command from the terminal by itself,
-//! so the first one is not passed on; a second SIGINT or SIGTERM kills the command.
+//! Exit code: the command's; 128 + N when a signal N killed it; 127 when it could not be started
+//! (`lifecycle` makes it 1 when the command succeeded but the emulator could not save its state
+//! or write its log).
+//!
+//! Signals. Unless the emulator is the foreground job of a terminal, the command runs in a
+//! process group of its own, and SIGTERM, SIGINT and SIGHUP sent to the emulator are passed on to
+//! that whole group (`sh -c 'sleep 300; ...'` loses its `sleep` too); the emulator keeps serving
+//! until the command has exited. On a terminal the command stays in the emulator's group, so it
+//! can read the terminal and gets Ctrl-C, Ctrl-Z and a hangup from it directly; there a SIGTERM is
+//! passed on to the command itself. A second signal kills the command's group (on a terminal,
+//! the command) with SIGKILL.
 
 use std::ffi::OsString;
 use std::process::{Command, ExitStatus};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
-use super::say;
+use super::log;
 use super::server::Server;
+use super::signals::{Signal, Signals};
 
 /// Exit code when the command cannot be started.
 pub const CANNOT_START: u8 = 127;
 
-/// Runs `command` against `server` and returns the exit code to leave with.
-pub async fn run(command: &[OsString], server: &Server) -> u8 {
+/// Runs `command` against `server`, passing signals on, and returns the exit code to leave with.
+pub async fn run(command: &[OsString], server: &Server, signals: &mut Signals, quiet: bool) -> u8 {
     let Some((program, args)) = command.split_first() else {
         return 0;
     };
-    // Watch the signals first, so a Ctrl-C right after the start cannot kill the emulator alone.
-    let mut signals = Signals::new();
-    let spawned = Command::new(program)
+    let terminal = on_terminal();
+    let mut spawn = Command::new(program);
+    spawn
         .args(args)
         .env("SAFE_LAUNCHER_URL", server.url())
-        .env("SAFE_LAUNCHER_TOKEN", server.token())
-        .spawn();
-    let mut child = match spawned {
+        .env("SAFE_LAUNCHER_TOKEN", server.token());
+    #[cfg(unix)]
+    if !terminal {
+        use std::os::unix::process::CommandExt;
+        spawn.process_group(0);
+    }
+    let mut child = match spawn.spawn() {
         Ok(child) => child,
         Err(error) => {
-            say(&format!(
+            log::line(format!(
                 "safe-ad emulator: cannot run {}: {error}\n",
                 program.to_string_lossy()
             ));
             return CANNOT_START;
         }
     };
-    let pid = child.id();
-    let exited = Arc::new(AtomicBool::new(false));
+    let target = Target {
+        pid: child.id(),
+        group: !terminal,
+    };
     let (done, mut waited) = tokio::sync::oneshot::channel();
-    {
-        let exited = Arc::clone(&exited);
-        std::thread::spawn(move || {
-            let status = child.wait();
-            exited.store(true, Ordering::SeqCst);
-            let _ = done.send(status);
-        });
-    }
+    std::thread::spawn(move || {
+        let _ = done.send(child.wait());
+    });
     let mut passed_on = false;
     loop {
         tokio::select! {
@@ -62,26 +69,103 @@ pub async fn run(command: &[OsString], server: &Server) -> u8 {
                 return match status {
                     Ok(Ok(status)) => exit_code(status),
                     Ok(Err(error)) => {
-                        say(&format!("safe-ad emulator: could not wait for the command: {error}\n"));
+                        log::line(format!(
+                            "safe-ad emulator: could not wait for the command: {error}\n"
+                        ));
                         1
                     }
                     Err(_) => 1,
                 };
             }
             signal = signals.next() => {
-                if exited.load(Ordering::SeqCst) {
+                if passed_on {
+                    target.kill();
                     continue;
                 }
-                match (signal, passed_on) {
-                    (Signal::Interrupt, false) => passed_on = true,
-                    (Signal::Terminate, false) => {
-                        send_signal(pid, "TERM");
-                        passed_on = true;
-                    }
-                    (_, true) => send_signal(pid, "KILL"),
+                passed_on = true;
+                // On a terminal, Ctrl-C and a hangup reached the command from the terminal too.
+                let from_terminal = terminal && signal != Signal::Terminate;
+                if !from_terminal {
+                    target.send(signal);
+                }
+                if !quiet {
+                    log::line(format!(
+                        "safe-ad emulator: {}: {}; a second signal kills it\n",
+                        signal.name(),
+                        if from_terminal {
+                            "the command got it from the terminal too".to_owned()
+                        } else {
+                            format!("passed on to the command ({})", target.describe())
+                        }
+                    ));
                 }
             }
         }
+    }
+}
+
+/// Whom signals are passed on to: the command's process group, or the command alone.
+struct Target {
+    pid: u32,
+    group: bool,
+}
+
+impl Target {
+    fn describe(&self) -> String {
+        if self.group {
+            format!("process group {}", self.pid)
+        } else {
+            format!("process {}", self.pid)
+        }
+    }
+
+    fn send(&self, signal: Signal) {
+        #[cfg(unix)]
+        self.raw(signal.to_rustix());
+        #[cfg(not(unix))]
+        let _ = signal;
+    }
+
+    fn kill(&self) {
+        #[cfg(unix)]
+        self.raw(rustix::process::Signal::KILL);
+    }
+
+    #[cfg(unix)]
+    fn raw(&self, signal: rustix::process::Signal) {
+        use rustix::process::{kill_process, kill_process_group, Pid};
+        let Some(pid) = i32::try_from(self.pid).ok().and_then(Pid::from_raw) else {
+            return;
+        };
+        // A group or process already gone is not an error here.
+        let _ = if self.group {
+            kill_process_group(pid, signal)
+        } else {
+            kill_process(pid, signal)
+        };
+    }
+}
+
+/// Whether the emulator is the foreground job of a terminal (on stdin, stdout or stderr): then
+/// the command must share its process group to use the terminal.
+fn on_terminal() -> bool {
+    #[cfg(unix)]
+    {
+        use rustix::process::getpgrp;
+        use rustix::termios::{isatty, tcgetpgrp};
+        use std::os::fd::AsFd;
+        let ours = getpgrp();
+        let stdin = std::io::stdin();
+        let stdout = std::io::stdout();
+        let stderr = std::io::stderr();
+        let foreground = |fd: std::os::fd::BorrowedFd<'_>| {
+            isatty(fd) && tcgetpgrp(fd).is_ok_and(|group| group == ours)
+        };
+        foreground(stdin.as_fd()) || foreground(stdout.as_fd()) || foreground(stderr.as_fd())
+    }
+    #[cfg(not(unix))]
+    {
+        true
     }
 }
 
@@ -99,80 +183,6 @@ fn exit_code(status: ExitStatus) -> u8 {
         }
     }
     1
-}
-
-/// Sends a signal by name with the system's `kill` (std has no portable way, and this is rare).
-fn send_signal(pid: u32, name: &str) {
-    let _ = Command::new("kill")
-        .arg("-s")
-        .arg(name)
-        .arg(pid.to_string())
-        .status();
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Signal {
-    Interrupt,
-    Terminate,
-}
-
-/// SIGINT and SIGTERM as a stream; if they cannot be watched, it never yields.
-struct Signals {
-    #[cfg(unix)]
-    interrupt: Option<tokio::signal::unix::Signal>,
-    #[cfg(unix)]
-    terminate: Option<tokio::signal::unix::Signal>,
-}
-
-impl Signals {
-    fn new() -> Signals {
-        #[cfg(unix)]
-        {
-            use tokio::signal::unix::{signal, SignalKind};
-            Signals {
-                interrupt: signal(SignalKind::interrupt()).ok(),
-                terminate: signal(SignalKind::terminate()).ok(),
-            }
-        }
-        #[cfg(not(unix))]
-        {
-            Signals {}
-        }
-    }
-
-    async fn next(&mut self) -> Signal {
-        #[cfg(unix)]
-        {
-            let Signals {
-                interrupt,
-                terminate,
-            } = self;
-            let interrupt = async {
-                match interrupt.as_mut() {
-                    Some(s) => s.recv().await,
-                    None => std::future::pending().await,
-                }
-            };
-            let terminate = async {
-                match terminate.as_mut() {
-                    Some(s) => s.recv().await,
-                    None => std::future::pending().await,
-                }
-            };
-            tokio::select! {
-                Some(()) = interrupt => Signal::Interrupt,
-                Some(()) = terminate => Signal::Terminate,
-                else => std::future::pending().await,
-            }
-        }
-        #[cfg(not(unix))]
-        {
-            match tokio::signal::ctrl_c().await {
-                Ok(()) => Signal::Interrupt,
-                Err(_) => std::future::pending().await,
-            }
-        }
-    }
 }
 
 #[cfg(test)]

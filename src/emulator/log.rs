@@ -1,29 +1,47 @@
 //! The request logs: one line per request on stderr, and (`--log FILE`) one JSON record per
-//! request in a file, each written by a background thread so that a slow reader never stalls the
-//! server's event loop for long.
+//! request in a file, each written by a background thread, so that neither a slow reader nor a
+//! failing disk ever stalls serving or stopping.
 //!
 //! Stderr: request handlers hand finished lines to a bounded queue and never wait: when the queue
 //! is full the line is dropped and counted, and the writer reports how many it lost (an unread
-//! pipe must not stop the server). The `--log` file is for a CI job to assert on, so its records
-//! are never dropped: a handler waits for room instead.
+//! pipe must not stop the server).
+//!
+//! The `--log` file ([`RecordLog`]) is for a CI job to assert on. Its queue is bounded too, and
+//! handlers never wait for it: when it is full (its reader stopped reading), or once a write
+//! failed (a full disk), records are lost, and that is said at once on stderr, counted in the
+//! stop record and reported at the end (the emulator then exits non-zero). Records are written
+//! whole: a write that fails partway is cut back to the last whole record where the file allows
+//! it (a regular file), so the file never ends in half a record.
 //!
 //! Both carry the method, the path (never the query or headers; a token that a client put in the
-//! path is replaced by `<token>`), the status and the time taken.
+//! path, even percent-encoded, is replaced by `<token>`; control and bidi characters are escaped),
+//! the status and the time taken.
 
 use std::borrow::Cow;
+use std::fmt;
+use std::fs::File;
+use std::future::Future;
 use std::io::Write;
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use super::state::Live;
+use super::table::percent_decode_lossy;
 
-/// Lines that may wait for the writer before new ones are dropped.
+/// Lines that may wait for the stderr writer before new ones are dropped.
 const QUEUE: usize = 8192;
-/// Longest path written; longer ones are cut.
+/// `--log` records that may wait for the file's writer before new ones are lost: a second or so
+/// of full load, so that a writer that only lacks CPU for a moment loses nothing.
+pub const RECORD_QUEUE: usize = 32 * 1024;
+/// Longest path on a stderr line; longer ones are cut.
 const MAX_PATH: usize = 200;
+/// Longest path in a `--log` record; longer ones are cut (and end in `...`).
+const MAX_RECORD_PATH: usize = 1024;
+/// How long the end of a run waits for a `--log` writer that writes nothing more.
+const STALLED: Duration = Duration::from_secs(1);
 
 enum Message {
     Line(String),
@@ -122,7 +140,7 @@ pub fn request_line(method: &str, path: &str, status: &str, elapsed: Duration) -
             shown.push_str("...");
             break;
         }
-        shown.push(if c.is_control() { '?' } else { c });
+        shown.push(if is_unsafe(c) { '?' } else { c });
     }
     let nanos = elapsed.as_nanos();
     let time = if nanos < 1_000_000 {
@@ -138,9 +156,45 @@ pub fn request_line(method: &str, path: &str, status: &str, elapsed: Duration) -
     shown
 }
 
+/// Characters a terminal would act on rather than show: C0 and C1 controls (ESC starts escape
+/// sequences) and the bidi controls, which reorder what follows them on the line.
+pub fn is_unsafe(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
 /// Replaces what looks like a token in a path by `<token>`: the emulator's own token wherever
 /// it appears, and any segment shaped like the launcher's tokens (three dot-separated parts).
+/// The path is looked at as sent and as the server reads it (percent-decoded, also twice): when
+/// a token shows only once decoded, the decoded path is the one kept, with the token replaced.
 pub fn redact<'a>(path: &'a str, token: &str) -> Cow<'a, str> {
+    if !path.contains('%') {
+        // Nothing to decode (the usual case, once per request): the path as it is.
+        return redact_plain(path, token);
+    }
+    let mut shown = Cow::Borrowed(path);
+    let mut level = path.to_owned();
+    // Each round decodes once more (`%2535` is `%35` is `5`); the deepest round that found a
+    // token is the one shown, redacted.
+    for _ in 0..4 {
+        if let Cow::Owned(redacted) = redact_plain(&level, token) {
+            level = redacted;
+            shown = Cow::Owned(level.clone());
+        }
+        if !level.contains('%') {
+            break;
+        }
+        let decoded = percent_decode_lossy(&level);
+        if decoded == level {
+            break;
+        }
+        level = decoded;
+    }
+    shown
+}
+
+/// [`redact`] of a path as it is, without decoding.
+fn redact_plain<'a>(path: &'a str, token: &str) -> Cow<'a, str> {
     let jwt_like = |segment: &str| segment.len() >= 40 && segment.matches('.').count() == 2;
     let has_token = !token.is_empty() && path.contains(token);
     if !has_token && !path.split('/').any(jwt_like) {
@@ -178,12 +232,37 @@ pub enum Note {
     Delayed(u128),
     /// Never answered (`--hang-unknown-clears`).
     Hung,
+    /// Refused with a 503 because the emulator was stopping.
+    Stopping,
+    /// Cut off unanswered when the emulator stopped (it had not finished within the grace time).
+    Aborted,
+    /// Its body did not come within the idle timeout: the connection was closed unanswered.
+    TimedOut,
+}
+
+impl Note {
+    /// How a stderr request line shows the note, after (or instead of) the status.
+    pub fn shown(self, status: &str) -> String {
+        match self {
+            Note::None => status.to_owned(),
+            Note::Unavailable => format!("{status} (injected)"),
+            Note::Dropped => "dropped (injected)".to_owned(),
+            Note::Delayed(ms) => format!("{status} delayed {ms}ms (injected)"),
+            Note::Hung => "(unknown handle: never answered, as the launcher did)".to_owned(),
+            Note::Stopping => format!("{status} (stopping: not served)"),
+            Note::Aborted => "(cut off unanswered by the stop)".to_owned(),
+            Note::TimedOut => "(body not received in time: connection closed)".to_owned(),
+        }
+    }
 }
 
 /// One `--log` record: `{"method":"PUT","path":"/appendable-data/0","status":200,
 /// "elapsedMs":0.041,"fault":"delayed","delayMs":120,"handles":{"appendableData":5,...}}`.
 /// `status` is `null` when no answer was sent; `fault` and `delayMs` only when injected;
-/// `hung: true` for a request left unanswered on purpose.
+/// `hung: true` for a request left unanswered on purpose; `stopping: true` for one refused (503)
+/// because the emulator was stopping, `aborted: true` for one cut off unanswered by the stop,
+/// `timedOut: true` for one whose body did not come in time. A path longer than 1024 characters
+/// is cut and ends in `...`.
 pub fn request_record(
     method: &str,
     path: &str,
@@ -198,7 +277,10 @@ pub fn request_record(
     record.push_str("{\"method\":");
     push_json_string(&mut record, method);
     record.push_str(",\"path\":");
-    push_json_string(&mut record, path);
+    match path.char_indices().nth(MAX_RECORD_PATH) {
+        Some((cut, _)) => push_json_string(&mut record, &format!("{}...", &path[..cut])),
+        None => push_json_string(&mut record, path),
+    }
     let _ = match status {
         Some(status) => write!(record, ",\"status\":{status}"),
         None => write!(record, ",\"status\":null"),
@@ -216,6 +298,9 @@ pub fn request_record(
         Note::Dropped => write!(record, ",\"fault\":\"dropped\""),
         Note::Delayed(ms) => write!(record, ",\"fault\":\"delayed\",\"delayMs\":{ms}"),
         Note::Hung => write!(record, ",\"hung\":true"),
+        Note::Stopping => write!(record, ",\"stopping\":true"),
+        Note::Aborted => write!(record, ",\"aborted\":true"),
+        Note::TimedOut => write!(record, ",\"timedOut\":true"),
     };
     record.push_str(",\"handles\":");
     push_handles(&mut record, live);
@@ -223,15 +308,34 @@ pub fn request_record(
     record
 }
 
-/// Appends `text` as a JSON string literal.
+/// Appends `text` as a JSON string literal; controls and bidi controls as `\uXXXX`, so that a
+/// record shown in a terminal shows them rather than acting on them.
 fn push_json_string(out: &mut String, text: &str) {
-    if text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+    use std::fmt::Write as _;
+    if text
+        .bytes()
+        .all(|b| (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\')
+    {
         out.push('"');
         out.push_str(text);
         out.push('"');
-    } else {
-        out.push_str(&serde_json::to_string(text).unwrap_or_default());
+        return;
     }
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if is_unsafe(c) => {
+                let mut units = [0u16; 2];
+                for unit in c.encode_utf16(&mut units) {
+                    let _ = write!(out, "\\u{unit:04x}");
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
 }
 
 fn push_handles(out: &mut String, live: &Live) {
@@ -251,55 +355,260 @@ pub fn handles_json(live: &Live) -> String {
     out
 }
 
-/// The `--log FILE` writer: records go through a queue to a thread that appends them to the file
-/// and flushes after each batch, so a job can read the file while the emulator runs.
+/// The `--log FILE` writer: records go through a bounded queue to a thread that appends them to
+/// the file in whole records, batch by batch, so a job can read the file while the emulator runs.
+/// Clones share the one writer.
+#[derive(Clone)]
 pub struct RecordLog {
-    queue: SyncSender<Message>,
+    inner: Arc<RecordShared>,
+    queue: SyncSender<Entry>,
+}
+
+impl fmt::Debug for RecordLog {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RecordLog")
+            .field("path", &self.inner.path)
+            .finish()
+    }
+}
+
+/// What the handlers and the writer share.
+struct RecordShared {
+    /// The path as given, for messages.
+    path: String,
+    /// Records handed to the queue.
+    queued: AtomicU64,
+    /// Records the queue refused (it was full).
+    refused: AtomicU64,
+    /// Records in the file.
+    written: AtomicU64,
+    /// Whether stderr was told that records are being lost.
+    said_lost: AtomicBool,
+}
+
+impl RecordShared {
+    /// Says once on stderr that records are being lost, and why.
+    fn say_lost(&self, why: &str) {
+        if !self.said_lost.swap(true, Ordering::Relaxed) {
+            line(format!(
+                "safe-ad emulator: error: --log {}: {why}; request records are lost from here on \
+                 (counted in the stop record)\n",
+                self.path
+            ));
+        }
+    }
+}
+
+enum Entry {
+    Record(String),
+    /// The last record: made from the count of records lost, written, then the writer ends.
+    Finish(
+        Box<dyn FnOnce(u64) -> String + Send>,
+        tokio::sync::oneshot::Sender<LogEnd>,
+    ),
+}
+
+/// How the `--log` file ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogEnd {
+    /// Request records in the file.
+    pub written: u64,
+    /// Request records not in it (the queue was full, a write failed, or the writer stalled).
+    pub lost: u64,
+    /// The first write error, if any.
+    pub error: Option<String>,
+    /// Whether the stop record is in the file.
+    pub stop_written: bool,
+    /// Whether the writer stopped writing altogether (a reader that stopped reading).
+    pub stalled: bool,
+}
+
+impl LogEnd {
+    /// Whether the file holds every record and the stop record.
+    pub fn is_whole(&self) -> bool {
+        self.lost == 0 && self.error.is_none() && self.stop_written && !self.stalled
+    }
 }
 
 impl RecordLog {
-    /// Creates (or truncates) the file and starts its writer.
+    /// Opens the file (created, or truncated if it exists: a run's log starts empty) and starts
+    /// its writer. Opening a FIFO waits for its reader, as a shell's `>` does.
     pub fn create(path: &Path) -> std::io::Result<RecordLog> {
-        let file = std::fs::File::create(path)?;
-        let (queue, records) = mpsc::sync_channel(QUEUE);
+        let file = File::create(path)?;
+        // Only a regular file can be cut back to its last whole record after a failed write.
+        let seekable = file.metadata().is_ok_and(|m| m.is_file());
+        let (queue, entries) = mpsc::sync_channel(RECORD_QUEUE);
+        let inner = Arc::new(RecordShared {
+            path: path.display().to_string(),
+            queued: AtomicU64::new(0),
+            refused: AtomicU64::new(0),
+            written: AtomicU64::new(0),
+            said_lost: AtomicBool::new(false),
+        });
+        let writer = Arc::clone(&inner);
         std::thread::Builder::new()
             .name("emulator-record-log".into())
-            .spawn(move || {
-                let mut out = std::io::BufWriter::new(file);
-                let mut flushes = Vec::new();
-                while let Ok(first) = records.recv() {
-                    let mut next = Some(first);
-                    while let Some(message) = next.take() {
-                        match message {
-                            Message::Line(line) => {
-                                let _ = out.write_all(line.as_bytes());
-                            }
-                            Message::Flush(done) => flushes.push(done),
-                        }
-                        next = records.try_recv().ok();
-                    }
-                    let _ = out.flush();
-                    for done in flushes.drain(..) {
-                        let _ = done.send(());
-                    }
-                }
-                let _ = out.flush();
-            })?;
-        Ok(RecordLog { queue })
+            .spawn(move || write_records(file, seekable, &entries, &writer))?;
+        Ok(RecordLog { inner, queue })
     }
 
-    /// Queues one record (ending in a newline), waiting for room rather than dropping it.
-    pub fn record(&self, line: String) {
-        let _ = self.queue.send(Message::Line(line));
-    }
-
-    /// Waits (at most `timeout`) until every record queued so far is in the file.
-    pub fn flush(&self, timeout: Duration) {
-        let (done, written) = mpsc::channel();
-        if self.queue.send(Message::Flush(done)).is_ok() {
-            let _ = written.recv_timeout(timeout);
+    /// Queues one record (ending in a newline); never waits. When the queue is full the record
+    /// is lost and counted.
+    pub fn record(&self, record: String) {
+        self.inner.queued.fetch_add(1, Ordering::Relaxed);
+        if self.queue.try_send(Entry::Record(record)).is_err() {
+            self.inner.refused.fetch_add(1, Ordering::Relaxed);
+            self.inner
+                .say_lost("records come faster than it is written (does its reader still read?)");
         }
     }
+
+    /// Writes the stop record (`stop` makes it from the number of records lost) after every
+    /// record queued so far, and ends the writer. Waits while the writer makes progress; gives up
+    /// when it has written nothing for a second, or at once when `hurry` resolves.
+    pub async fn finish(
+        &self,
+        stop: impl FnOnce(u64) -> String + Send + 'static,
+        hurry: impl Future<Output = ()>,
+    ) -> LogEnd {
+        let (done, mut ended) = tokio::sync::oneshot::channel();
+        let mut entry = Some(Entry::Finish(Box::new(stop), done));
+        tokio::pin!(hurry);
+        let mut seen = self.inner.written.load(Ordering::Relaxed);
+        let mut progress = Instant::now();
+        loop {
+            if let Some(next) = entry.take() {
+                match self.queue.try_send(next) {
+                    Ok(()) => {}
+                    Err(TrySendError::Full(back)) => entry = Some(back),
+                    Err(TrySendError::Disconnected(_)) => return self.stalled(),
+                }
+            }
+            let wait = if entry.is_some() {
+                Duration::from_millis(5)
+            } else {
+                Duration::from_millis(100)
+            };
+            tokio::select! {
+                end = &mut ended, if entry.is_none() => {
+                    return end.unwrap_or_else(|_| self.stalled());
+                }
+                () = tokio::time::sleep(wait) => {}
+                () = &mut hurry => return self.stalled(),
+            }
+            let written = self.inner.written.load(Ordering::Relaxed);
+            if written != seen {
+                seen = written;
+                progress = Instant::now();
+            } else if progress.elapsed() >= STALLED {
+                return self.stalled();
+            }
+        }
+    }
+
+    /// How the log ends when its writer is given up on: whatever it has not written is lost.
+    fn stalled(&self) -> LogEnd {
+        let written = self.inner.written.load(Ordering::Relaxed);
+        let queued = self.inner.queued.load(Ordering::Relaxed);
+        LogEnd {
+            written,
+            lost: queued.saturating_sub(written),
+            error: None,
+            stop_written: false,
+            stalled: true,
+        }
+    }
+}
+
+/// The `--log` writer thread: batches of whole records, each batch one write; after a failed
+/// write, records are counted as lost and only the stop record is tried again.
+fn write_records(mut file: File, seekable: bool, entries: &Receiver<Entry>, shared: &RecordShared) {
+    let mut length: u64 = 0;
+    let mut failed: Option<String> = None;
+    let mut discarded: u64 = 0;
+    let mut batch = String::new();
+    while let Ok(first) = entries.recv() {
+        let mut count = 0;
+        let mut finish = None;
+        let mut next = Some(first);
+        while let Some(entry) = next.take() {
+            match entry {
+                Entry::Record(record) => {
+                    batch.push_str(&record);
+                    count += 1;
+                }
+                Entry::Finish(stop, done) => finish = Some((stop, done)),
+            }
+            if finish.is_none() && batch.len() < 256 * 1024 {
+                next = entries.try_recv().ok();
+            }
+        }
+        if failed.is_some() {
+            discarded += count;
+        } else {
+            let (whole, error) = write_whole(&mut file, seekable, &mut length, &batch);
+            shared.written.fetch_add(whole, Ordering::Relaxed);
+            if let Some(error) = error {
+                discarded += count - whole;
+                shared.say_lost(&format!("cannot write it: {error}"));
+                failed = Some(error.to_string());
+            }
+        }
+        batch.clear();
+        if let Some((stop, done)) = finish {
+            let lost = shared.refused.load(Ordering::Relaxed) + discarded;
+            let (whole, error) = write_whole(&mut file, seekable, &mut length, &stop(lost));
+            if failed.is_none() {
+                failed = error.map(|e| e.to_string());
+            }
+            let _ = done.send(LogEnd {
+                written: shared.written.load(Ordering::Relaxed),
+                lost,
+                error: failed,
+                stop_written: whole == 1,
+                stalled: false,
+            });
+            return;
+        }
+    }
+}
+
+/// Writes `text` (whole records); returns how many whole records reached the file and the error
+/// that stopped it, if any. After a failure a regular file is cut back to its last whole record.
+fn write_whole(
+    file: &mut File,
+    seekable: bool,
+    length: &mut u64,
+    text: &str,
+) -> (u64, Option<std::io::Error>) {
+    let bytes = text.as_bytes();
+    let mut done = 0;
+    let error = loop {
+        if done == bytes.len() {
+            break None;
+        }
+        match file.write(&bytes[done..]) {
+            Ok(0) => break Some(std::io::Error::from(std::io::ErrorKind::WriteZero)),
+            Ok(n) => done += n,
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(error) => break Some(error),
+        }
+    };
+    let kept = match error {
+        None => done,
+        // Up to the end of the last record written whole.
+        Some(_) => bytes[..done]
+            .iter()
+            .rposition(|b| *b == b'\n')
+            .map_or(0, |at| at + 1),
+    };
+    if kept != done && seekable {
+        let _ = file.set_len(*length + kept as u64);
+        let _ = file.sync_data();
+    }
+    *length += kept as u64;
+    let records = bytes[..kept].iter().filter(|b| **b == b'\n').count() as u64;
+    (records, error)
 }
 
 /// Waits (at most `timeout`) until every line queued so far has been written.
@@ -350,6 +659,76 @@ mod tests {
         let jwt = format!("{}.{}.{}", "a".repeat(20), "b".repeat(20), "c".repeat(20));
         assert_eq!(redact(&format!("/auth/{jwt}"), "zzz"), "/auth/<token>");
         assert_eq!(redact("/data-id/1.2.3", "zzz"), "/data-id/1.2.3");
+        // Percent-encoded, partly, twice, or beside another escape: found once decoded.
+        assert_eq!(redact("/x/%61%62%63123/y", "abc123"), "/x/<token>/y");
+        assert_eq!(redact("/x/a%62c123", "abc123"), "/x/<token>");
+        assert_eq!(redact("/x/%2561bc123/%41", "abc123"), "/x/<token>/A");
+        assert_eq!(redact("/x/%zz/abc123%2F", "abc123"), "/x/%zz/<token>%2F");
+        let encoded: String = jwt.bytes().map(|b| format!("%{b:02x}")).collect();
+        assert_eq!(redact(&format!("/auth/{encoded}"), "zzz"), "/auth/<token>");
+        // Nothing to hide: the path as sent, escapes and all.
+        assert_eq!(redact("/a%20b/%zz", "abc123"), "/a%20b/%zz");
+    }
+
+    #[test]
+    fn control_and_bidi_characters_are_escaped() {
+        let line = request_line(
+            "GET",
+            "/a\u{202e}b\u{1b}c\u{85}d\u{2067}",
+            "404",
+            Duration::ZERO,
+        );
+        assert_eq!(line, "GET /a?b?c?d? 404 0.0us\n");
+        let record = request_record(
+            "GET",
+            "/a\u{202e}b\u{1b}\u{e9}",
+            Some(404),
+            Duration::ZERO,
+            Note::None,
+            &Live::default(),
+        );
+        assert!(
+            record.contains("\"path\":\"/a\\u202eb\\u001b\u{e9}\""),
+            "{record}"
+        );
+        let value: serde_json::Value = serde_json::from_str(&record).unwrap();
+        assert_eq!(value["path"], "/a\u{202e}b\u{1b}\u{e9}");
+        let long = "/x".repeat(1000);
+        let cut = request_record(
+            "GET",
+            &long,
+            None,
+            Duration::ZERO,
+            Note::Aborted,
+            &Live::default(),
+        );
+        let value: serde_json::Value = serde_json::from_str(&cut).unwrap();
+        assert_eq!(
+            value["path"].as_str().unwrap().chars().count(),
+            MAX_RECORD_PATH + 3
+        );
+        assert_eq!(value["aborted"], true);
+    }
+
+    #[test]
+    fn a_failed_write_is_cut_back_to_the_last_whole_record() {
+        let path = std::env::temp_dir().join(format!(
+            "safe-ad-log-{}",
+            super::super::encoding::hex(&super::super::encoding::random_bytes::<6>())
+        ));
+        let mut file = File::create(&path).unwrap();
+        let mut length = 0;
+        assert_eq!(write_whole(&mut file, true, &mut length, "{}\n{}\n").0, 2);
+        assert_eq!(length, 6);
+        // /dev/full takes nothing: no record, the error said.
+        let mut full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let (records, error) = write_whole(&mut full, false, &mut 0, "{}\n");
+        assert_eq!(records, 0);
+        assert_eq!(error.unwrap().raw_os_error(), Some(28));
+        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]

@@ -8,12 +8,15 @@
 //! with the client side (`launcher`, `outcome`, `handle`, ...) on purpose: the emulator is how the
 //! client is checked, and a bug written once and used by both would pass every test.
 //!
-//! Files: `server` (bind, accept, connections, counts, logs, shutdown), `table` (the route table
-//! and path matching), `routes` (authorization, bodies, statuses and every answer), `js` (how the
-//! launcher's JavaScript read request values), `state` (network, handle caches, sessions), `wire`
-//! (the `--state` file and serialised bytes), `demo` (the starting data), `fault`
-//! (`--fault-rate`/`--fault-seed`), `command` (the `-- COMMAND` mode), `log` (the stderr log and
-//! the `--log` records), `encoding` (base64, hex, random).
+//! Files: `lifecycle` (one run, from the signal handlers to the exit code, and the ordered stop),
+//! `signals` (SIGTERM, SIGINT, SIGHUP), `server` (bind, accept, connections and their bounds,
+//! counts, logs, the stop of the server), `table` (the route table and path matching), `routes`
+//! (authorization, bodies, statuses and every answer), `js` (how the launcher's JavaScript read
+//! request values), `state` (network, handle caches, sessions, their bounds), `wire` (the
+//! `--state` format and serialised bytes), `fixture` (the `--state` file: lock, checks, atomic
+//! save), `demo` (the starting data), `fault` (`--fault-rate`/`--fault-seed`), `command` (the
+//! `-- COMMAND` mode), `log` (the stderr log and the `--log` records), `encoding` (base64, hex,
+//! random).
 //!
 //! Demo handles (unless `--empty` or `--state`): 0 = appendable data not yet on the network, with
 //! 3 data items (`put 0` works); 1 = appendable data on the network at version 1 with 3 data items
@@ -26,54 +29,75 @@
 //! connection closed without an answer, or a 50-300 ms delay before its normal answer; the seed
 //! fixes the sequence (see `fault`).
 //!
-//! On Ctrl-C or SIGTERM (unless `--quiet`), and at the end of `-- COMMAND` when P > 0, the last
-//! two lines on stderr give the totals, `requests: N, answered 2xx: A, 4xx: B, injected 503: C,
-//! dropped: D, delayed: E`, and the live handles of each type, `live handles: appendable-data A,
-//! structured-data S, data-id D, sign-key K, encrypt-key E, cipher-opts C`. `--log FILE` ends with
-//! the same figures as a JSON record. On a clean stop `--state FILE` is written back.
+//! Stopping (see `lifecycle`): Ctrl-C, SIGTERM or SIGHUP (or the end of `-- COMMAND`) stops it
+//! in order: nothing more is accepted, requests not started are refused (503), those in progress
+//! finish (a second signal cuts them off), then `--state FILE` is saved and the `--log` file gets
+//! its stop record, the last line. Unless `--quiet`, the last two lines on stderr give the totals,
+//! `requests: N, answered 2xx: A, 4xx: B, injected 503: C, dropped: D, delayed: E` (and the
+//! requests refused or cut off by the stop, if any), and the live handles of each type, `live
+//! handles: appendable-data A, structured-data S, data-id D, sign-key K, encrypt-key E,
+//! cipher-opts C` (with `-- COMMAND`, only when P > 0).
 //!
-//! Exit codes of `safe-ad emulator`: 0 after Ctrl-C or SIGTERM; 2 for an unusable `--listen`,
-//! `--token`, `--token-file`, `--fault-rate` or `--state` file; 1 when it cannot listen, write its
-//! `--log` or save its `--state`; with `-- COMMAND`, the command's code (128 + N if signal N
-//! killed it, 127 if it could not be started).
+//! Exit codes of `safe-ad emulator`: 0 after Ctrl-C, SIGTERM or SIGHUP; 2 for an unusable
+//! `--listen`, `--token`, `--token-file`, `--fault-rate`, `--state` or `--log` file, a `--state`
+//! file another emulator holds, or a `--` with no COMMAND after it (all found before serving);
+//! 1 when it cannot listen, or cannot save its `--state` or write its whole `--log` (said on
+//! stderr); with `-- COMMAND`, the command's code (128 + N if signal N killed it, 127 if it could
+//! not be started), or 1 when the command succeeded but the state or log could not be written.
 
 mod args;
 mod command;
 pub mod demo;
 mod encoding;
 pub mod fault;
+mod fixture;
 mod js;
+mod lifecycle;
 mod log;
 pub mod routes;
 mod server;
+mod signals;
 pub mod state;
 pub mod table;
 pub mod wire;
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::Path;
-use std::time::Duration;
 
 pub use args::EmulatorArgs;
-pub use server::{check_token, start, Counters, Options, Server, Stats};
+pub use fixture::STATE_LIMIT;
+pub use log::{RecordLog, RECORD_QUEUE};
+pub use server::{
+    check_token, start, Counters, Options, Server, Stats, Stopped, GRACE, IDLE_TIMEOUT,
+    MAX_CONNECTIONS, STOPPING_BODY,
+};
+
+/// The largest token file read (the client's bound too).
+pub const MAX_TOKEN_FILE: u64 = 64 * 1024;
 
 /// How a run of the emulator ended; the caller turns it into the process exit code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Exit {
-    /// Stopped by Ctrl-C or SIGTERM.
+    /// Stopped by Ctrl-C, SIGTERM or SIGHUP, with the state saved and the log whole.
     Stopped,
-    /// An unusable `--listen`, `--token`, `--token-file`, `--fault-rate` or `--state` file
-    /// (already said on stderr).
+    /// An unusable option found before serving (already said on stderr).
     Usage,
-    /// It could not listen or run (already said on stderr).
+    /// It could not listen, save its state or write its log (already said on stderr).
     Failed,
     /// `-- COMMAND` ended with this exit status (128 + N for signal N, 127 if it did not start).
     Command(u8),
 }
 
-/// Runs the emulator until Ctrl-C or SIGTERM, or runs the given command against it.
+/// Runs the emulator until a signal stops it, or runs the given command against it.
 pub fn run(args: &EmulatorArgs) -> Exit {
+    if args.command.is_empty() && bare_separator() {
+        say(
+            "safe-ad emulator: error: `--` must be followed by a COMMAND to run against the \
+             emulator (leave `--` out to run the emulator on its own)\n",
+        );
+        return Exit::Usage;
+    }
     let listen = match parse_listen(&args.listen) {
         Ok(listen) => listen,
         Err(problem) => {
@@ -84,13 +108,12 @@ pub fn run(args: &EmulatorArgs) -> Exit {
             return Exit::Usage;
         }
     };
-    let token = match token_from(args) {
-        Ok(token) => token,
-        Err(problem) => {
-            say(&format!("safe-ad emulator: error: {problem}\n"));
+    if let Some(token) = &args.token {
+        if let Err(problem) = check_token(token) {
+            say(&format!("safe-ad emulator: error: --token: {problem}\n"));
             return Exit::Usage;
         }
-    };
+    }
     if let Err(problem) = fault::check_rate(args.fault_rate) {
         say(&format!(
             "safe-ad emulator: error: --fault-rate {}: {problem}\n",
@@ -98,39 +121,6 @@ pub fn run(args: &EmulatorArgs) -> Exit {
         ));
         return Exit::Usage;
     }
-    let network = match &args.state {
-        Some(path) => match read_state(path) {
-            Ok(network) => Some(network),
-            Err(problem) => {
-                say(&format!(
-                    "safe-ad emulator: error: --state {}: {problem}\n",
-                    path.display()
-                ));
-                return Exit::Usage;
-            }
-        },
-        None => None,
-    };
-    let command_mode = !args.command.is_empty();
-    let options = Options {
-        // A command always gets a free port, so runs can overlap.
-        listen: if command_mode {
-            SocketAddr::new(listen.ip(), 0)
-        } else {
-            listen
-        },
-        token,
-        empty: args.empty,
-        deny_auth: args.deny_auth,
-        hang_unknown_clears: args.hang_unknown_clears,
-        strict_paths: args.strict_paths,
-        log_requests: !command_mode && !args.quiet,
-        log_file: args.log.clone(),
-        network,
-        fault_rate: args.fault_rate,
-        fault_seed: args.fault_seed,
-    };
-    let demo = !args.empty && options.network.is_none();
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -141,190 +131,62 @@ pub fn run(args: &EmulatorArgs) -> Exit {
             return Exit::Failed;
         }
     };
-    let ended = runtime.block_on(async {
-        let server = match start(options.clone()).await {
-            Ok(server) => server,
-            Err(error) => {
-                say(&format!(
-                    "safe-ad emulator: error: cannot listen on {}: {error}{}\n",
-                    options.listen,
-                    if error.kind() == std::io::ErrorKind::AddrInUse {
-                        " (another emulator or launcher is there? --listen 127.0.0.1:0 picks a free port)"
-                    } else {
-                        ""
-                    }
-                ));
-                return None;
-            }
-        };
-        if demo && !args.quiet {
-            say(&demo::banner());
-        }
-        let counters = server.counters();
-        let code = if command_mode {
-            Exit::Command(command::run(&args.command, &server).await)
-        } else {
-            serve_until_stopped(&server, args.quiet).await
-        };
-        // What a clean stop leaves: the figures, the last log record and the network.
-        let live = server.live();
-        server.close_log(Duration::from_secs(5));
-        let network = server.state_file();
-        server.shutdown().await;
-        Some((code, counters, live, network))
-    });
-    // Drop the connections (a hanging request must not hold the exit), then write the last lines.
+    let exit = runtime.block_on(lifecycle::run(args, listen));
+    // Nothing is left running on it: the stop ended every connection.
     drop(runtime);
-    let Some((mut code, counters, live, network)) = ended else {
-        return Exit::Failed;
-    };
-    if let Some(path) = &args.state {
-        if let Err(error) = write_state(path, &network) {
-            say(&format!(
-                "safe-ad emulator: error: cannot save --state {}: {error}\n",
-                path.display()
-            ));
-            if code == Exit::Stopped {
-                code = Exit::Failed;
-            }
-        }
-    }
-    if !args.quiet && (!command_mode || args.fault_rate > 0.0) {
-        // Never blocks for long: stderr may be a full pipe nobody reads.
-        log::line_within(
-            format!(
-                "safe-ad emulator: {}\nsafe-ad emulator: live handles: {live}\n",
-                counters.snapshot()
-            ),
-            Duration::from_millis(250),
-        );
-    }
-    log::flush(Duration::from_millis(500));
-    code
+    log::flush(lifecycle::STDERR_GRACE);
+    exit
+}
+
+/// Whether the command line has a `--` with nothing after it (clap reads it as no COMMAND). A
+/// `--` can be no option's value, so one after the subcommand is the separator.
+fn bare_separator() -> bool {
+    std::env::args_os()
+        .skip(1)
+        .skip_while(|arg| arg != "emulator")
+        .any(|arg| arg == "--")
 }
 
 /// The token to accept: `--token-file`'s first line, `--token`, or none (a random one).
-fn token_from(args: &EmulatorArgs) -> Result<Option<String>, String> {
-    let (token, option) = match (&args.token_file, &args.token) {
+fn token_from(file: Option<&Path>, token: Option<String>) -> Result<Option<String>, String> {
+    let (token, option) = match (file, token) {
         (Some(path), _) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("--token-file {}: {e}", path.display()))?;
+            let option = format!("--token-file {}", path.display());
+            let text = read_token_file(path).map_err(|problem| format!("{option}: {problem}"))?;
             let first = text.lines().next().unwrap_or("").trim().to_owned();
-            (first, format!("--token-file {}", path.display()))
+            (first, option)
         }
-        (None, Some(token)) => (token.clone(), "--token".to_owned()),
+        (None, Some(token)) => (token, "--token".to_owned()),
         (None, None) => return Ok(None),
     };
     check_token(&token).map_err(|problem| format!("{option}: {problem}"))?;
     Ok(Some(token))
 }
 
-/// A `--state` file's network; a file that does not exist yet is an empty network.
-fn read_state(path: &Path) -> Result<wire::StateFile, String> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-            return Ok(wire::StateFile {
-                format: wire::STATE_FORMAT.to_owned(),
-                appendable_data: Vec::new(),
-                structured_data: Vec::new(),
-            })
-        }
-        Err(error) => return Err(error.to_string()),
-    };
-    let file: wire::StateFile = serde_json::from_str(&text).map_err(|e| e.to_string())?;
-    if file.format != wire::STATE_FORMAT {
-        return Err(format!(
-            "format `{}` is not `{}`",
-            file.format,
-            wire::STATE_FORMAT
-        ));
+/// A token file's text: a regular file or a pipe (`--token-file <(...)`) of at most
+/// [`MAX_TOKEN_FILE`] bytes; directories and devices are refused before reading.
+fn read_token_file(path: &Path) -> Result<String, String> {
+    let meta = std::fs::metadata(path).map_err(|e| fixture::reason(&e))?;
+    let kind = meta.file_type();
+    if kind.is_dir() {
+        return Err("it is a directory, not a file".into());
     }
-    for ad in &file.appendable_data {
-        wire::ad_from(ad)?;
-    }
-    for sd in &file.structured_data {
-        wire::sd_from(sd)?;
-    }
-    Ok(file)
-}
-
-/// Writes the network to `path` atomically: a temporary file beside it, synced, then renamed
-/// over it, so a reader never sees half a file and a crash leaves the old one.
-fn write_state(path: &Path, network: &wire::StateFile) -> std::io::Result<()> {
-    let mut text = serde_json::to_string_pretty(network).map_err(std::io::Error::other)?;
-    text.push('\n');
-    let file_name = path.file_name().unwrap_or_default().to_string_lossy();
-    let temporary = path.with_file_name(format!(".{file_name}.{}.tmp", std::process::id()));
-    let written = (|| {
-        let mut file = std::fs::File::create(&temporary)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
-        std::fs::rename(&temporary, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temporary);
-    }
-    written
-}
-
-/// Prints the two `eval`-able lines, then serves until Ctrl-C or SIGTERM.
-async fn serve_until_stopped(server: &Server, quiet: bool) -> Exit {
-    // Watch for the signals before telling anyone the address, so an early SIGTERM is clean too.
-    let stop = match stop_signal() {
-        Ok(stop) => stop,
-        Err(error) => {
-            say(&format!(
-                "safe-ad emulator: error: cannot watch for Ctrl-C: {error}\n"
-            ));
-            return Exit::Failed;
-        }
-    };
-    let mut stdout = std::io::stdout().lock();
-    // A closed stdout is not a reason to stop serving.
-    let _ = write!(
-        stdout,
-        "SAFE_LAUNCHER_URL={}\nSAFE_LAUNCHER_TOKEN={}\n",
-        server.url(),
-        server.token()
-    );
-    let _ = stdout.flush();
-    drop(stdout);
-    if !quiet {
-        say(&format!(
-            "safe-ad emulator: listening on {} (Ctrl-C stops it); one line per request follows\n",
-            server.url()
-        ));
-    }
-    stop.await;
-    if !quiet {
-        // Through the log queue: stderr may be a full pipe nobody reads; stopping must not wait.
-        log::line("safe-ad emulator: stopped\n".to_owned());
-    }
-    Exit::Stopped
-}
-
-/// A future that resolves on the first Ctrl-C (SIGINT) or SIGTERM; the handlers are installed
-/// when this returns.
-fn stop_signal() -> std::io::Result<impl std::future::Future<Output = ()>> {
     #[cfg(unix)]
     {
-        use tokio::signal::unix::{signal, SignalKind};
-        let mut terminate = signal(SignalKind::terminate())?;
-        let mut interrupt = signal(SignalKind::interrupt())?;
-        Ok(async move {
-            tokio::select! {
-                _ = terminate.recv() => {}
-                _ = interrupt.recv() => {}
-            }
-        })
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_char_device() || kind.is_block_device() || kind.is_socket() {
+            return Err("it is a device or socket, not a file holding the token".into());
+        }
     }
-    #[cfg(not(unix))]
-    {
-        Ok(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
+    let file = std::fs::File::open(path).map_err(|e| fixture::reason(&e))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_TOKEN_FILE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| fixture::reason(&e))?;
+    if bytes.len() as u64 > MAX_TOKEN_FILE {
+        return Err("it is larger than 64 KiB; that is not a token".into());
     }
+    String::from_utf8(bytes).map_err(|_| "it is not text".to_owned())
 }
 
 /// Writes a message on stderr; a closed or broken stderr is not worth a panic.

@@ -18,18 +18,22 @@
 //! With `--strict-paths`, step 5 takes parameters as canonical decimal only (no sign, no leading
 //! zeros, no hex): anything else is the emulator's own 400 saying so, to catch sloppy clients.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
 
-use http_body_util::{BodyExt, Limited};
+use http_body_util::BodyExt;
 use hyper::body::{Bytes, Incoming};
-use hyper::header::{HeaderMap, AUTHORIZATION, CONTENT_TYPE};
+use hyper::header::{HeaderMap, AUTHORIZATION, CONTENT_LENGTH, CONTENT_TYPE};
 use hyper::{Request, StatusCode};
 use serde_json::Value;
+use tokio::sync::Semaphore;
 
 use super::encoding::{base64url_encode, random_bytes};
 use super::js;
+use super::log;
 use super::state::{
-    AdKey, Code, DataId, FilterType, Metadata, Permissions, SdKey, SdMetadata, State,
+    AdKey, Code, DataId, FilterType, Metadata, Permissions, SdKey, SdMetadata, State, MAX_SESSIONS,
 };
 use super::table::{self, Access, Body, Found, Route};
 use super::wire::Serialised;
@@ -39,6 +43,13 @@ pub const BODY_LIMIT: usize = 100 * 1024;
 /// Largest raw body read by the deserialise routes (the launcher set no limit; this one keeps a
 /// stray upload from filling memory).
 pub const RAW_LIMIT: usize = 10 * 1024 * 1024;
+/// Raw bodies read at one time hold at most this much between them; a request whose body would
+/// pass it waits for room (so 500 connections sending 10 MB each cannot fill memory).
+pub const RAW_IN_FLIGHT: usize = 64 * 1024 * 1024;
+/// How long a request body may go without a byte before the connection is closed unanswered
+/// (the launcher had no timeout at all; this is the emulator's idle timeout, the same as for
+/// headers, see `server`).
+pub const BODY_IDLE: Duration = Duration::from_secs(10);
 
 const TEXT: &str = "text/plain; charset=utf-8";
 const HTML: &str = "text/html; charset=utf-8";
@@ -60,6 +71,10 @@ pub struct App {
     pub hang_unknown_clears: bool,
     /// Match paths exactly and take only canonical decimal parameters.
     pub strict_paths: bool,
+    /// Whether stderr has been told that the session bound was reached.
+    sessions_full: AtomicBool,
+    /// Room for raw bodies being read, in KiB ([`RAW_IN_FLIGHT`]).
+    raw_room: Semaphore,
 }
 
 impl App {
@@ -69,6 +84,8 @@ impl App {
             deny_auth,
             hang_unknown_clears,
             strict_paths: strict,
+            sessions_full: AtomicBool::new(false),
+            raw_room: Semaphore::new(RAW_IN_FLIGHT / 1024),
         }
     }
 
@@ -96,6 +113,8 @@ pub enum Answer {
     Reply(Reply),
     /// Never answer (the launcher's defect with clears of unknown handles).
     Hang,
+    /// Close the connection unanswered: the body stopped coming ([`BODY_IDLE`]).
+    TimedOut,
 }
 
 impl From<Reply> for Answer {
@@ -159,6 +178,7 @@ pub fn describe(code: Code) -> &'static str {
         -22 => "CoreError::MutationFailure::MutationError::NoSuchData",
         -23 => "CoreError::MutationFailure::MutationError::DataExists",
         -25 => "CoreError::MutationFailure::MutationError::InvalidSuccessor",
+        -28 => "CoreError::MutationFailure::MutationError::NetworkFull",
         -1511 => "FfiError::UnsuccessfulEncodeDecode",
         -1513 => "FfiError::InvalidStructDataHandle",
         -1514 => "FfiError::InvalidDataIdHandle",
@@ -309,16 +329,33 @@ pub async fn respond(app: &App, request: Request<Incoming>) -> Answer {
     let Some(found) = table::find(&parts.method, parts.uri.path(), app.strict_paths) else {
         return not_found().into();
     };
+    // Held until the answer is made: a raw body's room is taken until it is no longer needed.
+    let mut _room = None;
     let payload = match found.def.body {
         Body::None => Payload::None,
-        Body::Json => match read_json(&parts.headers, body).await {
-            Some(value) => Payload::Json(value),
-            None => return not_found().into(),
+        Body::Json => match read_body(body, BODY_LIMIT).await {
+            Ok(bytes) => match json_body(&parts.headers, &bytes) {
+                Some(value) => Payload::Json(value),
+                None => return not_found().into(),
+            },
+            Err(Unread::TimedOut) => return Answer::TimedOut,
+            Err(Unread::TooLarge) => return not_found().into(),
         },
-        Body::Raw => match Limited::new(body, RAW_LIMIT).collect().await {
-            Ok(collected) => Payload::Raw(collected.to_bytes()),
-            Err(_) => return not_found().into(),
-        },
+        Body::Raw => {
+            let announced = parts
+                .headers
+                .get(CONTENT_LENGTH)
+                .and_then(|value| value.to_str().ok()?.parse::<usize>().ok())
+                .unwrap_or(RAW_LIMIT)
+                .min(RAW_LIMIT);
+            let kib = u32::try_from(announced.div_ceil(1024).max(1)).unwrap_or(u32::MAX);
+            _room = app.raw_room.acquire_many(kib).await.ok();
+            match read_body(body, RAW_LIMIT).await {
+                Ok(bytes) => Payload::Raw(bytes),
+                Err(Unread::TimedOut) => return Answer::TimedOut,
+                Err(Unread::TooLarge) => return not_found().into(),
+            }
+        }
     };
     let authorised = match (found.def.access, caller) {
         (Access::LowLevel, Caller::Anonymous) => return no_token().into(),
@@ -348,26 +385,56 @@ pub async fn respond(app: &App, request: Request<Incoming>) -> Answer {
     }
 }
 
+/// Why a body was not read.
+enum Unread {
+    /// Over the route's limit, or broken off (the launcher failed the request: its 404).
+    TooLarge,
+    /// No byte came for [`BODY_IDLE`].
+    TimedOut,
+}
+
+/// A whole body of at most `limit` bytes, each part within [`BODY_IDLE`] of the last.
+async fn read_body(mut body: Incoming, limit: usize) -> Result<Bytes, Unread> {
+    let mut parts: Vec<Bytes> = Vec::new();
+    let mut length = 0;
+    loop {
+        let frame = match tokio::time::timeout(BODY_IDLE, body.frame()).await {
+            Err(_) => return Err(Unread::TimedOut),
+            Ok(None) => break,
+            Ok(Some(Err(_))) => return Err(Unread::TooLarge),
+            Ok(Some(Ok(frame))) => frame,
+        };
+        if let Ok(data) = frame.into_data() {
+            length += data.len();
+            if length > limit {
+                return Err(Unread::TooLarge);
+            }
+            parts.push(data);
+        }
+    }
+    Ok(match parts.len() {
+        0 => Bytes::new(),
+        1 => parts.swap_remove(0),
+        _ => Bytes::from(parts.concat()),
+    })
+}
+
 /// Reads a JSON route's body as the launcher's parsers did: JSON (any value) when the
 /// Content-Type is `application/json`; a form when it is `application/x-www-form-urlencoded`
 /// (values are strings); otherwise, and for an empty body, an empty object. `None` when the body
-/// does not parse or is over [`BODY_LIMIT`]: the launcher failed such requests with its 404.
-async fn read_json(headers: &HeaderMap, body: Incoming) -> Option<Value> {
+/// does not parse: the launcher failed such requests (and bodies over [`BODY_LIMIT`]) with its
+/// 404.
+fn json_body(headers: &HeaderMap, bytes: &[u8]) -> Option<Value> {
     let mime = headers
         .get(CONTENT_TYPE)
         .and_then(|value| value.to_str().ok())
         .and_then(|value| value.split(';').next())
         .map(|mime| mime.trim().to_ascii_lowercase());
-    let bytes = Limited::new(body, BODY_LIMIT)
-        .collect()
-        .await
-        .ok()?
-        .to_bytes();
     let empty = Value::Object(Default::default());
     match mime.as_deref() {
         _ if bytes.is_empty() => Some(empty),
-        Some("application/json") => serde_json::from_slice::<Value>(&bytes).ok(),
-        Some("application/x-www-form-urlencoded") => Some(form(&bytes)),
+        Some("application/json") => serde_json::from_slice::<Value>(bytes).ok(),
+        Some("application/x-www-form-urlencoded") => Some(form(bytes)),
         _ => Some(empty),
     }
 }
@@ -934,12 +1001,15 @@ fn authorise(app: &App, body: &Value) -> Reply {
     }) else {
         return bad_request("Invalid permissions requested");
     };
-    if app.deny_auth {
-        return reply(
+    let denied = || {
+        reply(
             StatusCode::UNAUTHORIZED,
             HTML,
             Bytes::from_static(b"Unauthorised"),
-        );
+        )
+    };
+    if app.deny_auth {
+        return denied();
     }
     let permissions = Permissions {
         low_level_api: list.contains(&LOW_LEVEL_API),
@@ -951,7 +1021,15 @@ fn authorise(app: &App, body: &Value) -> Reply {
         json_string(&token),
         serde_json::to_string(&list).unwrap_or_else(|_| String::from("[]"))
     );
-    app.state().add_session(token, permissions);
+    if !app.state().add_session(token, permissions) {
+        if !app.sessions_full.swap(true, Ordering::Relaxed) {
+            log::line(format!(
+                "safe-ad emulator: {MAX_SESSIONS} tokens are live, its bound: POST /auth is denied \
+                 (401) until one is revoked with DELETE /auth\n"
+            ));
+        }
+        return denied();
+    }
     ok_json(body)
 }
 
@@ -1053,6 +1131,7 @@ mod tests {
             Code::INVALID_TYPE_TAG,
             Code::INVALID_VERSION,
             Code::UNSUPPORTED,
+            Code::NETWORK_FULL,
         ] {
             assert_ne!(describe(code), "Unexpected error", "{code:?}");
         }

@@ -1,36 +1,50 @@
 //! The emulator's server: binding (loopback only), the accept loop, HTTP/1.1 keep-alive
-//! connections, per-request logging and counting, injected faults (see `fault`), hanging
-//! requests, and shutdown.
+//! connections and their bounds, per-request logging and counting, injected faults (see
+//! `fault`), hanging requests, and the ordered stop.
 //!
 //! [`start`] is the library entry point: it needs a running tokio runtime (current-thread is
-//! enough), binds, and returns a [`Server`] with the bound address, the token and a shutdown
-//! handle. Dropping the `Server` also stops it. A hanging request (see `--hang-unknown-clears`)
-//! holds only its own connection: other connections keep being served, it ends when the client
-//! goes away, and shutdown drops it. An injected "dropped connection" ends the service call with an
-//! error, which makes hyper close the socket without writing anything.
+//! enough), binds, and returns a [`Server`] with the bound address, the token and the handle that
+//! stops it. Dropping the `Server` also stops it, without waiting. A hanging request (see
+//! `--hang-unknown-clears`) holds only its own connection: other connections keep being served,
+//! and the stop ends it. An injected "dropped connection" ends the service call with an error,
+//! which makes hyper close the socket without writing anything.
+//!
+//! Bounds, so that a shared CI machine is not hurt by a stray client: a connection must send a
+//! whole request head within [`IDLE_TIMEOUT`] of being ready for one (that is also how long an
+//! idle keep-alive connection stays open), a request body may pause at most as long (`routes`),
+//! and at most [`MAX_CONNECTIONS`] are open at once. At that bound (or when the process runs out
+//! of file descriptors) the connection idle the longest is closed to make room, so the requests
+//! in progress keep being served and a new client is not locked out by idle ones.
+//!
+//! [`Server::stop`] stops in order: it stops accepting (the listener is closed), refuses every
+//! request that has not started (503, see [`STOPPING_BODY`]) while the ones in progress finish
+//! (for at most [`GRACE`], or until the caller hurries it), cuts off what is left unanswered, and
+//! only then takes the snapshot of the network and the counts. So every write answered 2xx is in
+//! the snapshot, and every request counted has been logged.
 //!
 //! Every request is counted, logged on stderr when asked (`log_requests`), and recorded in the
 //! `--log` file when there is one, with the live handle counts after it.
 
+use std::collections::HashMap;
 use std::fmt;
+use std::future::Future;
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use http_body_util::Full;
 use hyper::body::{Bytes, Incoming};
-use hyper::header::{HeaderValue, CONTENT_TYPE};
+use hyper::header::{HeaderValue, CONNECTION, CONTENT_TYPE};
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
-use hyper::StatusCode;
+use hyper::{Method, StatusCode};
 use hyper::{Request, Response};
-use hyper_util::rt::TokioIo;
+use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::watch;
-use tokio::task::JoinHandle;
+use tokio::sync::{watch, Notify};
+use tokio::task::{JoinHandle, JoinSet};
 
 use super::demo;
 use super::encoding::{hex, random_bytes};
@@ -39,10 +53,23 @@ use super::log::{self, Note, RecordLog};
 use super::routes::{self, Answer, App};
 use super::state::{Live, Permissions, State};
 use super::table::{self, Route};
-use super::wire::{self, StateFile};
+use super::wire::Network;
 
-/// How long shutdown lets an open connection finish its current answer.
-const SHUTDOWN_GRACE: Duration = Duration::from_millis(250);
+/// How long the stop lets requests in progress finish before it cuts them off.
+pub const GRACE: Duration = Duration::from_secs(1);
+
+/// How long a connection may take to send a request head once it is ready for one, including the
+/// time an idle keep-alive connection waits for its next request. Also the longest pause in a
+/// request body (`routes::BODY_IDLE`).
+pub const IDLE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The most connections open at once: room for safe-ad's largest `--jobs` (256) twice over, and
+/// well under the usual limit of 1,024 open files.
+pub const MAX_CONNECTIONS: usize = 512;
+
+/// The body of the 503 that refuses a request once the emulator is stopping: the launcher's shape
+/// for its own errors (`errorCode` 400 and a description).
+pub const STOPPING_BODY: &str = r#"{"errorCode":400,"description":"safe-ad emulator is stopping: this request was not served"}"#;
 
 /// How to start an emulator.
 #[derive(Debug, Clone)]
@@ -61,10 +88,10 @@ pub struct Options {
     pub strict_paths: bool,
     /// Write one line per request on stderr.
     pub log_requests: bool,
-    /// Write one JSON record per request to this file (`--log`), created or truncated at start.
-    pub log_file: Option<PathBuf>,
+    /// Write one JSON record per request to this log (`--log`).
+    pub records: Option<RecordLog>,
     /// Start with this network instead of the demo state (`--state`); no handles.
-    pub network: Option<StateFile>,
+    pub network: Option<Network>,
     /// The share of operation and metadata requests (0 to 1) that get an injected fault: a 503,
     /// a dropped connection or a 50-300 ms delay (see `fault`).
     pub fault_rate: f64,
@@ -83,7 +110,7 @@ impl Default for Options {
             hang_unknown_clears: false,
             strict_paths: false,
             log_requests: false,
-            log_file: None,
+            records: None,
             network: None,
             fault_rate: 0.0,
             fault_seed: fault::DEFAULT_SEED,
@@ -91,14 +118,23 @@ impl Default for Options {
     }
 }
 
-/// A running emulator. Dropping it stops it, as [`Server::shutdown`] does.
+/// Where the server is in its life; the accept loop and every connection watch it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Serving,
+    /// Accept nothing more, refuse requests not started, let the ones in progress finish.
+    Draining,
+    /// Cut off whatever is still open.
+    Abort,
+}
+
+/// A running emulator. Dropping it stops it at once, without the ordered stop.
 pub struct Server {
     addr: SocketAddr,
     token: String,
-    stop: watch::Sender<bool>,
-    accept: JoinHandle<()>,
     counters: Counters,
     shared: Arc<Shared>,
+    accept: Option<JoinHandle<()>>,
 }
 
 impl fmt::Debug for Server {
@@ -106,6 +142,15 @@ impl fmt::Debug for Server {
         // Never the token.
         f.debug_struct("Server").field("addr", &self.addr).finish()
     }
+}
+
+/// What a stopped server leaves: the network, the live handles and the counts, all taken after
+/// the last request ended.
+#[derive(Debug, Clone)]
+pub struct Stopped {
+    pub network: Network,
+    pub live: Live,
+    pub stats: Stats,
 }
 
 impl Server {
@@ -134,41 +179,53 @@ impl Server {
         self.shared.app.state().live()
     }
 
-    /// What is on the "network" now, as a `--state` file holds it.
-    pub fn state_file(&self) -> StateFile {
+    /// What is on the "network" now.
+    pub fn network(&self) -> Network {
         let state = self.shared.app.state();
         let (ads, sds) = state.network();
-        StateFile {
-            format: wire::STATE_FORMAT.to_owned(),
-            appendable_data: ads.into_iter().map(wire::ad_json).collect(),
-            structured_data: sds.into_iter().map(wire::sd_json).collect(),
+        Network {
+            appendable_data: ads.into_iter().cloned().collect(),
+            structured_data: sds.into_iter().cloned().collect(),
         }
     }
 
-    /// Writes a last record with the totals to the `--log` file (if any) and waits until all
-    /// records are in it.
-    pub fn close_log(&self, timeout: Duration) {
-        if let Some(records) = &self.shared.records {
-            let stats = self.counters.snapshot();
-            records.record(format!(
-                "{{\"event\":\"stop\",\"requests\":{},\"answered2xx\":{},\"answered4xx\":{},\"injected503\":{},\"dropped\":{},\"delayed\":{},\"handles\":{}}}\n",
-                stats.requests,
-                stats.answered_2xx,
-                stats.answered_4xx,
-                stats.injected_503,
-                stats.dropped,
-                stats.delayed,
-                log::handles_json(&self.live())
-            ));
-            records.flush(timeout);
+    /// The ordered stop: no new connections, requests not started refused, requests in progress
+    /// given [`GRACE`] to finish (or less, if `hurry` resolves first) and then cut off; then the
+    /// snapshot. Returns once no request is left.
+    pub async fn stop(mut self, hurry: impl Future<Output = ()>) -> Stopped {
+        self.shared.stopping.store(true, Ordering::SeqCst);
+        let _ = self.shared.phase.send(Phase::Draining);
+        if let Some(mut accept) = self.accept.take() {
+            tokio::pin!(hurry);
+            let finished = tokio::select! {
+                _ = &mut accept => true,
+                () = tokio::time::sleep(GRACE) => false,
+                () = &mut hurry => false,
+            };
+            if !finished {
+                let _ = self.shared.phase.send(Phase::Abort);
+                let _ = accept.await;
+            }
+        }
+        Stopped {
+            network: self.network(),
+            live: self.live(),
+            stats: self.counters.snapshot(),
         }
     }
 
-    /// Stops accepting, closes idle connections, gives busy ones a moment, drops hanging ones.
+    /// [`Server::stop`] with the whole grace time, for callers that only want it stopped.
     pub async fn shutdown(self) {
-        let _ = self.stop.send(true);
-        let accept = self.accept;
-        let _ = accept.await;
+        self.stop(std::future::pending()).await;
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if self.accept.is_some() {
+            self.shared.stopping.store(true, Ordering::SeqCst);
+            let _ = self.shared.phase.send(Phase::Abort);
+        }
     }
 }
 
@@ -210,8 +267,13 @@ pub async fn start(options: Options) -> io::Result<Server> {
         None => hex(&random_bytes::<16>()),
     };
     let mut state = State::new();
-    if let Some(network) = &options.network {
-        load(&mut state, network).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+    if let Some(network) = options.network {
+        for ad in network.appendable_data {
+            state.store(ad);
+        }
+        for sd in network.structured_data {
+            state.store_sd(sd);
+        }
     } else if !options.empty {
         demo::install(&mut state);
     }
@@ -224,16 +286,8 @@ pub async fn start(options: Options) -> io::Result<Server> {
     );
     let listener = TcpListener::bind(options.listen).await?;
     let addr = listener.local_addr()?;
-    let records = match &options.log_file {
-        Some(path) => Some(RecordLog::create(path).map_err(|e| {
-            io::Error::new(
-                e.kind(),
-                format!("cannot write --log {}: {e}", path.display()),
-            )
-        })?),
-        None => None,
-    };
     let counters = Counters::default();
+    let (phase, watching) = watch::channel(Phase::Serving);
     let shared = Arc::new(Shared {
         app: App::new(
             state,
@@ -242,39 +296,22 @@ pub async fn start(options: Options) -> io::Result<Server> {
             options.strict_paths,
         ),
         log_requests: options.log_requests,
-        records,
+        records: options.records,
         faults,
         counters: counters.clone(),
         token: token.clone(),
+        stopping: AtomicBool::new(false),
+        phase,
+        ticks: AtomicU64::new(0),
     });
-    let (stop, stopped) = watch::channel(false);
-    let accept = tokio::spawn(accept_loop(listener, Arc::clone(&shared), stopped));
+    let accept = tokio::spawn(accept_loop(listener, Arc::clone(&shared), watching));
     Ok(Server {
         addr,
         token,
-        stop,
-        accept,
         counters,
         shared,
+        accept: Some(accept),
     })
-}
-
-/// Puts a `--state` file's network into an empty state.
-fn load(state: &mut State, file: &StateFile) -> Result<(), String> {
-    if file.format != wire::STATE_FORMAT {
-        return Err(format!(
-            "format `{}` is not `{}`",
-            file.format,
-            wire::STATE_FORMAT
-        ));
-    }
-    for ad in &file.appendable_data {
-        state.store(wire::ad_from(ad)?);
-    }
-    for sd in &file.structured_data {
-        state.store_sd(wire::sd_from(sd)?);
-    }
-    Ok(())
 }
 
 struct Shared {
@@ -285,6 +322,17 @@ struct Shared {
     counters: Counters,
     /// The startup token, kept out of the logs.
     token: String,
+    /// Set when the stop begins: requests that start from then on are refused.
+    stopping: AtomicBool,
+    phase: watch::Sender<Phase>,
+    /// A clock of request starts and ends, to tell which connection was idle the longest.
+    ticks: AtomicU64,
+}
+
+impl Shared {
+    fn tick(&self) -> u64 {
+        self.ticks.fetch_add(1, Ordering::Relaxed)
+    }
 }
 
 /// Request counts of a running server; clones share them.
@@ -301,6 +349,8 @@ struct Tallies {
     injected_503: AtomicU64,
     dropped: AtomicU64,
     delayed: AtomicU64,
+    refused: AtomicU64,
+    aborted: AtomicU64,
 }
 
 impl Counters {
@@ -315,6 +365,8 @@ impl Counters {
             injected_503: get(&t.injected_503),
             dropped: get(&t.dropped),
             delayed: get(&t.delayed),
+            refused: get(&t.refused),
+            aborted: get(&t.aborted),
         }
     }
 
@@ -323,8 +375,9 @@ impl Counters {
     }
 }
 
-/// Request counts: every request received, the normal answers by class, and the injected faults.
-/// A delayed request is also counted by the answer it got after the delay.
+/// Request counts: every request received, the normal answers by class, the injected faults, and
+/// the requests the stop refused (503) or cut off unanswered. A delayed request is also counted
+/// by the answer it got after the delay.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Stats {
     pub requests: u64,
@@ -333,10 +386,13 @@ pub struct Stats {
     pub injected_503: u64,
     pub dropped: u64,
     pub delayed: u64,
+    pub refused: u64,
+    pub aborted: u64,
 }
 
 impl fmt::Display for Stats {
-    /// `requests: N, answered 2xx: A, 4xx: B, injected 503: C, dropped: D, delayed: E`
+    /// `requests: N, answered 2xx: A, 4xx: B, injected 503: C, dropped: D, delayed: E`, and
+    /// `, refused while stopping: R, cut off by the stop: X` when either is not 0.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -347,66 +403,172 @@ impl fmt::Display for Stats {
             self.injected_503,
             self.dropped,
             self.delayed
-        )
+        )?;
+        if self.refused > 0 || self.aborted > 0 {
+            write!(
+                f,
+                ", refused while stopping: {}, cut off by the stop: {}",
+                self.refused, self.aborted
+            )?;
+        }
+        Ok(())
     }
 }
 
-/// The service error that makes hyper close a connection without answering (an injected drop).
+/// The service error that makes hyper close a connection without answering (an injected drop, a
+/// body that stopped coming, a hanging request at the stop).
 #[derive(Debug)]
 struct Dropped;
 
 impl fmt::Display for Dropped {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("connection dropped on purpose (injected fault)")
+        f.write_str("connection closed without an answer on purpose")
     }
 }
 
 impl std::error::Error for Dropped {}
 
-/// Resolves when the server is told to stop, or its `Server` is gone.
-async fn stop_requested(stopped: &mut watch::Receiver<bool>) {
-    let _ = stopped.wait_for(|stop| *stop).await;
+/// Resolves once the phase is at least `phase`, or the server is gone.
+async fn reached(watching: &mut watch::Receiver<Phase>, phase: Phase) {
+    let _ = watching
+        .wait_for(|now| match phase {
+            Phase::Serving => true,
+            Phase::Draining => *now != Phase::Serving,
+            Phase::Abort => *now == Phase::Abort,
+        })
+        .await;
+}
+
+/// One open connection, as the accept loop sees it.
+struct Conn {
+    /// Requests being answered on it now (0 or 1 with HTTP/1.1).
+    busy: AtomicU32,
+    /// The tick of its last request start or end.
+    last: AtomicU64,
+    /// Set when the accept loop closes it to make room.
+    closing: AtomicBool,
+    close: Notify,
 }
 
 async fn accept_loop(
     listener: TcpListener,
     shared: Arc<Shared>,
-    mut stopped: watch::Receiver<bool>,
+    mut watching: watch::Receiver<Phase>,
 ) {
+    let mut connections = JoinSet::new();
+    let mut open: HashMap<tokio::task::Id, Arc<Conn>> = HashMap::new();
+    let mut said_full = false;
+    let mut said_error = false;
     loop {
+        // At the bound, close the connection idle the longest; with none idle, wait for one.
+        let closing = open
+            .values()
+            .filter(|c| c.closing.load(Ordering::Relaxed))
+            .count();
+        if open.len() - closing >= MAX_CONNECTIONS {
+            if !said_full {
+                said_full = true;
+                log::line(format!(
+                    "safe-ad emulator: {MAX_CONNECTIONS} connections are open, its bound: the one \
+                     idle the longest is closed for each new one\n"
+                ));
+            }
+            close_longest_idle(&open);
+        }
+        let room = open.len() < MAX_CONNECTIONS;
         tokio::select! {
-            () = stop_requested(&mut stopped) => break,
-            accepted = listener.accept() => match accepted {
+            () = reached(&mut watching, Phase::Draining) => break,
+            Some(ended) = connections.join_next_with_id() => {
+                let id = match ended {
+                    Ok((id, ())) => id,
+                    Err(error) => error.id(),
+                };
+                open.remove(&id);
+            }
+            accepted = listener.accept(), if room => match accepted {
                 Ok((stream, _peer)) => {
-                    tokio::spawn(serve(stream, Arc::clone(&shared), stopped.clone()));
+                    let conn = Arc::new(Conn {
+                        busy: AtomicU32::new(0),
+                        last: AtomicU64::new(shared.tick()),
+                        closing: AtomicBool::new(false),
+                        close: Notify::new(),
+                    });
+                    let task = connections.spawn(serve(
+                        stream,
+                        Arc::clone(&shared),
+                        Arc::clone(&conn),
+                        watching.clone(),
+                    ));
+                    open.insert(task.id(), conn);
                 }
                 Err(error) => {
-                    // Out of file descriptors and the like: say so, wait a little, go on.
-                    if shared.log_requests {
-                        log::line(format!("safe-ad emulator: accept failed: {error}\n"));
+                    // Out of file descriptors and the like: make room, wait a little, go on.
+                    if !said_error {
+                        said_error = true;
+                        log::line(format!(
+                            "safe-ad emulator: cannot accept a connection: {error}; closing idle \
+                             connections to make room\n"
+                        ));
                     }
+                    close_longest_idle(&open);
                     tokio::time::sleep(Duration::from_millis(20)).await;
                 }
             },
         }
     }
+    // Accept nothing more: the listener goes, and each connection has seen the phase change.
+    drop(listener);
+    loop {
+        tokio::select! {
+            ended = connections.join_next() => if ended.is_none() { break },
+            () = reached(&mut watching, Phase::Abort) => {
+                connections.abort_all();
+                while connections.join_next().await.is_some() {}
+                break;
+            }
+        }
+    }
 }
 
-async fn serve(stream: TcpStream, shared: Arc<Shared>, mut stopped: watch::Receiver<bool>) {
+/// Tells the idle connection with the oldest activity to close.
+fn close_longest_idle(open: &HashMap<tokio::task::Id, Arc<Conn>>) {
+    let idle = open
+        .values()
+        .filter(|c| c.busy.load(Ordering::Relaxed) == 0 && !c.closing.load(Ordering::Relaxed))
+        .min_by_key(|c| c.last.load(Ordering::Relaxed));
+    if let Some(conn) = idle {
+        conn.closing.store(true, Ordering::Relaxed);
+        conn.close.notify_one();
+    }
+}
+
+async fn serve(
+    stream: TcpStream,
+    shared: Arc<Shared>,
+    conn: Arc<Conn>,
+    mut watching: watch::Receiver<Phase>,
+) {
     let _ = stream.set_nodelay(true);
+    let serving = Arc::clone(&conn);
     let service = service_fn(move |request| {
         let shared = Arc::clone(&shared);
-        async move { answer(&shared, request).await }
+        let conn = Arc::clone(&serving);
+        async move { answer(&shared, &conn, request).await }
     });
     let connection = http1::Builder::new()
         .keep_alive(true)
+        .timer(TokioTimer::new())
+        .header_read_timeout(IDLE_TIMEOUT)
         .serve_connection(TokioIo::new(stream), service);
     tokio::pin!(connection);
     tokio::select! {
         _ = connection.as_mut() => {}
-        () = stop_requested(&mut stopped) => {
+        () = conn.close.notified() => {}
+        () = reached(&mut watching, Phase::Draining) => {
+            // Idle connections close now, busy ones after their answer; the accept loop cuts off
+            // the rest after the grace time.
             connection.as_mut().graceful_shutdown();
-            let _ = tokio::time::timeout(SHUTDOWN_GRACE, connection).await;
+            let _ = connection.await;
         }
     }
 }
@@ -421,39 +583,31 @@ fn takes_faults(request: &Request<Incoming>, strict: bool) -> bool {
     })
 }
 
-async fn answer(
-    shared: &Shared,
-    request: Request<Incoming>,
-) -> Result<Response<Full<Bytes>>, Dropped> {
-    let started = Instant::now();
-    let tallies = &shared.counters.0;
-    Counters::add(&tallies.requests);
-    let label = (shared.log_requests || shared.records.is_some()).then(|| {
-        (
-            request.method().clone(),
-            log::redact(request.uri().path(), &shared.token).into_owned(),
-        )
-    });
-    let log = |status: Option<StatusCode>, note: Note| {
-        let Some((method, path)) = &label else {
+/// One request from its start to its log line. Dropped before it logged (the stop cut it off),
+/// it logs itself as cut off, so that every request counted is also logged.
+struct InFlight<'a> {
+    shared: &'a Shared,
+    conn: &'a Conn,
+    started: Instant,
+    /// Method and redacted path, when anything is logged.
+    label: Option<(Method, String)>,
+    logged: bool,
+}
+
+impl InFlight<'_> {
+    fn log(&mut self, status: Option<StatusCode>, note: Note) {
+        self.logged = true;
+        let Some((method, path)) = &self.label else {
             return;
         };
+        let shared = self.shared;
         if shared.log_requests {
-            let mut shown = status.map_or(String::new(), |s| s.as_str().to_owned());
-            match note {
-                Note::None => {}
-                Note::Unavailable => shown.push_str(" (injected)"),
-                Note::Dropped => shown = "dropped (injected)".to_owned(),
-                Note::Delayed(ms) => shown.push_str(&format!(" delayed {ms}ms (injected)")),
-                Note::Hung => {
-                    shown = "(unknown handle: never answered, as the launcher did)".to_owned()
-                }
-            }
+            let status = status.map_or(String::new(), |s| s.as_str().to_owned());
             log::line(log::request_line(
                 method.as_str(),
                 path,
-                &shown,
-                started.elapsed(),
+                &note.shown(&status),
+                self.started.elapsed(),
             ));
         }
         if let Some(records) = &shared.records {
@@ -462,12 +616,58 @@ async fn answer(
                 method.as_str(),
                 path,
                 status.map(|s| s.as_u16()),
-                started.elapsed(),
+                self.started.elapsed(),
                 note,
                 &live,
             ));
         }
+    }
+}
+
+impl Drop for InFlight<'_> {
+    fn drop(&mut self) {
+        if !self.logged {
+            Counters::add(&self.shared.counters.0.aborted);
+            self.log(None, Note::Aborted);
+        }
+        self.conn.busy.fetch_sub(1, Ordering::Relaxed);
+        self.conn.last.store(self.shared.tick(), Ordering::Relaxed);
+    }
+}
+
+async fn answer(
+    shared: &Shared,
+    conn: &Conn,
+    request: Request<Incoming>,
+) -> Result<Response<Full<Bytes>>, Dropped> {
+    conn.busy.fetch_add(1, Ordering::Relaxed);
+    let tallies = &shared.counters.0;
+    Counters::add(&tallies.requests);
+    let mut this = InFlight {
+        shared,
+        conn,
+        started: Instant::now(),
+        label: (shared.log_requests || shared.records.is_some()).then(|| {
+            (
+                request.method().clone(),
+                log::redact(request.uri().path(), &shared.token).into_owned(),
+            )
+        }),
+        logged: false,
     };
+    if shared.stopping.load(Ordering::SeqCst) {
+        Counters::add(&tallies.refused);
+        this.log(Some(StatusCode::SERVICE_UNAVAILABLE), Note::Stopping);
+        let mut refused = response(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "application/json; charset=utf-8",
+            Bytes::from_static(STOPPING_BODY.as_bytes()),
+        );
+        refused
+            .headers_mut()
+            .insert(CONNECTION, HeaderValue::from_static("close"));
+        return Ok(refused);
+    }
     let fault = if shared.faults.is_active() && takes_faults(&request, shared.app.strict_paths) {
         shared.faults.fault(Counters::add(&tallies.eligible))
     } else {
@@ -478,7 +678,7 @@ async fn answer(
         None => {}
         Some(Fault::Unavailable) => {
             Counters::add(&tallies.injected_503);
-            log(Some(StatusCode::SERVICE_UNAVAILABLE), Note::Unavailable);
+            this.log(Some(StatusCode::SERVICE_UNAVAILABLE), Note::Unavailable);
             return Ok(response(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "application/json; charset=utf-8",
@@ -487,7 +687,7 @@ async fn answer(
         }
         Some(Fault::Drop) => {
             Counters::add(&tallies.dropped);
-            log(None, Note::Dropped);
+            this.log(None, Note::Dropped);
             return Err(Dropped);
         }
         Some(Fault::Delay(delay)) => {
@@ -504,12 +704,19 @@ async fn answer(
                 Counters::add(&tallies.answered_4xx);
             }
             let note = delayed.map_or(Note::None, |d| Note::Delayed(d.as_millis()));
-            log(Some(reply.status), note);
+            this.log(Some(reply.status), note);
             Ok(response(reply.status, reply.content_type, reply.body))
         }
+        Answer::TimedOut => {
+            this.log(None, Note::TimedOut);
+            Err(Dropped)
+        }
         Answer::Hang => {
-            log(None, Note::Hung);
-            std::future::pending().await
+            this.log(None, Note::Hung);
+            // Unanswered until the stop, which closes the connection.
+            let mut watching = shared.phase.subscribe();
+            reached(&mut watching, Phase::Draining).await;
+            Err(Dropped)
         }
     }
 }

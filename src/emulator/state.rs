@@ -9,7 +9,14 @@
 //! Rules kept here (from the launcher's source and its own tests, see `docs/launcher-api.md`):
 //! - handle ids come from ONE counter shared by every handle type, starting at 0;
 //! - at most [`HANDLE_CAPACITY`] live handles per type; adding one more silently evicts the least
-//!   recently used handle of that type (any access counts as a use);
+//!   recently used handle of that type (any access counts as a use). The emulator adds a bound of
+//!   its own, [`HANDLE_BYTES`] of data per type, kept the same way: a handle that would pass it
+//!   evicts the least recently used others (so anonymous deserialise calls cannot fill memory);
+//! - the network holds at most [`NETWORK_BYTES`] (counted as the `--state` file would hold it): a
+//!   save or append that would pass it is refused with -28 (`NetworkFull`), so what the emulator
+//!   saves it can always load again;
+//! - at most [`MAX_SESSIONS`] live tokens: beyond that `POST /auth` is denied as a user would deny
+//!   it, until one is revoked;
 //! - the data sections and the filter of an appendable data are sets, kept in sorted order (so an
 //!   index names the n-th item of that order);
 //! - clears, removals, restores and filter edits change only the local copy; PUT stores the local
@@ -28,6 +35,19 @@ pub const HANDLE_CAPACITY: usize = 100;
 
 /// The largest appendable or structured data the network stored (`validate-size`).
 pub const MAX_DATA_SIZE: usize = 100 * 1024;
+
+/// The emulator's bound on the data its handles of one type hold together (appendable data and
+/// structured data; the other types hold a fixed few bytes each). The launcher had none: its
+/// core's cache held 100 handles whatever their size.
+pub const HANDLE_BYTES: usize = 32 * 1024 * 1024;
+
+/// The emulator's bound on what its network holds, in bytes of the `--state` file (see
+/// [`Ad::file_size`]); the `--state` reader takes files a little larger than this.
+pub const NETWORK_BYTES: usize = 32 * 1024 * 1024;
+
+/// The emulator's bound on live tokens (sessions). The launcher had none, but each of its
+/// sessions took a click of its user.
+pub const MAX_SESSIONS: usize = 10_000;
 
 /// A public signing key (the emulator does no cryptography; keys are only compared).
 pub type SignKey = [u8; 32];
@@ -74,6 +94,9 @@ impl Code {
     pub const INVALID_INDEX: Code = Code(-1524);
     /// `FfiError::UnsupportedOperation` (an encrypt key of public data).
     pub const UNSUPPORTED: Code = Code(-1525);
+    /// `CoreError::MutationFailure::MutationError::NetworkFull`: the network holds
+    /// [`NETWORK_BYTES`] already.
+    pub const NETWORK_FULL: Code = Code(-28);
 }
 
 /// The network address of an appendable data: public and private ones with the same name are
@@ -176,6 +199,13 @@ impl Ad {
     fn size(&self) -> usize {
         128 + 32 * self.filter.keys.len() + 140 * (self.data.len() + self.deleted.len())
     }
+
+    /// At least the bytes it takes in a `--state` file (pretty-printed JSON: a 44-character base64
+    /// name, up to 20 digits per number, an item's two names and a signer): what
+    /// [`NETWORK_BYTES`] counts. `wire`'s tests check that the JSON never takes more.
+    pub fn file_size(&self) -> usize {
+        320 + 64 * self.filter.keys.len() + 320 * (self.data.len() + self.deleted.len())
+    }
 }
 
 /// A structured data: what the network stores, and what a handle holds as its local copy.
@@ -200,6 +230,15 @@ impl Sd {
 
     fn size(&self) -> usize {
         64 + self.versions.iter().map(Vec::len).sum::<usize>()
+    }
+
+    /// At least the bytes it takes in a `--state` file: a header and each version in base64.
+    pub fn file_size(&self) -> usize {
+        256 + self
+            .versions
+            .iter()
+            .map(|data| 16 + data.len().div_ceil(3) * 4)
+            .sum::<usize>()
     }
 }
 
@@ -232,11 +271,14 @@ struct LocalAd {
     ad: Ad,
 }
 
-/// Live handles of one type, least recently used evicted beyond the capacity.
+/// Live handles of one type, least recently used evicted beyond the capacity or beyond
+/// [`HANDLE_BYTES`] (the size of each value is given by the caller).
 #[derive(Debug)]
 struct HandleCache<T> {
-    entries: HashMap<u64, (T, u64)>,
+    /// Value, last use, size in bytes.
+    entries: HashMap<u64, (T, u64, usize)>,
     clock: u64,
+    bytes: usize,
 }
 
 impl<T> HandleCache<T> {
@@ -244,30 +286,60 @@ impl<T> HandleCache<T> {
         HandleCache {
             entries: HashMap::new(),
             clock: 0,
+            bytes: 0,
         }
     }
 
-    /// Stores `value` under `id`, evicting the least recently used entry if the cache is full.
-    fn insert(&mut self, id: u64, value: T) {
-        if self.entries.len() >= HANDLE_CAPACITY {
-            let oldest = self
-                .entries
-                .iter()
-                .min_by_key(|(_, (_, used))| *used)
-                .map(|(&id, _)| id);
-            if let Some(oldest) = oldest {
-                self.entries.remove(&oldest);
+    /// Stores `value` (of `size` bytes) under `id`, evicting the least recently used entries
+    /// while the cache is full or would hold more than [`HANDLE_BYTES`] with it.
+    fn insert(&mut self, id: u64, value: T, size: usize) {
+        while self.entries.len() >= HANDLE_CAPACITY
+            || (!self.entries.is_empty() && self.bytes + size > HANDLE_BYTES)
+        {
+            if !self.evict_oldest(None) {
+                break;
             }
         }
         self.clock += 1;
-        self.entries.insert(id, (value, self.clock));
+        self.bytes += size;
+        if let Some((_, _, old)) = self.entries.insert(id, (value, self.clock, size)) {
+            self.bytes -= old;
+        }
+    }
+
+    /// Evicts the least recently used entry other than `keep`; false if there is none.
+    fn evict_oldest(&mut self, keep: Option<u64>) -> bool {
+        let oldest = self
+            .entries
+            .iter()
+            .filter(|(id, _)| Some(**id) != keep)
+            .min_by_key(|(_, (_, used, _))| *used)
+            .map(|(&id, _)| id);
+        match oldest {
+            Some(id) => {
+                self.remove(id);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Records the new size of `id`'s value after a change, and evicts the least recently used
+    /// others while the cache holds more than [`HANDLE_BYTES`].
+    fn resize(&mut self, id: u64, size: usize) {
+        let Some((_, _, old)) = self.entries.get_mut(&id) else {
+            return;
+        };
+        self.bytes = self.bytes - *old + size;
+        *old = size;
+        while self.bytes > HANDLE_BYTES && self.evict_oldest(Some(id)) {}
     }
 
     /// The entry, marked as just used.
     fn get_mut(&mut self, id: u64) -> Option<&mut T> {
         self.clock += 1;
         let now = self.clock;
-        self.entries.get_mut(&id).map(|(value, used)| {
+        self.entries.get_mut(&id).map(|(value, used, _)| {
             *used = now;
             value
         })
@@ -279,7 +351,9 @@ impl<T> HandleCache<T> {
     }
 
     fn remove(&mut self, id: u64) -> Option<T> {
-        self.entries.remove(&id).map(|(value, _)| value)
+        let (value, _, size) = self.entries.remove(&id)?;
+        self.bytes -= size;
+        Some(value)
     }
 
     fn len(&self) -> usize {
@@ -352,6 +426,8 @@ pub struct State {
     plain_cipher: Option<u64>,
     next_handle: u64,
     sessions: HashMap<String, Permissions>,
+    /// What the network holds, counted as [`Ad::file_size`] and [`Sd::file_size`] count it.
+    network_bytes: usize,
 }
 
 impl Default for State {
@@ -386,6 +462,7 @@ impl State {
             plain_cipher: None,
             next_handle: 0,
             sessions: HashMap::new(),
+            network_bytes: 0,
         }
     }
 
@@ -397,9 +474,14 @@ impl State {
 
     // ---- sessions -------------------------------------------------------------------------
 
-    /// Makes `token` valid with `permissions`.
-    pub fn add_session(&mut self, token: String, permissions: Permissions) {
+    /// Makes `token` valid with `permissions`; false (and nothing done) when [`MAX_SESSIONS`]
+    /// tokens are live already.
+    pub fn add_session(&mut self, token: String, permissions: Permissions) -> bool {
+        if self.sessions.len() >= MAX_SESSIONS && !self.sessions.contains_key(&token) {
+            return false;
+        }
         self.sessions.insert(token, permissions);
+        true
     }
 
     /// The permissions of a live token.
@@ -414,14 +496,30 @@ impl State {
 
     // ---- the network as a whole (demo state, `--state` files, tests) ---------------------
 
-    /// Stores an appendable data on the network directly, as if saved earlier.
+    /// Stores an appendable data on the network directly, as if saved earlier (whatever the
+    /// network holds already: the demo state and `--state` files).
     pub fn store(&mut self, ad: Ad) {
-        self.ads_stored.insert(ad.key, ad);
+        self.network_bytes += ad.file_size();
+        if let Some(old) = self.ads_stored.insert(ad.key, ad) {
+            self.network_bytes -= old.file_size();
+        }
     }
 
     /// Stores a structured data on the network directly.
     pub fn store_sd(&mut self, sd: Sd) {
-        self.sds_stored.insert(sd.key, sd);
+        self.network_bytes += sd.file_size();
+        if let Some(old) = self.sds_stored.insert(sd.key, sd) {
+            self.network_bytes -= old.file_size();
+        }
+    }
+
+    /// Refuses (-28) a change of the network from `old` to `new` bytes that would take it past
+    /// [`NETWORK_BYTES`]; a change that does not grow it always passes.
+    fn check_network(&self, old: usize, new: usize) -> Res<()> {
+        if new > old && self.network_bytes - old + new > NETWORK_BYTES {
+            return Err(Code::NETWORK_FULL);
+        }
+        Ok(())
     }
 
     /// The stored appendable data, if on the network.
@@ -441,8 +539,21 @@ impl State {
     /// Puts a local copy under a new handle.
     pub fn add_local(&mut self, ad: Ad) -> u64 {
         let id = self.allocate();
-        self.ads.insert(id, LocalAd { ad });
+        let size = ad.size();
+        self.ads.insert(id, LocalAd { ad }, size);
         id
+    }
+
+    /// Counts the new size of a local copy after a change that may have grown it.
+    fn resized_ad(&mut self, handle: u64) {
+        if let Some(size) = self
+            .ads
+            .entries
+            .get(&handle)
+            .map(|(local, _, _)| local.ad.size())
+        {
+            self.ads.resize(handle, size);
+        }
     }
 
     /// How many handles of each type are live.
@@ -489,7 +600,7 @@ impl State {
 
     fn new_sign_key(&mut self, key: SignKey) -> u64 {
         let handle = self.allocate();
-        self.sign_keys.insert(handle, key);
+        self.sign_keys.insert(handle, key, 0);
         handle
     }
 
@@ -506,7 +617,8 @@ impl State {
         if self.ads_stored.contains_key(&ad.key) {
             return Err(Code::DATA_EXISTS);
         }
-        self.ads_stored.insert(ad.key, ad);
+        self.check_network(0, ad.file_size())?;
+        self.store(ad);
         Ok(())
     }
 
@@ -517,11 +629,8 @@ impl State {
     /// the network keeps its items minus those in the new `deleted_data`. On success the local
     /// copy takes the new version and the network's items, so the same handle can post again.
     pub fn post(&mut self, handle: u64) -> Res<()> {
-        let local = &mut self.ads.get_mut(handle).ok_or(Code::INVALID_AD_HANDLE)?.ad;
-        let stored = self
-            .ads_stored
-            .get_mut(&local.key)
-            .ok_or(Code::NO_SUCH_DATA)?;
+        let local = self.ad(handle)?.clone();
+        let stored = self.ads_stored.get(&local.key).ok_or(Code::NO_SUCH_DATA)?;
         if stored.version != local.version {
             return Err(Code::INVALID_SUCCESSOR);
         }
@@ -529,12 +638,21 @@ impl State {
             .version
             .checked_add(1)
             .ok_or(Code::INVALID_SUCCESSOR)?;
-        stored.data.retain(|item| !local.deleted.contains(item));
-        stored.deleted = local.deleted.clone();
-        stored.filter = local.filter.clone();
-        stored.version = version;
-        local.version = version;
-        local.data = stored.data.clone();
+        let mut data = stored.data.clone();
+        data.retain(|item| !local.deleted.contains(item));
+        let saved = Ad {
+            key: local.key,
+            version,
+            data,
+            deleted: local.deleted,
+            filter: local.filter,
+        };
+        self.check_network(stored.file_size(), saved.file_size())?;
+        let copy = self.ad(handle)?;
+        copy.version = version;
+        copy.data = saved.data.clone();
+        self.store(saved);
+        self.resized_ad(handle);
         Ok(())
     }
 
@@ -601,7 +719,15 @@ impl State {
         {
             return Err(Code::INVALID_SUCCESSOR);
         }
+        if stored.data.contains(&item) {
+            return Ok(());
+        }
+        let old = stored.file_size();
+        if self.network_bytes + 320 > NETWORK_BYTES {
+            return Err(Code::NETWORK_FULL);
+        }
         stored.data.insert(item);
+        self.network_bytes = self.network_bytes - old + stored.file_size();
         Ok(())
     }
 
@@ -659,6 +785,7 @@ impl State {
         } else {
             keys.remove(&key);
         }
+        self.resized_ad(handle);
         Ok(())
     }
 
@@ -720,7 +847,7 @@ impl State {
             return Err(Code::UNSUPPORTED);
         }
         let id = self.allocate();
-        self.encrypt_keys.insert(id, key);
+        self.encrypt_keys.insert(id, key, 0);
         Ok(id)
     }
 
@@ -737,7 +864,7 @@ impl State {
     /// `POST /data-id/appendable-data`, `POST /data-id/structured-data`, deserialise.
     pub fn new_data_id(&mut self, id: DataId) -> u64 {
         let handle = self.allocate();
-        self.data_ids.insert(handle, id);
+        self.data_ids.insert(handle, id, 0);
         handle
     }
 
@@ -788,7 +915,7 @@ impl State {
             return handle;
         }
         let handle = self.allocate();
-        self.cipher_opts.insert(handle, ());
+        self.cipher_opts.insert(handle, (), 0);
         self.plain_cipher = Some(handle);
         handle
     }
@@ -805,22 +932,18 @@ impl State {
 
     /// `POST /structured-data`: a new local structured data, not stored.
     pub fn sd_create(&mut self, key: SdKey, version: u64, data: Vec<u8>) -> u64 {
-        let handle = self.allocate();
-        self.sds.insert(
-            handle,
-            Sd {
-                key,
-                version,
-                versions: vec![data],
-            },
-        );
-        handle
+        self.add_sd(Sd {
+            key,
+            version,
+            versions: vec![data],
+        })
     }
 
     /// Puts a structured data under a new handle (`deserialise`).
     pub fn add_sd(&mut self, sd: Sd) -> u64 {
         let handle = self.allocate();
-        self.sds.insert(handle, sd);
+        let size = sd.size();
+        self.sds.insert(handle, sd, size);
         handle
     }
 
@@ -830,7 +953,8 @@ impl State {
         if self.sds_stored.contains_key(&sd.key) {
             return Err(Code::DATA_EXISTS);
         }
-        self.sds_stored.insert(sd.key, sd);
+        self.check_network(0, sd.file_size())?;
+        self.store_sd(sd);
         Ok(())
     }
 
@@ -838,11 +962,12 @@ impl State {
     /// stored one + 1 (an update bumps it).
     pub fn sd_post(&mut self, handle: u64) -> Res<()> {
         let sd = self.sd(handle)?.clone();
-        let stored = self.sds_stored.get_mut(&sd.key).ok_or(Code::NO_SUCH_DATA)?;
+        let stored = self.sds_stored.get(&sd.key).ok_or(Code::NO_SUCH_DATA)?;
         if stored.version.checked_add(1) != Some(sd.version) {
             return Err(Code::INVALID_SUCCESSOR);
         }
-        *stored = sd;
+        self.check_network(stored.file_size(), sd.file_size())?;
+        self.store_sd(sd);
         Ok(())
     }
 
@@ -856,6 +981,8 @@ impl State {
             sd.versions = vec![data];
         }
         sd.version = sd.version.saturating_add(1);
+        let size = sd.size();
+        self.sds.resize(handle, size);
         Ok(())
     }
 
@@ -1104,6 +1231,103 @@ mod tests {
         assert!(s.has_ad(3));
         // The data-id cache is separate: the data id is still live (not -1514).
         assert_eq!(s.fetch(id, true), Err(Code::GET_NO_SUCH_DATA));
+    }
+
+    #[test]
+    fn handle_bytes_are_bounded_per_type_least_recently_used_evicted() {
+        let mut s = State::new();
+        // Appendable data of about a quarter of the bound each: four fit, a fifth evicts one.
+        let items = HANDLE_BYTES / 4 / 140 - 2;
+        let big = |n: u8| {
+            let mut ad = Ad::new(key(n), FilterType::BlackList);
+            for i in 0..items {
+                let mut name = [n; 32];
+                name[..8].copy_from_slice(&(i as u64).to_le_bytes());
+                ad.data.insert(Item {
+                    pointer: DataId::Structured(SdKey {
+                        name,
+                        type_tag: 500,
+                    }),
+                    signer: USER_KEY,
+                });
+            }
+            ad
+        };
+        let handles: Vec<u64> = (0..4).map(|n| s.add_local(big(n))).collect();
+        assert_eq!(s.live().appendable_data, 4);
+        assert!(s.metadata(handles[0], true).is_ok(), "a use of the first");
+        let fifth = s.add_local(big(4));
+        assert_eq!(s.live().appendable_data, 4);
+        assert!(s.has_ad(handles[0]) && s.has_ad(fifth));
+        assert!(!s.has_ad(handles[1]), "the least recently used goes");
+        // A small handle whose copy grows on a post (the network's items come in) makes room too.
+        s.store(big(9));
+        let small = s.add_local(Ad {
+            version: 0,
+            data: BTreeSet::new(),
+            ..big(9)
+        });
+        assert_eq!(s.live().appendable_data, 5);
+        assert_eq!(s.post(small), Ok(()));
+        assert!(s.ads.bytes <= HANDLE_BYTES);
+        assert!(s.has_ad(small));
+        assert_eq!(s.live().appendable_data, 4);
+        // Other types hold a fixed few bytes each and are bounded by count alone.
+        assert_eq!(s.data_ids.bytes, 0);
+    }
+
+    #[test]
+    fn the_network_is_bounded_with_network_full() {
+        let mut s = State::new();
+        let sd = |n: u8, size: usize| Sd {
+            key: SdKey {
+                name: [n; 32],
+                type_tag: 500,
+            },
+            version: 0,
+            versions: vec![vec![0; size]],
+        };
+        // Three of these fit in the network's bound (counted as base64), a fourth does not.
+        let size = NETWORK_BYTES / 4 * 3 / 4 + 1024;
+        for n in 0..3 {
+            let h = s.add_sd(sd(n, size));
+            assert_eq!(s.sd_put(h), Ok(()), "{n}");
+            s.drop_sd(h).unwrap();
+        }
+        let h = s.add_sd(sd(3, size));
+        assert_eq!(s.sd_put(h), Err(Code::NETWORK_FULL));
+        // Filled up to 100 bytes short of the bound: one more appendable data does not fit.
+        let room = NETWORK_BYTES - s.network_bytes - 100;
+        let h = s.add_sd(sd(4, (room - 272) / 4 * 3));
+        assert_eq!(s.sd_put(h), Ok(()));
+        let a = s.create(key(1), FilterType::BlackList);
+        assert_eq!(s.put(a), Err(Code::NETWORK_FULL));
+        assert!(s.network_bytes <= NETWORK_BYTES);
+        // A change that does not grow the network always passes.
+        let d = s.new_data_id(DataId::Structured(SdKey {
+            name: [0; 32],
+            type_tag: 500,
+        }));
+        let (smaller, _) = s.sd_fetch(d, true).unwrap();
+        s.sd_update(smaller, vec![1; 10]).unwrap();
+        assert_eq!(s.sd_post(smaller), Ok(()), "shrinking is always allowed");
+        let a = s.create(key(2), FilterType::BlackList);
+        assert_eq!(s.put(a), Ok(()));
+    }
+
+    #[test]
+    fn sessions_are_bounded() {
+        let mut s = State::new();
+        for n in 0..MAX_SESSIONS {
+            assert!(s.add_session(n.to_string(), Permissions::default()));
+        }
+        assert!(!s.add_session("one more".into(), Permissions::default()));
+        assert!(
+            s.add_session("0".into(), Permissions::default()),
+            "a live one again"
+        );
+        assert!(s.revoke("1"));
+        assert!(s.add_session("one more".into(), Permissions::default()));
     }
 
     #[test]

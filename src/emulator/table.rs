@@ -326,6 +326,30 @@ pub fn percent_decode(text: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
+/// Percent-decodes what can be decoded (`%XX` with two hex digits) and keeps the rest as written;
+/// bytes that are not UTF-8 become U+FFFD. For showing a path as the server read it.
+pub fn percent_decode_lossy(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        let hex = bytes
+            .get(at + 1..at + 3)
+            .filter(|pair| bytes[at] == b'%' && pair.iter().all(u8::is_ascii_hexdigit));
+        match hex.and_then(|pair| u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok()) {
+            Some(byte) => {
+                out.push(byte);
+                at += 3;
+            }
+            None => {
+                out.push(bytes[at]);
+                at += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -22,16 +22,24 @@
 //! `{"appendableData": {"name": "<base64>", "isPrivate": false}}`, with an optional
 //! `"signKey": "<base64>"` (who appended it; the emulator's user when left out). A structured
 //! data's `data` lists the data of each version, oldest first (one entry unless `typeTag` is 501).
-//! `filterKeys`, `data`, `deletedData` and `isPrivate` may be left out. Unknown fields are refused,
-//! so that a typo does not silently change a fixture.
+//! `filterKeys`, `data`, `deletedData` and `isPrivate` may be left out. Unknown fields, a field
+//! given twice, a data listed twice (the same name and `isPrivate`, or name and `typeTag`) and an
+//! item or filter key listed twice in one list are refused, so that a typo does not silently
+//! change a fixture ([`Network::from_file`]).
 
 use serde::{Deserialize, Serialize};
+
+use std::collections::HashMap;
 
 use super::encoding::base64_encode;
 use super::state::{Ad, AdKey, DataId, Filter, FilterType, Item, Sd, SdKey, SignKey, USER_KEY};
 
 /// The `format` value of a state file this version writes and reads.
 pub const STATE_FORMAT: &str = "safe-ad-emulator-state/1";
+
+/// What a state file holds besides its data (the format line, the two lists, the last newline):
+/// at most this many bytes beyond the data's [`Ad::file_size`] and [`Sd::file_size`].
+pub const FILE_ENVELOPE: usize = 256;
 
 /// The first bytes of every serialised handle, then the kind and a newline, then JSON.
 const SERIAL_MAGIC: &str = "safe-ad-emulator/";
@@ -97,6 +105,100 @@ pub struct SdJson {
     pub version: u64,
     #[serde(default)]
     pub data: Vec<String>,
+}
+
+/// What a state file holds, checked and converted: the emulator's network.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Network {
+    pub appendable_data: Vec<Ad>,
+    pub structured_data: Vec<Sd>,
+}
+
+impl Network {
+    /// Checks and converts a parsed state file: its format, every field, and that no data is
+    /// listed twice. The error names the entry (`appendableData[3]`).
+    pub fn from_file(file: &StateFile) -> Result<Network, String> {
+        if file.format != STATE_FORMAT {
+            return Err(format!("format `{}` is not `{STATE_FORMAT}`", file.format));
+        }
+        let appendable_data = each_once(
+            &file.appendable_data,
+            "appendableData",
+            ad_from,
+            |ad| ad.key,
+            |json| {
+                format!(
+                    "the same name `{}` and isPrivate {}; list each appendable data once",
+                    json.name, json.is_private
+                )
+            },
+        )?;
+        let structured_data = each_once(
+            &file.structured_data,
+            "structuredData",
+            sd_from,
+            |sd| sd.key,
+            |json| {
+                format!(
+                    "the same name `{}` and typeTag {}; list each structured data once",
+                    json.name, json.type_tag
+                )
+            },
+        )?;
+        Ok(Network {
+            appendable_data,
+            structured_data,
+        })
+    }
+
+    /// The state file that holds this network.
+    pub fn to_file(&self) -> StateFile {
+        StateFile {
+            format: STATE_FORMAT.to_owned(),
+            appendable_data: self.appendable_data.iter().map(ad_json).collect(),
+            structured_data: self.structured_data.iter().map(sd_json).collect(),
+        }
+    }
+}
+
+/// Converts each entry of `list` (called `name` in the file); an error naming the entry when one
+/// does not convert or has the key of an earlier one (`same` says what they share).
+fn each_once<J, T, K: std::hash::Hash + Eq>(
+    list: &[J],
+    name: &str,
+    convert: impl Fn(&J) -> Result<T, String>,
+    key: impl Fn(&T) -> K,
+    same: impl Fn(&J) -> String,
+) -> Result<Vec<T>, String> {
+    let mut out = Vec::with_capacity(list.len());
+    let mut seen = HashMap::new();
+    for (index, json) in list.iter().enumerate() {
+        let value = convert(json).map_err(|e| format!("{name}[{index}]: {e}"))?;
+        if let Some(first) = seen.insert(key(&value), index) {
+            return Err(format!(
+                "{name}[{index}]: {name}[{first}] has {}",
+                same(json)
+            ));
+        }
+        out.push(value);
+    }
+    Ok(out)
+}
+
+/// The elements of a list that must not repeat, as a set; an error naming the first repeat.
+fn unique<T: Ord>(
+    values: impl IntoIterator<Item = Result<T, String>>,
+    list: &str,
+) -> Result<std::collections::BTreeSet<T>, String> {
+    let mut set = std::collections::BTreeSet::new();
+    for (index, value) in values.into_iter().enumerate() {
+        if !set.insert(value?) {
+            return Err(format!(
+                "{list}[{index}] repeats an earlier entry of {list}; list each once"
+            ));
+        }
+    }
+    Ok(set)
 }
 
 /// 32 bytes from strict base64 (a fixture is written by people: no lenient decoding here).
@@ -187,19 +289,14 @@ pub fn ad_from(json: &AdJson) -> Result<Ad, String> {
             private: json.is_private,
         },
         version: json.version,
-        data: json.data.iter().map(item_from).collect::<Result<_, _>>()?,
-        deleted: json
-            .deleted_data
-            .iter()
-            .map(item_from)
-            .collect::<Result<_, _>>()?,
+        data: unique(json.data.iter().map(item_from), "data")?,
+        deleted: unique(json.deleted_data.iter().map(item_from), "deletedData")?,
         filter: Filter {
             kind,
-            keys: json
-                .filter_keys
-                .iter()
-                .map(|k| bytes32(k, "filter key"))
-                .collect::<Result<_, _>>()?,
+            keys: unique(
+                json.filter_keys.iter().map(|k| bytes32(k, "filter key")),
+                "filterKeys",
+            )?,
         },
     })
 }
@@ -361,6 +458,140 @@ mod tests {
         }
         assert_eq!(Serialised::from_bytes(b"", "data-id"), None);
         assert_eq!(Serialised::from_bytes(&[0xff, b'\n'], "data-id"), None);
+    }
+
+    /// The largest form of each field: every number at its longest, private names, a signer
+    /// other than the user (written out), both kinds of item.
+    fn worst_case_ad(n: u8, keys: usize, items: usize) -> Ad {
+        let mut ad = Ad::new(
+            AdKey {
+                name: [n; 32],
+                private: true,
+            },
+            FilterType::WhiteList,
+        );
+        ad.version = u64::MAX;
+        for i in 0..keys {
+            ad.filter.keys.insert(
+                [(i % 251) as u8, (i / 251) as u8, n, 0xff]
+                    .repeat(8)
+                    .try_into()
+                    .unwrap(),
+            );
+        }
+        for i in 0..items {
+            let name: [u8; 32] = [(i % 251) as u8, (i / 251) as u8, n, 0xfe]
+                .repeat(8)
+                .try_into()
+                .unwrap();
+            let pointer = if i % 2 == 0 {
+                DataId::Structured(SdKey {
+                    name,
+                    type_tag: u64::MAX,
+                })
+            } else {
+                DataId::Appendable(AdKey {
+                    name,
+                    private: true,
+                })
+            };
+            let item = Item {
+                pointer,
+                signer: [0xee; 32],
+            };
+            if i % 3 == 0 {
+                ad.deleted.insert(item);
+            } else {
+                ad.data.insert(item);
+            }
+        }
+        ad
+    }
+
+    #[test]
+    fn a_saved_network_is_never_larger_than_its_counted_size() {
+        for (keys, items, sds) in [(0, 0, 0), (1, 1, 1), (3, 10, 2), (100, 1000, 5)] {
+            let network = Network {
+                appendable_data: (0..3).map(|n| worst_case_ad(n, keys, items)).collect(),
+                structured_data: (0..sds)
+                    .map(|n| Sd {
+                        key: SdKey {
+                            name: [n as u8; 32],
+                            type_tag: u64::MAX,
+                        },
+                        version: u64::MAX,
+                        versions: (0..n).map(|v| vec![7; v * 1000 + 1]).collect(),
+                    })
+                    .collect(),
+            };
+            let mut text = serde_json::to_string_pretty(&network.to_file()).unwrap();
+            text.push('\n');
+            let counted: usize = network
+                .appendable_data
+                .iter()
+                .map(Ad::file_size)
+                .sum::<usize>()
+                + network
+                    .structured_data
+                    .iter()
+                    .map(Sd::file_size)
+                    .sum::<usize>();
+            assert!(
+                text.len() <= counted + FILE_ENVELOPE,
+                "{keys} keys, {items} items, {sds} sds: {} bytes, counted {counted}",
+                text.len()
+            );
+            // And it reads back as the same network.
+            let file: StateFile = serde_json::from_str(&text).unwrap();
+            assert_eq!(Network::from_file(&file).unwrap(), network);
+        }
+    }
+
+    #[test]
+    fn a_data_item_or_key_listed_twice_is_refused() {
+        let name = |n: u8| base64_encode(&[n; 32]);
+        let ad = |n: u8, private: bool| serde_json::json!({"name": name(n), "isPrivate": private, "version": 0, "filterType": "BlackList"});
+        let parse = |value: serde_json::Value| {
+            let file: StateFile = serde_json::from_value(value).unwrap();
+            Network::from_file(&file)
+        };
+        let format = STATE_FORMAT;
+        assert!(parse(
+            serde_json::json!({"format": format, "appendableData": [ad(1, false), ad(1, true)]})
+        )
+        .is_ok());
+        let error = parse(serde_json::json!({"format": format, "appendableData": [ad(1, false), ad(2, false), ad(1, false)]})).unwrap_err();
+        assert!(
+            error.starts_with("appendableData[2]: appendableData[0] has the same name"),
+            "{error}"
+        );
+        let sd = |tag: u64| serde_json::json!({"name": name(3), "typeTag": tag, "version": 0});
+        assert!(
+            parse(serde_json::json!({"format": format, "structuredData": [sd(500), sd(501)]}))
+                .is_ok()
+        );
+        let error =
+            parse(serde_json::json!({"format": format, "structuredData": [sd(500), sd(500)]}))
+                .unwrap_err();
+        assert!(
+            error.starts_with("structuredData[1]: structuredData[0] has the same name"),
+            "{error}"
+        );
+        let item = serde_json::json!({"structuredData": {"name": name(4), "typeTag": 500}});
+        let mut twice = ad(5, false);
+        twice["data"] = serde_json::json!([item, item]);
+        let error =
+            parse(serde_json::json!({"format": format, "appendableData": [twice]})).unwrap_err();
+        assert_eq!(
+            error,
+            "appendableData[0]: data[1] repeats an earlier entry of data; list each once"
+        );
+        let mut keys = ad(5, false);
+        keys["filterKeys"] = serde_json::json!([name(6), name(6)]);
+        assert!(parse(serde_json::json!({"format": format, "appendableData": [keys]})).is_err());
+        // A field given twice is refused by the parser itself.
+        let text = format!(r#"{{"format":"{format}","format":"{format}"}}"#);
+        assert!(serde_json::from_str::<StateFile>(&text).is_err());
     }
 
     #[test]

@@ -6,14 +6,14 @@
 //! runtime, as a separate process would be) or, for the CLI behaviour, the real binary. Requests
 //! are written by hand over TCP so that the exact bytes on the wire are under test.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 
 use safe_ad::emulator::{start, Options};
 use serde_json::json;
 
 use crate::harness::emulator::counts;
-use crate::harness::http::{name, parse, request_bytes, send, Resp};
+use crate::harness::http::{name, read_answer, request_bytes, send, Resp};
 use crate::harness::in_process::Emu;
 use crate::harness::*;
 
@@ -44,27 +44,7 @@ const FOUR: [(&str, &str); 4] = [
 
 /// Reads one response with a Content-Length body from a kept-alive connection.
 fn read_one(reader: &mut BufReader<TcpStream>) -> Resp {
-    let mut head = Vec::new();
-    loop {
-        let mut line = Vec::new();
-        reader.read_until(b'\n', &mut line).expect("read head");
-        assert!(!line.is_empty(), "connection closed early");
-        head.extend_from_slice(&line);
-        if line == b"\r\n" {
-            break;
-        }
-    }
-    let head_text = String::from_utf8_lossy(&head).to_string();
-    let length: usize = head_text
-        .split("\r\n")
-        .filter_map(|line| line.split_once(':'))
-        .find(|(name, _)| name.eq_ignore_ascii_case("content-length"))
-        .and_then(|(_, value)| value.trim().parse().ok())
-        .expect("content-length");
-    let mut body = vec![0; length];
-    reader.read_exact(&mut body).expect("read body");
-    head.extend_from_slice(&body);
-    parse(&head)
+    read_answer(reader).expect("connection closed early")
 }
 
 // ---- basics -----------------------------------------------------------------------------------

@@ -24,7 +24,11 @@ mod batches;
 #[cfg(feature = "emulator")]
 mod emulator_api;
 #[cfg(feature = "emulator")]
+mod emulator_files;
+#[cfg(feature = "emulator")]
 mod emulator_routes;
+#[cfg(feature = "emulator")]
+mod emulator_stress;
 #[cfg(feature = "emulator")]
 mod items;
 #[cfg(feature = "emulator")]

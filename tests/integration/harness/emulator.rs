@@ -203,6 +203,23 @@ impl Emulator {
         self.running.terminate();
         self.running.wait()
     }
+
+    /// Its process id.
+    pub fn pid(&self) -> u32 {
+        self.running.pid()
+    }
+
+    /// Sends signal `name` (`HUP`, `INT`, `TERM`) once it handles it (see [`super::signal`]).
+    #[track_caller]
+    pub fn signal(&self, name: &str) {
+        super::signal(self.running.pid(), name);
+    }
+
+    /// Waits for it to end (failing after the deadline): its output.
+    #[track_caller]
+    pub fn wait(self) -> Output {
+        self.running.wait()
+    }
 }
 
 /// `(version, data, deleted)` of a metadata object or a fetched handle (`version`,
@@ -300,5 +317,61 @@ impl EmulatorLog {
             }
         }
         log
+    }
+}
+
+impl Emulator {
+    /// Starts `safe-ad emulator --listen 127.0.0.1:0 --token TOKEN` with `flags` in `sandbox`
+    /// (for files the test keeps there), and reads the two lines it prints once it is ready.
+    pub fn start_in(sandbox: &super::Sandbox, flags: &[&str]) -> Emulator {
+        Emulator::spawn(
+            sandbox
+                .safe_ad()
+                .args(["emulator", "--listen", "127.0.0.1:0", "--token", TOKEN])
+                .args(flags)
+                .token_may_show(),
+        )
+    }
+}
+
+/// `safe-ad emulator --listen 127.0.0.1:0` in `sandbox`, with the system's programs on PATH (for
+/// a `-- COMMAND`), for a run that ends by itself or that the test watches; add the rest.
+pub fn emulator_command(sandbox: &super::Sandbox) -> SafeAd {
+    sandbox
+        .safe_ad()
+        .env("PATH", "/usr/bin:/bin")
+        .args(["emulator", "--listen", "127.0.0.1:0"])
+}
+
+/// A path as a command-line argument (the sandbox's paths are UTF-8).
+pub fn path_arg(path: &std::path::Path) -> &str {
+    path.to_str().expect("a UTF-8 path")
+}
+
+/// The names of the appendable data in a saved `--state` file, in its order.
+#[track_caller]
+pub fn saved_names(state: &std::path::Path) -> Vec<String> {
+    let text = std::fs::read_to_string(state).expect("the state file");
+    let saved: Value = serde_json::from_str(&text).expect("the state file is JSON");
+    saved["appendableData"]
+        .as_array()
+        .expect("appendableData")
+        .iter()
+        .map(|ad| ad["name"].as_str().expect("name").to_owned())
+        .collect()
+}
+
+impl Emulator {
+    /// Creates an appendable data named `name` (base64) with the test token and saves it (`PUT`);
+    /// its handle.
+    #[track_caller]
+    pub fn save_new(&self, name: &str) -> u64 {
+        let body = format!(r#"{{"name":"{name}"}}"#);
+        let handle = self
+            .http("POST", "/appendable-data", Some(TOKEN), Some(&body))
+            .handle();
+        let path = format!("/appendable-data/{handle}");
+        self.http("PUT", &path, Some(TOKEN), None).ok();
+        handle
     }
 }

@@ -223,3 +223,81 @@ pub fn b64(data: &[u8]) -> String {
 pub fn name(byte: u8) -> String {
     b64(&[byte; 32])
 }
+
+/// Reads one answer with a Content-Length body from a kept-alive connection; `None` when the
+/// connection ended (or failed) before the first byte of one.
+pub fn read_answer(reader: &mut std::io::BufReader<TcpStream>) -> Option<Resp> {
+    use std::io::BufRead;
+    let mut head = Vec::new();
+    loop {
+        let mut line = Vec::new();
+        match reader.read_until(b'\n', &mut line) {
+            Ok(0) | Err(_) if head.is_empty() => return None,
+            Ok(0) | Err(_) => panic!(
+                "the connection ended in an answer's head: {:?}",
+                String::from_utf8_lossy(&head)
+            ),
+            Ok(_) => {}
+        }
+        head.extend_from_slice(&line);
+        if line == b"\r\n" {
+            break;
+        }
+    }
+    let head_text = String::from_utf8_lossy(&head).to_string();
+    let length: usize = head_text
+        .split("\r\n")
+        .filter_map(|line| line.split_once(':'))
+        .find(|(name, _)| name.eq_ignore_ascii_case("content-length"))
+        .and_then(|(_, value)| value.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no content-length: {head_text}"));
+    let mut body = vec![0; length];
+    reader.read_exact(&mut body).expect("read body");
+    head.extend_from_slice(&body);
+    Some(parse(&head))
+}
+
+/// One kept-alive connection to a server: requests one after another, each answer read before
+/// the next request is written. Reads wait at most [`DEADLINE`].
+pub struct KeepAlive {
+    reader: std::io::BufReader<TcpStream>,
+    writer: TcpStream,
+}
+
+impl KeepAlive {
+    /// Connects; `None` when the connection is refused.
+    pub fn open(addr: SocketAddr) -> Option<KeepAlive> {
+        let stream = TcpStream::connect(addr).ok()?;
+        stream.set_read_timeout(Some(DEADLINE)).expect("timeout");
+        let writer = stream.try_clone().expect("clone the stream");
+        Some(KeepAlive {
+            reader: std::io::BufReader::new(stream),
+            writer,
+        })
+    }
+
+    /// Writes bytes as they are (a part of a request, say); false when the connection is gone.
+    pub fn write(&mut self, bytes: &[u8]) -> bool {
+        self.writer.write_all(bytes).is_ok()
+    }
+
+    /// Reads the next answer; `None` when the connection ended first.
+    pub fn answer(&mut self) -> Option<Resp> {
+        read_answer(&mut self.reader)
+    }
+
+    /// One request (headers as given, a Content-Length when there is a body) and its answer;
+    /// `None` when the connection ended before an answer came.
+    pub fn request(
+        &mut self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: Option<&[u8]>,
+    ) -> Option<Resp> {
+        if !self.write(&request_bytes(method, path, headers, body, false)) {
+            return None;
+        }
+        self.answer()
+    }
+}

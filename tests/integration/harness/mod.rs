@@ -251,13 +251,14 @@ pub fn wait_for_exit(child: &mut Child, limit: Duration, what: &str) -> ExitStat
     })
 }
 
-/// Sends signal `name` (`INT` or `TERM`) to a process once it has a handler for it, so the
+/// Sends signal `name` (`HUP`, `INT` or `TERM`) to a process once it has a handler for it, so the
 /// signal reaches the process's own handling instead of the default action (death): it waits for
 /// the signal's bit in `SigCgt` of `/proc/<pid>/status`, where /proc shows it, and fails after
 /// [`DEADLINE`]. std cannot send signals, so `kill` does.
 #[track_caller]
 pub fn signal(pid: u32, name: &str) {
     let number = match name {
+        "HUP" => 1,
         "INT" => 2,
         "TERM" => 15,
         _ => panic!("no signal number for {name}"),
