@@ -21,7 +21,9 @@
 # is a measurement, not a test: the exit code is 0 whether or not targets are met.
 set -euo pipefail
 
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# ROOT, BIN, WORK, EMU_PID, the cleanup at exit, no proxies, no user config.
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh" compare.sh
+
 RUNS=${RUNS:-40}
 BATCH=${BATCH:-10000}
 CURL_LOOP_N=${CURL_LOOP_N:-1000}
@@ -29,10 +31,6 @@ WRK_SECS=${WRK_SECS:-5}
 ROUNDS=${ROUNDS:-5}
 MEM_N=${MEM_N:-100000}
 TOKEN=bench-token-0123456789abcdef
-
-# Loopback only: no proxy may see (or slow) these requests.
-unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY all_proxy ALL_PROXY
-export NO_PROXY='*' no_proxy='*'
 
 missing=0
 for tool in curl python3; do
@@ -47,34 +45,6 @@ if ! command -v wrk >/dev/null; then
     HAVE_WRK=0
     echo "compare.sh: wrk not found; the load-generator row is skipped. Install it with: apt-get install -y wrk" >&2
 fi
-
-if [ -n "${SAFE_AD_BIN:-}" ]; then
-    BIN=$SAFE_AD_BIN
-else
-    echo "building: cargo build --release --locked" >&2
-    (cd "$ROOT" && cargo build --release --locked --quiet)
-    BIN=$ROOT/target/release/safe-ad
-fi
-[ -x "$BIN" ] || { echo "compare.sh: $BIN is not an executable" >&2; exit 1; }
-
-WORK=$(mktemp -d)
-EMU_PID=
-cleanup() {
-    if [ -n "$EMU_PID" ] && kill -0 "$EMU_PID" 2>/dev/null; then
-        kill "$EMU_PID" 2>/dev/null || true
-        for _ in $(seq 1 50); do kill -0 "$EMU_PID" 2>/dev/null || break; sleep 0.05; done
-        kill -9 "$EMU_PID" 2>/dev/null || true
-        wait "$EMU_PID" 2>/dev/null || true
-    fi
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-# safe-ad reads no config file of the user's; curl reads no ~/.curlrc.
-mkdir -p "$WORK/config" "$WORK/curlhome"
-export SAFE_AD_CONFIG_DIR=$WORK/config CURL_HOME=$WORK/curlhome
 
 # The emulator logs one line per request on stderr (through a thread of its own); /dev/null takes
 # them. It has no flag to turn the log off (the global -q/--quiet is the client's and does not).

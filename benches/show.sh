@@ -22,42 +22,16 @@
 # the exit code is 0 whether or not the target is met (the run fails only if a side fails).
 set -euo pipefail
 
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# ROOT, BIN, WORK, EMU_PID, the cleanup at exit, no proxies, no user config.
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh" show.sh
+
 ITEMS=${ITEMS:-1000}
 RUNS=${RUNS:-10}
 CURL_ITEMS=${CURL_ITEMS:-100}
 
-unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY all_proxy ALL_PROXY
-export NO_PROXY='*' no_proxy='*'
-
 for tool in curl python3 sha256sum; do
     command -v "$tool" >/dev/null || { echo "show.sh: $tool is needed" >&2; exit 1; }
 done
-
-if [ -n "${SAFE_AD_BIN:-}" ]; then
-    BIN=$SAFE_AD_BIN
-else
-    echo "building: cargo build --release --locked" >&2
-    (cd "$ROOT" && cargo build --release --locked --quiet)
-    BIN=$ROOT/target/release/safe-ad
-fi
-[ -x "$BIN" ] || { echo "show.sh: $BIN is not an executable" >&2; exit 1; }
-
-WORK=$(mktemp -d)
-EMU_PID=
-cleanup() {
-    if [ -n "$EMU_PID" ] && kill -0 "$EMU_PID" 2>/dev/null; then
-        kill "$EMU_PID" 2>/dev/null || true
-        wait "$EMU_PID" 2>/dev/null || true
-    fi
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-mkdir -p "$WORK/config" "$WORK/curlhome"
-export SAFE_AD_CONFIG_DIR=$WORK/config CURL_HOME=$WORK/curlhome
 
 # One appendable data on the "network" with ITEMS structured-data items whose content is text.
 NAME=$(ITEMS=$ITEMS python3 - "$WORK/state.json" <<'PYEOF'

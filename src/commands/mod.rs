@@ -52,6 +52,15 @@ fn handle_slots(
     }
 }
 
+/// What standard input holds besides a token, given the handle slots: handles if `-` is one.
+fn stdin_use(slots: &[input::Slot]) -> StdinUse {
+    if slots.contains(&input::Slot::Stdin) {
+        StdinUse::Handles
+    } else {
+        StdinUse::Free
+    }
+}
+
 /// Resolves the settings of a command from the process's environment and says their warnings.
 fn resolve(
     options: &ClientOptions,

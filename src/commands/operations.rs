@@ -19,7 +19,7 @@ use crate::launcher::{Launcher, Operation};
 use crate::outcome::{Class, Done, Failure};
 use crate::report::Reporter;
 use crate::runtime::{interruptible, runtime};
-use crate::settings::{Settings, StdinUse};
+use crate::settings::Settings;
 
 /// How many saved handles the note after a clear keeps to name.
 const NOTE_HANDLES: usize = 6;
@@ -54,12 +54,7 @@ pub fn run_procedure(
     let Some(slots) = super::handle_slots(&handles.handles, procedure.name(), reporter)? else {
         return Ok(Done::Failed(Class::Usage));
     };
-    let stdin_use = if slots.contains(&Slot::Stdin) {
-        StdinUse::Handles
-    } else {
-        StdinUse::Free
-    };
-    let settings = super::resolve(options, reporter, stdin_use)?;
+    let settings = super::resolve(options, reporter, super::stdin_use(&slots))?;
     let plan = Plan {
         procedure,
         jobs: settings.jobs,

@@ -9,11 +9,10 @@ use futures_util::StreamExt;
 use crate::batch::show::{self as plan, IndexRange, ShowOptions};
 use crate::batch::{self, Ended, Stop};
 use crate::cli::{ClientOptions, ShowCommand};
-use crate::input::{self, Slot};
+use crate::input;
 use crate::outcome::{Class, Done, Failure};
 use crate::report::Reporter;
 use crate::runtime::runtime;
-use crate::settings::StdinUse;
 
 use super::items;
 
@@ -35,12 +34,7 @@ pub fn run(
     let Some(slots) = super::handle_slots(&command.handles.handles, COMMAND, reporter)? else {
         return Ok(Done::Failed(Class::Usage));
     };
-    let stdin_use = if slots.contains(&Slot::Stdin) {
-        StdinUse::Handles
-    } else {
-        StdinUse::Free
-    };
-    let settings = super::resolve(options, reporter, stdin_use)?;
+    let settings = super::resolve(options, reporter, super::stdin_use(&slots))?;
     let launcher = super::launcher(&settings)?;
     settings.token()?;
     let show = ShowOptions {
