@@ -55,7 +55,7 @@ No launcher at hand? `safe-ad emulator` runs a local stand-in:
 pub fn command() -> clap::Command {
     crate::cli::command()
         .after_help(format!(
-            "{}\n\n{TRY_IT}\n\nSee `safe-ad --help` for exit codes, environment and files.",
+            "{}\n\n{TRY_IT}\n\n`safe-ad COMMAND -h` lists the options a command takes; `safe-ad --help` adds exit codes, environment and files.",
             examples_text()
         ))
         .after_long_help(format!(
