@@ -111,6 +111,17 @@ pub async fn run(args: &EmulatorArgs, listen: std::net::SocketAddr) -> Exit {
             return Exit::Failed;
         }
     };
+    if let Some(records) = &records {
+        // Before anything is served (nothing runs until this task waits): the first line.
+        let network = if demo {
+            "demo"
+        } else if fixture.is_some() {
+            "state"
+        } else {
+            "empty"
+        };
+        records.record(log::start_record(&server.url(), network, &server.live()));
+    }
     if demo && !args.quiet {
         say(&demo::banner());
     }

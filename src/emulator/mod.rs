@@ -45,6 +45,7 @@
 //! stderr); with `-- COMMAND`, the command's code (128 + N if signal N killed it, 127 if it could
 //! not be started), or 1 when the command succeeded but the state or log could not be written.
 
+mod admin;
 mod args;
 mod command;
 pub mod demo;
