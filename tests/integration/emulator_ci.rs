@@ -1,16 +1,89 @@
-//! The emulator as a CI service: its own routes under `/_emulator/` (journal, network, handles,
-//! reset) and that they need its token; the launcher's error in log lines and `--log` records and
-//! the `event` key.
+//! The emulator as a CI service: started with `--background` from one shell process, used from
+//! another and stopped with `--stop` from a third, as the steps of a CI job do; a start that fails
+//! or never listens, signals to the starter, `--stop` refusing a process that is not the emulator;
+//! the emulator's own routes under `/_emulator/` (journal, network, handles, reset) and that they
+//! need its token; the launcher's error in log lines and `--log` records and the `event` key; and
+//! README's GitHub Actions and GitLab CI jobs, their shell parts run under sh and bash.
+//!
+//! Every process a test starts carries the mark of its `CiJob` (or `Leftovers`): each test checks
+//! that none is left running, and what a failing test leaves is killed when it unwinds.
 
+use std::collections::BTreeMap;
 use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpStream};
-use std::path::Path;
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
 
 use serde_json::{json, Value};
 
-use crate::harness::emulator::{path_arg, Emulator};
+use crate::harness::emulator::{path_arg, saved_names, Emulator};
 use crate::harness::http::name;
+use crate::harness::leftovers::{CiJob, Leftovers};
 use crate::harness::*;
+
+const SHELLS: [&str; 2] = ["sh", "bash"];
+
+/// Whether both shells are here (else the test is skipped, or fails under CI).
+fn have_shells() -> bool {
+    SHELLS.iter().all(|shell| have(shell))
+}
+
+/// The variables `--background` printed, in either format: `export NAME='VALUE'` or `NAME=VALUE`.
+#[track_caller]
+fn variables(text: &str) -> BTreeMap<String, String> {
+    text.lines()
+        .map(|line| {
+            let (name, value) = line
+                .strip_prefix("export ")
+                .unwrap_or(line)
+                .split_once('=')
+                .unwrap_or_else(|| panic!("not NAME=VALUE: {line:?}"));
+            let value = match value.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')) {
+                Some(quoted) => quoted.replace(r"'\''", "'"),
+                None => value.to_owned(),
+            };
+            (name.to_owned(), value)
+        })
+        .collect()
+}
+
+const NAMES: [&str; 4] = [
+    "SAFE_LAUNCHER_URL",
+    "SAFE_LAUNCHER_TOKEN",
+    "SAFE_AD_EMULATOR_PID",
+    "SAFE_AD_EMULATOR_DIR",
+];
+
+/// The emulator's address from its URL.
+fn address(url: &str) -> SocketAddr {
+    url.strip_prefix("http://")
+        .and_then(|rest| rest.parse().ok())
+        .unwrap_or_else(|| panic!("not a loopback URL: {url}"))
+}
+
+/// `(state, parent, process group, session)` of a live process, from /proc.
+fn stat(pid: u32) -> Option<(String, u32, u32, u32)> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let (_, rest) = text.rsplit_once(')')?;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    Some((
+        fields.first()?.to_string(),
+        fields.get(1)?.parse().ok()?,
+        fields.get(2)?.parse().ok()?,
+        fields.get(3)?.parse().ok()?,
+    ))
+}
+
+/// Whether a process runs (not ended, not a zombie).
+fn runs(pid: u32) -> bool {
+    stat(pid).is_some_and(|(state, ..)| state != "Z")
+}
+
+/// Where file descriptor `fd` of process `pid` points.
+fn fd_target(pid: u32, fd: u32) -> String {
+    std::fs::read_link(format!("/proc/{pid}/fd/{fd}"))
+        .map(|path| path.display().to_string())
+        .unwrap_or_default()
+}
 
 /// The records of a `--log` file.
 #[track_caller]
@@ -42,6 +115,460 @@ fn whole_log(log: &Path) -> Vec<Value> {
     assert_eq!(stop["requests"].as_u64(), Some(requests.len() as u64));
     assert_eq!(stop["lost"], 0);
     requests
+}
+
+// ---- start, use and stop from different shells ----------------------------------------------
+
+#[test]
+fn a_background_emulator_is_started_from_one_shell_used_from_another_and_stopped_from_a_third() {
+    if !have_shells() {
+        return;
+    }
+    for shell in SHELLS {
+        let job = CiJob::new();
+        // Its output captured to the end: the step ends although the emulator runs on.
+        let started = job
+            .shell(
+                shell,
+                "safe-ad emulator --background --listen 127.0.0.1:0 --state state.json \
+                 --log log.jsonl > vars",
+            )
+            .case(shell)
+            .run();
+        started
+            .success()
+            .stdout_is("")
+            .stderr_has("running in the background as process ")
+            .stderr_has("safe-ad emulator: listening on http://127.0.0.1:");
+        let text = std::fs::read_to_string(job.sandbox.path().join("vars")).expect("vars");
+        let vars = variables(&text);
+        let mut names = NAMES.to_vec();
+        names.sort();
+        assert_eq!(vars.keys().map(String::as_str).collect::<Vec<_>>(), names);
+        let pid: u32 = vars["SAFE_AD_EMULATOR_PID"].parse().expect("a process id");
+        let dir = PathBuf::from(&vars["SAFE_AD_EMULATOR_DIR"]);
+        assert_eq!(dir.parent(), Some(job.tmp().as_path()), "in TMPDIR");
+
+        // A process of its own: its own session, no terminal, nothing of the starter's held.
+        let (_, _, group, session) = stat(pid).expect("the emulator runs");
+        assert_eq!((group, session), (pid, pid), "its own session and group");
+        assert_eq!(fd_target(pid, 0), "/dev/null");
+        assert_eq!(fd_target(pid, 2), dir.join("stderr").display().to_string());
+
+        let used = job
+            .shell(
+                shell,
+                ". ./vars && h=$(safe-ad create --put) && safe-ad clear-data --save post \"$h\" \
+                 && echo \"$h\"",
+            )
+            .run();
+        used.success()
+            .stdout_is("clear-data 0: ok\npost 0: ok\n0\n");
+
+        let stopped = job
+            .shell(shell, ". ./vars && safe-ad emulator --stop")
+            .run();
+        stopped
+            .success()
+            .stdout_is("")
+            .stderr_has("PUT /appendable-data/0 200 ")
+            .stderr_has("safe-ad emulator: SIGTERM: stopping")
+            .stderr_has("safe-ad emulator: requests: 4, answered 2xx: 4")
+            .stderr_lacks("listening on");
+        assert!(!runs(pid), "the emulator still runs");
+        assert_eq!(saved_names(&job.sandbox.path().join("state.json")).len(), 1);
+        let requests = whole_log(&job.sandbox.path().join("log.jsonl"));
+        assert_eq!(requests.len(), 4);
+        assert!(!dir.exists(), "its directory was left");
+        assert!(job.temporary_files().is_empty());
+        job.leftovers.assert_none();
+    }
+}
+
+#[test]
+fn eval_exports_the_variables_to_later_commands_in_sh_and_bash() {
+    if !have_shells() {
+        return;
+    }
+    // A token with every character that means something to a shell (as --token-file allows).
+    let token = r#"a'b"c$d`e\f;g|h&i*j(k)l<m>n#o"#;
+    for shell in SHELLS {
+        let job = CiJob::new();
+        job.sandbox.file("token", format!("{token}\n"));
+        let output = job
+            .shell(
+                shell,
+                "set -e\n\
+                 eval \"$(safe-ad emulator --background --quiet --listen 127.0.0.1:0 \
+                 --token-file token)\"\n\
+                 sh -c 'printf \"%s\\n\" \"$SAFE_LAUNCHER_TOKEN\" \"$SAFE_AD_EMULATOR_PID\"'\n\
+                 safe-ad metadata 1\n\
+                 safe-ad emulator --stop\n\
+                 echo stopped",
+            )
+            .case(shell)
+            .run();
+        output.success().stderr_is("");
+        let lines: Vec<&str> = output.stdout().lines().collect();
+        assert_eq!(lines.len(), 4, "{lines:?}");
+        assert_eq!(lines[0], token, "the token through eval");
+        let pid: u32 = lines[1].parse().expect("the pid, exported");
+        assert!(lines[2].starts_with("1: version 1"), "{lines:?}");
+        assert_eq!(lines[3], "stopped");
+        assert!(!runs(pid));
+        assert!(job.temporary_files().is_empty());
+        job.leftovers.assert_none();
+    }
+}
+
+#[test]
+fn format_env_appends_to_an_env_file_that_a_later_step_reads() {
+    let job = CiJob::new();
+    // Values are written as they are: an env file takes the rest of the line, quotes and all.
+    let token = r#"a'b"c$d`e\f"#;
+    job.sandbox.file("token", format!("{token}\n"));
+    let env_file = job.sandbox.file("github_env", "EARLIER=1\n");
+    let printed = job
+        .safe_ad()
+        .args(["emulator", "--background", "--format", "env", "--empty"])
+        .args(["--listen", "127.0.0.1:0", "--token-file", "token"])
+        .run();
+    printed.success();
+    // What the step appended (`>> "$GITHUB_ENV"`), read as GitHub reads it: NAME=VALUE lines.
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&env_file)
+        .expect("env file");
+    file.write_all(printed.stdout().as_bytes()).expect("append");
+    let text = std::fs::read_to_string(&env_file).expect("env file");
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("EARLIER=1"));
+    let vars: BTreeMap<&str, &str> = lines
+        .map(|line| line.split_once('=').expect("NAME=VALUE"))
+        .collect();
+    assert_eq!(vars.keys().copied().collect::<Vec<_>>(), {
+        let mut names = NAMES.to_vec();
+        names.sort();
+        names
+    });
+    assert_eq!(vars["SAFE_LAUNCHER_TOKEN"], token);
+    // A later step gets them in its environment, and the token works.
+    let step = |args: &[&str]| {
+        let mut step = job.safe_ad();
+        for (name, value) in &vars {
+            step = step.env(name, value);
+        }
+        step.args(args).run()
+    };
+    step(&["create"]).success().stdout_is("0\n");
+    step(&["emulator", "--stop"]).success();
+
+    // `--format=env` as one word, and --stop given the process id alone (found from it, Linux).
+    let printed = job
+        .safe_ad()
+        .args(["emulator", "--background", "--format=env", "--quiet"])
+        .args(["--listen", "127.0.0.1:0", "--ready-timeout=60"])
+        .run();
+    printed.success();
+    let vars = variables(printed.stdout());
+    job.safe_ad()
+        .env("SAFE_AD_EMULATOR_PID", &vars["SAFE_AD_EMULATOR_PID"])
+        .args(["emulator", "--stop"])
+        .run()
+        .success();
+    assert!(job.temporary_files().is_empty());
+    job.leftovers.assert_none();
+}
+
+// ---- a start that fails ----------------------------------------------------------------------
+
+/// Checks that a start that failed left nothing: no output on stdout, no process, no directory.
+#[track_caller]
+fn nothing_left(job: &CiJob, output: &Output) {
+    output.check(
+        output.stdout().is_empty(),
+        "variables printed for a failed start",
+    );
+    job.leftovers.assert_none();
+    assert_eq!(job.temporary_files(), Vec::<String>::new());
+}
+
+#[test]
+fn a_failed_start_returns_with_the_emulators_own_exit_code_and_reason() {
+    let job = CiJob::new();
+    let taken = TcpListener::bind("127.0.0.1:0").expect("a port to hold");
+    let port = taken.local_addr().expect("addr").to_string();
+    let output = job
+        .safe_ad()
+        .args(["emulator", "--background", "--listen", &port])
+        .run();
+    output.code(1).stderr_has(&format!(
+        "safe-ad emulator: error: cannot listen on {port}: Address already in use"
+    ));
+    nothing_left(&job, &output);
+
+    job.sandbox.file(
+        "bad.json",
+        r#"{"format":"safe-ad-emulator-state/1","extra":1}"#,
+    );
+    let output = job
+        .safe_ad()
+        .args(["emulator", "--background", "--listen", "127.0.0.1:0"])
+        .args(["--state", "bad.json"])
+        .run();
+    output
+        .code(2)
+        .stderr_has("safe-ad emulator: error: --state bad.json: unknown field `extra`");
+    nothing_left(&job, &output);
+
+    let output = job
+        .safe_ad()
+        .args(["emulator", "--background", "--listen", "127.0.0.1:0"])
+        .args(["--log", "missing/log.jsonl"])
+        .run();
+    output
+        .code(2)
+        .stderr_has("--log missing/log.jsonl: cannot create it: no such file or directory");
+    nothing_left(&job, &output);
+
+    // What the starter itself refuses: clap's usage errors.
+    for (args, says) in [
+        (&["--background", "--", "true"][..], "cannot be used with"),
+        (&["--format", "env"][..], "--background"),
+        (
+            &["--background", "--format", "csh"][..],
+            "invalid value 'csh'",
+        ),
+        (
+            &["--background", "--ready-timeout", "0"][..],
+            "--ready-timeout",
+        ),
+        (&["--stop", "--quiet"][..], "cannot be used with"),
+    ] {
+        let output = job.safe_ad().arg("emulator").args(args).run();
+        output.code(2).stderr_has(says);
+        nothing_left(&job, &output);
+    }
+}
+
+#[test]
+fn a_start_that_never_listens_is_stopped_after_the_ready_timeout() {
+    let job = CiJob::new();
+    // A --log FIFO nobody reads: the emulator waits to open it, for ever.
+    let fifo = job.sandbox.path().join("log.fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    let output = job
+        .safe_ad()
+        .args(["emulator", "--background", "--listen", "127.0.0.1:0"])
+        .args(["--log", "log.fifo", "--ready-timeout", "1"])
+        .run();
+    output
+        .code(1)
+        .stderr_has("the emulator was not listening after 1 s (--ready-timeout); stopping it")
+        .stderr_has("SIGTERM before it was ready: nothing was served, nothing saved");
+    nothing_left(&job, &output);
+}
+
+#[test]
+fn a_signal_to_the_starter_stops_the_emulator_it_was_starting() {
+    for (signal, code) in [("INT", 130), ("TERM", 143), ("HUP", 129)] {
+        let job = CiJob::new();
+        let fifo = job.sandbox.path().join("log.fifo");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("mkfifo");
+        assert!(made.success());
+        let starter = job
+            .safe_ad()
+            .args(["emulator", "--background", "--listen", "127.0.0.1:0"])
+            .args(["--log", "log.fifo"])
+            .case(signal)
+            .spawn();
+        // The emulator it started is there (waiting for the FIFO's reader).
+        wait_until("the emulator to be started", DEADLINE, || {
+            job.leftovers
+                .running()
+                .iter()
+                .any(|line| line.contains(" emulator --listen"))
+                .then_some(())
+        });
+        crate::harness::signal(starter.pid(), signal);
+        let output = starter.wait();
+        output.code(code).stderr_has(&format!(
+            "SIG{signal}: stopping the emulator it was starting"
+        ));
+        nothing_left(&job, &output);
+    }
+}
+
+#[test]
+fn a_starter_killed_before_the_emulator_listens_takes_the_emulator_with_it() {
+    // SIGKILL cannot be handled: the emulator, waiting for a --log FIFO's reader, learns it from
+    // the kernel (the parent-death signal, Linux) and stops as on SIGTERM.
+    let job = CiJob::new();
+    let fifo = job.sandbox.path().join("log.fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    let mut starter = job
+        .safe_ad()
+        .args(["emulator", "--background", "--listen", "127.0.0.1:0"])
+        .args(["--log", "log.fifo"])
+        .spawn();
+    let emulator = wait_until("the emulator to be started", DEADLINE, || {
+        job.leftovers.running().iter().find_map(|line| {
+            line.contains(" emulator --listen")
+                .then(|| line.split(' ').next()?.parse::<u32>().ok())
+                .flatten()
+        })
+    });
+    // Once it watches for signals (a SIGTERM before that would end it all the same).
+    wait_until("the emulator to handle SIGTERM", DEADLINE, || {
+        let status = std::fs::read_to_string(format!("/proc/{emulator}/status")).ok()?;
+        let mask = status.lines().find_map(|l| l.strip_prefix("SigCgt:"))?;
+        let mask = u64::from_str_radix(mask.trim(), 16).ok()?;
+        (mask & (1 << 14) != 0).then_some(())
+    });
+    let killed = std::process::Command::new("kill")
+        .args(["-KILL", &starter.pid().to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    starter.wait_for_exit();
+    drop(starter);
+    wait_until("the emulator to end with its starter", DEADLINE, || {
+        (!runs(emulator)).then_some(())
+    });
+    job.leftovers.assert_none();
+}
+
+// ---- --stop ----------------------------------------------------------------------------------
+
+/// Starts a background emulator in `job` with these options; its variables.
+#[track_caller]
+fn start(job: &CiJob, options: &[&str]) -> BTreeMap<String, String> {
+    let output = job
+        .safe_ad()
+        .args(["emulator", "--background", "--listen", "127.0.0.1:0"])
+        .args(options)
+        .run();
+    output.success();
+    variables(output.stdout())
+}
+
+/// `safe-ad emulator --stop` with these variables.
+fn stop(job: &CiJob, vars: &BTreeMap<String, String>) -> Output {
+    let mut stop = job.safe_ad();
+    for (name, value) in vars {
+        stop = stop.env(name, value);
+    }
+    stop.args(["emulator", "--stop"]).run()
+}
+
+#[test]
+fn a_state_that_cannot_be_saved_or_a_log_that_cannot_be_written_fails_the_stop() {
+    let job = CiJob::new();
+    std::fs::create_dir(job.sandbox.path().join("fixtures")).expect("dir");
+    let vars = start(&job, &["--state", "fixtures/state.json", "--quiet"]);
+    // The directory goes while it runs: the save at the stop cannot be made.
+    std::fs::remove_dir_all(job.sandbox.path().join("fixtures")).expect("remove");
+    stop(&job, &vars)
+        .code(1)
+        .stderr_has("safe-ad emulator: error: cannot save --state fixtures/state.json");
+    assert!(job.temporary_files().is_empty());
+
+    let vars = start(&job, &["--log", "/dev/full", "--quiet"]);
+    crate::harness::http::request(
+        address(&vars["SAFE_LAUNCHER_URL"]),
+        "GET",
+        "/health",
+        None,
+        None,
+    );
+    stop(&job, &vars)
+        .code(1)
+        .stderr_has("safe-ad emulator: error: --log /dev/full: ");
+    assert!(job.temporary_files().is_empty());
+    job.leftovers.assert_none();
+}
+
+#[test]
+fn stop_signals_nothing_but_the_emulator_it_names_and_says_when_none_runs() {
+    let job = CiJob::new();
+    let none = job.safe_ad().args(["emulator", "--stop"]).run();
+    none.code(2)
+        .stderr_has("--stop: SAFE_AD_EMULATOR_PID is not set");
+
+    // A process that is not an emulator, by its id alone and with a running emulator's directory.
+    let mut sleeper = job.shell("sh", "exec sleep 300").spawn();
+    let sleeping = sleeper.pid().to_string();
+    job.safe_ad()
+        .env("SAFE_AD_EMULATOR_PID", &sleeping)
+        .args(["emulator", "--stop"])
+        .run()
+        .code(1)
+        .stderr_has(&format!(
+            "no safe-ad emulator started with --background runs as process {sleeping}"
+        ));
+    let vars = start(&job, &["--quiet"]);
+    let mut wrong = vars.clone();
+    wrong.insert("SAFE_AD_EMULATOR_PID".into(), sleeping.clone());
+    stop(&job, &wrong).code(1).stderr_has(&format!(
+        "SAFE_AD_EMULATOR_PID={sleeping} is not the emulator of {}, which is process {}; \
+             nothing was signalled",
+        vars["SAFE_AD_EMULATOR_DIR"], vars["SAFE_AD_EMULATOR_PID"]
+    ));
+    assert!(sleeper.is_running(), "sleep was signalled");
+    let pid: u32 = vars["SAFE_AD_EMULATOR_PID"].parse().expect("pid");
+    assert!(runs(pid), "the emulator was stopped by a refused --stop");
+    drop(sleeper);
+
+    // Stopped once; a second --stop finds nothing.
+    stop(&job, &vars).success();
+    stop(&job, &vars)
+        .code(1)
+        .stderr_has("no emulator to stop: ")
+        .stderr_has("is gone (an earlier --stop stopped it)");
+
+    // Stopped by a signal of someone else's: not running, but what it said is shown.
+    let vars = start(&job, &[]);
+    let pid: u32 = vars["SAFE_AD_EMULATOR_PID"].parse().expect("pid");
+    crate::harness::signal(pid, "TERM");
+    wait_until("the emulator to end", DEADLINE, || {
+        (!runs(pid)).then_some(())
+    });
+    stop(&job, &vars)
+        .code(1)
+        .stderr_has(&format!(
+            "process {pid} was not running: the emulator had stopped already (with its state \
+             saved and its log whole)"
+        ))
+        .stderr_has("safe-ad emulator: requests: 0");
+
+    // Killed: not running, and its state was not saved.
+    let vars = start(&job, &["--quiet"]);
+    let pid = vars["SAFE_AD_EMULATOR_PID"].clone();
+    let killed = std::process::Command::new("kill")
+        .args(["-KILL", &pid])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    let pid: u32 = pid.parse().expect("pid");
+    wait_until("the emulator to end", DEADLINE, || {
+        (!runs(pid)).then_some(())
+    });
+    stop(&job, &vars)
+        .code(1)
+        .stderr_has("ended without stopping cleanly (killed?), so its --state was not saved");
+    assert!(job.temporary_files().is_empty());
+    job.leftovers.assert_none();
 }
 
 // ---- the emulator's own routes ---------------------------------------------------------------
@@ -514,4 +1041,288 @@ fn every_log_record_says_what_it_is_in_its_event_key() {
         text.lines().all(|line| line.starts_with("{\"event\":\"")),
         "{text}"
     );
+}
+
+// ---- README's CI jobs ------------------------------------------------------------------------
+
+/// The body of README's CI section's first code block fenced as ```` ```yaml ```` whose text
+/// holds `marker`.
+fn readme_yaml(marker: &str) -> String {
+    let section = readme_section("CI");
+    section
+        .split("```yaml\n")
+        .skip(1)
+        .filter_map(|rest| rest.split("\n```").next())
+        .find(|block| block.contains(marker))
+        .unwrap_or_else(|| panic!("README's CI section has no yaml block with {marker:?}"))
+        .to_owned()
+}
+
+/// The install step, which the tests leave out (they run this build).
+const INSTALL: &str =
+    "cargo install --locked --path safe-ad   # a checkout of safe-ad, see Install";
+
+/// One step of a GitHub Actions job.
+#[derive(Debug, Clone)]
+struct Step {
+    name: String,
+    uses: bool,
+    run: Option<String>,
+    always: bool,
+}
+
+/// The steps of README's GitHub job: `- ` items under `steps:`, each with `uses`, `name`, `if`,
+/// `with` (skipped) and `run` (one line or a `|` block).
+fn github_steps(yaml: &str) -> Vec<Step> {
+    let lines: Vec<&str> = yaml.lines().collect();
+    let start = lines
+        .iter()
+        .position(|line| line.trim() == "steps:")
+        .expect("steps:");
+    let item_indent = lines[start + 1].find('-').expect("a step");
+    let mut steps: Vec<Step> = Vec::new();
+    let mut at = start + 1;
+    while at < lines.len() {
+        let line = lines[at];
+        let indent = line.len() - line.trim_start().len();
+        assert!(
+            indent >= item_indent,
+            "README's GitHub job: unexpected line {line:?}"
+        );
+        let mut text = line.trim_start();
+        if indent == item_indent {
+            text = text.strip_prefix("- ").expect("a step starts with `- `");
+            steps.push(Step {
+                name: String::new(),
+                uses: false,
+                run: None,
+                always: false,
+            });
+        }
+        let step = steps.last_mut().expect("a step");
+        let key_indent = item_indent + 2;
+        at += 1;
+        let (key, value) = text.split_once(':').unwrap_or((text, ""));
+        let value = value.trim();
+        match key {
+            "uses" => step.uses = true,
+            "name" => step.name = value.to_owned(),
+            "if" => step.always = value == "always()",
+            "with" => {
+                while at < lines.len()
+                    && lines[at].len() - lines[at].trim_start().len() > key_indent
+                {
+                    at += 1;
+                }
+            }
+            "run" if value == "|" => {
+                let mut script = String::new();
+                while at < lines.len()
+                    && lines[at].len() - lines[at].trim_start().len() > key_indent
+                {
+                    script.push_str(&lines[at][key_indent + 2..]);
+                    script.push('\n');
+                    at += 1;
+                }
+                step.run = Some(script);
+            }
+            "run" => step.run = Some(format!("{value}\n")),
+            other => panic!("README's GitHub job: a step key the test does not know: {other:?}"),
+        }
+    }
+    steps
+}
+
+/// Runs README's GitHub job's steps as the runner does: each `run` in a new shell, `set -e`,
+/// with the variables the steps before appended to `$GITHUB_ENV`; after a failed step only the
+/// `if: always()` ones. The exit code of each step run, by name.
+fn run_github(job: &CiJob, shell: &str, steps: &[Step]) -> Vec<(String, i32)> {
+    let env_file = job.sandbox.file("github_env", "");
+    let mut failed = false;
+    let mut ran = Vec::new();
+    for step in steps {
+        let Some(run) = &step.run else { continue };
+        if run.trim() == INSTALL || (failed && !step.always) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&env_file).expect("GITHUB_ENV");
+        let mut command = job
+            .shell(shell, &format!("set -e\n{run}"))
+            .env("GITHUB_ENV", &env_file)
+            .case(format!("{shell}: {}", step.name));
+        for line in text.lines() {
+            let (name, value) = line.split_once('=').unwrap_or_else(|| {
+                panic!("GITHUB_ENV holds a line that is not NAME=VALUE: {line:?}")
+            });
+            command = command.env(name, value);
+        }
+        let code = command.run().exit_code().unwrap_or(-1);
+        failed |= code != 0;
+        ran.push((step.name.clone(), code));
+    }
+    ran
+}
+
+#[test]
+fn readmes_github_actions_job_runs_under_sh_and_bash() {
+    if !have_shells() || !have("curl") {
+        return;
+    }
+    let steps = github_steps(&readme_yaml("runs-on:"));
+    let runs: Vec<&Step> = steps.iter().filter(|s| s.run.is_some()).collect();
+    assert_eq!(
+        runs.iter()
+            .filter(|s| s.run.as_deref().map(str::trim) == Some(INSTALL))
+            .count(),
+        1,
+        "the one step the test leaves out is the install: {steps:?}"
+    );
+    let stop = runs.last().expect("steps");
+    assert!(
+        stop.always,
+        "the last step, which stops the emulator, runs always: {stop:?}"
+    );
+    for shell in SHELLS {
+        // As written: every step passes.
+        let job = CiJob::new();
+        let ran = run_github(&job, shell, &steps);
+        assert!(ran.iter().all(|(_, code)| *code == 0), "{shell}: {ran:?}");
+        assert_eq!(ran.len(), runs.len() - 1, "{shell}: {ran:?}");
+        assert_eq!(
+            saved_names(&job.sandbox.path().join("fixture.json")).len(),
+            1
+        );
+        assert_eq!(
+            whole_log(&job.sandbox.path().join("requests.jsonl")).len(),
+            5
+        );
+        assert!(job.temporary_files().is_empty());
+        job.leftovers.assert_none();
+
+        // A step that fails after the start: the stop still runs, and nothing is left.
+        let job = CiJob::new();
+        let mut failing = steps.clone();
+        let at = failing
+            .iter()
+            .position(|s| s.name == "Run the scripts against it")
+            .expect("step");
+        failing.insert(
+            at + 1,
+            Step {
+                name: "a failing step".into(),
+                uses: false,
+                run: Some("false\n".into()),
+                always: false,
+            },
+        );
+        let ran = run_github(&job, shell, &failing);
+        let codes: Vec<i32> = ran.iter().map(|(_, code)| *code).collect();
+        assert_eq!(codes, [0, 0, 1, 0], "{shell}: {ran:?}");
+        whole_log(&job.sandbox.path().join("requests.jsonl"));
+        assert!(job.temporary_files().is_empty());
+        job.leftovers.assert_none();
+    }
+}
+
+/// The lines of one list of README's GitLab job (`before_script:`, `script:`, `after_script:`).
+fn gitlab_list(yaml: &str, key: &str) -> Vec<String> {
+    let mut lines = yaml
+        .lines()
+        .skip_while(|line| line.trim() != format!("{key}:"));
+    lines
+        .next()
+        .unwrap_or_else(|| panic!("README's GitLab job has no {key}"));
+    lines
+        .take_while(|line| line.trim_start().starts_with("- "))
+        .map(|line| line.trim_start()[2..].to_owned())
+        .collect()
+}
+
+/// Runs README's GitLab job as the runner does: `before_script` and `script` in one shell that
+/// stops at the first failing line, `after_script` in another. Their exit codes.
+fn run_gitlab(job: &CiJob, shell: &str, script: &[String], after: &[String]) -> (i32, i32) {
+    let main = job
+        .shell(shell, &format!("set -e\n{}\n", script.join("\n")))
+        .case(format!("{shell}: before_script and script"))
+        .run()
+        .exit_code()
+        .unwrap_or(-1);
+    let after = job
+        .shell(shell, &format!("set -e\n{}\n", after.join("\n")))
+        .case(format!("{shell}: after_script"))
+        .run()
+        .exit_code()
+        .unwrap_or(-1);
+    (main, after)
+}
+
+#[test]
+fn readmes_gitlab_ci_job_runs_under_sh_and_bash() {
+    if !have_shells() {
+        return;
+    }
+    let yaml = readme_yaml("after_script:");
+    let before = gitlab_list(&yaml, "before_script");
+    assert_eq!(before.first().map(String::as_str), Some(INSTALL));
+    let before = &before[1..];
+    let script = gitlab_list(&yaml, "script");
+    let after = gitlab_list(&yaml, "after_script");
+    assert!(!after.is_empty());
+    for shell in SHELLS {
+        let job = CiJob::new();
+        let main: Vec<String> = before.iter().chain(&script).cloned().collect();
+        assert_eq!(run_gitlab(&job, shell, &main, &after), (0, 0), "{shell}");
+        assert_eq!(
+            whole_log(&job.sandbox.path().join("requests.jsonl")).len(),
+            4
+        );
+        assert!(job.temporary_files().is_empty());
+        job.leftovers.assert_none();
+
+        // The script fails before its stop: after_script stops the emulator.
+        let job = CiJob::new();
+        let failing: Vec<String> = before
+            .iter()
+            .chain(std::iter::once(&"false".to_owned()))
+            .chain(&script)
+            .cloned()
+            .collect();
+        assert_eq!(run_gitlab(&job, shell, &failing, &after), (1, 0), "{shell}");
+        assert_eq!(
+            whole_log(&job.sandbox.path().join("requests.jsonl")).len(),
+            0
+        );
+        assert!(job.temporary_files().is_empty());
+        job.leftovers.assert_none();
+    }
+}
+
+#[test]
+fn leftovers_are_found_across_sessions_and_killed() {
+    // The guard itself: a background emulator left running is found by its mark, and killed
+    // when the guard goes (as a failing test's guard does).
+    let leftovers = Leftovers::new();
+    let job = CiJob::new();
+    let output = leftovers
+        .mark(job.safe_ad())
+        .args([
+            "emulator",
+            "--background",
+            "--quiet",
+            "--listen",
+            "127.0.0.1:0",
+        ])
+        .run();
+    output.success();
+    let pid: u32 = variables(output.stdout())["SAFE_AD_EMULATOR_PID"]
+        .parse()
+        .expect("pid");
+    assert!(leftovers
+        .running()
+        .iter()
+        .any(|line| line.starts_with(&format!("{pid} "))));
+    drop(leftovers);
+    wait_until("the leftover emulator to be killed", DEADLINE, || {
+        (!runs(pid)).then_some(())
+    });
 }

@@ -18,6 +18,8 @@ pub mod http;
 #[cfg(feature = "emulator")]
 pub mod in_process;
 #[cfg(feature = "emulator")]
+pub mod leftovers;
+#[cfg(feature = "emulator")]
 pub mod relay;
 
 use std::path::{Path, PathBuf};
