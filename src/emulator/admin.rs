@@ -11,7 +11,7 @@
 //! - `GET /_emulator/requests[?method=M&path=P]`: the journal, the `--log` records of the
 //!   requests answered so far (the emulator's own routes left out), one JSON object per line, in
 //!   the order they were logged. `method` matches in any case; `path` matches the record's path
-//!   exactly, or, ending in `*`, as a prefix. Older records beyond [`JOURNAL_BYTES`] are dropped,
+//!   exactly, or, ending in `*`, as a prefix. Older requests beyond [`JOURNAL_BYTES`] are dropped,
 //!   counted in the `safe-ad-journal-dropped` header.
 //! - `DELETE /_emulator/requests`: empties the journal; `{"cleared":N}`.
 //! - `GET /_emulator/network`: what is on the network, in the `--state` file's format.
@@ -30,6 +30,7 @@ use serde_json::{json, Value};
 use super::demo::{self, Origin};
 use super::encoding::base64_encode;
 use super::fixture::STATE_LIMIT;
+use super::log::Request as Logged;
 use super::routes::{bearer, read_body, Answer, App, Reply, Unread};
 use super::state::{DataId, USER_KEY};
 use super::table::percent_decode;
@@ -38,12 +39,9 @@ use super::wire::{ad_json, data_id_json, sd_json, Network, StateFile};
 /// The path prefix of the emulator's own routes.
 pub const PREFIX: &str = "/_emulator";
 
-/// The most the journal holds (records, paths and their bookkeeping); the oldest records are
-/// dropped beyond it. About 60,000 requests.
+/// The most the journal holds (see [`Logged::size`]); the oldest requests are dropped beyond
+/// it: about 75,000 requests with the usual paths.
 pub const JOURNAL_BYTES: usize = 16 * 1024 * 1024;
-
-/// What one journal entry costs besides its record and path.
-const ENTRY_OVERHEAD: usize = 64;
 
 const JSON: &str = "application/json; charset=utf-8";
 const JSON_LINES: &str = "application/x-ndjson; charset=utf-8";
@@ -53,7 +51,8 @@ const ROUTES: &str = "GET /_emulator/requests?method=M&path=P, DELETE /_emulator
 GET /_emulator/network, GET /_emulator/handles, POST /_emulator/reset/empty, \
 POST /_emulator/reset/demo, POST /_emulator/reset/state (body: a --state file)";
 
-/// The requests answered so far, as their `--log` records, for `GET /_emulator/requests`.
+/// The requests answered so far, for `GET /_emulator/requests`: kept as they are, and made into
+/// their `--log` records only when asked for, so that keeping them costs serving little.
 #[derive(Debug, Default)]
 pub struct Journal {
     entries: Mutex<Entries>,
@@ -61,23 +60,9 @@ pub struct Journal {
 
 #[derive(Debug, Default)]
 struct Entries {
-    list: VecDeque<Entry>,
+    list: VecDeque<Logged>,
     bytes: usize,
     dropped: u64,
-}
-
-#[derive(Debug)]
-struct Entry {
-    method: Method,
-    /// The path as the log shows it (the token redacted), uncut.
-    path: Box<str>,
-    record: String,
-}
-
-impl Entry {
-    fn size(&self) -> usize {
-        ENTRY_OVERHEAD + self.path.len() + self.record.len()
-    }
 }
 
 impl Journal {
@@ -87,16 +72,11 @@ impl Journal {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Keeps one request's record (a `--log` line, newline included).
-    pub fn push(&self, method: &Method, path: &str, record: String) {
-        let entry = Entry {
-            method: method.clone(),
-            path: path.into(),
-            record,
-        };
+    /// Keeps one request.
+    pub fn push(&self, request: Logged) {
         let mut entries = self.entries();
-        entries.bytes += entry.size();
-        entries.list.push_back(entry);
+        entries.bytes += request.size();
+        entries.list.push_back(request);
         while entries.bytes > JOURNAL_BYTES {
             let Some(old) = entries.list.pop_front() else {
                 break;
@@ -106,7 +86,7 @@ impl Journal {
         }
     }
 
-    /// Empties it; how many records it held.
+    /// Empties it; how many requests it held.
     fn clear(&self) -> usize {
         let mut entries = self.entries();
         let count = entries.list.len();
@@ -114,12 +94,13 @@ impl Journal {
         count
     }
 
-    /// The records that pass `filter`, one per line, and how many older ones were dropped.
+    /// The records of the requests that pass `filter`, one per line, and how many older ones
+    /// were dropped.
     fn select(&self, filter: &Filter) -> (String, u64) {
         let entries = self.entries();
         let mut out = String::new();
-        for entry in entries.list.iter().filter(|entry| filter.passes(entry)) {
-            out.push_str(&entry.record);
+        for request in entries.list.iter().filter(|request| filter.passes(request)) {
+            out.push_str(&request.record());
         }
         (out, entries.dropped)
     }
@@ -158,17 +139,17 @@ impl Filter {
         Ok(filter)
     }
 
-    fn passes(&self, entry: &Entry) -> bool {
+    fn passes(&self, request: &Logged) -> bool {
         let method = self
             .method
             .as_deref()
-            .is_none_or(|method| entry.method.as_str().eq_ignore_ascii_case(method));
+            .is_none_or(|method| request.method.as_str().eq_ignore_ascii_case(method));
         let path = self
             .path
             .as_deref()
             .is_none_or(|path| match path.strip_suffix('*') {
-                Some(prefix) => entry.path.starts_with(prefix),
-                None => *entry.path == *path,
+                Some(prefix) => request.path.starts_with(prefix),
+                None => request.path == path,
             });
         method && path
     }
@@ -426,11 +407,15 @@ fn handles(app: &App) -> String {
 mod tests {
     use super::*;
 
-    fn entry(method: Method, path: &str) -> Entry {
-        Entry {
+    fn entry(method: Method, path: &str) -> Logged {
+        Logged {
             method,
-            path: path.into(),
-            record: format!("{path}\n"),
+            path: path.to_owned(),
+            status: Some(200),
+            error: None,
+            elapsed: std::time::Duration::ZERO,
+            note: super::super::log::Note::None,
+            live: Default::default(),
         }
     }
 
@@ -452,14 +437,17 @@ mod tests {
     #[test]
     fn the_journal_drops_its_oldest_records_beyond_its_bound() {
         let journal = Journal::default();
-        // Each entry takes exactly 1 MiB: its overhead, the path `/a` and the record with its newline.
-        let record = "x".repeat(1024 * 1024 - ENTRY_OVERHEAD - 2 - 1);
+        // Each request takes exactly 1 MiB, its path with the rest.
+        let mut request = entry(Method::GET, "");
+        request.path = "/".repeat(1024 * 1024 - request.size());
+        assert_eq!(request.size(), 1024 * 1024);
         for _ in 0..20 {
-            journal.push(&Method::GET, "/a", format!("{record}\n"));
+            journal.push(request.clone());
         }
         let (all, dropped) = journal.select(&Filter::default());
         assert_eq!(dropped, 4);
         assert_eq!(all.lines().count(), 16);
+        assert!(all.starts_with("{\"event\":\"request\",\"method\":\"GET\""));
         assert_eq!(journal.clear(), 16);
         assert_eq!(journal.select(&Filter::default()).0, "");
     }

@@ -32,8 +32,7 @@ use super::args::EmulatorArgs;
 use super::command::exit_code;
 use super::fixture::reason;
 use super::rundir::{RunDir, Status};
-use super::signals::Signals;
-use super::{say, Exit};
+use super::{runtime, say, watch_signals, Exit};
 
 /// Names the run directory in the environment of an emulator started by `--background`.
 pub const DAEMON: &str = "SAFE_AD_EMULATOR_DAEMON";
@@ -58,17 +57,20 @@ pub const VARIABLES: [&str; 4] = [
 
 /// Starts the emulator in the background as `args` say; see the module's notes.
 pub fn start(args: &EmulatorArgs) -> Exit {
-    let runtime = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(runtime) => runtime,
-        Err(error) => {
-            say(&format!("safe-ad emulator: error: cannot start: {error}\n"));
-            return Exit::Failed;
-        }
-    };
-    runtime.block_on(starting(args))
+    if stdout_is_nowhere() {
+        // The variables would be lost without an error, and with them the only way to use the
+        // emulator or to stop it.
+        say(
+            "safe-ad emulator: error: --background: stdout is /dev/null (or closed), so the \
+             variables that name the emulator, and let --stop stop it, would be lost; send them \
+             to a file or eval them. Nothing was started\n",
+        );
+        return Exit::Usage;
+    }
+    match runtime() {
+        Ok(runtime) => runtime.block_on(starting(args)),
+        Err(exit) => exit,
+    }
 }
 
 /// A child being started: its id and the news of its end.
@@ -83,14 +85,9 @@ async fn starting(args: &EmulatorArgs) -> Exit {
         .ready_timeout
         .map_or(READY_TIMEOUT, Duration::from_secs);
     // From now on a signal is the starter's to handle: it stops what it started.
-    let mut signals = match Signals::install() {
+    let mut signals = match watch_signals() {
         Ok(signals) => signals,
-        Err(error) => {
-            say(&format!(
-                "safe-ad emulator: error: cannot watch for signals: {error}\n"
-            ));
-            return Exit::Failed;
-        }
+        Err(exit) => return exit,
     };
     let dir = match RunDir::create() {
         Ok(dir) => dir,
@@ -148,7 +145,15 @@ async fn starting(args: &EmulatorArgs) -> Exit {
     tokio::select! {
         variables = ready => match variables {
             Ok(Some((url, token))) => {
-                if print_variables(&dir, child.pid, &url, &token, export) {
+                if let Err(error) = print_variables(&dir, child.pid, &url, &token, export) {
+                    // Nobody got the variables, so nobody could stop it: stop it now.
+                    say(&format!(
+                        "safe-ad emulator: error: --background: cannot print the variables ({}); \
+                         stopping the emulator\n",
+                        reason(&error)
+                    ));
+                    stop_starting(&dir, child, Exit::Failed).await
+                } else {
                     if !args.quiet {
                         say(&format!(
                             "safe-ad emulator: running in the background as process {}; \
@@ -159,11 +164,6 @@ async fn starting(args: &EmulatorArgs) -> Exit {
                         ));
                     }
                     Exit::Ready
-                } else {
-                    // Nobody got the variables, so nobody could stop it: stop it now.
-                    say("safe-ad emulator: error: --background: cannot print the variables \
-                         (stdout is closed); stopping the emulator\n");
-                    stop_starting(&dir, child, Exit::Failed).await
                 }
             }
             // Its stdout ended without the two lines: it ended, or is ending.
@@ -196,6 +196,25 @@ async fn starting(args: &EmulatorArgs) -> Exit {
             ));
             stop_starting(&dir, child, Exit::Failed).await
         }
+    }
+}
+
+/// Whether stdout is `/dev/null`, where Rust's runtime also puts a stdout that was closed.
+fn stdout_is_nowhere() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (
+            std::fs::metadata("/dev/stdout"),
+            std::fs::metadata("/dev/null"),
+        ) {
+            (Ok(stdout), Ok(null)) => stdout.dev() == null.dev() && stdout.ino() == null.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        false
     }
 }
 
@@ -236,9 +255,14 @@ fn read_variables(stdout: std::process::ChildStdout) -> Option<(String, String)>
     ))
 }
 
-/// It listens: shows what it said while starting and prints the variables; false if they could
-/// not be printed.
-fn print_variables(dir: &RunDir, pid: u32, url: &str, token: &str, export: bool) -> bool {
+/// It listens: shows what it said while starting and prints the variables.
+fn print_variables(
+    dir: &RunDir,
+    pid: u32,
+    url: &str,
+    token: &str,
+    export: bool,
+) -> std::io::Result<()> {
     use std::io::Write;
     let shown = dir.relay(0, &mut std::io::stderr().lock()).unwrap_or(0);
     let _ = dir.write_shown(shown);
@@ -260,7 +284,6 @@ fn print_variables(dir: &RunDir, pid: u32, url: &str, token: &str, export: bool)
     stdout
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush())
-        .is_ok()
 }
 
 /// It ended before it listened: show what it said, exit as it did.

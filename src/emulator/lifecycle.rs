@@ -23,20 +23,15 @@ use super::log::{self, LogEnd, RecordLog};
 use super::server::{start, Options, Server, Stopped};
 use super::signals::{Signal, Signals};
 use super::wire::Network;
-use super::{background, command, demo, say, token_from, Exit};
+use super::{background, command, demo, say, token_from, watch_signals, Exit};
 
 /// Runs the emulator as `args` say, listening on `listen`; `background` when `--background`
 /// started it. Needs a current-thread runtime.
 pub async fn run(args: &EmulatorArgs, listen: std::net::SocketAddr, background: bool) -> Exit {
     let command_mode = !args.command.is_empty();
-    let mut signals = match Signals::install() {
+    let mut signals = match watch_signals() {
         Ok(signals) => signals,
-        Err(error) => {
-            say(&format!(
-                "safe-ad emulator: error: cannot watch for signals: {error}\n"
-            ));
-            return Exit::Failed;
-        }
+        Err(exit) => return exit,
     };
 
     // 2. Prepare, interruptibly.

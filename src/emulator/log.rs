@@ -400,6 +400,43 @@ pub fn request_record(
     record
 }
 
+/// One request as the logs keep it: what its `--log` record says, kept as it is for the journal
+/// of the emulator's own routes, which makes the record only when it is asked for.
+#[derive(Debug, Clone)]
+pub struct Request {
+    pub method: hyper::Method,
+    /// As the log shows it (see [`redact`]).
+    pub path: String,
+    pub status: Option<u16>,
+    pub error: Option<ErrorBody>,
+    pub elapsed: Duration,
+    pub note: Note,
+    /// The live handles after it.
+    pub live: Live,
+}
+
+impl Request {
+    /// Its `--log` record (see [`request_record`]).
+    pub fn record(&self) -> String {
+        request_record(
+            self.method.as_str(),
+            &self.path,
+            self.status,
+            self.error.as_ref(),
+            self.elapsed,
+            self.note,
+            &self.live,
+        )
+    }
+
+    /// About how many bytes it holds.
+    pub fn size(&self) -> usize {
+        std::mem::size_of::<Request>()
+            + self.path.len()
+            + self.error.as_ref().map_or(0, |e| e.description.len())
+    }
+}
+
 /// [`push_json_string`] of at most `limit` characters of `text`; a longer one is cut and ends in
 /// `...`.
 fn push_cut_string(out: &mut String, text: &str, limit: usize) {

@@ -161,21 +161,36 @@ fn serve(args: &EmulatorArgs, background: bool) -> Exit {
         ));
         return Exit::Usage;
     }
-    let runtime = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
+    let runtime = match runtime() {
         Ok(runtime) => runtime,
-        Err(error) => {
-            say(&format!("safe-ad emulator: error: cannot start: {error}\n"));
-            return Exit::Failed;
-        }
+        Err(exit) => return exit,
     };
     let exit = runtime.block_on(lifecycle::run(args, listen, background));
     // Nothing is left running on it: the stop ended every connection.
     drop(runtime);
     log::flush(lifecycle::STDERR_GRACE);
     exit
+}
+
+/// The one-thread runtime a run (or a start in the background) needs; a failure is said.
+fn runtime() -> Result<tokio::runtime::Runtime, Exit> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|error| {
+            say(&format!("safe-ad emulator: error: cannot start: {error}\n"));
+            Exit::Failed
+        })
+}
+
+/// Watches SIGTERM, SIGINT and SIGHUP from now on (in a runtime); a failure is said.
+fn watch_signals() -> Result<signals::Signals, Exit> {
+    signals::Signals::install().map_err(|error| {
+        say(&format!(
+            "safe-ad emulator: error: cannot watch for signals: {error}\n"
+        ));
+        Exit::Failed
+    })
 }
 
 /// Whether the command line has a `--` with nothing after it (clap reads it as no COMMAND). A

@@ -107,15 +107,22 @@ impl RunDir {
     /// Takes the lock for the life of this process (the file returned holds it) and writes the
     /// `pid` file. Fails if another process holds the lock.
     pub fn claim(&self) -> io::Result<File> {
-        let lock = OpenOptions::new()
+        let lock = self.lock_now("lock")?;
+        std::fs::write(self.file("pid"), format!("{}\n", std::process::id()))?;
+        Ok(lock)
+    }
+
+    /// Opens (or makes) the file `name` and takes its exclusive lock without waiting
+    /// (`WouldBlock` when another holds it); the lock lasts as long as the file returned.
+    fn lock_now(&self, name: &str) -> io::Result<File> {
+        let file = OpenOptions::new()
             .read(true)
             .write(true)
             .create(true)
             .truncate(false)
-            .open(self.file("lock"))?;
-        flock(&lock, Lock::ExclusiveNow)?;
-        std::fs::write(self.file("pid"), format!("{}\n", std::process::id()))?;
-        Ok(lock)
+            .open(self.file(name))?;
+        flock(&file, Lock::ExclusiveNow)?;
+        Ok(file)
     }
 
     /// Writes how the run ended; the last thing the emulator does.
@@ -162,14 +169,7 @@ impl RunDir {
     /// Takes the `stopping` lock for the life of the file returned; `WouldBlock` when another
     /// `--stop` holds it.
     pub fn claim_stopping(&self) -> io::Result<File> {
-        let file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(self.file("stopping"))?;
-        flock(&file, Lock::ExclusiveNow)?;
-        Ok(file)
+        self.lock_now("stopping")
     }
 
     /// Whether the emulator holds its lock (runs).

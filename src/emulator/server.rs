@@ -595,9 +595,10 @@ impl InFlight<'_> {
     /// body of its answer (for the error of a 4xx or 5xx).
     fn log(&mut self, status: Option<StatusCode>, note: Note, body: &[u8]) {
         self.logged = true;
-        let (method, path) = &self.label;
         let shared = self.shared;
+        let elapsed = self.started.elapsed();
         let error = status.and_then(|status| ErrorBody::of(status.as_u16(), body));
+        let (method, path) = &mut self.label;
         if shared.log_requests {
             let status = status.map_or(String::new(), |s| s.as_str().to_owned());
             log::line(log::request_line(
@@ -605,29 +606,26 @@ impl InFlight<'_> {
                 path,
                 &note.shown(&status),
                 error.as_ref(),
-                self.started.elapsed(),
+                elapsed,
             ));
         }
-        let journal = !self.admin;
-        if journal || shared.records.is_some() {
-            let live = shared.app.state().live();
-            let record = log::request_record(
-                method.as_str(),
-                path,
-                status.map(|s| s.as_u16()),
-                error.as_ref(),
-                self.started.elapsed(),
-                note,
-                &live,
-            );
-            match (&shared.records, journal) {
-                (Some(records), true) => {
-                    records.record(record.clone());
-                    shared.admin.journal.push(method, path, record);
-                }
-                (Some(records), false) => records.record(record),
-                (None, _) => shared.admin.journal.push(method, path, record),
-            }
+        if self.admin && shared.records.is_none() {
+            return;
+        }
+        let request = log::Request {
+            method: method.clone(),
+            path: std::mem::take(path),
+            status: status.map(|s| s.as_u16()),
+            error,
+            elapsed,
+            note,
+            live: shared.app.state().live(),
+        };
+        if let Some(records) = &shared.records {
+            records.record(request.record());
+        }
+        if !self.admin {
+            shared.admin.journal.push(request);
         }
     }
 }

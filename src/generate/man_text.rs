@@ -465,7 +465,8 @@ a variable first and eval that.
 If the emulator cannot start, nothing is printed on standard output, nothing runs on, and the exit
 status and message are the emulator's own. If it does not listen within \fB--ready-timeout\fR
 seconds (default 30; a \fB--log\fR FIFO that nobody reads waits for ever), it is stopped and the
-exit status is 1; a signal to the starter meanwhile stops it too (128+\fIN\fR).
+exit status is 1; a signal to the starter meanwhile stops it too (128+\fIN\fR). A standard output
+that is /dev/null or closed is refused (exit status 2): the variables would be lost.
 .PP
 Its standard error goes to the file stderr in SAFE_AD_EMULATOR_DIR: what it said while starting
 (the demo names) is shown by \fB--background\fR, everything after (request lines unless
@@ -492,7 +493,7 @@ as an unknown route is (401 for a bad token, else 404). Paths match exactly, at 
 .B GET /_emulator/requests
 The request journal: the log records (see REQUEST LOG) of the requests answered so far, one per
 line, but those to these routes; \fB?method=\fR\fIM\fR and \fB?path=\fR\fIP\fR filter it (a
-trailing * in \fIP\fR matches any rest). It keeps the last 16 MiB of records.
+trailing * in \fIP\fR matches any rest). It keeps about the last 75,000 requests (16 MiB).
 .TP
 .B DELETE /_emulator/requests
 Empties the journal.

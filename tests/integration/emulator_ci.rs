@@ -331,6 +331,40 @@ fn a_failed_start_returns_with_the_emulators_own_exit_code_and_reason() {
         .stderr_has("--log missing/log.jsonl: cannot create it: no such file or directory");
     nothing_left(&job, &output);
 
+    // A closed stdout, or /dev/null: the variables would go nowhere, so nothing is started.
+    for redirect in [">&-", ">/dev/null"] {
+        let output = job
+            .shell(
+                "sh",
+                &format!("safe-ad emulator --background --listen 127.0.0.1:0 {redirect}"),
+            )
+            .case(redirect)
+            .run();
+        output
+            .code(2)
+            .stderr_has("--background: stdout is /dev/null (or closed), so the variables");
+        nothing_left(&job, &output);
+    }
+    // A stdout whose reader is gone before the variables come (a FIFO whose one reader the
+    // shell closes once the starter holds it; the --log FIFO makes the emulator wait till then):
+    // the emulator is stopped.
+    let output = job
+        .shell(
+            "sh",
+            "mkfifo out log.fifo
+             exec 4<>out 6>out
+             safe-ad emulator --background --quiet --listen 127.0.0.1:0 --log log.fifo >&6 4<&- 6>&- &
+             starter=$!
+             exec 4<&- 6>&-
+             exec 5<log.fifo
+             wait $starter",
+        )
+        .run();
+    output.code(1).stderr_has(
+        "--background: cannot print the variables (Broken pipe); stopping the emulator",
+    );
+    nothing_left(&job, &output);
+
     // What the starter itself refuses: clap's usage errors.
     for (args, says) in [
         (&["--background", "--", "true"][..], "cannot be used with"),
@@ -351,16 +385,46 @@ fn a_failed_start_returns_with_the_emulators_own_exit_code_and_reason() {
     }
 }
 
+/// The job's directory.
+fn job_dir(job: &CiJob) -> &Path {
+    job.sandbox.path()
+}
+
+/// Makes `log.fifo` in `dir`, a FIFO nobody reads: an emulator given it as `--log` waits to open
+/// it, for ever, before it listens.
+fn fifo_nobody_reads(dir: &Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(dir.join("log.fifo"))
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+}
+
+/// Starts `--background` with `--log log.fifo` (see [`fifo_nobody_reads`]), and waits until the
+/// emulator it starts is there: the starter, still waiting, and the emulator's process id.
+fn starting_for_ever(job: &CiJob, case: &str) -> (Running, u32) {
+    fifo_nobody_reads(job_dir(job));
+    let starter = job
+        .safe_ad()
+        .args(["emulator", "--background", "--listen", "127.0.0.1:0"])
+        .args(["--log", "log.fifo"])
+        .case(case)
+        .spawn();
+    let emulator = wait_until("the emulator to be started", DEADLINE, || {
+        job.leftovers.running().iter().find_map(|line| {
+            line.contains(" emulator --listen")
+                .then(|| line.split(' ').next()?.parse::<u32>().ok())
+                .flatten()
+        })
+    });
+    (starter, emulator)
+}
+
 #[test]
 fn a_start_that_never_listens_is_stopped_after_the_ready_timeout() {
     let job = CiJob::new();
     // A --log FIFO nobody reads: the emulator waits to open it, for ever.
-    let fifo = job.sandbox.path().join("log.fifo");
-    let made = std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .expect("mkfifo");
-    assert!(made.success());
+    fifo_nobody_reads(job_dir(&job));
     let output = job
         .safe_ad()
         .args(["emulator", "--background", "--listen", "127.0.0.1:0"])
@@ -377,26 +441,7 @@ fn a_start_that_never_listens_is_stopped_after_the_ready_timeout() {
 fn a_signal_to_the_starter_stops_the_emulator_it_was_starting() {
     for (signal, code) in [("INT", 130), ("TERM", 143), ("HUP", 129)] {
         let job = CiJob::new();
-        let fifo = job.sandbox.path().join("log.fifo");
-        let made = std::process::Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .expect("mkfifo");
-        assert!(made.success());
-        let starter = job
-            .safe_ad()
-            .args(["emulator", "--background", "--listen", "127.0.0.1:0"])
-            .args(["--log", "log.fifo"])
-            .case(signal)
-            .spawn();
-        // The emulator it started is there (waiting for the FIFO's reader).
-        wait_until("the emulator to be started", DEADLINE, || {
-            job.leftovers
-                .running()
-                .iter()
-                .any(|line| line.contains(" emulator --listen"))
-                .then_some(())
-        });
+        let (starter, _) = starting_for_ever(&job, signal);
         crate::harness::signal(starter.pid(), signal);
         let output = starter.wait();
         output.code(code).stderr_has(&format!(
@@ -411,31 +456,10 @@ fn a_starter_killed_before_the_emulator_listens_takes_the_emulator_with_it() {
     // SIGKILL cannot be handled: the emulator, waiting for a --log FIFO's reader, learns it from
     // the kernel (the parent-death signal, Linux) and stops as on SIGTERM.
     let job = CiJob::new();
-    let fifo = job.sandbox.path().join("log.fifo");
-    let made = std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .expect("mkfifo");
-    assert!(made.success());
-    let mut starter = job
-        .safe_ad()
-        .args(["emulator", "--background", "--listen", "127.0.0.1:0"])
-        .args(["--log", "log.fifo"])
-        .spawn();
-    let emulator = wait_until("the emulator to be started", DEADLINE, || {
-        job.leftovers.running().iter().find_map(|line| {
-            line.contains(" emulator --listen")
-                .then(|| line.split(' ').next()?.parse::<u32>().ok())
-                .flatten()
-        })
-    });
-    // Once it watches for signals (a SIGTERM before that would end it all the same).
-    wait_until("the emulator to handle SIGTERM", DEADLINE, || {
-        let status = std::fs::read_to_string(format!("/proc/{emulator}/status")).ok()?;
-        let mask = status.lines().find_map(|l| l.strip_prefix("SigCgt:"))?;
-        let mask = u64::from_str_radix(mask.trim(), 16).ok()?;
-        (mask & (1 << 14) != 0).then_some(())
-    });
+    let (mut starter, emulator) = starting_for_ever(&job, "SIGKILL");
+    // Once it watches for signals, its parent-death signal is set (a SIGTERM even before that
+    // would end it all the same).
+    wait_for_handler(emulator, "TERM");
     let killed = std::process::Command::new("kill")
         .args(["-KILL", &starter.pid().to_string()])
         .status()
