@@ -6,7 +6,9 @@
 //! 2. prepare on a thread of its own, since each step may block for long: read the token file,
 //!    open, lock and read the `--state` file, open the `--log` file (a FIFO waits for its
 //!    reader). A signal meanwhile ends the run at once: nothing was served, nothing is saved;
-//! 3. listen, and serve until a signal (or run COMMAND, passing signals on to it);
+//! 3. listen, print the two variables (with `--background`, to the starter's pipe, after the
+//!    "listening" line, so that the starter shows it; a starter gone by then stops the run), and
+//!    serve until a signal (or run COMMAND, passing signals on to it);
 //! 4. stop: accept nothing more, refuse what has not started, let what is in progress finish
 //!    (a second signal cuts it off), and take the snapshot (`Server::stop`);
 //! 5. save the `--state` file;
