@@ -112,8 +112,8 @@ _safe_ad_spec() {
             valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
             ;;
         "emulator")
-            flags="--empty -q --quiet --strict-paths --deny-auth --hang-unknown-clears -h --help"
-            valued="--listen --token-file --token --state --log --fault-rate --fault-seed"
+            flags="--empty -q --quiet --strict-paths --deny-auth --hang-unknown-clears --background --stop -h --help"
+            valued="--listen --token-file --token --state --log --fault-rate --fault-seed --ready-timeout --format"
             last="command-line"
             ;;
         "create")
@@ -340,6 +340,7 @@ _safe_ad_value() {
         "emulator|--token-file") echo "files" ;;
         "emulator|--state") echo "files" ;;
         "emulator|--log") echo "files" ;;
+        "emulator|--format") echo "words sh env" ;;
         "create|--token-file") echo "files" ;;
         "create|--color") echo "words auto always never" ;;
         "open|--token-file") echo "files" ;;

@@ -67,11 +67,16 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l log -d 'Write one JSON record per request to FILE (method, path, status, time, live handles)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l fault-rate -d 'Inject a fault into this share (0 to 1) of the operation and metadata requests' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l fault-seed -d 'Seed of the fault sequence: the same seed gives the same faults in the same request order' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l ready-timeout -d 'Stop it if it does not listen within SECS (30)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l format -d 'Variables as sh (for eval) or env (NAME=VALUE)' -r -f -a "sh\t''
+env\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l empty -d 'Start with no demo data'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -s q -l quiet -d 'No request lines, demo description or totals on stderr (errors only)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l strict-paths -d 'Match paths exactly: no trailing slash, exact case, no escapes, plain decimal handles'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l deny-auth -d 'Deny every POST /auth, as a launcher whose user clicks "deny"'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l hang-unknown-clears -d 'Never answer a clear of an unknown handle, as the real launcher did'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l background -d 'Detach once it listens and print its variables'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l stop -d 'Stop the emulator that --background started'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F

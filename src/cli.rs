@@ -702,7 +702,7 @@ Run a local stand-in for the SAFE Launcher, for trying safe-ad and testing scrip
 It listens on loopback only and prints SAFE_LAUNCHER_URL=... and SAFE_LAUNCHER_TOKEN=... lines that a \
 shell can eval. With `-- COMMAND [ARGS...]` it starts on a free port, runs COMMAND with those two \
 variables in its environment, stops when COMMAND ends and exits with COMMAND's exit code.",
-        after_help = "Examples:\n  safe-ad emulator -- sh -c 'safe-ad put 0 && safe-ad clear-data 1 && safe-ad post 1'\n  safe-ad emulator --listen 127.0.0.1:0 > launcher.env &   # then: . ./launcher.env; export SAFE_LAUNCHER_URL SAFE_LAUNCHER_TOKEN"
+        after_help = "Examples:\n  safe-ad emulator -- sh -c 'safe-ad put 0 && safe-ad clear-data 1 && safe-ad post 1'\n  eval \"$(safe-ad emulator --background)\"; ...; safe-ad emulator --stop"
     )]
     Emulator(crate::emulator::EmulatorArgs),
 }

@@ -88,6 +88,54 @@ pub struct EmulatorArgs {
     )]
     pub fault_seed: u64,
 
+    /// Detach once it listens and print its variables
+    ///
+    /// The emulator runs on as a process of its own (its own session; it holds none of the
+    /// caller's input and output, so a CI step that starts it ends). Once it listens, this prints
+    /// SAFE_LAUNCHER_URL, SAFE_LAUNCHER_TOKEN, SAFE_AD_EMULATOR_PID and SAFE_AD_EMULATOR_DIR (see
+    /// --format) and exits 0. If it cannot start, this exits with its exit code and message, and
+    /// nothing runs on. Its stderr goes to $SAFE_AD_EMULATOR_DIR/stderr: what it said while
+    /// starting is shown now, the rest by --stop.
+    #[arg(long, conflicts_with_all = ["command", "stop"])]
+    pub background: bool,
+
+    /// Variables as sh (for eval) or env (NAME=VALUE)
+    ///
+    /// With --background: `sh` (the default) prints `export NAME='VALUE'` lines for
+    /// `eval "$(safe-ad emulator --background)"`; `env` prints NAME=VALUE lines to append to an
+    /// env file such as GitHub's $GITHUB_ENV.
+    #[arg(
+        long,
+        value_name = "FORMAT",
+        requires = "background",
+        value_parser = ["sh", "env"],
+        hide_possible_values = true
+    )]
+    pub format: Option<String>,
+
+    /// Stop it if it does not listen within SECS (30)
+    ///
+    /// With --background: a --log FIFO nobody reads, or a --token-file nobody writes, would keep
+    /// it waiting for ever; after SECS (1 to 3600, default 30) it is stopped and this exits 1.
+    #[arg(
+        long,
+        value_name = "SECS",
+        requires = "background",
+        value_hint = ValueHint::Other,
+        value_parser = clap::value_parser!(u64).range(1..=3600)
+    )]
+    pub ready_timeout: Option<u64>,
+
+    /// Stop the emulator that --background started
+    ///
+    /// The one SAFE_AD_EMULATOR_PID and SAFE_AD_EMULATOR_DIR name. It stops as on SIGTERM (so
+    /// --state is saved and --log ends with its stop record), its stderr is shown, and this exits
+    /// with its exit code: 1 if it could not save or log. A process that is not that emulator (a
+    /// process id used again) is never signalled: that, and an emulator that was not running, is
+    /// exit 1.
+    #[arg(long, exclusive = true)]
+    pub stop: bool,
+
     /// Run this command against the emulator, then stop and exit with its exit code
     #[arg(last = true, value_name = "COMMAND", value_hint = ValueHint::CommandWithArguments)]
     pub command: Vec<OsString>,

@@ -170,7 +170,7 @@ fn on_terminal() -> bool {
 }
 
 /// The shell's convention: the code, or 128 + the signal that ended the process.
-fn exit_code(status: ExitStatus) -> u8 {
+pub(super) fn exit_code(status: ExitStatus) -> u8 {
     if let Some(code) = status.code() {
         // A Unix exit status is 0..=255; anything else (Windows) is folded into 1.
         return u8::try_from(code).unwrap_or(1);

@@ -1,4 +1,6 @@
-//! The demo state the emulator starts with (unless `--empty`), and the banner that describes it.
+//! The demo state the emulator starts with (unless `--empty` or `--state`), the banner that
+//! describes it, and [`fresh`]: a launcher as it starts, from the demo data, nothing or a network,
+//! which a start and the emulator's own reset route both make.
 //!
 //! The handle ids are fixed, because they are created first from the shared counter:
 //!
@@ -14,8 +16,54 @@
 
 use super::encoding::base64_encode;
 use super::state::{
-    Ad, AdKey, DataId, Filter, FilterType, Item, Sd, SdKey, SignKey, State, USER_KEY,
+    Ad, AdKey, DataId, Filter, FilterType, Item, Permissions, Sd, SdKey, SignKey, State, USER_KEY,
 };
+use super::wire::Network;
+
+/// What a launcher starts from: the demo data, nothing, or a network (a `--state` file's).
+#[derive(Debug, Clone)]
+pub enum Origin {
+    Demo,
+    Empty,
+    Network(Network),
+}
+
+impl Origin {
+    /// `demo`, `empty` or `state`, as the `--log` records name it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Origin::Demo => "demo",
+            Origin::Empty => "empty",
+            Origin::Network(_) => "state",
+        }
+    }
+}
+
+/// A launcher as it starts: `origin`'s network (with the demo handles for the demo), no other
+/// handle, handle ids counted from the start, and one session, `token`, with `LOW_LEVEL_API`.
+pub fn fresh(origin: Origin, token: &str) -> State {
+    let mut state = State::new();
+    match origin {
+        Origin::Demo => install(&mut state),
+        Origin::Empty => {}
+        Origin::Network(network) => {
+            for ad in network.appendable_data {
+                state.store(ad);
+            }
+            for sd in network.structured_data {
+                state.store_sd(sd);
+            }
+        }
+    }
+    state.add_session(
+        token.to_owned(),
+        Permissions {
+            low_level_api: true,
+            safe_drive_access: false,
+        },
+    );
+    state
+}
 
 /// Handle of the appendable data that is not on the network yet.
 pub const UNSAVED: u64 = 0;

@@ -6,7 +6,9 @@
 //! 2. prepare on a thread of its own, since each step may block for long: read the token file,
 //!    open, lock and read the `--state` file, open the `--log` file (a FIFO waits for its
 //!    reader). A signal meanwhile ends the run at once: nothing was served, nothing is saved;
-//! 3. listen, and serve until a signal (or run COMMAND, passing signals on to it);
+//! 3. listen, print the two variables (with `--background`, to the starter's pipe, after the
+//!    "listening" line, so that the starter shows it; a starter gone by then stops the run), and
+//!    serve until a signal (or run COMMAND, passing signals on to it);
 //! 4. stop: accept nothing more, refuse what has not started, let what is in progress finish
 //!    (a second signal cuts it off), and take the snapshot (`Server::stop`);
 //! 5. save the `--state` file;
@@ -23,19 +25,15 @@ use super::log::{self, LogEnd, RecordLog};
 use super::server::{start, Options, Server, Stopped};
 use super::signals::{Signal, Signals};
 use super::wire::Network;
-use super::{command, demo, say, token_from, Exit};
+use super::{background, command, demo, say, token_from, watch_signals, Exit};
 
-/// Runs the emulator as `args` say, listening on `listen`. Needs a current-thread runtime.
-pub async fn run(args: &EmulatorArgs, listen: std::net::SocketAddr) -> Exit {
+/// Runs the emulator as `args` say, listening on `listen`; `background` when `--background`
+/// started it. Needs a current-thread runtime.
+pub async fn run(args: &EmulatorArgs, listen: std::net::SocketAddr, background: bool) -> Exit {
     let command_mode = !args.command.is_empty();
-    let mut signals = match Signals::install() {
+    let mut signals = match watch_signals() {
         Ok(signals) => signals,
-        Err(error) => {
-            say(&format!(
-                "safe-ad emulator: error: cannot watch for signals: {error}\n"
-            ));
-            return Exit::Failed;
-        }
+        Err(exit) => return exit,
     };
 
     // 2. Prepare, interruptibly.
@@ -111,13 +109,24 @@ pub async fn run(args: &EmulatorArgs, listen: std::net::SocketAddr) -> Exit {
             return Exit::Failed;
         }
     };
+    if let Some(records) = &records {
+        // Before anything is served (nothing runs until this task waits): the first line.
+        let network = if demo {
+            "demo"
+        } else if fixture.is_some() {
+            "state"
+        } else {
+            "empty"
+        };
+        records.record(log::start_record(&server.url(), network, &server.live()));
+    }
     if demo && !args.quiet {
         say(&demo::banner());
     }
     let ended = if command_mode {
         Exit::Command(command::run(&args.command, &server, &mut signals, args.quiet).await)
     } else {
-        serve_until_signal(&server, &mut signals, args.quiet).await
+        serve_until_signal(&server, &mut signals, args.quiet, background).await
     };
 
     // 4. The ordered stop; a second signal cuts off what is still in progress.
@@ -173,23 +182,53 @@ pub async fn run(args: &EmulatorArgs, listen: std::net::SocketAddr) -> Exit {
 }
 
 /// Prints the two `eval`-able lines, then serves until a signal.
-async fn serve_until_signal(server: &Server, signals: &mut Signals, quiet: bool) -> Exit {
+async fn serve_until_signal(
+    server: &Server,
+    signals: &mut Signals,
+    quiet: bool,
+    background: bool,
+) -> Exit {
     use std::io::Write;
+    let listening = (!quiet).then(|| {
+        format!(
+            "safe-ad emulator: listening on {} ({} stops it); one line per request follows\n",
+            server.url(),
+            if background {
+                "`safe-ad emulator --stop`"
+            } else {
+                "Ctrl-C"
+            }
+        )
+    });
+    if background {
+        // Said before the lines: the starter shows what was said once it has them.
+        if let Some(listening) = &listening {
+            say(listening);
+        }
+        // From here on the starter may exit: it is done once it has these lines.
+        background::outlive_starter();
+    }
     let mut stdout = std::io::stdout().lock();
-    // A closed stdout is not a reason to stop serving.
-    let _ = write!(
+    let written = write!(
         stdout,
         "SAFE_LAUNCHER_URL={}\nSAFE_LAUNCHER_TOKEN={}\n",
         server.url(),
         server.token()
-    );
-    let _ = stdout.flush();
+    )
+    .and_then(|()| stdout.flush());
     drop(stdout);
-    if !quiet {
-        say(&format!(
-            "safe-ad emulator: listening on {} (Ctrl-C stops it); one line per request follows\n",
-            server.url()
-        ));
+    if background {
+        // Nobody got where it listens, so nobody could use or stop it.
+        if written.is_err() {
+            say(
+                "safe-ad emulator: error: the --background starter is gone before it learnt \
+                 where the emulator listens; stopping\n",
+            );
+            return Exit::Failed;
+        }
+    } else if let Some(listening) = &listening {
+        // A closed stdout is not a reason to stop serving.
+        say(listening);
     }
     let signal = signals.next().await;
     if !quiet {

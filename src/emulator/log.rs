@@ -15,7 +15,12 @@
 //!
 //! Both carry the method, the path (never the query or headers; a token that a client put in the
 //! path, even percent-encoded, is replaced by `<token>`; control and bidi characters are escaped),
-//! the status and the time taken.
+//! the status, the launcher's error code and description of a 4xx or 5xx answer ([`ErrorBody`]),
+//! and the time taken.
+//!
+//! Every `--log` record starts with one key, `event`, that tells what the line is: `request` for a
+//! request, and the run's own events: `start` (the first line), `reset` (the emulator's own reset
+//! route was called) and `stop` (the last line, with the totals).
 
 use std::borrow::Cow;
 use std::fmt;
@@ -130,8 +135,16 @@ pub fn line_within(text: String, timeout: Duration) {
     }
 }
 
-/// Formats a request line: `PUT /appendable-data/0 200 4.2us` (`ms` from a millisecond on).
-pub fn request_line(method: &str, path: &str, status: &str, elapsed: Duration) -> String {
+/// Formats a request line: `PUT /appendable-data/0 200 4.2us` (`ms` from a millisecond on), with
+/// the error of a 4xx or 5xx answer after the status: `PUT /appendable-data/5 400 -23 DataExists
+/// 13.2us` (see [`ErrorBody::shown`]).
+pub fn request_line(
+    method: &str,
+    path: &str,
+    status: &str,
+    error: Option<&ErrorBody>,
+    elapsed: Duration,
+) -> String {
     let mut shown = String::with_capacity(path.len().min(MAX_PATH) + 40);
     shown.push_str(method);
     shown.push(' ');
@@ -150,10 +163,83 @@ pub fn request_line(method: &str, path: &str, status: &str, elapsed: Duration) -
     };
     shown.push(' ');
     shown.push_str(status);
+    if let Some(error) = error {
+        shown.push(' ');
+        shown.push_str(&error.shown());
+    }
     shown.push(' ');
     shown.push_str(&time);
     shown.push('\n');
     shown
+}
+
+/// Longest description on a stderr line; longer ones are cut (and end in `...`).
+const MAX_SHOWN_DESCRIPTION: usize = 120;
+/// Longest description in a `--log` record.
+const MAX_RECORD_DESCRIPTION: usize = 1024;
+/// Error bodies longer than this are not read for a description.
+const MAX_ERROR_BODY: usize = 4096;
+
+/// What the body of a 4xx or 5xx answer said: the launcher's `errorCode` and `description`
+/// (`{"errorCode":-23,"description":"CoreError::MutationFailure::MutationError::DataExists"}`),
+/// or, for the two text answers (`Unauthorized`, `Unauthorised`), the text alone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ErrorBody {
+    pub code: Option<i64>,
+    pub description: String,
+}
+
+impl ErrorBody {
+    /// Reads an answer's body for its error, when its status is 4xx or 5xx and the body says one.
+    pub fn of(status: u16, body: &[u8]) -> Option<ErrorBody> {
+        if status < 400 || body.is_empty() || body.len() > MAX_ERROR_BODY {
+            return None;
+        }
+        if body.first() == Some(&b'{') {
+            let value: serde_json::Value = serde_json::from_slice(body).ok()?;
+            let description = value.get("description")?.as_str()?.to_owned();
+            let code = value.get("errorCode").and_then(serde_json::Value::as_i64);
+            return Some(ErrorBody { code, description });
+        }
+        let text = std::str::from_utf8(body).ok()?.trim();
+        (!text.is_empty()).then(|| ErrorBody {
+            code: None,
+            description: text.to_owned(),
+        })
+    }
+
+    /// As a request line shows it: the code, then the core error's own name (`-23 DataExists`,
+    /// the last part of `CoreError::MutationFailure::MutationError::DataExists`) or the
+    /// description in quotes (`400 "name field is missing"`), cut at 120 characters.
+    pub fn shown(&self) -> String {
+        let mut shown = match self.code {
+            Some(code) => format!("{code} "),
+            None => String::new(),
+        };
+        let name: String = self
+            .description
+            .rsplit_once("::")
+            .map(|(_, last)| {
+                last.chars()
+                    .take_while(char::is_ascii_alphanumeric)
+                    .collect()
+            })
+            .unwrap_or_default();
+        if !name.is_empty() {
+            shown.push_str(&name);
+            return shown;
+        }
+        shown.push('"');
+        for (count, c) in self.description.chars().enumerate() {
+            if count >= MAX_SHOWN_DESCRIPTION {
+                shown.push_str("...");
+                break;
+            }
+            shown.push(if is_unsafe(c) || c == '"' { '?' } else { c });
+        }
+        shown.push('"');
+        shown
+    }
 }
 
 /// Characters a terminal would act on rather than show: C0 and C1 controls (ESC starts escape
@@ -256,35 +342,41 @@ impl Note {
     }
 }
 
-/// One `--log` record: `{"method":"PUT","path":"/appendable-data/0","status":200,
-/// "elapsedMs":0.041,"fault":"delayed","delayMs":120,"handles":{"appendableData":5,...}}`.
-/// `status` is `null` when no answer was sent; `fault` and `delayMs` only when injected;
+/// One `--log` record: `{"event":"request","method":"PUT","path":"/appendable-data/0",
+/// "status":200,"elapsedMs":0.041,"fault":"delayed","delayMs":120,"handles":{"appendableData":5,
+/// ...}}`. `status` is `null` when no answer was sent; `errorCode` (when the body has one) and
+/// `description` after it for a 4xx or 5xx answer; `fault` and `delayMs` only when injected;
 /// `hung: true` for a request left unanswered on purpose; `stopping: true` for one refused (503)
 /// because the emulator was stopping, `aborted: true` for one cut off unanswered by the stop,
 /// `timedOut: true` for one whose body did not come in time. A path longer than 1024 characters
-/// is cut and ends in `...`.
+/// (and a description likewise) is cut and ends in `...`.
 pub fn request_record(
     method: &str,
     path: &str,
     status: Option<u16>,
+    error: Option<&ErrorBody>,
     elapsed: Duration,
     note: Note,
     live: &Live,
 ) -> String {
     use std::fmt::Write as _;
     // Written by hand into one buffer: this runs once per request at full load.
-    let mut record = String::with_capacity(path.len() + 220);
-    record.push_str("{\"method\":");
+    let mut record = String::with_capacity(path.len() + 240);
+    record.push_str("{\"event\":\"request\",\"method\":");
     push_json_string(&mut record, method);
     record.push_str(",\"path\":");
-    match path.char_indices().nth(MAX_RECORD_PATH) {
-        Some((cut, _)) => push_json_string(&mut record, &format!("{}...", &path[..cut])),
-        None => push_json_string(&mut record, path),
-    }
+    push_cut_string(&mut record, path, MAX_RECORD_PATH);
     let _ = match status {
         Some(status) => write!(record, ",\"status\":{status}"),
         None => write!(record, ",\"status\":null"),
     };
+    if let Some(error) = error {
+        if let Some(code) = error.code {
+            let _ = write!(record, ",\"errorCode\":{code}");
+        }
+        record.push_str(",\"description\":");
+        push_cut_string(&mut record, &error.description, MAX_RECORD_DESCRIPTION);
+    }
     let micros = elapsed.as_micros();
     let _ = write!(
         record,
@@ -306,6 +398,59 @@ pub fn request_record(
     push_handles(&mut record, live);
     record.push_str("}\n");
     record
+}
+
+/// One request as the logs keep it: what its `--log` record says, kept as it is for the journal
+/// of the emulator's own routes, which makes the record only when it is asked for.
+#[derive(Debug, Clone)]
+pub struct Request {
+    pub method: hyper::Method,
+    /// As the log shows it (see [`redact`]).
+    pub path: String,
+    pub status: Option<u16>,
+    pub error: Option<ErrorBody>,
+    pub elapsed: Duration,
+    pub note: Note,
+    /// The live handles after it.
+    pub live: Live,
+}
+
+impl Request {
+    /// Its `--log` record (see [`request_record`]).
+    pub fn record(&self) -> String {
+        request_record(
+            self.method.as_str(),
+            &self.path,
+            self.status,
+            self.error.as_ref(),
+            self.elapsed,
+            self.note,
+            &self.live,
+        )
+    }
+
+    /// About how many bytes it holds.
+    pub fn size(&self) -> usize {
+        std::mem::size_of::<Request>()
+            + self.path.len()
+            + self.error.as_ref().map_or(0, |e| e.description.len())
+    }
+}
+
+/// [`push_json_string`] of at most `limit` characters of `text`; a longer one is cut and ends in
+/// `...`.
+fn push_cut_string(out: &mut String, text: &str, limit: usize) {
+    match text.char_indices().nth(limit) {
+        Some((cut, _)) => push_json_string(out, &format!("{}...", &text[..cut])),
+        None => push_json_string(out, text),
+    }
+}
+
+/// `text` as a JSON string literal (see [`push_json_string`]).
+pub fn json_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    push_json_string(&mut out, text);
+    out
 }
 
 /// Appends `text` as a JSON string literal; controls and bidi controls as `\uXXXX`, so that a
@@ -346,6 +491,29 @@ fn push_handles(out: &mut String, live: &Live) {
         let _ = write!(out, "{comma}\"{name}\":{count}");
     }
     out.push('}');
+}
+
+/// The first record of a `--log` file: `{"event":"start","version":"0.2.0","url":
+/// "http://127.0.0.1:8100","pid":N,"network":"demo"|"empty"|"state","handles":{...}}`.
+pub fn start_record(url: &str, network: &str, live: &Live) -> String {
+    format!(
+        "{{\"event\":\"start\",\"version\":{},\"url\":{},\"pid\":{},\"network\":{},\"handles\":{}}}\n",
+        json_string(env!("CARGO_PKG_VERSION")),
+        json_string(url),
+        std::process::id(),
+        json_string(network),
+        handles_json(live)
+    )
+}
+
+/// The record of a reset through the emulator's own routes: `{"event":"reset","network":
+/// "demo"|"empty"|"state","handles":{...}}`.
+pub fn reset_record(network: &str, live: &Live) -> String {
+    format!(
+        "{{\"event\":\"reset\",\"network\":{},\"handles\":{}}}\n",
+        json_string(network),
+        handles_json(live)
+    )
 }
 
 /// `{"appendableData":N,"structuredData":N,"dataId":N,"signKey":N,"encryptKey":N,"cipherOpts":N}`
@@ -643,12 +811,13 @@ mod tests {
                 "PUT",
                 "/appendable-data/0",
                 "200",
+                None,
                 Duration::from_micros(1042)
             ),
             "PUT /appendable-data/0 200 1.042ms\n"
         );
         let long = "/x".repeat(300);
-        let line = request_line("GET", &long, "404", Duration::ZERO);
+        let line = request_line("GET", &long, "404", None, Duration::ZERO);
         assert!(line.len() < 260 && line.contains("..."));
     }
 
@@ -676,6 +845,7 @@ mod tests {
             "GET",
             "/a\u{202e}b\u{1b}c\u{85}d\u{2067}",
             "404",
+            None,
             Duration::ZERO,
         );
         assert_eq!(line, "GET /a?b?c?d? 404 0.0us\n");
@@ -683,6 +853,7 @@ mod tests {
             "GET",
             "/a\u{202e}b\u{1b}\u{e9}",
             Some(404),
+            None,
             Duration::ZERO,
             Note::None,
             &Live::default(),
@@ -697,6 +868,7 @@ mod tests {
         let cut = request_record(
             "GET",
             &long,
+            None,
             None,
             Duration::ZERO,
             Note::Aborted,
@@ -741,6 +913,7 @@ mod tests {
             "GET",
             "/a\"b",
             None,
+            None,
             Duration::from_micros(1500),
             Note::Delayed(120),
             &live,
@@ -753,9 +926,81 @@ mod tests {
         assert_eq!(value["fault"], "delayed");
         assert_eq!(value["delayMs"], 120);
         assert_eq!(value["handles"]["dataId"], 2);
-        let ok = request_record("PUT", "/", Some(200), Duration::ZERO, Note::None, &live);
+        let ok = request_record(
+            "PUT",
+            "/",
+            Some(200),
+            None,
+            Duration::ZERO,
+            Note::None,
+            &live,
+        );
         let value: serde_json::Value = serde_json::from_str(&ok).unwrap();
+        assert_eq!(value["event"], "request");
         assert_eq!(value["status"], 200);
         assert!(value.get("fault").is_none());
+        assert!(value.get("errorCode").is_none());
+        assert!(value.get("description").is_none());
+    }
+
+    #[test]
+    fn errors_are_read_from_the_answer_and_shown() {
+        let exists = ErrorBody::of(
+            400,
+            br#"{"errorCode":-23,"description":"CoreError::MutationFailure::MutationError::DataExists"}"#,
+        )
+        .unwrap();
+        assert_eq!(exists.code, Some(-23));
+        assert_eq!(exists.shown(), "-23 DataExists");
+        assert_eq!(
+            request_line(
+                "PUT",
+                "/appendable-data/5",
+                "400",
+                Some(&exists),
+                Duration::from_nanos(13_240)
+            ),
+            "PUT /appendable-data/5 400 -23 DataExists 13.2us\n"
+        );
+        let record = request_record(
+            "PUT",
+            "/appendable-data/5",
+            Some(400),
+            Some(&exists),
+            Duration::ZERO,
+            Note::None,
+            &Live::default(),
+        );
+        let value: serde_json::Value = serde_json::from_str(&record).unwrap();
+        assert_eq!(value["errorCode"], -23);
+        assert_eq!(
+            value["description"],
+            "CoreError::MutationFailure::MutationError::DataExists"
+        );
+        let own = ErrorBody::of(
+            400,
+            br#"{"errorCode":400,"description":"name field is missing"}"#,
+        )
+        .unwrap();
+        assert_eq!(own.shown(), "400 \"name field is missing\"");
+        let injected = ErrorBody::of(
+            503,
+            br#"{"errorCode":-37,"description":"CoreError::RequestTimeout (injected by safe-ad emulator)"}"#,
+        )
+        .unwrap();
+        assert_eq!(injected.shown(), "-37 RequestTimeout");
+        let text = ErrorBody::of(401, b"Unauthorized").unwrap();
+        assert_eq!((text.code, text.shown()), (None, "\"Unauthorized\"".into()));
+        assert_eq!(ErrorBody::of(200, b"OK"), None);
+        assert_eq!(ErrorBody::of(404, b""), None);
+        let hostile = ErrorBody {
+            code: None,
+            description: format!("a\u{1b}[2J\"{}", "x".repeat(300)),
+        };
+        let shown = hostile.shown();
+        assert!(
+            shown.starts_with("\"a?[2J?x") && shown.ends_with("...\""),
+            "{shown}"
+        );
     }
 }

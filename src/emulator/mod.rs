@@ -15,8 +15,11 @@
 //! request values), `state` (network, handle caches, sessions, their bounds), `wire` (the
 //! `--state` format and serialised bytes), `fixture` (the `--state` file: lock, checks, atomic
 //! save), `demo` (the starting data), `fault` (`--fault-rate`/`--fault-seed`), `command` (the
-//! `-- COMMAND` mode), `log` (the stderr log and the `--log` records), `encoding` (base64, hex,
-//! random).
+//! `-- COMMAND` mode), `log` (the stderr log and the `--log` records), `admin` (the emulator's
+//! own routes under `/_emulator/`: the request journal, network, handles and reset),
+//! `background` (`--background`: the starter, and the emulator's side of running detached),
+//! `stop` (`--stop`), `rundir` (the directory a background emulator, its starter and `--stop`
+//! share), `encoding` (base64, hex, random).
 //!
 //! Demo handles (unless `--empty` or `--state`): 0 = appendable data not yet on the network, with
 //! 3 data items (`put 0` works); 1 = appendable data on the network at version 1 with 3 data items
@@ -44,8 +47,14 @@
 //! 1 when it cannot listen, or cannot save its `--state` or write its whole `--log` (said on
 //! stderr); with `-- COMMAND`, the command's code (128 + N if signal N killed it, 127 if it could
 //! not be started), or 1 when the command succeeded but the state or log could not be written.
+//! `--background`: 0 once the emulator listens, else the emulator's own code (1 when it did not
+//! listen within `--ready-timeout`, 128 + N when signal N stopped the start). `--stop`: the
+//! emulator's own code, 1 when none of those variables runs (or it had to be killed), 2 without
+//! `SAFE_AD_EMULATOR_PID`.
 
+mod admin;
 mod args;
+mod background;
 mod command;
 pub mod demo;
 mod encoding;
@@ -55,9 +64,11 @@ mod js;
 mod lifecycle;
 mod log;
 pub mod routes;
+mod rundir;
 mod server;
 mod signals;
 pub mod state;
+mod stop;
 pub mod table;
 pub mod wire;
 
@@ -87,10 +98,39 @@ pub enum Exit {
     Failed,
     /// `-- COMMAND` ended with this exit status (128 + N for signal N, 127 if it did not start).
     Command(u8),
+    /// `--background`: it listens, and runs on in the background.
+    Ready,
+    /// `--background`: the emulator it started ended with this exit code before it listened
+    /// (already said on stderr), or 128 + N when signal N stopped the start.
+    Relayed(u8),
 }
 
-/// Runs the emulator until a signal stops it, or runs the given command against it.
+/// Runs the emulator until a signal stops it, or runs the given command against it; or, with
+/// `--background`, starts it in the background, and with `--stop` stops that one.
 pub fn run(args: &EmulatorArgs) -> Exit {
+    if args.stop {
+        return stop::run();
+    }
+    if args.background {
+        return background::start(args);
+    }
+    match background::Daemon::enter() {
+        None => serve(args, false),
+        Some(Err(message)) => {
+            say(&message);
+            Exit::Failed
+        }
+        Some(Ok(daemon)) => {
+            let exit = serve(args, true);
+            daemon.leave(exit);
+            exit
+        }
+    }
+}
+
+/// Runs the emulator until a signal stops it, or runs the given command against it;
+/// `background` when `--background` started it.
+fn serve(args: &EmulatorArgs, background: bool) -> Exit {
     if args.command.is_empty() && bare_separator() {
         say(
             "safe-ad emulator: error: `--` must be followed by a COMMAND to run against the \
@@ -121,21 +161,36 @@ pub fn run(args: &EmulatorArgs) -> Exit {
         ));
         return Exit::Usage;
     }
-    let runtime = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
+    let runtime = match runtime() {
         Ok(runtime) => runtime,
-        Err(error) => {
-            say(&format!("safe-ad emulator: error: cannot start: {error}\n"));
-            return Exit::Failed;
-        }
+        Err(exit) => return exit,
     };
-    let exit = runtime.block_on(lifecycle::run(args, listen));
+    let exit = runtime.block_on(lifecycle::run(args, listen, background));
     // Nothing is left running on it: the stop ended every connection.
     drop(runtime);
     log::flush(lifecycle::STDERR_GRACE);
     exit
+}
+
+/// The one-thread runtime a run (or a start in the background) needs; a failure is said.
+fn runtime() -> Result<tokio::runtime::Runtime, Exit> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|error| {
+            say(&format!("safe-ad emulator: error: cannot start: {error}\n"));
+            Exit::Failed
+        })
+}
+
+/// Watches SIGTERM, SIGINT and SIGHUP from now on (in a runtime); a failure is said.
+fn watch_signals() -> Result<signals::Signals, Exit> {
+    signals::Signals::install().map_err(|error| {
+        say(&format!(
+            "safe-ad emulator: error: cannot watch for signals: {error}\n"
+        ));
+        Exit::Failed
+    })
 }
 
 /// Whether the command line has a `--` with nothing after it (clap reads it as no COMMAND). A

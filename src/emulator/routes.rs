@@ -281,7 +281,7 @@ enum Caller {
 
 /// The token of a well-formed `Authorization` header: `Bearer` (any case), exactly one space,
 /// then a token without spaces. `Ok(None)` when there is no (or an empty) header.
-fn bearer(headers: &HeaderMap) -> Result<Option<&str>, ()> {
+pub(crate) fn bearer(headers: &HeaderMap) -> Result<Option<&str>, ()> {
     // A repeated header counts by its first value, as Node.js kept only the first.
     let Some(value) = headers.get(AUTHORIZATION) else {
         return Ok(None);
@@ -386,7 +386,7 @@ pub async fn respond(app: &App, request: Request<Incoming>) -> Answer {
 }
 
 /// Why a body was not read.
-enum Unread {
+pub(crate) enum Unread {
     /// Over the route's limit, or broken off (the launcher failed the request: its 404).
     TooLarge,
     /// No byte came for [`BODY_IDLE`].
@@ -394,7 +394,7 @@ enum Unread {
 }
 
 /// A whole body of at most `limit` bytes, each part within [`BODY_IDLE`] of the last.
-async fn read_body(mut body: Incoming, limit: usize) -> Result<Bytes, Unread> {
+pub(crate) async fn read_body(mut body: Incoming, limit: usize) -> Result<Bytes, Unread> {
     let mut parts: Vec<Bytes> = Vec::new();
     let mut length = 0;
     loop {

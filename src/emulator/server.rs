@@ -22,8 +22,10 @@
 //! only then takes the snapshot of the network and the counts. So every write answered 2xx is in
 //! the snapshot, and every request counted has been logged.
 //!
-//! Every request is counted, logged on stderr when asked (`log_requests`), and recorded in the
-//! `--log` file when there is one, with the live handle counts after it.
+//! Every request is counted, logged on stderr when asked (`log_requests`), recorded in the `--log`
+//! file when there is one, with the live handle counts after it, and kept in the journal of the
+//! emulator's own routes (`admin`), which a request with the emulator's token under `/_emulator/`
+//! reaches before any launcher route is looked at.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -46,12 +48,13 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, Notify};
 use tokio::task::{JoinHandle, JoinSet};
 
-use super::demo;
+use super::admin::{Admin, Handled};
+use super::demo::{self, Origin};
 use super::encoding::{hex, random_bytes};
 use super::fault::{self, Fault, Plan};
-use super::log::{self, Note, RecordLog};
+use super::log::{self, ErrorBody, Note, RecordLog};
 use super::routes::{self, Answer, App};
-use super::state::{Live, Permissions, State};
+use super::state::Live;
 use super::table::{self, Route};
 use super::wire::Network;
 
@@ -266,24 +269,12 @@ pub async fn start(options: Options) -> io::Result<Server> {
         }
         None => hex(&random_bytes::<16>()),
     };
-    let mut state = State::new();
-    if let Some(network) = options.network {
-        for ad in network.appendable_data {
-            state.store(ad);
-        }
-        for sd in network.structured_data {
-            state.store_sd(sd);
-        }
-    } else if !options.empty {
-        demo::install(&mut state);
-    }
-    state.add_session(
-        token.clone(),
-        Permissions {
-            low_level_api: true,
-            safe_drive_access: false,
-        },
-    );
+    let origin = match options.network {
+        Some(network) => Origin::Network(network),
+        None if options.empty => Origin::Empty,
+        None => Origin::Demo,
+    };
+    let state = demo::fresh(origin, &token);
     let listener = TcpListener::bind(options.listen).await?;
     let addr = listener.local_addr()?;
     let counters = Counters::default();
@@ -297,6 +288,7 @@ pub async fn start(options: Options) -> io::Result<Server> {
         ),
         log_requests: options.log_requests,
         records: options.records,
+        admin: Admin::new(&token),
         faults,
         counters: counters.clone(),
         token: token.clone(),
@@ -318,6 +310,8 @@ struct Shared {
     app: App,
     log_requests: bool,
     records: Option<RecordLog>,
+    /// The emulator's own routes and their journal.
+    admin: Admin,
     faults: Plan,
     counters: Counters,
     /// The startup token, kept out of the logs.
@@ -589,37 +583,49 @@ struct InFlight<'a> {
     shared: &'a Shared,
     conn: &'a Conn,
     started: Instant,
-    /// Method and redacted path, when anything is logged.
-    label: Option<(Method, String)>,
+    /// Method and redacted path.
+    label: (Method, String),
+    /// For the emulator's own routes: logged, but kept out of the journal.
+    admin: bool,
     logged: bool,
 }
 
 impl InFlight<'_> {
-    fn log(&mut self, status: Option<StatusCode>, note: Note) {
+    /// Logs the request with its status (none when unanswered), what happened besides, and the
+    /// body of its answer (for the error of a 4xx or 5xx).
+    fn log(&mut self, status: Option<StatusCode>, note: Note, body: &[u8]) {
         self.logged = true;
-        let Some((method, path)) = &self.label else {
-            return;
-        };
         let shared = self.shared;
+        let elapsed = self.started.elapsed();
+        let error = status.and_then(|status| ErrorBody::of(status.as_u16(), body));
+        let (method, path) = &mut self.label;
         if shared.log_requests {
             let status = status.map_or(String::new(), |s| s.as_str().to_owned());
             log::line(log::request_line(
                 method.as_str(),
                 path,
                 &note.shown(&status),
-                self.started.elapsed(),
+                error.as_ref(),
+                elapsed,
             ));
         }
+        if self.admin && shared.records.is_none() {
+            return;
+        }
+        let request = log::Request {
+            method: method.clone(),
+            path: std::mem::take(path),
+            status: status.map(|s| s.as_u16()),
+            error,
+            elapsed,
+            note,
+            live: shared.app.state().live(),
+        };
         if let Some(records) = &shared.records {
-            let live = shared.app.state().live();
-            records.record(log::request_record(
-                method.as_str(),
-                path,
-                status.map(|s| s.as_u16()),
-                self.started.elapsed(),
-                note,
-                &live,
-            ));
+            records.record(request.record());
+        }
+        if !self.admin {
+            shared.admin.journal.push(request);
         }
     }
 }
@@ -628,7 +634,7 @@ impl Drop for InFlight<'_> {
     fn drop(&mut self) {
         if !self.logged {
             Counters::add(&self.shared.counters.0.aborted);
-            self.log(None, Note::Aborted);
+            self.log(None, Note::Aborted, &[]);
         }
         self.conn.busy.fetch_sub(1, Ordering::Relaxed);
         self.conn.last.store(self.shared.tick(), Ordering::Relaxed);
@@ -647,17 +653,20 @@ async fn answer(
         shared,
         conn,
         started: Instant::now(),
-        label: (shared.log_requests || shared.records.is_some()).then(|| {
-            (
-                request.method().clone(),
-                log::redact(request.uri().path(), &shared.token).into_owned(),
-            )
-        }),
+        label: (
+            request.method().clone(),
+            log::redact(request.uri().path(), &shared.token).into_owned(),
+        ),
+        admin: false,
         logged: false,
     };
     if shared.stopping.load(Ordering::SeqCst) {
         Counters::add(&tallies.refused);
-        this.log(Some(StatusCode::SERVICE_UNAVAILABLE), Note::Stopping);
+        this.log(
+            Some(StatusCode::SERVICE_UNAVAILABLE),
+            Note::Stopping,
+            STOPPING_BODY.as_bytes(),
+        );
         let mut refused = response(
             StatusCode::SERVICE_UNAVAILABLE,
             "application/json; charset=utf-8",
@@ -667,6 +676,10 @@ async fn answer(
             .headers_mut()
             .insert(CONNECTION, HeaderValue::from_static("close"));
         return Ok(refused);
+    }
+    if shared.admin.takes(&request) {
+        this.admin = true;
+        return own_route(shared, &mut this, request).await;
     }
     let fault = if shared.faults.is_active() && takes_faults(&request, shared.app.strict_paths) {
         shared.faults.fault(Counters::add(&tallies.eligible))
@@ -678,7 +691,11 @@ async fn answer(
         None => {}
         Some(Fault::Unavailable) => {
             Counters::add(&tallies.injected_503);
-            this.log(Some(StatusCode::SERVICE_UNAVAILABLE), Note::Unavailable);
+            this.log(
+                Some(StatusCode::SERVICE_UNAVAILABLE),
+                Note::Unavailable,
+                fault::UNAVAILABLE_BODY.as_bytes(),
+            );
             return Ok(response(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "application/json; charset=utf-8",
@@ -687,7 +704,7 @@ async fn answer(
         }
         Some(Fault::Drop) => {
             Counters::add(&tallies.dropped);
-            this.log(None, Note::Dropped);
+            this.log(None, Note::Dropped, &[]);
             return Err(Dropped);
         }
         Some(Fault::Delay(delay)) => {
@@ -696,23 +713,35 @@ async fn answer(
             delayed = Some(delay);
         }
     }
-    match routes::respond(&shared.app, request).await {
+    let note = delayed.map_or(Note::None, |d| Note::Delayed(d.as_millis()));
+    let answer = routes::respond(&shared.app, request).await;
+    send(shared, &mut this, answer, note).await
+}
+
+/// Sends an answer (or none), counted and logged.
+async fn send(
+    shared: &Shared,
+    this: &mut InFlight<'_>,
+    answer: Answer,
+    note: Note,
+) -> Result<Response<Full<Bytes>>, Dropped> {
+    let tallies = &shared.counters.0;
+    match answer {
         Answer::Reply(reply) => {
             if reply.status.is_success() {
                 Counters::add(&tallies.answered_2xx);
             } else if reply.status.is_client_error() {
                 Counters::add(&tallies.answered_4xx);
             }
-            let note = delayed.map_or(Note::None, |d| Note::Delayed(d.as_millis()));
-            this.log(Some(reply.status), note);
+            this.log(Some(reply.status), note, &reply.body);
             Ok(response(reply.status, reply.content_type, reply.body))
         }
         Answer::TimedOut => {
-            this.log(None, Note::TimedOut);
+            this.log(None, Note::TimedOut, &[]);
             Err(Dropped)
         }
         Answer::Hang => {
-            this.log(None, Note::Hung);
+            this.log(None, Note::Hung, &[]);
             // Unanswered until the stop, which closes the connection.
             let mut watching = shared.phase.subscribe();
             reached(&mut watching, Phase::Draining).await;
@@ -720,6 +749,36 @@ async fn answer(
         }
     }
 }
+
+/// A request for the emulator's own routes (see `admin`): answered, logged (not journaled), and a
+/// reset also counts faults from the start again and is logged in `--log`.
+async fn own_route(
+    shared: &Shared,
+    this: &mut InFlight<'_>,
+    request: Request<Incoming>,
+) -> Result<Response<Full<Bytes>>, Dropped> {
+    let Handled {
+        answer,
+        reset,
+        dropped,
+    } = shared.admin.respond(&shared.app, request).await;
+    if let Some(to) = reset {
+        shared.counters.0.eligible.store(0, Ordering::Relaxed);
+        if let Some(records) = &shared.records {
+            let live = shared.app.state().live();
+            records.record(log::reset_record(to, &live));
+        }
+    }
+    let mut sent = send(shared, this, answer, Note::None).await?;
+    if let Some(dropped) = dropped {
+        sent.headers_mut()
+            .insert(JOURNAL_DROPPED, HeaderValue::from(dropped));
+    }
+    Ok(sent)
+}
+
+/// The header of the journal's answer that counts the older records it dropped.
+const JOURNAL_DROPPED: &str = "safe-ad-journal-dropped";
 
 fn response(status: StatusCode, content_type: &'static str, body: Bytes) -> Response<Full<Bytes>> {
     let mut response = Response::new(Full::new(body));

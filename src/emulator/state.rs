@@ -359,6 +359,30 @@ impl<T> HandleCache<T> {
     fn len(&self) -> usize {
         self.entries.len()
     }
+
+    /// Every entry, in handle order, without counting as a use.
+    fn sorted(&self) -> Vec<(u64, &T)> {
+        let mut all: Vec<(u64, &T)> = self
+            .entries
+            .iter()
+            .map(|(id, (value, _, _))| (*id, value))
+            .collect();
+        all.sort_by_key(|(id, _)| *id);
+        all
+    }
+}
+
+/// Every live handle of each type with what it holds, in handle order, and the next handle id:
+/// what the emulator's own `GET /_emulator/handles` shows.
+#[derive(Debug)]
+pub struct Handles<'a> {
+    pub appendable_data: Vec<(u64, &'a Ad)>,
+    pub structured_data: Vec<(u64, &'a Sd)>,
+    pub data_id: Vec<(u64, &'a DataId)>,
+    pub sign_key: Vec<(u64, &'a SignKey)>,
+    pub encrypt_key: Vec<(u64, &'a AdKey)>,
+    pub cipher_opts: Vec<u64>,
+    pub next: u64,
 }
 
 /// The permissions a token carries.
@@ -565,6 +589,29 @@ impl State {
             sign_key: self.sign_keys.len(),
             encrypt_key: self.encrypt_keys.len(),
             cipher_opts: self.cipher_opts.len(),
+        }
+    }
+
+    /// Every live handle and what it holds (no handle counts as used).
+    pub fn handles(&self) -> Handles<'_> {
+        Handles {
+            appendable_data: self
+                .ads
+                .sorted()
+                .into_iter()
+                .map(|(id, local)| (id, &local.ad))
+                .collect(),
+            structured_data: self.sds.sorted(),
+            data_id: self.data_ids.sorted(),
+            sign_key: self.sign_keys.sorted(),
+            encrypt_key: self.encrypt_keys.sorted(),
+            cipher_opts: self
+                .cipher_opts
+                .sorted()
+                .into_iter()
+                .map(|(id, _)| id)
+                .collect(),
+            next: self.next_handle,
         }
     }
 

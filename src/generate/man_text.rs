@@ -421,6 +421,9 @@ port.
 .PP
 With a \fICOMMAND\fR, standard output is left to \fICOMMAND\fR and no request lines go to standard
 error (\fB--log\fR still records).
+.PP
+With \fB--background\fR it runs on as a process of its own once it listens, for the steps of a CI
+job, and \fB--stop\fR stops it (see BACKGROUND).
 "#;
 
 #[cfg(feature = "emulator")]
@@ -433,6 +436,78 @@ Each route answers under /, /0.5 and /0.6, as the launcher mounted them, and als
 trailing slash; GET /health answers at the root only, for any method and any path below it. A
 request without the token a route needs gets the launcher's 401 (or 403 for a token without the
 permission).
+"#,
+    },
+    Section {
+        heading: "BACKGROUND",
+        roff: r#"
+.PP
+\fBsafe-ad emulator --background\fR, with any of the options above, starts the emulator as a
+process of its own:
+a session of its own (no terminal's Ctrl-C or hangup reaches it), standard input from /dev/null,
+and none of the caller's output held, so a CI step or a command substitution that runs it ends.
+It waits until the emulator listens, prints four variables on standard output and exits 0:
+SAFE_LAUNCHER_URL, SAFE_LAUNCHER_TOKEN, SAFE_AD_EMULATOR_PID (its process id) and
+SAFE_AD_EMULATOR_DIR (a directory of its own in $TMPDIR or /tmp, mode 0700).
+.PP
+\fB--format sh\fR (the default) prints export lines for the shell:
+.PP
+.RS 4
+.EX
+eval "$(safe-ad emulator --background)"
+.EE
+.RE
+.PP
+\fB--format env\fR prints NAME=VALUE lines, to append to an env file such as GitHub Actions'
+$GITHUB_ENV. A command substitution loses the exit status; where it matters, assign the output to
+a variable first and eval that.
+.PP
+If the emulator cannot start, nothing is printed on standard output, nothing runs on, and the exit
+status and message are the emulator's own. If it does not listen within \fB--ready-timeout\fR
+seconds (default 30; a \fB--log\fR FIFO that nobody reads waits for ever), it is stopped and the
+exit status is 1; a signal to the starter meanwhile stops it too (128+\fIN\fR). A standard output
+that is /dev/null or closed is refused (exit status 2): the variables would be lost.
+.PP
+Its standard error goes to the file stderr in SAFE_AD_EMULATOR_DIR: what it said while starting
+(the demo names) is shown by \fB--background\fR, everything after (request lines unless
+\fB--quiet\fR, the totals, any failure) by \fB--stop\fR.
+.PP
+\fBsafe-ad emulator --stop\fR stops the emulator that SAFE_AD_EMULATOR_PID and
+SAFE_AD_EMULATOR_DIR name (on Linux the process id alone is enough) as SIGTERM does, so
+\fB--state\fR is saved and \fB--log\fR ends with its stop record; it waits until the emulator has
+ended, shows its standard error, removes its directory, and exits with its exit status: 0, or 1
+when it could not save or log. A process is signalled only if it is that emulator (it holds a lock
+in its directory for as long as it runs), so a process id used again by the system is never
+signalled. An emulator that is not running is exit status 1. If it has not ended after 30
+seconds, a second SIGTERM cuts off the requests in progress; 10 seconds later it is killed.
+"#,
+    },
+    Section {
+        heading: "ITS OWN ROUTES",
+        roff: r#"
+.PP
+Under /_emulator/, a prefix the launcher never served, the emulator answers routes of its own to a
+request that carries its own token (not one from POST /auth); any other request there is answered
+as an unknown route is (401 for a bad token, else 404). Paths match exactly, at the root only.
+.TP
+.B GET /_emulator/requests
+The request journal: the log records (see REQUEST LOG) of the requests answered so far, one per
+line, but those to these routes; \fB?method=\fR\fIM\fR and \fB?path=\fR\fIP\fR filter it (a
+trailing * in \fIP\fR matches any rest). It keeps about the last 75,000 requests (16 MiB).
+.TP
+.B DELETE /_emulator/requests
+Empties the journal.
+.TP
+.B GET /_emulator/network
+What is on the network, in the state file's format (see STATE FILE).
+.TP
+.B GET /_emulator/handles
+Every live handle of each kind with what it holds, and the next handle id.
+.TP
+.B POST /_emulator/reset/empty\fR, \fB/_emulator/reset/demo\fR, \fB/_emulator/reset/state
+Back to how the emulator starts from nothing, from the demo data, or from the state file sent as
+the body: no handles, handle ids counted from the start, no token but its own, injected faults
+counted from the first request again, and the journal emptied.
 "#,
     },
     Section {
@@ -550,21 +625,25 @@ first (one entry unless its typeTag is 501).
         heading: "REQUEST LOG",
         roff: r#"
 .PP
-\fB--log\fR \fIFILE\fR writes one JSON object per request and line, flushed as it goes and never
-dropped:
+\fB--log\fR \fIFILE\fR writes one JSON object per request and line, written whole as it goes:
 .PP
 .RS 4
 .EX
-{"method":"PUT","path":"/appendable-data/0","status":200,
- "elapsedMs":0.041,"handles":{...}}
+{"event":"request","method":"PUT","path":"/appendable-data/0",
+ "status":200,"elapsedMs":0.041,"handles":{...}}
 .EE
 .RE
 .PP
-(shown here on two lines). The path has no query string, and a token in it is replaced by <token>. \fBstatus\fR is null when
-no answer was sent; an injected fault adds \fBfault\fR (unavailable, dropped or delayed, and
-\fBdelayMs\fR), a clear left hanging \fB"hung":true\fR. \fBhandles\fR counts the live handles of
-each kind after the request (appendableData, structuredData, dataId, signKey, encryptKey,
-cipherOpts). The last line, on a clean stop, is
+(shown here on two lines). Every record starts with \fBevent\fR: request for a request; start
+for the first line (the version, URL, process id and starting network); reset for a reset through
+the emulator's own routes; stop for the last line. The path has no query string, and a token in
+it is replaced by <token>. \fBstatus\fR is null when no answer was sent; a 4xx or 5xx answer adds
+the launcher's \fBerrorCode\fR and \fBdescription\fR; an injected fault adds \fBfault\fR
+(unavailable, dropped or delayed, and \fBdelayMs\fR), a clear left hanging \fB"hung":true\fR.
+\fBhandles\fR counts the live handles of each kind after the request (appendableData,
+structuredData, dataId, signKey, encryptKey, cipherOpts). The request lines on standard error
+carry the error too: PUT /appendable-data/1 400 -23 DataExists 13.2us. The last line, on a
+clean stop, is
 .PP
 .RS 4
 .EX
@@ -611,19 +690,34 @@ file, or a bad command line.
 .PP
 With \fB--\fR \fICOMMAND\fR, the exit status of \fICOMMAND\fR: 128+\fIN\fR if signal \fIN\fR ended
 it, 127 if it could not be started.
+.PP
+With \fB--background\fR, 0 once it listens, else the emulator's own exit status (1 when it did not
+listen in time, 128+\fIN\fR after signal \fIN\fR). With \fB--stop\fR, the emulator's own exit
+status; 1 when no emulator of those variables was running or it had to be killed; 2 without
+SAFE_AD_EMULATOR_PID.
 "#,
     },
     Section {
         heading: "ENVIRONMENT",
         roff: r#"
 .PP
-The emulator reads no environment variable. It gives \fICOMMAND\fR these two:
+The emulator gives \fICOMMAND\fR these two, and \fB--background\fR prints them:
 .TP
 .B SAFE_LAUNCHER_URL
 The emulator's URL, such as http://127.0.0.1:40123.
 .TP
 .B SAFE_LAUNCHER_TOKEN
 The token it accepts.
+.PP
+\fB--background\fR also prints these two, and \fB--stop\fR reads them:
+.TP
+.B SAFE_AD_EMULATOR_PID
+The process id of the emulator in the background.
+.TP
+.B SAFE_AD_EMULATOR_DIR
+Its directory: its standard error and its lock.
+.PP
+TMPDIR names where \fB--background\fR makes that directory (else /tmp).
 "#,
     },
 ];

@@ -1078,11 +1078,14 @@ fn log_file_records_every_request_with_live_handle_counts_and_never_the_token() 
     emulator.terminate().success().stderr_is("");
     let text = std::fs::read_to_string(&log).expect("log file");
     assert!(!text.contains("file-token-123"), "{text}");
-    let records: Vec<Value> = text
+    let all: Vec<Value> = text
         .lines()
         .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
         .collect();
-    assert_eq!(records.len(), 5, "{text}");
+    assert_eq!(all.len(), 6, "{text}");
+    assert_eq!(all[0]["event"], "start");
+    let records = &all[1..];
+    assert!(records[..4].iter().all(|r| r["event"] == "request"));
     assert_eq!(records[0]["method"], "POST");
     assert_eq!(records[0]["path"], "/data-id/appendable-data");
     assert_eq!(records[0]["status"], 200);

@@ -48,13 +48,15 @@ fn records(log: &Path) -> Vec<Value> {
         .collect()
 }
 
-/// Checks that the last record is the stop record and that it counts every request record above
-/// it, none lost; returns the stop record.
+/// Checks that the first record is the start record, the last the stop record, and that the stop
+/// counts every request record between them, none lost; returns the stop record.
 #[track_caller]
 fn assert_stop_record_closes(records: &[Value]) -> Value {
-    let (stop, requests) = records.split_last().expect("records");
+    let (stop, rest) = records.split_last().expect("records");
     assert_eq!(stop["event"], "stop", "the last record is not the stop");
-    assert!(requests.iter().all(|r| r.get("event").is_none()));
+    let (start, requests) = rest.split_first().expect("the start record");
+    assert_eq!(start["event"], "start", "the first record is not the start");
+    assert!(requests.iter().all(|r| r["event"] == "request"));
     assert_eq!(
         stop["requests"].as_u64(),
         Some(requests.len() as u64),

@@ -24,6 +24,8 @@ mod batches;
 #[cfg(feature = "emulator")]
 mod emulator_api;
 #[cfg(feature = "emulator")]
+mod emulator_ci;
+#[cfg(feature = "emulator")]
 mod emulator_files;
 #[cfg(feature = "emulator")]
 mod emulator_routes;

@@ -2,7 +2,9 @@
 //! runnable ```` runs under `sh` (dash) and under `bash`, in an empty directory, with this build's
 //! `safe-ad` on PATH and a fresh emulator's URL and token in the environment (a block may start
 //! its own emulator instead). Each must exit 0 and leave no process of its own running: the
-//! shell runs in a process group of its own, and once it has exited that group must be empty.
+//! shell runs in a process group of its own, and once it has exited that group must be empty;
+//! and no process it started may run on elsewhere (an emulator started with `--background` leaves
+//! the group: it is found by the mark its environment carries, see `Leftovers`).
 //!
 //! The blocks use the emulator, so this module needs the `emulator` feature.
 //!
@@ -12,6 +14,7 @@
 use std::process::Command;
 
 use crate::harness::emulator::Emulator;
+use crate::harness::leftovers::Leftovers;
 use crate::harness::*;
 
 /// One runnable block: where it starts in README.md, and its text.
@@ -76,10 +79,11 @@ fn every_runnable_readme_block_runs_under_sh_and_bash_and_leaves_nothing_running
             let what = format!("README.md line {} under {shell}", block.line);
             let emulator = Emulator::start(&[]);
             let sandbox = Sandbox::new();
+            let leftovers = Leftovers::new();
             // set -e: a command of the block that fails fails the block, as it would stop a
             // reader. The output is read while the block runs: a block may print a lot.
-            let mut running = sandbox
-                .shell(shell, &format!("set -e\n{}", block.script))
+            let mut running = leftovers
+                .mark(sandbox.shell(shell, &format!("set -e\n{}", block.script)))
                 .current_dir(sandbox.path())
                 .env("SAFE_LAUNCHER_URL", &emulator.url)
                 .env("SAFE_LAUNCHER_TOKEN", TOKEN)
@@ -90,7 +94,8 @@ fn every_runnable_readme_block_runs_under_sh_and_bash_and_leaves_nothing_running
             running.wait_for_exit();
             // What the block started and left running is still in its group; it may hold the
             // output open, so it is ended before the output is collected.
-            let left = processes_in_group(group);
+            let mut left = processes_in_group(group);
+            left.extend(leftovers.running());
             if !left.is_empty() {
                 let _ = Command::new("kill")
                     .args(["-KILL", "--", &format!("-{group}")])

@@ -70,9 +70,10 @@ impl Emulator {
         self.running.wait_for_stderr(needle)
     }
 
-    /// Every request the emulator has answered, as `METHOD /path STATUS`, in the order it
-    /// answered them; complete for every client that has exited. The proof: a request of the
-    /// test's own, sent now, is answered and logged after them.
+    /// Every request the emulator has answered, as `METHOD /path STATUS` (without the error
+    /// code and description a 4xx or 5xx line carries), in the order it answered them; complete
+    /// for every client that has exited. The proof: a request of the test's own, sent now, is
+    /// answered and logged after them.
     #[track_caller]
     pub fn requests(&self) -> Vec<String> {
         let n = self.markers.get() + 1;
@@ -92,10 +93,17 @@ impl Emulator {
                     && !line.starts_with("GET /safe-ad-test-marker/")
             })
             .map(|line| {
-                line.rsplit_once(' ')
-                    .map_or(line, |(request, _time)| request)
+                let words: Vec<&str> = line.splitn(4, ' ').collect();
+                match words[..] {
+                    [method, path, status, ..] if status.parse::<u16>().is_ok() => {
+                        format!("{method} {path} {status}")
+                    }
+                    _ => line
+                        .rsplit_once(' ')
+                        .map_or(line, |(request, _time)| request)
+                        .to_owned(),
+                }
             })
-            .map(str::to_owned)
             .collect()
     }
 

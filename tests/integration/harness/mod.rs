@@ -18,6 +18,8 @@ pub mod http;
 #[cfg(feature = "emulator")]
 pub mod in_process;
 #[cfg(feature = "emulator")]
+pub mod leftovers;
+#[cfg(feature = "emulator")]
 pub mod relay;
 
 use std::path::{Path, PathBuf};
@@ -257,6 +259,18 @@ pub fn wait_for_exit(child: &mut Child, limit: Duration, what: &str) -> ExitStat
 /// [`DEADLINE`]. std cannot send signals, so `kill` does.
 #[track_caller]
 pub fn signal(pid: u32, name: &str) {
+    wait_for_handler(pid, name);
+    let status = std::process::Command::new("kill")
+        .args(["-s", name, &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success(), "kill -s {name} {pid} failed");
+}
+
+/// Waits until process `pid` has a handler for signal `name` (`HUP`, `INT` or `TERM`), where
+/// /proc shows it; fails after [`DEADLINE`].
+#[track_caller]
+pub fn wait_for_handler(pid: u32, name: &str) {
     let number = match name {
         "HUP" => 1,
         "INT" => 2,
@@ -268,11 +282,6 @@ pub fn signal(pid: u32, name: &str) {
         DEADLINE,
         || (catches(pid, number) != Some(false)).then_some(()),
     );
-    let status = std::process::Command::new("kill")
-        .args(["-s", name, &pid.to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(status.success(), "kill -s {name} {pid} failed");
 }
 
 /// Whether process `pid` has a handler for signal `number`; `None` where /proc does not say.

@@ -1,0 +1,286 @@
+//! The directory of an emulator started with `--background`: `safe-ad-emulator.XXXXXXXXXXXXXXXX`
+//! in the temporary directory (`$TMPDIR`, else `/tmp`), mode 0700, printed as
+//! `SAFE_AD_EMULATOR_DIR`. The starter makes it; the emulator, the starter and `--stop` share it:
+//!
+//! - `stderr`: everything the emulator writes on stderr (its stderr is this file, from the start);
+//! - `shown`: how many bytes of `stderr` the starter showed (what it said while starting);
+//!   `--stop` shows the rest;
+//! - `lock`: locked (`flock`, exclusive) by the emulator for as long as it runs, so that "it
+//!   runs" is a fact the kernel keeps: the lock goes with the process, however it ends;
+//! - `pid`: its process id, written by the emulator itself once it holds the lock;
+//! - `status`: how it ended (`stopped`, `failed` or `usage`), written last, just before it exits;
+//! - `stopping`: locked by the `--stop` that is stopping it, so that two do not collect it.
+//!
+//! A process named by the variables is taken for the emulator only when `pid` names it and
+//! `lock` is held: a process id used again by the system after the emulator ended names a
+//! directory whose lock is free, and is never signalled.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use super::encoding::{hex, random_bytes};
+
+/// The run directory of one background emulator.
+#[derive(Debug, Clone)]
+pub struct RunDir {
+    path: PathBuf,
+}
+
+/// How a background emulator's run ended, as its `status` file says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Stopped cleanly: the state saved, the log whole.
+    Stopped,
+    /// It could not save its state or write its whole log (or could not start).
+    Failed,
+    /// An unusable option.
+    Usage,
+}
+
+impl Status {
+    fn word(self) -> &'static str {
+        match self {
+            Status::Stopped => "stopped",
+            Status::Failed => "failed",
+            Status::Usage => "usage",
+        }
+    }
+
+    fn from_word(word: &str) -> Option<Status> {
+        [Status::Stopped, Status::Failed, Status::Usage]
+            .into_iter()
+            .find(|status| status.word() == word.trim())
+    }
+}
+
+impl RunDir {
+    /// Makes a new one, empty, readable by this user only.
+    pub fn create() -> io::Result<RunDir> {
+        let base = std::env::temp_dir();
+        let mut last = None;
+        for _ in 0..8 {
+            let path = base.join(format!("safe-ad-emulator.{}", hex(&random_bytes::<8>())));
+            let mut builder = std::fs::DirBuilder::new();
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::DirBuilderExt;
+                builder.mode(0o700);
+            }
+            match builder.create(&path) {
+                Ok(()) => return Ok(RunDir { path }),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
+                Err(e) => return Err(e),
+            }
+        }
+        Err(last.unwrap_or_else(|| io::Error::other("no free directory name")))
+    }
+
+    /// The one at `path`.
+    pub fn at(path: PathBuf) -> RunDir {
+        RunDir { path }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn file(&self, name: &str) -> PathBuf {
+        self.path.join(name)
+    }
+
+    /// Creates the `stderr` file, to be the emulator's stderr.
+    pub fn create_stderr(&self) -> io::Result<File> {
+        let mut options = OpenOptions::new();
+        options.append(true).create_new(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        options.open(self.file("stderr"))
+    }
+
+    // ---- the emulator's side
+
+    /// Takes the lock for the life of this process (the file returned holds it) and writes the
+    /// `pid` file. Fails if another process holds the lock.
+    pub fn claim(&self) -> io::Result<File> {
+        let lock = self.lock_now("lock")?;
+        std::fs::write(self.file("pid"), format!("{}\n", std::process::id()))?;
+        Ok(lock)
+    }
+
+    /// Opens (or makes) the file `name` and takes its exclusive lock without waiting
+    /// (`WouldBlock` when another holds it); the lock lasts as long as the file returned.
+    fn lock_now(&self, name: &str) -> io::Result<File> {
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(self.file(name))?;
+        flock(&file, Lock::ExclusiveNow)?;
+        Ok(file)
+    }
+
+    /// Writes how the run ended; the last thing the emulator does.
+    pub fn write_status(&self, status: Status) -> io::Result<()> {
+        std::fs::write(self.file("status"), format!("{}\n", status.word()))
+    }
+
+    // ---- the starter's and --stop's side
+
+    /// Appends what `stderr` holds from byte `from` on to `out`; the byte it ended at.
+    pub fn relay(&self, from: u64, out: &mut impl Write) -> io::Result<u64> {
+        let mut file = File::open(self.file("stderr"))?;
+        file.seek(SeekFrom::Start(from))?;
+        let copied = io::copy(&mut file, out)?;
+        out.flush()?;
+        Ok(from + copied)
+    }
+
+    /// Records that the starter showed `stderr` up to byte `upto`.
+    pub fn write_shown(&self, upto: u64) -> io::Result<()> {
+        std::fs::write(self.file("shown"), format!("{upto}\n"))
+    }
+
+    /// How much of `stderr` the starter showed (0 if it did not say).
+    pub fn shown(&self) -> u64 {
+        std::fs::read_to_string(self.file("shown"))
+            .ok()
+            .and_then(|text| text.trim().parse().ok())
+            .unwrap_or(0)
+    }
+
+    /// The process id the emulator wrote; `NotFound` when the directory (or the file) is not
+    /// there.
+    pub fn pid(&self) -> io::Result<u32> {
+        let mut text = String::new();
+        File::open(self.file("pid"))?
+            .take(64)
+            .read_to_string(&mut text)?;
+        text.trim()
+            .parse()
+            .map_err(|_| io::Error::other(format!("its pid file holds {:?}", text.trim())))
+    }
+
+    /// Takes the `stopping` lock for the life of the file returned; `WouldBlock` when another
+    /// `--stop` holds it.
+    pub fn claim_stopping(&self) -> io::Result<File> {
+        self.lock_now("stopping")
+    }
+
+    /// Whether the emulator holds its lock (runs).
+    pub fn is_running(&self) -> io::Result<bool> {
+        let lock = File::open(self.file("lock"))?;
+        match flock(&lock, Lock::SharedNow) {
+            Ok(()) => Ok(false),
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => Ok(true),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Waits, for at most `limit`, until the emulator has let go of its lock (it ended); whether
+    /// it did. The wait is the kernel's: the lock is granted when the process ends.
+    pub fn wait_ended(&self, limit: Duration) -> io::Result<bool> {
+        let lock = File::open(self.file("lock"))?;
+        let (done, ended) = std::sync::mpsc::channel();
+        // A thread left waiting when the limit passes ends with this process.
+        std::thread::spawn(move || {
+            let _ = done.send(flock(&lock, Lock::Shared));
+        });
+        match ended.recv_timeout(limit) {
+            Ok(result) => result.map(|()| true),
+            Err(_) => Ok(false),
+        }
+    }
+
+    /// How the run ended, if the emulator said.
+    pub fn status(&self) -> Option<Status> {
+        let text = std::fs::read_to_string(self.file("status")).ok()?;
+        Status::from_word(&text)
+    }
+
+    /// Removes the directory and everything in it.
+    pub fn remove(&self) -> io::Result<()> {
+        std::fs::remove_dir_all(&self.path)
+    }
+}
+
+enum Lock {
+    Shared,
+    SharedNow,
+    ExclusiveNow,
+}
+
+fn flock(file: &File, how: Lock) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use rustix::fs::{flock, FlockOperation};
+        let operation = match how {
+            Lock::Shared => FlockOperation::LockShared,
+            Lock::SharedNow => FlockOperation::NonBlockingLockShared,
+            Lock::ExclusiveNow => FlockOperation::NonBlockingLockExclusive,
+        };
+        loop {
+            match flock(file, operation) {
+                Err(rustix::io::Errno::INTR) => continue,
+                other => return other.map_err(io::Error::from),
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, how);
+        Err(io::Error::other("background emulators need a Unix system"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lock_says_whether_it_runs_and_the_status_how_it_ended() {
+        let dir = RunDir::create().unwrap();
+        let held = dir.claim().unwrap();
+        assert_eq!(dir.pid().unwrap(), std::process::id());
+        assert!(dir.is_running().unwrap());
+        assert!(dir.claim().is_err(), "a second claim");
+        assert!(!dir.wait_ended(Duration::from_millis(1)).unwrap());
+        let stopping = dir.claim_stopping().unwrap();
+        assert_eq!(
+            dir.claim_stopping().unwrap_err().kind(),
+            io::ErrorKind::WouldBlock
+        );
+        drop(stopping);
+        assert_eq!(dir.status(), None);
+        dir.write_status(Status::Failed).unwrap();
+        assert_eq!(dir.status(), Some(Status::Failed));
+        drop(held);
+        assert!(!dir.is_running().unwrap());
+        assert!(dir.wait_ended(Duration::from_secs(60)).unwrap());
+        dir.remove().unwrap();
+        assert_eq!(dir.pid().unwrap_err().kind(), io::ErrorKind::NotFound);
+    }
+
+    #[test]
+    fn what_was_shown_is_not_shown_again() {
+        let dir = RunDir::create().unwrap();
+        let mut stderr = dir.create_stderr().unwrap();
+        stderr.write_all(b"banner\n").unwrap();
+        let mut out = Vec::new();
+        let upto = dir.relay(0, &mut out).unwrap();
+        dir.write_shown(upto).unwrap();
+        stderr.write_all(b"later\n").unwrap();
+        let mut rest = Vec::new();
+        dir.relay(dir.shown(), &mut rest).unwrap();
+        assert_eq!(
+            (out.as_slice(), rest.as_slice()),
+            (&b"banner\n"[..], &b"later\n"[..])
+        );
+        dir.remove().unwrap();
+    }
+}
