@@ -30,7 +30,7 @@ pub struct EmulatorArgs {
     /// A FILE that does not exist yet starts empty and is created. No demo data is loaded, and no
     /// handles are kept across runs (the launcher lost them on restart too). A symlink is followed
     /// (its target is written; the link stays), and the file is locked while the emulator runs: a
-    /// second emulator on it is refused. The format is in the emulator's section of README.md.
+    /// second emulator on it is refused. The format is under STATE FILE in safe-ad-emulator(1).
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub state: Option<PathBuf>,
 
