@@ -41,47 +41,25 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
-            [CompletionResult]::new('emulator', 'emulator', [CompletionResultType]::ParameterValue, 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)')
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Make a new appendable data and print its handle (POST /appendable-data)')
             [CompletionResult]::new('open', 'open', [CompletionResultType]::ParameterValue, 'Get a handle for an appendable data on the network, by its name, and print it')
             [CompletionResult]::new('put', 'put', [CompletionResultType]::ParameterValue, 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)')
             [CompletionResult]::new('post', 'post', [CompletionResultType]::ParameterValue, 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)')
             [CompletionResult]::new('clear-data', 'clear-data', [CompletionResultType]::ParameterValue, 'Move all data items to deleted_data (local until saved: see --save)')
             [CompletionResult]::new('clear-deleted-data', 'clear-deleted-data', [CompletionResultType]::ParameterValue, 'Remove all items from deleted_data (local until saved: see --save)')
-            [CompletionResult]::new('metadata', 'metadata', [CompletionResultType]::ParameterValue, 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)')
-            [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Get a fresh handle for the data behind stale handles, and print each')
-            [CompletionResult]::new('drop', 'drop', [CompletionResultType]::ParameterValue, 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)')
-            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show what handles hold: data items, deleted items, who signed each, the filter''s keys')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Move data items to deleted_data, one index at a time (local until saved: see --save)')
             [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Move deleted items back to the data items, one index at a time (local until saved: see --save)')
             [CompletionResult]::new('purge', 'purge', [CompletionResultType]::ParameterValue, 'Remove deleted items for good, one index at a time (local until saved: see --save)')
             [CompletionResult]::new('append', 'append', [CompletionResultType]::ParameterValue, 'Append an item (structured or appendable data, by name) to data on the network')
+            [CompletionResult]::new('metadata', 'metadata', [CompletionResultType]::ParameterValue, 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show what handles hold: data items, deleted items, who signed each, the filter''s keys')
+            [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Get a fresh handle for the data behind stale handles, and print each')
+            [CompletionResult]::new('drop', 'drop', [CompletionResultType]::ParameterValue, 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)')
             [CompletionResult]::new('auth', 'auth', [CompletionResultType]::ParameterValue, 'Get, check, print or revoke the launcher token')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Show or edit the config file')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print shell completions to stdout')
+            [CompletionResult]::new('emulator', 'emulator', [CompletionResultType]::ParameterValue, 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
-            break
-        }
-        'safe-ad;emulator' {
-            [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)')
-            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Accept the token in this file (first line); otherwise a random one is made and printed')
-            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Accept this token (visible to local users in the process list: prefer --token-file)')
-            [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'Load the "network" from this JSON file and write it back on a clean stop')
-            [CompletionResult]::new('--log', '--log', [CompletionResultType]::ParameterName, 'Write one JSON record per request to FILE (method, path, status, time, live handles)')
-            [CompletionResult]::new('--fault-rate', '--fault-rate', [CompletionResultType]::ParameterName, 'Inject a fault into this share (0 to 1) of the operation and metadata requests')
-            [CompletionResult]::new('--fault-seed', '--fault-seed', [CompletionResultType]::ParameterName, 'Seed of the fault sequence: the same seed gives the same faults in the same request order')
-            [CompletionResult]::new('--ready-timeout', '--ready-timeout', [CompletionResultType]::ParameterName, 'Stop it if it does not listen within SECS (30)')
-            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Variables as sh (for eval) or env (NAME=VALUE)')
-            [CompletionResult]::new('--empty', '--empty', [CompletionResultType]::ParameterName, 'Start with no demo data')
-            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No request lines, demo description or totals on stderr (errors only)')
-            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No request lines, demo description or totals on stderr (errors only)')
-            [CompletionResult]::new('--strict-paths', '--strict-paths', [CompletionResultType]::ParameterName, 'Match paths exactly: no trailing slash, exact case, no escapes, plain decimal handles')
-            [CompletionResult]::new('--deny-auth', '--deny-auth', [CompletionResultType]::ParameterName, 'Deny every POST /auth, as a launcher whose user clicks "deny"')
-            [CompletionResult]::new('--hang-unknown-clears', '--hang-unknown-clears', [CompletionResultType]::ParameterName, 'Never answer a clear of an unknown handle, as the real launcher did')
-            [CompletionResult]::new('--background', '--background', [CompletionResultType]::ParameterName, 'Detach once it listens and print its variables')
-            [CompletionResult]::new('--stop', '--stop', [CompletionResultType]::ParameterName, 'Stop the emulator that --background started')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
         'safe-ad;create' {
@@ -210,90 +188,6 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
-        'safe-ad;metadata' {
-            [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
-            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
-            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
-            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)')
-            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
-            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
-            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
-            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
-            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
-            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
-            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON on stdout (one object per line), and nothing else there')
-            [CompletionResult]::new('--fail-fast', '--fail-fast', [CompletionResultType]::ParameterName, 'Send no new request after the first failure (those already in flight, up to --jobs, finish)')
-            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print each request that would be sent (token masked) and send nothing')
-            [CompletionResult]::new('--curl', '--curl', [CompletionResultType]::ParameterName, 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing')
-            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
-            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            break
-        }
-        'safe-ad;reopen' {
-            [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
-            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
-            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
-            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)')
-            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
-            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
-            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
-            [CompletionResult]::new('--drop', '--drop', [CompletionResultType]::ParameterName, 'Also drop each old handle once its new one is there')
-            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
-            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
-            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
-            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON on stdout (one object per line), and nothing else there')
-            [CompletionResult]::new('--fail-fast', '--fail-fast', [CompletionResultType]::ParameterName, 'Send no new request after the first failure (those already in flight, up to --jobs, finish)')
-            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print each request that would be sent (token masked) and send nothing')
-            [CompletionResult]::new('--curl', '--curl', [CompletionResultType]::ParameterName, 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing')
-            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
-            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            break
-        }
-        'safe-ad;drop' {
-            [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
-            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
-            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
-            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)')
-            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
-            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
-            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
-            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
-            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
-            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
-            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON on stdout (one object per line), and nothing else there')
-            [CompletionResult]::new('--fail-fast', '--fail-fast', [CompletionResultType]::ParameterName, 'Send no new request after the first failure (those already in flight, up to --jobs, finish)')
-            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print each request that would be sent (token masked) and send nothing')
-            [CompletionResult]::new('--curl', '--curl', [CompletionResultType]::ParameterName, 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing')
-            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
-            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            break
-        }
-        'safe-ad;show' {
-            [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
-            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
-            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
-            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)')
-            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
-            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
-            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
-            [CompletionResult]::new('--index', '--index', [CompletionResultType]::ParameterName, 'Only the items at these indexes, in both lists: N, A..B (B not included), A..=B, A.., ..B')
-            [CompletionResult]::new('--full', '--full', [CompletionResultType]::ParameterName, 'Show the whole content of structured data, not a preview (`content`, in base64, with --json)')
-            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
-            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
-            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
-            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON on stdout (one object per line), and nothing else there')
-            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
-            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            break
-        }
         'safe-ad;remove' {
             [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
             [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
@@ -368,6 +262,90 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON on stdout (one object per line), and nothing else there')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print each request that would be sent (token masked) and send nothing')
+            [CompletionResult]::new('--curl', '--curl', [CompletionResultType]::ParameterName, 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'safe-ad;metadata' {
+            [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON on stdout (one object per line), and nothing else there')
+            [CompletionResult]::new('--fail-fast', '--fail-fast', [CompletionResultType]::ParameterName, 'Send no new request after the first failure (those already in flight, up to --jobs, finish)')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print each request that would be sent (token masked) and send nothing')
+            [CompletionResult]::new('--curl', '--curl', [CompletionResultType]::ParameterName, 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'safe-ad;show' {
+            [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--index', '--index', [CompletionResultType]::ParameterName, 'Only the items at these indexes, in both lists: N, A..B (B not included), A..=B, A.., ..B')
+            [CompletionResult]::new('--full', '--full', [CompletionResultType]::ParameterName, 'Show the whole content of structured data, not a preview (`content`, in base64, with --json)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON on stdout (one object per line), and nothing else there')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'safe-ad;reopen' {
+            [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--drop', '--drop', [CompletionResultType]::ParameterName, 'Also drop each old handle once its new one is there')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON on stdout (one object per line), and nothing else there')
+            [CompletionResult]::new('--fail-fast', '--fail-fast', [CompletionResultType]::ParameterName, 'Send no new request after the first failure (those already in flight, up to --jobs, finish)')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print each request that would be sent (token masked) and send nothing')
+            [CompletionResult]::new('--curl', '--curl', [CompletionResultType]::ParameterName, 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'safe-ad;drop' {
+            [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON on stdout (one object per line), and nothing else there')
+            [CompletionResult]::new('--fail-fast', '--fail-fast', [CompletionResultType]::ParameterName, 'Send no new request after the first failure (those already in flight, up to --jobs, finish)')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print each request that would be sent (token masked) and send nothing')
             [CompletionResult]::new('--curl', '--curl', [CompletionResultType]::ParameterName, 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
@@ -527,29 +505,48 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'safe-ad;emulator' {
+            [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Accept the token in this file (first line); otherwise a random one is made and printed')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Accept this token (visible to local users in the process list: prefer --token-file)')
+            [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'Load the "network" from this JSON file and write it back on a clean stop')
+            [CompletionResult]::new('--log', '--log', [CompletionResultType]::ParameterName, 'Write one JSON record per request to FILE (method, path, status, time, live handles)')
+            [CompletionResult]::new('--fault-rate', '--fault-rate', [CompletionResultType]::ParameterName, 'Inject a fault into this share (0 to 1) of the operation and metadata requests')
+            [CompletionResult]::new('--fault-seed', '--fault-seed', [CompletionResultType]::ParameterName, 'Seed of the fault sequence: the same seed gives the same faults in the same request order')
+            [CompletionResult]::new('--ready-timeout', '--ready-timeout', [CompletionResultType]::ParameterName, 'Stop it if it does not listen within SECS (30)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Variables as sh (for eval) or env (NAME=VALUE)')
+            [CompletionResult]::new('--empty', '--empty', [CompletionResultType]::ParameterName, 'Start with no demo data')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No request lines, demo description or totals on stderr (errors only)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No request lines, demo description or totals on stderr (errors only)')
+            [CompletionResult]::new('--strict-paths', '--strict-paths', [CompletionResultType]::ParameterName, 'Match paths exactly: no trailing slash, exact case, no escapes, plain decimal handles')
+            [CompletionResult]::new('--deny-auth', '--deny-auth', [CompletionResultType]::ParameterName, 'Deny every POST /auth, as a launcher whose user clicks "deny"')
+            [CompletionResult]::new('--hang-unknown-clears', '--hang-unknown-clears', [CompletionResultType]::ParameterName, 'Never answer a clear of an unknown handle, as the real launcher did')
+            [CompletionResult]::new('--background', '--background', [CompletionResultType]::ParameterName, 'Detach once it listens and print its variables')
+            [CompletionResult]::new('--stop', '--stop', [CompletionResultType]::ParameterName, 'Stop the emulator that --background started')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'safe-ad;help' {
-            [CompletionResult]::new('emulator', 'emulator', [CompletionResultType]::ParameterValue, 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)')
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Make a new appendable data and print its handle (POST /appendable-data)')
             [CompletionResult]::new('open', 'open', [CompletionResultType]::ParameterValue, 'Get a handle for an appendable data on the network, by its name, and print it')
             [CompletionResult]::new('put', 'put', [CompletionResultType]::ParameterValue, 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)')
             [CompletionResult]::new('post', 'post', [CompletionResultType]::ParameterValue, 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)')
             [CompletionResult]::new('clear-data', 'clear-data', [CompletionResultType]::ParameterValue, 'Move all data items to deleted_data (local until saved: see --save)')
             [CompletionResult]::new('clear-deleted-data', 'clear-deleted-data', [CompletionResultType]::ParameterValue, 'Remove all items from deleted_data (local until saved: see --save)')
-            [CompletionResult]::new('metadata', 'metadata', [CompletionResultType]::ParameterValue, 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)')
-            [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Get a fresh handle for the data behind stale handles, and print each')
-            [CompletionResult]::new('drop', 'drop', [CompletionResultType]::ParameterValue, 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)')
-            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show what handles hold: data items, deleted items, who signed each, the filter''s keys')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Move data items to deleted_data, one index at a time (local until saved: see --save)')
             [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Move deleted items back to the data items, one index at a time (local until saved: see --save)')
             [CompletionResult]::new('purge', 'purge', [CompletionResultType]::ParameterValue, 'Remove deleted items for good, one index at a time (local until saved: see --save)')
             [CompletionResult]::new('append', 'append', [CompletionResultType]::ParameterValue, 'Append an item (structured or appendable data, by name) to data on the network')
+            [CompletionResult]::new('metadata', 'metadata', [CompletionResultType]::ParameterValue, 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show what handles hold: data items, deleted items, who signed each, the filter''s keys')
+            [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Get a fresh handle for the data behind stale handles, and print each')
+            [CompletionResult]::new('drop', 'drop', [CompletionResultType]::ParameterValue, 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)')
             [CompletionResult]::new('auth', 'auth', [CompletionResultType]::ParameterValue, 'Get, check, print or revoke the launcher token')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Show or edit the config file')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print shell completions to stdout')
+            [CompletionResult]::new('emulator', 'emulator', [CompletionResultType]::ParameterValue, 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
-            break
-        }
-        'safe-ad;help;emulator' {
             break
         }
         'safe-ad;help;create' {
@@ -570,18 +567,6 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
         'safe-ad;help;clear-deleted-data' {
             break
         }
-        'safe-ad;help;metadata' {
-            break
-        }
-        'safe-ad;help;reopen' {
-            break
-        }
-        'safe-ad;help;drop' {
-            break
-        }
-        'safe-ad;help;show' {
-            break
-        }
         'safe-ad;help;remove' {
             break
         }
@@ -592,6 +577,18 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;help;append' {
+            break
+        }
+        'safe-ad;help;metadata' {
+            break
+        }
+        'safe-ad;help;show' {
+            break
+        }
+        'safe-ad;help;reopen' {
+            break
+        }
+        'safe-ad;help;drop' {
             break
         }
         'safe-ad;help;auth' {
@@ -633,6 +630,9 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;help;completions' {
+            break
+        }
+        'safe-ad;help;emulator' {
             break
         }
         'safe-ad;help;help' {

@@ -107,14 +107,9 @@ _safe_ad_spec() {
     subs="" flags="" valued="" pos=() more="" last=""
     case $1 in
         "")
-            subs="emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help"
+            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator help"
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help -V --version"
             valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
-            ;;
-        "emulator")
-            flags="--empty -q --quiet --strict-paths --deny-auth --hang-unknown-clears --background --stop -h --help"
-            valued="--listen --token-file --token --state --log --fault-rate --fault-seed --ready-timeout --format"
-            last="command-line"
             ;;
         "create")
             flags="--private --white-list --put --allow-insecure-http -q --quiet --json --dry-run --curl -v --verbose -h --help"
@@ -150,30 +145,6 @@ _safe_ad_spec() {
             pos=("nothing")
             more=1
             ;;
-        "metadata")
-            flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
-            pos=("nothing")
-            more=1
-            ;;
-        "reopen")
-            flags="--drop --allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
-            pos=("nothing")
-            more=1
-            ;;
-        "drop")
-            flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
-            pos=("nothing")
-            more=1
-            ;;
-        "show")
-            flags="--full --allow-insecure-http -q --quiet --json -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries -j --jobs --color --index"
-            pos=("nothing")
-            more=1
-            ;;
         "remove")
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
             valued="--launcher-url --token-file --timeout --retries --color --save"
@@ -196,6 +167,30 @@ _safe_ad_spec() {
             flags="--private --allow-insecure-http -q --quiet --json --dry-run --curl -v --verbose -h --help"
             valued="--launcher-url --token-file --timeout --retries --color --structured --type-tag --appendable"
             pos=("nothing")
+            ;;
+        "metadata")
+            flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
+            pos=("nothing")
+            more=1
+            ;;
+        "show")
+            flags="--full --allow-insecure-http -q --quiet --json -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries -j --jobs --color --index"
+            pos=("nothing")
+            more=1
+            ;;
+        "reopen")
+            flags="--drop --allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
+            pos=("nothing")
+            more=1
+            ;;
+        "drop")
+            flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
+            pos=("nothing")
+            more=1
             ;;
         "auth")
             subs="login status logout token help"
@@ -270,10 +265,13 @@ _safe_ad_spec() {
             valued="--color"
             pos=("words bash zsh fish elvish powershell")
             ;;
-        "help")
-            subs="emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions help"
+        "emulator")
+            flags="--empty -q --quiet --strict-paths --deny-auth --hang-unknown-clears --background --stop -h --help"
+            valued="--listen --token-file --token --state --log --fault-rate --fault-seed --ready-timeout --format"
+            last="command-line"
             ;;
-        "help emulator")
+        "help")
+            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator help"
             ;;
         "help create")
             ;;
@@ -287,14 +285,6 @@ _safe_ad_spec() {
             ;;
         "help clear-deleted-data")
             ;;
-        "help metadata")
-            ;;
-        "help reopen")
-            ;;
-        "help drop")
-            ;;
-        "help show")
-            ;;
         "help remove")
             ;;
         "help restore")
@@ -302,6 +292,14 @@ _safe_ad_spec() {
         "help purge")
             ;;
         "help append")
+            ;;
+        "help metadata")
+            ;;
+        "help show")
+            ;;
+        "help reopen")
+            ;;
+        "help drop")
             ;;
         "help auth")
             subs="login status logout token"
@@ -327,6 +325,8 @@ _safe_ad_spec() {
             ;;
         "help completions")
             ;;
+        "help emulator")
+            ;;
         "help help")
             ;;
     esac
@@ -337,10 +337,6 @@ _safe_ad_value() {
     case "$1|$2" in
         "|--token-file") echo "files" ;;
         "|--color") echo "words auto always never" ;;
-        "emulator|--token-file") echo "files" ;;
-        "emulator|--state") echo "files" ;;
-        "emulator|--log") echo "files" ;;
-        "emulator|--format") echo "words sh env" ;;
         "create|--token-file") echo "files" ;;
         "create|--color") echo "words auto always never" ;;
         "open|--token-file") echo "files" ;;
@@ -355,14 +351,6 @@ _safe_ad_value() {
         "clear-deleted-data|--token-file") echo "files" ;;
         "clear-deleted-data|--color") echo "words auto always never" ;;
         "clear-deleted-data|--save") echo "words post put" ;;
-        "metadata|--token-file") echo "files" ;;
-        "metadata|--color") echo "words auto always never" ;;
-        "reopen|--token-file") echo "files" ;;
-        "reopen|--color") echo "words auto always never" ;;
-        "drop|--token-file") echo "files" ;;
-        "drop|--color") echo "words auto always never" ;;
-        "show|--token-file") echo "files" ;;
-        "show|--color") echo "words auto always never" ;;
         "remove|--token-file") echo "files" ;;
         "remove|--color") echo "words auto always never" ;;
         "remove|--save") echo "words post put" ;;
@@ -374,6 +362,14 @@ _safe_ad_value() {
         "purge|--save") echo "words post put" ;;
         "append|--token-file") echo "files" ;;
         "append|--color") echo "words auto always never" ;;
+        "metadata|--token-file") echo "files" ;;
+        "metadata|--color") echo "words auto always never" ;;
+        "show|--token-file") echo "files" ;;
+        "show|--color") echo "words auto always never" ;;
+        "reopen|--token-file") echo "files" ;;
+        "reopen|--color") echo "words auto always never" ;;
+        "drop|--token-file") echo "files" ;;
+        "drop|--color") echo "words auto always never" ;;
         "auth login|--color") echo "words auto always never" ;;
         "auth status|--token-file") echo "files" ;;
         "auth status|--color") echo "words auto always never" ;;
@@ -387,6 +383,10 @@ _safe_ad_value() {
         "config set|--color") echo "words auto always never" ;;
         "config unset|--color") echo "words auto always never" ;;
         "completions|--color") echo "words auto always never" ;;
+        "emulator|--token-file") echo "files" ;;
+        "emulator|--state") echo "files" ;;
+        "emulator|--log") echo "files" ;;
+        "emulator|--format") echo "words sh env" ;;
         *) echo nothing ;;
     esac
 }

@@ -38,46 +38,25 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-            cand emulator 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
             cand create 'Make a new appendable data and print its handle (POST /appendable-data)'
             cand open 'Get a handle for an appendable data on the network, by its name, and print it'
             cand put 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)'
             cand post 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)'
             cand clear-data 'Move all data items to deleted_data (local until saved: see --save)'
             cand clear-deleted-data 'Remove all items from deleted_data (local until saved: see --save)'
-            cand metadata 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
-            cand reopen 'Get a fresh handle for the data behind stale handles, and print each'
-            cand drop 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)'
-            cand show 'Show what handles hold: data items, deleted items, who signed each, the filter''s keys'
             cand remove 'Move data items to deleted_data, one index at a time (local until saved: see --save)'
             cand restore 'Move deleted items back to the data items, one index at a time (local until saved: see --save)'
             cand purge 'Remove deleted items for good, one index at a time (local until saved: see --save)'
             cand append 'Append an item (structured or appendable data, by name) to data on the network'
+            cand metadata 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
+            cand show 'Show what handles hold: data items, deleted items, who signed each, the filter''s keys'
+            cand reopen 'Get a fresh handle for the data behind stale handles, and print each'
+            cand drop 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)'
             cand auth 'Get, check, print or revoke the launcher token'
             cand config 'Show or edit the config file'
             cand completions 'Print shell completions to stdout'
+            cand emulator 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
             cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'safe-ad;emulator'= {
-            cand --listen 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)'
-            cand --token-file 'Accept the token in this file (first line); otherwise a random one is made and printed'
-            cand --token 'Accept this token (visible to local users in the process list: prefer --token-file)'
-            cand --state 'Load the "network" from this JSON file and write it back on a clean stop'
-            cand --log 'Write one JSON record per request to FILE (method, path, status, time, live handles)'
-            cand --fault-rate 'Inject a fault into this share (0 to 1) of the operation and metadata requests'
-            cand --fault-seed 'Seed of the fault sequence: the same seed gives the same faults in the same request order'
-            cand --ready-timeout 'Stop it if it does not listen within SECS (30)'
-            cand --format 'Variables as sh (for eval) or env (NAME=VALUE)'
-            cand --empty 'Start with no demo data'
-            cand -q 'No request lines, demo description or totals on stderr (errors only)'
-            cand --quiet 'No request lines, demo description or totals on stderr (errors only)'
-            cand --strict-paths 'Match paths exactly: no trailing slash, exact case, no escapes, plain decimal handles'
-            cand --deny-auth 'Deny every POST /auth, as a launcher whose user clicks "deny"'
-            cand --hang-unknown-clears 'Never answer a clear of an unknown handle, as the real launcher did'
-            cand --background 'Detach once it listens and print its variables'
-            cand --stop 'Stop the emulator that --background started'
-            cand -h 'Print help (see more with ''--help'')'
-            cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;create'= {
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
@@ -199,86 +178,6 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
-        &'safe-ad;metadata'= {
-            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
-            cand --token-file 'Read the token from this file (`-` reads standard input)'
-            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
-            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
-            cand -j 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
-            cand --jobs 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
-            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
-            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
-            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
-            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
-            cand --json 'Print JSON on stdout (one object per line), and nothing else there'
-            cand --fail-fast 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
-            cand --dry-run 'Print each request that would be sent (token masked) and send nothing'
-            cand --curl 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
-            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-            cand -h 'Print help (see more with ''--help'')'
-            cand --help 'Print help (see more with ''--help'')'
-        }
-        &'safe-ad;reopen'= {
-            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
-            cand --token-file 'Read the token from this file (`-` reads standard input)'
-            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
-            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
-            cand -j 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
-            cand --jobs 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
-            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
-            cand --drop 'Also drop each old handle once its new one is there'
-            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
-            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
-            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
-            cand --json 'Print JSON on stdout (one object per line), and nothing else there'
-            cand --fail-fast 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
-            cand --dry-run 'Print each request that would be sent (token masked) and send nothing'
-            cand --curl 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
-            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-            cand -h 'Print help (see more with ''--help'')'
-            cand --help 'Print help (see more with ''--help'')'
-        }
-        &'safe-ad;drop'= {
-            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
-            cand --token-file 'Read the token from this file (`-` reads standard input)'
-            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
-            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
-            cand -j 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
-            cand --jobs 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
-            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
-            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
-            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
-            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
-            cand --json 'Print JSON on stdout (one object per line), and nothing else there'
-            cand --fail-fast 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
-            cand --dry-run 'Print each request that would be sent (token masked) and send nothing'
-            cand --curl 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
-            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-            cand -h 'Print help (see more with ''--help'')'
-            cand --help 'Print help (see more with ''--help'')'
-        }
-        &'safe-ad;show'= {
-            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
-            cand --token-file 'Read the token from this file (`-` reads standard input)'
-            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
-            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
-            cand -j 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
-            cand --jobs 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
-            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
-            cand --index 'Only the items at these indexes, in both lists: N, A..B (B not included), A..=B, A.., ..B'
-            cand --full 'Show the whole content of structured data, not a preview (`content`, in base64, with --json)'
-            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
-            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
-            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
-            cand --json 'Print JSON on stdout (one object per line), and nothing else there'
-            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-            cand -h 'Print help (see more with ''--help'')'
-            cand --help 'Print help (see more with ''--help'')'
-        }
         &'safe-ad;remove'= {
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
@@ -350,6 +249,86 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --json 'Print JSON on stdout (one object per line), and nothing else there'
+            cand --dry-run 'Print each request that would be sent (token masked) and send nothing'
+            cand --curl 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'safe-ad;metadata'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
+            cand -j 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --jobs 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --json 'Print JSON on stdout (one object per line), and nothing else there'
+            cand --fail-fast 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
+            cand --dry-run 'Print each request that would be sent (token masked) and send nothing'
+            cand --curl 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'safe-ad;show'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
+            cand -j 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --jobs 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --index 'Only the items at these indexes, in both lists: N, A..B (B not included), A..=B, A.., ..B'
+            cand --full 'Show the whole content of structured data, not a preview (`content`, in base64, with --json)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --json 'Print JSON on stdout (one object per line), and nothing else there'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'safe-ad;reopen'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
+            cand -j 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --jobs 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --drop 'Also drop each old handle once its new one is there'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --json 'Print JSON on stdout (one object per line), and nothing else there'
+            cand --fail-fast 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
+            cand --dry-run 'Print each request that would be sent (token masked) and send nothing'
+            cand --curl 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'safe-ad;drop'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
+            cand -j 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --jobs 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --json 'Print JSON on stdout (one object per line), and nothing else there'
+            cand --fail-fast 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
             cand --dry-run 'Print each request that would be sent (token masked) and send nothing'
             cand --curl 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
             cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
@@ -485,28 +464,47 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'safe-ad;emulator'= {
+            cand --listen 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)'
+            cand --token-file 'Accept the token in this file (first line); otherwise a random one is made and printed'
+            cand --token 'Accept this token (visible to local users in the process list: prefer --token-file)'
+            cand --state 'Load the "network" from this JSON file and write it back on a clean stop'
+            cand --log 'Write one JSON record per request to FILE (method, path, status, time, live handles)'
+            cand --fault-rate 'Inject a fault into this share (0 to 1) of the operation and metadata requests'
+            cand --fault-seed 'Seed of the fault sequence: the same seed gives the same faults in the same request order'
+            cand --ready-timeout 'Stop it if it does not listen within SECS (30)'
+            cand --format 'Variables as sh (for eval) or env (NAME=VALUE)'
+            cand --empty 'Start with no demo data'
+            cand -q 'No request lines, demo description or totals on stderr (errors only)'
+            cand --quiet 'No request lines, demo description or totals on stderr (errors only)'
+            cand --strict-paths 'Match paths exactly: no trailing slash, exact case, no escapes, plain decimal handles'
+            cand --deny-auth 'Deny every POST /auth, as a launcher whose user clicks "deny"'
+            cand --hang-unknown-clears 'Never answer a clear of an unknown handle, as the real launcher did'
+            cand --background 'Detach once it listens and print its variables'
+            cand --stop 'Stop the emulator that --background started'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'safe-ad;help'= {
-            cand emulator 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
             cand create 'Make a new appendable data and print its handle (POST /appendable-data)'
             cand open 'Get a handle for an appendable data on the network, by its name, and print it'
             cand put 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)'
             cand post 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)'
             cand clear-data 'Move all data items to deleted_data (local until saved: see --save)'
             cand clear-deleted-data 'Remove all items from deleted_data (local until saved: see --save)'
-            cand metadata 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
-            cand reopen 'Get a fresh handle for the data behind stale handles, and print each'
-            cand drop 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)'
-            cand show 'Show what handles hold: data items, deleted items, who signed each, the filter''s keys'
             cand remove 'Move data items to deleted_data, one index at a time (local until saved: see --save)'
             cand restore 'Move deleted items back to the data items, one index at a time (local until saved: see --save)'
             cand purge 'Remove deleted items for good, one index at a time (local until saved: see --save)'
             cand append 'Append an item (structured or appendable data, by name) to data on the network'
+            cand metadata 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
+            cand show 'Show what handles hold: data items, deleted items, who signed each, the filter''s keys'
+            cand reopen 'Get a fresh handle for the data behind stale handles, and print each'
+            cand drop 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)'
             cand auth 'Get, check, print or revoke the launcher token'
             cand config 'Show or edit the config file'
             cand completions 'Print shell completions to stdout'
+            cand emulator 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
             cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'safe-ad;help;emulator'= {
         }
         &'safe-ad;help;create'= {
         }
@@ -520,14 +518,6 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         }
         &'safe-ad;help;clear-deleted-data'= {
         }
-        &'safe-ad;help;metadata'= {
-        }
-        &'safe-ad;help;reopen'= {
-        }
-        &'safe-ad;help;drop'= {
-        }
-        &'safe-ad;help;show'= {
-        }
         &'safe-ad;help;remove'= {
         }
         &'safe-ad;help;restore'= {
@@ -535,6 +525,14 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;help;purge'= {
         }
         &'safe-ad;help;append'= {
+        }
+        &'safe-ad;help;metadata'= {
+        }
+        &'safe-ad;help;show'= {
+        }
+        &'safe-ad;help;reopen'= {
+        }
+        &'safe-ad;help;drop'= {
         }
         &'safe-ad;help;auth'= {
             cand login 'Ask the launcher for a token (a person approves it there) and store it in the config file'
@@ -565,6 +563,8 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;help;config;unset'= {
         }
         &'safe-ad;help;completions'= {
+        }
+        &'safe-ad;help;emulator'= {
         }
         &'safe-ad;help;help'= {
         }

@@ -41,43 +41,25 @@ complete -c safe-ad -n "__fish_safe_ad_needs_command" -l curl -d 'Print an equiv
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -s V -l version -d 'Print version'
-complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "emulator" -d 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "create" -d 'Make a new appendable data and print its handle (POST /appendable-data)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "open" -d 'Get a handle for an appendable data on the network, by its name, and print it'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "put" -d 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "post" -d 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "clear-data" -d 'Move all data items to deleted_data (local until saved: see --save)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "clear-deleted-data" -d 'Remove all items from deleted_data (local until saved: see --save)'
-complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "metadata" -d 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
-complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "reopen" -d 'Get a fresh handle for the data behind stale handles, and print each'
-complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "drop" -d 'Drop handles, freeing the launcher\'s slots (DELETE /appendable-data/handle/<HANDLE>)'
-complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "show" -d 'Show what handles hold: data items, deleted items, who signed each, the filter\'s keys'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "remove" -d 'Move data items to deleted_data, one index at a time (local until saved: see --save)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "restore" -d 'Move deleted items back to the data items, one index at a time (local until saved: see --save)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "purge" -d 'Remove deleted items for good, one index at a time (local until saved: see --save)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "append" -d 'Append an item (structured or appendable data, by name) to data on the network'
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "metadata" -d 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "show" -d 'Show what handles hold: data items, deleted items, who signed each, the filter\'s keys'
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "reopen" -d 'Get a fresh handle for the data behind stale handles, and print each'
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "drop" -d 'Drop handles, freeing the launcher\'s slots (DELETE /appendable-data/handle/<HANDLE>)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "auth" -d 'Get, check, print or revoke the launcher token'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "config" -d 'Show or edit the config file'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "completions" -d 'Print shell completions to stdout'
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "emulator" -d 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l listen -d 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l token-file -d 'Accept the token in this file (first line); otherwise a random one is made and printed' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l token -d 'Accept this token (visible to local users in the process list: prefer --token-file)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l state -d 'Load the "network" from this JSON file and write it back on a clean stop' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l log -d 'Write one JSON record per request to FILE (method, path, status, time, live handles)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l fault-rate -d 'Inject a fault into this share (0 to 1) of the operation and metadata requests' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l fault-seed -d 'Seed of the fault sequence: the same seed gives the same faults in the same request order' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l ready-timeout -d 'Stop it if it does not listen within SECS (30)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l format -d 'Variables as sh (for eval) or env (NAME=VALUE)' -r -f -a "sh\t''
-env\t''"
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l empty -d 'Start with no demo data'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -s q -l quiet -d 'No request lines, demo description or totals on stderr (errors only)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l strict-paths -d 'Match paths exactly: no trailing slash, exact case, no escapes, plain decimal handles'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l deny-auth -d 'Deny every POST /auth, as a launcher whose user clicks "deny"'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l hang-unknown-clears -d 'Never answer a clear of an unknown handle, as the real launcher did'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l background -d 'Detach once it listens and print its variables'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l stop -d 'Stop the emulator that --background started'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -178,70 +160,6 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l d
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l drop -d 'Also drop each old handle once its new one is there'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l index -d 'Only the items at these indexes, in both lists: N, A..B (B not included), A..=B, A.., ..B' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l full -d 'Show the whole content of structured data, not a preview (`content`, in base64, with --json)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -311,6 +229,70 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l dry-run -d 'P
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l index -d 'Only the items at these indexes, in both lists: N, A..B (B not included), A..=B, A.., ..B' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l full -d 'Show the whole content of structured data, not a preview (`content`, in base64, with --json)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l drop -d 'Also drop each old handle once its new one is there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l fail-fast -d 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l dry-run -d 'Print each request that would be sent (token masked) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -s h -l help -d 'Print help'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "login" -d 'Ask the launcher for a token (a person approves it there) and store it in the config file'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "status" -d 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it'
@@ -395,25 +377,43 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -l color -d
 always\t''
 never\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "emulator" -d 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "create" -d 'Make a new appendable data and print its handle (POST /appendable-data)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "open" -d 'Get a handle for an appendable data on the network, by its name, and print it'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "put" -d 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "post" -d 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "clear-data" -d 'Move all data items to deleted_data (local until saved: see --save)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "clear-deleted-data" -d 'Remove all items from deleted_data (local until saved: see --save)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "metadata" -d 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "reopen" -d 'Get a fresh handle for the data behind stale handles, and print each'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "drop" -d 'Drop handles, freeing the launcher\'s slots (DELETE /appendable-data/handle/<HANDLE>)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "show" -d 'Show what handles hold: data items, deleted items, who signed each, the filter\'s keys'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "remove" -d 'Move data items to deleted_data, one index at a time (local until saved: see --save)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "restore" -d 'Move deleted items back to the data items, one index at a time (local until saved: see --save)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "purge" -d 'Remove deleted items for good, one index at a time (local until saved: see --save)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "append" -d 'Append an item (structured or appendable data, by name) to data on the network'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "auth" -d 'Get, check, print or revoke the launcher token'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "config" -d 'Show or edit the config file'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "completions" -d 'Print shell completions to stdout'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from emulator create open put post clear-data clear-deleted-data metadata reopen drop show remove restore purge append auth config completions" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l listen -d 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l token-file -d 'Accept the token in this file (first line); otherwise a random one is made and printed' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l token -d 'Accept this token (visible to local users in the process list: prefer --token-file)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l state -d 'Load the "network" from this JSON file and write it back on a clean stop' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l log -d 'Write one JSON record per request to FILE (method, path, status, time, live handles)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l fault-rate -d 'Inject a fault into this share (0 to 1) of the operation and metadata requests' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l fault-seed -d 'Seed of the fault sequence: the same seed gives the same faults in the same request order' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l ready-timeout -d 'Stop it if it does not listen within SECS (30)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l format -d 'Variables as sh (for eval) or env (NAME=VALUE)' -r -f -a "sh\t''
+env\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l empty -d 'Start with no demo data'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -s q -l quiet -d 'No request lines, demo description or totals on stderr (errors only)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l strict-paths -d 'Match paths exactly: no trailing slash, exact case, no escapes, plain decimal handles'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l deny-auth -d 'Deny every POST /auth, as a launcher whose user clicks "deny"'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l hang-unknown-clears -d 'Never answer a clear of an unknown handle, as the real launcher did'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l background -d 'Detach once it listens and print its variables'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l stop -d 'Stop the emulator that --background started'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator" -f -a "create" -d 'Make a new appendable data and print its handle (POST /appendable-data)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator" -f -a "open" -d 'Get a handle for an appendable data on the network, by its name, and print it'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator" -f -a "put" -d 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator" -f -a "post" -d 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator" -f -a "clear-data" -d 'Move all data items to deleted_data (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator" -f -a "clear-deleted-data" -d 'Remove all items from deleted_data (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator" -f -a "remove" -d 'Move data items to deleted_data, one index at a time (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator" -f -a "restore" -d 'Move deleted items back to the data items, one index at a time (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator" -f -a "purge" -d 'Remove deleted items for good, one index at a time (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator" -f -a "append" -d 'Append an item (structured or appendable data, by name) to data on the network'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator" -f -a "metadata" -d 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator" -f -a "show" -d 'Show what handles hold: data items, deleted items, who signed each, the filter\'s keys'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator" -f -a "reopen" -d 'Get a fresh handle for the data behind stale handles, and print each'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator" -f -a "drop" -d 'Drop handles, freeing the launcher\'s slots (DELETE /appendable-data/handle/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator" -f -a "auth" -d 'Get, check, print or revoke the launcher token'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator" -f -a "config" -d 'Show or edit the config file'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator" -f -a "completions" -d 'Print shell completions to stdout'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator" -f -a "emulator" -d 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "login" -d 'Ask the launcher for a token (a person approves it there) and store it in the config file'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "status" -d 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "logout" -d 'Revoke the token at the launcher and remove it from the config file'
@@ -436,22 +436,20 @@ function __fish_safe_ad_complete_after_dashdash
     complete -C (string join -- ' ' $line)
 end
 
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_safe_ad_seen_dashdash" -f -a "(__fish_safe_ad_complete_after_dashdash)"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -f
@@ -486,22 +484,23 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions; and not __f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions; and not __fish_seen_subcommand_from bash zsh fish elvish powershell" -f -a "elvish"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions; and not __fish_seen_subcommand_from bash zsh fish elvish powershell" -f -a "powershell"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_safe_ad_seen_dashdash" -f -a "(__fish_safe_ad_complete_after_dashdash)"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help" -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from create" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from open" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from put" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from post" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from clear-data" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from clear-deleted-data" -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from metadata" -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from reopen" -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from drop" -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from show" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from remove" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from restore" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from purge" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from append" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from metadata" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from show" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from reopen" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from drop" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth; and __fish_seen_subcommand_from login" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth; and __fish_seen_subcommand_from status" -f
@@ -513,4 +512,5 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_su
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config; and __fish_seen_subcommand_from set" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config; and __fish_seen_subcommand_from unset" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from completions" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from help" -f
