@@ -11,11 +11,12 @@
 //! colour, errors and hints, notes, JSON lines, `--verbose` exchanges and the JSON of a step.
 //! Each command family's words are in a file of their own, as more `impl Reporter` blocks:
 //! `operations` (the one-request commands and batches), `show` (show and the one-item
-//! changes), `auth` (auth and config).
+//! changes), `status` (a copy against the network), `auth` (auth and config).
 
 mod auth;
 mod operations;
 mod show;
+mod status;
 
 use std::cell::{Cell, RefCell};
 use std::io::Write;

@@ -223,7 +223,7 @@ fn shown_text(shown: &Shown, you: Option<&[u8]>, range: IndexRange) -> String {
     text
 }
 
-fn item_text(item: &ShownItem, you: Option<&[u8]>) -> String {
+pub(super) fn item_text(item: &ShownItem, you: Option<&[u8]>) -> String {
     let what = match &item.kind {
         Some(Kind::Structured {
             version,
@@ -309,7 +309,7 @@ fn shown_json(shown: &Shown, you: Option<&[u8]>) -> Value {
     object
 }
 
-fn item_json(item: &ShownItem, you: Option<&[u8]>) -> Value {
+pub(super) fn item_json(item: &ShownItem, you: Option<&[u8]>) -> Value {
     let (kind, version, type_tag) = match &item.kind {
         Some(Kind::Structured { version, versions }) => (
             "structured-data",
