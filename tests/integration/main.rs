@@ -41,3 +41,5 @@ mod scenarios;
 mod show;
 #[cfg(feature = "emulator")]
 mod soak;
+#[cfg(feature = "emulator")]
+mod status;
