@@ -95,7 +95,7 @@ pub const EXIT_CODES: &[ExitCodeRow] = &[
         code: 7,
         class: Some(Class::Differs),
         name: "differs",
-        meaning: "`status`: a handle's copy differs from the network (changes not saved, stale, or items new on the network)",
+        meaning: "a handle's copy differs from the network (status: changes not saved, stale, or items new on the network)",
     },
     ExitCodeRow {
         code: 130,

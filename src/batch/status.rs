@@ -62,11 +62,13 @@ pub struct Differences<'a> {
     pub keys_taken: Vec<&'a [u8]>,
     /// The filter type of the copy and of the network, when they differ.
     pub filter_toggled: Option<(&'a str, &'a str)>,
-    /// The copy holds no data items while the network holds these, at the same version and
+    /// The copy holds no data items while the network holds this many, at the same version and
     /// with the same deleted list: what a post leaves in the handle (the launcher replaces the
-    /// copy with the data-less version it sent). `reopen` gets them.
-    pub emptied: Vec<&'a ShownItem>,
-    /// Data items on the network the copy does not show: appended since it was taken.
+    /// copy with the data-less version it sent). Which of them were appended since cannot be
+    /// told; all are in `new_on_network`, and `reopen` gets them.
+    pub emptied: Option<u64>,
+    /// Data items on the network the copy does not show: appended since it was taken (or, when
+    /// `emptied`, left out of the copy by a post).
     pub new_on_network: Vec<&'a ShownItem>,
 }
 
@@ -83,7 +85,7 @@ impl Differences<'_> {
     }
 
     fn none(&self) -> bool {
-        !self.unsaved() && self.emptied.is_empty() && self.new_on_network.is_empty()
+        !self.unsaved() && self.emptied.is_none() && self.new_on_network.is_empty()
     }
 }
 
@@ -247,8 +249,7 @@ fn differ<'a>(
             && new.len() == net_data.len()
             && in_copy_deleted == in_net_deleted;
         if emptied {
-            differences.emptied = new;
-            return differences;
+            differences.emptied = Some(net_data.len() as u64);
         }
     }
     differences.new_on_network = new;

@@ -143,13 +143,12 @@ fn ways_on(handle: Handle, verdict: &Verdict<'_>) -> Vec<(String, Vec<String>)> 
             vec![post, reopen.clone()],
         ));
     }
-    if !differences.emptied.is_empty() {
+    if differences.emptied.is_some() {
         ways.push((
             format!("get the network's items in a handle with: {reopen}"),
             vec![reopen.clone()],
         ));
-    }
-    if !differences.new_on_network.is_empty() {
+    } else if !differences.new_on_network.is_empty() {
         let after = if differences.unsaved() {
             ", once the changes are saved"
         } else {
@@ -163,10 +162,16 @@ fn ways_on(handle: Handle, verdict: &Verdict<'_>) -> Vec<(String, Vec<String>)> 
     ways
 }
 
-/// The kinds of difference, each with its heading and its items (or keys), in the order said.
+/// The kinds of difference that list items, each with its JSON key and its heading, in the
+/// order said; `emptied`: the copy was left data-less by a post.
 fn parts<'a>(
     differences: &'a Differences<'a>,
-) -> [(&'static str, &'static str, &'a [&'a ShownItem]); 6] {
+) -> [(&'static str, &'static str, &'a [&'a ShownItem]); 5] {
+    let new = if differences.emptied.is_some() {
+        "on the network, not in the copy (left out of it by a post, or appended since)"
+    } else {
+        "new on the network (appended since the copy was taken; not in the copy)"
+    };
     [
         (
             "removed",
@@ -188,16 +193,7 @@ fn parts<'a>(
             "not saved: data items the network does not hold",
             &differences.only_in_copy,
         ),
-        (
-            "emptied_by_post",
-            "the copy holds no data items, as a post leaves it; the network holds these",
-            &differences.emptied,
-        ),
-        (
-            "new_on_network",
-            "new on the network (appended since the copy was taken; not in the copy)",
-            &differences.new_on_network,
-        ),
+        ("new_on_network", new, &differences.new_on_network),
     ]
 }
 
@@ -245,6 +241,11 @@ fn status_text(handle: Handle, verdict: &Verdict<'_>, you: Option<&[u8]>) -> Str
             sanitize::line(there.as_bytes(), 40)
         ));
     }
+    if let Some(held) = differences.emptied {
+        text.push_str(&format!(
+            "  the copy holds no data items and the network holds {held}: a post leaves the launcher's copy so\n"
+        ));
+    }
     for (_, heading, items) in parts(differences) {
         if items.is_empty() {
             continue;
@@ -277,8 +278,8 @@ fn status_json(handle: Handle, verdict: &Verdict<'_>, you: Option<&[u8]>) -> Val
             .map(|key| serialised::fingerprint(key))
             .collect::<Vec<_>>())
     };
-    let [removed, restored, purged, only_in_copy, emptied, new] = parts(differences);
-    let mut unsaved = json!({
+    let [removed, restored, purged, only_in_copy, new] = parts(differences);
+    let unsaved = json!({
         "removed": items(removed.2),
         "restored": items(restored.2),
         "purged": items(purged.2),
@@ -286,14 +287,8 @@ fn status_json(handle: Handle, verdict: &Verdict<'_>, you: Option<&[u8]>) -> Val
         "filter_keys_added": keys(&differences.keys_added),
         "filter_keys_taken": keys(&differences.keys_taken),
         "filter_toggled": differences.filter_toggled.map(|(here, there)| json!({"copy": here, "network": there})),
-        "emptied_by_post": Value::Null,
+        "emptied_by_post": differences.emptied.map(|held| json!({ "network_data_length": held })),
     });
-    if !emptied.2.is_empty() {
-        unsaved["emptied_by_post"] = json!({
-            "network_data_length": emptied.2.len(),
-            "items": items(emptied.2),
-        });
-    }
     json!({
         "handle": handle.0,
         "ok": true,
