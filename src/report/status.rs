@@ -61,6 +61,27 @@ impl Reporter {
         }
     }
 
+    /// A save that succeeded: `post 7: ok`, and after a post, once a run, what the launcher
+    /// did to the copy.
+    pub(super) fn saved(&self, request: &Request) {
+        if !self.json {
+            self.ok(request);
+        }
+        let (Request::OnHandle(Operation::Post, handle), false) = (request, self.quiet) else {
+            return;
+        };
+        const SAID: &str = "(the note after a post)";
+        let mut said = self.hints_shown.borrow_mut();
+        if said.iter().any(|already| already == SAID) {
+            return;
+        }
+        said.push(SAID.to_string());
+        drop(said);
+        self.note(&format!(
+            "after a post the launcher's copy in handle {handle} holds no data items (it keeps the version it sent, which carries none); `safe-ad reopen {handle}` gets a handle that shows them, `safe-ad status {handle}` compares the copy with the network"
+        ));
+    }
+
     /// After `status` of more than one handle: how many copies are in sync, differ, failed.
     pub fn status_summary(&self, tally: &Tally, differ: u64) {
         if self.quiet || tally.seen < 2 {
