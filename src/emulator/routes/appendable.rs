@@ -5,9 +5,9 @@
 use serde_json::Value;
 
 use super::super::js;
+use super::super::serialised;
 use super::super::state::{AdKey, Code, FilterType, Metadata};
 use super::super::table::Route;
-use super::super::wire::Serialised;
 use super::{
     bad_request, core_error, done, handle_json, iterate, ok, ok_bytes, ok_json, prop, to_reply,
     valid_json, Call, Reply,
@@ -38,14 +38,14 @@ impl Call<'_> {
         let auth = self.authorised;
         match self.found.def.route {
             Route::Create => self.create(),
-            Route::Deserialise => match Serialised::from_bytes(self.raw(), "appendable-data") {
-                Some(Serialised::Ad(ad)) => {
+            Route::Deserialise => match serialised::appendable_data_from(self.raw()) {
+                Some(ad) => {
                     let mut state = self.state();
                     let handle = state.add_local(ad);
                     let meta = state.metadata(handle, auth).map_err(to_reply)?;
                     Ok(ok_json(metadata_json(Some(handle), &meta)))
                 }
-                _ => Err(core_error(Code::ENCODE_DECODE)),
+                None => Err(core_error(Code::ENCODE_DECODE)),
             },
             Route::Post => {
                 let h = self.id(0, 1, "handle")?;
@@ -68,7 +68,7 @@ impl Call<'_> {
             Route::Serialise => {
                 let h = self.id(0, 0, "handle")?;
                 let ad = self.state().ad_copy(h).map_err(to_reply)?;
-                Ok(ok_bytes(Serialised::Ad(ad).to_bytes()))
+                Ok(ok_bytes(serialised::appendable_data(&ad)))
             }
             Route::DataId => {
                 let h = self.id(0, 0, "handle")?;

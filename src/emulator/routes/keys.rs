@@ -5,9 +5,9 @@
 use serde_json::Value;
 
 use super::super::js;
+use super::super::serialised;
 use super::super::state::{AdKey, Code, DataId, SdKey};
 use super::super::table::Route;
-use super::super::wire::Serialised;
 use super::{bad_request, core_error, done, handle_json, ok_bytes, prop, to_reply, Call, Reply};
 
 impl Call<'_> {
@@ -39,15 +39,15 @@ impl Call<'_> {
             Route::DataIdSerialise => {
                 let h = self.id(0, 0, "handle")?;
                 let id = self.state().data_id_value(h).map_err(to_reply)?;
-                Ok(ok_bytes(Serialised::DataId(id).to_bytes()))
+                Ok(ok_bytes(serialised::data_id(&id)))
             }
             Route::DataIdDeserialise => {
                 if self.raw().is_empty() {
                     return Err(bad_request("Body can not be empty"));
                 }
-                match Serialised::from_bytes(self.raw(), "data-id") {
-                    Some(Serialised::DataId(id)) => Ok(handle_json(self.state().new_data_id(id))),
-                    _ => Err(core_error(Code::ENCODE_DECODE)),
+                match serialised::data_id_from(self.raw()) {
+                    Some(id) => Ok(handle_json(self.state().new_data_id(id))),
+                    None => Err(core_error(Code::ENCODE_DECODE)),
                 }
             }
             Route::DataIdDrop => {
@@ -59,11 +59,11 @@ impl Call<'_> {
             Route::SignKeySerialise => {
                 let h = self.id(0, 0, "sign key handle")?;
                 let key = self.state().sign_key_value(h).map_err(to_reply)?;
-                Ok(ok_bytes(Serialised::SignKey(key).to_bytes()))
+                Ok(ok_bytes(serialised::sign_key(&key)))
             }
-            Route::SignKeyDeserialise => match Serialised::from_bytes(self.raw(), "sign-key") {
-                Some(Serialised::SignKey(key)) => Ok(handle_json(self.state().add_sign_key(key))),
-                _ => Err(core_error(Code::ENCODE_DECODE)),
+            Route::SignKeyDeserialise => match serialised::sign_key_from(self.raw()) {
+                Some(key) => Ok(handle_json(self.state().add_sign_key(key))),
+                None => Err(core_error(Code::ENCODE_DECODE)),
             },
             Route::SignKeyDrop => {
                 let h = self.id(0, 0, "sign key handle")?;

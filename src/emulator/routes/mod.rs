@@ -41,6 +41,7 @@ use super::state::{Code, Permissions, State, MAX_SESSIONS};
 use super::table::{self, Access, Body, Found, Route};
 
 mod appendable;
+mod immutable;
 mod keys;
 mod structured;
 
@@ -60,7 +61,7 @@ pub const BODY_IDLE: Duration = Duration::from_secs(10);
 const TEXT: &str = "text/plain; charset=utf-8";
 const HTML: &str = "text/html; charset=utf-8";
 const JSON: &str = "application/json; charset=utf-8";
-const OCTETS: &str = "application/octet-stream";
+pub(super) const OCTETS: &str = "application/octet-stream";
 
 /// The permission that appendable-data writes need.
 pub const LOW_LEVEL_API: &str = "LOW_LEVEL_API";
@@ -111,6 +112,8 @@ pub struct Reply {
     /// Empty for no Content-Type header (Express's `send(undefined)`).
     pub content_type: &'static str,
     pub body: Bytes,
+    /// Other headers (an immutable-data read's `Content-Range` and `Accept-Ranges`).
+    pub headers: Vec<(&'static str, String)>,
 }
 
 /// What to do with a request.
@@ -134,6 +137,7 @@ fn reply(status: StatusCode, content_type: &'static str, body: impl Into<Bytes>)
         status,
         content_type,
         body: body.into(),
+        headers: Vec::new(),
     }
 }
 
@@ -179,22 +183,27 @@ fn bad_request(description: &str) -> Reply {
 /// The description the launcher gave a core error code (its `error_code_lookup`).
 pub fn describe(code: Code) -> &'static str {
     match code.0 {
+        -2 => "CoreError::UnsuccessfulEncodeDecode",
         -5 => "CoreError::ReceivedUnexpectedData",
         -18 => "CoreError::GetFailure::GetError::NoSuchData",
         -22 => "CoreError::MutationFailure::MutationError::NoSuchData",
         -23 => "CoreError::MutationFailure::MutationError::DataExists",
         -25 => "CoreError::MutationFailure::MutationError::InvalidSuccessor",
+        -26 => "CoreError::MutationFailure::MutationError::InvalidOperation",
         -28 => "CoreError::MutationFailure::MutationError::NetworkFull",
+        -29 => "CoreError::MutationFailure::MutationError::DataTooLarge",
         -1511 => "FfiError::UnsuccessfulEncodeDecode",
         -1513 => "FfiError::InvalidStructDataHandle",
         -1514 => "FfiError::InvalidDataIdHandle",
         -1515 => "FfiError::InvalidAppendableDataHandle",
+        -1516 => "FfiError::InvalidSelfEncryptorHandle",
         -1517 => "FfiError::InvalidCipherOptHandle",
         -1518 => "FfiError::InvalidEncryptKeyHandle",
         -1519 => "FfiError::InvalidSignKeyHandle",
         -1520 => "FfiError::OperationForbiddenForApp",
         -1521 => "FfiError::InvalidStructuredDataTypeTag",
         -1522 => "FfiError::InvalidVersionNumber",
+        -1523 => "FfiError::InvalidSelfEncryptorReadOffsets",
         -1524 => "FfiError::InvalidIndex",
         -1525 => "FfiError::UnsupportedOperation",
         _ => "Unexpected error",
@@ -376,6 +385,8 @@ pub async fn respond(app: &App, request: Request<Incoming>) -> Answer {
         app,
         found: &found,
         authorised,
+        low_level: matches!(caller, Caller::Session(p) if p.low_level_api),
+        headers: &parts.headers,
         payload: &payload,
     };
     match found.def.route {
@@ -513,6 +524,9 @@ struct Call<'a> {
     app: &'a App,
     found: &'a Found<'a>,
     authorised: bool,
+    /// The caller's token carries `LOW_LEVEL_API`.
+    low_level: bool,
+    headers: &'a HeaderMap,
     payload: &'a Payload,
 }
 
@@ -587,7 +601,18 @@ impl Call<'_> {
             | Route::SdRead
             | Route::SdPut
             | Route::SdUpdate
-            | Route::SdDrop => self.structured(),
+            | Route::SdDrop
+            | Route::SdUnclaim
+            | Route::SdDelete => self.structured(),
+            Route::CipherOpts
+            | Route::CipherOptsDrop
+            | Route::ReaderOpen
+            | Route::WriterOpen
+            | Route::ImmutableRead
+            | Route::ImmutableWrite
+            | Route::WriterClose
+            | Route::ReaderDrop
+            | Route::WriterDrop => self.immutable(),
             _ => self.appendable(),
         }
     }
@@ -753,6 +778,11 @@ mod tests {
             Code::INVALID_VERSION,
             Code::UNSUPPORTED,
             Code::NETWORK_FULL,
+            Code::CORE_ENCODE_DECODE,
+            Code::INVALID_OPERATION,
+            Code::DATA_TOO_LARGE,
+            Code::INVALID_SELF_ENCRYPTOR_HANDLE,
+            Code::INVALID_READ_OFFSETS,
         ] {
             assert_ne!(describe(code), "Unexpected error", "{code:?}");
         }

@@ -5,9 +5,9 @@
 use serde_json::Value;
 
 use super::super::js;
+use super::super::serialised;
 use super::super::state::{Code, SdKey, SdMetadata};
 use super::super::table::Route;
-use super::super::wire::Serialised;
 use super::{
     bad_request, core_error, done, handle_json, ok_bytes, ok_json, prop, to_reply, valid_json,
     Call, Reply,
@@ -36,14 +36,14 @@ impl Call<'_> {
         match self.found.def.route {
             Route::SdCreate => self.sd_create(),
             Route::SdUpdate => self.sd_update(),
-            Route::SdDeserialise => match Serialised::from_bytes(self.raw(), "structured-data") {
-                Some(Serialised::Sd(sd)) => {
+            Route::SdDeserialise => match serialised::structured_data_from(self.raw()) {
+                Some(sd) => {
                     let mut state = self.state();
                     let handle = state.add_sd(sd);
                     let meta = state.sd_metadata(handle, auth).map_err(to_reply)?;
                     Ok(ok_json(sd_metadata_json(Some(handle), &meta)))
                 }
-                _ => Err(core_error(Code::ENCODE_DECODE)),
+                None => Err(core_error(Code::ENCODE_DECODE)),
             },
             Route::SdPost => {
                 let h = self.id(0, 1, "handle")?;
@@ -70,7 +70,7 @@ impl Call<'_> {
             Route::SdSerialise => {
                 let h = self.id(0, 0, "handle")?;
                 let sd = self.state().sd_copy(h).map_err(to_reply)?;
-                Ok(ok_bytes(Serialised::Sd(sd).to_bytes()))
+                Ok(ok_bytes(serialised::structured_data(&sd)))
             }
             Route::SdValidateSize => {
                 let h = self.id(0, 0, "handle")?;
@@ -88,6 +88,14 @@ impl Call<'_> {
                 Ok(ok_bytes(
                     self.state().sd_read(h, version).map_err(to_reply)?,
                 ))
+            }
+            Route::SdDelete => {
+                let h = self.id(0, 1, "handle")?;
+                done(self.state().sd_delete(h))
+            }
+            Route::SdUnclaim => {
+                let h = self.id(0, 1, "handle")?;
+                done(self.state().sd_unclaim(h))
             }
             Route::SdDrop => {
                 let h = self.id(0, 0, "handle")?;

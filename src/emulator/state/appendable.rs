@@ -15,7 +15,9 @@ pub struct AdKey {
     pub private: bool,
 }
 
-/// One data item of an appendable data: what it points at and who appended it.
+/// One data item of an appendable data: what it points at and who appended it. Ordered as
+/// routing's `AppendedData` (pointer, then sign key, then the signature, which here follows from
+/// the other two), so a set of items is in the network's order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Item {
     pub pointer: DataId,
@@ -173,9 +175,11 @@ impl State {
     /// `POST /appendable-data/:h`: -1515 unknown handle, -22 not stored, -25 when the network
     /// version is not the local version (someone else posted since this copy was taken).
     ///
-    /// The new version is local + 1 and carries the local `deleted_data` and filter and no data:
-    /// the network keeps its items minus those in the new `deleted_data`. On success the local
-    /// copy takes the new version and the network's items, so the same handle can post again.
+    /// The new version is local + 1 and carries the local `deleted_data` and filter and no data
+    /// (safe_core's `appendable_data_post` with `include_data` false, as the launcher called
+    /// it): the network keeps its items minus those in the new `deleted_data` (routing's
+    /// `update_with_other`). On success the handle's copy IS that data-less version: the same
+    /// handle can post again, and reports `dataLength` 0 until the data is fetched again.
     pub fn post(&mut self, handle: u64) -> Res<()> {
         let local = self.ad(handle)?.clone();
         let stored = self.ads_stored.get(&local.key).ok_or(Code::NO_SUCH_DATA)?;
@@ -198,7 +202,7 @@ impl State {
         self.check_network(stored.file_size(), saved.file_size())?;
         let copy = self.ad(handle)?;
         copy.version = version;
-        copy.data = saved.data.clone();
+        copy.data.clear();
         self.store(saved);
         self.resized_ad(handle);
         Ok(())
@@ -225,18 +229,12 @@ impl State {
     }
 
     /// `GET /appendable-data/handle/:dataIdHandle`: a fresh local copy of what the network holds,
-    /// under a new handle. -1514 unknown data id, -18 (404) not on the network, -5 a structured
-    /// data's id.
+    /// under a new handle. -1514 unknown data id, -18 (404) not on the network, -5 the id of
+    /// other data that is.
     pub fn fetch(&mut self, data_id: u64, authorised: bool) -> Res<(u64, Metadata)> {
         let key = match self.data_id(data_id)? {
             DataId::Appendable(key) => key,
-            DataId::Structured(sd) => {
-                return Err(if self.sds_stored.contains_key(&sd) {
-                    Code::UNEXPECTED_DATA
-                } else {
-                    Code::GET_NO_SUCH_DATA
-                })
-            }
+            other => return Err(self.other_kind(&other)),
         };
         let ad = self
             .ads_stored
@@ -249,7 +247,8 @@ impl State {
 
     /// `PUT /appendable-data/:h/:dataIdHandle`: appends the data id, signed by the user, on the
     /// network (not to the local copy). -1515, -1514, -22 (404) when the data is not stored, -25
-    /// when the handle is stale, the filter keeps the user out or the item is in `deleted_data`.
+    /// when the handle is stale, the filter keeps the user out, the item is in `deleted_data` or
+    /// (public data) in `data` already.
     pub fn append(&mut self, handle: u64, data_id: u64) -> Res<()> {
         let (key, version) = {
             let ad = self.ad(handle)?;
@@ -268,7 +267,15 @@ impl State {
             return Err(Code::INVALID_SUCCESSOR);
         }
         if stored.data.contains(&item) {
-            return Ok(());
+            // routing's `append` inserts into a set and refuses an item already in it (the mock
+            // network answered InvalidSuccessor). A private item is sealed with a fresh
+            // ephemeral key each time, so the launcher stored a second copy; the emulator keeps
+            // one (docs/emulator-differences.md).
+            return if key.private {
+                Ok(())
+            } else {
+                Err(Code::INVALID_SUCCESSOR)
+            };
         }
         let old = stored.file_size();
         if self.network_bytes + 320 > NETWORK_BYTES {

@@ -1,14 +1,67 @@
 //! Keys and ids in the launcher's memory: data identifiers (safe_core 0.23.0's
 //! `src/ffi/low_level_api/data_id.rs`), sign keys and the freeing of encrypt keys
-//! (`src/ffi/low_level_api/misc.rs`), and cipher options (`cipher_opt.rs`).
+//! (`src/ffi/low_level_api/misc.rs`).
 
 use super::{AdKey, Code, Res, SdKey, SignKey, State, USER_KEY};
 
-/// What a data identifier points at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// What a data identifier points at (routing 0.28.5's `DataIdentifier`: `Structured(name,
+/// type_tag)`, `Immutable(name)`, `PubAppendable(name)`, `PrivAppendable(name)`, in that variant
+/// order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DataId {
     Structured(SdKey),
+    Immutable([u8; 32]),
+    /// `PubAppendable` or `PrivAppendable`, by [`AdKey::private`].
     Appendable(AdKey),
+}
+
+impl DataId {
+    /// The index of routing's variant: 0 structured, 1 immutable, 2 public appendable, 3 private
+    /// appendable (the `u32` tag of its bincode, and the first key of its order).
+    pub fn variant(&self) -> u32 {
+        match self {
+            DataId::Structured(_) => 0,
+            DataId::Immutable(_) => 1,
+            DataId::Appendable(AdKey { private: false, .. }) => 2,
+            DataId::Appendable(AdKey { private: true, .. }) => 3,
+        }
+    }
+
+    /// The 32-byte name it points at.
+    pub fn name(&self) -> &[u8; 32] {
+        match self {
+            DataId::Structured(key) => &key.name,
+            DataId::Immutable(name) => name,
+            DataId::Appendable(key) => &key.name,
+        }
+    }
+
+    fn type_tag(&self) -> u64 {
+        match self {
+            DataId::Structured(key) => key.type_tag,
+            _ => 0,
+        }
+    }
+}
+
+/// The order routing derives for `DataIdentifier`: variant first (every structured data before
+/// every immutable data before public, then private, appendable data), then the name, then the
+/// type tag. Items of an appendable data are kept in this order, so it decides what index `n`
+/// names.
+impl Ord for DataId {
+    fn cmp(&self, other: &DataId) -> std::cmp::Ordering {
+        (self.variant(), self.name(), self.type_tag()).cmp(&(
+            other.variant(),
+            other.name(),
+            other.type_tag(),
+        ))
+    }
+}
+
+impl PartialOrd for DataId {
+    fn partial_cmp(&self, other: &DataId) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
 }
 
 impl State {
@@ -84,27 +137,5 @@ impl State {
             .remove(handle)
             .map(drop)
             .ok_or(Code::INVALID_SIGN_KEY_HANDLE)
-    }
-
-    // ---- cipher options ------------------------------------------------------------------
-
-    /// The plain cipher-options handle the launcher made once, on the first structured-data
-    /// create or update that named none, and kept for good.
-    pub fn plain_cipher(&mut self) -> u64 {
-        if let Some(handle) = self.plain_cipher {
-            return handle;
-        }
-        let handle = self.allocate();
-        self.cipher_opts.insert(handle, (), 0);
-        self.plain_cipher = Some(handle);
-        handle
-    }
-
-    /// Checks a cipher-options handle: only the plain one exists here (-1517 otherwise).
-    pub fn check_cipher(&mut self, handle: u64) -> Res<()> {
-        self.cipher_opts
-            .get_mut(handle)
-            .map(drop)
-            .ok_or(Code::INVALID_CIPHER_OPT_HANDLE)
     }
 }

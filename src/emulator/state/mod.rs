@@ -5,7 +5,8 @@
 //! This file holds the parts every family shares (the handle cache, as safe_core 0.23.0's
 //! `src/ffi/low_level_api/object_cache.rs` kept it, the error codes, the sessions, the network as
 //! a whole); each data family is in its own file: `appendable` (`appendable_data.rs`), `structured`
-//! (`struct_data.rs`), `keys` (`data_id.rs`, `misc.rs`, `cipher_opt.rs`).
+//! (`struct_data.rs`), `immutable` (`immut_data.rs`, `cipher_opt.rs`), `keys` (`data_id.rs`,
+//! `misc.rs`).
 //!
 //! Everything here is plain synchronous data with no HTTP in it; `routes` locks it, calls one
 //! method, and turns the result into a response. Failures are the storage core's negative error
@@ -36,6 +37,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 mod appendable;
+mod immutable;
 mod keys;
 mod structured;
 #[cfg(test)]
@@ -43,8 +45,9 @@ mod tests;
 
 use appendable::LocalAd;
 pub use appendable::{Ad, AdKey, Filter, FilterType, Item, Metadata};
+pub use immutable::{Cipher, Immutable, Reader, MAX_IMMUTABLE_BYTES};
 pub use keys::DataId;
-pub use structured::{Sd, SdKey, SdMetadata, VERSIONED};
+pub use structured::{Sd, SdKey, SdMetadata, SdStatus, VERSIONED};
 
 /// How many live handles of each type the launcher kept (an LRU cache of 100 per type).
 pub const HANDLE_CAPACITY: usize = 100;
@@ -94,6 +97,18 @@ impl Code {
     pub const INVALID_DATA_ID_HANDLE: Code = Code(-1514);
     /// `FfiError::InvalidAppendableDataHandle`.
     pub const INVALID_AD_HANDLE: Code = Code(-1515);
+    /// `FfiError::InvalidSelfEncryptorHandle` (an immutable-data writer or reader).
+    pub const INVALID_SELF_ENCRYPTOR_HANDLE: Code = Code(-1516);
+    /// `FfiError::InvalidSelfEncryptorReadOffsets` (a read past the end).
+    pub const INVALID_READ_OFFSETS: Code = Code(-1523);
+    /// `CoreError::MutationFailure::MutationError::InvalidOperation` (a POST or delete of
+    /// deleted structured data).
+    pub const INVALID_OPERATION: Code = Code(-26);
+    /// `CoreError::MutationFailure::MutationError::DataTooLarge`: an immutable data past
+    /// [`MAX_IMMUTABLE_BYTES`].
+    pub const DATA_TOO_LARGE: Code = Code(-29);
+    /// `CoreError::UnsuccessfulEncodeDecode` (reading the data of deleted structured data).
+    pub const CORE_ENCODE_DECODE: Code = Code(-2);
     /// `FfiError::InvalidCipherOptHandle`.
     pub const INVALID_CIPHER_OPT_HANDLE: Code = Code(-1517);
     /// `FfiError::InvalidEncryptKeyHandle`.
@@ -225,7 +240,11 @@ pub struct Handles<'a> {
     pub data_id: Vec<(u64, &'a DataId)>,
     pub sign_key: Vec<(u64, &'a SignKey)>,
     pub encrypt_key: Vec<(u64, &'a AdKey)>,
-    pub cipher_opts: Vec<u64>,
+    pub cipher_opts: Vec<(u64, &'a Cipher)>,
+    /// Immutable-data writers, with what was written so far.
+    pub writers: Vec<(u64, &'a Vec<u8>)>,
+    /// Immutable-data readers, with the data each reads.
+    pub readers: Vec<(u64, &'a Reader)>,
     pub next: u64,
 }
 
@@ -289,12 +308,21 @@ pub struct State {
     sign_keys: HandleCache<SignKey>,
     /// An encrypt key handle holds the key of the private data it came from (only counted here).
     encrypt_keys: HandleCache<AdKey>,
-    /// Cipher options: only the plain one, which the launcher made once on first use.
-    cipher_opts: HandleCache<()>,
+    ids_stored: HashMap<[u8; 32], Immutable>,
+    /// Cipher options, by kind (an asymmetric one for the user's own key: one user).
+    cipher_opts: HandleCache<Cipher>,
+    /// The plain cipher options the structured-data controller made once, on first use.
     plain_cipher: Option<u64>,
+    /// Those the immutable-data controller made once, on its own first use.
+    immutable_plain_cipher: Option<u64>,
+    /// Immutable-data (self-encryptor) writers: what was written so far.
+    writers: HandleCache<Vec<u8>>,
+    /// Immutable-data (self-encryptor) readers.
+    readers: HandleCache<Reader>,
     next_handle: u64,
     sessions: HashMap<String, Permissions>,
-    /// What the network holds, counted as [`Ad::file_size`] and [`Sd::file_size`] count it.
+    /// What the network holds, counted as [`Ad::file_size`], [`Sd::file_size`] and
+    /// [`Immutable::file_size`] count it.
     network_bytes: usize,
 }
 
@@ -326,8 +354,12 @@ impl State {
             data_ids: HandleCache::new(),
             sign_keys: HandleCache::new(),
             encrypt_keys: HandleCache::new(),
+            ids_stored: HashMap::new(),
             cipher_opts: HandleCache::new(),
             plain_cipher: None,
+            immutable_plain_cipher: None,
+            writers: HandleCache::new(),
+            readers: HandleCache::new(),
             next_handle: 0,
             sessions: HashMap::new(),
             network_bytes: 0,
@@ -381,6 +413,29 @@ impl State {
         }
     }
 
+    /// Stores an immutable data on the network directly.
+    pub fn store_immutable(&mut self, data: Immutable) {
+        self.network_bytes += data.file_size();
+        if let Some(old) = self.ids_stored.insert(data.name, data) {
+            self.network_bytes -= old.file_size();
+        }
+    }
+
+    /// What a fetch of `id` as the wrong kind of data gets: -5 when the network holds data of
+    /// another kind there, -18 (404) when it holds nothing.
+    fn other_kind(&self, id: &DataId) -> Code {
+        let stored = match id {
+            DataId::Structured(key) => self.sds_stored.contains_key(key),
+            DataId::Immutable(name) => self.ids_stored.contains_key(name),
+            DataId::Appendable(key) => self.ads_stored.contains_key(key),
+        };
+        if stored {
+            Code::UNEXPECTED_DATA
+        } else {
+            Code::GET_NO_SUCH_DATA
+        }
+    }
+
     /// Refuses (-28) a change of the network from `old` to `new` bytes that would take it past
     /// [`NETWORK_BYTES`]; a change that does not grow it always passes.
     fn check_network(&self, old: usize, new: usize) -> Res<()> {
@@ -396,12 +451,14 @@ impl State {
     }
 
     /// Everything on the network, in a stable order (for `--state` files).
-    pub fn network(&self) -> (Vec<&Ad>, Vec<&Sd>) {
+    pub fn network(&self) -> (Vec<&Ad>, Vec<&Sd>, Vec<&Immutable>) {
         let mut ads: Vec<&Ad> = self.ads_stored.values().collect();
         ads.sort_by_key(|ad| ad.key);
         let mut sds: Vec<&Sd> = self.sds_stored.values().collect();
         sds.sort_by_key(|sd| sd.key);
-        (ads, sds)
+        let mut ids: Vec<&Immutable> = self.ids_stored.values().collect();
+        ids.sort_by_key(|data| data.name);
+        (ads, sds, ids)
     }
 
     /// How many handles of each type are live.
@@ -429,12 +486,9 @@ impl State {
             data_id: self.data_ids.sorted(),
             sign_key: self.sign_keys.sorted(),
             encrypt_key: self.encrypt_keys.sorted(),
-            cipher_opts: self
-                .cipher_opts
-                .sorted()
-                .into_iter()
-                .map(|(id, _)| id)
-                .collect(),
+            cipher_opts: self.cipher_opts.sorted(),
+            writers: self.writers.sorted(),
+            readers: self.readers.sorted(),
             next: self.next_handle,
         }
     }

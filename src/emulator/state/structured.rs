@@ -1,6 +1,15 @@
 //! Structured data in the launcher's memory: the data type, its local copies under handles, and
 //! every structured-data call, as safe_core 0.23.0's `src/ffi/low_level_api/struct_data.rs` did
-//! them.
+//! them, with the network's rules of routing 0.28.5's `structured_data.rs` as safe_core's mock
+//! network applied them:
+//! - an update (`PATCH`) changes the copy's data and not its version; POST sends the copy at
+//!   version + 1 (refused with -25 unless the copy's version is the stored one) and the copy
+//!   becomes what was sent;
+//! - DELETE sends version + 1 with no data: the network keeps the data deleted (no data, no
+//!   owner, that version), which a PUT at the next version claims again, and a POST or a second
+//!   delete is refused with -26; the copy becomes version + 1 with no data (reading it fails);
+//! - unclaim sends version + 1 with no data and no owner anybody has the key of: the data stays
+//!   on the network, and nobody can POST, delete or claim it again.
 
 use super::{Code, DataId, Res, State, MAX_DATA_SIZE};
 
@@ -16,8 +25,24 @@ pub struct SdKey {
 pub struct Sd {
     pub key: SdKey,
     pub version: u64,
-    /// The data of each version, oldest first: one entry unless the type tag is 501 (versioned).
+    /// The data of each version, oldest first: one entry unless the type tag is 501 (versioned);
+    /// none after a delete or unclaim (it has no data to read).
     pub versions: Vec<Vec<u8>>,
+    /// Who owns it now.
+    pub status: SdStatus,
+}
+
+/// Who owns a structured data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SdStatus {
+    /// The user (every app in the emulator).
+    #[default]
+    Owned,
+    /// Nobody: deleted on the network (no data, no owners), claimable by a PUT at the next
+    /// version.
+    Deleted,
+    /// A key nobody has (`NO_OWNER_PUB_KEY`): it can never change again.
+    Unclaimable,
 }
 
 impl Sd {
@@ -70,6 +95,7 @@ impl State {
             key,
             version,
             versions: vec![data],
+            status: SdStatus::Owned,
         })
     }
 
@@ -81,32 +107,84 @@ impl State {
         handle
     }
 
-    /// `PUT /structured-data/:h`: -1513, -23 when stored already.
+    /// `PUT /structured-data/:h`: stores the copy as it is. -1513; -23 when stored already,
+    /// unless the stored one is deleted and the copy is at its next version (claiming it again;
+    /// another version is -25).
     pub fn sd_put(&mut self, handle: u64) -> Res<()> {
-        let sd = self.sd(handle)?.clone();
-        if self.sds_stored.contains_key(&sd.key) {
-            return Err(Code::DATA_EXISTS);
-        }
-        self.check_network(0, sd.file_size())?;
+        let mut sd = self.sd(handle)?.clone();
+        let old = match self.sds_stored.get(&sd.key) {
+            None => 0,
+            Some(stored) if stored.status == SdStatus::Deleted => {
+                if stored.version.checked_add(1) != Some(sd.version) {
+                    return Err(Code::INVALID_SUCCESSOR);
+                }
+                stored.file_size()
+            }
+            Some(_) => return Err(Code::DATA_EXISTS),
+        };
+        sd.status = SdStatus::Owned;
+        self.check_network(old, sd.file_size())?;
         self.store_sd(sd);
         Ok(())
     }
 
-    /// `POST /structured-data/:h`: -1513, -22 not stored, -25 unless the local version is the
-    /// stored one + 1 (an update bumps it).
-    pub fn sd_post(&mut self, handle: u64) -> Res<()> {
-        let sd = self.sd(handle)?.clone();
+    /// What a POST, delete or unclaim of the copy under `handle` may replace: -1513, -22 not
+    /// stored, -26 deleted, -25 unclaimable or stored at another version than the copy's.
+    fn sd_successor(&mut self, handle: u64) -> Res<Sd> {
+        let mut sd = self.sd(handle)?.clone();
         let stored = self.sds_stored.get(&sd.key).ok_or(Code::NO_SUCH_DATA)?;
-        if stored.version.checked_add(1) != Some(sd.version) {
-            return Err(Code::INVALID_SUCCESSOR);
+        match stored.status {
+            SdStatus::Deleted => return Err(Code::INVALID_OPERATION),
+            SdStatus::Unclaimable => return Err(Code::INVALID_SUCCESSOR),
+            SdStatus::Owned if stored.version != sd.version => return Err(Code::INVALID_SUCCESSOR),
+            SdStatus::Owned => {}
         }
-        self.check_network(stored.file_size(), sd.file_size())?;
-        self.store_sd(sd);
+        sd.version = sd.version.checked_add(1).ok_or(Code::INVALID_SUCCESSOR)?;
+        Ok(sd)
+    }
+
+    /// Stores `sent` on the network (`stored` in place of what is there) and makes it the copy
+    /// under `handle`.
+    fn sd_replace(&mut self, handle: u64, sent: Sd, stored: Sd) -> Res<()> {
+        let old = self.sds_stored.get(&stored.key).map_or(0, Sd::file_size);
+        self.check_network(old, stored.file_size())?;
+        self.store_sd(stored);
+        let size = sent.size();
+        *self.sd(handle)? = sent;
+        self.sds.resize(handle, size);
         Ok(())
     }
 
-    /// `PATCH /structured-data/:h`: new data, one version up (local); a versioned structured
-    /// data keeps the older versions.
+    /// `POST /structured-data/:h`: sends the copy at version + 1 (see [`State::sd_successor`]
+    /// for the refusals); the copy becomes what was sent.
+    pub fn sd_post(&mut self, handle: u64) -> Res<()> {
+        let sent = self.sd_successor(handle)?;
+        self.sd_replace(handle, sent.clone(), sent)
+    }
+
+    /// `DELETE /structured-data/:h`: sends version + 1 with no data; the network keeps it
+    /// deleted, the copy keeps its owner and no data.
+    pub fn sd_delete(&mut self, handle: u64) -> Res<()> {
+        let mut sent = self.sd_successor(handle)?;
+        sent.versions.clear();
+        let stored = Sd {
+            status: SdStatus::Deleted,
+            ..sent.clone()
+        };
+        self.sd_replace(handle, sent, stored)
+    }
+
+    /// `DELETE /structured-data/unclaim/:h`: sends version + 1 with no data and an owner nobody
+    /// has the key of; the copy becomes that too.
+    pub fn sd_unclaim(&mut self, handle: u64) -> Res<()> {
+        let mut sent = self.sd_successor(handle)?;
+        sent.versions.clear();
+        sent.status = SdStatus::Unclaimable;
+        self.sd_replace(handle, sent.clone(), sent)
+    }
+
+    /// `PATCH /structured-data/:h`: new data for the copy, at the same version (the next POST
+    /// bumps it); a versioned structured data keeps the older versions.
     pub fn sd_update(&mut self, handle: u64, data: Vec<u8>) -> Res<()> {
         let sd = self.sd(handle)?;
         if sd.is_versioned() {
@@ -114,7 +192,6 @@ impl State {
         } else {
             sd.versions = vec![data];
         }
-        sd.version = sd.version.saturating_add(1);
         let size = sd.size();
         self.sds.resize(handle, size);
         Ok(())
@@ -125,13 +202,7 @@ impl State {
     pub fn sd_fetch(&mut self, data_id: u64, authorised: bool) -> Res<(u64, SdMetadata)> {
         let key = match self.data_id(data_id)? {
             DataId::Structured(key) => key,
-            DataId::Appendable(ad) => {
-                return Err(if self.ads_stored.contains_key(&ad) {
-                    Code::UNEXPECTED_DATA
-                } else {
-                    Code::GET_NO_SUCH_DATA
-                })
-            }
+            other => return Err(self.other_kind(&other)),
         };
         let sd = self
             .sds_stored
@@ -152,6 +223,8 @@ impl State {
     pub fn sd_read(&mut self, handle: u64, version: Option<u64>) -> Res<Vec<u8>> {
         let sd = self.sd(handle)?;
         match version {
+            // Deleted or unclaimable: no data to decode.
+            None if sd.versions.is_empty() => Err(Code::CORE_ENCODE_DECODE),
             None => Ok(sd.current().to_vec()),
             Some(_) if !sd.is_versioned() => Err(Code::INVALID_TYPE_TAG),
             Some(n) => usize::try_from(n)
@@ -189,7 +262,7 @@ impl State {
 
 fn sd_metadata_of(sd: &Sd, authorised: bool) -> SdMetadata {
     SdMetadata {
-        is_owner: authorised,
+        is_owner: authorised && sd.status == SdStatus::Owned,
         version: sd.version,
         versions: sd.is_versioned().then_some(sd.versions.len()),
     }

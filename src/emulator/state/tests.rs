@@ -183,18 +183,17 @@ fn handle_bytes_are_bounded_per_type_least_recently_used_evicted() {
     assert_eq!(s.live().appendable_data, 4);
     assert!(s.has_ad(handles[0]) && s.has_ad(fifth));
     assert!(!s.has_ad(handles[1]), "the least recently used goes");
-    // A small handle whose copy grows on a post (the network's items come in) makes room too.
+    // A post leaves the copy without data: its bytes are counted down, and another big copy
+    // fits beside the four without evicting one.
     s.store(big(9));
-    let small = s.add_local(Ad {
-        version: 0,
-        data: BTreeSet::new(),
-        ..big(9)
-    });
-    assert_eq!(s.live().appendable_data, 5);
-    assert_eq!(s.post(small), Ok(()));
-    assert!(s.ads.bytes <= HANDLE_BYTES);
-    assert!(s.has_ad(small));
+    let posted = s.add_local(big(9));
     assert_eq!(s.live().appendable_data, 4);
+    let before = s.ads.bytes;
+    assert_eq!(s.post(posted), Ok(()));
+    assert!(s.ads.bytes + HANDLE_BYTES / 5 < before);
+    s.add_local(big(10));
+    assert_eq!(s.live().appendable_data, 5);
+    assert!(s.ads.bytes <= HANDLE_BYTES);
     // Other types hold a fixed few bytes each and are bounded by count alone.
     assert_eq!(s.data_ids.bytes, 0);
 }
@@ -209,6 +208,7 @@ fn the_network_is_bounded_with_network_full() {
         },
         version: 0,
         versions: vec![vec![0; size]],
+        status: SdStatus::Owned,
     };
     // Three of these fit in the network's bound (counted as base64), a fourth does not.
     let size = NETWORK_BYTES / 4 * 3 / 4 + 1024;
@@ -307,9 +307,11 @@ fn structured_data_versions() {
     assert_eq!(s.sd_post(h), Err(Code::NO_SUCH_DATA));
     s.sd_put(h).unwrap();
     assert_eq!(s.sd_put(h), Err(Code::DATA_EXISTS));
-    assert_eq!(s.sd_post(h), Err(Code::INVALID_SUCCESSOR));
+    // An update keeps the copy's version; the POST sends version + 1 and the copy becomes that.
     s.sd_update(h, b"two".to_vec()).unwrap();
+    assert_eq!(s.sd_metadata(h, true).unwrap().version, 0);
     s.sd_post(h).unwrap();
+    assert_eq!(s.sd_metadata(h, true).unwrap().version, 1);
     assert_eq!(s.sd_read(h, None).unwrap(), b"two");
     assert_eq!(s.sd_read(h, Some(0)).unwrap(), b"one");
     assert_eq!(s.sd_read(h, Some(2)), Err(Code::INVALID_VERSION));
@@ -319,11 +321,174 @@ fn structured_data_versions() {
     let (fresh, meta) = s.sd_fetch(d, false).unwrap();
     assert_eq!((meta.version, meta.is_owner), (1, false));
     assert_eq!(s.sd_read(fresh, None).unwrap(), b"two");
+    // The same handle posts again; a copy taken before the last POST is stale.
+    s.sd_post(h).unwrap();
+    assert_eq!(s.sd_post(fresh), Err(Code::INVALID_SUCCESSOR));
     let plain = s.plain_cipher();
     assert_eq!(s.plain_cipher(), plain);
-    assert_eq!(s.check_cipher(plain), Ok(()));
+    assert_eq!(s.check_cipher(plain), Ok(Cipher::Plain));
     assert_eq!(
         s.check_cipher(plain + 1),
         Err(Code::INVALID_CIPHER_OPT_HANDLE)
     );
+}
+
+#[test]
+fn structured_data_delete_claim_and_unclaim() {
+    let mut s = State::new();
+    let k = SdKey {
+        name: [2; 32],
+        type_tag: 500,
+    };
+    let h = s.sd_create(k, 0, b"x".to_vec());
+    assert_eq!(s.sd_delete(h), Err(Code::NO_SUCH_DATA));
+    s.sd_put(h).unwrap();
+    s.sd_delete(h).unwrap();
+    // The copy: version + 1, no data to read; the network: deleted at that version.
+    assert_eq!(s.sd_metadata(h, true).unwrap().version, 1);
+    assert_eq!(s.sd_read(h, None), Err(Code::CORE_ENCODE_DECODE));
+    assert_eq!(s.sd_delete(h), Err(Code::INVALID_OPERATION));
+    assert_eq!(s.sd_post(h), Err(Code::INVALID_OPERATION));
+    let d = s.new_data_id(DataId::Structured(k));
+    let (deleted, meta) = s.sd_fetch(d, true).unwrap();
+    assert_eq!((meta.version, meta.is_owner), (1, false));
+    assert_eq!(s.sd_read(deleted, None), Err(Code::CORE_ENCODE_DECODE));
+    // Claimed again by a PUT at the next version only.
+    let wrong = s.sd_create(k, 1, b"y".to_vec());
+    assert_eq!(s.sd_put(wrong), Err(Code::INVALID_SUCCESSOR));
+    let claim = s.sd_create(k, 2, b"y".to_vec());
+    s.sd_put(claim).unwrap();
+    let (fresh, meta) = s.sd_fetch(d, true).unwrap();
+    assert_eq!((meta.version, meta.is_owner), (2, true));
+    assert_eq!(s.sd_read(fresh, None).unwrap(), b"y");
+    // Unclaimable: on the network for good, nobody can change or claim it.
+    s.sd_unclaim(fresh).unwrap();
+    let (gone, meta) = s.sd_fetch(d, true).unwrap();
+    assert_eq!((meta.version, meta.is_owner), (3, false));
+    assert_eq!(s.sd_post(gone), Err(Code::INVALID_SUCCESSOR));
+    assert_eq!(s.sd_delete(gone), Err(Code::INVALID_SUCCESSOR));
+    let again = s.sd_create(k, 4, b"z".to_vec());
+    assert_eq!(s.sd_put(again), Err(Code::DATA_EXISTS));
+    assert_eq!(s.sd_delete(99), Err(Code::INVALID_SD_HANDLE));
+    assert_eq!(s.sd_unclaim(99), Err(Code::INVALID_SD_HANDLE));
+}
+
+#[test]
+fn post_leaves_the_copy_without_data_as_safe_core_did() {
+    let mut s = State::new();
+    let h = saved(&mut s, 1, &[1, 2, 3], &[]);
+    s.remove_at(h, 0).unwrap();
+    s.post(h).unwrap();
+    let m = s.metadata(h, true).unwrap();
+    assert_eq!((m.version, m.data_length, m.deleted_data_length), (2, 0, 1));
+    assert_eq!(s.remove_at(h, 0), Err(Code::INVALID_INDEX));
+    // The network kept its items but the deleted one.
+    let st = s.stored(&key(1)).unwrap();
+    assert_eq!(st.data, [item(2), item(3)].into_iter().collect());
+    // A PUT and an append leave the copy as it was.
+    let a = s.create(key(2), FilterType::BlackList);
+    s.put(a).unwrap();
+    let d = s.new_data_id(item(5).pointer);
+    s.append(a, d).unwrap();
+    assert_eq!(s.metadata(a, true).unwrap().data_length, 0);
+    assert_eq!(s.stored(&key(2)).unwrap().data.len(), 1);
+    // Appending the same item to public data again is refused, as a set refuses it.
+    assert_eq!(s.append(a, d), Err(Code::INVALID_SUCCESSOR));
+}
+
+#[test]
+fn items_are_in_the_networks_order() {
+    let ad = |name: u8, private: bool| {
+        DataId::Appendable(AdKey {
+            name: [name; 32],
+            private,
+        })
+    };
+    let sd = |name: u8, type_tag: u64| {
+        DataId::Structured(SdKey {
+            name: [name; 32],
+            type_tag,
+        })
+    };
+    let mut set: BTreeSet<DataId> = BTreeSet::new();
+    for id in [
+        ad(0, true),
+        ad(9, false),
+        DataId::Immutable([5; 32]),
+        sd(9, 500),
+        ad(1, false),
+        sd(1, 501),
+        sd(1, 500),
+        DataId::Immutable([0; 32]),
+        ad(0, false),
+    ] {
+        set.insert(id);
+    }
+    let order: Vec<DataId> = set.into_iter().collect();
+    assert_eq!(
+        order,
+        [
+            sd(1, 500),
+            sd(1, 501),
+            sd(9, 500),
+            DataId::Immutable([0; 32]),
+            DataId::Immutable([5; 32]),
+            ad(0, false),
+            ad(1, false),
+            ad(9, false),
+            ad(0, true),
+        ]
+    );
+}
+
+#[test]
+fn immutable_data_round_trip_and_bounds() {
+    let mut s = State::new();
+    let w = s.new_writer();
+    s.write(w, b"hello ").unwrap();
+    s.write(w, b"world").unwrap();
+    assert_eq!(
+        s.write(w + 100, b"x"),
+        Err(Code::INVALID_SELF_ENCRYPTOR_HANDLE)
+    );
+    let plain = s.new_cipher(Cipher::Plain);
+    let d = s.close_writer(w, plain).unwrap();
+    // Closed again (the writer stays live), with other cipher options: other data.
+    let sym = s.new_cipher(Cipher::Symmetric);
+    let d2 = s.close_writer(w, sym).unwrap();
+    assert_ne!(s.data_id_value(d), s.data_id_value(d2));
+    assert_eq!(s.close_writer(w, 999), Err(Code::INVALID_CIPHER_OPT_HANDLE));
+    let (r, size) = s.new_reader(d, false).unwrap();
+    assert_eq!(size, 11);
+    assert_eq!(s.read(r, 6, 5).unwrap(), b"world");
+    assert_eq!(s.read(r, 6, 6), Err(Code::INVALID_READ_OFFSETS));
+    assert_eq!(s.new_reader(d2, false), Err(Code::FORBIDDEN_FOR_APP));
+    assert!(s.new_reader(d2, true).is_ok());
+    let sd = s.new_data_id(DataId::Structured(SdKey {
+        name: [1; 32],
+        type_tag: 500,
+    }));
+    assert_eq!(s.new_reader(sd, true), Err(Code::GET_NO_SUCH_DATA));
+    assert_eq!(s.drop_reader(r), Ok(()));
+    assert_eq!(s.drop_reader(r), Err(Code::INVALID_SELF_ENCRYPTOR_HANDLE));
+    assert_eq!(s.drop_writer(w), Ok(()));
+    assert_eq!(s.drop_writer(w), Err(Code::INVALID_SELF_ENCRYPTOR_HANDLE));
+    // One immutable data holds at most MAX_IMMUTABLE_BYTES.
+    let big = s.new_writer();
+    s.write(big, &vec![1; MAX_IMMUTABLE_BYTES]).unwrap();
+    assert_eq!(s.write(big, b"x"), Err(Code::DATA_TOO_LARGE));
+    // The whole network is bounded too: two of these fit (counted as base64), a third does not.
+    for n in 0..2u8 {
+        let w = s.new_writer();
+        s.write(w, &vec![n; MAX_IMMUTABLE_BYTES]).unwrap();
+        s.close_writer(w, plain).unwrap();
+        s.drop_writer(w).unwrap();
+    }
+    let w = s.new_writer();
+    s.write(w, &vec![9; MAX_IMMUTABLE_BYTES]).unwrap();
+    assert_eq!(s.close_writer(w, plain), Err(Code::NETWORK_FULL));
+    // Data that is there already is stored again at no cost.
+    let w = s.new_writer();
+    s.write(w, &vec![0; MAX_IMMUTABLE_BYTES]).unwrap();
+    assert!(s.close_writer(w, plain).is_ok());
 }
