@@ -65,6 +65,7 @@ mod lifecycle;
 mod log;
 pub mod routes;
 mod rundir;
+pub mod serialised;
 mod server;
 mod signals;
 pub mod state;
