@@ -134,11 +134,20 @@ fn a_removal_not_saved_is_named_as_show_names_it_with_post_and_reopen_as_the_way
         object["way_on"],
         serde_json::json!(["safe-ad post 1", "safe-ad reopen 1"])
     );
-    // Saved, the copy matches the network again.
+    // Saved: the launcher's copy keeps the data-less version it sent, so it still differs
+    // (the removal is saved: nothing is left to post); a fresh copy matches the network.
     run(&sandbox, &emulator.url, &["post", "1"]).success();
-    run(&sandbox, &emulator.url, &["status", "1"])
+    let object = status_json(&sandbox, &emulator.url, "1", 7);
+    assert_eq!(unsaved_kinds(&object), vec!["emptied_by_post"]);
+    assert_eq!(object["local_version"], 2);
+    let fresh = run(&sandbox, &emulator.url, &["reopen", "1"]);
+    let fresh = fresh.success().stdout().trim().to_owned();
+    run(&sandbox, &emulator.url, &["status", &fresh])
         .success()
-        .stdout_has("handle 1: in sync: version 2 here and on the network, data 2, deleted 3\n");
+        .stdout_is(&format!(
+            "handle {fresh}: in sync: version 2 here and on the network, data 2, deleted 3\n"
+        ));
+    run(&sandbox, &emulator.url, &["drop", &fresh]).success();
     assert_eq!(emulator.live_handles(&log), before, "handles left behind");
 }
 
@@ -306,11 +315,10 @@ fn an_append_is_new_on_the_network_until_reopen() {
     assert_eq!(emulator.live_handles(&log), before, "handles left behind");
 }
 
-/// Awaits the emulator doing what the launcher does after a POST (issue 24: safe_core's
-/// `appendable_data_post` leaves the handle's copy with no data items). Against an emulator
-/// that keeps the items in the copy, the copy is in sync and this fails.
+/// What the launcher does after a POST (safe_core's `appendable_data_post` leaves the handle's
+/// copy with no data items; the emulator does the same since issue 24). Against an emulator
+/// that kept the items in the copy, the copy was in sync and this failed.
 #[test]
-#[ignore = "awaits issue 24: the emulator leaving the copy data-less after a POST, as the launcher does"]
 fn after_a_post_the_copy_holds_no_items_and_reopen_gets_them() {
     let sandbox = Sandbox::new();
     let (emulator, log) = emulator(&sandbox, &[]);
@@ -320,9 +328,8 @@ fn after_a_post_the_copy_holds_no_items_and_reopen_gets_them() {
     output
         .code(7)
         .stdout_has("handle 1: not in sync: version 2 here and on the network\n")
-        .stdout_has(
-            "  the copy holds no data items, as a post leaves it; the network holds these:\n",
-        )
+        .stdout_has("  the copy holds no data items and the network holds 3: a post leaves the launcher's copy so\n")
+        .stdout_has("  on the network, not in the copy (left out of it by a post, or appended since):\n")
         .stdout_has("  get the network's items in a handle with: safe-ad reopen 1\n");
     let object = status_json(&sandbox, &emulator.url, "1", 7);
     assert_eq!(unsaved_kinds(&object), vec!["emptied_by_post"]);
