@@ -194,6 +194,7 @@ impl Reporter {
             crate::sanitize::line(metadata.filter_type.as_bytes(), 40),
             metadata.filter_length
         ));
+        self.copy_note(handle, metadata);
     }
 
     /// `--dry-run` and `--curl`: what would be sent for one request, as request line, headers

@@ -60,9 +60,10 @@ impl Reporter {
         }
         if self.json {
             self.out(&json_line(&shown_json(shown, you)));
-        } else if shown.metadata.is_ok() {
+        } else if let Ok(metadata) = &shown.metadata {
             let gap = if separate { "\n" } else { "" };
             self.out(&format!("{gap}{}", shown_text(shown, you, range)));
+            self.copy_note(shown.handle, metadata);
         }
         let command = format!("show {}", shown.handle);
         if let Err(failure) = &shown.metadata {

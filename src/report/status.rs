@@ -82,6 +82,26 @@ impl Reporter {
         ));
     }
 
+    /// What `metadata` and `show` can tell of a copy without asking more: one that holds no data
+    /// items after a save may be a copy a post emptied (the network may hold items it does not
+    /// show), so `status` is pointed at. Said once a run; silenced by `--quiet`.
+    pub(super) fn copy_note(&self, handle: Handle, metadata: &Metadata) {
+        if self.quiet || metadata.data_length > 0 || metadata.version == 0 {
+            return;
+        }
+        const SAID: &str = "(the note on a copy with no data items)";
+        let mut said = self.hints_shown.borrow_mut();
+        if said.iter().any(|already| already == SAID) {
+            return;
+        }
+        said.push(SAID.to_string());
+        drop(said);
+        self.note(&format!(
+            "handle {handle}'s copy holds no data items at version {}: after a post the launcher's copy holds none, whatever the network holds; `safe-ad status {handle}` compares it with the network",
+            metadata.version
+        ));
+    }
+
     /// After `status` of more than one handle: how many copies are in sync, differ, failed.
     pub fn status_summary(&self, tally: &Tally, differ: u64) {
         if self.quiet || tally.seen < 2 {

@@ -414,6 +414,37 @@ fn an_unknown_handle_is_exit_4_and_a_batch_takes_the_first_handle_that_differs_o
     assert_eq!(emulator.live_handles(&log), before, "handles left behind");
 }
 
+#[test]
+fn post_says_what_it_left_in_the_copy_and_metadata_and_show_point_at_status() {
+    let sandbox = Sandbox::new();
+    let (emulator, _log) = emulator(&sandbox, &[]);
+    // Before a post the copy holds data items: nothing to say.
+    run(&sandbox, &emulator.url, &["metadata", "1"])
+        .success()
+        .stderr_is("");
+    run(&sandbox, &emulator.url, &["post", "1"])
+        .success()
+        .stdout_is("post 1: ok\n")
+        .stderr_is("note: after a post the launcher's copy in handle 1 holds no data items (it keeps the version it sent, which carries none); `safe-ad reopen 1` gets a handle that shows them, `safe-ad status 1` compares the copy with the network\n");
+    let note = "note: handle 1's copy holds no data items at version 2: after a post the launcher's copy holds none, whatever the network holds; `safe-ad status 1` compares it with the network\n";
+    run(&sandbox, &emulator.url, &["metadata", "1"])
+        .success()
+        .stdout_is("1: version 2, data 0, deleted 2, owner yes, filter BlackList (2 keys)\n")
+        .stderr_is(note);
+    run(&sandbox, &emulator.url, &["show", "1"])
+        .success()
+        .stdout_has("handle 1: version 2, owner yes, data 0, deleted 2")
+        .stderr_is(note);
+    // -q: the data line (what was asked for), and no note.
+    run(&sandbox, &emulator.url, &["-q", "metadata", "1"])
+        .success()
+        .stderr_is("");
+    run(&sandbox, &emulator.url, &["-q", "post", "1"])
+        .success()
+        .stdout_is("")
+        .stderr_is("");
+}
+
 // ---- what it obtains, it gives back -------------------------------------------------------------
 
 #[test]
