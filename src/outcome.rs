@@ -86,7 +86,7 @@ pub const EXIT_CODES: &[ExitCodeRow] = &[
         code: 6,
         class: Some(Class::Unreachable),
         name: "unreachable",
-        meaning: "the launcher could not be reached or did not answer in time (refused, reset, DNS, timeout)",
+        meaning: "the launcher could not be reached or did not answer in time (refused, reset, DNS, timeout); a request whose answer was lost may still have acted, and is never sent again",
     },
     ExitCodeRow {
         code: 130,
@@ -246,6 +246,27 @@ serves its API under /, /0.5 and /0.6)";
         "the launcher refuses an append to a stale handle (get a fresh one with `safe-ad reopen \
 HANDLE`), when the data's filter keeps your key out, or of an item that is in the deleted list \
 (`safe-ad restore` brings that back)";
+    pub const LOST_SAVE: &str =
+        "see whether the launcher saved it (a version one higher) with `safe-ad metadata HANDLE` \
+before you save again";
+    pub const LOST_INDEX_CHANGE: &str =
+        "see what the handle's copy holds now with `safe-ad show HANDLE` (or the counts with \
+`safe-ad metadata HANDLE`) before you change it again: the indexes may have moved";
+    pub const LOST_APPEND: &str =
+        "see whether the item is on the network with `safe-ad show` on a fresh handle \
+(`safe-ad reopen HANDLE`) before you append again";
+    pub const LOST_DROP: &str =
+        "`safe-ad metadata HANDLE` says whether the launcher still holds the handle";
+    pub const LOST_CREATE: &str =
+        "the launcher may hold a new handle for the data that safe-ad never learnt: it frees it \
+when it evicts it (it keeps at most 100 of a kind) or restarts; nothing is on the network until \
+a save";
+    pub const LOST_NEW_HANDLE: &str =
+        "the launcher may hold a new handle that safe-ad never learnt the number of: it frees it \
+when it evicts it (it keeps at most 100 of a kind) or restarts";
+    pub const LOST_OTHER_DROP: &str =
+        "the launcher may still hold the handle, or may have freed it; it frees it at the latest \
+when it evicts it (it keeps at most 100 of a kind) or restarts";
     pub const NO_SUCH_INDEX: &str =
         "there is no item at this index: see the items and their indexes with `safe-ad show \
 HANDLE` (they count from 0, and removing one moves the later ones down)";
@@ -452,6 +473,40 @@ pub fn judge_login(answer: &Answer) -> Result<Grant, Failure> {
 
 /// Turns "nothing came back" into a failure, with what to check.
 pub fn judge_no_answer(
+    no_answer: &NoAnswer,
+    operation: Option<Operation>,
+    launcher: &str,
+) -> Failure {
+    let failure = no_answer_failure(no_answer, operation, launcher);
+    // A request that may have reached the launcher may have acted there: it is not sent again
+    // (`Operation::resend_is_safe`), and the person is told what to look at before trying.
+    match operation {
+        Some(operation) if no_answer.may_have_arrived() && !operation.resend_is_safe() => {
+            let mut failure = failure;
+            failure.message.push_str(&format!(
+                "; the launcher may have acted on the {} before its answer was lost, so it was not sent again",
+                operation.name()
+            ));
+            failure.with_hint(lost_answer_hint(operation))
+        }
+        _ => failure,
+    }
+}
+
+/// What to check after the answer to `operation` (which is not safe to send twice) was lost.
+pub fn lost_answer_hint(operation: Operation) -> &'static str {
+    match operation {
+        Operation::Put | Operation::Post => hints::LOST_SAVE,
+        Operation::Remove | Operation::Restore | Operation::Purge => hints::LOST_INDEX_CHANGE,
+        Operation::Append => hints::LOST_APPEND,
+        Operation::Drop => hints::LOST_DROP,
+        Operation::Create => hints::LOST_CREATE,
+        operation if operation.makes_handle() => hints::LOST_NEW_HANDLE,
+        _ => hints::LOST_OTHER_DROP,
+    }
+}
+
+fn no_answer_failure(
     no_answer: &NoAnswer,
     operation: Option<Operation>,
     launcher: &str,
