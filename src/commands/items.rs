@@ -38,9 +38,8 @@ pub fn at_indexes(
         SaveWith::Put => Operation::Put,
     });
     if settings.dry_run || settings.curl {
-        batch::at_indexes_plan(operation, handle, &indexes, save)
-            .iter()
-            .for_each(super::describer(&settings, &launcher, reporter));
+        let plan = batch::at_indexes_plan(operation, handle, &indexes, save);
+        super::describer(&settings, &launcher, reporter)(&plan);
         return Ok(Done::Success);
     }
     settings.token()?;
@@ -102,9 +101,8 @@ pub fn append(
     let settings = super::resolve(options, reporter, StdinUse::Free)?;
     let launcher = super::launcher(&settings)?;
     if settings.dry_run || settings.curl {
-        batch::append_plan(handle, item)
-            .iter()
-            .for_each(super::describer(&settings, &launcher, reporter));
+        let plan = batch::append_plan(handle, item);
+        super::describer(&settings, &launcher, reporter)(&plan);
         return Ok(Done::Success);
     }
     settings.token()?;
