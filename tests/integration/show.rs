@@ -428,28 +428,6 @@ fn content_read(line: &str) -> bool {
         .is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// The most handles live at once above `base`, in the log records from `from_line` on: of each
-/// kind, and of all kinds together (`"all"`).
-fn most_held(log: &std::path::Path, from_line: usize, base: &Value) -> Value {
-    let text = std::fs::read_to_string(log).expect("log");
-    let mut most = json!({"all": 0});
-    for line in text.lines().skip(from_line) {
-        let record: Value = serde_json::from_str(line).expect("a record");
-        let mut all = 0;
-        for (kind, count) in record["handles"].as_object().expect("handles") {
-            let above = count.as_i64().unwrap_or(0) - base[kind].as_i64().unwrap_or(0);
-            all += above;
-            if above > most[kind].as_i64().unwrap_or(0) {
-                most[kind] = json!(above);
-            }
-        }
-        if all > most["all"].as_i64().unwrap_or(0) {
-            most["all"] = json!(all);
-        }
-    }
-    most
-}
-
 #[test]
 fn a_large_handle_is_read_holding_few_handles_so_none_of_the_persons_own_are_evicted() {
     let sandbox = Sandbox::new();
