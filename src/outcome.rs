@@ -588,7 +588,15 @@ pub fn judge_no_answer(
                 "; the launcher may have acted on the {} before its answer was lost, so it was not sent again",
                 operation.name()
             ));
-            failure.with_hint(lost_answer_hint(operation))
+            let check = lost_answer_hint(operation);
+            // What the hint said of the launcher stays; "try again" gives way to what to check.
+            let hint = match (no_answer, failure.hint.take()) {
+                (NoAnswer::Reset(_) | NoAnswer::Broken(_), _) | (_, None) => {
+                    format!("the launcher may have stopped or restarted: {check}")
+                }
+                (_, Some(hint)) => format!("{hint}; {check}"),
+            };
+            failure.with_hint(hint)
         }
         _ => failure,
     }
