@@ -649,3 +649,45 @@ mod with_the_emulator {
         assert_eq!(answer["version"], 1, "{answer}");
     }
 }
+
+// ---- --json: the failure that ends a run -----------------------------------------------------
+
+/// Under `--json`, a failure that ends the run before any object (no token, a bad config file,
+/// a launcher that cannot be reached) is one JSON object on stdout, as a bad handle is: a CI
+/// step's `| jq` sees why.
+#[test]
+fn under_json_a_failure_that_ends_the_run_is_one_object_on_stdout() {
+    let sandbox = Sandbox::new();
+    let refused = closed_port_url();
+    let no_token = sandbox
+        .safe_ad()
+        .env("SAFE_LAUNCHER_URL", &refused)
+        .args(["--json", "metadata", "1"])
+        .run();
+    let broken = Sandbox::new();
+    broken.write_config("{\"timeout_secs\": \"soon\"}");
+    let bad_config = broken
+        .safe_ad()
+        .launcher(&refused)
+        .args(["--json", "put", "1"])
+        .run();
+    let unreachable = sandbox
+        .safe_ad()
+        .launcher(&refused)
+        .args(["--json", "show", "1"])
+        .run();
+    for (output, code, class) in [
+        (&no_token, 3, "auth"),
+        (&bad_config, 2, "usage"),
+        (&unreachable, 6, "unreachable"),
+    ] {
+        let lines = output.code(code).json_lines();
+        let last = lines.last().expect("a JSON object on stdout");
+        assert_eq!(last["ok"], false, "{last}");
+        assert_eq!(last["error"]["class"], class, "{last}");
+        assert_eq!(last["exit_code"], code, "{last}");
+        if class != "unreachable" {
+            assert_eq!(lines.len(), 1, "{lines:?}");
+        }
+    }
+}

@@ -702,3 +702,29 @@ fn a_reader_that_leaves_after_one_line_gets_no_error_and_nothing_is_held() {
         .stderr_is("");
     assert_eq!(emulator.live_handles(&log), before, "handles left behind");
 }
+
+/// An item that points at structured data no one saved: the hint names the item, what it
+/// points at and what is missing, and never suggests `put` (the appendable data is saved) nor
+/// carries a placeholder.
+#[test]
+fn an_item_whose_data_is_not_on_the_network_is_hinted_as_that() {
+    let sandbox = Sandbox::new();
+    let (emulator, _log) = emulator(&sandbox, &[]);
+    let name = "5a".repeat(32);
+    run(
+        &sandbox,
+        &emulator.url,
+        &["append", "1", "--structured", &name],
+    )
+    .success();
+    let fresh = run(&sandbox, &emulator.url, &["reopen", "1"]);
+    let handle = fresh.success().stdout().trim().to_owned();
+    let output = run(&sandbox, &emulator.url, &["show", &handle]);
+    output
+        .code(4)
+        .stderr_has(&format!("safe-ad: error: show {handle}: data item 0: "))
+        .stderr_has("hint: data item 0 points at structured data `")
+        .stderr_has("` that is not on the network: it was never saved there, or was deleted")
+        .stderr_lacks("put")
+        .stderr_lacks("HANDLE");
+}
