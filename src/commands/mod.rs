@@ -114,6 +114,7 @@ fn interrupted(stop: &Stop, launcher: &Launcher, reporter: &Reporter) -> Failure
         reporter.left_behind(launcher, &left);
         return Failure::new(Class::Interrupted, "interrupted; no new requests were sent");
     }
+    reporter.left_behind_json(launcher, &left);
     let requests = crate::report::left_requests(launcher, &left);
     Failure::new(
         Class::Interrupted,

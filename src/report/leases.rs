@@ -16,10 +16,7 @@ impl Reporter {
         if left.is_empty() {
             return;
         }
-        if self.json {
-            let list: Vec<Value> = left.iter().map(|left| left_json(launcher, left)).collect();
-            self.out(&json_line(&json!({ "ok": false, "left_behind": list })));
-        }
+        self.left_behind_json(launcher, left);
         self.clear_progress();
         let count = left.len();
         let mut text = format!(
@@ -34,6 +31,17 @@ impl Reporter {
 to free one now, send the request named beside it\n",
         );
         super::err(&text);
+    }
+}
+
+impl Reporter {
+    /// With `--json`, the object that lists what was left (`{"ok": false, "left_behind":
+    /// [...]}`); for a second Ctrl-C, whose error names them on stderr.
+    pub fn left_behind_json(&self, launcher: &Launcher, left: &[Left]) {
+        if self.json && !left.is_empty() {
+            let list: Vec<Value> = left.iter().map(|left| left_json(launcher, left)).collect();
+            self.out(&json_line(&json!({ "ok": false, "left_behind": list })));
+        }
     }
 }
 
