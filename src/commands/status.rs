@@ -101,8 +101,11 @@ pub fn run(
     match ended {
         Ended::Finished(()) => {
             reporter.status_summary(&tally, differ);
-            Ok(Done::from_first_failure(tally.first_failure))
+            let done = Done::from_first_failure(tally.first_failure);
+            Ok(super::accounted(done, &stop, &launcher, reporter))
         }
-        Ended::Interrupted(()) | Ended::Abandoned => Err(super::interrupted(&stop, &launcher)),
+        Ended::Interrupted(()) | Ended::Abandoned => {
+            Err(super::interrupted(&stop, &launcher, reporter))
+        }
     }
 }

@@ -33,6 +33,10 @@ pub const ENCRYPT_KEY: [u8; 32] = *b"safe-ad emulator user encrypt k!";
 /// The owner key of unclaimable structured data (routing's `NO_OWNER_PUB_KEY`: 32 zero bytes).
 pub const NO_OWNER: [u8; 32] = [0; 32];
 
+/// The most bytes a sealed item of private appendable data may have (routing's
+/// `MAX_PRIV_APPENDED_DATA_BYTES`): a longer one fails the private layout.
+pub const MAX_SEALED_BYTES: usize = 212;
+
 /// What the emulator's signatures hash before what they sign.
 pub const SIGNATURE_CONTEXT: &[u8] = b"safe-ad emulator signature\0";
 
@@ -276,7 +280,13 @@ pub fn appendable_data_from(bytes: &[u8]) -> Option<Ad> {
 }
 
 fn private_from(wire: &WirePriv) -> Option<Ad> {
-    (wire.encrypt_key.0.len() == 32 && keys_ok(&wire.owners, &wire.signatures)).then_some(())?;
+    let sealed_ok = wire
+        .data
+        .iter()
+        .chain(&wire.deleted_data)
+        .all(|sealed| sealed.0.len() <= MAX_SEALED_BYTES);
+    (sealed_ok && wire.encrypt_key.0.len() == 32 && keys_ok(&wire.owners, &wire.signatures))
+        .then_some(())?;
     // A sealed item the emulator cannot open (one a real launcher encrypted) is left out.
     let unseal = |list: &[Bytes]| -> BTreeSet<Item> {
         list.iter()
@@ -536,6 +546,11 @@ mod tests {
             (true, 7, 0)
         );
         assert_eq!(appendable_data_from(b"not appendable data"), None);
+        // A sealed item over 212 bytes fails the private layout (and these bytes the public one).
+        let mut long = launcher[..launcher.len() - 8 - 180].to_vec();
+        long.extend(u64le(213));
+        long.extend([0x66; 213]);
+        assert_eq!(appendable_data_from(&long), None);
     }
 
     #[test]

@@ -738,8 +738,7 @@ async fn send(
             let mut sent = response(reply.status, reply.content_type, reply.body);
             for (name, value) in reply.headers {
                 if let Ok(value) = HeaderValue::from_str(&value) {
-                    sent.headers_mut()
-                        .insert(hyper::header::HeaderName::from_static(name), value);
+                    sent.headers_mut().insert(name, value);
                 }
             }
             Ok(sent)

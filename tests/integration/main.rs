@@ -24,15 +24,21 @@ mod batches;
 #[cfg(feature = "emulator")]
 mod emulator_api;
 #[cfg(feature = "emulator")]
+mod emulator_bytes;
+#[cfg(feature = "emulator")]
 mod emulator_ci;
 #[cfg(feature = "emulator")]
 mod emulator_files;
+#[cfg(feature = "emulator")]
+mod emulator_immutable;
 #[cfg(feature = "emulator")]
 mod emulator_routes;
 #[cfg(feature = "emulator")]
 mod emulator_stress;
 #[cfg(feature = "emulator")]
 mod items;
+#[cfg(feature = "emulator")]
+mod lost_answers;
 #[cfg(feature = "emulator")]
 mod readme;
 #[cfg(feature = "emulator")]

@@ -29,13 +29,15 @@ impl Call<'_> {
             Route::ImmutableWrite => self.write(),
             Route::WriterClose => {
                 // `isNaN(cipherOptsHandle)`: the controller's own plain cipher options then.
+                // The plain one is made first; then the core's arguments in order.
                 let text = self.found.param(1).unwrap_or("");
-                let cipher = if !self.app.strict_paths && js::string_to_number(text).is_nan() {
-                    self.state().immutable_plain_cipher()
-                } else {
-                    self.id(1, 2, "cipher opts handle")?
-                };
+                let plain = (!self.app.strict_paths && js::string_to_number(text).is_nan())
+                    .then(|| self.state().immutable_plain_cipher());
                 let h = self.id(0, 1, "handle")?;
+                let cipher = match plain {
+                    Some(plain) => plain,
+                    None => self.id(1, 2, "cipher opts handle")?,
+                };
                 let id = self.state().close_writer(h, cipher).map_err(to_reply)?;
                 Ok(handle_json(id))
             }
