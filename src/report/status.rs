@@ -264,23 +264,32 @@ fn status_text(handle: Handle, verdict: &Verdict<'_>, you: Option<&[u8]>) -> Str
         ),
     };
     let differences = &verdict.differences;
+    // Against a later version someone else saved, a difference may be theirs, not the copy's.
+    let label = |heading: &str| -> String {
+        match heading.strip_prefix("not saved: ") {
+            Some(rest) if verdict.stale => format!("against the network's later version: {rest}"),
+            _ => heading.to_string(),
+        }
+    };
     let keys = |verb: &str, keys: &[&[u8]], text: &mut String| {
         for key in keys {
             let shown = match you {
                 Some(you) if you == *key => format!("{} (you)", serialised::fingerprint(key)),
                 _ => serialised::fingerprint(key),
             };
-            text.push_str(&format!("  not saved: filter key {verb}: {shown}\n"));
+            let line = label(&format!("not saved: filter key {verb}: {shown}"));
+            text.push_str(&format!("  {line}\n"));
         }
     };
     keys("added", &differences.keys_added, &mut text);
     keys("taken", &differences.keys_taken, &mut text);
     if let Some((here, there)) = differences.filter_toggled {
-        text.push_str(&format!(
-            "  not saved: filter toggled: {} here, {} on the network\n",
+        let line = label(&format!(
+            "not saved: filter toggled: {} here, {} on the network",
             sanitize::line(here.as_bytes(), 40),
             sanitize::line(there.as_bytes(), 40)
         ));
+        text.push_str(&format!("  {line}\n"));
     }
     if let Some(held) = differences.emptied {
         text.push_str(&format!(
@@ -291,7 +300,7 @@ fn status_text(handle: Handle, verdict: &Verdict<'_>, you: Option<&[u8]>) -> Str
         if items.is_empty() {
             continue;
         }
-        text.push_str(&format!("  {heading}:\n"));
+        text.push_str(&format!("  {}:\n", label(heading)));
         for item in items {
             for line in item_text(item, you).lines() {
                 text.push_str(&format!("  {line}\n"));

@@ -275,6 +275,21 @@ fn a_stale_copy_says_so_with_reopen_as_the_way_on() {
     assert_eq!(object["local_version"], 1);
     assert_eq!(object["network_version"], 2);
     assert_eq!(object["way_on"], serde_json::json!(["safe-ad reopen 2"]));
+    // A change of the stale copy is said against the network's later version: a post cannot
+    // save it, and what differs may be someone else's doing.
+    run(&sandbox, &emulator.url, &["remove", "2", "0"]).success();
+    let output = run(&sandbox, &emulator.url, &["status", "2"]);
+    output
+        .code(7)
+        .stdout_has("  against the network's later version: removed (")
+        .stdout_has("  go on with: safe-ad reopen 2 (")
+        .check(
+            !output.stdout().contains("  not saved:"),
+            "a stale copy's changes cannot be saved",
+        );
+    let object = status_json(&sandbox, &emulator.url, "2", 7);
+    assert_eq!(object["stale"], true);
+    assert_eq!(unsaved_kinds(&object), vec!["removed"]);
     let fresh = run(&sandbox, &emulator.url, &["reopen", "--drop", "2"]);
     let fresh = fresh.success().stdout().trim().to_owned();
     run(&sandbox, &emulator.url, &["status", &fresh]).success();
