@@ -12,6 +12,7 @@ use serde_json::Value;
 
 use crate::harness::emulator::*;
 use crate::harness::http::b64;
+use crate::harness::losing::LosingProxy;
 use crate::harness::relay::{Hook, Relay};
 use crate::harness::*;
 
@@ -556,6 +557,37 @@ fn ctrl_c_while_the_networks_items_are_read_gives_back_every_handle() {
         .code(130)
         .stdout_is("")
         .stderr_has("every launcher handle it had obtained was given back");
+    assert_eq!(emulator.live_handles(&log), before, "handles left behind");
+}
+
+#[test]
+fn a_fresh_handle_whose_drop_answer_was_lost_is_named_and_its_drop_not_sent_again() {
+    let sandbox = Sandbox::new();
+    let (emulator, log) = emulator(&sandbox, &[]);
+    // New data holding no items: the one appendable-data handle status drops is its fresh one.
+    let created = run(&sandbox, &emulator.url, &["create", "--put"]);
+    let handle = created.success().stdout().trim().to_owned();
+    let before = emulator.live_handles(&log);
+    // The launcher drops it; the answer is lost.
+    let proxy = LosingProxy::losing_first(emulator.addr(), "DELETE /appendable-data/handle/");
+    let output = sandbox
+        .safe_ad()
+        .launcher(&proxy.url)
+        .args(["--retries", "2", "status", &handle])
+        .run();
+    output
+        .code(6)
+        .stdout_is("")
+        .stderr_has(&format!("safe-ad: error: status {handle}: drop "))
+        .stderr_has("launcher handle it obtained may be left in the launcher:")
+        .stderr_has(&format!(": DELETE {}/appendable-data/handle/", proxy.url));
+    // Not sent again; and the one named was in fact dropped (its answer only was lost).
+    let drops = proxy
+        .requests()
+        .into_iter()
+        .filter(|line| line.starts_with("DELETE /appendable-data/handle/"))
+        .count();
+    assert_eq!(drops, 1, "the drop was sent again");
     assert_eq!(emulator.live_handles(&log), before, "handles left behind");
 }
 
