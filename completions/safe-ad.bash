@@ -107,7 +107,7 @@ _safe_ad_spec() {
     subs="" flags="" valued="" pos=() more="" last=""
     case $1 in
         "")
-            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator help"
+            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config decode completions emulator help"
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help -V --version"
             valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
             ;;
@@ -260,6 +260,11 @@ _safe_ad_spec() {
             ;;
         "config help help")
             ;;
+        "decode")
+            flags="--json -h --help"
+            valued="--color"
+            pos=("nothing")
+            ;;
         "completions")
             flags="-h --help"
             valued="--color"
@@ -271,7 +276,7 @@ _safe_ad_spec() {
             last="command-line"
             ;;
         "help")
-            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator help"
+            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config decode completions emulator help"
             ;;
         "help create")
             ;;
@@ -322,6 +327,8 @@ _safe_ad_spec() {
         "help config set")
             ;;
         "help config unset")
+            ;;
+        "help decode")
             ;;
         "help completions")
             ;;
@@ -382,6 +389,7 @@ _safe_ad_value() {
         "config show|--color") echo "words auto always never" ;;
         "config set|--color") echo "words auto always never" ;;
         "config unset|--color") echo "words auto always never" ;;
+        "decode|--color") echo "words auto always never" ;;
         "completions|--color") echo "words auto always never" ;;
         "emulator|--token-file") echo "files" ;;
         "emulator|--state") echo "files" ;;

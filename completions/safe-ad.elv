@@ -54,6 +54,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand drop 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)'
             cand auth 'Get, check, print or revoke the launcher token'
             cand config 'Show or edit the config file'
+            cand decode 'Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)'
             cand completions 'Print shell completions to stdout'
             cand emulator 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -459,6 +460,12 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         }
         &'safe-ad;config;help;help'= {
         }
+        &'safe-ad;decode'= {
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --json 'Print JSON on stdout (one object per line), and nothing else there'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'safe-ad;completions'= {
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
             cand -h 'Print help (see more with ''--help'')'
@@ -502,6 +509,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand drop 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)'
             cand auth 'Get, check, print or revoke the launcher token'
             cand config 'Show or edit the config file'
+            cand decode 'Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)'
             cand completions 'Print shell completions to stdout'
             cand emulator 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -561,6 +569,8 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;help;config;set'= {
         }
         &'safe-ad;help;config;unset'= {
+        }
+        &'safe-ad;help;decode'= {
         }
         &'safe-ad;help;completions'= {
         }

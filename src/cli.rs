@@ -412,6 +412,8 @@ pub const COMMAND_OPTIONS: &[(&str, Opts)] = &[
     ("config set", Opts::of(&[Opt::Quiet, Opt::Color])),
     ("config unset", Opts::of(&[Opt::Quiet, Opt::Color])),
     ("completions", Opts::of(&[Opt::Color])),
+    // Offline: reads bytes, prints what they hold.
+    ("decode", Opts::of(&[Opt::Json, Opt::Color])),
 ];
 
 /// The options the command at `path` (`"auth status"`) takes.
@@ -689,6 +691,22 @@ changes; a dropped handle answers -1515 afterwards.",
     /// Show or edit the config file
     Config(ConfigArgs),
 
+    /// Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)
+    #[command(
+        long_about = "\
+Say what serialised bytes hold, without a launcher: a data id (what it points at: its kind, \
+name and type tag), a sign key (its fingerprint, as `show` gives it), or a whole appendable data \
+(its version, filter, owners, and each data and deleted item decoded).
+
+The bytes are those the launcher's serialise routes give (GET /data-id/<DATA-ID>, \
+GET /sign-key/serialise/<KEY>, GET /appendable-data/serialise/<HANDLE>) in launcher 0.11.0's \
+layout, given as base64 or hex, or as raw bytes on standard input (`-`, or no argument). Which \
+of the three they are is told from the bytes. Bytes in another layout are refused (exit 2) with \
+what was expected where.",
+        after_help = "Examples:\n  safe-ad decode AQAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB\n  safe-ad decode --json \"$data_id\"\n  curl -s ... | safe-ad decode"
+    )]
+    Decode(DecodeCommand),
+
     /// Print shell completions to stdout
     #[command(
         after_help = "Example:\n  safe-ad completions bash > ~/.local/share/bash-completion/completions/safe-ad"
@@ -931,6 +949,14 @@ pub struct HandleArgs {
     /// Appendable data handles: decimal numbers, 0 to 18446744073709551615; `-` reads them from stdin
     #[arg(required = true, value_name = "HANDLE", allow_negative_numbers = true)]
     pub handles: Vec<OsString>,
+}
+
+/// `decode [BYTES|-]`.
+#[derive(Debug, Args)]
+pub struct DecodeCommand {
+    /// The bytes, as base64 or hex; `-` (or nothing) reads raw bytes from standard input
+    #[arg(value_name = "BYTES")]
+    pub bytes: Option<String>,
 }
 
 #[derive(Debug, Args)]

@@ -6,11 +6,12 @@
 //! makes and frees them (create, open, reopen, drop); `items` changes one item at a time
 //! (remove, restore, purge, append), beside the clears it mirrors; `show` reads what a handle
 //! holds; `auth` and `config` manage the token and the config file; `completions` prints a
-//! script; `emulator` starts the stand-in launcher.
+//! script; `decode` reads serialised bytes, offline; `emulator` starts the stand-in launcher.
 
 pub mod auth;
 pub mod completions;
 pub mod config;
+pub mod decode;
 #[cfg(feature = "emulator")]
 pub mod emulator;
 pub mod handles;

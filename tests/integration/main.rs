@@ -8,6 +8,7 @@ mod harness;
 mod auth_config;
 mod bad_input;
 mod completions;
+mod decode;
 mod generated;
 mod handles;
 mod hostile;

@@ -148,6 +148,7 @@ fn sample_args(path: &str) -> &'static [&'static str] {
         "config set" => &["timeout_secs", "5"],
         "config unset" => &["timeout_secs"],
         "completions" => &["bash"],
+        "decode" => &["AQAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB"],
         // Should the refusal fail, the emulator runs `true` and stops at once.
         "emulator" => &["--listen", "127.0.0.1:0", "--", "true"],
         other => panic!("no sample arguments for `safe-ad {other}`: add them here"),
