@@ -111,6 +111,7 @@ fn handle_in(reply: &Reply) -> Option<Handle> {
         Reply::Handle(handle) => Some(Handle(*handle)),
         Reply::Fetched(fetched) => Some(Handle(fetched.handle_id)),
         Reply::FetchedStructured(fetched) => Some(Handle(fetched.handle_id)),
+        Reply::Reader(reader) => Some(Handle(reader.handle_id)),
         _ => None,
     }
 }

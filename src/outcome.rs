@@ -9,8 +9,8 @@ use std::fmt;
 use std::time::Duration;
 
 use crate::launcher::{
-    Answer, Fetched, Grant, HandleReply, Metadata, NoAnswer, Operation, Request, StructuredFetched,
-    MAX_CONTENT_BYTES,
+    Answer, Fetched, Grant, HandleReply, Metadata, NoAnswer, Operation, ReaderReply, Request,
+    StructuredFetched, MAX_CONTENT_BYTES,
 };
 use crate::sanitize;
 
@@ -333,6 +333,8 @@ pub enum Reply {
     FetchedStructured(StructuredFetched),
     /// Raw bytes: serialised data, or content.
     Bytes(Vec<u8>),
+    /// An immutable-data reader's handle and the content's size.
+    Reader(ReaderReply),
 }
 
 /// Judges the answer to a request: its status, then the body that request's success carries.
@@ -355,6 +357,7 @@ pub fn judge(request: &Request, answer: &Answer) -> Result<Reply, Failure> {
         Operation::FetchStructured => {
             StructuredFetched::parse(&answer.body).map(Reply::FetchedStructured)
         }
+        Operation::ImmutableReader => ReaderReply::parse(&answer.body).map(Reply::Reader),
         operation if operation.answers_bytes() => {
             if answer.body.len() > MAX_CONTENT_BYTES {
                 return Err(Failure::new(
@@ -380,6 +383,7 @@ pub fn judge(request: &Request, answer: &Answer) -> Result<Reply, Failure> {
                 match operation {
                     Operation::Metadata => "metadata",
                     Operation::Fetch | Operation::FetchStructured => "a handle with metadata",
+                    Operation::ImmutableReader => "a reader handle with a size",
                     _ => "a handle",
                 },
                 describe_body(&answer.body).0

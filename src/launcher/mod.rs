@@ -17,8 +17,8 @@ mod request;
 pub mod serialised;
 
 pub use request::{
-    url_for, Fetched, HandleReply, Metadata, Operation, Request, Slot, StructuredFetched,
-    MAX_CONTENT_BYTES, OPERATIONS,
+    url_for, Fetched, HandleReply, Metadata, Operation, ReaderReply, Request, Slot,
+    StructuredFetched, MAX_CONTENT_BYTES, OPERATIONS,
 };
 
 use std::time::{Duration, Instant};

@@ -59,6 +59,12 @@ pub enum Operation {
     SerialiseSignKey,
     /// Frees the launcher's slot for a sign-key handle.
     DropSignKey,
+    /// An immutable-data reader for the data a data-id handle names, and its size.
+    ImmutableReader,
+    /// The content an immutable-data reader reads.
+    ReadImmutable,
+    /// Frees the launcher's slot for an immutable-data reader.
+    DropReader,
 }
 
 impl Operation {
@@ -91,6 +97,9 @@ impl Operation {
             Operation::UserSignKey => "sign-key",
             Operation::SerialiseSignKey => "serialise-sign-key",
             Operation::DropSignKey => "drop-sign-key",
+            Operation::ImmutableReader => "immutable-data-reader",
+            Operation::ReadImmutable => "read-immutable-data",
+            Operation::DropReader => "drop-immutable-data-reader",
         }
     }
 
@@ -111,7 +120,9 @@ impl Operation {
             | Operation::FetchStructured
             | Operation::ReadStructured
             | Operation::UserSignKey
-            | Operation::SerialiseSignKey => Method::GET,
+            | Operation::SerialiseSignKey
+            | Operation::ImmutableReader
+            | Operation::ReadImmutable => Method::GET,
             Operation::ClearData
             | Operation::ClearDeletedData
             | Operation::Drop
@@ -119,7 +130,8 @@ impl Operation {
             | Operation::Remove
             | Operation::Purge
             | Operation::DropStructured
-            | Operation::DropSignKey => Method::DELETE,
+            | Operation::DropSignKey
+            | Operation::DropReader => Method::DELETE,
         }
     }
 
@@ -127,7 +139,10 @@ impl Operation {
     pub fn answers_bytes(self) -> bool {
         matches!(
             self,
-            Operation::SerialiseDataId | Operation::ReadStructured | Operation::SerialiseSignKey
+            Operation::SerialiseDataId
+                | Operation::ReadStructured
+                | Operation::SerialiseSignKey
+                | Operation::ReadImmutable
         )
     }
 
@@ -263,6 +278,10 @@ impl<H: fmt::Display + Copy> Request<H> {
                 }
                 Operation::ReadStructured => format!("/structured-data/{id}"),
                 Operation::SerialiseSignKey => format!("/sign-key/serialise/{id}"),
+                Operation::ImmutableReader | Operation::DropReader => {
+                    format!("/immutable-data/reader/{id}")
+                }
+                Operation::ReadImmutable => format!("/immutable-data/{id}"),
                 _ => format!("/sign-key/{id}"),
             },
             Request::UserSignKey => "/sign-key".to_string(),
@@ -316,7 +335,12 @@ impl<H: fmt::Display + Copy> Request<H> {
         match self {
             Request::Fetch(handle) | Request::DropDataId(handle) => Some(*handle),
             Request::Append { data_id, .. } => Some(*data_id),
-            Request::OnId(Operation::SerialiseDataId | Operation::FetchStructured, id) => Some(*id),
+            Request::OnId(
+                Operation::SerialiseDataId
+                | Operation::FetchStructured
+                | Operation::ImmutableReader,
+                id,
+            ) => Some(*id),
             _ => None,
         }
     }
@@ -448,6 +472,21 @@ pub struct StructuredFetched {
 
 impl StructuredFetched {
     pub fn parse(body: &[u8]) -> Option<StructuredFetched> {
+        serde_json::from_slice(body).ok()
+    }
+}
+
+/// What asking for an immutable-data reader gives back: the reader's handle and the content's
+/// size in bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReaderReply {
+    pub handle_id: u64,
+    pub size: u64,
+}
+
+impl ReaderReply {
+    pub fn parse(body: &[u8]) -> Option<ReaderReply> {
         serde_json::from_slice(body).ok()
     }
 }

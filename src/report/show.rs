@@ -2,6 +2,7 @@
 //! the handle as text or JSON, its progress, and the notes on what still needs a save.
 
 use super::*;
+use crate::launcher::MAX_CONTENT_BYTES;
 
 impl Reporter {
     /// A failure of one part of a `show`: `safe-ad: error: show 7, data item 2: ...`.
@@ -208,10 +209,21 @@ fn shown_text(shown: &Shown, you: Option<&[u8]>, range: IndexRange) -> String {
     text.push('\n');
     for key in &shown.filter {
         let shown_key = match (&key.key, key.failures.first()) {
-            (Some(bytes), _) if Some(bytes.as_slice()) == you => {
-                format!("{} (you)", serialised::fingerprint(bytes))
+            (Some(bytes), _) => {
+                let mut shown_key = serialised::fingerprint(bytes);
+                if Some(bytes.as_slice()) == you {
+                    shown_key.push_str(" (you)");
+                }
+                let signed = shown
+                    .data
+                    .iter()
+                    .chain(&shown.deleted)
+                    .any(|item| item.signer.as_ref() == Some(bytes));
+                if signed {
+                    shown_key.push_str(" (signed items shown here)");
+                }
+                shown_key
             }
-            (Some(bytes), _) => serialised::fingerprint(bytes),
             (None, Some(failure)) => format!("unreadable ({})", failure_words(failure)),
             (None, None) => "?".to_string(),
         };
@@ -223,23 +235,60 @@ fn shown_text(shown: &Shown, you: Option<&[u8]>, range: IndexRange) -> String {
     text
 }
 
-fn item_text(item: &ShownItem, you: Option<&[u8]>) -> String {
-    let what = match &item.kind {
-        Some(Kind::Structured {
+/// What the launcher said of the data an item points at, after the item's own name.
+fn launcher_words(kind: &Kind, named: bool) -> String {
+    match kind {
+        Kind::Structured {
             version,
             versions: Some(versions),
-        }) => format!("structured data, type tag 501, version {version} ({versions} versions)"),
-        Some(Kind::Structured { version, .. }) => format!("structured data, version {version}"),
-        Some(Kind::Appendable {
+        } if named => format!("version {version} ({versions} versions)"),
+        Kind::Structured { version, .. } if named => format!("version {version}"),
+        Kind::Structured {
+            version,
+            versions: Some(versions),
+        } => format!("structured data, type tag 501, version {version} ({versions} versions)"),
+        Kind::Structured { version, .. } => format!("structured data, version {version}"),
+        Kind::Appendable {
             version,
             data_length,
             deleted_data_length,
             ..
-        }) => format!(
-            "appendable data, version {version}, data {data_length}, deleted {deleted_data_length}"
-        ),
-        None => "kind unknown".to_string(),
+        } => {
+            let what = if named { "" } else { "appendable data, " };
+            format!("{what}version {version}, data {data_length}, deleted {deleted_data_length}")
+        }
+        Kind::Immutable { size } => format!("{size} bytes"),
+    }
+}
+
+/// What an item points at, for people: its kind, name and type tag from its data id's bytes
+/// (`wire::DataId`'s words), then what the launcher said of that data.
+fn item_what(item: &ShownItem) -> String {
+    let named = match &item.pointer {
+        Some(Ok(pointer)) => Some(pointer.to_string()),
+        _ => None,
     };
+    let launcher = item
+        .kind
+        .as_ref()
+        .map(|kind| launcher_words(kind, named.is_some()));
+    let mut what = match (named, launcher) {
+        (Some(named), Some(launcher)) => format!("{named}, {launcher}"),
+        (Some(named), None) => named,
+        (None, Some(launcher)) => launcher,
+        (None, None) => "kind unknown".to_string(),
+    };
+    if item.missing {
+        what.push_str(", not on the network");
+    }
+    if let Some(Err(_)) = &item.pointer {
+        what.push_str(" (its data id is not in launcher 0.11.0's layout)");
+    }
+    what
+}
+
+fn item_text(item: &ShownItem, you: Option<&[u8]>) -> String {
+    let what = item_what(item);
     let mut line = format!(
         "  {} {}: {what}, signed by {}",
         section_name(item.section),
@@ -248,6 +297,12 @@ fn item_text(item: &ShownItem, you: Option<&[u8]>) -> String {
     );
     if let Some(preview) = &item.preview {
         line.push_str(&format!(": {preview}"));
+    }
+    if item.unread {
+        line.push_str(&format!(
+            ": not read, larger than the {} KiB show reads of one item",
+            MAX_CONTENT_BYTES / 1024
+        ));
     }
     if let Some(failure) = item.failures.first() {
         line.push_str(&format!(" [unreadable: {}]", failure_words(failure)));
@@ -310,15 +365,29 @@ fn shown_json(shown: &Shown, you: Option<&[u8]>) -> Value {
 }
 
 fn item_json(item: &ShownItem, you: Option<&[u8]>) -> Value {
-    let (kind, version, type_tag) = match &item.kind {
-        Some(Kind::Structured { version, versions }) => (
-            "structured-data",
-            Some(*version),
-            // The launcher tells apart only versioned structured data, which is type tag 501.
-            versions.map(|_| 501),
+    let (launcher_kind, version) = match &item.kind {
+        Some(Kind::Structured { version, .. }) => ("structured-data", Some(*version)),
+        Some(Kind::Appendable { version, .. }) => ("appendable-data", Some(*version)),
+        Some(Kind::Immutable { .. }) => ("immutable-data", None),
+        None => ("unknown", None),
+    };
+    let (kind, name, type_tag) = match &item.pointer {
+        Some(Ok(pointer)) => (
+            pointer.kind.name(),
+            Some(pointer.name.to_string()),
+            pointer.type_tag,
         ),
-        Some(Kind::Appendable { version, .. }) => ("appendable-data", Some(*version), None),
-        None => ("unknown", None, None),
+        // The launcher tells apart only versioned structured data, which is type tag 501.
+        _ => (
+            launcher_kind,
+            None,
+            match &item.kind {
+                Some(Kind::Structured {
+                    versions: Some(_), ..
+                }) => Some(501),
+                _ => None,
+            },
+        ),
     };
     let mut object = json!({
         "index": item.index,
@@ -329,10 +398,16 @@ fn item_json(item: &ShownItem, you: Option<&[u8]>) -> Value {
             (Some(signer), Some(you)) => json!(signer.as_slice() == you),
             _ => Value::Null,
         },
+        "name": name,
         "type_tag": type_tag,
+        "on_network": if item.missing { json!(false) } else if item.kind.is_some() { json!(true) } else { Value::Null },
         "version": version,
         "preview": item.preview,
+        "text": item.text,
     });
+    if let Some(Err(error)) = &item.pointer {
+        object["decode_error"] = json!(error.to_string());
+    }
     match &item.kind {
         Some(Kind::Structured {
             versions: Some(versions),
@@ -348,10 +423,12 @@ fn item_json(item: &ShownItem, you: Option<&[u8]>) -> Value {
             object["deleted_data_length"] = json!(deleted_data_length);
             object["filter_type"] = json!(filter_type);
         }
+        Some(Kind::Immutable { size }) => object["size"] = json!(size),
         _ => {}
     }
     if let Some(content) = &item.content {
         object["content"] = json!(serialised::base64(content));
+        object["content_base64"] = json!(serialised::base64(content));
     }
     if let Some(failure) = item.failures.first() {
         let mut error = json!({});

@@ -19,6 +19,7 @@ mod package;
 mod properties;
 mod security;
 mod settings;
+mod show_bytes;
 
 #[cfg(feature = "emulator")]
 mod batches;

@@ -87,13 +87,13 @@ fn show_says_what_each_item_of_the_demo_handle_is_and_gives_every_handle_back() 
     let lines: Vec<&str> = stdout.lines().collect();
     let expected = [
         "handle 1: version 1, owner yes, data 3, deleted 2, filter BlackList (2 keys)".to_string(),
-        "  data 0: structured data, version 0, signed by you: \"demo item d\"".to_string(),
+        "  data 0: structured data, version 0 (its data id is not in launcher 0.11.0's layout), signed by you: \"demo item d\"".to_string(),
         format!(
-            "  data 1: structured data, version 0, signed by {other}: 9 bytes, not text: 000102feff1b5b324a"
+            "  data 1: structured data, version 0 (its data id is not in launcher 0.11.0's layout), signed by {other}: 9 bytes, not text: 000102feff1b5b324a"
         ),
-        "  data 2: appendable data, version 2, data 3, deleted 0, signed by you".to_string(),
-        "  deleted 0: structured data, version 0, signed by you: \"demo item g\"".to_string(),
-        format!("  deleted 1: structured data, version 0, signed by {other}: \"demo item h\""),
+        "  data 2: appendable data, version 2, data 3, deleted 0 (its data id is not in launcher 0.11.0's layout), signed by you".to_string(),
+        "  deleted 0: structured data, version 0 (its data id is not in launcher 0.11.0's layout), signed by you: \"demo item g\"".to_string(),
+        format!("  deleted 1: structured data, version 0 (its data id is not in launcher 0.11.0's layout), signed by {other}: \"demo item h\""),
     ];
     let without_ids: Vec<&str> = lines
         .iter()
@@ -112,8 +112,11 @@ fn show_says_what_each_item_of_the_demo_handle_is_and_gives_every_handle_back() 
         .filter_map(|line| line.strip_prefix("  filter key "))
         .collect();
     output.check(
-        keys.len() == 2 && keys.iter().any(|key| key.ends_with(&format!(": {other}"))),
-        "two filter keys, one of them the other app's",
+        keys.len() == 2
+            && keys
+                .iter()
+                .any(|key| key.ends_with(&format!(": {other} (signed items shown here)"))),
+        "two filter keys, one of them the other app's, who signed items here",
     );
     // Every item has its data id on the line after it.
     let ids = lines
@@ -617,7 +620,7 @@ fn a_failing_item_is_shown_with_the_launchers_error_the_rest_still_are_and_all_i
     let output = run(&sandbox, &relay.url, &["show", "--jobs", "1", "1"]);
     output
         .code(5)
-        .stdout_has("  data 1: structured data, version 0, signed by ")
+        .stdout_has("  data 1: structured data, version 0 (its data id is not in launcher 0.11.0's layout), signed by ")
         .stdout_has(" [unreadable: errorCode -37, CoreError::RequestTimeout]\n")
         .stdout_has("  data 2: appendable data, version 2")
         .stdout_has("  deleted 1: ")
