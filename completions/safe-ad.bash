@@ -146,20 +146,20 @@ _safe_ad_spec() {
             more=1
             ;;
         "remove")
-            flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --color --save"
+            flags="--require-match --allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries --color --save --signed-by --kind --data-id --name"
             pos=("nothing" "nothing")
             more=1
             ;;
         "restore")
-            flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --color --save"
+            flags="--require-match --allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries --color --save --signed-by --kind --data-id --name"
             pos=("nothing" "nothing")
             more=1
             ;;
         "purge")
-            flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --color --save"
+            flags="--require-match --allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries --color --save --signed-by --kind --data-id --name"
             pos=("nothing" "nothing")
             more=1
             ;;
@@ -361,12 +361,15 @@ _safe_ad_value() {
         "remove|--token-file") echo "files" ;;
         "remove|--color") echo "words auto always never" ;;
         "remove|--save") echo "words post put" ;;
+        "remove|--kind") echo "words structured-data immutable-data appendable-data private-appendable-data" ;;
         "restore|--token-file") echo "files" ;;
         "restore|--color") echo "words auto always never" ;;
         "restore|--save") echo "words post put" ;;
+        "restore|--kind") echo "words structured-data immutable-data appendable-data private-appendable-data" ;;
         "purge|--token-file") echo "files" ;;
         "purge|--color") echo "words auto always never" ;;
         "purge|--save") echo "words post put" ;;
+        "purge|--kind") echo "words structured-data immutable-data appendable-data private-appendable-data" ;;
         "append|--token-file") echo "files" ;;
         "append|--color") echo "words auto always never" ;;
         "metadata|--token-file") echo "files" ;;

@@ -170,6 +170,14 @@ always\t''
 never\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l save -d 'After every index succeeded, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
 put\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l signed-by -d 'Only items signed by this key: a fingerprint as `show` gives it, `you` or `others`' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l kind -d 'Only items that point at this kind of data' -r -f -a "structured-data\t''
+immutable-data\t''
+appendable-data\t''
+private-appendable-data\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l data-id -d 'Only the item with this data id (base64, as `show` gives it)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l name -d 'Only items that point at data of this name (base64 or hex)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l require-match -d 'With selectors: exit 4 if none matches (else 0)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
@@ -187,6 +195,14 @@ always\t''
 never\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l save -d 'After every index succeeded, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
 put\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l signed-by -d 'Only items signed by this key: a fingerprint as `show` gives it, `you` or `others`' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l kind -d 'Only items that point at this kind of data' -r -f -a "structured-data\t''
+immutable-data\t''
+appendable-data\t''
+private-appendable-data\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l data-id -d 'Only the item with this data id (base64, as `show` gives it)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l name -d 'Only items that point at data of this name (base64 or hex)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l require-match -d 'With selectors: exit 4 if none matches (else 0)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
@@ -204,6 +220,14 @@ always\t''
 never\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l save -d 'After every index succeeded, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
 put\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l signed-by -d 'Only items signed by this key: a fingerprint as `show` gives it, `you` or `others`' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l kind -d 'Only items that point at this kind of data' -r -f -a "structured-data\t''
+immutable-data\t''
+appendable-data\t''
+private-appendable-data\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l data-id -d 'Only the item with this data id (base64, as `show` gives it)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l name -d 'Only items that point at data of this name (base64 or hex)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l require-match -d 'With selectors: exit 4 if none matches (else 0)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'

@@ -14,6 +14,7 @@
 //! Nothing here prints: each handle becomes a `Record` that `report` renders, and a `Tally` that
 //! picks the exit code. Whoever consumes the records says when to stop (stdout's reader gone).
 
+pub mod select;
 pub mod show;
 
 use std::cell::{Cell, RefCell};

@@ -575,9 +575,24 @@ Move the data items at these indexes into the deleted_data section \
 
 Indexes count from 0, as `safe-ad show` numbers the items. Several indexes are applied one at a \
 time, the highest first, so each still names the item you saw: removing item 1 moves every later \
-item down. This changes only the launcher's local copy; it reaches the network when you save the \
-data afterwards with `post`; `--save post` does both, once every index succeeded.",
-        after_help = "Examples:\n  safe-ad remove 7 0\n  safe-ad remove --save post 7 2 5"
+item down. Every index is checked against the list before the first change: one past the end \
+changes nothing (exit 4). This changes only the launcher's local copy; it reaches the network when \
+you save the data afterwards with `post`; `--save post` does both, once every index succeeded.
+
+Or choose the items by what they are (SELECTOR): --signed-by, --kind, --data-id, --name. One \
+read of the handle resolves them to indexes (with indexes given too: only those); every selector \
+given must hold. `--dry-run` then says which items would move and changes nothing. No match is \
+exit 0 with a note, or exit 4 with --require-match.
+
+ITEM ORDER: the launcher keeps each list sorted, not in the order items came: structured data \
+first, then immutable data, then public, then private appendable data, each by name (as bytes). \
+A removed item lands in the deleted list at its sorted place, and the items after it in the data \
+list move down one; a restored item goes back to its sorted place. Read the indexes again with \
+`safe-ad show` after a change.",
+        after_help = "Examples:\n  safe-ad remove 7 0\n  safe-ad remove --save post 7 2 5\n  safe-ad remove --kind immutable-data --signed-by others --dry-run 7",
+        // clap's own usage line, with the selectors, runs past 80 columns.
+        override_usage = "safe-ad remove [OPTIONS] <HANDLE> <INDEX>...\n       \
+safe-ad remove [OPTIONS] <HANDLE> [INDEX]... <SELECTOR>..."
     )]
     Remove(ItemCommand),
 
@@ -588,9 +603,15 @@ Move the deleted items at these indexes back into the data items \
 (PUT /appendable-data/restore/<HANDLE>/<INDEX>).
 
 Indexes count from 0 in the deleted list, as `safe-ad show` numbers them, and are applied the \
-highest first. This changes only the launcher's local copy; it reaches the network when you save \
-the data afterwards with `post`; `--save post` does both, once every index succeeded.",
-        after_help = "Example:\n  safe-ad restore --save post 7 0"
+highest first, each checked before the first change. This changes only the launcher's local copy; \
+it reaches the network when you save the data afterwards with `post`; `--save post` does both, \
+once every index succeeded. Selectors (--signed-by, --kind, --data-id, --name) choose items by \
+what they are, as for `remove`; the lists keep the network's sorted order (see ITEM ORDER in \
+`safe-ad remove --help`).",
+        after_help = "Example:\n  safe-ad restore --save post 7 0",
+        // clap's own usage line, with the selectors, runs past 80 columns.
+        override_usage = "safe-ad restore [OPTIONS] <HANDLE> <INDEX>...\n       \
+safe-ad restore [OPTIONS] <HANDLE> [INDEX]... <SELECTOR>..."
     )]
     Restore(ItemCommand),
 
@@ -602,9 +623,15 @@ Remove the deleted items at these indexes from deleted_data for good \
 `clear-deleted-data`.
 
 Indexes count from 0 in the deleted list, as `safe-ad show` numbers them, and are applied the \
-highest first. This changes only the launcher's local copy; it reaches the network when you save \
-the data afterwards with `post`; `--save post` does both, once every index succeeded.",
-        after_help = "Example:\n  safe-ad purge --save post 7 1 0"
+highest first, each checked before the first change. This changes only the launcher's local copy; \
+it reaches the network when you save the data afterwards with `post`; `--save post` does both, \
+once every index succeeded. Selectors (--signed-by, --kind, --data-id, --name) choose items by \
+what they are, as for `remove`; the lists keep the network's sorted order (see ITEM ORDER in \
+`safe-ad remove --help`).",
+        after_help = "Example:\n  safe-ad purge --save post 7 1 0",
+        // clap's own usage line, with the selectors, runs past 80 columns.
+        override_usage = "safe-ad purge [OPTIONS] <HANDLE> <INDEX>...\n       \
+safe-ad purge [OPTIONS] <HANDLE> [INDEX]... <SELECTOR>..."
     )]
     Purge(ItemCommand),
 
@@ -880,20 +907,57 @@ pub struct ShowCommand {
     pub handles: HandleArgs,
 }
 
-/// `remove`, `restore` and `purge`: options, `--save`, a handle and indexes.
+/// `remove`, `restore` and `purge`: options, `--save`, a handle, and indexes or selectors.
 #[derive(Debug, Args)]
+#[command(group(
+    ArgGroup::new("which")
+        .required(true)
+        .multiple(true)
+        .args(["indexes", "signed_by", "kind", "data_id", "name"])
+))]
 pub struct ItemCommand {
     /// After every index succeeded, save the handle with this operation, so the change reaches the network
     #[arg(long, value_name = "OPERATION")]
     pub save: Option<SaveWith>,
 
+    /// Only items signed by this key: a fingerprint as `show` gives it, `you` or `others`
+    #[arg(long, value_name = "WHO", hide_short_help = true)]
+    pub signed_by: Option<String>,
+
+    /// Only items that point at this kind of data
+    #[arg(long, value_name = "KIND", hide_short_help = true)]
+    pub kind: Option<crate::wire::DataKind>,
+
+    /// Only the item with this data id (base64, as `show` gives it)
+    #[arg(long, value_name = "BASE64", hide_short_help = true)]
+    pub data_id: Option<String>,
+
+    /// Only items that point at data of this name (base64 or hex)
+    #[arg(long, value_name = "NAME", hide_short_help = true)]
+    pub name: Option<String>,
+
+    /// With selectors: exit 4 if none matches (else 0)
+    #[arg(long, hide_short_help = true)]
+    pub require_match: bool,
+
     /// The appendable data handle: a decimal number, 0 to 18446744073709551615
     #[arg(value_name = "HANDLE", allow_negative_numbers = true)]
     pub handle: OsString,
 
-    /// Indexes as `safe-ad show` numbers the items, from 0; applied the highest first
-    #[arg(required = true, value_name = "INDEX", allow_negative_numbers = true)]
+    /// Indexes as `safe-ad show` numbers the items, from 0, applied the highest first; or selectors (--help)
+    #[arg(value_name = "INDEX", allow_negative_numbers = true)]
     pub indexes: Vec<OsString>,
+}
+
+/// The kinds of data an item can point at, as clap values, from the one list in `wire`.
+impl ValueEnum for crate::wire::DataKind {
+    fn value_variants<'a>() -> &'a [Self] {
+        &crate::wire::DataKind::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.name()))
+    }
 }
 
 /// `append HANDLE (--structured NAME [--type-tag N] | --appendable NAME [--private])`.

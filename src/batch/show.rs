@@ -173,6 +173,31 @@ pub struct ShowOptions {
     pub full: bool,
     pub jobs: usize,
     pub verbose: bool,
+    pub parts: Parts,
+}
+
+/// Which parts of a handle to read: `show` reads them all; choosing items by what they are
+/// (`remove --kind ...`) reads only what the choice needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Parts {
+    pub filter: bool,
+    pub data: bool,
+    pub deleted: bool,
+    /// What each item points at, as the launcher says (version, content). Without it an item
+    /// whose data id's bytes decode is known by them alone; one whose bytes do not is still
+    /// asked of the launcher, which alone can then say its kind.
+    pub content: bool,
+    pub signers: bool,
+}
+
+impl Parts {
+    pub const ALL: Parts = Parts {
+        filter: true,
+        data: true,
+        deleted: true,
+        content: true,
+        signers: true,
+    };
 }
 
 /// The user's own sign key, serialised, to tell the items they signed; and its steps.
@@ -216,18 +241,20 @@ pub async fn handle(
     let Ok(metadata) = &shown.metadata else {
         return shown;
     };
-    let units: Vec<Unit> = (0..metadata.filter_length)
+    let parts = options.parts;
+    let length = |wanted: bool, length: u64| if wanted { length } else { 0 };
+    let units: Vec<Unit> = (0..length(parts.filter, metadata.filter_length))
         .map(Unit::FilterKey)
         .chain(
             options
                 .range
-                .within(metadata.data_length)
+                .within(length(parts.data, metadata.data_length))
                 .map(|index| Unit::Item(Section::Data, index)),
         )
         .chain(
             options
                 .range
-                .within(metadata.deleted_data_length)
+                .within(length(parts.deleted, metadata.deleted_data_length))
                 .map(|index| Unit::Item(Section::Deleted, index)),
         )
         .collect();
@@ -303,14 +330,16 @@ async fn read_unit(
                 failures: Vec::new(),
                 steps: Vec::new(),
             };
-            read_item(&mut steps, handle, &mut item, options.full).await;
+            read_item(&mut steps, handle, &mut item, options).await;
             let signer = match section {
                 Section::Data => Operation::ItemSigner,
                 Section::Deleted => Operation::DeletedItemSigner,
             };
-            match read_key(&mut steps, Request::AtIndex(signer, handle, index)).await {
-                Ok(key) => item.signer = Some(key),
-                Err(failure) => item.failures.push(failure),
+            if options.parts.signers {
+                match read_key(&mut steps, Request::AtIndex(signer, handle, index)).await {
+                    Ok(key) => item.signer = Some(key),
+                    Err(failure) => item.failures.push(failure),
+                }
             }
             item.steps = kept(steps.finish().await, options.verbose);
             Read::Item(Box::new(item))
@@ -331,7 +360,13 @@ fn kept(steps: Vec<super::Step>, verbose: bool) -> Vec<super::Step> {
 /// The data id's own bytes say what kind of data it names, so only that kind is fetched; bytes
 /// in a layout that cannot be decoded (or not read) leave the launcher to say: structured data
 /// first, then appendable data.
-async fn read_item(steps: &mut Steps<'_>, handle: Handle, item: &mut ShownItem, full: bool) {
+async fn read_item(
+    steps: &mut Steps<'_>,
+    handle: Handle,
+    item: &mut ShownItem,
+    options: ShowOptions,
+) {
+    let full = options.full;
     let at = match item.section {
         Section::Data => Operation::ItemDataId,
         Section::Deleted => Operation::DeletedItemDataId,
@@ -358,6 +393,7 @@ async fn read_item(steps: &mut Steps<'_>, handle: Handle, item: &mut ShownItem, 
         .as_ref()
         .and_then(|pointer| pointer.as_ref().ok())
     {
+        Some(_) if !options.parts.content => {}
         Some(pointer) => match pointer.kind {
             DataKind::Structured => {
                 if let Err(failure) = read_structured(steps, data_id, item, full).await {

@@ -66,7 +66,7 @@ fn from_stdin(stdin: &mut impl Read) -> Result<Vec<u8>, Failure> {
 }
 
 /// Hex digits (an even number of them), else standard base64 (padding optional), else URL-safe.
-fn encoded(text: &str) -> Option<Vec<u8>> {
+pub(super) fn encoded(text: &str) -> Option<Vec<u8>> {
     if text.is_empty() {
         return None;
     }

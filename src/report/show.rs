@@ -86,6 +86,31 @@ impl Reporter {
         }
     }
 
+    /// The items the selectors of `remove`, `restore` or `purge` chose, one line each on
+    /// stderr, before any change (`dry`: none will be made).
+    pub fn chosen(&self, operation: Operation, handle: Handle, items: &[ShownItem], dry: bool) {
+        let verb = match (operation, dry) {
+            (Operation::Remove, true) => "would remove",
+            (Operation::Restore, true) => "would restore",
+            (_, true) => "would purge",
+            (Operation::Remove, false) => "removing",
+            (Operation::Restore, false) => "restoring",
+            _ => "purging",
+        };
+        for item in items.iter().rev() {
+            let mut line = format!(
+                "{verb} {handle} {} {}: {}",
+                section_name(item.section),
+                item.index,
+                item_what(item)
+            );
+            if let Some(signer) = &item.signer {
+                line.push_str(&format!(", signed by {}", serialised::fingerprint(signer)));
+            }
+            self.info(&line);
+        }
+    }
+
     /// After `remove`, `restore` or `purge` of more than one index: how many did what.
     pub fn index_summary(&self, tally: &Tally) {
         let total = tally.done() + tally.not_started;

@@ -40,6 +40,8 @@ mod readme;
 #[cfg(feature = "emulator")]
 mod scenarios;
 #[cfg(feature = "emulator")]
+mod selectors;
+#[cfg(feature = "emulator")]
 mod show;
 #[cfg(feature = "emulator")]
 mod soak;

@@ -179,7 +179,7 @@ pub async fn bytes_launcher(data: Vec<Item>, deleted: Vec<Item>) -> BytesLaunche
                 ),
                 _ => missing(),
             },
-            ("DELETE", _) => ok(),
+            ("DELETE", _) | ("PUT", ["appendable-data", "restore", ..]) => ok(),
             _ => (
                 None,
                 ResponseTemplate::new(404).set_body_json(json!({
@@ -358,4 +358,52 @@ async fn a_data_id_in_another_layout_is_said_and_the_launcher_asked() {
             .starts_with("not a data id in launcher 0.11.0's layout"),
         "{item}"
     );
+}
+
+#[tokio::test]
+async fn selectors_read_the_bytes_and_fetch_no_data() {
+    let (data, deleted) = every_kind();
+    let launcher = bytes_launcher(data, deleted).await;
+    let sandbox = Sandbox::new();
+    sandbox
+        .safe_ad()
+        .launcher(&launcher.server.uri())
+        .args(["remove", "7", "--kind", "immutable-data"])
+        .run()
+        .success()
+        .stdout_is("remove 7 index 3: ok\nremove 7 index 1: ok\n")
+        .stderr_has(&format!(
+            "safe-ad: removing 7 data 3: immutable-data {}\nsafe-ad: removing 7 data 1: immutable-data {}\n",
+            name(0x44),
+            name(0x22)
+        ));
+    let lines = request_lines(&launcher.server).await;
+    // Kind and name come from the bytes: no data was fetched, no signer read.
+    assert!(
+        !lines.iter().any(|line| line.contains("/structured-data/")
+            || line.contains("/immutable-data/")
+            || line.starts_with("GET /appendable-data/handle/")
+            || line.contains("/sign-key")),
+        "{lines:?}"
+    );
+    assert_eq!(
+        launcher.left_behind(),
+        BTreeSet::new(),
+        "handles left behind"
+    );
+    let launcher = bytes_launcher(every_kind().0, every_kind().1).await;
+    sandbox
+        .safe_ad()
+        .launcher(&launcher.server.uri())
+        .args(["restore", "7", "--name", &name(0x55)])
+        .run()
+        .success()
+        .stdout_is("restore 7 index 0: ok\n");
+    let launcher = bytes_launcher(every_kind().0, every_kind().1).await;
+    sandbox
+        .safe_ad()
+        .launcher(&launcher.server.uri())
+        .args(["remove", "7", "--name", &name(0x55), "--require-match"])
+        .run()
+        .code(4);
 }
