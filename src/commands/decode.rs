@@ -65,21 +65,38 @@ fn from_stdin(stdin: &mut impl Read) -> Result<Vec<u8>, Failure> {
     Ok(bytes)
 }
 
-/// Hex digits (an even number of them), else standard base64 (padding optional), else URL-safe.
-pub(super) fn encoded(text: &str) -> Option<Vec<u8>> {
+/// What the text may stand for: hex digits (an even number of them) as hex, and base64
+/// (standard, padding optional, or URL-safe); some text is both (`AAEC`).
+pub(super) fn readings(text: &str) -> Vec<Vec<u8>> {
+    let mut readings = Vec::new();
     if text.is_empty() {
-        return None;
+        return readings;
     }
     if text.len() % 2 == 0 && text.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return (0..text.len())
+        let hex: Option<Vec<u8>> = (0..text.len())
             .step_by(2)
             .map(|at| u8::from_str_radix(&text[at..at + 2], 16).ok())
             .collect();
+        readings.extend(hex);
     }
     use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD, URL_SAFE, URL_SAFE_NO_PAD};
-    [STANDARD, STANDARD_NO_PAD, URL_SAFE, URL_SAFE_NO_PAD]
+    readings.extend(
+        [STANDARD, STANDARD_NO_PAD, URL_SAFE, URL_SAFE_NO_PAD]
+            .iter()
+            .find_map(|engine| engine.decode(text).ok()),
+    );
+    readings
+}
+
+/// The bytes the text stands for: of its readings, the first that is a value of the
+/// launcher's, else the first.
+fn encoded(text: &str) -> Option<Vec<u8>> {
+    let readings = readings(text);
+    readings
         .iter()
-        .find_map(|engine| engine.decode(text).ok())
+        .find(|bytes| wire::decode_any(bytes).is_ok())
+        .or(readings.first())
+        .cloned()
 }
 
 #[cfg(test)]
@@ -89,7 +106,7 @@ mod tests {
     #[test]
     fn bytes_as_hex_or_base64() {
         assert_eq!(encoded("00ff10"), Some(vec![0, 0xff, 0x10]));
-        assert_eq!(encoded("AAEC"), Some(vec![0, 1, 2]));
+        assert_eq!(readings("AAEC"), vec![vec![0xaa, 0xec], vec![0, 1, 2]]);
         assert_eq!(encoded("AAECAw=="), Some(vec![0, 1, 2, 3]));
         assert_eq!(encoded("AAECAw"), Some(vec![0, 1, 2, 3]));
         assert_eq!(encoded("not bytes!"), None);

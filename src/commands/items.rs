@@ -148,7 +148,7 @@ fn parse_selector(command: &ItemCommand, name: &str) -> Result<Selector, Failure
     };
     let data_id = match command.data_id.as_deref() {
         None => None,
-        Some(raw) => Some(super::decode::encoded(raw.trim()).ok_or_else(|| {
+        Some(raw) => Some(super::decode::readings(raw.trim()).pop().ok_or_else(|| {
             Failure::usage(format!(
                 "invalid --data-id '{}' for {name}: it is neither base64 nor hex",
                 crate::sanitize::line(raw.as_bytes(), 80)
