@@ -377,6 +377,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it')
             [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Revoke the token at the launcher and remove it from the config file')
             [CompletionResult]::new('token', 'token', [CompletionResultType]::ParameterValue, 'Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`')
+            [CompletionResult]::new('whoami', 'whoami', [CompletionResultType]::ParameterValue, 'Print the fingerprint of your own sign key, as `show` names signers and filter keys')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -426,11 +427,28 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'safe-ad;auth;whoami' {
+            [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON on stdout (one object per line), and nothing else there')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'safe-ad;auth;help' {
             [CompletionResult]::new('login', 'login', [CompletionResultType]::ParameterValue, 'Ask the launcher for a token (a person approves it there) and store it in the config file')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it')
             [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Revoke the token at the launcher and remove it from the config file')
             [CompletionResult]::new('token', 'token', [CompletionResultType]::ParameterValue, 'Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`')
+            [CompletionResult]::new('whoami', 'whoami', [CompletionResultType]::ParameterValue, 'Print the fingerprint of your own sign key, as `show` names signers and filter keys')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -444,6 +462,9 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;auth;help;token' {
+            break
+        }
+        'safe-ad;auth;help;whoami' {
             break
         }
         'safe-ad;auth;help;help' {
@@ -620,6 +641,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it')
             [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Revoke the token at the launcher and remove it from the config file')
             [CompletionResult]::new('token', 'token', [CompletionResultType]::ParameterValue, 'Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`')
+            [CompletionResult]::new('whoami', 'whoami', [CompletionResultType]::ParameterValue, 'Print the fingerprint of your own sign key, as `show` names signers and filter keys')
             break
         }
         'safe-ad;help;auth;login' {
@@ -632,6 +654,9 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;help;auth;token' {
+            break
+        }
+        'safe-ad;help;auth;whoami' {
             break
         }
         'safe-ad;help;config' {

@@ -193,7 +193,7 @@ _safe_ad_spec() {
             more=1
             ;;
         "auth")
-            subs="login status logout token help"
+            subs="login status logout token whoami help"
             flags="-h --help"
             ;;
         "auth login")
@@ -212,8 +212,12 @@ _safe_ad_spec() {
             flags="-h --help"
             valued="--token-file --color"
             ;;
+        "auth whoami")
+            flags="--allow-insecure-http -q --quiet --json -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries --color"
+            ;;
         "auth help")
-            subs="login status logout token help"
+            subs="login status logout token whoami help"
             ;;
         "auth help login")
             ;;
@@ -222,6 +226,8 @@ _safe_ad_spec() {
         "auth help logout")
             ;;
         "auth help token")
+            ;;
+        "auth help whoami")
             ;;
         "auth help help")
             ;;
@@ -307,7 +313,7 @@ _safe_ad_spec() {
         "help drop")
             ;;
         "help auth")
-            subs="login status logout token"
+            subs="login status logout token whoami"
             ;;
         "help auth login")
             ;;
@@ -316,6 +322,8 @@ _safe_ad_spec() {
         "help auth logout")
             ;;
         "help auth token")
+            ;;
+        "help auth whoami")
             ;;
         "help config")
             subs="path show set unset"
@@ -387,6 +395,8 @@ _safe_ad_value() {
         "auth logout|--color") echo "words auto always never" ;;
         "auth token|--token-file") echo "files" ;;
         "auth token|--color") echo "words auto always never" ;;
+        "auth whoami|--token-file") echo "files" ;;
+        "auth whoami|--color") echo "words auto always never" ;;
         "config path|--color") echo "words auto always never" ;;
         "config show|--token-file") echo "files" ;;
         "config show|--color") echo "words auto always never" ;;

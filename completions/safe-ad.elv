@@ -359,6 +359,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand status 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it'
             cand logout 'Revoke the token at the launcher and remove it from the config file'
             cand token 'Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`'
+            cand whoami 'Print the fingerprint of your own sign key, as `show` names signers and filter keys'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'safe-ad;auth;login'= {
@@ -403,11 +404,27 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'safe-ad;auth;whoami'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)'
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --json 'Print JSON on stdout (one object per line), and nothing else there'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'safe-ad;auth;help'= {
             cand login 'Ask the launcher for a token (a person approves it there) and store it in the config file'
             cand status 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it'
             cand logout 'Revoke the token at the launcher and remove it from the config file'
             cand token 'Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`'
+            cand whoami 'Print the fingerprint of your own sign key, as `show` names signers and filter keys'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'safe-ad;auth;help;login'= {
@@ -417,6 +434,8 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;auth;help;logout'= {
         }
         &'safe-ad;auth;help;token'= {
+        }
+        &'safe-ad;auth;help;whoami'= {
         }
         &'safe-ad;auth;help;help'= {
         }
@@ -562,6 +581,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand status 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it'
             cand logout 'Revoke the token at the launcher and remove it from the config file'
             cand token 'Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`'
+            cand whoami 'Print the fingerprint of your own sign key, as `show` names signers and filter keys'
         }
         &'safe-ad;help;auth;login'= {
         }
@@ -570,6 +590,8 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;help;auth;logout'= {
         }
         &'safe-ad;help;auth;token'= {
+        }
+        &'safe-ad;help;auth;whoami'= {
         }
         &'safe-ad;help;config'= {
             cand path 'Print the config file''s path'

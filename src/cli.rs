@@ -394,6 +394,8 @@ pub const COMMAND_OPTIONS: &[(&str, Opts)] = &[
         ]),
     ),
     ("auth status", CONNECT.union(OUTPUT)),
+    // Reads the user's own key: one lease, given back.
+    ("auth whoami", SENDS.union(OUTPUT)),
     ("auth logout", CONNECT.union(Opts::of(&[Opt::Quiet]))),
     // Prints the token it finds, and nothing else.
     ("auth token", Opts::of(&[Opt::TokenFile, Opt::Color])),
@@ -584,11 +586,9 @@ read of the handle resolves them to indexes (with indexes given too: only those)
 given must hold. `--dry-run` then says which items would move and changes nothing. No match is \
 exit 0 with a note, or exit 4 with --require-match.
 
-ITEM ORDER: the launcher keeps each list sorted, not in the order items came: structured data \
-first, then immutable data, then public, then private appendable data, each by name (as bytes). \
-A removed item lands in the deleted list at its sorted place, and the items after it in the data \
-list move down one; a restored item goes back to its sorted place. Read the indexes again with \
-`safe-ad show` after a change.",
+Positions are the network's sorted order (structured data, then immutable data, then public, \
+then private appendable data, each by name), not the order items came in, and they move after a \
+change: read them again with `safe-ad show` (ITEM ORDER in safe-ad-remove(1)).",
         after_help = "Examples:\n  safe-ad remove 7 0\n  safe-ad remove --save post 7 2 5\n  safe-ad remove --kind immutable-data --signed-by others --dry-run 7",
         // clap's own usage line, with the selectors, runs past 80 columns.
         override_usage = "safe-ad remove [OPTIONS] <HANDLE> <INDEX>...\n       \
@@ -606,8 +606,8 @@ Indexes count from 0 in the deleted list, as `safe-ad show` numbers them, and ar
 highest first, each checked before the first change. This changes only the launcher's local copy; \
 it reaches the network when you save the data afterwards with `post`; `--save post` does both, \
 once every index succeeded. Selectors (--signed-by, --kind, --data-id, --name) choose items by \
-what they are, as for `remove`; the lists keep the network's sorted order (see ITEM ORDER in \
-`safe-ad remove --help`).",
+what they are, as for `remove`; the lists keep the network's sorted order (ITEM ORDER in \
+safe-ad-remove(1)).",
         after_help = "Example:\n  safe-ad restore --save post 7 0",
         // clap's own usage line, with the selectors, runs past 80 columns.
         override_usage = "safe-ad restore [OPTIONS] <HANDLE> <INDEX>...\n       \
@@ -626,8 +626,8 @@ Indexes count from 0 in the deleted list, as `safe-ad show` numbers them, and ar
 highest first, each checked before the first change. This changes only the launcher's local copy; \
 it reaches the network when you save the data afterwards with `post`; `--save post` does both, \
 once every index succeeded. Selectors (--signed-by, --kind, --data-id, --name) choose items by \
-what they are, as for `remove`; the lists keep the network's sorted order (see ITEM ORDER in \
-`safe-ad remove --help`).",
+what they are, as for `remove`; the lists keep the network's sorted order (ITEM ORDER in \
+safe-ad-remove(1)).",
         after_help = "Example:\n  safe-ad purge --save post 7 1 0",
         // clap's own usage line, with the selectors, runs past 80 columns.
         override_usage = "safe-ad purge [OPTIONS] <HANDLE> <INDEX>...\n       \
@@ -780,6 +780,17 @@ it, so this waits without a time limit unless --timeout (or timeout_secs) is set
     Logout,
     /// Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`
     Token,
+    /// Print the fingerprint of your own sign key, as `show` names signers and filter keys
+    #[command(
+        long_about = "\
+Print the fingerprint of your own sign key (GET /sign-key, then its serialised bytes), as `show` \
+names signers and filter keys: the first 16 hex digits of the SHA-256 of the launcher's serialised \
+key. `show` writes `you` for this key; `--signed-by` takes it like any other fingerprint. The \
+sign-key handle it gets is given back. `--json` prints {\"fingerprint\", \"key\"} (the key's 32 \
+bytes in base64).",
+        after_help = "Example:\n  safe-ad auth whoami"
+    )]
+    Whoami,
 }
 
 #[derive(Debug, Args)]

@@ -5,7 +5,7 @@
 //! `operations` (put, post, the clears) and `metadata` drive batches of handles; `handles`
 //! makes and frees them (create, open, reopen, drop); `items` changes one item at a time
 //! (remove, restore, purge, append), beside the clears it mirrors; `show` reads what a handle
-//! holds; `auth` and `config` manage the token and the config file; `completions` prints a
+//! holds; `auth` and `config` manage the token and the config file (`whoami`: your own key); `completions` prints a
 //! script; `decode` reads serialised bytes, offline; `emulator` starts the stand-in launcher.
 
 pub mod auth;
@@ -19,6 +19,7 @@ pub mod items;
 pub mod metadata;
 pub mod operations;
 pub mod show;
+pub mod whoami;
 
 use std::ffi::OsString;
 

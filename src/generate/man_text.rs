@@ -12,6 +12,113 @@
 //! `settings::ENV_VARS`, config keys from `config_file::Key::ALL`, examples from
 //! `help::EXAMPLES`, the emulator's routes from its route table; `man` puts those in.
 
+/// What `show` prints, as the main page and `safe-ad-show(1)` show it.
+macro_rules! show_sample {
+    () => {
+        r#".PP
+.RS 4
+.EX
+handle 1: version 1, owner yes, data 4, deleted 1, filter ...
+  filter key 0: e76ff54c7b4b65af
+  filter key 1: a4a11f08bede1daf (signed items shown here)
+  data 0: structured-data ZGVtbyBp...= type tag 500, version 0, ...
+    data id AAAAAGRlbW8gaXRlbSBkLi4uLi4uLi4uLi4uLi4uLi4uLi70...
+  data 1: structured-data ZGVtbyBp...= type tag 500, version 0, ...
+    data id ...
+  data 2: immutable-data aW5ib3gg...=, 16 bytes, signed by ...
+    data id ...
+  data 3: appendable-data c2FmZS1h...=, version 2, data 3, ...
+    data id ...
+  deleted 0: immutable-data bm90IHN0...=, not on the network, ...
+    data id ...
+.EE
+.RE
+"#
+    };
+}
+
+/// The keys of `show --json`, for the main page's OUTPUT and `safe-ad-show(1)`.
+macro_rules! show_json {
+    () => {
+        r#"\fBshow --json\fR prints one object per handle instead, with \fBhandle\fR, \fBok\fR, and
+\fBerror\fR and \fBexit_code\fR (those of its first failure) as above, and:
+.TP
+\fBversion\fR, \fBis_owner\fR (number, boolean)
+the launcher's metadata of the handle.
+.TP
+\fBfilter\fR (object)
+\fBtype\fR (BlackList or WhiteList) and \fBkeys\fR, a list of fingerprints (null for a key that
+could not be read).
+.TP
+\fBdata_length\fR, \fBdeleted_data_length\fR (numbers)
+the length of each list, whatever \fB--index\fR shows.
+.TP
+\fBdata\fR, \fBdeleted_data\fR (lists)
+one object per item shown, with the keys below.
+.TP
+\fBindex\fR, \fBdata_id\fR (number, string or null)
+the item's index in its list, and its serialised data id in base64.
+.TP
+\fBkind\fR, \fBname\fR, \fBtype_tag\fR (strings, number; or null)
+from the data id's bytes: structured-data, immutable-data, appendable-data or
+private-appendable-data, the name in base64, structured data's type tag. For bytes in another
+layout (then \fBdecode_error\fR says what did not fit) the kind is the launcher's
+(structured-data, appendable-data or unknown), the name null, and the type tag 501 for
+versioned structured data, else null.
+.TP
+\fBsigner\fR, \fBsigner_is_you\fR (string, boolean; or null)
+the signer's fingerprint, and whether it is your key.
+.TP
+\fBon_network\fR (boolean or null)
+false for data that is not on the network.
+.TP
+\fBversion\fR, \fBversions\fR, \fBsize\fR (numbers)
+the version of structured or appendable data, how many versions versioned structured data
+keeps, and immutable data's size in bytes.
+.TP
+\fBpreview\fR, \fBtext\fR (strings or null)
+the content (structured or immutable data) in one safe line for display; and the whole content
+when it is UTF-8 (without \fB--full\fR only up to 64 KiB), else null.
+.TP
+\fBcontent\fR, \fBcontent_base64\fR (strings)
+with \fB--full\fR: the whole content, base64 (the same value; \fBcontent\fR is the older name).
+.TP
+\fBdata_length\fR, \fBdeleted_data_length\fR, \fBfilter_type\fR (numbers, string)
+for appendable data: its counts and filter.
+.TP
+\fBerror\fR (object)
+on an item that could not be read (wholly or in part), as above.
+"#
+    };
+}
+
+/// How positions are ordered and how they move, for the main page and the item commands' pages.
+macro_rules! item_order {
+    () => {
+        r#".PP
+Positions are the network's, not the order items came in: the launcher keeps each list sorted,
+structured data first, then immutable data, then public appendable data, then private appendable
+data, each by name (byte by byte). A removed item lands in the deleted list at its sorted place
+and every later data item moves down one; a restored item goes back to its sorted place. Read the
+indexes again with \fBsafe-ad show\fR after a change, or choose items by what they are
+(\fB--kind\fR, \fB--signed-by\fR, \fB--data-id\fR, \fB--name\fR). On the emulator's demo
+data, whose data items are "demo item d", "demo item e" and an appendable data, and whose deleted
+items are "demo item g" and "h":
+.PP
+.RS 4
+.EX
+h=$(safe-ad reopen 1)
+safe-ad remove "$h" 1
+safe-ad show "$h"
+.EE
+.RE
+.PP
+shows the appendable data as data 1 (it was data 2), and "demo item e" as deleted 0, before g
+and h, which moved to 1 and 2.
+"#
+    };
+}
+
 /// One section of a page: its heading (in capitals, as man has them) and its body in roff.
 pub struct Section {
     pub heading: &'static str,
@@ -116,31 +223,23 @@ safe-ad clear-data --save post 7
     },
     Section {
         heading: "DEBUGGING A HANDLE",
-        roff: r#"
+        roff: concat!(
+            r#"
 .PP
 \fBsafe-ad show\fR \fIHANDLE\fR... says what a handle holds, one block per handle: its metadata,
 the keys of its filter, and each data item and deleted item by index, with what it points at, its
-data id and who signed it. On the emulator's demo handle 1 (lines cut short here):
-.PP
-.RS 4
-.EX
-handle 1: version 1, owner yes, data 3, deleted 2, filter ...
-  filter key 0: e76ff54c7b4b65af
-  filter key 1: a4a11f08bede1daf
-  data 0: structured data, version 0, signed by you: "demo item d"
-    data id c2FmZS1hZC1lbXVsYXRvci9kYXRhLWlkCnsic3RydWN0dXJl...
-  data 1: structured data, version 0, signed by a4a11f08bede1daf: ...
-    data id ...
-  data 2: appendable data, version 2, data 3, deleted 0, ...
-    data id ...
-  deleted 0: structured data, version 0, signed by you: ...
-    data id ...
-.EE
-.RE
-.PP
-A signer, and a filter key, is a fingerprint: the first 16 hex digits of the SHA-256 of the
-launcher's serialised sign key, so the same key always has the same fingerprint; \fByou\fR is the
-token's own key. A data id is the launcher's serialised bytes of the item's data identifier, in
+data id and who signed it. On a launcher that serves launcher 0.11.0's bytes (lines cut short here):
+"#,
+            show_sample!(),
+            r#".PP
+What an item points at comes from its data id's own bytes (launcher 0.11.0's layout; see
+\fBsafe-ad-decode\fR(1)): its kind, name and, for structured data, type tag; then only that kind
+of data is asked of the launcher (structured data: version and content; immutable data: size and
+content, through a reader; appendable data: version and counts). Data that is not on the network
+is said, and is not a failure. Bytes in another layout are said, not guessed at, and the launcher
+is asked instead. A signer, and a filter key, is a fingerprint: the first 16 hex digits of the
+SHA-256 of the launcher's serialised sign key, so the same key always has the same fingerprint;
+\fByou\fR is the token's own key (\fBsafe-ad auth whoami\fR prints its fingerprint). A data id is the launcher's serialised bytes of the item's data identifier, in
 base64: POST /data-id with those bytes gives a data-id handle for it again.
 .PP
 \fBshow\fR only reads, and leaves the launcher as it found it. The launcher answers its questions
@@ -167,10 +266,13 @@ deleted only takes it off that list.
 handle's copy as it was: \fBsafe-ad reopen\fR gives a handle that shows it. The launcher refuses it
 (-25) for a stale handle, a filter that keeps your key out, or an item that is in the deleted list.
 "#,
+            item_order!()
+        ),
     },
     Section {
         heading: "OUTPUT",
-        roff: r#"
+        roff: concat!(
+            r#"
 .PP
 Each handle that succeeds prints one line on standard output, such as \fBput 7: ok\fR; with
 \fB-q\fR nothing is printed on success. \fB-q\fR changes what is printed, never what is done: a
@@ -275,28 +377,9 @@ the launcher's description (or what happened), and what to do.
 \fBexit_code\fR (number)
 the exit status this failure gives.
 .PP
-\fBshow --json\fR prints one object per handle instead, with \fBhandle\fR, \fBok\fR, and
-\fBerror\fR and \fBexit_code\fR (those of its first failure) as above, and:
-.TP
-\fBversion\fR, \fBis_owner\fR (number, boolean)
-the launcher's metadata of the handle.
-.TP
-\fBfilter\fR (object)
-\fBtype\fR (BlackList or WhiteList) and \fBkeys\fR, a list of fingerprints (null for a key that
-could not be read).
-.TP
-\fBdata_length\fR, \fBdeleted_data_length\fR (numbers)
-the length of each list, whatever \fB--index\fR shows.
-.TP
-\fBdata\fR, \fBdeleted_data\fR (lists)
-one object per item shown, with \fBindex\fR; \fBkind\fR (structured-data, appendable-data, or
-unknown when the launcher could not say); \fBdata_id\fR (base64, or null); \fBsigner\fR and
-\fBsigner_is_you\fR; \fBtype_tag\fR (501 for versioned structured data, with \fBversions\fR, their
-count; else null, as the launcher does not say); \fBversion\fR; \fBpreview\fR (a structured data's
-content in one safe line); \fBcontent\fR (with \fB--full\fR: the whole content, base64);
-\fBdata_length\fR, \fBdeleted_data_length\fR and \fBfilter_type\fR for appendable data; and
-\fBerror\fR on an item that could not be read.
-.PP
+"#,
+            show_json!(),
+            r#".PP
 \fBauth status --json\fR, \fBconfig show --json\fR and \fBconfig path --json\fR print one object:
 .TP
 \fBlauncher_url\fR, \fBtoken\fR, \fBtimeout_secs\fR (objects)
@@ -313,7 +396,8 @@ environment variable, or null).
 .TP
 \fBpath\fR, \fBexists\fR (string, boolean)
 \fBconfig path\fR.
-"#,
+"#
+        ),
     },
     Section {
         heading: "SETTINGS",
@@ -388,11 +472,41 @@ always reached directly, so a proxy never sees the token meant for it.
 /// More for a command's page, by its path (`"emulator"`): sections after its OPTIONS.
 pub fn command_sections(path: &str) -> &'static [Section] {
     match path {
+        "show" => SHOW,
+        "remove" | "restore" | "purge" => ITEM_COMMANDS,
         #[cfg(feature = "emulator")]
         "emulator" => EMULATOR,
         _ => &[],
     }
 }
+
+/// `safe-ad-show(1)`: what it prints, its JSON, and the order of the items.
+const SHOW: &[Section] = &[
+    Section {
+        heading: "OUTPUT",
+        roff: concat!(
+            r#".PP
+One block per handle, an empty line between two (lines cut short here):
+"#,
+            show_sample!(),
+            r#".PP
+An \fB--index\fR range that holds no item of either list says so under the header.
+.PP
+"#,
+            show_json!()
+        ),
+    },
+    Section {
+        heading: "ITEM ORDER",
+        roff: item_order!(),
+    },
+];
+
+/// The pages of `remove`, `restore` and `purge`: the order of the items.
+const ITEM_COMMANDS: &[Section] = &[Section {
+    heading: "ITEM ORDER",
+    roff: item_order!(),
+}];
 
 /// More for a command's DESCRIPTION, after its long help, by its path.
 pub fn command_description(path: &str) -> &'static str {

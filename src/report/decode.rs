@@ -1,4 +1,5 @@
-//! The words of `decode`: what serialised bytes hold, as text or one JSON object. Items are
+//! The words of `decode`: what serialised bytes hold, as text or one JSON object; and of `auth
+//! whoami`, your own key's fingerprint. Items are
 //! named by `wire::DataId`'s own `Display` (the one place items are named).
 
 use super::*;
@@ -11,6 +12,24 @@ impl Reporter {
             self.out(&json_line(&decoded_json(decoded)));
         } else {
             self.out(&decoded_text(decoded));
+        }
+    }
+}
+
+impl Reporter {
+    /// `auth whoami`: the fingerprint of the user's serialised key alone on stdout, or JSON.
+    pub fn whoami(&self, serialised_key: &[u8]) {
+        let fingerprint = serialised::fingerprint(serialised_key);
+        if self.json {
+            let key = SignKey::decode(serialised_key)
+                .map(|key| serialised::base64(&key.0))
+                .ok();
+            self.out(&json_line(
+                &json!({ "fingerprint": fingerprint, "key": key }),
+            ));
+        } else {
+            // The result itself, as `create` prints its handle: `--quiet` does not hide it.
+            self.out(&format!("{fingerprint}\n"));
         }
     }
 }

@@ -227,11 +227,23 @@ fn shown_text(shown: &Shown, you: Option<&[u8]>, range: IndexRange) -> String {
         sanitize::line(metadata.filter_type.as_bytes(), 40),
         metadata.filter_length
     );
+    let mut empty_range = None;
     if range != IndexRange::ALL {
         let end = range.end.map(|end| end.to_string()).unwrap_or_default();
         text.push_str(&format!("; showing indexes {}..{end}", range.start));
+        if range.within(metadata.data_length).is_empty()
+            && range.within(metadata.deleted_data_length).is_empty()
+        {
+            empty_range = Some(format!(
+                "  no item at indexes {}..{end}: the data list has {}, the deleted list {}\n",
+                range.start, metadata.data_length, metadata.deleted_data_length
+            ));
+        }
     }
     text.push('\n');
+    if let Some(empty) = empty_range {
+        text.push_str(&empty);
+    }
     for key in &shown.filter {
         let shown_key = match (&key.key, key.failures.first()) {
             (Some(bytes), _) => {

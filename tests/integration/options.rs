@@ -132,8 +132,8 @@ fn top_short(opt: Opt) -> Option<char> {
 /// be what is refused. A new command must be added here.
 fn sample_args(path: &str) -> &'static [&'static str] {
     match path {
-        "create" | "auth login" | "auth status" | "auth logout" | "auth token" | "config path"
-        | "config show" => &[],
+        "create" | "auth login" | "auth status" | "auth logout" | "auth token" | "auth whoami"
+        | "config path" | "config show" => &[],
         "open" => &["AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="],
         "put" | "post" | "clear-data" | "clear-deleted-data" | "metadata" | "reopen" | "drop"
         | "show" => &["1"],

@@ -238,3 +238,50 @@ fn a_dry_run_with_selectors_reads_says_what_would_change_and_changes_nothing() {
     assert_eq!(emulator.live_handles(&log), handles, "handles left behind");
     assert_eq!(items(&sandbox, &emulator.url, "1"), before);
 }
+
+/// README's "Debugging a handle" and the man pages' ITEM ORDER: the worked example, run, moves
+/// the items as they say.
+#[test]
+fn the_item_order_example_moves_the_items_as_the_docs_say() {
+    let section = readme_section("Debugging a handle");
+    for line in [
+        "h=$(safe-ad reopen 1)",
+        "safe-ad remove \"$h\" 1",
+        "safe-ad show \"$h\"",
+    ] {
+        assert!(section.contains(line), "README's example lacks {line}");
+    }
+    let page = std::fs::read_to_string(repo_root().join("man/safe-ad-remove.1")).expect("page");
+    assert!(page.contains("ITEM ORDER") && page.contains("remove \"$h\" 1"));
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let fresh = run(&sandbox, &emulator.url, &["reopen", "1"]);
+    let h = fresh.success().stdout().trim().to_string();
+    let (data, deleted) = items(&sandbox, &emulator.url, &h);
+    assert_eq!(data[1]["preview"], "9 bytes, not text: 000102feff1b5b324a");
+    assert_eq!(deleted[0]["preview"], "\"demo item g\"");
+    run(&sandbox, &emulator.url, &["remove", &h, "1"]).success();
+    let (data_after, deleted_after) = items(&sandbox, &emulator.url, &h);
+    let id = |item: &Value| item["data_id"].clone();
+    // The appendable data is data 1 now (it was data 2).
+    assert_eq!(id(&data_after[1]), id(&data[2]));
+    assert_eq!(data_after[1]["kind"], "appendable-data");
+    // "demo item e" is deleted 0, before g and h, which moved to 1 and 2.
+    assert_eq!(id(&deleted_after[0]), id(&data[1]));
+    assert_eq!(id(&deleted_after[1]), id(&deleted[0]));
+    assert_eq!(id(&deleted_after[2]), id(&deleted[1]));
+}
+
+#[test]
+fn an_index_range_that_holds_no_item_says_so() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    run(&sandbox, &emulator.url, &["show", "--index", "10..", "1"])
+        .success()
+        .stdout_has("; showing indexes 10..\n  no item at indexes 10..: the data list has 3, the deleted list 2\n");
+    let some = run(&sandbox, &emulator.url, &["show", "--index", "2..4", "1"]);
+    some.success().check(
+        !some.stdout().contains("no item at indexes"),
+        "a range with items",
+    );
+}

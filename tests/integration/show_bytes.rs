@@ -407,3 +407,42 @@ async fn selectors_read_the_bytes_and_fetch_no_data() {
         .run()
         .code(4);
 }
+
+#[tokio::test]
+async fn auth_whoami_prints_your_keys_fingerprint_and_gives_the_key_back() {
+    let launcher = bytes_launcher(vec![], vec![]).await;
+    let sandbox = Sandbox::new();
+    let digest = ring::digest::digest(&ring::digest::SHA256, &key_bytes(1));
+    let fingerprint: String = digest.as_ref()[..8]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    sandbox
+        .safe_ad()
+        .launcher(&launcher.server.uri())
+        .args(["auth", "whoami"])
+        .run()
+        .success()
+        .stdout_is(&format!("{fingerprint}\n"));
+    let json = sandbox
+        .safe_ad()
+        .launcher(&launcher.server.uri())
+        .args(["auth", "whoami", "--json"])
+        .run();
+    assert_eq!(
+        json.success().json_lines(),
+        vec![json!({"fingerprint": fingerprint, "key": b64(&[1; 32])})]
+    );
+    assert_eq!(
+        request_lines(&launcher.server).await,
+        [
+            "GET /sign-key",
+            "GET /sign-key/serialise/9000",
+            "DELETE /sign-key/9000",
+            "GET /sign-key",
+            "GET /sign-key/serialise/9000",
+            "DELETE /sign-key/9000"
+        ]
+    );
+    assert_eq!(launcher.left_behind(), BTreeSet::new());
+}
