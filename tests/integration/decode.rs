@@ -189,3 +189,140 @@ fn garbage_is_refused_with_exit_2_and_what_was_expected() {
         .code(2)
         .stderr_has("at byte 0, variant 9 is none of 0 (structured), 1 (immutable), 2 (public appendable), 3 (private appendable)");
 }
+
+/// What the emulator serialises (its data ids of every kind, its sign keys, a public and a
+/// private appendable data), decoded, says what `show` says of the same data.
+#[cfg(feature = "emulator")]
+#[test]
+fn decode_round_trips_every_kind_the_emulator_serialises() {
+    use crate::harness::emulator::Emulator;
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let show = |handle: &str| {
+        let output = sandbox
+            .safe_ad()
+            .launcher(&emulator.url)
+            .args(["show", "--json", handle])
+            .run();
+        output.success().json_lines().remove(0)
+    };
+    let decoded = |bytes: &[u8]| {
+        decode(&["--json", &b64(bytes)])
+            .success()
+            .json_lines()
+            .remove(0)
+    };
+    // The public appendable data of handle 1, whole: every item as show names it.
+    let serialised = emulator.http("GET", "/appendable-data/serialise/1", Some(TOKEN), None);
+    assert_eq!(serialised.status, 200);
+    let whole = decoded(&serialised.bytes);
+    let shown = show("1");
+    assert_eq!(whole["kind"], "appendable-data");
+    assert_eq!(whole["version"], shown["version"]);
+    assert_eq!(whole["filter"]["type"], shown["filter"]["type"]);
+    assert_eq!(whole["filter"]["keys"], shown["filter"]["keys"]);
+    for list in ["data", "deleted_data"] {
+        let ours: Vec<_> = whole[list]
+            .as_array()
+            .expect("list")
+            .iter()
+            .map(|item| {
+                (
+                    item["kind"].clone(),
+                    item["name"].clone(),
+                    item["type_tag"].clone(),
+                    item["signer"].clone(),
+                )
+            })
+            .collect();
+        let theirs: Vec<_> = shown[list]
+            .as_array()
+            .expect("list")
+            .iter()
+            .map(|item| {
+                (
+                    item["kind"].clone(),
+                    item["name"].clone(),
+                    item["type_tag"].clone(),
+                    item["signer"].clone(),
+                )
+            })
+            .collect();
+        assert_eq!(ours, theirs, "{list}");
+    }
+    // Each data id show gives (structured, public appendable, immutable) decodes to its item.
+    for handle in ["1", "5"] {
+        let shown = show(handle);
+        for item in shown["data"].as_array().expect("data") {
+            let bytes = base64::engine::general_purpose::STANDARD
+                .decode(item["data_id"].as_str().expect("data id"))
+                .expect("base64");
+            let id = decoded(&bytes);
+            assert_eq!(
+                (&id["kind"], &id["name"], &id["type_tag"]),
+                (&item["kind"], &item["name"], &item["type_tag"])
+            );
+        }
+    }
+    // The user's sign key: its fingerprint is show's `you`.
+    let key = emulator
+        .http("GET", "/sign-key", Some(TOKEN), None)
+        .handle();
+    let bytes = emulator
+        .http(
+            "GET",
+            &format!("/sign-key/serialise/{key}"),
+            Some(TOKEN),
+            None,
+        )
+        .bytes;
+    let whoami = SafeAd::new()
+        .launcher(&emulator.url)
+        .args(["auth", "whoami"])
+        .run();
+    assert_eq!(
+        format!(
+            "{}\n",
+            decoded(&bytes)["fingerprint"]
+                .as_str()
+                .expect("fingerprint")
+        ),
+        whoami.success().stdout()
+    );
+    // A private appendable data, with a private data id.
+    let created = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args([
+            "create",
+            "--private",
+            "--put",
+            "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
+        ])
+        .run();
+    let handle = created.success().stdout().trim().to_string();
+    let serialised = emulator.http(
+        "GET",
+        &format!("/appendable-data/serialise/{handle}"),
+        Some(TOKEN),
+        None,
+    );
+    let private = decoded(&serialised.bytes);
+    assert_eq!(private["kind"], "private-appendable-data");
+    assert_eq!(
+        private["name"],
+        "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="
+    );
+    let id = emulator
+        .http(
+            "GET",
+            &format!("/appendable-data/data-id/{handle}"),
+            Some(TOKEN),
+            None,
+        )
+        .handle();
+    let bytes = emulator
+        .http("GET", &format!("/data-id/{id}"), Some(TOKEN), None)
+        .bytes;
+    assert_eq!(decoded(&bytes)["kind"], "private-appendable-data");
+}
