@@ -50,7 +50,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Move data items to deleted_data, one index at a time (local until saved: see --save)')
             [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Move deleted items back to the data items, one index at a time (local until saved: see --save)')
             [CompletionResult]::new('purge', 'purge', [CompletionResultType]::ParameterValue, 'Remove deleted items for good, one index at a time (local until saved: see --save)')
-            [CompletionResult]::new('append', 'append', [CompletionResultType]::ParameterValue, 'Append an item (structured or appendable data, by name) to data on the network')
+            [CompletionResult]::new('append', 'append', [CompletionResultType]::ParameterValue, 'Append an item: data by name, or a file as immutable data (see --help)')
             [CompletionResult]::new('metadata', 'metadata', [CompletionResultType]::ParameterValue, 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show what handles hold: data items, deleted items, who signed each, the filter''s keys')
             [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Get a fresh handle for the data behind stale handles, and print each')
@@ -265,6 +265,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;append' {
+            [CompletionResult]::new('--immutable', '--immutable', [CompletionResultType]::ParameterName, 'Write FILE (`-`: stdin) as immutable data and append it')
             [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
             [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
@@ -273,6 +274,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--structured', '--structured', [CompletionResultType]::ParameterName, 'Append structured data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits')
             [CompletionResult]::new('--type-tag', '--type-tag', [CompletionResultType]::ParameterName, 'The structured data''s type tag: 500 (the default), 501 (versioned), or 15000 and above')
             [CompletionResult]::new('--appendable', '--appendable', [CompletionResultType]::ParameterName, 'Append appendable data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits')
+            [CompletionResult]::new('--encrypt', '--encrypt', [CompletionResultType]::ParameterName, 'Encrypt the immutable data: symmetric (you read it) or asymmetric (to a private data''s owner)')
             [CompletionResult]::new('--private', '--private', [CompletionResultType]::ParameterName, 'The appendable data is private (its data id differs from public data of the same name)')
             [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
@@ -581,7 +583,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Move data items to deleted_data, one index at a time (local until saved: see --save)')
             [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Move deleted items back to the data items, one index at a time (local until saved: see --save)')
             [CompletionResult]::new('purge', 'purge', [CompletionResultType]::ParameterValue, 'Remove deleted items for good, one index at a time (local until saved: see --save)')
-            [CompletionResult]::new('append', 'append', [CompletionResultType]::ParameterValue, 'Append an item (structured or appendable data, by name) to data on the network')
+            [CompletionResult]::new('append', 'append', [CompletionResultType]::ParameterValue, 'Append an item: data by name, or a file as immutable data (see --help)')
             [CompletionResult]::new('metadata', 'metadata', [CompletionResultType]::ParameterValue, 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show what handles hold: data items, deleted items, who signed each, the filter''s keys')
             [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Get a fresh handle for the data behind stale handles, and print each')

@@ -165,7 +165,7 @@ _safe_ad_spec() {
             ;;
         "append")
             flags="--private --allow-insecure-http -q --quiet --json --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --color --structured --type-tag --appendable"
+            valued="--immutable --launcher-url --token-file --timeout --retries --color --structured --type-tag --appendable --encrypt"
             pos=("nothing")
             ;;
         "metadata")
@@ -378,8 +378,10 @@ _safe_ad_value() {
         "purge|--color") echo "words auto always never" ;;
         "purge|--save") echo "words post put" ;;
         "purge|--kind") echo "words structured-data immutable-data appendable-data private-appendable-data" ;;
+        "append|--immutable") echo "files" ;;
         "append|--token-file") echo "files" ;;
         "append|--color") echo "words auto always never" ;;
+        "append|--encrypt") echo "words symmetric asymmetric" ;;
         "metadata|--token-file") echo "files" ;;
         "metadata|--color") echo "words auto always never" ;;
         "show|--token-file") echo "files" ;;

@@ -47,7 +47,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand remove 'Move data items to deleted_data, one index at a time (local until saved: see --save)'
             cand restore 'Move deleted items back to the data items, one index at a time (local until saved: see --save)'
             cand purge 'Remove deleted items for good, one index at a time (local until saved: see --save)'
-            cand append 'Append an item (structured or appendable data, by name) to data on the network'
+            cand append 'Append an item: data by name, or a file as immutable data (see --help)'
             cand metadata 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
             cand show 'Show what handles hold: data items, deleted items, who signed each, the filter''s keys'
             cand reopen 'Get a fresh handle for the data behind stale handles, and print each'
@@ -252,6 +252,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;append'= {
+            cand --immutable 'Write FILE (`-`: stdin) as immutable data and append it'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -260,6 +261,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --structured 'Append structured data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits'
             cand --type-tag 'The structured data''s type tag: 500 (the default), 501 (versioned), or 15000 and above'
             cand --appendable 'Append appendable data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits'
+            cand --encrypt 'Encrypt the immutable data: symmetric (you read it) or asymmetric (to a private data''s owner)'
             cand --private 'The appendable data is private (its data id differs from public data of the same name)'
             cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
@@ -536,7 +538,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand remove 'Move data items to deleted_data, one index at a time (local until saved: see --save)'
             cand restore 'Move deleted items back to the data items, one index at a time (local until saved: see --save)'
             cand purge 'Remove deleted items for good, one index at a time (local until saved: see --save)'
-            cand append 'Append an item (structured or appendable data, by name) to data on the network'
+            cand append 'Append an item: data by name, or a file as immutable data (see --help)'
             cand metadata 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
             cand show 'Show what handles hold: data items, deleted items, who signed each, the filter''s keys'
             cand reopen 'Get a fresh handle for the data behind stale handles, and print each'

@@ -50,7 +50,7 @@ complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "clear-deleted-data"
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "remove" -d 'Move data items to deleted_data, one index at a time (local until saved: see --save)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "restore" -d 'Move deleted items back to the data items, one index at a time (local until saved: see --save)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "purge" -d 'Remove deleted items for good, one index at a time (local until saved: see --save)'
-complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "append" -d 'Append an item (structured or appendable data, by name) to data on the network'
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "append" -d 'Append an item: data by name, or a file as immutable data (see --help)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "metadata" -d 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "show" -d 'Show what handles hold: data items, deleted items, who signed each, the filter\'s keys'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "reopen" -d 'Get a fresh handle for the data behind stale handles, and print each'
@@ -236,6 +236,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l dry-run -d 'Pr
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l immutable -d 'Write FILE (`-`: stdin) as immutable data and append it' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -246,6 +247,8 @@ never\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l structured -d 'Append structured data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l type-tag -d 'The structured data\'s type tag: 500 (the default), 501 (versioned), or 15000 and above' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l appendable -d 'Append appendable data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l encrypt -d 'Encrypt the immutable data: symmetric (you read it) or asymmetric (to a private data\'s owner)' -r -f -a "symmetric\t''
+asymmetric\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l private -d 'The appendable data is private (its data id differs from public data of the same name)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
@@ -448,7 +451,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_see
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config decode completions emulator" -f -a "remove" -d 'Move data items to deleted_data, one index at a time (local until saved: see --save)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config decode completions emulator" -f -a "restore" -d 'Move deleted items back to the data items, one index at a time (local until saved: see --save)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config decode completions emulator" -f -a "purge" -d 'Remove deleted items for good, one index at a time (local until saved: see --save)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config decode completions emulator" -f -a "append" -d 'Append an item (structured or appendable data, by name) to data on the network'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config decode completions emulator" -f -a "append" -d 'Append an item: data by name, or a file as immutable data (see --help)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config decode completions emulator" -f -a "metadata" -d 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config decode completions emulator" -f -a "show" -d 'Show what handles hold: data items, deleted items, who signed each, the filter\'s keys'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config decode completions emulator" -f -a "reopen" -d 'Get a fresh handle for the data behind stale handles, and print each'

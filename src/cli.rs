@@ -635,7 +635,7 @@ safe-ad purge [OPTIONS] <HANDLE> [INDEX]... <SELECTOR>..."
     )]
     Purge(ItemCommand),
 
-    /// Append an item (structured or appendable data, by name) to data on the network
+    /// Append an item: data by name, or a file as immutable data (see --help)
     #[command(
         long_about = "\
 Append an item to an appendable data: a data id for the structured or appendable data of NAME \
@@ -646,11 +646,19 @@ also when the append failed.
 The launcher sends an append to the network at once and leaves the handle's local copy as it \
 was: to see the new item, get a fresh handle with `safe-ad reopen HANDLE` and `show` that. The \
 launcher refuses it (-25) for a stale handle, a filter that keeps you out, or an item that is in \
-the deleted list.",
-        after_help = "Examples:\n  safe-ad append 7 --structured AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=\n  safe-ad append 7 --appendable \"$name\" --private",
+the deleted list.
+
+With --immutable FILE (or `-` for standard input) it writes the content as immutable data first \
+(GET /immutable-data/writer, POST /immutable-data/<WRITER> with the bytes, cipher options \
+GET /cipher-opts/PLAIN, or SYMMETRIC, or ASYMMETRIC with the private data's encrypt key, then \
+PUT /immutable-data/<WRITER>/<CIPHER-OPTS>, which answers its data id) and appends that: how a \
+message is sent to an inbox. Every handle it takes is given back, also when a step fails. \
+Content over 8 MiB is refused before any request.",
+        after_help = "Examples:\n  safe-ad append 7 --structured AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=\n  safe-ad append 7 --appendable \"$name\" --private\n  echo 'See you at 3.' | safe-ad append 5 --immutable -",
         // clap's own usage line runs past 80 columns.
         override_usage = "safe-ad append [OPTIONS] <HANDLE> --structured <NAME> [--type-tag <N>]\n       \
-safe-ad append [OPTIONS] <HANDLE> --appendable <NAME> [--private]"
+safe-ad append [OPTIONS] <HANDLE> --appendable <NAME> [--private]\n       \
+safe-ad append [OPTIONS] <HANDLE> --immutable <FILE> [--encrypt <HOW>]"
     )]
     Append(AppendCommand),
 
@@ -973,7 +981,7 @@ impl ValueEnum for crate::wire::DataKind {
 
 /// `append HANDLE (--structured NAME [--type-tag N] | --appendable NAME [--private])`.
 #[derive(Debug, Args)]
-#[command(group(ArgGroup::new("item").required(true).args(["structured", "appendable"])))]
+#[command(group(ArgGroup::new("item").required(true).args(["structured", "appendable", "immutable"])))]
 pub struct AppendCommand {
     /// The appendable data handle: a decimal number, 0 to 18446744073709551615
     #[arg(value_name = "HANDLE", allow_negative_numbers = true)]
@@ -987,8 +995,9 @@ pub struct AppendCommand {
     #[arg(
         long,
         value_name = "N",
-        conflicts_with = "appendable",
-        allow_negative_numbers = true
+        conflicts_with_all = ["appendable", "immutable"],
+        allow_negative_numbers = true,
+        hide_short_help = true
     )]
     pub type_tag: Option<String>,
 
@@ -997,8 +1006,28 @@ pub struct AppendCommand {
     pub appendable: Option<String>,
 
     /// The appendable data is private (its data id differs from public data of the same name)
-    #[arg(long, conflicts_with = "structured")]
+    #[arg(long, conflicts_with_all = ["structured", "immutable"], hide_short_help = true)]
     pub private: bool,
+
+    /// Write FILE (`-`: stdin) as immutable data and append it
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub immutable: Option<PathBuf>,
+
+    /// Encrypt the immutable data: symmetric (you read it) or asymmetric (to a private data's owner)
+    #[arg(
+        long,
+        value_name = "HOW",
+        requires = "immutable",
+        hide_short_help = true
+    )]
+    pub encrypt: Option<EncryptWith>,
+}
+
+/// `append --immutable --encrypt`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EncryptWith {
+    Symmetric,
+    Asymmetric,
 }
 
 /// The two clears: options, `--save` and handles.

@@ -350,7 +350,11 @@ pub fn judge(request: &Request, answer: &Answer) -> Result<Reply, Failure> {
         | Operation::ItemSigner
         | Operation::DeletedItemSigner
         | Operation::FilterKey
-        | Operation::UserSignKey => {
+        | Operation::UserSignKey
+        | Operation::ImmutableWriter
+        | Operation::CloseWriter
+        | Operation::CipherOpts
+        | Operation::EncryptKey => {
             HandleReply::parse(&answer.body).map(|reply| Reply::Handle(reply.handle_id))
         }
         Operation::Fetch => Fetched::parse(&answer.body).map(Reply::Fetched),

@@ -9,12 +9,12 @@
 use std::ffi::OsString;
 
 use crate::batch::select::{self, Selector, SignedBy};
-use crate::batch::{self, AppendItem, Ended, Stop};
-use crate::cli::{AppendCommand, ClientOptions, ItemCommand, SaveWith};
+use crate::batch::{self, immutable, AppendItem, Ended, Stop};
+use crate::cli::{AppendCommand, ClientOptions, EncryptWith, ItemCommand, SaveWith};
 use crate::handle::{self, Handle, HandleProblem};
 use crate::input::{self, Slot};
 use crate::launcher::serialised::FINGERPRINT_HEX;
-use crate::launcher::Operation;
+use crate::launcher::{Encryption, Operation};
 use crate::outcome::{Class, Done, Failure};
 use crate::report::Reporter;
 use crate::runtime::{interruptible, runtime};
@@ -176,6 +176,9 @@ pub fn append(
 ) -> Result<Done, Failure> {
     const NAME: &str = "append";
     let handle = parse_handle(&command.handle, NAME)?;
+    if let Some(path) = &command.immutable {
+        return append_immutable(handle, path, command, options, reporter);
+    }
     let item = match (&command.structured, &command.appendable) {
         (Some(name), None) => AppendItem::Structured {
             name: super::handles::parse_name(name, NAME)?,
@@ -206,6 +209,54 @@ pub fn append(
     settings.token()?;
     let stop = Stop::default();
     let work = batch::append(&launcher, handle, item, settings.verbose, &stop);
+    super::handles::finish_leasing(&launcher, &stop, reporter, work)
+}
+
+/// `append HANDLE --immutable FILE|- [--encrypt HOW]`: the content read (and its size checked)
+/// before anything is sent, then written and appended by `batch::immutable`.
+fn append_immutable(
+    handle: Handle,
+    path: &std::path::Path,
+    command: &AppendCommand,
+    options: &ClientOptions,
+    reporter: &Reporter,
+) -> Result<Done, Failure> {
+    let encryption = match command.encrypt {
+        None => Encryption::Plain,
+        Some(EncryptWith::Symmetric) => Encryption::Symmetric,
+        Some(EncryptWith::Asymmetric) => Encryption::Asymmetric,
+    };
+    let reads_stdin = path.as_os_str() == "-";
+    let stdin = if reads_stdin {
+        StdinUse::Handles
+    } else {
+        StdinUse::Free
+    };
+    let settings = super::resolve(options, reporter, stdin)?;
+    let launcher = super::launcher(&settings)?;
+    if settings.curl {
+        return Err(
+            Failure::usage("--curl cannot carry the content of --immutable in its lines")
+                .with_hint("use --dry-run to see the requests; nothing was sent"),
+        );
+    }
+    if settings.dry_run {
+        immutable::plan(handle, encryption)
+            .iter()
+            .for_each(super::describer(&settings, &launcher, reporter));
+        return Ok(Done::Success);
+    }
+    settings.token()?;
+    let content = input::content(path, immutable::MAX_IMMUTABLE_BYTES)?;
+    let stop = Stop::default();
+    let work = immutable::append(
+        &launcher,
+        handle,
+        &content,
+        encryption,
+        settings.verbose,
+        &stop,
+    );
     super::handles::finish_leasing(&launcher, &stop, reporter, work)
 }
 

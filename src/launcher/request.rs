@@ -65,6 +65,22 @@ pub enum Operation {
     ReadImmutable,
     /// Frees the launcher's slot for an immutable-data reader.
     DropReader,
+    /// A new immutable-data writer.
+    ImmutableWriter,
+    /// Bytes written to an immutable-data writer (the request's body).
+    WriteImmutable,
+    /// Closes a writer with cipher options: the data goes to the network; answers its data id.
+    CloseWriter,
+    /// Frees the launcher's slot for an immutable-data writer.
+    DropWriter,
+    /// Cipher options: plain, symmetric, or asymmetric to an encrypt key.
+    CipherOpts,
+    /// Frees the launcher's slot for cipher options.
+    DropCipherOpts,
+    /// The encrypt key of a private appendable data.
+    EncryptKey,
+    /// Frees the launcher's slot for an encrypt key.
+    DropEncryptKey,
 }
 
 impl Operation {
@@ -100,14 +116,24 @@ impl Operation {
             Operation::ImmutableReader => "immutable-data-reader",
             Operation::ReadImmutable => "read-immutable-data",
             Operation::DropReader => "drop-immutable-data-reader",
+            Operation::ImmutableWriter => "immutable-data-writer",
+            Operation::WriteImmutable => "write-immutable-data",
+            Operation::CloseWriter => "close-immutable-data-writer",
+            Operation::DropWriter => "drop-immutable-data-writer",
+            Operation::CipherOpts => "cipher-opts",
+            Operation::DropCipherOpts => "drop-cipher-opts",
+            Operation::EncryptKey => "encrypt-key",
+            Operation::DropEncryptKey => "drop-encrypt-key",
         }
     }
 
     /// The HTTP method of the operation's route.
     fn method(self) -> Method {
         match self {
-            Operation::Put | Operation::Restore | Operation::Append => Method::PUT,
-            Operation::Post | Operation::Create => Method::POST,
+            Operation::Put | Operation::Restore | Operation::Append | Operation::CloseWriter => {
+                Method::PUT
+            }
+            Operation::Post | Operation::Create | Operation::WriteImmutable => Method::POST,
             Operation::Metadata
             | Operation::DataId
             | Operation::Fetch
@@ -122,7 +148,10 @@ impl Operation {
             | Operation::UserSignKey
             | Operation::SerialiseSignKey
             | Operation::ImmutableReader
-            | Operation::ReadImmutable => Method::GET,
+            | Operation::ReadImmutable
+            | Operation::ImmutableWriter
+            | Operation::CipherOpts
+            | Operation::EncryptKey => Method::GET,
             Operation::ClearData
             | Operation::ClearDeletedData
             | Operation::Drop
@@ -131,7 +160,10 @@ impl Operation {
             | Operation::Purge
             | Operation::DropStructured
             | Operation::DropSignKey
-            | Operation::DropReader => Method::DELETE,
+            | Operation::DropReader
+            | Operation::DropWriter
+            | Operation::DropCipherOpts
+            | Operation::DropEncryptKey => Method::DELETE,
         }
     }
 
@@ -212,6 +244,31 @@ pub enum Request<H = Handle> {
     OnId(Operation, H),
     /// `GET /sign-key`: the user's own key.
     UserSignKey,
+    /// `GET /immutable-data/writer`.
+    NewWriter,
+    /// `PUT /immutable-data/:writer/:cipherOpts`: closes the writer, answers a data id.
+    CloseWriter { writer: H, cipher: H },
+    /// `GET /cipher-opts/:encType/:keyHandle?`.
+    CipherOpts { kind: Encryption, key: Option<H> },
+}
+
+/// The encryption of immutable data, as `GET /cipher-opts/:encType` names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Encryption {
+    Plain,
+    Symmetric,
+    /// To the encrypt key of a private appendable data (its owner reads it).
+    Asymmetric,
+}
+
+impl Encryption {
+    pub fn route_name(self) -> &'static str {
+        match self {
+            Encryption::Plain => "PLAIN",
+            Encryption::Symmetric => "SYMMETRIC",
+            Encryption::Asymmetric => "ASYMMETRIC",
+        }
+    }
 }
 
 impl<H: fmt::Display + Copy> Request<H> {
@@ -226,6 +283,9 @@ impl<H: fmt::Display + Copy> Request<H> {
             Request::Append { .. } => Operation::Append,
             Request::StructuredDataIdOfName { .. } => Operation::DataId,
             Request::UserSignKey => Operation::UserSignKey,
+            Request::NewWriter => Operation::ImmutableWriter,
+            Request::CloseWriter { .. } => Operation::CloseWriter,
+            Request::CipherOpts { .. } => Operation::CipherOpts,
         }
     }
 
@@ -249,6 +309,7 @@ impl<H: fmt::Display + Copy> Request<H> {
                 Operation::Metadata => format!("/appendable-data/metadata/{handle}"),
                 Operation::Drop => format!("/appendable-data/handle/{handle}"),
                 Operation::DataId => format!("/appendable-data/data-id/{handle}"),
+                Operation::EncryptKey => format!("/appendable-data/encrypt-key/{handle}"),
                 Operation::Fetch => format!("/appendable-data/handle/{handle}"),
                 Operation::DropDataId => format!("/data-id/{handle}"),
                 // Put, post; the other operations are never sent on a handle alone.
@@ -281,10 +342,21 @@ impl<H: fmt::Display + Copy> Request<H> {
                 Operation::ImmutableReader | Operation::DropReader => {
                     format!("/immutable-data/reader/{id}")
                 }
-                Operation::ReadImmutable => format!("/immutable-data/{id}"),
+                Operation::ReadImmutable | Operation::WriteImmutable => {
+                    format!("/immutable-data/{id}")
+                }
+                Operation::DropWriter => format!("/immutable-data/writer/{id}"),
+                Operation::DropCipherOpts => format!("/cipher-opts/{id}"),
+                Operation::DropEncryptKey => format!("/appendable-data/encrypt-key/{id}"),
                 _ => format!("/sign-key/{id}"),
             },
             Request::UserSignKey => "/sign-key".to_string(),
+            Request::NewWriter => "/immutable-data/writer".to_string(),
+            Request::CloseWriter { writer, cipher } => format!("/immutable-data/{writer}/{cipher}"),
+            Request::CipherOpts { kind, key } => match key {
+                Some(key) => format!("/cipher-opts/{}/{key}", kind.route_name()),
+                None => format!("/cipher-opts/{}", kind.route_name()),
+            },
         }
     }
 

@@ -22,6 +22,8 @@ mod settings;
 mod show_bytes;
 
 #[cfg(feature = "emulator")]
+mod append_immutable;
+#[cfg(feature = "emulator")]
 mod batches;
 #[cfg(feature = "emulator")]
 mod emulator_api;
