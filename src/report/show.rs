@@ -299,8 +299,10 @@ fn launcher_words(kind: &Kind, named: bool) -> String {
 }
 
 /// What an item points at, for people: its kind, name and type tag from its data id's bytes
-/// (`wire::DataId`'s words), then what the launcher said of that data.
-fn item_what(item: &ShownItem) -> String {
+/// (`wire::DataId`'s words), then what the launcher said of that data. The one place an item
+/// read by `batch::show` is put in words (`show`, the item commands' choices; reusable by any
+/// report that lists items).
+pub(super) fn item_what(item: &ShownItem) -> String {
     let named = match &item.pointer {
         Some(Ok(pointer)) => Some(pointer.to_string()),
         _ => None,
