@@ -121,7 +121,7 @@ safe-ad clear-data --save post 7
 .PP
 \fBsafe-ad show\fR \fIHANDLE\fR... says what a handle holds, one block per handle: its metadata,
 the keys of its filter, and each data item and deleted item by index, with what it points at, its
-data id and who signed it. On a launcher that serves launcher 0.11.0's bytes (lines cut short here):
+data id and who signed it. On the emulator's demo handle 1 (lines cut short here):
 "#,
             show_sample!(),
             r#".PP
@@ -533,18 +533,19 @@ the literal segments, percent-decoded parameters, and handles read as C's strtou
 .PP
 As the launcher did, the emulator keeps a "network" of stored data apart from the handles' local
 copies. Clears, removals, restores and filter changes change only the local copy until a save.
-A PUT of stored data is -23, a POST of unstored data -22, a stale POST -25. An append goes straight
-to the network and is refused with -25 for a stale handle, a filter that keeps the user out, or an
-item in the deleted data. Handles come from one counter starting at 0, with at most 100 live
+A PUT of stored data is -23, a POST of unstored data -22, a stale POST -25; after a POST the
+handle's copy holds no data items, as the launcher's did (reopen it to see them). An append goes
+straight to the network and is refused with -25 for a stale handle, a filter that keeps the user
+out, an item in the deleted data or one there already. Items are in the network's order:
+structured, immutable, public, then private appendable data, each by name. Handles come from one counter starting at 0, with at most 100 live
 handles of each kind (the least recently used is evicted). A token from POST /auth carries the
 permissions asked for, so a token without LOW_LEVEL_API gets 403; \fB--deny-auth\fR denies every
 login.
 .PP
-What is simplified: NFS, DNS, immutable data, cipher options and the delete and unclaim of
-structured data are not served (404); the only cipher options are the plain ones; there is no
-cryptography (keys are compared, private data is stored as it is); serialise and deserialise use
-the emulator's own format, not the network's; validate-size estimates; every app is the one user
-logged in.
+What is simplified: NFS and DNS are not served (404); there is no cryptography (keys are
+compared, private and encrypted data is stored as written, and serialised bytes, which have the
+launcher's layout, hold the emulator's own key and signature bytes); validate-size estimates;
+every app is the one user logged in.
 .PP
 \fB--hang-unknown-clears\fR reproduces a defect of the launcher, which never answered a clear of an
 unknown handle, to test timeouts; by default the emulator answers -1515 instead.
@@ -570,9 +571,12 @@ held at a stale version: \fBsafe-ad post 2\fR fails with -25.
 .TP
 .B "3, 4"
 data ids of the data of handles 1 and 2.
+.TP
+.B 5
+an inbox on the network whose 3 items are immutable data (messages, one binary).
 .PP
-The data items are structured data whose content is their label, but for one binary one and handle
-1's item of appendable data (the data of handle 2). New handles start at 5.
+The data items of handles 0 to 2 are structured data whose content is their label, but for one
+binary one and handle 1's item of appendable data (the data of handle 2). New handles start at 6.
 "#,
     },
     Section {
