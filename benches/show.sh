@@ -7,7 +7,11 @@
 #
 # Knobs (environment): ITEMS (items of the handle, default 1000), RUNS (safe-ad runs, default 10),
 # CURL_ITEMS (items the curl loop reads, default 100: one process per request, so its time per
-# item does not depend on the count, and 1,000 items would take about a minute).
+# item does not depend on the count, and 1,000 items would take about a minute); KINDS
+# (`structured`, the default: every item structured data; `mixed`: every other item an
+# appendable data on the network, each its own); BEFORE_BIN (another safe-ad, e.g. one built
+# before a change: `show` is then timed with both, run for run, and the requests each sends
+# per item counted from the emulator's --log, so before and after compare on one handle).
 #
 # What it does: writes an emulator state file with one appendable data of ITEMS structured-data
 # items, starts `safe-ad emulator --state` on 127.0.0.1 with a random port, gets a handle for it
@@ -34,23 +38,29 @@ for tool in curl python3 sha256sum; do
 done
 
 # One appendable data on the "network" with ITEMS structured-data items whose content is text.
-NAME=$(ITEMS=$ITEMS python3 - "$WORK/state.json" <<'PYEOF'
+KINDS=${KINDS:-structured}
+case "$KINDS" in structured|mixed) ;; *) echo "show.sh: KINDS is structured or mixed" >&2; exit 1 ;; esac
+NAME=$(ITEMS=$ITEMS KINDS=$KINDS python3 - "$WORK/state.json" <<'PYEOF'
 import base64, json, os, sys
-items = int(os.environ["ITEMS"])
+items, mixed = int(os.environ["ITEMS"]), os.environ["KINDS"] == "mixed"
 def name(n, tag):
     return base64.b64encode(n.to_bytes(4, "big") + bytes([tag]) * 28).decode()
+appendable = [n for n in range(items) if mixed and n % 2]
+structured = [n for n in range(items) if n not in set(appendable)]
 sds = [{"name": name(n, 0x73), "typeTag": 500, "version": 0,
-        "data": [base64.b64encode(f"bench item {n}".encode()).decode()]} for n in range(items)]
-data = [{"structuredData": {"name": name(n, 0x73), "typeTag": 500}} for n in range(items)]
+        "data": [base64.b64encode(f"bench item {n}".encode()).decode()]} for n in structured]
+data = [{"structuredData": {"name": name(n, 0x73), "typeTag": 500}} for n in structured]
+data += [{"appendableData": {"name": name(n, 0x62)}} for n in appendable]
 ad = name(0, 0x61)
-json.dump({"format": "safe-ad-emulator-state/1",
-           "appendableData": [{"name": ad, "version": 1, "filterType": "BlackList", "data": data}],
+ads = [{"name": ad, "version": 1, "filterType": "BlackList", "data": data}]
+ads += [{"name": name(n, 0x62), "version": 0, "filterType": "BlackList"} for n in appendable]
+json.dump({"format": "safe-ad-emulator-state/1", "appendableData": ads,
            "structuredData": sds}, open(sys.argv[1], "w"))
 print(ad)
 PYEOF
 )
 
-"$BIN" emulator --listen 127.0.0.1:0 --quiet --state "$WORK/state.json" >"$WORK/emulator.env" 2>"$WORK/emulator.err" &
+"$BIN" emulator --listen 127.0.0.1:0 --quiet --state "$WORK/state.json" --log "$WORK/requests.jsonl" >"$WORK/emulator.env" 2>"$WORK/emulator.err" &
 EMU_PID=$!
 for _ in $(seq 1 200); do
     grep -q '^SAFE_LAUNCHER_TOKEN=' "$WORK/emulator.env" 2>/dev/null && break
@@ -86,7 +96,9 @@ for ((i = 0; i < n; i++)); do
 done
 EOF
 
-export BIN HANDLE ITEMS RUNS CURL_ITEMS WORK
+BEFORE_BIN=${BEFORE_BIN:-}
+[ -z "$BEFORE_BIN" ] || [ -x "$BEFORE_BIN" ] || { echo "show.sh: $BEFORE_BIN is not an executable" >&2; exit 1; }
+export BIN HANDLE ITEMS RUNS CURL_ITEMS WORK KINDS BEFORE_BIN
 timeout --kill-after=10 900 python3 - <<'PYEOF'
 import os, platform, statistics, subprocess, sys, time
 
@@ -106,8 +118,35 @@ cpu_model = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l
 print(f"machine: {os.cpu_count()} cores, {cpu_model}, {platform.system()} {platform.release()}")
 print(f"load:    {' '.join(open('/proc/loadavg').read().split()[:3])} (1, 5, 15 min) at start")
 print(f"safe-ad: {subprocess.run([BIN, '--version'], capture_output=True, text=True).stdout.strip()} ({BIN})")
-print(f"handle {HANDLE}: {ITEMS} structured-data items; 9 requests per item, 4 more per handle")
+BEFORE, KINDS = os.environ["BEFORE_BIN"], os.environ["KINDS"]
+what = "structured-data items" if KINDS == "structured" else "items, every other one appendable data"
+print(f"handle {HANDLE}: {ITEMS} {what}")
 show = [BIN, "show", HANDLE]
+
+def requests_per_item(argv):
+    log = f"{WORK}/requests.jsonl"
+    before = sum(1 for _ in open(log))
+    timed(argv)
+    # The emulator writes a request's record once it has answered; give the last a moment.
+    time.sleep(0.2)
+    return (sum(1 for _ in open(log)) - before) / ITEMS
+
+if BEFORE:
+    old = [BEFORE, "show", HANDLE]
+    print(f"before:  {subprocess.run([BEFORE, '--version'], capture_output=True, text=True).stdout.strip()} ({BEFORE})")
+    r_new, r_old = requests_per_item(show), requests_per_item(old)
+    timed(old)  # warm-up
+    now, then = [], []
+    for run in range(RUNS):
+        now.append(timed(show))
+        then.append(timed(old))
+    n, o = statistics.median(now), statistics.median(then)
+    print()
+    print("| measure | before | after | after / before |")
+    print("|---|---|---|---|")
+    print(f"| requests per item (handle's share included) | {r_old:.2f} | {r_new:.2f} | {r_new / r_old:.3f} |")
+    print(f"| show of a {ITEMS:,}-item handle (median wall, {RUNS} runs each) | {o * 1000:.0f} ms | {n * 1000:.0f} ms | {n / o:.3f} |")
+    print()
 chain = ["bash", f"{WORK}/curl-chain.sh", HANDLE, str(CURL_ITEMS)]
 timed(show)  # warm-up
 safe, curl = [], []

@@ -50,7 +50,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Move data items to deleted_data, one index at a time (local until saved: see --save)')
             [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Move deleted items back to the data items, one index at a time (local until saved: see --save)')
             [CompletionResult]::new('purge', 'purge', [CompletionResultType]::ParameterValue, 'Remove deleted items for good, one index at a time (local until saved: see --save)')
-            [CompletionResult]::new('append', 'append', [CompletionResultType]::ParameterValue, 'Append an item (structured or appendable data, by name) to data on the network')
+            [CompletionResult]::new('append', 'append', [CompletionResultType]::ParameterValue, 'Append an item: data by name, or a file as immutable data (see --help)')
             [CompletionResult]::new('metadata', 'metadata', [CompletionResultType]::ParameterValue, 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show what handles hold: data items, deleted items, who signed each, the filter''s keys')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Compare handles'' copies with the network: in sync, changes not saved, stale, new items')
@@ -58,6 +58,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('drop', 'drop', [CompletionResultType]::ParameterValue, 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)')
             [CompletionResult]::new('auth', 'auth', [CompletionResultType]::ParameterValue, 'Get, check, print or revoke the launcher token')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Show or edit the config file')
+            [CompletionResult]::new('decode', 'decode', [CompletionResultType]::ParameterValue, 'Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print shell completions to stdout')
             [CompletionResult]::new('emulator', 'emulator', [CompletionResultType]::ParameterValue, 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -196,6 +197,11 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
             [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'After every index succeeded, save the handle with this operation, so the change reaches the network')
+            [CompletionResult]::new('--signed-by', '--signed-by', [CompletionResultType]::ParameterName, 'Only items signed by this key: a fingerprint as `show` gives it, `you` or `others`')
+            [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'Only items that point at this kind of data')
+            [CompletionResult]::new('--data-id', '--data-id', [CompletionResultType]::ParameterName, 'Only the item with this data id (base64, as `show` gives it)')
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Only items that point at data of this name (base64 or hex)')
+            [CompletionResult]::new('--require-match', '--require-match', [CompletionResultType]::ParameterName, 'With selectors: exit 4 if none matches (else 0)')
             [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
@@ -216,6 +222,11 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
             [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'After every index succeeded, save the handle with this operation, so the change reaches the network')
+            [CompletionResult]::new('--signed-by', '--signed-by', [CompletionResultType]::ParameterName, 'Only items signed by this key: a fingerprint as `show` gives it, `you` or `others`')
+            [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'Only items that point at this kind of data')
+            [CompletionResult]::new('--data-id', '--data-id', [CompletionResultType]::ParameterName, 'Only the item with this data id (base64, as `show` gives it)')
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Only items that point at data of this name (base64 or hex)')
+            [CompletionResult]::new('--require-match', '--require-match', [CompletionResultType]::ParameterName, 'With selectors: exit 4 if none matches (else 0)')
             [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
@@ -236,6 +247,11 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
             [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'After every index succeeded, save the handle with this operation, so the change reaches the network')
+            [CompletionResult]::new('--signed-by', '--signed-by', [CompletionResultType]::ParameterName, 'Only items signed by this key: a fingerprint as `show` gives it, `you` or `others`')
+            [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'Only items that point at this kind of data')
+            [CompletionResult]::new('--data-id', '--data-id', [CompletionResultType]::ParameterName, 'Only the item with this data id (base64, as `show` gives it)')
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Only items that point at data of this name (base64 or hex)')
+            [CompletionResult]::new('--require-match', '--require-match', [CompletionResultType]::ParameterName, 'With selectors: exit 4 if none matches (else 0)')
             [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
@@ -250,6 +266,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;append' {
+            [CompletionResult]::new('--immutable', '--immutable', [CompletionResultType]::ParameterName, 'Write FILE (`-`: stdin) as immutable data and append it')
             [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
             [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
@@ -258,6 +275,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--structured', '--structured', [CompletionResultType]::ParameterName, 'Append structured data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits')
             [CompletionResult]::new('--type-tag', '--type-tag', [CompletionResultType]::ParameterName, 'The structured data''s type tag: 500 (the default), 501 (versioned), or 15000 and above')
             [CompletionResult]::new('--appendable', '--appendable', [CompletionResultType]::ParameterName, 'Append appendable data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits')
+            [CompletionResult]::new('--encrypt', '--encrypt', [CompletionResultType]::ParameterName, 'Encrypt the immutable data: symmetric (you read it) or asymmetric (to a private data''s owner)')
             [CompletionResult]::new('--private', '--private', [CompletionResultType]::ParameterName, 'The appendable data is private (its data id differs from public data of the same name)')
             [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
@@ -380,6 +398,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it')
             [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Revoke the token at the launcher and remove it from the config file')
             [CompletionResult]::new('token', 'token', [CompletionResultType]::ParameterValue, 'Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`')
+            [CompletionResult]::new('whoami', 'whoami', [CompletionResultType]::ParameterValue, 'Print the fingerprint of your own sign key, as `show` names signers and filter keys')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -429,11 +448,28 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'safe-ad;auth;whoami' {
+            [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON on stdout (one object per line), and nothing else there')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'safe-ad;auth;help' {
             [CompletionResult]::new('login', 'login', [CompletionResultType]::ParameterValue, 'Ask the launcher for a token (a person approves it there) and store it in the config file')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it')
             [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Revoke the token at the launcher and remove it from the config file')
             [CompletionResult]::new('token', 'token', [CompletionResultType]::ParameterValue, 'Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`')
+            [CompletionResult]::new('whoami', 'whoami', [CompletionResultType]::ParameterValue, 'Print the fingerprint of your own sign key, as `show` names signers and filter keys')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -447,6 +483,9 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;auth;help;token' {
+            break
+        }
+        'safe-ad;auth;help;whoami' {
             break
         }
         'safe-ad;auth;help;help' {
@@ -518,6 +557,13 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
         'safe-ad;config;help;help' {
             break
         }
+        'safe-ad;decode' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON on stdout (one object per line), and nothing else there')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'safe-ad;completions' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -556,7 +602,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Move data items to deleted_data, one index at a time (local until saved: see --save)')
             [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Move deleted items back to the data items, one index at a time (local until saved: see --save)')
             [CompletionResult]::new('purge', 'purge', [CompletionResultType]::ParameterValue, 'Remove deleted items for good, one index at a time (local until saved: see --save)')
-            [CompletionResult]::new('append', 'append', [CompletionResultType]::ParameterValue, 'Append an item (structured or appendable data, by name) to data on the network')
+            [CompletionResult]::new('append', 'append', [CompletionResultType]::ParameterValue, 'Append an item: data by name, or a file as immutable data (see --help)')
             [CompletionResult]::new('metadata', 'metadata', [CompletionResultType]::ParameterValue, 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show what handles hold: data items, deleted items, who signed each, the filter''s keys')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Compare handles'' copies with the network: in sync, changes not saved, stale, new items')
@@ -564,6 +610,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('drop', 'drop', [CompletionResultType]::ParameterValue, 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)')
             [CompletionResult]::new('auth', 'auth', [CompletionResultType]::ParameterValue, 'Get, check, print or revoke the launcher token')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Show or edit the config file')
+            [CompletionResult]::new('decode', 'decode', [CompletionResultType]::ParameterValue, 'Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print shell completions to stdout')
             [CompletionResult]::new('emulator', 'emulator', [CompletionResultType]::ParameterValue, 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -619,6 +666,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it')
             [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Revoke the token at the launcher and remove it from the config file')
             [CompletionResult]::new('token', 'token', [CompletionResultType]::ParameterValue, 'Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`')
+            [CompletionResult]::new('whoami', 'whoami', [CompletionResultType]::ParameterValue, 'Print the fingerprint of your own sign key, as `show` names signers and filter keys')
             break
         }
         'safe-ad;help;auth;login' {
@@ -631,6 +679,9 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;help;auth;token' {
+            break
+        }
+        'safe-ad;help;auth;whoami' {
             break
         }
         'safe-ad;help;config' {
@@ -650,6 +701,9 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;help;config;unset' {
+            break
+        }
+        'safe-ad;help;decode' {
             break
         }
         'safe-ad;help;completions' {

@@ -107,7 +107,7 @@ _safe_ad_spec() {
     subs="" flags="" valued="" pos=() more="" last=""
     case $1 in
         "")
-            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config completions emulator help"
+            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator help"
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help -V --version"
             valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
             ;;
@@ -146,26 +146,26 @@ _safe_ad_spec() {
             more=1
             ;;
         "remove")
-            flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --color --save"
+            flags="--require-match --allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries --color --save --signed-by --kind --data-id --name"
             pos=("nothing" "nothing")
             more=1
             ;;
         "restore")
-            flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --color --save"
+            flags="--require-match --allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries --color --save --signed-by --kind --data-id --name"
             pos=("nothing" "nothing")
             more=1
             ;;
         "purge")
-            flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --color --save"
+            flags="--require-match --allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries --color --save --signed-by --kind --data-id --name"
             pos=("nothing" "nothing")
             more=1
             ;;
         "append")
             flags="--private --allow-insecure-http -q --quiet --json --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --color --structured --type-tag --appendable"
+            valued="--immutable --launcher-url --token-file --timeout --retries --color --structured --type-tag --appendable --encrypt"
             pos=("nothing")
             ;;
         "metadata")
@@ -199,7 +199,7 @@ _safe_ad_spec() {
             more=1
             ;;
         "auth")
-            subs="login status logout token help"
+            subs="login status logout token whoami help"
             flags="-h --help"
             ;;
         "auth login")
@@ -218,8 +218,12 @@ _safe_ad_spec() {
             flags="-h --help"
             valued="--token-file --color"
             ;;
+        "auth whoami")
+            flags="--allow-insecure-http -q --quiet --json -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries --color"
+            ;;
         "auth help")
-            subs="login status logout token help"
+            subs="login status logout token whoami help"
             ;;
         "auth help login")
             ;;
@@ -228,6 +232,8 @@ _safe_ad_spec() {
         "auth help logout")
             ;;
         "auth help token")
+            ;;
+        "auth help whoami")
             ;;
         "auth help help")
             ;;
@@ -266,6 +272,11 @@ _safe_ad_spec() {
             ;;
         "config help help")
             ;;
+        "decode")
+            flags="--json -h --help"
+            valued="--color"
+            pos=("nothing")
+            ;;
         "completions")
             flags="-h --help"
             valued="--color"
@@ -277,7 +288,7 @@ _safe_ad_spec() {
             last="command-line"
             ;;
         "help")
-            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config completions emulator help"
+            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator help"
             ;;
         "help create")
             ;;
@@ -310,7 +321,7 @@ _safe_ad_spec() {
         "help drop")
             ;;
         "help auth")
-            subs="login status logout token"
+            subs="login status logout token whoami"
             ;;
         "help auth login")
             ;;
@@ -319,6 +330,8 @@ _safe_ad_spec() {
         "help auth logout")
             ;;
         "help auth token")
+            ;;
+        "help auth whoami")
             ;;
         "help config")
             subs="path show set unset"
@@ -330,6 +343,8 @@ _safe_ad_spec() {
         "help config set")
             ;;
         "help config unset")
+            ;;
+        "help decode")
             ;;
         "help completions")
             ;;
@@ -362,14 +377,19 @@ _safe_ad_value() {
         "remove|--token-file") echo "files" ;;
         "remove|--color") echo "words auto always never" ;;
         "remove|--save") echo "words post put" ;;
+        "remove|--kind") echo "words structured-data immutable-data appendable-data private-appendable-data" ;;
         "restore|--token-file") echo "files" ;;
         "restore|--color") echo "words auto always never" ;;
         "restore|--save") echo "words post put" ;;
+        "restore|--kind") echo "words structured-data immutable-data appendable-data private-appendable-data" ;;
         "purge|--token-file") echo "files" ;;
         "purge|--color") echo "words auto always never" ;;
         "purge|--save") echo "words post put" ;;
+        "purge|--kind") echo "words structured-data immutable-data appendable-data private-appendable-data" ;;
+        "append|--immutable") echo "files" ;;
         "append|--token-file") echo "files" ;;
         "append|--color") echo "words auto always never" ;;
+        "append|--encrypt") echo "words symmetric asymmetric" ;;
         "metadata|--token-file") echo "files" ;;
         "metadata|--color") echo "words auto always never" ;;
         "show|--token-file") echo "files" ;;
@@ -387,11 +407,14 @@ _safe_ad_value() {
         "auth logout|--color") echo "words auto always never" ;;
         "auth token|--token-file") echo "files" ;;
         "auth token|--color") echo "words auto always never" ;;
+        "auth whoami|--token-file") echo "files" ;;
+        "auth whoami|--color") echo "words auto always never" ;;
         "config path|--color") echo "words auto always never" ;;
         "config show|--token-file") echo "files" ;;
         "config show|--color") echo "words auto always never" ;;
         "config set|--color") echo "words auto always never" ;;
         "config unset|--color") echo "words auto always never" ;;
+        "decode|--color") echo "words auto always never" ;;
         "completions|--color") echo "words auto always never" ;;
         "emulator|--token-file") echo "files" ;;
         "emulator|--state") echo "files" ;;

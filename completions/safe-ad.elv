@@ -47,7 +47,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand remove 'Move data items to deleted_data, one index at a time (local until saved: see --save)'
             cand restore 'Move deleted items back to the data items, one index at a time (local until saved: see --save)'
             cand purge 'Remove deleted items for good, one index at a time (local until saved: see --save)'
-            cand append 'Append an item (structured or appendable data, by name) to data on the network'
+            cand append 'Append an item: data by name, or a file as immutable data (see --help)'
             cand metadata 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
             cand show 'Show what handles hold: data items, deleted items, who signed each, the filter''s keys'
             cand status 'Compare handles'' copies with the network: in sync, changes not saved, stale, new items'
@@ -55,6 +55,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand drop 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)'
             cand auth 'Get, check, print or revoke the launcher token'
             cand config 'Show or edit the config file'
+            cand decode 'Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)'
             cand completions 'Print shell completions to stdout'
             cand emulator 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -186,6 +187,11 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
             cand --save 'After every index succeeded, save the handle with this operation, so the change reaches the network'
+            cand --signed-by 'Only items signed by this key: a fingerprint as `show` gives it, `you` or `others`'
+            cand --kind 'Only items that point at this kind of data'
+            cand --data-id 'Only the item with this data id (base64, as `show` gives it)'
+            cand --name 'Only items that point at data of this name (base64 or hex)'
+            cand --require-match 'With selectors: exit 4 if none matches (else 0)'
             cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
@@ -205,6 +211,11 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
             cand --save 'After every index succeeded, save the handle with this operation, so the change reaches the network'
+            cand --signed-by 'Only items signed by this key: a fingerprint as `show` gives it, `you` or `others`'
+            cand --kind 'Only items that point at this kind of data'
+            cand --data-id 'Only the item with this data id (base64, as `show` gives it)'
+            cand --name 'Only items that point at data of this name (base64 or hex)'
+            cand --require-match 'With selectors: exit 4 if none matches (else 0)'
             cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
@@ -224,6 +235,11 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
             cand --save 'After every index succeeded, save the handle with this operation, so the change reaches the network'
+            cand --signed-by 'Only items signed by this key: a fingerprint as `show` gives it, `you` or `others`'
+            cand --kind 'Only items that point at this kind of data'
+            cand --data-id 'Only the item with this data id (base64, as `show` gives it)'
+            cand --name 'Only items that point at data of this name (base64 or hex)'
+            cand --require-match 'With selectors: exit 4 if none matches (else 0)'
             cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
@@ -237,6 +253,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;append'= {
+            cand --immutable 'Write FILE (`-`: stdin) as immutable data and append it'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -245,6 +262,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --structured 'Append structured data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits'
             cand --type-tag 'The structured data''s type tag: 500 (the default), 501 (versioned), or 15000 and above'
             cand --appendable 'Append appendable data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits'
+            cand --encrypt 'Encrypt the immutable data: symmetric (you read it) or asymmetric (to a private data''s owner)'
             cand --private 'The appendable data is private (its data id differs from public data of the same name)'
             cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
@@ -361,6 +379,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand status 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it'
             cand logout 'Revoke the token at the launcher and remove it from the config file'
             cand token 'Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`'
+            cand whoami 'Print the fingerprint of your own sign key, as `show` names signers and filter keys'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'safe-ad;auth;login'= {
@@ -405,11 +424,27 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'safe-ad;auth;whoami'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe'
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --json 'Print JSON on stdout (one object per line), and nothing else there'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'safe-ad;auth;help'= {
             cand login 'Ask the launcher for a token (a person approves it there) and store it in the config file'
             cand status 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it'
             cand logout 'Revoke the token at the launcher and remove it from the config file'
             cand token 'Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`'
+            cand whoami 'Print the fingerprint of your own sign key, as `show` names signers and filter keys'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'safe-ad;auth;help;login'= {
@@ -419,6 +454,8 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;auth;help;logout'= {
         }
         &'safe-ad;auth;help;token'= {
+        }
+        &'safe-ad;auth;help;whoami'= {
         }
         &'safe-ad;auth;help;help'= {
         }
@@ -477,6 +514,12 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         }
         &'safe-ad;config;help;help'= {
         }
+        &'safe-ad;decode'= {
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --json 'Print JSON on stdout (one object per line), and nothing else there'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'safe-ad;completions'= {
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
             cand -h 'Print help (see more with ''--help'')'
@@ -513,7 +556,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand remove 'Move data items to deleted_data, one index at a time (local until saved: see --save)'
             cand restore 'Move deleted items back to the data items, one index at a time (local until saved: see --save)'
             cand purge 'Remove deleted items for good, one index at a time (local until saved: see --save)'
-            cand append 'Append an item (structured or appendable data, by name) to data on the network'
+            cand append 'Append an item: data by name, or a file as immutable data (see --help)'
             cand metadata 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
             cand show 'Show what handles hold: data items, deleted items, who signed each, the filter''s keys'
             cand status 'Compare handles'' copies with the network: in sync, changes not saved, stale, new items'
@@ -521,6 +564,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand drop 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)'
             cand auth 'Get, check, print or revoke the launcher token'
             cand config 'Show or edit the config file'
+            cand decode 'Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)'
             cand completions 'Print shell completions to stdout'
             cand emulator 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -560,6 +604,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand status 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it'
             cand logout 'Revoke the token at the launcher and remove it from the config file'
             cand token 'Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`'
+            cand whoami 'Print the fingerprint of your own sign key, as `show` names signers and filter keys'
         }
         &'safe-ad;help;auth;login'= {
         }
@@ -568,6 +613,8 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;help;auth;logout'= {
         }
         &'safe-ad;help;auth;token'= {
+        }
+        &'safe-ad;help;auth;whoami'= {
         }
         &'safe-ad;help;config'= {
             cand path 'Print the config file''s path'
@@ -582,6 +629,8 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;help;config;set'= {
         }
         &'safe-ad;help;config;unset'= {
+        }
+        &'safe-ad;help;decode'= {
         }
         &'safe-ad;help;completions'= {
         }

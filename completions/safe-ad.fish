@@ -50,7 +50,7 @@ complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "clear-deleted-data"
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "remove" -d 'Move data items to deleted_data, one index at a time (local until saved: see --save)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "restore" -d 'Move deleted items back to the data items, one index at a time (local until saved: see --save)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "purge" -d 'Remove deleted items for good, one index at a time (local until saved: see --save)'
-complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "append" -d 'Append an item (structured or appendable data, by name) to data on the network'
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "append" -d 'Append an item: data by name, or a file as immutable data (see --help)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "metadata" -d 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "show" -d 'Show what handles hold: data items, deleted items, who signed each, the filter\'s keys'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "status" -d 'Compare handles\' copies with the network: in sync, changes not saved, stale, new items'
@@ -58,6 +58,7 @@ complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "reopen" -d 'Get a f
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "drop" -d 'Drop handles, freeing the launcher\'s slots (DELETE /appendable-data/handle/<HANDLE>)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "auth" -d 'Get, check, print or revoke the launcher token'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "config" -d 'Show or edit the config file'
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "decode" -d 'Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "completions" -d 'Print shell completions to stdout'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "emulator" -d 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -170,6 +171,14 @@ always\t''
 never\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l save -d 'After every index succeeded, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
 put\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l signed-by -d 'Only items signed by this key: a fingerprint as `show` gives it, `you` or `others`' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l kind -d 'Only items that point at this kind of data' -r -f -a "structured-data\t''
+immutable-data\t''
+appendable-data\t''
+private-appendable-data\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l data-id -d 'Only the item with this data id (base64, as `show` gives it)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l name -d 'Only items that point at data of this name (base64 or hex)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l require-match -d 'With selectors: exit 4 if none matches (else 0)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
@@ -187,6 +196,14 @@ always\t''
 never\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l save -d 'After every index succeeded, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
 put\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l signed-by -d 'Only items signed by this key: a fingerprint as `show` gives it, `you` or `others`' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l kind -d 'Only items that point at this kind of data' -r -f -a "structured-data\t''
+immutable-data\t''
+appendable-data\t''
+private-appendable-data\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l data-id -d 'Only the item with this data id (base64, as `show` gives it)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l name -d 'Only items that point at data of this name (base64 or hex)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l require-match -d 'With selectors: exit 4 if none matches (else 0)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
@@ -204,6 +221,14 @@ always\t''
 never\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l save -d 'After every index succeeded, save the handle with this operation, so the change reaches the network' -r -f -a "post\t''
 put\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l signed-by -d 'Only items signed by this key: a fingerprint as `show` gives it, `you` or `others`' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l kind -d 'Only items that point at this kind of data' -r -f -a "structured-data\t''
+immutable-data\t''
+appendable-data\t''
+private-appendable-data\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l data-id -d 'Only the item with this data id (base64, as `show` gives it)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l name -d 'Only items that point at data of this name (base64 or hex)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l require-match -d 'With selectors: exit 4 if none matches (else 0)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
@@ -212,6 +237,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l dry-run -d 'Pr
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l immutable -d 'Write FILE (`-`: stdin) as immutable data and append it' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -222,6 +248,8 @@ never\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l structured -d 'Append structured data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l type-tag -d 'The structured data\'s type tag: 500 (the default), 501 (versioned), or 15000 and above' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l appendable -d 'Append appendable data of this name: 32 bytes as standard base64 (44 characters) or 64 hex digits' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l encrypt -d 'Encrypt the immutable data: symmetric (you read it) or asymmetric (to a private data\'s owner)' -r -f -a "symmetric\t''
+asymmetric\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l private -d 'The appendable data is private (its data id differs from public data of the same name)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
@@ -307,12 +335,13 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l dry-run -d 'Pri
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -s h -l help -d 'Print help'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "login" -d 'Ask the launcher for a token (a person approves it there) and store it in the config file'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "status" -d 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "logout" -d 'Revoke the token at the launcher and remove it from the config file'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "token" -d 'Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token whoami help" -s h -l help -d 'Print help'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token whoami help" -f -a "login" -d 'Ask the launcher for a token (a person approves it there) and store it in the config file'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token whoami help" -f -a "status" -d 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token whoami help" -f -a "logout" -d 'Revoke the token at the launcher and remove it from the config file'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token whoami help" -f -a "token" -d 'Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token whoami help" -f -a "whoami" -d 'Print the fingerprint of your own sign key, as `show` names signers and filter keys'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token whoami help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
@@ -348,10 +377,23 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_su
 always\t''
 never\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from whoami" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from whoami" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from whoami" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from whoami" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from whoami" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from whoami" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from whoami" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from whoami" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from whoami" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from whoami" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "login" -d 'Ask the launcher for a token (a person approves it there) and store it in the config file'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "status" -d 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "logout" -d 'Revoke the token at the launcher and remove it from the config file'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "token" -d 'Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "whoami" -d 'Print the fingerprint of your own sign key, as `show` names signers and filter keys'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -s h -l help -d 'Print help'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -f -a "path" -d 'Print the config file\'s path'
@@ -387,6 +429,11 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "set" -d 'Set a key in the config file (for `token`, give `-` and pipe the token in)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "unset" -d 'Remove a key from the config file'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand decode" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand decode" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand decode" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -409,30 +456,32 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l background -d 'Detach once it listens and print its variables'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -l stop -d 'Stop the emulator that --background started'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config completions emulator" -f -a "create" -d 'Make a new appendable data and print its handle (POST /appendable-data)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config completions emulator" -f -a "open" -d 'Get a handle for an appendable data on the network, by its name, and print it'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config completions emulator" -f -a "put" -d 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config completions emulator" -f -a "post" -d 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config completions emulator" -f -a "clear-data" -d 'Move all data items to deleted_data (local until saved: see --save)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config completions emulator" -f -a "clear-deleted-data" -d 'Remove all items from deleted_data (local until saved: see --save)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config completions emulator" -f -a "remove" -d 'Move data items to deleted_data, one index at a time (local until saved: see --save)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config completions emulator" -f -a "restore" -d 'Move deleted items back to the data items, one index at a time (local until saved: see --save)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config completions emulator" -f -a "purge" -d 'Remove deleted items for good, one index at a time (local until saved: see --save)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config completions emulator" -f -a "append" -d 'Append an item (structured or appendable data, by name) to data on the network'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config completions emulator" -f -a "metadata" -d 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config completions emulator" -f -a "show" -d 'Show what handles hold: data items, deleted items, who signed each, the filter\'s keys'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config completions emulator" -f -a "status" -d 'Compare handles\' copies with the network: in sync, changes not saved, stale, new items'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config completions emulator" -f -a "reopen" -d 'Get a fresh handle for the data behind stale handles, and print each'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config completions emulator" -f -a "drop" -d 'Drop handles, freeing the launcher\'s slots (DELETE /appendable-data/handle/<HANDLE>)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config completions emulator" -f -a "auth" -d 'Get, check, print or revoke the launcher token'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config completions emulator" -f -a "config" -d 'Show or edit the config file'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config completions emulator" -f -a "completions" -d 'Print shell completions to stdout'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config completions emulator" -f -a "emulator" -d 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config completions emulator" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "create" -d 'Make a new appendable data and print its handle (POST /appendable-data)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "open" -d 'Get a handle for an appendable data on the network, by its name, and print it'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "put" -d 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "post" -d 'Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "clear-data" -d 'Move all data items to deleted_data (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "clear-deleted-data" -d 'Remove all items from deleted_data (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "remove" -d 'Move data items to deleted_data, one index at a time (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "restore" -d 'Move deleted items back to the data items, one index at a time (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "purge" -d 'Remove deleted items for good, one index at a time (local until saved: see --save)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "append" -d 'Append an item: data by name, or a file as immutable data (see --help)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "metadata" -d 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "show" -d 'Show what handles hold: data items, deleted items, who signed each, the filter\'s keys'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "status" -d 'Compare handles\' copies with the network: in sync, changes not saved, stale, new items'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "reopen" -d 'Get a fresh handle for the data behind stale handles, and print each'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "drop" -d 'Drop handles, freeing the launcher\'s slots (DELETE /appendable-data/handle/<HANDLE>)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "auth" -d 'Get, check, print or revoke the launcher token'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "config" -d 'Show or edit the config file'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "decode" -d 'Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "completions" -d 'Print shell completions to stdout'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "emulator" -d 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "login" -d 'Ask the launcher for a token (a person approves it there) and store it in the config file'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "status" -d 'Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "logout" -d 'Revoke the token at the launcher and remove it from the config file'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "token" -d 'Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "whoami" -d 'Print the fingerprint of your own sign key, as `show` names signers and filter keys'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "path" -d 'Print the config file\'s path'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "show" -d 'Print every setting with its effective value and where it comes from (token masked)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "set" -d 'Set a key in the config file (for `token`, give `-` and pipe the token in)'
@@ -471,11 +520,13 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_su
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from whoami" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help; and __fish_seen_subcommand_from login" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help; and __fish_seen_subcommand_from status" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help; and __fish_seen_subcommand_from logout" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help; and __fish_seen_subcommand_from token" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help; and __fish_seen_subcommand_from whoami" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help; and __fish_seen_subcommand_from help" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -f
@@ -494,6 +545,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help; and __fish_seen_subcommand_from set" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help; and __fish_seen_subcommand_from unset" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help; and __fish_seen_subcommand_from help" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand decode" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions; and not __fish_seen_subcommand_from bash zsh fish elvish powershell" -f -a "bash"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions; and not __fish_seen_subcommand_from bash zsh fish elvish powershell" -f -a "zsh"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions; and not __fish_seen_subcommand_from bash zsh fish elvish powershell" -f -a "fish"
@@ -523,11 +575,13 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_su
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth; and __fish_seen_subcommand_from status" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth; and __fish_seen_subcommand_from logout" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth; and __fish_seen_subcommand_from token" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth; and __fish_seen_subcommand_from whoami" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config; and __fish_seen_subcommand_from path" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config; and __fish_seen_subcommand_from show" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config; and __fish_seen_subcommand_from set" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config; and __fish_seen_subcommand_from unset" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from decode" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from completions" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from help" -f

@@ -15,6 +15,8 @@
 //! Nothing here prints: each handle becomes a `Record` that `report` renders, and a `Tally` that
 //! picks the exit code. Whoever consumes the records says when to stop (stdout's reader gone).
 
+pub mod immutable;
+pub mod select;
 pub mod show;
 pub mod status;
 
@@ -120,6 +122,7 @@ fn handle_in(reply: &Reply) -> Option<Handle> {
         Reply::Handle(handle) => Some(Handle(*handle)),
         Reply::Fetched(fetched) => Some(Handle(fetched.handle_id)),
         Reply::FetchedStructured(fetched) => Some(Handle(fetched.handle_id)),
+        Reply::Reader(reader) => Some(Handle(reader.handle_id)),
         _ => None,
     }
 }
@@ -699,6 +702,17 @@ impl<'a> Steps<'a> {
         result
     }
 
+    /// Sends `request` with `bytes` as its body, and records the step; as [`Steps::ask`].
+    async fn write(&mut self, request: Request, bytes: &[u8]) -> Result<Reply, Failure> {
+        if self.stop.is_set() {
+            return Err(Failure::new(Class::Interrupted, "interrupted"));
+        }
+        let step = step_with(self.launcher, request, Some(bytes), self.verbose).await;
+        let result = step.result.clone();
+        self.done.push(step);
+        result
+    }
+
     /// Sends `request`, which answers with a handle for this procedure's own use, and holds
     /// that handle until it is given back with `release(handle)`.
     async fn lease(
@@ -772,8 +786,21 @@ impl<'a> Steps<'a> {
 }
 
 async fn step(launcher: &Launcher, request: Request, verbose: bool) -> Step {
+    step_with(launcher, request, None, verbose).await
+}
+
+/// A step whose request carries raw bytes (`body`), or none.
+async fn step_with(
+    launcher: &Launcher,
+    request: Request,
+    body: Option<&[u8]>,
+    verbose: bool,
+) -> Step {
     let started = Instant::now();
-    let sent = launcher.send(&request).await;
+    let sent = match body {
+        Some(bytes) => launcher.send_bytes(&request, bytes).await,
+        None => launcher.send(&request).await,
+    };
     let elapsed = started.elapsed();
     let (status, result) = match &sent {
         Ok(answer) => (Some(answer.status), outcome::judge(&request, answer)),

@@ -399,6 +399,8 @@ pub const COMMAND_OPTIONS: &[(&str, Opts)] = &[
         ]),
     ),
     ("auth status", CONNECT.union(OUTPUT)),
+    // Reads the user's own key: one lease, given back.
+    ("auth whoami", SENDS.union(OUTPUT)),
     ("auth logout", CONNECT.union(Opts::of(&[Opt::Quiet]))),
     // Prints the token it finds, and nothing else.
     ("auth token", Opts::of(&[Opt::TokenFile, Opt::Color])),
@@ -417,6 +419,8 @@ pub const COMMAND_OPTIONS: &[(&str, Opts)] = &[
     ("config set", Opts::of(&[Opt::Quiet, Opt::Color])),
     ("config unset", Opts::of(&[Opt::Quiet, Opt::Color])),
     ("completions", Opts::of(&[Opt::Color])),
+    // Offline: reads bytes, prints what they hold.
+    ("decode", Opts::of(&[Opt::Json, Opt::Color])),
 ];
 
 /// The options the command at `path` (`"auth status"`) takes.
@@ -578,9 +582,22 @@ Move the data items at these indexes into the deleted_data section \
 
 Indexes count from 0, as `safe-ad show` numbers the items. Several indexes are applied one at a \
 time, the highest first, so each still names the item you saw: removing item 1 moves every later \
-item down. This changes only the launcher's local copy; it reaches the network when you save the \
-data afterwards with `post`; `--save post` does both, once every index succeeded.",
-        after_help = "Examples:\n  safe-ad remove 7 0\n  safe-ad remove --save post 7 2 5"
+item down. Every index is checked against the list before the first change: one past the end \
+changes nothing (exit 4). This changes only the launcher's local copy; it reaches the network when \
+you save the data afterwards with `post`; `--save post` does both, once every index succeeded.
+
+Or choose the items by what they are (SELECTOR): --signed-by, --kind, --data-id, --name. One \
+read of the handle resolves them to indexes (with indexes given too: only those); every selector \
+given must hold. `--dry-run` then says which items would move and changes nothing. No match is \
+exit 0 with a note, or exit 4 with --require-match.
+
+Positions are the network's sorted order (structured data, then immutable data, then public, \
+then private appendable data, each by name), not the order items came in, and they move after a \
+change: read them again with `safe-ad show` (ITEM ORDER in safe-ad-remove(1)).",
+        after_help = "Examples:\n  safe-ad remove 7 0\n  safe-ad remove --save post 7 2 5\n  safe-ad remove --kind immutable-data --signed-by others --dry-run 7",
+        // clap's own usage line, with the selectors, runs past 80 columns.
+        override_usage = "safe-ad remove [OPTIONS] <HANDLE> <INDEX>...\n       \
+safe-ad remove [OPTIONS] <HANDLE> [INDEX]... <SELECTOR>..."
     )]
     Remove(ItemCommand),
 
@@ -591,9 +608,15 @@ Move the deleted items at these indexes back into the data items \
 (PUT /appendable-data/restore/<HANDLE>/<INDEX>).
 
 Indexes count from 0 in the deleted list, as `safe-ad show` numbers them, and are applied the \
-highest first. This changes only the launcher's local copy; it reaches the network when you save \
-the data afterwards with `post`; `--save post` does both, once every index succeeded.",
-        after_help = "Example:\n  safe-ad restore --save post 7 0"
+highest first, each checked before the first change. This changes only the launcher's local copy; \
+it reaches the network when you save the data afterwards with `post`; `--save post` does both, \
+once every index succeeded. Selectors (--signed-by, --kind, --data-id, --name) choose items by \
+what they are, as for `remove`; the lists keep the network's sorted order (ITEM ORDER in \
+safe-ad-remove(1)).",
+        after_help = "Example:\n  safe-ad restore --save post 7 0",
+        // clap's own usage line, with the selectors, runs past 80 columns.
+        override_usage = "safe-ad restore [OPTIONS] <HANDLE> <INDEX>...\n       \
+safe-ad restore [OPTIONS] <HANDLE> [INDEX]... <SELECTOR>..."
     )]
     Restore(ItemCommand),
 
@@ -605,13 +628,19 @@ Remove the deleted items at these indexes from deleted_data for good \
 `clear-deleted-data`.
 
 Indexes count from 0 in the deleted list, as `safe-ad show` numbers them, and are applied the \
-highest first. This changes only the launcher's local copy; it reaches the network when you save \
-the data afterwards with `post`; `--save post` does both, once every index succeeded.",
-        after_help = "Example:\n  safe-ad purge --save post 7 1 0"
+highest first, each checked before the first change. This changes only the launcher's local copy; \
+it reaches the network when you save the data afterwards with `post`; `--save post` does both, \
+once every index succeeded. Selectors (--signed-by, --kind, --data-id, --name) choose items by \
+what they are, as for `remove`; the lists keep the network's sorted order (ITEM ORDER in \
+safe-ad-remove(1)).",
+        after_help = "Example:\n  safe-ad purge --save post 7 1 0",
+        // clap's own usage line, with the selectors, runs past 80 columns.
+        override_usage = "safe-ad purge [OPTIONS] <HANDLE> <INDEX>...\n       \
+safe-ad purge [OPTIONS] <HANDLE> [INDEX]... <SELECTOR>..."
     )]
     Purge(ItemCommand),
 
-    /// Append an item (structured or appendable data, by name) to data on the network
+    /// Append an item: data by name, or a file as immutable data (see --help)
     #[command(
         long_about = "\
 Append an item to an appendable data: a data id for the structured or appendable data of NAME \
@@ -622,11 +651,19 @@ also when the append failed.
 The launcher sends an append to the network at once and leaves the handle's local copy as it \
 was: to see the new item, get a fresh handle with `safe-ad reopen HANDLE` and `show` that. The \
 launcher refuses it (-25) for a stale handle, a filter that keeps you out, or an item that is in \
-the deleted list.",
-        after_help = "Examples:\n  safe-ad append 7 --structured AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=\n  safe-ad append 7 --appendable \"$name\" --private",
+the deleted list.
+
+With --immutable FILE (or `-` for standard input) it writes the content as immutable data first \
+(GET /immutable-data/writer, POST /immutable-data/<WRITER> with the bytes, cipher options \
+GET /cipher-opts/PLAIN, or SYMMETRIC, or ASYMMETRIC with the private data's encrypt key, then \
+PUT /immutable-data/<WRITER>/<CIPHER-OPTS>, which answers its data id) and appends that: how a \
+message is sent to an inbox. Every handle it takes is given back, also when a step fails. \
+Content over 8 MiB is refused before any request.",
+        after_help = "Examples:\n  safe-ad append 7 --structured AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=\n  safe-ad append 7 --appendable \"$name\" --private\n  echo 'See you at 3.' | safe-ad append 5 --immutable -",
         // clap's own usage line runs past 80 columns.
         override_usage = "safe-ad append [OPTIONS] <HANDLE> --structured <NAME> [--type-tag <N>]\n       \
-safe-ad append [OPTIONS] <HANDLE> --appendable <NAME> [--private]"
+safe-ad append [OPTIONS] <HANDLE> --appendable <NAME> [--private]\n       \
+safe-ad append [OPTIONS] <HANDLE> --immutable <FILE> [--encrypt <HOW>]"
     )]
     Append(AppendCommand),
 
@@ -717,6 +754,22 @@ changes; a dropped handle answers -1515 afterwards.",
     /// Show or edit the config file
     Config(ConfigArgs),
 
+    /// Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)
+    #[command(
+        long_about = "\
+Say what serialised bytes hold, without a launcher: a data id (what it points at: its kind, \
+name and type tag), a sign key (its fingerprint, as `show` gives it), or a whole appendable data \
+(its version, filter, owners, and each data and deleted item decoded).
+
+The bytes are those the launcher's serialise routes give (GET /data-id/<DATA-ID>, \
+GET /sign-key/serialise/<KEY>, GET /appendable-data/serialise/<HANDLE>) in launcher 0.11.0's \
+layout, given as base64 or hex, or as raw bytes on standard input (`-`, or no argument). Which \
+of the three they are is told from the bytes. Bytes in another layout are refused (exit 2) with \
+what was expected where.",
+        after_help = "Examples:\n  safe-ad decode AQAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB\n  safe-ad decode --json \"$data_id\"\n  curl -s ... | safe-ad decode"
+    )]
+    Decode(DecodeCommand),
+
     /// Print shell completions to stdout
     #[command(
         after_help = "Example:\n  safe-ad completions bash > ~/.local/share/bash-completion/completions/safe-ad"
@@ -763,6 +816,17 @@ it, so this waits without a time limit unless --timeout (or timeout_secs) is set
     Logout,
     /// Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`
     Token,
+    /// Print the fingerprint of your own sign key, as `show` names signers and filter keys
+    #[command(
+        long_about = "\
+Print the fingerprint of your own sign key (GET /sign-key, then its serialised bytes), as `show` \
+names signers and filter keys: the first 16 hex digits of the SHA-256 of the launcher's serialised \
+key. `show` writes `you` for this key; `--signed-by` takes it like any other fingerprint. The \
+sign-key handle it gets is given back. `--json` prints {\"fingerprint\", \"key\"} (the key's 32 \
+bytes in base64).",
+        after_help = "Example:\n  safe-ad auth whoami"
+    )]
+    Whoami,
 }
 
 #[derive(Debug, Args)]
@@ -897,25 +961,62 @@ pub struct StatusCommand {
     pub handles: HandleArgs,
 }
 
-/// `remove`, `restore` and `purge`: options, `--save`, a handle and indexes.
+/// `remove`, `restore` and `purge`: options, `--save`, a handle, and indexes or selectors.
 #[derive(Debug, Args)]
+#[command(group(
+    ArgGroup::new("which")
+        .required(true)
+        .multiple(true)
+        .args(["indexes", "signed_by", "kind", "data_id", "name"])
+))]
 pub struct ItemCommand {
     /// After every index succeeded, save the handle with this operation, so the change reaches the network
     #[arg(long, value_name = "OPERATION")]
     pub save: Option<SaveWith>,
 
+    /// Only items signed by this key: a fingerprint as `show` gives it, `you` or `others`
+    #[arg(long, value_name = "WHO", hide_short_help = true)]
+    pub signed_by: Option<String>,
+
+    /// Only items that point at this kind of data
+    #[arg(long, value_name = "KIND", hide_short_help = true)]
+    pub kind: Option<crate::wire::DataKind>,
+
+    /// Only the item with this data id (base64, as `show` gives it)
+    #[arg(long, value_name = "BASE64", hide_short_help = true)]
+    pub data_id: Option<String>,
+
+    /// Only items that point at data of this name (base64 or hex)
+    #[arg(long, value_name = "NAME", hide_short_help = true)]
+    pub name: Option<String>,
+
+    /// With selectors: exit 4 if none matches (else 0)
+    #[arg(long, hide_short_help = true)]
+    pub require_match: bool,
+
     /// The appendable data handle: a decimal number, 0 to 18446744073709551615
     #[arg(value_name = "HANDLE", allow_negative_numbers = true)]
     pub handle: OsString,
 
-    /// Indexes as `safe-ad show` numbers the items, from 0; applied the highest first
-    #[arg(required = true, value_name = "INDEX", allow_negative_numbers = true)]
+    /// Indexes as `safe-ad show` numbers the items, from 0, applied the highest first; or selectors (--help)
+    #[arg(value_name = "INDEX", allow_negative_numbers = true)]
     pub indexes: Vec<OsString>,
+}
+
+/// The kinds of data an item can point at, as clap values, from the one list in `wire`.
+impl ValueEnum for crate::wire::DataKind {
+    fn value_variants<'a>() -> &'a [Self] {
+        &crate::wire::DataKind::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.name()))
+    }
 }
 
 /// `append HANDLE (--structured NAME [--type-tag N] | --appendable NAME [--private])`.
 #[derive(Debug, Args)]
-#[command(group(ArgGroup::new("item").required(true).args(["structured", "appendable"])))]
+#[command(group(ArgGroup::new("item").required(true).args(["structured", "appendable", "immutable"])))]
 pub struct AppendCommand {
     /// The appendable data handle: a decimal number, 0 to 18446744073709551615
     #[arg(value_name = "HANDLE", allow_negative_numbers = true)]
@@ -929,8 +1030,9 @@ pub struct AppendCommand {
     #[arg(
         long,
         value_name = "N",
-        conflicts_with = "appendable",
-        allow_negative_numbers = true
+        conflicts_with_all = ["appendable", "immutable"],
+        allow_negative_numbers = true,
+        hide_short_help = true
     )]
     pub type_tag: Option<String>,
 
@@ -939,8 +1041,28 @@ pub struct AppendCommand {
     pub appendable: Option<String>,
 
     /// The appendable data is private (its data id differs from public data of the same name)
-    #[arg(long, conflicts_with = "structured")]
+    #[arg(long, conflicts_with_all = ["structured", "immutable"], hide_short_help = true)]
     pub private: bool,
+
+    /// Write FILE (`-`: stdin) as immutable data and append it
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub immutable: Option<PathBuf>,
+
+    /// Encrypt the immutable data: symmetric (you read it) or asymmetric (to a private data's owner)
+    #[arg(
+        long,
+        value_name = "HOW",
+        requires = "immutable",
+        hide_short_help = true
+    )]
+    pub encrypt: Option<EncryptWith>,
+}
+
+/// `append --immutable --encrypt`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EncryptWith {
+    Symmetric,
+    Asymmetric,
 }
 
 /// The two clears: options, `--save` and handles.
@@ -966,6 +1088,14 @@ pub struct HandleArgs {
     /// Appendable data handles: decimal numbers, 0 to 18446744073709551615; `-` reads them from stdin
     #[arg(required = true, value_name = "HANDLE", allow_negative_numbers = true)]
     pub handles: Vec<OsString>,
+}
+
+/// `decode [BYTES|-]`.
+#[derive(Debug, Args)]
+pub struct DecodeCommand {
+    /// The bytes, as base64 or hex; `-` (or nothing) reads raw bytes from standard input
+    #[arg(value_name = "BYTES")]
+    pub bytes: Option<String>,
 }
 
 #[derive(Debug, Args)]

@@ -16,6 +16,8 @@
 mod bash;
 mod fish;
 mod man;
+#[macro_use]
+mod man_items;
 mod man_text;
 mod roff;
 mod zsh;

@@ -1,4 +1,5 @@
-//! Where handles come from: the command line, and standard input streamed in place of `-`.
+//! Where handles come from: the command line, and standard input streamed in place of `-`;
+//! and the content `append --immutable` writes, from a file or standard input, bounded.
 //!
 //! Command-line handles are all checked before anything is sent (a typo stops the run, exit 2).
 //! Standard input is read as it arrives, so the first requests go out before it ends and memory
@@ -216,6 +217,43 @@ impl<R: AsyncRead + Unpin> Words<R> {
             handle,
         }
     }
+}
+
+/// The content of a file, or of standard input for `-`, up to `limit` bytes: more is refused
+/// before anything is sent (a file by its length, standard input by reading one byte past).
+pub fn content(path: &std::path::Path, limit: usize) -> Result<Vec<u8>, Failure> {
+    use std::io::Read;
+    let shown = sanitize::line(path.as_os_str().as_encoded_bytes(), 80);
+    let too_large = |size: String| {
+        Failure::usage(format!(
+            "{shown} is {size}, more than the {} MiB safe-ad writes as one immutable data",
+            limit / (1024 * 1024)
+        ))
+        .with_hint("nothing was sent")
+    };
+    let mut bytes = Vec::new();
+    let read = if path.as_os_str() == "-" {
+        std::io::stdin()
+            .lock()
+            .take(limit as u64 + 1)
+            .read_to_end(&mut bytes)
+    } else {
+        let file = std::fs::File::open(path).map_err(|error| {
+            Failure::usage(format!("cannot read {shown}: {error}")).with_hint("nothing was sent")
+        })?;
+        let length = file.metadata().map(|meta| meta.len()).unwrap_or(0);
+        if length > limit as u64 {
+            return Err(too_large(format!("{length} bytes")));
+        }
+        file.take(limit as u64 + 1).read_to_end(&mut bytes)
+    };
+    read.map_err(|error| {
+        Failure::usage(format!("cannot read {shown}: {error}")).with_hint("nothing was sent")
+    })?;
+    if bytes.len() > limit {
+        return Err(too_large("larger".to_string()));
+    }
+    Ok(bytes)
 }
 
 #[cfg(test)]

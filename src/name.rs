@@ -13,7 +13,8 @@ pub const FORMS: &str =
     "32 bytes, as standard base64 (44 characters, ending in '=') or as 64 hex digits";
 
 /// A checked name.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// Ordered as the network orders names (byte by byte).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Name([u8; NAME_BYTES]);
 
 /// Why a name was refused.
@@ -60,6 +61,11 @@ impl Name {
         let mut bytes = [0u8; NAME_BYTES];
         getrandom::getrandom(&mut bytes).map_err(std::io::Error::other)?;
         Ok(Name(bytes))
+    }
+
+    /// The name of these 32 bytes (read from the launcher's serialised bytes).
+    pub fn from_bytes(bytes: [u8; NAME_BYTES]) -> Name {
+        Name(bytes)
     }
 
     pub fn bytes(&self) -> &[u8; NAME_BYTES] {

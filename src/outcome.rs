@@ -9,8 +9,8 @@ use std::fmt;
 use std::time::Duration;
 
 use crate::launcher::{
-    Answer, Fetched, Grant, HandleReply, Metadata, NoAnswer, Operation, Request, StructuredFetched,
-    MAX_CONTENT_BYTES,
+    Answer, Fetched, Grant, HandleReply, Metadata, NoAnswer, Operation, ReaderReply, Request,
+    StructuredFetched, MAX_CONTENT_BYTES,
 };
 use crate::sanitize;
 
@@ -368,33 +368,6 @@ fn fill_placeholder(hint: &str, placeholder: &str, value: Option<String>, words:
     out
 }
 
-/// The hint for an item of `show` whose data is not on the network: what the item points at
-/// and what is missing (the appendable data that holds it is saved; only the data is not).
-/// `None` when the failure is not that.
-pub fn item_not_on_network(
-    failure: &Failure,
-    item: &str,
-    kind: &str,
-    data_id: Option<&str>,
-) -> Option<String> {
-    let missing = matches!(
-        failure.hint.as_deref(),
-        Some(hints::NO_SUCH_DATA | hints::NOT_ON_NETWORK)
-    );
-    if !missing {
-        return None;
-    }
-    let data = match data_id {
-        Some(data_id) => format!("{kind} `{data_id}`"),
-        None => kind.to_string(),
-    };
-    Some(format!(
-        "{item} points at {data} that is not on the network: it was never saved there, or was \
-deleted; the appendable data that holds the item is as it was saved, and only what the item \
-points at is missing"
-    ))
-}
-
 /// The hint for one of the launcher's error codes, given what was asked: the same code can
 /// call for other advice after another request.
 pub fn hint_for_error_code(operation: Option<Operation>, code: i64) -> Option<&'static str> {
@@ -464,6 +437,8 @@ pub enum Reply {
     FetchedStructured(StructuredFetched),
     /// Raw bytes: serialised data, or content.
     Bytes(Vec<u8>),
+    /// An immutable-data reader's handle and the content's size.
+    Reader(ReaderReply),
 }
 
 /// Judges the answer to a request: its status, then the body that request's success carries.
@@ -479,13 +454,18 @@ pub fn judge(request: &Request, answer: &Answer) -> Result<Reply, Failure> {
         | Operation::ItemSigner
         | Operation::DeletedItemSigner
         | Operation::FilterKey
-        | Operation::UserSignKey => {
+        | Operation::UserSignKey
+        | Operation::ImmutableWriter
+        | Operation::CloseWriter
+        | Operation::CipherOpts
+        | Operation::EncryptKey => {
             HandleReply::parse(&answer.body).map(|reply| Reply::Handle(reply.handle_id))
         }
         Operation::Fetch => Fetched::parse(&answer.body).map(Reply::Fetched),
         Operation::FetchStructured => {
             StructuredFetched::parse(&answer.body).map(Reply::FetchedStructured)
         }
+        Operation::ImmutableReader => ReaderReply::parse(&answer.body).map(Reply::Reader),
         operation if operation.answers_bytes() => {
             if answer.body.len() > MAX_CONTENT_BYTES {
                 return Err(Failure::new(
@@ -511,6 +491,7 @@ pub fn judge(request: &Request, answer: &Answer) -> Result<Reply, Failure> {
                 match operation {
                     Operation::Metadata => "metadata",
                     Operation::Fetch | Operation::FetchStructured => "a handle with metadata",
+                    Operation::ImmutableReader => "a reader handle with a size",
                     _ => "a handle",
                 },
                 describe_body(&answer.body).0

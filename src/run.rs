@@ -348,6 +348,7 @@ fn dispatch(
         Command::Auth(auth) => auth::run(&auth.command, options, reporter),
         Command::Config(config) => config::run(&config.command, options, reporter),
         Command::Completions(c) => completions::run(c.shell, reporter),
+        Command::Decode(c) => commands::decode::run(c, reporter),
         #[cfg(feature = "emulator")]
         Command::Emulator(args) => commands::emulator::run(args),
     }

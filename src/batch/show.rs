@@ -16,8 +16,10 @@ use futures_util::StreamExt;
 
 use super::{Steps, Stop};
 use crate::handle::Handle;
+use crate::launcher::MAX_CONTENT_BYTES;
 use crate::launcher::{Launcher, Metadata, Operation, Request};
-use crate::outcome::{self, Class, Failure, Reply};
+use crate::outcome::{Class, Failure, Reply};
+use crate::wire::{DataId, DataKind, DecodeError};
 
 /// The most launcher handles `show` holds at once.
 pub const LEASE_BUDGET: usize = 16;
@@ -28,6 +30,13 @@ pub const LEASES_PER_UNIT: usize = 2;
 
 /// The launcher's error for a data id of the other kind of data (`ReceivedUnexpectedData`).
 const OTHER_KIND: i64 = -5;
+
+/// The launcher's errors for data that is not on the network (`NoSuchData`, as a get and as a
+/// mutation failure).
+const NOT_ON_THE_NETWORK: [i64; 2] = [-18, -22];
+
+/// The most content kept for `--json`'s `text` without `--full`.
+pub const KEEP_TEXT_BYTES: usize = 64 * 1024;
 
 /// How many items are read at once for `--jobs N`: never more than the lease budget allows.
 pub fn units_at_once(jobs: usize) -> usize {
@@ -72,6 +81,8 @@ pub enum Kind {
         deleted_data_length: u64,
         filter_type: String,
     },
+    /// Immutable data of `size` bytes.
+    Immutable { size: u64 },
 }
 
 /// One item as read; what could not be read is `None`, and `failures` says why.
@@ -81,16 +92,37 @@ pub struct ShownItem {
     pub index: u64,
     /// The launcher's serialised bytes of the item's data id.
     pub data_id: Option<Vec<u8>>,
-    /// `None`: the kind could not be found (see `failures`).
+    /// What those bytes say the item points at (kind, name, type tag); an error for bytes in a
+    /// layout that cannot be decoded; `None` when they could not be read.
+    pub pointer: Option<Result<DataId, DecodeError>>,
+    /// What the launcher says of the data pointed at; `None`: it could not be read (see
+    /// `failures`), or it is not on the network (`missing`).
     pub kind: Option<Kind>,
-    /// A structured data's content: its preview, and the whole of it when asked (`--full`).
+    /// The data pointed at is not on the network (the launcher's NoSuchData).
+    pub missing: bool,
+    /// Immutable data larger than one answer may be: its content was not read.
+    pub unread: bool,
+    /// The content of structured or immutable data: its preview, the whole of it as text when
+    /// it is UTF-8 (up to [`KEEP_TEXT_BYTES`] without `--full`), and as bytes with `--full`.
     pub preview: Option<String>,
+    pub text: Option<String>,
     pub content: Option<Vec<u8>>,
     /// The launcher's serialised bytes of the key that signed the item.
     pub signer: Option<Vec<u8>>,
     pub failures: Vec<Failure>,
     /// Every request and answer, kept for `--verbose` only.
     pub steps: Vec<super::Step>,
+}
+
+impl ShownItem {
+    /// A fetch failed: the data is not on the network (which is what the item says, not a
+    /// failure to read it), or the failure is the item's.
+    fn note_missing_or(&mut self, failure: Failure) {
+        match error_code(&failure) {
+            Some(code) if NOT_ON_THE_NETWORK.contains(&code) => self.missing = true,
+            _ => self.failures.push(failure),
+        }
+    }
 }
 
 /// One filter key as read.
@@ -141,6 +173,31 @@ pub struct ShowOptions {
     pub full: bool,
     pub jobs: usize,
     pub verbose: bool,
+    pub parts: Parts,
+}
+
+/// Which parts of a handle to read: `show` reads them all; choosing items by what they are
+/// (`remove --kind ...`) reads only what the choice needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Parts {
+    pub filter: bool,
+    pub data: bool,
+    pub deleted: bool,
+    /// What each item points at, as the launcher says (version, content). Without it an item
+    /// whose data id's bytes decode is known by them alone; one whose bytes do not is still
+    /// asked of the launcher, which alone can then say its kind.
+    pub content: bool,
+    pub signers: bool,
+}
+
+impl Parts {
+    pub const ALL: Parts = Parts {
+        filter: true,
+        data: true,
+        deleted: true,
+        content: true,
+        signers: true,
+    };
 }
 
 /// The user's own sign key, serialised, to tell the items they signed; and its steps.
@@ -184,18 +241,20 @@ pub async fn handle(
     let Ok(metadata) = &shown.metadata else {
         return shown;
     };
-    let units: Vec<Unit> = (0..metadata.filter_length)
+    let parts = options.parts;
+    let length = |wanted: bool, length: u64| if wanted { length } else { 0 };
+    let units: Vec<Unit> = (0..length(parts.filter, metadata.filter_length))
         .map(Unit::FilterKey)
         .chain(
             options
                 .range
-                .within(metadata.data_length)
+                .within(length(parts.data, metadata.data_length))
                 .map(|index| Unit::Item(Section::Data, index)),
         )
         .chain(
             options
                 .range
-                .within(metadata.deleted_data_length)
+                .within(length(parts.deleted, metadata.deleted_data_length))
                 .map(|index| Unit::Item(Section::Deleted, index)),
         )
         .collect();
@@ -208,8 +267,8 @@ pub async fn handle(
     while let Some(unit) = read.next().await {
         match unit {
             Read::FilterKey(key) => shown.filter.push(key),
-            Read::Item(item) if item.section == Section::Data => shown.data.push(item),
-            Read::Item(item) => shown.deleted.push(item),
+            Read::Item(item) if item.section == Section::Data => shown.data.push(*item),
+            Read::Item(item) => shown.deleted.push(*item),
         }
         done += 1;
         progress(done, total);
@@ -226,7 +285,7 @@ enum Unit {
 
 enum Read {
     FilterKey(FilterKey),
-    Item(ShownItem),
+    Item(Box<ShownItem>),
 }
 
 async fn read_unit(
@@ -260,24 +319,30 @@ async fn read_unit(
                 section,
                 index,
                 data_id: None,
+                pointer: None,
                 kind: None,
+                missing: false,
+                unread: false,
                 preview: None,
+                text: None,
                 content: None,
                 signer: None,
                 failures: Vec::new(),
                 steps: Vec::new(),
             };
-            read_item(&mut steps, handle, &mut item, options.full).await;
+            read_item(&mut steps, handle, &mut item, options).await;
             let signer = match section {
                 Section::Data => Operation::ItemSigner,
                 Section::Deleted => Operation::DeletedItemSigner,
             };
-            match read_key(&mut steps, Request::AtIndex(signer, handle, index)).await {
-                Ok(key) => item.signer = Some(key),
-                Err(failure) => item.failures.push(failure),
+            if options.parts.signers {
+                match read_key(&mut steps, Request::AtIndex(signer, handle, index)).await {
+                    Ok(key) => item.signer = Some(key),
+                    Err(failure) => item.failures.push(failure),
+                }
             }
             item.steps = kept(steps.finish().await, options.verbose);
-            Read::Item(item)
+            Read::Item(Box::new(item))
         }
     }
 }
@@ -292,7 +357,16 @@ fn kept(steps: Vec<super::Step>, verbose: bool) -> Vec<super::Step> {
 }
 
 /// The item's data id, and what it points at, through a data-id handle given back at the end.
-async fn read_item(steps: &mut Steps<'_>, handle: Handle, item: &mut ShownItem, full: bool) {
+/// The data id's own bytes say what kind of data it names, so only that kind is fetched; bytes
+/// in a layout that cannot be decoded (or not read) leave the launcher to say: structured data
+/// first, then appendable data.
+async fn read_item(
+    steps: &mut Steps<'_>,
+    handle: Handle,
+    item: &mut ShownItem,
+    options: ShowOptions,
+) {
+    let full = options.full;
     let at = match item.section {
         Section::Data => Operation::ItemDataId,
         Section::Deleted => Operation::DeletedItemDataId,
@@ -308,41 +382,103 @@ async fn read_item(steps: &mut Steps<'_>, handle: Handle, item: &mut ShownItem, 
         Err(failure) => return item.failures.push(failure),
     };
     match bytes(steps, Request::OnId(Operation::SerialiseDataId, data_id)).await {
-        Ok(serialised) => item.data_id = Some(serialised),
+        Ok(serialised) => {
+            item.pointer = Some(DataId::decode(&serialised));
+            item.data_id = Some(serialised);
+        }
         Err(failure) => item.failures.push(failure),
     }
-    let structured = steps
-        .lease(Request::OnId(Operation::FetchStructured, data_id), |s| {
-            Request::OnId(Operation::DropStructured, s)
-        })
-        .await;
-    match structured {
-        Ok((fetched, Reply::FetchedStructured(meta))) => {
-            item.kind = Some(Kind::Structured {
-                version: meta.version,
-                versions: meta.data_version_length,
-            });
-            match bytes(steps, Request::OnId(Operation::ReadStructured, fetched)).await {
-                Ok(content) => {
-                    item.preview = Some(crate::launcher::serialised::preview(&content));
-                    item.content = full.then_some(content);
+    match item
+        .pointer
+        .as_ref()
+        .and_then(|pointer| pointer.as_ref().ok())
+    {
+        Some(_) if !options.parts.content => {}
+        Some(pointer) => match pointer.kind {
+            DataKind::Structured => {
+                if let Err(failure) = read_structured(steps, data_id, item, full).await {
+                    item.note_missing_or(failure);
                 }
-                Err(failure) => item.failures.push(failure),
             }
-            give_back(steps, fetched, item).await;
-        }
-        Err(failure) if error_code(&failure) == Some(OTHER_KIND) => {
-            read_appendable(steps, data_id, item).await;
-        }
-        Err(failure) => item
-            .failures
-            .push(missing(failure, item, "structured data")),
-        Ok((fetched, _)) => give_back(steps, fetched, item).await,
+            DataKind::Immutable => read_immutable(steps, data_id, item, full).await,
+            DataKind::PubAppendable | DataKind::PrivAppendable => {
+                read_appendable(steps, data_id, item).await
+            }
+        },
+        None => match read_structured(steps, data_id, item, full).await {
+            Err(failure) if error_code(&failure) == Some(OTHER_KIND) => {
+                read_appendable(steps, data_id, item).await;
+            }
+            Err(failure) => item.failures.push(failure),
+            Ok(()) => {}
+        },
     }
     give_back(steps, data_id, item).await;
 }
 
-/// An item the launcher says is not structured data: fetched as appendable data.
+/// Content as kept: all of it under `--full`; otherwise only when small (for `text`).
+fn keep(item: &mut ShownItem, content: Vec<u8>, full: bool) {
+    item.preview = Some(crate::launcher::serialised::preview(&content));
+    item.text = match std::str::from_utf8(&content) {
+        Ok(text) if full || content.len() <= KEEP_TEXT_BYTES => Some(text.to_string()),
+        _ => None,
+    };
+    item.content = full.then_some(content);
+}
+
+/// An item that names structured data: its version and content. The fetch's failure is
+/// returned, for the caller to judge (another kind, not on the network).
+async fn read_structured(
+    steps: &mut Steps<'_>,
+    data_id: Handle,
+    item: &mut ShownItem,
+    full: bool,
+) -> Result<(), Failure> {
+    let (fetched, reply) = steps
+        .lease(Request::OnId(Operation::FetchStructured, data_id), |s| {
+            Request::OnId(Operation::DropStructured, s)
+        })
+        .await?;
+    if let Reply::FetchedStructured(meta) = reply {
+        item.kind = Some(Kind::Structured {
+            version: meta.version,
+            versions: meta.data_version_length,
+        });
+        match bytes(steps, Request::OnId(Operation::ReadStructured, fetched)).await {
+            Ok(content) => keep(item, content, full),
+            Err(failure) => item.failures.push(failure),
+        }
+    }
+    give_back(steps, fetched, item).await;
+    Ok(())
+}
+
+/// An item that names immutable data: its size and content, through a reader given back at
+/// once. Content larger than the launcher module reads in one answer is not read; its size says.
+async fn read_immutable(steps: &mut Steps<'_>, data_id: Handle, item: &mut ShownItem, full: bool) {
+    let reader = steps
+        .lease(Request::OnId(Operation::ImmutableReader, data_id), |r| {
+            Request::OnId(Operation::DropReader, r)
+        })
+        .await;
+    let (reader, size) = match reader {
+        Ok((reader, Reply::Reader(reply))) => (reader, reply.size),
+        Ok((reader, _)) => return give_back(steps, reader, item).await,
+        Err(failure) => return item.note_missing_or(failure),
+    };
+    item.kind = Some(Kind::Immutable { size });
+    if size > MAX_CONTENT_BYTES as u64 {
+        item.unread = true;
+    } else {
+        match bytes(steps, Request::OnId(Operation::ReadImmutable, reader)).await {
+            Ok(content) => keep(item, content, full),
+            Err(failure) => item.failures.push(failure),
+        }
+    }
+    give_back(steps, reader, item).await;
+}
+
+/// An item that names appendable data: its version and counts.
 async fn read_appendable(steps: &mut Steps<'_>, data_id: Handle, item: &mut ShownItem) {
     let fetched = steps
         .lease(Request::Fetch(data_id), |a| {
@@ -361,28 +497,8 @@ async fn read_appendable(steps: &mut Steps<'_>, data_id: Handle, item: &mut Show
             }
             give_back(steps, fetched, item).await;
         }
-        Err(failure) => item
-            .failures
-            .push(missing(failure, item, "appendable data")),
+        Err(failure) => item.note_missing_or(failure),
     }
-}
-
-/// A failure to fetch what an item points at; when that is not on the network, its hint says
-/// so (what the item points at, and that only that is missing).
-fn missing(mut failure: Failure, item: &ShownItem, kind: &str) -> Failure {
-    let section = match item.section {
-        Section::Data => "data",
-        Section::Deleted => "deleted",
-    };
-    let what = format!("{section} item {}", item.index);
-    let data_id = item
-        .data_id
-        .as_deref()
-        .map(crate::launcher::serialised::base64);
-    if let Some(hint) = outcome::item_not_on_network(&failure, &what, kind, data_id.as_deref()) {
-        failure.hint = Some(hint);
-    }
-    failure
 }
 
 async fn give_back(steps: &mut Steps<'_>, handle: Handle, item: &mut ShownItem) {

@@ -21,6 +21,7 @@ pub fn run(
         AuthCommand::Login(args) => login(args, &settings, reporter),
         AuthCommand::Status => status(&settings, reporter),
         AuthCommand::Logout => logout(&settings, reporter),
+        AuthCommand::Whoami => super::whoami::run(&settings, reporter),
         AuthCommand::Token => {
             reporter.token(settings.token()?);
             Ok(Done::Success)

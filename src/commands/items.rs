@@ -8,12 +8,14 @@
 
 use std::ffi::OsString;
 
-use crate::batch::{self, AppendItem, Stop};
-use crate::cli::{AppendCommand, ClientOptions, ItemCommand, SaveWith};
+use crate::batch::select::{self, Selector, SignedBy};
+use crate::batch::{self, immutable, AppendItem, Ended, Stop};
+use crate::cli::{AppendCommand, ClientOptions, EncryptWith, ItemCommand, SaveWith};
 use crate::handle::{self, Handle, HandleProblem};
 use crate::input::{self, Slot};
-use crate::launcher::Operation;
-use crate::outcome::{Done, Failure};
+use crate::launcher::serialised::FINGERPRINT_HEX;
+use crate::launcher::{Encryption, Operation};
+use crate::outcome::{Class, Done, Failure};
 use crate::report::Reporter;
 use crate::runtime::{interruptible, runtime};
 use crate::settings::StdinUse;
@@ -21,7 +23,10 @@ use crate::settings::StdinUse;
 /// The type tags structured data can have: the launcher refused to make any other.
 const TYPE_TAGS: &str = "500 (the default), 501 (versioned), or 15000 and above";
 
-/// `remove`, `restore` or `purge` (`operation`) at the indexes given.
+/// `remove`, `restore` or `purge` (`operation`) at the indexes given, or at those of the items
+/// the selectors choose. Every index is checked (against the list's length, or by the one read
+/// that resolves the selectors) before the first change; a dry run with selectors reads the
+/// handle to say what would change, and changes nothing.
 pub fn at_indexes(
     operation: Operation,
     command: &ItemCommand,
@@ -31,18 +36,68 @@ pub fn at_indexes(
     let name = operation.name();
     let handle = parse_handle(&command.handle, name)?;
     let indexes = parse_indexes(&command.indexes, name, handle)?;
+    let selector = parse_selector(command, name)?;
     let settings = super::resolve(options, reporter, StdinUse::Free)?;
     let launcher = super::launcher(&settings)?;
     let save = command.save.map(|save| match save {
         SaveWith::Post => Operation::Post,
         SaveWith::Put => Operation::Put,
     });
-    if settings.dry_run || settings.curl {
-        let plan = batch::at_indexes_plan(operation, handle, &indexes, save);
+    let dry = settings.dry_run || settings.curl;
+    let describe = |indexes: &[u64]| {
+        let plan = batch::at_indexes_plan(operation, handle, indexes, save);
         super::describer(&settings, &launcher, reporter)(&plan);
+    };
+    if dry && !selector.is_given() {
+        describe(&indexes);
         return Ok(Done::Success);
     }
     settings.token()?;
+    let runtime = runtime()?;
+    let indexes = if selector.is_given() {
+        let stop = Stop::default();
+        let work = select::choose(
+            &launcher,
+            handle,
+            operation,
+            &selector,
+            &indexes,
+            settings.jobs,
+            settings.verbose,
+            &stop,
+        );
+        let (chosen, steps) =
+            match runtime.block_on(batch::until_stopped(work, &stop, || reporter.stopping())) {
+                Ended::Finished(done) => done,
+                Ended::Interrupted(_) | Ended::Abandoned => {
+                    return Err(super::interrupted(&stop, &launcher, reporter))
+                }
+            };
+        reporter.exchanges(&launcher, &steps);
+        let chosen = chosen?;
+        reporter.chosen(operation, handle, &chosen.items, dry);
+        if chosen.items.is_empty() {
+            let nothing = format!("{name} {handle}: no item matched; nothing was changed");
+            if command.require_match {
+                return Err(Failure::new(Class::Rejected, nothing).with_hint(format!(
+                    "see what the items are with `safe-ad show {handle}`"
+                )));
+            }
+            reporter.note(&nothing);
+            return Ok(Done::Success);
+        }
+        chosen.items.iter().map(|item| item.index).collect()
+    } else {
+        let work = select::check_indexes(&launcher, handle, operation, &indexes, settings.verbose);
+        let (checked, steps) = runtime.block_on(interruptible(work))?;
+        reporter.exchanges(&launcher, &steps);
+        checked?;
+        indexes
+    };
+    if dry {
+        describe(&indexes);
+        return Ok(Done::Success);
+    }
     let work = batch::at_indexes(
         &launcher,
         settings.verbose,
@@ -53,7 +108,7 @@ pub fn at_indexes(
         settings.fail_fast,
         |step| reporter.steps(&launcher, None, std::slice::from_ref(step)),
     );
-    let done = runtime()?
+    let done = runtime
         .block_on(interruptible(work))
         .map_err(|mut failure| {
             failure.message = "interrupted; no new requests were sent".to_string();
@@ -71,6 +126,47 @@ pub fn at_indexes(
     Ok(Done::from_first_failure(done.tally.first_failure))
 }
 
+/// The selectors, checked: `--signed-by`, `--kind`, `--data-id`, `--name`.
+fn parse_selector(command: &ItemCommand, name: &str) -> Result<Selector, Failure> {
+    let signed_by = match command.signed_by.as_deref() {
+        None => None,
+        Some("you") => Some(SignedBy::You),
+        Some("others") => Some(SignedBy::Others),
+        Some(raw) if raw.len() == FINGERPRINT_HEX && raw.bytes().all(|b| b.is_ascii_hexdigit()) => {
+            Some(SignedBy::Key(raw.to_ascii_lowercase()))
+        }
+        Some(raw) => {
+            return Err(Failure::usage(format!(
+                "invalid --signed-by '{}' for {name}",
+                crate::sanitize::line(raw.as_bytes(), 80)
+            ))
+            .with_hint(format!(
+                "give a signer's fingerprint as `safe-ad show` gives it ({FINGERPRINT_HEX} hex digits), `you` or `others`; nothing was sent"
+            )))
+        }
+    };
+    let data_id = match command.data_id.as_deref() {
+        None => None,
+        Some(raw) => Some(super::decode::readings(raw.trim()).pop().ok_or_else(|| {
+            Failure::usage(format!(
+                "invalid --data-id '{}' for {name}: it is neither base64 nor hex",
+                crate::sanitize::line(raw.as_bytes(), 80)
+            ))
+            .with_hint("give the data id as `safe-ad show` gives it (base64); nothing was sent")
+        })?),
+    };
+    let data_name = match command.name.as_deref() {
+        None => None,
+        Some(raw) => Some(super::handles::parse_name(raw, name)?),
+    };
+    Ok(Selector {
+        signed_by,
+        kind: command.kind,
+        data_id,
+        name: data_name,
+    })
+}
+
 /// `append HANDLE (--structured NAME [--type-tag N] | --appendable NAME [--private])`.
 pub fn append(
     command: &AppendCommand,
@@ -79,6 +175,9 @@ pub fn append(
 ) -> Result<Done, Failure> {
     const NAME: &str = "append";
     let handle = parse_handle(&command.handle, NAME)?;
+    if let Some(path) = &command.immutable {
+        return append_immutable(handle, path, command, options, reporter);
+    }
     let item = match (&command.structured, &command.appendable) {
         (Some(name), None) => AppendItem::Structured {
             name: super::handles::parse_name(name, NAME)?,
@@ -108,6 +207,52 @@ pub fn append(
     settings.token()?;
     let stop = Stop::default();
     let work = batch::append(&launcher, handle, item, settings.verbose, &stop);
+    super::handles::finish_leasing(&launcher, &stop, reporter, work)
+}
+
+/// `append HANDLE --immutable FILE|- [--encrypt HOW]`: the content read (and its size checked)
+/// before anything is sent, then written and appended by `batch::immutable`.
+fn append_immutable(
+    handle: Handle,
+    path: &std::path::Path,
+    command: &AppendCommand,
+    options: &ClientOptions,
+    reporter: &Reporter,
+) -> Result<Done, Failure> {
+    let encryption = match command.encrypt {
+        None => Encryption::Plain,
+        Some(EncryptWith::Symmetric) => Encryption::Symmetric,
+        Some(EncryptWith::Asymmetric) => Encryption::Asymmetric,
+    };
+    let reads_stdin = path.as_os_str() == "-";
+    let stdin = if reads_stdin {
+        StdinUse::Handles
+    } else {
+        StdinUse::Free
+    };
+    let settings = super::resolve(options, reporter, stdin)?;
+    let launcher = super::launcher(&settings)?;
+    if settings.curl {
+        return Err(
+            Failure::usage("--curl cannot carry the content of --immutable in its lines")
+                .with_hint("use --dry-run to see the requests; nothing was sent"),
+        );
+    }
+    if settings.dry_run {
+        super::describer(&settings, &launcher, reporter)(&immutable::plan(handle, encryption));
+        return Ok(Done::Success);
+    }
+    settings.token()?;
+    let content = input::content(path, immutable::MAX_IMMUTABLE_BYTES)?;
+    let stop = Stop::default();
+    let work = immutable::append(
+        &launcher,
+        handle,
+        &content,
+        encryption,
+        settings.verbose,
+        &stop,
+    );
     super::handles::finish_leasing(&launcher, &stop, reporter, work)
 }
 

@@ -6,11 +6,13 @@
 //! makes and frees them (create, open, reopen, drop); `items` changes one item at a time
 //! (remove, restore, purge, append), beside the clears it mirrors; `show` reads what a handle
 //! holds, and `status` compares that with the network; `auth` and `config` manage the token
-//! and the config file; `completions` prints a script; `emulator` starts the stand-in launcher.
+//! and the config file (`whoami`: your own key); `completions` prints a script; `decode` reads
+//! serialised bytes, offline; `emulator` starts the stand-in launcher.
 
 pub mod auth;
 pub mod completions;
 pub mod config;
+pub mod decode;
 #[cfg(feature = "emulator")]
 pub mod emulator;
 pub mod handles;
@@ -19,6 +21,7 @@ pub mod metadata;
 pub mod operations;
 pub mod show;
 pub mod status;
+pub mod whoami;
 
 use std::ffi::OsString;
 

@@ -42,6 +42,7 @@ pub fn run(
         full: command.full,
         jobs: settings.jobs,
         verbose: settings.verbose,
+        parts: plan::Parts::ALL,
     };
     let stop = Stop::default();
     let mut first_failure: Option<Class> = None;

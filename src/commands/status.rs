@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use futures_util::StreamExt;
 
-use crate::batch::show::{self as show_plan, IndexRange, ShowOptions};
+use crate::batch::show::{self as show_plan, IndexRange, Parts, ShowOptions};
 use crate::batch::status as plan;
 use crate::batch::{self, Ended, Stop, Tally};
 use crate::cli::{ClientOptions, StatusCommand};
@@ -35,6 +35,7 @@ pub fn run(
         full: false,
         jobs: settings.jobs,
         verbose: settings.verbose,
+        parts: Parts::ALL,
     };
     let stop = Stop::default();
     // `ok` counts the copies in sync, `failed` those that differ or failed; `differ` the former.

@@ -116,31 +116,23 @@ safe-ad clear-data --save post 7
     },
     Section {
         heading: "DEBUGGING A HANDLE",
-        roff: r#"
+        roff: concat!(
+            r#"
 .PP
 \fBsafe-ad show\fR \fIHANDLE\fR... says what a handle holds, one block per handle: its metadata,
 the keys of its filter, and each data item and deleted item by index, with what it points at, its
 data id and who signed it. On the emulator's demo handle 1 (lines cut short here):
-.PP
-.RS 4
-.EX
-handle 1: version 1, owner yes, data 3, deleted 2, filter ...
-  filter key 0: 03fd629afbf03ec9
-  filter key 1: e30376180e311a1e
-  data 0: structured data, version 0, signed by you: "demo item d"
-    data id AAAAAGRlbW8gaXRlbSBkLi4uLi4uLi4uLi4uLi4uLi4u...
-  data 1: structured data, version 0, signed by e30376180e311a1e: ...
-    data id ...
-  data 2: appendable data, version 2, data 3, deleted 0, ...
-    data id ...
-  deleted 0: structured data, version 0, signed by you: ...
-    data id ...
-.EE
-.RE
-.PP
-A signer, and a filter key, is a fingerprint: the first 16 hex digits of the SHA-256 of the
-launcher's serialised sign key, so the same key always has the same fingerprint; \fByou\fR is the
-token's own key. A data id is the launcher's serialised bytes of the item's data identifier, in
+"#,
+            show_sample!(),
+            r#".PP
+What an item points at comes from its data id's own bytes (launcher 0.11.0's layout; see
+\fBsafe-ad-decode\fR(1)): its kind, name and, for structured data, type tag; then only that kind
+of data is asked of the launcher (structured data: version and content; immutable data: size and
+content, through a reader; appendable data: version and counts). Data that is not on the network
+is said, and is not a failure. Bytes in another layout are said, not guessed at, and the launcher
+is asked instead. A signer, and a filter key, is a fingerprint: the first 16 hex digits of the
+SHA-256 of the launcher's serialised sign key, so the same key always has the same fingerprint;
+\fByou\fR is the token's own key (\fBsafe-ad auth whoami\fR prints its fingerprint). A data id is the launcher's serialised bytes of the item's data identifier, in
 base64: POST /data-id with those bytes gives a data-id handle for it again.
 .PP
 \fBshow\fR only reads, and leaves the launcher as it found it. The launcher answers its questions
@@ -167,10 +159,13 @@ deleted only takes it off that list.
 handle's copy as it was: \fBsafe-ad reopen\fR gives a handle that shows it. The launcher refuses it
 (-25) for a stale handle, a filter that keeps your key out, or an item that is in the deleted list.
 "#,
+            item_order!()
+        ),
     },
     Section {
         heading: "OUTPUT",
-        roff: r#"
+        roff: concat!(
+            r#"
 .PP
 Each handle that succeeds prints one line on standard output, such as \fBput 7: ok\fR; with
 \fB-q\fR nothing is printed on success. \fB-q\fR changes what is printed, never what is done: a
@@ -282,28 +277,9 @@ was lost) ends with \fB{"ok":false,"left_behind":[...]}\fR: each with \fBkind\fR
 and \fBfree\fR (the request that frees it), or \fBhandle\fR null and \fBmade_by\fR when its
 number never came back. The same list is said on standard error, and the exit status is not 0.
 .PP
-\fBshow --json\fR prints one object per handle instead, with \fBhandle\fR, \fBok\fR, and
-\fBerror\fR and \fBexit_code\fR (those of its first failure) as above, and:
-.TP
-\fBversion\fR, \fBis_owner\fR (number, boolean)
-the launcher's metadata of the handle.
-.TP
-\fBfilter\fR (object)
-\fBtype\fR (BlackList or WhiteList) and \fBkeys\fR, a list of fingerprints (null for a key that
-could not be read).
-.TP
-\fBdata_length\fR, \fBdeleted_data_length\fR (numbers)
-the length of each list, whatever \fB--index\fR shows.
-.TP
-\fBdata\fR, \fBdeleted_data\fR (lists)
-one object per item shown, with \fBindex\fR; \fBkind\fR (structured-data, appendable-data, or
-unknown when the launcher could not say); \fBdata_id\fR (base64, or null); \fBsigner\fR and
-\fBsigner_is_you\fR; \fBtype_tag\fR (501 for versioned structured data, with \fBversions\fR, their
-count; else null, as the launcher does not say); \fBversion\fR; \fBpreview\fR (a structured data's
-content in one safe line); \fBcontent\fR (with \fB--full\fR: the whole content, base64);
-\fBdata_length\fR, \fBdeleted_data_length\fR and \fBfilter_type\fR for appendable data; and
-\fBerror\fR on an item that could not be read.
-.PP
+"#,
+            show_json!(),
+            r#".PP
 \fBauth status --json\fR, \fBconfig show --json\fR and \fBconfig path --json\fR print one object:
 .TP
 \fBlauncher_url\fR, \fBtoken\fR, \fBtimeout_secs\fR (objects)
@@ -320,7 +296,8 @@ environment variable, or null).
 .TP
 \fBpath\fR, \fBexists\fR (string, boolean)
 \fBconfig path\fR.
-"#,
+"#
+        ),
     },
     Section {
         heading: "SETTINGS",
@@ -396,11 +373,41 @@ always reached directly, so a proxy never sees the token meant for it.
 /// More for a command's page, by its path (`"emulator"`): sections after its OPTIONS.
 pub fn command_sections(path: &str) -> &'static [Section] {
     match path {
+        "show" => SHOW,
+        "remove" | "restore" | "purge" => ITEM_COMMANDS,
         #[cfg(feature = "emulator")]
         "emulator" => EMULATOR,
         _ => &[],
     }
 }
+
+/// `safe-ad-show(1)`: what it prints, its JSON, and the order of the items.
+const SHOW: &[Section] = &[
+    Section {
+        heading: "OUTPUT",
+        roff: concat!(
+            r#".PP
+One block per handle, an empty line between two (lines cut short here):
+"#,
+            show_sample!(),
+            r#".PP
+An \fB--index\fR range that holds no item of either list says so under the header.
+.PP
+"#,
+            show_json!()
+        ),
+    },
+    Section {
+        heading: "ITEM ORDER",
+        roff: item_order!(),
+    },
+];
+
+/// The pages of `remove`, `restore` and `purge`: the order of the items.
+const ITEM_COMMANDS: &[Section] = &[Section {
+    heading: "ITEM ORDER",
+    roff: item_order!(),
+}];
 
 /// More for a command's DESCRIPTION, after its long help, by its path.
 pub fn command_description(path: &str) -> &'static str {

@@ -124,8 +124,8 @@ impl Direct {
     /// The request, built in place: `http`'s builder moves its parts at every call, which was a
     /// tenth of a batch's instructions.
     fn request(&self, outgoing: &Outgoing<'_>) -> Result<Request<Full<Bytes>>, NoAnswer> {
-        let body = match outgoing.json {
-            Some(json) => Full::new(Bytes::copy_from_slice(json)),
+        let body = match outgoing.body {
+            Some((body, _)) => Full::new(Bytes::copy_from_slice(body)),
             None => Full::new(Bytes::new()),
         };
         let mut request = Request::new(body);
@@ -141,8 +141,8 @@ impl Direct {
         if let Some(authorization) = outgoing.authorization {
             headers.insert(AUTHORIZATION, authorization.clone());
         }
-        if outgoing.json.is_some() {
-            headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        if let Some((_, content_type)) = outgoing.body {
+            headers.insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
         }
         Ok(request)
     }

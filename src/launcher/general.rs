@@ -61,10 +61,10 @@ impl General {
         if let Some(authorization) = outgoing.authorization {
             request = request.header(AUTHORIZATION, authorization.clone());
         }
-        if let Some(json) = outgoing.json {
+        if let Some((body, content_type)) = outgoing.body {
             request = request
-                .header(CONTENT_TYPE, HeaderValue::from_static("application/json"))
-                .body(json.to_vec());
+                .header(CONTENT_TYPE, HeaderValue::from_static(content_type))
+                .body(body.to_vec());
         }
         let response = request.send().await.map_err(|e| {
             match self.no_answer(&e) {

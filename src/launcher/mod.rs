@@ -17,8 +17,8 @@ mod request;
 pub mod serialised;
 
 pub use request::{
-    url_for, Fetched, HandleReply, Metadata, Operation, Request, Slot, StructuredFetched,
-    MAX_CONTENT_BYTES, OPERATIONS,
+    url_for, Encryption, Fetched, HandleReply, Metadata, Operation, ReaderReply, Request, Slot,
+    StructuredFetched, MAX_CONTENT_BYTES, OPERATIONS,
 };
 
 use std::time::{Duration, Instant};
@@ -129,8 +129,8 @@ struct Outgoing<'a> {
     method: Method,
     /// The path after the launcher URL's prefix: `/appendable-data/...`.
     route: &'a str,
-    /// A JSON body, sent with `Content-Type: application/json`.
-    json: Option<&'a [u8]>,
+    /// A body and its `Content-Type` (JSON, or raw bytes to write).
+    body: Option<(&'a [u8], &'static str)>,
     authorization: Option<&'a HeaderValue>,
     /// How much of the answer's body to read.
     max_body: usize,
@@ -322,12 +322,30 @@ impl Launcher {
     /// Sends one request and reads at most `Request::max_body` of the answer. When nothing
     /// answered, tries again up to `--retries` times where that is safe.
     pub async fn send(&self, request: &Request) -> Result<Answer, NoAnswer> {
-        let route = request.route();
         let json = request.json();
+        let body = json
+            .as_deref()
+            .map(|json| (json.as_bytes(), "application/json"));
+        self.send_body(request, body).await
+    }
+
+    /// Sends one request with raw bytes as its body (`application/octet-stream`): what is
+    /// written to an immutable-data writer. Resent only as `send` resends.
+    pub async fn send_bytes(&self, request: &Request, bytes: &[u8]) -> Result<Answer, NoAnswer> {
+        self.send_body(request, Some((bytes, "application/octet-stream")))
+            .await
+    }
+
+    async fn send_body(
+        &self,
+        request: &Request,
+        body: Option<(&[u8], &'static str)>,
+    ) -> Result<Answer, NoAnswer> {
+        let route = request.route();
         let outgoing = Outgoing {
             method: request.method(),
             route: &route,
-            json: json.as_deref().map(str::as_bytes),
+            body,
             authorization: self.authorization.as_ref(),
             max_body: request.max_body(),
         };
@@ -396,7 +414,7 @@ impl Launcher {
                 let outgoing = Outgoing {
                     method: Method::POST,
                     route: "/auth",
-                    json: Some(body.as_bytes()),
+                    body: Some((body.as_bytes(), "application/json")),
                     authorization: None,
                     max_body: MAX_BODY_BYTES,
                 };
@@ -410,7 +428,7 @@ impl Launcher {
                         Method::DELETE
                     },
                     route: "/auth",
-                    json: None,
+                    body: None,
                     authorization: self.authorization.as_ref(),
                     max_body: MAX_BODY_BYTES,
                 };

@@ -59,6 +59,28 @@ pub enum Operation {
     SerialiseSignKey,
     /// Frees the launcher's slot for a sign-key handle.
     DropSignKey,
+    /// An immutable-data reader for the data a data-id handle names, and its size.
+    ImmutableReader,
+    /// The content an immutable-data reader reads.
+    ReadImmutable,
+    /// Frees the launcher's slot for an immutable-data reader.
+    DropReader,
+    /// A new immutable-data writer.
+    ImmutableWriter,
+    /// Bytes written to an immutable-data writer (the request's body).
+    WriteImmutable,
+    /// Closes a writer with cipher options: the data goes to the network; answers its data id.
+    CloseWriter,
+    /// Frees the launcher's slot for an immutable-data writer.
+    DropWriter,
+    /// Cipher options: plain, symmetric, or asymmetric to an encrypt key.
+    CipherOpts,
+    /// Frees the launcher's slot for cipher options.
+    DropCipherOpts,
+    /// The encrypt key of a private appendable data.
+    EncryptKey,
+    /// Frees the launcher's slot for an encrypt key.
+    DropEncryptKey,
 }
 
 impl Operation {
@@ -91,14 +113,27 @@ impl Operation {
             Operation::UserSignKey => "sign-key",
             Operation::SerialiseSignKey => "serialise-sign-key",
             Operation::DropSignKey => "drop-sign-key",
+            Operation::ImmutableReader => "immutable-data-reader",
+            Operation::ReadImmutable => "read-immutable-data",
+            Operation::DropReader => "drop-immutable-data-reader",
+            Operation::ImmutableWriter => "immutable-data-writer",
+            Operation::WriteImmutable => "write-immutable-data",
+            Operation::CloseWriter => "close-immutable-data-writer",
+            Operation::DropWriter => "drop-immutable-data-writer",
+            Operation::CipherOpts => "cipher-opts",
+            Operation::DropCipherOpts => "drop-cipher-opts",
+            Operation::EncryptKey => "encrypt-key",
+            Operation::DropEncryptKey => "drop-encrypt-key",
         }
     }
 
     /// The HTTP method of the operation's route.
     fn method(self) -> Method {
         match self {
-            Operation::Put | Operation::Restore | Operation::Append => Method::PUT,
-            Operation::Post | Operation::Create => Method::POST,
+            Operation::Put | Operation::Restore | Operation::Append | Operation::CloseWriter => {
+                Method::PUT
+            }
+            Operation::Post | Operation::Create | Operation::WriteImmutable => Method::POST,
             Operation::Metadata
             | Operation::DataId
             | Operation::Fetch
@@ -111,7 +146,12 @@ impl Operation {
             | Operation::FetchStructured
             | Operation::ReadStructured
             | Operation::UserSignKey
-            | Operation::SerialiseSignKey => Method::GET,
+            | Operation::SerialiseSignKey
+            | Operation::ImmutableReader
+            | Operation::ReadImmutable
+            | Operation::ImmutableWriter
+            | Operation::CipherOpts
+            | Operation::EncryptKey => Method::GET,
             Operation::ClearData
             | Operation::ClearDeletedData
             | Operation::Drop
@@ -119,7 +159,11 @@ impl Operation {
             | Operation::Remove
             | Operation::Purge
             | Operation::DropStructured
-            | Operation::DropSignKey => Method::DELETE,
+            | Operation::DropSignKey
+            | Operation::DropReader
+            | Operation::DropWriter
+            | Operation::DropCipherOpts
+            | Operation::DropEncryptKey => Method::DELETE,
         }
     }
 
@@ -135,6 +179,7 @@ impl Operation {
             | Operation::SerialiseDataId
             | Operation::ReadStructured
             | Operation::SerialiseSignKey
+            | Operation::ReadImmutable
             | Operation::ClearData
             | Operation::ClearDeletedData => true,
             Operation::Put
@@ -156,7 +201,17 @@ impl Operation {
             | Operation::DeletedItemSigner
             | Operation::FilterKey
             | Operation::FetchStructured
-            | Operation::UserSignKey => false,
+            | Operation::UserSignKey
+            | Operation::ImmutableReader
+            | Operation::DropReader
+            | Operation::ImmutableWriter
+            | Operation::WriteImmutable
+            | Operation::CloseWriter
+            | Operation::DropWriter
+            | Operation::CipherOpts
+            | Operation::DropCipherOpts
+            | Operation::EncryptKey
+            | Operation::DropEncryptKey => false,
         }
     }
 
@@ -175,6 +230,10 @@ impl Operation {
                 | Operation::FilterKey
                 | Operation::FetchStructured
                 | Operation::UserSignKey
+                | Operation::ImmutableReader
+                | Operation::ImmutableWriter
+                | Operation::CipherOpts
+                | Operation::EncryptKey
         )
     }
 
@@ -182,7 +241,10 @@ impl Operation {
     pub fn answers_bytes(self) -> bool {
         matches!(
             self,
-            Operation::SerialiseDataId | Operation::ReadStructured | Operation::SerialiseSignKey
+            Operation::SerialiseDataId
+                | Operation::ReadStructured
+                | Operation::SerialiseSignKey
+                | Operation::ReadImmutable
         )
     }
 
@@ -257,6 +319,31 @@ pub enum Request<H = Handle> {
     OnId(Operation, H),
     /// `GET /sign-key`: the user's own key.
     UserSignKey,
+    /// `GET /immutable-data/writer`.
+    NewWriter,
+    /// `PUT /immutable-data/:writer/:cipherOpts`: closes the writer, answers a data id.
+    CloseWriter { writer: H, cipher: H },
+    /// `GET /cipher-opts/:encType/:keyHandle?`.
+    CipherOpts { kind: Encryption, key: Option<H> },
+}
+
+/// The encryption of immutable data, as `GET /cipher-opts/:encType` names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Encryption {
+    Plain,
+    Symmetric,
+    /// To the encrypt key of a private appendable data (its owner reads it).
+    Asymmetric,
+}
+
+impl Encryption {
+    pub fn route_name(self) -> &'static str {
+        match self {
+            Encryption::Plain => "PLAIN",
+            Encryption::Symmetric => "SYMMETRIC",
+            Encryption::Asymmetric => "ASYMMETRIC",
+        }
+    }
 }
 
 impl<H: fmt::Display + Copy> Request<H> {
@@ -271,6 +358,9 @@ impl<H: fmt::Display + Copy> Request<H> {
             Request::Append { .. } => Operation::Append,
             Request::StructuredDataIdOfName { .. } => Operation::DataId,
             Request::UserSignKey => Operation::UserSignKey,
+            Request::NewWriter => Operation::ImmutableWriter,
+            Request::CloseWriter { .. } => Operation::CloseWriter,
+            Request::CipherOpts { .. } => Operation::CipherOpts,
         }
     }
 
@@ -294,6 +384,7 @@ impl<H: fmt::Display + Copy> Request<H> {
                 Operation::Metadata => format!("/appendable-data/metadata/{handle}"),
                 Operation::Drop => format!("/appendable-data/handle/{handle}"),
                 Operation::DataId => format!("/appendable-data/data-id/{handle}"),
+                Operation::EncryptKey => format!("/appendable-data/encrypt-key/{handle}"),
                 Operation::Fetch => format!("/appendable-data/handle/{handle}"),
                 Operation::DropDataId => format!("/data-id/{handle}"),
                 // Put, post; the other operations are never sent on a handle alone.
@@ -323,9 +414,24 @@ impl<H: fmt::Display + Copy> Request<H> {
                 }
                 Operation::ReadStructured => format!("/structured-data/{id}"),
                 Operation::SerialiseSignKey => format!("/sign-key/serialise/{id}"),
+                Operation::ImmutableReader | Operation::DropReader => {
+                    format!("/immutable-data/reader/{id}")
+                }
+                Operation::ReadImmutable | Operation::WriteImmutable => {
+                    format!("/immutable-data/{id}")
+                }
+                Operation::DropWriter => format!("/immutable-data/writer/{id}"),
+                Operation::DropCipherOpts => format!("/cipher-opts/{id}"),
+                Operation::DropEncryptKey => format!("/appendable-data/encrypt-key/{id}"),
                 _ => format!("/sign-key/{id}"),
             },
             Request::UserSignKey => "/sign-key".to_string(),
+            Request::NewWriter => "/immutable-data/writer".to_string(),
+            Request::CloseWriter { writer, cipher } => format!("/immutable-data/{writer}/{cipher}"),
+            Request::CipherOpts { kind, key } => match key {
+                Some(key) => format!("/cipher-opts/{}/{key}", kind.route_name()),
+                None => format!("/cipher-opts/{}", kind.route_name()),
+            },
         }
     }
 
@@ -376,7 +482,12 @@ impl<H: fmt::Display + Copy> Request<H> {
         match self {
             Request::Fetch(handle) | Request::DropDataId(handle) => Some(*handle),
             Request::Append { data_id, .. } => Some(*data_id),
-            Request::OnId(Operation::SerialiseDataId | Operation::FetchStructured, id) => Some(*id),
+            Request::OnId(
+                Operation::SerialiseDataId
+                | Operation::FetchStructured
+                | Operation::ImmutableReader,
+                id,
+            ) => Some(*id),
             _ => None,
         }
     }
@@ -508,6 +619,21 @@ pub struct StructuredFetched {
 
 impl StructuredFetched {
     pub fn parse(body: &[u8]) -> Option<StructuredFetched> {
+        serde_json::from_slice(body).ok()
+    }
+}
+
+/// What asking for an immutable-data reader gives back: the reader's handle and the content's
+/// size in bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReaderReply {
+    pub handle_id: u64,
+    pub size: u64,
+}
+
+impl ReaderReply {
+    pub fn parse(body: &[u8]) -> Option<ReaderReply> {
         serde_json::from_slice(body).ok()
     }
 }

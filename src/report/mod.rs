@@ -11,9 +11,11 @@
 //! colour, errors and hints, notes, JSON lines, `--verbose` exchanges and the JSON of a step.
 //! Each command family's words are in a file of their own, as more `impl Reporter` blocks:
 //! `operations` (the one-request commands and batches), `show` (show and the one-item
-//! changes), `status` (a copy against the network), `auth` (auth and config).
+//! changes), `status` (a copy against the network), `auth` (auth and config), `decode`
+//! (serialised bytes).
 
 mod auth;
+mod decode;
 mod leases;
 mod operations;
 mod show;

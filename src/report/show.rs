@@ -2,6 +2,7 @@
 //! the handle as text or JSON, its progress, and the notes on what still needs a save.
 
 use super::*;
+use crate::launcher::MAX_CONTENT_BYTES;
 
 impl Reporter {
     /// A failure of one part of a `show`: `safe-ad: error: show 7, data item 2: ...`.
@@ -83,6 +84,31 @@ impl Reporter {
                 let what = format!("{} item {}", section_name(item.section), item.index);
                 self.show_failed(&command, &what, failure);
             }
+        }
+    }
+
+    /// The items the selectors of `remove`, `restore` or `purge` chose, one line each on
+    /// stderr, before any change (`dry`: none will be made).
+    pub fn chosen(&self, operation: Operation, handle: Handle, items: &[ShownItem], dry: bool) {
+        let verb = match (operation, dry) {
+            (Operation::Remove, true) => "would remove",
+            (Operation::Restore, true) => "would restore",
+            (_, true) => "would purge",
+            (Operation::Remove, false) => "removing",
+            (Operation::Restore, false) => "restoring",
+            _ => "purging",
+        };
+        for item in items.iter().rev() {
+            let mut line = format!(
+                "{verb} {handle} {} {}: {}",
+                section_name(item.section),
+                item.index,
+                item_what(item)
+            );
+            if let Some(signer) = &item.signer {
+                line.push_str(&format!(", signed by {}", serialised::fingerprint(signer)));
+            }
+            self.info(&line);
         }
     }
 
@@ -202,17 +228,40 @@ fn shown_text(shown: &Shown, you: Option<&[u8]>, range: IndexRange) -> String {
         sanitize::line(metadata.filter_type.as_bytes(), 40),
         metadata.filter_length
     );
+    let mut empty_range = None;
     if range != IndexRange::ALL {
         let end = range.end.map(|end| end.to_string()).unwrap_or_default();
         text.push_str(&format!("; showing indexes {}..{end}", range.start));
+        if range.within(metadata.data_length).is_empty()
+            && range.within(metadata.deleted_data_length).is_empty()
+        {
+            empty_range = Some(format!(
+                "  no item at indexes {}..{end}: the data list has {}, the deleted list {}\n",
+                range.start, metadata.data_length, metadata.deleted_data_length
+            ));
+        }
     }
     text.push('\n');
+    if let Some(empty) = empty_range {
+        text.push_str(&empty);
+    }
     for key in &shown.filter {
         let shown_key = match (&key.key, key.failures.first()) {
-            (Some(bytes), _) if Some(bytes.as_slice()) == you => {
-                format!("{} (you)", serialised::fingerprint(bytes))
+            (Some(bytes), _) => {
+                let mut shown_key = serialised::fingerprint(bytes);
+                if Some(bytes.as_slice()) == you {
+                    shown_key.push_str(" (you)");
+                }
+                let signed = shown
+                    .data
+                    .iter()
+                    .chain(&shown.deleted)
+                    .any(|item| item.signer.as_ref() == Some(bytes));
+                if signed {
+                    shown_key.push_str(" (signed items shown here)");
+                }
+                shown_key
             }
-            (Some(bytes), _) => serialised::fingerprint(bytes),
             (None, Some(failure)) => format!("unreadable ({})", failure_words(failure)),
             (None, None) => "?".to_string(),
         };
@@ -224,23 +273,62 @@ fn shown_text(shown: &Shown, you: Option<&[u8]>, range: IndexRange) -> String {
     text
 }
 
-pub(super) fn item_text(item: &ShownItem, you: Option<&[u8]>) -> String {
-    let what = match &item.kind {
-        Some(Kind::Structured {
+/// What the launcher said of the data an item points at, after the item's own name.
+fn launcher_words(kind: &Kind, named: bool) -> String {
+    match kind {
+        Kind::Structured {
             version,
             versions: Some(versions),
-        }) => format!("structured data, type tag 501, version {version} ({versions} versions)"),
-        Some(Kind::Structured { version, .. }) => format!("structured data, version {version}"),
-        Some(Kind::Appendable {
+        } if named => format!("version {version} ({versions} versions)"),
+        Kind::Structured { version, .. } if named => format!("version {version}"),
+        Kind::Structured {
+            version,
+            versions: Some(versions),
+        } => format!("structured data, type tag 501, version {version} ({versions} versions)"),
+        Kind::Structured { version, .. } => format!("structured data, version {version}"),
+        Kind::Appendable {
             version,
             data_length,
             deleted_data_length,
             ..
-        }) => format!(
-            "appendable data, version {version}, data {data_length}, deleted {deleted_data_length}"
-        ),
-        None => "kind unknown".to_string(),
+        } => {
+            let what = if named { "" } else { "appendable data, " };
+            format!("{what}version {version}, data {data_length}, deleted {deleted_data_length}")
+        }
+        Kind::Immutable { size } => format!("{size} bytes"),
+    }
+}
+
+/// What an item points at, for people: its kind, name and type tag from its data id's bytes
+/// (`wire::DataId`'s words), then what the launcher said of that data. The one place an item
+/// read by `batch::show` is put in words (`show`, the item commands' choices; reusable by any
+/// report that lists items).
+pub(super) fn item_what(item: &ShownItem) -> String {
+    let named = match &item.pointer {
+        Some(Ok(pointer)) => Some(pointer.to_string()),
+        _ => None,
     };
+    let launcher = item
+        .kind
+        .as_ref()
+        .map(|kind| launcher_words(kind, named.is_some()));
+    let mut what = match (named, launcher) {
+        (Some(named), Some(launcher)) => format!("{named}, {launcher}"),
+        (Some(named), None) => named,
+        (None, Some(launcher)) => launcher,
+        (None, None) => "kind unknown".to_string(),
+    };
+    if item.missing {
+        what.push_str(", not on the network");
+    }
+    if let Some(Err(_)) = &item.pointer {
+        what.push_str(" (its data id is not in launcher 0.11.0's layout)");
+    }
+    what
+}
+
+pub(super) fn item_text(item: &ShownItem, you: Option<&[u8]>) -> String {
+    let what = item_what(item);
     let mut line = format!(
         "  {} {}: {what}, signed by {}",
         section_name(item.section),
@@ -249,6 +337,12 @@ pub(super) fn item_text(item: &ShownItem, you: Option<&[u8]>) -> String {
     );
     if let Some(preview) = &item.preview {
         line.push_str(&format!(": {preview}"));
+    }
+    if item.unread {
+        line.push_str(&format!(
+            ": not read, larger than the {} KiB show reads of one item",
+            MAX_CONTENT_BYTES / 1024
+        ));
     }
     if let Some(failure) = item.failures.first() {
         line.push_str(&format!(" [unreadable: {}]", failure_words(failure)));
@@ -311,15 +405,29 @@ fn shown_json(shown: &Shown, you: Option<&[u8]>) -> Value {
 }
 
 pub(super) fn item_json(item: &ShownItem, you: Option<&[u8]>) -> Value {
-    let (kind, version, type_tag) = match &item.kind {
-        Some(Kind::Structured { version, versions }) => (
-            "structured-data",
-            Some(*version),
-            // The launcher tells apart only versioned structured data, which is type tag 501.
-            versions.map(|_| 501),
+    let (launcher_kind, version) = match &item.kind {
+        Some(Kind::Structured { version, .. }) => ("structured-data", Some(*version)),
+        Some(Kind::Appendable { version, .. }) => ("appendable-data", Some(*version)),
+        Some(Kind::Immutable { .. }) => ("immutable-data", None),
+        None => ("unknown", None),
+    };
+    let (kind, name, type_tag) = match &item.pointer {
+        Some(Ok(pointer)) => (
+            pointer.kind.name(),
+            Some(pointer.name.to_string()),
+            pointer.type_tag,
         ),
-        Some(Kind::Appendable { version, .. }) => ("appendable-data", Some(*version), None),
-        None => ("unknown", None, None),
+        // The launcher tells apart only versioned structured data, which is type tag 501.
+        _ => (
+            launcher_kind,
+            None,
+            match &item.kind {
+                Some(Kind::Structured {
+                    versions: Some(_), ..
+                }) => Some(501),
+                _ => None,
+            },
+        ),
     };
     let mut object = json!({
         "index": item.index,
@@ -330,10 +438,16 @@ pub(super) fn item_json(item: &ShownItem, you: Option<&[u8]>) -> Value {
             (Some(signer), Some(you)) => json!(signer.as_slice() == you),
             _ => Value::Null,
         },
+        "name": name,
         "type_tag": type_tag,
+        "on_network": if item.missing { json!(false) } else if item.kind.is_some() { json!(true) } else { Value::Null },
         "version": version,
         "preview": item.preview,
+        "text": item.text,
     });
+    if let Some(Err(error)) = &item.pointer {
+        object["decode_error"] = json!(error.to_string());
+    }
     match &item.kind {
         Some(Kind::Structured {
             versions: Some(versions),
@@ -349,10 +463,12 @@ pub(super) fn item_json(item: &ShownItem, you: Option<&[u8]>) -> Value {
             object["deleted_data_length"] = json!(deleted_data_length);
             object["filter_type"] = json!(filter_type);
         }
+        Some(Kind::Immutable { size }) => object["size"] = json!(size),
         _ => {}
     }
     if let Some(content) = &item.content {
         object["content"] = json!(serialised::base64(content));
+        object["content_base64"] = json!(serialised::base64(content));
     }
     if let Some(failure) = item.failures.first() {
         let mut error = json!({});

@@ -1249,7 +1249,10 @@ const ITEMS: &[Row] = &[
         "remove: no index",
         &["remove", "1"],
         2,
-        &["the following required arguments were not provided", "<INDEX>"],
+        &[
+            "the following required arguments were not provided",
+            "<INDEX|--signed-by <WHO>|--kind <KIND>|--data-id <BASE64>|--name <NAME>>",
+        ],
     ),
     row(
         "remove: a negative index",

@@ -63,6 +63,8 @@ fn remove_moves_the_items_shown_at_those_indexes_highest_first() {
     assert_eq!(
         requests_after(&emulator, from),
         [
+            // Every index is checked against the list's length before the first change.
+            "GET /appendable-data/metadata/1 200",
             "DELETE /appendable-data/1/2 200",
             "DELETE /appendable-data/1/0 200"
         ]
@@ -142,32 +144,49 @@ fn restore_and_purge_with_save_post_reach_the_network_as_the_launcher_saves() {
 }
 
 #[test]
-fn an_index_past_the_end_fails_with_a_hint_naming_show_and_nothing_is_saved() {
+fn an_index_past_the_end_after_good_ones_changes_nothing_and_names_show() {
     let sandbox = Sandbox::new();
-    let (emulator, _log) = emulator(&sandbox);
+    let (emulator, log) = emulator(&sandbox);
+    let before = lists(&sandbox, &emulator.url, "1");
+    let from = emulator.requests().len();
     let output = run(
         &sandbox,
         &emulator.url,
-        &["remove", "--save", "post", "1", "7", "1"],
-    );
-    output
-        .code(4)
-        .stdout_is("remove 1 index 1: ok\n")
-        .stderr_has("safe-ad: error: remove 1 index 7: the launcher answered 400 Bad Request: errorCode -1524, FfiError::InvalidIndex\n")
-        .stderr_has("hint: there is no item at this index: see the items and their indexes with `safe-ad show 1`")
-        .stderr_has("2 indexes: 1 ok, 1 failed\n")
-        .stderr_has("note: not saved, because an index failed: the changes that succeeded are only in the launcher's copy; save them with: safe-ad post 1");
-    assert_eq!(emulator.network(1), (1, 3, 2), "nothing saved");
-    // --fail-fast stops at the failing index.
-    let output = run(
-        &sandbox,
-        &emulator.url,
-        &["restore", "--fail-fast", "1", "9", "0"],
+        &["remove", "--save", "post", "1", "0", "7", "1"],
     );
     output
         .code(4)
         .stdout_is("")
-        .stderr_has("2 indexes: 0 ok, 1 failed, 1 not started\n");
+        .stderr_is("safe-ad: error: remove 1: no item at index 7 (handle 1 has 3 data items, at indexes 0 to 2); nothing was changed\nhint: see the items and their indexes with `safe-ad show 1`, and give it again; indexes move when items are removed or restored\n");
+    // Nothing applied: today's launcher would have taken index 1 before 7 failed.
+    assert_eq!(
+        requests_after(&emulator, from),
+        ["GET /appendable-data/metadata/1 200"]
+    );
+    assert_eq!(
+        lists(&sandbox, &emulator.url, "1"),
+        before,
+        "the copy as it was"
+    );
+    assert_eq!(emulator.network(1), (1, 3, 2), "nothing saved");
+    // The same for the deleted list, and with --fail-fast.
+    run(
+        &sandbox,
+        &emulator.url,
+        &["restore", "--fail-fast", "1", "9", "0"],
+    )
+    .code(4)
+    .stdout_is("")
+    .stderr_has("restore 1: no item at index 9 (handle 1 has 2 deleted items, at indexes 0 to 1); nothing was changed");
+    run(&sandbox, &emulator.url, &["purge", "1", "5", "2", "0"])
+        .code(4)
+        .stderr_has("purge 1: no item at indexes 5, 2 (handle 1 has 2 deleted items");
+    assert_eq!(
+        lists(&sandbox, &emulator.url, "1"),
+        before,
+        "the copy as it was"
+    );
+    let _ = log;
 }
 
 #[test]
@@ -270,23 +289,26 @@ fn append_reaches_the_network_leaves_the_copy_and_gives_its_data_id_back() {
         3,
         "the copy is unchanged"
     );
-    // A fresh handle shows both new items, as what they point at: neither is on the network,
-    // so the launcher cannot say which kind they are.
+    // A fresh handle shows both new items, as what they point at: their data ids' bytes name
+    // them (kind, name, type tag), and that neither is on the network is said, not a failure.
     let fresh = run(&sandbox, &emulator.url, &["reopen", "1"]);
     let fresh = fresh.success().stdout().trim().to_owned();
     let output = run(&sandbox, &emulator.url, &["show", "--json", &fresh]);
-    let object = output.code(4).json_lines().remove(0);
-    let unknown: Vec<&Value> = object["data"]
+    let object = output.success().json_lines().remove(0);
+    let missing: Vec<&Value> = object["data"]
         .as_array()
         .expect("data")
         .iter()
-        .filter(|item| item["kind"] == "unknown")
+        .filter(|item| item["on_network"] == false)
         .collect();
-    assert_eq!(unknown.len(), 2, "{object}");
-    assert!(unknown
-        .iter()
-        .all(|item| item["error"]["error_code"] == -18));
-    assert!(unknown.iter().all(|item| item["signer_is_you"] == true));
+    assert_eq!(missing.len(), 2, "{object}");
+    assert_eq!(missing[0]["kind"], "structured-data");
+    assert_eq!(missing[0]["type_tag"], 501);
+    assert_eq!(missing[0]["name"], NEW_ITEM);
+    assert_eq!(missing[1]["kind"], "private-appendable-data");
+    assert_eq!(missing[1]["name"], NEW_ITEM);
+    assert!(missing.iter().all(|item| item.get("error").is_none()));
+    assert!(missing.iter().all(|item| item["signer_is_you"] == true));
     // An item that is in the deleted list cannot be appended again (-25), with the reason.
     let before = emulator.live_handles(&log);
     let output = run(
@@ -330,8 +352,11 @@ fn the_item_commands_work_the_same_through_the_0_6_prefix() {
     assert_eq!(
         requests_after(&emulator, from),
         [
+            "GET /0.6/appendable-data/metadata/1 200",
             "DELETE /0.6/appendable-data/1/1 200",
+            "GET /0.6/appendable-data/metadata/1 200",
             "PUT /0.6/appendable-data/restore/1/0 200",
+            "GET /0.6/appendable-data/metadata/1 200",
             "DELETE /0.6/appendable-data/deleted-data/1/0 200",
             "POST /0.6/data-id/structured-data 200",
             "PUT /0.6/appendable-data/1/6 200",

@@ -8,6 +8,7 @@ mod harness;
 mod auth_config;
 mod bad_input;
 mod completions;
+mod decode;
 mod generated;
 mod handles;
 mod hostile;
@@ -18,7 +19,10 @@ mod package;
 mod properties;
 mod security;
 mod settings;
+mod show_bytes;
 
+#[cfg(feature = "emulator")]
+mod append_immutable;
 #[cfg(feature = "emulator")]
 mod batches;
 #[cfg(feature = "emulator")]
@@ -43,6 +47,8 @@ mod lost_answers;
 mod readme;
 #[cfg(feature = "emulator")]
 mod scenarios;
+#[cfg(feature = "emulator")]
+mod selectors;
 #[cfg(feature = "emulator")]
 mod show;
 #[cfg(feature = "emulator")]

@@ -132,8 +132,8 @@ fn top_short(opt: Opt) -> Option<char> {
 /// be what is refused. A new command must be added here.
 fn sample_args(path: &str) -> &'static [&'static str] {
     match path {
-        "create" | "auth login" | "auth status" | "auth logout" | "auth token" | "config path"
-        | "config show" => &[],
+        "create" | "auth login" | "auth status" | "auth logout" | "auth token" | "auth whoami"
+        | "config path" | "config show" => &[],
         "open" => &["AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="],
         "put" | "post" | "clear-data" | "clear-deleted-data" | "metadata" | "reopen" | "drop"
         | "show" | "status" => &["1"],
@@ -148,6 +148,7 @@ fn sample_args(path: &str) -> &'static [&'static str] {
         "config set" => &["timeout_secs", "5"],
         "config unset" => &["timeout_secs"],
         "completions" => &["bash"],
+        "decode" => &["AQAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB"],
         // Should the refusal fail, the emulator runs `true` and stops at once.
         "emulator" => &["--listen", "127.0.0.1:0", "--", "true"],
         other => panic!("no sample arguments for `safe-ad {other}`: add them here"),

@@ -1,7 +1,8 @@
 //! Properties of the pure pieces, checked over generated inputs (proptest): handles round-trip
 //! to their canonical form, rendered launcher text is always one safe bounded line, every joined
 //! URL keeps its prefix, the config parser answers every text without panicking, and what `show`
-//! makes of the launcher's raw answers (previews, whole content, fingerprints) is safe and bounded.
+//! makes of the launcher's raw answers (previews, whole content, fingerprints) is safe and bounded;
+//! the decoder of the launcher's bytes answers any bytes, and data ids round-trip.
 
 use proptest::prelude::*;
 use safe_ad::handle::Handle;
@@ -165,4 +166,27 @@ fn needs_escape(c: char) -> bool {
 fn cut_at_300(shown: &str) -> bool {
     let kept = shown.strip_suffix("… (cut)").unwrap_or(shown);
     kept.chars().count() <= 300
+}
+
+proptest! {
+    /// The client's decoder of the launcher's bytes answers any bytes without panicking, and
+    /// every data id it writes reads back as itself.
+    #[test]
+    fn the_wire_decoder_answers_any_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+        let _ = safe_ad::wire::decode_any(&bytes);
+        let _ = safe_ad::wire::AppendableData::decode(&bytes);
+        let _ = safe_ad::wire::DataId::decode(&bytes);
+    }
+
+    #[test]
+    fn data_ids_round_trip(variant in 0u8..4, name: [u8; 32], tag: u64) {
+        use safe_ad::wire::{DataId, DataKind};
+        let kind = DataKind::ALL[usize::from(variant)];
+        let id = DataId {
+            kind,
+            name: safe_ad::name::Name::from_bytes(name),
+            type_tag: (kind == DataKind::Structured).then_some(tag),
+        };
+        prop_assert_eq!(DataId::decode(&id.encode()), Ok(id));
+    }
 }

@@ -1,0 +1,154 @@
+//! The words of `decode`: what serialised bytes hold, as text or one JSON object; and of `auth
+//! whoami`, your own key's fingerprint. Items are
+//! named by `wire::DataId`'s own `Display` (the one place items are named).
+
+use super::*;
+use crate::wire::{AppendableData, DataId, Decoded, Entry, SignKey};
+
+impl Reporter {
+    /// The decoded value on stdout.
+    pub fn decoded(&self, decoded: &Decoded) {
+        if self.json {
+            self.out(&json_line(&decoded_json(decoded)));
+        } else {
+            self.out(&decoded_text(decoded));
+        }
+    }
+}
+
+impl Reporter {
+    /// `auth whoami`: the fingerprint of the user's serialised key alone on stdout, or JSON.
+    pub fn whoami(&self, serialised_key: &[u8]) {
+        let fingerprint = serialised::fingerprint(serialised_key);
+        if self.json {
+            let key = SignKey::decode(serialised_key)
+                .map(|key| serialised::base64(&key.0))
+                .ok();
+            self.out(&json_line(
+                &json!({ "fingerprint": fingerprint, "key": key }),
+            ));
+        } else {
+            // The result itself, as `create` prints its handle: `--quiet` does not hide it.
+            self.out(&format!("{fingerprint}\n"));
+        }
+    }
+}
+
+/// A sign key as `show` names it: the fingerprint of its serialised bytes.
+pub fn key_fingerprint(key: &SignKey) -> String {
+    serialised::fingerprint(&key.serialised())
+}
+
+/// A data id, for scripts: `{kind, name, type_tag}`.
+pub fn data_id_json(id: &DataId) -> Value {
+    json!({
+        "kind": id.kind.name(),
+        "name": id.name.to_string(),
+        "type_tag": id.type_tag,
+    })
+}
+
+fn decoded_json(decoded: &Decoded) -> Value {
+    match decoded {
+        Decoded::DataId(id) => data_id_json(id),
+        Decoded::SignKey(key) => json!({
+            "kind": "sign-key",
+            "key": serialised::base64(&key.0),
+            "fingerprint": key_fingerprint(key),
+        }),
+        Decoded::AppendableData(data) => appendable_json(data),
+    }
+}
+
+fn fingerprints(keys: &[SignKey]) -> Vec<String> {
+    keys.iter().map(key_fingerprint).collect()
+}
+
+fn entry_json(entry: &Entry) -> Value {
+    match entry {
+        Entry::Appended(item) => {
+            let mut object = data_id_json(&item.pointer);
+            object["signer"] = json!(key_fingerprint(&item.sign_key));
+            object
+        }
+        Entry::Sealed(length) => json!({ "kind": "sealed", "sealed_bytes": length }),
+    }
+}
+
+fn appendable_json(data: &AppendableData) -> Value {
+    json!({
+        "kind": if data.private { "private-appendable-data" } else { "appendable-data" },
+        "name": data.name.to_string(),
+        "version": data.version,
+        "filter": {
+            "type": data.filter_type.name(),
+            "keys": fingerprints(&data.filter_keys),
+        },
+        "owners": fingerprints(&data.owners),
+        "signed_by": fingerprints(&data.signed_by),
+        "data": data.data.iter().map(entry_json).collect::<Vec<_>>(),
+        "deleted_data": data.deleted.iter().map(entry_json).collect::<Vec<_>>(),
+    })
+}
+
+fn decoded_text(decoded: &Decoded) -> String {
+    match decoded {
+        Decoded::DataId(id) => format!("data id: {id}\n"),
+        Decoded::SignKey(key) => format!(
+            "sign key: fingerprint {}, key {}\n",
+            key_fingerprint(key),
+            serialised::base64(&key.0)
+        ),
+        Decoded::AppendableData(data) => appendable_text(data),
+    }
+}
+
+fn plural(count: usize, one: &str) -> String {
+    if count == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{count} {one}s")
+    }
+}
+
+fn appendable_text(data: &AppendableData) -> String {
+    let kind = if data.private {
+        "private appendable data"
+    } else {
+        "appendable data"
+    };
+    let mut text = format!(
+        "{kind} {}: version {}, data {}, deleted {}, filter {} ({})\n",
+        data.name,
+        data.version,
+        data.data.len(),
+        data.deleted.len(),
+        data.filter_type.name(),
+        plural(data.filter_keys.len(), "key"),
+    );
+    for (index, key) in data.filter_keys.iter().enumerate() {
+        text.push_str(&format!("  filter key {index}: {}\n", key_fingerprint(key)));
+    }
+    for key in &data.owners {
+        text.push_str(&format!("  owner: {}\n", key_fingerprint(key)));
+    }
+    for key in &data.signed_by {
+        text.push_str(&format!("  signed by: {}\n", key_fingerprint(key)));
+    }
+    for (section, entries) in [("data", &data.data), ("deleted", &data.deleted)] {
+        for (index, entry) in entries.iter().enumerate() {
+            let what = match entry {
+                Entry::Appended(item) => format!(
+                    "{}, signed by {}",
+                    item.pointer,
+                    key_fingerprint(&item.sign_key)
+                ),
+                Entry::Sealed(length) => format!(
+                    "sealed, {length} bytes (a private item: only its owner's launcher reads it)"
+                ),
+            };
+            text.push_str(&format!("  {section} {index}: {what}\n"));
+        }
+    }
+    text
+}

@@ -1,0 +1,287 @@
+//! Choosing items by what they are, against the emulator binary: `remove`, `restore` and `purge`
+//! with `--signed-by` (you, others, a fingerprint), `--kind`, `--data-id`, positions with
+//! selectors, an empty choice (a note, or exit 4 with `--require-match`), `--dry-run` (it reads,
+//! changes nothing), and `--save post` (saved once). Which item moved is checked by its data id,
+//! as `show --json` gives it; what was sent, by the emulator's journal.
+
+use serde_json::Value;
+
+use crate::harness::emulator::*;
+use crate::harness::*;
+
+fn run(sandbox: &Sandbox, url: &str, args: &[&str]) -> Output {
+    sandbox.safe_ad().launcher(url).args(args).run()
+}
+
+/// `show --json` of `handle`: the data ids and signers of each list.
+fn items(sandbox: &Sandbox, url: &str, handle: &str) -> (Vec<Value>, Vec<Value>) {
+    let output = run(sandbox, url, &["show", "--json", handle]);
+    let object = output.success().json_lines().remove(0);
+    let list = |key: &str| object[key].as_array().expect("list").clone();
+    (list("data"), list("deleted_data"))
+}
+
+fn ids(items: &[Value]) -> Vec<String> {
+    let mut ids: Vec<String> = items
+        .iter()
+        .map(|item| item["data_id"].as_str().expect("data id").to_string())
+        .collect();
+    ids.sort();
+    ids
+}
+
+/// The requests of the journal after `from` that change something (not a read, not a lease
+/// given back).
+fn changes(emulator: &Emulator, from: usize) -> Vec<String> {
+    emulator
+        .requests()
+        .split_off(from)
+        .into_iter()
+        .filter(|line| {
+            line.starts_with("POST /appendable-data/")
+                || line.starts_with("PUT /appendable-data/")
+                || line.starts_with("DELETE /appendable-data/1/")
+                || line.starts_with("DELETE /appendable-data/deleted-data/")
+                || line.starts_with("DELETE /appendable-data/clear")
+        })
+        .collect()
+}
+
+#[test]
+fn signed_by_others_you_and_a_fingerprint_choose_those_items() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let (data, deleted) = items(&sandbox, &emulator.url, "1");
+    let other = data[1]["signer"].as_str().expect("signer").to_string();
+    assert_eq!(data[1]["signer_is_you"], false);
+    let from = emulator.requests().len();
+    run(
+        &sandbox,
+        &emulator.url,
+        &["remove", "1", "--signed-by", "others"],
+    )
+    .success()
+    .stdout_is("remove 1 index 1: ok\n")
+    .stderr_has("safe-ad: removing 1 data 1: ")
+    .stderr_has(&format!(", signed by {other}\n"));
+    assert_eq!(
+        changes(&emulator, from),
+        ["DELETE /appendable-data/1/1 200"]
+    );
+    // Restore what that key signed, by its fingerprint (upper case is the same key).
+    let from = emulator.requests().len();
+    run(
+        &sandbox,
+        &emulator.url,
+        &["restore", "1", "--signed-by", &other.to_uppercase()],
+    )
+    .success();
+    let restored = changes(&emulator, from);
+    assert_eq!(
+        restored.len(),
+        2,
+        "two deleted items signed by {other}: {restored:?}"
+    );
+    let (data_after, deleted_after) = items(&sandbox, &emulator.url, "1");
+    let signed_by_other = |list: &[Value]| {
+        list.iter()
+            .filter(|item| item["signer"] == other.as_str())
+            .count()
+    };
+    assert_eq!(signed_by_other(&deleted_after), 0);
+    assert_eq!(signed_by_other(&data_after), 2);
+    assert_eq!(
+        data_after.len() + deleted_after.len(),
+        data.len() + deleted.len()
+    );
+    // You: positions with a selector are only those positions.
+    let from = emulator.requests().len();
+    run(
+        &sandbox,
+        &emulator.url,
+        &["purge", "1", "0", "--signed-by", "you"],
+    )
+    .success();
+    assert_eq!(
+        changes(&emulator, from),
+        ["DELETE /appendable-data/deleted-data/1/0 200"]
+    );
+    run(
+        &sandbox,
+        &emulator.url,
+        &["remove", "1", "--signed-by", "someone"],
+    )
+    .code(2)
+    .stderr_has("safe-ad: error: invalid --signed-by 'someone' for remove")
+    .stderr_has("hint: give a signer's fingerprint as `safe-ad show` gives it (16 hex digits), `you` or `others`; nothing was sent");
+}
+
+#[test]
+fn kind_and_data_id_choose_those_items_and_save_post_saves_once() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let (data, deleted) = items(&sandbox, &emulator.url, "1");
+    assert_eq!(data[2]["kind"], "appendable-data");
+    let from = emulator.requests().len();
+    run(
+        &sandbox,
+        &emulator.url,
+        &["remove", "1", "--kind", "structured-data", "--save", "post"],
+    )
+    .success()
+    .stdout_is("remove 1 index 1: ok\nremove 1 index 0: ok\npost 1: ok\n");
+    assert_eq!(
+        changes(&emulator, from),
+        [
+            "DELETE /appendable-data/1/1 200",
+            "DELETE /appendable-data/1/0 200",
+            "POST /appendable-data/1 200"
+        ]
+    );
+    assert_eq!(
+        emulator.network(1),
+        (2, 1, 4),
+        "saved once, with both removals"
+    );
+    // A fresh handle; the one item left is the appendable data, chosen by its data id.
+    let fresh = emulator.fresh_handle(1).to_string();
+    let (now, _) = items(&sandbox, &emulator.url, &fresh);
+    assert_eq!(ids(&now), ids(&data[2..]));
+    let data_id = data[2]["data_id"].as_str().expect("data id");
+    run(
+        &sandbox,
+        &emulator.url,
+        &["remove", &fresh, "--data-id", data_id],
+    )
+    .success()
+    .stdout_is(&format!("remove {fresh} index 0: ok\n"));
+    let (now, gone) = items(&sandbox, &emulator.url, &fresh);
+    assert!(now.is_empty());
+    let mut all = deleted.clone();
+    all.extend(data.iter().cloned());
+    assert_eq!(ids(&gone), ids(&all));
+    run(&sandbox, &emulator.url, &["remove", "1", "--kind", "blob"])
+        .code(2)
+        .stderr_has("invalid value 'blob' for '--kind <KIND>'");
+}
+
+#[test]
+fn an_empty_choice_is_a_note_or_exit_4_with_require_match_and_changes_nothing() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let before = items(&sandbox, &emulator.url, "1");
+    let from = emulator.requests().len();
+    run(
+        &sandbox,
+        &emulator.url,
+        &["purge", "1", "--kind", "immutable-data", "--save", "post"],
+    )
+    .success()
+    .stdout_is("")
+    .stderr_is("note: purge 1: no item matched; nothing was changed\n");
+    run(
+        &sandbox,
+        &emulator.url,
+        &["remove", "1", "--kind", "immutable-data", "--require-match"],
+    )
+    .code(4)
+    .stdout_is("")
+    .stderr_is("safe-ad: error: remove 1: no item matched; nothing was changed\nhint: see what the items are with `safe-ad show 1`\n");
+    assert!(
+        changes(&emulator, from).is_empty(),
+        "nothing changed, nothing saved"
+    );
+    assert_eq!(items(&sandbox, &emulator.url, "1"), before);
+}
+
+#[test]
+fn a_dry_run_with_selectors_reads_says_what_would_change_and_changes_nothing() {
+    let sandbox = Sandbox::new();
+    let log = sandbox.path().join("requests.jsonl");
+    let emulator = Emulator::start(&["--log", log.to_str().expect("path")]);
+    let before = items(&sandbox, &emulator.url, "1");
+    let handles = emulator.live_handles(&log);
+    let from = emulator.requests().len();
+    let output = run(
+        &sandbox,
+        &emulator.url,
+        &[
+            "remove",
+            "1",
+            "--signed-by",
+            "you",
+            "--dry-run",
+            "--save",
+            "post",
+        ],
+    );
+    let lines: Vec<&str> = output
+        .success()
+        .stderr_has("safe-ad: would remove 1 data 2: ")
+        .stderr_has("safe-ad: would remove 1 data 0: ")
+        .stdout()
+        .lines()
+        .filter(|line| !line.starts_with("  "))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            format!("DELETE {}/appendable-data/1/2", emulator.url),
+            format!("DELETE {}/appendable-data/1/0", emulator.url),
+            format!("POST {}/appendable-data/1", emulator.url),
+        ]
+    );
+    assert!(
+        changes(&emulator, from).is_empty(),
+        "a dry run changed something"
+    );
+    assert_eq!(emulator.live_handles(&log), handles, "handles left behind");
+    assert_eq!(items(&sandbox, &emulator.url, "1"), before);
+}
+
+/// README's "Debugging a handle" and the man pages' ITEM ORDER: the worked example, run, moves
+/// the items as they say.
+#[test]
+fn the_item_order_example_moves_the_items_as_the_docs_say() {
+    let section = readme_section("Debugging a handle");
+    for line in [
+        "h=$(safe-ad reopen 1)",
+        "safe-ad remove \"$h\" 1",
+        "safe-ad show \"$h\"",
+    ] {
+        assert!(section.contains(line), "README's example lacks {line}");
+    }
+    let page = std::fs::read_to_string(repo_root().join("man/safe-ad-remove.1")).expect("page");
+    assert!(page.contains("ITEM ORDER") && page.contains("remove \"$h\" 1"));
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let fresh = run(&sandbox, &emulator.url, &["reopen", "1"]);
+    let h = fresh.success().stdout().trim().to_string();
+    let (data, deleted) = items(&sandbox, &emulator.url, &h);
+    assert_eq!(data[1]["preview"], "9 bytes, not text: 000102feff1b5b324a");
+    assert_eq!(deleted[0]["preview"], "\"demo item g\"");
+    run(&sandbox, &emulator.url, &["remove", &h, "1"]).success();
+    let (data_after, deleted_after) = items(&sandbox, &emulator.url, &h);
+    let id = |item: &Value| item["data_id"].clone();
+    // The appendable data is data 1 now (it was data 2).
+    assert_eq!(id(&data_after[1]), id(&data[2]));
+    assert_eq!(data_after[1]["kind"], "appendable-data");
+    // "demo item e" is deleted 0, before g and h, which moved to 1 and 2.
+    assert_eq!(id(&deleted_after[0]), id(&data[1]));
+    assert_eq!(id(&deleted_after[1]), id(&deleted[0]));
+    assert_eq!(id(&deleted_after[2]), id(&deleted[1]));
+}
+
+#[test]
+fn an_index_range_that_holds_no_item_says_so() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    run(&sandbox, &emulator.url, &["show", "--index", "10..", "1"])
+        .success()
+        .stdout_has("; showing indexes 10..\n  no item at indexes 10..: the data list has 3, the deleted list 2\n");
+    let some = run(&sandbox, &emulator.url, &["show", "--index", "2..4", "1"]);
+    some.success().check(
+        !some.stdout().contains("no item at indexes"),
+        "a range with items",
+    );
+}
