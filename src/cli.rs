@@ -412,6 +412,12 @@ pub const COMMAND_OPTIONS: &[(&str, Opts)] = &[
     ("config set", Opts::of(&[Opt::Quiet, Opt::Color])),
     ("config unset", Opts::of(&[Opt::Quiet, Opt::Color])),
     ("completions", Opts::of(&[Opt::Color])),
+    // Reads a running emulator's journal, as a client of it.
+    #[cfg(feature = "emulator")]
+    (
+        "emulator requests",
+        CONNECT.union(Opts::of(&[Opt::Json, Opt::Quiet])),
+    ),
 ];
 
 /// The options the command at `path` (`"auth status"`) takes.

@@ -7,6 +7,9 @@
 //! pipe, as with `| head -1`) is dropped quietly rather than turned into a crash, and the
 //! reporter remembers it, so a batch can be told to stop.
 
+#[cfg(feature = "emulator")]
+pub mod emulator;
+
 use std::cell::{Cell, RefCell};
 use std::io::Write;
 use std::path::Path;

@@ -348,6 +348,6 @@ fn dispatch(
         Command::Config(config) => config::run(&config.command, options, reporter),
         Command::Completions(c) => completions::run(c.shell, reporter),
         #[cfg(feature = "emulator")]
-        Command::Emulator(args) => commands::emulator::run(args),
+        Command::Emulator(args) => commands::emulator::run(args, options, reporter),
     }
 }

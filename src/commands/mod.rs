@@ -15,6 +15,8 @@ pub mod config;
 pub mod emulator;
 pub mod handles;
 pub mod items;
+#[cfg(feature = "emulator")]
+pub mod journal;
 pub mod metadata;
 pub mod operations;
 pub mod show;

@@ -265,7 +265,7 @@ fn stop_record(stopped: &Stopped) -> impl FnOnce(u64) -> String + Send + 'static
     let handles = log::handles_json(&stopped.live);
     move |lost| {
         format!(
-            "{{\"event\":\"stop\",\"requests\":{},\"answered2xx\":{},\"answered4xx\":{},\"injected503\":{},\"dropped\":{},\"delayed\":{},\"refused\":{},\"aborted\":{},\"lost\":{lost},\"handles\":{handles}}}\n",
+            "{{\"event\":\"stop\",\"requests\":{},\"answered_2xx\":{},\"answered_4xx\":{},\"injected_503\":{},\"dropped\":{},\"delayed\":{},\"refused\":{},\"aborted\":{},\"lost\":{lost},\"handles\":{handles}}}\n",
             stats.requests,
             stats.answered_2xx,
             stats.answered_4xx,

@@ -76,7 +76,7 @@ use std::io::{Read, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::Path;
 
-pub use args::EmulatorArgs;
+pub use args::{EmulatorAction, EmulatorArgs, RequestsArgs};
 pub use fixture::STATE_LIMIT;
 pub use log::{RecordLog, RECORD_QUEUE};
 pub use server::{

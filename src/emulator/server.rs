@@ -613,6 +613,7 @@ impl InFlight<'_> {
             return;
         }
         let request = log::Request {
+            seq: None,
             method: method.clone(),
             path: std::mem::take(path),
             status: status.map(|s| s.as_u16()),
@@ -621,11 +622,16 @@ impl InFlight<'_> {
             note,
             live: shared.app.state().live(),
         };
-        if let Some(records) = &shared.records {
-            records.record(request.record());
-        }
-        if !self.admin {
-            shared.admin.journal.push(request);
+        let record = |request: &log::Request| {
+            if let Some(records) = &shared.records {
+                records.record(request.record());
+            }
+        };
+        if self.admin {
+            record(&request);
+        } else {
+            // Numbered as it is kept, so the journal and `--log` give a request the same `seq`.
+            shared.admin.journal.push(request, record);
         }
     }
 }
