@@ -347,6 +347,8 @@ pub fn outlive_starter() {
 pub struct Daemon {
     dir: RunDir,
     _lock: File,
+    /// Its starter's process id (its parent when it started).
+    starter: Option<u32>,
 }
 
 impl Daemon {
@@ -366,7 +368,11 @@ impl Daemon {
             rustix::process::set_parent_process_death_signal(Some(rustix::process::Signal::TERM));
         let dir = RunDir::at(path);
         Some(match dir.claim() {
-            Ok(lock) => Ok(Daemon { dir, _lock: lock }),
+            Ok(lock) => Ok(Daemon {
+                dir,
+                _lock: lock,
+                starter: parent(),
+            }),
             Err(error) => Err(format!(
                 "safe-ad emulator: error: cannot take the lock of {}: {}\n",
                 dir.path().display(),
@@ -375,8 +381,22 @@ impl Daemon {
         })
     }
 
-    /// Writes how the run ended, the last thing before the process exits (and lets go of the lock).
+    /// Writes how the run ended, the last thing before the process exits (and lets go of the
+    /// lock). An emulator whose starter died before it printed the variables (killed with
+    /// SIGKILL, which it cannot handle) removes its run directory instead: nobody learnt its
+    /// name, so nobody else ever would.
     pub fn leave(self, exit: Exit) {
+        if !self.dir.was_shown() && self.starter.is_some() && parent() != self.starter {
+            if let Err(error) = self.dir.remove() {
+                say(&format!(
+                    "safe-ad emulator: error: its starter is gone, and its directory {} cannot \
+                     be removed: {}\n",
+                    self.dir.path().display(),
+                    reason(&error)
+                ));
+            }
+            return;
+        }
         let status = match exit {
             Exit::Stopped | Exit::Ready => Status::Stopped,
             Exit::Usage => Status::Usage,
@@ -389,6 +409,18 @@ impl Daemon {
                 reason(&error)
             ));
         }
+    }
+}
+
+/// This process's parent's id (a process whose parent ended gets another one).
+fn parent() -> Option<u32> {
+    #[cfg(unix)]
+    {
+        rustix::process::getppid().map(|pid| pid.as_raw_nonzero().get().unsigned_abs())
+    }
+    #[cfg(not(unix))]
+    {
+        None
     }
 }
 

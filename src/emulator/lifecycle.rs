@@ -20,7 +20,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use super::args::EmulatorArgs;
-use super::fixture::{reason, Fixture, Notes};
+use super::fixture::{self, reason, Fixture, Notes};
 use super::log::{self, LogEnd, RecordLog};
 use super::server::{start, Options, Server, Stopped};
 use super::signals::{Signal, Signals};
@@ -68,6 +68,13 @@ pub async fn run(args: &EmulatorArgs, listen: std::net::SocketAddr, background: 
         Some((fixture, network, notes)) => {
             for note in notes.lines {
                 say(&format!("safe-ad emulator: {note}\n"));
+            }
+            if !args.quiet {
+                if let Some(path) = &args.state {
+                    for line in fixture::summary(path, &network) {
+                        say(&format!("safe-ad emulator: {line}\n"));
+                    }
+                }
             }
             (Some(fixture), Some(network))
         }

@@ -109,7 +109,7 @@ pub enum Exit {
 /// `--background`, starts it in the background, and with `--stop` stops that one.
 pub fn run(args: &EmulatorArgs) -> Exit {
     if args.stop {
-        return stop::run();
+        return stop::run(args.if_running);
     }
     if args.background {
         return background::start(args);

@@ -597,7 +597,17 @@ impl InFlight<'_> {
         self.logged = true;
         let shared = self.shared;
         let elapsed = self.started.elapsed();
-        let error = status.and_then(|status| ErrorBody::of(status.as_u16(), body));
+        let error = status
+            .and_then(|status| ErrorBody::of(status.as_u16(), body))
+            .map(|mut error| {
+                // An answer may carry what the client sent; the token never reaches a log.
+                if let std::borrow::Cow::Owned(clean) =
+                    log::redact_text(&error.description, &shared.token)
+                {
+                    error.description = clean;
+                }
+                error
+            });
         let (method, path) = &mut self.label;
         if shared.log_requests {
             let status = status.map_or(String::new(), |s| s.as_str().to_owned());
