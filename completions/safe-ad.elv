@@ -482,8 +482,39 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --hang-unknown-clears 'Never answer a clear of an unknown handle, as the real launcher did'
             cand --background 'Detach once it listens and print its variables'
             cand --stop 'Stop the emulator that --background started'
+            cand --if-running 'With --stop: exit 0 with a note when no emulator was started'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
+            cand requests 'Print, count or check the requests a running emulator answered (its journal)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'safe-ad;emulator;requests'= {
+            cand --method 'Only requests with this method (any case)'
+            cand --path 'Only requests whose path matches GLOB: `*` within a segment, `**` across segments'
+            cand --status 'Only requests answered with this status (`404`), or this class of status (`4xx`)'
+            cand --error-code 'Only requests whose answer carried this launcher error code (`-23`)'
+            cand --since 'Only requests after RECORD: its seq number, or the record''s own line as printed'
+            cand --expect 'Exit 0 when the number of matches is N (or `>=N`, `<=N`, `>N`, `<N`), else 1'
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --count 'Print how many requests matched, instead of the requests'
+            cand --clear 'Empty the journal (after printing, counting or checking, when one is asked for)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --json 'Print JSON on stdout (one object per line), and nothing else there'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'safe-ad;emulator;help'= {
+            cand requests 'Print, count or check the requests a running emulator answered (its journal)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'safe-ad;emulator;help;requests'= {
+        }
+        &'safe-ad;emulator;help;help'= {
         }
         &'safe-ad;help'= {
             cand create 'Make a new appendable data and print its handle (POST /appendable-data)'
@@ -565,6 +596,9 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;help;completions'= {
         }
         &'safe-ad;help;emulator'= {
+            cand requests 'Print, count or check the requests a running emulator answered (its journal)'
+        }
+        &'safe-ad;help;emulator;requests'= {
         }
         &'safe-ad;help;help'= {
         }

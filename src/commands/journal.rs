@@ -162,11 +162,15 @@ fn send(
         404 => Err(Failure::new(
             Class::Rejected,
             format!(
-                "{base} has no journal (404 for {ROUTE}): it is not a safe-ad emulator, or an \
-                 older one"
+                "{base} answered 404 for {ROUTE}: it is not a safe-ad emulator, or the token is \
+                 not the one it printed"
             ),
         )
-        .with_hint("`safe-ad emulator requests` reads the journal of `safe-ad emulator`")),
+        .with_hint(
+            "`safe-ad emulator requests` reads the journal of `safe-ad emulator`, with the \
+             SAFE_LAUNCHER_TOKEN that `--background` printed (a token from `safe-ad auth login` \
+             opens only the launcher's routes)",
+        )),
         _ => Err(outcome::judge_answer(&answer)
             .err()
             .unwrap_or_else(|| Failure::new(Class::Unexpected, "an answer that is not 2xx"))),

@@ -244,7 +244,8 @@ fn usage(names: &[&str], command: &Command) -> String {
             words.push(synopsis_arg(arg));
         }
     }
-    if has_subcommands(command) {
+    // A command that also runs without one (`emulator`) lists its subcommands under COMMANDS.
+    if has_subcommands(command) && command.is_subcommand_required_set() {
         words.push(italic(
             command.get_subcommand_value_name().unwrap_or("COMMAND"),
         ));

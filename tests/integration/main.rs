@@ -28,6 +28,8 @@ mod emulator_ci;
 #[cfg(feature = "emulator")]
 mod emulator_files;
 #[cfg(feature = "emulator")]
+mod emulator_requests;
+#[cfg(feature = "emulator")]
 mod emulator_routes;
 #[cfg(feature = "emulator")]
 mod emulator_stress;
