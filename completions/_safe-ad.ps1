@@ -509,8 +509,8 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)')
             [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Accept the token in this file (first line); otherwise a random one is made and printed')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Accept this token (visible to local users in the process list: prefer --token-file)')
-            [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'Load the "network" from this JSON file and write it back on a clean stop')
-            [CompletionResult]::new('--log', '--log', [CompletionResultType]::ParameterName, 'Write one JSON record per request to FILE (method, path, status, time, live handles)')
+            [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'Load the network from FILE; save it back on a clean stop')
+            [CompletionResult]::new('--log', '--log', [CompletionResultType]::ParameterName, 'Write one JSON record per request to FILE')
             [CompletionResult]::new('--fault-rate', '--fault-rate', [CompletionResultType]::ParameterName, 'Inject a fault into this share (0 to 1) of the operation and metadata requests')
             [CompletionResult]::new('--fault-seed', '--fault-seed', [CompletionResultType]::ParameterName, 'Seed of the fault sequence: the same seed gives the same faults in the same request order')
             [CompletionResult]::new('--ready-timeout', '--ready-timeout', [CompletionResultType]::ParameterName, 'Stop it if it does not listen within SECS (30)')
@@ -518,7 +518,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--empty', '--empty', [CompletionResultType]::ParameterName, 'Start with no demo data')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No request lines, demo description or totals on stderr (errors only)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No request lines, demo description or totals on stderr (errors only)')
-            [CompletionResult]::new('--strict-paths', '--strict-paths', [CompletionResultType]::ParameterName, 'Match paths exactly: no trailing slash, exact case, no escapes, plain decimal handles')
+            [CompletionResult]::new('--strict-paths', '--strict-paths', [CompletionResultType]::ParameterName, 'Match paths exactly, without the launcher''s leeway')
             [CompletionResult]::new('--deny-auth', '--deny-auth', [CompletionResultType]::ParameterName, 'Deny every POST /auth, as a launcher whose user clicks "deny"')
             [CompletionResult]::new('--hang-unknown-clears', '--hang-unknown-clears', [CompletionResultType]::ParameterName, 'Never answer a clear of an unknown handle, as the real launcher did')
             [CompletionResult]::new('--background', '--background', [CompletionResultType]::ParameterName, 'Detach once it listens and print its variables')
@@ -527,12 +527,11 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('requests', 'requests', [CompletionResultType]::ParameterValue, 'Print, count or check the requests a running emulator answered (its journal)')
-            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
         'safe-ad;emulator;requests' {
             [CompletionResult]::new('--method', '--method', [CompletionResultType]::ParameterName, 'Only requests with this method (any case)')
-            [CompletionResult]::new('--path', '--path', [CompletionResultType]::ParameterName, 'Only requests whose path matches GLOB: `*` within a segment, `**` across segments')
+            [CompletionResult]::new('--path', '--path', [CompletionResultType]::ParameterName, 'Only requests whose path matches GLOB: a star within a segment, two stars across them')
             [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Only requests answered with this status (`404`), or this class of status (`4xx`)')
             [CompletionResult]::new('--error-code', '--error-code', [CompletionResultType]::ParameterName, 'Only requests whose answer carried this launcher error code (`-23`)')
             [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only requests after RECORD: its seq number, or the record''s own line as printed')
@@ -549,17 +548,6 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON on stdout (one object per line), and nothing else there')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            break
-        }
-        'safe-ad;emulator;help' {
-            [CompletionResult]::new('requests', 'requests', [CompletionResultType]::ParameterValue, 'Print, count or check the requests a running emulator answered (its journal)')
-            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
-            break
-        }
-        'safe-ad;emulator;help;requests' {
-            break
-        }
-        'safe-ad;emulator;help;help' {
             break
         }
         'safe-ad;help' {

@@ -266,7 +266,7 @@ _safe_ad_spec() {
             pos=("words bash zsh fish elvish powershell")
             ;;
         "emulator")
-            subs="requests help"
+            subs="requests"
             flags="--empty -q --quiet --strict-paths --deny-auth --hang-unknown-clears --background --stop --if-running -h --help"
             valued="--listen --token-file --token --state --log --fault-rate --fault-seed --ready-timeout --format"
             last="command-line"
@@ -274,13 +274,6 @@ _safe_ad_spec() {
         "emulator requests")
             flags="--count --clear --allow-insecure-http -q --quiet --json -h --help"
             valued="--method --path --status --error-code --since --expect --launcher-url --token-file --timeout --color"
-            ;;
-        "emulator help")
-            subs="requests help"
-            ;;
-        "emulator help requests")
-            ;;
-        "emulator help help")
             ;;
         "help")
             subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator help"

@@ -8,7 +8,11 @@ use clap::{Args, Subcommand, ValueHint};
 
 /// `safe-ad emulator [OPTIONS] [-- COMMAND [ARGS...]]`, or `safe-ad emulator requests ...`.
 #[derive(Debug, Args)]
-#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
+    disable_help_subcommand = true
+)]
 pub struct EmulatorArgs {
     #[command(subcommand)]
     pub action: Option<EmulatorAction>,
@@ -29,7 +33,7 @@ pub struct EmulatorArgs {
     #[arg(long)]
     pub empty: bool,
 
-    /// Load the "network" from this JSON file and write it back on a clean stop
+    /// Load the network from FILE; save it back on a clean stop
     ///
     /// A FILE that does not exist yet starts empty and is created. No demo data is loaded, and no
     /// handles are kept across runs (the launcher lost them on restart too). A symlink is followed
@@ -38,9 +42,9 @@ pub struct EmulatorArgs {
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub state: Option<PathBuf>,
 
-    /// Write one JSON record per request to FILE (method, path, status, time, live handles)
+    /// Write one JSON record per request to FILE
     ///
-    /// An existing FILE is truncated: the file holds this run only. The last line is the stop
+    /// Each record has the method, path, status, time and live handles. An existing FILE is truncated: the file holds this run only. The last line is the stop
     /// record, with the counts of the whole run. A record that cannot be written (a full disk, a
     /// reader that stopped reading) is counted as lost, said on stderr, and makes the exit code 1.
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
@@ -50,9 +54,9 @@ pub struct EmulatorArgs {
     #[arg(long, short = 'q')]
     pub quiet: bool,
 
-    /// Match paths exactly: no trailing slash, exact case, no escapes, plain decimal handles
+    /// Match paths exactly, without the launcher's leeway
     ///
-    /// The launcher (Express) let one trailing slash, any case of the literal segments and
+    /// No trailing slash, exact case, no escapes, plain decimal handles. The launcher (Express) let one trailing slash, any case of the literal segments and
     /// percent-escapes through, and read handles with C strtoull (so `-1`, `010` and `12abc` were
     /// handles). This flag refuses all of those, to catch clients that build odd paths.
     #[arg(long)]
@@ -152,7 +156,7 @@ pub struct EmulatorArgs {
     /// For the always-run step of a CI job: when SAFE_AD_EMULATOR_PID is not set, or names a run
     /// directory that is gone (the start failed, or an earlier --stop stopped it), this says so
     /// and exits 0. A running emulator is stopped as --stop stops it.
-    #[arg(long, requires = "stop")]
+    #[arg(long, requires = "stop", hide_short_help = true)]
     pub if_running: bool,
 
     /// Run this command against the emulator, then stop and exit with its exit code
@@ -189,7 +193,7 @@ pub struct RequestsArgs {
     #[arg(long, value_name = "METHOD", value_hint = ValueHint::Other)]
     pub method: Option<String>,
 
-    /// Only requests whose path matches GLOB: `*` within a segment, `**` across segments
+    /// Only requests whose path matches GLOB: a star within a segment, two stars across them
     #[arg(long, value_name = "GLOB", value_hint = ValueHint::Other)]
     pub path: Option<String>,
 

@@ -361,9 +361,15 @@ fn redact_plain<'a>(path: &'a str, token: &str) -> Cow<'a, str> {
         path.to_owned()
     };
     // A token split by slashes: each stretch of the path that spells it once the slashes are
-    // left out becomes `<token>`.
-    while let Some((start, end)) = split_token(&replaced, token) {
-        replaced.replace_range(start..end, "<token>");
+    // left out becomes `<token>`, looked for after the last one replaced (a short token may be
+    // part of `<token>` itself).
+    if split {
+        let mut from = 0;
+        while let Some((start, end)) = split_token(&replaced[from..], token) {
+            let (start, end) = (from + start, from + end);
+            replaced.replace_range(start..end, "<token>");
+            from = start + "<token>".len();
+        }
     }
     Cow::Owned(
         replaced
@@ -988,6 +994,14 @@ mod tests {
         assert_eq!(redact("/x/\\u0061bc123", "abc123"), "/x/<token>");
         assert_eq!(redact("/x/%5Cu0061bc/123", "abc123"), "/x/<token>");
         assert_eq!(redact("/x/ab%2Fc123", "abc123"), "/x/<token>");
+        assert_eq!(redact("/a/b/a/b", "ab"), "/<token>/<token>");
+        // A token that is part of `<token>` itself, or of every path.
+        assert_eq!(redact("/t/x/t", "t"), "/<token>/x/<token>");
+        assert_eq!(redact("/to/ken", "token"), "/<token>");
+        assert_eq!(
+            redact("/appendable-data/1", "a"),
+            "/<token>ppend<token>ble-d<token>t<token>/1"
+        );
         assert_eq!(redact_text("echo \\u0061bc123!", "abc123"), "echo <token>!");
         assert_eq!(redact_text("echo abc123", "abc123"), "echo <token>");
         assert_eq!(redact_text("nothing", "abc123"), "nothing");

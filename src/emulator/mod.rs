@@ -49,8 +49,10 @@
 //! not be started), or 1 when the command succeeded but the state or log could not be written.
 //! `--background`: 0 once the emulator listens, else the emulator's own code (1 when it did not
 //! listen within `--ready-timeout`, 128 + N when signal N stopped the start). `--stop`: the
-//! emulator's own code, 1 when none of those variables runs (or it had to be killed), 2 without
-//! `SAFE_AD_EMULATOR_PID`.
+//! emulator's own code, 1 when none of those variables runs (or it had to be killed, or the
+//! directory is not one `--background` made), 2 without `SAFE_AD_EMULATOR_PID`; with
+//! `--if-running`, 0 when no emulator was started. (`safe-ad emulator requests` is a client of
+//! a running emulator, in `commands::journal`, not part of this module.)
 
 mod admin;
 mod args;
