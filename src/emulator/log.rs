@@ -292,10 +292,14 @@ pub fn redact_text<'a>(text: &'a str, token: &str) -> Cow<'a, str> {
     if token.is_empty() {
         return Cow::Borrowed(text);
     }
-    let decoded = json_unescape_lossy(&percent_decode_lossy(text));
     if text.contains(token) {
-        Cow::Owned(text.replace(token, "<token>"))
-    } else if decoded.contains(token) {
+        return Cow::Owned(text.replace(token, "<token>"));
+    }
+    if !text.contains(['%', '\\']) {
+        return Cow::Borrowed(text);
+    }
+    let decoded = json_unescape_lossy(&percent_decode_lossy(text));
+    if decoded.contains(token) {
         Cow::Owned(decoded.replace(token, "<token>"))
     } else {
         Cow::Borrowed(text)
