@@ -1,0 +1,477 @@
+//! Everything safe-ad prints: result lines on stdout, errors, hints, warnings and notes on
+//! stderr, `--verbose` exchanges, dry-run and curl lines, batch summaries and progress, auth
+//! status, config show and path, completions, and clap's own help and errors. (The emulator,
+//! which shares nothing with the client, prints through its own `emulator::log`.)
+//!
+//! It decides nothing: exit codes come from `outcome`. Output that cannot be written (a closed
+//! pipe, as with `| head -1`) is dropped quietly rather than turned into a crash, and the
+//! reporter remembers it, so a batch can be told to stop.
+//!
+//! This file holds what every family shares: the `Reporter` and its sinks (stdout, stderr),
+//! colour, errors and hints, notes, JSON lines, `--verbose` exchanges and the JSON of a step.
+//! Each command family's words are in a file of their own, as more `impl Reporter` blocks:
+//! `operations` (the one-request commands and batches), `show` (show and the one-item
+//! changes), `auth` (auth and config), `emulator` (`emulator requests`, a client of a running
+//! emulator's journal).
+
+mod auth;
+#[cfg(feature = "emulator")]
+pub mod emulator;
+mod operations;
+mod show;
+
+use std::cell::{Cell, RefCell};
+use std::io::Write;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use anstyle::{AnsiColor, Color, Style};
+use serde_json::{json, Value};
+
+use crate::batch::show::{IndexRange, Kind, Section, Shown, ShownItem};
+use crate::batch::{Record, RecordOutcome, Step, Tally};
+use crate::cli::ColorWhen;
+use crate::config_file::Key;
+use crate::handle::Handle;
+use crate::input::Item;
+use crate::launcher::{serialised, Fetched, Launcher, Metadata, Operation, Request, Slot};
+use crate::outcome::{self, AnswerError, Class, Failure, Reply};
+use crate::sanitize;
+use crate::secret::Secret;
+use crate::settings::{Settings, Source};
+
+impl Reporter {
+    pub fn new(quiet: bool, json: bool, colour: ColorWhen) -> Reporter {
+        Reporter {
+            quiet,
+            json,
+            colour: match colour {
+                ColorWhen::Always => true,
+                ColorWhen::Never => false,
+                ColorWhen::Auto => stderr_is_terminal(),
+            },
+            progress_drawn: Cell::new(None),
+            stdout_closed: Cell::new(false),
+            wrote: Cell::new(false),
+            hints_shown: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// Whether stdout's reader has gone away; nothing more is worth sending then. A write
+    /// notices it, but a record that wrote nothing to stdout (it failed, and errors go to
+    /// stderr; or `--quiet` kept it silent) would not, so then the pipe is asked: `--quiet`
+    /// changes what is printed, not when a batch stops.
+    pub fn stdout_closed(&self) -> bool {
+        if !self.stdout_closed.get() && !self.wrote.get() && stdout_hung_up() {
+            self.stdout_closed.set(true);
+        }
+        self.stdout_closed.get()
+    }
+
+    /// Writes data to stdout, whole lines at once so a reader never sees half a line. A closed
+    /// stdout is not worth a crash or an error message: it is noted, and batches stop early.
+    fn out(&self, text: &str) {
+        if self.stdout_closed.get() {
+            return;
+        }
+        self.wrote.set(true);
+        let mut stdout = std::io::stdout().lock();
+        let written = stdout
+            .write_all(text.as_bytes())
+            .and_then(|()| stdout.flush());
+        if matches!(&written, Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe) {
+            self.stdout_closed.set(true);
+        }
+    }
+
+    fn clear_progress(&self) {
+        if self.progress_drawn.take().is_some() {
+            self.clear_spinner();
+        }
+    }
+
+    /// A failure that is not about one handle (arguments, settings, internal).
+    pub fn failed(&self, failure: &Failure) {
+        self.error(None, failure, &Values::default());
+    }
+
+    /// An error line, and its hint (with the request's values written in) unless the same hint
+    /// was printed before: a batch whose handles fail alike gives the advice once.
+    fn error(&self, context: Option<&str>, failure: &Failure, values: &Values) {
+        let mut shown = self.hints_shown.borrow_mut();
+        let new_hint = failure
+            .hint
+            .as_ref()
+            .filter(|hint| !shown.contains(hint))
+            .cloned();
+        if let Some(hint) = &new_hint {
+            shown.push(hint.clone());
+        }
+        let new_hint = new_hint.map(|hint| values.fill(&hint));
+        err(&error_text(
+            context,
+            &failure.message,
+            new_hint.as_deref(),
+            self.colour,
+        ));
+    }
+
+    /// What a command did or is doing, on stderr; silenced by `--quiet`.
+    pub fn info(&self, message: &str) {
+        if !self.quiet {
+            err(&format!("safe-ad: {message}\n"));
+        }
+    }
+
+    pub fn warning(&self, message: &str) {
+        let label = paint(self.colour, WARNING, "warning:");
+        err(&format!("safe-ad: {label} {message}\n"));
+    }
+
+    /// A note said at most once per run (with the hints, which are said once too).
+    fn note_once(&self, message: &str) {
+        let mut said = self.hints_shown.borrow_mut();
+        if !said.iter().any(|already| already == message) {
+            said.push(message.to_string());
+            drop(said);
+            self.note(message);
+        }
+    }
+
+    /// Something worth knowing that is not a problem; silenced by `--quiet`.
+    pub fn note(&self, message: &str) {
+        if !self.quiet {
+            let label = paint(self.colour, NOTE, "note:");
+            err(&format!("{label} {}\n", code_in(self.colour, message)));
+        }
+    }
+
+    /// `completions SHELL`: the script, as generated.
+    pub fn completion(&self, script: &[u8]) {
+        self.out(&String::from_utf8_lossy(script));
+    }
+
+    /// Help text that was asked for, on stdout.
+    pub fn help(&self, text: &str) {
+        self.out(text);
+    }
+
+    /// Help and version go to stdout (they were asked for); help shown because nothing was
+    /// given goes to stderr; any other clap error in safe-ad's error format.
+    pub fn clap(&self, error: &clap::Error) {
+        let text = error.render().to_string();
+        match error.kind() {
+            clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {
+                self.out(&text)
+            }
+            clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => err(&text),
+            _ => {
+                let text = text.strip_prefix("error: ").unwrap_or(&text);
+                let label = paint(self.colour, ERROR, "error:");
+                err(&format!("safe-ad: {label} {text}"));
+            }
+        }
+    }
+
+    /// The first Ctrl-C while launcher handles are held: what happens now, and how to leave at
+    /// once. Said even with `--quiet`: the wait that follows needs a reason.
+    pub fn stopping(&self) {
+        self.clear_progress();
+        err("safe-ad: stopping: no new requests; giving back the launcher handles it holds (Ctrl-C again leaves at once)\n");
+    }
+}
+
+/// How much of a body `--verbose` shows.
+const VERBOSE_BODY_CHARS: usize = 2000;
+
+/// Prints results and problems; `quiet` silences success lines only, `json` turns stdout into
+/// JSON Lines.
+pub struct Reporter {
+    quiet: bool,
+    json: bool,
+    /// Whether stderr's words are coloured (`--color`, `NO_COLOR`, a terminal). Standard
+    /// output never is.
+    colour: bool,
+    /// When the progress line was last drawn, if one is on screen.
+    progress_drawn: Cell<Option<Instant>>,
+    /// Set once stdout's reader has gone away (as with `| head -1`): nothing more is written
+    /// there, and batches stop.
+    stdout_closed: Cell<bool>,
+    /// Whether anything went to stdout since the last record began.
+    wrote: Cell<bool>,
+    /// The hints (and once-only notes) already printed: a batch whose handles fail alike
+    /// gives each hint once.
+    hints_shown: RefCell<Vec<String>>,
+}
+
+/// The values of the request a hint follows, for its placeholders (`outcome::fill_hint`).
+#[derive(Default)]
+struct Values {
+    handle: Option<u64>,
+    name: Option<String>,
+}
+
+impl Values {
+    /// What one request knows: its handle and the name it asks about.
+    fn of(request: &Request) -> Values {
+        Values {
+            handle: request.handle().map(|handle| handle.0),
+            name: request.name().map(|name| name.to_string()),
+        }
+    }
+
+    fn fill(&self, hint: &str) -> String {
+        outcome::fill_hint(hint, self.handle, self.name.as_deref())
+    }
+}
+
+fn json_line(value: &Value) -> String {
+    let mut line = value.to_string();
+    line.push('\n');
+    line
+}
+
+/// `safe-ad: error: <context>: <what>` and, where there is one, `hint: <what to do>`; with
+/// `colour`, the labels coloured and the commands in backticks bold.
+fn error_text(context: Option<&str>, message: &str, hint: Option<&str>, colour: bool) -> String {
+    let label = paint(colour, ERROR, "error:");
+    let mut text = match context {
+        Some(context) => format!("safe-ad: {label} {context}: {message}\n"),
+        None => format!("safe-ad: {label} {message}\n"),
+    };
+    if let Some(hint) = hint {
+        let label = paint(colour, HINT, "hint:");
+        text.push_str(&format!("{label} {}\n", code_in(colour, hint)));
+    }
+    text
+}
+
+const ERROR: Style = Style::new()
+    .bold()
+    .fg_color(Some(Color::Ansi(AnsiColor::Red)));
+
+const WARNING: Style = Style::new()
+    .bold()
+    .fg_color(Some(Color::Ansi(AnsiColor::Yellow)));
+
+const HINT: Style = WARNING;
+
+const NOTE: Style = Style::new().bold();
+
+/// A command or value in a hint or note (written between backticks).
+const CODE: Style = Style::new().bold();
+
+/// `text` in `style` when colouring, else as it is.
+fn paint(colour: bool, style: Style, text: &str) -> String {
+    if colour {
+        format!("{style}{text}{style:#}")
+    } else {
+        text.to_string()
+    }
+}
+
+/// The parts of `text` between backticks in bold when colouring (the backticks stay, so the
+/// words read the same either way).
+fn code_in(colour: bool, text: &str) -> String {
+    if !colour {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for (at, part) in text.split('`').enumerate() {
+        if at > 0 {
+            out.push('`');
+        }
+        // Odd parts are inside backticks; an unpaired last one is left plain.
+        if at % 2 == 1 && text.matches('`').count() > at {
+            out.push_str(&paint(true, CODE, part));
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
+}
+
+/// Whether the reader of stdout has gone: a pipe whose reading end was closed polls as an
+/// error. A file or a terminal never does.
+#[cfg(unix)]
+fn stdout_hung_up() -> bool {
+    use rustix::event::{poll, PollFd, PollFlags};
+    let stdout = std::io::stdout();
+    let mut fds = [PollFd::new(&stdout, PollFlags::empty())];
+    match poll(&mut fds, Some(&rustix::event::Timespec::default())) {
+        Ok(_) => fds[0].revents().intersects(PollFlags::ERR | PollFlags::HUP),
+        Err(_) => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn stdout_hung_up() -> bool {
+    false
+}
+
+/// Whether a person is likely watching stderr (spinners and progress bars only then).
+pub fn stderr_is_terminal() -> bool {
+    use std::io::IsTerminal;
+    std::io::stderr().is_terminal()
+}
+
+/// Draws a spinner with `message` on stderr until the future is dropped; it never ends itself.
+async fn spin(message: &str) -> std::convert::Infallible {
+    const FRAMES: [char; 4] = ['|', '/', '-', '\\'];
+    let mut tick = tokio::time::interval(std::time::Duration::from_millis(120));
+    let mut frame = 0;
+    loop {
+        tick.tick().await;
+        err(&format!("\r{} {message}", FRAMES[frame % FRAMES.len()]));
+        frame += 1;
+    }
+}
+
+/// Writes to stderr, ignoring a closed stderr: there is nowhere left to say anything.
+fn err(text: &str) {
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+}
+
+fn add_error(object: &mut Value, failure: &Failure, values: &Values) {
+    let answer = failure.answer.as_ref();
+    object["error"] = json!({
+        "class": failure.class.name(),
+        "status": answer.map(|a| a.status),
+        "error_code": answer.and_then(|a| a.error_code),
+        "description": answer.map_or(failure.message.as_str(), |a| a.description.as_str()),
+        "hint": failure.hint.as_deref().map(|hint| values.fill(hint)),
+    });
+    object["exit_code"] = json!(failure.exit_code());
+}
+
+/// A request and its answer as `--verbose` shows them; the token is masked.
+fn exchange_text(launcher: &Launcher, step: &Step) -> String {
+    let mut text = format!(
+        "> {} {}\n",
+        step.request.method(),
+        launcher.url(&step.request)
+    );
+    for (name, value) in launcher.shown_request_headers() {
+        text.push_str(&format!("> {name}: {value}\n"));
+    }
+    match &step.exchange {
+        Some(Ok(answer)) => {
+            text.push_str(&format!(
+                "< {} ({:.1} ms)\n",
+                answer.status,
+                answer.elapsed.as_secs_f64() * 1000.0
+            ));
+            for (name, value) in &answer.headers {
+                text.push_str(&format!("< {name}: {}\n", sanitize::line(value, 300)));
+            }
+            text.push_str(&format!(
+                "<\n< {}\n",
+                sanitize::line(&answer.body, VERBOSE_BODY_CHARS)
+            ));
+        }
+        Some(Err(no_answer)) => text.push_str(&format!("< no answer: {no_answer:?}\n")),
+        None => {}
+    }
+    text
+}
+
+fn step_json(launcher: &Launcher, line: Option<u64>, step: &Step, values: &Values) -> Value {
+    let request = &step.request;
+    let handle = request.handle().or(match request.operation() {
+        Operation::Create | Operation::Fetch => step.new_handle(),
+        _ => None,
+    });
+    let mut object = json!({
+        "handle": handle.map(|handle| handle.0),
+        "operation": request.operation().name(),
+        "method": request.method().as_str(),
+        "url": launcher.url(request),
+        "status": step.status,
+        "ok": step.result.is_ok(),
+        "elapsed_ms": (step.elapsed.as_secs_f64() * 10_000.0).round() / 10.0,
+    });
+    if let Some(line) = line {
+        object["line"] = json!(line);
+    }
+    if let Some(name) = request.name() {
+        object["name"] = json!(name.to_string());
+    }
+    let data_id = request.data_id().or(match request.operation() {
+        Operation::DataId => step.new_handle(),
+        _ => None,
+    });
+    if let Some(data_id) = data_id {
+        object["data_id_handle"] = json!(data_id.0);
+    }
+    if let Some(index) = request.index() {
+        object["index"] = json!(index);
+    }
+    match &step.result {
+        Ok(Reply::Metadata(metadata)) => object["metadata"] = json!(metadata),
+        Ok(Reply::Fetched(fetched)) => {
+            object["metadata"] = json!({
+                "isOwner": fetched.is_owner,
+                "version": fetched.version,
+                "filterType": fetched.filter_type,
+                "dataLength": fetched.data_length,
+                "deletedDataLength": fetched.deleted_data_length,
+            })
+        }
+        Ok(_) => {}
+        Err(failure) => add_error(&mut object, failure, values),
+    }
+    object
+}
+
+/// What `auth status` learnt of the token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatusAnswer {
+    Accepted,
+    NotAccepted(Class),
+    Unreachable,
+    NoToken,
+}
+
+impl StatusAnswer {
+    /// The `status` value of `auth status --json`.
+    fn name(self) -> &'static str {
+        match self {
+            StatusAnswer::Accepted => "accepted",
+            StatusAnswer::NotAccepted(_) => "not_accepted",
+            StatusAnswer::Unreachable => "unreachable",
+            StatusAnswer::NoToken => "no_token",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_format() {
+        assert_eq!(
+            error_text(
+                Some("put 7"),
+                "the launcher answered 400",
+                Some("do x"),
+                false
+            ),
+            "safe-ad: error: put 7: the launcher answered 400\nhint: do x\n"
+        );
+        assert_eq!(
+            error_text(None, "bad", None, false),
+            "safe-ad: error: bad\n"
+        );
+    }
+
+    #[test]
+    fn colour_marks_the_labels_and_the_commands_in_backticks() {
+        let text = error_text(None, "bad", Some("run `safe-ad reopen 2` now"), true);
+        assert_eq!(
+            text,
+            "safe-ad: \x1b[1m\x1b[31merror:\x1b[0m bad\n\
+\x1b[1m\x1b[33mhint:\x1b[0m run `\x1b[1msafe-ad reopen 2\x1b[0m` now\n"
+        );
+    }
+}

@@ -1,0 +1,429 @@
+//! The words of the one-request commands (the four operations, `metadata`, the handle chains):
+//! result lines, `--verbose` exchanges, dry-run and curl lines, JSON Lines records, batch
+//! summaries and progress.
+
+use super::*;
+
+impl Reporter {
+    /// Everything about one handle, in input order: result lines, errors, `--verbose` text.
+    pub fn record(&self, launcher: &Launcher, record: &Record) {
+        self.clear_progress();
+        self.wrote.set(false);
+        match &record.outcome {
+            RecordOutcome::NotStarted => {}
+            RecordOutcome::Invalid(failure) => self.invalid(&record.item, failure),
+            RecordOutcome::Ran(steps) => self.steps(launcher, record.item.line, steps),
+        }
+    }
+
+    /// Input that is not a handle, from standard input or the command line: an error, and with
+    /// `--json` an object saying which input it was.
+    pub fn invalid(&self, item: &Item, failure: &Failure) {
+        if self.json {
+            self.out(&json_line(&invalid_json(item, failure)));
+        }
+        self.failed(failure);
+    }
+
+    /// The steps of one procedure, in order: `--verbose` exchanges, JSON Lines or result
+    /// lines, and an error for each step that failed. `line`: where the input came from.
+    ///
+    /// Procedures that make a new handle (`create`, `open`, `reopen`) print it alone on stdout,
+    /// for `h=$(safe-ad open NAME)`, and say what happened in one line on stderr; the other
+    /// steps print a line each (`put 7: ok`, or the metadata).
+    pub fn steps(&self, launcher: &Launcher, line: Option<u64>, steps: &[Step]) {
+        if steps
+            .iter()
+            .any(|step| step.request.operation() == Operation::Append)
+        {
+            return self.append_steps(launcher, steps);
+        }
+        let new_handles = steps.iter().any(|step| {
+            matches!(
+                step.request.operation(),
+                Operation::Create | Operation::Fetch
+            )
+        });
+        // The name a procedure started from (`open NAME`) is known to the hints of its later
+        // steps too.
+        let name = steps
+            .iter()
+            .find_map(|step| step.request.name())
+            .map(|name| name.to_string());
+        for (at, step) in steps.iter().enumerate() {
+            if step.exchange.is_some() {
+                err(&exchange_text(launcher, step));
+            }
+            let values = Values {
+                handle: step.request.handle().map(|handle| handle.0),
+                name: name.clone(),
+            };
+            if self.json {
+                self.out(&json_line(&step_json(launcher, line, step, &values)));
+            }
+            match &step.result {
+                Err(failure) => self.error(Some(&step.request.subject()), failure, &values),
+                Ok(_) if new_handles => self.new_handle(steps, at),
+                Ok(Reply::Metadata(metadata)) if !self.json => {
+                    if let Some(handle) = step.request.handle() {
+                        self.metadata(handle, metadata);
+                    }
+                }
+                Ok(_) if !self.json => self.ok(&step.request),
+                Ok(_) => {}
+            }
+        }
+    }
+
+    /// For the step at `at` of a procedure that makes a handle: the handle on stdout (unless
+    /// `--json` has it), and what happened on stderr.
+    fn new_handle(&self, steps: &[Step], at: usize) {
+        let step = &steps[at];
+        let Some(handle) = step.new_handle() else {
+            return;
+        };
+        let said = match (&step.request, &step.result) {
+            (Request::Create { name, .. }, _) => {
+                let saved = steps.get(at + 1).is_some_and(|next| {
+                    next.request == Request::OnHandle(Operation::Put, handle) && next.result.is_ok()
+                });
+                if saved {
+                    format!("created handle {handle}, name {name}, saved to the network")
+                } else {
+                    format!(
+                        "created handle {handle}, name {name}, not on the network yet (save it with: safe-ad put {handle})"
+                    )
+                }
+            }
+            (Request::Fetch(_), Ok(Reply::Fetched(fetched))) => {
+                let counts = fetched_counts(fetched);
+                let before = at.checked_sub(1).map(|before| &steps[before].request);
+                match before {
+                    Some(Request::OnHandle(Operation::DataId, old)) => {
+                        let dropped = steps.iter().any(|later| {
+                            later.request == Request::OnHandle(Operation::Drop, *old)
+                                && later.result.is_ok()
+                        });
+                        let dropped = if dropped {
+                            format!("; dropped handle {old}")
+                        } else {
+                            String::new()
+                        };
+                        format!("reopened handle {old} as {handle}: {counts}{dropped}")
+                    }
+                    _ => format!("opened handle {handle}: {counts}"),
+                }
+            }
+            // A data-id handle is a means, not a result.
+            _ => return,
+        };
+        if !self.json {
+            self.out(&format!("{handle}\n"));
+        }
+        self.info(&said);
+    }
+
+    /// The one-line summary of a batch, on stderr, when more than one handle was asked for.
+    /// `cancelled` counts handles sent whose answer was not awaited (Ctrl-C), `not_started`
+    /// handles never sent; `unread_input` says standard input was left unread (its length is
+    /// unknown) because the batch stopped early.
+    /// With `--quiet` it is printed only when the batch was cut short, since what was left
+    /// undone (or sent and not awaited) is not success output.
+    pub fn summary(&self, tally: &Tally, cancelled: u64, not_started: u64, unread_input: bool) {
+        self.clear_progress();
+        let cut_short = cancelled > 0 || not_started > 0 || unread_input;
+        if self.quiet && !cut_short {
+            return;
+        }
+        if let Some(line) = summary_text(tally, cancelled, not_started, unread_input) {
+            err(&line);
+        }
+    }
+
+    /// A live progress line on a terminal's stderr for long batches (a bar when the number of
+    /// handles is known); never on a pipe or file.
+    pub fn progress(&self, tally: &Tally, total: Option<u64>, started: Instant) {
+        if self.quiet || started.elapsed() < Duration::from_millis(500) {
+            return;
+        }
+        if let Some(drawn) = self.progress_drawn.get() {
+            if drawn.elapsed() < Duration::from_millis(100) {
+                return;
+            }
+        }
+        if !stderr_is_terminal() {
+            return;
+        }
+        let rate = tally.done() as f64 / started.elapsed().as_secs_f64().max(0.001);
+        let position = match total {
+            Some(total) if total > 0 => {
+                const WIDTH: u64 = 30;
+                let filled = (tally.seen.min(total) * WIDTH / total) as usize;
+                format!(
+                    "[{}{}] {}/{total}",
+                    "#".repeat(filled),
+                    ".".repeat(WIDTH as usize - filled),
+                    tally.seen
+                )
+            }
+            _ => format!("{} done", tally.done()),
+        };
+        err(&format!(
+            "\r\x1b[2K{position}: {} ok, {} failed ({rate:.0}/s)",
+            tally.ok, tally.failed
+        ));
+        self.progress_drawn.set(Some(Instant::now()));
+    }
+
+    /// One short line on stdout per step that succeeded: `put 7: ok`.
+    pub(super) fn ok(&self, request: &Request) {
+        if !self.quiet {
+            self.out(&format!("{}: ok\n", request.subject()));
+        }
+    }
+
+    /// One line per handle, for people: what a clear or a save changed shows up here.
+    pub fn metadata(&self, handle: Handle, metadata: &Metadata) {
+        self.out(&format!(
+            "{handle}: version {}, data {}, deleted {}, owner {}, filter {} ({} keys)\n",
+            metadata.version,
+            metadata.data_length,
+            metadata.deleted_data_length,
+            if metadata.is_owner { "yes" } else { "no" },
+            crate::sanitize::line(metadata.filter_type.as_bytes(), 40),
+            metadata.filter_length
+        ));
+    }
+
+    /// `--dry-run` and `--curl`: what would be sent for one request, as request line, headers
+    /// and body, or as a curl command. A handle an earlier answer will give shows as
+    /// `{handleId}`. curl reads the token from where safe-ad found it (`token`), never from the
+    /// command line itself.
+    pub fn request_described(
+        &self,
+        launcher: &Launcher,
+        request: &Request<Slot>,
+        as_curl: bool,
+        token: Option<&Source>,
+    ) {
+        let url = launcher.url(request);
+        let json = request.json();
+        let text = if as_curl {
+            // --fail-with-body: a line whose request fails exits non-zero (22), as safe-ad
+            // would, and still shows the launcher's error.
+            let mut text = format!(
+                "curl -sS --fail-with-body -X {} -H \"Authorization: Bearer {}\"",
+                request.method(),
+                curl_token(token)
+            );
+            // A handle an earlier answer gives becomes a shell variable the person sets, and
+            // curl must not read its braces as a URL pattern. Unset, the shell stops at the
+            // line with the words below rather than send a request without the handle.
+            let (url, quote) = match slot_field(request) {
+                Some(field) => {
+                    let variable = shell_name(field);
+                    self.note_once(&format!(
+                        "{variable} in the lines below stands for the \"{field}\" that the line before it answers: set it ({variable}=...) before running them"
+                    ));
+                    (
+                        url.replace(
+                            &format!("{{{field}}}"),
+                            &format!(
+                                "${{{variable}:?set {variable} to the {field} answered above}}"
+                            ),
+                        ),
+                        '"',
+                    )
+                }
+                None => (url, '\''),
+            };
+            if let Some(json) = &json {
+                text.push_str(&format!(" -H 'Content-Type: application/json' -d '{json}'"));
+            }
+            text.push_str(&format!(" {quote}{url}{quote}\n"));
+            text
+        } else {
+            let mut text = format!("{} {url}\n", request.method());
+            for (name, value) in launcher.shown_request_headers() {
+                text.push_str(&format!("  {name}: {value}\n"));
+            }
+            if let Some(json) = &json {
+                text.push_str(&format!(
+                    "  content-type: application/json\n  body: {json}\n"
+                ));
+            }
+            text
+        };
+        self.out(&text);
+    }
+
+    /// `--curl` with a token that no line can fetch again (standard input) or no token at all.
+    pub fn curl_token_note(&self, source: Option<&Source>) {
+        let why = match source {
+            Some(Source::Stdin) => "the token came from standard input".to_string(),
+            Some(Source::TokenPipe(path)) => format!(
+                "the token came from {}, which cannot be read again (a pipe)",
+                path.display()
+            ),
+            None => "no token was found".to_string(),
+            Some(_) => return,
+        };
+        self.note(&format!(
+            "{why}: export {} before running these lines",
+            crate::settings::ENV_TOKEN
+        ));
+    }
+
+    /// After a clear without `--save`: the change is only in the launcher's copy.
+    pub fn save_note(&self, saved: &[Handle]) {
+        const SHOWN: usize = 5;
+        let mut list: Vec<String> = saved.iter().take(SHOWN).map(Handle::to_string).collect();
+        if saved.len() > SHOWN {
+            list.push("...".into());
+        }
+        self.note(&format!(
+            "a clear changes only the launcher's copy; save it to the network with: safe-ad post {} (or use --save post)",
+            list.join(" ")
+        ));
+    }
+
+    /// `--verbose`: each request and its answer.
+    pub fn exchanges(&self, launcher: &Launcher, steps: &[Step]) {
+        for step in steps.iter().filter(|step| step.exchange.is_some()) {
+            err(&exchange_text(launcher, step));
+        }
+    }
+}
+
+/// The summary line, when there is one: for more than one handle, or when standard input was
+/// left unread (its length is unknown). The total counts every handle given or read, whatever
+/// became of it.
+fn summary_text(
+    tally: &Tally,
+    cancelled: u64,
+    not_started: u64,
+    unread_input: bool,
+) -> Option<String> {
+    let total = tally.done() + cancelled + not_started;
+    if total == 0 && !unread_input {
+        // Only standard input can hold no handle at all; a silent exit 0 would hide it.
+        return Some("0 handles: standard input held none\n".to_string());
+    }
+    if total < 2 && !unread_input {
+        return None;
+    }
+    let mut line = format!(
+        "{total} {}: {} ok, {} failed",
+        if total == 1 { "handle" } else { "handles" },
+        tally.ok,
+        tally.failed
+    );
+    if cancelled > 0 {
+        line.push_str(&format!(
+            ", {cancelled} sent but not awaited (they may have taken effect)"
+        ));
+    }
+    if not_started > 0 {
+        line.push_str(&format!(", {not_started} not started"));
+    }
+    if unread_input {
+        line.push_str(", the rest of standard input not read");
+    }
+    line.push('\n');
+    Some(line)
+}
+
+/// The shell words that give the token to a `--curl` line, from where safe-ad found it: the
+/// line must work when pasted, and must not contain the token itself.
+fn curl_token(source: Option<&Source>) -> String {
+    match source {
+        Some(Source::ConfigFile(_)) => "$(safe-ad auth token)".to_string(),
+        Some(Source::TokenFile(path)) => format!(
+            "$(safe-ad --token-file {} auth token)",
+            shell_quote(&path.display().to_string())
+        ),
+        Some(Source::Env(var)) => format!("${var}"),
+        Some(Source::Flag(_) | Source::Stdin | Source::TokenPipe(_) | Source::Default) | None => {
+            format!("${}", crate::settings::ENV_TOKEN)
+        }
+    }
+}
+
+/// The answer field a request waits for, if it names a handle not known yet.
+fn slot_field(request: &Request<Slot>) -> Option<&'static str> {
+    [request.handle(), request.data_id()]
+        .into_iter()
+        .find_map(|slot| match slot {
+            Some(Slot::FromAnswer(field)) => Some(field),
+            _ => None,
+        })
+}
+
+/// `dataIdHandle` as a shell variable: `DATA_ID_HANDLE`.
+fn shell_name(field: &str) -> String {
+    let mut name = String::new();
+    for c in field.chars() {
+        if c.is_ascii_uppercase() {
+            name.push('_');
+        }
+        name.push(c.to_ascii_uppercase());
+    }
+    name
+}
+
+/// A word the shell reads back as `text`.
+fn shell_quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', r"'\''"))
+}
+
+/// The counts a fetch gave, as the info line after `open` and `reopen` shows them.
+fn fetched_counts(fetched: &Fetched) -> String {
+    format!(
+        "version {}, data {}, deleted {}",
+        fetched.version, fetched.data_length, fetched.deleted_data_length
+    )
+}
+
+fn invalid_json(item: &Item, failure: &Failure) -> Value {
+    let mut object = json!({
+        "handle": null,
+        "input": item.input,
+        "line": item.line,
+        "ok": false,
+    });
+    add_error(&mut object, failure, &Values::default());
+    object
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_summary_counts_every_handle_and_says_one_handle_in_the_singular() {
+        let tally = |ok, failed| Tally {
+            ok,
+            failed,
+            ..Tally::default()
+        };
+        assert_eq!(summary_text(&tally(1, 0), 0, 0, false), None);
+        assert_eq!(
+            summary_text(&tally(0, 0), 0, 0, false).as_deref(),
+            Some("0 handles: standard input held none\n")
+        );
+        assert_eq!(
+            summary_text(&tally(0, 1), 0, 2, false).as_deref(),
+            Some("3 handles: 0 ok, 1 failed, 2 not started\n")
+        );
+        assert_eq!(
+            summary_text(&tally(1, 0), 1, 0, false).as_deref(),
+            Some(
+                "2 handles: 1 ok, 0 failed, 1 sent but not awaited (they may have taken effect)\n"
+            )
+        );
+        assert_eq!(
+            summary_text(&tally(1, 0), 0, 0, true).as_deref(),
+            Some("1 handle: 1 ok, 0 failed, the rest of standard input not read\n")
+        );
+    }
+}

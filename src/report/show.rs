@@ -1,0 +1,362 @@
+//! The words of `show` and of the one-item changes (`remove`, `restore`, `purge`, `append`):
+//! the handle as text or JSON, its progress, and the notes on what still needs a save.
+
+use super::*;
+
+impl Reporter {
+    /// A failure of one part of a `show`: `safe-ad: error: show 7, data item 2: ...`.
+    pub fn show_failed(&self, command: &str, what: &str, failure: &Failure) {
+        self.clear_progress();
+        self.error(
+            Some(&format!("{command}: {what}")),
+            failure,
+            &Values::default(),
+        );
+    }
+
+    /// A live count of the items of one handle read so far, on a terminal's stderr only, once
+    /// reading takes long enough to wonder.
+    pub fn show_progress(&self, handle: Handle, done: u64, total: u64, started: Instant) {
+        if self.quiet || total == 0 || started.elapsed() < Duration::from_millis(500) {
+            return;
+        }
+        if let Some(drawn) = self.progress_drawn.get() {
+            if drawn.elapsed() < Duration::from_millis(100) && done < total {
+                return;
+            }
+        }
+        if !stderr_is_terminal() {
+            return;
+        }
+        const WIDTH: u64 = 30;
+        let filled = (done.min(total) * WIDTH / total) as usize;
+        err(&format!(
+            "\r\x1b[2K[{}{}] {done}/{total} items of handle {handle}",
+            "#".repeat(filled),
+            ".".repeat(WIDTH as usize - filled),
+        ));
+        self.progress_drawn.set(Some(Instant::now()));
+    }
+
+    /// One handle of `show`: `--verbose` exchanges, then its block (or JSON object) on stdout,
+    /// then an error on stderr for each part that could not be read. `you`: the user's own key,
+    /// serialised, if it could be read; `separate`: a block came before this one.
+    pub fn shown(
+        &self,
+        launcher: &Launcher,
+        shown: &Shown,
+        you: Option<&[u8]>,
+        range: IndexRange,
+        separate: bool,
+    ) {
+        self.clear_progress();
+        self.wrote.set(false);
+        self.exchanges(launcher, &shown.steps);
+        for key in &shown.filter {
+            self.exchanges(launcher, &key.steps);
+        }
+        for item in shown.data.iter().chain(&shown.deleted) {
+            self.exchanges(launcher, &item.steps);
+        }
+        if self.json {
+            self.out(&json_line(&shown_json(shown, you)));
+        } else if shown.metadata.is_ok() {
+            let gap = if separate { "\n" } else { "" };
+            self.out(&format!("{gap}{}", shown_text(shown, you, range)));
+        }
+        let command = format!("show {}", shown.handle);
+        if let Err(failure) = &shown.metadata {
+            let values = Values {
+                handle: Some(shown.handle.0),
+                name: None,
+            };
+            self.error(Some(&command), failure, &values);
+        }
+        for key in &shown.filter {
+            for failure in &key.failures {
+                self.show_failed(&command, &format!("filter key {}", key.index), failure);
+            }
+        }
+        for item in shown.data.iter().chain(&shown.deleted) {
+            for failure in &item.failures {
+                let what = format!("{} item {}", section_name(item.section), item.index);
+                self.show_failed(&command, &what, failure);
+            }
+        }
+    }
+
+    /// After `remove`, `restore` or `purge` of more than one index: how many did what.
+    pub fn index_summary(&self, tally: &Tally) {
+        let total = tally.done() + tally.not_started;
+        if self.quiet || total < 2 {
+            return;
+        }
+        let mut line = format!("{total} indexes: {} ok, {} failed", tally.ok, tally.failed);
+        if tally.not_started > 0 {
+            line.push_str(&format!(", {} not started", tally.not_started));
+        }
+        err(&format!("{line}\n"));
+    }
+
+    /// After a one-item change: it is only in the launcher's copy until saved; `not_saved`:
+    /// `--save` was asked for, but an index failed, so nothing was saved.
+    pub fn item_save_note(&self, operation: Operation, handle: Handle, not_saved: bool) {
+        let change = match operation {
+            Operation::Remove => "a removal",
+            Operation::Restore => "a restore",
+            _ => "a purge",
+        };
+        if operation == Operation::Restore && !not_saved {
+            return self.note(&format!(
+                "a restore changes only the launcher's copy: restore before saving undoes a removal; once saved, it only takes the item off the deleted list (the launcher's save carries no data items, so the network does not list it as data again); save with: safe-ad post {handle}"
+            ));
+        }
+        if not_saved {
+            self.note(&format!(
+                "not saved, because an index failed: the changes that succeeded are only in the launcher's copy; save them with: safe-ad post {handle}"
+            ));
+        } else {
+            self.note(&format!(
+                "{change} changes only the launcher's copy; save it to the network with: safe-ad post {handle} (or use --save post)"
+            ));
+        }
+    }
+
+    /// The steps of `append`: `--verbose` exchanges, a JSON object per request, the append's
+    /// own line (`append 7: ok`), an error for each step that failed, and what to do to see it.
+    pub(super) fn append_steps(&self, launcher: &Launcher, steps: &[Step]) {
+        for step in steps {
+            if step.exchange.is_some() {
+                err(&exchange_text(launcher, step));
+            }
+            let values = Values::of(&step.request);
+            if self.json {
+                self.out(&json_line(&step_json(launcher, None, step, &values)));
+            }
+            match (&step.result, step.request) {
+                (Err(failure), _) => self.error(Some(&step.request.subject()), failure, &values),
+                (Ok(_), Request::Append { handle, .. }) => {
+                    if !self.json {
+                        self.ok(&step.request);
+                    }
+                    self.info(&format!(
+                        "appended on the network; handle {handle}'s copy does not show it: `safe-ad reopen {handle}` gets one that does"
+                    ));
+                }
+                (Ok(_), _) => {}
+            }
+        }
+    }
+}
+
+fn section_name(section: Section) -> &'static str {
+    match section {
+        Section::Data => "data",
+        Section::Deleted => "deleted",
+    }
+}
+
+fn yes_no(value: bool) -> &'static str {
+    if value {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
+/// A signer or filter key as shown: its fingerprint, or `you`.
+fn key_text(key: Option<&[u8]>, you: Option<&[u8]>) -> String {
+    match key {
+        Some(key) if Some(key) == you => "you".to_string(),
+        Some(key) => serialised::fingerprint(key),
+        None => "?".to_string(),
+    }
+}
+
+/// A failure in a few words, for the line of the part that could not be read (the whole
+/// error goes to stderr): the launcher's code and description, or what happened.
+fn failure_words(failure: &Failure) -> String {
+    match failure.answer.as_ref() {
+        Some(AnswerError {
+            error_code: Some(code),
+            description,
+            ..
+        }) => format!("errorCode {code}, {description}"),
+        _ => failure.message.clone(),
+    }
+}
+
+/// One handle of `show`, for people.
+fn shown_text(shown: &Shown, you: Option<&[u8]>, range: IndexRange) -> String {
+    let Ok(metadata) = &shown.metadata else {
+        return String::new();
+    };
+    let mut text = format!(
+        "handle {}: version {}, owner {}, data {}, deleted {}, filter {} ({} keys)",
+        shown.handle,
+        metadata.version,
+        yes_no(metadata.is_owner),
+        metadata.data_length,
+        metadata.deleted_data_length,
+        sanitize::line(metadata.filter_type.as_bytes(), 40),
+        metadata.filter_length
+    );
+    if range != IndexRange::ALL {
+        let end = range.end.map(|end| end.to_string()).unwrap_or_default();
+        text.push_str(&format!("; showing indexes {}..{end}", range.start));
+    }
+    text.push('\n');
+    for key in &shown.filter {
+        let shown_key = match (&key.key, key.failures.first()) {
+            (Some(bytes), _) if Some(bytes.as_slice()) == you => {
+                format!("{} (you)", serialised::fingerprint(bytes))
+            }
+            (Some(bytes), _) => serialised::fingerprint(bytes),
+            (None, Some(failure)) => format!("unreadable ({})", failure_words(failure)),
+            (None, None) => "?".to_string(),
+        };
+        text.push_str(&format!("  filter key {}: {shown_key}\n", key.index));
+    }
+    for item in shown.data.iter().chain(&shown.deleted) {
+        text.push_str(&item_text(item, you));
+    }
+    text
+}
+
+fn item_text(item: &ShownItem, you: Option<&[u8]>) -> String {
+    let what = match &item.kind {
+        Some(Kind::Structured {
+            version,
+            versions: Some(versions),
+        }) => format!("structured data, type tag 501, version {version} ({versions} versions)"),
+        Some(Kind::Structured { version, .. }) => format!("structured data, version {version}"),
+        Some(Kind::Appendable {
+            version,
+            data_length,
+            deleted_data_length,
+            ..
+        }) => format!(
+            "appendable data, version {version}, data {data_length}, deleted {deleted_data_length}"
+        ),
+        None => "kind unknown".to_string(),
+    };
+    let mut line = format!(
+        "  {} {}: {what}, signed by {}",
+        section_name(item.section),
+        item.index,
+        key_text(item.signer.as_deref(), you)
+    );
+    if let Some(preview) = &item.preview {
+        line.push_str(&format!(": {preview}"));
+    }
+    if let Some(failure) = item.failures.first() {
+        line.push_str(&format!(" [unreadable: {}]", failure_words(failure)));
+    }
+    line.push('\n');
+    if let Some(data_id) = &item.data_id {
+        line.push_str(&format!("    data id {}\n", serialised::base64(data_id)));
+    }
+    if let Some(content) = &item.content {
+        match serialised::full(content).as_slice() {
+            [one] => line.push_str(&format!("    content {one}\n")),
+            lines => {
+                line.push_str(&format!("    content, {} bytes in hex:\n", content.len()));
+                for hex in lines {
+                    line.push_str(&format!("      {hex}\n"));
+                }
+            }
+        }
+    }
+    line
+}
+
+/// One handle of `show`, for scripts: the keys README's JSON table lists.
+fn shown_json(shown: &Shown, you: Option<&[u8]>) -> Value {
+    let mut object = json!({ "handle": shown.handle.0 });
+    match &shown.metadata {
+        Err(failure) => {
+            object["ok"] = json!(false);
+            let values = Values {
+                handle: Some(shown.handle.0),
+                name: None,
+            };
+            add_error(&mut object, failure, &values);
+            return object;
+        }
+        Ok(metadata) => {
+            let keys: Vec<Value> = shown
+                .filter
+                .iter()
+                .map(|key| json!(key.key.as_deref().map(serialised::fingerprint)))
+                .collect();
+            object["ok"] = json!(true);
+            object["version"] = json!(metadata.version);
+            object["is_owner"] = json!(metadata.is_owner);
+            object["filter"] = json!({ "type": metadata.filter_type, "keys": keys });
+            object["data_length"] = json!(metadata.data_length);
+            object["deleted_data_length"] = json!(metadata.deleted_data_length);
+        }
+    }
+    let items = |items: &[ShownItem]| -> Vec<Value> {
+        items.iter().map(|item| item_json(item, you)).collect()
+    };
+    object["data"] = json!(items(&shown.data));
+    object["deleted_data"] = json!(items(&shown.deleted));
+    if let Some(failure) = shown.failures().next() {
+        object["ok"] = json!(false);
+        add_error(&mut object, failure, &Values::default());
+    }
+    object
+}
+
+fn item_json(item: &ShownItem, you: Option<&[u8]>) -> Value {
+    let (kind, version, type_tag) = match &item.kind {
+        Some(Kind::Structured { version, versions }) => (
+            "structured-data",
+            Some(*version),
+            // The launcher tells apart only versioned structured data, which is type tag 501.
+            versions.map(|_| 501),
+        ),
+        Some(Kind::Appendable { version, .. }) => ("appendable-data", Some(*version), None),
+        None => ("unknown", None, None),
+    };
+    let mut object = json!({
+        "index": item.index,
+        "kind": kind,
+        "data_id": item.data_id.as_deref().map(serialised::base64),
+        "signer": item.signer.as_deref().map(serialised::fingerprint),
+        "signer_is_you": match (&item.signer, you) {
+            (Some(signer), Some(you)) => json!(signer.as_slice() == you),
+            _ => Value::Null,
+        },
+        "type_tag": type_tag,
+        "version": version,
+        "preview": item.preview,
+    });
+    match &item.kind {
+        Some(Kind::Structured {
+            versions: Some(versions),
+            ..
+        }) => object["versions"] = json!(versions),
+        Some(Kind::Appendable {
+            data_length,
+            deleted_data_length,
+            filter_type,
+            ..
+        }) => {
+            object["data_length"] = json!(data_length);
+            object["deleted_data_length"] = json!(deleted_data_length);
+            object["filter_type"] = json!(filter_type);
+        }
+        _ => {}
+    }
+    if let Some(content) = &item.content {
+        object["content"] = json!(serialised::base64(content));
+    }
+    if let Some(failure) = item.failures.first() {
+        let mut error = json!({});
+        add_error(&mut error, failure, &Values::default());
+        object["error"] = error["error"].take();
+    }
+    object
+}
