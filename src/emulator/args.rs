@@ -44,8 +44,9 @@ pub struct EmulatorArgs {
 
     /// Write one JSON record per request to FILE
     ///
-    /// Each record has the method, path, status, time and live handles. An existing FILE is truncated: the file holds this run only. The last line is the stop
-    /// record, with the counts of the whole run. A record that cannot be written (a full disk, a
+    /// An existing FILE is truncated: the file holds this run only. Each record has the method,
+    /// path, status, time and live handles. The last line is the stop record, with the counts of
+    /// the whole run. A record that cannot be written (a full disk, a
     /// reader that stopped reading) is counted as lost, said on stderr, and makes the exit code 1.
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub log: Option<PathBuf>,

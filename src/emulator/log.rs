@@ -14,7 +14,8 @@
 //! it (a regular file), so the file never ends in half a record.
 //!
 //! Both carry the method, the path (never the query or headers; a token that a client put in the
-//! path, even percent-encoded, is replaced by `<token>`; control and bidi characters are escaped),
+//! path, even percent-encoded, JSON-escaped or split across segments, is replaced by `<token>`,
+//! and so is one in an answer's description; control and bidi characters are escaped),
 //! the status, the launcher's error code and description of a 4xx or 5xx answer ([`ErrorBody`]),
 //! and the time taken.
 //!

@@ -8,7 +8,9 @@
 //! - `lock`: locked (`flock`, exclusive) by the emulator for as long as it runs, so that "it
 //!   runs" is a fact the kernel keeps: the lock goes with the process, however it ends;
 //! - `pid`: its process id, written by the emulator itself once it holds the lock;
-//! - `status`: how it ended (`stopped`, `failed` or `usage`), written last, just before it exits;
+//! - `status`: how it ended (`stopped`, `failed` or `usage`), written last, just before it exits
+//!   (an emulator that ends before `shown` exists removes the directory instead: its starter
+//!   holds `stderr` open, or is gone);
 //! - `stopping`: locked by the `--stop` that is stopping it, so that two do not collect it.
 //!
 //! A process named by the variables is taken for the emulator only when `pid` names it and
@@ -114,6 +116,13 @@ impl RunDir {
         options.open(self.file("stderr"))
     }
 
+    /// Opens the `stderr` file for reading: the starter keeps it open, so that what the
+    /// emulator said can be shown even after an emulator that never got as far as handing over
+    /// its variables removed its directory (see `background::Daemon::leave`).
+    pub fn open_stderr(&self) -> io::Result<File> {
+        File::open(self.file("stderr"))
+    }
+
     // ---- the emulator's side
 
     /// Takes the lock for the life of this process (the file returned holds it) and writes the
@@ -146,11 +155,7 @@ impl RunDir {
 
     /// Appends what `stderr` holds from byte `from` on to `out`; the byte it ended at.
     pub fn relay(&self, from: u64, out: &mut impl Write) -> io::Result<u64> {
-        let mut file = File::open(self.file("stderr"))?;
-        file.seek(SeekFrom::Start(from))?;
-        let copied = io::copy(&mut file, out)?;
-        out.flush()?;
-        Ok(from + copied)
+        relay_from(&mut File::open(self.file("stderr"))?, from, out)
     }
 
     /// Records that the starter showed `stderr` up to byte `upto`.
@@ -311,6 +316,14 @@ pub enum Foreign {
     Gone,
     /// Something else is there: what.
     Not(String),
+}
+
+/// Appends what an open `stderr` file holds from byte `from` on to `out`; the byte it ended at.
+pub fn relay_from(file: &mut File, from: u64, out: &mut impl Write) -> io::Result<u64> {
+    file.seek(SeekFrom::Start(from))?;
+    let copied = io::copy(file, out)?;
+    out.flush()?;
+    Ok(from + copied)
 }
 
 enum Lock {

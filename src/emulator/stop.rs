@@ -237,6 +237,15 @@ fn what_runs(pid: u32) -> String {
             Ok(()) | Err(rustix::io::Errno::PERM) => {}
             Err(_) => return String::new(),
         }
+        // A process that has ended but is not yet reaped (a zombie) runs no more.
+        if let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+            let state = stat
+                .rsplit_once(')')
+                .and_then(|(_, rest)| rest.trim_start().chars().next());
+            if matches!(state, Some('Z' | 'X')) {
+                return String::new();
+            }
+        }
         match std::fs::read_to_string(format!("/proc/{pid}/comm")) {
             Ok(name) if !name.trim().is_empty() => format!(
                 " ({})",

@@ -538,9 +538,13 @@ fn an_emulator_whose_starter_was_killed_before_the_variables_removes_its_directo
     wait_until("the emulator to end", DEADLINE, || {
         (!runs(emulator)).then_some(())
     });
-    wait_until("its directory to go", DEADLINE, || {
-        job.temporary_files().is_empty().then_some(())
-    });
+    let gone = poll(DEADLINE, || job.temporary_files().is_empty().then_some(()));
+    assert!(
+        gone.is_some(),
+        "its directory is left: {:?}, its stderr: {:?}",
+        std::fs::read_dir(&dir).map(|d| d.flatten().map(|e| e.file_name()).collect::<Vec<_>>()),
+        std::fs::read_to_string(dir.join("stderr"))
+    );
     job.leftovers.assert_none();
 }
 
