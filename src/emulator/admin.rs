@@ -271,10 +271,11 @@ impl Admin {
             },
             (&Method::GET, "/network") => {
                 let state = app.state();
-                let (ads, sds) = state.network();
+                let (ads, sds, ids) = state.network();
                 let network = Network {
                     appendable_data: ads.into_iter().cloned().collect(),
                     structured_data: sds.into_iter().cloned().collect(),
+                    immutable_data: ids.into_iter().cloned().collect(),
                 };
                 drop(state);
                 state_file(&network).into()
@@ -349,6 +350,7 @@ fn reply(status: StatusCode, content_type: &'static str, body: impl Into<Bytes>)
         status,
         content_type,
         body: body.into(),
+        headers: Vec::new(),
     }
 }
 
@@ -384,7 +386,9 @@ fn network_from(bytes: &[u8]) -> Result<Network, String> {
 /// `{"nextHandle":N,"appendableData":[{"handle":0,...the --state form of its local copy...,
 /// "onNetwork":1}],"structuredData":[...],"dataId":[{"handle":3,"appendableData":{...}}],
 /// "signKey":[{"handle":7,"signKey":"...","user":true}],"encryptKey":[{"handle":9,
-/// "appendableData":{...}}],"cipherOpts":[{"handle":8}]}`.
+/// "appendableData":{...}}],"cipherOpts":[{"handle":8,"cipher":"PLAIN"}],
+/// "immutableDataWriter":[{"handle":10,"written":11}],"immutableDataReader":[{"handle":12,
+/// "name":"...","size":11}]}`.
 fn handles(app: &App) -> String {
     let state = app.state();
     let handles = state.handles();
@@ -436,7 +440,19 @@ fn handles(app: &App) -> String {
     let cipher_opts: Vec<Value> = handles
         .cipher_opts
         .iter()
-        .map(|handle| json!({ "handle": handle }))
+        .map(|(handle, cipher)| json!({ "handle": handle, "cipher": cipher.as_str() }))
+        .collect();
+    let writers: Vec<Value> = handles
+        .writers
+        .iter()
+        .map(|(handle, written)| json!({ "handle": handle, "written": written.len() }))
+        .collect();
+    let readers: Vec<Value> = handles
+        .readers
+        .iter()
+        .map(|(handle, reader)| {
+            json!({ "handle": handle, "name": base64_encode(&reader.name), "size": reader.content.len() })
+        })
         .collect();
     let mut text = json!({
         "nextHandle": handles.next,
@@ -446,6 +462,8 @@ fn handles(app: &App) -> String {
         "signKey": sign_keys,
         "encryptKey": encrypt_keys,
         "cipherOpts": cipher_opts,
+        "immutableDataWriter": writers,
+        "immutableDataReader": readers,
     })
     .to_string();
     text.push('\n');

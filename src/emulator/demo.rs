@@ -11,12 +11,14 @@
 //! | 2 | appendable data on the network at version 2, held here at version 1 (someone else posted since): `post 2` is -25 |
 //! | 3 | data identifier of handle 1's data: `GET /appendable-data/handle/3` fetches a fresh copy |
 //! | 4 | data identifier of handle 2's data: fetch a fresh copy of it to post |
+//! | 5 | an inbox: appendable data on the network at version 1 whose 3 items are immutable data, as a sender leaves them (each message written as immutable data, its data id appended), one of them binary, one signed by another app; local copy up to date |
 //!
-//! The next handle created gets id 5.
+//! The next handle created gets id 6.
 
 use super::encoding::base64_encode;
 use super::state::{
-    Ad, AdKey, DataId, Filter, FilterType, Item, Permissions, Sd, SdKey, SignKey, State, USER_KEY,
+    Ad, AdKey, Cipher, DataId, Filter, FilterType, Immutable, Item, Permissions, Sd, SdKey,
+    SdStatus, SignKey, State, USER_KEY,
 };
 use super::wire::Network;
 
@@ -53,6 +55,9 @@ pub fn fresh(origin: Origin, token: &str) -> State {
             for sd in network.structured_data {
                 state.store_sd(sd);
             }
+            for data in network.immutable_data {
+                state.store_immutable(data);
+            }
         }
     }
     state.add_session(
@@ -75,6 +80,8 @@ pub const STALE: u64 = 2;
 pub const SAVED_DATA_ID: u64 = 3;
 /// Data-id handle of [`STALE`]'s data.
 pub const STALE_DATA_ID: u64 = 4;
+/// Handle of the inbox: appendable data whose items are immutable data.
+pub const INBOX: u64 = 5;
 
 /// A 32-byte name made from a label, padded with dots.
 fn name(label: &str) -> [u8; 32] {
@@ -105,6 +112,17 @@ const BINARY: &[u8] = &[0x00, 0x01, 0x02, 0xfe, 0xff, 0x1b, 0x5b, 0x32, 0x4a];
 const UNSAVED_LABEL: &str = "safe-ad demo: unsaved";
 const SAVED_LABEL: &str = "safe-ad demo: saved";
 const STALE_LABEL: &str = "safe-ad demo: stale";
+const INBOX_LABEL: &str = "safe-ad demo: inbox";
+
+/// The messages in the demo inbox, and whether another app sent each (else the user did).
+const INBOX_MESSAGES: [(&[u8], bool); 3] = [
+    (b"Hello from the safe-ad demo inbox.", false),
+    (
+        &[0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff],
+        true,
+    ),
+    (b"Meeting moved to 3pm.", true),
+];
 
 /// Items pointing at structured data stored on the network (type tag 500, their label as data),
 /// so that following an item to its data works too.
@@ -128,6 +146,7 @@ fn structured(state: &mut State, label: &str, content: &[u8]) -> DataId {
         key,
         version: 0,
         versions: vec![content.to_vec()],
+        status: SdStatus::Owned,
     });
     DataId::Structured(key)
 }
@@ -195,13 +214,37 @@ pub fn install(state: &mut State) {
     debug_assert_eq!(handle, SAVED_DATA_ID);
     let handle = state.new_data_id(DataId::Appendable(ad_key(STALE_LABEL)));
     debug_assert_eq!(handle, STALE_DATA_ID);
+
+    // An inbox: each message was written as plain immutable data, and its data id appended.
+    let data = INBOX_MESSAGES
+        .iter()
+        .map(|(content, other)| {
+            let message = Immutable::new(Cipher::Plain, (*content).into());
+            let pointer = DataId::Immutable(message.name);
+            state.store_immutable(message);
+            Item {
+                pointer,
+                signer: if *other { OTHER_APP_KEY } else { USER_KEY },
+            }
+        })
+        .collect();
+    let inbox = Ad {
+        key: ad_key(INBOX_LABEL),
+        version: 1,
+        data,
+        deleted: Default::default(),
+        filter: Filter::default(),
+    };
+    state.store(inbox.clone());
+    let handle = state.add_local(inbox);
+    debug_assert_eq!(handle, INBOX);
 }
 
 /// What `install` made, for people, written on stderr at start.
 pub fn banner() -> String {
     format!(
         "\
-safe-ad emulator: demo state (--empty leaves it out); new handles start at 5:
+safe-ad emulator: demo state (--empty leaves it out); new handles start at 6:
   handle 0  appendable data NOT on the network yet; 3 data items, 0 deleted.
             Try: safe-ad put 0
   handle 1  appendable data on the network (version 1); 3 data items, 2 deleted, and a
@@ -211,16 +254,20 @@ safe-ad emulator: demo state (--empty leaves it out); new handles start at 5:
             someone else had posted since: safe-ad post 2 fails with -25 (InvalidSuccessor)
   handle 3  data id of handle 1's data: GET /appendable-data/handle/3 fetches a fresh copy
   handle 4  data id of handle 2's data: GET /appendable-data/handle/4 fetches a fresh copy
-  their data items are structured data (type tag 500) whose data is the item's label,
-  but for one binary one and handle 1's item of appendable data (handle 2's data).
+  handle 5  an inbox on the network (version 1): 3 items of immutable data (messages, one
+            binary, two sent by another app): GET /immutable-data/reader/<a data id> reads one
+  the data items of handles 0-2 are structured data (type tag 500) whose data is the item's
+  label, but for one binary one and handle 1's item of appendable data (handle 2's data).
   names (base64, public; for safe-ad open NAME or POST /data-id/appendable-data), by handle:
             0 {}
             1 {}
             2 {}
+            5 {}
 ",
         base64_encode(&ad_key(UNSAVED_LABEL).name),
         base64_encode(&ad_key(SAVED_LABEL).name),
         base64_encode(&ad_key(STALE_LABEL).name),
+        base64_encode(&ad_key(INBOX_LABEL).name),
     )
 }
 
@@ -255,7 +302,18 @@ mod tests {
             Err(crate::emulator::state::Code::INVALID_SUCCESSOR)
         );
         let (fresh, meta) = state.fetch(STALE_DATA_ID, true).unwrap();
-        assert_eq!((fresh, meta.version), (5, 2));
+        assert_eq!((fresh, meta.version), (6, 2));
         assert!(state.fetch(SAVED_DATA_ID, true).is_ok());
+        // The inbox: three items of immutable data on the network, one binary, readable.
+        let m = state.metadata(INBOX, true).unwrap();
+        assert_eq!((m.version, m.data_length, m.deleted_data_length), (1, 3, 0));
+        let mut binary = 0;
+        for index in 0..3 {
+            let id = state.data_id_at(INBOX, index, false, false).unwrap();
+            let (reader, size) = state.new_reader(id, false).unwrap();
+            let content = state.read(reader, 0, size).unwrap();
+            binary += usize::from(std::str::from_utf8(&content).is_err());
+        }
+        assert_eq!(binary, 1);
     }
 }

@@ -1,7 +1,8 @@
 //! The stand-in launcher served by `safe-ad emulator`: a local HTTP server that behaves like the
-//! SAFE Launcher 0.11.0's API (v0.6) for appendable data and the data-id, sign-key and
-//! structured-data routes it works with, as `docs/launcher-api.md` describes them, so safe-ad (and
-//! scripts using it) can be tried and tested without the real launcher.
+//! SAFE Launcher 0.11.0's API (v0.6) for appendable data and the data-id, sign-key,
+//! structured-data, immutable-data and cipher-opts routes it works with, as `docs/launcher-api.md`
+//! describes them (and `docs/emulator-differences.md` lists where it differs on purpose), so
+//! safe-ad (and scripts using it) can be tried and tested without the real launcher.
 //!
 //! This module owns the `emulator` subcommand ([`run`]) and a small library API for tests that
 //! want one emulator per test in-process ([`start`], [`Options`], [`Server`]). It shares no code
@@ -13,7 +14,7 @@
 //! counts, logs, the stop of the server), `table` (the route table and path matching), `routes`
 //! (authorization, bodies, statuses and every answer), `js` (how the launcher's JavaScript read
 //! request values), `state` (network, handle caches, sessions, their bounds), `wire` (the
-//! `--state` format and serialised bytes), `fixture` (the `--state` file: lock, checks, atomic
+//! `--state` format), `serialised` (the launcher's bytes of the serialise routes), `fixture` (the `--state` file: lock, checks, atomic
 //! save), `demo` (the starting data), `fault` (`--fault-rate`/`--fault-seed`), `command` (the
 //! `-- COMMAND` mode), `log` (the stderr log and the `--log` records), `admin` (the emulator's
 //! own routes under `/_emulator/`: the request journal, network, handles and reset),
@@ -24,8 +25,8 @@
 //! Demo handles (unless `--empty` or `--state`): 0 = appendable data not yet on the network, with
 //! 3 data items (`put 0` works); 1 = appendable data on the network at version 1 with 3 data items
 //! and 2 deleted items (`clear-data 1`, `clear-deleted-data 1`, `post 1` work); 2 = a stale copy
-//! (`post 2` gives -25); 3 and 4 = data ids of 1's and 2's data. New handles start at 5 (at 0
-//! with `--empty`). See `demo` for the details.
+//! (`post 2` gives -25); 3 and 4 = data ids of 1's and 2's data; 5 = an inbox whose items are
+//! immutable data. New handles start at 6 (at 0 with `--empty`). See `demo` for the details.
 //!
 //! Faults (`--fault-rate P`, `--fault-seed N`, default seed 1): each request to the four
 //! operations or metadata gets, with probability P, a 503 with a launcher-style JSON body, a
@@ -67,6 +68,7 @@ mod lifecycle;
 mod log;
 pub mod routes;
 mod rundir;
+pub mod serialised;
 mod server;
 mod signals;
 pub mod state;

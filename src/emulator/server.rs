@@ -185,10 +185,11 @@ impl Server {
     /// What is on the "network" now.
     pub fn network(&self) -> Network {
         let state = self.shared.app.state();
-        let (ads, sds) = state.network();
+        let (ads, sds, ids) = state.network();
         Network {
             appendable_data: ads.into_iter().cloned().collect(),
             structured_data: sds.into_iter().cloned().collect(),
+            immutable_data: ids.into_iter().cloned().collect(),
         }
     }
 
@@ -750,7 +751,13 @@ async fn send(
                 Counters::add(&tallies.answered_4xx);
             }
             this.log(Some(reply.status), note, &reply.body);
-            Ok(response(reply.status, reply.content_type, reply.body))
+            let mut sent = response(reply.status, reply.content_type, reply.body);
+            for (name, value) in reply.headers {
+                if let Ok(value) = HeaderValue::from_str(&value) {
+                    sent.headers_mut().insert(name, value);
+                }
+            }
+            Ok(sent)
         }
         Answer::TimedOut => {
             this.log(None, Note::TimedOut, &[]);

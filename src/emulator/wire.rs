@@ -1,6 +1,5 @@
-//! The emulator's own JSON forms of its data: the `--state` file (what is on the "network") and
-//! the bytes of the serialise routes. Neither is the SAFE network's wire format: the emulator has
-//! no cryptography, and these bytes only round-trip through the emulator itself.
+//! The emulator's own JSON form of its data: the `--state` file (what is on the "network"). It is
+//! not the SAFE network's format (the serialise routes write that: `serialised`).
 //!
 //! State file (`--state FILE`), one JSON object:
 //!
@@ -14,25 +13,36 @@
 //!   ],
 //!   "structuredData": [
 //!     { "name": "<base64>", "typeTag": 500, "version": 0, "data": ["<base64>"] }
+//!   ],
+//!   "immutableData": [
+//!     { "name": "<base64 of 32 bytes>", "cipher": "PLAIN", "content": "<base64>" }
 //!   ]
 //! }
 //! ```
 //!
-//! An ITEM is `{"structuredData": {"name": "<base64>", "typeTag": 500}}` or
+//! An ITEM is `{"structuredData": {"name": "<base64>", "typeTag": 500}}`,
+//! `{"immutableData": {"name": "<base64>"}}` or
 //! `{"appendableData": {"name": "<base64>", "isPrivate": false}}`, with an optional
 //! `"signKey": "<base64>"` (who appended it; the emulator's user when left out). A structured
-//! data's `data` lists the data of each version, oldest first (one entry unless `typeTag` is 501).
-//! `filterKeys`, `data`, `deletedData` and `isPrivate` may be left out. Unknown fields, a field
-//! given twice, a data listed twice (the same name and `isPrivate`, or name and `typeTag`) and an
-//! item or filter key listed twice in one list are refused, so that a typo does not silently
-//! change a fixture ([`Network::from_file`]).
+//! data's `data` lists the data of each version, oldest first (one entry unless `typeTag` is 501;
+//! none once deleted or unclaimed); `"deleted": true` or `"unclaimable": true` says it was (see
+//! `state::structured`). An immutable data's `cipher` is `PLAIN`, `SYMMETRIC` or `ASYMMETRIC`
+//! (who may read it: `state::immutable`), its `content` the bytes as written; its `name` is the
+//! emulator's hash of the two, which a save writes and a load checks (leave it out to have it
+//! computed). `filterKeys`, `data`, `deletedData`, `isPrivate`, `deleted`, `unclaimable`,
+//! `immutableData` and an immutable data's `name` and `cipher` (plain) may be left out. Unknown
+//! fields, a field given twice, a data listed twice (the same name and `isPrivate`, or name and
+//! `typeTag`, or content and cipher) and an item or filter key listed twice in one list are
+//! refused, so that a typo does not silently change a fixture ([`Network::from_file`]).
 
 use serde::{Deserialize, Serialize};
 
 use std::collections::HashMap;
 
 use super::encoding::base64_encode;
-use super::state::{Ad, AdKey, DataId, Filter, FilterType, Item, Sd, SdKey, SignKey, USER_KEY};
+use super::state::{
+    Ad, AdKey, Cipher, DataId, Filter, FilterType, Immutable, Item, Sd, SdKey, SdStatus, USER_KEY,
+};
 
 /// The `format` value of a state file this version writes and reads.
 pub const STATE_FORMAT: &str = "safe-ad-emulator-state/1";
@@ -40,9 +50,6 @@ pub const STATE_FORMAT: &str = "safe-ad-emulator-state/1";
 /// What a state file holds besides its data (the format line, the two lists, the last newline):
 /// at most this many bytes beyond the data's [`Ad::file_size`] and [`Sd::file_size`].
 pub const FILE_ENVELOPE: usize = 256;
-
-/// The first bytes of every serialised handle, then the kind and a newline, then JSON.
-const SERIAL_MAGIC: &str = "safe-ad-emulator/";
 
 /// A whole state file.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -53,6 +60,8 @@ pub struct StateFile {
     pub appendable_data: Vec<AdJson>,
     #[serde(default)]
     pub structured_data: Vec<SdJson>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub immutable_data: Vec<ImmutableJson>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -77,9 +86,31 @@ pub struct ItemJson {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub structured_data: Option<SdKeyJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    pub immutable_data: Option<NameJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub appendable_data: Option<AdKeyJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sign_key: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct NameJson {
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ImmutableJson {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(default = "plain")]
+    pub cipher: String,
+    pub content: String,
+}
+
+fn plain() -> String {
+    Cipher::Plain.as_str().to_owned()
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -105,6 +136,14 @@ pub struct SdJson {
     pub version: u64,
     #[serde(default)]
     pub data: Vec<String>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub deleted: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub unclaimable: bool,
+}
+
+fn is_false(value: &bool) -> bool {
+    !value
 }
 
 /// What a state file holds, checked and converted: the emulator's network.
@@ -112,6 +151,7 @@ pub struct SdJson {
 pub struct Network {
     pub appendable_data: Vec<Ad>,
     pub structured_data: Vec<Sd>,
+    pub immutable_data: Vec<Immutable>,
 }
 
 impl Network {
@@ -145,9 +185,22 @@ impl Network {
                 )
             },
         )?;
+        let immutable_data = each_once(
+            &file.immutable_data,
+            "immutableData",
+            immutable_from,
+            |data| data.name,
+            |json| {
+                format!(
+                    "the same content and cipher {}; list each immutable data once",
+                    json.cipher
+                )
+            },
+        )?;
         Ok(Network {
             appendable_data,
             structured_data,
+            immutable_data,
         })
     }
 
@@ -157,6 +210,7 @@ impl Network {
             format: STATE_FORMAT.to_owned(),
             appendable_data: self.appendable_data.iter().map(ad_json).collect(),
             structured_data: self.structured_data.iter().map(sd_json).collect(),
+            immutable_data: self.immutable_data.iter().map(immutable_json).collect(),
         }
     }
 }
@@ -230,29 +284,41 @@ fn sd_key_json(key: &SdKey) -> SdKeyJson {
 }
 
 pub fn data_id_from(json: &ItemJson) -> Result<DataId, String> {
-    match (&json.structured_data, &json.appendable_data) {
-        (Some(sd), None) => Ok(DataId::Structured(SdKey {
+    match (
+        &json.structured_data,
+        &json.immutable_data,
+        &json.appendable_data,
+    ) {
+        (Some(sd), None, None) => Ok(DataId::Structured(SdKey {
             name: bytes32(&sd.name, "name")?,
             type_tag: sd.type_tag,
         })),
-        (None, Some(ad)) => Ok(DataId::Appendable(ad_key_from(ad)?)),
-        _ => Err("an item names exactly one of `structuredData` and `appendableData`".to_owned()),
+        (None, Some(id), None) => Ok(DataId::Immutable(bytes32(&id.name, "name")?)),
+        (None, None, Some(ad)) => Ok(DataId::Appendable(ad_key_from(ad)?)),
+        _ => Err(
+            "an item names exactly one of `structuredData`, `immutableData` and `appendableData`"
+                .to_owned(),
+        ),
     }
 }
 
 pub fn data_id_json(id: &DataId) -> ItemJson {
+    let mut json = ItemJson {
+        structured_data: None,
+        immutable_data: None,
+        appendable_data: None,
+        sign_key: None,
+    };
     match id {
-        DataId::Structured(key) => ItemJson {
-            structured_data: Some(sd_key_json(key)),
-            appendable_data: None,
-            sign_key: None,
-        },
-        DataId::Appendable(key) => ItemJson {
-            structured_data: None,
-            appendable_data: Some(ad_key_json(key)),
-            sign_key: None,
-        },
+        DataId::Structured(key) => json.structured_data = Some(sd_key_json(key)),
+        DataId::Immutable(name) => {
+            json.immutable_data = Some(NameJson {
+                name: base64_encode(name),
+            })
+        }
+        DataId::Appendable(key) => json.appendable_data = Some(ad_key_json(key)),
     }
+    json
 }
 
 fn item_from(json: &ItemJson) -> Result<Item, String> {
@@ -314,7 +380,14 @@ pub fn ad_json(ad: &Ad) -> AdJson {
 }
 
 pub fn sd_from(json: &SdJson) -> Result<Sd, String> {
+    let status = match (json.deleted, json.unclaimable) {
+        (false, false) => SdStatus::Owned,
+        (true, false) => SdStatus::Deleted,
+        (false, true) => SdStatus::Unclaimable,
+        (true, true) => return Err("`deleted` and `unclaimable` are both true".to_owned()),
+    };
     Ok(Sd {
+        status,
         key: SdKey {
             name: bytes32(&json.name, "name")?,
             type_tag: json.type_tag,
@@ -336,129 +409,43 @@ pub fn sd_json(sd: &Sd) -> SdJson {
         type_tag: sd.key.type_tag,
         version: sd.version,
         data: sd.versions.iter().map(|d| base64_encode(d)).collect(),
+        deleted: sd.status == SdStatus::Deleted,
+        unclaimable: sd.status == SdStatus::Unclaimable,
     }
 }
 
-/// What a serialise route's bytes hold.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Serialised {
-    Ad(Ad),
-    Sd(Sd),
-    DataId(DataId),
-    SignKey(SignKey),
+pub fn immutable_from(json: &ImmutableJson) -> Result<Immutable, String> {
+    let cipher = Cipher::from_name(&json.cipher).ok_or_else(|| {
+        format!(
+            "cipher `{}` is none of `PLAIN`, `SYMMETRIC` and `ASYMMETRIC`",
+            json.cipher
+        )
+    })?;
+    let content = super::encoding::base64_decode(&json.content)
+        .ok_or_else(|| "content is not base64".to_owned())?;
+    let data = Immutable::new(cipher, content.into());
+    if let Some(name) = &json.name {
+        if bytes32(name, "name")? != data.name {
+            return Err(format!(
+                "name `{name}` is not this content's and cipher's (`{}`): leave it out to have it computed",
+                base64_encode(&data.name)
+            ));
+        }
+    }
+    Ok(data)
 }
 
-impl Serialised {
-    fn kind(&self) -> &'static str {
-        match self {
-            Serialised::Ad(_) => "appendable-data",
-            Serialised::Sd(_) => "structured-data",
-            Serialised::DataId(_) => "data-id",
-            Serialised::SignKey(_) => "sign-key",
-        }
-    }
-
-    /// `safe-ad-emulator/<kind>\n<json>`.
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let json = match self {
-            Serialised::Ad(ad) => serde_json::to_string(&ad_json(ad)),
-            Serialised::Sd(sd) => serde_json::to_string(&sd_json(sd)),
-            Serialised::DataId(id) => serde_json::to_string(&data_id_json(id)),
-            Serialised::SignKey(key) => serde_json::to_string(&base64_encode(key)),
-        }
-        .unwrap_or_default();
-        format!("{SERIAL_MAGIC}{}\n{json}", self.kind()).into_bytes()
-    }
-
-    /// Reads bytes of the given kind (`"appendable-data"`, ...); `None` if they are not that.
-    pub fn from_bytes(bytes: &[u8], kind: &str) -> Option<Serialised> {
-        let text = std::str::from_utf8(bytes).ok()?;
-        let (head, json) = text.split_once('\n')?;
-        if head.strip_prefix(SERIAL_MAGIC)? != kind {
-            return None;
-        }
-        match kind {
-            "appendable-data" => serde_json::from_str::<AdJson>(json)
-                .ok()
-                .and_then(|j| ad_from(&j).ok())
-                .map(Serialised::Ad),
-            "structured-data" => serde_json::from_str::<SdJson>(json)
-                .ok()
-                .and_then(|j| sd_from(&j).ok())
-                .map(Serialised::Sd),
-            "data-id" => serde_json::from_str::<ItemJson>(json)
-                .ok()
-                .and_then(|j| data_id_from(&j).ok())
-                .map(Serialised::DataId),
-            "sign-key" => serde_json::from_str::<String>(json)
-                .ok()
-                .and_then(|k| bytes32(&k, "sign key").ok())
-                .map(Serialised::SignKey),
-            _ => None,
-        }
+pub fn immutable_json(data: &Immutable) -> ImmutableJson {
+    ImmutableJson {
+        name: Some(base64_encode(&data.name)),
+        cipher: data.cipher.as_str().to_owned(),
+        content: base64_encode(&data.content),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_kind_round_trips_and_kinds_do_not_mix() {
-        let mut ad = Ad::new(
-            AdKey {
-                name: [7; 32],
-                private: true,
-            },
-            FilterType::WhiteList,
-        );
-        ad.filter.keys.insert([3; 32]);
-        ad.data.insert(Item {
-            pointer: DataId::Structured(SdKey {
-                name: [1; 32],
-                type_tag: 501,
-            }),
-            signer: [9; 32],
-        });
-        ad.deleted.insert(Item {
-            pointer: DataId::Appendable(AdKey {
-                name: [2; 32],
-                private: false,
-            }),
-            signer: USER_KEY,
-        });
-        let sd = Sd {
-            key: SdKey {
-                name: [4; 32],
-                type_tag: 501,
-            },
-            version: 3,
-            versions: vec![b"a".to_vec(), Vec::new()],
-        };
-        for value in [
-            Serialised::Ad(ad),
-            Serialised::Sd(sd),
-            Serialised::DataId(DataId::Appendable(AdKey {
-                name: [5; 32],
-                private: false,
-            })),
-            Serialised::SignKey([6; 32]),
-        ] {
-            let bytes = value.to_bytes();
-            assert_eq!(
-                Serialised::from_bytes(&bytes, value.kind()),
-                Some(value.clone())
-            );
-            let other = if value.kind() == "sign-key" {
-                "data-id"
-            } else {
-                "sign-key"
-            };
-            assert_eq!(Serialised::from_bytes(&bytes, other), None);
-        }
-        assert_eq!(Serialised::from_bytes(b"", "data-id"), None);
-        assert_eq!(Serialised::from_bytes(&[0xff, b'\n'], "data-id"), None);
-    }
 
     /// The largest form of each field: every number at its longest, private names, a signer
     /// other than the user (written out), both kinds of item.
@@ -521,7 +508,15 @@ mod tests {
                         },
                         version: u64::MAX,
                         versions: (0..n).map(|v| vec![7; v * 1000 + 1]).collect(),
+                        status: if n % 2 == 0 {
+                            SdStatus::Unclaimable
+                        } else {
+                            SdStatus::Deleted
+                        },
                     })
+                    .collect(),
+                immutable_data: (0..sds)
+                    .map(|n| Immutable::new(Cipher::Asymmetric, vec![n as u8; n * 1000 + 1].into()))
                     .collect(),
             };
             let mut text = serde_json::to_string_pretty(&network.to_file()).unwrap();
@@ -535,6 +530,11 @@ mod tests {
                     .structured_data
                     .iter()
                     .map(Sd::file_size)
+                    .sum::<usize>()
+                + network
+                    .immutable_data
+                    .iter()
+                    .map(Immutable::file_size)
                     .sum::<usize>();
             assert!(
                 text.len() <= counted + FILE_ENVELOPE,

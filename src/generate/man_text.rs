@@ -125,11 +125,11 @@ data id and who signed it. On the emulator's demo handle 1 (lines cut short here
 .RS 4
 .EX
 handle 1: version 1, owner yes, data 3, deleted 2, filter ...
-  filter key 0: e76ff54c7b4b65af
-  filter key 1: a4a11f08bede1daf
+  filter key 0: 03fd629afbf03ec9
+  filter key 1: e30376180e311a1e
   data 0: structured data, version 0, signed by you: "demo item d"
-    data id c2FmZS1hZC1lbXVsYXRvci9kYXRhLWlkCnsic3RydWN0dXJl...
-  data 1: structured data, version 0, signed by a4a11f08bede1daf: ...
+    data id AAAAAGRlbW8gaXRlbSBkLi4uLi4uLi4uLi4uLi4uLi4u...
+  data 1: structured data, version 0, signed by e30376180e311a1e: ...
     data id ...
   data 2: appendable data, version 2, data 3, deleted 0, ...
     data id ...
@@ -535,18 +535,19 @@ the literal segments, percent-decoded parameters, and handles read as C's strtou
 .PP
 As the launcher did, the emulator keeps a "network" of stored data apart from the handles' local
 copies. Clears, removals, restores and filter changes change only the local copy until a save.
-A PUT of stored data is -23, a POST of unstored data -22, a stale POST -25. An append goes straight
-to the network and is refused with -25 for a stale handle, a filter that keeps the user out, or an
-item in the deleted data. Handles come from one counter starting at 0, with at most 100 live
+A PUT of stored data is -23, a POST of unstored data -22, a stale POST -25; after a POST the
+handle's copy holds no data items, as the launcher's did (reopen it to see them). An append goes
+straight to the network and is refused with -25 for a stale handle, a filter that keeps the user
+out, an item in the deleted data or one there already. Items are in the network's order:
+structured, immutable, public, then private appendable data, each by name. Handles come from one counter starting at 0, with at most 100 live
 handles of each kind (the least recently used is evicted). A token from POST /auth carries the
 permissions asked for, so a token without LOW_LEVEL_API gets 403; \fB--deny-auth\fR denies every
 login.
 .PP
-What is simplified: NFS, DNS, immutable data, cipher options and the delete and unclaim of
-structured data are not served (404); the only cipher options are the plain ones; there is no
-cryptography (keys are compared, private data is stored as it is); serialise and deserialise use
-the emulator's own format, not the network's; validate-size estimates; every app is the one user
-logged in.
+What is simplified: NFS and DNS are not served (404); there is no cryptography (keys are
+compared, private and encrypted data is stored as written, and serialised bytes, which have the
+launcher's layout, hold the emulator's own key and signature bytes); validate-size estimates;
+every app is the one user logged in.
 .PP
 \fB--hang-unknown-clears\fR reproduces a defect of the launcher, which never answered a clear of an
 unknown handle, to test timeouts; by default the emulator answers -1515 instead.
@@ -572,9 +573,12 @@ held at a stale version: \fBsafe-ad post 2\fR fails with -25.
 .TP
 .B "3, 4"
 data ids of the data of handles 1 and 2.
+.TP
+.B 5
+an inbox on the network whose 3 items are immutable data (messages, one binary).
 .PP
-The data items are structured data whose content is their label, but for one binary one and handle
-1's item of appendable data (the data of handle 2). New handles start at 5.
+The data items of handles 0 to 2 are structured data whose content is their label, but for one
+binary one and handle 1's item of appendable data (the data of handle 2). New handles start at 6.
 "#,
     },
     Section {

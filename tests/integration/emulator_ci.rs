@@ -658,18 +658,18 @@ fn the_journal_lists_exactly_the_requests_a_script_sent_as_its_log_records() {
         lines(&all),
         [
             "POST /appendable-data 200",
-            "PUT /appendable-data/5 200",
-            "DELETE /appendable-data/clear-data/5 200",
-            "POST /appendable-data/5 200",
+            "PUT /appendable-data/6 200",
+            "DELETE /appendable-data/clear-data/6 200",
+            "POST /appendable-data/6 200",
         ]
     );
     assert_eq!(
         lines(&journal(&emulator, "?method=put")),
-        ["PUT /appendable-data/5 200"]
+        ["PUT /appendable-data/6 200"]
     );
     assert_eq!(
-        lines(&journal(&emulator, "?method=POST&path=/appendable-data/5")),
-        ["POST /appendable-data/5 200"]
+        lines(&journal(&emulator, "?method=POST&path=/appendable-data/6")),
+        ["POST /appendable-data/6 200"]
     );
     assert_eq!(journal(&emulator, "?path=%2Fappendable-data%2F*").len(), 3);
     assert!(journal(&emulator, "?path=/sign-key*").is_empty());
@@ -805,10 +805,10 @@ fn a_reset_between_two_scripts_leaves_no_trace_of_the_first() {
     let emulator = Emulator::start_in(&sandbox, &["--quiet", "--log", path_arg(&log)]);
     let fresh_network = admin(&emulator, "GET", "/_emulator/network", None).body;
     let fresh_handles = admin(&emulator, "GET", "/_emulator/handles", None).json();
-    assert_eq!(fresh_handles["nextHandle"], 5);
+    assert_eq!(fresh_handles["nextHandle"], 6);
     assert_eq!(
         fresh_handles["appendableData"].as_array().map(Vec::len),
-        Some(3)
+        Some(4)
     );
     assert_eq!(fresh_handles["dataId"][0]["handle"], 3);
 
@@ -824,13 +824,13 @@ fn a_reset_between_two_scripts_leaves_no_trace_of_the_first() {
     let after_first = admin(&emulator, "GET", "/_emulator/network", None).body;
     assert_ne!(after_first, fresh_network);
     let handles = admin(&emulator, "GET", "/_emulator/handles", None).json();
-    assert!(handles["nextHandle"].as_u64() > Some(5));
+    assert!(handles["nextHandle"].as_u64() > Some(6));
     let saved = handles["appendableData"]
         .as_array()
         .expect("handles")
         .iter()
-        .find(|ad| ad["handle"] == 5)
-        .expect("handle 5")
+        .find(|ad| ad["handle"] == 6)
+        .expect("handle 6")
         .clone();
     assert_eq!(saved["onNetwork"], 0, "{saved}");
 
@@ -854,7 +854,7 @@ fn a_reset_between_two_scripts_leaves_no_trace_of_the_first() {
         .launcher(&emulator.url)
         .args(["create", "--put"])
         .run();
-    second.success().stdout_is("5\n");
+    second.success().stdout_is("6\n");
 
     // To nothing, and to what the first script left, from a --state file's content.
     let empty = admin(&emulator, "POST", "/_emulator/reset/empty", None);
@@ -1058,7 +1058,7 @@ fn every_log_record_says_what_it_is_in_its_event_key() {
     assert_eq!(records[0]["network"], "empty");
     assert_eq!(records[0]["version"], env!("CARGO_PKG_VERSION"));
     assert_eq!(records[2]["network"], "demo");
-    assert_eq!(records[2]["handles"]["appendable_data"], 3);
+    assert_eq!(records[2]["handles"]["appendable_data"], 4);
     // Each record's first key is `event`.
     let text = std::fs::read_to_string(&log).expect("log");
     assert!(

@@ -242,7 +242,7 @@ fn optional_and_open_routes_without_a_token() {
     r.is(
         200,
         "application/json",
-        r#"{"handleId":5,"isOwner":false,"version":1,"filterType":"BlackList","dataLength":3,"deletedDataLength":2}"#,
+        r#"{"handleId":6,"isOwner":false,"version":1,"filterType":"BlackList","dataLength":3,"deletedDataLength":2}"#,
     );
     let r = send(
         emu.addr,
@@ -251,9 +251,9 @@ fn optional_and_open_routes_without_a_token() {
         &[("Content-Type", "application/json")],
         Some(format!(r#"{{"name":"{}"}}"#, name(1)).as_bytes()),
     );
-    r.is(200, "application/json", r#"{"handleId":6}"#);
-    emu.anon("DELETE", "/appendable-data/handle/5").ok();
-    emu.anon("DELETE", "/appendable-data/handle/5")
+    r.is(200, "application/json", r#"{"handleId":7}"#);
+    emu.anon("DELETE", "/appendable-data/handle/6").ok();
+    emu.anon("DELETE", "/appendable-data/handle/6")
         .is(400, "application/json", BAD_AD_HANDLE);
     // A token without LOW_LEVEL_API may read, and then owns what it reads.
     let reader = emu.token_with("[]");
@@ -435,9 +435,10 @@ fn put_success_then_data_exists() {
     // Already on the network from the start.
     emu.authed("PUT", "/appendable-data/1")
         .is(400, "application/json", DATA_EXISTS);
-    // After the PUT, POST works on it.
+    // After the PUT, POST works on it; the handle's copy is then what the POST sent, without
+    // data (safe_core's `appendable_data_post`), while the network keeps the three items.
     emu.authed("POST", "/appendable-data/0").ok();
-    assert_eq!(counts(&emu.meta(0)), (1, 3, 0));
+    assert_eq!(counts(&emu.meta(0)), (1, 0, 0));
 }
 
 #[test]
@@ -461,7 +462,7 @@ fn stale_post_is_invalid_successor_until_refetched() {
     // A fresh copy through the data id posts fine.
     let r = emu.authed("GET", "/appendable-data/handle/4");
     let fresh = r.json()["handleId"].as_u64().expect("handleId");
-    assert_eq!(fresh, 5);
+    assert_eq!(fresh, 6);
     emu.authed("POST", &format!("/appendable-data/{fresh}"))
         .ok();
     // Two copies of one data: the second to post is stale.
@@ -485,7 +486,7 @@ fn stale_post_is_invalid_successor_until_refetched() {
 fn unknown_handles_are_1515_for_all_four() {
     let emu = Emu::demo();
     for (method, prefix) in FOUR {
-        for handle in ["5", "77", "18446744073709551615"] {
+        for handle in ["6", "77", "18446744073709551615"] {
             emu.authed(method, &format!("{prefix}{handle}")).is(
                 400,
                 "application/json",
@@ -620,8 +621,8 @@ fn post_keeps_items_appended_by_others_and_drops_deleted_ones() {
         None,
         &format!(r#"{{"name":"{}","typeTag":500}}"#, name(7)),
     );
-    r.is(200, "application/json", r#"{"handleId":5}"#);
-    emu.authed("PUT", "/appendable-data/1/5").ok();
+    r.is(200, "application/json", r#"{"handleId":6}"#);
+    emu.authed("PUT", "/appendable-data/1/6").ok();
     assert_eq!(
         counts(&emu.meta(1)),
         (1, 3, 2),
@@ -643,10 +644,10 @@ fn post_keeps_items_appended_by_others_and_drops_deleted_ones() {
         .is(400, "application/json", BAD_AD_HANDLE);
     emu.authed("PUT", "/appendable-data/1/99")
         .is(400, "application/json", BAD_DATA_ID);
-    emu.authed("PUT", "/appendable-data/99/5")
+    emu.authed("PUT", "/appendable-data/99/6")
         .is(400, "application/json", BAD_AD_HANDLE);
     // Appending to data that is not on the network.
-    emu.authed("PUT", "/appendable-data/0/5")
+    emu.authed("PUT", "/appendable-data/0/6")
         .is(404, "application/json", NO_SUCH_DATA);
 }
 
@@ -677,8 +678,8 @@ fn metadata_fields() {
             name(3)
         ),
     );
-    r.is(200, "application/json", r#"{"handleId":5}"#);
-    emu.authed("GET", "/appendable-data/metadata/5").is(
+    r.is(200, "application/json", r#"{"handleId":6}"#);
+    emu.authed("GET", "/appendable-data/metadata/6").is(
         200,
         "application/json",
         r#"{"isOwner":true,"version":0,"filterType":"WhiteList","filterLength":0,"dataLength":0,"deletedDataLength":0}"#,

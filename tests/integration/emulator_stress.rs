@@ -91,21 +91,16 @@ fn wait_closed(mut stream: TcpStream, what: &str) {
     }
 }
 
-/// Makes `safe-ad-emulator/structured-data` bytes of structured data holding `size` bytes
-/// each, named by a byte (the data is encoded once: a debug build takes its time over 7 MB).
+/// Makes the launcher's bytes (bincode) of structured data holding `size` bytes each, named by a
+/// byte: type tag 500, the name, the data, version 0, no owners and no signatures.
 fn serialised_sds(size: usize) -> impl Fn(u8) -> Vec<u8> {
-    let data: Vec<u8> = (0..size).map(|i| (i % 251) as u8).collect();
-    let (head, tail) = (
-        "safe-ad-emulator/structured-data\n{\"name\":\"".as_bytes(),
-        format!(
-            "\",\"typeTag\":500,\"version\":0,\"data\":[\"{}\"]}}",
-            b64(&data)
-        ),
-    );
+    let mut tail: Vec<u8> = (size as u64).to_le_bytes().to_vec();
+    tail.extend((0..size).map(|i| (i % 251) as u8));
+    tail.extend([0u8; 24]);
     move |tag| {
-        let mut bytes = head.to_vec();
-        bytes.extend_from_slice(b64(&[tag; 32]).as_bytes());
-        bytes.extend_from_slice(tail.as_bytes());
+        let mut bytes = 500u64.to_le_bytes().to_vec();
+        bytes.extend([tag; 32]);
+        bytes.extend_from_slice(&tail);
         bytes
     }
 }

@@ -113,7 +113,22 @@ fn restore_and_purge_with_save_post_reach_the_network_as_the_launcher_saves() {
     .stdout_is("restore 1 index 1: ok\npost 1: ok\n")
     .stderr_is("");
     assert_eq!(emulator.network(1), (3, 3, 1));
-    let (data_after, deleted_after) = lists(&sandbox, &emulator.url, "1");
+    // After a POST the launcher's copy holds no data items (safe_core's `appendable_data_post`
+    // puts the data-less version it sent in the handle's place); a fresh handle shows the
+    // network's lists.
+    let (copy_data, copy_deleted) = lists(&sandbox, &emulator.url, "1");
+    assert!(copy_data.is_empty(), "{copy_data:?}");
+    assert_eq!(copy_deleted, vec![deleted[0].clone()]);
+    let fresh = run(
+        &sandbox,
+        &emulator.url,
+        &["open", "c2FmZS1hZCBkZW1vOiBzYXZlZC4uLi4uLi4uLi4uLi4="],
+    )
+    .success()
+    .stdout()
+    .trim()
+    .to_owned();
+    let (data_after, deleted_after) = lists(&sandbox, &emulator.url, &fresh);
     assert_eq!(sorted(data_after), sorted(data));
     assert_eq!(deleted_after, vec![deleted[0].clone()]);
     run(
@@ -319,8 +334,8 @@ fn the_item_commands_work_the_same_through_the_0_6_prefix() {
             "PUT /0.6/appendable-data/restore/1/0 200",
             "DELETE /0.6/appendable-data/deleted-data/1/0 200",
             "POST /0.6/data-id/structured-data 200",
-            "PUT /0.6/appendable-data/1/5 200",
-            "DELETE /0.6/data-id/5 200",
+            "PUT /0.6/appendable-data/1/6 200",
+            "DELETE /0.6/data-id/6 200",
         ]
     );
 }

@@ -24,9 +24,13 @@ mod batches;
 #[cfg(feature = "emulator")]
 mod emulator_api;
 #[cfg(feature = "emulator")]
+mod emulator_bytes;
+#[cfg(feature = "emulator")]
 mod emulator_ci;
 #[cfg(feature = "emulator")]
 mod emulator_files;
+#[cfg(feature = "emulator")]
+mod emulator_immutable;
 #[cfg(feature = "emulator")]
 mod emulator_requests;
 #[cfg(feature = "emulator")]

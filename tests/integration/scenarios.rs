@@ -563,8 +563,8 @@ fn a_created_appendable_data_lives_its_whole_life_through_safe_ad() {
         .launcher(&emulator.url)
         .args(["create", NEW_NAME])
         .run();
-    created.success().stdout_is("5\n").stderr_has(
-        "created handle 5, name Wv6tAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAKo=, not on the network yet",
+    created.success().stdout_is("6\n").stderr_has(
+        "created handle 6, name Wv6tAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAKo=, not on the network yet",
     );
     // Not on the network until the put: opening it by name finds nothing.
     sandbox
@@ -576,23 +576,23 @@ fn a_created_appendable_data_lives_its_whole_life_through_safe_ad() {
         .stdout_is("")
         .stderr_has("errorCode -18")
         .stderr_has("`safe-ad create Wv6tAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAKo= --put`");
-    ok(&sandbox, &emulator, &["put", "5"], "put 5: ok\n");
+    ok(&sandbox, &emulator, &["put", "6"], "put 6: ok\n");
     ok(
         &sandbox,
         &emulator,
-        &["clear-data", "5"],
-        "clear-data 5: ok\n",
+        &["clear-data", "6"],
+        "clear-data 6: ok\n",
     );
-    ok(&sandbox, &emulator, &["post", "5"], "post 5: ok\n");
+    ok(&sandbox, &emulator, &["post", "6"], "post 6: ok\n");
     // A fresh handle through the name sees what the network holds: version 1 after the post.
     let opened = new_handle(&sandbox, &emulator, &["open", NEW_NAME]);
-    assert_ne!(opened, 5);
+    assert_ne!(opened, 6);
     assert_counts(&sandbox, &emulator, opened, 1, 0, 0);
-    ok(&sandbox, &emulator, &["drop", "5"], "drop 5: ok\n");
+    ok(&sandbox, &emulator, &["drop", "6"], "drop 6: ok\n");
     sandbox
         .safe_ad()
         .launcher(&emulator.url)
-        .args(["post", "5"])
+        .args(["post", "6"])
         .run()
         .code(4)
         .stderr_has("errorCode -1515")

@@ -109,15 +109,20 @@ pub fn parse(raw: &[u8]) -> Resp {
         .and_then(|line| line.split(' ').nth(1))
         .and_then(|code| code.parse().ok())
         .unwrap_or_else(|| panic!("status line: {head}"));
-    let content_type = lines
+    let headers: Vec<(String, String)> = lines
         .filter_map(|line| line.split_once(':'))
-        .find(|(name, _)| name.eq_ignore_ascii_case("content-type"))
-        .map(|(_, value)| value.trim().to_owned())
+        .map(|(name, value)| (name.to_ascii_lowercase(), value.trim().to_owned()))
+        .collect();
+    let content_type = headers
+        .iter()
+        .find(|(name, _)| name == "content-type")
+        .map(|(_, value)| value.clone())
         .unwrap_or_default();
     let bytes = raw[split + 4..].to_vec();
     Resp {
         status,
         content_type,
+        headers,
         body: String::from_utf8_lossy(&bytes).into_owned(),
         bytes,
     }
@@ -128,6 +133,8 @@ pub fn parse(raw: &[u8]) -> Resp {
 pub struct Resp {
     pub status: u16,
     pub content_type: String,
+    /// Every header, its name in lower case.
+    pub headers: Vec<(String, String)>,
     /// The body as text (invalid UTF-8 shown as U+FFFD).
     pub body: String,
     /// The body's exact bytes.
@@ -135,6 +142,14 @@ pub struct Resp {
 }
 
 impl Resp {
+    /// The value of a header (its name in lower case), if the answer has it.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, value)| value.as_str())
+    }
+
     /// The body as JSON; fails unless it is JSON and labelled `application/json`.
     #[track_caller]
     pub fn json(&self) -> Value {

@@ -2,6 +2,12 @@
 //! launcher answered with, route by route. Which routes exist is `table`'s; how request values
 //! were read is `js`'s; what the data does is `state`'s.
 //!
+//! This file holds what every route shares (the launcher's `app/server/server.js` middleware and
+//! error rendering, and `controllers/auth.js`); each data family's routes are in their own file:
+//! `appendable` (`controllers/appendable_data.js`), `structured` (`structured_data.js`),
+//! `immutable` (`immutable_data.js`, `cipher_opts.js`), `keys` (`data_id.js` and the sign-key
+//! routes).
+//!
 //! Order of checks for every request, as the launcher's middleware ran them:
 //! 1. A present but bad `Authorization` header (malformed, unknown or revoked token) is answered
 //!    401 text/plain `Unauthorized` before anything else, on every path, `/health` and unknown
@@ -32,11 +38,13 @@ use tokio::sync::Semaphore;
 use super::encoding::{base64url_encode, random_bytes};
 use super::js;
 use super::log;
-use super::state::{
-    AdKey, Code, DataId, FilterType, Metadata, Permissions, SdKey, SdMetadata, State, MAX_SESSIONS,
-};
+use super::state::{Code, Permissions, State, MAX_SESSIONS};
 use super::table::{self, Access, Body, Found, Route};
-use super::wire::Serialised;
+
+mod appendable;
+mod immutable;
+mod keys;
+mod structured;
 
 /// Largest JSON or form body read (Express's `body-parser` default was 100 kB).
 pub const BODY_LIMIT: usize = 100 * 1024;
@@ -54,7 +62,7 @@ pub const BODY_IDLE: Duration = Duration::from_secs(10);
 const TEXT: &str = "text/plain; charset=utf-8";
 const HTML: &str = "text/html; charset=utf-8";
 const JSON: &str = "application/json; charset=utf-8";
-const OCTETS: &str = "application/octet-stream";
+pub(super) const OCTETS: &str = "application/octet-stream";
 
 /// The permission that appendable-data writes need.
 pub const LOW_LEVEL_API: &str = "LOW_LEVEL_API";
@@ -105,6 +113,8 @@ pub struct Reply {
     /// Empty for no Content-Type header (Express's `send(undefined)`).
     pub content_type: &'static str,
     pub body: Bytes,
+    /// Other headers (an immutable-data read's `Content-Range` and `Accept-Ranges`).
+    pub headers: Vec<(&'static str, String)>,
 }
 
 /// What to do with a request.
@@ -128,6 +138,7 @@ fn reply(status: StatusCode, content_type: &'static str, body: impl Into<Bytes>)
         status,
         content_type,
         body: body.into(),
+        headers: Vec::new(),
     }
 }
 
@@ -173,22 +184,27 @@ fn bad_request(description: &str) -> Reply {
 /// The description the launcher gave a core error code (its `error_code_lookup`).
 pub fn describe(code: Code) -> &'static str {
     match code.0 {
+        -2 => "CoreError::UnsuccessfulEncodeDecode",
         -5 => "CoreError::ReceivedUnexpectedData",
         -18 => "CoreError::GetFailure::GetError::NoSuchData",
         -22 => "CoreError::MutationFailure::MutationError::NoSuchData",
         -23 => "CoreError::MutationFailure::MutationError::DataExists",
         -25 => "CoreError::MutationFailure::MutationError::InvalidSuccessor",
+        -26 => "CoreError::MutationFailure::MutationError::InvalidOperation",
         -28 => "CoreError::MutationFailure::MutationError::NetworkFull",
+        -29 => "CoreError::MutationFailure::MutationError::DataTooLarge",
         -1511 => "FfiError::UnsuccessfulEncodeDecode",
         -1513 => "FfiError::InvalidStructDataHandle",
         -1514 => "FfiError::InvalidDataIdHandle",
         -1515 => "FfiError::InvalidAppendableDataHandle",
+        -1516 => "FfiError::InvalidSelfEncryptorHandle",
         -1517 => "FfiError::InvalidCipherOptHandle",
         -1518 => "FfiError::InvalidEncryptKeyHandle",
         -1519 => "FfiError::InvalidSignKeyHandle",
         -1520 => "FfiError::OperationForbiddenForApp",
         -1521 => "FfiError::InvalidStructuredDataTypeTag",
         -1522 => "FfiError::InvalidVersionNumber",
+        -1523 => "FfiError::InvalidSelfEncryptorReadOffsets",
         -1524 => "FfiError::InvalidIndex",
         -1525 => "FfiError::UnsupportedOperation",
         _ => "Unexpected error",
@@ -370,6 +386,8 @@ pub async fn respond(app: &App, request: Request<Incoming>) -> Answer {
         app,
         found: &found,
         authorised,
+        low_level: matches!(caller, Caller::Session(p) if p.low_level_api),
+        headers: &parts.headers,
         payload: &payload,
     };
     match found.def.route {
@@ -502,46 +520,14 @@ fn valid_json(valid: bool) -> Reply {
     ok_json(format!("{{\"isValid\":{valid}}}"))
 }
 
-fn metadata_json(handle: Option<u64>, meta: &Metadata) -> String {
-    let handle = handle
-        .map(|h| format!("\"handleId\":{h},"))
-        .unwrap_or_default();
-    let filter_length = if handle.is_empty() {
-        format!(",\"filterLength\":{}", meta.filter_length)
-    } else {
-        String::new()
-    };
-    format!(
-        "{{{handle}\"isOwner\":{},\"version\":{},\"filterType\":\"{}\"{filter_length},\"dataLength\":{},\"deletedDataLength\":{}}}",
-        meta.is_owner,
-        meta.version,
-        meta.filter_type.as_str(),
-        meta.data_length,
-        meta.deleted_data_length,
-    )
-}
-
-/// Structured-data metadata; `dataVersionLength` only for versioned data (the launcher's value
-/// was `undefined`, which JSON leaves out, for the others).
-fn sd_metadata_json(handle: Option<u64>, meta: &SdMetadata) -> String {
-    let handle = handle
-        .map(|h| format!("\"handleId\":{h},"))
-        .unwrap_or_default();
-    let versions = meta
-        .versions
-        .map(|n| format!(",\"dataVersionLength\":{n}"))
-        .unwrap_or_default();
-    format!(
-        "{{{handle}\"isOwner\":{},\"version\":{}{versions}}}",
-        meta.is_owner, meta.version
-    )
-}
-
 /// One request being answered: the matched route, the caller and the body.
 struct Call<'a> {
     app: &'a App,
     found: &'a Found<'a>,
     authorised: bool,
+    /// The caller's token carries `LOW_LEVEL_API`.
+    low_level: bool,
+    headers: &'a HeaderMap,
     payload: &'a Payload,
 }
 
@@ -591,385 +577,46 @@ impl Call<'_> {
     }
 
     fn run(&self) -> Result<Reply, Reply> {
-        let auth = self.authorised;
         match self.found.def.route {
             Route::Health | Route::CheckToken => Ok(ok()),
             Route::Authorise => Ok(authorise(self.app, self.json())),
             // Answered in `respond`.
             Route::Revoke | Route::ClearData | Route::ClearDeletedData => Ok(ok()),
-
-            // ---- data identifiers
-            Route::DataIdAppendable => {
-                let body = self.json();
-                let name = name_for_core(prop(body, "name")?)?;
-                let private = js::truthy(prop(body, "isPrivate")?);
-                let key = AdKey { name, private };
-                Ok(handle_json(
-                    self.state().new_data_id(DataId::Appendable(key)),
-                ))
-            }
-            Route::DataIdStructured => {
-                let body = self.json();
-                let name = name_for_core(prop(body, "name")?)?;
-                let type_tag = match prop(body, "typeTag")? {
-                    // The FFI wrapper's default parameter.
-                    None => 500,
-                    value => js::u64_from_json(value, 0).map_err(|e| bad_request(&e))?,
-                };
-                let key = SdKey { name, type_tag };
-                Ok(handle_json(
-                    self.state().new_data_id(DataId::Structured(key)),
-                ))
-            }
-            Route::DataIdSerialise => {
-                let h = self.id(0, 0, "handle")?;
-                let id = self.state().data_id_value(h).map_err(to_reply)?;
-                Ok(ok_bytes(Serialised::DataId(id).to_bytes()))
-            }
-            Route::DataIdDeserialise => {
-                if self.raw().is_empty() {
-                    return Err(bad_request("Body can not be empty"));
-                }
-                match Serialised::from_bytes(self.raw(), "data-id") {
-                    Some(Serialised::DataId(id)) => Ok(handle_json(self.state().new_data_id(id))),
-                    _ => Err(core_error(Code::ENCODE_DECODE)),
-                }
-            }
-            Route::DataIdDrop => {
-                let h = self.id(0, 0, "handle")?;
-                done(self.state().drop_data_id(h))
-            }
-
-            // ---- structured data
-            Route::SdCreate => self.sd_create(),
-            Route::SdUpdate => self.sd_update(),
-            Route::SdDeserialise => match Serialised::from_bytes(self.raw(), "structured-data") {
-                Some(Serialised::Sd(sd)) => {
-                    let mut state = self.state();
-                    let handle = state.add_sd(sd);
-                    let meta = state.sd_metadata(handle, auth).map_err(to_reply)?;
-                    Ok(ok_json(sd_metadata_json(Some(handle), &meta)))
-                }
-                _ => Err(core_error(Code::ENCODE_DECODE)),
-            },
-            Route::SdPost => {
-                let h = self.id(0, 1, "handle")?;
-                done(self.state().sd_post(h))
-            }
-            Route::SdPut => {
-                let h = self.id(0, 1, "handle")?;
-                done(self.state().sd_put(h))
-            }
-            Route::SdMetadata => {
-                let h = self.id(0, if auth { 1 } else { 0 }, "handle")?;
-                let meta = self.state().sd_metadata(h, auth).map_err(to_reply)?;
-                Ok(ok_json(sd_metadata_json(None, &meta)))
-            }
-            Route::SdGetHandle => {
-                let d = self.id(0, 1, "data id handle")?;
-                let (h, meta) = self.state().sd_fetch(d, auth).map_err(to_reply)?;
-                Ok(ok_json(sd_metadata_json(Some(h), &meta)))
-            }
-            Route::SdDataId => {
-                let h = self.id(0, 0, "handle")?;
-                Ok(handle_json(self.state().sd_data_id(h).map_err(to_reply)?))
-            }
-            Route::SdSerialise => {
-                let h = self.id(0, 0, "handle")?;
-                let sd = self.state().sd_copy(h).map_err(to_reply)?;
-                Ok(ok_bytes(Serialised::Sd(sd).to_bytes()))
-            }
-            Route::SdValidateSize => {
-                let h = self.id(0, 0, "handle")?;
-                Ok(valid_json(self.state().sd_size_valid(h).map_err(to_reply)?))
-            }
-            Route::SdRead => {
-                let h = self.id(0, 1, "handle")?;
-                // `isNaN(version)`: a left-out or non-numeric version reads the current data.
-                let version = match self.found.param(1) {
-                    Some(text) if !js::string_to_number(text).is_nan() => {
-                        Some(self.id(1, 2, "version")?)
-                    }
-                    _ => None,
-                };
-                Ok(ok_bytes(
-                    self.state().sd_read(h, version).map_err(to_reply)?,
-                ))
-            }
-            Route::SdDrop => {
-                let h = self.id(0, 0, "handle")?;
-                done(self.state().drop_sd(h))
-            }
-
-            // ---- appendable data
-            Route::Create => self.create(),
-            Route::Deserialise => match Serialised::from_bytes(self.raw(), "appendable-data") {
-                Some(Serialised::Ad(ad)) => {
-                    let mut state = self.state();
-                    let handle = state.add_local(ad);
-                    let meta = state.metadata(handle, auth).map_err(to_reply)?;
-                    Ok(ok_json(metadata_json(Some(handle), &meta)))
-                }
-                _ => Err(core_error(Code::ENCODE_DECODE)),
-            },
-            Route::Post => {
-                let h = self.id(0, 1, "handle")?;
-                done(self.state().post(h))
-            }
-            Route::Put => {
-                let h = self.id(0, 1, "handle")?;
-                done(self.state().put(h))
-            }
-            Route::Metadata => {
-                let h = self.id(0, if auth { 1 } else { 0 }, "handle")?;
-                let meta = self.state().metadata(h, auth).map_err(to_reply)?;
-                Ok(ok_json(metadata_json(None, &meta)))
-            }
-            Route::GetHandle => {
-                let d = self.id(0, 1, "data id handle")?;
-                let (h, meta) = self.state().fetch(d, auth).map_err(to_reply)?;
-                Ok(ok_json(metadata_json(Some(h), &meta)))
-            }
-            Route::Serialise => {
-                let h = self.id(0, 0, "handle")?;
-                let ad = self.state().ad_copy(h).map_err(to_reply)?;
-                Ok(ok_bytes(Serialised::Ad(ad).to_bytes()))
-            }
-            Route::DataId => {
-                let h = self.id(0, 0, "handle")?;
-                Ok(handle_json(self.state().ad_data_id(h).map_err(to_reply)?))
-            }
-            Route::ValidateSize => {
-                let h = self.id(0, 0, "handle")?;
-                Ok(valid_json(self.state().ad_size_valid(h).map_err(to_reply)?))
-            }
-            Route::SignKeyAt | Route::DeletedSignKeyAt => {
-                let h = self.id(0, 1, "handle")?;
-                let i = self.id(1, 2, "index")?;
-                let deleted = self.found.def.route == Route::DeletedSignKeyAt;
-                let key = self.state().signer_at(h, i, deleted).map_err(to_reply)?;
-                Ok(handle_json(key))
-            }
-            Route::DataIdAt | Route::DeletedDataIdAt => {
-                let h = self.id(0, 1, "handle")?;
-                let i = self.id(1, 2, "index")?;
-                let deleted = self.found.def.route == Route::DeletedDataIdAt;
-                let id = self
-                    .state()
-                    .data_id_at(h, i, deleted, auth)
-                    .map_err(to_reply)?;
-                Ok(handle_json(id))
-            }
-            Route::FilterKeyAt => {
-                let h = self.id(0, 0, "handle")?;
-                let i = self.id(1, 1, "index")?;
-                Ok(handle_json(
-                    self.state().filter_key_at(h, i).map_err(to_reply)?,
-                ))
-            }
-            Route::ToggleFilter => {
-                let h = self.id(0, 0, "handle")?;
-                done(self.state().toggle_filter(h))
-            }
-            Route::AddToFilter | Route::RemoveFromFilter => {
-                let add = self.found.def.route == Route::AddToFilter;
-                // One core call per key, in order: the keys before a failing one stay edited.
-                let keys = iterate(self.json(), "keys")?;
-                for key in &keys {
-                    let h = self.id(0, 0, "handle")?;
-                    let key = js::u64_from_json(Some(key), 1).map_err(|e| bad_request(&e))?;
-                    self.state().edit_filter(h, key, add).map_err(to_reply)?;
-                }
-                Ok(ok())
-            }
-            Route::Append => {
-                let h = self.id(0, 1, "handle")?;
-                let d = self.id(1, 2, "data id handle")?;
-                done(self.state().append(h, d))
-            }
-            Route::Restore => {
-                // The controller checked the index with `isNaN`, then passed `parseInt` of it.
-                let text = self.found.param(1).unwrap_or("");
-                let index = if self.app.strict_paths {
-                    self.id(1, 1, "index")?
-                } else {
-                    if js::string_to_number(text).is_nan() {
-                        return Err(bad_request("index must be a valid number"));
-                    }
-                    js::number_to_u64(js::parse_int(text))
-                };
-                let h = self.id(0, 0, "handle")?;
-                done(self.state().restore(h, index))
-            }
-            Route::RemoveAt | Route::RemoveDeletedAt => {
-                let h = self.id(0, 0, "handle")?;
-                let i = self.id(1, 1, "index")?;
-                if self.found.def.route == Route::RemoveAt {
-                    done(self.state().remove_at(h, i))
-                } else {
-                    done(self.state().remove_deleted_at(h, i))
-                }
-            }
-            Route::DropHandle => {
-                let h = self.id(0, 0, "handle")?;
-                done(self.state().drop_ad(h))
-            }
-            Route::EncryptKey => {
-                let h = self.id(0, 0, "handle")?;
-                Ok(handle_json(self.state().encrypt_key(h).map_err(to_reply)?))
-            }
-            Route::EncryptKeyDrop => {
-                let h = self.id(0, 0, "encrypt key handle")?;
-                done(self.state().drop_encrypt_key(h))
-            }
-
-            // ---- sign keys
-            Route::SignKey => Ok(handle_json(self.state().user_sign_key())),
-            Route::SignKeySerialise => {
-                let h = self.id(0, 0, "sign key handle")?;
-                let key = self.state().sign_key_value(h).map_err(to_reply)?;
-                Ok(ok_bytes(Serialised::SignKey(key).to_bytes()))
-            }
-            Route::SignKeyDeserialise => match Serialised::from_bytes(self.raw(), "sign-key") {
-                Some(Serialised::SignKey(key)) => Ok(handle_json(self.state().add_sign_key(key))),
-                _ => Err(core_error(Code::ENCODE_DECODE)),
-            },
-            Route::SignKeyDrop => {
-                let h = self.id(0, 0, "sign key handle")?;
-                done(self.state().drop_sign_key(h))
-            }
+            Route::DataIdStructured
+            | Route::DataIdAppendable
+            | Route::DataIdSerialise
+            | Route::DataIdDeserialise
+            | Route::DataIdDrop
+            | Route::SignKey
+            | Route::SignKeySerialise
+            | Route::SignKeyDeserialise
+            | Route::SignKeyDrop => self.keys(),
+            Route::SdCreate
+            | Route::SdDeserialise
+            | Route::SdPost
+            | Route::SdMetadata
+            | Route::SdGetHandle
+            | Route::SdDataId
+            | Route::SdSerialise
+            | Route::SdValidateSize
+            | Route::SdRead
+            | Route::SdPut
+            | Route::SdUpdate
+            | Route::SdDrop
+            | Route::SdUnclaim
+            | Route::SdDelete => self.structured(),
+            Route::CipherOpts
+            | Route::CipherOptsDrop
+            | Route::ReaderOpen
+            | Route::WriterOpen
+            | Route::ImmutableRead
+            | Route::ImmutableWrite
+            | Route::WriterClose
+            | Route::ReaderDrop
+            | Route::WriterDrop => self.immutable(),
+            _ => self.appendable(),
         }
     }
-
-    /// `POST /appendable-data`.
-    ///
-    /// `filterType` `"WHITE_LIST"` makes a white list, anything else a black list. `filterKeys`
-    /// are sign-key handles added one by one after the handle is made: a bad one fails the
-    /// request and leaves the new handle live, as the launcher did.
-    fn create(&self) -> Result<Reply, Reply> {
-        let body = self.json();
-        let name = prop(body, "name")?;
-        if !js::truthy(name) {
-            return Err(bad_request("name field is missing"));
-        }
-        let name = js::buffer_from_base64(name).map_err(|e| bad_request(&e))?;
-        let name = <[u8; 32]>::try_from(name).map_err(|_| bad_request("Invalid name field"))?;
-        let private = match prop(body, "isPrivate")? {
-            value if !js::truthy(value) => false,
-            Some(Value::Bool(true)) => true,
-            _ => return Err(bad_request("Invalid isPrivate field")),
-        };
-        let kind = match prop(body, "filterType")? {
-            Some(Value::String(kind)) if kind == "WHITE_LIST" => FilterType::WhiteList,
-            _ => FilterType::BlackList,
-        };
-        let keys = prop(body, "filterKeys")?.filter(|v| js::truthy(Some(v)));
-        let handle = self.state().create(AdKey { name, private }, kind);
-        if let Some(keys) = keys {
-            for key in iterate(keys, "filterKeys")? {
-                let key = js::u64_from_json(Some(&key), 1).map_err(|e| bad_request(&e))?;
-                self.state()
-                    .edit_filter(handle, key, true)
-                    .map_err(to_reply)?;
-            }
-        }
-        Ok(handle_json(handle))
-    }
-
-    /// `POST /structured-data`: the controller's checks, then the core's arguments in order
-    /// (version, then cipher options), then the cipher-options handle.
-    fn sd_create(&self) -> Result<Reply, Reply> {
-        let body = self.json();
-        let name = prop(body, "name")?;
-        if !js::truthy(name) {
-            return Err(bad_request("name is missing in request body"));
-        }
-        let name = js::buffer_from_base64(name).map_err(|e| bad_request(&e))?;
-        let name = <[u8; 32]>::try_from(name).map_err(|_| bad_request("Invalid id specified"))?;
-        let tag = prop(body, "typeTag")?.filter(|v| js::truthy(Some(v)));
-        let tag = match tag {
-            None => 500.0,
-            Some(value) if js::is_nan(Some(value)) => {
-                return Err(bad_request("Tag type must be a valid number"))
-            }
-            Some(value) => js::parse_int_value(value),
-        };
-        if !(tag == 500.0 || tag == 501.0 || tag >= 15000.0) {
-            return Err(bad_request("Invalid tag type specified"));
-        }
-        let cipher = self.cipher(body)?;
-        let data = match prop(body, "data")? {
-            value if js::truthy(value) => {
-                js::buffer_from_base64(value).map_err(|e| bad_request(&e))?
-            }
-            _ => Vec::new(),
-        };
-        let version = match body {
-            Value::Object(fields) if fields.contains_key("version") => {
-                js::u64_from_json(fields.get("version"), 3).map_err(|e| bad_request(&e))?
-            }
-            _ => 0,
-        };
-        let cipher = cipher.resolve(4)?;
-        let mut state = self.state();
-        state.check_cipher(cipher).map_err(to_reply)?;
-        let key = SdKey {
-            name,
-            type_tag: js::number_to_u64(tag),
-        };
-        Ok(handle_json(state.sd_create(key, version, data)))
-    }
-
-    /// `PATCH /structured-data/:h`: new data for the local copy, one version up.
-    fn sd_update(&self) -> Result<Reply, Reply> {
-        let body = self.json();
-        let cipher = self.cipher(body)?;
-        let data = js::buffer_from_base64(prop(body, "data")?).map_err(|e| bad_request(&e))?;
-        let h = self.id(0, 1, "handle")?;
-        let cipher = cipher.resolve(2)?;
-        let mut state = self.state();
-        state.sd_copy(h).map_err(to_reply)?;
-        state.check_cipher(cipher).map_err(to_reply)?;
-        done(state.sd_update(h, data))
-    }
-
-    /// `body.cipherOpts || <the plain cipher-options handle>`: the plain one is made on first use.
-    fn cipher(&self, body: &Value) -> Result<Cipher, Reply> {
-        match prop(body, "cipherOpts")? {
-            value @ Some(_) if js::truthy(value) => Ok(Cipher::Given(value.cloned())),
-            _ => Ok(Cipher::Plain(self.state().plain_cipher())),
-        }
-    }
-}
-
-/// The cipher options of a structured-data create or update, not yet given to the core.
-enum Cipher {
-    Plain(u64),
-    Given(Option<Value>),
-}
-
-impl Cipher {
-    /// The handle as core argument number `position`.
-    fn resolve(self, position: usize) -> Result<u64, Reply> {
-        match self {
-            Cipher::Plain(handle) => Ok(handle),
-            Cipher::Given(value) => {
-                js::u64_from_json(value.as_ref(), position).map_err(|e| bad_request(&e))
-            }
-        }
-    }
-}
-
-/// A `name` for a data-id route: the launcher passed `new Buffer(name, 'base64')` to the core,
-/// which read 32 bytes from it whatever its length. The emulator pads a shorter one with zero
-/// bytes and uses the first 32 of a longer one.
-fn name_for_core(value: Option<&Value>) -> Result<[u8; 32], Reply> {
-    let bytes = js::buffer_from_base64(value).map_err(|e| bad_request(&e))?;
-    let mut name = [0u8; 32];
-    for (slot, byte) in name.iter_mut().zip(bytes) {
-        *slot = byte;
-    }
-    Ok(name)
 }
 
 /// `POST /auth`: the launcher's checks, then approval at once (or denial with `--deny-auth`).
@@ -1043,105 +690,4 @@ fn issue_token() -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn strict_ids_are_canonical_decimal_only() {
-        assert_eq!(parse_id("0"), Some(0));
-        assert_eq!(parse_id("7"), Some(7));
-        assert_eq!(parse_id("18446744073709551615"), Some(u64::MAX));
-        for bad in [
-            "",
-            "00",
-            "010",
-            "-1",
-            "+1",
-            "0x10",
-            "12abc",
-            " 1",
-            "1 ",
-            "%31",
-            "1.0",
-            "1e3",
-            "18446744073709551616",
-            "99999999999999999999999",
-        ] {
-            assert_eq!(parse_id(bad), None, "{bad:?}");
-        }
-    }
-
-    #[test]
-    fn bearer_parsing() {
-        let with = |v: &str| {
-            let mut h = HeaderMap::new();
-            h.insert(
-                AUTHORIZATION,
-                hyper::header::HeaderValue::from_str(v).unwrap(),
-            );
-            bearer(&h).map(|t| t.map(str::to_owned))
-        };
-        assert_eq!(bearer(&HeaderMap::new()), Ok(None));
-        assert_eq!(with(""), Ok(None));
-        assert_eq!(with("Bearer abc"), Ok(Some("abc".into())));
-        assert_eq!(with("bEARER abc"), Ok(Some("abc".into())));
-        for bad in [
-            "Bearer",
-            "Bearer ",
-            "Bearer  abc",
-            "Bearer a b",
-            "Basic abc",
-            "Bearerabc",
-            "Token abc",
-        ] {
-            assert_eq!(with(bad), Err(()), "{bad:?}");
-        }
-    }
-
-    #[test]
-    fn core_errors_render_as_the_launcher_did() {
-        let r = core_error(Code::NO_SUCH_DATA);
-        assert_eq!(r.status, StatusCode::NOT_FOUND);
-        assert_eq!(
-            r.body,
-            Bytes::from_static(
-                br#"{"errorCode":-22,"description":"CoreError::MutationFailure::MutationError::NoSuchData"}"#
-            )
-        );
-        assert_eq!(
-            core_error(Code::DATA_EXISTS).status,
-            StatusCode::BAD_REQUEST
-        );
-        assert_eq!(
-            core_error(Code::GET_NO_SUCH_DATA).status,
-            StatusCode::NOT_FOUND
-        );
-        assert_eq!(
-            core_error(Code::INVALID_AD_HANDLE).status,
-            StatusCode::BAD_REQUEST
-        );
-        // Every code the state can produce has its own description.
-        for code in [
-            Code::UNEXPECTED_DATA,
-            Code::ENCODE_DECODE,
-            Code::INVALID_SD_HANDLE,
-            Code::INVALID_CIPHER_OPT_HANDLE,
-            Code::INVALID_ENCRYPT_KEY_HANDLE,
-            Code::FORBIDDEN_FOR_APP,
-            Code::INVALID_TYPE_TAG,
-            Code::INVALID_VERSION,
-            Code::UNSUPPORTED,
-            Code::NETWORK_FULL,
-        ] {
-            assert_ne!(describe(code), "Unexpected error", "{code:?}");
-        }
-    }
-
-    #[test]
-    fn forms_as_querystring_parsed_them() {
-        assert_eq!(
-            form(b"name=a%2Bb+c&isPrivate=true&k=1&k=2&bad=%zz"),
-            serde_json::json!({"name": "a+b c", "isPrivate": "true", "k": ["1", "2"], "bad": "%zz"})
-        );
-    }
-}
+mod tests;
