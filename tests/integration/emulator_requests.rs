@@ -106,6 +106,42 @@ fn every_filter_selects_the_records_it_names() {
 }
 
 #[test]
+fn on_a_terminal_the_records_are_a_table_and_json_keeps_json() {
+    if !have("script") {
+        return;
+    }
+    let emulator = Emulator::start(&["--quiet"]);
+    sent(&emulator);
+    let sandbox = Sandbox::new();
+    let on_terminal = |command: &str| {
+        sandbox
+            .shell("sh", &format!("exec script -qec '{command}' /dev/null"))
+            .launcher(&emulator.url)
+            .run()
+    };
+    let table = on_terminal("safe-ad emulator requests --status 4xx");
+    table.success();
+    let text = table.stdout().replace('\r', "");
+    assert!(
+        text.contains("   SEQ  METHOD  STATUS  ERROR        MS  PATH\n"),
+        "{text}"
+    );
+    assert!(text.contains("     2  PUT        400    -23 "), "{text}");
+    assert!(text.contains("  /nowhere/deeper\n"), "{text}");
+    assert!(!text.contains('{'), "{text}");
+    let json = on_terminal("safe-ad emulator requests --status 4xx --json");
+    json.success();
+    let text = json.stdout().replace('\r', "");
+    assert_eq!(
+        text.lines()
+            .filter(|l| l.starts_with("{\"event\":\"request\""))
+            .count(),
+        2,
+        "{text}"
+    );
+}
+
+#[test]
 fn bad_options_are_refused_before_anything_is_sent() {
     let emulator = Emulator::start(&[]);
     for (args, said) in [
