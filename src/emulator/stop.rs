@@ -52,6 +52,14 @@ pub fn run(if_running: bool) -> Exit {
             ));
             Exit::Stopped
         }
+        Err(Problem::Unset) if if_running && named_dir_exists() => {
+            say(
+                "safe-ad emulator: error: --stop --if-running: SAFE_AD_EMULATOR_PID is not set, \
+                 but SAFE_AD_EMULATOR_DIR names a directory that is there: an emulator may run; \
+                 set both variables --background printed\n",
+            );
+            Exit::Usage
+        }
         Err(Problem::Unset) if if_running => {
             say(
                 "safe-ad emulator: --stop --if-running: SAFE_AD_EMULATOR_PID is not set, so no \
@@ -77,6 +85,13 @@ pub fn run(if_running: bool) -> Exit {
             Exit::Failed
         }
     }
+}
+
+/// Whether `SAFE_AD_EMULATOR_DIR` is set and names something that is there.
+fn named_dir_exists() -> bool {
+    std::env::var_os("SAFE_AD_EMULATOR_DIR")
+        .filter(|dir| !dir.is_empty())
+        .is_some_and(|dir| std::path::Path::new(&dir).exists())
 }
 
 /// Why `--stop` stopped nothing.

@@ -449,6 +449,17 @@ fn stop_if_running_is_safe_when_nothing_was_started_and_stops_what_runs() {
         .last()
         .is_some_and(|l| l.starts_with("{\"event\":\"stop\"")));
 
+    // Only the directory named, and it is there: not "nothing was started".
+    let running = start(&job, &["--quiet"]);
+    let only_dir = BTreeMap::from([(
+        "SAFE_AD_EMULATOR_DIR".to_owned(),
+        running["SAFE_AD_EMULATOR_DIR"].clone(),
+    )]);
+    stop(&job, &only_dir, true)
+        .code(2)
+        .stderr_has("SAFE_AD_EMULATOR_PID is not set, but SAFE_AD_EMULATOR_DIR names a directory");
+    stop(&job, &running, true).success();
+
     // Stale variables: their run directory is gone. --stop fails, --if-running passes.
     stop(&job, &vars, true)
         .success()
