@@ -21,6 +21,7 @@ use crate::report::emulator::JournalRow;
 use crate::report::Reporter;
 use crate::runtime::{internal, interruptible, runtime};
 use crate::settings::StdinUse;
+use crate::url::{parse_launcher_url, LauncherUrl};
 
 /// The emulator's journal route.
 const ROUTE: &str = "/_emulator/requests";
@@ -42,8 +43,10 @@ pub fn run(
     let mut config = settings.launcher_config();
     // The journal's answer says in a header how many records it dropped.
     config.keep_headers = true;
+    // The emulator's own routes are at its root, whatever prefix the URL has (`/0.6`).
+    config.url = root_of(&settings.launcher);
+    let base = config.url.base().to_owned();
     let launcher = Launcher::new(config).map_err(internal)?;
-    let base = settings.launcher.base().to_owned();
     let only_clear =
         args.clear && query.is_empty() && !args.count && expect.is_none() && !options.json;
     let runtime = runtime()?;
@@ -114,6 +117,17 @@ pub fn run(
         reporter.journal_cleared(cleared_count(&cleared));
     }
     result
+}
+
+/// The launcher URL without its path prefix.
+fn root_of(url: &LauncherUrl) -> LauncherUrl {
+    reqwest::Url::parse(url.base())
+        .ok()
+        .and_then(|mut root| {
+            root.set_path("/");
+            parse_launcher_url(root.as_str()).ok()
+        })
+        .unwrap_or_else(|| url.clone())
 }
 
 /// Sends one request to the journal route and judges its answer: a 2xx is the answer; no

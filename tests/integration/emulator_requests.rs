@@ -101,6 +101,13 @@ fn every_filter_selects_the_records_it_names() {
     requests(&emulator, &["--path", "/nope/**", "--count"])
         .success()
         .stdout_is("0\n");
+    // The emulator's own routes are at its root, also with a launcher URL's prefix.
+    SafeAd::new()
+        .launcher(&format!("{}/0.6", emulator.url))
+        .args(["emulator", "requests", "--count"])
+        .run()
+        .success()
+        .stdout_is("6\n");
     // Reading the journal is not in it.
     assert_eq!(seqs(&requests(&emulator, &[])), [1, 2, 3, 4, 5, 6]);
 }
