@@ -14,10 +14,11 @@
 //! counts, logs, the stop of the server), `table` (the route table and path matching), `routes`
 //! (authorization, bodies, statuses and every answer), `js` (how the launcher's JavaScript read
 //! request values), `state` (network, handle caches, sessions, their bounds), `wire` (the
-//! `--state` format), `serialised` (the launcher's bytes of the serialise routes), `fixture` (the `--state` file: lock, checks, atomic
-//! save), `demo` (the starting data), `fault` (`--fault-rate`/`--fault-seed`), `command` (the
-//! `-- COMMAND` mode), `log` (the stderr log and the `--log` records), `admin` (the emulator's
-//! own routes under `/_emulator/`: the request journal, network, handles and reset),
+//! `--state` format), `serialised` (the launcher's bytes of the serialise routes), `fixture` (the
+//! `--state` file: lock, checks, atomic save), `demo` (the starting data), `fault`
+//! (`--fault-rate`/`--fault-seed`), `command` (the `-- COMMAND` mode), `log` (the stderr log and
+//! the `--log` records), `redact` (the token kept out of them), `admin` (the emulator's own
+//! routes under `/_emulator/`: the request journal, network, handles and reset),
 //! `background` (`--background`: the starter, and the emulator's side of running detached),
 //! `stop` (`--stop`), `rundir` (the directory a background emulator, its starter and `--stop`
 //! share), `encoding` (base64, hex, random).
@@ -66,6 +67,7 @@ mod fixture;
 mod js;
 mod lifecycle;
 mod log;
+mod redact;
 pub mod routes;
 mod rundir;
 pub mod serialised;
