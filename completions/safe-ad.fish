@@ -27,7 +27,7 @@ end
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_needs_command" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
@@ -63,7 +63,7 @@ complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "help" -d 'Print thi
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -80,7 +80,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -s h -l help -d 
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -95,7 +95,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -s h -l help -d 'P
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
@@ -111,7 +111,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -s h -l help -d 'Pr
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
@@ -127,7 +127,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -s h -l help -d 'P
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
@@ -145,7 +145,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s h -l help
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
@@ -163,7 +163,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s h
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -180,7 +180,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -s h -l help -d 
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -197,7 +197,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -s h -l help -d
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -214,7 +214,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -s h -l help -d '
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -232,7 +232,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -s h -l help -d 
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
@@ -248,7 +248,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s h -l help -
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
@@ -263,7 +263,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s h -l help -d 'P
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
@@ -280,7 +280,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s h -l help -d 
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''

@@ -33,6 +33,11 @@ use crate::outcome::{self, Class, Failure, Reply};
 /// enough that a few delayed answers do not throttle a batch, little enough to bound memory.
 const REORDER_WINDOW_PER_JOB: usize = 64;
 
+/// The most leases of one kind held at once by any command (`show`, `reopen`, `open`,
+/// `append`): the launcher keeps 100 handles of a kind and evicts the oldest, which would be
+/// the person's own.
+pub const MOST_LEASES_OF_A_KIND: usize = 8;
+
 /// What to do with each handle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Procedure {
@@ -93,6 +98,8 @@ pub struct Step {
     pub result: Result<Reply, Failure>,
     /// What came back, kept only for `--verbose` (which `report` renders).
     pub exchange: Option<Result<Answer, NoAnswer>>,
+    /// No answer came, and the request may have reached the launcher (which may have acted).
+    pub answer_lost: bool,
 }
 
 impl Step {
@@ -194,7 +201,12 @@ pub async fn run(
     mut each: impl FnMut(Record) -> bool,
 ) -> bool {
     let stop = Cell::new(false);
-    let permits = Semaphore::new(plan.jobs);
+    // A reopen holds a data id while it fetches: no more of them at once than `show` holds of
+    // a kind, whatever `--jobs`, so the person's own handles are not evicted.
+    let permits = Semaphore::new(match plan.procedure {
+        Procedure::Reopen { .. } => plan.jobs.min(MOST_LEASES_OF_A_KIND),
+        Procedure::Operation { .. } => plan.jobs,
+    });
     let stopped = || stop.get() || interrupt.is_set();
     // Once stopped, no more input is read: what is in flight finishes, and the stream ends
     // even when the input never would (`yes 1 | safe-ad clear-data - | head -1`).
@@ -500,6 +512,16 @@ pub struct Lease {
     pub release: Request,
 }
 
+/// A launcher handle a run may have left in the launcher.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Left {
+    /// A lease whose giving back timed out, was cut or failed: its `release` frees it.
+    Known(Lease),
+    /// A request that makes a handle, whose answer was lost after it may have reached the
+    /// launcher: the launcher may hold a handle whose number never came back.
+    Unknown(Request),
+}
+
 /// Ctrl-C as the procedures see it, and the leases they hold. Once it is set, no request
 /// starts but those that give leases back; what is in flight finishes, so a handle the
 /// launcher gives in an answer that was on its way is still seen, held and given back.
@@ -510,6 +532,9 @@ pub struct Stop {
     held: RefCell<Vec<Lease>>,
     /// The most leases held at once.
     most: Cell<usize>,
+    /// Handles that may be left in the launcher: leases that could not be given back, and
+    /// handles whose making lost its answer.
+    left: RefCell<Vec<Left>>,
 }
 
 impl Stop {
@@ -524,6 +549,18 @@ impl Stop {
     /// The leases held now (after a second Ctrl-C: the ones left behind).
     pub fn held(&self) -> Vec<Lease> {
         self.held.borrow().clone()
+    }
+
+    /// What may be left in the launcher: everything still held (after a second Ctrl-C), and
+    /// every lease whose taking or giving back went wrong.
+    pub fn left(&self) -> Vec<Left> {
+        let mut left = self.left.borrow().clone();
+        left.extend(self.held.borrow().iter().copied().map(Left::Known));
+        left
+    }
+
+    fn leave(&self, left: Left) {
+        self.left.borrow_mut().push(left);
     }
 
     /// The most leases held at once so far.
@@ -667,7 +704,19 @@ impl<'a> Steps<'a> {
         request: Request,
         release: fn(Handle) -> Request,
     ) -> Result<(Handle, Reply), Failure> {
-        let reply = self.ask(request).await?;
+        let sent_before = self.done.len();
+        let reply = self.ask(request).await;
+        let lost = self.done.len() > sent_before && self.done.last().is_some_and(|s| s.answer_lost);
+        let reply = match reply {
+            Ok(reply) => reply,
+            Err(failure) => {
+                // The launcher may have made the handle and lost the answer on its way.
+                if lost {
+                    self.stop.leave(Left::Unknown(request));
+                }
+                return Err(failure);
+            }
+        };
         let Some(handle) = handle_in(&reply) else {
             return Err(Failure::new(
                 Class::Unexpected,
@@ -691,6 +740,11 @@ impl<'a> Steps<'a> {
         let lease = self.leases.remove(at);
         let step = step(self.launcher, lease.release, self.verbose).await;
         self.stop.let_go(&lease);
+        // A launcher that refuses the drop holds no such handle; any other failure (no answer,
+        // a cut one, a 5xx) may have left it there.
+        if matches!(&step.result, Err(failure) if failure.class != Class::Rejected) {
+            self.stop.leave(Left::Known(lease));
+        }
         let result = step.result.clone().map(drop);
         self.done.push(step);
         result
@@ -730,11 +784,13 @@ async fn step(launcher: &Launcher, request: Request, verbose: bool) -> Step {
             )),
         ),
     };
+    let answer_lost = matches!(&sent, Err(no_answer) if no_answer.may_have_arrived());
     Step {
         request,
         status,
         elapsed,
         result,
         exchange: verbose.then_some(sent),
+        answer_lost,
     }
 }

@@ -256,11 +256,14 @@ Overrides `timeout_secs` in the config file. Fractions are allowed (0.5).",
                 .value_hint(ValueHint::Other)
                 .value_parser(values::parse_retries)
                 .allow_negative_numbers(true)
-                .help("Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)")
+                .help("Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe")
                 .long_help(
-                    "Retry a request up to N times (N: 0..=10, default 0) when no answer came (refused or reset)\n\n\
-Never after an answer, never after a timeout, and a POST only when its connection was refused \
-(so it was not sent). Waits 100 ms, 200 ms, 400 ms, ... between tries.",
+                    "Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe\n\n\
+Any request when its connection was refused (nothing was sent). After a connection closed before \
+any answer, only the reads that make nothing (metadata, the token check, serialising, content) \
+and the clears: a save, an append, an index change, a drop or a request that makes a handle may \
+have acted, and is never sent again. Never after an answer, never after a timeout. Waits 100 ms, \
+200 ms, 400 ms, ... between tries.",
                 ),
             Opt::Verbose => flag(base).help(
                 "Show each request and answer on stderr: request line, headers (token masked), status, body, timing",

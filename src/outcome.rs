@@ -86,7 +86,7 @@ pub const EXIT_CODES: &[ExitCodeRow] = &[
         code: 6,
         class: Some(Class::Unreachable),
         name: "unreachable",
-        meaning: "the launcher could not be reached or did not answer in time (refused, reset, DNS, timeout)",
+        meaning: "the launcher could not be reached or did not answer in time (refused, reset, DNS, timeout); a request whose answer was lost may still have acted, and is never sent again",
     },
     ExitCodeRow {
         code: 130,
@@ -246,22 +246,144 @@ serves its API under /, /0.5 and /0.6)";
         "the launcher refuses an append to a stale handle (get a fresh one with `safe-ad reopen \
 HANDLE`), when the data's filter keeps your key out, or of an item that is in the deleted list \
 (`safe-ad restore` brings that back)";
+    pub const LOST_SAVE: &str =
+        "see whether the launcher saved it (a version one higher) with `safe-ad metadata HANDLE` \
+before you save again";
+    pub const LOST_INDEX_CHANGE: &str =
+        "see what the handle's copy holds now with `safe-ad show HANDLE` (or the counts with \
+`safe-ad metadata HANDLE`) before you change it again: the indexes may have moved";
+    pub const LOST_APPEND: &str =
+        "see whether the item is on the network with `safe-ad show` on a fresh handle \
+(`safe-ad reopen HANDLE`) before you append again";
+    pub const LOST_DROP: &str =
+        "`safe-ad metadata HANDLE` says whether the launcher still holds the handle";
+    pub const LOST_CREATE: &str =
+        "the launcher may hold a new handle for the data that safe-ad never learnt: it frees it \
+when it evicts it (it keeps at most 100 of a kind) or restarts; nothing is on the network until \
+a save";
+    pub const LOST_NEW_HANDLE: &str =
+        "the launcher may hold a new handle that safe-ad never learnt the number of: it frees it \
+when it evicts it (it keeps at most 100 of a kind) or restarts";
+    pub const LOST_OTHER_DROP: &str =
+        "the launcher may still hold the handle, or may have freed it; it frees it at the latest \
+when it evicts it (it keeps at most 100 of a kind) or restarts";
     pub const NO_SUCH_INDEX: &str =
         "there is no item at this index: see the items and their indexes with `safe-ad show \
 HANDLE` (they count from 0, and removing one moves the later ones down)";
+
+    /// Every hint above, for the tests that check them all.
+    pub const ALL: &[&str] = &[
+        DATA_EXISTS,
+        NO_SUCH_DATA,
+        NOT_ON_NETWORK,
+        UNKNOWN_HANDLE,
+        UNKNOWN_DATA_ID,
+        STALE_VERSION,
+        TOKEN_REJECTED,
+        NO_PERMISSION,
+        TIMED_OUT_CLEAR,
+        TIMED_OUT,
+        REDIRECT,
+        LOGIN_DENIED,
+        NO_TOKEN_IN_GRANT,
+        NO_SUCH_ROUTE,
+        NOT_UNDERSTOOD,
+        APPEND_REFUSED,
+        LOST_SAVE,
+        LOST_INDEX_CHANGE,
+        LOST_APPEND,
+        LOST_DROP,
+        LOST_CREATE,
+        LOST_NEW_HANDLE,
+        LOST_OTHER_DROP,
+        NO_SUCH_INDEX,
+    ];
 }
 
-/// `hint` with the placeholders `HANDLE` and `NAME` replaced by the values the request had,
-/// where it had them (a placeholder left stands for the value the person must give).
+/// `hint` with the placeholders `HANDLE` and `NAME` replaced by the values the request had.
+/// A value the request did not have is never left as a literal placeholder: the command that
+/// needs it is shown without it, and words after it say what to give (`` `safe-ad open` (with
+/// the data's name) ``).
 pub fn fill_hint(hint: &str, handle: Option<u64>, name: Option<&str>) -> String {
-    let mut filled = hint.to_string();
-    if let Some(handle) = handle {
-        filled = filled.replace("HANDLE", &handle.to_string());
+    let filled = fill_placeholder(hint, "HANDLE", handle.map(|h| h.to_string()), "the handle");
+    fill_placeholder(&filled, "NAME", name.map(str::to_string), "the data's name")
+}
+
+/// Every `placeholder` (a whole word) in `hint` replaced by `value`; without one, taken out of
+/// the command it is in, with `(with {words})` after that command.
+fn fill_placeholder(hint: &str, placeholder: &str, value: Option<String>, words: &str) -> String {
+    let is_word = |text: &str, at: usize| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + placeholder.len()..].chars().next();
+        let edge = |c: Option<char>| !c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+        edge(before) && edge(after)
+    };
+    let mut out = String::with_capacity(hint.len() + 16);
+    let mut rest = hint;
+    let mut in_code = false;
+    let mut owed = false;
+    while let Some(at) = rest.find(|c| c == '`' || placeholder.starts_with(c)) {
+        if rest[at..].starts_with('`') {
+            out.push_str(&rest[..=at]);
+            rest = &rest[at + 1..];
+            if in_code && owed {
+                out.push_str(&format!(" (with {words})"));
+                owed = false;
+            }
+            in_code = !in_code;
+            continue;
+        }
+        if rest[at..].starts_with(placeholder) && is_word(rest, at) {
+            match &value {
+                Some(value) => {
+                    out.push_str(&rest[..at]);
+                    out.push_str(value);
+                }
+                None if in_code => {
+                    out.push_str(rest[..at].trim_end_matches(' '));
+                    owed = true;
+                }
+                None => {
+                    out.push_str(&rest[..at]);
+                    out.push_str(words);
+                }
+            }
+            rest = &rest[at + placeholder.len()..];
+            continue;
+        }
+        let next = at + rest[at..].chars().next().map_or(1, char::len_utf8);
+        out.push_str(&rest[..next]);
+        rest = &rest[next..];
     }
-    if let Some(name) = name {
-        filled = filled.replace("NAME", name);
+    out.push_str(rest);
+    out
+}
+
+/// The hint for an item of `show` whose data is not on the network: what the item points at
+/// and what is missing (the appendable data that holds it is saved; only the data is not).
+/// `None` when the failure is not that.
+pub fn item_not_on_network(
+    failure: &Failure,
+    item: &str,
+    kind: &str,
+    data_id: Option<&str>,
+) -> Option<String> {
+    let missing = matches!(
+        failure.hint.as_deref(),
+        Some(hints::NO_SUCH_DATA | hints::NOT_ON_NETWORK)
+    );
+    if !missing {
+        return None;
     }
-    filled
+    let data = match data_id {
+        Some(data_id) => format!("{kind} `{data_id}`"),
+        None => kind.to_string(),
+    };
+    Some(format!(
+        "{item} points at {data} that is not on the network: it was never saved there, or was \
+deleted; the appendable data that holds the item is as it was saved, and only what the item \
+points at is missing"
+    ))
 }
 
 /// The hint for one of the launcher's error codes, given what was asked: the same code can
@@ -456,6 +578,48 @@ pub fn judge_no_answer(
     operation: Option<Operation>,
     launcher: &str,
 ) -> Failure {
+    let failure = no_answer_failure(no_answer, operation, launcher);
+    // A request that may have reached the launcher may have acted there: it is not sent again
+    // (`Operation::resend_is_safe`), and the person is told what to look at before trying.
+    match operation {
+        Some(operation) if no_answer.may_have_arrived() && !operation.resend_is_safe() => {
+            let mut failure = failure;
+            failure.message.push_str(&format!(
+                "; the launcher may have acted on the {} before its answer was lost, so it was not sent again",
+                operation.name()
+            ));
+            let check = lost_answer_hint(operation);
+            // What the hint said of the launcher stays; "try again" gives way to what to check.
+            let hint = match (no_answer, failure.hint.take()) {
+                (NoAnswer::Reset(_) | NoAnswer::Broken(_), _) | (_, None) => {
+                    format!("the launcher may have stopped or restarted: {check}")
+                }
+                (_, Some(hint)) => format!("{hint}; {check}"),
+            };
+            failure.with_hint(hint)
+        }
+        _ => failure,
+    }
+}
+
+/// What to check after the answer to `operation` (which is not safe to send twice) was lost.
+pub fn lost_answer_hint(operation: Operation) -> &'static str {
+    match operation {
+        Operation::Put | Operation::Post => hints::LOST_SAVE,
+        Operation::Remove | Operation::Restore | Operation::Purge => hints::LOST_INDEX_CHANGE,
+        Operation::Append => hints::LOST_APPEND,
+        Operation::Drop => hints::LOST_DROP,
+        Operation::Create => hints::LOST_CREATE,
+        operation if operation.makes_handle() => hints::LOST_NEW_HANDLE,
+        _ => hints::LOST_OTHER_DROP,
+    }
+}
+
+fn no_answer_failure(
+    no_answer: &NoAnswer,
+    operation: Option<Operation>,
+    launcher: &str,
+) -> Failure {
     let unreachable = |message: String| Failure::new(Class::Unreachable, message);
     match no_answer {
         NoAnswer::Refused => unreachable(format!("could not connect to {launcher}: connection refused"))
@@ -579,7 +743,34 @@ mod tests {
         );
         assert!(fill_hint(hints::NOT_ON_NETWORK, None, Some("AAEC"))
             .ends_with("`safe-ad create AAEC --put`"));
-        assert!(fill_hint(hints::UNKNOWN_HANDLE, Some(9), None).contains("`safe-ad open NAME`"));
+        assert!(fill_hint(hints::UNKNOWN_HANDLE, Some(9), None)
+            .contains("`safe-ad open` (with the data's name)"));
+        assert_eq!(
+            fill_hint(hints::DATA_EXISTS, None, None),
+            "this data is already on the network: save changes to it with `safe-ad post` (with the handle)"
+        );
+    }
+
+    #[test]
+    fn no_hint_ever_carries_a_placeholder_once_filled() {
+        let placeholders = ["HANDLE", "NAME", "INDEX", "KIND", "DATA_ID"];
+        for hint in hints::ALL {
+            for (handle, name) in [
+                (None, None),
+                (Some(7), None),
+                (None, Some("AAEC")),
+                (Some(7), Some("AAEC")),
+            ] {
+                let filled = fill_hint(hint, handle, name);
+                let words: Vec<&str> = filled
+                    .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .collect();
+                for placeholder in placeholders {
+                    assert!(!words.contains(&placeholder), "{filled}");
+                }
+                assert_eq!(filled.matches('`').count() % 2, 0, "{filled}");
+            }
+        }
     }
 
     #[test]

@@ -311,7 +311,7 @@ fn shell_word(word: &str) -> String {
 }
 
 fn reported(reporter: &Reporter, failure: Failure) -> Done {
-    reporter.failed(&failure);
+    reporter.ended(&failure);
     Done::Failed(failure.class)
 }
 

@@ -76,22 +76,101 @@ impl Secret {
 }
 
 impl Secret {
-    /// `bytes` with every occurrence of the token replaced by `<token>`.
+    /// `bytes` with every occurrence of the token replaced by `<token>`: as it is, and as
+    /// whoever echoes it may have encoded it, any of its characters JSON-escaped (`\u0066`,
+    /// `\/`), percent-encoded (`%66`), or both (`%5Cu0066`). Every text the launcher sends
+    /// back goes through here before it is shown, so the check is made at the depth of the
+    /// decodings a reader (`jq`, a browser, serde) would apply, not only on the raw bytes.
     pub fn scrub(&self, bytes: &[u8]) -> Vec<u8> {
         let token = self.0.as_bytes();
         let mut out = Vec::with_capacity(bytes.len());
-        let mut rest = bytes;
-        while !rest.is_empty() {
-            if rest.starts_with(token) {
-                out.extend_from_slice(b"<token>");
-                rest = &rest[token.len()..];
-            } else {
-                out.push(rest[0]);
-                rest = &rest[1..];
+        let mut at = 0;
+        while at < bytes.len() {
+            match encoded_at(&bytes[at..], token) {
+                Some(length) => {
+                    out.extend_from_slice(b"<token>");
+                    at += length;
+                }
+                None => {
+                    out.push(bytes[at]);
+                    at += 1;
+                }
             }
         }
         out
     }
+
+    /// Whether `bytes` holds the token in any form [`Secret::scrub`] cuts out.
+    pub fn is_in(&self, bytes: &[u8]) -> bool {
+        let token = self.0.as_bytes();
+        (0..bytes.len()).any(|at| encoded_at(&bytes[at..], token).is_some())
+    }
+}
+
+/// The length of the token written at the start of `bytes`, each character in any of the
+/// forms [`Secret::scrub`] knows; `None` when it does not start there.
+fn encoded_at(bytes: &[u8], token: &[u8]) -> Option<usize> {
+    let mut at = 0;
+    for &wanted in token {
+        at += encoded_char(&bytes[at..], wanted)?;
+    }
+    (!token.is_empty()).then_some(at)
+}
+
+/// The length of `wanted` written at the start of `bytes`: as itself, `%XX`, or a JSON escape
+/// (`\uXXXX`, or `\/` `\\` `\"`) whose characters may in turn be percent-encoded.
+fn encoded_char(bytes: &[u8], wanted: u8) -> Option<usize> {
+    let first = *bytes.first()?;
+    if first == wanted {
+        return Some(1);
+    }
+    if first == b'%' && bytes.len() >= 3 && hex_value(&bytes[1..3]) == Some(u32::from(wanted)) {
+        return Some(3);
+    }
+    // A JSON escape: its backslash and `u` as themselves or percent-encoded.
+    let mut at = plain_or_percent(bytes, b'\\')?;
+    if matches!(wanted, b'/' | b'\\' | b'"') {
+        if let Some(length) = plain_or_percent(&bytes[at..], wanted) {
+            return Some(at + length);
+        }
+    }
+    let length = plain_or_percent(&bytes[at..], b'u')?;
+    at += length;
+    let mut value = 0u32;
+    for _ in 0..4 {
+        let (length, digit) = hex_digit_at(&bytes[at..])?;
+        value = value * 16 + digit;
+        at += length;
+    }
+    (value == u32::from(wanted)).then_some(at)
+}
+
+/// `wanted` at the start of `bytes`, as itself or as `%XX`: its length.
+fn plain_or_percent(bytes: &[u8], wanted: u8) -> Option<usize> {
+    match bytes {
+        [first, ..] if *first == wanted => Some(1),
+        [b'%', a, b, ..] if hex_value(&[*a, *b]) == Some(u32::from(wanted)) => Some(3),
+        _ => None,
+    }
+}
+
+/// A hex digit at the start of `bytes`, as itself or percent-encoded: its length and value.
+fn hex_digit_at(bytes: &[u8]) -> Option<(usize, u32)> {
+    match bytes {
+        [b'%', a, b, ..] => {
+            let byte = hex_value(&[*a, *b])?;
+            Some((3, char::from(u8::try_from(byte).ok()?).to_digit(16)?))
+        }
+        [digit, ..] => Some((1, char::from(*digit).to_digit(16)?)),
+        [] => None,
+    }
+}
+
+/// The value of hex digits (either case).
+fn hex_value(digits: &[u8]) -> Option<u32> {
+    digits.iter().try_fold(0u32, |value, digit| {
+        Some(value * 16 + char::from(*digit).to_digit(16)?)
+    })
 }
 
 impl fmt::Debug for Secret {
@@ -140,6 +219,32 @@ mod tests {
         let scrubbed = secret.scrub(b"Bearer s3cr3t-token and s3cr3t-tokens3cr3t-token!");
         assert_eq!(scrubbed, b"Bearer <token> and <token><token>!");
         assert_eq!(secret.scrub(b""), b"");
+    }
+
+    #[test]
+    fn scrub_cuts_the_token_however_it_was_escaped() {
+        let secret = Secret::parse("f600/tok\"en").unwrap();
+        for echoed in [
+            r#"echo \u0066600/tok\"en!"#,
+            r#"echo \u0066600\/tok\"en!"#,
+            "echo %66600%2Ftok%22en!",
+            "echo %5Cu0066600%2ftok\"en!",
+            "echo %5c%750066600/tok\"en!",
+            r#"echo \U0066600/tok\"en!"#,
+        ] {
+            let scrubbed = secret.scrub(echoed.as_bytes());
+            let scrubbed = String::from_utf8(scrubbed).unwrap();
+            // `\U` is no JSON escape: a reader does not decode it, so it is no token.
+            if echoed.contains("\\U") {
+                assert_eq!(scrubbed, echoed);
+                continue;
+            }
+            assert_eq!(scrubbed, "echo <token>!", "{echoed}");
+            assert!(secret.is_in(echoed.as_bytes()));
+        }
+        assert!(!secret.is_in(b"f600/tok"));
+        assert_eq!(secret.scrub(b"%6"), b"%6");
+        assert_eq!(secret.scrub(b"\\u00"), b"\\u00");
     }
 
     #[test]

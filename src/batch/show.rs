@@ -17,7 +17,7 @@ use futures_util::StreamExt;
 use super::{Steps, Stop};
 use crate::handle::Handle;
 use crate::launcher::{Launcher, Metadata, Operation, Request};
-use crate::outcome::{Class, Failure, Reply};
+use crate::outcome::{self, Class, Failure, Reply};
 
 /// The most launcher handles `show` holds at once.
 pub const LEASE_BUDGET: usize = 16;
@@ -334,7 +334,9 @@ async fn read_item(steps: &mut Steps<'_>, handle: Handle, item: &mut ShownItem, 
         Err(failure) if error_code(&failure) == Some(OTHER_KIND) => {
             read_appendable(steps, data_id, item).await;
         }
-        Err(failure) => item.failures.push(failure),
+        Err(failure) => item
+            .failures
+            .push(missing(failure, item, "structured data")),
         Ok((fetched, _)) => give_back(steps, fetched, item).await,
     }
     give_back(steps, data_id, item).await;
@@ -359,8 +361,28 @@ async fn read_appendable(steps: &mut Steps<'_>, data_id: Handle, item: &mut Show
             }
             give_back(steps, fetched, item).await;
         }
-        Err(failure) => item.failures.push(failure),
+        Err(failure) => item
+            .failures
+            .push(missing(failure, item, "appendable data")),
     }
+}
+
+/// A failure to fetch what an item points at; when that is not on the network, its hint says
+/// so (what the item points at, and that only that is missing).
+fn missing(mut failure: Failure, item: &ShownItem, kind: &str) -> Failure {
+    let section = match item.section {
+        Section::Data => "data",
+        Section::Deleted => "deleted",
+    };
+    let what = format!("{section} item {}", item.index);
+    let data_id = item
+        .data_id
+        .as_deref()
+        .map(crate::launcher::serialised::base64);
+    if let Some(hint) = outcome::item_not_on_network(&failure, &what, kind, data_id.as_deref()) {
+        failure.hint = Some(hint);
+    }
+    failure
 }
 
 async fn give_back(steps: &mut Steps<'_>, handle: Handle, item: &mut ShownItem) {

@@ -89,9 +89,12 @@ fn login(args: &LoginArgs, settings: &Settings, reporter: &Reporter) -> Result<D
 
 fn status(settings: &Settings, reporter: &Reporter) -> Result<Done, Failure> {
     // Without a token there is nothing to ask the launcher.
+    // The status (with `--json`, its one object) says the failure; it is not said again as the
+    // run's end.
     if let Err(failure) = settings.token() {
         reporter.auth_status(settings, StatusAnswer::NoToken, Some(&failure));
-        return Err(failure);
+        reporter.failed(&failure);
+        return Ok(Done::Failed(failure.class));
     }
     let launcher = super::launcher(settings)?;
     let answer = runtime()?.block_on(interruptible(launcher.auth(&AuthRequest::Check)))?;
@@ -111,7 +114,10 @@ fn status(settings: &Settings, reporter: &Reporter) -> Result<Done, Failure> {
     };
     reporter.auth_status(settings, answer, failure.as_ref());
     match failure {
-        Some(failure) => Err(failure),
+        Some(failure) => {
+            reporter.failed(&failure);
+            Ok(Done::Failed(failure.class))
+        }
         None => Ok(Done::Success),
     }
 }

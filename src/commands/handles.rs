@@ -33,8 +33,7 @@ pub fn create(
     let (private, white_list, put) = (command.private, command.white_list, command.put);
     if settings.dry_run || settings.curl {
         let plan = batch::create_plan(name, private, white_list, put);
-        plan.iter()
-            .for_each(super::describer(&settings, &launcher, reporter));
+        super::describer(&settings, &launcher, reporter)(&plan);
         return Ok(Done::Success);
     }
     settings.token()?;
@@ -59,8 +58,7 @@ pub fn open(
     let launcher = super::launcher(&settings)?;
     if settings.dry_run || settings.curl {
         let plan = batch::open_plan(name, command.private);
-        plan.iter()
-            .for_each(super::describer(&settings, &launcher, reporter));
+        super::describer(&settings, &launcher, reporter)(&plan);
         return Ok(Done::Success);
     }
     settings.token()?;
@@ -79,12 +77,15 @@ pub(super) fn finish_leasing(
 ) -> Result<Done, Failure> {
     let ended = runtime()?.block_on(batch::until_stopped(work, stop, || reporter.stopping()));
     match ended {
-        Ended::Finished(steps) => Ok(finish(launcher, &steps, reporter)),
+        Ended::Finished(steps) => {
+            let done = finish(launcher, &steps, reporter);
+            Ok(super::accounted(done, stop, launcher, reporter))
+        }
         Ended::Interrupted(steps) => {
             finish(launcher, &steps, reporter);
-            Err(super::interrupted(stop, launcher))
+            Err(super::interrupted(stop, launcher, reporter))
         }
-        Ended::Abandoned => Err(super::interrupted(stop, launcher)),
+        Ended::Abandoned => Err(super::interrupted(stop, launcher, reporter)),
     }
 }
 

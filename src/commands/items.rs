@@ -30,7 +30,7 @@ pub fn at_indexes(
 ) -> Result<Done, Failure> {
     let name = operation.name();
     let handle = parse_handle(&command.handle, name)?;
-    let indexes = parse_indexes(&command.indexes, name)?;
+    let indexes = parse_indexes(&command.indexes, name, handle)?;
     let settings = super::resolve(options, reporter, StdinUse::Free)?;
     let launcher = super::launcher(&settings)?;
     let save = command.save.map(|save| match save {
@@ -38,9 +38,8 @@ pub fn at_indexes(
         SaveWith::Put => Operation::Put,
     });
     if settings.dry_run || settings.curl {
-        batch::at_indexes_plan(operation, handle, &indexes, save)
-            .iter()
-            .for_each(super::describer(&settings, &launcher, reporter));
+        let plan = batch::at_indexes_plan(operation, handle, &indexes, save);
+        super::describer(&settings, &launcher, reporter)(&plan);
         return Ok(Done::Success);
     }
     settings.token()?;
@@ -102,9 +101,8 @@ pub fn append(
     let settings = super::resolve(options, reporter, StdinUse::Free)?;
     let launcher = super::launcher(&settings)?;
     if settings.dry_run || settings.curl {
-        batch::append_plan(handle, item)
-            .iter()
-            .for_each(super::describer(&settings, &launcher, reporter));
+        let plan = batch::append_plan(handle, item);
+        super::describer(&settings, &launcher, reporter)(&plan);
         return Ok(Done::Success);
     }
     settings.token()?;
@@ -140,9 +138,9 @@ pub(super) fn decimal(text: &str) -> Result<u64, HandleProblem> {
 
 /// The indexes, each checked, none twice (a second removal at the same index would change
 /// another item than the one named).
-fn parse_indexes(raw: &[OsString], command: &str) -> Result<Vec<u64>, Failure> {
+fn parse_indexes(raw: &[OsString], command: &str, of: Handle) -> Result<Vec<u64>, Failure> {
     let hint = format!(
-        "an index is plain decimal digits, {}, counting from 0 as `safe-ad show HANDLE` numbers the items; nothing was sent",
+        "an index is plain decimal digits, {}, counting from 0 as `safe-ad show {of}` numbers the items; nothing was sent",
         handle::RANGE
     );
     let mut indexes = Vec::with_capacity(raw.len());
@@ -195,12 +193,15 @@ mod tests {
     #[test]
     fn indexes_are_decimal_and_given_once() {
         let raw: Vec<OsString> = vec!["3".into(), "0".into(), "12".into()];
-        assert_eq!(parse_indexes(&raw, "remove").unwrap(), vec![3, 0, 12]);
+        assert_eq!(
+            parse_indexes(&raw, "remove", Handle(1)).unwrap(),
+            vec![3, 0, 12]
+        );
         let twice: Vec<OsString> = vec!["3".into(), "03".into()];
-        let failure = parse_indexes(&twice, "remove").unwrap_err();
+        let failure = parse_indexes(&twice, "remove", Handle(1)).unwrap_err();
         assert_eq!(failure.message, "index 3 is given twice for remove");
         let bad: Vec<OsString> = vec!["-1".into()];
-        let failure = parse_indexes(&bad, "purge").unwrap_err();
+        let failure = parse_indexes(&bad, "purge", Handle(1)).unwrap_err();
         assert_eq!(
             failure.message,
             "invalid index '-1' for purge: it is not a plain decimal number"

@@ -27,7 +27,7 @@ use crate::batch::Stop;
 use crate::cli::ClientOptions;
 use crate::input::{self, BadArgs};
 use crate::launcher::{Launcher, Request, Slot};
-use crate::outcome::{Class, Failure};
+use crate::outcome::{Class, Done, Failure};
 use crate::report::Reporter;
 use crate::runtime::internal;
 use crate::settings::{self, Environment, Settings, StdinUse};
@@ -87,40 +87,37 @@ fn launcher(settings: &Settings) -> Result<Launcher, Failure> {
 }
 
 /// `--dry-run` and `--curl`: says once where a curl line's token will come from, and returns
-/// what prints each request instead of sending it.
+/// what prints the requests of one chain (one `sh` script's worth) instead of sending them.
 fn describer<'a>(
     settings: &'a Settings,
     launcher: &'a Launcher,
     reporter: &'a Reporter,
-) -> impl Fn(&Request<Slot>) + 'a {
+) -> impl Fn(&[Request<Slot>]) + 'a {
     let token = settings.token.as_ref().map(|(_, source)| source);
     if settings.curl {
         reporter.curl_token_note(token);
     }
-    move |request| reporter.request_described(launcher, request, settings.curl, token)
+    move |plan| reporter.plan_described(launcher, plan, settings.curl, token)
 }
 
 /// The failure after Ctrl-C stopped work that holds leases (`batch::until_stopped`): whether
-/// every launcher handle it had obtained went back, or which ones a second Ctrl-C left behind
-/// and the requests that free them.
-fn interrupted(stop: &Stop, launcher: &Launcher) -> Failure {
-    let left = stop.held();
+/// every launcher handle it had obtained went back, or which ones a second Ctrl-C (or a drop that
+/// failed) left behind and the requests that free them.
+fn interrupted(stop: &Stop, launcher: &Launcher, reporter: &Reporter) -> Failure {
+    let left = stop.left();
     if left.is_empty() {
         return Failure::new(
             Class::Interrupted,
             "interrupted; no new requests were sent, and every launcher handle it had obtained was given back",
         );
     }
-    let requests: Vec<String> = left
-        .iter()
-        .map(|lease| {
-            format!(
-                "{} {}",
-                lease.release.method(),
-                launcher.url(&lease.release)
-            )
-        })
-        .collect();
+    if stop.held().is_empty() {
+        // The first Ctrl-C was heeded, but a drop failed or a handle's answer was lost.
+        reporter.left_behind(launcher, &left);
+        return Failure::new(Class::Interrupted, "interrupted; no new requests were sent");
+    }
+    reporter.left_behind_json(launcher, &left);
+    let requests = crate::report::left_requests(launcher, &left);
     Failure::new(
         Class::Interrupted,
         format!(
@@ -134,4 +131,19 @@ fn interrupted(stop: &Stop, launcher: &Launcher) -> Failure {
         "the launcher drops them when it restarts; to free them now, send: {}",
         requests.join(", ")
     ))
+}
+
+/// After work that holds leases ended on its own: names what it may have left in the launcher
+/// (a lease whose giving back failed, a handle whose making lost its answer), and makes sure
+/// the exit code is not 0 then.
+fn accounted(done: Done, stop: &Stop, launcher: &Launcher, reporter: &Reporter) -> Done {
+    let left = stop.left();
+    if left.is_empty() {
+        return done;
+    }
+    reporter.left_behind(launcher, &left);
+    match done {
+        Done::Success => Done::Failed(Class::Unreachable),
+        other => other,
+    }
 }

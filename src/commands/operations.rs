@@ -117,7 +117,9 @@ fn run_batch(
         }
         match batch::until_stopped(work, &stop, || reporter.stopping()).await {
             Ended::Finished(stopped_early) => Ok(stopped_early),
-            Ended::Interrupted(_) | Ended::Abandoned => Err(super::interrupted(&stop, launcher)),
+            Ended::Interrupted(_) | Ended::Abandoned => {
+                Err(super::interrupted(&stop, launcher, reporter))
+            }
         }
     });
     let stopped_early = !matches!(finished, Ok(false));
@@ -144,7 +146,8 @@ fn run_batch(
             reporter.save_note(&saved);
         }
     }
-    Ok(Done::from_first_failure(tally.first_failure))
+    let done = Done::from_first_failure(tally.first_failure);
+    Ok(super::accounted(done, &stop, launcher, reporter))
 }
 
 /// `--dry-run` and `--curl`: say what would be sent, send nothing.
@@ -168,7 +171,7 @@ fn describe_requests(
                 }
                 continue;
             };
-            plan.procedure.plan(handle).iter().for_each(&describe);
+            describe(&plan.procedure.plan(handle));
         }
     });
     Ok(Done::from_first_failure(first_failure))

@@ -95,8 +95,13 @@ pub fn run(
     };
     let ended = runtime()?.block_on(batch::until_stopped(work, &stop, || reporter.stopping()));
     match ended {
-        Ended::Finished(()) => Ok(Done::from_first_failure(first_failure)),
-        Ended::Interrupted(()) | Ended::Abandoned => Err(super::interrupted(&stop, &launcher)),
+        Ended::Finished(()) => {
+            let done = Done::from_first_failure(first_failure);
+            Ok(super::accounted(done, &stop, &launcher, reporter))
+        }
+        Ended::Interrupted(()) | Ended::Abandoned => {
+            Err(super::interrupted(&stop, &launcher, reporter))
+        }
     }
 }
 

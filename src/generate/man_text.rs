@@ -275,6 +275,13 @@ the launcher's description (or what happened), and what to do.
 \fBexit_code\fR (number)
 the exit status this failure gives.
 .PP
+A failure that ends the run (no token, a bad config file, a launcher that cannot be reached,
+Ctrl-C) is one object too, the last: \fBok\fR (false), \fBerror\fR and \fBexit_code\fR. A run
+that may have left launcher handles behind (a drop that timed out or failed, a handle whose answer
+was lost) ends with \fB{"ok":false,"left_behind":[...]}\fR: each with \fBkind\fR, \fBhandle\fR
+and \fBfree\fR (the request that frees it), or \fBhandle\fR null and \fBmade_by\fR when its
+number never came back. The same list is said on standard error, and the exit status is not 0.
+.PP
 \fBshow --json\fR prints one object per handle instead, with \fBhandle\fR, \fBok\fR, and
 \fBerror\fR and \fBexit_code\fR (those of its first failure) as above, and:
 .TP
@@ -372,7 +379,8 @@ never followed: a 3xx answer is reported (exit status 1), so its Location never 
 .PP
 The token never appears in output or in an error message, except from \fBauth token\fR; the part
 of safe-ad that speaks HTTP cuts it out of anything the launcher sends back, so a launcher or proxy
-that echoes the request cannot make safe-ad print it. A user name or password typed into a launcher
+that echoes the request cannot make safe-ad print it, raw or encoded on the way (characters
+JSON-escaped as \\u0074, percent-encoded as %74, or both). A user name or password typed into a launcher
 URL is masked in error messages.
 .PP
 Plain http to a host other than this machine (localhost, 127.0.0.0/8, ::1) would send the token in

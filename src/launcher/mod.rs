@@ -74,14 +74,30 @@ pub enum NoAnswer {
 }
 
 impl NoAnswer {
-    /// Whether trying again is safe: nothing answered, and for a POST (not idempotent: each
-    /// one makes a new version) only when the connection was refused, so nothing was sent.
-    fn may_retry(&self, method: &Method) -> bool {
+    /// Whether trying again is safe: a refused connection sent nothing, so any request may go
+    /// again; a connection closed before any answer may have carried the request to the
+    /// launcher, which may have acted on it, so only a request whose operation says sending it
+    /// twice is harmless goes again (`Operation::resend_is_safe`). Never after a timeout or a
+    /// cut answer.
+    pub fn may_retry(&self, resend_is_safe: bool) -> bool {
         match self {
             NoAnswer::Refused => true,
-            NoAnswer::Reset(_) => method != Method::POST,
+            NoAnswer::Reset(_) => resend_is_safe,
             _ => false,
         }
+    }
+
+    /// Whether the request may have reached the launcher, which may then have acted on it:
+    /// anything but a connection that was never made.
+    pub fn may_have_arrived(&self) -> bool {
+        !matches!(
+            self,
+            NoAnswer::Refused
+                | NoAnswer::Dns(_)
+                | NoAnswer::ConnectTimeout(_)
+                | NoAnswer::TlsAnswer
+                | NoAnswer::PlainAnswer
+        )
     }
 
     /// What a hyper error means; `in_body`: the answer's head had already come.
@@ -315,11 +331,22 @@ impl Launcher {
             authorization: self.authorization.as_ref(),
             max_body: request.max_body(),
         };
+        self.with_retries(&outgoing, request.operation().resend_is_safe())
+            .await
+    }
+
+    /// One exchange, tried again up to `--retries` times when no answer came and that is safe
+    /// (`NoAnswer::may_retry`), waiting 100 ms, 200 ms, 400 ms, ... in between.
+    async fn with_retries(
+        &self,
+        outgoing: &Outgoing<'_>,
+        resend_is_safe: bool,
+    ) -> Result<Answer, NoAnswer> {
         let mut pause = Duration::from_millis(100);
         let mut tries_left = self.retries;
         loop {
-            match self.exchange(&outgoing, Some(self.timeout)).await {
-                Err(no_answer) if tries_left > 0 && no_answer.may_retry(&outgoing.method) => {
+            match self.exchange(outgoing, Some(self.timeout)).await {
+                Err(no_answer) if tries_left > 0 && no_answer.may_retry(resend_is_safe) => {
                     tries_left -= 1;
                     tokio::time::sleep(pause).await;
                     pause *= 2;
@@ -387,7 +414,10 @@ impl Launcher {
                     authorization: self.authorization.as_ref(),
                     max_body: MAX_BODY_BYTES,
                 };
-                self.exchange(&outgoing, Some(self.timeout)).await
+                // A check reads and makes nothing; a revoke that may have arrived is not sent
+                // again.
+                self.with_retries(&outgoing, *auth == AuthRequest::Check)
+                    .await
             }
         }
     }
@@ -429,12 +459,14 @@ impl Launcher {
             };
             self.read(raw, outgoing.max_body).await
         };
-        let (status, headers, body) = match (timeout, deadline) {
+        let exchanged = match (timeout, deadline) {
             (Some(timeout), Some(deadline)) => tokio::time::timeout_at(deadline, work)
                 .await
-                .unwrap_or(Err(NoAnswer::Timeout(timeout)))?,
-            _ => work.await?,
+                .unwrap_or(Err(NoAnswer::Timeout(timeout))),
+            _ => work.await,
         };
+        let (status, headers, body) =
+            exchanged.map_err(|no_answer| self.scrub_no_answer(no_answer))?;
         let location = headers
             .get(LOCATION)
             .map(|value| self.scrub(value.as_bytes()));
@@ -475,6 +507,20 @@ impl Launcher {
             }
         }
         Ok((raw.status, raw.headers, body))
+    }
+
+    /// Why no answer came, with the token cut out of the words that say it (an error's words
+    /// may quote what came back).
+    fn scrub_no_answer(&self, no_answer: NoAnswer) -> NoAnswer {
+        let scrub =
+            |detail: String| String::from_utf8_lossy(&self.scrub(detail.as_bytes())).into_owned();
+        match no_answer {
+            NoAnswer::Dns(detail) => NoAnswer::Dns(scrub(detail)),
+            NoAnswer::Reset(detail) => NoAnswer::Reset(scrub(detail)),
+            NoAnswer::Garbled(detail) => NoAnswer::Garbled(scrub(detail)),
+            NoAnswer::Broken(detail) => NoAnswer::Broken(scrub(detail)),
+            other => other,
+        }
     }
 
     /// What the launcher sent, with the token cut out: a launcher (or a proxy in front of it)

@@ -123,6 +123,61 @@ impl Operation {
         }
     }
 
+    /// Whether the request may be sent again when its answer was lost (the connection closed
+    /// or failed after it may have reached the launcher). Only what ends in the same state
+    /// when done twice: reads that make nothing, and the clears. Everything else may have
+    /// acted already: a save, an append, an index change, a drop, or a new handle that
+    /// nobody would ever give back. (A refused connection sent nothing, and is retried for
+    /// every request: see `NoAnswer::may_retry`.)
+    pub fn resend_is_safe(self) -> bool {
+        match self {
+            Operation::Metadata
+            | Operation::SerialiseDataId
+            | Operation::ReadStructured
+            | Operation::SerialiseSignKey
+            | Operation::ClearData
+            | Operation::ClearDeletedData => true,
+            Operation::Put
+            | Operation::Post
+            | Operation::Append
+            | Operation::Remove
+            | Operation::Restore
+            | Operation::Purge
+            | Operation::Drop
+            | Operation::DropDataId
+            | Operation::DropStructured
+            | Operation::DropSignKey
+            | Operation::Create
+            | Operation::DataId
+            | Operation::Fetch
+            | Operation::ItemDataId
+            | Operation::DeletedItemDataId
+            | Operation::ItemSigner
+            | Operation::DeletedItemSigner
+            | Operation::FilterKey
+            | Operation::FetchStructured
+            | Operation::UserSignKey => false,
+        }
+    }
+
+    /// Whether a success of the operation gives a new launcher handle (which someone must give
+    /// back): a lost answer to it may leave one that nobody knows the number of.
+    pub fn makes_handle(self) -> bool {
+        matches!(
+            self,
+            Operation::Create
+                | Operation::DataId
+                | Operation::Fetch
+                | Operation::ItemDataId
+                | Operation::DeletedItemDataId
+                | Operation::ItemSigner
+                | Operation::DeletedItemSigner
+                | Operation::FilterKey
+                | Operation::FetchStructured
+                | Operation::UserSignKey
+        )
+    }
+
     /// Whether the answer is raw bytes (serialised data, content) rather than JSON or `OK`.
     pub fn answers_bytes(self) -> bool {
         matches!(

@@ -17,8 +17,11 @@
 mod auth;
 #[cfg(feature = "emulator")]
 pub mod emulator;
+mod leases;
 mod operations;
 mod show;
+
+pub use leases::left_requests;
 
 use std::cell::{Cell, RefCell};
 use std::io::Write;
@@ -95,6 +98,18 @@ impl Reporter {
         self.error(None, failure, &Values::default());
     }
 
+    /// The failure that ends a run: on stderr, and with `--json` also as one object on stdout
+    /// (`{"ok": false, "error": {...}, "exit_code": N}`), so that a reader of stdout learns
+    /// why there is nothing else.
+    pub fn ended(&self, failure: &Failure) {
+        if self.json {
+            let mut object = json!({ "ok": false });
+            add_error(&mut object, failure, &Values::default());
+            self.out(&json_line(&object));
+        }
+        self.failed(failure);
+    }
+
     /// An error line, and its hint (with the request's values written in) unless the same hint
     /// was printed before: a batch whose handles fail alike gives the advice once.
     fn error(&self, context: Option<&str>, failure: &Failure, values: &Values) {
@@ -126,16 +141,6 @@ impl Reporter {
     pub fn warning(&self, message: &str) {
         let label = paint(self.colour, WARNING, "warning:");
         err(&format!("safe-ad: {label} {message}\n"));
-    }
-
-    /// A note said at most once per run (with the hints, which are said once too).
-    fn note_once(&self, message: &str) {
-        let mut said = self.hints_shown.borrow_mut();
-        if !said.iter().any(|already| already == message) {
-            said.push(message.to_string());
-            drop(said);
-            self.note(message);
-        }
     }
 
     /// Something worth knowing that is not a problem; silenced by `--quiet`.

@@ -195,16 +195,39 @@ impl Reporter {
         ));
     }
 
-    /// `--dry-run` and `--curl`: what would be sent for one request, as request line, headers
-    /// and body, or as a curl command. A handle an earlier answer will give shows as
-    /// `{handleId}`. curl reads the token from where safe-ad found it (`token`), never from the
-    /// command line itself.
-    pub fn request_described(
+    /// `--dry-run` and `--curl`: what would be sent for the requests of one chain (`open`,
+    /// `reopen` of one handle, ...), in order. With `--curl` the lines run as one `sh` script:
+    /// a line whose answer carries a handle a later line needs keeps it in a shell variable
+    /// (read from the answer's `handleId` with POSIX sed), and the later lines take it from
+    /// there; the last lines give back what the first took.
+    pub fn plan_described(
+        &self,
+        launcher: &Launcher,
+        plan: &[Request<Slot>],
+        as_curl: bool,
+        token: Option<&Source>,
+    ) {
+        for (at, request) in plan.iter().enumerate() {
+            // The field the next line that waits for a handle takes from this line's answer.
+            let capture = match slot_field(request) {
+                None if as_curl => plan[at + 1..].iter().find_map(slot_field),
+                _ => None,
+            };
+            self.request_described(launcher, request, as_curl, token, capture);
+        }
+    }
+
+    /// One request of [`Reporter::plan_described`], as request line, headers and body, or as a
+    /// curl command. A handle an earlier answer will give shows as `{handleId}`. curl reads the
+    /// token from where safe-ad found it (`token`), never from the command line itself.
+    /// `capture`: the field of the answer a later line needs, kept in a shell variable.
+    fn request_described(
         &self,
         launcher: &Launcher,
         request: &Request<Slot>,
         as_curl: bool,
         token: Option<&Source>,
+        capture: Option<&'static str>,
     ) {
         let url = launcher.url(request);
         let json = request.json();
@@ -216,21 +239,16 @@ impl Reporter {
                 request.method(),
                 curl_token(token)
             );
-            // A handle an earlier answer gives becomes a shell variable the person sets, and
-            // curl must not read its braces as a URL pattern. Unset, the shell stops at the
-            // line with the words below rather than send a request without the handle.
+            // A handle an earlier answer gives is a shell variable that line set, and curl
+            // must not read its braces as a URL pattern. Unset (that line failed), the shell
+            // stops here rather than send a request without the handle.
             let (url, quote) = match slot_field(request) {
                 Some(field) => {
                     let variable = shell_name(field);
-                    self.note_once(&format!(
-                        "{variable} in the lines below stands for the \"{field}\" that the line before it answers: set it ({variable}=...) before running them"
-                    ));
                     (
                         url.replace(
                             &format!("{{{field}}}"),
-                            &format!(
-                                "${{{variable}:?set {variable} to the {field} answered above}}"
-                            ),
+                            &format!("${{{variable}:?the line before gave no {ANSWER_KEY}}}"),
                         ),
                         '"',
                     )
@@ -240,8 +258,20 @@ impl Reporter {
             if let Some(json) = &json {
                 text.push_str(&format!(" -H 'Content-Type: application/json' -d '{json}'"));
             }
-            text.push_str(&format!(" {quote}{url}{quote}\n"));
-            text
+            text.push_str(&format!(" {quote}{url}{quote}"));
+            match capture {
+                // The answer is shown as curl would show it; the launcher answers a new handle
+                // as `{"handleId":8}` (whatever the variable is called): sed keeps the number,
+                // and the script goes on with it.
+                Some(field) => format!(
+                    "answer=$({text}); printf '%s\\n' \"$answer\"; {}=$(printf '%s' \"$answer\" | sed -n 's/.*\"{ANSWER_KEY}\": *\\([0-9][0-9]*\\).*/\\1/p')\n",
+                    shell_name(field)
+                ),
+                None => {
+                    text.push('\n');
+                    text
+                }
+            }
         } else {
             let mut text = format!("{} {url}\n", request.method());
             for (name, value) in launcher.shown_request_headers() {
@@ -348,6 +378,9 @@ fn curl_token(source: Option<&Source>) -> String {
         }
     }
 }
+
+/// The key of the launcher's answer that carries a new handle.
+const ANSWER_KEY: &str = "handleId";
 
 /// The answer field a request waits for, if it names a handle not known yet.
 fn slot_field(request: &Request<Slot>) -> Option<&'static str> {

@@ -1142,7 +1142,7 @@ const OPTIONS: &[Row] = &[
     ),
 ];
 
-const INDEX_HINT: &str = "hint: an index is plain decimal digits, 0 to 18446744073709551615, counting from 0 as `safe-ad show HANDLE` numbers the items; nothing was sent";
+const INDEX_HINT: &str = "hint: an index is plain decimal digits, 0 to 18446744073709551615, counting from 0 as `safe-ad show 1` numbers the items; nothing was sent";
 const RANGE_HINT: &str = "hint: give N, A..B (B not included), A..=B, A.. or ..B, where indexes count from 0 as `show` numbers the items; nothing was sent";
 /// A valid name, for the rows whose mistake is elsewhere.
 const GOOD_NAME: &str = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";

@@ -531,8 +531,8 @@ async fn dry_run_and_curl_describe_every_step_and_send_nothing() {
         .run()
         .success()
         .stdout_is(&format!(
-            "curl -sS --fail-with-body -X POST -H \"Authorization: Bearer $SAFE_LAUNCHER_TOKEN\" -H 'Content-Type: application/json' -d '{body}' '{url}/appendable-data'\n\
-             curl -sS --fail-with-body -X PUT -H \"Authorization: Bearer $SAFE_LAUNCHER_TOKEN\" \"{url}/appendable-data/${{HANDLE_ID:?set HANDLE_ID to the handleId answered above}}\"\n"
+            "answer=$(curl -sS --fail-with-body -X POST -H \"Authorization: Bearer $SAFE_LAUNCHER_TOKEN\" -H 'Content-Type: application/json' -d '{body}' '{url}/appendable-data'); printf '%s\\n' \"$answer\"; HANDLE_ID=$(printf '%s' \"$answer\" | sed -n 's/.*\"handleId\": *\\([0-9][0-9]*\\).*/\\1/p')\n\
+             curl -sS --fail-with-body -X PUT -H \"Authorization: Bearer $SAFE_LAUNCHER_TOKEN\" \"{url}/appendable-data/${{HANDLE_ID:?the line before gave no handleId}}\"\n"
         ));
     SafeAd::new()
         .launcher(&url)

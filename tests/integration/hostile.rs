@@ -165,7 +165,7 @@ fn a_connection_closed_in_the_middle_of_a_body_is_exit_6() {
             6,
             &[
                 "safe-ad: error: put 1: the connection failed before a complete answer: end of file before message length reached",
-                "hint: the launcher may have stopped or restarted; check it and try again",
+                "hint: the launcher may have stopped or restarted: see whether the launcher saved it",
             ],
         );
         output.stdout_is("");
@@ -887,9 +887,12 @@ fn ctrl_c_never_cuts_a_json_line() {
         .lines()
         .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line:?}")))
         .collect();
-    assert_eq!(values.len(), 2, "{stdout}");
+    // One line per handle done, then the interruption that ended the run.
+    assert_eq!(values.len(), 3, "{stdout}");
     assert_eq!(values[0]["handle"], 1);
     assert_eq!(values[0]["ok"], true);
     assert_eq!(values[1]["handle"], 2);
     assert_eq!(values[1]["exit_code"], 5);
+    assert_eq!(values[2]["error"]["class"], "interrupted");
+    assert_eq!(values[2]["exit_code"], 130);
 }

@@ -234,7 +234,7 @@ fn json_dry_run_and_curl_for_the_item_commands() {
         &["append", "--curl", "1", "--structured", NEW_ITEM],
     );
     curl.success().stdout_has(&format!(
-        "curl -sS --fail-with-body -X PUT -H \"Authorization: Bearer $SAFE_LAUNCHER_TOKEN\" \"{}/appendable-data/1/${{DATA_ID_HANDLE:?set DATA_ID_HANDLE to the dataIdHandle answered above}}\"\n",
+        "curl -sS --fail-with-body -X PUT -H \"Authorization: Bearer $SAFE_LAUNCHER_TOKEN\" \"{}/appendable-data/1/${{DATA_ID_HANDLE:?the line before gave no handleId}}\"\n",
         emulator.url
     ));
     assert!(

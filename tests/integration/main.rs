@@ -40,6 +40,8 @@ mod emulator_stress;
 #[cfg(feature = "emulator")]
 mod items;
 #[cfg(feature = "emulator")]
+mod lost_answers;
+#[cfg(feature = "emulator")]
 mod readme;
 #[cfg(feature = "emulator")]
 mod scenarios;

@@ -325,9 +325,9 @@ async fn colour_never_reaches_stdout() {
         "escape codes in --json lines",
     );
     assert_eq!(output.json_lines().len(), 1);
-    // curl lines, with the note about HANDLE_ID coloured on stderr.
+    // curl lines, which carry shell words of every kind.
     let output = always(&["--curl", "create", "--put"]);
-    output.success().stderr_has("\x1b[");
+    output.success();
     output.check(
         !output.stdout().contains('\x1b'),
         "escape codes in --curl lines",
@@ -402,7 +402,6 @@ fn a_command_after_emulator_without_dashes_gets_the_line_with_them() {
 mod with_the_emulator {
     use serde_json::Value;
 
-    use super::quoted;
     use crate::harness::emulator::Emulator;
     use crate::harness::*;
 
@@ -543,7 +542,7 @@ mod with_the_emulator {
     }
 
     #[test]
-    fn a_chained_curl_line_stops_without_its_handle_and_works_with_it() {
+    fn chained_curl_lines_run_as_one_sh_script_and_give_back_what_they_took() {
         require_curl();
         let emulator = Emulator::start(&[]);
         let sandbox = Sandbox::new();
@@ -552,50 +551,67 @@ mod with_the_emulator {
                 .env("SAFE_LAUNCHER_URL", &emulator.url)
                 .env("SAFE_LAUNCHER_TOKEN", &emulator.token)
         };
-        // Piped whole into sh: the first line creates, the second has no HANDLE_ID and stops.
+        // create --put, piped whole into sh: the second line takes the handle the first made.
         let piped = env(sandbox.shell("sh", "safe-ad --curl create --put | sh")).run();
         piped
-            .code(2)
+            .success()
             .stdout_has(r#"{"handleId":"#)
-            .stderr_has("note: HANDLE_ID in the lines below stands for the \"handleId\" that the line before it answers: set it (HANDLE_ID=...) before running them")
-            .stderr_has("HANDLE_ID: set HANDLE_ID to the handleId answered above");
+            .stdout_has("OK");
         let requests = emulator.requests();
-        assert_eq!(requests.len(), 1, "{requests:?}");
+        assert_eq!(requests.len(), 2, "{requests:?}");
         assert!(
             requests[0].starts_with("POST /appendable-data 200"),
             "{requests:?}"
         );
+        assert!(
+            requests[1].starts_with("PUT /appendable-data/"),
+            "{requests:?}"
+        );
+        assert!(requests[1].ends_with(" 200"), "{requests:?}");
 
-        // As the note says: run the first line, set HANDLE_ID from its answer, run the second.
-        let script = r#"set -e
-safe-ad --curl create --put > lines
-answer=$(sed -n 1p lines | sh)
-HANDLE_ID=$(printf '%s' "$answer" | sed 's/.*"handleId":\([0-9]*\).*/\1/')
-export HANDLE_ID
-echo "handle $HANDLE_ID" >&2
-sed -n 2p lines | sh"#;
-        let output = env(sandbox.shell(
-            "sh",
-            &format!(
-                "cd {} && {script}",
-                quoted(&sandbox.path().display().to_string())
-            ),
-        ))
-        .run();
-        output.success().stdout_is("OK");
-        let handle = output
-            .stderr()
-            .lines()
-            .find_map(|line| line.strip_prefix("handle "))
-            .expect("the handle line")
-            .to_string();
+        // open, piped whole into sh: a data id, the fetch through it, and the data id given
+        // back, which no line names: each takes it from the answer before.
+        let name = emulator.demo_name(1);
+        let piped = env(sandbox.shell("sh", &format!("safe-ad --curl open {name} | sh"))).run();
+        piped.success().stdout_has(r#""isOwner":"#);
         let requests = emulator.requests();
+        let open: Vec<String> = requests[2..]
+            .iter()
+            .map(|line| {
+                let words: Vec<&str> = line.split(' ').collect();
+                let path = words[1].trim_end_matches(|c: char| c.is_ascii_digit());
+                format!("{} {path} {}", words[0], words[2])
+            })
+            .collect();
         assert_eq!(
-            requests[1..],
+            open,
             [
-                "POST /appendable-data 200".to_string(),
-                format!("PUT /appendable-data/{handle} 200")
+                "POST /data-id/appendable-data 200",
+                "GET /appendable-data/handle/ 200",
+                "DELETE /data-id/ 200",
             ],
+            "{requests:?}"
+        );
+        let data_id = |line: &str| {
+            line.split(' ')
+                .nth(1)
+                .and_then(|p| p.rsplit('/').next())
+                .map(str::to_owned)
+        };
+        assert_eq!(data_id(&requests[3]), data_id(&requests[4]), "{requests:?}");
+
+        // A fetch that fails in the middle: the data id is still given back at the end.
+        let missing = "cd".repeat(32);
+        let piped = env(sandbox.shell("sh", &format!("safe-ad --curl open {missing} | sh"))).run();
+        // The script's exit code is its last line's, the give-back's.
+        piped
+            .success()
+            .stdout_has(r#""handleId":"#)
+            .stdout_has(r#""errorCode":-18"#);
+        let requests = emulator.requests();
+        let last = requests.last().expect("requests");
+        assert!(
+            last.starts_with("DELETE /data-id/") && last.ends_with(" 200"),
             "{requests:?}"
         );
     }
@@ -631,5 +647,47 @@ sed -n 2p lines | sh"#;
         ran.success();
         let answer: Value = serde_json::from_str(ran.stdout()).expect("metadata JSON");
         assert_eq!(answer["version"], 1, "{answer}");
+    }
+}
+
+// ---- --json: the failure that ends a run -----------------------------------------------------
+
+/// Under `--json`, a failure that ends the run before any object (no token, a bad config file,
+/// a launcher that cannot be reached) is one JSON object on stdout, as a bad handle is: a CI
+/// step's `| jq` sees why.
+#[test]
+fn under_json_a_failure_that_ends_the_run_is_one_object_on_stdout() {
+    let sandbox = Sandbox::new();
+    let refused = closed_port_url();
+    let no_token = sandbox
+        .safe_ad()
+        .env("SAFE_LAUNCHER_URL", &refused)
+        .args(["--json", "metadata", "1"])
+        .run();
+    let broken = Sandbox::new();
+    broken.write_config("{\"timeout_secs\": \"soon\"}");
+    let bad_config = broken
+        .safe_ad()
+        .launcher(&refused)
+        .args(["--json", "put", "1"])
+        .run();
+    let unreachable = sandbox
+        .safe_ad()
+        .launcher(&refused)
+        .args(["--json", "show", "1"])
+        .run();
+    for (output, code, class) in [
+        (&no_token, 3, "auth"),
+        (&bad_config, 2, "usage"),
+        (&unreachable, 6, "unreachable"),
+    ] {
+        let lines = output.code(code).json_lines();
+        let last = lines.last().expect("a JSON object on stdout");
+        assert_eq!(last["ok"], false, "{last}");
+        assert_eq!(last["error"]["class"], class, "{last}");
+        assert_eq!(last["exit_code"], code, "{last}");
+        if class != "unreachable" {
+            assert_eq!(lines.len(), 1, "{lines:?}");
+        }
     }
 }

@@ -239,7 +239,7 @@ async fn answers_map_to_exit_codes_and_hints() {
                 "hint:",
                 "restart",
                 "100",
-                "safe-ad open NAME",
+                "`safe-ad open` (with the data's name)",
             ],
         ),
         (

@@ -601,3 +601,75 @@ fn debug_of_settings_and_config_does_not_show_the_token() {
         safe_ad::config_file::parse(&format!(r#"{{"token": "{TOKEN}"}}"#)).expect("parses");
     assert_no_token(&format!("{config:?}"));
 }
+
+/// The token as someone echoing it may have encoded it: its first character JSON-escaped, every
+/// character JSON-escaped, every character percent-encoded, and JSON escapes percent-encoded.
+fn encoded_tokens() -> Vec<(&'static str, String)> {
+    let every = |form: &dyn Fn(u8) -> String| TOKEN.bytes().map(form).collect::<String>();
+    vec![
+        (
+            "first character \\u-escaped",
+            format!("\\u{:04x}{}", TOKEN.as_bytes()[0], &TOKEN[1..]),
+        ),
+        (
+            "every character \\u-escaped",
+            every(&|b| format!("\\u{b:04X}")),
+        ),
+        (
+            "every character percent-encoded",
+            every(&|b| format!("%{b:02X}")),
+        ),
+        (
+            "\\u escapes percent-encoded",
+            every(&|b| format!("%5Cu{b:04x}")),
+        ),
+    ]
+}
+
+/// A launcher that echoes the token encoded (in a JSON error, in a text error, in a Location):
+/// what safe-ad prints (errors, `--json`, `--verbose`, `show`) says `<token>` where it was, and
+/// no encoding of it is left, decoded or not.
+#[test]
+fn a_token_echoed_escaped_or_percent_encoded_is_cut_out_too() {
+    let sandbox = Sandbox::new();
+    for (form, encoded) in encoded_tokens() {
+        let json = format!(r#"{{"errorCode":-1,"description":"echo {encoded}"}}"#);
+        let json_launcher = RawLauncher::answering(http_answer("400 Bad Request", json.as_bytes()));
+        let text_launcher = RawLauncher::answering(http_answer(
+            "500 Internal Server Error",
+            format!("echo {encoded}").as_bytes(),
+        ));
+        let location: &'static [u8] = Box::leak(
+            format!("HTTP/1.1 302 Found\r\nlocation: http://127.0.0.1:1/?t={encoded}\r\ncontent-length: 0\r\n\r\n")
+                .into_bytes()
+                .into_boxed_slice(),
+        );
+        let redirecting = RawLauncher::answering(location);
+        for (url, args, code) in [
+            (&json_launcher.url, vec!["metadata", "1"], 4),
+            (&json_launcher.url, vec!["--json", "metadata", "1"], 4),
+            (&json_launcher.url, vec!["-v", "metadata", "1"], 4),
+            (&json_launcher.url, vec!["show", "1"], 4),
+            (&json_launcher.url, vec!["--json", "show", "1"], 4),
+            (&text_launcher.url, vec!["put", "1"], 5),
+            (&text_launcher.url, vec!["-v", "--json", "put", "1"], 5),
+            (&redirecting.url, vec!["put", "1"], 1),
+        ] {
+            let output = sandbox
+                .safe_ad()
+                .launcher(url)
+                .args(&args)
+                .case(format!("{form}: {}", args.join(" ")))
+                .run();
+            output.code(code).check(
+                output.text().contains("<token>"),
+                "the token's place is not marked <token>",
+            );
+            output.check(
+                !output.text().contains(&encoded)
+                    && !output.text().contains(&encoded.replace('\\', "\\\\")),
+                "the encoded token is in the output",
+            );
+        }
+    }
+}

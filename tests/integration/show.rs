@@ -428,28 +428,6 @@ fn content_read(line: &str) -> bool {
         .is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// The most handles live at once above `base`, in the log records from `from_line` on: of each
-/// kind, and of all kinds together (`"all"`).
-fn most_held(log: &std::path::Path, from_line: usize, base: &Value) -> Value {
-    let text = std::fs::read_to_string(log).expect("log");
-    let mut most = json!({"all": 0});
-    for line in text.lines().skip(from_line) {
-        let record: Value = serde_json::from_str(line).expect("a record");
-        let mut all = 0;
-        for (kind, count) in record["handles"].as_object().expect("handles") {
-            let above = count.as_i64().unwrap_or(0) - base[kind].as_i64().unwrap_or(0);
-            all += above;
-            if above > most[kind].as_i64().unwrap_or(0) {
-                most[kind] = json!(above);
-            }
-        }
-        if all > most["all"].as_i64().unwrap_or(0) {
-            most["all"] = json!(all);
-        }
-    }
-    most
-}
-
 #[test]
 fn a_large_handle_is_read_holding_few_handles_so_none_of_the_persons_own_are_evicted() {
     let sandbox = Sandbox::new();
@@ -723,4 +701,30 @@ fn a_reader_that_leaves_after_one_line_gets_no_error_and_nothing_is_held() {
         .stdout_is("handle 1: version 1, owner yes, data 3, deleted 2, filter BlackList (2 keys)\n")
         .stderr_is("");
     assert_eq!(emulator.live_handles(&log), before, "handles left behind");
+}
+
+/// An item that points at structured data no one saved: the hint names the item, what it
+/// points at and what is missing, and never suggests `put` (the appendable data is saved) nor
+/// carries a placeholder.
+#[test]
+fn an_item_whose_data_is_not_on_the_network_is_hinted_as_that() {
+    let sandbox = Sandbox::new();
+    let (emulator, _log) = emulator(&sandbox, &[]);
+    let name = "5a".repeat(32);
+    run(
+        &sandbox,
+        &emulator.url,
+        &["append", "1", "--structured", &name],
+    )
+    .success();
+    let fresh = run(&sandbox, &emulator.url, &["reopen", "1"]);
+    let handle = fresh.success().stdout().trim().to_owned();
+    let output = run(&sandbox, &emulator.url, &["show", &handle]);
+    output
+        .code(4)
+        .stderr_has(&format!("safe-ad: error: show {handle}: data item 0: "))
+        .stderr_has("hint: data item 0 points at structured data `")
+        .stderr_has("` that is not on the network: it was never saved there, or was deleted")
+        .stderr_lacks("put")
+        .stderr_lacks("HANDLE");
 }

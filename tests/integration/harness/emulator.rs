@@ -383,3 +383,25 @@ impl Emulator {
         handle
     }
 }
+
+/// The most handles live at once above `base`, in the log records from `from_line` on: of each
+/// kind, and of all kinds together (`"all"`).
+pub fn most_held(log: &std::path::Path, from_line: usize, base: &Value) -> Value {
+    let text = std::fs::read_to_string(log).expect("log");
+    let mut most = serde_json::json!({"all": 0});
+    for line in text.lines().skip(from_line) {
+        let record: Value = serde_json::from_str(line).expect("a record");
+        let mut all = 0;
+        for (kind, count) in record["handles"].as_object().expect("handles") {
+            let above = count.as_i64().unwrap_or(0) - base[kind].as_i64().unwrap_or(0);
+            all += above;
+            if above > most[kind].as_i64().unwrap_or(0) {
+                most[kind] = serde_json::json!(above);
+            }
+        }
+        if all > most["all"].as_i64().unwrap_or(0) {
+            most["all"] = serde_json::json!(all);
+        }
+    }
+    most
+}

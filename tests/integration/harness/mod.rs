@@ -20,6 +20,8 @@ pub mod in_process;
 #[cfg(feature = "emulator")]
 pub mod leftovers;
 #[cfg(feature = "emulator")]
+pub mod losing;
+#[cfg(feature = "emulator")]
 pub mod relay;
 
 use std::path::{Path, PathBuf};
