@@ -107,7 +107,7 @@ _safe_ad_spec() {
     subs="" flags="" valued="" pos=() more="" last=""
     case $1 in
         "")
-            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator help"
+            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config completions emulator help"
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help -V --version"
             valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
             ;;
@@ -177,6 +177,12 @@ _safe_ad_spec() {
         "show")
             flags="--full --allow-insecure-http -q --quiet --json -v --verbose -h --help"
             valued="--launcher-url --token-file --timeout --retries -j --jobs --color --index"
+            pos=("nothing")
+            more=1
+            ;;
+        "status")
+            flags="--allow-insecure-http -q --quiet --json -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
             pos=("nothing")
             more=1
             ;;
@@ -276,7 +282,7 @@ _safe_ad_spec() {
             valued="--method --path --status --error-code --since --expect --launcher-url --token-file --timeout --color"
             ;;
         "help")
-            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show reopen drop auth config completions emulator help"
+            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config completions emulator help"
             ;;
         "help create")
             ;;
@@ -301,6 +307,8 @@ _safe_ad_spec() {
         "help metadata")
             ;;
         "help show")
+            ;;
+        "help status")
             ;;
         "help reopen")
             ;;
@@ -374,6 +382,8 @@ _safe_ad_value() {
         "metadata|--color") echo "words auto always never" ;;
         "show|--token-file") echo "files" ;;
         "show|--color") echo "words auto always never" ;;
+        "status|--token-file") echo "files" ;;
+        "status|--color") echo "words auto always never" ;;
         "reopen|--token-file") echo "files" ;;
         "reopen|--color") echo "words auto always never" ;;
         "drop|--token-file") echo "files" ;;

@@ -1,6 +1,7 @@
 //! Running a procedure over a stream of handles: one operation (and the save after a clear),
 //! or a reopen; the fixed procedures of `create` and `open`, which take a name; the one-item
-//! changes (`remove`, `restore`, `purge`, `append`); and `show` (in `batch/show.rs`).
+//! changes (`remove`, `restore`, `purge`, `append`); `show` (in `batch/show.rs`); and `status`
+//! (in `batch/status.rs`), which reads a copy and the network's data as `show` does.
 //!
 //! Launcher handles a procedure obtains for its own use (a data id to fetch through, a sign key
 //! to read, a structured data to read) are [`Lease`]s: the step runner holds each with the
@@ -15,6 +16,7 @@
 //! picks the exit code. Whoever consumes the records says when to stop (stdout's reader gone).
 
 pub mod show;
+pub mod status;
 
 use std::cell::{Cell, RefCell};
 use std::future::Future;

@@ -379,6 +379,8 @@ pub const COMMAND_OPTIONS: &[(&str, Opts)] = &[
     // Reads only, and what it sends depends on the launcher's answers, so there is no list of
     // requests to print before them; its items are read `--jobs` at once (at most 8).
     ("show", SENDS.union(OUTPUT).union(Opts::of(&[Opt::Jobs]))),
+    // Reads the copy and the network's data as `show` reads a handle.
+    ("status", SENDS.union(OUTPUT).union(Opts::of(&[Opt::Jobs]))),
     // One index at a time, the highest first, so that each names the item the person saw.
     ("remove", ITEM_COMMAND),
     ("restore", ITEM_COMMAND),
@@ -667,6 +669,29 @@ read is shown with the launcher's error, and the rest still are.",
     )]
     Show(ShowCommand),
 
+    /// Compare handles' copies with the network: in sync, changes not saved, stale, new items
+    #[command(
+        long_about = "\
+Compare each handle's copy with the network. A handle is the launcher's own copy of the data: \
+clears, removes, restores, purges and filter edits change only the copy until a save (post, or \
+put for data never saved); after a post the launcher's copy holds no data items; someone else's \
+save makes the copy stale (a post fails with -25); an append goes to the network and not to the \
+copy.
+
+For each handle it reads the copy as `show` does, fetches the network's data into a fresh handle \
+the way `reopen` does (GET /appendable-data/data-id/<HANDLE>, GET /appendable-data/handle/<DATA-ID>), \
+reads that the same way, and gives back every handle it took, also on Ctrl-C. It prints whether \
+the copy is in sync, both versions, the changes not saved (items removed, restored or purged, \
+filter keys added or taken, the filter toggled, a copy emptied by a post), the items new on the \
+network, and the command that goes on from there.
+
+Exit status 0 when every copy matches the network, 7 when one differs; a failure keeps its own \
+code, and the first handle, in input order, that differs or failed picks it. -q prints nothing \
+and lets the code speak.",
+        after_help = "Examples:\n  safe-ad status 7\n  safe-ad -q status 7 || safe-ad reopen 7\n  safe-ad status --json 7 8 9"
+    )]
+    Status(StatusCommand),
+
     /// Get a fresh handle for the data behind stale handles, and print each
     #[command(
         long_about = "\
@@ -867,6 +892,13 @@ pub struct ShowCommand {
     #[arg(long, value_name = "RANGE")]
     pub index: Option<String>,
 
+    #[command(flatten)]
+    pub handles: HandleArgs,
+}
+
+/// `status HANDLE...`.
+#[derive(Debug, Args)]
+pub struct StatusCommand {
     #[command(flatten)]
     pub handles: HandleArgs,
 }

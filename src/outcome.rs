@@ -34,6 +34,9 @@ pub enum Class {
     Unreachable,
     /// Ctrl-C.
     Interrupted,
+    /// Not a failure of a request: `status` found a handle's copy that differs from the
+    /// network (unsaved changes, stale, or items new on the network).
+    Differs,
 }
 
 /// One row of the exit-code table.
@@ -87,6 +90,12 @@ pub const EXIT_CODES: &[ExitCodeRow] = &[
         class: Some(Class::Unreachable),
         name: "unreachable",
         meaning: "the launcher could not be reached or did not answer in time (refused, reset, DNS, timeout); a request whose answer was lost may still have acted, and is never sent again",
+    },
+    ExitCodeRow {
+        code: 7,
+        class: Some(Class::Differs),
+        name: "differs",
+        meaning: "a handle's copy differs from the network (status: changes not saved, stale, or items new on the network)",
     },
     ExitCodeRow {
         code: 130,
@@ -783,9 +792,10 @@ mod tests {
             Class::Launcher,
             Class::Unreachable,
             Class::Interrupted,
+            Class::Differs,
         ];
         let codes: Vec<u8> = classes.iter().map(|c| c.exit_code()).collect();
-        assert_eq!(codes, vec![1, 2, 3, 4, 5, 6, 130]);
+        assert_eq!(codes, vec![1, 2, 3, 4, 5, 6, 130, 7]);
     }
 
     #[test]

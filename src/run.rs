@@ -320,7 +320,7 @@ fn dispatch(
     options: &ClientOptions,
     reporter: &Reporter,
 ) -> Result<Done, Failure> {
-    use commands::{auth, completions, config, handles, items, metadata, operations, show};
+    use commands::{auth, completions, config, handles, items, metadata, operations, show, status};
     match command {
         Command::Create(c) => handles::create(c, options, reporter),
         Command::Open(c) => handles::open(c, options, reporter),
@@ -340,6 +340,7 @@ fn dispatch(
         ),
         Command::Metadata(c) => metadata::run(&c.handles, options, reporter),
         Command::Show(c) => show::run(c, options, reporter),
+        Command::Status(c) => status::run(c, options, reporter),
         Command::Remove(c) => items::at_indexes(Operation::Remove, c, options, reporter),
         Command::Restore(c) => items::at_indexes(Operation::Restore, c, options, reporter),
         Command::Purge(c) => items::at_indexes(Operation::Purge, c, options, reporter),

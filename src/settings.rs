@@ -722,7 +722,7 @@ mod tests {
         assert_eq!(
             refused.message,
             "`safe-ad config show` does not take --jobs: it is an option of `safe-ad put`, \
-`safe-ad post`, `safe-ad clear-data` and 5 other commands"
+`safe-ad post`, `safe-ad clear-data` and 6 other commands"
         );
         assert_eq!(
             refused.hint.as_deref(),

@@ -5,8 +5,8 @@
 //! `operations` (put, post, the clears) and `metadata` drive batches of handles; `handles`
 //! makes and frees them (create, open, reopen, drop); `items` changes one item at a time
 //! (remove, restore, purge, append), beside the clears it mirrors; `show` reads what a handle
-//! holds; `auth` and `config` manage the token and the config file; `completions` prints a
-//! script; `emulator` starts the stand-in launcher.
+//! holds, and `status` compares that with the network; `auth` and `config` manage the token
+//! and the config file; `completions` prints a script; `emulator` starts the stand-in launcher.
 
 pub mod auth;
 pub mod completions;
@@ -20,6 +20,7 @@ pub mod journal;
 pub mod metadata;
 pub mod operations;
 pub mod show;
+pub mod status;
 
 use std::ffi::OsString;
 

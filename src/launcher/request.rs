@@ -190,6 +190,11 @@ impl Operation {
     pub fn is_clear(self) -> bool {
         matches!(self, Operation::ClearData | Operation::ClearDeletedData)
     }
+
+    /// The saves: what sends a handle's copy to the network.
+    pub fn is_save(self) -> bool {
+        matches!(self, Operation::Put | Operation::Post)
+    }
 }
 
 /// Every operation that takes only a handle, for tests and tools that go through them all.

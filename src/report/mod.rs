@@ -11,8 +11,8 @@
 //! colour, errors and hints, notes, JSON lines, `--verbose` exchanges and the JSON of a step.
 //! Each command family's words are in a file of their own, as more `impl Reporter` blocks:
 //! `operations` (the one-request commands and batches), `show` (show and the one-item
-//! changes), `auth` (auth and config), `emulator` (`emulator requests`, a client of a running
-//! emulator's journal).
+//! changes), `status` (a copy against the network), `auth` (auth and config), `emulator`
+//! (`emulator requests`, a client of a running emulator's journal).
 
 mod auth;
 #[cfg(feature = "emulator")]
@@ -20,6 +20,7 @@ pub mod emulator;
 mod leases;
 mod operations;
 mod show;
+mod status;
 
 pub use leases::left_requests;
 

@@ -64,6 +64,7 @@ impl Reporter {
             match &step.result {
                 Err(failure) => self.error(Some(&step.request.subject()), failure, &values),
                 Ok(_) if new_handles => self.new_handle(steps, at),
+                Ok(_) if step.request.operation().is_save() => self.saved(&step.request),
                 Ok(Reply::Metadata(metadata)) if !self.json => {
                     if let Some(handle) = step.request.handle() {
                         self.metadata(handle, metadata);
@@ -193,6 +194,7 @@ impl Reporter {
             crate::sanitize::line(metadata.filter_type.as_bytes(), 40),
             metadata.filter_length
         ));
+        self.copy_note(handle, metadata);
     }
 
     /// `--dry-run` and `--curl`: what would be sent for the requests of one chain (`open`,

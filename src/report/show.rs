@@ -60,9 +60,10 @@ impl Reporter {
         }
         if self.json {
             self.out(&json_line(&shown_json(shown, you)));
-        } else if shown.metadata.is_ok() {
+        } else if let Ok(metadata) = &shown.metadata {
             let gap = if separate { "\n" } else { "" };
             self.out(&format!("{gap}{}", shown_text(shown, you, range)));
+            self.copy_note(shown.handle, metadata);
         }
         let command = format!("show {}", shown.handle);
         if let Err(failure) = &shown.metadata {
@@ -223,7 +224,7 @@ fn shown_text(shown: &Shown, you: Option<&[u8]>, range: IndexRange) -> String {
     text
 }
 
-fn item_text(item: &ShownItem, you: Option<&[u8]>) -> String {
+pub(super) fn item_text(item: &ShownItem, you: Option<&[u8]>) -> String {
     let what = match &item.kind {
         Some(Kind::Structured {
             version,
@@ -309,7 +310,7 @@ fn shown_json(shown: &Shown, you: Option<&[u8]>) -> Value {
     object
 }
 
-fn item_json(item: &ShownItem, you: Option<&[u8]>) -> Value {
+pub(super) fn item_json(item: &ShownItem, you: Option<&[u8]>) -> Value {
     let (kind, version, type_tag) = match &item.kind {
         Some(Kind::Structured { version, versions }) => (
             "structured-data",

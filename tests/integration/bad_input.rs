@@ -1456,7 +1456,7 @@ const COMMAND_LINES: &[Row] = &[
         "an option the command has no use for",
         &["config", "show", "--jobs", "4"],
         2,
-        &["safe-ad: error: `safe-ad config show` does not take --jobs: it is an option of `safe-ad put`, `safe-ad post`, `safe-ad clear-data` and 5 other commands"],
+        &["safe-ad: error: `safe-ad config show` does not take --jobs: it is an option of `safe-ad put`, `safe-ad post`, `safe-ad clear-data` and 6 other commands"],
     ),
     row(
         "--json on a command whose output is the token itself",

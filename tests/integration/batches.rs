@@ -614,7 +614,7 @@ fn clear_data_save_post_reaches_the_network() {
     output.code(0);
     output.stdout_is("clear-data 1: ok\npost 1: ok\n");
     assert!(
-        !output.stderr().contains("note:"),
+        !output.stderr().contains("note: a clear"),
         "no reminder to save after --save: {}",
         output.stderr()
     );

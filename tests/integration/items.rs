@@ -111,7 +111,7 @@ fn restore_and_purge_with_save_post_reach_the_network_as_the_launcher_saves() {
     )
     .success()
     .stdout_is("restore 1 index 1: ok\npost 1: ok\n")
-    .stderr_is("");
+    .stderr_is("note: after a post the launcher's copy in handle 1 holds no data items (it keeps the version it sent, which carries none); `safe-ad reopen 1` gets a handle that shows them, `safe-ad status 1` compares the copy with the network\n");
     assert_eq!(emulator.network(1), (3, 3, 1));
     // After a POST the launcher's copy holds no data items (safe_core's `appendable_data_post`
     // puts the data-less version it sent in the handle's place); a fresh handle shows the

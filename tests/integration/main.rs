@@ -49,3 +49,5 @@ mod scenarios;
 mod show;
 #[cfg(feature = "emulator")]
 mod soak;
+#[cfg(feature = "emulator")]
+mod status;

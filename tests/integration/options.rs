@@ -136,7 +136,7 @@ fn sample_args(path: &str) -> &'static [&'static str] {
         | "config show" => &[],
         "open" => &["AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="],
         "put" | "post" | "clear-data" | "clear-deleted-data" | "metadata" | "reopen" | "drop"
-        | "show" => &["1"],
+        | "show" | "status" => &["1"],
         "remove" | "restore" | "purge" => &["1", "0"],
         "append" => &[
             "1",

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Benchmark of `safe-ad status` on a 1,000-item handle, against `safe-ad show` of the same handle,
+# measured side by side in one run, over loopback only.
+#
+#   bash benches/status.sh                    # builds target/release/safe-ad first
+#   SAFE_AD_BIN=/path/to/safe-ad bash benches/status.sh
+#
+# Knobs (environment): ITEMS (items of the handle, default 1000), RUNS (runs of each, default 10).
+#
+# What it does: writes an emulator state file with one appendable data of ITEMS structured-data
+# items, starts `safe-ad emulator --state` on 127.0.0.1 with a random port, gets a handle for it
+# with `safe-ad open`, then alternates
+#   1. `safe-ad show HANDLE > /dev/null` (default --jobs 8);
+#   2. `safe-ad status HANDLE > /dev/null`: the copy read as `show` reads it, the network's data
+#      fetched into a fresh handle (data id, fetch), read the same way, and both given back; the
+#      copy is in sync, so it must exit 0.
+# The ratio is status's median wall time over show's: about 2 is what reading two handles costs.
+# Wall times are python3's perf_counter around the child. A measurement, not a test: the exit
+# code is 0 whether or not the target is met (the run fails only if a side fails).
+set -euo pipefail
+
+# ROOT, BIN, WORK, EMU_PID, the cleanup at exit, no proxies, no user config.
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh" status.sh
+
+ITEMS=${ITEMS:-1000}
+RUNS=${RUNS:-10}
+
+command -v python3 >/dev/null || { echo "status.sh: python3 is needed" >&2; exit 1; }
+
+# One appendable data on the "network" with ITEMS structured-data items whose content is text.
+NAME=$(ITEMS=$ITEMS python3 - "$WORK/state.json" <<'PYEOF'
+import base64, json, os, sys
+items = int(os.environ["ITEMS"])
+def name(n, tag):
+    return base64.b64encode(n.to_bytes(4, "big") + bytes([tag]) * 28).decode()
+sds = [{"name": name(n, 0x73), "typeTag": 500, "version": 0,
+        "data": [base64.b64encode(f"bench item {n}".encode()).decode()]} for n in range(items)]
+data = [{"structuredData": {"name": name(n, 0x73), "typeTag": 500}} for n in range(items)]
+ad = name(0, 0x61)
+json.dump({"format": "safe-ad-emulator-state/1",
+           "appendableData": [{"name": ad, "version": 1, "filterType": "BlackList", "data": data}],
+           "structuredData": sds}, open(sys.argv[1], "w"))
+print(ad)
+PYEOF
+)
+
+"$BIN" emulator --listen 127.0.0.1:0 --quiet --state "$WORK/state.json" >"$WORK/emulator.env" 2>"$WORK/emulator.err" &
+EMU_PID=$!
+for _ in $(seq 1 200); do
+    grep -q '^SAFE_LAUNCHER_TOKEN=' "$WORK/emulator.env" 2>/dev/null && break
+    kill -0 "$EMU_PID" 2>/dev/null || { echo "status.sh: the emulator exited:" >&2; cat "$WORK/emulator.err" >&2; exit 1; }
+    sleep 0.05
+done
+URL=$(sed -n 's/^SAFE_LAUNCHER_URL=//p' "$WORK/emulator.env")
+TOKEN=$(sed -n 's/^SAFE_LAUNCHER_TOKEN=//p' "$WORK/emulator.env")
+case "$URL" in http://127.*) ;; *) echo "status.sh: $URL is not loopback" >&2; exit 1 ;; esac
+export SAFE_LAUNCHER_URL=$URL SAFE_LAUNCHER_TOKEN=$TOKEN
+HANDLE=$("$BIN" -q open "$NAME")
+
+export BIN HANDLE ITEMS RUNS
+timeout --kill-after=10 900 python3 - <<'PYEOF'
+import os, platform, statistics, subprocess, sys, time
+
+BIN, HANDLE = os.environ["BIN"], os.environ["HANDLE"]
+ITEMS, RUNS = int(os.environ["ITEMS"]), int(os.environ["RUNS"])
+DEVNULL = subprocess.DEVNULL
+
+def timed(argv):
+    t = time.perf_counter()
+    r = subprocess.run(argv, stdin=DEVNULL, stdout=DEVNULL, stderr=subprocess.PIPE)
+    dt = time.perf_counter() - t
+    if r.returncode != 0:
+        sys.exit(f"status.sh: {argv} exited {r.returncode}: {r.stderr.decode()[:500]}")
+    return dt
+
+cpu_model = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+print(f"machine: {os.cpu_count()} cores, {cpu_model}, {platform.system()} {platform.release()}")
+print(f"load:    {' '.join(open('/proc/loadavg').read().split()[:3])} (1, 5, 15 min) at start")
+print(f"safe-ad: {subprocess.run([BIN, '--version'], capture_output=True, text=True).stdout.strip()} ({BIN})")
+print(f"handle {HANDLE}: {ITEMS} structured-data items")
+show = [BIN, "show", HANDLE]
+status = [BIN, "status", HANDLE]
+timed(show); timed(status)  # warm-up
+shows, statuses = [], []
+for _ in range(RUNS):
+    shows.append(timed(show))
+    statuses.append(timed(status))
+a, b = statistics.median(shows), statistics.median(statuses)
+def ms(values):
+    return f"{statistics.median(values) * 1000:.0f} ms ({min(values) * 1000:.0f}-{max(values) * 1000:.0f})"
+print(f"safe-ad show {HANDLE}:   median {ms(shows)} over {RUNS} runs")
+print(f"safe-ad status {HANDLE}: median {ms(statuses)} over {RUNS} runs")
+print()
+print("| measure | show | status | ratio | target |")
+print("|---|---|---|---|---|")
+print(f"| a {ITEMS:,}-item handle, in sync (median wall) | {ms(shows)} | {ms(statuses)} | {b / a:.2f} | "
+      f"about 2 (two handles read): {'yes' if b / a <= 2.5 else 'NO'} |")
+PYEOF

@@ -1,0 +1,331 @@
+//! `status`: a handle's copy against the network. The copy is read as `show` reads it; the
+//! network's data is fetched into a fresh handle the way `reopen` does (the handle's data id,
+//! the fetch through it), read the same way, and given back: the data id as soon as the fetch
+//! answered, the fresh handle once it is read. Both are [`Lease`](super::Lease)s, so they go
+//! back on every path, Ctrl-C included.
+//!
+//! The two readings are then compared item by item. An item is the same item in both when its
+//! data id and its signer are the same bytes (the network's items are a set of exactly that:
+//! what they point at and who signed them). Nothing here renders: `report` says a [`Compared`].
+
+use std::collections::HashSet;
+
+use super::show::{self, ShowOptions, Shown, ShownItem};
+use super::{Step, Steps, Stop};
+use crate::handle::Handle;
+use crate::launcher::{Launcher, Metadata, Operation, Request};
+use crate::outcome::{Class, Failure};
+
+/// The launcher's "no such data" on a fetch: the data was never saved (`-18`, and `-22` as
+/// some launchers answer it).
+const NOT_ON_NETWORK: [i64; 2] = [-18, -22];
+
+/// One handle's copy and the network's data, as read.
+#[derive(Debug)]
+pub struct Compared {
+    pub handle: Handle,
+    /// The copy, read as `show` reads it.
+    pub copy: Shown,
+    pub network: Network,
+    /// The data id, the fetch and the requests that gave them back (for `--verbose`, and for
+    /// a failure to give one back).
+    pub steps: Vec<Step>,
+}
+
+/// What the network holds for the copy's data.
+#[derive(Debug)]
+pub enum Network {
+    /// Not asked: the copy could not be read, or Ctrl-C came first.
+    NotAsked,
+    /// The network's data, read through a fresh handle (given back since).
+    Read(Shown),
+    /// No data of this name is on the network: the copy was never saved (`put` saves it).
+    NeverSaved,
+    /// The data id or the fetch failed.
+    Failed(Failure),
+}
+
+/// How a copy differs from the network; empty lists when it does not.
+#[derive(Debug, Default)]
+pub struct Differences<'a> {
+    /// In the copy's deleted list, not in the network's: a save moves them there (the network
+    /// still lists most of them as data).
+    pub removed: Vec<&'a ShownItem>,
+    /// In the network's deleted list and back in the copy's data: a save takes them off it.
+    pub restored: Vec<&'a ShownItem>,
+    /// In the network's deleted list and nowhere in the copy: a save removes them for good.
+    pub purged: Vec<&'a ShownItem>,
+    /// Data items of the copy the network does not hold at all (data never saved, or stale).
+    pub only_in_copy: Vec<&'a ShownItem>,
+    /// Filter keys (serialised) the copy has and the network does not, and the reverse.
+    pub keys_added: Vec<&'a [u8]>,
+    pub keys_taken: Vec<&'a [u8]>,
+    /// The filter type of the copy and of the network, when they differ.
+    pub filter_toggled: Option<(&'a str, &'a str)>,
+    /// The copy holds no data items while the network holds this many, at the same version and
+    /// with the same deleted list: what a post leaves in the handle (the launcher replaces the
+    /// copy with the data-less version it sent). Which of them were appended since cannot be
+    /// told; all are in `new_on_network`, and `reopen` gets them.
+    pub emptied: Option<u64>,
+    /// Data items on the network the copy does not show: appended since it was taken (or, when
+    /// `emptied`, left out of the copy by a post).
+    pub new_on_network: Vec<&'a ShownItem>,
+}
+
+impl Differences<'_> {
+    /// Changes of the copy that a save would send.
+    pub fn unsaved(&self) -> bool {
+        !(self.removed.is_empty()
+            && self.restored.is_empty()
+            && self.purged.is_empty()
+            && self.only_in_copy.is_empty()
+            && self.keys_added.is_empty()
+            && self.keys_taken.is_empty()
+            && self.filter_toggled.is_none())
+    }
+
+    fn none(&self) -> bool {
+        !self.unsaved() && self.emptied.is_none() && self.new_on_network.is_empty()
+    }
+}
+
+/// What came of comparing one handle.
+#[derive(Debug)]
+pub struct Verdict<'a> {
+    pub copy: &'a Metadata,
+    /// `None`: never saved.
+    pub network: Option<&'a Metadata>,
+    /// The network is at a later version than the copy: someone saved since it was taken, so
+    /// a post fails (-25) and `reopen` is the way on.
+    pub stale: bool,
+    pub differences: Differences<'a>,
+}
+
+impl Verdict<'_> {
+    pub fn in_sync(&self) -> bool {
+        self.network
+            .is_some_and(|network| network.version == self.copy.version)
+            && self.differences.none()
+    }
+}
+
+impl Compared {
+    /// The failures met, in order: the copy's, the network's (its reading, or the data id and
+    /// fetch), and a lease that could not be given back.
+    pub fn failures(&self) -> impl Iterator<Item = &Failure> {
+        let network: Vec<&Failure> = match &self.network {
+            Network::Read(shown) => shown.failures().collect(),
+            Network::Failed(failure) => vec![failure],
+            Network::NotAsked | Network::NeverSaved => Vec::new(),
+        };
+        let releases = self
+            .steps
+            .iter()
+            .filter(|step| is_release(&step.request))
+            .filter_map(|step| step.result.as_ref().err());
+        self.copy.failures().chain(network).chain(releases)
+    }
+
+    /// The comparison, when both sides were read whole; else the first failure.
+    pub fn verdict(&self) -> Result<Verdict<'_>, Failure> {
+        if let Some(failure) = self.failures().next() {
+            return Err(failure.clone());
+        }
+        let copy = self.copy.metadata.as_ref().map_err(Clone::clone)?;
+        let network = match &self.network {
+            Network::Read(shown) => Some(shown),
+            Network::NeverSaved => None,
+            Network::NotAsked | Network::Failed(_) => {
+                return Err(Failure::new(Class::Interrupted, "interrupted"))
+            }
+        };
+        let network_meta = match network {
+            Some(shown) => Some(shown.metadata.as_ref().map_err(Clone::clone)?),
+            None => None,
+        };
+        let differences = differ(&self.copy, copy, network, network_meta);
+        Ok(Verdict {
+            copy,
+            network: network_meta,
+            stale: network_meta.is_some_and(|network| network.version > copy.version),
+            differences,
+        })
+    }
+}
+
+/// An item as the network tells items apart: what it points at and who signed it.
+type Identity<'a> = (&'a [u8], Option<&'a [u8]>);
+
+fn identity(item: &ShownItem) -> Identity<'_> {
+    (
+        item.data_id.as_deref().unwrap_or_default(),
+        item.signer.as_deref(),
+    )
+}
+
+fn identities(items: &[ShownItem]) -> HashSet<Identity<'_>> {
+    items.iter().map(identity).collect()
+}
+
+/// Whether an item is not in `set`, for `filter`.
+fn not_in<'s, 'a: 's>(set: &'s HashSet<Identity<'a>>) -> impl Fn(&&'a ShownItem) -> bool + 's {
+    move |item| !set.contains(&identity(item))
+}
+
+fn differ<'a>(
+    copy: &'a Shown,
+    copy_meta: &'a Metadata,
+    network: Option<&'a Shown>,
+    network_meta: Option<&'a Metadata>,
+) -> Differences<'a> {
+    let empty: &[ShownItem] = &[];
+    let (net_data, net_deleted, net_keys) = match network {
+        Some(shown) => (
+            shown.data.as_slice(),
+            shown.deleted.as_slice(),
+            shown.filter.as_slice(),
+        ),
+        None => (empty, empty, &[][..]),
+    };
+    let (in_copy_data, in_copy_deleted) = (identities(&copy.data), identities(&copy.deleted));
+    let (in_net_data, in_net_deleted) = (identities(net_data), identities(net_deleted));
+    let mut differences = Differences {
+        removed: copy
+            .deleted
+            .iter()
+            .filter(not_in(&in_net_deleted))
+            .collect(),
+        only_in_copy: copy
+            .data
+            .iter()
+            .filter(not_in(&in_net_data))
+            .filter(not_in(&in_net_deleted))
+            .collect(),
+        ..Differences::default()
+    };
+    for item in net_deleted.iter().filter(not_in(&in_copy_deleted)) {
+        if in_copy_data.contains(&identity(item)) {
+            // Named as the copy holds it, where it is now.
+            if let Some(mine) = copy
+                .data
+                .iter()
+                .find(|mine| identity(mine) == identity(item))
+            {
+                differences.restored.push(mine);
+            }
+        } else {
+            differences.purged.push(item);
+        }
+    }
+    let new: Vec<&ShownItem> = net_data
+        .iter()
+        .filter(not_in(&in_copy_data))
+        .filter(not_in(&in_copy_deleted))
+        .collect();
+    let key_set = |keys: &'a [show::FilterKey]| -> HashSet<&'a [u8]> {
+        keys.iter().filter_map(|key| key.key.as_deref()).collect()
+    };
+    let (copy_keys, network_keys) = (key_set(&copy.filter), key_set(net_keys));
+    differences.keys_added = copy
+        .filter
+        .iter()
+        .filter_map(|key| key.key.as_deref())
+        .filter(|key| !network_keys.contains(key))
+        .collect();
+    differences.keys_taken = net_keys
+        .iter()
+        .filter_map(|key| key.key.as_deref())
+        .filter(|key| !copy_keys.contains(key))
+        .collect();
+    if let Some(network_meta) = network_meta {
+        if network_meta.filter_type != copy_meta.filter_type {
+            differences.filter_toggled = Some((&copy_meta.filter_type, &network_meta.filter_type));
+        }
+        // What a post leaves: no data items, the deleted list it sent, the version it made.
+        let emptied = copy.data.is_empty()
+            && copy_meta.version >= 1
+            && network_meta.version == copy_meta.version
+            && !new.is_empty()
+            && new.len() == net_data.len()
+            && in_copy_deleted == in_net_deleted;
+        if emptied {
+            differences.emptied = Some(net_data.len() as u64);
+        }
+    }
+    differences.new_on_network = new;
+    differences
+}
+
+/// Whether a step gives back a lease this module took.
+fn is_release(request: &Request) -> bool {
+    matches!(
+        request,
+        Request::DropDataId(_) | Request::OnHandle(Operation::Drop, _)
+    )
+}
+
+fn not_on_network(failure: &Failure) -> bool {
+    failure
+        .answer
+        .as_ref()
+        .and_then(|answer| answer.error_code)
+        .is_some_and(|code| NOT_ON_NETWORK.contains(&code))
+}
+
+/// Reads `handle`'s copy, then the network's data through a fresh handle, and gives back every
+/// handle it took. `progress` hears, for the handle being read (the copy, then the fresh one),
+/// how many of its filter keys and items are done, of how many.
+pub async fn handle(
+    launcher: &Launcher,
+    handle: Handle,
+    options: ShowOptions,
+    stop: &Stop,
+    mut progress: impl FnMut(Handle, u64, u64),
+) -> Compared {
+    let copy = show::handle(launcher, handle, options, stop, |done, total| {
+        progress(handle, done, total)
+    })
+    .await;
+    let mut compared = Compared {
+        handle,
+        copy,
+        network: Network::NotAsked,
+        steps: Vec::new(),
+    };
+    if compared.copy.metadata.is_err() || stop.is_set() {
+        return compared;
+    }
+    let mut steps = Steps::new(launcher, options.verbose, stop);
+    let data_id = steps
+        .lease(
+            Request::OnHandle(Operation::DataId, handle),
+            Request::DropDataId,
+        )
+        .await;
+    compared.network = match data_id {
+        Err(failure) => Network::Failed(failure),
+        Ok((data_id, _)) => {
+            let fetched = steps
+                .lease(Request::Fetch(data_id), |fresh| {
+                    Request::OnHandle(Operation::Drop, fresh)
+                })
+                .await;
+            // The data id has done its work: back before the reading, which may be long.
+            let _ = steps.give_back(data_id).await;
+            match fetched {
+                Ok((fresh, _)) if !stop.is_set() => {
+                    let read = show::handle(launcher, fresh, options, stop, |done, total| {
+                        progress(fresh, done, total)
+                    })
+                    .await;
+                    Network::Read(read)
+                }
+                Ok(_) => Network::NotAsked,
+                Err(failure) if not_on_network(&failure) => Network::NeverSaved,
+                Err(failure) => Network::Failed(failure),
+            }
+        }
+    };
+    compared.steps = steps.finish().await;
+    compared
+}

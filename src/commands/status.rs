@@ -1,0 +1,111 @@
+//! `safe-ad status HANDLE...`: each handle's copy against the network, one block (or, with
+//! `--json`, one object) per handle, in input order. `batch::status` reads both sides and
+//! compares them; `report` says what it found; this checks the arguments, runs it, and picks
+//! the exit code: 0 when every copy matches the network, `differs` when one does not, a
+//! failure's own code when one failed, the first handle in input order deciding (the batch rule).
+
+use std::time::Instant;
+
+use futures_util::StreamExt;
+
+use crate::batch::show::{self as show_plan, IndexRange, ShowOptions};
+use crate::batch::status as plan;
+use crate::batch::{self, Ended, Stop, Tally};
+use crate::cli::{ClientOptions, StatusCommand};
+use crate::input;
+use crate::outcome::{Class, Done, Failure};
+use crate::report::Reporter;
+use crate::runtime::runtime;
+
+const COMMAND: &str = "status";
+
+pub fn run(
+    command: &StatusCommand,
+    options: &ClientOptions,
+    reporter: &Reporter,
+) -> Result<Done, Failure> {
+    let Some(slots) = super::handle_slots(&command.handles.handles, COMMAND, reporter)? else {
+        return Ok(Done::Failed(Class::Usage));
+    };
+    let settings = super::resolve(options, reporter, super::stdin_use(&slots))?;
+    let launcher = super::launcher(&settings)?;
+    settings.token()?;
+    let read = ShowOptions {
+        range: IndexRange::ALL,
+        full: false,
+        jobs: settings.jobs,
+        verbose: settings.verbose,
+    };
+    let stop = Stop::default();
+    // `ok` counts the copies in sync, `failed` those that differ or failed; `differ` the former.
+    let mut tally = Tally::default();
+    let mut differ = 0;
+    let work = async {
+        let (you, steps) = show_plan::user_key(&launcher, settings.verbose, &stop).await;
+        reporter.exchanges(&launcher, &steps);
+        if let Err(failure) = &you {
+            if stop.is_set() {
+                return;
+            }
+            reporter.show_failed(COMMAND, "your own sign key", failure);
+            tally.first_failure.get_or_insert(failure.class);
+        }
+        let items = input::items(slots, tokio::io::stdin());
+        futures_util::pin_mut!(items);
+        while let Some(item) = items.next().await {
+            if stop.is_set() {
+                return;
+            }
+            let handle = match item.handle {
+                Ok(handle) => handle,
+                Err(_) => {
+                    if let Some(failure) = item.problem(COMMAND) {
+                        reporter.invalid(&item, &failure);
+                        tally.seen += 1;
+                        tally.failed += 1;
+                        tally.first_failure.get_or_insert(failure.class);
+                    }
+                    continue;
+                }
+            };
+            let started = Instant::now();
+            let compared = plan::handle(&launcher, handle, read, &stop, |at, done, total| {
+                reporter.show_progress(at, done, total, started)
+            })
+            .await;
+            // A handle cut short by Ctrl-C is not said: half a comparison would mislead.
+            if stop.is_set() {
+                return;
+            }
+            let verdict = compared.verdict();
+            reporter.status(&launcher, &compared, &verdict, you.as_deref().ok());
+            tally.seen += 1;
+            match &verdict {
+                Ok(verdict) if verdict.in_sync() => tally.ok += 1,
+                Ok(_) => {
+                    differ += 1;
+                    tally.failed += 1;
+                    tally.first_failure.get_or_insert(Class::Differs);
+                }
+                Err(failure) => {
+                    tally.failed += 1;
+                    tally.first_failure.get_or_insert(failure.class);
+                }
+            }
+            if reporter.stdout_closed() {
+                return;
+            }
+        }
+    };
+    let ended = runtime()?.block_on(batch::until_stopped(work, &stop, || reporter.stopping()));
+    match ended {
+        Ended::Finished(()) => {
+            reporter.status_summary(&tally, differ);
+            let done = Done::from_first_failure(tally.first_failure);
+            Ok(super::accounted(done, &stop, &launcher, reporter))
+        }
+        Ended::Interrupted(()) | Ended::Abandoned => {
+            Err(super::interrupted(&stop, &launcher, reporter))
+        }
+    }
+}

@@ -1,0 +1,362 @@
+//! The words of `status`: for each handle whether its copy is in sync with the network, both
+//! versions, the changes not saved, what is new on the network, and the command that goes on
+//! from there; as text or one JSON object per handle. Items are named as `show` names them
+//! (its item line and its JSON item), so what `show` learns to say, `status` says too.
+
+use super::show::{item_json, item_text};
+use super::*;
+use crate::batch::status::{Compared, Differences, Network, Verdict};
+
+impl Reporter {
+    /// One handle of `status`: `--verbose` exchanges, its block (or JSON object) on stdout,
+    /// then an error on stderr for each part that could not be read or given back.
+    pub fn status(
+        &self,
+        launcher: &Launcher,
+        compared: &Compared,
+        verdict: &Result<Verdict<'_>, Failure>,
+        you: Option<&[u8]>,
+    ) {
+        self.clear_progress();
+        self.wrote.set(false);
+        let network = match &compared.network {
+            Network::Read(shown) => Some(shown),
+            _ => None,
+        };
+        for shown in std::iter::once(&compared.copy).chain(network) {
+            self.exchanges(launcher, &shown.steps);
+            for key in &shown.filter {
+                self.exchanges(launcher, &key.steps);
+            }
+            for item in shown.data.iter().chain(&shown.deleted) {
+                self.exchanges(launcher, &item.steps);
+            }
+        }
+        self.exchanges(launcher, &compared.steps);
+        let handle = compared.handle;
+        let values = Values {
+            handle: Some(handle.0),
+            name: None,
+        };
+        match verdict {
+            Ok(verdict) if self.json => {
+                self.out(&json_line(&status_json(handle, verdict, you)));
+            }
+            Ok(verdict) if !self.quiet => self.out(&status_text(handle, verdict, you)),
+            Ok(_) => {}
+            Err(failure) => {
+                if self.json {
+                    let mut object = json!({ "handle": handle.0, "ok": false });
+                    add_error(&mut object, failure, &values);
+                    self.out(&json_line(&object));
+                }
+                let command = format!("status {handle}");
+                for (what, failure) in failures(compared) {
+                    match what {
+                        Some(what) => self.show_failed(&command, &what, failure),
+                        None => self.error(Some(&command), failure, &values),
+                    }
+                }
+            }
+        }
+    }
+
+    /// A save that succeeded: `post 7: ok`, and after a post, once a run, what the launcher
+    /// did to the copy.
+    pub(super) fn saved(&self, request: &Request) {
+        if !self.json {
+            self.ok(request);
+        }
+        let (Request::OnHandle(Operation::Post, handle), false) = (request, self.quiet) else {
+            return;
+        };
+        const SAID: &str = "(the note after a post)";
+        let mut said = self.hints_shown.borrow_mut();
+        if said.iter().any(|already| already == SAID) {
+            return;
+        }
+        said.push(SAID.to_string());
+        drop(said);
+        self.note(&format!(
+            "after a post the launcher's copy in handle {handle} holds no data items (it keeps the version it sent, which carries none); `safe-ad reopen {handle}` gets a handle that shows them, `safe-ad status {handle}` compares the copy with the network"
+        ));
+    }
+
+    /// What `metadata` and `show` can tell of a copy without asking more: one that holds no data
+    /// items after a save may be a copy a post emptied (the network may hold items it does not
+    /// show), so `status` is pointed at. Said once a run; silenced by `--quiet`.
+    pub(super) fn copy_note(&self, handle: Handle, metadata: &Metadata) {
+        if self.quiet || metadata.data_length > 0 || metadata.version == 0 {
+            return;
+        }
+        const SAID: &str = "(the note on a copy with no data items)";
+        let mut said = self.hints_shown.borrow_mut();
+        if said.iter().any(|already| already == SAID) {
+            return;
+        }
+        said.push(SAID.to_string());
+        drop(said);
+        self.note(&format!(
+            "handle {handle}'s copy holds no data items at version {}: after a post the launcher's copy holds none, whatever the network holds; `safe-ad status {handle}` compares it with the network",
+            metadata.version
+        ));
+    }
+
+    /// After `status` of more than one handle: how many copies are in sync, differ, failed.
+    pub fn status_summary(&self, tally: &Tally, differ: u64) {
+        if self.quiet || tally.seen < 2 {
+            return;
+        }
+        err(&format!(
+            "{} handles: {} in sync, {differ} differ, {} failed\n",
+            tally.seen,
+            tally.ok,
+            tally.failed - differ
+        ));
+    }
+}
+
+/// Each failure of a comparison, with the part it is about (`None`: the handle itself).
+fn failures(compared: &Compared) -> Vec<(Option<String>, &Failure)> {
+    let mut all = Vec::new();
+    let sides: Vec<(&Shown, String)> = std::iter::once((&compared.copy, String::new()))
+        .chain(match &compared.network {
+            Network::Read(shown) => Some((
+                shown,
+                format!("the network's data (fresh handle {}), ", shown.handle),
+            )),
+            _ => None,
+        })
+        .collect();
+    for (shown, side) in sides {
+        if let Err(failure) = &shown.metadata {
+            let what = (!side.is_empty()).then(|| side.trim_end_matches(", ").to_string());
+            all.push((what, failure));
+        }
+        for key in &shown.filter {
+            for failure in &key.failures {
+                all.push((Some(format!("{side}filter key {}", key.index)), failure));
+            }
+        }
+        for item in shown.data.iter().chain(&shown.deleted) {
+            let list = match item.section {
+                Section::Data => "data",
+                Section::Deleted => "deleted",
+            };
+            for failure in &item.failures {
+                all.push((Some(format!("{side}{list} item {}", item.index)), failure));
+            }
+        }
+    }
+    if let Network::Failed(failure) = &compared.network {
+        all.push((Some("the network's data".to_string()), failure));
+    }
+    for step in &compared.steps {
+        if let (Err(failure), Request::DropDataId(_) | Request::OnHandle(Operation::Drop, _)) =
+            (&step.result, &step.request)
+        {
+            all.push((Some(step.request.subject()), failure));
+        }
+    }
+    all
+}
+
+/// What goes on from what `status` found: a line to say, and the commands in it, ready to
+/// paste.
+fn ways_on(handle: Handle, verdict: &Verdict<'_>) -> Vec<(String, Vec<String>)> {
+    let differences = &verdict.differences;
+    let reopen = format!("safe-ad reopen {handle}");
+    if verdict.stale {
+        return vec![(
+            format!("go on with: {reopen} (a fresh handle at the network's version; make changes not saved again there)"),
+            vec![reopen],
+        )];
+    }
+    if verdict.network.is_none() {
+        let put = format!("safe-ad put {handle}");
+        return vec![(format!("save it with: {put}"), vec![put])];
+    }
+    let mut ways = Vec::new();
+    if differences.unsaved() {
+        let post = format!("safe-ad post {handle}");
+        ways.push((
+            format!("save the changes with: {post}, or drop them with: {reopen}"),
+            vec![post, reopen.clone()],
+        ));
+    }
+    if differences.emptied.is_some() {
+        ways.push((
+            format!("get the network's items in a handle with: {reopen}"),
+            vec![reopen.clone()],
+        ));
+    } else if !differences.new_on_network.is_empty() {
+        let after = if differences.unsaved() {
+            ", once the changes are saved"
+        } else {
+            ""
+        };
+        ways.push((
+            format!("see the new items in a handle with: {reopen}{after}"),
+            vec![reopen.clone()],
+        ));
+    }
+    ways
+}
+
+/// The kinds of difference that list items, each with its JSON key and its heading, in the
+/// order said; `emptied`: the copy was left data-less by a post.
+fn parts<'a>(
+    differences: &'a Differences<'a>,
+) -> [(&'static str, &'static str, &'a [&'a ShownItem]); 5] {
+    let new = if differences.emptied.is_some() {
+        "on the network, not in the copy (left out of it by a post, or appended since)"
+    } else {
+        "new on the network (appended since the copy was taken; not in the copy)"
+    };
+    [
+        (
+            "removed",
+            "not saved: removed (in the copy's deleted list; a save deletes them on the network)",
+            &differences.removed,
+        ),
+        (
+            "restored",
+            "not saved: restored (deleted on the network, data again in the copy)",
+            &differences.restored,
+        ),
+        (
+            "purged",
+            "not saved: purged (in the network's deleted list, gone from the copy)",
+            &differences.purged,
+        ),
+        (
+            "only_in_copy",
+            "not saved: data items the network does not hold",
+            &differences.only_in_copy,
+        ),
+        ("new_on_network", new, &differences.new_on_network),
+    ]
+}
+
+/// One handle of `status`, for people.
+fn status_text(handle: Handle, verdict: &Verdict<'_>, you: Option<&[u8]>) -> String {
+    let copy = verdict.copy;
+    let mut text = match verdict.network {
+        None => format!(
+            "handle {handle}: never saved: version {} here, and no data of this name on the network\n",
+            copy.version
+        ),
+        Some(network) if verdict.stale => format!(
+            "handle {handle}: stale: version {} here, {} on the network (someone saved since the copy was taken, so a post fails with -25)\n",
+            copy.version, network.version
+        ),
+        Some(_) if verdict.in_sync() => format!(
+            "handle {handle}: in sync: version {} here and on the network, data {}, deleted {}\n",
+            copy.version, copy.data_length, copy.deleted_data_length
+        ),
+        Some(network) if network.version == copy.version => format!(
+            "handle {handle}: not in sync: version {} here and on the network\n",
+            copy.version
+        ),
+        Some(network) => format!(
+            "handle {handle}: not in sync: version {} here, {} on the network\n",
+            copy.version, network.version
+        ),
+    };
+    let differences = &verdict.differences;
+    // Against a later version someone else saved, a difference may be theirs, not the copy's.
+    let label = |heading: &str| -> String {
+        match heading.strip_prefix("not saved: ") {
+            Some(rest) if verdict.stale => format!("against the network's later version: {rest}"),
+            _ => heading.to_string(),
+        }
+    };
+    let keys = |verb: &str, keys: &[&[u8]], text: &mut String| {
+        for key in keys {
+            let shown = match you {
+                Some(you) if you == *key => format!("{} (you)", serialised::fingerprint(key)),
+                _ => serialised::fingerprint(key),
+            };
+            let line = label(&format!("not saved: filter key {verb}: {shown}"));
+            text.push_str(&format!("  {line}\n"));
+        }
+    };
+    keys("added", &differences.keys_added, &mut text);
+    keys("taken", &differences.keys_taken, &mut text);
+    if let Some((here, there)) = differences.filter_toggled {
+        let line = label(&format!(
+            "not saved: filter toggled: {} here, {} on the network",
+            sanitize::line(here.as_bytes(), 40),
+            sanitize::line(there.as_bytes(), 40)
+        ));
+        text.push_str(&format!("  {line}\n"));
+    }
+    if let Some(held) = differences.emptied {
+        text.push_str(&format!(
+            "  the copy holds no data items and the network holds {held}: a post leaves the launcher's copy so\n"
+        ));
+    }
+    for (_, heading, items) in parts(differences) {
+        if items.is_empty() {
+            continue;
+        }
+        text.push_str(&format!("  {}:\n", label(heading)));
+        for item in items {
+            for line in item_text(item, you).lines() {
+                text.push_str(&format!("  {line}\n"));
+            }
+        }
+    }
+    for (way, _) in ways_on(handle, verdict) {
+        text.push_str(&format!("  {way}\n"));
+    }
+    text
+}
+
+/// One handle of `status`, for scripts: the keys README's table lists.
+fn status_json(handle: Handle, verdict: &Verdict<'_>, you: Option<&[u8]>) -> Value {
+    let differences = &verdict.differences;
+    let items = |items: &[&ShownItem]| -> Value {
+        json!(items
+            .iter()
+            .map(|item| item_json(item, you))
+            .collect::<Vec<_>>())
+    };
+    let keys = |keys: &[&[u8]]| -> Value {
+        json!(keys
+            .iter()
+            .map(|key| serialised::fingerprint(key))
+            .collect::<Vec<_>>())
+    };
+    let [removed, restored, purged, only_in_copy, new] = parts(differences);
+    let unsaved = json!({
+        "removed": items(removed.2),
+        "restored": items(restored.2),
+        "purged": items(purged.2),
+        "only_in_copy": items(only_in_copy.2),
+        "filter_keys_added": keys(&differences.keys_added),
+        "filter_keys_taken": keys(&differences.keys_taken),
+        "filter_toggled": differences.filter_toggled.map(|(here, there)| json!({"copy": here, "network": there})),
+        "emptied_by_post": differences.emptied.map(|held| json!({ "network_data_length": held })),
+    });
+    json!({
+        "handle": handle.0,
+        "ok": true,
+        "in_sync": verdict.in_sync(),
+        "stale": verdict.stale,
+        "never_saved": verdict.network.is_none(),
+        "local_version": verdict.copy.version,
+        "network_version": verdict.network.map(|network| network.version),
+        "unsaved": unsaved,
+        "new_on_network": items(new.2),
+        "way_on": ways_on(handle, verdict)
+            .into_iter()
+            .flat_map(|(_, commands)| commands)
+            .fold(Vec::new(), |mut all, command| {
+                if !all.contains(&command) {
+                    all.push(command);
+                }
+                all
+            }),
+    })
+}
