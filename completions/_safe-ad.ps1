@@ -574,8 +574,8 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)')
             [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Accept the token in this file (first line); otherwise a random one is made and printed')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Accept this token (visible to local users in the process list: prefer --token-file)')
-            [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'Load the "network" from this JSON file and write it back on a clean stop')
-            [CompletionResult]::new('--log', '--log', [CompletionResultType]::ParameterName, 'Write one JSON record per request to FILE (method, path, status, time, live handles)')
+            [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'Load the network from FILE; save it back on a clean stop')
+            [CompletionResult]::new('--log', '--log', [CompletionResultType]::ParameterName, 'Write one JSON record per request to FILE')
             [CompletionResult]::new('--fault-rate', '--fault-rate', [CompletionResultType]::ParameterName, 'Inject a fault into this share (0 to 1) of the operation and metadata requests')
             [CompletionResult]::new('--fault-seed', '--fault-seed', [CompletionResultType]::ParameterName, 'Seed of the fault sequence: the same seed gives the same faults in the same request order')
             [CompletionResult]::new('--ready-timeout', '--ready-timeout', [CompletionResultType]::ParameterName, 'Stop it if it does not listen within SECS (30)')
@@ -583,11 +583,34 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--empty', '--empty', [CompletionResultType]::ParameterName, 'Start with no demo data')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No request lines, demo description or totals on stderr (errors only)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No request lines, demo description or totals on stderr (errors only)')
-            [CompletionResult]::new('--strict-paths', '--strict-paths', [CompletionResultType]::ParameterName, 'Match paths exactly: no trailing slash, exact case, no escapes, plain decimal handles')
+            [CompletionResult]::new('--strict-paths', '--strict-paths', [CompletionResultType]::ParameterName, 'Match paths exactly, without the launcher''s leeway')
             [CompletionResult]::new('--deny-auth', '--deny-auth', [CompletionResultType]::ParameterName, 'Deny every POST /auth, as a launcher whose user clicks "deny"')
             [CompletionResult]::new('--hang-unknown-clears', '--hang-unknown-clears', [CompletionResultType]::ParameterName, 'Never answer a clear of an unknown handle, as the real launcher did')
             [CompletionResult]::new('--background', '--background', [CompletionResultType]::ParameterName, 'Detach once it listens and print its variables')
             [CompletionResult]::new('--stop', '--stop', [CompletionResultType]::ParameterName, 'Stop the emulator that --background started')
+            [CompletionResult]::new('--if-running', '--if-running', [CompletionResultType]::ParameterName, 'With --stop: exit 0 with a note when no emulator was started')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('requests', 'requests', [CompletionResultType]::ParameterValue, 'Print, count or check the requests a running emulator answered (its journal)')
+            break
+        }
+        'safe-ad;emulator;requests' {
+            [CompletionResult]::new('--method', '--method', [CompletionResultType]::ParameterName, 'Only requests with this method (any case)')
+            [CompletionResult]::new('--path', '--path', [CompletionResultType]::ParameterName, 'Only requests whose path matches GLOB: a star within a segment, two stars across them')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Only requests answered with this status (`404`), or this class of status (`4xx`)')
+            [CompletionResult]::new('--error-code', '--error-code', [CompletionResultType]::ParameterName, 'Only requests whose answer carried this launcher error code (`-23`)')
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only requests after RECORD: its seq number, or the record''s own line as printed')
+            [CompletionResult]::new('--expect', '--expect', [CompletionResultType]::ParameterName, 'Exit 0 when the number of matches is N (or `>=N`, `<=N`, `>N`, `<N`), else 1')
+            [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'Print how many requests matched, instead of the requests')
+            [CompletionResult]::new('--clear', '--clear', [CompletionResultType]::ParameterName, 'Empty the journal (after printing, counting or checking, when one is asked for)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON on stdout (one object per line), and nothing else there')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -710,6 +733,10 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;help;emulator' {
+            [CompletionResult]::new('requests', 'requests', [CompletionResultType]::ParameterValue, 'Print, count or check the requests a running emulator answered (its journal)')
+            break
+        }
+        'safe-ad;help;emulator;requests' {
             break
         }
         'safe-ad;help;help' {

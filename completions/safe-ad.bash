@@ -283,9 +283,14 @@ _safe_ad_spec() {
             pos=("words bash zsh fish elvish powershell")
             ;;
         "emulator")
-            flags="--empty -q --quiet --strict-paths --deny-auth --hang-unknown-clears --background --stop -h --help"
+            subs="requests"
+            flags="--empty -q --quiet --strict-paths --deny-auth --hang-unknown-clears --background --stop --if-running -h --help"
             valued="--listen --token-file --token --state --log --fault-rate --fault-seed --ready-timeout --format"
             last="command-line"
+            ;;
+        "emulator requests")
+            flags="--count --clear --allow-insecure-http -q --quiet --json -h --help"
+            valued="--method --path --status --error-code --since --expect --launcher-url --token-file --timeout --color"
             ;;
         "help")
             subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator help"
@@ -349,6 +354,9 @@ _safe_ad_spec() {
         "help completions")
             ;;
         "help emulator")
+            subs="requests"
+            ;;
+        "help emulator requests")
             ;;
         "help help")
             ;;
@@ -420,6 +428,8 @@ _safe_ad_value() {
         "emulator|--state") echo "files" ;;
         "emulator|--log") echo "files" ;;
         "emulator|--format") echo "words sh env" ;;
+        "emulator requests|--token-file") echo "files" ;;
+        "emulator requests|--color") echo "words auto always never" ;;
         *) echo nothing ;;
     esac
 }

@@ -529,8 +529,8 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --listen 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)'
             cand --token-file 'Accept the token in this file (first line); otherwise a random one is made and printed'
             cand --token 'Accept this token (visible to local users in the process list: prefer --token-file)'
-            cand --state 'Load the "network" from this JSON file and write it back on a clean stop'
-            cand --log 'Write one JSON record per request to FILE (method, path, status, time, live handles)'
+            cand --state 'Load the network from FILE; save it back on a clean stop'
+            cand --log 'Write one JSON record per request to FILE'
             cand --fault-rate 'Inject a fault into this share (0 to 1) of the operation and metadata requests'
             cand --fault-seed 'Seed of the fault sequence: the same seed gives the same faults in the same request order'
             cand --ready-timeout 'Stop it if it does not listen within SECS (30)'
@@ -538,11 +538,33 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --empty 'Start with no demo data'
             cand -q 'No request lines, demo description or totals on stderr (errors only)'
             cand --quiet 'No request lines, demo description or totals on stderr (errors only)'
-            cand --strict-paths 'Match paths exactly: no trailing slash, exact case, no escapes, plain decimal handles'
+            cand --strict-paths 'Match paths exactly, without the launcher''s leeway'
             cand --deny-auth 'Deny every POST /auth, as a launcher whose user clicks "deny"'
             cand --hang-unknown-clears 'Never answer a clear of an unknown handle, as the real launcher did'
             cand --background 'Detach once it listens and print its variables'
             cand --stop 'Stop the emulator that --background started'
+            cand --if-running 'With --stop: exit 0 with a note when no emulator was started'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand requests 'Print, count or check the requests a running emulator answered (its journal)'
+        }
+        &'safe-ad;emulator;requests'= {
+            cand --method 'Only requests with this method (any case)'
+            cand --path 'Only requests whose path matches GLOB: a star within a segment, two stars across them'
+            cand --status 'Only requests answered with this status (`404`), or this class of status (`4xx`)'
+            cand --error-code 'Only requests whose answer carried this launcher error code (`-23`)'
+            cand --since 'Only requests after RECORD: its seq number, or the record''s own line as printed'
+            cand --expect 'Exit 0 when the number of matches is N (or `>=N`, `<=N`, `>N`, `<N`), else 1'
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --count 'Print how many requests matched, instead of the requests'
+            cand --clear 'Empty the journal (after printing, counting or checking, when one is asked for)'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --json 'Print JSON on stdout (one object per line), and nothing else there'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -635,6 +657,9 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;help;completions'= {
         }
         &'safe-ad;help;emulator'= {
+            cand requests 'Print, count or check the requests a running emulator answered (its journal)'
+        }
+        &'safe-ad;help;emulator;requests'= {
         }
         &'safe-ad;help;help'= {
         }

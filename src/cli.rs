@@ -421,6 +421,12 @@ pub const COMMAND_OPTIONS: &[(&str, Opts)] = &[
     ("completions", Opts::of(&[Opt::Color])),
     // Offline: reads bytes, prints what they hold.
     ("decode", Opts::of(&[Opt::Json, Opt::Color])),
+    // Reads a running emulator's journal, as a client of it.
+    #[cfg(feature = "emulator")]
+    (
+        "emulator requests",
+        CONNECT.union(Opts::of(&[Opt::Json, Opt::Quiet])),
+    ),
 ];
 
 /// The options the command at `path` (`"auth status"`) takes.

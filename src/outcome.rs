@@ -59,7 +59,7 @@ pub const EXIT_CODES: &[ExitCodeRow] = &[
         code: 1,
         class: Some(Class::Unexpected),
         name: "unexpected",
-        meaning: "a response the launcher never gives (3xx, 1xx, not HTTP), or an internal error",
+        meaning: "a response the launcher never gives (3xx, 1xx, not HTTP), an internal error, or emulator requests --expect not met",
     },
     ExitCodeRow {
         code: 2,

@@ -350,6 +350,6 @@ fn dispatch(
         Command::Completions(c) => completions::run(c.shell, reporter),
         Command::Decode(c) => commands::decode::run(c, reporter),
         #[cfg(feature = "emulator")]
-        Command::Emulator(args) => commands::emulator::run(args),
+        Command::Emulator(args) => commands::emulator::run(args, options, reporter),
     }
 }

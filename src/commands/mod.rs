@@ -17,6 +17,8 @@ pub mod decode;
 pub mod emulator;
 pub mod handles;
 pub mod items;
+#[cfg(feature = "emulator")]
+pub mod journal;
 pub mod metadata;
 pub mod operations;
 pub mod show;

@@ -13,7 +13,9 @@
 //!   the order they were logged. `method` matches in any case; `path` matches the record's path
 //!   exactly, or, ending in `*`, as a prefix. Older requests beyond [`JOURNAL_BYTES`] are dropped,
 //!   counted in the `safe-ad-journal-dropped` header.
-//! - `DELETE /_emulator/requests`: empties the journal; `{"cleared":N}`.
+//!   Each record has its `seq` (see [`Journal`]).
+//! - `DELETE /_emulator/requests[?through=SEQ]`: empties the journal (up to and including
+//!   request `SEQ`, so that what came after a read is kept); `{"cleared":N}`.
 //! - `GET /_emulator/network`: what is on the network, in the `--state` file's format.
 //! - `GET /_emulator/handles`: every live handle of each type with what it holds.
 //! - `POST /_emulator/reset/empty`, `.../reset/demo`, `.../reset/state` (with a `--state` file's
@@ -47,12 +49,16 @@ const JSON: &str = "application/json; charset=utf-8";
 const JSON_LINES: &str = "application/x-ndjson; charset=utf-8";
 
 /// The routes, as the 404 for a path under the prefix lists them.
-const ROUTES: &str = "GET /_emulator/requests?method=M&path=P, DELETE /_emulator/requests, \
-GET /_emulator/network, GET /_emulator/handles, POST /_emulator/reset/empty, \
-POST /_emulator/reset/demo, POST /_emulator/reset/state (body: a --state file)";
+const ROUTES: &str = "GET /_emulator/requests?method=M&path=P, \
+DELETE /_emulator/requests?through=SEQ, GET /_emulator/network, GET /_emulator/handles, \
+POST /_emulator/reset/empty, POST /_emulator/reset/demo, POST /_emulator/reset/state \
+(body: a --state file)";
 
 /// The requests answered so far, for `GET /_emulator/requests`: kept as they are, and made into
-/// their `--log` records only when asked for, so that keeping them costs serving little.
+/// their `--log` records only when asked for, so that keeping them costs serving little. Each is
+/// numbered as it is kept (`seq`: 1, 2, ... for the whole run, never reused: a clear or a reset
+/// empties the journal but does not restart the count), so `safe-ad emulator requests --since`
+/// can ask for what came after a record it saw.
 #[derive(Debug, Default)]
 pub struct Journal {
     entries: Mutex<Entries>,
@@ -63,6 +69,8 @@ struct Entries {
     list: VecDeque<Logged>,
     bytes: usize,
     dropped: u64,
+    /// The `seq` of the last request kept.
+    last: u64,
 }
 
 impl Journal {
@@ -72,9 +80,13 @@ impl Journal {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Keeps one request.
-    pub fn push(&self, request: Logged) {
+    /// Keeps one request, numbered; `record` sees it numbered (for its `--log` record) while it
+    /// is kept, so that records reach the log in `seq` order.
+    pub fn push(&self, mut request: Logged, record: impl FnOnce(&Logged)) {
         let mut entries = self.entries();
+        entries.last += 1;
+        request.seq = Some(entries.last);
+        record(&request);
         entries.bytes += request.size();
         entries.list.push_back(request);
         while entries.bytes > JOURNAL_BYTES {
@@ -86,12 +98,23 @@ impl Journal {
         }
     }
 
-    /// Empties it; how many requests it held.
-    fn clear(&self) -> usize {
+    /// Empties it up to and including `seq` `through` (all of it when `None`); how many requests
+    /// it removed. The count of dropped requests goes with them: those were older still.
+    fn clear(&self, through: Option<u64>) -> usize {
         let mut entries = self.entries();
-        let count = entries.list.len();
-        *entries = Entries::default();
-        count
+        let before = entries.list.len();
+        let through = through.unwrap_or(u64::MAX);
+        while entries
+            .list
+            .front()
+            .is_some_and(|first| first.seq.unwrap_or(0) <= through)
+        {
+            if let Some(old) = entries.list.pop_front() {
+                entries.bytes -= old.size();
+            }
+        }
+        entries.dropped = 0;
+        before - entries.list.len()
     }
 
     /// The records of the requests that pass `filter`, one per line, and how many older ones
@@ -104,6 +127,28 @@ impl Journal {
         }
         (out, entries.dropped)
     }
+}
+
+/// `?through=SEQ` of `DELETE /_emulator/requests`: the last `seq` to clear.
+fn parse_through(query: Option<&str>) -> Result<Option<u64>, String> {
+    let mut through = None;
+    for pair in query.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
+        match pair.split_once('=') {
+            Some(("through", value)) if through.is_none() => {
+                through = Some(value.parse::<u64>().map_err(|_| {
+                    format!("`through={value}`: expected the seq number of a request")
+                })?);
+            }
+            Some(("through", _)) => return Err("`through` is given twice".into()),
+            _ => {
+                return Err(format!(
+                    "unknown query parameter `{pair}`: a clear takes only `through=SEQ` (the \
+                     last request to clear)"
+                ))
+            }
+        }
+    }
+    Ok(through)
 }
 
 /// `?method=M&path=P` of `GET /_emulator/requests`.
@@ -216,10 +261,14 @@ impl Admin {
                 }
                 Err(problem) => bad_request(&problem).into(),
             },
-            (&Method::DELETE, "/requests") => {
-                let cleared = self.journal.clear();
-                reply(StatusCode::OK, JSON, format!("{}\n", json!({ "cleared": cleared }))).into()
-            }
+            (&Method::DELETE, "/requests") => match parse_through(parts.uri.query()) {
+                Ok(through) => {
+                    let cleared = self.journal.clear(through);
+                    reply(StatusCode::OK, JSON, format!("{}\n", json!({ "cleared": cleared })))
+                        .into()
+                }
+                Err(problem) => bad_request(&problem).into(),
+            },
             (&Method::GET, "/network") => {
                 let state = app.state();
                 let (ads, sds, ids) = state.network();
@@ -278,7 +327,7 @@ impl Admin {
         let to = origin.name();
         let fresh = demo::fresh(origin, &self.token);
         *app.state() = fresh;
-        self.journal.clear();
+        self.journal.clear(None);
         Handled {
             answer: Answer::Reply(reply(
                 StatusCode::OK,
@@ -427,6 +476,7 @@ mod tests {
 
     fn entry(method: Method, path: &str) -> Logged {
         Logged {
+            seq: None,
             method,
             path: path.to_owned(),
             status: Some(200),
@@ -460,14 +510,32 @@ mod tests {
         request.path = "/".repeat(1024 * 1024 - request.size());
         assert_eq!(request.size(), 1024 * 1024);
         for _ in 0..20 {
-            journal.push(request.clone());
+            journal.push(request.clone(), |_| {});
         }
         let (all, dropped) = journal.select(&Filter::default());
         assert_eq!(dropped, 4);
         assert_eq!(all.lines().count(), 16);
-        assert!(all.starts_with("{\"event\":\"request\",\"method\":\"GET\""));
-        assert_eq!(journal.clear(), 16);
+        assert!(all.starts_with("{\"event\":\"request\",\"seq\":5,\"method\":\"GET\""));
+        assert_eq!(journal.clear(Some(6)), 2);
+        assert_eq!(
+            journal.select(&Filter::default()),
+            (all.lines().skip(2).map(|l| format!("{l}\n")).collect(), 0)
+        );
+        assert_eq!(journal.clear(None), 14);
         assert_eq!(journal.select(&Filter::default()).0, "");
+        // Numbers go on after a clear.
+        let mut seen = None;
+        journal.push(entry(Method::GET, "/a"), |r| seen = r.seq);
+        assert_eq!(seen, Some(21));
+    }
+
+    #[test]
+    fn a_clear_reads_through() {
+        assert_eq!(parse_through(None), Ok(None));
+        assert_eq!(parse_through(Some("through=12")), Ok(Some(12)));
+        for bad in ["through=x", "through=1&through=2", "all=1"] {
+            assert!(parse_through(Some(bad)).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -4,11 +4,19 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use clap::{Args, ValueHint};
+use clap::{Args, Subcommand, ValueHint};
 
-/// `safe-ad emulator [OPTIONS] [-- COMMAND [ARGS...]]`.
+/// `safe-ad emulator [OPTIONS] [-- COMMAND [ARGS...]]`, or `safe-ad emulator requests ...`.
 #[derive(Debug, Args)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
+    disable_help_subcommand = true
+)]
 pub struct EmulatorArgs {
+    #[command(subcommand)]
+    pub action: Option<EmulatorAction>,
+
     /// Address to listen on; loopback only (use 127.0.0.1:0 for a free port)
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8100", value_hint = ValueHint::Other)]
     pub listen: String,
@@ -25,7 +33,7 @@ pub struct EmulatorArgs {
     #[arg(long)]
     pub empty: bool,
 
-    /// Load the "network" from this JSON file and write it back on a clean stop
+    /// Load the network from FILE; save it back on a clean stop
     ///
     /// A FILE that does not exist yet starts empty and is created. No demo data is loaded, and no
     /// handles are kept across runs (the launcher lost them on restart too). A symlink is followed
@@ -34,10 +42,11 @@ pub struct EmulatorArgs {
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub state: Option<PathBuf>,
 
-    /// Write one JSON record per request to FILE (method, path, status, time, live handles)
+    /// Write one JSON record per request to FILE
     ///
-    /// An existing FILE is truncated: the file holds this run only. The last line is the stop
-    /// record, with the counts of the whole run. A record that cannot be written (a full disk, a
+    /// An existing FILE is truncated: the file holds this run only. Each record has the method,
+    /// path, status, time and live handles. The last line is the stop record, with the counts of
+    /// the whole run. A record that cannot be written (a full disk, a
     /// reader that stopped reading) is counted as lost, said on stderr, and makes the exit code 1.
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub log: Option<PathBuf>,
@@ -46,9 +55,9 @@ pub struct EmulatorArgs {
     #[arg(long, short = 'q')]
     pub quiet: bool,
 
-    /// Match paths exactly: no trailing slash, exact case, no escapes, plain decimal handles
+    /// Match paths exactly, without the launcher's leeway
     ///
-    /// The launcher (Express) let one trailing slash, any case of the literal segments and
+    /// No trailing slash, exact case, no escapes, plain decimal handles. The launcher (Express) let one trailing slash, any case of the literal segments and
     /// percent-escapes through, and read handles with C strtoull (so `-1`, `010` and `12abc` were
     /// handles). This flag refuses all of those, to catch clients that build odd paths.
     #[arg(long)]
@@ -132,11 +141,99 @@ pub struct EmulatorArgs {
     /// --state is saved and --log ends with its stop record), its stderr is shown, and this exits
     /// with its exit code: 1 if it could not save or log. A process that is not that emulator (a
     /// process id used again) is never signalled: that, and an emulator that was not running, is
-    /// exit 1.
-    #[arg(long, exclusive = true)]
+    /// exit 1. Only a directory --background made is removed, and only the files it wrote there.
+    #[arg(
+        long,
+        conflicts_with_all = [
+            "listen", "token_file", "token", "empty", "state", "log", "quiet", "strict_paths",
+            "deny_auth", "hang_unknown_clears", "fault_rate", "fault_seed", "background",
+            "format", "ready_timeout", "command",
+        ]
+    )]
     pub stop: bool,
+
+    /// With --stop: exit 0 with a note when no emulator was started
+    ///
+    /// For the always-run step of a CI job: when SAFE_AD_EMULATOR_PID is not set, or names a run
+    /// directory that is gone (the start failed, or an earlier --stop stopped it), this says so
+    /// and exits 0. A running emulator is stopped as --stop stops it.
+    #[arg(long, requires = "stop", hide_short_help = true)]
+    pub if_running: bool,
 
     /// Run this command against the emulator, then stop and exit with its exit code
     #[arg(last = true, value_name = "COMMAND", value_hint = ValueHint::CommandWithArguments)]
     pub command: Vec<OsString>,
+}
+
+/// What `safe-ad emulator` does besides running one: its subcommands.
+#[derive(Debug, Subcommand)]
+pub enum EmulatorAction {
+    /// Print, count or check the requests a running emulator answered (its journal)
+    #[command(
+        long_about = "\
+Print, count or check the requests a running emulator answered: its journal, read from \
+GET /_emulator/requests of the emulator that SAFE_LAUNCHER_URL and SAFE_LAUNCHER_TOKEN name (as \
+`--background` printed them), so any later step of a CI job can say what the script under test \
+sent.
+
+Records are printed one JSON object a line (a short table on a terminal), oldest first, with the \
+keys of the --log records: seq, method, path, status, error_code, description, elapsed_ms, ... \
+The filters all apply together. `--count` prints how many matched; `--expect` checks that number \
+and exits 1 when it is not met, listing on stderr what matched (at most 20), so a failing step \
+says why in its own log. A journal keeps the last 16 MiB of requests; when it dropped older ones \
+this says how many, and `--expect` fails rather than count short.",
+        after_help = "Examples:\n  safe-ad emulator requests --method PUT --path '/appendable-data/*' --expect 1\n  safe-ad emulator requests --status 4xx --expect 0\n  mark=$(safe-ad emulator requests | tail -n 1); ...; safe-ad emulator requests --since \"$mark\" --count"
+    )]
+    Requests(Box<RequestsArgs>),
+}
+
+/// `safe-ad emulator requests [OPTIONS]`.
+#[derive(Debug, Args)]
+pub struct RequestsArgs {
+    /// Only requests with this method (any case)
+    #[arg(long, value_name = "METHOD", value_hint = ValueHint::Other)]
+    pub method: Option<String>,
+
+    /// Only requests whose path matches GLOB: a star within a segment, two stars across them
+    #[arg(long, value_name = "GLOB", value_hint = ValueHint::Other)]
+    pub path: Option<String>,
+
+    /// Only requests answered with this status (`404`), or this class of status (`4xx`)
+    #[arg(long, value_name = "STATUS", value_hint = ValueHint::Other)]
+    pub status: Option<String>,
+
+    /// Only requests whose answer carried this launcher error code (`-23`)
+    #[arg(
+        long,
+        value_name = "N",
+        value_hint = ValueHint::Other,
+        allow_negative_numbers = true
+    )]
+    pub error_code: Option<i64>,
+
+    /// Only requests after RECORD: its seq number, or the record's own line as printed
+    ///
+    /// For "what did this step send": keep the last line before the step
+    /// (`mark=$(safe-ad emulator requests | tail -n 1)`) and pass it after (`--since "$mark"`).
+    /// An empty RECORD (an empty journal) means from the start.
+    #[arg(long, value_name = "RECORD", value_hint = ValueHint::Other)]
+    pub since: Option<String>,
+
+    /// Print how many requests matched, instead of the requests
+    #[arg(long, conflicts_with = "expect")]
+    pub count: bool,
+
+    /// Exit 0 when the number of matches is N (or `>=N`, `<=N`, `>N`, `<N`), else 1
+    ///
+    /// The verdict goes to stderr, with the requests that matched (at most 20) when it is not
+    /// met; nothing is printed on stdout. A journal that dropped older requests cannot be
+    /// trusted for a count: that fails too.
+    #[arg(long, value_name = "N", value_hint = ValueHint::Other)]
+    pub expect: Option<String>,
+
+    /// Empty the journal (after printing, counting or checking, when one is asked for)
+    ///
+    /// Only what was read is cleared: a request answered meanwhile stays for the next read.
+    #[arg(long)]
+    pub clear: bool,
 }

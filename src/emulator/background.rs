@@ -31,7 +31,7 @@ use std::time::Duration;
 use super::args::EmulatorArgs;
 use super::command::exit_code;
 use super::fixture::reason;
-use super::rundir::{RunDir, Status};
+use super::rundir::{relay_from, RunDir, Status};
 use super::{runtime, say, watch_signals, Exit};
 
 /// Names the run directory in the environment of an emulator started by `--background`.
@@ -73,10 +73,12 @@ pub fn start(args: &EmulatorArgs) -> Exit {
     }
 }
 
-/// A child being started: its id and the news of its end.
+/// A child being started: its id, the news of its end, and its `stderr` file, open (it may
+/// remove its directory as it ends: see [`Daemon::leave`]).
 struct Child {
     pid: u32,
     ended: tokio::sync::oneshot::Receiver<std::io::Result<ExitStatus>>,
+    said: File,
 }
 
 async fn starting(args: &EmulatorArgs) -> Exit {
@@ -109,16 +111,18 @@ async fn starting(args: &EmulatorArgs) -> Exit {
         return Exit::Failed;
     }
     let spawned = dir.create_stderr().and_then(|stderr| {
-        Command::new(std::env::current_exe()?)
+        let said = dir.open_stderr()?;
+        let child = Command::new(std::env::current_exe()?)
             .arg("emulator")
             .args(emulator_args())
             .env(DAEMON, dir.path())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(stderr)
-            .spawn()
+            .spawn()?;
+        Ok((child, said))
     });
-    let mut spawned = match spawned {
+    let (mut spawned, said) = match spawned {
         Ok(child) => child,
         Err(error) => {
             say(&format!(
@@ -138,6 +142,7 @@ async fn starting(args: &EmulatorArgs) -> Exit {
     let mut child = Child {
         pid: spawned.id(),
         ended,
+        said,
     };
     std::thread::spawn(move || {
         let _ = exited.send(spawned.wait());
@@ -168,7 +173,7 @@ async fn starting(args: &EmulatorArgs) -> Exit {
             }
             // Its stdout ended without the two lines: it ended, or is ending.
             _ => match tokio::time::timeout(STOP_LIMIT, &mut child.ended).await {
-                Ok(Ok(Ok(status))) => ended_early(&dir, status),
+                Ok(Ok(Ok(status))) => ended_early(&dir, &mut child.said, status),
                 _ => {
                     say("safe-ad emulator: error: --background: the emulator closed its output \
                          without saying where it listens\n");
@@ -177,7 +182,7 @@ async fn starting(args: &EmulatorArgs) -> Exit {
             },
         },
         status = &mut child.ended => match status {
-            Ok(Ok(status)) => ended_early(&dir, status),
+            Ok(Ok(status)) => ended_early(&dir, &mut child.said, status),
             _ => stop_starting(&dir, child, Exit::Failed).await,
         },
         signal = signals.next() => {
@@ -287,8 +292,8 @@ fn print_variables(
 }
 
 /// It ended before it listened: show what it said, exit as it did.
-fn ended_early(dir: &RunDir, status: ExitStatus) -> Exit {
-    let _ = dir.relay(0, &mut std::io::stderr().lock());
+fn ended_early(dir: &RunDir, said: &mut File, status: ExitStatus) -> Exit {
+    let _ = relay_from(said, 0, &mut std::io::stderr().lock());
     let _ = dir.remove();
     match exit_code(status) {
         // Ended cleanly without ever listening (a signal someone sent it): it did not start.
@@ -313,7 +318,7 @@ async fn stop_starting(dir: &RunDir, mut child: Child, exit: Exit) -> Exit {
         signal(child.pid, true);
         let _ = tokio::time::timeout(STOP_LIMIT, &mut child.ended).await;
     }
-    let _ = dir.relay(0, &mut std::io::stderr().lock());
+    let _ = relay_from(&mut child.said, 0, &mut std::io::stderr().lock());
     let _ = dir.remove();
     exit
 }
@@ -375,8 +380,26 @@ impl Daemon {
         })
     }
 
-    /// Writes how the run ended, the last thing before the process exits (and lets go of the lock).
+    /// Writes how the run ended, the last thing before the process exits (and lets go of the
+    /// lock). An emulator that ends before its starter showed its start (and so before anyone
+    /// got the variables) removes its run directory instead: a starter that is still there
+    /// shows what it said from the `stderr` file it holds open, and one that was killed (with
+    /// SIGKILL, which it cannot handle) would leave the directory to nobody.
     pub fn leave(self, exit: Exit) {
+        // The lock is let go by the process's end itself, not before: `--stop` waits for it,
+        // and a process still ending when `--stop` returns would be one left running.
+        std::mem::forget(self._lock);
+        if !self.dir.was_shown() {
+            if let Err(error) = self.dir.remove() {
+                say(&format!(
+                    "safe-ad emulator: error: it ended before it was handed over, and its \
+                     directory {} cannot be removed: {}\n",
+                    self.dir.path().display(),
+                    reason(&error)
+                ));
+            }
+            return;
+        }
         let status = match exit {
             Exit::Stopped | Exit::Ready => Status::Stopped,
             Exit::Usage => Status::Usage,

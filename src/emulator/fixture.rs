@@ -51,6 +51,41 @@ pub struct Notes {
     pub lines: Vec<String>,
 }
 
+/// The most appendable data [`summary`] names one by one.
+pub const SUMMARY_LINES: usize = 20;
+
+/// What a `--state` file loaded, for the start of the job's log (handles do not survive a
+/// restart, so the names to `open` are what a script needs): a line for the file, one per
+/// appendable data (name, version, items; at most [`SUMMARY_LINES`]), then a count of the rest.
+pub fn summary(path: &Path, network: &Network) -> Vec<String> {
+    let ads = &network.appendable_data;
+    let mut lines = vec![format!(
+        "--state {}: {} appendable data, {} structured data; no handles (`safe-ad open NAME` \
+         gets one){}",
+        path.display(),
+        ads.len(),
+        network.structured_data.len(),
+        if ads.is_empty() { "" } else { ":" }
+    )];
+    for ad in ads.iter().take(SUMMARY_LINES) {
+        lines.push(format!(
+            "  {}{} version {}, {} item(s), {} deleted",
+            super::encoding::base64_encode(&ad.key.name),
+            if ad.key.private { " (--private)" } else { "" },
+            ad.version,
+            ad.data.len(),
+            ad.deleted.len()
+        ));
+    }
+    if ads.len() > SUMMARY_LINES {
+        lines.push(format!(
+            "  ... and {} more appendable data (GET /_emulator/network lists them all)",
+            ads.len() - SUMMARY_LINES
+        ));
+    }
+    lines
+}
+
 /// Why a `--state` file cannot be used; said as `--state FILE: <why>`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unusable(pub String);

@@ -20,7 +20,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use super::args::EmulatorArgs;
-use super::fixture::{reason, Fixture, Notes};
+use super::fixture::{self, reason, Fixture, Notes};
 use super::log::{self, LogEnd, RecordLog};
 use super::server::{start, Options, Server, Stopped};
 use super::signals::{Signal, Signals};
@@ -68,6 +68,13 @@ pub async fn run(args: &EmulatorArgs, listen: std::net::SocketAddr, background: 
         Some((fixture, network, notes)) => {
             for note in notes.lines {
                 say(&format!("safe-ad emulator: {note}\n"));
+            }
+            if !args.quiet {
+                if let Some(path) = &args.state {
+                    for line in fixture::summary(path, &network) {
+                        say(&format!("safe-ad emulator: {line}\n"));
+                    }
+                }
             }
             (Some(fixture), Some(network))
         }
@@ -265,7 +272,7 @@ fn stop_record(stopped: &Stopped) -> impl FnOnce(u64) -> String + Send + 'static
     let handles = log::handles_json(&stopped.live);
     move |lost| {
         format!(
-            "{{\"event\":\"stop\",\"requests\":{},\"answered2xx\":{},\"answered4xx\":{},\"injected503\":{},\"dropped\":{},\"delayed\":{},\"refused\":{},\"aborted\":{},\"lost\":{lost},\"handles\":{handles}}}\n",
+            "{{\"event\":\"stop\",\"requests\":{},\"answered_2xx\":{},\"answered_4xx\":{},\"injected_503\":{},\"dropped\":{},\"delayed\":{},\"refused\":{},\"aborted\":{},\"lost\":{lost},\"handles\":{handles}}}\n",
             stats.requests,
             stats.answered_2xx,
             stats.answered_4xx,

@@ -14,7 +14,8 @@
 //! it (a regular file), so the file never ends in half a record.
 //!
 //! Both carry the method, the path (never the query or headers; a token that a client put in the
-//! path, even percent-encoded, is replaced by `<token>`; control and bidi characters are escaped),
+//! path, even percent-encoded, JSON-escaped or split across segments, is replaced by `<token>`,
+//! and so is one in an answer's description; control and bidi characters are escaped),
 //! the status, the launcher's error code and description of a 4xx or 5xx answer ([`ErrorBody`]),
 //! and the time taken.
 //!
@@ -22,7 +23,6 @@
 //! request, and the run's own events: `start` (the first line), `reset` (the emulator's own reset
 //! route was called) and `stop` (the last line, with the totals).
 
-use std::borrow::Cow;
 use std::fmt;
 use std::fs::File;
 use std::future::Future;
@@ -33,8 +33,8 @@ use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
+pub use super::redact::{redact, redact_text};
 use super::state::Live;
-use super::table::percent_decode_lossy;
 
 /// Lines that may wait for the stderr writer before new ones are dropped.
 const QUEUE: usize = 8192;
@@ -249,63 +249,6 @@ pub fn is_unsafe(c: char) -> bool {
         || matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
-/// Replaces what looks like a token in a path by `<token>`: the emulator's own token wherever
-/// it appears, and any segment shaped like the launcher's tokens (three dot-separated parts).
-/// The path is looked at as sent and as the server reads it (percent-decoded, also twice): when
-/// a token shows only once decoded, the decoded path is the one kept, with the token replaced.
-pub fn redact<'a>(path: &'a str, token: &str) -> Cow<'a, str> {
-    if !path.contains('%') {
-        // Nothing to decode (the usual case, once per request): the path as it is.
-        return redact_plain(path, token);
-    }
-    let mut shown = Cow::Borrowed(path);
-    let mut level = path.to_owned();
-    // Each round decodes once more (`%2535` is `%35` is `5`); the deepest round that found a
-    // token is the one shown, redacted.
-    for _ in 0..4 {
-        if let Cow::Owned(redacted) = redact_plain(&level, token) {
-            level = redacted;
-            shown = Cow::Owned(level.clone());
-        }
-        if !level.contains('%') {
-            break;
-        }
-        let decoded = percent_decode_lossy(&level);
-        if decoded == level {
-            break;
-        }
-        level = decoded;
-    }
-    shown
-}
-
-/// [`redact`] of a path as it is, without decoding.
-fn redact_plain<'a>(path: &'a str, token: &str) -> Cow<'a, str> {
-    let jwt_like = |segment: &str| segment.len() >= 40 && segment.matches('.').count() == 2;
-    let has_token = !token.is_empty() && path.contains(token);
-    if !has_token && !path.split('/').any(jwt_like) {
-        return Cow::Borrowed(path);
-    }
-    let replaced = if has_token {
-        path.replace(token, "<token>")
-    } else {
-        path.to_owned()
-    };
-    Cow::Owned(
-        replaced
-            .split('/')
-            .map(|segment| {
-                if jwt_like(segment) {
-                    "<token>"
-                } else {
-                    segment
-                }
-            })
-            .collect::<Vec<_>>()
-            .join("/"),
-    )
-}
-
 /// What happened to a request besides its answer, for its record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Note {
@@ -342,15 +285,20 @@ impl Note {
     }
 }
 
-/// One `--log` record: `{"event":"request","method":"PUT","path":"/appendable-data/0",
-/// "status":200,"elapsedMs":0.041,"fault":"delayed","delayMs":120,"handles":{"appendableData":5,
-/// ...}}`. `status` is `null` when no answer was sent; `errorCode` (when the body has one) and
-/// `description` after it for a 4xx or 5xx answer; `fault` and `delayMs` only when injected;
-/// `hung: true` for a request left unanswered on purpose; `stopping: true` for one refused (503)
-/// because the emulator was stopping, `aborted: true` for one cut off unanswered by the stop,
-/// `timedOut: true` for one whose body did not come in time. A path longer than 1024 characters
-/// (and a description likewise) is cut and ends in `...`.
+/// One `--log` record: `{"event":"request","seq":7,"method":"PUT","path":"/appendable-data/0",
+/// "status":200,"elapsed_ms":0.041,"fault":"delayed","delay_ms":120,"handles":{
+/// "appendable_data":5,...}}`. `seq` numbers the requests the journal keeps (1, 2, ... for the
+/// whole run; the emulator's own routes have none); `status` is `null` when no answer was sent;
+/// `error_code` (when the body has one) and `description` after it for a 4xx or 5xx answer;
+/// `fault` and `delay_ms` only when injected; `hung: true` for a request left unanswered on
+/// purpose; `stopping: true` for one refused (503) because the emulator was stopping, `aborted:
+/// true` for one cut off unanswered by the stop, `timed_out: true` for one whose body did not
+/// come in time. A path longer than 1024 characters (and a description likewise) is cut and
+/// ends in `...`. Every key is safe-ad's own spelling (snake_case, as `--json` writes them); only
+/// `description` carries the launcher's words.
+#[allow(clippy::too_many_arguments)]
 pub fn request_record(
+    seq: Option<u64>,
     method: &str,
     path: &str,
     status: Option<u16>,
@@ -362,7 +310,11 @@ pub fn request_record(
     use std::fmt::Write as _;
     // Written by hand into one buffer: this runs once per request at full load.
     let mut record = String::with_capacity(path.len() + 240);
-    record.push_str("{\"event\":\"request\",\"method\":");
+    record.push_str("{\"event\":\"request\"");
+    if let Some(seq) = seq {
+        let _ = write!(record, ",\"seq\":{seq}");
+    }
+    record.push_str(",\"method\":");
     push_json_string(&mut record, method);
     record.push_str(",\"path\":");
     push_cut_string(&mut record, path, MAX_RECORD_PATH);
@@ -372,7 +324,7 @@ pub fn request_record(
     };
     if let Some(error) = error {
         if let Some(code) = error.code {
-            let _ = write!(record, ",\"errorCode\":{code}");
+            let _ = write!(record, ",\"error_code\":{code}");
         }
         record.push_str(",\"description\":");
         push_cut_string(&mut record, &error.description, MAX_RECORD_DESCRIPTION);
@@ -380,7 +332,7 @@ pub fn request_record(
     let micros = elapsed.as_micros();
     let _ = write!(
         record,
-        ",\"elapsedMs\":{}.{:03}",
+        ",\"elapsed_ms\":{}.{:03}",
         micros / 1000,
         micros % 1000
     );
@@ -388,11 +340,11 @@ pub fn request_record(
         Note::None => Ok(()),
         Note::Unavailable => write!(record, ",\"fault\":\"unavailable\""),
         Note::Dropped => write!(record, ",\"fault\":\"dropped\""),
-        Note::Delayed(ms) => write!(record, ",\"fault\":\"delayed\",\"delayMs\":{ms}"),
+        Note::Delayed(ms) => write!(record, ",\"fault\":\"delayed\",\"delay_ms\":{ms}"),
         Note::Hung => write!(record, ",\"hung\":true"),
         Note::Stopping => write!(record, ",\"stopping\":true"),
         Note::Aborted => write!(record, ",\"aborted\":true"),
-        Note::TimedOut => write!(record, ",\"timedOut\":true"),
+        Note::TimedOut => write!(record, ",\"timed_out\":true"),
     };
     record.push_str(",\"handles\":");
     push_handles(&mut record, live);
@@ -404,6 +356,8 @@ pub fn request_record(
 /// of the emulator's own routes, which makes the record only when it is asked for.
 #[derive(Debug, Clone)]
 pub struct Request {
+    /// Its number in the journal (see [`request_record`]); `None` for the emulator's own routes.
+    pub seq: Option<u64>,
     pub method: hyper::Method,
     /// As the log shows it (see [`redact`]).
     pub path: String,
@@ -419,6 +373,7 @@ impl Request {
     /// Its `--log` record (see [`request_record`]).
     pub fn record(&self) -> String {
         request_record(
+            self.seq,
             self.method.as_str(),
             &self.path,
             self.status,
@@ -488,9 +443,35 @@ fn push_handles(out: &mut String, live: &Live) {
     out.push('{');
     for (i, (name, count)) in live.pairs().iter().enumerate() {
         let comma = if i == 0 { "" } else { "," };
-        let _ = write!(out, "{comma}\"{name}\":{count}");
+        out.push_str(comma);
+        out.push('"');
+        push_snake_case(out, name);
+        let _ = write!(out, "\":{count}");
     }
     out.push('}');
+}
+
+/// A key in safe-ad's own spelling: `appendableData` as `appendable_data`, `answered2xx` as
+/// `answered_2xx` (the launcher's camelCase stays in what the launcher itself sends).
+#[cfg(test)]
+fn snake_case(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 4);
+    push_snake_case(&mut out, name);
+    out
+}
+
+/// Appends [`snake_case`] of `name` (no allocation: this runs once per request record).
+fn push_snake_case(out: &mut String, name: &str) {
+    let mut previous: Option<char> = None;
+    for c in name.chars() {
+        let hump = c.is_ascii_uppercase()
+            || (c.is_ascii_digit() && previous.is_some_and(|p| p.is_ascii_alphabetic()));
+        if hump && previous.is_some() {
+            out.push('_');
+        }
+        out.push(c.to_ascii_lowercase());
+        previous = Some(c);
+    }
 }
 
 /// The first record of a `--log` file: `{"event":"start","version":"0.2.0","url":
@@ -516,7 +497,8 @@ pub fn reset_record(network: &str, live: &Live) -> String {
     )
 }
 
-/// `{"appendableData":N,"structuredData":N,"dataId":N,"signKey":N,"encryptKey":N,"cipherOpts":N}`
+/// `{"appendable_data":N,"structured_data":N,"data_id":N,"sign_key":N,"encrypt_key":N,
+/// "cipher_opts":N}`
 pub fn handles_json(live: &Live) -> String {
     let mut out = String::new();
     push_handles(&mut out, live);
@@ -822,24 +804,6 @@ mod tests {
     }
 
     #[test]
-    fn tokens_are_redacted_from_paths() {
-        assert_eq!(redact("/appendable-data/1", "abc123"), "/appendable-data/1");
-        assert_eq!(redact("/x/abc123/y", "abc123"), "/x/<token>/y");
-        let jwt = format!("{}.{}.{}", "a".repeat(20), "b".repeat(20), "c".repeat(20));
-        assert_eq!(redact(&format!("/auth/{jwt}"), "zzz"), "/auth/<token>");
-        assert_eq!(redact("/data-id/1.2.3", "zzz"), "/data-id/1.2.3");
-        // Percent-encoded, partly, twice, or beside another escape: found once decoded.
-        assert_eq!(redact("/x/%61%62%63123/y", "abc123"), "/x/<token>/y");
-        assert_eq!(redact("/x/a%62c123", "abc123"), "/x/<token>");
-        assert_eq!(redact("/x/%2561bc123/%41", "abc123"), "/x/<token>/A");
-        assert_eq!(redact("/x/%zz/abc123%2F", "abc123"), "/x/%zz/<token>%2F");
-        let encoded: String = jwt.bytes().map(|b| format!("%{b:02x}")).collect();
-        assert_eq!(redact(&format!("/auth/{encoded}"), "zzz"), "/auth/<token>");
-        // Nothing to hide: the path as sent, escapes and all.
-        assert_eq!(redact("/a%20b/%zz", "abc123"), "/a%20b/%zz");
-    }
-
-    #[test]
     fn control_and_bidi_characters_are_escaped() {
         let line = request_line(
             "GET",
@@ -850,6 +814,7 @@ mod tests {
         );
         assert_eq!(line, "GET /a?b?c?d? 404 0.0us\n");
         let record = request_record(
+            None,
             "GET",
             "/a\u{202e}b\u{1b}\u{e9}",
             Some(404),
@@ -866,6 +831,7 @@ mod tests {
         assert_eq!(value["path"], "/a\u{202e}b\u{1b}\u{e9}");
         let long = "/x".repeat(1000);
         let cut = request_record(
+            None,
             "GET",
             &long,
             None,
@@ -910,6 +876,7 @@ mod tests {
             ..Live::default()
         };
         let line = request_record(
+            Some(3),
             "GET",
             "/a\"b",
             None,
@@ -922,11 +889,13 @@ mod tests {
         let value: serde_json::Value = serde_json::from_str(&line).unwrap();
         assert_eq!(value["path"], "/a\"b");
         assert_eq!(value["status"], serde_json::Value::Null);
-        assert_eq!(value["elapsedMs"], 1.5);
+        assert_eq!(value["seq"], 3);
+        assert_eq!(value["elapsed_ms"], 1.5);
         assert_eq!(value["fault"], "delayed");
-        assert_eq!(value["delayMs"], 120);
-        assert_eq!(value["handles"]["dataId"], 2);
+        assert_eq!(value["delay_ms"], 120);
+        assert_eq!(value["handles"]["data_id"], 2);
         let ok = request_record(
+            None,
             "PUT",
             "/",
             Some(200),
@@ -939,8 +908,22 @@ mod tests {
         assert_eq!(value["event"], "request");
         assert_eq!(value["status"], 200);
         assert!(value.get("fault").is_none());
-        assert!(value.get("errorCode").is_none());
+        assert!(value.get("error_code").is_none());
+        assert!(value.get("seq").is_none());
         assert!(value.get("description").is_none());
+    }
+
+    #[test]
+    fn keys_are_spelt_as_safe_ad_spells_them() {
+        assert_eq!(snake_case("appendableData"), "appendable_data");
+        assert_eq!(snake_case("cipherOpts"), "cipher_opts");
+        assert_eq!(snake_case("answered2xx"), "answered_2xx");
+        assert_eq!(snake_case("requests"), "requests");
+        assert_eq!(
+            handles_json(&Live::default()),
+            "{\"appendable_data\":0,\"structured_data\":0,\"data_id\":0,\"sign_key\":0,\
+             \"encrypt_key\":0,\"cipher_opts\":0}"
+        );
     }
 
     #[test]
@@ -963,6 +946,7 @@ mod tests {
             "PUT /appendable-data/5 400 -23 DataExists 13.2us\n"
         );
         let record = request_record(
+            None,
             "PUT",
             "/appendable-data/5",
             Some(400),
@@ -972,7 +956,7 @@ mod tests {
             &Live::default(),
         );
         let value: serde_json::Value = serde_json::from_str(&record).unwrap();
-        assert_eq!(value["errorCode"], -23);
+        assert_eq!(value["error_code"], -23);
         assert_eq!(
             value["description"],
             "CoreError::MutationFailure::MutationError::DataExists"

@@ -14,10 +14,11 @@
 //! counts, logs, the stop of the server), `table` (the route table and path matching), `routes`
 //! (authorization, bodies, statuses and every answer), `js` (how the launcher's JavaScript read
 //! request values), `state` (network, handle caches, sessions, their bounds), `wire` (the
-//! `--state` format), `serialised` (the launcher's bytes of the serialise routes), `fixture` (the `--state` file: lock, checks, atomic
-//! save), `demo` (the starting data), `fault` (`--fault-rate`/`--fault-seed`), `command` (the
-//! `-- COMMAND` mode), `log` (the stderr log and the `--log` records), `admin` (the emulator's
-//! own routes under `/_emulator/`: the request journal, network, handles and reset),
+//! `--state` format), `serialised` (the launcher's bytes of the serialise routes), `fixture` (the
+//! `--state` file: lock, checks, atomic save), `demo` (the starting data), `fault`
+//! (`--fault-rate`/`--fault-seed`), `command` (the `-- COMMAND` mode), `log` (the stderr log and
+//! the `--log` records), `redact` (the token kept out of them), `admin` (the emulator's own
+//! routes under `/_emulator/`: the request journal, network, handles and reset),
 //! `background` (`--background`: the starter, and the emulator's side of running detached),
 //! `stop` (`--stop`), `rundir` (the directory a background emulator, its starter and `--stop`
 //! share), `encoding` (base64, hex, random).
@@ -50,8 +51,10 @@
 //! not be started), or 1 when the command succeeded but the state or log could not be written.
 //! `--background`: 0 once the emulator listens, else the emulator's own code (1 when it did not
 //! listen within `--ready-timeout`, 128 + N when signal N stopped the start). `--stop`: the
-//! emulator's own code, 1 when none of those variables runs (or it had to be killed), 2 without
-//! `SAFE_AD_EMULATOR_PID`.
+//! emulator's own code, 1 when none of those variables runs (or it had to be killed, or the
+//! directory is not one `--background` made), 2 without `SAFE_AD_EMULATOR_PID`; with
+//! `--if-running`, 0 when no emulator was started. (`safe-ad emulator requests` is a client of
+//! a running emulator, in `commands::journal`, not part of this module.)
 
 mod admin;
 mod args;
@@ -64,6 +67,7 @@ mod fixture;
 mod js;
 mod lifecycle;
 mod log;
+mod redact;
 pub mod routes;
 mod rundir;
 pub mod serialised;
@@ -78,7 +82,7 @@ use std::io::{Read, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::Path;
 
-pub use args::EmulatorArgs;
+pub use args::{EmulatorAction, EmulatorArgs, RequestsArgs};
 pub use fixture::STATE_LIMIT;
 pub use log::{RecordLog, RECORD_QUEUE};
 pub use server::{
@@ -111,7 +115,7 @@ pub enum Exit {
 /// `--background`, starts it in the background, and with `--stop` stops that one.
 pub fn run(args: &EmulatorArgs) -> Exit {
     if args.stop {
-        return stop::run();
+        return stop::run(args.if_running);
     }
     if args.background {
         return background::start(args);

@@ -8,12 +8,20 @@
 //! - `lock`: locked (`flock`, exclusive) by the emulator for as long as it runs, so that "it
 //!   runs" is a fact the kernel keeps: the lock goes with the process, however it ends;
 //! - `pid`: its process id, written by the emulator itself once it holds the lock;
-//! - `status`: how it ended (`stopped`, `failed` or `usage`), written last, just before it exits;
+//! - `status`: how it ended (`stopped`, `failed` or `usage`), written last, just before it exits
+//!   (an emulator that ends before `shown` exists removes the directory instead: its starter
+//!   holds `stderr` open, or is gone);
 //! - `stopping`: locked by the `--stop` that is stopping it, so that two do not collect it.
 //!
 //! A process named by the variables is taken for the emulator only when `pid` names it and
 //! `lock` is held: a process id used again by the system after the emulator ended names a
 //! directory whose lock is free, and is never signalled.
+//!
+//! A directory is taken for a run directory at all ([`RunDir::check_own`]) only when it is one:
+//! its name has the pattern above, it is a directory (not a link to one) of this user's, readable
+//! by no one else, and holds nothing but the files named above ([`FILES`]). Removing one removes
+//! those files and then the directory, never anything else: a variable that names some other
+//! directory (a project's, with a user's files in it) is refused whole.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
@@ -21,6 +29,12 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::encoding::{hex, random_bytes};
+
+/// The start of a run directory's name; 16 lowercase hex digits follow.
+const PREFIX: &str = "safe-ad-emulator.";
+
+/// Every file the starter, the emulator and `--stop` write in a run directory.
+pub const FILES: [&str; 6] = ["stderr", "shown", "lock", "pid", "status", "stopping"];
 
 /// The run directory of one background emulator.
 #[derive(Debug, Clone)]
@@ -61,7 +75,7 @@ impl RunDir {
         let base = std::env::temp_dir();
         let mut last = None;
         for _ in 0..8 {
-            let path = base.join(format!("safe-ad-emulator.{}", hex(&random_bytes::<8>())));
+            let path = base.join(format!("{PREFIX}{}", hex(&random_bytes::<8>())));
             let mut builder = std::fs::DirBuilder::new();
             #[cfg(unix)]
             {
@@ -102,6 +116,13 @@ impl RunDir {
         options.open(self.file("stderr"))
     }
 
+    /// Opens the `stderr` file for reading: the starter keeps it open, so that what the
+    /// emulator said can be shown even after an emulator that never got as far as handing over
+    /// its variables removed its directory (see `background::Daemon::leave`).
+    pub fn open_stderr(&self) -> io::Result<File> {
+        File::open(self.file("stderr"))
+    }
+
     // ---- the emulator's side
 
     /// Takes the lock for the life of this process (the file returned holds it) and writes the
@@ -134,16 +155,17 @@ impl RunDir {
 
     /// Appends what `stderr` holds from byte `from` on to `out`; the byte it ended at.
     pub fn relay(&self, from: u64, out: &mut impl Write) -> io::Result<u64> {
-        let mut file = File::open(self.file("stderr"))?;
-        file.seek(SeekFrom::Start(from))?;
-        let copied = io::copy(&mut file, out)?;
-        out.flush()?;
-        Ok(from + copied)
+        relay_from(&mut File::open(self.file("stderr"))?, from, out)
     }
 
     /// Records that the starter showed `stderr` up to byte `upto`.
     pub fn write_shown(&self, upto: u64) -> io::Result<()> {
         std::fs::write(self.file("shown"), format!("{upto}\n"))
+    }
+
+    /// Whether the starter got as far as showing the start (it then prints the variables).
+    pub fn was_shown(&self) -> bool {
+        self.file("shown").exists()
     }
 
     /// How much of `stderr` the starter showed (0 if it did not say).
@@ -203,10 +225,105 @@ impl RunDir {
         Status::from_word(&text)
     }
 
-    /// Removes the directory and everything in it.
+    /// Removes the files of [`FILES`] and then the directory, which must then be empty: a
+    /// directory that holds anything else is left as it is (with those files gone).
     pub fn remove(&self) -> io::Result<()> {
-        std::fs::remove_dir_all(&self.path)
+        for name in FILES {
+            match std::fs::remove_file(self.file(name)) {
+                Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+                _ => {}
+            }
+        }
+        std::fs::remove_dir(&self.path)
     }
+
+    /// Whether this is a run directory that `--background` made, as far as can be told from
+    /// outside: `Ok` when it is; `NotFound` when there is nothing at its path; otherwise what
+    /// makes it not one, in words (see the module's notes).
+    pub fn check_own(&self) -> Result<(), Foreign> {
+        let name = self
+            .path
+            .file_name()
+            .and_then(|name| name.to_str())
+            .unwrap_or("");
+        let named = name.strip_prefix(PREFIX).is_some_and(|rest| {
+            rest.len() == 16 && rest.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+        });
+        if !named {
+            return Err(Foreign::Not(
+                "its name is not safe-ad-emulator.<16 hex digits>, as --background names its \
+                 directories"
+                    .into(),
+            ));
+        }
+        let meta = match std::fs::symlink_metadata(&self.path) {
+            Ok(meta) => meta,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(Foreign::Gone),
+            Err(e) => return Err(Foreign::Not(format!("it cannot be read: {e}"))),
+        };
+        if meta.file_type().is_symlink() {
+            return Err(Foreign::Not(
+                "it is a symbolic link, not a directory".into(),
+            ));
+        }
+        if !meta.is_dir() {
+            return Err(Foreign::Not("it is not a directory".into()));
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            let me = rustix::process::geteuid().as_raw();
+            if meta.uid() != me {
+                return Err(Foreign::Not(format!(
+                    "it belongs to user id {}, not to this user ({me})",
+                    meta.uid()
+                )));
+            }
+            if meta.mode() & 0o077 != 0 {
+                return Err(Foreign::Not(format!(
+                    "others may use it (mode {:o}); --background makes it 700",
+                    meta.mode() & 0o777
+                )));
+            }
+        }
+        let entries = std::fs::read_dir(&self.path)
+            .map_err(|e| Foreign::Not(format!("it cannot be read: {e}")))?;
+        for entry in entries {
+            let entry = entry.map_err(|e| Foreign::Not(format!("it cannot be read: {e}")))?;
+            let name = entry.file_name();
+            let known = name.to_str().is_some_and(|name| FILES.contains(&name));
+            let plain = entry.file_type().is_ok_and(|kind| kind.is_file());
+            if !known || !plain {
+                return Err(Foreign::Not(format!(
+                    "it holds `{}`, {}",
+                    name.to_string_lossy(),
+                    if known {
+                        "which is not a plain file"
+                    } else {
+                        "which --background never writes there"
+                    }
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Why a path is not a run directory that `--background` made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Foreign {
+    /// Nothing is there (an earlier `--stop` removed it, or the start failed).
+    Gone,
+    /// Something else is there: what.
+    Not(String),
+}
+
+/// Appends what an open `stderr` file holds from byte `from` on to `out`; the byte it ended at.
+pub fn relay_from(file: &mut File, from: u64, out: &mut impl Write) -> io::Result<u64> {
+    file.seek(SeekFrom::Start(from))?;
+    let copied = io::copy(file, out)?;
+    out.flush()?;
+    Ok(from + copied)
 }
 
 enum Lock {
@@ -264,6 +381,28 @@ mod tests {
         assert!(dir.wait_ended(Duration::from_secs(60)).unwrap());
         dir.remove().unwrap();
         assert_eq!(dir.pid().unwrap_err().kind(), io::ErrorKind::NotFound);
+    }
+
+    #[test]
+    fn only_a_directory_of_its_own_is_taken_and_only_its_files_removed() {
+        let dir = RunDir::create().unwrap();
+        dir.claim().unwrap();
+        dir.write_status(Status::Stopped).unwrap();
+        assert_eq!(dir.check_own(), Ok(()));
+        std::fs::write(dir.path().join("data.txt"), "mine").unwrap();
+        assert!(matches!(dir.check_own(), Err(Foreign::Not(why)) if why.contains("`data.txt`")),);
+        // Removing takes its own files and leaves the rest (and so the directory).
+        assert!(dir.remove().is_err());
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("data.txt")).unwrap(),
+            "mine"
+        );
+        assert!(!dir.path().join("pid").exists());
+        std::fs::remove_file(dir.path().join("data.txt")).unwrap();
+        dir.remove().unwrap();
+        assert_eq!(dir.check_own(), Err(Foreign::Gone));
+        let other = RunDir::at(std::env::temp_dir());
+        assert!(matches!(other.check_own(), Err(Foreign::Not(why)) if why.contains("name")));
     }
 
     #[test]

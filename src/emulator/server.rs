@@ -598,7 +598,17 @@ impl InFlight<'_> {
         self.logged = true;
         let shared = self.shared;
         let elapsed = self.started.elapsed();
-        let error = status.and_then(|status| ErrorBody::of(status.as_u16(), body));
+        let error = status
+            .and_then(|status| ErrorBody::of(status.as_u16(), body))
+            .map(|mut error| {
+                // An answer may carry what the client sent; the token never reaches a log.
+                if let std::borrow::Cow::Owned(clean) =
+                    log::redact_text(&error.description, &shared.token)
+                {
+                    error.description = clean;
+                }
+                error
+            });
         let (method, path) = &mut self.label;
         if shared.log_requests {
             let status = status.map_or(String::new(), |s| s.as_str().to_owned());
@@ -614,6 +624,7 @@ impl InFlight<'_> {
             return;
         }
         let request = log::Request {
+            seq: None,
             method: method.clone(),
             path: std::mem::take(path),
             status: status.map(|s| s.as_u16()),
@@ -622,11 +633,16 @@ impl InFlight<'_> {
             note,
             live: shared.app.state().live(),
         };
-        if let Some(records) = &shared.records {
-            records.record(request.record());
-        }
-        if !self.admin {
-            shared.admin.journal.push(request);
+        let record = |request: &log::Request| {
+            if let Some(records) = &shared.records {
+                records.record(request.record());
+            }
+        };
+        if self.admin {
+            record(&request);
+        } else {
+            // Numbered as it is kept, so the journal and `--log` give a request the same `seq`.
+            shared.admin.journal.push(request, record);
         }
     }
 }

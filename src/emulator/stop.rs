@@ -17,13 +17,22 @@
 //!    failure to save or log) is shown on stderr, its run directory removed, and the exit code is
 //!    the emulator's: 0 when it stopped with its state saved and its log whole, 1 when it could
 //!    not save or log (or was killed). An emulator that was not running is exit 1 too.
+//!
+//! A directory is signalled through, and removed, only when it is a run directory of
+//! `--background`'s own (`RunDir::check_own`: its name, its owner, its mode, nothing in it but the
+//! files it writes); removing it removes those files, then the directory. Anything else is left
+//! as it is, and said.
+//!
+//! `--if-running` (for the always-run step of a CI job): when no emulator was started (the
+//! variables are not set, or name a run directory that is gone) or the one started had already
+//! stopped cleanly, it says so and exits 0; otherwise it is `--stop`.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use super::background::DAEMON;
 use super::fixture::reason;
-use super::rundir::{RunDir, Status};
+use super::rundir::{Foreign, RunDir, Status};
 use super::{say, Exit};
 
 /// How long the emulator may take to stop before a second SIGTERM hurries it.
@@ -32,21 +41,74 @@ pub const STOP_WAIT: Duration = Duration::from_secs(30);
 /// How long it may take after the second SIGTERM before it is killed.
 pub const HURRY_WAIT: Duration = Duration::from_secs(10);
 
-/// Stops the background emulator the environment names.
-pub fn run() -> Exit {
+/// Stops the background emulator the environment names; with `if_running`, nothing to stop is
+/// not an error.
+pub fn run(if_running: bool) -> Exit {
     match stop() {
         Ok(exit) => exit,
-        Err((message, exit)) => {
+        Err(Problem::Nothing(message)) if if_running => {
+            say(&format!(
+                "safe-ad emulator: --stop --if-running: {message}; nothing to stop\n"
+            ));
+            Exit::Stopped
+        }
+        Err(Problem::Unset) if if_running && named_dir_exists() => {
+            say(
+                "safe-ad emulator: error: --stop --if-running: SAFE_AD_EMULATOR_PID is not set, \
+                 but SAFE_AD_EMULATOR_DIR names a directory that is there: an emulator may run; \
+                 set both variables --background printed\n",
+            );
+            Exit::Usage
+        }
+        Err(Problem::Unset) if if_running => {
+            say(
+                "safe-ad emulator: --stop --if-running: SAFE_AD_EMULATOR_PID is not set, so no \
+                 emulator was started; nothing to stop\n",
+            );
+            Exit::Stopped
+        }
+        Err(Problem::Unset) => {
+            say(
+                "safe-ad emulator: error: --stop: SAFE_AD_EMULATOR_PID is not set: --stop stops \
+                 the emulator that `safe-ad emulator --background` started, named by the \
+                 variables it printed (eval them, or add them to the job's environment; \
+                 --if-running makes this exit 0)\n",
+            );
+            Exit::Usage
+        }
+        Err(Problem::Usage(message)) => {
             say(&format!("safe-ad emulator: error: --stop: {message}\n"));
-            exit
+            Exit::Usage
+        }
+        Err(Problem::Nothing(message) | Problem::Failed(message)) => {
+            say(&format!("safe-ad emulator: error: --stop: {message}\n"));
+            Exit::Failed
         }
     }
 }
 
-type Problem = (String, Exit);
+/// Whether `SAFE_AD_EMULATOR_DIR` is set and names something that is there.
+fn named_dir_exists() -> bool {
+    std::env::var_os("SAFE_AD_EMULATOR_DIR")
+        .filter(|dir| !dir.is_empty())
+        .is_some_and(|dir| std::path::Path::new(&dir).exists())
+}
+
+/// Why `--stop` stopped nothing.
+enum Problem {
+    /// `SAFE_AD_EMULATOR_PID` is not set: nothing names an emulator.
+    Unset,
+    /// It is set to something that is not a process id.
+    Usage(String),
+    /// What they name needs no stop: a run directory that is gone, or an emulator that had
+    /// stopped cleanly already (with `--if-running`, exit 0).
+    Nothing(String),
+    /// Anything else: exit 1.
+    Failed(String),
+}
 
 fn not_running(message: String) -> Problem {
-    (message, Exit::Failed)
+    Problem::Failed(message)
 }
 
 fn stop() -> Result<Exit, Problem> {
@@ -55,12 +117,29 @@ fn stop() -> Result<Exit, Problem> {
         Some(dir) => RunDir::at(PathBuf::from(dir)),
         None => RunDir::at(dir_of(pid).ok_or_else(|| {
             not_running(format!(
-                "no safe-ad emulator started with --background runs as process {pid} \
-                 (SAFE_AD_EMULATOR_PID); nothing was signalled"
+                "no safe-ad emulator started with --background runs as process {pid}{} \
+                 (SAFE_AD_EMULATOR_PID); nothing was signalled",
+                what_runs(pid)
             ))
         })?),
     };
     let shown = dir.path().display().to_string();
+    let gone = || {
+        Problem::Nothing(format!(
+            "no emulator to stop: {shown} is gone (an earlier --stop stopped it, or it never \
+             started)"
+        ))
+    };
+    match dir.check_own() {
+        Ok(()) => {}
+        Err(Foreign::Gone) => return Err(gone()),
+        Err(Foreign::Not(why)) => {
+            return Err(not_running(format!(
+                "{shown} (SAFE_AD_EMULATOR_DIR) is not a directory that `safe-ad emulator \
+                 --background` made: {why}; nothing was signalled or removed"
+            )))
+        }
+    }
     match dir.pid() {
         Ok(found) if found == pid => {}
         Ok(found) => {
@@ -69,11 +148,7 @@ fn stop() -> Result<Exit, Problem> {
                  {found}; nothing was signalled"
             )))
         }
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-            return Err(not_running(format!(
-                "no emulator to stop: {shown} is gone (an earlier --stop stopped it)"
-            )))
-        }
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Err(gone()),
         Err(error) => {
             return Err(not_running(format!(
                 "{shown} is not the directory of an emulator: {}",
@@ -95,18 +170,31 @@ fn stop() -> Result<Exit, Problem> {
     match dir.is_running() {
         Ok(true) => {}
         Ok(false) => {
+            // Said before what the emulator said (which `collect` shows).
+            let alive = what_runs(pid);
             let said = collect(&dir);
-            return Err(not_running(match said {
+            let ended = match said {
                 Some(status) => format!(
-                    "process {pid} was not running: the emulator had stopped already ({}); \
-                     what it said is above",
+                    "the emulator had stopped already ({}); what it said is above",
                     describe(status)
                 ),
-                None => format!(
-                    "process {pid} was not running: the emulator ended without stopping cleanly \
-                     (killed?), so its --state was not saved; what it said is above"
-                ),
-            }));
+                None => "the emulator ended without stopping cleanly (killed?), so its --state \
+                         was not saved; what it said is above"
+                    .to_owned(),
+            };
+            let message = if alive.is_empty() {
+                format!("process {pid} was not running: {ended}")
+            } else {
+                format!(
+                    "process {pid}{alive} runs, but it is not the emulator of {shown}, which no \
+                     longer holds its lock: the system gave its process id to another process; \
+                     nothing was signalled, and {ended}"
+                )
+            };
+            return Err(match said {
+                Some(Status::Stopped) => Problem::Nothing(message),
+                _ => not_running(message),
+            });
         }
         Err(error) => {
             return Err(not_running(format!(
@@ -129,10 +217,9 @@ fn stop() -> Result<Exit, Problem> {
     if !ended {
         target.send(true);
         if !wait(&dir, HURRY_WAIT) {
-            return Err((
-                format!("process {pid} did not end, even when killed"),
-                Exit::Failed,
-            ));
+            return Err(not_running(format!(
+                "process {pid} did not end, even when killed"
+            )));
         }
     }
     Ok(match collect(&dir) {
@@ -153,21 +240,54 @@ fn stop() -> Result<Exit, Problem> {
     })
 }
 
+/// What runs as process `pid`, for a message: ` (sleep)`, ` (a process)` when its name cannot be
+/// read, or nothing when no process has that id.
+fn what_runs(pid: u32) -> String {
+    #[cfg(unix)]
+    {
+        let Some(raw) = raw_pid(pid) else {
+            return String::new();
+        };
+        match rustix::process::test_kill_process(raw) {
+            Ok(()) | Err(rustix::io::Errno::PERM) => {}
+            Err(_) => return String::new(),
+        }
+        // A process that has ended but is not yet reaped (a zombie) runs no more.
+        if let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+            let state = stat
+                .rsplit_once(')')
+                .and_then(|(_, rest)| rest.trim_start().chars().next());
+            if matches!(state, Some('Z' | 'X')) {
+                return String::new();
+            }
+        }
+        match std::fs::read_to_string(format!("/proc/{pid}/comm")) {
+            Ok(name) if !name.trim().is_empty() => format!(
+                " ({})",
+                name.trim()
+                    .chars()
+                    .map(|c| if super::log::is_unsafe(c) { '?' } else { c })
+                    .collect::<String>()
+            ),
+            _ => " (a process)".to_owned(),
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = pid;
+        String::new()
+    }
+}
+
 /// `SAFE_AD_EMULATOR_PID`, checked.
 fn process_id() -> Result<u32, Problem> {
-    let usage = |message: String| (message, Exit::Usage);
     let Some(text) = std::env::var_os("SAFE_AD_EMULATOR_PID").filter(|pid| !pid.is_empty()) else {
-        return Err(usage(
-            "SAFE_AD_EMULATOR_PID is not set: --stop stops the emulator that `safe-ad emulator \
-             --background` started, named by the variables it printed (eval them, or add them to \
-             the job's environment)"
-                .into(),
-        ));
+        return Err(Problem::Unset);
     };
     let text = text.to_string_lossy();
     match text.parse::<u32>() {
         Ok(pid) if pid > 0 => Ok(pid),
-        _ => Err(usage(format!(
+        _ => Err(Problem::Usage(format!(
             "SAFE_AD_EMULATOR_PID={text} is not a process id"
         ))),
     }

@@ -60,7 +60,7 @@ fn main_page(root: &Command) -> String {
     roff.push_str(".SH COMMANDS\n");
     for path in subcommand_paths(root) {
         let command = *path.last().expect("a path is never empty");
-        if has_subcommands(command) {
+        if has_subcommands(command) && command.is_subcommand_required_set() {
             continue; // a group: its commands are listed
         }
         roff.push_str(&command_entry(&names(&path), command));
@@ -244,7 +244,8 @@ fn usage(names: &[&str], command: &Command) -> String {
             words.push(synopsis_arg(arg));
         }
     }
-    if has_subcommands(command) {
+    // A command that also runs without one (`emulator`) lists its subcommands under COMMANDS.
+    if has_subcommands(command) && command.is_subcommand_required_set() {
         words.push(italic(
             command.get_subcommand_value_name().unwrap_or("COMMAND"),
         ));

@@ -491,10 +491,17 @@ Its standard error goes to the file stderr in SAFE_AD_EMULATOR_DIR: what it said
 SAFE_AD_EMULATOR_DIR name (on Linux the process id alone is enough) as SIGTERM does, so
 \fB--state\fR is saved and \fB--log\fR ends with its stop record; it waits until the emulator has
 ended, shows its standard error, removes its directory, and exits with its exit status: 0, or 1
-when it could not save or log. A process is signalled only if it is that emulator (it holds a lock
-in its directory for as long as it runs), so a process id used again by the system is never
-signalled. An emulator that is not running is exit status 1. If it has not ended after 30
-seconds, a second SIGTERM cuts off the requests in progress; 10 seconds later it is killed.
+when it could not save or log. It touches only a directory that \fB--background\fR made (its
+name, owner and mode, and nothing in it but the files it writes), and removes only those files and
+then the directory; any other directory is refused, exit status 1. A process is signalled only if
+it is that emulator (it holds a lock in its directory for as long as it runs), so a process id
+used again by the system is never signalled, and the message names what runs there. An emulator
+that is not running is exit status 1. If it has not ended after 30 seconds, a second SIGTERM cuts
+off the requests in progress; 10 seconds later it is killed.
+.PP
+\fB--stop --if-running\fR, for a step that always runs, exits 0 with a note when no emulator was
+started (SAFE_AD_EMULATOR_PID not set, or its directory gone: the start failed, or an earlier stop
+stopped it); otherwise it is \fB--stop\fR.
 "#,
     },
     Section {
@@ -507,11 +514,13 @@ as an unknown route is (401 for a bad token, else 404). Paths match exactly, at 
 .TP
 .B GET /_emulator/requests
 The request journal: the log records (see REQUEST LOG) of the requests answered so far, one per
-line, but those to these routes; \fB?method=\fR\fIM\fR and \fB?path=\fR\fIP\fR filter it (a
-trailing * in \fIP\fR matches any rest). It keeps about the last 75,000 requests (16 MiB).
+line, but those to these routes, each numbered by \fBseq\fR; \fB?method=\fR\fIM\fR and
+\fB?path=\fR\fIP\fR filter it (a trailing * in \fIP\fR matches any rest). It keeps about the last
+75,000 requests (16 MiB). \fBsafe-ad emulator requests\fR reads, filters, counts and checks it
+(see \fBsafe-ad-emulator-requests\fR(1)).
 .TP
 .B DELETE /_emulator/requests
-Empties the journal.
+Empties the journal; \fB?through=\fR\fISEQ\fR only up to and including request \fISEQ\fR.
 .TP
 .B GET /_emulator/network
 What is on the network, in the state file's format (see STATE FILE).
@@ -648,26 +657,30 @@ first (one entry unless its typeTag is 501).
 .PP
 .RS 4
 .EX
-{"event":"request","method":"PUT","path":"/appendable-data/0",
- "status":200,"elapsedMs":0.041,"handles":{...}}
+{"event":"request","seq":1,"method":"PUT",
+ "path":"/appendable-data/0","status":200,"elapsed_ms":0.041,
+ "handles":{...}}
 .EE
 .RE
 .PP
-(shown here on two lines). Every record starts with \fBevent\fR: request for a request; start
+(shown here on three lines). Every record starts with \fBevent\fR: request for a request; start
 for the first line (the version, URL, process id and starting network); reset for a reset through
 the emulator's own routes; stop for the last line. The path has no query string, and a token in
-it is replaced by <token>. \fBstatus\fR is null when no answer was sent; a 4xx or 5xx answer adds
-the launcher's \fBerrorCode\fR and \fBdescription\fR; an injected fault adds \fBfault\fR
-(unavailable, dropped or delayed, and \fBdelayMs\fR), a clear left hanging \fB"hung":true\fR.
-\fBhandles\fR counts the live handles of each kind after the request (appendableData,
-structuredData, dataId, signKey, encryptKey, cipherOpts). The request lines on standard error
+it is replaced by <token> (also split across segments, percent-encoded or JSON-escaped).
+\fBseq\fR numbers the requests as the journal keeps them. \fBstatus\fR is null when no answer
+was sent; a 4xx or 5xx answer adds the launcher's error code as \fBerror_code\fR, and
+\fBdescription\fR; an injected fault adds \fBfault\fR (unavailable, dropped or delayed, and
+\fBdelay_ms\fR), a clear left hanging \fB"hung":true\fR. \fBhandles\fR counts the live handles
+of each kind after the request (appendable_data, structured_data, data_id, sign_key, encrypt_key,
+cipher_opts). Keys are in snake_case, as in every JSON safe-ad defines; the launcher's camelCase
+is only in what the launcher sends and in the state file. The request lines on standard error
 carry the error too: PUT /appendable-data/1 400 -23 DataExists 13.2us. The last line, on a
 clean stop, is
 .PP
 .RS 4
 .EX
-{"event":"stop","requests":N,"answered2xx":N,"answered4xx":N,
- "injected503":N,"dropped":N,"delayed":N,"handles":{...}}
+{"event":"stop","requests":N,"answered_2xx":N,"answered_4xx":N,
+ "injected_503":N,"dropped":N,"delayed":N,"handles":{...}}
 .EE
 .RE
 .PP

@@ -440,6 +440,26 @@ impl Launcher {
         }
     }
 
+    /// A request to an emulator's own routes (`/_emulator/...`, for `safe-ad emulator
+    /// requests`): `route` may carry a query; sent once, with the token, and its answer read up to
+    /// `max_body` (a journal is larger than any launcher answer).
+    #[cfg(feature = "emulator")]
+    pub async fn emulator_route(
+        &self,
+        method: Method,
+        route: &str,
+        max_body: usize,
+    ) -> Result<Answer, NoAnswer> {
+        let outgoing = Outgoing {
+            method,
+            route,
+            body: None,
+            authorization: self.authorization.as_ref(),
+            max_body,
+        };
+        self.exchange(&outgoing, Some(self.timeout)).await
+    }
+
     /// One request and its answer, the whole of it bounded by `timeout`.
     async fn exchange(
         &self,

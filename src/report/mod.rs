@@ -12,10 +12,13 @@
 //! Each command family's words are in a file of their own, as more `impl Reporter` blocks:
 //! `operations` (the one-request commands and batches), `show` (show and the one-item
 //! changes), `status` (a copy against the network), `auth` (auth and config), `decode`
-//! (serialised bytes).
+//! (serialised bytes), `emulator` (`emulator requests`, a client of a running emulator's
+//! journal).
 
 mod auth;
 mod decode;
+#[cfg(feature = "emulator")]
+pub mod emulator;
 mod leases;
 mod operations;
 mod show;

@@ -1102,18 +1102,18 @@ fn log_file_records_every_request_with_live_handle_counts_and_never_the_token() 
     assert_eq!(records[0]["method"], "POST");
     assert_eq!(records[0]["path"], "/data-id/appendable-data");
     assert_eq!(records[0]["status"], 200);
-    assert_eq!(records[0]["handles"]["dataId"], 1);
+    assert_eq!(records[0]["handles"]["data_id"], 1);
     assert_eq!(records[1]["status"], 404);
-    assert_eq!(records[2]["handles"]["dataId"], 0);
+    assert_eq!(records[2]["handles"]["data_id"], 0);
     assert_eq!(records[3]["path"], "/<token>/health");
-    assert!(records[0]["elapsedMs"].as_f64().is_some());
+    assert!(records[0]["elapsed_ms"].as_f64().is_some());
     let stop = &records[4];
     assert_eq!(stop["event"], "stop");
     assert_eq!(stop["requests"], 4);
     assert_eq!(
         stop["handles"],
-        json!({"appendableData": 0, "structuredData": 0, "dataId": 0, "signKey": 0,
-               "encryptKey": 0, "cipherOpts": 0})
+        json!({"appendable_data": 0, "structured_data": 0, "data_id": 0, "sign_key": 0,
+               "encrypt_key": 0, "cipher_opts": 0})
     );
 }
 
@@ -1239,7 +1239,7 @@ fn command_mode_with_a_log_shows_what_the_command_left_behind() {
     let text = std::fs::read_to_string(&log).expect("log");
     let last: Value = serde_json::from_str(text.lines().last().expect("a record")).expect("JSON");
     assert_eq!(last["event"], "stop");
-    assert_eq!(last["handles"]["dataId"], 1, "{text}");
+    assert_eq!(last["handles"]["data_id"], 1, "{text}");
 }
 
 #[test]

@@ -559,7 +559,7 @@ fn stop_signals_nothing_but_the_emulator_it_names_and_says_when_none_runs() {
     stop(&job, &vars)
         .code(1)
         .stderr_has("no emulator to stop: ")
-        .stderr_has("is gone (an earlier --stop stopped it)");
+        .stderr_has("is gone (an earlier --stop stopped it");
 
     // Stopped by a signal of someone else's: not running, but what it said is shown.
     let vars = start(&job, &[]);
@@ -1016,7 +1016,7 @@ fn request_lines_and_log_records_carry_the_launchers_error() {
         .map(|r| {
             (
                 r["status"].clone(),
-                r["errorCode"].clone(),
+                r["error_code"].clone(),
                 r["description"].clone(),
             )
         })
@@ -1058,7 +1058,7 @@ fn every_log_record_says_what_it_is_in_its_event_key() {
     assert_eq!(records[0]["network"], "empty");
     assert_eq!(records[0]["version"], env!("CARGO_PKG_VERSION"));
     assert_eq!(records[2]["network"], "demo");
-    assert_eq!(records[2]["handles"]["appendableData"], 4);
+    assert_eq!(records[2]["handles"]["appendable_data"], 4);
     // Each record's first key is `event`.
     let text = std::fs::read_to_string(&log).expect("log");
     assert!(
@@ -1189,7 +1189,7 @@ fn run_github(job: &CiJob, shell: &str, steps: &[Step]) -> Vec<(String, i32)> {
 
 #[test]
 fn readmes_github_actions_job_runs_under_sh_and_bash() {
-    if !have_shells() || !have("curl") {
+    if !have_shells() {
         return;
     }
     let steps = github_steps(&readme_yaml("runs-on:"));
@@ -1206,6 +1206,25 @@ fn readmes_github_actions_job_runs_under_sh_and_bash() {
         stop.always,
         "the last step, which stops the emulator, runs always: {stop:?}"
     );
+    assert!(
+        stop.run
+            .as_deref()
+            .is_some_and(|run| run.contains("--stop --if-running")),
+        "the always-run stop is safe after a failed start: {stop:?}"
+    );
+    let check = runs
+        .iter()
+        .find(|s| s.name == "Check what they sent")
+        .expect("a step that checks what was sent");
+    assert!(
+        check
+            .run
+            .as_deref()
+            .is_some_and(|run| run.contains("emulator requests")
+                && run.contains("--expect")
+                && !run.contains("curl")),
+        "{check:?}"
+    );
     for shell in SHELLS {
         // As written: every step passes.
         let job = CiJob::new();
@@ -1216,10 +1235,48 @@ fn readmes_github_actions_job_runs_under_sh_and_bash() {
             saved_names(&job.sandbox.path().join("fixture.json")).len(),
             1
         );
+        // Four requests of the scripts, and the two reads of the journal (logged, not journaled).
+        let logged = whole_log(&job.sandbox.path().join("requests.jsonl"));
+        assert_eq!(logged.len(), 6, "{logged:?}");
         assert_eq!(
-            whole_log(&job.sandbox.path().join("requests.jsonl")).len(),
-            5
+            logged
+                .iter()
+                .filter(|r| r["path"] == "/_emulator/requests")
+                .count(),
+            2
         );
+        assert!(job.temporary_files().is_empty());
+        job.leftovers.assert_none();
+
+        // The scripts send a second PUT: the check fails, saying what matched in its own log.
+        let job = CiJob::new();
+        let mut sending = steps.clone();
+        let at = sending
+            .iter()
+            .position(|s| s.name == "Run the scripts against it")
+            .expect("step");
+        sending.insert(
+            at + 1,
+            Step {
+                name: "one PUT too many".into(),
+                uses: false,
+                run: Some("safe-ad put \"$(safe-ad create)\"\n".into()),
+                always: false,
+            },
+        );
+        let ran = run_github(&job, shell, &sending);
+        let codes: Vec<i32> = ran.iter().map(|(_, code)| *code).collect();
+        assert_eq!(codes, [0, 0, 0, 1, 0], "{shell}: {ran:?}");
+        assert!(job.temporary_files().is_empty());
+        job.leftovers.assert_none();
+
+        // The start fails (its --log cannot be created): only that step is red, the always-run
+        // stop passes with a note, and nothing is left.
+        let job = CiJob::new();
+        std::fs::create_dir(job.sandbox.path().join("requests.jsonl")).expect("dir");
+        let ran = run_github(&job, shell, &steps);
+        let codes: Vec<i32> = ran.iter().map(|(_, code)| *code).collect();
+        assert_eq!(codes, [2, 0], "{shell}: {ran:?}");
         assert!(job.temporary_files().is_empty());
         job.leftovers.assert_none();
 
@@ -1298,8 +1355,15 @@ fn readmes_gitlab_ci_job_runs_under_sh_and_bash() {
         assert_eq!(run_gitlab(&job, shell, &main, &after), (0, 0), "{shell}");
         assert_eq!(
             whole_log(&job.sandbox.path().join("requests.jsonl")).len(),
-            4
+            5
         );
+        assert!(job.temporary_files().is_empty());
+        job.leftovers.assert_none();
+
+        // The start fails: the script stops there, after_script finds nothing to stop (exit 0).
+        let job = CiJob::new();
+        std::fs::create_dir(job.sandbox.path().join("requests.jsonl")).expect("dir");
+        assert_eq!(run_gitlab(&job, shell, &main, &after), (2, 0), "{shell}");
         assert!(job.temporary_files().is_empty());
         job.leftovers.assert_none();
 

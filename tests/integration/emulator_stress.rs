@@ -220,7 +220,7 @@ fn a_stop_under_load_keeps_every_save_it_answered_and_logs_it_last() {
                 .is_some_and(|s| (200..300).contains(&s))
         })
         .count();
-    assert_eq!(stop["answered2xx"].as_u64(), Some(ok as u64));
+    assert_eq!(stop["answered_2xx"].as_u64(), Some(ok as u64));
 }
 
 /// A save still in progress when SIGTERM comes (here held by an injected 50-200 ms delay)
@@ -665,8 +665,8 @@ fn silent_and_half_sent_requests_are_timed_out() {
     assert!(
         records
             .iter()
-            .any(|r| r["timedOut"] == true && r["path"] == "/auth"),
-        "no timedOut record for the half body"
+            .any(|r| r["timed_out"] == true && r["path"] == "/auth"),
+        "no timed_out record for the half body"
     );
     assert_stop_record_closes(&records);
     assert!(IDLE_TIMEOUT < DEADLINE);

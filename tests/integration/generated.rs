@@ -481,8 +481,10 @@ fn each_command_page_lists_the_options_it_takes() {
         ] {
             assert!(text.contains(shown), "safe-ad-emulator(1) lacks {shown}");
         }
+        // Its COMMANDS section names `emulator requests`, a client of it, which takes them.
+        let own = text.split("COMMANDS").next().unwrap_or(&text);
         assert!(
-            !text.contains("client options") && !text.contains("OPTIONS]"),
+            !own.contains("client options") && !own.contains("OPTIONS]"),
             "safe-ad-emulator(1) claims client options"
         );
     }

@@ -61,6 +61,12 @@ fn may_have_acted(operation: &str) -> String {
 
 /// The number of a live-handle kind in the emulator's log record.
 fn live(handles: &Value, kind: &str) -> i64 {
+    // A count of the live handles names every kind; `most_held`'s only those that rose (and
+    // `all`): a kind misspelt must not read as 0.
+    assert!(
+        handles.get(kind).is_some() || handles.get("all").is_some(),
+        "no {kind} in {handles}"
+    );
     handles[kind].as_i64().unwrap_or(0)
 }
 
@@ -162,8 +168,8 @@ fn an_append_whose_answer_is_lost_is_not_sent_again_and_its_data_id_is_given_bac
         proxy.requests()
     );
     assert_eq!(
-        live(&emulator.live_handles(&log), "dataId"),
-        live(&before, "dataId"),
+        live(&emulator.live_handles(&log), "data_id"),
+        live(&before, "data_id"),
         "the data id was not given back"
     );
     // (Read last: reading the network leaves a data id of the harness's own.)
@@ -209,8 +215,8 @@ fn a_create_whose_answer_is_lost_says_the_launcher_may_hold_a_handle() {
     assert_eq!(proxy.count("POST /appendable-data"), 1);
     assert_eq!(proxy.count("PUT "), 0);
     assert_eq!(
-        live(&emulator.live_handles(&log), "appendableData"),
-        live(&before, "appendableData") + 1,
+        live(&emulator.live_handles(&log), "appendable_data"),
+        live(&before, "appendable_data") + 1,
         "the launcher made the handle the message warns of"
     );
 }
@@ -234,13 +240,13 @@ fn an_open_whose_fetch_answer_is_lost_is_not_fetched_again_and_gives_its_data_id
     );
     let after = emulator.live_handles(&log);
     assert_eq!(
-        live(&after, "dataId"),
-        live(&before, "dataId"),
+        live(&after, "data_id"),
+        live(&before, "data_id"),
         "data id left"
     );
     assert_eq!(
-        live(&after, "appendableData"),
-        live(&before, "appendableData") + 1,
+        live(&after, "appendable_data"),
+        live(&before, "appendable_data") + 1,
         "the fetch the message warns of"
     );
 }
@@ -274,8 +280,8 @@ fn an_open_whose_data_id_answer_is_lost_names_the_handle_it_may_have_left() {
         }
     }
     assert_eq!(
-        live(&emulator.live_handles(&log), "dataId"),
-        live(&before, "dataId") + 2,
+        live(&emulator.live_handles(&log), "data_id"),
+        live(&before, "data_id") + 2,
         "the two data ids named"
     );
 }
@@ -334,8 +340,8 @@ fn show_names_a_data_id_whose_drop_answer_was_lost_and_it_is_the_one_left() {
     // The launcher did drop them both (the answers were lost after it acted), so nothing is
     // left; the message said "may be".
     assert_eq!(
-        live(&emulator.live_handles(&log), "dataId"),
-        live(&before, "dataId")
+        live(&emulator.live_handles(&log), "data_id"),
+        live(&before, "data_id")
     );
 }
 
@@ -365,8 +371,8 @@ fn show_names_the_lease_whose_drop_timed_out_and_exits_non_zero() {
         .stderr_has(&format!(": DELETE {}/data-id/", relay.url));
     // The one named is the one left.
     assert_eq!(
-        live(&emulator.live_handles(&log), "dataId"),
-        live(&before, "dataId") + 1
+        live(&emulator.live_handles(&log), "data_id"),
+        live(&before, "data_id") + 1
     );
 }
 
@@ -414,6 +420,6 @@ fn reopen_holds_at_most_8_data_ids_at_once_whatever_jobs() {
         .run()
         .success();
     let most = most_held(&log, from, &before);
-    assert!(live(&most, "dataId") <= 8, "{most}");
-    assert!(live(&most, "dataId") >= 2, "not concurrent at all: {most}");
+    assert!(live(&most, "data_id") <= 8, "{most}");
+    assert!(live(&most, "data_id") >= 2, "not concurrent at all: {most}");
 }

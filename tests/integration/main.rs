@@ -36,6 +36,8 @@ mod emulator_files;
 #[cfg(feature = "emulator")]
 mod emulator_immutable;
 #[cfg(feature = "emulator")]
+mod emulator_requests;
+#[cfg(feature = "emulator")]
 mod emulator_routes;
 #[cfg(feature = "emulator")]
 mod emulator_stress;

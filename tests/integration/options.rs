@@ -151,6 +151,8 @@ fn sample_args(path: &str) -> &'static [&'static str] {
         "decode" => &["AQAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB"],
         // Should the refusal fail, the emulator runs `true` and stops at once.
         "emulator" => &["--listen", "127.0.0.1:0", "--", "true"],
+        // Should the refusal fail, it asks the counting launcher for a journal.
+        "emulator requests" => &["--count"],
         other => panic!("no sample arguments for `safe-ad {other}`: add them here"),
     }
 }

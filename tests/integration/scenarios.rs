@@ -705,7 +705,7 @@ fn open_and_reopen_leave_no_data_id_handle_behind() {
     let last: serde_json::Value =
         serde_json::from_str(text.lines().last().expect("a line")).expect("JSON");
     assert_eq!(last["event"], "stop", "{last}");
-    assert_eq!(last["handles"]["dataId"], 2, "data ids left: {last}");
+    assert_eq!(last["handles"]["data_id"], 2, "data ids left: {last}");
     // Every data id asked for was dropped: as many DELETE /data-id as data ids handed out.
     let records: Vec<serde_json::Value> = text
         .lines()

@@ -485,7 +485,7 @@ fn a_large_handle_is_read_holding_few_handles_so_none_of_the_persons_own_are_evi
     assert_eq!(lines[0]["data"][149]["preview"], "\"item 149\"");
     assert_eq!(emulator.live_handles(&log), before, "handles left behind");
     let most = most_held(&log, from, &before);
-    for kind in ["dataId", "signKey", "structuredData", "appendableData"] {
+    for kind in ["data_id", "sign_key", "structured_data", "appendable_data"] {
         let held = most[kind].as_i64().unwrap_or(0);
         assert!(held <= 8, "held {held} {kind} handles at once: {most}");
     }
@@ -586,12 +586,12 @@ fn a_second_ctrl_c_leaves_at_once_and_names_what_it_left() {
     // The two it named are the two still live.
     let after = emulator.live_handles(&log);
     assert_eq!(
-        after["dataId"].as_i64(),
-        before["dataId"].as_i64().map(|n| n + 1)
+        after["data_id"].as_i64(),
+        before["data_id"].as_i64().map(|n| n + 1)
     );
     assert_eq!(
-        after["structuredData"].as_i64(),
-        before["structuredData"].as_i64().map(|n| n + 1)
+        after["structured_data"].as_i64(),
+        before["structured_data"].as_i64().map(|n| n + 1)
     );
 }
 
@@ -703,12 +703,12 @@ fn reopen_gives_its_data_id_back_after_ctrl_c_too() {
         .stderr_has("every launcher handle it had obtained was given back");
     let after = emulator.live_handles(&log);
     assert_eq!(
-        after["dataId"], before["dataId"],
+        after["data_id"], before["data_id"],
         "the data id was not given back"
     );
     assert_eq!(
-        after["appendableData"].as_u64(),
-        before["appendableData"].as_u64().map(|n| n + 1),
+        after["appendable_data"].as_u64(),
+        before["appendable_data"].as_u64().map(|n| n + 1),
         "the new handle {fresh} is the one handle left, as reopen's result"
     );
 }

@@ -297,7 +297,7 @@ fn a_stale_copy_says_so_with_reopen_as_the_way_on() {
     run(&sandbox, &emulator.url, &["drop", &fresh]).success();
     let mut after = emulator.live_handles(&log);
     // The demo's handle 2 was dropped by `reopen --drop`.
-    after["appendableData"] = serde_json::json!(after["appendableData"].as_i64().map(|n| n + 1));
+    after["appendable_data"] = serde_json::json!(after["appendable_data"].as_i64().map(|n| n + 1));
     assert_eq!(after, before, "handles left behind");
 }
 

@@ -112,7 +112,7 @@ impl Emulator {
         self.address
     }
 
-    /// The live handles of each kind now (`{"appendableData": N, "dataId": N, ...}`), after
+    /// The live handles of each kind now (`{"appendable_data": N, "data_id": N, ...}`), after
     /// every request answered so far; read from the `--log FILE` it was started with. The proof
     /// that the count is current: a request of the test's own, sent now, is logged with it.
     #[track_caller]

@@ -1,0 +1,591 @@
+//! `safe-ad emulator requests`: reads the journal of a running emulator
+//! (`GET /_emulator/requests`, see the emulator's `admin`) as a client, through the settings and
+//! the HTTP module like every other command (so `SAFE_LAUNCHER_URL` and `SAFE_LAUNCHER_TOKEN`
+//! from `--background` are all it needs), and filters, counts, checks (`--expect`) and clears it.
+//!
+//! It shares no code with the emulator: the journal's records are read as the JSON lines they
+//! are (the keys `--log` documents), and every filter is applied here, so the emulator's route
+//! stays as small as it is. Every option is checked before anything is sent. `--clear` clears
+//! only through the last record read (`DELETE /_emulator/requests?through=SEQ`), so a request
+//! answered between the read and the clear is kept for the next read.
+
+use reqwest::Method;
+use serde_json::Value;
+
+use super::resolve;
+use crate::cli::ClientOptions;
+use crate::emulator::RequestsArgs;
+use crate::launcher::{Answer, Launcher};
+use crate::outcome::{self, Class, Done, Failure};
+use crate::report::emulator::JournalRow;
+use crate::report::Reporter;
+use crate::runtime::{internal, interruptible, runtime};
+use crate::settings::StdinUse;
+use crate::url::{parse_launcher_url, LauncherUrl};
+
+/// The emulator's journal route.
+const ROUTE: &str = "/_emulator/requests";
+/// The header that counts the older records the journal dropped.
+const DROPPED_HEADER: &str = "safe-ad-journal-dropped";
+/// The most of a journal read: its records, at their longest, for its 16 MiB bound.
+const MAX_JOURNAL: usize = 256 * 1024 * 1024;
+
+/// Runs `safe-ad emulator requests`.
+pub fn run(
+    args: &RequestsArgs,
+    options: &ClientOptions,
+    reporter: &Reporter,
+) -> Result<Done, Failure> {
+    let query = Query::from_args(args)?;
+    let expect = args.expect.as_deref().map(Expect::parse).transpose()?;
+    let settings = resolve(options, reporter, StdinUse::Free)?;
+    settings.token()?;
+    let mut config = settings.launcher_config();
+    // The journal's answer says in a header how many records it dropped.
+    config.keep_headers = true;
+    // The emulator's own routes are at its root, whatever prefix the URL has (`/0.6`).
+    config.url = root_of(&settings.launcher);
+    let base = config.url.base().to_owned();
+    let launcher = Launcher::new(config).map_err(internal)?;
+    let only_clear =
+        args.clear && query.is_empty() && !args.count && expect.is_none() && !options.json;
+    let runtime = runtime()?;
+    if only_clear {
+        let cleared = send(&runtime, &launcher, &base, Method::DELETE, ROUTE.into())?;
+        reporter.journal_cleared(cleared_count(&cleared));
+        return Ok(Done::Success);
+    }
+    let answer = send(&runtime, &launcher, &base, Method::GET, ROUTE.into())?;
+    let journal = Journal::read(&answer)?;
+    let matched: Vec<&Record> = journal
+        .records
+        .iter()
+        .filter(|record| query.passes(record))
+        .collect();
+    if journal.dropped > 0 {
+        reporter.journal_dropped(journal.dropped);
+    }
+    let mut result = Ok(Done::Success);
+    if let Some(expect) = &expect {
+        let rows: Vec<JournalRow> = matched.iter().map(|r| r.row()).collect();
+        let missed = journal.may_miss(query.since);
+        let verdict = if missed {
+            Err(Failure::new(
+                Class::Unexpected,
+                format!(
+                    "emulator requests --expect {}: cannot count: the journal dropped its {} oldest request(s), \
+                     and {} matched among those it kept",
+                    expect.text,
+                    journal.dropped,
+                    matched.len()
+                ),
+            )
+            .with_hint(
+                "clear the journal between steps (`safe-ad emulator requests --clear`), or narrow \
+                 the count with --since",
+            ))
+        } else if expect.met(matched.len() as u64) {
+            Ok(())
+        } else {
+            Err(Failure::new(
+                Class::Unexpected,
+                format!(
+                    "emulator requests --expect {}: {} request(s) matched{}",
+                    expect.text,
+                    matched.len(),
+                    query.described()
+                ),
+            ))
+        };
+        match verdict {
+            Ok(()) => reporter.journal_expect_met(matched.len() as u64, &expect.text),
+            Err(failure) => {
+                reporter.journal_listing(&rows);
+                result = Err(failure);
+            }
+        }
+    } else if args.count {
+        reporter.journal_count(matched.len() as u64);
+    } else {
+        let lines: Vec<&str> = matched.iter().map(|r| r.line.as_str()).collect();
+        let rows: Vec<JournalRow> = matched.iter().map(|r| r.row()).collect();
+        reporter.journal_records(&lines, &rows, options.json);
+    }
+    if args.clear {
+        let route = format!("{ROUTE}?through={}", journal.last_seq());
+        let cleared = send(&runtime, &launcher, &base, Method::DELETE, route)?;
+        reporter.journal_cleared(cleared_count(&cleared));
+    }
+    result
+}
+
+/// The launcher URL without its path prefix.
+fn root_of(url: &LauncherUrl) -> LauncherUrl {
+    reqwest::Url::parse(url.base())
+        .ok()
+        .and_then(|mut root| {
+            root.set_path("/");
+            parse_launcher_url(root.as_str()).ok()
+        })
+        .unwrap_or_else(|| url.clone())
+}
+
+/// Sends one request to the journal route and judges its answer: a 2xx is the answer; no
+/// emulator there, a wrong token or a launcher that is not an emulator are failures that say so.
+fn send(
+    runtime: &tokio::runtime::Runtime,
+    launcher: &Launcher,
+    base: &str,
+    method: Method,
+    route: String,
+) -> Result<Answer, Failure> {
+    let sent = runtime.block_on(interruptible(launcher.emulator_route(
+        method,
+        &route,
+        MAX_JOURNAL,
+    )))?;
+    let answer = match sent {
+        Ok(answer) => answer,
+        Err(no_answer) => {
+            let failure = outcome::judge_no_answer(&no_answer, None, base);
+            return Err(match failure.class {
+                Class::Unreachable => Failure {
+                    hint: Some(format!(
+                        "no emulator answers at {base}: start one with `eval \"$(safe-ad \
+                         emulator --background)\"` in an earlier step, and make sure this step \
+                         has its SAFE_LAUNCHER_URL and SAFE_LAUNCHER_TOKEN"
+                    )),
+                    ..failure
+                },
+                _ => failure,
+            });
+        }
+    };
+    match answer.status {
+        200..=299 => Ok(answer),
+        401 | 403 => Err(outcome::judge_answer(&answer).err().map_or_else(
+            || Failure::new(Class::Auth, "the emulator refused the token"),
+            |failure| {
+                failure.with_hint(
+                    "the emulator's journal opens only with the token it printed at start \
+                     (SAFE_LAUNCHER_TOKEN from `safe-ad emulator --background`), not one from \
+                     `safe-ad auth login`",
+                )
+            },
+        )),
+        404 => Err(Failure::new(
+            Class::Rejected,
+            format!(
+                "{base} answered 404 for {ROUTE}: it is not a safe-ad emulator, or the token is \
+                 not the one it printed"
+            ),
+        )
+        .with_hint(
+            "`safe-ad emulator requests` reads the journal of `safe-ad emulator`, with the \
+             SAFE_LAUNCHER_TOKEN that `--background` printed (a token from `safe-ad auth login` \
+             opens only the launcher's routes)",
+        )),
+        _ => Err(outcome::judge_answer(&answer)
+            .err()
+            .unwrap_or_else(|| Failure::new(Class::Unexpected, "an answer that is not 2xx"))),
+    }
+}
+
+/// `{"cleared":N}`.
+fn cleared_count(answer: &Answer) -> u64 {
+    serde_json::from_slice::<Value>(&answer.body)
+        .ok()
+        .and_then(|value| value["cleared"].as_u64())
+        .unwrap_or(0)
+}
+
+/// The journal as read: its records, oldest first, and how many older ones it dropped.
+struct Journal {
+    records: Vec<Record>,
+    dropped: u64,
+}
+
+/// One record: its line as sent, and what the filters look at.
+struct Record {
+    line: String,
+    value: Value,
+}
+
+impl Record {
+    fn seq(&self) -> Option<u64> {
+        self.value["seq"].as_u64()
+    }
+
+    fn status(&self) -> Option<u64> {
+        self.value["status"].as_u64()
+    }
+
+    fn row(&self) -> JournalRow {
+        let value = &self.value;
+        let note = ["fault", "hung", "stopping", "aborted", "timed_out"]
+            .iter()
+            .find_map(|key| match &value[*key] {
+                Value::String(text) => Some(format!("{key}: {text}")),
+                Value::Bool(true) => Some((*key).replace('_', " ")),
+                _ => None,
+            });
+        JournalRow {
+            seq: self.seq(),
+            method: value["method"].as_str().unwrap_or("").to_owned(),
+            path: value["path"].as_str().unwrap_or("").to_owned(),
+            status: self.status(),
+            error_code: value["error_code"].as_i64(),
+            elapsed_ms: value["elapsed_ms"].as_f64(),
+            note,
+        }
+    }
+}
+
+impl Journal {
+    fn read(answer: &Answer) -> Result<Journal, Failure> {
+        let dropped = answer
+            .headers
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case(DROPPED_HEADER))
+            .and_then(|(_, value)| std::str::from_utf8(value).ok()?.trim().parse().ok())
+            .unwrap_or(0);
+        let text = std::str::from_utf8(&answer.body).map_err(|_| not_a_journal("not text"))?;
+        let mut records = Vec::new();
+        for line in text.lines().filter(|line| !line.trim().is_empty()) {
+            let value: Value = serde_json::from_str(line)
+                .map_err(|_| not_a_journal("a line that is not a JSON object"))?;
+            if !value.is_object() {
+                return Err(not_a_journal("a line that is not a JSON object"));
+            }
+            records.push(Record {
+                line: line.to_owned(),
+                value,
+            });
+        }
+        Ok(Journal { records, dropped })
+    }
+
+    /// The `seq` of the newest record read (0 when none): what `--clear` clears through.
+    fn last_seq(&self) -> u64 {
+        self.records
+            .iter()
+            .filter_map(Record::seq)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Whether a count may miss requests the journal dropped: it dropped some, and `since` does
+    /// not start at or after the oldest record it kept (it drops the oldest first).
+    fn may_miss(&self, since: Option<u64>) -> bool {
+        if self.dropped == 0 {
+            return false;
+        }
+        let oldest = self.records.iter().find_map(Record::seq);
+        !matches!((since, oldest), (Some(since), Some(oldest)) if since + 1 >= oldest)
+    }
+}
+
+fn not_a_journal(what: &str) -> Failure {
+    Failure::new(
+        Class::Unexpected,
+        format!("the emulator's journal holds {what}; is SAFE_LAUNCHER_URL a safe-ad emulator?"),
+    )
+}
+
+/// `--status`: one status, or a class (`4xx`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Status {
+    Is(u64),
+    Class(u64),
+}
+
+/// The filters, checked.
+#[derive(Debug, Default)]
+struct Query {
+    method: Option<String>,
+    path: Option<String>,
+    status: Option<Status>,
+    error_code: Option<i64>,
+    since: Option<u64>,
+}
+
+impl Query {
+    fn from_args(args: &RequestsArgs) -> Result<Query, Failure> {
+        let method = match &args.method {
+            Some(method)
+                if method.is_empty() || !method.bytes().all(|b| b.is_ascii_alphabetic()) =>
+            {
+                return Err(Failure::usage(format!(
+                    "--method {}: expected an HTTP method such as GET, PUT, POST or DELETE",
+                    crate::sanitize::line(method.as_bytes(), 40)
+                )))
+            }
+            method => method.as_ref().map(|m| m.to_ascii_uppercase()),
+        };
+        let path = match &args.path {
+            Some(path) if !path.starts_with('/') && !path.starts_with('*') => {
+                return Err(Failure::usage(format!(
+                    "--path {}: a path starts with `/` (or a `*` pattern)",
+                    crate::sanitize::line(path.as_bytes(), 80)
+                ))
+                .with_hint(
+                    "for example --path '/appendable-data/*' or --path '/appendable-data/**'",
+                ))
+            }
+            path => path.clone(),
+        };
+        let status = args.status.as_deref().map(parse_status).transpose()?;
+        let since = args
+            .since
+            .as_deref()
+            .map(parse_since)
+            .transpose()?
+            .flatten();
+        Ok(Query {
+            method,
+            path,
+            status,
+            error_code: args.error_code,
+            since,
+        })
+    }
+
+    fn is_empty(&self) -> bool {
+        self.method.is_none()
+            && self.path.is_none()
+            && self.status.is_none()
+            && self.error_code.is_none()
+            && self.since.is_none()
+    }
+
+    fn passes(&self, record: &Record) -> bool {
+        let value = &record.value;
+        self.method.as_deref().is_none_or(|method| {
+            value["method"]
+                .as_str()
+                .is_some_and(|m| m.eq_ignore_ascii_case(method))
+        }) && self.path.as_deref().is_none_or(|glob| {
+            value["path"]
+                .as_str()
+                .is_some_and(|path| glob_matches(glob.as_bytes(), path.as_bytes()))
+        }) && self
+            .status
+            .is_none_or(|wanted| match (wanted, record.status()) {
+                (Status::Is(status), Some(got)) => got == status,
+                (Status::Class(class), Some(got)) => got / 100 == class,
+                (_, None) => false,
+            })
+            && self
+                .error_code
+                .is_none_or(|code| value["error_code"].as_i64() == Some(code))
+            && self
+                .since
+                .is_none_or(|since| record.seq().is_some_and(|seq| seq > since))
+    }
+
+    /// The filters as typed, for the `--expect` verdict: ` (--method PUT --path /a/*)`.
+    fn described(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(method) = &self.method {
+            parts.push(format!("--method {method}"));
+        }
+        if let Some(path) = &self.path {
+            parts.push(format!(
+                "--path {}",
+                crate::sanitize::line(path.as_bytes(), 80)
+            ));
+        }
+        match self.status {
+            Some(Status::Is(status)) => parts.push(format!("--status {status}")),
+            Some(Status::Class(class)) => parts.push(format!("--status {class}xx")),
+            None => {}
+        }
+        if let Some(code) = self.error_code {
+            parts.push(format!("--error-code {code}"));
+        }
+        if let Some(since) = self.since {
+            parts.push(format!("--since {since}"));
+        }
+        if parts.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", parts.join(" "))
+        }
+    }
+}
+
+fn parse_status(text: &str) -> Result<Status, Failure> {
+    let bad = || {
+        Failure::usage(format!(
+            "--status {}: expected a status such as 404, or a class such as 4xx",
+            crate::sanitize::line(text.as_bytes(), 40)
+        ))
+    };
+    let lower = text.to_ascii_lowercase();
+    if let Some(class) = lower.strip_suffix("xx") {
+        return match class.parse::<u64>() {
+            Ok(digit @ 1..=5) if class.len() == 1 => Ok(Status::Class(digit)),
+            _ => Err(bad()),
+        };
+    }
+    match text.parse::<u64>() {
+        Ok(status @ 100..=599) if text.len() == 3 => Ok(Status::Is(status)),
+        _ => Err(bad()),
+    }
+}
+
+/// `--since RECORD`: a seq number, or a record's own line (its `seq`); empty: from the start.
+fn parse_since(text: &str) -> Result<Option<u64>, Failure> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    if let Ok(seq) = text.parse::<u64>() {
+        return Ok(Some(seq));
+    }
+    let seq = serde_json::from_str::<Value>(text)
+        .ok()
+        .and_then(|value| value["seq"].as_u64());
+    match seq {
+        Some(seq) => Ok(Some(seq)),
+        None => Err(Failure::usage(format!(
+            "--since {}: expected a record's seq number, or a record's line as `safe-ad emulator \
+             requests` printed it",
+            crate::sanitize::line(text.as_bytes(), 80)
+        ))
+        .with_hint(
+            "mark=$(safe-ad emulator requests | tail -n 1) before the step, then --since \"$mark\"",
+        )),
+    }
+}
+
+/// `--expect`: a comparison and a number.
+#[derive(Debug, PartialEq, Eq)]
+struct Expect {
+    text: String,
+    compare: Compare,
+    count: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Compare {
+    Equal,
+    AtLeast,
+    AtMost,
+    More,
+    Fewer,
+}
+
+impl Expect {
+    fn parse(text: &str) -> Result<Expect, Failure> {
+        let trimmed = text.trim();
+        let (compare, number) = [
+            (">=", Compare::AtLeast),
+            ("<=", Compare::AtMost),
+            (">", Compare::More),
+            ("<", Compare::Fewer),
+            ("=", Compare::Equal),
+        ]
+        .iter()
+        .find_map(|(prefix, compare)| Some((*compare, trimmed.strip_prefix(prefix)?)))
+        .unwrap_or((Compare::Equal, trimmed));
+        match number.trim().parse::<u64>() {
+            Ok(count) if !number.trim().starts_with('+') => Ok(Expect {
+                text: trimmed.to_owned(),
+                compare,
+                count,
+            }),
+            _ => Err(Failure::usage(format!(
+                "--expect {}: expected a count: N, >=N, <=N, >N or <N",
+                crate::sanitize::line(text.as_bytes(), 40)
+            ))
+            .with_hint("quote a comparison for the shell: --expect '>=1'")),
+        }
+    }
+
+    fn met(&self, matched: u64) -> bool {
+        match self.compare {
+            Compare::Equal => matched == self.count,
+            Compare::AtLeast => matched >= self.count,
+            Compare::AtMost => matched <= self.count,
+            Compare::More => matched > self.count,
+            Compare::Fewer => matched < self.count,
+        }
+    }
+}
+
+/// `--path` globs: `*` matches within one segment (no `/`), `**` across segments; every other
+/// byte matches itself.
+fn glob_matches(glob: &[u8], path: &[u8]) -> bool {
+    // Positions to resume at after the last `*` and `**`, as in the usual linear wildcard match,
+    // with `**` allowed to swallow `/` and `*` not.
+    match glob.split_first() {
+        None => path.is_empty(),
+        Some((b'*', rest)) => {
+            let (across, rest) = match rest.split_first() {
+                Some((b'*', rest)) => (true, rest),
+                _ => (false, rest),
+            };
+            for at in 0..=path.len() {
+                if glob_matches(rest, &path[at..]) {
+                    return true;
+                }
+                if at < path.len() && !across && path[at] == b'/' {
+                    return false;
+                }
+            }
+            false
+        }
+        Some((byte, rest)) => path
+            .split_first()
+            .is_some_and(|(first, path_rest)| first == byte && glob_matches(rest, path_rest)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn globs_match_within_and_across_segments() {
+        let m = |glob: &str, path: &str| glob_matches(glob.as_bytes(), path.as_bytes());
+        assert!(m("/appendable-data/*", "/appendable-data/5"));
+        assert!(!m("/appendable-data/*", "/appendable-data/clear-data/5"));
+        assert!(m("/appendable-data/**", "/appendable-data/clear-data/5"));
+        assert!(m("/appendable-data/*/5", "/appendable-data/clear-data/5"));
+        assert!(m("**/5", "/appendable-data/clear-data/5"));
+        assert!(!m("/appendable-data/*", "/appendable-data"));
+        assert!(m("/a*c", "/abc"));
+        assert!(m("/a*", "/a"));
+        assert!(!m("/a*", "/a/b"));
+        assert!(m("/data-id/*", "/data-id/12"));
+        assert!(m("/x/**/y", "/x/1/2/y"));
+        assert!(!m("/exact", "/exact/"));
+    }
+
+    #[test]
+    fn expectations_and_statuses_parse() {
+        assert_eq!(Expect::parse("3").unwrap().compare, Compare::Equal);
+        let at_least = Expect::parse(">=1").unwrap();
+        assert!(at_least.met(1) && at_least.met(5) && !at_least.met(0));
+        assert!(Expect::parse("0").unwrap().met(0));
+        assert!(Expect::parse("<2").unwrap().met(1));
+        for bad in ["", "x", "-1", ">=", "=>1", "+1", "1.5"] {
+            assert!(Expect::parse(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_status("404").unwrap(), Status::Is(404));
+        assert_eq!(parse_status("4xx").unwrap(), Status::Class(4));
+        assert_eq!(parse_status("5XX").unwrap(), Status::Class(5));
+        for bad in ["4x", "6xx", "40", "0404", "xx", "099"] {
+            assert!(parse_status(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_since("").unwrap(), None);
+        assert_eq!(parse_since("12").unwrap(), Some(12));
+        assert_eq!(
+            parse_since("{\"event\":\"request\",\"seq\":7,\"method\":\"GET\"}\n").unwrap(),
+            Some(7)
+        );
+        assert!(parse_since("{\"event\":\"start\"}").is_err());
+        assert!(parse_since("seven").is_err());
+    }
+}

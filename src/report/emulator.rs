@@ -1,0 +1,115 @@
+//! What `safe-ad emulator requests` prints: the journal's records (as JSON lines, or a short
+//! table on a terminal), a count, the verdict of `--expect` and the records it lists, and notes
+//! on what the journal dropped or a clear removed. (The emulator itself prints through its own
+//! `emulator::log`; this is the client reading its journal.)
+
+use std::io::IsTerminal;
+
+use super::{err, Reporter};
+use crate::sanitize;
+
+/// The most records the `--expect` verdict lists.
+pub const LISTED: usize = 20;
+
+/// A record as the table shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JournalRow {
+    pub seq: Option<u64>,
+    pub method: String,
+    pub path: String,
+    /// `None`: no answer was sent.
+    pub status: Option<u64>,
+    pub error_code: Option<i64>,
+    pub elapsed_ms: Option<f64>,
+    /// A fault, a hang, a stop: what happened besides the answer.
+    pub note: Option<String>,
+}
+
+impl Reporter {
+    /// The records that matched: their JSON lines as the journal holds them, or (stdout a
+    /// terminal, no `--json`) a table.
+    pub fn journal_records(&self, lines: &[&str], rows: &[JournalRow], json: bool) {
+        if !json && std::io::stdout().is_terminal() {
+            if rows.is_empty() {
+                err("safe-ad: no request in the journal matched\n");
+                return;
+            }
+            self.out(&table(rows, rows.len()));
+            return;
+        }
+        let mut text = String::new();
+        for line in lines {
+            text.push_str(line.trim_end());
+            text.push('\n');
+        }
+        self.out(&text);
+    }
+
+    /// `--count`: the number alone.
+    pub fn journal_count(&self, matched: u64) {
+        self.out(&format!("{matched}\n"));
+    }
+
+    /// `--expect` met: said on stderr (stdout stays empty), unless `--quiet`.
+    pub fn journal_expect_met(&self, matched: u64, expect: &str) {
+        self.info(&format!(
+            "emulator requests: {matched} request(s) matched, as --expect {expect} wants"
+        ));
+    }
+
+    /// `--expect` not met: the records that matched, on stderr, at most [`LISTED`] of them; the
+    /// error line that follows says how many.
+    pub fn journal_listing(&self, rows: &[JournalRow]) {
+        if rows.is_empty() {
+            err("safe-ad: emulator requests: no request matched\n");
+        } else {
+            err(&format!(
+                "safe-ad: emulator requests: the request(s) that matched:\n{}",
+                table(rows, LISTED)
+            ));
+        }
+    }
+
+    /// The journal dropped its oldest records (it is bounded): said, as counts miss them.
+    pub fn journal_dropped(&self, dropped: u64) {
+        self.warning(&format!(
+            "the emulator's journal dropped its {dropped} oldest request(s) (it keeps the last \
+             16 MiB of them); they are not in what follows, and --expect cannot count them"
+        ));
+    }
+
+    /// `--clear`: how many records went.
+    pub fn journal_cleared(&self, cleared: u64) {
+        self.info(&format!(
+            "emulator requests: cleared {cleared} request(s) from the journal"
+        ));
+    }
+}
+
+/// The table of at most `limit` rows (and a line counting the rest).
+fn table(rows: &[JournalRow], limit: usize) -> String {
+    let mut text = format!(
+        "{:>6}  {:<7} {:>6} {:>6} {:>9}  {}\n",
+        "SEQ", "METHOD", "STATUS", "ERROR", "MS", "PATH"
+    );
+    for row in rows.iter().take(limit) {
+        let status = row.status.map_or("-".to_owned(), |s| s.to_string());
+        let error = row.error_code.map_or(String::new(), |c| c.to_string());
+        let elapsed = row
+            .elapsed_ms
+            .map_or(String::new(), |ms| format!("{ms:.3}"));
+        let seq = row.seq.map_or("-".to_owned(), |s| s.to_string());
+        let note = row.note.as_ref().map_or(String::new(), |note| {
+            format!("  ({})", sanitize::line(note.as_bytes(), 60))
+        });
+        text.push_str(&format!(
+            "{seq:>6}  {:<7} {status:>6} {error:>6} {elapsed:>9}  {}{note}\n",
+            sanitize::line(row.method.as_bytes(), 10),
+            sanitize::line(row.path.as_bytes(), 200),
+        ));
+    }
+    if rows.len() > limit {
+        text.push_str(&format!("   ... and {} more\n", rows.len() - limit));
+    }
+    text
+}

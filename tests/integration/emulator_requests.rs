@@ -1,0 +1,737 @@
+//! `safe-ad emulator requests` (the journal read as a client: every filter, `--count`,
+//! `--expect`, `--since` between steps, `--clear`, a journal that dropped records, no emulator and
+//! a wrong token), `--stop --if-running`, the `--state` summary at start, one spelling in the
+//! records; and what `--stop` may touch (only a run directory of its own, only its files), the
+//! run directory of a starter killed before it printed the variables, and a token split,
+//! escaped or encoded in a path never reaching the logs or the journal.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::harness::emulator::{path_arg, Emulator};
+use crate::harness::http::{name, send};
+use crate::harness::leftovers::CiJob;
+use crate::harness::*;
+
+/// `safe-ad emulator requests ARGS` against `emulator`, with its URL and token in the environment.
+fn requests(emulator: &Emulator, args: &[&str]) -> Output {
+    SafeAd::new()
+        .launcher(&emulator.url)
+        .args(["emulator", "requests"])
+        .args(args)
+        .run()
+}
+
+/// The `seq` of each record a run printed.
+fn seqs(output: &Output) -> Vec<u64> {
+    output
+        .success()
+        .json_lines()
+        .iter()
+        .map(|r| r["seq"].as_u64().expect("a seq"))
+        .collect()
+}
+
+/// What the demo emulator is sent by this test: (seq) 1 PUT 0 ok, 2 PUT 0 -23, 3 metadata 1,
+/// 4 clear-data 1, 5 POST 1 ok, 6 GET /nowhere 404.
+fn sent(emulator: &Emulator) {
+    let client = |args: &[&str]| SafeAd::new().launcher(&emulator.url).args(args).run();
+    client(&["put", "0"]).success();
+    client(&["put", "0"]).code(4);
+    client(&["metadata", "1"]).success();
+    client(&["clear-data", "1"]).success();
+    client(&["post", "1"]).success();
+    assert_eq!(
+        send(emulator.addr(), "GET", "/nowhere/deeper", &[], None).status,
+        404
+    );
+}
+
+#[test]
+fn every_filter_selects_the_records_it_names() {
+    let emulator = Emulator::start(&["--quiet"]);
+    sent(&emulator);
+    let all = requests(&emulator, &[]);
+    all.success();
+    assert_eq!(seqs(&all), [1, 2, 3, 4, 5, 6]);
+    let first = &all.json_lines()[0];
+    assert_eq!(first["event"], "request");
+    assert_eq!(first["method"], "PUT");
+    assert_eq!(first["path"], "/appendable-data/0");
+    assert!(first["elapsed_ms"].as_f64().is_some(), "{first}");
+    assert!(first["handles"]["appendable_data"].as_u64().is_some());
+
+    for (args, expected) in [
+        (&["--method", "put"][..], &[1, 2][..]),
+        (&["--method", "DELETE"], &[4]),
+        (&["--path", "/appendable-data/*"], &[1, 2, 5]),
+        (&["--path", "/appendable-data/**"], &[1, 2, 3, 4, 5]),
+        (&["--path", "/appendable-data/*/1"], &[3, 4]),
+        (&["--path", "/nowhere/*"], &[6]),
+        (&["--path", "/nowhere"], &[]),
+        (&["--status", "200"], &[1, 3, 4, 5]),
+        (&["--status", "4xx"], &[2, 6]),
+        (&["--status", "404"], &[6]),
+        (&["--error-code", "-23"], &[2]),
+        (&["--error-code", "404"], &[6]),
+        (&["--since", "4"], &[5, 6]),
+        (&["--since", ""], &[1, 2, 3, 4, 5, 6]),
+        (&["--method", "PUT", "--status", "2xx"], &[1]),
+        (&["--method", "PUT", "--since", "1"], &[2]),
+    ] {
+        let output = requests(&emulator, args);
+        output.success();
+        assert_eq!(seqs(&output), expected, "{args:?}");
+    }
+    // --since takes a record's own line, as printed.
+    let third = all
+        .stdout()
+        .lines()
+        .nth(2)
+        .expect("a third line")
+        .to_owned();
+    let output = requests(&emulator, &["--since", &third]);
+    assert_eq!(seqs(&output), [4, 5, 6]);
+    // --count prints the number alone.
+    requests(&emulator, &["--status", "4xx", "--count"])
+        .success()
+        .stdout_is("2\n");
+    requests(&emulator, &["--path", "/nope/**", "--count"])
+        .success()
+        .stdout_is("0\n");
+    // The emulator's own routes are at its root, also with a launcher URL's prefix.
+    SafeAd::new()
+        .launcher(&format!("{}/0.6", emulator.url))
+        .args(["emulator", "requests", "--count"])
+        .run()
+        .success()
+        .stdout_is("6\n");
+    // Reading the journal is not in it.
+    assert_eq!(seqs(&requests(&emulator, &[])), [1, 2, 3, 4, 5, 6]);
+}
+
+#[test]
+fn on_a_terminal_the_records_are_a_table_and_json_keeps_json() {
+    if !have("script") {
+        return;
+    }
+    let emulator = Emulator::start(&["--quiet"]);
+    sent(&emulator);
+    let sandbox = Sandbox::new();
+    let on_terminal = |command: &str| {
+        sandbox
+            .shell("sh", &format!("exec script -qec '{command}' /dev/null"))
+            .launcher(&emulator.url)
+            .run()
+    };
+    let table = on_terminal("safe-ad emulator requests --status 4xx");
+    table.success();
+    let text = table.stdout().replace('\r', "");
+    assert!(
+        text.contains("   SEQ  METHOD  STATUS  ERROR        MS  PATH\n"),
+        "{text}"
+    );
+    assert!(text.contains("     2  PUT        400    -23 "), "{text}");
+    assert!(text.contains("  /nowhere/deeper\n"), "{text}");
+    assert!(!text.contains('{'), "{text}");
+    let json = on_terminal("safe-ad emulator requests --status 4xx --json");
+    json.success();
+    let text = json.stdout().replace('\r', "");
+    assert_eq!(
+        text.lines()
+            .filter(|l| l.starts_with("{\"event\":\"request\""))
+            .count(),
+        2,
+        "{text}"
+    );
+}
+
+#[test]
+fn bad_options_are_refused_before_anything_is_sent() {
+    let emulator = Emulator::start(&[]);
+    for (args, said) in [
+        (&["--status", "4x"][..], "--status 4x: expected a status"),
+        (&["--status", "600"], "--status 600"),
+        (&["--expect", "many"], "--expect many: expected a count"),
+        (&["--expect", "=>1"], "--expect =>1"),
+        (
+            &["--since", "yesterday"],
+            "--since yesterday: expected a record's seq",
+        ),
+        (&["--path", "appendable-data/*"], "a path starts with `/`"),
+        (&["--method", "P U T"], "--method P U T"),
+    ] {
+        requests(&emulator, args).code(2).stderr_has(said);
+    }
+    requests(&emulator, &["--count", "--expect", "1"]).code(2);
+    assert_eq!(seqs(&requests(&emulator, &[])), Vec::<u64>::new());
+    let (totals, _) = emulator.stop();
+    // The one read above, and nothing from the refused runs.
+    assert_eq!(totals.requests, 1);
+}
+
+#[test]
+fn expect_exits_1_when_not_met_and_lists_what_matched_on_stderr() {
+    let emulator = Emulator::start(&["--quiet"]);
+    sent(&emulator);
+    requests(&emulator, &["--method", "PUT", "--expect", "2"])
+        .success()
+        .stdout_is("")
+        .stderr_has("2 request(s) matched, as --expect 2 wants");
+    requests(&emulator, &["--method", "POST", "--expect", "0"]).code(1);
+    requests(&emulator, &["--status", "5xx", "--expect", "0"]).success();
+    requests(&emulator, &["--expect", ">=1"]).success();
+    requests(&emulator, &["--expect", "<6"]).code(1);
+    let unmet = requests(&emulator, &["--method", "PUT", "--expect", "1"]);
+    unmet
+        .code(1)
+        .stdout_is("")
+        .stderr_has(
+            "safe-ad: error: emulator requests --expect 1: 2 request(s) matched (--method PUT)",
+        )
+        .stderr_has("     1  PUT        200")
+        .stderr_has("     2  PUT        400    -23");
+    requests(
+        &emulator,
+        &["--method", "GET", "--path", "/x", "--expect", ">=1"],
+    )
+    .code(1)
+    .stderr_has("no request matched")
+    .stderr_has("0 request(s) matched (--method GET --path /x)");
+
+    // At most 20 listed, then how many more.
+    for n in 0..25 {
+        send(emulator.addr(), "GET", &format!("/many/{n}"), &[], None);
+    }
+    let many = requests(&emulator, &["--path", "/many/*", "--expect", "0"]);
+    many.code(1).stderr_has("   ... and 5 more\n");
+    let listed = many
+        .stderr()
+        .lines()
+        .filter(|line| line.contains("  /many/"))
+        .count();
+    assert_eq!(listed, 20, "{}", many.stderr());
+}
+
+#[test]
+fn since_says_what_one_step_sent_between_two_steps() {
+    // Three CI steps, each a new shell: the mark before, the step, the check after.
+    let job = CiJob::new();
+    let started = job
+        .safe_ad()
+        .args([
+            "emulator",
+            "--background",
+            "--listen",
+            "127.0.0.1:0",
+            "--quiet",
+        ])
+        .run();
+    started.success();
+    let vars = variables(started.stdout());
+    let step = |script: &str| {
+        let mut shell = job.shell("sh", script);
+        for (name, value) in &vars {
+            shell = shell.env(name, value);
+        }
+        shell.run()
+    };
+    step("safe-ad put 0 && safe-ad metadata 1 >/dev/null").success();
+    step("safe-ad emulator requests | tail -n 1 > mark").success();
+    step("safe-ad clear-data 1 && safe-ad post 1").success();
+    let after = step(
+        "safe-ad emulator requests --since \"$(cat mark)\" --method POST --expect 1 && \
+         safe-ad emulator requests --since \"$(cat mark)\" --count",
+    );
+    after.success().stdout_is("2\n");
+    let mut stop = job.safe_ad();
+    for (name, value) in &vars {
+        stop = stop.env(name, value);
+    }
+    stop.args(["emulator", "--stop"]).run().success();
+    assert!(job.temporary_files().is_empty());
+    job.leftovers.assert_none();
+}
+
+#[test]
+fn clear_empties_the_journal_after_printing_and_only_what_was_read() {
+    let emulator = Emulator::start(&["--quiet"]);
+    sent(&emulator);
+    let printed = requests(&emulator, &["--status", "4xx", "--clear"]);
+    printed
+        .success()
+        .stderr_has("cleared 6 request(s) from the journal");
+    assert_eq!(seqs(&printed), [2, 6]);
+    requests(&emulator, &["--count"]).success().stdout_is("0\n");
+    // Numbers go on; a clear alone clears everything and prints nothing.
+    send(emulator.addr(), "GET", "/after", &[], None);
+    assert_eq!(seqs(&requests(&emulator, &[])), [7]);
+    requests(&emulator, &["--clear"])
+        .success()
+        .stdout_is("")
+        .stderr_has("cleared 1 request(s)");
+    requests(&emulator, &["--count"]).success().stdout_is("0\n");
+    // A clear through a seq keeps what came after it (the route `--clear` uses).
+    for n in 0..3 {
+        send(emulator.addr(), "GET", &format!("/k/{n}"), &[], None);
+    }
+    let bearer = format!("Bearer {}", emulator.token);
+    let cleared = send(
+        emulator.addr(),
+        "DELETE",
+        "/_emulator/requests?through=9",
+        &[("Authorization", &bearer)],
+        None,
+    );
+    assert_eq!(cleared.json()["cleared"], 2);
+    assert_eq!(seqs(&requests(&emulator, &[])), [10]);
+}
+
+#[test]
+fn a_journal_that_dropped_records_says_so_and_expect_fails_rather_than_undercount() {
+    let emulator = Emulator::start(&["--quiet"]);
+    // The journal keeps 16 MiB: 300 requests with 60 KiB paths are more.
+    let long = format!("/long/{}", "x".repeat(60 * 1024));
+    for _ in 0..300 {
+        assert_eq!(send(emulator.addr(), "GET", &long, &[], None).status, 404);
+    }
+    let counted = requests(&emulator, &["--count"]);
+    counted
+        .success()
+        .stderr_has("the emulator's journal dropped its ")
+        .stderr_has("oldest request(s)");
+    let kept: u64 = counted.stdout().trim().parse().expect("a count");
+    assert!(kept < 300 && kept > 200, "{kept}");
+    requests(&emulator, &["--path", "/long/*", "--expect", ">=1"])
+        .code(1)
+        .stderr_has("cannot count: the journal dropped its ")
+        .stderr_has(&format!("and {kept} matched among those it kept"));
+    // After what it kept starts, nothing was dropped: a count from there holds.
+    let first = seqs(&requests(&emulator, &[]))[0];
+    send(emulator.addr(), "GET", "/short", &[], None);
+    requests(
+        &emulator,
+        &[
+            "--since",
+            &(first - 1).to_string(),
+            "--path",
+            "/short",
+            "--expect",
+            "1",
+        ],
+    )
+    .success();
+    // A clear takes the count of dropped records with it.
+    requests(&emulator, &["--clear"]).success();
+    requests(&emulator, &["--expect", "0"])
+        .success()
+        .stderr_lacks("dropped");
+}
+
+#[test]
+fn no_emulator_is_exit_6_and_a_wrong_token_exit_3() {
+    let emulator = Emulator::start(&["--quiet"]);
+    let url = emulator.url.clone();
+    SafeAd::new()
+        .env("SAFE_LAUNCHER_URL", &url)
+        .env("SAFE_LAUNCHER_TOKEN", "not-the-emulators-token")
+        .args(["emulator", "requests"])
+        .run()
+        .code(3)
+        .stdout_is("")
+        .stderr_has("401")
+        .stderr_has("the emulator's journal opens only with the token it printed");
+    // A token from POST /auth opens the launcher's routes, not the journal: to it the journal
+    // is an unknown route, as on a real launcher.
+    let other = emulator.token_with(r#"["LOW_LEVEL_API"]"#);
+    SafeAd::new()
+        .env("SAFE_LAUNCHER_URL", &url)
+        .env("SAFE_LAUNCHER_TOKEN", &other)
+        .args(["emulator", "requests"])
+        .run()
+        .code(4)
+        .stderr_has("not a safe-ad emulator, or the token is not the one it printed");
+    SafeAd::new()
+        .env("SAFE_LAUNCHER_URL", &url)
+        .args(["emulator", "requests"])
+        .run()
+        .code(3)
+        .stderr_has("no token");
+    emulator.terminate().success();
+    SafeAd::new()
+        .launcher(&url)
+        .args(["emulator", "requests", "--expect", "0"])
+        .run()
+        .code(6)
+        .stdout_is("")
+        .stderr_has(&format!("could not connect to {url}: connection refused"))
+        .stderr_has("no emulator answers at ")
+        .stderr_has("safe-ad emulator --background");
+}
+
+// ---- --stop --if-running ---------------------------------------------------------------------
+
+/// The variables `--background` printed (`export NAME='VALUE'`).
+fn variables(text: &str) -> BTreeMap<String, String> {
+    text.lines()
+        .filter_map(|line| line.strip_prefix("export "))
+        .filter_map(|line| line.split_once('='))
+        .map(|(name, value)| (name.to_owned(), value.trim_matches('\'').to_owned()))
+        .collect()
+}
+
+fn start(job: &CiJob, options: &[&str]) -> BTreeMap<String, String> {
+    let output = job
+        .safe_ad()
+        .args(["emulator", "--background", "--listen", "127.0.0.1:0"])
+        .args(options)
+        .run();
+    output.success();
+    variables(output.stdout())
+}
+
+fn stop(job: &CiJob, vars: &BTreeMap<String, String>, if_running: bool) -> Output {
+    let mut stop = job.safe_ad();
+    for (name, value) in vars {
+        stop = stop.env(name, value);
+    }
+    stop = stop.args(["emulator", "--stop"]);
+    if if_running {
+        stop = stop.arg("--if-running");
+    }
+    stop.run()
+}
+
+/// SIGKILL, which the harness's `signal` does not send.
+fn kill(pid: u32) {
+    let killed = std::process::Command::new("kill")
+        .args(["-KILL", &pid.to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+}
+
+fn runs(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|stat| {
+            stat.rsplit_once(')')
+                .map(|(_, rest)| rest.trim_start().chars().next())
+        })
+        .flatten()
+        .is_some_and(|state| state != 'Z')
+}
+
+#[test]
+fn stop_if_running_is_safe_when_nothing_was_started_and_stops_what_runs() {
+    let job = CiJob::new();
+    // Nothing started: the variables are not set.
+    stop(&job, &BTreeMap::new(), true)
+        .success()
+        .stderr_has("SAFE_AD_EMULATOR_PID is not set, so no emulator was started; nothing to stop");
+    stop(&job, &BTreeMap::new(), false).code(2);
+
+    // A running one is stopped as --stop stops it: the state saved, the log ended.
+    let vars = start(&job, &["--state", "state.json", "--log", "log.jsonl"]);
+    SafeAd::new()
+        .launcher(&vars["SAFE_LAUNCHER_URL"])
+        .env("SAFE_LAUNCHER_TOKEN", &vars["SAFE_LAUNCHER_TOKEN"])
+        .args(["create", "--put"])
+        .run()
+        .success();
+    let pid: u32 = vars["SAFE_AD_EMULATOR_PID"].parse().expect("pid");
+    stop(&job, &vars, true)
+        .success()
+        .stderr_has("safe-ad emulator: requests: 2");
+    assert!(!runs(pid));
+    assert_eq!(
+        crate::harness::emulator::saved_names(&job.sandbox.path().join("state.json")).len(),
+        1
+    );
+    let log = std::fs::read_to_string(job.sandbox.path().join("log.jsonl")).expect("log");
+    assert!(log
+        .lines()
+        .last()
+        .is_some_and(|l| l.starts_with("{\"event\":\"stop\"")));
+
+    // Only the directory named, and it is there: not "nothing was started".
+    let running = start(&job, &["--quiet"]);
+    let only_dir = BTreeMap::from([(
+        "SAFE_AD_EMULATOR_DIR".to_owned(),
+        running["SAFE_AD_EMULATOR_DIR"].clone(),
+    )]);
+    stop(&job, &only_dir, true)
+        .code(2)
+        .stderr_has("SAFE_AD_EMULATOR_PID is not set, but SAFE_AD_EMULATOR_DIR names a directory");
+    stop(&job, &running, true).success();
+
+    // Stale variables: their run directory is gone. --stop fails, --if-running passes.
+    stop(&job, &vars, true)
+        .success()
+        .stderr_has("is gone (an earlier --stop stopped it, or it never started); nothing to stop");
+    stop(&job, &vars, false).code(1).stderr_has("is gone");
+
+    // A killed emulator is not "nothing": its state was lost, and that fails the step.
+    let vars = start(&job, &["--quiet"]);
+    let pid: u32 = vars["SAFE_AD_EMULATOR_PID"].parse().expect("pid");
+    kill(pid);
+    wait_until("the emulator to end", DEADLINE, || {
+        (!runs(pid)).then_some(())
+    });
+    stop(&job, &vars, true)
+        .code(1)
+        .stderr_has("ended without stopping cleanly (killed?)");
+    assert!(job.temporary_files().is_empty());
+    job.leftovers.assert_none();
+}
+
+// ---- what --stop may touch -------------------------------------------------------------------
+
+#[test]
+fn stop_removes_nothing_but_a_run_directory_of_its_own_and_says_what_runs_under_a_reused_pid() {
+    let job = CiJob::new();
+    let mut sleeper = job.shell("sh", "exec sleep 300").spawn();
+    let sleeping = sleeper.pid().to_string();
+    let sleeper_vars = |dir: &Path| {
+        BTreeMap::from([
+            ("SAFE_AD_EMULATOR_PID".to_owned(), sleeping.clone()),
+            ("SAFE_AD_EMULATOR_DIR".to_owned(), path_arg(dir).to_owned()),
+        ])
+    };
+    // A user's directory, with what a run directory holds and a file of the user's.
+    let project = job.sandbox.path().join("project");
+    std::fs::create_dir(&project).expect("dir");
+    set_mode(&project, 0o700);
+    std::fs::write(project.join("pid"), format!("{sleeping}\n")).expect("pid");
+    std::fs::write(project.join("lock"), "").expect("lock");
+    std::fs::write(project.join("data.txt"), "the user's").expect("data");
+    stop(&job, &sleeper_vars(&project), false)
+        .code(1)
+        .stderr_has("is not a directory that `safe-ad emulator --background` made")
+        .stderr_has("nothing was signalled or removed");
+    assert_eq!(
+        std::fs::read_to_string(project.join("data.txt")).expect("kept"),
+        "the user's"
+    );
+    assert!(project.join("pid").exists() && project.join("lock").exists());
+    // Named as a run directory is, but holding a file --background never writes.
+    let named = job.tmp().join("safe-ad-emulator.00112233445566ff");
+    std::fs::rename(&project, &named).expect("rename");
+    stop(&job, &sleeper_vars(&named), true)
+        .code(1)
+        .stderr_has("it holds `data.txt`, which --background never writes there");
+    assert!(named.join("data.txt").exists());
+    assert!(sleeper.is_running(), "sleep was signalled");
+
+    // A run directory of its own whose emulator ended (killed), its pid now another process's.
+    std::fs::remove_dir_all(&named).expect("cleanup");
+    let vars = start(&job, &["--quiet"]);
+    let pid: u32 = vars["SAFE_AD_EMULATOR_PID"].parse().expect("pid");
+    kill(pid);
+    wait_until("the emulator to end", DEADLINE, || {
+        (!runs(pid)).then_some(())
+    });
+    let dir = PathBuf::from(&vars["SAFE_AD_EMULATOR_DIR"]);
+    std::fs::write(dir.join("pid"), format!("{sleeping}\n")).expect("pid");
+    stop(&job, &sleeper_vars(&dir), false)
+        .code(1)
+        .stderr_has(&format!(
+            "process {sleeping} (sleep) runs, but it is not the emulator of {}",
+            dir.display()
+        ))
+        .stderr_has("nothing was signalled")
+        .stderr_lacks("was not running");
+    assert!(sleeper.is_running(), "sleep was signalled");
+    // Its own directory, and only its files in it: removed.
+    assert!(!dir.exists());
+    drop(sleeper);
+    assert!(
+        job.temporary_files().is_empty(),
+        "{:?}",
+        job.temporary_files()
+    );
+    job.leftovers.assert_none();
+}
+
+#[test]
+fn an_emulator_whose_starter_was_killed_before_the_variables_removes_its_directory() {
+    // The starter waits for a --log FIFO nobody opens; SIGKILL it: the emulator learns of it
+    // (the parent-death signal), stops, and removes the directory nobody else knows of.
+    let job = CiJob::new();
+    let fifo = job.sandbox.path().join("log.fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    let starter = job
+        .safe_ad()
+        .args([
+            "emulator",
+            "--background",
+            "--listen",
+            "127.0.0.1:0",
+            "--log",
+        ])
+        .arg(&fifo)
+        .spawn();
+    let dir = wait_until("its run directory", DEADLINE, || {
+        let names = job.temporary_files();
+        names.first().map(|name| job.tmp().join(name))
+    });
+    let emulator: u32 = wait_until("the emulator's pid", DEADLINE, || {
+        std::fs::read_to_string(dir.join("pid"))
+            .ok()
+            .and_then(|text| text.trim().parse().ok())
+    });
+    wait_for_handler(emulator, "TERM");
+    kill(starter.pid());
+    drop(starter);
+    wait_until("the emulator to end", DEADLINE, || {
+        (!runs(emulator)).then_some(())
+    });
+    let gone = poll(DEADLINE, || job.temporary_files().is_empty().then_some(()));
+    assert!(
+        gone.is_some(),
+        "its directory is left: {:?}, its stderr: {:?}",
+        std::fs::read_dir(&dir).map(|d| d.flatten().map(|e| e.file_name()).collect::<Vec<_>>()),
+        std::fs::read_to_string(dir.join("stderr"))
+    );
+    job.leftovers.assert_none();
+}
+
+// ---- start-up, spelling, redaction -----------------------------------------------------------
+
+#[test]
+fn a_state_file_is_summed_up_at_start_one_line_per_appendable_data() {
+    let sandbox = Sandbox::new();
+    let ads: Vec<String> = (0..22u8)
+        .map(|n| {
+            format!(
+                r#"{{"name":"{}","version":{n},"filterType":"BlackList","data":[{{"structuredData":{{"name":"{}","typeTag":500}}}}]}}"#,
+                name(n),
+                name(200)
+            )
+        })
+        .collect();
+    let state = sandbox.file(
+        "state.json",
+        format!(
+            r#"{{"format":"safe-ad-emulator-state/1","appendableData":[{}]}}"#,
+            ads.join(",")
+        ),
+    );
+    let emulator = Emulator::start_in(&sandbox, &["--state", path_arg(&state)]);
+    let said = emulator.wait_log("more appendable data");
+    assert!(
+        said.contains("22 appendable data, 0 structured data; no handles (`safe-ad open NAME`"),
+        "{said}"
+    );
+    assert!(said.contains(&format!(
+        "safe-ad emulator:   {} version 0, 1 item(s), 0 deleted\n",
+        name(0)
+    )));
+    assert!(said.contains(&format!("  {} version 19, 1 item(s)", name(19))));
+    assert!(!said.contains(&name(20)), "{said}");
+    assert!(said.contains("  ... and 2 more appendable data"));
+    emulator.terminate().success();
+    // -q silences it.
+    let quiet = Emulator::start_in(&sandbox, &["--state", path_arg(&state), "-q"]);
+    let output = quiet.terminate();
+    output.success().stderr_lacks("appendable data");
+}
+
+#[test]
+fn a_token_split_escaped_or_encoded_in_a_path_never_reaches_the_logs_or_the_journal() {
+    let sandbox = Sandbox::new();
+    let log = sandbox.path().join("log.jsonl");
+    let emulator = Emulator::start_in(&sandbox, &["--log", path_arg(&log)]);
+    let (head, tail) = TOKEN.split_at(12);
+    let escaped = format!("%5Cu{:04x}{}", TOKEN.as_bytes()[0], &TOKEN[1..]);
+    let paths = [
+        format!("/x/{head}/{tail}"),
+        format!("/x/{head}/{}/{}", &tail[..5], &tail[5..]),
+        format!("/x/{escaped}"),
+        format!("/x/{}%2F{}", head, tail),
+        format!("/x/{TOKEN}"),
+    ];
+    for path in &paths {
+        assert_eq!(
+            send(emulator.addr(), "GET", path, &[], None).status,
+            404,
+            "{path}"
+        );
+    }
+    // The journal, read as a client (its output is checked for the token by the harness).
+    let journal = requests(&emulator, &["--path", "/x/**"]);
+    journal.success();
+    let records = journal.json_lines();
+    assert_eq!(records.len(), paths.len(), "{}", journal.stdout());
+    assert!(
+        records
+            .iter()
+            .all(|r| r["path"].as_str().is_some_and(|p| p.contains("<token>"))),
+        "{}",
+        journal.stdout()
+    );
+    let output = emulator.terminate();
+    output.success();
+    assert_no_token(output.stderr());
+    let text = std::fs::read_to_string(&log).expect("log");
+    assert_no_token(&text);
+    assert!(text.contains("\"path\":\"/x/<token>\""), "{text}");
+}
+
+#[test]
+fn the_log_and_the_journal_spell_their_keys_as_json_does() {
+    let sandbox = Sandbox::new();
+    let log = sandbox.path().join("log.jsonl");
+    let emulator = Emulator::start_in(&sandbox, &["--log", path_arg(&log), "--quiet"]);
+    sent(&emulator);
+    let read = requests(&emulator, &[]);
+    let journal = read.success().json_lines();
+    emulator.terminate().success();
+    let text = std::fs::read_to_string(&log).expect("log");
+    let logged: Vec<Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a record"))
+        .collect();
+    fn keys(value: &Value, out: &mut Vec<String>) {
+        if let Value::Object(map) = value {
+            for (key, inner) in map {
+                out.push(key.clone());
+                keys(inner, out);
+            }
+        }
+    }
+    let mut all = Vec::new();
+    for record in logged.iter().chain(&journal) {
+        keys(record, &mut all);
+    }
+    let camel: Vec<&String> = all
+        .iter()
+        .filter(|key| key.chars().any(|c| c.is_ascii_uppercase()))
+        .collect();
+    assert!(camel.is_empty(), "camelCase keys: {camel:?}");
+    for key in [
+        "error_code",
+        "elapsed_ms",
+        "seq",
+        "appendable_data",
+        "answered_2xx",
+    ] {
+        assert!(all.iter().any(|k| k == key), "no {key} in {all:?}");
+    }
+    // The journal's records are the log's, seq for seq.
+    let requests_logged: Vec<&Value> = logged
+        .iter()
+        .filter(|r| r["event"] == "request" && r.get("seq").is_some())
+        .collect();
+    assert_eq!(requests_logged.len(), journal.len());
+    for (logged, kept) in requests_logged.iter().zip(&journal) {
+        assert_eq!(logged["seq"], kept["seq"]);
+        assert_eq!(logged["path"], kept["path"]);
+    }
+}
