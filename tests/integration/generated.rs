@@ -5,7 +5,7 @@
 //! the command takes; every list of exit codes matches `outcome::EXIT_CODES`; and one version is
 //! written everywhere.
 //!
-//! The checks never write. To refresh the generated files after changing `src/cli.rs`, a table,
+//! The checks never write. To refresh the generated files after changing `src/cli/`, a table,
 //! or the man prose in `src/generate/man_text.rs`, run the regeneration command (an ignored
 //! test, run by name):
 //!     cargo test --test integration regenerate -- --ignored

@@ -1,0 +1,445 @@
+//! The client options and the one table of which command takes which ([`COMMAND_OPTIONS`]),
+//! with the clap arguments they become and the adders that give each command its row.
+//!
+//! `settings` merges and checks what was typed; this part only defines and collects it.
+
+use std::path::PathBuf;
+
+use clap::{Arg, ValueEnum};
+
+use crate::values;
+
+/// Before the subcommand: every option that any command takes.
+pub(super) fn add_every_option(command: clap::Command) -> clap::Command {
+    let all = COMMAND_OPTIONS
+        .iter()
+        .fold(Opts::NONE, |all, (_, opts)| all.union(*opts));
+    add_options(command, all, true)
+}
+
+/// Adds the options of row `AT` of [`COMMAND_OPTIONS`]; clap's `defer` takes a plain function,
+/// so there is one per row.
+fn add_options_of<const AT: usize>(command: clap::Command) -> clap::Command {
+    match COMMAND_OPTIONS.get(AT) {
+        Some((_, opts)) => add_options(command, *opts, false),
+        None => command,
+    }
+}
+
+macro_rules! adders {
+    ($($at:literal)*) => { [$(add_options_of::<$at> as fn(clap::Command) -> clap::Command),*] };
+}
+pub(super) const ADD_OPTIONS: [fn(clap::Command) -> clap::Command; 32] =
+    adders!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31);
+const _: () = assert!(
+    COMMAND_OPTIONS.len() <= ADD_OPTIONS.len(),
+    "add adders for the new rows"
+);
+
+/// Adds the options of `opts` to a command. Before the subcommand (`top`) every option any
+/// command takes is accepted, and `run` refuses one the chosen command does not take; the
+/// short help there leaves them out, as they belong to the commands.
+fn add_options(mut command: clap::Command, opts: Opts, top: bool) -> clap::Command {
+    for opt in Opt::ALL {
+        if opts.contains(opt) {
+            let mut arg = opt.arg();
+            if top {
+                arg = arg
+                    .hide_short_help(true)
+                    .help_heading("Options of the commands (accepted here too)");
+            }
+            command = command.arg(arg);
+        }
+    }
+    command
+}
+
+/// One of the options that the client commands take, each only where it acts (the table is
+/// [`COMMAND_OPTIONS`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Opt {
+    LauncherUrl,
+    TokenFile,
+    Timeout,
+    AllowInsecureHttp,
+    Retries,
+    Verbose,
+    Quiet,
+    Json,
+    Jobs,
+    FailFast,
+    DryRun,
+    Curl,
+    Color,
+}
+
+impl Opt {
+    /// Every option, in the order help lists them.
+    pub const ALL: [Opt; 13] = [
+        Opt::LauncherUrl,
+        Opt::TokenFile,
+        Opt::Timeout,
+        Opt::AllowInsecureHttp,
+        Opt::Retries,
+        Opt::Quiet,
+        Opt::Json,
+        Opt::Jobs,
+        Opt::FailFast,
+        Opt::DryRun,
+        Opt::Curl,
+        Opt::Verbose,
+        Opt::Color,
+    ];
+
+    const fn bit(self) -> u16 {
+        1 << self as u16
+    }
+
+    /// The long name, without the dashes.
+    fn long_name(self) -> &'static str {
+        match self {
+            Opt::LauncherUrl => "launcher-url",
+            Opt::TokenFile => "token-file",
+            Opt::Timeout => "timeout",
+            Opt::AllowInsecureHttp => "allow-insecure-http",
+            Opt::Retries => "retries",
+            Opt::Verbose => "verbose",
+            Opt::Quiet => "quiet",
+            Opt::Json => "json",
+            Opt::Jobs => "jobs",
+            Opt::FailFast => "fail-fast",
+            Opt::DryRun => "dry-run",
+            Opt::Curl => "curl",
+            Opt::Color => "color",
+        }
+    }
+
+    /// The short name, for the three that have one.
+    pub fn short(self) -> Option<char> {
+        match self {
+            Opt::Verbose => Some('v'),
+            Opt::Quiet => Some('q'),
+            Opt::Jobs => Some('j'),
+            _ => None,
+        }
+    }
+
+    /// The clap id, which is also the long name with `_` for `-`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Opt::LauncherUrl => "launcher_url",
+            Opt::TokenFile => "token_file",
+            Opt::Timeout => "timeout",
+            Opt::AllowInsecureHttp => "allow_insecure_http",
+            Opt::Retries => "retries",
+            Opt::Verbose => "verbose",
+            Opt::Quiet => "quiet",
+            Opt::Json => "json",
+            Opt::Jobs => "jobs",
+            Opt::FailFast => "fail_fast",
+            Opt::DryRun => "dry_run",
+            Opt::Curl => "curl",
+            Opt::Color => "color",
+        }
+    }
+
+    /// `--launcher-url`.
+    pub fn long(self) -> String {
+        format!("--{}", self.long_name())
+    }
+
+    /// The option's clap definition, help text included.
+    fn arg(self) -> Arg {
+        use clap::ArgAction::SetTrue;
+        use clap::ValueHint;
+        let flag = |arg: Arg| arg.action(SetTrue);
+        let mut base = Arg::new(self.id()).long(self.long_name());
+        if let Some(short) = self.short() {
+            base = base.short(short);
+        }
+        match self {
+            Opt::LauncherUrl => base
+                .value_name("URL")
+                // Not `Url`: zsh would offer file:, ftp: and gopher: URLs, none of them taken.
+                .value_hint(ValueHint::Other)
+                .help("Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)")
+                .long_help(
+                    "Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)\n\n\
+Overrides the SAFE_LAUNCHER_URL env var and `launcher_url` in the config file. Default: \
+http://localhost:8100.",
+                ),
+            Opt::TokenFile => base
+                .value_name("PATH")
+                .value_hint(ValueHint::FilePath)
+                .value_parser(clap::value_parser!(PathBuf))
+                .help("Read the token from this file (`-` reads standard input)")
+                .long_help(
+                    "Read the token from this file (`-` reads standard input)\n\n\
+Overrides the SAFE_LAUNCHER_TOKEN env var and `token` in the config file. There is no flag that \
+takes the token itself: it would show in process lists and shell history.",
+                ),
+            Opt::Timeout => base
+                .value_name("SECS")
+                .value_hint(ValueHint::Other)
+                .value_parser(values::parse_timeout)
+                .allow_negative_numbers(true)
+                .help("Give up on a request after this many seconds (default 30, at most 86400)")
+                .long_help(
+                    "Give up on a request after this many seconds (default 30, at most 86400)\n\n\
+Overrides `timeout_secs` in the config file. Fractions are allowed (0.5).",
+                ),
+            Opt::AllowInsecureHttp => flag(base).help(
+                "Allow plain http to a host other than this machine (sends the token in clear text)",
+            ),
+            Opt::Retries => base
+                .value_name("N")
+                .value_hint(ValueHint::Other)
+                .value_parser(values::parse_retries)
+                .allow_negative_numbers(true)
+                .help("Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe")
+                .long_help(
+                    "Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe\n\n\
+Any request when its connection was refused (nothing was sent). After a connection closed before \
+any answer, only the reads that make nothing (metadata, the token check, serialising, content) \
+and the clears: a save, an append, an index change, a drop or a request that makes a handle may \
+have acted, and is never sent again. Never after an answer, never after a timeout. Waits 100 ms, \
+200 ms, 400 ms, ... between tries.",
+                ),
+            Opt::Verbose => flag(base).help(
+                "Show each request and answer on stderr: request line, headers (token masked), status, body, timing",
+            ),
+            Opt::Quiet => flag(base)
+                .help("Print nothing on success; errors and what a stop left undone still go to stderr"),
+            Opt::Json => flag(base).help("Print JSON on stdout (one object per line), and nothing else there"),
+            Opt::Jobs => base
+                .value_name("N")
+                .value_hint(ValueHint::Other)
+                .value_parser(values::parse_jobs)
+                .allow_negative_numbers(true)
+                .help("Run up to N requests at once (N: 1..=256, default 8); output stays in input order"),
+            Opt::FailFast => flag(base)
+                .help("Send no new request after the first failure (those already in flight, up to --jobs, finish)")
+                .long_help(
+                    "Send no new request after the first failure (those already in flight, up to --jobs, finish)\n\n\
+With the default --jobs 8, up to 7 other requests may be on their way when the first failure \
+comes back; they finish and are reported. `--jobs 1 --fail-fast` stops at the failing handle \
+itself.",
+                ),
+            Opt::DryRun => flag(base).help("Print each request that would be sent (token masked) and send nothing"),
+            Opt::Curl => flag(base).help(
+                "Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing",
+            ),
+            Opt::Color => base
+                .value_name("WHEN")
+                .value_hint(ValueHint::Other)
+                .value_parser(clap::value_parser!(ColorWhen))
+                .help("Colour errors, hints and warnings: auto (on a terminal), always, never")
+                .long_help(
+                    "Colour errors, hints and warnings: auto (on a terminal), always, never\n\n\
+Without it, NO_COLOR (set, not empty) turns colour off and CLICOLOR_FORCE (set, not 0) turns it \
+on. Standard output (results, --json, --curl) is never coloured.",
+                ),
+        }
+    }
+}
+
+/// `--color`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    Auto,
+    Always,
+    Never,
+}
+
+/// A set of client options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Opts(u16);
+
+impl Opts {
+    pub const NONE: Opts = Opts(0);
+
+    const fn of(opts: &[Opt]) -> Opts {
+        let mut bits = 0;
+        let mut at = 0;
+        while at < opts.len() {
+            bits |= opts[at].bit();
+            at += 1;
+        }
+        Opts(bits)
+    }
+
+    pub const fn union(self, other: Opts) -> Opts {
+        Opts(self.0 | other.0)
+    }
+
+    pub fn contains(self, opt: Opt) -> bool {
+        self.0 & opt.bit() != 0
+    }
+
+    /// The options in the set, in help order.
+    pub fn iter(self) -> impl Iterator<Item = Opt> {
+        Opt::ALL.into_iter().filter(move |opt| self.contains(*opt))
+    }
+}
+
+/// Where the launcher is and how to reach it.
+const CONNECT: Opts = Opts::of(&[
+    Opt::LauncherUrl,
+    Opt::TokenFile,
+    Opt::Timeout,
+    Opt::AllowInsecureHttp,
+    Opt::Color,
+]);
+/// Commands that send requests through the HTTP module, which retries and shows exchanges.
+const SENDS: Opts = CONNECT.union(Opts::of(&[Opt::Retries, Opt::Verbose]));
+/// Commands with a result to print or keep quiet about.
+const OUTPUT: Opts = Opts::of(&[Opt::Quiet, Opt::Json]);
+/// Commands over many handles.
+const BATCH: Opts = Opts::of(&[Opt::Jobs, Opt::FailFast]);
+/// Commands whose requests can be printed instead of sent.
+const DRY: Opts = Opts::of(&[Opt::DryRun, Opt::Curl]);
+const BATCH_COMMAND: Opts = SENDS.union(OUTPUT).union(BATCH).union(DRY);
+const ITEM_COMMAND: Opts = SENDS
+    .union(OUTPUT)
+    .union(DRY)
+    .union(Opts::of(&[Opt::FailFast]));
+
+/// Which client options each command takes: the one table that the parser, the help, the man
+/// pages, the completions and the tests all read. A command not listed takes none.
+pub const COMMAND_OPTIONS: &[(&str, Opts)] = &[
+    ("create", SENDS.union(OUTPUT).union(DRY)),
+    ("open", SENDS.union(OUTPUT).union(DRY)),
+    ("put", BATCH_COMMAND),
+    ("post", BATCH_COMMAND),
+    ("clear-data", BATCH_COMMAND),
+    ("clear-deleted-data", BATCH_COMMAND),
+    ("metadata", BATCH_COMMAND),
+    ("reopen", BATCH_COMMAND),
+    ("drop", BATCH_COMMAND),
+    // Reads only, and what it sends depends on the launcher's answers, so there is no list of
+    // requests to print before them; its items are read `--jobs` at once (at most 8).
+    ("show", SENDS.union(OUTPUT).union(Opts::of(&[Opt::Jobs]))),
+    // Reads the copy and the network's data as `show` reads a handle.
+    ("status", SENDS.union(OUTPUT).union(Opts::of(&[Opt::Jobs]))),
+    // One index at a time, the highest first, so that each names the item the person saw.
+    ("remove", ITEM_COMMAND),
+    ("restore", ITEM_COMMAND),
+    ("purge", ITEM_COMMAND),
+    // One append.
+    ("append", SENDS.union(OUTPUT).union(DRY)),
+    // A login stores a new token, so no token is read; a person answers, so no retries.
+    (
+        "auth login",
+        Opts::of(&[
+            Opt::LauncherUrl,
+            Opt::Timeout,
+            Opt::AllowInsecureHttp,
+            Opt::Quiet,
+            Opt::Color,
+        ]),
+    ),
+    ("auth status", CONNECT.union(OUTPUT)),
+    // Reads the user's own key: one lease, given back.
+    ("auth whoami", SENDS.union(OUTPUT)),
+    ("auth logout", CONNECT.union(Opts::of(&[Opt::Quiet]))),
+    // Prints the token it finds, and nothing else.
+    ("auth token", Opts::of(&[Opt::TokenFile, Opt::Color])),
+    ("config path", Opts::of(&[Opt::Json, Opt::Color])),
+    // Shows what the settings come to, so the options that change them change what it shows.
+    (
+        "config show",
+        Opts::of(&[
+            Opt::LauncherUrl,
+            Opt::TokenFile,
+            Opt::Timeout,
+            Opt::Json,
+            Opt::Color,
+        ]),
+    ),
+    ("config set", Opts::of(&[Opt::Quiet, Opt::Color])),
+    ("config unset", Opts::of(&[Opt::Quiet, Opt::Color])),
+    ("completions", Opts::of(&[Opt::Color])),
+    // Offline: reads bytes, prints what they hold.
+    ("decode", Opts::of(&[Opt::Json, Opt::Color])),
+    // Reads a running emulator's journal, as a client of it.
+    #[cfg(feature = "emulator")]
+    (
+        "emulator requests",
+        CONNECT.union(Opts::of(&[Opt::Json, Opt::Quiet])),
+    ),
+];
+
+/// The options the command at `path` (`"auth status"`) takes.
+pub fn options_of(path: &str) -> Opts {
+    COMMAND_OPTIONS
+        .iter()
+        .find(|(listed, _)| *listed == path)
+        .map_or(Opts::NONE, |(_, opts)| *opts)
+}
+
+/// The client options as typed at one level of the command line, unchecked; `settings`
+/// merges the levels and checks them.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ClientOptions {
+    pub launcher_url: Option<String>,
+    pub token_file: Option<PathBuf>,
+    pub timeout: Option<f64>,
+    pub allow_insecure_http: bool,
+    pub quiet: bool,
+    pub json: bool,
+    pub jobs: Option<u16>,
+    pub fail_fast: bool,
+    pub retries: Option<u8>,
+    pub dry_run: bool,
+    pub curl: bool,
+    pub verbose: bool,
+    pub color: Option<ColorWhen>,
+}
+
+impl ClientOptions {
+    /// The client options given at one level of a parsed command line (those the level does
+    /// not take are absent).
+    pub fn from_level(matches: &clap::ArgMatches) -> ClientOptions {
+        fn value<T: Clone + Send + Sync + 'static>(m: &clap::ArgMatches, opt: Opt) -> Option<T> {
+            m.try_get_one::<T>(opt.id()).ok().flatten().cloned()
+        }
+        let flag = |opt: Opt| value::<bool>(matches, opt).unwrap_or(false);
+        ClientOptions {
+            launcher_url: value(matches, Opt::LauncherUrl),
+            token_file: value(matches, Opt::TokenFile),
+            timeout: value(matches, Opt::Timeout),
+            allow_insecure_http: flag(Opt::AllowInsecureHttp),
+            quiet: flag(Opt::Quiet),
+            json: flag(Opt::Json),
+            jobs: value(matches, Opt::Jobs),
+            fail_fast: flag(Opt::FailFast),
+            retries: value(matches, Opt::Retries),
+            dry_run: flag(Opt::DryRun),
+            curl: flag(Opt::Curl),
+            verbose: flag(Opt::Verbose),
+            color: value(matches, Opt::Color),
+        }
+    }
+
+    /// The options given, by the table's names.
+    pub fn given(&self) -> Vec<Opt> {
+        Opt::ALL
+            .into_iter()
+            .filter(|opt| match opt {
+                Opt::LauncherUrl => self.launcher_url.is_some(),
+                Opt::TokenFile => self.token_file.is_some(),
+                Opt::Timeout => self.timeout.is_some(),
+                Opt::AllowInsecureHttp => self.allow_insecure_http,
+                Opt::Retries => self.retries.is_some(),
+                Opt::Verbose => self.verbose,
+                Opt::Quiet => self.quiet,
+                Opt::Json => self.json,
+                Opt::Jobs => self.jobs.is_some(),
+                Opt::FailFast => self.fail_fast,
+                Opt::DryRun => self.dry_run,
+                Opt::Curl => self.curl,
+                Opt::Color => self.color.is_some(),
+            })
+            .collect()
+    }
+}
