@@ -1,0 +1,328 @@
+//! The step runner and the leases: [`Steps`] sends a procedure's requests one after another and
+//! holds each launcher handle it obtains for its own use ([`Lease`]) until it gives it back;
+//! [`Stop`] is Ctrl-C as the procedures see it, with every lease held, and [`until_stopped`]
+//! runs work that holds leases so that a signal gives them back before it ends.
+
+use std::cell::{Cell, RefCell};
+use std::future::Future;
+use std::time::Instant;
+
+use crate::handle::Handle;
+use crate::launcher::{Launcher, Request};
+use crate::outcome::{self, Class, Failure, Reply};
+
+use super::{handle_in, Step};
+
+/// A launcher handle a procedure obtained for its own use, and the request that gives it back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lease {
+    pub handle: Handle,
+    pub release: Request,
+}
+
+/// A launcher handle a run may have left in the launcher.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Left {
+    /// A lease whose giving back timed out, was cut or failed: its `release` frees it.
+    Known(Lease),
+    /// A request that makes a handle, whose answer was lost after it may have reached the
+    /// launcher: the launcher may hold a handle whose number never came back.
+    Unknown(Request),
+}
+
+/// Ctrl-C as the procedures see it, and the leases they hold. Once it is set, no request
+/// starts but those that give leases back; what is in flight finishes, so a handle the
+/// launcher gives in an answer that was on its way is still seen, held and given back.
+#[derive(Debug, Default)]
+pub struct Stop {
+    set: Cell<bool>,
+    /// Every lease held now, by any procedure.
+    held: RefCell<Vec<Lease>>,
+    /// The most leases held at once.
+    most: Cell<usize>,
+    /// Handles that may be left in the launcher: leases that could not be given back, and
+    /// handles whose making lost its answer.
+    left: RefCell<Vec<Left>>,
+}
+
+impl Stop {
+    pub fn is_set(&self) -> bool {
+        self.set.get()
+    }
+
+    pub fn set(&self) {
+        self.set.set(true);
+    }
+
+    /// The leases held now (after a second Ctrl-C: the ones left behind).
+    pub fn held(&self) -> Vec<Lease> {
+        self.held.borrow().clone()
+    }
+
+    /// What may be left in the launcher: everything still held (after a second Ctrl-C), and
+    /// every lease whose taking or giving back went wrong.
+    pub fn left(&self) -> Vec<Left> {
+        let mut left = self.left.borrow().clone();
+        left.extend(self.held.borrow().iter().copied().map(Left::Known));
+        left
+    }
+
+    fn leave(&self, left: Left) {
+        self.left.borrow_mut().push(left);
+    }
+
+    /// The most leases held at once so far.
+    pub fn most_held(&self) -> usize {
+        self.most.get()
+    }
+
+    fn hold(&self, lease: Lease) {
+        let mut held = self.held.borrow_mut();
+        held.push(lease);
+        self.most.set(self.most.get().max(held.len()));
+    }
+
+    fn let_go(&self, lease: &Lease) {
+        let mut held = self.held.borrow_mut();
+        if let Some(at) = held.iter().position(|other| other == lease) {
+            held.swap_remove(at);
+        }
+    }
+}
+
+/// How work run by [`until_stopped`] ended.
+#[derive(Debug)]
+pub enum Ended<T> {
+    /// It ran to its end.
+    Finished(T),
+    /// Ctrl-C stopped it; it gave its leases back and ended early with this.
+    Interrupted(T),
+    /// A second Ctrl-C left at once: the leases in [`Stop::held`] were not given back.
+    Abandoned,
+}
+
+/// Runs `work`, which holds leases through `stop`. The first Ctrl-C (or SIGTERM, or SIGHUP: a
+/// CI job's timeout, a closed terminal) sets `stop` and calls `stopping`, for a word to the
+/// person: the work sends nothing new but gives back what it holds, and ends. A second signal
+/// leaves at once.
+pub async fn until_stopped<T>(
+    work: impl Future<Output = T>,
+    stop: &Stop,
+    stopping: impl FnOnce(),
+) -> Ended<T> {
+    futures_util::pin_mut!(work);
+    let mut signals = Signals::new();
+    tokio::select! {
+        value = &mut work => return Ended::Finished(value),
+        _ = signals.next() => {}
+    }
+    stop.set();
+    stopping();
+    tokio::select! {
+        value = &mut work => Ended::Interrupted(value),
+        _ = signals.next() => Ended::Abandoned,
+    }
+}
+
+/// The signals that stop work holding leases: SIGINT, SIGTERM and SIGHUP, each handled from
+/// the moment this is made.
+struct Signals {
+    #[cfg(unix)]
+    others: Vec<tokio::signal::unix::Signal>,
+}
+
+impl Signals {
+    fn new() -> Signals {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{signal, SignalKind};
+            // A signal that cannot be handled keeps its default action; Ctrl-C still works.
+            let others = [SignalKind::terminate(), SignalKind::hangup()]
+                .into_iter()
+                .filter_map(|kind| signal(kind).ok())
+                .collect();
+            Signals { others }
+        }
+        #[cfg(not(unix))]
+        Signals {}
+    }
+
+    /// The next of them.
+    async fn next(&mut self) {
+        #[cfg(unix)]
+        {
+            if self.others.is_empty() {
+                let _ = tokio::signal::ctrl_c().await;
+                return;
+            }
+            let others = futures_util::future::select_all(
+                self.others.iter_mut().map(|signal| Box::pin(signal.recv())),
+            );
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = others => {}
+            }
+        }
+        #[cfg(not(unix))]
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// The steps of one procedure, sent one after another, and the leases it holds.
+pub(super) struct Steps<'a> {
+    launcher: &'a Launcher,
+    verbose: bool,
+    stop: &'a Stop,
+    done: Vec<Step>,
+    leases: Vec<Lease>,
+}
+
+impl<'a> Steps<'a> {
+    pub(super) fn new(launcher: &'a Launcher, verbose: bool, stop: &'a Stop) -> Steps<'a> {
+        Steps {
+            launcher,
+            verbose,
+            stop,
+            done: Vec::with_capacity(3),
+            leases: Vec::new(),
+        }
+    }
+
+    /// Sends `request`; its reply if it succeeded.
+    pub(super) async fn run(&mut self, request: Request) -> Option<Reply> {
+        self.ask(request).await.ok()
+    }
+
+    /// Sends `request` and records the step; what came of it. After Ctrl-C nothing is sent,
+    /// and the answer is the interruption.
+    pub(super) async fn ask(&mut self, request: Request) -> Result<Reply, Failure> {
+        if self.stop.is_set() {
+            return Err(Failure::new(Class::Interrupted, "interrupted"));
+        }
+        let step = step(self.launcher, request, self.verbose).await;
+        let result = step.result.clone();
+        self.done.push(step);
+        result
+    }
+
+    /// Sends `request` with `bytes` as its body, and records the step; as [`Steps::ask`].
+    pub(super) async fn write(&mut self, request: Request, bytes: &[u8]) -> Result<Reply, Failure> {
+        if self.stop.is_set() {
+            return Err(Failure::new(Class::Interrupted, "interrupted"));
+        }
+        let step = step_with(self.launcher, request, Some(bytes), self.verbose).await;
+        let result = step.result.clone();
+        self.done.push(step);
+        result
+    }
+
+    /// Sends `request`, which answers with a handle for this procedure's own use, and holds
+    /// that handle until it is given back with `release(handle)`.
+    pub(super) async fn lease(
+        &mut self,
+        request: Request,
+        release: fn(Handle) -> Request,
+    ) -> Result<(Handle, Reply), Failure> {
+        let sent_before = self.done.len();
+        let reply = self.ask(request).await;
+        let lost = self.done.len() > sent_before && self.done.last().is_some_and(|s| s.answer_lost);
+        let reply = match reply {
+            Ok(reply) => reply,
+            Err(failure) => {
+                // The launcher may have made the handle and lost the answer on its way.
+                if lost {
+                    self.stop.leave(Left::Unknown(request));
+                }
+                return Err(failure);
+            }
+        };
+        let Some(handle) = handle_in(&reply) else {
+            return Err(Failure::new(
+                Class::Unexpected,
+                "the answer holds no handle",
+            ));
+        };
+        let lease = Lease {
+            handle,
+            release: release(handle),
+        };
+        self.leases.push(lease);
+        self.stop.hold(lease);
+        Ok((handle, reply))
+    }
+
+    /// Gives one lease back now, Ctrl-C or not; the launcher's answer to that.
+    pub(super) async fn give_back(&mut self, handle: Handle) -> Result<(), Failure> {
+        let Some(at) = self.leases.iter().rposition(|lease| lease.handle == handle) else {
+            return Ok(());
+        };
+        let lease = self.leases.remove(at);
+        let step = step(self.launcher, lease.release, self.verbose).await;
+        self.stop.let_go(&lease);
+        // A launcher that refuses the drop holds no such handle; any other failure (no answer,
+        // a cut one, a 5xx) may have left it there.
+        if matches!(&step.result, Err(failure) if failure.class != Class::Rejected) {
+            self.stop.leave(Left::Known(lease));
+        }
+        let result = step.result.clone().map(drop);
+        self.done.push(step);
+        result
+    }
+
+    /// Gives back every lease still held, the newest first; the first failure to.
+    pub(super) async fn give_back_all(&mut self) -> Result<(), Failure> {
+        let mut first = Ok(());
+        while let Some(lease) = self.leases.last().copied() {
+            let result = self.give_back(lease.handle).await;
+            if first.is_ok() {
+                first = result;
+            }
+        }
+        first
+    }
+
+    /// The steps, once every lease is given back: the one way out of a procedure.
+    pub(super) async fn finish(mut self) -> Vec<Step> {
+        let _ = self.give_back_all().await;
+        self.done
+    }
+}
+
+pub(super) async fn step(launcher: &Launcher, request: Request, verbose: bool) -> Step {
+    step_with(launcher, request, None, verbose).await
+}
+
+/// A step whose request carries raw bytes (`body`), or none.
+async fn step_with(
+    launcher: &Launcher,
+    request: Request,
+    body: Option<&[u8]>,
+    verbose: bool,
+) -> Step {
+    let started = Instant::now();
+    let sent = match body {
+        Some(bytes) => launcher.send_bytes(&request, bytes).await,
+        None => launcher.send(&request).await,
+    };
+    let elapsed = started.elapsed();
+    let (status, result) = match &sent {
+        Ok(answer) => (Some(answer.status), outcome::judge(&request, answer)),
+        Err(no_answer) => (
+            None,
+            Err(outcome::judge_no_answer(
+                no_answer,
+                Some(request.operation()),
+                launcher.base(),
+            )),
+        ),
+    };
+    let answer_lost = matches!(&sent, Err(no_answer) if no_answer.may_have_arrived());
+    Step {
+        request,
+        status,
+        elapsed,
+        result,
+        exchange: verbose.then_some(sent),
+        answer_lost,
+    }
+}
