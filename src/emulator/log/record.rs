@@ -195,7 +195,7 @@ pub struct Request {
     /// Its number in the journal (see [`request_record`]); `None` for the emulator's own routes.
     pub seq: Option<u64>,
     pub method: hyper::Method,
-    /// As the log shows it (see [`redact`]).
+    /// As the log shows it (see [`redact`](super::redact)).
     pub path: String,
     pub status: Option<u16>,
     pub error: Option<ErrorBody>,
