@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use crate::harness::emulator::*;
 use crate::harness::losing::LosingProxy;
-use crate::harness::relay::{Hook, Relay};
+use crate::harness::relay::Relay;
 use crate::harness::*;
 
 /// What the emulator holds of handle 1's local copy: (data, deleted).
@@ -350,15 +350,8 @@ fn show_names_the_lease_whose_drop_timed_out_and_exits_non_zero() {
     let sandbox = Sandbox::new();
     let (emulator, log) = logged(&sandbox);
     let before = emulator.live_handles(&log);
-    let held = std::sync::atomic::AtomicBool::new(false);
-    let relay = Relay::start(emulator.addr(), move |line| {
-        if line.starts_with("DELETE /data-id/")
-            && !held.swap(true, std::sync::atomic::Ordering::SeqCst)
-        {
-            Hook::Hold
-        } else {
-            Hook::Pass
-        }
+    let relay = Relay::holding(emulator.addr(), 0, |line| {
+        line.starts_with("DELETE /data-id/")
     });
     let output = sandbox
         .safe_ad()

@@ -517,14 +517,7 @@ fn a_large_handle_is_read_holding_few_handles_so_none_of_the_persons_own_are_evi
 /// A relay in front of `emulator` that holds the first content read (`GET /structured-data/N`),
 /// when the item being read holds a data id and a structured-data handle.
 fn holding_relay(emulator: &Emulator) -> Relay {
-    let held = std::sync::atomic::AtomicBool::new(false);
-    Relay::start(emulator.addr(), move |line| {
-        if content_read(line) && !held.swap(true, std::sync::atomic::Ordering::SeqCst) {
-            Hook::Hold
-        } else {
-            Hook::Pass
-        }
-    })
+    Relay::holding(emulator.addr(), 0, content_read)
 }
 
 #[test]
@@ -544,16 +537,7 @@ fn stopped_in_the_middle(signal: fn(&Running)) {
     let (emulator, log, handle) = big_handle(&sandbox, 40);
     let before = emulator.live_handles(&log);
     let relay = holding_relay(&emulator);
-    let running = sandbox
-        .safe_ad()
-        .launcher(&relay.url)
-        .args(["show", &handle])
-        .spawn();
-    relay.wait_held();
-    signal(&running);
-    running.wait_for_stderr("safe-ad: stopping: no new requests; giving back");
-    relay.release();
-    let output = running.wait();
+    let output = relay.stop_while_held(sandbox.safe_ad().args(["show", &handle]), signal);
     output
         .code(130)
         .stdout_is("")
@@ -672,25 +656,13 @@ fn reopen_gives_its_data_id_back_after_ctrl_c_too() {
     let sandbox = Sandbox::new();
     let (emulator, log) = emulator(&sandbox, &[]);
     let before = emulator.live_handles(&log);
-    let held = std::sync::atomic::AtomicBool::new(false);
-    let relay = Relay::start(emulator.addr(), move |line| {
-        let fetch = line.starts_with("GET /appendable-data/handle/");
-        if fetch && !held.swap(true, std::sync::atomic::Ordering::SeqCst) {
-            Hook::Hold
-        } else {
-            Hook::Pass
-        }
+    let relay = Relay::holding(emulator.addr(), 0, |line| {
+        line.starts_with("GET /appendable-data/handle/")
     });
-    let running = sandbox
-        .safe_ad()
-        .launcher(&relay.url)
-        .args(["reopen", "--jobs", "1", "1", "2"])
-        .spawn();
-    relay.wait_held();
-    running.interrupt();
-    running.wait_for_stderr("safe-ad: stopping:");
-    relay.release();
-    let output = running.wait();
+    let output = relay.stop_while_held(
+        sandbox.safe_ad().args(["reopen", "--jobs", "1", "1", "2"]),
+        Running::interrupt,
+    );
     // The fetch in flight came back: its new handle is printed, handle 2 is not started.
     let fresh: u64 = output
         .code(130)

@@ -13,7 +13,7 @@ use serde_json::Value;
 use crate::harness::emulator::*;
 use crate::harness::http::b64;
 use crate::harness::losing::LosingProxy;
-use crate::harness::relay::{Hook, Relay};
+use crate::harness::relay::Relay;
 use crate::harness::*;
 
 /// An emulator with the demo state, logging to a file in `sandbox`, and the file.
@@ -497,25 +497,13 @@ fn ctrl_c_while_the_fresh_fetch_is_in_flight_gives_back_what_it_brings() {
     let sandbox = Sandbox::new();
     let (emulator, log) = emulator(&sandbox, &[]);
     let before = emulator.live_handles(&log);
-    let held = std::sync::atomic::AtomicBool::new(false);
-    let relay = Relay::start(emulator.addr(), move |line| {
-        let fetch = line.starts_with("GET /appendable-data/handle/");
-        if fetch && !held.swap(true, std::sync::atomic::Ordering::SeqCst) {
-            Hook::Hold
-        } else {
-            Hook::Pass
-        }
+    let relay = Relay::holding(emulator.addr(), 0, |line| {
+        line.starts_with("GET /appendable-data/handle/")
     });
-    let running = sandbox
-        .safe_ad()
-        .launcher(&relay.url)
-        .args(["status", "1", "2"])
-        .spawn();
-    relay.wait_held();
-    running.interrupt();
-    running.wait_for_stderr("safe-ad: stopping: no new requests; giving back");
-    relay.release();
-    let output = running.wait();
+    let output = relay.stop_while_held(
+        sandbox.safe_ad().args(["status", "1", "2"]),
+        Running::interrupt,
+    );
     output
         .code(130)
         .stdout_is("")
@@ -530,30 +518,17 @@ fn ctrl_c_while_the_networks_items_are_read_gives_back_every_handle() {
     let before = emulator.live_handles(&log);
     // The copy's items are read first; the fourth content read is the network's first item
     // (handle 1 holds 3 structured-data items in its two lists that are read before it).
-    let reads = std::sync::atomic::AtomicU32::new(0);
-    let relay = Relay::start(emulator.addr(), move |line| {
-        let content = line
-            .split(' ')
+    let relay = Relay::holding(emulator.addr(), 4, |line| {
+        line.split(' ')
             .nth(1)
             .and_then(|path| path.strip_prefix("/structured-data/"))
-            .is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()));
-        if content && reads.fetch_add(1, std::sync::atomic::Ordering::SeqCst) == 4 {
-            Hook::Hold
-        } else {
-            Hook::Pass
-        }
+            .is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()))
     });
-    let running = sandbox
-        .safe_ad()
-        .launcher(&relay.url)
-        .args(["status", "--jobs", "1", "1"])
-        .spawn();
-    relay.wait_held();
-    running.interrupt();
-    running.wait_for_stderr("safe-ad: stopping:");
-    relay.release();
-    running
-        .wait()
+    relay
+        .stop_while_held(
+            sandbox.safe_ad().args(["status", "--jobs", "1", "1"]),
+            Running::interrupt,
+        )
         .code(130)
         .stdout_is("")
         .stderr_has("every launcher handle it had obtained was given back");

@@ -5,11 +5,12 @@
 //! test token.
 
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Instant;
 
 use super::http::request;
-use super::{RawLauncher, DEADLINE, TOKEN};
+use super::{Output, RawLauncher, Running, SafeAd, DEADLINE, TOKEN};
 
 /// What the relay does with one request, chosen by the test from its request line.
 pub enum Hook {
@@ -79,6 +80,36 @@ impl Relay {
             gate,
             _launcher: launcher,
         }
+    }
+
+    /// Relays to the emulator at `target`, holding the `nth` request (counting from 0) whose
+    /// request line `matches` and passing every other one.
+    pub fn holding(
+        target: SocketAddr,
+        nth: u32,
+        matches: impl Fn(&str) -> bool + Send + Sync + 'static,
+    ) -> Relay {
+        let seen = AtomicU32::new(0);
+        Relay::start(target, move |line| {
+            if matches(line) && seen.fetch_add(1, Ordering::SeqCst) == nth {
+                Hook::Hold
+            } else {
+                Hook::Pass
+            }
+        })
+    }
+
+    /// Runs `safe_ad` through the relay and stops it with `signal` (Ctrl-C, SIGTERM) while a
+    /// request is held; the held request goes on once safe-ad says it is stopping, so what it
+    /// brings must still be given back. How the run ended.
+    #[track_caller]
+    pub fn stop_while_held(&self, safe_ad: SafeAd, signal: fn(&Running)) -> Output {
+        let running = safe_ad.launcher(&self.url).spawn();
+        self.wait_held();
+        signal(&running);
+        running.wait_for_stderr("safe-ad: stopping:");
+        self.release();
+        running.wait()
     }
 
     /// Waits until a request is being held; fails after [`DEADLINE`].
