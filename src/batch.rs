@@ -71,7 +71,7 @@ impl Procedure {
         match self {
             Procedure::Operation { operation, save } => std::iter::once(operation)
                 .chain(save)
-                .map(|operation| Request::OnHandle(operation, handle))
+                .flat_map(|operation| with_read_back(Request::OnHandle(operation, handle)))
                 .collect(),
             Procedure::Reopen { drop_old } => {
                 let mut requests = vec![Request::OnHandle(Operation::DataId, handle)];
@@ -104,6 +104,10 @@ pub struct Step {
     pub exchange: Option<Result<Answer, NoAnswer>>,
     /// No answer came, and the request may have reached the launcher (which may have acted).
     pub answer_lost: bool,
+    /// After a save that succeeded: the read of the same handle's metadata that says which
+    /// version was saved (the launcher answers a save with no more than `OK`). It is part of
+    /// the save's step, not a step of its own: its failure never makes the save a failure.
+    pub read_back: Option<Box<Step>>,
 }
 
 impl Step {
@@ -113,6 +117,37 @@ impl Step {
             Ok(reply) => handle_in(reply),
             Err(_) => None,
         }
+    }
+}
+
+/// What the read after a save found: the version saved, or why it could not be read.
+#[derive(Debug, Clone, Copy)]
+pub enum SavedVersion<'a> {
+    Read(u64),
+    Unread(&'a Failure),
+}
+
+impl Step {
+    /// For a save that succeeded and was read back: the version it saved (after a POST the
+    /// launcher's copy is the version just sent; after a PUT, the one saved).
+    pub fn saved_version(&self) -> Option<SavedVersion<'_>> {
+        let read = self.read_back.as_deref()?;
+        Some(match &read.result {
+            Ok(Reply::Metadata(metadata)) => SavedVersion::Read(metadata.version),
+            Ok(_) => return None,
+            Err(failure) => SavedVersion::Unread(failure),
+        })
+    }
+}
+
+/// The requests of a save as `--dry-run` and `--curl` show them: the save, and the read of the
+/// same handle's metadata that says which version it saved. Any other request alone.
+pub fn with_read_back<H: Copy>(request: Request<H>) -> Vec<Request<H>> {
+    match request {
+        Request::OnHandle(operation, handle) if operation.is_save() => {
+            vec![request, Request::OnHandle(Operation::Metadata, handle)]
+        }
+        request => vec![request],
     }
 }
 
@@ -278,9 +313,11 @@ async fn process(
     let mut steps = Steps::new(launcher, verbose, interrupt);
     match plan.procedure {
         Procedure::Operation { operation, save } => {
-            let done = steps.run(Request::OnHandle(operation, handle)).await;
+            let done = steps
+                .save_or_run(Request::OnHandle(operation, handle))
+                .await;
             if let (Some(_), Some(save)) = (done, save) {
-                steps.run(Request::OnHandle(save, handle)).await;
+                steps.save_or_run(Request::OnHandle(save, handle)).await;
             }
         }
         Procedure::Reopen { drop_old } => {
@@ -441,7 +478,10 @@ pub fn at_indexes_plan(
     highest_first(indexes)
         .into_iter()
         .map(|index| Request::AtIndex(operation, handle, index))
-        .chain(save.map(|save| Request::OnHandle(save, handle)))
+        .chain(
+            save.into_iter()
+                .flat_map(|save| with_read_back(Request::OnHandle(save, handle))),
+        )
         .collect()
 }
 
@@ -492,7 +532,7 @@ pub async fn at_indexes(
         }
     }
     if let (Some(save), 0) = (save, done.tally.failed) {
-        let step = step(launcher, Request::OnHandle(save, handle), verbose).await;
+        let step = save_step(launcher, Request::OnHandle(save, handle), verbose).await;
         each(&step);
         match &step.result {
             Ok(_) => done.saved = true,
@@ -702,6 +742,18 @@ impl<'a> Steps<'a> {
         result
     }
 
+    /// Sends `request` as [`Steps::run`] does; a save that succeeds is read back (see
+    /// [`save_step`]), unless Ctrl-C came in between.
+    async fn save_or_run(&mut self, request: Request) -> Option<Reply> {
+        if self.stop.is_set() || !request.operation().is_save() {
+            return self.run(request).await;
+        }
+        let step = save_step(self.launcher, request, self.verbose).await;
+        let result = step.result.clone();
+        self.done.push(step);
+        result.ok()
+    }
+
     /// Sends `request` with `bytes` as its body, and records the step; as [`Steps::ask`].
     async fn write(&mut self, request: Request, bytes: &[u8]) -> Result<Reply, Failure> {
         if self.stop.is_set() {
@@ -789,6 +841,25 @@ async fn step(launcher: &Launcher, request: Request, verbose: bool) -> Step {
     step_with(launcher, request, None, verbose).await
 }
 
+/// A save (`request`), and when it succeeded the read of the same handle's metadata that says
+/// which version it saved: a GET, safe to send again, that changes nothing. What came of the
+/// read is kept in the save's step ([`Step::read_back`]); the save's own result stands.
+async fn save_step(launcher: &Launcher, request: Request, verbose: bool) -> Step {
+    let mut saved = step(launcher, request, verbose).await;
+    if let (Ok(_), Request::OnHandle(operation, handle)) = (&saved.result, request) {
+        if operation.is_save() {
+            let read = step(
+                launcher,
+                Request::OnHandle(Operation::Metadata, handle),
+                verbose,
+            )
+            .await;
+            saved.read_back = Some(Box::new(read));
+        }
+    }
+    saved
+}
+
 /// A step whose request carries raw bytes (`body`), or none.
 async fn step_with(
     launcher: &Launcher,
@@ -821,5 +892,6 @@ async fn step_with(
         result,
         exchange: verbose.then_some(sent),
         answer_lost,
+        read_back: None,
     }
 }
