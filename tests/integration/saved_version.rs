@@ -182,3 +182,32 @@ fn dry_run_lists_the_read_after_each_save_and_sends_nothing() {
     .stdout_has(&format!("GET {url}/appendable-data/metadata/7\n"));
     assert!(launcher.requests().is_empty(), "a dry run sent a request");
 }
+
+#[test]
+fn a_batch_reads_each_saved_handle_once_after_its_save_and_quiet_prints_nothing() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let created: Vec<String> = (0..2)
+        .map(|_| {
+            let output = run(&sandbox, &emulator.url, &["create"]);
+            output.success().stdout().trim().to_string()
+        })
+        .collect();
+    let from = emulator.requests().len();
+    run(
+        &sandbox,
+        &emulator.url,
+        &["-q", "--jobs", "2", "put", &created[0], &created[1]],
+    )
+    .success()
+    .stdout_is("")
+    .stderr_is("");
+    let sent = emulator.requests()[from..].to_vec();
+    assert_eq!(sent.len(), 4, "{sent:?}");
+    for handle in &created {
+        let at = |wanted: String| sent.iter().position(|line| *line == wanted);
+        let save = at(format!("PUT /appendable-data/{handle} 200")).expect("the save");
+        let read = at(format!("GET /appendable-data/metadata/{handle} 200")).expect("the read");
+        assert!(save < read, "{sent:?}");
+    }
+}
