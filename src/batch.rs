@@ -35,7 +35,7 @@ use crate::launcher::{Answer, Launcher, NoAnswer, Operation, Request, Slot};
 use crate::name::Name;
 use crate::outcome::{Class, Failure, Reply};
 
-use steps::{step, Steps};
+use steps::{save_step, step, Steps};
 pub use steps::{until_stopped, Ended, Lease, Left, Stop};
 
 /// How many finished records may wait behind a slow one, per job, before input stops being read:
@@ -76,7 +76,7 @@ impl Procedure {
         match self {
             Procedure::Operation { operation, save } => std::iter::once(operation)
                 .chain(save)
-                .map(|operation| Request::OnHandle(operation, handle))
+                .flat_map(|operation| with_read_back(Request::OnHandle(operation, handle)))
                 .collect(),
             Procedure::Reopen { drop_old } => {
                 let mut requests = vec![Request::OnHandle(Operation::DataId, handle)];
@@ -109,6 +109,10 @@ pub struct Step {
     pub exchange: Option<Result<Answer, NoAnswer>>,
     /// No answer came, and the request may have reached the launcher (which may have acted).
     pub answer_lost: bool,
+    /// After a save that succeeded: the read of the same handle's metadata that says which
+    /// version was saved (the launcher answers a save with no more than `OK`). It is part of
+    /// the save's step, not a step of its own: its failure never makes the save a failure.
+    pub read_back: Option<Box<Step>>,
 }
 
 impl Step {
@@ -118,6 +122,37 @@ impl Step {
             Ok(reply) => handle_in(reply),
             Err(_) => None,
         }
+    }
+}
+
+/// What the read after a save found: the version saved, or why it could not be read.
+#[derive(Debug, Clone, Copy)]
+pub enum SavedVersion<'a> {
+    Read(u64),
+    Unread(&'a Failure),
+}
+
+impl Step {
+    /// For a save that succeeded and was read back: the version it saved (after a POST the
+    /// launcher's copy is the version just sent; after a PUT, the one saved).
+    pub fn saved_version(&self) -> Option<SavedVersion<'_>> {
+        let read = self.read_back.as_deref()?;
+        Some(match &read.result {
+            Ok(Reply::Metadata(metadata)) => SavedVersion::Read(metadata.version),
+            Ok(_) => return None,
+            Err(failure) => SavedVersion::Unread(failure),
+        })
+    }
+}
+
+/// The requests of a save as `--dry-run` and `--curl` show them: the save, and the read of the
+/// same handle's metadata that says which version it saved. Any other request alone.
+pub fn with_read_back<H: Copy>(request: Request<H>) -> Vec<Request<H>> {
+    match request {
+        Request::OnHandle(operation, handle) if operation.is_save() => {
+            vec![request, Request::OnHandle(Operation::Metadata, handle)]
+        }
+        request => vec![request],
     }
 }
 
@@ -283,9 +318,11 @@ async fn process(
     let mut steps = Steps::new(launcher, verbose, interrupt);
     match plan.procedure {
         Procedure::Operation { operation, save } => {
-            let done = steps.run(Request::OnHandle(operation, handle)).await;
+            let done = steps
+                .save_or_run(Request::OnHandle(operation, handle))
+                .await;
             if let (Some(_), Some(save)) = (done, save) {
-                steps.run(Request::OnHandle(save, handle)).await;
+                steps.save_or_run(Request::OnHandle(save, handle)).await;
             }
         }
         Procedure::Reopen { drop_old } => {
@@ -446,7 +483,10 @@ pub fn at_indexes_plan(
     highest_first(indexes)
         .into_iter()
         .map(|index| Request::AtIndex(operation, handle, index))
-        .chain(save.map(|save| Request::OnHandle(save, handle)))
+        .chain(
+            save.into_iter()
+                .flat_map(|save| with_read_back(Request::OnHandle(save, handle))),
+        )
         .collect()
 }
 
@@ -497,7 +537,7 @@ pub async fn at_indexes(
         }
     }
     if let (Some(save), 0) = (save, done.tally.failed) {
-        let step = step(launcher, Request::OnHandle(save, handle), verbose).await;
+        let step = save_step(launcher, Request::OnHandle(save, handle), verbose).await;
         each(&step);
         match &step.result {
             Ok(_) => done.saved = true,

@@ -8,7 +8,7 @@ use std::future::Future;
 use std::time::Instant;
 
 use crate::handle::Handle;
-use crate::launcher::{Launcher, Request};
+use crate::launcher::{Launcher, Operation, Request};
 use crate::outcome::{self, Class, Failure, Reply};
 
 use super::{handle_in, Step};
@@ -205,6 +205,18 @@ impl<'a> Steps<'a> {
         result
     }
 
+    /// Sends `request` as [`Steps::run`] does; a save that succeeds is read back (see
+    /// [`save_step`]), unless Ctrl-C came in between.
+    pub(super) async fn save_or_run(&mut self, request: Request) -> Option<Reply> {
+        if self.stop.is_set() || !request.operation().is_save() {
+            return self.run(request).await;
+        }
+        let step = save_step(self.launcher, request, self.verbose).await;
+        let result = step.result.clone();
+        self.done.push(step);
+        result.ok()
+    }
+
     /// Sends `request` with `bytes` as its body, and records the step; as [`Steps::ask`].
     pub(super) async fn write(&mut self, request: Request, bytes: &[u8]) -> Result<Reply, Failure> {
         if self.stop.is_set() {
@@ -292,6 +304,25 @@ pub(super) async fn step(launcher: &Launcher, request: Request, verbose: bool) -
     step_with(launcher, request, None, verbose).await
 }
 
+/// A save (`request`), and when it succeeded the read of the same handle's metadata that says
+/// which version it saved: a GET, safe to send again, that changes nothing. What came of the
+/// read is kept in the save's step ([`Step::read_back`]); the save's own result stands.
+pub(super) async fn save_step(launcher: &Launcher, request: Request, verbose: bool) -> Step {
+    let mut saved = step(launcher, request, verbose).await;
+    if let (Ok(_), Request::OnHandle(operation, handle)) = (&saved.result, request) {
+        if operation.is_save() {
+            let read = step(
+                launcher,
+                Request::OnHandle(Operation::Metadata, handle),
+                verbose,
+            )
+            .await;
+            saved.read_back = Some(Box::new(read));
+        }
+    }
+    saved
+}
+
 /// A step whose request carries raw bytes (`body`), or none.
 async fn step_with(
     launcher: &Launcher,
@@ -324,5 +355,6 @@ async fn step_with(
         result,
         exchange: verbose.then_some(sent),
         answer_lost,
+        read_back: None,
     }
 }

@@ -167,9 +167,12 @@ handle's copy as it was: \fBsafe-ad reopen\fR gives a handle that shows it. The 
         roff: concat!(
             r#"
 .PP
-Each handle that succeeds prints one line on standard output, such as \fBput 7: ok\fR; with
-\fB-q\fR nothing is printed on success. \fB-q\fR changes what is printed, never what is done: a
-batch still stops when its reader goes away, and a batch cut short (Ctrl-C, unread input,
+Each handle that succeeds prints one line on standard output, such as \fBclear-data 7: ok\fR;
+with \fB-q\fR nothing is printed on success. A save says the version it saved (\fBpost 7: ok,
+saved version 3\fR), read from the handle's metadata right after the save (the launcher answers a
+save with no more than OK; \fB--dry-run\fR and \fB--curl\fR show that read too). If the read
+fails, the save still happened: the line says so, a warning says why, and the exit code stays 0.
+\fB-q\fR changes what is printed, never what is done: a batch still stops when its reader goes away, and a batch cut short (Ctrl-C, unread input,
 \fB--fail-fast\fR) still says what it left undone. \fBmetadata\fR prints its line even with
 \fB-q\fR, since that line is what was asked for:
 .PP
@@ -252,6 +255,10 @@ the time of the request, to 0.1 ms.
 .TP
 \fBindex\fR (number)
 \fBremove\fR, \fBrestore\fR, \fBpurge\fR: the index the step changed.
+.TP
+\fBsaved_version\fR (number or null), \fBsaved_version_error\fR (string)
+a save that succeeded: the version it saved, from the metadata read after it; null, with the
+read's error, when that read failed (the save still happened).
 .TP
 \fBmetadata\fR (object)
 \fBmetadata\fR: the launcher's fields (isOwner, version, filterType, filterLength, dataLength,

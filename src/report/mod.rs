@@ -414,6 +414,14 @@ fn step_json(launcher: &Launcher, line: Option<u64>, step: &Step, values: &Value
     if let Some(index) = request.index() {
         object["index"] = json!(index);
     }
+    match step.saved_version() {
+        Some(crate::batch::SavedVersion::Read(version)) => object["saved_version"] = json!(version),
+        Some(crate::batch::SavedVersion::Unread(failure)) => {
+            object["saved_version"] = Value::Null;
+            object["saved_version_error"] = json!(failure.message);
+        }
+        None => {}
+    }
     match &step.result {
         Ok(Reply::Metadata(metadata)) => object["metadata"] = json!(metadata),
         Ok(Reply::Fetched(fetched)) => {

@@ -51,9 +51,7 @@ impl Reporter {
             .find_map(|step| step.request.name())
             .map(|name| name.to_string());
         for (at, step) in steps.iter().enumerate() {
-            if step.exchange.is_some() {
-                err(&exchange_text(launcher, step));
-            }
+            self.exchanges(launcher, std::slice::from_ref(step));
             let values = Values {
                 handle: step.request.handle().map(|handle| handle.0),
                 name: name.clone(),
@@ -64,7 +62,7 @@ impl Reporter {
             match &step.result {
                 Err(failure) => self.error(Some(&step.request.subject()), failure, &values),
                 Ok(_) if new_handles => self.new_handle(steps, at),
-                Ok(_) if step.request.operation().is_save() => self.saved(&step.request),
+                Ok(_) if step.request.operation().is_save() => self.saved(step),
                 Ok(Reply::Metadata(metadata)) if !self.json => {
                     if let Some(handle) = step.request.handle() {
                         self.metadata(handle, metadata);
@@ -215,7 +213,14 @@ impl Reporter {
                 None if as_curl => plan[at + 1..].iter().find_map(slot_field),
                 _ => None,
             };
-            self.request_described(launcher, request, as_curl, token, capture);
+            // A save's read of the version it saved runs only when the save succeeded.
+            let read_back = as_curl
+                && matches!(
+                    (request, plan.get(at + 1)),
+                    (Request::OnHandle(save, handle), Some(Request::OnHandle(Operation::Metadata, next)))
+                        if save.is_save() && handle == next
+                );
+            self.request_described(launcher, request, as_curl, token, capture, read_back);
         }
     }
 
@@ -223,6 +228,7 @@ impl Reporter {
     /// curl command. A handle an earlier answer will give shows as `{handleId}`. curl reads the
     /// token from where safe-ad found it (`token`), never from the command line itself.
     /// `capture`: the field of the answer a later line needs, kept in a shell variable.
+    /// `and_then`: the next line runs only if this one succeeds (a save, and the read after it).
     fn request_described(
         &self,
         launcher: &Launcher,
@@ -230,6 +236,7 @@ impl Reporter {
         as_curl: bool,
         token: Option<&Source>,
         capture: Option<&'static str>,
+        and_then: bool,
     ) {
         let url = launcher.url(request);
         let json = request.json();
@@ -270,7 +277,7 @@ impl Reporter {
                     shell_name(field)
                 ),
                 None => {
-                    text.push('\n');
+                    text.push_str(if and_then { " &&\n" } else { "\n" });
                     text
                 }
             }
@@ -321,7 +328,11 @@ impl Reporter {
 
     /// `--verbose`: each request and its answer.
     pub fn exchanges(&self, launcher: &Launcher, steps: &[Step]) {
-        for step in steps.iter().filter(|step| step.exchange.is_some()) {
+        // A save's read back (the version it saved) follows the save.
+        let with_reads = steps
+            .iter()
+            .flat_map(|step| std::iter::once(step).chain(step.read_back.as_deref()));
+        for step in with_reads.filter(|step| step.exchange.is_some()) {
             err(&exchange_text(launcher, step));
         }
     }

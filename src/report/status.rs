@@ -6,6 +6,7 @@
 use super::show::{item_json, item_text};
 use super::*;
 use crate::batch::status::{Compared, Differences, Network, Verdict};
+use crate::batch::SavedVersion;
 
 impl Reporter {
     /// One handle of `status`: `--verbose` exchanges, its block (or JSON object) on stdout,
@@ -61,11 +62,29 @@ impl Reporter {
         }
     }
 
-    /// A save that succeeded: `post 7: ok`, and after a post, once a run, what the launcher
-    /// did to the copy.
-    pub(super) fn saved(&self, request: &Request) {
-        if !self.json {
-            self.ok(request);
+    /// A save that succeeded: `post 7: ok, saved version 3` (the version from the read after
+    /// the save); when that read failed, the line says the save happened and a warning says why
+    /// the version is not known. After a post, once a run, what the launcher did to the copy.
+    pub(super) fn saved(&self, step: &Step) {
+        let request = &step.request;
+        if !self.json && !self.quiet {
+            let said = match step.saved_version() {
+                Some(SavedVersion::Read(version)) => format!(", saved version {version}"),
+                Some(SavedVersion::Unread(_)) => {
+                    ", saved; the version saved could not be read".into()
+                }
+                None => String::new(),
+            };
+            self.out(&format!("{}: ok{said}\n", request.subject()));
+        }
+        if let (Some(SavedVersion::Unread(failure)), Some(handle)) =
+            (step.saved_version(), request.handle())
+        {
+            self.warning(&format!(
+                "{} was saved, but the read of its version after the save failed ({}); `safe-ad metadata {handle}` reads it",
+                request.subject(),
+                failure.message
+            ));
         }
         let (Request::OnHandle(Operation::Post, handle), false) = (request, self.quiet) else {
             return;

@@ -976,8 +976,8 @@ const CONFIG_FILES: &[Row] = &[
         ..with_env(
             with_files(
                 row(
-                    "config file: token in a world-readable file (a warning; the put runs)",
-                    &["put", "1"],
+                    "config file: token in a world-readable file (a warning; the drop runs)",
+                    &["drop", "1"],
                     0,
                     &["safe-ad: warning: config file {dir}/config/config.json holds a token and can be read by other users (mode 644); run: chmod 600 {dir}/config/config.json"],
                 ),
@@ -1779,8 +1779,9 @@ fn check_run(row: &Row, source: Option<(Source, &str)>, launcher: &RawLauncher) 
             row.connections
         ));
     }
+    // A row that reaches the launcher runs `drop 1`: one request, one line.
     let expected_stdout = if row.connections > 0 {
-        "put 1: ok\n"
+        "drop 1: ok\n"
     } else {
         ""
     };

@@ -271,7 +271,7 @@ fn slow_early_answers_do_not_reorder_output_and_jobs_run_at_once() {
     let handles: Vec<String> = (1..=12).map(|h: u64| h.to_string()).collect();
     let running = SafeAd::new()
         .launcher(&server.url)
-        .args(["--jobs", "8", "put"])
+        .args(["--jobs", "8", "drop"])
         .args(&handles)
         .spawn();
     {
@@ -285,7 +285,7 @@ fn slow_early_answers_do_not_reorder_output_and_jobs_run_at_once() {
         );
     }
     let output = running.wait();
-    let expected: String = handles.iter().map(|h| format!("put {h}: ok\n")).collect();
+    let expected: String = handles.iter().map(|h| format!("drop {h}: ok\n")).collect();
     output.success().stdout_is(&expected);
     assert_eq!(
         in_flight.0.lock().unwrap().most,
@@ -299,7 +299,7 @@ fn slow_early_answers_do_not_reorder_output_and_jobs_run_at_once() {
 #[tokio::test]
 async fn fail_fast_sends_no_new_request_after_the_first_failure() {
     let server = MockServer::start().await;
-    Mock::given(path("/appendable-data/1"))
+    Mock::given(path("/appendable-data/handle/1"))
         .respond_with(ResponseTemplate::new(400).set_body_raw(
             r#"{"errorCode":-1515,"description":"FfiError::InvalidAppendableDataHandle"}"#,
             "application/json",
@@ -320,7 +320,7 @@ async fn fail_fast_sends_no_new_request_after_the_first_failure() {
             "--fail-fast",
             "--jobs",
             "2",
-            "put",
+            "drop",
             "2",
             "1",
             "3",
@@ -334,18 +334,18 @@ async fn fail_fast_sends_no_new_request_after_the_first_failure() {
         ])
         .run();
     output.code(4);
-    output.stdout_is("put 2: ok\n");
-    output.stderr_has("put 1:");
+    output.stdout_is("drop 2: ok\n");
+    output.stderr_has("drop 1:");
     // The total counts every handle given, the 8 never sent too.
     output.stderr_has("10 handles: 1 ok, 1 failed, 8 not started");
     let paths = received_paths(&server).await;
     assert_eq!(paths.len(), 2, "requests sent: {paths:?}");
     assert!(
-        paths.contains(&"/appendable-data/2".to_owned()),
+        paths.contains(&"/appendable-data/handle/2".to_owned()),
         "{paths:?}"
     );
     assert!(
-        paths.contains(&"/appendable-data/1".to_owned()),
+        paths.contains(&"/appendable-data/handle/1".to_owned()),
         "{paths:?}"
     );
 }
@@ -612,7 +612,7 @@ fn clear_data_save_post_reaches_the_network() {
         .args(["clear-data", "--save", "post", "1"])
         .run();
     output.code(0);
-    output.stdout_is("clear-data 1: ok\npost 1: ok\n");
+    output.stdout_is("clear-data 1: ok\npost 1: ok, saved version 2\n");
     assert!(
         !output.stderr().contains("note: a clear"),
         "no reminder to save after --save: {}",
@@ -656,7 +656,7 @@ fn clear_data_save_put_saves_new_data() {
         .args(["clear-data", "--save", "put", "0"])
         .run();
     output.code(0);
-    output.stdout_is("clear-data 0: ok\nput 0: ok\n");
+    output.stdout_is("clear-data 0: ok\nput 0: ok, saved version 0\n");
     let (_, data, deleted) = emulator.network(0);
     assert_eq!((data, deleted), (0, 3));
 }
@@ -750,15 +750,17 @@ async fn dry_run_shows_each_request_with_the_token_masked_and_sends_nothing() {
         [
             format!("DELETE {base}/appendable-data/clear-data/7"),
             format!("POST {base}/appendable-data/7"),
+            format!("GET {base}/appendable-data/metadata/7"),
             format!("DELETE {base}/appendable-data/clear-data/8"),
             format!("POST {base}/appendable-data/8"),
+            format!("GET {base}/appendable-data/metadata/8"),
         ]
     );
     let masked = stdout
         .lines()
         .filter(|line| line.trim_start().starts_with("authorization: Bearer "))
         .count();
-    assert_eq!(masked, 4, "{stdout}");
+    assert_eq!(masked, 6, "{stdout}");
     assert_nothing_sent(&server, "--dry-run").await;
 
     let invalid = sandbox
@@ -848,15 +850,19 @@ fn curl_lines_do_what_safe_ad_does() {
             output.stderr_is("");
         }
         let stdout = output.stdout();
-        assert_eq!(stdout.lines().count(), 2, "{source}: {stdout}");
+        // The clear, the save, and (joined to the save with `&&`) the read of the version saved.
+        assert_eq!(stdout.lines().count(), 3, "{source}: {stdout}");
         assert_eq!(emulator.network(1), (1, 3, 2), "--curl sent something");
-        for line in stdout.lines() {
-            let mut shell = sandbox.shell("sh", line).case(source);
-            for (name, value) in &shell_env {
-                shell = shell.env(name, value);
-            }
-            shell.run().success().stdout_is("OK");
+        let mut shell = sandbox.shell("sh", stdout).case(source);
+        for (name, value) in &shell_env {
+            shell = shell.env(name, value);
         }
+        let ran = shell.run();
+        let answers = ran.success().stdout();
+        ran.check(
+            answers.starts_with("OKOK{") && answers.contains(r#""version":2"#),
+            "the lines did not clear, save and read the version saved",
+        );
         assert_eq!(emulator.network(1), (2, 0, 5), "{source}");
     }
 }
@@ -884,7 +890,7 @@ fn retries_wait_for_a_launcher_that_starts_listening_late() {
         // turn, 102 s in all: whenever the launcher comes up within that, safe-ad gets through.
         let late = std::thread::spawn(move || {
             std::thread::sleep(Duration::from_millis(300));
-            RawLauncher::start_on(port.listen(), serve_ok)
+            RawLauncher::start_on(port.listen(), serve_saves)
         });
         let started = Instant::now();
         sandbox
@@ -893,7 +899,7 @@ fn retries_wait_for_a_launcher_that_starts_listening_late() {
             .args(["--retries", "10", operation, "1"])
             .run()
             .success()
-            .stdout_is(&format!("{operation} 1: ok\n"));
+            .stdout_is(&format!("{operation} 1: ok, saved version 0\n"));
         assert!(
             started.elapsed() >= Duration::from_millis(250),
             "{operation}: answered before the server listened?"
@@ -1074,7 +1080,7 @@ async fn no_progress_bar_or_escape_sequences_on_a_pipe() {
     let started = Instant::now();
     let output = SafeAd::new()
         .launcher(&server.uri())
-        .args(["-j", "1", "put"])
+        .args(["-j", "1", "drop"])
         .args(&handles)
         .run();
     assert!(
@@ -1160,9 +1166,14 @@ fn verbose_shows_the_exchange_with_the_token_masked() {
         .args(["-v", "put", "0"])
         .run();
     output.code(0);
-    output.stdout_is("put 0: ok\n");
+    output.stdout_is("put 0: ok, saved version 0\n");
     assert_no_token(&output.text());
     output.stderr_has(&format!("> PUT {}/appendable-data/0\n", emulator.url));
+    // The read of the version saved is an exchange too.
+    output.stderr_has(&format!(
+        "> GET {}/appendable-data/metadata/0\n",
+        emulator.url
+    ));
     output.stderr_has("> authorization: Bearer ");
     output.stderr_has("< 200 (");
     output.stderr_has(" ms)");

@@ -163,7 +163,7 @@ fn a_background_emulator_is_started_from_one_shell_used_from_another_and_stopped
             )
             .run();
         used.success()
-            .stdout_is("clear-data 0: ok\npost 0: ok\n0\n");
+            .stdout_is("clear-data 0: ok\npost 0: ok, saved version 1\n0\n");
 
         let stopped = job
             .shell(shell, ". ./vars && safe-ad emulator --stop")
@@ -173,12 +173,12 @@ fn a_background_emulator_is_started_from_one_shell_used_from_another_and_stopped
             .stdout_is("")
             .stderr_has("PUT /appendable-data/0 200 ")
             .stderr_has("safe-ad emulator: SIGTERM: stopping")
-            .stderr_has("safe-ad emulator: requests: 4, answered 2xx: 4")
+            .stderr_has("safe-ad emulator: requests: 5, answered 2xx: 5")
             .stderr_lacks("listening on");
         assert!(!runs(pid), "the emulator still runs");
         assert_eq!(saved_names(&job.sandbox.path().join("state.json")).len(), 1);
         let requests = whole_log(&job.sandbox.path().join("log.jsonl"));
-        assert_eq!(requests.len(), 4);
+        assert_eq!(requests.len(), 5);
         assert!(!dir.exists(), "its directory was left");
         assert!(job.temporary_files().is_empty());
         job.leftovers.assert_none();
@@ -661,6 +661,7 @@ fn the_journal_lists_exactly_the_requests_a_script_sent_as_its_log_records() {
             "PUT /appendable-data/6 200",
             "DELETE /appendable-data/clear-data/6 200",
             "POST /appendable-data/6 200",
+            "GET /appendable-data/metadata/6 200",
         ]
     );
     assert_eq!(
@@ -671,7 +672,7 @@ fn the_journal_lists_exactly_the_requests_a_script_sent_as_its_log_records() {
         lines(&journal(&emulator, "?method=POST&path=/appendable-data/6")),
         ["POST /appendable-data/6 200"]
     );
-    assert_eq!(journal(&emulator, "?path=%2Fappendable-data%2F*").len(), 3);
+    assert_eq!(journal(&emulator, "?path=%2Fappendable-data%2F*").len(), 4);
     assert!(journal(&emulator, "?path=/sign-key*").is_empty());
     let bad = admin(&emulator, "GET", "/_emulator/requests?status=200", None);
     assert_eq!(bad.status, 400);
@@ -683,7 +684,7 @@ fn the_journal_lists_exactly_the_requests_a_script_sent_as_its_log_records() {
 
     let journaled = admin(&emulator, "GET", "/_emulator/requests", None).body;
     let cleared = admin(&emulator, "DELETE", "/_emulator/requests", None);
-    assert_eq!(cleared.json(), json!({"cleared": 4}));
+    assert_eq!(cleared.json(), json!({"cleared": 5}));
     assert!(journal(&emulator, "").is_empty());
     emulator.terminate().success();
 
@@ -693,7 +694,7 @@ fn the_journal_lists_exactly_the_requests_a_script_sent_as_its_log_records() {
         .lines()
         .filter(|line| line.starts_with("{\"event\":\"request\""))
         .collect();
-    assert_eq!(logged.len(), 4 + 10, "{text}");
+    assert_eq!(logged.len(), 5 + 10, "{text}");
     let ordinary: Vec<&str> = logged
         .iter()
         .copied()
@@ -1235,9 +1236,10 @@ fn readmes_github_actions_job_runs_under_sh_and_bash() {
             saved_names(&job.sandbox.path().join("fixture.json")).len(),
             1
         );
-        // Four requests of the scripts, and the two reads of the journal (logged, not journaled).
+        // Five requests of the scripts (the save's read of the version it saved among them),
+        // and the two reads of the journal (logged, not journaled).
         let logged = whole_log(&job.sandbox.path().join("requests.jsonl"));
-        assert_eq!(logged.len(), 6, "{logged:?}");
+        assert_eq!(logged.len(), 7, "{logged:?}");
         assert_eq!(
             logged
                 .iter()
@@ -1355,7 +1357,7 @@ fn readmes_gitlab_ci_job_runs_under_sh_and_bash() {
         assert_eq!(run_gitlab(&job, shell, &main, &after), (0, 0), "{shell}");
         assert_eq!(
             whole_log(&job.sandbox.path().join("requests.jsonl")).len(),
-            5
+            6
         );
         assert!(job.temporary_files().is_empty());
         job.leftovers.assert_none();

@@ -138,7 +138,7 @@ fn a_log_that_cannot_be_written_is_exit_1() {
         .shell("sh", "safe-ad emulator --log /dev/full -- safe-ad put 0")
         .run()
         .code(1)
-        .stdout_is("put 0: ok\n")
+        .stdout_is("put 0: ok, saved version 0\n")
         .stderr_has("No space left on device")
         .stderr_has("the stop record is not in it");
 }

@@ -556,7 +556,8 @@ async fn curl_fetches_a_stored_token_with_auth_token_and_never_prints_it() {
         .run()
         .success()
         .stdout_is(&format!(
-            "curl -sS --fail-with-body -X PUT -H \"Authorization: Bearer $(safe-ad auth token)\" '{}/appendable-data/7'\n",
+            "curl -sS --fail-with-body -X PUT -H \"Authorization: Bearer $(safe-ad auth token)\" '{0}/appendable-data/7' &&\n\
+             curl -sS --fail-with-body -X GET -H \"Authorization: Bearer $(safe-ad auth token)\" '{0}/appendable-data/metadata/7'\n",
             server.uri()
         ));
     let token_file = sandbox.file("token.txt", TOKEN);

@@ -198,7 +198,7 @@ fn huge_body_run(
         }
     });
     let running = at(&server.url)
-        .args(["--jobs", "1", "put", "1", "2"])
+        .args(["--jobs", "1", "drop", "1", "2"])
         .spawn();
     server.wait_for_request("handle 2's request, after handle 1's body", |line| {
         handle_of(line) == 2
@@ -257,15 +257,15 @@ fn endless_and_100_mb_bodies_are_read_only_in_part_with_bounded_memory() {
                 &output,
                 4,
                 &[
-                    "safe-ad: error: put 1: the launcher answered 400 Bad Request: endless endless endless",
+                    "safe-ad: error: drop 1: the launcher answered 400 Bad Request: endless endless endless",
                     "… (cut)",
                     "2 handles: 1 ok, 1 failed",
                 ],
             );
-            assert_eq!(stdout, "put 2: ok\n", "{what}");
+            assert_eq!(stdout, "drop 2: ok\n", "{what}");
         } else {
             assert_run(&output, 0, &["2 handles: 2 ok, 0 failed"]);
-            assert_eq!(stdout, "put 1: ok\nput 2: ok\n", "{what}");
+            assert_eq!(stdout, "drop 1: ok\ndrop 2: ok\n", "{what}");
         }
         assert!(
             stderr.len() < 1000,
@@ -396,11 +396,16 @@ fn json_of_another_shape_is_shown_as_it_is() {
         assert_eq!(output.stderr(), stderr, "{what}");
         output.stdout_is("");
     }
-    // A 2xx of any shape is success for the four operations: they read no body.
+    // A 2xx of any shape is success for the four operations: they read no body. The read of
+    // the version a save saved gets no metadata from it: a warning, and the save still stands.
     let server = RawLauncher::answering(http_answer("200 OK", br#"{"a":[1]}"#));
     let output = at(&server.url).args(["put", "1"]).run();
-    assert_run(&output, 0, &[]);
-    output.stdout_is("put 1: ok\n");
+    assert_run(
+        &output,
+        0,
+        &["safe-ad: warning: put 1 was saved, but the read of its version after the save failed"],
+    );
+    output.stdout_is("put 1: ok, saved; the version saved could not be read\n");
 }
 
 // ---- answers that are not HTTP ---------------------------------------------------------------
@@ -611,13 +616,13 @@ fn http_1_0_without_keep_alive_serves_a_whole_batch() {
     for (what, answer) in cases {
         for jobs in ["1", "4"] {
             let server = RawLauncher::answering(answer);
-            let mut args = vec!["--jobs", jobs, "put"];
+            let mut args = vec!["--jobs", jobs, "drop"];
             let batch = handles(1..=12);
             args.extend(batch.iter().map(String::as_str));
             let what = format!("{what}, --jobs {jobs}");
             let output = at(&server.url).args(&args).case(&what).run();
             assert_run(&output, 0, &["12 handles: 12 ok, 0 failed"]);
-            let expected: String = (1..=12).map(|h| format!("put {h}: ok\n")).collect();
+            let expected: String = (1..=12).map(|h| format!("drop {h}: ok\n")).collect();
             assert_eq!(output.stdout(), expected, "{what}");
             assert_eq!(
                 server.connections(),
@@ -644,7 +649,7 @@ fn reader_leaves_after(lines: usize, json: bool) -> (Output, usize) {
     if json {
         args.push("--json");
     }
-    args.push("put");
+    args.push("drop");
     let batch = handles(1..=300);
     args.extend(batch.iter().map(String::as_str));
     let output = at(&server.url).args(&args).stdout_head(lines).run();
@@ -671,7 +676,7 @@ fn assert_quiet_end(output: &Output) {
 #[test]
 fn a_reader_that_leaves_after_one_line_ends_the_batch_quietly_and_promptly() {
     let (output, requests) = reader_leaves_after(1, false);
-    output.stdout_is("put 1: ok\n");
+    output.stdout_is("drop 1: ok\n");
     assert_quiet_end(&output);
     assert!(requests < 300, "all {requests} requests were still sent");
 }
@@ -684,11 +689,11 @@ fn safe_ad_piped_into_head_1_in_a_shell_ends_quietly() {
     let output = sandbox
         .shell(
             "bash",
-            "set -o pipefail; safe-ad --jobs 2 put $(seq 1 300) | head -1",
+            "set -o pipefail; safe-ad --jobs 2 drop $(seq 1 300) | head -1",
         )
         .launcher(&server.url)
         .run();
-    output.stdout_is("put 1: ok\n");
+    output.stdout_is("drop 1: ok\n");
     assert_quiet_end(&output);
     server.settle();
     assert!(server.requests().len() < 300, "the whole batch was sent");
@@ -711,12 +716,12 @@ fn first_ok_rest_refused(handle: u64) -> Vec<u8> {
 #[test]
 fn a_reader_that_leaves_stops_a_batch_of_failures_too() {
     let server = keep_alive(ANSWER_DELAY, first_ok_rest_refused);
-    let mut args = vec!["--jobs", "2", "put"];
+    let mut args = vec!["--jobs", "2", "drop"];
     let batch = handles(1..=300);
     args.extend(batch.iter().map(String::as_str));
     let output = at(&server.url).args(&args).stdout_head(1).run();
     server.settle();
-    output.code(4).stdout_is("put 1: ok\n");
+    output.code(4).stdout_is("drop 1: ok\n");
     // 299 failures in a full run; the reader left after the first line.
     let requests = server.requests().len();
     assert!(requests < 300, "all {requests} requests were still sent");
@@ -795,7 +800,7 @@ fn json_lines_are_never_cut_whoever_stops_reading() {
         }
     }
     let server = keep_alive(Duration::ZERO, mixed);
-    let mut args = vec!["--json", "--jobs", "8", "put"];
+    let mut args = vec!["--json", "--jobs", "8", "drop"];
     let batch = handles(1..=200);
     args.extend(batch.iter().map(String::as_str));
     let output = at(&server.url).args(&args).run();
@@ -836,7 +841,7 @@ fn interrupted_batch(extra: &[&str]) -> (Output, usize, usize) {
     });
     let mut args = vec!["--jobs", "2"];
     args.extend_from_slice(extra);
-    args.push("put");
+    args.push("drop");
     let batch = handles(1..=20);
     args.extend(batch.iter().map(String::as_str));
     let running = at(&server.url).args(&args).spawn();
@@ -855,12 +860,12 @@ fn ctrl_c_during_a_batch_sends_nothing_new_and_counts_done_failed_and_not_starte
     let (output, before, after) = interrupted_batch(&[]);
     assert_eq!(before, 4, "requests when the signal was sent");
     assert_eq!(after, before, "requests went out after Ctrl-C");
-    output.stdout_is("put 1: ok\n");
+    output.stdout_is("drop 1: ok\n");
     assert_run(
         &output,
         130,
         &[
-            "safe-ad: error: put 2: the launcher answered 500 Internal Server Error: busy",
+            "safe-ad: error: drop 2: the launcher answered 500 Internal Server Error: busy",
             "20 handles: 1 ok, 1 failed",
             "safe-ad: error: interrupted",
             "no new requests were sent",

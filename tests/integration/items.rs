@@ -112,7 +112,7 @@ fn restore_and_purge_with_save_post_reach_the_network_as_the_launcher_saves() {
         &["restore", "--save", "post", "1", "1"],
     )
     .success()
-    .stdout_is("restore 1 index 1: ok\npost 1: ok\n")
+    .stdout_is("restore 1 index 1: ok\npost 1: ok, saved version 3\n")
     .stderr_is("note: after a post the launcher's copy in handle 1 holds no data items (it keeps the version it sent, which carries none); `safe-ad reopen 1` gets a handle that shows them, `safe-ad status 1` compares the copy with the network\n");
     assert_eq!(emulator.network(1), (3, 3, 1));
     // After a POST the launcher's copy holds no data items (safe_core's `appendable_data_post`
@@ -139,7 +139,7 @@ fn restore_and_purge_with_save_post_reach_the_network_as_the_launcher_saves() {
         &["purge", "--save", "post", "1", "0"],
     )
     .success()
-    .stdout_is("purge 1 index 0: ok\npost 1: ok\n");
+    .stdout_is("purge 1 index 0: ok\npost 1: ok, saved version 4\n");
     assert_eq!(emulator.network(1), (4, 3, 0));
 }
 
@@ -240,6 +240,7 @@ fn json_dry_run_and_curl_for_the_item_commands() {
             format!("DELETE {}/appendable-data/1/2", emulator.url),
             format!("DELETE {}/appendable-data/1/0", emulator.url),
             format!("POST {}/appendable-data/1", emulator.url),
+            format!("GET {}/appendable-data/metadata/1", emulator.url),
         ]
     );
     let curl = run(&sandbox, &emulator.url, &["restore", "--curl", "1", "0"]);

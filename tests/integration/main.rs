@@ -48,6 +48,8 @@ mod lost_answers;
 #[cfg(feature = "emulator")]
 mod readme;
 #[cfg(feature = "emulator")]
+mod saved_version;
+#[cfg(feature = "emulator")]
 mod scenarios;
 #[cfg(feature = "emulator")]
 mod selectors;

@@ -314,9 +314,9 @@ async fn colour_never_reaches_stdout() {
             .run()
     };
     // Result lines.
-    always(&["put", "1", "2"])
+    always(&["drop", "1", "2"])
         .success()
-        .stdout_is("put 1: ok\nput 2: ok\n");
+        .stdout_is("drop 1: ok\ndrop 2: ok\n");
     // JSON lines, with an error among them whose stderr line is coloured.
     let output = always(&["--json", "put", "1", "abc"]);
     output.code(2).stderr_has(RED_ERROR);
@@ -334,10 +334,10 @@ async fn colour_never_reaches_stdout() {
     );
     assert_eq!(output.stdout().lines().count(), 2);
     // Not on a terminal either: stdout is data, whatever it is shown on.
-    let output = on_terminal(&sandbox, "safe-ad --color always put 1 2>/dev/null")
+    let output = on_terminal(&sandbox, "safe-ad --color always drop 1 2>/dev/null")
         .launcher(&server.uri())
         .run();
-    output.success().stdout_is("put 1: ok\r\n");
+    output.success().stdout_is("drop 1: ok\r\n");
 }
 
 #[test]
@@ -528,7 +528,8 @@ mod with_the_emulator {
         let line = output.stdout().trim_end();
         assert!(line.contains(" --fail-with-body "), "{line}");
         assert!(emulator.requests().is_empty(), "--curl sent a request");
-        // Handle 0 is the demo's unsaved one: the launcher refuses the POST.
+        // Handle 0 is the demo's unsaved one: the launcher refuses the POST, and the read of
+        // the version saved, joined to it with `&&`, is not sent.
         let piped = sandbox
             .shell("sh", "safe-ad --curl post 0 | sh")
             .env("SAFE_LAUNCHER_URL", &emulator.url)

@@ -21,6 +21,8 @@ async fn each_operation_sends_its_method_path_and_header_with_no_body() {
     ];
     for (command, verb, route) in cases {
         let server = MockServer::start().await;
+        answer_metadata(&server).await;
+        let save = command.starts_with('p');
         Mock::given(method(verb))
             .and(path(route))
             .and(header("authorization", format!("Bearer {TOKEN}").as_str()))
@@ -34,10 +36,19 @@ async fn each_operation_sends_its_method_path_and_header_with_no_body() {
             .args([command, "42"])
             .run()
             .success()
-            .stdout_is(&format!("{command} 42: ok\n"));
+            .stdout_is(&if save {
+                format!("{command} 42: ok, saved version 0\n")
+            } else {
+                format!("{command} 42: ok\n")
+            });
         server.verify().await;
         let requests = received(&server).await;
-        assert_eq!(requests.len(), 1, "{command}");
+        // A save is followed by the read of the version it saved.
+        assert_eq!(requests.len(), if save { 2 } else { 1 }, "{command}");
+        if save {
+            assert_eq!(requests[1].method.as_str(), "GET");
+            assert_eq!(requests[1].url.path(), "/appendable-data/metadata/42");
+        }
         assert!(
             requests[0].headers.get("content-type").is_none(),
             "{command} sent a Content-Type"
@@ -62,13 +73,14 @@ async fn any_2xx_is_success() {
 #[tokio::test]
 async fn leading_zeros_are_sent_canonical() {
     let server = MockServer::start().await;
+    answer_metadata(&server).await;
     expect(&server, "PUT", "/appendable-data/10", 1).await;
     SafeAd::new()
         .launcher(&server.uri())
         .args(["put", "010"])
         .run()
         .success()
-        .stdout_is("put 10: ok\n");
+        .stdout_is("put 10: ok, saved version 0\n");
     server.verify().await;
 }
 
@@ -101,6 +113,7 @@ async fn path_prefix_is_kept_and_trailing_slash_ignored() {
 #[tokio::test]
 async fn global_options_work_before_and_after_the_subcommand() {
     let server = ok_launcher().await;
+    answer_metadata(&server).await;
     let sandbox = Sandbox::new();
     for args in [
         vec!["--timeout", "5", "-q", "put", "1"],
@@ -122,7 +135,7 @@ async fn global_options_work_before_and_after_the_subcommand() {
         .args(launcher_flag_last)
         .run()
         .success()
-        .stdout_is("put 3: ok\n");
+        .stdout_is("put 3: ok, saved version 0\n");
 }
 
 #[tokio::test]
@@ -156,25 +169,38 @@ async fn clears_remind_that_a_save_is_needed() {
 #[tokio::test]
 async fn several_handles_run_in_order_over_one_connection() {
     let server = ok_launcher().await;
+    answer_metadata(&server).await;
     SafeAd::new()
         .launcher(&server.uri())
         .args(["put", "3", "1", "2"])
         .run()
         .success()
-        .stdout_is("put 3: ok\nput 1: ok\nput 2: ok\n");
+        .stdout_is(
+            "put 3: ok, saved version 0\nput 1: ok, saved version 0\nput 2: ok, saved version 0\n",
+        );
+    // The saves in input order; each read of the version saved after its save.
+    let paths = received_paths(&server).await;
+    let saves: Vec<&String> = paths.iter().filter(|p| !p.contains("metadata")).collect();
     assert_eq!(
-        received_paths(&server).await,
+        saves,
         [
             "/appendable-data/3",
             "/appendable-data/1",
             "/appendable-data/2"
         ]
     );
+    for handle in ["3", "1", "2"] {
+        let at = |wanted: String| paths.iter().position(|p| *p == wanted);
+        let save = at(format!("/appendable-data/{handle}")).expect("the save");
+        let read = at(format!("/appendable-data/metadata/{handle}")).expect("the read");
+        assert!(save < read, "{paths:?}");
+    }
 }
 
 #[tokio::test]
 async fn a_failure_does_not_stop_the_rest_and_the_first_failure_sets_the_code() {
     let server = MockServer::start().await;
+    answer_metadata(&server).await;
     Mock::given(path("/appendable-data/2"))
         .respond_with(ResponseTemplate::new(503).set_body_string("busy"))
         .mount(&server)
@@ -192,10 +218,11 @@ async fn a_failure_does_not_stop_the_rest_and_the_first_failure_sets_the_code() 
         .args(["post", "1", "2", "3", "4"])
         .run()
         .code(5)
-        .stdout_is("post 1: ok\npost 4: ok\n")
+        .stdout_is("post 1: ok, saved version 0\npost 4: ok, saved version 0\n")
         .stderr_has("post 2: the launcher answered 503")
         .stderr_has("post 3: the launcher answered 401");
-    assert_eq!(request_count(&server).await, 4);
+    // Four posts, and the reads of the versions the two that succeeded saved.
+    assert_eq!(request_count(&server).await, 6);
 }
 
 /// Each kind of answer, its exit code, and the words and hint a person sees.
@@ -505,7 +532,7 @@ async fn requests_carry_a_user_agent_and_exactly_one_authorization() {
     let server = MockServer::start().await;
     Mock::given(header_exists("user-agent"))
         .respond_with(ResponseTemplate::new(200))
-        .expect(1)
+        .expect(2)
         .mount(&server)
         .await;
     SafeAd::new()
@@ -513,17 +540,17 @@ async fn requests_carry_a_user_agent_and_exactly_one_authorization() {
         .args(["put", "1"])
         .run()
         .success();
+    // The save and the read of the version it saved.
     let requests = received(&server).await;
-    let auth: Vec<_> = requests[0]
-        .headers
-        .get_all("authorization")
-        .iter()
-        .collect();
-    assert_eq!(auth.len(), 1);
-    assert_eq!(
-        auth[0].to_str().ok(),
-        Some(format!("Bearer {TOKEN}").as_str())
-    );
+    assert_eq!(requests.len(), 2);
+    for request in &requests {
+        let auth: Vec<_> = request.headers.get_all("authorization").iter().collect();
+        assert_eq!(auth.len(), 1);
+        assert_eq!(
+            auth[0].to_str().ok(),
+            Some(format!("Bearer {TOKEN}").as_str())
+        );
+    }
 }
 
 #[tokio::test]

@@ -354,7 +354,7 @@ fn unpacked_binary_runs_against_an_emulator() {
         .env("PATH", &path)
         .run()
         .success()
-        .stdout_is("put 0: ok\n");
+        .stdout_is("put 0: ok, saved version 0\n");
     for (committed, installed) in COMPLETIONS {
         let shipped = std::fs::read_to_string(unpacked.path().join(installed)).expect(installed);
         let repo = std::fs::read_to_string(root().join(committed)).expect(committed);

@@ -60,7 +60,12 @@ fn ok(sandbox: &Sandbox, emulator: &Emulator, args: &[&str], stdout: &str) {
 fn saved_only_by_post(sandbox: &Sandbox, emulator: &Emulator, after: (u64, u64, u64)) {
     let before_save = emulator.fresh_handle(1);
     assert_counts(sandbox, emulator, before_save, 1, 3, 2);
-    ok(sandbox, emulator, &["post", "1"], "post 1: ok\n");
+    ok(
+        sandbox,
+        emulator,
+        &["post", "1"],
+        "post 1: ok, saved version 2\n",
+    );
     let after_save = emulator.fresh_handle(1);
     let (version, data, deleted) = after;
     assert_counts(sandbox, emulator, after_save, version, data, deleted);
@@ -151,7 +156,12 @@ fn a_clear_before_the_first_put_is_saved_by_the_put() {
         "clear-data 0: ok\n",
     );
     assert_counts(&sandbox, &emulator, 0, 0, 0, 3);
-    ok(&sandbox, &emulator, &["put", "0"], "put 0: ok\n");
+    ok(
+        &sandbox,
+        &emulator,
+        &["put", "0"],
+        "put 0: ok, saved version 0\n",
+    );
     let saved = emulator.fresh_handle(0);
     let line = metadata(&sandbox, &emulator, saved);
     assert!(line.contains(", data 0, deleted 3, "), "{line}");
@@ -163,7 +173,12 @@ fn a_clear_before_the_first_put_is_saved_by_the_put() {
 fn put_twice_is_exit_4_with_a_hint_to_post() {
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
-    ok(&sandbox, &emulator, &["put", "0"], "put 0: ok\n");
+    ok(
+        &sandbox,
+        &emulator,
+        &["put", "0"],
+        "put 0: ok, saved version 0\n",
+    );
     sandbox
         .safe_ad()
         .launcher(&emulator.url)
@@ -176,7 +191,12 @@ fn put_twice_is_exit_4_with_a_hint_to_post() {
         .stderr_has("hint:")
         .stderr_has("`safe-ad post 0`");
     // The data on the network is the one the first PUT saved, so POST now works.
-    ok(&sandbox, &emulator, &["post", "0"], "post 0: ok\n");
+    ok(
+        &sandbox,
+        &emulator,
+        &["post", "0"],
+        "post 0: ok, saved version 1\n",
+    );
 }
 
 #[test]
@@ -194,7 +214,12 @@ fn post_before_put_is_exit_4_with_a_hint_to_put() {
         .stderr_has("errorCode -22")
         .stderr_has("hint:")
         .stderr_has("`safe-ad put 0`");
-    ok(&sandbox, &emulator, &["put", "0"], "put 0: ok\n");
+    ok(
+        &sandbox,
+        &emulator,
+        &["put", "0"],
+        "put 0: ok, saved version 0\n",
+    );
 }
 
 #[test]
@@ -240,7 +265,7 @@ fn stale_version_is_exit_4_with_the_25_hint_and_a_fresh_handle_posts() {
         &sandbox,
         &emulator,
         &["post", &fresh],
-        &format!("post {fresh}: ok\n"),
+        &format!("post {fresh}: ok, saved version 3\n"),
     );
 }
 
@@ -304,7 +329,12 @@ fn a_token_without_low_level_api_is_403_exit_3() {
     );
     // Nothing was changed by the refused requests.
     assert_counts(&sandbox, &emulator, 1, 1, 3, 2);
-    ok(&sandbox, &emulator, &["put", "0"], "put 0: ok\n");
+    ok(
+        &sandbox,
+        &emulator,
+        &["put", "0"],
+        "put 0: ok, saved version 0\n",
+    );
 }
 
 #[test]
@@ -394,7 +424,7 @@ fn auth_login_stores_a_token_that_status_and_put_then_use() {
         .args(["put", "0"])
         .run()
         .code(0)
-        .stdout_is("put 0: ok\n");
+        .stdout_is("put 0: ok, saved version 0\n");
     let log = emulator.wait_log("PUT /appendable-data/0 200");
     assert!(!log.contains(&stored), "token in the emulator log:\n{log}");
 }
@@ -516,7 +546,11 @@ fn a_url_with_a_version_prefix_works_against_the_emulator() {
             .args([operation, handle])
             .run()
             .code(0)
-            .stdout_is(&format!("{operation} {handle}: ok\n"));
+            .stdout_is(&if operation == "put" {
+                format!("put {handle}: ok, saved version 0\n")
+            } else {
+                format!("{operation} {handle}: ok\n")
+            });
         let metadata = sandbox
             .safe_ad()
             .launcher(&url)
@@ -576,14 +610,24 @@ fn a_created_appendable_data_lives_its_whole_life_through_safe_ad() {
         .stdout_is("")
         .stderr_has("errorCode -18")
         .stderr_has("`safe-ad create Wv6tAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAKo= --put`");
-    ok(&sandbox, &emulator, &["put", "6"], "put 6: ok\n");
+    ok(
+        &sandbox,
+        &emulator,
+        &["put", "6"],
+        "put 6: ok, saved version 0\n",
+    );
     ok(
         &sandbox,
         &emulator,
         &["clear-data", "6"],
         "clear-data 6: ok\n",
     );
-    ok(&sandbox, &emulator, &["post", "6"], "post 6: ok\n");
+    ok(
+        &sandbox,
+        &emulator,
+        &["post", "6"],
+        "post 6: ok, saved version 1\n",
+    );
     // A fresh handle through the name sees what the network holds: version 1 after the post.
     let opened = new_handle(&sandbox, &emulator, &["open", NEW_NAME]);
     assert_ne!(opened, 6);
@@ -611,7 +655,7 @@ fn open_by_name_then_clear_and_save_reaches_the_network() {
         &sandbox,
         &emulator,
         &["clear-data", "--save", "post", &handle_arg],
-        &format!("clear-data {handle}: ok\npost {handle}: ok\n"),
+        &format!("clear-data {handle}: ok\npost {handle}: ok, saved version 2\n"),
     );
     let again = new_handle(&sandbox, &emulator, &["open", &name]);
     assert_counts(&sandbox, &emulator, again, 2, 0, 5);
@@ -648,7 +692,7 @@ fn a_stale_handle_is_reopened_and_the_post_then_succeeds() {
         &sandbox,
         &emulator,
         &["post", &fresh_arg],
-        &format!("post {fresh}: ok\n"),
+        &format!("post {fresh}: ok, saved version 3\n"),
     );
     // --drop dropped the stale one.
     sandbox

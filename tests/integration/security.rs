@@ -155,7 +155,7 @@ async fn loopback_urls_need_no_flag() {
         sandbox
             .safe_ad()
             .launcher(url)
-            .args(["put", "1"])
+            .args(["drop", "1"])
             .run()
             .success();
     }
@@ -174,7 +174,7 @@ async fn loopback_urls_need_no_flag() {
         sandbox
             .safe_ad()
             .launcher(&url)
-            .args(["post", "2"])
+            .args(["drop", "2"])
             .run()
             .success();
         assert_eq!(received(other).await.len(), 1, "{url}");
@@ -199,7 +199,7 @@ async fn proxy_env_vars_are_ignored_for_a_loopback_launcher() {
         for proxy_var in PROXY_VARS {
             safe_ad = safe_ad.env(proxy_var, proxy.uri());
         }
-        safe_ad.args(["put", "1"]).run().success();
+        safe_ad.args(["drop", "1"]).run().success();
     }
     assert_eq!(received(&launcher).await.len(), 3);
     assert_nothing_sent(&proxy, "the proxy").await;
@@ -218,26 +218,26 @@ async fn proxy_env_vars_are_used_for_other_hosts() {
     SafeAd::new()
         .launcher(&url)
         .env("HTTP_PROXY", proxy.uri())
-        .args(["--allow-insecure-http", "put", "1"])
+        .args(["--allow-insecure-http", "drop", "1"])
         .run()
         .success();
     assert_nothing_sent(&launcher, "the launcher behind the proxy").await;
     let seen = received(&proxy).await;
     assert_eq!(seen.len(), 1);
-    assert_eq!(seen[0].url.path(), "/appendable-data/1");
+    assert_eq!(seen[0].url.path(), "/appendable-data/handle/1");
 
     // NO_PROXY names the host: straight to the launcher, the proxy sees nothing more.
     SafeAd::new()
         .launcher(&url)
         .env("HTTP_PROXY", proxy.uri())
         .env("NO_PROXY", "0.0.0.0")
-        .args(["--allow-insecure-http", "put", "2"])
+        .args(["--allow-insecure-http", "drop", "2"])
         .run()
         .success();
-    assert_eq!(received(&proxy).await.len(), 1, "the proxy saw put 2");
+    assert_eq!(received(&proxy).await.len(), 1, "the proxy saw drop 2");
     let direct = received(&launcher).await;
     assert_eq!(direct.len(), 1);
-    assert_eq!(direct[0].url.path(), "/appendable-data/2");
+    assert_eq!(direct[0].url.path(), "/appendable-data/handle/2");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -251,8 +251,9 @@ async fn the_token_goes_only_in_the_authorization_header() {
         .args(["post", "1", "2"])
         .run()
         .success();
+    // Two saves, and the two reads of the versions they saved: none carries it elsewhere.
     let requests = received(&server).await;
-    assert_eq!(requests.len(), 2);
+    assert_eq!(requests.len(), 4);
     for request in &requests {
         let mut elsewhere = format!("{}\n", request.url);
         for (name, value) in &request.headers {

@@ -129,7 +129,7 @@ fn kind_and_data_id_choose_those_items_and_save_post_saves_once() {
         &["remove", "1", "--kind", "structured-data", "--save", "post"],
     )
     .success()
-    .stdout_is("remove 1 index 1: ok\nremove 1 index 0: ok\npost 1: ok\n");
+    .stdout_is("remove 1 index 1: ok\nremove 1 index 0: ok\npost 1: ok, saved version 2\n");
     assert_eq!(
         changes(&emulator, from),
         [
@@ -229,6 +229,7 @@ fn a_dry_run_with_selectors_reads_says_what_would_change_and_changes_nothing() {
             format!("DELETE {}/appendable-data/1/2", emulator.url),
             format!("DELETE {}/appendable-data/1/0", emulator.url),
             format!("POST {}/appendable-data/1", emulator.url),
+            format!("GET {}/appendable-data/metadata/1", emulator.url),
         ]
     );
     assert!(

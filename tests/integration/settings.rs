@@ -11,14 +11,14 @@ use wiremock::MockServer;
 const ENV_URL: &str = "SAFE_LAUNCHER_URL";
 const ENV_TOKEN: &str = "SAFE_LAUNCHER_TOKEN";
 
-/// `safe-ad --token-file <file> put 1` against `server`.
-fn put_with_token_file(sandbox: &Sandbox, server: &MockServer, file: &Path) -> Output {
+/// `safe-ad --token-file <file> drop 1` against `server`.
+fn drop_with_token_file(sandbox: &Sandbox, server: &MockServer, file: &Path) -> Output {
     sandbox
         .safe_ad()
         .env(ENV_URL, server.uri())
         .arg("--token-file")
         .arg(file)
-        .args(["put", "1"])
+        .args(["drop", "1"])
         .run()
 }
 
@@ -38,20 +38,20 @@ async fn token_file_beats_env_which_beats_the_config_file() {
         .env(ENV_TOKEN, "from-env")
         .arg("--token-file")
         .arg(&file)
-        .args(["put", "1"])
+        .args(["drop", "1"])
         .run()
         .success();
     sandbox
         .safe_ad()
         .env(ENV_URL, server.uri())
         .env(ENV_TOKEN, "from-env")
-        .args(["put", "2"])
+        .args(["drop", "2"])
         .run()
         .success();
     sandbox
         .safe_ad()
         .env(ENV_URL, server.uri())
-        .args(["put", "3"])
+        .args(["drop", "3"])
         .run()
         .success();
 
@@ -70,7 +70,7 @@ async fn token_file_dash_reads_standard_input() {
         .safe_ad()
         .env(ENV_URL, server.uri())
         .env(ENV_TOKEN, "from-env")
-        .args(["--token-file", "-", "post", "4"])
+        .args(["--token-file", "-", "drop", "4"])
         .stdin("from-stdin\n")
         .run()
         .success();
@@ -87,12 +87,12 @@ async fn surrounding_whitespace_and_a_final_newline_are_trimmed() {
         ("spaces", b"  \ttok \n\n"),
     ] {
         let file = sandbox.file(name, contents);
-        put_with_token_file(&sandbox, &server, &file).success();
+        drop_with_token_file(&sandbox, &server, &file).success();
     }
     sandbox
         .safe_ad()
         .env(ENV_URL, server.uri())
-        .args(["--token-file", "-", "put", "1"])
+        .args(["--token-file", "-", "drop", "1"])
         .stdin(" tok\n")
         .run()
         .success();
@@ -100,14 +100,14 @@ async fn surrounding_whitespace_and_a_final_newline_are_trimmed() {
         .safe_ad()
         .env(ENV_URL, server.uri())
         .env(ENV_TOKEN, " tok\n")
-        .args(["put", "1"])
+        .args(["drop", "1"])
         .run()
         .success();
     sandbox.write_config("{\"token\": \"\\ttok\\n\"}");
     sandbox
         .safe_ad()
         .env(ENV_URL, server.uri())
-        .args(["put", "1"])
+        .args(["drop", "1"])
         .run()
         .success();
 
@@ -131,21 +131,21 @@ async fn launcher_url_flag_beats_env_which_beats_the_config_file() {
     sandbox
         .safe_ad()
         .env(ENV_URL, from_env.uri())
-        .args(["--launcher-url", &from_flag.uri(), "put", "1"])
+        .args(["--launcher-url", &from_flag.uri(), "drop", "1"])
         .run()
         .success();
     sandbox
         .safe_ad()
         .env(ENV_URL, from_env.uri())
-        .args(["put", "2"])
+        .args(["drop", "2"])
         .run()
         .success();
-    sandbox.safe_ad().args(["put", "3"]).run().success();
+    sandbox.safe_ad().args(["drop", "3"]).run().success();
 
     for (server, route) in [
-        (&from_flag, "/appendable-data/1"),
-        (&from_env, "/appendable-data/2"),
-        (&from_config, "/appendable-data/3"),
+        (&from_flag, "/appendable-data/handle/1"),
+        (&from_env, "/appendable-data/handle/2"),
+        (&from_config, "/appendable-data/handle/3"),
     ] {
         assert_eq!(received_paths(server).await, [route]);
     }
@@ -221,7 +221,7 @@ async fn config_dir_env_var_names_where_config_json_is_read() {
     .expect("home config");
     set_mode(&home_config, 0o600);
 
-    sandbox.safe_ad().args(["put", "1"]).run().success();
+    sandbox.safe_ad().args(["drop", "1"]).run().success();
     assert_eq!(bearers(&server).await, ["Bearer from-config-dir"]);
     assert_nothing_sent(&home_server, "overridden home config").await;
 
@@ -230,7 +230,7 @@ async fn config_dir_env_var_names_where_config_json_is_read() {
         sandbox
             .safe_ad()
             .env_remove("SAFE_AD_CONFIG_DIR")
-            .args(["put", "2"])
+            .args(["drop", "2"])
             .run()
             .success();
         assert_eq!(bearers(&home_server).await, ["Bearer from-home"]);
@@ -240,7 +240,7 @@ async fn config_dir_env_var_names_where_config_json_is_read() {
     sandbox
         .safe_ad()
         .env("SAFE_AD_CONFIG_DIR", "")
-        .args(["put", "3"])
+        .args(["drop", "3"])
         .run()
         .code(2)
         .stdout_is("")
@@ -256,7 +256,7 @@ async fn a_missing_config_file_is_fine() {
     sandbox
         .safe_ad()
         .launcher(&server.uri())
-        .args(["put", "1"])
+        .args(["drop", "1"])
         .run()
         .success()
         .stderr_is("");
@@ -264,7 +264,7 @@ async fn a_missing_config_file_is_fine() {
         .safe_ad()
         .launcher(&server.uri())
         .env("SAFE_AD_CONFIG_DIR", sandbox.path().join("not/there"))
-        .args(["put", "2"])
+        .args(["drop", "2"])
         .run()
         .success();
     assert_eq!(request_count(&server).await, 2);
@@ -283,11 +283,11 @@ async fn a_token_in_a_config_file_others_can_read_is_warned_about() {
         sandbox
             .safe_ad()
             .env(ENV_URL, server.uri())
-            .args(["put", "1"])
+            .args(["drop", "1"])
             .case(format!("mode {shown}"))
             .run()
             .success()
-            .stdout_is("put 1: ok\n")
+            .stdout_is("drop 1: ok\n")
             .stderr_has("warning")
             .stderr_has("chmod 600")
             .stderr_has(shown)
@@ -305,7 +305,7 @@ async fn a_token_in_a_config_file_others_can_read_is_warned_about() {
         sandbox
             .safe_ad()
             .launcher(&server.uri())
-            .args(["put", "1"])
+            .args(["drop", "1"])
             .case(format!("{text} {mode:o}"))
             .run()
             .success()
@@ -323,14 +323,14 @@ async fn the_largest_timeout_is_accepted() {
     sandbox
         .safe_ad()
         .launcher(&server.uri())
-        .args(["--timeout", "86400", "put", "1"])
+        .args(["--timeout", "86400", "drop", "1"])
         .run()
         .success();
     sandbox.write_config(r#"{"timeout_secs": 86400}"#);
     sandbox
         .safe_ad()
         .launcher(&server.uri())
-        .args(["put", "2"])
+        .args(["drop", "2"])
         .run()
         .success();
     assert_eq!(request_count(&server).await, 2);

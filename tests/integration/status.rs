@@ -440,7 +440,7 @@ fn post_says_what_it_left_in_the_copy_and_metadata_and_show_point_at_status() {
         .stderr_is("");
     run(&sandbox, &emulator.url, &["post", "1"])
         .success()
-        .stdout_is("post 1: ok\n")
+        .stdout_is("post 1: ok, saved version 2\n")
         .stderr_is("note: after a post the launcher's copy in handle 1 holds no data items (it keeps the version it sent, which carries none); `safe-ad reopen 1` gets a handle that shows them, `safe-ad status 1` compares the copy with the network\n");
     let note = "note: handle 1's copy holds no data items at version 2: after a post the launcher's copy holds none, whatever the network holds; `safe-ad status 1` compares it with the network\n";
     run(&sandbox, &emulator.url, &["metadata", "1"])

@@ -6,7 +6,7 @@ use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use wiremock::matchers::{any, header, method, path};
+use wiremock::matchers::{any, header, method, path, path_regex};
 use wiremock::{Mock, MockServer, Request, ResponseTemplate};
 
 use super::{DEADLINE, TOKEN};
@@ -21,6 +21,20 @@ pub async fn ok_launcher() -> MockServer {
         .mount(&server)
         .await;
     server
+}
+
+/// The launcher's metadata of a handle at version 0 holding no items, as JSON.
+pub const METADATA_JSON: &str = r#"{"isOwner":true,"version":0,"filterType":"BlackList","filterLength":0,"dataLength":0,"deletedDataLength":0}"#;
+
+/// Makes `server` answer a metadata read (`GET .../appendable-data/metadata/N`, the read a save
+/// is followed by) with [`METADATA_JSON`], before any other mock it holds.
+pub async fn answer_metadata(server: &MockServer) {
+    Mock::given(method("GET"))
+        .and(path_regex(r"/appendable-data/metadata/[0-9]+$"))
+        .respond_with(ResponseTemplate::new(200).set_body_raw(METADATA_JSON, "application/json"))
+        .with_priority(1)
+        .mount(server)
+        .await;
 }
 
 /// Answers 200 `OK` to anything, so what it received can be inspected.
@@ -379,6 +393,26 @@ pub const OK_ANSWER: &[u8] = b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nOK";
 pub fn serve_ok(conn: &mut Conn) {
     while conn.request().is_some() {
         if !conn.send(OK_ANSWER) {
+            return;
+        }
+    }
+}
+
+/// The launcher's answer to a metadata read (`GET /appendable-data/metadata/N`): version 0,
+/// no items, as the read a save is followed by gets it.
+pub const METADATA_ANSWER: &[u8] = b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 107\r\n\r\n{\"isOwner\":true,\"version\":0,\"filterType\":\"BlackList\",\"filterLength\":0,\"dataLength\":0,\"deletedDataLength\":0}";
+
+/// A [`RawLauncher`] script: answers the metadata read after a save with [`METADATA_ANSWER`],
+/// and every other request with [`OK_ANSWER`].
+#[cfg_attr(not(feature = "emulator"), allow(dead_code))]
+pub fn serve_saves(conn: &mut Conn) {
+    while let Some(line) = conn.request() {
+        let answer = if line.starts_with("GET /appendable-data/metadata/") {
+            METADATA_ANSWER
+        } else {
+            OK_ANSWER
+        };
+        if !conn.send(answer) {
             return;
         }
     }
