@@ -48,7 +48,16 @@ pub fn at_indexes(
         let plan = batch::at_indexes_plan(operation, handle, indexes, save);
         super::describer(&settings, &launcher, reporter)(&plan);
     };
-    if dry && !selector.is_given() {
+    if dry {
+        // A dry run sends nothing, not even a read: with selectors, which items match is only
+        // known from a read of the handle, so it is said rather than guessed.
+        if selector.is_given() {
+            reporter.note(&format!(
+                "--dry-run sends nothing, so which items match is not known here: {name} {handle} \
+                 first reads the handle, then sends `{name}` for each matching item, highest index \
+                 first; `safe-ad show {handle}` shows what the items are now"
+            ));
+        }
         describe(&indexes);
         return Ok(Done::Success);
     }
@@ -75,7 +84,7 @@ pub fn at_indexes(
             };
         reporter.exchanges(&launcher, &steps);
         let chosen = chosen?;
-        reporter.chosen(operation, handle, &chosen.items, dry);
+        reporter.chosen(operation, handle, &chosen.items);
         if chosen.items.is_empty() {
             let nothing = format!("{name} {handle}: no item matched; nothing was changed");
             if command.require_match {
@@ -94,10 +103,6 @@ pub fn at_indexes(
         checked?;
         indexes
     };
-    if dry {
-        describe(&indexes);
-        return Ok(Done::Success);
-    }
     let work = batch::at_indexes(
         &launcher,
         settings.verbose,

@@ -88,14 +88,11 @@ impl Reporter {
     }
 
     /// The items the selectors of `remove`, `restore` or `purge` chose, one line each on
-    /// stderr, before any change (`dry`: none will be made).
-    pub fn chosen(&self, operation: Operation, handle: Handle, items: &[ShownItem], dry: bool) {
-        let verb = match (operation, dry) {
-            (Operation::Remove, true) => "would remove",
-            (Operation::Restore, true) => "would restore",
-            (_, true) => "would purge",
-            (Operation::Remove, false) => "removing",
-            (Operation::Restore, false) => "restoring",
+    /// stderr, before any change.
+    pub fn chosen(&self, operation: Operation, handle: Handle, items: &[ShownItem]) {
+        let verb = match operation {
+            Operation::Remove => "removing",
+            Operation::Restore => "restoring",
             _ => "purging",
         };
         for item in items.iter().rev() {
