@@ -64,25 +64,30 @@ pub fn open(
     settings.token()?;
     let stop = Stop::default();
     let work = batch::open(&launcher, name, command.private, settings.verbose, &stop);
-    finish_leasing(&launcher, &stop, reporter, work)
+    finish_leasing(&launcher, &stop, reporter, work, |steps| {
+        reporter.steps(&launcher, None, steps)
+    })
 }
 
 /// Runs a procedure that holds leases (`open`, `append`) until it ends or Ctrl-C stops it, and
-/// prints its steps.
+/// prints its steps with `report`: the command says how its steps read, also when they were cut
+/// short (an `append` stopped before its append prints no step of its own on stdout).
 pub(super) fn finish_leasing(
     launcher: &Launcher,
     stop: &Stop,
     reporter: &Reporter,
     work: impl std::future::Future<Output = Vec<Step>>,
+    report: impl Fn(&[Step]),
 ) -> Result<Done, Failure> {
     let ended = runtime()?.block_on(batch::until_stopped(work, stop, || reporter.stopping()));
     match ended {
         Ended::Finished(steps) => {
-            let done = finish(launcher, &steps, reporter);
+            report(&steps);
+            let done = done_of(&steps);
             Ok(super::accounted(done, stop, launcher, reporter))
         }
         Ended::Interrupted(steps) => {
-            finish(launcher, &steps, reporter);
+            report(&steps);
             Err(super::interrupted(stop, launcher, reporter))
         }
         Ended::Abandoned => Err(super::interrupted(stop, launcher, reporter)),
@@ -122,6 +127,11 @@ pub(super) fn parse_name(raw: &str, command: &str) -> Result<Name, Failure> {
 /// Prints the steps and picks the exit code: that of the first step that failed.
 pub(super) fn finish(launcher: &Launcher, steps: &[Step], reporter: &Reporter) -> Done {
     reporter.steps(launcher, None, steps);
+    done_of(steps)
+}
+
+/// How a procedure's steps ended: by its first failure, if any.
+fn done_of(steps: &[Step]) -> Done {
     let first_failure: Option<Class> = steps
         .iter()
         .find_map(|step| step.result.as_ref().err().map(|failure| failure.class));

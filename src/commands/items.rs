@@ -212,7 +212,9 @@ pub fn append(
     settings.token()?;
     let stop = Stop::default();
     let work = batch::append(&launcher, handle, item, settings.verbose, &stop);
-    super::handles::finish_leasing(&launcher, &stop, reporter, work)
+    super::handles::finish_leasing(&launcher, &stop, reporter, work, |steps| {
+        reporter.append_steps(&launcher, steps)
+    })
 }
 
 /// `append HANDLE --immutable FILE|- [--encrypt HOW]`: the content read (and its size checked)
@@ -258,7 +260,9 @@ fn append_immutable(
         settings.verbose,
         &stop,
     );
-    super::handles::finish_leasing(&launcher, &stop, reporter, work)
+    super::handles::finish_leasing(&launcher, &stop, reporter, work, |steps| {
+        reporter.append_steps(&launcher, steps)
+    })
 }
 
 /// The one handle of an item command (standard input holds no list of handles here).

@@ -32,12 +32,6 @@ impl Reporter {
     /// for `h=$(safe-ad open NAME)`, and say what happened in one line on stderr; the other
     /// steps print a line each (`put 7: ok`, or the metadata).
     pub fn steps(&self, launcher: &Launcher, line: Option<u64>, steps: &[Step]) {
-        if steps
-            .iter()
-            .any(|step| step.request.operation() == Operation::Append)
-        {
-            return self.append_steps(launcher, steps);
-        }
         let new_handles = steps.iter().any(|step| {
             matches!(
                 step.request.operation(),

@@ -148,7 +148,7 @@ impl Reporter {
 
     /// The steps of `append`: `--verbose` exchanges, a JSON object per request, the append's
     /// own line (`append 7: ok`), an error for each step that failed, and what to do to see it.
-    pub(super) fn append_steps(&self, launcher: &Launcher, steps: &[Step]) {
+    pub fn append_steps(&self, launcher: &Launcher, steps: &[Step]) {
         for step in steps {
             if step.exchange.is_some() {
                 err(&exchange_text(launcher, step));

@@ -97,6 +97,8 @@ fn asymmetric_encryption_goes_to_a_private_datas_key_and_a_failing_step_gives_al
         ],
     )
     .code(4)
+    // The steps before the failing one are the chain's own: nothing of them on stdout.
+    .stdout_is("")
     .stderr_has("errorCode -1525");
     assert_eq!(
         live(&emulator),
@@ -185,4 +187,30 @@ fn too_large_content_a_dry_run_and_curl_send_nothing() {
         emulator.requests().split_off(from).is_empty(),
         "something was sent"
     );
+}
+
+#[test]
+fn ctrl_c_while_the_writer_is_being_made_gives_back_the_writer_it_brings() {
+    // The writer's answer is on its way when Ctrl-C comes: the handle it brings is still held
+    // and given back, and nothing is written or appended.
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let file = sandbox.file("message.txt", "hello inbox");
+    let before = live(&emulator);
+    let items_before = fresh_items(&sandbox, &emulator, "5");
+    let relay = crate::harness::relay::Relay::holding(emulator.addr(), 0, |line| {
+        line.starts_with("GET /immutable-data/writer ")
+    });
+    relay
+        .stop_while_held(
+            sandbox
+                .safe_ad()
+                .args(["append", "5", "--immutable", file.to_str().expect("path")]),
+            Running::interrupt,
+        )
+        .code(130)
+        .stdout_is("")
+        .stderr_has("every launcher handle it had obtained was given back");
+    assert_eq!(live(&emulator), before, "handles left behind");
+    assert_eq!(fresh_items(&sandbox, &emulator, "5"), items_before);
 }
