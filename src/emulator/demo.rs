@@ -146,6 +146,7 @@ fn structured(state: &mut State, label: &str, content: &[u8]) -> DataId {
         key,
         version: 0,
         versions: vec![content.to_vec()],
+        encrypted: Vec::new(),
         status: SdStatus::Owned,
     });
     DataId::Structured(key)

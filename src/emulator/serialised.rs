@@ -12,7 +12,8 @@
 //! of the right lengths: the user's sign key is [`USER_KEY`] (32 bytes), a private appendable
 //! data's encrypt key is [`ENCRYPT_KEY`], and a signature is the SHA-512 (64 bytes) of
 //! [`SIGNATURE_CONTEXT`] and what would be signed. A private appendable data's items are
-//! "sealed" as the bincode of the plain item (the launcher's were encrypted). Reading, the
+//! "sealed" as [`SEAL_HEADER`] (48 bytes, where a sealed box has its ephemeral key and MAC)
+//! then the bincode of the plain item: the launcher's length, readable. Reading, the
 //! emulator checks lengths, never signatures; an item it cannot read (a real launcher's sealed
 //! one) is left out. What a structured data's `data` field holds is its content as written (for
 //! a versioned one, type tag 501, the bincode of the list of versions), not safe_core's encoding
@@ -36,6 +37,12 @@ pub const NO_OWNER: [u8; 32] = [0; 32];
 /// The most bytes a sealed item of private appendable data may have (routing's
 /// `MAX_PRIV_APPENDED_DATA_BYTES`): a longer one fails the private layout.
 pub const MAX_SEALED_BYTES: usize = 212;
+
+/// What stands where a sealed box (rust_sodium's `sealedbox::seal`, which routing's
+/// `PrivAppendedData::new` used) has its ephemeral public key (32 bytes) and its MAC (16 bytes)
+/// before the ciphertext: the emulator's sealed item is these 48 bytes and then the item's
+/// bincode in the clear, so it has the launcher's length and stays readable.
+pub const SEAL_HEADER: &[u8; 48] = b"safe-ad emulator ephemeral key!!emulator box mac";
 
 /// What the emulator's signatures hash before what they sign.
 pub const SIGNATURE_CONTEXT: &[u8] = b"safe-ad emulator signature\0";
@@ -232,7 +239,7 @@ pub fn appendable_data(ad: &Ad) -> Vec<u8> {
     let signed = [&ad.key.name[..], &ad.version.to_le_bytes()].concat();
     let (owners, signatures) = owned(&signed);
     if ad.key.private {
-        let seal = |item: &Item| Bytes(encode(&wire_item(item)));
+        let seal = |item: &Item| Bytes([&SEAL_HEADER[..], &encode(&wire_item(item))].concat());
         encode(&WirePriv {
             name: ad.key.name,
             version: ad.version,
@@ -288,9 +295,12 @@ fn private_from(wire: &WirePriv) -> Option<Ad> {
     (sealed_ok && wire.encrypt_key.0.len() == 32 && keys_ok(&wire.owners, &wire.signatures))
         .then_some(())?;
     // A sealed item the emulator cannot open (one a real launcher encrypted) is left out.
+    // The emulator's seal is its header then the item; one without the header is an older
+    // emulator's (which wrote the item alone).
     let unseal = |list: &[Bytes]| -> BTreeSet<Item> {
         list.iter()
-            .filter_map(|sealed| bincode::deserialize::<WireItem>(&sealed.0).ok())
+            .map(|sealed| sealed.0.strip_prefix(&SEAL_HEADER[..]).unwrap_or(&sealed.0))
+            .filter_map(|item| bincode::deserialize::<WireItem>(item).ok())
             .filter_map(|item| item_from(&item))
             .collect()
     };
@@ -359,6 +369,8 @@ pub fn structured_data_from(bytes: &[u8]) -> Option<Sd> {
         },
         version: wire.version,
         versions,
+        // Bytes say nothing of the cipher the data was written with (here: as written).
+        encrypted: Vec::new(),
         status,
     })
 }
@@ -562,6 +574,7 @@ mod tests {
             },
             version: 2,
             versions: vec![b"hi".to_vec()],
+            encrypted: Vec::new(),
             status: SdStatus::Owned,
         };
         let mut expected = u64le(500); // type_tag first
@@ -583,6 +596,7 @@ mod tests {
         // Deleted: no data, no owners, no signatures.
         let deleted = Sd {
             versions: Vec::new(),
+            encrypted: Vec::new(),
             status: SdStatus::Deleted,
             ..sd.clone()
         };

@@ -136,6 +136,9 @@ pub struct SdJson {
     pub version: u64,
     #[serde(default)]
     pub data: Vec<String>,
+    /// Which versions were written encrypted (none: all plain).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub encrypted: Vec<bool>,
     #[serde(default, skip_serializing_if = "is_false")]
     pub deleted: bool,
     #[serde(default, skip_serializing_if = "is_false")]
@@ -400,6 +403,7 @@ pub fn sd_from(json: &SdJson) -> Result<Sd, String> {
                 super::encoding::base64_decode(d).ok_or_else(|| format!("data `{d}` is not base64"))
             })
             .collect::<Result<_, _>>()?,
+        encrypted: json.encrypted.clone(),
     })
 }
 
@@ -409,6 +413,11 @@ pub fn sd_json(sd: &Sd) -> SdJson {
         type_tag: sd.key.type_tag,
         version: sd.version,
         data: sd.versions.iter().map(|d| base64_encode(d)).collect(),
+        encrypted: if sd.encrypted.contains(&true) {
+            sd.encrypted.clone()
+        } else {
+            Vec::new()
+        },
         deleted: sd.status == SdStatus::Deleted,
         unclaimable: sd.status == SdStatus::Unclaimable,
     }
@@ -508,6 +517,7 @@ mod tests {
                         },
                         version: u64::MAX,
                         versions: (0..n).map(|v| vec![7; v * 1000 + 1]).collect(),
+                        encrypted: Vec::new(),
                         status: if n % 2 == 0 {
                             SdStatus::Unclaimable
                         } else {

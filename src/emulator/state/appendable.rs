@@ -246,15 +246,18 @@ impl State {
     }
 
     /// `PUT /appendable-data/:h/:dataIdHandle`: appends the data id, signed by the user, on the
-    /// network (not to the local copy). -1515, -1514, -22 (404) when the data is not stored, -25
-    /// when the handle is stale, the filter keeps the user out, the item is in `deleted_data` or
-    /// (public data) in `data` already.
+    /// network (not to the local copy). -1514, -1515, -22 (404) when the data is not stored, -25
+    /// when the handle is stale, the filter keeps the user out, or (public data) the item is in
+    /// `deleted_data` or `data` already. Private data takes an item in `deleted_data` again: each
+    /// append is sealed afresh, so its bytes never equal the sealed ones in `deleted_data`
+    /// (routing's `PrivAppendableData::append` compares sealed bytes).
     pub fn append(&mut self, handle: u64, data_id: u64) -> Res<()> {
+        // safe_core's `appendable_data_append` looks the data id up before the appendable data.
+        let pointer = self.data_id(data_id)?;
         let (key, version) = {
             let ad = self.ad(handle)?;
             (ad.key, ad.version)
         };
-        let pointer = self.data_id(data_id)?;
         let stored = self.ads_stored.get_mut(&key).ok_or(Code::NO_SUCH_DATA)?;
         let item = Item {
             pointer,
@@ -262,7 +265,7 @@ impl State {
         };
         if stored.version != version
             || !stored.filter.allows(&USER_KEY)
-            || stored.deleted.contains(&item)
+            || (!key.private && stored.deleted.contains(&item))
         {
             return Err(Code::INVALID_SUCCESSOR);
         }
