@@ -25,11 +25,13 @@
 //! `{"appendableData": {"name": "<base64>", "isPrivate": false}}`, with an optional
 //! `"signKey": "<base64>"` (who appended it; the emulator's user when left out). A structured
 //! data's `data` lists the data of each version, oldest first (one entry unless `typeTag` is 501;
-//! none once deleted or unclaimed); `"deleted": true` or `"unclaimable": true` says it was (see
+//! none once deleted or unclaimed); `"encrypted"` lists, version by version, whether it was
+//! written with symmetric or asymmetric cipher options (then only an app with a token reads it;
+//! left out: all plain); `"deleted": true` or `"unclaimable": true` says it was (see
 //! `state::structured`). An immutable data's `cipher` is `PLAIN`, `SYMMETRIC` or `ASYMMETRIC`
 //! (who may read it: `state::immutable`), its `content` the bytes as written; its `name` is the
 //! emulator's hash of the two, which a save writes and a load checks (leave it out to have it
-//! computed). `filterKeys`, `data`, `deletedData`, `isPrivate`, `deleted`, `unclaimable`,
+//! computed). `filterKeys`, `data`, `deletedData`, `isPrivate`, `encrypted`, `deleted`, `unclaimable`,
 //! `immutableData` and an immutable data's `name` and `cipher` (plain) may be left out. Unknown
 //! fields, a field given twice, a data listed twice (the same name and `isPrivate`, or name and
 //! `typeTag`, or content and cipher) and an item or filter key listed twice in one list are
@@ -517,7 +519,11 @@ mod tests {
                         },
                         version: u64::MAX,
                         versions: (0..n).map(|v| vec![7; v * 1000 + 1]).collect(),
-                        encrypted: Vec::new(),
+                        encrypted: if n % 2 == 1 {
+                            vec![true; n]
+                        } else {
+                            Vec::new()
+                        },
                         status: if n % 2 == 0 {
                             SdStatus::Unclaimable
                         } else {

@@ -9,7 +9,10 @@
 //!   owner, that version), which a PUT at the next version claims again, and a POST or a second
 //!   delete is refused with -26; the copy becomes version + 1 with no data (reading it fails);
 //! - unclaim sends version + 1 with no data and no owner anybody has the key of: the data stays
-//!   on the network, and nobody can POST, delete or claim it again.
+//!   on the network, and nobody can POST, delete or claim it again;
+//! - data written with symmetric or asymmetric cipher options is kept as written, but safe_core
+//!   decrypted it with the app's keys on every read (`CipherOpt::decrypt`), so an anonymous app
+//!   cannot read it (-1520).
 
 use super::{Code, DataId, Res, State, MAX_DATA_SIZE};
 
@@ -68,12 +71,13 @@ impl Sd {
         64 + self.versions.iter().map(Vec::len).sum::<usize>()
     }
 
-    /// At least the bytes it takes in a `--state` file: a header and each version in base64.
+    /// At least the bytes it takes in a `--state` file: a header and each version in base64
+    /// (and whether it is encrypted).
     pub fn file_size(&self) -> usize {
         256 + self
             .versions
             .iter()
-            .map(|data| 16 + data.len().div_ceil(3) * 4)
+            .map(|data| 32 + data.len().div_ceil(3) * 4)
             .sum::<usize>()
     }
 }
