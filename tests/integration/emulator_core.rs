@@ -191,7 +191,9 @@ fn deleted_item(emu: &Emu, byte: u8, private: bool, data_id: u64) -> u64 {
 /// safe_core's `appendable_data_append` (`appendable_data.rs`) seals each private item afresh
 /// (`PrivAppendedData::new`: a sealed box with a new ephemeral key), and routing's
 /// `PrivAppendableData::append` refuses only sealed bytes already in `deleted_data`: a new seal
-/// never is, so re-appending a deleted item succeeds. Public data compares the item itself (-25).
+/// never is, so re-appending a deleted item succeeds, and a later POST carrying the old deleted
+/// copy (`update_with_other` removes what equals a deleted item) keeps it. Appended twice, it is
+/// there twice. Public data compares the item itself (-25).
 #[test]
 fn re_appending_a_deleted_item_succeeds_on_private_data_only() {
     let emu = Emu::empty();
@@ -203,6 +205,26 @@ fn re_appending_a_deleted_item_succeeds_on_private_data_only() {
     assert_eq!(emu.meta(private)["deletedDataLength"], 1);
     emu.authed("PUT", &format!("/appendable-data/{private}/{item}"))
         .ok();
+    let id = emu
+        .authed("GET", &format!("/appendable-data/data-id/{private}"))
+        .handle();
+    let fresh = emu.fetch(id);
+    assert_eq!(
+        (&fresh["dataLength"], &fresh["deletedDataLength"]),
+        (&json!(1), &json!(1))
+    );
+    let fresh = fresh["handleId"].as_u64().expect("handle");
+    emu.authed("POST", &format!("/appendable-data/{fresh}"))
+        .ok();
+    let saved = emu.fetch(id);
+    assert_eq!(
+        saved["dataLength"], 1,
+        "the POST kept the new sealing: {saved}"
+    );
+    let again = saved["handleId"].as_u64().expect("handle");
+    emu.authed("PUT", &format!("/appendable-data/{again}/{item}"))
+        .ok();
+    assert_eq!(emu.fetch(id)["dataLength"], 2, "a second copy");
     let public = deleted_item(&emu, 42, false, item);
     emu.authed("PUT", &format!("/appendable-data/{public}/{item}"))
         .error_is(

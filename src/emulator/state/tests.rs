@@ -15,6 +15,7 @@ fn item(n: u8) -> Item {
             type_tag: 500,
         }),
         signer: USER_KEY,
+        seal: 0,
     }
 }
 
@@ -173,6 +174,7 @@ fn handle_bytes_are_bounded_per_type_least_recently_used_evicted() {
                     type_tag: 500,
                 }),
                 signer: USER_KEY,
+                seal: 0,
             });
         }
         ad
