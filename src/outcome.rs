@@ -253,8 +253,8 @@ serves its API under /, /0.5 and /0.6)";
     pub const NOT_UNDERSTOOD: &str = "check that --launcher-url points at a SAFE Launcher";
     pub const APPEND_REFUSED: &str =
         "the launcher refuses an append to a stale handle (get a fresh one with `safe-ad reopen \
-HANDLE`), when the data's filter keeps your key out, or of an item that is in the deleted list \
-(`safe-ad restore` brings that back)";
+HANDLE`), when the data's filter keeps your key out, or (public data) of an item that is in the \
+deleted list (`safe-ad restore` brings that back)";
     pub const LOST_SAVE: &str =
         "see whether the launcher saved it (a version one higher) with `safe-ad metadata HANDLE` \
 before you save again";

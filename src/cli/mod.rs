@@ -231,8 +231,8 @@ also when the append failed.
 
 The launcher sends an append to the network at once and leaves the handle's local copy as it \
 was: to see the new item, get a fresh handle with `safe-ad reopen HANDLE` and `show` that. The \
-launcher refuses it (-25) for a stale handle, a filter that keeps you out, or an item that is in \
-the deleted list.
+launcher refuses it (-25) for a stale handle, a filter that keeps you out, or (public data) an \
+item that is in the deleted list.
 
 With --immutable FILE (or `-` for standard input) it writes the content as immutable data first \
 (GET /immutable-data/writer, POST /immutable-data/<WRITER> with the bytes, cipher options \

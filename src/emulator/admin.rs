@@ -33,6 +33,7 @@ use super::demo::{self, Origin};
 use super::encoding::base64_encode;
 use super::fixture::STATE_LIMIT;
 use super::log::Request as Logged;
+use super::routes::Express;
 use super::routes::{bearer, read_body, Answer, App, Reply, Unread};
 use super::state::{DataId, USER_KEY};
 use super::table::percent_decode;
@@ -351,6 +352,8 @@ fn reply(status: StatusCode, content_type: &'static str, body: impl Into<Bytes>)
         content_type,
         body: body.into(),
         headers: Vec::new(),
+        note: None,
+        express: Express::Not,
     }
 }
 
@@ -445,7 +448,7 @@ fn handles(app: &App) -> String {
     let writers: Vec<Value> = handles
         .writers
         .iter()
-        .map(|(handle, written)| json!({ "handle": handle, "written": written.len() }))
+        .map(|(handle, writer)| json!({ "handle": handle, "written": writer.written.len() }))
         .collect();
     let readers: Vec<Value> = handles
         .readers

@@ -132,6 +132,7 @@ fn items(state: &mut State, labels: &[&str]) -> std::collections::BTreeSet<Item>
         .map(|label| Item {
             pointer: structured(state, label, label.as_bytes()),
             signer: USER_KEY,
+            seal: 0,
         })
         .collect()
 }
@@ -146,6 +147,7 @@ fn structured(state: &mut State, label: &str, content: &[u8]) -> DataId {
         key,
         version: 0,
         versions: vec![content.to_vec()],
+        encrypted: Vec::new(),
         status: SdStatus::Owned,
     });
     DataId::Structured(key)
@@ -170,15 +172,18 @@ pub fn install(state: &mut State) {
     data.insert(Item {
         pointer: structured(state, "demo item e", BINARY),
         signer: OTHER_APP_KEY,
+        seal: 0,
     });
     data.insert(Item {
         pointer: DataId::Appendable(ad_key(STALE_LABEL)),
         signer: USER_KEY,
+        seal: 0,
     });
     let mut deleted = items(state, &["demo item g"]);
     deleted.insert(Item {
         pointer: structured(state, "demo item h", b"demo item h"),
         signer: OTHER_APP_KEY,
+        seal: 0,
     });
     let saved = Ad {
         key: ad_key(SAVED_LABEL),
@@ -225,6 +230,7 @@ pub fn install(state: &mut State) {
             Item {
                 pointer,
                 signer: if *other { OTHER_APP_KEY } else { USER_KEY },
+                seal: 0,
             }
         })
         .collect();

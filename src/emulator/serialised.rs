@@ -12,7 +12,9 @@
 //! of the right lengths: the user's sign key is [`USER_KEY`] (32 bytes), a private appendable
 //! data's encrypt key is [`ENCRYPT_KEY`], and a signature is the SHA-512 (64 bytes) of
 //! [`SIGNATURE_CONTEXT`] and what would be signed. A private appendable data's items are
-//! "sealed" as the bincode of the plain item (the launcher's were encrypted). Reading, the
+//! "sealed" as 48 bytes of the emulator's own where a sealed box has its ephemeral key and MAC
+//! (with the item's seal number, see [`SEAL_KEY`]) then the bincode of the plain item: the
+//! launcher's length, readable. Reading, the
 //! emulator checks lengths, never signatures; an item it cannot read (a real launcher's sealed
 //! one) is left out. What a structured data's `data` field holds is its content as written (for
 //! a versioned one, type tag 501, the bincode of the list of versions), not safe_core's encoding
@@ -36,6 +38,42 @@ pub const NO_OWNER: [u8; 32] = [0; 32];
 /// The most bytes a sealed item of private appendable data may have (routing's
 /// `MAX_PRIV_APPENDED_DATA_BYTES`): a longer one fails the private layout.
 pub const MAX_SEALED_BYTES: usize = 212;
+
+/// What stands where a sealed box (rust_sodium's `sealedbox::seal`, which routing's
+/// `PrivAppendedData::new` used) has its ephemeral public key (32 bytes); then, where it has its
+/// MAC (16 bytes), [`SEAL_MARK`] and the item's `seal` number (u64 LE); then the item's bincode
+/// in the clear. So a sealed item has the launcher's length (48 bytes more than the item) and
+/// stays readable, and two sealings of one item differ, as the launcher's did.
+pub const SEAL_KEY: &[u8; 32] = b"safe-ad emulator ephemeral key!!";
+/// The first 8 bytes where a sealed box has its MAC.
+pub const SEAL_MARK: &[u8; 8] = b"emulator";
+
+/// An item sealed as the emulator seals it (see [`SEAL_KEY`]).
+fn seal(item: &Item) -> Bytes {
+    let mut sealed = Vec::with_capacity(48 + 160);
+    sealed.extend_from_slice(SEAL_KEY);
+    sealed.extend_from_slice(SEAL_MARK);
+    sealed.extend_from_slice(&item.seal.to_le_bytes());
+    sealed.extend_from_slice(&encode(&wire_item(item)));
+    Bytes(sealed)
+}
+
+/// An item the emulator sealed, with its seal number; or one an older emulator wrote (the
+/// item's bincode alone), as seal 0. `None` for what neither is (a real launcher's).
+fn unseal(sealed: &[u8]) -> Option<Item> {
+    let (number, bytes) = match sealed.strip_prefix(&SEAL_KEY[..]) {
+        Some(rest) if rest.starts_with(SEAL_MARK) && rest.len() >= 16 => {
+            let number = u64::from_le_bytes(rest[8..16].try_into().ok()?);
+            (number, &rest[16..])
+        }
+        _ => (0, sealed),
+    };
+    let item = item_from(&bincode::deserialize::<WireItem>(bytes).ok()?)?;
+    Some(Item {
+        seal: number,
+        ..item
+    })
+}
 
 /// What the emulator's signatures hash before what they sign.
 pub const SIGNATURE_CONTEXT: &[u8] = b"safe-ad emulator signature\0";
@@ -167,6 +205,7 @@ fn item_from(wire: &WireItem) -> Option<Item> {
     Some(Item {
         pointer: id_from(&wire.pointer),
         signer: key32(&wire.sign_key)?,
+        seal: 0,
     })
 }
 
@@ -232,7 +271,6 @@ pub fn appendable_data(ad: &Ad) -> Vec<u8> {
     let signed = [&ad.key.name[..], &ad.version.to_le_bytes()].concat();
     let (owners, signatures) = owned(&signed);
     if ad.key.private {
-        let seal = |item: &Item| Bytes(encode(&wire_item(item)));
         encode(&WirePriv {
             name: ad.key.name,
             version: ad.version,
@@ -289,10 +327,7 @@ fn private_from(wire: &WirePriv) -> Option<Ad> {
         .then_some(())?;
     // A sealed item the emulator cannot open (one a real launcher encrypted) is left out.
     let unseal = |list: &[Bytes]| -> BTreeSet<Item> {
-        list.iter()
-            .filter_map(|sealed| bincode::deserialize::<WireItem>(&sealed.0).ok())
-            .filter_map(|item| item_from(&item))
-            .collect()
+        list.iter().filter_map(|sealed| unseal(&sealed.0)).collect()
     };
     Some(Ad {
         key: AdKey {
@@ -359,6 +394,8 @@ pub fn structured_data_from(bytes: &[u8]) -> Option<Sd> {
         },
         version: wire.version,
         versions,
+        // Bytes say nothing of the cipher the data was written with (here: as written).
+        encrypted: Vec::new(),
         status,
     })
 }
@@ -437,6 +474,7 @@ mod tests {
         let item = |n: u8| Item {
             pointer: DataId::Immutable([n; 32]),
             signer: [0xaa; 32],
+            seal: 0,
         };
         let mut ad = Ad::new(
             AdKey {
@@ -510,6 +548,16 @@ mod tests {
                 type_tag: 500,
             }),
             signer: USER_KEY,
+            seal: 0,
+        });
+        // A second sealing of the same item is another item, and survives the bytes.
+        ad.data.insert(Item {
+            pointer: DataId::Structured(SdKey {
+                name: [5; 32],
+                type_tag: 500,
+            }),
+            signer: USER_KEY,
+            seal: 7,
         });
         let bytes = appendable_data(&ad);
         // name, version, filter (BlackList, no keys), then the encrypt key as a byte string.
@@ -562,6 +610,7 @@ mod tests {
             },
             version: 2,
             versions: vec![b"hi".to_vec()],
+            encrypted: Vec::new(),
             status: SdStatus::Owned,
         };
         let mut expected = u64le(500); // type_tag first
@@ -583,6 +632,7 @@ mod tests {
         // Deleted: no data, no owners, no signatures.
         let deleted = Sd {
             versions: Vec::new(),
+            encrypted: Vec::new(),
             status: SdStatus::Deleted,
             ..sd.clone()
         };

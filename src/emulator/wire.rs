@@ -23,13 +23,17 @@
 //! An ITEM is `{"structuredData": {"name": "<base64>", "typeTag": 500}}`,
 //! `{"immutableData": {"name": "<base64>"}}` or
 //! `{"appendableData": {"name": "<base64>", "isPrivate": false}}`, with an optional
-//! `"signKey": "<base64>"` (who appended it; the emulator's user when left out). A structured
+//! `"signKey": "<base64>"` (who appended it; the emulator's user when left out) and, in private
+//! data only, an optional `"seal": N` (which sealing of the item it is, see `state::Item`: the
+//! same item may be listed once for each; 0 when left out). A structured
 //! data's `data` lists the data of each version, oldest first (one entry unless `typeTag` is 501;
-//! none once deleted or unclaimed); `"deleted": true` or `"unclaimable": true` says it was (see
+//! none once deleted or unclaimed); `"encrypted"` lists, version by version, whether it was
+//! written with symmetric or asymmetric cipher options (then only an app with a token reads it;
+//! left out: all plain); `"deleted": true` or `"unclaimable": true` says it was (see
 //! `state::structured`). An immutable data's `cipher` is `PLAIN`, `SYMMETRIC` or `ASYMMETRIC`
 //! (who may read it: `state::immutable`), its `content` the bytes as written; its `name` is the
 //! emulator's hash of the two, which a save writes and a load checks (leave it out to have it
-//! computed). `filterKeys`, `data`, `deletedData`, `isPrivate`, `deleted`, `unclaimable`,
+//! computed). `filterKeys`, `data`, `deletedData`, `isPrivate`, `encrypted`, `deleted`, `unclaimable`,
 //! `immutableData` and an immutable data's `name` and `cipher` (plain) may be left out. Unknown
 //! fields, a field given twice, a data listed twice (the same name and `isPrivate`, or name and
 //! `typeTag`, or content and cipher) and an item or filter key listed twice in one list are
@@ -91,6 +95,13 @@ pub struct ItemJson {
     pub appendable_data: Option<AdKeyJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sign_key: Option<String>,
+    /// Which sealing of a private item (`state::Item::seal`); 0, left out, for public items.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub seal: u64,
+}
+
+fn is_zero(value: &u64) -> bool {
+    *value == 0
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -136,6 +147,9 @@ pub struct SdJson {
     pub version: u64,
     #[serde(default)]
     pub data: Vec<String>,
+    /// Which versions were written encrypted (none: all plain).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub encrypted: Vec<bool>,
     #[serde(default, skip_serializing_if = "is_false")]
     pub deleted: bool,
     #[serde(default, skip_serializing_if = "is_false")]
@@ -308,6 +322,7 @@ pub fn data_id_json(id: &DataId) -> ItemJson {
         immutable_data: None,
         appendable_data: None,
         sign_key: None,
+        seal: 0,
     };
     match id {
         DataId::Structured(key) => json.structured_data = Some(sd_key_json(key)),
@@ -328,6 +343,7 @@ fn item_from(json: &ItemJson) -> Result<Item, String> {
             Some(key) => bytes32(key, "signKey")?,
             None => USER_KEY,
         },
+        seal: json.seal,
     })
 }
 
@@ -336,6 +352,7 @@ fn item_json(item: &Item) -> ItemJson {
     if item.signer != USER_KEY {
         json.sign_key = Some(base64_encode(&item.signer));
     }
+    json.seal = item.seal;
     json
 }
 
@@ -349,6 +366,15 @@ pub fn ad_from(json: &AdJson) -> Result<Ad, String> {
             ))
         }
     };
+    if !json.is_private
+        && json
+            .data
+            .iter()
+            .chain(&json.deleted_data)
+            .any(|i| i.seal != 0)
+    {
+        return Err("`seal` is for the items of private data (`isPrivate`: true)".to_owned());
+    }
     Ok(Ad {
         key: AdKey {
             name: bytes32(&json.name, "name")?,
@@ -400,6 +426,7 @@ pub fn sd_from(json: &SdJson) -> Result<Sd, String> {
                 super::encoding::base64_decode(d).ok_or_else(|| format!("data `{d}` is not base64"))
             })
             .collect::<Result<_, _>>()?,
+        encrypted: json.encrypted.clone(),
     })
 }
 
@@ -409,6 +436,11 @@ pub fn sd_json(sd: &Sd) -> SdJson {
         type_tag: sd.key.type_tag,
         version: sd.version,
         data: sd.versions.iter().map(|d| base64_encode(d)).collect(),
+        encrypted: if sd.encrypted.contains(&true) {
+            sd.encrypted.clone()
+        } else {
+            Vec::new()
+        },
         deleted: sd.status == SdStatus::Deleted,
         unclaimable: sd.status == SdStatus::Unclaimable,
     }
@@ -485,6 +517,7 @@ mod tests {
             let item = Item {
                 pointer,
                 signer: [0xee; 32],
+                seal: u64::MAX - i as u64,
             };
             if i % 3 == 0 {
                 ad.deleted.insert(item);
@@ -508,6 +541,11 @@ mod tests {
                         },
                         version: u64::MAX,
                         versions: (0..n).map(|v| vec![7; v * 1000 + 1]).collect(),
+                        encrypted: if n % 2 == 1 {
+                            vec![true; n]
+                        } else {
+                            Vec::new()
+                        },
                         status: if n % 2 == 0 {
                             SdStatus::Unclaimable
                         } else {
@@ -585,6 +623,21 @@ mod tests {
         assert_eq!(
             error,
             "appendableData[0]: data[1] repeats an earlier entry of data; list each once"
+        );
+        // Two sealings of one item are two items, in private data only.
+        let resealed =
+            serde_json::json!({"structuredData": {"name": name(4), "typeTag": 500}, "seal": 2});
+        let mut private = ad(5, true);
+        private["data"] = serde_json::json!([item, resealed]);
+        let network = parse(serde_json::json!({"format": format, "appendableData": [private]}));
+        assert_eq!(network.unwrap().appendable_data[0].data.len(), 2);
+        let mut public = ad(5, false);
+        public["data"] = serde_json::json!([resealed]);
+        let error =
+            parse(serde_json::json!({"format": format, "appendableData": [public]})).unwrap_err();
+        assert!(
+            error.contains("`seal` is for the items of private data"),
+            "{error}"
         );
         let mut keys = ad(5, false);
         keys["filterKeys"] = serde_json::json!([name(6), name(6)]);

@@ -32,6 +32,8 @@ mod emulator_bytes;
 #[cfg(feature = "emulator")]
 mod emulator_ci;
 #[cfg(feature = "emulator")]
+mod emulator_core;
+#[cfg(feature = "emulator")]
 mod emulator_files;
 #[cfg(feature = "emulator")]
 mod emulator_immutable;

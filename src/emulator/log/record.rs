@@ -103,6 +103,9 @@ pub enum Note {
     Aborted,
     /// Its body did not come within the idle timeout: the connection was closed unanswered.
     TimedOut,
+    /// Answered as the launcher did where the launcher lost data (the route's words: see
+    /// docs/emulator-differences.md).
+    Launcher(&'static str),
 }
 
 impl Note {
@@ -117,6 +120,7 @@ impl Note {
             Note::Stopping => format!("{status} (stopping: not served)"),
             Note::Aborted => "(cut off unanswered by the stop)".to_owned(),
             Note::TimedOut => "(body not received in time: connection closed)".to_owned(),
+            Note::Launcher(note) => format!("{status} ({note})"),
         }
     }
 }
@@ -129,7 +133,8 @@ impl Note {
 /// `fault` and `delay_ms` only when injected; `hung: true` for a request left unanswered on
 /// purpose; `stopping: true` for one refused (503) because the emulator was stopping, `aborted:
 /// true` for one cut off unanswered by the stop, `timed_out: true` for one whose body did not
-/// come in time. A path longer than 1024 characters (and a description likewise) is cut and
+/// come in time; `note` where the answer is the launcher's loss of data (a second close of an
+/// emptied immutable-data writer). A path longer than 1024 characters (and a description likewise) is cut and
 /// ends in `...`. Every key is safe-ad's own spelling (snake_case, as `--json` writes them); only
 /// `description` carries the launcher's words.
 #[allow(clippy::too_many_arguments)]
@@ -181,6 +186,11 @@ pub fn request_record(
         Note::Stopping => write!(record, ",\"stopping\":true"),
         Note::Aborted => write!(record, ",\"aborted\":true"),
         Note::TimedOut => write!(record, ",\"timed_out\":true"),
+        Note::Launcher(note) => {
+            record.push_str(",\"note\":");
+            push_cut_string(&mut record, note, MAX_RECORD_DESCRIPTION);
+            Ok(())
+        }
     };
     record.push_str(",\"handles\":");
     push_handles(&mut record, live);

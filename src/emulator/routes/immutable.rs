@@ -8,10 +8,17 @@ use hyper::header::{CONTENT_LENGTH, RANGE};
 use hyper::StatusCode;
 
 use super::super::js;
-use super::super::state::Cipher;
+use super::super::state::{Cipher, CloseNote};
 use super::{bad_request, done, error_json, handle_json, no_token, not_granted, ok, ok_json};
-use super::{reply, to_reply, Call, Reply, OCTETS};
+use super::{reply, to_reply, Call, Express, Reply, OCTETS};
 use crate::emulator::table::Route;
+
+/// The `--log` note of a close of a writer an earlier close emptied (under 3 KiB).
+const EMPTIED: &str = "as the launcher did: an earlier close emptied this writer, so this close \
+     stored only what was written since (nothing, for a second close)";
+/// The `--log` note of a second close of a writer past 3 MiB.
+const BROKEN: &str = "as the launcher did: a second close of a writer past 3 MiB failed (the \
+     launcher's handle cache was then broken until restart; the emulator's is not)";
 
 /// The description the launcher gave its bare 416 (`message_constants.js`).
 const BAD_RANGE: &str = "Invalid range specified";
@@ -38,8 +45,17 @@ impl Call<'_> {
                     Some(plain) => plain,
                     None => self.id(1, 2, "cipher opts handle")?,
                 };
-                let id = self.state().close_writer(h, cipher).map_err(to_reply)?;
-                Ok(handle_json(id))
+                let (closed, note) = self.state().close_writer(h, cipher);
+                let mut sent = closed.map(handle_json).unwrap_or_else(to_reply);
+                sent.note = note.map(|note| match note {
+                    CloseNote::AfterEmptied => EMPTIED,
+                    CloseNote::Broken => BROKEN,
+                });
+                if sent.status.is_success() {
+                    Ok(sent)
+                } else {
+                    Err(sent)
+                }
             }
             Route::WriterDrop => {
                 let h = self.id(0, 0, "handle")?;
@@ -71,7 +87,7 @@ impl Call<'_> {
         let plain = kind == Cipher::Plain.as_str();
         if !self.authorised {
             return Err(if plain {
-                bad_request("Cannot read property 'app' of null")
+                bad_request("Cannot read property 'app' of undefined")
             } else {
                 no_token()
             });
@@ -126,9 +142,11 @@ impl Call<'_> {
     fn read(&self) -> Result<Reply, Reply> {
         let h = self.id(0, 0, "handle")?;
         let total = self.state().reader_size(h).map_err(to_reply)?;
+        // `req.get('range')`: an empty header is falsy, no range at all (200, the whole body).
         let range = self
             .headers
             .get(RANGE)
+            .filter(|value| !value.is_empty())
             .map(|value| String::from_utf8_lossy(value.as_bytes()).to_lowercase());
         let (start, end) = match &range {
             None => (0.0, total as f64),
@@ -150,18 +168,23 @@ impl Call<'_> {
             ("content-range", format!("bytes {start}-{end}/{total}")),
             ("accept-ranges", "bytes".to_owned()),
         ];
+        // Streamed after `res.writeHead`, not through `res.send`: no ETag.
+        sent.express = Express::Written;
         Ok(sent)
     }
 }
 
-/// START and END of a lower-cased `Range` header, as the launcher's controller computed them;
-/// 400 without `bytes=`, 416 for a part that is not a number or a span past the size. (A start
+/// START and END of a lower-cased, non-empty `Range` header, as the launcher's controller
+/// computed them (`immutable_data.js`, `read`); 400 unless it starts with `bytes=`, every
+/// `bytes=` then removed, 416 for a part that is not a number or a span past the size. (A start
 /// that is no number at all, `bytes=-5`, made the launcher send a broken answer; here it is 416.)
 fn span(range: &str, total: f64) -> Result<(f64, f64), Reply> {
     let unsatisfiable = || error_json(StatusCode::RANGE_NOT_SATISFIABLE, 400, BAD_RANGE);
-    let Some(rest) = range.strip_prefix("bytes=") else {
+    if !range.starts_with("bytes=") {
         return Err(bad_request("invalid range specified"));
-    };
+    }
+    // `replace(/bytes=/g, '')`: every `bytes=` goes, not only the first.
+    let rest = range.replace("bytes=", "");
     let positions: Vec<&str> = rest.split('-').collect();
     if positions.iter().any(|p| js::string_to_number(p).is_nan()) {
         return Err(unsatisfiable());
@@ -193,6 +216,11 @@ mod tests {
             "cut to the size"
         );
         assert_eq!(span("bytes=11-", 11.0).ok(), Some((11.0, 11.0)), "empty");
+        assert_eq!(
+            span("bytes=0-bytes=5", 11.0).ok(),
+            Some((0.0, 5.0)),
+            "every bytes= removed"
+        );
         assert_eq!(span("items=0-5", 11.0).unwrap_err().status, 400);
         for bad in [
             "bytes=x-5",

@@ -115,6 +115,25 @@ pub struct Reply {
     pub body: Bytes,
     /// Other headers (an immutable-data read's `Content-Range` and `Accept-Ranges`).
     pub headers: Vec<(&'static str, String)>,
+    /// Said in the request's log line and `--log` record: where the answer is the launcher's
+    /// loss of data.
+    pub note: Option<&'static str>,
+    /// How Express sent it: which of its headers the answer carries (see `server`).
+    pub express: Express,
+}
+
+/// How the launcher's Express 4 sent an answer, which decides its own headers: every answer it
+/// made carries `X-Powered-By: Express` (its `expressInit` middleware), and one whose body went
+/// through `res.send` (JSON, `OK`, the errors, serialised bytes) also a weak `ETag` of the body,
+/// which a `GET` matching `If-None-Match` turns into a 304 (`res.send`'s freshness check).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Express {
+    /// Through `res.send`: `X-Powered-By` and `ETag`.
+    Send,
+    /// Written by hand (`res.writeHead`, the immutable-data read): `X-Powered-By` only.
+    Written,
+    /// Not the launcher's answer (the emulator's own routes and refusals): neither.
+    Not,
 }
 
 /// What to do with a request.
@@ -139,6 +158,8 @@ fn reply(status: StatusCode, content_type: &'static str, body: impl Into<Bytes>)
         content_type,
         body: body.into(),
         headers: Vec::new(),
+        note: None,
+        express: Express::Send,
     }
 }
 
@@ -193,6 +214,7 @@ pub fn describe(code: Code) -> &'static str {
         -26 => "CoreError::MutationFailure::MutationError::InvalidOperation",
         -28 => "CoreError::MutationFailure::MutationError::NetworkFull",
         -29 => "CoreError::MutationFailure::MutationError::DataTooLarge",
+        -1510 => "FfiError::Unexpected",
         -1511 => "FfiError::UnsuccessfulEncodeDecode",
         -1513 => "FfiError::InvalidStructDataHandle",
         -1514 => "FfiError::InvalidDataIdHandle",

@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::super::js;
 use super::super::serialised;
-use super::super::state::{Code, SdKey, SdMetadata};
+use super::super::state::{Cipher, Code, SdKey, SdMetadata};
 use super::super::table::Route;
 use super::{
     bad_request, core_error, done, handle_json, ok_bytes, ok_json, prop, to_reply, valid_json,
@@ -86,11 +86,18 @@ impl Call<'_> {
                     _ => None,
                 };
                 Ok(ok_bytes(
-                    self.state().sd_read(h, version).map_err(to_reply)?,
+                    self.state().sd_read(h, version, auth).map_err(to_reply)?,
                 ))
             }
             Route::SdDelete => {
-                let h = self.id(0, 1, "handle")?;
+                // `deleteStructureData` (the one the route table names) read the handle with
+                // `parseInt(handleId, 10)` and gave the number to the core: `010` is 10, `0x10`
+                // is 0, and `abc` is NaN, which `ref` wrote as 0.
+                let h = if self.app.strict_paths {
+                    self.id(0, 1, "handle")?
+                } else {
+                    js::number_to_u64(js::parse_int(self.found.param(0).unwrap_or("")))
+                };
                 done(self.state().sd_delete(h))
             }
             Route::SdUnclaim => {
@@ -143,12 +150,12 @@ impl Call<'_> {
         };
         let cipher = cipher.resolve(4)?;
         let mut state = self.state();
-        state.check_cipher(cipher).map_err(to_reply)?;
+        let encrypted = state.check_cipher(cipher).map_err(to_reply)? != Cipher::Plain;
         let key = SdKey {
             name,
             type_tag: js::number_to_u64(tag),
         };
-        Ok(handle_json(state.sd_create(key, version, data)))
+        Ok(handle_json(state.sd_create(key, version, data, encrypted)))
     }
 
     /// `PATCH /structured-data/:h`: new data for the local copy, one version up.
@@ -160,31 +167,31 @@ impl Call<'_> {
         let cipher = cipher.resolve(2)?;
         let mut state = self.state();
         state.sd_copy(h).map_err(to_reply)?;
-        state.check_cipher(cipher).map_err(to_reply)?;
-        done(state.sd_update(h, data))
+        let encrypted = state.check_cipher(cipher).map_err(to_reply)? != Cipher::Plain;
+        done(state.sd_update(h, data, encrypted))
     }
 
     /// `body.cipherOpts || <the plain cipher-options handle>`: the plain one is made on first use.
-    fn cipher(&self, body: &Value) -> Result<Cipher, Reply> {
+    fn cipher(&self, body: &Value) -> Result<CipherArg, Reply> {
         match prop(body, "cipherOpts")? {
-            value @ Some(_) if js::truthy(value) => Ok(Cipher::Given(value.cloned())),
-            _ => Ok(Cipher::Plain(self.state().plain_cipher())),
+            value @ Some(_) if js::truthy(value) => Ok(CipherArg::Given(value.cloned())),
+            _ => Ok(CipherArg::Plain(self.state().plain_cipher())),
         }
     }
 }
 
 /// The cipher options of a structured-data create or update, not yet given to the core.
-enum Cipher {
+enum CipherArg {
     Plain(u64),
     Given(Option<Value>),
 }
 
-impl Cipher {
+impl CipherArg {
     /// The handle as core argument number `position`.
     fn resolve(self, position: usize) -> Result<u64, Reply> {
         match self {
-            Cipher::Plain(handle) => Ok(handle),
-            Cipher::Given(value) => {
+            CipherArg::Plain(handle) => Ok(handle),
+            CipherArg::Given(value) => {
                 js::u64_from_json(value.as_ref(), position).map_err(|e| bad_request(&e))
             }
         }

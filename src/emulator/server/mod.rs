@@ -29,7 +29,8 @@
 //!
 //! By part: the server, its options, shared state and counts are here; the accept loop and each
 //! connection's service in `connection`; a request from its start to its answer and log line
-//! (faults, the emulator's own routes) in `request`.
+//! (faults, the emulator's own routes) in `request`; the headers Express put on the launcher's
+//! answers (`X-Powered-By`, `ETag`, the 304) in `express`.
 
 use std::fmt;
 use std::future::Future;
@@ -53,6 +54,7 @@ use super::state::Live;
 use super::wire::Network;
 
 mod connection;
+mod express;
 mod request;
 
 use connection::accept_loop;

@@ -14,8 +14,9 @@ use hyper::{Request, Response};
 use super::super::admin::Handled;
 use super::super::fault::{self, Fault};
 use super::super::log::{self, ErrorBody, Note};
-use super::super::routes::{self, Answer};
+use super::super::routes::{self, Answer, Express};
 use super::super::table::{self, Route};
+use super::express::{etag, Conditional, POWERED_BY};
 
 use super::{reached, Conn, Counters, Dropped, Phase, Shared, STOPPING_BODY};
 
@@ -182,8 +183,28 @@ pub(super) async fn answer(
         }
     }
     let note = delayed.map_or(Note::None, |d| Note::Delayed(d.as_millis()));
-    let answer = routes::respond(&shared.app, request).await;
+    let conditional = Conditional::of(request.method(), request.headers());
+    let answer = match routes::respond(&shared.app, request).await {
+        Answer::Reply(reply) => Answer::Reply(as_express_sent(reply, &conditional)),
+        other => other,
+    };
     send(shared, &mut this, answer, note).await
+}
+
+/// A launcher answer as Express's `res.send` finished it: its ETag, and a 304 without a body
+/// when the request already holds that (see `express`).
+fn as_express_sent(mut reply: routes::Reply, conditional: &Conditional) -> routes::Reply {
+    if reply.express != Express::Send {
+        return reply;
+    }
+    let tag = etag(&reply.body);
+    if reply.status.is_success() && conditional.fresh(&tag) {
+        reply.status = StatusCode::NOT_MODIFIED;
+        reply.content_type = "";
+        reply.body = Bytes::new();
+    }
+    reply.headers.push(("etag", tag));
+    reply
 }
 
 /// Sends an answer (or none), counted and logged.
@@ -201,8 +222,17 @@ async fn send(
             } else if reply.status.is_client_error() {
                 Counters::add(&tallies.answered_4xx);
             }
+            let note = match (note, reply.note) {
+                (Note::None, Some(words)) => Note::Launcher(words),
+                (note, _) => note,
+            };
             this.log(Some(reply.status), note, &reply.body);
             let mut sent = response(reply.status, reply.content_type, reply.body);
+            if reply.express != Express::Not {
+                let (name, value) = POWERED_BY;
+                sent.headers_mut()
+                    .insert(name, HeaderValue::from_static(value));
+            }
             for (name, value) in reply.headers {
                 if let Ok(value) = HeaderValue::from_str(&value) {
                     sent.headers_mut().insert(name, value);

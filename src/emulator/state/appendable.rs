@@ -22,6 +22,12 @@ pub struct AdKey {
 pub struct Item {
     pub pointer: DataId,
     pub signer: SignKey,
+    /// Which sealing of a private item this is, 0 for a public one's. The network held a private
+    /// item as its sealed bytes (routing's `PrivAppendedData`), and every append sealed afresh (a
+    /// sealed box with a new ephemeral key): the same item appended twice was two items, and one
+    /// appended again after its removal was not the one in `deleted_data`. Each private append
+    /// here takes the next number for its data.
+    pub seal: u64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -246,36 +252,44 @@ impl State {
     }
 
     /// `PUT /appendable-data/:h/:dataIdHandle`: appends the data id, signed by the user, on the
-    /// network (not to the local copy). -1515, -1514, -22 (404) when the data is not stored, -25
-    /// when the handle is stale, the filter keeps the user out, the item is in `deleted_data` or
-    /// (public data) in `data` already.
+    /// network (not to the local copy). -1514, -1515, -22 (404) when the data is not stored, -25
+    /// when the handle is stale, the filter keeps the user out, or (public data) the item is in
+    /// `deleted_data` or `data` already. Private data takes any item again, as a new sealing
+    /// ([`Item::seal`]): a second copy beside one in `data`, a new one beside the removed one in
+    /// `deleted_data` (routing's `PrivAppendableData::append` compares sealed bytes), which a
+    /// later POST carrying that `deleted_data` leaves in place.
     pub fn append(&mut self, handle: u64, data_id: u64) -> Res<()> {
+        // safe_core's `appendable_data_append` looks the data id up before the appendable data.
+        let pointer = self.data_id(data_id)?;
         let (key, version) = {
             let ad = self.ad(handle)?;
             (ad.key, ad.version)
         };
-        let pointer = self.data_id(data_id)?;
         let stored = self.ads_stored.get_mut(&key).ok_or(Code::NO_SUCH_DATA)?;
+        let seal = if key.private {
+            // A new sealing: unlike any of this data's items.
+            let sealed = stored.data.iter().chain(&stored.deleted);
+            sealed
+                .map(|item| item.seal)
+                .max()
+                .unwrap_or(0)
+                .saturating_add(1)
+        } else {
+            0
+        };
         let item = Item {
             pointer,
             signer: USER_KEY,
+            seal,
         };
         if stored.version != version
             || !stored.filter.allows(&USER_KEY)
             || stored.deleted.contains(&item)
+            // routing's `append` inserts into a set and refuses an item already in it (the mock
+            // network answered InvalidSuccessor); a new private sealing never is.
+            || stored.data.contains(&item)
         {
             return Err(Code::INVALID_SUCCESSOR);
-        }
-        if stored.data.contains(&item) {
-            // routing's `append` inserts into a set and refuses an item already in it (the mock
-            // network answered InvalidSuccessor). A private item is sealed with a fresh
-            // ephemeral key each time, so the launcher stored a second copy; the emulator keeps
-            // one (docs/emulator-differences.md).
-            return if key.private {
-                Ok(())
-            } else {
-                Err(Code::INVALID_SUCCESSOR)
-            };
         }
         let old = stored.file_size();
         if self.network_bytes + 320 > NETWORK_BYTES {

@@ -10,8 +10,18 @@
 //! content, a new one for every symmetric or asymmetric write).
 //!
 //! Handles as safe_core kept them: closing a writer stores the data and gives a new data-id
-//! handle but leaves the writer live (it can be closed again, with other cipher options, or
-//! dropped); a reader holds what it read at fetch time.
+//! handle but leaves the writer live (it can be written to, closed again or dropped); a reader
+//! holds what it read at fetch time.
+//!
+//! What a writer holds after a close is self_encryption 0.7.1's (`src/sequential/`), whose
+//! `close` safe_core's `immut_data_close_self_encryptor` calls first, before it looks at the
+//! cipher options or stores anything: under 3 KiB (`small_encryptor.rs`) `close` swaps the
+//! buffer for an empty one, so the writer is empty afterwards (a second close stores empty
+//! data, later writes start from nothing, and a close that then fails, -1517 or -28, has
+//! emptied it all the same); from 3 KiB to 3 MiB (`medium_encryptor.rs`) the buffer stays, so a
+//! second close stores the same content again; past 3 MiB (`large_encryptor.rs`) `close` swaps
+//! out its buffers and chunk list, and a second close indexes the empty chunk list and panics,
+//! which safe_core answered as -1510 (`FfiError::Unexpected`).
 
 use std::sync::Arc;
 
@@ -87,6 +97,41 @@ impl Immutable {
     }
 }
 
+/// Past this many bytes a self-encryptor is no longer "small" (self_encryption's
+/// `small_encryptor::MAX`, 3 * `MIN_CHUNK_SIZE` - 1).
+pub const SMALL_MAX: usize = 3 * 1024 - 1;
+/// Past this many bytes it is "large" (`medium_encryptor::MAX`, 3 * `MAX_CHUNK_SIZE`).
+pub const MEDIUM_MAX: usize = 3 * 1024 * 1024;
+
+/// What a writer's earlier closes did to it (see the module's comment).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Closed {
+    /// Never closed, or closed while it held 3 KiB to 3 MiB (it kept its content).
+    #[default]
+    Kept,
+    /// Closed while it held under 3 KiB: emptied; it holds only what was written since.
+    Emptied,
+    /// Closed while it held more than 3 MiB: every later close fails (-1510).
+    Broken,
+}
+
+/// An immutable-data writer: the bytes it holds and what its closes did.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Writer {
+    pub written: Vec<u8>,
+    pub closed: Closed,
+}
+
+/// What a close did besides storing, for the request's log record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CloseNote {
+    /// The writer had been emptied by an earlier close: this one stored only what was written
+    /// since (nothing, for a second close).
+    AfterEmptied,
+    /// The writer held more than 3 MiB and had been closed: the launcher's close panicked.
+    Broken,
+}
+
 /// A reader: the content it reads.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reader {
@@ -160,17 +205,18 @@ impl State {
     /// `GET /immutable-data/writer`: a new, empty writer.
     pub fn new_writer(&mut self) -> u64 {
         let handle = self.allocate();
-        self.writers.insert(handle, Vec::new(), 0);
+        self.writers.insert(handle, Writer::default(), 0);
         handle
     }
 
     /// `POST /immutable-data/:h`: appends bytes to a writer; -1516 when not live, -29 when it
     /// would hold more than [`MAX_IMMUTABLE_BYTES`].
     pub fn write(&mut self, handle: u64, bytes: &[u8]) -> Res<()> {
-        let written = self
+        let written = &mut self
             .writers
             .get_mut(handle)
-            .ok_or(Code::INVALID_SELF_ENCRYPTOR_HANDLE)?;
+            .ok_or(Code::INVALID_SELF_ENCRYPTOR_HANDLE)?
+            .written;
         if written.len() + bytes.len() > MAX_IMMUTABLE_BYTES {
             return Err(Code::DATA_TOO_LARGE);
         }
@@ -181,16 +227,38 @@ impl State {
     }
 
     /// `PUT /immutable-data/:h/:cipherOptsHandle`: stores what the writer holds with those cipher
-    /// options and gives a new data-id handle for it; the writer stays live. -1516, then -1517,
+    /// options and gives a new data-id handle for it; the writer stays live. -1516; then the
+    /// writer's own close (self_encryption's, see the module's comment: under 3 KiB it empties
+    /// the writer, past 3 MiB it breaks it, and a broken writer's close is -1510); then -1517,
     /// then -28 when the network is full (storing data that is there already always passes:
-    /// immutable data is de-duplicated).
-    pub fn close_writer(&mut self, handle: u64, cipher: u64) -> Res<u64> {
-        let content: Arc<[u8]> = self
-            .writers
-            .get_mut(handle)
-            .ok_or(Code::INVALID_SELF_ENCRYPTOR_HANDLE)?
-            .as_slice()
-            .into();
+    /// immutable data is de-duplicated). The note says when this close lost data as the
+    /// launcher's did.
+    pub fn close_writer(&mut self, handle: u64, cipher: u64) -> (Res<u64>, Option<CloseNote>) {
+        let Some(writer) = self.writers.get_mut(handle) else {
+            return (Err(Code::INVALID_SELF_ENCRYPTOR_HANDLE), None);
+        };
+        let note = (writer.closed == Closed::Emptied).then_some(CloseNote::AfterEmptied);
+        if writer.closed == Closed::Broken {
+            return (Err(Code::UNEXPECTED), Some(CloseNote::Broken));
+        }
+        let size = writer.written.len();
+        let content: Arc<[u8]> = if size <= SMALL_MAX || size > MEDIUM_MAX {
+            writer.closed = if size <= SMALL_MAX {
+                Closed::Emptied
+            } else {
+                Closed::Broken
+            };
+            std::mem::take(&mut writer.written).into()
+        } else {
+            writer.written.as_slice().into()
+        };
+        let left = writer.written.len();
+        self.writers.resize(handle, left);
+        (self.store_closed(cipher, content), note)
+    }
+
+    /// The rest of a close, after the writer's own: the cipher options, then the network.
+    fn store_closed(&mut self, cipher: u64, content: Arc<[u8]>) -> Res<u64> {
         let cipher = self.check_cipher(cipher)?;
         let data = Immutable::new(cipher, content);
         let name = data.name;

@@ -45,7 +45,7 @@ mod tests;
 
 use appendable::LocalAd;
 pub use appendable::{Ad, AdKey, Filter, FilterType, Item, Metadata};
-pub use immutable::{Cipher, Immutable, Reader, MAX_IMMUTABLE_BYTES};
+pub use immutable::{Cipher, CloseNote, Closed, Immutable, Reader, Writer, MAX_IMMUTABLE_BYTES};
 pub use keys::DataId;
 pub use structured::{Sd, SdKey, SdMetadata, SdStatus, VERSIONED};
 
@@ -125,6 +125,9 @@ impl Code {
     pub const INVALID_INDEX: Code = Code(-1524);
     /// `FfiError::UnsupportedOperation` (an encrypt key of public data).
     pub const UNSUPPORTED: Code = Code(-1525);
+    /// `FfiError::Unexpected`: what safe_core's `catch_unwind_i32` answered for a panic inside
+    /// a call (the second close of a writer past 3 MiB).
+    pub const UNEXPECTED: Code = Code(-1510);
     /// `CoreError::MutationFailure::MutationError::NetworkFull`: the network holds
     /// [`NETWORK_BYTES`] already.
     pub const NETWORK_FULL: Code = Code(-28);
@@ -241,8 +244,8 @@ pub struct Handles<'a> {
     pub sign_key: Vec<(u64, &'a SignKey)>,
     pub encrypt_key: Vec<(u64, &'a AdKey)>,
     pub cipher_opts: Vec<(u64, &'a Cipher)>,
-    /// Immutable-data writers, with what was written so far.
-    pub writers: Vec<(u64, &'a Vec<u8>)>,
+    /// Immutable-data writers, with what each holds.
+    pub writers: Vec<(u64, &'a Writer)>,
     /// Immutable-data readers, with the data each reads.
     pub readers: Vec<(u64, &'a Reader)>,
     pub next: u64,
@@ -315,8 +318,8 @@ pub struct State {
     plain_cipher: Option<u64>,
     /// Those the immutable-data controller made once, on its own first use.
     immutable_plain_cipher: Option<u64>,
-    /// Immutable-data (self-encryptor) writers: what was written so far.
-    writers: HandleCache<Vec<u8>>,
+    /// Immutable-data (self-encryptor) writers: what each holds.
+    writers: HandleCache<Writer>,
     /// Immutable-data (self-encryptor) readers.
     readers: HandleCache<Reader>,
     next_handle: u64,

@@ -9,7 +9,10 @@
 //!   owner, that version), which a PUT at the next version claims again, and a POST or a second
 //!   delete is refused with -26; the copy becomes version + 1 with no data (reading it fails);
 //! - unclaim sends version + 1 with no data and no owner anybody has the key of: the data stays
-//!   on the network, and nobody can POST, delete or claim it again.
+//!   on the network, and nobody can POST, delete or claim it again;
+//! - data written with symmetric or asymmetric cipher options is kept as written, but safe_core
+//!   decrypted it with the app's keys on every read (`CipherOpt::decrypt`), so an anonymous app
+//!   cannot read it (-1520).
 
 use super::{Code, DataId, Res, State, MAX_DATA_SIZE};
 
@@ -28,6 +31,9 @@ pub struct Sd {
     /// The data of each version, oldest first: one entry unless the type tag is 501 (versioned);
     /// none after a delete or unclaim (it has no data to read).
     pub versions: Vec<Vec<u8>>,
+    /// Whether each version was written with symmetric or asymmetric cipher options (one an
+    /// anonymous app cannot read); a version past its end is plain.
+    pub encrypted: Vec<bool>,
     /// Who owns it now.
     pub status: SdStatus,
 }
@@ -51,6 +57,11 @@ impl Sd {
         self.key.type_tag == VERSIONED
     }
 
+    /// Whether version `n` (counted from 0) was written encrypted.
+    pub fn is_encrypted(&self, n: usize) -> bool {
+        self.encrypted.get(n).copied().unwrap_or(false)
+    }
+
     /// Its current data (empty if none).
     pub fn current(&self) -> &[u8] {
         self.versions.last().map_or(&[], Vec::as_slice)
@@ -60,18 +71,22 @@ impl Sd {
         64 + self.versions.iter().map(Vec::len).sum::<usize>()
     }
 
-    /// At least the bytes it takes in a `--state` file: a header and each version in base64.
+    /// At least the bytes it takes in a `--state` file: a header and each version in base64
+    /// (and whether it is encrypted).
     pub fn file_size(&self) -> usize {
         256 + self
             .versions
             .iter()
-            .map(|data| 16 + data.len().div_ceil(3) * 4)
+            .map(|data| 32 + data.len().div_ceil(3) * 4)
             .sum::<usize>()
     }
 }
 
 /// The type tag of versioned structured data.
 pub const VERSIONED: u64 = 501;
+/// The first type tag of an app's own structured data (safe_core's
+/// `CLIENT_STRUCTURED_DATA_TAG`): its data is the cipher's output, nothing of safe_core's.
+pub const CLIENT_TAGS: u64 = 15000;
 
 /// What the structured-data metadata routes report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,11 +105,13 @@ impl State {
     // ---- structured data -----------------------------------------------------------------
 
     /// `POST /structured-data`: a new local structured data, not stored.
-    pub fn sd_create(&mut self, key: SdKey, version: u64, data: Vec<u8>) -> u64 {
+    /// `encrypted`: written with symmetric or asymmetric cipher options.
+    pub fn sd_create(&mut self, key: SdKey, version: u64, data: Vec<u8>, encrypted: bool) -> u64 {
         self.add_sd(Sd {
             key,
             version,
             versions: vec![data],
+            encrypted: vec![encrypted],
             status: SdStatus::Owned,
         })
     }
@@ -167,6 +184,7 @@ impl State {
     pub fn sd_delete(&mut self, handle: u64) -> Res<()> {
         let mut sent = self.sd_successor(handle)?;
         sent.versions.clear();
+        sent.encrypted.clear();
         let stored = Sd {
             status: SdStatus::Deleted,
             ..sent.clone()
@@ -179,18 +197,23 @@ impl State {
     pub fn sd_unclaim(&mut self, handle: u64) -> Res<()> {
         let mut sent = self.sd_successor(handle)?;
         sent.versions.clear();
+        sent.encrypted.clear();
         sent.status = SdStatus::Unclaimable;
         self.sd_replace(handle, sent.clone(), sent)
     }
 
     /// `PATCH /structured-data/:h`: new data for the copy, at the same version (the next POST
     /// bumps it); a versioned structured data keeps the older versions.
-    pub fn sd_update(&mut self, handle: u64, data: Vec<u8>) -> Res<()> {
+    pub fn sd_update(&mut self, handle: u64, data: Vec<u8>, encrypted: bool) -> Res<()> {
         let sd = self.sd(handle)?;
         if sd.is_versioned() {
+            let older = sd.versions.len();
+            sd.encrypted.resize(older, false);
             sd.versions.push(data);
+            sd.encrypted.push(encrypted);
         } else {
             sd.versions = vec![data];
+            sd.encrypted = vec![encrypted];
         }
         let size = sd.size();
         self.sds.resize(handle, size);
@@ -219,12 +242,33 @@ impl State {
     }
 
     /// `GET /structured-data/:h/:version?`: the current data, or (versioned data only) the data
-    /// of version `n` counted from 0; -1521 for a version of unversioned data, -1522 out of range.
-    pub fn sd_read(&mut self, handle: u64, version: Option<u64>) -> Res<Vec<u8>> {
+    /// of version `n` counted from 0; -1521 for a version of unversioned data, -1522 out of range;
+    /// -1520 for data written encrypted, without a token (`authorised`): safe_core decrypted it
+    /// with the app's keys (`CipherOpt::decrypt`), which the launcher's anonymous app lacked.
+    pub fn sd_read(&mut self, handle: u64, version: Option<u64>, authorised: bool) -> Res<Vec<u8>> {
         let sd = self.sd(handle)?;
+        let read = match version {
+            None => sd.versions.len().checked_sub(1),
+            Some(n) => usize::try_from(n).ok(),
+        };
+        let data = Self::sd_version(sd, version)?;
+        if !authorised && read.is_some_and(|n| sd.is_encrypted(n)) {
+            return Err(Code::FORBIDDEN_FOR_APP);
+        }
+        Ok(data)
+    }
+
+    fn sd_version(sd: &Sd, version: Option<u64>) -> Res<Vec<u8>> {
         match version {
-            // Deleted or unclaimable: no data to decode.
-            None if sd.versions.is_empty() => Err(Code::CORE_ENCODE_DECODE),
+            // Deleted or unclaimable: no data to decode. Tags 500 and 501 went through
+            // safe_core's own decoding (`unversioned::get_data`, `versioned::current_version`:
+            // a CoreError, -2); a tag from 15000 straight to `CipherOpt::decrypt`, whose
+            // `deserialise` of nothing is an FfiError (`struct_data_extract_data`): -1511.
+            None if sd.versions.is_empty() => Err(if sd.key.type_tag >= CLIENT_TAGS {
+                Code::ENCODE_DECODE
+            } else {
+                Code::CORE_ENCODE_DECODE
+            }),
             None => Ok(sd.current().to_vec()),
             Some(_) if !sd.is_versioned() => Err(Code::INVALID_TYPE_TAG),
             Some(n) => usize::try_from(n)

@@ -1,3 +1,4 @@
+use super::immutable::{MEDIUM_MAX, SMALL_MAX};
 use super::*;
 
 fn key(n: u8) -> AdKey {
@@ -14,6 +15,7 @@ fn item(n: u8) -> Item {
             type_tag: 500,
         }),
         signer: USER_KEY,
+        seal: 0,
     }
 }
 
@@ -172,6 +174,7 @@ fn handle_bytes_are_bounded_per_type_least_recently_used_evicted() {
                     type_tag: 500,
                 }),
                 signer: USER_KEY,
+                seal: 0,
             });
         }
         ad
@@ -208,6 +211,7 @@ fn the_network_is_bounded_with_network_full() {
         },
         version: 0,
         versions: vec![vec![0; size]],
+        encrypted: Vec::new(),
         status: SdStatus::Owned,
     };
     // Three of these fit in the network's bound (counted as base64), a fourth does not.
@@ -232,7 +236,7 @@ fn the_network_is_bounded_with_network_full() {
         type_tag: 500,
     }));
     let (smaller, _) = s.sd_fetch(d, true).unwrap();
-    s.sd_update(smaller, vec![1; 10]).unwrap();
+    s.sd_update(smaller, vec![1; 10], false).unwrap();
     assert_eq!(s.sd_post(smaller), Ok(()), "shrinking is always allowed");
     let a = s.create(key(2), FilterType::BlackList);
     assert_eq!(s.put(a), Ok(()));
@@ -303,24 +307,24 @@ fn structured_data_versions() {
         name: [1; 32],
         type_tag: VERSIONED,
     };
-    let h = s.sd_create(k, 0, b"one".to_vec());
+    let h = s.sd_create(k, 0, b"one".to_vec(), false);
     assert_eq!(s.sd_post(h), Err(Code::NO_SUCH_DATA));
     s.sd_put(h).unwrap();
     assert_eq!(s.sd_put(h), Err(Code::DATA_EXISTS));
     // An update keeps the copy's version; the POST sends version + 1 and the copy becomes that.
-    s.sd_update(h, b"two".to_vec()).unwrap();
+    s.sd_update(h, b"two".to_vec(), false).unwrap();
     assert_eq!(s.sd_metadata(h, true).unwrap().version, 0);
     s.sd_post(h).unwrap();
     assert_eq!(s.sd_metadata(h, true).unwrap().version, 1);
-    assert_eq!(s.sd_read(h, None).unwrap(), b"two");
-    assert_eq!(s.sd_read(h, Some(0)).unwrap(), b"one");
-    assert_eq!(s.sd_read(h, Some(2)), Err(Code::INVALID_VERSION));
+    assert_eq!(s.sd_read(h, None, true).unwrap(), b"two");
+    assert_eq!(s.sd_read(h, Some(0), true).unwrap(), b"one");
+    assert_eq!(s.sd_read(h, Some(2), true), Err(Code::INVALID_VERSION));
     let m = s.sd_metadata(h, true).unwrap();
     assert_eq!((m.version, m.versions), (1, Some(2)));
     let d = s.sd_data_id(h).unwrap();
     let (fresh, meta) = s.sd_fetch(d, false).unwrap();
     assert_eq!((meta.version, meta.is_owner), (1, false));
-    assert_eq!(s.sd_read(fresh, None).unwrap(), b"two");
+    assert_eq!(s.sd_read(fresh, None, true).unwrap(), b"two");
     // The same handle posts again; a copy taken before the last POST is stale.
     s.sd_post(h).unwrap();
     assert_eq!(s.sd_post(fresh), Err(Code::INVALID_SUCCESSOR));
@@ -340,34 +344,37 @@ fn structured_data_delete_claim_and_unclaim() {
         name: [2; 32],
         type_tag: 500,
     };
-    let h = s.sd_create(k, 0, b"x".to_vec());
+    let h = s.sd_create(k, 0, b"x".to_vec(), false);
     assert_eq!(s.sd_delete(h), Err(Code::NO_SUCH_DATA));
     s.sd_put(h).unwrap();
     s.sd_delete(h).unwrap();
     // The copy: version + 1, no data to read; the network: deleted at that version.
     assert_eq!(s.sd_metadata(h, true).unwrap().version, 1);
-    assert_eq!(s.sd_read(h, None), Err(Code::CORE_ENCODE_DECODE));
+    assert_eq!(s.sd_read(h, None, true), Err(Code::CORE_ENCODE_DECODE));
     assert_eq!(s.sd_delete(h), Err(Code::INVALID_OPERATION));
     assert_eq!(s.sd_post(h), Err(Code::INVALID_OPERATION));
     let d = s.new_data_id(DataId::Structured(k));
     let (deleted, meta) = s.sd_fetch(d, true).unwrap();
     assert_eq!((meta.version, meta.is_owner), (1, false));
-    assert_eq!(s.sd_read(deleted, None), Err(Code::CORE_ENCODE_DECODE));
+    assert_eq!(
+        s.sd_read(deleted, None, true),
+        Err(Code::CORE_ENCODE_DECODE)
+    );
     // Claimed again by a PUT at the next version only.
-    let wrong = s.sd_create(k, 1, b"y".to_vec());
+    let wrong = s.sd_create(k, 1, b"y".to_vec(), false);
     assert_eq!(s.sd_put(wrong), Err(Code::INVALID_SUCCESSOR));
-    let claim = s.sd_create(k, 2, b"y".to_vec());
+    let claim = s.sd_create(k, 2, b"y".to_vec(), false);
     s.sd_put(claim).unwrap();
     let (fresh, meta) = s.sd_fetch(d, true).unwrap();
     assert_eq!((meta.version, meta.is_owner), (2, true));
-    assert_eq!(s.sd_read(fresh, None).unwrap(), b"y");
+    assert_eq!(s.sd_read(fresh, None, true).unwrap(), b"y");
     // Unclaimable: on the network for good, nobody can change or claim it.
     s.sd_unclaim(fresh).unwrap();
     let (gone, meta) = s.sd_fetch(d, true).unwrap();
     assert_eq!((meta.version, meta.is_owner), (3, false));
     assert_eq!(s.sd_post(gone), Err(Code::INVALID_SUCCESSOR));
     assert_eq!(s.sd_delete(gone), Err(Code::INVALID_SUCCESSOR));
-    let again = s.sd_create(k, 4, b"z".to_vec());
+    let again = s.sd_create(k, 4, b"z".to_vec(), false);
     assert_eq!(s.sd_put(again), Err(Code::DATA_EXISTS));
     assert_eq!(s.sd_delete(99), Err(Code::INVALID_SD_HANDLE));
     assert_eq!(s.sd_unclaim(99), Err(Code::INVALID_SD_HANDLE));
@@ -452,12 +459,20 @@ fn immutable_data_round_trip_and_bounds() {
         Err(Code::INVALID_SELF_ENCRYPTOR_HANDLE)
     );
     let plain = s.new_cipher(Cipher::Plain);
-    let d = s.close_writer(w, plain).unwrap();
-    // Closed again (the writer stays live), with other cipher options: other data.
+    let d = s.close_writer(w, plain).0.unwrap();
+    // Written again after the close that emptied it (self_encryption's small encryptor), closed
+    // with other cipher options: other data.
+    s.write(w, b"hello world").unwrap();
     let sym = s.new_cipher(Cipher::Symmetric);
-    let d2 = s.close_writer(w, sym).unwrap();
+    let d2 = s.close_writer(w, sym).0.unwrap();
     assert_ne!(s.data_id_value(d), s.data_id_value(d2));
-    assert_eq!(s.close_writer(w, 999), Err(Code::INVALID_CIPHER_OPT_HANDLE));
+    assert_eq!(
+        s.close_writer(w, 999),
+        (
+            Err(Code::INVALID_CIPHER_OPT_HANDLE),
+            Some(CloseNote::AfterEmptied)
+        )
+    );
     let (r, size) = s.new_reader(d, false).unwrap();
     assert_eq!(size, 11);
     assert_eq!(s.read(r, 6, 5).unwrap(), b"world");
@@ -481,14 +496,49 @@ fn immutable_data_round_trip_and_bounds() {
     for n in 0..2u8 {
         let w = s.new_writer();
         s.write(w, &vec![n; MAX_IMMUTABLE_BYTES]).unwrap();
-        s.close_writer(w, plain).unwrap();
+        s.close_writer(w, plain).0.unwrap();
         s.drop_writer(w).unwrap();
     }
     let w = s.new_writer();
     s.write(w, &vec![9; MAX_IMMUTABLE_BYTES]).unwrap();
-    assert_eq!(s.close_writer(w, plain), Err(Code::NETWORK_FULL));
+    assert_eq!(s.close_writer(w, plain).0, Err(Code::NETWORK_FULL));
     // Data that is there already is stored again at no cost.
     let w = s.new_writer();
     s.write(w, &vec![0; MAX_IMMUTABLE_BYTES]).unwrap();
-    assert!(s.close_writer(w, plain).is_ok());
+    assert!(s.close_writer(w, plain).0.is_ok());
+}
+
+/// What a close leaves in a writer, by size, as self_encryption 0.7.1's sequential encryptor
+/// left it (`small_encryptor.rs`, `medium_encryptor.rs`, `large_encryptor.rs`: `close`).
+#[test]
+fn a_close_empties_small_writers_keeps_medium_ones_and_breaks_large_ones() {
+    let mut s = State::new();
+    let plain = s.new_cipher(Cipher::Plain);
+    let size_after = |s: &mut State, w: u64| {
+        let d = s.close_writer(w, plain).0.unwrap();
+        s.new_reader(d, true).unwrap().1
+    };
+    let small = s.new_writer();
+    s.write(small, &[1; SMALL_MAX]).unwrap();
+    assert_eq!(size_after(&mut s, small), SMALL_MAX as u64);
+    assert_eq!(size_after(&mut s, small), 0, "emptied by the first close");
+    let medium = s.new_writer();
+    s.write(medium, &[2; SMALL_MAX + 1]).unwrap();
+    assert_eq!(size_after(&mut s, medium), SMALL_MAX as u64 + 1);
+    assert_eq!(size_after(&mut s, medium), SMALL_MAX as u64 + 1, "kept");
+    let large = s.new_writer();
+    s.write(large, &vec![3; MEDIUM_MAX + 1]).unwrap();
+    assert_eq!(size_after(&mut s, large), MEDIUM_MAX as u64 + 1);
+    assert_eq!(
+        s.close_writer(large, plain),
+        (Err(Code::UNEXPECTED), Some(CloseNote::Broken))
+    );
+    // A failed close (-1517: the cipher is looked up after the writer's own close) empties too.
+    let failed = s.new_writer();
+    s.write(failed, b"lost").unwrap();
+    assert_eq!(
+        s.close_writer(failed, 999).0,
+        Err(Code::INVALID_CIPHER_OPT_HANDLE)
+    );
+    assert_eq!(size_after(&mut s, failed), 0);
 }
