@@ -570,11 +570,7 @@ fn a_fresh_handle_whose_drop_answer_was_lost_is_named_and_its_drop_not_sent_agai
 
 /// README's "Local copy and network": its runnable block, and the stdout it shows after it.
 fn readme_example() -> (String, String) {
-    let readme = readme();
-    let section = readme
-        .split_once("## Local copy and network\n")
-        .expect("README has a \"Local copy and network\" section")
-        .1;
+    let section = doc_section("docs/handles.md", "Local copy and network");
     let (_, rest) = section
         .split_once("```sh runnable\n")
         .expect("the section has a runnable block");
