@@ -54,6 +54,7 @@ pub fn repo_root() -> &'static Path {
 }
 
 /// README.md's text.
+#[cfg(feature = "emulator")]
 pub fn readme() -> String {
     std::fs::read_to_string(repo_root().join("README.md")).expect("README.md")
 }
@@ -66,6 +67,7 @@ pub fn doc(path: &str) -> String {
 
 /// The body of README's section `## heading`, up to the next `## ` heading; fails if README has
 /// no such section.
+#[cfg(feature = "emulator")]
 #[track_caller]
 pub fn readme_section(heading: &str) -> String {
     doc_section("README.md", heading)
