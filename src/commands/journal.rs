@@ -39,7 +39,14 @@ pub fn run(
     let query = Query::from_args(args)?;
     let expect = args.expect.as_deref().map(Expect::parse).transpose()?;
     let settings = resolve(options, reporter, StdinUse::Free)?;
-    settings.token()?;
+    // The journal opens only with the emulator's own token, which `auth login` never gives.
+    settings.token().map_err(|failure| {
+        failure.with_hint(
+            "the journal opens only with the token the emulator printed at start: \
+             `eval \"$(safe-ad emulator --background)\"` exports it as SAFE_LAUNCHER_TOKEN (give \
+             it to this step too), or pass it with --token-file PATH",
+        )
+    })?;
     let mut config = settings.launcher_config();
     // The journal's answer says in a header how many records it dropped.
     config.keep_headers = true;

@@ -364,7 +364,10 @@ fn no_emulator_is_exit_6_and_a_wrong_token_exit_3() {
         .args(["emulator", "requests"])
         .run()
         .code(3)
-        .stderr_has("no token");
+        .stderr_has("no token")
+        // `auth login` gives a token the journal does not take: the hint names the one it does.
+        .stderr_has("the journal opens only with the token the emulator printed at start")
+        .stderr_lacks("auth login");
     emulator.terminate().success();
     SafeAd::new()
         .launcher(&url)
