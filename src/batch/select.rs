@@ -102,6 +102,9 @@ pub fn section_of(operation: Operation) -> Section {
 pub struct Chosen {
     /// The items chosen, as read, in index order.
     pub items: Vec<ShownItem>,
+    /// The user's own key, serialised, where the choice read it (`--signed-by you|others`): a
+    /// signer that is this key is written `you`, as `show` writes it.
+    pub you: Option<Vec<u8>>,
 }
 
 /// Checks `indexes` against the length of `operation`'s list (one metadata request), so that a
@@ -251,7 +254,7 @@ pub async fn choose(
         .filter(|item| among.is_empty() || among.contains(&item.index))
         .filter(|item| selector.matches(item, you.as_deref()))
         .collect();
-    (Ok(Chosen { items: chosen }), steps)
+    (Ok(Chosen { items: chosen, you }), steps)
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@ use crate::cli::ClientOptions;
 use crate::emulator::RequestsArgs;
 use crate::launcher::{Answer, Launcher};
 use crate::outcome::{self, Class, Done, Failure};
+use crate::report::counted;
 use crate::report::emulator::JournalRow;
 use crate::report::Reporter;
 use crate::runtime::{internal, interruptible, runtime};
@@ -80,10 +81,10 @@ pub fn run(
             Err(Failure::new(
                 Class::Unexpected,
                 format!(
-                    "emulator requests --expect {}: cannot count: the journal dropped its {} oldest request(s), \
+                    "emulator requests --expect {}: cannot count: the journal dropped its oldest {}, \
                      and {} matched among those it kept",
                     expect.text,
-                    journal.dropped,
+                    counted(journal.dropped, "request", "requests"),
                     matched.len()
                 ),
             )
@@ -97,9 +98,9 @@ pub fn run(
             Err(Failure::new(
                 Class::Unexpected,
                 format!(
-                    "emulator requests --expect {}: {} request(s) matched{}",
+                    "emulator requests --expect {}: {} matched{}",
                     expect.text,
-                    matched.len(),
+                    counted(matched.len() as u64, "request", "requests"),
                     query.described()
                 ),
             ))

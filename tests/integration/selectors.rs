@@ -101,7 +101,10 @@ fn signed_by_others_you_and_a_fingerprint_choose_those_items() {
         &emulator.url,
         &["purge", "1", "0", "--signed-by", "you"],
     )
-    .success();
+    .success()
+    // The chosen item's signer written as `show` writes it: `you`, not the fingerprint.
+    .stderr_has("safe-ad: purging 1 deleted 0: ")
+    .stderr_has(", signed by you\n");
     assert_eq!(
         changes(&emulator, from),
         ["DELETE /appendable-data/deleted-data/1/0 200"]

@@ -105,7 +105,7 @@ fn a_removal_not_saved_is_named_as_show_names_it_with_post_and_reopen_as_the_way
         .code(7)
         .stdout_has("handle 1: not in sync: version 1 here and on the network\n")
         .stdout_has("  not saved: removed (")
-        .stdout_has("    deleted 0: structured-data ZGVtbyBpdGVtIGQuLi4uLi4uLi4uLi4uLi4uLi4uLi4= type tag 500, version 0, signed by you: \"demo item d\"\n")
+        .stdout_has("    deleted 0: structured-data ZGVtbyBpdGVtIGQuLi4uLi4uLi4uLi4uLi4uLi4uLi4=, type tag 500, version 0, signed by you: \"demo item d\"\n")
         .stdout_has(
             "  save the changes with: safe-ad post 1, or drop them with: safe-ad reopen 1\n",
         );
@@ -168,7 +168,7 @@ fn a_restore_and_a_purge_not_saved_are_each_named() {
     run(&sandbox, &emulator.url, &["status", "1"])
         .code(7)
         .stdout_has("  not saved: restored (")
-        .stdout_has("structured-data ZGVtbyBpdGVtIGcuLi4uLi4uLi4uLi4uLi4uLi4uLi4= type tag 500, version 0, signed by you: \"demo item g\"\n");
+        .stdout_has("structured-data ZGVtbyBpdGVtIGcuLi4uLi4uLi4uLi4uLi4uLi4uLi4=, type tag 500, version 0, signed by you: \"demo item g\"\n");
     // Handle 1 again, from a fresh copy, with a purge instead.
     let fresh = run(&sandbox, &emulator.url, &["reopen", "1"]);
     let fresh = fresh.success().stdout().trim().to_owned();
@@ -317,7 +317,7 @@ fn an_append_is_new_on_the_network_until_reopen() {
         .code(7)
         .stdout_has("handle 1: not in sync: version 1 here and on the network\n")
         .stdout_has("  new on the network (")
-        .stdout_has("structured-data ZGVtbyBpdGVtIGsuLi4uLi4uLi4uLi4uLi4uLi4uLi4= type tag 500, version 0, signed by you: \"demo item k\"\n")
+        .stdout_has("structured-data ZGVtbyBpdGVtIGsuLi4uLi4uLi4uLi4uLi4uLi4uLi4=, type tag 500, version 0, signed by you: \"demo item k\"\n")
         .stdout_has("  see the new items in a handle with: safe-ad reopen 1\n");
     let object = status_json(&sandbox, &emulator.url, "1", 7);
     assert!(unsaved_kinds(&object).is_empty(), "{object}");
@@ -369,7 +369,7 @@ fn data_never_saved_has_put_as_the_way_on() {
         .stdout_has(
             "handle 0: never saved: version 0 here, and no data of this name on the network\n",
         )
-        .stdout_has("    data 2: structured-data ZGVtbyBpdGVtIGMuLi4uLi4uLi4uLi4uLi4uLi4uLi4= type tag 500, version 0, signed by you: \"demo item c\"\n")
+        .stdout_has("    data 2: structured-data ZGVtbyBpdGVtIGMuLi4uLi4uLi4uLi4uLi4uLi4uLi4=, type tag 500, version 0, signed by you: \"demo item c\"\n")
         .stdout_has("  save it with: safe-ad put 0\n")
         .stderr_is("");
     let object = status_json(&sandbox, &emulator.url, "0", 7);
