@@ -15,7 +15,10 @@
 //! knows, and every link in README and docs/ leads to a file that exists and, with `#anchor`, to
 //! a heading (or `<a id>`) in it.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::process::Command;
+
+use serde_json::Value;
 
 use crate::harness::emulator::Emulator;
 use crate::harness::leftovers::Leftovers;
@@ -344,5 +347,227 @@ fn readme_stays_short() {
     assert!(
         lines <= 300,
         "README.md has {lines} lines; the detail belongs in docs/"
+    );
+}
+
+/// Lists (by their key path) whose items a table of their own describes: (`data`, `item`).
+type Lists<'a> = &'a [(&'a str, &'a str)];
+
+/// The key tables of the guide: a `<!-- json-keys: NAME -->` line, then a Markdown table whose
+/// first cell names keys (`handle`, `error.class`) and whose last says what they mean. By table,
+/// its rows as (keys, meaning).
+fn key_tables() -> BTreeMap<String, Vec<(Vec<String>, String)>> {
+    let mut tables = BTreeMap::new();
+    for file in documents() {
+        let text = doc(&file);
+        for piece in text.split("<!-- json-keys: ").skip(1) {
+            let (name, rest) = piece.split_once(" -->\n").expect("a json-keys marker line");
+            let rows: Vec<(Vec<String>, String)> = rest
+                .lines()
+                .skip(2)
+                .take_while(|line| line.starts_with('|'))
+                .map(|line| {
+                    let cells: Vec<&str> = line.trim_matches('|').split(" | ").collect();
+                    let keys = cells[0]
+                        .split(", ")
+                        .map(|key| key.trim().trim_matches('`').to_owned())
+                        .collect();
+                    (keys, cells.last().copied().unwrap_or_default().to_owned())
+                })
+                .collect();
+            assert!(
+                !rows.is_empty(),
+                "{file}: json-keys table {name} has no rows"
+            );
+            let before = tables.insert(name.to_owned(), rows);
+            assert!(before.is_none(), "two json-keys tables named {name}");
+        }
+    }
+    tables
+}
+
+/// Every key of `value` under `table`: its own keys as `key`, the keys of an object in it as
+/// `key.inner` (at any depth), and the keys of the objects of a list named in `lists` under the
+/// table that list names.
+fn collect_keys(
+    value: &Value,
+    table: &str,
+    prefix: &str,
+    lists: &[(&str, &str)],
+    found: &mut BTreeSet<(String, String)>,
+) {
+    let Some(object) = value.as_object() else {
+        return;
+    };
+    for (key, inner) in object {
+        let path = format!("{prefix}{key}");
+        found.insert((table.to_owned(), path.clone()));
+        let items: Vec<&Value> = match inner {
+            Value::Array(items) => items.iter().collect(),
+            other => vec![other],
+        };
+        match lists.iter().find(|(list, _)| *list == path) {
+            Some((_, other)) => {
+                for item in items {
+                    collect_keys(item, other, "", &[], found);
+                }
+            }
+            None => {
+                for item in items {
+                    collect_keys(item, table, &format!("{path}."), lists, found);
+                }
+            }
+        }
+    }
+}
+
+/// How many rows of `table` document `path`: rows naming it; for `a.b.c`, the row naming `a`
+/// whose meaning names `c` (in backticks), or, for `error.*`, the batch objects' `error.c` row.
+fn rows_documenting(
+    tables: &BTreeMap<String, Vec<(Vec<String>, String)>>,
+    table: &str,
+    path: &str,
+) -> usize {
+    let rows = &tables[table];
+    let naming = |rows: &[(Vec<String>, String)], key: &str| {
+        rows.iter()
+            .filter(|(keys, _)| keys.iter().any(|k| k == key))
+            .count()
+    };
+    let direct = naming(rows, path);
+    if direct > 0 || !path.contains('.') {
+        return direct;
+    }
+    let (top, _) = path.split_once('.').expect("a nested key");
+    let last = path.rsplit('.').next().expect("a last part");
+    if top == "error" && table != "step" && naming(rows, "error") == 1 {
+        return rows_documenting(tables, "step", path);
+    }
+    let named_in_row = rows.iter().any(|(keys, meaning)| {
+        keys.iter()
+            .any(|k| k == top || k.starts_with(&format!("{top}.")))
+            && meaning.contains(&format!("`{last}`"))
+    });
+    usize::from(named_in_row)
+}
+
+/// Every key that `--json` prints, of every command, is in the guide's table for its object,
+/// in exactly one row: the commands run against the emulator, each kind of object they print
+/// at least once (a success, a failure, an item of each kind, a whole appendable data).
+#[test]
+fn every_json_key_of_every_command_is_documented_once() {
+    let tables = key_tables();
+    for (name, rows) in &tables {
+        let mut seen = BTreeSet::new();
+        for (keys, _) in rows {
+            for key in keys {
+                assert!(
+                    seen.insert(key),
+                    "the json-keys table {name} names {key} twice"
+                );
+            }
+        }
+    }
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let run = |args: &[&str], stdin: &str| {
+        sandbox
+            .safe_ad()
+            .launcher(&emulator.url)
+            .arg("--json")
+            .args(args)
+            .stdin(stdin.as_bytes().to_vec())
+            .run()
+    };
+    let structured = "ZGVtbyBpdGVtIGsuLi4uLi4uLi4uLi4uLi4uLi4uLi4=";
+    let serialised = emulator.http("GET", "/appendable-data/serialise/1", Some(TOKEN), None);
+    assert_eq!(serialised.status, 200);
+    let appendable = crate::harness::http::b64(&serialised.bytes);
+    let sign_key = format!("2000000000000000{}", "01".repeat(32));
+    let demo_name = emulator.demo_name(1);
+    let show_lists: &[(&str, &str)] = &[("data", "item"), ("deleted_data", "item")];
+    let status_lists: &[(&str, &str)] = &[
+        ("unsaved.removed", "item"),
+        ("unsaved.restored", "item"),
+        ("unsaved.purged", "item"),
+        ("unsaved.only_in_copy", "item"),
+        ("new_on_network", "item"),
+    ];
+    // (the table, the exit code, the command, its stdin, the lists another table describes)
+    let runs: Vec<(&str, i32, Vec<&str>, &str, Lists)> = vec![
+        ("step", 0, vec!["create", "--put"], "", &[]),
+        ("step", 0, vec!["open", &demo_name], "", &[]),
+        ("step", 0, vec!["reopen", "--drop", "2"], "", &[]),
+        ("step", 2, vec!["metadata", "-"], "1\nnot-a-handle\n", &[]),
+        ("step", 0, vec!["put", "0"], "", &[]),
+        ("step", 0, vec!["remove", "1", "0"], "", &[]),
+        (
+            "step",
+            0,
+            vec!["append", "1", "--structured", structured],
+            "",
+            &[],
+        ),
+        (
+            "step",
+            0,
+            vec!["append", "5", "--immutable", "-"],
+            "a message",
+            &[],
+        ),
+        ("step", 4, vec!["drop", "99"], "", &[]),
+        ("show", 0, vec!["show", "--full", "1"], "", show_lists),
+        ("show", 4, vec!["show", "5", "99"], "", show_lists),
+        ("status", 7, vec!["status", "1", "99"], "", status_lists),
+        ("settings", 0, vec!["auth", "status"], "", &[]),
+        ("settings", 0, vec!["config", "show"], "", &[]),
+        ("settings", 0, vec!["config", "path"], "", &[]),
+        ("whoami", 0, vec!["auth", "whoami"], "", &[]),
+        (
+            "decode",
+            0,
+            vec!["decode", "AQAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB"],
+            "",
+            &[],
+        ),
+        ("decode", 0, vec!["decode", &sign_key], "", &[]),
+        ("decode", 0, vec!["decode", &appendable], "", &[]),
+        ("journal", 0, vec!["emulator", "requests"], "", &[]),
+    ];
+    let mut found = BTreeSet::new();
+    for (table, code, args, stdin, lists) in &runs {
+        let output = run(args, stdin);
+        output.code(*code);
+        let lines = output.json_lines();
+        output.check(
+            !lines.is_empty(),
+            format!("`{}` printed no JSON", args.join(" ")),
+        );
+        for line in &lines {
+            collect_keys(line, table, "", lists, &mut found);
+        }
+    }
+    // A failure that ends the run: no token.
+    let no_token = sandbox
+        .safe_ad()
+        .env("SAFE_LAUNCHER_URL", &emulator.url)
+        .args(["--json", "metadata", "1"])
+        .run();
+    no_token.code(3);
+    for line in no_token.json_lines() {
+        collect_keys(&line, "step", "", &[], &mut found);
+    }
+    assert!(found.len() > 100, "{} keys found", found.len());
+    let wrong: Vec<String> = found
+        .iter()
+        .filter_map(|(table, path)| {
+            let rows = rows_documenting(&tables, table, path);
+            (rows != 1).then(|| format!("{table}: `{path}` in {rows} rows"))
+        })
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "--json keys not documented exactly once in docs/ (json-keys tables):\n{}",
+        wrong.join("\n")
     );
 }
