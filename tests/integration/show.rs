@@ -44,7 +44,7 @@ fn shown(sandbox: &Sandbox, url: &str, args: &[&str]) -> Value {
     lines.into_iter().next().expect("one object")
 }
 
-/// SHA-256 of the user's serialised sign key, cut to the fingerprint's 16 hex digits: what README
+/// SHA-256 of the user's serialised sign key, cut to the fingerprint's 16 hex digits: what docs/handles.md
 /// promises a fingerprint is, computed here on its own.
 fn fingerprint_of(bytes: &[u8]) -> String {
     let digest = ring::digest::digest(&ring::digest::SHA256, bytes);
