@@ -68,7 +68,12 @@ fn each_commands_own_options_come_before_the_client_options() {
         // `-h` names them in one closing line; options.rs checks that line.
         for flag in ["--help"] {
             let help = help_of(&path, flag);
+            let takes_any = safe_ad::cli::options_of(&path).iter().next().is_some();
             let Some(client) = help.find(&heading) else {
+                assert!(
+                    !takes_any,
+                    "`{path} {flag}` has no {heading} group:\n{help}"
+                );
                 continue;
             };
             // No client option before the heading, and nothing but them after it.
