@@ -65,6 +65,8 @@ pub fn exit_codes_of(path: &str) -> Option<Vec<&'static ExitCodeRow>> {
     let returns = |class: Option<Class>| match class {
         None | Some(Class::Usage) | Some(Class::Unexpected) => true,
         Some(Class::Differs) => path == "status",
+        // `auth token` asks nothing, but has no token to print when none is found.
+        Some(Class::Auth) => asks_launcher || path == "auth token",
         Some(_) => asks_launcher,
     };
     Some(EXIT_CODES.iter().filter(|row| returns(row.class)).collect())
