@@ -196,7 +196,8 @@ pub async fn choose(
     let section = section_of(operation);
     let mut steps = Vec::new();
     let you = match selector.signed_by {
-        Some(SignedBy::You | SignedBy::Others) => {
+        // Read for a fingerprint too: a signer that is your key is written `you`, as `show` does.
+        Some(_) => {
             let (you, you_steps) = read::user_key(launcher, verbose, stop).await;
             steps.extend(you_steps);
             match you {

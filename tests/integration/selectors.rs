@@ -109,6 +109,17 @@ fn signed_by_others_you_and_a_fingerprint_choose_those_items() {
         changes(&emulator, from),
         ["DELETE /appendable-data/deleted-data/1/0 200"]
     );
+    // Chosen by your own fingerprint, the signer is still written `you`.
+    let mine = run(&sandbox, &emulator.url, &["auth", "whoami"]);
+    let mine = mine.success().stdout().trim().to_owned();
+    run(
+        &sandbox,
+        &emulator.url,
+        &["remove", "1", "--signed-by", &mine],
+    )
+    .success()
+    .stderr_has(", signed by you\n")
+    .stderr_lacks(&format!("signed by {mine}"));
     run(
         &sandbox,
         &emulator.url,
