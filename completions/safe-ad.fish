@@ -444,18 +444,18 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests" -l state -d 'Load the network from FILE; save it back on a clean stop' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests" -l log -d 'Write one JSON record per request to FILE' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests" -l fault-rate -d 'Inject a fault into this share (0 to 1) of the operation and metadata requests' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests" -l fault-seed -d 'Seed of the fault sequence: the same seed gives the same faults in the same request order' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests" -l fault-seed -d 'Seed of the fault sequence (the same seed, the same faults)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests" -l ready-timeout -d 'Stop it if it does not listen within SECS (30)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests" -l format -d 'Variables as sh (for eval) or env (NAME=VALUE)' -r -f -a "sh\t''
 env\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests" -l empty -d 'Start with no demo data'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests" -s q -l quiet -d 'No request lines, demo description or totals on stderr (errors only)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests" -l strict-paths -d 'Match paths exactly, without the launcher\'s leeway'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests" -l deny-auth -d 'Deny every POST /auth, as a launcher whose user clicks "deny"'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests" -l deny-auth -d 'Deny every POST /auth (a user who clicks "deny")'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests" -l hang-unknown-clears -d 'Never answer a clear of an unknown handle, as the real launcher did'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests" -l background -d 'Detach once it listens and print its variables'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests" -l stop -d 'Stop the emulator that --background started'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests" -l if-running -d 'With --stop: exit 0 with a note when no emulator was started'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests" -l if-running -d 'With --stop: exit 0 when no emulator was started'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests" -a "requests" -d 'Print, count or check the requests a running emulator answered (its journal)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l method -d 'Only requests with this method (any case)' -r -f

@@ -4,8 +4,9 @@
 //! themselves live with what they describe: exit codes in `outcome`, environment variables in
 //! `settings`, config keys in `config_file`.
 
+use crate::cli::{options_of, Opt, COMMAND_OPTIONS};
 use crate::config_file::Key;
-use crate::outcome::EXIT_CODES;
+use crate::outcome::{Class, ExitCodeRow, EXIT_CODES};
 use crate::settings::ENV_VARS;
 
 /// One example command line and what it does.
@@ -21,7 +22,7 @@ pub const EXAMPLES: &[Example] = &[
         about: "make an appendable data, save it to the network, keep its handle",
     },
     Example {
-        command: "h=$(safe-ad open NAME)",
+        command: "h=$(safe-ad open \"$name\")",
         about: "get a handle for data already on the network",
     },
     Example {
@@ -51,9 +52,91 @@ const TRY_IT: &str = "\
 No launcher at hand? `safe-ad emulator` runs a local stand-in:
   safe-ad emulator -- sh -c 'h=$(safe-ad create --put) && safe-ad metadata \"$h\"'";
 
+/// The exit codes the command at `path` (`remove`, `auth status`) can return, from the one
+/// table: a command that asks the launcher can meet every way a request fails (7, a copy that
+/// differs, is `status`'s alone); one that does not can only refuse its input or fail inside.
+/// `None` for the emulator, whose codes are its own, and for a group of commands.
+pub fn exit_codes_of(path: &str) -> Option<Vec<&'static ExitCodeRow>> {
+    if path == "emulator" || !COMMAND_OPTIONS.iter().any(|(row, _)| *row == path) {
+        return None;
+    }
+    // `config show` takes the launcher's options to show their values; it sends nothing.
+    let asks_launcher = options_of(path).contains(Opt::LauncherUrl) && path != "config show";
+    let returns = |class: Option<Class>| match class {
+        None | Some(Class::Usage) | Some(Class::Unexpected) => true,
+        Some(Class::Differs) => path == "status",
+        // `auth token` asks nothing, but has no token to print when none is found.
+        Some(Class::Auth) => asks_launcher || path == "auth token",
+        Some(_) => asks_launcher,
+    };
+    Some(EXIT_CODES.iter().filter(|row| returns(row.class)).collect())
+}
+
+/// A command's `Exit status:` list, for the end of its `--help`.
+fn exit_codes_of_text(rows: &[&ExitCodeRow]) -> String {
+    let codes: Vec<String> = rows.iter().map(|row| row.code.to_string()).collect();
+    let rows: Vec<(&str, &str)> = codes
+        .iter()
+        .zip(rows)
+        .map(|(code, row)| (code.as_str(), row.meaning))
+        .collect();
+    format!("Exit status:\n{}", two_columns(&rows, EXIT_COLUMN))
+}
+
+/// The closing line of a command's `-h`: the client options it takes, by name (its `--help`
+/// lists them with what each does).
+fn client_options_line(path: &str) -> Option<String> {
+    let names: Vec<String> = options_of(path)
+        .iter()
+        .map(|opt| match opt.short() {
+            Some(short) => format!("-{short}/{}", opt.long()),
+            None => opt.long(),
+        })
+        .collect();
+    (!names.is_empty()).then(|| {
+        format!(
+            "{}: {} (`safe-ad {path} --help` says what each does)",
+            crate::cli::CLIENT_OPTIONS,
+            names.join(", ")
+        )
+    })
+}
+
+/// Gives each command under `command` (whose path is `prefix`) the texts after its options: in
+/// `-h` its examples and the line of client options; in `--help` its examples and the exit
+/// codes it can return.
+fn with_closing_texts(command: clap::Command, prefix: &str) -> clap::Command {
+    command.mut_subcommands(|sub| {
+        let path = match prefix {
+            "" => sub.get_name().to_string(),
+            prefix => format!("{prefix} {}", sub.get_name()),
+        };
+        let examples = sub.get_after_help().map(|after| after.to_string());
+        let join = |texts: [Option<String>; 2]| {
+            let texts: Vec<String> = texts.into_iter().flatten().collect();
+            (!texts.is_empty()).then(|| texts.join("\n\n"))
+        };
+        let mut sub = sub;
+        if let Some(short) = join([examples.clone(), client_options_line(&path)]) {
+            sub = sub.after_help(short);
+        }
+        let exit = exit_codes_of(&path).map(|rows| exit_codes_of_text(&rows));
+        if exit.is_some() {
+            if let Some(long) = join([examples, exit]) {
+                sub = sub.after_long_help(long);
+            }
+        }
+        if sub.has_subcommands() {
+            with_closing_texts(sub, &path)
+        } else {
+            sub
+        }
+    })
+}
+
 /// The full clap command: the definition in `cli` plus the texts written from tables.
 pub fn command() -> clap::Command {
-    crate::cli::command()
+    with_closing_texts(crate::cli::command(), "")
         .after_help(format!(
             "{}\n\n{TRY_IT}\n\n`safe-ad COMMAND -h` lists the options a command takes; `safe-ad --help` adds exit codes, environment and files.",
             examples_text()

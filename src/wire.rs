@@ -99,12 +99,13 @@ impl DataId {
 }
 
 /// How an item is named wherever one is listed: `immutable-data <name>`, `structured-data
-/// <name> type tag 500` (the name in base64, as the launcher writes names).
+/// <name>, type tag 500` (the name in base64, as the launcher writes names); what follows is
+/// added after a comma too (`, version 0`), so every kind reads the same.
 impl fmt::Display for DataId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {}", self.kind, self.name)?;
         match self.type_tag {
-            Some(tag) => write!(f, " type tag {tag}"),
+            Some(tag) => write!(f, ", type tag {tag}"),
             None => Ok(()),
         }
     }

@@ -102,6 +102,9 @@ pub fn section_of(operation: Operation) -> Section {
 pub struct Chosen {
     /// The items chosen, as read, in index order.
     pub items: Vec<ShownItem>,
+    /// The user's own key, serialised, where the choice read it (`--signed-by you|others`): a
+    /// signer that is this key is written `you`, as `show` writes it.
+    pub you: Option<Vec<u8>>,
 }
 
 /// Checks `indexes` against the length of `operation`'s list (one metadata request), so that a
@@ -193,7 +196,8 @@ pub async fn choose(
     let section = section_of(operation);
     let mut steps = Vec::new();
     let you = match selector.signed_by {
-        Some(SignedBy::You | SignedBy::Others) => {
+        // Read for a fingerprint too: a signer that is your key is written `you`, as `show` does.
+        Some(_) => {
             let (you, you_steps) = read::user_key(launcher, verbose, stop).await;
             steps.extend(you_steps);
             match you {
@@ -251,7 +255,7 @@ pub async fn choose(
         .filter(|item| among.is_empty() || among.contains(&item.index))
         .filter(|item| selector.matches(item, you.as_deref()))
         .collect();
-    (Ok(Chosen { items: chosen }), steps)
+    (Ok(Chosen { items: chosen, you }), steps)
 }
 
 #[cfg(test)]

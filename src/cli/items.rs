@@ -8,6 +8,9 @@ use std::path::PathBuf;
 use clap::builder::PossibleValue;
 use clap::{ArgGroup, Args, ValueEnum};
 
+/// The help heading of the options that choose items by what they are.
+const SELECTORS: &str = "Selectors (choose items by what they are; then INDEX is optional)";
+
 /// `put`, `post` and `metadata`: options and handles.
 #[derive(Debug, Args)]
 pub struct HandleCommand {
@@ -94,30 +97,30 @@ pub struct ItemCommand {
     pub save: Option<SaveWith>,
 
     /// Only items signed by this key: a fingerprint as `show` gives it, `you` or `others`
-    #[arg(long, value_name = "WHO", hide_short_help = true)]
+    #[arg(long, value_name = "WHO", help_heading = SELECTORS)]
     pub signed_by: Option<String>,
 
     /// Only items that point at this kind of data
-    #[arg(long, value_name = "KIND", hide_short_help = true)]
+    #[arg(long, value_name = "KIND", help_heading = SELECTORS)]
     pub kind: Option<crate::wire::DataKind>,
 
     /// Only the item with this data id (base64, as `show` gives it)
-    #[arg(long, value_name = "BASE64", hide_short_help = true)]
+    #[arg(long, value_name = "BASE64", help_heading = SELECTORS)]
     pub data_id: Option<String>,
 
     /// Only items that point at data of this name (base64 or hex)
-    #[arg(long, value_name = "NAME", hide_short_help = true)]
+    #[arg(long, value_name = "NAME", help_heading = SELECTORS)]
     pub name: Option<String>,
 
     /// With selectors: exit 4 if none matches (else 0)
-    #[arg(long, hide_short_help = true)]
+    #[arg(long, help_heading = SELECTORS)]
     pub require_match: bool,
 
     /// The appendable data handle: a decimal number, 0 to 18446744073709551615
     #[arg(value_name = "HANDLE", allow_negative_numbers = true)]
     pub handle: OsString,
 
-    /// Indexes as `safe-ad show` numbers the items, from 0, applied the highest first; or selectors (--help)
+    /// Indexes as `safe-ad show` numbers the items, from 0, applied the highest first (with selectors: only these)
     #[arg(value_name = "INDEX", allow_negative_numbers = true)]
     pub indexes: Vec<OsString>,
 }
@@ -150,8 +153,7 @@ pub struct AppendCommand {
         long,
         value_name = "N",
         conflicts_with_all = ["appendable", "immutable"],
-        allow_negative_numbers = true,
-        hide_short_help = true
+        allow_negative_numbers = true
     )]
     pub type_tag: Option<String>,
 
@@ -160,7 +162,7 @@ pub struct AppendCommand {
     pub appendable: Option<String>,
 
     /// The appendable data is private (its data id differs from public data of the same name)
-    #[arg(long, conflicts_with_all = ["structured", "immutable"], hide_short_help = true)]
+    #[arg(long, conflicts_with_all = ["structured", "immutable"])]
     pub private: bool,
 
     /// Write FILE (`-`: stdin) as immutable data and append it
@@ -168,12 +170,7 @@ pub struct AppendCommand {
     pub immutable: Option<PathBuf>,
 
     /// Encrypt the immutable data: symmetric (you read it) or asymmetric (to a private data's owner)
-    #[arg(
-        long,
-        value_name = "HOW",
-        requires = "immutable",
-        hide_short_help = true
-    )]
+    #[arg(long, value_name = "HOW", requires = "immutable")]
     pub encrypt: Option<EncryptWith>,
 }
 

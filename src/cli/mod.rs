@@ -25,7 +25,9 @@ pub use items::{
     AppendCommand, ClearCommand, CreateCommand, DecodeCommand, EncryptWith, HandleArgs,
     HandleCommand, ItemCommand, OpenCommand, ReopenCommand, SaveWith, ShowCommand, StatusCommand,
 };
-pub use options::{options_of, ClientOptions, ColorWhen, Opt, Opts, COMMAND_OPTIONS};
+pub use options::{
+    options_of, ClientOptions, ColorWhen, Opt, Opts, CLIENT_OPTIONS, COMMAND_OPTIONS,
+};
 
 use options::{add_every_option, ADD_OPTIONS};
 
@@ -105,7 +107,7 @@ It asks for a data id for the name (POST /data-id/appendable-data), fetches the 
 (GET /appendable-data/handle/<DATA-ID>) and drops the data id again (DELETE /data-id/<DATA-ID>), \
 also when the fetch failed, so the launcher's cache keeps nothing behind. A name that is not on \
 the network gives the launcher's -18 (NoSuchData), exit 4.",
-        after_help = "Example:\n  h=$(safe-ad open AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=) && safe-ad metadata \"$h\""
+        after_help = "Example:\n  h=$(safe-ad open \"$name\") && safe-ad metadata \"$h\""
     )]
     Open(OpenCommand),
 
@@ -116,7 +118,7 @@ Save a new appendable data to the network for the first time (PUT /appendable-da
 
 Use `post` instead for data that is already on the network: the launcher refuses a second PUT \
 (errorCode -23, DataExists).",
-        after_help = "Example:\n  safe-ad put 7"
+        after_help = "Example:\n  h=$(safe-ad create) && safe-ad put \"$h\""
     )]
     Put(HandleCommand),
 
@@ -139,7 +141,7 @@ Move every data item of the appendable data into its deleted_data section \
 
 This changes only the launcher's local copy. It reaches the network when you save the data \
 afterwards with `post` (or `put` if it was never saved); `--save post` does both in one go.",
-        after_help = "Examples:\n  safe-ad clear-data --save post 7\n  seq 0 99 | safe-ad clear-data --save post -"
+        after_help = "Examples:\n  safe-ad clear-data --save post 7\n  seq 7 9 | safe-ad clear-data --save post -"
     )]
     ClearData(ClearCommand),
 
@@ -169,16 +171,16 @@ you save the data afterwards with `post`; `--save post` does both, once every in
 
 Or choose the items by what they are (SELECTOR): --signed-by, --kind, --data-id, --name. One \
 read of the handle resolves them to indexes (with indexes given too: only those); every selector \
-given must hold. `--dry-run` then says which items would move and changes nothing. No match is \
-exit 0 with a note, or exit 4 with --require-match.
+given must hold. `--dry-run` with selectors sends nothing; preview with `show H` and the same \
+selectors. No match is exit 0 with a note, or exit 4 with --require-match.
 
 Positions are the network's sorted order (structured data, then immutable data, then public, \
 then private appendable data, each by name), not the order items came in, and they move after a \
 change: read them again with `safe-ad show` (ITEM ORDER in safe-ad-remove(1)).",
-        after_help = "Examples:\n  safe-ad remove 7 0\n  safe-ad remove --save post 7 2 5\n  safe-ad remove --kind immutable-data --signed-by others --dry-run 7",
+        after_help = "Examples:\n  safe-ad remove 7 0\n  safe-ad remove --save post 7 0 1\n  safe-ad remove --kind immutable-data --signed-by others --dry-run 7",
         // clap's own usage line, with the selectors, runs past 80 columns.
         override_usage = "safe-ad remove [OPTIONS] <HANDLE> <INDEX>...\n       \
-safe-ad remove [OPTIONS] <HANDLE> [INDEX]... <SELECTOR>..."
+safe-ad remove [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]..."
     )]
     Remove(ItemCommand),
 
@@ -197,7 +199,7 @@ safe-ad-remove(1)).",
         after_help = "Example:\n  safe-ad restore --save post 7 0",
         // clap's own usage line, with the selectors, runs past 80 columns.
         override_usage = "safe-ad restore [OPTIONS] <HANDLE> <INDEX>...\n       \
-safe-ad restore [OPTIONS] <HANDLE> [INDEX]... <SELECTOR>..."
+safe-ad restore [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]..."
     )]
     Restore(ItemCommand),
 
@@ -217,7 +219,7 @@ safe-ad-remove(1)).",
         after_help = "Example:\n  safe-ad purge --save post 7 1 0",
         // clap's own usage line, with the selectors, runs past 80 columns.
         override_usage = "safe-ad purge [OPTIONS] <HANDLE> <INDEX>...\n       \
-safe-ad purge [OPTIONS] <HANDLE> [INDEX]... <SELECTOR>..."
+safe-ad purge [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]..."
     )]
     Purge(ItemCommand),
 
@@ -300,7 +302,7 @@ network, and the command that goes on from there.
 Exit status 0 when every copy matches the network, 7 when one differs; a failure keeps its own \
 code, and the first handle, in input order, that differs or failed picks it. -q prints nothing \
 and lets the code speak.",
-        after_help = "Examples:\n  safe-ad status 7\n  safe-ad -q status 7 || safe-ad reopen 7\n  safe-ad status --json 7 8 9"
+        after_help = "Exit 0 when every copy is in sync, 7 when one differs; 3, 4, 5 and 6 when it could not tell.\n\nExamples:\n  safe-ad status 7\n  safe-ad -q status 7 || { [ $? -eq 7 ] && safe-ad reopen 7; }\n  safe-ad status --json 7 8 9"
     )]
     Status(StatusCommand),
 
@@ -325,7 +327,7 @@ new one is there.",
 Drop handles (DELETE /appendable-data/handle/<HANDLE>): the launcher forgets them and frees their \
 slots (it keeps at most 100 per kind and evicts the least recently used). Nothing on the network \
 changes; a dropped handle answers -1515 afterwards.",
-        after_help = "Example:\n  safe-ad drop 5 6 7"
+        after_help = "Example:\n  safe-ad drop 7 8 9"
     )]
     Drop(HandleCommand),
 
@@ -347,7 +349,7 @@ GET /sign-key/serialise/<KEY>, GET /appendable-data/serialise/<HANDLE>) in launc
 layout, given as base64 or hex, or as raw bytes on standard input (`-`, or no argument). Which \
 of the three they are is told from the bytes. Bytes in another layout are refused (exit 2) with \
 what was expected where.",
-        after_help = "Examples:\n  safe-ad decode AQAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB\n  safe-ad decode --json \"$data_id\"\n  curl -s ... | safe-ad decode"
+        after_help = "Examples:\n  safe-ad decode AQAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB\n  safe-ad decode --json \"$data_id\"\n  echo \"$data_id\" | base64 -d | safe-ad decode"
     )]
     Decode(DecodeCommand),
 
@@ -366,7 +368,7 @@ Run a local stand-in for the SAFE Launcher, for trying safe-ad and testing scrip
 It listens on loopback only and prints SAFE_LAUNCHER_URL=... and SAFE_LAUNCHER_TOKEN=... lines that a \
 shell can eval. With `-- COMMAND [ARGS...]` it starts on a free port, runs COMMAND with those two \
 variables in its environment, stops when COMMAND ends and exits with COMMAND's exit code.",
-        after_help = "Examples:\n  safe-ad emulator -- sh -c 'safe-ad put 0 && safe-ad clear-data 1 && safe-ad post 1'\n  eval \"$(safe-ad emulator --background)\"; ...; safe-ad emulator --stop"
+        after_help = "Examples:\n  safe-ad emulator -- sh -c 'safe-ad clear-data --save post 1'\n  eval \"$(safe-ad emulator --background --listen 127.0.0.1:0)\"\n  safe-ad create --put\n  safe-ad emulator --stop"
     )]
     Emulator(crate::emulator::EmulatorArgs),
 }

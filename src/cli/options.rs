@@ -9,6 +9,9 @@ use clap::{Arg, ValueEnum};
 
 use crate::values;
 
+/// The help heading of the client options in a command's help, after its own options.
+pub const CLIENT_OPTIONS: &str = "Client options (the same for every command)";
+
 /// Before the subcommand: every option that any command takes.
 pub(super) fn add_every_option(command: clap::Command) -> clap::Command {
     let all = COMMAND_OPTIONS
@@ -38,7 +41,8 @@ const _: () = assert!(
 
 /// Adds the options of `opts` to a command. Before the subcommand (`top`) every option any
 /// command takes is accepted, and `run` refuses one the chosen command does not take; the
-/// short help there leaves them out, as they belong to the commands.
+/// short help there leaves them out, as they belong to the commands. A command's `--help` lists
+/// them in a group of their own after its own options; its `-h` in one closing line.
 fn add_options(mut command: clap::Command, opts: Opts, top: bool) -> clap::Command {
     for opt in Opt::ALL {
         if opts.contains(opt) {
@@ -47,6 +51,10 @@ fn add_options(mut command: clap::Command, opts: Opts, top: bool) -> clap::Comma
                 arg = arg
                     .hide_short_help(true)
                     .help_heading("Options of the commands (accepted here too)");
+            } else {
+                // `-h` names them in one line instead (see `help`): they are the same for
+                // every command, and would fill most of it.
+                arg = arg.help_heading(CLIENT_OPTIONS).hide_short_help(true);
             }
             command = command.arg(arg);
         }

@@ -84,7 +84,7 @@ pub fn at_indexes(
             };
         reporter.exchanges(&launcher, &steps);
         let chosen = chosen?;
-        reporter.chosen(operation, handle, &chosen.items);
+        reporter.chosen(operation, handle, &chosen.items, chosen.you.as_deref());
         if chosen.items.is_empty() {
             let nothing = format!("{name} {handle}: no item matched; nothing was changed");
             if command.require_match {

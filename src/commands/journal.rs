@@ -17,6 +17,7 @@ use crate::cli::ClientOptions;
 use crate::emulator::RequestsArgs;
 use crate::launcher::{Answer, Launcher};
 use crate::outcome::{self, Class, Done, Failure};
+use crate::report::counted;
 use crate::report::emulator::JournalRow;
 use crate::report::Reporter;
 use crate::runtime::{internal, interruptible, runtime};
@@ -39,7 +40,14 @@ pub fn run(
     let query = Query::from_args(args)?;
     let expect = args.expect.as_deref().map(Expect::parse).transpose()?;
     let settings = resolve(options, reporter, StdinUse::Free)?;
-    settings.token()?;
+    // The journal opens only with the emulator's own token, which `auth login` never gives.
+    settings.token().map_err(|failure| {
+        failure.with_hint(
+            "the journal opens only with the token the emulator printed at start: \
+             `eval \"$(safe-ad emulator --background)\"` exports it as SAFE_LAUNCHER_TOKEN (give \
+             it to this step too), or pass it with --token-file PATH",
+        )
+    })?;
     let mut config = settings.launcher_config();
     // The journal's answer says in a header how many records it dropped.
     config.keep_headers = true;
@@ -73,10 +81,10 @@ pub fn run(
             Err(Failure::new(
                 Class::Unexpected,
                 format!(
-                    "emulator requests --expect {}: cannot count: the journal dropped its {} oldest request(s), \
+                    "emulator requests --expect {}: cannot count: the journal dropped its oldest {}, \
                      and {} matched among those it kept",
                     expect.text,
-                    journal.dropped,
+                    counted(journal.dropped, "request", "requests"),
                     matched.len()
                 ),
             )
@@ -90,9 +98,9 @@ pub fn run(
             Err(Failure::new(
                 Class::Unexpected,
                 format!(
-                    "emulator requests --expect {}: {} request(s) matched{}",
+                    "emulator requests --expect {}: {} matched{}",
                     expect.text,
-                    matched.len(),
+                    counted(matched.len() as u64, "request", "requests"),
                     query.described()
                 ),
             ))

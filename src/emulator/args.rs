@@ -63,7 +63,7 @@ pub struct EmulatorArgs {
     #[arg(long)]
     pub strict_paths: bool,
 
-    /// Deny every POST /auth, as a launcher whose user clicks "deny"
+    /// Deny every POST /auth (a user who clicks "deny")
     #[arg(long)]
     pub deny_auth: bool,
 
@@ -85,7 +85,9 @@ pub struct EmulatorArgs {
     )]
     pub fault_rate: f64,
 
-    /// Seed of the fault sequence: the same seed gives the same faults in the same request order
+    /// Seed of the fault sequence (the same seed, the same faults)
+    ///
+    /// The same seed gives the same faults in the same request order.
     ///
     /// The default is a fixed seed (1), so two runs without this flag inject the same faults too.
     #[arg(
@@ -152,12 +154,12 @@ pub struct EmulatorArgs {
     )]
     pub stop: bool,
 
-    /// With --stop: exit 0 with a note when no emulator was started
+    /// With --stop: exit 0 when no emulator was started
     ///
     /// For the always-run step of a CI job: when SAFE_AD_EMULATOR_PID is not set, or names a run
     /// directory that is gone (the start failed, or an earlier --stop stopped it), this says so
     /// and exits 0. A running emulator is stopped as --stop stops it.
-    #[arg(long, requires = "stop", hide_short_help = true)]
+    #[arg(long, requires = "stop")]
     pub if_running: bool,
 
     /// Run this command against the emulator, then stop and exit with its exit code
@@ -182,7 +184,7 @@ The filters all apply together. `--count` prints how many matched; `--expect` ch
 and exits 1 when it is not met, listing on stderr what matched (at most 20), so a failing step \
 says why in its own log. A journal keeps the last 16 MiB of requests; when it dropped older ones \
 this says how many, and `--expect` fails rather than count short.",
-        after_help = "Examples:\n  safe-ad emulator requests --method PUT --path '/appendable-data/*' --expect 1\n  safe-ad emulator requests --status 4xx --expect 0\n  mark=$(safe-ad emulator requests | tail -n 1); ...; safe-ad emulator requests --since \"$mark\" --count"
+        after_help = "Examples:\n  safe-ad emulator requests --method PUT --path '/appendable-data/*' --count\n  safe-ad emulator requests --status 4xx --expect 0\n  mark=$(safe-ad emulator requests | tail -n 1)\n  safe-ad emulator requests --since \"$mark\" --count"
     )]
     Requests(Box<RequestsArgs>),
 }

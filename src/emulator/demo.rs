@@ -9,7 +9,7 @@
 //! | 0 | appendable data NOT on the network yet, 3 data items, 0 deleted: `put 0` works, `post 0` is -22 |
 //! | 1 | appendable data on the network at version 1, 3 data items and 2 deleted items, local copy up to date: `clear-data 1`, `clear-deleted-data 1`, `post 1` work, `put 1` is -23. Something for `show`: two data items are structured data (one of them binary and signed by another app's key), the third is appendable data (handle 2's); a deleted item is signed by another key too; its filter is a blacklist of two keys (neither the user's) |
 //! | 2 | appendable data on the network at version 2, held here at version 1 (someone else posted since): `post 2` is -25 |
-//! | 3 | data identifier of handle 1's data: `GET /appendable-data/handle/3` fetches a fresh copy |
+//! | 3 | data identifier of handle 1's data: `GET /appendable-data/handle/3` fetches a fresh copy (the banner says `safe-ad reopen 1`) |
 //! | 4 | data identifier of handle 2's data: fetch a fresh copy of it to post |
 //! | 5 | an inbox: appendable data on the network at version 1 whose 3 items are immutable data, as a sender leaves them (each message written as immutable data, its data id appended), one of them binary, one signed by another app; local copy up to date |
 //!
@@ -258,13 +258,13 @@ safe-ad emulator: demo state (--empty leaves it out); new handles start at 6:
             Try: safe-ad show 1, or safe-ad clear-data 1 && safe-ad post 1
   handle 2  appendable data on the network at version 2, held here at version 1 as if
             someone else had posted since: safe-ad post 2 fails with -25 (InvalidSuccessor)
-  handle 3  data id of handle 1's data: GET /appendable-data/handle/3 fetches a fresh copy
-  handle 4  data id of handle 2's data: GET /appendable-data/handle/4 fetches a fresh copy
+  handle 3  data id of handle 1's data (safe-ad reopen 1 fetches a fresh copy through one)
+  handle 4  data id of handle 2's data (safe-ad reopen 2 fetches a fresh copy through one)
   handle 5  an inbox on the network (version 1): 3 items of immutable data (messages, one
-            binary, two sent by another app): GET /immutable-data/reader/<a data id> reads one
+            binary, two sent by another app). Try: safe-ad show 5 --full
   the data items of handles 0-2 are structured data (type tag 500) whose data is the item's
   label, but for one binary one and handle 1's item of appendable data (handle 2's data).
-  names (base64, public; for safe-ad open NAME or POST /data-id/appendable-data), by handle:
+  names (base64, public; for safe-ad open NAME), by handle:
             0 {}
             1 {}
             2 {}

@@ -60,20 +60,21 @@ pub const SUMMARY_LINES: usize = 20;
 pub fn summary(path: &Path, network: &Network) -> Vec<String> {
     let ads = &network.appendable_data;
     let mut lines = vec![format!(
-        "--state {}: {} appendable data, {} structured data; no handles (`safe-ad open NAME` \
-         gets one){}",
+        "--state {}: {} appendable data, {} structured data, {} immutable data; no handles \
+         (`safe-ad open NAME` gets one){}",
         path.display(),
         ads.len(),
         network.structured_data.len(),
+        network.immutable_data.len(),
         if ads.is_empty() { "" } else { ":" }
     )];
     for ad in ads.iter().take(SUMMARY_LINES) {
         lines.push(format!(
-            "  {}{} version {}, {} item(s), {} deleted",
+            "  {}{} version {}, {}, {} deleted",
             super::encoding::base64_encode(&ad.key.name),
             if ad.key.private { " (--private)" } else { "" },
             ad.version,
-            ad.data.len(),
+            counted(ad.data.len(), "item", "items"),
             ad.deleted.len()
         ));
     }
@@ -84,6 +85,16 @@ pub fn summary(path: &Path, network: &Network) -> Vec<String> {
         ));
     }
     lines
+}
+
+/// A count with its noun in the right number (`no items`, `1 item`, `2 items`), as the client's
+/// report writes counts; the emulator imports nothing from the client.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    match n {
+        0 => format!("no {many}"),
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    }
 }
 
 /// Why a `--state` file cannot be used; said as `--state FILE: <why>`.

@@ -20,7 +20,7 @@ use super::{names, subcommand_paths, takes_value, BIN};
 use crate::cli::{options_of, Opt, COMMAND_OPTIONS};
 use crate::config_file::Key;
 use crate::help::{self, EXAMPLES};
-use crate::outcome::EXIT_CODES;
+use crate::outcome::{ExitCodeRow, EXIT_CODES};
 use crate::settings::ENV_VARS;
 
 /// Every page by file name.
@@ -91,7 +91,7 @@ fn main_page(root: &Command) -> String {
     for section in man_text::MAIN {
         roff.push_str(&section_roff(section));
     }
-    roff.push_str(&exit_status());
+    roff.push_str(&exit_status(&EXIT_CODES.iter().collect::<Vec<_>>()));
     roff.push_str(".SH ENVIRONMENT\n");
     for var in ENV_VARS {
         roff.push_str(&entry(&bold(var.name), var.about));
@@ -177,15 +177,8 @@ fn command_page(path: &[&Command]) -> String {
         .iter()
         .any(|section| section.heading == "EXIT STATUS");
     if !has_subcommands(command) && !own_exit_status {
-        if options_of(&joined).contains(Opt::LauncherUrl) {
-            roff.push_str(&exit_status());
-        } else {
-            // It does not ask the launcher: most of the table would not apply.
-            let _ = write!(
-                roff,
-                ".SH \"EXIT STATUS\"\n0 on success; the others are listed in {}.\n",
-                page_ref(&[])
-            );
+        if let Some(rows) = help::exit_codes_of(&joined) {
+            roff.push_str(&exit_status(&rows));
         }
     }
     if let Some(after_help) = command.get_after_help() {
@@ -404,11 +397,11 @@ fn section_roff(section: &Section) -> String {
     )
 }
 
-/// EXIT STATUS, from the one table, on the main page and the pages of the commands that ask the
-/// launcher.
-fn exit_status() -> String {
+/// EXIT STATUS, from the one table: all of it on the main page, and on a command's page the codes
+/// that command can return (`help::exit_codes_of`).
+fn exit_status(rows: &[&ExitCodeRow]) -> String {
     let mut roff = String::from(".SH \"EXIT STATUS\"\n");
-    for row in EXIT_CODES {
+    for row in rows {
         roff.push_str(&entry(&bold(&row.code.to_string()), row.meaning));
     }
     roff

@@ -5,7 +5,7 @@
 
 use std::io::IsTerminal;
 
-use super::{err, Reporter};
+use super::{counted, err, Reporter};
 use crate::sanitize;
 
 /// The most records the `--expect` verdict lists.
@@ -53,7 +53,8 @@ impl Reporter {
     /// `--expect` met: said on stderr (stdout stays empty), unless `--quiet`.
     pub fn journal_expect_met(&self, matched: u64, expect: &str) {
         self.info(&format!(
-            "emulator requests: {matched} request(s) matched, as --expect {expect} wants"
+            "emulator requests: {} matched, as --expect {expect} wants",
+            counted(matched, "request", "requests")
         ));
     }
 
@@ -64,7 +65,12 @@ impl Reporter {
             err("safe-ad: emulator requests: no request matched\n");
         } else {
             err(&format!(
-                "safe-ad: emulator requests: the request(s) that matched:\n{}",
+                "safe-ad: emulator requests: the {} that matched:\n{}",
+                if rows.len() == 1 {
+                    "request"
+                } else {
+                    "requests"
+                },
                 table(rows, LISTED)
             ));
         }
@@ -73,15 +79,17 @@ impl Reporter {
     /// The journal dropped its oldest records (it is bounded): said, as counts miss them.
     pub fn journal_dropped(&self, dropped: u64) {
         self.warning(&format!(
-            "the emulator's journal dropped its {dropped} oldest request(s) (it keeps the last \
-             16 MiB of them); they are not in what follows, and --expect cannot count them"
+            "the emulator's journal dropped its oldest {} (it keeps the last 16 MiB of them); \
+             they are not in what follows, and --expect cannot count them",
+            counted(dropped, "request", "requests")
         ));
     }
 
     /// `--clear`: how many records went.
     pub fn journal_cleared(&self, cleared: u64) {
         self.info(&format!(
-            "emulator requests: cleared {cleared} request(s) from the journal"
+            "emulator requests: cleared {} from the journal",
+            counted(cleared, "request", "requests")
         ));
     }
 }

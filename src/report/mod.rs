@@ -233,6 +233,15 @@ impl Values {
     }
 }
 
+/// A count with its noun in the right number: `no requests`, `1 request`, `2 requests`.
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    match n {
+        0 => format!("no {many}"),
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    }
+}
+
 fn json_line(value: &Value) -> String {
     let mut line = value.to_string();
     line.push('\n');

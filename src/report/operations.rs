@@ -56,7 +56,12 @@ impl Reporter {
             match &step.result {
                 Err(failure) => self.error(Some(&step.request.subject()), failure, &values),
                 Ok(_) if new_handles => self.new_handle(steps, at),
-                Ok(_) if step.request.operation().is_save() => self.saved(step),
+                Ok(_) if step.request.operation().is_save() => {
+                    // A clear of the data items just before left the copy none to lose.
+                    let cleared =
+                        at > 0 && steps[at - 1].request.operation() == Operation::ClearData;
+                    self.saved(step, !cleared)
+                }
                 Ok(Reply::Metadata(metadata)) if !self.json => {
                     if let Some(handle) = step.request.handle() {
                         self.metadata(handle, metadata);
@@ -186,7 +191,6 @@ impl Reporter {
             crate::sanitize::line(metadata.filter_type.as_bytes(), 40),
             metadata.filter_length
         ));
-        self.copy_note(handle, metadata);
     }
 
     /// `--dry-run` and `--curl`: what would be sent for the requests of one chain (`open`,

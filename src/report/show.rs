@@ -89,7 +89,13 @@ impl Reporter {
 
     /// The items the selectors of `remove`, `restore` or `purge` chose, one line each on
     /// stderr, before any change.
-    pub fn chosen(&self, operation: Operation, handle: Handle, items: &[ShownItem]) {
+    pub fn chosen(
+        &self,
+        operation: Operation,
+        handle: Handle,
+        items: &[ShownItem],
+        you: Option<&[u8]>,
+    ) {
         let verb = match operation {
             Operation::Remove => "removing",
             Operation::Restore => "restoring",
@@ -103,7 +109,8 @@ impl Reporter {
                 item_what(item)
             );
             if let Some(signer) = &item.signer {
-                line.push_str(&format!(", signed by {}", serialised::fingerprint(signer)));
+                let signer = key_text(Some(signer), you);
+                line.push_str(&format!(", signed by {signer}"));
             }
             self.info(&line);
         }

@@ -64,8 +64,9 @@ impl Reporter {
 
     /// A save that succeeded: `post 7: ok, saved version 3` (the version from the read after
     /// the save); when that read failed, the line says the save happened and a warning says why
-    /// the version is not known. After a post, once a run, what the launcher did to the copy.
-    pub(super) fn saved(&self, step: &Step) {
+    /// the version is not known. After a post, once a run, what the launcher did to the copy
+    /// (`emptied`: the copy held data items the post left out of it, as far as is known).
+    pub(super) fn saved(&self, step: &Step, emptied: bool) {
         let request = &step.request;
         if !self.json && !self.quiet {
             let said = match step.saved_version() {
@@ -86,7 +87,9 @@ impl Reporter {
                 failure.message
             ));
         }
-        let (Request::OnHandle(Operation::Post, handle), false) = (request, self.quiet) else {
+        let (Request::OnHandle(Operation::Post, handle), false, true) =
+            (request, self.quiet, emptied)
+        else {
             return;
         };
         const SAID: &str = "(the note after a post)";
@@ -101,9 +104,10 @@ impl Reporter {
         ));
     }
 
-    /// What `metadata` and `show` can tell of a copy without asking more: one that holds no data
-    /// items after a save may be a copy a post emptied (the network may hold items it does not
-    /// show), so `status` is pointed at. Said once a run; silenced by `--quiet`.
+    /// What `show` can tell of a copy without asking more: one that holds no data items after a
+    /// save may be a copy a post emptied (the network may hold items it does not show), so
+    /// `status` is pointed at. Said once a run; silenced by `--quiet`. (`metadata` prints the
+    /// one line it was asked for: the post that emptied the copy said so already.)
     pub(super) fn copy_note(&self, handle: Handle, metadata: &Metadata) {
         if self.quiet || metadata.data_length > 0 || metadata.version == 0 {
             return;

@@ -175,7 +175,7 @@ async fn login_with_an_explicit_timeout_gives_up() {
         .stderr_has("did not answer within 0.3 s");
 }
 
-/// README: the login waits "without a time limit unless --timeout or timeout_secs is set". The
+/// docs/settings.md: the login waits "without a time limit unless --timeout or timeout_secs is set". The
 /// person approves only after the default timeout (30 s) has passed: safe-ad is still waiting,
 /// and stores the token. (This test takes those 31 s.)
 #[tokio::test]

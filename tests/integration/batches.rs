@@ -799,7 +799,7 @@ async fn curl_prints_commands_that_read_the_token_from_the_env_and_sends_nothing
 }
 
 /// The lines `--curl` prints, run in a shell as a person would paste them, do what safe-ad does,
-/// wherever the token came from (README, Debugging): the env var, the config file (the line
+/// wherever the token came from (docs/output.md, Debugging): the env var, the config file (the line
 /// fetches it with `safe-ad auth token`), a token file (`safe-ad --token-file PATH auth token`),
 /// and standard input, which cannot be read again: a note says to export the env var, and once it
 /// is exported the lines work.
@@ -869,7 +869,7 @@ fn curl_lines_do_what_safe_ad_does() {
 
 // ---- --retries --------------------------------------------------------------------------------
 
-/// A PUT, and a POST (README: retried "only when the connection was refused"), get through to a
+/// A PUT, and a POST (docs/output.md: retried "only when the connection was refused"), get through to a
 /// launcher that starts listening after safe-ad began trying.
 #[test]
 fn retries_wait_for_a_launcher_that_starts_listening_late() {
@@ -909,7 +909,7 @@ fn retries_wait_for_a_launcher_that_starts_listening_late() {
     }
 }
 
-/// README: retries wait "100 ms, 200 ms, 400 ms, ...". A launcher that closes each connection at
+/// docs/output.md: retries wait "100 ms, 200 ms, 400 ms, ...". A launcher that closes each connection at
 /// once (no byte of an answer) sees four attempts of `--retries 3`, each at least the next pause
 /// after the one before: the time of each is taken before its connection is closed, and safe-ad
 /// can only begin its pause after that.
@@ -935,7 +935,7 @@ fn retries_wait_100_200_400_ms_between_attempts() {
     }
 }
 
-/// README: a POST is retried "only when the connection was refused". Against a port that refuses
+/// docs/output.md: a POST is retried "only when the connection was refused". Against a port that refuses
 /// every time, `--retries 3` makes safe-ad try four times, so it cannot give up before its three
 /// pauses (100 + 200 + 400 ms) have passed.
 #[test]
@@ -992,7 +992,7 @@ fn retries_after_a_reset_only_for_a_request_harmless_twice() {
     }
 }
 
-/// README: "never after a timeout", for a PUT as for a POST.
+/// docs/output.md: "never after a timeout", for a PUT as for a POST.
 #[test]
 fn retries_never_resend_a_request_that_timed_out() {
     for operation in ["put", "post"] {
@@ -1096,7 +1096,7 @@ async fn no_progress_bar_or_escape_sequences_on_a_pipe() {
     assert_eq!(stderr, "9 handles: 9 ok, 0 failed\n");
 }
 
-/// README: "on a terminal a live count shows while it runs". safe-ad runs under `script`, which
+/// docs/handles.md: "on a terminal a live count shows while it runs". safe-ad runs under `script`, which
 /// gives it a terminal, against a launcher that holds handle 2's answer until the test has seen
 /// the count on that terminal: so the count showed while the batch ran. Handle 1 is answered
 /// after 600 ms, as the count is drawn only once a batch has run half a second.

@@ -24,7 +24,7 @@ use std::process::Command;
 use clap::{ValueEnum, ValueHint};
 
 use crate::harness::{
-    have, have_bash_completion, poll, readme_section, repo_root, safe_ad_bin, Sandbox, DEADLINE,
+    doc_section, have, have_bash_completion, poll, repo_root, safe_ad_bin, Sandbox, DEADLINE,
 };
 use safe_ad::cli::{SaveWith, Shell};
 use safe_ad::config_file::Key;
@@ -52,7 +52,7 @@ const COMPINIT: &str = "autoload -U compinit && compinit -u -D";
 /// The lines README tells zsh users to put in `~/.zshrc`: its ```` ```zsh ```` block in the
 /// completions section.
 fn readme_zshrc() -> String {
-    let section = readme_section("Completions and man page");
+    let section = doc_section("docs/install.md", "Completions and man page");
     let block = section
         .split("```zsh\n")
         .nth(1)
@@ -730,7 +730,7 @@ fn completing_by_typing_tab_in_each_shell() {
 #[test]
 fn readme_steps_install_and_uninstall_for_one_user() {
     let repo = repo_root();
-    let section = readme_section("Completions and man page");
+    let section = doc_section("docs/install.md", "Completions and man page");
     let blocks: Vec<&str> = section
         .split("```sh\n")
         .skip(1)

@@ -53,7 +53,7 @@ fn a_data_id_of_each_kind_from_base64_hex_and_raw_stdin() {
     let as_hex: String = structured.iter().map(|b| format!("{b:02x}")).collect();
     decode(&[&as_hex])
         .success()
-        .stdout_is(&format!("data id: structured-data {name} type tag 500\n"));
+        .stdout_is(&format!("data id: structured-data {name}, type tag 500\n"));
     for (variant, kind) in [
         ("01000000", "immutable-data"),
         ("02000000", "appendable-data"),
@@ -141,7 +141,7 @@ fn an_appendable_data_with_every_item_decoded() {
         b64(&[0x11; 32])
     )));
     assert!(text.contains(&format!(
-        "  data 0: structured-data {} type tag 501, signed by {five}\n",
+        "  data 0: structured-data {}, type tag 501, signed by {five}\n",
         b64(&[0x33; 32])
     )));
     assert!(text.contains(&format!(

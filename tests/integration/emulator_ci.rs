@@ -1070,22 +1070,21 @@ fn every_log_record_says_what_it_is_in_its_event_key() {
 
 // ---- README's CI jobs ------------------------------------------------------------------------
 
-/// The body of README's CI section's first code block fenced as ```` ```yaml ```` whose text
-/// holds `marker`.
+/// The body of the first code block fenced as ```` ```yaml ```` whose text holds `marker`, in
+/// README's CI section (the GitHub job) or docs/ci.md (the GitLab job).
 fn readme_yaml(marker: &str) -> String {
-    let section = readme_section("CI");
-    section
-        .split("```yaml\n")
+    let text = readme_section("CI") + &doc("docs/ci.md");
+    text.split("```yaml\n")
         .skip(1)
         .filter_map(|rest| rest.split("\n```").next())
         .find(|block| block.contains(marker))
-        .unwrap_or_else(|| panic!("README's CI section has no yaml block with {marker:?}"))
+        .unwrap_or_else(|| panic!("no CI yaml block with {marker:?} in README or docs/ci.md"))
         .to_owned()
 }
 
-/// The install step, which the tests leave out (they run this build).
-const INSTALL: &str =
-    "cargo install --locked --path safe-ad   # a checkout of safe-ad, see Install";
+/// The install step, which the tests leave out (they run this build). It builds the checkout of
+/// safe-ad that a step before it made in `safe-ad/`.
+const INSTALL: &str = "cargo install --locked --path safe-ad";
 
 /// One step of a GitHub Actions job.
 #[derive(Debug, Clone)]
@@ -1193,7 +1192,15 @@ fn readmes_github_actions_job_runs_under_sh_and_bash() {
     if !have_shells() {
         return;
     }
-    let steps = github_steps(&readme_yaml("runs-on:"));
+    let yaml = readme_yaml("runs-on:");
+    let checkout = yaml
+        .find("path: safe-ad\n")
+        .expect("a step checks safe-ad out");
+    assert!(
+        checkout < yaml.find(INSTALL).expect("the install step"),
+        "the GitHub job checks safe-ad out before installing it:\n{yaml}"
+    );
+    let steps = github_steps(&yaml);
     let runs: Vec<&Step> = steps.iter().filter(|s| s.run.is_some()).collect();
     assert_eq!(
         runs.iter()
@@ -1346,8 +1353,12 @@ fn readmes_gitlab_ci_job_runs_under_sh_and_bash() {
     }
     let yaml = readme_yaml("after_script:");
     let before = gitlab_list(&yaml, "before_script");
-    assert_eq!(before.first().map(String::as_str), Some(INSTALL));
-    let before = &before[1..];
+    assert!(
+        before[0].starts_with("git clone ") && before[0].contains(" safe-ad "),
+        "the GitLab job checks safe-ad out first: {before:?}"
+    );
+    assert_eq!(before.get(1).map(String::as_str), Some(INSTALL));
+    let before = &before[2..];
     let script = gitlab_list(&yaml, "script");
     let after = gitlab_list(&yaml, "after_script");
     assert!(!after.is_empty());

@@ -1042,6 +1042,23 @@ fn command_mode_serves_the_command_while_it_runs() {
     assert!(TcpStream::connect(addr).is_err());
 }
 
+/// The demo banner says what to try with safe-ad commands, not the launcher's raw routes.
+#[test]
+fn the_demo_banner_names_safe_ad_commands_not_routes() {
+    let output = SafeAd::new()
+        .env("PATH", "/usr/bin:/bin")
+        .args(["emulator", "--", "true"])
+        .run();
+    output
+        .success()
+        .stderr_has("Try: safe-ad show 5 --full")
+        .stderr_has("safe-ad reopen 1")
+        .stderr_has("for safe-ad open NAME)");
+    for route in ["GET /", "POST /", "PUT /", "DELETE /"] {
+        output.stderr_lacks(route);
+    }
+}
+
 #[test]
 fn command_mode_signal_and_missing_command() {
     SafeAd::new()

@@ -138,11 +138,11 @@ fn completions_command_prints_the_committed_file() {
 }
 
 #[test]
-fn every_exit_code_is_documented_in_help_man_page_and_readme() {
+fn every_exit_code_is_documented_in_help_man_page_and_docs() {
     let help = SafeAd::new().arg("--help").run();
     // clap wraps help to the terminal width, so compare with white space folded.
     let help = fold(help.success().stdout());
-    let readme = crate::harness::readme();
+    let readme = crate::harness::doc("docs/exit-codes.md");
     for row in EXIT_CODES {
         assert!(
             help.contains(&fold(&format!("{} {}", row.code, row.meaning))),
@@ -151,7 +151,7 @@ fn every_exit_code_is_documented_in_help_man_page_and_readme() {
         );
         assert!(
             readme.contains(&format!("| {} | `{}` |", row.code, row.name)),
-            "README's exit-code table lacks `| {} | `{}` |`",
+            "docs/exit-codes.md's table lacks `| {} | `{}` |`",
             row.code,
             row.name
         );

@@ -410,7 +410,7 @@ fn json_of_another_shape_is_shown_as_it_is() {
 
 // ---- answers that are not HTTP ---------------------------------------------------------------
 
-/// The exit code for an answer that is not valid HTTP. README's table: 1 is "a response the
+/// The exit code for an answer that is not valid HTTP. docs/exit-codes.md's table: 1 is "a response the
 /// launcher never gives"; 6 is for a launcher that "could not be reached or did not answer in
 /// time (refused, reset, DNS, timeout)", and this one was reached and answered at once.
 const NOT_HTTP_EXIT: i32 = 1;
@@ -524,7 +524,7 @@ fn malformed_headers_are_a_response_the_launcher_never_gives() {
     assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
 }
 
-/// README: `--retries` retries "when no answer arrived (connection refused, or closed before any
+/// docs/output.md: `--retries` retries "when no answer arrived (connection refused, or closed before any
 /// byte of an answer) ... never after an answer". An SSH banner or a broken header is an answer.
 #[test]
 fn an_answer_that_is_not_http_is_never_retried() {

@@ -44,6 +44,8 @@ mod emulator_routes;
 #[cfg(feature = "emulator")]
 mod emulator_stress;
 #[cfg(feature = "emulator")]
+mod help;
+#[cfg(feature = "emulator")]
 mod items;
 #[cfg(feature = "emulator")]
 mod lost_answers;

@@ -347,7 +347,7 @@ async fn odd_bodies_are_shown_safely_and_bounded() {
     output.check(bytes < 2000, format!("{bytes} bytes of stderr"));
 }
 
-/// README: a body that is not the launcher's JSON is shown "cut at 300 characters", escapes
+/// docs/output.md: a body that is not the launcher's JSON is shown "cut at 300 characters", escapes
 /// counted as shown; a description in the launcher's JSON is cut the same way.
 #[test]
 fn a_long_body_is_cut_at_300_characters() {
@@ -379,7 +379,7 @@ fn a_long_body_is_cut_at_300_characters() {
     }
 }
 
-/// README: exit 1 for "a response the launcher never gives (3xx, 1xx, not HTTP)". The 1xx that
+/// docs/exit-codes.md: exit 1 for "a response the launcher never gives (3xx, 1xx, not HTTP)". The 1xx that
 /// is a response of its own, 101 Switching Protocols, is exit 1 and class `unexpected`; an interim
 /// 1xx (100 Continue) before the response is, in HTTP/1.1, no response of its own: the one after
 /// it decides.
@@ -446,7 +446,7 @@ async fn timeout_gives_exit_6_and_a_clear_gets_the_unknown_handle_hint() {
         .stderr_has("raise --timeout");
 }
 
-/// README: "connecting has its own bound of at most 10 seconds". A launcher whose accept queue
+/// docs/settings.md: "connecting has its own bound of at most 10 seconds". A launcher whose accept queue
 /// is full never answers a connection attempt at all ([`SilentPort`]): with the default 30 s
 /// timeout safe-ad gives up connecting after its 10 s bound, saying so, and not before; a shorter
 /// --timeout bounds the connect too.

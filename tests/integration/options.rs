@@ -295,8 +295,21 @@ fn each_commands_help_fits_a_screen_and_lists_only_the_options_it_takes() {
                 .collect();
             // At the top level the client options are accepted but belong to the commands:
             // the short help leaves them out, the long help lists them under their own heading.
+            // A command's short help names them in one closing line instead, all of them.
             let expected = if path.is_empty() && flag == "--help" {
                 listed_union()
+            } else if flag == "-h" {
+                let line = help
+                    .split(&format!("{}: ", safe_ad::cli::CLIENT_OPTIONS))
+                    .nth(1)
+                    .unwrap_or_default()
+                    .replace('\n', " ");
+                for long in &takes {
+                    if !line.contains(&format!("{long},")) && !line.contains(&format!("{long} ")) {
+                        wrong.push(format!("`safe-ad {path} -h` does not name {long}"));
+                    }
+                }
+                BTreeSet::new()
             } else {
                 takes.clone()
             };

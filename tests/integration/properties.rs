@@ -161,7 +161,7 @@ fn needs_escape(c: char) -> bool {
         || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}')
 }
 
-/// README's promise: what is shown of a text is at most 300 characters (escapes counted as
+/// docs/output.md's promise: what is shown of a text is at most 300 characters (escapes counted as
 /// shown), then `… (cut)` if anything was left out.
 fn cut_at_300(shown: &str) -> bool {
     let kept = shown.strip_suffix("… (cut)").unwrap_or(shown);

@@ -101,11 +101,25 @@ fn signed_by_others_you_and_a_fingerprint_choose_those_items() {
         &emulator.url,
         &["purge", "1", "0", "--signed-by", "you"],
     )
-    .success();
+    .success()
+    // The chosen item's signer written as `show` writes it: `you`, not the fingerprint.
+    .stderr_has("safe-ad: purging 1 deleted 0: ")
+    .stderr_has(", signed by you\n");
     assert_eq!(
         changes(&emulator, from),
         ["DELETE /appendable-data/deleted-data/1/0 200"]
     );
+    // Chosen by your own fingerprint, the signer is still written `you`.
+    let mine = run(&sandbox, &emulator.url, &["auth", "whoami"]);
+    let mine = mine.success().stdout().trim().to_owned();
+    run(
+        &sandbox,
+        &emulator.url,
+        &["remove", "1", "--signed-by", &mine],
+    )
+    .success()
+    .stderr_has(", signed by you\n")
+    .stderr_lacks(&format!("signed by {mine}"));
     run(
         &sandbox,
         &emulator.url,
@@ -238,17 +252,20 @@ fn a_dry_run_with_selectors_sends_nothing_and_says_the_choice_is_made_when_run()
     );
 }
 
-/// README's "Debugging a handle" and the man pages' ITEM ORDER: the worked example, run, moves
+/// docs/handles.md's "Debugging a handle" and the man pages' ITEM ORDER: the worked example, run, moves
 /// the items as they say.
 #[test]
 fn the_item_order_example_moves_the_items_as_the_docs_say() {
-    let section = readme_section("Debugging a handle");
+    let section = doc_section("docs/handles.md", "Debugging a handle");
     for line in [
         "h=$(safe-ad reopen 1)",
         "safe-ad remove \"$h\" 1",
         "safe-ad show \"$h\"",
     ] {
-        assert!(section.contains(line), "README's example lacks {line}");
+        assert!(
+            section.contains(line),
+            "docs/handles.md's example lacks {line}"
+        );
     }
     let page = std::fs::read_to_string(repo_root().join("man/safe-ad-remove.1")).expect("page");
     assert!(page.contains("ITEM ORDER") && page.contains("remove \"$h\" 1"));

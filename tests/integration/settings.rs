@@ -413,16 +413,15 @@ fn readme_says_which_command_takes_which_option_as_the_parser_does() {
         };
         table.push_str(&format!("| {} | {opts} |\n", paths.join(", ")));
     }
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-        .expect("README.md");
+    let readme = doc("docs/settings.md");
     let start = "<!-- options-table: written from cli::COMMAND_OPTIONS; tests/integration/settings.rs checks it -->\n";
     let shown = readme
         .split(start)
         .nth(1)
         .and_then(|rest| rest.split("<!-- /options-table -->").next())
-        .expect("README has the options table between its markers");
+        .expect("docs/settings.md has the options table between its markers");
     assert_eq!(
         shown, table,
-        "README's options table differs from cli::COMMAND_OPTIONS; it should read:\n{table}"
+        "docs/settings.md's options table differs from cli::COMMAND_OPTIONS; it should read:\n{table}"
     );
 }

@@ -44,7 +44,7 @@ fn shown(sandbox: &Sandbox, url: &str, args: &[&str]) -> Value {
     lines.into_iter().next().expect("one object")
 }
 
-/// SHA-256 of the user's serialised sign key, cut to the fingerprint's 16 hex digits: what README
+/// SHA-256 of the user's serialised sign key, cut to the fingerprint's 16 hex digits: what docs/handles.md
 /// promises a fingerprint is, computed here on its own.
 fn fingerprint_of(bytes: &[u8]) -> String {
     let digest = ring::digest::digest(&ring::digest::SHA256, bytes);
@@ -93,7 +93,7 @@ fn show_says_what_each_item_of_the_demo_handle_is_and_gives_every_handle_back() 
     let other = fingerprint_of(&signer_bytes(&emulator, 1, 1, false));
     let lines: Vec<&str> = stdout.lines().collect();
     // Each item is named from its data id's bytes: kind, name, type tag.
-    let sd = |label: &str| format!("structured-data {} type tag 500", demo_name(label));
+    let sd = |label: &str| format!("structured-data {}, type tag 500", demo_name(label));
     let expected = [
         "handle 1: version 1, owner yes, data 3, deleted 2, filter BlackList (2 keys)".to_string(),
         format!(
@@ -605,7 +605,7 @@ fn a_failing_item_is_shown_with_the_launchers_error_the_rest_still_are_and_all_i
     output
         .code(5)
         .stdout_has(&format!(
-            "  data 1: structured-data {} type tag 500, version 0, signed by ",
+            "  data 1: structured-data {}, type tag 500, version 0, signed by ",
             demo_name("demo item e")
         ))
         .stdout_has(" [unreadable: errorCode -37, CoreError::RequestTimeout]\n")

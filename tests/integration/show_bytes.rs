@@ -256,7 +256,7 @@ async fn show_names_each_item_from_its_data_ids_bytes() {
         lines,
         vec![
             "handle 7: version 4, owner yes, data 4, deleted 1, filter BlackList (0 keys)".to_string(),
-            format!("  data 0: structured-data {} type tag 15000, version 0, signed by you: \"hello\"", name(0x11)),
+            format!("  data 0: structured-data {}, type tag 15000, version 0, signed by you: \"hello\"", name(0x11)),
             format!("  data 1: immutable-data {}, 16 bytes, signed by you: \"an inbox message\"", name(0x22)),
             format!("  data 2: appendable-data {}, version 1, data 2, deleted 0, signed by {other}", name(0x33)),
             format!("  data 3: immutable-data {}, not on the network, signed by you", name(0x44)),

@@ -54,20 +54,34 @@ pub fn repo_root() -> &'static Path {
 }
 
 /// README.md's text.
+#[cfg(feature = "emulator")]
 pub fn readme() -> String {
     std::fs::read_to_string(repo_root().join("README.md")).expect("README.md")
 }
 
+/// The text of a file of the repository's documentation (`docs/handles.md`, `README.md`).
+#[track_caller]
+pub fn doc(path: &str) -> String {
+    std::fs::read_to_string(repo_root().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
 /// The body of README's section `## heading`, up to the next `## ` heading; fails if README has
 /// no such section.
+#[cfg(feature = "emulator")]
 #[track_caller]
 pub fn readme_section(heading: &str) -> String {
-    let readme = readme();
-    readme
+    doc_section("README.md", heading)
+}
+
+/// The body of the section `## heading` of the documentation file `path`, up to the next `## `
+/// heading; fails if it has no such section.
+#[track_caller]
+pub fn doc_section(path: &str, heading: &str) -> String {
+    doc(path)
         .split(&format!("\n## {heading}\n"))
         .nth(1)
         .and_then(|rest| rest.split("\n## ").next())
-        .unwrap_or_else(|| panic!("README.md has no section `## {heading}`"))
+        .unwrap_or_else(|| panic!("{path} has no section `## {heading}`"))
         .to_owned()
 }
 
