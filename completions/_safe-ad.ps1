@@ -573,8 +573,9 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
         'safe-ad;emulator' {
             [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)')
             [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Accept the token in this file (first line); otherwise a random one is made and printed')
-            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Accept this token (visible to local users in the process list: prefer --token-file)')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Accept this token (shown in the process list)')
             [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'Load the network from FILE; save it back on a clean stop')
+            [CompletionResult]::new('--import', '--import', [CompletionResultType]::ParameterName, 'Load the network from FILE, a fixture, and never write it')
             [CompletionResult]::new('--log', '--log', [CompletionResultType]::ParameterName, 'Write one JSON record per request to FILE')
             [CompletionResult]::new('--fault-rate', '--fault-rate', [CompletionResultType]::ParameterName, 'Inject a fault into this share (0 to 1) of the operation and metadata requests')
             [CompletionResult]::new('--fault-seed', '--fault-seed', [CompletionResultType]::ParameterName, 'Seed of the fault sequence: the same seed gives the same faults in the same request order')
@@ -592,6 +593,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('requests', 'requests', [CompletionResultType]::ParameterValue, 'Print, count or check the requests a running emulator answered (its journal)')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write what a running emulator holds as a fixture, for --import (or --state)')
             break
         }
         'safe-ad;emulator;requests' {
@@ -611,6 +613,18 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON on stdout (one object per line), and nothing else there')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'safe-ad;emulator;export' {
+            [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -734,9 +748,13 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
         }
         'safe-ad;help;emulator' {
             [CompletionResult]::new('requests', 'requests', [CompletionResultType]::ParameterValue, 'Print, count or check the requests a running emulator answered (its journal)')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write what a running emulator holds as a fixture, for --import (or --state)')
             break
         }
         'safe-ad;help;emulator;requests' {
+            break
+        }
+        'safe-ad;help;emulator;export' {
             break
         }
         'safe-ad;help;help' {

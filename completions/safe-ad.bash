@@ -283,14 +283,19 @@ _safe_ad_spec() {
             pos=("words bash zsh fish elvish powershell")
             ;;
         "emulator")
-            subs="requests"
+            subs="requests export"
             flags="--empty -q --quiet --strict-paths --deny-auth --hang-unknown-clears --background --stop --if-running -h --help"
-            valued="--listen --token-file --token --state --log --fault-rate --fault-seed --ready-timeout --format"
+            valued="--listen --token-file --token --state --import --log --fault-rate --fault-seed --ready-timeout --format"
             last="command-line"
             ;;
         "emulator requests")
             flags="--count --clear --allow-insecure-http -q --quiet --json -h --help"
             valued="--method --path --status --error-code --since --expect --launcher-url --token-file --timeout --color"
+            ;;
+        "emulator export")
+            flags="--allow-insecure-http -q --quiet -h --help"
+            valued="--launcher-url --token-file --timeout --color"
+            pos=("files")
             ;;
         "help")
             subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator help"
@@ -354,9 +359,11 @@ _safe_ad_spec() {
         "help completions")
             ;;
         "help emulator")
-            subs="requests"
+            subs="requests export"
             ;;
         "help emulator requests")
+            ;;
+        "help emulator export")
             ;;
         "help help")
             ;;
@@ -426,10 +433,13 @@ _safe_ad_value() {
         "completions|--color") echo "words auto always never" ;;
         "emulator|--token-file") echo "files" ;;
         "emulator|--state") echo "files" ;;
+        "emulator|--import") echo "files" ;;
         "emulator|--log") echo "files" ;;
         "emulator|--format") echo "words sh env" ;;
         "emulator requests|--token-file") echo "files" ;;
         "emulator requests|--color") echo "words auto always never" ;;
+        "emulator export|--token-file") echo "files" ;;
+        "emulator export|--color") echo "words auto always never" ;;
         *) echo nothing ;;
     esac
 }

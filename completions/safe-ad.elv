@@ -528,8 +528,9 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;emulator'= {
             cand --listen 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)'
             cand --token-file 'Accept the token in this file (first line); otherwise a random one is made and printed'
-            cand --token 'Accept this token (visible to local users in the process list: prefer --token-file)'
+            cand --token 'Accept this token (shown in the process list)'
             cand --state 'Load the network from FILE; save it back on a clean stop'
+            cand --import 'Load the network from FILE, a fixture, and never write it'
             cand --log 'Write one JSON record per request to FILE'
             cand --fault-rate 'Inject a fault into this share (0 to 1) of the operation and metadata requests'
             cand --fault-seed 'Seed of the fault sequence: the same seed gives the same faults in the same request order'
@@ -547,6 +548,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand requests 'Print, count or check the requests a running emulator answered (its journal)'
+            cand export 'Write what a running emulator holds as a fixture, for --import (or --state)'
         }
         &'safe-ad;emulator;requests'= {
             cand --method 'Only requests with this method (any case)'
@@ -565,6 +567,17 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --json 'Print JSON on stdout (one object per line), and nothing else there'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'safe-ad;emulator;export'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -658,8 +671,11 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         }
         &'safe-ad;help;emulator'= {
             cand requests 'Print, count or check the requests a running emulator answered (its journal)'
+            cand export 'Write what a running emulator holds as a fixture, for --import (or --state)'
         }
         &'safe-ad;help;emulator;requests'= {
+        }
+        &'safe-ad;help;emulator;export'= {
         }
         &'safe-ad;help;help'= {
         }

@@ -367,6 +367,9 @@ pub const COMMAND_OPTIONS: &[(&str, Opts)] = &[
         "emulator requests",
         CONNECT.union(Opts::of(&[Opt::Json, Opt::Quiet])),
     ),
+    // Reads a running emulator's network, as a client of it; writes a file or stdout.
+    #[cfg(feature = "emulator")]
+    ("emulator export", CONNECT.union(Opts::of(&[Opt::Quiet]))),
 ];
 
 /// The options the command at `path` (`"auth status"`) takes.

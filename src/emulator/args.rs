@@ -25,7 +25,9 @@ pub struct EmulatorArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "token", value_hint = ValueHint::FilePath)]
     pub token_file: Option<PathBuf>,
 
-    /// Accept this token (visible to local users in the process list: prefer --token-file)
+    /// Accept this token (shown in the process list)
+    ///
+    /// Local users see it in the process list: prefer --token-file.
     #[arg(long, value_name = "TOKEN", value_hint = ValueHint::Other)]
     pub token: Option<String>,
 
@@ -41,6 +43,21 @@ pub struct EmulatorArgs {
     /// second emulator on it is refused. The format is under STATE FILE in safe-ad-emulator(1).
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub state: Option<PathBuf>,
+
+    /// Load the network from FILE, a fixture, and never write it
+    ///
+    /// For CI: the file a job commits stays as it is, whatever the run changes (--state saves
+    /// back instead). No demo data is loaded and no handles are kept. The file must exist; it is
+    /// read once at start, and checked as --state is (an error names the entry:
+    /// `appendableData[2].data[0]: missing field ...`). `safe-ad emulator export` writes one
+    /// from a running emulator.
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with_all = ["state", "empty"],
+        value_hint = ValueHint::FilePath
+    )]
+    pub import: Option<PathBuf>,
 
     /// Write one JSON record per request to FILE
     ///
@@ -68,7 +85,7 @@ pub struct EmulatorArgs {
     pub deny_auth: bool,
 
     /// Never answer a clear of an unknown handle, as the real launcher did
-    #[arg(long)]
+    #[arg(long, hide_short_help = true)]
     pub hang_unknown_clears: bool,
 
     /// Inject a fault into this share (0 to 1) of the operation and metadata requests
@@ -93,7 +110,8 @@ pub struct EmulatorArgs {
         value_name = "N",
         value_hint = ValueHint::Other,
         default_value_t = 1,
-        allow_negative_numbers = true
+        allow_negative_numbers = true,
+        hide_short_help = true
     )]
     pub fault_seed: u64,
 
@@ -145,7 +163,7 @@ pub struct EmulatorArgs {
     #[arg(
         long,
         conflicts_with_all = [
-            "listen", "token_file", "token", "empty", "state", "log", "quiet", "strict_paths",
+            "listen", "token_file", "token", "empty", "state", "import", "log", "quiet", "strict_paths",
             "deny_auth", "hang_unknown_clears", "fault_rate", "fault_seed", "background",
             "format", "ready_timeout", "command",
         ]
@@ -185,6 +203,31 @@ this says how many, and `--expect` fails rather than count short.",
         after_help = "Examples:\n  safe-ad emulator requests --method PUT --path '/appendable-data/*' --expect 1\n  safe-ad emulator requests --status 4xx --expect 0\n  mark=$(safe-ad emulator requests | tail -n 1); ...; safe-ad emulator requests --since \"$mark\" --count"
     )]
     Requests(Box<RequestsArgs>),
+
+    /// Write what a running emulator holds as a fixture, for --import (or --state)
+    #[command(
+        long_about = "\
+Write what a running emulator holds on its network as a fixture: the state file that \
+`safe-ad emulator --import FILE` (or --state FILE) loads back to the same network. It is read \
+from GET /_emulator/network of the emulator that SAFE_LAUNCHER_URL and SAFE_LAUNCHER_TOKEN name \
+(as --background printed them), as `emulator requests` reads the journal.
+
+Appendable, structured and immutable data are all written; an immutable data's name, which the \
+emulator computes from its content and cipher, is left out (so the file can be edited by hand). \
+Handles are not part of it. FILE is replaced whole and atomically (a new file beside it, renamed \
+over it), keeping its permissions; a FILE that is a symbolic link or not a regular file is \
+refused before anything is sent. Without FILE, or with `-`, the fixture goes to standard output.",
+        after_help = "Examples:\n  safe-ad emulator export fixture.json\n  safe-ad emulator --background --import fixture.json"
+    )]
+    Export(ExportArgs),
+}
+
+/// `safe-ad emulator export [FILE|-]`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// Where to write the fixture (`-` or none: standard output)
+    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub file: Option<PathBuf>,
 }
 
 /// `safe-ad emulator requests [OPTIONS]`.

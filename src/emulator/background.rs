@@ -67,9 +67,55 @@ pub fn start(args: &EmulatorArgs) -> Exit {
         );
         return Exit::Usage;
     }
-    match runtime() {
+    let exit = match runtime() {
         Ok(runtime) => runtime.block_on(starting(args)),
         Err(exit) => exit,
+    };
+    if exit != Exit::Ready && args.format.as_deref() != Some("env") {
+        eval_fails();
+    }
+    exit
+}
+
+/// What `--background --format sh` prints on stdout when it started nothing (after its message
+/// on stderr): a command that fails, so that `eval "$(safe-ad emulator --background)"` fails too
+/// and a `set -e` script stops there, with the start's own message, rather than at a later
+/// command that finds no token. Only where the exit code is lost, a pipe (`$(...)`) or a
+/// terminal: a regular file (`> vars`) gets nothing, since the line that wrote it fails on its
+/// exit code, and a file sourced later (a GitLab `after_script`) must not stop the step that
+/// stops the emulator. (`--format env` prints nothing either: an env file takes no commands, and
+/// the step that appends to it fails on the exit code.)
+pub const EVAL_FAILS: &str =
+    "false # safe-ad emulator --background started nothing: its error is above\n";
+
+/// Prints [`EVAL_FAILS`] on stdout, unless stdout is a regular file (see there); a stdout that
+/// takes nothing has nobody to tell.
+pub fn eval_fails() {
+    use std::io::Write;
+    if stdout_is_a_file() {
+        return;
+    }
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout
+        .write_all(EVAL_FAILS.as_bytes())
+        .and_then(|()| stdout.flush());
+}
+
+/// For a command line clap refused: when it was `emulator --background` in the sh format, prints
+/// [`EVAL_FAILS`] as a start that fails does.
+pub fn refused(args: &[OsString]) {
+    let words: Vec<&std::ffi::OsStr> = args
+        .iter()
+        .map(OsString::as_os_str)
+        .skip_while(|arg| *arg != "emulator")
+        .take_while(|arg| *arg != "--")
+        .collect();
+    let env_format = words
+        .windows(2)
+        .any(|pair| pair[0] == "--format" && pair[1] == "env")
+        || words.iter().any(|arg| *arg == "--format=env");
+    if words.iter().any(|arg| *arg == "--background") && !env_format {
+        eval_fails();
     }
 }
 
@@ -202,6 +248,11 @@ async fn starting(args: &EmulatorArgs) -> Exit {
             stop_starting(&dir, child, Exit::Failed).await
         }
     }
+}
+
+/// Whether stdout is a regular file.
+fn stdout_is_a_file() -> bool {
+    std::fs::metadata("/dev/stdout").is_ok_and(|meta| meta.is_file())
 }
 
 /// Whether stdout is `/dev/null`, where Rust's runtime also puts a stdout that was closed.

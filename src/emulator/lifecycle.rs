@@ -42,6 +42,7 @@ pub async fn run(args: &EmulatorArgs, listen: std::net::SocketAddr, background: 
         token: args.token.clone(),
         token_file: args.token_file.clone(),
         state: args.state.clone(),
+        import: args.import.clone(),
         log: args.log.clone(),
         quiet: args.quiet,
     };
@@ -70,19 +71,20 @@ pub async fn run(args: &EmulatorArgs, listen: std::net::SocketAddr, background: 
                 say(&format!("safe-ad emulator: {note}\n"));
             }
             if !args.quiet {
-                if let Some(path) = &args.state {
-                    for line in fixture::summary(path, &network) {
+                if let Some((option, path)) = fixture_option(args) {
+                    for line in fixture::summary(option, path, &network) {
                         say(&format!("safe-ad emulator: {line}\n"));
                     }
                 }
             }
-            (Some(fixture), Some(network))
+            (fixture, Some(network))
         }
         None => (None, None),
     };
 
     // 3. Listen and serve.
     let demo = !args.empty && network.is_none();
+    let network_loaded = network.is_some();
     let options = Options {
         // A command always gets a free port, so runs can overlap.
         listen: if command_mode {
@@ -120,7 +122,7 @@ pub async fn run(args: &EmulatorArgs, listen: std::net::SocketAddr, background: 
         // Before anything is served (nothing runs until this task waits): the first line.
         let network = if demo {
             "demo"
-        } else if fixture.is_some() {
+        } else if network_loaded {
             "state"
         } else {
             "empty"
@@ -310,11 +312,21 @@ fn log_failure(path: &Path, end: &LogEnd) -> String {
     )
 }
 
+/// The fixture option given and its file: `--state` or `--import`.
+pub fn fixture_option(args: &EmulatorArgs) -> Option<(&'static str, &Path)> {
+    match (&args.state, &args.import) {
+        (Some(path), _) => Some(("--state", path)),
+        (None, Some(path)) => Some(("--import", path)),
+        (None, None) => None,
+    }
+}
+
 /// What the preparing thread is given.
 struct Preparing {
     token: Option<String>,
     token_file: Option<std::path::PathBuf>,
     state: Option<std::path::PathBuf>,
+    import: Option<std::path::PathBuf>,
     log: Option<std::path::PathBuf>,
     quiet: bool,
 }
@@ -322,7 +334,8 @@ struct Preparing {
 /// What it hands back.
 struct Prepared {
     token: Option<String>,
-    fixture: Option<(Fixture, Network, Notes)>,
+    /// The network loaded, with the `--state` file to save it to (none for `--import`).
+    fixture: Option<(Option<Fixture>, Network, Notes)>,
     records: Option<RecordLog>,
 }
 
@@ -332,25 +345,31 @@ impl Preparing {
     fn prepare(self) -> Result<Prepared, (String, Exit)> {
         let token =
             token_from(self.token_file.as_deref(), self.token).map_err(|e| (e, Exit::Usage))?;
-        let fixture =
-            match &self.state {
-                Some(path) => {
-                    let quiet = self.quiet;
-                    let loading = |file: &Path, size: u64| {
-                        if !quiet {
-                            say(&format!(
-                            "safe-ad emulator: loading --state {} ({:.1} MiB); a signal stops it\n",
-                            file.display(),
-                            size as f64 / (1024.0 * 1024.0)
-                        ));
-                        }
-                    };
-                    Some(Fixture::open(path, loading).map_err(|e| {
-                        (format!("--state {}: {}", path.display(), e.0), Exit::Usage)
-                    })?)
+        let quiet = self.quiet;
+        let loading = |option: &'static str| {
+            move |file: &Path, size: u64| {
+                if !quiet {
+                    say(&format!(
+                        "safe-ad emulator: loading {option} {} ({:.1} MiB); a signal stops it\n",
+                        file.display(),
+                        size as f64 / (1024.0 * 1024.0)
+                    ));
                 }
-                None => None,
-            };
+            }
+        };
+        let fixture = match (&self.state, &self.import) {
+            (Some(path), _) => {
+                let (fixture, network, notes) = Fixture::open(path, loading("--state"))
+                    .map_err(|e| (format!("--state {}: {}", path.display(), e.0), Exit::Usage))?;
+                Some((Some(fixture), network, notes))
+            }
+            (None, Some(path)) => {
+                let network = fixture::import(path, loading("--import"))
+                    .map_err(|e| (format!("--import {}: {}", path.display(), e.0), Exit::Usage))?;
+                Some((None, network, Notes::default()))
+            }
+            (None, None) => None,
+        };
         let records = match &self.log {
             Some(path) => Some(RecordLog::create(path).map_err(|e| {
                 (

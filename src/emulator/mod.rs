@@ -82,7 +82,8 @@ use std::io::{Read, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::Path;
 
-pub use args::{EmulatorAction, EmulatorArgs, RequestsArgs};
+pub use args::{EmulatorAction, EmulatorArgs, ExportArgs, RequestsArgs};
+pub use background::{refused as background_refused, EVAL_FAILS};
 pub use fixture::STATE_LIMIT;
 pub use log::{RecordLog, RECORD_QUEUE};
 pub use server::{

@@ -481,11 +481,12 @@ eval "$(safe-ad emulator --background)"
 .RE
 .PP
 \fB--format env\fR prints NAME=VALUE lines, to append to an env file such as GitHub Actions'
-$GITHUB_ENV. A command substitution loses the exit status; where it matters, assign the output to
-a variable first and eval that.
+$GITHUB_ENV.
 .PP
-If the emulator cannot start, nothing is printed on standard output, nothing runs on, and the exit
-status and message are the emulator's own. If it does not listen within \fB--ready-timeout\fR
+If the emulator cannot start, nothing runs on, and the exit status and message are the emulator's
+own; standard output gets only a line that fails (\fBfalse\fR; with \fB--format sh\fR, when it
+is not a regular file), so that \fBeval "$(safe-ad emulator --background)"\fR fails too and a
+\fBsh -e\fR script stops there. If it does not listen within \fB--ready-timeout\fR
 seconds (default 30; a \fB--log\fR FIFO that nobody reads waits for ever), it is stopped and the
 exit status is 1; a signal to the starter meanwhile stops it too (128+\fIN\fR). A standard output
 that is /dev/null or closed is refused (exit status 2): the variables would be lost.
@@ -611,8 +612,17 @@ binary one and handle 1's item of appendable data (the data of handle 2). New ha
 stop (Ctrl-C, SIGTERM, the end of \fICOMMAND\fR), writes it back atomically, so a fixture can be
 made once and used again. A \fIFILE\fR that does not exist yet starts empty and is created. Handles
 are not kept from one run to the next (the launcher lost them on a restart too). A file that does
-not parse is refused at the start (exit status 2). The format, in which an unknown field is an
-error:
+not parse is refused at the start (exit status 2), and the message names the entry at fault
+(appendableData[2].data[0]: missing field typeTag).
+.PP
+\fB--import\fR \fIFILE\fR loads a fixture the same way and never writes it, however the run
+changes the network: for a fixture a CI job commits. The file must exist; no lock is taken.
+\fBsafe-ad emulator export\fR writes what a running emulator holds as such a file (see
+\fBsafe-ad-emulator-export\fR(1)). Unless \fB--quiet\fR, the start counts what was loaded of each
+family (appendable, structured and immutable data) and lists each appendable data's name, version
+and items.
+.PP
+The format, in which an unknown field is an error:
 .PP
 .RS 4
 .EX

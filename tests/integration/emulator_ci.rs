@@ -285,8 +285,9 @@ fn format_env_appends_to_an_env_file_that_a_later_step_reads() {
 /// Checks that a start that failed left nothing: no output on stdout, no process, no directory.
 #[track_caller]
 fn nothing_left(job: &CiJob, output: &Output) {
+    // Nothing, or the one line that makes an `eval` of the output fail.
     output.check(
-        output.stdout().is_empty(),
+        output.stdout().is_empty() || output.stdout() == safe_ad::emulator::EVAL_FAILS,
         "variables printed for a failed start",
     );
     job.leftovers.assert_none();
@@ -1213,6 +1214,13 @@ fn readmes_github_actions_job_runs_under_sh_and_bash() {
             .is_some_and(|run| run.contains("--stop --if-running")),
         "the always-run stop is safe after a failed start: {stop:?}"
     );
+    // The fixture is committed, so it is loaded read-only.
+    assert!(
+        runs.iter().any(|s| s.run.as_deref().is_some_and(
+            |run| run.contains("--background") && run.contains("--import fixture.json")
+        )),
+        "the start loads the committed fixture with --import: {runs:?}"
+    );
     let check = runs
         .iter()
         .find(|s| s.name == "Check what they sent")
@@ -1229,13 +1237,12 @@ fn readmes_github_actions_job_runs_under_sh_and_bash() {
     for shell in SHELLS {
         // As written: every step passes.
         let job = CiJob::new();
+        let fixture = committed_fixture(&job);
         let ran = run_github(&job, shell, &steps);
         assert!(ran.iter().all(|(_, code)| *code == 0), "{shell}: {ran:?}");
         assert_eq!(ran.len(), runs.len() - 1, "{shell}: {ran:?}");
-        assert_eq!(
-            saved_names(&job.sandbox.path().join("fixture.json")).len(),
-            1
-        );
+        // The scripts saved a new appendable data, and the committed fixture is as it was.
+        fixture_kept(&job, &fixture);
         // Five requests of the scripts (the save's read of the version it saved among them),
         // and the two reads of the journal (logged, not journaled).
         let logged = whole_log(&job.sandbox.path().join("requests.jsonl"));
@@ -1252,6 +1259,7 @@ fn readmes_github_actions_job_runs_under_sh_and_bash() {
 
         // The scripts send a second PUT: the check fails, saying what matched in its own log.
         let job = CiJob::new();
+        committed_fixture(&job);
         let mut sending = steps.clone();
         let at = sending
             .iter()
@@ -1275,6 +1283,7 @@ fn readmes_github_actions_job_runs_under_sh_and_bash() {
         // The start fails (its --log cannot be created): only that step is red, the always-run
         // stop passes with a note, and nothing is left.
         let job = CiJob::new();
+        committed_fixture(&job);
         std::fs::create_dir(job.sandbox.path().join("requests.jsonl")).expect("dir");
         let ran = run_github(&job, shell, &steps);
         let codes: Vec<i32> = ran.iter().map(|(_, code)| *code).collect();
@@ -1284,6 +1293,7 @@ fn readmes_github_actions_job_runs_under_sh_and_bash() {
 
         // A step that fails after the start: the stop still runs, and nothing is left.
         let job = CiJob::new();
+        committed_fixture(&job);
         let mut failing = steps.clone();
         let at = failing
             .iter()
@@ -1305,6 +1315,27 @@ fn readmes_github_actions_job_runs_under_sh_and_bash() {
         assert!(job.temporary_files().is_empty());
         job.leftovers.assert_none();
     }
+}
+
+/// The fixture README's jobs commit and `--import`: one appendable data; its text.
+fn committed_fixture(job: &CiJob) -> String {
+    let text = format!(
+        "{{\"format\":\"safe-ad-emulator-state/1\",\"appendableData\":[{{\"name\":\"{}\",\
+         \"version\":0,\"filterType\":\"BlackList\"}}]}}\n",
+        name(7)
+    );
+    job.sandbox.file("fixture.json", &text);
+    text
+}
+
+/// Checks that the committed fixture is as it was: `--import` never writes it.
+#[track_caller]
+fn fixture_kept(job: &CiJob, text: &str) {
+    assert_eq!(
+        std::fs::read_to_string(job.sandbox.path().join("fixture.json")).expect("fixture.json"),
+        text,
+        "the committed fixture was written"
+    );
 }
 
 /// The lines of one list of README's GitLab job (`before_script:`, `script:`, `after_script:`).
@@ -1351,10 +1382,18 @@ fn readmes_gitlab_ci_job_runs_under_sh_and_bash() {
     let script = gitlab_list(&yaml, "script");
     let after = gitlab_list(&yaml, "after_script");
     assert!(!after.is_empty());
+    assert!(
+        before
+            .iter()
+            .any(|line| line.contains("--background") && line.contains("--import fixture.json")),
+        "the start loads the committed fixture with --import: {before:?}"
+    );
     for shell in SHELLS {
         let job = CiJob::new();
+        let fixture = committed_fixture(&job);
         let main: Vec<String> = before.iter().chain(&script).cloned().collect();
         assert_eq!(run_gitlab(&job, shell, &main, &after), (0, 0), "{shell}");
+        fixture_kept(&job, &fixture);
         assert_eq!(
             whole_log(&job.sandbox.path().join("requests.jsonl")).len(),
             6
@@ -1364,6 +1403,7 @@ fn readmes_gitlab_ci_job_runs_under_sh_and_bash() {
 
         // The start fails: the script stops there, after_script finds nothing to stop (exit 0).
         let job = CiJob::new();
+        committed_fixture(&job);
         std::fs::create_dir(job.sandbox.path().join("requests.jsonl")).expect("dir");
         assert_eq!(run_gitlab(&job, shell, &main, &after), (2, 0), "{shell}");
         assert!(job.temporary_files().is_empty());
@@ -1371,6 +1411,7 @@ fn readmes_gitlab_ci_job_runs_under_sh_and_bash() {
 
         // The script fails before its stop: after_script stops the emulator.
         let job = CiJob::new();
+        committed_fixture(&job);
         let failing: Vec<String> = before
             .iter()
             .chain(std::iter::once(&"false".to_owned()))

@@ -632,14 +632,18 @@ fn a_state_file_is_summed_up_at_start_one_line_per_appendable_data() {
     let emulator = Emulator::start_in(&sandbox, &["--state", path_arg(&state)]);
     let said = emulator.wait_log("more appendable data");
     assert!(
-        said.contains("22 appendable data, 0 structured data; no handles (`safe-ad open NAME`"),
+        said.contains(
+            "22 appendable data, no structured data, no immutable data; no handles \
+             (`safe-ad open NAME`"
+        ),
         "{said}"
     );
+    // Counted in words: `1 item`, `no deleted items`.
     assert!(said.contains(&format!(
-        "safe-ad emulator:   {} version 0, 1 item(s), 0 deleted\n",
+        "safe-ad emulator:   {} version 0, 1 item, no deleted items\n",
         name(0)
     )));
-    assert!(said.contains(&format!("  {} version 19, 1 item(s)", name(19))));
+    assert!(said.contains(&format!("  {} version 19, 1 item,", name(19))));
     assert!(!said.contains(&name(20)), "{said}");
     assert!(said.contains("  ... and 2 more appendable data"));
     emulator.terminate().success();

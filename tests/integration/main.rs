@@ -34,6 +34,8 @@ mod emulator_ci;
 #[cfg(feature = "emulator")]
 mod emulator_files;
 #[cfg(feature = "emulator")]
+mod emulator_fixtures;
+#[cfg(feature = "emulator")]
 mod emulator_immutable;
 #[cfg(feature = "emulator")]
 mod emulator_requests;
