@@ -283,9 +283,9 @@ _safe_ad_spec() {
             pos=("words bash zsh fish elvish powershell")
             ;;
         "emulator")
-            subs="requests export"
-            flags="--empty -q --quiet --strict-paths --deny-auth --hang-unknown-clears --background --stop --if-running -h --help"
-            valued="--listen --token-file --token --state --import --log --fault-rate --fault-seed --ready-timeout --format"
+            subs="requests export list"
+            flags="--empty -q --quiet --strict-paths --deny-auth --hang-unknown-clears --background --stop --all --if-running -h --help"
+            valued="--listen --token-file --token --state --import --log --fault-rate --fault-seed --ready-timeout --pid --format"
             last="command-line"
             ;;
         "emulator requests")
@@ -296,6 +296,9 @@ _safe_ad_spec() {
             flags="--allow-insecure-http -q --quiet -h --help"
             valued="--launcher-url --token-file --timeout --color"
             pos=("files")
+            ;;
+        "emulator list")
+            flags="--json -h --help"
             ;;
         "help")
             subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator help"
@@ -359,11 +362,13 @@ _safe_ad_spec() {
         "help completions")
             ;;
         "help emulator")
-            subs="requests export"
+            subs="requests export list"
             ;;
         "help emulator requests")
             ;;
         "help emulator export")
+            ;;
+        "help emulator list")
             ;;
         "help help")
             ;;

@@ -438,28 +438,31 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -l color -d
 always\t''
 never\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export" -l listen -d 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export" -l token-file -d 'Accept the token in this file (first line); otherwise a random one is made and printed' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export" -l token -d 'Accept this token (shown in the process list)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export" -l state -d 'Load the network from FILE; save it back on a clean stop' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export" -l import -d 'Load the network from FILE, a fixture, and never write it' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export" -l log -d 'Write one JSON record per request to FILE' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export" -l fault-rate -d 'Inject a fault into this share (0 to 1) of the operation and metadata requests' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export" -l fault-seed -d 'Seed of the fault sequence: the same seed gives the same faults in the same request order' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export" -l ready-timeout -d 'Stop it if it does not listen within SECS (30)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export" -l format -d 'Variables as sh (for eval) or env (NAME=VALUE)' -r -f -a "sh\t''
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l listen -d 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l token-file -d 'Accept the token on FILE\'s first line' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l token -d 'Accept this token (shown in the process list)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l state -d 'Load the network from FILE; save it back on a clean stop' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l import -d 'Load the network from FILE, a fixture, and never write it' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l log -d 'Write one JSON record per request to FILE' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l fault-rate -d 'Fault this share (0 to 1) of requests' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l fault-seed -d 'Seed of the fault sequence: the same seed gives the same faults in the same request order' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l ready-timeout -d 'Stop it if it does not listen within SECS (30)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l pid -d 'With --stop: stop the background emulator of yours that runs as this process' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l format -d 'Variables as sh (for eval) or env (NAME=VALUE)' -r -f -a "sh\t''
 env\t''"
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export" -l empty -d 'Start with no demo data'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export" -s q -l quiet -d 'No request lines, demo description or totals on stderr (errors only)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export" -l strict-paths -d 'Match paths exactly, without the launcher\'s leeway'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export" -l deny-auth -d 'Deny every POST /auth, as a launcher whose user clicks "deny"'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export" -l hang-unknown-clears -d 'Never answer a clear of an unknown handle, as the real launcher did'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export" -l background -d 'Detach once it listens and print its variables'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export" -l stop -d 'Stop the emulator that --background started'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export" -l if-running -d 'With --stop: exit 0 with a note when no emulator was started'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export" -a "requests" -d 'Print, count or check the requests a running emulator answered (its journal)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export" -a "export" -d 'Write what a running emulator holds as a fixture, for --import (or --state)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l empty -d 'Start with no demo data'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -s q -l quiet -d 'No request lines, demo description or totals on stderr (errors only)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l strict-paths -d 'Match paths exactly, without the launcher\'s leeway'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l deny-auth -d 'Deny every POST /auth, as a launcher whose user clicks "deny"'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l hang-unknown-clears -d 'Never answer a clear of an unknown handle, as the real launcher did'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l background -d 'Detach once it listens and print its variables'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l stop -d 'Stop the emulator that --background started'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l all -d 'With --stop: stop every background emulator of yours (`emulator list` lists them)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l if-running -d 'With --stop: exit 0 with a note when no emulator was started'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -a "requests" -d 'Print, count or check the requests a running emulator answered (its journal)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -a "export" -d 'Write what a running emulator holds as a fixture, for --import (or --state)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -a "list" -d 'List your background emulators: process, URL, start, fixture, directory'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l method -d 'Only requests with this method (any case)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l path -d 'Only requests whose path matches GLOB: a star within a segment, two stars across them' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l status -d 'Only requests answered with this status (`404`), or this class of status (`4xx`)' -r -f
@@ -487,6 +490,8 @@ never\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from export" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from export" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from export" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from list" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "create" -d 'Make a new appendable data and print its handle (POST /appendable-data)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "open" -d 'Get a handle for an appendable data on the network, by its name, and print it'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "put" -d 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)'
@@ -519,6 +524,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_su
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "unset" -d 'Remove a key from the config file'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator" -f -a "requests" -d 'Print, count or check the requests a running emulator answered (its journal)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator" -f -a "export" -d 'Write what a running emulator holds as a fixture, for --import (or --state)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator" -f -a "list" -d 'List your background emulators: process, URL, start, fixture, directory'
 
 # What clap_complete's fish script leaves out: positional values, no file names where none is
 # named, and the command line after `--`.
@@ -588,6 +594,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_safe_ad_seen_dashdash" -f -a "(__fish_safe_ad_complete_after_dashdash)"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from list" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from create" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from open" -f
@@ -620,4 +627,5 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_su
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from requests" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from export" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from list" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from help" -f

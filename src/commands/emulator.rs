@@ -24,6 +24,12 @@ pub fn run(
         Some(EmulatorAction::Export(export)) => {
             return super::export::run(export, options, reporter)
         }
+        Some(EmulatorAction::List) => {
+            return Ok(match emulator::list(options.json) {
+                Exit::Stopped => Done::Success,
+                _ => Done::Failed(Class::Unexpected),
+            })
+        }
         None => {}
     }
     Ok(match emulator::run(args) {

@@ -21,7 +21,9 @@ pub struct EmulatorArgs {
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8100", value_hint = ValueHint::Other)]
     pub listen: String,
 
-    /// Accept the token in this file (first line); otherwise a random one is made and printed
+    /// Accept the token on FILE's first line
+    ///
+    /// Without it (or --token), a random token is made and printed.
     #[arg(long, value_name = "FILE", conflicts_with = "token", value_hint = ValueHint::FilePath)]
     pub token_file: Option<PathBuf>,
 
@@ -88,11 +90,11 @@ pub struct EmulatorArgs {
     #[arg(long, hide_short_help = true)]
     pub hang_unknown_clears: bool,
 
-    /// Inject a fault into this share (0 to 1) of the operation and metadata requests
+    /// Fault this share (0 to 1) of requests
     ///
-    /// Each such request gets, with probability P, one of: a 503 with a launcher-style JSON
-    /// body, a connection closed without an answer, or a 50-300 ms delay before its normal
-    /// answer. Faults are logged as `(injected)`, and the totals are printed on stop.
+    /// Injects a fault into this share of the operation and metadata requests: each gets, with
+    /// probability P, one of: a 503 with a launcher-style JSON body, a connection closed without
+    /// an answer, or a 50-300 ms delay before its normal answer. Faults are logged as `(injected)`, and the totals are printed on stop.
     #[arg(
         long,
         value_name = "P",
@@ -155,7 +157,8 @@ pub struct EmulatorArgs {
 
     /// Stop the emulator that --background started
     ///
-    /// The one SAFE_AD_EMULATOR_PID and SAFE_AD_EMULATOR_DIR name. It stops as on SIGTERM (so
+    /// The one SAFE_AD_EMULATOR_PID and SAFE_AD_EMULATOR_DIR name (or --pid, or --all; with
+    /// none of them, the only one of yours `emulator list` shows). It stops as on SIGTERM (so
     /// --state is saved and --log ends with its stop record), its stderr is shown, and this exits
     /// with its exit code: 1 if it could not save or log. A process that is not that emulator (a
     /// process id used again) is never signalled: that, and an emulator that was not running, is
@@ -170,11 +173,32 @@ pub struct EmulatorArgs {
     )]
     pub stop: bool,
 
+    /// With --stop: stop the background emulator of yours that runs as this process
+    #[arg(
+        long,
+        value_name = "PID",
+        requires = "stop",
+        hide_short_help = true,
+        value_hint = ValueHint::Other,
+        value_parser = clap::value_parser!(u32).range(1..)
+    )]
+    pub pid: Option<u32>,
+
+    /// With --stop: stop every background emulator of yours (`emulator list` lists them)
+    #[arg(
+        long,
+        requires = "stop",
+        conflicts_with = "pid",
+        hide_short_help = true
+    )]
+    pub all: bool,
+
     /// With --stop: exit 0 with a note when no emulator was started
     ///
-    /// For the always-run step of a CI job: when SAFE_AD_EMULATOR_PID is not set, or names a run
-    /// directory that is gone (the start failed, or an earlier --stop stopped it), this says so
-    /// and exits 0. A running emulator is stopped as --stop stops it.
+    /// For the always-run step of a CI job: when the variables are not set (this never stops an
+    /// emulator nothing named, and lists those of yours that run), or name a run directory that
+    /// is gone (the start failed, or an earlier --stop stopped it), this says so and exits 0. A
+    /// running emulator is stopped as --stop stops it.
     #[arg(long, requires = "stop", hide_short_help = true)]
     pub if_running: bool,
 
@@ -220,6 +244,18 @@ refused before anything is sent. Without FILE, or with `-`, the fixture goes to 
         after_help = "Examples:\n  safe-ad emulator export fixture.json\n  safe-ad emulator --background --import fixture.json"
     )]
     Export(ExportArgs),
+
+    /// List your background emulators: process, URL, start, fixture, directory
+    #[command(
+        long_about = "\
+List the background emulators of yours that run (those `safe-ad emulator --background` started, \
+found by their run directories in $TMPDIR or /tmp): each one's process id, URL, when it started \
+(UTC), the fixture it loaded (--import or --state) and its run directory, oldest first. \
+`safe-ad emulator --stop --pid PID` stops one of them, `--stop --all` every one. With --json, one \
+JSON object a line.",
+        after_help = "Examples:\n  safe-ad emulator list\n  safe-ad emulator --stop --pid \"$(safe-ad emulator list --json | jq -r .pid | head -n 1)\""
+    )]
+    List,
 }
 
 /// `safe-ad emulator export [FILE|-]`.

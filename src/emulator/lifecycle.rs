@@ -20,21 +20,31 @@ use std::path::Path;
 use std::time::Duration;
 
 use super::args::EmulatorArgs;
+use super::daemon::{self, Daemon};
 use super::fixture::{self, reason, Fixture, Notes};
 use super::log::{self, LogEnd, RecordLog};
+use super::rundir::About;
 use super::server::{start, Options, Server, Stopped};
 use super::signals::{Signal, Signals};
 use super::wire::Network;
-use super::{background, command, demo, say, token_from, watch_signals, Exit};
+use super::{command, demo, say, token_from, watch_signals, Exit};
 
-/// Runs the emulator as `args` say, listening on `listen`; `background` when `--background`
-/// started it. Needs a current-thread runtime.
-pub async fn run(args: &EmulatorArgs, listen: std::net::SocketAddr, background: bool) -> Exit {
+/// Runs the emulator as `args` say, listening on `listen`; `daemon` when `--background` started
+/// it. Needs a current-thread runtime.
+pub async fn run(
+    args: &EmulatorArgs,
+    listen: std::net::SocketAddr,
+    daemon: Option<&mut Daemon>,
+) -> Exit {
     let command_mode = !args.command.is_empty();
     let mut signals = match watch_signals() {
         Ok(signals) => signals,
         Err(exit) => return exit,
     };
+    if let Some(daemon) = &daemon {
+        // A starter gone before it printed the variables is a SIGTERM from now on.
+        daemon.watch_starter();
+    }
 
     // 2. Prepare, interruptibly.
     let (ready, prepared) = tokio::sync::oneshot::channel();
@@ -135,7 +145,7 @@ pub async fn run(args: &EmulatorArgs, listen: std::net::SocketAddr, background: 
     let ended = if command_mode {
         Exit::Command(command::run(&args.command, &server, &mut signals, args.quiet).await)
     } else {
-        serve_until_signal(&server, &mut signals, args.quiet, background).await
+        serve_until_signal(&server, &mut signals, args, daemon).await
     };
 
     // 4. The ordered stop; a second signal cuts off what is still in progress.
@@ -190,14 +200,17 @@ pub async fn run(args: &EmulatorArgs, listen: std::net::SocketAddr, background: 
     }
 }
 
-/// Prints the two `eval`-able lines, then serves until a signal.
+/// Prints the two `eval`-able lines (with `--background`, once it has made its run directory,
+/// three lines to the starter), then serves until a signal.
 async fn serve_until_signal(
     server: &Server,
     signals: &mut Signals,
-    quiet: bool,
-    background: bool,
+    args: &EmulatorArgs,
+    daemon: Option<&mut Daemon>,
 ) -> Exit {
     use std::io::Write;
+    let quiet = args.quiet;
+    let background = daemon.is_some();
     let listening = (!quiet).then(|| {
         format!(
             "safe-ad emulator: listening on {} ({} stops it); one line per request follows\n",
@@ -209,22 +222,41 @@ async fn serve_until_signal(
             }
         )
     });
-    if background {
-        // Said before the lines: the starter shows what was said once it has them.
-        if let Some(listening) = &listening {
-            say(listening);
-        }
-        // From here on the starter may exit: it is done once it has these lines.
-        background::outlive_starter();
-    }
-    let mut stdout = std::io::stdout().lock();
-    let written = write!(
-        stdout,
+    let mut lines = format!(
         "SAFE_LAUNCHER_URL={}\nSAFE_LAUNCHER_TOKEN={}\n",
         server.url(),
         server.token()
-    )
-    .and_then(|()| stdout.flush());
+    );
+    if let Some(daemon) = daemon {
+        // Said before the directory is made: until then stderr goes to the starter, which
+        // shows it.
+        if let Some(listening) = &listening {
+            say(listening);
+        }
+        let about = About {
+            url: server.url(),
+            started: daemon::now(),
+            fixture: fixture_option(args)
+                .map(|(option, path)| {
+                    let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+                    format!("{option} {}", path.display())
+                })
+                .unwrap_or_default(),
+        };
+        match daemon.settle(&about) {
+            Ok(dir) => lines.push_str(&format!("{}={}\n", daemon::DIR_LINE, dir.display())),
+            Err(problem) => {
+                say(&format!(
+                    "safe-ad emulator: error: --background: {problem}\n"
+                ));
+                return Exit::Failed;
+            }
+        }
+    }
+    let mut stdout = std::io::stdout().lock();
+    let written = stdout
+        .write_all(lines.as_bytes())
+        .and_then(|()| stdout.flush());
     drop(stdout);
     if background {
         // Nobody got where it listens, so nobody could use or stop it.

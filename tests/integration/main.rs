@@ -38,6 +38,8 @@ mod emulator_fixtures;
 #[cfg(feature = "emulator")]
 mod emulator_immutable;
 #[cfg(feature = "emulator")]
+mod emulator_list;
+#[cfg(feature = "emulator")]
 mod emulator_requests;
 #[cfg(feature = "emulator")]
 mod emulator_routes;

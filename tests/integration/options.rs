@@ -155,6 +155,7 @@ fn sample_args(path: &str) -> &'static [&'static str] {
         "emulator requests" => &["--count"],
         // Should the refusal fail, it asks the counting launcher for a network, to stdout.
         "emulator export" => &["-"],
+        "emulator list" => &[],
         other => panic!("no sample arguments for `safe-ad {other}`: add them here"),
     }
 }
