@@ -53,7 +53,7 @@
 //! `--background`: 0 once the emulator listens, else the emulator's own code (1 when it did not
 //! listen within `--ready-timeout`, 128 + N when signal N stopped the start). `--stop`: the
 //! emulator's own code, 1 when none of those variables runs (or it had to be killed, or the
-//! directory is not one `--background` made), 2 without `SAFE_AD_EMULATOR_PID`; with
+//! directory is not one `--background` made), 2 without the variables when several run; with
 //! `--if-running`, 0 when no emulator was started. (`safe-ad emulator requests` is a client of
 //! a running emulator, in `commands::journal`, not part of this module.)
 

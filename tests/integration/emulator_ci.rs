@@ -458,11 +458,11 @@ fn a_signal_to_the_starter_stops_the_emulator_it_was_starting() {
 #[test]
 fn a_starter_killed_before_the_emulator_listens_takes_the_emulator_with_it() {
     // SIGKILL cannot be handled: the emulator, waiting for a --log FIFO's reader, learns it from
-    // the kernel (the parent-death signal, Linux) and stops as on SIGTERM.
+    // the end of the pipe on its stdin (no word that the variables were printed) and stops as on
+    // SIGTERM.
     let job = CiJob::new();
     let (mut starter, emulator) = starting_for_ever(&job, "SIGKILL");
-    // Once it watches for signals, its parent-death signal is set (a SIGTERM even before that
-    // would end it all the same).
+    // Once it watches for signals, it watches its starter too.
     wait_for_handler(emulator, "TERM");
     let killed = std::process::Command::new("kill")
         .args(["-KILL", &starter.pid().to_string()])
