@@ -299,6 +299,7 @@ _safe_ad_spec() {
             ;;
         "emulator list")
             flags="--json -h --help"
+            valued="--color"
             ;;
         "help")
             subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator help"
@@ -445,6 +446,7 @@ _safe_ad_value() {
         "emulator requests|--color") echo "words auto always never" ;;
         "emulator export|--token-file") echo "files" ;;
         "emulator export|--color") echo "words auto always never" ;;
+        "emulator list|--color") echo "words auto always never" ;;
         *) echo nothing ;;
     esac
 }

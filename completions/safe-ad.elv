@@ -585,6 +585,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;emulator;list'= {
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
             cand --json 'Print JSON on stdout (one object per line), and nothing else there'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'

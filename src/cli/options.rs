@@ -372,7 +372,7 @@ pub const COMMAND_OPTIONS: &[(&str, Opts)] = &[
     ("emulator export", CONNECT.union(Opts::of(&[Opt::Quiet]))),
     // The user's background emulators, from their run directories: no launcher involved.
     #[cfg(feature = "emulator")]
-    ("emulator list", Opts::of(&[Opt::Json])),
+    ("emulator list", Opts::of(&[Opt::Json, Opt::Color])),
 ];
 
 /// The options the command at `path` (`"auth status"`) takes.
