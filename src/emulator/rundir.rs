@@ -242,13 +242,23 @@ impl RunDir {
     /// Removes the files of [`FILES`] and then the directory, which must then be empty: a
     /// directory that holds anything else is left as it is (with those files gone).
     pub fn remove(&self) -> io::Result<()> {
-        for name in FILES {
-            match std::fs::remove_file(self.file(name)) {
-                Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
-                _ => {}
+        // A `--stop` may make its `stopping` file while an emulator that was never handed over
+        // removes its directory: one more round takes it too.
+        let mut rounds = 0;
+        loop {
+            for name in FILES {
+                match std::fs::remove_file(self.file(name)) {
+                    Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+                    _ => {}
+                }
+            }
+            match std::fs::remove_dir(&self.path) {
+                Err(e) if e.kind() == io::ErrorKind::DirectoryNotEmpty && rounds < 2 => {
+                    rounds += 1;
+                }
+                done => return done,
             }
         }
-        std::fs::remove_dir(&self.path)
     }
 
     /// Whether this is a run directory that `--background` made, as far as can be told from

@@ -275,6 +275,8 @@ fn stop(pid: u32, dir: &RunDir) -> Result<Exit, Problem> {
     let target = Target::open(pid);
     let lock = dir.open_lock().map_err(|error| {
         if error.kind() == std::io::ErrorKind::NotFound {
+            // Its emulator removed it meanwhile: the `stopping` file just made goes too.
+            let _ = dir.remove();
             gone(dir)
         } else {
             not_running(format!("cannot use {shown}: {}", reason(&error)))
