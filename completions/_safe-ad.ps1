@@ -572,13 +572,15 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
         }
         'safe-ad;emulator' {
             [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)')
-            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Accept the token in this file (first line); otherwise a random one is made and printed')
-            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Accept this token (visible to local users in the process list: prefer --token-file)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Accept the token on FILE''s first line')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Accept this token (shown in the process list)')
             [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'Load the network from FILE; save it back on a clean stop')
+            [CompletionResult]::new('--import', '--import', [CompletionResultType]::ParameterName, 'Load the network from FILE, a fixture, and never write it')
             [CompletionResult]::new('--log', '--log', [CompletionResultType]::ParameterName, 'Write one JSON record per request to FILE')
-            [CompletionResult]::new('--fault-rate', '--fault-rate', [CompletionResultType]::ParameterName, 'Inject a fault into this share (0 to 1) of the operation and metadata requests')
+            [CompletionResult]::new('--fault-rate', '--fault-rate', [CompletionResultType]::ParameterName, 'Fault this share (0 to 1) of requests')
             [CompletionResult]::new('--fault-seed', '--fault-seed', [CompletionResultType]::ParameterName, 'Seed of the fault sequence (the same seed, the same faults)')
             [CompletionResult]::new('--ready-timeout', '--ready-timeout', [CompletionResultType]::ParameterName, 'Stop it if it does not listen within SECS (30)')
+            [CompletionResult]::new('--pid', '--pid', [CompletionResultType]::ParameterName, 'With --stop: stop the background emulator of yours that runs as this process')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Variables as sh (for eval) or env (NAME=VALUE)')
             [CompletionResult]::new('--empty', '--empty', [CompletionResultType]::ParameterName, 'Start with no demo data')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No request lines, demo description or totals on stderr (errors only)')
@@ -588,10 +590,13 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--hang-unknown-clears', '--hang-unknown-clears', [CompletionResultType]::ParameterName, 'Never answer a clear of an unknown handle, as the real launcher did')
             [CompletionResult]::new('--background', '--background', [CompletionResultType]::ParameterName, 'Detach once it listens and print its variables')
             [CompletionResult]::new('--stop', '--stop', [CompletionResultType]::ParameterName, 'Stop the emulator that --background started')
-            [CompletionResult]::new('--if-running', '--if-running', [CompletionResultType]::ParameterName, 'With --stop: exit 0 when no emulator was started')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'With --stop: stop every background emulator of yours (`emulator list` lists them)')
+            [CompletionResult]::new('--if-running', '--if-running', [CompletionResultType]::ParameterName, 'With --stop: exit 0 with a note when no emulator was started')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('requests', 'requests', [CompletionResultType]::ParameterValue, 'Print, count or check the requests a running emulator answered (its journal)')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write what a running emulator holds as a fixture, for --import (or --state)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List your background emulators: process, URL, start, fixture, directory')
             break
         }
         'safe-ad;emulator;requests' {
@@ -610,6 +615,25 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON on stdout (one object per line), and nothing else there')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'safe-ad;emulator;export' {
+            [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'safe-ad;emulator;list' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON on stdout (one object per line), and nothing else there')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -734,9 +758,17 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
         }
         'safe-ad;help;emulator' {
             [CompletionResult]::new('requests', 'requests', [CompletionResultType]::ParameterValue, 'Print, count or check the requests a running emulator answered (its journal)')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write what a running emulator holds as a fixture, for --import (or --state)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List your background emulators: process, URL, start, fixture, directory')
             break
         }
         'safe-ad;help;emulator;requests' {
+            break
+        }
+        'safe-ad;help;emulator;export' {
+            break
+        }
+        'safe-ad;help;emulator;list' {
             break
         }
         'safe-ad;help;help' {

@@ -283,14 +283,23 @@ _safe_ad_spec() {
             pos=("words bash zsh fish elvish powershell")
             ;;
         "emulator")
-            subs="requests"
-            flags="--empty -q --quiet --strict-paths --deny-auth --hang-unknown-clears --background --stop --if-running -h --help"
-            valued="--listen --token-file --token --state --log --fault-rate --fault-seed --ready-timeout --format"
+            subs="requests export list"
+            flags="--empty -q --quiet --strict-paths --deny-auth --hang-unknown-clears --background --stop --all --if-running -h --help"
+            valued="--listen --token-file --token --state --import --log --fault-rate --fault-seed --ready-timeout --pid --format"
             last="command-line"
             ;;
         "emulator requests")
             flags="--count --clear --allow-insecure-http -q --quiet --json -h --help"
             valued="--method --path --status --error-code --since --expect --launcher-url --token-file --timeout --color"
+            ;;
+        "emulator export")
+            flags="--allow-insecure-http -q --quiet -h --help"
+            valued="--launcher-url --token-file --timeout --color"
+            pos=("files")
+            ;;
+        "emulator list")
+            flags="--json -h --help"
+            valued="--color"
             ;;
         "help")
             subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator help"
@@ -354,9 +363,13 @@ _safe_ad_spec() {
         "help completions")
             ;;
         "help emulator")
-            subs="requests"
+            subs="requests export list"
             ;;
         "help emulator requests")
+            ;;
+        "help emulator export")
+            ;;
+        "help emulator list")
             ;;
         "help help")
             ;;
@@ -426,10 +439,14 @@ _safe_ad_value() {
         "completions|--color") echo "words auto always never" ;;
         "emulator|--token-file") echo "files" ;;
         "emulator|--state") echo "files" ;;
+        "emulator|--import") echo "files" ;;
         "emulator|--log") echo "files" ;;
         "emulator|--format") echo "words sh env" ;;
         "emulator requests|--token-file") echo "files" ;;
         "emulator requests|--color") echo "words auto always never" ;;
+        "emulator export|--token-file") echo "files" ;;
+        "emulator export|--color") echo "words auto always never" ;;
+        "emulator list|--color") echo "words auto always never" ;;
         *) echo nothing ;;
     esac
 }

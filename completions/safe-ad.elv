@@ -527,13 +527,15 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         }
         &'safe-ad;emulator'= {
             cand --listen 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)'
-            cand --token-file 'Accept the token in this file (first line); otherwise a random one is made and printed'
-            cand --token 'Accept this token (visible to local users in the process list: prefer --token-file)'
+            cand --token-file 'Accept the token on FILE''s first line'
+            cand --token 'Accept this token (shown in the process list)'
             cand --state 'Load the network from FILE; save it back on a clean stop'
+            cand --import 'Load the network from FILE, a fixture, and never write it'
             cand --log 'Write one JSON record per request to FILE'
-            cand --fault-rate 'Inject a fault into this share (0 to 1) of the operation and metadata requests'
+            cand --fault-rate 'Fault this share (0 to 1) of requests'
             cand --fault-seed 'Seed of the fault sequence (the same seed, the same faults)'
             cand --ready-timeout 'Stop it if it does not listen within SECS (30)'
+            cand --pid 'With --stop: stop the background emulator of yours that runs as this process'
             cand --format 'Variables as sh (for eval) or env (NAME=VALUE)'
             cand --empty 'Start with no demo data'
             cand -q 'No request lines, demo description or totals on stderr (errors only)'
@@ -543,10 +545,13 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --hang-unknown-clears 'Never answer a clear of an unknown handle, as the real launcher did'
             cand --background 'Detach once it listens and print its variables'
             cand --stop 'Stop the emulator that --background started'
-            cand --if-running 'With --stop: exit 0 when no emulator was started'
+            cand --all 'With --stop: stop every background emulator of yours (`emulator list` lists them)'
+            cand --if-running 'With --stop: exit 0 with a note when no emulator was started'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand requests 'Print, count or check the requests a running emulator answered (its journal)'
+            cand export 'Write what a running emulator holds as a fixture, for --import (or --state)'
+            cand list 'List your background emulators: process, URL, start, fixture, directory'
         }
         &'safe-ad;emulator;requests'= {
             cand --method 'Only requests with this method (any case)'
@@ -564,6 +569,23 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --json 'Print JSON on stdout (one object per line), and nothing else there'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'safe-ad;emulator;export'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'safe-ad;emulator;list'= {
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
             cand --json 'Print JSON on stdout (one object per line), and nothing else there'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -658,8 +680,14 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         }
         &'safe-ad;help;emulator'= {
             cand requests 'Print, count or check the requests a running emulator answered (its journal)'
+            cand export 'Write what a running emulator holds as a fixture, for --import (or --state)'
+            cand list 'List your background emulators: process, URL, start, fixture, directory'
         }
         &'safe-ad;help;emulator;requests'= {
+        }
+        &'safe-ad;help;emulator;export'= {
+        }
+        &'safe-ad;help;emulator;list'= {
         }
         &'safe-ad;help;help'= {
         }

@@ -69,6 +69,11 @@ fn levels(matches: &clap::ArgMatches) -> (String, Vec<ClientOptions>) {
 
 /// clap could not parse the line, or help or the version was asked for.
 fn clap_failed(error: &clap::Error, args: &[OsString], env: &Environment) -> Done {
+    // A refused `emulator --background` fails an `eval "$(...)"` of it too.
+    #[cfg(feature = "emulator")]
+    if error.exit_code() != 0 {
+        crate::emulator::background_refused(args);
+    }
     let reporter = Reporter::new(
         false,
         false,

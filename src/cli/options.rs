@@ -375,6 +375,12 @@ pub const COMMAND_OPTIONS: &[(&str, Opts)] = &[
         "emulator requests",
         CONNECT.union(Opts::of(&[Opt::Json, Opt::Quiet])),
     ),
+    // Reads a running emulator's network, as a client of it; writes a file or stdout.
+    #[cfg(feature = "emulator")]
+    ("emulator export", CONNECT.union(Opts::of(&[Opt::Quiet]))),
+    // The user's background emulators, from their run directories: no launcher involved.
+    #[cfg(feature = "emulator")]
+    ("emulator list", Opts::of(&[Opt::Json, Opt::Color])),
 ];
 
 /// The options the command at `path` (`"auth status"`) takes.

@@ -1,5 +1,6 @@
 //! `safe-ad emulator`: runs the stand-in launcher and turns how it ended into a `Done`; and its
-//! subcommand `requests`, a client of a running emulator's journal (see `journal`).
+//! subcommands `requests`, a client of a running emulator's journal (see `journal`), and
+//! `export`, of its network (see `export`).
 //!
 //! The emulator reports its own problems (it shares nothing with the client), so every way it
 //! ends is a `Done`: usage and start-up problems carry their class for the exit code,
@@ -16,8 +17,20 @@ pub fn run(
     options: &ClientOptions,
     reporter: &Reporter,
 ) -> Result<Done, Failure> {
-    if let Some(EmulatorAction::Requests(requests)) = &args.action {
-        return super::journal::run(requests, options, reporter);
+    match &args.action {
+        Some(EmulatorAction::Requests(requests)) => {
+            return super::journal::run(requests, options, reporter)
+        }
+        Some(EmulatorAction::Export(export)) => {
+            return super::export::run(export, options, reporter)
+        }
+        Some(EmulatorAction::List) => {
+            return Ok(match emulator::list(options.json) {
+                Exit::Stopped => Done::Success,
+                _ => Done::Failed(Class::Unexpected),
+            })
+        }
+        None => {}
     }
     Ok(match emulator::run(args) {
         Exit::Stopped | Exit::Ready => Done::Success,

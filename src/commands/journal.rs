@@ -128,7 +128,7 @@ pub fn run(
 }
 
 /// The launcher URL without its path prefix.
-fn root_of(url: &LauncherUrl) -> LauncherUrl {
+pub(super) fn root_of(url: &LauncherUrl) -> LauncherUrl {
     reqwest::Url::parse(url.base())
         .ok()
         .and_then(|mut root| {
@@ -138,9 +138,10 @@ fn root_of(url: &LauncherUrl) -> LauncherUrl {
         .unwrap_or_else(|| url.clone())
 }
 
-/// Sends one request to the journal route and judges its answer: a 2xx is the answer; no
+/// Sends one request to one of the emulator's own routes (the journal's, `export`'s) and judges
+/// its answer: a 2xx is the answer; no
 /// emulator there, a wrong token or a launcher that is not an emulator are failures that say so.
-fn send(
+pub(super) fn send(
     runtime: &tokio::runtime::Runtime,
     launcher: &Launcher,
     base: &str,
@@ -184,8 +185,9 @@ fn send(
         404 => Err(Failure::new(
             Class::Rejected,
             format!(
-                "{base} answered 404 for {ROUTE}: it is not a safe-ad emulator, or the token is \
-                 not the one it printed"
+                "{base} answered 404 for {}: it is not a safe-ad emulator, or the token is not \
+                 the one it printed",
+                route.split('?').next().unwrap_or_default()
             ),
         )
         .with_hint(

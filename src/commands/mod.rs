@@ -15,6 +15,8 @@ pub mod config;
 pub mod decode;
 #[cfg(feature = "emulator")]
 pub mod emulator;
+#[cfg(feature = "emulator")]
+pub mod export;
 pub mod handles;
 pub mod items;
 #[cfg(feature = "emulator")]

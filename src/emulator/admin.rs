@@ -37,7 +37,7 @@ use super::routes::Express;
 use super::routes::{bearer, read_body, Answer, App, Reply, Unread};
 use super::state::{DataId, USER_KEY};
 use super::table::percent_decode;
-use super::wire::{ad_json, data_id_json, sd_json, Network, StateFile};
+use super::wire::{ad_json, data_id_json, sd_json, Network};
 
 /// The path prefix of the emulator's own routes.
 pub const PREFIX: &str = "/_emulator";
@@ -302,7 +302,7 @@ impl Admin {
                         .into()
                     }
                 };
-                match network_from(&bytes) {
+                match super::wire::parse_state(&bytes) {
                     Ok(network) => self.reset(app, Origin::Network(network)),
                     Err(problem) => bad_request(&format!(
                         "the body is not a --state file ({problem}); nothing was reset"
@@ -375,15 +375,6 @@ fn state_file(network: &Network) -> Reply {
         }
         Err(error) => bad_request(&error.to_string()),
     }
-}
-
-/// A `--state` file's bytes, checked as `--state` checks them (an empty body is an empty network).
-fn network_from(bytes: &[u8]) -> Result<Network, String> {
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Ok(Network::default());
-    }
-    let file: StateFile = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
-    Network::from_file(&file)
 }
 
 /// `{"nextHandle":N,"appendableData":[{"handle":0,...the --state form of its local copy...,

@@ -21,11 +21,15 @@ pub struct EmulatorArgs {
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8100", value_hint = ValueHint::Other)]
     pub listen: String,
 
-    /// Accept the token in this file (first line); otherwise a random one is made and printed
+    /// Accept the token on FILE's first line
+    ///
+    /// Without it (or --token), a random token is made and printed.
     #[arg(long, value_name = "FILE", conflicts_with = "token", value_hint = ValueHint::FilePath)]
     pub token_file: Option<PathBuf>,
 
-    /// Accept this token (visible to local users in the process list: prefer --token-file)
+    /// Accept this token (shown in the process list)
+    ///
+    /// Local users see it in the process list: prefer --token-file.
     #[arg(long, value_name = "TOKEN", value_hint = ValueHint::Other)]
     pub token: Option<String>,
 
@@ -41,6 +45,21 @@ pub struct EmulatorArgs {
     /// second emulator on it is refused. The format is under STATE FILE in safe-ad-emulator(1).
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub state: Option<PathBuf>,
+
+    /// Load the network from FILE, a fixture, and never write it
+    ///
+    /// For CI: the file a job commits stays as it is, whatever the run changes (--state saves
+    /// back instead). No demo data is loaded and no handles are kept. The file must exist; it is
+    /// read once at start, and checked as --state is (an error names the entry:
+    /// `appendableData[2].data[0]: missing field ...`). `safe-ad emulator export` writes one
+    /// from a running emulator.
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with_all = ["state", "empty"],
+        value_hint = ValueHint::FilePath
+    )]
+    pub import: Option<PathBuf>,
 
     /// Write one JSON record per request to FILE
     ///
@@ -68,14 +87,14 @@ pub struct EmulatorArgs {
     pub deny_auth: bool,
 
     /// Never answer a clear of an unknown handle, as the real launcher did
-    #[arg(long)]
+    #[arg(long, hide_short_help = true)]
     pub hang_unknown_clears: bool,
 
-    /// Inject a fault into this share (0 to 1) of the operation and metadata requests
+    /// Fault this share (0 to 1) of requests
     ///
-    /// Each such request gets, with probability P, one of: a 503 with a launcher-style JSON
-    /// body, a connection closed without an answer, or a 50-300 ms delay before its normal
-    /// answer. Faults are logged as `(injected)`, and the totals are printed on stop.
+    /// Injects a fault into this share of the operation and metadata requests: each gets, with
+    /// probability P, one of: a 503 with a launcher-style JSON body, a connection closed without
+    /// an answer, or a 50-300 ms delay before its normal answer. Faults are logged as `(injected)`, and the totals are printed on stop.
     #[arg(
         long,
         value_name = "P",
@@ -95,7 +114,8 @@ pub struct EmulatorArgs {
         value_name = "N",
         value_hint = ValueHint::Other,
         default_value_t = 1,
-        allow_negative_numbers = true
+        allow_negative_numbers = true,
+        hide_short_help = true
     )]
     pub fault_seed: u64,
 
@@ -139,7 +159,8 @@ pub struct EmulatorArgs {
 
     /// Stop the emulator that --background started
     ///
-    /// The one SAFE_AD_EMULATOR_PID and SAFE_AD_EMULATOR_DIR name. It stops as on SIGTERM (so
+    /// The one SAFE_AD_EMULATOR_PID and SAFE_AD_EMULATOR_DIR name (or --pid, or --all; with
+    /// none of them, the only one of yours `emulator list` shows). It stops as on SIGTERM (so
     /// --state is saved and --log ends with its stop record), its stderr is shown, and this exits
     /// with its exit code: 1 if it could not save or log. A process that is not that emulator (a
     /// process id used again) is never signalled: that, and an emulator that was not running, is
@@ -147,18 +168,39 @@ pub struct EmulatorArgs {
     #[arg(
         long,
         conflicts_with_all = [
-            "listen", "token_file", "token", "empty", "state", "log", "quiet", "strict_paths",
+            "listen", "token_file", "token", "empty", "state", "import", "log", "quiet", "strict_paths",
             "deny_auth", "hang_unknown_clears", "fault_rate", "fault_seed", "background",
             "format", "ready_timeout", "command",
         ]
     )]
     pub stop: bool,
 
-    /// With --stop: exit 0 when no emulator was started
+    /// With --stop: stop the background emulator of yours that runs as this process
+    #[arg(
+        long,
+        value_name = "PID",
+        requires = "stop",
+        hide_short_help = true,
+        value_hint = ValueHint::Other,
+        value_parser = clap::value_parser!(u32).range(1..)
+    )]
+    pub pid: Option<u32>,
+
+    /// With --stop: stop every background emulator of yours (`emulator list` lists them)
+    #[arg(
+        long,
+        requires = "stop",
+        conflicts_with = "pid",
+        hide_short_help = true
+    )]
+    pub all: bool,
+
+    /// With --stop: exit 0 with a note when no emulator was started
     ///
-    /// For the always-run step of a CI job: when SAFE_AD_EMULATOR_PID is not set, or names a run
-    /// directory that is gone (the start failed, or an earlier --stop stopped it), this says so
-    /// and exits 0. A running emulator is stopped as --stop stops it.
+    /// For the always-run step of a CI job: when the variables are not set (this never stops an
+    /// emulator nothing named, and lists those of yours that run), or name a run directory that
+    /// is gone (the start failed, or an earlier --stop stopped it), this says so and exits 0. A
+    /// running emulator is stopped as --stop stops it.
     #[arg(long, requires = "stop")]
     pub if_running: bool,
 
@@ -187,6 +229,43 @@ this says how many, and `--expect` fails rather than count short.",
         after_help = "Examples:\n  safe-ad emulator requests --method PUT --path '/appendable-data/*' --count\n  safe-ad emulator requests --status 4xx --expect 0\n  mark=$(safe-ad emulator requests | tail -n 1)\n  safe-ad emulator requests --since \"$mark\" --count"
     )]
     Requests(Box<RequestsArgs>),
+
+    /// Write what a running emulator holds as a fixture, for --import (or --state)
+    #[command(
+        long_about = "\
+Write what a running emulator holds on its network as a fixture: the state file that \
+`safe-ad emulator --import FILE` (or --state FILE) loads back to the same network. It is read \
+from GET /_emulator/network of the emulator that SAFE_LAUNCHER_URL and SAFE_LAUNCHER_TOKEN name \
+(as --background printed them), as `emulator requests` reads the journal.
+
+Appendable, structured and immutable data are all written; an immutable data's name, which the \
+emulator computes from its content and cipher, is left out (so the file can be edited by hand). \
+Handles are not part of it. FILE is replaced whole and atomically (a new file beside it, renamed \
+over it), keeping its permissions; a FILE that is a symbolic link or not a regular file is \
+refused before anything is sent. Without FILE, or with `-`, the fixture goes to standard output.",
+        after_help = "Examples:\n  safe-ad emulator export fixture.json\n  safe-ad emulator --background --import fixture.json"
+    )]
+    Export(ExportArgs),
+
+    /// List your background emulators: process, URL, start, fixture, directory
+    #[command(
+        long_about = "\
+List the background emulators of yours that run (those `safe-ad emulator --background` started, \
+found by their run directories in $TMPDIR or /tmp): each one's process id, URL, when it started \
+(UTC), the fixture it loaded (--import or --state) and its run directory, oldest first. \
+`safe-ad emulator --stop --pid PID` stops one of them, `--stop --all` every one. With --json, one \
+JSON object a line.",
+        after_help = "Examples:\n  safe-ad emulator list\n  safe-ad emulator --stop --pid \"$(safe-ad emulator list --json | jq -r .pid | head -n 1)\""
+    )]
+    List,
+}
+
+/// `safe-ad emulator export [FILE|-]`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// Where to write the fixture (`-` or none: standard output)
+    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub file: Option<PathBuf>,
 }
 
 /// `safe-ad emulator requests [OPTIONS]`.

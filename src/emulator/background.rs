@@ -1,41 +1,38 @@
 //! `safe-ad emulator --background`: the emulator as a service for the steps of a CI job, the way
-//! `ssh-agent` is one (`eval "$(ssh-agent)"`, `ssh-agent -k`).
+//! `ssh-agent` is one (`eval "$(ssh-agent)"`, `ssh-agent -k`). This is the starter's side; the
+//! emulator's is `daemon`.
 //!
-//! The starter ([`start`]) makes a run directory (`rundir`), starts `safe-ad emulator` again with
-//! the same options but the starter's own, as a process of its own: its stdin is /dev/null, its
-//! stderr the run directory's `stderr` file, and its stdout a pipe to the starter, on which it
-//! prints its two variables once it listens (as it always does). The starter waits for that, for
-//! the emulator to end, for a signal, or for `--ready-timeout`, whichever comes first:
+//! The starter ([`start`]) starts `safe-ad emulator` again with the same options but the
+//! starter's own, as a process of its own, with three pipes: its stderr, shown as it comes, until
+//! the emulator makes its run directory (`rundir`) and writes its stderr there; its stdout, on
+//! which it prints where it listens, its token and its directory once it is ready; and its stdin,
+//! on which the starter tells it, last of all, that its variables were printed ([`ACK`]). Until
+//! it is told, the emulator watches that pipe: its end without the word (a starter killed at any
+//! moment, even by SIGKILL) stops the emulator, which then removes its directory. The starter
+//! waits for the emulator to be ready, for it to end, for a signal, or for `--ready-timeout`,
+//! whichever comes first:
 //!
-//! - ready: it shows what the emulator said while starting (the demo banner, notes), prints the
-//!   four variables in the asked format, and exits 0, leaving the emulator running;
-//! - ended: it shows what the emulator said, removes the run directory and exits with the
-//!   emulator's own exit code;
+//! - ready: it prints the four variables in the asked format, tells the emulator, and exits 0,
+//!   leaving the emulator running;
+//! - ended: what the emulator said has been shown; it exits with the emulator's own exit code;
 //! - a signal (SIGINT, SIGTERM, SIGHUP) or the timeout: it stops the emulator (SIGTERM, then
-//!   SIGKILL if that does not end it), shows what it said, removes the run directory, and exits
-//!   128 + N for signal N, or 1 for the timeout. Nothing is left running either way.
+//!   SIGKILL if that does not end it), and exits 128 + N for signal N, or 1 for the timeout.
+//!   Nothing is left running either way.
 //!
-//! The emulator knows it runs in the background by [`DAEMON`] in its environment, naming the run
-//! directory ([`Daemon::enter`]): it starts a session of its own (no terminal's Ctrl-C or hangup
-//! reaches it), holds the run directory's lock for as long as it runs, and writes how it ended as
-//! the last thing it does. Its own stop is the one every emulator has (`lifecycle`): SIGTERM from
-//! `--stop` (see `stop`) saves `--state` and writes the last `--log` record.
+//! A start that fails also prints [`EVAL_FAILS`] on stdout, so that an `eval` of it fails.
 
 use std::ffi::OsString;
-use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::{ChildStdin, Command, ExitStatus, Stdio};
 use std::time::Duration;
 
 use super::args::EmulatorArgs;
 use super::command::exit_code;
+use super::daemon::{ACK, DAEMON, DIR_LINE};
 use super::fixture::reason;
-use super::rundir::{relay_from, RunDir, Status};
+use super::rundir::RunDir;
 use super::{runtime, say, watch_signals, Exit};
-
-/// Names the run directory in the environment of an emulator started by `--background`.
-pub const DAEMON: &str = "SAFE_AD_EMULATOR_DAEMON";
 
 /// How long the starter waits for the emulator to listen, unless `--ready-timeout` says.
 pub const READY_TIMEOUT: Duration = Duration::from_secs(30);
@@ -67,18 +64,74 @@ pub fn start(args: &EmulatorArgs) -> Exit {
         );
         return Exit::Usage;
     }
-    match runtime() {
+    let exit = match runtime() {
         Ok(runtime) => runtime.block_on(starting(args)),
         Err(exit) => exit,
+    };
+    if exit != Exit::Ready && args.format.as_deref() != Some("env") {
+        eval_fails();
+    }
+    exit
+}
+
+/// What `--background --format sh` prints on stdout when it started nothing (after its message
+/// on stderr): a command that fails, so that `eval "$(safe-ad emulator --background)"` fails too
+/// and a `set -e` script stops there, with the start's own message, rather than at a later
+/// command that finds no token. Only where the exit code is lost, a pipe (`$(...)`) or a
+/// terminal: a regular file (`> vars`) gets nothing, since the line that wrote it fails on its
+/// exit code, and a file sourced later (a GitLab `after_script`) must not stop the step that
+/// stops the emulator. (`--format env` prints nothing either: an env file takes no commands, and
+/// the step that appends to it fails on the exit code.)
+pub const EVAL_FAILS: &str =
+    "false # safe-ad emulator --background started nothing: its error is above\n";
+
+/// Prints [`EVAL_FAILS`] on stdout, unless stdout is a regular file (see there); a stdout that
+/// takes nothing has nobody to tell.
+pub fn eval_fails() {
+    if stdout_is_a_file() {
+        return;
+    }
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout
+        .write_all(EVAL_FAILS.as_bytes())
+        .and_then(|()| stdout.flush());
+}
+
+/// For a command line clap refused: when it was `emulator --background` in the sh format, prints
+/// [`EVAL_FAILS`] as a start that fails does.
+pub fn refused(args: &[OsString]) {
+    let words: Vec<&std::ffi::OsStr> = args
+        .iter()
+        .map(OsString::as_os_str)
+        .skip_while(|arg| *arg != "emulator")
+        .take_while(|arg| *arg != "--")
+        .collect();
+    let env_format = words
+        .windows(2)
+        .any(|pair| pair[0] == "--format" && pair[1] == "env")
+        || words.iter().any(|arg| *arg == "--format=env");
+    if words.iter().any(|arg| *arg == "--background") && !env_format {
+        eval_fails();
     }
 }
 
-/// A child being started: its id, the news of its end, and its `stderr` file, open (it may
-/// remove its directory as it ends: see [`Daemon::leave`]).
+/// A child being started: its id, the news of its end, the pipe on which it is told that its
+/// variables were printed (its stdin), and what it said on stderr until it made its directory.
 struct Child {
     pid: u32,
     ended: tokio::sync::oneshot::Receiver<std::io::Result<ExitStatus>>,
-    said: File,
+    ack: Option<ChildStdin>,
+    said: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Child {
+    /// Waits (on a thread of its own) until everything it said before it made its directory has
+    /// been shown, so that what the starter says next comes after it.
+    fn all_said(&mut self) {
+        if let Some(relay) = self.said.take() {
+            let _ = relay.join();
+        }
+    }
 }
 
 async fn starting(args: &EmulatorArgs) -> Exit {
@@ -91,57 +144,52 @@ async fn starting(args: &EmulatorArgs) -> Exit {
         Ok(signals) => signals,
         Err(exit) => return exit,
     };
-    let dir = match RunDir::create() {
-        Ok(dir) => dir,
-        Err(error) => {
-            say(&format!(
-                "safe-ad emulator: error: --background: cannot make its directory in {}: {}\n",
-                std::env::temp_dir().display(),
-                reason(&error)
-            ));
-            return Exit::Failed;
-        }
-    };
-    if !export && dir.path().to_string_lossy().contains(['\n', '\r']) {
-        say(
-            "safe-ad emulator: error: --background --format env: the temporary directory's path \
-             holds a line break, which an env file cannot hold; set TMPDIR\n",
-        );
-        let _ = dir.remove();
-        return Exit::Failed;
-    }
-    let spawned = dir.create_stderr().and_then(|stderr| {
-        let said = dir.open_stderr()?;
-        let child = Command::new(std::env::current_exe()?)
+    let spawned = std::env::current_exe().and_then(|exe| {
+        Command::new(exe)
             .arg("emulator")
             .args(emulator_args())
-            .env(DAEMON, dir.path())
-            .stdin(Stdio::null())
+            .env(DAEMON, std::process::id().to_string())
+            .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(stderr)
-            .spawn()?;
-        Ok((child, said))
+            .stderr(Stdio::piped())
+            .spawn()
     });
-    let (mut spawned, said) = match spawned {
+    let mut spawned = match spawned {
         Ok(child) => child,
         Err(error) => {
             say(&format!(
                 "safe-ad emulator: error: --background: cannot start the emulator: {}\n",
                 reason(&error)
             ));
-            let _ = dir.remove();
             return Exit::Failed;
         }
     };
+    // What it says while starting is shown as it comes; its stderr pipe ends when it makes its
+    // directory (its stderr is then a file there) or ends.
+    let said = spawned.stderr.take().map(|mut stderr| {
+        std::thread::spawn(move || {
+            let _ = std::io::copy(&mut stderr, &mut std::io::stderr());
+        })
+    });
     let (lines, ready) = tokio::sync::oneshot::channel();
+    let (closed, released) = tokio::sync::oneshot::channel();
     let stdout = spawned.stdout.take();
     std::thread::spawn(move || {
-        let _ = lines.send(stdout.and_then(read_variables));
+        let Some(stdout) = stdout else {
+            return;
+        };
+        let mut stdout = BufReader::new(stdout);
+        let _ = lines.send(read_variables(&mut stdout));
+        // Its stdout ends once it has taken the word that the variables were printed (it then
+        // lets go of the starter's pipes), or once it ends.
+        let _ = std::io::copy(&mut stdout, &mut std::io::sink());
+        let _ = closed.send(());
     });
     let (exited, ended) = tokio::sync::oneshot::channel();
     let mut child = Child {
         pid: spawned.id(),
         ended,
+        ack: spawned.stdin.take(),
         said,
     };
     std::thread::spawn(move || {
@@ -149,15 +197,43 @@ async fn starting(args: &EmulatorArgs) -> Exit {
     });
     tokio::select! {
         variables = ready => match variables {
-            Ok(Some((url, token))) => {
-                if let Err(error) = print_variables(&dir, child.pid, &url, &token, export) {
-                    // Nobody got the variables, so nobody could stop it: stop it now.
+            Ok(Some(ready)) => {
+                child.all_said();
+                let dir = RunDir::at(ready.dir.clone());
+                if export && ready.dir.to_string_lossy().contains(['\n', '\r']) {
+                    say(
+                        "safe-ad emulator: error: --background --format env: the temporary \
+                         directory's path holds a line break, which an env file cannot hold; set \
+                         TMPDIR\n",
+                    );
+                    return stop_starting(Some(&dir), child, Exit::Failed).await;
+                }
+                let handed = print_variables(child.pid, &ready, export).and_then(|()| {
+                    // Told last: until then, a starter that ends (killed) takes it with it.
+                    let mut ack = child.ack.take().ok_or(std::io::ErrorKind::BrokenPipe)?;
+                    ack.write_all(ACK.as_bytes())?;
+                    ack.flush()
+                });
+                // Exit only once it has taken the word: a stop that came before it had would
+                // find an emulator that takes itself for never handed over.
+                let handed = match handed {
+                    Ok(()) => match tokio::time::timeout(STOP_LIMIT, released).await {
+                        Ok(_) if child.ended.try_recv().is_err() => Ok(()),
+                        Ok(_) => Err(std::io::Error::other("it ended as it was handed over")),
+                        Err(_) => Err(std::io::Error::other(
+                            "it did not take the word that its variables were printed",
+                        )),
+                    },
+                    Err(error) => Err(error),
+                };
+                if let Err(error) = handed {
+                    // Nobody got the variables, or it is gone already: stop it now.
                     say(&format!(
-                        "safe-ad emulator: error: --background: cannot print the variables ({}); \
-                         stopping the emulator\n",
+                        "safe-ad emulator: error: --background: cannot hand the emulator over \
+                         ({}); stopping it\n",
                         reason(&error)
                     ));
-                    stop_starting(&dir, child, Exit::Failed).await
+                    stop_starting(Some(&dir), child, Exit::Failed).await
                 } else {
                     if !args.quiet {
                         say(&format!(
@@ -165,32 +241,32 @@ async fn starting(args: &EmulatorArgs) -> Exit {
                              `safe-ad emulator --stop` stops it and shows what it said (it \
                              writes its stderr to {}/stderr)\n",
                             child.pid,
-                            dir.path().display()
+                            ready.dir.display()
                         ));
                     }
                     Exit::Ready
                 }
             }
-            // Its stdout ended without the two lines: it ended, or is ending.
+            // Its stdout ended without the lines: it ended, or is ending.
             _ => match tokio::time::timeout(STOP_LIMIT, &mut child.ended).await {
-                Ok(Ok(Ok(status))) => ended_early(&dir, &mut child.said, status),
+                Ok(Ok(Ok(status))) => ended_early(&mut child, status),
                 _ => {
                     say("safe-ad emulator: error: --background: the emulator closed its output \
                          without saying where it listens\n");
-                    stop_starting(&dir, child, Exit::Failed).await
+                    stop_starting(None, child, Exit::Failed).await
                 }
             },
         },
         status = &mut child.ended => match status {
-            Ok(Ok(status)) => ended_early(&dir, &mut child.said, status),
-            _ => stop_starting(&dir, child, Exit::Failed).await,
+            Ok(Ok(status)) => ended_early(&mut child, status),
+            _ => stop_starting(None, child, Exit::Failed).await,
         },
         signal = signals.next() => {
             say(&format!(
                 "safe-ad emulator: {}: stopping the emulator it was starting\n",
                 signal.name()
             ));
-            stop_starting(&dir, child, Exit::Relayed(128 + signal.number())).await
+            stop_starting(None, child, Exit::Relayed(128 + signal.number())).await
         }
         () = tokio::time::sleep(limit) => {
             say(&format!(
@@ -199,9 +275,14 @@ async fn starting(args: &EmulatorArgs) -> Exit {
                  that nobody writes, keeps it waiting\n",
                 limit.as_secs()
             ));
-            stop_starting(&dir, child, Exit::Failed).await
+            stop_starting(None, child, Exit::Failed).await
         }
     }
+}
+
+/// Whether stdout is a regular file.
+fn stdout_is_a_file() -> bool {
+    std::fs::metadata("/dev/stdout").is_ok_and(|meta| meta.is_file())
 }
 
 /// Whether stdout is `/dev/null`, where Rust's runtime also puts a stdout that was closed.
@@ -249,33 +330,36 @@ fn emulator_args() -> Vec<OsString> {
     out
 }
 
-/// Reads the two lines an emulator prints once it listens; `None` if its stdout ended first.
-fn read_variables(stdout: std::process::ChildStdout) -> Option<(String, String)> {
-    let mut lines = BufReader::new(stdout).lines();
-    let url = lines.next()?.ok()?;
-    let token = lines.next()?.ok()?;
-    Some((
-        url.strip_prefix("SAFE_LAUNCHER_URL=")?.to_owned(),
-        token.strip_prefix("SAFE_LAUNCHER_TOKEN=")?.to_owned(),
-    ))
+/// What an emulator in the background prints once it listens and has made its directory.
+struct Ready {
+    url: String,
+    token: String,
+    dir: PathBuf,
 }
 
-/// It listens: shows what it said while starting and prints the variables.
-fn print_variables(
-    dir: &RunDir,
-    pid: u32,
-    url: &str,
-    token: &str,
-    export: bool,
-) -> std::io::Result<()> {
-    use std::io::Write;
-    let shown = dir.relay(0, &mut std::io::stderr().lock()).unwrap_or(0);
-    let _ = dir.write_shown(shown);
+/// Reads the three lines an emulator in the background prints once it is ready; `None` if its
+/// stdout ended first.
+fn read_variables(stdout: &mut impl BufRead) -> Option<Ready> {
+    let mut next = |name: &str| -> Option<String> {
+        let mut line = String::new();
+        stdout.read_line(&mut line).ok()?;
+        let line = line.strip_suffix('\n')?;
+        Some(line.strip_prefix(name)?.strip_prefix('=')?.to_owned())
+    };
+    Some(Ready {
+        url: next("SAFE_LAUNCHER_URL")?,
+        token: next("SAFE_LAUNCHER_TOKEN")?,
+        dir: PathBuf::from(next(DIR_LINE)?),
+    })
+}
+
+/// It is ready: prints the variables.
+fn print_variables(pid: u32, ready: &Ready, export: bool) -> std::io::Result<()> {
     let values = [
-        url.to_owned(),
-        token.to_owned(),
+        ready.url.clone(),
+        ready.token.clone(),
         pid.to_string(),
-        dir.path().display().to_string(),
+        ready.dir.display().to_string(),
     ];
     let mut text = String::new();
     for (name, value) in VARIABLES.iter().zip(&values) {
@@ -291,10 +375,10 @@ fn print_variables(
         .and_then(|()| stdout.flush())
 }
 
-/// It ended before it listened: show what it said, exit as it did.
-fn ended_early(dir: &RunDir, said: &mut File, status: ExitStatus) -> Exit {
-    let _ = relay_from(said, 0, &mut std::io::stderr().lock());
-    let _ = dir.remove();
+/// It ended before it was ready: what it said is shown (it made no directory, or removed it),
+/// and the starter exits as it did.
+fn ended_early(child: &mut Child, status: ExitStatus) -> Exit {
+    child.all_said();
     match exit_code(status) {
         // Ended cleanly without ever listening (a signal someone sent it): it did not start.
         0 => {
@@ -306,9 +390,10 @@ fn ended_early(dir: &RunDir, said: &mut File, status: ExitStatus) -> Exit {
 }
 
 /// Stops an emulator that was starting (or had just become ready): SIGTERM, and SIGKILL if it
-/// has not ended after [`STOP_LIMIT`]; then shows what it said and removes its directory. `exit`
-/// is what the starter exits with.
-async fn stop_starting(dir: &RunDir, mut child: Child, exit: Exit) -> Exit {
+/// has not ended after [`STOP_LIMIT`]; then shows what it said. An emulator that ends before it
+/// is handed over removes its own directory; one that had to be killed cannot, so the starter
+/// removes `dir` (when it learnt it) for it. `exit` is what the starter exits with.
+async fn stop_starting(dir: Option<&RunDir>, mut child: Child, exit: Exit) -> Exit {
     // Not reaped yet (the starter is its parent), so the id still names it.
     signal(child.pid, false);
     if tokio::time::timeout(STOP_LIMIT, &mut child.ended)
@@ -317,9 +402,11 @@ async fn stop_starting(dir: &RunDir, mut child: Child, exit: Exit) -> Exit {
     {
         signal(child.pid, true);
         let _ = tokio::time::timeout(STOP_LIMIT, &mut child.ended).await;
+        if let Some(dir) = dir.filter(|dir| dir.check_own().is_ok()) {
+            let _ = dir.remove();
+        }
     }
-    let _ = relay_from(&mut child.said, 0, &mut std::io::stderr().lock());
-    let _ = dir.remove();
+    child.all_said();
     exit
 }
 
@@ -339,80 +426,6 @@ fn signal(pid: u32, kill: bool) {
 /// `value` in single quotes for sh, bash and zsh (`'` as `'\''`).
 fn sh_quote(value: &str) -> String {
     format!("'{}'", value.replace('\'', r"'\''"))
-}
-
-/// Called by an emulator in the background once it listens, before it tells the starter where:
-/// from then on it outlives the starter (see [`Daemon::enter`]).
-pub fn outlive_starter() {
-    #[cfg(any(target_os = "linux", target_os = "android"))]
-    let _ = rustix::process::set_parent_process_death_signal(None);
-}
-
-/// An emulator that runs in the background: it holds its run directory's lock until it exits.
-pub struct Daemon {
-    dir: RunDir,
-    _lock: File,
-}
-
-impl Daemon {
-    /// When [`DAEMON`] is in the environment: leaves the caller's session and takes the run
-    /// directory's lock. `None` when this emulator was not started by `--background`.
-    pub fn enter() -> Option<Result<Daemon, String>> {
-        let path = PathBuf::from(std::env::var_os(DAEMON)?);
-        #[cfg(unix)]
-        {
-            // Fails only for a process group leader, which a child of the starter is not.
-            let _ = rustix::process::setsid();
-        }
-        // Until it listens, the starter's end is its end: a starter killed meanwhile (nothing can
-        // stop the emulator for it then) stops it, as SIGTERM does.
-        #[cfg(any(target_os = "linux", target_os = "android"))]
-        let _ =
-            rustix::process::set_parent_process_death_signal(Some(rustix::process::Signal::TERM));
-        let dir = RunDir::at(path);
-        Some(match dir.claim() {
-            Ok(lock) => Ok(Daemon { dir, _lock: lock }),
-            Err(error) => Err(format!(
-                "safe-ad emulator: error: cannot take the lock of {}: {}\n",
-                dir.path().display(),
-                reason(&error)
-            )),
-        })
-    }
-
-    /// Writes how the run ended, the last thing before the process exits (and lets go of the
-    /// lock). An emulator that ends before its starter showed its start (and so before anyone
-    /// got the variables) removes its run directory instead: a starter that is still there
-    /// shows what it said from the `stderr` file it holds open, and one that was killed (with
-    /// SIGKILL, which it cannot handle) would leave the directory to nobody.
-    pub fn leave(self, exit: Exit) {
-        // The lock is let go by the process's end itself, not before: `--stop` waits for it,
-        // and a process still ending when `--stop` returns would be one left running.
-        std::mem::forget(self._lock);
-        if !self.dir.was_shown() {
-            if let Err(error) = self.dir.remove() {
-                say(&format!(
-                    "safe-ad emulator: error: it ended before it was handed over, and its \
-                     directory {} cannot be removed: {}\n",
-                    self.dir.path().display(),
-                    reason(&error)
-                ));
-            }
-            return;
-        }
-        let status = match exit {
-            Exit::Stopped | Exit::Ready => Status::Stopped,
-            Exit::Usage => Status::Usage,
-            Exit::Failed | Exit::Command(_) | Exit::Relayed(_) => Status::Failed,
-        };
-        if let Err(error) = self.dir.write_status(status) {
-            say(&format!(
-                "safe-ad emulator: error: cannot write how it ended to {}: {}\n",
-                self.dir.path().display(),
-                reason(&error)
-            ));
-        }
-    }
 }
 
 #[cfg(test)]

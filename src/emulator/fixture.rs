@@ -1,5 +1,5 @@
-//! The `--state FILE` a CI job trusts as its fixture: found, checked, locked and read at start;
-//! written back at the stop. Nothing here runs on the event loop: [`Fixture::open`] may take a
+//! The `--state FILE` a person keeps: found, checked, locked and read at start; written back at
+//! the stop. And the `--import FILE` a CI job commits: read at start, never written ([`import`]). Nothing here runs on the event loop: [`Fixture::open`] may take a
 //! while on a large file and is run on a thread of its own (see `lifecycle`).
 //!
 //! - A symlink is followed to the file it names (and a link to a file not made yet, to where it
@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 
 use super::encoding::{hex, random_bytes};
 use super::state::NETWORK_BYTES;
-use super::wire::{Network, StateFile};
+use super::wire::{parse_state, Network};
 
 /// The largest `--state` file read: more than the largest network the emulator saves (its
 /// network is bounded by [`NETWORK_BYTES`] counted in file bytes), so it can always read back
@@ -54,28 +54,36 @@ pub struct Notes {
 /// The most appendable data [`summary`] names one by one.
 pub const SUMMARY_LINES: usize = 20;
 
-/// What a `--state` file loaded, for the start of the job's log (handles do not survive a
-/// restart, so the names to `open` are what a script needs): a line for the file, one per
-/// appendable data (name, version, items; at most [`SUMMARY_LINES`]), then a count of the rest.
-pub fn summary(path: &Path, network: &Network) -> Vec<String> {
+/// What a fixture loaded (`option` is `--state` or `--import`), for the start of the job's log
+/// (handles do not survive a restart, so the names to `open` are what a script needs): a line
+/// for the file with each family counted in words, one per appendable data (name, version,
+/// items; at most [`SUMMARY_LINES`]), then a count of the rest.
+pub fn summary(option: &str, path: &Path, network: &Network) -> Vec<String> {
     let ads = &network.appendable_data;
     let mut lines = vec![format!(
-        "--state {}: {} appendable data, {} structured data, {} immutable data; no handles \
-         (`safe-ad open NAME` gets one){}",
+        "{option} {}: {}, {}, {}; no handles (`safe-ad open NAME` gets one){}",
         path.display(),
-        ads.len(),
-        network.structured_data.len(),
-        network.immutable_data.len(),
+        count(ads.len(), "appendable data", "appendable data"),
+        count(
+            network.structured_data.len(),
+            "structured data",
+            "structured data"
+        ),
+        count(
+            network.immutable_data.len(),
+            "immutable data",
+            "immutable data"
+        ),
         if ads.is_empty() { "" } else { ":" }
     )];
     for ad in ads.iter().take(SUMMARY_LINES) {
         lines.push(format!(
-            "  {}{} version {}, {}, {} deleted",
+            "  {}{} version {}, {}, {}",
             super::encoding::base64_encode(&ad.key.name),
             if ad.key.private { " (--private)" } else { "" },
             ad.version,
-            counted(ad.data.len(), "item", "items"),
-            ad.deleted.len()
+            count(ad.data.len(), "item", "items"),
+            count(ad.deleted.len(), "deleted item", "deleted items")
         ));
     }
     if ads.len() > SUMMARY_LINES {
@@ -87,14 +95,49 @@ pub fn summary(path: &Path, network: &Network) -> Vec<String> {
     lines
 }
 
-/// A count with its noun in the right number (`no items`, `1 item`, `2 items`), as the client's
-/// report writes counts; the emulator imports nothing from the client.
-fn counted(n: usize, one: &str, many: &str) -> String {
+/// A count in words: `no items`, `1 item`, `3 items`.
+fn count(n: usize, one: &str, many: &str) -> String {
     match n {
         0 => format!("no {many}"),
         1 => format!("1 {one}"),
-        n => format!("{n} {many}"),
+        _ => format!("{n} {many}"),
     }
+}
+
+/// Reads the fixture at `given` for `--import`: read once and never written, so none of
+/// `--state`'s checks for the save (the directory, the lock, temporary files) apply. It must be
+/// a regular file (a link to one is followed) of at most [`STATE_LIMIT`] bytes.
+pub fn import(given: &Path, loading: impl Fn(&Path, u64)) -> Result<Network, Unusable> {
+    let unusable = |why: String| Unusable(why);
+    let meta = std::fs::metadata(given)
+        .map_err(|e| unusable(format!("cannot read it: {}", reason(&e))))?;
+    if !meta.is_file() {
+        return Err(unusable(
+            "it is not a regular file (a directory, FIFO or device)".into(),
+        ));
+    }
+    if meta.len() >= LARGE {
+        loading(given, meta.len());
+    }
+    let file =
+        File::open(given).map_err(|e| unusable(format!("cannot open it: {}", reason(&e))))?;
+    let bytes = read_bounded(&file).map_err(unusable)?;
+    parse_state(&bytes).map_err(unusable)
+}
+
+/// A fixture's bytes, at most [`STATE_LIMIT`] of them.
+fn read_bounded(file: &File) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    file.take(STATE_LIMIT + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read it: {}", reason(&e)))?;
+    if bytes.len() as u64 > STATE_LIMIT {
+        return Err(format!(
+            "it is larger than {} MiB, the most the emulator reads",
+            STATE_LIMIT >> 20
+        ));
+    }
+    Ok(bytes)
 }
 
 /// Why a `--state` file cannot be used; said as `--state FILE: <why>`.
@@ -169,7 +212,7 @@ impl Fixture {
         })?;
         drop(probe.1);
         let _ = std::fs::remove_file(&probe.0);
-        let mut file = if exists {
+        let file = if exists {
             File::open(&path)
         } else {
             OpenOptions::new()
@@ -211,24 +254,8 @@ impl Fixture {
         if size >= LARGE {
             loading(&path, size);
         }
-        let mut bytes = Vec::new();
-        (&mut file)
-            .take(STATE_LIMIT + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| unusable(format!("cannot read it: {}", reason(&e))))?;
-        if bytes.len() as u64 > STATE_LIMIT {
-            return Err(unusable(format!(
-                "it is larger than {} MiB, the most the emulator reads",
-                STATE_LIMIT >> 20
-            )));
-        }
-        let network = if bytes.iter().all(u8::is_ascii_whitespace) {
-            Network::default()
-        } else {
-            let parsed: StateFile =
-                serde_json::from_slice(&bytes).map_err(|e| unusable(format!("{e}")))?;
-            Network::from_file(&parsed).map_err(unusable)?
-        };
+        let bytes = read_bounded(&file).map_err(unusable)?;
+        let network = parse_state(&bytes).map_err(unusable)?;
         let fixture = Fixture {
             path,
             _locked: locked.then_some(file),

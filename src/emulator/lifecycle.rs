@@ -20,21 +20,31 @@ use std::path::Path;
 use std::time::Duration;
 
 use super::args::EmulatorArgs;
+use super::daemon::{self, Daemon};
 use super::fixture::{self, reason, Fixture, Notes};
 use super::log::{self, LogEnd, RecordLog};
+use super::rundir::About;
 use super::server::{start, Options, Server, Stopped};
 use super::signals::{Signal, Signals};
 use super::wire::Network;
-use super::{background, command, demo, say, token_from, watch_signals, Exit};
+use super::{command, demo, say, token_from, watch_signals, Exit};
 
-/// Runs the emulator as `args` say, listening on `listen`; `background` when `--background`
-/// started it. Needs a current-thread runtime.
-pub async fn run(args: &EmulatorArgs, listen: std::net::SocketAddr, background: bool) -> Exit {
+/// Runs the emulator as `args` say, listening on `listen`; `daemon` when `--background` started
+/// it. Needs a current-thread runtime.
+pub async fn run(
+    args: &EmulatorArgs,
+    listen: std::net::SocketAddr,
+    daemon: Option<&mut Daemon>,
+) -> Exit {
     let command_mode = !args.command.is_empty();
     let mut signals = match watch_signals() {
         Ok(signals) => signals,
         Err(exit) => return exit,
     };
+    if let Some(daemon) = &daemon {
+        // A starter gone before it printed the variables is a SIGTERM from now on.
+        daemon.watch_starter();
+    }
 
     // 2. Prepare, interruptibly.
     let (ready, prepared) = tokio::sync::oneshot::channel();
@@ -42,6 +52,7 @@ pub async fn run(args: &EmulatorArgs, listen: std::net::SocketAddr, background: 
         token: args.token.clone(),
         token_file: args.token_file.clone(),
         state: args.state.clone(),
+        import: args.import.clone(),
         log: args.log.clone(),
         quiet: args.quiet,
     };
@@ -70,19 +81,20 @@ pub async fn run(args: &EmulatorArgs, listen: std::net::SocketAddr, background: 
                 say(&format!("safe-ad emulator: {note}\n"));
             }
             if !args.quiet {
-                if let Some(path) = &args.state {
-                    for line in fixture::summary(path, &network) {
+                if let Some((option, path)) = fixture_option(args) {
+                    for line in fixture::summary(option, path, &network) {
                         say(&format!("safe-ad emulator: {line}\n"));
                     }
                 }
             }
-            (Some(fixture), Some(network))
+            (fixture, Some(network))
         }
         None => (None, None),
     };
 
     // 3. Listen and serve.
     let demo = !args.empty && network.is_none();
+    let network_loaded = network.is_some();
     let options = Options {
         // A command always gets a free port, so runs can overlap.
         listen: if command_mode {
@@ -120,7 +132,7 @@ pub async fn run(args: &EmulatorArgs, listen: std::net::SocketAddr, background: 
         // Before anything is served (nothing runs until this task waits): the first line.
         let network = if demo {
             "demo"
-        } else if fixture.is_some() {
+        } else if network_loaded {
             "state"
         } else {
             "empty"
@@ -133,7 +145,7 @@ pub async fn run(args: &EmulatorArgs, listen: std::net::SocketAddr, background: 
     let ended = if command_mode {
         Exit::Command(command::run(&args.command, &server, &mut signals, args.quiet).await)
     } else {
-        serve_until_signal(&server, &mut signals, args.quiet, background).await
+        serve_until_signal(&server, &mut signals, args, daemon).await
     };
 
     // 4. The ordered stop; a second signal cuts off what is still in progress.
@@ -188,14 +200,17 @@ pub async fn run(args: &EmulatorArgs, listen: std::net::SocketAddr, background: 
     }
 }
 
-/// Prints the two `eval`-able lines, then serves until a signal.
+/// Prints the two `eval`-able lines (with `--background`, once it has made its run directory,
+/// three lines to the starter), then serves until a signal.
 async fn serve_until_signal(
     server: &Server,
     signals: &mut Signals,
-    quiet: bool,
-    background: bool,
+    args: &EmulatorArgs,
+    daemon: Option<&mut Daemon>,
 ) -> Exit {
     use std::io::Write;
+    let quiet = args.quiet;
+    let background = daemon.is_some();
     let listening = (!quiet).then(|| {
         format!(
             "safe-ad emulator: listening on {} ({} stops it); one line per request follows\n",
@@ -207,22 +222,41 @@ async fn serve_until_signal(
             }
         )
     });
-    if background {
-        // Said before the lines: the starter shows what was said once it has them.
-        if let Some(listening) = &listening {
-            say(listening);
-        }
-        // From here on the starter may exit: it is done once it has these lines.
-        background::outlive_starter();
-    }
-    let mut stdout = std::io::stdout().lock();
-    let written = write!(
-        stdout,
+    let mut lines = format!(
         "SAFE_LAUNCHER_URL={}\nSAFE_LAUNCHER_TOKEN={}\n",
         server.url(),
         server.token()
-    )
-    .and_then(|()| stdout.flush());
+    );
+    if let Some(daemon) = daemon {
+        // Said before the directory is made: until then stderr goes to the starter, which
+        // shows it.
+        if let Some(listening) = &listening {
+            say(listening);
+        }
+        let about = About {
+            url: server.url(),
+            started: daemon::now(),
+            fixture: fixture_option(args)
+                .map(|(option, path)| {
+                    let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+                    format!("{option} {}", path.display())
+                })
+                .unwrap_or_default(),
+        };
+        match daemon.settle(&about) {
+            Ok(dir) => lines.push_str(&format!("{}={}\n", daemon::DIR_LINE, dir.display())),
+            Err(problem) => {
+                say(&format!(
+                    "safe-ad emulator: error: --background: {problem}\n"
+                ));
+                return Exit::Failed;
+            }
+        }
+    }
+    let mut stdout = std::io::stdout().lock();
+    let written = stdout
+        .write_all(lines.as_bytes())
+        .and_then(|()| stdout.flush());
     drop(stdout);
     if background {
         // Nobody got where it listens, so nobody could use or stop it.
@@ -310,11 +344,21 @@ fn log_failure(path: &Path, end: &LogEnd) -> String {
     )
 }
 
+/// The fixture option given and its file: `--state` or `--import`.
+pub fn fixture_option(args: &EmulatorArgs) -> Option<(&'static str, &Path)> {
+    match (&args.state, &args.import) {
+        (Some(path), _) => Some(("--state", path)),
+        (None, Some(path)) => Some(("--import", path)),
+        (None, None) => None,
+    }
+}
+
 /// What the preparing thread is given.
 struct Preparing {
     token: Option<String>,
     token_file: Option<std::path::PathBuf>,
     state: Option<std::path::PathBuf>,
+    import: Option<std::path::PathBuf>,
     log: Option<std::path::PathBuf>,
     quiet: bool,
 }
@@ -322,7 +366,8 @@ struct Preparing {
 /// What it hands back.
 struct Prepared {
     token: Option<String>,
-    fixture: Option<(Fixture, Network, Notes)>,
+    /// The network loaded, with the `--state` file to save it to (none for `--import`).
+    fixture: Option<(Option<Fixture>, Network, Notes)>,
     records: Option<RecordLog>,
 }
 
@@ -332,25 +377,31 @@ impl Preparing {
     fn prepare(self) -> Result<Prepared, (String, Exit)> {
         let token =
             token_from(self.token_file.as_deref(), self.token).map_err(|e| (e, Exit::Usage))?;
-        let fixture =
-            match &self.state {
-                Some(path) => {
-                    let quiet = self.quiet;
-                    let loading = |file: &Path, size: u64| {
-                        if !quiet {
-                            say(&format!(
-                            "safe-ad emulator: loading --state {} ({:.1} MiB); a signal stops it\n",
-                            file.display(),
-                            size as f64 / (1024.0 * 1024.0)
-                        ));
-                        }
-                    };
-                    Some(Fixture::open(path, loading).map_err(|e| {
-                        (format!("--state {}: {}", path.display(), e.0), Exit::Usage)
-                    })?)
+        let quiet = self.quiet;
+        let loading = |option: &'static str| {
+            move |file: &Path, size: u64| {
+                if !quiet {
+                    say(&format!(
+                        "safe-ad emulator: loading {option} {} ({:.1} MiB); a signal stops it\n",
+                        file.display(),
+                        size as f64 / (1024.0 * 1024.0)
+                    ));
                 }
-                None => None,
-            };
+            }
+        };
+        let fixture = match (&self.state, &self.import) {
+            (Some(path), _) => {
+                let (fixture, network, notes) = Fixture::open(path, loading("--state"))
+                    .map_err(|e| (format!("--state {}: {}", path.display(), e.0), Exit::Usage))?;
+                Some((Some(fixture), network, notes))
+            }
+            (None, Some(path)) => {
+                let network = fixture::import(path, loading("--import"))
+                    .map_err(|e| (format!("--import {}: {}", path.display(), e.0), Exit::Usage))?;
+                Some((None, network, Notes::default()))
+            }
+            (None, None) => None,
+        };
         let records = match &self.log {
             Some(path) => Some(RecordLog::create(path).map_err(|e| {
                 (

@@ -19,8 +19,9 @@
 //! (`--fault-rate`/`--fault-seed`), `command` (the `-- COMMAND` mode), `log` (the stderr log and
 //! the `--log` records), `redact` (the token kept out of them), `admin` (the emulator's own
 //! routes under `/_emulator/`: the request journal, network, handles and reset),
-//! `background` (`--background`: the starter, and the emulator's side of running detached),
-//! `stop` (`--stop`), `rundir` (the directory a background emulator, its starter and `--stop`
+//! `background` (`--background`: the starter), `daemon` (the emulator's side of running
+//! detached),
+//! `stop` (`--stop`), `list` (`emulator list`), `rundir` (the directory a background emulator, its starter and `--stop`
 //! share), `encoding` (base64, hex, random).
 //!
 //! Demo handles (unless `--empty` or `--state`): 0 = appendable data not yet on the network, with
@@ -52,7 +53,7 @@
 //! `--background`: 0 once the emulator listens, else the emulator's own code (1 when it did not
 //! listen within `--ready-timeout`, 128 + N when signal N stopped the start). `--stop`: the
 //! emulator's own code, 1 when none of those variables runs (or it had to be killed, or the
-//! directory is not one `--background` made), 2 without `SAFE_AD_EMULATOR_PID`; with
+//! directory is not one `--background` made), 2 without the variables when several run; with
 //! `--if-running`, 0 when no emulator was started. (`safe-ad emulator requests` is a client of
 //! a running emulator, in `commands::journal`, not part of this module.)
 
@@ -60,12 +61,14 @@ mod admin;
 mod args;
 mod background;
 mod command;
+mod daemon;
 pub mod demo;
 mod encoding;
 pub mod fault;
 mod fixture;
 mod js;
 mod lifecycle;
+mod list;
 mod log;
 mod redact;
 pub mod routes;
@@ -82,8 +85,10 @@ use std::io::{Read, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::Path;
 
-pub use args::{EmulatorAction, EmulatorArgs, RequestsArgs};
+pub use args::{EmulatorAction, EmulatorArgs, ExportArgs, RequestsArgs};
+pub use background::{refused as background_refused, EVAL_FAILS};
 pub use fixture::STATE_LIMIT;
+pub use list::run as list;
 pub use log::{RecordLog, RECORD_QUEUE};
 pub use server::{
     check_token, start, Counters, Options, Server, Stats, Stopped, GRACE, IDLE_TIMEOUT,
@@ -115,28 +120,24 @@ pub enum Exit {
 /// `--background`, starts it in the background, and with `--stop` stops that one.
 pub fn run(args: &EmulatorArgs) -> Exit {
     if args.stop {
-        return stop::run(args.if_running);
+        return stop::run(args.if_running, args.pid, args.all);
     }
     if args.background {
         return background::start(args);
     }
-    match background::Daemon::enter() {
-        None => serve(args, false),
-        Some(Err(message)) => {
-            say(&message);
-            Exit::Failed
-        }
-        Some(Ok(daemon)) => {
-            let exit = serve(args, true);
+    match daemon::Daemon::enter() {
+        None => serve(args, None),
+        Some(mut daemon) => {
+            let exit = serve(args, Some(&mut daemon));
             daemon.leave(exit);
             exit
         }
     }
 }
 
-/// Runs the emulator until a signal stops it, or runs the given command against it;
-/// `background` when `--background` started it.
-fn serve(args: &EmulatorArgs, background: bool) -> Exit {
+/// Runs the emulator until a signal stops it, or runs the given command against it; `daemon`
+/// when `--background` started it.
+fn serve(args: &EmulatorArgs, daemon: Option<&mut daemon::Daemon>) -> Exit {
     if args.command.is_empty() && bare_separator() {
         say(
             "safe-ad emulator: error: `--` must be followed by a COMMAND to run against the \
@@ -171,7 +172,7 @@ fn serve(args: &EmulatorArgs, background: bool) -> Exit {
         Ok(runtime) => runtime,
         Err(exit) => return exit,
     };
-    let exit = runtime.block_on(lifecycle::run(args, listen, background));
+    let exit = runtime.block_on(lifecycle::run(args, listen, daemon));
     // Nothing is left running on it: the stop ended every connection.
     drop(runtime);
     log::flush(lifecycle::STDERR_GRACE);

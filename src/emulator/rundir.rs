@@ -1,21 +1,25 @@
 //! The directory of an emulator started with `--background`: `safe-ad-emulator.XXXXXXXXXXXXXXXX`
 //! in the temporary directory (`$TMPDIR`, else `/tmp`), mode 0700, printed as
-//! `SAFE_AD_EMULATOR_DIR`. The starter makes it; the emulator, the starter and `--stop` share it:
+//! `SAFE_AD_EMULATOR_DIR`. The emulator makes it once it listens, and only then (so a starter
+//! killed at any moment leaves none: before, there is none; after, its emulator removes it as it
+//! ends if it was never handed over); the emulator, the starter and `--stop` share it:
 //!
-//! - `stderr`: everything the emulator writes on stderr (its stderr is this file, from the start);
-//! - `shown`: how many bytes of `stderr` the starter showed (what it said while starting);
-//!   `--stop` shows the rest;
+//! - `stderr`: everything the emulator writes on stderr from the moment it made the directory
+//!   (what it said before went to its starter, which showed it);
 //! - `lock`: locked (`flock`, exclusive) by the emulator for as long as it runs, so that "it
 //!   runs" is a fact the kernel keeps: the lock goes with the process, however it ends;
-//! - `pid`: its process id, written by the emulator itself once it holds the lock;
+//! - `pid`: its process id;
+//! - `about`: where it listens, when it started and the fixture it loaded, for `emulator list`;
 //! - `status`: how it ended (`stopped`, `failed` or `usage`), written last, just before it exits
-//!   (an emulator that ends before `shown` exists removes the directory instead: its starter
-//!   holds `stderr` open, or is gone);
+//!   (an emulator never handed over to a user removes the directory instead);
 //! - `stopping`: locked by the `--stop` that is stopping it, so that two do not collect it.
 //!
-//! A process named by the variables is taken for the emulator only when `pid` names it and
-//! `lock` is held: a process id used again by the system after the emulator ended names a
-//! directory whose lock is free, and is never signalled.
+//! A process named by the variables is taken for the emulator that made the directory only when
+//! it holds open both the directory itself and its `lock` ([`RunDir::made_by`], read from
+//! `/proc/PID/fd` on Linux): a process id used again by the system, or a directory made by hand
+//! around a hard link to a live emulator's lock, names a process that does not hold that
+//! directory, and is never signalled. Where `/proc` cannot tell, the `pid` file must name the
+//! process and the lock be held.
 //!
 //! A directory is taken for a run directory at all ([`RunDir::check_own`]) only when it is one:
 //! its name has the pattern above, it is a directory (not a link to one) of this user's, readable
@@ -34,7 +38,7 @@ use super::encoding::{hex, random_bytes};
 const PREFIX: &str = "safe-ad-emulator.";
 
 /// Every file the starter, the emulator and `--stop` write in a run directory.
-pub const FILES: [&str; 6] = ["stderr", "shown", "lock", "pid", "status", "stopping"];
+pub const FILES: [&str; 6] = ["stderr", "lock", "pid", "about", "status", "stopping"];
 
 /// The run directory of one background emulator.
 #[derive(Debug, Clone)]
@@ -116,13 +120,6 @@ impl RunDir {
         options.open(self.file("stderr"))
     }
 
-    /// Opens the `stderr` file for reading: the starter keeps it open, so that what the
-    /// emulator said can be shown even after an emulator that never got as far as handing over
-    /// its variables removed its directory (see `background::Daemon::leave`).
-    pub fn open_stderr(&self) -> io::Result<File> {
-        File::open(self.file("stderr"))
-    }
-
     // ---- the emulator's side
 
     /// Takes the lock for the life of this process (the file returned holds it) and writes the
@@ -131,6 +128,34 @@ impl RunDir {
         let lock = self.lock_now("lock")?;
         std::fs::write(self.file("pid"), format!("{}\n", std::process::id()))?;
         Ok(lock)
+    }
+
+    /// The directory itself, open: the emulator holds it for as long as it runs, which is how
+    /// `--stop` tells the emulator that made it from any other process ([`RunDir::made_by`]).
+    pub fn hold(&self) -> io::Result<File> {
+        File::open(&self.path)
+    }
+
+    /// Writes the `about` file: where it listens, when it started, the fixture it loaded.
+    pub fn write_about(&self, about: &About) -> io::Result<()> {
+        let text = serde_json::json!({
+            "url": about.url,
+            "started": about.started,
+            "fixture": about.fixture,
+        });
+        std::fs::write(self.file("about"), format!("{text}\n"))
+    }
+
+    /// What the `about` file says (blank where it says nothing).
+    pub fn about(&self) -> About {
+        let text = std::fs::read(self.file("about")).unwrap_or_default();
+        let value: serde_json::Value = serde_json::from_slice(&text).unwrap_or_default();
+        let text_of = |key: &str| value[key].as_str().unwrap_or("").to_owned();
+        About {
+            url: text_of("url"),
+            started: value["started"].as_u64().unwrap_or(0),
+            fixture: text_of("fixture"),
+        }
     }
 
     /// Opens (or makes) the file `name` and takes its exclusive lock without waiting
@@ -156,24 +181,6 @@ impl RunDir {
     /// Appends what `stderr` holds from byte `from` on to `out`; the byte it ended at.
     pub fn relay(&self, from: u64, out: &mut impl Write) -> io::Result<u64> {
         relay_from(&mut File::open(self.file("stderr"))?, from, out)
-    }
-
-    /// Records that the starter showed `stderr` up to byte `upto`.
-    pub fn write_shown(&self, upto: u64) -> io::Result<()> {
-        std::fs::write(self.file("shown"), format!("{upto}\n"))
-    }
-
-    /// Whether the starter got as far as showing the start (it then prints the variables).
-    pub fn was_shown(&self) -> bool {
-        self.file("shown").exists()
-    }
-
-    /// How much of `stderr` the starter showed (0 if it did not say).
-    pub fn shown(&self) -> u64 {
-        std::fs::read_to_string(self.file("shown"))
-            .ok()
-            .and_then(|text| text.trim().parse().ok())
-            .unwrap_or(0)
     }
 
     /// The process id the emulator wrote; `NotFound` when the directory (or the file) is not
@@ -204,21 +211,28 @@ impl RunDir {
         }
     }
 
-    /// Waits, for at most `limit`, until the emulator has let go of its lock (it ended); whether
-    /// it did. The wait is the kernel's: the lock is granted when the process ends.
-    pub fn wait_ended(&self, limit: Duration) -> io::Result<bool> {
-        let lock = File::open(self.file("lock"))?;
-        let (done, ended) = std::sync::mpsc::channel();
-        // A thread left waiting when the limit passes ends with this process.
-        std::thread::spawn(move || {
-            let _ = done.send(flock(&lock, Lock::Shared));
-        });
-        match ended.recv_timeout(limit) {
-            Ok(result) => result.map(|()| true),
-            Err(_) => Ok(false),
-        }
+    /// Its `lock` file, open: [`wait_ended`] waits on it, also once the directory is gone.
+    pub fn open_lock(&self) -> io::Result<File> {
+        File::open(self.file("lock"))
     }
+}
 
+/// Waits, for at most `limit`, until the emulator has let go of the lock `lock` is open on (it
+/// ended); whether it did. The wait is the kernel's: the lock is granted when the process ends.
+pub fn wait_ended(lock: &File, limit: Duration) -> io::Result<bool> {
+    let lock = lock.try_clone()?;
+    let (done, ended) = std::sync::mpsc::channel();
+    // A thread left waiting when the limit passes ends with this process.
+    std::thread::spawn(move || {
+        let _ = done.send(flock(&lock, Lock::Shared));
+    });
+    match ended.recv_timeout(limit) {
+        Ok(result) => result.map(|()| true),
+        Err(_) => Ok(false),
+    }
+}
+
+impl RunDir {
     /// How the run ended, if the emulator said.
     pub fn status(&self) -> Option<Status> {
         let text = std::fs::read_to_string(self.file("status")).ok()?;
@@ -228,28 +242,42 @@ impl RunDir {
     /// Removes the files of [`FILES`] and then the directory, which must then be empty: a
     /// directory that holds anything else is left as it is (with those files gone).
     pub fn remove(&self) -> io::Result<()> {
-        for name in FILES {
-            match std::fs::remove_file(self.file(name)) {
-                Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
-                _ => {}
+        // A `--stop` may make its `stopping` file while an emulator that was never handed over
+        // removes its directory: one more round takes it too.
+        let mut rounds = 0;
+        loop {
+            for name in FILES {
+                match std::fs::remove_file(self.file(name)) {
+                    Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+                    _ => {}
+                }
+            }
+            match std::fs::remove_dir(&self.path) {
+                Err(e) if e.kind() == io::ErrorKind::DirectoryNotEmpty && rounds < 2 => {
+                    rounds += 1;
+                }
+                done => return done,
             }
         }
-        std::fs::remove_dir(&self.path)
     }
 
     /// Whether this is a run directory that `--background` made, as far as can be told from
     /// outside: `Ok` when it is; `NotFound` when there is nothing at its path; otherwise what
     /// makes it not one, in words (see the module's notes).
-    pub fn check_own(&self) -> Result<(), Foreign> {
+    /// Whether its name is `safe-ad-emulator.` and 16 lowercase hex digits.
+    fn named(&self) -> bool {
         let name = self
             .path
             .file_name()
             .and_then(|name| name.to_str())
             .unwrap_or("");
-        let named = name.strip_prefix(PREFIX).is_some_and(|rest| {
+        name.strip_prefix(PREFIX).is_some_and(|rest| {
             rest.len() == 16 && rest.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
-        });
-        if !named {
+        })
+    }
+
+    pub fn check_own(&self) -> Result<(), Foreign> {
+        if !self.named() {
             return Err(Foreign::Not(
                 "its name is not safe-ad-emulator.<16 hex digits>, as --background names its \
                  directories"
@@ -309,6 +337,87 @@ impl RunDir {
     }
 }
 
+/// What an emulator's `about` file says.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct About {
+    pub url: String,
+    /// Seconds since 1970 (UTC).
+    pub started: u64,
+    /// `--import FILE` or `--state FILE`, the path made absolute; empty for none.
+    pub fixture: String,
+}
+
+impl RunDir {
+    /// Whether process `pid` is the emulator that made this directory: it holds open the
+    /// directory itself and its `lock` (Linux, from `/proc/PID/fd`). `None` when that cannot be
+    /// read here (no `/proc`): then the caller falls back on the `pid` file and the lock.
+    pub fn made_by(&self, pid: u32) -> Option<bool> {
+        let identity = |meta: std::fs::Metadata| {
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::MetadataExt;
+                Some((meta.dev(), meta.ino()))
+            }
+            #[cfg(not(unix))]
+            {
+                let _ = meta;
+                None::<(u64, u64)>
+            }
+        };
+        std::fs::read_dir("/proc/self/fd").ok()?;
+        let dir = identity(std::fs::symlink_metadata(&self.path).ok()?)?;
+        let lock = identity(std::fs::symlink_metadata(self.file("lock")).ok()?)?;
+        let Ok(fds) = std::fs::read_dir(format!("/proc/{pid}/fd")) else {
+            // Not a process of this user's, or none at all: not the emulator.
+            return Some(false);
+        };
+        let (mut holds_dir, mut holds_lock) = (false, false);
+        for fd in fds.flatten() {
+            match std::fs::metadata(fd.path()).ok().and_then(identity) {
+                Some(open) if open == dir => holds_dir = true,
+                Some(open) if open == lock => holds_lock = true,
+                _ => {}
+            }
+        }
+        Some(holds_dir && holds_lock)
+    }
+}
+
+/// The run directory that process `pid` holds open, if it is a background emulator (Linux).
+pub fn dir_of_process(pid: u32) -> Option<RunDir> {
+    let fds = std::fs::read_dir(format!("/proc/{pid}/fd")).ok()?;
+    fds.flatten().find_map(|fd| {
+        let path = std::fs::read_link(fd.path()).ok()?;
+        let dir = RunDir { path };
+        (dir.named() && dir.made_by(pid) == Some(true)).then_some(dir)
+    })
+}
+
+/// The run directories in the temporary directory that are this user's and whose emulator
+/// runs, with its process id: the user's background emulators, oldest first.
+pub fn running() -> Vec<(u32, RunDir)> {
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+        return Vec::new();
+    };
+    let mut found: Vec<(u32, RunDir)> = entries
+        .flatten()
+        .filter_map(|entry| {
+            let dir = RunDir { path: entry.path() };
+            if !dir.named() || dir.check_own().is_err() {
+                return None;
+            }
+            let pid = dir.pid().ok()?;
+            let runs = match dir.made_by(pid) {
+                Some(made) => made,
+                None => dir.is_running().unwrap_or(false),
+            };
+            runs.then_some((pid, dir))
+        })
+        .collect();
+    found.sort_by_key(|(pid, dir)| (dir.about().started, *pid));
+    found
+}
+
 /// Why a path is not a run directory that `--background` made.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Foreign {
@@ -366,7 +475,8 @@ mod tests {
         assert_eq!(dir.pid().unwrap(), std::process::id());
         assert!(dir.is_running().unwrap());
         assert!(dir.claim().is_err(), "a second claim");
-        assert!(!dir.wait_ended(Duration::from_millis(1)).unwrap());
+        let lock = dir.open_lock().unwrap();
+        assert!(!wait_ended(&lock, Duration::from_millis(1)).unwrap());
         let stopping = dir.claim_stopping().unwrap();
         assert_eq!(
             dir.claim_stopping().unwrap_err().kind(),
@@ -378,7 +488,7 @@ mod tests {
         assert_eq!(dir.status(), Some(Status::Failed));
         drop(held);
         assert!(!dir.is_running().unwrap());
-        assert!(dir.wait_ended(Duration::from_secs(60)).unwrap());
+        assert!(wait_ended(&lock, Duration::from_secs(60)).unwrap());
         dir.remove().unwrap();
         assert_eq!(dir.pid().unwrap_err().kind(), io::ErrorKind::NotFound);
     }
@@ -406,20 +516,29 @@ mod tests {
     }
 
     #[test]
-    fn what_was_shown_is_not_shown_again() {
+    fn the_emulator_that_made_it_holds_the_directory_and_its_lock() {
         let dir = RunDir::create().unwrap();
-        let mut stderr = dir.create_stderr().unwrap();
-        stderr.write_all(b"banner\n").unwrap();
-        let mut out = Vec::new();
-        let upto = dir.relay(0, &mut out).unwrap();
-        dir.write_shown(upto).unwrap();
-        stderr.write_all(b"later\n").unwrap();
-        let mut rest = Vec::new();
-        dir.relay(dir.shown(), &mut rest).unwrap();
+        let me = std::process::id();
+        if dir.made_by(me).is_none() {
+            return; // no /proc here
+        }
+        let lock = dir.claim().unwrap();
         assert_eq!(
-            (out.as_slice(), rest.as_slice()),
-            (&b"banner\n"[..], &b"later\n"[..])
+            dir.made_by(me),
+            Some(false),
+            "the lock alone proves nothing"
         );
+        let held = dir.hold().unwrap();
+        assert_eq!(dir.made_by(me), Some(true));
+        assert_eq!(dir_of_process(me).map(|d| d.path), Some(dir.path.clone()));
+        // A directory made by hand around a hard link to that lock is not made by this process.
+        let forged = RunDir::create().unwrap();
+        std::fs::hard_link(dir.path().join("lock"), forged.path().join("lock")).unwrap();
+        std::fs::write(forged.path().join("pid"), format!("{me}\n")).unwrap();
+        assert_eq!(forged.made_by(me), Some(false));
+        drop((held, lock));
+        assert_eq!(dir.made_by(me), Some(false));
+        forged.remove().unwrap();
         dir.remove().unwrap();
     }
 }

@@ -229,6 +229,70 @@ impl Network {
     }
 }
 
+/// A state file's bytes, parsed and checked: an empty (or all-blank) file is an empty network.
+/// A field that does not fit is said with the entry that holds it
+/// (`appendableData[2].data[0]: missing field `typeTag``), since serde's own words give only a
+/// line and column, which a one-line fixture makes useless.
+pub fn parse_state(bytes: &[u8]) -> Result<Network, String> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(Network::default());
+    }
+    let file: StateFile = serde_json::from_slice(bytes).map_err(|error| {
+        if error.is_data() {
+            // Well-formed JSON: find the entry whose fields do not fit.
+            serde_json::from_slice::<serde_json::Value>(bytes)
+                .ok()
+                .and_then(|value| misfit(&value))
+                .unwrap_or_else(|| error.to_string())
+        } else {
+            error.to_string()
+        }
+    })?;
+    Network::from_file(&file)
+}
+
+/// The innermost entry of a well-formed state file whose fields do not fit, with why.
+fn misfit(file: &serde_json::Value) -> Option<String> {
+    use serde_json::Value;
+    /// Why `value` is not a `T`, if it is not.
+    fn why<T: serde::de::DeserializeOwned>(value: &Value) -> Option<String> {
+        serde_json::from_value::<T>(value.clone())
+            .err()
+            .map(|e| e.to_string())
+    }
+    fn entries<'a>(value: &'a Value, list: &str) -> impl Iterator<Item = (usize, &'a Value)> {
+        value
+            .get(list)
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .enumerate()
+    }
+    for (i, ad) in entries(file, "appendableData") {
+        for list in ["data", "deletedData"] {
+            for (j, item) in entries(ad, list) {
+                if let Some(why) = why::<ItemJson>(item) {
+                    return Some(format!("appendableData[{i}].{list}[{j}]: {why}"));
+                }
+            }
+        }
+        if let Some(why) = why::<AdJson>(ad) {
+            return Some(format!("appendableData[{i}]: {why}"));
+        }
+    }
+    for (i, sd) in entries(file, "structuredData") {
+        if let Some(why) = why::<SdJson>(sd) {
+            return Some(format!("structuredData[{i}]: {why}"));
+        }
+    }
+    for (i, data) in entries(file, "immutableData") {
+        if let Some(why) = why::<ImmutableJson>(data) {
+            return Some(format!("immutableData[{i}]: {why}"));
+        }
+    }
+    None
+}
+
 /// Converts each entry of `list` (called `name` in the file); an error naming the entry when one
 /// does not convert or has the key of an earlier one (`same` says what they share).
 fn each_once<J, T, K: std::hash::Hash + Eq>(

@@ -481,18 +481,21 @@ eval "$(safe-ad emulator --background)"
 .RE
 .PP
 \fB--format env\fR prints NAME=VALUE lines, to append to an env file such as GitHub Actions'
-$GITHUB_ENV. A command substitution loses the exit status; where it matters, assign the output to
-a variable first and eval that.
+$GITHUB_ENV.
 .PP
-If the emulator cannot start, nothing is printed on standard output, nothing runs on, and the exit
-status and message are the emulator's own. If it does not listen within \fB--ready-timeout\fR
+If the emulator cannot start, nothing runs on, and the exit status and message are the emulator's
+own; standard output gets only a line that fails (\fBfalse\fR; with \fB--format sh\fR, when it
+is not a regular file), so that \fBeval "$(safe-ad emulator --background)"\fR fails too and a
+\fBsh -e\fR script stops there. If it does not listen within \fB--ready-timeout\fR
 seconds (default 30; a \fB--log\fR FIFO that nobody reads waits for ever), it is stopped and the
 exit status is 1; a signal to the starter meanwhile stops it too (128+\fIN\fR). A standard output
 that is /dev/null or closed is refused (exit status 2): the variables would be lost.
 .PP
-Its standard error goes to the file stderr in SAFE_AD_EMULATOR_DIR: what it said while starting
-(the demo names) is shown by \fB--background\fR, everything after (request lines unless
-\fB--quiet\fR, the totals, any failure) by \fB--stop\fR.
+What it says while starting (the demo names) is shown by \fB--background\fR; once it listens it
+makes SAFE_AD_EMULATOR_DIR and writes its standard error to the file stderr there, which
+\fB--stop\fR shows (request lines unless \fB--quiet\fR, the totals, any failure). Until the
+starter has printed the variables, the emulator watches it: a starter killed before that, even with
+SIGKILL, stops the emulator, and no directory is left.
 .PP
 \fBsafe-ad emulator --stop\fR stops the emulator that SAFE_AD_EMULATOR_PID and
 SAFE_AD_EMULATOR_DIR name (on Linux the process id alone is enough) as SIGTERM does, so
@@ -501,14 +504,19 @@ ended, shows its standard error, removes its directory, and exits with its exit 
 when it could not save or log. It touches only a directory that \fB--background\fR made (its
 name, owner and mode, and nothing in it but the files it writes), and removes only those files and
 then the directory; any other directory is refused, exit status 1. A process is signalled only if
-it is that emulator (it holds a lock in its directory for as long as it runs), so a process id
-used again by the system is never signalled, and the message names what runs there. An emulator
+it is the emulator that made that directory (it holds the directory and its lock open, as /proc
+shows on Linux), so a process id used again by the system, or a directory made by hand, is never
+signalled, and the message names what runs there. An emulator
 that is not running is exit status 1. If it has not ended after 30 seconds, a second SIGTERM cuts
 off the requests in progress; 10 seconds later it is killed.
 .PP
+Without the variables, \fB--stop\fR stops the only background emulator of yours; when several run
+it lists them and exits 2: \fB--pid\fR \fIPID\fR stops one, \fB--all\fR every one.
+\fBsafe-ad emulator list\fR lists them (see \fBsafe-ad-emulator-list\fR(1)).
+.PP
 \fB--stop --if-running\fR, for a step that always runs, exits 0 with a note when no emulator was
-started (SAFE_AD_EMULATOR_PID not set, or its directory gone: the start failed, or an earlier stop
-stopped it); otherwise it is \fB--stop\fR.
+started (the variables not set: it names those of yours that run and leaves them running; or its
+directory gone: the start failed, or an earlier stop stopped it); otherwise it is \fB--stop\fR.
 "#,
     },
     Section {
@@ -611,8 +619,17 @@ binary one and handle 1's item of appendable data (the data of handle 2). New ha
 stop (Ctrl-C, SIGTERM, the end of \fICOMMAND\fR), writes it back atomically, so a fixture can be
 made once and used again. A \fIFILE\fR that does not exist yet starts empty and is created. Handles
 are not kept from one run to the next (the launcher lost them on a restart too). A file that does
-not parse is refused at the start (exit status 2). The format, in which an unknown field is an
-error:
+not parse is refused at the start (exit status 2), and the message names the entry at fault
+(appendableData[2].data[0]: missing field typeTag).
+.PP
+\fB--import\fR \fIFILE\fR loads a fixture the same way and never writes it, however the run
+changes the network: for a fixture a CI job commits. The file must exist; no lock is taken.
+\fBsafe-ad emulator export\fR writes what a running emulator holds as such a file (see
+\fBsafe-ad-emulator-export\fR(1)). Unless \fB--quiet\fR, the start counts what was loaded of each
+family (appendable, structured and immutable data) and lists each appendable data's name, version
+and items.
+.PP
+The format, in which an unknown field is an error:
 .PP
 .RS 4
 .EX
@@ -733,7 +750,7 @@ it, 127 if it could not be started.
 With \fB--background\fR, 0 once it listens, else the emulator's own exit status (1 when it did not
 listen in time, 128+\fIN\fR after signal \fIN\fR). With \fB--stop\fR, the emulator's own exit
 status; 1 when no emulator of those variables was running or it had to be killed; 2 without
-SAFE_AD_EMULATOR_PID.
+the variables when several of yours run.
 "#,
     },
     Section {

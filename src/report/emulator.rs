@@ -1,4 +1,4 @@
-//! What `safe-ad emulator requests` prints: the journal's records (as JSON lines, or a short
+//! What `safe-ad emulator export` says, and what `safe-ad emulator requests` prints: the journal's records (as JSON lines, or a short
 //! table on a terminal), a count, the verdict of `--expect` and the records it lists, and notes
 //! on what the journal dropped or a clear removed. (The emulator itself prints through its own
 //! `emulator::log`; this is the client reading its journal.)
@@ -26,6 +26,20 @@ pub struct JournalRow {
 }
 
 impl Reporter {
+    /// `emulator export`: the fixture on stdout, or (written to `path`) a note on stderr.
+    pub fn exported(&self, text: &str, path: Option<&std::path::Path>) {
+        match path {
+            None => self.out(text),
+            Some(path) => self.info(&format!(
+                "emulator export: wrote the network to {} ({} bytes); `safe-ad emulator \
+                 --import {}` loads it",
+                sanitize::line(path.display().to_string().as_bytes(), 200),
+                text.len(),
+                sanitize::line(path.display().to_string().as_bytes(), 200),
+            )),
+        }
+    }
+
     /// The records that matched: their JSON lines as the journal holds them, or (stdout a
     /// terminal, no `--json`) a table.
     pub fn journal_records(&self, lines: &[&str], rows: &[JournalRow], json: bool) {

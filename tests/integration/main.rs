@@ -36,7 +36,11 @@ mod emulator_core;
 #[cfg(feature = "emulator")]
 mod emulator_files;
 #[cfg(feature = "emulator")]
+mod emulator_fixtures;
+#[cfg(feature = "emulator")]
 mod emulator_immutable;
+#[cfg(feature = "emulator")]
+mod emulator_list;
 #[cfg(feature = "emulator")]
 mod emulator_requests;
 #[cfg(feature = "emulator")]

@@ -153,6 +153,9 @@ fn sample_args(path: &str) -> &'static [&'static str] {
         "emulator" => &["--listen", "127.0.0.1:0", "--", "true"],
         // Should the refusal fail, it asks the counting launcher for a journal.
         "emulator requests" => &["--count"],
+        // Should the refusal fail, it asks the counting launcher for a network, to stdout.
+        "emulator export" => &["-"],
+        "emulator list" => &[],
         other => panic!("no sample arguments for `safe-ad {other}`: add them here"),
     }
 }

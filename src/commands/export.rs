@@ -1,0 +1,208 @@
+//! `safe-ad emulator export [FILE|-]`: what a running emulator holds on its network, as a
+//! fixture that `--import` (or `--state`) loads back to the same network. A client of the
+//! emulator as `emulator requests` is (the same settings, the same judging of the answer: see
+//! `journal`), reading `GET /_emulator/network`.
+//!
+//! The network route answers in the state file's format already; the one change made here is to
+//! leave out each immutable data's own `name`, which the emulator computes from its content and
+//! cipher (a load computes it again), so that a person can edit the content of an exported
+//! fixture without having to learn the emulator's hash. Items that point at immutable data keep
+//! the name: that is how they point.
+//!
+//! FILE is written as a fixture a job commits must be: a new file beside it (created exclusively,
+//! under an unpredictable name), synced and renamed over it, so a reader never sees half a file
+//! and a failure leaves the old one (the new file is removed). A FILE that is a symbolic link is
+//! refused rather than replaced by a file (the rename would replace the link, not what it names),
+//! and so is one that is not a regular file; both before anything is sent. A failure to write is
+//! never exit 0.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use reqwest::Method;
+use serde_json::Value;
+
+use super::journal::{root_of, send};
+use super::resolve;
+use crate::cli::ClientOptions;
+use crate::emulator::ExportArgs;
+use crate::launcher::Launcher;
+use crate::outcome::{Class, Done, Failure};
+use crate::report::Reporter;
+use crate::runtime::{internal, runtime};
+use crate::settings::StdinUse;
+
+/// The emulator's network route.
+const ROUTE: &str = "/_emulator/network";
+
+/// Runs `safe-ad emulator export`.
+pub fn run(
+    args: &ExportArgs,
+    options: &ClientOptions,
+    reporter: &Reporter,
+) -> Result<Done, Failure> {
+    let file = args
+        .file
+        .as_deref()
+        .filter(|path| path.as_os_str() != "-")
+        .map(checked_target)
+        .transpose()?;
+    let settings = resolve(options, reporter, StdinUse::Free)?;
+    settings.token()?;
+    let mut config = settings.launcher_config();
+    config.url = root_of(&settings.launcher);
+    let base = config.url.base().to_owned();
+    let launcher = Launcher::new(config).map_err(internal)?;
+    let runtime = runtime()?;
+    let answer = send(&runtime, &launcher, &base, Method::GET, ROUTE.into())?;
+    let text = fixture_text(&answer.body)?;
+    match file {
+        None => reporter.exported(&text, None),
+        Some(path) => {
+            write_atomically(&path, text.as_bytes()).map_err(|error| {
+                Failure::new(
+                    Class::Unexpected,
+                    format!(
+                        "emulator export: cannot write {}: {} (the file is as it was)",
+                        path.display(),
+                        crate::sanitize::line(error.to_string().as_bytes(), 200)
+                    ),
+                )
+            })?;
+            reporter.exported(&text, Some(&path));
+        }
+    }
+    Ok(Done::Success)
+}
+
+/// The network's answer as a fixture: immutable data without the names the emulator computes,
+/// pretty-printed as a save writes it.
+fn fixture_text(body: &[u8]) -> Result<String, Failure> {
+    let not_a_network = || {
+        Failure::new(
+            Class::Unexpected,
+            format!(
+                "emulator export: {ROUTE} did not answer with a network in the state file's format"
+            ),
+        )
+    };
+    let mut network: Value = serde_json::from_slice(body).map_err(|_| not_a_network())?;
+    if !network.get("format").is_some_and(Value::is_string) {
+        return Err(not_a_network());
+    }
+    if let Some(list) = network
+        .get_mut("immutableData")
+        .and_then(Value::as_array_mut)
+    {
+        for data in list {
+            if let Some(data) = data.as_object_mut() {
+                data.shift_remove("name");
+            }
+        }
+    }
+    let mut text = serde_json::to_string_pretty(&network).map_err(|e| internal(e.into()))?;
+    text.push('\n');
+    Ok(text)
+}
+
+/// FILE as given, if it may be written: not a symbolic link, and a regular file if it exists.
+/// Checked before anything is sent.
+fn checked_target(path: &Path) -> Result<PathBuf, Failure> {
+    let refused = |why: &str| {
+        Failure::usage(format!(
+            "emulator export: {}: {why}",
+            crate::sanitize::line(path.display().to_string().as_bytes(), 200)
+        ))
+    };
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => Err(refused(
+            "it is a symbolic link; export replaces FILE with a new file, which would replace the \
+             link rather than the file it names: give the file's own path",
+        )
+        .with_hint(
+            "`safe-ad emulator export \"$(readlink -f FILE)\"` writes where the link points",
+        )),
+        Ok(meta) if !meta.is_file() => Err(refused(
+            "it is not a regular file (a directory, FIFO or device); give a file's path, or `-` \
+             for standard output",
+        )),
+        Ok(_) => Ok(path.to_path_buf()),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(path.to_path_buf()),
+        Err(error) => Err(refused(&format!("cannot look at it: {error}"))),
+    }
+}
+
+/// Writes `bytes` to `path` through a new file beside it, renamed over it (see the module's
+/// notes); the new file keeps an existing file's permissions.
+fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let (temporary, mut file) = create_beside(path)?;
+    let written = (|| {
+        if let Ok(meta) = std::fs::metadata(path) {
+            file.set_permissions(meta.permissions())?;
+        }
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        std::fs::rename(&temporary, path)?;
+        let directory = match path.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent,
+            _ => Path::new("."),
+        };
+        // The rename itself reaches the disk with the directory.
+        if let Ok(directory) = File::open(directory) {
+            let _ = directory.sync_all();
+        }
+        Ok(())
+    })();
+    if written.is_err() {
+        drop(file);
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
+}
+
+/// A new file beside `path`, `.NAME.<16 hex digits>.tmp`, created exclusively (never through
+/// an existing name or link).
+fn create_beside(path: &Path) -> io::Result<(PathBuf, File)> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::other("it names no file"))?
+        .to_string_lossy()
+        .into_owned();
+    let mut last = None;
+    for _ in 0..8 {
+        let mut random = [0u8; 8];
+        getrandom::getrandom(&mut random).map_err(io::Error::other)?;
+        let middle: String = random.iter().map(|b| format!("{b:02x}")).collect();
+        let temporary = path.with_file_name(format!(".{name}.{middle}.tmp"));
+        let mut options = OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o666);
+        }
+        match options.open(&temporary) {
+            Ok(file) => return Ok((temporary, file)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| io::Error::other("no free temporary name")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn immutable_names_are_left_out_and_pointers_kept() {
+        let body = br#"{"format":"safe-ad-emulator-state/1","appendableData":[{"name":"a","data":[{"immutableData":{"name":"kept"}}]}],"structuredData":[],"immutableData":[{"name":"computed","cipher":"PLAIN","content":"aGk="}]}"#;
+        let text = fixture_text(body).unwrap();
+        assert!(text.contains("\"kept\""), "{text}");
+        assert!(!text.contains("computed"), "{text}");
+        assert!(text.ends_with("}\n"));
+        assert!(fixture_text(b"[1]").is_err());
+        assert!(fixture_text(b"not json").is_err());
+    }
+}

@@ -1,0 +1,364 @@
+//! Fixtures a CI job commits: `--import FILE` loads one and never writes it (byte for byte the
+//! same after a run that changed the network); a fixture that does not load names the entry at
+//! fault; the start-up summary counts each family in words; `safe-ad emulator export [FILE|-]`
+//! writes what a running emulator holds as a fixture that loads back to the same network
+//! (immutable data included, its computed names left out), refusing a FILE that is a link or not
+//! a file before anything is sent, and never exiting 0 when the file was not written; and a
+//! `--background` start that fails makes `eval "$(...)"` fail too, so `sh -e` stops there.
+
+use serde_json::Value;
+
+use crate::harness::emulator::{path_arg, Emulator};
+use crate::harness::http::{b64, name};
+use crate::harness::leftovers::CiJob;
+use crate::harness::*;
+
+/// A hand-written fixture: two appendable data (one with an item pointing at immutable data,
+/// one item signed by another key), a structured data, and immutable data without its name.
+fn fixture() -> String {
+    format!(
+        r#"{{"format":"safe-ad-emulator-state/1",
+  "appendableData":[
+    {{"name":"{a}","version":1,"filterType":"BlackList",
+      "data":[{{"immutableData":{{"name":"{hash}"}}}},{{"structuredData":{{"name":"{s}","typeTag":500}},"signKey":"{k}"}}]}},
+    {{"name":"{b}","isPrivate":true,"version":0,"filterType":"WhiteList","filterKeys":["{k}"]}}],
+  "structuredData":[{{"name":"{s}","typeTag":500,"version":0,"data":["{hi}"]}}],
+  "immutableData":[{{"content":"{hi}"}}]}}
+"#,
+        a = name(1),
+        b = name(2),
+        s = name(3),
+        k = name(4),
+        hash = name(9),
+        hi = b64(b"hi"),
+    )
+}
+
+/// The network a running emulator holds, as `GET /_emulator/network` gives it.
+fn network(emulator: &Emulator) -> Value {
+    let answer = emulator.http("GET", "/_emulator/network", Some(TOKEN), None);
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    answer.json()
+}
+
+#[test]
+fn an_imported_fixture_is_never_written_whatever_the_run_changes() {
+    let sandbox = Sandbox::new();
+    let text = fixture();
+    let file = sandbox.file("fixture.json", &text);
+    let emulator = Emulator::start_in(&sandbox, &["--import", path_arg(&file)]);
+    let said = emulator.wait_log("no handles");
+    // Every family counted, in words.
+    assert!(
+        said.contains(&format!(
+            "safe-ad emulator: --import {}: 2 appendable data, 1 structured data, 1 immutable \
+             data; no handles (`safe-ad open NAME` gets one):\n",
+            path_arg(&file)
+        )),
+        "{said}"
+    );
+    assert!(
+        said.contains(&format!(
+            "  {} version 1, 2 items, no deleted items\n",
+            name(1)
+        )),
+        "{said}"
+    );
+    assert!(
+        said.contains(&format!(
+            "  {} (--private) version 0, no items, no deleted items\n",
+            name(2)
+        )),
+        "{said}"
+    );
+    let before = network(&emulator);
+    // A script changes the network: a new appendable data saved, an item cleared and posted.
+    let changed = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .arg("create")
+        .arg("--put")
+        .run();
+    changed.success();
+    let open = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["open", &name(1)])
+        .run();
+    open.success();
+    let handle = open.stdout().trim().to_owned();
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["clear-data", "--save", "post", &handle])
+        .run()
+        .success();
+    assert_ne!(network(&emulator), before, "the run changed the network");
+    emulator.terminate().success();
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("the fixture"),
+        text,
+        "the fixture was written"
+    );
+    // No temporary file beside it either.
+    let names: Vec<String> = std::fs::read_dir(sandbox.path())
+        .expect("dir")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("fixture"))
+        .collect();
+    assert_eq!(names, ["fixture.json"]);
+
+    // Loaded read-only, a second emulator may load it at the same time (no lock is taken).
+    let first = Emulator::start_in(&sandbox, &["--import", path_arg(&file), "-q"]);
+    let second = Emulator::start_in(&sandbox, &["--import", path_arg(&file), "-q"]);
+    assert_eq!(network(&first), network(&second));
+    first.terminate().success();
+    second.terminate().success();
+}
+
+#[test]
+fn import_refuses_a_missing_file_and_the_options_it_cannot_go_with() {
+    let sandbox = Sandbox::new();
+    let file = sandbox.file("fixture.json", fixture());
+    crate::harness::emulator::emulator_command(&sandbox)
+        .args(["--import", "missing.json"])
+        .current_dir(sandbox.path())
+        .run()
+        .code(2)
+        .stderr_has("safe-ad emulator: error: --import missing.json: cannot read it: no such file")
+        .stdout_is("");
+    for other in [&["--state", "other.json"][..], &["--empty"][..]] {
+        crate::harness::emulator::emulator_command(&sandbox)
+            .args(["--import", path_arg(&file)])
+            .args(other)
+            .run()
+            .code(2)
+            .stderr_has("cannot be used with");
+    }
+}
+
+#[test]
+fn a_fixture_that_does_not_load_names_the_entry_at_fault() {
+    let sandbox = Sandbox::new();
+    let ad = |n: u8| {
+        format!(
+            r#"{{"name":"{}","version":0,"filterType":"BlackList"}}"#,
+            name(n)
+        )
+    };
+    let no_filter = format!(r#"{{"name":"{}","version":0}}"#, name(3));
+    let bad_item = format!(
+        r#"{{"name":"{}","version":0,"filterType":"BlackList","data":[{{"structuredData":{{"name":"{}"}}}}]}}"#,
+        name(4),
+        name(5)
+    );
+    let cases = [
+        (
+            format!(r#"{{"format":"safe-ad-emulator-state/1","appendableData":[{},{},{}]}}"#, ad(1), ad(2), no_filter),
+            "appendableData[2]: missing field `filterType`",
+        ),
+        (
+            format!(r#"{{"format":"safe-ad-emulator-state/1","appendableData":[{bad_item}]}}"#),
+            "appendableData[0].data[0]: missing field `typeTag`",
+        ),
+        (
+            r#"{"format":"safe-ad-emulator-state/1","structuredData":[{"name":"x","typeTag":500,"version":0,"colour":1}]}"#.to_owned(),
+            "structuredData[0]: unknown field `colour`",
+        ),
+        (
+            r#"{"format":"safe-ad-emulator-state/1","immutableData":[{"cipher":"PLAIN"}]}"#.to_owned(),
+            "immutableData[0]: missing field `content`",
+        ),
+    ];
+    for (text, says) in &cases {
+        for option in ["--import", "--state"] {
+            sandbox.file("bad.json", text);
+            crate::harness::emulator::emulator_command(&sandbox)
+                .args([option, "bad.json"])
+                .current_dir(sandbox.path())
+                .case(option)
+                .run()
+                .code(2)
+                .stderr_has(&format!(
+                    "safe-ad emulator: error: {option} bad.json: {says}"
+                ));
+        }
+    }
+    // The same words from a reset to a state sent as the body.
+    let emulator = Emulator::start(&["-q"]);
+    for (text, says) in &cases {
+        let answer = emulator.http("POST", "/_emulator/reset/state", Some(TOKEN), Some(text));
+        assert_eq!(answer.status, 400, "{}", answer.body);
+        assert!(answer.body.contains(says), "{}", answer.body);
+    }
+    emulator.terminate().success();
+}
+
+#[test]
+fn export_writes_a_fixture_that_loads_back_to_the_same_network() {
+    let sandbox = Sandbox::new();
+    // The demo data holds every family: appendable, structured and immutable data (the inbox).
+    let emulator = Emulator::start_in(&sandbox, &["-q"]);
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["create", "--put"])
+        .run()
+        .success();
+    let held = network(&emulator);
+    assert!(
+        held["immutableData"]
+            .as_array()
+            .is_some_and(|l| !l.is_empty()),
+        "{held}"
+    );
+    let exported = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["emulator", "export", "fixture.json"])
+        .current_dir(sandbox.path())
+        .run();
+    exported
+        .success()
+        .stdout_is("")
+        .stderr_has("emulator export: wrote the network to fixture.json (");
+    let file = sandbox.path().join("fixture.json");
+    let text = std::fs::read_to_string(&file).expect("the fixture");
+    // The same fixture on stdout, with `-` and with no FILE.
+    for args in [&["-"][..], &[][..]] {
+        sandbox
+            .safe_ad()
+            .launcher(&emulator.url)
+            .args(["emulator", "export"])
+            .args(args)
+            .run()
+            .success()
+            .stdout_is(&text);
+    }
+    // Immutable data without the names the emulator computes; items keep theirs.
+    let fixture: Value = serde_json::from_str(&text).expect("JSON");
+    for data in fixture["immutableData"].as_array().expect("immutable data") {
+        assert!(data.get("name").is_none(), "{data}");
+    }
+    assert!(text.contains("\"immutableData\": {"), "{text}");
+    emulator.terminate().success();
+
+    // Loaded back, by --import and by --state, it is the same network.
+    let imported = Emulator::start_in(&sandbox, &["-q", "--import", path_arg(&file)]);
+    assert_eq!(network(&imported), held);
+    imported.terminate().success();
+    let stated = Emulator::start_in(&sandbox, &["-q", "--state", path_arg(&file)]);
+    assert_eq!(network(&stated), held);
+    stated.terminate().success();
+}
+
+#[test]
+fn export_refuses_a_link_or_a_non_file_before_sending_and_never_exits_0_unwritten() {
+    let sandbox = Sandbox::new();
+    let target = sandbox.file("real.json", "kept\n");
+    std::os::unix::fs::symlink(&target, sandbox.path().join("link.json")).expect("symlink");
+    std::fs::create_dir(sandbox.path().join("dir.json")).expect("dir");
+    // No emulator at the URL: a refusal before anything is sent is exit 2, not 6.
+    let nowhere = "http://127.0.0.1:9";
+    for (file, says) in [
+        ("link.json", "link.json: it is a symbolic link"),
+        ("dir.json", "dir.json: it is not a regular file"),
+    ] {
+        sandbox
+            .safe_ad()
+            .launcher(nowhere)
+            .args(["emulator", "export", file])
+            .current_dir(sandbox.path())
+            .run()
+            .code(2)
+            .stderr_has(&format!("safe-ad: error: emulator export: {says}"));
+    }
+    assert_eq!(std::fs::read_to_string(&target).expect("target"), "kept\n");
+    assert!(std::fs::symlink_metadata(sandbox.path().join("link.json"))
+        .expect("link")
+        .file_type()
+        .is_symlink());
+    // A FILE that cannot be written: exit 1, nothing left beside it.
+    let emulator = Emulator::start_in(&sandbox, &["-q"]);
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["emulator", "export", "missing/fixture.json"])
+        .current_dir(sandbox.path())
+        .run()
+        .code(1)
+        .stderr_has("emulator export: cannot write missing/fixture.json");
+    emulator.terminate().success();
+}
+
+#[test]
+fn a_background_start_that_fails_fails_the_eval_of_its_output_under_sh_e() {
+    let job = CiJob::new();
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").expect("a port to hold");
+    let port = taken.local_addr().expect("addr").to_string();
+    for shell in ["sh", "bash"] {
+        if !have(shell) {
+            continue;
+        }
+        let output = job
+            .shell(
+                shell,
+                &format!(
+                    "set -e\neval \"$(safe-ad emulator --background --listen {port})\"\necho \
+                     after the start\n"
+                ),
+            )
+            .case(shell)
+            .run();
+        output
+            .code(1)
+            .stdout_is("")
+            .stderr_has(&format!(
+                "safe-ad emulator: error: cannot listen on {port}: Address already in use"
+            ))
+            .stderr_lacks("no token");
+        // And so does a start clap refuses.
+        job.shell(
+            shell,
+            "set -e\neval \"$(safe-ad emulator --background --ready-timeout 0)\"\necho after\n",
+        )
+        .case(shell)
+        .run()
+        .code(1)
+        .stdout_is("")
+        .stderr_has("--ready-timeout");
+    }
+    // What it prints for that: one line, after which an env file is left alone.
+    job.safe_ad()
+        .args(["emulator", "--background", "--listen", &port])
+        .run()
+        .code(1)
+        .stdout_is(safe_ad::emulator::EVAL_FAILS);
+    job.safe_ad()
+        .args([
+            "emulator",
+            "--background",
+            "--format",
+            "env",
+            "--listen",
+            &port,
+        ])
+        .run()
+        .code(1)
+        .stdout_is("");
+    // A file gets nothing: the line that wrote it failed on its exit code, and sourcing it later
+    // (GitLab's after_script) must not stop the step that stops the emulator.
+    job.shell(
+        "sh",
+        &format!("safe-ad emulator --background --listen {port} > vars"),
+    )
+    .run()
+    .code(1);
+    assert_eq!(
+        std::fs::read_to_string(job.sandbox.path().join("vars")).expect("vars"),
+        ""
+    );
+    job.leftovers.assert_none();
+    assert!(job.temporary_files().is_empty());
+}
