@@ -18,6 +18,7 @@
 //! The step runner, the leases and the stop live in `batch/steps.rs`, re-exported here.
 
 pub mod immutable;
+pub mod restore;
 pub mod select;
 pub mod show;
 pub mod status;
@@ -74,7 +75,9 @@ impl Procedure {
     pub fn plan(self, handle: Handle) -> Vec<Request<Slot>> {
         let handle = Slot::Is(handle);
         match self {
-            Procedure::Operation { operation, save } => std::iter::once(operation)
+            Procedure::Operation { operation, save } => saved_first(operation, save)
+                .into_iter()
+                .chain(std::iter::once(operation))
                 .chain(save)
                 .flat_map(|operation| with_read_back(Request::OnHandle(operation, handle)))
                 .collect(),
@@ -318,9 +321,21 @@ async fn process(
     let mut steps = Steps::new(launcher, verbose, interrupt);
     match plan.procedure {
         Procedure::Operation { operation, save } => {
-            let done = steps
-                .save_or_run(Request::OnHandle(operation, handle))
-                .await;
+            let first = match saved_first(operation, save) {
+                Some(first) => steps
+                    .save_or_run(Request::OnHandle(first, handle))
+                    .await
+                    .is_some(),
+                None => true,
+            };
+            let done = match first {
+                true => {
+                    steps
+                        .save_or_run(Request::OnHandle(operation, handle))
+                        .await
+                }
+                false => None,
+            };
             if let (Some(_), Some(save)) = (done, save) {
                 steps.save_or_run(Request::OnHandle(save, handle)).await;
             }
@@ -464,6 +479,24 @@ pub fn append_plan(handle: Handle, item: AppendItem) -> Vec<Request<Slot>> {
     requests
 }
 
+/// The save sent before `operation` as well as after it, when one after it alone would leave on
+/// the network the opposite of what the command says: a purge (or `clear-deleted-data`) with
+/// `--save post`. A post sends the copy's deleted list, and the network takes away from its data
+/// only what that list names; an item whose removal was never saved, purged from the list, would
+/// stay data ([`crate::saving::Change::PurgeUnsaved`]). Saving first sends the removal; the purge
+/// and the save after it then take the items off the deleted list for good. The first save is
+/// sent whether or not the removals were saved already (it then changes nothing but the
+/// version), so what `--dry-run` prints is what is sent. A `put` saves data never saved, which
+/// the network holds nothing of yet: one save is enough.
+pub fn saved_first(operation: Operation, save: Option<Operation>) -> Option<Operation> {
+    match (operation, save) {
+        (Operation::Purge | Operation::ClearDeletedData, Some(Operation::Post)) => {
+            Some(Operation::Post)
+        }
+        _ => None,
+    }
+}
+
 /// The indexes of a one-item change, in the order they are applied: the highest first, so that
 /// each index still names the item the person saw (removing item 1 moves every later item down).
 pub fn highest_first(indexes: &[u64]) -> Vec<u64> {
@@ -480,9 +513,14 @@ pub fn at_indexes_plan(
     save: Option<Operation>,
 ) -> Vec<Request<Slot>> {
     let handle = Slot::Is(handle);
-    highest_first(indexes)
+    saved_first(operation, save)
         .into_iter()
-        .map(|index| Request::AtIndex(operation, handle, index))
+        .flat_map(|first| with_read_back(Request::OnHandle(first, handle)))
+        .chain(
+            highest_first(indexes)
+                .into_iter()
+                .map(|index| Request::AtIndex(operation, handle, index)),
+        )
         .chain(
             save.into_iter()
                 .flat_map(|save| with_read_back(Request::OnHandle(save, handle))),
@@ -497,11 +535,14 @@ pub struct AtIndexes {
     pub tally: Tally,
     /// The save ran and succeeded.
     pub saved: bool,
+    /// The save before the change ([`saved_first`]) failed: nothing was changed.
+    pub first_save_failed: bool,
 }
 
 /// `remove`, `restore`, `purge`: one request per index, one at a time, highest first, each
 /// handed to `each` when done; with `fail_fast` none after the first failure. The save (if
-/// asked) runs once, after every change succeeded: a handle half changed is not saved.
+/// asked) runs once, after every change succeeded: a handle half changed is not saved. A purge
+/// with `--save post` is saved first too ([`saved_first`]); when that fails nothing is changed.
 #[allow(clippy::too_many_arguments)]
 pub async fn at_indexes(
     launcher: &Launcher,
@@ -514,6 +555,15 @@ pub async fn at_indexes(
     mut each: impl FnMut(&Step),
 ) -> AtIndexes {
     let mut done = AtIndexes::default();
+    if let Some(first) = saved_first(operation, save) {
+        let step = save_step(launcher, Request::OnHandle(first, handle), verbose).await;
+        each(&step);
+        if let Err(failure) = &step.result {
+            done.tally.first_failure.get_or_insert(failure.class);
+            done.first_save_failed = true;
+            return done;
+        }
+    }
     let ordered = highest_first(indexes);
     for (at, index) in ordered.iter().enumerate() {
         let step = step(

@@ -1,4 +1,4 @@
-//! `status`: a handle's copy against the network. The copy is read as `show` reads it; the
+//! `status`: a handle's copy against the network, both read at once. The copy is read as `show` reads it; the
 //! network's data is fetched into a fresh handle the way `reopen` does (the handle's data id,
 //! the fetch through it), read the same way, and given back: the data id as soon as the fetch
 //! answered, the fresh handle once it is read. Both are [`Lease`](super::Lease)s, so they go
@@ -102,6 +102,17 @@ pub struct Verdict<'a> {
 }
 
 impl Verdict<'_> {
+    /// Nothing a save would change on the network, and the copy not stale: `status` exits 0.
+    /// Items on the network the copy does not show (left out of it by a post, appended since,
+    /// or purged from it before their removal was saved) are no change a save would send: a
+    /// post keeps them (`saving`'s table).
+    pub fn settled(&self) -> bool {
+        self.network
+            .is_some_and(|network| network.version == self.copy.version)
+            && !self.differences.unsaved()
+    }
+
+    /// Settled, and the copy shows what the network holds.
     pub fn in_sync(&self) -> bool {
         self.network
             .is_some_and(|network| network.version == self.copy.version)
@@ -272,29 +283,51 @@ fn not_on_network(failure: &Failure) -> bool {
         .is_some_and(|code| NOT_ON_NETWORK.contains(&code))
 }
 
-/// Reads `handle`'s copy, then the network's data through a fresh handle, and gives back every
-/// handle it took. `progress` hears, for the handle being read (the copy, then the fresh one),
-/// how many of its filter keys and items are done, of how many.
+/// Reads `handle`'s copy and, at the same time, the network's data through a fresh handle,
+/// and gives back every handle it took. `progress` hears, for the handle being read (the copy,
+/// or the fresh one), how many of its filter keys and items are done, of how many. When the
+/// copy cannot be read the network's reading is not said (its handles are given back all the
+/// same): without the copy there is nothing to compare.
 pub async fn handle(
     launcher: &Launcher,
     handle: Handle,
     options: ShowOptions,
     stop: &Stop,
-    mut progress: impl FnMut(Handle, u64, u64),
+    progress: impl FnMut(Handle, u64, u64),
 ) -> Compared {
+    // Both readings run at once (`--jobs` bounds each), and report progress through one closure.
+    let progress = std::cell::RefCell::new(progress);
     let copy = show::handle(launcher, handle, options, stop, |done, total| {
-        progress(handle, done, total)
-    })
-    .await;
-    let mut compared = Compared {
+        (progress.borrow_mut())(handle, done, total)
+    });
+    let network = network(launcher, handle, options, stop, |at, done, total| {
+        (progress.borrow_mut())(at, done, total)
+    });
+    let (copy, (network, steps)) = tokio::join!(copy, network);
+    let network = match copy.metadata.is_err() || stop.is_set() {
+        true => Network::NotAsked,
+        false => network,
+    };
+    Compared {
         handle,
         copy,
-        network: Network::NotAsked,
-        steps: Vec::new(),
-    };
-    if compared.copy.metadata.is_err() || stop.is_set() {
-        return compared;
+        network,
+        steps,
     }
+}
+
+/// The network's data for `handle`'s copy: a data id of the handle, a fresh handle fetched
+/// through it (the data id given back at once), read as `options` says and given back. Both are
+/// leases. `progress` hears how much of the fresh handle is read. `status` reads it beside the
+/// copy; `restore --save post` reads the deleted list, to learn which restored items a save
+/// leaves in neither list.
+pub async fn network(
+    launcher: &Launcher,
+    handle: Handle,
+    options: ShowOptions,
+    stop: &Stop,
+    mut progress: impl FnMut(Handle, u64, u64),
+) -> (Network, Vec<Step>) {
     let mut steps = Steps::new(launcher, options.verbose, stop);
     let data_id = steps
         .lease(
@@ -302,7 +335,7 @@ pub async fn handle(
             Request::DropDataId,
         )
         .await;
-    compared.network = match data_id {
+    let network = match data_id {
         Err(failure) => Network::Failed(failure),
         Ok((data_id, _)) => {
             let fetched = steps
@@ -326,6 +359,5 @@ pub async fn handle(
             }
         }
     };
-    compared.steps = steps.finish().await;
-    compared
+    (network, steps.finish().await)
 }

@@ -23,7 +23,8 @@ mod options;
 pub use auth::{AuthArgs, AuthCommand, ConfigArgs, ConfigCommand, LoginArgs, SetArgs, UnsetArgs};
 pub use items::{
     AppendCommand, ClearCommand, CreateCommand, DecodeCommand, EncryptWith, HandleArgs,
-    HandleCommand, ItemCommand, OpenCommand, ReopenCommand, SaveWith, ShowCommand, StatusCommand,
+    HandleCommand, ItemCommand, OpenCommand, ReopenCommand, SaveWith, SelectorArgs, ShowCommand,
+    StatusCommand,
 };
 pub use options::{options_of, ClientOptions, ColorWhen, Opt, Opts, COMMAND_OPTIONS};
 
@@ -169,8 +170,10 @@ you save the data afterwards with `post`; `--save post` does both, once every in
 
 Or choose the items by what they are (SELECTOR): --signed-by, --kind, --data-id, --name. One \
 read of the handle resolves them to indexes (with indexes given too: only those); every selector \
-given must hold. `--dry-run` then says which items would move and changes nothing. No match is \
-exit 0 with a note, or exit 4 with --require-match.
+given must hold; --data-id and --name may be given more than once (any of them). No match is \
+exit 0 with a note, or exit 4 with --require-match. `--dry-run` with selectors sends nothing, not \
+even the read, so it cannot say which items match: `safe-ad show HANDLE` with the same selectors \
+lists them. `--curl` with selectors is refused (exit 2): a curl script cannot choose items.
 
 Positions are the network's sorted order (structured data, then immutable data, then public, \
 then private appendable data, each by name), not the order items came in, and they move after a \
@@ -276,8 +279,12 @@ It only reads. It gets data-id, sign-key and structured-data handles from the la
 and drops each again, also when a step fails or on Ctrl-C. Items are read up to --jobs at once \
 (at most 8), holding at most 8 handles of a kind: the launcher keeps 100 of each kind and evicts \
 the oldest, so none of yours goes unless you hold more than 92 of a kind. An item that cannot be \
-read is shown with the launcher's error, and the rest still are.",
-        after_help = "Examples:\n  safe-ad show 7\n  safe-ad show --index 0..10 --json 7\n  safe-ad show --full 7"
+read is shown with the launcher's error, and the rest still are.
+
+Selectors (--signed-by, --kind, --data-id, --name) keep only the items they match, as `remove`, \
+`restore` and `purge` choose them: `show 7 --signed-by others` lists the data items \
+`remove 7 --signed-by others` would move (and the deleted items `restore` or `purge` would).",
+        after_help = "Examples:\n  safe-ad show 7\n  safe-ad show --index 0..10 --json 7\n  safe-ad show --full 7\n  safe-ad show --signed-by others 7"
     )]
     Show(ShowCommand),
 

@@ -230,7 +230,7 @@ fn parts<'a>(
     let new = if differences.emptied.is_some() {
         "on the network, not in the copy (left out of it by a post, or appended since)"
     } else {
-        "new on the network (appended since the copy was taken; not in the copy)"
+        "data on the network, not in the copy (appended since the copy was taken, or removed and purged in the copy before the removal was saved: a save keeps them as data)"
     };
     [
         (
@@ -273,6 +273,14 @@ fn status_text(handle: Handle, verdict: &Verdict<'_>, you: Option<&[u8]>) -> Str
             "handle {handle}: in sync: version {} here and on the network, data {}, deleted {}\n",
             copy.version, copy.data_length, copy.deleted_data_length
         ),
+        Some(_) if verdict.settled() && verdict.differences.emptied.is_some() => format!(
+            "handle {handle}: saved at version {}; the copy holds no data items since the post (the launcher keeps none); `safe-ad reopen {handle}` to read them\n",
+            copy.version
+        ),
+        Some(_) if verdict.settled() => format!(
+            "handle {handle}: nothing to save: version {} here and on the network; the network holds data items the copy does not show\n",
+            copy.version
+        ),
         Some(network) if network.version == copy.version => format!(
             "handle {handle}: not in sync: version {} here and on the network\n",
             copy.version
@@ -310,7 +318,7 @@ fn status_text(handle: Handle, verdict: &Verdict<'_>, you: Option<&[u8]>) -> Str
         ));
         text.push_str(&format!("  {line}\n"));
     }
-    if let Some(held) = differences.emptied {
+    if let (Some(held), false) = (differences.emptied, verdict.settled()) {
         text.push_str(&format!(
             "  the copy holds no data items and the network holds {held}: a post leaves the launcher's copy so\n"
         ));
@@ -362,6 +370,7 @@ fn status_json(handle: Handle, verdict: &Verdict<'_>, you: Option<&[u8]>) -> Val
         "handle": handle.0,
         "ok": true,
         "in_sync": verdict.in_sync(),
+        "settled": verdict.settled(),
         "stale": verdict.stale,
         "never_saved": verdict.network.is_none(),
         "local_version": verdict.copy.version,

@@ -178,7 +178,7 @@ fn an_empty_choice_is_a_note_or_exit_4_with_require_match_and_changes_nothing() 
     )
     .success()
     .stdout_is("")
-    .stderr_is("note: purge 1: no item matched; nothing was changed\n");
+    .stderr_is("note: purge 1: no item matched; nothing was changed; see what the items are with `safe-ad show 1`\n");
     run(
         &sandbox,
         &emulator.url,
@@ -216,7 +216,7 @@ fn a_dry_run_with_selectors_sends_nothing_and_says_the_choice_is_made_when_run()
     let lines: Vec<&str> = output
         .success()
         .stderr_has("--dry-run sends nothing, so which items match is not known here: remove 1 first reads the handle")
-        .stderr_has("`safe-ad show 1` shows what the items are now")
+        .stderr_has("`safe-ad show 1` with the same selectors lists the items they match now")
         .stderr_lacks("would remove")
         .stdout()
         .lines()
