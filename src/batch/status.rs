@@ -1,7 +1,7 @@
-//! `status`: a handle's copy against the network, both read at once. The copy is read as `show` reads it; the
-//! network's data is fetched into a fresh handle the way `reopen` does (the handle's data id,
-//! the fetch through it), read the same way, and given back: the data id as soon as the fetch
-//! answered, the fresh handle once it is read. Both are [`Lease`](super::Lease)s, so they go
+//! `status`: a handle's copy against the network, both read at once ([`network`]). The copy is
+//! read as `show` reads it; the network's data is fetched into a fresh handle the way `reopen`
+//! does (the handle's data id, the fetch through it), read the same way, and given back: the
+//! data id as soon as the fetch answered, the fresh handle once it is read. Both are [`Lease`](super::Lease)s, so they go
 //! back on every path, Ctrl-C included.
 //!
 //! The two readings are then compared item by item. An item is the same item in both when its

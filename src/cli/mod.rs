@@ -151,7 +151,9 @@ Remove every item from the deleted_data section of the appendable data \
 (DELETE /appendable-data/clear-deleted-data/<HANDLE>).
 
 This changes only the launcher's local copy. It reaches the network when you save the data \
-afterwards with `post` (or `put` if it was never saved); `--save post` does both in one go.",
+afterwards with `post` (or `put` if it was never saved). A post sends the copy's deleted list, so \
+an item whose removal was not saved yet stays data on the network after a plain `post`; \
+`--save post` saves first (the removal), then clears, then saves again: two saves, each named.",
         after_help = "Example:\n  safe-ad clear-deleted-data --save post 7"
     )]
     ClearDeletedData(ClearCommand),
@@ -192,11 +194,13 @@ Move the deleted items at these indexes back into the data items \
 (PUT /appendable-data/restore/<HANDLE>/<INDEX>).
 
 Indexes count from 0 in the deleted list, as `safe-ad show` numbers them, and are applied the \
-highest first, each checked before the first change. This changes only the launcher's local copy; \
-it reaches the network when you save the data afterwards with `post`; `--save post` does both, \
-once every index succeeded. Selectors (--signed-by, --kind, --data-id, --name) choose items by \
-what they are, as for `remove`; the lists keep the network's sorted order (ITEM ORDER in \
-safe-ad-remove(1)).",
+highest first, each checked before the first change. This changes only the launcher's local copy. \
+A post carries no data items, so a plain `post` afterwards takes an item whose removal was saved \
+off the network's deleted list without making it data: it is gone for good. `--save post` makes \
+it data again: it reads the network's deleted list once, restores, saves, then appends each such \
+item again (signed by you) and gives back the data ids it took. Selectors (--signed-by, --kind, \
+--data-id, --name) choose items by what they are, as for `remove`; the lists keep the network's \
+sorted order (ITEM ORDER in safe-ad-remove(1)).",
         after_help = "Example:\n  safe-ad restore --save post 7 0",
         // clap's own usage line, with the selectors, runs past 80 columns.
         override_usage = "safe-ad restore [OPTIONS] <HANDLE> <INDEX>...\n       \
@@ -212,11 +216,12 @@ Remove the deleted items at these indexes from deleted_data for good \
 `clear-deleted-data`.
 
 Indexes count from 0 in the deleted list, as `safe-ad show` numbers them, and are applied the \
-highest first, each checked before the first change. This changes only the launcher's local copy; \
-it reaches the network when you save the data afterwards with `post`; `--save post` does both, \
-once every index succeeded. Selectors (--signed-by, --kind, --data-id, --name) choose items by \
-what they are, as for `remove`; the lists keep the network's sorted order (ITEM ORDER in \
-safe-ad-remove(1)).",
+highest first, each checked before the first change. This changes only the launcher's local copy. \
+A post sends the copy's deleted list, so a plain `post` afterwards leaves an item whose removal \
+was not saved yet as data on the network. `--save post` saves first (the removal), then purges, \
+then saves again, once every index succeeded: two saves, each named. Selectors (--signed-by, \
+--kind, --data-id, --name) choose items by what they are, as for `remove`; the lists keep the \
+network's sorted order (ITEM ORDER in safe-ad-remove(1)).",
         after_help = "Example:\n  safe-ad purge --save post 7 1 0",
         // clap's own usage line, with the selectors, runs past 80 columns.
         override_usage = "safe-ad purge [OPTIONS] <HANDLE> <INDEX>...\n       \

@@ -203,6 +203,12 @@ fn ways_on(handle: Handle, verdict: &Verdict<'_>) -> Vec<(String, Vec<String>)> 
             vec![post, reopen.clone()],
         ));
     }
+    if !differences.restored.is_empty() {
+        ways.push((
+            format!("make the restored items data on the network with: {reopen}, then `safe-ad restore NEW_HANDLE ... --save post` on the handle it prints"),
+            vec![reopen.clone()],
+        ));
+    }
     if differences.emptied.is_some() {
         ways.push((
             format!("get the network's items in a handle with: {reopen}"),
@@ -240,7 +246,7 @@ fn parts<'a>(
         ),
         (
             "restored",
-            "not saved: restored (deleted on the network, data again in the copy)",
+            "not saved: restored (deleted on the network, data again in the copy; a plain post takes them off the network's deleted list without making them data, deleting them for good)",
             &differences.restored,
         ),
         (

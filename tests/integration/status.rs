@@ -171,6 +171,9 @@ fn a_restore_and_a_purge_not_saved_are_each_named() {
     run(&sandbox, &emulator.url, &["status", "1"])
         .code(7)
         .stdout_has("  not saved: restored (")
+        // Flagged with what restores them on the network (issue 30).
+        .stdout_has("a plain post takes them off the network's deleted list without making them data, deleting them for good)")
+        .stdout_has("  make the restored items data on the network with: safe-ad reopen 1, then `safe-ad restore NEW_HANDLE ... --save post` on the handle it prints\n")
         .stdout_has("structured-data ZGVtbyBpdGVtIGcuLi4uLi4uLi4uLi4uLi4uLi4uLi4= type tag 500, version 0, signed by you: \"demo item g\"\n");
     // Handle 1 again, from a fresh copy, with a purge instead.
     let fresh = run(&sandbox, &emulator.url, &["reopen", "1"]);
