@@ -223,3 +223,43 @@ fn a_dry_run_plan_is_what_the_run_sends() {
         assert_eq!(sent, planned, "{args:?}");
     }
 }
+
+/// `restore --save post`'s plan lists an append for every item (the most that may be sent): for
+/// an item whose removal was saved, what the run sends after its reads (the chosen item, the
+/// user's key, the network's deleted list) is that plan, in order, the data id it took in place
+/// of the plan's `{handleId}`.
+#[test]
+fn restore_save_post_sends_its_plan_after_the_reads_that_decide_it() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let args = ["restore", "--save", "post", "1", "1"];
+    let mut dry = args.to_vec();
+    dry.push("--dry-run");
+    let planned: Vec<String> = run(&sandbox, &emulator.url, &dry)
+        .success()
+        .stderr_has("first reads the network's deleted list (not listed here)")
+        .stdout()
+        .lines()
+        .filter(|line| !line.starts_with("  "))
+        .map(|line| line.replacen(&emulator.url, "", 1))
+        .collect();
+    assert_eq!(planned.len(), 6, "{planned:?}");
+    let from = emulator.requests().len();
+    run(&sandbox, &emulator.url, &args).success();
+    let sent: Vec<String> = emulator.requests()[from..]
+        .iter()
+        .map(|line| line.rsplit_once(' ').expect("a status").0.to_owned())
+        .collect();
+    let tail = &sent[sent.len() - planned.len()..];
+    for (sent, planned) in tail.iter().zip(&planned) {
+        match planned.strip_suffix("{handleId}") {
+            Some(start) => assert!(
+                sent.starts_with(start) && sent[start.len()..].parse::<u64>().is_ok(),
+                "{sent} is not {planned}"
+            ),
+            None => assert_eq!(sent, planned),
+        }
+    }
+    let (data, deleted) = network(&sandbox, &emulator);
+    assert_eq!((data.len(), deleted.len()), (4, 1));
+}
