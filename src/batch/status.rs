@@ -297,12 +297,33 @@ pub async fn handle(
 ) -> Compared {
     // Both readings run at once (`--jobs` bounds each), and report progress through one closure.
     let progress = std::cell::RefCell::new(progress);
-    let copy = show::handle(launcher, handle, options, stop, |done, total| {
-        (progress.borrow_mut())(handle, done, total)
-    });
-    let network = network(launcher, handle, options, stop, |at, done, total| {
-        (progress.borrow_mut())(at, done, total)
-    });
+    let copied = CopyIds::default();
+    let copy = async {
+        let copy = show::handle(launcher, handle, options, stop, |done, total| {
+            (progress.borrow_mut())(handle, done, total)
+        })
+        .await;
+        copied.set(&copy);
+        copy
+    };
+    // The network's items are read without what they point at: an item the copy holds too
+    // points at the same data, and is not said. Only those the copy lacks (new, purged) are read
+    // whole, once the copy's data ids are known.
+    let lean = ShowOptions {
+        parts: show::Parts {
+            content: false,
+            ..options.parts
+        },
+        ..options
+    };
+    let network = network_with(
+        launcher,
+        handle,
+        lean,
+        stop,
+        |at, done, total| (progress.borrow_mut())(at, done, total),
+        Some((&copied, options)),
+    );
     let (copy, (network, steps)) = tokio::join!(copy, network);
     let network = match copy.metadata.is_err() || stop.is_set() {
         true => Network::NotAsked,
@@ -316,6 +337,91 @@ pub async fn handle(
     }
 }
 
+/// An item's identity ([`Identity`]) as owned bytes.
+type Owned = (Option<Vec<u8>>, Option<Vec<u8>>);
+
+/// The identities of the copy's items, once the copy is read: the network's items the copy
+/// lacks are those `status` says, so those it reads whole.
+#[derive(Default)]
+struct CopyIds {
+    ids: std::cell::RefCell<Option<HashSet<Owned>>>,
+    ready: tokio::sync::Notify,
+}
+
+impl CopyIds {
+    fn set(&self, copy: &Shown) {
+        let ids = copy
+            .data
+            .iter()
+            .chain(&copy.deleted)
+            .map(|item| (item.data_id.clone(), item.signer.clone()))
+            .collect();
+        *self.ids.borrow_mut() = Some(ids);
+        // A permit is kept when nobody waits yet.
+        self.ready.notify_one();
+    }
+
+    async fn wait(&self) -> HashSet<Owned> {
+        if self.ids.borrow().is_none() {
+            self.ready.notified().await;
+        }
+        self.ids.borrow().clone().unwrap_or_default()
+    }
+}
+
+/// Reads whole (with `options`) each of `shown`'s items the copy lacks, through
+/// the same fresh handle, one index at a time.
+async fn read_whole(
+    launcher: &Launcher,
+    fresh: Handle,
+    shown: &mut Shown,
+    copied: &HashSet<Owned>,
+    options: ShowOptions,
+    stop: &Stop,
+) {
+    for item in shown.data.iter_mut().chain(shown.deleted.iter_mut()) {
+        let known = copied.contains(&(item.data_id.clone(), item.signer.clone()));
+        if known || !item.failures.is_empty() || stop.is_set() {
+            continue;
+        }
+        let section = item.section;
+        let one = ShowOptions {
+            range: show::IndexRange {
+                start: item.index,
+                end: item.index.checked_add(1),
+            },
+            parts: show::Parts {
+                filter: false,
+                data: section == show::Section::Data,
+                deleted: section == show::Section::Deleted,
+                content: true,
+                signers: false,
+            },
+            ..options
+        };
+        let mut read = show::handle(launcher, fresh, one, stop, |_, _| {}).await;
+        item.steps.append(&mut read.steps);
+        let whole = match section {
+            show::Section::Data => read.data.pop(),
+            show::Section::Deleted => read.deleted.pop(),
+        };
+        match (read.metadata, whole) {
+            (Err(failure), _) => item.failures.push(failure),
+            (Ok(_), None) => {}
+            (Ok(_), Some(mut whole)) => {
+                item.steps.append(&mut whole.steps);
+                item.failures.append(&mut whole.failures);
+                item.kind = whole.kind;
+                item.missing = whole.missing;
+                item.unread = whole.unread;
+                item.preview = whole.preview;
+                item.text = whole.text;
+                item.content = whole.content;
+            }
+        }
+    }
+}
+
 /// The network's data for `handle`'s copy: a data id of the handle, a fresh handle fetched
 /// through it (the data id given back at once), read as `options` says and given back. Both are
 /// leases. `progress` hears how much of the fresh handle is read. `status` reads it beside the
@@ -326,7 +432,20 @@ pub async fn network(
     handle: Handle,
     options: ShowOptions,
     stop: &Stop,
+    progress: impl FnMut(Handle, u64, u64),
+) -> (Network, Vec<Step>) {
+    network_with(launcher, handle, options, stop, progress, None).await
+}
+
+/// [`network`], and with `whole` the items the copy lacks read whole before the fresh handle
+/// is given back.
+async fn network_with(
+    launcher: &Launcher,
+    handle: Handle,
+    options: ShowOptions,
+    stop: &Stop,
     mut progress: impl FnMut(Handle, u64, u64),
+    whole: Option<(&CopyIds, ShowOptions)>,
 ) -> (Network, Vec<Step>) {
     let mut steps = Steps::new(launcher, options.verbose, stop);
     let data_id = steps
@@ -347,10 +466,14 @@ pub async fn network(
             let _ = steps.give_back(data_id).await;
             match fetched {
                 Ok((fresh, _)) if !stop.is_set() => {
-                    let read = show::handle(launcher, fresh, options, stop, |done, total| {
+                    let mut read = show::handle(launcher, fresh, options, stop, |done, total| {
                         progress(fresh, done, total)
                     })
                     .await;
+                    if let (Some((copied, whole)), Ok(_)) = (whole, &read.metadata) {
+                        let copied = copied.wait().await;
+                        read_whole(launcher, fresh, &mut read, &copied, whole, stop).await;
+                    }
                     Network::Read(read)
                 }
                 Ok(_) => Network::NotAsked,

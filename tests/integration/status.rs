@@ -526,13 +526,17 @@ fn ctrl_c_while_the_networks_items_are_read_gives_back_every_handle() {
     let sandbox = Sandbox::new();
     let (emulator, log) = emulator(&sandbox, &[]);
     let before = emulator.live_handles(&log);
-    // The copy's items are read first; the fourth content read is the network's first item
-    // (handle 1 holds 3 structured-data items in its two lists that are read before it).
-    let relay = Relay::holding(emulator.addr(), 4, |line| {
-        line.split(' ')
-            .nth(1)
-            .and_then(|path| path.strip_prefix("/structured-data/"))
-            .is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()))
+    // The copy and the network are read at once (issue 30): hold the network's first item
+    // read, a data id at an index of the fresh handle (any handle but 1).
+    let relay = Relay::holding(emulator.addr(), 1, |line| {
+        let path = line.split(' ').nth(1).unwrap_or("");
+        let rest = path.strip_prefix("/appendable-data/").unwrap_or("");
+        let rest = rest.strip_prefix("deleted-data/").unwrap_or(rest);
+        let parts: Vec<&str> = rest.split('/').collect();
+        let numbers = parts
+            .iter()
+            .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()));
+        line.starts_with("GET ") && parts.len() == 2 && numbers && parts[0] != "1"
     });
     relay
         .stop_while_held(
