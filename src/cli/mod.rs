@@ -293,7 +293,7 @@ Selectors (--signed-by, --kind, --data-id, --name) keep only the items they matc
     )]
     Show(ShowCommand),
 
-    /// Compare handles' copies with the network: in sync, changes not saved, stale, new items
+    /// Compare handles' copies with the network: in sync, changes not saved, stale, items the copy lacks
     #[command(
         long_about = "\
 Compare each handle's copy with the network. A handle is the launcher's own copy of the data: \
@@ -302,16 +302,18 @@ put for data never saved); after a post the launcher's copy holds no data items;
 save makes the copy stale (a post fails with -25); an append goes to the network and not to the \
 copy.
 
-For each handle it reads the copy as `show` does, fetches the network's data into a fresh handle \
-the way `reopen` does (GET /appendable-data/data-id/<HANDLE>, GET /appendable-data/handle/<DATA-ID>), \
-reads that the same way, and gives back every handle it took, also on Ctrl-C. It prints whether \
-the copy is in sync, both versions, the changes not saved (items removed, restored or purged, \
-filter keys added or taken, the filter toggled, a copy emptied by a post), the items new on the \
-network, and the command that goes on from there.
+For each handle it reads the copy as `show` does and, at the same time, fetches the network's \
+data into a fresh handle the way `reopen` does (GET /appendable-data/data-id/<HANDLE>, \
+GET /appendable-data/handle/<DATA-ID>) and reads its items (what they point at only for those \
+the copy lacks), and gives back every handle it took, also on Ctrl-C. It prints whether the copy \
+is in sync, both versions, the changes not saved (items removed, restored or purged, filter keys \
+added or taken, the filter toggled), a copy a post left without data items, the data items on \
+the network the copy does not show, and the command that goes on from there.
 
-Exit status 0 when every copy matches the network, 7 when one differs; a failure keeps its own \
-code, and the first handle, in input order, that differs or failed picks it. -q prints nothing \
-and lets the code speak.",
+Exit status 0 when no copy holds a change a save would send and none is stale (so \
+`post H && status H` exits 0), 7 when one does or is stale; a failure keeps its own code, and \
+the first handle, in input order, that differs or failed picks it. -q prints nothing and lets \
+the code speak.",
         after_help = "Examples:\n  safe-ad status 7\n  safe-ad -q status 7 || safe-ad reopen 7\n  safe-ad status --json 7 8 9"
     )]
     Status(StatusCommand),
