@@ -11,10 +11,12 @@
 # items, starts `safe-ad emulator --state` on 127.0.0.1 with a random port, gets a handle for it
 # with `safe-ad open`, then alternates
 #   1. `safe-ad show HANDLE > /dev/null` (default --jobs 8);
-#   2. `safe-ad status HANDLE > /dev/null`: the copy read as `show` reads it, the network's data
-#      fetched into a fresh handle (data id, fetch), read the same way, and both given back; the
-#      copy is in sync, so it must exit 0.
-# The ratio is status's median wall time over show's: about 2 is what reading two handles costs.
+#   2. `safe-ad status HANDLE > /dev/null`: the copy read as `show` reads it and, at the same
+#      time, the network's data fetched into a fresh handle (data id, fetch) and read the same
+#      way, both given back; the copy is in sync, so it must exit 0.
+# The ratio is status's median wall time over show's. Read one after the other it was about 2
+# (1.92 on 2026-11-26); read at once the target is at most 1.2, which needs spare cores: both
+# sides and the emulator share the machine's.
 # Wall times are python3's perf_counter around the child. A measurement, not a test: the exit
 # code is 0 whether or not the target is met (the run fails only if a side fails).
 set -euo pipefail
@@ -94,5 +96,5 @@ print()
 print("| measure | show | status | ratio | target |")
 print("|---|---|---|---|---|")
 print(f"| a {ITEMS:,}-item handle, in sync (median wall) | {ms(shows)} | {ms(statuses)} | {b / a:.2f} | "
-      f"about 2 (two handles read): {'yes' if b / a <= 2.5 else 'NO'} |")
+      f"at most 1.2 (both read at once): {'yes' if b / a <= 1.2 else 'NO'} |")
 PYEOF

@@ -176,7 +176,7 @@ _safe_ad_spec() {
             ;;
         "show")
             flags="--full --allow-insecure-http -q --quiet --json -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries -j --jobs --color --index"
+            valued="--launcher-url --token-file --timeout --retries -j --jobs --color --index --signed-by --kind --data-id --name"
             pos=("nothing")
             more=1
             ;;
@@ -415,6 +415,7 @@ _safe_ad_value() {
         "metadata|--color") echo "words auto always never" ;;
         "show|--token-file") echo "files" ;;
         "show|--color") echo "words auto always never" ;;
+        "show|--kind") echo "words structured-data immutable-data appendable-data private-appendable-data" ;;
         "status|--token-file") echo "files" ;;
         "status|--color") echo "words auto always never" ;;
         "reopen|--token-file") echo "files" ;;

@@ -53,7 +53,7 @@ complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "purge" -d 'Remove d
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "append" -d 'Append an item: data by name, or a file as immutable data (see --help)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "metadata" -d 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "show" -d 'Show what handles hold: data items, deleted items, who signed each, the filter\'s keys'
-complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "status" -d 'Compare handles\' copies with the network: in sync, changes not saved, stale, new items'
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "status" -d 'Compare handles\' copies with the network: in sync, changes not saved, stale, items the copy lacks'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "reopen" -d 'Get a fresh handle for the data behind stale handles, and print each'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "drop" -d 'Drop handles, freeing the launcher\'s slots (DELETE /appendable-data/handle/<HANDLE>)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "auth" -d 'Get, check, print or revoke the launcher token'
@@ -176,8 +176,8 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l kind -d 'Only
 immutable-data\t''
 appendable-data\t''
 private-appendable-data\t''"
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l data-id -d 'Only the item with this data id (base64, as `show` gives it)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l name -d 'Only items that point at data of this name (base64 or hex)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l data-id -d 'Only the items with this data id (base64 as `show` gives it, or hex); given again: any of them' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l name -d 'Only items that point at data of this name (base64 or hex); given again: any of them' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l require-match -d 'With selectors: exit 4 if none matches (else 0)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
@@ -201,8 +201,8 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l kind -d 'Onl
 immutable-data\t''
 appendable-data\t''
 private-appendable-data\t''"
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l data-id -d 'Only the item with this data id (base64, as `show` gives it)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l name -d 'Only items that point at data of this name (base64 or hex)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l data-id -d 'Only the items with this data id (base64 as `show` gives it, or hex); given again: any of them' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l name -d 'Only items that point at data of this name (base64 or hex); given again: any of them' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l require-match -d 'With selectors: exit 4 if none matches (else 0)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
@@ -226,8 +226,8 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l kind -d 'Only 
 immutable-data\t''
 appendable-data\t''
 private-appendable-data\t''"
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l data-id -d 'Only the item with this data id (base64, as `show` gives it)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l name -d 'Only items that point at data of this name (base64 or hex)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l data-id -d 'Only the items with this data id (base64 as `show` gives it, or hex); given again: any of them' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l name -d 'Only items that point at data of this name (base64 or hex); given again: any of them' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l require-match -d 'With selectors: exit 4 if none matches (else 0)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
@@ -283,6 +283,13 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l color -d 'Colou
 always\t''
 never\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l index -d 'Only the items at these indexes, in both lists: N, A..B (B not included), A..=B, A.., ..B' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l signed-by -d 'Only items signed by this key: a fingerprint as `show` gives it, `you` or `others`' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l kind -d 'Only items that point at this kind of data' -r -f -a "structured-data\t''
+immutable-data\t''
+appendable-data\t''
+private-appendable-data\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l data-id -d 'Only the items with this data id (base64 as `show` gives it, or hex); given again: any of them' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l name -d 'Only items that point at data of this name (base64 or hex); given again: any of them' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l full -d 'Show the whole content of structured data, not a preview (`content`, in base64, with --json)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
@@ -507,7 +514,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_see
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "append" -d 'Append an item: data by name, or a file as immutable data (see --help)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "metadata" -d 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "show" -d 'Show what handles hold: data items, deleted items, who signed each, the filter\'s keys'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "status" -d 'Compare handles\' copies with the network: in sync, changes not saved, stale, new items'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "status" -d 'Compare handles\' copies with the network: in sync, changes not saved, stale, items the copy lacks'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "reopen" -d 'Get a fresh handle for the data behind stale handles, and print each'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "drop" -d 'Drop handles, freeing the launcher\'s slots (DELETE /appendable-data/handle/<HANDLE>)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator" -f -a "auth" -d 'Get, check, print or revoke the launcher token'

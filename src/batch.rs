@@ -18,6 +18,7 @@
 //! The step runner, the leases and the stop live in `batch/steps.rs`, re-exported here.
 
 pub mod immutable;
+pub mod restore;
 pub mod select;
 pub mod show;
 pub mod status;
@@ -74,7 +75,9 @@ impl Procedure {
     pub fn plan(self, handle: Handle) -> Vec<Request<Slot>> {
         let handle = Slot::Is(handle);
         match self {
-            Procedure::Operation { operation, save } => std::iter::once(operation)
+            Procedure::Operation { operation, save } => saved_first(operation, save)
+                .into_iter()
+                .chain(std::iter::once(operation))
                 .chain(save)
                 .flat_map(|operation| with_read_back(Request::OnHandle(operation, handle)))
                 .collect(),
@@ -317,12 +320,18 @@ async fn process(
     started.set(started.get() + 1);
     let mut steps = Steps::new(launcher, verbose, interrupt);
     match plan.procedure {
-        Procedure::Operation { operation, save } => {
-            let done = steps
-                .save_or_run(Request::OnHandle(operation, handle))
-                .await;
-            if let (Some(_), Some(save)) = (done, save) {
-                steps.save_or_run(Request::OnHandle(save, handle)).await;
+        Procedure::Operation { .. } => {
+            // The plan `--dry-run` prints, run: each request once the one before succeeded (a
+            // save's read back is part of its step).
+            let plan = plan.procedure.plan(handle);
+            let mut requests = plan.iter().filter_map(known).peekable();
+            while let Some(request) = requests.next() {
+                if request.operation().is_save() {
+                    requests.next_if(|next| is_read_back(next, &request));
+                }
+                if steps.save_or_run(request).await.is_none() {
+                    break;
+                }
             }
         }
         Procedure::Reopen { drop_old } => {
@@ -464,6 +473,24 @@ pub fn append_plan(handle: Handle, item: AppendItem) -> Vec<Request<Slot>> {
     requests
 }
 
+/// The save sent before `operation` as well as after it, when one after it alone would leave on
+/// the network the opposite of what the command says: a purge (or `clear-deleted-data`) with
+/// `--save post`. A post sends the copy's deleted list, and the network takes away from its data
+/// only what that list names; an item whose removal was never saved, purged from the list, would
+/// stay data ([`crate::saving::Change::PurgeUnsaved`]). Saving first sends the removal; the purge
+/// and the save after it then take the items off the deleted list for good. The first save is
+/// sent whether or not the removals were saved already (it then changes nothing but the
+/// version), so what `--dry-run` prints is what is sent. A `put` saves data never saved, which
+/// the network holds nothing of yet: one save is enough.
+pub fn saved_first(operation: Operation, save: Option<Operation>) -> Option<Operation> {
+    match (operation, save) {
+        (Operation::Purge | Operation::ClearDeletedData, Some(Operation::Post)) => {
+            Some(Operation::Post)
+        }
+        _ => None,
+    }
+}
+
 /// The indexes of a one-item change, in the order they are applied: the highest first, so that
 /// each index still names the item the person saw (removing item 1 moves every later item down).
 pub fn highest_first(indexes: &[u64]) -> Vec<u64> {
@@ -480,9 +507,14 @@ pub fn at_indexes_plan(
     save: Option<Operation>,
 ) -> Vec<Request<Slot>> {
     let handle = Slot::Is(handle);
-    highest_first(indexes)
+    saved_first(operation, save)
         .into_iter()
-        .map(|index| Request::AtIndex(operation, handle, index))
+        .flat_map(|first| with_read_back(Request::OnHandle(first, handle)))
+        .chain(
+            highest_first(indexes)
+                .into_iter()
+                .map(|index| Request::AtIndex(operation, handle, index)),
+        )
         .chain(
             save.into_iter()
                 .flat_map(|save| with_read_back(Request::OnHandle(save, handle))),
@@ -495,13 +527,15 @@ pub fn at_indexes_plan(
 pub struct AtIndexes {
     /// One count per index; `first_failure` also takes a failed save.
     pub tally: Tally,
-    /// The save ran and succeeded.
+    /// The save after the changes ran and succeeded.
     pub saved: bool,
 }
 
-/// `remove`, `restore`, `purge`: one request per index, one at a time, highest first, each
-/// handed to `each` when done; with `fail_fast` none after the first failure. The save (if
-/// asked) runs once, after every change succeeded: a handle half changed is not saved.
+/// `remove`, `restore`, `purge`: the plan `--dry-run` prints ([`at_indexes_plan`]), run. One
+/// request per index, one at a time, highest first, each handed to `each` when done; with
+/// `fail_fast` none after the first failure. The save (if asked) runs once, after every change
+/// succeeded: a handle half changed is not saved. A purge with `--save post` is saved first too
+/// ([`saved_first`]); when that fails nothing is changed.
 #[allow(clippy::too_many_arguments)]
 pub async fn at_indexes(
     launcher: &Launcher,
@@ -513,15 +547,33 @@ pub async fn at_indexes(
     fail_fast: bool,
     mut each: impl FnMut(&Step),
 ) -> AtIndexes {
+    let plan = at_indexes_plan(operation, handle, indexes, save);
+    let mut requests = plan.iter().filter_map(known).peekable();
     let mut done = AtIndexes::default();
-    let ordered = highest_first(indexes);
-    for (at, index) in ordered.iter().enumerate() {
-        let step = step(
-            launcher,
-            Request::AtIndex(operation, handle, *index),
-            verbose,
-        )
-        .await;
+    let mut changes = plan
+        .iter()
+        .filter(|request| matches!(request, Request::AtIndex(..)))
+        .count() as u64;
+    while let Some(request) = requests.next() {
+        if request.operation().is_save() {
+            requests.next_if(|next| is_read_back(next, &request));
+            if done.tally.failed > 0 {
+                break;
+            }
+            let step = save_step(launcher, request, verbose).await;
+            each(&step);
+            match &step.result {
+                // The save after the changes (a purge's first save comes before them).
+                Ok(_) => done.saved = done.tally.ok > 0,
+                Err(failure) => {
+                    done.tally.first_failure.get_or_insert(failure.class);
+                    break;
+                }
+            }
+            continue;
+        }
+        changes -= 1;
+        let step = step(launcher, request, verbose).await;
         each(&step);
         done.tally.seen += 1;
         match &step.result {
@@ -530,23 +582,37 @@ pub async fn at_indexes(
                 done.tally.failed += 1;
                 done.tally.first_failure.get_or_insert(failure.class);
                 if fail_fast {
-                    done.tally.not_started = (ordered.len() - at - 1) as u64;
-                    return done;
+                    done.tally.not_started = changes;
+                    break;
                 }
             }
         }
     }
-    if let (Some(save), 0) = (save, done.tally.failed) {
-        let step = save_step(launcher, Request::OnHandle(save, handle), verbose).await;
-        each(&step);
-        match &step.result {
-            Ok(_) => done.saved = true,
-            Err(failure) => {
-                done.tally.first_failure.get_or_insert(failure.class);
-            }
-        }
-    }
     done
+}
+
+/// A request of a plan whose handle is known before any answer, as it is sent: the operations,
+/// the clears, the one-item changes and their saves. `None` for one that waits on an answer,
+/// which only the procedures that take handles from answers run.
+fn known(request: &Request<Slot>) -> Option<Request> {
+    match *request {
+        Request::OnHandle(operation, Slot::Is(handle)) => {
+            Some(Request::OnHandle(operation, handle))
+        }
+        Request::AtIndex(operation, Slot::Is(handle), index) => {
+            Some(Request::AtIndex(operation, handle, index))
+        }
+        _ => None,
+    }
+}
+
+/// Whether `next` is the read back [`with_read_back`] lists after `save`: the save's step sends
+/// it, as part of the save.
+fn is_read_back(next: &Request, save: &Request) -> bool {
+    matches!(
+        (next, save),
+        (Request::OnHandle(Operation::Metadata, read), Request::OnHandle(_, saved)) if read == saved
+    )
 }
 
 /// What follows a data id in a plan: the request that uses it, and the data id dropped.

@@ -183,6 +183,10 @@ pub fn generated_files() -> Vec<(String, Vec<u8>)> {
             .into_iter()
             .map(|(name, page)| (format!("man/{name}"), page)),
     );
+    files.push((
+        "docs/saving.md".to_owned(),
+        crate::saving::markdown().into_bytes(),
+    ));
     files
 }
 

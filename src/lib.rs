@@ -2,7 +2,7 @@
 //!
 //! Modules stand in layers and import only downward (`python3 ../shared/tools/module-cycles src`
 //! checks it). From the bottom: plain types and parsing (`handle`, `secret`, `sanitize`, `url`,
-//! `values`, `config_file`, and `wire`, the launcher's serialised bytes read) → `cli` (clap definitions) → `launcher` (HTTP) → `outcome` (exit
+//! `values`, `config_file`, `saving` (the table of what a save does), and `wire`, the launcher's serialised bytes read) → `cli` (clap definitions) → `launcher` (HTTP) → `outcome` (exit
 //! codes and hints) → `settings` (flags, env, config file, checked once) → `input` → `batch`
 //! (requests in input order; renders nothing) → `help` → `report` (every printed word) →
 //! `runtime`, `generate` → `commands` → `run` (parse and dispatch) → `main`. The `emulator` is a
@@ -25,6 +25,7 @@ pub mod report;
 pub mod run;
 pub mod runtime;
 pub mod sanitize;
+pub mod saving;
 pub mod secret;
 pub mod settings;
 pub mod url;

@@ -255,6 +255,10 @@ serves its API under /, /0.5 and /0.6)";
         "the launcher refuses an append to a stale handle (get a fresh one with `safe-ad reopen \
 HANDLE`), when the data's filter keeps your key out, or (public data) of an item that is in the \
 deleted list (`safe-ad restore` brings that back)";
+    pub const ASYMMETRIC_NEEDS_PRIVATE: &str =
+        "`--encrypt asymmetric` encrypts to the encrypt key of private appendable data, and \
+public data has none: append to private data (`safe-ad create --private` makes some), or use \
+`--encrypt symmetric`; nothing was appended";
     pub const LOST_SAVE: &str =
         "see whether the launcher saved it (a version one higher) with `safe-ad metadata HANDLE` \
 before you save again";
@@ -298,6 +302,7 @@ HANDLE` (they count from 0, and removing one moves the later ones down)";
         NO_SUCH_ROUTE,
         NOT_UNDERSTOOD,
         APPEND_REFUSED,
+        ASYMMETRIC_NEEDS_PRIVATE,
         LOST_SAVE,
         LOST_INDEX_CHANGE,
         LOST_APPEND,
@@ -381,6 +386,9 @@ pub fn hint_for_error_code(operation: Option<Operation>, code: i64) -> Option<&'
         -1514 => Some(hints::UNKNOWN_DATA_ID),
         -1515 => Some(hints::UNKNOWN_HANDLE),
         -1524 => Some(hints::NO_SUCH_INDEX),
+        // `UnsupportedOperation`: the encrypt key of public data (`append --immutable --encrypt
+        // asymmetric` to it).
+        -1525 if operation == Some(Operation::EncryptKey) => Some(hints::ASYMMETRIC_NEEDS_PRIVATE),
         _ => None,
     }
 }

@@ -29,9 +29,11 @@ pub enum SignedBy {
 pub struct Selector {
     pub signed_by: Option<SignedBy>,
     pub kind: Option<DataKind>,
-    /// The launcher's serialised bytes of the data id.
-    pub data_id: Option<Vec<u8>>,
-    pub name: Option<Name>,
+    /// The launcher's serialised bytes of the data ids given (every reading of each: text that
+    /// is both hex and base64 stands for either); an item matches when it has any of them.
+    pub data_ids: Vec<Vec<u8>>,
+    /// The names given; an item matches when it points at any of them.
+    pub names: Vec<Name>,
 }
 
 impl Selector {
@@ -39,8 +41,8 @@ impl Selector {
     pub fn is_given(&self) -> bool {
         self.signed_by.is_some()
             || self.kind.is_some()
-            || self.data_id.is_some()
-            || self.name.is_some()
+            || !self.data_ids.is_empty()
+            || !self.names.is_empty()
     }
 
     /// Whether `item` is one of those chosen; `you`: the user's own key, serialised.
@@ -67,24 +69,23 @@ impl Selector {
                 ),
             },
         };
-        let data_id = match &self.data_id {
-            None => true,
-            Some(bytes) => item.data_id.as_ref() == Some(bytes),
-        };
-        let name = match &self.name {
-            None => true,
-            Some(name) => pointer.is_some_and(|pointer| pointer.name == *name),
-        };
+        let data_id = self.data_ids.is_empty()
+            || item
+                .data_id
+                .as_ref()
+                .is_some_and(|bytes| self.data_ids.contains(bytes));
+        let name = self.names.is_empty()
+            || pointer.is_some_and(|pointer| self.names.contains(&pointer.name));
         signed && kind && data_id && name
     }
 
-    fn parts(&self, section: Section) -> Parts {
+    fn parts(&self, section: Section, signers: bool) -> Parts {
         Parts {
             filter: false,
             data: section == Section::Data,
             deleted: section == Section::Deleted,
             content: false,
-            signers: self.signed_by.is_some(),
+            signers: signers || self.signed_by.is_some(),
         }
     }
 }
@@ -105,6 +106,9 @@ pub struct Chosen {
     /// The user's own key, serialised, where the choice read it (`--signed-by you|others`): a
     /// signer that is this key is written `you`, as `show` writes it.
     pub you: Option<Vec<u8>>,
+    /// The copy holds no data items at a version a save made: what a post leaves in the
+    /// launcher's copy, whatever the network holds.
+    pub emptied_by_post: bool,
 }
 
 /// Checks `indexes` against the length of `operation`'s list (one metadata request), so that a
@@ -180,8 +184,8 @@ fn in_range(
     )))
 }
 
-/// Reads `operation`'s list of `handle` once (only what `selector` needs) and chooses the items
-/// that match, among `among` when positions were given too.
+/// Reads `operation`'s list of `handle` once (only what `selector` needs, and the signers when
+/// `signers`) and chooses the items that match, among `among` when positions were given too.
 #[allow(clippy::too_many_arguments)]
 pub async fn choose(
     launcher: &Launcher,
@@ -189,6 +193,7 @@ pub async fn choose(
     operation: Operation,
     selector: &Selector,
     among: &[u64],
+    signers: bool,
     jobs: usize,
     verbose: bool,
     stop: &Stop,
@@ -212,7 +217,7 @@ pub async fn choose(
         full: false,
         jobs,
         verbose,
-        parts: selector.parts(section),
+        parts: selector.parts(section, signers),
     };
     let shown = read::handle(launcher, handle, options, stop, |_, _| {}).await;
     steps.extend(shown.steps);
@@ -255,7 +260,15 @@ pub async fn choose(
         .filter(|item| among.is_empty() || among.contains(&item.index))
         .filter(|item| selector.matches(item, you.as_deref()))
         .collect();
-    (Ok(Chosen { items: chosen, you }), steps)
+    let emptied_by_post = metadata.data_length == 0 && metadata.version >= 1;
+    (
+        Ok(Chosen {
+            items: chosen,
+            you,
+            emptied_by_post,
+        }),
+        steps,
+    )
 }
 
 #[cfg(test)]

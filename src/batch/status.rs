@@ -1,7 +1,7 @@
-//! `status`: a handle's copy against the network. The copy is read as `show` reads it; the
-//! network's data is fetched into a fresh handle the way `reopen` does (the handle's data id,
-//! the fetch through it), read the same way, and given back: the data id as soon as the fetch
-//! answered, the fresh handle once it is read. Both are [`Lease`](super::Lease)s, so they go
+//! `status`: a handle's copy against the network, both read at once ([`network`]). The copy is
+//! read as `show` reads it; the network's data is fetched into a fresh handle the way `reopen`
+//! does (the handle's data id, the fetch through it), read the same way, and given back: the
+//! data id as soon as the fetch answered, the fresh handle once it is read. Both are [`Lease`](super::Lease)s, so they go
 //! back on every path, Ctrl-C included.
 //!
 //! The two readings are then compared item by item. An item is the same item in both when its
@@ -102,6 +102,17 @@ pub struct Verdict<'a> {
 }
 
 impl Verdict<'_> {
+    /// Nothing a save would change on the network, and the copy not stale: `status` exits 0.
+    /// Items on the network the copy does not show (left out of it by a post, appended since,
+    /// or purged from it before their removal was saved) are no change a save would send: a
+    /// post keeps them (`saving`'s table).
+    pub fn settled(&self) -> bool {
+        self.network
+            .is_some_and(|network| network.version == self.copy.version)
+            && !self.differences.unsaved()
+    }
+
+    /// Settled, and the copy shows what the network holds.
     pub fn in_sync(&self) -> bool {
         self.network
             .is_some_and(|network| network.version == self.copy.version)
@@ -272,29 +283,170 @@ fn not_on_network(failure: &Failure) -> bool {
         .is_some_and(|code| NOT_ON_NETWORK.contains(&code))
 }
 
-/// Reads `handle`'s copy, then the network's data through a fresh handle, and gives back every
-/// handle it took. `progress` hears, for the handle being read (the copy, then the fresh one),
-/// how many of its filter keys and items are done, of how many.
+/// Reads `handle`'s copy and, at the same time, the network's data through a fresh handle,
+/// and gives back every handle it took. `progress` hears, for the handle being read (the copy,
+/// or the fresh one), how many of its filter keys and items are done, of how many. When the
+/// copy cannot be read the network's reading is not said (its handles are given back all the
+/// same): without the copy there is nothing to compare.
 pub async fn handle(
     launcher: &Launcher,
     handle: Handle,
     options: ShowOptions,
     stop: &Stop,
-    mut progress: impl FnMut(Handle, u64, u64),
+    progress: impl FnMut(Handle, u64, u64),
 ) -> Compared {
-    let copy = show::handle(launcher, handle, options, stop, |done, total| {
-        progress(handle, done, total)
-    })
-    .await;
-    let mut compared = Compared {
+    // Both readings run at once (`--jobs` bounds each), and report progress through one closure.
+    let progress = std::cell::RefCell::new(progress);
+    let copied = CopyIds::default();
+    let copy = async {
+        let copy = show::handle(launcher, handle, options, stop, |done, total| {
+            (progress.borrow_mut())(handle, done, total)
+        })
+        .await;
+        copied.set(&copy);
+        copy
+    };
+    // The network's items are read without what they point at: an item the copy holds too
+    // points at the same data, and is not said. Only those the copy lacks (new, purged) are read
+    // whole, once the copy's data ids are known.
+    let lean = ShowOptions {
+        parts: show::Parts {
+            content: false,
+            ..options.parts
+        },
+        ..options
+    };
+    let network = network_with(
+        launcher,
+        handle,
+        lean,
+        stop,
+        |at, done, total| (progress.borrow_mut())(at, done, total),
+        Some((&copied, options)),
+    );
+    let (copy, (network, steps)) = tokio::join!(copy, network);
+    let network = match copy.metadata.is_err() || stop.is_set() {
+        true => Network::NotAsked,
+        false => network,
+    };
+    Compared {
         handle,
         copy,
-        network: Network::NotAsked,
-        steps: Vec::new(),
-    };
-    if compared.copy.metadata.is_err() || stop.is_set() {
-        return compared;
+        network,
+        steps,
     }
+}
+
+/// An item's identity ([`Identity`]) as owned bytes.
+type Owned = (Option<Vec<u8>>, Option<Vec<u8>>);
+
+/// The identities of the copy's items, once the copy is read: the network's items the copy
+/// lacks are those `status` says, so those it reads whole.
+#[derive(Default)]
+struct CopyIds {
+    ids: std::cell::RefCell<Option<HashSet<Owned>>>,
+    ready: tokio::sync::Notify,
+}
+
+impl CopyIds {
+    fn set(&self, copy: &Shown) {
+        let ids = copy
+            .data
+            .iter()
+            .chain(&copy.deleted)
+            .map(|item| (item.data_id.clone(), item.signer.clone()))
+            .collect();
+        *self.ids.borrow_mut() = Some(ids);
+        // A permit is kept when nobody waits yet.
+        self.ready.notify_one();
+    }
+
+    async fn wait(&self) -> HashSet<Owned> {
+        if self.ids.borrow().is_none() {
+            self.ready.notified().await;
+        }
+        self.ids.borrow().clone().unwrap_or_default()
+    }
+}
+
+/// Reads whole (with `options`) each of `shown`'s items the copy lacks, through
+/// the same fresh handle, one index at a time.
+async fn read_whole(
+    launcher: &Launcher,
+    fresh: Handle,
+    shown: &mut Shown,
+    copied: &HashSet<Owned>,
+    options: ShowOptions,
+    stop: &Stop,
+) {
+    for item in shown.data.iter_mut().chain(shown.deleted.iter_mut()) {
+        let known = copied.contains(&(item.data_id.clone(), item.signer.clone()));
+        if known || !item.failures.is_empty() || stop.is_set() {
+            continue;
+        }
+        let section = item.section;
+        let one = ShowOptions {
+            range: show::IndexRange {
+                start: item.index,
+                end: item.index.checked_add(1),
+            },
+            parts: show::Parts {
+                filter: false,
+                data: section == show::Section::Data,
+                deleted: section == show::Section::Deleted,
+                content: true,
+                signers: false,
+            },
+            ..options
+        };
+        let mut read = show::handle(launcher, fresh, one, stop, |_, _| {}).await;
+        item.steps.append(&mut read.steps);
+        let whole = match section {
+            show::Section::Data => read.data.pop(),
+            show::Section::Deleted => read.deleted.pop(),
+        };
+        match (read.metadata, whole) {
+            (Err(failure), _) => item.failures.push(failure),
+            (Ok(_), None) => {}
+            (Ok(_), Some(mut whole)) => {
+                item.steps.append(&mut whole.steps);
+                item.failures.append(&mut whole.failures);
+                item.kind = whole.kind;
+                item.missing = whole.missing;
+                item.unread = whole.unread;
+                item.preview = whole.preview;
+                item.text = whole.text;
+                item.content = whole.content;
+            }
+        }
+    }
+}
+
+/// The network's data for `handle`'s copy: a data id of the handle, a fresh handle fetched
+/// through it (the data id given back at once), read as `options` says and given back. Both are
+/// leases. `progress` hears how much of the fresh handle is read. `status` reads it beside the
+/// copy; `restore --save post` reads the deleted list, to learn which restored items a save
+/// leaves in neither list.
+pub async fn network(
+    launcher: &Launcher,
+    handle: Handle,
+    options: ShowOptions,
+    stop: &Stop,
+    progress: impl FnMut(Handle, u64, u64),
+) -> (Network, Vec<Step>) {
+    network_with(launcher, handle, options, stop, progress, None).await
+}
+
+/// [`network`], and with `whole` the items the copy lacks read whole before the fresh handle
+/// is given back.
+async fn network_with(
+    launcher: &Launcher,
+    handle: Handle,
+    options: ShowOptions,
+    stop: &Stop,
+    mut progress: impl FnMut(Handle, u64, u64),
+    whole: Option<(&CopyIds, ShowOptions)>,
+) -> (Network, Vec<Step>) {
     let mut steps = Steps::new(launcher, options.verbose, stop);
     let data_id = steps
         .lease(
@@ -302,7 +454,7 @@ pub async fn handle(
             Request::DropDataId,
         )
         .await;
-    compared.network = match data_id {
+    let network = match data_id {
         Err(failure) => Network::Failed(failure),
         Ok((data_id, _)) => {
             let fetched = steps
@@ -314,10 +466,14 @@ pub async fn handle(
             let _ = steps.give_back(data_id).await;
             match fetched {
                 Ok((fresh, _)) if !stop.is_set() => {
-                    let read = show::handle(launcher, fresh, options, stop, |done, total| {
+                    let mut read = show::handle(launcher, fresh, options, stop, |done, total| {
                         progress(fresh, done, total)
                     })
                     .await;
+                    if let (Some((copied, whole)), Ok(_)) = (whole, &read.metadata) {
+                        let copied = copied.wait().await;
+                        read_whole(launcher, fresh, &mut read, &copied, whole, stop).await;
+                    }
                     Network::Read(read)
                 }
                 Ok(_) => Network::NotAsked,
@@ -326,6 +482,5 @@ pub async fn handle(
             }
         }
     };
-    compared.steps = steps.finish().await;
-    compared
+    (network, steps.finish().await)
 }

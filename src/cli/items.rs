@@ -9,7 +9,7 @@ use clap::builder::PossibleValue;
 use clap::{ArgGroup, Args, ValueEnum};
 
 /// The help heading of the options that choose items by what they are.
-const SELECTORS: &str = "Selectors (choose items by what they are; then INDEX is optional)";
+const SELECTORS: &str = "Selectors (choose items by what they are)";
 
 /// `put`, `post` and `metadata`: options and handles.
 #[derive(Debug, Args)]
@@ -61,7 +61,7 @@ pub struct ReopenCommand {
     pub handles: HandleArgs,
 }
 
-/// `show [--full] [--index RANGE] HANDLE...`.
+/// `show [--full] [--index RANGE] [SELECTOR]... HANDLE...`.
 #[derive(Debug, Args)]
 pub struct ShowCommand {
     /// Show the whole content of structured data, not a preview (`content`, in base64, with --json)
@@ -71,6 +71,9 @@ pub struct ShowCommand {
     /// Only the items at these indexes, in both lists: N, A..B (B not included), A..=B, A.., ..B
     #[arg(long, value_name = "RANGE")]
     pub index: Option<String>,
+
+    #[command(flatten)]
+    pub selector: SelectorArgs,
 
     #[command(flatten)]
     pub handles: HandleArgs,
@@ -96,21 +99,8 @@ pub struct ItemCommand {
     #[arg(long, value_name = "OPERATION")]
     pub save: Option<SaveWith>,
 
-    /// Only items signed by this key: a fingerprint as `show` gives it, `you` or `others`
-    #[arg(long, value_name = "WHO", help_heading = SELECTORS)]
-    pub signed_by: Option<String>,
-
-    /// Only items that point at this kind of data
-    #[arg(long, value_name = "KIND", help_heading = SELECTORS)]
-    pub kind: Option<crate::wire::DataKind>,
-
-    /// Only the item with this data id (base64, as `show` gives it)
-    #[arg(long, value_name = "BASE64", help_heading = SELECTORS)]
-    pub data_id: Option<String>,
-
-    /// Only items that point at data of this name (base64 or hex)
-    #[arg(long, value_name = "NAME", help_heading = SELECTORS)]
-    pub name: Option<String>,
+    #[command(flatten)]
+    pub selector: SelectorArgs,
 
     /// With selectors: exit 4 if none matches (else 0)
     #[arg(long, help_heading = SELECTORS)]
@@ -123,6 +113,27 @@ pub struct ItemCommand {
     /// Indexes as `safe-ad show` numbers the items, from 0, applied the highest first (with selectors: only these)
     #[arg(value_name = "INDEX", allow_negative_numbers = true)]
     pub indexes: Vec<OsString>,
+}
+
+/// The selectors: which items by what they are. `remove`, `restore` and `purge` change the
+/// items they match; `show` lists them, so it previews what the change would move.
+#[derive(Debug, Args)]
+pub struct SelectorArgs {
+    /// Only items signed by this key: a fingerprint as `show` gives it, `you` or `others`
+    #[arg(long, value_name = "WHO", help_heading = SELECTORS)]
+    pub signed_by: Option<String>,
+
+    /// Only items that point at this kind of data
+    #[arg(long, value_name = "KIND", help_heading = SELECTORS)]
+    pub kind: Option<crate::wire::DataKind>,
+
+    /// Only the items with this data id (base64 as `show` gives it, or hex); given again: any of them
+    #[arg(long, value_name = "DATA-ID", help_heading = SELECTORS)]
+    pub data_id: Vec<String>,
+
+    /// Only items that point at data of this name (base64 or hex); given again: any of them
+    #[arg(long, value_name = "NAME", help_heading = SELECTORS)]
+    pub name: Vec<String>,
 }
 
 /// The kinds of data an item can point at, as clap values, from the one list in `wire`.

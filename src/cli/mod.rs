@@ -23,7 +23,8 @@ mod options;
 pub use auth::{AuthArgs, AuthCommand, ConfigArgs, ConfigCommand, LoginArgs, SetArgs, UnsetArgs};
 pub use items::{
     AppendCommand, ClearCommand, CreateCommand, DecodeCommand, EncryptWith, HandleArgs,
-    HandleCommand, ItemCommand, OpenCommand, ReopenCommand, SaveWith, ShowCommand, StatusCommand,
+    HandleCommand, ItemCommand, OpenCommand, ReopenCommand, SaveWith, SelectorArgs, ShowCommand,
+    StatusCommand,
 };
 pub use options::{
     options_of, ClientOptions, ColorWhen, Opt, Opts, CLIENT_OPTIONS, COMMAND_OPTIONS,
@@ -152,7 +153,9 @@ Remove every item from the deleted_data section of the appendable data \
 (DELETE /appendable-data/clear-deleted-data/<HANDLE>).
 
 This changes only the launcher's local copy. It reaches the network when you save the data \
-afterwards with `post` (or `put` if it was never saved); `--save post` does both in one go.",
+afterwards with `post` (or `put` if it was never saved). A post sends the copy's deleted list, so \
+an item whose removal was not saved yet stays data on the network after a plain `post`; \
+`--save post` saves first (the removal), then clears, then saves again: two saves, each named.",
         after_help = "Example:\n  safe-ad clear-deleted-data --save post 7"
     )]
     ClearDeletedData(ClearCommand),
@@ -171,8 +174,10 @@ you save the data afterwards with `post`; `--save post` does both, once every in
 
 Or choose the items by what they are (SELECTOR): --signed-by, --kind, --data-id, --name. One \
 read of the handle resolves them to indexes (with indexes given too: only those); every selector \
-given must hold. `--dry-run` with selectors sends nothing; preview with `show H` and the same \
-selectors. No match is exit 0 with a note, or exit 4 with --require-match.
+given must hold; --data-id and --name may be given more than once (any of them). No match is \
+exit 0 with a note, or exit 4 with --require-match. `--dry-run` with selectors sends nothing, not \
+even the read, so it cannot say which items match: `safe-ad show HANDLE` with the same selectors \
+lists them. `--curl` with selectors is refused (exit 2): a curl script cannot choose items.
 
 Positions are the network's sorted order (structured data, then immutable data, then public, \
 then private appendable data, each by name), not the order items came in, and they move after a \
@@ -191,11 +196,13 @@ Move the deleted items at these indexes back into the data items \
 (PUT /appendable-data/restore/<HANDLE>/<INDEX>).
 
 Indexes count from 0 in the deleted list, as `safe-ad show` numbers them, and are applied the \
-highest first, each checked before the first change. This changes only the launcher's local copy; \
-it reaches the network when you save the data afterwards with `post`; `--save post` does both, \
-once every index succeeded. Selectors (--signed-by, --kind, --data-id, --name) choose items by \
-what they are, as for `remove`; the lists keep the network's sorted order (ITEM ORDER in \
-safe-ad-remove(1)).",
+highest first, each checked before the first change. This changes only the launcher's local copy. \
+A post carries no data items, so a plain `post` afterwards takes an item whose removal was saved \
+off the network's deleted list without making it data: it is gone for good. `--save post` makes \
+it data again: it reads the network's deleted list once, restores, saves, then appends each such \
+item again (signed by you) and gives back the data ids it took. Selectors (--signed-by, --kind, \
+--data-id, --name) choose items by what they are, as for `remove`; the lists keep the network's \
+sorted order (ITEM ORDER in safe-ad-remove(1)).",
         after_help = "Example:\n  safe-ad restore --save post 7 0",
         // clap's own usage line, with the selectors, runs past 80 columns.
         override_usage = "safe-ad restore [OPTIONS] <HANDLE> <INDEX>...\n       \
@@ -211,11 +218,12 @@ Remove the deleted items at these indexes from deleted_data for good \
 `clear-deleted-data`.
 
 Indexes count from 0 in the deleted list, as `safe-ad show` numbers them, and are applied the \
-highest first, each checked before the first change. This changes only the launcher's local copy; \
-it reaches the network when you save the data afterwards with `post`; `--save post` does both, \
-once every index succeeded. Selectors (--signed-by, --kind, --data-id, --name) choose items by \
-what they are, as for `remove`; the lists keep the network's sorted order (ITEM ORDER in \
-safe-ad-remove(1)).",
+highest first, each checked before the first change. This changes only the launcher's local copy. \
+A post sends the copy's deleted list, so a plain `post` afterwards leaves an item whose removal \
+was not saved yet as data on the network. `--save post` saves first (the removal), then purges, \
+then saves again, once every index succeeded: two saves, each named. Selectors (--signed-by, \
+--kind, --data-id, --name) choose items by what they are, as for `remove`; the lists keep the \
+network's sorted order (ITEM ORDER in safe-ad-remove(1)).",
         after_help = "Example:\n  safe-ad purge --save post 7 1 0",
         // clap's own usage line, with the selectors, runs past 80 columns.
         override_usage = "safe-ad purge [OPTIONS] <HANDLE> <INDEX>...\n       \
@@ -278,12 +286,16 @@ It only reads. It gets data-id, sign-key and structured-data handles from the la
 and drops each again, also when a step fails or on Ctrl-C. Items are read up to --jobs at once \
 (at most 8), holding at most 8 handles of a kind: the launcher keeps 100 of each kind and evicts \
 the oldest, so none of yours goes unless you hold more than 92 of a kind. An item that cannot be \
-read is shown with the launcher's error, and the rest still are.",
-        after_help = "Examples:\n  safe-ad show 7\n  safe-ad show --index 0..10 --json 7\n  safe-ad show --full 7"
+read is shown with the launcher's error, and the rest still are.
+
+Selectors (--signed-by, --kind, --data-id, --name) keep only the items they match, as `remove`, \
+`restore` and `purge` choose them: `show 7 --signed-by others` lists the data items \
+`remove 7 --signed-by others` then moves (and the deleted items `restore` or `purge` then act on).",
+        after_help = "Examples:\n  safe-ad show 7\n  safe-ad show --index 0..10 --json 7\n  safe-ad show --full 7\n  safe-ad show --signed-by others 7"
     )]
     Show(ShowCommand),
 
-    /// Compare handles' copies with the network: in sync, changes not saved, stale, new items
+    /// Compare handles' copies with the network: in sync, changes not saved, stale, items the copy lacks
     #[command(
         long_about = "\
 Compare each handle's copy with the network. A handle is the launcher's own copy of the data: \
@@ -292,17 +304,19 @@ put for data never saved); after a post the launcher's copy holds no data items;
 save makes the copy stale (a post fails with -25); an append goes to the network and not to the \
 copy.
 
-For each handle it reads the copy as `show` does, fetches the network's data into a fresh handle \
-the way `reopen` does (GET /appendable-data/data-id/<HANDLE>, GET /appendable-data/handle/<DATA-ID>), \
-reads that the same way, and gives back every handle it took, also on Ctrl-C. It prints whether \
-the copy is in sync, both versions, the changes not saved (items removed, restored or purged, \
-filter keys added or taken, the filter toggled, a copy emptied by a post), the items new on the \
-network, and the command that goes on from there.
+For each handle it reads the copy as `show` does and, at the same time, fetches the network's \
+data into a fresh handle the way `reopen` does (GET /appendable-data/data-id/<HANDLE>, \
+GET /appendable-data/handle/<DATA-ID>) and reads its items (what they point at only for those \
+the copy lacks), and gives back every handle it took, also on Ctrl-C. It prints whether the copy \
+is in sync, both versions, the changes not saved (items removed, restored or purged, filter keys \
+added or taken, the filter toggled), a copy a post left without data items, the data items on \
+the network the copy does not show, and the command that goes on from there.
 
-Exit status 0 when every copy matches the network, 7 when one differs; a failure keeps its own \
-code, and the first handle, in input order, that differs or failed picks it. -q prints nothing \
-and lets the code speak.",
-        after_help = "Exit 0 when every copy is in sync, 7 when one differs; 3, 4, 5 and 6 when it could not tell.\n\nExamples:\n  safe-ad status 7\n  safe-ad -q status 7 || { [ $? -eq 7 ] && safe-ad reopen 7; }\n  safe-ad status --json 7 8 9"
+Exit status 0 when no copy holds a change a save would send and none is stale (so \
+`post H && status H` exits 0), 7 when one does or is stale; a failure keeps its own code, and \
+the first handle, in input order, that differs or failed picks it. -q prints nothing and lets \
+the code speak.",
+        after_help = "Exit 7 when one differs (a save would change the network, or the copy is stale), 0 when none does; 3, 4, 5 and 6 when it could not tell.\n\nExamples:\n  safe-ad status 7\n  safe-ad -q status 7 || { [ $? -eq 7 ] && safe-ad reopen 7; }\n  safe-ad status --json 7 8 9"
     )]
     Status(StatusCommand),
 

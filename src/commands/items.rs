@@ -8,25 +8,30 @@
 
 use std::ffi::OsString;
 
+use crate::batch::restore::ToRestore;
 use crate::batch::select::{self, Selector, SignedBy};
+use crate::batch::show::{self, IndexRange, Parts, ShowOptions, ShownItem};
+use crate::batch::status::{self, Network};
 use crate::batch::{self, immutable, AppendItem, Ended, Stop};
-use crate::cli::{AppendCommand, ClientOptions, EncryptWith, ItemCommand, SaveWith};
+use crate::cli::{AppendCommand, ClientOptions, EncryptWith, ItemCommand, SaveWith, SelectorArgs};
 use crate::handle::{self, Handle, HandleProblem};
 use crate::input::{self, Slot};
 use crate::launcher::serialised::FINGERPRINT_HEX;
-use crate::launcher::{Encryption, Operation};
+use crate::launcher::{Encryption, Launcher, Operation, Request};
 use crate::outcome::{Class, Done, Failure};
 use crate::report::Reporter;
 use crate::runtime::{interruptible, runtime};
-use crate::settings::StdinUse;
+use crate::settings::{Settings, StdinUse};
 
 /// The type tags structured data can have: the launcher refused to make any other.
 const TYPE_TAGS: &str = "500 (the default), 501 (versioned), or 15000 and above";
 
 /// `remove`, `restore` or `purge` (`operation`) at the indexes given, or at those of the items
 /// the selectors choose. Every index is checked (against the list's length, or by the one read
-/// that resolves the selectors) before the first change; a dry run with selectors reads the
-/// handle to say what would change, and changes nothing.
+/// that resolves the selectors) before the first change. A dry run sends nothing, not even that
+/// read. The saves follow `saving`'s table: a purge with `--save post` is saved first as well
+/// (`batch::saved_first`), a restore with `--save post` appends the items again after the save
+/// (`batch::restore`).
 pub fn at_indexes(
     operation: Operation,
     command: &ItemCommand,
@@ -36,34 +41,53 @@ pub fn at_indexes(
     let name = operation.name();
     let handle = parse_handle(&command.handle, name)?;
     let indexes = parse_indexes(&command.indexes, name, handle)?;
-    let selector = parse_selector(command, name)?;
+    let selector = parse_selector(&command.selector, name)?;
     let settings = super::resolve(options, reporter, StdinUse::Free)?;
     let launcher = super::launcher(&settings)?;
     let save = command.save.map(|save| match save {
         SaveWith::Post => Operation::Post,
         SaveWith::Put => Operation::Put,
     });
-    let dry = settings.dry_run || settings.curl;
-    let describe = |indexes: &[u64]| {
-        let plan = batch::at_indexes_plan(operation, handle, indexes, save);
-        super::describer(&settings, &launcher, reporter)(&plan);
-    };
-    if dry {
+    let appends_again = operation == Operation::Restore && save == Some(Operation::Post);
+    if settings.curl && (selector.is_given() || appends_again) {
+        // A curl script cannot read and decide: its lines would change the items at the
+        // positions given, not those the selectors name, and could not tell which restored
+        // items the save leaves in neither list.
+        let (why, instead) = match selector.is_given() {
+            true => (
+                format!("--curl cannot choose items by what they are: its lines would send `{name}` at fixed positions, not at the items the selectors match"),
+                format!("see the items the selectors match with `safe-ad show {handle}` and the same selectors, then give their indexes to `{name} --curl`; nothing was sent"),
+            ),
+            false => (
+                "--curl cannot carry `restore --save post`: which restored items it appends again after the save is decided by a read of the network".to_string(),
+                "use --dry-run to see the requests, or `restore --curl` without --save; nothing was sent".to_string(),
+            ),
+        };
+        return Err(Failure::usage(why).with_hint(instead));
+    }
+    if settings.dry_run || settings.curl {
         // A dry run sends nothing, not even a read: with selectors, which items match is only
         // known from a read of the handle, so it is said rather than guessed.
         if selector.is_given() {
             reporter.note(&format!(
                 "--dry-run sends nothing, so which items match is not known here: {name} {handle} \
                  first reads the handle, then sends `{name}` for each matching item, highest index \
-                 first; `safe-ad show {handle}` shows what the items are now"
+                 first; `safe-ad show {handle}` with the same selectors lists the items they match now"
             ));
         }
-        describe(&indexes);
+        let plan = match appends_again {
+            true => {
+                reporter.restore_plan_note(handle);
+                batch::restore::plan(handle, &indexes)
+            }
+            false => batch::at_indexes_plan(operation, handle, &indexes, save),
+        };
+        super::describer(&settings, &launcher, reporter)(&plan);
         return Ok(Done::Success);
     }
     settings.token()?;
     let runtime = runtime()?;
-    let indexes = if selector.is_given() {
+    let chosen = if selector.is_given() || appends_again {
         let stop = Stop::default();
         let work = select::choose(
             &launcher,
@@ -71,6 +95,7 @@ pub fn at_indexes(
             operation,
             &selector,
             &indexes,
+            appends_again,
             settings.jobs,
             settings.verbose,
             &stop,
@@ -84,25 +109,37 @@ pub fn at_indexes(
             };
         reporter.exchanges(&launcher, &steps);
         let chosen = chosen?;
-        reporter.chosen(operation, handle, &chosen.items, chosen.you.as_deref());
-        if chosen.items.is_empty() {
-            let nothing = format!("{name} {handle}: no item matched; nothing was changed");
-            if command.require_match {
-                return Err(Failure::new(Class::Rejected, nothing).with_hint(format!(
-                    "see what the items are with `safe-ad show {handle}`"
-                )));
-            }
-            reporter.note(&nothing);
-            return Ok(Done::Success);
+        if selector.is_given() {
+            reporter.chosen(operation, handle, &chosen.items, chosen.you.as_deref());
         }
-        chosen.items.iter().map(|item| item.index).collect()
+        if chosen.items.is_empty() {
+            return nothing_matched(operation, handle, &chosen, command.require_match, reporter);
+        }
+        Some(chosen)
     } else {
         let work = select::check_indexes(&launcher, handle, operation, &indexes, settings.verbose);
         let (checked, steps) = runtime.block_on(interruptible(work))?;
         reporter.exchanges(&launcher, &steps);
         checked?;
-        indexes
+        None
     };
+    if let (true, Some(chosen)) = (appends_again, &chosen) {
+        return restore_and_append(
+            &runtime,
+            handle,
+            &chosen.items,
+            &settings,
+            &launcher,
+            reporter,
+        );
+    }
+    let indexes = match chosen {
+        Some(chosen) => chosen.items.iter().map(|item| item.index).collect(),
+        None => indexes,
+    };
+    if operation == Operation::Purge && save.is_none() {
+        reporter.purge_note(name, &handle.to_string());
+    }
     let work = batch::at_indexes(
         &launcher,
         settings.verbose,
@@ -131,8 +168,163 @@ pub fn at_indexes(
     Ok(Done::from_first_failure(done.tally.first_failure))
 }
 
-/// The selectors, checked: `--signed-by`, `--kind`, `--data-id`, `--name`.
-fn parse_selector(command: &ItemCommand, name: &str) -> Result<Selector, Failure> {
+/// No item matched the selectors: a note (exit 0), or with `--require-match` exit 4. After a
+/// post the launcher's copy holds no data items whatever the network holds, so a selector over
+/// them matches nothing, and a fresh handle is the way on.
+fn nothing_matched(
+    operation: Operation,
+    handle: Handle,
+    chosen: &select::Chosen,
+    require_match: bool,
+    reporter: &Reporter,
+) -> Result<Done, Failure> {
+    let name = operation.name();
+    let emptied = operation == Operation::Remove && chosen.emptied_by_post;
+    let nothing = match emptied {
+        true => format!(
+            "{name} {handle}: no item matched: handle {handle}'s copy holds no data items (after a post the launcher keeps none, whatever the network holds); nothing was changed"
+        ),
+        false => format!("{name} {handle}: no item matched; nothing was changed"),
+    };
+    let way_on = match emptied {
+        true => format!(
+            "get a handle that shows the network's items with `safe-ad reopen {handle}`, and run `{name}` on the handle it prints"
+        ),
+        false => format!("see what the items are with `safe-ad show {handle}`"),
+    };
+    if require_match {
+        return Err(Failure::new(Class::Rejected, nothing).with_hint(way_on));
+    }
+    reporter.note(&format!("{nothing}; {way_on}"));
+    Ok(Done::Success)
+}
+
+/// `restore ... --save post` once the items are chosen: one read of the network's deleted list
+/// decides which restored items the save would leave in neither list (their removal was saved);
+/// those are appended again after the save (`batch::restore`).
+fn restore_and_append(
+    runtime: &tokio::runtime::Runtime,
+    handle: Handle,
+    items: &[ShownItem],
+    settings: &Settings,
+    launcher: &Launcher,
+    reporter: &Reporter,
+) -> Result<Done, Failure> {
+    let read = ShowOptions {
+        range: IndexRange::ALL,
+        full: false,
+        jobs: settings.jobs,
+        verbose: settings.verbose,
+        parts: Parts {
+            filter: false,
+            data: false,
+            deleted: true,
+            content: false,
+            signers: true,
+        },
+    };
+    let stop = Stop::default();
+    // The user's key too, to say which items come back signed by another key than before.
+    let work = async {
+        let (you, mut steps) = show::user_key(launcher, settings.verbose, &stop).await;
+        let (network, more) = status::network(launcher, handle, read, &stop, |_, _, _| {}).await;
+        steps.extend(more);
+        ((you.ok(), network), steps)
+    };
+    let ((you, network), steps) =
+        match runtime.block_on(batch::until_stopped(work, &stop, || reporter.stopping())) {
+            Ended::Finished(done) => done,
+            Ended::Interrupted(_) | Ended::Abandoned => {
+                return Err(super::interrupted(&stop, launcher, reporter))
+            }
+        };
+    reporter.exchanges(launcher, &steps);
+    // An item as the network tells items apart: its data id and its signer.
+    type Identity<'a> = (Option<&'a [u8]>, Option<&'a [u8]>);
+    let network_deleted: Vec<Identity> = match &network {
+        Network::Read(shown) => {
+            if let Some(failure) = shown.failures().next() {
+                return Err(cannot_decide(handle, failure));
+            }
+            shown
+                .deleted
+                .iter()
+                .map(|item| (item.data_id.as_deref(), item.signer.as_deref()))
+                .collect()
+        }
+        // Never saved: the post fails (the data is not on the network), and says so.
+        Network::NeverSaved => Vec::new(),
+        Network::Failed(failure) => return Err(cannot_decide(handle, failure)),
+        Network::NotAsked => return Err(Failure::new(Class::Interrupted, "interrupted")),
+    };
+    // A data id or fresh handle not given back; a failed read of the user's key only costs
+    // words (which items someone else signed).
+    let given_back = |request: &Request| {
+        matches!(
+            request,
+            Request::DropDataId(_) | Request::OnHandle(Operation::Drop, _)
+        )
+    };
+    if let Some(failure) = steps
+        .iter()
+        .filter(|step| given_back(&step.request))
+        .find_map(|step| step.result.as_ref().err())
+    {
+        return Err(cannot_decide(handle, failure));
+    }
+    let to_restore: Vec<ToRestore> = items
+        .iter()
+        .map(|item| ToRestore {
+            index: item.index,
+            append: network_deleted.contains(&(item.data_id.as_deref(), item.signer.as_deref())),
+        })
+        .collect();
+    let appended = to_restore.iter().filter(|item| item.append).count();
+    if appended > batch::MOST_LEASES_OF_A_KIND {
+        return Err(Failure::new(
+            Class::Rejected,
+            format!(
+                "restore {handle}: {appended} items would be appended again after the save, and `restore --save post` holds a data id for each: at most {} at a time; nothing was changed",
+                batch::MOST_LEASES_OF_A_KIND
+            ),
+        )
+        .with_hint(format!(
+            "restore at most {} of them at a time (`safe-ad show {handle}` numbers them)",
+            batch::MOST_LEASES_OF_A_KIND
+        )));
+    }
+    reporter.restore_appends(handle, items, &to_restore, you.as_deref());
+    let stop = Stop::default();
+    let work = batch::restore::run(launcher, handle, &to_restore, settings.verbose, &stop);
+    let steps = match runtime.block_on(batch::until_stopped(work, &stop, || reporter.stopping())) {
+        Ended::Finished(steps) => steps,
+        Ended::Interrupted(_) | Ended::Abandoned => {
+            return Err(super::interrupted(&stop, launcher, reporter))
+        }
+    };
+    reporter.restore_steps(launcher, handle, &steps);
+    let first = steps
+        .iter()
+        .find_map(|step| step.result.as_ref().err().map(|failure| failure.class));
+    Ok(Done::from_first_failure(first))
+}
+
+/// The read that decides which restored items to append again failed: nothing was changed.
+fn cannot_decide(handle: Handle, failure: &Failure) -> Failure {
+    let mut refused = Failure::new(
+        failure.class,
+        format!(
+            "restore {handle}: the network's deleted list could not be read, so which items a save would leave in neither list is not known; nothing was changed: {}",
+            failure.message
+        ),
+    );
+    refused.hint = failure.hint.clone();
+    refused
+}
+
+/// The selectors, checked: `--signed-by`, `--kind`, `--data-id`, `--name` (of the item
+/// commands, and of `show`, which lists what they match).
+pub(super) fn parse_selector(command: &SelectorArgs, name: &str) -> Result<Selector, Failure> {
     let signed_by = match command.signed_by.as_deref() {
         None => None,
         Some("you") => Some(SignedBy::You),
@@ -150,25 +342,30 @@ fn parse_selector(command: &ItemCommand, name: &str) -> Result<Selector, Failure
             )))
         }
     };
-    let data_id = match command.data_id.as_deref() {
-        None => None,
-        Some(raw) => Some(super::decode::readings(raw.trim()).pop().ok_or_else(|| {
-            Failure::usage(format!(
+    let mut data_ids = Vec::new();
+    for raw in &command.data_id {
+        let readings = super::decode::readings(raw.trim());
+        if readings.is_empty() {
+            return Err(Failure::usage(format!(
                 "invalid --data-id '{}' for {name}: it is neither base64 nor hex",
                 crate::sanitize::line(raw.as_bytes(), 80)
             ))
-            .with_hint("give the data id as `safe-ad show` gives it (base64); nothing was sent")
-        })?),
-    };
-    let data_name = match command.name.as_deref() {
-        None => None,
-        Some(raw) => Some(super::handles::parse_name(raw, name)?),
-    };
+            .with_hint(
+                "give the data id as `safe-ad show` gives it (base64), or as hex; nothing was sent",
+            ));
+        }
+        data_ids.extend(readings);
+    }
+    let names = command
+        .name
+        .iter()
+        .map(|raw| super::handles::parse_name(raw, name))
+        .collect::<Result<Vec<_>, _>>()?;
     Ok(Selector {
         signed_by,
         kind: command.kind,
-        data_id,
-        name: data_name,
+        data_ids,
+        names,
     })
 }
 

@@ -65,6 +65,17 @@ pub fn run_procedure(
         return describe_requests(plan, slots, &settings, &launcher, reporter);
     }
     settings.token()?;
+    if let Procedure::Operation {
+        operation: Operation::ClearDeletedData,
+        save: None,
+    } = procedure
+    {
+        let handle = match slots.as_slice() {
+            [Slot::Handle(handle)] => handle.to_string(),
+            _ => "HANDLE".to_string(),
+        };
+        reporter.purge_note(procedure.name(), &handle);
+    }
     run_batch(plan, slots, &settings, &launcher, reporter)
 }
 

@@ -31,6 +31,7 @@ pub fn run(
         Some(raw) => parse_range(raw)?,
         None => IndexRange::ALL,
     };
+    let selector = items::parse_selector(&command.selector, COMMAND)?;
     let Some(slots) = super::handle_slots(&command.handles.handles, COMMAND, reporter)? else {
         return Ok(Done::Failed(Class::Usage));
     };
@@ -74,10 +75,19 @@ pub fn run(
                 }
             };
             let started = Instant::now();
-            let shown = plan::handle(&launcher, handle, show, &stop, |done, total| {
+            let mut shown = plan::handle(&launcher, handle, show, &stop, |done, total| {
                 reporter.show_progress(handle, done, total, started)
             })
             .await;
+            // Selectors list what `remove`, `restore` or `purge` with the same selectors would
+            // move: the data items for `remove`, the deleted ones for the other two. An item
+            // that could not be read stays, with its error: it might match.
+            if selector.is_given() {
+                let you = you.as_deref().ok();
+                for list in [&mut shown.data, &mut shown.deleted] {
+                    list.retain(|item| !item.failures.is_empty() || selector.matches(item, you));
+                }
+            }
             // A handle cut short by Ctrl-C is not shown: half of it would mislead.
             if stop.is_set() {
                 return;

@@ -1,7 +1,8 @@
 //! `safe-ad status HANDLE...`: each handle's copy against the network, one block (or, with
 //! `--json`, one object) per handle, in input order. `batch::status` reads both sides and
 //! compares them; `report` says what it found; this checks the arguments, runs it, and picks
-//! the exit code: 0 when every copy matches the network, `differs` when one does not, a
+//! the exit code: 0 when no copy holds a change a save would send (and none is stale),
+//! `differs` when one does, a
 //! failure's own code when one failed, the first handle in input order deciding (the batch rule).
 
 use std::time::Instant;
@@ -38,7 +39,7 @@ pub fn run(
         parts: Parts::ALL,
     };
     let stop = Stop::default();
-    // `ok` counts the copies in sync, `failed` those that differ or failed; `differ` the former.
+    // `ok` counts the copies settled, `failed` those that differ or failed; `differ` the former.
     let mut tally = Tally::default();
     let mut differ = 0;
     let work = async {
@@ -82,7 +83,7 @@ pub fn run(
             reporter.status(&launcher, &compared, &verdict, you.as_deref().ok());
             tally.seen += 1;
             match &verdict {
-                Ok(verdict) if verdict.in_sync() => tally.ok += 1,
+                Ok(verdict) if verdict.settled() => tally.ok += 1,
                 Ok(_) => {
                     differ += 1;
                     tally.failed += 1;

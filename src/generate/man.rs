@@ -109,6 +109,18 @@ fn main_page(root: &Command) -> String {
     roff
 }
 
+/// The pages that say what a save does to each change (the table in `saving`).
+const SAVE_PAGES: &[&str] = &[
+    "post",
+    "put",
+    "remove",
+    "restore",
+    "purge",
+    "clear-data",
+    "clear-deleted-data",
+    "status",
+];
+
 /// The page of the command at `path`.
 fn command_page(path: &[&Command]) -> String {
     let command = *path.last().expect("a path is never empty");
@@ -172,6 +184,13 @@ fn command_page(path: &[&Command]) -> String {
         if joined == "emulator" && section.heading == "ROUTES" {
             roff.push_str(&routes());
         }
+    }
+    if SAVE_PAGES.contains(&joined.as_str()) {
+        let _ = write!(
+            roff,
+            ".SH \"WHAT A SAVE DOES\"\n{}",
+            source(&crate::saving::roff())
+        );
     }
     let own_exit_status = sections
         .iter()

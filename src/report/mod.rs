@@ -21,6 +21,7 @@ mod decode;
 pub mod emulator;
 mod leases;
 mod operations;
+mod saving;
 mod show;
 mod status;
 

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::launcher::MAX_CONTENT_BYTES;
+use crate::saving::Change;
 
 impl Reporter {
     /// A failure of one part of a `show`: `safe-ad: error: show 7, data item 2: ...`.
@@ -138,8 +139,10 @@ impl Reporter {
             _ => "a purge",
         };
         if operation == Operation::Restore && !not_saved {
+            // `saving`'s row for a restore: a post carries no data items.
+            debug_assert!(Change::Restore.post_alone_misleads());
             return self.note(&format!(
-                "a restore changes only the launcher's copy: restore before saving undoes a removal; once saved, it only takes the item off the deleted list (the launcher's save carries no data items, so the network does not list it as data again); save with: safe-ad post {handle}"
+                "a restore changes only the launcher's copy; a plain `safe-ad post {handle}` takes the items off the network's deleted list without making them data again (a post carries no data items), so an item whose removal was saved is gone for good; to make them data on the network, start from a fresh copy: `safe-ad reopen {handle}`, then `safe-ad restore NEW_HANDLE ... --save post` on the handle it prints"
             ));
         }
         if not_saved {

@@ -207,6 +207,12 @@ fn ways_on(handle: Handle, verdict: &Verdict<'_>) -> Vec<(String, Vec<String>)> 
             vec![post, reopen.clone()],
         ));
     }
+    if !differences.restored.is_empty() {
+        ways.push((
+            format!("make the restored items data on the network with: {reopen}, then `safe-ad restore NEW_HANDLE ... --save post` on the handle it prints"),
+            vec![reopen.clone()],
+        ));
+    }
     if differences.emptied.is_some() {
         ways.push((
             format!("get the network's items in a handle with: {reopen}"),
@@ -234,7 +240,7 @@ fn parts<'a>(
     let new = if differences.emptied.is_some() {
         "on the network, not in the copy (left out of it by a post, or appended since)"
     } else {
-        "new on the network (appended since the copy was taken; not in the copy)"
+        "data on the network, not in the copy (appended since the copy was taken, or removed and purged in the copy before the removal was saved: a save keeps them as data)"
     };
     [
         (
@@ -244,7 +250,7 @@ fn parts<'a>(
         ),
         (
             "restored",
-            "not saved: restored (deleted on the network, data again in the copy)",
+            "not saved: restored (deleted on the network, data again in the copy; a plain post takes them off the network's deleted list without making them data, deleting them for good)",
             &differences.restored,
         ),
         (
@@ -276,6 +282,14 @@ fn status_text(handle: Handle, verdict: &Verdict<'_>, you: Option<&[u8]>) -> Str
         Some(_) if verdict.in_sync() => format!(
             "handle {handle}: in sync: version {} here and on the network, data {}, deleted {}\n",
             copy.version, copy.data_length, copy.deleted_data_length
+        ),
+        Some(_) if verdict.settled() && verdict.differences.emptied.is_some() => format!(
+            "handle {handle}: saved at version {}; the copy holds no data items since the post (the launcher keeps none); `safe-ad reopen {handle}` to read them\n",
+            copy.version
+        ),
+        Some(_) if verdict.settled() => format!(
+            "handle {handle}: nothing to save: version {} here and on the network; the network holds data items the copy does not show\n",
+            copy.version
         ),
         Some(network) if network.version == copy.version => format!(
             "handle {handle}: not in sync: version {} here and on the network\n",
@@ -314,7 +328,7 @@ fn status_text(handle: Handle, verdict: &Verdict<'_>, you: Option<&[u8]>) -> Str
         ));
         text.push_str(&format!("  {line}\n"));
     }
-    if let Some(held) = differences.emptied {
+    if let (Some(held), false) = (differences.emptied, verdict.settled()) {
         text.push_str(&format!(
             "  the copy holds no data items and the network holds {held}: a post leaves the launcher's copy so\n"
         ));
@@ -366,6 +380,7 @@ fn status_json(handle: Handle, verdict: &Verdict<'_>, you: Option<&[u8]>) -> Val
         "handle": handle.0,
         "ok": true,
         "in_sync": verdict.in_sync(),
+        "settled": verdict.settled(),
         "stale": verdict.stale,
         "never_saved": verdict.network.is_none(),
         "local_version": verdict.copy.version,

@@ -99,7 +99,9 @@ fn asymmetric_encryption_goes_to_a_private_datas_key_and_a_failing_step_gives_al
     .code(4)
     // The steps before the failing one are the chain's own: nothing of them on stdout.
     .stdout_is("")
-    .stderr_has("errorCode -1525");
+    .stderr_has("errorCode -1525")
+    // What to do instead (issue 30): private data, or symmetric.
+    .stderr_has("hint: `--encrypt asymmetric` encrypts to the encrypt key of private appendable data, and public data has none: append to private data (`safe-ad create --private` makes some), or use `--encrypt symmetric`; nothing was appended\n");
     assert_eq!(
         live(&emulator),
         before,

@@ -1251,7 +1251,7 @@ const ITEMS: &[Row] = &[
         2,
         &[
             "the following required arguments were not provided",
-            "<INDEX|--signed-by <WHO>|--kind <KIND>|--data-id <BASE64>|--name <NAME>>",
+            "<INDEX|--signed-by <WHO>|--kind <KIND>|--data-id <DATA-ID>|--name <NAME>>",
         ],
     ),
     row(

@@ -83,7 +83,7 @@ fn remove_moves_the_items_shown_at_those_indexes_highest_first() {
 #[test]
 fn restore_and_purge_with_save_post_reach_the_network_as_the_launcher_saves() {
     let sandbox = Sandbox::new();
-    let (emulator, _log) = emulator(&sandbox);
+    let (emulator, log) = emulator(&sandbox);
     let (data, deleted) = lists(&sandbox, &emulator.url, "1");
     // A restore before saving undoes a removal, at the index `show` gives the removed item in
     // the deleted list.
@@ -104,20 +104,44 @@ fn restore_and_purge_with_save_post_reach_the_network_as_the_launcher_saves() {
     );
     run(&sandbox, &emulator.url, &["post", "1"]).success();
     assert_eq!(emulator.network(1), (2, 3, 2), "the save changed nothing");
-    // Restoring an item the network holds as deleted takes it off the deleted list, but the
-    // launcher's save carries no data items, so the network does not list it as data again.
+    // Restoring an item the network holds as deleted takes it off the deleted list, and the
+    // launcher's save carries no data items: `restore --save post` appends it again after the
+    // save (issue 30), so it is data on the network again. Before that, one read of the
+    // network's deleted list (and of the user's key) says it is needed.
+    let from = emulator.requests().len();
+    let before = emulator.live_handles(&log);
     run(
         &sandbox,
         &emulator.url,
         &["restore", "--save", "post", "1", "1"],
     )
     .success()
-    .stdout_is("restore 1 index 1: ok\npost 1: ok, saved version 3\n")
-    .stderr_is("note: after a post the launcher's copy in handle 1 holds no data items (it keeps the version it sent, which carries none); `safe-ad reopen 1` gets a handle that shows them, `safe-ad status 1` compares the copy with the network\n");
-    assert_eq!(emulator.network(1), (3, 3, 1));
+    .stdout_is("restore 1 index 1: ok\npost 1: ok, saved version 3\nappend 1: ok\n")
+    .stderr_has(": appended again after the save, signed by you (it was signed by e30376180e311a1e; only its signer can append it as it was)\n")
+    .stderr_has("safe-ad: 1 restored item appended again after the save: data on the network again; `safe-ad reopen 1` gets a handle that shows it\n");
+    // 39 requests: the chosen item read as selectors read it (its data id and signer, 13),
+    // the user's key (3), the network's deleted list through a fresh handle, given back (17);
+    // then, in this order, the item's data id, the restore, the save and its read back, the
+    // append and the data id given back. The reads run up to --jobs at once, so only their
+    // number is fixed.
+    let sent = requests_after(&emulator, from);
+    assert_eq!(sent.len(), 39, "{sent:#?}");
+    assert_eq!(
+        sent[33..],
+        [
+            "GET /appendable-data/deleted-data/1/1 200",
+            "PUT /appendable-data/restore/1/1 200",
+            "POST /appendable-data/1 200",
+            "GET /appendable-data/metadata/1 200",
+            "PUT /appendable-data/1/73 200",
+            "DELETE /data-id/73 200",
+        ]
+    );
+    assert_eq!(emulator.live_handles(&log), before, "handles left behind");
+    assert_eq!(emulator.network(1), (3, 4, 1));
     // After a POST the launcher's copy holds no data items (safe_core's `appendable_data_post`
     // puts the data-less version it sent in the handle's place); a fresh handle shows the
-    // network's lists.
+    // network's lists: the restored item is data there again.
     let (copy_data, copy_deleted) = lists(&sandbox, &emulator.url, "1");
     assert!(copy_data.is_empty(), "{copy_data:?}");
     assert_eq!(copy_deleted, vec![deleted[0].clone()]);
@@ -131,16 +155,19 @@ fn restore_and_purge_with_save_post_reach_the_network_as_the_launcher_saves() {
     .trim()
     .to_owned();
     let (data_after, deleted_after) = lists(&sandbox, &emulator.url, &fresh);
-    assert_eq!(sorted(data_after), sorted(data));
+    let mut expected = data.clone();
+    expected.push(deleted[1].clone());
+    assert_eq!(sorted(data_after), sorted(expected));
     assert_eq!(deleted_after, vec![deleted[0].clone()]);
+    // A purge with --save post saves first (the removal, were it not saved), then the purge.
     run(
         &sandbox,
         &emulator.url,
         &["purge", "--save", "post", "1", "0"],
     )
     .success()
-    .stdout_is("purge 1 index 0: ok\npost 1: ok, saved version 4\n");
-    assert_eq!(emulator.network(1), (4, 3, 0));
+    .stdout_is("post 1: ok, saved version 4\npurge 1 index 0: ok\npost 1: ok, saved version 5\n");
+    assert_eq!(emulator.network(1), (5, 4, 0));
 }
 
 #[test]
@@ -212,13 +239,14 @@ fn json_dry_run_and_curl_for_the_item_commands() {
     assert_eq!(
         seen,
         [
+            ("post".into(), Value::Null, true.into()),
             ("purge".into(), 1.into(), true.into()),
             ("purge".into(), 0.into(), true.into()),
             ("post".into(), Value::Null, true.into()),
         ]
     );
-    assert_eq!(lines[0]["method"], "DELETE");
-    assert!(lines[0]["url"]
+    assert_eq!(lines[1]["method"], "DELETE");
+    assert!(lines[1]["url"]
         .as_str()
         .expect("url")
         .ends_with("/appendable-data/deleted-data/1/1"));

@@ -58,6 +58,8 @@ mod readme;
 #[cfg(feature = "emulator")]
 mod saved_version;
 #[cfg(feature = "emulator")]
+mod saving;
+#[cfg(feature = "emulator")]
 mod scenarios;
 #[cfg(feature = "emulator")]
 mod selectors;

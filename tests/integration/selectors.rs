@@ -192,7 +192,7 @@ fn an_empty_choice_is_a_note_or_exit_4_with_require_match_and_changes_nothing() 
     )
     .success()
     .stdout_is("")
-    .stderr_is("note: purge 1: no item matched; nothing was changed\n");
+    .stderr_is("note: purge 1: no item matched; nothing was changed; see what the items are with `safe-ad show 1`\n");
     run(
         &sandbox,
         &emulator.url,
@@ -230,7 +230,7 @@ fn a_dry_run_with_selectors_sends_nothing_and_says_the_choice_is_made_when_run()
     let lines: Vec<&str> = output
         .success()
         .stderr_has("--dry-run sends nothing, so which items match is not known here: remove 1 first reads the handle")
-        .stderr_has("`safe-ad show 1` shows what the items are now")
+        .stderr_has("`safe-ad show 1` with the same selectors lists the items they match now")
         .stderr_lacks("would remove")
         .stdout()
         .lines()
@@ -300,4 +300,161 @@ fn an_index_range_that_holds_no_item_says_so() {
         !some.stdout().contains("no item at indexes"),
         "a range with items",
     );
+}
+
+/// Two selector removals in a row, each saved: after the first post the launcher's copy holds
+/// no data items, so the second matches nothing; it says why and gives the `reopen` (exit 4
+/// with `--require-match`), and the network holds what the first left.
+#[test]
+fn after_a_post_a_selector_that_matches_nothing_says_why_and_gives_the_reopen() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let (data, deleted) = items(&sandbox, &emulator.url, "1");
+    let others = data[1]["data_id"].as_str().expect("data id").to_owned();
+    run(
+        &sandbox,
+        &emulator.url,
+        &["remove", "1", "--data-id", &others, "--save", "post"],
+    )
+    .success()
+    .stdout_is("remove 1 index 1: ok\npost 1: ok, saved version 2\n");
+    let mine = data[0]["data_id"].as_str().expect("data id").to_owned();
+    let said = "remove 1: no item matched: handle 1's copy holds no data items (after a post the launcher keeps none, whatever the network holds); nothing was changed";
+    let way_on = "get a handle that shows the network's items with `safe-ad reopen 1`, and run `remove` on the handle it prints";
+    run(
+        &sandbox,
+        &emulator.url,
+        &["remove", "1", "--data-id", &mine, "--save", "post"],
+    )
+    .success()
+    .stdout_is("")
+    .stderr_is(&format!("note: {said}; {way_on}\n"));
+    run(
+        &sandbox,
+        &emulator.url,
+        &["remove", "1", "--data-id", &mine, "--require-match"],
+    )
+    .code(4)
+    .stdout_is("")
+    .stderr_is(&format!("safe-ad: error: {said}\nhint: {way_on}\n"));
+    // The network, through a fresh handle: the first removal only.
+    let fresh = run(&sandbox, &emulator.url, &["open", &emulator.demo_name(1)]);
+    let fresh = fresh.success().stdout().trim().to_owned();
+    let (now, gone) = items(&sandbox, &emulator.url, &fresh);
+    assert_eq!(ids(&now), ids(&[data[0].clone(), data[2].clone()]));
+    let mut all = deleted.clone();
+    all.push(data[1].clone());
+    assert_eq!(ids(&gone), ids(&all));
+}
+
+/// `show H --signed-by others` lists exactly the data items `remove H --signed-by others` then
+/// moves (and the deleted items `restore` or `purge` would).
+#[test]
+fn show_with_selectors_lists_what_remove_then_moves() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let output = run(
+        &sandbox,
+        &emulator.url,
+        &["show", "--json", "1", "--signed-by", "others"],
+    );
+    let object = output.success().json_lines().remove(0);
+    let previewed = object["data"].as_array().expect("data").clone();
+    assert!(!previewed.is_empty());
+    assert!(previewed.iter().all(|item| item["signer_is_you"] == false));
+    let (data, deleted) = items(&sandbox, &emulator.url, "1");
+    assert!(previewed.len() < data.len(), "the selector left some out");
+    run(
+        &sandbox,
+        &emulator.url,
+        &["remove", "1", "--signed-by", "others", "--save", "post"],
+    )
+    .success();
+    let fresh = run(&sandbox, &emulator.url, &["open", &emulator.demo_name(1)]);
+    let fresh = fresh.success().stdout().trim().to_owned();
+    let (now, gone) = items(&sandbox, &emulator.url, &fresh);
+    let kept: Vec<Value> = data
+        .iter()
+        .filter(|item| !ids(&previewed).contains(&item["data_id"].as_str().unwrap().to_string()))
+        .cloned()
+        .collect();
+    assert_eq!(ids(&now), ids(&kept));
+    let mut moved = deleted.clone();
+    moved.extend(previewed.iter().cloned());
+    assert_eq!(ids(&gone), ids(&moved));
+    // Text too: `--signed-by you` lists only the user's items.
+    let mine = run(
+        &sandbox,
+        &emulator.url,
+        &["show", &fresh, "--signed-by", "you"],
+    );
+    let mine = mine.success();
+    mine.stdout_has("signed by you").check(
+        !mine.stdout().contains("signed by e303"),
+        "an item someone else signed",
+    );
+}
+
+/// `--data-id` given twice chooses either; a data id written in hex (as the error text offers)
+/// matches as its base64 does.
+#[test]
+fn data_ids_repeated_and_in_hex_choose_those_items() {
+    use base64::Engine as _;
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let (data, _) = items(&sandbox, &emulator.url, "1");
+    let first = data[0]["data_id"].as_str().expect("data id").to_owned();
+    let third = base64::engine::general_purpose::STANDARD
+        .decode(data[2]["data_id"].as_str().expect("data id"))
+        .expect("base64");
+    let third_hex: String = third.iter().map(|byte| format!("{byte:02x}")).collect();
+    run(
+        &sandbox,
+        &emulator.url,
+        &[
+            "remove",
+            "1",
+            "--data-id",
+            &first,
+            "--data-id",
+            &third_hex,
+            "--save",
+            "post",
+        ],
+    )
+    .success()
+    .stdout_is("remove 1 index 2: ok\nremove 1 index 0: ok\npost 1: ok, saved version 2\n");
+    let fresh = run(&sandbox, &emulator.url, &["open", &emulator.demo_name(1)]);
+    let fresh = fresh.success().stdout().trim().to_owned();
+    let (now, _) = items(&sandbox, &emulator.url, &fresh);
+    assert_eq!(ids(&now), ids(&data[1..2]));
+}
+
+/// A curl script cannot choose items: `--curl` with selectors is a usage error, nothing on
+/// stdout, nothing sent (it used to print DELETEs at the positions given, and a save).
+#[test]
+fn curl_with_selectors_is_refused_and_points_at_show() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let from = emulator.requests().len();
+    run(
+        &sandbox,
+        &emulator.url,
+        &[
+            "remove",
+            "1",
+            "1",
+            "0",
+            "--signed-by",
+            "you",
+            "--save",
+            "post",
+            "--curl",
+        ],
+    )
+    .code(2)
+    .stdout_is("")
+    .stderr_has("safe-ad: error: --curl cannot choose items by what they are")
+    .stderr_has("`safe-ad show 1` and the same selectors");
+    assert_eq!(emulator.requests().len(), from, "something was sent");
 }

@@ -125,7 +125,12 @@ impl Emulator {
         let deadline = std::time::Instant::now() + super::DEADLINE;
         loop {
             let text = std::fs::read_to_string(log).unwrap_or_default();
-            if let Some(line) = text.lines().find(|line| line.contains(&needle)) {
+            // Only a whole line: the emulator may be half way through writing it.
+            if let Some(line) = text
+                .split_inclusive('\n')
+                .filter_map(|line| line.strip_suffix('\n'))
+                .find(|line| line.contains(&needle))
+            {
                 let record: Value = serde_json::from_str(line).expect("a JSON log record");
                 return record["handles"].clone();
             }

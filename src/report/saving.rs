@@ -1,0 +1,90 @@
+//! The words of the procedures that make a save true on the network (`saving`'s table): the
+//! note before a purge a plain post would undo, and `restore --save post`, which appends the
+//! restored items again after the save: what it will append, its steps, and the dry run's note.
+
+use super::show::item_what;
+use super::*;
+use crate::batch::restore::ToRestore;
+use crate::saving::Change;
+
+impl Reporter {
+    /// Before a purge (or `clear-deleted-data`) not saved with `--save post`: what a plain post
+    /// would leave on the network for an item whose removal was never saved.
+    pub fn purge_note(&self, command: &str, handle: &str) {
+        debug_assert!(Change::PurgeUnsaved.post_alone_misleads());
+        self.note(&format!(
+            "{command} takes items off the copy's deleted list; a plain `safe-ad post {handle}` then deletes for good only those whose removal was saved before: an item whose removal is not saved yet stays data on the network (`safe-ad status {handle}` lists removals not saved; `{command} --save post` saves the removal first, then the {command})"
+        ));
+    }
+
+    /// `restore --dry-run --save post`: what decides the appends the plan lists.
+    pub fn restore_plan_note(&self, handle: Handle) {
+        self.note(&format!(
+            "restore {handle} --save post first reads the network's deleted list (not listed here): an item listed there is in neither of the network's lists after the save, so it is appended again after it, signed by you; an item whose removal was never saved is still data on the network and is not (the plan lists an append for every item, the most that may be sent)"
+        ));
+    }
+
+    /// Before `restore --save post` changes anything: which items it will append again, and
+    /// that an item someone else signed comes back signed by you.
+    pub fn restore_appends(
+        &self,
+        handle: Handle,
+        items: &[ShownItem],
+        plan: &[ToRestore],
+        you: Option<&[u8]>,
+    ) {
+        for (item, planned) in items.iter().zip(plan) {
+            let what = item_what(item);
+            let line = match (planned.append, &item.signer) {
+                (false, _) => format!(
+                    "restore {handle} deleted {}: {what}: its removal was never saved, so it is still data on the network; the save keeps it",
+                    item.index
+                ),
+                (true, Some(signer)) if you.is_some_and(|you| you != signer.as_slice()) => format!(
+                    "restore {handle} deleted {}: {what}: appended again after the save, signed by you (it was signed by {}; only its signer can append it as it was)",
+                    item.index,
+                    serialised::fingerprint(signer)
+                ),
+                (true, _) => format!(
+                    "restore {handle} deleted {}: {what}: appended again after the save (a save carries no data items)",
+                    item.index
+                ),
+            };
+            self.info(&line);
+        }
+    }
+
+    /// The steps of `restore --save post`: each restore's line, the save's, each append's, and
+    /// an error for each step that failed; the data ids it took are said only when they fail.
+    pub fn restore_steps(&self, launcher: &Launcher, handle: Handle, steps: &[Step]) {
+        let mut appended = 0;
+        for step in steps {
+            self.exchanges(launcher, std::slice::from_ref(step));
+            let values = Values::of(&step.request);
+            if self.json {
+                self.out(&json_line(&step_json(launcher, None, step, &values)));
+            }
+            match (&step.result, step.request) {
+                (Err(failure), _) => self.error(Some(&step.request.subject()), failure, &values),
+                (Ok(_), request) if request.operation().is_save() => self.saved(step, true),
+                (Ok(_), Request::AtIndex(Operation::Restore, ..)) if !self.json => {
+                    self.ok(&step.request)
+                }
+                (Ok(_), Request::Append { .. }) => {
+                    appended += 1;
+                    if !self.json {
+                        self.ok(&step.request);
+                    }
+                }
+                (Ok(_), _) => {}
+            }
+        }
+        if appended > 0 {
+            self.info(&format!(
+                "{appended} restored item{} appended again after the save: data on the network again; `safe-ad reopen {handle}` gets a handle that shows {}",
+                if appended == 1 { "" } else { "s" },
+                if appended == 1 { "it" } else { "them" }
+            ));
+        }
+    }
+}

@@ -1,0 +1,225 @@
+//! What a save does: for each kind of change to a handle's copy, what the network's data and
+//! deleted lists hold after a `post`. Written once here, from routing 0.28.5's
+//! `update_with_other` (`pub_appendable_data.rs`, `priv_appendable_data.rs`) and safe_core
+//! 0.23.0's `appendable_data_post`: a post sends a version carrying the copy's deleted list and
+//! filter and no data items; the network keeps its own data items, drops those in the sent
+//! deleted list, and takes the sent deleted list as its own.
+//!
+//! The item commands ask [`Change`] which procedure makes their words true on the network (a
+//! purge with `--save post` saves the removal first); `report` words its notes from the rows;
+//! `generate` renders the table into `docs/saving.md` and the man pages. Nothing here knows
+//! about requests or printing.
+
+/// A change to a handle's copy, as the commands make them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Change {
+    /// `remove`, `clear-data`: data items moved to the deleted list.
+    Remove,
+    /// `restore`: deleted items moved back to the data items.
+    Restore,
+    /// `purge`, `clear-deleted-data` of items whose removal a save already sent.
+    PurgeSaved,
+    /// `purge`, `clear-deleted-data` of items whose removal is only in the copy.
+    PurgeUnsaved,
+    /// Filter keys added or taken, or the filter toggled.
+    Filter,
+    /// `append`: goes to the network at once, not through the copy.
+    Append,
+}
+
+/// One row of the table: a change, and what a `post` after it leaves on the network.
+#[derive(Debug, Clone, Copy)]
+pub struct Row {
+    pub change: Change,
+    /// The commands that make the change.
+    pub commands: &'static str,
+    /// The network's data items after the post.
+    pub data: &'static str,
+    /// The network's deleted list after the post.
+    pub deleted: &'static str,
+    /// What to run instead when that is not what was meant; empty when it is.
+    pub instead: &'static str,
+}
+
+/// The table, in the order the docs give it.
+pub const TABLE: &[Row] = &[
+    Row {
+        change: Change::Remove,
+        commands: "remove, clear-data",
+        data: "gone",
+        deleted: "listed",
+        instead: "",
+    },
+    Row {
+        change: Change::Restore,
+        commands: "restore",
+        data: "not data again: a post carries no data items, so nothing is added back \
+               (an item whose removal was never saved stays data)",
+        deleted: "gone",
+        instead: "`restore --save post` appends them again after the save (signed by you: only an \
+                  item's signer can append it as it was)",
+    },
+    Row {
+        change: Change::PurgeSaved,
+        commands: "purge, clear-deleted-data",
+        data: "not data",
+        deleted: "gone: deleted for good",
+        instead: "",
+    },
+    Row {
+        change: Change::PurgeUnsaved,
+        commands: "purge, clear-deleted-data",
+        data: "still data: the save no longer lists the item as deleted, so the network keeps it",
+        deleted: "not listed",
+        instead: "`--save post` saves the removal first, then the purge (two saves)",
+    },
+    Row {
+        change: Change::Filter,
+        commands: "filter changes",
+        data: "unchanged (the filter decides only later appends)",
+        deleted: "unchanged; the filter becomes the copy's",
+        instead: "",
+    },
+    Row {
+        change: Change::Append,
+        commands: "append",
+        data: "added at once, without a save; a later post keeps it",
+        deleted: "unchanged",
+        instead: "",
+    },
+];
+
+/// What every post does besides, whatever was changed.
+pub const EVERY_POST: &[&str] = &[
+    "Items appended since the copy was taken, by you or others, stay data: a post only takes away \
+     what its deleted list names.",
+    "After the post the handle's copy holds no data items (the launcher keeps the data-less \
+     version it sent); `safe-ad reopen HANDLE` gets a handle that shows them.",
+    "A post fails (-25) when someone saved since the copy was taken; nothing changes on the \
+     network, and `safe-ad reopen HANDLE` is the way on.",
+    "`put` is for data never saved: it sends the copy as it is, data items and deleted list.",
+];
+
+impl Change {
+    /// Its row.
+    pub fn row(self) -> &'static Row {
+        TABLE
+            .iter()
+            .find(|row| row.change == self)
+            .expect("every change has a row")
+    }
+
+    /// Whether a post right after the change may leave on the network the opposite of what it
+    /// says: a purge whose removal was not saved (the item stays data), a restore (the item is
+    /// not data again). The item commands send the sequence that makes it true with
+    /// `--save post`, and say it before acting without.
+    pub fn post_alone_misleads(self) -> bool {
+        matches!(self, Change::Restore | Change::PurgeUnsaved)
+    }
+}
+
+/// The table as Markdown, for `docs/saving.md` (a generated file).
+pub fn markdown() -> String {
+    let mut text = String::from(
+        "# What a save does\n\n\
+         <!-- Generated from src/saving.rs by `cargo test --test integration regenerate -- --ignored`; edit it there. -->\n\n\
+         Every change to a handle (remove, restore, purge, the clears, filter changes) is made to the \
+         launcher's copy and reaches the network only when the copy is saved, normally with \
+         `post`. A post does not send the copy as it is: it sends a new version carrying the copy's \
+         deleted list and filter and **no data items**, and the network keeps its own data items, \
+         takes away those the sent deleted list names, and takes the sent deleted list as its own \
+         (routing's `update_with_other`, safe_core's `appendable_data_post`). So what a post does \
+         to each change is:\n\n\
+         | change in the copy | commands | the network's data after `post` | the network's deleted list after `post` | to get what the words say |\n\
+         |---|---|---|---|---|\n",
+    );
+    for row in TABLE {
+        text.push_str(&format!(
+            "| {} | {} | {} | {} | {} |\n",
+            change_words(row.change),
+            row.commands,
+            row.data,
+            row.deleted,
+            if row.instead.is_empty() {
+                "(as said)"
+            } else {
+                row.instead
+            }
+        ));
+    }
+    text.push_str("\nWhatever was changed:\n\n");
+    for line in EVERY_POST {
+        text.push_str(&format!("- {line}\n"));
+    }
+    text.push_str(
+        "\nThe item commands keep to this. `purge --save post` and `clear-deleted-data --save post` \
+         save the removal first and then the purge: two saves, each named in the output. \
+         `restore --save post` reads the network's deleted list once, restores, saves, then \
+         appends again the items the save left in neither list. Without `--save`, a note says \
+         what a plain `post` would leave. `safe-ad status HANDLE` compares a copy with the \
+         network: it exits 7 only when a save would change the network or the copy is stale.\n",
+    );
+    text
+}
+
+/// The table as a man page section body (plain text for `roff::source`).
+pub fn roff() -> String {
+    let mut text = String::from(
+        ".PP\nA change to a handle reaches the network when the copy is saved. A post sends the \
+         copy's deleted list and filter and no data items; the network keeps its data items \
+         but those the sent deleted list names, and takes that list as its own. After each change:\n",
+    );
+    for row in TABLE {
+        text.push_str(&format!(
+            ".TP\n\\fB{}\\fR ({})\ndata: {}; deleted list: {}.{}\n",
+            change_words(row.change),
+            row.commands,
+            row.data,
+            row.deleted,
+            if row.instead.is_empty() {
+                String::new()
+            } else {
+                format!(" Instead: {}.", row.instead)
+            }
+        ));
+    }
+    for line in EVERY_POST {
+        text.push_str(&format!(".PP\n{line}\n"));
+    }
+    text.replace('`', "")
+}
+
+fn change_words(change: Change) -> &'static str {
+    match change {
+        Change::Remove => "an item removed",
+        Change::Restore => "an item restored",
+        Change::PurgeSaved => "a deleted item purged, its removal saved",
+        Change::PurgeUnsaved => "a deleted item purged, its removal not saved",
+        Change::Filter => "the filter changed",
+        Change::Append => "an item appended",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_change_has_one_row() {
+        for change in [
+            Change::Remove,
+            Change::Restore,
+            Change::PurgeSaved,
+            Change::PurgeUnsaved,
+            Change::Filter,
+            Change::Append,
+        ] {
+            assert_eq!(TABLE.iter().filter(|row| row.change == change).count(), 1);
+            // A change a post alone gets wrong says what to run instead.
+            assert_eq!(
+                change.post_alone_misleads(),
+                !change.row().instead.is_empty()
+            );
+        }
+    }
+}

@@ -1,0 +1,265 @@
+//! What the network holds after a change and a save, against the emulator binary, each test
+//! ending with the network's lists read through a fresh handle (`safe-ad open NAME`): the
+//! sequences of issue 30 that used to exit 0 and leave the network the opposite of the words.
+//! A purge with `--save post` saves the removal first; a purge, or a restore, followed by a
+//! plain post says before acting what the post will leave; `restore --save post` makes the item
+//! data again; `post` then `status` exits 0 while a stale copy and an unsaved removal still exit
+//! 7; and a `--dry-run` plan is what the real run then sends.
+
+use serde_json::Value;
+
+use crate::harness::emulator::*;
+use crate::harness::*;
+
+fn run(sandbox: &Sandbox, url: &str, args: &[&str]) -> Output {
+    sandbox.safe_ad().launcher(url).args(args).run()
+}
+
+/// The data ids of each list of `handle`, as `show --json` gives them: (data, deleted), sorted.
+fn lists(sandbox: &Sandbox, url: &str, handle: &str) -> (Vec<String>, Vec<String>) {
+    let output = run(sandbox, url, &["show", "--json", handle]);
+    let object = output.success().json_lines().remove(0);
+    let ids = |list: &Value| -> Vec<String> {
+        let mut ids: Vec<String> = list
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|item| item["data_id"].as_str().expect("a data id").to_owned())
+            .collect();
+        ids.sort();
+        ids
+    };
+    (ids(&object["data"]), ids(&object["deleted_data"]))
+}
+
+/// What the network holds for demo handle 1's data: a fresh handle from `safe-ad open NAME`,
+/// its lists, and the handle dropped again.
+fn network(sandbox: &Sandbox, emulator: &Emulator) -> (Vec<String>, Vec<String>) {
+    let name = emulator.demo_name(1);
+    let opened = run(sandbox, &emulator.url, &["open", &name]);
+    let fresh = opened.success().stdout().trim().to_owned();
+    let held = lists(sandbox, &emulator.url, &fresh);
+    run(sandbox, &emulator.url, &["drop", &fresh]).success();
+    held
+}
+
+fn without(list: &[String], gone: &[&String]) -> Vec<String> {
+    list.iter()
+        .filter(|id| !gone.contains(id))
+        .cloned()
+        .collect()
+}
+
+/// `remove H 0 2`, then a purge of those two with `--save post`: the removal is saved first,
+/// so the items are in neither list. On the code before issue 30 (one save after the purge)
+/// the network held them as data again.
+#[test]
+fn remove_then_purge_with_save_post_leaves_the_items_in_neither_list() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let (data, deleted) = network(&sandbox, &emulator);
+    let (a, c) = (&data[0], &data[2]);
+    let copy = lists(&sandbox, &emulator.url, "1").0;
+    let (at_a, at_c) = (
+        copy.iter().position(|id| id == a).expect("a").to_string(),
+        copy.iter().position(|id| id == c).expect("c").to_string(),
+    );
+    run(&sandbox, &emulator.url, &["remove", "1", &at_a, &at_c]).success();
+    run(
+        &sandbox,
+        &emulator.url,
+        &[
+            "purge",
+            "1",
+            "--data-id",
+            a,
+            "--data-id",
+            c,
+            "--save",
+            "post",
+        ],
+    )
+    .success()
+    .stdout_has("post 1: ok, saved version 2\n")
+    .stdout_has("post 1: ok, saved version 3\n")
+    .stderr_lacks("a plain `safe-ad post 1`");
+    assert_eq!(
+        network(&sandbox, &emulator),
+        (without(&data, &[a, c]), deleted)
+    );
+}
+
+/// The same without `--save`: the purge says before acting what a plain post will leave, and
+/// the post leaves exactly that (the items data again).
+#[test]
+fn remove_purge_and_a_plain_post_is_said_before_it_happens() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let (data, deleted) = network(&sandbox, &emulator);
+    run(&sandbox, &emulator.url, &["remove", "1", "0"]).success();
+    run(&sandbox, &emulator.url, &["purge", "1", "--data-id", &data[0]])
+        .success()
+        .stderr_has("note: purge takes items off the copy's deleted list; a plain `safe-ad post 1` then deletes for good only those whose removal was saved before: an item whose removal is not saved yet stays data on the network (`safe-ad status 1` lists removals not saved; `purge --save post` saves the removal first, then the purge)\n");
+    run(&sandbox, &emulator.url, &["post", "1"]).success();
+    assert_eq!(network(&sandbox, &emulator), (data, deleted));
+}
+
+/// `restore H --signed-by others --save post`: the deleted item someone else signed is data on
+/// the network again (appended after the save, signed by you, as said before). On the code
+/// before issue 30 it was in neither list.
+#[test]
+fn restore_signed_by_others_with_save_post_is_data_again() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let (data, deleted) = network(&sandbox, &emulator);
+    let output = run(
+        &sandbox,
+        &emulator.url,
+        &["restore", "1", "--signed-by", "others", "--save", "post"],
+    );
+    output
+        .success()
+        .stdout_is("restore 1 index 1: ok\npost 1: ok, saved version 2\nappend 1: ok\n")
+        .stderr_has("appended again after the save, signed by you (it was signed by ");
+    let mut now_data = data.clone();
+    now_data.push(deleted[1].clone());
+    now_data.sort();
+    assert_eq!(
+        network(&sandbox, &emulator),
+        (now_data, vec![deleted[0].clone()])
+    );
+}
+
+/// `restore H 1`, then a plain post: the restore says before the post what it will do (take
+/// the item off the deleted list without making it data) and which commands restore it.
+#[test]
+fn restore_and_a_plain_post_is_said_before_it_happens() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let (data, deleted) = network(&sandbox, &emulator);
+    run(&sandbox, &emulator.url, &["restore", "1", "1"])
+        .success()
+        .stderr_has("note: a restore changes only the launcher's copy; a plain `safe-ad post 1` takes the items off the network's deleted list without making them data again (a post carries no data items), so an item whose removal was saved is gone for good; to make them data on the network, start from a fresh copy: `safe-ad reopen 1`, then `safe-ad restore NEW_HANDLE ... --save post` on the handle it prints\n");
+    run(&sandbox, &emulator.url, &["post", "1"]).success();
+    assert_eq!(
+        network(&sandbox, &emulator),
+        (data, vec![deleted[0].clone()])
+    );
+}
+
+/// `post H && status H` exits 0; an unsaved removal and a stale copy still exit 7.
+#[test]
+fn post_then_status_exits_0_and_an_unsaved_removal_or_a_stale_copy_exit_7() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let (data, deleted) = network(&sandbox, &emulator);
+    run(&sandbox, &emulator.url, &["remove", "1", "0"]).success();
+    run(&sandbox, &emulator.url, &["status", "1"]).code(7);
+    let script = "safe-ad post 1 && safe-ad status 1";
+    let output = sandbox
+        .shell("sh", script)
+        .env("SAFE_LAUNCHER_URL", &emulator.url)
+        .env("SAFE_LAUNCHER_TOKEN", TOKEN)
+        .run();
+    output
+        .success()
+        .stdout_has("handle 1: saved at version 2; the copy holds no data items since the post (the launcher keeps none); `safe-ad reopen 1` to read them\n");
+    // Someone saves through another copy: handle 1 is stale.
+    let other = run(&sandbox, &emulator.url, &["reopen", "1"]);
+    let other = other.success().stdout().trim().to_owned();
+    run(&sandbox, &emulator.url, &["post", &other]).success();
+    run(&sandbox, &emulator.url, &["status", "1"])
+        .code(7)
+        .stdout_has("handle 1: stale: version 2 here, 3 on the network");
+    let mut moved = deleted.clone();
+    moved.push(data[0].clone());
+    moved.sort();
+    assert_eq!(network(&sandbox, &emulator), (data[1..].to_vec(), moved));
+}
+
+/// The requests a `--dry-run` lists are those the real run then sends, in order, as the
+/// emulator's journal records them (after the one read that checks the indexes, which a dry
+/// run does not send).
+#[test]
+fn a_dry_run_plan_is_what_the_run_sends() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    // HANDLE stands for the fresh copy each case starts from.
+    let cases: [(&[&str], usize); 4] = [
+        (&["purge", "--save", "post", "HANDLE", "1", "0"], 1),
+        (&["clear-deleted-data", "--save", "post", "HANDLE"], 0),
+        (&["remove", "--save", "post", "HANDLE", "0", "2"], 1),
+        (&["clear-data", "--save", "post", "HANDLE"], 0),
+    ];
+    let mut handle = "1".to_string();
+    for (args, checks) in cases {
+        let fresh = run(&sandbox, &emulator.url, &["reopen", "--drop", &handle]);
+        handle = fresh.success().stdout().trim().to_owned();
+        let args: Vec<&str> = args
+            .iter()
+            .map(|arg| {
+                if *arg == "HANDLE" {
+                    handle.as_str()
+                } else {
+                    arg
+                }
+            })
+            .collect();
+        let mut dry = args.clone();
+        dry.push("--dry-run");
+        let planned: Vec<String> = run(&sandbox, &emulator.url, &dry)
+            .success()
+            .stdout()
+            .lines()
+            .filter(|line| !line.starts_with("  "))
+            .map(|line| line.replacen(&emulator.url, "", 1))
+            .collect();
+        let from = emulator.requests().len();
+        run(&sandbox, &emulator.url, &args).success();
+        let sent: Vec<String> = emulator.requests()[from + checks..]
+            .iter()
+            .map(|line| line.rsplit_once(' ').expect("a status").0.to_owned())
+            .collect();
+        assert_eq!(sent, planned, "{args:?}");
+    }
+}
+
+/// `restore --save post`'s plan lists an append for every item (the most that may be sent): for
+/// an item whose removal was saved, what the run sends after its reads (the chosen item, the
+/// user's key, the network's deleted list) is that plan, in order, the data id it took in place
+/// of the plan's `{handleId}`.
+#[test]
+fn restore_save_post_sends_its_plan_after_the_reads_that_decide_it() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let args = ["restore", "--save", "post", "1", "1"];
+    let mut dry = args.to_vec();
+    dry.push("--dry-run");
+    let planned: Vec<String> = run(&sandbox, &emulator.url, &dry)
+        .success()
+        .stderr_has("first reads the network's deleted list (not listed here)")
+        .stdout()
+        .lines()
+        .filter(|line| !line.starts_with("  "))
+        .map(|line| line.replacen(&emulator.url, "", 1))
+        .collect();
+    assert_eq!(planned.len(), 6, "{planned:?}");
+    let from = emulator.requests().len();
+    run(&sandbox, &emulator.url, &args).success();
+    let sent: Vec<String> = emulator.requests()[from..]
+        .iter()
+        .map(|line| line.rsplit_once(' ').expect("a status").0.to_owned())
+        .collect();
+    let tail = &sent[sent.len() - planned.len()..];
+    for (sent, planned) in tail.iter().zip(&planned) {
+        match planned.strip_suffix("{handleId}") {
+            Some(start) => assert!(
+                sent.starts_with(start) && sent[start.len()..].parse::<u64>().is_ok(),
+                "{sent} is not {planned}"
+            ),
+            None => assert_eq!(sent, planned),
+        }
+    }
+    let (data, deleted) = network(&sandbox, &emulator);
+    assert_eq!((data.len(), deleted.len()), (4, 1));
+}
