@@ -13,6 +13,7 @@ use crate::launcher::{
     StructuredFetched, MAX_CONTENT_BYTES,
 };
 use crate::sanitize;
+use crate::secret::Redactor;
 
 /// How much of a body or header a message shows.
 const SHOWN_CHARS: usize = 300;
@@ -494,7 +495,7 @@ pub fn judge(request: &Request, answer: &Answer) -> Result<Reply, Failure> {
                     Operation::ImmutableReader => "a reader handle with a size",
                     _ => "a handle",
                 },
-                describe_body(&answer.body).0
+                describe_words(&answer.body, &answer.words).0
             ),
         )
         .with_hint(hints::NOT_UNDERSTOOD)
@@ -528,7 +529,7 @@ fn judge_status(operation: Option<Operation>, answer: &Answer) -> Result<(), Fai
         });
         return Err(failure.with_hint(hints::REDIRECT));
     }
-    let (detail, error_code, description) = describe_body(&answer.body);
+    let (detail, error_code, description) = describe_words(&answer.body, &answer.words);
     let mut failure = Failure::new(class, format!("the launcher answered {status}: {detail}"));
     failure.hint = hint_for_answer(operation, answer.status, error_code, &description);
     failure.answer = Some(AnswerError {
@@ -545,7 +546,7 @@ fn judge_status(operation: Option<Operation>, answer: &Answer) -> Result<(), Fai
 /// Judges the answer to a login: approved with a usable token, denied, or anything else.
 pub fn judge_login(answer: &Answer) -> Result<Grant, Failure> {
     if answer.status == 401 {
-        let (detail, _, _) = describe_body(&answer.body);
+        let (detail, _, _) = describe_words(&answer.body, &answer.words);
         return Err(Failure::new(
             Class::Auth,
             format!("the launcher denied the request: {detail}"),
@@ -695,28 +696,36 @@ fn seconds(duration: Duration) -> String {
 /// A body as words for a message: the launcher's `{errorCode, description}` when it is that,
 /// anything else shown safely. Also returns the code and description, for the hint.
 pub fn describe_body(body: &[u8]) -> (String, Option<i64>, String) {
+    describe_words(body, &Redactor::default())
+}
+
+/// [`describe_body`] with the token cut out of the words: the body is decoded first, and only
+/// its strings meant for people (the description, a body that is not the launcher's JSON) are
+/// scrubbed, so an error code or a number stays as the launcher sent it.
+pub fn describe_words(body: &[u8], words: &Redactor) -> (String, Option<i64>, String) {
     if let Ok(serde_json::Value::Object(fields)) = serde_json::from_slice(body) {
         let code = fields.get("errorCode").and_then(serde_json::Value::as_i64);
         let description = fields
             .get("description")
             .and_then(serde_json::Value::as_str);
         if let (Some(code), Some(description)) = (code, description) {
+            let description = words.text(description);
             let shown = sanitize::line(description.as_bytes(), SHOWN_CHARS);
             return (
                 format!("errorCode {code}, {shown}"),
                 Some(code),
-                description.to_string(),
+                description,
             );
         }
     }
     if body.iter().all(u8::is_ascii_whitespace) {
         return ("(empty body)".to_string(), None, String::new());
     }
-    let text = String::from_utf8_lossy(body);
+    let text = words.text(&String::from_utf8_lossy(body));
     (
         sanitize::line(text.trim().as_bytes(), SHOWN_CHARS),
         None,
-        text.into_owned(),
+        text,
     )
 }
 

@@ -340,6 +340,7 @@ fn dispatch(
         ),
         Command::Metadata(c) => metadata::run(&c.handles, options, reporter),
         Command::Show(c) => show::run(c, options, reporter),
+        Command::Cat(c) => commands::cat::run(c, options, reporter),
         Command::Status(c) => status::run(c, options, reporter),
         Command::Remove(c) => items::at_indexes(Operation::Remove, c, options, reporter),
         Command::Restore(c) => items::at_indexes(Operation::Restore, c, options, reporter),

@@ -173,6 +173,37 @@ fn hex_value(digits: &[u8]) -> Option<u32> {
     })
 }
 
+/// What scrubs the token out of words: the launcher's descriptions, echoed arguments, URLs.
+/// Never applied to data (item content, numbers, handle ids, names), which is shown exactly as
+/// the launcher sent it: a content that holds the token is the user's data, and a short token
+/// (`1`) would otherwise rewrite numbers. Decode first, then scrub the strings meant for people.
+#[derive(Clone, Debug, Default)]
+pub struct Redactor(Option<Secret>);
+
+impl Redactor {
+    pub fn new(token: Option<Secret>) -> Redactor {
+        Redactor(token)
+    }
+
+    /// `bytes` with the token cut out, in every form [`Secret::scrub`] knows.
+    pub fn bytes(&self, bytes: &[u8]) -> Vec<u8> {
+        match &self.0 {
+            Some(token) => token.scrub(bytes),
+            None => bytes.to_vec(),
+        }
+    }
+
+    /// `text` with the token cut out.
+    pub fn text(&self, text: &str) -> String {
+        match &self.0 {
+            Some(token) if token.is_in(text.as_bytes()) => {
+                String::from_utf8_lossy(&token.scrub(text.as_bytes())).into_owned()
+            }
+            _ => text.to_string(),
+        }
+    }
+}
+
 impl fmt::Debug for Secret {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("Secret(<redacted>)")

@@ -199,6 +199,25 @@ fn cleared_count(answer: &Answer) -> u64 {
         .unwrap_or(0)
 }
 
+/// Cuts the token out of every string in `value`; whether any held it.
+fn scrub_strings(value: &mut Value, words: &crate::secret::Redactor) -> bool {
+    match value {
+        Value::String(text) => {
+            let scrubbed = words.text(text);
+            let changed = scrubbed != *text;
+            *text = scrubbed;
+            changed
+        }
+        Value::Array(items) => items
+            .iter_mut()
+            .fold(false, |changed, item| scrub_strings(item, words) | changed),
+        Value::Object(fields) => fields
+            .values_mut()
+            .fold(false, |changed, item| scrub_strings(item, words) | changed),
+        _ => false,
+    }
+}
+
 /// The journal as read: its records, oldest first, and how many older ones it dropped.
 struct Journal {
     records: Vec<Record>,
@@ -252,15 +271,19 @@ impl Journal {
         let text = std::str::from_utf8(&answer.body).map_err(|_| not_a_journal("not text"))?;
         let mut records = Vec::new();
         for line in text.lines().filter(|line| !line.trim().is_empty()) {
-            let value: Value = serde_json::from_str(line)
+            let mut value: Value = serde_json::from_str(line)
                 .map_err(|_| not_a_journal("a line that is not a JSON object"))?;
             if !value.is_object() {
                 return Err(not_a_journal("a line that is not a JSON object"));
             }
-            records.push(Record {
-                line: line.to_owned(),
-                value,
-            });
+            // Decoded first, then the token cut out of its strings (a path a script sent), never
+            // out of its numbers; a line with nothing to cut stays byte for byte as sent.
+            let line = if scrub_strings(&mut value, &answer.words) {
+                value.to_string()
+            } else {
+                line.to_owned()
+            };
+            records.push(Record { line, value });
         }
         Ok(Journal { records, dropped })
     }

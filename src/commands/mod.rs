@@ -5,11 +5,13 @@
 //! `operations` (put, post, the clears) and `metadata` drive batches of handles; `handles`
 //! makes and frees them (create, open, reopen, drop); `items` changes one item at a time
 //! (remove, restore, purge, append), beside the clears it mirrors; `show` reads what a handle
-//! holds, and `status` compares that with the network; `auth` and `config` manage the token
-//! and the config file (`whoami`: your own key); `completions` prints a script; `decode` reads
-//! serialised bytes, offline; `emulator` starts the stand-in launcher.
+//! holds, `cat` one item's content as raw bytes, and `status` compares a copy with the network;
+//! `auth` and `config` manage the token and the config file (`whoami`: your own key);
+//! `completions` prints a script; `decode` reads serialised bytes, offline; `emulator` starts
+//! the stand-in launcher.
 
 pub mod auth;
+pub mod cat;
 pub mod completions;
 pub mod config;
 pub mod decode;

@@ -361,10 +361,12 @@ input, as in \fBsafe-ad config set token - < token.txt\fR.
 The token goes only in the Authorization header, and only to the launcher URL. Redirects are
 never followed: a 3xx answer is reported (exit status 1), so its Location never sees the token.
 .PP
-The token never appears in output or in an error message, except from \fBauth token\fR; the part
-of safe-ad that speaks HTTP cuts it out of anything the launcher sends back, so a launcher or proxy
-that echoes the request cannot make safe-ad print it, raw or encoded on the way (characters
-JSON-escaped as \\u0074, percent-encoded as %74, or both). A user name or password typed into a launcher
+The token never appears in safe-ad's words (messages, echoed arguments, URLs, curl lines), except
+from \fBauth token\fR: it is cut out of them and out of the words the launcher sends back (its
+error descriptions, headers), so a launcher or proxy that echoes the request cannot make safe-ad
+print it, raw or encoded on the way (characters JSON-escaped as \\u0074, percent-encoded as %74,
+or both). Data is never changed: item content, numbers and handle ids are shown exactly as the
+launcher sent them, also where they hold the token (\fBshow --full\fR, \fBcat\fR). A user name or password typed into a launcher
 URL is masked in error messages.
 .PP
 Plain http to a host other than this machine (localhost, 127.0.0.0/8, ::1) would send the token in

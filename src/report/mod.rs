@@ -77,17 +77,7 @@ impl Reporter {
     /// Writes data to stdout, whole lines at once so a reader never sees half a line. A closed
     /// stdout is not worth a crash or an error message: it is noted, and batches stop early.
     fn out(&self, text: &str) {
-        if self.stdout_closed.get() {
-            return;
-        }
-        self.wrote.set(true);
-        let mut stdout = std::io::stdout().lock();
-        let written = stdout
-            .write_all(text.as_bytes())
-            .and_then(|()| stdout.flush());
-        if matches!(&written, Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe) {
-            self.stdout_closed.set(true);
-        }
+        self.raw(text.as_bytes());
     }
 
     fn clear_progress(&self) {
@@ -151,6 +141,20 @@ impl Reporter {
         if !self.quiet {
             let label = paint(self.colour, NOTE, "note:");
             err(&format!("{label} {}\n", code_in(self.colour, message)));
+        }
+    }
+
+    /// Content as raw bytes on stdout (`cat`), exactly as it came: data is never scrubbed or
+    /// escaped. A closed stdout is noted as for any write.
+    pub fn raw(&self, bytes: &[u8]) {
+        if self.stdout_closed.get() {
+            return;
+        }
+        self.wrote.set(true);
+        let mut stdout = std::io::stdout().lock();
+        let written = stdout.write_all(bytes).and_then(|()| stdout.flush());
+        if matches!(&written, Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe) {
+            self.stdout_closed.set(true);
         }
     }
 
@@ -374,7 +378,7 @@ fn exchange_text(launcher: &Launcher, step: &Step) -> String {
             }
             text.push_str(&format!(
                 "<\n< {}\n",
-                sanitize::line(&answer.body, VERBOSE_BODY_CHARS)
+                sanitize::line(&answer.words.bytes(&answer.body), VERBOSE_BODY_CHARS)
             ));
         }
         Some(Err(no_answer)) => text.push_str(&format!("< no answer: {no_answer:?}\n")),

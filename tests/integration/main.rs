@@ -42,6 +42,8 @@ mod emulator_routes;
 #[cfg(feature = "emulator")]
 mod emulator_stress;
 #[cfg(feature = "emulator")]
+mod exact_bytes;
+#[cfg(feature = "emulator")]
 mod items;
 #[cfg(feature = "emulator")]
 mod lost_answers;
