@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use crate::launcher::{
     Answer, Fetched, Grant, HandleReply, Metadata, NoAnswer, Operation, ReaderReply, Request,
-    StructuredFetched, MAX_CONTENT_BYTES,
+    StructuredFetched, MAX_CONTENT_BYTES, MOST_LIST_ENTRIES,
 };
 use crate::sanitize;
 use crate::secret::Redactor;
@@ -483,6 +483,16 @@ pub fn judge(request: &Request, answer: &Answer) -> Result<Reply, Failure> {
         }
         _ => Some(Reply::Done),
     };
+    if let Some((list, count)) = reply.as_ref().and_then(too_long) {
+        return Err(Failure::new(
+            Class::Unexpected,
+            format!(
+                "the launcher answered {} saying the data holds {count} {list}; the network holds no appendable data with more than {MOST_LIST_ENTRIES}",
+                status_line(answer.status)
+            ),
+        )
+        .with_hint(hints::NOT_UNDERSTOOD));
+    }
     reply.ok_or_else(|| {
         Failure::new(
             Class::Unexpected,
@@ -500,6 +510,27 @@ pub fn judge(request: &Request, answer: &Answer) -> Result<Reply, Failure> {
         )
         .with_hint(hints::NOT_UNDERSTOOD)
     })
+}
+
+/// A list whose length in an answer is more than the network can hold (`MOST_LIST_ENTRIES`):
+/// its name and the length, so nothing is sized from it.
+fn too_long(reply: &Reply) -> Option<(&'static str, u64)> {
+    let lists = match reply {
+        Reply::Metadata(metadata) => [
+            ("data items", metadata.data_length),
+            ("deleted items", metadata.deleted_data_length),
+            ("filter keys", metadata.filter_length),
+        ],
+        Reply::Fetched(fetched) => [
+            ("data items", fetched.data_length),
+            ("deleted items", fetched.deleted_data_length),
+            ("filter keys", 0),
+        ],
+        _ => return None,
+    };
+    lists
+        .into_iter()
+        .find(|(_, length)| *length > MOST_LIST_ENTRIES)
 }
 
 /// Judges an answer about the token: any 2xx is success.

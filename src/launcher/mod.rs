@@ -18,7 +18,7 @@ pub mod serialised;
 
 pub use request::{
     url_for, Encryption, Fetched, HandleReply, Metadata, Operation, ReaderReply, Request, Slot,
-    StructuredFetched, MAX_CONTENT_BYTES, OPERATIONS,
+    StructuredFetched, MAX_CONTENT_BYTES, MOST_LIST_ENTRIES, OPERATIONS,
 };
 
 use std::time::{Duration, Instant};

@@ -553,6 +553,13 @@ pub fn url_for<H: fmt::Display + Copy>(base: &str, request: &Request<H>) -> Stri
 /// than 100 KiB, so more than this is not an answer of the launcher's.
 pub const MAX_CONTENT_BYTES: usize = 1024 * 1024;
 
+/// The most entries a list of an appendable data (data, deleted data, filter keys) can hold:
+/// the network stores no appendable data over 100 KiB (routing's
+/// `MAX_PUB_APPENDABLE_DATA_SIZE_IN_BYTES`), and no entry takes less than 32 bytes (a filter
+/// key; an item is a data id, a key and a signature). A count past this is not the launcher's,
+/// and is refused before anything is sized from it.
+pub const MOST_LIST_ENTRIES: u64 = 102_400 / 32;
+
 /// The launcher's metadata of an appendable data, as `GET /appendable-data/metadata/:h` gives it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
 #[serde(rename_all = "camelCase")]

@@ -9,6 +9,7 @@ mod auth_config;
 mod bad_input;
 mod completions;
 mod decode;
+mod extreme_answers;
 mod generated;
 mod handles;
 mod hostile;
