@@ -448,25 +448,16 @@ pub fn judge(request: &Request, answer: &Answer) -> Result<Reply, Failure> {
     judge_status(Some(operation), answer)?;
     let reply = match operation {
         Operation::Metadata => Metadata::parse(&answer.body).map(Reply::Metadata),
-        Operation::Create
-        | Operation::DataId
-        | Operation::ItemDataId
-        | Operation::DeletedItemDataId
-        | Operation::ItemSigner
-        | Operation::DeletedItemSigner
-        | Operation::FilterKey
-        | Operation::UserSignKey
-        | Operation::ImmutableWriter
-        | Operation::CloseWriter
-        | Operation::CipherOpts
-        | Operation::EncryptKey => {
-            HandleReply::parse(&answer.body).map(|reply| Reply::Handle(reply.handle_id))
-        }
+        // The handle-making answers that carry more than the handle; every other one, as the
+        // operation's row says (`Operation::row`), is `{"handleId": n}`.
         Operation::Fetch => Fetched::parse(&answer.body).map(Reply::Fetched),
         Operation::FetchStructured => {
             StructuredFetched::parse(&answer.body).map(Reply::FetchedStructured)
         }
         Operation::ImmutableReader => ReaderReply::parse(&answer.body).map(Reply::Reader),
+        operation if operation.makes_handle() => {
+            HandleReply::parse(&answer.body).map(|reply| Reply::Handle(reply.handle_id))
+        }
         operation if operation.answers_bytes() => {
             if answer.body.len() > MAX_CONTENT_BYTES {
                 return Err(Failure::new(

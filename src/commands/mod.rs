@@ -117,7 +117,7 @@ fn interrupted(stop: &Stop, launcher: &Launcher, reporter: &Reporter) -> Failure
             "interrupted; no new requests were sent, and every launcher handle it had obtained was given back",
         );
     }
-    if stop.held().is_empty() {
+    if !stop.abandoned_any() {
         // The first Ctrl-C was heeded, but a drop failed or a handle's answer was lost.
         reporter.left_behind(launcher, &left);
         return Failure::new(Class::Interrupted, "interrupted; no new requests were sent");

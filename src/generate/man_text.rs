@@ -280,9 +280,13 @@ the exit status this failure gives.
 A failure that ends the run (no token, a bad config file, a launcher that cannot be reached,
 Ctrl-C) is one object too, the last: \fBok\fR (false), \fBerror\fR and \fBexit_code\fR. A run
 that may have left launcher handles behind (a drop that timed out or failed, a handle whose answer
-was lost) ends with \fB{"ok":false,"left_behind":[...]}\fR: each with \fBkind\fR, \fBhandle\fR
-and \fBfree\fR (the request that frees it), or \fBhandle\fR null and \fBmade_by\fR when its
-number never came back. The same list is said on standard error, and the exit status is not 0.
+was lost or could not be read, a request in flight at a second Ctrl-C) ends with
+\fB{"ok":false,"left_behind":[...]}\fR: each with \fBkind\fR (appendable-data, structured-data,
+data-id, sign-key, cipher-opts, immutable-data-writer, immutable-data-reader, encrypt-key),
+\fBhandle\fR, \fBfree\fR (the request that frees it) and \fBcommand\fR (\fBsafe-ad drop\fR N
+for appendable data, else null), or \fBhandle\fR null, \fBmade_by\fR and \fBwhy\fR when its
+number never came back (\fBfree\fR and \fBcommand\fR then name it {handleId}). The same list is
+said on standard error, and the exit status is not 0.
 .PP
 "#,
             show_json!(),
@@ -780,3 +784,20 @@ read it, safe-ad warns, as ssh does, and goes on: \fBchmod 600\fR it. safe-ad wr
 atomically (a new file with mode 0600 in the same directory, then a rename; the directory is made
 with mode 0700), so two logins at once leave one whole file, the last one's.
 "#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_json_section_names_every_kind_of_handle_a_run_can_leave() {
+        let text: String = MAIN.iter().map(|section| section.roff).collect();
+        let said = text
+            .split("left_behind")
+            .nth(1)
+            .expect("the page says what left_behind holds");
+        for kind in crate::launcher::HandleKind::ALL {
+            assert!(said.contains(kind.name()), "{} is not named", kind.name());
+        }
+    }
+}

@@ -17,8 +17,8 @@ mod request;
 pub mod serialised;
 
 pub use request::{
-    url_for, Encryption, Fetched, HandleReply, Metadata, Operation, ReaderReply, Request, Slot,
-    StructuredFetched, MAX_CONTENT_BYTES, MOST_LIST_ENTRIES, OPERATIONS,
+    url_for, Encryption, Fetched, HandleKind, HandleReply, Metadata, Operation, ReaderReply,
+    Request, Row, Slot, StructuredFetched, MAX_CONTENT_BYTES, MOST_LIST_ENTRIES, OPERATIONS,
 };
 
 use std::time::{Duration, Instant};

@@ -47,6 +47,8 @@ mod exact_bytes;
 #[cfg(feature = "emulator")]
 mod items;
 #[cfg(feature = "emulator")]
+mod leases_interrupted;
+#[cfg(feature = "emulator")]
 mod lost_answers;
 #[cfg(feature = "emulator")]
 mod readme;
