@@ -304,7 +304,7 @@ impl Journal {
             return false;
         }
         let oldest = self.records.iter().find_map(Record::seq);
-        !matches!((since, oldest), (Some(since), Some(oldest)) if since + 1 >= oldest)
+        !matches!((since, oldest), (Some(since), Some(oldest)) if since.saturating_add(1) >= oldest)
     }
 }
 

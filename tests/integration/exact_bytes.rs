@@ -122,3 +122,17 @@ fn a_one_character_token_rewrites_no_number() {
         .collect();
     assert!(texts.contains(&&Value::from("1 11 111")), "{object}");
 }
+
+#[test]
+fn empty_content_is_written_as_the_launcher_takes_it_and_read_back_empty() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let (fresh, index) = appended(&sandbox, &emulator, b"");
+    let cat = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["cat", &fresh, &index.to_string()])
+        .run();
+    cat.success();
+    assert_eq!(cat.stdout_bytes(), b"", "cat's bytes");
+}
