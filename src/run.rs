@@ -21,6 +21,8 @@ use crate::settings::{self, Environment};
 pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
     let args: Vec<OsString> = args.into_iter().collect();
     let env = Environment::from_process();
+    // The tokens known before any argument is read are kept out of every word from the first.
+    crate::report::keep_out(settings::known_tokens(None, &env));
     if let Some(help) = help_of_help(&args) {
         Reporter::new(false, false, ColorWhen::Never).help(&help);
         return Done::Success;
@@ -34,6 +36,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
         Err(error) => return clap_failed(&error, &args, &env),
     };
     let (path, levels) = levels(&matches);
+    for level in &levels {
+        crate::report::keep_out(settings::known_tokens(level.token_file.as_deref(), &env));
+    }
     let options = match settings::merge_options(&path, &levels) {
         Ok(options) => options,
         Err(failure) => {

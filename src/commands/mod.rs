@@ -81,6 +81,8 @@ fn resolve(
         &mut std::io::stdin().lock(),
         stdin_use,
     )?;
+    // A token read only now (from standard input or a pipe) is kept out of the words too.
+    crate::report::keep_out(settings.token.iter().map(|(token, _)| token.clone()));
     for warning in &settings.warnings {
         reporter.warning(warning);
     }

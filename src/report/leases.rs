@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use super::{json_line, Reporter};
+use super::{json_line, words, Reporter};
 use crate::batch::{Left, Unread};
 use crate::launcher::{HandleKind, Launcher, Request, Slot};
 
@@ -106,7 +106,7 @@ fn left_json(launcher: &Launcher, left: &Left) -> Value {
             json!({
                 "kind": kind.name(),
                 "handle": lease.handle.0,
-                "free": format!("{} {}", lease.release.method(), launcher.url(&lease.release)),
+                "free": words(&format!("{} {}", lease.release.method(), launcher.url(&lease.release))),
                 "command": kind.command().map(|command| format!("{command} {}", lease.handle)),
             })
         }
@@ -116,9 +116,9 @@ fn left_json(launcher: &Launcher, left: &Left) -> Value {
             json!({
                 "kind": kind.map(HandleKind::name),
                 "handle": null,
-                "made_by": format!("{} {}", request.method(), launcher.url(request)),
+                "made_by": words(&format!("{} {}", request.method(), launcher.url(request))),
                 "why": why(*unread),
-                "free": free.map(|free| format!("{} {}", free.method(), launcher.url(&free))),
+                "free": free.map(|free| words(&format!("{} {}", free.method(), launcher.url(&free)))),
                 "command": kind
                     .and_then(HandleKind::command)
                     .map(|command| format!("{command} {UNKNOWN}")),

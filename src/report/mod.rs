@@ -339,9 +339,41 @@ async fn spin(message: &str) -> std::convert::Infallible {
     }
 }
 
-/// Writes to stderr, ignoring a closed stderr: there is nowhere left to say anything.
+/// Writes to stderr, ignoring a closed stderr: there is nowhere left to say anything. Every
+/// word on stderr goes through [`words`]: nothing there is data.
 fn err(text: &str) {
-    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+    let _ = std::io::stderr().lock().write_all(words(text).as_bytes());
+}
+
+/// The tokens this run may know (from the environment, the config file, a token file), kept
+/// out of every word it prints: a token typed or pasted into an argument (a handle, a path, a
+/// name, a URL's path prefix) is not echoed back in an error, a `--curl` line or a URL.
+static KEPT_OUT: std::sync::Mutex<Vec<Secret>> = std::sync::Mutex::new(Vec::new());
+
+/// Adds tokens to keep out of the words printed from now on.
+pub fn keep_out(tokens: impl IntoIterator<Item = Secret>) {
+    if let Ok(mut kept) = KEPT_OUT.lock() {
+        for token in tokens {
+            if !kept.contains(&token) {
+                kept.push(token);
+            }
+        }
+    }
+}
+
+/// `text` with every token kept out cut out of it, in every encoding `Secret::scrub` knows.
+/// Only for words (messages, echoed arguments, URLs, curl lines): data (content, numbers,
+/// handle ids on stdout) is never passed through here.
+fn words(text: &str) -> String {
+    let Ok(kept) = KEPT_OUT.lock() else {
+        return text.to_string();
+    };
+    let mut text = std::borrow::Cow::Borrowed(text);
+    for token in kept.iter() {
+        text =
+            std::borrow::Cow::Owned(crate::secret::Redactor::new(Some(token.clone())).text(&text));
+    }
+    text.into_owned()
 }
 
 fn add_error(object: &mut Value, failure: &Failure, values: &Values) {
@@ -350,8 +382,8 @@ fn add_error(object: &mut Value, failure: &Failure, values: &Values) {
         "class": failure.class.name(),
         "status": answer.map(|a| a.status),
         "error_code": answer.and_then(|a| a.error_code),
-        "description": answer.map_or(failure.message.as_str(), |a| a.description.as_str()),
-        "hint": failure.hint.as_deref().map(|hint| values.fill(hint)),
+        "description": words(answer.map_or(failure.message.as_str(), |a| a.description.as_str())),
+        "hint": failure.hint.as_deref().map(|hint| words(&values.fill(hint))),
     });
     object["exit_code"] = json!(failure.exit_code());
 }
@@ -397,7 +429,7 @@ fn step_json(launcher: &Launcher, line: Option<u64>, step: &Step, values: &Value
         "handle": handle.map(|handle| handle.0),
         "operation": request.operation().name(),
         "method": request.method().as_str(),
-        "url": launcher.url(request),
+        "url": words(&launcher.url(request)),
         "status": step.status,
         "ok": step.result.is_ok(),
         "elapsed_ms": (step.elapsed.as_secs_f64() * 10_000.0).round() / 10.0,

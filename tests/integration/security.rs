@@ -674,3 +674,40 @@ fn a_token_echoed_escaped_or_percent_encoded_is_cut_out_too() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The token typed into an argument
+
+/// A token pasted into any argument is not echoed back: not in the error that refuses the
+/// argument, not in a URL's path prefix (the "could not connect" message, a `--curl` line).
+/// The harness fails a run whose output holds a piece of the token.
+#[test]
+fn a_token_typed_into_any_argument_is_never_echoed() {
+    let url = closed_port_url();
+    let in_path = format!("/nonexistent/{TOKEN}");
+    let prefixed = format!("{url}/{TOKEN}");
+    #[allow(unused_mut)]
+    let mut cases: Vec<(Vec<&str>, i32)> = vec![
+        (vec!["metadata", TOKEN], 2),
+        (vec!["append", "5", "--immutable", &in_path], 2),
+        (vec!["--token-file", &in_path, "put", "1"], 2),
+        (vec!["remove", "1", "--data-id", TOKEN], 2),
+        (vec!["remove", "1", "--name", TOKEN], 2),
+        (vec!["remove", "1", "--signed-by", TOKEN], 2),
+        (vec!["remove", "1", TOKEN], 2),
+        (vec!["show", "--index", TOKEN, "1"], 2),
+        (vec!["decode", TOKEN], 2),
+        (vec!["--launcher-url", &prefixed, "put", "1"], 6),
+        (vec!["--launcher-url", &prefixed, "--curl", "put", "1"], 0),
+        (vec!["--launcher-url", &prefixed, "--json", "put", "1"], 6),
+    ];
+    #[cfg(feature = "emulator")]
+    cases.extend([
+        (vec!["emulator", "requests", "--since", TOKEN], 2),
+        (vec!["emulator", "requests", "--method", TOKEN], 2),
+    ]);
+    for (args, code) in cases {
+        let output = SafeAd::new().launcher(&url).args(&args).run();
+        output.code(code);
+    }
+}
