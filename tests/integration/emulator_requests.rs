@@ -662,12 +662,18 @@ fn a_token_split_escaped_or_encoded_in_a_path_never_reaches_the_logs_or_the_jour
     let emulator = Emulator::start_in(&sandbox, &["--log", path_arg(&log)]);
     let (head, tail) = TOKEN.split_at(12);
     let escaped = format!("%5Cu{:04x}{}", TOKEN.as_bytes()[0], &TOKEN[1..]);
+    // Base64 of the token, alone (URL-safe) and after one other byte (standard).
+    use base64::Engine as _;
+    let url_safe = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(TOKEN);
+    let shifted = base64::engine::general_purpose::STANDARD.encode(format!("x{TOKEN}"));
     let paths = [
         format!("/x/{head}/{tail}"),
         format!("/x/{head}/{}/{}", &tail[..5], &tail[5..]),
         format!("/x/{escaped}"),
         format!("/x/{}%2F{}", head, tail),
         format!("/x/{TOKEN}"),
+        format!("/x/{url_safe}"),
+        format!("/x/{shifted}"),
     ];
     for path in &paths {
         assert_eq!(
@@ -694,6 +700,10 @@ fn a_token_split_escaped_or_encoded_in_a_path_never_reaches_the_logs_or_the_jour
     let text = std::fs::read_to_string(&log).expect("log");
     assert_no_token(&text);
     assert!(text.contains("\"path\":\"/x/<token>\""), "{text}");
+    for encoded in [url_safe.as_str(), &shifted[4..40]] {
+        assert!(!text.contains(encoded), "{encoded} in {text}");
+        assert!(!journal.stdout().contains(encoded), "{encoded}");
+    }
 }
 
 #[test]
