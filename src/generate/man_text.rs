@@ -369,7 +369,7 @@ The token never appears in safe-ad's words (messages, echoed arguments, URLs, cu
 from \fBauth token\fR: it is cut out of them and out of the words the launcher sends back (its
 error descriptions, headers), so a launcher or proxy that echoes the request cannot make safe-ad
 print it, raw or encoded on the way (characters JSON-escaped as \\u0074, percent-encoded as %74,
-or both). Data is never changed: item content, numbers and handle ids are shown exactly as the
+or both; the whole in base64). Data is never changed: item content, numbers and handle ids are shown exactly as the
 launcher sent them, also where they hold the token (\fBshow --full\fR, \fBcat\fR). A user name or password typed into a launcher
 URL is masked in error messages.
 .PP

@@ -604,7 +604,8 @@ fn debug_of_settings_and_config_does_not_show_the_token() {
 }
 
 /// The token as someone echoing it may have encoded it: its first character JSON-escaped, every
-/// character JSON-escaped, every character percent-encoded, and JSON escapes percent-encoded.
+/// character JSON-escaped, every character percent-encoded, JSON escapes percent-encoded, and
+/// base64.
 fn encoded_tokens() -> Vec<(&'static str, String)> {
     let every = |form: &dyn Fn(u8) -> String| TOKEN.bytes().map(form).collect::<String>();
     vec![
@@ -624,6 +625,10 @@ fn encoded_tokens() -> Vec<(&'static str, String)> {
             "\\u escapes percent-encoded",
             every(&|b| format!("%5Cu{b:04x}")),
         ),
+        ("base64", {
+            use base64::Engine as _;
+            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(TOKEN)
+        }),
     ]
 }
 
