@@ -1,7 +1,8 @@
 //! Data shown exactly, against the emulator binary: `cat` writes an item's content as raw bytes
 //! and `show --full --json`'s `content_base64` decodes to the same bytes, also for content that
 //! holds the token (the user's data, not a message) and bytes that are not text; the token is
-//! still kept out of stderr; a one-character token (`emulator --token 1`) rewrites no number.
+//! still kept out of stderr, and every handle `cat` reads through is given back; a
+//! one-character token (`emulator --token 1`) rewrites no number.
 
 use base64::Engine;
 use serde_json::Value;
@@ -50,6 +51,7 @@ fn cat_and_show_full_json_give_the_exact_bytes_of_content_holding_the_token() {
     content.extend_from_slice(b"\x00\xff\x1b[2J not text");
     let (fresh, index) = appended(&sandbox, &emulator, &content);
     let index = index.to_string();
+    let before = emulator.handles_held();
 
     let cat = sandbox
         .safe_ad()
@@ -85,6 +87,7 @@ fn cat_and_show_full_json_give_the_exact_bytes_of_content_holding_the_token() {
         .code(4)
         .stdout_is("")
         .stderr_has("has no item at index 999");
+    assert_eq!(emulator.handles_held(), before, "handles left behind");
 }
 
 #[test]
@@ -135,4 +138,29 @@ fn empty_content_is_written_as_the_launcher_takes_it_and_read_back_empty() {
         .run();
     cat.success();
     assert_eq!(cat.stdout_bytes(), b"", "cat's bytes");
+}
+
+#[test]
+fn content_that_is_not_text_goes_to_a_terminal_only_with_force() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let (fresh, index) = appended(&sandbox, &emulator, b"\x1b[2J\x00\xff");
+    let line = |flags: &str| {
+        crate::messages::on_terminal(&sandbox, &format!("safe-ad cat {flags} {fresh} {index}"))
+            .launcher(&emulator.url)
+            .run()
+    };
+    line("")
+        .code(2)
+        .stdout_has("is not text (6 bytes); it was not written to the terminal")
+        .stdout_has("--force");
+    line("--force").success();
+    // In a pipe it is written as it is, with no question.
+    let piped = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["cat", &fresh, &index.to_string()])
+        .run();
+    piped.success();
+    assert_eq!(piped.stdout_bytes(), b"\x1b[2J\x00\xff");
 }
