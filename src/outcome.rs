@@ -474,7 +474,12 @@ pub fn judge(request: &Request, answer: &Answer) -> Result<Reply, Failure> {
         }
         _ => Some(Reply::Done),
     };
-    if let Some((list, count)) = reply.as_ref().and_then(too_long) {
+    let too_long = match &reply {
+        Some(Reply::Metadata(metadata)) => metadata.too_long(),
+        Some(Reply::Fetched(fetched)) => fetched.too_long(),
+        _ => None,
+    };
+    if let Some((list, count)) = too_long {
         return Err(Failure::new(
             Class::Unexpected,
             format!(
@@ -501,27 +506,6 @@ pub fn judge(request: &Request, answer: &Answer) -> Result<Reply, Failure> {
         )
         .with_hint(hints::NOT_UNDERSTOOD)
     })
-}
-
-/// A list whose length in an answer is more than the network can hold (`MOST_LIST_ENTRIES`):
-/// its name and the length, so nothing is sized from it.
-fn too_long(reply: &Reply) -> Option<(&'static str, u64)> {
-    let lists = match reply {
-        Reply::Metadata(metadata) => [
-            ("data items", metadata.data_length),
-            ("deleted items", metadata.deleted_data_length),
-            ("filter keys", metadata.filter_length),
-        ],
-        Reply::Fetched(fetched) => [
-            ("data items", fetched.data_length),
-            ("deleted items", fetched.deleted_data_length),
-            ("filter keys", 0),
-        ],
-        _ => return None,
-    };
-    lists
-        .into_iter()
-        .find(|(_, length)| *length > MOST_LIST_ENTRIES)
 }
 
 /// Judges an answer about the token: any 2xx is success.

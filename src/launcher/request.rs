@@ -650,6 +650,22 @@ impl Metadata {
     pub fn parse(body: &[u8]) -> Option<Metadata> {
         serde_json::from_slice(body).ok()
     }
+
+    /// A list longer than the network can hold ([`MOST_LIST_ENTRIES`]): its name and length.
+    pub fn too_long(&self) -> Option<(&'static str, u64)> {
+        too_long(&[
+            ("data items", self.data_length),
+            ("deleted items", self.deleted_data_length),
+            ("filter keys", self.filter_length),
+        ])
+    }
+}
+
+fn too_long(lists: &[(&'static str, u64)]) -> Option<(&'static str, u64)> {
+    lists
+        .iter()
+        .copied()
+        .find(|(_, length)| *length > MOST_LIST_ENTRIES)
 }
 
 /// `{"handleId": n}`: what creating data or asking for a data id gives back.
@@ -681,6 +697,14 @@ pub struct Fetched {
 impl Fetched {
     pub fn parse(body: &[u8]) -> Option<Fetched> {
         serde_json::from_slice(body).ok()
+    }
+
+    /// A list longer than the network can hold: its name and length.
+    pub fn too_long(&self) -> Option<(&'static str, u64)> {
+        too_long(&[
+            ("data items", self.data_length),
+            ("deleted items", self.deleted_data_length),
+        ])
     }
 }
 
