@@ -72,7 +72,7 @@ pub fn run(
         Ok(bytes) => {
             if !command.force && sanitize::is_binary(bytes) && std::io::stdout().is_terminal() {
                 let failure = Failure::usage(format!(
-                    "item {index} of {handle} is not text ({} bytes); it was not written to the terminal",
+                    "item {index} of handle {handle} is not text ({} bytes); it was not written to the terminal",
                     bytes.len()
                 ))
                 .with_hint(format!(
@@ -104,7 +104,13 @@ fn content<'a>(
     index: u64,
     deleted: bool,
 ) -> Result<&'a [u8], Failure> {
-    let metadata = shown.metadata.as_ref().map_err(Clone::clone)?;
+    // A failure of the launcher's, said with what was being read.
+    let said = |failure: &Failure| {
+        let mut failure = failure.clone();
+        failure.message = format!("cat {handle} {index}: {}", failure.message);
+        failure
+    };
+    let metadata = shown.metadata.as_ref().map_err(said)?;
     let list = if deleted { "deleted list" } else { "data" };
     let Some(item) = item else {
         let length = if deleted {
@@ -114,7 +120,9 @@ fn content<'a>(
         };
         return Err(Failure::new(
             Class::Rejected,
-            format!("{handle} has no item at index {index} of its {list} (it holds {length})"),
+            format!(
+                "handle {handle} has no item at index {index} of its {list} (it holds {length})"
+            ),
         )
         .with_hint(format!(
             "`safe-ad show {handle}` numbers the items, from 0{}",
@@ -126,19 +134,19 @@ fn content<'a>(
         )));
     };
     if let Some(failure) = item.failures.first() {
-        return Err(failure.clone());
+        return Err(said(failure));
     }
     if item.missing {
         return Err(Failure::new(
             Class::Rejected,
-            format!("item {index} of {handle} points at data that is not on the network"),
+            format!("item {index} of handle {handle} points at data that is not on the network"),
         ));
     }
     if item.unread {
         return Err(Failure::new(
             Class::Unexpected,
             format!(
-                "item {index} of {handle} is immutable data larger than safe-ad reads in one answer ({} KiB)",
+                "item {index} of handle {handle} is immutable data larger than safe-ad reads in one answer ({} KiB)",
                 MAX_CONTENT_BYTES / 1024
             ),
         ));
@@ -146,7 +154,9 @@ fn content<'a>(
     match (&item.kind, &item.content) {
         (Some(Kind::Appendable { .. }), _) => Err(Failure::new(
             Class::Rejected,
-            format!("item {index} of {handle} points at appendable data, which has no content"),
+            format!(
+                "item {index} of handle {handle} points at appendable data, which has no content"
+            ),
         )
         .with_hint(format!(
             "`safe-ad show --index {index} {handle}` says its version and counts"
@@ -154,7 +164,7 @@ fn content<'a>(
         (_, Some(content)) => Ok(content),
         _ => Err(Failure::new(
             Class::Unexpected,
-            format!("item {index} of {handle}: the launcher gave no content for it"),
+            format!("item {index} of handle {handle}: the launcher gave no content for it"),
         )),
     }
 }
