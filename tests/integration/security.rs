@@ -715,4 +715,26 @@ fn a_token_typed_into_any_argument_is_never_echoed() {
         let output = SafeAd::new().launcher(&url).args(&args).run();
         output.code(code);
     }
+    // A token known only from --token-file: kept out of clap's own refusal too.
+    let sandbox = Sandbox::new();
+    let token_file = sandbox.file("token", TOKEN);
+    let token_file = token_file.to_str().expect("path");
+    for args in [
+        vec!["--token-file", token_file, "put", "--jobs", TOKEN, "1"],
+        vec![
+            "put",
+            "1",
+            "--jobs",
+            TOKEN,
+            &format!("--token-file={token_file}"),
+        ],
+        vec!["--token-file", token_file, "metadata", TOKEN],
+    ] {
+        sandbox
+            .safe_ad()
+            .env("SAFE_LAUNCHER_URL", &url)
+            .args(&args)
+            .run()
+            .code(2);
+    }
 }
