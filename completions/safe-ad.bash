@@ -107,7 +107,7 @@ _safe_ad_spec() {
     subs="" flags="" valued="" pos=() more="" last=""
     case $1 in
         "")
-            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator help"
+            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status reopen drop auth config decode completions emulator help"
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help -V --version"
             valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
             ;;
@@ -179,6 +179,11 @@ _safe_ad_spec() {
             valued="--launcher-url --token-file --timeout --retries -j --jobs --color --index --signed-by --kind --data-id --name"
             pos=("nothing")
             more=1
+            ;;
+        "cat")
+            flags="--deleted --force --allow-insecure-http -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries --color"
+            pos=("nothing" "nothing")
             ;;
         "status")
             flags="--allow-insecure-http -q --quiet --json -v --verbose -h --help"
@@ -302,7 +307,7 @@ _safe_ad_spec() {
             valued="--color"
             ;;
         "help")
-            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show status reopen drop auth config decode completions emulator help"
+            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status reopen drop auth config decode completions emulator help"
             ;;
         "help create")
             ;;
@@ -327,6 +332,8 @@ _safe_ad_spec() {
         "help metadata")
             ;;
         "help show")
+            ;;
+        "help cat")
             ;;
         "help status")
             ;;
@@ -416,6 +423,8 @@ _safe_ad_value() {
         "show|--token-file") echo "files" ;;
         "show|--color") echo "words auto always never" ;;
         "show|--kind") echo "words structured-data immutable-data appendable-data private-appendable-data" ;;
+        "cat|--token-file") echo "files" ;;
+        "cat|--color") echo "words auto always never" ;;
         "status|--token-file") echo "files" ;;
         "status|--color") echo "words auto always never" ;;
         "reopen|--token-file") echo "files" ;;

@@ -50,6 +50,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand append 'Append an item: data by name, or a file as immutable data (see --help)'
             cand metadata 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
             cand show 'Show what handles hold: data items, deleted items, who signed each, the filter''s keys'
+            cand cat 'Write one item''s content to stdout as raw bytes, exactly as stored'
             cand status 'Compare handles'' copies with the network: in sync, changes not saved, stale, items the copy lacks'
             cand reopen 'Get a fresh handle for the data behind stale handles, and print each'
             cand drop 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)'
@@ -313,6 +314,20 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --json 'Print JSON on stdout (one object per line), and nothing else there'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'safe-ad;cat'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe'
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --deleted 'The item is in the deleted list (INDEX counts from 0 there)'
+            cand --force 'Write content that is not text to a terminal too'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
             cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
             cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
             cand -h 'Print help (see more with ''--help'')'
@@ -607,6 +622,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand append 'Append an item: data by name, or a file as immutable data (see --help)'
             cand metadata 'Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)'
             cand show 'Show what handles hold: data items, deleted items, who signed each, the filter''s keys'
+            cand cat 'Write one item''s content to stdout as raw bytes, exactly as stored'
             cand status 'Compare handles'' copies with the network: in sync, changes not saved, stale, items the copy lacks'
             cand reopen 'Get a fresh handle for the data behind stale handles, and print each'
             cand drop 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)'
@@ -640,6 +656,8 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;help;metadata'= {
         }
         &'safe-ad;help;show'= {
+        }
+        &'safe-ad;help;cat'= {
         }
         &'safe-ad;help;status'= {
         }

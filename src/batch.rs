@@ -37,7 +37,7 @@ use crate::name::Name;
 use crate::outcome::{Class, Failure, Reply};
 
 use steps::{save_step, step, Steps};
-pub use steps::{until_stopped, Ended, Lease, Left, Stop};
+pub use steps::{until_stopped, Ended, Lease, Left, Stop, Unread};
 
 /// How many finished records may wait behind a slow one, per job, before input stops being read:
 /// enough that a few delayed answers do not throttle a batch, little enough to bound memory.

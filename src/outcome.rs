@@ -10,9 +10,10 @@ use std::time::Duration;
 
 use crate::launcher::{
     Answer, Fetched, Grant, HandleReply, Metadata, NoAnswer, Operation, ReaderReply, Request,
-    StructuredFetched, MAX_CONTENT_BYTES,
+    StructuredFetched, MAX_CONTENT_BYTES, MOST_LIST_ENTRIES,
 };
 use crate::sanitize;
+use crate::secret::Redactor;
 
 /// How much of a body or header a message shows.
 const SHOWN_CHARS: usize = 300;
@@ -455,25 +456,16 @@ pub fn judge(request: &Request, answer: &Answer) -> Result<Reply, Failure> {
     judge_status(Some(operation), answer)?;
     let reply = match operation {
         Operation::Metadata => Metadata::parse(&answer.body).map(Reply::Metadata),
-        Operation::Create
-        | Operation::DataId
-        | Operation::ItemDataId
-        | Operation::DeletedItemDataId
-        | Operation::ItemSigner
-        | Operation::DeletedItemSigner
-        | Operation::FilterKey
-        | Operation::UserSignKey
-        | Operation::ImmutableWriter
-        | Operation::CloseWriter
-        | Operation::CipherOpts
-        | Operation::EncryptKey => {
-            HandleReply::parse(&answer.body).map(|reply| Reply::Handle(reply.handle_id))
-        }
+        // The handle-making answers that carry more than the handle; every other one, as the
+        // operation's row says (`Operation::row`), is `{"handleId": n}`.
         Operation::Fetch => Fetched::parse(&answer.body).map(Reply::Fetched),
         Operation::FetchStructured => {
             StructuredFetched::parse(&answer.body).map(Reply::FetchedStructured)
         }
         Operation::ImmutableReader => ReaderReply::parse(&answer.body).map(Reply::Reader),
+        operation if operation.makes_handle() => {
+            HandleReply::parse(&answer.body).map(|reply| Reply::Handle(reply.handle_id))
+        }
         operation if operation.answers_bytes() => {
             if answer.body.len() > MAX_CONTENT_BYTES {
                 return Err(Failure::new(
@@ -490,6 +482,21 @@ pub fn judge(request: &Request, answer: &Answer) -> Result<Reply, Failure> {
         }
         _ => Some(Reply::Done),
     };
+    let too_long = match &reply {
+        Some(Reply::Metadata(metadata)) => metadata.too_long(),
+        Some(Reply::Fetched(fetched)) => fetched.too_long(),
+        _ => None,
+    };
+    if let Some((list, count)) = too_long {
+        return Err(Failure::new(
+            Class::Unexpected,
+            format!(
+                "the launcher answered {} saying the data holds {count} {list}; the network holds no appendable data with more than {MOST_LIST_ENTRIES}",
+                status_line(answer.status)
+            ),
+        )
+        .with_hint(hints::NOT_UNDERSTOOD));
+    }
     reply.ok_or_else(|| {
         Failure::new(
             Class::Unexpected,
@@ -502,7 +509,7 @@ pub fn judge(request: &Request, answer: &Answer) -> Result<Reply, Failure> {
                     Operation::ImmutableReader => "a reader handle with a size",
                     _ => "a handle",
                 },
-                describe_body(&answer.body).0
+                describe_words(&answer.body, &answer.words).0
             ),
         )
         .with_hint(hints::NOT_UNDERSTOOD)
@@ -536,7 +543,7 @@ fn judge_status(operation: Option<Operation>, answer: &Answer) -> Result<(), Fai
         });
         return Err(failure.with_hint(hints::REDIRECT));
     }
-    let (detail, error_code, description) = describe_body(&answer.body);
+    let (detail, error_code, description) = describe_words(&answer.body, &answer.words);
     let mut failure = Failure::new(class, format!("the launcher answered {status}: {detail}"));
     failure.hint = hint_for_answer(operation, answer.status, error_code, &description);
     failure.answer = Some(AnswerError {
@@ -553,7 +560,7 @@ fn judge_status(operation: Option<Operation>, answer: &Answer) -> Result<(), Fai
 /// Judges the answer to a login: approved with a usable token, denied, or anything else.
 pub fn judge_login(answer: &Answer) -> Result<Grant, Failure> {
     if answer.status == 401 {
-        let (detail, _, _) = describe_body(&answer.body);
+        let (detail, _, _) = describe_words(&answer.body, &answer.words);
         return Err(Failure::new(
             Class::Auth,
             format!("the launcher denied the request: {detail}"),
@@ -703,28 +710,36 @@ fn seconds(duration: Duration) -> String {
 /// A body as words for a message: the launcher's `{errorCode, description}` when it is that,
 /// anything else shown safely. Also returns the code and description, for the hint.
 pub fn describe_body(body: &[u8]) -> (String, Option<i64>, String) {
+    describe_words(body, &Redactor::default())
+}
+
+/// [`describe_body`] with the token cut out of the words: the body is decoded first, and only
+/// its strings meant for people (the description, a body that is not the launcher's JSON) are
+/// scrubbed, so an error code or a number stays as the launcher sent it.
+pub fn describe_words(body: &[u8], words: &Redactor) -> (String, Option<i64>, String) {
     if let Ok(serde_json::Value::Object(fields)) = serde_json::from_slice(body) {
         let code = fields.get("errorCode").and_then(serde_json::Value::as_i64);
         let description = fields
             .get("description")
             .and_then(serde_json::Value::as_str);
         if let (Some(code), Some(description)) = (code, description) {
+            let description = words.text(description);
             let shown = sanitize::line(description.as_bytes(), SHOWN_CHARS);
             return (
                 format!("errorCode {code}, {shown}"),
                 Some(code),
-                description.to_string(),
+                description,
             );
         }
     }
     if body.iter().all(u8::is_ascii_whitespace) {
         return ("(empty body)".to_string(), None, String::new());
     }
-    let text = String::from_utf8_lossy(body);
+    let text = words.text(&String::from_utf8_lossy(body));
     (
         sanitize::line(text.trim().as_bytes(), SHOWN_CHARS),
         None,
-        text.into_owned(),
+        text,
     )
 }
 

@@ -21,6 +21,9 @@ use crate::settings::{self, Environment};
 pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
     let args: Vec<OsString> = args.into_iter().collect();
     let env = Environment::from_process();
+    // The tokens known before any argument is checked are kept out of every word from the
+    // first (clap's own errors echo what was typed).
+    crate::report::keep_out(settings::known_tokens(typed_token_file(&args), &env));
     if let Some(help) = help_of_help(&args) {
         Reporter::new(false, false, ColorWhen::Never).help(&help);
         return Done::Success;
@@ -34,6 +37,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
         Err(error) => return clap_failed(&error, &args, &env),
     };
     let (path, levels) = levels(&matches);
+    for level in &levels {
+        crate::report::keep_out(settings::known_tokens(level.token_file.as_deref(), &env));
+    }
     let options = match settings::merge_options(&path, &levels) {
         Ok(options) => options,
         Err(failure) => {
@@ -50,6 +56,23 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
     match dispatch(&cli.command, &options, &reporter) {
         Ok(done) => done,
         Err(failure) => reported(&reporter, failure),
+    }
+}
+
+/// `--token-file PATH` as typed, before clap has read the line (the last one given).
+fn typed_token_file(args: &[OsString]) -> Option<&std::path::Path> {
+    let words: Vec<&str> = args
+        .iter()
+        .skip(1)
+        .map_while(|arg| arg.to_str())
+        .take_while(|arg| *arg != "--")
+        .collect();
+    let at = words
+        .iter()
+        .rposition(|word| word.starts_with("--token-file"))?;
+    match words[at].strip_prefix("--token-file")? {
+        "" => words.get(at + 1).copied().map(std::path::Path::new),
+        rest => rest.strip_prefix('=').map(std::path::Path::new),
     }
 }
 
@@ -345,6 +368,7 @@ fn dispatch(
         ),
         Command::Metadata(c) => metadata::run(&c.handles, options, reporter),
         Command::Show(c) => show::run(c, options, reporter),
+        Command::Cat(c) => commands::cat::run(c, options, reporter),
         Command::Status(c) => status::run(c, options, reporter),
         Command::Remove(c) => items::at_indexes(Operation::Remove, c, options, reporter),
         Command::Restore(c) => items::at_indexes(Operation::Restore, c, options, reporter),

@@ -40,8 +40,31 @@ pub fn needs_escape(c: char) -> bool {
             | '\u{feff}' | '\u{2028}' | '\u{2029}')
 }
 
+/// Whether content would not read as text on a terminal: not UTF-8, or holding a character
+/// that drives the terminal or reorders what a person reads (tabs and line ends aside). Such
+/// content goes to a file or a pipe, not to a terminal, unless asked (`cat --force`).
+pub fn is_binary(bytes: &[u8]) -> bool {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text
+            .chars()
+            .any(|c| !matches!(c, '\t' | '\n' | '\r') && needs_escape(c)),
+        Err(_) => true,
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn binary_is_what_a_terminal_would_not_show_as_text() {
+        assert!(!is_binary(b"Token: abc\n\tnext\r\n"));
+        assert!(!is_binary("caf\u{e9}".as_bytes()));
+        assert!(!is_binary(b""));
+        assert!(is_binary(b"\xff\xfe"));
+        assert!(is_binary(b"a\x1b[2Jb"));
+        assert!(is_binary(b"nul\x00"));
+        assert!(is_binary("x\u{202e}y".as_bytes()));
+    }
+
     use super::*;
 
     #[test]

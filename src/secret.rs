@@ -81,12 +81,20 @@ impl Secret {
     /// `\/`), percent-encoded (`%66`), or both (`%5Cu0066`). Every text the launcher sends
     /// back goes through here before it is shown, so the check is made at the depth of the
     /// decodings a reader (`jq`, a browser, serde) would apply, not only on the raw bytes.
+    /// A base64 spelling of the token (standard or URL-safe, at any alignment in the encoded
+    /// bytes: see [`base64_forms`]) is cut out too.
     pub fn scrub(&self, bytes: &[u8]) -> Vec<u8> {
         let token = self.0.as_bytes();
+        let forms = base64_forms(token);
         let mut out = Vec::with_capacity(bytes.len());
         let mut at = 0;
         while at < bytes.len() {
-            match encoded_at(&bytes[at..], token) {
+            let rest = &bytes[at..];
+            let in_base64 = forms
+                .iter()
+                .find(|form| rest.starts_with(form.as_bytes()))
+                .map(String::len);
+            match encoded_at(rest, token).or(in_base64) {
                 Some(length) => {
                     out.extend_from_slice(b"<token>");
                     at += length;
@@ -103,8 +111,44 @@ impl Secret {
     /// Whether `bytes` holds the token in any form [`Secret::scrub`] cuts out.
     pub fn is_in(&self, bytes: &[u8]) -> bool {
         let token = self.0.as_bytes();
-        (0..bytes.len()).any(|at| encoded_at(&bytes[at..], token).is_some())
+        let forms = base64_forms(token);
+        (0..bytes.len()).any(|at| {
+            encoded_at(&bytes[at..], token).is_some()
+                || forms
+                    .iter()
+                    .any(|form| bytes[at..].starts_with(form.as_bytes()))
+        })
     }
+}
+
+/// The token as base64 spells it, in the standard and the URL-safe alphabet: for each of the
+/// three alignments of its first byte in the encoded bytes, the characters its bytes alone
+/// decide. Only forms of at least 8 characters: a short token would take random text with it.
+fn base64_forms(token: &[u8]) -> Vec<String> {
+    use base64::Engine;
+    let mut forms: Vec<String> = Vec::new();
+    for shift in 0..3usize {
+        let mut bytes = vec![0u8; shift];
+        bytes.extend_from_slice(token);
+        // Character i holds bits 6i..6i+6; those wholly within the token's bits are its own.
+        let first = (8 * shift).div_ceil(6);
+        let last = 8 * (shift + token.len()) / 6;
+        if last < first + 8 {
+            continue;
+        }
+        for engine in [
+            &base64::engine::general_purpose::STANDARD,
+            &base64::engine::general_purpose::URL_SAFE,
+        ] {
+            let encoded = engine.encode(&bytes);
+            if let Some(core) = encoded.get(first..last) {
+                if !forms.iter().any(|form| form == core) {
+                    forms.push(core.to_owned());
+                }
+            }
+        }
+    }
+    forms
 }
 
 /// The length of the token written at the start of `bytes`, each character in any of the
@@ -173,6 +217,37 @@ fn hex_value(digits: &[u8]) -> Option<u32> {
     })
 }
 
+/// What scrubs the token out of words: the launcher's descriptions, echoed arguments, URLs.
+/// Never applied to data (item content, numbers, handle ids, names), which is shown exactly as
+/// the launcher sent it: a content that holds the token is the user's data, and a short token
+/// (`1`) would otherwise rewrite numbers. Decode first, then scrub the strings meant for people.
+#[derive(Clone, Debug, Default)]
+pub struct Redactor(Option<Secret>);
+
+impl Redactor {
+    pub fn new(token: Option<Secret>) -> Redactor {
+        Redactor(token)
+    }
+
+    /// `bytes` with the token cut out, in every form [`Secret::scrub`] knows.
+    pub fn bytes(&self, bytes: &[u8]) -> Vec<u8> {
+        match &self.0 {
+            Some(token) => token.scrub(bytes),
+            None => bytes.to_vec(),
+        }
+    }
+
+    /// `text` with the token cut out.
+    pub fn text(&self, text: &str) -> String {
+        match &self.0 {
+            Some(token) if token.is_in(text.as_bytes()) => {
+                String::from_utf8_lossy(&token.scrub(text.as_bytes())).into_owned()
+            }
+            _ => text.to_string(),
+        }
+    }
+}
+
 impl fmt::Debug for Secret {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("Secret(<redacted>)")
@@ -182,6 +257,27 @@ impl fmt::Debug for Secret {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_base64_spelling_of_the_token_is_cut_out_too() {
+        use base64::Engine;
+        let secret = Secret::parse("tok3n.Zq8vWmXr4LpKd2Nf.s1gnatur3Hb7Yc").unwrap();
+        for prefix in ["", "x", "xy"] {
+            let bytes = format!("{prefix}{}!", secret.expose());
+            for encoded in [
+                base64::engine::general_purpose::STANDARD.encode(&bytes),
+                base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&bytes),
+            ] {
+                let text = format!("Basic {encoded}");
+                assert!(secret.is_in(text.as_bytes()), "{text}");
+                let scrubbed = String::from_utf8(secret.scrub(text.as_bytes())).unwrap();
+                assert!(scrubbed.contains("<token>"), "{scrubbed}");
+                assert!(!secret.is_in(scrubbed.as_bytes()), "{scrubbed}");
+            }
+        }
+        let short = Secret::parse("1").unwrap();
+        assert_eq!(short.scrub(b"MQ=="), b"MQ==");
+    }
 
     #[test]
     fn debug_never_shows_the_token() {

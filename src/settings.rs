@@ -579,6 +579,39 @@ fn resolve_token(
     Ok(Some((token, source)))
 }
 
+/// Every token this run may use, found without failing and without reading what can be read
+/// only once (standard input, a pipe): the environment's, a regular `--token-file`'s, the config
+/// file's. Only to keep them out of what is printed, from the first word on, before the
+/// arguments are checked (a token pasted into one is not echoed back).
+pub fn known_tokens(token_file: Option<&Path>, env: &Environment) -> Vec<Secret> {
+    let mut found = Vec::new();
+    if let Some(token) = env.token.as_ref().and_then(|token| token.to_str()) {
+        found.extend(Secret::parse(token).ok());
+    }
+    if let Some(path) = token_file.filter(|path| *path != Path::new("-")) {
+        let regular = std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file());
+        if let Some(text) = regular
+            .then(|| std::fs::File::open(path).ok())
+            .flatten()
+            .and_then(|file| read_token_text(file, "").ok())
+        {
+            found.extend(Secret::parse(&text).ok());
+        }
+    }
+    if let Some(config) = config_path(env)
+        .ok()
+        .flatten()
+        .and_then(|path| config_file::load(&path).ok())
+    {
+        found.extend(
+            config
+                .token
+                .and_then(|token| Secret::parse(token.expose()).ok()),
+        );
+    }
+    found
+}
+
 /// The token in a file, and the file as a source: a regular file can be read again later
 /// (by a `--curl` line), a pipe cannot.
 fn read_token_file(path: &Path) -> Result<(String, Source), Failure> {

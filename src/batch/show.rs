@@ -243,22 +243,24 @@ pub async fn handle(
     };
     let parts = options.parts;
     let length = |wanted: bool, length: u64| if wanted { length } else { 0 };
-    let units: Vec<Unit> = (0..length(parts.filter, metadata.filter_length))
+    // Made as they are read, never all at once: the lengths come from the launcher (bounded
+    // by `outcome`, and never sized from here).
+    let filter = 0..length(parts.filter, metadata.filter_length);
+    let data = options
+        .range
+        .within(length(parts.data, metadata.data_length));
+    let deleted = options
+        .range
+        .within(length(parts.deleted, metadata.deleted_data_length));
+    let total = [&filter, &data, &deleted]
+        .iter()
+        .fold(0u64, |total, range| {
+            total.saturating_add(range.end - range.start)
+        });
+    let units = filter
         .map(Unit::FilterKey)
-        .chain(
-            options
-                .range
-                .within(length(parts.data, metadata.data_length))
-                .map(|index| Unit::Item(Section::Data, index)),
-        )
-        .chain(
-            options
-                .range
-                .within(length(parts.deleted, metadata.deleted_data_length))
-                .map(|index| Unit::Item(Section::Deleted, index)),
-        )
-        .collect();
-    let total = units.len() as u64;
+        .chain(data.map(|index| Unit::Item(Section::Data, index)))
+        .chain(deleted.map(|index| Unit::Item(Section::Deleted, index)));
     let read = futures_util::stream::iter(units)
         .map(|unit| read_unit(launcher, handle, unit, options, stop))
         .buffered(units_at_once(options.jobs));

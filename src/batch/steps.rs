@@ -25,9 +25,20 @@ pub struct Lease {
 pub enum Left {
     /// A lease whose giving back timed out, was cut or failed: its `release` frees it.
     Known(Lease),
-    /// A request that makes a handle, whose answer was lost after it may have reached the
-    /// launcher: the launcher may hold a handle whose number never came back.
-    Unknown(Request),
+    /// A request that makes a handle and may have made one whose number safe-ad never read.
+    Unknown(Request, Unread),
+}
+
+/// Why the number of a handle a request may have made is not known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unread {
+    /// The answer was lost (no answer, a cut one, a timeout) after the request may have
+    /// reached the launcher.
+    Lost,
+    /// A 2xx answer came whose body holds no handle safe-ad can read.
+    Garbled,
+    /// A second Ctrl-C (or SIGTERM) left while the request was in flight.
+    InFlight,
 }
 
 /// Ctrl-C as the procedures see it, and the leases they hold. Once it is set, no request
@@ -43,6 +54,10 @@ pub struct Stop {
     /// Handles that may be left in the launcher: leases that could not be given back, and
     /// handles whose making lost its answer.
     left: RefCell<Vec<Left>>,
+    /// Handle-making requests sent and not yet answered, by a number of their own: what a
+    /// second Ctrl-C, which drops the work at once, leaves in flight.
+    in_flight: RefCell<Vec<(u64, Request)>>,
+    sent: Cell<u64>,
 }
 
 impl Stop {
@@ -59,12 +74,39 @@ impl Stop {
         self.held.borrow().clone()
     }
 
-    /// What may be left in the launcher: everything still held (after a second Ctrl-C), and
-    /// every lease whose taking or giving back went wrong.
+    /// What may be left in the launcher: everything still held and every handle-making
+    /// request still in flight (after a second Ctrl-C), and every lease whose taking or giving
+    /// back went wrong.
     pub fn left(&self) -> Vec<Left> {
         let mut left = self.left.borrow().clone();
         left.extend(self.held.borrow().iter().copied().map(Left::Known));
+        left.extend(
+            self.in_flight
+                .borrow()
+                .iter()
+                .map(|(_, request)| Left::Unknown(*request, Unread::InFlight)),
+        );
         left
+    }
+
+    /// Whether a run that ended at once (a second Ctrl-C) left anything held or in flight.
+    pub fn abandoned_any(&self) -> bool {
+        !self.held.borrow().is_empty() || !self.in_flight.borrow().is_empty()
+    }
+
+    /// A handle-making request is being sent: it stays named in [`Stop::left`] until
+    /// [`Stop::answered`], which a run dropped at once never reaches.
+    fn sending(&self, request: Request) -> u64 {
+        let number = self.sent.get();
+        self.sent.set(number + 1);
+        self.in_flight.borrow_mut().push((number, request));
+        number
+    }
+
+    fn answered(&self, number: u64) {
+        self.in_flight
+            .borrow_mut()
+            .retain(|(sent, _)| *sent != number);
     }
 
     fn leave(&self, left: Left) {
@@ -235,20 +277,37 @@ impl<'a> Steps<'a> {
         request: Request,
         release: fn(Handle) -> Request,
     ) -> Result<(Handle, Reply), Failure> {
+        let kind = request.operation().row().makes;
+        debug_assert!(kind.is_some(), "{request:?} makes no handle to lease");
+        debug_assert_eq!(
+            release(Handle(0)).operation().row().frees,
+            kind,
+            "{request:?} is given back by a request for another kind"
+        );
         let sent_before = self.done.len();
+        let in_flight = self.stop.sending(request);
         let reply = self.ask(request).await;
-        let lost = self.done.len() > sent_before && self.done.last().is_some_and(|s| s.answer_lost);
+        self.stop.answered(in_flight);
+        let sent = self.done.get(sent_before);
+        let lost = sent.is_some_and(|step| step.answer_lost);
+        let came_2xx = sent
+            .and_then(|step| step.status)
+            .is_some_and(|status| (200..300).contains(&status));
         let reply = match reply {
             Ok(reply) => reply,
             Err(failure) => {
-                // The launcher may have made the handle and lost the answer on its way.
+                // The launcher may have made the handle and lost the answer on its way, or
+                // made it and said so in a body that cannot be read.
                 if lost {
-                    self.stop.leave(Left::Unknown(request));
+                    self.stop.leave(Left::Unknown(request, Unread::Lost));
+                } else if came_2xx {
+                    self.stop.leave(Left::Unknown(request, Unread::Garbled));
                 }
                 return Err(failure);
             }
         };
         let Some(handle) = handle_in(&reply) else {
+            self.stop.leave(Left::Unknown(request, Unread::Garbled));
             return Err(Failure::new(
                 Class::Unexpected,
                 "the answer holds no handle",

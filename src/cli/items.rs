@@ -79,6 +79,26 @@ pub struct ShowCommand {
     pub handles: HandleArgs,
 }
 
+/// `cat HANDLE INDEX [--deleted] [--force]`.
+#[derive(Debug, Args)]
+pub struct CatCommand {
+    /// The item is in the deleted list (INDEX counts from 0 there)
+    #[arg(long)]
+    pub deleted: bool,
+
+    /// Write content that is not text to a terminal too
+    #[arg(long)]
+    pub force: bool,
+
+    /// The appendable data handle: a decimal number, 0 to 18446744073709551615
+    #[arg(value_name = "HANDLE", allow_negative_numbers = true)]
+    pub handle: OsString,
+
+    /// The item's index, as `safe-ad show` numbers the items, from 0
+    #[arg(value_name = "INDEX", allow_negative_numbers = true)]
+    pub index: OsString,
+}
+
 /// `status HANDLE...`.
 #[derive(Debug, Args)]
 pub struct StatusCommand {

@@ -22,7 +22,7 @@ mod options;
 
 pub use auth::{AuthArgs, AuthCommand, ConfigArgs, ConfigCommand, LoginArgs, SetArgs, UnsetArgs};
 pub use items::{
-    AppendCommand, ClearCommand, CreateCommand, DecodeCommand, EncryptWith, HandleArgs,
+    AppendCommand, CatCommand, ClearCommand, CreateCommand, DecodeCommand, EncryptWith, HandleArgs,
     HandleCommand, ItemCommand, OpenCommand, ReopenCommand, SaveWith, SelectorArgs, ShowCommand,
     StatusCommand,
 };
@@ -294,6 +294,23 @@ Selectors (--signed-by, --kind, --data-id, --name) keep only the items they matc
         after_help = "Examples:\n  safe-ad show 7\n  safe-ad show --index 0..10 --json 7\n  safe-ad show --full 7\n  safe-ad show --signed-by others 7"
     )]
     Show(ShowCommand),
+
+    /// Write one item's content to stdout as raw bytes, exactly as stored
+    #[command(
+        long_about = "\
+Write the content of the item at INDEX of HANDLE (of its deleted list with --deleted) to stdout \
+as raw bytes, exactly as the network stores it: immutable data whole, structured data's current \
+content. For a file or a pipe (`> file`, `| sha256sum`); the bytes are the same as the base64 in \
+`safe-ad show --full --json`'s content_base64.
+
+It reads as `show` does (the item's data id, then a reader or the structured data, each given \
+back, also on Ctrl-C) and sends nothing else. Content larger than one answer may be \
+(1024 KiB) is refused, as `show --full` leaves it unread; an item that points at appendable data \
+has no content. Content that is not text (not UTF-8, or with control characters) is not \
+written to a terminal unless --force is given (exit 2).",
+        after_help = "Examples:\n  safe-ad cat 7 0 > message.txt\n  safe-ad cat --deleted 7 2 | sha256sum"
+    )]
+    Cat(CatCommand),
 
     /// Compare handles' copies with the network: in sync, changes not saved, stale, items the copy lacks
     #[command(

@@ -327,6 +327,9 @@ pub const COMMAND_OPTIONS: &[(&str, Opts)] = &[
     // Reads only, and what it sends depends on the launcher's answers, so there is no list of
     // requests to print before them; its items are read `--jobs` at once (at most 8).
     ("show", SENDS.union(OUTPUT).union(Opts::of(&[Opt::Jobs]))),
+    // One item's raw bytes on stdout: no JSON (that is `show --full --json`), nothing to
+    // keep quiet about; it reads as `show` does, so no list of requests to print before.
+    ("cat", SENDS),
     // Reads the copy and the network's data as `show` reads a handle.
     ("status", SENDS.union(OUTPUT).union(Opts::of(&[Opt::Jobs]))),
     // One index at a time, the highest first, so that each names the item the person saw.

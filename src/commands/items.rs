@@ -463,7 +463,7 @@ fn append_immutable(
 }
 
 /// The one handle of an item command (standard input holds no list of handles here).
-fn parse_handle(raw: &OsString, command: &str) -> Result<Handle, Failure> {
+pub(super) fn parse_handle(raw: &OsString, command: &str) -> Result<Handle, Failure> {
     match input::parse_args(std::slice::from_ref(raw)) {
         Ok(slots) if slots.len() == 1 && slots[0] != Slot::Stdin => match slots[0] {
             Slot::Handle(handle) => Ok(handle),
@@ -489,7 +489,11 @@ pub(super) fn decimal(text: &str) -> Result<u64, HandleProblem> {
 
 /// The indexes, each checked, none twice (a second removal at the same index would change
 /// another item than the one named).
-fn parse_indexes(raw: &[OsString], command: &str, of: Handle) -> Result<Vec<u64>, Failure> {
+pub(super) fn parse_indexes(
+    raw: &[OsString],
+    command: &str,
+    of: Handle,
+) -> Result<Vec<u64>, Failure> {
     let hint = format!(
         "an index is plain decimal digits, {}, counting from 0 as `safe-ad show {of}` numbers the items; nothing was sent",
         handle::RANGE

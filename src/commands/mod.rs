@@ -5,11 +5,13 @@
 //! `operations` (put, post, the clears) and `metadata` drive batches of handles; `handles`
 //! makes and frees them (create, open, reopen, drop); `items` changes one item at a time
 //! (remove, restore, purge, append), beside the clears it mirrors; `show` reads what a handle
-//! holds, and `status` compares that with the network; `auth` and `config` manage the token
-//! and the config file (`whoami`: your own key); `completions` prints a script; `decode` reads
-//! serialised bytes, offline; `emulator` starts the stand-in launcher.
+//! holds, `cat` one item's content as raw bytes, and `status` compares a copy with the network;
+//! `auth` and `config` manage the token and the config file (`whoami`: your own key);
+//! `completions` prints a script; `decode` reads serialised bytes, offline; `emulator` starts
+//! the stand-in launcher.
 
 pub mod auth;
+pub mod cat;
 pub mod completions;
 pub mod config;
 pub mod decode;
@@ -81,6 +83,8 @@ fn resolve(
         &mut std::io::stdin().lock(),
         stdin_use,
     )?;
+    // A token read only now (from standard input or a pipe) is kept out of the words too.
+    crate::report::keep_out(settings.token.iter().map(|(token, _)| token.clone()));
     for warning in &settings.warnings {
         reporter.warning(warning);
     }
@@ -117,7 +121,7 @@ fn interrupted(stop: &Stop, launcher: &Launcher, reporter: &Reporter) -> Failure
             "interrupted; no new requests were sent, and every launcher handle it had obtained was given back",
         );
     }
-    if stop.held().is_empty() {
+    if !stop.abandoned_any() {
         // The first Ctrl-C was heeded, but a drop failed or a handle's answer was lost.
         reporter.left_behind(launcher, &left);
         return Failure::new(Class::Interrupted, "interrupted; no new requests were sent");

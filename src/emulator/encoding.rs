@@ -4,7 +4,6 @@
 //! Written here rather than pulled in as crates; each is a few lines.
 
 use std::hash::{BuildHasher, Hasher};
-use std::io::Read;
 
 const STANDARD: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 const URL_SAFE: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -107,12 +106,12 @@ pub fn hex(data: &[u8]) -> String {
     out
 }
 
-/// `N` random bytes from `/dev/urandom`; where that cannot be read, from the process's randomly
-/// keyed SipHash (std seeds it from the OS), which is still unpredictable from outside.
+/// `N` random bytes from the operating system (`getrandom`: the kept answer on every platform,
+/// with no file to open); should it ever fail, from the process's randomly keyed SipHash (std
+/// seeds it from the OS), which is still unpredictable from outside.
 pub fn random_bytes<const N: usize>() -> [u8; N] {
     let mut out = [0u8; N];
-    let read = std::fs::File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut out));
-    if read.is_err() {
+    if getrandom::getrandom(&mut out).is_err() {
         let state = std::collections::hash_map::RandomState::new();
         for (i, chunk) in out.chunks_mut(8).enumerate() {
             let mut hasher = state.build_hasher();

@@ -6,6 +6,7 @@
 
 use std::borrow::Cow;
 
+use super::encoding::{base64_encode, base64url_encode};
 use super::table::percent_decode_lossy;
 
 /// Replaces what looks like a token in a path by `<token>`: the emulator's own token wherever
@@ -53,6 +54,17 @@ pub fn redact_text<'a>(text: &'a str, token: &str) -> Cow<'a, str> {
     }
     if text.contains(token) {
         return Cow::Owned(text.replace(token, "<token>"));
+    }
+    let encoded: Vec<String> = base64_forms(token)
+        .into_iter()
+        .filter(|form| text.contains(form.as_str()))
+        .collect();
+    if !encoded.is_empty() {
+        let mut replaced = text.to_owned();
+        for form in &encoded {
+            replaced = replaced.replace(form.as_str(), "<token>");
+        }
+        return Cow::Owned(replaced);
     }
     if !text.contains(['%', '\\']) {
         return Cow::Borrowed(text);
@@ -110,12 +122,41 @@ fn json_unescape_lossy(text: &str) -> String {
     out
 }
 
+/// The token as base64 spells it (standard and URL-safe alphabets), wherever it starts in the
+/// encoded bytes: for each of the three alignments, the characters that its bytes alone decide.
+/// Only forms of at least 8 characters, so that a short token does not take random text with it.
+fn base64_forms(token: &str) -> Vec<String> {
+    let mut forms = Vec::new();
+    for shift in 0..3usize {
+        let mut bytes = vec![0u8; shift];
+        bytes.extend_from_slice(token.as_bytes());
+        // Character i holds bits 6i..6i+6; those wholly within the token's bits are its own.
+        let first = (8 * shift).div_ceil(6);
+        let last = 8 * (shift + token.len()) / 6;
+        if last < first + 8 {
+            continue;
+        }
+        for encoded in [base64_encode(&bytes), base64url_encode(&bytes)] {
+            if let Some(core) = encoded.get(first..last) {
+                if !forms.iter().any(|form| form == core) {
+                    forms.push(core.to_owned());
+                }
+            }
+        }
+    }
+    forms
+}
+
 /// [`redact`] of a path as it is, without decoding.
 fn redact_plain<'a>(path: &'a str, token: &str) -> Cow<'a, str> {
     let jwt_like = |segment: &str| segment.len() >= 40 && segment.matches('.').count() == 2;
     let has_token = !token.is_empty() && path.contains(token);
     let split = !has_token && !token.is_empty() && split_token(path, token).is_some();
-    if !has_token && !split && !path.split('/').any(jwt_like) {
+    let encoded: Vec<String> = base64_forms(token)
+        .into_iter()
+        .filter(|form| path.contains(form.as_str()))
+        .collect();
+    if !has_token && !split && encoded.is_empty() && !path.split('/').any(jwt_like) {
         return Cow::Borrowed(path);
     }
     let mut replaced = if has_token {
@@ -123,6 +164,9 @@ fn redact_plain<'a>(path: &'a str, token: &str) -> Cow<'a, str> {
     } else {
         path.to_owned()
     };
+    for form in &encoded {
+        replaced = replaced.replace(form.as_str(), "<token>");
+    }
     // A token split by slashes: each stretch of the path that spells it once the slashes are
     // left out becomes `<token>`, looked for after the last one replaced (a short token may be
     // part of `<token>` itself).
@@ -219,5 +263,25 @@ mod tests {
         assert_eq!(redact_text("echo abc123", "abc123"), "echo <token>");
         assert_eq!(redact_text("nothing", "abc123"), "nothing");
         assert_eq!(json_unescape_lossy(r"\ud83d\ude00\x\"), "\u{1f600}\\x\\");
+    }
+
+    #[test]
+    fn a_base64_encoded_token_is_redacted_at_every_alignment() {
+        let token = "tok3n.Zq8vWmXr4LpKd2Nf.s1gnatur3Hb7Yc";
+        for prefix in ["", "x", "xy"] {
+            let bytes = format!("{prefix}{token}!");
+            for encoded in [
+                base64_encode(bytes.as_bytes()),
+                base64url_encode(bytes.as_bytes()),
+            ] {
+                let path = format!("/x/{encoded}");
+                let redacted = redact(&path, token);
+                assert!(redacted.contains("<token>"), "{path} -> {redacted}");
+                let text = format!("echo {encoded}");
+                assert!(redact_text(&text, token).contains("<token>"), "{text}");
+            }
+        }
+        // A short token has no base64 form long enough to look for.
+        assert_eq!(redact("/x/MQ==", "1"), "/x/MQ==");
     }
 }

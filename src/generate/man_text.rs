@@ -280,9 +280,13 @@ the exit status this failure gives.
 A failure that ends the run (no token, a bad config file, a launcher that cannot be reached,
 Ctrl-C) is one object too, the last: \fBok\fR (false), \fBerror\fR and \fBexit_code\fR. A run
 that may have left launcher handles behind (a drop that timed out or failed, a handle whose answer
-was lost) ends with \fB{"ok":false,"left_behind":[...]}\fR: each with \fBkind\fR, \fBhandle\fR
-and \fBfree\fR (the request that frees it), or \fBhandle\fR null and \fBmade_by\fR when its
-number never came back. The same list is said on standard error, and the exit status is not 0.
+was lost or could not be read, a request in flight at a second Ctrl-C) ends with
+\fB{"ok":false,"left_behind":[...]}\fR: each with \fBkind\fR (appendable-data, structured-data,
+data-id, sign-key, cipher-opts, immutable-data-writer, immutable-data-reader, encrypt-key),
+\fBhandle\fR, \fBfree\fR (the request that frees it) and \fBcommand\fR (\fBsafe-ad drop\fR N
+for appendable data, else null), or \fBhandle\fR null, \fBmade_by\fR and \fBwhy\fR when its
+number never came back (\fBfree\fR and \fBcommand\fR then name it {handleId}). The same list is
+said on standard error, and the exit status is not 0.
 .PP
 "#,
             show_json!(),
@@ -361,10 +365,12 @@ input, as in \fBsafe-ad config set token - < token.txt\fR.
 The token goes only in the Authorization header, and only to the launcher URL. Redirects are
 never followed: a 3xx answer is reported (exit status 1), so its Location never sees the token.
 .PP
-The token never appears in output or in an error message, except from \fBauth token\fR; the part
-of safe-ad that speaks HTTP cuts it out of anything the launcher sends back, so a launcher or proxy
-that echoes the request cannot make safe-ad print it, raw or encoded on the way (characters
-JSON-escaped as \\u0074, percent-encoded as %74, or both). A user name or password typed into a launcher
+The token never appears in safe-ad's words (messages, echoed arguments, URLs, curl lines), except
+from \fBauth token\fR: it is cut out of them and out of the words the launcher sends back (its
+error descriptions, headers), so a launcher or proxy that echoes the request cannot make safe-ad
+print it, raw or encoded on the way (characters JSON-escaped as \\u0074, percent-encoded as %74,
+or both; the whole in base64). Data is never changed: item content, numbers and handle ids are shown exactly as the
+launcher sent them, also where they hold the token (\fBshow --full\fR, \fBcat\fR). A user name or password typed into a launcher
 URL is masked in error messages.
 .PP
 Plain http to a host other than this machine (localhost, 127.0.0.0/8, ::1) would send the token in
@@ -795,3 +801,20 @@ read it, safe-ad warns, as ssh does, and goes on: \fBchmod 600\fR it. safe-ad wr
 atomically (a new file with mode 0600 in the same directory, then a rename; the directory is made
 with mode 0700), so two logins at once leave one whole file, the last one's.
 "#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_json_section_names_every_kind_of_handle_a_run_can_leave() {
+        let text: String = MAIN.iter().map(|section| section.roff).collect();
+        let said = text
+            .split("left_behind")
+            .nth(1)
+            .expect("the page says what left_behind holds");
+        for kind in crate::launcher::HandleKind::ALL {
+            assert!(said.contains(kind.name()), "{} is not named", kind.name());
+        }
+    }
+}

@@ -18,7 +18,9 @@ use std::time::Duration;
 use http_body_util::Full;
 use hyper::body::Bytes;
 use hyper::client::conn::http1::{self, SendRequest};
-use hyper::header::{HeaderValue, ACCEPT, AUTHORIZATION, CONTENT_TYPE, HOST, USER_AGENT};
+use hyper::header::{
+    HeaderValue, ACCEPT, AUTHORIZATION, CONTENT_LENGTH, CONTENT_TYPE, HOST, USER_AGENT,
+};
 use hyper::{Request, Response};
 use hyper_util::rt::TokioIo;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
@@ -134,15 +136,18 @@ impl Direct {
             .parse()
             .map_err(|e| NoAnswer::Reset(format!("the request could not be built: {e}")))?;
         let headers = request.headers_mut();
-        headers.reserve(5);
+        headers.reserve(6);
         headers.insert(HOST, self.host_header.clone());
         headers.insert(USER_AGENT, HeaderValue::from_static(USER_AGENT_VALUE));
         headers.insert(ACCEPT, HeaderValue::from_static("*/*"));
         if let Some(authorization) = outgoing.authorization {
             headers.insert(AUTHORIZATION, authorization.clone());
         }
-        if let Some((_, content_type)) = outgoing.body {
+        if let Some((body, content_type)) = outgoing.body {
             headers.insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
+            // Said also for an empty body (hyper leaves it out then): the launcher refuses a
+            // write without it (400), and takes `Content-Length: 0`.
+            headers.insert(CONTENT_LENGTH, HeaderValue::from(body.len()));
         }
         Ok(request)
     }

@@ -5,7 +5,7 @@ use std::error::Error as _;
 use std::time::Duration;
 
 use anyhow::Context;
-use reqwest::header::{HeaderValue, AUTHORIZATION, CONTENT_TYPE};
+use reqwest::header::{HeaderValue, AUTHORIZATION, CONTENT_LENGTH, CONTENT_TYPE};
 
 use super::{Body, LauncherConfig, NoAnswer, Outgoing, RawAnswer, USER_AGENT_VALUE};
 
@@ -62,8 +62,10 @@ impl General {
             request = request.header(AUTHORIZATION, authorization.clone());
         }
         if let Some((body, content_type)) = outgoing.body {
+            // Content-Length is said also for an empty body, which the launcher takes.
             request = request
                 .header(CONTENT_TYPE, HeaderValue::from_static(content_type))
+                .header(CONTENT_LENGTH, HeaderValue::from(body.len()))
                 .body(body.to_vec());
         }
         let response = request.send().await.map_err(|e| {

@@ -17,8 +17,8 @@ mod request;
 pub mod serialised;
 
 pub use request::{
-    url_for, Encryption, Fetched, HandleReply, Metadata, Operation, ReaderReply, Request, Slot,
-    StructuredFetched, MAX_CONTENT_BYTES, OPERATIONS,
+    url_for, Encryption, Fetched, HandleKind, HandleReply, Metadata, Operation, ReaderReply,
+    Request, Row, Slot, StructuredFetched, MAX_CONTENT_BYTES, MOST_LIST_ENTRIES, OPERATIONS,
 };
 
 use std::time::{Duration, Instant};
@@ -27,7 +27,7 @@ use http_body_util::BodyExt;
 use reqwest::header::{HeaderMap, HeaderValue, LOCATION};
 use reqwest::Method;
 
-use crate::secret::Secret;
+use crate::secret::{Redactor, Secret};
 use crate::url::LauncherUrl;
 
 /// Bodies are read up to this size; the rest is left unread.
@@ -47,6 +47,9 @@ pub struct Answer {
     /// The answer's headers, kept only when asked for (`--verbose`).
     pub headers: Vec<(String, Vec<u8>)>,
     pub elapsed: Duration,
+    /// What cuts the token out of the words drawn from the body (a launcher's description,
+    /// a body shown in a message): the body itself is kept exactly as it came, since it is data.
+    pub words: Redactor,
 }
 
 /// Why no (complete) answer came.
@@ -276,8 +279,10 @@ pub struct Launcher {
     login_timeout: Option<Duration>,
     retries: u8,
     keep_headers: bool,
-    /// The token's bytes, to scrub from anything the launcher sends back before it is shown.
+    /// The token, masked in the request headers shown.
     token: Option<Secret>,
+    /// What scrubs the token out of words: an error's detail, a header, a body shown as text.
+    words: Redactor,
 }
 
 impl Launcher {
@@ -305,8 +310,14 @@ impl Launcher {
             login_timeout: config.login_timeout,
             retries: config.retries,
             keep_headers: config.keep_headers,
+            words: Redactor::new(config.token.clone()),
             token: config.token,
         })
+    }
+
+    /// What cuts the token out of words about this launcher's requests and answers.
+    pub fn words(&self) -> &Redactor {
+        &self.words
     }
 
     /// The launcher's base URL, path prefix included.
@@ -499,9 +510,12 @@ impl Launcher {
         Ok(Answer {
             status,
             location,
-            body: self.scrub(&body),
+            // The body is data (content, numbers, handle ids): kept exactly; the words drawn
+            // from it are scrubbed where they are made (`Answer::words`).
+            body,
             headers,
             elapsed: started.elapsed(),
+            words: self.words.clone(),
         })
     }
 
@@ -541,12 +555,10 @@ impl Launcher {
         }
     }
 
-    /// What the launcher sent, with the token cut out: a launcher (or a proxy in front of it)
-    /// that echoes the request back must not make safe-ad print the token.
+    /// Words the launcher sent (a header, an error's detail), with the token cut out: a
+    /// launcher (or a proxy in front of it) that echoes the request back must not make
+    /// safe-ad print the token.
     fn scrub(&self, bytes: &[u8]) -> Vec<u8> {
-        match &self.token {
-            Some(token) => token.scrub(bytes),
-            None => bytes.to_vec(),
-        }
+        self.words.bytes(bytes)
     }
 }

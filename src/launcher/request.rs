@@ -167,6 +167,61 @@ impl Operation {
         }
     }
 
+    /// What the operation is, as the lease logic, the retries and `outcome` need it: one row,
+    /// written once, by an exhaustive match, so a new operation cannot skip its lease.
+    pub fn row(self) -> Row {
+        use HandleKind::*;
+        // (makes, frees, answers_bytes, resend_is_safe)
+        let (makes, frees, answers_bytes, resend_is_safe) = match self {
+            // Reads that make nothing: the same when done twice.
+            Operation::Metadata => (None, None, false, true),
+            Operation::SerialiseDataId
+            | Operation::ReadStructured
+            | Operation::SerialiseSignKey
+            | Operation::ReadImmutable => (None, None, true, true),
+            // The clears end in the same state when done twice.
+            Operation::ClearData | Operation::ClearDeletedData => (None, None, false, true),
+            // A save, an append, an index change, a write: may have acted already.
+            Operation::Put
+            | Operation::Post
+            | Operation::Append
+            | Operation::Remove
+            | Operation::Restore
+            | Operation::Purge
+            | Operation::WriteImmutable => (None, None, false, false),
+            // A new handle that nobody would ever give back, were it made twice.
+            Operation::Create | Operation::Fetch => (Some(AppendableData), None, false, false),
+            Operation::DataId
+            | Operation::ItemDataId
+            | Operation::DeletedItemDataId
+            | Operation::CloseWriter => (Some(DataId), None, false, false),
+            Operation::ItemSigner
+            | Operation::DeletedItemSigner
+            | Operation::FilterKey
+            | Operation::UserSignKey => (Some(SignKey), None, false, false),
+            Operation::FetchStructured => (Some(StructuredData), None, false, false),
+            Operation::ImmutableReader => (Some(Reader), None, false, false),
+            Operation::ImmutableWriter => (Some(Writer), None, false, false),
+            Operation::CipherOpts => (Some(CipherOpts), None, false, false),
+            Operation::EncryptKey => (Some(EncryptKey), None, false, false),
+            // A drop that may have freed the slot already.
+            Operation::Drop => (None, Some(AppendableData), false, false),
+            Operation::DropDataId => (None, Some(DataId), false, false),
+            Operation::DropStructured => (None, Some(StructuredData), false, false),
+            Operation::DropSignKey => (None, Some(SignKey), false, false),
+            Operation::DropReader => (None, Some(Reader), false, false),
+            Operation::DropWriter => (None, Some(Writer), false, false),
+            Operation::DropCipherOpts => (None, Some(CipherOpts), false, false),
+            Operation::DropEncryptKey => (None, Some(EncryptKey), false, false),
+        };
+        Row {
+            makes,
+            frees,
+            answers_bytes,
+            resend_is_safe,
+        }
+    }
+
     /// Whether the request may be sent again when its answer was lost (the connection closed
     /// or failed after it may have reached the launcher). Only what ends in the same state
     /// when done twice: reads that make nothing, and the clears. Everything else may have
@@ -174,78 +229,18 @@ impl Operation {
     /// nobody would ever give back. (A refused connection sent nothing, and is retried for
     /// every request: see `NoAnswer::may_retry`.)
     pub fn resend_is_safe(self) -> bool {
-        match self {
-            Operation::Metadata
-            | Operation::SerialiseDataId
-            | Operation::ReadStructured
-            | Operation::SerialiseSignKey
-            | Operation::ReadImmutable
-            | Operation::ClearData
-            | Operation::ClearDeletedData => true,
-            Operation::Put
-            | Operation::Post
-            | Operation::Append
-            | Operation::Remove
-            | Operation::Restore
-            | Operation::Purge
-            | Operation::Drop
-            | Operation::DropDataId
-            | Operation::DropStructured
-            | Operation::DropSignKey
-            | Operation::Create
-            | Operation::DataId
-            | Operation::Fetch
-            | Operation::ItemDataId
-            | Operation::DeletedItemDataId
-            | Operation::ItemSigner
-            | Operation::DeletedItemSigner
-            | Operation::FilterKey
-            | Operation::FetchStructured
-            | Operation::UserSignKey
-            | Operation::ImmutableReader
-            | Operation::DropReader
-            | Operation::ImmutableWriter
-            | Operation::WriteImmutable
-            | Operation::CloseWriter
-            | Operation::DropWriter
-            | Operation::CipherOpts
-            | Operation::DropCipherOpts
-            | Operation::EncryptKey
-            | Operation::DropEncryptKey => false,
-        }
+        self.row().resend_is_safe
     }
 
     /// Whether a success of the operation gives a new launcher handle (which someone must give
     /// back): a lost answer to it may leave one that nobody knows the number of.
     pub fn makes_handle(self) -> bool {
-        matches!(
-            self,
-            Operation::Create
-                | Operation::DataId
-                | Operation::Fetch
-                | Operation::ItemDataId
-                | Operation::DeletedItemDataId
-                | Operation::ItemSigner
-                | Operation::DeletedItemSigner
-                | Operation::FilterKey
-                | Operation::FetchStructured
-                | Operation::UserSignKey
-                | Operation::ImmutableReader
-                | Operation::ImmutableWriter
-                | Operation::CipherOpts
-                | Operation::EncryptKey
-        )
+        self.row().makes.is_some()
     }
 
     /// Whether the answer is raw bytes (serialised data, content) rather than JSON or `OK`.
     pub fn answers_bytes(self) -> bool {
-        matches!(
-            self,
-            Operation::SerialiseDataId
-                | Operation::ReadStructured
-                | Operation::SerialiseSignKey
-                | Operation::ReadImmutable
-        )
+        self.row().answers_bytes
     }
 
     /// Clears change only the launcher's local copy, and hang on an unknown handle.
@@ -256,6 +251,84 @@ impl Operation {
     /// The saves: what sends a handle's copy to the network.
     pub fn is_save(self) -> bool {
         matches!(self, Operation::Put | Operation::Post)
+    }
+}
+
+/// What an operation is, for the lease logic, the retries and `outcome`: see [`Operation::row`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Row {
+    /// The kind of handle a success makes (a lease, or the person's own handle).
+    pub makes: Option<HandleKind>,
+    /// The kind of handle it gives back.
+    pub frees: Option<HandleKind>,
+    /// The answer is raw bytes (serialised data, content) rather than JSON or `OK`.
+    pub answers_bytes: bool,
+    /// Sending it again after its answer was lost cannot change the outcome.
+    pub resend_is_safe: bool,
+}
+
+/// The kinds of launcher handle: each is a table of its own in the launcher (100 kept of each,
+/// the oldest evicted), freed by its own request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HandleKind {
+    AppendableData,
+    StructuredData,
+    DataId,
+    SignKey,
+    CipherOpts,
+    Writer,
+    Reader,
+    EncryptKey,
+}
+
+impl HandleKind {
+    /// Every kind, in the order documentation lists them.
+    pub const ALL: [HandleKind; 8] = [
+        HandleKind::AppendableData,
+        HandleKind::StructuredData,
+        HandleKind::DataId,
+        HandleKind::SignKey,
+        HandleKind::CipherOpts,
+        HandleKind::Writer,
+        HandleKind::Reader,
+        HandleKind::EncryptKey,
+    ];
+
+    /// The name messages and `--json` give it.
+    pub fn name(self) -> &'static str {
+        match self {
+            HandleKind::AppendableData => "appendable-data",
+            HandleKind::StructuredData => "structured-data",
+            HandleKind::DataId => "data-id",
+            HandleKind::SignKey => "sign-key",
+            HandleKind::CipherOpts => "cipher-opts",
+            HandleKind::Writer => "immutable-data-writer",
+            HandleKind::Reader => "immutable-data-reader",
+            HandleKind::EncryptKey => "encrypt-key",
+        }
+    }
+
+    /// The request that frees a handle of this kind.
+    pub fn free<H: fmt::Display + Copy>(self, handle: H) -> Request<H> {
+        match self {
+            HandleKind::AppendableData => Request::OnHandle(Operation::Drop, handle),
+            HandleKind::StructuredData => Request::OnId(Operation::DropStructured, handle),
+            HandleKind::DataId => Request::DropDataId(handle),
+            HandleKind::SignKey => Request::OnId(Operation::DropSignKey, handle),
+            HandleKind::CipherOpts => Request::OnId(Operation::DropCipherOpts, handle),
+            HandleKind::Writer => Request::OnId(Operation::DropWriter, handle),
+            HandleKind::Reader => Request::OnId(Operation::DropReader, handle),
+            HandleKind::EncryptKey => Request::OnId(Operation::DropEncryptKey, handle),
+        }
+    }
+
+    /// The safe-ad command that frees one, where there is one: `drop` frees appendable data;
+    /// the other kinds are freed by their request alone.
+    pub fn command(self) -> Option<&'static str> {
+        match self {
+            HandleKind::AppendableData => Some("safe-ad drop"),
+            _ => None,
+        }
     }
 }
 
@@ -553,6 +626,13 @@ pub fn url_for<H: fmt::Display + Copy>(base: &str, request: &Request<H>) -> Stri
 /// than 100 KiB, so more than this is not an answer of the launcher's.
 pub const MAX_CONTENT_BYTES: usize = 1024 * 1024;
 
+/// The most entries a list of an appendable data (data, deleted data, filter keys) can hold:
+/// the network stores no appendable data over 100 KiB (routing's
+/// `MAX_PUB_APPENDABLE_DATA_SIZE_IN_BYTES`), and no entry takes less than 32 bytes (a filter
+/// key; an item is a data id, a key and a signature). A count past this is not the launcher's,
+/// and is refused before anything is sized from it.
+pub const MOST_LIST_ENTRIES: u64 = 102_400 / 32;
+
 /// The launcher's metadata of an appendable data, as `GET /appendable-data/metadata/:h` gives it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -570,6 +650,22 @@ impl Metadata {
     pub fn parse(body: &[u8]) -> Option<Metadata> {
         serde_json::from_slice(body).ok()
     }
+
+    /// A list longer than the network can hold ([`MOST_LIST_ENTRIES`]): its name and length.
+    pub fn too_long(&self) -> Option<(&'static str, u64)> {
+        too_long(&[
+            ("data items", self.data_length),
+            ("deleted items", self.deleted_data_length),
+            ("filter keys", self.filter_length),
+        ])
+    }
+}
+
+fn too_long(lists: &[(&'static str, u64)]) -> Option<(&'static str, u64)> {
+    lists
+        .iter()
+        .copied()
+        .find(|(_, length)| *length > MOST_LIST_ENTRIES)
 }
 
 /// `{"handleId": n}`: what creating data or asking for a data id gives back.
@@ -601,6 +697,14 @@ pub struct Fetched {
 impl Fetched {
     pub fn parse(body: &[u8]) -> Option<Fetched> {
         serde_json::from_slice(body).ok()
+    }
+
+    /// A list longer than the network can hold: its name and length.
+    pub fn too_long(&self) -> Option<(&'static str, u64)> {
+        too_long(&[
+            ("data items", self.data_length),
+            ("deleted items", self.deleted_data_length),
+        ])
     }
 }
 
@@ -641,6 +745,14 @@ impl ReaderReply {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_kind_is_freed_by_a_request_the_table_says_frees_it() {
+        for kind in HandleKind::ALL {
+            let free = kind.free(Handle(3));
+            assert_eq!(free.operation().row().frees, Some(kind), "{kind:?}");
+        }
+    }
 
     #[test]
     fn routes_and_bodies() {

@@ -4,9 +4,9 @@
 
 use serde_json::{json, Value};
 
-use super::{json_line, Reporter};
-use crate::batch::Left;
-use crate::launcher::{Launcher, Operation, Request};
+use super::{json_line, words, Reporter};
+use crate::batch::{Left, Unread};
+use crate::launcher::{HandleKind, Launcher, Request, Slot};
 
 impl Reporter {
     /// Names every handle in `left` and how to free it: an error line on stderr (said even
@@ -51,59 +51,105 @@ pub fn left_requests(launcher: &Launcher, left: &[Left]) -> Vec<String> {
 }
 
 /// One handle left: `data-id 5: DELETE http://.../data-id/5`, or for a handle whose number
-/// never came back, the request that may have made it.
+/// never came back, the request that may have made it and the request that frees it once its
+/// number is known; with the safe-ad command that frees it, where there is one.
 fn left_line(launcher: &Launcher, left: &Left) -> String {
     match left {
-        Left::Known(lease) => format!(
-            "{} {}: {} {}",
-            kind_freed_by(&lease.release),
-            lease.handle,
-            lease.release.method(),
-            launcher.url(&lease.release)
-        ),
-        Left::Unknown(request) => format!(
-            "a {} handle that {} {} may have made (its answer was lost, so its number is not known)",
-            kind_made_by(request.operation()),
-            request.method(),
-            launcher.url(request)
-        ),
+        Left::Known(lease) => {
+            let kind = kind_freed_by(&lease.release);
+            let mut line = format!(
+                "{} {}: {} {}",
+                kind.name(),
+                lease.handle,
+                lease.release.method(),
+                launcher.url(&lease.release)
+            );
+            if let Some(command) = kind.command() {
+                line.push_str(&format!(" (or `{command} {}`)", lease.handle));
+            }
+            line
+        }
+        Left::Unknown(request, unread) => {
+            let Some(kind) = request.operation().row().makes else {
+                return format!(
+                    "what {} {} may have made",
+                    request.method(),
+                    launcher.url(request)
+                );
+            };
+            let free = kind.free(UNKNOWN);
+            let mut line = format!(
+                "{} {} handle that {} {} may have made ({}, so its number is not known); free it with {} {}",
+                article(kind.name()),
+                kind.name(),
+                request.method(),
+                launcher.url(request),
+                why(*unread),
+                free.method(),
+                launcher.url(&free)
+            );
+            if let Some(command) = kind.command() {
+                line.push_str(&format!(" (or `{command} {UNKNOWN}`)"));
+            }
+            line
+        }
     }
 }
+
+/// Where the number of a handle that was never read goes in the request that frees it.
+const UNKNOWN: Slot = Slot::FromAnswer("handleId");
 
 fn left_json(launcher: &Launcher, left: &Left) -> Value {
     match left {
-        Left::Known(lease) => json!({
-            "kind": kind_freed_by(&lease.release),
-            "handle": lease.handle.0,
-            "free": format!("{} {}", lease.release.method(), launcher.url(&lease.release)),
-        }),
-        Left::Unknown(request) => json!({
-            "kind": kind_made_by(request.operation()),
-            "handle": null,
-            "made_by": format!("{} {}", request.method(), launcher.url(request)),
-        }),
+        Left::Known(lease) => {
+            let kind = kind_freed_by(&lease.release);
+            json!({
+                "kind": kind.name(),
+                "handle": lease.handle.0,
+                "free": words(&format!("{} {}", lease.release.method(), launcher.url(&lease.release))),
+                "command": kind.command().map(|command| format!("{command} {}", lease.handle)),
+            })
+        }
+        Left::Unknown(request, unread) => {
+            let kind = request.operation().row().makes;
+            let free = kind.map(|kind| kind.free(UNKNOWN));
+            json!({
+                "kind": kind.map(HandleKind::name),
+                "handle": null,
+                "made_by": words(&format!("{} {}", request.method(), launcher.url(request))),
+                "why": why(*unread),
+                "free": free.map(|free| words(&format!("{} {}", free.method(), launcher.url(&free)))),
+                "command": kind
+                    .and_then(HandleKind::command)
+                    .map(|command| format!("{command} {UNKNOWN}")),
+            })
+        }
     }
 }
 
-/// The kind of handle a request frees.
-fn kind_freed_by(release: &Request) -> &'static str {
-    match release.operation() {
-        Operation::DropDataId => "data-id",
-        Operation::DropStructured => "structured-data",
-        Operation::DropSignKey => "sign-key",
-        _ => "appendable-data",
+/// Why the number of a handle is not known.
+fn why(unread: Unread) -> &'static str {
+    match unread {
+        Unread::Lost => "its answer was lost",
+        Unread::Garbled => "its answer could not be read",
+        Unread::InFlight => "it was in flight when safe-ad left",
     }
 }
 
-/// The kind of handle an operation makes.
-fn kind_made_by(operation: Operation) -> &'static str {
-    match operation {
-        Operation::DataId | Operation::ItemDataId | Operation::DeletedItemDataId => "data-id",
-        Operation::FetchStructured => "structured-data",
-        Operation::ItemSigner
-        | Operation::DeletedItemSigner
-        | Operation::FilterKey
-        | Operation::UserSignKey => "sign-key",
-        _ => "appendable-data",
+/// The kind of handle a request frees, as the operation's row says.
+fn kind_freed_by(release: &Request) -> HandleKind {
+    release
+        .operation()
+        .row()
+        .frees
+        .unwrap_or(HandleKind::AppendableData)
+}
+
+/// `a` or `an`, for a kind's name.
+fn article(name: &str) -> &'static str {
+    if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
     }
 }

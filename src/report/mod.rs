@@ -78,17 +78,7 @@ impl Reporter {
     /// Writes data to stdout, whole lines at once so a reader never sees half a line. A closed
     /// stdout is not worth a crash or an error message: it is noted, and batches stop early.
     fn out(&self, text: &str) {
-        if self.stdout_closed.get() {
-            return;
-        }
-        self.wrote.set(true);
-        let mut stdout = std::io::stdout().lock();
-        let written = stdout
-            .write_all(text.as_bytes())
-            .and_then(|()| stdout.flush());
-        if matches!(&written, Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe) {
-            self.stdout_closed.set(true);
-        }
+        self.raw(text.as_bytes());
     }
 
     fn clear_progress(&self) {
@@ -152,6 +142,20 @@ impl Reporter {
         if !self.quiet {
             let label = paint(self.colour, NOTE, "note:");
             err(&format!("{label} {}\n", code_in(self.colour, message)));
+        }
+    }
+
+    /// Content as raw bytes on stdout (`cat`), exactly as it came: data is never scrubbed or
+    /// escaped. A closed stdout is noted as for any write.
+    pub fn raw(&self, bytes: &[u8]) {
+        if self.stdout_closed.get() {
+            return;
+        }
+        self.wrote.set(true);
+        let mut stdout = std::io::stdout().lock();
+        let written = stdout.write_all(bytes).and_then(|()| stdout.flush());
+        if matches!(&written, Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe) {
+            self.stdout_closed.set(true);
         }
     }
 
@@ -345,9 +349,41 @@ async fn spin(message: &str) -> std::convert::Infallible {
     }
 }
 
-/// Writes to stderr, ignoring a closed stderr: there is nowhere left to say anything.
+/// Writes to stderr, ignoring a closed stderr: there is nowhere left to say anything. Every
+/// word on stderr goes through [`words`]: nothing there is data.
 fn err(text: &str) {
-    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+    let _ = std::io::stderr().lock().write_all(words(text).as_bytes());
+}
+
+/// The tokens this run may know (from the environment, the config file, a token file), kept
+/// out of every word it prints: a token typed or pasted into an argument (a handle, a path, a
+/// name, a URL's path prefix) is not echoed back in an error, a `--curl` line or a URL.
+static KEPT_OUT: std::sync::Mutex<Vec<Secret>> = std::sync::Mutex::new(Vec::new());
+
+/// Adds tokens to keep out of the words printed from now on.
+pub fn keep_out(tokens: impl IntoIterator<Item = Secret>) {
+    if let Ok(mut kept) = KEPT_OUT.lock() {
+        for token in tokens {
+            if !kept.contains(&token) {
+                kept.push(token);
+            }
+        }
+    }
+}
+
+/// `text` with every token kept out cut out of it, in every encoding `Secret::scrub` knows.
+/// Only for words (messages, echoed arguments, URLs, curl lines): data (content, numbers,
+/// handle ids on stdout) is never passed through here.
+fn words(text: &str) -> String {
+    let Ok(kept) = KEPT_OUT.lock() else {
+        return text.to_string();
+    };
+    let mut text = std::borrow::Cow::Borrowed(text);
+    for token in kept.iter() {
+        text =
+            std::borrow::Cow::Owned(crate::secret::Redactor::new(Some(token.clone())).text(&text));
+    }
+    text.into_owned()
 }
 
 fn add_error(object: &mut Value, failure: &Failure, values: &Values) {
@@ -356,8 +392,8 @@ fn add_error(object: &mut Value, failure: &Failure, values: &Values) {
         "class": failure.class.name(),
         "status": answer.map(|a| a.status),
         "error_code": answer.and_then(|a| a.error_code),
-        "description": answer.map_or(failure.message.as_str(), |a| a.description.as_str()),
-        "hint": failure.hint.as_deref().map(|hint| values.fill(hint)),
+        "description": words(answer.map_or(failure.message.as_str(), |a| a.description.as_str())),
+        "hint": failure.hint.as_deref().map(|hint| words(&values.fill(hint))),
     });
     object["exit_code"] = json!(failure.exit_code());
 }
@@ -384,7 +420,7 @@ fn exchange_text(launcher: &Launcher, step: &Step) -> String {
             }
             text.push_str(&format!(
                 "<\n< {}\n",
-                sanitize::line(&answer.body, VERBOSE_BODY_CHARS)
+                sanitize::line(&answer.words.bytes(&answer.body), VERBOSE_BODY_CHARS)
             ));
         }
         Some(Err(no_answer)) => text.push_str(&format!("< no answer: {no_answer:?}\n")),
@@ -403,7 +439,7 @@ fn step_json(launcher: &Launcher, line: Option<u64>, step: &Step, values: &Value
         "handle": handle.map(|handle| handle.0),
         "operation": request.operation().name(),
         "method": request.method().as_str(),
-        "url": launcher.url(request),
+        "url": words(&launcher.url(request)),
         "status": step.status,
         "ok": step.result.is_ok(),
         "elapsed_ms": (step.elapsed.as_secs_f64() * 10_000.0).round() / 10.0,

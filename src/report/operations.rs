@@ -291,7 +291,7 @@ impl Reporter {
             }
             text
         };
-        self.out(&text);
+        self.out(&super::words(&text));
     }
 
     /// `--curl` with a token that no line can fetch again (standard input) or no token at all.
@@ -431,7 +431,7 @@ fn fetched_counts(fetched: &Fetched) -> String {
 fn invalid_json(item: &Item, failure: &Failure) -> Value {
     let mut object = json!({
         "handle": null,
-        "input": item.input,
+        "input": super::words(&item.input),
         "line": item.line,
         "ok": false,
     });

@@ -13,20 +13,6 @@ fn run(sandbox: &Sandbox, url: &str, args: &[&str]) -> Output {
     sandbox.safe_ad().launcher(url).args(args).run()
 }
 
-/// How many handles of every kind the emulator holds now.
-fn live(emulator: &Emulator) -> usize {
-    let handles = emulator
-        .http("GET", "/_emulator/handles", Some(TOKEN), None)
-        .json();
-    handles
-        .as_object()
-        .expect("an object")
-        .iter()
-        .filter(|(key, _)| key.as_str() != "nextHandle")
-        .map(|(_, list)| list.as_array().map_or(0, Vec::len))
-        .sum()
-}
-
 /// The data items of a fresh handle on `handle`'s data, by `show --json`; the fresh handle is
 /// dropped again.
 fn fresh_items(sandbox: &Sandbox, emulator: &Emulator, handle: &str) -> Vec<Value> {
@@ -43,7 +29,7 @@ fn a_file_and_standard_input_become_immutable_data_items_and_no_handle_is_left()
     let sandbox = Sandbox::new();
     let emulator = Emulator::start(&[]);
     let file = sandbox.file("message.txt", "hello inbox");
-    let before = live(&emulator);
+    let before = emulator.handles_held();
     run(
         &sandbox,
         &emulator.url,
@@ -59,7 +45,7 @@ fn a_file_and_standard_input_become_immutable_data_items_and_no_handle_is_left()
         .run()
         .success()
         .stdout_is("append 5: ok\n");
-    assert_eq!(live(&emulator), before, "handles left behind");
+    assert_eq!(emulator.handles_held(), before, "handles left behind");
     let items = fresh_items(&sandbox, &emulator, "5");
     let texts: Vec<&Value> = items
         .iter()
@@ -73,7 +59,7 @@ fn a_file_and_standard_input_become_immutable_data_items_and_no_handle_is_left()
         assert_eq!(item["size"], 11);
         assert_eq!(item["on_network"], true);
     }
-    assert_eq!(live(&emulator), before, "handles left behind");
+    assert_eq!(emulator.handles_held(), before, "handles left behind");
 }
 
 #[test]
@@ -82,7 +68,7 @@ fn asymmetric_encryption_goes_to_a_private_datas_key_and_a_failing_step_gives_al
     let emulator = Emulator::start(&[]);
     let file = sandbox.file("message.txt", "for the owner");
     let path = file.to_str().expect("path");
-    let before = live(&emulator);
+    let before = emulator.handles_held();
     // Public data has no encrypt key: the launcher's -1525, and the writer is given back.
     run(
         &sandbox,
@@ -103,13 +89,13 @@ fn asymmetric_encryption_goes_to_a_private_datas_key_and_a_failing_step_gives_al
     // What to do instead (issue 30): private data, or symmetric.
     .stderr_has("hint: `--encrypt asymmetric` encrypts to the encrypt key of private appendable data, and public data has none: append to private data (`safe-ad create --private` makes some), or use `--encrypt symmetric`; nothing was appended\n");
     assert_eq!(
-        live(&emulator),
+        emulator.handles_held(),
         before,
         "handles left behind after a failing step"
     );
     let created = run(&sandbox, &emulator.url, &["create", "--private", "--put"]);
     let private = created.success().stdout().trim().to_string();
-    let before = live(&emulator);
+    let before = emulator.handles_held();
     run(
         &sandbox,
         &emulator.url,
@@ -124,7 +110,7 @@ fn asymmetric_encryption_goes_to_a_private_datas_key_and_a_failing_step_gives_al
     )
     .success()
     .stdout_is(&format!("append {private}: ok\n"));
-    assert_eq!(live(&emulator), before, "handles left behind");
+    assert_eq!(emulator.handles_held(), before, "handles left behind");
     let items = fresh_items(&sandbox, &emulator, &private);
     assert_eq!(items.len(), 1, "{items:?}");
     assert_eq!(items[0]["kind"], "immutable-data");
@@ -198,7 +184,7 @@ fn ctrl_c_while_the_writer_is_being_made_gives_back_the_writer_it_brings() {
     let sandbox = Sandbox::new();
     let emulator = Emulator::start(&[]);
     let file = sandbox.file("message.txt", "hello inbox");
-    let before = live(&emulator);
+    let before = emulator.handles_held();
     let items_before = fresh_items(&sandbox, &emulator, "5");
     let relay = crate::harness::relay::Relay::holding(emulator.addr(), 0, |line| {
         line.starts_with("GET /immutable-data/writer ")
@@ -213,6 +199,6 @@ fn ctrl_c_while_the_writer_is_being_made_gives_back_the_writer_it_brings() {
         .code(130)
         .stdout_is("")
         .stderr_has("every launcher handle it had obtained was given back");
-    assert_eq!(live(&emulator), before, "handles left behind");
+    assert_eq!(emulator.handles_held(), before, "handles left behind");
     assert_eq!(fresh_items(&sandbox, &emulator, "5"), items_before);
 }

@@ -9,6 +9,7 @@ mod auth_config;
 mod bad_input;
 mod completions;
 mod decode;
+mod extreme_answers;
 mod generated;
 mod handles;
 mod hostile;
@@ -48,9 +49,13 @@ mod emulator_routes;
 #[cfg(feature = "emulator")]
 mod emulator_stress;
 #[cfg(feature = "emulator")]
+mod exact_bytes;
+#[cfg(feature = "emulator")]
 mod help;
 #[cfg(feature = "emulator")]
 mod items;
+#[cfg(feature = "emulator")]
+mod leases_interrupted;
 #[cfg(feature = "emulator")]
 mod lost_answers;
 #[cfg(feature = "emulator")]

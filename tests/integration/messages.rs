@@ -134,13 +134,13 @@ fn help_of_help_is_the_help_of_help() {
 // ---- colour ------------------------------------------------------------------------------------
 
 /// A word for `sh`, single-quoted.
-fn quoted(word: &str) -> String {
+pub(crate) fn quoted(word: &str) -> String {
     format!("'{}'", word.replace('\'', r"'\''"))
 }
 
 /// `line` run by `sh` under a real pseudo-terminal (util-linux `script`): stdout and stderr
 /// are both the terminal, and both come back, with CRLF line ends, on `script`'s stdout.
-fn on_terminal(sandbox: &Sandbox, line: &str) -> SafeAd {
+pub(crate) fn on_terminal(sandbox: &Sandbox, line: &str) -> SafeAd {
     sandbox.shell(
         "sh",
         &format!("exec script -qec {} /dev/null", quoted(line)),

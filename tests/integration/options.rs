@@ -137,7 +137,7 @@ fn sample_args(path: &str) -> &'static [&'static str] {
         "open" => &["AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="],
         "put" | "post" | "clear-data" | "clear-deleted-data" | "metadata" | "reopen" | "drop"
         | "show" | "status" => &["1"],
-        "remove" | "restore" | "purge" => &["1", "0"],
+        "remove" | "restore" | "purge" | "cat" => &["1", "0"],
         "append" => &[
             "1",
             "--structured",

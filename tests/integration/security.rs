@@ -604,7 +604,8 @@ fn debug_of_settings_and_config_does_not_show_the_token() {
 }
 
 /// The token as someone echoing it may have encoded it: its first character JSON-escaped, every
-/// character JSON-escaped, every character percent-encoded, and JSON escapes percent-encoded.
+/// character JSON-escaped, every character percent-encoded, JSON escapes percent-encoded, and
+/// base64.
 fn encoded_tokens() -> Vec<(&'static str, String)> {
     let every = |form: &dyn Fn(u8) -> String| TOKEN.bytes().map(form).collect::<String>();
     vec![
@@ -624,6 +625,10 @@ fn encoded_tokens() -> Vec<(&'static str, String)> {
             "\\u escapes percent-encoded",
             every(&|b| format!("%5Cu{b:04x}")),
         ),
+        ("base64", {
+            use base64::Engine as _;
+            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(TOKEN)
+        }),
     ]
 }
 
@@ -672,5 +677,64 @@ fn a_token_echoed_escaped_or_percent_encoded_is_cut_out_too() {
                 "the encoded token is in the output",
             );
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The token typed into an argument
+
+/// A token pasted into any argument is not echoed back: not in the error that refuses the
+/// argument, not in a URL's path prefix (the "could not connect" message, a `--curl` line).
+/// The harness fails a run whose output holds a piece of the token.
+#[test]
+fn a_token_typed_into_any_argument_is_never_echoed() {
+    let url = closed_port_url();
+    let in_path = format!("/nonexistent/{TOKEN}");
+    let prefixed = format!("{url}/{TOKEN}");
+    #[allow(unused_mut)]
+    let mut cases: Vec<(Vec<&str>, i32)> = vec![
+        (vec!["metadata", TOKEN], 2),
+        (vec!["append", "5", "--immutable", &in_path], 2),
+        (vec!["--token-file", &in_path, "put", "1"], 2),
+        (vec!["remove", "1", "--data-id", TOKEN], 2),
+        (vec!["remove", "1", "--name", TOKEN], 2),
+        (vec!["remove", "1", "--signed-by", TOKEN], 2),
+        (vec!["remove", "1", TOKEN], 2),
+        (vec!["show", "--index", TOKEN, "1"], 2),
+        (vec!["decode", TOKEN], 2),
+        (vec!["--launcher-url", &prefixed, "put", "1"], 6),
+        (vec!["--launcher-url", &prefixed, "--curl", "put", "1"], 0),
+        (vec!["--launcher-url", &prefixed, "--json", "put", "1"], 6),
+    ];
+    #[cfg(feature = "emulator")]
+    cases.extend([
+        (vec!["emulator", "requests", "--since", TOKEN], 2),
+        (vec!["emulator", "requests", "--method", TOKEN], 2),
+    ]);
+    for (args, code) in cases {
+        let output = SafeAd::new().launcher(&url).args(&args).run();
+        output.code(code);
+    }
+    // A token known only from --token-file: kept out of clap's own refusal too.
+    let sandbox = Sandbox::new();
+    let token_file = sandbox.file("token", TOKEN);
+    let token_file = token_file.to_str().expect("path");
+    for args in [
+        vec!["--token-file", token_file, "put", "--jobs", TOKEN, "1"],
+        vec![
+            "put",
+            "1",
+            "--jobs",
+            TOKEN,
+            &format!("--token-file={token_file}"),
+        ],
+        vec!["--token-file", token_file, "metadata", TOKEN],
+    ] {
+        sandbox
+            .safe_ad()
+            .env("SAFE_LAUNCHER_URL", &url)
+            .args(&args)
+            .run()
+            .code(2);
     }
 }

@@ -107,6 +107,20 @@ impl Emulator {
             .collect()
     }
 
+    /// How many handles of every kind it holds now, as its `/_emulator/handles` lists them.
+    pub fn handles_held(&self) -> usize {
+        let handles = self
+            .http("GET", "/_emulator/handles", Some(TOKEN), None)
+            .json();
+        handles
+            .as_object()
+            .expect("an object")
+            .iter()
+            .filter(|(key, _)| key.as_str() != "nextHandle")
+            .map(|(_, list)| list.as_array().map_or(0, Vec::len))
+            .sum()
+    }
+
     /// Its loopback address.
     pub fn addr(&self) -> SocketAddr {
         self.address

@@ -528,6 +528,12 @@ impl Output {
             .unwrap_or_else(|e| self.fail(&format!("stdout is not UTF-8: {e}")))
     }
 
+    /// stdout as it came, byte for byte.
+    #[cfg(feature = "emulator")]
+    pub fn stdout_bytes(&self) -> &[u8] {
+        &self.stdout
+    }
+
     /// stderr as text; fails if it is not UTF-8.
     #[track_caller]
     pub fn stderr(&self) -> &str {

@@ -1,0 +1,170 @@
+//! `safe-ad cat HANDLE INDEX [--deleted] [--force]`: one item's content as raw bytes on stdout,
+//! exactly as the network stores it, for a file or a pipe. It reads the item as `show --full`
+//! does (`batch::show`, through leases given back on every path) and nothing else; content
+//! that is not text is not written to a terminal unless `--force`, as `bat` and `less` warn.
+
+use std::io::IsTerminal;
+
+use crate::batch::show::{self as plan, IndexRange, Kind, Parts, Section, ShowOptions};
+use crate::batch::{self, Ended, Stop};
+use crate::cli::{CatCommand, ClientOptions};
+use crate::launcher::MAX_CONTENT_BYTES;
+use crate::outcome::{Class, Done, Failure};
+use crate::report::Reporter;
+use crate::runtime::runtime;
+use crate::sanitize;
+use crate::settings::StdinUse;
+
+use super::items;
+
+const COMMAND: &str = "cat";
+
+pub fn run(
+    command: &CatCommand,
+    options: &ClientOptions,
+    reporter: &Reporter,
+) -> Result<Done, Failure> {
+    let handle = items::parse_handle(&command.handle, COMMAND)?;
+    let index = items::parse_indexes(std::slice::from_ref(&command.index), COMMAND, handle)?[0];
+    let settings = super::resolve(options, reporter, StdinUse::Free)?;
+    let launcher = super::launcher(&settings)?;
+    settings.token()?;
+    let section = if command.deleted {
+        Section::Deleted
+    } else {
+        Section::Data
+    };
+    let show = ShowOptions {
+        range: IndexRange {
+            start: index,
+            end: index.checked_add(1),
+        },
+        full: true,
+        jobs: 1,
+        verbose: settings.verbose,
+        parts: Parts {
+            filter: false,
+            data: section == Section::Data,
+            deleted: section == Section::Deleted,
+            content: true,
+            signers: false,
+        },
+    };
+    let stop = Stop::default();
+    let work = plan::handle(&launcher, handle, show, &stop, |_, _| {});
+    let shown = match runtime()?.block_on(batch::until_stopped(work, &stop, || reporter.stopping()))
+    {
+        Ended::Finished(shown) => shown,
+        Ended::Interrupted(_) | Ended::Abandoned => {
+            return Err(super::interrupted(&stop, &launcher, reporter))
+        }
+    };
+    reporter.exchanges(&launcher, &shown.steps);
+    let item = match section {
+        Section::Data => shown.data.first(),
+        Section::Deleted => shown.deleted.first(),
+    };
+    if let Some(item) = item {
+        reporter.exchanges(&launcher, &item.steps);
+    }
+    let content = content(&shown, item, handle.0, index, command.deleted);
+    let done = match content {
+        Ok(bytes) => {
+            if !command.force && sanitize::is_binary(bytes) && std::io::stdout().is_terminal() {
+                let failure = Failure::usage(format!(
+                    "item {index} of handle {handle} is not text ({} bytes); it was not written to the terminal",
+                    bytes.len()
+                ))
+                .with_hint(format!(
+                    "send it to a file or a pipe (`safe-ad cat {handle} {index} > file`), or give --force"
+                ));
+                Err(failure)
+            } else {
+                reporter.raw(bytes);
+                Ok(Done::Success)
+            }
+        }
+        Err(failure) => Err(failure),
+    };
+    // A lease that could not be given back is named, and the exit code is then not 0.
+    match done {
+        Ok(done) => Ok(super::accounted(done, &stop, &launcher, reporter)),
+        Err(failure) => {
+            super::accounted(Done::Success, &stop, &launcher, reporter);
+            Err(failure)
+        }
+    }
+}
+
+/// The item's content, or why there is none to write.
+fn content<'a>(
+    shown: &'a plan::Shown,
+    item: Option<&'a plan::ShownItem>,
+    handle: u64,
+    index: u64,
+    deleted: bool,
+) -> Result<&'a [u8], Failure> {
+    // A failure of the launcher's, said with what was being read.
+    let said = |failure: &Failure| {
+        let mut failure = failure.clone();
+        failure.message = format!("cat {handle} {index}: {}", failure.message);
+        failure
+    };
+    let metadata = shown.metadata.as_ref().map_err(said)?;
+    let list = if deleted { "deleted list" } else { "data" };
+    let Some(item) = item else {
+        let length = if deleted {
+            metadata.deleted_data_length
+        } else {
+            metadata.data_length
+        };
+        return Err(Failure::new(
+            Class::Rejected,
+            format!(
+                "handle {handle} has no item at index {index} of its {list} (it holds {length})"
+            ),
+        )
+        .with_hint(format!(
+            "`safe-ad show {handle}` numbers the items, from 0{}",
+            if deleted {
+                ""
+            } else {
+                "; --deleted reads the deleted list"
+            }
+        )));
+    };
+    if let Some(failure) = item.failures.first() {
+        return Err(said(failure));
+    }
+    if item.missing {
+        return Err(Failure::new(
+            Class::Rejected,
+            format!("item {index} of handle {handle} points at data that is not on the network"),
+        ));
+    }
+    if item.unread {
+        return Err(Failure::new(
+            Class::Unexpected,
+            format!(
+                "item {index} of handle {handle} is immutable data larger than safe-ad reads in one answer ({} KiB)",
+                MAX_CONTENT_BYTES / 1024
+            ),
+        ));
+    }
+    match (&item.kind, &item.content) {
+        (Some(Kind::Appendable { .. }), _) => Err(Failure::new(
+            Class::Rejected,
+            format!(
+                "item {index} of handle {handle} points at appendable data, which has no content"
+            ),
+        )
+        .with_hint(format!(
+            "`safe-ad show --index {index} {handle}` says its version and counts"
+        ))),
+        (_, Some(content)) => Ok(content),
+        _ => Err(Failure::new(
+            Class::Unexpected,
+            format!("item {index} of handle {handle}: the launcher gave no content for it"),
+        )),
+    }
+}

@@ -1,0 +1,215 @@
+//! Nothing a launcher answers can crash safe-ad: a wiremock launcher whose every answer carries
+//! generated values, extreme ones among them (counts and sizes of 2^64 − 1, 10^9, 2^53; data ids
+//! and keys of any bytes, with length fields past what follows), is read by `show`, `status` and
+//! the selectors. Each ends with its own exit code and a message, never a panic (101); a count
+//! past what the network holds is refused (exit 1) before anything is sized from it.
+
+use std::sync::{Arc, Mutex};
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+use serde_json::json;
+
+use wiremock::{Mock, MockServer, Request, ResponseTemplate};
+
+use crate::harness::*;
+
+/// What the launcher answers, for one generated case.
+#[derive(Debug, Clone)]
+struct Answers {
+    version: u64,
+    filter_length: u64,
+    data_length: u64,
+    deleted_length: u64,
+    /// The serialised data id of every item.
+    data_id: Vec<u8>,
+    /// The serialised key of every signer and filter key.
+    key: Vec<u8>,
+    /// A structured data's version and versions, a reader's size.
+    structured_version: u64,
+    versions: u64,
+    size: u64,
+    content: Vec<u8>,
+}
+
+/// The most entries the network can hold in one list of an appendable data.
+const MOST: u64 = 102_400 / 32;
+
+fn count() -> impl Strategy<Value = u64> {
+    prop_oneof![
+        0u64..3,
+        Just(MOST + 1),
+        Just(1_000_000_000),
+        Just(1u64 << 53),
+        Just(u64::MAX),
+    ]
+}
+
+fn number() -> impl Strategy<Value = u64> {
+    prop_oneof![any::<u64>(), Just(u64::MAX), Just(1u64 << 53), Just(0)]
+}
+
+/// Bytes in the launcher's layouts with extreme length fields, or any bytes.
+fn serialised() -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        proptest::collection::vec(any::<u8>(), 0..80),
+        (0u8..6, any::<u64>()).prop_map(|(variant, length)| {
+            let mut bytes = vec![variant, 0, 0, 0];
+            bytes.extend(length.to_le_bytes());
+            bytes.extend([7u8; 12]);
+            bytes
+        }),
+        Just(u64::MAX.to_le_bytes().to_vec()),
+    ]
+}
+
+fn answers() -> impl Strategy<Value = Answers> {
+    (
+        number(),
+        (count(), count(), count()),
+        serialised(),
+        serialised(),
+        (number(), number(), number()),
+        proptest::collection::vec(any::<u8>(), 0..40),
+    )
+        .prop_map(
+            |(
+                version,
+                (filter_length, data_length, deleted_length),
+                data_id,
+                key,
+                (sv, vs, size),
+                content,
+            )| Answers {
+                version,
+                filter_length,
+                data_length,
+                deleted_length,
+                data_id,
+                key,
+                structured_version: sv,
+                versions: vs,
+                size,
+                content,
+            },
+        )
+}
+
+fn respond(answers: &Answers, request: &Request) -> ResponseTemplate {
+    let parts: Vec<&str> = request
+        .url
+        .path()
+        .trim_start_matches('/')
+        .split('/')
+        .collect();
+    let handle = |n: u64| ResponseTemplate::new(200).set_body_json(json!({ "handleId": n }));
+    let raw = |bytes: &[u8]| {
+        ResponseTemplate::new(200).set_body_raw(bytes.to_vec(), "application/octet-stream")
+    };
+    match (request.method.as_str(), parts.as_slice()) {
+        ("GET", ["appendable-data", "metadata", _]) => {
+            ResponseTemplate::new(200).set_body_json(json!({
+                "isOwner": true, "version": answers.version, "filterType": "BlackList",
+                "filterLength": answers.filter_length, "dataLength": answers.data_length,
+                "deletedDataLength": answers.deleted_length,
+            }))
+        }
+        ("GET", ["appendable-data", "data-id", _]) => handle(11),
+        ("GET", ["appendable-data", "handle", _]) => {
+            ResponseTemplate::new(200).set_body_json(json!({
+                "handleId": 12, "isOwner": true, "version": answers.version,
+                "filterType": "BlackList", "dataLength": answers.data_length,
+                "deletedDataLength": answers.deleted_length,
+            }))
+        }
+        ("GET", ["sign-key"]) => handle(13),
+        ("GET", ["sign-key", "serialise", _]) => raw(&answers.key),
+        ("GET", ["data-id", _]) => raw(&answers.data_id),
+        ("GET", ["structured-data", "handle", _]) => {
+            ResponseTemplate::new(200).set_body_json(json!({
+                "handleId": 14, "isOwner": false, "version": answers.structured_version,
+                "dataVersionLength": answers.versions,
+            }))
+        }
+        ("GET", ["immutable-data", "reader", _]) => {
+            ResponseTemplate::new(200).set_body_json(json!({
+                "handleId": 15, "size": answers.size,
+            }))
+        }
+        ("GET", ["structured-data", _]) | ("GET", ["immutable-data", _]) => raw(&answers.content),
+        // Every item route: a data id, a signer, a filter key.
+        ("GET", ["appendable-data", ..]) => handle(16),
+        _ => ResponseTemplate::new(200).set_body_string("OK"),
+    }
+}
+
+#[test]
+fn show_status_and_the_selectors_never_panic_on_what_a_launcher_answers() {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let current: Arc<Mutex<Option<Answers>>> = Arc::new(Mutex::new(None));
+    let server = runtime.block_on(async {
+        let server = MockServer::start().await;
+        let current = current.clone();
+        Mock::given(wiremock::matchers::any())
+            .respond_with(move |request: &Request| {
+                let answers = current.lock().unwrap().clone().expect("a case is set");
+                respond(&answers, request)
+            })
+            .mount(&server)
+            .await;
+        server
+    });
+    let sandbox = Sandbox::new();
+    let mut runner = TestRunner::new(Config {
+        cases: 24,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let result = runner.run(&answers(), |answers| {
+        *current.lock().unwrap() = Some(answers.clone());
+        let too_many = [
+            answers.filter_length,
+            answers.data_length,
+            answers.deleted_length,
+        ]
+        .iter()
+        .any(|length| *length > MOST);
+        for args in [
+            &["show", "--full", "7"][..],
+            &["status", "7"],
+            &["remove", "7", "--kind", "immutable-data"],
+        ] {
+            let output = sandbox
+                .safe_ad()
+                .launcher(&server.uri())
+                .args(args)
+                .case(format!("{answers:?}"))
+                .run();
+            let code = output.exit_code();
+            prop_assert!(
+                code != Some(101) && !output.stderr().contains("panicked"),
+                "{args:?} panicked: {}",
+                output.stderr()
+            );
+            if too_many {
+                prop_assert_eq!(code, Some(1), "{:?}: {}", args, output.stderr());
+                prop_assert!(
+                    output
+                        .stderr()
+                        .contains("the network holds no appendable data with more than 3200"),
+                    "{:?}: {}",
+                    args,
+                    output.stderr()
+                );
+            }
+        }
+        Ok(())
+    });
+    if let Err(failure) = result {
+        panic!("{failure}");
+    }
+}
