@@ -251,7 +251,7 @@ impl Record {
 
     fn row(&self) -> JournalRow {
         let value = &self.value;
-        let note = ["fault", "hung", "stopping", "aborted", "timed_out"]
+        let note = ["note", "fault", "hung", "stopping", "aborted", "timed_out"]
             .iter()
             .find_map(|key| match &value[*key] {
                 Value::String(text) => Some(format!("{key}: {text}")),

@@ -519,3 +519,47 @@ fn answers_carry_express_headers_and_if_none_match_gets_304() {
     assert_eq!(read.header("x-powered-by"), Some("Express"));
     assert_eq!(read.header("etag"), None);
 }
+
+/// The same note in `safe-ad emulator requests`' table, where a person reads the journal on a
+/// terminal (the JSON lines carry it as the record's `note`).
+#[test]
+fn the_journal_table_shows_the_note_of_a_second_close() {
+    if !crate::harness::have("script") {
+        return;
+    }
+    let emulator = Emulator::start(&["--empty", "--quiet"]);
+    let cipher = emulator
+        .http("GET", "/cipher-opts/PLAIN", Some(TOKEN), None)
+        .handle();
+    let writer = emulator
+        .http("GET", "/immutable-data/writer", Some(TOKEN), None)
+        .handle();
+    emulator
+        .http(
+            "POST",
+            &format!("/immutable-data/{writer}"),
+            Some(TOKEN),
+            Some("\"11 bytes!\""),
+        )
+        .ok();
+    let close = format!("/immutable-data/{writer}/{cipher}");
+    emulator.http("PUT", &close, Some(TOKEN), None).handle();
+    emulator.http("PUT", &close, Some(TOKEN), None).handle();
+    let sandbox = Sandbox::new();
+    let table = sandbox
+        .shell(
+            "sh",
+            "exec script -qec 'safe-ad emulator requests --method PUT' /dev/null",
+        )
+        .launcher(&emulator.url)
+        .run();
+    table.success();
+    let text = table.stdout().replace('\r', "");
+    let rows: Vec<&str> = text.lines().filter(|l| l.contains(&close)).collect();
+    assert_eq!(rows.len(), 2, "{text}");
+    assert!(!rows[0].contains("note:"), "{text}");
+    assert!(
+        rows[1].contains("(note: as the launcher did: an earlier close emptied"),
+        "{text}"
+    );
+}
