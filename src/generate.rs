@@ -43,7 +43,7 @@ pub fn completion(shell: Shell) -> Vec<u8> {
         Shell::Bash => bash::script(&command).into_bytes(),
         Shell::Zsh => {
             let script = clap(CompleteShell::Zsh, &mut command);
-            zsh::corrected(&String::from_utf8_lossy(&script)).into_bytes()
+            zsh::corrected(&String::from_utf8_lossy(&script), &command).into_bytes()
         }
         Shell::Fish => {
             let script = clap(CompleteShell::Fish, &mut command);

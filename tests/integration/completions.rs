@@ -209,13 +209,18 @@ pub fn cases(default_build: bool) -> Vec<Case> {
             ),
         ]);
     }
+    if let Some(emulator) = command.find_subcommand("emulator") {
+        // The subcommands, not COMMAND: that one comes only after `--`.
+        cases.push(case("safe-ad emulator ", Expect::Words(names(emulator))));
+    }
     cases.extend(definition_cases(&command));
     cases
 }
 
-/// For every option that takes a value, on the first command that takes it (and before the
-/// command, where the client options are accepted too), and every positional argument: what
-/// its value completes, from the definition.
+/// For every command, its options (`safe-ad emulator requests --`); for every option that takes
+/// a value, on the first command that takes it (and before the command, where the client options
+/// are accepted too), and every positional argument: what its value completes, from the
+/// definition.
 fn definition_cases(root: &clap::Command) -> Vec<Case> {
     let mut cases = Vec::new();
     let mut seen = std::collections::BTreeSet::new();
@@ -227,6 +232,18 @@ fn definition_cases(root: &clap::Command) -> Vec<Case> {
                 stack.push((format!("{line} {}", sub.get_name()), sub));
             }
         }
+        // Its options, by their long names: for a subcommand, its own and no other's.
+        cases.push(Case {
+            line: format!("{line} --"),
+            expect: Expect::Exactly(
+                command
+                    .get_arguments()
+                    .filter(|arg| !arg.is_positional() && !arg.is_hide_set())
+                    .flat_map(|arg| arg.get_long_and_visible_aliases().unwrap_or_default())
+                    .map(|long| format!("--{long}"))
+                    .collect(),
+            ),
+        });
         for arg in command.get_arguments() {
             let takes_value = arg.get_num_args().is_some_and(|range| range.takes_values());
             if arg.is_hide_set() || !takes_value {
