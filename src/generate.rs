@@ -8,8 +8,8 @@
 //! - bash: written here ([`bash`]), because clap_complete's script completes file names for every
 //!   value it knows nothing about, offers a positional's values at every position, and knows
 //!   nothing of `--`.
-//! - zsh and fish: clap_complete's, corrected where they complete file names, miss values or
-//!   get in the way of an option ([`zsh`], [`fish`]).
+//! - zsh and fish: clap_complete's, corrected where they complete file names, miss values,
+//!   get in the way of an option or take a subcommand for what follows `--` ([`zsh`], [`fish`]).
 //! - elvish, powershell: clap_complete's.
 //! - man pages: written here ([`man`]), with the prose written for man in [`man_text`].
 

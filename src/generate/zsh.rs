@@ -190,4 +190,39 @@ mod tests {
             "'--jobs=[N]:N:' \\\n'*::handles -- Handles:_nothing' \\\n':key -- Key:(a b)' \\\n"
         );
     }
+
+    #[test]
+    fn a_command_line_after_dashdash_completes_only_after_it() {
+        use clap::{Arg, ValueHint};
+        let mut root = Command::new(BIN).subcommand(
+            Command::new("run")
+                .args_conflicts_with_subcommands(true)
+                .disable_help_subcommand(true)
+                .arg(
+                    Arg::new("command")
+                        .last(true)
+                        .num_args(1..)
+                        .value_hint(ValueHint::CommandWithArguments),
+                )
+                .subcommand(Command::new("list")),
+        );
+        root.build();
+        let mut script = Vec::new();
+        clap_complete::generate(
+            clap_complete::Shell::Zsh,
+            &mut root.clone(),
+            BIN,
+            &mut script,
+        );
+        let script = corrected(&String::from_utf8_lossy(&script), &root);
+        let guard = "if (( dashdash < CURRENT && ! ${${(@)words[2,dashdash]}[(I)(list)]} )); then";
+        assert!(script.contains(guard), "{script}");
+        assert!(
+            script.contains("'*::command:_cmdambivalent' \\\n"),
+            "{script}"
+        );
+        assert!(!script.contains("'::command:"), "{script}");
+        assert!(script.contains("case $line[1] in"), "{script}");
+        assert!(!script.contains("$line[2]"), "{script}");
+    }
 }
