@@ -579,7 +579,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand cat" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand status" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token whoami help" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -f
@@ -592,7 +592,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_su
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help; and __fish_seen_subcommand_from token" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help; and __fish_seen_subcommand_from whoami" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from help; and __fish_seen_subcommand_from help" -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set; and not __fish_seen_subcommand_from launcher_url token timeout_secs" -f -a "launcher_url" -d 'the launcher\'s base URL'
@@ -616,7 +616,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions; and not __f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions; and not __fish_seen_subcommand_from bash zsh fish elvish powershell" -f -a "elvish"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions; and not __fish_seen_subcommand_from bash zsh fish elvish powershell" -f -a "powershell"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash; and not __fish_seen_subcommand_from requests export list" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_safe_ad_seen_dashdash" -f -a "(__fish_safe_ad_complete_after_dashdash)"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from list" -f

@@ -8,8 +8,8 @@
 //! - bash: written here ([`bash`]), because clap_complete's script completes file names for every
 //!   value it knows nothing about, offers a positional's values at every position, and knows
 //!   nothing of `--`.
-//! - zsh and fish: clap_complete's, corrected where they complete file names, miss values or
-//!   get in the way of an option ([`zsh`], [`fish`]).
+//! - zsh and fish: clap_complete's, corrected where they complete file names, miss values,
+//!   get in the way of an option or take a subcommand for what follows `--` ([`zsh`], [`fish`]).
 //! - elvish, powershell: clap_complete's.
 //! - man pages: written here ([`man`]), with the prose written for man in [`man_text`].
 
@@ -43,7 +43,7 @@ pub fn completion(shell: Shell) -> Vec<u8> {
         Shell::Bash => bash::script(&command).into_bytes(),
         Shell::Zsh => {
             let script = clap(CompleteShell::Zsh, &mut command);
-            zsh::corrected(&String::from_utf8_lossy(&script)).into_bytes()
+            zsh::corrected(&String::from_utf8_lossy(&script), &command).into_bytes()
         }
         Shell::Fish => {
             let script = clap(CompleteShell::Fish, &mut command);

@@ -10,6 +10,8 @@
 //! - its test for "no command yet" fails while an option before the command waits for its value
 //!   (`safe-ad --jobs <TAB>`), so nothing applied and fish offered file names: the test now
 //!   counts that as no command yet, and the option's own completion applies;
+//! - a command's "no file names" applied below it too, so `safe-ad emulator export <TAB>`
+//!   offered none: it now stops where a subcommand begins, which says for itself;
 //! - it knows nothing of `--`: after `safe-ad emulator --` the command line COMMAND completes as
 //!   fish completes a command line of its own, and the emulator's options are no longer offered.
 
@@ -116,11 +118,23 @@ pub fn corrected(script: &str, root: &Command) -> String {
             .iter()
             .any(|arg| matches!(Values::of(arg), Values::Files | Values::Dirs));
         if in_help || !names_files {
-            let condition = if command_lines.contains(&condition) {
-                format!("{condition}; and not {seen_dashdash}")
-            } else {
-                condition.clone()
-            };
+            let mut no_files = condition.clone();
+            if command_lines.contains(&condition) {
+                let _ = write!(no_files, "; and not {seen_dashdash}");
+            }
+            // Not below it: a subcommand says for itself whether it takes file names.
+            let subcommands: Vec<&str> = command
+                .get_subcommands()
+                .flat_map(|sub| std::iter::once(sub.get_name()).chain(sub.get_all_aliases()))
+                .collect();
+            if !names.contains(&"help") && !subcommands.is_empty() {
+                let _ = write!(
+                    no_files,
+                    "; and not __fish_seen_subcommand_from {}",
+                    subcommands.join(" ")
+                );
+            }
+            let condition = no_files;
             let _ = writeln!(fixed, "complete -c {BIN} -n \"{condition}\" -f");
         }
         if command_lines.contains(&condition) {
