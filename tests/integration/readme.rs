@@ -32,7 +32,7 @@ struct Block {
 }
 
 /// README.md and the guide's chapters, `docs/*.md`, as paths from the repository's root.
-fn documents() -> Vec<String> {
+pub(crate) fn documents() -> Vec<String> {
     let mut files: Vec<String> = std::fs::read_dir(repo_root().join("docs"))
         .expect("docs/")
         .map(|entry| {
@@ -241,7 +241,7 @@ fn anchors(text: &str) -> Vec<String> {
 }
 
 /// The targets of a Markdown file's inline links `[text](target)`, outside code.
-fn links(text: &str) -> Vec<String> {
+pub(crate) fn links(text: &str) -> Vec<String> {
     let mut targets = Vec::new();
     let mut fenced = false;
     for line in text.lines() {
@@ -269,40 +269,39 @@ fn links(text: &str) -> Vec<String> {
     targets
 }
 
+/// The file a relative link's `path` in `file` names, from the same root (`..` folded); the
+/// file itself when `path` is empty (a link to one of its own headings).
+pub(crate) fn resolve(file: &str, path: &str) -> String {
+    if path.is_empty() {
+        return file.to_owned();
+    }
+    let dir = std::path::Path::new(file).parent().expect("a directory");
+    let mut parts: Vec<String> = Vec::new();
+    for part in dir.join(path).components() {
+        match part {
+            std::path::Component::ParentDir => {
+                parts.pop();
+            }
+            std::path::Component::Normal(name) => parts.push(name.to_string_lossy().into_owned()),
+            _ => {}
+        }
+    }
+    parts.join("/")
+}
+
 #[test]
 fn every_link_in_readme_and_docs_resolves() {
     let mut broken = Vec::new();
     let mut count = 0;
     for file in documents() {
         let text = doc(&file);
-        let dir = std::path::Path::new(&file)
-            .parent()
-            .expect("a directory")
-            .to_owned();
         for target in links(&text) {
             if target.starts_with("http://") || target.starts_with("https://") {
                 continue;
             }
             count += 1;
             let (path, anchor) = target.split_once('#').unwrap_or((&target, ""));
-            let resolved = if path.is_empty() {
-                file.clone()
-            } else {
-                // Relative to the linking file's directory, `..` folded.
-                let mut parts: Vec<String> = Vec::new();
-                for part in dir.join(path).components() {
-                    match part {
-                        std::path::Component::ParentDir => {
-                            parts.pop();
-                        }
-                        std::path::Component::Normal(name) => {
-                            parts.push(name.to_string_lossy().into_owned())
-                        }
-                        _ => {}
-                    }
-                }
-                parts.join("/")
-            };
+            let resolved = resolve(&file, path);
             let Ok(linked) = std::fs::read_to_string(repo_root().join(&resolved)) else {
                 broken.push(format!("{file}: {target} (no file {resolved})"));
                 continue;
