@@ -178,7 +178,7 @@ const DOC: &str = "usr/share/doc/safe-ad";
 /// What README links to, beside itself, by its path in the repository: the guide (`docs/*.md`)
 /// and TESTING.md. The package lays them out as the repository does, under [`DOC`].
 fn guide() -> Vec<String> {
-    let mut files: Vec<String> = crate::readme::documents()
+    let mut files: Vec<String> = crate::harness::documents()
         .into_iter()
         .filter(|file| file != "README.md")
         .collect();
@@ -241,7 +241,7 @@ fn readme_links_resolve_where_the_package_installs_it() {
     let doc = unpacked.path().join(DOC);
     let mut broken = Vec::new();
     let mut count = 0;
-    for file in crate::readme::documents() {
+    for file in crate::harness::documents() {
         let installed = std::fs::read_to_string(doc.join(&file)).unwrap_or_else(|e| {
             panic!("{DOC}/{file}: {e}");
         });
@@ -250,13 +250,13 @@ fn readme_links_resolve_where_the_package_installs_it() {
             installed == repo,
             "the packaged {file} is not the repository's"
         );
-        for target in crate::readme::links(&installed) {
+        for target in crate::harness::links(&installed) {
             if target.starts_with("http://") || target.starts_with("https://") {
                 continue;
             }
             count += 1;
             let path = target.split('#').next().expect("a path");
-            let resolved = match crate::readme::resolve(&file, path) {
+            let resolved = match crate::harness::resolve(&file, path) {
                 changelog if changelog == "CHANGELOG.md" => "changelog.gz".to_owned(),
                 resolved => resolved,
             };
