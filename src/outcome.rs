@@ -36,7 +36,8 @@ pub enum Class {
     /// Ctrl-C.
     Interrupted,
     /// Not a failure of a request: `status` found a handle's copy that differs from the
-    /// network (unsaved changes, stale, or items new on the network).
+    /// network in what a save would change, or one that is stale (items new on the network are
+    /// not: a post keeps them).
     Differs,
 }
 
@@ -96,7 +97,7 @@ pub const EXIT_CODES: &[ExitCodeRow] = &[
         code: 7,
         class: Some(Class::Differs),
         name: "differs",
-        meaning: "a handle's copy differs from the network (status: changes not saved, stale, or items new on the network)",
+        meaning: "a handle's copy differs from the network (status: changes a save would send, or stale)",
     },
     ExitCodeRow {
         code: 130,

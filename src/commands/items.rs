@@ -18,7 +18,7 @@ use crate::handle::{self, Handle, HandleProblem};
 use crate::input::{self, Slot};
 use crate::launcher::serialised::FINGERPRINT_HEX;
 use crate::launcher::{Encryption, Launcher, Operation, Request};
-use crate::outcome::{Class, Done, Failure};
+use crate::outcome::{Class, Done, Failure, Reply};
 use crate::report::Reporter;
 use crate::runtime::{interruptible, runtime};
 use crate::settings::{Settings, StdinUse};
@@ -109,6 +109,7 @@ pub fn at_indexes(
             };
         reporter.exchanges(&launcher, &steps);
         let chosen = chosen?;
+        copy_at_save(reporter, operation, handle, &steps, chosen.items.len());
         if selector.is_given() {
             reporter.chosen(operation, handle, &chosen.items, chosen.you.as_deref());
         }
@@ -121,6 +122,7 @@ pub fn at_indexes(
         let (checked, steps) = runtime.block_on(interruptible(work))?;
         reporter.exchanges(&launcher, &steps);
         checked?;
+        copy_at_save(reporter, operation, handle, &steps, indexes.len());
         None
     };
     if let (true, Some(chosen)) = (appends_again, &chosen) {
@@ -166,6 +168,36 @@ pub fn at_indexes(
         _ => {}
     }
     Ok(Done::from_first_failure(done.tally.first_failure))
+}
+
+/// How many data items the copy will hold when the save after the change is sent, from the
+/// metadata the read before it took (no request of its own): the note after a post says what
+/// the post left out of the copy only when there was something to leave out. A save runs only
+/// once every change succeeded, so `changes` items will have moved.
+fn copy_at_save(
+    reporter: &Reporter,
+    operation: Operation,
+    handle: Handle,
+    steps: &[batch::Step],
+    changes: usize,
+) {
+    let read = steps
+        .iter()
+        .find_map(|step| match (&step.request, &step.result) {
+            (Request::OnHandle(Operation::Metadata, read), Ok(Reply::Metadata(metadata)))
+                if *read == handle =>
+            {
+                Some(metadata.data_length)
+            }
+            _ => None,
+        });
+    let Some(data) = read else { return };
+    let changes = changes as u64;
+    reporter.copy_at_save(match operation {
+        Operation::Remove => data.saturating_sub(changes),
+        Operation::Restore => data + changes,
+        _ => data,
+    });
 }
 
 /// No item matched the selectors: a note (exit 0), or with `--require-match` exit 4. After a

@@ -61,7 +61,14 @@ impl Reporter {
             stdout_closed: Cell::new(false),
             wrote: Cell::new(false),
             hints_shown: RefCell::new(Vec::new()),
+            copy_at_save: Cell::new(None),
         }
+    }
+
+    /// What a read before the save found: the copy will hold `data_items` data items when the
+    /// post is sent (see [`Reporter::saved`]).
+    pub fn copy_at_save(&self, data_items: u64) {
+        self.copy_at_save.set(Some(data_items));
     }
 
     /// Whether stdout's reader has gone away; nothing more is worth sending then. A write
@@ -215,6 +222,10 @@ pub struct Reporter {
     /// The hints (and once-only notes) already printed: a batch whose handles fail alike
     /// gives each hint once.
     hints_shown: RefCell<Vec<String>>,
+    /// How many data items the copy holds when the run's post is sent, where a read before it
+    /// said (the item commands read the handle's metadata first): the note after the post says
+    /// what it emptied, or nothing when there was nothing to empty. `None`: not known.
+    copy_at_save: Cell<Option<u64>>,
 }
 
 /// The values of the request a hint follows, for its placeholders (`outcome::fill_hint`).

@@ -64,8 +64,11 @@ impl Reporter {
 
     /// A save that succeeded: `post 7: ok, saved version 3` (the version from the read after
     /// the save); when that read failed, the line says the save happened and a warning says why
-    /// the version is not known. After a post, once a run, what the launcher did to the copy
-    /// (`emptied`: the copy held data items the post left out of it, as far as is known).
+    /// the version is not known. After a post, once a run, what the launcher did to the copy:
+    /// `emptied` false when a clear just before left the copy no data items to lose; otherwise
+    /// what a read before the save said ([`Reporter::copy_at_save`]): none (nothing to say),
+    /// some (the post left them out of the copy), or not known, and then words that are true
+    /// either way.
     pub(super) fn saved(&self, step: &Step, emptied: bool) {
         let request = &step.request;
         if !self.json && !self.quiet {
@@ -87,8 +90,9 @@ impl Reporter {
                 failure.message
             ));
         }
+        let held = self.copy_at_save.get();
         let (Request::OnHandle(Operation::Post, handle), false, true) =
-            (request, self.quiet, emptied)
+            (request, self.quiet, emptied && held != Some(0))
         else {
             return;
         };
@@ -99,9 +103,15 @@ impl Reporter {
         }
         said.push(SAID.to_string());
         drop(said);
-        self.note(&format!(
-            "after a post the launcher's copy in handle {handle} holds no data items (it keeps the version it sent, which carries none); `safe-ad reopen {handle}` gets a handle that shows them, `safe-ad status {handle}` compares the copy with the network"
-        ));
+        self.note(&match held {
+            Some(held) => format!(
+                "the post left the launcher's copy in handle {handle} without its {} (the launcher keeps the version it sent, which carries none); `safe-ad reopen {handle}` gets a handle that shows the network's, `safe-ad status {handle}` compares the copy with the network",
+                counted(held, "data item", "data items")
+            ),
+            None => format!(
+                "after a post the launcher's copy in handle {handle} holds no data items now, whatever the network holds (it keeps the version it sent, which carries none); `safe-ad status {handle}` compares the copy with the network, `safe-ad reopen {handle}` gets a handle that shows the network's"
+            ),
+        });
     }
 
     /// What `show` can tell of a copy without asking more: one that holds no data items after a

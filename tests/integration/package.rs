@@ -172,8 +172,22 @@ const COMPLETIONS: [(&str, &str); 3] = [
     ),
 ];
 
+/// Where the package puts README and the guide.
+const DOC: &str = "usr/share/doc/safe-ad";
+
+/// What README links to, beside itself, by its path in the repository: the guide (`docs/*.md`)
+/// and TESTING.md. The package lays them out as the repository does, under [`DOC`].
+fn guide() -> Vec<String> {
+    let mut files: Vec<String> = crate::harness::documents()
+        .into_iter()
+        .filter(|file| file != "README.md")
+        .collect();
+    files.push("TESTING.md".to_owned());
+    files
+}
+
 /// The package holds the binary, every man page (gzipped), the three completions, the licences,
-/// README, changelog and copyright, and nothing else; all owned by root, the binary executable.
+/// README with the guide it links to, changelog and copyright, and nothing else; all owned by root, the binary executable.
 #[test]
 fn package_holds_binary_man_pages_completions_and_docs() {
     let Some(deb) = package() else { return };
@@ -201,6 +215,7 @@ fn package_holds_binary_man_pages_completions_and_docs() {
     .map(String::from)
     .into();
     expected.extend(COMPLETIONS.map(|(_, installed)| installed.to_owned()));
+    expected.extend(guide().iter().map(|doc| format!("{DOC}/{doc}")));
     expected.extend(
         man_pages()
             .iter()
@@ -214,6 +229,48 @@ fn package_holds_binary_man_pages_completions_and_docs() {
             assert_eq!(mode, "-rw-r--r--", "{path}");
         }
     }
+}
+
+/// In the installed layout every relative link of README and the guide names a file the package
+/// holds, with the same text as the repository's: a reader of /usr/share/doc/safe-ad follows them
+/// as on the repository's pages. The one rename is Debian's: the changelog is `changelog.gz`.
+#[test]
+fn readme_links_resolve_where_the_package_installs_it() {
+    let Some(deb) = package() else { return };
+    let unpacked = unpack(deb);
+    let doc = unpacked.path().join(DOC);
+    let mut broken = Vec::new();
+    let mut count = 0;
+    for file in crate::harness::documents() {
+        let installed = std::fs::read_to_string(doc.join(&file)).unwrap_or_else(|e| {
+            panic!("{DOC}/{file}: {e}");
+        });
+        let repo = std::fs::read_to_string(root().join(&file)).expect("the repository's file");
+        assert!(
+            installed == repo,
+            "the packaged {file} is not the repository's"
+        );
+        for target in crate::harness::links(&installed) {
+            if target.starts_with("http://") || target.starts_with("https://") {
+                continue;
+            }
+            count += 1;
+            let path = target.split('#').next().expect("a path");
+            let resolved = match crate::harness::resolve(&file, path) {
+                changelog if changelog == "CHANGELOG.md" => "changelog.gz".to_owned(),
+                resolved => resolved,
+            };
+            if !doc.join(&resolved).is_file() {
+                broken.push(format!("{file}: {target} (no {DOC}/{resolved})"));
+            }
+        }
+    }
+    assert!(count > 20, "only {count} links found");
+    assert!(
+        broken.is_empty(),
+        "links that do not resolve in the package:\n{}",
+        broken.join("\n")
+    );
 }
 
 /// The control fields: name, version, architecture, section, priority, description and homepage

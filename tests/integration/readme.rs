@@ -31,25 +31,6 @@ struct Block {
     script: String,
 }
 
-/// README.md and the guide's chapters, `docs/*.md`, as paths from the repository's root.
-fn documents() -> Vec<String> {
-    let mut files: Vec<String> = std::fs::read_dir(repo_root().join("docs"))
-        .expect("docs/")
-        .map(|entry| {
-            entry
-                .expect("entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .filter(|name| name.ends_with(".md"))
-        .map(|name| format!("docs/{name}"))
-        .collect();
-    files.sort();
-    files.insert(0, "README.md".to_owned());
-    files
-}
-
 fn runnable_blocks() -> Vec<Block> {
     documents()
         .iter()
@@ -240,69 +221,19 @@ fn anchors(text: &str) -> Vec<String> {
     anchors
 }
 
-/// The targets of a Markdown file's inline links `[text](target)`, outside code.
-fn links(text: &str) -> Vec<String> {
-    let mut targets = Vec::new();
-    let mut fenced = false;
-    for line in text.lines() {
-        if line.starts_with("```") {
-            fenced = !fenced;
-            continue;
-        }
-        if fenced {
-            continue;
-        }
-        // Code spans hold no links.
-        let prose: String = line
-            .split('`')
-            .enumerate()
-            .filter(|(at, _)| at % 2 == 0)
-            .map(|(_, part)| part)
-            .collect::<Vec<_>>()
-            .join(" ");
-        for piece in prose.split("](").skip(1) {
-            if let Some(target) = piece.split(')').next() {
-                targets.push(target.to_owned());
-            }
-        }
-    }
-    targets
-}
-
 #[test]
 fn every_link_in_readme_and_docs_resolves() {
     let mut broken = Vec::new();
     let mut count = 0;
     for file in documents() {
         let text = doc(&file);
-        let dir = std::path::Path::new(&file)
-            .parent()
-            .expect("a directory")
-            .to_owned();
         for target in links(&text) {
             if target.starts_with("http://") || target.starts_with("https://") {
                 continue;
             }
             count += 1;
             let (path, anchor) = target.split_once('#').unwrap_or((&target, ""));
-            let resolved = if path.is_empty() {
-                file.clone()
-            } else {
-                // Relative to the linking file's directory, `..` folded.
-                let mut parts: Vec<String> = Vec::new();
-                for part in dir.join(path).components() {
-                    match part {
-                        std::path::Component::ParentDir => {
-                            parts.pop();
-                        }
-                        std::path::Component::Normal(name) => {
-                            parts.push(name.to_string_lossy().into_owned())
-                        }
-                        _ => {}
-                    }
-                }
-                parts.join("/")
-            };
+            let resolved = resolve(&file, path);
             let Ok(linked) = std::fs::read_to_string(repo_root().join(&resolved)) else {
                 broken.push(format!("{file}: {target} (no file {resolved})"));
                 continue;

@@ -65,6 +65,74 @@ pub fn doc(path: &str) -> String {
     std::fs::read_to_string(repo_root().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
+/// README.md and the guide's chapters, `docs/*.md`, as paths from the repository's root.
+pub fn documents() -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(repo_root().join("docs"))
+        .expect("docs/")
+        .map(|entry| {
+            entry
+                .expect("entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|name| name.ends_with(".md"))
+        .map(|name| format!("docs/{name}"))
+        .collect();
+    files.sort();
+    files.insert(0, "README.md".to_owned());
+    files
+}
+
+/// The targets of a Markdown file's inline links `[text](target)`, outside code.
+pub fn links(text: &str) -> Vec<String> {
+    let mut targets = Vec::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        // Code spans hold no links.
+        let prose: String = line
+            .split('`')
+            .enumerate()
+            .filter(|(at, _)| at % 2 == 0)
+            .map(|(_, part)| part)
+            .collect::<Vec<_>>()
+            .join(" ");
+        for piece in prose.split("](").skip(1) {
+            if let Some(target) = piece.split(')').next() {
+                targets.push(target.to_owned());
+            }
+        }
+    }
+    targets
+}
+
+/// The file a relative link's `path` in `file` names, from the same root (`..` folded); the
+/// file itself when `path` is empty (a link to one of its own headings).
+pub fn resolve(file: &str, path: &str) -> String {
+    if path.is_empty() {
+        return file.to_owned();
+    }
+    let dir = std::path::Path::new(file).parent().expect("a directory");
+    let mut parts: Vec<String> = Vec::new();
+    for part in dir.join(path).components() {
+        match part {
+            std::path::Component::ParentDir => {
+                parts.pop();
+            }
+            std::path::Component::Normal(name) => parts.push(name.to_string_lossy().into_owned()),
+            _ => {}
+        }
+    }
+    parts.join("/")
+}
+
 /// The body of README's section `## heading`, up to the next `## ` heading; fails if README has
 /// no such section.
 #[cfg(feature = "emulator")]
