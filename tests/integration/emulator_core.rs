@@ -84,13 +84,8 @@ fn closing_a_writer_empties_it_under_3_kib_as_self_encryption_did() {
     close(&emu, large, plain).error_is(400, -1510, "FfiError::Unexpected");
 }
 
-/// The loss is the launcher's, so the emulator says it where a CI job reads: on the `--log`
-/// record of the close that stored less than was written.
-#[test]
-fn the_log_record_of_a_second_close_says_the_launcher_lost_the_content() {
-    let sandbox = Sandbox::new();
-    let log = sandbox.path().join("requests.jsonl");
-    let emulator = Emulator::start_in(&sandbox, &["--empty", "--log", path_arg(&log)]);
+/// One 11-byte writer closed twice through a running emulator: the close's path.
+fn close_twice(emulator: &Emulator) -> String {
     let cipher = emulator
         .http("GET", "/cipher-opts/PLAIN", Some(TOKEN), None)
         .handle();
@@ -108,6 +103,17 @@ fn the_log_record_of_a_second_close_says_the_launcher_lost_the_content() {
     let close = format!("/immutable-data/{writer}/{cipher}");
     emulator.http("PUT", &close, Some(TOKEN), None).handle();
     emulator.http("PUT", &close, Some(TOKEN), None).handle();
+    close
+}
+
+/// The loss is the launcher's, so the emulator says it where a CI job reads: on the `--log`
+/// record of the close that stored less than was written.
+#[test]
+fn the_log_record_of_a_second_close_says_the_launcher_lost_the_content() {
+    let sandbox = Sandbox::new();
+    let log = sandbox.path().join("requests.jsonl");
+    let emulator = Emulator::start_in(&sandbox, &["--empty", "--log", path_arg(&log)]);
+    let close = close_twice(&emulator);
     emulator.terminate().success();
     let records: Vec<Value> = std::fs::read_to_string(&log)
         .expect("log")
@@ -528,23 +534,7 @@ fn the_journal_table_shows_the_note_of_a_second_close() {
         return;
     }
     let emulator = Emulator::start(&["--empty", "--quiet"]);
-    let cipher = emulator
-        .http("GET", "/cipher-opts/PLAIN", Some(TOKEN), None)
-        .handle();
-    let writer = emulator
-        .http("GET", "/immutable-data/writer", Some(TOKEN), None)
-        .handle();
-    emulator
-        .http(
-            "POST",
-            &format!("/immutable-data/{writer}"),
-            Some(TOKEN),
-            Some("\"11 bytes!\""),
-        )
-        .ok();
-    let close = format!("/immutable-data/{writer}/{cipher}");
-    emulator.http("PUT", &close, Some(TOKEN), None).handle();
-    emulator.http("PUT", &close, Some(TOKEN), None).handle();
+    let close = close_twice(&emulator);
     let sandbox = Sandbox::new();
     let table = sandbox
         .shell(

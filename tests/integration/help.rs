@@ -7,27 +7,6 @@
 use crate::harness::emulator::Emulator;
 use crate::harness::*;
 
-/// Every command path that runs something (`create`, `auth whoami`, `emulator requests`), but
-/// `help`, from the clap definition.
-fn command_paths() -> Vec<String> {
-    fn walk(command: &clap::Command, prefix: &str, paths: &mut Vec<String>) {
-        for sub in command.get_subcommands() {
-            if sub.get_name() == "help" {
-                continue;
-            }
-            let path = format!("{prefix}{}", sub.get_name());
-            if !sub.is_subcommand_required_set() {
-                paths.push(path.clone());
-            }
-            walk(sub, &format!("{path} "), paths);
-        }
-    }
-    let mut paths = Vec::new();
-    walk(&safe_ad::help::command(), "", &mut paths);
-    assert!(paths.len() > 20, "{paths:?}");
-    paths
-}
-
 /// `safe-ad PATH flag`'s stdout on an 80-column terminal, where help wraps most (`PATH` empty:
 /// the top level's).
 fn help_of(path: &str, flag: &str) -> String {

@@ -65,6 +65,28 @@ pub fn doc(path: &str) -> String {
     std::fs::read_to_string(repo_root().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
+/// Every command path clap knows that runs something (`create`, `auth whoami`, `emulator`,
+/// `emulator requests`), but `help`: a group that only holds commands (`auth`) is left out.
+#[cfg(feature = "emulator")]
+pub fn command_paths() -> Vec<String> {
+    fn walk(command: &clap::Command, prefix: &str, paths: &mut Vec<String>) {
+        for sub in command.get_subcommands() {
+            if sub.get_name() == "help" {
+                continue;
+            }
+            let path = format!("{prefix}{}", sub.get_name());
+            if !sub.is_subcommand_required_set() {
+                paths.push(path.clone());
+            }
+            walk(sub, &format!("{path} "), paths);
+        }
+    }
+    let mut paths = Vec::new();
+    walk(&::safe_ad::help::command(), "", &mut paths);
+    assert!(paths.len() > 20, "clap lists {paths:?}");
+    paths
+}
+
 /// README.md and the guide's chapters, `docs/*.md`, as paths from the repository's root.
 pub fn documents() -> Vec<String> {
     let mut files: Vec<String> = std::fs::read_dir(repo_root().join("docs"))
