@@ -104,6 +104,52 @@ fn remove_purge_and_a_plain_post_is_said_before_it_happens() {
     assert_eq!(network(&sandbox, &emulator), (data, deleted));
 }
 
+/// A purge (or `clear-deleted-data`) of items whose removal the network already has says
+/// nothing of a plain post: the note is only for removals not saved. On the code before it was
+/// said every time.
+#[test]
+fn a_purge_of_saved_removals_says_no_note_and_a_plain_post_deletes_them_for_good() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let (data, deleted) = network(&sandbox, &emulator);
+    let first = [
+        "remove",
+        "1",
+        "--data-id",
+        data[0].as_str(),
+        "--save",
+        "post",
+    ];
+    run(&sandbox, &emulator.url, &first).success();
+    run(
+        &sandbox,
+        &emulator.url,
+        &["purge", "1", "--data-id", &data[0]],
+    )
+    .success()
+    .stderr_lacks("a plain `safe-ad post 1`");
+    run(&sandbox, &emulator.url, &["clear-deleted-data", "1"])
+        .success()
+        .stderr_lacks("a plain `safe-ad post 1`");
+    run(&sandbox, &emulator.url, &["post", "1"]).success();
+    assert_eq!(
+        network(&sandbox, &emulator),
+        (data[1..].to_vec(), Vec::new())
+    );
+    assert!(
+        !deleted.is_empty(),
+        "the demo's deleted items were saved removals"
+    );
+    // An unsaved removal brings the note back.
+    let opened = run(&sandbox, &emulator.url, &["open", &emulator.demo_name(1)]);
+    let fresh = opened.success().stdout().trim().to_owned();
+    run(&sandbox, &emulator.url, &["remove", &fresh, "0"]).success();
+    run(&sandbox, &emulator.url, &["clear-deleted-data", &fresh])
+        .success()
+        .stderr_has(&format!("a plain `safe-ad post {fresh}`"));
+    run(&sandbox, &emulator.url, &["drop", &fresh]).success();
+}
+
 /// `restore H --signed-by others --save post`: the deleted item someone else signed is data on
 /// the network again (appended after the save, signed by you, as said before). On the code
 /// before issue 30 it was in neither list.
