@@ -309,3 +309,80 @@ fn restore_save_post_sends_its_plan_after_the_reads_that_decide_it() {
     let (data, deleted) = network(&sandbox, &emulator);
     assert_eq!((data.len(), deleted.len()), (4, 1));
 }
+
+/// Whether a request the run sent is the one a plan lists: the same line, but where the plan
+/// names a handle an earlier answer gives (`{dataIdHandle}`), any number.
+fn sent_as_planned(sent: &str, planned: &str) -> bool {
+    let (sent, planned): (Vec<&str>, Vec<&str>) =
+        (sent.split('/').collect(), planned.split('/').collect());
+    sent.len() == planned.len()
+        && sent.iter().zip(&planned).all(|(sent, planned)| {
+            sent == planned
+                || (planned.starts_with('{')
+                    && planned.ends_with('}')
+                    && !sent.is_empty()
+                    && sent.bytes().all(|b| b.is_ascii_digit()))
+        })
+}
+
+/// Every other command that offers `--dry-run` and sends more than one request (`create --put`,
+/// `open`, `reopen`, `reopen --drop`, `append` of each kind): the plan `--dry-run` prints is
+/// what the run sends, in order, as the emulator's journal records it, a handle an answer gives
+/// standing for its `{field}`.
+#[test]
+fn every_multi_request_plan_is_what_the_run_sends() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let file = sandbox.path().join("item.txt");
+    std::fs::write(&file, "an immutable item").expect("write the item");
+    let file = path_arg(&file).to_owned();
+    let new_name = crate::harness::http::b64(&[7; 32]);
+    let demo = emulator.demo_name(1);
+    let item = crate::harness::http::b64(&[9; 32]);
+    let cases: [&[&str]; 8] = [
+        &["create", "--put", &new_name],
+        &["open", &demo],
+        &["reopen", "1"],
+        &["append", "1", "--structured", &item],
+        &["append", "1", "--immutable", &file],
+        &["append", "1", "--appendable", &new_name],
+        &[
+            "append",
+            "1",
+            "--immutable",
+            &file,
+            "--encrypt",
+            "symmetric",
+        ],
+        &["reopen", "--drop", "1"],
+    ];
+    for args in cases {
+        let mut dry = args.to_vec();
+        dry.push("--dry-run");
+        let planned: Vec<String> = run(&sandbox, &emulator.url, &dry)
+            .success()
+            .stdout()
+            .lines()
+            .filter(|line| !line.starts_with("  "))
+            .map(|line| line.replacen(&emulator.url, "", 1))
+            .collect();
+        assert!(planned.len() > 1, "{args:?}: {planned:?}");
+        let from = emulator.requests().len();
+        run(&sandbox, &emulator.url, args).success();
+        let sent: Vec<String> = emulator.requests()[from..]
+            .iter()
+            .map(|line| line.rsplit_once(' ').expect("a status").0.to_owned())
+            .collect();
+        assert_eq!(
+            sent.len(),
+            planned.len(),
+            "{args:?}: sent {sent:#?}, planned {planned:#?}"
+        );
+        for (sent, planned) in sent.iter().zip(&planned) {
+            assert!(
+                sent_as_planned(sent, planned),
+                "{args:?}: sent {sent}, planned {planned}"
+            );
+        }
+    }
+}
