@@ -78,7 +78,13 @@ pub fn at_indexes(
         let plan = match appends_again {
             true => {
                 reporter.restore_plan_note(handle);
-                batch::restore::plan(handle, &indexes)
+                let every: Vec<ToRestore> = (indexes.iter())
+                    .map(|&index| ToRestore {
+                        index,
+                        append: true,
+                    })
+                    .collect();
+                batch::restore::plan(handle, &every)
             }
             false => batch::at_indexes_plan(operation, handle, &indexes, save),
         };

@@ -278,7 +278,7 @@ fn a_dry_run_plan_is_what_the_run_sends() {
 fn restore_save_post_sends_its_plan_after_the_reads_that_decide_it() {
     let sandbox = Sandbox::new();
     let emulator = Emulator::start(&[]);
-    let args = ["restore", "--save", "post", "1", "1"];
+    let args = ["restore", "--save", "post", "1", "1", "0"];
     let mut dry = args.to_vec();
     dry.push("--dry-run");
     let planned: Vec<String> = run(&sandbox, &emulator.url, &dry)
@@ -289,7 +289,7 @@ fn restore_save_post_sends_its_plan_after_the_reads_that_decide_it() {
         .filter(|line| !line.starts_with("  "))
         .map(|line| line.replacen(&emulator.url, "", 1))
         .collect();
-    assert_eq!(planned.len(), 6, "{planned:?}");
+    assert_eq!(planned.len(), 10, "{planned:?}");
     let from = emulator.requests().len();
     run(&sandbox, &emulator.url, &args).success();
     let sent: Vec<String> = emulator.requests()[from..]
@@ -306,8 +306,22 @@ fn restore_save_post_sends_its_plan_after_the_reads_that_decide_it() {
             None => assert_eq!(sent, planned),
         }
     }
+    // The data ids are given back in the order the plan lists: the n-th drop is the n-th
+    // append's (on the code before, the newest first).
+    let last = |line: &String| line.rsplit('/').next().map(str::to_owned);
+    let appends: Vec<_> = tail
+        .iter()
+        .filter(|line| line.starts_with("PUT /appendable-data/1/"))
+        .map(last)
+        .collect();
+    let drops: Vec<_> = tail
+        .iter()
+        .filter(|line| line.starts_with("DELETE /data-id/"))
+        .map(last)
+        .collect();
+    assert_eq!((appends.len(), &drops), (2, &appends), "{tail:#?}");
     let (data, deleted) = network(&sandbox, &emulator);
-    assert_eq!((data.len(), deleted.len()), (4, 1));
+    assert_eq!((data.len(), deleted.len()), (5, 0));
 }
 
 /// Whether a request the run sent is the one a plan lists: the same line, but where the plan
