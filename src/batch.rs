@@ -419,7 +419,10 @@ async fn interpret(steps: &mut Steps<'_>, plan: &[Request<Slot>]) {
             },
             false => match steps.run(sent).await {
                 Some(Reply::Handle(handle)) => Handle(handle),
-                _ => return,
+                Some(Reply::Fetched(fetched)) => Handle(fetched.handle_id),
+                // Made, but its number not read: nothing later can use it.
+                Some(_) => continue,
+                None => return,
             },
         };
         answers.push((field, handle));
