@@ -356,7 +356,8 @@ async fn process(
     }
 }
 
-/// `create`: the new appendable data, and the save after it when asked (`--put`).
+/// `create`: the new appendable data, and the save after it when asked (`--put`): the plan
+/// `--dry-run` prints ([`create_plan`]), run.
 pub async fn create(
     launcher: &Launcher,
     name: Name,
@@ -367,23 +368,12 @@ pub async fn create(
 ) -> Vec<Step> {
     let never = Stop::default();
     let mut steps = Steps::new(launcher, verbose, &never);
-    let created = steps
-        .run(Request::Create {
-            name,
-            private,
-            white_list,
-        })
-        .await;
-    if let (Some(Reply::Handle(handle)), true) = (created, put) {
-        steps
-            .run(Request::OnHandle(Operation::Put, Handle(handle)))
-            .await;
-    }
+    interpret(&mut steps, &create_plan(name, private, white_list, put)).await;
     steps.finish().await
 }
 
 /// `open`: a handle for data on the network, through a data id for its name, which is given
-/// back whatever came of the fetch.
+/// back whatever came of the fetch: the plan `--dry-run` prints ([`open_plan`]), run.
 pub async fn open(
     launcher: &Launcher,
     name: Name,
@@ -391,24 +381,111 @@ pub async fn open(
     verbose: bool,
     stop: &Stop,
 ) -> Vec<Step> {
-    let data_id = Request::DataIdOfName { name, private };
-    through_data_id(launcher, verbose, stop, data_id, Request::Fetch).await
+    let mut steps = Steps::new(launcher, verbose, stop);
+    interpret(&mut steps, &open_plan(name, private)).await;
+    steps.finish().await
 }
 
-/// A data id from `data_id`, one request that uses it, and the data id given back whatever
-/// came of that: `open` and `append`.
-async fn through_data_id(
-    launcher: &Launcher,
-    verbose: bool,
-    stop: &Stop,
-    data_id: Request,
-    then: impl FnOnce(Handle) -> Request,
-) -> Vec<Step> {
-    let mut steps = Steps::new(launcher, verbose, stop);
-    if let Ok((data_id, _)) = steps.lease(data_id, Request::DropDataId).await {
-        steps.run(then(data_id)).await;
+/// Runs a plan whose later requests use the handles earlier answers give (`create`, `open`,
+/// `append`): each request once the one before succeeded. A handle the plan gives back (a
+/// `DropDataId` of its slot) is a lease: given back where the plan lists it, or at the end
+/// (`Steps::finish`) whatever came.
+async fn interpret(steps: &mut Steps<'_>, plan: &[Request<Slot>]) {
+    let mut answers: Vec<(&'static str, Handle)> = Vec::new();
+    for (at, request) in plan.iter().enumerate() {
+        let Some(sent) = resolved(request, &answers) else {
+            return;
+        };
+        if let Request::DropDataId(data_id) = sent {
+            if steps.give_back(data_id).await.is_err() {
+                return;
+            }
+            continue;
+        }
+        if !sent.operation().makes_handle() {
+            if steps.run(sent).await.is_none() {
+                return;
+            }
+            continue;
+        }
+        let field = fills(&sent);
+        let given_back = plan[at + 1..]
+            .iter()
+            .any(|later| matches!(later, Request::DropDataId(Slot::FromAnswer(f)) if *f == field));
+        let handle = match given_back {
+            true => match steps.lease(sent, Request::DropDataId).await {
+                Ok((handle, _)) => handle,
+                Err(_) => return,
+            },
+            false => match steps.run(sent).await {
+                Some(Reply::Handle(handle)) => Handle(handle),
+                Some(Reply::Fetched(fetched)) => Handle(fetched.handle_id),
+                // Made, but its number not read: nothing later can use it.
+                Some(_) => continue,
+                None => return,
+            },
+        };
+        answers.push((field, handle));
     }
-    steps.finish().await
+}
+
+/// The slot a plan names the handle a request answers with: a data id's `{dataIdHandle}`,
+/// any other `{handleId}`.
+fn fills(request: &Request) -> &'static str {
+    match request.operation() {
+        Operation::DataId => "dataIdHandle",
+        _ => "handleId",
+    }
+}
+
+/// A plan's request with the handles earlier answers gave in place of their slots; `None` when
+/// one it waits on never came.
+fn resolved(request: &Request<Slot>, answers: &[(&'static str, Handle)]) -> Option<Request> {
+    let at = |slot: Slot| match slot {
+        Slot::Is(handle) => Some(handle),
+        Slot::FromAnswer(field) => (answers.iter())
+            .find(|(name, _)| *name == field)
+            .map(|(_, handle)| *handle),
+    };
+    Some(match *request {
+        Request::OnHandle(operation, handle) => Request::OnHandle(operation, at(handle)?),
+        Request::Create {
+            name,
+            private,
+            white_list,
+        } => Request::Create {
+            name,
+            private,
+            white_list,
+        },
+        Request::DataIdOfName { name, private } => Request::DataIdOfName { name, private },
+        Request::Fetch(data_id) => Request::Fetch(at(data_id)?),
+        Request::DropDataId(data_id) => Request::DropDataId(at(data_id)?),
+        Request::AtIndex(operation, handle, index) => {
+            Request::AtIndex(operation, at(handle)?, index)
+        }
+        Request::Append { handle, data_id } => Request::Append {
+            handle: at(handle)?,
+            data_id: at(data_id)?,
+        },
+        Request::StructuredDataIdOfName { name, type_tag } => {
+            Request::StructuredDataIdOfName { name, type_tag }
+        }
+        Request::OnId(operation, id) => Request::OnId(operation, at(id)?),
+        Request::UserSignKey => Request::UserSignKey,
+        Request::NewWriter => Request::NewWriter,
+        Request::CloseWriter { writer, cipher } => Request::CloseWriter {
+            writer: at(writer)?,
+            cipher: at(cipher)?,
+        },
+        Request::CipherOpts { kind, key } => Request::CipherOpts {
+            kind,
+            key: match key {
+                Some(key) => Some(at(key)?),
+                None => None,
+            },
+        },
+    })
 }
 
 /// The requests of `create` and `open` before any answer (`--dry-run`, `--curl`).
@@ -451,7 +528,8 @@ impl AppendItem {
     }
 }
 
-/// `append`: a data id for the item, the append, and the data id given back.
+/// `append`: a data id for the item, the append, and the data id given back: the plan
+/// `--dry-run` prints ([`append_plan`]), run.
 pub async fn append(
     launcher: &Launcher,
     handle: Handle,
@@ -459,8 +537,9 @@ pub async fn append(
     verbose: bool,
     stop: &Stop,
 ) -> Vec<Step> {
-    let append = |data_id| Request::Append { handle, data_id };
-    through_data_id(launcher, verbose, stop, item.data_id(), append).await
+    let mut steps = Steps::new(launcher, verbose, stop);
+    interpret(&mut steps, &append_plan(handle, item)).await;
+    steps.finish().await
 }
 
 /// The requests of `append` before any answer (`--dry-run`, `--curl`).

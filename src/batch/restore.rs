@@ -10,7 +10,7 @@
 //! the caller from one read of the network's deleted list (`status::network`). Nothing here
 //! renders.
 
-use super::{highest_first, with_read_back, Step, Steps, Stop};
+use super::{with_read_back, Step, Steps, Stop};
 use crate::handle::Handle;
 use crate::launcher::{Launcher, Operation, Request, Slot};
 
@@ -21,35 +21,41 @@ pub struct ToRestore {
     pub append: bool,
 }
 
-/// The requests before any answer (`--dry-run`): a data id of each deleted item, the restores
-/// highest first, the save and its read back, an append of each, and the data ids given back.
-/// Which items are appended is only known from a read of the network; a dry run lists an
-/// append for every item (the most that may be sent).
-pub fn plan(handle: Handle, indexes: &[u64]) -> Vec<Request<Slot>> {
-    let ordered = highest_first(indexes);
+/// The procedure, one request after another: a data id of each item to append (highest index
+/// first), the restores highest first, the save and its read back, an append of each, and the
+/// data ids given back. `--dry-run` prints it (which items are appended is only known from a read
+/// of the network, so a dry run passes every item as appended: the most that may be sent) and
+/// [`run`] interprets it, so what is printed is what is sent.
+pub fn plan(handle: Handle, items: &[ToRestore]) -> Vec<Request<Slot>> {
+    let mut ordered = items.to_vec();
+    ordered.sort_unstable_by_key(|item| std::cmp::Reverse(item.index));
+    let appended: Vec<u64> = (ordered.iter())
+        .filter(|item| item.append)
+        .map(|item| item.index)
+        .collect();
     let on = Slot::Is(handle);
     let data_id = Slot::FromAnswer("handleId");
-    let mut requests: Vec<Request<Slot>> = ordered
+    let mut requests: Vec<Request<Slot>> = appended
         .iter()
         .map(|index| Request::AtIndex(Operation::DeletedItemDataId, on, *index))
         .collect();
     requests.extend(
         ordered
             .iter()
-            .map(|index| Request::AtIndex(Operation::Restore, on, *index)),
+            .map(|item| Request::AtIndex(Operation::Restore, on, item.index)),
     );
     requests.extend(with_read_back(Request::OnHandle(Operation::Post, on)));
-    requests.extend(ordered.iter().map(|_| Request::Append {
+    requests.extend(appended.iter().map(|_| Request::Append {
         handle: on,
         data_id,
     }));
-    requests.extend(ordered.iter().map(|_| Request::DropDataId(data_id)));
+    requests.extend(appended.iter().map(|_| Request::DropDataId(data_id)));
     requests
 }
 
-/// Runs the procedure over `items` (at most `MOST_LEASES_OF_A_KIND` to append: the caller
-/// checks). A failure before the save stops it there (a handle half restored is not saved);
-/// after the save each append is tried. Every data id is given back on every path.
+/// Runs [`plan`] for `items` (at most `MOST_LEASES_OF_A_KIND` to append: the caller checks). A
+/// failure before the save stops it there (a handle half restored is not saved); after the save
+/// each append is tried. Every data id is given back on every path.
 pub async fn run(
     launcher: &Launcher,
     handle: Handle,
@@ -58,30 +64,48 @@ pub async fn run(
     stop: &Stop,
 ) -> Vec<Step> {
     let mut steps = Steps::new(launcher, verbose, stop);
-    let _ = chain(&mut steps, handle, items).await;
+    let _ = interpret(&mut steps, &plan(handle, items)).await;
     steps.finish().await
 }
 
-async fn chain(steps: &mut Steps<'_>, handle: Handle, items: &[ToRestore]) -> Option<()> {
-    let mut ordered = items.to_vec();
-    ordered.sort_unstable_by_key(|item| std::cmp::Reverse(item.index));
-    let mut data_ids = Vec::new();
-    for item in ordered.iter().filter(|item| item.append) {
-        let request = Request::AtIndex(Operation::DeletedItemDataId, handle, item.index);
-        let (data_id, _) = steps.lease(request, Request::DropDataId).await.ok()?;
-        data_ids.push(data_id);
-    }
-    for item in &ordered {
-        steps
-            .ask(Request::AtIndex(Operation::Restore, handle, item.index))
-            .await
-            .ok()?;
-    }
-    steps
-        .save_or_run(Request::OnHandle(Operation::Post, handle))
-        .await?;
-    for data_id in data_ids {
-        let _ = steps.ask(Request::Append { handle, data_id }).await;
+/// Sends the plan's requests in order: the n-th append and the n-th drop use the n-th data id
+/// taken; a save's read back, listed after it, is part of the save's step.
+async fn interpret(steps: &mut Steps<'_>, plan: &[Request<Slot>]) -> Option<()> {
+    let (mut taken, mut appended, mut dropped) = (Vec::new(), 0, 0);
+    let mut requests = plan.iter().peekable();
+    while let Some(request) = requests.next() {
+        match *request {
+            Request::AtIndex(Operation::DeletedItemDataId, Slot::Is(handle), index) => {
+                let request = Request::AtIndex(Operation::DeletedItemDataId, handle, index);
+                let (data_id, _) = steps.lease(request, Request::DropDataId).await.ok()?;
+                taken.push(data_id);
+            }
+            Request::AtIndex(operation, Slot::Is(handle), index) => {
+                let request = Request::AtIndex(operation, handle, index);
+                steps.ask(request).await.ok()?;
+            }
+            Request::OnHandle(save, Slot::Is(handle)) if save.is_save() => {
+                requests.next_if(|next| {
+                    matches!(next, Request::OnHandle(Operation::Metadata, Slot::Is(read)) if *read == handle)
+                });
+                steps.save_or_run(Request::OnHandle(save, handle)).await?;
+            }
+            Request::Append {
+                handle: Slot::Is(handle),
+                ..
+            } => {
+                let data_id = *taken.get(appended)?;
+                appended += 1;
+                let _ = steps.ask(Request::Append { handle, data_id }).await;
+            }
+            Request::DropDataId(_) => {
+                let data_id = *taken.get(dropped)?;
+                dropped += 1;
+                let _ = steps.give_back(data_id).await;
+            }
+            // Not a request of this procedure.
+            _ => return None,
+        }
     }
     Some(())
 }

@@ -1,6 +1,7 @@
 //! `status`: a handle's copy against the network, both read at once ([`network`]). The copy is
 //! read as `show` reads it; the network's data is fetched into a fresh handle the way `reopen`
-//! does (the handle's data id, the fetch through it), read the same way, and given back: the
+//! does (the handle's data id, the fetch through it), read through its serialised bytes (its
+//! items' data ids and signers are all a comparison needs; [`read_network`]), and given back: the
 //! data id as soon as the fetch answered, the fresh handle once it is read. Both are [`Lease`](super::Lease)s, so they go
 //! back on every path, Ctrl-C included.
 //!
@@ -14,7 +15,8 @@ use super::show::{self, ShowOptions, Shown, ShownItem};
 use super::{Step, Steps, Stop};
 use crate::handle::Handle;
 use crate::launcher::{Launcher, Metadata, Operation, Request};
-use crate::outcome::{Class, Failure};
+use crate::outcome::{Class, Failure, Reply};
+use crate::wire::{AppendableData, Entry};
 
 /// The launcher's "no such data" on a fetch: the data was never saved (`-18`, and `-22` as
 /// some launchers answer it).
@@ -466,7 +468,7 @@ async fn network_with(
             let _ = steps.give_back(data_id).await;
             match fetched {
                 Ok((fresh, _)) if !stop.is_set() => {
-                    let mut read = show::handle(launcher, fresh, options, stop, |done, total| {
+                    let mut read = read_network(launcher, fresh, options, stop, |done, total| {
                         progress(fresh, done, total)
                     })
                     .await;
@@ -483,4 +485,208 @@ async fn network_with(
         }
     };
     (network, steps.finish().await)
+}
+
+/// The fresh handle read as `options` says. Without content (all `status` and `restore` need of
+/// the network is which items it holds: their data ids and signers) the whole data is read
+/// through its serialised bytes, one request where reading item by item sends six per item and
+/// filter key; the data ids and signers are the bytes the launcher's item routes would give.
+/// Private data (its items are sealed), bytes not in the launcher's layout, lists that disagree
+/// with the metadata, or a failed request: read item by item, as `show` does.
+async fn read_network(
+    launcher: &Launcher,
+    fresh: Handle,
+    options: ShowOptions,
+    stop: &Stop,
+    mut progress: impl FnMut(u64, u64),
+) -> Shown {
+    if options.parts.content {
+        return show::handle(launcher, fresh, options, stop, progress).await;
+    }
+    let metadata_only = ShowOptions {
+        parts: show::Parts {
+            filter: false,
+            data: false,
+            deleted: false,
+            content: false,
+            signers: false,
+        },
+        ..options
+    };
+    let mut shown = show::handle(launcher, fresh, metadata_only, stop, |_, _| {}).await;
+    let Ok(metadata) = &shown.metadata else {
+        return shown;
+    };
+    let mut steps = Steps::new(launcher, options.verbose, stop);
+    let serialised = steps
+        .ask(Request::OnHandle(Operation::Serialise, fresh))
+        .await;
+    shown.steps.append(&mut steps.finish().await);
+    let decoded = match serialised {
+        Ok(Reply::Bytes(bytes)) => AppendableData::decode(&bytes).ok(),
+        _ => None,
+    };
+    if stop.is_set() {
+        return shown;
+    }
+    match decoded.and_then(|data| from_serialised(&data, metadata, options)) {
+        Some((filter, data, deleted)) => {
+            let total = (filter.len() + data.len() + deleted.len()) as u64;
+            (shown.filter, shown.data, shown.deleted) = (filter, data, deleted);
+            progress(total, total);
+            shown
+        }
+        None => {
+            let mut read = show::handle(launcher, fresh, options, stop, progress).await;
+            shown.steps.append(&mut read.steps);
+            read.steps = shown.steps;
+            read
+        }
+    }
+}
+
+/// The filter keys and items of a decoded appendable data, as `show` would have read them
+/// without content (within `options`' range and parts); `None` when an item is sealed (private
+/// data) or the lists are not the lengths the metadata says.
+fn from_serialised(
+    data: &AppendableData,
+    metadata: &Metadata,
+    options: ShowOptions,
+) -> Option<(Vec<show::FilterKey>, Vec<ShownItem>, Vec<ShownItem>)> {
+    let lengths = (
+        data.filter_keys.len() as u64,
+        data.data.len() as u64,
+        data.deleted.len() as u64,
+    );
+    if data.version != metadata.version
+        || lengths
+            != (
+                metadata.filter_length,
+                metadata.data_length,
+                metadata.deleted_data_length,
+            )
+    {
+        return None;
+    }
+    let parts = options.parts;
+    let filter = match parts.filter {
+        true => (data.filter_keys.iter().enumerate())
+            .map(|(index, key)| show::FilterKey {
+                index: index as u64,
+                key: Some(key.serialised()),
+                failures: Vec::new(),
+                steps: Vec::new(),
+            })
+            .collect(),
+        false => Vec::new(),
+    };
+    let items = |wanted: bool, section: show::Section, entries: &[Entry]| {
+        let range = options
+            .range
+            .within(if wanted { entries.len() as u64 } else { 0 });
+        range
+            .map(|index| match &entries[index as usize] {
+                Entry::Appended(appended) => Some(ShownItem {
+                    section,
+                    index,
+                    data_id: Some(appended.pointer.encode()),
+                    pointer: Some(Ok(appended.pointer)),
+                    kind: None,
+                    missing: false,
+                    unread: false,
+                    preview: None,
+                    text: None,
+                    content: None,
+                    signer: parts.signers.then(|| appended.sign_key.serialised()),
+                    failures: Vec::new(),
+                    steps: Vec::new(),
+                }),
+                Entry::Sealed(_) => None,
+            })
+            .collect::<Option<Vec<_>>>()
+    };
+    Some((
+        filter,
+        items(parts.data, show::Section::Data, &data.data)?,
+        items(parts.deleted, show::Section::Deleted, &data.deleted)?,
+    ))
+}
+
+/// Whether a plain post after purging the copy's deleted items at `indexes` (all of them:
+/// `None`) would leave one of them data on the network: its removal is in the copy's deleted
+/// list and not in the network's (a save takes off the network's data only what the deleted
+/// list it sends holds: `saving`'s table). The copy is read through its serialised bytes, the
+/// network through a fresh handle given back ([`network`]). `Ok(None)`: it cannot be told
+/// (private data, whose items are sealed; a read failed). `Err`: a handle this took was not
+/// given back (the failure names it).
+pub async fn removals_unsaved(
+    launcher: &Launcher,
+    handle: Handle,
+    indexes: Option<&[u64]>,
+    options: ShowOptions,
+    stop: &Stop,
+) -> (Result<Option<bool>, Failure>, Vec<Step>) {
+    let mut steps = Steps::new(launcher, options.verbose, stop);
+    let copy = steps
+        .ask(Request::OnHandle(Operation::Serialise, handle))
+        .await;
+    let mut steps = steps.finish().await;
+    let copy = match copy {
+        Ok(Reply::Bytes(bytes)) => AppendableData::decode(&bytes).ok(),
+        _ => None,
+    };
+    let Some(copy) = copy else {
+        return (Ok(None), steps);
+    };
+    let chosen: Vec<&Entry> = match indexes {
+        None => copy.deleted.iter().collect(),
+        Some(indexes) => (indexes.iter())
+            .filter_map(|&index| copy.deleted.get(usize::try_from(index).ok()?))
+            .collect(),
+    };
+    let mut purged = Vec::new();
+    for entry in chosen {
+        match entry {
+            Entry::Appended(item) => {
+                purged.push((item.pointer.encode(), item.sign_key.serialised()))
+            }
+            Entry::Sealed(_) => return (Ok(None), steps),
+        }
+    }
+    if purged.is_empty() || stop.is_set() {
+        return (Ok(Some(false)), steps);
+    }
+    let deleted_only = ShowOptions {
+        range: show::IndexRange::ALL,
+        parts: show::Parts {
+            filter: false,
+            data: false,
+            deleted: true,
+            content: false,
+            signers: true,
+        },
+        ..options
+    };
+    let (network, more) = network(launcher, handle, deleted_only, stop, |_, _, _| {}).await;
+    let not_given_back = (more.iter())
+        .filter(|step| is_release(&step.request))
+        .find_map(|step| step.result.as_ref().err())
+        .cloned();
+    steps.extend(more);
+    if let Some(failure) = not_given_back {
+        return (Err(failure), steps);
+    }
+    let unsaved = match &network {
+        Network::Read(shown) if shown.failures().next().is_none() => {
+            let saved = identities(&shown.deleted);
+            Some(
+                (purged.iter())
+                    .any(|(id, key)| !saved.contains(&(id.as_slice(), Some(key.as_slice())))),
+            )
+        }
+        // The post fails (nothing of this name is on the network), and says so.
+        Network::NeverSaved => Some(false),
+        Network::Read(_) | Network::Failed(_) | Network::NotAsked => None,
+    };
+    (Ok(unsaved), steps)
 }

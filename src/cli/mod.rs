@@ -155,7 +155,10 @@ Remove every item from the deleted_data section of the appendable data \
 This changes only the launcher's local copy. It reaches the network when you save the data \
 afterwards with `post` (or `put` if it was never saved). A post sends the copy's deleted list, so \
 an item whose removal was not saved yet stays data on the network after a plain `post`; \
-`--save post` saves first (the removal), then clears, then saves again: two saves, each named.",
+`--save post` saves first (the removal), then clears, then saves again: two saves, each named. \
+Without --save, for one handle, it first compares the copy's deleted list with the network's \
+(their serialised bytes; a fresh handle, given back) and notes what a plain post would leave only \
+when such a removal is there.",
         after_help = "Example:\n  safe-ad clear-deleted-data --save post 7"
     )]
     ClearDeletedData(ClearCommand),
@@ -221,7 +224,9 @@ Indexes count from 0 in the deleted list, as `safe-ad show` numbers them, and ar
 highest first, each checked before the first change. This changes only the launcher's local copy. \
 A post sends the copy's deleted list, so a plain `post` afterwards leaves an item whose removal \
 was not saved yet as data on the network. `--save post` saves first (the removal), then purges, \
-then saves again, once every index succeeded: two saves, each named. Selectors (--signed-by, \
+then saves again, once every index succeeded: two saves, each named. Without --save it first \
+compares the items with the network's deleted list (as `clear-deleted-data` does) and notes what a \
+plain post would leave only when one's removal is not saved. Selectors (--signed-by, \
 --kind, --data-id, --name) choose items by what they are, as for `remove`; the lists keep the \
 network's sorted order (ITEM ORDER in safe-ad-remove(1)).",
         after_help = "Example:\n  safe-ad purge --save post 7 1 0",
@@ -323,8 +328,10 @@ copy.
 
 For each handle it reads the copy as `show` does and, at the same time, fetches the network's \
 data into a fresh handle the way `reopen` does (GET /appendable-data/data-id/<HANDLE>, \
-GET /appendable-data/handle/<DATA-ID>) and reads its items (what they point at only for those \
-the copy lacks), and gives back every handle it took, also on Ctrl-C. It prints whether the copy \
+GET /appendable-data/handle/<DATA-ID>) and reads it through its serialised bytes \
+(GET /appendable-data/serialise/<FRESH>: its items' data ids and signers, all a comparison needs; \
+what they point at only for the items the copy lacks), and gives back every handle it took, also \
+on Ctrl-C. It prints whether the copy \
 is in sync, both versions, the changes not saved (items removed, restored or purged, filter keys \
 added or taken, the filter toggled), a copy a post left without data items, the data items on \
 the network the copy does not show, and the command that goes on from there.

@@ -78,7 +78,13 @@ pub fn at_indexes(
         let plan = match appends_again {
             true => {
                 reporter.restore_plan_note(handle);
-                batch::restore::plan(handle, &indexes)
+                let every: Vec<ToRestore> = (indexes.iter())
+                    .map(|&index| ToRestore {
+                        index,
+                        append: true,
+                    })
+                    .collect();
+                batch::restore::plan(handle, &every)
             }
             false => batch::at_indexes_plan(operation, handle, &indexes, save),
         };
@@ -140,7 +146,15 @@ pub fn at_indexes(
         None => indexes,
     };
     if operation == Operation::Purge && save.is_none() {
-        reporter.purge_note(name, &handle.to_string());
+        purge_note_if_unsaved(
+            &runtime,
+            name,
+            handle,
+            Some(&indexes),
+            &settings,
+            &launcher,
+            reporter,
+        )?;
     }
     let work = batch::at_indexes(
         &launcher,
@@ -342,6 +356,52 @@ fn restore_and_append(
 }
 
 /// The read that decides which restored items to append again failed: nothing was changed.
+/// Before a purge (or `clear-deleted-data`) not saved: the note on what a plain post would
+/// leave, said when the removal of one of the items (at `indexes`; all: `None`) has not reached
+/// the network, or when that cannot be told (`batch::status::removals_unsaved`).
+pub(super) fn purge_note_if_unsaved(
+    runtime: &tokio::runtime::Runtime,
+    name: &str,
+    handle: Handle,
+    indexes: Option<&[u64]>,
+    settings: &Settings,
+    launcher: &Launcher,
+    reporter: &Reporter,
+) -> Result<(), Failure> {
+    let read = ShowOptions {
+        range: IndexRange::ALL,
+        full: false,
+        jobs: settings.jobs,
+        verbose: settings.verbose,
+        parts: Parts::ALL,
+    };
+    let stop = Stop::default();
+    let work = status::removals_unsaved(launcher, handle, indexes, read, &stop);
+    let (unsaved, steps) =
+        match runtime.block_on(batch::until_stopped(work, &stop, || reporter.stopping())) {
+            Ended::Finished(done) => done,
+            Ended::Interrupted(_) | Ended::Abandoned => {
+                return Err(super::interrupted(&stop, launcher, reporter))
+            }
+        };
+    reporter.exchanges(launcher, &steps);
+    let unsaved = unsaved.map_err(|failure| {
+        let mut refused = Failure::new(
+            failure.class,
+            format!(
+                "{name} {handle}: a handle taken to read the network's deleted list was not given back; nothing was changed: {}",
+                failure.message
+            ),
+        );
+        refused.hint = failure.hint.clone();
+        refused
+    })?;
+    if unsaved != Some(false) {
+        reporter.purge_note(name, &handle.to_string());
+    }
+    Ok(())
+}
+
 fn cannot_decide(handle: Handle, failure: &Failure) -> Failure {
     let mut refused = Failure::new(
         failure.class,

@@ -70,11 +70,19 @@ pub fn run_procedure(
         save: None,
     } = procedure
     {
-        let handle = match slots.as_slice() {
-            [Slot::Handle(handle)] => handle.to_string(),
-            _ => "HANDLE".to_string(),
-        };
-        reporter.purge_note(procedure.name(), &handle);
+        // One handle: said only when a removal it purges has not reached the network.
+        match slots.as_slice() {
+            [Slot::Handle(handle)] => super::items::purge_note_if_unsaved(
+                &runtime()?,
+                procedure.name(),
+                *handle,
+                None,
+                &settings,
+                &launcher,
+                reporter,
+            )?,
+            _ => reporter.purge_note(procedure.name(), "HANDLE"),
+        }
     }
     run_batch(plan, slots, &settings, &launcher, reporter)
 }

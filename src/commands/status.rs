@@ -42,6 +42,8 @@ pub fn run(
     // `ok` counts the copies settled, `failed` those that differ or failed; `differ` the former.
     let mut tally = Tally::default();
     let mut differ = 0;
+    // Settled copies that do not show what the network holds (not in sync, nothing to save).
+    let mut unshown = 0;
     let work = async {
         let (you, steps) = show_plan::user_key(&launcher, settings.verbose, &stop).await;
         reporter.exchanges(&launcher, &steps);
@@ -83,7 +85,10 @@ pub fn run(
             reporter.status(&launcher, &compared, &verdict, you.as_deref().ok());
             tally.seen += 1;
             match &verdict {
-                Ok(verdict) if verdict.settled() => tally.ok += 1,
+                Ok(verdict) if verdict.settled() => {
+                    tally.ok += 1;
+                    unshown += u64::from(!verdict.in_sync());
+                }
                 Ok(_) => {
                     differ += 1;
                     tally.failed += 1;
@@ -102,7 +107,7 @@ pub fn run(
     let ended = runtime()?.block_on(batch::until_stopped(work, &stop, || reporter.stopping()));
     match ended {
         Ended::Finished(()) => {
-            reporter.status_summary(&tally, differ);
+            reporter.status_summary(&tally, differ, unshown);
             let done = Done::from_first_failure(tally.first_failure);
             Ok(super::accounted(done, &stop, &launcher, reporter))
         }

@@ -47,6 +47,8 @@ pub enum Operation {
     FilterKey,
     /// The launcher's serialised bytes of a data id.
     SerialiseDataId,
+    /// The launcher's serialised bytes of a whole appendable data (its lists, keys and version).
+    Serialise,
     /// A structured-data handle for the data a data-id handle names, fetched from the network.
     FetchStructured,
     /// The current content of a structured data.
@@ -107,6 +109,7 @@ impl Operation {
             Operation::DeletedItemSigner => "deleted-item-signer",
             Operation::FilterKey => "filter-key",
             Operation::SerialiseDataId => "serialise-data-id",
+            Operation::Serialise => "serialise",
             Operation::FetchStructured => "fetch-structured-data",
             Operation::ReadStructured => "read-structured-data",
             Operation::DropStructured => "drop-structured-data",
@@ -143,6 +146,7 @@ impl Operation {
             | Operation::DeletedItemSigner
             | Operation::FilterKey
             | Operation::SerialiseDataId
+            | Operation::Serialise
             | Operation::FetchStructured
             | Operation::ReadStructured
             | Operation::UserSignKey
@@ -176,6 +180,7 @@ impl Operation {
             // Reads that make nothing: the same when done twice.
             Operation::Metadata => (None, None, false, true),
             Operation::SerialiseDataId
+            | Operation::Serialise
             | Operation::ReadStructured
             | Operation::SerialiseSignKey
             | Operation::ReadImmutable => (None, None, true, true),
@@ -455,6 +460,7 @@ impl<H: fmt::Display + Copy> Request<H> {
                     format!("/appendable-data/clear-deleted-data/{handle}")
                 }
                 Operation::Metadata => format!("/appendable-data/metadata/{handle}"),
+                Operation::Serialise => format!("/appendable-data/serialise/{handle}"),
                 Operation::Drop => format!("/appendable-data/handle/{handle}"),
                 Operation::DataId => format!("/appendable-data/data-id/{handle}"),
                 Operation::EncryptKey => format!("/appendable-data/encrypt-key/{handle}"),

@@ -135,15 +135,21 @@ impl Reporter {
         ));
     }
 
-    /// After `status` of more than one handle: how many copies are in sync, differ, failed.
-    pub fn status_summary(&self, tally: &Tally, differ: u64) {
+    /// After `status` of more than one handle: how many copies are in sync, have nothing to
+    /// save though the network holds data items they do not show (said only when some do),
+    /// differ, failed. `tally.ok` counts both of the first two (they exit 0); `unshown` the second.
+    pub fn status_summary(&self, tally: &Tally, differ: u64, unshown: u64) {
         if self.quiet || tally.seen < 2 {
             return;
         }
+        let in_sync = tally.ok.saturating_sub(unshown);
+        let unshown = match unshown {
+            0 => String::new(),
+            n => format!(", {n} with nothing to save"),
+        };
         err(&format!(
-            "{} handles: {} in sync, {differ} differ, {} failed\n",
+            "{} handles: {in_sync} in sync{unshown}, {differ} differ, {} failed\n",
             tally.seen,
-            tally.ok,
             tally.failed - differ
         ));
     }

@@ -42,7 +42,13 @@ async fn each_operation_sends_its_method_path_and_header_with_no_body() {
                 format!("{command} 42: ok\n")
             });
         server.verify().await;
-        let requests = received(&server).await;
+        let mut requests = received(&server).await;
+        // clear-deleted-data first reads the copy's bytes, to say what a plain post would
+        // leave only when a removal it takes is not saved (this server has none to give).
+        if command == "clear-deleted-data" {
+            assert_eq!(requests[0].url.path(), "/appendable-data/serialise/42");
+            requests.remove(0);
+        }
         // A save is followed by the read of the version it saved.
         assert_eq!(requests.len(), if save { 2 } else { 1 }, "{command}");
         if save {

@@ -104,6 +104,52 @@ fn remove_purge_and_a_plain_post_is_said_before_it_happens() {
     assert_eq!(network(&sandbox, &emulator), (data, deleted));
 }
 
+/// A purge (or `clear-deleted-data`) of items whose removal the network already has says
+/// nothing of a plain post: the note is only for removals not saved. On the code before it was
+/// said every time.
+#[test]
+fn a_purge_of_saved_removals_says_no_note_and_a_plain_post_deletes_them_for_good() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let (data, deleted) = network(&sandbox, &emulator);
+    let first = [
+        "remove",
+        "1",
+        "--data-id",
+        data[0].as_str(),
+        "--save",
+        "post",
+    ];
+    run(&sandbox, &emulator.url, &first).success();
+    run(
+        &sandbox,
+        &emulator.url,
+        &["purge", "1", "--data-id", &data[0]],
+    )
+    .success()
+    .stderr_lacks("a plain `safe-ad post 1`");
+    run(&sandbox, &emulator.url, &["clear-deleted-data", "1"])
+        .success()
+        .stderr_lacks("a plain `safe-ad post 1`");
+    run(&sandbox, &emulator.url, &["post", "1"]).success();
+    assert_eq!(
+        network(&sandbox, &emulator),
+        (data[1..].to_vec(), Vec::new())
+    );
+    assert!(
+        !deleted.is_empty(),
+        "the demo's deleted items were saved removals"
+    );
+    // An unsaved removal brings the note back.
+    let opened = run(&sandbox, &emulator.url, &["open", &emulator.demo_name(1)]);
+    let fresh = opened.success().stdout().trim().to_owned();
+    run(&sandbox, &emulator.url, &["remove", &fresh, "0"]).success();
+    run(&sandbox, &emulator.url, &["clear-deleted-data", &fresh])
+        .success()
+        .stderr_has(&format!("a plain `safe-ad post {fresh}`"));
+    run(&sandbox, &emulator.url, &["drop", &fresh]).success();
+}
+
 /// `restore H --signed-by others --save post`: the deleted item someone else signed is data on
 /// the network again (appended after the save, signed by you, as said before). On the code
 /// before issue 30 it was in neither list.
@@ -232,7 +278,7 @@ fn a_dry_run_plan_is_what_the_run_sends() {
 fn restore_save_post_sends_its_plan_after_the_reads_that_decide_it() {
     let sandbox = Sandbox::new();
     let emulator = Emulator::start(&[]);
-    let args = ["restore", "--save", "post", "1", "1"];
+    let args = ["restore", "--save", "post", "1", "1", "0"];
     let mut dry = args.to_vec();
     dry.push("--dry-run");
     let planned: Vec<String> = run(&sandbox, &emulator.url, &dry)
@@ -243,7 +289,7 @@ fn restore_save_post_sends_its_plan_after_the_reads_that_decide_it() {
         .filter(|line| !line.starts_with("  "))
         .map(|line| line.replacen(&emulator.url, "", 1))
         .collect();
-    assert_eq!(planned.len(), 6, "{planned:?}");
+    assert_eq!(planned.len(), 10, "{planned:?}");
     let from = emulator.requests().len();
     run(&sandbox, &emulator.url, &args).success();
     let sent: Vec<String> = emulator.requests()[from..]
@@ -260,6 +306,97 @@ fn restore_save_post_sends_its_plan_after_the_reads_that_decide_it() {
             None => assert_eq!(sent, planned),
         }
     }
+    // The data ids are given back in the order the plan lists: the n-th drop is the n-th
+    // append's (on the code before, the newest first).
+    let last = |line: &String| line.rsplit('/').next().map(str::to_owned);
+    let appends: Vec<_> = tail
+        .iter()
+        .filter(|line| line.starts_with("PUT /appendable-data/1/"))
+        .map(last)
+        .collect();
+    let drops: Vec<_> = tail
+        .iter()
+        .filter(|line| line.starts_with("DELETE /data-id/"))
+        .map(last)
+        .collect();
+    assert_eq!((appends.len(), &drops), (2, &appends), "{tail:#?}");
     let (data, deleted) = network(&sandbox, &emulator);
-    assert_eq!((data.len(), deleted.len()), (4, 1));
+    assert_eq!((data.len(), deleted.len()), (5, 0));
+}
+
+/// Whether a request the run sent is the one a plan lists: the same line, but where the plan
+/// names a handle an earlier answer gives (`{dataIdHandle}`), any number.
+fn sent_as_planned(sent: &str, planned: &str) -> bool {
+    let (sent, planned): (Vec<&str>, Vec<&str>) =
+        (sent.split('/').collect(), planned.split('/').collect());
+    sent.len() == planned.len()
+        && sent.iter().zip(&planned).all(|(sent, planned)| {
+            sent == planned
+                || (planned.starts_with('{')
+                    && planned.ends_with('}')
+                    && !sent.is_empty()
+                    && sent.bytes().all(|b| b.is_ascii_digit()))
+        })
+}
+
+/// Every other command that offers `--dry-run` and sends more than one request (`create --put`,
+/// `open`, `reopen`, `reopen --drop`, `append` of each kind): the plan `--dry-run` prints is
+/// what the run sends, in order, as the emulator's journal records it, a handle an answer gives
+/// standing for its `{field}`.
+#[test]
+fn every_multi_request_plan_is_what_the_run_sends() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let file = sandbox.path().join("item.txt");
+    std::fs::write(&file, "an immutable item").expect("write the item");
+    let file = path_arg(&file).to_owned();
+    let new_name = crate::harness::http::b64(&[7; 32]);
+    let demo = emulator.demo_name(1);
+    let item = crate::harness::http::b64(&[9; 32]);
+    let cases: [&[&str]; 8] = [
+        &["create", "--put", &new_name],
+        &["open", &demo],
+        &["reopen", "1"],
+        &["append", "1", "--structured", &item],
+        &["append", "1", "--immutable", &file],
+        &["append", "1", "--appendable", &new_name],
+        &[
+            "append",
+            "1",
+            "--immutable",
+            &file,
+            "--encrypt",
+            "symmetric",
+        ],
+        &["reopen", "--drop", "1"],
+    ];
+    for args in cases {
+        let mut dry = args.to_vec();
+        dry.push("--dry-run");
+        let planned: Vec<String> = run(&sandbox, &emulator.url, &dry)
+            .success()
+            .stdout()
+            .lines()
+            .filter(|line| !line.starts_with("  "))
+            .map(|line| line.replacen(&emulator.url, "", 1))
+            .collect();
+        assert!(planned.len() > 1, "{args:?}: {planned:?}");
+        let from = emulator.requests().len();
+        run(&sandbox, &emulator.url, args).success();
+        let sent: Vec<String> = emulator.requests()[from..]
+            .iter()
+            .map(|line| line.rsplit_once(' ').expect("a status").0.to_owned())
+            .collect();
+        assert_eq!(
+            sent.len(),
+            planned.len(),
+            "{args:?}: sent {sent:#?}, planned {planned:#?}"
+        );
+        for (sent, planned) in sent.iter().zip(&planned) {
+            assert!(
+                sent_as_planned(sent, planned),
+                "{args:?}: sent {sent}, planned {planned}"
+            );
+        }
+    }
 }
