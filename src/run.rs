@@ -53,10 +53,11 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
         options.json,
         settings::colour_choice(options.color, &env),
     );
-    match dispatch(&cli.command, &options, &reporter) {
+    let done = match dispatch(&cli.command, &options, &reporter) {
         Ok(done) => done,
         Err(failure) => reported(&reporter, failure),
-    }
+    };
+    reporter.finish(done)
 }
 
 /// `--token-file PATH` as typed, before clap has read the line (the last one given).

@@ -42,7 +42,7 @@ use crate::config_file::Key;
 use crate::handle::Handle;
 use crate::input::Item;
 use crate::launcher::{serialised, Fetched, Launcher, Metadata, Operation, Request, Slot};
-use crate::outcome::{self, AnswerError, Class, Failure, Reply};
+use crate::outcome::{self, AnswerError, Class, Done, Failure, Reply};
 use crate::sanitize;
 use crate::secret::Secret;
 use crate::settings::{Settings, Source};
@@ -62,6 +62,7 @@ impl Reporter {
             wrote: Cell::new(false),
             hints_shown: RefCell::new(Vec::new()),
             copy_at_save: Cell::new(None),
+            write_failed: RefCell::new(None),
         }
     }
 
@@ -161,8 +162,32 @@ impl Reporter {
         self.wrote.set(true);
         let mut stdout = std::io::stdout().lock();
         let written = stdout.write_all(bytes).and_then(|()| stdout.flush());
-        if matches!(&written, Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe) {
-            self.stdout_closed.set(true);
+        match written {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => self.stdout_closed.set(true),
+            Err(e) => {
+                self.stdout_closed.set(true);
+                self.write_failed.borrow_mut().get_or_insert(e.to_string());
+            }
+        }
+    }
+
+    /// The end of a run whose stdout could not be written (`> file` on a full disk): said on
+    /// stderr, and a run that would have exited 0 exits 1 instead (its output is not whole).
+    /// A reader that went away (`| head -1`) is not such a failure.
+    pub fn finish(&self, done: Done) -> Done {
+        let Some(why) = self.write_failed.borrow().clone() else {
+            return done;
+        };
+        let failure = Failure::new(
+            Class::Unexpected,
+            format!("could not write to standard output ({why}); what was printed is not whole"),
+        )
+        .with_hint("check the file or device stdout goes to (a full disk?) and run it again");
+        self.failed(&failure);
+        match done {
+            Done::Success => Done::Failed(Class::Unexpected),
+            done => done,
         }
     }
 
@@ -226,6 +251,10 @@ pub struct Reporter {
     /// said (the item commands read the handle's metadata first): the note after the post says
     /// what it emptied, or nothing when there was nothing to empty. `None`: not known.
     copy_at_save: Cell<Option<u64>>,
+    /// Why stdout could not be written (a full disk, an I/O error; not a reader that left,
+    /// which is `stdout_closed`): nothing more is written there, and the run cannot exit 0,
+    /// since what it printed did not all arrive.
+    write_failed: RefCell<Option<String>>,
 }
 
 /// The values of the request a hint follows, for its placeholders (`outcome::fill_hint`).

@@ -164,3 +164,35 @@ fn content_that_is_not_text_goes_to_a_terminal_only_with_force() {
     piped.success();
     assert_eq!(piped.stdout_bytes(), b"\x1b[2J\x00\xff");
 }
+
+/// Bytes that did not reach their file are not a success: `> file` on a full disk (`/dev/full`)
+/// exits 1 and says why, for `cat` and for any command's lines, while a reader that left early
+/// (`| head -c 0`) is still a quiet end.
+#[test]
+fn stdout_that_cannot_be_written_is_never_exit_0() {
+    let emulator = Emulator::start(&["--quiet"]);
+    let sandbox = Sandbox::new();
+    let run = |script: &str| sandbox.shell("sh", script).launcher(&emulator.url).run();
+    for command in [
+        "safe-ad cat 5 0",
+        "safe-ad metadata 1 2",
+        "safe-ad show 1",
+        "safe-ad decode AQAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB",
+    ] {
+        run(&format!("exec {command} > /dev/full"))
+            .code(1)
+            .stderr_has("could not write to standard output (")
+            .stderr_has("what was printed is not whole");
+    }
+    sandbox
+        .shell("bash", "set -o pipefail; safe-ad metadata 1 2 | head -c 0")
+        .launcher(&emulator.url)
+        .run()
+        .success();
+    let out = sandbox.path().join("out.txt");
+    let out = out.to_str().expect("a UTF-8 path");
+    run(&format!(
+        "set -e; safe-ad metadata 1 > '{out}'; grep -q '^1: version 1' '{out}'"
+    ))
+    .success();
+}
