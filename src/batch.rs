@@ -319,33 +319,9 @@ async fn process(
     }
     started.set(started.get() + 1);
     let mut steps = Steps::new(launcher, verbose, interrupt);
-    match plan.procedure {
-        Procedure::Operation { .. } => {
-            // The plan `--dry-run` prints, run: each request once the one before succeeded (a
-            // save's read back is part of its step).
-            let plan = plan.procedure.plan(handle);
-            let mut requests = plan.iter().filter_map(known).peekable();
-            while let Some(request) = requests.next() {
-                if request.operation().is_save() {
-                    requests.next_if(|next| is_read_back(next, &request));
-                }
-                if steps.save_or_run(request).await.is_none() {
-                    break;
-                }
-            }
-        }
-        Procedure::Reopen { drop_old } => {
-            let request = Request::OnHandle(Operation::DataId, handle);
-            if let Ok((data_id, _)) = steps.lease(request, Request::DropDataId).await {
-                let fetched = steps.run(Request::Fetch(data_id)).await.is_some();
-                // The data id first: the old handle goes only once the new one is there.
-                let _ = steps.give_back_all().await;
-                if fetched && drop_old {
-                    steps.run(Request::OnHandle(Operation::Drop, handle)).await;
-                }
-            }
-        }
-    }
+    // The plan `--dry-run` prints, run: an operation and its saves, or a reopen's data id, fetch
+    // and give back, and the old handle dropped only once the new one is there.
+    interpret(&mut steps, &plan.procedure.plan(handle)).await;
     let steps = steps.finish().await;
     if plan.fail_fast && steps.iter().any(|step| step.result.is_err()) {
         stop.set(true);
@@ -386,18 +362,37 @@ pub async fn open(
     steps.finish().await
 }
 
-/// Runs a plan whose later requests use the handles earlier answers give (`create`, `open`,
-/// `append`): each request once the one before succeeded. A handle the plan gives back (a
-/// `DropDataId` of its slot) is a lease: given back where the plan lists it, or at the end
-/// (`Steps::finish`) whatever came.
+/// Runs a plan, whose later requests may use the handles earlier answers give (`create`,
+/// `open`, `append`, `reopen`, the operations): each request once the one before succeeded. A
+/// save the plan lists with its read back ([`with_read_back`]) sends that read as part of its
+/// step. A handle the plan gives back (a `DropDataId` of its slot) is a lease: given back where
+/// the plan lists it, or at the end (`Steps::finish`) whatever came. A give-back that fails
+/// does not stop the plan: nothing after it waits on it (a reopen's old handle is dropped once
+/// the new one is there, whether or not the data id it came through could be given back).
 async fn interpret(steps: &mut Steps<'_>, plan: &[Request<Slot>]) {
     let mut answers: Vec<(&'static str, Handle)> = Vec::new();
-    for (at, request) in plan.iter().enumerate() {
+    let mut at = 0;
+    while let Some(request) = plan.get(at) {
+        at += 1;
         let Some(sent) = resolved(request, &answers) else {
             return;
         };
         if let Request::DropDataId(data_id) = sent {
-            if steps.give_back(data_id).await.is_err() {
+            let _ = steps.give_back(data_id).await;
+            continue;
+        }
+        if sent.operation().is_save() {
+            let read_back = (plan.get(at))
+                .and_then(|next| resolved(next, &answers))
+                .is_some_and(|next| is_read_back(&next, &sent));
+            let reply = match read_back {
+                true => {
+                    at += 1;
+                    steps.save_or_run(sent).await
+                }
+                false => steps.run(sent).await,
+            };
+            if reply.is_none() {
                 return;
             }
             continue;
@@ -409,7 +404,7 @@ async fn interpret(steps: &mut Steps<'_>, plan: &[Request<Slot>]) {
             continue;
         }
         let field = fills(&sent);
-        let given_back = plan[at + 1..]
+        let given_back = plan[at..]
             .iter()
             .any(|later| matches!(later, Request::DropDataId(Slot::FromAnswer(f)) if *f == field));
         let handle = match given_back {
@@ -670,9 +665,9 @@ pub async fn at_indexes(
     done
 }
 
-/// A request of a plan whose handle is known before any answer, as it is sent: the operations,
-/// the clears, the one-item changes and their saves. `None` for one that waits on an answer,
-/// which only the procedures that take handles from answers run.
+/// A request of a plan whose handle is known before any answer, as it is sent: the one-item
+/// changes and their saves ([`at_indexes`]). `None` for one that waits on an answer, which
+/// those plans never hold.
 fn known(request: &Request<Slot>) -> Option<Request> {
     match *request {
         Request::OnHandle(operation, Slot::Is(handle)) => {
