@@ -32,7 +32,7 @@ use tokio::sync::Semaphore;
 
 use crate::handle::Handle;
 use crate::input::Item;
-use crate::launcher::{Answer, Launcher, NoAnswer, Operation, Request, Slot};
+use crate::launcher::{Answer, Fetched, Launcher, NoAnswer, Operation, Request, Slot};
 use crate::name::Name;
 use crate::outcome::{Class, Failure, Reply};
 
@@ -148,6 +148,51 @@ impl Step {
     }
 }
 
+/// The steps of a procedure that makes a handle (`create`, `open`, `reopen`), and what it made:
+/// `report` words [`Made`] at the step that made it, and says nothing of the steps around it but
+/// their failures.
+#[derive(Debug)]
+pub struct Ran {
+    pub steps: Vec<Step>,
+    /// `None` when the request that makes the handle was never sent (an earlier step failed,
+    /// or Ctrl-C came first), nor by a procedure that makes none.
+    pub making: Option<Making>,
+}
+
+impl AsRef<[Step]> for Ran {
+    fn as_ref(&self) -> &[Step] {
+        &self.steps
+    }
+}
+
+/// The request that makes a procedure's handle was sent: its place among the steps, and what
+/// came of the procedure when it made the handle.
+#[derive(Debug, Clone)]
+pub struct Making {
+    pub at: usize,
+    pub made: Option<Made>,
+}
+
+/// What a procedure that makes a handle made, as it ran.
+#[derive(Debug, Clone)]
+pub enum Made {
+    /// `create`: the new data's handle and name; `saved` when `--put` saved it.
+    Created {
+        handle: Handle,
+        name: Name,
+        saved: bool,
+    },
+    /// `open`: a handle for data on the network, and what fetching it said.
+    Opened { fetched: Fetched },
+    /// `reopen`: a fresh handle (in `fetched`) for the data behind `old`; `dropped` when
+    /// `--drop` dropped `old`.
+    Reopened {
+        old: Handle,
+        fetched: Fetched,
+        dropped: bool,
+    },
+}
+
 /// The requests of a save as `--dry-run` and `--curl` show them: the save, and the read of the
 /// same handle's metadata that says which version it saved. Any other request alone.
 pub fn with_read_back<H: Copy>(request: Request<H>) -> Vec<Request<H>> {
@@ -183,8 +228,9 @@ pub enum RecordOutcome {
     Invalid(Failure),
     /// Not sent, because `--fail-fast` stopped the batch.
     NotStarted,
-    /// The steps that ran; a save runs only after its clear succeeded.
-    Ran(Vec<Step>),
+    /// The steps that ran; a save runs only after its clear succeeded. A reopen's say what
+    /// it made.
+    Ran(Ran),
 }
 
 impl Record {
@@ -193,8 +239,7 @@ impl Record {
         match &self.outcome {
             RecordOutcome::Invalid(failure) => Some(failure.class),
             RecordOutcome::NotStarted => None,
-            RecordOutcome::Ran(steps) => steps
-                .iter()
+            RecordOutcome::Ran(ran) => (ran.steps.iter())
                 .find_map(|step| step.result.as_ref().err().map(|failure| failure.class)),
         }
     }
@@ -321,14 +366,22 @@ async fn process(
     let mut steps = Steps::new(launcher, verbose, interrupt);
     // The plan `--dry-run` prints, run: an operation and its saves, or a reopen's data id, fetch
     // and give back, and the old handle dropped only once the new one is there.
-    interpret(&mut steps, &plan.procedure.plan(handle)).await;
+    let interpreted = interpret(&mut steps, &plan.procedure.plan(handle)).await;
+    let making = interpreted.making(|reply| match (plan.procedure, reply) {
+        (Procedure::Reopen { drop_old }, Reply::Fetched(fetched)) => Some(Made::Reopened {
+            old: handle,
+            fetched: fetched.clone(),
+            dropped: drop_old && interpreted.finished,
+        }),
+        _ => None,
+    });
     let steps = steps.finish().await;
     if plan.fail_fast && steps.iter().any(|step| step.result.is_err()) {
         stop.set(true);
     }
     Record {
         item,
-        outcome: RecordOutcome::Ran(steps),
+        outcome: RecordOutcome::Ran(Ran { steps, making }),
     }
 }
 
@@ -341,11 +394,21 @@ pub async fn create(
     white_list: bool,
     put: bool,
     verbose: bool,
-) -> Vec<Step> {
+) -> Ran {
     let never = Stop::default();
     let mut steps = Steps::new(launcher, verbose, &never);
-    interpret(&mut steps, &create_plan(name, private, white_list, put)).await;
-    steps.finish().await
+    let interpreted = interpret(&mut steps, &create_plan(name, private, white_list, put)).await;
+    let making = interpreted.making(|reply| match reply {
+        Reply::Handle(handle) => Some(Made::Created {
+            handle: Handle(*handle),
+            name,
+            // The put is the plan's last request.
+            saved: put && interpreted.finished,
+        }),
+        _ => None,
+    });
+    let steps = steps.finish().await;
+    Ran { steps, making }
 }
 
 /// `open`: a handle for data on the network, through a data id for its name, which is given
@@ -356,10 +419,36 @@ pub async fn open(
     private: bool,
     verbose: bool,
     stop: &Stop,
-) -> Vec<Step> {
+) -> Ran {
     let mut steps = Steps::new(launcher, verbose, stop);
-    interpret(&mut steps, &open_plan(name, private)).await;
-    steps.finish().await
+    let interpreted = interpret(&mut steps, &open_plan(name, private)).await;
+    let making = interpreted.making(|reply| match reply {
+        Reply::Fetched(fetched) => Some(Made::Opened {
+            fetched: fetched.clone(),
+        }),
+        _ => None,
+    });
+    let steps = steps.finish().await;
+    Ran { steps, making }
+}
+
+/// What came of running a plan: the step of its request that makes the handle the procedure is
+/// for (a `create` or a fetch), if one was sent, and what it answered; whether every request
+/// ran (a give-back that failed does not stop the plan).
+struct Interpreted {
+    making: Option<(usize, Option<Reply>)>,
+    finished: bool,
+}
+
+impl Interpreted {
+    /// The [`Making`] of the procedure, its [`Made`] from what the making request answered.
+    fn making(&self, made: impl FnOnce(&Reply) -> Option<Made>) -> Option<Making> {
+        let (at, reply) = self.making.as_ref()?;
+        Some(Making {
+            at: *at,
+            made: reply.as_ref().and_then(made),
+        })
+    }
 }
 
 /// Runs a plan, whose later requests may use the handles earlier answers give (`create`,
@@ -369,13 +458,17 @@ pub async fn open(
 /// the plan lists it, or at the end (`Steps::finish`) whatever came. A give-back that fails
 /// does not stop the plan: nothing after it waits on it (a reopen's old handle is dropped once
 /// the new one is there, whether or not the data id it came through could be given back).
-async fn interpret(steps: &mut Steps<'_>, plan: &[Request<Slot>]) {
+async fn interpret(steps: &mut Steps<'_>, plan: &[Request<Slot>]) -> Interpreted {
     let mut answers: Vec<(&'static str, Handle)> = Vec::new();
+    let mut done = Interpreted {
+        making: None,
+        finished: false,
+    };
     let mut at = 0;
     while let Some(request) = plan.get(at) {
         at += 1;
         let Some(sent) = resolved(request, &answers) else {
-            return;
+            return done;
         };
         if let Request::DropDataId(data_id) = sent {
             let _ = steps.give_back(data_id).await;
@@ -393,13 +486,13 @@ async fn interpret(steps: &mut Steps<'_>, plan: &[Request<Slot>]) {
                 false => steps.run(sent).await,
             };
             if reply.is_none() {
-                return;
+                return done;
             }
             continue;
         }
         if !sent.operation().makes_handle() {
             if steps.run(sent).await.is_none() {
-                return;
+                return done;
             }
             continue;
         }
@@ -410,18 +503,32 @@ async fn interpret(steps: &mut Steps<'_>, plan: &[Request<Slot>]) {
         let handle = match given_back {
             true => match steps.lease(sent, Request::DropDataId).await {
                 Ok((handle, _)) => handle,
-                Err(_) => return,
+                Err(_) => return done,
             },
-            false => match steps.run(sent).await {
+            false => match run_making(steps, sent, &mut done).await {
                 Some(Reply::Handle(handle)) => Handle(handle),
                 Some(Reply::Fetched(fetched)) => Handle(fetched.handle_id),
                 // Made, but its number not read: nothing later can use it.
                 Some(_) => continue,
-                None => return,
+                None => return done,
             },
         };
         answers.push((field, handle));
     }
+    done.finished = true;
+    done
+}
+
+/// Sends a request that makes a handle no later request gives back; a `create` or a fetch is
+/// the procedure's own, noted in `done` when it is sent.
+async fn run_making(steps: &mut Steps<'_>, sent: Request, done: &mut Interpreted) -> Option<Reply> {
+    let before = steps.sent();
+    let reply = steps.run(sent).await;
+    let made_here = matches!(sent.operation(), Operation::Create | Operation::Fetch);
+    if made_here && steps.sent() > before {
+        done.making = Some((before, reply.clone()));
+    }
+    reply
 }
 
 /// The slot a plan names the handle a request answers with: a data id's `{dataIdHandle}`,

@@ -12,7 +12,9 @@ impl Reporter {
         match &record.outcome {
             RecordOutcome::NotStarted => {}
             RecordOutcome::Invalid(failure) => self.invalid(&record.item, failure),
-            RecordOutcome::Ran(steps) => self.steps(launcher, record.item.line, steps),
+            RecordOutcome::Ran(ran) => {
+                self.steps(launcher, record.item.line, &ran.steps, ran.making.as_ref())
+            }
         }
     }
 
@@ -29,15 +31,17 @@ impl Reporter {
     /// lines, and an error for each step that failed. `line`: where the input came from.
     ///
     /// Procedures that make a new handle (`create`, `open`, `reopen`) print it alone on stdout,
-    /// for `h=$(safe-ad open NAME)`, and say what happened in one line on stderr; the other
-    /// steps print a line each (`put 7: ok`, or the metadata).
-    pub fn steps(&self, launcher: &Launcher, line: Option<u64>, steps: &[Step]) {
-        let new_handles = steps.iter().any(|step| {
-            matches!(
-                step.request.operation(),
-                Operation::Create | Operation::Fetch
-            )
-        });
+    /// for `h=$(safe-ad open NAME)`, and say what happened in one line on stderr, from what
+    /// `batch` says they made (`making`, once the request that makes it was sent); their other
+    /// steps say only their failures. The other procedures' steps print a line each (`put 7:
+    /// ok`, or the metadata).
+    pub fn steps(
+        &self,
+        launcher: &Launcher,
+        line: Option<u64>,
+        steps: &[Step],
+        making: Option<&Making>,
+    ) {
         // The name a procedure started from (`open NAME`) is known to the hints of its later
         // steps too.
         let name = steps
@@ -55,7 +59,17 @@ impl Reporter {
             }
             match &step.result {
                 Err(failure) => self.error(Some(&step.request.subject()), failure, &values),
-                Ok(_) if new_handles => self.new_handle(steps, at),
+                Ok(_) if making.is_some() => {
+                    if let Some(Making {
+                        at: made_at,
+                        made: Some(made),
+                    }) = making
+                    {
+                        if *made_at == at {
+                            self.made(made);
+                        }
+                    }
+                }
                 Ok(_) if step.request.operation().is_save() => {
                     // A clear of the data items just before left the copy none to lose.
                     let cleared =
@@ -73,47 +87,50 @@ impl Reporter {
         }
     }
 
-    /// For the step at `at` of a procedure that makes a handle: the handle on stdout (unless
-    /// `--json` has it), and what happened on stderr.
-    fn new_handle(&self, steps: &[Step], at: usize) {
-        let step = &steps[at];
-        let Some(handle) = step.new_handle() else {
-            return;
-        };
-        let said = match (&step.request, &step.result) {
-            (Request::Create { name, .. }, _) => {
-                let saved = steps.get(at + 1).is_some_and(|next| {
-                    next.request == Request::OnHandle(Operation::Put, handle) && next.result.is_ok()
-                });
-                if saved {
-                    format!("created handle {handle}, name {name}, saved to the network")
-                } else {
+    /// What a procedure that makes a handle made: the handle on stdout (unless `--json` has
+    /// it), and what happened on stderr.
+    fn made(&self, made: &Made) {
+        let (handle, said) = match made {
+            Made::Created {
+                handle,
+                name,
+                saved: true,
+            } => (
+                *handle,
+                format!("created handle {handle}, name {name}, saved to the network"),
+            ),
+            Made::Created {
+                handle,
+                name,
+                saved: false,
+            } => (
+                *handle,
+                format!(
+                    "created handle {handle}, name {name}, not on the network yet (save it with: safe-ad put {handle})"
+                ),
+            ),
+            Made::Opened { fetched } => {
+                let handle = Handle(fetched.handle_id);
+                (handle, format!("opened handle {handle}: {}", fetched_counts(fetched)))
+            }
+            Made::Reopened {
+                old,
+                fetched,
+                dropped,
+            } => {
+                let handle = Handle(fetched.handle_id);
+                let dropped = match dropped {
+                    true => format!("; dropped handle {old}"),
+                    false => String::new(),
+                };
+                (
+                    handle,
                     format!(
-                        "created handle {handle}, name {name}, not on the network yet (save it with: safe-ad put {handle})"
-                    )
-                }
+                        "reopened handle {old} as {handle}: {}{dropped}",
+                        fetched_counts(fetched)
+                    ),
+                )
             }
-            (Request::Fetch(_), Ok(Reply::Fetched(fetched))) => {
-                let counts = fetched_counts(fetched);
-                let before = at.checked_sub(1).map(|before| &steps[before].request);
-                match before {
-                    Some(Request::OnHandle(Operation::DataId, old)) => {
-                        let dropped = steps.iter().any(|later| {
-                            later.request == Request::OnHandle(Operation::Drop, *old)
-                                && later.result.is_ok()
-                        });
-                        let dropped = if dropped {
-                            format!("; dropped handle {old}")
-                        } else {
-                            String::new()
-                        };
-                        format!("reopened handle {old} as {handle}: {counts}{dropped}")
-                    }
-                    _ => format!("opened handle {handle}: {counts}"),
-                }
-            }
-            // A data-id handle is a means, not a result.
-            _ => return,
         };
         if !self.json {
             self.out(&format!("{handle}\n"));
