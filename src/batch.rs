@@ -157,6 +157,16 @@ pub struct Ran {
     /// `None` when the request that makes the handle was never sent (an earlier step failed,
     /// or Ctrl-C came first), nor by a procedure that makes none.
     pub making: Option<Making>,
+    /// The saves sent (an operation's `--save`, and a purge's first save).
+    pub saves: Vec<Saved>,
+}
+
+/// A save a procedure sent: its place among the steps, and whether it followed a `clear-data`
+/// of the same copy (which then held no data items for the save to leave out of it).
+#[derive(Debug, Clone, Copy)]
+pub struct Saved {
+    pub at: usize,
+    pub after_clear_data: bool,
 }
 
 impl AsRef<[Step]> for Ran {
@@ -375,13 +385,31 @@ async fn process(
         }),
         _ => None,
     });
+    // An operation's plan saves only after the operation, but a purge's first save.
+    let after_clear_data = matches!(
+        plan.procedure,
+        Procedure::Operation {
+            operation: Operation::ClearData,
+            ..
+        }
+    );
+    let saves = (interpreted.saves.iter())
+        .map(|&at| Saved {
+            at,
+            after_clear_data,
+        })
+        .collect();
     let steps = steps.finish().await;
     if plan.fail_fast && steps.iter().any(|step| step.result.is_err()) {
         stop.set(true);
     }
     Record {
         item,
-        outcome: RecordOutcome::Ran(Ran { steps, making }),
+        outcome: RecordOutcome::Ran(Ran {
+            steps,
+            making,
+            saves,
+        }),
     }
 }
 
@@ -408,7 +436,11 @@ pub async fn create(
         _ => None,
     });
     let steps = steps.finish().await;
-    Ran { steps, making }
+    Ran {
+        steps,
+        making,
+        saves: Vec::new(),
+    }
 }
 
 /// `open`: a handle for data on the network, through a data id for its name, which is given
@@ -429,15 +461,21 @@ pub async fn open(
         _ => None,
     });
     let steps = steps.finish().await;
-    Ran { steps, making }
+    Ran {
+        steps,
+        making,
+        saves: Vec::new(),
+    }
 }
 
 /// What came of running a plan: the step of its request that makes the handle the procedure is
 /// for (a `create` or a fetch), if one was sent, and what it answered; whether every request
-/// ran (a give-back that failed does not stop the plan).
+/// ran (a give-back that failed does not stop the plan); where the saves read back with their
+/// step stand among the steps.
 struct Interpreted {
     making: Option<(usize, Option<Reply>)>,
     finished: bool,
+    saves: Vec<usize>,
 }
 
 impl Interpreted {
@@ -463,6 +501,7 @@ async fn interpret(steps: &mut Steps<'_>, plan: &[Request<Slot>]) -> Interpreted
     let mut done = Interpreted {
         making: None,
         finished: false,
+        saves: Vec::new(),
     };
     let mut at = 0;
     while let Some(request) = plan.get(at) {
@@ -481,7 +520,12 @@ async fn interpret(steps: &mut Steps<'_>, plan: &[Request<Slot>]) -> Interpreted
             let reply = match read_back {
                 true => {
                     at += 1;
-                    steps.save_or_run(sent).await
+                    let before = steps.sent();
+                    let reply = steps.save_or_run(sent).await;
+                    if steps.sent() > before {
+                        done.saves.push(before);
+                    }
+                    reply
                 }
                 false => steps.run(sent).await,
             };

@@ -65,7 +65,7 @@ pub fn open(
     let stop = Stop::default();
     let work = batch::open(&launcher, name, command.private, settings.verbose, &stop);
     finish_leasing(&launcher, &stop, reporter, work, |ran| {
-        reporter.steps(&launcher, None, &ran.steps, ran.making.as_ref())
+        reporter.steps(&launcher, None, ran)
     })
 }
 
@@ -127,7 +127,7 @@ pub(super) fn parse_name(raw: &str, command: &str) -> Result<Name, Failure> {
 /// Prints the steps and what they made, and picks the exit code: that of the first step that
 /// failed.
 fn finish(launcher: &Launcher, ran: &Ran, reporter: &Reporter) -> Done {
-    reporter.steps(launcher, None, &ran.steps, ran.making.as_ref());
+    reporter.steps(launcher, None, ran);
     done_of(&ran.steps)
 }
 

@@ -12,9 +12,7 @@ impl Reporter {
         match &record.outcome {
             RecordOutcome::NotStarted => {}
             RecordOutcome::Invalid(failure) => self.invalid(&record.item, failure),
-            RecordOutcome::Ran(ran) => {
-                self.steps(launcher, record.item.line, &ran.steps, ran.making.as_ref())
-            }
+            RecordOutcome::Ran(ran) => self.steps(launcher, record.item.line, ran),
         }
     }
 
@@ -34,13 +32,23 @@ impl Reporter {
     /// for `h=$(safe-ad open NAME)`, and say what happened in one line on stderr, from what
     /// `batch` says they made (`making`, once the request that makes it was sent); their other
     /// steps say only their failures. The other procedures' steps print a line each (`put 7:
-    /// ok`, or the metadata).
-    pub fn steps(
+    /// ok`, or the metadata), a save as `batch` says it was sent ([`Saved`]).
+    pub fn steps(&self, launcher: &Launcher, line: Option<u64>, ran: &Ran) {
+        self.steps_told(launcher, line, &ran.steps, ran.making.as_ref(), &ran.saves);
+    }
+
+    /// One step of a one-item change (`remove`, `restore`, `purge`) or its save, as it is done.
+    pub fn one_step(&self, launcher: &Launcher, step: &Step) {
+        self.steps_told(launcher, None, std::slice::from_ref(step), None, &[]);
+    }
+
+    fn steps_told(
         &self,
         launcher: &Launcher,
         line: Option<u64>,
         steps: &[Step],
         making: Option<&Making>,
+        saves: &[Saved],
     ) {
         // The name a procedure started from (`open NAME`) is known to the hints of its later
         // steps too.
@@ -73,7 +81,7 @@ impl Reporter {
                 Ok(_) if step.request.operation().is_save() => {
                     // A clear of the data items just before left the copy none to lose.
                     let cleared =
-                        at > 0 && steps[at - 1].request.operation() == Operation::ClearData;
+                        (saves.iter()).any(|saved| saved.at == at && saved.after_clear_data);
                     self.saved(step, !cleared)
                 }
                 Ok(Reply::Metadata(metadata)) if !self.json => {
