@@ -203,6 +203,27 @@ pub enum Made {
     },
 }
 
+/// The steps of `append` (of a name, or of immutable content), and where its append stands
+/// among them when it succeeded: `report` words that, not the steps around it.
+#[derive(Debug)]
+pub struct AppendRan {
+    pub steps: Vec<Step>,
+    pub appended: Option<Appended>,
+}
+
+impl AsRef<[Step]> for AppendRan {
+    fn as_ref(&self) -> &[Step] {
+        &self.steps
+    }
+}
+
+/// An append that succeeded: the item is on the network, in the data behind `handle`.
+#[derive(Debug, Clone, Copy)]
+pub struct Appended {
+    pub at: usize,
+    pub handle: Handle,
+}
+
 /// The requests of a save as `--dry-run` and `--curl` show them: the save, and the read of the
 /// same handle's metadata that says which version it saved. Any other request alone.
 pub fn with_read_back<H: Copy>(request: Request<H>) -> Vec<Request<H>> {
@@ -476,6 +497,8 @@ struct Interpreted {
     making: Option<(usize, Option<Reply>)>,
     finished: bool,
     saves: Vec<usize>,
+    /// Where an append that succeeded stands among the steps.
+    appended: Option<usize>,
 }
 
 impl Interpreted {
@@ -502,6 +525,7 @@ async fn interpret(steps: &mut Steps<'_>, plan: &[Request<Slot>]) -> Interpreted
         making: None,
         finished: false,
         saves: Vec::new(),
+        appended: None,
     };
     let mut at = 0;
     while let Some(request) = plan.get(at) {
@@ -535,8 +559,12 @@ async fn interpret(steps: &mut Steps<'_>, plan: &[Request<Slot>]) -> Interpreted
             continue;
         }
         if !sent.operation().makes_handle() {
+            let before = steps.sent();
             if steps.run(sent).await.is_none() {
                 return done;
+            }
+            if let Request::Append { .. } = sent {
+                done.appended = Some(before);
             }
             continue;
         }
@@ -682,10 +710,13 @@ pub async fn append(
     item: AppendItem,
     verbose: bool,
     stop: &Stop,
-) -> Vec<Step> {
+) -> AppendRan {
     let mut steps = Steps::new(launcher, verbose, stop);
-    interpret(&mut steps, &append_plan(handle, item)).await;
-    steps.finish().await
+    let interpreted = interpret(&mut steps, &append_plan(handle, item)).await;
+    AppendRan {
+        steps: steps.finish().await,
+        appended: (interpreted.appended).map(|at| Appended { at, handle }),
+    }
 }
 
 /// The requests of `append` before any answer (`--dry-run`, `--curl`).
