@@ -15,9 +15,12 @@
 //! Nothing here prints: each handle becomes a `Record` that `report` renders, and a `Tally` that
 //! picks the exit code. Whoever consumes the records says when to stop (stdout's reader gone).
 //!
-//! The step runner, the leases and the stop live in `batch/steps.rs`, re-exported here.
+//! The step runner, the leases and the stop live in `batch/steps.rs`, re-exported here; the
+//! plan interpreter in `batch/interpret.rs`; the typed results in `batch/made.rs`.
 
 pub mod immutable;
+mod interpret;
+mod made;
 pub mod restore;
 pub mod select;
 pub mod show;
@@ -36,6 +39,8 @@ use crate::launcher::{Answer, Launcher, NoAnswer, Operation, Request, Slot};
 use crate::name::Name;
 use crate::outcome::{Class, Failure, Reply};
 
+use interpret::interpret;
+pub use made::{AppendRan, Appended, Made, Making, Ran, Saved};
 use steps::{save_step, step, Steps};
 pub use steps::{until_stopped, Ended, Lease, Left, Stop, Unread};
 
@@ -183,8 +188,9 @@ pub enum RecordOutcome {
     Invalid(Failure),
     /// Not sent, because `--fail-fast` stopped the batch.
     NotStarted,
-    /// The steps that ran; a save runs only after its clear succeeded.
-    Ran(Vec<Step>),
+    /// The steps that ran; a save runs only after its clear succeeded. A reopen's say what
+    /// it made.
+    Ran(Ran),
 }
 
 impl Record {
@@ -193,8 +199,7 @@ impl Record {
         match &self.outcome {
             RecordOutcome::Invalid(failure) => Some(failure.class),
             RecordOutcome::NotStarted => None,
-            RecordOutcome::Ran(steps) => steps
-                .iter()
+            RecordOutcome::Ran(ran) => (ran.steps.iter())
                 .find_map(|step| step.result.as_ref().err().map(|failure| failure.class)),
         }
     }
@@ -319,40 +324,42 @@ async fn process(
     }
     started.set(started.get() + 1);
     let mut steps = Steps::new(launcher, verbose, interrupt);
-    match plan.procedure {
-        Procedure::Operation { .. } => {
-            // The plan `--dry-run` prints, run: each request once the one before succeeded (a
-            // save's read back is part of its step).
-            let plan = plan.procedure.plan(handle);
-            let mut requests = plan.iter().filter_map(known).peekable();
-            while let Some(request) = requests.next() {
-                if request.operation().is_save() {
-                    requests.next_if(|next| is_read_back(next, &request));
-                }
-                if steps.save_or_run(request).await.is_none() {
-                    break;
-                }
-            }
+    // The plan `--dry-run` prints, run: an operation and its saves, or a reopen's data id, fetch
+    // and give back, and the old handle dropped only once the new one is there.
+    let interpreted = interpret(&mut steps, &plan.procedure.plan(handle)).await;
+    let making = interpreted.making(|reply| match (plan.procedure, reply) {
+        (Procedure::Reopen { drop_old }, Reply::Fetched(fetched)) => Some(Made::Reopened {
+            old: handle,
+            fetched: fetched.clone(),
+            dropped: drop_old && interpreted.finished,
+        }),
+        _ => None,
+    });
+    // An operation's plan saves only after the operation, but a purge's first save.
+    let after_clear_data = matches!(
+        plan.procedure,
+        Procedure::Operation {
+            operation: Operation::ClearData,
+            ..
         }
-        Procedure::Reopen { drop_old } => {
-            let request = Request::OnHandle(Operation::DataId, handle);
-            if let Ok((data_id, _)) = steps.lease(request, Request::DropDataId).await {
-                let fetched = steps.run(Request::Fetch(data_id)).await.is_some();
-                // The data id first: the old handle goes only once the new one is there.
-                let _ = steps.give_back_all().await;
-                if fetched && drop_old {
-                    steps.run(Request::OnHandle(Operation::Drop, handle)).await;
-                }
-            }
-        }
-    }
+    );
+    let saves = (interpreted.saves.iter())
+        .map(|&at| Saved {
+            at,
+            after_clear_data,
+        })
+        .collect();
     let steps = steps.finish().await;
     if plan.fail_fast && steps.iter().any(|step| step.result.is_err()) {
         stop.set(true);
     }
     Record {
         item,
-        outcome: RecordOutcome::Ran(steps),
+        outcome: RecordOutcome::Ran(Ran {
+            steps,
+            making,
+            saves,
+        }),
     }
 }
 
@@ -365,11 +372,25 @@ pub async fn create(
     white_list: bool,
     put: bool,
     verbose: bool,
-) -> Vec<Step> {
+) -> Ran {
     let never = Stop::default();
     let mut steps = Steps::new(launcher, verbose, &never);
-    interpret(&mut steps, &create_plan(name, private, white_list, put)).await;
-    steps.finish().await
+    let interpreted = interpret(&mut steps, &create_plan(name, private, white_list, put)).await;
+    let making = interpreted.making(|reply| match reply {
+        Reply::Handle(handle) => Some(Made::Created {
+            handle: Handle(*handle),
+            name,
+            // The put is the plan's last request.
+            saved: put && interpreted.finished,
+        }),
+        _ => None,
+    });
+    let steps = steps.finish().await;
+    Ran {
+        steps,
+        making,
+        saves: Vec::new(),
+    }
 }
 
 /// `open`: a handle for data on the network, through a data id for its name, which is given
@@ -380,112 +401,21 @@ pub async fn open(
     private: bool,
     verbose: bool,
     stop: &Stop,
-) -> Vec<Step> {
+) -> Ran {
     let mut steps = Steps::new(launcher, verbose, stop);
-    interpret(&mut steps, &open_plan(name, private)).await;
-    steps.finish().await
-}
-
-/// Runs a plan whose later requests use the handles earlier answers give (`create`, `open`,
-/// `append`): each request once the one before succeeded. A handle the plan gives back (a
-/// `DropDataId` of its slot) is a lease: given back where the plan lists it, or at the end
-/// (`Steps::finish`) whatever came.
-async fn interpret(steps: &mut Steps<'_>, plan: &[Request<Slot>]) {
-    let mut answers: Vec<(&'static str, Handle)> = Vec::new();
-    for (at, request) in plan.iter().enumerate() {
-        let Some(sent) = resolved(request, &answers) else {
-            return;
-        };
-        if let Request::DropDataId(data_id) = sent {
-            if steps.give_back(data_id).await.is_err() {
-                return;
-            }
-            continue;
-        }
-        if !sent.operation().makes_handle() {
-            if steps.run(sent).await.is_none() {
-                return;
-            }
-            continue;
-        }
-        let field = fills(&sent);
-        let given_back = plan[at + 1..]
-            .iter()
-            .any(|later| matches!(later, Request::DropDataId(Slot::FromAnswer(f)) if *f == field));
-        let handle = match given_back {
-            true => match steps.lease(sent, Request::DropDataId).await {
-                Ok((handle, _)) => handle,
-                Err(_) => return,
-            },
-            false => match steps.run(sent).await {
-                Some(Reply::Handle(handle)) => Handle(handle),
-                Some(Reply::Fetched(fetched)) => Handle(fetched.handle_id),
-                // Made, but its number not read: nothing later can use it.
-                Some(_) => continue,
-                None => return,
-            },
-        };
-        answers.push((field, handle));
+    let interpreted = interpret(&mut steps, &open_plan(name, private)).await;
+    let making = interpreted.making(|reply| match reply {
+        Reply::Fetched(fetched) => Some(Made::Opened {
+            fetched: fetched.clone(),
+        }),
+        _ => None,
+    });
+    let steps = steps.finish().await;
+    Ran {
+        steps,
+        making,
+        saves: Vec::new(),
     }
-}
-
-/// The slot a plan names the handle a request answers with: a data id's `{dataIdHandle}`,
-/// any other `{handleId}`.
-fn fills(request: &Request) -> &'static str {
-    match request.operation() {
-        Operation::DataId => "dataIdHandle",
-        _ => "handleId",
-    }
-}
-
-/// A plan's request with the handles earlier answers gave in place of their slots; `None` when
-/// one it waits on never came.
-fn resolved(request: &Request<Slot>, answers: &[(&'static str, Handle)]) -> Option<Request> {
-    let at = |slot: Slot| match slot {
-        Slot::Is(handle) => Some(handle),
-        Slot::FromAnswer(field) => (answers.iter())
-            .find(|(name, _)| *name == field)
-            .map(|(_, handle)| *handle),
-    };
-    Some(match *request {
-        Request::OnHandle(operation, handle) => Request::OnHandle(operation, at(handle)?),
-        Request::Create {
-            name,
-            private,
-            white_list,
-        } => Request::Create {
-            name,
-            private,
-            white_list,
-        },
-        Request::DataIdOfName { name, private } => Request::DataIdOfName { name, private },
-        Request::Fetch(data_id) => Request::Fetch(at(data_id)?),
-        Request::DropDataId(data_id) => Request::DropDataId(at(data_id)?),
-        Request::AtIndex(operation, handle, index) => {
-            Request::AtIndex(operation, at(handle)?, index)
-        }
-        Request::Append { handle, data_id } => Request::Append {
-            handle: at(handle)?,
-            data_id: at(data_id)?,
-        },
-        Request::StructuredDataIdOfName { name, type_tag } => {
-            Request::StructuredDataIdOfName { name, type_tag }
-        }
-        Request::OnId(operation, id) => Request::OnId(operation, at(id)?),
-        Request::UserSignKey => Request::UserSignKey,
-        Request::NewWriter => Request::NewWriter,
-        Request::CloseWriter { writer, cipher } => Request::CloseWriter {
-            writer: at(writer)?,
-            cipher: at(cipher)?,
-        },
-        Request::CipherOpts { kind, key } => Request::CipherOpts {
-            kind,
-            key: match key {
-                Some(key) => Some(at(key)?),
-                None => None,
-            },
-        },
-    })
 }
 
 /// The requests of `create` and `open` before any answer (`--dry-run`, `--curl`).
@@ -536,10 +466,13 @@ pub async fn append(
     item: AppendItem,
     verbose: bool,
     stop: &Stop,
-) -> Vec<Step> {
+) -> AppendRan {
     let mut steps = Steps::new(launcher, verbose, stop);
-    interpret(&mut steps, &append_plan(handle, item)).await;
-    steps.finish().await
+    let interpreted = interpret(&mut steps, &append_plan(handle, item)).await;
+    AppendRan {
+        steps: steps.finish().await,
+        appended: (interpreted.appended).map(|at| Appended { at, handle }),
+    }
 }
 
 /// The requests of `append` before any answer (`--dry-run`, `--curl`).
@@ -670,9 +603,9 @@ pub async fn at_indexes(
     done
 }
 
-/// A request of a plan whose handle is known before any answer, as it is sent: the operations,
-/// the clears, the one-item changes and their saves. `None` for one that waits on an answer,
-/// which only the procedures that take handles from answers run.
+/// A request of a plan whose handle is known before any answer, as it is sent: the one-item
+/// changes and their saves ([`at_indexes`]). `None` for one that waits on an answer, which
+/// those plans never hold.
 fn known(request: &Request<Slot>) -> Option<Request> {
     match *request {
         Request::OnHandle(operation, Slot::Is(handle)) => {

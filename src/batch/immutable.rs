@@ -23,10 +23,13 @@ pub async fn append(
     encryption: Encryption,
     verbose: bool,
     stop: &Stop,
-) -> Vec<super::Step> {
+) -> super::AppendRan {
     let mut steps = Steps::new(launcher, verbose, stop);
-    let _ = chain(&mut steps, handle, content, encryption).await;
-    steps.finish().await
+    let appended = chain(&mut steps, handle, content, encryption).await;
+    super::AppendRan {
+        steps: steps.finish().await,
+        appended: (appended.ok()).map(|at| super::Appended { at, handle }),
+    }
 }
 
 async fn chain(
@@ -34,7 +37,7 @@ async fn chain(
     handle: Handle,
     content: &[u8],
     encryption: Encryption,
-) -> Result<(), crate::outcome::Failure> {
+) -> Result<usize, crate::outcome::Failure> {
     let (writer, _) = steps
         .lease(Request::NewWriter, |w| {
             Request::OnId(Operation::DropWriter, w)
@@ -66,8 +69,9 @@ async fn chain(
     let (data_id, _) = steps
         .lease(Request::CloseWriter { writer, cipher }, Request::DropDataId)
         .await?;
+    let at = steps.sent();
     steps.ask(Request::Append { handle, data_id }).await?;
-    Ok(())
+    Ok(at)
 }
 
 /// The requests of `append --immutable` before any answer (`--dry-run`, `--curl`); the write

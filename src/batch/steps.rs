@@ -230,6 +230,11 @@ impl<'a> Steps<'a> {
         }
     }
 
+    /// How many steps were sent so far: where the next one will stand.
+    pub(super) fn sent(&self) -> usize {
+        self.done.len()
+    }
+
     /// Sends `request`; its reply if it succeeded.
     pub(super) async fn run(&mut self, request: Request) -> Option<Reply> {
         self.ask(request).await.ok()

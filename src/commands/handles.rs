@@ -4,7 +4,7 @@
 //! `create` and `open` work on one name; `reopen` and `drop` are batches over handles, with the
 //! same input, `--jobs`, summary and exit codes as the operations.
 
-use crate::batch::{self, Ended, Procedure, Step, Stop};
+use crate::batch::{self, Ended, Procedure, Ran, Step, Stop};
 use crate::cli::{ClientOptions, CreateCommand, HandleArgs, OpenCommand, ReopenCommand};
 use crate::launcher::{Launcher, Operation};
 use crate::name::{self, Name};
@@ -64,26 +64,26 @@ pub fn open(
     settings.token()?;
     let stop = Stop::default();
     let work = batch::open(&launcher, name, command.private, settings.verbose, &stop);
-    finish_leasing(&launcher, &stop, reporter, work, |steps| {
-        reporter.steps(&launcher, None, steps)
+    finish_leasing(&launcher, &stop, reporter, work, |ran| {
+        reporter.steps(&launcher, None, ran)
     })
 }
 
 /// Runs a procedure that holds leases (`open`, `append`) until it ends or Ctrl-C stops it, and
 /// prints its steps with `report`: the command says how its steps read, also when they were cut
 /// short (an `append` stopped before its append prints no step of its own on stdout).
-pub(super) fn finish_leasing(
+pub(super) fn finish_leasing<Ran: AsRef<[Step]>>(
     launcher: &Launcher,
     stop: &Stop,
     reporter: &Reporter,
-    work: impl std::future::Future<Output = Vec<Step>>,
-    report: impl Fn(&[Step]),
+    work: impl std::future::Future<Output = Ran>,
+    report: impl Fn(&Ran),
 ) -> Result<Done, Failure> {
     let ended = runtime()?.block_on(batch::until_stopped(work, stop, || reporter.stopping()));
     match ended {
         Ended::Finished(steps) => {
             report(&steps);
-            let done = done_of(&steps);
+            let done = done_of(steps.as_ref());
             Ok(super::accounted(done, stop, launcher, reporter))
         }
         Ended::Interrupted(steps) => {
@@ -124,10 +124,11 @@ pub(super) fn parse_name(raw: &str, command: &str) -> Result<Name, Failure> {
     })
 }
 
-/// Prints the steps and picks the exit code: that of the first step that failed.
-pub(super) fn finish(launcher: &Launcher, steps: &[Step], reporter: &Reporter) -> Done {
-    reporter.steps(launcher, None, steps);
-    done_of(steps)
+/// Prints the steps and what they made, and picks the exit code: that of the first step that
+/// failed.
+fn finish(launcher: &Launcher, ran: &Ran, reporter: &Reporter) -> Done {
+    reporter.steps(launcher, None, ran);
+    done_of(&ran.steps)
 }
 
 /// How a procedure's steps ended: by its first failure, if any.

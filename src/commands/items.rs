@@ -164,7 +164,7 @@ pub fn at_indexes(
         &indexes,
         save,
         settings.fail_fast,
-        |step| reporter.steps(&launcher, None, std::slice::from_ref(step)),
+        |step| reporter.one_step(&launcher, step),
     );
     let done = runtime
         .block_on(interruptible(work))

@@ -36,7 +36,9 @@ use anstyle::{AnsiColor, Color, Style};
 use serde_json::{json, Value};
 
 use crate::batch::show::{IndexRange, Kind, Section, Shown, ShownItem};
-use crate::batch::{Record, RecordOutcome, Step, Tally};
+use crate::batch::{
+    AppendRan, Appended, Made, Making, Ran, Record, RecordOutcome, Saved, Step, Tally,
+};
 use crate::cli::ColorWhen;
 use crate::config_file::Key;
 use crate::handle::Handle;

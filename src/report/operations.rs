@@ -12,7 +12,7 @@ impl Reporter {
         match &record.outcome {
             RecordOutcome::NotStarted => {}
             RecordOutcome::Invalid(failure) => self.invalid(&record.item, failure),
-            RecordOutcome::Ran(steps) => self.steps(launcher, record.item.line, steps),
+            RecordOutcome::Ran(ran) => self.steps(launcher, record.item.line, ran),
         }
     }
 
@@ -29,15 +29,27 @@ impl Reporter {
     /// lines, and an error for each step that failed. `line`: where the input came from.
     ///
     /// Procedures that make a new handle (`create`, `open`, `reopen`) print it alone on stdout,
-    /// for `h=$(safe-ad open NAME)`, and say what happened in one line on stderr; the other
-    /// steps print a line each (`put 7: ok`, or the metadata).
-    pub fn steps(&self, launcher: &Launcher, line: Option<u64>, steps: &[Step]) {
-        let new_handles = steps.iter().any(|step| {
-            matches!(
-                step.request.operation(),
-                Operation::Create | Operation::Fetch
-            )
-        });
+    /// for `h=$(safe-ad open NAME)`, and say what happened in one line on stderr, from what
+    /// `batch` says they made (`making`, once the request that makes it was sent); their other
+    /// steps say only their failures. The other procedures' steps print a line each (`put 7:
+    /// ok`, or the metadata), a save as `batch` says it was sent ([`Saved`]).
+    pub fn steps(&self, launcher: &Launcher, line: Option<u64>, ran: &Ran) {
+        self.steps_told(launcher, line, &ran.steps, ran.making.as_ref(), &ran.saves);
+    }
+
+    /// One step of a one-item change (`remove`, `restore`, `purge`) or its save, as it is done.
+    pub fn one_step(&self, launcher: &Launcher, step: &Step) {
+        self.steps_told(launcher, None, std::slice::from_ref(step), None, &[]);
+    }
+
+    fn steps_told(
+        &self,
+        launcher: &Launcher,
+        line: Option<u64>,
+        steps: &[Step],
+        making: Option<&Making>,
+        saves: &[Saved],
+    ) {
         // The name a procedure started from (`open NAME`) is known to the hints of its later
         // steps too.
         let name = steps
@@ -55,11 +67,21 @@ impl Reporter {
             }
             match &step.result {
                 Err(failure) => self.error(Some(&step.request.subject()), failure, &values),
-                Ok(_) if new_handles => self.new_handle(steps, at),
+                Ok(_) if making.is_some() => {
+                    if let Some(Making {
+                        at: made_at,
+                        made: Some(made),
+                    }) = making
+                    {
+                        if *made_at == at {
+                            self.made(made);
+                        }
+                    }
+                }
                 Ok(_) if step.request.operation().is_save() => {
                     // A clear of the data items just before left the copy none to lose.
                     let cleared =
-                        at > 0 && steps[at - 1].request.operation() == Operation::ClearData;
+                        (saves.iter()).any(|saved| saved.at == at && saved.after_clear_data);
                     self.saved(step, !cleared)
                 }
                 Ok(Reply::Metadata(metadata)) if !self.json => {
@@ -73,47 +95,50 @@ impl Reporter {
         }
     }
 
-    /// For the step at `at` of a procedure that makes a handle: the handle on stdout (unless
-    /// `--json` has it), and what happened on stderr.
-    fn new_handle(&self, steps: &[Step], at: usize) {
-        let step = &steps[at];
-        let Some(handle) = step.new_handle() else {
-            return;
-        };
-        let said = match (&step.request, &step.result) {
-            (Request::Create { name, .. }, _) => {
-                let saved = steps.get(at + 1).is_some_and(|next| {
-                    next.request == Request::OnHandle(Operation::Put, handle) && next.result.is_ok()
-                });
-                if saved {
-                    format!("created handle {handle}, name {name}, saved to the network")
-                } else {
+    /// What a procedure that makes a handle made: the handle on stdout (unless `--json` has
+    /// it), and what happened on stderr.
+    fn made(&self, made: &Made) {
+        let (handle, said) = match made {
+            Made::Created {
+                handle,
+                name,
+                saved: true,
+            } => (
+                *handle,
+                format!("created handle {handle}, name {name}, saved to the network"),
+            ),
+            Made::Created {
+                handle,
+                name,
+                saved: false,
+            } => (
+                *handle,
+                format!(
+                    "created handle {handle}, name {name}, not on the network yet (save it with: safe-ad put {handle})"
+                ),
+            ),
+            Made::Opened { fetched } => {
+                let handle = Handle(fetched.handle_id);
+                (handle, format!("opened handle {handle}: {}", fetched_counts(fetched)))
+            }
+            Made::Reopened {
+                old,
+                fetched,
+                dropped,
+            } => {
+                let handle = Handle(fetched.handle_id);
+                let dropped = match dropped {
+                    true => format!("; dropped handle {old}"),
+                    false => String::new(),
+                };
+                (
+                    handle,
                     format!(
-                        "created handle {handle}, name {name}, not on the network yet (save it with: safe-ad put {handle})"
-                    )
-                }
+                        "reopened handle {old} as {handle}: {}{dropped}",
+                        fetched_counts(fetched)
+                    ),
+                )
             }
-            (Request::Fetch(_), Ok(Reply::Fetched(fetched))) => {
-                let counts = fetched_counts(fetched);
-                let before = at.checked_sub(1).map(|before| &steps[before].request);
-                match before {
-                    Some(Request::OnHandle(Operation::DataId, old)) => {
-                        let dropped = steps.iter().any(|later| {
-                            later.request == Request::OnHandle(Operation::Drop, *old)
-                                && later.result.is_ok()
-                        });
-                        let dropped = if dropped {
-                            format!("; dropped handle {old}")
-                        } else {
-                            String::new()
-                        };
-                        format!("reopened handle {old} as {handle}: {counts}{dropped}")
-                    }
-                    _ => format!("opened handle {handle}: {counts}"),
-                }
-            }
-            // A data-id handle is a means, not a result.
-            _ => return,
         };
         if !self.json {
             self.out(&format!("{handle}\n"));

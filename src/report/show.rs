@@ -158,8 +158,8 @@ impl Reporter {
 
     /// The steps of `append`: `--verbose` exchanges, a JSON object per request, the append's
     /// own line (`append 7: ok`), an error for each step that failed, and what to do to see it.
-    pub fn append_steps(&self, launcher: &Launcher, steps: &[Step]) {
-        for step in steps {
+    pub fn append_steps(&self, launcher: &Launcher, ran: &AppendRan) {
+        for (at, step) in ran.steps.iter().enumerate() {
             if step.exchange.is_some() {
                 err(&exchange_text(launcher, step));
             }
@@ -167,9 +167,15 @@ impl Reporter {
             if self.json {
                 self.out(&json_line(&step_json(launcher, None, step, &values)));
             }
-            match (&step.result, step.request) {
+            match (&step.result, ran.appended) {
                 (Err(failure), _) => self.error(Some(&step.request.subject()), failure, &values),
-                (Ok(_), Request::Append { handle, .. }) => {
+                (
+                    Ok(_),
+                    Some(Appended {
+                        at: appended,
+                        handle,
+                    }),
+                ) if appended == at => {
                     if !self.json {
                         self.ok(&step.request);
                     }

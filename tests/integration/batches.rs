@@ -618,6 +618,12 @@ fn clear_data_save_post_reaches_the_network() {
         "no reminder to save after --save: {}",
         output.stderr()
     );
+    // The copy was cleared before the save: the post left no data items out of it.
+    assert!(
+        !output.stderr().contains("copy in handle 1"),
+        "no note of items left out of a cleared copy: {}",
+        output.stderr()
+    );
     assert_eq!(emulator.network(1), (2, 0, 5));
 }
 

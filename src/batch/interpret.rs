@@ -1,0 +1,185 @@
+//! The plan interpreter: runs the requests a procedure's plan lists (the plan `--dry-run` and
+//! `--curl` print), putting the handles earlier answers give in place of their slots, holding
+//! what the plan gives back as leases, and noting what the typed results (`super::made`) are
+//! told from: the request that made the procedure's handle, the saves, the append.
+
+use crate::handle::Handle;
+use crate::launcher::{Operation, Request, Slot};
+use crate::outcome::Reply;
+
+use super::is_read_back;
+use super::made::{Made, Making};
+use super::steps::Steps;
+
+/// What came of running a plan: the step of its request that makes the handle the procedure is
+/// for (a `create` or a fetch), if one was sent, and what it answered; whether every request
+/// ran (a give-back that failed does not stop the plan); where the saves read back with their
+/// step stand among the steps.
+pub(super) struct Interpreted {
+    making: Option<(usize, Option<Reply>)>,
+    pub(super) finished: bool,
+    pub(super) saves: Vec<usize>,
+    /// Where an append that succeeded stands among the steps.
+    pub(super) appended: Option<usize>,
+}
+
+impl Interpreted {
+    /// The [`Making`] of the procedure, its [`Made`] from what the making request answered.
+    pub(super) fn making(&self, made: impl FnOnce(&Reply) -> Option<Made>) -> Option<Making> {
+        let (at, reply) = self.making.as_ref()?;
+        Some(Making {
+            at: *at,
+            made: reply.as_ref().and_then(made),
+        })
+    }
+}
+
+/// Runs a plan, whose later requests may use the handles earlier answers give (`create`,
+/// `open`, `append`, `reopen`, the operations): each request once the one before succeeded. A
+/// save the plan lists with its read back ([`super::with_read_back`]) sends that read as part of its
+/// step. A handle the plan gives back (a `DropDataId` of its slot) is a lease: given back where
+/// the plan lists it, or at the end (`Steps::finish`) whatever came. A give-back that fails
+/// does not stop the plan: nothing after it waits on it (a reopen's old handle is dropped once
+/// the new one is there, whether or not the data id it came through could be given back).
+pub(super) async fn interpret(steps: &mut Steps<'_>, plan: &[Request<Slot>]) -> Interpreted {
+    let mut answers: Vec<(&'static str, Handle)> = Vec::new();
+    let mut done = Interpreted {
+        making: None,
+        finished: false,
+        saves: Vec::new(),
+        appended: None,
+    };
+    let mut at = 0;
+    while let Some(request) = plan.get(at) {
+        at += 1;
+        let Some(sent) = resolved(request, &answers) else {
+            return done;
+        };
+        if let Request::DropDataId(data_id) = sent {
+            let _ = steps.give_back(data_id).await;
+            continue;
+        }
+        if sent.operation().is_save() {
+            let read_back = (plan.get(at))
+                .and_then(|next| resolved(next, &answers))
+                .is_some_and(|next| is_read_back(&next, &sent));
+            let reply = match read_back {
+                true => {
+                    at += 1;
+                    let before = steps.sent();
+                    let reply = steps.save_or_run(sent).await;
+                    if steps.sent() > before {
+                        done.saves.push(before);
+                    }
+                    reply
+                }
+                false => steps.run(sent).await,
+            };
+            if reply.is_none() {
+                return done;
+            }
+            continue;
+        }
+        if !sent.operation().makes_handle() {
+            let before = steps.sent();
+            if steps.run(sent).await.is_none() {
+                return done;
+            }
+            if let Request::Append { .. } = sent {
+                done.appended = Some(before);
+            }
+            continue;
+        }
+        let field = fills(&sent);
+        let given_back = plan[at..]
+            .iter()
+            .any(|later| matches!(later, Request::DropDataId(Slot::FromAnswer(f)) if *f == field));
+        let handle = match given_back {
+            true => match steps.lease(sent, Request::DropDataId).await {
+                Ok((handle, _)) => handle,
+                Err(_) => return done,
+            },
+            false => match run_making(steps, sent, &mut done).await {
+                Some(Reply::Handle(handle)) => Handle(handle),
+                Some(Reply::Fetched(fetched)) => Handle(fetched.handle_id),
+                // Made, but its number not read: nothing later can use it.
+                Some(_) => continue,
+                None => return done,
+            },
+        };
+        answers.push((field, handle));
+    }
+    done.finished = true;
+    done
+}
+
+/// Sends a request that makes a handle no later request gives back; a `create` or a fetch is
+/// the procedure's own, noted in `done` when it is sent.
+async fn run_making(steps: &mut Steps<'_>, sent: Request, done: &mut Interpreted) -> Option<Reply> {
+    let before = steps.sent();
+    let reply = steps.run(sent).await;
+    let made_here = matches!(sent.operation(), Operation::Create | Operation::Fetch);
+    if made_here && steps.sent() > before {
+        done.making = Some((before, reply.clone()));
+    }
+    reply
+}
+
+/// The slot a plan names the handle a request answers with: a data id's `{dataIdHandle}`,
+/// any other `{handleId}`.
+fn fills(request: &Request) -> &'static str {
+    match request.operation() {
+        Operation::DataId => "dataIdHandle",
+        _ => "handleId",
+    }
+}
+
+/// A plan's request with the handles earlier answers gave in place of their slots; `None` when
+/// one it waits on never came.
+fn resolved(request: &Request<Slot>, answers: &[(&'static str, Handle)]) -> Option<Request> {
+    let at = |slot: Slot| match slot {
+        Slot::Is(handle) => Some(handle),
+        Slot::FromAnswer(field) => (answers.iter())
+            .find(|(name, _)| *name == field)
+            .map(|(_, handle)| *handle),
+    };
+    Some(match *request {
+        Request::OnHandle(operation, handle) => Request::OnHandle(operation, at(handle)?),
+        Request::Create {
+            name,
+            private,
+            white_list,
+        } => Request::Create {
+            name,
+            private,
+            white_list,
+        },
+        Request::DataIdOfName { name, private } => Request::DataIdOfName { name, private },
+        Request::Fetch(data_id) => Request::Fetch(at(data_id)?),
+        Request::DropDataId(data_id) => Request::DropDataId(at(data_id)?),
+        Request::AtIndex(operation, handle, index) => {
+            Request::AtIndex(operation, at(handle)?, index)
+        }
+        Request::Append { handle, data_id } => Request::Append {
+            handle: at(handle)?,
+            data_id: at(data_id)?,
+        },
+        Request::StructuredDataIdOfName { name, type_tag } => {
+            Request::StructuredDataIdOfName { name, type_tag }
+        }
+        Request::OnId(operation, id) => Request::OnId(operation, at(id)?),
+        Request::UserSignKey => Request::UserSignKey,
+        Request::NewWriter => Request::NewWriter,
+        Request::CloseWriter { writer, cipher } => Request::CloseWriter {
+            writer: at(writer)?,
+            cipher: at(cipher)?,
+        },
+        Request::CipherOpts { kind, key } => Request::CipherOpts {
+            kind,
+            key: match key {
+                Some(key) => Some(at(key)?),
+                None => None,
+            },
+        },
+    })
+}

@@ -1,0 +1,85 @@
+//! The typed results of the procedures: what `create`, `open` and `reopen` made, where an
+//! operation's saves stand, whether an `append` landed. `batch` tells them from its own run;
+//! `report` words them without reading the steps back.
+
+use crate::handle::Handle;
+use crate::launcher::Fetched;
+use crate::name::Name;
+
+use super::Step;
+
+/// The steps of a procedure that makes a handle (`create`, `open`, `reopen`), and what it made:
+/// `report` words [`Made`] at the step that made it, and says nothing of the steps around it but
+/// their failures.
+#[derive(Debug)]
+pub struct Ran {
+    pub steps: Vec<Step>,
+    /// `None` when the request that makes the handle was never sent (an earlier step failed,
+    /// or Ctrl-C came first), nor by a procedure that makes none.
+    pub making: Option<Making>,
+    /// The saves sent (an operation's `--save`, and a purge's first save).
+    pub saves: Vec<Saved>,
+}
+
+/// A save a procedure sent: its place among the steps, and whether it followed a `clear-data`
+/// of the same copy (which then held no data items for the save to leave out of it).
+#[derive(Debug, Clone, Copy)]
+pub struct Saved {
+    pub at: usize,
+    pub after_clear_data: bool,
+}
+
+impl AsRef<[Step]> for Ran {
+    fn as_ref(&self) -> &[Step] {
+        &self.steps
+    }
+}
+
+/// The request that makes a procedure's handle was sent: its place among the steps, and what
+/// came of the procedure when it made the handle.
+#[derive(Debug, Clone)]
+pub struct Making {
+    pub at: usize,
+    pub made: Option<Made>,
+}
+
+/// What a procedure that makes a handle made, as it ran.
+#[derive(Debug, Clone)]
+pub enum Made {
+    /// `create`: the new data's handle and name; `saved` when `--put` saved it.
+    Created {
+        handle: Handle,
+        name: Name,
+        saved: bool,
+    },
+    /// `open`: a handle for data on the network, and what fetching it said.
+    Opened { fetched: Fetched },
+    /// `reopen`: a fresh handle (in `fetched`) for the data behind `old`; `dropped` when
+    /// `--drop` dropped `old`.
+    Reopened {
+        old: Handle,
+        fetched: Fetched,
+        dropped: bool,
+    },
+}
+
+/// The steps of `append` (of a name, or of immutable content), and where its append stands
+/// among them when it succeeded: `report` words that, not the steps around it.
+#[derive(Debug)]
+pub struct AppendRan {
+    pub steps: Vec<Step>,
+    pub appended: Option<Appended>,
+}
+
+impl AsRef<[Step]> for AppendRan {
+    fn as_ref(&self) -> &[Step] {
+        &self.steps
+    }
+}
+
+/// An append that succeeded: the item is on the network, in the data behind `handle`.
+#[derive(Debug, Clone, Copy)]
+pub struct Appended {
+    pub at: usize,
+    pub handle: Handle,
+}
