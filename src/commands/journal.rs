@@ -20,7 +20,7 @@ use crate::outcome::{self, Class, Done, Failure};
 use crate::report::counted;
 use crate::report::emulator::JournalRow;
 use crate::report::Reporter;
-use crate::runtime::{internal, interruptible, runtime};
+use crate::runtime::{each_interruptible, internal, interruptible, runtime};
 use crate::settings::StdinUse;
 use crate::url::{parse_launcher_url, LauncherUrl};
 
@@ -64,12 +64,15 @@ pub fn run(
         return Ok(Done::Success);
     }
     let answer = send(&runtime, &launcher, &base, Method::GET, ROUTE.into())?;
-    let journal = Journal::read(&answer)?;
-    let matched: Vec<&Record> = journal
-        .records
-        .iter()
-        .filter(|record| query.passes(record))
-        .collect();
+    // Reading and matching a large journal takes a while: Ctrl-C still ends them.
+    let journal = Journal::read(&runtime, &answer)?;
+    let mut matched: Vec<&Record> = Vec::new();
+    each_interruptible(&runtime, &journal.records, |record| {
+        if query.passes(record) {
+            matched.push(record);
+        }
+        Ok(())
+    })?;
     if journal.dropped > 0 {
         reporter.journal_dropped(journal.dropped);
     }
@@ -271,7 +274,7 @@ impl Record {
 }
 
 impl Journal {
-    fn read(answer: &Answer) -> Result<Journal, Failure> {
+    fn read(runtime: &tokio::runtime::Runtime, answer: &Answer) -> Result<Journal, Failure> {
         let dropped = answer
             .headers
             .iter()
@@ -280,7 +283,8 @@ impl Journal {
             .unwrap_or(0);
         let text = std::str::from_utf8(&answer.body).map_err(|_| not_a_journal("not text"))?;
         let mut records = Vec::new();
-        for line in text.lines().filter(|line| !line.trim().is_empty()) {
+        let lines = text.lines().filter(|line| !line.trim().is_empty());
+        each_interruptible(runtime, lines, |line| {
             let mut value: Value = serde_json::from_str(line)
                 .map_err(|_| not_a_journal("a line that is not a JSON object"))?;
             if !value.is_object() {
@@ -294,7 +298,8 @@ impl Journal {
                 line.to_owned()
             };
             records.push(Record { line, value });
-        }
+            Ok(())
+        })?;
         Ok(Journal { records, dropped })
     }
 
