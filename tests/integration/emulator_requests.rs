@@ -735,3 +735,47 @@ fn a_glob_over_a_long_planted_path_answers_without_backtracking() {
         .success()
         .stdout_is("1\n");
 }
+
+#[test]
+fn one_ctrl_c_ends_a_long_match_over_a_large_journal() {
+    // 60,000 records whose paths make the glob work: matching them takes seconds after the whole
+    // journal came in, when Ctrl-C used to do nothing. One SIGINT then ends the run (exit 130);
+    // a run that matched on to the end would exit 0, or miss the harness's deadline.
+    let record = |seq: usize| {
+        format!(
+            r#"{{"seq":{seq},"method":"GET","path":"/{}","status":404}}"#,
+            "a".repeat(300)
+        )
+    };
+    let body: String = (1..=60_000).map(|seq| record(seq) + "\n").collect();
+    let answer = format!(
+        "HTTP/1.1 200 OK\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes();
+    let total = answer.len() as u64;
+    let journal = RawLauncher::start(move |conn| {
+        if conn.request().is_some() && conn.send(&answer) {
+            conn.hold();
+        }
+    });
+    let running = SafeAd::new()
+        .launcher(&journal.url)
+        .args([
+            "emulator",
+            "requests",
+            "--path",
+            "/**a**a**a**ab",
+            "--count",
+        ])
+        .spawn();
+    wait_until("the whole journal to be sent", DEADLINE, || {
+        (journal.sent() >= total).then_some(())
+    });
+    running.interrupt();
+    running
+        .wait()
+        .code(130)
+        .stdout_is("")
+        .stderr_has("safe-ad: error: interrupted");
+}
