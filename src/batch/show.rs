@@ -176,6 +176,20 @@ pub struct ShowOptions {
     pub parts: Parts,
 }
 
+impl ShowOptions {
+    /// Every part of every item, content as previews: what `status` and the checks before a
+    /// change compare.
+    pub fn whole(jobs: usize, verbose: bool) -> ShowOptions {
+        ShowOptions {
+            range: IndexRange::ALL,
+            full: false,
+            jobs,
+            verbose,
+            parts: Parts::ALL,
+        }
+    }
+}
+
 /// Which parts of a handle to read: `show` reads them all; choosing items by what they are
 /// (`remove --kind ...`) reads only what the choice needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

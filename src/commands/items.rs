@@ -368,13 +368,7 @@ pub(super) fn purge_note_if_unsaved(
     launcher: &Launcher,
     reporter: &Reporter,
 ) -> Result<(), Failure> {
-    let read = ShowOptions {
-        range: IndexRange::ALL,
-        full: false,
-        jobs: settings.jobs,
-        verbose: settings.verbose,
-        parts: Parts::ALL,
-    };
+    let read = ShowOptions::whole(settings.jobs, settings.verbose);
     let stop = Stop::default();
     let work = status::removals_unsaved(launcher, handle, indexes, read, &stop);
     let (unsaved, steps) =

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use futures_util::StreamExt;
 
-use crate::batch::show::{self as show_plan, IndexRange, Parts, ShowOptions};
+use crate::batch::show::{self as show_plan, ShowOptions};
 use crate::batch::status as plan;
 use crate::batch::{self, Ended, Stop, Tally};
 use crate::cli::{ClientOptions, StatusCommand};
@@ -31,13 +31,7 @@ pub fn run(
     let settings = super::resolve(options, reporter, super::stdin_use(&slots))?;
     let launcher = super::launcher(&settings)?;
     settings.token()?;
-    let read = ShowOptions {
-        range: IndexRange::ALL,
-        full: false,
-        jobs: settings.jobs,
-        verbose: settings.verbose,
-        parts: Parts::ALL,
-    };
+    let read = ShowOptions::whole(settings.jobs, settings.verbose);
     let stop = Stop::default();
     // `ok` counts the copies settled, `failed` those that differ or failed; `differ` the former.
     let mut tally = Tally::default();
