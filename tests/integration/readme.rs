@@ -170,15 +170,7 @@ fn readmes_command_table_names_every_subcommand() {
 /// `_` dropped, spaces as `-`, a repeated one numbered), and its `<a id="...">`s.
 fn anchors(text: &str) -> Vec<String> {
     let mut anchors: Vec<String> = Vec::new();
-    let mut fenced = false;
-    for line in text.lines() {
-        if line.starts_with("```") {
-            fenced = !fenced;
-            continue;
-        }
-        if fenced {
-            continue;
-        }
+    for line in prose_lines(text) {
         if let Some(heading) = line
             .strip_prefix('#')
             .map(|rest| rest.trim_start_matches('#'))

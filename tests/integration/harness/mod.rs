@@ -106,18 +106,22 @@ pub fn documents() -> Vec<String> {
     files
 }
 
+/// A Markdown file's lines outside fenced code blocks (the fences themselves left out too).
+pub fn prose_lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut fenced = false;
+    text.lines().filter(move |line| {
+        if line.starts_with("```") {
+            fenced = !fenced;
+            return false;
+        }
+        !fenced
+    })
+}
+
 /// The targets of a Markdown file's inline links `[text](target)`, outside code.
 pub fn links(text: &str) -> Vec<String> {
     let mut targets = Vec::new();
-    let mut fenced = false;
-    for line in text.lines() {
-        if line.starts_with("```") {
-            fenced = !fenced;
-            continue;
-        }
-        if fenced {
-            continue;
-        }
+    for line in prose_lines(text) {
         // Code spans hold no links.
         let prose: String = line
             .split('`')
