@@ -40,11 +40,11 @@ use super::table::percent_decode;
 use super::wire::{ad_json, data_id_json, sd_json, Network};
 
 /// The path prefix of the emulator's own routes.
-pub const PREFIX: &str = "/_emulator";
+pub(crate) const PREFIX: &str = "/_emulator";
 
 /// The most the journal holds (see [`Logged::size`]); the oldest requests are dropped beyond
 /// it: about 75,000 requests with the usual paths.
-pub const JOURNAL_BYTES: usize = 16 * 1024 * 1024;
+pub(crate) const JOURNAL_BYTES: usize = 16 * 1024 * 1024;
 
 const JSON: &str = "application/json; charset=utf-8";
 const JSON_LINES: &str = "application/x-ndjson; charset=utf-8";
@@ -61,7 +61,7 @@ POST /_emulator/reset/empty, POST /_emulator/reset/demo, POST /_emulator/reset/s
 /// empties the journal but does not restart the count), so `safe-ad emulator requests --since`
 /// can ask for what came after a record it saw.
 #[derive(Debug, Default)]
-pub struct Journal {
+pub(crate) struct Journal {
     entries: Mutex<Entries>,
 }
 
@@ -83,7 +83,7 @@ impl Journal {
 
     /// Keeps one request, numbered; `record` sees it numbered (for its `--log` record) while it
     /// is kept, so that records reach the log in `seq` order.
-    pub fn push(&self, mut request: Logged, record: impl FnOnce(&Logged)) {
+    pub(crate) fn push(&self, mut request: Logged, record: impl FnOnce(&Logged)) {
         let mut entries = self.entries();
         entries.last += 1;
         request.seq = Some(entries.last);
@@ -203,19 +203,19 @@ impl Filter {
 
 /// The emulator's own routes: the journal and the token that opens them.
 #[derive(Debug)]
-pub struct Admin {
+pub(crate) struct Admin {
     /// The emulator's own token.
     token: String,
-    pub journal: Journal,
+    pub(crate) journal: Journal,
 }
 
 /// What an admin request did: its answer, the reset it made, if any (the server then counts
 /// faults from the start again and logs the reset), and for the journal, how many of its older
 /// records were dropped (the server sends that as a header).
-pub struct Handled {
-    pub answer: Answer,
-    pub reset: Option<&'static str>,
-    pub dropped: Option<u64>,
+pub(crate) struct Handled {
+    pub(crate) answer: Answer,
+    pub(crate) reset: Option<&'static str>,
+    pub(crate) dropped: Option<u64>,
 }
 
 impl From<Reply> for Handled {
@@ -229,7 +229,7 @@ impl From<Reply> for Handled {
 }
 
 impl Admin {
-    pub fn new(token: &str) -> Admin {
+    pub(crate) fn new(token: &str) -> Admin {
         Admin {
             token: token.to_owned(),
             journal: Journal::default(),
@@ -237,7 +237,7 @@ impl Admin {
     }
 
     /// Whether a request is for these routes: under the prefix, with the emulator's own token.
-    pub fn takes(&self, request: &Request<Incoming>) -> bool {
+    pub(crate) fn takes(&self, request: &Request<Incoming>) -> bool {
         let path = request.uri().path();
         let under = path
             .strip_prefix(PREFIX)
@@ -247,7 +247,7 @@ impl Admin {
     }
 
     /// Answers a request that [`Admin::takes`].
-    pub async fn respond(&self, app: &App, request: Request<Incoming>) -> Handled {
+    pub(crate) async fn respond(&self, app: &App, request: Request<Incoming>) -> Handled {
         let (parts, body) = request.into_parts();
         let path = parts.uri.path();
         let route = path.strip_prefix(PREFIX).unwrap_or("");

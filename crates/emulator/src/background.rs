@@ -35,7 +35,7 @@ use super::rundir::RunDir;
 use super::{runtime, say, watch_signals, Exit};
 
 /// How long the starter waits for the emulator to listen, unless `--ready-timeout` says.
-pub const READY_TIMEOUT: Duration = Duration::from_secs(30);
+pub(crate) const READY_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// How long an emulator the starter stops may take to end before it is killed.
 const STOP_LIMIT: Duration = Duration::from_secs(10);
@@ -45,7 +45,7 @@ const STARTER_FLAGS: [&str; 1] = ["--background"];
 const STARTER_OPTIONS: [&str; 2] = ["--format", "--ready-timeout"];
 
 /// The variables printed, in this order.
-pub const VARIABLES: [&str; 4] = [
+pub(crate) const VARIABLES: [&str; 4] = [
     "SAFE_LAUNCHER_URL",
     "SAFE_LAUNCHER_TOKEN",
     "SAFE_AD_EMULATOR_PID",
@@ -53,7 +53,7 @@ pub const VARIABLES: [&str; 4] = [
 ];
 
 /// Starts the emulator in the background as `args` say; see the module's notes.
-pub fn start(args: &EmulatorArgs) -> Exit {
+pub(crate) fn start(args: &EmulatorArgs) -> Exit {
     if stdout_is_nowhere() {
         // The variables would be lost without an error, and with them the only way to use the
         // emulator or to stop it.
@@ -87,7 +87,7 @@ pub const EVAL_FAILS: &str =
 
 /// Prints [`EVAL_FAILS`] on stdout, unless stdout is a regular file (see there); a stdout that
 /// takes nothing has nobody to tell.
-pub fn eval_fails() {
+pub(crate) fn eval_fails() {
     if stdout_is_a_file() {
         return;
     }
@@ -287,20 +287,13 @@ fn stdout_is_a_file() -> bool {
 
 /// Whether stdout is `/dev/null`, where Rust's runtime also puts a stdout that was closed.
 fn stdout_is_nowhere() -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        match (
-            std::fs::metadata("/dev/stdout"),
-            std::fs::metadata("/dev/null"),
-        ) {
-            (Ok(stdout), Ok(null)) => stdout.dev() == null.dev() && stdout.ino() == null.ino(),
-            _ => false,
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        false
+    use std::os::unix::fs::MetadataExt;
+    match (
+        std::fs::metadata("/dev/stdout"),
+        std::fs::metadata("/dev/null"),
+    ) {
+        (Ok(stdout), Ok(null)) => stdout.dev() == null.dev() && stdout.ino() == null.ino(),
+        _ => false,
     }
 }
 
@@ -412,15 +405,10 @@ async fn stop_starting(dir: Option<&RunDir>, mut child: Child, exit: Exit) -> Ex
 
 /// SIGTERM (or SIGKILL) to the emulator being started.
 fn signal(pid: u32, kill: bool) {
-    #[cfg(unix)]
-    {
-        use rustix::process::{kill_process, Pid, Signal};
-        if let Some(pid) = i32::try_from(pid).ok().and_then(Pid::from_raw) {
-            let _ = kill_process(pid, if kill { Signal::KILL } else { Signal::TERM });
-        }
+    use rustix::process::{kill_process, Pid, Signal};
+    if let Some(pid) = i32::try_from(pid).ok().and_then(Pid::from_raw) {
+        let _ = kill_process(pid, if kill { Signal::KILL } else { Signal::TERM });
     }
-    #[cfg(not(unix))]
-    let _ = (pid, kill);
 }
 
 /// `value` in single quotes for sh, bash and zsh (`'` as `'\''`).

@@ -26,10 +26,15 @@ use super::server::Server;
 use super::signals::{Signal, Signals};
 
 /// Exit code when the command cannot be started.
-pub const CANNOT_START: u8 = 127;
+pub(crate) const CANNOT_START: u8 = 127;
 
 /// Runs `command` against `server`, passing signals on, and returns the exit code to leave with.
-pub async fn run(command: &[OsString], server: &Server, signals: &mut Signals, quiet: bool) -> u8 {
+pub(crate) async fn run(
+    command: &[OsString],
+    server: &Server,
+    signals: &mut Signals,
+    quiet: bool,
+) -> u8 {
     let Some((program, args)) = command.split_first() else {
         return 0;
     };
@@ -39,7 +44,6 @@ pub async fn run(command: &[OsString], server: &Server, signals: &mut Signals, q
         .args(args)
         .env("SAFE_LAUNCHER_URL", server.url())
         .env("SAFE_LAUNCHER_TOKEN", server.token());
-    #[cfg(unix)]
     if !terminal {
         use std::os::unix::process::CommandExt;
         spawn.process_group(0);
@@ -120,18 +124,13 @@ impl Target {
     }
 
     fn send(&self, signal: Signal) {
-        #[cfg(unix)]
         self.raw(signal.to_rustix());
-        #[cfg(not(unix))]
-        let _ = signal;
     }
 
     fn kill(&self) {
-        #[cfg(unix)]
         self.raw(rustix::process::Signal::KILL);
     }
 
-    #[cfg(unix)]
     fn raw(&self, signal: rustix::process::Signal) {
         use rustix::process::{kill_process, kill_process_group, Pid};
         let Some(pid) = i32::try_from(self.pid).ok().and_then(Pid::from_raw) else {
@@ -149,24 +148,17 @@ impl Target {
 /// Whether the emulator is the foreground job of a terminal (on stdin, stdout or stderr): then
 /// the command must share its process group to use the terminal.
 fn on_terminal() -> bool {
-    #[cfg(unix)]
-    {
-        use rustix::process::getpgrp;
-        use rustix::termios::{isatty, tcgetpgrp};
-        use std::os::fd::AsFd;
-        let ours = getpgrp();
-        let stdin = std::io::stdin();
-        let stdout = std::io::stdout();
-        let stderr = std::io::stderr();
-        let foreground = |fd: std::os::fd::BorrowedFd<'_>| {
-            isatty(fd) && tcgetpgrp(fd).is_ok_and(|group| group == ours)
-        };
-        foreground(stdin.as_fd()) || foreground(stdout.as_fd()) || foreground(stderr.as_fd())
-    }
-    #[cfg(not(unix))]
-    {
-        true
-    }
+    use rustix::process::getpgrp;
+    use rustix::termios::{isatty, tcgetpgrp};
+    use std::os::fd::AsFd;
+    let ours = getpgrp();
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let stderr = std::io::stderr();
+    let foreground = |fd: std::os::fd::BorrowedFd<'_>| {
+        isatty(fd) && tcgetpgrp(fd).is_ok_and(|group| group == ours)
+    };
+    foreground(stdin.as_fd()) || foreground(stdout.as_fd()) || foreground(stderr.as_fd())
 }
 
 /// The shell's convention: the code, or 128 + the signal that ended the process.
@@ -175,12 +167,9 @@ pub(super) fn exit_code(status: ExitStatus) -> u8 {
         // A Unix exit status is 0..=255; anything else (Windows) is folded into 1.
         return u8::try_from(code).unwrap_or(1);
     }
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::ExitStatusExt;
-        if let Some(signal) = status.signal() {
-            return u8::try_from(128 + signal).unwrap_or(1);
-        }
+    use std::os::unix::process::ExitStatusExt;
+    if let Some(signal) = status.signal() {
+        return u8::try_from(128 + signal).unwrap_or(1);
     }
     1
 }
@@ -189,7 +178,6 @@ pub(super) fn exit_code(status: ExitStatus) -> u8 {
 mod tests {
     use super::*;
 
-    #[cfg(unix)]
     #[test]
     fn exit_codes_follow_the_shell() {
         use std::os::unix::process::ExitStatusExt;

@@ -29,17 +29,17 @@ use super::rundir::{About, RunDir, Status};
 use super::{say, Exit};
 
 /// In the environment of an emulator started by `--background`: the starter's process id.
-pub const DAEMON: &str = "SAFE_AD_EMULATOR_DAEMON";
+pub(crate) const DAEMON: &str = "SAFE_AD_EMULATOR_DAEMON";
 
 /// What the starter writes on the emulator's stdin once it has printed the variables.
-pub const ACK: &str = "printed\n";
+pub(crate) const ACK: &str = "printed\n";
 
 /// The name of the third line an emulator in the background prints once it is ready (after
 /// `SAFE_LAUNCHER_URL` and `SAFE_LAUNCHER_TOKEN`): its run directory.
-pub const DIR_LINE: &str = "SAFE_AD_EMULATOR_DIR";
+pub(crate) const DIR_LINE: &str = "SAFE_AD_EMULATOR_DIR";
 
 /// An emulator that runs in the background.
-pub struct Daemon {
+pub(crate) struct Daemon {
     settled: Option<Settled>,
     handed_over: Arc<AtomicBool>,
 }
@@ -54,13 +54,10 @@ struct Settled {
 impl Daemon {
     /// When [`DAEMON`] is in the environment: leaves the caller's session. `None` when this
     /// emulator was not started by `--background`.
-    pub fn enter() -> Option<Daemon> {
+    pub(crate) fn enter() -> Option<Daemon> {
         std::env::var_os(DAEMON)?;
-        #[cfg(unix)]
-        {
-            // Fails only for a process group leader, which a child of the starter is not.
-            let _ = rustix::process::setsid();
-        }
+        // Fails only for a process group leader, which a child of the starter is not.
+        let _ = rustix::process::setsid();
         Some(Daemon {
             settled: None,
             handed_over: Arc::new(AtomicBool::new(false)),
@@ -69,7 +66,7 @@ impl Daemon {
 
     /// From now on (signals are watched), a starter that ends before it has printed the
     /// variables stops this emulator, as SIGTERM does (see the module's notes).
-    pub fn watch_starter(&self) {
+    pub(crate) fn watch_starter(&self) {
         let handed_over = Arc::clone(&self.handed_over);
         std::thread::spawn(move || {
             let mut line = String::new();
@@ -85,7 +82,7 @@ impl Daemon {
 
     /// Once it listens: makes its run directory and holds it (see the module's notes); the
     /// directory's path, or what went wrong, in words.
-    pub fn settle(&mut self, about: &About) -> Result<PathBuf, String> {
+    pub(crate) fn settle(&mut self, about: &About) -> Result<PathBuf, String> {
         let dir = RunDir::create().map_err(|error| {
             format!(
                 "cannot make its directory in {}: {}",
@@ -98,7 +95,6 @@ impl Daemon {
             let lock = dir.claim()?;
             dir.write_about(about)?;
             let stderr = dir.create_stderr()?;
-            #[cfg(unix)]
             rustix::stdio::dup2_stderr(&stderr)?;
             Ok::<_, std::io::Error>((held, lock))
         })();
@@ -121,7 +117,7 @@ impl Daemon {
 
     /// Writes how the run ended, the last thing before the process exits; or, for an emulator
     /// never handed over (nobody got its variables), removes its run directory.
-    pub fn leave(self, exit: Exit) {
+    pub(crate) fn leave(self, exit: Exit) {
         let Some(settled) = self.settled else {
             return;
         };
@@ -157,7 +153,7 @@ impl Daemon {
 }
 
 /// Seconds since 1970, for `about`.
-pub fn now() -> u64 {
+pub(crate) fn now() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |elapsed| elapsed.as_secs())
@@ -165,7 +161,6 @@ pub fn now() -> u64 {
 
 /// Handed over: stdin and stdout become /dev/null, so nothing of the starter's is held.
 fn let_go_of_the_starter() {
-    #[cfg(unix)]
     if let Ok(null) = std::fs::OpenOptions::new()
         .read(true)
         .write(true)
@@ -178,9 +173,5 @@ fn let_go_of_the_starter() {
 
 /// The starter is gone before it printed the variables: stop as SIGTERM stops the emulator.
 fn stop_self() {
-    #[cfg(unix)]
-    {
-        let _ =
-            rustix::process::kill_process(rustix::process::getpid(), rustix::process::Signal::TERM);
-    }
+    let _ = rustix::process::kill_process(rustix::process::getpid(), rustix::process::Signal::TERM);
 }

@@ -24,7 +24,7 @@ use super::wire::Network;
 
 /// What a launcher starts from: the demo data, nothing, or a network (a `--state` file's).
 #[derive(Debug, Clone)]
-pub enum Origin {
+pub(crate) enum Origin {
     Demo,
     Empty,
     Network(Network),
@@ -32,7 +32,7 @@ pub enum Origin {
 
 impl Origin {
     /// `demo`, `empty` or `state`, as the `--log` records name it.
-    pub fn name(&self) -> &'static str {
+    pub(crate) fn name(&self) -> &'static str {
         match self {
             Origin::Demo => "demo",
             Origin::Empty => "empty",
@@ -43,7 +43,7 @@ impl Origin {
 
 /// A launcher as it starts: `origin`'s network (with the demo handles for the demo), no other
 /// handle, handle ids counted from the start, and one session, `token`, with `LOW_LEVEL_API`.
-pub fn fresh(origin: Origin, token: &str) -> State {
+pub(crate) fn fresh(origin: Origin, token: &str) -> State {
     let mut state = State::new();
     match origin {
         Origin::Demo => install(&mut state),
@@ -71,17 +71,17 @@ pub fn fresh(origin: Origin, token: &str) -> State {
 }
 
 /// Handle of the appendable data that is not on the network yet.
-pub const UNSAVED: u64 = 0;
+pub(crate) const UNSAVED: u64 = 0;
 /// Handle of the appendable data on the network, with data items and deleted items.
-pub const SAVED: u64 = 1;
+pub(crate) const SAVED: u64 = 1;
 /// Handle of a stale local copy (the network has a newer version).
-pub const STALE: u64 = 2;
+pub(crate) const STALE: u64 = 2;
 /// Data-id handle of [`SAVED`]'s data.
-pub const SAVED_DATA_ID: u64 = 3;
+pub(crate) const SAVED_DATA_ID: u64 = 3;
 /// Data-id handle of [`STALE`]'s data.
-pub const STALE_DATA_ID: u64 = 4;
+pub(crate) const STALE_DATA_ID: u64 = 4;
 /// Handle of the inbox: appendable data whose items are immutable data.
-pub const INBOX: u64 = 5;
+pub(crate) const INBOX: u64 = 5;
 
 /// A 32-byte name made from a label, padded with dots.
 fn name(label: &str) -> [u8; 32] {
@@ -154,7 +154,7 @@ fn structured(state: &mut State, label: &str, content: &[u8]) -> DataId {
 }
 
 /// Fills an empty state with the demo data. The handle ids are the constants above.
-pub fn install(state: &mut State) {
+pub(crate) fn install(state: &mut State) {
     let unsaved = Ad {
         key: ad_key(UNSAVED_LABEL),
         version: 0,
@@ -247,7 +247,7 @@ pub fn install(state: &mut State) {
 }
 
 /// What `install` made, for people, written on stderr at start.
-pub fn banner() -> String {
+pub(crate) fn banner() -> String {
     format!(
         "\
 safe-ad emulator: demo state (--empty leaves it out); new handles start at 6:
@@ -305,7 +305,7 @@ mod tests {
         assert!(state.stored(&ad_key(SAVED_LABEL)).is_some());
         assert_eq!(
             state.post(STALE),
-            Err(crate::emulator::state::Code::INVALID_SUCCESSOR)
+            Err(crate::state::Code::INVALID_SUCCESSOR)
         );
         let (fresh, meta) = state.fetch(STALE_DATA_ID, true).unwrap();
         assert_eq!((fresh, meta.version), (6, 2));

@@ -23,7 +23,7 @@ fn digit(byte: u8) -> Option<u32> {
 
 /// Decodes base64 with or without `=` padding. Anything else (whitespace, stray characters,
 /// padding in the middle, a dangling sixth bit group) is refused with `None`.
-pub fn base64_decode(text: &str) -> Option<Vec<u8>> {
+pub(crate) fn base64_decode(text: &str) -> Option<Vec<u8>> {
     let bytes = text.as_bytes();
     let unpadded = match bytes.iter().position(|&b| b == b'=') {
         Some(at) => {
@@ -86,17 +86,17 @@ fn encode_with(alphabet: &[u8; 64], data: &[u8], pad: bool) -> String {
 }
 
 /// Standard base64 with padding (how the demo names are shown).
-pub fn base64_encode(data: &[u8]) -> String {
+pub(crate) fn base64_encode(data: &[u8]) -> String {
     encode_with(STANDARD, data, true)
 }
 
 /// base64url without padding, as in the three parts of a JWT.
-pub fn base64url_encode(data: &[u8]) -> String {
+pub(crate) fn base64url_encode(data: &[u8]) -> String {
     encode_with(URL_SAFE, data, false)
 }
 
 /// Lower-case hex.
-pub fn hex(data: &[u8]) -> String {
+pub(crate) fn hex(data: &[u8]) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut out = String::with_capacity(data.len() * 2);
     for &b in data {
@@ -109,7 +109,7 @@ pub fn hex(data: &[u8]) -> String {
 /// `N` random bytes from the operating system (`getrandom`: the kept answer on every platform,
 /// with no file to open); should it ever fail, from the process's randomly keyed SipHash (std
 /// seeds it from the OS), which is still unpredictable from outside.
-pub fn random_bytes<const N: usize>() -> [u8; N] {
+pub(crate) fn random_bytes<const N: usize>() -> [u8; N] {
     let mut out = [0u8; N];
     if getrandom::getrandom(&mut out).is_err() {
         let state = std::collections::hash_map::RandomState::new();

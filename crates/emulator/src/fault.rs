@@ -16,14 +16,14 @@
 use std::time::Duration;
 
 /// The seed used when `--fault-seed` is not given, so that runs repeat by default.
-pub const DEFAULT_SEED: u64 = 1;
+pub(crate) const DEFAULT_SEED: u64 = 1;
 /// Shortest injected delay.
-pub const MIN_DELAY_MS: u64 = 50;
+pub(crate) const MIN_DELAY_MS: u64 = 50;
 /// Longest injected delay.
-pub const MAX_DELAY_MS: u64 = 300;
+pub(crate) const MAX_DELAY_MS: u64 = 300;
 
 /// The launcher's way of saying "the network did not answer": what an injected 503 carries.
-pub const UNAVAILABLE_BODY: &str =
+pub(crate) const UNAVAILABLE_BODY: &str =
     r#"{"errorCode":-37,"description":"CoreError::RequestTimeout (injected by safe-ad emulator)"}"#;
 
 /// splitmix64's increment (the golden ratio in 64-bit fixed point).
@@ -31,25 +31,20 @@ const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// The splitmix64 generator (Steele, Lea and Flood), as in Java's `SplittableRandom`.
 #[derive(Debug, Clone)]
-pub struct SplitMix64 {
+pub(crate) struct SplitMix64 {
     state: u64,
 }
 
 impl SplitMix64 {
-    /// The stream that starts at `seed`.
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64 { state: seed }
-    }
-
     /// The same stream, positioned so that the next value is draw number `index` (from 0).
-    pub fn at(seed: u64, index: u64) -> SplitMix64 {
+    pub(crate) fn at(seed: u64, index: u64) -> SplitMix64 {
         SplitMix64 {
             state: seed.wrapping_add(index.wrapping_mul(GOLDEN)),
         }
     }
 
     /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(GOLDEN);
         let mut z = self.state;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -58,7 +53,7 @@ impl SplitMix64 {
     }
 
     /// A number in `[0, 1)` from the next draw (53 bits, every value equally likely).
-    pub fn next_unit(&mut self) -> f64 {
+    pub(crate) fn next_unit(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
 }
@@ -89,7 +84,7 @@ impl Plan {
     }
 
     /// Whether any request can get a fault.
-    pub fn is_active(&self) -> bool {
+    pub(crate) fn is_active(&self) -> bool {
         self.rate > 0.0
     }
 
@@ -114,7 +109,7 @@ impl Plan {
 }
 
 /// Why a fault rate cannot be used (`NaN`, infinities and anything outside `0..=1`).
-pub fn check_rate(rate: f64) -> Result<(), String> {
+pub(crate) fn check_rate(rate: f64) -> Result<(), String> {
     if (0.0..=1.0).contains(&rate) {
         Ok(())
     } else {
@@ -129,17 +124,17 @@ mod tests {
     #[test]
     fn splitmix64_matches_the_reference_values() {
         // The first outputs for seed 0 and seed 1234567, as published with the algorithm.
-        let mut zero = SplitMix64::new(0);
+        let mut zero = SplitMix64::at(0, 0);
         assert_eq!(zero.next_u64(), 0xE220_A839_7B1D_CDAF);
         assert_eq!(zero.next_u64(), 0x6E78_9E6A_A1B9_65F4);
-        let mut other = SplitMix64::new(1_234_567);
+        let mut other = SplitMix64::at(1_234_567, 0);
         assert_eq!(other.next_u64(), 6_457_827_717_110_365_317);
         assert_eq!(other.next_u64(), 3_203_168_211_198_807_973);
     }
 
     #[test]
     fn jumping_to_a_draw_gives_the_same_stream() {
-        let mut stream = SplitMix64::new(42);
+        let mut stream = SplitMix64::at(42, 0);
         for index in 0..100 {
             let expected = stream.next_u64();
             assert_eq!(SplitMix64::at(42, index).next_u64(), expected);

@@ -38,7 +38,7 @@ const MAX_LINKS: usize = 40;
 
 /// A `--state` file, open and locked for the run.
 #[derive(Debug)]
-pub struct Fixture {
+pub(crate) struct Fixture {
     /// The file itself, symlinks resolved.
     path: PathBuf,
     /// Holds the lock until the process ends.
@@ -47,18 +47,18 @@ pub struct Fixture {
 
 /// What opening a fixture found besides its network: things to tell the user.
 #[derive(Debug, Default)]
-pub struct Notes {
-    pub lines: Vec<String>,
+pub(crate) struct Notes {
+    pub(crate) lines: Vec<String>,
 }
 
 /// The most appendable data [`summary`] names one by one.
-pub const SUMMARY_LINES: usize = 20;
+pub(crate) const SUMMARY_LINES: usize = 20;
 
 /// What a fixture loaded (`option` is `--state` or `--import`), for the start of the job's log
 /// (handles do not survive a restart, so the names to `open` are what a script needs): a line
 /// for the file with each family counted in words, one per appendable data (name, version,
 /// items; at most [`SUMMARY_LINES`]), then a count of the rest.
-pub fn summary(option: &str, path: &Path, network: &Network) -> Vec<String> {
+pub(crate) fn summary(option: &str, path: &Path, network: &Network) -> Vec<String> {
     let ads = &network.appendable_data;
     let mut lines = vec![format!(
         "{option} {}: {}, {}, {}; no handles (`safe-ad open NAME` gets one){}",
@@ -107,7 +107,7 @@ fn count(n: usize, one: &str, many: &str) -> String {
 /// Reads the fixture at `given` for `--import`: read once and never written, so none of
 /// `--state`'s checks for the save (the directory, the lock, temporary files) apply. It must be
 /// a regular file (a link to one is followed) of at most [`STATE_LIMIT`] bytes.
-pub fn import(given: &Path, loading: impl Fn(&Path, u64)) -> Result<Network, Unusable> {
+pub(crate) fn import(given: &Path, loading: impl Fn(&Path, u64)) -> Result<Network, Unusable> {
     let unusable = |why: String| Unusable(why);
     let meta = std::fs::metadata(given)
         .map_err(|e| unusable(format!("cannot read it: {}", reason(&e))))?;
@@ -142,12 +142,12 @@ fn read_bounded(file: &File) -> Result<Vec<u8>, String> {
 
 /// Why a `--state` file cannot be used; said as `--state FILE: <why>`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Unusable(pub String);
+pub(crate) struct Unusable(pub(crate) String);
 
 impl Fixture {
     /// Resolves, checks, locks, cleans up after a killed run and reads the file at `given`.
     /// `loading` is told the size of a file large enough to take a while, before it is read.
-    pub fn open(
+    pub(crate) fn open(
         given: &Path,
         loading: impl Fn(&Path, u64),
     ) -> Result<(Fixture, Network, Notes), Unusable> {
@@ -264,7 +264,7 @@ impl Fixture {
     }
 
     /// Writes `network` to the file, atomically (see the module's notes).
-    pub fn save(&self, network: &Network) -> io::Result<()> {
+    pub(crate) fn save(&self, network: &Network) -> io::Result<()> {
         let mut text =
             serde_json::to_string_pretty(&network.to_file()).map_err(io::Error::other)?;
         text.push('\n');
@@ -330,11 +330,8 @@ fn create_temporary(path: &Path) -> io::Result<(PathBuf, File)> {
         let temporary = path.with_file_name(name);
         let mut options = OpenOptions::new();
         options.write(true).create_new(true);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::OpenOptionsExt;
-            options.mode(0o600);
-        }
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
         match options.open(&temporary) {
             Ok(file) => return Ok((temporary, file)),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
@@ -370,20 +367,12 @@ fn remove_stale_temporaries(path: &Path) -> Vec<String> {
 
 /// Takes the file's exclusive advisory lock without waiting (`WouldBlock` when another holds it).
 fn lock(file: &File) -> io::Result<()> {
-    #[cfg(unix)]
-    {
-        use rustix::fs::{flock, FlockOperation};
-        flock(file, FlockOperation::NonBlockingLockExclusive).map_err(io::Error::from)
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = file;
-        Ok(())
-    }
+    use rustix::fs::{flock, FlockOperation};
+    flock(file, FlockOperation::NonBlockingLockExclusive).map_err(io::Error::from)
 }
 
 /// An I/O error in words, without Rust's "(os error N)".
-pub fn reason(error: &io::Error) -> String {
+pub(crate) fn reason(error: &io::Error) -> String {
     match error.kind() {
         io::ErrorKind::NotFound => "no such file or directory".into(),
         io::ErrorKind::PermissionDenied => "permission denied".into(),

@@ -26,7 +26,7 @@ fn argument_error(position: usize, problem: &str) -> String {
 }
 
 /// glibc `strtoull(text, &end, 0)` as `ref` used it, with its two refusals.
-pub fn strtoull(text: &str) -> Result<u64, &'static str> {
+pub(crate) fn strtoull(text: &str) -> Result<u64, &'static str> {
     // The text reached C as a NUL-terminated string.
     let text = text.split('\0').next().unwrap_or("");
     let bytes = text.as_bytes();
@@ -79,13 +79,13 @@ pub fn strtoull(text: &str) -> Result<u64, &'static str> {
 }
 
 /// A path parameter passed as core argument number `position` (`u64` or `size_t`).
-pub fn u64_arg(text: &str, position: usize) -> Result<u64, String> {
+pub(crate) fn u64_arg(text: &str, position: usize) -> Result<u64, String> {
     strtoull(text).map_err(|problem| argument_error(position, problem))
 }
 
 /// A JSON value passed as core argument number `position`: numbers are truncated (as V8's
 /// `IntegerValue`, NaN being 0), strings go through `strtoull`, anything else is refused.
-pub fn u64_from_json(value: Option<&Value>, position: usize) -> Result<u64, String> {
+pub(crate) fn u64_from_json(value: Option<&Value>, position: usize) -> Result<u64, String> {
     match value {
         Some(Value::Number(number)) => Ok(number_to_u64(number.as_f64().unwrap_or(0.0))),
         Some(Value::String(text)) => u64_arg(text, position),
@@ -95,7 +95,7 @@ pub fn u64_from_json(value: Option<&Value>, position: usize) -> Result<u64, Stri
 
 /// A JavaScript number as `ref` wrote it into a `u64`: truncated toward zero, saturated to
 /// the `i64` range, then reinterpreted (so -1 is 2^64 - 1).
-pub fn number_to_u64(number: f64) -> u64 {
+pub(crate) fn number_to_u64(number: f64) -> u64 {
     if number.is_nan() {
         return 0;
     }
@@ -117,7 +117,7 @@ fn base64_digit(c: char) -> Option<u32> {
 
 /// Node's lenient base64 decoding: characters outside both alphabets are skipped, `=` ends the
 /// input, and a last group of 2 or 3 digits gives 1 or 2 bytes (a single digit gives none).
-pub fn node_base64(text: &str) -> Vec<u8> {
+pub(crate) fn node_base64(text: &str) -> Vec<u8> {
     let mut out = Vec::with_capacity(text.len() * 3 / 4);
     let mut acc: u32 = 0;
     let mut bits = 0;
@@ -141,7 +141,7 @@ pub fn node_base64(text: &str) -> Vec<u8> {
 
 /// `new Buffer(value, 'base64')` in Node 6, the launcher's way of reading names and data. `None`
 /// is JavaScript's `undefined` (a missing field).
-pub fn buffer_from_base64(value: Option<&Value>) -> Result<Vec<u8>, String> {
+pub(crate) fn buffer_from_base64(value: Option<&Value>) -> Result<Vec<u8>, String> {
     match value {
         Some(Value::String(text)) => Ok(node_base64(text)),
         Some(Value::Number(_)) => {
@@ -168,7 +168,7 @@ const NOT_A_BUFFER_SOURCE: &str =
     "First argument must be a string, Buffer, ArrayBuffer, Array, or array-like object.";
 
 /// JavaScript truthiness (`None` is `undefined`).
-pub fn truthy(value: Option<&Value>) -> bool {
+pub(crate) fn truthy(value: Option<&Value>) -> bool {
     match value {
         None | Some(Value::Null) => false,
         Some(Value::Bool(b)) => *b,
@@ -179,7 +179,7 @@ pub fn truthy(value: Option<&Value>) -> bool {
 }
 
 /// `/[^\s]/.test(value)`: whether the value, as a string, has a non-space character.
-pub fn has_text(value: Option<&Value>) -> bool {
+pub(crate) fn has_text(value: Option<&Value>) -> bool {
     match value {
         Some(Value::String(s)) => s.chars().any(|c| !is_js_space(c)),
         Some(Value::Array(items)) => items.iter().any(|item| has_text(Some(item))),
@@ -192,7 +192,7 @@ fn is_js_space(c: char) -> bool {
 }
 
 /// JavaScript `Number(value)` for a JSON value (`None` is `undefined`, which is NaN).
-pub fn to_number(value: Option<&Value>) -> f64 {
+pub(crate) fn to_number(value: Option<&Value>) -> f64 {
     match value {
         None => f64::NAN,
         Some(Value::Null) => 0.0,
@@ -221,7 +221,7 @@ fn to_js_string(value: &Value) -> String {
 
 /// JavaScript `Number(text)`: blank is 0; `0x`, `0o`, `0b` prefixes; decimal with an optional
 /// sign, point and exponent; `Infinity`; anything else NaN.
-pub fn string_to_number(text: &str) -> f64 {
+pub(crate) fn string_to_number(text: &str) -> f64 {
     let text = text.trim_matches(is_js_space);
     if text.is_empty() {
         return 0.0;
@@ -283,13 +283,13 @@ fn is_decimal_literal(text: &str) -> bool {
 }
 
 /// JavaScript `isNaN(value)`.
-pub fn is_nan(value: Option<&Value>) -> bool {
+pub(crate) fn is_nan(value: Option<&Value>) -> bool {
     to_number(value).is_nan()
 }
 
 /// JavaScript `parseInt(text, 10)`: leading spaces, a sign, then as many decimal digits as there
 /// are; NaN when there are none.
-pub fn parse_int(text: &str) -> f64 {
+pub(crate) fn parse_int(text: &str) -> f64 {
     let text = text.trim_start_matches(is_js_space);
     let (sign, rest) = match text.as_bytes().first() {
         Some(b'-') => (-1.0, &text[1..]),
@@ -304,7 +304,7 @@ pub fn parse_int(text: &str) -> f64 {
 }
 
 /// `parseInt(value, 10)` of a JSON value (it is made a string first).
-pub fn parse_int_value(value: &Value) -> f64 {
+pub(crate) fn parse_int_value(value: &Value) -> f64 {
     match value {
         Value::Number(n) => {
             // String(1e21) is "1e+21", whose parseInt is 1; below that the digits are the number.

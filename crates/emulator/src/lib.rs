@@ -1,13 +1,22 @@
-//! The stand-in launcher served by `safe-ad emulator`: a local HTTP server that behaves like the
-//! SAFE Launcher 0.11.0's API (v0.6) for appendable data and the data-id, sign-key,
-//! structured-data, immutable-data and cipher-opts routes it works with, as `docs/launcher-api.md`
-//! describes them (and `docs/emulator-differences.md` lists where it differs on purpose), so
-//! safe-ad (and scripts using it) can be tried and tested without the real launcher.
+//! safe-ad-emulator: the stand-in launcher served by `safe-ad emulator`, a local HTTP server that
+//! behaves like the SAFE Launcher 0.11.0's API (v0.6) for appendable data and the data-id,
+//! sign-key, structured-data, immutable-data and cipher-opts routes it works with, as safe-ad's
+//! `docs/launcher-api.md` describes them (and `docs/emulator-differences.md` lists where it
+//! differs on purpose), so safe-ad (and scripts using it) can be tried and tested without the real
+//! launcher.
 //!
-//! This module owns the `emulator` subcommand ([`run`]) and a small library API for tests that
-//! want one emulator per test in-process ([`start`], [`Options`], [`Server`]). It shares no code
-//! with the client side (`launcher`, `outcome`, `handle`, ...) on purpose: the emulator is how the
-//! client is checked, and a bug written once and used by both would pass every test.
+//! This crate owns the `emulator` subcommand's own options ([`EmulatorArgs`], which the client
+//! flattens into its command tree) and its run ([`run`], [`list`] for `emulator list`,
+//! [`background_refused`]); and, for safe-ad's tests only, one emulator in-process ([`start`],
+//! [`Options`], [`Server`]) and the bounds and tables the tests check ([`state`], [`table`],
+//! [`fault`], [`EVAL_FAILS`], [`STOPPING_BODY`], [`STATE_LIMIT`], [`IDLE_TIMEOUT`],
+//! [`MAX_CONNECTIONS`], [`RECORD_QUEUE`]). Nothing else is public: the API is what the client and
+//! its tests need, and no promise beyond that. (`safe-ad emulator requests` and `export`, clients
+//! of a running emulator, are the client's.)
+//!
+//! It depends on nothing of the client, and the client on nothing of it but this API: the
+//! emulator is how the client is checked, and a bug written once and used by both would pass
+//! every test. The crate boundary makes the compiler hold that.
 //!
 //! Files: `lifecycle` (one run, from the signal handlers to the exit code, and the ordered stop),
 //! `signals` (SIGTERM, SIGINT, SIGHUP), `server` (bind, accept, connections and their bounds,
@@ -54,15 +63,21 @@
 //! listen within `--ready-timeout`, 128 + N when signal N stopped the start). `--stop`: the
 //! emulator's own code, 1 when none of those variables runs (or it had to be killed, or the
 //! directory is not one `--background` made), 2 without the variables when several run; with
-//! `--if-running`, 0 when no emulator was started. (`safe-ad emulator requests` is a client of
-//! a running emulator, in `commands::journal`, not part of this module.)
+//! `--if-running`, 0 when no emulator was started.
+
+#![forbid(unsafe_code)]
+
+// Unix only, as safe-ad is: the emulator's stop, `-- COMMAND` and `--background` are built on
+// Unix signals, process groups, `flock` and `/proc`, with no equivalent written for other systems.
+#[cfg(not(unix))]
+compile_error!("safe-ad-emulator runs on Unix only: it is built on Unix signals, process groups and file locks");
 
 mod admin;
 mod args;
 mod background;
 mod command;
 mod daemon;
-pub mod demo;
+mod demo;
 mod encoding;
 pub mod fault;
 mod fixture;
@@ -71,32 +86,31 @@ mod lifecycle;
 mod list;
 mod log;
 mod redact;
-pub mod routes;
+mod routes;
 mod rundir;
-pub mod serialised;
+mod serialised;
 mod server;
 mod signals;
 pub mod state;
 mod stop;
 pub mod table;
-pub mod wire;
+mod wire;
 
 use std::io::{Read, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::Path;
 
-pub use args::{EmulatorAction, EmulatorArgs, ExportArgs, RequestsArgs};
+pub use args::EmulatorArgs;
 pub use background::{refused as background_refused, EVAL_FAILS};
 pub use fixture::STATE_LIMIT;
 pub use list::run as list;
-pub use log::{RecordLog, RECORD_QUEUE};
-pub use server::{
-    check_token, start, Counters, Options, Server, Stats, Stopped, GRACE, IDLE_TIMEOUT,
-    MAX_CONNECTIONS, STOPPING_BODY,
-};
+pub use log::RECORD_QUEUE;
+pub use server::{start, Options, Server, IDLE_TIMEOUT, MAX_CONNECTIONS, STOPPING_BODY};
+
+use server::check_token;
 
 /// The largest token file read (the client's bound too).
-pub const MAX_TOKEN_FILE: u64 = 64 * 1024;
+pub(crate) const MAX_TOKEN_FILE: u64 = 64 * 1024;
 
 /// How a run of the emulator ended; the caller turns it into the process exit code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -233,12 +247,9 @@ fn read_token_file(path: &Path) -> Result<String, String> {
     if kind.is_dir() {
         return Err("it is a directory, not a file".into());
     }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if kind.is_char_device() || kind.is_block_device() || kind.is_socket() {
-            return Err("it is a device or socket, not a file holding the token".into());
-        }
+    use std::os::unix::fs::FileTypeExt;
+    if kind.is_char_device() || kind.is_block_device() || kind.is_socket() {
+        return Err("it is a device or socket, not a file holding the token".into());
     }
     let file = std::fs::File::open(path).map_err(|e| fixture::reason(&e))?;
     let mut bytes = Vec::new();

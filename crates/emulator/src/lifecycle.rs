@@ -31,7 +31,7 @@ use super::{command, demo, say, token_from, watch_signals, Exit};
 
 /// Runs the emulator as `args` say, listening on `listen`; `daemon` when `--background` started
 /// it. Needs a current-thread runtime.
-pub async fn run(
+pub(crate) async fn run(
     args: &EmulatorArgs,
     listen: std::net::SocketAddr,
     daemon: Option<&mut Daemon>,
@@ -345,7 +345,7 @@ fn log_failure(path: &Path, end: &LogEnd) -> String {
 }
 
 /// The fixture option given and its file: `--state` or `--import`.
-pub fn fixture_option(args: &EmulatorArgs) -> Option<(&'static str, &Path)> {
+pub(crate) fn fixture_option(args: &EmulatorArgs) -> Option<(&'static str, &Path)> {
     match (&args.state, &args.import) {
         (Some(path), _) => Some(("--state", path)),
         (None, Some(path)) => Some(("--import", path)),
@@ -420,4 +420,4 @@ impl Preparing {
 }
 
 /// How long the end of a run waits for stderr to take its last lines (it may be a full pipe).
-pub const STDERR_GRACE: Duration = Duration::from_millis(500);
+pub(crate) const STDERR_GRACE: Duration = Duration::from_millis(500);

@@ -14,7 +14,7 @@ use super::table::percent_decode_lossy;
 /// the launcher's tokens (three dot-separated parts). The path is looked at as sent, as the
 /// server reads it (percent-decoded, also twice), and JSON-unescaped (`\u0061bc123`): when a
 /// token shows only once decoded, the decoded path is the one kept, with the token replaced.
-pub fn redact<'a>(path: &'a str, token: &str) -> Cow<'a, str> {
+pub(crate) fn redact<'a>(path: &'a str, token: &str) -> Cow<'a, str> {
     if !path.contains(['%', '\\']) {
         // Nothing to decode (the usual case, once per request): the path as it is.
         return redact_plain(path, token);
@@ -48,7 +48,7 @@ pub fn redact<'a>(path: &'a str, token: &str) -> Cow<'a, str> {
 
 /// Any text the logs carry besides the path (an answer's description): the token, raw,
 /// percent-decoded or JSON-unescaped, replaced by `<token>`; the text as it is when none shows.
-pub fn redact_text<'a>(text: &'a str, token: &str) -> Cow<'a, str> {
+pub(crate) fn redact_text<'a>(text: &'a str, token: &str) -> Cow<'a, str> {
     if token.is_empty() {
         return Cow::Borrowed(text);
     }

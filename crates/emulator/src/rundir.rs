@@ -38,17 +38,17 @@ use super::encoding::{hex, random_bytes};
 const PREFIX: &str = "safe-ad-emulator.";
 
 /// Every file the starter, the emulator and `--stop` write in a run directory.
-pub const FILES: [&str; 6] = ["stderr", "lock", "pid", "about", "status", "stopping"];
+pub(crate) const FILES: [&str; 6] = ["stderr", "lock", "pid", "about", "status", "stopping"];
 
 /// The run directory of one background emulator.
 #[derive(Debug, Clone)]
-pub struct RunDir {
+pub(crate) struct RunDir {
     path: PathBuf,
 }
 
 /// How a background emulator's run ended, as its `status` file says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
+pub(crate) enum Status {
     /// Stopped cleanly: the state saved, the log whole.
     Stopped,
     /// It could not save its state or write its whole log (or could not start).
@@ -75,17 +75,14 @@ impl Status {
 
 impl RunDir {
     /// Makes a new one, empty, readable by this user only.
-    pub fn create() -> io::Result<RunDir> {
+    pub(crate) fn create() -> io::Result<RunDir> {
         let base = std::env::temp_dir();
         let mut last = None;
         for _ in 0..8 {
             let path = base.join(format!("{PREFIX}{}", hex(&random_bytes::<8>())));
             let mut builder = std::fs::DirBuilder::new();
-            #[cfg(unix)]
-            {
-                use std::os::unix::fs::DirBuilderExt;
-                builder.mode(0o700);
-            }
+            use std::os::unix::fs::DirBuilderExt;
+            builder.mode(0o700);
             match builder.create(&path) {
                 Ok(()) => return Ok(RunDir { path }),
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
@@ -96,11 +93,11 @@ impl RunDir {
     }
 
     /// The one at `path`.
-    pub fn at(path: PathBuf) -> RunDir {
+    pub(crate) fn at(path: PathBuf) -> RunDir {
         RunDir { path }
     }
 
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.path
     }
 
@@ -109,14 +106,11 @@ impl RunDir {
     }
 
     /// Creates the `stderr` file, to be the emulator's stderr.
-    pub fn create_stderr(&self) -> io::Result<File> {
+    pub(crate) fn create_stderr(&self) -> io::Result<File> {
         let mut options = OpenOptions::new();
         options.append(true).create_new(true);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::OpenOptionsExt;
-            options.mode(0o600);
-        }
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
         options.open(self.file("stderr"))
     }
 
@@ -124,7 +118,7 @@ impl RunDir {
 
     /// Takes the lock for the life of this process (the file returned holds it) and writes the
     /// `pid` file. Fails if another process holds the lock.
-    pub fn claim(&self) -> io::Result<File> {
+    pub(crate) fn claim(&self) -> io::Result<File> {
         let lock = self.lock_now("lock")?;
         std::fs::write(self.file("pid"), format!("{}\n", std::process::id()))?;
         Ok(lock)
@@ -132,12 +126,12 @@ impl RunDir {
 
     /// The directory itself, open: the emulator holds it for as long as it runs, which is how
     /// `--stop` tells the emulator that made it from any other process ([`RunDir::made_by`]).
-    pub fn hold(&self) -> io::Result<File> {
+    pub(crate) fn hold(&self) -> io::Result<File> {
         File::open(&self.path)
     }
 
     /// Writes the `about` file: where it listens, when it started, the fixture it loaded.
-    pub fn write_about(&self, about: &About) -> io::Result<()> {
+    pub(crate) fn write_about(&self, about: &About) -> io::Result<()> {
         let text = serde_json::json!({
             "url": about.url,
             "started": about.started,
@@ -147,7 +141,7 @@ impl RunDir {
     }
 
     /// What the `about` file says (blank where it says nothing).
-    pub fn about(&self) -> About {
+    pub(crate) fn about(&self) -> About {
         let text = std::fs::read(self.file("about")).unwrap_or_default();
         let value: serde_json::Value = serde_json::from_slice(&text).unwrap_or_default();
         let text_of = |key: &str| value[key].as_str().unwrap_or("").to_owned();
@@ -172,20 +166,20 @@ impl RunDir {
     }
 
     /// Writes how the run ended; the last thing the emulator does.
-    pub fn write_status(&self, status: Status) -> io::Result<()> {
+    pub(crate) fn write_status(&self, status: Status) -> io::Result<()> {
         std::fs::write(self.file("status"), format!("{}\n", status.word()))
     }
 
     // ---- the starter's and --stop's side
 
     /// Appends what `stderr` holds from byte `from` on to `out`; the byte it ended at.
-    pub fn relay(&self, from: u64, out: &mut impl Write) -> io::Result<u64> {
+    pub(crate) fn relay(&self, from: u64, out: &mut impl Write) -> io::Result<u64> {
         relay_from(&mut File::open(self.file("stderr"))?, from, out)
     }
 
     /// The process id the emulator wrote; `NotFound` when the directory (or the file) is not
     /// there.
-    pub fn pid(&self) -> io::Result<u32> {
+    pub(crate) fn pid(&self) -> io::Result<u32> {
         let mut text = String::new();
         File::open(self.file("pid"))?
             .take(64)
@@ -197,12 +191,12 @@ impl RunDir {
 
     /// Takes the `stopping` lock for the life of the file returned; `WouldBlock` when another
     /// `--stop` holds it.
-    pub fn claim_stopping(&self) -> io::Result<File> {
+    pub(crate) fn claim_stopping(&self) -> io::Result<File> {
         self.lock_now("stopping")
     }
 
     /// Whether the emulator holds its lock (runs).
-    pub fn is_running(&self) -> io::Result<bool> {
+    pub(crate) fn is_running(&self) -> io::Result<bool> {
         let lock = File::open(self.file("lock"))?;
         match flock(&lock, Lock::SharedNow) {
             Ok(()) => Ok(false),
@@ -212,14 +206,14 @@ impl RunDir {
     }
 
     /// Its `lock` file, open: [`wait_ended`] waits on it, also once the directory is gone.
-    pub fn open_lock(&self) -> io::Result<File> {
+    pub(crate) fn open_lock(&self) -> io::Result<File> {
         File::open(self.file("lock"))
     }
 }
 
 /// Waits, for at most `limit`, until the emulator has let go of the lock `lock` is open on (it
 /// ended); whether it did. The wait is the kernel's: the lock is granted when the process ends.
-pub fn wait_ended(lock: &File, limit: Duration) -> io::Result<bool> {
+pub(crate) fn wait_ended(lock: &File, limit: Duration) -> io::Result<bool> {
     let lock = lock.try_clone()?;
     let (done, ended) = std::sync::mpsc::channel();
     // A thread left waiting when the limit passes ends with this process.
@@ -234,14 +228,14 @@ pub fn wait_ended(lock: &File, limit: Duration) -> io::Result<bool> {
 
 impl RunDir {
     /// How the run ended, if the emulator said.
-    pub fn status(&self) -> Option<Status> {
+    pub(crate) fn status(&self) -> Option<Status> {
         let text = std::fs::read_to_string(self.file("status")).ok()?;
         Status::from_word(&text)
     }
 
     /// Removes the files of [`FILES`] and then the directory, which must then be empty: a
     /// directory that holds anything else is left as it is (with those files gone).
-    pub fn remove(&self) -> io::Result<()> {
+    pub(crate) fn remove(&self) -> io::Result<()> {
         // A `--stop` may make its `stopping` file while an emulator that was never handed over
         // removes its directory: one more round takes it too.
         let mut rounds = 0;
@@ -276,7 +270,7 @@ impl RunDir {
         })
     }
 
-    pub fn check_own(&self) -> Result<(), Foreign> {
+    pub(crate) fn check_own(&self) -> Result<(), Foreign> {
         if !self.named() {
             return Err(Foreign::Not(
                 "its name is not safe-ad-emulator.<16 hex digits>, as --background names its \
@@ -297,22 +291,19 @@ impl RunDir {
         if !meta.is_dir() {
             return Err(Foreign::Not("it is not a directory".into()));
         }
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::MetadataExt;
-            let me = rustix::process::geteuid().as_raw();
-            if meta.uid() != me {
-                return Err(Foreign::Not(format!(
-                    "it belongs to user id {}, not to this user ({me})",
-                    meta.uid()
-                )));
-            }
-            if meta.mode() & 0o077 != 0 {
-                return Err(Foreign::Not(format!(
-                    "others may use it (mode {:o}); --background makes it 700",
-                    meta.mode() & 0o777
-                )));
-            }
+        use std::os::unix::fs::MetadataExt;
+        let me = rustix::process::geteuid().as_raw();
+        if meta.uid() != me {
+            return Err(Foreign::Not(format!(
+                "it belongs to user id {}, not to this user ({me})",
+                meta.uid()
+            )));
+        }
+        if meta.mode() & 0o077 != 0 {
+            return Err(Foreign::Not(format!(
+                "others may use it (mode {:o}); --background makes it 700",
+                meta.mode() & 0o777
+            )));
         }
         let entries = std::fs::read_dir(&self.path)
             .map_err(|e| Foreign::Not(format!("it cannot be read: {e}")))?;
@@ -339,30 +330,22 @@ impl RunDir {
 
 /// What an emulator's `about` file says.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct About {
-    pub url: String,
+pub(crate) struct About {
+    pub(crate) url: String,
     /// Seconds since 1970 (UTC).
-    pub started: u64,
+    pub(crate) started: u64,
     /// `--import FILE` or `--state FILE`, the path made absolute; empty for none.
-    pub fixture: String,
+    pub(crate) fixture: String,
 }
 
 impl RunDir {
     /// Whether process `pid` is the emulator that made this directory: it holds open the
     /// directory itself and its `lock` (Linux, from `/proc/PID/fd`). `None` when that cannot be
     /// read here (no `/proc`): then the caller falls back on the `pid` file and the lock.
-    pub fn made_by(&self, pid: u32) -> Option<bool> {
+    pub(crate) fn made_by(&self, pid: u32) -> Option<bool> {
         let identity = |meta: std::fs::Metadata| {
-            #[cfg(unix)]
-            {
-                use std::os::unix::fs::MetadataExt;
-                Some((meta.dev(), meta.ino()))
-            }
-            #[cfg(not(unix))]
-            {
-                let _ = meta;
-                None::<(u64, u64)>
-            }
+            use std::os::unix::fs::MetadataExt;
+            Some((meta.dev(), meta.ino()))
         };
         std::fs::read_dir("/proc/self/fd").ok()?;
         let dir = identity(std::fs::symlink_metadata(&self.path).ok()?)?;
@@ -384,7 +367,7 @@ impl RunDir {
 }
 
 /// The run directory that process `pid` holds open, if it is a background emulator (Linux).
-pub fn dir_of_process(pid: u32) -> Option<RunDir> {
+pub(crate) fn dir_of_process(pid: u32) -> Option<RunDir> {
     let fds = std::fs::read_dir(format!("/proc/{pid}/fd")).ok()?;
     fds.flatten().find_map(|fd| {
         let path = std::fs::read_link(fd.path()).ok()?;
@@ -395,7 +378,7 @@ pub fn dir_of_process(pid: u32) -> Option<RunDir> {
 
 /// The run directories in the temporary directory that are this user's and whose emulator
 /// runs, with its process id: the user's background emulators, oldest first.
-pub fn running() -> Vec<(u32, RunDir)> {
+pub(crate) fn running() -> Vec<(u32, RunDir)> {
     let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
         return Vec::new();
     };
@@ -420,7 +403,7 @@ pub fn running() -> Vec<(u32, RunDir)> {
 
 /// Why a path is not a run directory that `--background` made.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Foreign {
+pub(crate) enum Foreign {
     /// Nothing is there (an earlier `--stop` removed it, or the start failed).
     Gone,
     /// Something else is there: what.
@@ -428,7 +411,7 @@ pub enum Foreign {
 }
 
 /// Appends what an open `stderr` file holds from byte `from` on to `out`; the byte it ended at.
-pub fn relay_from(file: &mut File, from: u64, out: &mut impl Write) -> io::Result<u64> {
+pub(crate) fn relay_from(file: &mut File, from: u64, out: &mut impl Write) -> io::Result<u64> {
     file.seek(SeekFrom::Start(from))?;
     let copied = io::copy(file, out)?;
     out.flush()?;
@@ -442,25 +425,17 @@ enum Lock {
 }
 
 fn flock(file: &File, how: Lock) -> io::Result<()> {
-    #[cfg(unix)]
-    {
-        use rustix::fs::{flock, FlockOperation};
-        let operation = match how {
-            Lock::Shared => FlockOperation::LockShared,
-            Lock::SharedNow => FlockOperation::NonBlockingLockShared,
-            Lock::ExclusiveNow => FlockOperation::NonBlockingLockExclusive,
-        };
-        loop {
-            match flock(file, operation) {
-                Err(rustix::io::Errno::INTR) => continue,
-                other => return other.map_err(io::Error::from),
-            }
+    use rustix::fs::{flock, FlockOperation};
+    let operation = match how {
+        Lock::Shared => FlockOperation::LockShared,
+        Lock::SharedNow => FlockOperation::NonBlockingLockShared,
+        Lock::ExclusiveNow => FlockOperation::NonBlockingLockExclusive,
+    };
+    loop {
+        match flock(file, operation) {
+            Err(rustix::io::Errno::INTR) => continue,
+            other => return other.map_err(io::Error::from),
         }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = (file, how);
-        Err(io::Error::other("background emulators need a Unix system"))
     }
 }
 

@@ -30,23 +30,23 @@ use super::state::{
 
 /// The emulator's stand-in for the user's encryption key (a private appendable data's
 /// `encrypt_key`): 32 bytes, fixed so that serialised data stays the same across runs.
-pub const ENCRYPT_KEY: [u8; 32] = *b"safe-ad emulator user encrypt k!";
+pub(crate) const ENCRYPT_KEY: [u8; 32] = *b"safe-ad emulator user encrypt k!";
 
 /// The owner key of unclaimable structured data (routing's `NO_OWNER_PUB_KEY`: 32 zero bytes).
-pub const NO_OWNER: [u8; 32] = [0; 32];
+pub(crate) const NO_OWNER: [u8; 32] = [0; 32];
 
 /// The most bytes a sealed item of private appendable data may have (routing's
 /// `MAX_PRIV_APPENDED_DATA_BYTES`): a longer one fails the private layout.
-pub const MAX_SEALED_BYTES: usize = 212;
+pub(crate) const MAX_SEALED_BYTES: usize = 212;
 
 /// What stands where a sealed box (rust_sodium's `sealedbox::seal`, which routing's
 /// `PrivAppendedData::new` used) has its ephemeral public key (32 bytes); then, where it has its
 /// MAC (16 bytes), [`SEAL_MARK`] and the item's `seal` number (u64 LE); then the item's bincode
 /// in the clear. So a sealed item has the launcher's length (48 bytes more than the item) and
 /// stays readable, and two sealings of one item differ, as the launcher's did.
-pub const SEAL_KEY: &[u8; 32] = b"safe-ad emulator ephemeral key!!";
+pub(crate) const SEAL_KEY: &[u8; 32] = b"safe-ad emulator ephemeral key!!";
 /// The first 8 bytes where a sealed box has its MAC.
-pub const SEAL_MARK: &[u8; 8] = b"emulator";
+pub(crate) const SEAL_MARK: &[u8; 8] = b"emulator";
 
 /// An item sealed as the emulator seals it (see [`SEAL_KEY`]).
 fn seal(item: &Item) -> Bytes {
@@ -76,7 +76,7 @@ fn unseal(sealed: &[u8]) -> Option<Item> {
 }
 
 /// What the emulator's signatures hash before what they sign.
-pub const SIGNATURE_CONTEXT: &[u8] = b"safe-ad emulator signature\0";
+pub(crate) const SIGNATURE_CONTEXT: &[u8] = b"safe-ad emulator signature\0";
 
 /// `DataIdentifier`.
 #[derive(Debug, Serialize, Deserialize)]
@@ -244,29 +244,29 @@ fn keys_ok(owners: &[Bytes], signatures: &[(Bytes, Bytes)]) -> bool {
 }
 
 /// `GET /data-id/:h`.
-pub fn data_id(id: &DataId) -> Vec<u8> {
+pub(crate) fn data_id(id: &DataId) -> Vec<u8> {
     encode(&wire_id(id))
 }
 
 /// `POST /data-id`: `None` is -1511.
-pub fn data_id_from(bytes: &[u8]) -> Option<DataId> {
+pub(crate) fn data_id_from(bytes: &[u8]) -> Option<DataId> {
     bincode::deserialize::<WireDataId>(bytes)
         .ok()
         .map(|wire| id_from(&wire))
 }
 
 /// `GET /sign-key/serialise/:h`.
-pub fn sign_key(key: &SignKey) -> Vec<u8> {
+pub(crate) fn sign_key(key: &SignKey) -> Vec<u8> {
     encode(&Bytes(key.to_vec()))
 }
 
 /// `POST /sign-key/deserialise`: a byte string of exactly 32 bytes (rust_sodium's check).
-pub fn sign_key_from(bytes: &[u8]) -> Option<SignKey> {
+pub(crate) fn sign_key_from(bytes: &[u8]) -> Option<SignKey> {
     key32(&bincode::deserialize::<Bytes>(bytes).ok()?)
 }
 
 /// `GET /appendable-data/serialise/:h`: the bare public or private appendable data.
-pub fn appendable_data(ad: &Ad) -> Vec<u8> {
+pub(crate) fn appendable_data(ad: &Ad) -> Vec<u8> {
     let filter = wire_filter(&ad.filter);
     let signed = [&ad.key.name[..], &ad.version.to_le_bytes()].concat();
     let (owners, signatures) = owned(&signed);
@@ -296,7 +296,7 @@ pub fn appendable_data(ad: &Ad) -> Vec<u8> {
 
 /// `POST /appendable-data/deserialise`: the private layout first, then the public one, as
 /// safe_core tried them; `None` is -1511.
-pub fn appendable_data_from(bytes: &[u8]) -> Option<Ad> {
+pub(crate) fn appendable_data_from(bytes: &[u8]) -> Option<Ad> {
     if let Ok(wire) = bincode::deserialize::<WirePriv>(bytes) {
         if let Some(ad) = private_from(&wire) {
             return Some(ad);
@@ -342,7 +342,7 @@ fn private_from(wire: &WirePriv) -> Option<Ad> {
 }
 
 /// `GET /structured-data/serialise/:h`.
-pub fn structured_data(sd: &Sd) -> Vec<u8> {
+pub(crate) fn structured_data(sd: &Sd) -> Vec<u8> {
     let data = if sd.versions.is_empty() {
         Vec::new()
     } else if sd.is_versioned() {
@@ -370,7 +370,7 @@ pub fn structured_data(sd: &Sd) -> Vec<u8> {
 }
 
 /// `POST /structured-data/deserialise`: `None` is -1511.
-pub fn structured_data_from(bytes: &[u8]) -> Option<Sd> {
+pub(crate) fn structured_data_from(bytes: &[u8]) -> Option<Sd> {
     let wire = bincode::deserialize::<WireSd>(bytes).ok()?;
     keys_ok(&wire.owners, &wire.signatures).then_some(())?;
     let status = if wire.owners.iter().any(|k| k.0 == NO_OWNER) {

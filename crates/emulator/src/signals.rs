@@ -12,7 +12,7 @@ use std::io;
 
 /// A signal that stops the emulator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Signal {
+pub(crate) enum Signal {
     /// SIGINT: Ctrl-C.
     Interrupt,
     /// SIGTERM: `kill PID`, what CI runners and service managers send.
@@ -23,7 +23,7 @@ pub enum Signal {
 
 impl Signal {
     /// `SIGINT`, `SIGTERM`, `SIGHUP`.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Signal::Interrupt => "SIGINT",
             Signal::Terminate => "SIGTERM",
@@ -32,7 +32,7 @@ impl Signal {
     }
 
     /// Its number, for the shell's `128 + N` exit codes.
-    pub fn number(self) -> u8 {
+    pub(crate) fn number(self) -> u8 {
         match self {
             Signal::Hangup => 1,
             Signal::Interrupt => 2,
@@ -40,8 +40,7 @@ impl Signal {
         }
     }
 
-    #[cfg(unix)]
-    pub fn to_rustix(self) -> rustix::process::Signal {
+    pub(crate) fn to_rustix(self) -> rustix::process::Signal {
         use rustix::process::Signal as S;
         match self {
             Signal::Interrupt => S::INT,
@@ -52,49 +51,31 @@ impl Signal {
 }
 
 /// The three signals as one stream. Needs a running tokio runtime to be installed.
-pub struct Signals {
-    #[cfg(unix)]
+pub(crate) struct Signals {
     streams: [(Signal, tokio::signal::unix::Signal); 3],
 }
 
 impl Signals {
     /// Installs the handlers: from now on these signals no longer kill the process.
-    pub fn install() -> io::Result<Signals> {
-        #[cfg(unix)]
-        {
-            use tokio::signal::unix::{signal, SignalKind};
-            Ok(Signals {
-                streams: [
-                    (Signal::Interrupt, signal(SignalKind::interrupt())?),
-                    (Signal::Terminate, signal(SignalKind::terminate())?),
-                    (Signal::Hangup, signal(SignalKind::hangup())?),
-                ],
-            })
-        }
-        #[cfg(not(unix))]
-        {
-            Ok(Signals {})
-        }
+    pub(crate) fn install() -> io::Result<Signals> {
+        use tokio::signal::unix::{signal, SignalKind};
+        Ok(Signals {
+            streams: [
+                (Signal::Interrupt, signal(SignalKind::interrupt())?),
+                (Signal::Terminate, signal(SignalKind::terminate())?),
+                (Signal::Hangup, signal(SignalKind::hangup())?),
+            ],
+        })
     }
 
     /// The next signal received (one that came before this call is returned at once).
-    pub async fn next(&mut self) -> Signal {
-        #[cfg(unix)]
-        {
-            let [(a, first), (b, second), (c, third)] = &mut self.streams;
-            tokio::select! {
-                Some(()) = first.recv() => *a,
-                Some(()) = second.recv() => *b,
-                Some(()) = third.recv() => *c,
-                else => std::future::pending().await,
-            }
-        }
-        #[cfg(not(unix))]
-        {
-            match tokio::signal::ctrl_c().await {
-                Ok(()) => Signal::Interrupt,
-                Err(_) => std::future::pending().await,
-            }
+    pub(crate) async fn next(&mut self) -> Signal {
+        let [(a, first), (b, second), (c, third)] = &mut self.streams;
+        tokio::select! {
+            Some(()) = first.recv() => *a,
+            Some(()) = second.recv() => *b,
+            Some(()) = third.recv() => *c,
+            else => std::future::pending().await,
         }
     }
 }

@@ -44,14 +44,14 @@ use super::rundir::{dir_of_process, running, wait_ended, Foreign, RunDir, Status
 use super::{say, Exit};
 
 /// How long the emulator may take to stop before a second SIGTERM hurries it.
-pub const STOP_WAIT: Duration = Duration::from_secs(30);
+pub(crate) const STOP_WAIT: Duration = Duration::from_secs(30);
 
 /// How long it may take after the second SIGTERM before it is killed.
-pub const HURRY_WAIT: Duration = Duration::from_secs(10);
+pub(crate) const HURRY_WAIT: Duration = Duration::from_secs(10);
 
 /// Stops the background emulator(s) chosen as the module's notes say; with `if_running`,
 /// nothing to stop is not an error.
-pub fn run(if_running: bool, pid: Option<u32>, all: bool) -> Exit {
+pub(crate) fn run(if_running: bool, pid: Option<u32>, all: bool) -> Exit {
     let chosen = match choose(pid, all, if_running) {
         Ok(chosen) => chosen,
         Err(problem) => return said(problem, if_running),
@@ -373,39 +373,31 @@ fn stop(pid: u32, dir: &RunDir) -> Result<Exit, Problem> {
 /// What runs as process `pid`, for a message: ` (sleep)`, ` (a process)` when its name cannot be
 /// read, or nothing when no process has that id.
 fn what_runs(pid: u32) -> String {
-    #[cfg(unix)]
-    {
-        let Some(raw) = raw_pid(pid) else {
+    let Some(raw) = raw_pid(pid) else {
+        return String::new();
+    };
+    match rustix::process::test_kill_process(raw) {
+        Ok(()) | Err(rustix::io::Errno::PERM) => {}
+        Err(_) => return String::new(),
+    }
+    // A process that has ended but is not yet reaped (a zombie) runs no more.
+    if let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        let state = stat
+            .rsplit_once(')')
+            .and_then(|(_, rest)| rest.trim_start().chars().next());
+        if matches!(state, Some('Z' | 'X')) {
             return String::new();
-        };
-        match rustix::process::test_kill_process(raw) {
-            Ok(()) | Err(rustix::io::Errno::PERM) => {}
-            Err(_) => return String::new(),
-        }
-        // A process that has ended but is not yet reaped (a zombie) runs no more.
-        if let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-            let state = stat
-                .rsplit_once(')')
-                .and_then(|(_, rest)| rest.trim_start().chars().next());
-            if matches!(state, Some('Z' | 'X')) {
-                return String::new();
-            }
-        }
-        match std::fs::read_to_string(format!("/proc/{pid}/comm")) {
-            Ok(name) if !name.trim().is_empty() => format!(
-                " ({})",
-                name.trim()
-                    .chars()
-                    .map(|c| if super::log::is_unsafe(c) { '?' } else { c })
-                    .collect::<String>()
-            ),
-            _ => " (a process)".to_owned(),
         }
     }
-    #[cfg(not(unix))]
-    {
-        let _ = pid;
-        String::new()
+    match std::fs::read_to_string(format!("/proc/{pid}/comm")) {
+        Ok(name) if !name.trim().is_empty() => format!(
+            " ({})",
+            name.trim()
+                .chars()
+                .map(|c| if super::log::is_unsafe(c) { '?' } else { c })
+                .collect::<String>()
+        ),
+        _ => " (a process)".to_owned(),
     }
 }
 
@@ -460,25 +452,19 @@ impl Target {
 
     /// SIGTERM, or SIGKILL; a process already gone is not an error here.
     fn send(&self, kill: bool) {
-        #[cfg(unix)]
-        {
-            use rustix::process::Signal;
-            let signal = if kill { Signal::KILL } else { Signal::TERM };
-            #[cfg(target_os = "linux")]
-            if let Some(pidfd) = &self.pidfd {
-                let _ = rustix::process::pidfd_send_signal(pidfd, signal);
-                return;
-            }
-            if let Some(pid) = raw_pid(self.pid) {
-                let _ = rustix::process::kill_process(pid, signal);
-            }
+        use rustix::process::Signal;
+        let signal = if kill { Signal::KILL } else { Signal::TERM };
+        #[cfg(target_os = "linux")]
+        if let Some(pidfd) = &self.pidfd {
+            let _ = rustix::process::pidfd_send_signal(pidfd, signal);
+            return;
         }
-        #[cfg(not(unix))]
-        let _ = (self.pid, kill);
+        if let Some(pid) = raw_pid(self.pid) {
+            let _ = rustix::process::kill_process(pid, signal);
+        }
     }
 }
 
-#[cfg(unix)]
 fn raw_pid(pid: u32) -> Option<rustix::process::Pid> {
     i32::try_from(pid)
         .ok()

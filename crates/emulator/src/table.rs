@@ -23,7 +23,7 @@ use hyper::Method;
 
 /// What a route does; the handler in `routes` is chosen by this.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Route {
+pub(crate) enum Route {
     Health,
     Authorise,
     CheckToken,
@@ -106,7 +106,7 @@ pub enum Access {
 
 /// The body a route reads before its controller runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Body {
+pub(crate) enum Body {
     None,
     /// `bodyParser.json({strict: false})`: JSON when the Content-Type says so.
     Json,
@@ -120,9 +120,9 @@ pub struct Def {
     pub method: Method,
     /// The pattern: literal segments, `:name` parameters, and `:name?` for an optional last one.
     pub path: &'static str,
-    pub route: Route,
+    pub(crate) route: Route,
     pub access: Access,
-    pub body: Body,
+    pub(crate) body: Body,
 }
 
 const LOW: Access = Access::LowLevel;
@@ -208,20 +208,20 @@ pub static HEALTH: Def = row!(GET "/health" Health OPEN);
 
 /// A matched request: its row and its path parameters (decoded unless strict), in order.
 #[derive(Debug)]
-pub struct Found<'a> {
-    pub def: &'static Def,
-    pub params: [Option<Cow<'a, str>>; 2],
+pub(crate) struct Found<'a> {
+    pub(crate) def: &'static Def,
+    pub(crate) params: [Option<Cow<'a, str>>; 2],
 }
 
 impl Found<'_> {
     /// Parameter `index` (0 or 1) as text; `None` for a left-out optional one.
-    pub fn param(&self, index: usize) -> Option<&str> {
+    pub(crate) fn param(&self, index: usize) -> Option<&str> {
         self.params.get(index).and_then(|p| p.as_deref())
     }
 }
 
 /// Finds the route for a method and path; `None` is the launcher's 404.
-pub fn find<'a>(method: &Method, path: &'a str, strict: bool) -> Option<Found<'a>> {
+pub(crate) fn find<'a>(method: &Method, path: &'a str, strict: bool) -> Option<Found<'a>> {
     if is_health(path, strict) {
         return Some(Found {
             def: &HEALTH,
@@ -329,7 +329,7 @@ fn decode<'a>(raw: [Option<&'a str>; 2], strict: bool) -> Option<[Option<Cow<'a,
 }
 
 /// `decodeURIComponent`: every `%XX` must be hex and the bytes must be UTF-8; `None` if not.
-pub fn percent_decode(text: &str) -> Option<String> {
+pub(crate) fn percent_decode(text: &str) -> Option<String> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut at = 0;
@@ -351,7 +351,7 @@ pub fn percent_decode(text: &str) -> Option<String> {
 
 /// Percent-decodes what can be decoded (`%XX` with two hex digits) and keeps the rest as written;
 /// bytes that are not UTF-8 become U+FFFD. For showing a path as the server read it.
-pub fn percent_decode_lossy(text: &str) -> String {
+pub(crate) fn percent_decode_lossy(text: &str) -> String {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut at = 0;

@@ -49,55 +49,51 @@ use super::state::{
 };
 
 /// The `format` value of a state file this version writes and reads.
-pub const STATE_FORMAT: &str = "safe-ad-emulator-state/1";
-
-/// What a state file holds besides its data (the format line, the two lists, the last newline):
-/// at most this many bytes beyond the data's [`Ad::file_size`] and [`Sd::file_size`].
-pub const FILE_ENVELOPE: usize = 256;
+pub(crate) const STATE_FORMAT: &str = "safe-ad-emulator-state/1";
 
 /// A whole state file.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct StateFile {
-    pub format: String,
+pub(crate) struct StateFile {
+    pub(crate) format: String,
     #[serde(default)]
-    pub appendable_data: Vec<AdJson>,
+    pub(crate) appendable_data: Vec<AdJson>,
     #[serde(default)]
-    pub structured_data: Vec<SdJson>,
+    pub(crate) structured_data: Vec<SdJson>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub immutable_data: Vec<ImmutableJson>,
+    pub(crate) immutable_data: Vec<ImmutableJson>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct AdJson {
-    pub name: String,
+pub(crate) struct AdJson {
+    pub(crate) name: String,
     #[serde(default)]
-    pub is_private: bool,
-    pub version: u64,
-    pub filter_type: String,
+    pub(crate) is_private: bool,
+    pub(crate) version: u64,
+    pub(crate) filter_type: String,
     #[serde(default)]
-    pub filter_keys: Vec<String>,
+    pub(crate) filter_keys: Vec<String>,
     #[serde(default)]
-    pub data: Vec<ItemJson>,
+    pub(crate) data: Vec<ItemJson>,
     #[serde(default)]
-    pub deleted_data: Vec<ItemJson>,
+    pub(crate) deleted_data: Vec<ItemJson>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ItemJson {
+pub(crate) struct ItemJson {
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub structured_data: Option<SdKeyJson>,
+    pub(crate) structured_data: Option<SdKeyJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub immutable_data: Option<NameJson>,
+    pub(crate) immutable_data: Option<NameJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub appendable_data: Option<AdKeyJson>,
+    pub(crate) appendable_data: Option<AdKeyJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub sign_key: Option<String>,
+    pub(crate) sign_key: Option<String>,
     /// Which sealing of a private item (`state::Item::seal`); 0, left out, for public items.
     #[serde(default, skip_serializing_if = "is_zero")]
-    pub seal: u64,
+    pub(crate) seal: u64,
 }
 
 fn is_zero(value: &u64) -> bool {
@@ -106,18 +102,18 @@ fn is_zero(value: &u64) -> bool {
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct NameJson {
-    pub name: String,
+pub(crate) struct NameJson {
+    pub(crate) name: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ImmutableJson {
+pub(crate) struct ImmutableJson {
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
+    pub(crate) name: Option<String>,
     #[serde(default = "plain")]
-    pub cipher: String,
-    pub content: String,
+    pub(crate) cipher: String,
+    pub(crate) content: String,
 }
 
 fn plain() -> String {
@@ -126,34 +122,34 @@ fn plain() -> String {
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct SdKeyJson {
-    pub name: String,
-    pub type_tag: u64,
+pub(crate) struct SdKeyJson {
+    pub(crate) name: String,
+    pub(crate) type_tag: u64,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct AdKeyJson {
-    pub name: String,
+pub(crate) struct AdKeyJson {
+    pub(crate) name: String,
     #[serde(default)]
-    pub is_private: bool,
+    pub(crate) is_private: bool,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct SdJson {
-    pub name: String,
-    pub type_tag: u64,
-    pub version: u64,
+pub(crate) struct SdJson {
+    pub(crate) name: String,
+    pub(crate) type_tag: u64,
+    pub(crate) version: u64,
     #[serde(default)]
-    pub data: Vec<String>,
+    pub(crate) data: Vec<String>,
     /// Which versions were written encrypted (none: all plain).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub encrypted: Vec<bool>,
+    pub(crate) encrypted: Vec<bool>,
     #[serde(default, skip_serializing_if = "is_false")]
-    pub deleted: bool,
+    pub(crate) deleted: bool,
     #[serde(default, skip_serializing_if = "is_false")]
-    pub unclaimable: bool,
+    pub(crate) unclaimable: bool,
 }
 
 fn is_false(value: &bool) -> bool {
@@ -163,15 +159,15 @@ fn is_false(value: &bool) -> bool {
 /// What a state file holds, checked and converted: the emulator's network.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Network {
-    pub appendable_data: Vec<Ad>,
-    pub structured_data: Vec<Sd>,
-    pub immutable_data: Vec<Immutable>,
+    pub(crate) appendable_data: Vec<Ad>,
+    pub(crate) structured_data: Vec<Sd>,
+    pub(crate) immutable_data: Vec<Immutable>,
 }
 
 impl Network {
     /// Checks and converts a parsed state file: its format, every field, and that no data is
     /// listed twice. The error names the entry (`appendableData[3]`).
-    pub fn from_file(file: &StateFile) -> Result<Network, String> {
+    pub(crate) fn from_file(file: &StateFile) -> Result<Network, String> {
         if file.format != STATE_FORMAT {
             return Err(format!("format `{}` is not `{STATE_FORMAT}`", file.format));
         }
@@ -219,7 +215,7 @@ impl Network {
     }
 
     /// The state file that holds this network.
-    pub fn to_file(&self) -> StateFile {
+    pub(crate) fn to_file(&self) -> StateFile {
         StateFile {
             format: STATE_FORMAT.to_owned(),
             appendable_data: self.appendable_data.iter().map(ad_json).collect(),
@@ -233,7 +229,7 @@ impl Network {
 /// A field that does not fit is said with the entry that holds it
 /// (`appendableData[2].data[0]: missing field `typeTag``), since serde's own words give only a
 /// line and column, which a one-line fixture makes useless.
-pub fn parse_state(bytes: &[u8]) -> Result<Network, String> {
+pub(crate) fn parse_state(bytes: &[u8]) -> Result<Network, String> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Ok(Network::default());
     }
@@ -361,7 +357,7 @@ fn sd_key_json(key: &SdKey) -> SdKeyJson {
     }
 }
 
-pub fn data_id_from(json: &ItemJson) -> Result<DataId, String> {
+pub(crate) fn data_id_from(json: &ItemJson) -> Result<DataId, String> {
     match (
         &json.structured_data,
         &json.immutable_data,
@@ -380,7 +376,7 @@ pub fn data_id_from(json: &ItemJson) -> Result<DataId, String> {
     }
 }
 
-pub fn data_id_json(id: &DataId) -> ItemJson {
+pub(crate) fn data_id_json(id: &DataId) -> ItemJson {
     let mut json = ItemJson {
         structured_data: None,
         immutable_data: None,
@@ -420,7 +416,7 @@ fn item_json(item: &Item) -> ItemJson {
     json
 }
 
-pub fn ad_from(json: &AdJson) -> Result<Ad, String> {
+pub(crate) fn ad_from(json: &AdJson) -> Result<Ad, String> {
     let kind = match json.filter_type.as_str() {
         "BlackList" => FilterType::BlackList,
         "WhiteList" => FilterType::WhiteList,
@@ -457,7 +453,7 @@ pub fn ad_from(json: &AdJson) -> Result<Ad, String> {
     })
 }
 
-pub fn ad_json(ad: &Ad) -> AdJson {
+pub(crate) fn ad_json(ad: &Ad) -> AdJson {
     AdJson {
         name: base64_encode(&ad.key.name),
         is_private: ad.key.private,
@@ -469,7 +465,7 @@ pub fn ad_json(ad: &Ad) -> AdJson {
     }
 }
 
-pub fn sd_from(json: &SdJson) -> Result<Sd, String> {
+pub(crate) fn sd_from(json: &SdJson) -> Result<Sd, String> {
     let status = match (json.deleted, json.unclaimable) {
         (false, false) => SdStatus::Owned,
         (true, false) => SdStatus::Deleted,
@@ -494,7 +490,7 @@ pub fn sd_from(json: &SdJson) -> Result<Sd, String> {
     })
 }
 
-pub fn sd_json(sd: &Sd) -> SdJson {
+pub(crate) fn sd_json(sd: &Sd) -> SdJson {
     SdJson {
         name: base64_encode(&sd.key.name),
         type_tag: sd.key.type_tag,
@@ -510,7 +506,7 @@ pub fn sd_json(sd: &Sd) -> SdJson {
     }
 }
 
-pub fn immutable_from(json: &ImmutableJson) -> Result<Immutable, String> {
+pub(crate) fn immutable_from(json: &ImmutableJson) -> Result<Immutable, String> {
     let cipher = Cipher::from_name(&json.cipher).ok_or_else(|| {
         format!(
             "cipher `{}` is none of `PLAIN`, `SYMMETRIC` and `ASYMMETRIC`",
@@ -531,7 +527,7 @@ pub fn immutable_from(json: &ImmutableJson) -> Result<Immutable, String> {
     Ok(data)
 }
 
-pub fn immutable_json(data: &Immutable) -> ImmutableJson {
+pub(crate) fn immutable_json(data: &Immutable) -> ImmutableJson {
     ImmutableJson {
         name: Some(base64_encode(&data.name)),
         cipher: data.cipher.as_str().to_owned(),
@@ -542,6 +538,11 @@ pub fn immutable_json(data: &Immutable) -> ImmutableJson {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What a state file holds besides its data (the format line, the two lists, the last
+    /// newline): at most this many bytes beyond the data's [`Ad::file_size`] and
+    /// [`Sd::file_size`].
+    const FILE_ENVELOPE: usize = 256;
 
     /// The largest form of each field: every number at its longest, private names, a signer
     /// other than the user (written out), both kinds of item.

@@ -74,22 +74,22 @@ enum Entry {
 
 /// How the `--log` file ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LogEnd {
+pub(crate) struct LogEnd {
     /// Request records in the file.
-    pub written: u64,
+    pub(crate) written: u64,
     /// Request records not in it (the queue was full, a write failed, or the writer stalled).
-    pub lost: u64,
+    pub(crate) lost: u64,
     /// The first write error, if any.
-    pub error: Option<String>,
+    pub(crate) error: Option<String>,
     /// Whether the stop record is in the file.
-    pub stop_written: bool,
+    pub(crate) stop_written: bool,
     /// Whether the writer stopped writing altogether (a reader that stopped reading).
-    pub stalled: bool,
+    pub(crate) stalled: bool,
 }
 
 impl LogEnd {
     /// Whether the file holds every record and the stop record.
-    pub fn is_whole(&self) -> bool {
+    pub(crate) fn is_whole(&self) -> bool {
         self.lost == 0 && self.error.is_none() && self.stop_written && !self.stalled
     }
 }
@@ -97,7 +97,7 @@ impl LogEnd {
 impl RecordLog {
     /// Opens the file (created, or truncated if it exists: a run's log starts empty) and starts
     /// its writer. Opening a FIFO waits for its reader, as a shell's `>` does.
-    pub fn create(path: &Path) -> std::io::Result<RecordLog> {
+    pub(crate) fn create(path: &Path) -> std::io::Result<RecordLog> {
         let file = File::create(path)?;
         // Only a regular file can be cut back to its last whole record after a failed write.
         let seekable = file.metadata().is_ok_and(|m| m.is_file());
@@ -118,7 +118,7 @@ impl RecordLog {
 
     /// Queues one record (ending in a newline); never waits. When the queue is full the record
     /// is lost and counted.
-    pub fn record(&self, record: String) {
+    pub(crate) fn record(&self, record: String) {
         self.inner.queued.fetch_add(1, Ordering::Relaxed);
         if self.queue.try_send(Entry::Record(record)).is_err() {
             self.inner.refused.fetch_add(1, Ordering::Relaxed);
@@ -130,7 +130,7 @@ impl RecordLog {
     /// Writes the stop record (`stop` makes it from the number of records lost) after every
     /// record queued so far, and ends the writer. Waits while the writer makes progress; gives up
     /// when it has written nothing for a second, or at once when `hurry` resolves.
-    pub async fn finish(
+    pub(crate) async fn finish(
         &self,
         stop: impl FnOnce(u64) -> String + Send + 'static,
         hurry: impl Future<Output = ()>,

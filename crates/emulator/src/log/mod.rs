@@ -35,9 +35,12 @@ use std::time::{Duration, Instant};
 mod file;
 mod record;
 
-pub use super::redact::{redact, redact_text};
-pub use file::{LogEnd, RecordLog, RECORD_QUEUE};
-pub use record::{handles_json, is_unsafe, reset_record, start_record, ErrorBody, Note, Request};
+pub(crate) use super::redact::{redact, redact_text};
+pub(crate) use file::LogEnd;
+pub use file::{RecordLog, RECORD_QUEUE};
+pub(crate) use record::{
+    handles_json, is_unsafe, reset_record, start_record, ErrorBody, Note, Request,
+};
 
 /// Lines that may wait for the stderr writer before new ones are dropped.
 const QUEUE: usize = 8192;
@@ -99,7 +102,7 @@ fn write_lines(lines: Receiver<Message>) {
 }
 
 /// Queues one line (which must end in a newline); never blocks.
-pub fn line(text: String) {
+pub(crate) fn line(text: String) {
     if let Some(sink) = sink() {
         if let Err(TrySendError::Full(_)) = sink.queue.try_send(Message::Line(text)) {
             DROPPED.fetch_add(1, Ordering::Relaxed);
@@ -109,7 +112,7 @@ pub fn line(text: String) {
 
 /// Queues one line, waiting (at most `timeout`) for room if the queue is full; for a line that
 /// matters more than the rest, such as the totals at shutdown.
-pub fn line_within(text: String, timeout: Duration) {
+pub(crate) fn line_within(text: String, timeout: Duration) {
     let Some(sink) = sink() else {
         return;
     };
@@ -134,7 +137,7 @@ pub fn line_within(text: String, timeout: Duration) {
 /// Formats a request line: `PUT /appendable-data/0 200 4.2us` (`ms` from a millisecond on), with
 /// the error of a 4xx or 5xx answer after the status: `PUT /appendable-data/5 400 -23 DataExists
 /// 13.2us` (see [`ErrorBody::shown`]).
-pub fn request_line(
+pub(crate) fn request_line(
     method: &str,
     path: &str,
     status: &str,
@@ -170,7 +173,7 @@ pub fn request_line(
 }
 
 /// Waits (at most `timeout`) until every line queued so far has been written.
-pub fn flush(timeout: Duration) {
+pub(crate) fn flush(timeout: Duration) {
     let Some(sink) = SINK.get().and_then(Option::as_ref) else {
         return;
     };

@@ -20,14 +20,14 @@ const MAX_ERROR_BODY: usize = 4096;
 /// (`{"errorCode":-23,"description":"CoreError::MutationFailure::MutationError::DataExists"}`),
 /// or, for the two text answers (`Unauthorized`, `Unauthorised`), the text alone.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ErrorBody {
-    pub code: Option<i64>,
-    pub description: String,
+pub(crate) struct ErrorBody {
+    pub(crate) code: Option<i64>,
+    pub(crate) description: String,
 }
 
 impl ErrorBody {
     /// Reads an answer's body for its error, when its status is 4xx or 5xx and the body says one.
-    pub fn of(status: u16, body: &[u8]) -> Option<ErrorBody> {
+    pub(crate) fn of(status: u16, body: &[u8]) -> Option<ErrorBody> {
         if status < 400 || body.is_empty() || body.len() > MAX_ERROR_BODY {
             return None;
         }
@@ -47,7 +47,7 @@ impl ErrorBody {
     /// As a request line shows it: the code, then the core error's own name (`-23 DataExists`,
     /// the last part of `CoreError::MutationFailure::MutationError::DataExists`) or the
     /// description in quotes (`400 "name field is missing"`), cut at 120 characters.
-    pub fn shown(&self) -> String {
+    pub(crate) fn shown(&self) -> String {
         let mut shown = match self.code {
             Some(code) => format!("{code} "),
             None => String::new(),
@@ -80,14 +80,14 @@ impl ErrorBody {
 
 /// Characters a terminal would act on rather than show: C0 and C1 controls (ESC starts escape
 /// sequences) and the bidi controls, which reorder what follows them on the line.
-pub fn is_unsafe(c: char) -> bool {
+pub(crate) fn is_unsafe(c: char) -> bool {
     c.is_control()
         || matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 /// What happened to a request besides its answer, for its record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Note {
+pub(crate) enum Note {
     None,
     /// An injected 503.
     Unavailable,
@@ -110,7 +110,7 @@ pub enum Note {
 
 impl Note {
     /// How a stderr request line shows the note, after (or instead of) the status.
-    pub fn shown(self, status: &str) -> String {
+    pub(crate) fn shown(self, status: &str) -> String {
         match self {
             Note::None => status.to_owned(),
             Note::Unavailable => format!("{status} (injected)"),
@@ -138,7 +138,7 @@ impl Note {
 /// ends in `...`. Every key is safe-ad's own spelling (snake_case, as `--json` writes them); only
 /// `description` carries the launcher's words.
 #[allow(clippy::too_many_arguments)]
-pub fn request_record(
+pub(crate) fn request_record(
     seq: Option<u64>,
     method: &str,
     path: &str,
@@ -201,23 +201,23 @@ pub fn request_record(
 /// One request as the logs keep it: what its `--log` record says, kept as it is for the journal
 /// of the emulator's own routes, which makes the record only when it is asked for.
 #[derive(Debug, Clone)]
-pub struct Request {
+pub(crate) struct Request {
     /// Its number in the journal (see [`request_record`]); `None` for the emulator's own routes.
-    pub seq: Option<u64>,
-    pub method: hyper::Method,
+    pub(crate) seq: Option<u64>,
+    pub(crate) method: hyper::Method,
     /// As the log shows it (see [`redact`](super::redact)).
-    pub path: String,
-    pub status: Option<u16>,
-    pub error: Option<ErrorBody>,
-    pub elapsed: Duration,
-    pub note: Note,
+    pub(crate) path: String,
+    pub(crate) status: Option<u16>,
+    pub(crate) error: Option<ErrorBody>,
+    pub(crate) elapsed: Duration,
+    pub(crate) note: Note,
     /// The live handles after it.
-    pub live: Live,
+    pub(crate) live: Live,
 }
 
 impl Request {
     /// Its `--log` record (see [`request_record`]).
-    pub fn record(&self) -> String {
+    pub(crate) fn record(&self) -> String {
         request_record(
             self.seq,
             self.method.as_str(),
@@ -231,7 +231,7 @@ impl Request {
     }
 
     /// About how many bytes it holds.
-    pub fn size(&self) -> usize {
+    pub(crate) fn size(&self) -> usize {
         std::mem::size_of::<Request>()
             + self.path.len()
             + self.error.as_ref().map_or(0, |e| e.description.len())
@@ -248,7 +248,7 @@ fn push_cut_string(out: &mut String, text: &str, limit: usize) {
 }
 
 /// `text` as a JSON string literal (see [`push_json_string`]).
-pub fn json_string(text: &str) -> String {
+pub(crate) fn json_string(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     push_json_string(&mut out, text);
     out
@@ -322,7 +322,7 @@ fn push_snake_case(out: &mut String, name: &str) {
 
 /// The first record of a `--log` file: `{"event":"start","version":"0.2.0","url":
 /// "http://127.0.0.1:8100","pid":N,"network":"demo"|"empty"|"state","handles":{...}}`.
-pub fn start_record(url: &str, network: &str, live: &Live) -> String {
+pub(crate) fn start_record(url: &str, network: &str, live: &Live) -> String {
     format!(
         "{{\"event\":\"start\",\"version\":{},\"url\":{},\"pid\":{},\"network\":{},\"handles\":{}}}\n",
         json_string(env!("CARGO_PKG_VERSION")),
@@ -335,7 +335,7 @@ pub fn start_record(url: &str, network: &str, live: &Live) -> String {
 
 /// The record of a reset through the emulator's own routes: `{"event":"reset","network":
 /// "demo"|"empty"|"state","handles":{...}}`.
-pub fn reset_record(network: &str, live: &Live) -> String {
+pub(crate) fn reset_record(network: &str, live: &Live) -> String {
     format!(
         "{{\"event\":\"reset\",\"network\":{},\"handles\":{}}}\n",
         json_string(network),
@@ -345,7 +345,7 @@ pub fn reset_record(network: &str, live: &Live) -> String {
 
 /// `{"appendable_data":N,"structured_data":N,"data_id":N,"sign_key":N,"encrypt_key":N,
 /// "cipher_opts":N}`
-pub fn handles_json(live: &Live) -> String {
+pub(crate) fn handles_json(live: &Live) -> String {
     let mut out = String::new();
     push_handles(&mut out, live);
     out

@@ -11,7 +11,7 @@ use super::super::js;
 use super::super::state::{Cipher, CloseNote};
 use super::{bad_request, done, error_json, handle_json, no_token, not_granted, ok, ok_json};
 use super::{reply, to_reply, Call, Express, Reply, OCTETS};
-use crate::emulator::table::Route;
+use crate::table::Route;
 
 /// The `--log` note of a close of a writer an earlier close emptied (under 3 KiB).
 const EMPTIED: &str = "as the launcher did: an earlier close emptied this writer, so this close \

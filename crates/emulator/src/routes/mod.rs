@@ -47,17 +47,17 @@ mod keys;
 mod structured;
 
 /// Largest JSON or form body read (Express's `body-parser` default was 100 kB).
-pub const BODY_LIMIT: usize = 100 * 1024;
+pub(crate) const BODY_LIMIT: usize = 100 * 1024;
 /// Largest raw body read by the deserialise routes (the launcher set no limit; this one keeps a
 /// stray upload from filling memory).
-pub const RAW_LIMIT: usize = 10 * 1024 * 1024;
+pub(crate) const RAW_LIMIT: usize = 10 * 1024 * 1024;
 /// Raw bodies read at one time hold at most this much between them; a request whose body would
 /// pass it waits for room (so 500 connections sending 10 MB each cannot fill memory).
-pub const RAW_IN_FLIGHT: usize = 64 * 1024 * 1024;
+pub(crate) const RAW_IN_FLIGHT: usize = 64 * 1024 * 1024;
 /// How long a request body may go without a byte before the connection is closed unanswered
 /// (the launcher had no timeout at all; this is the emulator's idle timeout, the same as for
 /// headers, see `server`).
-pub const BODY_IDLE: Duration = Duration::from_secs(10);
+pub(crate) const BODY_IDLE: Duration = Duration::from_secs(10);
 
 const TEXT: &str = "text/plain; charset=utf-8";
 const HTML: &str = "text/html; charset=utf-8";
@@ -65,20 +65,20 @@ const JSON: &str = "application/json; charset=utf-8";
 pub(super) const OCTETS: &str = "application/octet-stream";
 
 /// The permission that appendable-data writes need.
-pub const LOW_LEVEL_API: &str = "LOW_LEVEL_API";
+pub(crate) const LOW_LEVEL_API: &str = "LOW_LEVEL_API";
 /// The other permission the launcher knew.
-pub const SAFE_DRIVE_ACCESS: &str = "SAFE_DRIVE_ACCESS";
+pub(crate) const SAFE_DRIVE_ACCESS: &str = "SAFE_DRIVE_ACCESS";
 
 /// The shared server state and the behaviour switches.
 #[derive(Debug)]
-pub struct App {
+pub(crate) struct App {
     state: Mutex<State>,
     /// Answer every valid `POST /auth` with 401 `Unauthorised`.
-    pub deny_auth: bool,
+    pub(crate) deny_auth: bool,
     /// Never answer a clear of an unknown (but well-formed) handle.
-    pub hang_unknown_clears: bool,
+    pub(crate) hang_unknown_clears: bool,
     /// Match paths exactly and take only canonical decimal parameters.
-    pub strict_paths: bool,
+    pub(crate) strict_paths: bool,
     /// Whether stderr has been told that the session bound was reached.
     sessions_full: AtomicBool,
     /// Room for raw bodies being read, in KiB ([`RAW_IN_FLIGHT`]).
@@ -86,7 +86,12 @@ pub struct App {
 }
 
 impl App {
-    pub fn new(state: State, deny_auth: bool, hang_unknown_clears: bool, strict: bool) -> App {
+    pub(crate) fn new(
+        state: State,
+        deny_auth: bool,
+        hang_unknown_clears: bool,
+        strict: bool,
+    ) -> App {
         App {
             state: Mutex::new(state),
             deny_auth,
@@ -99,7 +104,7 @@ impl App {
 
     /// The state, even if a previous holder panicked (nothing here should, but a poisoned lock
     /// must not turn every later request into a panic).
-    pub fn state(&self) -> MutexGuard<'_, State> {
+    pub(crate) fn state(&self) -> MutexGuard<'_, State> {
         self.state
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -108,18 +113,18 @@ impl App {
 
 /// An answer to send.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Reply {
-    pub status: StatusCode,
+pub(crate) struct Reply {
+    pub(crate) status: StatusCode,
     /// Empty for no Content-Type header (Express's `send(undefined)`).
-    pub content_type: &'static str,
-    pub body: Bytes,
+    pub(crate) content_type: &'static str,
+    pub(crate) body: Bytes,
     /// Other headers (an immutable-data read's `Content-Range` and `Accept-Ranges`).
-    pub headers: Vec<(&'static str, String)>,
+    pub(crate) headers: Vec<(&'static str, String)>,
     /// Said in the request's log line and `--log` record: where the answer is the launcher's
     /// loss of data.
-    pub note: Option<&'static str>,
+    pub(crate) note: Option<&'static str>,
     /// How Express sent it: which of its headers the answer carries (see `server`).
-    pub express: Express,
+    pub(crate) express: Express,
 }
 
 /// How the launcher's Express 4 sent an answer, which decides its own headers: every answer it
@@ -127,7 +132,7 @@ pub struct Reply {
 /// through `res.send` (JSON, `OK`, the errors, serialised bytes) also a weak `ETag` of the body,
 /// which a `GET` matching `If-None-Match` turns into a 304 (`res.send`'s freshness check).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Express {
+pub(crate) enum Express {
     /// Through `res.send`: `X-Powered-By` and `ETag`.
     Send,
     /// Written by hand (`res.writeHead`, the immutable-data read): `X-Powered-By` only.
@@ -138,7 +143,7 @@ pub enum Express {
 
 /// What to do with a request.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Answer {
+pub(crate) enum Answer {
     Reply(Reply),
     /// Never answer (the launcher's defect with clears of unknown handles).
     Hang,
@@ -203,7 +208,7 @@ fn bad_request(description: &str) -> Reply {
 }
 
 /// The description the launcher gave a core error code (its `error_code_lookup`).
-pub fn describe(code: Code) -> &'static str {
+pub(crate) fn describe(code: Code) -> &'static str {
     match code.0 {
         -2 => "CoreError::UnsuccessfulEncodeDecode",
         -5 => "CoreError::ReceivedUnexpectedData",
@@ -235,7 +240,7 @@ pub fn describe(code: Code) -> &'static str {
 
 /// A core error as the launcher sent it: 404 when the description names NotFound, NoSuchData
 /// or InvalidPath, 400 otherwise.
-pub fn core_error(code: Code) -> Reply {
+pub(crate) fn core_error(code: Code) -> Reply {
     let description = describe(code);
     let lower = description.to_ascii_lowercase();
     let status = if ["notfound", "nosuchdata", "invalidpath"]
@@ -297,7 +302,7 @@ fn bad_id(what: &str) -> Reply {
 /// A handle or index in `--strict-paths` mode: canonical decimal only (`0`, `7`,
 /// `18446744073709551615`). Empty, signs, leading zeros, hex, spaces, escapes and anything above
 /// u64 are `None`.
-pub fn parse_id(segment: &str) -> Option<u64> {
+pub(crate) fn parse_id(segment: &str) -> Option<u64> {
     let bytes = segment.as_bytes();
     let first = *bytes.first()?;
     if !bytes.iter().all(u8::is_ascii_digit) || (first == b'0' && bytes.len() > 1) {
@@ -358,7 +363,7 @@ enum Payload {
 }
 
 /// Answers one request.
-pub async fn respond(app: &App, request: Request<Incoming>) -> Answer {
+pub(crate) async fn respond(app: &App, request: Request<Incoming>) -> Answer {
     let (parts, body) = request.into_parts();
     let caller = caller(app, &parts.headers);
     if caller == Caller::Bad {

@@ -17,10 +17,10 @@ use hyper::Method;
 use super::super::encoding::base64_encode;
 
 /// The header every Express answer carried.
-pub const POWERED_BY: (&str, &str) = ("x-powered-by", "Express");
+pub(crate) const POWERED_BY: (&str, &str) = ("x-powered-by", "Express");
 
 /// Express's default (weak) ETag of a body sent with `res.send`.
-pub fn etag(body: &[u8]) -> String {
+pub(crate) fn etag(body: &[u8]) -> String {
     let digest = ring::digest::digest(&ring::digest::SHA1_FOR_LEGACY_USE_ONLY, body);
     let hash = base64_encode(digest.as_ref());
     // 20 bytes are 28 base64 characters, the last one padding: the package kept 27.
@@ -30,7 +30,7 @@ pub fn etag(body: &[u8]) -> String {
 /// What a request said that decides whether its answer is "fresh": taken before the request is
 /// handed to the routes.
 #[derive(Debug, Clone, Default)]
-pub struct Conditional {
+pub(crate) struct Conditional {
     /// `GET` or `HEAD` (only they can be answered 304).
     readable: bool,
     none_match: Option<String>,
@@ -39,7 +39,7 @@ pub struct Conditional {
 }
 
 impl Conditional {
-    pub fn of(method: &Method, headers: &HeaderMap) -> Conditional {
+    pub(crate) fn of(method: &Method, headers: &HeaderMap) -> Conditional {
         let text = |value: Option<&HeaderValue>| {
             value.map(|value| String::from_utf8_lossy(value.as_bytes()).into_owned())
         };
@@ -57,7 +57,7 @@ impl Conditional {
 
     /// Whether a 2xx answer with this ETag is fresh for the request (`fresh` 0.5): then Express
     /// answered 304.
-    pub fn fresh(&self, etag: &str) -> bool {
+    pub(crate) fn fresh(&self, etag: &str) -> bool {
         let Some(none_match) = &self.none_match else {
             return false;
         };

@@ -60,7 +60,7 @@ mod request;
 use connection::accept_loop;
 
 /// How long the stop lets requests in progress finish before it cuts them off.
-pub const GRACE: Duration = Duration::from_secs(1);
+pub(crate) const GRACE: Duration = Duration::from_secs(1);
 
 /// How long a connection may take to send a request head once it is ready for one, including the
 /// time an idle keep-alive connection waits for its next request. Also the longest pause in a
@@ -151,10 +151,10 @@ impl fmt::Debug for Server {
 /// What a stopped server leaves: the network, the live handles and the counts, all taken after
 /// the last request ended.
 #[derive(Debug, Clone)]
-pub struct Stopped {
-    pub network: Network,
-    pub live: Live,
-    pub stats: Stats,
+pub(crate) struct Stopped {
+    pub(crate) network: Network,
+    pub(crate) live: Live,
+    pub(crate) stats: Stats,
 }
 
 impl Server {
@@ -164,7 +164,7 @@ impl Server {
     }
 
     /// Its base URL, `http://127.0.0.1:<port>` (no trailing slash).
-    pub fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         format!("http://{}", self.addr)
     }
 
@@ -173,18 +173,13 @@ impl Server {
         &self.token
     }
 
-    /// The live request counts, readable after the server is gone.
-    pub fn counters(&self) -> Counters {
-        self.counters.clone()
-    }
-
     /// How many handles of each type are live now.
-    pub fn live(&self) -> Live {
+    pub(crate) fn live(&self) -> Live {
         self.shared.app.state().live()
     }
 
     /// What is on the "network" now.
-    pub fn network(&self) -> Network {
+    pub(crate) fn network(&self) -> Network {
         let state = self.shared.app.state();
         let (ads, sds, ids) = state.network();
         Network {
@@ -197,7 +192,7 @@ impl Server {
     /// The ordered stop: no new connections, requests not started refused, requests in progress
     /// given [`GRACE`] to finish (or less, if `hurry` resolves first) and then cut off; then the
     /// snapshot. Returns once no request is left.
-    pub async fn stop(mut self, hurry: impl Future<Output = ()>) -> Stopped {
+    pub(crate) async fn stop(mut self, hurry: impl Future<Output = ()>) -> Stopped {
         self.shared.stopping.store(true, Ordering::SeqCst);
         let _ = self.shared.phase.send(Phase::Draining);
         if let Some(mut accept) = self.accept.take() {
@@ -235,7 +230,7 @@ impl Drop for Server {
 }
 
 /// Why a token given with `--token` cannot be used.
-pub fn check_token(token: &str) -> Result<(), String> {
+pub(crate) fn check_token(token: &str) -> Result<(), String> {
     if token.is_empty() {
         return Err("the token is empty".into());
     }
@@ -333,7 +328,7 @@ impl Shared {
 
 /// Request counts of a running server; clones share them.
 #[derive(Debug, Clone, Default)]
-pub struct Counters(Arc<Tallies>);
+pub(crate) struct Counters(Arc<Tallies>);
 
 #[derive(Debug, Default)]
 struct Tallies {
@@ -351,7 +346,7 @@ struct Tallies {
 
 impl Counters {
     /// The counts so far.
-    pub fn snapshot(&self) -> Stats {
+    pub(crate) fn snapshot(&self) -> Stats {
         let t = &self.0;
         let get = |counter: &AtomicU64| counter.load(Ordering::Relaxed);
         Stats {
@@ -375,15 +370,15 @@ impl Counters {
 /// the requests the stop refused (503) or cut off unanswered. A delayed request is also counted
 /// by the answer it got after the delay.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Stats {
-    pub requests: u64,
-    pub answered_2xx: u64,
-    pub answered_4xx: u64,
-    pub injected_503: u64,
-    pub dropped: u64,
-    pub delayed: u64,
-    pub refused: u64,
-    pub aborted: u64,
+pub(crate) struct Stats {
+    pub(crate) requests: u64,
+    pub(crate) answered_2xx: u64,
+    pub(crate) answered_4xx: u64,
+    pub(crate) injected_503: u64,
+    pub(crate) dropped: u64,
+    pub(crate) delayed: u64,
+    pub(crate) refused: u64,
+    pub(crate) aborted: u64,
 }
 
 impl fmt::Display for Stats {

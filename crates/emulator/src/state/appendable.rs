@@ -10,35 +10,35 @@ use super::{nth, Code, DataId, Res, SignKey, State, MAX_DATA_SIZE, NETWORK_BYTES
 /// The network address of an appendable data: public and private ones with the same name are
 /// different data.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct AdKey {
-    pub name: [u8; 32],
-    pub private: bool,
+pub(crate) struct AdKey {
+    pub(crate) name: [u8; 32],
+    pub(crate) private: bool,
 }
 
 /// One data item of an appendable data: what it points at and who appended it. Ordered as
 /// routing's `AppendedData` (pointer, then sign key, then the signature, which here follows from
 /// the other two), so a set of items is in the network's order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Item {
-    pub pointer: DataId,
-    pub signer: SignKey,
+pub(crate) struct Item {
+    pub(crate) pointer: DataId,
+    pub(crate) signer: SignKey,
     /// Which sealing of a private item this is, 0 for a public one's. The network held a private
     /// item as its sealed bytes (routing's `PrivAppendedData`), and every append sealed afresh (a
     /// sealed box with a new ephemeral key): the same item appended twice was two items, and one
     /// appended again after its removal was not the one in `deleted_data`. Each private append
     /// here takes the next number for its data.
-    pub seal: u64,
+    pub(crate) seal: u64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FilterType {
+pub(crate) enum FilterType {
     BlackList,
     WhiteList,
 }
 
 impl FilterType {
     /// As the launcher wrote it in JSON.
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             FilterType::BlackList => "BlackList",
             FilterType::WhiteList => "WhiteList",
@@ -48,9 +48,9 @@ impl FilterType {
 
 /// The filter of an appendable data: who may append.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Filter {
-    pub kind: FilterType,
-    pub keys: BTreeSet<SignKey>,
+pub(crate) struct Filter {
+    pub(crate) kind: FilterType,
+    pub(crate) keys: BTreeSet<SignKey>,
 }
 
 impl Default for Filter {
@@ -73,17 +73,17 @@ impl Filter {
 
 /// An appendable data: what the network stores, and what a handle holds as its local copy.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Ad {
-    pub key: AdKey,
-    pub version: u64,
-    pub data: BTreeSet<Item>,
-    pub deleted: BTreeSet<Item>,
-    pub filter: Filter,
+pub(crate) struct Ad {
+    pub(crate) key: AdKey,
+    pub(crate) version: u64,
+    pub(crate) data: BTreeSet<Item>,
+    pub(crate) deleted: BTreeSet<Item>,
+    pub(crate) filter: Filter,
 }
 
 impl Ad {
     /// A new, empty appendable data at version 0.
-    pub fn new(key: AdKey, kind: FilterType) -> Ad {
+    pub(crate) fn new(key: AdKey, kind: FilterType) -> Ad {
         Ad {
             key,
             version: 0,
@@ -105,20 +105,20 @@ impl Ad {
     /// At least the bytes it takes in a `--state` file (pretty-printed JSON: a 44-character base64
     /// name, up to 20 digits per number, an item's two names and a signer): what
     /// [`NETWORK_BYTES`] counts. `wire`'s tests check that the JSON never takes more.
-    pub fn file_size(&self) -> usize {
+    pub(crate) fn file_size(&self) -> usize {
         320 + 64 * self.filter.keys.len() + 320 * (self.data.len() + self.deleted.len())
     }
 }
 
 /// What `GET /appendable-data/metadata/:h` and the fetch routes report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Metadata {
-    pub is_owner: bool,
-    pub version: u64,
-    pub filter_type: FilterType,
-    pub filter_length: usize,
-    pub data_length: usize,
-    pub deleted_data_length: usize,
+pub(crate) struct Metadata {
+    pub(crate) is_owner: bool,
+    pub(crate) version: u64,
+    pub(crate) filter_type: FilterType,
+    pub(crate) filter_length: usize,
+    pub(crate) data_length: usize,
+    pub(crate) deleted_data_length: usize,
 }
 
 /// A local copy under an appendable-data handle: the data and whether it is private.
@@ -129,7 +129,7 @@ pub(super) struct LocalAd {
 
 impl State {
     /// Puts a local copy under a new handle.
-    pub fn add_local(&mut self, ad: Ad) -> u64 {
+    pub(crate) fn add_local(&mut self, ad: Ad) -> u64 {
         let id = self.allocate();
         let size = ad.size();
         self.ads.insert(id, LocalAd { ad }, size);
@@ -149,7 +149,7 @@ impl State {
     }
 
     /// Whether an appendable-data handle is live (does not count as a use).
-    pub fn has_ad(&self, handle: u64) -> bool {
+    pub(crate) fn has_ad(&self, handle: u64) -> bool {
         self.ads.contains(handle)
     }
 
@@ -163,12 +163,12 @@ impl State {
     // ---- appendable data -----------------------------------------------------------------
 
     /// `POST /appendable-data`: a new local appendable data at version 0, not stored.
-    pub fn create(&mut self, key: AdKey, kind: FilterType) -> u64 {
+    pub(crate) fn create(&mut self, key: AdKey, kind: FilterType) -> u64 {
         self.add_local(Ad::new(key, kind))
     }
 
     /// `PUT /appendable-data/:h`: store the local copy; -1515 unknown handle, -23 already stored.
-    pub fn put(&mut self, handle: u64) -> Res<()> {
+    pub(crate) fn put(&mut self, handle: u64) -> Res<()> {
         let ad = self.ad(handle)?.clone();
         if self.ads_stored.contains_key(&ad.key) {
             return Err(Code::DATA_EXISTS);
@@ -186,7 +186,7 @@ impl State {
     /// it): the network keeps its items minus those in the new `deleted_data` (routing's
     /// `update_with_other`). On success the handle's copy IS that data-less version: the same
     /// handle can post again, and reports `dataLength` 0 until the data is fetched again.
-    pub fn post(&mut self, handle: u64) -> Res<()> {
+    pub(crate) fn post(&mut self, handle: u64) -> Res<()> {
         let local = self.ad(handle)?.clone();
         let stored = self.ads_stored.get(&local.key).ok_or(Code::NO_SUCH_DATA)?;
         if stored.version != local.version {
@@ -215,7 +215,7 @@ impl State {
     }
 
     /// `DELETE /appendable-data/clear-data/:h`: every data item moves to `deleted_data` (local).
-    pub fn clear_data(&mut self, handle: u64) -> Res<()> {
+    pub(crate) fn clear_data(&mut self, handle: u64) -> Res<()> {
         let ad = self.ad(handle)?;
         let items = std::mem::take(&mut ad.data);
         ad.deleted.extend(items);
@@ -223,21 +223,21 @@ impl State {
     }
 
     /// `DELETE /appendable-data/clear-deleted-data/:h`: `deleted_data` is emptied (local).
-    pub fn clear_deleted_data(&mut self, handle: u64) -> Res<()> {
+    pub(crate) fn clear_deleted_data(&mut self, handle: u64) -> Res<()> {
         self.ad(handle)?.deleted.clear();
         Ok(())
     }
 
     /// `GET /appendable-data/metadata/:h`. `authorised`: the request carried a valid token
     /// (without one the launcher reported `isOwner: false`).
-    pub fn metadata(&mut self, handle: u64, authorised: bool) -> Res<Metadata> {
+    pub(crate) fn metadata(&mut self, handle: u64, authorised: bool) -> Res<Metadata> {
         Ok(metadata_of(self.ad(handle)?, authorised))
     }
 
     /// `GET /appendable-data/handle/:dataIdHandle`: a fresh local copy of what the network holds,
     /// under a new handle. -1514 unknown data id, -18 (404) not on the network, -5 the id of
     /// other data that is.
-    pub fn fetch(&mut self, data_id: u64, authorised: bool) -> Res<(u64, Metadata)> {
+    pub(crate) fn fetch(&mut self, data_id: u64, authorised: bool) -> Res<(u64, Metadata)> {
         let key = match self.data_id(data_id)? {
             DataId::Appendable(key) => key,
             other => return Err(self.other_kind(&other)),
@@ -258,7 +258,7 @@ impl State {
     /// ([`Item::seal`]): a second copy beside one in `data`, a new one beside the removed one in
     /// `deleted_data` (routing's `PrivAppendableData::append` compares sealed bytes), which a
     /// later POST carrying that `deleted_data` leaves in place.
-    pub fn append(&mut self, handle: u64, data_id: u64) -> Res<()> {
+    pub(crate) fn append(&mut self, handle: u64, data_id: u64) -> Res<()> {
         // safe_core's `appendable_data_append` looks the data id up before the appendable data.
         let pointer = self.data_id(data_id)?;
         let (key, version) = {
@@ -302,7 +302,7 @@ impl State {
 
     /// `GET /appendable-data/:h/:index` and `.../deleted-data/:h/:index`: a new data-id handle
     /// for the n-th item. Private data needs the user's keys, which an anonymous app lacks.
-    pub fn data_id_at(
+    pub(crate) fn data_id_at(
         &mut self,
         handle: u64,
         index: u64,
@@ -320,7 +320,7 @@ impl State {
 
     /// `GET /appendable-data/sign-key/[deleted-data/]:h/:index`: a sign-key handle for the
     /// signer of the n-th item.
-    pub fn signer_at(&mut self, handle: u64, index: u64, deleted: bool) -> Res<u64> {
+    pub(crate) fn signer_at(&mut self, handle: u64, index: u64, deleted: bool) -> Res<u64> {
         let ad = self.ad(handle)?;
         let section = if deleted { &ad.deleted } else { &ad.data };
         let item = nth(section, index)?;
@@ -328,13 +328,13 @@ impl State {
     }
 
     /// `GET /appendable-data/filter/:h/:index`: a sign-key handle for the n-th filter key.
-    pub fn filter_key_at(&mut self, handle: u64, index: u64) -> Res<u64> {
+    pub(crate) fn filter_key_at(&mut self, handle: u64, index: u64) -> Res<u64> {
         let key = nth(&self.ad(handle)?.filter.keys, index)?;
         Ok(self.new_sign_key(key))
     }
 
     /// `PUT /appendable-data/toggle-filter/:h`: the other filter type, with no keys (local).
-    pub fn toggle_filter(&mut self, handle: u64) -> Res<()> {
+    pub(crate) fn toggle_filter(&mut self, handle: u64) -> Res<()> {
         let filter = &mut self.ad(handle)?.filter;
         filter.kind = match filter.kind {
             FilterType::BlackList => FilterType::WhiteList,
@@ -346,7 +346,7 @@ impl State {
 
     /// Adds (or removes) the key behind a sign-key handle to the filter (local). The sign key is
     /// looked up first.
-    pub fn edit_filter(&mut self, handle: u64, sign_key: u64, add: bool) -> Res<()> {
+    pub(crate) fn edit_filter(&mut self, handle: u64, sign_key: u64, add: bool) -> Res<()> {
         let key = self.sign_key(sign_key)?;
         let keys = &mut self.ad(handle)?.filter.keys;
         if add {
@@ -359,7 +359,7 @@ impl State {
     }
 
     /// `DELETE /appendable-data/:h/:index`: moves one data item to `deleted_data` (local).
-    pub fn remove_at(&mut self, handle: u64, index: u64) -> Res<()> {
+    pub(crate) fn remove_at(&mut self, handle: u64, index: u64) -> Res<()> {
         let ad = self.ad(handle)?;
         let item = nth(&ad.data, index)?;
         ad.data.remove(&item);
@@ -368,7 +368,7 @@ impl State {
     }
 
     /// `PUT /appendable-data/restore/:h/:index`: moves one deleted item back to the data (local).
-    pub fn restore(&mut self, handle: u64, index: u64) -> Res<()> {
+    pub(crate) fn restore(&mut self, handle: u64, index: u64) -> Res<()> {
         let ad = self.ad(handle)?;
         let item = nth(&ad.deleted, index)?;
         ad.deleted.remove(&item);
@@ -377,7 +377,7 @@ impl State {
     }
 
     /// `DELETE /appendable-data/deleted-data/:h/:index`: forgets one deleted item (local).
-    pub fn remove_deleted_at(&mut self, handle: u64, index: u64) -> Res<()> {
+    pub(crate) fn remove_deleted_at(&mut self, handle: u64, index: u64) -> Res<()> {
         let ad = self.ad(handle)?;
         let item = nth(&ad.deleted, index)?;
         ad.deleted.remove(&item);
@@ -385,7 +385,7 @@ impl State {
     }
 
     /// `DELETE /appendable-data/handle/:h`: drops the handle; -1515 when it is not live.
-    pub fn drop_ad(&mut self, handle: u64) -> Res<()> {
+    pub(crate) fn drop_ad(&mut self, handle: u64) -> Res<()> {
         self.ads
             .remove(handle)
             .map(drop)
@@ -393,24 +393,24 @@ impl State {
     }
 
     /// `GET /appendable-data/data-id/:h`: a data-id handle naming this appendable data.
-    pub fn ad_data_id(&mut self, handle: u64) -> Res<u64> {
+    pub(crate) fn ad_data_id(&mut self, handle: u64) -> Res<u64> {
         let key = self.ad(handle)?.key;
         Ok(self.new_data_id(DataId::Appendable(key)))
     }
 
     /// `GET /appendable-data/validate-size/:h`.
-    pub fn ad_size_valid(&mut self, handle: u64) -> Res<bool> {
+    pub(crate) fn ad_size_valid(&mut self, handle: u64) -> Res<bool> {
         Ok(self.ad(handle)?.size() <= MAX_DATA_SIZE)
     }
 
     /// The local copy behind a handle (`serialise`).
-    pub fn ad_copy(&mut self, handle: u64) -> Res<Ad> {
+    pub(crate) fn ad_copy(&mut self, handle: u64) -> Res<Ad> {
         self.ad(handle).cloned()
     }
 
     /// `GET /appendable-data/encrypt-key/:h`: an encrypt-key handle of private data; -1525 for
     /// public data.
-    pub fn encrypt_key(&mut self, handle: u64) -> Res<u64> {
+    pub(crate) fn encrypt_key(&mut self, handle: u64) -> Res<u64> {
         let key = self.ad(handle)?.key;
         if !key.private {
             return Err(Code::UNSUPPORTED);

@@ -30,11 +30,11 @@ use super::{Code, DataId, Res, State, NETWORK_BYTES};
 /// The emulator's bound on one immutable data (a writer refuses bytes beyond it with -29,
 /// `DataTooLarge`), under the 10 MiB a raw request body may hold. The launcher had none:
 /// self-encryption split any size into chunks.
-pub const MAX_IMMUTABLE_BYTES: usize = 8 * 1024 * 1024;
+pub(crate) const MAX_IMMUTABLE_BYTES: usize = 8 * 1024 * 1024;
 
 /// Cipher options (`CipherOpt`): how data is to be encrypted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Cipher {
+pub(crate) enum Cipher {
     Plain,
     Symmetric,
     /// For the owner of an encrypt key: here always the one user.
@@ -43,7 +43,7 @@ pub enum Cipher {
 
 impl Cipher {
     /// As the launcher's API named it (`GET /cipher-opts/:encType`).
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Cipher::Plain => "PLAIN",
             Cipher::Symmetric => "SYMMETRIC",
@@ -52,7 +52,7 @@ impl Cipher {
     }
 
     /// The kind a `--state` file names (`PLAIN`, ...).
-    pub fn from_name(name: &str) -> Option<Cipher> {
+    pub(crate) fn from_name(name: &str) -> Option<Cipher> {
         [Cipher::Plain, Cipher::Symmetric, Cipher::Asymmetric]
             .into_iter()
             .find(|c| c.as_str() == name)
@@ -69,15 +69,15 @@ impl Cipher {
 
 /// An immutable data on the network: its content as written and the cipher it was closed with.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Immutable {
-    pub name: [u8; 32],
-    pub cipher: Cipher,
-    pub content: Arc<[u8]>,
+pub(crate) struct Immutable {
+    pub(crate) name: [u8; 32],
+    pub(crate) cipher: Cipher,
+    pub(crate) content: Arc<[u8]>,
 }
 
 impl Immutable {
     /// The data a writer closed with `cipher` stores, named from the two.
-    pub fn new(cipher: Cipher, content: Arc<[u8]>) -> Immutable {
+    pub(crate) fn new(cipher: Cipher, content: Arc<[u8]>) -> Immutable {
         let mut hashed = ring::digest::Context::new(&ring::digest::SHA256);
         hashed.update(b"safe-ad emulator immutable data\0");
         hashed.update(&[cipher.tag()]);
@@ -92,20 +92,20 @@ impl Immutable {
     }
 
     /// At least the bytes it takes in a `--state` file: a header and the content in base64.
-    pub fn file_size(&self) -> usize {
+    pub(crate) fn file_size(&self) -> usize {
         192 + self.content.len().div_ceil(3) * 4
     }
 }
 
 /// Past this many bytes a self-encryptor is no longer "small" (self_encryption's
 /// `small_encryptor::MAX`, 3 * `MIN_CHUNK_SIZE` - 1).
-pub const SMALL_MAX: usize = 3 * 1024 - 1;
+pub(crate) const SMALL_MAX: usize = 3 * 1024 - 1;
 /// Past this many bytes it is "large" (`medium_encryptor::MAX`, 3 * `MAX_CHUNK_SIZE`).
-pub const MEDIUM_MAX: usize = 3 * 1024 * 1024;
+pub(crate) const MEDIUM_MAX: usize = 3 * 1024 * 1024;
 
 /// What a writer's earlier closes did to it (see the module's comment).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Closed {
+pub(crate) enum Closed {
     /// Never closed, or closed while it held 3 KiB to 3 MiB (it kept its content).
     #[default]
     Kept,
@@ -117,14 +117,14 @@ pub enum Closed {
 
 /// An immutable-data writer: the bytes it holds and what its closes did.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Writer {
-    pub written: Vec<u8>,
-    pub closed: Closed,
+pub(crate) struct Writer {
+    pub(crate) written: Vec<u8>,
+    pub(crate) closed: Closed,
 }
 
 /// What a close did besides storing, for the request's log record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CloseNote {
+pub(crate) enum CloseNote {
     /// The writer had been emptied by an earlier close: this one stored only what was written
     /// since (nothing, for a second close).
     AfterEmptied,
@@ -134,23 +134,23 @@ pub enum CloseNote {
 
 /// A reader: the content it reads.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Reader {
-    pub name: [u8; 32],
-    pub content: Arc<[u8]>,
+pub(crate) struct Reader {
+    pub(crate) name: [u8; 32],
+    pub(crate) content: Arc<[u8]>,
 }
 
 impl State {
     // ---- cipher options ------------------------------------------------------------------
 
     /// `GET /cipher-opts/PLAIN` and `/SYMMETRIC`: a new cipher-options handle.
-    pub fn new_cipher(&mut self, cipher: Cipher) -> u64 {
+    pub(crate) fn new_cipher(&mut self, cipher: Cipher) -> u64 {
         let handle = self.allocate();
         self.cipher_opts.insert(handle, cipher, 0);
         handle
     }
 
     /// `GET /cipher-opts/ASYMMETRIC/:keyHandle`: -1518 when the encrypt key is not live.
-    pub fn asymmetric_cipher(&mut self, encrypt_key: u64) -> Res<u64> {
+    pub(crate) fn asymmetric_cipher(&mut self, encrypt_key: u64) -> Res<u64> {
         self.encrypt_keys
             .get_mut(encrypt_key)
             .ok_or(Code::INVALID_ENCRYPT_KEY_HANDLE)?;
@@ -158,7 +158,7 @@ impl State {
     }
 
     /// `DELETE /cipher-opts/:h`; -1517 when not live.
-    pub fn drop_cipher(&mut self, handle: u64) -> Res<()> {
+    pub(crate) fn drop_cipher(&mut self, handle: u64) -> Res<()> {
         self.cipher_opts
             .remove(handle)
             .map(drop)
@@ -167,7 +167,7 @@ impl State {
 
     /// The plain cipher-options handle the structured-data controller made once, on the first
     /// create or update that named none, and kept for good (even if it was dropped since).
-    pub fn plain_cipher(&mut self) -> u64 {
+    pub(crate) fn plain_cipher(&mut self) -> u64 {
         if let Some(handle) = self.plain_cipher {
             return handle;
         }
@@ -178,7 +178,7 @@ impl State {
 
     /// The same, kept separately by the immutable-data controller (a close whose cipher-options
     /// parameter is not a number).
-    pub fn immutable_plain_cipher(&mut self) -> u64 {
+    pub(crate) fn immutable_plain_cipher(&mut self) -> u64 {
         if let Some(handle) = self.immutable_plain_cipher {
             return handle;
         }
@@ -188,7 +188,7 @@ impl State {
     }
 
     /// The cipher options behind a handle; -1517 when not live.
-    pub fn check_cipher(&mut self, handle: u64) -> Res<Cipher> {
+    pub(crate) fn check_cipher(&mut self, handle: u64) -> Res<Cipher> {
         self.cipher_opts
             .get_mut(handle)
             .map(|cipher| *cipher)
@@ -197,13 +197,8 @@ impl State {
 
     // ---- immutable data ------------------------------------------------------------------
 
-    /// The stored immutable data of that name, if on the network.
-    pub fn stored_immutable(&self, name: &[u8; 32]) -> Option<&Immutable> {
-        self.ids_stored.get(name)
-    }
-
     /// `GET /immutable-data/writer`: a new, empty writer.
-    pub fn new_writer(&mut self) -> u64 {
+    pub(crate) fn new_writer(&mut self) -> u64 {
         let handle = self.allocate();
         self.writers.insert(handle, Writer::default(), 0);
         handle
@@ -211,7 +206,7 @@ impl State {
 
     /// `POST /immutable-data/:h`: appends bytes to a writer; -1516 when not live, -29 when it
     /// would hold more than [`MAX_IMMUTABLE_BYTES`].
-    pub fn write(&mut self, handle: u64, bytes: &[u8]) -> Res<()> {
+    pub(crate) fn write(&mut self, handle: u64, bytes: &[u8]) -> Res<()> {
         let written = &mut self
             .writers
             .get_mut(handle)
@@ -233,7 +228,11 @@ impl State {
     /// then -28 when the network is full (storing data that is there already always passes:
     /// immutable data is de-duplicated). The note says when this close lost data as the
     /// launcher's did.
-    pub fn close_writer(&mut self, handle: u64, cipher: u64) -> (Res<u64>, Option<CloseNote>) {
+    pub(crate) fn close_writer(
+        &mut self,
+        handle: u64,
+        cipher: u64,
+    ) -> (Res<u64>, Option<CloseNote>) {
         let Some(writer) = self.writers.get_mut(handle) else {
             return (Err(Code::INVALID_SELF_ENCRYPTOR_HANDLE), None);
         };
@@ -274,7 +273,7 @@ impl State {
     /// `GET /immutable-data/reader/:dataIdHandle`: a reader and the size of what it reads.
     /// -1514, -18 (404) not on the network, -5 the id of other data that is, -1520 for encrypted
     /// data without a token.
-    pub fn new_reader(&mut self, data_id: u64, authorised: bool) -> Res<(u64, u64)> {
+    pub(crate) fn new_reader(&mut self, data_id: u64, authorised: bool) -> Res<(u64, u64)> {
         let name = match self.data_id(data_id)? {
             DataId::Immutable(name) => name,
             other => return Err(self.other_kind(&other)),
@@ -294,7 +293,7 @@ impl State {
     }
 
     /// The size of what a reader reads; -1516 when not live.
-    pub fn reader_size(&mut self, handle: u64) -> Res<u64> {
+    pub(crate) fn reader_size(&mut self, handle: u64) -> Res<u64> {
         self.readers
             .get_mut(handle)
             .map(|reader| reader.content.len() as u64)
@@ -302,7 +301,7 @@ impl State {
     }
 
     /// `len` bytes from `from`; -1516, -1523 when that passes the end.
-    pub fn read(&mut self, handle: u64, from: u64, len: u64) -> Res<Vec<u8>> {
+    pub(crate) fn read(&mut self, handle: u64, from: u64, len: u64) -> Res<Vec<u8>> {
         let reader = self
             .readers
             .get_mut(handle)
@@ -315,7 +314,7 @@ impl State {
     }
 
     /// `DELETE /immutable-data/reader/:h`; -1516 when not live.
-    pub fn drop_reader(&mut self, handle: u64) -> Res<()> {
+    pub(crate) fn drop_reader(&mut self, handle: u64) -> Res<()> {
         self.readers
             .remove(handle)
             .map(drop)
@@ -323,7 +322,7 @@ impl State {
     }
 
     /// `DELETE /immutable-data/writer/:h`; -1516 when not live.
-    pub fn drop_writer(&mut self, handle: u64) -> Res<()> {
+    pub(crate) fn drop_writer(&mut self, handle: u64) -> Res<()> {
         self.writers
             .remove(handle)
             .map(drop)

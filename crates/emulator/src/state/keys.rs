@@ -8,7 +8,7 @@ use super::{AdKey, Code, Res, SdKey, SignKey, State, USER_KEY};
 /// type_tag)`, `Immutable(name)`, `PubAppendable(name)`, `PrivAppendable(name)`, in that variant
 /// order).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum DataId {
+pub(crate) enum DataId {
     Structured(SdKey),
     Immutable([u8; 32]),
     /// `PubAppendable` or `PrivAppendable`, by [`AdKey::private`].
@@ -18,7 +18,7 @@ pub enum DataId {
 impl DataId {
     /// The index of routing's variant: 0 structured, 1 immutable, 2 public appendable, 3 private
     /// appendable (the `u32` tag of its bincode, and the first key of its order).
-    pub fn variant(&self) -> u32 {
+    pub(crate) fn variant(&self) -> u32 {
         match self {
             DataId::Structured(_) => 0,
             DataId::Immutable(_) => 1,
@@ -28,7 +28,7 @@ impl DataId {
     }
 
     /// The 32-byte name it points at.
-    pub fn name(&self) -> &[u8; 32] {
+    pub(crate) fn name(&self) -> &[u8; 32] {
         match self {
             DataId::Structured(key) => &key.name,
             DataId::Immutable(name) => name,
@@ -85,7 +85,7 @@ impl State {
         handle
     }
     /// `DELETE /appendable-data/encrypt-key/:h` (an encrypt-key handle); -1518 when not live.
-    pub fn drop_encrypt_key(&mut self, handle: u64) -> Res<()> {
+    pub(crate) fn drop_encrypt_key(&mut self, handle: u64) -> Res<()> {
         self.encrypt_keys
             .remove(handle)
             .map(drop)
@@ -95,19 +95,19 @@ impl State {
     // ---- data identifiers ----------------------------------------------------------------
 
     /// `POST /data-id/appendable-data`, `POST /data-id/structured-data`, deserialise.
-    pub fn new_data_id(&mut self, id: DataId) -> u64 {
+    pub(crate) fn new_data_id(&mut self, id: DataId) -> u64 {
         let handle = self.allocate();
         self.data_ids.insert(handle, id, 0);
         handle
     }
 
     /// What a data-id handle names (`serialise`).
-    pub fn data_id_value(&mut self, handle: u64) -> Res<DataId> {
+    pub(crate) fn data_id_value(&mut self, handle: u64) -> Res<DataId> {
         self.data_id(handle)
     }
 
     /// `DELETE /data-id/:h`; -1514 when not live.
-    pub fn drop_data_id(&mut self, handle: u64) -> Res<()> {
+    pub(crate) fn drop_data_id(&mut self, handle: u64) -> Res<()> {
         self.data_ids
             .remove(handle)
             .map(drop)
@@ -117,22 +117,22 @@ impl State {
     // ---- sign keys -----------------------------------------------------------------------
 
     /// `GET /sign-key`: a new handle for the user's own key.
-    pub fn user_sign_key(&mut self) -> u64 {
+    pub(crate) fn user_sign_key(&mut self) -> u64 {
         self.new_sign_key(USER_KEY)
     }
 
     /// The key behind a sign-key handle (`serialise`).
-    pub fn sign_key_value(&mut self, handle: u64) -> Res<SignKey> {
+    pub(crate) fn sign_key_value(&mut self, handle: u64) -> Res<SignKey> {
         self.sign_key(handle)
     }
 
     /// `POST /sign-key/deserialise`.
-    pub fn add_sign_key(&mut self, key: SignKey) -> u64 {
+    pub(crate) fn add_sign_key(&mut self, key: SignKey) -> u64 {
         self.new_sign_key(key)
     }
 
     /// `DELETE /sign-key/:h`; -1519 when not live.
-    pub fn drop_sign_key(&mut self, handle: u64) -> Res<()> {
+    pub(crate) fn drop_sign_key(&mut self, handle: u64) -> Res<()> {
         self.sign_keys
             .remove(handle)
             .map(drop)

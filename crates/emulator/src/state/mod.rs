@@ -44,16 +44,16 @@ mod structured;
 mod tests;
 
 use appendable::LocalAd;
-pub use appendable::{Ad, AdKey, Filter, FilterType, Item, Metadata};
-pub use immutable::{Cipher, CloseNote, Closed, Immutable, Reader, Writer, MAX_IMMUTABLE_BYTES};
-pub use keys::DataId;
-pub use structured::{Sd, SdKey, SdMetadata, SdStatus, VERSIONED};
+pub(crate) use appendable::{Ad, AdKey, Filter, FilterType, Item, Metadata};
+pub(crate) use immutable::{Cipher, CloseNote, Immutable, Reader, Writer};
+pub(crate) use keys::DataId;
+pub(crate) use structured::{Sd, SdKey, SdMetadata, SdStatus, VERSIONED};
 
 /// How many live handles of each type the launcher kept (an LRU cache of 100 per type).
-pub const HANDLE_CAPACITY: usize = 100;
+pub(crate) const HANDLE_CAPACITY: usize = 100;
 
 /// The largest appendable or structured data the network stored (`validate-size`).
-pub const MAX_DATA_SIZE: usize = 100 * 1024;
+pub(crate) const MAX_DATA_SIZE: usize = 100 * 1024;
 
 /// The emulator's bound on the data its handles of one type hold together (appendable data and
 /// structured data; the other types hold a fixed few bytes each). The launcher had none: its
@@ -69,68 +69,68 @@ pub const NETWORK_BYTES: usize = 32 * 1024 * 1024;
 pub const MAX_SESSIONS: usize = 10_000;
 
 /// A public signing key (the emulator does no cryptography; keys are only compared).
-pub type SignKey = [u8; 32];
+pub(crate) type SignKey = [u8; 32];
 
 /// The logged-in user's signing key: fixed, so that a `--state` file stays valid across runs.
-pub const USER_KEY: SignKey = *b"safe-ad emulator user sign key!!";
+pub(crate) const USER_KEY: SignKey = *b"safe-ad emulator user sign key!!";
 
 /// A storage-core / FFI error code, as the launcher reported it in `errorCode`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Code(pub i32);
+pub(crate) struct Code(pub(crate) i32);
 
 impl Code {
     /// `CoreError::ReceivedUnexpectedData` (a data id of the other kind of data).
-    pub const UNEXPECTED_DATA: Code = Code(-5);
+    pub(crate) const UNEXPECTED_DATA: Code = Code(-5);
     /// `CoreError::GetFailure::GetError::NoSuchData` (a fetch of data not on the network).
-    pub const GET_NO_SUCH_DATA: Code = Code(-18);
+    pub(crate) const GET_NO_SUCH_DATA: Code = Code(-18);
     /// `CoreError::MutationFailure::MutationError::NoSuchData` (POST or append of unstored data).
-    pub const NO_SUCH_DATA: Code = Code(-22);
+    pub(crate) const NO_SUCH_DATA: Code = Code(-22);
     /// `CoreError::MutationFailure::MutationError::DataExists` (PUT of stored data).
-    pub const DATA_EXISTS: Code = Code(-23);
+    pub(crate) const DATA_EXISTS: Code = Code(-23);
     /// `CoreError::MutationFailure::MutationError::InvalidSuccessor`.
-    pub const INVALID_SUCCESSOR: Code = Code(-25);
+    pub(crate) const INVALID_SUCCESSOR: Code = Code(-25);
     /// `FfiError::UnsuccessfulEncodeDecode` (deserialising bytes that are not the format).
-    pub const ENCODE_DECODE: Code = Code(-1511);
+    pub(crate) const ENCODE_DECODE: Code = Code(-1511);
     /// `FfiError::InvalidStructDataHandle`.
-    pub const INVALID_SD_HANDLE: Code = Code(-1513);
+    pub(crate) const INVALID_SD_HANDLE: Code = Code(-1513);
     /// `FfiError::InvalidDataIdHandle`.
-    pub const INVALID_DATA_ID_HANDLE: Code = Code(-1514);
+    pub(crate) const INVALID_DATA_ID_HANDLE: Code = Code(-1514);
     /// `FfiError::InvalidAppendableDataHandle`.
-    pub const INVALID_AD_HANDLE: Code = Code(-1515);
+    pub(crate) const INVALID_AD_HANDLE: Code = Code(-1515);
     /// `FfiError::InvalidSelfEncryptorHandle` (an immutable-data writer or reader).
-    pub const INVALID_SELF_ENCRYPTOR_HANDLE: Code = Code(-1516);
+    pub(crate) const INVALID_SELF_ENCRYPTOR_HANDLE: Code = Code(-1516);
     /// `FfiError::InvalidSelfEncryptorReadOffsets` (a read past the end).
-    pub const INVALID_READ_OFFSETS: Code = Code(-1523);
+    pub(crate) const INVALID_READ_OFFSETS: Code = Code(-1523);
     /// `CoreError::MutationFailure::MutationError::InvalidOperation` (a POST or delete of
     /// deleted structured data).
-    pub const INVALID_OPERATION: Code = Code(-26);
+    pub(crate) const INVALID_OPERATION: Code = Code(-26);
     /// `CoreError::MutationFailure::MutationError::DataTooLarge`: an immutable data past
-    /// [`MAX_IMMUTABLE_BYTES`].
-    pub const DATA_TOO_LARGE: Code = Code(-29);
+    /// [`immutable::MAX_IMMUTABLE_BYTES`].
+    pub(crate) const DATA_TOO_LARGE: Code = Code(-29);
     /// `CoreError::UnsuccessfulEncodeDecode` (reading the data of deleted structured data).
-    pub const CORE_ENCODE_DECODE: Code = Code(-2);
+    pub(crate) const CORE_ENCODE_DECODE: Code = Code(-2);
     /// `FfiError::InvalidCipherOptHandle`.
-    pub const INVALID_CIPHER_OPT_HANDLE: Code = Code(-1517);
+    pub(crate) const INVALID_CIPHER_OPT_HANDLE: Code = Code(-1517);
     /// `FfiError::InvalidEncryptKeyHandle`.
-    pub const INVALID_ENCRYPT_KEY_HANDLE: Code = Code(-1518);
+    pub(crate) const INVALID_ENCRYPT_KEY_HANDLE: Code = Code(-1518);
     /// `FfiError::InvalidSignKeyHandle`.
-    pub const INVALID_SIGN_KEY_HANDLE: Code = Code(-1519);
+    pub(crate) const INVALID_SIGN_KEY_HANDLE: Code = Code(-1519);
     /// `FfiError::OperationForbiddenForApp` (reading private data without the user's keys).
-    pub const FORBIDDEN_FOR_APP: Code = Code(-1520);
+    pub(crate) const FORBIDDEN_FOR_APP: Code = Code(-1520);
     /// `FfiError::InvalidStructuredDataTypeTag` (a version of an unversioned structured data).
-    pub const INVALID_TYPE_TAG: Code = Code(-1521);
+    pub(crate) const INVALID_TYPE_TAG: Code = Code(-1521);
     /// `FfiError::InvalidVersionNumber`.
-    pub const INVALID_VERSION: Code = Code(-1522);
+    pub(crate) const INVALID_VERSION: Code = Code(-1522);
     /// `FfiError::InvalidIndex`.
-    pub const INVALID_INDEX: Code = Code(-1524);
+    pub(crate) const INVALID_INDEX: Code = Code(-1524);
     /// `FfiError::UnsupportedOperation` (an encrypt key of public data).
-    pub const UNSUPPORTED: Code = Code(-1525);
+    pub(crate) const UNSUPPORTED: Code = Code(-1525);
     /// `FfiError::Unexpected`: what safe_core's `catch_unwind_i32` answered for a panic inside
     /// a call (the second close of a writer past 3 MiB).
-    pub const UNEXPECTED: Code = Code(-1510);
+    pub(crate) const UNEXPECTED: Code = Code(-1510);
     /// `CoreError::MutationFailure::MutationError::NetworkFull`: the network holds
     /// [`NETWORK_BYTES`] already.
-    pub const NETWORK_FULL: Code = Code(-28);
+    pub(crate) const NETWORK_FULL: Code = Code(-28);
 }
 
 /// Live handles of one type, least recently used evicted beyond the capacity or beyond
@@ -237,42 +237,42 @@ impl<T> HandleCache<T> {
 /// Every live handle of each type with what it holds, in handle order, and the next handle id:
 /// what the emulator's own `GET /_emulator/handles` shows.
 #[derive(Debug)]
-pub struct Handles<'a> {
-    pub appendable_data: Vec<(u64, &'a Ad)>,
-    pub structured_data: Vec<(u64, &'a Sd)>,
-    pub data_id: Vec<(u64, &'a DataId)>,
-    pub sign_key: Vec<(u64, &'a SignKey)>,
-    pub encrypt_key: Vec<(u64, &'a AdKey)>,
-    pub cipher_opts: Vec<(u64, &'a Cipher)>,
+pub(crate) struct Handles<'a> {
+    pub(crate) appendable_data: Vec<(u64, &'a Ad)>,
+    pub(crate) structured_data: Vec<(u64, &'a Sd)>,
+    pub(crate) data_id: Vec<(u64, &'a DataId)>,
+    pub(crate) sign_key: Vec<(u64, &'a SignKey)>,
+    pub(crate) encrypt_key: Vec<(u64, &'a AdKey)>,
+    pub(crate) cipher_opts: Vec<(u64, &'a Cipher)>,
     /// Immutable-data writers, with what each holds.
-    pub writers: Vec<(u64, &'a Writer)>,
+    pub(crate) writers: Vec<(u64, &'a Writer)>,
     /// Immutable-data readers, with the data each reads.
-    pub readers: Vec<(u64, &'a Reader)>,
-    pub next: u64,
+    pub(crate) readers: Vec<(u64, &'a Reader)>,
+    pub(crate) next: u64,
 }
 
 /// The permissions a token carries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Permissions {
-    pub low_level_api: bool,
-    pub safe_drive_access: bool,
+pub(crate) struct Permissions {
+    pub(crate) low_level_api: bool,
+    pub(crate) safe_drive_access: bool,
 }
 
 /// How many handles of each type are live: what `--log` records and the stop line report, so a
 /// test can check that a command left none behind.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Live {
-    pub appendable_data: usize,
-    pub structured_data: usize,
-    pub data_id: usize,
-    pub sign_key: usize,
-    pub encrypt_key: usize,
-    pub cipher_opts: usize,
+pub(crate) struct Live {
+    pub(crate) appendable_data: usize,
+    pub(crate) structured_data: usize,
+    pub(crate) data_id: usize,
+    pub(crate) sign_key: usize,
+    pub(crate) encrypt_key: usize,
+    pub(crate) cipher_opts: usize,
 }
 
 impl Live {
     /// `(name, count)` for each type, in a fixed order; the names are those of the JSON log.
-    pub fn pairs(&self) -> [(&'static str, usize); 6] {
+    pub(crate) fn pairs(&self) -> [(&'static str, usize); 6] {
         [
             ("appendableData", self.appendable_data),
             ("structuredData", self.structured_data),
@@ -302,7 +302,7 @@ impl std::fmt::Display for Live {
 
 /// The network, the handle caches and the sessions.
 #[derive(Debug)]
-pub struct State {
+pub(crate) struct State {
     ads_stored: HashMap<AdKey, Ad>,
     sds_stored: HashMap<SdKey, Sd>,
     ads: HandleCache<LocalAd>,
@@ -348,7 +348,7 @@ fn nth<T: Copy>(set: &BTreeSet<T>, index: u64) -> Res<T> {
 
 impl State {
     /// An empty launcher: nothing stored, no handles, no sessions.
-    pub fn new() -> State {
+    pub(crate) fn new() -> State {
         State {
             ads_stored: HashMap::new(),
             sds_stored: HashMap::new(),
@@ -379,7 +379,7 @@ impl State {
 
     /// Makes `token` valid with `permissions`; false (and nothing done) when [`MAX_SESSIONS`]
     /// tokens are live already.
-    pub fn add_session(&mut self, token: String, permissions: Permissions) -> bool {
+    pub(crate) fn add_session(&mut self, token: String, permissions: Permissions) -> bool {
         if self.sessions.len() >= MAX_SESSIONS && !self.sessions.contains_key(&token) {
             return false;
         }
@@ -388,12 +388,12 @@ impl State {
     }
 
     /// The permissions of a live token.
-    pub fn session(&self, token: &str) -> Option<Permissions> {
+    pub(crate) fn session(&self, token: &str) -> Option<Permissions> {
         self.sessions.get(token).copied()
     }
 
     /// Revokes a token; true if it was live.
-    pub fn revoke(&mut self, token: &str) -> bool {
+    pub(crate) fn revoke(&mut self, token: &str) -> bool {
         self.sessions.remove(token).is_some()
     }
 
@@ -401,7 +401,7 @@ impl State {
 
     /// Stores an appendable data on the network directly, as if saved earlier (whatever the
     /// network holds already: the demo state and `--state` files).
-    pub fn store(&mut self, ad: Ad) {
+    pub(crate) fn store(&mut self, ad: Ad) {
         self.network_bytes += ad.file_size();
         if let Some(old) = self.ads_stored.insert(ad.key, ad) {
             self.network_bytes -= old.file_size();
@@ -409,7 +409,7 @@ impl State {
     }
 
     /// Stores a structured data on the network directly.
-    pub fn store_sd(&mut self, sd: Sd) {
+    pub(crate) fn store_sd(&mut self, sd: Sd) {
         self.network_bytes += sd.file_size();
         if let Some(old) = self.sds_stored.insert(sd.key, sd) {
             self.network_bytes -= old.file_size();
@@ -417,7 +417,7 @@ impl State {
     }
 
     /// Stores an immutable data on the network directly.
-    pub fn store_immutable(&mut self, data: Immutable) {
+    pub(crate) fn store_immutable(&mut self, data: Immutable) {
         self.network_bytes += data.file_size();
         if let Some(old) = self.ids_stored.insert(data.name, data) {
             self.network_bytes -= old.file_size();
@@ -449,12 +449,12 @@ impl State {
     }
 
     /// The stored appendable data, if on the network.
-    pub fn stored(&self, key: &AdKey) -> Option<&Ad> {
+    pub(crate) fn stored(&self, key: &AdKey) -> Option<&Ad> {
         self.ads_stored.get(key)
     }
 
     /// Everything on the network, in a stable order (for `--state` files).
-    pub fn network(&self) -> (Vec<&Ad>, Vec<&Sd>, Vec<&Immutable>) {
+    pub(crate) fn network(&self) -> (Vec<&Ad>, Vec<&Sd>, Vec<&Immutable>) {
         let mut ads: Vec<&Ad> = self.ads_stored.values().collect();
         ads.sort_by_key(|ad| ad.key);
         let mut sds: Vec<&Sd> = self.sds_stored.values().collect();
@@ -465,7 +465,7 @@ impl State {
     }
 
     /// How many handles of each type are live.
-    pub fn live(&self) -> Live {
+    pub(crate) fn live(&self) -> Live {
         Live {
             appendable_data: self.ads.len(),
             structured_data: self.sds.len(),
@@ -477,7 +477,7 @@ impl State {
     }
 
     /// Every live handle and what it holds (no handle counts as used).
-    pub fn handles(&self) -> Handles<'_> {
+    pub(crate) fn handles(&self) -> Handles<'_> {
         Handles {
             appendable_data: self
                 .ads

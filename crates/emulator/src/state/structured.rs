@@ -18,29 +18,29 @@ use super::{Code, DataId, Res, State, MAX_DATA_SIZE};
 
 /// The network address of a structured data.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct SdKey {
-    pub name: [u8; 32],
-    pub type_tag: u64,
+pub(crate) struct SdKey {
+    pub(crate) name: [u8; 32],
+    pub(crate) type_tag: u64,
 }
 
 /// A structured data: what the network stores, and what a handle holds as its local copy.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Sd {
-    pub key: SdKey,
-    pub version: u64,
+pub(crate) struct Sd {
+    pub(crate) key: SdKey,
+    pub(crate) version: u64,
     /// The data of each version, oldest first: one entry unless the type tag is 501 (versioned);
     /// none after a delete or unclaim (it has no data to read).
-    pub versions: Vec<Vec<u8>>,
+    pub(crate) versions: Vec<Vec<u8>>,
     /// Whether each version was written with symmetric or asymmetric cipher options (one an
     /// anonymous app cannot read); a version past its end is plain.
-    pub encrypted: Vec<bool>,
+    pub(crate) encrypted: Vec<bool>,
     /// Who owns it now.
-    pub status: SdStatus,
+    pub(crate) status: SdStatus,
 }
 
 /// Who owns a structured data.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum SdStatus {
+pub(crate) enum SdStatus {
     /// The user (every app in the emulator).
     #[default]
     Owned,
@@ -53,17 +53,17 @@ pub enum SdStatus {
 
 impl Sd {
     /// Whether it keeps its versions (type tag 501); others keep only their latest data.
-    pub fn is_versioned(&self) -> bool {
+    pub(crate) fn is_versioned(&self) -> bool {
         self.key.type_tag == VERSIONED
     }
 
     /// Whether version `n` (counted from 0) was written encrypted.
-    pub fn is_encrypted(&self, n: usize) -> bool {
+    pub(crate) fn is_encrypted(&self, n: usize) -> bool {
         self.encrypted.get(n).copied().unwrap_or(false)
     }
 
     /// Its current data (empty if none).
-    pub fn current(&self) -> &[u8] {
+    pub(crate) fn current(&self) -> &[u8] {
         self.versions.last().map_or(&[], Vec::as_slice)
     }
 
@@ -73,7 +73,7 @@ impl Sd {
 
     /// At least the bytes it takes in a `--state` file: a header and each version in base64
     /// (and whether it is encrypted).
-    pub fn file_size(&self) -> usize {
+    pub(crate) fn file_size(&self) -> usize {
         256 + self
             .versions
             .iter()
@@ -83,18 +83,18 @@ impl Sd {
 }
 
 /// The type tag of versioned structured data.
-pub const VERSIONED: u64 = 501;
+pub(crate) const VERSIONED: u64 = 501;
 /// The first type tag of an app's own structured data (safe_core's
 /// `CLIENT_STRUCTURED_DATA_TAG`): its data is the cipher's output, nothing of safe_core's.
-pub const CLIENT_TAGS: u64 = 15000;
+pub(crate) const CLIENT_TAGS: u64 = 15000;
 
 /// What the structured-data metadata routes report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SdMetadata {
-    pub is_owner: bool,
-    pub version: u64,
+pub(crate) struct SdMetadata {
+    pub(crate) is_owner: bool,
+    pub(crate) version: u64,
     /// The number of versions, for versioned data only.
-    pub versions: Option<usize>,
+    pub(crate) versions: Option<usize>,
 }
 
 impl State {
@@ -106,7 +106,13 @@ impl State {
 
     /// `POST /structured-data`: a new local structured data, not stored.
     /// `encrypted`: written with symmetric or asymmetric cipher options.
-    pub fn sd_create(&mut self, key: SdKey, version: u64, data: Vec<u8>, encrypted: bool) -> u64 {
+    pub(crate) fn sd_create(
+        &mut self,
+        key: SdKey,
+        version: u64,
+        data: Vec<u8>,
+        encrypted: bool,
+    ) -> u64 {
         self.add_sd(Sd {
             key,
             version,
@@ -117,7 +123,7 @@ impl State {
     }
 
     /// Puts a structured data under a new handle (`deserialise`).
-    pub fn add_sd(&mut self, sd: Sd) -> u64 {
+    pub(crate) fn add_sd(&mut self, sd: Sd) -> u64 {
         let handle = self.allocate();
         let size = sd.size();
         self.sds.insert(handle, sd, size);
@@ -127,7 +133,7 @@ impl State {
     /// `PUT /structured-data/:h`: stores the copy as it is. -1513; -23 when stored already,
     /// unless the stored one is deleted and the copy is at its next version (claiming it again;
     /// another version is -25).
-    pub fn sd_put(&mut self, handle: u64) -> Res<()> {
+    pub(crate) fn sd_put(&mut self, handle: u64) -> Res<()> {
         let mut sd = self.sd(handle)?.clone();
         let old = match self.sds_stored.get(&sd.key) {
             None => 0,
@@ -174,14 +180,14 @@ impl State {
 
     /// `POST /structured-data/:h`: sends the copy at version + 1 (see [`State::sd_successor`]
     /// for the refusals); the copy becomes what was sent.
-    pub fn sd_post(&mut self, handle: u64) -> Res<()> {
+    pub(crate) fn sd_post(&mut self, handle: u64) -> Res<()> {
         let sent = self.sd_successor(handle)?;
         self.sd_replace(handle, sent.clone(), sent)
     }
 
     /// `DELETE /structured-data/:h`: sends version + 1 with no data; the network keeps it
     /// deleted, the copy keeps its owner and no data.
-    pub fn sd_delete(&mut self, handle: u64) -> Res<()> {
+    pub(crate) fn sd_delete(&mut self, handle: u64) -> Res<()> {
         let mut sent = self.sd_successor(handle)?;
         sent.versions.clear();
         sent.encrypted.clear();
@@ -194,7 +200,7 @@ impl State {
 
     /// `DELETE /structured-data/unclaim/:h`: sends version + 1 with no data and an owner nobody
     /// has the key of; the copy becomes that too.
-    pub fn sd_unclaim(&mut self, handle: u64) -> Res<()> {
+    pub(crate) fn sd_unclaim(&mut self, handle: u64) -> Res<()> {
         let mut sent = self.sd_successor(handle)?;
         sent.versions.clear();
         sent.encrypted.clear();
@@ -204,7 +210,7 @@ impl State {
 
     /// `PATCH /structured-data/:h`: new data for the copy, at the same version (the next POST
     /// bumps it); a versioned structured data keeps the older versions.
-    pub fn sd_update(&mut self, handle: u64, data: Vec<u8>, encrypted: bool) -> Res<()> {
+    pub(crate) fn sd_update(&mut self, handle: u64, data: Vec<u8>, encrypted: bool) -> Res<()> {
         let sd = self.sd(handle)?;
         if sd.is_versioned() {
             let older = sd.versions.len();
@@ -222,7 +228,7 @@ impl State {
 
     /// `GET /structured-data/handle/:dataIdHandle`: -1514, -18 (404) not stored, -5 for an
     /// appendable data's id.
-    pub fn sd_fetch(&mut self, data_id: u64, authorised: bool) -> Res<(u64, SdMetadata)> {
+    pub(crate) fn sd_fetch(&mut self, data_id: u64, authorised: bool) -> Res<(u64, SdMetadata)> {
         let key = match self.data_id(data_id)? {
             DataId::Structured(key) => key,
             other => return Err(self.other_kind(&other)),
@@ -237,7 +243,7 @@ impl State {
     }
 
     /// `GET /structured-data/metadata/:h`.
-    pub fn sd_metadata(&mut self, handle: u64, authorised: bool) -> Res<SdMetadata> {
+    pub(crate) fn sd_metadata(&mut self, handle: u64, authorised: bool) -> Res<SdMetadata> {
         Ok(sd_metadata_of(self.sd(handle)?, authorised))
     }
 
@@ -245,7 +251,12 @@ impl State {
     /// of version `n` counted from 0; -1521 for a version of unversioned data, -1522 out of range;
     /// -1520 for data written encrypted, without a token (`authorised`): safe_core decrypted it
     /// with the app's keys (`CipherOpt::decrypt`), which the launcher's anonymous app lacked.
-    pub fn sd_read(&mut self, handle: u64, version: Option<u64>, authorised: bool) -> Res<Vec<u8>> {
+    pub(crate) fn sd_read(
+        &mut self,
+        handle: u64,
+        version: Option<u64>,
+        authorised: bool,
+    ) -> Res<Vec<u8>> {
         let sd = self.sd(handle)?;
         let read = match version {
             None => sd.versions.len().checked_sub(1),
@@ -280,23 +291,23 @@ impl State {
     }
 
     /// `GET /structured-data/data-id/:h`.
-    pub fn sd_data_id(&mut self, handle: u64) -> Res<u64> {
+    pub(crate) fn sd_data_id(&mut self, handle: u64) -> Res<u64> {
         let key = self.sd(handle)?.key;
         Ok(self.new_data_id(DataId::Structured(key)))
     }
 
     /// `GET /structured-data/validate-size/:h`.
-    pub fn sd_size_valid(&mut self, handle: u64) -> Res<bool> {
+    pub(crate) fn sd_size_valid(&mut self, handle: u64) -> Res<bool> {
         Ok(self.sd(handle)?.size() <= MAX_DATA_SIZE)
     }
 
     /// The local copy behind a handle (`serialise`).
-    pub fn sd_copy(&mut self, handle: u64) -> Res<Sd> {
+    pub(crate) fn sd_copy(&mut self, handle: u64) -> Res<Sd> {
         self.sd(handle).cloned()
     }
 
     /// `DELETE /structured-data/handle/:h`; -1513 when not live.
-    pub fn drop_sd(&mut self, handle: u64) -> Res<()> {
+    pub(crate) fn drop_sd(&mut self, handle: u64) -> Res<()> {
         self.sds
             .remove(handle)
             .map(drop)

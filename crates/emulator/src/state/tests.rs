@@ -1,4 +1,4 @@
-use super::immutable::{MEDIUM_MAX, SMALL_MAX};
+use super::immutable::{MAX_IMMUTABLE_BYTES, MEDIUM_MAX, SMALL_MAX};
 use super::*;
 
 fn key(n: u8) -> AdKey {
