@@ -82,6 +82,8 @@ pub(crate) fn start(args: &EmulatorArgs) -> Exit {
 /// exit code, and a file sourced later (a GitLab `after_script`) must not stop the step that
 /// stops the emulator. (`--format env` prints nothing either: an env file takes no commands, and
 /// the step that appends to it fails on the exit code.)
+///
+/// Public for safe-ad's tests, which check it; no API for other programs.
 pub const EVAL_FAILS: &str =
     "false # safe-ad emulator --background started nothing: its error is above\n";
 

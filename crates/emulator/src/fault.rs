@@ -59,6 +59,8 @@ impl SplitMix64 {
 }
 
 /// What happens to one request instead of (or before) its normal answer.
+///
+/// Public for safe-ad's tests, which check it; no API for other programs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Fault {
     /// Answer 503 with [`UNAVAILABLE_BODY`].
@@ -70,6 +72,8 @@ pub enum Fault {
 }
 
 /// A fault rate and a seed.
+///
+/// Public for safe-ad's tests, which check it; no API for other programs.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Plan {
     rate: f64,

@@ -28,6 +28,8 @@ use super::wire::{parse_state, Network};
 /// The largest `--state` file read: more than the largest network the emulator saves (its
 /// network is bounded by [`NETWORK_BYTES`] counted in file bytes), so it can always read back
 /// what it wrote.
+///
+/// Public for safe-ad's tests, which check it; no API for other programs.
 pub const STATE_LIMIT: u64 = NETWORK_BYTES as u64 + 8 * 1024 * 1024;
 
 /// A state file this large is said to be loading before it is read (it may take seconds).

@@ -139,6 +139,8 @@ macro_rules! row {
 
 /// Every route served, in the order the launcher registered them (`version_0_6.js`). `/health` is
 /// not here: it was mounted outside the router (see [`find`]).
+///
+/// Public for safe-ad's man page, which lists the routes, and its tests.
 pub static TABLE: &[Def] = &[
     row!(POST "/auth" Authorise OPEN, Body::Json),
     row!(GET "/auth" CheckToken Access::Session("Unauthorised")),
@@ -204,6 +206,8 @@ pub static TABLE: &[Def] = &[
 ];
 
 /// The `/health` row: any method, no body, no token needed.
+///
+/// Public for safe-ad's man page, with [`TABLE`].
 pub static HEALTH: Def = row!(GET "/health" Health OPEN);
 
 /// A matched request: its row and its path parameters (decoded unless strict), in order.

@@ -157,6 +157,8 @@ fn is_false(value: &bool) -> bool {
 }
 
 /// What a state file holds, checked and converted: the emulator's network.
+///
+/// Public only as the type of [`crate::Options::network`]; opaque outside this crate.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Network {
     pub(crate) appendable_data: Vec<Ad>,

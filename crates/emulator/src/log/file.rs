@@ -15,6 +15,8 @@ use super::line;
 
 /// `--log` records that may wait for the file's writer before new ones are lost: a second or so
 /// of full load, so that a writer that only lacks CPU for a moment loses nothing.
+///
+/// Public for safe-ad's tests, which check it; no API for other programs.
 pub const RECORD_QUEUE: usize = 32 * 1024;
 /// How long the end of a run waits for a `--log` writer that writes nothing more.
 const STALLED: Duration = Duration::from_secs(1);
@@ -22,6 +24,8 @@ const STALLED: Duration = Duration::from_secs(1);
 /// The `--log FILE` writer: records go through a bounded queue to a thread that appends them to
 /// the file in whole records, batch by batch, so a job can read the file while the emulator runs.
 /// Clones share the one writer.
+///
+/// Public only as the type of [`crate::Options::records`]; opaque outside this crate.
 #[derive(Clone)]
 pub struct RecordLog {
     inner: Arc<RecordShared>,

@@ -65,17 +65,25 @@ pub(crate) const GRACE: Duration = Duration::from_secs(1);
 /// How long a connection may take to send a request head once it is ready for one, including the
 /// time an idle keep-alive connection waits for its next request. Also the longest pause in a
 /// request body (`routes::BODY_IDLE`).
+///
+/// Public for safe-ad's tests, which check it; no API for other programs.
 pub const IDLE_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The most connections open at once: room for safe-ad's largest `--jobs` (256) twice over, and
 /// well under the usual limit of 1,024 open files.
+///
+/// Public for safe-ad's tests, which check it; no API for other programs.
 pub const MAX_CONNECTIONS: usize = 512;
 
 /// The body of the 503 that refuses a request once the emulator is stopping: the launcher's shape
 /// for its own errors (`errorCode` 400 and a description).
+///
+/// Public for safe-ad's tests, which check it; no API for other programs.
 pub const STOPPING_BODY: &str = r#"{"errorCode":400,"description":"safe-ad emulator is stopping: this request was not served"}"#;
 
 /// How to start an emulator.
+///
+/// Public for safe-ad's tests, which start emulators in-process; no API for other programs.
 #[derive(Debug, Clone)]
 pub struct Options {
     /// Where to listen; must be a loopback address. Port 0 picks a free port.
@@ -133,6 +141,8 @@ enum Phase {
 }
 
 /// A running emulator. Dropping it stops it at once, without the ordered stop.
+///
+/// Public for safe-ad's tests, which start emulators in-process; no API for other programs.
 pub struct Server {
     addr: SocketAddr,
     token: String,
@@ -247,6 +257,8 @@ pub(crate) fn check_token(token: &str) -> Result<(), String> {
 ///
 /// Fails with `InvalidInput` for a non-loopback address, an unusable token or a fault rate outside
 /// 0 to 1, and with the bind error when the address cannot be used.
+///
+/// Public for safe-ad's tests, which start emulators in-process; no API for other programs.
 pub async fn start(options: Options) -> io::Result<Server> {
     if !options.listen.ip().is_loopback() {
         return Err(io::Error::new(

@@ -58,14 +58,20 @@ pub(crate) const MAX_DATA_SIZE: usize = 100 * 1024;
 /// The emulator's bound on the data its handles of one type hold together (appendable data and
 /// structured data; the other types hold a fixed few bytes each). The launcher had none: its
 /// core's cache held 100 handles whatever their size.
+///
+/// Public for safe-ad's tests, which check it; no API for other programs.
 pub const HANDLE_BYTES: usize = 32 * 1024 * 1024;
 
 /// The emulator's bound on what its network holds, in bytes of the `--state` file (see
 /// [`Ad::file_size`]); the `--state` reader takes files a little larger than this.
+///
+/// Public for safe-ad's tests, which check it; no API for other programs.
 pub const NETWORK_BYTES: usize = 32 * 1024 * 1024;
 
 /// The emulator's bound on live tokens (sessions). The launcher had none, but each of its
 /// sessions took a click of its user.
+///
+/// Public for safe-ad's tests, which check it; no API for other programs.
 pub const MAX_SESSIONS: usize = 10_000;
 
 /// A public signing key (the emulator does no cryptography; keys are only compared).
