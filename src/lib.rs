@@ -10,6 +10,8 @@
 //! feature): `cli` flattens its options into the `emulator` command, `commands::emulator` runs
 //! it, `generate` reads its route table for the man page; it imports nothing from here.
 
+#![forbid(unsafe_code)]
+
 pub mod batch;
 pub mod cli;
 pub mod commands;
