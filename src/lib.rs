@@ -5,15 +5,17 @@
 //! `values`, `config_file`, `saving` (the table of what a save does), and `wire`, the launcher's serialised bytes read) → `cli` (clap definitions) → `launcher` (HTTP) → `outcome` (exit
 //! codes and hints) → `settings` (flags, env, config file, checked once) → `input` → `batch`
 //! (requests in input order; renders nothing) → `help` → `report` (every printed word) →
-//! `runtime`, `generate` → `commands` → `run` (parse and dispatch) → `main`. The `emulator` is a
-//! program of its own beside them: it imports nothing from the client.
+//! `runtime`, `generate` → `commands` → `run` (parse and dispatch) → `main`. The emulator is a
+//! crate of its own (`safe-ad-emulator`, in `crates/emulator/`, behind the default `emulator`
+//! feature): `cli` flattens its options into the `emulator` command, `commands::emulator` runs
+//! it, `generate` reads its route table for the man page; it imports nothing from here.
+
+#![forbid(unsafe_code)]
 
 pub mod batch;
 pub mod cli;
 pub mod commands;
 pub mod config_file;
-#[cfg(feature = "emulator")]
-pub mod emulator;
 pub mod generate;
 pub mod handle;
 pub mod help;

@@ -1,5 +1,7 @@
 //! Entry point: run with the process's arguments, exit with the code `outcome` chose.
 
+#![forbid(unsafe_code)]
+
 use std::process::ExitCode;
 
 fn main() -> ExitCode {

@@ -96,7 +96,7 @@ fn clap_failed(error: &clap::Error, args: &[OsString], env: &Environment) -> Don
     // A refused `emulator --background` fails an `eval "$(...)"` of it too.
     #[cfg(feature = "emulator")]
     if error.exit_code() != 0 {
-        crate::emulator::background_refused(args);
+        safe_ad_emulator::background_refused(args);
     }
     let reporter = Reporter::new(
         false,

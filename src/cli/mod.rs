@@ -12,15 +12,20 @@
 //!
 //! By family: the list of commands and `completions` are here; the client options and their
 //! table in `options`; `auth` and `config` in `auth`; the commands over handles and items in
-//! `items`. Their items are re-exported here, so callers name them `cli::...` as before.
+//! `items`; the `emulator` command (the emulator's own options, from its crate, and the client's
+//! `requests`, `export` and `list` under it) in `emulator`. Their items are re-exported here, so callers name them `cli::...` as before.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 mod auth;
+#[cfg(feature = "emulator")]
+mod emulator;
 mod items;
 mod options;
 
 pub use auth::{AuthArgs, AuthCommand, ConfigArgs, ConfigCommand, LoginArgs, SetArgs, UnsetArgs};
+#[cfg(feature = "emulator")]
+pub use emulator::{EmulatorAction, EmulatorCommand, ExportArgs, RequestsArgs};
 pub use items::{
     AppendCommand, CatCommand, ClearCommand, CreateCommand, DecodeCommand, EncryptWith, HandleArgs,
     HandleCommand, ItemCommand, OpenCommand, ReopenCommand, SaveWith, SelectorArgs, ShowCommand,
@@ -408,7 +413,7 @@ shell can eval. With `-- COMMAND [ARGS...]` it starts on a free port, runs COMMA
 variables in its environment, stops when COMMAND ends and exits with COMMAND's exit code.",
         after_help = "Examples:\n  safe-ad emulator -- sh -c 'safe-ad clear-data --save post 1'\n  eval \"$(safe-ad emulator --background --listen 127.0.0.1:0)\"\n  safe-ad create --put\n  safe-ad emulator --stop"
     )]
-    Emulator(crate::emulator::EmulatorArgs),
+    Emulator(EmulatorCommand),
 }
 
 #[derive(Debug, Args)]

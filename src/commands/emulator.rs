@@ -7,13 +7,14 @@
 //! `-- COMMAND` passes the command's own status through, and `--background` passes through the
 //! exit code of an emulator that could not start.
 
-use crate::cli::ClientOptions;
-use crate::emulator::{self, EmulatorAction, EmulatorArgs, Exit};
+use safe_ad_emulator::{self as emulator, Exit};
+
+use crate::cli::{ClientOptions, EmulatorAction, EmulatorCommand};
 use crate::outcome::{Class, Done, Failure};
 use crate::report::Reporter;
 
 pub fn run(
-    args: &EmulatorArgs,
+    args: &EmulatorCommand,
     options: &ClientOptions,
     reporter: &Reporter,
 ) -> Result<Done, Failure> {
@@ -32,7 +33,7 @@ pub fn run(
         }
         None => {}
     }
-    Ok(match emulator::run(args) {
+    Ok(match emulator::run(&args.run) {
         Exit::Stopped | Exit::Ready => Done::Success,
         Exit::Usage => Done::Failed(Class::Usage),
         Exit::Failed => Done::Failed(Class::Unexpected),

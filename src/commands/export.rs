@@ -26,7 +26,7 @@ use serde_json::Value;
 use super::journal::{root_of, send};
 use super::resolve;
 use crate::cli::ClientOptions;
-use crate::emulator::ExportArgs;
+use crate::cli::ExportArgs;
 use crate::launcher::Launcher;
 use crate::outcome::{Class, Done, Failure};
 use crate::report::Reporter;

@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use super::resolve;
 use crate::cli::ClientOptions;
-use crate::emulator::RequestsArgs;
+use crate::cli::RequestsArgs;
 use crate::launcher::{Answer, Launcher};
 use crate::outcome::{self, Class, Done, Failure};
 use crate::report::counted;

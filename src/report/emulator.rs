@@ -1,7 +1,7 @@
 //! What `safe-ad emulator export` says, and what `safe-ad emulator requests` prints: the journal's records (as JSON lines, or a short
 //! table on a terminal), a count, the verdict of `--expect` and the records it lists, and notes
 //! on what the journal dropped or a clear removed. (The emulator itself prints through its own
-//! `emulator::log`; this is the client reading its journal.)
+//! crate's `log`; this is the client reading its journal.)
 
 use std::io::IsTerminal;
 

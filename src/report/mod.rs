@@ -1,7 +1,7 @@
 //! Everything safe-ad prints: result lines on stdout, errors, hints, warnings and notes on
 //! stderr, `--verbose` exchanges, dry-run and curl lines, batch summaries and progress, auth
 //! status, config show and path, completions, and clap's own help and errors. (The emulator,
-//! which shares nothing with the client, prints through its own `emulator::log`.)
+//! which shares nothing with the client, prints through its own crate's `log`.)
 //!
 //! It decides nothing: exit codes come from `outcome`. Output that cannot be written (a closed
 //! pipe, as with `| head -1`) is dropped quietly rather than turned into a crash, and the

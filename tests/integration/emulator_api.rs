@@ -11,7 +11,7 @@
 //! Each test starts its own emulator on a free loopback port (the harness's in-process `Emu`, or
 //! the binary as `Emulator` for the command-line features) and talks HTTP/1.1 to it over TCP.
 
-use safe_ad::emulator::Options;
+use safe_ad_emulator::Options;
 use serde_json::{json, Value};
 
 use crate::harness::emulator::Emulator;
@@ -205,7 +205,7 @@ const ROUTES: &[(&str, &str, Who)] = &[
 fn every_route_is_served_with_the_launchers_auth_rules() {
     assert_eq!(
         ROUTES.len(),
-        safe_ad::emulator::table::TABLE.len(),
+        safe_ad_emulator::table::TABLE.len(),
         "a route was added or removed: write its expectations here"
     );
     let emu = Emu::demo();

@@ -290,7 +290,7 @@ fn format_env_appends_to_an_env_file_that_a_later_step_reads() {
 fn nothing_left(job: &CiJob, output: &Output) {
     // Nothing, or the one line that makes an `eval` of the output fail.
     output.check(
-        output.stdout().is_empty() || output.stdout() == safe_ad::emulator::EVAL_FAILS,
+        output.stdout().is_empty() || output.stdout() == safe_ad_emulator::EVAL_FAILS,
         "variables printed for a failed start",
     );
     job.leftovers.assert_none();

@@ -28,7 +28,6 @@ mod append_immutable;
 mod batches;
 #[cfg(feature = "emulator")]
 mod emulator_api;
-#[cfg(feature = "emulator")]
 mod emulator_bytes;
 #[cfg(feature = "emulator")]
 mod emulator_ci;
@@ -38,7 +37,6 @@ mod emulator_core;
 mod emulator_files;
 #[cfg(feature = "emulator")]
 mod emulator_fixtures;
-#[cfg(feature = "emulator")]
 mod emulator_immutable;
 #[cfg(feature = "emulator")]
 mod emulator_list;

@@ -292,7 +292,11 @@ fn package_fields_come_from_cargo_toml_and_the_binary() {
             .current_dir(root()),
     ))
     .expect("cargo metadata is JSON");
-    let crate_ = &metadata["packages"][0];
+    // The workspace's packages: the one packaged is safe-ad (the emulator is a crate in it).
+    let crate_ = metadata["packages"]
+        .as_array()
+        .and_then(|packages| packages.iter().find(|package| package["name"] == "safe-ad"))
+        .expect("safe-ad in cargo metadata");
     let field = |name: &str| fields.get(name).map(String::as_str);
     assert_eq!(field("Package"), Some("safe-ad"), "{control}");
     assert_eq!(

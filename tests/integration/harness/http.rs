@@ -1,5 +1,7 @@
 //! HTTP/1.1 requests written by hand, for talking to the emulator with the exact bytes on the wire
 //! under test; the assertions on its answers; and the values its API takes (base64 names).
+// Some helpers serve only the tests of the `safe-ad emulator` binary, which need the feature.
+#![cfg_attr(not(feature = "emulator"), allow(dead_code))]
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};

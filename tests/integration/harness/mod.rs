@@ -13,9 +13,7 @@ mod skip;
 
 #[cfg(feature = "emulator")]
 pub mod emulator;
-#[cfg(feature = "emulator")]
 pub mod http;
-#[cfg(feature = "emulator")]
 pub mod in_process;
 #[cfg(feature = "emulator")]
 pub mod leftovers;

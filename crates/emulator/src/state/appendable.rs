@@ -1,0 +1,434 @@
+//! Appendable data in the launcher's memory: the data type, its local copies under handles, and
+//! every appendable-data call, as safe_core 0.23.0's `src/ffi/low_level_api/appendable_data.rs`
+//! did them (the handle cache) with the network's rules from routing 0.28.5's
+//! `pub_appendable_data.rs` and `priv_appendable_data.rs`.
+
+use std::collections::BTreeSet;
+
+use super::{nth, Code, DataId, Res, SignKey, State, MAX_DATA_SIZE, NETWORK_BYTES, USER_KEY};
+
+/// The network address of an appendable data: public and private ones with the same name are
+/// different data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct AdKey {
+    pub(crate) name: [u8; 32],
+    pub(crate) private: bool,
+}
+
+/// One data item of an appendable data: what it points at and who appended it. Ordered as
+/// routing's `AppendedData` (pointer, then sign key, then the signature, which here follows from
+/// the other two), so a set of items is in the network's order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct Item {
+    pub(crate) pointer: DataId,
+    pub(crate) signer: SignKey,
+    /// Which sealing of a private item this is, 0 for a public one's. The network held a private
+    /// item as its sealed bytes (routing's `PrivAppendedData`), and every append sealed afresh (a
+    /// sealed box with a new ephemeral key): the same item appended twice was two items, and one
+    /// appended again after its removal was not the one in `deleted_data`. Each private append
+    /// here takes the next number for its data.
+    pub(crate) seal: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FilterType {
+    BlackList,
+    WhiteList,
+}
+
+impl FilterType {
+    /// As the launcher wrote it in JSON.
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            FilterType::BlackList => "BlackList",
+            FilterType::WhiteList => "WhiteList",
+        }
+    }
+}
+
+/// The filter of an appendable data: who may append.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Filter {
+    pub(crate) kind: FilterType,
+    pub(crate) keys: BTreeSet<SignKey>,
+}
+
+impl Default for Filter {
+    fn default() -> Filter {
+        Filter {
+            kind: FilterType::BlackList,
+            keys: BTreeSet::new(),
+        }
+    }
+}
+
+impl Filter {
+    pub(super) fn allows(&self, key: &SignKey) -> bool {
+        match self.kind {
+            FilterType::BlackList => !self.keys.contains(key),
+            FilterType::WhiteList => self.keys.contains(key),
+        }
+    }
+}
+
+/// An appendable data: what the network stores, and what a handle holds as its local copy.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Ad {
+    pub(crate) key: AdKey,
+    pub(crate) version: u64,
+    pub(crate) data: BTreeSet<Item>,
+    pub(crate) deleted: BTreeSet<Item>,
+    pub(crate) filter: Filter,
+}
+
+impl Ad {
+    /// A new, empty appendable data at version 0.
+    pub(crate) fn new(key: AdKey, kind: FilterType) -> Ad {
+        Ad {
+            key,
+            version: 0,
+            data: BTreeSet::new(),
+            deleted: BTreeSet::new(),
+            filter: Filter {
+                kind,
+                keys: BTreeSet::new(),
+            },
+        }
+    }
+
+    /// An estimate of its size on the network: a header, 32 bytes per filter key, and per item its
+    /// pointer, signer and signature.
+    pub(super) fn size(&self) -> usize {
+        128 + 32 * self.filter.keys.len() + 140 * (self.data.len() + self.deleted.len())
+    }
+
+    /// At least the bytes it takes in a `--state` file (pretty-printed JSON: a 44-character base64
+    /// name, up to 20 digits per number, an item's two names and a signer): what
+    /// [`NETWORK_BYTES`] counts. `wire`'s tests check that the JSON never takes more.
+    pub(crate) fn file_size(&self) -> usize {
+        320 + 64 * self.filter.keys.len() + 320 * (self.data.len() + self.deleted.len())
+    }
+}
+
+/// What `GET /appendable-data/metadata/:h` and the fetch routes report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Metadata {
+    pub(crate) is_owner: bool,
+    pub(crate) version: u64,
+    pub(crate) filter_type: FilterType,
+    pub(crate) filter_length: usize,
+    pub(crate) data_length: usize,
+    pub(crate) deleted_data_length: usize,
+}
+
+/// A local copy under an appendable-data handle: the data and whether it is private.
+#[derive(Debug, Clone)]
+pub(super) struct LocalAd {
+    pub(super) ad: Ad,
+}
+
+impl State {
+    /// Puts a local copy under a new handle.
+    pub(crate) fn add_local(&mut self, ad: Ad) -> u64 {
+        let id = self.allocate();
+        let size = ad.size();
+        self.ads.insert(id, LocalAd { ad }, size);
+        id
+    }
+
+    /// Counts the new size of a local copy after a change that may have grown it.
+    pub(super) fn resized_ad(&mut self, handle: u64) {
+        if let Some(size) = self
+            .ads
+            .entries
+            .get(&handle)
+            .map(|(local, _, _)| local.ad.size())
+        {
+            self.ads.resize(handle, size);
+        }
+    }
+
+    /// Whether an appendable-data handle is live (does not count as a use).
+    pub(crate) fn has_ad(&self, handle: u64) -> bool {
+        self.ads.contains(handle)
+    }
+
+    pub(super) fn ad(&mut self, handle: u64) -> Res<&mut Ad> {
+        self.ads
+            .get_mut(handle)
+            .map(|local| &mut local.ad)
+            .ok_or(Code::INVALID_AD_HANDLE)
+    }
+
+    // ---- appendable data -----------------------------------------------------------------
+
+    /// `POST /appendable-data`: a new local appendable data at version 0, not stored.
+    pub(crate) fn create(&mut self, key: AdKey, kind: FilterType) -> u64 {
+        self.add_local(Ad::new(key, kind))
+    }
+
+    /// `PUT /appendable-data/:h`: store the local copy; -1515 unknown handle, -23 already stored.
+    pub(crate) fn put(&mut self, handle: u64) -> Res<()> {
+        let ad = self.ad(handle)?.clone();
+        if self.ads_stored.contains_key(&ad.key) {
+            return Err(Code::DATA_EXISTS);
+        }
+        self.check_network(0, ad.file_size())?;
+        self.store(ad);
+        Ok(())
+    }
+
+    /// `POST /appendable-data/:h`: -1515 unknown handle, -22 not stored, -25 when the network
+    /// version is not the local version (someone else posted since this copy was taken).
+    ///
+    /// The new version is local + 1 and carries the local `deleted_data` and filter and no data
+    /// (safe_core's `appendable_data_post` with `include_data` false, as the launcher called
+    /// it): the network keeps its items minus those in the new `deleted_data` (routing's
+    /// `update_with_other`). On success the handle's copy IS that data-less version: the same
+    /// handle can post again, and reports `dataLength` 0 until the data is fetched again.
+    pub(crate) fn post(&mut self, handle: u64) -> Res<()> {
+        let local = self.ad(handle)?.clone();
+        let stored = self.ads_stored.get(&local.key).ok_or(Code::NO_SUCH_DATA)?;
+        if stored.version != local.version {
+            return Err(Code::INVALID_SUCCESSOR);
+        }
+        let version = local
+            .version
+            .checked_add(1)
+            .ok_or(Code::INVALID_SUCCESSOR)?;
+        let mut data = stored.data.clone();
+        data.retain(|item| !local.deleted.contains(item));
+        let saved = Ad {
+            key: local.key,
+            version,
+            data,
+            deleted: local.deleted,
+            filter: local.filter,
+        };
+        self.check_network(stored.file_size(), saved.file_size())?;
+        let copy = self.ad(handle)?;
+        copy.version = version;
+        copy.data.clear();
+        self.store(saved);
+        self.resized_ad(handle);
+        Ok(())
+    }
+
+    /// `DELETE /appendable-data/clear-data/:h`: every data item moves to `deleted_data` (local).
+    pub(crate) fn clear_data(&mut self, handle: u64) -> Res<()> {
+        let ad = self.ad(handle)?;
+        let items = std::mem::take(&mut ad.data);
+        ad.deleted.extend(items);
+        Ok(())
+    }
+
+    /// `DELETE /appendable-data/clear-deleted-data/:h`: `deleted_data` is emptied (local).
+    pub(crate) fn clear_deleted_data(&mut self, handle: u64) -> Res<()> {
+        self.ad(handle)?.deleted.clear();
+        Ok(())
+    }
+
+    /// `GET /appendable-data/metadata/:h`. `authorised`: the request carried a valid token
+    /// (without one the launcher reported `isOwner: false`).
+    pub(crate) fn metadata(&mut self, handle: u64, authorised: bool) -> Res<Metadata> {
+        Ok(metadata_of(self.ad(handle)?, authorised))
+    }
+
+    /// `GET /appendable-data/handle/:dataIdHandle`: a fresh local copy of what the network holds,
+    /// under a new handle. -1514 unknown data id, -18 (404) not on the network, -5 the id of
+    /// other data that is.
+    pub(crate) fn fetch(&mut self, data_id: u64, authorised: bool) -> Res<(u64, Metadata)> {
+        let key = match self.data_id(data_id)? {
+            DataId::Appendable(key) => key,
+            other => return Err(self.other_kind(&other)),
+        };
+        let ad = self
+            .ads_stored
+            .get(&key)
+            .ok_or(Code::GET_NO_SUCH_DATA)?
+            .clone();
+        let meta = metadata_of(&ad, authorised);
+        Ok((self.add_local(ad), meta))
+    }
+
+    /// `PUT /appendable-data/:h/:dataIdHandle`: appends the data id, signed by the user, on the
+    /// network (not to the local copy). -1514, -1515, -22 (404) when the data is not stored, -25
+    /// when the handle is stale, the filter keeps the user out, or (public data) the item is in
+    /// `deleted_data` or `data` already. Private data takes any item again, as a new sealing
+    /// ([`Item::seal`]): a second copy beside one in `data`, a new one beside the removed one in
+    /// `deleted_data` (routing's `PrivAppendableData::append` compares sealed bytes), which a
+    /// later POST carrying that `deleted_data` leaves in place.
+    pub(crate) fn append(&mut self, handle: u64, data_id: u64) -> Res<()> {
+        // safe_core's `appendable_data_append` looks the data id up before the appendable data.
+        let pointer = self.data_id(data_id)?;
+        let (key, version) = {
+            let ad = self.ad(handle)?;
+            (ad.key, ad.version)
+        };
+        let stored = self.ads_stored.get_mut(&key).ok_or(Code::NO_SUCH_DATA)?;
+        let seal = if key.private {
+            // A new sealing: unlike any of this data's items.
+            let sealed = stored.data.iter().chain(&stored.deleted);
+            sealed
+                .map(|item| item.seal)
+                .max()
+                .unwrap_or(0)
+                .saturating_add(1)
+        } else {
+            0
+        };
+        let item = Item {
+            pointer,
+            signer: USER_KEY,
+            seal,
+        };
+        if stored.version != version
+            || !stored.filter.allows(&USER_KEY)
+            || stored.deleted.contains(&item)
+            // routing's `append` inserts into a set and refuses an item already in it (the mock
+            // network answered InvalidSuccessor); a new private sealing never is.
+            || stored.data.contains(&item)
+        {
+            return Err(Code::INVALID_SUCCESSOR);
+        }
+        let old = stored.file_size();
+        if self.network_bytes + 320 > NETWORK_BYTES {
+            return Err(Code::NETWORK_FULL);
+        }
+        stored.data.insert(item);
+        self.network_bytes = self.network_bytes - old + stored.file_size();
+        Ok(())
+    }
+
+    /// `GET /appendable-data/:h/:index` and `.../deleted-data/:h/:index`: a new data-id handle
+    /// for the n-th item. Private data needs the user's keys, which an anonymous app lacks.
+    pub(crate) fn data_id_at(
+        &mut self,
+        handle: u64,
+        index: u64,
+        deleted: bool,
+        authorised: bool,
+    ) -> Res<u64> {
+        let ad = self.ad(handle)?;
+        let section = if deleted { &ad.deleted } else { &ad.data };
+        let item = nth(section, index)?;
+        if ad.key.private && !authorised {
+            return Err(Code::FORBIDDEN_FOR_APP);
+        }
+        Ok(self.new_data_id(item.pointer))
+    }
+
+    /// `GET /appendable-data/sign-key/[deleted-data/]:h/:index`: a sign-key handle for the
+    /// signer of the n-th item.
+    pub(crate) fn signer_at(&mut self, handle: u64, index: u64, deleted: bool) -> Res<u64> {
+        let ad = self.ad(handle)?;
+        let section = if deleted { &ad.deleted } else { &ad.data };
+        let item = nth(section, index)?;
+        Ok(self.new_sign_key(item.signer))
+    }
+
+    /// `GET /appendable-data/filter/:h/:index`: a sign-key handle for the n-th filter key.
+    pub(crate) fn filter_key_at(&mut self, handle: u64, index: u64) -> Res<u64> {
+        let key = nth(&self.ad(handle)?.filter.keys, index)?;
+        Ok(self.new_sign_key(key))
+    }
+
+    /// `PUT /appendable-data/toggle-filter/:h`: the other filter type, with no keys (local).
+    pub(crate) fn toggle_filter(&mut self, handle: u64) -> Res<()> {
+        let filter = &mut self.ad(handle)?.filter;
+        filter.kind = match filter.kind {
+            FilterType::BlackList => FilterType::WhiteList,
+            FilterType::WhiteList => FilterType::BlackList,
+        };
+        filter.keys.clear();
+        Ok(())
+    }
+
+    /// Adds (or removes) the key behind a sign-key handle to the filter (local). The sign key is
+    /// looked up first.
+    pub(crate) fn edit_filter(&mut self, handle: u64, sign_key: u64, add: bool) -> Res<()> {
+        let key = self.sign_key(sign_key)?;
+        let keys = &mut self.ad(handle)?.filter.keys;
+        if add {
+            keys.insert(key);
+        } else {
+            keys.remove(&key);
+        }
+        self.resized_ad(handle);
+        Ok(())
+    }
+
+    /// `DELETE /appendable-data/:h/:index`: moves one data item to `deleted_data` (local).
+    pub(crate) fn remove_at(&mut self, handle: u64, index: u64) -> Res<()> {
+        let ad = self.ad(handle)?;
+        let item = nth(&ad.data, index)?;
+        ad.data.remove(&item);
+        ad.deleted.insert(item);
+        Ok(())
+    }
+
+    /// `PUT /appendable-data/restore/:h/:index`: moves one deleted item back to the data (local).
+    pub(crate) fn restore(&mut self, handle: u64, index: u64) -> Res<()> {
+        let ad = self.ad(handle)?;
+        let item = nth(&ad.deleted, index)?;
+        ad.deleted.remove(&item);
+        ad.data.insert(item);
+        Ok(())
+    }
+
+    /// `DELETE /appendable-data/deleted-data/:h/:index`: forgets one deleted item (local).
+    pub(crate) fn remove_deleted_at(&mut self, handle: u64, index: u64) -> Res<()> {
+        let ad = self.ad(handle)?;
+        let item = nth(&ad.deleted, index)?;
+        ad.deleted.remove(&item);
+        Ok(())
+    }
+
+    /// `DELETE /appendable-data/handle/:h`: drops the handle; -1515 when it is not live.
+    pub(crate) fn drop_ad(&mut self, handle: u64) -> Res<()> {
+        self.ads
+            .remove(handle)
+            .map(drop)
+            .ok_or(Code::INVALID_AD_HANDLE)
+    }
+
+    /// `GET /appendable-data/data-id/:h`: a data-id handle naming this appendable data.
+    pub(crate) fn ad_data_id(&mut self, handle: u64) -> Res<u64> {
+        let key = self.ad(handle)?.key;
+        Ok(self.new_data_id(DataId::Appendable(key)))
+    }
+
+    /// `GET /appendable-data/validate-size/:h`.
+    pub(crate) fn ad_size_valid(&mut self, handle: u64) -> Res<bool> {
+        Ok(self.ad(handle)?.size() <= MAX_DATA_SIZE)
+    }
+
+    /// The local copy behind a handle (`serialise`).
+    pub(crate) fn ad_copy(&mut self, handle: u64) -> Res<Ad> {
+        self.ad(handle).cloned()
+    }
+
+    /// `GET /appendable-data/encrypt-key/:h`: an encrypt-key handle of private data; -1525 for
+    /// public data.
+    pub(crate) fn encrypt_key(&mut self, handle: u64) -> Res<u64> {
+        let key = self.ad(handle)?.key;
+        if !key.private {
+            return Err(Code::UNSUPPORTED);
+        }
+        let id = self.allocate();
+        self.encrypt_keys.insert(id, key, 0);
+        Ok(id)
+    }
+}
+
+fn metadata_of(ad: &Ad, authorised: bool) -> Metadata {
+    Metadata {
+        // Every appendable data here belongs to the one user, whom an anonymous caller is not.
+        is_owner: authorised,
+        version: ad.version,
+        filter_type: ad.filter.kind,
+        filter_length: ad.filter.keys.len(),
+        data_length: ad.data.len(),
+        deleted_data_length: ad.deleted.len(),
+    }
+}

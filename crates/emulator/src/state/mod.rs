@@ -1,0 +1,504 @@
+//! The launcher's memory, as the emulator keeps it: the "network" (appendable and structured data
+//! stored by name), the handle caches (local copies, data identifiers, sign keys, encrypt keys,
+//! cipher options), and the sessions (tokens).
+//!
+//! This file holds the parts every family shares (the handle cache, as safe_core 0.23.0's
+//! `src/ffi/low_level_api/object_cache.rs` kept it, the error codes, the sessions, the network as
+//! a whole); each data family is in its own file: `appendable` (`appendable_data.rs`), `structured`
+//! (`struct_data.rs`), `immutable` (`immut_data.rs`, `cipher_opt.rs`), `keys` (`data_id.rs`,
+//! `misc.rs`).
+//!
+//! Everything here is plain synchronous data with no HTTP in it; `routes` locks it, calls one
+//! method, and turns the result into a response. Failures are the storage core's negative error
+//! codes ([`Code`]), which `routes` renders as the launcher did.
+//!
+//! Rules kept here (from the launcher's source and its own tests, see `docs/launcher-api.md`):
+//! - handle ids come from ONE counter shared by every handle type, starting at 0;
+//! - at most [`HANDLE_CAPACITY`] live handles per type; adding one more silently evicts the least
+//!   recently used handle of that type (any access counts as a use). The emulator adds a bound of
+//!   its own, [`HANDLE_BYTES`] of data per type, kept the same way: a handle that would pass it
+//!   evicts the least recently used others (so anonymous deserialise calls cannot fill memory);
+//! - the network holds at most [`NETWORK_BYTES`] (counted as the `--state` file would hold it): a
+//!   save or append that would pass it is refused with -28 (`NetworkFull`), so what the emulator
+//!   saves it can always load again;
+//! - at most [`MAX_SESSIONS`] live tokens: beyond that `POST /auth` is denied as a user would deny
+//!   it, until one is revoked;
+//! - the data sections and the filter of an appendable data are sets, kept in sorted order (so an
+//!   index names the n-th item of that order);
+//! - clears, removals, restores and filter edits change only the local copy; PUT stores the local
+//!   copy on the network; POST sends version = local + 1 with the local `deleted_data`, filter and
+//!   no data, and the network keeps its items minus those in the new `deleted_data`;
+//! - appending goes to the network at once and leaves the local copy as it was; it is refused
+//!   (-25) for a stale handle, a signer the network's filter keeps out, or an item in
+//!   `deleted_data`;
+//! - every app in the emulator is the one logged-in user: they share [`USER_KEY`] and own every
+//!   appendable and structured data; an anonymous caller owns nothing.
+
+use std::collections::{BTreeSet, HashMap};
+
+mod appendable;
+mod immutable;
+mod keys;
+mod structured;
+#[cfg(test)]
+mod tests;
+
+use appendable::LocalAd;
+pub(crate) use appendable::{Ad, AdKey, Filter, FilterType, Item, Metadata};
+pub(crate) use immutable::{Cipher, CloseNote, Immutable, Reader, Writer};
+pub(crate) use keys::DataId;
+pub(crate) use structured::{Sd, SdKey, SdMetadata, SdStatus, VERSIONED};
+
+/// How many live handles of each type the launcher kept (an LRU cache of 100 per type).
+pub(crate) const HANDLE_CAPACITY: usize = 100;
+
+/// The largest appendable or structured data the network stored (`validate-size`).
+pub(crate) const MAX_DATA_SIZE: usize = 100 * 1024;
+
+/// The emulator's bound on the data its handles of one type hold together (appendable data and
+/// structured data; the other types hold a fixed few bytes each). The launcher had none: its
+/// core's cache held 100 handles whatever their size.
+///
+/// Public for safe-ad's tests, which check it; no API for other programs.
+pub const HANDLE_BYTES: usize = 32 * 1024 * 1024;
+
+/// The emulator's bound on what its network holds, in bytes of the `--state` file (see
+/// [`Ad::file_size`]); the `--state` reader takes files a little larger than this.
+///
+/// Public for safe-ad's tests, which check it; no API for other programs.
+pub const NETWORK_BYTES: usize = 32 * 1024 * 1024;
+
+/// The emulator's bound on live tokens (sessions). The launcher had none, but each of its
+/// sessions took a click of its user.
+///
+/// Public for safe-ad's tests, which check it; no API for other programs.
+pub const MAX_SESSIONS: usize = 10_000;
+
+/// A public signing key (the emulator does no cryptography; keys are only compared).
+pub(crate) type SignKey = [u8; 32];
+
+/// The logged-in user's signing key: fixed, so that a `--state` file stays valid across runs.
+pub(crate) const USER_KEY: SignKey = *b"safe-ad emulator user sign key!!";
+
+/// A storage-core / FFI error code, as the launcher reported it in `errorCode`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Code(pub(crate) i32);
+
+impl Code {
+    /// `CoreError::ReceivedUnexpectedData` (a data id of the other kind of data).
+    pub(crate) const UNEXPECTED_DATA: Code = Code(-5);
+    /// `CoreError::GetFailure::GetError::NoSuchData` (a fetch of data not on the network).
+    pub(crate) const GET_NO_SUCH_DATA: Code = Code(-18);
+    /// `CoreError::MutationFailure::MutationError::NoSuchData` (POST or append of unstored data).
+    pub(crate) const NO_SUCH_DATA: Code = Code(-22);
+    /// `CoreError::MutationFailure::MutationError::DataExists` (PUT of stored data).
+    pub(crate) const DATA_EXISTS: Code = Code(-23);
+    /// `CoreError::MutationFailure::MutationError::InvalidSuccessor`.
+    pub(crate) const INVALID_SUCCESSOR: Code = Code(-25);
+    /// `FfiError::UnsuccessfulEncodeDecode` (deserialising bytes that are not the format).
+    pub(crate) const ENCODE_DECODE: Code = Code(-1511);
+    /// `FfiError::InvalidStructDataHandle`.
+    pub(crate) const INVALID_SD_HANDLE: Code = Code(-1513);
+    /// `FfiError::InvalidDataIdHandle`.
+    pub(crate) const INVALID_DATA_ID_HANDLE: Code = Code(-1514);
+    /// `FfiError::InvalidAppendableDataHandle`.
+    pub(crate) const INVALID_AD_HANDLE: Code = Code(-1515);
+    /// `FfiError::InvalidSelfEncryptorHandle` (an immutable-data writer or reader).
+    pub(crate) const INVALID_SELF_ENCRYPTOR_HANDLE: Code = Code(-1516);
+    /// `FfiError::InvalidSelfEncryptorReadOffsets` (a read past the end).
+    pub(crate) const INVALID_READ_OFFSETS: Code = Code(-1523);
+    /// `CoreError::MutationFailure::MutationError::InvalidOperation` (a POST or delete of
+    /// deleted structured data).
+    pub(crate) const INVALID_OPERATION: Code = Code(-26);
+    /// `CoreError::MutationFailure::MutationError::DataTooLarge`: an immutable data past
+    /// [`immutable::MAX_IMMUTABLE_BYTES`].
+    pub(crate) const DATA_TOO_LARGE: Code = Code(-29);
+    /// `CoreError::UnsuccessfulEncodeDecode` (reading the data of deleted structured data).
+    pub(crate) const CORE_ENCODE_DECODE: Code = Code(-2);
+    /// `FfiError::InvalidCipherOptHandle`.
+    pub(crate) const INVALID_CIPHER_OPT_HANDLE: Code = Code(-1517);
+    /// `FfiError::InvalidEncryptKeyHandle`.
+    pub(crate) const INVALID_ENCRYPT_KEY_HANDLE: Code = Code(-1518);
+    /// `FfiError::InvalidSignKeyHandle`.
+    pub(crate) const INVALID_SIGN_KEY_HANDLE: Code = Code(-1519);
+    /// `FfiError::OperationForbiddenForApp` (reading private data without the user's keys).
+    pub(crate) const FORBIDDEN_FOR_APP: Code = Code(-1520);
+    /// `FfiError::InvalidStructuredDataTypeTag` (a version of an unversioned structured data).
+    pub(crate) const INVALID_TYPE_TAG: Code = Code(-1521);
+    /// `FfiError::InvalidVersionNumber`.
+    pub(crate) const INVALID_VERSION: Code = Code(-1522);
+    /// `FfiError::InvalidIndex`.
+    pub(crate) const INVALID_INDEX: Code = Code(-1524);
+    /// `FfiError::UnsupportedOperation` (an encrypt key of public data).
+    pub(crate) const UNSUPPORTED: Code = Code(-1525);
+    /// `FfiError::Unexpected`: what safe_core's `catch_unwind_i32` answered for a panic inside
+    /// a call (the second close of a writer past 3 MiB).
+    pub(crate) const UNEXPECTED: Code = Code(-1510);
+    /// `CoreError::MutationFailure::MutationError::NetworkFull`: the network holds
+    /// [`NETWORK_BYTES`] already.
+    pub(crate) const NETWORK_FULL: Code = Code(-28);
+}
+
+/// Live handles of one type, least recently used evicted beyond the capacity or beyond
+/// [`HANDLE_BYTES`] (the size of each value is given by the caller).
+#[derive(Debug)]
+struct HandleCache<T> {
+    /// Value, last use, size in bytes.
+    entries: HashMap<u64, (T, u64, usize)>,
+    clock: u64,
+    bytes: usize,
+}
+
+impl<T> HandleCache<T> {
+    fn new() -> Self {
+        HandleCache {
+            entries: HashMap::new(),
+            clock: 0,
+            bytes: 0,
+        }
+    }
+
+    /// Stores `value` (of `size` bytes) under `id`, evicting the least recently used entries
+    /// while the cache is full or would hold more than [`HANDLE_BYTES`] with it.
+    fn insert(&mut self, id: u64, value: T, size: usize) {
+        while self.entries.len() >= HANDLE_CAPACITY
+            || (!self.entries.is_empty() && self.bytes + size > HANDLE_BYTES)
+        {
+            if !self.evict_oldest(None) {
+                break;
+            }
+        }
+        self.clock += 1;
+        self.bytes += size;
+        if let Some((_, _, old)) = self.entries.insert(id, (value, self.clock, size)) {
+            self.bytes -= old;
+        }
+    }
+
+    /// Evicts the least recently used entry other than `keep`; false if there is none.
+    fn evict_oldest(&mut self, keep: Option<u64>) -> bool {
+        let oldest = self
+            .entries
+            .iter()
+            .filter(|(id, _)| Some(**id) != keep)
+            .min_by_key(|(_, (_, used, _))| *used)
+            .map(|(&id, _)| id);
+        match oldest {
+            Some(id) => {
+                self.remove(id);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Records the new size of `id`'s value after a change, and evicts the least recently used
+    /// others while the cache holds more than [`HANDLE_BYTES`].
+    fn resize(&mut self, id: u64, size: usize) {
+        let Some((_, _, old)) = self.entries.get_mut(&id) else {
+            return;
+        };
+        self.bytes = self.bytes - *old + size;
+        *old = size;
+        while self.bytes > HANDLE_BYTES && self.evict_oldest(Some(id)) {}
+    }
+
+    /// The entry, marked as just used.
+    fn get_mut(&mut self, id: u64) -> Option<&mut T> {
+        self.clock += 1;
+        let now = self.clock;
+        self.entries.get_mut(&id).map(|(value, used, _)| {
+            *used = now;
+            value
+        })
+    }
+
+    /// Whether the handle is live, without counting as a use.
+    fn contains(&self, id: u64) -> bool {
+        self.entries.contains_key(&id)
+    }
+
+    fn remove(&mut self, id: u64) -> Option<T> {
+        let (value, _, size) = self.entries.remove(&id)?;
+        self.bytes -= size;
+        Some(value)
+    }
+
+    fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Every entry, in handle order, without counting as a use.
+    fn sorted(&self) -> Vec<(u64, &T)> {
+        let mut all: Vec<(u64, &T)> = self
+            .entries
+            .iter()
+            .map(|(id, (value, _, _))| (*id, value))
+            .collect();
+        all.sort_by_key(|(id, _)| *id);
+        all
+    }
+}
+
+/// Every live handle of each type with what it holds, in handle order, and the next handle id:
+/// what the emulator's own `GET /_emulator/handles` shows.
+#[derive(Debug)]
+pub(crate) struct Handles<'a> {
+    pub(crate) appendable_data: Vec<(u64, &'a Ad)>,
+    pub(crate) structured_data: Vec<(u64, &'a Sd)>,
+    pub(crate) data_id: Vec<(u64, &'a DataId)>,
+    pub(crate) sign_key: Vec<(u64, &'a SignKey)>,
+    pub(crate) encrypt_key: Vec<(u64, &'a AdKey)>,
+    pub(crate) cipher_opts: Vec<(u64, &'a Cipher)>,
+    /// Immutable-data writers, with what each holds.
+    pub(crate) writers: Vec<(u64, &'a Writer)>,
+    /// Immutable-data readers, with the data each reads.
+    pub(crate) readers: Vec<(u64, &'a Reader)>,
+    pub(crate) next: u64,
+}
+
+/// The permissions a token carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct Permissions {
+    pub(crate) low_level_api: bool,
+    pub(crate) safe_drive_access: bool,
+}
+
+/// How many handles of each type are live: what `--log` records and the stop line report, so a
+/// test can check that a command left none behind.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Live {
+    pub(crate) appendable_data: usize,
+    pub(crate) structured_data: usize,
+    pub(crate) data_id: usize,
+    pub(crate) sign_key: usize,
+    pub(crate) encrypt_key: usize,
+    pub(crate) cipher_opts: usize,
+}
+
+impl Live {
+    /// `(name, count)` for each type, in a fixed order; the names are those of the JSON log.
+    pub(crate) fn pairs(&self) -> [(&'static str, usize); 6] {
+        [
+            ("appendableData", self.appendable_data),
+            ("structuredData", self.structured_data),
+            ("dataId", self.data_id),
+            ("signKey", self.sign_key),
+            ("encryptKey", self.encrypt_key),
+            ("cipherOpts", self.cipher_opts),
+        ]
+    }
+}
+
+impl std::fmt::Display for Live {
+    /// `appendable-data 1, structured-data 0, data-id 2, sign-key 0, encrypt-key 0, cipher-opts 0`
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "appendable-data {}, structured-data {}, data-id {}, sign-key {}, encrypt-key {}, cipher-opts {}",
+            self.appendable_data,
+            self.structured_data,
+            self.data_id,
+            self.sign_key,
+            self.encrypt_key,
+            self.cipher_opts
+        )
+    }
+}
+
+/// The network, the handle caches and the sessions.
+#[derive(Debug)]
+pub(crate) struct State {
+    ads_stored: HashMap<AdKey, Ad>,
+    sds_stored: HashMap<SdKey, Sd>,
+    ads: HandleCache<LocalAd>,
+    sds: HandleCache<Sd>,
+    data_ids: HandleCache<DataId>,
+    sign_keys: HandleCache<SignKey>,
+    /// An encrypt key handle holds the key of the private data it came from (only counted here).
+    encrypt_keys: HandleCache<AdKey>,
+    ids_stored: HashMap<[u8; 32], Immutable>,
+    /// Cipher options, by kind (an asymmetric one for the user's own key: one user).
+    cipher_opts: HandleCache<Cipher>,
+    /// The plain cipher options the structured-data controller made once, on first use.
+    plain_cipher: Option<u64>,
+    /// Those the immutable-data controller made once, on its own first use.
+    immutable_plain_cipher: Option<u64>,
+    /// Immutable-data (self-encryptor) writers: what each holds.
+    writers: HandleCache<Writer>,
+    /// Immutable-data (self-encryptor) readers.
+    readers: HandleCache<Reader>,
+    next_handle: u64,
+    sessions: HashMap<String, Permissions>,
+    /// What the network holds, counted as [`Ad::file_size`], [`Sd::file_size`] and
+    /// [`Immutable::file_size`] count it.
+    network_bytes: usize,
+}
+
+impl Default for State {
+    fn default() -> State {
+        State::new()
+    }
+}
+
+type Res<T> = Result<T, Code>;
+
+/// The n-th element of a sorted set, or -1524.
+fn nth<T: Copy>(set: &BTreeSet<T>, index: u64) -> Res<T> {
+    usize::try_from(index)
+        .ok()
+        .and_then(|i| set.iter().nth(i))
+        .copied()
+        .ok_or(Code::INVALID_INDEX)
+}
+
+impl State {
+    /// An empty launcher: nothing stored, no handles, no sessions.
+    pub(crate) fn new() -> State {
+        State {
+            ads_stored: HashMap::new(),
+            sds_stored: HashMap::new(),
+            ads: HandleCache::new(),
+            sds: HandleCache::new(),
+            data_ids: HandleCache::new(),
+            sign_keys: HandleCache::new(),
+            encrypt_keys: HandleCache::new(),
+            ids_stored: HashMap::new(),
+            cipher_opts: HandleCache::new(),
+            plain_cipher: None,
+            immutable_plain_cipher: None,
+            writers: HandleCache::new(),
+            readers: HandleCache::new(),
+            next_handle: 0,
+            sessions: HashMap::new(),
+            network_bytes: 0,
+        }
+    }
+
+    fn allocate(&mut self) -> u64 {
+        let id = self.next_handle;
+        self.next_handle = self.next_handle.saturating_add(1);
+        id
+    }
+
+    // ---- sessions -------------------------------------------------------------------------
+
+    /// Makes `token` valid with `permissions`; false (and nothing done) when [`MAX_SESSIONS`]
+    /// tokens are live already.
+    pub(crate) fn add_session(&mut self, token: String, permissions: Permissions) -> bool {
+        if self.sessions.len() >= MAX_SESSIONS && !self.sessions.contains_key(&token) {
+            return false;
+        }
+        self.sessions.insert(token, permissions);
+        true
+    }
+
+    /// The permissions of a live token.
+    pub(crate) fn session(&self, token: &str) -> Option<Permissions> {
+        self.sessions.get(token).copied()
+    }
+
+    /// Revokes a token; true if it was live.
+    pub(crate) fn revoke(&mut self, token: &str) -> bool {
+        self.sessions.remove(token).is_some()
+    }
+
+    // ---- the network as a whole (demo state, `--state` files, tests) ---------------------
+
+    /// Stores an appendable data on the network directly, as if saved earlier (whatever the
+    /// network holds already: the demo state and `--state` files).
+    pub(crate) fn store(&mut self, ad: Ad) {
+        self.network_bytes += ad.file_size();
+        if let Some(old) = self.ads_stored.insert(ad.key, ad) {
+            self.network_bytes -= old.file_size();
+        }
+    }
+
+    /// Stores a structured data on the network directly.
+    pub(crate) fn store_sd(&mut self, sd: Sd) {
+        self.network_bytes += sd.file_size();
+        if let Some(old) = self.sds_stored.insert(sd.key, sd) {
+            self.network_bytes -= old.file_size();
+        }
+    }
+
+    /// Stores an immutable data on the network directly.
+    pub(crate) fn store_immutable(&mut self, data: Immutable) {
+        self.network_bytes += data.file_size();
+        if let Some(old) = self.ids_stored.insert(data.name, data) {
+            self.network_bytes -= old.file_size();
+        }
+    }
+
+    /// What a fetch of `id` as the wrong kind of data gets: -5 when the network holds data of
+    /// another kind there, -18 (404) when it holds nothing.
+    fn other_kind(&self, id: &DataId) -> Code {
+        let stored = match id {
+            DataId::Structured(key) => self.sds_stored.contains_key(key),
+            DataId::Immutable(name) => self.ids_stored.contains_key(name),
+            DataId::Appendable(key) => self.ads_stored.contains_key(key),
+        };
+        if stored {
+            Code::UNEXPECTED_DATA
+        } else {
+            Code::GET_NO_SUCH_DATA
+        }
+    }
+
+    /// Refuses (-28) a change of the network from `old` to `new` bytes that would take it past
+    /// [`NETWORK_BYTES`]; a change that does not grow it always passes.
+    fn check_network(&self, old: usize, new: usize) -> Res<()> {
+        if new > old && self.network_bytes - old + new > NETWORK_BYTES {
+            return Err(Code::NETWORK_FULL);
+        }
+        Ok(())
+    }
+
+    /// The stored appendable data, if on the network.
+    pub(crate) fn stored(&self, key: &AdKey) -> Option<&Ad> {
+        self.ads_stored.get(key)
+    }
+
+    /// Everything on the network, in a stable order (for `--state` files).
+    pub(crate) fn network(&self) -> (Vec<&Ad>, Vec<&Sd>, Vec<&Immutable>) {
+        let mut ads: Vec<&Ad> = self.ads_stored.values().collect();
+        ads.sort_by_key(|ad| ad.key);
+        let mut sds: Vec<&Sd> = self.sds_stored.values().collect();
+        sds.sort_by_key(|sd| sd.key);
+        let mut ids: Vec<&Immutable> = self.ids_stored.values().collect();
+        ids.sort_by_key(|data| data.name);
+        (ads, sds, ids)
+    }
+
+    /// How many handles of each type are live.
+    pub(crate) fn live(&self) -> Live {
+        Live {
+            appendable_data: self.ads.len(),
+            structured_data: self.sds.len(),
+            data_id: self.data_ids.len(),
+            sign_key: self.sign_keys.len(),
+            encrypt_key: self.encrypt_keys.len(),
+            cipher_opts: self.cipher_opts.len(),
+        }
+    }
+
+    /// Every live handle and what it holds (no handle counts as used).
+    pub(crate) fn handles(&self) -> Handles<'_> {
+        Handles {
+            appendable_data: self
+                .ads
+                .sorted()
+                .into_iter()
+                .map(|(id, local)| (id, &local.ad))
+                .collect(),
+            structured_data: self.sds.sorted(),
+            data_id: self.data_ids.sorted(),
+            sign_key: self.sign_keys.sorted(),
+            encrypt_key: self.encrypt_keys.sorted(),
+            cipher_opts: self.cipher_opts.sorted(),
+            writers: self.writers.sorted(),
+            readers: self.readers.sorted(),
+            next: self.next_handle,
+        }
+    }
+}

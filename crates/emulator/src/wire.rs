@@ -1,0 +1,730 @@
+//! The emulator's own JSON form of its data: the `--state` file (what is on the "network"). It is
+//! not the SAFE network's format (the serialise routes write that: `serialised`).
+//!
+//! State file (`--state FILE`), one JSON object:
+//!
+//! ```json
+//! {
+//!   "format": "safe-ad-emulator-state/1",
+//!   "appendableData": [
+//!     { "name": "<base64 of 32 bytes>", "isPrivate": false, "version": 1,
+//!       "filterType": "BlackList", "filterKeys": ["<base64 of 32 bytes>"],
+//!       "data": [ITEM...], "deletedData": [ITEM...] }
+//!   ],
+//!   "structuredData": [
+//!     { "name": "<base64>", "typeTag": 500, "version": 0, "data": ["<base64>"] }
+//!   ],
+//!   "immutableData": [
+//!     { "name": "<base64 of 32 bytes>", "cipher": "PLAIN", "content": "<base64>" }
+//!   ]
+//! }
+//! ```
+//!
+//! An ITEM is `{"structuredData": {"name": "<base64>", "typeTag": 500}}`,
+//! `{"immutableData": {"name": "<base64>"}}` or
+//! `{"appendableData": {"name": "<base64>", "isPrivate": false}}`, with an optional
+//! `"signKey": "<base64>"` (who appended it; the emulator's user when left out) and, in private
+//! data only, an optional `"seal": N` (which sealing of the item it is, see `state::Item`: the
+//! same item may be listed once for each; 0 when left out). A structured
+//! data's `data` lists the data of each version, oldest first (one entry unless `typeTag` is 501;
+//! none once deleted or unclaimed); `"encrypted"` lists, version by version, whether it was
+//! written with symmetric or asymmetric cipher options (then only an app with a token reads it;
+//! left out: all plain); `"deleted": true` or `"unclaimable": true` says it was (see
+//! `state::structured`). An immutable data's `cipher` is `PLAIN`, `SYMMETRIC` or `ASYMMETRIC`
+//! (who may read it: `state::immutable`), its `content` the bytes as written; its `name` is the
+//! emulator's hash of the two, which a save writes and a load checks (leave it out to have it
+//! computed). `filterKeys`, `data`, `deletedData`, `isPrivate`, `encrypted`, `deleted`, `unclaimable`,
+//! `immutableData` and an immutable data's `name` and `cipher` (plain) may be left out. Unknown
+//! fields, a field given twice, a data listed twice (the same name and `isPrivate`, or name and
+//! `typeTag`, or content and cipher) and an item or filter key listed twice in one list are
+//! refused, so that a typo does not silently change a fixture ([`Network::from_file`]).
+
+use serde::{Deserialize, Serialize};
+
+use std::collections::HashMap;
+
+use super::encoding::base64_encode;
+use super::state::{
+    Ad, AdKey, Cipher, DataId, Filter, FilterType, Immutable, Item, Sd, SdKey, SdStatus, USER_KEY,
+};
+
+/// The `format` value of a state file this version writes and reads.
+pub(crate) const STATE_FORMAT: &str = "safe-ad-emulator-state/1";
+
+/// A whole state file.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct StateFile {
+    pub(crate) format: String,
+    #[serde(default)]
+    pub(crate) appendable_data: Vec<AdJson>,
+    #[serde(default)]
+    pub(crate) structured_data: Vec<SdJson>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) immutable_data: Vec<ImmutableJson>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct AdJson {
+    pub(crate) name: String,
+    #[serde(default)]
+    pub(crate) is_private: bool,
+    pub(crate) version: u64,
+    pub(crate) filter_type: String,
+    #[serde(default)]
+    pub(crate) filter_keys: Vec<String>,
+    #[serde(default)]
+    pub(crate) data: Vec<ItemJson>,
+    #[serde(default)]
+    pub(crate) deleted_data: Vec<ItemJson>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct ItemJson {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) structured_data: Option<SdKeyJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) immutable_data: Option<NameJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) appendable_data: Option<AdKeyJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) sign_key: Option<String>,
+    /// Which sealing of a private item (`state::Item::seal`); 0, left out, for public items.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub(crate) seal: u64,
+}
+
+fn is_zero(value: &u64) -> bool {
+    *value == 0
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct NameJson {
+    pub(crate) name: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct ImmutableJson {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) name: Option<String>,
+    #[serde(default = "plain")]
+    pub(crate) cipher: String,
+    pub(crate) content: String,
+}
+
+fn plain() -> String {
+    Cipher::Plain.as_str().to_owned()
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct SdKeyJson {
+    pub(crate) name: String,
+    pub(crate) type_tag: u64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct AdKeyJson {
+    pub(crate) name: String,
+    #[serde(default)]
+    pub(crate) is_private: bool,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct SdJson {
+    pub(crate) name: String,
+    pub(crate) type_tag: u64,
+    pub(crate) version: u64,
+    #[serde(default)]
+    pub(crate) data: Vec<String>,
+    /// Which versions were written encrypted (none: all plain).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) encrypted: Vec<bool>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub(crate) deleted: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub(crate) unclaimable: bool,
+}
+
+fn is_false(value: &bool) -> bool {
+    !value
+}
+
+/// What a state file holds, checked and converted: the emulator's network.
+///
+/// Public only as the type of [`crate::Options::network`]; opaque outside this crate.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Network {
+    pub(crate) appendable_data: Vec<Ad>,
+    pub(crate) structured_data: Vec<Sd>,
+    pub(crate) immutable_data: Vec<Immutable>,
+}
+
+impl Network {
+    /// Checks and converts a parsed state file: its format, every field, and that no data is
+    /// listed twice. The error names the entry (`appendableData[3]`).
+    pub(crate) fn from_file(file: &StateFile) -> Result<Network, String> {
+        if file.format != STATE_FORMAT {
+            return Err(format!("format `{}` is not `{STATE_FORMAT}`", file.format));
+        }
+        let appendable_data = each_once(
+            &file.appendable_data,
+            "appendableData",
+            ad_from,
+            |ad| ad.key,
+            |json| {
+                format!(
+                    "the same name `{}` and isPrivate {}; list each appendable data once",
+                    json.name, json.is_private
+                )
+            },
+        )?;
+        let structured_data = each_once(
+            &file.structured_data,
+            "structuredData",
+            sd_from,
+            |sd| sd.key,
+            |json| {
+                format!(
+                    "the same name `{}` and typeTag {}; list each structured data once",
+                    json.name, json.type_tag
+                )
+            },
+        )?;
+        let immutable_data = each_once(
+            &file.immutable_data,
+            "immutableData",
+            immutable_from,
+            |data| data.name,
+            |json| {
+                format!(
+                    "the same content and cipher {}; list each immutable data once",
+                    json.cipher
+                )
+            },
+        )?;
+        Ok(Network {
+            appendable_data,
+            structured_data,
+            immutable_data,
+        })
+    }
+
+    /// The state file that holds this network.
+    pub(crate) fn to_file(&self) -> StateFile {
+        StateFile {
+            format: STATE_FORMAT.to_owned(),
+            appendable_data: self.appendable_data.iter().map(ad_json).collect(),
+            structured_data: self.structured_data.iter().map(sd_json).collect(),
+            immutable_data: self.immutable_data.iter().map(immutable_json).collect(),
+        }
+    }
+}
+
+/// A state file's bytes, parsed and checked: an empty (or all-blank) file is an empty network.
+/// A field that does not fit is said with the entry that holds it
+/// (`appendableData[2].data[0]: missing field `typeTag``), since serde's own words give only a
+/// line and column, which a one-line fixture makes useless.
+pub(crate) fn parse_state(bytes: &[u8]) -> Result<Network, String> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(Network::default());
+    }
+    let file: StateFile = serde_json::from_slice(bytes).map_err(|error| {
+        if error.is_data() {
+            // Well-formed JSON: find the entry whose fields do not fit.
+            serde_json::from_slice::<serde_json::Value>(bytes)
+                .ok()
+                .and_then(|value| misfit(&value))
+                .unwrap_or_else(|| error.to_string())
+        } else {
+            error.to_string()
+        }
+    })?;
+    Network::from_file(&file)
+}
+
+/// The innermost entry of a well-formed state file whose fields do not fit, with why.
+fn misfit(file: &serde_json::Value) -> Option<String> {
+    use serde_json::Value;
+    /// Why `value` is not a `T`, if it is not.
+    fn why<T: serde::de::DeserializeOwned>(value: &Value) -> Option<String> {
+        serde_json::from_value::<T>(value.clone())
+            .err()
+            .map(|e| e.to_string())
+    }
+    fn entries<'a>(value: &'a Value, list: &str) -> impl Iterator<Item = (usize, &'a Value)> {
+        value
+            .get(list)
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .enumerate()
+    }
+    for (i, ad) in entries(file, "appendableData") {
+        for list in ["data", "deletedData"] {
+            for (j, item) in entries(ad, list) {
+                if let Some(why) = why::<ItemJson>(item) {
+                    return Some(format!("appendableData[{i}].{list}[{j}]: {why}"));
+                }
+            }
+        }
+        if let Some(why) = why::<AdJson>(ad) {
+            return Some(format!("appendableData[{i}]: {why}"));
+        }
+    }
+    for (i, sd) in entries(file, "structuredData") {
+        if let Some(why) = why::<SdJson>(sd) {
+            return Some(format!("structuredData[{i}]: {why}"));
+        }
+    }
+    for (i, data) in entries(file, "immutableData") {
+        if let Some(why) = why::<ImmutableJson>(data) {
+            return Some(format!("immutableData[{i}]: {why}"));
+        }
+    }
+    None
+}
+
+/// Converts each entry of `list` (called `name` in the file); an error naming the entry when one
+/// does not convert or has the key of an earlier one (`same` says what they share).
+fn each_once<J, T, K: std::hash::Hash + Eq>(
+    list: &[J],
+    name: &str,
+    convert: impl Fn(&J) -> Result<T, String>,
+    key: impl Fn(&T) -> K,
+    same: impl Fn(&J) -> String,
+) -> Result<Vec<T>, String> {
+    let mut out = Vec::with_capacity(list.len());
+    let mut seen = HashMap::new();
+    for (index, json) in list.iter().enumerate() {
+        let value = convert(json).map_err(|e| format!("{name}[{index}]: {e}"))?;
+        if let Some(first) = seen.insert(key(&value), index) {
+            return Err(format!(
+                "{name}[{index}]: {name}[{first}] has {}",
+                same(json)
+            ));
+        }
+        out.push(value);
+    }
+    Ok(out)
+}
+
+/// The elements of a list that must not repeat, as a set; an error naming the first repeat.
+fn unique<T: Ord>(
+    values: impl IntoIterator<Item = Result<T, String>>,
+    list: &str,
+) -> Result<std::collections::BTreeSet<T>, String> {
+    let mut set = std::collections::BTreeSet::new();
+    for (index, value) in values.into_iter().enumerate() {
+        if !set.insert(value?) {
+            return Err(format!(
+                "{list}[{index}] repeats an earlier entry of {list}; list each once"
+            ));
+        }
+    }
+    Ok(set)
+}
+
+/// 32 bytes from strict base64 (a fixture is written by people: no lenient decoding here).
+fn bytes32(text: &str, what: &str) -> Result<[u8; 32], String> {
+    super::encoding::base64_decode(text)
+        .and_then(|bytes| <[u8; 32]>::try_from(bytes).ok())
+        .ok_or_else(|| format!("{what} `{text}` is not base64 of 32 bytes"))
+}
+
+fn ad_key_from(json: &AdKeyJson) -> Result<AdKey, String> {
+    Ok(AdKey {
+        name: bytes32(&json.name, "name")?,
+        private: json.is_private,
+    })
+}
+
+fn ad_key_json(key: &AdKey) -> AdKeyJson {
+    AdKeyJson {
+        name: base64_encode(&key.name),
+        is_private: key.private,
+    }
+}
+
+fn sd_key_json(key: &SdKey) -> SdKeyJson {
+    SdKeyJson {
+        name: base64_encode(&key.name),
+        type_tag: key.type_tag,
+    }
+}
+
+pub(crate) fn data_id_from(json: &ItemJson) -> Result<DataId, String> {
+    match (
+        &json.structured_data,
+        &json.immutable_data,
+        &json.appendable_data,
+    ) {
+        (Some(sd), None, None) => Ok(DataId::Structured(SdKey {
+            name: bytes32(&sd.name, "name")?,
+            type_tag: sd.type_tag,
+        })),
+        (None, Some(id), None) => Ok(DataId::Immutable(bytes32(&id.name, "name")?)),
+        (None, None, Some(ad)) => Ok(DataId::Appendable(ad_key_from(ad)?)),
+        _ => Err(
+            "an item names exactly one of `structuredData`, `immutableData` and `appendableData`"
+                .to_owned(),
+        ),
+    }
+}
+
+pub(crate) fn data_id_json(id: &DataId) -> ItemJson {
+    let mut json = ItemJson {
+        structured_data: None,
+        immutable_data: None,
+        appendable_data: None,
+        sign_key: None,
+        seal: 0,
+    };
+    match id {
+        DataId::Structured(key) => json.structured_data = Some(sd_key_json(key)),
+        DataId::Immutable(name) => {
+            json.immutable_data = Some(NameJson {
+                name: base64_encode(name),
+            })
+        }
+        DataId::Appendable(key) => json.appendable_data = Some(ad_key_json(key)),
+    }
+    json
+}
+
+fn item_from(json: &ItemJson) -> Result<Item, String> {
+    Ok(Item {
+        pointer: data_id_from(json)?,
+        signer: match &json.sign_key {
+            Some(key) => bytes32(key, "signKey")?,
+            None => USER_KEY,
+        },
+        seal: json.seal,
+    })
+}
+
+fn item_json(item: &Item) -> ItemJson {
+    let mut json = data_id_json(&item.pointer);
+    if item.signer != USER_KEY {
+        json.sign_key = Some(base64_encode(&item.signer));
+    }
+    json.seal = item.seal;
+    json
+}
+
+pub(crate) fn ad_from(json: &AdJson) -> Result<Ad, String> {
+    let kind = match json.filter_type.as_str() {
+        "BlackList" => FilterType::BlackList,
+        "WhiteList" => FilterType::WhiteList,
+        other => {
+            return Err(format!(
+                "filterType `{other}` is neither `BlackList` nor `WhiteList`"
+            ))
+        }
+    };
+    if !json.is_private
+        && json
+            .data
+            .iter()
+            .chain(&json.deleted_data)
+            .any(|i| i.seal != 0)
+    {
+        return Err("`seal` is for the items of private data (`isPrivate`: true)".to_owned());
+    }
+    Ok(Ad {
+        key: AdKey {
+            name: bytes32(&json.name, "name")?,
+            private: json.is_private,
+        },
+        version: json.version,
+        data: unique(json.data.iter().map(item_from), "data")?,
+        deleted: unique(json.deleted_data.iter().map(item_from), "deletedData")?,
+        filter: Filter {
+            kind,
+            keys: unique(
+                json.filter_keys.iter().map(|k| bytes32(k, "filter key")),
+                "filterKeys",
+            )?,
+        },
+    })
+}
+
+pub(crate) fn ad_json(ad: &Ad) -> AdJson {
+    AdJson {
+        name: base64_encode(&ad.key.name),
+        is_private: ad.key.private,
+        version: ad.version,
+        filter_type: ad.filter.kind.as_str().to_owned(),
+        filter_keys: ad.filter.keys.iter().map(|k| base64_encode(k)).collect(),
+        data: ad.data.iter().map(item_json).collect(),
+        deleted_data: ad.deleted.iter().map(item_json).collect(),
+    }
+}
+
+pub(crate) fn sd_from(json: &SdJson) -> Result<Sd, String> {
+    let status = match (json.deleted, json.unclaimable) {
+        (false, false) => SdStatus::Owned,
+        (true, false) => SdStatus::Deleted,
+        (false, true) => SdStatus::Unclaimable,
+        (true, true) => return Err("`deleted` and `unclaimable` are both true".to_owned()),
+    };
+    Ok(Sd {
+        status,
+        key: SdKey {
+            name: bytes32(&json.name, "name")?,
+            type_tag: json.type_tag,
+        },
+        version: json.version,
+        versions: json
+            .data
+            .iter()
+            .map(|d| {
+                super::encoding::base64_decode(d).ok_or_else(|| format!("data `{d}` is not base64"))
+            })
+            .collect::<Result<_, _>>()?,
+        encrypted: json.encrypted.clone(),
+    })
+}
+
+pub(crate) fn sd_json(sd: &Sd) -> SdJson {
+    SdJson {
+        name: base64_encode(&sd.key.name),
+        type_tag: sd.key.type_tag,
+        version: sd.version,
+        data: sd.versions.iter().map(|d| base64_encode(d)).collect(),
+        encrypted: if sd.encrypted.contains(&true) {
+            sd.encrypted.clone()
+        } else {
+            Vec::new()
+        },
+        deleted: sd.status == SdStatus::Deleted,
+        unclaimable: sd.status == SdStatus::Unclaimable,
+    }
+}
+
+pub(crate) fn immutable_from(json: &ImmutableJson) -> Result<Immutable, String> {
+    let cipher = Cipher::from_name(&json.cipher).ok_or_else(|| {
+        format!(
+            "cipher `{}` is none of `PLAIN`, `SYMMETRIC` and `ASYMMETRIC`",
+            json.cipher
+        )
+    })?;
+    let content = super::encoding::base64_decode(&json.content)
+        .ok_or_else(|| "content is not base64".to_owned())?;
+    let data = Immutable::new(cipher, content.into());
+    if let Some(name) = &json.name {
+        if bytes32(name, "name")? != data.name {
+            return Err(format!(
+                "name `{name}` is not this content's and cipher's (`{}`): leave it out to have it computed",
+                base64_encode(&data.name)
+            ));
+        }
+    }
+    Ok(data)
+}
+
+pub(crate) fn immutable_json(data: &Immutable) -> ImmutableJson {
+    ImmutableJson {
+        name: Some(base64_encode(&data.name)),
+        cipher: data.cipher.as_str().to_owned(),
+        content: base64_encode(&data.content),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a state file holds besides its data (the format line, the two lists, the last
+    /// newline): at most this many bytes beyond the data's [`Ad::file_size`] and
+    /// [`Sd::file_size`].
+    const FILE_ENVELOPE: usize = 256;
+
+    /// The largest form of each field: every number at its longest, private names, a signer
+    /// other than the user (written out), both kinds of item.
+    fn worst_case_ad(n: u8, keys: usize, items: usize) -> Ad {
+        let mut ad = Ad::new(
+            AdKey {
+                name: [n; 32],
+                private: true,
+            },
+            FilterType::WhiteList,
+        );
+        ad.version = u64::MAX;
+        for i in 0..keys {
+            ad.filter.keys.insert(
+                [(i % 251) as u8, (i / 251) as u8, n, 0xff]
+                    .repeat(8)
+                    .try_into()
+                    .unwrap(),
+            );
+        }
+        for i in 0..items {
+            let name: [u8; 32] = [(i % 251) as u8, (i / 251) as u8, n, 0xfe]
+                .repeat(8)
+                .try_into()
+                .unwrap();
+            let pointer = if i % 2 == 0 {
+                DataId::Structured(SdKey {
+                    name,
+                    type_tag: u64::MAX,
+                })
+            } else {
+                DataId::Appendable(AdKey {
+                    name,
+                    private: true,
+                })
+            };
+            let item = Item {
+                pointer,
+                signer: [0xee; 32],
+                seal: u64::MAX - i as u64,
+            };
+            if i % 3 == 0 {
+                ad.deleted.insert(item);
+            } else {
+                ad.data.insert(item);
+            }
+        }
+        ad
+    }
+
+    #[test]
+    fn a_saved_network_is_never_larger_than_its_counted_size() {
+        for (keys, items, sds) in [(0, 0, 0), (1, 1, 1), (3, 10, 2), (100, 1000, 5)] {
+            let network = Network {
+                appendable_data: (0..3).map(|n| worst_case_ad(n, keys, items)).collect(),
+                structured_data: (0..sds)
+                    .map(|n| Sd {
+                        key: SdKey {
+                            name: [n as u8; 32],
+                            type_tag: u64::MAX,
+                        },
+                        version: u64::MAX,
+                        versions: (0..n).map(|v| vec![7; v * 1000 + 1]).collect(),
+                        encrypted: if n % 2 == 1 {
+                            vec![true; n]
+                        } else {
+                            Vec::new()
+                        },
+                        status: if n % 2 == 0 {
+                            SdStatus::Unclaimable
+                        } else {
+                            SdStatus::Deleted
+                        },
+                    })
+                    .collect(),
+                immutable_data: (0..sds)
+                    .map(|n| Immutable::new(Cipher::Asymmetric, vec![n as u8; n * 1000 + 1].into()))
+                    .collect(),
+            };
+            let mut text = serde_json::to_string_pretty(&network.to_file()).unwrap();
+            text.push('\n');
+            let counted: usize = network
+                .appendable_data
+                .iter()
+                .map(Ad::file_size)
+                .sum::<usize>()
+                + network
+                    .structured_data
+                    .iter()
+                    .map(Sd::file_size)
+                    .sum::<usize>()
+                + network
+                    .immutable_data
+                    .iter()
+                    .map(Immutable::file_size)
+                    .sum::<usize>();
+            assert!(
+                text.len() <= counted + FILE_ENVELOPE,
+                "{keys} keys, {items} items, {sds} sds: {} bytes, counted {counted}",
+                text.len()
+            );
+            // And it reads back as the same network.
+            let file: StateFile = serde_json::from_str(&text).unwrap();
+            assert_eq!(Network::from_file(&file).unwrap(), network);
+        }
+    }
+
+    #[test]
+    fn a_data_item_or_key_listed_twice_is_refused() {
+        let name = |n: u8| base64_encode(&[n; 32]);
+        let ad = |n: u8, private: bool| serde_json::json!({"name": name(n), "isPrivate": private, "version": 0, "filterType": "BlackList"});
+        let parse = |value: serde_json::Value| {
+            let file: StateFile = serde_json::from_value(value).unwrap();
+            Network::from_file(&file)
+        };
+        let format = STATE_FORMAT;
+        assert!(parse(
+            serde_json::json!({"format": format, "appendableData": [ad(1, false), ad(1, true)]})
+        )
+        .is_ok());
+        let error = parse(serde_json::json!({"format": format, "appendableData": [ad(1, false), ad(2, false), ad(1, false)]})).unwrap_err();
+        assert!(
+            error.starts_with("appendableData[2]: appendableData[0] has the same name"),
+            "{error}"
+        );
+        let sd = |tag: u64| serde_json::json!({"name": name(3), "typeTag": tag, "version": 0});
+        assert!(
+            parse(serde_json::json!({"format": format, "structuredData": [sd(500), sd(501)]}))
+                .is_ok()
+        );
+        let error =
+            parse(serde_json::json!({"format": format, "structuredData": [sd(500), sd(500)]}))
+                .unwrap_err();
+        assert!(
+            error.starts_with("structuredData[1]: structuredData[0] has the same name"),
+            "{error}"
+        );
+        let item = serde_json::json!({"structuredData": {"name": name(4), "typeTag": 500}});
+        let mut twice = ad(5, false);
+        twice["data"] = serde_json::json!([item, item]);
+        let error =
+            parse(serde_json::json!({"format": format, "appendableData": [twice]})).unwrap_err();
+        assert_eq!(
+            error,
+            "appendableData[0]: data[1] repeats an earlier entry of data; list each once"
+        );
+        // Two sealings of one item are two items, in private data only.
+        let resealed =
+            serde_json::json!({"structuredData": {"name": name(4), "typeTag": 500}, "seal": 2});
+        let mut private = ad(5, true);
+        private["data"] = serde_json::json!([item, resealed]);
+        let network = parse(serde_json::json!({"format": format, "appendableData": [private]}));
+        assert_eq!(network.unwrap().appendable_data[0].data.len(), 2);
+        let mut public = ad(5, false);
+        public["data"] = serde_json::json!([resealed]);
+        let error =
+            parse(serde_json::json!({"format": format, "appendableData": [public]})).unwrap_err();
+        assert!(
+            error.contains("`seal` is for the items of private data"),
+            "{error}"
+        );
+        let mut keys = ad(5, false);
+        keys["filterKeys"] = serde_json::json!([name(6), name(6)]);
+        assert!(parse(serde_json::json!({"format": format, "appendableData": [keys]})).is_err());
+        // A field given twice is refused by the parser itself.
+        let text = format!(r#"{{"format":"{format}","format":"{format}"}}"#);
+        assert!(serde_json::from_str::<StateFile>(&text).is_err());
+    }
+
+    #[test]
+    fn state_file_fields() {
+        let text = r#"{"format":"safe-ad-emulator-state/1","appendableData":[
+            {"name":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=","version":2,"filterType":"BlackList",
+             "data":[{"structuredData":{"name":"AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=","typeTag":500}}]}]}"#;
+        let file: StateFile = serde_json::from_str(text).unwrap();
+        let ad = ad_from(&file.appendable_data[0]).unwrap();
+        assert_eq!((ad.version, ad.data.len(), ad.key.private), (2, 1, false));
+        assert!(serde_json::from_str::<StateFile>(r#"{"format":"x","extra":1}"#).is_err());
+        let mut bad = file.appendable_data[0].clone();
+        bad.filter_type = "WHITE_LIST".into();
+        assert!(ad_from(&bad).is_err());
+    }
+}

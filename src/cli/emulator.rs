@@ -1,0 +1,135 @@
+//! The `emulator` command's place in the client's tree: the emulator's own options (its crate's
+//! `EmulatorArgs`, flattened in) beside the subcommands that are the client's: `requests` and
+//! `export` read a running emulator as its clients (see `commands::journal` and
+//! `commands::export`), and `list` lists the user's background emulators.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand, ValueHint};
+use safe_ad_emulator::EmulatorArgs;
+
+/// `safe-ad emulator [OPTIONS] [-- COMMAND [ARGS...]]`, or `safe-ad emulator requests ...`.
+#[derive(Debug, Args)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
+    disable_help_subcommand = true
+)]
+pub struct EmulatorCommand {
+    #[command(subcommand)]
+    pub action: Option<EmulatorAction>,
+
+    // A run of the emulator: its own options, which its crate defines.
+    #[command(flatten)]
+    pub run: EmulatorArgs,
+}
+
+/// What `safe-ad emulator` does besides running one: its subcommands.
+#[derive(Debug, Subcommand)]
+pub enum EmulatorAction {
+    /// Print, count or check the requests a running emulator answered (its journal)
+    #[command(
+        long_about = "\
+Print, count or check the requests a running emulator answered: its journal, read from \
+GET /_emulator/requests of the emulator that SAFE_LAUNCHER_URL and SAFE_LAUNCHER_TOKEN name (as \
+`--background` printed them), so any later step of a CI job can say what the script under test \
+sent.
+
+Records are printed one JSON object a line (a short table on a terminal), oldest first, with the \
+keys of the --log records: seq, method, path, status, error_code, description, elapsed_ms, ... \
+The filters all apply together. `--count` prints how many matched; `--expect` checks that number \
+and exits 1 when it is not met, listing on stderr what matched (at most 20), so a failing step \
+says why in its own log. A journal keeps the last 16 MiB of requests; when it dropped older ones \
+this says how many, and `--expect` fails rather than count short.",
+        after_help = "Examples:\n  safe-ad emulator requests --method PUT --path '/appendable-data/*' --count\n  safe-ad emulator requests --status 4xx --expect 0\n  mark=$(safe-ad emulator requests | tail -n 1)\n  safe-ad emulator requests --since \"$mark\" --count"
+    )]
+    Requests(Box<RequestsArgs>),
+
+    /// Write what a running emulator holds as a fixture, for --import (or --state)
+    #[command(
+        long_about = "\
+Write what a running emulator holds on its network as a fixture: the state file that \
+`safe-ad emulator --import FILE` (or --state FILE) loads back to the same network. It is read \
+from GET /_emulator/network of the emulator that SAFE_LAUNCHER_URL and SAFE_LAUNCHER_TOKEN name \
+(as --background printed them), as `emulator requests` reads the journal.
+
+Appendable, structured and immutable data are all written; an immutable data's name, which the \
+emulator computes from its content and cipher, is left out (so the file can be edited by hand). \
+Handles are not part of it. FILE is replaced whole and atomically (a new file beside it, renamed \
+over it), keeping its permissions; a FILE that is a symbolic link or not a regular file is \
+refused before anything is sent. Without FILE, or with `-`, the fixture goes to standard output.",
+        after_help = "Examples:\n  safe-ad emulator export fixture.json\n  safe-ad emulator --background --import fixture.json"
+    )]
+    Export(ExportArgs),
+
+    /// List your background emulators: process, URL, start, fixture, directory
+    #[command(
+        long_about = "\
+List the background emulators of yours that run (those `safe-ad emulator --background` started, \
+found by their run directories in $TMPDIR or /tmp): each one's process id, URL, when it started \
+(UTC), the fixture it loaded (--import or --state) and its run directory, oldest first. \
+`safe-ad emulator --stop --pid PID` stops one of them, `--stop --all` every one. With --json, one \
+JSON object a line.",
+        after_help = "Examples:\n  safe-ad emulator list\n  safe-ad emulator --stop --pid \"$(safe-ad emulator list --json | jq -r .pid | head -n 1)\""
+    )]
+    List,
+}
+
+/// `safe-ad emulator export [FILE|-]`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// Where to write the fixture (`-` or none: standard output)
+    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub file: Option<PathBuf>,
+}
+
+/// `safe-ad emulator requests [OPTIONS]`.
+#[derive(Debug, Args)]
+pub struct RequestsArgs {
+    /// Only requests with this method (any case)
+    #[arg(long, value_name = "METHOD", value_hint = ValueHint::Other)]
+    pub method: Option<String>,
+
+    /// Only requests whose path matches GLOB: a star within a segment, two stars across them
+    #[arg(long, value_name = "GLOB", value_hint = ValueHint::Other)]
+    pub path: Option<String>,
+
+    /// Only requests answered with this status (`404`), or this class of status (`4xx`)
+    #[arg(long, value_name = "STATUS", value_hint = ValueHint::Other)]
+    pub status: Option<String>,
+
+    /// Only requests whose answer carried this launcher error code (`-23`)
+    #[arg(
+        long,
+        value_name = "N",
+        value_hint = ValueHint::Other,
+        allow_negative_numbers = true
+    )]
+    pub error_code: Option<i64>,
+
+    /// Only requests after RECORD: its seq number, or the record's own line as printed
+    ///
+    /// For "what did this step send": keep the last line before the step
+    /// (`mark=$(safe-ad emulator requests | tail -n 1)`) and pass it after (`--since "$mark"`).
+    /// An empty RECORD (an empty journal) means from the start.
+    #[arg(long, value_name = "RECORD", value_hint = ValueHint::Other)]
+    pub since: Option<String>,
+
+    /// Print how many requests matched, instead of the requests
+    #[arg(long, conflicts_with = "expect")]
+    pub count: bool,
+
+    /// Exit 0 when the number of matches is N (or `>=N`, `<=N`, `>N`, `<N`), else 1
+    ///
+    /// The verdict goes to stderr, with the requests that matched (at most 20) when it is not
+    /// met; nothing is printed on stdout. A journal that dropped older requests cannot be
+    /// trusted for a count: that fails too.
+    #[arg(long, value_name = "N", value_hint = ValueHint::Other)]
+    pub expect: Option<String>,
+
+    /// Empty the journal (after printing, counting or checking, when one is asked for)
+    ///
+    /// Only what was read is cleared: a request answered meanwhile stays for the next read.
+    #[arg(long)]
+    pub clear: bool,
+}
