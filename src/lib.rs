@@ -7,6 +7,16 @@
 //! (requests in input order; renders nothing) → `help` → `report` (every printed word) →
 //! `runtime`, `generate` → `commands` → `run` (parse and dispatch) → `main`. The `emulator` is a
 //! program of its own beside them: it imports nothing from the client.
+//!
+//! safe-ad runs on unix only (Cargo.toml says so): it relies on unix signals, file modes and
+//! `poll`, and no CI job could build another target's std to check a fallback. A build for any
+//! other target stops here with one clear error rather than dozens from deep inside.
+
+#[cfg(not(unix))]
+compile_error!(
+    "safe-ad supports unix targets only (Linux, the BSDs, macOS): it needs unix signals, file \
+     modes and poll"
+);
 
 pub mod batch;
 pub mod cli;
