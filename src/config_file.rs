@@ -16,18 +16,17 @@ use serde_json::Value;
 
 use crate::secret::Secret;
 
-/// A key of the config file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Key {
-    LauncherUrl,
-    Token,
-    TimeoutSecs,
+enum_with_all! {
+    /// A key of the config file, in the order files are written and keys are listed (`ALL`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Key {
+        LauncherUrl,
+        Token,
+        TimeoutSecs,
+    }
 }
 
 impl Key {
-    /// Every key, in the order files are written and keys are listed.
-    pub const ALL: [Key; 3] = [Key::LauncherUrl, Key::Token, Key::TimeoutSecs];
-
     pub fn name(self) -> &'static str {
         match self {
             Key::LauncherUrl => "launcher_url",

@@ -12,6 +12,29 @@
 //! `poll`, and no CI job could build another target's std to check a fallback. A build for any
 //! other target stops here with one clear error rather than dozens from deep inside.
 
+/// Declares a fieldless enum and its `ALL`: every variant, in the order they are declared. A
+/// list written beside an enum by hand lets a new variant pass unseen by what reads the list
+/// (parsers, help, man pages, completions, the tests that walk it); written by this macro it
+/// cannot miss one.
+macro_rules! enum_with_all {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $($(#[$variant_meta:meta])* $variant:ident,)+
+        }
+    ) => {
+        $(#[$meta])*
+        $vis enum $name {
+            $($(#[$variant_meta])* $variant,)+
+        }
+
+        impl $name {
+            /// Every variant, in the order the enum declares them.
+            pub const ALL: [$name; [$(stringify!($variant)),+].len()] = [$($name::$variant),+];
+        }
+    };
+}
+
 #[cfg(not(unix))]
 compile_error!(
     "safe-ad supports unix targets only (Linux, the BSDs, macOS): it needs unix signals, file \
