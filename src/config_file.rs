@@ -16,18 +16,17 @@ use serde_json::Value;
 
 use crate::secret::Secret;
 
-/// A key of the config file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Key {
-    LauncherUrl,
-    Token,
-    TimeoutSecs,
+enum_with_all! {
+    /// A key of the config file, in the order files are written and keys are listed (`ALL`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Key {
+        LauncherUrl,
+        Token,
+        TimeoutSecs,
+    }
 }
 
 impl Key {
-    /// Every key, in the order files are written and keys are listed.
-    pub const ALL: [Key; 3] = [Key::LauncherUrl, Key::Token, Key::TimeoutSecs];
-
     pub fn name(self) -> &'static str {
         match self {
             Key::LauncherUrl => "launcher_url",
@@ -203,7 +202,6 @@ fn temp_path(path: &Path) -> PathBuf {
     path.with_file_name(name)
 }
 
-#[cfg(unix)]
 fn create_private_dir(dir: &Path) -> io::Result<()> {
     use std::os::unix::fs::DirBuilderExt;
     if dir.is_dir() {
@@ -215,21 +213,12 @@ fn create_private_dir(dir: &Path) -> io::Result<()> {
         .create(dir)
 }
 
-#[cfg(not(unix))]
-fn create_private_dir(dir: &Path) -> io::Result<()> {
-    std::fs::create_dir_all(dir)
-}
-
 /// Creates `path` (it must not exist) readable by its owner only, and writes it to disk.
 fn write_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
     use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
     let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
+    options.write(true).create_new(true).mode(0o600);
     let mut file = options.open(path)?;
     file.write_all(bytes)?;
     file.sync_all()
@@ -328,15 +317,9 @@ fn io_reason(e: &io::Error) -> String {
     }
 }
 
-#[cfg(unix)]
 fn file_mode(metadata: &std::fs::Metadata) -> Option<u32> {
     use std::os::unix::fs::PermissionsExt;
     Some(metadata.permissions().mode() & 0o7777)
-}
-
-#[cfg(not(unix))]
-fn file_mode(_: &std::fs::Metadata) -> Option<u32> {
-    None
 }
 
 /// The object's members in file order, duplicates kept, so each can be checked by name.

@@ -2,15 +2,49 @@
 //!
 //! Modules stand in layers and import only downward (`python3 ../shared/tools/module-cycles src`
 //! checks it). From the bottom: plain types and parsing (`handle`, `secret`, `sanitize`, `url`,
-//! `values`, `config_file`, `saving` (the table of what a save does), and `wire`, the launcher's serialised bytes read) → `cli` (clap definitions) → `launcher` (HTTP) → `outcome` (exit
+//! `values`, `config_file`, `saving` (the table of what a save does), and `wire`, the launcher's
+//! serialised bytes read) → `cli` (clap definitions) → `launcher` (HTTP) → `outcome` (exit
 //! codes and hints) → `settings` (flags, env, config file, checked once) → `input` → `batch`
 //! (requests in input order; renders nothing) → `help` → `report` (every printed word) →
 //! `runtime`, `generate` → `commands` → `run` (parse and dispatch) → `main`. The emulator is a
 //! crate of its own (`safe-ad-emulator`, in `crates/emulator/`, behind the default `emulator`
 //! feature): `cli` flattens its options into the `emulator` command, `commands::emulator` runs
 //! it, `generate` reads its route table for the man page; it imports nothing from here.
+//!
+//! safe-ad runs on unix only (Cargo.toml says so): it relies on unix signals, file modes and
+//! `poll`, and no CI job could build another target's std to check a fallback. A build for any
+//! other target stops here with one clear error rather than dozens from deep inside.
 
 #![forbid(unsafe_code)]
+
+/// Declares a fieldless enum and its `ALL`: every variant, in the order they are declared. A
+/// list written beside an enum by hand lets a new variant pass unseen by what reads the list
+/// (parsers, help, man pages, completions, the tests that walk it); written by this macro it
+/// cannot miss one.
+macro_rules! enum_with_all {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $($(#[$variant_meta:meta])* $variant:ident,)+
+        }
+    ) => {
+        $(#[$meta])*
+        $vis enum $name {
+            $($(#[$variant_meta])* $variant,)+
+        }
+
+        impl $name {
+            /// Every variant, in the order the enum declares them.
+            pub const ALL: [$name; [$(stringify!($variant)),+].len()] = [$($name::$variant),+];
+        }
+    };
+}
+
+#[cfg(not(unix))]
+compile_error!(
+    "safe-ad supports unix targets only (Linux, the BSDs, macOS): it needs unix signals, file \
+     modes and poll"
+);
 
 pub mod batch;
 pub mod cli;

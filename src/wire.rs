@@ -28,24 +28,19 @@ const SIGNATURE: usize = 64;
 /// bytes left could hold is refused anyway; this only keeps the message short.
 const MAX_SHOWN_LENGTH: u64 = u32::MAX as u64;
 
-/// What a data id says an item points at, in the network's order of variants.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum DataKind {
-    Structured,
-    Immutable,
-    PubAppendable,
-    PrivAppendable,
+enum_with_all! {
+    /// What a data id says an item points at, in the network's order of variants (so `Ord` and
+    /// `ALL` give the network's sorted order of items).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    pub enum DataKind {
+        Structured,
+        Immutable,
+        PubAppendable,
+        PrivAppendable,
+    }
 }
 
 impl DataKind {
-    /// Every kind, in the network's sorted order of items.
-    pub const ALL: [DataKind; 4] = [
-        DataKind::Structured,
-        DataKind::Immutable,
-        DataKind::PubAppendable,
-        DataKind::PrivAppendable,
-    ];
-
     /// The kind's name in every message, `--json` and `--kind`.
     pub fn name(self) -> &'static str {
         match self {

@@ -169,44 +169,33 @@ pub async fn until_stopped<T>(
 /// The signals that stop work holding leases: SIGINT, SIGTERM and SIGHUP, each handled from
 /// the moment this is made.
 struct Signals {
-    #[cfg(unix)]
     others: Vec<tokio::signal::unix::Signal>,
 }
 
 impl Signals {
     fn new() -> Signals {
-        #[cfg(unix)]
-        {
-            use tokio::signal::unix::{signal, SignalKind};
-            // A signal that cannot be handled keeps its default action; Ctrl-C still works.
-            let others = [SignalKind::terminate(), SignalKind::hangup()]
-                .into_iter()
-                .filter_map(|kind| signal(kind).ok())
-                .collect();
-            Signals { others }
-        }
-        #[cfg(not(unix))]
-        Signals {}
+        use tokio::signal::unix::{signal, SignalKind};
+        // A signal that cannot be handled keeps its default action; Ctrl-C still works.
+        let others = [SignalKind::terminate(), SignalKind::hangup()]
+            .into_iter()
+            .filter_map(|kind| signal(kind).ok())
+            .collect();
+        Signals { others }
     }
 
     /// The next of them.
     async fn next(&mut self) {
-        #[cfg(unix)]
-        {
-            if self.others.is_empty() {
-                let _ = tokio::signal::ctrl_c().await;
-                return;
-            }
-            let others = futures_util::future::select_all(
-                self.others.iter_mut().map(|signal| Box::pin(signal.recv())),
-            );
-            tokio::select! {
-                _ = tokio::signal::ctrl_c() => {}
-                _ = others => {}
-            }
+        if self.others.is_empty() {
+            let _ = tokio::signal::ctrl_c().await;
+            return;
         }
-        #[cfg(not(unix))]
-        let _ = tokio::signal::ctrl_c().await;
+        let others = futures_util::future::select_all(
+            self.others.iter_mut().map(|signal| Box::pin(signal.recv())),
+        );
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = others => {}
+        }
     }
 }
 

@@ -18,6 +18,7 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
 use reqwest::Method;
@@ -177,11 +178,7 @@ fn create_beside(path: &Path) -> io::Result<(PathBuf, File)> {
         let temporary = path.with_file_name(format!(".{name}.{middle}.tmp"));
         let mut options = OpenOptions::new();
         options.write(true).create_new(true);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::OpenOptionsExt;
-            options.mode(0o666);
-        }
+        options.mode(0o666);
         match options.open(&temporary) {
             Ok(file) => return Ok((temporary, file)),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),

@@ -272,33 +272,24 @@ pub struct Row {
     pub resend_is_safe: bool,
 }
 
-/// The kinds of launcher handle: each is a table of its own in the launcher (100 kept of each,
-/// the oldest evicted), freed by its own request.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HandleKind {
-    AppendableData,
-    StructuredData,
-    DataId,
-    SignKey,
-    CipherOpts,
-    Writer,
-    Reader,
-    EncryptKey,
+enum_with_all! {
+    /// The kinds of launcher handle: each is a table of its own in the launcher (100 kept of
+    /// each, the oldest evicted), freed by its own request. Declared (and so in `ALL`) in the
+    /// order documentation lists them.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum HandleKind {
+        AppendableData,
+        StructuredData,
+        DataId,
+        SignKey,
+        CipherOpts,
+        Writer,
+        Reader,
+        EncryptKey,
+    }
 }
 
 impl HandleKind {
-    /// Every kind, in the order documentation lists them.
-    pub const ALL: [HandleKind; 8] = [
-        HandleKind::AppendableData,
-        HandleKind::StructuredData,
-        HandleKind::DataId,
-        HandleKind::SignKey,
-        HandleKind::CipherOpts,
-        HandleKind::Writer,
-        HandleKind::Reader,
-        HandleKind::EncryptKey,
-    ];
-
     /// The name messages and `--json` give it.
     pub fn name(self) -> &'static str {
         match self {

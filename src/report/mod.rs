@@ -357,7 +357,6 @@ fn code_in(colour: bool, text: &str) -> String {
 
 /// Whether the reader of stdout has gone: a pipe whose reading end was closed polls as an
 /// error. A file or a terminal never does.
-#[cfg(unix)]
 fn stdout_hung_up() -> bool {
     use rustix::event::{poll, PollFd, PollFlags};
     let stdout = std::io::stdout();
@@ -366,11 +365,6 @@ fn stdout_hung_up() -> bool {
         Ok(_) => fds[0].revents().intersects(PollFlags::ERR | PollFlags::HUP),
         Err(_) => false,
     }
-}
-
-#[cfg(not(unix))]
-fn stdout_hung_up() -> bool {
-    false
 }
 
 /// Whether a person is likely watching stderr (spinners and progress bars only then).

@@ -634,10 +634,12 @@ fn config_show_and_config_path_json_name_each_setting_and_where_it_comes_from() 
             .run()
             .success(),
     );
-    assert_eq!(
-        keys(&shown),
-        ["config_file", "launcher_url", "timeout_secs", "token"]
-    );
+    // Every config key (from the one list of them, so a new key cannot be left out unseen) and
+    // where the file is.
+    let mut expected: Vec<&str> = safe_ad::config_file::Key::ALL.map(|key| key.name()).into();
+    expected.push("config_file");
+    expected.sort_unstable();
+    assert_eq!(keys(&shown), expected);
     assert_eq!(
         shown["launcher_url"],
         setting("http://localhost:8100", Some("default"), None)

@@ -8,6 +8,11 @@
 //! put them. Where `cargo deb` or `dpkg-deb` is missing they are skipped with the reason
 //! printed (under CI, which installs both, that fails instead).
 //!
+//! The release build takes minutes, so these tests are ignored: `cargo test` stays quick, and CI
+//! runs them as a step of their own, after the suite (`.ci/run`):
+//!
+//!     cargo test --locked --test integration package:: -- --ignored
+//!
 //! What the package must hold comes from the repository: the committed man pages and completions,
 //! and Cargo.toml's fields (read through `cargo metadata`).
 
@@ -189,6 +194,7 @@ fn guide() -> Vec<String> {
 /// The package holds the binary, every man page (gzipped), the three completions, the licences,
 /// README with the guide it links to, changelog and copyright, and nothing else; all owned by root, the binary executable.
 #[test]
+#[ignore = "builds a release .deb (minutes): CI runs it as a step of its own (TESTING.md)"]
 fn package_holds_binary_man_pages_completions_and_docs() {
     let Some(deb) = package() else { return };
     let listing = text(Command::new("dpkg-deb").arg("-c").arg(deb));
@@ -235,6 +241,7 @@ fn package_holds_binary_man_pages_completions_and_docs() {
 /// holds, with the same text as the repository's: a reader of /usr/share/doc/safe-ad follows them
 /// as on the repository's pages. The one rename is Debian's: the changelog is `changelog.gz`.
 #[test]
+#[ignore = "builds a release .deb (minutes): CI runs it as a step of its own (TESTING.md)"]
 fn readme_links_resolve_where_the_package_installs_it() {
     let Some(deb) = package() else { return };
     let unpacked = unpack(deb);
@@ -276,6 +283,7 @@ fn readme_links_resolve_where_the_package_installs_it() {
 /// The control fields: name, version, architecture, section, priority, description and homepage
 /// as Cargo.toml says, and a Depends that covers every shared library the binary loads.
 #[test]
+#[ignore = "builds a release .deb (minutes): CI runs it as a step of its own (TESTING.md)"]
 fn package_fields_come_from_cargo_toml_and_the_binary() {
     let Some(deb) = package() else { return };
     let control = text(Command::new("dpkg-deb").arg("-f").arg(deb));
@@ -398,6 +406,7 @@ fn shared_libraries(binary: &Path) -> Vec<String> {
 /// prints the completions the package ships; the packaged man pages and completions are the
 /// committed ones.
 #[test]
+#[ignore = "builds a release .deb (minutes): CI runs it as a step of its own (TESTING.md)"]
 fn unpacked_binary_runs_against_an_emulator() {
     let Some(deb) = package() else { return };
     let unpacked = unpack(deb);
@@ -443,6 +452,7 @@ fn unpacked_binary_runs_against_an_emulator() {
 /// Every packaged page renders with `man -l` and no warning, and `man safe-ad` finds the pages
 /// where the package puts them.
 #[test]
+#[ignore = "builds a release .deb (minutes): CI runs it as a step of its own (TESTING.md)"]
 fn unpacked_man_pages_render() {
     let Some(deb) = package() else { return };
     if !have("man") {
@@ -472,6 +482,7 @@ fn unpacked_man_pages_render() {
 /// directories) find the packaged completions by themselves and complete what the committed
 /// ones complete, asked and typed.
 #[test]
+#[ignore = "builds a release .deb (minutes): CI runs it as a step of its own (TESTING.md)"]
 fn unpacked_completions_work_in_each_shell() {
     let Some(deb) = package() else { return };
     let unpacked = unpack(deb);
