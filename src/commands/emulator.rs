@@ -1,36 +1,24 @@
-//! `safe-ad emulator`: runs the stand-in launcher and turns how it ended into a `Done`; and its
-//! subcommands `requests`, a client of a running emulator's journal (see `journal`), and
-//! `export`, of its network (see `export`).
+//! `safe-ad emulator`: runs the stand-in launcher and turns how it ended into a `Done`; and
+//! `emulator list`. (Its subcommands `requests`, a client of a running emulator's journal, and
+//! `export`, of its network, are commands of their own: see `journal` and `export`.)
 //!
 //! The emulator reports its own problems (it shares nothing with the client), so every way it
 //! ends is a `Done`: usage and start-up problems carry their class for the exit code,
 //! `-- COMMAND` passes the command's own status through, and `--background` passes through the
 //! exit code of an emulator that could not start.
 
-use crate::cli::ClientOptions;
 use crate::emulator::{self, EmulatorAction, EmulatorArgs, Exit};
 use crate::outcome::{Class, Done, Failure};
-use crate::report::Reporter;
 
-pub fn run(
-    args: &EmulatorArgs,
-    options: &ClientOptions,
-    reporter: &Reporter,
-) -> Result<Done, Failure> {
-    match &args.action {
-        Some(EmulatorAction::Requests(requests)) => {
-            return super::journal::run(requests, options, reporter)
-        }
-        Some(EmulatorAction::Export(export)) => {
-            return super::export::run(export, options, reporter)
-        }
-        Some(EmulatorAction::List) => {
-            return Ok(match emulator::list(options.json) {
-                Exit::Stopped => Done::Success,
-                _ => Done::Failed(Class::Unexpected),
-            })
-        }
-        None => {}
+use super::Context;
+
+/// Runs the emulator (it builds its own runtime: it is a program of its own), or `list`.
+pub fn run(args: &EmulatorArgs, cx: Context) -> Result<Done, Failure> {
+    if let Some(EmulatorAction::List) = &args.action {
+        return Ok(match emulator::list(cx.options.json) {
+            Exit::Stopped => Done::Success,
+            _ => Done::Failed(Class::Unexpected),
+        });
     }
     Ok(match emulator::run(args) {
         Exit::Stopped | Exit::Ready => Done::Success,
