@@ -347,3 +347,48 @@ mod emulator_routes {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{ColorWhen, HandleArgs};
+    use crate::launcher::Operation;
+
+    /// A command that sends nothing comes back as `Next::Done`, which `runtime::finish` ends
+    /// without building a runtime; one that sends comes back as the work still to do.
+    #[test]
+    fn only_a_command_that_sends_gets_a_runtime() {
+        let env = Environment {
+            config_dir: Some("/nonexistent/safe-ad-test-config".into()),
+            token: Some("a-token".into()),
+            ..Environment::default()
+        };
+        let reporter = Reporter::new(true, false, ColorWhen::Never);
+        let handles = HandleArgs {
+            handles: vec!["5".into()],
+        };
+        let run = |options: &ClientOptions| {
+            let cx = Context {
+                options,
+                env: &env,
+                reporter: &reporter,
+            };
+            match operations::run(Operation::Put, None, &handles, cx) {
+                Ok(Next::Done(done)) => Some(done),
+                Ok(Next::Sends(_)) => None,
+                Err(failure) => panic!("{failure}"),
+            }
+        };
+        let dry_run = ClientOptions {
+            dry_run: true,
+            ..ClientOptions::default()
+        };
+        assert_eq!(run(&dry_run), Some(Done::Success));
+        let curl = ClientOptions {
+            curl: true,
+            ..ClientOptions::default()
+        };
+        assert_eq!(run(&curl), Some(Done::Success));
+        assert_eq!(run(&ClientOptions::default()), None);
+    }
+}
