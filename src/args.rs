@@ -233,6 +233,30 @@ pub enum Status {
     Class(u64),
 }
 
+/// `--method`: an HTTP method, upper-cased.
+pub fn parse_method(method: &str) -> Result<String, Failure> {
+    if method.is_empty() || !method.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return Err(Failure::usage(format!(
+            "--method {}: expected an HTTP method such as GET, PUT, POST or DELETE",
+            crate::sanitize::line(method.as_bytes(), 40)
+        )));
+    }
+    Ok(method.to_ascii_uppercase())
+}
+
+/// `--path`: a path or a glob over paths (`journal` matches it).
+pub fn parse_path(path: &str) -> Result<String, Failure> {
+    if !path.starts_with('/') && !path.starts_with('*') {
+        return Err(Failure::usage(format!(
+            "--path {}: a path starts with `/` (or a `*` pattern)",
+            crate::sanitize::line(path.as_bytes(), 80)
+        ))
+        .with_hint("for example --path '/appendable-data/*' or --path '/appendable-data/**'"));
+    }
+    Ok(path.to_string())
+}
+
+/// `--status`: one status (`404`) or a class (`4xx`).
 pub fn parse_status(text: &str) -> Result<Status, Failure> {
     let bad = || {
         Failure::usage(format!(

@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use super::emulator_routes::{root_of, send};
 use super::{resolve, Context, Next};
-use crate::args::{parse_since, parse_status, Expect, Status};
+use crate::args::{parse_method, parse_path, parse_since, parse_status, Expect, Status};
 use crate::emulator::RequestsArgs;
 use crate::launcher::{Answer, Launcher};
 use crate::outcome::{Class, Done, Failure};
@@ -266,29 +266,8 @@ struct Query {
 
 impl Query {
     fn from_args(args: &RequestsArgs) -> Result<Query, Failure> {
-        let method = match &args.method {
-            Some(method)
-                if method.is_empty() || !method.bytes().all(|b| b.is_ascii_alphabetic()) =>
-            {
-                return Err(Failure::usage(format!(
-                    "--method {}: expected an HTTP method such as GET, PUT, POST or DELETE",
-                    crate::sanitize::line(method.as_bytes(), 40)
-                )))
-            }
-            method => method.as_ref().map(|m| m.to_ascii_uppercase()),
-        };
-        let path = match &args.path {
-            Some(path) if !path.starts_with('/') && !path.starts_with('*') => {
-                return Err(Failure::usage(format!(
-                    "--path {}: a path starts with `/` (or a `*` pattern)",
-                    crate::sanitize::line(path.as_bytes(), 80)
-                ))
-                .with_hint(
-                    "for example --path '/appendable-data/*' or --path '/appendable-data/**'",
-                ))
-            }
-            path => path.clone(),
-        };
+        let method = args.method.as_deref().map(parse_method).transpose()?;
+        let path = args.path.as_deref().map(parse_path).transpose()?;
         let status = args.status.as_deref().map(parse_status).transpose()?;
         let since = args
             .since
