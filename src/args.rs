@@ -95,6 +95,7 @@ pub fn parse_indexes(raw: &[OsString], command: &str, of: Handle) -> Result<Vec<
     Ok(indexes)
 }
 
+/// `append --type-tag`: a type tag structured data can have.
 pub fn parse_type_tag(raw: &str) -> Result<u64, Failure> {
     let invalid = |why: String| {
         Failure::usage(format!(
