@@ -55,7 +55,8 @@ pub fn parse_handle(raw: &OsString, command: &str) -> Result<Handle, Failure> {
             "`{command}` takes one handle, not `-` (standard input)"
         ))
         .with_hint(format!(
-            "give the handle itself: safe-ad {command} HANDLE ...; nothing was sent"
+            // As the hints have always read: a hint holds no placeholder (docs/exit-codes.md).
+            "give the handle itself: safe-ad {command} the handle ...; nothing was sent"
         ))),
     }
 }

@@ -1360,10 +1360,10 @@ const ITEMS: &[Row] = &[
         &["safe-ad: error: `append` takes one handle, not `-` (standard input)"],
     ),
     row(
-        "append: `-` for the handle, the hint as written",
+        "append: `-` for the handle, a hint without a placeholder",
         &["append", "-", "--structured", GOOD_NAME],
         2,
-        &["hint: give the handle itself: safe-ad append HANDLE ...; nothing was sent"],
+        &["hint: give the handle itself: safe-ad append the handle ...; nothing was sent"],
     ),
     row(
         "append: --jobs",
