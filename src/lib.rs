@@ -5,9 +5,9 @@
 //! `values`, `config_file`, `saving` (the table of what a save does), and `wire`, the launcher's serialised bytes read) → `cli` (clap definitions) → `launcher` (HTTP) → `outcome` (exit
 //! codes and hints) → `settings` (flags, env, config file, checked once) → `input` → `batch`
 //! (requests in input order; renders nothing) → `args` (the command line's values, checked) →
-//! `help` → `report` (every printed word) →
-//! `runtime`, `generate` → `commands` → `run` (parse and dispatch) → `main`. The `emulator` is a
-//! program of its own beside them: it imports nothing from the client.
+//! `help` → `report` (every printed word) → `runtime`, `generate` → `commands` → `run` (parse
+//! and dispatch) → `main`. The `emulator` is a program of its own beside them: it imports nothing
+//! from the client.
 
 pub mod args;
 pub mod batch;
