@@ -146,76 +146,148 @@ pub fn items<R: AsyncRead + Unpin>(slots: Vec<Slot>, stdin: R) -> impl Stream<It
 /// Whitespace-separated words of a reader, with the line each starts on.
 struct Words<R> {
     reader: BufReader<R>,
-    line: u64,
+    scanner: Scanner,
 }
 
 impl<R: AsyncRead + Unpin> Words<R> {
     fn new(reader: R) -> Words<R> {
         Words {
             reader: BufReader::with_capacity(64 * 1024, reader),
-            line: 1,
+            scanner: Scanner::default(),
         }
     }
 
     /// The next word, or `None` at the end of input (a read error ends the input too: what
     /// could not be read cannot be run, and the items read so far still are).
     async fn next(&mut self) -> Option<Item> {
-        let mut word: Vec<u8> = Vec::new();
-        let mut overlong = false;
-        let mut start = self.line;
         loop {
             let buffer = match self.reader.fill_buf().await {
                 Ok(buffer) if !buffer.is_empty() => buffer,
-                _ => return (!word.is_empty()).then(|| self.item(start, &word, overlong)),
+                _ => return self.scanner.end(),
             };
-            let mut used = 0;
-            let mut ended = false;
-            for &byte in buffer {
-                used += 1;
-                if byte.is_ascii_whitespace() {
-                    if byte == b'\n' {
-                        self.line += 1;
-                    }
-                    if !word.is_empty() {
-                        ended = true;
-                        break;
-                    }
-                    continue;
-                }
-                if word.is_empty() {
-                    start = self.line;
-                }
-                if word.len() < MAX_WORD {
-                    word.push(byte);
-                } else {
-                    overlong = true;
-                }
-            }
+            let (used, item) = self.scanner.scan(buffer);
             self.reader.consume(used);
-            if ended {
-                return Some(self.item(start, &word, overlong));
+            if item.is_some() {
+                return item;
             }
         }
     }
+}
 
-    fn item(&self, line: u64, word: &[u8], overlong: bool) -> Item {
-        let handle = match std::str::from_utf8(word) {
-            Ok(_) if overlong && word.iter().all(u8::is_ascii_digit) => {
-                Err(HandleProblem::TooLarge)
+/// The items in order, as [`items`] gives them, with standard input read as it is needed by
+/// plain blocking reads: for a dry run, which sends nothing and so runs no async runtime.
+pub fn items_blocking<R: std::io::BufRead>(
+    slots: Vec<Slot>,
+    mut stdin: R,
+) -> impl Iterator<Item = Item> {
+    let mut slots = slots.into_iter();
+    let mut scanner: Option<Scanner> = None;
+    std::iter::from_fn(move || loop {
+        if let Some(words) = &mut scanner {
+            let item = loop {
+                let buffer = match stdin.fill_buf() {
+                    Ok(buffer) if !buffer.is_empty() => buffer,
+                    _ => break words.end(),
+                };
+                let (used, item) = words.scan(buffer);
+                stdin.consume(used);
+                if item.is_some() {
+                    break item;
+                }
+            };
+            match item {
+                Some(item) => return Some(item),
+                None => scanner = None,
             }
-            Ok(_) if overlong => Err(HandleProblem::NotDecimal),
-            Ok(text) => Handle::parse(text),
-            Err(_) => Err(HandleProblem::NotDecimal),
-        };
-        let mut input = sanitize::line(word, MAX_WORD);
-        if overlong {
-            input.push_str("...");
         }
-        Item {
-            line: Some(line),
-            input,
-            handle,
+        match slots.next()? {
+            Slot::Handle(handle) => return Some(Item::from_handle(handle)),
+            // `-` is given at most once (`parse_args`).
+            Slot::Stdin => scanner = Some(Scanner::default()),
         }
+    })
+}
+
+/// Splits bytes, as they arrive, into words with the line each starts on; one for both
+/// readers.
+struct Scanner {
+    line: u64,
+    /// The word so far, and the line it started on.
+    word: Vec<u8>,
+    start: u64,
+    overlong: bool,
+}
+
+impl Default for Scanner {
+    fn default() -> Scanner {
+        Scanner {
+            line: 1,
+            word: Vec::new(),
+            start: 1,
+            overlong: false,
+        }
+    }
+}
+
+impl Scanner {
+    /// Reads `buffer` up to the end of the next word: how many bytes it used, and the word if
+    /// one ended there.
+    fn scan(&mut self, buffer: &[u8]) -> (usize, Option<Item>) {
+        let mut used = 0;
+        for &byte in buffer {
+            used += 1;
+            if byte.is_ascii_whitespace() {
+                if byte == b'\n' {
+                    self.line += 1;
+                }
+                if !self.word.is_empty() {
+                    return (used, self.take());
+                }
+                continue;
+            }
+            if self.word.is_empty() {
+                self.start = self.line;
+            }
+            if self.word.len() < MAX_WORD {
+                self.word.push(byte);
+            } else {
+                self.overlong = true;
+            }
+        }
+        (used, None)
+    }
+
+    /// The last word, at the end of input.
+    fn end(&mut self) -> Option<Item> {
+        self.take()
+    }
+
+    fn take(&mut self) -> Option<Item> {
+        if self.word.is_empty() {
+            return None;
+        }
+        let item = item(self.start, &self.word, self.overlong);
+        self.word.clear();
+        self.overlong = false;
+        Some(item)
+    }
+}
+
+fn item(line: u64, word: &[u8], overlong: bool) -> Item {
+    let handle = match std::str::from_utf8(word) {
+        Ok(_) if overlong && word.iter().all(u8::is_ascii_digit) => Err(HandleProblem::TooLarge),
+        Ok(_) if overlong => Err(HandleProblem::NotDecimal),
+        Ok(text) => Handle::parse(text),
+        Err(_) => Err(HandleProblem::NotDecimal),
+    };
+    let mut input = sanitize::line(word, MAX_WORD);
+    if overlong {
+        input.push_str("...");
+    }
+    Item {
+        line: Some(line),
+        input,
+        handle,
     }
 }
 
@@ -265,7 +337,10 @@ mod tests {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .build()
             .unwrap();
-        runtime.block_on(items(slots, stdin).collect::<Vec<_>>())
+        let read = runtime.block_on(items(slots.clone(), stdin).collect::<Vec<_>>());
+        // The blocking reader of a dry run reads the same items.
+        assert_eq!(items_blocking(slots, stdin).collect::<Vec<_>>(), read);
+        read
     }
 
     #[test]
@@ -318,6 +393,10 @@ mod tests {
         assert_eq!(inputs, ["x", "y"]);
         let failure = bad[0].problem("put").expect("a problem");
         assert!(failure.message.contains("invalid handle 'x' for put"));
-        assert!(failure.hint.unwrap().ends_with("; nothing was sent"));
+        assert!(failure
+            .hint
+            .unwrap()
+            .words(None, None)
+            .ends_with("; nothing was sent"));
     }
 }

@@ -5,8 +5,9 @@
 //! `values`, `config_file`, `saving` (the table of what a save does), and `wire`, the launcher's
 //! serialised bytes read) → `cli` (clap definitions) → `launcher` (HTTP) → `outcome` (exit
 //! codes and hints) → `settings` (flags, env, config file, checked once) → `input` → `batch`
-//! (requests in input order; renders nothing) → `help` → `report` (every printed word) →
-//! `runtime`, `generate` → `commands` → `run` (parse and dispatch) → `main`. The emulator is a
+//! (requests in input order; renders nothing) → `args` (the command line's values, checked) →
+//! `help` → `report` (every printed word) → `runtime`, `generate` → `commands` → `run` (parse
+//! and dispatch) → `main`. The emulator is a
 //! crate of its own (`safe-ad-emulator`, in `crates/emulator/`, behind the default `emulator`
 //! feature): `cli` flattens its options into the `emulator` command, `commands::emulator` runs
 //! it, `generate` reads its route table for the man page; it imports nothing from here.
@@ -46,6 +47,7 @@ compile_error!(
      modes and poll"
 );
 
+pub mod args;
 pub mod batch;
 pub mod cli;
 pub mod commands;

@@ -9,12 +9,14 @@ use std::ffi::OsString;
 
 use clap::{FromArgMatches, ValueEnum};
 
+use crate::batch::Procedure;
 use crate::cli::{Cli, ClientOptions, ColorWhen, Command, Opt, COMMAND_OPTIONS};
-use crate::commands;
+use crate::commands::{self, Context, Next};
 use crate::help;
 use crate::launcher::Operation;
 use crate::outcome::{Class, Done, Failure};
 use crate::report::Reporter;
+use crate::runtime;
 use crate::settings::{self, Environment};
 
 /// Runs safe-ad with these arguments (the program name first) and says how it ended.
@@ -53,7 +55,12 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
         options.json,
         settings::colour_choice(options.color, &env),
     );
-    let done = match dispatch(&cli.command, &options, &reporter) {
+    let cx = Context {
+        options: &options,
+        env: &env,
+        reporter: &reporter,
+    };
+    let done = match dispatch(&cli.command, cx) {
         Ok(done) => done,
         Err(failure) => reported(&reporter, failure),
     };
@@ -344,42 +351,46 @@ fn reported(reporter: &Reporter, failure: Failure) -> Done {
     Done::Failed(failure.class)
 }
 
-fn dispatch(
-    command: &Command,
-    options: &ClientOptions,
-    reporter: &Reporter,
-) -> Result<Done, Failure> {
-    use commands::{auth, completions, config, handles, items, metadata, operations, show, status};
-    match command {
-        Command::Create(c) => handles::create(c, options, reporter),
-        Command::Open(c) => handles::open(c, options, reporter),
-        Command::Reopen(c) => handles::reopen(c, options, reporter),
-        Command::Drop(c) => handles::drop(&c.handles, options, reporter),
-        Command::Put(c) => operations::run(Operation::Put, None, &c.handles, options, reporter),
-        Command::Post(c) => operations::run(Operation::Post, None, &c.handles, options, reporter),
-        Command::ClearData(c) => {
-            operations::run(Operation::ClearData, c.save, &c.handles, options, reporter)
+/// Hands the command line to its command; the one runtime is built only for a command that
+/// sends (`runtime::finish`).
+fn dispatch(command: &Command, cx: Context) -> Result<Done, Failure> {
+    use commands::{auth, cat, completions, config, decode, handles, items, operations};
+    use commands::{show, status};
+    let next = match command {
+        Command::Create(c) => handles::create(c, cx)?,
+        Command::Open(c) => handles::open(c, cx)?,
+        Command::Reopen(c) => {
+            let reopen = Procedure::Reopen { drop_old: c.drop };
+            operations::run_procedure(reopen, &c.handles, cx)?
         }
-        Command::ClearDeletedData(c) => operations::run(
-            Operation::ClearDeletedData,
-            c.save,
-            &c.handles,
-            options,
-            reporter,
-        ),
-        Command::Metadata(c) => metadata::run(&c.handles, options, reporter),
-        Command::Show(c) => show::run(c, options, reporter),
-        Command::Cat(c) => commands::cat::run(c, options, reporter),
-        Command::Status(c) => status::run(c, options, reporter),
-        Command::Remove(c) => items::at_indexes(Operation::Remove, c, options, reporter),
-        Command::Restore(c) => items::at_indexes(Operation::Restore, c, options, reporter),
-        Command::Purge(c) => items::at_indexes(Operation::Purge, c, options, reporter),
-        Command::Append(c) => items::append(c, options, reporter),
-        Command::Auth(auth) => auth::run(&auth.command, options, reporter),
-        Command::Config(config) => config::run(&config.command, options, reporter),
-        Command::Completions(c) => completions::run(c.shell, reporter),
-        Command::Decode(c) => commands::decode::run(c, reporter),
+        Command::Drop(c) => operations::run(Operation::Drop, None, &c.handles, cx)?,
+        Command::Put(c) => operations::run(Operation::Put, None, &c.handles, cx)?,
+        Command::Post(c) => operations::run(Operation::Post, None, &c.handles, cx)?,
+        Command::ClearData(c) => operations::run(Operation::ClearData, c.save, &c.handles, cx)?,
+        Command::ClearDeletedData(c) => {
+            operations::run(Operation::ClearDeletedData, c.save, &c.handles, cx)?
+        }
+        Command::Metadata(c) => operations::run(Operation::Metadata, None, &c.handles, cx)?,
+        Command::Show(c) => show::run(c, cx)?,
+        Command::Cat(c) => cat::run(c, cx)?,
+        Command::Status(c) => status::run(c, cx)?,
+        Command::Remove(c) => items::at_indexes(Operation::Remove, c, cx)?,
+        Command::Restore(c) => items::at_indexes(Operation::Restore, c, cx)?,
+        Command::Purge(c) => items::at_indexes(Operation::Purge, c, cx)?,
+        Command::Append(c) => items::append(c, cx)?,
+        Command::Auth(auth) => auth::run(&auth.command, cx)?,
+        Command::Config(config) => Next::Done(config::run(&config.command, cx)?),
+        Command::Completions(c) => Next::Done(completions::run(c.shell, cx.reporter)?),
+        Command::Decode(c) => Next::Done(decode::run(c, cx.reporter)?),
         #[cfg(feature = "emulator")]
-        Command::Emulator(args) => commands::emulator::run(args, options, reporter),
-    }
+        Command::Emulator(args) => {
+            use crate::cli::EmulatorAction;
+            match &args.action {
+                Some(EmulatorAction::Requests(requests)) => commands::journal::run(requests, cx)?,
+                Some(EmulatorAction::Export(export)) => commands::export::run(export, cx)?,
+                Some(EmulatorAction::List) | None => Next::Done(commands::emulator::run(args, cx)?),
+            }
+        }
+    };
+    runtime::finish(next)
 }

@@ -1,12 +1,44 @@
 //! The async runtime the commands run on, Ctrl-C, and turning internal errors into failures.
 //!
-//! One process drives one launcher at a time, so a single-threaded runtime is enough and starts
-//! fastest.
+//! A command checks its arguments and settings first, without a runtime, and comes back with
+//! either its end ([`Next::Done`]: a dry run, `--curl`, `config`, `decode`...) or the sending
+//! still to do ([`Next::Sends`]). Only then is a runtime built, once, in [`finish`]: the one
+//! place the client enters async code. One process drives one launcher at a time, so a
+//! single-threaded runtime is enough and starts fastest.
 
-use crate::outcome::{Class, Failure};
+use std::future::Future;
+use std::pin::Pin;
+
+use crate::outcome::{Class, Done, Failure};
+
+/// The requests a command still has to send, and what it makes of their answers.
+pub type Sending<'a> = Pin<Box<dyn Future<Output = Result<Done, Failure>> + 'a>>;
+
+/// What a command came to once its arguments and settings were checked.
+pub enum Next<'a> {
+    /// It ended without sending anything: no runtime is built.
+    Done(Done),
+    /// It sends: [`finish`] runs this on the one runtime.
+    Sends(Sending<'a>),
+}
+
+impl<'a> Next<'a> {
+    /// The sending `work` is still to do.
+    pub fn sends(work: impl Future<Output = Result<Done, Failure>> + 'a) -> Next<'a> {
+        Next::Sends(Box::pin(work))
+    }
+}
+
+/// Brings a command to its end: a runtime is built, and entered, only for one that sends.
+pub fn finish(next: Next<'_>) -> Result<Done, Failure> {
+    match next {
+        Next::Done(done) => Ok(done),
+        Next::Sends(work) => runtime()?.block_on(work),
+    }
+}
 
 /// A single-threaded runtime with timers and I/O.
-pub fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
+fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -14,20 +46,18 @@ pub fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
 }
 
 /// Runs `work` unless Ctrl-C comes first, which gives the interrupted failure.
-pub async fn interruptible<T>(work: impl std::future::Future<Output = T>) -> Result<T, Failure> {
+pub async fn interruptible<T>(work: impl Future<Output = T>) -> Result<T, Failure> {
     tokio::select! {
         value = work => Ok(value),
         _ = tokio::signal::ctrl_c() => Err(Failure::new(Class::Interrupted, "interrupted")),
     }
 }
 
-/// Calls `step` on each of `items` on `runtime`, unless Ctrl-C comes first (the interrupted
-/// failure). Once the runtime has watched for Ctrl-C, its handler stays for the life of the
-/// process and the signal no longer ends it, so long work done after a request (reading and
-/// matching a large journal) goes through here to stay stoppable: it lets the signal in every
-/// few items.
-pub fn each_interruptible<T>(
-    runtime: &tokio::runtime::Runtime,
+/// Calls `step` on each of `items`, unless Ctrl-C comes first (the interrupted failure). Once
+/// the runtime has watched for Ctrl-C, its handler stays for the life of the process and the
+/// signal no longer ends it, so long work done after a request (reading and matching a large
+/// journal) goes through here to stay stoppable: it lets the signal in every few items.
+pub async fn each_interruptible<T>(
     items: impl IntoIterator<Item = T>,
     mut step: impl FnMut(T) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
@@ -42,7 +72,7 @@ pub fn each_interruptible<T>(
         }
         Ok(())
     };
-    runtime.block_on(interruptible(work))?
+    interruptible(work).await?
 }
 
 /// An error that is not the user's or the launcher's doing: exit 1, with what happened.

@@ -758,7 +758,7 @@ mod tests {
 `safe-ad post`, `safe-ad clear-data` and 6 other commands"
         );
         assert_eq!(
-            refused.hint.as_deref(),
+            refused.hint.map(|hint| hint.words(None, None)).as_deref(),
             Some("`safe-ad config show --help` lists the options it takes")
         );
     }

@@ -1,172 +1,202 @@
-//! The `auth` commands: getting a token from the launcher, checking, printing and revoking it.
+//! The `auth` commands: getting a token from the launcher, checking, printing and revoking it,
+//! and `whoami`, the user's own key.
 //!
 //! A login stores the token in the config file (atomic, mode 0600) through `settings`. `auth
 //! token` is the only command in safe-ad that ever prints a token.
 
-use crate::cli::{AuthCommand, ClientOptions, LoginArgs};
+use crate::batch::{show, Stop};
+use crate::cli::{AuthCommand, LoginArgs};
 use crate::launcher::{AppIdentity, AuthRequest, LOW_LEVEL_API};
 use crate::outcome::{self, Done, Failure};
 use crate::report::{self, Reporter, StatusAnswer};
-use crate::runtime::{interruptible, runtime};
+use crate::runtime::interruptible;
 use crate::settings::{self, Settings, Source, StdinUse};
 
+use super::{leased, Context, Next};
+
 /// Runs one `auth` subcommand.
-pub fn run(
-    command: &AuthCommand,
-    options: &ClientOptions,
-    reporter: &Reporter,
-) -> Result<Done, Failure> {
-    let settings = super::resolve(options, reporter, StdinUse::Free)?;
+pub fn run<'a>(command: &'a AuthCommand, cx: Context<'a>) -> Result<Next<'a>, Failure> {
+    let reporter = cx.reporter;
+    let settings = super::resolve(cx, StdinUse::Free)?;
     match command {
-        AuthCommand::Login(args) => login(args, &settings, reporter),
-        AuthCommand::Status => status(&settings, reporter),
-        AuthCommand::Logout => logout(&settings, reporter),
-        AuthCommand::Whoami => super::whoami::run(&settings, reporter),
+        AuthCommand::Login(args) => login(args, settings, reporter),
+        AuthCommand::Status => status(settings, reporter),
+        AuthCommand::Logout => logout(settings, reporter),
+        AuthCommand::Whoami => whoami(settings, reporter),
         AuthCommand::Token => {
             reporter.token(settings.token()?);
-            Ok(Done::Success)
+            Ok(Next::Done(Done::Success))
         }
     }
 }
 
-fn login(args: &LoginArgs, settings: &Settings, reporter: &Reporter) -> Result<Done, Failure> {
+/// `auth whoami`: the fingerprint of the user's own sign key (`GET /sign-key`, its serialised
+/// bytes, the sign-key handle given back), so that `show`'s signers and filter keys can be
+/// matched by eye, and `--signed-by` given a key.
+fn whoami(settings: Settings, reporter: &Reporter) -> Result<Next<'_>, Failure> {
+    let launcher = super::launcher(&settings)?;
+    settings.token()?;
+    Ok(Next::sends(async move {
+        let stop = Stop::default();
+        let work = show::user_key(&launcher, settings.verbose, &stop);
+        let (key, steps) = leased(work, &stop, &launcher, reporter).await?;
+        reporter.exchanges(&launcher, &steps);
+        reporter.whoami(&key?);
+        Ok(Done::Success)
+    }))
+}
+
+fn login<'a>(
+    args: &'a LoginArgs,
+    settings: Settings,
+    reporter: &'a Reporter,
+) -> Result<Next<'a>, Failure> {
     let path = settings.config_path.clone().ok_or_else(|| {
         Failure::usage("there is no config directory to store the token in")
             .with_hint("set SAFE_AD_CONFIG_DIR to a directory")
     })?;
-    let launcher = super::launcher(settings)?;
-    let base = settings.launcher.base();
+    let launcher = super::launcher(&settings)?;
     let login = AuthRequest::Login(AppIdentity {
         name: args.app_name.clone(),
         id: args.app_id.clone(),
         version: env!("CARGO_PKG_VERSION").to_string(),
         vendor: args.vendor.clone(),
     });
-    let answer = runtime()?.block_on(async {
-        if let Err(no_answer) = interruptible(launcher.connect()).await? {
-            return Ok(Err(no_answer));
-        }
-        let request = launcher.auth(&login);
-        let answer = if report::stderr_is_terminal() {
-            let answer = interruptible(async {
-                tokio::select! {
-                    answer = request => answer,
-                    never = reporter.login_spinner(base) => match never {},
-                }
+    Ok(Next::sends(async move {
+        let base = settings.launcher.base();
+        let answer = async {
+            if let Err(no_answer) = interruptible(launcher.connect()).await? {
+                return Ok(Err(no_answer));
+            }
+            let request = launcher.auth(&login);
+            let answer = if report::stderr_is_terminal() {
+                let answer = interruptible(async {
+                    tokio::select! {
+                        answer = request => answer,
+                        never = reporter.login_spinner(base) => match never {},
+                    }
+                })
+                .await;
+                reporter.clear_spinner();
+                answer
+            } else {
+                reporter.login_waiting(base);
+                interruptible(request).await
+            };
+            answer.map_err(|mut failure| {
+                failure.message = "login cancelled; nothing was stored".into();
+                failure
             })
-            .await;
-            reporter.clear_spinner();
-            answer
-        } else {
-            reporter.login_waiting(base);
-            interruptible(request).await
-        };
-        answer.map_err(|mut failure| {
-            failure.message = "login cancelled; nothing was stored".into();
-            failure
-        })
-    })?;
-    let answer = answer.map_err(|no_answer| outcome::judge_no_answer(&no_answer, None, base))?;
-    let grant = outcome::judge_login(&answer)?;
-    settings::edit_config(&path, |config| config.token = Some(grant.token.clone())).map_err(
-        |e| {
-            Failure::usage(e.to_string())
-                .with_hint("fix or remove the config file, then log in again")
-        },
-    )?;
-    reporter.logged_in(&path);
-    if !grant.permissions.iter().any(|p| p == LOW_LEVEL_API) {
-        reporter.granted_without(&grant.permissions, LOW_LEVEL_API);
-    }
-    if let Some((
-        _,
-        source @ (Source::Env(_) | Source::TokenFile(_) | Source::TokenPipe(_) | Source::Stdin),
-    )) = &settings.token
-    {
-        reporter.token_source_still_wins(source);
-    }
-    Ok(Done::Success)
+        }
+        .await?;
+        let answer =
+            answer.map_err(|no_answer| outcome::judge_no_answer(&no_answer, None, base))?;
+        let grant = outcome::judge_login(&answer)?;
+        settings::edit_config(&path, |config| config.token = Some(grant.token.clone())).map_err(
+            |e| {
+                Failure::usage(e.to_string())
+                    .with_hint("fix or remove the config file, then log in again")
+            },
+        )?;
+        reporter.logged_in(&path);
+        if !grant.permissions.iter().any(|p| p == LOW_LEVEL_API) {
+            reporter.granted_without(&grant.permissions, LOW_LEVEL_API);
+        }
+        if let Some((
+            _,
+            source @ (Source::Env(_) | Source::TokenFile(_) | Source::TokenPipe(_) | Source::Stdin),
+        )) = &settings.token
+        {
+            reporter.token_source_still_wins(source);
+        }
+        Ok(Done::Success)
+    }))
 }
 
-fn status(settings: &Settings, reporter: &Reporter) -> Result<Done, Failure> {
+fn status(settings: Settings, reporter: &Reporter) -> Result<Next<'_>, Failure> {
     // Without a token there is nothing to ask the launcher.
     // The status (with `--json`, its one object) says the failure; it is not said again as the
     // run's end.
     if let Err(failure) = settings.token() {
-        reporter.auth_status(settings, StatusAnswer::NoToken, Some(&failure));
+        reporter.auth_status(&settings, StatusAnswer::NoToken, Some(&failure));
         reporter.failed(&failure);
-        return Ok(Done::Failed(failure.class));
+        return Ok(Next::Done(Done::Failed(failure.class)));
     }
-    let launcher = super::launcher(settings)?;
-    let answer = runtime()?.block_on(interruptible(launcher.auth(&AuthRequest::Check)))?;
-    let (answer, failure) = match answer {
-        Ok(answer) => match outcome::judge_answer(&answer) {
-            Ok(()) => (StatusAnswer::Accepted, None),
-            Err(failure) => (StatusAnswer::NotAccepted(failure.class), Some(failure)),
-        },
-        Err(no_answer) => (
-            StatusAnswer::Unreachable,
-            Some(outcome::judge_no_answer(
-                &no_answer,
-                None,
-                settings.launcher.base(),
-            )),
-        ),
-    };
-    reporter.auth_status(settings, answer, failure.as_ref());
-    match failure {
-        Some(failure) => {
-            reporter.failed(&failure);
-            Ok(Done::Failed(failure.class))
+    let launcher = super::launcher(&settings)?;
+    Ok(Next::sends(async move {
+        let answer = interruptible(launcher.auth(&AuthRequest::Check)).await?;
+        let (answer, failure) = match answer {
+            Ok(answer) => match outcome::judge_answer(&answer) {
+                Ok(()) => (StatusAnswer::Accepted, None),
+                Err(failure) => (StatusAnswer::NotAccepted(failure.class), Some(failure)),
+            },
+            Err(no_answer) => (
+                StatusAnswer::Unreachable,
+                Some(outcome::judge_no_answer(
+                    &no_answer,
+                    None,
+                    settings.launcher.base(),
+                )),
+            ),
+        };
+        reporter.auth_status(&settings, answer, failure.as_ref());
+        match failure {
+            Some(failure) => {
+                reporter.failed(&failure);
+                Ok(Done::Failed(failure.class))
+            }
+            None => Ok(Done::Success),
         }
-        None => Ok(Done::Success),
-    }
+    }))
 }
 
-fn logout(settings: &Settings, reporter: &Reporter) -> Result<Done, Failure> {
+fn logout(settings: Settings, reporter: &Reporter) -> Result<Next<'_>, Failure> {
     // Logging out twice is not a mistake: the person's wish already holds.
-    let Ok((_, token_source)) = settings.token_and_source() else {
+    if settings.token_and_source().is_err() {
         reporter.not_logged_in();
-        return Ok(Done::Success);
-    };
-    let launcher = super::launcher(settings)?;
-    let answer = runtime()?.block_on(interruptible(launcher.auth(&AuthRequest::Revoke)))?;
-    let base = settings.launcher.base();
-    let revoke_failure = match answer {
-        Ok(answer) if answer.status == 401 => {
-            reporter.token_already_gone();
-            None
-        }
-        Ok(answer) => match outcome::judge_answer(&answer) {
-            Ok(()) => {
-                reporter.revoked(base);
+        return Ok(Next::Done(Done::Success));
+    }
+    let launcher = super::launcher(&settings)?;
+    Ok(Next::sends(async move {
+        let (_, token_source) = settings.token_and_source()?;
+        let answer = interruptible(launcher.auth(&AuthRequest::Revoke)).await?;
+        let base = settings.launcher.base();
+        let revoke_failure = match answer {
+            Ok(answer) if answer.status == 401 => {
+                reporter.token_already_gone();
                 None
             }
-            Err(failure) => Some(failure),
-        },
-        Err(no_answer) => Some(outcome::judge_no_answer(&no_answer, None, base)),
-    };
-    match token_source {
-        Source::ConfigFile(path) => {
-            if let Some(failure) = &revoke_failure {
-                reporter.revoke_failed(failure);
+            Ok(answer) => match outcome::judge_answer(&answer) {
+                Ok(()) => {
+                    reporter.revoked(base);
+                    None
+                }
+                Err(failure) => Some(failure),
+            },
+            Err(no_answer) => Some(outcome::judge_no_answer(&no_answer, None, base)),
+        };
+        match token_source {
+            Source::ConfigFile(path) => {
+                if let Some(failure) = &revoke_failure {
+                    reporter.revoke_failed(failure);
+                }
+                settings::edit_config(path, |config| {
+                    config.token = None;
+                })
+                .map_err(|e| {
+                    Failure::usage(e.to_string())
+                        .with_hint("remove the \"token\" key from the file by hand")
+                })?;
+                reporter.token_removed(path);
+                Ok(Done::Success)
             }
-            settings::edit_config(path, |config| {
-                config.token = None;
-            })
-            .map_err(|e| {
-                Failure::usage(e.to_string())
-                    .with_hint("remove the \"token\" key from the file by hand")
-            })?;
-            reporter.token_removed(path);
-            Ok(Done::Success)
-        }
-        other => {
-            reporter.token_not_managed(other);
-            match revoke_failure {
-                Some(failure) => Err(failure),
-                None => Ok(Done::Success),
+            other => {
+                reporter.token_not_managed(other);
+                match revoke_failure {
+                    Some(failure) => Err(failure),
+                    None => Ok(Done::Success),
+                }
             }
         }
-    }
+    }))
 }

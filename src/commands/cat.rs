@@ -5,95 +5,87 @@
 
 use std::io::IsTerminal;
 
+use crate::args::{parse_handle, parse_indexes};
 use crate::batch::show::{self as plan, IndexRange, Kind, Parts, Section, ShowOptions};
-use crate::batch::{self, Ended, Stop};
-use crate::cli::{CatCommand, ClientOptions};
+use crate::batch::Stop;
+use crate::cli::CatCommand;
 use crate::launcher::MAX_CONTENT_BYTES;
 use crate::outcome::{Class, Done, Failure};
-use crate::report::Reporter;
-use crate::runtime::runtime;
 use crate::sanitize;
 use crate::settings::StdinUse;
 
-use super::items;
+use super::{accounted, leased, Context, Next};
 
 const COMMAND: &str = "cat";
 
-pub fn run(
-    command: &CatCommand,
-    options: &ClientOptions,
-    reporter: &Reporter,
-) -> Result<Done, Failure> {
-    let handle = items::parse_handle(&command.handle, COMMAND)?;
-    let index = items::parse_indexes(std::slice::from_ref(&command.index), COMMAND, handle)?[0];
-    let settings = super::resolve(options, reporter, StdinUse::Free)?;
+pub fn run<'a>(command: &'a CatCommand, cx: Context<'a>) -> Result<Next<'a>, Failure> {
+    let reporter = cx.reporter;
+    let handle = parse_handle(&command.handle, COMMAND)?;
+    let index = parse_indexes(std::slice::from_ref(&command.index), COMMAND, handle)?[0];
+    let settings = super::resolve(cx, StdinUse::Free)?;
     let launcher = super::launcher(&settings)?;
     settings.token()?;
-    let section = if command.deleted {
-        Section::Deleted
-    } else {
-        Section::Data
-    };
-    let show = ShowOptions {
-        range: IndexRange {
-            start: index,
-            end: index.checked_add(1),
-        },
-        full: true,
-        jobs: 1,
-        verbose: settings.verbose,
-        parts: Parts {
-            filter: false,
-            data: section == Section::Data,
-            deleted: section == Section::Deleted,
-            content: true,
-            signers: false,
-        },
-    };
-    let stop = Stop::default();
-    let work = plan::handle(&launcher, handle, show, &stop, |_, _| {});
-    let shown = match runtime()?.block_on(batch::until_stopped(work, &stop, || reporter.stopping()))
-    {
-        Ended::Finished(shown) => shown,
-        Ended::Interrupted(_) | Ended::Abandoned => {
-            return Err(super::interrupted(&stop, &launcher, reporter))
+    Ok(Next::sends(async move {
+        let section = if command.deleted {
+            Section::Deleted
+        } else {
+            Section::Data
+        };
+        let show = ShowOptions {
+            range: IndexRange {
+                start: index,
+                end: index.checked_add(1),
+            },
+            full: true,
+            jobs: 1,
+            verbose: settings.verbose,
+            parts: Parts {
+                filter: false,
+                data: section == Section::Data,
+                deleted: section == Section::Deleted,
+                content: true,
+                signers: false,
+            },
+        };
+        let stop = Stop::default();
+        let work = plan::handle(&launcher, handle, show, &stop, |_, _| {});
+        let shown = leased(work, &stop, &launcher, reporter).await?;
+        reporter.exchanges(&launcher, &shown.steps);
+        let item = match section {
+            Section::Data => shown.data.first(),
+            Section::Deleted => shown.deleted.first(),
+        };
+        if let Some(item) = item {
+            reporter.exchanges(&launcher, &item.steps);
         }
-    };
-    reporter.exchanges(&launcher, &shown.steps);
-    let item = match section {
-        Section::Data => shown.data.first(),
-        Section::Deleted => shown.deleted.first(),
-    };
-    if let Some(item) = item {
-        reporter.exchanges(&launcher, &item.steps);
-    }
-    let content = content(&shown, item, handle.0, index, command.deleted);
-    let done = match content {
-        Ok(bytes) => {
-            if !command.force && sanitize::is_binary(bytes) && std::io::stdout().is_terminal() {
-                let failure = Failure::usage(format!(
+        let content = content(&shown, item, handle.0, index, command.deleted);
+        let done = match content {
+            Ok(bytes) => {
+                if !command.force && sanitize::is_binary(bytes) && std::io::stdout().is_terminal() {
+                    let failure = Failure::usage(format!(
                     "item {index} of handle {handle} is not text ({} bytes); it was not written to the terminal",
                     bytes.len()
                 ))
                 .with_hint(format!(
                     "send it to a file or a pipe (`safe-ad cat {handle} {index} > file`), or give --force"
                 ));
+                    Err(failure)
+                } else {
+                    reporter.raw(bytes);
+                    Ok(Done::Success)
+                }
+            }
+            Err(failure) => Err(failure),
+        };
+        // A lease that could not be given back is named, and the exit code is then not 0.
+        match done {
+            Ok(done) => Ok(accounted(done, &stop, &launcher, reporter)),
+            Err(failure) => {
+                accounted(Done::Success, &stop, &launcher, reporter);
                 Err(failure)
-            } else {
-                reporter.raw(bytes);
-                Ok(Done::Success)
             }
         }
-        Err(failure) => Err(failure),
-    };
-    // A lease that could not be given back is named, and the exit code is then not 0.
-    match done {
-        Ok(done) => Ok(super::accounted(done, &stop, &launcher, reporter)),
-        Err(failure) => {
-            super::accounted(Done::Success, &stop, &launcher, reporter);
-            Err(failure)
-        }
-    }
+    }))
 }
 
 /// The item's content, or why there is none to write.

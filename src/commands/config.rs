@@ -8,29 +8,28 @@
 
 use crate::cli::{ClientOptions, ConfigCommand};
 use crate::outcome::{Done, Failure};
-use crate::report::Reporter;
-use crate::settings::{self, Environment, StdinUse};
+use crate::settings::{self, StdinUse};
 
-pub fn run(
-    command: &ConfigCommand,
-    options: &ClientOptions,
-    reporter: &Reporter,
-) -> Result<Done, Failure> {
+use super::Context;
+
+/// Runs one `config` subcommand; none sends anything, so this is a plain function.
+pub fn run(command: &ConfigCommand, cx: Context) -> Result<Done, Failure> {
+    let reporter = cx.reporter;
     if let ConfigCommand::Show = command {
         // It sends nothing, so a URL that other commands refuse (plain http to another host)
         // is shown, with a warning, rather than refused.
         let options = ClientOptions {
             allow_insecure_http: true,
-            ..options.clone()
+            ..cx.options.clone()
         };
-        let settings = super::resolve(&options, reporter, StdinUse::Free)?;
+        let settings = super::resolve_with(&options, cx, StdinUse::Free)?;
         if settings.launcher.sends_token_in_clear() {
             reporter.warning(settings::INSECURE_URL_WARNING);
         }
         reporter.config_show(&settings);
         return Ok(Done::Success);
     }
-    let path = settings::config_file_path(&Environment::from_process())?;
+    let path = settings::config_file_path(cx.env)?;
     let file_failure = |error: crate::config_file::ConfigError| {
         Failure::usage(error.to_string()).with_hint("fix or remove the file; nothing was changed")
     };

@@ -4,8 +4,7 @@
 
 use std::io::Read;
 
-use base64::Engine as _;
-
+use crate::args::readings;
 use crate::cli::DecodeCommand;
 use crate::outcome::{Done, Failure};
 use crate::report::Reporter;
@@ -63,29 +62,6 @@ fn from_stdin(stdin: &mut impl Read) -> Result<Vec<u8>, Failure> {
         }
     }
     Ok(bytes)
-}
-
-/// What the text may stand for: hex digits (an even number of them) as hex, and base64
-/// (standard, padding optional, or URL-safe); some text is both (`AAEC`).
-pub(super) fn readings(text: &str) -> Vec<Vec<u8>> {
-    let mut readings = Vec::new();
-    if text.is_empty() {
-        return readings;
-    }
-    if text.len() % 2 == 0 && text.bytes().all(|b| b.is_ascii_hexdigit()) {
-        let hex: Option<Vec<u8>> = (0..text.len())
-            .step_by(2)
-            .map(|at| u8::from_str_radix(&text[at..at + 2], 16).ok())
-            .collect();
-        readings.extend(hex);
-    }
-    use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD, URL_SAFE, URL_SAFE_NO_PAD};
-    readings.extend(
-        [STANDARD, STANDARD_NO_PAD, URL_SAFE, URL_SAFE_NO_PAD]
-            .iter()
-            .find_map(|engine| engine.decode(text).ok()),
-    );
-    readings
 }
 
 /// The bytes the text stands for: of its readings, the first that is a value of the

@@ -1,6 +1,6 @@
-//! `safe-ad emulator`: runs the stand-in launcher and turns how it ended into a `Done`; and its
-//! subcommands `requests`, a client of a running emulator's journal (see `journal`), and
-//! `export`, of its network (see `export`).
+//! `safe-ad emulator`: runs the stand-in launcher and turns how it ended into a `Done`; and
+//! `emulator list`. (Its subcommands `requests`, a client of a running emulator's journal, and
+//! `export`, of its network, are commands of their own: see `journal` and `export`.)
 //!
 //! The emulator reports its own problems (it shares nothing with the client), so every way it
 //! ends is a `Done`: usage and start-up problems carry their class for the exit code,
@@ -9,29 +9,18 @@
 
 use safe_ad_emulator::{self as emulator, Exit};
 
-use crate::cli::{ClientOptions, EmulatorAction, EmulatorCommand};
+use crate::cli::{EmulatorAction, EmulatorCommand};
 use crate::outcome::{Class, Done, Failure};
-use crate::report::Reporter;
 
-pub fn run(
-    args: &EmulatorCommand,
-    options: &ClientOptions,
-    reporter: &Reporter,
-) -> Result<Done, Failure> {
-    match &args.action {
-        Some(EmulatorAction::Requests(requests)) => {
-            return super::journal::run(requests, options, reporter)
-        }
-        Some(EmulatorAction::Export(export)) => {
-            return super::export::run(export, options, reporter)
-        }
-        Some(EmulatorAction::List) => {
-            return Ok(match emulator::list(options.json) {
-                Exit::Stopped => Done::Success,
-                _ => Done::Failed(Class::Unexpected),
-            })
-        }
-        None => {}
+use super::Context;
+
+/// Runs the emulator (it builds its own runtime: it is a program of its own), or `list`.
+pub fn run(args: &EmulatorCommand, cx: Context) -> Result<Done, Failure> {
+    if let Some(EmulatorAction::List) = &args.action {
+        return Ok(match emulator::list(cx.options.json) {
+            Exit::Stopped => Done::Success,
+            _ => Done::Failed(Class::Unexpected),
+        });
     }
     Ok(match emulator::run(&args.run) {
         Exit::Stopped | Exit::Ready => Done::Success,

@@ -24,57 +24,53 @@ use std::path::{Path, PathBuf};
 use reqwest::Method;
 use serde_json::Value;
 
-use super::journal::{root_of, send};
-use super::resolve;
-use crate::cli::ClientOptions;
+use super::emulator_routes::{root_of, send};
+use super::{resolve, Context, Next};
 use crate::cli::ExportArgs;
 use crate::launcher::Launcher;
 use crate::outcome::{Class, Done, Failure};
-use crate::report::Reporter;
-use crate::runtime::{internal, runtime};
+use crate::runtime::internal;
 use crate::settings::StdinUse;
 
 /// The emulator's network route.
 const ROUTE: &str = "/_emulator/network";
 
 /// Runs `safe-ad emulator export`.
-pub fn run(
-    args: &ExportArgs,
-    options: &ClientOptions,
-    reporter: &Reporter,
-) -> Result<Done, Failure> {
+pub fn run<'a>(args: &ExportArgs, cx: Context<'a>) -> Result<Next<'a>, Failure> {
+    let reporter = cx.reporter;
     let file = args
         .file
         .as_deref()
         .filter(|path| path.as_os_str() != "-")
         .map(checked_target)
         .transpose()?;
-    let settings = resolve(options, reporter, StdinUse::Free)?;
+    let settings = resolve(cx, StdinUse::Free)?;
     settings.token()?;
     let mut config = settings.launcher_config();
     config.url = root_of(&settings.launcher);
     let base = config.url.base().to_owned();
     let launcher = Launcher::new(config).map_err(internal)?;
-    let runtime = runtime()?;
-    let answer = send(&runtime, &launcher, &base, Method::GET, ROUTE.into())?;
-    let text = fixture_text(&answer.body)?;
-    match file {
-        None => reporter.exported(&text, None),
-        Some(path) => {
-            write_atomically(&path, text.as_bytes()).map_err(|error| {
-                Failure::new(
-                    Class::Unexpected,
-                    format!(
-                        "emulator export: cannot write {}: {} (the file is as it was)",
-                        path.display(),
-                        crate::sanitize::line(error.to_string().as_bytes(), 200)
-                    ),
-                )
-            })?;
-            reporter.exported(&text, Some(&path));
+    Ok(Next::sends(async move {
+        let answer = send(&launcher, &base, Method::GET, ROUTE.into()).await?;
+        let text = fixture_text(&answer.body)?;
+        match file {
+            None => reporter.exported(&text, None),
+            Some(path) => {
+                write_atomically(&path, text.as_bytes()).map_err(|error| {
+                    Failure::new(
+                        Class::Unexpected,
+                        format!(
+                            "emulator export: cannot write {}: {} (the file is as it was)",
+                            path.display(),
+                            crate::sanitize::line(error.to_string().as_bytes(), 200)
+                        ),
+                    )
+                })?;
+                reporter.exported(&text, Some(&path));
+            }
         }
-    }
-    Ok(Done::Success)
+        Ok(Done::Success)
+    }))
 }
 
 /// The network's answer as a fixture: immutable data without the names the emulator computes,

@@ -6,25 +6,22 @@
 //! first (see `batch::highest_first`); the rules of a batch hold for them: a failure does not
 //! stop the rest unless `--fail-fast`, and the exit code is that of the first that failed.
 
-use std::ffi::OsString;
-
+use crate::args::{parse_handle, parse_indexes, parse_name, parse_selector, parse_type_tag};
 use crate::batch::restore::ToRestore;
-use crate::batch::select::{self, Selector, SignedBy};
+use crate::batch::select;
 use crate::batch::show::{self, IndexRange, Parts, ShowOptions, ShownItem};
 use crate::batch::status::{self, Network};
-use crate::batch::{self, immutable, AppendItem, Ended, Stop};
-use crate::cli::{AppendCommand, ClientOptions, EncryptWith, ItemCommand, SaveWith, SelectorArgs};
-use crate::handle::{self, Handle, HandleProblem};
-use crate::input::{self, Slot};
-use crate::launcher::serialised::FINGERPRINT_HEX;
+use crate::batch::{self, immutable, AppendItem, Stop};
+use crate::cli::{AppendCommand, EncryptWith, ItemCommand, SaveWith};
+use crate::handle::Handle;
+use crate::input;
 use crate::launcher::{Encryption, Launcher, Operation, Request};
 use crate::outcome::{Class, Done, Failure, Reply};
 use crate::report::Reporter;
-use crate::runtime::{interruptible, runtime};
+use crate::runtime::interruptible;
 use crate::settings::{Settings, StdinUse};
 
-/// The type tags structured data can have: the launcher refused to make any other.
-const TYPE_TAGS: &str = "500 (the default), 501 (versioned), or 15000 and above";
+use super::{finish_leasing, leased, purge_note_if_unsaved, Context, Next};
 
 /// `remove`, `restore` or `purge` (`operation`) at the indexes given, or at those of the items
 /// the selectors choose. Every index is checked (against the list's length, or by the one read
@@ -32,17 +29,17 @@ const TYPE_TAGS: &str = "500 (the default), 501 (versioned), or 15000 and above"
 /// read. The saves follow `saving`'s table: a purge with `--save post` is saved first as well
 /// (`batch::saved_first`), a restore with `--save post` appends the items again after the save
 /// (`batch::restore`).
-pub fn at_indexes(
+pub fn at_indexes<'a>(
     operation: Operation,
-    command: &ItemCommand,
-    options: &ClientOptions,
-    reporter: &Reporter,
-) -> Result<Done, Failure> {
+    command: &'a ItemCommand,
+    cx: Context<'a>,
+) -> Result<Next<'a>, Failure> {
+    let reporter = cx.reporter;
     let name = operation.name();
     let handle = parse_handle(&command.handle, name)?;
     let indexes = parse_indexes(&command.indexes, name, handle)?;
     let selector = parse_selector(&command.selector, name)?;
-    let settings = super::resolve(options, reporter, StdinUse::Free)?;
+    let settings = super::resolve(cx, StdinUse::Free)?;
     let launcher = super::launcher(&settings)?;
     let save = command.save.map(|save| match save {
         SaveWith::Post => Operation::Post,
@@ -89,14 +86,51 @@ pub fn at_indexes(
             false => batch::at_indexes_plan(operation, handle, &indexes, save),
         };
         super::describer(&settings, &launcher, reporter)(&plan);
-        return Ok(Done::Success);
+        return Ok(Next::Done(Done::Success));
     }
     settings.token()?;
-    let runtime = runtime()?;
+    Ok(Next::sends(async move {
+        let (settings, launcher) = (&settings, &launcher);
+        let chosen = Chosen {
+            handle,
+            indexes,
+            selector,
+            require_match: command.require_match,
+        };
+        change_at_indexes(operation, chosen, save, settings, launcher, reporter).await
+    }))
+}
+
+/// The items of an item command, as its arguments name them.
+struct Chosen {
+    handle: Handle,
+    indexes: Vec<u64>,
+    selector: select::Selector,
+    require_match: bool,
+}
+
+/// `at_indexes` once everything is checked: the read that resolves the selectors (or checks the
+/// indexes), the changes, the save.
+async fn change_at_indexes(
+    operation: Operation,
+    given: Chosen,
+    save: Option<Operation>,
+    settings: &Settings,
+    launcher: &Launcher,
+    reporter: &Reporter,
+) -> Result<Done, Failure> {
+    let name = operation.name();
+    let Chosen {
+        handle,
+        indexes,
+        selector,
+        require_match,
+    } = given;
+    let appends_again = operation == Operation::Restore && save == Some(Operation::Post);
     let chosen = if selector.is_given() || appends_again {
         let stop = Stop::default();
         let work = select::choose(
-            &launcher,
+            launcher,
             handle,
             operation,
             &selector,
@@ -106,72 +140,49 @@ pub fn at_indexes(
             settings.verbose,
             &stop,
         );
-        let (chosen, steps) =
-            match runtime.block_on(batch::until_stopped(work, &stop, || reporter.stopping())) {
-                Ended::Finished(done) => done,
-                Ended::Interrupted(_) | Ended::Abandoned => {
-                    return Err(super::interrupted(&stop, &launcher, reporter))
-                }
-            };
-        reporter.exchanges(&launcher, &steps);
+        let (chosen, steps) = leased(work, &stop, launcher, reporter).await?;
+        reporter.exchanges(launcher, &steps);
         let chosen = chosen?;
         copy_at_save(reporter, operation, handle, &steps, chosen.items.len());
         if selector.is_given() {
             reporter.chosen(operation, handle, &chosen.items, chosen.you.as_deref());
         }
         if chosen.items.is_empty() {
-            return nothing_matched(operation, handle, &chosen, command.require_match, reporter);
+            return nothing_matched(operation, handle, &chosen, require_match, reporter);
         }
         Some(chosen)
     } else {
-        let work = select::check_indexes(&launcher, handle, operation, &indexes, settings.verbose);
-        let (checked, steps) = runtime.block_on(interruptible(work))?;
-        reporter.exchanges(&launcher, &steps);
+        let work = select::check_indexes(launcher, handle, operation, &indexes, settings.verbose);
+        let (checked, steps) = interruptible(work).await?;
+        reporter.exchanges(launcher, &steps);
         checked?;
         copy_at_save(reporter, operation, handle, &steps, indexes.len());
         None
     };
     if let (true, Some(chosen)) = (appends_again, &chosen) {
-        return restore_and_append(
-            &runtime,
-            handle,
-            &chosen.items,
-            &settings,
-            &launcher,
-            reporter,
-        );
+        return restore_and_append(handle, &chosen.items, settings, launcher, reporter).await;
     }
     let indexes = match chosen {
         Some(chosen) => chosen.items.iter().map(|item| item.index).collect(),
         None => indexes,
     };
     if operation == Operation::Purge && save.is_none() {
-        purge_note_if_unsaved(
-            &runtime,
-            name,
-            handle,
-            Some(&indexes),
-            &settings,
-            &launcher,
-            reporter,
-        )?;
+        purge_note_if_unsaved(name, handle, Some(&indexes), settings, launcher, reporter).await?;
     }
     let work = batch::at_indexes(
-        &launcher,
+        launcher,
         settings.verbose,
         operation,
         handle,
         &indexes,
         save,
         settings.fail_fast,
-        |step| reporter.one_step(&launcher, step),
+        |step| reporter.one_step(launcher, step),
     );
-    let done = runtime
-        .block_on(interruptible(work))
-        .map_err(|mut failure| {
-            failure.message = "interrupted; no new requests were sent".to_string();
-            failure
-        })?;
+    let done = interruptible(work).await.map_err(|mut failure| {
+        failure.message = "interrupted; no new requests were sent".to_string();
+        failure
+    })?;
     reporter.index_summary(&done.tally);
     let changed = done.tally.ok > 0;
     match save {
@@ -248,8 +259,7 @@ fn nothing_matched(
 /// `restore ... --save post` once the items are chosen: one read of the network's deleted list
 /// decides which restored items the save would leave in neither list (their removal was saved);
 /// those are appended again after the save (`batch::restore`).
-fn restore_and_append(
-    runtime: &tokio::runtime::Runtime,
+async fn restore_and_append(
     handle: Handle,
     items: &[ShownItem],
     settings: &Settings,
@@ -277,13 +287,7 @@ fn restore_and_append(
         steps.extend(more);
         ((you.ok(), network), steps)
     };
-    let ((you, network), steps) =
-        match runtime.block_on(batch::until_stopped(work, &stop, || reporter.stopping())) {
-            Ended::Finished(done) => done,
-            Ended::Interrupted(_) | Ended::Abandoned => {
-                return Err(super::interrupted(&stop, launcher, reporter))
-            }
-        };
+    let ((you, network), steps) = leased(work, &stop, launcher, reporter).await?;
     reporter.exchanges(launcher, &steps);
     // An item as the network tells items apart: its data id and its signer.
     type Identity<'a> = (Option<&'a [u8]>, Option<&'a [u8]>);
@@ -342,12 +346,7 @@ fn restore_and_append(
     reporter.restore_appends(handle, items, &to_restore, you.as_deref());
     let stop = Stop::default();
     let work = batch::restore::run(launcher, handle, &to_restore, settings.verbose, &stop);
-    let steps = match runtime.block_on(batch::until_stopped(work, &stop, || reporter.stopping())) {
-        Ended::Finished(steps) => steps,
-        Ended::Interrupted(_) | Ended::Abandoned => {
-            return Err(super::interrupted(&stop, launcher, reporter))
-        }
-    };
+    let steps = leased(work, &stop, launcher, reporter).await?;
     reporter.restore_steps(launcher, handle, &steps);
     let first = steps
         .iter()
@@ -356,46 +355,6 @@ fn restore_and_append(
 }
 
 /// The read that decides which restored items to append again failed: nothing was changed.
-/// Before a purge (or `clear-deleted-data`) not saved: the note on what a plain post would
-/// leave, said when the removal of one of the items (at `indexes`; all: `None`) has not reached
-/// the network, or when that cannot be told (`batch::status::removals_unsaved`).
-pub(super) fn purge_note_if_unsaved(
-    runtime: &tokio::runtime::Runtime,
-    name: &str,
-    handle: Handle,
-    indexes: Option<&[u64]>,
-    settings: &Settings,
-    launcher: &Launcher,
-    reporter: &Reporter,
-) -> Result<(), Failure> {
-    let read = ShowOptions::whole(settings.jobs, settings.verbose);
-    let stop = Stop::default();
-    let work = status::removals_unsaved(launcher, handle, indexes, read, &stop);
-    let (unsaved, steps) =
-        match runtime.block_on(batch::until_stopped(work, &stop, || reporter.stopping())) {
-            Ended::Finished(done) => done,
-            Ended::Interrupted(_) | Ended::Abandoned => {
-                return Err(super::interrupted(&stop, launcher, reporter))
-            }
-        };
-    reporter.exchanges(launcher, &steps);
-    let unsaved = unsaved.map_err(|failure| {
-        let mut refused = Failure::new(
-            failure.class,
-            format!(
-                "{name} {handle}: a handle taken to read the network's deleted list was not given back; nothing was changed: {}",
-                failure.message
-            ),
-        );
-        refused.hint = failure.hint.clone();
-        refused
-    })?;
-    if unsaved != Some(false) {
-        reporter.purge_note(name, &handle.to_string());
-    }
-    Ok(())
-}
-
 fn cannot_decide(handle: Handle, failure: &Failure) -> Failure {
     let mut refused = Failure::new(
         failure.class,
@@ -408,74 +367,24 @@ fn cannot_decide(handle: Handle, failure: &Failure) -> Failure {
     refused
 }
 
-/// The selectors, checked: `--signed-by`, `--kind`, `--data-id`, `--name` (of the item
-/// commands, and of `show`, which lists what they match).
-pub(super) fn parse_selector(command: &SelectorArgs, name: &str) -> Result<Selector, Failure> {
-    let signed_by = match command.signed_by.as_deref() {
-        None => None,
-        Some("you") => Some(SignedBy::You),
-        Some("others") => Some(SignedBy::Others),
-        Some(raw) if raw.len() == FINGERPRINT_HEX && raw.bytes().all(|b| b.is_ascii_hexdigit()) => {
-            Some(SignedBy::Key(raw.to_ascii_lowercase()))
-        }
-        Some(raw) => {
-            return Err(Failure::usage(format!(
-                "invalid --signed-by '{}' for {name}",
-                crate::sanitize::line(raw.as_bytes(), 80)
-            ))
-            .with_hint(format!(
-                "give a signer's fingerprint as `safe-ad show` gives it ({FINGERPRINT_HEX} hex digits), `you` or `others`; nothing was sent"
-            )))
-        }
-    };
-    let mut data_ids = Vec::new();
-    for raw in &command.data_id {
-        let readings = super::decode::readings(raw.trim());
-        if readings.is_empty() {
-            return Err(Failure::usage(format!(
-                "invalid --data-id '{}' for {name}: it is neither base64 nor hex",
-                crate::sanitize::line(raw.as_bytes(), 80)
-            ))
-            .with_hint(
-                "give the data id as `safe-ad show` gives it (base64), or as hex; nothing was sent",
-            ));
-        }
-        data_ids.extend(readings);
-    }
-    let names = command
-        .name
-        .iter()
-        .map(|raw| super::handles::parse_name(raw, name))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(Selector {
-        signed_by,
-        kind: command.kind,
-        data_ids,
-        names,
-    })
-}
-
 /// `append HANDLE (--structured NAME [--type-tag N] | --appendable NAME [--private])`.
-pub fn append(
-    command: &AppendCommand,
-    options: &ClientOptions,
-    reporter: &Reporter,
-) -> Result<Done, Failure> {
+pub fn append<'a>(command: &'a AppendCommand, cx: Context<'a>) -> Result<Next<'a>, Failure> {
     const NAME: &str = "append";
+    let reporter = cx.reporter;
     let handle = parse_handle(&command.handle, NAME)?;
     if let Some(path) = &command.immutable {
-        return append_immutable(handle, path, command, options, reporter);
+        return append_immutable(handle, path, command, cx);
     }
     let item = match (&command.structured, &command.appendable) {
         (Some(name), None) => AppendItem::Structured {
-            name: super::handles::parse_name(name, NAME)?,
+            name: parse_name(name, NAME)?,
             type_tag: match &command.type_tag {
                 Some(raw) => parse_type_tag(raw)?,
                 None => 500,
             },
         },
         (None, Some(name)) => AppendItem::Appendable {
-            name: super::handles::parse_name(name, NAME)?,
+            name: parse_name(name, NAME)?,
             private: command.private,
         },
         // clap's group makes this one of the two; kept as an error rather than a panic.
@@ -485,30 +394,33 @@ pub fn append(
             ))
         }
     };
-    let settings = super::resolve(options, reporter, StdinUse::Free)?;
+    let settings = super::resolve(cx, StdinUse::Free)?;
     let launcher = super::launcher(&settings)?;
     if settings.dry_run || settings.curl {
         let plan = batch::append_plan(handle, item);
         super::describer(&settings, &launcher, reporter)(&plan);
-        return Ok(Done::Success);
+        return Ok(Next::Done(Done::Success));
     }
     settings.token()?;
-    let stop = Stop::default();
-    let work = batch::append(&launcher, handle, item, settings.verbose, &stop);
-    super::handles::finish_leasing(&launcher, &stop, reporter, work, |steps| {
-        reporter.append_steps(&launcher, steps)
-    })
+    Ok(Next::sends(async move {
+        let stop = Stop::default();
+        let work = batch::append(&launcher, handle, item, settings.verbose, &stop);
+        finish_leasing(&launcher, &stop, reporter, work, |steps| {
+            reporter.append_steps(&launcher, steps)
+        })
+        .await
+    }))
 }
 
 /// `append HANDLE --immutable FILE|- [--encrypt HOW]`: the content read (and its size checked)
 /// before anything is sent, then written and appended by `batch::immutable`.
-fn append_immutable(
+fn append_immutable<'a>(
     handle: Handle,
     path: &std::path::Path,
     command: &AppendCommand,
-    options: &ClientOptions,
-    reporter: &Reporter,
-) -> Result<Done, Failure> {
+    cx: Context<'a>,
+) -> Result<Next<'a>, Failure> {
+    let reporter = cx.reporter;
     let encryption = match command.encrypt {
         None => Encryption::Plain,
         Some(EncryptWith::Symmetric) => Encryption::Symmetric,
@@ -520,7 +432,7 @@ fn append_immutable(
     } else {
         StdinUse::Free
     };
-    let settings = super::resolve(options, reporter, stdin)?;
+    let settings = super::resolve(cx, stdin)?;
     let launcher = super::launcher(&settings)?;
     if settings.curl {
         return Err(
@@ -530,132 +442,23 @@ fn append_immutable(
     }
     if settings.dry_run {
         super::describer(&settings, &launcher, reporter)(&immutable::plan(handle, encryption));
-        return Ok(Done::Success);
+        return Ok(Next::Done(Done::Success));
     }
     settings.token()?;
     let content = input::content(path, immutable::MAX_IMMUTABLE_BYTES)?;
-    let stop = Stop::default();
-    let work = immutable::append(
-        &launcher,
-        handle,
-        &content,
-        encryption,
-        settings.verbose,
-        &stop,
-    );
-    super::handles::finish_leasing(&launcher, &stop, reporter, work, |steps| {
-        reporter.append_steps(&launcher, steps)
-    })
-}
-
-/// The one handle of an item command (standard input holds no list of handles here).
-pub(super) fn parse_handle(raw: &OsString, command: &str) -> Result<Handle, Failure> {
-    match input::parse_args(std::slice::from_ref(raw)) {
-        Ok(slots) if slots.len() == 1 && slots[0] != Slot::Stdin => match slots[0] {
-            Slot::Handle(handle) => Ok(handle),
-            Slot::Stdin => unreachable!("checked above"),
-        },
-        Err(input::BadArgs::Failure(failure)) => Err(failure),
-        Err(input::BadArgs::Handles(bad)) => Err(bad[0]
-            .problem(command)
-            .unwrap_or_else(|| Failure::usage("invalid handle"))),
-        Ok(_) => Err(Failure::usage(format!(
-            "`{command}` takes one handle, not `-` (standard input)"
-        ))
-        .with_hint(format!(
-            "give the handle itself: safe-ad {command} HANDLE ...; nothing was sent"
-        ))),
-    }
-}
-
-/// A plain decimal number, 0 to 2^64 − 1, by the same rules as a handle.
-pub(super) fn decimal(text: &str) -> Result<u64, HandleProblem> {
-    Handle::parse(text).map(|handle| handle.0)
-}
-
-/// The indexes, each checked, none twice (a second removal at the same index would change
-/// another item than the one named).
-pub(super) fn parse_indexes(
-    raw: &[OsString],
-    command: &str,
-    of: Handle,
-) -> Result<Vec<u64>, Failure> {
-    let hint = format!(
-        "an index is plain decimal digits, {}, counting from 0 as `safe-ad show {of}` numbers the items; nothing was sent",
-        handle::RANGE
-    );
-    let mut indexes = Vec::with_capacity(raw.len());
-    for arg in raw {
-        let shown = crate::sanitize::line(arg.as_encoded_bytes(), 80);
-        let index = decimal(arg.to_str().unwrap_or("\u{fffd}")).map_err(|problem| {
-            Failure::usage(format!(
-                "invalid index '{shown}' for {command}: {}",
-                problem.describe()
-            ))
-            .with_hint(hint.clone())
-        })?;
-        if indexes.contains(&index) {
-            return Err(Failure::usage(format!(
-                "index {index} is given twice for {command}"
-            ))
-            .with_hint(
-                "give each index once: the indexes all name items as they are before the first change; nothing was sent",
-            ));
-        }
-        indexes.push(index);
-    }
-    Ok(indexes)
-}
-
-fn parse_type_tag(raw: &str) -> Result<u64, Failure> {
-    let invalid = |why: String| {
-        Failure::usage(format!(
-            "invalid type tag '{}' for append: {why}",
-            crate::sanitize::line(raw.as_bytes(), 80)
-        ))
-        .with_hint(format!(
-            "structured data has type tag {TYPE_TAGS}; nothing was sent"
-        ))
-    };
-    let tag = decimal(raw).map_err(|problem| invalid(problem.describe().to_string()))?;
-    if tag == 500 || tag == 501 || tag >= 15000 {
-        Ok(tag)
-    } else {
-        Err(invalid(format!(
-            "no structured data has it (the launcher makes only {TYPE_TAGS})"
-        )))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn indexes_are_decimal_and_given_once() {
-        let raw: Vec<OsString> = vec!["3".into(), "0".into(), "12".into()];
-        assert_eq!(
-            parse_indexes(&raw, "remove", Handle(1)).unwrap(),
-            vec![3, 0, 12]
+    Ok(Next::sends(async move {
+        let stop = Stop::default();
+        let work = immutable::append(
+            &launcher,
+            handle,
+            &content,
+            encryption,
+            settings.verbose,
+            &stop,
         );
-        let twice: Vec<OsString> = vec!["3".into(), "03".into()];
-        let failure = parse_indexes(&twice, "remove", Handle(1)).unwrap_err();
-        assert_eq!(failure.message, "index 3 is given twice for remove");
-        let bad: Vec<OsString> = vec!["-1".into()];
-        let failure = parse_indexes(&bad, "purge", Handle(1)).unwrap_err();
-        assert_eq!(
-            failure.message,
-            "invalid index '-1' for purge: it is not a plain decimal number"
-        );
-    }
-
-    #[test]
-    fn type_tags_structured_data_can_have() {
-        assert_eq!(parse_type_tag("500").unwrap(), 500);
-        assert_eq!(parse_type_tag("501").unwrap(), 501);
-        assert_eq!(parse_type_tag("15000").unwrap(), 15000);
-        for bad in ["499", "502", "14999", "0", "-1", "x", ""] {
-            assert!(parse_type_tag(bad).is_err(), "{bad:?}");
-        }
-    }
+        finish_leasing(&launcher, &stop, reporter, work, |steps| {
+            reporter.append_steps(&launcher, steps)
+        })
+        .await
+    }))
 }

@@ -12,34 +12,28 @@
 use reqwest::Method;
 use serde_json::Value;
 
-use super::resolve;
-use crate::cli::ClientOptions;
+use super::emulator_routes::{root_of, send};
+use super::{resolve, Context, Next};
+use crate::args::{parse_method, parse_path, parse_since, parse_status, Expect, Status};
 use crate::cli::RequestsArgs;
 use crate::launcher::{Answer, Launcher};
-use crate::outcome::{self, Class, Done, Failure};
+use crate::outcome::{Class, Done, Failure};
 use crate::report::counted;
 use crate::report::emulator::JournalRow;
-use crate::report::Reporter;
-use crate::runtime::{each_interruptible, internal, interruptible, runtime};
+use crate::runtime::{each_interruptible, internal};
 use crate::settings::StdinUse;
-use crate::url::{parse_launcher_url, LauncherUrl};
 
 /// The emulator's journal route.
 const ROUTE: &str = "/_emulator/requests";
 /// The header that counts the older records the journal dropped.
 const DROPPED_HEADER: &str = "safe-ad-journal-dropped";
-/// The most of a journal read: its records, at their longest, for its 16 MiB bound.
-const MAX_JOURNAL: usize = 256 * 1024 * 1024;
 
 /// Runs `safe-ad emulator requests`.
-pub fn run(
-    args: &RequestsArgs,
-    options: &ClientOptions,
-    reporter: &Reporter,
-) -> Result<Done, Failure> {
+pub fn run<'a>(args: &'a RequestsArgs, cx: Context<'a>) -> Result<Next<'a>, Failure> {
+    let (options, reporter) = (cx.options, cx.reporter);
     let query = Query::from_args(args)?;
     let expect = args.expect.as_deref().map(Expect::parse).transpose()?;
-    let settings = resolve(options, reporter, StdinUse::Free)?;
+    let settings = resolve(cx, StdinUse::Free)?;
     // The journal opens only with the emulator's own token, which `auth login` never gives.
     settings.token().map_err(|failure| {
         failure.with_hint(
@@ -57,31 +51,33 @@ pub fn run(
     let launcher = Launcher::new(config).map_err(internal)?;
     let only_clear =
         args.clear && query.is_empty() && !args.count && expect.is_none() && !options.json;
-    let runtime = runtime()?;
-    if only_clear {
-        let cleared = send(&runtime, &launcher, &base, Method::DELETE, ROUTE.into())?;
-        reporter.journal_cleared(cleared_count(&cleared));
-        return Ok(Done::Success);
-    }
-    let answer = send(&runtime, &launcher, &base, Method::GET, ROUTE.into())?;
-    // Reading and matching a large journal takes a while: Ctrl-C still ends them.
-    let journal = Journal::read(&runtime, &answer)?;
-    let mut matched: Vec<&Record> = Vec::new();
-    each_interruptible(&runtime, &journal.records, |record| {
-        if query.passes(record) {
-            matched.push(record);
+    let json = options.json;
+    Ok(Next::sends(async move {
+        if only_clear {
+            let cleared = send(&launcher, &base, Method::DELETE, ROUTE.into()).await?;
+            reporter.journal_cleared(cleared_count(&cleared));
+            return Ok(Done::Success);
         }
-        Ok(())
-    })?;
-    if journal.dropped > 0 {
-        reporter.journal_dropped(journal.dropped);
-    }
-    let mut result = Ok(Done::Success);
-    if let Some(expect) = &expect {
-        let rows: Vec<JournalRow> = matched.iter().map(|r| r.row()).collect();
-        let missed = journal.may_miss(query.since);
-        let verdict = if missed {
-            Err(Failure::new(
+        let answer = send(&launcher, &base, Method::GET, ROUTE.into()).await?;
+        // Reading and matching a large journal takes a while: Ctrl-C still ends them.
+        let journal = Journal::read(&answer).await?;
+        let mut matched: Vec<&Record> = Vec::new();
+        each_interruptible(&journal.records, |record| {
+            if query.passes(record) {
+                matched.push(record);
+            }
+            Ok(())
+        })
+        .await?;
+        if journal.dropped > 0 {
+            reporter.journal_dropped(journal.dropped);
+        }
+        let mut result = Ok(Done::Success);
+        if let Some(expect) = &expect {
+            let rows: Vec<JournalRow> = matched.iter().map(|r| r.row()).collect();
+            let missed = journal.may_miss(query.since);
+            let verdict = if missed {
+                Err(Failure::new(
                 Class::Unexpected,
                 format!(
                     "emulator requests --expect {}: cannot count: the journal dropped its oldest {}, \
@@ -95,113 +91,40 @@ pub fn run(
                 "clear the journal between steps (`safe-ad emulator requests --clear`), or narrow \
                  the count with --since",
             ))
-        } else if expect.met(matched.len() as u64) {
-            Ok(())
-        } else {
-            Err(Failure::new(
-                Class::Unexpected,
-                format!(
-                    "emulator requests --expect {}: {} matched{}",
-                    expect.text,
-                    counted(matched.len() as u64, "request", "requests"),
-                    query.described()
-                ),
-            ))
-        };
-        match verdict {
-            Ok(()) => reporter.journal_expect_met(matched.len() as u64, &expect.text),
-            Err(failure) => {
-                reporter.journal_listing(&rows);
-                result = Err(failure);
+            } else if expect.met(matched.len() as u64) {
+                Ok(())
+            } else {
+                Err(Failure::new(
+                    Class::Unexpected,
+                    format!(
+                        "emulator requests --expect {}: {} matched{}",
+                        expect.text,
+                        counted(matched.len() as u64, "request", "requests"),
+                        query.described()
+                    ),
+                ))
+            };
+            match verdict {
+                Ok(()) => reporter.journal_expect_met(matched.len() as u64, &expect.text),
+                Err(failure) => {
+                    reporter.journal_listing(&rows);
+                    result = Err(failure);
+                }
             }
+        } else if args.count {
+            reporter.journal_count(matched.len() as u64);
+        } else {
+            let lines: Vec<&str> = matched.iter().map(|r| r.line.as_str()).collect();
+            let rows: Vec<JournalRow> = matched.iter().map(|r| r.row()).collect();
+            reporter.journal_records(&lines, &rows, json);
         }
-    } else if args.count {
-        reporter.journal_count(matched.len() as u64);
-    } else {
-        let lines: Vec<&str> = matched.iter().map(|r| r.line.as_str()).collect();
-        let rows: Vec<JournalRow> = matched.iter().map(|r| r.row()).collect();
-        reporter.journal_records(&lines, &rows, options.json);
-    }
-    if args.clear {
-        let route = format!("{ROUTE}?through={}", journal.last_seq());
-        let cleared = send(&runtime, &launcher, &base, Method::DELETE, route)?;
-        reporter.journal_cleared(cleared_count(&cleared));
-    }
-    result
-}
-
-/// The launcher URL without its path prefix.
-pub(super) fn root_of(url: &LauncherUrl) -> LauncherUrl {
-    reqwest::Url::parse(url.base())
-        .ok()
-        .and_then(|mut root| {
-            root.set_path("/");
-            parse_launcher_url(root.as_str()).ok()
-        })
-        .unwrap_or_else(|| url.clone())
-}
-
-/// Sends one request to one of the emulator's own routes (the journal's, `export`'s) and judges
-/// its answer: a 2xx is the answer; no
-/// emulator there, a wrong token or a launcher that is not an emulator are failures that say so.
-pub(super) fn send(
-    runtime: &tokio::runtime::Runtime,
-    launcher: &Launcher,
-    base: &str,
-    method: Method,
-    route: String,
-) -> Result<Answer, Failure> {
-    let sent = runtime.block_on(interruptible(launcher.emulator_route(
-        method,
-        &route,
-        MAX_JOURNAL,
-    )))?;
-    let answer = match sent {
-        Ok(answer) => answer,
-        Err(no_answer) => {
-            let failure = outcome::judge_no_answer(&no_answer, None, base);
-            return Err(match failure.class {
-                Class::Unreachable => Failure {
-                    hint: Some(format!(
-                        "no emulator answers at {base}: start one with `eval \"$(safe-ad \
-                         emulator --background)\"` in an earlier step, and make sure this step \
-                         has its SAFE_LAUNCHER_URL and SAFE_LAUNCHER_TOKEN"
-                    )),
-                    ..failure
-                },
-                _ => failure,
-            });
+        if args.clear {
+            let route = format!("{ROUTE}?through={}", journal.last_seq());
+            let cleared = send(&launcher, &base, Method::DELETE, route).await?;
+            reporter.journal_cleared(cleared_count(&cleared));
         }
-    };
-    match answer.status {
-        200..=299 => Ok(answer),
-        401 | 403 => Err(outcome::judge_answer(&answer).err().map_or_else(
-            || Failure::new(Class::Auth, "the emulator refused the token"),
-            |failure| {
-                failure.with_hint(
-                    "the emulator's journal opens only with the token it printed at start \
-                     (SAFE_LAUNCHER_TOKEN from `safe-ad emulator --background`), not one from \
-                     `safe-ad auth login`",
-                )
-            },
-        )),
-        404 => Err(Failure::new(
-            Class::Rejected,
-            format!(
-                "{base} answered 404 for {}: it is not a safe-ad emulator, or the token is not \
-                 the one it printed",
-                route.split('?').next().unwrap_or_default()
-            ),
-        )
-        .with_hint(
-            "`safe-ad emulator requests` reads the journal of `safe-ad emulator`, with the \
-             SAFE_LAUNCHER_TOKEN that `--background` printed (a token from `safe-ad auth login` \
-             opens only the launcher's routes)",
-        )),
-        _ => Err(outcome::judge_answer(&answer)
-            .err()
-            .unwrap_or_else(|| Failure::new(Class::Unexpected, "an answer that is not 2xx"))),
-    }
+        result
+    }))
 }
 
 /// `{"cleared":N}`.
@@ -274,7 +197,7 @@ impl Record {
 }
 
 impl Journal {
-    fn read(runtime: &tokio::runtime::Runtime, answer: &Answer) -> Result<Journal, Failure> {
+    async fn read(answer: &Answer) -> Result<Journal, Failure> {
         let dropped = answer
             .headers
             .iter()
@@ -284,7 +207,7 @@ impl Journal {
         let text = std::str::from_utf8(&answer.body).map_err(|_| not_a_journal("not text"))?;
         let mut records = Vec::new();
         let lines = text.lines().filter(|line| !line.trim().is_empty());
-        each_interruptible(runtime, lines, |line| {
+        each_interruptible(lines, |line| {
             let mut value: Value = serde_json::from_str(line)
                 .map_err(|_| not_a_journal("a line that is not a JSON object"))?;
             if !value.is_object() {
@@ -299,7 +222,8 @@ impl Journal {
             };
             records.push(Record { line, value });
             Ok(())
-        })?;
+        })
+        .await?;
         Ok(Journal { records, dropped })
     }
 
@@ -330,13 +254,6 @@ fn not_a_journal(what: &str) -> Failure {
     )
 }
 
-/// `--status`: one status, or a class (`4xx`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Status {
-    Is(u64),
-    Class(u64),
-}
-
 /// The filters, checked.
 #[derive(Debug, Default)]
 struct Query {
@@ -349,29 +266,8 @@ struct Query {
 
 impl Query {
     fn from_args(args: &RequestsArgs) -> Result<Query, Failure> {
-        let method = match &args.method {
-            Some(method)
-                if method.is_empty() || !method.bytes().all(|b| b.is_ascii_alphabetic()) =>
-            {
-                return Err(Failure::usage(format!(
-                    "--method {}: expected an HTTP method such as GET, PUT, POST or DELETE",
-                    crate::sanitize::line(method.as_bytes(), 40)
-                )))
-            }
-            method => method.as_ref().map(|m| m.to_ascii_uppercase()),
-        };
-        let path = match &args.path {
-            Some(path) if !path.starts_with('/') && !path.starts_with('*') => {
-                return Err(Failure::usage(format!(
-                    "--path {}: a path starts with `/` (or a `*` pattern)",
-                    crate::sanitize::line(path.as_bytes(), 80)
-                ))
-                .with_hint(
-                    "for example --path '/appendable-data/*' or --path '/appendable-data/**'",
-                ))
-            }
-            path => path.clone(),
-        };
+        let method = args.method.as_deref().map(parse_method).transpose()?;
+        let path = args.path.as_deref().map(parse_path).transpose()?;
         let status = args.status.as_deref().map(parse_status).transpose()?;
         let since = args
             .since
@@ -448,106 +344,6 @@ impl Query {
             String::new()
         } else {
             format!(" ({})", parts.join(" "))
-        }
-    }
-}
-
-fn parse_status(text: &str) -> Result<Status, Failure> {
-    let bad = || {
-        Failure::usage(format!(
-            "--status {}: expected a status such as 404, or a class such as 4xx",
-            crate::sanitize::line(text.as_bytes(), 40)
-        ))
-    };
-    let lower = text.to_ascii_lowercase();
-    if let Some(class) = lower.strip_suffix("xx") {
-        return match class.parse::<u64>() {
-            Ok(digit @ 1..=5) if class.len() == 1 => Ok(Status::Class(digit)),
-            _ => Err(bad()),
-        };
-    }
-    match text.parse::<u64>() {
-        Ok(status @ 100..=599) if text.len() == 3 => Ok(Status::Is(status)),
-        _ => Err(bad()),
-    }
-}
-
-/// `--since RECORD`: a seq number, or a record's own line (its `seq`); empty: from the start.
-fn parse_since(text: &str) -> Result<Option<u64>, Failure> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Ok(None);
-    }
-    if let Ok(seq) = text.parse::<u64>() {
-        return Ok(Some(seq));
-    }
-    let seq = serde_json::from_str::<Value>(text)
-        .ok()
-        .and_then(|value| value["seq"].as_u64());
-    match seq {
-        Some(seq) => Ok(Some(seq)),
-        None => Err(Failure::usage(format!(
-            "--since {}: expected a record's seq number, or a record's line as `safe-ad emulator \
-             requests` printed it",
-            crate::sanitize::line(text.as_bytes(), 80)
-        ))
-        .with_hint(
-            "mark=$(safe-ad emulator requests | tail -n 1) before the step, then --since \"$mark\"",
-        )),
-    }
-}
-
-/// `--expect`: a comparison and a number.
-#[derive(Debug, PartialEq, Eq)]
-struct Expect {
-    text: String,
-    compare: Compare,
-    count: u64,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Compare {
-    Equal,
-    AtLeast,
-    AtMost,
-    More,
-    Fewer,
-}
-
-impl Expect {
-    fn parse(text: &str) -> Result<Expect, Failure> {
-        let trimmed = text.trim();
-        let (compare, number) = [
-            (">=", Compare::AtLeast),
-            ("<=", Compare::AtMost),
-            (">", Compare::More),
-            ("<", Compare::Fewer),
-            ("=", Compare::Equal),
-        ]
-        .iter()
-        .find_map(|(prefix, compare)| Some((*compare, trimmed.strip_prefix(prefix)?)))
-        .unwrap_or((Compare::Equal, trimmed));
-        match number.trim().parse::<u64>() {
-            Ok(count) if !number.trim().starts_with('+') => Ok(Expect {
-                text: trimmed.to_owned(),
-                compare,
-                count,
-            }),
-            _ => Err(Failure::usage(format!(
-                "--expect {}: expected a count: N, >=N, <=N, >N or <N",
-                crate::sanitize::line(text.as_bytes(), 40)
-            ))
-            .with_hint("quote a comparison for the shell: --expect '>=1'")),
-        }
-    }
-
-    fn met(&self, matched: u64) -> bool {
-        match self.compare {
-            Compare::Equal => matched == self.count,
-            Compare::AtLeast => matched >= self.count,
-            Compare::AtMost => matched <= self.count,
-            Compare::More => matched > self.count,
-            Compare::Fewer => matched < self.count,
         }
     }
 }
@@ -658,31 +454,5 @@ mod tests {
         let path = format!("/{}", "a".repeat(900));
         assert!(!glob_matches(b"/**a**a**a**a**a**a**ab", path.as_bytes()));
         assert!(glob_matches(b"/**a**a**a**a**a**a**a", path.as_bytes()));
-    }
-
-    #[test]
-    fn expectations_and_statuses_parse() {
-        assert_eq!(Expect::parse("3").unwrap().compare, Compare::Equal);
-        let at_least = Expect::parse(">=1").unwrap();
-        assert!(at_least.met(1) && at_least.met(5) && !at_least.met(0));
-        assert!(Expect::parse("0").unwrap().met(0));
-        assert!(Expect::parse("<2").unwrap().met(1));
-        for bad in ["", "x", "-1", ">=", "=>1", "+1", "1.5"] {
-            assert!(Expect::parse(bad).is_err(), "{bad}");
-        }
-        assert_eq!(parse_status("404").unwrap(), Status::Is(404));
-        assert_eq!(parse_status("4xx").unwrap(), Status::Class(4));
-        assert_eq!(parse_status("5XX").unwrap(), Status::Class(5));
-        for bad in ["4x", "6xx", "40", "0404", "xx", "099"] {
-            assert!(parse_status(bad).is_err(), "{bad}");
-        }
-        assert_eq!(parse_since("").unwrap(), None);
-        assert_eq!(parse_since("12").unwrap(), Some(12));
-        assert_eq!(
-            parse_since("{\"event\":\"request\",\"seq\":7,\"method\":\"GET\"}\n").unwrap(),
-            Some(7)
-        );
-        assert!(parse_since("{\"event\":\"start\"}").is_err());
-        assert!(parse_since("seven").is_err());
     }
 }

@@ -1,12 +1,16 @@
-//! The commands, one file per family. Each takes the merged client options and the reporter
-//! and returns `Result<Done, Failure>`: what it printed went through the reporter, and the exit
-//! code is left to `outcome`.
+//! The commands, one file per family. Each takes its arguments and the [`Context`] (the merged
+//! client options, the environment read once, the reporter), checks them, and comes back with a
+//! [`Next`]: its end when it sends nothing, or the sending still to do, which `run` runs on the
+//! one runtime (`runtime::finish`). What it printed went through the reporter, and the exit code
+//! is left to `outcome`. No command file imports another: what several share (resolving the
+//! settings, the launcher, the stop-and-account block, the purge note) is here, and the
+//! arguments' parsers are in `args`.
 //!
-//! `operations` (put, post, the clears) and `metadata` drive batches of handles; `handles`
-//! makes and frees them (create, open, reopen, drop); `items` changes one item at a time
+//! `operations` (put, post, the clears, metadata, reopen and drop) drives batches of handles;
+//! `handles` makes them (create, open); `items` changes one item at a time
 //! (remove, restore, purge, append), beside the clears it mirrors; `show` reads what a handle
 //! holds, `cat` one item's content as raw bytes, and `status` compares a copy with the network;
-//! `auth` and `config` manage the token and the config file (`whoami`: your own key);
+//! `auth` and `config` manage the token and the config file (`auth whoami`: your own key);
 //! `completions` prints a script; `decode` reads serialised bytes, offline; `emulator` starts
 //! the stand-in launcher.
 
@@ -23,22 +27,34 @@ pub mod handles;
 pub mod items;
 #[cfg(feature = "emulator")]
 pub mod journal;
-pub mod metadata;
 pub mod operations;
 pub mod show;
 pub mod status;
-pub mod whoami;
 
 use std::ffi::OsString;
+use std::future::Future;
 
-use crate::batch::Stop;
+use crate::batch::show::ShowOptions;
+use crate::batch::{self, Ended, Step, Stop};
 use crate::cli::ClientOptions;
+use crate::handle::Handle;
 use crate::input::{self, BadArgs};
 use crate::launcher::{Launcher, Request, Slot};
 use crate::outcome::{Class, Done, Failure};
 use crate::report::Reporter;
 use crate::runtime::internal;
+pub use crate::runtime::Next;
 use crate::settings::{self, Environment, Settings, StdinUse};
+
+/// What every command is given besides its own arguments.
+#[derive(Clone, Copy)]
+pub struct Context<'a> {
+    /// The client options, merged from every level of the command line.
+    pub options: &'a ClientOptions,
+    /// The process's environment, read once at start.
+    pub env: &'a Environment,
+    pub reporter: &'a Reporter,
+}
 
 /// The handles given on the command line, `-` for standard input. Every argument that is not a
 /// handle is reported, as a bad line of standard input is (`--json` included), and `None` says
@@ -71,18 +87,20 @@ fn stdin_use(slots: &[input::Slot]) -> StdinUse {
     }
 }
 
-/// Resolves the settings of a command from the process's environment and says their warnings.
-fn resolve(
+/// Resolves the settings of a command from its options and the environment, and says their
+/// warnings.
+fn resolve(cx: Context, stdin_use: StdinUse) -> Result<Settings, Failure> {
+    resolve_with(cx.options, cx, stdin_use)
+}
+
+/// [`resolve`] with other options than the command line's (`config show` allows plain http).
+fn resolve_with(
     options: &ClientOptions,
-    reporter: &Reporter,
+    cx: Context,
     stdin_use: StdinUse,
 ) -> Result<Settings, Failure> {
-    let settings = settings::resolve(
-        options,
-        &Environment::from_process(),
-        &mut std::io::stdin().lock(),
-        stdin_use,
-    )?;
+    let reporter = cx.reporter;
+    let settings = settings::resolve(options, cx.env, &mut std::io::stdin().lock(), stdin_use)?;
     // A token read only now (from standard input or a pipe) is kept out of the words too.
     crate::report::keep_out(settings.token.iter().map(|(token, _)| token.clone()));
     for warning in &settings.warnings {
@@ -155,5 +173,272 @@ fn accounted(done: Done, stop: &Stop, launcher: &Launcher, reporter: &Reporter) 
     match done {
         Done::Success => Done::Failed(Class::Unreachable),
         other => other,
+    }
+}
+
+/// Runs work that holds leases (`batch::until_stopped`) until it ends or Ctrl-C stops it: its
+/// value, or the interrupted failure that accounts for the leases.
+async fn leased<T>(
+    work: impl Future<Output = T>,
+    stop: &Stop,
+    launcher: &Launcher,
+    reporter: &Reporter,
+) -> Result<T, Failure> {
+    leased_or(work, stop, launcher, reporter, |_| {}).await
+}
+
+/// [`leased`], saying what the work did before Ctrl-C cut it short with `cut`.
+async fn leased_or<T>(
+    work: impl Future<Output = T>,
+    stop: &Stop,
+    launcher: &Launcher,
+    reporter: &Reporter,
+    cut: impl FnOnce(T),
+) -> Result<T, Failure> {
+    match batch::until_stopped(work, stop, || reporter.stopping()).await {
+        Ended::Finished(value) => Ok(value),
+        Ended::Interrupted(value) => {
+            cut(value);
+            Err(interrupted(stop, launcher, reporter))
+        }
+        Ended::Abandoned => Err(interrupted(stop, launcher, reporter)),
+    }
+}
+
+/// Runs a procedure that holds leases (`open`, `append`) until it ends or Ctrl-C stops it, and
+/// prints its steps with `report`: the command says how its steps read, also when they were cut
+/// short (an `append` stopped before its append prints no step of its own on stdout).
+async fn finish_leasing<Ran: AsRef<[Step]>>(
+    launcher: &Launcher,
+    stop: &Stop,
+    reporter: &Reporter,
+    work: impl Future<Output = Ran>,
+    report: impl Fn(&Ran),
+) -> Result<Done, Failure> {
+    let steps = leased_or(work, stop, launcher, reporter, |steps| report(&steps)).await?;
+    report(&steps);
+    let done = done_of(steps.as_ref());
+    Ok(accounted(done, stop, launcher, reporter))
+}
+
+/// How a procedure's steps ended: by its first failure, if any.
+fn done_of(steps: &[Step]) -> Done {
+    let first_failure: Option<Class> = steps
+        .iter()
+        .find_map(|step| step.result.as_ref().err().map(|failure| failure.class));
+    Done::from_first_failure(first_failure)
+}
+
+/// Before a purge (or `clear-deleted-data`) not saved: the note on what a plain post would
+/// leave, said when the removal of one of the items (at `indexes`; all: `None`) has not reached
+/// the network, or when that cannot be told (`batch::status::removals_unsaved`).
+async fn purge_note_if_unsaved(
+    name: &str,
+    handle: Handle,
+    indexes: Option<&[u64]>,
+    settings: &Settings,
+    launcher: &Launcher,
+    reporter: &Reporter,
+) -> Result<(), Failure> {
+    let read = ShowOptions::whole(settings.jobs, settings.verbose);
+    let stop = Stop::default();
+    let work = batch::status::removals_unsaved(launcher, handle, indexes, read, &stop);
+    let (unsaved, steps) = leased(work, &stop, launcher, reporter).await?;
+    reporter.exchanges(launcher, &steps);
+    let unsaved = unsaved.map_err(|failure| {
+        let mut refused = Failure::new(
+            failure.class,
+            format!(
+                "{name} {handle}: a handle taken to read the network's deleted list was not given back; nothing was changed: {}",
+                failure.message
+            ),
+        );
+        refused.hint = failure.hint.clone();
+        refused
+    })?;
+    if unsaved != Some(false) {
+        reporter.purge_note(name, &handle.to_string());
+    }
+    Ok(())
+}
+
+/// A client of the emulator's own routes (`emulator requests`, `emulator export`): where they
+/// are, and sending one request to them.
+#[cfg(feature = "emulator")]
+mod emulator_routes {
+    use reqwest::Method;
+
+    use crate::launcher::{Answer, Launcher};
+    use crate::outcome::{self, Class, Failure, Hint};
+    use crate::runtime::interruptible;
+    use crate::url::{parse_launcher_url, LauncherUrl};
+
+    /// The most of an answer from one of the emulator's own routes: a journal's records, at their
+    /// longest, for its 16 MiB bound.
+    const MAX_EMULATOR_ANSWER: usize = 256 * 1024 * 1024;
+
+    /// The launcher URL without its path prefix (the emulator's own routes are at its root).
+    pub(super) fn root_of(url: &LauncherUrl) -> LauncherUrl {
+        reqwest::Url::parse(url.base())
+            .ok()
+            .and_then(|mut root| {
+                root.set_path("/");
+                parse_launcher_url(root.as_str()).ok()
+            })
+            .unwrap_or_else(|| url.clone())
+    }
+
+    /// Sends one request to one of the emulator's own routes (the journal's, `export`'s) and judges
+    /// its answer: a 2xx is the answer; no
+    /// emulator there, a wrong token or a launcher that is not an emulator are failures that say so.
+    pub(super) async fn send(
+        launcher: &Launcher,
+        base: &str,
+        method: Method,
+        route: String,
+    ) -> Result<Answer, Failure> {
+        let sent =
+            interruptible(launcher.emulator_route(method, &route, MAX_EMULATOR_ANSWER)).await?;
+        let answer = match sent {
+            Ok(answer) => answer,
+            Err(no_answer) => {
+                let failure = outcome::judge_no_answer(&no_answer, None, base);
+                return Err(match failure.class {
+                    Class::Unreachable => Failure {
+                        hint: Some(Hint::Said(format!(
+                            "no emulator answers at {base}: start one with `eval \"$(safe-ad \
+                         emulator --background)\"` in an earlier step, and make sure this step \
+                         has its SAFE_LAUNCHER_URL and SAFE_LAUNCHER_TOKEN"
+                        ))),
+                        ..failure
+                    },
+                    _ => failure,
+                });
+            }
+        };
+        match answer.status {
+            200..=299 => Ok(answer),
+            401 | 403 => Err(outcome::judge_answer(&answer).err().map_or_else(
+                || Failure::new(Class::Auth, "the emulator refused the token"),
+                |failure| {
+                    failure.with_hint(
+                        "the emulator's journal opens only with the token it printed at start \
+                     (SAFE_LAUNCHER_TOKEN from `safe-ad emulator --background`), not one from \
+                     `safe-ad auth login`",
+                    )
+                },
+            )),
+            404 => Err(Failure::new(
+                Class::Rejected,
+                format!(
+                "{base} answered 404 for {}: it is not a safe-ad emulator, or the token is not \
+                 the one it printed",
+                route.split('?').next().unwrap_or_default()
+            ),
+            )
+            .with_hint(
+                "`safe-ad emulator requests` reads the journal of `safe-ad emulator`, with the \
+             SAFE_LAUNCHER_TOKEN that `--background` printed (a token from `safe-ad auth login` \
+             opens only the launcher's routes)",
+            )),
+            _ => Err(outcome::judge_answer(&answer)
+                .err()
+                .unwrap_or_else(|| Failure::new(Class::Unexpected, "an answer that is not 2xx"))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{ColorWhen, HandleArgs};
+    use crate::launcher::Operation;
+
+    /// The commands layer stays thin: what a command file takes from the layer is `mod.rs`'s
+    /// shared helpers (`super::…`), never another command file.
+    #[test]
+    fn no_command_file_imports_another() {
+        let files = [
+            ("auth", include_str!("auth.rs")),
+            ("cat", include_str!("cat.rs")),
+            ("completions", include_str!("completions.rs")),
+            ("config", include_str!("config.rs")),
+            ("decode", include_str!("decode.rs")),
+            ("emulator", include_str!("emulator.rs")),
+            ("export", include_str!("export.rs")),
+            ("handles", include_str!("handles.rs")),
+            ("items", include_str!("items.rs")),
+            ("journal", include_str!("journal.rs")),
+            ("operations", include_str!("operations.rs")),
+            ("show", include_str!("show.rs")),
+            ("status", include_str!("status.rs")),
+        ];
+        // Every command file is in the list.
+        let declared: Vec<&str> = include_str!("mod.rs")
+            .lines()
+            .filter_map(|line| line.strip_prefix("pub mod ")?.strip_suffix(';'))
+            .collect();
+        let listed: Vec<&str> = files.iter().map(|(name, _)| *name).collect();
+        assert_eq!(declared, listed);
+        let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+        for (name, text) in files {
+            for path in text
+                .split("super::")
+                .skip(1)
+                .chain(text.split("commands::").skip(1))
+            {
+                // The names right after `super::`: one, or a `{…}` group of them.
+                let names: Vec<&str> = match path.strip_prefix('{') {
+                    Some(group) => group.split('}').next().unwrap_or("").split(',').collect(),
+                    None => vec![path],
+                };
+                for used in names {
+                    let used = used.trim_start();
+                    let used = &used[..used.find(|c| !is_ident(c)).unwrap_or(used.len())];
+                    assert!(
+                        used == "*" || !files.iter().any(|(other, _)| *other == used),
+                        "{name}.rs imports the command file {used}.rs"
+                    );
+                }
+            }
+        }
+    }
+
+    /// A command that sends nothing comes back as `Next::Done`, which `runtime::finish` ends
+    /// without building a runtime; one that sends comes back as the work still to do.
+    #[test]
+    fn only_a_command_that_sends_gets_a_runtime() {
+        let env = Environment {
+            config_dir: Some("/nonexistent/safe-ad-test-config".into()),
+            token: Some("a-token".into()),
+            ..Environment::default()
+        };
+        let reporter = Reporter::new(true, false, ColorWhen::Never);
+        let handles = HandleArgs {
+            handles: vec!["5".into()],
+        };
+        let run = |options: &ClientOptions| {
+            let cx = Context {
+                options,
+                env: &env,
+                reporter: &reporter,
+            };
+            match operations::run(Operation::Put, None, &handles, cx) {
+                Ok(Next::Done(done)) => Some(done),
+                Ok(Next::Sends(_)) => None,
+                Err(failure) => panic!("{failure}"),
+            }
+        };
+        let dry_run = ClientOptions {
+            dry_run: true,
+            ..ClientOptions::default()
+        };
+        assert_eq!(run(&dry_run), Some(Done::Success));
+        let curl = ClientOptions {
+            curl: true,
+            ..ClientOptions::default()
+        };
+        assert_eq!(run(&curl), Some(Done::Success));
+        assert_eq!(run(&ClientOptions::default()), None);
     }
 }

@@ -1,5 +1,5 @@
-//! `put`, `post`, `clear-data` and `clear-deleted-data` (and the batch machinery `metadata`
-//! shares): check every handle and setting, then send, report and tally.
+//! The batches over handles: `put`, `post`, `clear-data`, `clear-deleted-data`, `metadata`,
+//! `reopen` and `drop`: check every handle and setting, then send, report and tally.
 //!
 //! Command-line handles and settings are all checked before the first request, so a usage error
 //! never leaves a batch half done. Handles then run through `batch` in input order; a failure
@@ -9,52 +9,46 @@
 use std::cell::Cell;
 use std::time::Instant;
 
-use futures_util::StreamExt;
-
-use crate::batch::{self, Ended, Plan, Procedure, Stop, Tally};
-use crate::cli::{ClientOptions, HandleArgs, SaveWith};
+use crate::batch::{self, Plan, Procedure, Stop, Tally};
+use crate::cli::{HandleArgs, SaveWith};
 use crate::handle::Handle;
 use crate::input::{self, Slot};
 use crate::launcher::{Launcher, Operation};
 use crate::outcome::{Class, Done, Failure};
 use crate::report::Reporter;
-use crate::runtime::{interruptible, runtime};
+use crate::runtime::interruptible;
 use crate::settings::Settings;
+
+use super::{leased, purge_note_if_unsaved, Context, Next};
 
 /// How many saved handles the note after a clear keeps to name.
 const NOTE_HANDLES: usize = 6;
 
 /// Runs `operation` (and `save` after it) over the handles.
-pub fn run(
+pub fn run<'a>(
     operation: Operation,
     save: Option<SaveWith>,
     handles: &HandleArgs,
-    options: &ClientOptions,
-    reporter: &Reporter,
-) -> Result<Done, Failure> {
+    cx: Context<'a>,
+) -> Result<Next<'a>, Failure> {
     let save = save.map(|save| match save {
         SaveWith::Post => Operation::Post,
         SaveWith::Put => Operation::Put,
     });
-    run_procedure(
-        Procedure::Operation { operation, save },
-        handles,
-        options,
-        reporter,
-    )
+    run_procedure(Procedure::Operation { operation, save }, handles, cx)
 }
 
 /// Runs a procedure over the handles given: on the command line, `-` for standard input.
-pub fn run_procedure(
+pub fn run_procedure<'a>(
     procedure: Procedure,
     handles: &HandleArgs,
-    options: &ClientOptions,
-    reporter: &Reporter,
-) -> Result<Done, Failure> {
+    cx: Context<'a>,
+) -> Result<Next<'a>, Failure> {
+    let reporter = cx.reporter;
     let Some(slots) = super::handle_slots(&handles.handles, procedure.name(), reporter)? else {
-        return Ok(Done::Failed(Class::Usage));
+        return Ok(Next::Done(Done::Failed(Class::Usage)));
     };
-    let settings = super::resolve(options, reporter, super::stdin_use(&slots))?;
+    let settings = super::resolve(cx, super::stdin_use(&slots))?;
     let plan = Plan {
         procedure,
         jobs: settings.jobs,
@@ -62,32 +56,31 @@ pub fn run_procedure(
     };
     let launcher = super::launcher(&settings)?;
     if settings.dry_run || settings.curl {
-        return describe_requests(plan, slots, &settings, &launcher, reporter);
+        let done = describe_requests(plan, slots, &settings, &launcher, reporter);
+        return Ok(Next::Done(done));
     }
     settings.token()?;
-    if let Procedure::Operation {
-        operation: Operation::ClearDeletedData,
-        save: None,
-    } = procedure
-    {
-        // One handle: said only when a removal it purges has not reached the network.
-        match slots.as_slice() {
-            [Slot::Handle(handle)] => super::items::purge_note_if_unsaved(
-                &runtime()?,
-                procedure.name(),
-                *handle,
-                None,
-                &settings,
-                &launcher,
-                reporter,
-            )?,
-            _ => reporter.purge_note(procedure.name(), "HANDLE"),
+    Ok(Next::sends(async move {
+        let (settings, launcher) = (&settings, &launcher);
+        if let Procedure::Operation {
+            operation: Operation::ClearDeletedData,
+            save: None,
+        } = procedure
+        {
+            // One handle: said only when a removal it purges has not reached the network.
+            match slots.as_slice() {
+                [Slot::Handle(handle)] => {
+                    let name = procedure.name();
+                    purge_note_if_unsaved(name, *handle, None, settings, launcher, reporter).await?
+                }
+                _ => reporter.purge_note(procedure.name(), "HANDLE"),
+            }
         }
-    }
-    run_batch(plan, slots, &settings, &launcher, reporter)
+        run_batch(plan, slots, settings, launcher, reporter).await
+    }))
 }
 
-fn run_batch(
+async fn run_batch(
     plan: Plan,
     slots: Vec<Slot>,
     settings: &Settings,
@@ -104,7 +97,7 @@ fn run_batch(
     // hold nothing, and Ctrl-C drops them at once.
     let leasing = matches!(plan.procedure, Procedure::Reopen { .. });
     let stop = Stop::default();
-    let finished = runtime()?.block_on(async {
+    let finished = async {
         let items = input::items(slots, tokio::io::stdin());
         let work = batch::run(
             plan,
@@ -134,13 +127,9 @@ fn run_batch(
                 failure
             });
         }
-        match batch::until_stopped(work, &stop, || reporter.stopping()).await {
-            Ended::Finished(stopped_early) => Ok(stopped_early),
-            Ended::Interrupted(_) | Ended::Abandoned => {
-                Err(super::interrupted(&stop, launcher, reporter))
-            }
-        }
-    });
+        leased(work, &stop, launcher, reporter).await
+    }
+    .await;
     let stopped_early = !matches!(finished, Ok(false));
     let started_handles = started_handles.get();
     let not_started = match known_total {
@@ -169,29 +158,26 @@ fn run_batch(
     Ok(super::accounted(done, &stop, launcher, reporter))
 }
 
-/// `--dry-run` and `--curl`: say what would be sent, send nothing.
+/// `--dry-run` and `--curl`: say what would be sent, send nothing (and run no runtime:
+/// standard input is read by blocking reads).
 fn describe_requests(
     plan: Plan,
     slots: Vec<Slot>,
     settings: &Settings,
     launcher: &Launcher,
     reporter: &Reporter,
-) -> Result<Done, Failure> {
+) -> Done {
     let mut first_failure = None;
     let describe = super::describer(settings, launcher, reporter);
-    runtime()?.block_on(async {
-        let items = input::items(slots, tokio::io::stdin());
-        futures_util::pin_mut!(items);
-        while let Some(item) = items.next().await {
-            let Ok(handle) = item.handle else {
-                if let Some(failure) = item.problem(plan.procedure.name()) {
-                    reporter.failed(&failure);
-                    first_failure.get_or_insert(failure.class);
-                }
-                continue;
-            };
-            describe(&plan.procedure.plan(handle));
-        }
-    });
-    Ok(Done::from_first_failure(first_failure))
+    for item in input::items_blocking(slots, std::io::stdin().lock()) {
+        let Ok(handle) = item.handle else {
+            if let Some(failure) = item.problem(plan.procedure.name()) {
+                reporter.failed(&failure);
+                first_failure.get_or_insert(failure.class);
+            }
+            continue;
+        };
+        describe(&plan.procedure.plan(handle));
+    }
+    Done::from_first_failure(first_failure)
 }

@@ -11,102 +11,94 @@ use futures_util::StreamExt;
 
 use crate::batch::show::{self as show_plan, ShowOptions};
 use crate::batch::status as plan;
-use crate::batch::{self, Ended, Stop, Tally};
-use crate::cli::{ClientOptions, StatusCommand};
+use crate::batch::{Stop, Tally};
+use crate::cli::StatusCommand;
 use crate::input;
 use crate::outcome::{Class, Done, Failure};
-use crate::report::Reporter;
-use crate::runtime::runtime;
+
+use super::{accounted, leased, Context, Next};
 
 const COMMAND: &str = "status";
 
-pub fn run(
-    command: &StatusCommand,
-    options: &ClientOptions,
-    reporter: &Reporter,
-) -> Result<Done, Failure> {
+pub fn run<'a>(command: &StatusCommand, cx: Context<'a>) -> Result<Next<'a>, Failure> {
+    let reporter = cx.reporter;
     let Some(slots) = super::handle_slots(&command.handles.handles, COMMAND, reporter)? else {
-        return Ok(Done::Failed(Class::Usage));
+        return Ok(Next::Done(Done::Failed(Class::Usage)));
     };
-    let settings = super::resolve(options, reporter, super::stdin_use(&slots))?;
+    let settings = super::resolve(cx, super::stdin_use(&slots))?;
     let launcher = super::launcher(&settings)?;
     settings.token()?;
-    let read = ShowOptions::whole(settings.jobs, settings.verbose);
-    let stop = Stop::default();
-    // `ok` counts the copies settled, `failed` those that differ or failed; `differ` the former.
-    let mut tally = Tally::default();
-    let mut differ = 0;
-    // Settled copies that do not show what the network holds (not in sync, nothing to save).
-    let mut unshown = 0;
-    let work = async {
-        let (you, steps) = show_plan::user_key(&launcher, settings.verbose, &stop).await;
-        reporter.exchanges(&launcher, &steps);
-        if let Err(failure) = &you {
-            if stop.is_set() {
-                return;
+    Ok(Next::sends(async move {
+        let read = ShowOptions::whole(settings.jobs, settings.verbose);
+        let stop = Stop::default();
+        // `ok` counts the copies settled, `failed` those that differ or failed; `differ` the former.
+        let mut tally = Tally::default();
+        let mut differ = 0;
+        // Settled copies that do not show what the network holds (not in sync, nothing to save).
+        let mut unshown = 0;
+        let work = async {
+            let (you, steps) = show_plan::user_key(&launcher, settings.verbose, &stop).await;
+            reporter.exchanges(&launcher, &steps);
+            if let Err(failure) = &you {
+                if stop.is_set() {
+                    return;
+                }
+                reporter.show_failed(COMMAND, "your own sign key", failure);
+                tally.first_failure.get_or_insert(failure.class);
             }
-            reporter.show_failed(COMMAND, "your own sign key", failure);
-            tally.first_failure.get_or_insert(failure.class);
-        }
-        let items = input::items(slots, tokio::io::stdin());
-        futures_util::pin_mut!(items);
-        while let Some(item) = items.next().await {
-            if stop.is_set() {
-                return;
-            }
-            let handle = match item.handle {
-                Ok(handle) => handle,
-                Err(_) => {
-                    if let Some(failure) = item.problem(COMMAND) {
-                        reporter.invalid(&item, &failure);
-                        tally.seen += 1;
+            let items = input::items(slots, tokio::io::stdin());
+            futures_util::pin_mut!(items);
+            while let Some(item) = items.next().await {
+                if stop.is_set() {
+                    return;
+                }
+                let handle = match item.handle {
+                    Ok(handle) => handle,
+                    Err(_) => {
+                        if let Some(failure) = item.problem(COMMAND) {
+                            reporter.invalid(&item, &failure);
+                            tally.seen += 1;
+                            tally.failed += 1;
+                            tally.first_failure.get_or_insert(failure.class);
+                        }
+                        continue;
+                    }
+                };
+                let started = Instant::now();
+                let compared = plan::handle(&launcher, handle, read, &stop, |at, done, total| {
+                    reporter.show_progress(at, done, total, started)
+                })
+                .await;
+                // A handle cut short by Ctrl-C is not said: half a comparison would mislead.
+                if stop.is_set() {
+                    return;
+                }
+                let verdict = compared.verdict();
+                reporter.status(&launcher, &compared, &verdict, you.as_deref().ok());
+                tally.seen += 1;
+                match &verdict {
+                    Ok(verdict) if verdict.settled() => {
+                        tally.ok += 1;
+                        unshown += u64::from(!verdict.in_sync());
+                    }
+                    Ok(_) => {
+                        differ += 1;
+                        tally.failed += 1;
+                        tally.first_failure.get_or_insert(Class::Differs);
+                    }
+                    Err(failure) => {
                         tally.failed += 1;
                         tally.first_failure.get_or_insert(failure.class);
                     }
-                    continue;
                 }
-            };
-            let started = Instant::now();
-            let compared = plan::handle(&launcher, handle, read, &stop, |at, done, total| {
-                reporter.show_progress(at, done, total, started)
-            })
-            .await;
-            // A handle cut short by Ctrl-C is not said: half a comparison would mislead.
-            if stop.is_set() {
-                return;
-            }
-            let verdict = compared.verdict();
-            reporter.status(&launcher, &compared, &verdict, you.as_deref().ok());
-            tally.seen += 1;
-            match &verdict {
-                Ok(verdict) if verdict.settled() => {
-                    tally.ok += 1;
-                    unshown += u64::from(!verdict.in_sync());
-                }
-                Ok(_) => {
-                    differ += 1;
-                    tally.failed += 1;
-                    tally.first_failure.get_or_insert(Class::Differs);
-                }
-                Err(failure) => {
-                    tally.failed += 1;
-                    tally.first_failure.get_or_insert(failure.class);
+                if reporter.stdout_closed() {
+                    return;
                 }
             }
-            if reporter.stdout_closed() {
-                return;
-            }
-        }
-    };
-    let ended = runtime()?.block_on(batch::until_stopped(work, &stop, || reporter.stopping()));
-    match ended {
-        Ended::Finished(()) => {
-            reporter.status_summary(&tally, differ, unshown);
-            let done = Done::from_first_failure(tally.first_failure);
-            Ok(super::accounted(done, &stop, &launcher, reporter))
-        }
-        Ended::Interrupted(()) | Ended::Abandoned => {
-            Err(super::interrupted(&stop, &launcher, reporter))
-        }
-    }
+        };
+        leased(work, &stop, &launcher, reporter).await?;
+        reporter.status_summary(&tally, differ, unshown);
+        let done = Done::from_first_failure(tally.first_failure);
+        Ok(accounted(done, &stop, &launcher, reporter))
+    }))
 }

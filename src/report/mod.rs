@@ -44,7 +44,7 @@ use crate::config_file::Key;
 use crate::handle::Handle;
 use crate::input::Item;
 use crate::launcher::{serialised, Fetched, Launcher, Metadata, Operation, Request, Slot};
-use crate::outcome::{self, AnswerError, Class, Done, Failure, Reply};
+use crate::outcome::{AnswerError, Class, Done, Failure, Hint, Reply};
 use crate::sanitize;
 use crate::secret::Secret;
 use crate::settings::{Settings, Source};
@@ -248,7 +248,7 @@ pub struct Reporter {
     wrote: Cell<bool>,
     /// The hints (and once-only notes) already printed: a batch whose handles fail alike
     /// gives each hint once.
-    hints_shown: RefCell<Vec<String>>,
+    hints_shown: RefCell<Vec<Hint>>,
     /// How many data items the copy holds when the run's post is sent, where a read before it
     /// said (the item commands read the handle's metadata first): the note after the post says
     /// what it emptied, or nothing when there was nothing to empty. `None`: not known.
@@ -259,7 +259,7 @@ pub struct Reporter {
     write_failed: RefCell<Option<String>>,
 }
 
-/// The values of the request a hint follows, for its placeholders (`outcome::fill_hint`).
+/// The values of the request a hint follows, for the commands it suggests (`Hint::words`).
 #[derive(Default)]
 struct Values {
     handle: Option<u64>,
@@ -275,8 +275,8 @@ impl Values {
         }
     }
 
-    fn fill(&self, hint: &str) -> String {
-        outcome::fill_hint(hint, self.handle, self.name.as_deref())
+    fn fill(&self, hint: &Hint) -> String {
+        hint.words(self.handle, self.name.as_deref())
     }
 }
 
@@ -429,7 +429,7 @@ fn add_error(object: &mut Value, failure: &Failure, values: &Values) {
         "status": answer.map(|a| a.status),
         "error_code": answer.and_then(|a| a.error_code),
         "description": words(answer.map_or(failure.message.as_str(), |a| a.description.as_str())),
-        "hint": failure.hint.as_deref().map(|hint| words(&values.fill(hint))),
+        "hint": failure.hint.as_ref().map(|hint| words(&values.fill(hint))),
     });
     object["exit_code"] = json!(failure.exit_code());
 }

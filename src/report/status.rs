@@ -98,10 +98,10 @@ impl Reporter {
         };
         const SAID: &str = "(the note after a post)";
         let mut said = self.hints_shown.borrow_mut();
-        if said.iter().any(|already| already == SAID) {
+        if said.contains(&Hint::from(SAID)) {
             return;
         }
-        said.push(SAID.to_string());
+        said.push(Hint::from(SAID));
         drop(said);
         self.note(&match held {
             Some(held) => format!(
@@ -124,10 +124,10 @@ impl Reporter {
         }
         const SAID: &str = "(the note on a copy with no data items)";
         let mut said = self.hints_shown.borrow_mut();
-        if said.iter().any(|already| already == SAID) {
+        if said.contains(&Hint::from(SAID)) {
             return;
         }
-        said.push(SAID.to_string());
+        said.push(Hint::from(SAID));
         drop(said);
         self.note(&format!(
             "handle {handle}'s copy holds no data items at version {}: after a post the launcher's copy holds none, whatever the network holds; `safe-ad status {handle}` compares it with the network",

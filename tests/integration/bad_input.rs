@@ -1360,6 +1360,12 @@ const ITEMS: &[Row] = &[
         &["safe-ad: error: `append` takes one handle, not `-` (standard input)"],
     ),
     row(
+        "append: `-` for the handle, a hint without a placeholder",
+        &["append", "-", "--structured", GOOD_NAME],
+        2,
+        &["hint: give the handle itself: safe-ad append the handle ...; nothing was sent"],
+    ),
+    row(
         "append: --jobs",
         &["append", "--jobs", "2", "1", "--structured", GOOD_NAME],
         2,

@@ -1,0 +1,277 @@
+//! What an operation came to: success, or a failure with a class, an exit code and a hint.
+//!
+//! This module holds the classes and the one table of exit codes: README, `--help` and the man
+//! page are written from (or tested against) `EXIT_CODES`; nothing else chooses an exit code. A
+//! command ends in a [`Done`] or a [`Failure`]; [`exit_code`] turns either into the number, and
+//! only `main` turns that into the process's exit code. `hint` holds the one table of hints (an
+//! enum, rendered by one match), and `judge` the judging of the launcher's answers.
+
+mod hint;
+mod judge;
+
+use std::fmt;
+
+pub use hint::{Check, Hint};
+pub use judge::{
+    class_for_status, describe_body, describe_words, hint_for_answer, hint_for_error_code, judge,
+    judge_answer, judge_login, judge_no_answer, lost_answer_hint, Reply,
+};
+
+/// Why something failed, as a caller branches on it. Each class has exactly one exit code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Class {
+    /// A response the launcher never gives, or an internal error.
+    Unexpected,
+    /// Bad arguments, handle, URL, token file or config file; nothing was sent.
+    Usage,
+    /// No token, or the launcher rejected it (401) or its permissions (403).
+    Auth,
+    /// The launcher refused the operation (any other 4xx).
+    Rejected,
+    /// The launcher failed (5xx).
+    Launcher,
+    /// The launcher could not be reached or did not answer in time.
+    Unreachable,
+    /// Ctrl-C.
+    Interrupted,
+    /// Not a failure of a request: `status` found a handle's copy that differs from the
+    /// network in what a save would change, or one that is stale (items new on the network are
+    /// not: a post keeps them).
+    Differs,
+}
+
+/// One row of the exit-code table.
+pub struct ExitCodeRow {
+    pub code: u8,
+    pub class: Option<Class>,
+    pub name: &'static str,
+    pub meaning: &'static str,
+}
+
+/// Every exit code safe-ad can return. Order is the order of documentation.
+pub const EXIT_CODES: &[ExitCodeRow] = &[
+    ExitCodeRow {
+        code: 0,
+        class: None,
+        name: "ok",
+        meaning: "every operation succeeded",
+    },
+    ExitCodeRow {
+        code: 1,
+        class: Some(Class::Unexpected),
+        name: "unexpected",
+        meaning: "a response the launcher never gives (3xx, 1xx, not HTTP), an internal error, stdout that could not be written (a full disk), or emulator requests --expect not met",
+    },
+    ExitCodeRow {
+        code: 2,
+        class: Some(Class::Usage),
+        name: "usage",
+        meaning: "bad arguments, handle, URL, token file or config file; nothing was sent",
+    },
+    ExitCodeRow {
+        code: 3,
+        class: Some(Class::Auth),
+        name: "auth",
+        meaning: "no token found, the launcher rejected it (401), or it lacks permission (403)",
+    },
+    ExitCodeRow {
+        code: 4,
+        class: Some(Class::Rejected),
+        name: "rejected",
+        meaning: "the launcher refused the operation (other 4xx: unknown handle, data exists, no such data, ...)",
+    },
+    ExitCodeRow {
+        code: 5,
+        class: Some(Class::Launcher),
+        name: "launcher",
+        meaning: "the launcher failed (5xx)",
+    },
+    ExitCodeRow {
+        code: 6,
+        class: Some(Class::Unreachable),
+        name: "unreachable",
+        meaning: "the launcher could not be reached or did not answer in time (refused, reset, DNS, timeout); a request whose answer was lost may still have acted, and is never sent again",
+    },
+    ExitCodeRow {
+        code: 7,
+        class: Some(Class::Differs),
+        name: "differs",
+        meaning: "a handle's copy differs from the network (status: changes a save would send, or stale)",
+    },
+    ExitCodeRow {
+        code: 130,
+        class: Some(Class::Interrupted),
+        name: "interrupted",
+        meaning: "interrupted (Ctrl-C)",
+    },
+];
+
+impl Class {
+    /// Every class. [`Class::at`] is an exhaustive match, so a new class cannot be left out of
+    /// this list unseen (`every_class_has_its_own_code`).
+    pub const ALL: [Class; 8] = [
+        Class::Unexpected,
+        Class::Usage,
+        Class::Auth,
+        Class::Rejected,
+        Class::Launcher,
+        Class::Unreachable,
+        Class::Interrupted,
+        Class::Differs,
+    ];
+
+    /// Where the class stands in [`Class::ALL`].
+    #[cfg(test)]
+    const fn at(self) -> usize {
+        match self {
+            Class::Unexpected => 0,
+            Class::Usage => 1,
+            Class::Auth => 2,
+            Class::Rejected => 3,
+            Class::Launcher => 4,
+            Class::Unreachable => 5,
+            Class::Interrupted => 6,
+            Class::Differs => 7,
+        }
+    }
+
+    fn row(self) -> &'static ExitCodeRow {
+        EXIT_CODES
+            .iter()
+            .find(|row| row.class == Some(self))
+            .unwrap_or(&EXIT_CODES[1])
+    }
+
+    pub fn exit_code(self) -> u8 {
+        self.row().code
+    }
+
+    /// The short name used in machine-readable output.
+    pub fn name(self) -> &'static str {
+        self.row().name
+    }
+}
+
+/// How a command ended when it did not end in a failure still to be reported.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Done {
+    /// Everything asked for succeeded.
+    Success,
+    /// Something failed and was reported where it happened (a handle in a batch, the emulator's
+    /// own message); the class of the first failure picks the code.
+    Failed(Class),
+    /// `emulator -- COMMAND`: the command's own exit status, passed through as it is.
+    PassThrough(u8),
+}
+
+impl Done {
+    /// `Failed` with the first failure's class, if there was one.
+    pub fn from_first_failure(class: Option<Class>) -> Done {
+        class.map_or(Done::Success, Done::Failed)
+    }
+
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Done::Success => EXIT_CODES[0].code,
+            Done::Failed(class) => class.exit_code(),
+            Done::PassThrough(code) => code,
+        }
+    }
+}
+
+/// The exit code of a command's result.
+pub fn exit_code(result: &Result<Done, Failure>) -> u8 {
+    match result {
+        Ok(done) => done.exit_code(),
+        Err(failure) => failure.exit_code(),
+    }
+}
+
+/// A failure a person can act on: what happened, and where one helps, what to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    pub class: Class,
+    pub message: String,
+    pub hint: Option<Hint>,
+    /// What the launcher said, when it answered: for machine-readable output.
+    pub answer: Option<AnswerError>,
+}
+
+/// The launcher's side of a failure: its status and, for its usual JSON body, code and words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnswerError {
+    pub status: u16,
+    pub error_code: Option<i64>,
+    /// The launcher's description, or the body shown safely when it is not the usual JSON.
+    pub description: String,
+}
+
+impl Failure {
+    pub fn new(class: Class, message: impl Into<String>) -> Self {
+        Failure {
+            class,
+            message: message.into(),
+            hint: None,
+            answer: None,
+        }
+    }
+
+    pub fn usage(message: impl Into<String>) -> Self {
+        Failure::new(Class::Usage, message)
+    }
+
+    pub fn with_hint(mut self, hint: impl Into<Hint>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    pub fn exit_code(&self) -> u8 {
+        self.class.exit_code()
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Failure {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_class_has_its_own_code() {
+        // `Class::at` is exhaustive: every class has a place in `Class::ALL`, and only one.
+        for (at, class) in Class::ALL.into_iter().enumerate() {
+            assert_eq!(class.at(), at, "{class:?}");
+        }
+        let mut codes: Vec<u8> = Class::ALL.iter().map(|c| c.exit_code()).collect();
+        codes.push(Done::Success.exit_code());
+        let mut distinct = codes.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(
+            distinct.len(),
+            codes.len(),
+            "two classes share a code: {codes:?}"
+        );
+        // Each class has its own row in the one table, and the table is docs/exit-codes.md's.
+        for class in Class::ALL {
+            let rows = EXIT_CODES.iter().filter(|row| row.class == Some(class));
+            assert_eq!(rows.count(), 1, "{class:?}");
+        }
+        assert_eq!(EXIT_CODES.len(), Class::ALL.len() + 1);
+        let doc = include_str!("../../docs/exit-codes.md");
+        for row in EXIT_CODES {
+            let line = format!("| {} | `{}` | {} |", row.code, row.name, row.meaning);
+            assert!(
+                doc.lines().any(|l| l == line),
+                "docs/exit-codes.md lacks {line}"
+            );
+        }
+        assert_eq!(Class::ALL.map(Class::exit_code), [1, 2, 3, 4, 5, 6, 130, 7]);
+    }
+}
