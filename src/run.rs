@@ -9,7 +9,7 @@ use std::ffi::OsString;
 
 use clap::{FromArgMatches, ValueEnum};
 
-use crate::cli::{Cli, ClientOptions, ColorWhen, Command, Opt, COMMAND_OPTIONS};
+use crate::cli::{Cli, ClientOptions, ColorWhen, Command, Group, Opt, COMMAND_OPTIONS};
 use crate::commands;
 use crate::help;
 use crate::launcher::Operation;
@@ -28,7 +28,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
         Reporter::new(false, false, ColorWhen::Never).help(&help);
         return Done::Success;
     }
-    let matches = match help::command().try_get_matches_from(&args) {
+    let matches = match parse(&args) {
         Ok(matches) => matches,
         Err(error) => return clap_failed(&error, &args, &env),
     };
@@ -58,6 +58,19 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
         Err(failure) => reported(&reporter, failure),
     };
     reporter.finish(done)
+}
+
+/// The line parsed by the definition alone (`cli::command`): the texts `help` writes after the
+/// options are formatted only when clap stops to print help or an error, when the line is
+/// parsed again by the whole command (`help::command`) so that what prints is the same. clap
+/// builds only the commands on the parsed path, each with its row of the options table.
+fn parse(args: &[OsString]) -> Result<clap::ArgMatches, clap::Error> {
+    match crate::cli::command().try_get_matches_from(args) {
+        Ok(matches) => Ok(matches),
+        // The version is the program's: no help text is in it.
+        Err(error) if error.kind() == clap::error::ErrorKind::DisplayVersion => Err(error),
+        Err(_) => help::command().try_get_matches_from(args),
+    }
 }
 
 /// `--token-file PATH` as typed, before clap has read the line (the last one given).
@@ -375,11 +388,11 @@ fn dispatch(
         Command::Restore(c) => items::at_indexes(Operation::Restore, c, options, reporter),
         Command::Purge(c) => items::at_indexes(Operation::Purge, c, options, reporter),
         Command::Append(c) => items::append(c, options, reporter),
-        Command::Auth(auth) => auth::run(&auth.command, options, reporter),
-        Command::Config(config) => config::run(&config.command, options, reporter),
-        Command::Completions(c) => completions::run(c.shell, reporter),
-        Command::Decode(c) => commands::decode::run(c, reporter),
+        Command::Group(Group::Auth(auth)) => auth::run(&auth.command, options, reporter),
+        Command::Group(Group::Config(config)) => config::run(&config.command, options, reporter),
+        Command::Group(Group::Completions(c)) => completions::run(c.shell, reporter),
+        Command::Group(Group::Decode(c)) => commands::decode::run(c, reporter),
         #[cfg(feature = "emulator")]
-        Command::Emulator(args) => commands::emulator::run(args, options, reporter),
+        Command::Group(Group::Emulator(args)) => commands::emulator::run(args, options, reporter),
     }
 }

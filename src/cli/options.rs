@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 
+use clap::builder::Resettable;
 use clap::{Arg, ValueEnum};
 
 use crate::values;
@@ -20,24 +21,61 @@ pub(super) fn add_every_option(command: clap::Command) -> clap::Command {
     add_options(command, all, true)
 }
 
-/// Adds the options of row `AT` of [`COMMAND_OPTIONS`]; clap's `defer` takes a plain function,
-/// so there is one per row.
-fn add_options_of<const AT: usize>(command: clap::Command) -> clap::Command {
-    match COMMAND_OPTIONS.get(AT) {
-        Some((_, opts)) => add_options(command, *opts, false),
-        None => command,
+/// A command's derived arguments followed by its row of [`COMMAND_OPTIONS`], and those of its
+/// own subcommands (`auth status`), in that order (the order help, man pages and completions
+/// list them). The commands' enum is `defer`red, so this runs only for a command clap builds.
+#[derive(Debug)]
+pub struct WithOptions<T>(pub T);
+
+impl<T> std::ops::Deref for WithOptions<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
     }
 }
 
-macro_rules! adders {
-    ($($at:literal)*) => { [$(add_options_of::<$at> as fn(clap::Command) -> clap::Command),*] };
+impl<T: clap::Args> clap::Args for WithOptions<T> {
+    fn group_id() -> Option<clap::Id> {
+        T::group_id()
+    }
+
+    fn augment_args(command: clap::Command) -> clap::Command {
+        with_rows(command, T::augment_args)
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        with_rows(command, T::augment_args_for_update)
+    }
 }
-pub(super) const ADD_OPTIONS: [fn(clap::Command) -> clap::Command; 32] =
-    adders!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31);
-const _: () = assert!(
-    COMMAND_OPTIONS.len() <= ADD_OPTIONS.len(),
-    "add adders for the new rows"
-);
+
+impl<T: clap::FromArgMatches> clap::FromArgMatches for WithOptions<T> {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches(matches).map(WithOptions)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches(matches)
+    }
+}
+
+/// Adds to a command of the first level its derived arguments (`augment`), then its row and to
+/// each of its subcommands theirs.
+fn with_rows(command: clap::Command, augment: fn(clap::Command) -> clap::Command) -> clap::Command {
+    // The texts of the command's entry in the enum, which the derive sets before it defers the
+    // arguments: the arguments' struct would put its own doc comment over them.
+    let about = command.get_about().cloned();
+    let long_about = command.get_long_about().cloned();
+    let command = augment(command)
+        .about(about.map_or(Resettable::Reset, Resettable::Value))
+        .long_about(long_about.map_or(Resettable::Reset, Resettable::Value));
+    let name = command.get_name().to_string();
+    let command = add_options(command, options_of(&name), false);
+    command.mut_subcommands(|sub| {
+        let path = format!("{name} {}", sub.get_name());
+        add_options(sub, options_of(&path), false)
+    })
+}
 
 /// Adds the options of `opts` to a command. Before the subcommand (`top`) every option any
 /// command takes is accepted, and `run` refuses one the chosen command does not take; the
