@@ -134,13 +134,9 @@ fn with_closing_texts(command: clap::Command, prefix: &str) -> clap::Command {
     })
 }
 
-/// The full clap command: the definition in `cli` plus the texts written from tables, built
-/// whole (the commands' arguments are added when a command is built, and the texts go after
-/// them, also in the commands of a group such as `auth`).
+/// The full clap command: the whole definition in `cli` plus the texts written from tables.
 pub fn command() -> clap::Command {
-    let mut command = crate::cli::command();
-    command.build();
-    with_closing_texts(command, "")
+    with_closing_texts(crate::cli::whole_command(), "")
         .after_help(format!(
             "{}\n\n{TRY_IT}\n\n`safe-ad COMMAND -h` lists the options a command takes; `safe-ad --help` adds exit codes, environment and files.",
             examples_text()

@@ -9,7 +9,7 @@ use std::ffi::OsString;
 
 use clap::{FromArgMatches, ValueEnum};
 
-use crate::cli::{Cli, ClientOptions, ColorWhen, Command, Group, Opt, COMMAND_OPTIONS};
+use crate::cli::{Cli, ClientOptions, ColorWhen, Command, Opt, COMMAND_OPTIONS};
 use crate::commands;
 use crate::help;
 use crate::launcher::Operation;
@@ -388,11 +388,11 @@ fn dispatch(
         Command::Restore(c) => items::at_indexes(Operation::Restore, c, options, reporter),
         Command::Purge(c) => items::at_indexes(Operation::Purge, c, options, reporter),
         Command::Append(c) => items::append(c, options, reporter),
-        Command::Group(Group::Auth(auth)) => auth::run(&auth.command, options, reporter),
-        Command::Group(Group::Config(config)) => config::run(&config.command, options, reporter),
-        Command::Group(Group::Completions(c)) => completions::run(c.shell, reporter),
-        Command::Group(Group::Decode(c)) => commands::decode::run(c, reporter),
+        Command::Auth(auth) => auth::run(&auth.command, options, reporter),
+        Command::Config(config) => config::run(&config.command, options, reporter),
+        Command::Completions(c) => completions::run(c.shell, reporter),
+        Command::Decode(c) => commands::decode::run(c, reporter),
         #[cfg(feature = "emulator")]
-        Command::Group(Group::Emulator(args)) => commands::emulator::run(args, options, reporter),
+        Command::Emulator(args) => commands::emulator::run(args, options, reporter),
     }
 }

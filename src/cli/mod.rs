@@ -63,6 +63,23 @@ pub fn command() -> clap::Command {
     Cli::command().defer(add_every_option)
 }
 
+/// [`command`] with the commands that have subcommands of their own (`auth`, `config`,
+/// `emulator`) built out now, for help, completions and man pages: clap lists the subcommands
+/// under `help auth` from the tree as it stands when the top is built, before a deferred
+/// command is. Each is given what the derive deferred (its [`WithOptions`] arguments).
+pub fn whole_command() -> clap::Command {
+    fn expand<T: Args>(command: clap::Command) -> clap::Command {
+        T::augment_args(command.defer(|command| command))
+    }
+    command().mut_subcommands(|sub| match sub.get_name() {
+        "auth" => expand::<WithOptions<AuthArgs>>(sub),
+        "config" => expand::<WithOptions<ConfigArgs>>(sub),
+        #[cfg(feature = "emulator")]
+        "emulator" => expand::<WithOptions<crate::emulator::EmulatorArgs>>(sub),
+        _ => sub,
+    })
+}
+
 #[derive(Debug, Subcommand)]
 #[command(defer = true)]
 pub enum Command {
@@ -351,16 +368,6 @@ changes; a dropped handle answers -1515 afterwards.",
     )]
     Drop(WithOptions<HandleCommand>),
 
-    /// The commands with subcommands of their own, and those listed after them.
-    #[command(flatten)]
-    Group(Group),
-}
-
-/// The commands that have subcommands (and, to keep the order help lists them in, the two
-/// between them), built with the rest of the tree: clap lists the subcommands under `help
-/// auth` from the tree as it stands when the top is built, before a deferred command is.
-#[derive(Debug, Subcommand)]
-pub enum Group {
     /// Get, check, print or revoke the launcher token
     Auth(WithOptions<AuthArgs>),
 
