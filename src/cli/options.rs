@@ -100,64 +100,117 @@ fn add_options(mut command: clap::Command, opts: Opts, top: bool) -> clap::Comma
     command
 }
 
-/// One of the options that the client commands take, each only where it acts (the table is
-/// [`COMMAND_OPTIONS`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Opt {
-    LauncherUrl,
-    TokenFile,
-    Timeout,
-    AllowInsecureHttp,
-    Retries,
-    Verbose,
-    Quiet,
-    Json,
-    Jobs,
-    FailFast,
-    DryRun,
-    Curl,
-    Color,
+/// The client options, one row each, in the order help lists them: the variant of [`Opt`], the
+/// long name, the field of [`ClientOptions`] (also the clap id) and whether it is a flag or takes
+/// a value of a type. Reading them from clap ([`ClientOptions::from_level`]), which were given
+/// ([`ClientOptions::given`]) and merging the levels ([`ClientOptions::merged`]) are written from
+/// these rows; the clap argument (help text, value parser) is [`Opt::arg`].
+macro_rules! client_options {
+    ($($opt:ident $long:literal $field:ident: $kind:ident $(<$ty:ty>)?,)*) => {
+        /// One of the options that the client commands take, each only where it acts (the table
+        /// is [`COMMAND_OPTIONS`]).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum Opt {
+            $($opt,)*
+        }
+
+        impl Opt {
+            /// Every option, in the order help lists them.
+            pub const ALL: [Opt; [$($long),*].len()] = [$(Opt::$opt,)*];
+
+            /// The long name, without the dashes.
+            fn long_name(self) -> &'static str {
+                match self {
+                    $(Opt::$opt => $long,)*
+                }
+            }
+
+            /// The clap id, which is also the long name with `_` for `-`.
+            pub fn id(self) -> &'static str {
+                match self {
+                    $(Opt::$opt => stringify!($field),)*
+                }
+            }
+        }
+
+        /// The client options as typed at one level of the command line, unchecked; `settings`
+        /// checks them.
+        #[derive(Debug, Clone, Default, PartialEq)]
+        pub struct ClientOptions {
+            $(pub $field: client_options!(@type $kind $($ty)?),)*
+        }
+
+        impl ClientOptions {
+            /// The client options given at one level of a parsed command line (those the level
+            /// does not take are absent).
+            pub fn from_level(matches: &clap::ArgMatches) -> ClientOptions {
+                ClientOptions {
+                    $($field: client_options!(@read $kind matches Opt::$opt $(, $ty)?),)*
+                }
+            }
+
+            /// The options given, by the table's names.
+            pub fn given(&self) -> Vec<Opt> {
+                let mut given = Vec::new();
+                $(
+                    if client_options!(@given $kind self.$field) {
+                        given.push(Opt::$opt);
+                    }
+                )*
+                given
+            }
+
+            /// The levels as one: a flag given at any level is on; an option with a value may
+            /// be given at one level only, else the first given twice is the `Err`.
+            pub fn merged(levels: &[ClientOptions]) -> Result<ClientOptions, Opt> {
+                Ok(ClientOptions {
+                    $($field: client_options!(@merge $kind levels $field Opt::$opt)?,)*
+                })
+            }
+        }
+    };
+    (@type flag) => { bool };
+    (@type value $ty:ty) => { Option<$ty> };
+    (@read flag $m:ident $opt:expr) => {
+        $m.try_get_one::<bool>($opt.id()).ok().flatten().copied().unwrap_or(false)
+    };
+    (@read value $m:ident $opt:expr, $ty:ty) => {
+        $m.try_get_one::<$ty>($opt.id()).ok().flatten().cloned()
+    };
+    (@given flag $value:expr) => { $value };
+    (@given value $value:expr) => { $value.is_some() };
+    (@merge flag $levels:ident $field:ident $opt:expr) => {
+        Ok::<bool, Opt>($levels.iter().any(|level| level.$field))
+    };
+    (@merge value $levels:ident $field:ident $opt:expr) => {{
+        let mut given = $levels.iter().filter_map(|level| level.$field.as_ref());
+        let first = given.next().cloned();
+        match given.next() {
+            Some(_) => Err($opt),
+            None => Ok(first),
+        }
+    }};
+}
+
+client_options! {
+    LauncherUrl "launcher-url" launcher_url: value<String>,
+    TokenFile "token-file" token_file: value<PathBuf>,
+    Timeout "timeout" timeout: value<f64>,
+    AllowInsecureHttp "allow-insecure-http" allow_insecure_http: flag,
+    Retries "retries" retries: value<u8>,
+    Quiet "quiet" quiet: flag,
+    Json "json" json: flag,
+    Jobs "jobs" jobs: value<u16>,
+    FailFast "fail-fast" fail_fast: flag,
+    DryRun "dry-run" dry_run: flag,
+    Curl "curl" curl: flag,
+    Verbose "verbose" verbose: flag,
+    Color "color" color: value<ColorWhen>,
 }
 
 impl Opt {
-    /// Every option, in the order help lists them.
-    pub const ALL: [Opt; 13] = [
-        Opt::LauncherUrl,
-        Opt::TokenFile,
-        Opt::Timeout,
-        Opt::AllowInsecureHttp,
-        Opt::Retries,
-        Opt::Quiet,
-        Opt::Json,
-        Opt::Jobs,
-        Opt::FailFast,
-        Opt::DryRun,
-        Opt::Curl,
-        Opt::Verbose,
-        Opt::Color,
-    ];
-
     const fn bit(self) -> u16 {
         1 << self as u16
-    }
-
-    /// The long name, without the dashes.
-    fn long_name(self) -> &'static str {
-        match self {
-            Opt::LauncherUrl => "launcher-url",
-            Opt::TokenFile => "token-file",
-            Opt::Timeout => "timeout",
-            Opt::AllowInsecureHttp => "allow-insecure-http",
-            Opt::Retries => "retries",
-            Opt::Verbose => "verbose",
-            Opt::Quiet => "quiet",
-            Opt::Json => "json",
-            Opt::Jobs => "jobs",
-            Opt::FailFast => "fail-fast",
-            Opt::DryRun => "dry-run",
-            Opt::Curl => "curl",
-            Opt::Color => "color",
-        }
     }
 
     /// The short name, for the three that have one.
@@ -170,32 +223,13 @@ impl Opt {
         }
     }
 
-    /// The clap id, which is also the long name with `_` for `-`.
-    pub fn id(self) -> &'static str {
-        match self {
-            Opt::LauncherUrl => "launcher_url",
-            Opt::TokenFile => "token_file",
-            Opt::Timeout => "timeout",
-            Opt::AllowInsecureHttp => "allow_insecure_http",
-            Opt::Retries => "retries",
-            Opt::Verbose => "verbose",
-            Opt::Quiet => "quiet",
-            Opt::Json => "json",
-            Opt::Jobs => "jobs",
-            Opt::FailFast => "fail_fast",
-            Opt::DryRun => "dry_run",
-            Opt::Curl => "curl",
-            Opt::Color => "color",
-        }
-    }
-
     /// `--launcher-url`.
     pub fn long(self) -> String {
         format!("--{}", self.long_name())
     }
 
     /// The option's clap definition, help text included.
-    fn arg(self) -> Arg {
+    pub fn arg(self) -> Arg {
         use clap::ArgAction::SetTrue;
         use clap::ValueHint;
         let flag = |arg: Arg| arg.action(SetTrue);
@@ -430,71 +464,4 @@ pub fn options_of(path: &str) -> Opts {
         .iter()
         .find(|(listed, _)| *listed == path)
         .map_or(Opts::NONE, |(_, opts)| *opts)
-}
-
-/// The client options as typed at one level of the command line, unchecked; `settings`
-/// merges the levels and checks them.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ClientOptions {
-    pub launcher_url: Option<String>,
-    pub token_file: Option<PathBuf>,
-    pub timeout: Option<f64>,
-    pub allow_insecure_http: bool,
-    pub quiet: bool,
-    pub json: bool,
-    pub jobs: Option<u16>,
-    pub fail_fast: bool,
-    pub retries: Option<u8>,
-    pub dry_run: bool,
-    pub curl: bool,
-    pub verbose: bool,
-    pub color: Option<ColorWhen>,
-}
-
-impl ClientOptions {
-    /// The client options given at one level of a parsed command line (those the level does
-    /// not take are absent).
-    pub fn from_level(matches: &clap::ArgMatches) -> ClientOptions {
-        fn value<T: Clone + Send + Sync + 'static>(m: &clap::ArgMatches, opt: Opt) -> Option<T> {
-            m.try_get_one::<T>(opt.id()).ok().flatten().cloned()
-        }
-        let flag = |opt: Opt| value::<bool>(matches, opt).unwrap_or(false);
-        ClientOptions {
-            launcher_url: value(matches, Opt::LauncherUrl),
-            token_file: value(matches, Opt::TokenFile),
-            timeout: value(matches, Opt::Timeout),
-            allow_insecure_http: flag(Opt::AllowInsecureHttp),
-            quiet: flag(Opt::Quiet),
-            json: flag(Opt::Json),
-            jobs: value(matches, Opt::Jobs),
-            fail_fast: flag(Opt::FailFast),
-            retries: value(matches, Opt::Retries),
-            dry_run: flag(Opt::DryRun),
-            curl: flag(Opt::Curl),
-            verbose: flag(Opt::Verbose),
-            color: value(matches, Opt::Color),
-        }
-    }
-
-    /// The options given, by the table's names.
-    pub fn given(&self) -> Vec<Opt> {
-        Opt::ALL
-            .into_iter()
-            .filter(|opt| match opt {
-                Opt::LauncherUrl => self.launcher_url.is_some(),
-                Opt::TokenFile => self.token_file.is_some(),
-                Opt::Timeout => self.timeout.is_some(),
-                Opt::AllowInsecureHttp => self.allow_insecure_http,
-                Opt::Retries => self.retries.is_some(),
-                Opt::Verbose => self.verbose,
-                Opt::Quiet => self.quiet,
-                Opt::Json => self.json,
-                Opt::Jobs => self.jobs.is_some(),
-                Opt::FailFast => self.fail_fast,
-                Opt::DryRun => self.dry_run,
-                Opt::Curl => self.curl,
-                Opt::Color => self.color.is_some(),
-            })
-            .collect()
-    }
 }
