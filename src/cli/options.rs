@@ -1,7 +1,8 @@
-//! The client options and the one table of which command takes which ([`COMMAND_OPTIONS`]),
-//! with the clap arguments they become and the adders that give each command its row.
+//! The client options, one row each (`client_options!`), and the one table of which command
+//! takes which ([`COMMAND_OPTIONS`]), with the clap arguments they become and [`WithOptions`],
+//! which gives a command its row when clap builds it.
 //!
-//! `settings` merges and checks what was typed; this part only defines and collects it.
+//! `settings` checks what was typed; this part defines, collects and merges it.
 
 use std::path::PathBuf;
 
