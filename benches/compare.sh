@@ -3,6 +3,7 @@
 #
 #   bash benches/compare.sh                      # builds target/release/safe-ad first
 #   SAFE_AD_BIN=/path/to/safe-ad bash benches/compare.sh
+#   SAFE_AD_BIN_BEFORE=/path/to/older/safe-ad bash benches/compare.sh   # before and after, one run
 #
 # Knobs (environment): RUNS (alternating runs per one-process measure, default 40),
 # BATCH (handles per safe-ad batch, default 10000), CURL_LOOP_N (requests in the curl loop,
@@ -11,6 +12,10 @@
 #
 # What it does: starts `safe-ad emulator` on 127.0.0.1 with a random port (stderr, its
 # per-request log, goes to /dev/null), then
+#   0. against the floor program (benches/floor.rs, built here with rustc into the work dir: it
+#      sends the request `safe-ad clear-data 1` sends and reads the answer): one call and
+#      `--version` of safe-ad, and of $SAFE_AD_BIN_BEFORE when set, as ratios, alternating
+#      (skipped without rustc);
 #   1. one operation per process: `safe-ad clear-data 1` vs `curl -s -X DELETE ...`, alternating;
 #   2. start-up: `safe-ad --version` vs `curl --version`, alternating;
 #   3. 10,000 handles: `yes 1 | head -n 10000 | safe-ad -q clear-data -` vs a shell loop of curl
@@ -61,13 +66,28 @@ TOKEN=$(sed -n 's/^SAFE_LAUNCHER_TOKEN=//p' "$WORK/emulator.env")
 case "$URL" in http://127.*) ;; *) echo "compare.sh: $URL is not loopback" >&2; exit 1 ;; esac
 export SAFE_LAUNCHER_URL=$URL SAFE_LAUNCHER_TOKEN=$TOKEN
 
+HAVE_FLOOR=0
+if ! command -v rustc >/dev/null; then
+    echo "compare.sh: rustc not found; the floor-program rows are skipped" >&2
+elif rustc -O --edition 2021 -o "$WORK/floor" "$ROOT/benches/floor.rs" 2>"$WORK/floor.err"; then
+    HAVE_FLOOR=1
+else
+    echo "compare.sh: rustc could not build benches/floor.rs; the floor-program rows are skipped:" >&2
+    cat "$WORK/floor.err" >&2
+fi
+BEFORE=${SAFE_AD_BIN_BEFORE:-}
+if [ -n "$BEFORE" ] && [ ! -x "$BEFORE" ]; then
+    echo "compare.sh: SAFE_AD_BIN_BEFORE=$BEFORE is not an executable" >&2
+    exit 1
+fi
+
 cat >"$WORK/delete.lua" <<EOF
 wrk.method = "DELETE"
 wrk.headers["Authorization"] = "Bearer $TOKEN"
 EOF
 
 EMU_DESC="safe-ad emulator; its per-request log on stderr goes to /dev/null"
-export EMU_DESC BIN URL TOKEN RUNS BATCH CURL_LOOP_N WRK_SECS ROUNDS MEM_N HAVE_WRK EMU_PID WORK
+export EMU_DESC BIN BEFORE HAVE_FLOOR URL TOKEN RUNS BATCH CURL_LOOP_N WRK_SECS ROUNDS MEM_N HAVE_WRK EMU_PID WORK
 # Every step is bounded (batches of fixed size, wrk for WRK_SECS, loops of fixed count); this
 # bounds the whole in case something hangs (safe-ad gives up on a request after 30 s; curl never).
 timeout --kill-after=10 600 python3 - <<'PYEOF'
@@ -77,6 +97,8 @@ BIN, URL, TOKEN, WORK = (os.environ[k] for k in ("BIN", "URL", "TOKEN", "WORK"))
 RUNS, BATCH, CURL_LOOP_N, WRK_SECS, ROUNDS, MEM_N, EMU_PID = (
     int(os.environ[k]) for k in ("RUNS", "BATCH", "CURL_LOOP_N", "WRK_SECS", "ROUNDS", "MEM_N", "EMU_PID"))
 HAVE_WRK = os.environ["HAVE_WRK"] == "1"
+HAVE_FLOOR = os.environ["HAVE_FLOOR"] == "1"
+BEFORE = os.environ["BEFORE"]
 TARGET = f"{URL}/appendable-data/clear-data/1"
 DEVNULL = subprocess.DEVNULL
 CLK = os.sysconf("SC_CLK_TCK")
@@ -188,7 +210,11 @@ print(f"kernel:  {platform.system()} {platform.release()}")
 print(f"memory:  {int(open('/proc/meminfo').readline().split()[1]) // 1024} MiB")
 print(f"load:    {' '.join(loadavg())} (1, 5, 15 min) at start; CPU idle over 1 s before measuring: {idle_percent():.0f}%")
 print("== versions")
-print(f"safe-ad: {sh(f'{BIN} --version')} ({BIN})")
+print(f"safe-ad: {sh(f'{BIN} --version')} ({BIN}: {sh(f'file -b {BIN}')})")
+if BEFORE:
+    print(f"before:  {sh(f'{BEFORE} --version')} ({BEFORE}: {sh(f'file -b {BEFORE}')})")
+if HAVE_FLOOR:
+    print(f"floor:   benches/floor.rs, built by {sh('rustc --version')}")
 print(f"curl:    {sh('curl --version')}")
 print(f"wrk:     {sh('wrk -v') if HAVE_WRK else 'not installed (apt-get install -y wrk)'}")
 print(f"python3: {platform.python_version()}")
@@ -196,6 +222,29 @@ print(f"emulator: {URL} ({os.environ['EMU_DESC']})")
 print(flush=True)
 
 rows = []  # (measure, safe-ad, peer, ratio, target, met)
+
+# ---- 0. against the floor program ----
+if HAVE_FLOOR:
+    authority = URL.split("://", 1)[1].split("/", 1)[0]
+    path = "/" + TARGET.split("://", 1)[1].split("/", 1)[1]
+    bins = [("safe-ad", BIN)] + ([("before", BEFORE)] if BEFORE else [])
+    for what, tail, floor_argv in (
+        ("one clear-data 1", ["clear-data", "1"], [f"{WORK}/floor", authority, path, TOKEN]),
+        ("--version", ["--version"], [f"{WORK}/floor", "--version"]),
+    ):
+        r0 = alternate([(name, [b] + tail) for name, b in bins] + [("floor", floor_argv)], RUNS)
+        print(f"== 0. {what}: against the floor program, {RUNS} alternating runs each (after 3 warm-up runs each)")
+        f0 = statistics.median(r0["floor"])
+        for name, xs in r0.items():
+            lo, med, hi = q(xs)
+            ratio = "" if name == "floor" else f"  {med / f0:.2f}x the floor"
+            print(f"  {name:8} median {ms(med)}  (quartiles {ms(lo)} .. {ms(hi)}, min {ms(min(xs))}){ratio}")
+        for name, _ in bins:
+            s = statistics.median(r0[name])
+            rows.append((f"{what} vs floor program ({name})", ms(s), f"floor {ms(f0)}", s / f0, "<= 1.25", s / f0 <= 1.25))
+        if BEFORE:
+            print(f"  safe-ad / before: {statistics.median(r0['safe-ad']) / statistics.median(r0['before']):.2f}")
+        print(flush=True)
 
 # ---- 1. one operation per process ----
 safe_op = [BIN, "clear-data", "1"]

@@ -134,9 +134,9 @@ fn with_closing_texts(command: clap::Command, prefix: &str) -> clap::Command {
     })
 }
 
-/// The full clap command: the definition in `cli` plus the texts written from tables.
+/// The full clap command: the whole definition in `cli` plus the texts written from tables.
 pub fn command() -> clap::Command {
-    with_closing_texts(crate::cli::command(), "")
+    with_closing_texts(crate::cli::whole_command(), "")
         .after_help(format!(
             "{}\n\n{TRY_IT}\n\n`safe-ad COMMAND -h` lists the options a command takes; `safe-ad --help` adds exit codes, environment and files.",
             examples_text()

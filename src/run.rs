@@ -30,7 +30,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
         Reporter::new(false, false, ColorWhen::Never).help(&help);
         return Done::Success;
     }
-    let matches = match help::command().try_get_matches_from(&args) {
+    let matches = match parse(&args) {
         Ok(matches) => matches,
         Err(error) => return clap_failed(&error, &args, &env),
     };
@@ -65,6 +65,19 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
         Err(failure) => reported(&reporter, failure),
     };
     reporter.finish(done)
+}
+
+/// The line parsed by the definition alone (`cli::command`): the texts `help` writes after the
+/// options are formatted only when clap stops to print help or an error, when the line is
+/// parsed again by the whole command (`help::command`) so that what prints is the same. clap
+/// builds only the commands on the parsed path, each with its row of the options table.
+fn parse(args: &[OsString]) -> Result<clap::ArgMatches, clap::Error> {
+    match crate::cli::command().try_get_matches_from(args) {
+        Ok(matches) => Ok(matches),
+        // The version is the program's: no help text is in it.
+        Err(error) if error.kind() == clap::error::ErrorKind::DisplayVersion => Err(error),
+        Err(_) => help::command().try_get_matches_from(args),
+    }
 }
 
 /// `--token-file PATH` as typed, before clap has read the line (the last one given).

@@ -230,37 +230,22 @@ pub fn merge_options(path: &str, levels: &[ClientOptions]) -> Result<ClientOptio
             return Err(not_taken(&opt.long(), path, &owners));
         }
     }
-    fn once<T: Clone>(
-        levels: &[ClientOptions],
-        name: &str,
-        get: impl Fn(&ClientOptions) -> &Option<T>,
-    ) -> Result<Option<T>, Failure> {
-        let mut given = levels.iter().filter_map(|level| get(level).as_ref());
-        let first = given.next().cloned();
-        if given.next().is_some() {
-            return Err(Failure::usage(format!(
-                "the argument '{name}' cannot be used multiple times"
-            ))
-            .with_hint("give it once, before or after the subcommand"));
-        }
-        Ok(first)
-    }
-    let any = |get: fn(&ClientOptions) -> bool| levels.iter().any(get);
-    let merged = ClientOptions {
-        launcher_url: once(levels, "--launcher-url <URL>", |o| &o.launcher_url)?,
-        token_file: once(levels, "--token-file <PATH>", |o| &o.token_file)?,
-        timeout: once(levels, "--timeout <SECS>", |o| &o.timeout)?,
-        jobs: once(levels, "--jobs <N>", |o| &o.jobs)?,
-        retries: once(levels, "--retries <N>", |o| &o.retries)?,
-        color: once(levels, "--color <WHEN>", |o| &o.color)?,
-        allow_insecure_http: any(|o| o.allow_insecure_http),
-        quiet: any(|o| o.quiet),
-        json: any(|o| o.json),
-        fail_fast: any(|o| o.fail_fast),
-        dry_run: any(|o| o.dry_run),
-        curl: any(|o| o.curl),
-        verbose: any(|o| o.verbose),
-    };
+    let merged = ClientOptions::merged(levels).map_err(|opt| {
+        // The name as clap writes it in its own errors: `--timeout <SECS>`.
+        let arg = opt.arg();
+        let values: Vec<String> = arg
+            .get_value_names()
+            .unwrap_or_default()
+            .iter()
+            .map(|name| format!(" <{name}>"))
+            .collect();
+        Failure::usage(format!(
+            "the argument '{}{}' cannot be used multiple times",
+            opt.long(),
+            values.concat()
+        ))
+        .with_hint("give it once, before or after the subcommand")
+    })?;
     for (on, first, second) in [
         (merged.dry_run && merged.curl, "--dry-run", "--curl"),
         (merged.dry_run && merged.json, "--dry-run", "--json"),

@@ -35,7 +35,8 @@ pub use options::{
     options_of, ClientOptions, ColorWhen, Opt, Opts, CLIENT_OPTIONS, COMMAND_OPTIONS,
 };
 
-use options::{add_every_option, ADD_OPTIONS};
+use options::add_every_option;
+pub use options::WithOptions;
 
 const ABOUT: &str =
     "Save appendable data to the SAFE network and clear its data items, through the SAFE Launcher";
@@ -58,36 +59,34 @@ pub struct Cli {
 }
 
 /// The clap command: the derived definition with each command's client options added, as
-/// [`COMMAND_OPTIONS`] says. The options are added when clap builds a command (`defer`): it
-/// builds only the command being parsed (and every command when completions or man pages are
-/// written, or help lists them), so start-up does not pay for twenty copies.
+/// [`COMMAND_OPTIONS`] says. A command's arguments, its client options with them (see
+/// [`WithOptions`]), are added when clap builds it (`defer`): it builds only the commands on the
+/// parsed path (and every command when completions or man pages are written, or help lists
+/// them), so start-up does not pay for the twenty others.
 pub fn command() -> clap::Command {
     use clap::CommandFactory;
-    with_table_options(Cli::command().defer(add_every_option), "")
+    Cli::command().defer(add_every_option)
 }
 
-/// Gives each subcommand of `command` (whose path is `prefix`) the adder of its row of
-/// [`COMMAND_OPTIONS`], in one pass over the tree: looking each row up from the root instead
-/// moved the whole command (a large value) twice per row, a quarter of start-up's instructions.
-fn with_table_options(command: clap::Command, prefix: &str) -> clap::Command {
-    command.mut_subcommands(|sub| {
-        let path = match prefix {
-            "" => sub.get_name().to_string(),
-            prefix => format!("{prefix} {}", sub.get_name()),
-        };
-        let sub = match COMMAND_OPTIONS.iter().position(|(row, _)| *row == path) {
-            Some(at) => sub.defer(ADD_OPTIONS[at]),
-            None => sub,
-        };
-        if sub.has_subcommands() {
-            with_table_options(sub, &path)
-        } else {
-            sub
-        }
+/// [`command`] with the commands that have subcommands of their own (`auth`, `config`,
+/// `emulator`) built out now, for help, completions and man pages: clap lists the subcommands
+/// under `help auth` from the tree as it stands when the top is built, before a deferred
+/// command is. Each is given what the derive deferred (its [`WithOptions`] arguments).
+pub fn whole_command() -> clap::Command {
+    fn expand<T: Args>(command: clap::Command) -> clap::Command {
+        T::augment_args(command.defer(|command| command))
+    }
+    command().mut_subcommands(|sub| match sub.get_name() {
+        "auth" => expand::<WithOptions<AuthArgs>>(sub),
+        "config" => expand::<WithOptions<ConfigArgs>>(sub),
+        #[cfg(feature = "emulator")]
+        "emulator" => expand::<WithOptions<EmulatorCommand>>(sub),
+        _ => sub,
     })
 }
 
 #[derive(Debug, Subcommand)]
+#[command(defer = true)]
 pub enum Command {
     /// Make a new appendable data and print its handle (POST /appendable-data)
     #[command(
@@ -101,7 +100,7 @@ random name is made from the operating system's random number generator; the nam
 on stderr, and `safe-ad open NAME` gets a handle for the data again later (after a save).",
         after_help = "Examples:\n  h=$(safe-ad create --put)\n  safe-ad create --private --white-list AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="
     )]
-    Create(CreateCommand),
+    Create(WithOptions<CreateCommand>),
 
     /// Get a handle for an appendable data on the network, by its name, and print it
     #[command(
@@ -115,7 +114,7 @@ also when the fetch failed, so the launcher's cache keeps nothing behind. A name
 the network gives the launcher's -18 (NoSuchData), exit 4.",
         after_help = "Example:\n  h=$(safe-ad open \"$name\") && safe-ad metadata \"$h\""
     )]
-    Open(OpenCommand),
+    Open(WithOptions<OpenCommand>),
 
     /// Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)
     #[command(
@@ -126,7 +125,7 @@ Use `post` instead for data that is already on the network: the launcher refuses
 (errorCode -23, DataExists).",
         after_help = "Example:\n  h=$(safe-ad create) && safe-ad put \"$h\""
     )]
-    Put(HandleCommand),
+    Put(WithOptions<HandleCommand>),
 
     /// Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)
     #[command(
@@ -137,7 +136,7 @@ This is the save that makes an earlier `clear-data` or `clear-deleted-data` reac
 `put` for data that was never saved: the launcher refuses a POST of it (errorCode -22, NoSuchData).",
         after_help = "Example:\n  safe-ad clear-data 7 && safe-ad post 7"
     )]
-    Post(HandleCommand),
+    Post(WithOptions<HandleCommand>),
 
     /// Move all data items to deleted_data (local until saved: see --save)
     #[command(
@@ -149,7 +148,7 @@ This changes only the launcher's local copy. It reaches the network when you sav
 afterwards with `post` (or `put` if it was never saved); `--save post` does both in one go.",
         after_help = "Examples:\n  safe-ad clear-data --save post 7\n  seq 7 9 | safe-ad clear-data --save post -"
     )]
-    ClearData(ClearCommand),
+    ClearData(WithOptions<ClearCommand>),
 
     /// Remove all items from deleted_data (local until saved: see --save)
     #[command(
@@ -166,7 +165,7 @@ Without --save, for one handle, it first compares the copy's deleted list with t
 when such a removal is there.",
         after_help = "Example:\n  safe-ad clear-deleted-data --save post 7"
     )]
-    ClearDeletedData(ClearCommand),
+    ClearDeletedData(WithOptions<ClearCommand>),
 
     /// Move data items to deleted_data, one index at a time (local until saved: see --save)
     #[command(
@@ -195,7 +194,7 @@ change: read them again with `safe-ad show` (ITEM ORDER in safe-ad-remove(1)).",
         override_usage = "safe-ad remove [OPTIONS] <HANDLE> <INDEX>...\n       \
 safe-ad remove [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]..."
     )]
-    Remove(ItemCommand),
+    Remove(WithOptions<ItemCommand>),
 
     /// Move deleted items back to the data items, one index at a time (local until saved: see --save)
     #[command(
@@ -216,7 +215,7 @@ sorted order (ITEM ORDER in safe-ad-remove(1)).",
         override_usage = "safe-ad restore [OPTIONS] <HANDLE> <INDEX>...\n       \
 safe-ad restore [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]..."
     )]
-    Restore(ItemCommand),
+    Restore(WithOptions<ItemCommand>),
 
     /// Remove deleted items for good, one index at a time (local until saved: see --save)
     #[command(
@@ -239,7 +238,7 @@ network's sorted order (ITEM ORDER in safe-ad-remove(1)).",
         override_usage = "safe-ad purge [OPTIONS] <HANDLE> <INDEX>...\n       \
 safe-ad purge [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]..."
     )]
-    Purge(ItemCommand),
+    Purge(WithOptions<ItemCommand>),
 
     /// Append an item: data by name, or a file as immutable data (see --help)
     #[command(
@@ -266,7 +265,7 @@ Content over 8 MiB is refused before any request.",
 safe-ad append [OPTIONS] <HANDLE> --appendable <NAME> [--private]\n       \
 safe-ad append [OPTIONS] <HANDLE> --immutable <FILE> [--encrypt <HOW>]"
     )]
-    Append(AppendCommand),
+    Append(WithOptions<AppendCommand>),
 
     /// Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)
     #[command(
@@ -277,7 +276,7 @@ how many data items and deleted data items it has, whether you own it, and its f
 Use it to see what a clear did: after `clear-data` the data count moves into the deleted count.",
         after_help = "Example:\n  safe-ad metadata 7\n  7: version 2, data 0, deleted 3, owner yes, filter BlackList (0 keys)"
     )]
-    Metadata(HandleCommand),
+    Metadata(WithOptions<HandleCommand>),
 
     /// Show what handles hold: data items, deleted items, who signed each, the filter's keys
     #[command(
@@ -303,7 +302,7 @@ Selectors (--signed-by, --kind, --data-id, --name) keep only the items they matc
 `remove 7 --signed-by others` then moves (and the deleted items `restore` or `purge` then act on).",
         after_help = "Examples:\n  safe-ad show 7\n  safe-ad show --index 0..10 --json 7\n  safe-ad show --full 7\n  safe-ad show --signed-by others 7"
     )]
-    Show(ShowCommand),
+    Show(WithOptions<ShowCommand>),
 
     /// Write one item's content to stdout as raw bytes, exactly as stored
     #[command(
@@ -320,7 +319,7 @@ has no content. Content that is not text (not UTF-8, or with control characters)
 written to a terminal unless --force is given (exit 2).",
         after_help = "Examples:\n  safe-ad cat 7 0 > message.txt\n  safe-ad cat --deleted 7 2 | sha256sum"
     )]
-    Cat(CatCommand),
+    Cat(WithOptions<CatCommand>),
 
     /// Compare handles' copies with the network: in sync, changes not saved, stale, items the copy lacks
     #[command(
@@ -347,7 +346,7 @@ the first handle, in input order, that differs or failed picks it. -q prints not
 the code speak.",
         after_help = "Exit 7 when one differs (a save would change the network, or the copy is stale), 0 when none does; 3, 4, 5 and 6 when it could not tell.\n\nExamples:\n  safe-ad status 7\n  safe-ad -q status 7 || { [ $? -eq 7 ] && safe-ad reopen 7; }\n  safe-ad status --json 7 8 9"
     )]
-    Status(StatusCommand),
+    Status(WithOptions<StatusCommand>),
 
     /// Get a fresh handle for the data behind stale handles, and print each
     #[command(
@@ -362,7 +361,7 @@ data id dropped again (DELETE /data-id/<DATA-ID>). `--drop` also drops the old h
 new one is there.",
         after_help = "Example:\n  h=$(safe-ad reopen --drop \"$h\") && safe-ad post \"$h\""
     )]
-    Reopen(ReopenCommand),
+    Reopen(WithOptions<ReopenCommand>),
 
     /// Drop handles, freeing the launcher's slots (DELETE /appendable-data/handle/<HANDLE>)
     #[command(
@@ -372,13 +371,13 @@ slots (it keeps at most 100 per kind and evicts the least recently used). Nothin
 changes; a dropped handle answers -1515 afterwards.",
         after_help = "Example:\n  safe-ad drop 7 8 9"
     )]
-    Drop(HandleCommand),
+    Drop(WithOptions<HandleCommand>),
 
     /// Get, check, print or revoke the launcher token
-    Auth(AuthArgs),
+    Auth(WithOptions<AuthArgs>),
 
     /// Show or edit the config file
-    Config(ConfigArgs),
+    Config(WithOptions<ConfigArgs>),
 
     /// Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)
     #[command(
@@ -394,13 +393,13 @@ of the three they are is told from the bytes. Bytes in another layout are refuse
 what was expected where.",
         after_help = "Examples:\n  safe-ad decode AQAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB\n  safe-ad decode --json \"$data_id\"\n  echo \"$data_id\" | base64 -d | safe-ad decode"
     )]
-    Decode(DecodeCommand),
+    Decode(WithOptions<DecodeCommand>),
 
     /// Print shell completions to stdout
     #[command(
         after_help = "Example:\n  safe-ad completions bash > ~/.local/share/bash-completion/completions/safe-ad"
     )]
-    Completions(CompletionsArgs),
+    Completions(WithOptions<CompletionsArgs>),
 
     /// Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)
     #[cfg(feature = "emulator")]
@@ -413,7 +412,7 @@ shell can eval. With `-- COMMAND [ARGS...]` it starts on a free port, runs COMMA
 variables in its environment, stops when COMMAND ends and exits with COMMAND's exit code.",
         after_help = "Examples:\n  safe-ad emulator -- sh -c 'safe-ad clear-data --save post 1'\n  eval \"$(safe-ad emulator --background --listen 127.0.0.1:0)\"\n  safe-ad create --put\n  safe-ad emulator --stop"
     )]
-    Emulator(EmulatorCommand),
+    Emulator(WithOptions<EmulatorCommand>),
 }
 
 #[derive(Debug, Args)]

@@ -1,10 +1,12 @@
-//! The client options and the one table of which command takes which ([`COMMAND_OPTIONS`]),
-//! with the clap arguments they become and the adders that give each command its row.
+//! The client options, one row each (`client_options!`), and the one table of which command
+//! takes which ([`COMMAND_OPTIONS`]), with the clap arguments they become and [`WithOptions`],
+//! which gives a command its row when clap builds it.
 //!
-//! `settings` merges and checks what was typed; this part only defines and collects it.
+//! `settings` checks what was typed; this part defines, collects and merges it.
 
 use std::path::PathBuf;
 
+use clap::builder::Resettable;
 use clap::{Arg, ValueEnum};
 
 use crate::values;
@@ -20,24 +22,61 @@ pub(super) fn add_every_option(command: clap::Command) -> clap::Command {
     add_options(command, all, true)
 }
 
-/// Adds the options of row `AT` of [`COMMAND_OPTIONS`]; clap's `defer` takes a plain function,
-/// so there is one per row.
-fn add_options_of<const AT: usize>(command: clap::Command) -> clap::Command {
-    match COMMAND_OPTIONS.get(AT) {
-        Some((_, opts)) => add_options(command, *opts, false),
-        None => command,
+/// A command's derived arguments followed by its row of [`COMMAND_OPTIONS`], and those of its
+/// own subcommands (`auth status`), in that order (the order help, man pages and completions
+/// list them). The commands' enum is `defer`red, so this runs only for a command clap builds.
+#[derive(Debug)]
+pub struct WithOptions<T>(pub T);
+
+impl<T> std::ops::Deref for WithOptions<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
     }
 }
 
-macro_rules! adders {
-    ($($at:literal)*) => { [$(add_options_of::<$at> as fn(clap::Command) -> clap::Command),*] };
+impl<T: clap::Args> clap::Args for WithOptions<T> {
+    fn group_id() -> Option<clap::Id> {
+        T::group_id()
+    }
+
+    fn augment_args(command: clap::Command) -> clap::Command {
+        with_rows(command, T::augment_args)
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        with_rows(command, T::augment_args_for_update)
+    }
 }
-pub(super) const ADD_OPTIONS: [fn(clap::Command) -> clap::Command; 32] =
-    adders!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31);
-const _: () = assert!(
-    COMMAND_OPTIONS.len() <= ADD_OPTIONS.len(),
-    "add adders for the new rows"
-);
+
+impl<T: clap::FromArgMatches> clap::FromArgMatches for WithOptions<T> {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches(matches).map(WithOptions)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches(matches)
+    }
+}
+
+/// Adds to a command of the first level its derived arguments (`augment`), then its row and to
+/// each of its subcommands theirs.
+fn with_rows(command: clap::Command, augment: fn(clap::Command) -> clap::Command) -> clap::Command {
+    // The texts of the command's entry in the enum, which the derive sets before it defers the
+    // arguments: the arguments' struct would put its own doc comment over them.
+    let about = command.get_about().cloned();
+    let long_about = command.get_long_about().cloned();
+    let command = augment(command)
+        .about(about.map_or(Resettable::Reset, Resettable::Value))
+        .long_about(long_about.map_or(Resettable::Reset, Resettable::Value));
+    let name = command.get_name().to_string();
+    let command = add_options(command, options_of(&name), false);
+    command.mut_subcommands(|sub| {
+        let path = format!("{name} {}", sub.get_name());
+        add_options(sub, options_of(&path), false)
+    })
+}
 
 /// Adds the options of `opts` to a command. Before the subcommand (`top`) every option any
 /// command takes is accepted, and `run` refuses one the chosen command does not take; the
@@ -62,64 +101,117 @@ fn add_options(mut command: clap::Command, opts: Opts, top: bool) -> clap::Comma
     command
 }
 
-/// One of the options that the client commands take, each only where it acts (the table is
-/// [`COMMAND_OPTIONS`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Opt {
-    LauncherUrl,
-    TokenFile,
-    Timeout,
-    AllowInsecureHttp,
-    Retries,
-    Verbose,
-    Quiet,
-    Json,
-    Jobs,
-    FailFast,
-    DryRun,
-    Curl,
-    Color,
+/// The client options, one row each, in the order help lists them: the variant of [`Opt`], the
+/// long name, the field of [`ClientOptions`] (also the clap id) and whether it is a flag or takes
+/// a value of a type. Reading them from clap ([`ClientOptions::from_level`]), which were given
+/// ([`ClientOptions::given`]) and merging the levels ([`ClientOptions::merged`]) are written from
+/// these rows; the clap argument (help text, value parser) is [`Opt::arg`].
+macro_rules! client_options {
+    ($($opt:ident $long:literal $field:ident: $kind:ident $(<$ty:ty>)?,)*) => {
+        /// One of the options that the client commands take, each only where it acts (the table
+        /// is [`COMMAND_OPTIONS`]).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum Opt {
+            $($opt,)*
+        }
+
+        impl Opt {
+            /// Every option, in the order help lists them.
+            pub const ALL: [Opt; [$($long),*].len()] = [$(Opt::$opt,)*];
+
+            /// The long name, without the dashes.
+            fn long_name(self) -> &'static str {
+                match self {
+                    $(Opt::$opt => $long,)*
+                }
+            }
+
+            /// The clap id, which is also the long name with `_` for `-`.
+            pub fn id(self) -> &'static str {
+                match self {
+                    $(Opt::$opt => stringify!($field),)*
+                }
+            }
+        }
+
+        /// The client options as typed at one level of the command line, unchecked; `settings`
+        /// checks them.
+        #[derive(Debug, Clone, Default, PartialEq)]
+        pub struct ClientOptions {
+            $(pub $field: client_options!(@type $kind $($ty)?),)*
+        }
+
+        impl ClientOptions {
+            /// The client options given at one level of a parsed command line (those the level
+            /// does not take are absent).
+            pub fn from_level(matches: &clap::ArgMatches) -> ClientOptions {
+                ClientOptions {
+                    $($field: client_options!(@read $kind matches Opt::$opt $(, $ty)?),)*
+                }
+            }
+
+            /// The options given, by the table's names.
+            pub fn given(&self) -> Vec<Opt> {
+                let mut given = Vec::new();
+                $(
+                    if client_options!(@given $kind self.$field) {
+                        given.push(Opt::$opt);
+                    }
+                )*
+                given
+            }
+
+            /// The levels as one: a flag given at any level is on; an option with a value may
+            /// be given at one level only, else the first given twice is the `Err`.
+            pub fn merged(levels: &[ClientOptions]) -> Result<ClientOptions, Opt> {
+                Ok(ClientOptions {
+                    $($field: client_options!(@merge $kind levels $field Opt::$opt)?,)*
+                })
+            }
+        }
+    };
+    (@type flag) => { bool };
+    (@type value $ty:ty) => { Option<$ty> };
+    (@read flag $m:ident $opt:expr) => {
+        $m.try_get_one::<bool>($opt.id()).ok().flatten().copied().unwrap_or(false)
+    };
+    (@read value $m:ident $opt:expr, $ty:ty) => {
+        $m.try_get_one::<$ty>($opt.id()).ok().flatten().cloned()
+    };
+    (@given flag $value:expr) => { $value };
+    (@given value $value:expr) => { $value.is_some() };
+    (@merge flag $levels:ident $field:ident $opt:expr) => {
+        Ok::<bool, Opt>($levels.iter().any(|level| level.$field))
+    };
+    (@merge value $levels:ident $field:ident $opt:expr) => {{
+        let mut given = $levels.iter().filter_map(|level| level.$field.as_ref());
+        let first = given.next().cloned();
+        match given.next() {
+            Some(_) => Err($opt),
+            None => Ok(first),
+        }
+    }};
+}
+
+client_options! {
+    LauncherUrl "launcher-url" launcher_url: value<String>,
+    TokenFile "token-file" token_file: value<PathBuf>,
+    Timeout "timeout" timeout: value<f64>,
+    AllowInsecureHttp "allow-insecure-http" allow_insecure_http: flag,
+    Retries "retries" retries: value<u8>,
+    Quiet "quiet" quiet: flag,
+    Json "json" json: flag,
+    Jobs "jobs" jobs: value<u16>,
+    FailFast "fail-fast" fail_fast: flag,
+    DryRun "dry-run" dry_run: flag,
+    Curl "curl" curl: flag,
+    Verbose "verbose" verbose: flag,
+    Color "color" color: value<ColorWhen>,
 }
 
 impl Opt {
-    /// Every option, in the order help lists them.
-    pub const ALL: [Opt; 13] = [
-        Opt::LauncherUrl,
-        Opt::TokenFile,
-        Opt::Timeout,
-        Opt::AllowInsecureHttp,
-        Opt::Retries,
-        Opt::Quiet,
-        Opt::Json,
-        Opt::Jobs,
-        Opt::FailFast,
-        Opt::DryRun,
-        Opt::Curl,
-        Opt::Verbose,
-        Opt::Color,
-    ];
-
     const fn bit(self) -> u16 {
         1 << self as u16
-    }
-
-    /// The long name, without the dashes.
-    fn long_name(self) -> &'static str {
-        match self {
-            Opt::LauncherUrl => "launcher-url",
-            Opt::TokenFile => "token-file",
-            Opt::Timeout => "timeout",
-            Opt::AllowInsecureHttp => "allow-insecure-http",
-            Opt::Retries => "retries",
-            Opt::Verbose => "verbose",
-            Opt::Quiet => "quiet",
-            Opt::Json => "json",
-            Opt::Jobs => "jobs",
-            Opt::FailFast => "fail-fast",
-            Opt::DryRun => "dry-run",
-            Opt::Curl => "curl",
-            Opt::Color => "color",
-        }
     }
 
     /// The short name, for the three that have one.
@@ -132,32 +224,13 @@ impl Opt {
         }
     }
 
-    /// The clap id, which is also the long name with `_` for `-`.
-    pub fn id(self) -> &'static str {
-        match self {
-            Opt::LauncherUrl => "launcher_url",
-            Opt::TokenFile => "token_file",
-            Opt::Timeout => "timeout",
-            Opt::AllowInsecureHttp => "allow_insecure_http",
-            Opt::Retries => "retries",
-            Opt::Verbose => "verbose",
-            Opt::Quiet => "quiet",
-            Opt::Json => "json",
-            Opt::Jobs => "jobs",
-            Opt::FailFast => "fail_fast",
-            Opt::DryRun => "dry_run",
-            Opt::Curl => "curl",
-            Opt::Color => "color",
-        }
-    }
-
     /// `--launcher-url`.
     pub fn long(self) -> String {
         format!("--{}", self.long_name())
     }
 
     /// The option's clap definition, help text included.
-    fn arg(self) -> Arg {
+    pub fn arg(self) -> Arg {
         use clap::ArgAction::SetTrue;
         use clap::ValueHint;
         let flag = |arg: Arg| arg.action(SetTrue);
@@ -392,71 +465,4 @@ pub fn options_of(path: &str) -> Opts {
         .iter()
         .find(|(listed, _)| *listed == path)
         .map_or(Opts::NONE, |(_, opts)| *opts)
-}
-
-/// The client options as typed at one level of the command line, unchecked; `settings`
-/// merges the levels and checks them.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ClientOptions {
-    pub launcher_url: Option<String>,
-    pub token_file: Option<PathBuf>,
-    pub timeout: Option<f64>,
-    pub allow_insecure_http: bool,
-    pub quiet: bool,
-    pub json: bool,
-    pub jobs: Option<u16>,
-    pub fail_fast: bool,
-    pub retries: Option<u8>,
-    pub dry_run: bool,
-    pub curl: bool,
-    pub verbose: bool,
-    pub color: Option<ColorWhen>,
-}
-
-impl ClientOptions {
-    /// The client options given at one level of a parsed command line (those the level does
-    /// not take are absent).
-    pub fn from_level(matches: &clap::ArgMatches) -> ClientOptions {
-        fn value<T: Clone + Send + Sync + 'static>(m: &clap::ArgMatches, opt: Opt) -> Option<T> {
-            m.try_get_one::<T>(opt.id()).ok().flatten().cloned()
-        }
-        let flag = |opt: Opt| value::<bool>(matches, opt).unwrap_or(false);
-        ClientOptions {
-            launcher_url: value(matches, Opt::LauncherUrl),
-            token_file: value(matches, Opt::TokenFile),
-            timeout: value(matches, Opt::Timeout),
-            allow_insecure_http: flag(Opt::AllowInsecureHttp),
-            quiet: flag(Opt::Quiet),
-            json: flag(Opt::Json),
-            jobs: value(matches, Opt::Jobs),
-            fail_fast: flag(Opt::FailFast),
-            retries: value(matches, Opt::Retries),
-            dry_run: flag(Opt::DryRun),
-            curl: flag(Opt::Curl),
-            verbose: flag(Opt::Verbose),
-            color: value(matches, Opt::Color),
-        }
-    }
-
-    /// The options given, by the table's names.
-    pub fn given(&self) -> Vec<Opt> {
-        Opt::ALL
-            .into_iter()
-            .filter(|opt| match opt {
-                Opt::LauncherUrl => self.launcher_url.is_some(),
-                Opt::TokenFile => self.token_file.is_some(),
-                Opt::Timeout => self.timeout.is_some(),
-                Opt::AllowInsecureHttp => self.allow_insecure_http,
-                Opt::Retries => self.retries.is_some(),
-                Opt::Verbose => self.verbose,
-                Opt::Quiet => self.quiet,
-                Opt::Json => self.json,
-                Opt::Jobs => self.jobs.is_some(),
-                Opt::FailFast => self.fail_fast,
-                Opt::DryRun => self.dry_run,
-                Opt::Curl => self.curl,
-                Opt::Color => self.color.is_some(),
-            })
-            .collect()
-    }
 }

@@ -653,3 +653,53 @@ fn section<'a>(text: &'a str, heading: &str) -> &'a str {
         .unwrap_or(rest.len());
     &rest[..end]
 }
+
+/// A run builds only the commands on its path, with their help texts only when help prints:
+/// every `-h`, `--help` and `help COMMAND` is checked against what the whole tree, built at once
+/// as for completions and man pages (their files are checked above), prints for that line.
+#[test]
+fn every_help_is_the_whole_trees() {
+    let root = safe_ad::help::command();
+    let mut paths = vec![String::new()];
+    let mut pending: Vec<(String, &clap::Command)> = vec![(String::new(), &root)];
+    while let Some((prefix, command)) = pending.pop() {
+        for sub in command
+            .get_subcommands()
+            .filter(|sub| sub.get_name() != "help")
+        {
+            let path = format!("{prefix}{}", sub.get_name());
+            paths.push(path.clone());
+            pending.push((format!("{path} "), sub));
+        }
+    }
+    assert!(paths.len() > 25, "{paths:?}");
+    let whole_tree = |line: &[&str]| {
+        let error = root
+            .clone()
+            .try_get_matches_from(["safe-ad"].iter().chain(line))
+            .expect_err("help stops the parse");
+        assert_eq!(
+            error.kind(),
+            clap::error::ErrorKind::DisplayHelp,
+            "{line:?}"
+        );
+        error.render().to_string()
+    };
+    for path in &paths {
+        let words: Vec<&str> = path.split_whitespace().collect();
+        let mut lines = vec![
+            [&words[..], &["-h"]].concat(),
+            [&words[..], &["--help"]].concat(),
+        ];
+        if !words.is_empty() {
+            lines.push([&["help"], &words[..]].concat());
+        }
+        for line in lines {
+            SafeAd::new()
+                .args(&line)
+                .run()
+                .success()
+                .stdout_is(&whole_tree(&line));
+        }
+    }
+}
