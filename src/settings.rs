@@ -20,7 +20,8 @@ use crate::sanitize;
 use crate::secret::Secret;
 use crate::url::{parse_launcher_url, without_userinfo, LauncherUrl, DEFAULT_LAUNCHER_URL};
 use crate::values::{
-    self, DEFAULT_JOBS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_SECS, MAX_CONNECT_TIMEOUT,
+    self, DEFAULT_INTERRUPT_WAIT_SECS, DEFAULT_JOBS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_SECS,
+    MAX_CONNECT_TIMEOUT,
 };
 
 pub const ENV_LAUNCHER_URL: &str = "SAFE_LAUNCHER_URL";
@@ -28,6 +29,7 @@ pub const ENV_TOKEN: &str = "SAFE_LAUNCHER_TOKEN";
 pub const ENV_CONFIG_DIR: &str = "SAFE_AD_CONFIG_DIR";
 pub const ENV_NO_COLOR: &str = "NO_COLOR";
 pub const ENV_CLICOLOR_FORCE: &str = "CLICOLOR_FORCE";
+pub const ENV_INTERRUPT_WAIT: &str = "SAFE_AD_INTERRUPT_WAIT";
 pub const CONFIG_FILE_NAME: &str = "config.json";
 
 /// Said of a launcher URL with plain http to another host, where it is not refused yet.
@@ -60,6 +62,10 @@ pub const ENV_VARS: &[EnvVar] = &[
         about: "directory that holds config.json (default: ~/.config/safe-ad on Linux)",
     },
     EnvVar {
+        name: ENV_INTERRUPT_WAIT,
+        about: "seconds the first Ctrl-C (or SIGTERM) waits for requests in flight and the giving back of launcher handles before it leaves, naming what it left (default 1)",
+    },
+    EnvVar {
         name: ENV_NO_COLOR,
         about: "set and not empty: no colour on stderr (--color overrides it)",
     },
@@ -79,6 +85,7 @@ pub struct Environment {
     pub launcher_url: Option<OsString>,
     pub token: Option<OsString>,
     pub config_dir: Option<OsString>,
+    pub interrupt_wait: Option<OsString>,
     /// The proxy variables, each the first set of its upper- and lower-case spelling.
     pub http_proxy: Option<OsString>,
     pub https_proxy: Option<OsString>,
@@ -100,6 +107,7 @@ impl Environment {
             launcher_url: std::env::var_os(ENV_LAUNCHER_URL),
             token: std::env::var_os(ENV_TOKEN),
             config_dir: std::env::var_os(ENV_CONFIG_DIR),
+            interrupt_wait: std::env::var_os(ENV_INTERRUPT_WAIT),
             http_proxy: first(["HTTP_PROXY", "http_proxy"]),
             https_proxy: first(["HTTPS_PROXY", "https_proxy"]),
             all_proxy: first(["ALL_PROXY", "all_proxy"]),
@@ -158,6 +166,8 @@ pub struct Settings {
     pub timeout: Duration,
     pub timeout_source: Source,
     pub connect_timeout: Duration,
+    /// How long the first Ctrl-C waits for the work to give back what it holds.
+    pub interrupt_wait: Duration,
     /// `config.json`'s path, whether or not the file exists; `None` without a home directory.
     pub config_path: Option<PathBuf>,
     pub jobs: usize,
@@ -362,6 +372,18 @@ pub fn resolve(
         (None, None) => (DEFAULT_TIMEOUT_SECS, Source::Default),
     };
     let timeout = Duration::from_secs_f64(timeout_secs);
+    let interrupt_wait = Duration::from_secs_f64(match &env.interrupt_wait {
+        None => DEFAULT_INTERRUPT_WAIT_SECS,
+        Some(raw) => raw
+            .to_str()
+            .ok_or_else(|| "is not UTF-8".to_owned())
+            .and_then(values::parse_interrupt_wait)
+            .map_err(|why| {
+                Failure::usage(format!("env var {ENV_INTERRUPT_WAIT}: {why}")).with_hint(format!(
+                    "give it seconds (0 leaves at the first Ctrl-C, at most 86400), or unset it for the default of {DEFAULT_INTERRUPT_WAIT_SECS}"
+                ))
+            })?,
+    });
 
     let token = resolve_token(args, env, &config, &config_path, stdin)?;
     let proxy = choose_proxy(&launcher, env);
@@ -373,6 +395,7 @@ pub fn resolve(
         timeout,
         timeout_source,
         connect_timeout: timeout.min(MAX_CONNECT_TIMEOUT),
+        interrupt_wait,
         config_path,
         jobs: usize::from(args.jobs.unwrap_or(DEFAULT_JOBS).max(1)),
         fail_fast: args.fail_fast,

@@ -10,6 +10,10 @@ pub const MAX_TIMEOUT_SECS: f64 = 86_400.0;
 /// Connecting gets its own, shorter bound: a launcher that is up accepts at once.
 pub const MAX_CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// `SAFE_AD_INTERRUPT_WAIT`: how long the first Ctrl-C waits for the requests in flight and
+/// the giving back of launcher handles before it leaves, naming what it left.
+pub const DEFAULT_INTERRUPT_WAIT_SECS: f64 = 1.0;
+
 /// `--jobs`: requests in flight at once.
 pub const DEFAULT_JOBS: u16 = 8;
 pub const MIN_JOBS: u16 = 1;
@@ -69,6 +73,20 @@ pub fn check_timeout(secs: f64) -> Result<(), String> {
         return Err("must be at least 0.001 seconds".into());
     }
     Ok(())
+}
+
+/// Parses `SAFE_AD_INTERRUPT_WAIT`: seconds, fractions allowed, 0 (leave at once) up to a day.
+pub fn parse_interrupt_wait(raw: &str) -> Result<f64, String> {
+    let secs: f64 = raw
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{raw}' is not a number of seconds"))?;
+    if !secs.is_finite() || !(0.0..=MAX_TIMEOUT_SECS).contains(&secs) {
+        return Err(format!(
+            "{secs} is not in 0..={MAX_TIMEOUT_SECS} seconds (up to one day)"
+        ));
+    }
+    Ok(secs)
 }
 
 #[cfg(test)]

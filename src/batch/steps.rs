@@ -5,7 +5,7 @@
 
 use std::cell::{Cell, RefCell};
 use std::future::Future;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::handle::Handle;
 use crate::launcher::{Launcher, Operation, Request};
@@ -58,9 +58,32 @@ pub struct Stop {
     /// second Ctrl-C, which drops the work at once, leaves in flight.
     in_flight: RefCell<Vec<(u64, Request)>>,
     sent: Cell<u64>,
+    /// How long the first Ctrl-C waits for the work to give its leases back before it leaves
+    /// as a second one does; `None` (the default) waits for the work however long it takes.
+    wait: Option<Duration>,
+    /// The first Ctrl-C's wait ran out before the work had ended.
+    waited_out: Cell<bool>,
 }
 
 impl Stop {
+    /// A stop whose first Ctrl-C waits at most `wait` for the work (`SAFE_AD_INTERRUPT_WAIT`).
+    pub fn new(wait: Duration) -> Stop {
+        Stop {
+            wait: Some(wait),
+            ..Stop::default()
+        }
+    }
+
+    /// How long the first Ctrl-C waits, when it is bounded.
+    pub fn wait(&self) -> Option<Duration> {
+        self.wait
+    }
+
+    /// Whether the run left because the first Ctrl-C's wait ran out, not for a second signal.
+    pub fn waited_out(&self) -> bool {
+        self.waited_out.get()
+    }
+
     pub fn is_set(&self) -> bool {
         self.set.get()
     }
@@ -139,14 +162,17 @@ pub enum Ended<T> {
     Finished(T),
     /// Ctrl-C stopped it; it gave its leases back and ended early with this.
     Interrupted(T),
-    /// A second Ctrl-C left at once: the leases in [`Stop::held`] were not given back.
+    /// A second Ctrl-C left at once, or the first one's wait ran out ([`Stop::waited_out`]): the
+    /// leases in [`Stop::held`] were not given back.
     Abandoned,
 }
 
 /// Runs `work`, which holds leases through `stop`. The first Ctrl-C (or SIGTERM, or SIGHUP: a
 /// CI job's timeout, a closed terminal) sets `stop` and calls `stopping`, for a word to the
 /// person: the work sends nothing new but gives back what it holds, and ends. A second signal
-/// leaves at once.
+/// leaves at once, and so does the first once [`Stop::wait`] has passed: a launcher that does
+/// not answer cannot hold the run until `--timeout`. What is then held or in flight is in
+/// [`Stop::left`].
 pub async fn until_stopped<T>(
     work: impl Future<Output = T>,
     stop: &Stop,
@@ -160,9 +186,19 @@ pub async fn until_stopped<T>(
     }
     stop.set();
     stopping();
+    let waited = async {
+        match stop.wait {
+            Some(wait) => tokio::time::sleep(wait).await,
+            None => std::future::pending().await,
+        }
+    };
     tokio::select! {
         value = &mut work => Ended::Interrupted(value),
         _ = signals.next() => Ended::Abandoned,
+        _ = waited => {
+            stop.waited_out.set(true);
+            Ended::Abandoned
+        }
     }
 }
 

@@ -37,7 +37,7 @@ fn whoami(settings: Settings, reporter: &Reporter) -> Result<Next<'_>, Failure> 
     let launcher = super::launcher(&settings)?;
     settings.token()?;
     Ok(Next::sends(async move {
-        let stop = Stop::default();
+        let stop = Stop::new(settings.interrupt_wait);
         let work = show::user_key(&launcher, settings.verbose, &stop);
         let (key, steps) = leased(work, &stop, &launcher, reporter).await?;
         reporter.exchanges(&launcher, &steps);

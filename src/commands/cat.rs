@@ -47,7 +47,7 @@ pub fn run<'a>(command: &'a CatCommand, cx: Context<'a>) -> Result<Next<'a>, Fai
                 signers: false,
             },
         };
-        let stop = Stop::default();
+        let stop = Stop::new(settings.interrupt_wait);
         let work = plan::handle(&launcher, handle, show, &stop, |_, _| {});
         let shown = leased(work, &stop, &launcher, reporter).await?;
         reporter.exchanges(&launcher, &shown.steps);

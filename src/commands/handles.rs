@@ -60,7 +60,7 @@ pub fn open<'a>(command: &OpenCommand, cx: Context<'a>) -> Result<Next<'a>, Fail
     settings.token()?;
     let private = command.private;
     Ok(Next::sends(async move {
-        let stop = Stop::default();
+        let stop = Stop::new(settings.interrupt_wait);
         let work = batch::open(&launcher, name, private, settings.verbose, &stop);
         finish_leasing(&launcher, &stop, reporter, work, |ran| {
             reporter.steps(&launcher, None, ran)

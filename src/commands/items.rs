@@ -128,7 +128,7 @@ async fn change_at_indexes(
     } = given;
     let appends_again = operation == Operation::Restore && save == Some(Operation::Post);
     let chosen = if selector.is_given() || appends_again {
-        let stop = Stop::default();
+        let stop = Stop::new(settings.interrupt_wait);
         let work = select::choose(
             launcher,
             handle,
@@ -279,7 +279,7 @@ async fn restore_and_append(
             signers: true,
         },
     };
-    let stop = Stop::default();
+    let stop = Stop::new(settings.interrupt_wait);
     // The user's key too, to say which items come back signed by another key than before.
     let work = async {
         let (you, mut steps) = show::user_key(launcher, settings.verbose, &stop).await;
@@ -344,7 +344,7 @@ async fn restore_and_append(
         )));
     }
     reporter.restore_appends(handle, items, &to_restore, you.as_deref());
-    let stop = Stop::default();
+    let stop = Stop::new(settings.interrupt_wait);
     let work = batch::restore::run(launcher, handle, &to_restore, settings.verbose, &stop);
     let steps = leased(work, &stop, launcher, reporter).await?;
     reporter.restore_steps(launcher, handle, &steps);
@@ -403,7 +403,7 @@ pub fn append<'a>(command: &'a AppendCommand, cx: Context<'a>) -> Result<Next<'a
     }
     settings.token()?;
     Ok(Next::sends(async move {
-        let stop = Stop::default();
+        let stop = Stop::new(settings.interrupt_wait);
         let work = batch::append(&launcher, handle, item, settings.verbose, &stop);
         finish_leasing(&launcher, &stop, reporter, work, |steps| {
             reporter.append_steps(&launcher, steps)
@@ -447,7 +447,7 @@ fn append_immutable<'a>(
     settings.token()?;
     let content = input::content(path, immutable::MAX_IMMUTABLE_BYTES)?;
     Ok(Next::sends(async move {
-        let stop = Stop::default();
+        let stop = Stop::new(settings.interrupt_wait);
         let work = immutable::append(
             &launcher,
             handle,

@@ -129,8 +129,8 @@ fn describer<'a>(
 }
 
 /// The failure after Ctrl-C stopped work that holds leases (`batch::until_stopped`): whether
-/// every launcher handle it had obtained went back, or which ones a second Ctrl-C (or a drop that
-/// failed) left behind and the requests that free them.
+/// every launcher handle it had obtained went back, or which ones a second Ctrl-C, the first
+/// one's wait running out (or a drop that failed) left behind and the requests that free them.
 fn interrupted(stop: &Stop, launcher: &Launcher, reporter: &Reporter) -> Failure {
     let left = stop.left();
     if left.is_empty() {
@@ -146,10 +146,17 @@ fn interrupted(stop: &Stop, launcher: &Launcher, reporter: &Reporter) -> Failure
     }
     reporter.left_behind_json(launcher, &left);
     let requests = crate::report::left_requests(launcher, &left);
+    let why = match stop.wait() {
+        Some(wait) if stop.waited_out() => format!(
+            "interrupted, and the launcher did not finish within {}, so it left",
+            crate::outcome::seconds(wait)
+        ),
+        _ => "interrupted twice, so it left at once".to_owned(),
+    };
     Failure::new(
         Class::Interrupted,
         format!(
-            "interrupted twice, so it left at once: {} launcher handle{} it had obtained {} not given back",
+            "{why}: {} launcher handle{} it had obtained {} not given back",
             left.len(),
             if left.len() == 1 { "" } else { "s" },
             if left.len() == 1 { "was" } else { "were" },
@@ -195,7 +202,7 @@ async fn leased_or<T>(
     reporter: &Reporter,
     cut: impl FnOnce(T),
 ) -> Result<T, Failure> {
-    match batch::until_stopped(work, stop, || reporter.stopping()).await {
+    match batch::until_stopped(work, stop, || reporter.stopping(stop.wait())).await {
         Ended::Finished(value) => Ok(value),
         Ended::Interrupted(value) => {
             cut(value);
@@ -241,7 +248,7 @@ async fn purge_note_if_unsaved(
     reporter: &Reporter,
 ) -> Result<(), Failure> {
     let read = ShowOptions::whole(settings.jobs, settings.verbose);
-    let stop = Stop::default();
+    let stop = Stop::new(settings.interrupt_wait);
     let work = batch::status::removals_unsaved(launcher, handle, indexes, read, &stop);
     let (unsaved, steps) = leased(work, &stop, launcher, reporter).await?;
     reporter.exchanges(launcher, &steps);

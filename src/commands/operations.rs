@@ -96,7 +96,7 @@ async fn run_batch(
     // A reopen holds a data id while it fetches: Ctrl-C lets it give that back. The operations
     // hold nothing, and Ctrl-C drops them at once.
     let leasing = matches!(plan.procedure, Procedure::Reopen { .. });
-    let stop = Stop::default();
+    let stop = Stop::new(settings.interrupt_wait);
     let finished = async {
         let items = input::items(slots, tokio::io::stdin());
         let work = batch::run(

@@ -38,7 +38,7 @@ pub fn run<'a>(command: &'a ShowCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
             verbose: settings.verbose,
             parts: plan::Parts::ALL,
         };
-        let stop = Stop::default();
+        let stop = Stop::new(settings.interrupt_wait);
         let mut first_failure: Option<Class> = None;
         let work = async {
             let (you, steps) = plan::user_key(&launcher, settings.verbose, &stop).await;

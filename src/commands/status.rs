@@ -30,7 +30,7 @@ pub fn run<'a>(command: &StatusCommand, cx: Context<'a>) -> Result<Next<'a>, Fai
     settings.token()?;
     Ok(Next::sends(async move {
         let read = ShowOptions::whole(settings.jobs, settings.verbose);
-        let stop = Stop::default();
+        let stop = Stop::new(settings.interrupt_wait);
         // `ok` counts the copies settled, `failed` those that differ or failed; `differ` the former.
         let mut tally = Tally::default();
         let mut differ = 0;

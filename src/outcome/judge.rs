@@ -337,7 +337,8 @@ fn status_line(status: u16) -> String {
     }
 }
 
-fn seconds(duration: Duration) -> String {
+/// A duration as messages say it: `30 s`, `0.5 s`.
+pub fn seconds(duration: Duration) -> String {
     let secs = duration.as_secs_f64();
     if secs.fract() == 0.0 {
         format!("{secs:.0} s")

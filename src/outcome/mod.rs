@@ -14,7 +14,7 @@ use std::fmt;
 pub use hint::{Check, Hint};
 pub use judge::{
     class_for_status, describe_body, describe_words, hint_for_answer, hint_for_error_code, judge,
-    judge_answer, judge_login, judge_no_answer, lost_answer_hint, Reply,
+    judge_answer, judge_login, judge_no_answer, lost_answer_hint, seconds, Reply,
 };
 
 /// Why something failed, as a caller branches on it. Each class has exactly one exit code.

@@ -222,9 +222,12 @@ impl Reporter {
 
     /// The first Ctrl-C while launcher handles are held: what happens now, and how to leave at
     /// once. Said even with `--quiet`: the wait that follows needs a reason.
-    pub fn stopping(&self) {
+    pub fn stopping(&self, wait: Option<Duration>) {
         self.clear_progress();
-        err("safe-ad: stopping: no new requests; giving back the launcher handles it holds (Ctrl-C again leaves at once)\n");
+        let most = wait.map_or(String::new(), |wait| {
+            format!("for {} at most; ", crate::outcome::seconds(wait))
+        });
+        err(&format!("safe-ad: stopping: no new requests; giving back the launcher handles it holds ({most}Ctrl-C again leaves at once)\n"));
     }
 }
 

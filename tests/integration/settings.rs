@@ -425,3 +425,24 @@ fn readme_says_which_command_takes_which_option_as_the_parser_does() {
         "docs/settings.md's options table differs from cli::COMMAND_OPTIONS; it should read:\n{table}"
     );
 }
+
+#[tokio::test]
+async fn a_first_ctrl_c_wait_that_is_not_seconds_is_refused_before_anything_is_sent() {
+    let server = ok_launcher().await;
+    for (value, why) in [
+        ("soon", "'soon' is not a number of seconds"),
+        ("-1", "-1 is not in 0..=86400 seconds"),
+        ("inf", "inf is not in 0..=86400 seconds"),
+    ] {
+        SafeAd::new()
+            .launcher(&server.uri())
+            .env("SAFE_AD_INTERRUPT_WAIT", value)
+            .args(["drop", "1"])
+            .run()
+            .code(2)
+            .stdout_is("")
+            .stderr_has(&format!("env var SAFE_AD_INTERRUPT_WAIT: {why}"))
+            .stderr_has("unset it for the default of 1");
+    }
+    assert_eq!(request_count(&server).await, 0);
+}

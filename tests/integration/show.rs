@@ -579,6 +579,44 @@ fn a_second_ctrl_c_leaves_at_once_and_names_what_it_left() {
     );
 }
 
+#[test]
+fn one_ctrl_c_against_a_launcher_that_never_answers_leaves_within_its_wait_and_names_what_it_left()
+{
+    // The content read is held until the end and --timeout is ten minutes away: with the
+    // default wait (the harness's long one taken out), one Ctrl-C must wait for neither. A run
+    // that waited for the answer or the timeout would miss the harness's deadline.
+    let sandbox = Sandbox::new();
+    let (emulator, log) = emulator(&sandbox, &[]);
+    let before = emulator.live_handles(&log);
+    let relay = holding_relay(&emulator);
+    let running = sandbox
+        .safe_ad()
+        .env_remove("SAFE_AD_INTERRUPT_WAIT")
+        .launcher(&relay.url)
+        .args(["--timeout", "600", "show", "--jobs", "1", "1"])
+        .spawn();
+    relay.wait_held();
+    running.interrupt();
+    let output = running.wait();
+    output
+        .code(130)
+        .stderr_has("safe-ad: stopping: no new requests; giving back the launcher handles it holds (for 1 s at most; Ctrl-C again leaves at once)")
+        .stderr_has("safe-ad: error: interrupted, and the launcher did not finish within 1 s, so it left: 2 launcher handles it had obtained were not given back")
+        .stderr_has(&format!("DELETE {}/structured-data/handle/", relay.url))
+        .stderr_has(&format!("DELETE {}/data-id/", relay.url));
+    relay.release();
+    // The two it named are the two still live.
+    let after = emulator.live_handles(&log);
+    assert_eq!(
+        after["data_id"].as_i64(),
+        before["data_id"].as_i64().map(|n| n + 1)
+    );
+    assert_eq!(
+        after["structured_data"].as_i64(),
+        before["structured_data"].as_i64().map(|n| n + 1)
+    );
+}
+
 /// A relay that fails the second content read: with `--jobs 1`, data item 1's, while its data id
 /// and structured data are held.
 fn failing_second_read(emulator: &Emulator) -> Relay {

@@ -264,7 +264,8 @@ impl Sandbox {
         (reader, writer)
     }
 
-    /// `safe-ad` in this sandbox: an empty environment but for HOME and SAFE_AD_CONFIG_DIR.
+    /// `safe-ad` in this sandbox: an empty environment but for HOME, SAFE_AD_CONFIG_DIR and a
+    /// long first-Ctrl-C wait (`SafeAd::in_sandbox`).
     pub fn safe_ad(&self) -> SafeAd {
         SafeAd::in_sandbox(self, safe_ad_bin(), None)
     }
