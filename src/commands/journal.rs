@@ -20,7 +20,7 @@ use crate::launcher::{Answer, Launcher};
 use crate::outcome::{Class, Done, Failure};
 use crate::report::counted;
 use crate::report::emulator::JournalRow;
-use crate::runtime::{each_interruptible, internal};
+use crate::runtime::{each_interruptible, internal, interruptible};
 use crate::settings::StdinUse;
 
 /// The emulator's journal route.
@@ -58,17 +58,26 @@ pub fn run<'a>(args: &'a RequestsArgs, cx: Context<'a>) -> Result<Next<'a>, Fail
             reporter.journal_cleared(cleared_count(&cleared));
             return Ok(Done::Success);
         }
-        let answer = send(&launcher, &base, Method::GET, ROUTE.into()).await?;
-        // Reading and matching a large journal takes a while: Ctrl-C still ends them.
-        let journal = Journal::read(&answer).await?;
-        let mut matched: Vec<&Record> = Vec::new();
-        each_interruptible(&journal.records, |record| {
-            if query.passes(record) {
-                matched.push(record);
-            }
-            Ok(())
+        // Reading and matching a large journal takes a while: Ctrl-C still ends them. One watch
+        // for the signal spans the request, the reading and the matching, so a Ctrl-C that
+        // comes between two of them (while the body is checked as text) is not lost between
+        // two watches: the runtime's handler, once installed, keeps the signal from ending
+        // the process.
+        let (journal, matched) = interruptible(async {
+            let answer = send(&launcher, &base, Method::GET, ROUTE.into()).await?;
+            let journal = Journal::read(&answer).await?;
+            let mut matched = Vec::new();
+            each_interruptible(journal.records.iter().enumerate(), |(at, record)| {
+                if query.passes(record) {
+                    matched.push(at);
+                }
+                Ok(())
+            })
+            .await?;
+            Ok::<_, Failure>((journal, matched))
         })
-        .await?;
+        .await??;
+        let matched: Vec<&Record> = matched.iter().map(|&at| &journal.records[at]).collect();
         if journal.dropped > 0 {
             reporter.journal_dropped(journal.dropped);
         }
