@@ -22,13 +22,24 @@ use crate::settings::{self, Environment};
 /// Runs safe-ad with these arguments (the program name first) and says how it ended.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
     let args: Vec<OsString> = args.into_iter().collect();
+    // `--version` alone, the commonest probe of a tool (scripts, package checks), is answered
+    // before clap builds its tree: that build is most of what the answer would cost. Any other
+    // line with it goes through clap, which prints the same line (a test compares the two).
+    if let [_, only] = args.as_slice() {
+        if only == "--version" || only == "-V" {
+            let reporter = Reporter::new(false, false, ColorWhen::Never);
+            reporter.version();
+            return reporter.finish(Done::Success);
+        }
+    }
     let env = Environment::from_process();
     // The tokens known before any argument is checked are kept out of every word from the
     // first (clap's own errors echo what was typed).
     crate::report::keep_out(settings::known_tokens(typed_token_file(&args), &env));
     if let Some(help) = help_of_help(&args) {
-        Reporter::new(false, false, ColorWhen::Never).help(&help);
-        return Done::Success;
+        let reporter = Reporter::new(false, false, ColorWhen::Never);
+        reporter.help(&help);
+        return reporter.finish(Done::Success);
     }
     let matches = match parse(&args) {
         Ok(matches) => matches,
@@ -130,10 +141,11 @@ fn clap_failed(error: &clap::Error, args: &[OsString], env: &Environment) -> Don
         return reported(&reporter, failure);
     }
     reporter.clap(error);
-    match error.exit_code() {
+    // Help and the version are output: one that could not be written is not exit 0.
+    reporter.finish(match error.exit_code() {
         0 => Done::Success,
         _ => Done::Failed(Class::Usage),
-    }
+    })
 }
 
 /// `--color WHEN` as typed, for a line clap could not parse: its errors are coloured as asked.

@@ -220,6 +220,11 @@ impl Reporter {
         }
     }
 
+    /// `safe-ad --version` typed alone: the line clap prints for it.
+    pub fn version(&self) {
+        self.out(&format!("safe-ad {}\n", env!("CARGO_PKG_VERSION")));
+    }
+
     /// The first Ctrl-C while launcher handles are held: what happens now, and how to leave at
     /// once. Said even with `--quiet`: the wait that follows needs a reason.
     pub fn stopping(&self, wait: Option<Duration>) {

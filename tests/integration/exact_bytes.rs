@@ -166,7 +166,7 @@ fn content_that_is_not_text_goes_to_a_terminal_only_with_force() {
 }
 
 /// Bytes that did not reach their file are not a success: `> file` on a full disk (`/dev/full`)
-/// exits 1 and says why, for `cat` and for any command's lines, while a reader that left early
+/// exits 1 and says why, for `cat`, for any command's lines and for help, while a reader that left early
 /// (`| head -c 0`) is still a quiet end.
 #[test]
 fn stdout_that_cannot_be_written_is_never_exit_0() {
@@ -178,6 +178,12 @@ fn stdout_that_cannot_be_written_is_never_exit_0() {
         "safe-ad metadata 1 2",
         "safe-ad show 1",
         "safe-ad decode AQAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB",
+        // Help and the version asked for are output too, whichever way they are asked.
+        "safe-ad --version",
+        "safe-ad --color never --version",
+        "safe-ad --help",
+        "safe-ad help put",
+        "safe-ad help help",
     ] {
         run(&format!("exec {command} > /dev/full"))
             .code(1)
