@@ -7,10 +7,14 @@
 //! codes and hints) → `settings` (flags, env, config file, checked once) → `input` → `batch`
 //! (requests in input order; renders nothing) → `args` (the command line's values, checked) →
 //! `help` → `report` (every printed word) → `runtime`, `generate` → `commands` → `run` (parse
-//! and dispatch) → `main`. The emulator is a
+//! and dispatch) and `test_support` → `main`. The emulator is a
 //! crate of its own (`safe-ad-emulator`, in `crates/emulator/`, behind the default `emulator`
 //! feature): `cli` flattens its options into the `emulator` command, `commands::emulator` runs
 //! it, `generate` reads its route table for the man page; it imports nothing from here.
+//!
+//! The library is narrow: every module is private. It exports only [`run`], which `main` calls,
+//! and [`test_support`], the items the integration tests, the benches and the fuzz targets use,
+//! which is not an API.
 //!
 //! safe-ad runs on unix only (Cargo.toml says so): it relies on unix signals, file modes and
 //! `poll`, and no CI job could build another target's std to check a fallback. A build for any
@@ -47,25 +51,29 @@ compile_error!(
      modes and poll"
 );
 
-pub mod args;
-pub mod batch;
-pub mod cli;
-pub mod commands;
-pub mod config_file;
-pub mod generate;
-pub mod handle;
-pub mod help;
-pub mod input;
-pub mod launcher;
-pub mod name;
-pub mod outcome;
-pub mod report;
-pub mod run;
-pub mod runtime;
-pub mod sanitize;
-pub mod saving;
-pub mod secret;
-pub mod settings;
-pub mod url;
-pub mod values;
-pub mod wire;
+mod args;
+mod batch;
+mod cli;
+mod commands;
+mod config_file;
+mod generate;
+mod handle;
+mod help;
+mod input;
+mod launcher;
+mod name;
+mod outcome;
+mod report;
+mod run;
+mod runtime;
+mod sanitize;
+mod saving;
+mod secret;
+mod settings;
+#[doc(hidden)]
+pub mod test_support;
+mod url;
+mod values;
+mod wire;
+
+pub use run::run;
