@@ -4,7 +4,8 @@
 //! with any release.
 //!
 //! Each item is re-exported under the name of the module it lives in, so
-//! `test_support::cli::options_of` is `cli::options_of`..
+//! `test_support::cli::options_of` is `cli::options_of`. The man pages are generated in the test
+//! binary (`tests/integration/man/`) from what is here..
 
 pub mod cli {
     pub use crate::cli::{
@@ -17,7 +18,7 @@ pub mod config_file {
 }
 
 pub mod generate {
-    pub use crate::generate::generated_files;
+    pub use crate::generate::{completion, names, subcommand_paths, takes_value, BIN};
 }
 
 pub mod handle {
@@ -29,7 +30,9 @@ pub mod help {
 }
 
 pub mod launcher {
-    pub use crate::launcher::{url_for, Operation, Request, StructuredFetched, OPERATIONS};
+    pub use crate::launcher::{
+        url_for, HandleKind, Operation, Request, StructuredFetched, OPERATIONS,
+    };
 
     pub mod serialised {
         pub use crate::launcher::serialised::{
@@ -43,7 +46,11 @@ pub mod name {
 }
 
 pub mod outcome {
-    pub use crate::outcome::{describe_body, EXIT_CODES};
+    pub use crate::outcome::{describe_body, ExitCodeRow, EXIT_CODES};
+}
+
+pub mod saving {
+    pub use crate::saving::{markdown, roff};
 }
 
 pub mod secret {
