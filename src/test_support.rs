@@ -5,7 +5,7 @@
 //!
 //! Each item is re-exported under the name of the module it lives in, so
 //! `test_support::cli::options_of` is `cli::options_of`. The man pages are generated in the test
-//! binary (`tests/integration/man/`) from what is here..
+//! binary (`tests/integration/man/`) from what is here.
 
 pub mod cli {
     pub use crate::cli::{
