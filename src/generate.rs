@@ -127,7 +127,7 @@ impl Values {
 
 /// Every path of subcommands below `root`, parents before children: `[config]`,
 /// `[config, set]`, ... Hidden commands and the `help` subcommand clap adds are left out (see
-/// [`help_paths`] for the latter).
+/// `help_paths` for the latter).
 pub fn subcommand_paths(root: &Command) -> Vec<Vec<&Command>> {
     walk(root, false)
 }
