@@ -10,7 +10,6 @@
 use std::ffi::OsString;
 
 use base64::Engine as _;
-use serde_json::Value;
 
 use crate::batch::select::{Selector, SignedBy};
 use crate::batch::show::IndexRange;
@@ -228,7 +227,10 @@ pub fn readings(text: &str) -> Vec<Vec<u8>> {
     readings
 }
 
+// The journal's filters (`emulator requests`), in a build with the emulator only.
+
 /// `--status`: one status, or a class (`4xx`).
+#[cfg(feature = "emulator")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
     Is(u64),
@@ -236,6 +238,7 @@ pub enum Status {
 }
 
 /// `--method`: an HTTP method, upper-cased.
+#[cfg(feature = "emulator")]
 pub fn parse_method(method: &str) -> Result<String, Failure> {
     if method.is_empty() || !method.bytes().all(|b| b.is_ascii_alphabetic()) {
         return Err(Failure::usage(format!(
@@ -247,6 +250,7 @@ pub fn parse_method(method: &str) -> Result<String, Failure> {
 }
 
 /// `--path`: a path or a glob over paths (`journal` matches it).
+#[cfg(feature = "emulator")]
 pub fn parse_path(path: &str) -> Result<String, Failure> {
     if !path.starts_with('/') && !path.starts_with('*') {
         return Err(Failure::usage(format!(
@@ -259,6 +263,7 @@ pub fn parse_path(path: &str) -> Result<String, Failure> {
 }
 
 /// `--status`: one status (`404`) or a class (`4xx`).
+#[cfg(feature = "emulator")]
 pub fn parse_status(text: &str) -> Result<Status, Failure> {
     let bad = || {
         Failure::usage(format!(
@@ -280,6 +285,7 @@ pub fn parse_status(text: &str) -> Result<Status, Failure> {
 }
 
 /// `--since RECORD`: a seq number, or a record's own line (its `seq`); empty: from the start.
+#[cfg(feature = "emulator")]
 pub fn parse_since(text: &str) -> Result<Option<u64>, Failure> {
     let text = text.trim();
     if text.is_empty() {
@@ -288,7 +294,7 @@ pub fn parse_since(text: &str) -> Result<Option<u64>, Failure> {
     if let Ok(seq) = text.parse::<u64>() {
         return Ok(Some(seq));
     }
-    let seq = serde_json::from_str::<Value>(text)
+    let seq = serde_json::from_str::<serde_json::Value>(text)
         .ok()
         .and_then(|value| value["seq"].as_u64());
     match seq {
@@ -305,6 +311,7 @@ pub fn parse_since(text: &str) -> Result<Option<u64>, Failure> {
 }
 
 /// `--expect`: a comparison and a number.
+#[cfg(feature = "emulator")]
 #[derive(Debug, PartialEq, Eq)]
 pub struct Expect {
     pub text: String,
@@ -312,6 +319,7 @@ pub struct Expect {
     pub count: u64,
 }
 
+#[cfg(feature = "emulator")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Compare {
     Equal,
@@ -321,6 +329,7 @@ pub enum Compare {
     Fewer,
 }
 
+#[cfg(feature = "emulator")]
 impl Expect {
     pub fn parse(text: &str) -> Result<Expect, Failure> {
         let trimmed = text.trim();
@@ -420,6 +429,7 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "emulator")]
     #[test]
     fn expectations_and_statuses_parse() {
         assert_eq!(Expect::parse("3").unwrap().compare, Compare::Equal);

@@ -42,7 +42,7 @@ use crate::outcome::{Class, Failure, Reply};
 use interpret::interpret;
 pub use made::{AppendRan, Appended, Made, Making, Ran, Saved};
 use steps::{save_step, step, Steps};
-pub use steps::{until_stopped, Ended, Lease, Left, Stop, Unread};
+pub use steps::{until_stopped, Ended, Left, Stop, Unread};
 
 /// How many finished records may wait behind a slow one, per job, before input stops being read:
 /// enough that a few delayed answers do not throttle a batch, little enough to bound memory.

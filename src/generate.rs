@@ -1,9 +1,9 @@
-//! Shell completions and man pages, written from the clap definition (`help::command()`, whose
-//! per-command options come from `cli::COMMAND_OPTIONS`) and the tables the help texts come from.
+//! Shell completions, written from the clap definition (`help::command()`, whose per-command
+//! options come from `cli::COMMAND_OPTIONS`): `safe-ad completions SHELL` prints them.
 //!
-//! The files under `completions/` and `man/` are committed, and the Debian package ships them; a
-//! test regenerates them with [`generated_files`] and fails when they drift. Every command, at
-//! any depth, is found by walking the clap definition, so a new command needs no edit here.
+//! The files under `completions/` are committed, and the Debian package ships them; a test
+//! generates them with [`completion`] and fails when they drift. Every command, at any depth, is
+//! found by walking the clap definition, so a new command needs no edit here.
 //!
 //! - bash: written here ([`bash`]), because clap_complete's script completes file names for every
 //!   value it knows nothing about, offers a positional's values at every position, and knows
@@ -11,15 +11,13 @@
 //! - zsh and fish: clap_complete's, corrected where they complete file names, miss values,
 //!   get in the way of an option or take a subcommand for what follows `--` ([`zsh`], [`fish`]).
 //! - elvish, powershell: clap_complete's.
-//! - man pages: written here ([`man`]), with the prose written for man in [`man_text`].
+//!
+//! The man pages are not written here: nothing that runs needs them, so they are generated in the
+//! test binary (`tests/integration/man/`), from the same clap definition and tables and the
+//! walk below ([`subcommand_paths`], [`names`], [`takes_value`]), through `test_support`.
 
 mod bash;
 mod fish;
-mod man;
-#[macro_use]
-mod man_items;
-mod man_text;
-mod roff;
 mod zsh;
 
 use clap::{Arg, Command, ValueHint};
@@ -29,7 +27,7 @@ use crate::cli::Shell;
 use crate::help;
 
 /// The name the completions are written for and the man pages are named after.
-const BIN: &str = "safe-ad";
+pub const BIN: &str = "safe-ad";
 
 /// Completions for one shell, as `safe-ad completions <SHELL>` prints them.
 pub fn completion(shell: Shell) -> Vec<u8> {
@@ -85,7 +83,7 @@ fn for_completion() -> Command {
 }
 
 /// Whether an argument takes a value (an option with an argument, or a positional).
-fn takes_value(arg: &Arg) -> bool {
+pub fn takes_value(arg: &Arg) -> bool {
     arg.get_num_args().is_some_and(|range| range.takes_values())
 }
 
@@ -129,8 +127,8 @@ impl Values {
 
 /// Every path of subcommands below `root`, parents before children: `[config]`,
 /// `[config, set]`, ... Hidden commands and the `help` subcommand clap adds are left out (see
-/// [`help_paths`] for the latter).
-fn subcommand_paths(root: &Command) -> Vec<Vec<&Command>> {
+/// `help_paths` for the latter).
+pub fn subcommand_paths(root: &Command) -> Vec<Vec<&Command>> {
     walk(root, false)
 }
 
@@ -162,38 +160,8 @@ fn walk(root: &Command, with_help: bool) -> Vec<Vec<&Command>> {
 }
 
 /// The names of a path: `["config", "set"]`.
-fn names<'a>(path: &[&'a Command]) -> Vec<&'a str> {
+pub fn names<'a>(path: &[&'a Command]) -> Vec<&'a str> {
     path.iter().map(|command| command.get_name()).collect()
-}
-
-/// Every generated file, by its path in the repository.
-pub fn generated_files() -> Vec<(String, Vec<u8>)> {
-    let mut files: Vec<(String, Vec<u8>)> = [
-        ("completions/safe-ad.bash", Shell::Bash),
-        ("completions/_safe-ad", Shell::Zsh),
-        ("completions/safe-ad.fish", Shell::Fish),
-        ("completions/safe-ad.elv", Shell::Elvish),
-        ("completions/_safe-ad.ps1", Shell::Powershell),
-    ]
-    .into_iter()
-    .map(|(path, shell)| (path.to_owned(), completion(shell)))
-    .collect();
-    files.extend(
-        man_pages()
-            .into_iter()
-            .map(|(name, page)| (format!("man/{name}"), page)),
-    );
-    files.push((
-        "docs/saving.md".to_owned(),
-        crate::saving::markdown().into_bytes(),
-    ));
-    files
-}
-
-/// Every man page by file name: `safe-ad.1`, and one for each subcommand at any depth
-/// (`safe-ad-put.1`, `safe-ad-config-set.1`), named as the pages refer to each other.
-pub fn man_pages() -> Vec<(String, Vec<u8>)> {
-    man::pages()
 }
 
 #[cfg(test)]

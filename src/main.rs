@@ -5,5 +5,5 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    ExitCode::from(safe_ad::run::run(std::env::args_os()).exit_code())
+    ExitCode::from(safe_ad::run(std::env::args_os()).exit_code())
 }

@@ -57,6 +57,7 @@ pub async fn interruptible<T>(work: impl Future<Output = T>) -> Result<T, Failur
 /// the runtime has watched for Ctrl-C, its handler stays for the life of the process and the
 /// signal no longer ends it, so long work done after a request (reading and matching a large
 /// journal) goes through here to stay stoppable: it lets the signal in every few items.
+#[cfg(feature = "emulator")]
 pub async fn each_interruptible<T>(
     items: impl IntoIterator<Item = T>,
     mut step: impl FnMut(T) -> Result<(), Failure>,

@@ -102,6 +102,7 @@ pub const EVERY_POST: &[&str] = &[
 
 impl Change {
     /// Its row.
+    #[cfg(test)]
     pub fn row(self) -> &'static Row {
         TABLE
             .iter()

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use safe_ad::outcome::describe_body;
+use safe_ad::test_support::outcome::describe_body;
 
 fuzz_target!(|body: &[u8]| {
     let (line, _, _) = describe_body(body);

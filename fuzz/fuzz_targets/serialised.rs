@@ -4,8 +4,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use safe_ad::launcher::serialised::{fingerprint, full, is_text, preview, MAX_PREVIEW_CHARS};
-use safe_ad::launcher::StructuredFetched;
+use safe_ad::test_support::launcher::serialised::{
+    fingerprint, full, is_text, preview, MAX_PREVIEW_CHARS,
+};
+use safe_ad::test_support::launcher::StructuredFetched;
 
 fn safe(line: &str) -> bool {
     line.chars().all(|c| {

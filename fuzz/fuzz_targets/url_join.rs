@@ -3,9 +3,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use safe_ad::handle::Handle;
-use safe_ad::launcher::{url_for, Request, OPERATIONS};
-use safe_ad::url::parse_launcher_url;
+use safe_ad::test_support::handle::Handle;
+use safe_ad::test_support::launcher::{url_for, Request, OPERATIONS};
+use safe_ad::test_support::url::parse_launcher_url;
 
 fuzz_target!(|input: (&str, u64)| {
     let (raw, handle) = input;

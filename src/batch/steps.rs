@@ -49,8 +49,6 @@ pub struct Stop {
     set: Cell<bool>,
     /// Every lease held now, by any procedure.
     held: RefCell<Vec<Lease>>,
-    /// The most leases held at once.
-    most: Cell<usize>,
     /// Handles that may be left in the launcher: leases that could not be given back, and
     /// handles whose making lost its answer.
     left: RefCell<Vec<Left>>,
@@ -92,11 +90,6 @@ impl Stop {
         self.set.set(true);
     }
 
-    /// The leases held now (after a second Ctrl-C: the ones left behind).
-    pub fn held(&self) -> Vec<Lease> {
-        self.held.borrow().clone()
-    }
-
     /// What may be left in the launcher: everything still held and every handle-making
     /// request still in flight (after a second Ctrl-C), and every lease whose taking or giving
     /// back went wrong.
@@ -136,15 +129,9 @@ impl Stop {
         self.left.borrow_mut().push(left);
     }
 
-    /// The most leases held at once so far.
-    pub fn most_held(&self) -> usize {
-        self.most.get()
-    }
-
     fn hold(&self, lease: Lease) {
         let mut held = self.held.borrow_mut();
         held.push(lease);
-        self.most.set(self.most.get().max(held.len()));
     }
 
     fn let_go(&self, lease: &Lease) {

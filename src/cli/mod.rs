@@ -23,7 +23,7 @@ mod emulator;
 mod items;
 mod options;
 
-pub use auth::{AuthArgs, AuthCommand, ConfigArgs, ConfigCommand, LoginArgs, SetArgs, UnsetArgs};
+pub use auth::{AuthArgs, AuthCommand, ConfigArgs, ConfigCommand, LoginArgs};
 #[cfg(feature = "emulator")]
 pub use emulator::{EmulatorAction, EmulatorCommand, ExportArgs, RequestsArgs};
 pub use items::{
@@ -31,9 +31,7 @@ pub use items::{
     HandleCommand, ItemCommand, OpenCommand, ReopenCommand, SaveWith, SelectorArgs, ShowCommand,
     StatusCommand,
 };
-pub use options::{
-    options_of, ClientOptions, ColorWhen, Opt, Opts, CLIENT_OPTIONS, COMMAND_OPTIONS,
-};
+pub use options::{options_of, ClientOptions, ColorWhen, Opt, CLIENT_OPTIONS, COMMAND_OPTIONS};
 
 use options::add_every_option;
 pub use options::WithOptions;

@@ -18,7 +18,7 @@ pub mod serialised;
 
 pub use request::{
     url_for, Encryption, Fetched, HandleKind, HandleReply, Metadata, Operation, ReaderReply,
-    Request, Row, Slot, StructuredFetched, MAX_CONTENT_BYTES, MOST_LIST_ENTRIES, OPERATIONS,
+    Request, Slot, StructuredFetched, MAX_CONTENT_BYTES, MOST_LIST_ENTRIES, OPERATIONS,
 };
 
 use std::time::{Duration, Instant};
@@ -313,11 +313,6 @@ impl Launcher {
             words: Redactor::new(config.token.clone()),
             token: config.token,
         })
-    }
-
-    /// What cuts the token out of words about this launcher's requests and answers.
-    pub fn words(&self) -> &Redactor {
-        &self.words
     }
 
     /// The launcher's base URL, path prefix included.

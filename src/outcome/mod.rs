@@ -11,11 +11,8 @@ mod judge;
 
 use std::fmt;
 
-pub use hint::{Check, Hint};
-pub use judge::{
-    class_for_status, describe_body, describe_words, hint_for_answer, hint_for_error_code, judge,
-    judge_answer, judge_login, judge_no_answer, lost_answer_hint, seconds, Reply,
-};
+pub use hint::Hint;
+pub use judge::{describe_body, judge, judge_answer, judge_login, judge_no_answer, seconds, Reply};
 
 /// Why something failed, as a caller branches on it. Each class has exactly one exit code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -176,14 +173,6 @@ impl Done {
             Done::Failed(class) => class.exit_code(),
             Done::PassThrough(code) => code,
         }
-    }
-}
-
-/// The exit code of a command's result.
-pub fn exit_code(result: &Result<Done, Failure>) -> u8 {
-    match result {
-        Ok(done) => done.exit_code(),
-        Err(failure) => failure.exit_code(),
     }
 }
 

@@ -180,7 +180,8 @@ async fn login_with_an_explicit_timeout_gives_up() {
 /// and stores the token. (This test takes those 31 s.)
 #[tokio::test]
 async fn login_without_a_timeout_waits_past_the_default_timeout() {
-    let approval_after = Duration::from_secs_f64(safe_ad::values::DEFAULT_TIMEOUT_SECS + 1.0);
+    let approval_after =
+        Duration::from_secs_f64(safe_ad::test_support::values::DEFAULT_TIMEOUT_SECS + 1.0);
     let server = MockServer::start().await;
     Mock::given(method("POST"))
         .and(path("/auth"))
@@ -529,7 +530,8 @@ fn takes_token_file(words: &[&str]) -> bool {
     } else {
         1
     });
-    safe_ad::cli::options_of(&path.join(" ")).contains(safe_ad::cli::Opt::TokenFile)
+    safe_ad::test_support::cli::options_of(&path.join(" "))
+        .contains(safe_ad::test_support::cli::Opt::TokenFile)
 }
 
 /// Every command but `auth token`, run with the token in each source, succeeds and never prints

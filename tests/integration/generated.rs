@@ -6,7 +6,7 @@
 //! written everywhere.
 //!
 //! The checks never write. To refresh the generated files after changing `src/cli/`, a table,
-//! or the man prose in `src/generate/man_text.rs`, run the regeneration command (an ignored
+//! or the man prose in `tests/integration/man/text.rs`, run the regeneration command (an ignored
 //! test, run by name):
 //!     cargo test --test integration regenerate -- --ignored
 //!
@@ -18,15 +18,41 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use crate::harness::{have, named_in_filter, repo_root as root, SafeAd, Sandbox};
-use safe_ad::outcome::EXIT_CODES;
+use safe_ad::test_support::cli::Shell;
+use safe_ad::test_support::generate::completion;
+use safe_ad::test_support::outcome::EXIT_CODES;
+use safe_ad::test_support::saving::markdown;
 
 /// The command that rewrites every committed generated file (this module's and `bad_input`'s).
 pub const REGENERATE: &str = "cargo test --test integration regenerate -- --ignored";
 
+/// Every generated file, by its path in the repository: the completions `safe-ad completions`
+/// prints, the man pages (written in [`crate::man`], here in the test binary) and the table of
+/// what a save does in `docs/saving.md`.
+fn generated_files() -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = [
+        ("completions/safe-ad.bash", Shell::Bash),
+        ("completions/_safe-ad", Shell::Zsh),
+        ("completions/safe-ad.fish", Shell::Fish),
+        ("completions/safe-ad.elv", Shell::Elvish),
+        ("completions/_safe-ad.ps1", Shell::Powershell),
+    ]
+    .into_iter()
+    .map(|(path, shell)| (path.to_owned(), completion(shell)))
+    .collect();
+    files.extend(
+        crate::man::pages()
+            .into_iter()
+            .map(|(name, page)| (format!("man/{name}"), page)),
+    );
+    files.push(("docs/saving.md".to_owned(), markdown().into_bytes()));
+    files
+}
+
 /// Every generated file whose committed copy is not what this build generates, and every file in
 /// `completions/` or `man/` that is no longer generated.
 fn stale_files() -> Vec<String> {
-    let generated = safe_ad::generate::generated_files();
+    let generated = generated_files();
     let mut stale: Vec<String> = generated
         .iter()
         .filter(|(relative, expected)| {
@@ -97,7 +123,7 @@ fn completions_and_man_pages_are_up_to_date() {
 #[ignore = "rewrites committed files: cargo test --test integration regenerate -- --ignored"]
 fn regenerate_completions_and_man_pages() {
     assert_asked_by_name();
-    let generated = safe_ad::generate::generated_files();
+    let generated = generated_files();
     for (relative, contents) in &generated {
         let path = root().join(relative);
         std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
@@ -421,9 +447,9 @@ fn each_command_page_lists_the_options_it_takes() {
     if !have("man") {
         return;
     }
-    let mut root = safe_ad::help::command();
+    let mut root = safe_ad::test_support::help::command();
     root.build();
-    let client: Vec<String> = safe_ad::cli::Opt::ALL
+    let client: Vec<String> = safe_ad::test_support::cli::Opt::ALL
         .iter()
         .map(|opt| opt.long())
         .collect();
@@ -539,17 +565,19 @@ fn main_page_shows_commands_options_and_tables() {
     section_has(
         &text,
         "ENVIRONMENT",
-        safe_ad::settings::ENV_VARS.iter().map(|var| var.name),
+        safe_ad::test_support::settings::ENV_VARS
+            .iter()
+            .map(|var| var.name),
     );
     section_has(
         &text,
         "FILES",
-        safe_ad::config_file::Key::ALL.map(|key| key.name()),
+        safe_ad::test_support::config_file::Key::ALL.map(|key| key.name()),
     );
     section_has(
         &text,
         "EXAMPLES",
-        safe_ad::help::EXAMPLES
+        safe_ad::test_support::help::EXAMPLES
             .iter()
             .map(|example| example.command),
     );
@@ -581,7 +609,7 @@ fn subcommand_pages_show_their_synopsis_and_long_help() {
             .contains("safe-ad clear-data [OPTIONS] [--save OPERATION] HANDLE..."),
         "{text}"
     );
-    let command = safe_ad::help::command();
+    let command = safe_ad::test_support::help::command();
     let long_help = command
         .find_subcommand("clear-data")
         .and_then(|sub| sub.get_long_about())
@@ -659,7 +687,7 @@ fn section<'a>(text: &'a str, heading: &str) -> &'a str {
 /// as for completions and man pages (their files are checked above), prints for that line.
 #[test]
 fn every_help_is_the_whole_trees() {
-    let root = safe_ad::help::command();
+    let root = safe_ad::test_support::help::command();
     let mut paths = vec![String::new()];
     let mut pending: Vec<(String, &clap::Command)> = vec![(String::new(), &root)];
     while let Some((prefix, command)) = pending.pop() {

@@ -42,12 +42,15 @@ fn option_line(help: &str, long: &str) -> Option<usize> {
 
 #[test]
 fn each_commands_own_options_come_before_the_client_options() {
-    let heading = format!("{}:", safe_ad::cli::CLIENT_OPTIONS);
+    let heading = format!("{}:", safe_ad::test_support::cli::CLIENT_OPTIONS);
     for path in command_paths() {
         // `-h` names them in one closing line; options.rs checks that line.
         for flag in ["--help"] {
             let help = help_of(&path, flag);
-            let takes_any = safe_ad::cli::options_of(&path).iter().next().is_some();
+            let takes_any = safe_ad::test_support::cli::options_of(&path)
+                .iter()
+                .next()
+                .is_some();
             let Some(client) = help.find(&heading) else {
                 assert!(
                     !takes_any,
@@ -56,7 +59,7 @@ fn each_commands_own_options_come_before_the_client_options() {
                 continue;
             };
             // No client option before the heading, and nothing but them after it.
-            for opt in safe_ad::cli::options_of(&path).iter() {
+            for opt in safe_ad::test_support::cli::options_of(&path).iter() {
                 let long = opt.long();
                 let at = option_line(&help, &long)
                     .unwrap_or_else(|| panic!("`{path} {flag}` lacks {long}:\n{help}"));
@@ -126,7 +129,7 @@ fn no_help_promises_a_dry_run_that_says_which_items_would_move() {
 fn each_commands_long_help_ends_with_the_exit_codes_it_can_return() {
     for path in command_paths() {
         let help = help_of(&path, "--help");
-        let Some(rows) = safe_ad::help::exit_codes_of(&path) else {
+        let Some(rows) = safe_ad::test_support::help::exit_codes_of(&path) else {
             assert_eq!(path, "emulator", "only the emulator has codes of its own");
             continue;
         };

@@ -4,6 +4,8 @@
 //! (`cargo test --test integration hostile::`). TESTING.md describes each module.
 
 mod harness;
+/// The man pages, generated here for `generated` to check and regenerate.
+mod man;
 
 mod auth_config;
 mod bad_input;

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use safe_ad::cli::{options_of, Opt, COMMAND_OPTIONS};
+use safe_ad::test_support::cli::{options_of, Opt, COMMAND_OPTIONS};
 use serde_json::Value;
 use wiremock::matchers::{header, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
@@ -17,7 +17,7 @@ use crate::harness::*;
 
 /// Every command of the built clap tree, by path (`""` for the top level, `"auth status"`).
 fn command_tree() -> Vec<(String, clap::Command)> {
-    let mut root = safe_ad::help::command();
+    let mut root = safe_ad::test_support::help::command();
     root.build();
     let mut commands = Vec::new();
     let mut pending = vec![(String::new(), root)];
@@ -122,7 +122,7 @@ fn the_parser_offers_each_command_exactly_the_options_the_table_gives_it() {
 
 /// The short name of a client option (`-q`), as the top level defines it.
 fn top_short(opt: Opt) -> Option<char> {
-    let mut top = safe_ad::help::command();
+    let mut top = safe_ad::test_support::help::command();
     top.build();
     let arg = top.get_arguments().find(|arg| arg.get_id() == opt.id())?;
     arg.get_short()
@@ -303,7 +303,7 @@ fn each_commands_help_fits_a_screen_and_lists_only_the_options_it_takes() {
                 listed_union()
             } else if flag == "-h" {
                 let line = help
-                    .split(&format!("{}: ", safe_ad::cli::CLIENT_OPTIONS))
+                    .split(&format!("{}: ", safe_ad::test_support::cli::CLIENT_OPTIONS))
                     .nth(1)
                     .unwrap_or_default()
                     .replace('\n', " ");
@@ -636,7 +636,9 @@ fn config_show_and_config_path_json_name_each_setting_and_where_it_comes_from() 
     );
     // Every config key (from the one list of them, so a new key cannot be left out unseen) and
     // where the file is.
-    let mut expected: Vec<&str> = safe_ad::config_file::Key::ALL.map(|key| key.name()).into();
+    let mut expected: Vec<&str> = safe_ad::test_support::config_file::Key::ALL
+        .map(|key| key.name())
+        .into();
     expected.push("config_file");
     expected.sort_unstable();
     assert_eq!(keys(&shown), expected);

@@ -5,11 +5,13 @@
 //! the decoder of the launcher's bytes answers any bytes, and data ids round-trip.
 
 use proptest::prelude::*;
-use safe_ad::handle::Handle;
-use safe_ad::launcher::serialised::{fingerprint, full, is_text, preview, MAX_PREVIEW_CHARS};
-use safe_ad::launcher::{url_for, Operation, Request, StructuredFetched, OPERATIONS};
-use safe_ad::outcome::describe_body;
-use safe_ad::url::parse_launcher_url;
+use safe_ad::test_support::handle::Handle;
+use safe_ad::test_support::launcher::serialised::{
+    fingerprint, full, is_text, preview, MAX_PREVIEW_CHARS,
+};
+use safe_ad::test_support::launcher::{url_for, Operation, Request, StructuredFetched, OPERATIONS};
+use safe_ad::test_support::outcome::describe_body;
+use safe_ad::test_support::url::parse_launcher_url;
 
 proptest! {
     #[test]
@@ -87,7 +89,7 @@ proptest! {
 
     #[test]
     fn the_config_parser_answers_any_text(text in ".{0,200}") {
-        let _ = safe_ad::config_file::parse(&text);
+        let _ = safe_ad::test_support::config_file::parse(&text);
     }
 
     #[test]
@@ -173,18 +175,18 @@ proptest! {
     /// every data id it writes reads back as itself.
     #[test]
     fn the_wire_decoder_answers_any_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
-        let _ = safe_ad::wire::decode_any(&bytes);
-        let _ = safe_ad::wire::AppendableData::decode(&bytes);
-        let _ = safe_ad::wire::DataId::decode(&bytes);
+        let _ = safe_ad::test_support::wire::decode_any(&bytes);
+        let _ = safe_ad::test_support::wire::AppendableData::decode(&bytes);
+        let _ = safe_ad::test_support::wire::DataId::decode(&bytes);
     }
 
     #[test]
     fn data_ids_round_trip(variant in 0u8..4, name: [u8; 32], tag: u64) {
-        use safe_ad::wire::{DataId, DataKind};
+        use safe_ad::test_support::wire::{DataId, DataKind};
         let kind = DataKind::ALL[usize::from(variant)];
         let id = DataId {
             kind,
-            name: safe_ad::name::Name::from_bytes(name),
+            name: safe_ad::test_support::name::Name::from_bytes(name),
             type_tag: (kind == DataKind::Structured).then_some(tag),
         };
         prop_assert_eq!(DataId::decode(&id.encode()), Ok(id));

@@ -542,8 +542,8 @@ fn a_password_in_the_launcher_url_is_not_echoed() {
 
 #[test]
 fn debug_of_settings_and_config_does_not_show_the_token() {
-    use safe_ad::cli::ClientOptions as GlobalArgs;
-    use safe_ad::settings::{resolve, Environment, StdinUse};
+    use safe_ad::test_support::cli::ClientOptions as GlobalArgs;
+    use safe_ad::test_support::settings::{resolve, Environment, StdinUse};
 
     let sandbox = Sandbox::new();
     let env = Environment {
@@ -594,12 +594,12 @@ fn debug_of_settings_and_config_does_not_show_the_token() {
     let failure = resolve(&args, &env, &mut stdin.as_slice(), StdinUse::Free).expect_err("refused");
     assert_no_token(&format!("{failure:?} {failure}"));
 
-    let secret = safe_ad::secret::Secret::parse(TOKEN).expect("valid");
+    let secret = safe_ad::test_support::secret::Secret::parse(TOKEN).expect("valid");
     assert_no_token(&format!("{secret:?} {:?}", Some(&secret)));
     assert_no_token(&secret.mask());
 
-    let config =
-        safe_ad::config_file::parse(&format!(r#"{{"token": "{TOKEN}"}}"#)).expect("parses");
+    let config = safe_ad::test_support::config_file::parse(&format!(r#"{{"token": "{TOKEN}"}}"#))
+        .expect("parses");
     assert_no_token(&format!("{config:?}"));
 }
 

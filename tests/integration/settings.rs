@@ -395,7 +395,7 @@ fn help_and_version_exit_0_on_stdout() {
 /// (`cli::COMMAND_OPTIONS`), commands with the same options sharing a row.
 #[test]
 fn readme_says_which_command_takes_which_option_as_the_parser_does() {
-    use safe_ad::cli::{Opt, COMMAND_OPTIONS};
+    use safe_ad::test_support::cli::{Opt, COMMAND_OPTIONS};
     let mut rows: Vec<(Vec<&str>, Vec<Opt>)> = Vec::new();
     for (path, opts) in COMMAND_OPTIONS {
         assert!(

@@ -4,8 +4,8 @@
 
 use clap::{ValueEnum, ValueHint};
 
-use safe_ad::cli::{SaveWith, Shell};
-use safe_ad::config_file::Key;
+use safe_ad::test_support::cli::{SaveWith, Shell};
+use safe_ad::test_support::config_file::Key;
 
 /// One line typed before TAB and what must complete there.
 pub struct Case {
@@ -39,7 +39,7 @@ pub const PLANTED: [&str; 2] = ["planted.txt", "s-planted.txt"];
 /// `default_build`: the completions are the default build's (the committed files, the
 /// package), which have the `emulator` subcommand even when this build leaves it out.
 pub fn cases(default_build: bool) -> Vec<Case> {
-    let mut command = safe_ad::help::command();
+    let mut command = safe_ad::test_support::help::command();
     command.build();
     let names = |command: &clap::Command| -> Vec<String> {
         command

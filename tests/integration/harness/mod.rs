@@ -80,7 +80,7 @@ pub fn command_paths() -> Vec<String> {
         }
     }
     let mut paths = Vec::new();
-    walk(&::safe_ad::help::command(), "", &mut paths);
+    walk(&::safe_ad::test_support::help::command(), "", &mut paths);
     assert!(paths.len() > 20, "clap lists {paths:?}");
     paths
 }

@@ -1,29 +1,40 @@
 //! The man pages: `safe-ad(1)` and one page per command at any depth, put together from the
-//! clap definition, the tables, and the prose written for man in `man_text`.
+//! clap definition, the tables, and the prose written for man in [`text`].
+//!
+//! They are generated here, in the test binary, not in safe-ad: nothing that runs needs them.
+//! `generated.rs` checks the committed pages under `man/` against what this writes, and its
+//! regeneration command rewrites them. What it reads from the client comes through
+//! `safe_ad::test_support`; the emulator's route table from the `safe-ad-emulator` crate.
 //!
 //! Every page has NAME, SYNOPSIS, DESCRIPTION (the command's long help), OPTIONS (each option
 //! the command takes, from clap, which has them from `cli::COMMAND_OPTIONS`), and SEE ALSO; a
 //! group lists its COMMANDS; a client command has EXIT STATUS (from `outcome::EXIT_CODES`) and
-//! EXAMPLES (from its help). The main page adds the sections of `man_text::MAIN` and ENVIRONMENT
+//! EXAMPLES (from its help). The main page adds the sections of `text::MAIN` and ENVIRONMENT
 //! (`settings::ENV_VARS`), FILES (`config_file::Key::ALL`) and EXAMPLES (`help::EXAMPLES`).
 //! clap_mangen is not used: its synopsis leaves out option arguments, its option list prints
 //! help texts as they are (backticks and all), and its command list names pages it does not
 //! write.
 
+#[macro_use]
+mod items;
+mod roff;
+mod text;
+
 use std::fmt::Write as _;
 
 use clap::{Arg, Command};
+use safe_ad::test_support::cli::{options_of, Opt, COMMAND_OPTIONS};
+use safe_ad::test_support::config_file::Key;
+use safe_ad::test_support::generate::{names, subcommand_paths, takes_value, BIN};
+use safe_ad::test_support::help::{self, EXAMPLES};
+use safe_ad::test_support::outcome::{ExitCodeRow, EXIT_CODES};
+use safe_ad::test_support::settings::ENV_VARS;
 
-use super::man_text::{self, Section};
-use super::roff::{bold, escape, example, inline, italic, paragraphs, quoted, sentence, source};
-use super::{names, subcommand_paths, takes_value, BIN};
-use crate::cli::{options_of, Opt, COMMAND_OPTIONS};
-use crate::config_file::Key;
-use crate::help::{self, EXAMPLES};
-use crate::outcome::{ExitCodeRow, EXIT_CODES};
-use crate::settings::ENV_VARS;
+use roff::{bold, escape, example, inline, italic, paragraphs, quoted, sentence, source};
+use text::Section;
 
-/// Every page by file name.
+/// Every page by file name: `safe-ad.1`, and one for each subcommand at any depth
+/// (`safe-ad-put.1`, `safe-ad-config-set.1`), named as the pages refer to each other.
 pub fn pages() -> Vec<(String, Vec<u8>)> {
     let mut root = help::command();
     root.build();
@@ -55,7 +66,7 @@ fn main_page(root: &Command) -> String {
     roff.push_str(&synopsis(BIN, "\\fB\\-V\\fR|\\fB\\-\\-version\\fR"));
     roff.push_str(".SH DESCRIPTION\n");
     roff.push_str(&paragraphs(&long_about(root), ".PP", ".PP"));
-    roff.push_str(&source(man_text::MAIN_DESCRIPTION.trim_start()));
+    roff.push_str(&source(text::MAIN_DESCRIPTION.trim_start()));
 
     roff.push_str(".SH COMMANDS\n");
     for path in subcommand_paths(root) {
@@ -88,7 +99,7 @@ fn main_page(root: &Command) -> String {
         }
     }
 
-    for section in man_text::MAIN {
+    for section in text::MAIN {
         roff.push_str(&section_roff(section));
     }
     roff.push_str(&exit_status(&EXIT_CODES.iter().collect::<Vec<_>>()));
@@ -140,7 +151,7 @@ fn command_page(path: &[&Command]) -> String {
     ));
     roff.push_str(".SH DESCRIPTION\n");
     roff.push_str(&paragraphs(&long_about(command), ".PP", ".PP"));
-    roff.push_str(&source(man_text::command_description(&joined).trim_start()));
+    roff.push_str(&source(text::command_description(&joined).trim_start()));
 
     roff.push_str(".SH OPTIONS\n");
     // Positional arguments first, then the command's own options, then the client options it
@@ -177,7 +188,7 @@ fn command_page(path: &[&Command]) -> String {
             roff.push_str(&command_entry(&deeper, sub));
         }
     }
-    let sections = man_text::command_sections(&joined);
+    let sections = text::command_sections(&joined);
     for section in sections {
         roff.push_str(&section_roff(section));
         #[cfg(feature = "emulator")]
@@ -189,7 +200,7 @@ fn command_page(path: &[&Command]) -> String {
         let _ = write!(
             roff,
             ".SH \"WHAT A SAVE DOES\"\n{}",
-            source(&crate::saving::roff())
+            source(&safe_ad::test_support::saving::roff())
         );
     }
     let own_exit_status = sections
@@ -407,7 +418,7 @@ fn visible_subcommands(command: &Command) -> impl Iterator<Item = &Command> {
         .filter(|sub| !sub.is_hide_set() && sub.get_name() != "help")
 }
 
-/// A section of `man_text`.
+/// A section of [`text`].
 fn section_roff(section: &Section) -> String {
     format!(
         ".SH {}\n{}",
@@ -431,13 +442,13 @@ fn files() -> String {
     let mut roff = String::from(".SH FILES\n.TP\n");
     roff.push_str(&bold("~/.config/safe-ad/config.json"));
     roff.push('\n');
-    roff.push_str(&source(man_text::CONFIG_FILE.trim_start()));
+    roff.push_str(&source(text::CONFIG_FILE.trim_start()));
     roff.push_str(".RS\n");
     for key in Key::ALL {
         roff.push_str(&entry(&bold(key.name()), key.about()));
     }
     roff.push_str(".RE\n");
-    roff.push_str(&source(man_text::CONFIG_FILE_CHECKS.trim_start()));
+    roff.push_str(&source(text::CONFIG_FILE_CHECKS.trim_start()));
     roff
 }
 

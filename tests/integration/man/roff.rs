@@ -21,7 +21,7 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-/// Hand-written roff (see `man_text`): every `-` outside an escape made `\-`, and every
+/// Hand-written roff (see `text`): every `-` outside an escape made `\-`, and every
 /// non-ASCII character a groff escape; escapes and requests are left as written.
 pub fn source(roff: &str) -> String {
     let mut out = String::with_capacity(roff.len() + roff.len() / 8);

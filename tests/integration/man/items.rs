@@ -1,5 +1,5 @@
 //! The man pages' words about items: what `show` prints and its `--json` keys, and how positions
-//! are ordered and move. Written once here as macros (the main page's sections in `man_text`,
+//! are ordered and move. Written once here as macros (the main page's sections in `text`,
 //! and `safe-ad-show(1)` and the item commands' pages take them in with `concat!`).
 
 /// What `show` prints (the emulator's demo handle 1), as the main page and `safe-ad-show(1)`
