@@ -140,7 +140,10 @@ only through handles of other kinds (a data id per item, a handle fetched throug
 per signer); \fBshow\fR drops each again as soon as the item is read, also when a later step fails,
 and on Ctrl-C, SIGTERM or SIGHUP: the first sends nothing new, lets the requests in flight finish
 and drops what they gave, then exits with status 130; a second leaves at once and names the
-handles it left, with the request that frees each. It holds at most 8 handles of a kind at once, so
+handles it left, with the request that frees each. The first waits at most a second, whatever
+\fB--timeout\fR says (\fBSAFE_AD_INTERRUPT_WAIT\fR sets how long); a launcher that has not
+answered by then is left as a second Ctrl-C leaves it, every handle held and every handle-making
+request in flight named. It holds at most 8 handles of a kind at once, so
 a person holding up to 92 of a kind (the launcher keeps 100) loses none to a \fBshow\fR of any size.
 An item that cannot be read is shown with the launcher's error, and the rest still are.
 .PP
@@ -280,7 +283,8 @@ the exit status this failure gives.
 A failure that ends the run (no token, a bad config file, a launcher that cannot be reached,
 Ctrl-C) is one object too, the last: \fBok\fR (false), \fBerror\fR and \fBexit_code\fR. A run
 that may have left launcher handles behind (a drop that timed out or failed, a handle whose answer
-was lost or could not be read, a request in flight at a second Ctrl-C) ends with
+was lost or could not be read, a request in flight when a second Ctrl-C, or the first one's wait
+running out, ended the run) ends with
 \fB{"ok":false,"left_behind":[...]}\fR: each with \fBkind\fR (appendable-data, structured-data,
 data-id, sign-key, cipher-opts, immutable-data-writer, immutable-data-reader, encrypt-key),
 \fBhandle\fR, \fBfree\fR (the request that frees it) and \fBcommand\fR (\fBsafe-ad drop\fR N
