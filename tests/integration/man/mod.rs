@@ -17,6 +17,8 @@
 
 #[macro_use]
 mod items;
+#[cfg(feature = "emulator")]
+mod emulator_text;
 mod roff;
 mod text;
 
