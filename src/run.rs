@@ -50,8 +50,12 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
         Err(error) => return clap_failed(&error, &args, &env),
     };
     let (path, levels) = levels(&matches);
+    // The environment's token and the config file's are kept out already; a level's own
+    // --token-file may name another file than the one found before parsing.
     for level in &levels {
-        crate::report::keep_out(settings::known_tokens(level.token_file.as_deref(), &env));
+        if let Some(path) = level.token_file.as_deref() {
+            crate::report::keep_out(settings::token_in_regular_file(path));
+        }
     }
     let options = match settings::merge_options(&path, &levels) {
         Ok(options) => options,

@@ -596,16 +596,7 @@ pub fn known_tokens(token_file: Option<&Path>, env: &Environment) -> Vec<Secret>
     if let Some(token) = env.token.as_ref().and_then(|token| token.to_str()) {
         found.extend(Secret::parse(token).ok());
     }
-    if let Some(path) = token_file.filter(|path| *path != Path::new("-")) {
-        let regular = std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file());
-        if let Some(text) = regular
-            .then(|| std::fs::File::open(path).ok())
-            .flatten()
-            .and_then(|file| read_token_text(file, "").ok())
-        {
-            found.extend(Secret::parse(&text).ok());
-        }
-    }
+    found.extend(token_file.and_then(token_in_regular_file));
     if let Some(config) = config_path(env)
         .ok()
         .flatten()
@@ -618,6 +609,16 @@ pub fn known_tokens(token_file: Option<&Path>, env: &Environment) -> Vec<Secret>
         );
     }
     found
+}
+
+/// The token in `--token-file PATH` when PATH is a regular file (not `-`, a pipe or a device,
+/// which can be read only once), found without failing: for [`known_tokens`].
+pub fn token_in_regular_file(path: &Path) -> Option<Secret> {
+    if path == Path::new("-") || !std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file()) {
+        return None;
+    }
+    let text = read_token_text(std::fs::File::open(path).ok()?, "").ok()?;
+    Secret::parse(&text).ok()
 }
 
 /// The token in a file, and the file as a source: a regular file can be read again later
