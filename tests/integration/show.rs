@@ -5,7 +5,7 @@
 //! on success, with a failing item, after Ctrl-C, and it never holds enough at once to evict the
 //! person's own. The emulator's `--log` counts the live handles before and after each run.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use base64::Engine as _;
 use serde_json::{json, Value};
@@ -567,16 +567,7 @@ fn a_second_ctrl_c_leaves_at_once_and_names_what_it_left() {
         .stderr_has(&format!("DELETE {}/structured-data/handle/", relay.url))
         .stderr_has(&format!("DELETE {}/data-id/", relay.url));
     relay.release();
-    // The two it named are the two still live.
-    let after = emulator.live_handles(&log);
-    assert_eq!(
-        after["data_id"].as_i64(),
-        before["data_id"].as_i64().map(|n| n + 1)
-    );
-    assert_eq!(
-        after["structured_data"].as_i64(),
-        before["structured_data"].as_i64().map(|n| n + 1)
-    );
+    the_two_named_are_the_two_still_live(&emulator, &log, &before);
 }
 
 #[test]
@@ -605,16 +596,21 @@ fn one_ctrl_c_against_a_launcher_that_never_answers_leaves_within_its_wait_and_n
         .stderr_has(&format!("DELETE {}/structured-data/handle/", relay.url))
         .stderr_has(&format!("DELETE {}/data-id/", relay.url));
     relay.release();
-    // The two it named are the two still live.
-    let after = emulator.live_handles(&log);
-    assert_eq!(
-        after["data_id"].as_i64(),
-        before["data_id"].as_i64().map(|n| n + 1)
-    );
-    assert_eq!(
-        after["structured_data"].as_i64(),
-        before["structured_data"].as_i64().map(|n| n + 1)
-    );
+    the_two_named_are_the_two_still_live(&emulator, &log, &before);
+}
+
+/// After a `show --jobs 1 1` left while its first content read was held: the item's data id and
+/// its structured data, the two handles the run named, are the two more live than `before`.
+#[track_caller]
+fn the_two_named_are_the_two_still_live(emulator: &Emulator, log: &Path, before: &Value) {
+    let after = emulator.live_handles(log);
+    for kind in ["data_id", "structured_data"] {
+        assert_eq!(
+            after[kind].as_i64(),
+            before[kind].as_i64().map(|n| n + 1),
+            "live {kind} handles"
+        );
+    }
 }
 
 /// A relay that fails the second content read: with `--jobs 1`, data item 1's, while its data id
