@@ -35,7 +35,12 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
     let env = Environment::from_process();
     // The tokens known before any argument is checked are kept out of every word from the
     // first (clap's own errors echo what was typed).
-    crate::report::keep_out(settings::known_tokens(typed_token_file(&args), &env));
+    let config = settings::ConfigRead::read(&env);
+    crate::report::keep_out(settings::known_tokens(
+        typed_token_file(&args),
+        &env,
+        &config,
+    ));
     if let Some(help) = help_of_help(&args) {
         let reporter = Reporter::new(false, false, ColorWhen::Never);
         reporter.help(&help);
@@ -73,6 +78,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
     let cx = Context {
         options: &options,
         env: &env,
+        config: &config,
         reporter: &reporter,
     };
     let done = match dispatch(&cli.command, cx) {

@@ -310,11 +310,42 @@ pub fn colour_choice(flag: Option<ColorWhen>, env: &Environment) -> ColorWhen {
     }
 }
 
-/// Resolves the settings of a command from its merged options. `stdin` is read only for
-/// `--token-file -`.
+/// The config file as read once at the start of a run: where it is, and what it held or why it
+/// could not be used. Read once, so the token kept out of what is printed before the arguments
+/// are checked ([`known_tokens`]) is the token the command then uses ([`resolve_read`]).
+pub struct ConfigRead {
+    path: Result<Option<PathBuf>, Failure>,
+    file: Option<Result<ConfigFile, ConfigError>>,
+}
+
+impl ConfigRead {
+    pub fn read(env: &Environment) -> ConfigRead {
+        let path = config_path(env);
+        let file = path
+            .as_ref()
+            .ok()
+            .and_then(Option::as_deref)
+            .map(config_file::load);
+        ConfigRead { path, file }
+    }
+}
+
+/// Resolves the settings of a command from its merged options, reading the config file now.
+/// `stdin` is read only for `--token-file -`.
 pub fn resolve(
     args: &ClientOptions,
     env: &Environment,
+    stdin: &mut dyn Read,
+    stdin_use: StdinUse,
+) -> Result<Settings, Failure> {
+    resolve_read(args, env, &ConfigRead::read(env), stdin, stdin_use)
+}
+
+/// [`resolve`] with the config file as the run read it at its start.
+pub fn resolve_read(
+    args: &ClientOptions,
+    env: &Environment,
+    read: &ConfigRead,
     stdin: &mut dyn Read,
     stdin_use: StdinUse,
 ) -> Result<Settings, Failure> {
@@ -324,15 +355,17 @@ pub fn resolve(
         )
         .with_hint("give the token with --token-file PATH or SAFE_LAUNCHER_TOKEN"));
     }
-    let config_path = config_path(env)?;
-    let config = match &config_path {
-        Some(path) => config_file::load(path).map_err(|e| {
-            Failure::usage(e.to_string()).with_hint(format!(
+    let config_path = read.path.clone()?;
+    let none = ConfigFile::default();
+    let config = match &read.file {
+        Some(Ok(file)) => file,
+        Some(Err(e)) => {
+            return Err(Failure::usage(e.to_string()).with_hint(format!(
                 "fix or remove the file; it may hold only the keys {}",
                 Key::names()
-            ))
-        })?,
-        None => ConfigFile::default(),
+            )))
+        }
+        None => &none,
     };
     let mut warnings = Vec::new();
     if let (Some(path), Some(mode), Some(_)) = (&config_path, config.mode, &config.token) {
@@ -346,7 +379,7 @@ pub fn resolve(
         }
     }
 
-    let (launcher, launcher_source) = resolve_launcher(args, env, &config, &config_path)?;
+    let (launcher, launcher_source) = resolve_launcher(args, env, config, &config_path)?;
     if launcher.sends_token_in_clear() && !args.allow_insecure_http {
         return Err(Failure::usage(format!(
             "refusing to send the token in clear text over plain http to {} (from {launcher_source})",
@@ -385,7 +418,7 @@ pub fn resolve(
             })?,
     });
 
-    let token = resolve_token(args, env, &config, &config_path, stdin)?;
+    let token = resolve_token(args, env, config, &config_path, stdin)?;
     let proxy = choose_proxy(&launcher, env);
 
     Ok(Settings {
@@ -591,20 +624,21 @@ fn resolve_token(
 /// only once (standard input, a pipe): the environment's, a regular `--token-file`'s, the config
 /// file's. Only to keep them out of what is printed, from the first word on, before the
 /// arguments are checked (a token pasted into one is not echoed back).
-pub fn known_tokens(token_file: Option<&Path>, env: &Environment) -> Vec<Secret> {
+pub fn known_tokens(
+    token_file: Option<&Path>,
+    env: &Environment,
+    read: &ConfigRead,
+) -> Vec<Secret> {
     let mut found = Vec::new();
     if let Some(token) = env.token.as_ref().and_then(|token| token.to_str()) {
         found.extend(Secret::parse(token).ok());
     }
     found.extend(token_file.and_then(token_in_regular_file));
-    if let Some(config) = config_path(env)
-        .ok()
-        .flatten()
-        .and_then(|path| config_file::load(&path).ok())
-    {
+    if let Some(Ok(config)) = &read.file {
         found.extend(
             config
                 .token
+                .as_ref()
                 .and_then(|token| Secret::parse(token.expose()).ok()),
         );
     }

@@ -44,7 +44,7 @@ use crate::outcome::{Class, Done, Failure};
 use crate::report::Reporter;
 use crate::runtime::internal;
 pub use crate::runtime::Next;
-use crate::settings::{self, Environment, Settings, StdinUse};
+use crate::settings::{self, ConfigRead, Environment, Settings, StdinUse};
 
 /// What every command is given besides its own arguments.
 #[derive(Clone, Copy)]
@@ -53,6 +53,8 @@ pub struct Context<'a> {
     pub options: &'a ClientOptions,
     /// The process's environment, read once at start.
     pub env: &'a Environment,
+    /// The config file, read once at start.
+    pub config: &'a ConfigRead,
     pub reporter: &'a Reporter,
 }
 
@@ -100,7 +102,13 @@ fn resolve_with(
     stdin_use: StdinUse,
 ) -> Result<Settings, Failure> {
     let reporter = cx.reporter;
-    let settings = settings::resolve(options, cx.env, &mut std::io::stdin().lock(), stdin_use)?;
+    let settings = settings::resolve_read(
+        options,
+        cx.env,
+        cx.config,
+        &mut std::io::stdin().lock(),
+        stdin_use,
+    )?;
     // A token read only now (from standard input or a pipe) is kept out of the words too.
     crate::report::keep_out(settings.token.iter().map(|(token, _)| token.clone()));
     for warning in &settings.warnings {
@@ -420,6 +428,7 @@ mod tests {
             token: Some("a-token".into()),
             ..Environment::default()
         };
+        let config = ConfigRead::read(&env);
         let reporter = Reporter::new(true, false, ColorWhen::Never);
         let handles = HandleArgs {
             handles: vec!["5".into()],
@@ -428,6 +437,7 @@ mod tests {
             let cx = Context {
                 options,
                 env: &env,
+                config: &config,
                 reporter: &reporter,
             };
             match operations::run(Operation::Put, None, &handles, cx) {
