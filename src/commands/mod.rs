@@ -34,7 +34,7 @@ pub mod status;
 use std::ffi::OsString;
 use std::future::Future;
 
-use crate::batch::show::ShowOptions;
+use crate::batch::show::{user_key, ShowOptions};
 use crate::batch::{self, Ended, Step, Stop};
 use crate::cli::ClientOptions;
 use crate::handle::Handle;
@@ -189,6 +189,30 @@ fn accounted(done: Done, stop: &Stop, launcher: &Launcher, reporter: &Reporter) 
         Done::Success => Done::Failed(Class::Unreachable),
         other => other,
     }
+}
+
+/// The person's own sign key, read first by the commands that say which items are theirs
+/// (`show`, `status`), with its exchanges said. A failure to read it is said as `command`'s and
+/// kept in `first_failure`, and the run goes on without it; `None` when Ctrl-C cut the read
+/// short, and the run should end.
+async fn your_key(
+    launcher: &Launcher,
+    verbose: bool,
+    stop: &Stop,
+    reporter: &Reporter,
+    command: &str,
+    first_failure: &mut Option<Class>,
+) -> Option<Result<Vec<u8>, Failure>> {
+    let (you, steps) = user_key(launcher, verbose, stop).await;
+    reporter.exchanges(launcher, &steps);
+    if let Err(failure) = &you {
+        if stop.is_set() {
+            return None;
+        }
+        reporter.show_failed(command, "your own sign key", failure);
+        first_failure.get_or_insert(failure.class);
+    }
+    Some(you)
 }
 
 /// Runs work that holds leases (`batch::until_stopped`) until it ends or Ctrl-C stops it: its

@@ -13,7 +13,7 @@ use crate::cli::ShowCommand;
 use crate::input;
 use crate::outcome::{Class, Done, Failure};
 
-use super::{accounted, leased, Context, Next};
+use super::{accounted, leased, your_key, Context, Next};
 
 const COMMAND: &str = "show";
 
@@ -41,15 +41,19 @@ pub fn run<'a>(command: &'a ShowCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
         let stop = Stop::new(settings.interrupt_wait);
         let mut first_failure: Option<Class> = None;
         let work = async {
-            let (you, steps) = plan::user_key(&launcher, settings.verbose, &stop).await;
-            reporter.exchanges(&launcher, &steps);
-            if let Err(failure) = &you {
-                if stop.is_set() {
-                    return;
-                }
-                reporter.show_failed(COMMAND, "your own sign key", failure);
-                first_failure.get_or_insert(failure.class);
-            }
+            let verbose = settings.verbose;
+            let Some(you) = your_key(
+                &launcher,
+                verbose,
+                &stop,
+                reporter,
+                COMMAND,
+                &mut first_failure,
+            )
+            .await
+            else {
+                return;
+            };
             let items = input::items(slots, tokio::io::stdin());
             futures_util::pin_mut!(items);
             let mut blocks = 0;

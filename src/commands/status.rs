@@ -9,14 +9,14 @@ use std::time::Instant;
 
 use futures_util::StreamExt;
 
-use crate::batch::show::{self as show_plan, ShowOptions};
+use crate::batch::show::ShowOptions;
 use crate::batch::status as plan;
 use crate::batch::{Stop, Tally};
 use crate::cli::StatusCommand;
 use crate::input;
 use crate::outcome::{Class, Done, Failure};
 
-use super::{accounted, leased, Context, Next};
+use super::{accounted, leased, your_key, Context, Next};
 
 const COMMAND: &str = "status";
 
@@ -37,15 +37,13 @@ pub fn run<'a>(command: &StatusCommand, cx: Context<'a>) -> Result<Next<'a>, Fai
         // Settled copies that do not show what the network holds (not in sync, nothing to save).
         let mut unshown = 0;
         let work = async {
-            let (you, steps) = show_plan::user_key(&launcher, settings.verbose, &stop).await;
-            reporter.exchanges(&launcher, &steps);
-            if let Err(failure) = &you {
-                if stop.is_set() {
-                    return;
-                }
-                reporter.show_failed(COMMAND, "your own sign key", failure);
-                tally.first_failure.get_or_insert(failure.class);
-            }
+            let first_failure = &mut tally.first_failure;
+            let verbose = settings.verbose;
+            let Some(you) =
+                your_key(&launcher, verbose, &stop, reporter, COMMAND, first_failure).await
+            else {
+                return;
+            };
             let items = input::items(slots, tokio::io::stdin());
             futures_util::pin_mut!(items);
             while let Some(item) = items.next().await {
