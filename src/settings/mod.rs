@@ -5,7 +5,8 @@
 //! safe-ad reads env vars or files (the config file, a token file, standard input holding a
 //! token or a config value); everything downstream takes a `Settings`, or the narrow
 //! `LauncherConfig` made from it, and can trust it. It also owns every check of the options:
-//! ranges, conflicts, and what standard input may hold.
+//! ranges, conflicts, and what standard input may hold. The token's own family (its sources,
+//! reading a token file, the tokens kept out of what is printed) is in `token`.
 
 use std::ffi::OsString;
 use std::io::Read;
@@ -24,6 +25,11 @@ use crate::values::{
     MAX_CONNECT_TIMEOUT,
 };
 
+mod token;
+
+use token::resolve_token;
+pub use token::{known_tokens, token_in_regular_file};
+
 pub const ENV_LAUNCHER_URL: &str = "SAFE_LAUNCHER_URL";
 pub const ENV_TOKEN: &str = "SAFE_LAUNCHER_TOKEN";
 pub const ENV_CONFIG_DIR: &str = "SAFE_AD_CONFIG_DIR";
@@ -35,8 +41,6 @@ pub const CONFIG_FILE_NAME: &str = "config.json";
 /// Said of a launcher URL with plain http to another host, where it is not refused yet.
 pub const INSECURE_URL_WARNING: &str = "plain http to another host sends the token in clear text; safe-ad will refuse it unless --allow-insecure-http is given";
 
-/// A token file holds one token; a bigger file is a mistake (a binary, a log).
-const MAX_TOKEN_FILE_BYTES: u64 = 64 * 1024;
 /// A config value on standard input is one line; the same bound as a token file.
 const MAX_VALUE_BYTES: u64 = 64 * 1024;
 
@@ -586,125 +590,6 @@ fn resolve_launcher(
         .with_hint("use a URL like http://localhost:8100 or http://127.0.0.1:8100/0.6")
     })?;
     Ok((url, source))
-}
-
-fn resolve_token(
-    args: &ClientOptions,
-    env: &Environment,
-    config: &ConfigFile,
-    config_path: &Option<PathBuf>,
-    stdin: &mut dyn Read,
-) -> Result<Option<(Secret, Source)>, Failure> {
-    let (raw, source) = if let Some(path) = &args.token_file {
-        if path.as_os_str() == "-" {
-            (read_token_text(stdin, "standard input")?, Source::Stdin)
-        } else {
-            read_token_file(path)?
-        }
-    } else if let Some(token) = &env.token {
-        let token = token.to_str().ok_or_else(|| {
-            Failure::usage(format!("{ENV_TOKEN} is not valid UTF-8"))
-                .with_hint("a token is plain ASCII text")
-        })?;
-        (token.to_string(), Source::Env(ENV_TOKEN))
-    } else if let (Some(token), Some(path)) = (&config.token, config_path) {
-        (token.expose().to_string(), Source::ConfigFile(path.clone()))
-    } else {
-        return Ok(None);
-    };
-    let token = Secret::parse(&raw).map_err(|problem| {
-        Failure::usage(format!("{} (from {source})", problem.describe())).with_hint(
-            "a token is one line of printable ASCII text with no spaces; check what was pasted",
-        )
-    })?;
-    Ok(Some((token, source)))
-}
-
-/// Every token this run may use, found without failing and without reading what can be read
-/// only once (standard input, a pipe): the environment's, a regular `--token-file`'s, the config
-/// file's. Only to keep them out of what is printed, from the first word on, before the
-/// arguments are checked (a token pasted into one is not echoed back).
-pub fn known_tokens(
-    token_file: Option<&Path>,
-    env: &Environment,
-    read: &ConfigRead,
-) -> Vec<Secret> {
-    let mut found = Vec::new();
-    if let Some(token) = env.token.as_ref().and_then(|token| token.to_str()) {
-        found.extend(Secret::parse(token).ok());
-    }
-    found.extend(token_file.and_then(token_in_regular_file));
-    if let Some(Ok(config)) = &read.file {
-        found.extend(
-            config
-                .token
-                .as_ref()
-                .and_then(|token| Secret::parse(token.expose()).ok()),
-        );
-    }
-    found
-}
-
-/// The token in `--token-file PATH` when PATH is a regular file (not `-`, a pipe or a device,
-/// which can be read only once), found without failing: for [`known_tokens`].
-pub fn token_in_regular_file(path: &Path) -> Option<Secret> {
-    if path == Path::new("-") || !std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file()) {
-        return None;
-    }
-    let text = read_token_text(std::fs::File::open(path).ok()?, "").ok()?;
-    Secret::parse(&text).ok()
-}
-
-/// The token in a file, and the file as a source: a regular file can be read again later
-/// (by a `--curl` line), a pipe cannot.
-fn read_token_file(path: &Path) -> Result<(String, Source), Failure> {
-    let fail = |why: String| {
-        Failure::usage(format!("cannot read token file {}: {why}", path.display()))
-            .with_hint("check the path given to --token-file")
-    };
-    let metadata = std::fs::metadata(path).map_err(|e| fail(io_reason(&e)))?;
-    if metadata.is_dir() {
-        return Err(fail("it is a directory".into()));
-    }
-    let file = std::fs::File::open(path).map_err(|e| fail(io_reason(&e)))?;
-    let text = read_token_text(file, &path.display().to_string())?;
-    let source = if metadata.is_file() {
-        Source::TokenFile(path.to_path_buf())
-    } else {
-        Source::TokenPipe(path.to_path_buf())
-    };
-    Ok((text, source))
-}
-
-fn read_token_text(input: impl Read, name: &str) -> Result<String, Failure> {
-    let mut bytes = Vec::new();
-    input
-        .take(MAX_TOKEN_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| {
-            Failure::usage(format!(
-                "cannot read the token from {name}: {}",
-                io_reason(&e)
-            ))
-        })?;
-    if bytes.len() as u64 > MAX_TOKEN_FILE_BYTES {
-        return Err(Failure::usage(format!(
-            "the token from {name} is larger than 64 KiB; that is not a token"
-        ))
-        .with_hint("point --token-file at a file that holds only the token"));
-    }
-    String::from_utf8(bytes).map_err(|_| {
-        Failure::usage(format!("the token from {name} is not text"))
-            .with_hint("point --token-file at a file that holds only the token")
-    })
-}
-
-fn io_reason(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file".into(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
-        _ => e.to_string(),
-    }
 }
 
 #[cfg(test)]
