@@ -155,6 +155,9 @@ fn interrupted(stop: &Stop, launcher: &Launcher, reporter: &Reporter) -> Failure
     reporter.left_behind_json(launcher, &left);
     let requests = crate::report::left_requests(launcher, &left);
     let why = match stop.wait() {
+        Some(wait) if stop.waited_out() && wait.is_zero() => {
+            "interrupted, and it does not wait (SAFE_AD_INTERRUPT_WAIT is 0), so it left".to_owned()
+        }
         Some(wait) if stop.waited_out() => format!(
             "interrupted, and the launcher did not finish within {}, so it left",
             crate::outcome::seconds(wait)

@@ -229,6 +229,10 @@ impl Reporter {
     /// once. Said even with `--quiet`: the wait that follows needs a reason.
     pub fn stopping(&self, wait: Option<Duration>) {
         self.clear_progress();
+        if wait.is_some_and(|wait| wait.is_zero()) {
+            err("safe-ad: stopping: no new requests, and no wait for the launcher (SAFE_AD_INTERRUPT_WAIT is 0)\n");
+            return;
+        }
         let most = wait.map_or(String::new(), |wait| {
             format!("for {} at most; ", crate::outcome::seconds(wait))
         });

@@ -599,6 +599,31 @@ fn one_ctrl_c_against_a_launcher_that_never_answers_leaves_within_its_wait_and_n
     the_two_named_are_the_two_still_live(&emulator, &log, &before);
 }
 
+#[test]
+fn with_no_wait_one_ctrl_c_leaves_at_once_and_names_what_it_left() {
+    // SAFE_AD_INTERRUPT_WAIT=0: the first Ctrl-C gives nothing back and says so, as a second
+    // one would, rather than promise a giving back it does not wait for.
+    let sandbox = Sandbox::new();
+    let (emulator, log) = emulator(&sandbox, &[]);
+    let before = emulator.live_handles(&log);
+    let relay = holding_relay(&emulator);
+    let running = sandbox
+        .safe_ad()
+        .env("SAFE_AD_INTERRUPT_WAIT", "0")
+        .launcher(&relay.url)
+        .args(["show", "--jobs", "1", "1"])
+        .spawn();
+    relay.wait_held();
+    running.interrupt();
+    running
+        .wait()
+        .code(130)
+        .stderr_has("safe-ad: stopping: no new requests, and no wait for the launcher (SAFE_AD_INTERRUPT_WAIT is 0)")
+        .stderr_has("safe-ad: error: interrupted, and it does not wait (SAFE_AD_INTERRUPT_WAIT is 0), so it left: 2 launcher handles it had obtained were not given back");
+    relay.release();
+    the_two_named_are_the_two_still_live(&emulator, &log, &before);
+}
+
 /// After a `show --jobs 1 1` left while its first content read was held: the item's data id and
 /// its structured data, the two handles the run named, are the two more live than `before`.
 #[track_caller]
