@@ -44,7 +44,7 @@ fn option_line(help: &str, long: &str) -> Option<usize> {
 fn each_commands_own_options_come_before_the_client_options() {
     let heading = format!("{}:", safe_ad::test_support::cli::CLIENT_OPTIONS);
     for path in command_paths() {
-        // `-h` names them in one closing line; options.rs checks that line.
+        // `-h` names them in one closing line; `options::offered` checks that line.
         for flag in ["--help"] {
             let help = help_of(&path, flag);
             let takes_any = safe_ad::test_support::cli::options_of(&path)
