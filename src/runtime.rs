@@ -12,7 +12,7 @@ use std::pin::Pin;
 use crate::outcome::{Class, Done, Failure};
 
 /// The requests a command still has to send, and what it makes of their answers.
-pub type Sending<'a> = Pin<Box<dyn Future<Output = Result<Done, Failure>> + 'a>>;
+type Sending<'a> = Pin<Box<dyn Future<Output = Result<Done, Failure>> + 'a>>;
 
 /// What a command came to once its arguments and settings were checked.
 pub enum Next<'a> {
@@ -53,27 +53,24 @@ pub async fn interruptible<T>(work: impl Future<Output = T>) -> Result<T, Failur
     }
 }
 
-/// Calls `step` on each of `items`, unless Ctrl-C comes first (the interrupted failure). Once
-/// the runtime has watched for Ctrl-C, its handler stays for the life of the process and the
-/// signal no longer ends it, so long work done after a request (reading and matching a large
-/// journal) goes through here to stay stoppable: it lets the signal in every few items.
+/// Calls `step` on each of `items`, handing control back to the runtime every few items, so
+/// that a watch for Ctrl-C around it (`interruptible`) sees the signal during long work done
+/// after a request (reading and matching a large journal). Once the runtime has watched for
+/// Ctrl-C its handler stays for the life of the process, so the signal alone no longer ends it.
 #[cfg(feature = "emulator")]
-pub async fn each_interruptible<T>(
+pub async fn each_yielding<T>(
     items: impl IntoIterator<Item = T>,
     mut step: impl FnMut(T) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
     /// Items between two looks at the signal: a few milliseconds of the slowest step.
     const EVERY: usize = 64;
-    let work = async {
-        for (at, item) in items.into_iter().enumerate() {
-            step(item)?;
-            if at % EVERY == EVERY - 1 {
-                tokio::task::yield_now().await;
-            }
+    for (at, item) in items.into_iter().enumerate() {
+        step(item)?;
+        if at % EVERY == EVERY - 1 {
+            tokio::task::yield_now().await;
         }
-        Ok(())
-    };
-    interruptible(work).await?
+    }
+    Ok(())
 }
 
 /// An error that is not the user's or the launcher's doing: exit 1, with what happened.

@@ -20,7 +20,7 @@ use crate::launcher::{Answer, Launcher};
 use crate::outcome::{Class, Done, Failure};
 use crate::report::counted;
 use crate::report::emulator::JournalRow;
-use crate::runtime::{each_interruptible, internal, interruptible};
+use crate::runtime::{each_yielding, internal, interruptible};
 use crate::settings::StdinUse;
 
 /// The emulator's journal route.
@@ -59,15 +59,15 @@ pub fn run<'a>(args: &'a RequestsArgs, cx: Context<'a>) -> Result<Next<'a>, Fail
             return Ok(Done::Success);
         }
         // Reading and matching a large journal takes a while: Ctrl-C still ends them. One watch
-        // for the signal spans the request, the reading and the matching, so a Ctrl-C that
-        // comes between two of them (while the body is checked as text) is not lost between
-        // two watches: the runtime's handler, once installed, keeps the signal from ending
-        // the process.
+        // for the signal spans the request, the reading and the matching (which yield to it
+        // every few records), so a Ctrl-C that comes between two of them (while the body is
+        // checked as text) is not lost between two watches: the runtime's handler, once
+        // installed, keeps the signal from ending the process.
         let (journal, matched) = interruptible(async {
             let answer = send(&launcher, &base, Method::GET, ROUTE.into()).await?;
             let journal = Journal::read(&answer).await?;
             let mut matched = Vec::new();
-            each_interruptible(journal.records.iter().enumerate(), |(at, record)| {
+            each_yielding(journal.records.iter().enumerate(), |(at, record)| {
                 if query.passes(record) {
                     matched.push(at);
                 }
@@ -206,6 +206,8 @@ impl Record {
 }
 
 impl Journal {
+    /// The records of a journal answer, each scrubbed of the token's words; run inside a watch
+    /// for Ctrl-C, which it yields to every few records.
     async fn read(answer: &Answer) -> Result<Journal, Failure> {
         let dropped = answer
             .headers
@@ -216,7 +218,7 @@ impl Journal {
         let text = std::str::from_utf8(&answer.body).map_err(|_| not_a_journal("not text"))?;
         let mut records = Vec::new();
         let lines = text.lines().filter(|line| !line.trim().is_empty());
-        each_interruptible(lines, |line| {
+        each_yielding(lines, |line| {
             let mut value: Value = serde_json::from_str(line)
                 .map_err(|_| not_a_journal("a line that is not a JSON object"))?;
             if !value.is_object() {
