@@ -61,7 +61,7 @@ pub fn parse_handle(raw: &OsString, command: &str) -> Result<Handle, Failure> {
 }
 
 /// A plain decimal number, 0 to 2^64 − 1, by the same rules as a handle.
-pub fn decimal(text: &str) -> Result<u64, HandleProblem> {
+fn decimal(text: &str) -> Result<u64, HandleProblem> {
     Handle::parse(text).map(|handle| handle.0)
 }
 

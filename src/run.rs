@@ -36,11 +36,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
     // The tokens known before any argument is checked are kept out of every word from the
     // first (clap's own errors echo what was typed).
     let config = settings::ConfigRead::read(&env);
-    crate::report::keep_out(settings::known_tokens(
-        typed_token_file(&args),
-        &env,
-        &config,
-    ));
+    let typed = typed_token_file(&args);
+    crate::report::keep_out(settings::known_tokens(typed, &env, &config));
     if let Some(help) = help_of_help(&args) {
         let reporter = Reporter::new(false, false, ColorWhen::Never);
         reporter.help(&help);
@@ -58,7 +55,11 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
     // The environment's token and the config file's are kept out already; a level's own
     // --token-file may name another file than the one found before parsing.
     for level in &levels {
-        if let Some(path) = level.token_file.as_deref() {
+        if let Some(path) = level
+            .token_file
+            .as_deref()
+            .filter(|path| Some(*path) != typed)
+        {
             crate::report::keep_out(settings::token_in_regular_file(path));
         }
     }

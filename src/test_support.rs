@@ -58,7 +58,7 @@ pub mod secret {
 }
 
 pub mod settings {
-    pub use crate::settings::{resolve, Environment, StdinUse, ENV_VARS};
+    pub use crate::settings::{resolve, ConfigRead, Environment, StdinUse, ENV_VARS};
 }
 
 pub mod url {

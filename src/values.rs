@@ -1,5 +1,6 @@
-//! The numeric options' bounds and defaults, and the parsers the command line and the config
-//! file share, so a value one accepts the other accepts too.
+//! The numeric settings' bounds and defaults, and their parsers: the ones the command line and
+//! the config file share (so a value one accepts the other accepts too), and the one for
+//! `SAFE_AD_INTERRUPT_WAIT`, which reads seconds as a timeout does.
 
 use std::time::Duration;
 
@@ -51,12 +52,16 @@ fn whole_number(raw: &str, min: i64, max: i64, what: &str) -> Result<i64, String
     Ok(number)
 }
 
+/// A number of seconds, fractions allowed; what range it must be in is the caller's.
+fn seconds(raw: &str) -> Result<f64, String> {
+    raw.trim()
+        .parse()
+        .map_err(|_| format!("'{raw}' is not a number of seconds"))
+}
+
 /// Parses a timeout: seconds, fractions allowed.
 pub fn parse_timeout(raw: &str) -> Result<f64, String> {
-    let secs: f64 = raw
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{raw}' is not a number of seconds"))?;
+    let secs = seconds(raw)?;
     check_timeout(secs)?;
     Ok(secs)
 }
@@ -77,11 +82,9 @@ pub fn check_timeout(secs: f64) -> Result<(), String> {
 
 /// Parses `SAFE_AD_INTERRUPT_WAIT`: seconds, fractions allowed, 0 (leave at once) up to a day.
 pub fn parse_interrupt_wait(raw: &str) -> Result<f64, String> {
-    let secs: f64 = raw
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{raw}' is not a number of seconds"))?;
-    if !secs.is_finite() || !(0.0..=MAX_TIMEOUT_SECS).contains(&secs) {
+    let secs = seconds(raw)?;
+    // NaN and the infinities are outside the range too.
+    if !(0.0..=MAX_TIMEOUT_SECS).contains(&secs) {
         return Err(format!(
             "{secs} is not in 0..={MAX_TIMEOUT_SECS} seconds (up to one day)"
         ));

@@ -152,13 +152,13 @@ fn status(settings: Settings, reporter: &Reporter) -> Result<Next<'_>, Failure> 
 
 fn logout(settings: Settings, reporter: &Reporter) -> Result<Next<'_>, Failure> {
     // Logging out twice is not a mistake: the person's wish already holds.
-    if settings.token_and_source().is_err() {
+    let Ok((_, token_source)) = settings.token_and_source() else {
         reporter.not_logged_in();
         return Ok(Next::Done(Done::Success));
-    }
+    };
+    let token_source = token_source.clone();
     let launcher = super::launcher(&settings)?;
     Ok(Next::sends(async move {
-        let (_, token_source) = settings.token_and_source()?;
         let answer = interruptible(launcher.auth(&AuthRequest::Revoke)).await?;
         let base = settings.launcher.base();
         let revoke_failure = match answer {
@@ -175,7 +175,7 @@ fn logout(settings: Settings, reporter: &Reporter) -> Result<Next<'_>, Failure> 
             },
             Err(no_answer) => Some(outcome::judge_no_answer(&no_answer, None, base)),
         };
-        match token_source {
+        match &token_source {
             Source::ConfigFile(path) => {
                 if let Some(failure) = &revoke_failure {
                     reporter.revoke_failed(failure);

@@ -29,7 +29,7 @@ pub fn run(command: &ConfigCommand, cx: Context) -> Result<Done, Failure> {
         reporter.config_show(&settings);
         return Ok(Done::Success);
     }
-    let path = settings::config_file_path(cx.env)?;
+    let path = cx.config.file_path()?;
     let file_failure = |error: crate::config_file::ConfigError| {
         Failure::usage(error.to_string()).with_hint("fix or remove the file; nothing was changed")
     };

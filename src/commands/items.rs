@@ -21,7 +21,7 @@ use crate::report::Reporter;
 use crate::runtime::interruptible;
 use crate::settings::{Settings, StdinUse};
 
-use super::{finish_leasing, leased, purge_note_if_unsaved, Context, Next};
+use super::{finish_leasing, leased, purge_note_if_unsaved, unleased, Context, Next};
 
 /// `remove`, `restore` or `purge` (`operation`) at the indexes given, or at those of the items
 /// the selectors choose. Every index is checked (against the list's length, or by the one read
@@ -45,7 +45,7 @@ pub fn at_indexes<'a>(
         SaveWith::Post => Operation::Post,
         SaveWith::Put => Operation::Put,
     });
-    let appends_again = operation == Operation::Restore && save == Some(Operation::Post);
+    let appends_again = appends_again(operation, save);
     if settings.curl && (selector.is_given() || appends_again) {
         // A curl script cannot read and decide: its lines would change the items at the
         // positions given, not those the selectors name, and could not tell which restored
@@ -91,42 +91,49 @@ pub fn at_indexes<'a>(
     settings.token()?;
     Ok(Next::sends(async move {
         let (settings, launcher) = (&settings, &launcher);
-        let chosen = Chosen {
+        let given = Given {
             handle,
             indexes,
             selector,
             require_match: command.require_match,
         };
-        change_at_indexes(operation, chosen, save, settings, launcher, reporter).await
+        change_at_indexes(operation, given, save, settings, launcher, reporter).await
     }))
 }
 
-/// The items of an item command, as its arguments name them.
-struct Chosen {
+/// The items of an item command, as its arguments name them (what the read then chooses is a
+/// `select::Chosen`).
+struct Given {
     handle: Handle,
     indexes: Vec<u64>,
     selector: select::Selector,
     require_match: bool,
 }
 
+/// A restore saved with a post: the save leaves the restored items in neither list, so they are
+/// appended again after it (`batch::restore`).
+fn appends_again(operation: Operation, save: Option<Operation>) -> bool {
+    operation == Operation::Restore && save == Some(Operation::Post)
+}
+
 /// `at_indexes` once everything is checked: the read that resolves the selectors (or checks the
 /// indexes), the changes, the save.
 async fn change_at_indexes(
     operation: Operation,
-    given: Chosen,
+    given: Given,
     save: Option<Operation>,
     settings: &Settings,
     launcher: &Launcher,
     reporter: &Reporter,
 ) -> Result<Done, Failure> {
     let name = operation.name();
-    let Chosen {
+    let Given {
         handle,
         indexes,
         selector,
         require_match,
     } = given;
-    let appends_again = operation == Operation::Restore && save == Some(Operation::Post);
+    let appends_again = appends_again(operation, save);
     let chosen = if selector.is_given() || appends_again {
         let stop = Stop::new(settings.interrupt_wait);
         let work = select::choose(
@@ -179,10 +186,7 @@ async fn change_at_indexes(
         settings.fail_fast,
         |step| reporter.one_step(launcher, step),
     );
-    let done = interruptible(work).await.map_err(|mut failure| {
-        failure.message = "interrupted; no new requests were sent".to_string();
-        failure
-    })?;
+    let done = unleased(work).await?;
     reporter.index_summary(&done.tally);
     let changed = done.tally.ok > 0;
     match save {

@@ -42,9 +42,9 @@ use crate::input::{self, BadArgs};
 use crate::launcher::{Launcher, Request, Slot};
 use crate::outcome::{Class, Done, Failure};
 use crate::report::Reporter;
-use crate::runtime::internal;
 pub use crate::runtime::Next;
-use crate::settings::{self, ConfigRead, Environment, Settings, StdinUse};
+use crate::runtime::{internal, interruptible};
+use crate::settings::{self, ConfigRead, Environment, Settings, StdinUse, ENV_INTERRUPT_WAIT};
 
 /// What every command is given besides its own arguments.
 #[derive(Clone, Copy)]
@@ -102,7 +102,7 @@ fn resolve_with(
     stdin_use: StdinUse,
 ) -> Result<Settings, Failure> {
     let reporter = cx.reporter;
-    let settings = settings::resolve_read(
+    let settings = settings::resolve(
         options,
         cx.env,
         cx.config,
@@ -156,7 +156,7 @@ fn interrupted(stop: &Stop, launcher: &Launcher, reporter: &Reporter) -> Failure
     let requests = crate::report::left_requests(launcher, &left);
     let why = match stop.wait() {
         Some(wait) if stop.waited_out() && wait.is_zero() => {
-            "interrupted, and it does not wait (SAFE_AD_INTERRUPT_WAIT is 0), so it left".to_owned()
+            format!("interrupted, and it does not wait ({ENV_INTERRUPT_WAIT} is 0), so it left")
         }
         Some(wait) if stop.waited_out() => format!(
             "interrupted, and the launcher did not finish within {}, so it left",
@@ -216,6 +216,15 @@ async fn your_key(
         first_failure.get_or_insert(failure.class);
     }
     Some(you)
+}
+
+/// Runs a batch's requests, which hold no lease, unless Ctrl-C comes first: then it is dropped
+/// at once, and no request after it is sent.
+async fn unleased<T>(work: impl std::future::Future<Output = T>) -> Result<T, Failure> {
+    interruptible(work).await.map_err(|mut failure| {
+        failure.message = "interrupted; no new requests were sent".to_string();
+        failure
+    })
 }
 
 /// Runs work that holds leases (`batch::until_stopped`) until it ends or Ctrl-C stops it: its

@@ -16,10 +16,9 @@ use crate::input::{self, Slot};
 use crate::launcher::{Launcher, Operation};
 use crate::outcome::{Class, Done, Failure};
 use crate::report::Reporter;
-use crate::runtime::interruptible;
 use crate::settings::Settings;
 
-use super::{leased, purge_note_if_unsaved, Context, Next};
+use super::{leased, purge_note_if_unsaved, unleased, Context, Next};
 
 /// How many saved handles the note after a clear keeps to name.
 const NOTE_HANDLES: usize = 6;
@@ -97,39 +96,34 @@ async fn run_batch(
     // hold nothing, and Ctrl-C drops them at once.
     let leasing = matches!(plan.procedure, Procedure::Reopen { .. });
     let stop = Stop::new(settings.interrupt_wait);
-    let finished = async {
-        let items = input::items(slots, tokio::io::stdin());
-        let work = batch::run(
-            plan,
-            items,
-            launcher,
-            settings.verbose,
-            &started_handles,
-            &stop,
-            |record| {
-                reporter.record(launcher, &record);
-                tally.count(&record);
-                if saved.len() < NOTE_HANDLES && record.failure_class().is_none() {
-                    if let Ok(handle) = record.item.handle {
-                        if !saved.contains(&handle) {
-                            saved.push(handle);
-                        }
+    let items = input::items(slots, tokio::io::stdin());
+    let work = batch::run(
+        plan,
+        items,
+        launcher,
+        settings.verbose,
+        &started_handles,
+        &stop,
+        |record| {
+            reporter.record(launcher, &record);
+            tally.count(&record);
+            if saved.len() < NOTE_HANDLES && record.failure_class().is_none() {
+                if let Ok(handle) = record.item.handle {
+                    if !saved.contains(&handle) {
+                        saved.push(handle);
                     }
                 }
-                reporter.progress(&tally, known_total, started);
-                // The stop signal: nobody reads stdout any more.
-                !reporter.stdout_closed()
-            },
-        );
-        if !leasing {
-            return interruptible(work).await.map_err(|mut failure| {
-                failure.message = "interrupted; no new requests were sent".to_string();
-                failure
-            });
-        }
+            }
+            reporter.progress(&tally, known_total, started);
+            // The stop signal: nobody reads stdout any more.
+            !reporter.stdout_closed()
+        },
+    );
+    let finished = if leasing {
         leased(work, &stop, launcher, reporter).await
-    }
-    .await;
+    } else {
+        unleased(work).await
+    };
     let stopped_early = !matches!(finished, Ok(false));
     let started_handles = started_handles.get();
     let not_started = match known_total {

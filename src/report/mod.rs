@@ -47,7 +47,7 @@ use crate::launcher::{serialised, Fetched, Launcher, Metadata, Operation, Reques
 use crate::outcome::{AnswerError, Class, Done, Failure, Hint, Reply};
 use crate::sanitize;
 use crate::secret::Secret;
-use crate::settings::{Settings, Source};
+use crate::settings::{Settings, Source, ENV_INTERRUPT_WAIT};
 
 impl Reporter {
     pub fn new(quiet: bool, json: bool, colour: ColorWhen) -> Reporter {
@@ -230,7 +230,7 @@ impl Reporter {
     pub fn stopping(&self, wait: Option<Duration>) {
         self.clear_progress();
         if wait.is_some_and(|wait| wait.is_zero()) {
-            err("safe-ad: stopping: no new requests, and no wait for the launcher (SAFE_AD_INTERRUPT_WAIT is 0)\n");
+            err(&format!("safe-ad: stopping: no new requests, and no wait for the launcher ({ENV_INTERRUPT_WAIT} is 0)\n"));
             return;
         }
         let most = wait.map_or(String::new(), |wait| {

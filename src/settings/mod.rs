@@ -22,7 +22,7 @@ use crate::secret::Secret;
 use crate::url::{parse_launcher_url, without_userinfo, LauncherUrl, DEFAULT_LAUNCHER_URL};
 use crate::values::{
     self, DEFAULT_INTERRUPT_WAIT_SECS, DEFAULT_JOBS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_SECS,
-    MAX_CONNECT_TIMEOUT,
+    MAX_CONNECT_TIMEOUT, MAX_TIMEOUT_SECS,
 };
 
 mod token;
@@ -316,7 +316,7 @@ pub fn colour_choice(flag: Option<ColorWhen>, env: &Environment) -> ColorWhen {
 
 /// The config file as read once at the start of a run: where it is, and what it held or why it
 /// could not be used. Read once, so the token kept out of what is printed before the arguments
-/// are checked ([`known_tokens`]) is the token the command then uses ([`resolve_read`]).
+/// are checked ([`known_tokens`]) is the token the command then uses ([`resolve`]).
 pub struct ConfigRead {
     path: Result<Option<PathBuf>, Failure>,
     file: Option<Result<ConfigFile, ConfigError>>,
@@ -332,21 +332,20 @@ impl ConfigRead {
             .map(config_file::load);
         ConfigRead { path, file }
     }
+
+    /// The config file's path for the commands that only edit it (`config path`, `set`,
+    /// `unset`), which have nothing to do without one.
+    pub fn file_path(&self) -> Result<PathBuf, Failure> {
+        self.path.clone()?.ok_or_else(|| {
+            Failure::usage("there is no config directory (no home directory)")
+                .with_hint(format!("set {ENV_CONFIG_DIR} to a directory"))
+        })
+    }
 }
 
-/// Resolves the settings of a command from its merged options, reading the config file now.
-/// `stdin` is read only for `--token-file -`.
+/// Resolves the settings of a command from its merged options and the config file as the run
+/// read it at its start. `stdin` is read only for `--token-file -`.
 pub fn resolve(
-    args: &ClientOptions,
-    env: &Environment,
-    stdin: &mut dyn Read,
-    stdin_use: StdinUse,
-) -> Result<Settings, Failure> {
-    resolve_read(args, env, &ConfigRead::read(env), stdin, stdin_use)
-}
-
-/// [`resolve`] with the config file as the run read it at its start.
-pub fn resolve_read(
     args: &ClientOptions,
     env: &Environment,
     read: &ConfigRead,
@@ -417,7 +416,7 @@ pub fn resolve_read(
             .and_then(values::parse_interrupt_wait)
             .map_err(|why| {
                 Failure::usage(format!("env var {ENV_INTERRUPT_WAIT}: {why}")).with_hint(format!(
-                    "give it seconds (0 leaves at the first Ctrl-C, at most 86400), or unset it for the default of {DEFAULT_INTERRUPT_WAIT_SECS}"
+                    "give it seconds (0 leaves at the first Ctrl-C, at most {MAX_TIMEOUT_SECS}), or unset it for the default of {DEFAULT_INTERRUPT_WAIT_SECS}"
                 ))
             })?,
     });
@@ -470,15 +469,6 @@ fn choose_proxy(launcher: &LauncherUrl, env: &Environment) -> Option<ProxyConfig
     Some(ProxyConfig {
         url,
         no_proxy: text(&env.no_proxy),
-    })
-}
-
-/// The config file's path for the commands that only edit it (`config path`, `set`, `unset`),
-/// which have nothing to do without one.
-pub fn config_file_path(env: &Environment) -> Result<PathBuf, Failure> {
-    config_path(env)?.ok_or_else(|| {
-        Failure::usage("there is no config directory (no home directory)")
-            .with_hint(format!("set {ENV_CONFIG_DIR} to a directory"))
     })
 }
 

@@ -543,7 +543,11 @@ fn a_password_in_the_launcher_url_is_not_echoed() {
 #[test]
 fn debug_of_settings_and_config_does_not_show_the_token() {
     use safe_ad::test_support::cli::ClientOptions as GlobalArgs;
-    use safe_ad::test_support::settings::{resolve, Environment, StdinUse};
+    use safe_ad::test_support::settings::{resolve, ConfigRead, Environment, StdinUse};
+    // As a run resolves them: the config file read once, at its start.
+    let resolve = |args: &GlobalArgs, env: &Environment, stdin: &mut dyn std::io::Read| {
+        resolve(args, env, &ConfigRead::read(env), stdin, StdinUse::Free)
+    };
 
     let sandbox = Sandbox::new();
     let env = Environment {
@@ -552,13 +556,7 @@ fn debug_of_settings_and_config_does_not_show_the_token() {
         config_dir: Some(sandbox.config_dir().into_os_string()),
         ..Environment::default()
     };
-    let settings = resolve(
-        &GlobalArgs::default(),
-        &env,
-        &mut std::io::empty(),
-        StdinUse::Free,
-    )
-    .expect("resolves");
+    let settings = resolve(&GlobalArgs::default(), &env, &mut std::io::empty()).expect("resolves");
     assert_eq!(settings.token().expect("a token").expose(), TOKEN);
     let shown = format!("{settings:?} {settings:#?}");
     assert!(shown.contains("redacted"), "{shown}");
@@ -568,13 +566,7 @@ fn debug_of_settings_and_config_does_not_show_the_token() {
     let path = sandbox.write_config(&format!(r#"{{"token": "{TOKEN}"}}"#));
     set_mode(&path, 0o644);
     let env = Environment { token: None, ..env };
-    let settings = resolve(
-        &GlobalArgs::default(),
-        &env,
-        &mut std::io::empty(),
-        StdinUse::Free,
-    )
-    .expect("resolves");
+    let settings = resolve(&GlobalArgs::default(), &env, &mut std::io::empty()).expect("resolves");
     assert_eq!(settings.token().expect("a token").expose(), TOKEN);
     assert_eq!(settings.warnings.len(), 1);
     assert_no_token(&format!("{settings:?} {settings:#?}"));
@@ -585,13 +577,13 @@ fn debug_of_settings_and_config_does_not_show_the_token() {
         ..GlobalArgs::default()
     };
     let mut stdin = format!("{TOKEN}\n").into_bytes();
-    let settings = resolve(&args, &env, &mut stdin.as_slice(), StdinUse::Free).expect("resolves");
+    let settings = resolve(&args, &env, &mut stdin.as_slice()).expect("resolves");
     assert_eq!(settings.token().expect("a token").expose(), TOKEN);
     assert_no_token(&format!("{settings:?}"));
 
     // A refused token: the failure's Debug and Display name the problem, not the token.
     stdin = format!("{TOKEN} {TOKEN}").into_bytes();
-    let failure = resolve(&args, &env, &mut stdin.as_slice(), StdinUse::Free).expect_err("refused");
+    let failure = resolve(&args, &env, &mut stdin.as_slice()).expect_err("refused");
     assert_no_token(&format!("{failure:?} {failure}"));
 
     let secret = safe_ad::test_support::secret::Secret::parse(TOKEN).expect("valid");
