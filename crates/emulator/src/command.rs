@@ -164,7 +164,7 @@ fn on_terminal() -> bool {
 /// The shell's convention: the code, or 128 + the signal that ended the process.
 pub(super) fn exit_code(status: ExitStatus) -> u8 {
     if let Some(code) = status.code() {
-        // A Unix exit status is 0..=255; anything else (Windows) is folded into 1.
+        // A Unix exit status is 0..=255; the conversion cannot fail, and 1 stands in if it did.
         return u8::try_from(code).unwrap_or(1);
     }
     use std::os::unix::process::ExitStatusExt;

@@ -29,9 +29,8 @@
 //! the `--log` records), `redact` (the token kept out of them), `admin` (the emulator's own
 //! routes under `/_emulator/`: the request journal, network, handles and reset),
 //! `background` (`--background`: the starter), `daemon` (the emulator's side of running
-//! detached),
-//! `stop` (`--stop`), `list` (`emulator list`), `rundir` (the directory a background emulator, its starter and `--stop`
-//! share), `encoding` (base64, hex, random).
+//! detached), `stop` (`--stop`), `list` (`emulator list`), `rundir` (the directory a background
+//! emulator, its starter and `--stop` share), `encoding` (base64, hex, random).
 //!
 //! Demo handles (unless `--empty` or `--state`): 0 = appendable data not yet on the network, with
 //! 3 data items (`put 0` works); 1 = appendable data on the network at version 1 with 3 data items

@@ -345,18 +345,18 @@ impl RunDir {
     pub(crate) fn made_by(&self, pid: u32) -> Option<bool> {
         let identity = |meta: std::fs::Metadata| {
             use std::os::unix::fs::MetadataExt;
-            Some((meta.dev(), meta.ino()))
+            (meta.dev(), meta.ino())
         };
         std::fs::read_dir("/proc/self/fd").ok()?;
-        let dir = identity(std::fs::symlink_metadata(&self.path).ok()?)?;
-        let lock = identity(std::fs::symlink_metadata(self.file("lock")).ok()?)?;
+        let dir = identity(std::fs::symlink_metadata(&self.path).ok()?);
+        let lock = identity(std::fs::symlink_metadata(self.file("lock")).ok()?);
         let Ok(fds) = std::fs::read_dir(format!("/proc/{pid}/fd")) else {
             // Not a process of this user's, or none at all: not the emulator.
             return Some(false);
         };
         let (mut holds_dir, mut holds_lock) = (false, false);
         for fd in fds.flatten() {
-            match std::fs::metadata(fd.path()).ok().and_then(identity) {
+            match std::fs::metadata(fd.path()).ok().map(identity) {
                 Some(open) if open == dir => holds_dir = true,
                 Some(open) if open == lock => holds_lock = true,
                 _ => {}
