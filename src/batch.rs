@@ -4,7 +4,7 @@
 //! (in `batch/status.rs`), which reads a copy and the network's data as `show` does.
 //!
 //! Launcher handles a procedure obtains for its own use (a data id to fetch through, a sign key
-//! to read, a structured data to read) are [`Lease`]s: the step runner holds each with the
+//! to read, a structured data to read) are [`Lease`](steps::Lease)s: the step runner holds each with the
 //! request that frees it, and gives it back when the procedure is done with it, whether its
 //! later steps succeeded, failed or were cut short by Ctrl-C ([`Stop`], [`until_stopped`]).
 //! Nothing else frees them, so no call site can forget one.

@@ -163,7 +163,7 @@ impl<R: AsyncRead + Unpin> Words<R> {
         loop {
             let buffer = match self.reader.fill_buf().await {
                 Ok(buffer) if !buffer.is_empty() => buffer,
-                _ => return self.scanner.end(),
+                _ => return self.scanner.take(),
             };
             let (used, item) = self.scanner.scan(buffer);
             self.reader.consume(used);
@@ -184,18 +184,7 @@ pub fn items_blocking<R: std::io::BufRead>(
     let mut scanner: Option<Scanner> = None;
     std::iter::from_fn(move || loop {
         if let Some(words) = &mut scanner {
-            let item = loop {
-                let buffer = match stdin.fill_buf() {
-                    Ok(buffer) if !buffer.is_empty() => buffer,
-                    _ => break words.end(),
-                };
-                let (used, item) = words.scan(buffer);
-                stdin.consume(used);
-                if item.is_some() {
-                    break item;
-                }
-            };
-            match item {
+            match words.next_blocking(&mut stdin) {
                 Some(item) => return Some(item),
                 None => scanner = None,
             }
@@ -257,11 +246,23 @@ impl Scanner {
         (used, None)
     }
 
-    /// The last word, at the end of input.
-    fn end(&mut self) -> Option<Item> {
-        self.take()
+    /// The next word of `reader`, read by blocking reads, as [`Words::next`] reads it.
+    fn next_blocking(&mut self, reader: &mut impl std::io::BufRead) -> Option<Item> {
+        loop {
+            let buffer = match reader.fill_buf() {
+                Ok(buffer) if !buffer.is_empty() => buffer,
+                _ => return self.take(),
+            };
+            let (used, item) = self.scan(buffer);
+            reader.consume(used);
+            if item.is_some() {
+                return item;
+            }
+        }
     }
 
+    /// The word read so far, if any: the one a white space ended, or the last at the end of
+    /// input.
     fn take(&mut self) -> Option<Item> {
         if self.word.is_empty() {
             return None;

@@ -2,8 +2,8 @@
 //! read as `show` reads it; the network's data is fetched into a fresh handle the way `reopen`
 //! does (the handle's data id, the fetch through it), read through its serialised bytes (its
 //! items' data ids and signers are all a comparison needs; [`read_network`]), and given back: the
-//! data id as soon as the fetch answered, the fresh handle once it is read. Both are [`Lease`](super::Lease)s, so they go
-//! back on every path, Ctrl-C included.
+//! data id as soon as the fetch answered, the fresh handle once it is read. Both are [`Lease`](super::steps::Lease)s, so they
+//! go back on every path, Ctrl-C included.
 //!
 //! The two readings are then compared item by item. An item is the same item in both when its
 //! data id and its signer are the same bytes (the network's items are a set of exactly that:

@@ -1,12 +1,11 @@
 //! The hints: what to do after a failure. A hint is either words written where the failure was
 //! met ([`Hint::Said`], every value already in them) or one of the hints for answers the launcher
-//! is known to give, a variant of its own. Those name the request's handle or data name in the
-//! command they suggest (`safe-ad reopen 7`), and the request is known only where the failure is
-//! said (a batch gives a hint shared by many handles once), so they take those values when they
-//! are rendered: [`Hint::words`], one exhaustive match. A value the request did not have is never
-//! left as a placeholder: the command is shown without it, and words after it say what to give
-//! (`` `safe-ad open` (with the data's name) ``).
-
+//! is known to give, a variant of [`Known`] (whose `ALL` the tests walk). Those name the
+//! request's handle or data name in the command they suggest (`safe-ad reopen 7`), and the
+//! request is known only where the failure is said (a batch gives a hint shared by many handles
+//! once), so they take those values when they are rendered: [`Hint::words`], one exhaustive
+//! match. A value the request did not have is never left as a placeholder: the command is shown
+//! without it, and words after it say what to give (`` `safe-ad open` (with the data's name) ``).
 use std::fmt::Display;
 
 /// What to do after a failure.
@@ -14,6 +13,35 @@ use std::fmt::Display;
 pub enum Hint {
     /// Words with every value in them already.
     Said(String),
+    /// One of the hints for an answer the launcher is known to give.
+    Known(Known),
+    /// The answer to a request that is not sent again was lost: what the hint before said of
+    /// the launcher (none: that it may have stopped or restarted), then what to check.
+    Lost {
+        before: Option<Box<Hint>>,
+        check: Check,
+    },
+}
+
+enum_with_all! {
+/// What to check after a lost answer, by what the request may have done.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Check {
+    Save,
+    IndexChange,
+    Append,
+    Drop,
+    Create,
+    NewHandle,
+    OtherDrop,
+}
+}
+
+enum_with_all! {
+/// The hints for answers the launcher is known to give: each names the request's handle or data
+/// name, filled in when it is rendered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Known {
     /// -23: the data is on the network already.
     DataExists,
     /// -22, -18 or 404 NoSuchData: the data is not on the network yet.
@@ -47,24 +75,7 @@ pub enum Hint {
     AsymmetricNeedsPrivate,
     /// -1524.
     NoSuchIndex,
-    /// The answer to a request that is not sent again was lost: what the hint before said of
-    /// the launcher (none: that it may have stopped or restarted), then what to check.
-    Lost {
-        before: Option<Box<Hint>>,
-        check: Check,
-    },
 }
-
-/// What to check after a lost answer, by what the request may have done.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Check {
-    Save,
-    IndexChange,
-    Append,
-    Drop,
-    Create,
-    NewHandle,
-    OtherDrop,
 }
 
 impl From<String> for Hint {
@@ -80,98 +91,96 @@ impl From<&str> for Hint {
 }
 
 impl Hint {
-    /// Every hint but `Said` and `Lost`'s, for the tests that check them all.
-    pub const KNOWN: [Hint; 18] = [
-        Hint::DataExists,
-        Hint::NoSuchData,
-        Hint::NotOnNetwork,
-        Hint::UnknownHandle,
-        Hint::UnknownDataId,
-        Hint::StaleVersion,
-        Hint::TokenRejected,
-        Hint::NoPermission,
-        Hint::TimedOutClear,
-        Hint::TimedOut,
-        Hint::Redirect,
-        Hint::LoginDenied,
-        Hint::NoTokenInGrant,
-        Hint::NoSuchRoute,
-        Hint::NotUnderstood,
-        Hint::AppendRefused,
-        Hint::AsymmetricNeedsPrivate,
-        Hint::NoSuchIndex,
-    ];
-
     /// The hint's words, with the handle and the data name of the request it follows.
     pub fn words(&self, handle: Option<u64>, name: Option<&str>) -> String {
         let on = |before: &str, after: &str| command(before, handle, after, "the handle");
         let named = |before: &str, after: &str| command(before, name, after, "the data's name");
         match self {
             Hint::Said(words) => words.clone(),
-            Hint::DataExists => format!(
+            Hint::Known(Known::DataExists) => format!(
                 "this data is already on the network: save changes to it with {}",
                 on("safe-ad post", "")
             ),
-            Hint::NoSuchData => format!(
+            Hint::Known(Known::NoSuchData) => format!(
                 "this data is not on the network yet: save it for the first time with {} \
                  (`safe-ad create --put` creates and saves in one go)",
                 on("safe-ad put", "")
             ),
-            Hint::NotOnNetwork => format!(
+            Hint::Known(Known::NotOnNetwork) => format!(
                 "no appendable data of this name is on the network: check the name (and \
                  --private), or make it with {}",
                 named("safe-ad create", " --put")
             ),
-            Hint::UnknownHandle => format!(
+            Hint::Known(Known::UnknownHandle) => format!(
                 "the launcher holds no appendable data under this handle: it may be another kind \
                  of handle, dropped, evicted (the launcher keeps at most 100 per kind), or lost in \
                  a restart; get one with {} or `safe-ad create`",
                 named("safe-ad open", "")
             ),
-            Hint::UnknownDataId => "the launcher holds no data id under this handle: it may have \
+            Hint::Known(Known::UnknownDataId) => {
+                "the launcher holds no data id under this handle: it may have \
                  been dropped, evicted or lost in a restart"
-                .to_string(),
-            Hint::StaleVersion => format!(
+                    .to_string()
+            }
+            Hint::Known(Known::StaleVersion) => format!(
                 "someone saved this data since the handle was fetched: get a fresh handle with {} \
                  and apply the change again",
                 on("safe-ad reopen", "")
             ),
-            Hint::TokenRejected => "the launcher rejected the token: it was revoked, the app was \
+            Hint::Known(Known::TokenRejected) => {
+                "the launcher rejected the token: it was revoked, the app was \
                  logged out, or the launcher restarted; get a new token with `safe-ad auth login`"
-                .to_string(),
-            Hint::NoPermission => {
+                    .to_string()
+            }
+            Hint::Known(Known::NoPermission) => {
                 "the token lacks the LOW_LEVEL_API permission: get a token that asks for it"
                     .to_string()
             }
-            Hint::TimedOutClear => "the launcher never answers a clear for an unknown handle: \
+            Hint::Known(Known::TimedOutClear) => {
+                "the launcher never answers a clear for an unknown handle: \
                  check the handle (handles are lost when the launcher restarts)"
-                .to_string(),
-            Hint::TimedOut => "the launcher did not answer in time: check that it is responsive, \
+                    .to_string()
+            }
+            Hint::Known(Known::TimedOut) => {
+                "the launcher did not answer in time: check that it is responsive, \
                  or raise --timeout"
-                .to_string(),
-            Hint::Redirect => "safe-ad never follows redirects (the token must only go to the \
+                    .to_string()
+            }
+            Hint::Known(Known::Redirect) => {
+                "safe-ad never follows redirects (the token must only go to the \
                  launcher): point --launcher-url at the launcher itself"
-                .to_string(),
-            Hint::LoginDenied => "approve the request in the launcher window; a user must be \
+                    .to_string()
+            }
+            Hint::Known(Known::LoginDenied) => {
+                "approve the request in the launcher window; a user must be \
                  logged in to the launcher"
-                .to_string(),
-            Hint::NoTokenInGrant => "check that the launcher URL points at a SAFE Launcher".into(),
-            Hint::NoSuchRoute => "the launcher has no such route: check the path prefix of the \
+                    .to_string()
+            }
+            Hint::Known(Known::NoTokenInGrant) => {
+                "check that the launcher URL points at a SAFE Launcher".into()
+            }
+            Hint::Known(Known::NoSuchRoute) => {
+                "the launcher has no such route: check the path prefix of the \
                  launcher URL (the launcher serves its API under /, /0.5 and /0.6)"
-                .to_string(),
-            Hint::NotUnderstood => "check that --launcher-url points at a SAFE Launcher".into(),
-            Hint::AppendRefused => format!(
+                    .to_string()
+            }
+            Hint::Known(Known::NotUnderstood) => {
+                "check that --launcher-url points at a SAFE Launcher".into()
+            }
+            Hint::Known(Known::AppendRefused) => format!(
                 "the launcher refuses an append to a stale handle (get a fresh one with {}), when \
                  the data's filter keeps your key out, or (public data) of an item that is in the \
                  deleted list (`safe-ad restore` brings that back)",
                 on("safe-ad reopen", "")
             ),
-            Hint::AsymmetricNeedsPrivate => "`--encrypt asymmetric` encrypts to the encrypt key \
+            Hint::Known(Known::AsymmetricNeedsPrivate) => {
+                "`--encrypt asymmetric` encrypts to the encrypt key \
                  of private appendable data, and public data has none: append to private data \
                  (`safe-ad create --private` makes some), or use `--encrypt symmetric`; nothing \
                  was appended"
-                .to_string(),
-            Hint::NoSuchIndex => format!(
+                    .to_string()
+            }
+            Hint::Known(Known::NoSuchIndex) => format!(
                 "there is no item at this index: see the items and their indexes with {} (they \
                  count from 0, and removing one moves the later ones down)",
                 on("safe-ad show", "")
@@ -244,18 +253,18 @@ mod tests {
     #[test]
     fn hints_name_the_values_they_know() {
         assert_eq!(
-            Hint::StaleVersion.words(Some(2), None),
+            Hint::Known(Known::StaleVersion).words(Some(2), None),
             "someone saved this data since the handle was fetched: get a fresh handle with \
 `safe-ad reopen 2` and apply the change again"
         );
-        assert!(Hint::NotOnNetwork
+        assert!(Hint::Known(Known::NotOnNetwork)
             .words(None, Some("AAEC"))
             .ends_with("`safe-ad create AAEC --put`"));
-        assert!(Hint::UnknownHandle
+        assert!(Hint::Known(Known::UnknownHandle)
             .words(Some(9), None)
             .contains("`safe-ad open` (with the data's name)"));
         assert_eq!(
-            Hint::DataExists.words(None, None),
+            Hint::Known(Known::DataExists).words(None, None),
             "this data is already on the network: save changes to it with `safe-ad post` (with the handle)"
         );
     }
@@ -263,28 +272,19 @@ mod tests {
     #[test]
     fn no_hint_ever_carries_a_placeholder_once_filled() {
         let placeholders = ["HANDLE", "NAME", "INDEX", "KIND", "DATA_ID"];
-        let checks = [
-            Check::Save,
-            Check::IndexChange,
-            Check::Append,
-            Check::Drop,
-            Check::Create,
-            Check::NewHandle,
-            Check::OtherDrop,
-        ];
-        let lost = checks.iter().flat_map(|&check| {
+        let lost = Check::ALL.iter().flat_map(|&check| {
             [
                 Hint::Lost {
                     before: None,
                     check,
                 },
                 Hint::Lost {
-                    before: Some(Box::new(Hint::TimedOut)),
+                    before: Some(Box::new(Hint::Known(Known::TimedOut))),
                     check,
                 },
             ]
         });
-        for hint in Hint::KNOWN.into_iter().chain(lost) {
+        for hint in Known::ALL.map(Hint::Known).into_iter().chain(lost) {
             for (handle, name) in [
                 (None, None),
                 (Some(7), None),

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::hint::{Check, Hint};
+use super::hint::{Check, Hint, Known};
 use super::{AnswerError, Class, Failure};
 use crate::launcher::{
     Answer, Fetched, Grant, HandleReply, Metadata, NoAnswer, Operation, ReaderReply, Request,
@@ -17,20 +17,22 @@ const SHOWN_CHARS: usize = 300;
 
 /// The hint for one of the launcher's error codes, given what was asked: the same code can
 /// call for other advice after another request.
-pub fn hint_for_error_code(operation: Option<Operation>, code: i64) -> Option<Hint> {
+fn hint_for_error_code(operation: Option<Operation>, code: i64) -> Option<Hint> {
     let fetching = matches!(operation, Some(Operation::Fetch | Operation::DataId));
     match code {
-        -23 => Some(Hint::DataExists),
-        -18 | -22 if fetching => Some(Hint::NotOnNetwork),
-        -18 | -22 => Some(Hint::NoSuchData),
-        -25 if operation == Some(Operation::Append) => Some(Hint::AppendRefused),
-        -25 => Some(Hint::StaleVersion),
-        -1514 => Some(Hint::UnknownDataId),
-        -1515 => Some(Hint::UnknownHandle),
-        -1524 => Some(Hint::NoSuchIndex),
+        -23 => Some(Hint::Known(Known::DataExists)),
+        -18 | -22 if fetching => Some(Hint::Known(Known::NotOnNetwork)),
+        -18 | -22 => Some(Hint::Known(Known::NoSuchData)),
+        -25 if operation == Some(Operation::Append) => Some(Hint::Known(Known::AppendRefused)),
+        -25 => Some(Hint::Known(Known::StaleVersion)),
+        -1514 => Some(Hint::Known(Known::UnknownDataId)),
+        -1515 => Some(Hint::Known(Known::UnknownHandle)),
+        -1524 => Some(Hint::Known(Known::NoSuchIndex)),
         // `UnsupportedOperation`: the encrypt key of public data (`append --immutable --encrypt
         // asymmetric` to it).
-        -1525 if operation == Some(Operation::EncryptKey) => Some(Hint::AsymmetricNeedsPrivate),
+        -1525 if operation == Some(Operation::EncryptKey) => {
+            Some(Hint::Known(Known::AsymmetricNeedsPrivate))
+        }
         _ => None,
     }
 }
@@ -47,7 +49,7 @@ pub fn class_for_status(status: u16) -> Option<Class> {
 }
 
 /// The hint for a failed answer, from its error code first, then its status.
-pub fn hint_for_answer(
+fn hint_for_answer(
     operation: Option<Operation>,
     status: u16,
     error_code: Option<i64>,
@@ -57,16 +59,16 @@ pub fn hint_for_answer(
         return Some(hint);
     }
     let hint = match status {
-        401 => Hint::TokenRejected,
-        403 => Hint::NoPermission,
+        401 => Hint::Known(Known::TokenRejected),
+        403 => Hint::Known(Known::NoPermission),
         404 if error_code == Some(404) && description.contains("Endpoint Not Found") => {
-            Hint::NoSuchRoute
+            Hint::Known(Known::NoSuchRoute)
         }
         404 if description.contains("NoSuchData") || description.contains("NotFound") => {
             if matches!(operation, Some(Operation::Fetch | Operation::DataId)) {
-                Hint::NotOnNetwork
+                Hint::Known(Known::NotOnNetwork)
             } else {
-                Hint::NoSuchData
+                Hint::Known(Known::NoSuchData)
             }
         }
         _ => return None,
@@ -117,7 +119,7 @@ pub fn judge(request: &Request, answer: &Answer) -> Result<Reply, Failure> {
                         MAX_CONTENT_BYTES / 1024
                     ),
                 )
-                .with_hint(Hint::NotUnderstood));
+                .with_hint(Hint::Known(Known::NotUnderstood)));
             }
             Some(Reply::Bytes(answer.body.clone()))
         }
@@ -136,7 +138,7 @@ pub fn judge(request: &Request, answer: &Answer) -> Result<Reply, Failure> {
                 status_line(answer.status)
             ),
         )
-        .with_hint(Hint::NotUnderstood));
+        .with_hint(Hint::Known(Known::NotUnderstood)));
     }
     reply.ok_or_else(|| {
         Failure::new(
@@ -153,7 +155,7 @@ pub fn judge(request: &Request, answer: &Answer) -> Result<Reply, Failure> {
                 describe_words(&answer.body, &answer.words).0
             ),
         )
-        .with_hint(Hint::NotUnderstood)
+        .with_hint(Hint::Known(Known::NotUnderstood))
     })
 }
 
@@ -182,7 +184,7 @@ fn judge_status(operation: Option<Operation>, answer: &Answer) -> Result<(), Fai
             error_code: None,
             description: target,
         });
-        return Err(failure.with_hint(Hint::Redirect));
+        return Err(failure.with_hint(Hint::Known(Known::Redirect)));
     }
     let (detail, error_code, description) = describe_words(&answer.body, &answer.words);
     let mut failure = Failure::new(class, format!("the launcher answered {status}: {detail}"));
@@ -206,7 +208,7 @@ pub fn judge_login(answer: &Answer) -> Result<Grant, Failure> {
             Class::Auth,
             format!("the launcher denied the request: {detail}"),
         )
-        .with_hint(Hint::LoginDenied));
+        .with_hint(Hint::Known(Known::LoginDenied)));
     }
     judge_answer(answer)?;
     Grant::parse(&answer.body).ok_or_else(|| {
@@ -214,7 +216,7 @@ pub fn judge_login(answer: &Answer) -> Result<Grant, Failure> {
             Class::Unexpected,
             "the launcher approved the request but its answer holds no usable token",
         )
-        .with_hint(Hint::NoTokenInGrant)
+        .with_hint(Hint::Known(Known::NoTokenInGrant))
     })
 }
 
@@ -234,7 +236,7 @@ pub fn judge_no_answer(
                 "; the launcher may have acted on the {} before its answer was lost, so it was not sent again",
                 operation.name()
             ));
-            let check = lost_answer_hint(operation);
+            let check = lost_answer_check(operation);
             // What the hint said of the launcher stays; "try again" gives way to what to check.
             let before = match (no_answer, failure.hint.take()) {
                 (NoAnswer::Reset(_) | NoAnswer::Broken(_), _) | (_, None) => None,
@@ -247,7 +249,7 @@ pub fn judge_no_answer(
 }
 
 /// What to check after the answer to `operation` (which is not safe to send twice) was lost.
-pub fn lost_answer_hint(operation: Operation) -> Check {
+fn lost_answer_check(operation: Operation) -> Check {
     match operation {
         Operation::Put | Operation::Post => Check::Save,
         Operation::Remove | Operation::Restore | Operation::Purge => Check::IndexChange,
@@ -283,9 +285,9 @@ fn no_answer_failure(
         NoAnswer::Timeout(bound) => {
             let failure = unreachable(format!("the launcher did not answer within {}", seconds(*bound)));
             if operation.is_some_and(Operation::is_clear) {
-                failure.with_hint(Hint::TimedOutClear)
+                failure.with_hint(Hint::Known(Known::TimedOutClear))
             } else {
-                failure.with_hint(Hint::TimedOut)
+                failure.with_hint(Hint::Known(Known::TimedOut))
             }
         }
         NoAnswer::Garbled(detail) => Failure::new(

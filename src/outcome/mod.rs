@@ -2,8 +2,8 @@
 //!
 //! This module holds the classes and the one table of exit codes: README, `--help` and the man
 //! page are written from (or tested against) `EXIT_CODES`; nothing else chooses an exit code. A
-//! command ends in a [`Done`] or a [`Failure`]; [`exit_code`] turns either into the number, and
-//! only `main` turns that into the process's exit code. `hint` holds the one table of hints (an
+//! command ends in a [`Done`] or a [`Failure`]; [`Done::exit_code`] and [`Failure::exit_code`]
+//! turn either into the number, and only `main` turns that into the process's exit code. `hint` holds the one table of hints (an
 //! enum, rendered by one match), and `judge` the judging of the launcher's answers.
 
 mod hint;
@@ -14,6 +14,7 @@ use std::fmt;
 pub use hint::Hint;
 pub use judge::{describe_body, judge, judge_answer, judge_login, judge_no_answer, seconds, Reply};
 
+enum_with_all! {
 /// Why something failed, as a caller branches on it. Each class has exactly one exit code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Class {
@@ -35,6 +36,7 @@ pub enum Class {
     /// network in what a save would change, or one that is stale (items new on the network are
     /// not: a post keeps them).
     Differs,
+}
 }
 
 /// One row of the exit-code table.
@@ -104,34 +106,6 @@ pub const EXIT_CODES: &[ExitCodeRow] = &[
 ];
 
 impl Class {
-    /// Every class. [`Class::at`] is an exhaustive match, so a new class cannot be left out of
-    /// this list unseen (`every_class_has_its_own_code`).
-    pub const ALL: [Class; 8] = [
-        Class::Unexpected,
-        Class::Usage,
-        Class::Auth,
-        Class::Rejected,
-        Class::Launcher,
-        Class::Unreachable,
-        Class::Interrupted,
-        Class::Differs,
-    ];
-
-    /// Where the class stands in [`Class::ALL`].
-    #[cfg(test)]
-    const fn at(self) -> usize {
-        match self {
-            Class::Unexpected => 0,
-            Class::Usage => 1,
-            Class::Auth => 2,
-            Class::Rejected => 3,
-            Class::Launcher => 4,
-            Class::Unreachable => 5,
-            Class::Interrupted => 6,
-            Class::Differs => 7,
-        }
-    }
-
     fn row(self) -> &'static ExitCodeRow {
         EXIT_CODES
             .iter()
@@ -233,10 +207,7 @@ mod tests {
 
     #[test]
     fn every_class_has_its_own_code() {
-        // `Class::at` is exhaustive: every class has a place in `Class::ALL`, and only one.
-        for (at, class) in Class::ALL.into_iter().enumerate() {
-            assert_eq!(class.at(), at, "{class:?}");
-        }
+        // `Class::ALL` is every class (`enum_with_all!`).
         let mut codes: Vec<u8> = Class::ALL.iter().map(|c| c.exit_code()).collect();
         codes.push(Done::Success.exit_code());
         let mut distinct = codes.clone();

@@ -67,7 +67,7 @@ pub const ENV_VARS: &[EnvVar] = &[
     },
     EnvVar {
         name: ENV_INTERRUPT_WAIT,
-        about: "seconds the first Ctrl-C (or SIGTERM) waits for requests in flight and the giving back of launcher handles before it leaves, naming what it left (default 1)",
+        about: "seconds the first Ctrl-C (or SIGTERM or SIGHUP) waits for requests in flight and the giving back of launcher handles before it leaves, naming what it left (default 1)",
     },
     EnvVar {
         name: ENV_NO_COLOR,
@@ -534,7 +534,7 @@ fn read_value(stdin: &mut dyn Read) -> Result<String, Failure> {
 }
 
 /// `config.json` in `SAFE_AD_CONFIG_DIR`, else in the platform's config directory.
-pub fn config_path(env: &Environment) -> Result<Option<PathBuf>, Failure> {
+fn config_path(env: &Environment) -> Result<Option<PathBuf>, Failure> {
     if let Some(dir) = &env.config_dir {
         if dir.is_empty() {
             return Err(Failure::usage(format!("{ENV_CONFIG_DIR} is set but empty"))
@@ -589,6 +589,16 @@ mod tests {
     fn remote(https: bool) -> LauncherUrl {
         let scheme = if https { "https" } else { "http" };
         parse_launcher_url(&format!("{scheme}://launcher.example:8100")).unwrap()
+    }
+
+    #[test]
+    fn the_interrupt_waits_text_gives_its_default_from_the_constant() {
+        let row = ENV_VARS
+            .iter()
+            .find(|var| var.name == ENV_INTERRUPT_WAIT)
+            .expect("listed");
+        let default = format!("(default {DEFAULT_INTERRUPT_WAIT_SECS})");
+        assert!(row.about.ends_with(&default), "{}", row.about);
     }
 
     #[test]

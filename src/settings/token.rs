@@ -73,7 +73,8 @@ pub fn known_tokens(
 }
 
 /// The token in `--token-file PATH` when PATH is a regular file (not `-`, a pipe or a device,
-/// which can be read only once), found without failing: for [`known_tokens`].
+/// which can be read only once), found without failing: for [`known_tokens`], and for a
+/// `--token-file` of a command's own level that names another file.
 pub fn token_in_regular_file(path: &Path) -> Option<Secret> {
     if path == Path::new("-") || !std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file()) {
         return None;
