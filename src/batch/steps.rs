@@ -57,29 +57,23 @@ pub struct Stop {
     in_flight: RefCell<Vec<(u64, Request)>>,
     sent: Cell<u64>,
     /// How long the first Ctrl-C waits for the work to give its leases back before it leaves
-    /// as a second one does; `None` (the default) waits for the work however long it takes.
-    wait: Option<Duration>,
-    /// The first Ctrl-C's wait ran out before the work had ended.
-    waited_out: Cell<bool>,
+    /// as a second one does. (The default stop, 0, serves steps that no Ctrl-C watch runs:
+    /// only [`until_stopped`] reads it.)
+    wait: Duration,
 }
 
 impl Stop {
     /// A stop whose first Ctrl-C waits at most `wait` for the work (`SAFE_AD_INTERRUPT_WAIT`).
     pub fn new(wait: Duration) -> Stop {
         Stop {
-            wait: Some(wait),
+            wait,
             ..Stop::default()
         }
     }
 
-    /// How long the first Ctrl-C waits, when it is bounded.
-    pub fn wait(&self) -> Option<Duration> {
+    /// How long the first Ctrl-C waits.
+    pub fn wait(&self) -> Duration {
         self.wait
-    }
-
-    /// Whether the run left because the first Ctrl-C's wait ran out, not for a second signal.
-    pub fn waited_out(&self) -> bool {
-        self.waited_out.get()
     }
 
     pub fn is_set(&self) -> bool {
@@ -105,7 +99,8 @@ impl Stop {
         left
     }
 
-    /// Whether a run that ended at once (a second Ctrl-C) left anything held or in flight.
+    /// Whether a run that ended early (a second Ctrl-C, or the first one's wait ran out) left
+    /// anything held or in flight.
     pub fn abandoned_any(&self) -> bool {
         !self.held.borrow().is_empty() || !self.in_flight.borrow().is_empty()
     }
@@ -130,8 +125,7 @@ impl Stop {
     }
 
     fn hold(&self, lease: Lease) {
-        let mut held = self.held.borrow_mut();
-        held.push(lease);
+        self.held.borrow_mut().push(lease);
     }
 
     fn let_go(&self, lease: &Lease) {
@@ -149,9 +143,12 @@ pub enum Ended<T> {
     Finished(T),
     /// Ctrl-C stopped it; it gave its leases back and ended early with this.
     Interrupted(T),
-    /// A second Ctrl-C left at once, or the first one's wait ran out ([`Stop::waited_out`]): the
-    /// leases in [`Stop::held`] were not given back.
+    /// A second Ctrl-C left at once: the leases still held were not given back ([`Stop::left`]
+    /// names them).
     Abandoned,
+    /// The first Ctrl-C's wait ([`Stop::wait`]) ran out before the work ended: left as
+    /// [`Ended::Abandoned`] does.
+    WaitedOut,
 }
 
 /// Runs `work`, which holds leases through `stop`. The first Ctrl-C (or SIGTERM, or SIGHUP: a
@@ -173,19 +170,10 @@ pub async fn until_stopped<T>(
     }
     stop.set();
     stopping();
-    let waited = async {
-        match stop.wait {
-            Some(wait) => tokio::time::sleep(wait).await,
-            None => std::future::pending().await,
-        }
-    };
     tokio::select! {
         value = &mut work => Ended::Interrupted(value),
         _ = signals.next() => Ended::Abandoned,
-        _ = waited => {
-            stop.waited_out.set(true);
-            Ended::Abandoned
-        }
+        _ = tokio::time::sleep(stop.wait) => Ended::WaitedOut,
     }
 }
 

@@ -139,7 +139,7 @@ fn describer<'a>(
 /// The failure after Ctrl-C stopped work that holds leases (`batch::until_stopped`): whether
 /// every launcher handle it had obtained went back, or which ones a second Ctrl-C, the first
 /// one's wait running out (or a drop that failed) left behind and the requests that free them.
-fn interrupted(stop: &Stop, launcher: &Launcher, reporter: &Reporter) -> Failure {
+fn interrupted(stop: &Stop, waited_out: bool, launcher: &Launcher, reporter: &Reporter) -> Failure {
     let left = stop.left();
     if left.is_empty() {
         return Failure::new(
@@ -154,15 +154,16 @@ fn interrupted(stop: &Stop, launcher: &Launcher, reporter: &Reporter) -> Failure
     }
     reporter.left_behind_json(launcher, &left);
     let requests = crate::report::left_requests(launcher, &left);
-    let why = match stop.wait() {
-        Some(wait) if stop.waited_out() && wait.is_zero() => {
+    let wait = stop.wait();
+    let why = match waited_out {
+        true if wait.is_zero() => {
             format!("interrupted, and it does not wait ({ENV_INTERRUPT_WAIT} is 0), so it left")
         }
-        Some(wait) if stop.waited_out() => format!(
+        true => format!(
             "interrupted, and the launcher did not finish within {}, so it left",
             crate::outcome::seconds(wait)
         ),
-        _ => "interrupted twice, so it left at once".to_owned(),
+        false => "interrupted twice, so it left at once".to_owned(),
     };
     Failure::new(
         Class::Interrupted,
@@ -250,9 +251,10 @@ async fn leased_or<T>(
         Ended::Finished(value) => Ok(value),
         Ended::Interrupted(value) => {
             cut(value);
-            Err(interrupted(stop, launcher, reporter))
+            Err(interrupted(stop, false, launcher, reporter))
         }
-        Ended::Abandoned => Err(interrupted(stop, launcher, reporter)),
+        Ended::Abandoned => Err(interrupted(stop, false, launcher, reporter)),
+        Ended::WaitedOut => Err(interrupted(stop, true, launcher, reporter)),
     }
 }
 

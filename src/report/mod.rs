@@ -63,6 +63,7 @@ impl Reporter {
             stdout_closed: Cell::new(false),
             wrote: Cell::new(false),
             hints_shown: RefCell::new(Vec::new()),
+            notes_shown: RefCell::new(Vec::new()),
             copy_at_save: Cell::new(None),
             write_failed: RefCell::new(None),
         }
@@ -112,6 +113,16 @@ impl Reporter {
             self.out(&json_line(&object));
         }
         self.failed(failure);
+    }
+
+    /// Whether the once-a-run note about `about` has not been said yet; it counts as said now.
+    fn first_time(&self, about: &'static str) -> bool {
+        let mut said = self.notes_shown.borrow_mut();
+        if said.contains(&about) {
+            return false;
+        }
+        said.push(about);
+        true
     }
 
     /// An error line, and its hint (with the request's values written in) unless the same hint
@@ -227,16 +238,14 @@ impl Reporter {
 
     /// The first Ctrl-C while launcher handles are held: what happens now, and how to leave at
     /// once. Said even with `--quiet`: the wait that follows needs a reason.
-    pub fn stopping(&self, wait: Option<Duration>) {
+    pub fn stopping(&self, wait: Duration) {
         self.clear_progress();
-        if wait.is_some_and(|wait| wait.is_zero()) {
+        if wait.is_zero() {
             err(&format!("safe-ad: stopping: no new requests, and no wait for the launcher ({ENV_INTERRUPT_WAIT} is 0)\n"));
             return;
         }
-        let most = wait.map_or(String::new(), |wait| {
-            format!("for {} at most; ", crate::outcome::seconds(wait))
-        });
-        err(&format!("safe-ad: stopping: no new requests; giving back the launcher handles it holds ({most}Ctrl-C again leaves at once)\n"));
+        let most = crate::outcome::seconds(wait);
+        err(&format!("safe-ad: stopping: no new requests; giving back the launcher handles it holds (for {most} at most; Ctrl-C again leaves at once)\n"));
     }
 }
 
@@ -258,9 +267,10 @@ pub struct Reporter {
     stdout_closed: Cell<bool>,
     /// Whether anything went to stdout since the last record began.
     wrote: Cell<bool>,
-    /// The hints (and once-only notes) already printed: a batch whose handles fail alike
-    /// gives each hint once.
+    /// The hints already printed: a batch whose handles fail alike gives each hint once.
     hints_shown: RefCell<Vec<Hint>>,
+    /// The notes said once a run that were said already, by what they are about.
+    notes_shown: RefCell<Vec<&'static str>>,
     /// How many data items the copy holds when the run's post is sent, where a read before it
     /// said (the item commands read the handle's metadata first): the note after the post says
     /// what it emptied, or nothing when there was nothing to empty. `None`: not known.

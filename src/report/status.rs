@@ -96,13 +96,9 @@ impl Reporter {
         else {
             return;
         };
-        const SAID: &str = "(the note after a post)";
-        let mut said = self.hints_shown.borrow_mut();
-        if said.contains(&Hint::from(SAID)) {
+        if !self.first_time("the note after a post") {
             return;
         }
-        said.push(Hint::from(SAID));
-        drop(said);
         self.note(&match held {
             Some(held) => format!(
                 "the post left the launcher's copy in handle {handle} without its {} (the launcher keeps the version it sent, which carries none); `safe-ad reopen {handle}` gets a handle that shows the network's, `safe-ad status {handle}` compares the copy with the network",
@@ -122,13 +118,9 @@ impl Reporter {
         if self.quiet || metadata.data_length > 0 || metadata.version == 0 {
             return;
         }
-        const SAID: &str = "(the note on a copy with no data items)";
-        let mut said = self.hints_shown.borrow_mut();
-        if said.contains(&Hint::from(SAID)) {
+        if !self.first_time("the note on a copy with no data items") {
             return;
         }
-        said.push(Hint::from(SAID));
-        drop(said);
         self.note(&format!(
             "handle {handle}'s copy holds no data items at version {}: after a post the launcher's copy holds none, whatever the network holds; `safe-ad status {handle}` compares it with the network",
             metadata.version
