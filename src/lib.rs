@@ -3,7 +3,7 @@
 //! Modules stand in layers and import only downward (`python3 ../shared/tools/module-cycles src`
 //! checks it). From the bottom: plain types and parsing (`handle`, `secret`, `sanitize`, `url`,
 //! `values`, `config_file`, `saving` (the table of what a save does), and `wire`, the launcher's
-//! serialised bytes read) → `cli` (clap definitions) → `launcher` (HTTP) → `outcome` (exit
+//! serialised bytes read), and `signals` (the stop signals, counted) → `cli` (clap definitions) → `launcher` (HTTP) → `outcome` (exit
 //! codes and hints) → `settings` (flags, env, config file, checked once) → `input` → `batch`
 //! (requests in input order; renders nothing) → `args` (the command line's values, checked) →
 //! `help` → `report` (every printed word) → `runtime`, `generate` → `commands` → `run` (parse
@@ -71,6 +71,7 @@ mod sanitize;
 mod saving;
 mod secret;
 mod settings;
+mod signals;
 #[doc(hidden)]
 pub mod test_support;
 mod url;

@@ -1,15 +1,18 @@
-//! The async runtime the commands run on, Ctrl-C, and turning internal errors into failures.
+//! The async runtime the commands run on, the watch for the signals that stop them (Ctrl-C,
+//! SIGTERM, SIGHUP: `signals`), and turning internal errors into failures.
 //!
 //! A command checks its arguments and settings first, without a runtime, and comes back with
 //! either its end ([`Next::Done`]: a dry run, `--curl`, `config`, `decode`...) or the sending
 //! still to do ([`Next::Sends`]). Only then is a runtime built, once, in [`finish`]: the one
-//! place the client enters async code. One process drives one launcher at a time, so a
-//! single-threaded runtime is enough and starts fastest.
+//! place the client enters async code, and where the stop signals start being counted, so every
+//! command that sends stops the same way on each of them. One process drives one launcher at a
+//! time, so a single-threaded runtime is enough and starts fastest.
 
 use std::future::Future;
 use std::pin::Pin;
 
 use crate::outcome::{Class, Done, Failure};
+use crate::signals;
 
 /// The requests a command still has to send, and what it makes of their answers.
 type Sending<'a> = Pin<Box<dyn Future<Output = Result<Done, Failure>> + 'a>>;
@@ -33,7 +36,10 @@ impl<'a> Next<'a> {
 pub fn finish(next: Next<'_>) -> Result<Done, Failure> {
     match next {
         Next::Done(done) => Ok(done),
-        Next::Sends(work) => runtime()?.block_on(work),
+        Next::Sends(work) => runtime()?.block_on(async {
+            signals::watch();
+            work.await
+        }),
     }
 }
 
@@ -45,18 +51,19 @@ fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
         .map_err(|e| internal(e.into()))
 }
 
-/// Runs `work` unless Ctrl-C comes first, which gives the interrupted failure.
+/// Runs `work` unless a stop signal (Ctrl-C, SIGTERM, SIGHUP) comes first, or came already
+/// in this run: that gives the interrupted failure, and `work` is dropped.
 pub async fn interruptible<T>(work: impl Future<Output = T>) -> Result<T, Failure> {
     tokio::select! {
         value = work => Ok(value),
-        _ = tokio::signal::ctrl_c() => Err(Failure::new(Class::Interrupted, "interrupted")),
+        () = signals::after(0) => Err(Failure::new(Class::Interrupted, "interrupted")),
     }
 }
 
 /// Calls `step` on each of `items`, handing control back to the runtime every few items, so
-/// that a watch for Ctrl-C around it (`interruptible`) sees the signal during long work done
-/// after a request (reading and matching a large journal). Once the runtime has watched for
-/// Ctrl-C its handler stays for the life of the process, so the signal alone no longer ends it.
+/// that a watch for the stop signals around it (`interruptible`) sees one during long work done
+/// after a request (reading and matching a large journal): a signal has a handler from the
+/// runtime's start, so it alone no longer ends the process.
 #[cfg(feature = "emulator")]
 pub async fn each_yielding<T>(
     items: impl IntoIterator<Item = T>,

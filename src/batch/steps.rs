@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use crate::handle::Handle;
 use crate::launcher::{Launcher, Operation, Request};
 use crate::outcome::{self, Class, Failure, Reply};
+use crate::signals;
 
 use super::{handle_in, Step};
 
@@ -151,62 +152,28 @@ pub enum Ended<T> {
     WaitedOut,
 }
 
-/// Runs `work`, which holds leases through `stop`. The first Ctrl-C (or SIGTERM, or SIGHUP: a
-/// CI job's timeout, a closed terminal) sets `stop` and calls `stopping`, for a word to the
-/// person: the work sends nothing new but gives back what it holds, and ends. A second signal
-/// leaves at once, and so does the first once [`Stop::wait`] has passed: a launcher that does
-/// not answer cannot hold the run until `--timeout`. What is then held or in flight is in
-/// [`Stop::left`].
+/// Runs `work`, which holds leases through `stop`. The first stop signal of the run (Ctrl-C,
+/// SIGTERM: a CI runner's cancel, SIGHUP: a closed terminal; one that came before this began
+/// counts) sets `stop` and calls `stopping`, for a word to the person: the work sends nothing
+/// new but gives back what it holds, and ends. A second signal leaves at once, and so does the
+/// first once [`Stop::wait`] has passed: a launcher that does not answer cannot hold the run
+/// until `--timeout`. What is then held or in flight is in [`Stop::left`].
 pub async fn until_stopped<T>(
     work: impl Future<Output = T>,
     stop: &Stop,
     stopping: impl FnOnce(),
 ) -> Ended<T> {
     futures_util::pin_mut!(work);
-    let mut signals = Signals::new();
     tokio::select! {
         value = &mut work => return Ended::Finished(value),
-        _ = signals.next() => {}
+        () = signals::after(0) => {}
     }
     stop.set();
     stopping();
     tokio::select! {
         value = &mut work => Ended::Interrupted(value),
-        _ = signals.next() => Ended::Abandoned,
-        _ = tokio::time::sleep(stop.wait) => Ended::WaitedOut,
-    }
-}
-
-/// The signals that stop work holding leases: SIGINT, SIGTERM and SIGHUP, each handled from
-/// the moment this is made.
-struct Signals {
-    others: Vec<tokio::signal::unix::Signal>,
-}
-
-impl Signals {
-    fn new() -> Signals {
-        use tokio::signal::unix::{signal, SignalKind};
-        // A signal that cannot be handled keeps its default action; Ctrl-C still works.
-        let others = [SignalKind::terminate(), SignalKind::hangup()]
-            .into_iter()
-            .filter_map(|kind| signal(kind).ok())
-            .collect();
-        Signals { others }
-    }
-
-    /// The next of them.
-    async fn next(&mut self) {
-        if self.others.is_empty() {
-            let _ = tokio::signal::ctrl_c().await;
-            return;
-        }
-        let others = futures_util::future::select_all(
-            self.others.iter_mut().map(|signal| Box::pin(signal.recv())),
-        );
-        tokio::select! {
-            _ = tokio::signal::ctrl_c() => {}
-            _ = others => {}
-        }
+        () = signals::after(1) => Ended::Abandoned,
+        () = tokio::time::sleep(stop.wait) => Ended::WaitedOut,
     }
 }
 

@@ -58,11 +58,9 @@ pub fn run<'a>(args: &'a RequestsArgs, cx: Context<'a>) -> Result<Next<'a>, Fail
             reporter.journal_cleared(cleared_count(&cleared));
             return Ok(Done::Success);
         }
-        // Reading and matching a large journal takes a while: Ctrl-C still ends them. One watch
-        // for the signal spans the request, the reading and the matching (which yield to it
-        // every few records), so a Ctrl-C that comes between two of them (while the body is
-        // checked as text) is not lost between two watches: the runtime's handler, once
-        // installed, keeps the signal from ending the process.
+        // Reading and matching a large journal takes a while: a stop signal still ends them.
+        // One watch spans the request, the reading and the matching (which yield to it every
+        // few records), so the run ends at the first look after the signal.
         let (journal, matched) = interruptible(async {
             let answer = send(&launcher, &base, Method::GET, ROUTE.into()).await?;
             let journal = Journal::read(&answer).await?;

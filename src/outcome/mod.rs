@@ -30,7 +30,7 @@ pub enum Class {
     Launcher,
     /// The launcher could not be reached or did not answer in time.
     Unreachable,
-    /// Ctrl-C.
+    /// A stop signal: Ctrl-C (SIGINT), SIGTERM or SIGHUP.
     Interrupted,
     /// Not a failure of a request: `status` found a handle's copy that differs from the
     /// network in what a save would change, or one that is stale (items new on the network are
@@ -101,7 +101,7 @@ pub const EXIT_CODES: &[ExitCodeRow] = &[
         code: 130,
         class: Some(Class::Interrupted),
         name: "interrupted",
-        meaning: "interrupted (Ctrl-C)",
+        meaning: "interrupted: Ctrl-C, SIGTERM or SIGHUP (each stops a command the same way)",
     },
 ];
 

@@ -74,3 +74,5 @@ mod show;
 mod soak;
 #[cfg(feature = "emulator")]
 mod status;
+#[cfg(feature = "emulator")]
+mod stop_signals;

@@ -1,0 +1,97 @@
+//! SIGTERM (a CI runner's cancel) and SIGHUP (a closed terminal) stop every command exactly as
+//! Ctrl-C does. Every command path clap knows that sends a request is run against a launcher
+//! that reads each request and never answers, and stopped once its first request is in: by
+//! SIGINT, by SIGTERM and by SIGHUP. Each run exits 130, and what the SIGTERM and SIGHUP runs
+//! print (stdout and stderr: what was sent, what was not started, what it left) is exactly what
+//! the SIGINT run printed. `SAFE_AD_INTERRUPT_WAIT=0` here, so a command that holds launcher
+//! handles leaves at the first signal and names what it left, rather than wait for an answer
+//! that never comes.
+
+use crate::harness::*;
+
+/// Arguments that make `path` send requests, or `None` for a command that sends nothing. Every
+/// command clap knows is here: a new one fails the test until it is added.
+fn sending_args(path: &str, sandbox: &Sandbox) -> Option<Vec<String>> {
+    let name = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
+    let words: Vec<&str> = match path {
+        "config path" | "config show" | "config set" | "config unset" | "completions"
+        | "decode" | "auth token" | "emulator" | "emulator list" => return None,
+        // Two handles, one at a time: the summary says one was sent and one not started.
+        "put" | "post" | "clear-data" | "clear-deleted-data" | "metadata" | "reopen" | "drop"
+        | "show" | "status" => vec![path, "--jobs", "1", "1", "2"],
+        "remove" | "restore" | "purge" | "cat" => vec![path, "1", "0"],
+        // A name of its own: a random one would differ between the runs compared.
+        "create" => vec!["create", name, "--put"],
+        "open" => vec!["open", name],
+        "append" => vec!["append", "1", "--structured", name],
+        "auth login" => vec!["auth", "login"],
+        "auth status" => vec!["auth", "status"],
+        "auth logout" => vec!["auth", "logout"],
+        "auth whoami" => vec!["auth", "whoami"],
+        "emulator requests" => vec!["emulator", "requests", "--count"],
+        "emulator export" => {
+            let file = sandbox.path().join("fixture.json");
+            return Some(vec![
+                "emulator".into(),
+                "export".into(),
+                file.display().to_string(),
+            ]);
+        }
+        other => panic!("`safe-ad {other}`: say whether it sends, and with which arguments"),
+    };
+    Some(words.into_iter().map(str::to_owned).collect())
+}
+
+/// A launcher that reads every request and answers none.
+fn silent_launcher() -> RawLauncher {
+    RawLauncher::start(|conn| {
+        if conn.request().is_some() {
+            conn.hold();
+        }
+    })
+}
+
+/// `args` run against `launcher`, stopped by `signal` once its first request is in.
+fn stopped_by(signal: &str, args: &[String], sandbox: &Sandbox, launcher: &RawLauncher) -> Output {
+    let before = launcher.requests().len();
+    let running = sandbox
+        .safe_ad()
+        .launcher(&launcher.url)
+        .env("SAFE_AD_INTERRUPT_WAIT", "0")
+        .args(args)
+        .case(format!("SIG{signal}"))
+        .spawn();
+    launcher.wait_for_requests(before + 1);
+    crate::harness::signal(running.pid(), signal);
+    running.wait()
+}
+
+#[test]
+fn every_command_stops_on_sigterm_and_sighup_as_on_ctrl_c() {
+    let launcher = silent_launcher();
+    let mut stopped = 0;
+    for path in command_paths() {
+        let sandbox = Sandbox::new();
+        let Some(args) = sending_args(&path, &sandbox) else {
+            continue;
+        };
+        let by_ctrl_c = stopped_by("INT", &args, &sandbox, &launcher);
+        by_ctrl_c.code(130);
+        assert!(
+            !by_ctrl_c.stderr().is_empty(),
+            "`safe-ad {path}` said nothing on Ctrl-C"
+        );
+        for signal in ["TERM", "HUP"] {
+            let output = stopped_by(signal, &args, &sandbox, &launcher);
+            output.code(130);
+            assert_eq!(
+                (output.stdout(), output.stderr()),
+                (by_ctrl_c.stdout(), by_ctrl_c.stderr()),
+                "`safe-ad {}` stopped by SIG{signal} did not print what it printed on Ctrl-C",
+                args.join(" ")
+            );
+        }
+        stopped += 1;
+    }
+    assert!(stopped >= 20, "only {stopped} commands were stopped");
+}
