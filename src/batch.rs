@@ -327,7 +327,8 @@ async fn process(
     // The plan `--dry-run` prints, run: an operation and its saves, or a reopen's data id, fetch
     // and give back, and the old handle dropped only once the new one is there.
     let interpreted = interpret(&mut steps, &plan.procedure.plan(handle)).await;
-    let making = interpreted.making(|reply| match (plan.procedure, reply) {
+    let given_back = steps.settle_made(interpreted.finished).await;
+    let making = interpreted.making(given_back, |reply| match (plan.procedure, reply) {
         (Procedure::Reopen { drop_old }, Reply::Fetched(fetched)) => Some(Made::Reopened {
             old: handle,
             fetched: fetched.clone(),
@@ -364,7 +365,8 @@ async fn process(
 }
 
 /// `create`: the new appendable data, and the save after it when asked (`--put`): the plan
-/// `--dry-run` prints ([`create_plan`]), run.
+/// `--dry-run` prints ([`create_plan`]), run. A stop signal that keeps the save from being
+/// sent has the new handle given back ([`Steps::settle_made`]).
 pub async fn create(
     launcher: &Launcher,
     name: Name,
@@ -372,11 +374,12 @@ pub async fn create(
     white_list: bool,
     put: bool,
     verbose: bool,
+    stop: &Stop,
 ) -> Ran {
-    let never = Stop::default();
-    let mut steps = Steps::new(launcher, verbose, &never);
+    let mut steps = Steps::new(launcher, verbose, stop);
     let interpreted = interpret(&mut steps, &create_plan(name, private, white_list, put)).await;
-    let making = interpreted.making(|reply| match reply {
+    let given_back = steps.settle_made(interpreted.finished).await;
+    let making = interpreted.making(given_back, |reply| match reply {
         Reply::Handle(handle) => Some(Made::Created {
             handle: Handle(*handle),
             name,
@@ -404,7 +407,8 @@ pub async fn open(
 ) -> Ran {
     let mut steps = Steps::new(launcher, verbose, stop);
     let interpreted = interpret(&mut steps, &open_plan(name, private)).await;
-    let making = interpreted.making(|reply| match reply {
+    let given_back = steps.settle_made(interpreted.finished).await;
+    let making = interpreted.making(given_back, |reply| match reply {
         Reply::Fetched(fetched) => Some(Made::Opened {
             fetched: fetched.clone(),
         }),

@@ -24,12 +24,18 @@ pub(super) struct Interpreted {
 }
 
 impl Interpreted {
-    /// The [`Making`] of the procedure, its [`Made`] from what the making request answered.
-    pub(super) fn making(&self, made: impl FnOnce(&Reply) -> Option<Made>) -> Option<Making> {
+    /// The [`Making`] of the procedure, its [`Made`] from what the making request answered;
+    /// `given_back` as [`Steps::settle_made`] said.
+    pub(super) fn making(
+        &self,
+        given_back: bool,
+        made: impl FnOnce(&Reply) -> Option<Made>,
+    ) -> Option<Making> {
         let (at, reply) = self.making.as_ref()?;
         Some(Making {
             at: *at,
             made: reply.as_ref().and_then(made),
+            given_back,
         })
     }
 }
@@ -113,12 +119,16 @@ pub(super) async fn interpret(steps: &mut Steps<'_>, plan: &[Request<Slot>]) -> 
     done
 }
 
-/// Sends a request that makes a handle no later request gives back; a `create` or a fetch is
-/// the procedure's own, noted in `done` when it is sent.
+/// Sends a request that makes a handle no later request gives back: a `create` or a fetch is
+/// the procedure's own, made for the person ([`Steps::make`]) and noted in `done` when it is
+/// sent.
 async fn run_making(steps: &mut Steps<'_>, sent: Request, done: &mut Interpreted) -> Option<Reply> {
     let before = steps.sent();
-    let reply = steps.run(sent).await;
     let made_here = matches!(sent.operation(), Operation::Create | Operation::Fetch);
+    let reply = match made_here {
+        true => steps.make(sent).await.ok().map(|(_, reply)| reply),
+        false => steps.run(sent).await,
+    };
     if made_here && steps.sent() > before {
         done.making = Some((before, reply.clone()));
     }

@@ -41,6 +41,9 @@ impl AsRef<[Step]> for Ran {
 pub struct Making {
     pub at: usize,
     pub made: Option<Made>,
+    /// A stop signal kept the procedure from finishing, so the handle it made was given back
+    /// (or, when that failed, named with what the run left): it is not the person's.
+    pub given_back: bool,
 }
 
 /// What a procedure that makes a handle made, as it ran.

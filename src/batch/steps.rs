@@ -8,7 +8,7 @@ use std::future::Future;
 use std::time::{Duration, Instant};
 
 use crate::handle::Handle;
-use crate::launcher::{Launcher, Operation, Request};
+use crate::launcher::{HandleKind, Launcher, Operation, Request};
 use crate::outcome::{self, Class, Failure, Reply};
 use crate::signals;
 
@@ -184,6 +184,8 @@ pub(super) struct Steps<'a> {
     stop: &'a Stop,
     done: Vec<Step>,
     leases: Vec<Lease>,
+    /// The handle the procedure made for the person ([`Steps::make`]), until it is settled.
+    made: Option<Lease>,
 }
 
 impl<'a> Steps<'a> {
@@ -194,6 +196,7 @@ impl<'a> Steps<'a> {
             stop,
             done: Vec::with_capacity(3),
             leases: Vec::new(),
+            made: None,
         }
     }
 
@@ -249,12 +252,66 @@ impl<'a> Steps<'a> {
         request: Request,
         release: fn(Handle) -> Request,
     ) -> Result<(Handle, Reply), Failure> {
-        let kind = request.operation().row().makes;
-        debug_assert!(kind.is_some(), "{request:?} makes no handle to lease");
         debug_assert_eq!(
             release(Handle(0)).operation().row().frees,
-            kind,
+            request.operation().row().makes,
             "{request:?} is given back by a request for another kind"
+        );
+        let (handle, reply) = self.obtain(request).await?;
+        let lease = Lease {
+            handle,
+            release: release(handle),
+        };
+        self.leases.push(lease);
+        self.stop.hold(lease);
+        Ok((handle, reply))
+    }
+
+    /// Sends `request`, which answers with the handle the procedure is for (`create`'s, or the
+    /// fetch of `open` and `reopen`): the person's, not a lease, but held in the stop as a
+    /// lease is while the procedure runs, so that a run that leaves at once names it. The
+    /// procedure settles it at its end ([`Steps::settle_made`]).
+    pub(super) async fn make(&mut self, request: Request) -> Result<(Handle, Reply), Failure> {
+        let (handle, reply) = self.obtain(request).await?;
+        let kind = request.operation().row().makes;
+        let lease = Lease {
+            handle,
+            release: kind.unwrap_or(HandleKind::AppendableData).free(handle),
+        };
+        self.stop.hold(lease);
+        self.made = Some(lease);
+        Ok((handle, reply))
+    }
+
+    /// At the end of a procedure that made a handle for the person ([`Steps::make`]): when a
+    /// stop signal kept a request of it from being sent (`finished` false), what was asked was
+    /// not done, and the handle is given back like a lease; otherwise it is the person's, and
+    /// when the run was stopped all the same (the last request was in flight), it is named with
+    /// what the run leaves in the launcher (a run that exits 130 hands nothing to a script).
+    /// Whether it was given back.
+    pub(super) async fn settle_made(&mut self, finished: bool) -> bool {
+        let Some(lease) = self.made.take() else {
+            return false;
+        };
+        if self.stop.is_set() && !finished {
+            self.leases.push(lease);
+            let _ = self.give_back(lease.handle).await;
+            return true;
+        }
+        self.stop.let_go(&lease);
+        if self.stop.is_set() {
+            self.stop.leave(Left::Known(lease));
+        }
+        false
+    }
+
+    /// Sends a request that makes a handle: named in the stop while it is in flight, and when
+    /// its answer was lost or cannot be read, named as a handle it may have made. The handle
+    /// and the reply, when it came.
+    async fn obtain(&mut self, request: Request) -> Result<(Handle, Reply), Failure> {
+        debug_assert!(
+            request.operation().row().makes.is_some(),
+            "{request:?} makes no handle"
         );
         let sent_before = self.done.len();
         let in_flight = self.stop.sending(request);
@@ -285,12 +342,6 @@ impl<'a> Steps<'a> {
                 "the answer holds no handle",
             ));
         };
-        let lease = Lease {
-            handle,
-            release: release(handle),
-        };
-        self.leases.push(lease);
-        self.stop.hold(lease);
         Ok((handle, reply))
     }
 
@@ -324,8 +375,10 @@ impl<'a> Steps<'a> {
         first
     }
 
-    /// The steps, once every lease is given back: the one way out of a procedure.
+    /// The steps, once every lease is given back: the one way out of a procedure (one that
+    /// made a handle settles it first: [`Steps::settle_made`]).
     pub(super) async fn finish(mut self) -> Vec<Step> {
+        debug_assert!(self.made.is_none(), "the handle made was not settled");
         let _ = self.give_back_all().await;
         self.done
     }

@@ -3,16 +3,15 @@
 //! operations, are run by `operations`.)
 
 use crate::args::parse_name;
-use crate::batch::{self, Ran, Stop};
+use crate::batch::{self, Left, Ran, Stop};
 use crate::cli::{CreateCommand, OpenCommand};
-use crate::launcher::Launcher;
+use crate::launcher::Operation;
 use crate::name::Name;
-use crate::outcome::{Done, Failure};
-use crate::report::Reporter;
-use crate::runtime::{internal, interruptible};
+use crate::outcome::{Class, Done, Failure};
+use crate::runtime::internal;
 use crate::settings::StdinUse;
 
-use super::{done_of, finish_leasing, Context, Next};
+use super::{finish_leasing, Context, Next};
 
 pub fn create<'a>(command: &CreateCommand, cx: Context<'a>) -> Result<Next<'a>, Failure> {
     let reporter = cx.reporter;
@@ -34,16 +33,29 @@ pub fn create<'a>(command: &CreateCommand, cx: Context<'a>) -> Result<Next<'a>, 
     }
     settings.token()?;
     Ok(Next::sends(async move {
-        let steps = interruptible(batch::create(
+        let stop = Stop::new(settings.interrupt_wait);
+        let work = batch::create(
             &launcher,
             name,
             private,
             white_list,
             put,
             settings.verbose,
-        ))
-        .await?;
-        Ok(finish(&launcher, &steps, reporter))
+            &stop,
+        );
+        let report = |ran: &Ran| reporter.steps(&launcher, None, ran);
+        finish_leasing(&launcher, &stop, reporter, work, report)
+            .await
+            .inspect_err(|failure| {
+                // Left at once after the new handle came, the steps are not said: the new
+                // data's name is, as a save in flight may have put it on the network.
+                let made = stop.left().iter().any(|left| {
+                    matches!(left, Left::Known(lease) if lease.release.operation() == Operation::Drop)
+                });
+                if failure.class == Class::Interrupted && stop.abandoned_any() && put && made {
+                    reporter.created_name_unknown_save(&name);
+                }
+            })
     }))
 }
 
@@ -67,11 +79,4 @@ pub fn open<'a>(command: &OpenCommand, cx: Context<'a>) -> Result<Next<'a>, Fail
         })
         .await
     }))
-}
-
-/// Prints the steps and what they made, and picks the exit code: that of the first step that
-/// failed.
-fn finish(launcher: &Launcher, ran: &Ran, reporter: &Reporter) -> Done {
-    reporter.steps(launcher, None, ran);
-    done_of(&ran.steps)
 }

@@ -44,6 +44,7 @@ use crate::config_file::Key;
 use crate::handle::Handle;
 use crate::input::Item;
 use crate::launcher::{serialised, Fetched, Launcher, Metadata, Operation, Request, Slot};
+use crate::name::Name;
 use crate::outcome::{AnswerError, Class, Done, Failure, Hint, Reply};
 use crate::sanitize;
 use crate::secret::Secret;

@@ -62,20 +62,24 @@ impl Reporter {
                 handle: step.request.handle().map(|handle| handle.0),
                 name: name.clone(),
             };
+            let made_here = making.filter(|making| making.at == at);
             if self.json {
-                self.out(&json_line(&step_json(launcher, line, step, &values)));
+                let mut object = step_json(launcher, line, step, &values);
+                if made_here.is_some_and(|making| making.given_back) {
+                    object["given_back"] = json!(true);
+                }
+                self.out(&json_line(&object));
             }
             match &step.result {
                 Err(failure) => self.error(Some(&step.request.subject()), failure, &values),
                 Ok(_) if making.is_some() => {
                     if let Some(Making {
-                        at: made_at,
                         made: Some(made),
-                    }) = making
+                        given_back,
+                        ..
+                    }) = made_here
                     {
-                        if *made_at == at {
-                            self.made(made);
-                        }
+                        self.made(made, *given_back);
                     }
                 }
                 Ok(_) if step.request.operation().is_save() => {
@@ -96,8 +100,9 @@ impl Reporter {
     }
 
     /// What a procedure that makes a handle made: the handle on stdout (unless `--json` has
-    /// it), and what happened on stderr.
-    fn made(&self, made: &Made) {
+    /// it), and what happened on stderr. A handle `given_back` (a stop signal kept the
+    /// procedure from finishing) is not the person's: it is said, not printed.
+    fn made(&self, made: &Made, given_back: bool) {
         let (handle, said) = match made {
             Made::Created {
                 handle,
@@ -106,6 +111,12 @@ impl Reporter {
             } => (
                 *handle,
                 format!("created handle {handle}, name {name}, saved to the network"),
+            ),
+            Made::Created { handle, name, .. } if given_back => (
+                *handle,
+                format!(
+                    "created handle {handle}, name {name}; interrupted before it finished, so handle {handle} was given back"
+                ),
             ),
             Made::Created {
                 handle,
@@ -140,10 +151,31 @@ impl Reporter {
                 )
             }
         };
+        if given_back {
+            let kept = match made {
+                Made::Reopened { old, .. } => format!(" (handle {old} is as it was)"),
+                _ => String::new(),
+            };
+            let said = match made {
+                Made::Created { .. } => said,
+                _ => format!("{said}; interrupted before it finished, so handle {handle} was given back{kept}"),
+            };
+            self.info(&said);
+            return;
+        }
         if !self.json {
             self.out(&format!("{handle}\n"));
         }
         self.info(&said);
+    }
+
+    /// `create --put` left at once (a second stop signal, or the first one's wait ran out)
+    /// with its steps unsaid: the new data's name, which a save in flight may have put on the
+    /// network.
+    pub fn created_name_unknown_save(&self, name: &Name) {
+        self.info(&format!(
+            "the new data's name is {name}: if its save reached the network, `safe-ad open {name}` gets a handle for it"
+        ));
     }
 
     /// The one-line summary of a batch, on stderr, when more than one handle was asked for.

@@ -57,6 +57,8 @@ mod items;
 #[cfg(feature = "emulator")]
 mod leases_interrupted;
 #[cfg(feature = "emulator")]
+mod leases_sweep;
+#[cfg(feature = "emulator")]
 mod lost_answers;
 #[cfg(feature = "emulator")]
 mod readme;

@@ -102,7 +102,10 @@ fn serve(
 
 /// Reads one whole request (head and `Content-Length` body) and returns its line and its bytes
 /// with `Connection: close` added, for a connection of its own to the launcher.
-fn read_request(client: &mut TcpStream, pending: &mut Vec<u8>) -> Option<(String, Vec<u8>)> {
+pub(super) fn read_request(
+    client: &mut TcpStream,
+    pending: &mut Vec<u8>,
+) -> Option<(String, Vec<u8>)> {
     let head_end = loop {
         if let Some(end) = find(pending, b"\r\n\r\n") {
             break end + 4;
@@ -140,7 +143,7 @@ fn read_request(client: &mut TcpStream, pending: &mut Vec<u8>) -> Option<(String
 }
 
 /// Sends `request` to the launcher on a connection of its own and reads the whole answer.
-fn pass_on(target: SocketAddr, request: &[u8]) -> Vec<u8> {
+pub(super) fn pass_on(target: SocketAddr, request: &[u8]) -> Vec<u8> {
     let mut launcher = TcpStream::connect(target).expect("connect to the launcher");
     let _ = launcher.set_read_timeout(Some(DEADLINE));
     launcher.write_all(request).expect("pass the request on");

@@ -1,0 +1,503 @@
+//! The lease promise, swept over every command that makes or holds launcher handles: `create
+//! --put`, `open`, `reopen` (with and without `--drop`), `show`, `status`, `append` (of a name
+//! and of immutable content), `remove` by selectors, `restore --save post`, `cat` and `auth
+//! whoami`, each against the emulator binary behind a proxy.
+//!
+//! First a run that passes everything finds which of the command's requests make a handle (the
+//! emulator answers them with a `handleId`). Then, for each such route in turn, a fresh emulator
+//! and a run whose first request of that route is held before the emulator sees it, stopped
+//! three ways: one Ctrl-C (the held request then let go), two Ctrl-C (it leaves at once; the
+//! request is let go after it exited, so the emulator makes a handle nobody reads), and one
+//! SIGTERM. After the exit, every handle the emulator holds that was made during the run is
+//! either given back or named on stderr with its kind and the request that frees it (its number
+//! where it is known, or the request that may have made it), and the exit code is 130.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::harness::emulator::Emulator;
+use crate::harness::holding::HoldingProxy;
+use crate::harness::http::name;
+use crate::harness::*;
+
+/// How a run is stopped while one of its requests is held.
+#[derive(Debug, Clone, Copy)]
+enum Stopping {
+    /// One Ctrl-C; the held request goes on once safe-ad says it is stopping.
+    CtrlC,
+    /// Two Ctrl-C: safe-ad leaves at once, and the held request goes on after it exited.
+    CtrlCTwice,
+    /// One SIGTERM (a CI runner's cancel); as one Ctrl-C.
+    Sigterm,
+}
+
+/// The arguments of a command of the sweep, given the emulator it runs against (for a data's
+/// name, or a fresh handle of its own) and the sandbox (for a file).
+type Args = fn(&Emulator, &Sandbox) -> Vec<String>;
+
+/// The handle kinds as the emulator's `/_emulator/handles` lists them, and as safe-ad names them.
+const KINDS: [(&str, &str); 8] = [
+    ("appendableData", "appendable-data"),
+    ("structuredData", "structured-data"),
+    ("dataId", "data-id"),
+    ("signKey", "sign-key"),
+    ("encryptKey", "encrypt-key"),
+    ("cipherOpts", "cipher-opts"),
+    ("immutableDataWriter", "immutable-data-writer"),
+    ("immutableDataReader", "immutable-data-reader"),
+];
+
+/// A request line's route: `GET /appendable-data/7/0` as `GET /appendable-data/N/N`.
+fn route(line: &str) -> String {
+    let mut words = line.split(' ');
+    let (method, path) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
+    let path: Vec<&str> = path
+        .split('/')
+        .map(
+            |part| match !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()) {
+                true => "N",
+                false => part,
+            },
+        )
+        .collect();
+    format!("{method} {}", path.join("/"))
+}
+
+/// The routes of the requests `args` sends that make a handle, in the order first sent.
+fn handle_making_routes(args: Args) -> Vec<String> {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let proxy = HoldingProxy::passing(emulator.addr());
+    let args = args(&emulator, &sandbox);
+    let output = sandbox.safe_ad().launcher(&proxy.url).args(&args).run();
+    output.success();
+    let mut routes: Vec<String> = Vec::new();
+    for (line, answer) in proxy.exchanges() {
+        let made = String::from_utf8_lossy(&answer).contains("\"handleId\"");
+        if made && !routes.contains(&route(&line)) {
+            routes.push(route(&line));
+        }
+    }
+    assert!(!routes.is_empty(), "{args:?} made no handle");
+    routes
+}
+
+/// The next handle number the emulator gives: every handle of the run is at least this.
+fn next_handle(emulator: &Emulator) -> u64 {
+    let handles = emulator.http("GET", "/_emulator/handles", Some(TOKEN), None);
+    handles.json()["nextHandle"].as_u64().expect("nextHandle")
+}
+
+/// Every handle the emulator holds from `first` on, as `(kind, handle)`.
+fn made_since(emulator: &Emulator, first: u64) -> Vec<(&'static str, u64)> {
+    let handles = emulator
+        .http("GET", "/_emulator/handles", Some(TOKEN), None)
+        .json();
+    let mut made = Vec::new();
+    for (key, kind) in KINDS {
+        for entry in handles[key].as_array().map_or(&[][..], Vec::as_slice) {
+            let handle = entry["handle"].as_u64().expect("a handle number");
+            if handle >= first {
+                made.push((kind, handle));
+            }
+        }
+    }
+    made
+}
+
+/// Checks that each handle in `made` is named on `stderr`: by its number and kind (`data-id 12:
+/// DELETE ...`), or, when its number was never read, by a line naming a request that may have
+/// made a handle of its kind (one such line covers one handle).
+fn assert_accounted(made: &[(&str, u64)], stderr: &str, case: &str) {
+    let mut unknown: Vec<(&str, usize)> = KINDS
+        .iter()
+        .map(|(_, kind)| {
+            (
+                *kind,
+                stderr.matches(&format!(" {kind} handle that ")).count(),
+            )
+        })
+        .collect();
+    for (kind, handle) in made {
+        if stderr.contains(&format!("{kind} {handle}: ")) {
+            continue;
+        }
+        let budget = unknown
+            .iter_mut()
+            .find(|(named, _)| named == kind)
+            .map(|(_, count)| count)
+            .expect("a known kind");
+        assert!(
+            *budget > 0,
+            "{case}: the emulator holds {kind} {handle}, made by the run, and safe-ad neither gave it back nor named it:\n{stderr}"
+        );
+        *budget -= 1;
+    }
+}
+
+/// One run of `args`, its first request of `held_route` held, stopped as `stopping` says.
+fn stopped_while_held(args: Args, held_route: &str, stopping: Stopping) {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let args = args(&emulator, &sandbox);
+    let first = next_handle(&emulator);
+    let held = AtomicBool::new(false);
+    let wanted = held_route.to_owned();
+    let proxy = HoldingProxy::start(emulator.addr(), move |line| {
+        route(line) == wanted && !held.swap(true, Ordering::SeqCst)
+    });
+    let case = format!("{args:?} with {held_route} held, {stopping:?}");
+    let running = sandbox
+        .safe_ad()
+        .launcher(&proxy.url)
+        .args(&args)
+        .case(&case)
+        .spawn();
+    proxy.wait_held();
+    let output = match stopping {
+        Stopping::CtrlC | Stopping::Sigterm => {
+            match stopping {
+                Stopping::Sigterm => running.terminate(),
+                _ => running.interrupt(),
+            }
+            running.wait_for_stderr("safe-ad: stopping:");
+            proxy.release();
+            running.wait()
+        }
+        Stopping::CtrlCTwice => {
+            running.interrupt();
+            running.wait_for_stderr("safe-ad: stopping:");
+            running.interrupt();
+            let output = running.wait();
+            proxy.release_and_settle();
+            output
+        }
+    };
+    output.code(130);
+    assert_accounted(&made_since(&emulator, first), output.stderr(), &case);
+}
+
+/// The sweep of one command: each route that makes a handle held in turn, each way of stopping.
+fn sweep(args: Args) {
+    for held_route in handle_making_routes(args) {
+        for stopping in [Stopping::CtrlC, Stopping::CtrlCTwice, Stopping::Sigterm] {
+            stopped_while_held(args, &held_route, stopping);
+        }
+    }
+}
+
+fn strings(words: &[&str]) -> Vec<String> {
+    words.iter().map(|word| (*word).to_owned()).collect()
+}
+
+#[test]
+fn create_put() {
+    sweep(|_, _| strings(&["create", "--put"]));
+}
+
+#[test]
+fn open() {
+    sweep(|emulator, _| vec!["open".into(), emulator.demo_name(1)]);
+}
+
+#[test]
+fn reopen() {
+    sweep(|_, _| strings(&["reopen", "1"]));
+}
+
+#[test]
+fn reopen_drop() {
+    sweep(|emulator, _| {
+        let fresh = emulator.fresh_handle(1);
+        vec!["reopen".into(), "--drop".into(), fresh.to_string()]
+    });
+}
+
+#[test]
+fn show() {
+    sweep(|_, _| strings(&["show", "--jobs", "1", "1"]));
+}
+
+#[test]
+fn status() {
+    sweep(|_, _| strings(&["status", "--jobs", "1", "1"]));
+}
+
+#[test]
+fn append_a_name() {
+    sweep(|_, _| {
+        vec![
+            "append".into(),
+            "1".into(),
+            "--structured".into(),
+            name(0x5a),
+        ]
+    });
+}
+
+#[test]
+fn append_immutable() {
+    sweep(|_, sandbox| {
+        let file = sandbox.file("message.txt", "Meeting moved to 4pm.\n");
+        vec![
+            "append".into(),
+            "5".into(),
+            "--immutable".into(),
+            file.display().to_string(),
+        ]
+    });
+}
+
+#[test]
+fn remove_by_selector() {
+    sweep(|_, _| strings(&["remove", "--kind", "structured-data", "1"]));
+}
+
+#[test]
+fn restore_save_post() {
+    sweep(|_, _| strings(&["restore", "--save", "post", "1", "0"]));
+}
+
+#[test]
+fn cat() {
+    sweep(|_, _| strings(&["cat", "5", "0"]));
+}
+
+#[test]
+fn whoami() {
+    sweep(|_, _| strings(&["auth", "whoami"]));
+}
+
+/// The handle the emulator holds of `kind` that the run made, if exactly one.
+fn the_one(made: &[(&str, u64)], kind: &str) -> Option<u64> {
+    let of_kind: Vec<u64> = (made.iter())
+        .filter(|(named, _)| *named == kind)
+        .map(|(_, handle)| *handle)
+        .collect();
+    match of_kind.as_slice() {
+        [] => None,
+        [one] => Some(*one),
+        more => panic!("{} {kind} handles: {more:?}", more.len()),
+    }
+}
+
+/// A proxy holding the first request whose line starts with `prefix`.
+fn holding_first(emulator: &Emulator, prefix: &'static str) -> HoldingProxy {
+    let held = AtomicBool::new(false);
+    HoldingProxy::start(emulator.addr(), move |line| {
+        line.starts_with(prefix) && !held.swap(true, Ordering::SeqCst)
+    })
+}
+
+/// A name for data the test creates, so that it can open it after.
+const NEW_NAME: &str = "c2FmZS1hZCB0ZXN0OiBtYWRlIGluIGZsaWdodC4uLi4=";
+
+/// Whether the network holds data of `name`, read by the test itself.
+fn on_network(emulator: &Emulator, name: &str) -> bool {
+    let body = format!(r#"{{"name":"{name}"}}"#);
+    let id = emulator.http("POST", "/data-id/appendable-data", Some(TOKEN), Some(&body));
+    let data_id = id.json()["handleId"].as_u64().expect("a data id");
+    let fetched = emulator.http(
+        "GET",
+        &format!("/appendable-data/handle/{data_id}"),
+        Some(TOKEN),
+        None,
+    );
+    fetched.status == 200
+}
+
+#[test]
+fn create_stopped_while_the_create_is_in_flight_waits_for_it_and_gives_the_handle_back() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let first = next_handle(&emulator);
+    let proxy = holding_first(&emulator, "POST /appendable-data ");
+    let running = sandbox
+        .safe_ad()
+        .launcher(&proxy.url)
+        .args(["create", NEW_NAME, "--put", "--json"])
+        .spawn();
+    proxy.wait_held();
+    running.interrupt();
+    running.wait_for_stderr("safe-ad: stopping:");
+    proxy.release();
+    let output = running.wait();
+    output
+        .code(130)
+        .stderr_has("interrupted before it finished, so handle ")
+        .stderr_has("every launcher handle it had obtained was given back");
+    let lines = output.json_lines();
+    let create = lines
+        .iter()
+        .find(|line| line["operation"] == "create")
+        .expect("the create's line");
+    assert_eq!(create["given_back"], true, "{lines:?}");
+    assert!(
+        lines.iter().all(|line| line["operation"] != "put"),
+        "the save was sent after Ctrl-C: {lines:?}"
+    );
+    assert_eq!(made_since(&emulator, first), [], "a handle was left");
+    assert!(!on_network(&emulator, NEW_NAME), "the data was saved");
+}
+
+#[test]
+fn create_stopped_while_its_save_is_in_flight_keeps_the_saved_data_and_names_its_handle() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let first = next_handle(&emulator);
+    let proxy = holding_first(&emulator, "PUT /appendable-data/");
+    let running = sandbox
+        .safe_ad()
+        .launcher(&proxy.url)
+        .args(["create", NEW_NAME, "--put"])
+        .spawn();
+    proxy.wait_held();
+    running.interrupt();
+    running.wait_for_stderr("safe-ad: stopping:");
+    proxy.release();
+    let output = running.wait();
+    let made = made_since(&emulator, first);
+    let handle = the_one(&made, "appendable-data").expect("the new handle is live");
+    // Every request was sent, so the handle is the person's: printed, and named as what the
+    // run leaves, since a run that exits 130 hands it to no script.
+    output
+        .code(130)
+        .stdout_is(&format!("{handle}\n"))
+        .stderr_has(&format!(
+            "created handle {handle}, name {NEW_NAME}, saved to the network"
+        ))
+        .stderr_has(&format!("appendable-data {handle}: DELETE "));
+    assert!(on_network(&emulator, NEW_NAME), "the save did not land");
+}
+
+#[test]
+fn create_left_at_once_while_its_save_is_in_flight_names_the_handle_and_the_data() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let first = next_handle(&emulator);
+    let proxy = holding_first(&emulator, "PUT /appendable-data/");
+    let running = sandbox
+        .safe_ad()
+        .launcher(&proxy.url)
+        .args(["create", NEW_NAME, "--put"])
+        .spawn();
+    proxy.wait_held();
+    running.interrupt();
+    running.wait_for_stderr("safe-ad: stopping:");
+    running.interrupt();
+    let output = running.wait();
+    proxy.release_and_settle();
+    let made = made_since(&emulator, first);
+    let handle = the_one(&made, "appendable-data").expect("the new handle is live");
+    output
+        .code(130)
+        .stdout_is("")
+        .stderr_has(&format!("appendable-data {handle}: DELETE "))
+        .stderr_has(&format!(
+            "the new data's name is {NEW_NAME}: if its save reached the network, `safe-ad open {NEW_NAME}`"
+        ));
+}
+
+#[test]
+fn open_left_at_once_names_the_fetch_in_flight_in_its_json() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let first = next_handle(&emulator);
+    let proxy = holding_first(&emulator, "GET /appendable-data/handle/");
+    let running = sandbox
+        .safe_ad()
+        .launcher(&proxy.url)
+        .args(["open", &emulator.demo_name(1), "--json"])
+        .spawn();
+    proxy.wait_held();
+    running.interrupt();
+    running.wait_for_stderr("safe-ad: stopping:");
+    running.interrupt();
+    let output = running.wait();
+    proxy.release_and_settle();
+    output.code(130);
+    let lines = output.json_lines();
+    let left = lines
+        .iter()
+        .find_map(|line| line["left_behind"].as_array())
+        .unwrap_or_else(|| panic!("no left_behind: {lines:?}"));
+    let fetch = left
+        .iter()
+        .find(|entry| entry["kind"] == "appendable-data")
+        .unwrap_or_else(|| panic!("the fetch in flight is not named: {left:?}"));
+    assert_eq!(fetch["handle"], serde_json::Value::Null);
+    let made_by = fetch["made_by"].as_str().expect("made_by");
+    assert!(
+        made_by.starts_with("GET ") && made_by.contains("/appendable-data/handle/"),
+        "{made_by}"
+    );
+    assert_accounted(
+        &made_since(&emulator, first),
+        output.stderr(),
+        "open, left at once",
+    );
+}
+
+#[test]
+fn a_timeout_on_create_or_open_names_the_handle_it_may_have_made() {
+    for (words, held, made_by) in [
+        (
+            vec!["create", NEW_NAME, "--put"],
+            "POST /appendable-data ",
+            "POST ",
+        ),
+        (vec!["open", "DEMO"], "GET /appendable-data/handle/", "GET "),
+    ] {
+        let sandbox = Sandbox::new();
+        let emulator = Emulator::start(&[]);
+        let first = next_handle(&emulator);
+        let demo = emulator.demo_name(1);
+        let args: Vec<&str> = (words.iter())
+            .map(|word| if *word == "DEMO" { demo.as_str() } else { word })
+            .collect();
+        let proxy = holding_first(&emulator, held);
+        let output = sandbox
+            .safe_ad()
+            .launcher(&proxy.url)
+            .args(&args)
+            .args(["--timeout", "1"])
+            .run();
+        proxy.release_and_settle();
+        output
+            .code(6)
+            .stdout_is("")
+            .stderr_has("launcher handle it obtained may be left in the launcher")
+            .stderr_has(&format!("an appendable-data handle that {made_by}"))
+            .stderr_has("its answer was lost");
+        assert_accounted(&made_since(&emulator, first), output.stderr(), held);
+    }
+}
+
+#[test]
+fn reopen_of_eight_handles_left_at_once_names_every_fetch_in_flight() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let handles: Vec<String> = (0..8)
+        .map(|_| format!("{}\n", emulator.fresh_handle(1)))
+        .collect();
+    let first = next_handle(&emulator);
+    let proxy = HoldingProxy::start(emulator.addr(), |line| {
+        line.starts_with("GET /appendable-data/handle/")
+    });
+    let running = sandbox
+        .safe_ad()
+        .launcher(&proxy.url)
+        .args(["reopen", "--jobs", "8", "-"])
+        .stdin(handles.concat())
+        .spawn();
+    proxy.wait_held_at_least(8);
+    running.interrupt();
+    running.wait_for_stderr("safe-ad: stopping:");
+    running.interrupt();
+    let output = running.wait();
+    proxy.release_and_settle();
+    output.code(130);
+    let made = made_since(&emulator, first);
+    let fetched = made.iter().filter(|(kind, _)| *kind == "appendable-data");
+    assert_eq!(fetched.count(), 8, "{made:?}");
+    assert_accounted(&made, output.stderr(), "reopen --jobs 8, left at once");
+}
