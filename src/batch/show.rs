@@ -17,7 +17,7 @@ use futures_util::StreamExt;
 use super::{Steps, Stop};
 use crate::handle::Handle;
 use crate::launcher::MAX_CONTENT_BYTES;
-use crate::launcher::{Launcher, Metadata, Operation, Request};
+use crate::launcher::{FilterType, Launcher, Metadata, Operation, Request};
 use crate::outcome::{Class, Failure, Reply};
 use crate::wire::{DataId, DataKind, DecodeError};
 
@@ -79,7 +79,7 @@ pub enum Kind {
         version: u64,
         data_length: u64,
         deleted_data_length: u64,
-        filter_type: String,
+        filter_type: FilterType,
     },
     /// Immutable data of `size` bytes.
     Immutable { size: u64 },
