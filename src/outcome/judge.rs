@@ -171,6 +171,25 @@ fn not_known(field: &str, known: &[&str]) -> String {
     )
 }
 
+/// Content read through an immutable-data reader is exactly the size the launcher gave for the
+/// reader, or it is not the content: a shorter answer (a 206 for a range nobody asked for, a
+/// `content-length` below the size) or a longer one is refused, whatever its status, so that no
+/// command writes part of the data as the whole of it, or shows a size beside other bytes.
+pub fn judge_content(size: u64, content: &[u8]) -> Result<(), Failure> {
+    // A usize always fits in a u64 on the targets safe-ad builds for.
+    let length = content.len() as u64;
+    if length == size {
+        return Ok(());
+    }
+    Err(Failure::new(
+        Class::Unexpected,
+        format!(
+            "the launcher gave the content's size as {size} bytes, then answered {length} bytes of content"
+        ),
+    )
+    .with_hint(Hint::Known(Known::NotUnderstood)))
+}
+
 /// Judges an answer about the token: any 2xx is success.
 pub fn judge_answer(answer: &Answer) -> Result<(), Failure> {
     judge_status(None, answer)

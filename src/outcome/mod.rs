@@ -12,7 +12,9 @@ mod judge;
 use std::fmt;
 
 pub use hint::Hint;
-pub use judge::{describe_body, judge, judge_answer, judge_login, judge_no_answer, seconds, Reply};
+pub use judge::{
+    describe_body, judge, judge_answer, judge_content, judge_login, judge_no_answer, seconds, Reply,
+};
 
 enum_with_all! {
 /// Why something failed, as a caller branches on it. Each class has exactly one exit code.
