@@ -42,14 +42,25 @@ pub fn needs_escape(c: char) -> bool {
 
 /// Whether content would not read as text on a terminal: not UTF-8, or holding a character
 /// that drives the terminal or reorders what a person reads (tabs and line ends aside). Such
-/// content goes to a file or a pipe, not to a terminal, unless asked (`cat --force`).
+/// content goes to a file or a pipe, not to a terminal, unless asked (`cat --force`). A line
+/// end is `\n` or `\r\n`: a `\r` not followed by `\n` sends the cursor back over the line,
+/// so what follows it overwrites what a person would read, and it counts as a control.
 pub fn is_binary(bytes: &[u8]) -> bool {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => text
-            .chars()
-            .any(|c| !matches!(c, '\t' | '\n' | '\r') && needs_escape(c)),
-        Err(_) => true,
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return true;
+    };
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let line_end = match c {
+            '\t' | '\n' => true,
+            '\r' => chars.peek() == Some(&'\n'),
+            _ => false,
+        };
+        if !line_end && needs_escape(c) {
+            return true;
+        }
     }
+    false
 }
 
 #[cfg(test)]
@@ -57,6 +68,10 @@ mod tests {
     #[test]
     fn binary_is_what_a_terminal_would_not_show_as_text() {
         assert!(!is_binary(b"Token: abc\n\tnext\r\n"));
+        assert!(!is_binary(b"crlf\r\n\r\nends\r\n"));
+        assert!(is_binary(b"cr\roverwrite"));
+        assert!(is_binary(b"ends in cr\r"));
+        assert!(is_binary(b"cr cr\r\r\n"));
         assert!(!is_binary("caf\u{e9}".as_bytes()));
         assert!(!is_binary(b""));
         assert!(is_binary(b"\xff\xfe"));

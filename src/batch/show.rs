@@ -17,8 +17,8 @@ use futures_util::StreamExt;
 use super::{Steps, Stop};
 use crate::handle::Handle;
 use crate::launcher::MAX_CONTENT_BYTES;
-use crate::launcher::{Launcher, Metadata, Operation, Request};
-use crate::outcome::{Class, Failure, Reply};
+use crate::launcher::{FilterType, Launcher, Metadata, Operation, Request};
+use crate::outcome::{judge_content, Class, Failure, Reply};
 use crate::wire::{DataId, DataKind, DecodeError};
 
 /// The most launcher handles `show` holds at once.
@@ -79,7 +79,7 @@ pub enum Kind {
         version: u64,
         data_length: u64,
         deleted_data_length: u64,
-        filter_type: String,
+        filter_type: FilterType,
     },
     /// Immutable data of `size` bytes.
     Immutable { size: u64 },
@@ -471,6 +471,8 @@ async fn read_structured(
 
 /// An item that names immutable data: its size and content, through a reader given back at
 /// once. Content larger than the launcher module reads in one answer is not read; its size says.
+/// Content of another length than that size is not kept: the item is unreadable, so neither
+/// `cat` nor `show` gives part of the data (or more) as the whole of it.
 async fn read_immutable(steps: &mut Steps<'_>, data_id: Handle, item: &mut ShownItem, full: bool) {
     let reader = steps
         .lease(Request::OnId(Operation::ImmutableReader, data_id), |r| {
@@ -486,7 +488,10 @@ async fn read_immutable(steps: &mut Steps<'_>, data_id: Handle, item: &mut Shown
     if size > MAX_CONTENT_BYTES as u64 {
         item.unread = true;
     } else {
-        match bytes(steps, Request::OnId(Operation::ReadImmutable, reader)).await {
+        let content = bytes(steps, Request::OnId(Operation::ReadImmutable, reader))
+            .await
+            .and_then(|content| judge_content(size, &content).map(|()| content));
+        match content {
             Ok(content) => keep(item, content, full),
             Err(failure) => item.failures.push(failure),
         }

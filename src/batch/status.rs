@@ -14,7 +14,7 @@ use std::collections::HashSet;
 use super::show::{self, ShowOptions, Shown, ShownItem};
 use super::{Step, Steps, Stop};
 use crate::handle::Handle;
-use crate::launcher::{Launcher, Metadata, Operation, Request};
+use crate::launcher::{FilterType, Launcher, Metadata, Operation, Request};
 use crate::outcome::{Class, Failure, Reply};
 use crate::wire::{AppendableData, Entry};
 
@@ -63,7 +63,7 @@ pub struct Differences<'a> {
     pub keys_added: Vec<&'a [u8]>,
     pub keys_taken: Vec<&'a [u8]>,
     /// The filter type of the copy and of the network, when they differ.
-    pub filter_toggled: Option<(&'a str, &'a str)>,
+    pub filter_toggled: Option<(FilterType, FilterType)>,
     /// The copy holds no data items while the network holds this many, at the same version and
     /// with the same deleted list: what a post leaves in the handle (the launcher replaces the
     /// copy with the data-less version it sent). Which of them were appended since cannot be
@@ -252,7 +252,7 @@ fn differ<'a>(
         .collect();
     if let Some(network_meta) = network_meta {
         if network_meta.filter_type != copy_meta.filter_type {
-            differences.filter_toggled = Some((&copy_meta.filter_type, &network_meta.filter_type));
+            differences.filter_toggled = Some((copy_meta.filter_type, network_meta.filter_type));
         }
         // What a post leaves: no data items, the deleted list it sent, the version it made.
         let emptied = copy.data.is_empty()

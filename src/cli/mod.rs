@@ -313,8 +313,10 @@ content. For a file or a pipe (`> file`, `| sha256sum`); the bytes are the same 
 It reads as `show` does (the item's data id, then a reader or the structured data, each given \
 back, also on Ctrl-C) and sends nothing else. Content larger than one answer may be \
 (1024 KiB) is refused, as `show --full` leaves it unread; an item that points at appendable data \
-has no content. Content that is not text (not UTF-8, or with control characters) is not \
-written to a terminal unless --force is given (exit 2).",
+has no content; content of another length than the size the launcher gave for it is an answer \
+it never gives (exit 1), and nothing is written. Content that is not text (not UTF-8, or with \
+control characters: a carriage return not followed by a line feed is one) is not written to a \
+terminal unless --force is given (exit 2).",
         after_help = "Examples:\n  safe-ad cat 7 0 > message.txt\n  safe-ad cat --deleted 7 2 | sha256sum"
     )]
     Cat(WithOptions<CatCommand>),

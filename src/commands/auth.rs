@@ -6,7 +6,7 @@
 
 use crate::batch::{show, Stop};
 use crate::cli::{AuthCommand, LoginArgs};
-use crate::launcher::{AppIdentity, AuthRequest, LOW_LEVEL_API};
+use crate::launcher::{AppIdentity, AuthRequest, Permission};
 use crate::outcome::{self, Done, Failure};
 use crate::report::{self, Reporter, StatusAnswer};
 use crate::runtime::interruptible;
@@ -99,8 +99,8 @@ fn login<'a>(
             },
         )?;
         reporter.logged_in(&path);
-        if !grant.permissions.iter().any(|p| p == LOW_LEVEL_API) {
-            reporter.granted_without(&grant.permissions, LOW_LEVEL_API);
+        if !grant.permissions.contains(&Permission::LowLevelApi) {
+            reporter.granted_without(&grant.permissions, Permission::LowLevelApi);
         }
         if let Some((
             _,

@@ -4,21 +4,26 @@
 //! commands fill from the settings; it reads no env var and no file. It does not judge
 //! answers: it returns what came back (or why nothing did) and `outcome` decides what that
 //! means. The token goes in the Authorization header of requests to the launcher URL and
-//! nowhere else; redirects are never followed.
+//! nowhere else; redirects are never followed. The shapes of the JSON answers, each closed set
+//! of values an enum, are read in `answers`.
 //!
 //! Two transports behind one face: `direct` speaks HTTP/1.1 on hyper's connection API to a
 //! plain-http launcher reached without a proxy (the usual, local case, and a batch's hot path);
 //! `general` uses reqwest for https and proxies. reqwest would read the proxy env vars itself,
 //! so that is turned off and `settings` hands over the proxy it chose.
 
+mod answers;
 mod direct;
 mod general;
 mod request;
 pub mod serialised;
 
+pub use answers::{
+    Fetched, FilterType, Grant, HandleReply, Metadata, Permission, ReaderReply, StructuredFetched,
+    Unreadable, LOW_LEVEL_API, MOST_LIST_ENTRIES,
+};
 pub use request::{
-    url_for, Encryption, Fetched, HandleKind, HandleReply, Metadata, Operation, ReaderReply,
-    Request, Slot, StructuredFetched, MAX_CONTENT_BYTES, MOST_LIST_ENTRIES, OPERATIONS,
+    url_for, Encryption, HandleKind, Operation, Request, Slot, MAX_CONTENT_BYTES, OPERATIONS,
 };
 
 use std::time::{Duration, Instant};
@@ -207,34 +212,6 @@ pub enum AuthRequest {
     Check,
     /// `DELETE /auth`: revoke the token.
     Revoke,
-}
-
-/// The permission the appendable-data writes need.
-pub const LOW_LEVEL_API: &str = "LOW_LEVEL_API";
-
-/// What an approved `POST /auth` gives back.
-#[derive(Debug)]
-pub struct Grant {
-    pub token: Secret,
-    pub permissions: Vec<String>,
-}
-
-impl Grant {
-    /// Reads an approval body; `None` when it is not one (or its token is unusable).
-    pub fn parse(body: &[u8]) -> Option<Grant> {
-        #[derive(serde::Deserialize)]
-        struct Raw {
-            token: String,
-            #[serde(default)]
-            permissions: Vec<String>,
-        }
-        let raw: Raw = serde_json::from_slice(body).ok()?;
-        let token = Secret::parse(&raw.token).ok()?;
-        Some(Grant {
-            token,
-            permissions: raw.permissions,
-        })
-    }
 }
 
 /// What the HTTP module needs to know, and nothing more.

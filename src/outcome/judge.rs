@@ -7,7 +7,7 @@ use super::hint::{Check, Hint, Known};
 use super::{AnswerError, Class, Failure};
 use crate::launcher::{
     Answer, Fetched, Grant, HandleReply, Metadata, NoAnswer, Operation, ReaderReply, Request,
-    StructuredFetched, MAX_CONTENT_BYTES, MOST_LIST_ENTRIES,
+    StructuredFetched, Unreadable, MAX_CONTENT_BYTES, MOST_LIST_ENTRIES,
 };
 use crate::sanitize;
 use crate::secret::Redactor;
@@ -121,13 +121,13 @@ pub fn judge(request: &Request, answer: &Answer) -> Result<Reply, Failure> {
                 )
                 .with_hint(Hint::Known(Known::NotUnderstood)));
             }
-            Some(Reply::Bytes(answer.body.clone()))
+            Ok(Reply::Bytes(answer.body.clone()))
         }
-        _ => Some(Reply::Done),
+        _ => Ok(Reply::Done),
     };
     let too_long = match &reply {
-        Some(Reply::Metadata(metadata)) => metadata.too_long(),
-        Some(Reply::Fetched(fetched)) => fetched.too_long(),
+        Ok(Reply::Metadata(metadata)) => metadata.too_long(),
+        Ok(Reply::Fetched(fetched)) => fetched.too_long(),
         _ => None,
     };
     if let Some((list, count)) = too_long {
@@ -140,23 +140,54 @@ pub fn judge(request: &Request, answer: &Answer) -> Result<Reply, Failure> {
         )
         .with_hint(Hint::Known(Known::NotUnderstood)));
     }
-    reply.ok_or_else(|| {
+    reply.map_err(|unreadable| {
+        let what = match operation {
+            Operation::Metadata => "metadata",
+            Operation::Fetch | Operation::FetchStructured => "a handle with metadata",
+            Operation::ImmutableReader => "a reader handle with a size",
+            _ => "a handle",
+        };
+        let detail = match &unreadable {
+            Unreadable::Shape => describe_words(&answer.body, &answer.words).0,
+            Unreadable::NotKnown { field, known } => not_known(field, known),
+        };
         Failure::new(
             Class::Unexpected,
             format!(
-                "the launcher answered {} with a body that is not {}: {}",
-                status_line(answer.status),
-                match operation {
-                    Operation::Metadata => "metadata",
-                    Operation::Fetch | Operation::FetchStructured => "a handle with metadata",
-                    Operation::ImmutableReader => "a reader handle with a size",
-                    _ => "a handle",
-                },
-                describe_words(&answer.body, &answer.words).0
+                "the launcher answered {} with a body that is not {what}: {detail}",
+                status_line(answer.status)
             ),
         )
         .with_hint(Hint::Known(Known::NotUnderstood))
     })
+}
+
+/// What is wrong with a closed field's value, without the value: it may be anything, the token
+/// among it, so neither it nor the body that holds it is shown.
+fn not_known(field: &str, known: &[&str]) -> String {
+    format!(
+        "its {field} holds a value that is not one of {} (the value is not shown)",
+        known.join(", ")
+    )
+}
+
+/// Content read through an immutable-data reader is exactly the size the launcher gave for the
+/// reader, or it is not the content: a shorter answer (a 206 for a range nobody asked for, a
+/// `content-length` below the size) or a longer one is refused, whatever its status, so that no
+/// command writes part of the data as the whole of it, or shows a size beside other bytes.
+pub fn judge_content(size: u64, content: &[u8]) -> Result<(), Failure> {
+    // A usize always fits in a u64 on the targets safe-ad builds for.
+    let length = content.len() as u64;
+    if length == size {
+        return Ok(());
+    }
+    Err(Failure::new(
+        Class::Unexpected,
+        format!(
+            "the launcher gave the content's size as {size} bytes, then answered {length} bytes of content"
+        ),
+    )
+    .with_hint(Hint::Known(Known::NotUnderstood)))
 }
 
 /// Judges an answer about the token: any 2xx is success.
@@ -211,12 +242,22 @@ pub fn judge_login(answer: &Answer) -> Result<Grant, Failure> {
         .with_hint(Hint::Known(Known::LoginDenied)));
     }
     judge_answer(answer)?;
-    Grant::parse(&answer.body).ok_or_else(|| {
-        Failure::new(
+    Grant::parse(&answer.body).map_err(|unreadable| match unreadable {
+        Unreadable::Shape => Failure::new(
             Class::Unexpected,
             "the launcher approved the request but its answer holds no usable token",
         )
-        .with_hint(Hint::Known(Known::NoTokenInGrant))
+        .with_hint(Hint::Known(Known::NoTokenInGrant)),
+        // The token in it is not stored: an answer with a value no launcher gives is not
+        // the launcher's.
+        Unreadable::NotKnown { field, known } => Failure::new(
+            Class::Unexpected,
+            format!(
+                "the launcher approved the request but its answer is not a grant: {}; nothing was stored",
+                not_known(field, &known)
+            ),
+        )
+        .with_hint(Hint::Known(Known::NotUnderstood)),
     })
 }
 

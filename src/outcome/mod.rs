@@ -12,7 +12,9 @@ mod judge;
 use std::fmt;
 
 pub use hint::Hint;
-pub use judge::{describe_body, judge, judge_answer, judge_login, judge_no_answer, seconds, Reply};
+pub use judge::{
+    describe_body, judge, judge_answer, judge_content, judge_login, judge_no_answer, seconds, Reply,
+};
 
 enum_with_all! {
 /// Why something failed, as a caller branches on it. Each class has exactly one exit code.
@@ -59,7 +61,7 @@ pub const EXIT_CODES: &[ExitCodeRow] = &[
         code: 1,
         class: Some(Class::Unexpected),
         name: "unexpected",
-        meaning: "a response the launcher never gives (3xx, 1xx, not HTTP), an internal error, stdout that could not be written (a full disk), or emulator requests --expect not met",
+        meaning: "a response the launcher never gives (3xx, 1xx, not HTTP; a body of another shape, a value none of the launcher's, content of another length than its size), an internal error, stdout that could not be written (a full disk), or emulator requests --expect not met",
     },
     ExitCodeRow {
         code: 2,

@@ -2,6 +2,7 @@
 //! as `config show` and `config path` give them.
 
 use super::*;
+use crate::launcher::Permission;
 
 impl Reporter {
     /// `auth token`: the one place a token is printed.
@@ -84,9 +85,11 @@ impl Reporter {
         self.info(&format!("logged in: token stored in {}", path.display()));
     }
 
-    pub fn granted_without(&self, permissions: &[String], needed: &str) {
+    pub fn granted_without(&self, permissions: &[Permission], needed: Permission) {
+        let granted: Vec<&str> = permissions.iter().map(|p| p.name()).collect();
         self.warning(&format!(
-            "the launcher granted {permissions:?} without {needed}; saving and clearing will be refused (403)"
+            "the launcher granted {granted:?} without {}; saving and clearing will be refused (403)",
+            needed.name()
         ));
     }
 

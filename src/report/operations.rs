@@ -245,7 +245,7 @@ impl Reporter {
             metadata.data_length,
             metadata.deleted_data_length,
             if metadata.is_owner { "yes" } else { "no" },
-            crate::sanitize::line(metadata.filter_type.as_bytes(), 40),
+            metadata.filter_type.name(),
             metadata.filter_length
         ));
     }

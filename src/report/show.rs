@@ -238,7 +238,7 @@ fn shown_text(shown: &Shown, you: Option<&[u8]>, range: IndexRange) -> String {
         yes_no(metadata.is_owner),
         metadata.data_length,
         metadata.deleted_data_length,
-        sanitize::line(metadata.filter_type.as_bytes(), 40),
+        metadata.filter_type.name(),
         metadata.filter_length
     );
     let mut empty_range = None;

@@ -331,8 +331,8 @@ fn status_text(handle: Handle, verdict: &Verdict<'_>, you: Option<&[u8]>) -> Str
     if let Some((here, there)) = differences.filter_toggled {
         let line = label(&format!(
             "not saved: filter toggled: {} here, {} on the network",
-            sanitize::line(here.as_bytes(), 40),
-            sanitize::line(there.as_bytes(), 40)
+            here.name(),
+            there.name()
         ));
         text.push_str(&format!("  {line}\n"));
     }

@@ -109,6 +109,25 @@ async fn login_warns_when_the_env_token_still_wins_or_permission_is_missing() {
         .stderr_has("without LOW_LEVEL_API");
 }
 
+/// A grant whose permissions hold a value the launcher never grants (here the test token) is not
+/// the launcher's: exit 1, the field and the launcher's values named, the value printed nowhere
+/// (the harness checks every run for the token), and the token it came with not stored.
+#[tokio::test]
+async fn a_grant_with_a_permission_no_launcher_grants_is_refused_and_stores_nothing() {
+    let server = approving_launcher(&["LOW_LEVEL_API", TOKEN]).await;
+    let sandbox = Sandbox::new();
+    sandbox
+        .safe_ad()
+        .env("SAFE_LAUNCHER_URL", server.uri())
+        .args(["auth", "login"])
+        .run()
+        .code(1)
+        .stderr_has("safe-ad: error: the launcher approved the request but its answer is not a grant: its permissions holds a value that is not one of SAFE_DRIVE_ACCESS, LOW_LEVEL_API (the value is not shown); nothing was stored")
+        .stderr_has("hint: check that --launcher-url points at a SAFE Launcher")
+        .stderr_lacks(ISSUED);
+    assert_eq!(stored_token(&sandbox), None);
+}
+
 #[tokio::test]
 async fn denied_login_exits_3_and_stores_nothing() {
     let server = MockServer::start().await;

@@ -165,6 +165,40 @@ fn content_that_is_not_text_goes_to_a_terminal_only_with_force() {
     assert_eq!(piped.stdout_bytes(), b"\x1b[2J\x00\xff");
 }
 
+/// A carriage return not followed by a line feed sends the cursor back over the line, so what
+/// follows it overwrites what a person would read (`cr\roverwrite` shows `overwrite`): on a
+/// terminal it is a control character like any other, while `\r\n` line ends are text.
+#[test]
+fn a_lone_carriage_return_is_not_text_on_a_terminal_and_crlf_is() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let on_terminal = |handle: &str, index: u64, flags: &str| {
+        crate::messages::on_terminal(&sandbox, &format!("safe-ad cat {flags} {handle} {index}"))
+            .launcher(&emulator.url)
+            .run()
+    };
+    for content in [&b"cr\roverwrite"[..], b"ends in cr\r", b"cr\r\r\n"] {
+        let (fresh, index) = appended(&sandbox, &emulator, content);
+        let refused = on_terminal(&fresh, index, "");
+        refused
+            .code(2)
+            .stdout_has(&format!(
+                "is not text ({} bytes); it was not written to the terminal",
+                content.len()
+            ))
+            .check(
+                !refused.stdout().contains("overwrite") && !refused.stdout().contains("ends in"),
+                "the content reached the terminal",
+            );
+        on_terminal(&fresh, index, "--force").success();
+    }
+    let (fresh, index) = appended(&sandbox, &emulator, b"two\r\nlines\r\n");
+    on_terminal(&fresh, index, "")
+        .success()
+        .stdout_has("two")
+        .stdout_has("lines");
+}
+
 /// Bytes that did not reach their file are not a success: `> file` on a full disk (`/dev/full`)
 /// exits 1 and says why, for `cat`, for any command's lines and for help, while a reader that left early
 /// (`| head -c 0`) is still a quiet end.

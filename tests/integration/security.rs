@@ -672,6 +672,57 @@ fn a_token_echoed_escaped_or_percent_encoded_is_cut_out_too() {
     }
 }
 
+/// A launcher whose `filterType` is the token (as it is, and every character JSON-escaped), in
+/// metadata and in a fetch: a value none of the launcher's is refused as an unreadable answer
+/// (exit 1) that names the field and the values it may hold, and the value is printed nowhere:
+/// not by `metadata`, `show`, `status` or `reopen`, with `--json` or without.
+#[test]
+fn a_closed_value_holding_the_token_is_refused_and_never_printed() {
+    let sandbox = Sandbox::new();
+    let escaped = TOKEN
+        .bytes()
+        .map(|b| format!("\\u{b:04x}"))
+        .collect::<String>();
+    for (form, value) in [("as it is", TOKEN.to_string()), ("escaped", escaped)] {
+        // One body for every request: metadata, a data id's handle, a fetch, a drop's 2xx.
+        let body = format!(
+            r#"{{"handleId":3,"isOwner":true,"version":1,"filterType":"{value}","filterLength":0,"dataLength":0,"deletedDataLength":0}}"#
+        );
+        let answer = http_answer("200 OK", body.as_bytes());
+        let launcher = RawLauncher::start(
+            move |conn| {
+                while conn.request().is_some() && conn.send(answer) {}
+            },
+        );
+        for args in [
+            vec!["metadata", "1"],
+            vec!["--json", "metadata", "1"],
+            vec!["show", "1"],
+            vec!["--json", "show", "1"],
+            vec!["status", "1"],
+            vec!["reopen", "1"],
+            vec!["--json", "reopen", "1"],
+        ] {
+            let output = sandbox
+                .safe_ad()
+                .launcher(&launcher.url)
+                .args(&args)
+                .case(format!("{form}: {}", args.join(" ")))
+                .run();
+            output.code(1).check(
+                output.text().contains(
+                    "its filterType holds a value that is not one of BlackList, WhiteList (the value is not shown)",
+                ),
+                "the refusal does not name the field and its values",
+            );
+            output.check(
+                !output.text().contains(&value) && !output.text().contains("<token>"),
+                "the value is in the output",
+            );
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The token typed into an argument
 

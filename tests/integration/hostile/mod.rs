@@ -14,6 +14,8 @@ use crate::harness::*;
 use serde_json::Value;
 
 mod answers;
+#[cfg(feature = "emulator")]
+mod content_length;
 mod protocol;
 mod readers_and_signals;
 
