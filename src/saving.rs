@@ -156,7 +156,9 @@ pub fn markdown() -> String {
         "\nThe item commands keep to this. `purge --save post` and `clear-deleted-data --save post` \
          save the removal first and then the purge: two saves, each named in the output. \
          `restore --save post` reads the network's deleted list once, restores, saves, then \
-         appends again the items the save left in neither list. Without `--save`, a note says \
+         appends again the items the save left in neither list (at most 8 items at a time: it \
+         holds a data id for each across the save; more is exit 2, and nothing changes). \
+         Without `--save`, a note says \
          what a plain `post` would leave (a purge, or `clear-deleted-data` of one handle, says it \
          only when an item it takes has a removal the network has not got: it compares the \
          copy's deleted list with a fresh handle's). `safe-ad status HANDLE` compares a copy with the \

@@ -53,7 +53,7 @@ pub fn plan(handle: Handle, items: &[ToRestore]) -> Vec<Request<Slot>> {
     requests
 }
 
-/// Runs [`plan`] for `items` (at most `MOST_LEASES_OF_A_KIND` to append: the caller checks). A
+/// Runs [`plan`] for `items` (at most `MOST_LEASES_OF_A_KIND`: the command refuses more). A
 /// failure before the save stops it there (a handle half restored is not saved); after the save
 /// each append is tried. Every data id is given back on every path.
 pub async fn run(

@@ -46,6 +46,10 @@ pub fn at_indexes<'a>(
         SaveWith::Put => Operation::Put,
     });
     let appends_again = appends_again(operation, save);
+    if appends_again && indexes.len() > batch::MOST_LEASES_OF_A_KIND {
+        let given = format!("{} indexes were given", indexes.len());
+        return Err(too_many_to_restore(handle, &given, "nothing was sent"));
+    }
     if settings.curl && (selector.is_given() || appends_again) {
         // A curl script cannot read and decide: its lines would change the items at the
         // positions given, not those the selectors name, and could not tell which restored
@@ -167,6 +171,11 @@ async fn change_at_indexes(
         None
     };
     if let (true, Some(chosen)) = (appends_again, &chosen) {
+        if chosen.items.len() > batch::MOST_LEASES_OF_A_KIND {
+            let chose = format!("the selectors chose {} items", chosen.items.len());
+            let done = "nothing was changed (one read resolved the selectors)";
+            return Err(too_many_to_restore(handle, &chose, done));
+        }
         return restore_and_append(handle, &chosen.items, settings, launcher, reporter).await;
     }
     let indexes = match chosen {
@@ -260,6 +269,21 @@ fn nothing_matched(
     Ok(Done::Success)
 }
 
+/// `restore --save post` of more items than it may hold data ids for at once: a usage error,
+/// with the indexes given before anything is sent, with selectors after the read that chose
+/// them (`done` says which). Each item it may append again after the save is held as a data id
+/// across the save, and no command holds more than `MOST_LEASES_OF_A_KIND` of a kind: the
+/// launcher keeps 100 and evicts the oldest, which would be the person's own.
+fn too_many_to_restore(handle: Handle, count: &str, done: &str) -> Failure {
+    let most = batch::MOST_LEASES_OF_A_KIND;
+    Failure::usage(format!(
+        "restore {handle}: `restore --save post` restores at most {most} items at a time, and {count}; {done}"
+    ))
+    .with_hint(format!(
+        "run it again with at most {most} of them, the highest indexes first so that the rest keep their numbers (`safe-ad show {handle}` numbers the deleted items)"
+    ))
+}
+
 /// `restore ... --save post` once the items are chosen: one read of the network's deleted list
 /// decides which restored items the save would leave in neither list (their removal was saved);
 /// those are appended again after the save (`batch::restore`).
@@ -333,20 +357,6 @@ async fn restore_and_append(
             append: network_deleted.contains(&(item.data_id.as_deref(), item.signer.as_deref())),
         })
         .collect();
-    let appended = to_restore.iter().filter(|item| item.append).count();
-    if appended > batch::MOST_LEASES_OF_A_KIND {
-        return Err(Failure::new(
-            Class::Rejected,
-            format!(
-                "restore {handle}: {appended} items would be appended again after the save, and `restore --save post` holds a data id for each: at most {} at a time; nothing was changed",
-                batch::MOST_LEASES_OF_A_KIND
-            ),
-        )
-        .with_hint(format!(
-            "restore at most {} of them at a time (`safe-ad show {handle}` numbers them)",
-            batch::MOST_LEASES_OF_A_KIND
-        )));
-    }
     reporter.restore_appends(handle, items, &to_restore, you.as_deref());
     let stop = Stop::new(settings.interrupt_wait);
     let work = batch::restore::run(launcher, handle, &to_restore, settings.verbose, &stop);

@@ -400,3 +400,61 @@ fn every_multi_request_plan_is_what_the_run_sends() {
         }
     }
 }
+
+/// `restore --save post` holds a data id for each item it may append again, across the save,
+/// and no command holds more than 8 of a kind: 9 items chosen by selectors (known only from the
+/// read that resolves them) are refused with exit 2, a usage error, not the launcher's 4, and
+/// nothing is changed. (Nine indexes given are refused before anything is sent: a row of the
+/// bad-input table.)
+#[test]
+fn restore_save_post_of_nine_items_chosen_by_selectors_is_refused_and_changes_nothing() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let url = emulator.url.as_str();
+    let name = "c2FmZS1hZCB0ZXN0OiBuaW5lIHJlbW92ZWQgaXRlbXM=";
+    let created = run(&sandbox, url, &["create", name, "--put"]);
+    let handle = created.success().stdout().trim().to_owned();
+    for byte in 0..9u8 {
+        let item = crate::harness::http::name(0x40 + byte);
+        run(&sandbox, url, &["append", &handle, "--structured", &item]).success();
+    }
+    let opened = run(&sandbox, url, &["open", name]);
+    let handle = opened.success().stdout().trim().to_owned();
+    let removed = run(
+        &sandbox,
+        url,
+        &[
+            "remove",
+            &handle,
+            "--kind",
+            "structured-data",
+            "--save",
+            "post",
+        ],
+    );
+    removed.success();
+    let opened = run(&sandbox, url, &["open", name]);
+    let handle = opened.success().stdout().trim().to_owned();
+    let before = lists(&sandbox, url, &handle);
+    assert_eq!((before.0.len(), before.1.len()), (0, 9), "{before:?}");
+    let sent_before = emulator.requests().len();
+    run(
+        &sandbox,
+        url,
+        &["restore", &handle, "--kind", "structured-data", "--save", "post"],
+    )
+    .code(2)
+    .stdout_is("")
+    .stderr_has(&format!(
+        "safe-ad: error: restore {handle}: `restore --save post` restores at most 8 items at a time, and the selectors chose 9 items; nothing was changed"
+    ));
+    let sent: Vec<String> = emulator.requests().split_off(sent_before);
+    assert!(
+        sent.iter()
+            .all(|line| line.starts_with("GET ") || line.starts_with("DELETE ")),
+        "a change was sent: {sent:?}"
+    );
+    let opened = run(&sandbox, url, &["open", name]);
+    let fresh = opened.success().stdout().trim().to_owned();
+    assert_eq!(lists(&sandbox, url, &fresh), before, "the network changed");
+}

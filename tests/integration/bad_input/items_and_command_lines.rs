@@ -146,6 +146,21 @@ pub(super) const ITEMS: &[Row] = &[
         &["invalid index '' for purge: it is empty", INDEX_HINT],
     ),
     row(
+        "restore --save post: 9 indexes (it holds a data id for each across the save: 8 at most)",
+        &["restore", "--save", "post", "1", "0", "1", "2", "3", "4", "5", "6", "7", "8"],
+        2,
+        &[
+            "safe-ad: error: restore 1: `restore --save post` restores at most 8 items at a time, and 9 indexes were given; nothing was sent",
+            "hint: run it again with at most 8 of them, the highest indexes first",
+        ],
+    ),
+    row(
+        "restore --save post --dry-run: 9 indexes (refused as the run is)",
+        &["restore", "--save", "post", "--dry-run", "1", "0", "1", "2", "3", "4", "5", "6", "7", "8"],
+        2,
+        &["safe-ad: error: restore 1: `restore --save post` restores at most 8 items at a time, and 9 indexes were given; nothing was sent"],
+    ),
+    row(
         "remove: the same index twice",
         &["remove", "1", "2", "02"],
         2,
