@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::cli::ClientOptions;
 use crate::config_file::ConfigFile;
 use crate::outcome::Failure;
-use crate::secret::Secret;
+use crate::secret::{Secret, TokenProblem};
 
 use super::{ConfigRead, Environment, Source, ENV_TOKEN};
 
@@ -39,12 +39,31 @@ pub(super) fn resolve_token(
     } else {
         return Ok(None);
     };
-    let token = Secret::parse(&raw).map_err(|problem| {
-        Failure::usage(format!("{} (from {source})", problem.describe())).with_hint(
-            "a token is one line of printable ASCII text with no spaces; check what was pasted",
-        )
+    // A file's token is trimmed (a final newline is what editors and `echo` write). The
+    // variable's is taken as it is: a `--curl` line hands it to curl as it is, where stray
+    // whitespace would make the launcher refuse what safe-ad accepted, and there it is a paste
+    // error more likely than a habit.
+    let parsed = match source {
+        Source::Env(_) => Secret::parse_exact(&raw),
+        _ => Secret::parse(&raw),
+    };
+    let token = parsed.map_err(|problem| {
+        Failure::usage(format!("{} (from {source})", problem.describe()))
+            .with_hint(token_hint(problem))
     })?;
     Ok(Some((token, source)))
+}
+
+/// What to do about a token refused for `problem`.
+fn token_hint(problem: TokenProblem) -> String {
+    match problem {
+        TokenProblem::SurroundingWhitespace => format!(
+            "set {ENV_TOKEN} to the token alone: --curl lines and other tools send the variable \
+             as it is (a token file may end in a newline)"
+        ),
+        _ => "a token is one line of printable ASCII text with no spaces; check what was pasted"
+            .into(),
+    }
 }
 
 /// Every token this run may use, found without failing and without reading what can be read

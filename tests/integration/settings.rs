@@ -77,8 +77,11 @@ async fn token_file_dash_reads_standard_input() {
     assert_eq!(bearers(&server).await, ["Bearer from-stdin"]);
 }
 
+/// A token file's (or standard input's, or the config file's) whitespace around the token is
+/// trimmed: a final newline is what editors and `echo` write. The env var's is refused instead
+/// (exit 2, nothing sent): a `--curl` line hands the variable to curl as it is.
 #[tokio::test]
-async fn surrounding_whitespace_and_a_final_newline_are_trimmed() {
+async fn whitespace_around_a_token_is_trimmed_from_a_file_and_refused_in_the_env_var() {
     let server = any_ok_launcher().await;
     let sandbox = Sandbox::new();
     for (name, contents) in [
@@ -96,13 +99,6 @@ async fn surrounding_whitespace_and_a_final_newline_are_trimmed() {
         .stdin(" tok\n")
         .run()
         .success();
-    sandbox
-        .safe_ad()
-        .env(ENV_URL, server.uri())
-        .env(ENV_TOKEN, " tok\n")
-        .args(["drop", "1"])
-        .run()
-        .success();
     sandbox.write_config("{\"token\": \"\\ttok\\n\"}");
     sandbox
         .safe_ad()
@@ -110,8 +106,21 @@ async fn surrounding_whitespace_and_a_final_newline_are_trimmed() {
         .args(["drop", "1"])
         .run()
         .success();
+    // A token of its own, in a sandbox without the config file's: "tok" is kept out of what is
+    // printed, and would be cut out of the word "token".
+    let without_config = Sandbox::new();
+    for around in [" env-tok3n", "env-tok3n ", "env-tok3n\n", "\tenv-tok3n\r\n"] {
+        without_config
+            .safe_ad()
+            .env(ENV_URL, server.uri())
+            .env(ENV_TOKEN, around)
+            .args(["drop", "1"])
+            .run()
+            .code(2)
+            .stderr_has("the token has whitespace around it (from env var SAFE_LAUNCHER_TOKEN)");
+    }
 
-    assert_eq!(bearers(&server).await, vec!["Bearer tok"; 6]);
+    assert_eq!(bearers(&server).await, vec!["Bearer tok"; 5]);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -226,6 +226,27 @@ pub(super) const TOKENS: &[Row] = &[
     ),
     with_env(
         row(
+            "token env var: spaces around the token (a --curl line would send them)",
+            &["put", "1"],
+            2,
+            &[
+                "safe-ad: error: the token has whitespace around it (from env var SAFE_LAUNCHER_TOKEN)",
+                "hint: set SAFE_LAUNCHER_TOKEN to the token alone: --curl lines and other tools send the variable as it is (a token file may end in a newline)",
+            ],
+        ),
+        &[("SAFE_LAUNCHER_URL", "{url}"), ("SAFE_LAUNCHER_TOKEN", " {token} ")],
+    ),
+    with_env(
+        row(
+            "token env var: a final newline",
+            &["put", "1"],
+            2,
+            &["the token has whitespace around it (from env var SAFE_LAUNCHER_TOKEN)"],
+        ),
+        &[("SAFE_LAUNCHER_URL", "{url}"), ("SAFE_LAUNCHER_TOKEN", "{token}\n")],
+    ),
+    with_env(
+        row(
             "token env var: inner space",
             &["put", "1"],
             2,

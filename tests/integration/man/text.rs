@@ -337,9 +337,11 @@ The launcher URL may carry a path prefix, which is kept: http://127.0.0.1:8100/0
 /0.6/appendable-data/... A trailing slash makes no difference. Only http and https, with a host and
 no user name, password, query or fragment.
 .PP
-The token is trimmed of white space around it (a final newline is fine). An empty token, or one
-with white space, control or non-ASCII characters inside, is refused (exit status 2). No option
-takes the token itself: it would show in process lists and shell history.
+A token from a file, standard input or the config file is trimmed of white space around it (a
+final newline is fine); \fBSAFE_LAUNCHER_TOKEN\fR must hold the token alone, since a \fB--curl\fR
+line hands it to curl as it is: white space around it is refused (exit status 2). An empty token,
+or one with white space, control or non-ASCII characters inside, is refused (exit status 2). No
+option takes the token itself: it would show in process lists and shell history.
 .PP
 \fB--timeout\fR bounds each request (fractions allowed, up to a day); connecting has its own bound
 of at most 10 seconds.
