@@ -3,7 +3,9 @@
 //!
 //! It knows nothing of flags or env vars; `settings` decides what wins and is the only caller.
 //! A missing file is an empty config. Anything else that is off (bad JSON, a wrong type, an
-//! unknown or repeated key) is an error naming the file, the line and column, and the key.
+//! unknown or repeated key) is an error naming the file, the line and column, and the key; a path
+//! that is not a regular file (a directory, a FIFO, a socket, a device) is refused by its type,
+//! before it is opened to read and before a write would replace it.
 //! [`Key::ALL`] is the one list of keys: parsing, rendering, `config set`/`unset`, the help
 //! and the man page all go through it.
 
@@ -14,6 +16,7 @@ use std::path::{Path, PathBuf};
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::Value;
 
+use crate::file_kind;
 use crate::secret::Secret;
 
 enum_with_all! {
@@ -152,6 +155,10 @@ pub fn save(path: &Path, config: &ConfigFile) -> Result<(), ConfigError> {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
+    // The rename would replace a FIFO, a socket or a device with a file, unasked.
+    if let Ok(metadata) = std::fs::metadata(path) {
+        refuse_not_regular(path, &metadata)?;
+    }
     create_private_dir(dir).map_err(|e| error("create its directory", e))?;
     let temp = temp_path(path);
     let written =
@@ -230,6 +237,12 @@ pub fn load(path: &Path) -> Result<ConfigFile, ConfigError> {
         path: path.to_path_buf(),
         detail,
     };
+    // Its type first, from `stat`: opening a FIFO would wait for a writer, every command with it.
+    match std::fs::metadata(path) {
+        Ok(metadata) => refuse_not_regular(path, &metadata)?,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(ConfigFile::default()),
+        Err(e) => return Err(error(format!("cannot open it: {}", io_reason(&e)))),
+    }
     let file = match std::fs::File::open(path) {
         Ok(file) => file,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(ConfigFile::default()),
@@ -238,9 +251,7 @@ pub fn load(path: &Path) -> Result<ConfigFile, ConfigError> {
     let metadata = file
         .metadata()
         .map_err(|e| error(format!("cannot read it: {}", io_reason(&e))))?;
-    if metadata.is_dir() {
-        return Err(error("it is a directory, not a file".into()));
-    }
+    refuse_not_regular(path, &metadata)?;
     let mut text = String::new();
     file.take(MAX_CONFIG_BYTES + 1)
         .read_to_string(&mut text)
@@ -308,6 +319,17 @@ fn locate_key(text: &str, key: &str, nth: usize) -> Option<(usize, usize)> {
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
     Some((line, column))
+}
+
+/// The refusal of a config file that is not a regular file (a directory, a FIFO, a device).
+fn refuse_not_regular(path: &Path, metadata: &std::fs::Metadata) -> Result<(), ConfigError> {
+    match file_kind::not_regular(metadata) {
+        None => Ok(()),
+        Some(kind) => Err(ConfigError {
+            path: path.to_path_buf(),
+            detail: kind.describe(),
+        }),
+    }
 }
 
 fn io_reason(e: &io::Error) -> String {

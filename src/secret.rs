@@ -17,6 +17,8 @@ pub enum TokenProblem {
     InnerWhitespace,
     ControlCharacter,
     NotAscii,
+    /// Whitespace before or after it, where it is taken as it is ([`Secret::parse_exact`]).
+    SurroundingWhitespace,
 }
 
 impl TokenProblem {
@@ -26,6 +28,7 @@ impl TokenProblem {
             TokenProblem::InnerWhitespace => "the token has whitespace inside it",
             TokenProblem::ControlCharacter => "the token has a control character in it",
             TokenProblem::NotAscii => "the token has a non-ASCII character in it",
+            TokenProblem::SurroundingWhitespace => "the token has whitespace around it",
         }
     }
 }
@@ -52,6 +55,16 @@ impl Secret {
             }
         }
         Ok(Secret(token.to_string()))
+    }
+
+    /// As [`Secret::parse`], but whitespace around the token is refused rather than trimmed:
+    /// for the environment variable, which a `--curl` line hands to curl as it is.
+    pub fn parse_exact(raw: &str) -> Result<Secret, TokenProblem> {
+        let token = Secret::parse(raw)?;
+        if token.0.len() != raw.len() {
+            return Err(TokenProblem::SurroundingWhitespace);
+        }
+        Ok(token)
     }
 
     /// Text kept as it was found, such as the config file's token: never shown, but not yet
@@ -290,6 +303,20 @@ mod tests {
     fn surrounding_whitespace_is_trimmed() {
         assert_eq!(Secret::parse("  tok\n").unwrap().expose(), "tok");
         assert_eq!(Secret::parse("tok\r\n").unwrap().expose(), "tok");
+    }
+
+    #[test]
+    fn parse_exact_refuses_what_parse_trims() {
+        assert_eq!(Secret::parse_exact("tok").unwrap().expose(), "tok");
+        for raw in [" tok", "tok ", "tok\n", "\ttok"] {
+            assert_eq!(
+                Secret::parse_exact(raw),
+                Err(TokenProblem::SurroundingWhitespace),
+                "{raw:?}"
+            );
+        }
+        // Nothing but whitespace is empty, as parse says.
+        assert_eq!(Secret::parse_exact(" \n"), Err(TokenProblem::Empty));
     }
 
     #[test]

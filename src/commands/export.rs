@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use reqwest::Method;
 use serde_json::Value;
 
-use super::emulator_routes::{root_of, send};
+use super::emulator_routes::{root_of, send, Reads};
 use super::{resolve, Context, Next};
 use crate::cli::ExportArgs;
 use crate::launcher::Launcher;
@@ -45,13 +45,13 @@ pub fn run<'a>(args: &ExportArgs, cx: Context<'a>) -> Result<Next<'a>, Failure> 
         .map(checked_target)
         .transpose()?;
     let settings = resolve(cx, StdinUse::Free)?;
-    settings.token()?;
+    Reads::Network.token(&settings)?;
     let mut config = settings.launcher_config();
     config.url = root_of(&settings.launcher);
     let base = config.url.base().to_owned();
     let launcher = Launcher::new(config).map_err(internal)?;
     Ok(Next::sends(async move {
-        let answer = send(&launcher, &base, Method::GET, ROUTE.into()).await?;
+        let answer = send(&launcher, &base, Method::GET, ROUTE.into(), Reads::Network).await?;
         let text = fixture_text(&answer.body)?;
         match file {
             None => reporter.exported(&text, None),

@@ -12,7 +12,7 @@
 use reqwest::Method;
 use serde_json::Value;
 
-use super::emulator_routes::{root_of, send};
+use super::emulator_routes::{root_of, send, Reads};
 use super::{resolve, Context, Next};
 use crate::args::{parse_method, parse_path, parse_since, parse_status, Expect, Status};
 use crate::cli::RequestsArgs;
@@ -35,13 +35,7 @@ pub fn run<'a>(args: &'a RequestsArgs, cx: Context<'a>) -> Result<Next<'a>, Fail
     let expect = args.expect.as_deref().map(Expect::parse).transpose()?;
     let settings = resolve(cx, StdinUse::Free)?;
     // The journal opens only with the emulator's own token, which `auth login` never gives.
-    settings.token().map_err(|failure| {
-        failure.with_hint(
-            "the journal opens only with the token the emulator printed at start: \
-             `eval \"$(safe-ad emulator --background)\"` exports it as SAFE_LAUNCHER_TOKEN (give \
-             it to this step too), or pass it with --token-file PATH",
-        )
-    })?;
+    Reads::Journal.token(&settings)?;
     let mut config = settings.launcher_config();
     // The journal's answer says in a header how many records it dropped.
     config.keep_headers = true;
@@ -54,7 +48,14 @@ pub fn run<'a>(args: &'a RequestsArgs, cx: Context<'a>) -> Result<Next<'a>, Fail
     let json = options.json;
     Ok(Next::sends(async move {
         if only_clear {
-            let cleared = send(&launcher, &base, Method::DELETE, ROUTE.into()).await?;
+            let cleared = send(
+                &launcher,
+                &base,
+                Method::DELETE,
+                ROUTE.into(),
+                Reads::Journal,
+            )
+            .await?;
             reporter.journal_cleared(cleared_count(&cleared));
             return Ok(Done::Success);
         }
@@ -62,7 +63,7 @@ pub fn run<'a>(args: &'a RequestsArgs, cx: Context<'a>) -> Result<Next<'a>, Fail
         // One watch spans the request, the reading and the matching (which yield to it every
         // few records), so the run ends at the first look after the signal.
         let (journal, matched) = interruptible(async {
-            let answer = send(&launcher, &base, Method::GET, ROUTE.into()).await?;
+            let answer = send(&launcher, &base, Method::GET, ROUTE.into(), Reads::Journal).await?;
             let journal = Journal::read(&answer).await?;
             let mut matched = Vec::new();
             each_yielding(journal.records.iter().enumerate(), |(at, record)| {
@@ -127,7 +128,7 @@ pub fn run<'a>(args: &'a RequestsArgs, cx: Context<'a>) -> Result<Next<'a>, Fail
         }
         if args.clear {
             let route = format!("{ROUTE}?through={}", journal.last_seq());
-            let cleared = send(&launcher, &base, Method::DELETE, route).await?;
+            let cleared = send(&launcher, &base, Method::DELETE, route, Reads::Journal).await?;
             reporter.journal_cleared(cleared_count(&cleared));
         }
         result

@@ -324,6 +324,7 @@ mod emulator_routes {
     use crate::launcher::{Answer, Launcher};
     use crate::outcome::{self, Class, Failure, Hint};
     use crate::runtime::interruptible;
+    use crate::settings::Settings;
     use crate::url::{parse_launcher_url, LauncherUrl};
 
     /// The most of an answer from one of the emulator's own routes: a journal's records, at their
@@ -341,14 +342,52 @@ mod emulator_routes {
             .unwrap_or_else(|| url.clone())
     }
 
-    /// Sends one request to one of the emulator's own routes (the journal's, `export`'s) and judges
-    /// its answer: a 2xx is the answer; no
-    /// emulator there, a wrong token or a launcher that is not an emulator are failures that say so.
+    /// Which of the emulator's own routes a command reads: its refusals name it, so that the
+    /// hint of `emulator export` is not about the journal.
+    #[derive(Debug, Clone, Copy)]
+    pub(super) enum Reads {
+        /// `emulator requests`: the journal of the requests answered.
+        Journal,
+        /// `emulator export`: what the emulator holds on its network.
+        Network,
+    }
+
+    impl Reads {
+        /// The command and what it reads, to begin a hint with.
+        fn reads(self) -> &'static str {
+            match self {
+                Reads::Journal => {
+                    "`safe-ad emulator requests` reads the emulator's journal (GET /_emulator/requests)"
+                }
+                Reads::Network => {
+                    "`safe-ad emulator export` reads what the emulator holds (GET /_emulator/network)"
+                }
+            }
+        }
+
+        /// The token of the command's settings, or the "no token" failure with a hint that
+        /// names the one token the route takes (`auth login` never gives it).
+        pub(super) fn token(self, settings: &Settings) -> Result<(), Failure> {
+            settings.token().map(|_| ()).map_err(|failure| {
+                failure.with_hint(format!(
+                    "{}, which opens only with the token the emulator printed at start: `eval \
+                     \"$(safe-ad emulator --background)\"` exports it as SAFE_LAUNCHER_TOKEN (give \
+                     it to this step too), or pass it with --token-file PATH",
+                    self.reads()
+                ))
+            })
+        }
+    }
+
+    /// Sends one request to one of the emulator's own routes (`reads` says which) and judges its
+    /// answer: a 2xx is the answer; no emulator there, a wrong token or a launcher that is not an
+    /// emulator are failures that say so.
     pub(super) async fn send(
         launcher: &Launcher,
         base: &str,
         method: Method,
         route: String,
+        reads: Reads,
     ) -> Result<Answer, Failure> {
         let sent =
             interruptible(launcher.emulator_route(method, &route, MAX_EMULATOR_ANSWER)).await?;
@@ -374,11 +413,12 @@ mod emulator_routes {
             401 | 403 => Err(outcome::judge_answer(&answer).err().map_or_else(
                 || Failure::new(Class::Auth, "the emulator refused the token"),
                 |failure| {
-                    failure.with_hint(
-                        "the emulator's journal opens only with the token it printed at start \
-                     (SAFE_LAUNCHER_TOKEN from `safe-ad emulator --background`), not one from \
-                     `safe-ad auth login`",
-                    )
+                    failure.with_hint(format!(
+                        "{}, which opens only with the token the emulator printed at start \
+                         (SAFE_LAUNCHER_TOKEN from `safe-ad emulator --background`), not one \
+                         from `safe-ad auth login`",
+                        reads.reads()
+                    ))
                 },
             )),
             404 => Err(Failure::new(
@@ -389,11 +429,11 @@ mod emulator_routes {
                 route.split('?').next().unwrap_or_default()
             ),
             )
-            .with_hint(
-                "`safe-ad emulator requests` reads the journal of `safe-ad emulator`, with the \
-             SAFE_LAUNCHER_TOKEN that `--background` printed (a token from `safe-ad auth login` \
-             opens only the launcher's routes)",
-            )),
+            .with_hint(format!(
+                "{}, with the SAFE_LAUNCHER_TOKEN that `safe-ad emulator --background` \
+                 printed (a token from `safe-ad auth login` opens only the launcher's routes)",
+                reads.reads()
+            ))),
             _ => Err(outcome::judge_answer(&answer)
                 .err()
                 .unwrap_or_else(|| Failure::new(Class::Unexpected, "an answer that is not 2xx"))),

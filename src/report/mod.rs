@@ -419,13 +419,21 @@ fn err(text: &str) {
 /// name, a URL's path prefix) is not echoed back in an error, a `--curl` line or a URL.
 static KEPT_OUT: std::sync::Mutex<Vec<Secret>> = std::sync::Mutex::new(Vec::new());
 
+/// The tokens kept out. A thread that panicked while it held them (poisoning the lock) left the
+/// list whole, since nothing here can panic halfway through a change: it is used as it is, for
+/// scrubbing that stopped would print a token in the very failure that follows a panic.
+fn kept_out() -> std::sync::MutexGuard<'static, Vec<Secret>> {
+    KEPT_OUT
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Adds tokens to keep out of the words printed from now on.
 pub fn keep_out(tokens: impl IntoIterator<Item = Secret>) {
-    if let Ok(mut kept) = KEPT_OUT.lock() {
-        for token in tokens {
-            if !kept.contains(&token) {
-                kept.push(token);
-            }
+    let mut kept = kept_out();
+    for token in tokens {
+        if !kept.contains(&token) {
+            kept.push(token);
         }
     }
 }
@@ -434,9 +442,7 @@ pub fn keep_out(tokens: impl IntoIterator<Item = Secret>) {
 /// Only for words (messages, echoed arguments, URLs, curl lines): data (content, numbers,
 /// handle ids on stdout) is never passed through here.
 fn words(text: &str) -> String {
-    let Ok(kept) = KEPT_OUT.lock() else {
-        return text.to_string();
-    };
+    let kept = kept_out();
     let mut text = std::borrow::Cow::Borrowed(text);
     for token in kept.iter() {
         text =
@@ -584,6 +590,27 @@ mod tests {
             error_text(None, "bad", None, false),
             "safe-ad: error: bad\n"
         );
+    }
+
+    /// A thread that panicked while it held the list of tokens kept out (poisoning its mutex)
+    /// must not turn the scrubbing off for the rest of the run: a failure message that follows
+    /// is the likeliest to echo what was typed.
+    #[test]
+    fn a_poisoned_list_of_tokens_still_scrubs() {
+        let token = Secret::parse("poisoned-list-tok3n-9f2c").unwrap();
+        keep_out([token.clone()]);
+        let poisoner = std::thread::spawn(|| {
+            let _held = KEPT_OUT.lock();
+            panic!("a panic while the list is held");
+        });
+        assert!(poisoner.join().is_err(), "the thread panicked");
+        assert!(KEPT_OUT.is_poisoned());
+        let said = words("handle poisoned-list-tok3n-9f2c is not a number");
+        assert_eq!(said, "handle <token> is not a number");
+        // And tokens found later are still added.
+        let later = Secret::parse("found-later-tok3n-7d1e").unwrap();
+        keep_out([later]);
+        assert_eq!(words("found-later-tok3n-7d1e"), "<token>");
     }
 
     #[test]

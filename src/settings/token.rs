@@ -1,19 +1,25 @@
 //! The token: where a command's comes from (`--token-file`, standard input, the environment, the
-//! config file, in that order), how a file holding one is read, and every token a run may use,
-//! found early so none is ever printed.
+//! config file, in that order), how a file holding one is read (a regular file or a pipe the
+//! shell hands over; what else a path names is refused by its type, unopened), and every token a
+//! run may use, found early so none is ever printed.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use crate::cli::ClientOptions;
 use crate::config_file::ConfigFile;
+use crate::file_kind::{anonymous_pipe, not_regular, NotRegular};
 use crate::outcome::Failure;
-use crate::secret::Secret;
+use crate::secret::{Secret, TokenProblem};
 
 use super::{ConfigRead, Environment, Source, ENV_TOKEN};
 
 /// A token file holds one token; a bigger file is a mistake (a binary, a log).
 const MAX_TOKEN_FILE_BYTES: u64 = 64 * 1024;
+
+/// The hint for a `--token-file` that is none of what it reads.
+const WHAT_TOKEN_FILE_READS: &str = "check the path given to --token-file: it reads a regular \
+     file, a pipe such as <(...), or standard input with -";
 
 pub(super) fn resolve_token(
     args: &ClientOptions,
@@ -39,12 +45,31 @@ pub(super) fn resolve_token(
     } else {
         return Ok(None);
     };
-    let token = Secret::parse(&raw).map_err(|problem| {
-        Failure::usage(format!("{} (from {source})", problem.describe())).with_hint(
-            "a token is one line of printable ASCII text with no spaces; check what was pasted",
-        )
+    // A file's token is trimmed (a final newline is what editors and `echo` write). The
+    // variable's is taken as it is: a `--curl` line hands it to curl as it is, where stray
+    // whitespace would make the launcher refuse what safe-ad accepted, and there it is a paste
+    // error more likely than a habit.
+    let parsed = match source {
+        Source::Env(_) => Secret::parse_exact(&raw),
+        _ => Secret::parse(&raw),
+    };
+    let token = parsed.map_err(|problem| {
+        Failure::usage(format!("{} (from {source})", problem.describe()))
+            .with_hint(token_hint(problem))
     })?;
     Ok(Some((token, source)))
+}
+
+/// What to do about a token refused for `problem`.
+fn token_hint(problem: TokenProblem) -> String {
+    match problem {
+        TokenProblem::SurroundingWhitespace => format!(
+            "set {ENV_TOKEN} to the token alone: --curl lines and other tools send the variable \
+             as it is (a token file may end in a newline)"
+        ),
+        _ => "a token is one line of printable ASCII text with no spaces; check what was pasted"
+            .into(),
+    }
 }
 
 /// Every token this run may use, found without failing and without reading what can be read
@@ -76,7 +101,8 @@ pub fn known_tokens(
 /// which can be read only once), found without failing: for [`known_tokens`], and for a
 /// `--token-file` of a command's own level that names another file.
 pub fn token_in_regular_file(path: &Path) -> Option<Secret> {
-    if path == Path::new("-") || !std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file()) {
+    let regular = std::fs::metadata(path).is_ok_and(|metadata| not_regular(&metadata).is_none());
+    if path == Path::new("-") || !regular {
         return None;
     }
     let text = read_token_text(std::fs::File::open(path).ok()?, "").ok()?;
@@ -84,23 +110,23 @@ pub fn token_in_regular_file(path: &Path) -> Option<Secret> {
 }
 
 /// The token in a file, and the file as a source: a regular file can be read again later
-/// (by a `--curl` line), a pipe cannot.
+/// (by a `--curl` line), a pipe cannot. Anything else is refused by its type before it is
+/// opened: a FIFO with a name would wait for a writer, a device or a socket holds no token.
+/// The pipe read is the one without a name that the shell hands over (`<(...)`, `/dev/stdin` on
+/// a pipe), which is never waited on to open.
 fn read_token_file(path: &Path) -> Result<(String, Source), Failure> {
     let fail = |why: String| {
         Failure::usage(format!("cannot read token file {}: {why}", path.display()))
             .with_hint("check the path given to --token-file")
     };
     let metadata = std::fs::metadata(path).map_err(|e| fail(io_reason(&e)))?;
-    if metadata.is_dir() {
-        return Err(fail("it is a directory".into()));
-    }
+    let source = match not_regular(&metadata) {
+        None => Source::TokenFile(path.to_path_buf()),
+        Some(NotRegular::Fifo) if anonymous_pipe(path) => Source::TokenPipe(path.to_path_buf()),
+        Some(kind) => return Err(fail(kind.describe()).with_hint(WHAT_TOKEN_FILE_READS)),
+    };
     let file = std::fs::File::open(path).map_err(|e| fail(io_reason(&e)))?;
     let text = read_token_text(file, &path.display().to_string())?;
-    let source = if metadata.is_file() {
-        Source::TokenFile(path.to_path_buf())
-    } else {
-        Source::TokenPipe(path.to_path_buf())
-    };
     Ok((text, source))
 }
 

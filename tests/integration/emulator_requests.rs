@@ -342,38 +342,68 @@ fn a_journal_that_dropped_records_says_so_and_expect_fails_rather_than_undercoun
         .stderr_lacks("dropped");
 }
 
+/// No emulator, a wrong token, a launcher's token and no token, for both clients of the
+/// emulator's own routes: each hint names what that command reads (the journal, or what the
+/// emulator holds for `export`), and none sends the person to `auth login` for a token.
 #[test]
-fn no_emulator_is_exit_6_and_a_wrong_token_exit_3() {
+fn a_wrong_token_or_no_emulator_is_said_naming_what_each_command_reads() {
     let emulator = Emulator::start(&["--quiet"]);
     let url = emulator.url.clone();
-    SafeAd::new()
-        .env("SAFE_LAUNCHER_URL", &url)
-        .env("SAFE_LAUNCHER_TOKEN", "not-the-emulators-token")
-        .args(["emulator", "requests"])
-        .run()
-        .code(3)
-        .stdout_is("")
-        .stderr_has("401")
-        .stderr_has("the emulator's journal opens only with the token it printed");
-    // A token from POST /auth opens the launcher's routes, not the journal: to it the journal
-    // is an unknown route, as on a real launcher.
+    // A token from POST /auth opens the launcher's routes, not the emulator's own: to it they
+    // are unknown routes, as on a real launcher.
     let other = emulator.token_with(r#"["LOW_LEVEL_API"]"#);
-    SafeAd::new()
-        .env("SAFE_LAUNCHER_URL", &url)
-        .env("SAFE_LAUNCHER_TOKEN", &other)
-        .args(["emulator", "requests"])
-        .run()
-        .code(4)
-        .stderr_has("not a safe-ad emulator, or the token is not the one it printed");
-    SafeAd::new()
-        .env("SAFE_LAUNCHER_URL", &url)
-        .args(["emulator", "requests"])
-        .run()
-        .code(3)
-        .stderr_has("no token")
-        // `auth login` gives a token the journal does not take: the hint names the one it does.
-        .stderr_has("the journal opens only with the token the emulator printed at start")
-        .stderr_lacks("auth login");
+    for (command, reads, route, not_read) in [
+        (
+            "requests",
+            "`safe-ad emulator requests` reads the emulator's journal (GET /_emulator/requests)",
+            "/_emulator/requests",
+            "what the emulator holds",
+        ),
+        (
+            "export",
+            "`safe-ad emulator export` reads what the emulator holds (GET /_emulator/network)",
+            "/_emulator/network",
+            "journal",
+        ),
+    ] {
+        let client = |token: Option<&str>| {
+            let mut safe_ad = SafeAd::new()
+                .env("SAFE_LAUNCHER_URL", &url)
+                .case(format!("emulator {command}, token {token:?}"))
+                .args(["emulator", command]);
+            if let Some(token) = token {
+                safe_ad = safe_ad.env("SAFE_LAUNCHER_TOKEN", token);
+            }
+            safe_ad.run()
+        };
+        client(Some("not-the-emulators-token"))
+            .code(3)
+            .stdout_is("")
+            .stderr_has("401")
+            .stderr_has(&format!(
+                "{reads}, which opens only with the token the emulator printed at start"
+            ))
+            .stderr_lacks(not_read);
+        client(Some(&other))
+            .code(4)
+            .stdout_is("")
+            .stderr_has(&format!(
+                "answered 404 for {route}: it is not a safe-ad emulator, or the token is not the \
+                 one it printed"
+            ))
+            .stderr_has(&format!("{reads}, with the SAFE_LAUNCHER_TOKEN that"))
+            .stderr_lacks(not_read);
+        client(None)
+            .code(3)
+            .stdout_is("")
+            .stderr_has("no token")
+            // `auth login` gives a token these routes do not take: the hint names the one they do.
+            .stderr_has(&format!(
+                "{reads}, which opens only with the token the emulator printed at start"
+            ))
+            .stderr_lacks("auth login")
+            .stderr_lacks(not_read);
+    }
     emulator.terminate().success();
     SafeAd::new()
         .launcher(&url)

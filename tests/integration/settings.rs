@@ -77,8 +77,11 @@ async fn token_file_dash_reads_standard_input() {
     assert_eq!(bearers(&server).await, ["Bearer from-stdin"]);
 }
 
+/// A token file's (or standard input's, or the config file's) whitespace around the token is
+/// trimmed: a final newline is what editors and `echo` write. The env var's is refused instead
+/// (exit 2, nothing sent): a `--curl` line hands the variable to curl as it is.
 #[tokio::test]
-async fn surrounding_whitespace_and_a_final_newline_are_trimmed() {
+async fn whitespace_around_a_token_is_trimmed_from_a_file_and_refused_in_the_env_var() {
     let server = any_ok_launcher().await;
     let sandbox = Sandbox::new();
     for (name, contents) in [
@@ -96,13 +99,6 @@ async fn surrounding_whitespace_and_a_final_newline_are_trimmed() {
         .stdin(" tok\n")
         .run()
         .success();
-    sandbox
-        .safe_ad()
-        .env(ENV_URL, server.uri())
-        .env(ENV_TOKEN, " tok\n")
-        .args(["drop", "1"])
-        .run()
-        .success();
     sandbox.write_config("{\"token\": \"\\ttok\\n\"}");
     sandbox
         .safe_ad()
@@ -110,8 +106,21 @@ async fn surrounding_whitespace_and_a_final_newline_are_trimmed() {
         .args(["drop", "1"])
         .run()
         .success();
+    // A token of its own, in a sandbox without the config file's: "tok" is kept out of what is
+    // printed, and would be cut out of the word "token".
+    let without_config = Sandbox::new();
+    for around in [" env-tok3n", "env-tok3n ", "env-tok3n\n", "\tenv-tok3n\r\n"] {
+        without_config
+            .safe_ad()
+            .env(ENV_URL, server.uri())
+            .env(ENV_TOKEN, around)
+            .args(["drop", "1"])
+            .run()
+            .code(2)
+            .stderr_has("the token has whitespace around it (from env var SAFE_LAUNCHER_TOKEN)");
+    }
 
-    assert_eq!(bearers(&server).await, vec!["Bearer tok"; 6]);
+    assert_eq!(bearers(&server).await, vec!["Bearer tok"; 5]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -451,4 +460,196 @@ async fn a_first_ctrl_c_wait_that_is_not_seconds_is_refused_before_anything_is_s
             .stderr_has("unset it for the default of 1");
     }
     assert_eq!(request_count(&server).await, 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A config file or token file that is not a regular file: refused by its type, never opened
+
+/// What sits at the config file's path in [`a_config_file_that_is_not_a_regular_file_hangs_no_command`].
+#[derive(Debug, Clone, Copy)]
+enum AtConfig {
+    Dir,
+    Fifo,
+    LinkToFifo,
+    Socket,
+}
+
+fn mkfifo(path: &Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo {}", path.display());
+}
+
+/// Every command reads the config file at its start, so a FIFO there that safe-ad opened would
+/// hang every command (opening it waits for a writer), `--timeout` or not. Each is refused by
+/// its type instead, as a directory is: a command that uses the config says so (exit 2, nothing
+/// sent, the file left as it was: `config set` and `unset` do not replace it), and one that does
+/// not (`config path`, `completions`, `decode`, help) goes on. A run that opened the FIFO would
+/// be killed at the harness's deadline and fail here, not hang the suite.
+#[test]
+fn a_config_file_that_is_not_a_regular_file_hangs_no_command() {
+    use std::os::unix::fs::FileTypeExt;
+    let launcher = RawLauncher::answering(
+        b"HTTP/1.1 200 OK\r\nconnection: close\r\ncontent-length: 2\r\n\r\nOK",
+    );
+    let data_id = format!("01000000{}", "ab".repeat(32));
+    for at in [
+        AtConfig::Dir,
+        AtConfig::Fifo,
+        AtConfig::LinkToFifo,
+        AtConfig::Socket,
+    ] {
+        let sandbox = Sandbox::new();
+        let config = sandbox.config_file();
+        std::fs::create_dir_all(sandbox.config_dir()).expect("config dir");
+        let kind = match at {
+            AtConfig::Dir => {
+                std::fs::create_dir(&config).expect("dir");
+                "a directory"
+            }
+            AtConfig::Fifo => {
+                mkfifo(&config);
+                "a FIFO"
+            }
+            AtConfig::LinkToFifo => {
+                let fifo = sandbox.path().join("elsewhere.fifo");
+                mkfifo(&fifo);
+                std::os::unix::fs::symlink(&fifo, &config).expect("symlink");
+                "a FIFO"
+            }
+            AtConfig::Socket => {
+                std::os::unix::net::UnixListener::bind(&config).expect("socket");
+                "a socket"
+            }
+        };
+        let refusal = format!(
+            "safe-ad: error: config file {}: it is {kind}, not a regular file",
+            config.display()
+        );
+        let run = |args: &[&str]| {
+            sandbox
+                .safe_ad()
+                .launcher(&launcher.url)
+                .case(format!("{at:?}"))
+                .args(args)
+                .run()
+        };
+        for args in [
+            &["metadata", "5"][..],
+            &["--timeout", "1", "metadata", "5"],
+            &["--dry-run", "metadata", "5"],
+            &["--curl", "metadata", "5"],
+            &["auth", "token"],
+            &["auth", "status"],
+            &["config", "show"],
+            &["config", "set", "timeout_secs", "5"],
+            &["config", "unset", "token"],
+        ] {
+            run(args)
+                .code(2)
+                .stdout_is("")
+                .stderr_has(&refusal)
+                .stderr_has("hint: fix or remove the file");
+        }
+        run(&["config", "path"])
+            .success()
+            .stdout_is(&format!("{}\n", config.display()));
+        run(&["completions", "bash"])
+            .success()
+            .stdout_has("complete -F");
+        run(&["decode", &data_id])
+            .success()
+            .stdout_has("data id: immutable-data");
+        run(&["help", "metadata"]).success();
+        run(&["metadata", "--help"]).success();
+        run(&["-V", "--color", "never"]).success();
+        // Left as it was: neither replaced by a file nor followed and written through.
+        let left = std::fs::symlink_metadata(&config).expect("still there");
+        let still = match at {
+            AtConfig::Dir => left.is_dir(),
+            AtConfig::Fifo => left.file_type().is_fifo(),
+            AtConfig::LinkToFifo => {
+                left.is_symlink()
+                    && std::fs::metadata(&config).is_ok_and(|m| m.file_type().is_fifo())
+            }
+            AtConfig::Socket => left.file_type().is_socket(),
+        };
+        assert!(still, "{at:?}: {config:?} was changed: {left:?}");
+    }
+    assert_eq!(launcher.connections(), 0, "a request was sent");
+}
+
+/// `config set` and `auth login` write the config file by renaming a new file over it; a link to a
+/// device there (`config.json -> /dev/null`, to keep a config away) is refused, not replaced.
+#[test]
+fn config_set_refuses_a_link_to_a_device_and_leaves_it() {
+    let sandbox = Sandbox::new();
+    let config = sandbox.config_file();
+    std::fs::create_dir_all(sandbox.config_dir()).expect("config dir");
+    std::os::unix::fs::symlink("/dev/null", &config).expect("symlink");
+    for args in [
+        &["config", "set", "launcher_url", "http://127.0.0.1:8100"][..],
+        &["config", "unset", "launcher_url"],
+    ] {
+        sandbox
+            .safe_ad()
+            .args(args)
+            .run()
+            .code(2)
+            .stderr_has(&format!(
+                "config file {}: it is a character device, not a regular file",
+                config.display()
+            ));
+    }
+    assert_eq!(
+        std::fs::read_link(&config).expect("still a link"),
+        Path::new("/dev/null")
+    );
+}
+
+/// `--token-file` takes the pipe a shell hands over (`<(...)`, `/dev/stdin` on a pipe), whose
+/// opening never waits, and refuses a FIFO with a name however it is reached: through a link, or
+/// as `/dev/stdin` (which reopens it: with its writer gone, that open would wait for ever).
+#[cfg(feature = "emulator")]
+#[tokio::test]
+async fn a_token_file_may_be_a_pipe_the_shell_hands_over_but_not_a_named_fifo() {
+    let server = any_ok_launcher().await;
+    let sandbox = Sandbox::new();
+    sandbox
+        .shell(
+            "bash",
+            "safe-ad --token-file <(printf 'from-a-pipe\\n') drop 1",
+        )
+        .env(ENV_URL, server.uri())
+        .run()
+        .success();
+    sandbox
+        .safe_ad()
+        .env(ENV_URL, server.uri())
+        .args(["--token-file", "/dev/stdin", "drop", "2"])
+        .stdin("from-stdin\n")
+        .run()
+        .success();
+    assert_eq!(
+        bearers(&server).await,
+        ["Bearer from-a-pipe", "Bearer from-stdin"]
+    );
+
+    // A named FIFO as standard input, its writer held open by the test: read through
+    // /dev/stdin, safe-ad would wait for the writer to close.
+    let (reader, mut writer) = sandbox.fifo("token.fifo");
+    std::io::Write::write_all(&mut writer, b"from-a-fifo\n").expect("write");
+    sandbox
+        .safe_ad()
+        .env(ENV_URL, server.uri())
+        .args(["--token-file", "/dev/stdin", "drop", "3"])
+        .stdin_from(reader)
+        .run()
+        .code(2)
+        .stderr_has("cannot read token file /dev/stdin: it is a FIFO, not a regular file")
+        .stderr_has("standard input with -");
+    drop(writer);
+    assert_eq!(bearers(&server).await.len(), 2, "a request was sent");
 }

@@ -127,9 +127,66 @@ pub(super) const CONFIG_FILES: &[Row] = &[
             "config file: a directory",
             &["put", "1"],
             2,
-            &["config file {dir}/config/config.json: it is a directory, not a file"],
+            &["config file {dir}/config/config.json: it is a directory, not a regular file"],
         ),
         &[(CONFIG, Make::Dir)],
+    ),
+    with_files(
+        row(
+            "config file: a FIFO (refused by its type, never opened: opening waits for a writer)",
+            &["put", "1"],
+            2,
+            &[
+                "safe-ad: error: config file {dir}/config/config.json: it is a FIFO, not a regular file",
+                "hint: fix or remove the file",
+            ],
+        ),
+        &[(CONFIG, Make::Fifo)],
+    ),
+    with_files(
+        row(
+            "config file: a link to a FIFO",
+            &["put", "1"],
+            2,
+            &["config file {dir}/config/config.json: it is a FIFO, not a regular file"],
+        ),
+        &[("config/fifo", Make::Fifo), (CONFIG, Make::Link("fifo"))],
+    ),
+    with_files(
+        row(
+            "config file: a socket",
+            &["put", "1"],
+            2,
+            &["config file {dir}/config/config.json: it is a socket, not a regular file"],
+        ),
+        &[(CONFIG, Make::Socket)],
+    ),
+    with_files(
+        row(
+            "config file: a link to /dev/null",
+            &["put", "1"],
+            2,
+            &["config file {dir}/config/config.json: it is a character device, not a regular file"],
+        ),
+        &[(CONFIG, Make::Link("/dev/null"))],
+    ),
+    with_files(
+        row(
+            "config file: a FIFO, with --dry-run",
+            &["--dry-run", "put", "1"],
+            2,
+            &["config file {dir}/config/config.json: it is a FIFO, not a regular file"],
+        ),
+        &[(CONFIG, Make::Fifo)],
+    ),
+    with_files(
+        row(
+            "config file: a FIFO, with `auth token`",
+            &["auth", "token"],
+            2,
+            &["config file {dir}/config/config.json: it is a FIFO, not a regular file"],
+        ),
+        &[(CONFIG, Make::Fifo)],
     ),
     Row {
         unreadable: true,

@@ -23,9 +23,16 @@ enum Make<'a> {
     /// A file with these bytes (placeholders replaced) and this mode.
     File(&'a [u8], u32),
     Dir,
+    /// A FIFO (`mkfifo`) that nothing writes to: opening it to read would wait for ever.
+    Fifo,
+    /// A unix socket, left behind by a listener that has gone.
+    Socket,
+    /// A symbolic link to this target (placeholders replaced; relative to the link's directory).
+    Link(&'a str),
 }
 
-/// One bad input. In `args`, `env`, file contents, stdin, `words` and `absent`: `{url}` is the
+/// One bad input. A row whose file safe-ad must not open (a FIFO) fails, rather than hangs, if
+/// safe-ad opens it: the run is killed at the harness's deadline. In `args`, `env`, file contents, stdin, `words` and `absent`: `{url}` is the
 /// counting server's base URL, `{addr}` its `127.0.0.1:port`, `{port}` its port, `{dir}` the
 /// sandbox directory, `{token}` the test token, `{front}` and `{back}` its two halves, and `{xff}`
 /// the byte 0xFF (which is not UTF-8). The config file is `{dir}/config/config.json`
@@ -300,6 +307,19 @@ fn check_run(row: &Row, source: Option<(Source, &str)>, launcher: &RawLauncher) 
         std::fs::create_dir_all(path.parent().expect("parent")).expect("parent dir");
         match make {
             Make::Dir => std::fs::create_dir_all(&path).expect("dir"),
+            Make::Fifo => {
+                let made = std::process::Command::new("mkfifo")
+                    .arg(&path)
+                    .status()
+                    .expect("mkfifo runs");
+                assert!(made.success(), "mkfifo {}", path.display());
+            }
+            Make::Socket => {
+                std::os::unix::net::UnixListener::bind(&path).expect("socket");
+            }
+            Make::Link(target) => {
+                std::os::unix::fs::symlink(place.fill(target), &path).expect("symlink")
+            }
             Make::File(bytes, mode) => {
                 std::fs::write(&path, place.fill_bytes(bytes)).expect("file");
                 set_mode(&path, *mode);

@@ -62,6 +62,9 @@ fn setup_text(row: &Row) -> String {
     for (path, make) in row.files {
         parts.push(match make {
             Make::Dir => format!("`{path}` is a directory"),
+            Make::Fifo => format!("`{path}` is a FIFO"),
+            Make::Socket => format!("`{path}` is a socket"),
+            Make::Link(target) => format!("`{path}` is a link to `{}`", cell(target)),
             Make::File(bytes, mode) if bytes.len() > 1024 => {
                 format!("`{path}` (mode {mode:03o}): {} KiB", bytes.len() / 1024)
             }

@@ -98,9 +98,54 @@ pub(super) const TOKENS: &[Row] = &[
             "token file: a directory",
             &["--token-file", "{dir}/token", "put", "1"],
             2,
-            &["cannot read token file {dir}/token: it is a directory", "hint: check the path given to --token-file"],
+            &["cannot read token file {dir}/token: it is a directory, not a regular file", "hint: check the path given to --token-file"],
         ),
         &[("token", Make::Dir)],
+    ),
+    with_files(
+        row(
+            "token file: a FIFO (refused by its type, never opened: opening waits for a writer)",
+            &["--token-file", "{dir}/token", "put", "1"],
+            2,
+            &[
+                "safe-ad: error: cannot read token file {dir}/token: it is a FIFO, not a regular file",
+                "hint: check the path given to --token-file: it reads a regular file, a pipe such as <(...), or standard input with -",
+            ],
+        ),
+        &[("token", Make::Fifo)],
+    ),
+    with_files(
+        row(
+            "token file: a link to a FIFO",
+            &["--token-file", "{dir}/token", "put", "1"],
+            2,
+            &["cannot read token file {dir}/token: it is a FIFO, not a regular file"],
+        ),
+        &[("fifo", Make::Fifo), ("token", Make::Link("fifo"))],
+    ),
+    with_files(
+        row(
+            "token file: a FIFO, with `auth token`",
+            &["--token-file", "{dir}/token", "auth", "token"],
+            2,
+            &["cannot read token file {dir}/token: it is a FIFO, not a regular file"],
+        ),
+        &[("token", Make::Fifo)],
+    ),
+    with_files(
+        row(
+            "token file: a socket",
+            &["--token-file", "{dir}/token", "put", "1"],
+            2,
+            &["cannot read token file {dir}/token: it is a socket, not a regular file"],
+        ),
+        &[("token", Make::Socket)],
+    ),
+    row(
+        "token file: /dev/null",
+        &["--token-file", "/dev/null", "put", "1"],
+        2,
+        &["cannot read token file /dev/null: it is a character device, not a regular file"],
     ),
     row(
         "token file: missing",
@@ -223,6 +268,27 @@ pub(super) const TOKENS: &[Row] = &[
             &["the token is empty (from env var SAFE_LAUNCHER_TOKEN)"],
         ),
         &[("SAFE_LAUNCHER_URL", "{url}"), ("SAFE_LAUNCHER_TOKEN", " \t")],
+    ),
+    with_env(
+        row(
+            "token env var: spaces around the token (a --curl line would send them)",
+            &["put", "1"],
+            2,
+            &[
+                "safe-ad: error: the token has whitespace around it (from env var SAFE_LAUNCHER_TOKEN)",
+                "hint: set SAFE_LAUNCHER_TOKEN to the token alone: --curl lines and other tools send the variable as it is (a token file may end in a newline)",
+            ],
+        ),
+        &[("SAFE_LAUNCHER_URL", "{url}"), ("SAFE_LAUNCHER_TOKEN", " {token} ")],
+    ),
+    with_env(
+        row(
+            "token env var: a final newline",
+            &["put", "1"],
+            2,
+            &["the token has whitespace around it (from env var SAFE_LAUNCHER_TOKEN)"],
+        ),
+        &[("SAFE_LAUNCHER_URL", "{url}"), ("SAFE_LAUNCHER_TOKEN", "{token}\n")],
     ),
     with_env(
         row(

@@ -82,37 +82,49 @@ async fn curl_prints_commands_that_read_the_token_from_the_env_and_sends_nothing
 /// wherever the token came from (docs/output.md, Debugging): the env var, the config file (the line
 /// fetches it with `safe-ad auth token`), a token file (`safe-ad --token-file PATH auth token`),
 /// and standard input, which cannot be read again: a note says to export the env var, and once it
-/// is exported the lines work.
+/// is exported the lines work. Each source also with whitespace around the token: safe-ad trims
+/// a file's (a final newline is what editors write) and the lines still work, as they fetch the
+/// token trimmed; the env var's is refused (exit 2, nothing printed), since the lines hand the
+/// variable to curl as it is and the launcher would refuse what safe-ad had accepted.
 #[test]
 fn curl_lines_do_what_safe_ad_does() {
     if !have("curl") {
         return;
     }
-    for source in ["env var", "config file", "token file", "standard input"] {
+    let spaced = format!("  {TOKEN} \n\n");
+    for (source, around) in [
+        ("env var", TOKEN),
+        ("config file", TOKEN),
+        ("token file", TOKEN),
+        ("standard input", TOKEN),
+        ("config file", &*spaced),
+        ("token file", &*spaced),
+        ("standard input", &*spaced),
+    ] {
+        let case = format!("{source}, {around:?}");
         let emulator = Emulator::start(&[]);
         let sandbox = Sandbox::new();
         let mut printing = sandbox
             .safe_ad()
             .env("SAFE_LAUNCHER_URL", &emulator.url)
-            .case(source);
+            .case(&case);
         // What the person's shell has when they run the printed lines.
         let mut shell_env: Vec<(&str, &str)> = Vec::new();
         match source {
             "env var" => {
-                printing = printing.env("SAFE_LAUNCHER_TOKEN", TOKEN);
-                shell_env.push(("SAFE_LAUNCHER_TOKEN", TOKEN));
+                printing = printing.env("SAFE_LAUNCHER_TOKEN", around);
+                shell_env.push(("SAFE_LAUNCHER_TOKEN", around));
             }
             "config file" => {
-                sandbox.write_config(&format!(r#"{{"token": "{TOKEN}"}}"#));
+                let json = serde_json::json!({ "token": around });
+                sandbox.write_config(&json.to_string());
             }
             "token file" => {
-                let file = sandbox.file("token", format!("{TOKEN}\n"));
+                let file = sandbox.file("token", around);
                 printing = printing.arg("--token-file").arg(file);
             }
             _ => {
-                printing = printing
-                    .args(["--token-file", "-"])
-                    .stdin(format!("{TOKEN}\n"));
+                printing = printing.args(["--token-file", "-"]).stdin(around);
                 // What the note asks for.
                 shell_env.push(("SAFE_LAUNCHER_TOKEN", TOKEN));
             }
@@ -131,9 +143,9 @@ fn curl_lines_do_what_safe_ad_does() {
         }
         let stdout = output.stdout();
         // The clear, the save, and (joined to the save with `&&`) the read of the version saved.
-        assert_eq!(stdout.lines().count(), 3, "{source}: {stdout}");
+        assert_eq!(stdout.lines().count(), 3, "{case}: {stdout}");
         assert_eq!(emulator.network(1), (1, 3, 2), "--curl sent something");
-        let mut shell = sandbox.shell("sh", stdout).case(source);
+        let mut shell = sandbox.shell("sh", stdout).case(&case);
         for (name, value) in &shell_env {
             shell = shell.env(name, value);
         }
@@ -143,8 +155,37 @@ fn curl_lines_do_what_safe_ad_does() {
             answers.starts_with("OKOK{") && answers.contains(r#""version":2"#),
             "the lines did not clear, save and read the version saved",
         );
-        assert_eq!(emulator.network(1), (2, 0, 5), "{source}");
+        assert_eq!(emulator.network(1), (2, 0, 5), "{case}");
     }
+
+    // The env var with whitespace around the token: the line would send it as it is, so it is
+    // refused before any line is printed, whatever the command.
+    let emulator = Emulator::start(&[]);
+    let before = emulator.requests().len();
+    for around in [
+        format!(" {TOKEN}"),
+        format!("{TOKEN} "),
+        format!("{TOKEN}\n"),
+    ] {
+        for args in [
+            &["clear-data", "--curl", "--save", "post", "1"][..],
+            &["metadata", "1"],
+            &["auth", "status"],
+        ] {
+            SafeAd::new()
+                .env("SAFE_LAUNCHER_URL", &emulator.url)
+                .env("SAFE_LAUNCHER_TOKEN", &around)
+                .case(format!("env var {around:?}"))
+                .args(args)
+                .run()
+                .code(2)
+                .stdout_is("")
+                .stderr_has(
+                    "the token has whitespace around it (from env var SAFE_LAUNCHER_TOKEN)",
+                );
+        }
+    }
+    assert_eq!(emulator.requests().len(), before, "a request was sent");
 }
 
 // ---- --retries --------------------------------------------------------------------------------

@@ -337,9 +337,15 @@ The launcher URL may carry a path prefix, which is kept: http://127.0.0.1:8100/0
 /0.6/appendable-data/... A trailing slash makes no difference. Only http and https, with a host and
 no user name, password, query or fragment.
 .PP
-The token is trimmed of white space around it (a final newline is fine). An empty token, or one
-with white space, control or non-ASCII characters inside, is refused (exit status 2). No option
-takes the token itself: it would show in process lists and shell history.
+A token from a file, standard input or the config file is trimmed of white space around it (a
+final newline is fine); \fBSAFE_LAUNCHER_TOKEN\fR must hold the token alone, since a \fB--curl\fR
+line hands it to curl as it is: white space around it is refused (exit status 2). An empty token,
+or one with white space, control or non-ASCII characters inside, is refused (exit status 2). No
+option takes the token itself: it would show in process lists and shell history.
+.PP
+\fB--token-file\fR reads a regular file, or a pipe the shell hands over (\fB<(...)\fR, or
+/dev/stdin on a pipe, on Linux); a FIFO with a name, a socket or a device is refused by its type
+before it is opened (exit status 2), as a directory is. \fB-\fR reads standard input.
 .PP
 \fB--timeout\fR bounds each request (fractions allowed, up to a day); connecting has its own bound
 of at most 10 seconds.
@@ -447,10 +453,13 @@ edit it. The keys:
 pub const CONFIG_FILE_CHECKS: &str = r#"
 .IP
 Malformed JSON, a wrong type, an unknown key or a repeated key is an error that names the file,
-the line and column, and the key (exit status 2). If the file holds a token and other users can
-read it, safe-ad warns, as ssh does, and goes on: \fBchmod 600\fR it. safe-ad writes the file
-atomically (a new file with mode 0600 in the same directory, then a rename; the directory is made
-with mode 0700), so two logins at once leave one whole file, the last one's.
+the line and column, and the key (exit status 2). A path that is not a regular file (a directory,
+a FIFO, a socket, a device, or a link to one) is refused by its type without being opened; a
+command that does not use the settings (\fBconfig path\fR, \fBcompletions\fR, \fBdecode\fR)
+goes on, and one that writes the file refuses to replace it. If the file holds a token and other
+users can read it, safe-ad warns, as ssh does, and goes on: \fBchmod 600\fR it. safe-ad writes
+the file atomically (a new file with mode 0600 in the same directory, then a rename; the directory
+is made with mode 0700), so two logins at once leave one whole file, the last one's.
 "#;
 
 #[cfg(test)]
