@@ -320,8 +320,9 @@ Stopped by Ctrl-C or SIGTERM.
 It could not listen, write its log or save its state.
 .TP
 .B 2
-An unusable \fB--listen\fR, \fB--token\fR, \fB--token-file\fR, \fB--fault-rate\fR or \fB--state\fR
-file, or a bad command line.
+An unusable \fB--listen\fR, \fB--token\fR, \fB--token-file\fR, \fB--fault-rate\fR, \fB--state\fR,
+\fB--import\fR or \fB--log\fR file (a FIFO, socket, device or directory where a file is read, or
+two of those options naming one file), or a bad command line.
 .PP
 With \fB--\fR \fICOMMAND\fR, the exit status of \fICOMMAND\fR: 128+\fIN\fR if signal \fIN\fR ended
 it, 127 if it could not be started.
