@@ -47,9 +47,9 @@ pub struct EmulatorArgs {
     ///
     /// For CI: the file a job commits stays as it is, whatever the run changes (--state saves
     /// back instead). No demo data is loaded and no handles are kept. The file must exist; it is
-    /// read once at start, and checked as --state is (an error names the entry:
-    /// `appendableData[2].data[0]: missing field ...`). `safe-ad emulator export` writes one
-    /// from a running emulator.
+    /// read once at start, and checked as --state is (an error names the whole path to the value:
+    /// `appendableData[2].data[0].structuredData: missing field ...`). `safe-ad emulator export`
+    /// writes one from a running emulator.
     #[arg(
         long,
         value_name = "FILE",

@@ -37,7 +37,9 @@
 //! `immutableData` and an immutable data's `name` and `cipher` (plain) may be left out. Unknown
 //! fields, a field given twice, a data listed twice (the same name and `isPrivate`, or name and
 //! `typeTag`, or content and cipher) and an item or filter key listed twice in one list are
-//! refused, so that a typo does not silently change a fixture ([`Network::from_file`]).
+//! refused, so that a typo does not silently change a fixture ([`Network::from_file`]). Every
+//! error names the whole path to the value at fault, innermost last
+//! (`appendableData[1].data[0].structuredData.name`: `misfit`).
 
 use serde::{Deserialize, Serialize};
 
@@ -47,6 +49,10 @@ use super::encoding::base64_encode;
 use super::state::{
     Ad, AdKey, Cipher, DataId, Filter, FilterType, Immutable, Item, Sd, SdKey, SdStatus, USER_KEY,
 };
+
+mod misfit;
+
+use misfit::{Misfit, Within};
 
 /// The `format` value of a state file this version writes and reads.
 pub(crate) const STATE_FORMAT: &str = "safe-ad-emulator-state/1";
@@ -168,10 +174,13 @@ pub struct Network {
 
 impl Network {
     /// Checks and converts a parsed state file: its format, every field, and that no data is
-    /// listed twice. The error names the entry (`appendableData[3]`).
-    pub(crate) fn from_file(file: &StateFile) -> Result<Network, String> {
+    /// listed twice. The error names the path to the value (`appendableData[3].version`).
+    pub(crate) fn from_file(file: &StateFile) -> Result<Network, Misfit> {
         if file.format != STATE_FORMAT {
-            return Err(format!("format `{}` is not `{STATE_FORMAT}`", file.format));
+            return Err(
+                Misfit::new(format!("`{}` is not `{STATE_FORMAT}`", file.format))
+                    .in_field("format"),
+            );
         }
         let appendable_data = each_once(
             &file.appendable_data,
@@ -228,67 +237,21 @@ impl Network {
 }
 
 /// A state file's bytes, parsed and checked: an empty (or all-blank) file is an empty network.
-/// A field that does not fit is said with the entry that holds it
-/// (`appendableData[2].data[0]: missing field `typeTag``), since serde's own words give only a
-/// line and column, which a one-line fixture makes useless.
+/// Every error names the whole path to the value at fault, innermost last
+/// (`appendableData[2].data[0].structuredData: missing field `typeTag``; see `misfit`).
 pub(crate) fn parse_state(bytes: &[u8]) -> Result<Network, String> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Ok(Network::default());
     }
     let file: StateFile = serde_json::from_slice(bytes).map_err(|error| {
         if error.is_data() {
-            // Well-formed JSON: find the entry whose fields do not fit.
-            serde_json::from_slice::<serde_json::Value>(bytes)
-                .ok()
-                .and_then(|value| misfit(&value))
-                .unwrap_or_else(|| error.to_string())
+            // Well-formed JSON that does not fit: placed at the value serde stopped at.
+            misfit::placed(bytes, &error).to_string()
         } else {
             error.to_string()
         }
     })?;
-    Network::from_file(&file)
-}
-
-/// The innermost entry of a well-formed state file whose fields do not fit, with why.
-fn misfit(file: &serde_json::Value) -> Option<String> {
-    use serde_json::Value;
-    /// Why `value` is not a `T`, if it is not.
-    fn why<T: serde::de::DeserializeOwned>(value: &Value) -> Option<String> {
-        serde_json::from_value::<T>(value.clone())
-            .err()
-            .map(|e| e.to_string())
-    }
-    fn entries<'a>(value: &'a Value, list: &str) -> impl Iterator<Item = (usize, &'a Value)> {
-        value
-            .get(list)
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .enumerate()
-    }
-    for (i, ad) in entries(file, "appendableData") {
-        for list in ["data", "deletedData"] {
-            for (j, item) in entries(ad, list) {
-                if let Some(why) = why::<ItemJson>(item) {
-                    return Some(format!("appendableData[{i}].{list}[{j}]: {why}"));
-                }
-            }
-        }
-        if let Some(why) = why::<AdJson>(ad) {
-            return Some(format!("appendableData[{i}]: {why}"));
-        }
-    }
-    for (i, sd) in entries(file, "structuredData") {
-        if let Some(why) = why::<SdJson>(sd) {
-            return Some(format!("structuredData[{i}]: {why}"));
-        }
-    }
-    for (i, data) in entries(file, "immutableData") {
-        if let Some(why) = why::<ImmutableJson>(data) {
-            return Some(format!("immutableData[{i}]: {why}"));
-        }
-    }
-    None
+    Network::from_file(&file).map_err(|misfit| misfit.to_string())
 }
 
 /// Converts each entry of `list` (called `name` in the file); an error naming the entry when one
@@ -296,51 +259,54 @@ fn misfit(file: &serde_json::Value) -> Option<String> {
 fn each_once<J, T, K: std::hash::Hash + Eq>(
     list: &[J],
     name: &str,
-    convert: impl Fn(&J) -> Result<T, String>,
+    convert: impl Fn(&J) -> Result<T, Misfit>,
     key: impl Fn(&T) -> K,
     same: impl Fn(&J) -> String,
-) -> Result<Vec<T>, String> {
+) -> Result<Vec<T>, Misfit> {
     let mut out = Vec::with_capacity(list.len());
     let mut seen = HashMap::new();
     for (index, json) in list.iter().enumerate() {
-        let value = convert(json).map_err(|e| format!("{name}[{index}]: {e}"))?;
+        let value = convert(json).entry(name, index)?;
         if let Some(first) = seen.insert(key(&value), index) {
-            return Err(format!(
-                "{name}[{index}]: {name}[{first}] has {}",
-                same(json)
-            ));
+            return Err(Misfit::new(format!("{name}[{first}] has {}", same(json)))
+                .at_index(index)
+                .in_field(name));
         }
         out.push(value);
     }
     Ok(out)
 }
 
-/// The elements of a list that must not repeat, as a set; an error naming the first repeat.
+/// The elements of the list `list` that must not repeat (each a `what`), as a set; an error
+/// naming the element at fault, or the first repeat and the entry it repeats.
 fn unique<T: Ord>(
-    values: impl IntoIterator<Item = Result<T, String>>,
+    values: impl IntoIterator<Item = Result<T, Misfit>>,
     list: &str,
-) -> Result<std::collections::BTreeSet<T>, String> {
-    let mut set = std::collections::BTreeSet::new();
+    what: &str,
+) -> Result<std::collections::BTreeSet<T>, Misfit> {
+    let mut seen = std::collections::BTreeMap::new();
     for (index, value) in values.into_iter().enumerate() {
-        if !set.insert(value?) {
-            return Err(format!(
-                "{list}[{index}] repeats an earlier entry of {list}; list each once"
-            ));
+        if let Some(first) = seen.insert(value.entry(list, index)?, index) {
+            return Err(Misfit::new(format!(
+                "the same {what} as {list}[{first}]; list each once"
+            ))
+            .at_index(index)
+            .in_field(list));
         }
     }
-    Ok(set)
+    Ok(seen.into_keys().collect())
 }
 
 /// 32 bytes from strict base64 (a fixture is written by people: no lenient decoding here).
-fn bytes32(text: &str, what: &str) -> Result<[u8; 32], String> {
+fn bytes32(text: &str) -> Result<[u8; 32], Misfit> {
     super::encoding::base64_decode(text)
         .and_then(|bytes| <[u8; 32]>::try_from(bytes).ok())
-        .ok_or_else(|| format!("{what} `{text}` is not base64 of 32 bytes"))
+        .ok_or_else(|| Misfit::new(format!("`{text}` is not base64 of 32 bytes")))
 }
 
-fn ad_key_from(json: &AdKeyJson) -> Result<AdKey, String> {
+fn ad_key_from(json: &AdKeyJson) -> Result<AdKey, Misfit> {
     Ok(AdKey {
-        name: bytes32(&json.name, "name")?,
+        name: bytes32(&json.name).within("name")?,
         private: json.is_private,
     })
 }
@@ -359,22 +325,25 @@ fn sd_key_json(key: &SdKey) -> SdKeyJson {
     }
 }
 
-pub(crate) fn data_id_from(json: &ItemJson) -> Result<DataId, String> {
+pub(crate) fn data_id_from(json: &ItemJson) -> Result<DataId, Misfit> {
     match (
         &json.structured_data,
         &json.immutable_data,
         &json.appendable_data,
     ) {
         (Some(sd), None, None) => Ok(DataId::Structured(SdKey {
-            name: bytes32(&sd.name, "name")?,
+            name: bytes32(&sd.name).within("name").within("structuredData")?,
             type_tag: sd.type_tag,
         })),
-        (None, Some(id), None) => Ok(DataId::Immutable(bytes32(&id.name, "name")?)),
-        (None, None, Some(ad)) => Ok(DataId::Appendable(ad_key_from(ad)?)),
-        _ => Err(
-            "an item names exactly one of `structuredData`, `immutableData` and `appendableData`"
-                .to_owned(),
-        ),
+        (None, Some(id), None) => Ok(DataId::Immutable(
+            bytes32(&id.name).within("name").within("immutableData")?,
+        )),
+        (None, None, Some(ad)) => Ok(DataId::Appendable(
+            ad_key_from(ad).within("appendableData")?,
+        )),
+        _ => Err(Misfit::new(
+            "an item names exactly one of `structuredData`, `immutableData` and `appendableData`",
+        )),
     }
 }
 
@@ -398,11 +367,11 @@ pub(crate) fn data_id_json(id: &DataId) -> ItemJson {
     json
 }
 
-fn item_from(json: &ItemJson) -> Result<Item, String> {
+fn item_from(json: &ItemJson) -> Result<Item, Misfit> {
     Ok(Item {
         pointer: data_id_from(json)?,
         signer: match &json.sign_key {
-            Some(key) => bytes32(key, "signKey")?,
+            Some(key) => bytes32(key).within("signKey")?,
             None => USER_KEY,
         },
         seal: json.seal,
@@ -418,38 +387,42 @@ fn item_json(item: &Item) -> ItemJson {
     json
 }
 
-pub(crate) fn ad_from(json: &AdJson) -> Result<Ad, String> {
+pub(crate) fn ad_from(json: &AdJson) -> Result<Ad, Misfit> {
+    let name = bytes32(&json.name).within("name")?;
     let kind = match json.filter_type.as_str() {
         "BlackList" => FilterType::BlackList,
         "WhiteList" => FilterType::WhiteList,
         other => {
-            return Err(format!(
-                "filterType `{other}` is neither `BlackList` nor `WhiteList`"
-            ))
+            return Err(
+                Misfit::new(format!("`{other}` is neither `BlackList` nor `WhiteList`"))
+                    .in_field("filterType"),
+            )
         }
     };
-    if !json.is_private
-        && json
-            .data
-            .iter()
-            .chain(&json.deleted_data)
-            .any(|i| i.seal != 0)
-    {
-        return Err("`seal` is for the items of private data (`isPrivate`: true)".to_owned());
-    }
+    // A public data's item has one sealing only (see `state::Item::seal`).
+    let item = |item: &ItemJson| {
+        if !json.is_private && item.seal != 0 {
+            return Err(Misfit::new(
+                "a seal is for the items of private data (`isPrivate`: true) only",
+            )
+            .in_field("seal"));
+        }
+        item_from(item)
+    };
     Ok(Ad {
         key: AdKey {
-            name: bytes32(&json.name, "name")?,
+            name,
             private: json.is_private,
         },
         version: json.version,
-        data: unique(json.data.iter().map(item_from), "data")?,
-        deleted: unique(json.deleted_data.iter().map(item_from), "deletedData")?,
+        data: unique(json.data.iter().map(item), "data", "item")?,
+        deleted: unique(json.deleted_data.iter().map(item), "deletedData", "item")?,
         filter: Filter {
             kind,
             keys: unique(
-                json.filter_keys.iter().map(|k| bytes32(k, "filter key")),
+                json.filter_keys.iter().map(|key| bytes32(key)),
                 "filterKeys",
+                "key",
             )?,
         },
     })
@@ -467,25 +440,28 @@ pub(crate) fn ad_json(ad: &Ad) -> AdJson {
     }
 }
 
-pub(crate) fn sd_from(json: &SdJson) -> Result<Sd, String> {
+pub(crate) fn sd_from(json: &SdJson) -> Result<Sd, Misfit> {
     let status = match (json.deleted, json.unclaimable) {
         (false, false) => SdStatus::Owned,
         (true, false) => SdStatus::Deleted,
         (false, true) => SdStatus::Unclaimable,
-        (true, true) => return Err("`deleted` and `unclaimable` are both true".to_owned()),
+        (true, true) => return Err(Misfit::new("`deleted` and `unclaimable` are both true")),
     };
     Ok(Sd {
         status,
         key: SdKey {
-            name: bytes32(&json.name, "name")?,
+            name: bytes32(&json.name).within("name")?,
             type_tag: json.type_tag,
         },
         version: json.version,
         versions: json
             .data
             .iter()
-            .map(|d| {
-                super::encoding::base64_decode(d).ok_or_else(|| format!("data `{d}` is not base64"))
+            .enumerate()
+            .map(|(index, data)| {
+                super::encoding::base64_decode(data)
+                    .ok_or_else(|| Misfit::new(format!("`{data}` is not base64")))
+                    .entry("data", index)
             })
             .collect::<Result<_, _>>()?,
         encrypted: json.encrypted.clone(),
@@ -508,22 +484,26 @@ pub(crate) fn sd_json(sd: &Sd) -> SdJson {
     }
 }
 
-pub(crate) fn immutable_from(json: &ImmutableJson) -> Result<Immutable, String> {
-    let cipher = Cipher::from_name(&json.cipher).ok_or_else(|| {
-        format!(
-            "cipher `{}` is none of `PLAIN`, `SYMMETRIC` and `ASYMMETRIC`",
-            json.cipher
-        )
-    })?;
+pub(crate) fn immutable_from(json: &ImmutableJson) -> Result<Immutable, Misfit> {
+    let cipher = Cipher::from_name(&json.cipher)
+        .ok_or_else(|| {
+            Misfit::new(format!(
+                "`{}` is none of `PLAIN`, `SYMMETRIC` and `ASYMMETRIC`",
+                json.cipher
+            ))
+        })
+        .within("cipher")?;
     let content = super::encoding::base64_decode(&json.content)
-        .ok_or_else(|| "content is not base64".to_owned())?;
+        .ok_or_else(|| Misfit::new("it is not base64"))
+        .within("content")?;
     let data = Immutable::new(cipher, content.into());
     if let Some(name) = &json.name {
-        if bytes32(name, "name")? != data.name {
-            return Err(format!(
-                "name `{name}` is not this content's and cipher's (`{}`): leave it out to have it computed",
+        if bytes32(name).within("name")? != data.name {
+            return Err(Misfit::new(format!(
+                "`{name}` is not this content's and cipher's (`{}`): leave it out to have it computed",
                 base64_encode(&data.name)
-            ));
+            ))
+            .in_field("name"));
         }
     }
     Ok(data)

@@ -119,7 +119,7 @@ fn a_data_item_or_key_listed_twice_is_refused() {
     let ad = |n: u8, private: bool| serde_json::json!({"name": name(n), "isPrivate": private, "version": 0, "filterType": "BlackList"});
     let parse = |value: serde_json::Value| {
         let file: StateFile = serde_json::from_value(value).unwrap();
-        Network::from_file(&file)
+        Network::from_file(&file).map_err(|misfit| misfit.to_string())
     };
     let format = STATE_FORMAT;
     assert!(parse(
@@ -148,7 +148,7 @@ fn a_data_item_or_key_listed_twice_is_refused() {
         parse(serde_json::json!({"format": format, "appendableData": [twice]})).unwrap_err();
     assert_eq!(
         error,
-        "appendableData[0]: data[1] repeats an earlier entry of data; list each once"
+        "appendableData[0].data[1]: the same item as data[0]; list each once"
     );
     // Two sealings of one item are two items, in private data only.
     let resealed =
@@ -161,13 +161,17 @@ fn a_data_item_or_key_listed_twice_is_refused() {
     public["data"] = serde_json::json!([resealed]);
     let error =
         parse(serde_json::json!({"format": format, "appendableData": [public]})).unwrap_err();
-    assert!(
-        error.contains("`seal` is for the items of private data"),
-        "{error}"
+    assert_eq!(
+        error,
+        "appendableData[0].data[0].seal: a seal is for the items of private data (`isPrivate`: \
+         true) only"
     );
     let mut keys = ad(5, false);
-    keys["filterKeys"] = serde_json::json!([name(6), name(6)]);
-    assert!(parse(serde_json::json!({"format": format, "appendableData": [keys]})).is_err());
+    keys["filterKeys"] = serde_json::json!([name(7), name(6), name(6)]);
+    assert_eq!(
+        parse(serde_json::json!({"format": format, "appendableData": [keys]})).unwrap_err(),
+        "appendableData[0].filterKeys[2]: the same key as filterKeys[1]; list each once"
+    );
     // A field given twice is refused by the parser itself.
     let text = format!(r#"{{"format":"{format}","format":"{format}"}}"#);
     assert!(serde_json::from_str::<StateFile>(&text).is_err());
@@ -185,4 +189,104 @@ fn state_file_fields() {
     let mut bad = file.appendable_data[0].clone();
     bad.filter_type = "WHITE_LIST".into();
     assert!(ad_from(&bad).is_err());
+}
+
+/// Every error names the whole path to the value at fault, innermost last, whether the
+/// conversion found it or serde did; a missing, unknown or repeated field is said at its object.
+#[test]
+fn errors_name_the_whole_path_to_the_value() {
+    let name = base64_encode(&[1; 32]);
+    let state = |entries: &str| format!(r#"{{"format":"{STATE_FORMAT}",{entries}}}"#);
+    let ad = |fields: &str| {
+        format!(r#"{{"name":"{name}","version":0,"filterType":"BlackList"{fields}}}"#)
+    };
+    let cases = [
+        (
+            state(&format!(
+                r#""appendableData":[{},{}]"#,
+                ad(""),
+                ad(r#","isPrivate":true,"data":[{"structuredData":{"name":"abc","typeTag":500}}]"#)
+            )),
+            "appendableData[1].data[0].structuredData.name: `abc` is not base64 of 32 bytes",
+        ),
+        (
+            state(&format!(
+                r#""appendableData":[{}]"#,
+                ad(r#","deletedData":[{"appendableData":{"name":"x"}}]"#)
+            )),
+            "appendableData[0].deletedData[0].appendableData.name: `x` is not base64 of 32 bytes",
+        ),
+        (
+            state(&format!(
+                r#""appendableData":[{}]"#,
+                ad(r#","data":[{"immutableData":{"name":"y"},"signKey":"z"}]"#)
+            )),
+            "appendableData[0].data[0].immutableData.name: `y` is not base64 of 32 bytes",
+        ),
+        (
+            state(r#""appendableData":[{"name":"n","version":"one","filterType":"BlackList"}]"#),
+            r#"appendableData[0].version: invalid type: string "one", expected u64"#,
+        ),
+        (
+            state(&format!(
+                r#""appendableData":[{}]"#,
+                ad(r#","filterKeys":["a",5]"#)
+            )),
+            "appendableData[0].filterKeys[1]: invalid type: integer `5`, expected a string",
+        ),
+        (
+            state(&format!(
+                r#""appendableData":[{}]"#,
+                ad(r#","filterKeys":["a"]"#)
+            )),
+            "appendableData[0].filterKeys[0]: `a` is not base64 of 32 bytes",
+        ),
+        (
+            state(&format!(
+                "\"appendableData\":[\n  {},\n  {}\n]",
+                ad(""),
+                ad(r#","data":[{"structuredData":{"name":"n"}}]"#)
+            )),
+            "appendableData[1].data[0].structuredData: missing field `typeTag`",
+        ),
+        (
+            state(r#""appendableData":[5]"#),
+            "appendableData[0]: invalid type: integer `5`, expected an object",
+        ),
+        (
+            state(&format!(
+                r#""appendableData":[{}]"#,
+                ad(r#","filterType":"x""#)
+            )),
+            "appendableData[0]: duplicate field `filterType`",
+        ),
+        (
+            state(&format!(
+                r#""structuredData":[{{"name":"{name}","typeTag":500,"version":0,"data":["AA==","%"]}}]"#
+            )),
+            "structuredData[0].data[1]: `%` is not base64",
+        ),
+        (
+            state(r#""immutableData":[{"cipher":"PLAIN","content":"aGk=","name":{"a":[1]}}]"#),
+            "immutableData[0].name: invalid type: map, expected a string",
+        ),
+        (
+            state(&format!(
+                r#""appendableData":[{}]"#,
+                ad(r#","filterKeys":[ {"a":1}]"#)
+            )),
+            "appendableData[0].filterKeys[0]: invalid type: map, expected a string",
+        ),
+        (
+            state(r#""immutableData":[{"cipher":"ROT13","content":"aGk="}]"#),
+            "immutableData[0].cipher: `ROT13` is none of `PLAIN`, `SYMMETRIC` and `ASYMMETRIC`",
+        ),
+        (
+            r#"{"format":"safe-ad-emulator-state/0"}"#.to_owned(),
+            "format: `safe-ad-emulator-state/0` is not `safe-ad-emulator-state/1`",
+        ),
+    ];
+    for (text, says) in cases {
+        assert_eq!(parse_state(text.as_bytes()).unwrap_err(), says, "{text}");
+    }
 }
