@@ -1,6 +1,6 @@
 //! Fixtures a CI job commits: `--import FILE` loads one and never writes it (byte for byte the
 //! same after a run that changed the network); a fixture that does not load names the whole path
-//! to the value at fault; the start-up
+//! to the value at fault, and one holding a version no save could follow is refused; the start-up
 //! summary counts each family in words; `safe-ad emulator export [FILE|-]` writes what a running
 //! emulator holds as a fixture that loads back to the same network (immutable data included, its
 //! computed names left out), refusing a FILE that is a link or not a file before anything is
@@ -266,6 +266,65 @@ fn a_fixture_error_names_the_whole_path_to_the_value() {
         );
     }
     emulator.terminate().success();
+}
+
+/// A save stores version + 1, so a data at version 2^64 - 1 could never be saved again (every
+/// `post` would be -25, "someone saved this data", while `status` says it is in sync): such a
+/// fixture is refused, exit 2, naming the entry. At 2^64 - 2 it loads, and a `post` saves it.
+#[test]
+fn a_version_no_save_can_follow_is_refused_and_one_less_is_saved() {
+    let sandbox = Sandbox::new();
+    let at = |version: u64| {
+        format!(
+            r#"{{"format":"safe-ad-emulator-state/1",
+  "appendableData":[{{"name":"{}","version":{version},"filterType":"BlackList"}}],
+  "structuredData":[{{"name":"{}","typeTag":500,"version":{version},"data":["{}"]}}]}}"#,
+            name(1),
+            name(2),
+            b64(b"hi"),
+        )
+    };
+    let refused = sandbox.file("max.json", at(u64::MAX));
+    crate::harness::emulator::emulator_command(&sandbox)
+        .args(["--import", path_arg(&refused), "--", "true"])
+        .run()
+        .code(2)
+        .stdout_is("")
+        .stderr_has(&format!(
+            "safe-ad emulator: error: --import {}: appendableData[0].version: \
+             18446744073709551615 is a version no save can follow (a save stores version + 1); \
+             at most 18446744073709551614",
+            path_arg(&refused)
+        ));
+    let loaded = sandbox.file("fixture.json", at(u64::MAX - 1));
+    let emulator = Emulator::start_in(&sandbox, &["-q", "--import", path_arg(&loaded)]);
+    let open = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["open", &name(1)])
+        .run();
+    let handle = open.success().stdout().trim().to_owned();
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["post", &handle])
+        .run()
+        .success()
+        .stdout_has("saved version 18446744073709551615");
+    emulator.terminate().success();
+    // The structured data alone at 2^64 - 1 is refused by its own path.
+    let text = at(u64::MAX - 1).replacen(
+        &format!("\"version\":{},\"data\"", u64::MAX - 1),
+        &format!("\"version\":{},\"data\"", u64::MAX),
+        1,
+    );
+    let refused = sandbox.file("sd.json", text);
+    crate::harness::emulator::emulator_command(&sandbox)
+        .args(["--state", path_arg(&refused), "--", "true"])
+        .run()
+        .code(2)
+        .stderr_has("--state")
+        .stderr_has(": structuredData[0].version: 18446744073709551615 is a version no save");
 }
 
 #[test]

@@ -198,9 +198,10 @@ binary one and handle 1's item of appendable data (the data of handle 2). New ha
 stop (Ctrl-C, SIGTERM, the end of \fICOMMAND\fR), writes it back atomically, so a fixture can be
 made once and used again. A \fIFILE\fR that does not exist yet starts empty and is created. Handles
 are not kept from one run to the next (the launcher lost them on a restart too). A file that does
-not parse is refused at the start (exit status 2), and the message names the whole path to the
-value at fault, innermost last (appendableData[1].data[0].structuredData.name, or
-appendableData[2].data[0].structuredData for an object that lacks its typeTag).
+not parse, or holds a version no save could follow (2^64 - 1), is refused at the start (exit
+status 2), and the message names the whole path to the value at fault, innermost last
+(appendableData[1].data[0].structuredData.name, or appendableData[2].data[0].structuredData for
+an object that lacks its typeTag).
 .PP
 \fB--import\fR \fIFILE\fR loads a fixture the same way and never writes it, however the run
 changes the network: for a fixture a CI job commits. The file must exist; no lock is taken.

@@ -37,9 +37,10 @@
 //! `immutableData` and an immutable data's `name` and `cipher` (plain) may be left out. Unknown
 //! fields, a field given twice, a data listed twice (the same name and `isPrivate`, or name and
 //! `typeTag`, or content and cipher) and an item or filter key listed twice in one list are
-//! refused, so that a typo does not silently change a fixture ([`Network::from_file`]). Every
-//! error names the whole path to the value at fault, innermost last
-//! (`appendableData[1].data[0].structuredData.name`: `misfit`).
+//! refused, so that a typo does not silently change a fixture ([`Network::from_file`]); so is a
+//! `version` of 2^64 - 1, which no save could follow ([`version`]). Every error names the whole
+//! path to the value at fault, innermost last (`appendableData[1].data[0].structuredData.name`:
+//! `misfit`).
 
 use serde::{Deserialize, Serialize};
 
@@ -304,6 +305,25 @@ fn bytes32(text: &str) -> Result<[u8; 32], Misfit> {
         .ok_or_else(|| Misfit::new(format!("`{text}` is not base64 of 32 bytes")))
 }
 
+/// A version a save can follow: a save stores version + 1 (`State::post`, `State::sd_post`, and
+/// the launcher's safe_core before them), so a data at [`u64::MAX`] could never be saved again,
+/// and would answer every save with -25, "someone saved this data", while `status` says it is in
+/// sync. (A data at 2^64 - 2 can still be saved once, to 2^64 - 1, and a `--state` file holding
+/// that is then refused here, by its path: the one saved file the emulator does not read back,
+/// which only a hand-written version so close to the end can lead to.)
+fn version(version: u64) -> Result<u64, Misfit> {
+    if version == u64::MAX {
+        return Err(Misfit::new(format!(
+            "{version} is a version no save can follow (a save stores version + 1); at most {}",
+            MAX_VERSION
+        )));
+    }
+    Ok(version)
+}
+
+/// The largest version a state file may hold (see [`version`]).
+const MAX_VERSION: u64 = u64::MAX - 1;
+
 fn ad_key_from(json: &AdKeyJson) -> Result<AdKey, Misfit> {
     Ok(AdKey {
         name: bytes32(&json.name).within("name")?,
@@ -389,6 +409,7 @@ fn item_json(item: &Item) -> ItemJson {
 
 pub(crate) fn ad_from(json: &AdJson) -> Result<Ad, Misfit> {
     let name = bytes32(&json.name).within("name")?;
+    let version = version(json.version).within("version")?;
     let kind = match json.filter_type.as_str() {
         "BlackList" => FilterType::BlackList,
         "WhiteList" => FilterType::WhiteList,
@@ -414,7 +435,7 @@ pub(crate) fn ad_from(json: &AdJson) -> Result<Ad, Misfit> {
             name,
             private: json.is_private,
         },
-        version: json.version,
+        version,
         data: unique(json.data.iter().map(item), "data", "item")?,
         deleted: unique(json.deleted_data.iter().map(item), "deletedData", "item")?,
         filter: Filter {
@@ -453,7 +474,7 @@ pub(crate) fn sd_from(json: &SdJson) -> Result<Sd, Misfit> {
             name: bytes32(&json.name).within("name")?,
             type_tag: json.type_tag,
         },
-        version: json.version,
+        version: version(json.version).within("version")?,
         versions: json
             .data
             .iter()
