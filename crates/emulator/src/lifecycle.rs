@@ -6,7 +6,8 @@
 //! 2. prepare on a thread of its own, since each step may block for long: check the files given
 //!    (their types, and that no two options name one file: nothing is opened or written before),
 //!    read the token file, open, lock and read the `--state` file, open the `--log` file (a FIFO
-//!    waits for its reader). A signal meanwhile ends the run at once: nothing was served, nothing is saved;
+//!    waits for its reader). A signal meanwhile ends the run at once: nothing was served, nothing
+//!    is saved;
 //! 3. listen, print the two variables (with `--background`, to the starter's pipe, after the
 //!    "listening" line, so that the starter shows it; a starter gone by then stops the run), and
 //!    serve until a signal (or run COMMAND, passing signals on to it);
