@@ -592,7 +592,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
         }
         'safe-ad;emulator' {
             [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)')
-            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Accept the token on FILE''s first line')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Accept the token FILE holds')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Accept this token (shown in the process list)')
             [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'Load the network from FILE; save it back on a clean stop')
             [CompletionResult]::new('--import', '--import', [CompletionResultType]::ParameterName, 'Load the network from FILE, a fixture, and never write it')

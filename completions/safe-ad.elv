@@ -546,7 +546,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         }
         &'safe-ad;emulator'= {
             cand --listen 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)'
-            cand --token-file 'Accept the token on FILE''s first line'
+            cand --token-file 'Accept the token FILE holds'
             cand --token 'Accept this token (shown in the process list)'
             cand --state 'Load the network from FILE; save it back on a clean stop'
             cand --import 'Load the network from FILE, a fixture, and never write it'

@@ -459,7 +459,7 @@ always\t''
 never\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l listen -d 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l token-file -d 'Accept the token on FILE\'s first line' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l token-file -d 'Accept the token FILE holds' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l token -d 'Accept this token (shown in the process list)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l state -d 'Load the network from FILE; save it back on a clean stop' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l import -d 'Load the network from FILE, a fixture, and never write it' -r -F

@@ -2,8 +2,10 @@
 //! and `--log` (the evidence), and `--token-file`. Each way they can fail says so and is never
 //! exit 0: a path that cannot be saved (found before serving), a full disk (a small tmpfs in a
 //! mount namespace of the test's own, or `/dev/full`), a symlink planted where the emulator
-//! writes, a second emulator on the same file, files that are too large or not files at all, and
-//! what the logs show of a token or a control character sent in a path.
+//! writes, a second emulator on the same file, files that are too large or not files at all
+//! (refused by their type before they are opened), a token file holding more than the token, one
+//! file named by two options (refused before anything is written), and what the logs show of a
+//! token or a control character sent in a path.
 
 use std::path::{Path, PathBuf};
 
@@ -341,14 +343,18 @@ fn token_and_state_files_are_bounded_and_must_be_files() {
     refused(
         "--token-file",
         Path::new("/dev/zero"),
-        "it is a device or socket",
+        "it is a character device, not a regular file",
     );
     refused(
         "--token-file",
         &big_token,
         "larger than 64 KiB; that is not a token",
     );
-    refused("--token-file", sandbox.path(), "it is a directory");
+    refused(
+        "--token-file",
+        sandbox.path(),
+        "it is a directory, not a regular file",
+    );
     let big_state = sandbox.path().join("big.json");
     std::fs::File::create(&big_state)
         .and_then(|file| file.set_len(STATE_LIMIT + 1))
@@ -367,7 +373,7 @@ fn token_and_state_files_are_bounded_and_must_be_files() {
         sandbox.path().join("state.fifo"),
         sandbox.path().to_path_buf(),
     ] {
-        refused("--state", &path, "it is not a regular file");
+        refused("--state", &path, ", not a regular file");
     }
     // A token from a pipe (bash's process substitution) is fine.
     sandbox
@@ -379,6 +385,187 @@ fn token_and_state_files_are_bounded_and_must_be_files() {
         .run()
         .success()
         .stdout_is("tok-from-a-pipe");
+}
+
+/// A FIFO nobody writes (`mkfifo`), a socket, a device or a directory given as a file to read is
+/// refused by its type at once (opening a FIFO would wait for ever), exit 2, in the words a
+/// directory gets, before any file is made: not the `--log`, not a new `--state`.
+#[test]
+fn files_that_are_not_regular_files_are_refused_by_their_type_at_once() {
+    let sandbox = Sandbox::new();
+    let made = std::process::Command::new("mkfifo")
+        .arg(sandbox.path().join("named.fifo"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo");
+    let _socket = std::os::unix::net::UnixListener::bind(sandbox.path().join("socket"))
+        .expect("a socket to give");
+    std::fs::create_dir(sandbox.path().join("dir")).expect("mkdir");
+    let kinds = [
+        ("named.fifo", "a FIFO (named pipe)"),
+        ("socket", "a socket"),
+        ("/dev/null", "a character device"),
+        ("dir", "a directory"),
+    ];
+    let refused = |args: &[&str], says: &str| {
+        emulator_command(&sandbox)
+            .current_dir(sandbox.path())
+            .args(args)
+            .args(["--", "true"])
+            .case(args.join(" "))
+            .run()
+            .code(2)
+            .stdout_is("")
+            .stderr_has(&format!(
+                "safe-ad emulator: error: {says}, not a regular file; give the path of a regular \
+                 file"
+            ))
+            .stderr_lacks("listening");
+        for made in ["log.jsonl", "new.json"] {
+            assert!(
+                !sandbox.path().join(made).exists(),
+                "{}: {made} was made",
+                args.join(" ")
+            );
+        }
+    };
+    for option in ["--import", "--state", "--token-file"] {
+        for (path, kind) in kinds {
+            refused(
+                &[option, path, "--log", "log.jsonl"],
+                &format!("{option} {path}: it is {kind}"),
+            );
+        }
+    }
+    // The files a run reads are checked before a new --state is made.
+    for (path, kind) in kinds {
+        refused(
+            &["--state", "new.json", "--token-file", path],
+            &format!("--token-file {path}: it is {kind}"),
+        );
+    }
+    // --log takes a FIFO (its reader) and /dev/null, but nothing else that is not a file.
+    for (path, kind) in [("socket", "a socket"), ("dir", "a directory")] {
+        refused(
+            &["--state", "new.json", "--log", path],
+            &format!("--log {path}: it is {kind}"),
+        );
+    }
+    emulator_command(&sandbox)
+        .args(["--empty", "--log", "/dev/null", "--", "true"])
+        .run()
+        .success();
+}
+
+/// A token file holds the token alone, as the client reads one: a JSON object (whose first line,
+/// `{`, is printable) or a second line is refused, exit 2; blank lines around the token are not
+/// a second line.
+#[test]
+fn a_token_file_holding_more_than_the_token_is_refused() {
+    let sandbox = Sandbox::new();
+    let shown = |text: &str| {
+        sandbox.file("token", text);
+        emulator_command(&sandbox)
+            .current_dir(sandbox.path())
+            .args(["--empty", "--token-file", "token", "--"])
+            .args(["sh", "-c", "printf %s \"$SAFE_LAUNCHER_TOKEN\""])
+            .case(format!("{text:?}"))
+            .token_may_show()
+            .run()
+    };
+    for text in [
+        "{\n  \"token\": \"tok-in-json\"\n}\n",
+        "tok-first-line\n# a comment\n",
+        "tok-first-line\r\ntok-second-line\r\n",
+    ] {
+        shown(text).code(2).stdout_is("").stderr_has(
+            "safe-ad emulator: error: --token-file token: it holds more than one line; a \
+                 token file holds the token alone, on one line",
+        );
+    }
+    shown("tok with spaces\n")
+        .code(2)
+        .stderr_has("--token-file token: the token must be printable ASCII without spaces");
+    shown("\n  tok-alone  \n\n")
+        .success()
+        .stdout_is("tok-alone");
+}
+
+// ---- one file under two options ---------------------------------------------------------------
+
+/// Two options that name one file (by the same name, `./NAME`, a symlink or a hard link; or,
+/// not made yet, the same path) are refused, exit 2, naming both, before anything is read or
+/// written: the committed fixture stays byte for byte as it was, and no log or state is made.
+#[test]
+fn one_file_under_two_options_is_refused_before_anything_is_written() {
+    let sandbox = Sandbox::new();
+    let committed = format!("{EMPTY_STATE}\n");
+    let fixture = sandbox.file("fixture.json", &committed);
+    std::os::unix::fs::symlink("fixture.json", sandbox.path().join("link.json")).expect("symlink");
+    std::fs::hard_link(&fixture, sandbox.path().join("hard.json")).expect("hard link");
+    let listing = || {
+        let mut names: Vec<String> = std::fs::read_dir(sandbox.path())
+            .expect("the sandbox")
+            .flatten()
+            .map(|entry| entry.file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    let before = listing();
+    let refused = |first: &str, path: &str, second: &str, other: &str, harm: &str| {
+        emulator_command(&sandbox)
+            .current_dir(sandbox.path())
+            .args([first, path, second, other, "--", "true"])
+            .case(format!("{first} {path} {second} {other}"))
+            .run()
+            .code(2)
+            .stdout_is("")
+            .stderr_has(&format!(
+                "safe-ad emulator: error: {first} {path} and {second} {other} are the same \
+                 file{harm}; give each option a file of its own (nothing was read or written)"
+            ));
+    };
+    for other in ["fixture.json", "./fixture.json", "link.json", "hard.json"] {
+        for (first, second, harm) in [
+            ("--import", "--log", ": the log would overwrite the fixture"),
+            (
+                "--state",
+                "--log",
+                ": the log and the saved state would overwrite each other",
+            ),
+            (
+                "--token-file",
+                "--log",
+                ": the log would overwrite the token",
+            ),
+            (
+                "--token-file",
+                "--state",
+                ": the saved state would replace the token file",
+            ),
+            ("--token-file", "--import", ""),
+        ] {
+            refused(first, "fixture.json", second, other, harm);
+            assert_eq!(
+                std::fs::read_to_string(&fixture).expect("the fixture"),
+                committed,
+                "{first} fixture.json {second} {other}: the fixture was written"
+            );
+            assert_eq!(listing(), before, "a file was made or removed");
+        }
+    }
+    // Not made yet: the same path once the directory is resolved; neither is made.
+    std::fs::create_dir(sandbox.path().join("sub")).expect("mkdir");
+    let before = listing();
+    refused(
+        "--state",
+        "new.json",
+        "--log",
+        "sub/../new.json",
+        ": the log and the saved state would overwrite each other",
+    );
+    assert_eq!(listing(), before, "a file was made");
 }
 
 #[test]

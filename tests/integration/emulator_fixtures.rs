@@ -1,10 +1,11 @@
 //! Fixtures a CI job commits: `--import FILE` loads one and never writes it (byte for byte the
-//! same after a run that changed the network); a fixture that does not load names the entry at
-//! fault; the start-up summary counts each family in words; `safe-ad emulator export [FILE|-]`
-//! writes what a running emulator holds as a fixture that loads back to the same network
-//! (immutable data included, its computed names left out), refusing a FILE that is a link or not
-//! a file before anything is sent, and never exiting 0 when the file was not written; and a
-//! `--background` start that fails makes `eval "$(...)"` fail too, so `sh -e` stops there.
+//! same after a run that changed the network); a fixture that does not load names the whole path
+//! to the value at fault, and one holding a version no save could follow is refused; the start-up
+//! summary counts each family in words; `safe-ad emulator export [FILE|-]` writes what a running
+//! emulator holds as a fixture that loads back to the same network (immutable data included, its
+//! computed names left out), refusing a FILE that is a link or not a file before anything is
+//! sent, and never exiting 0 when the file was not written; and a `--background` start that fails
+//! makes `eval "$(...)"` fail too, so `sh -e` stops there.
 
 use serde_json::Value;
 
@@ -139,7 +140,7 @@ fn import_refuses_a_missing_file_and_the_options_it_cannot_go_with() {
 }
 
 #[test]
-fn a_fixture_that_does_not_load_names_the_entry_at_fault() {
+fn a_fixture_that_does_not_load_names_the_object_at_fault() {
     let sandbox = Sandbox::new();
     let ad = |n: u8| {
         format!(
@@ -160,7 +161,7 @@ fn a_fixture_that_does_not_load_names_the_entry_at_fault() {
         ),
         (
             format!(r#"{{"format":"safe-ad-emulator-state/1","appendableData":[{bad_item}]}}"#),
-            "appendableData[0].data[0]: missing field `typeTag`",
+            "appendableData[0].data[0].structuredData: missing field `typeTag`",
         ),
         (
             r#"{"format":"safe-ad-emulator-state/1","structuredData":[{"name":"x","typeTag":500,"version":0,"colour":1}]}"#.to_owned(),
@@ -193,6 +194,137 @@ fn a_fixture_that_does_not_load_names_the_entry_at_fault() {
         assert!(answer.body.contains(says), "{}", answer.body);
     }
     emulator.terminate().success();
+}
+
+/// A bad value deep in a fixture is named by its whole path, innermost last, not as its entry's
+/// own field: a bad `name` of an item's structured data is not the appendable data's name, and
+/// `"version": "one"` names its field. The same words for `--import`, `--state` and a reset.
+#[test]
+fn a_fixture_error_names_the_whole_path_to_the_value() {
+    let sandbox = Sandbox::new();
+    let ad = |n: u8, more: &str| {
+        format!(
+            r#"{{"name":"{}","version":0,"filterType":"BlackList"{more}}}"#,
+            name(n)
+        )
+    };
+    let fixture = |entries: String| {
+        format!(r#"{{"format":"safe-ad-emulator-state/1","appendableData":[{entries}]}}"#)
+    };
+    let cases = [
+        (
+            fixture(format!(
+                "{},\n{}",
+                ad(1, ""),
+                ad(
+                    2,
+                    r#","data":[{"structuredData":{"name":"abc","typeTag":500}}]"#
+                )
+            )),
+            "appendableData[1].data[0].structuredData.name: `abc` is not base64 of 32 bytes",
+        ),
+        (
+            fixture(format!(
+                r#"{{"name":"{}","version":"one","filterType":"BlackList"}}"#,
+                name(3)
+            )),
+            r#"appendableData[0].version: invalid type: string "one", expected u64"#,
+        ),
+        (
+            fixture(ad(4, &format!(r#","deletedData":[{{"immutableData":{{"name":"{}"}},"signKey":"k"}}]"#, name(5)))),
+            "appendableData[0].deletedData[0].signKey: `k` is not base64 of 32 bytes",
+        ),
+        (
+            r#"{"format":"safe-ad-emulator-state/1","structuredData":[{"name":"x","typeTag":500,"version":0}]}"#.to_owned(),
+            "structuredData[0].name: `x` is not base64 of 32 bytes",
+        ),
+    ];
+    for (text, says) in &cases {
+        for option in ["--import", "--state"] {
+            sandbox.file("bad.json", text);
+            crate::harness::emulator::emulator_command(&sandbox)
+                .args([option, "bad.json"])
+                .current_dir(sandbox.path())
+                .case(option)
+                .run()
+                .code(2)
+                .stdout_is("")
+                .stderr_has(&format!(
+                    "safe-ad emulator: error: {option} bad.json: {says}\n"
+                ));
+        }
+    }
+    let emulator = Emulator::start(&["-q"]);
+    for (text, says) in &cases {
+        let answer = emulator.http("POST", "/_emulator/reset/state", Some(TOKEN), Some(text));
+        assert_eq!(answer.status, 400, "{}", answer.body);
+        let description = answer.json()["description"].as_str().map(str::to_owned);
+        assert!(
+            description.is_some_and(|words| words.contains(says)),
+            "{}",
+            answer.body
+        );
+    }
+    emulator.terminate().success();
+}
+
+/// A save stores version + 1, so a data at version 2^64 - 1 could never be saved again (every
+/// `post` would be -25, "someone saved this data", while `status` says it is in sync): such a
+/// fixture is refused, exit 2, naming the entry. At 2^64 - 2 it loads, and a `post` saves it.
+#[test]
+fn a_version_no_save_can_follow_is_refused_and_one_less_is_saved() {
+    let sandbox = Sandbox::new();
+    let at = |version: u64| {
+        format!(
+            r#"{{"format":"safe-ad-emulator-state/1",
+  "appendableData":[{{"name":"{}","version":{version},"filterType":"BlackList"}}],
+  "structuredData":[{{"name":"{}","typeTag":500,"version":{version},"data":["{}"]}}]}}"#,
+            name(1),
+            name(2),
+            b64(b"hi"),
+        )
+    };
+    let refused = sandbox.file("max.json", at(u64::MAX));
+    crate::harness::emulator::emulator_command(&sandbox)
+        .args(["--import", path_arg(&refused), "--", "true"])
+        .run()
+        .code(2)
+        .stdout_is("")
+        .stderr_has(&format!(
+            "safe-ad emulator: error: --import {}: appendableData[0].version: \
+             18446744073709551615 is a version no save can follow (a save stores version + 1); \
+             at most 18446744073709551614",
+            path_arg(&refused)
+        ));
+    let loaded = sandbox.file("fixture.json", at(u64::MAX - 1));
+    let emulator = Emulator::start_in(&sandbox, &["-q", "--import", path_arg(&loaded)]);
+    let open = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["open", &name(1)])
+        .run();
+    let handle = open.success().stdout().trim().to_owned();
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["post", &handle])
+        .run()
+        .success()
+        .stdout_has("saved version 18446744073709551615");
+    emulator.terminate().success();
+    // The structured data alone at 2^64 - 1 is refused by its own path.
+    let text = at(u64::MAX - 1).replacen(
+        &format!("\"version\":{},\"data\"", u64::MAX - 1),
+        &format!("\"version\":{},\"data\"", u64::MAX),
+        1,
+    );
+    let refused = sandbox.file("sd.json", text);
+    crate::harness::emulator::emulator_command(&sandbox)
+        .args(["--state", path_arg(&refused), "--", "true"])
+        .run()
+        .code(2)
+        .stderr_has("--state")
+        .stderr_has(": structuredData[0].version: 18446744073709551615 is a version no save");
 }
 
 #[test]

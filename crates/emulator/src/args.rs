@@ -15,9 +15,11 @@ pub struct EmulatorArgs {
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8100", value_hint = ValueHint::Other)]
     pub(crate) listen: String,
 
-    /// Accept the token on FILE's first line
+    /// Accept the token FILE holds
     ///
-    /// Without it (or --token), a random token is made and printed.
+    /// FILE holds the token alone, on one line, as the client's --token-file does (blank lines
+    /// around it are fine; a second line is refused). It may be a pipe (`<(...)`), not a named
+    /// FIFO, socket or device. Without it (or --token), a random token is made and printed.
     #[arg(long, value_name = "FILE", conflicts_with = "token", value_hint = ValueHint::FilePath)]
     pub(crate) token_file: Option<PathBuf>,
 
@@ -37,6 +39,7 @@ pub struct EmulatorArgs {
     /// handles are kept across runs (the launcher lost them on restart too). A symlink is followed
     /// (its target is written; the link stays), and the file is locked while the emulator runs: a
     /// second emulator on it is refused. The format is under STATE FILE in safe-ad-emulator(1).
+    /// No two of --state, --import, --log and --token-file may name one file.
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub(crate) state: Option<PathBuf>,
 
@@ -44,9 +47,9 @@ pub struct EmulatorArgs {
     ///
     /// For CI: the file a job commits stays as it is, whatever the run changes (--state saves
     /// back instead). No demo data is loaded and no handles are kept. The file must exist; it is
-    /// read once at start, and checked as --state is (an error names the entry:
-    /// `appendableData[2].data[0]: missing field ...`). `safe-ad emulator export` writes one
-    /// from a running emulator.
+    /// read once at start, and checked as --state is (an error names the whole path to the value:
+    /// `appendableData[2].data[0].structuredData: missing field ...`). `safe-ad emulator export`
+    /// writes one from a running emulator.
     #[arg(
         long,
         value_name = "FILE",
@@ -57,9 +60,10 @@ pub struct EmulatorArgs {
 
     /// Write one JSON record per request to FILE
     ///
-    /// An existing FILE is truncated: the file holds this run only. Each record has the method,
-    /// path, status, time and live handles. The last line is the stop record, with the counts of
-    /// the whole run. A record that cannot be written (a full disk, a
+    /// An existing FILE is truncated: the file holds this run only. It may be a FIFO, a pipe or a
+    /// character device too, but never the file of --import, --state or --token-file. Each record
+    /// has the method, path, status, time and live handles. The last line is the stop record, with
+    /// the counts of the whole run. A record that cannot be written (a full disk, a
     /// reader that stopped reading) is counted as lost, said on stderr, and makes the exit code 1.
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub(crate) log: Option<PathBuf>,
@@ -140,8 +144,8 @@ pub struct EmulatorArgs {
 
     /// Stop it if it does not listen within SECS (30)
     ///
-    /// With --background: a --log FIFO nobody reads, or a --token-file nobody writes, would keep
-    /// it waiting for ever; after SECS (1 to 3600, default 30) it is stopped and this exits 1.
+    /// With --background: a --log FIFO nobody reads would keep it waiting for ever; after SECS
+    /// (1 to 3600, default 30) it is stopped and this exits 1.
     #[arg(
         long,
         value_name = "SECS",

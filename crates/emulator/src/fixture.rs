@@ -11,7 +11,8 @@
 //!   is refused at start, rather than one of the two losing its data at the stop.
 //! - Temporary files of this file left by an emulator that was killed (`.FILE.*.tmp`) are
 //!   removed at start; only the lock holder writes them, so none of them is in use.
-//! - A file larger than [`STATE_LIMIT`], or one that is not a regular file, is refused.
+//! - A file larger than [`STATE_LIMIT`], or one that is not a regular file, is refused (by its
+//!   type, `files::refuse_kind`, before it is opened).
 //! - The stop writes the network to a new temporary file in the same directory (created
 //!   exclusively, under an unpredictable name, with the old file's permissions), syncs it and
 //!   renames it over the file: a reader never sees half a file, and a crash leaves the old one.
@@ -22,6 +23,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::encoding::{hex, random_bytes};
+use super::files::{directory_of, refuse_kind, resolve, Use};
 use super::state::NETWORK_BYTES;
 use super::wire::{parse_state, Network};
 
@@ -34,9 +36,6 @@ pub const STATE_LIMIT: u64 = NETWORK_BYTES as u64 + 8 * 1024 * 1024;
 
 /// A state file this large is said to be loading before it is read (it may take seconds).
 const LARGE: u64 = 1024 * 1024;
-
-/// Symlinks followed before giving up, as the kernel does.
-const MAX_LINKS: usize = 40;
 
 /// A `--state` file, open and locked for the run.
 #[derive(Debug)]
@@ -113,11 +112,7 @@ pub(crate) fn import(given: &Path, loading: impl Fn(&Path, u64)) -> Result<Netwo
     let unusable = |why: String| Unusable(why);
     let meta = std::fs::metadata(given)
         .map_err(|e| unusable(format!("cannot read it: {}", reason(&e))))?;
-    if !meta.is_file() {
-        return Err(unusable(
-            "it is not a regular file (a directory, FIFO or device)".into(),
-        ));
-    }
+    refuse_kind(&meta, Use::Fixture).map_err(unusable)?;
     if meta.len() >= LARGE {
         loading(given, meta.len());
     }
@@ -183,7 +178,9 @@ impl Fixture {
         }
         let mut size = 0;
         let exists = match std::fs::metadata(&path) {
-            Ok(meta) if meta.is_file() => {
+            Ok(meta) => {
+                // The stop replaces the file by a rename: only a regular file can be.
+                refuse_kind(&meta, Use::Fixture).map_err(unusable)?;
                 size = meta.len();
                 if meta.len() > STATE_LIMIT {
                     return Err(unusable(format!(
@@ -193,13 +190,6 @@ impl Fixture {
                     )));
                 }
                 true
-            }
-            Ok(_) => {
-                return Err(unusable(
-                    "it is not a regular file (a directory, FIFO or device); the emulator \
-                     replaces the file at the stop, so it must be one"
-                        .into(),
-                ))
             }
             Err(e) if e.kind() == io::ErrorKind::NotFound => false,
             Err(e) => return Err(unusable(format!("cannot read it: {}", reason(&e)))),
@@ -289,30 +279,6 @@ impl Fixture {
             let _ = std::fs::remove_file(&temporary);
         }
         written
-    }
-}
-
-/// The file a path names once symlinks are followed; for a link to a file that does not exist
-/// yet, where that file would be.
-fn resolve(given: &Path) -> io::Result<PathBuf> {
-    let mut path = given.to_path_buf();
-    for _ in 0..MAX_LINKS {
-        match std::fs::symlink_metadata(&path) {
-            Ok(meta) if meta.file_type().is_symlink() => {
-                let target = std::fs::read_link(&path)?;
-                path = directory_of(&path).join(target);
-            }
-            _ => return Ok(path),
-        }
-    }
-    Err(io::Error::other("too many levels of symbolic links"))
-}
-
-/// The directory a file is in (`.` for a bare name).
-fn directory_of(path: &Path) -> PathBuf {
-    match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-        _ => PathBuf::from("."),
     }
 }
 

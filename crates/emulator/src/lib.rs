@@ -23,8 +23,9 @@
 //! counts, logs, the stop of the server), `table` (the route table and path matching), `routes`
 //! (authorization, bodies, statuses and every answer), `js` (how the launcher's JavaScript read
 //! request values), `state` (network, handle caches, sessions, their bounds), `wire` (the
-//! `--state` format), `serialised` (the launcher's bytes of the serialise routes), `fixture` (the
-//! `--state` file: lock, checks, atomic save), `demo` (the starting data), `fault`
+//! `--state` format), `serialised` (the launcher's bytes of the serialise routes), `files` (the
+//! files given: their types and that no two options name one), `fixture` (the `--state` file:
+//! lock, checks, atomic save), `demo` (the starting data), `fault`
 //! (`--fault-rate`/`--fault-seed`), `command` (the `-- COMMAND` mode), `log` (the stderr log and
 //! the `--log` records), `redact` (the token kept out of them), `admin` (the emulator's own
 //! routes under `/_emulator/`: the request journal, network, handles and reset),
@@ -53,8 +54,9 @@
 //! cipher-opts C` (with `-- COMMAND`, only when P > 0).
 //!
 //! Exit codes of `safe-ad emulator`: 0 after Ctrl-C, SIGTERM or SIGHUP; 2 for an unusable
-//! `--listen`, `--token`, `--token-file`, `--fault-rate`, `--state` or `--log` file, a `--state`
-//! file another emulator holds, or a `--` with no COMMAND after it (all found before serving);
+//! `--listen`, `--token`, `--token-file`, `--fault-rate`, `--state`, `--import` or `--log` file
+//! (one of a kind it does not take, or two options naming one file: `files`), a `--state` file
+//! another emulator holds, or a `--` with no COMMAND after it (all found before serving);
 //! 1 when it cannot listen, or cannot save its `--state` or write its whole `--log` (said on
 //! stderr); with `-- COMMAND`, the command's code (128 + N if signal N killed it, 127 if it could
 //! not be started), or 1 when the command succeeded but the state or log could not be written.
@@ -79,6 +81,7 @@ mod daemon;
 mod demo;
 mod encoding;
 pub mod fault;
+mod files;
 mod fixture;
 mod js;
 mod lifecycle;
@@ -222,14 +225,23 @@ fn bare_separator() -> bool {
         .any(|arg| arg == "--")
 }
 
-/// The token to accept: `--token-file`'s first line, `--token`, or none (a random one).
+/// The token to accept: `--token-file`'s, `--token`, or none (a random one).
 fn token_from(file: Option<&Path>, token: Option<String>) -> Result<Option<String>, String> {
     let (token, option) = match (file, token) {
         (Some(path), _) => {
             let option = format!("--token-file {}", path.display());
             let text = read_token_file(path).map_err(|problem| format!("{option}: {problem}"))?;
-            let first = text.lines().next().unwrap_or("").trim().to_owned();
-            (first, option)
+            // The whole file, as the client reads one: a token file holds the token alone, and
+            // a file with more (a JSON object, a second line) is a mistake to say, not a first
+            // line to take.
+            let token = text.trim();
+            if token.contains(['\n', '\r']) {
+                return Err(format!(
+                    "{option}: it holds more than one line; a token file holds the token alone, \
+                     on one line"
+                ));
+            }
+            (token.to_owned(), option)
         }
         (None, Some(token)) => (token, "--token".to_owned()),
         (None, None) => return Ok(None),
@@ -239,17 +251,11 @@ fn token_from(file: Option<&Path>, token: Option<String>) -> Result<Option<Strin
 }
 
 /// A token file's text: a regular file or a pipe (`--token-file <(...)`) of at most
-/// [`MAX_TOKEN_FILE`] bytes; directories and devices are refused before reading.
+/// [`MAX_TOKEN_FILE`] bytes; anything else is refused by its type before it is opened
+/// (`files::refuse_kind`).
 fn read_token_file(path: &Path) -> Result<String, String> {
     let meta = std::fs::metadata(path).map_err(|e| fixture::reason(&e))?;
-    let kind = meta.file_type();
-    if kind.is_dir() {
-        return Err("it is a directory, not a file".into());
-    }
-    use std::os::unix::fs::FileTypeExt;
-    if kind.is_char_device() || kind.is_block_device() || kind.is_socket() {
-        return Err("it is a device or socket, not a file holding the token".into());
-    }
+    files::refuse_kind(&meta, files::Use::Token)?;
     let file = std::fs::File::open(path).map_err(|e| fixture::reason(&e))?;
     let mut bytes = Vec::new();
     file.take(MAX_TOKEN_FILE + 1)

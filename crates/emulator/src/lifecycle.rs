@@ -3,9 +3,11 @@
 //! `-- COMMAND`):
 //!
 //! 1. watch the signals (before anything that may take time);
-//! 2. prepare on a thread of its own, since each step may block for long: read the token file,
-//!    open, lock and read the `--state` file, open the `--log` file (a FIFO waits for its
-//!    reader). A signal meanwhile ends the run at once: nothing was served, nothing is saved;
+//! 2. prepare on a thread of its own, since each step may block for long: check the files given
+//!    (their types, and that no two options name one file: nothing is opened or written before),
+//!    read the token file, open, lock and read the `--state` file, open the `--log` file (a FIFO
+//!    waits for its reader). A signal meanwhile ends the run at once: nothing was served, nothing
+//!    is saved;
 //! 3. listen, print the two variables (with `--background`, to the starter's pipe, after the
 //!    "listening" line, so that the starter shows it; a starter gone by then stops the run), and
 //!    serve until a signal (or run COMMAND, passing signals on to it);
@@ -21,6 +23,7 @@ use std::time::Duration;
 
 use super::args::EmulatorArgs;
 use super::daemon::{self, Daemon};
+use super::files::{self, Given, Use};
 use super::fixture::{self, reason, Fixture, Notes};
 use super::log::{self, LogEnd, RecordLog};
 use super::rundir::About;
@@ -363,6 +366,28 @@ struct Preparing {
     quiet: bool,
 }
 
+impl Preparing {
+    /// The files it is given, as `files::check` takes them.
+    fn files(&self) -> Vec<Given<'_>> {
+        let options = [
+            ("--token-file", &self.token_file, Use::Token),
+            ("--state", &self.state, Use::Fixture),
+            ("--import", &self.import, Use::Fixture),
+            ("--log", &self.log, Use::Log),
+        ];
+        options
+            .into_iter()
+            .filter_map(|(option, path, usage)| {
+                path.as_deref().map(|path| Given {
+                    option,
+                    path,
+                    usage,
+                })
+            })
+            .collect()
+    }
+}
+
 /// What it hands back.
 struct Prepared {
     token: Option<String>,
@@ -375,6 +400,8 @@ impl Preparing {
     /// Reads and opens everything, in the order the options are checked; the first problem
     /// (with its exit) ends it.
     fn prepare(self) -> Result<Prepared, (String, Exit)> {
+        // Before any file is opened (a FIFO would wait) or written (a log over the fixture).
+        files::check(&self.files()).map_err(|e| (e, Exit::Usage))?;
         let token =
             token_from(self.token_file.as_deref(), self.token).map_err(|e| (e, Exit::Usage))?;
         let quiet = self.quiet;

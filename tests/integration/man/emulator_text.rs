@@ -198,8 +198,10 @@ binary one and handle 1's item of appendable data (the data of handle 2). New ha
 stop (Ctrl-C, SIGTERM, the end of \fICOMMAND\fR), writes it back atomically, so a fixture can be
 made once and used again. A \fIFILE\fR that does not exist yet starts empty and is created. Handles
 are not kept from one run to the next (the launcher lost them on a restart too). A file that does
-not parse is refused at the start (exit status 2), and the message names the entry at fault
-(appendableData[2].data[0]: missing field typeTag).
+not parse, or holds a version no save could follow (2^64 - 1), is refused at the start (exit
+status 2), and the message names the whole path to the value at fault, innermost last
+(appendableData[1].data[0].structuredData.name, or appendableData[2].data[0].structuredData for
+an object that lacks its typeTag).
 .PP
 \fB--import\fR \fIFILE\fR loads a fixture the same way and never writes it, however the run
 changes the network: for a fixture a CI job commits. The file must exist; no lock is taken.
@@ -320,8 +322,9 @@ Stopped by Ctrl-C or SIGTERM.
 It could not listen, write its log or save its state.
 .TP
 .B 2
-An unusable \fB--listen\fR, \fB--token\fR, \fB--token-file\fR, \fB--fault-rate\fR or \fB--state\fR
-file, or a bad command line.
+An unusable \fB--listen\fR, \fB--token\fR, \fB--token-file\fR, \fB--fault-rate\fR, \fB--state\fR,
+\fB--import\fR or \fB--log\fR file (a FIFO, socket, device or directory where a file is read, or
+two of those options naming one file), or a bad command line.
 .PP
 With \fB--\fR \fICOMMAND\fR, the exit status of \fICOMMAND\fR: 128+\fIN\fR if signal \fIN\fR ended
 it, 127 if it could not be started.
