@@ -6,11 +6,14 @@
 //! `runtime::finish` calls first) to the exit, by one task per signal. A watch over some work
 //! ([`after`]) then only compares counts, so a signal that lands between two watches (after one
 //! request's watch ended, before the next one's began) is still seen by the next: counted, not
-//! lost. Once a signal has a handler it no longer ends the process by itself, which is why the
-//! handlers are set up with the runtime, where every command that sends watches for them, and
-//! not before: a run that sends nothing keeps the default actions.
+//! lost. Code that blocks the runtime's thread, where the counting tasks run (a write to a
+//! reader that stopped reading), sees a flag that the signal's handler sets itself
+//! ([`came_any`]). Once a signal has a handler it no longer ends the process by itself, which is
+//! why the handlers are set up with the runtime, where every command that sends watches for
+//! them, and not before: a run that sends nothing keeps the default actions.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use tokio::signal::unix::{signal, SignalKind};
 use tokio::sync::Notify;
@@ -21,6 +24,8 @@ static SEEN: AtomicU64 = AtomicU64::new(0);
 static CAME: Notify = Notify::const_new();
 /// Whether the counting tasks run.
 static WATCHING: AtomicBool = AtomicBool::new(false);
+/// Set by the handlers themselves as a signal arrives (see [`came_any`]).
+static CAME_ANY: OnceLock<Arc<AtomicBool>> = OnceLock::new();
 
 /// Starts counting the stop signals, once per run; inside the runtime. A signal whose handler
 /// cannot be set up keeps its default action (the process ends), which is no worse than before.
@@ -28,6 +33,7 @@ pub fn watch() {
     if WATCHING.swap(true, Ordering::SeqCst) {
         return;
     }
+    let came = Arc::new(AtomicBool::new(false));
     for kind in [
         SignalKind::interrupt(),
         SignalKind::terminate(),
@@ -36,6 +42,7 @@ pub fn watch() {
         let Ok(mut received) = signal(kind) else {
             continue;
         };
+        let _ = signal_hook::flag::register(kind.as_raw_value(), Arc::clone(&came));
         tokio::spawn(async move {
             while received.recv().await.is_some() {
                 SEEN.fetch_add(1, Ordering::SeqCst);
@@ -43,6 +50,16 @@ pub fn watch() {
             }
         });
     }
+    let _ = CAME_ANY.set(came);
+}
+
+/// Whether a stop signal came, for code that blocks the runtime's thread (and so the counting
+/// tasks): the flag the handlers set as the signal arrives.
+pub fn came_any() -> bool {
+    CAME_ANY
+        .get()
+        .is_some_and(|came| came.load(Ordering::SeqCst))
+        || seen() > 0
 }
 
 /// How many stop signals came so far.

@@ -67,6 +67,10 @@ impl Reporter {
             notes_shown: RefCell::new(Vec::new()),
             copy_at_save: Cell::new(None),
             write_failed: RefCell::new(None),
+            stop_wait: Cell::new(Duration::from_secs_f64(
+                crate::values::DEFAULT_INTERRUPT_WAIT_SECS,
+            )),
+            stopped_writing: Cell::new(false),
         }
     }
 
@@ -168,16 +172,20 @@ impl Reporter {
     }
 
     /// Content as raw bytes on stdout (`cat`), exactly as it came: data is never scrubbed or
-    /// escaped. A closed stdout is noted as for any write.
+    /// escaped. A closed stdout is noted as for any write, and so is one whose reader stopped
+    /// reading once a stop signal came ([`write_unless_stopped`]): nothing more is written
+    /// there, and the run ends as interrupted ([`Reporter::finish`]).
     pub fn raw(&self, bytes: &[u8]) {
         if self.stdout_closed.get() {
             return;
         }
         self.wrote.set(true);
-        let mut stdout = std::io::stdout().lock();
-        let written = stdout.write_all(bytes).and_then(|()| stdout.flush());
-        match written {
-            Ok(()) => {}
+        match write_unless_stopped(bytes, self.stop_wait.get()) {
+            Ok(Wrote::Whole) => {}
+            Ok(Wrote::Stopped) => {
+                self.stdout_closed.set(true);
+                self.stopped_writing.set(true);
+            }
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => self.stdout_closed.set(true),
             Err(e) => {
                 self.stdout_closed.set(true);
@@ -186,10 +194,27 @@ impl Reporter {
         }
     }
 
+    /// How long, once a stop signal came, a write waits for a reader of stdout that takes
+    /// nothing (`SAFE_AD_INTERRUPT_WAIT`, as the settings read it).
+    pub fn stop_wait(&self, wait: Duration) {
+        self.stop_wait.set(wait);
+    }
+
     /// The end of a run whose stdout could not be written (`> file` on a full disk): said on
     /// stderr, and a run that would have exited 0 exits 1 instead (its output is not whole).
     /// A reader that went away (`| head -1`) is not such a failure.
     pub fn finish(&self, done: Done) -> Done {
+        if self.stopped_writing.get() {
+            let failure = Failure::new(
+                Class::Interrupted,
+                format!(
+                    "interrupted while writing to standard output, whose reader took nothing for {} after the signal; what was printed is not whole",
+                    crate::outcome::seconds(self.stop_wait.get())
+                ),
+            );
+            self.failed(&failure);
+            return Done::Failed(Class::Interrupted);
+        }
         let Some(why) = self.write_failed.borrow().clone() else {
             return done;
         };
@@ -280,6 +305,11 @@ pub struct Reporter {
     /// which is `stdout_closed`): nothing more is written there, and the run cannot exit 0,
     /// since what it printed did not all arrive.
     write_failed: RefCell<Option<String>>,
+    /// How long a write waits for a reader that takes nothing, once a stop signal came.
+    stop_wait: Cell<Duration>,
+    /// A stop signal came while stdout's reader took nothing: the rest of the output was not
+    /// written, and the run ends as interrupted.
+    stopped_writing: Cell<bool>,
 }
 
 /// The values of the request a hint follows, for the commands it suggests (`Hint::words`).
@@ -376,6 +406,60 @@ fn code_in(colour: bool, text: &str) -> String {
         }
     }
     out
+}
+
+/// What a write to stdout came to, when it did not fail.
+enum Wrote {
+    Whole,
+    /// A stop signal came, and the reader took nothing for the stop's wait: the rest was not
+    /// written.
+    Stopped,
+}
+
+/// Writes `bytes` to stdout, a piece at a time, each once stdout can take it: a reader that
+/// stopped reading (a pager left open, a stopped process) cannot hold the run past a stop
+/// signal, which a blocked write would never see. Until a signal comes it waits as a plain
+/// write does. A piece is at most `PIPE_BUF` (4096 bytes on Linux), which a pipe that polls
+/// writable takes without blocking; a file always polls writable. The bytes go to the file
+/// descriptor itself: every word printed goes through here whole, and its buffer is empty.
+fn write_unless_stopped(bytes: &[u8], wait: Duration) -> std::io::Result<Wrote> {
+    use rustix::event::{poll, PollFd, PollFlags, Timespec};
+    const PIECE: usize = 4096;
+    /// How often a write that cannot go on looks for a stop signal.
+    const LOOK: Timespec = Timespec {
+        tv_sec: 0,
+        tv_nsec: 100_000_000,
+    };
+    let stdout = std::io::stdout().lock();
+    let mut stalled_since: Option<Instant> = None;
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        let mut fds = [PollFd::new(&stdout, PollFlags::OUT)];
+        match poll(&mut fds, Some(&LOOK)) {
+            Ok(0) => {
+                if crate::signals::came_any() {
+                    let since = *stalled_since.get_or_insert_with(Instant::now);
+                    if since.elapsed() >= wait {
+                        return Ok(Wrote::Stopped);
+                    }
+                }
+                continue;
+            }
+            Err(rustix::io::Errno::INTR) => continue,
+            // Ready, or a state the write itself reports (a reader gone: EPIPE).
+            _ => {}
+        }
+        let piece = &rest[..rest.len().min(PIECE)];
+        match rustix::io::write(&stdout, piece) {
+            Ok(written) => {
+                rest = &rest[written..];
+                stalled_since = None;
+            }
+            Err(rustix::io::Errno::INTR | rustix::io::Errno::AGAIN) => {}
+            Err(errno) => return Err(errno.into()),
+        }
+    }
+    Ok(Wrote::Whole)
 }
 
 /// Whether the reader of stdout has gone: a pipe whose reading end was closed polls as an

@@ -95,3 +95,46 @@ fn every_command_stops_on_sigterm_and_sighup_as_on_ctrl_c() {
     }
     assert!(stopped >= 20, "only {stopped} commands were stopped");
 }
+
+/// A reader of stdout that stopped reading (a pager left open, a stopped process) cannot hold a
+/// run past a stop signal: `cat` of content larger than a pipe holds, into a pipe nobody reads,
+/// is stopped by each signal once it is writing (its reads done and every handle given back),
+/// leaves the rest unwritten after the first signal's wait, says so and exits 130.
+#[test]
+fn a_reader_that_stopped_reading_cannot_hold_a_run_past_a_stop_signal() {
+    let sandbox = Sandbox::new();
+    let emulator = crate::harness::emulator::Emulator::start(&[]);
+    let url = emulator.url.as_str();
+    let run = |args: &[&str]| sandbox.safe_ad().launcher(url).args(args).run();
+    let created = run(&["create", "--put"]);
+    let handle = created.success().stdout().trim().to_owned();
+    let content = sandbox.file("big.bin", vec![0x5a; 300_000]);
+    let file = content.display().to_string();
+    run(&["append", &handle, "--immutable", &file]).success();
+    let reopened = run(&["reopen", "--drop", &handle]);
+    let handle = reopened.success().stdout().trim().to_owned();
+    for signal in ["TERM", "INT", "HUP"] {
+        let running = sandbox
+            .safe_ad()
+            .launcher(url)
+            .env("SAFE_AD_INTERRUPT_WAIT", "0")
+            .args(["cat", "--force", &handle, "0"])
+            .stdout_unread()
+            .case(format!("SIG{signal}"))
+            .spawn();
+        // Its reads done, cat waits for stdout to take more: in poll(2), or in a write to the
+        // full pipe; while it sends, its thread waits in epoll. (/proc/PID/wchan names where
+        // the main thread sleeps.)
+        let pid = running.pid();
+        wait_until("cat to wait for stdout to take more", DEADLINE, || {
+            let wchan = std::fs::read_to_string(format!("/proc/{pid}/wchan")).ok()?;
+            let polls = wchan.contains("poll") && !wchan.contains("epoll");
+            (polls || wchan.contains("pipe_write")).then_some(())
+        });
+        crate::harness::signal(running.pid(), signal);
+        let output = running.wait();
+        output
+            .code(130)
+            .stderr_has("safe-ad: error: interrupted while writing to standard output, whose reader took nothing for 0 s after the signal; what was printed is not whole");
+    }
+}

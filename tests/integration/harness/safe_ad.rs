@@ -36,6 +36,8 @@ pub struct SafeAd {
     stdout_head: Option<usize>,
     #[cfg(feature = "emulator")]
     stderr_unread: bool,
+    #[cfg(feature = "emulator")]
+    stdout_unread: bool,
     /// The sandbox a `SafeAd::new()` made for itself, kept until the process ends.
     own_sandbox: Option<Sandbox>,
 }
@@ -76,6 +78,8 @@ impl SafeAd {
             stdout_head: None,
             #[cfg(feature = "emulator")]
             stderr_unread: false,
+            #[cfg(feature = "emulator")]
+            stdout_unread: false,
             own_sandbox: None,
         }
     }
@@ -165,6 +169,14 @@ impl SafeAd {
         self
     }
 
+    /// Leaves stdout a pipe that nobody reads, held open: a reader that stopped reading (a
+    /// pager left open, a stopped process). What was written there is not kept.
+    #[cfg(feature = "emulator")]
+    pub fn stdout_unread(mut self) -> SafeAd {
+        self.stdout_unread = true;
+        self
+    }
+
     /// Runs it to the end (failing after the deadline) and checks that the token did not show.
     #[track_caller]
     pub fn run(self) -> Output {
@@ -196,7 +208,15 @@ impl SafeAd {
                 let _ = pipe.write_all(&bytes);
             });
         }
-        let stdout = Capture::start(child.stdout.take().expect("stdout"), self.stdout_head);
+        let stdout_pipe = child.stdout.take().expect("stdout");
+        #[cfg(feature = "emulator")]
+        let (stdout, unread_stdout) = if self.stdout_unread {
+            (Capture::start(std::io::empty(), None), Some(stdout_pipe))
+        } else {
+            (Capture::start(stdout_pipe, self.stdout_head), None)
+        };
+        #[cfg(not(feature = "emulator"))]
+        let stdout = Capture::start(stdout_pipe, self.stdout_head);
         let stderr_pipe = child.stderr.take().expect("stderr");
         #[cfg(feature = "emulator")]
         let (stderr, unread_stderr) = if self.stderr_unread {
@@ -216,6 +236,8 @@ impl SafeAd {
             stderr,
             #[cfg(feature = "emulator")]
             _unread_stderr: unread_stderr,
+            #[cfg(feature = "emulator")]
+            _unread_stdout: unread_stdout,
             described,
             token_may_show: self.token_may_show,
             _sandbox: self.own_sandbox.take(),
@@ -335,6 +357,9 @@ pub struct Running {
     /// The unread stderr pipe, held open.
     #[cfg(feature = "emulator")]
     _unread_stderr: Option<std::process::ChildStderr>,
+    /// The unread stdout pipe, held open ([`SafeAd::stdout_unread`]).
+    #[cfg(feature = "emulator")]
+    _unread_stdout: Option<std::process::ChildStdout>,
     described: String,
     token_may_show: bool,
     _sandbox: Option<Sandbox>,
