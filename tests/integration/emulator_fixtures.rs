@@ -172,26 +172,38 @@ fn a_fixture_that_does_not_load_names_the_object_at_fault() {
             "immutableData[0]: missing field `content`",
         ),
     ];
-    for (text, says) in &cases {
+    assert_fixtures_refused(&sandbox, &cases);
+}
+
+/// Each fixture text of `cases` is refused with its words: by `--import` and `--state` (exit 2,
+/// nothing on stdout, `safe-ad emulator: error: OPTION bad.json: WORDS`), and by a reset to it
+/// sent as the body (400, the words in the error's description).
+fn assert_fixtures_refused(sandbox: &Sandbox, cases: &[(String, &str)]) {
+    for (text, says) in cases {
         for option in ["--import", "--state"] {
             sandbox.file("bad.json", text);
-            crate::harness::emulator::emulator_command(&sandbox)
+            crate::harness::emulator::emulator_command(sandbox)
                 .args([option, "bad.json"])
                 .current_dir(sandbox.path())
                 .case(option)
                 .run()
                 .code(2)
+                .stdout_is("")
                 .stderr_has(&format!(
                     "safe-ad emulator: error: {option} bad.json: {says}"
                 ));
         }
     }
-    // The same words from a reset to a state sent as the body.
     let emulator = Emulator::start(&["-q"]);
-    for (text, says) in &cases {
+    for (text, says) in cases {
         let answer = emulator.http("POST", "/_emulator/reset/state", Some(TOKEN), Some(text));
         assert_eq!(answer.status, 400, "{}", answer.body);
-        assert!(answer.body.contains(says), "{}", answer.body);
+        let description = answer.json()["description"].as_str().map(str::to_owned);
+        assert!(
+            description.is_some_and(|words| words.contains(says)),
+            "{}",
+            answer.body
+        );
     }
     emulator.terminate().success();
 }
@@ -239,33 +251,7 @@ fn a_fixture_error_names_the_whole_path_to_the_value() {
             "structuredData[0].name: `x` is not base64 of 32 bytes",
         ),
     ];
-    for (text, says) in &cases {
-        for option in ["--import", "--state"] {
-            sandbox.file("bad.json", text);
-            crate::harness::emulator::emulator_command(&sandbox)
-                .args([option, "bad.json"])
-                .current_dir(sandbox.path())
-                .case(option)
-                .run()
-                .code(2)
-                .stdout_is("")
-                .stderr_has(&format!(
-                    "safe-ad emulator: error: {option} bad.json: {says}\n"
-                ));
-        }
-    }
-    let emulator = Emulator::start(&["-q"]);
-    for (text, says) in &cases {
-        let answer = emulator.http("POST", "/_emulator/reset/state", Some(TOKEN), Some(text));
-        assert_eq!(answer.status, 400, "{}", answer.body);
-        let description = answer.json()["description"].as_str().map(str::to_owned);
-        assert!(
-            description.is_some_and(|words| words.contains(says)),
-            "{}",
-            answer.body
-        );
-    }
-    emulator.terminate().success();
+    assert_fixtures_refused(&sandbox, &cases);
 }
 
 /// A save stores version + 1, so a data at version 2^64 - 1 could never be saved again (every

@@ -134,17 +134,26 @@ fn assert_accounted(made: &[(&str, u64)], stderr: &str, case: &str) {
     }
 }
 
+/// A proxy in front of `emulator` holding the first request whose line (`GET /path HTTP/1.1`)
+/// `matches`.
+fn holding_first(
+    emulator: &Emulator,
+    matches: impl Fn(&str) -> bool + Send + Sync + 'static,
+) -> HoldingProxy {
+    let held = AtomicBool::new(false);
+    HoldingProxy::start(emulator.addr(), move |line| {
+        matches(line) && !held.swap(true, Ordering::SeqCst)
+    })
+}
+
 /// One run of `args`, its first request of `held_route` held, stopped as `stopping` says.
 fn stopped_while_held(args: Args, held_route: &str, stopping: Stopping) {
     let sandbox = Sandbox::new();
     let emulator = Emulator::start(&[]);
     let args = args(&emulator, &sandbox);
     let first = next_handle(&emulator);
-    let held = AtomicBool::new(false);
     let wanted = held_route.to_owned();
-    let proxy = HoldingProxy::start(emulator.addr(), move |line| {
-        route(line) == wanted && !held.swap(true, Ordering::SeqCst)
-    });
+    let proxy = holding_first(&emulator, move |line| route(line) == wanted);
     let case = format!("{args:?} with {held_route} held, {stopping:?}");
     let running = sandbox
         .safe_ad()
@@ -152,28 +161,33 @@ fn stopped_while_held(args: Args, held_route: &str, stopping: Stopping) {
         .args(&args)
         .case(&case)
         .spawn();
+    let output = stopped_while_held_by(running, &proxy, stopping);
+    output.code(130);
+    assert_accounted(&made_since(&emulator, first), output.stderr(), &case);
+}
+
+/// Stops `running` as `stopping` says once `proxy` holds one of its requests: how it ended. The
+/// held request goes on once safe-ad says it is stopping, or, for two Ctrl-C, after it exited,
+/// and has reached the emulator when this returns.
+fn stopped_while_held_by(running: Running, proxy: &HoldingProxy, stopping: Stopping) -> Output {
     proxy.wait_held();
+    match stopping {
+        Stopping::Sigterm => running.terminate(),
+        Stopping::CtrlC | Stopping::CtrlCTwice => running.interrupt(),
+    }
+    running.wait_for_stderr("safe-ad: stopping:");
     let output = match stopping {
+        Stopping::CtrlCTwice => {
+            running.interrupt();
+            running.wait()
+        }
         Stopping::CtrlC | Stopping::Sigterm => {
-            match stopping {
-                Stopping::Sigterm => running.terminate(),
-                _ => running.interrupt(),
-            }
-            running.wait_for_stderr("safe-ad: stopping:");
             proxy.release();
             running.wait()
         }
-        Stopping::CtrlCTwice => {
-            running.interrupt();
-            running.wait_for_stderr("safe-ad: stopping:");
-            running.interrupt();
-            let output = running.wait();
-            proxy.release_and_settle();
-            output
-        }
     };
-    output.code(130);
-    assert_accounted(&made_since(&emulator, first), output.stderr(), &case);
+    proxy.release_and_settle();
+    output
 }
 
 /// The sweep of one command: each route that makes a handle held in turn, each way of stopping.
@@ -280,47 +294,41 @@ fn the_one(made: &[(&str, u64)], kind: &str) -> Option<u64> {
     }
 }
 
-/// A proxy holding the first request whose line starts with `prefix`.
-fn holding_first(emulator: &Emulator, prefix: &'static str) -> HoldingProxy {
-    let held = AtomicBool::new(false);
-    HoldingProxy::start(emulator.addr(), move |line| {
-        line.starts_with(prefix) && !held.swap(true, Ordering::SeqCst)
-    })
-}
-
 /// A name for data the test creates, so that it can open it after.
 const NEW_NAME: &str = "c2FmZS1hZCB0ZXN0OiBtYWRlIGluIGZsaWdodC4uLi4=";
 
 /// Whether the network holds data of `name`, read by the test itself.
 fn on_network(emulator: &Emulator, name: &str) -> bool {
-    let body = format!(r#"{{"name":"{name}"}}"#);
-    let id = emulator.http("POST", "/data-id/appendable-data", Some(TOKEN), Some(&body));
-    let data_id = id.json()["handleId"].as_u64().expect("a data id");
-    let fetched = emulator.http(
-        "GET",
-        &format!("/appendable-data/handle/{data_id}"),
-        Some(TOKEN),
-        None,
-    );
-    fetched.status == 200
+    emulator.fetch_named(name).status == 200
+}
+
+/// `create NEW_NAME --put` with `extra` against a fresh emulator, its first request whose line
+/// starts with `held` held, stopped as `stopping` says: the emulator, how the run ended, and
+/// the handles the run left in the emulator.
+fn create_stopped(
+    held: &'static str,
+    extra: &[&str],
+    stopping: Stopping,
+) -> (Emulator, Output, Vec<(&'static str, u64)>) {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let first = next_handle(&emulator);
+    let proxy = holding_first(&emulator, move |line| line.starts_with(held));
+    let running = sandbox
+        .safe_ad()
+        .launcher(&proxy.url)
+        .args(["create", NEW_NAME, "--put"])
+        .args(extra)
+        .spawn();
+    let output = stopped_while_held_by(running, &proxy, stopping);
+    let made = made_since(&emulator, first);
+    (emulator, output, made)
 }
 
 #[test]
 fn create_stopped_while_the_create_is_in_flight_waits_for_it_and_gives_the_handle_back() {
-    let sandbox = Sandbox::new();
-    let emulator = Emulator::start(&[]);
-    let first = next_handle(&emulator);
-    let proxy = holding_first(&emulator, "POST /appendable-data ");
-    let running = sandbox
-        .safe_ad()
-        .launcher(&proxy.url)
-        .args(["create", NEW_NAME, "--put", "--json"])
-        .spawn();
-    proxy.wait_held();
-    running.interrupt();
-    running.wait_for_stderr("safe-ad: stopping:");
-    proxy.release();
-    let output = running.wait();
+    let (emulator, output, made) =
+        create_stopped("POST /appendable-data ", &["--json"], Stopping::CtrlC);
     output
         .code(130)
         .stderr_has("interrupted before it finished, so handle ")
@@ -335,27 +343,13 @@ fn create_stopped_while_the_create_is_in_flight_waits_for_it_and_gives_the_handl
         lines.iter().all(|line| line["operation"] != "put"),
         "the save was sent after Ctrl-C: {lines:?}"
     );
-    assert_eq!(made_since(&emulator, first), [], "a handle was left");
+    assert_eq!(made, [], "a handle was left");
     assert!(!on_network(&emulator, NEW_NAME), "the data was saved");
 }
 
 #[test]
 fn create_stopped_while_its_save_is_in_flight_keeps_the_saved_data_and_names_its_handle() {
-    let sandbox = Sandbox::new();
-    let emulator = Emulator::start(&[]);
-    let first = next_handle(&emulator);
-    let proxy = holding_first(&emulator, "PUT /appendable-data/");
-    let running = sandbox
-        .safe_ad()
-        .launcher(&proxy.url)
-        .args(["create", NEW_NAME, "--put"])
-        .spawn();
-    proxy.wait_held();
-    running.interrupt();
-    running.wait_for_stderr("safe-ad: stopping:");
-    proxy.release();
-    let output = running.wait();
-    let made = made_since(&emulator, first);
+    let (emulator, output, made) = create_stopped("PUT /appendable-data/", &[], Stopping::CtrlC);
     let handle = the_one(&made, "appendable-data").expect("the new handle is live");
     // Every request was sent, so the handle is the person's: printed, and named as what the
     // run leaves, since a run that exits 130 hands it to no script.
@@ -371,22 +365,8 @@ fn create_stopped_while_its_save_is_in_flight_keeps_the_saved_data_and_names_its
 
 #[test]
 fn create_left_at_once_while_its_save_is_in_flight_names_the_handle_and_the_data() {
-    let sandbox = Sandbox::new();
-    let emulator = Emulator::start(&[]);
-    let first = next_handle(&emulator);
-    let proxy = holding_first(&emulator, "PUT /appendable-data/");
-    let running = sandbox
-        .safe_ad()
-        .launcher(&proxy.url)
-        .args(["create", NEW_NAME, "--put"])
-        .spawn();
-    proxy.wait_held();
-    running.interrupt();
-    running.wait_for_stderr("safe-ad: stopping:");
-    running.interrupt();
-    let output = running.wait();
-    proxy.release_and_settle();
-    let made = made_since(&emulator, first);
+    let (_emulator, output, made) =
+        create_stopped("PUT /appendable-data/", &[], Stopping::CtrlCTwice);
     let handle = the_one(&made, "appendable-data").expect("the new handle is live");
     output
         .code(130)
@@ -402,18 +382,15 @@ fn open_left_at_once_names_the_fetch_in_flight_in_its_json() {
     let sandbox = Sandbox::new();
     let emulator = Emulator::start(&[]);
     let first = next_handle(&emulator);
-    let proxy = holding_first(&emulator, "GET /appendable-data/handle/");
+    let proxy = holding_first(&emulator, |line| {
+        line.starts_with("GET /appendable-data/handle/")
+    });
     let running = sandbox
         .safe_ad()
         .launcher(&proxy.url)
         .args(["open", &emulator.demo_name(1), "--json"])
         .spawn();
-    proxy.wait_held();
-    running.interrupt();
-    running.wait_for_stderr("safe-ad: stopping:");
-    running.interrupt();
-    let output = running.wait();
-    proxy.release_and_settle();
+    let output = stopped_while_held_by(running, &proxy, Stopping::CtrlCTwice);
     output.code(130);
     let lines = output.json_lines();
     let left = lines
@@ -454,7 +431,7 @@ fn a_timeout_on_create_or_open_names_the_handle_it_may_have_made() {
         let args: Vec<&str> = (words.iter())
             .map(|word| if *word == "DEMO" { demo.as_str() } else { word })
             .collect();
-        let proxy = holding_first(&emulator, held);
+        let proxy = holding_first(&emulator, move |line| line.starts_with(held));
         let output = sandbox
             .safe_ad()
             .launcher(&proxy.url)

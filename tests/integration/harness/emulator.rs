@@ -182,18 +182,24 @@ impl Emulator {
     /// (`POST /data-id/appendable-data`, `GET /appendable-data/handle/:dataIdHandle`): the answer
     /// to the GET, which carries the new handle and its counts.
     fn fetch(&self, demo: u64) -> Value {
-        let body = format!(r#"{{"name":"{}"}}"#, self.demo_name(demo));
+        let fetched = self.fetch_named(&self.demo_name(demo));
+        assert_eq!(fetched.status, 200, "fetch: {}", fetched.body);
+        fetched.json()
+    }
+
+    /// The answer to a fetch of the public appendable data named `name` (base64) through a
+    /// data id of its name: 200 with a fresh handle when the network holds it.
+    pub fn fetch_named(&self, name: &str) -> Resp {
+        let body = format!(r#"{{"name":"{name}"}}"#);
         let id = self.http("POST", "/data-id/appendable-data", Some(TOKEN), Some(&body));
         assert_eq!(id.status, 200, "data id: {}", id.body);
         let data_id = id.json()["handleId"].as_u64().expect("data id handle");
-        let fetched = self.http(
+        self.http(
             "GET",
             &format!("/appendable-data/handle/{data_id}"),
             Some(TOKEN),
             None,
-        );
-        assert_eq!(fetched.status, 200, "fetch: {}", fetched.body);
-        fetched.json()
+        )
     }
 
     /// A fresh handle on what the network holds for demo handle `demo`'s data.
