@@ -42,7 +42,7 @@ use crate::outcome::{Class, Failure, Reply};
 use interpret::interpret;
 pub use made::{AppendRan, Appended, Made, Making, Ran, Saved};
 use steps::{save_step, step, Steps};
-pub use steps::{until_stopped, Ended, Left, Stop, Unread};
+pub use steps::{until_stopped, Ended, Left, Settled, Stop, Unread};
 
 /// How many finished records may wait behind a slow one, per job, before input stops being read:
 /// enough that a few delayed answers do not throttle a batch, little enough to bound memory.
@@ -327,8 +327,7 @@ async fn process(
     // The plan `--dry-run` prints, run: an operation and its saves, or a reopen's data id, fetch
     // and give back, and the old handle dropped only once the new one is there.
     let interpreted = interpret(&mut steps, &plan.procedure.plan(handle)).await;
-    let given_back = steps.settle_made(interpreted.finished).await;
-    let making = interpreted.making(given_back, |reply| match (plan.procedure, reply) {
+    let making = interpreted.making(|reply| match (plan.procedure, reply) {
         (Procedure::Reopen { drop_old }, Reply::Fetched(fetched)) => Some(Made::Reopened {
             old: handle,
             fetched: fetched.clone(),
@@ -378,8 +377,7 @@ pub async fn create(
 ) -> Ran {
     let mut steps = Steps::new(launcher, verbose, stop);
     let interpreted = interpret(&mut steps, &create_plan(name, private, white_list, put)).await;
-    let given_back = steps.settle_made(interpreted.finished).await;
-    let making = interpreted.making(given_back, |reply| match reply {
+    let making = interpreted.making(|reply| match reply {
         Reply::Handle(handle) => Some(Made::Created {
             handle: Handle(*handle),
             name,
@@ -407,8 +405,7 @@ pub async fn open(
 ) -> Ran {
     let mut steps = Steps::new(launcher, verbose, stop);
     let interpreted = interpret(&mut steps, &open_plan(name, private)).await;
-    let given_back = steps.settle_made(interpreted.finished).await;
-    let making = interpreted.making(given_back, |reply| match reply {
+    let making = interpreted.making(|reply| match reply {
         Reply::Fetched(fetched) => Some(Made::Opened {
             fetched: fetched.clone(),
         }),

@@ -10,10 +10,16 @@
 //! reader that stopped reading), sees a flag that the signal's handler sets itself
 //! ([`came_any`]). Once a signal has a handler it no longer ends the process by itself, which is
 //! why the handlers are set up with the runtime, where every command that sends watches for
-//! them, and not before: a run that sends nothing keeps the default actions.
+//! them, and not before: a run that sends nothing keeps the default actions. A signal the
+//! process was started with set to be ignored (`nohup`, a background job of a script, `trap ''
+//! TERM`) stays ignored: that is its starter's wish. (On Linux, `/proc/self/status` says which
+//! are; elsewhere, where nothing safe does, all three are handled.)
+//!
+//! All of this is once per process: a process is one run of safe-ad.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
+use std::time::Duration;
 
 use tokio::signal::unix::{signal, SignalKind};
 use tokio::sync::Notify;
@@ -26,23 +32,46 @@ static CAME: Notify = Notify::const_new();
 static WATCHING: AtomicBool = AtomicBool::new(false);
 /// Set by the handlers themselves as a signal arrives (see [`came_any`]).
 static CAME_ANY: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+/// How long, after the first signal, the run waits for what is in flight, in milliseconds
+/// ([`wait`]).
+static WAIT_MILLIS: AtomicU64 =
+    AtomicU64::new((crate::values::DEFAULT_INTERRUPT_WAIT_SECS * 1000.0) as u64);
 
-/// Starts counting the stop signals, once per run; inside the runtime. A signal whose handler
-/// cannot be set up keeps its default action (the process ends), which is no worse than before.
+/// Sets how long, after the first signal, the run waits for what is in flight: the requests
+/// (each `batch::Stop` carries it too) and output a reader has not taken. Set once the
+/// settings are read (`SAFE_AD_INTERRUPT_WAIT`); until then, the default.
+pub fn set_wait(wait: Duration) {
+    let millis = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX);
+    WAIT_MILLIS.store(millis, Ordering::SeqCst);
+}
+
+/// How long, after the first signal, the run waits for what is in flight ([`set_wait`]).
+pub fn wait() -> Duration {
+    Duration::from_millis(WAIT_MILLIS.load(Ordering::SeqCst))
+}
+
+/// Starts counting the stop signals, once per process; inside the runtime. A signal whose
+/// handler cannot be set up keeps its default action (the process ends), which is no worse than
+/// before; one ignored at start stays ignored.
 pub fn watch() {
     if WATCHING.swap(true, Ordering::SeqCst) {
         return;
     }
     let came = Arc::new(AtomicBool::new(false));
+    let ignored = ignored_at_start();
     for kind in [
         SignalKind::interrupt(),
         SignalKind::terminate(),
         SignalKind::hangup(),
     ] {
+        let number = kind.as_raw_value();
+        if (1..=64).contains(&number) && ignored & (1 << (number - 1)) != 0 {
+            continue;
+        }
         let Ok(mut received) = signal(kind) else {
             continue;
         };
-        let _ = signal_hook::flag::register(kind.as_raw_value(), Arc::clone(&came));
+        let _ = signal_hook::flag::register(number, Arc::clone(&came));
         tokio::spawn(async move {
             while received.recv().await.is_some() {
                 SEEN.fetch_add(1, Ordering::SeqCst);
@@ -51,6 +80,19 @@ pub fn watch() {
         });
     }
     let _ = CAME_ANY.set(came);
+}
+
+/// The signals this process was started with set to be ignored, as a mask (bit N − 1 for signal
+/// N): `SigIgn` in `/proc/self/status`, where there is one (Linux); none known elsewhere.
+fn ignored_at_start() -> u64 {
+    let Ok(status) = std::fs::read_to_string("/proc/self/status") else {
+        return 0;
+    };
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("SigIgn:"))
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+        .unwrap_or(0)
 }
 
 /// Whether a stop signal came, for code that blocks the runtime's thread (and so the counting

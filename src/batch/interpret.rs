@@ -10,6 +10,7 @@ use crate::outcome::Reply;
 use super::is_read_back;
 use super::made::{Made, Making};
 use super::steps::Steps;
+use super::Settled;
 
 /// What came of running a plan: the step of its request that makes the handle the procedure is
 /// for (a `create` or a fetch), if one was sent, and what it answered; whether every request
@@ -21,21 +22,18 @@ pub(super) struct Interpreted {
     pub(super) saves: Vec<usize>,
     /// Where an append that succeeded stands among the steps.
     pub(super) appended: Option<usize>,
+    /// What became of the handle the procedure made for the person ([`Steps::settle_made`]).
+    settled: Settled,
 }
 
 impl Interpreted {
-    /// The [`Making`] of the procedure, its [`Made`] from what the making request answered;
-    /// `given_back` as [`Steps::settle_made`] said.
-    pub(super) fn making(
-        &self,
-        given_back: bool,
-        made: impl FnOnce(&Reply) -> Option<Made>,
-    ) -> Option<Making> {
+    /// The [`Making`] of the procedure, its [`Made`] from what the making request answered.
+    pub(super) fn making(&self, made: impl FnOnce(&Reply) -> Option<Made>) -> Option<Making> {
         let (at, reply) = self.making.as_ref()?;
         Some(Making {
             at: *at,
             made: reply.as_ref().and_then(made),
-            given_back,
+            settled: self.settled,
         })
     }
 }
@@ -47,13 +45,22 @@ impl Interpreted {
 /// the plan lists it, or at the end (`Steps::finish`) whatever came. A give-back that fails
 /// does not stop the plan: nothing after it waits on it (a reopen's old handle is dropped once
 /// the new one is there, whether or not the data id it came through could be given back).
+/// The handle made for the person, if any, is settled at the end ([`Steps::settle_made`]).
 pub(super) async fn interpret(steps: &mut Steps<'_>, plan: &[Request<Slot>]) -> Interpreted {
+    let mut done = run_plan(steps, plan).await;
+    done.settled = steps.settle_made().await;
+    done
+}
+
+/// [`interpret`] but for settling the handle made.
+async fn run_plan(steps: &mut Steps<'_>, plan: &[Request<Slot>]) -> Interpreted {
     let mut answers: Vec<(&'static str, Handle)> = Vec::new();
     let mut done = Interpreted {
         making: None,
         finished: false,
         saves: Vec::new(),
         appended: None,
+        settled: Settled::Yours,
     };
     let mut at = 0;
     while let Some(request) = plan.get(at) {

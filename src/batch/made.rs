@@ -6,7 +6,7 @@ use crate::handle::Handle;
 use crate::launcher::Fetched;
 use crate::name::Name;
 
-use super::Step;
+use super::{Settled, Step};
 
 /// The steps of a procedure that makes a handle (`create`, `open`, `reopen`), and what it made:
 /// `report` words [`Made`] at the step that made it, and says nothing of the steps around it but
@@ -41,9 +41,9 @@ impl AsRef<[Step]> for Ran {
 pub struct Making {
     pub at: usize,
     pub made: Option<Made>,
-    /// A stop signal kept the procedure from finishing, so the handle it made was given back
-    /// (or, when that failed, named with what the run left): it is not the person's.
-    pub given_back: bool,
+    /// Whether the handle is the person's, or a stop signal kept the procedure from finishing
+    /// and it was given back (or, when that failed, named with what the run left).
+    pub settled: Settled,
 }
 
 /// What a procedure that makes a handle made, as it ran.

@@ -1,7 +1,8 @@
 //! The step runner and the leases: [`Steps`] sends a procedure's requests one after another and
 //! holds each launcher handle it obtains for its own use ([`Lease`]) until it gives it back;
-//! [`Stop`] is Ctrl-C as the procedures see it, with every lease held, and [`until_stopped`]
-//! runs work that holds leases so that a signal gives them back before it ends.
+//! [`Stop`] is a stop signal (Ctrl-C, SIGTERM, SIGHUP) as the procedures see it, with every lease
+//! held, and [`until_stopped`] runs work that holds leases so that a signal gives them back
+//! before it ends.
 
 use std::cell::{Cell, RefCell};
 use std::future::Future;
@@ -24,7 +25,8 @@ pub struct Lease {
 /// A launcher handle a run may have left in the launcher.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Left {
-    /// A lease whose giving back timed out, was cut or failed: its `release` frees it.
+    /// A lease whose giving back timed out, was cut or failed, or the handle a procedure made
+    /// for the person that a stopped run keeps ([`Steps::settle_made`]): its `release` frees it.
     Known(Lease),
     /// A request that makes a handle and may have made one whose number safe-ad never read.
     Unknown(Request, Unread),
@@ -38,33 +40,36 @@ pub enum Unread {
     Lost,
     /// A 2xx answer came whose body holds no handle safe-ad can read.
     Garbled,
-    /// A second Ctrl-C (or SIGTERM) left while the request was in flight.
+    /// A second stop signal, or the first one's wait running out, left while the request was
+    /// in flight.
     InFlight,
 }
 
-/// Ctrl-C as the procedures see it, and the leases they hold. Once it is set, no request
-/// starts but those that give leases back; what is in flight finishes, so a handle the
+/// A stop signal as the procedures see it, and the leases they hold. Once it is set, no
+/// request starts but those that give leases back; what is in flight finishes, so a handle the
 /// launcher gives in an answer that was on its way is still seen, held and given back.
 #[derive(Debug, Default)]
 pub struct Stop {
     set: Cell<bool>,
     /// Every lease held now, by any procedure.
     held: RefCell<Vec<Lease>>,
-    /// Handles that may be left in the launcher: leases that could not be given back, and
-    /// handles whose making lost its answer.
+    /// Handles that may be left in the launcher: leases that could not be given back, handles
+    /// whose making lost its answer, and a handle made for the person that a stopped run keeps.
     left: RefCell<Vec<Left>>,
     /// Handle-making requests sent and not yet answered, by a number of their own: what a
-    /// second Ctrl-C, which drops the work at once, leaves in flight.
+    /// second signal, which drops the work at once, leaves in flight.
     in_flight: RefCell<Vec<(u64, Request)>>,
     sent: Cell<u64>,
-    /// How long the first Ctrl-C waits for the work to give its leases back before it leaves
-    /// as a second one does. (The default stop, 0, serves steps that no Ctrl-C watch runs:
+    /// Saves sent and not yet answered: a run left at once may have saved.
+    saving: Cell<u32>,
+    /// How long the first signal waits for the work to give its leases back before it leaves
+    /// as a second one does. (The default stop, 0, serves steps that no signal watch runs:
     /// only [`until_stopped`] reads it.)
     wait: Duration,
 }
 
 impl Stop {
-    /// A stop whose first Ctrl-C waits at most `wait` for the work (`SAFE_AD_INTERRUPT_WAIT`).
+    /// A stop whose first signal waits at most `wait` for the work (`SAFE_AD_INTERRUPT_WAIT`).
     pub fn new(wait: Duration) -> Stop {
         Stop {
             wait,
@@ -72,7 +77,7 @@ impl Stop {
         }
     }
 
-    /// How long the first Ctrl-C waits.
+    /// How long the first signal waits.
     pub fn wait(&self) -> Duration {
         self.wait
     }
@@ -86,7 +91,7 @@ impl Stop {
     }
 
     /// What may be left in the launcher: everything still held and every handle-making
-    /// request still in flight (after a second Ctrl-C), and every lease whose taking or giving
+    /// request still in flight (after a second signal), and every lease whose taking or giving
     /// back went wrong.
     pub fn left(&self) -> Vec<Left> {
         let mut left = self.left.borrow().clone();
@@ -100,10 +105,15 @@ impl Stop {
         left
     }
 
-    /// Whether a run that ended early (a second Ctrl-C, or the first one's wait ran out) left
+    /// Whether a run that ended early (a second signal, or the first one's wait ran out) left
     /// anything held or in flight.
     pub fn abandoned_any(&self) -> bool {
         !self.held.borrow().is_empty() || !self.in_flight.borrow().is_empty()
+    }
+
+    /// Whether a run that ended early left a save in flight: it may have saved.
+    pub fn left_a_save(&self) -> bool {
+        self.saving.get() > 0
     }
 
     /// A handle-making request is being sent: it stays named in [`Stop::left`] until
@@ -137,17 +147,30 @@ impl Stop {
     }
 }
 
+/// What became of the handle a procedure made for the person, at its end
+/// ([`Steps::settle_made`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Settled {
+    /// The person's: the procedure did what was asked (or made none).
+    Yours,
+    /// The stop kept a request from being sent, and the handle was given back.
+    GivenBack,
+    /// The stop kept a request from being sent, and giving the handle back failed: the run
+    /// names it with what it left.
+    NotGivenBack,
+}
+
 /// How work run by [`until_stopped`] ended.
 #[derive(Debug)]
 pub enum Ended<T> {
     /// It ran to its end.
     Finished(T),
-    /// Ctrl-C stopped it; it gave its leases back and ended early with this.
+    /// A stop signal stopped it; it gave its leases back and ended early with this.
     Interrupted(T),
-    /// A second Ctrl-C left at once: the leases still held were not given back ([`Stop::left`]
+    /// A second signal left at once: the leases still held were not given back ([`Stop::left`]
     /// names them).
     Abandoned,
-    /// The first Ctrl-C's wait ([`Stop::wait`]) ran out before the work ended: left as
+    /// The first signal's wait ([`Stop::wait`]) ran out before the work ended: left as
     /// [`Ended::Abandoned`] does.
     WaitedOut,
 }
@@ -186,6 +209,9 @@ pub(super) struct Steps<'a> {
     leases: Vec<Lease>,
     /// The handle the procedure made for the person ([`Steps::make`]), until it is settled.
     made: Option<Lease>,
+    /// A request of the procedure was not sent because the stop was set: what was asked was
+    /// not done.
+    held_back: bool,
 }
 
 impl<'a> Steps<'a> {
@@ -197,6 +223,7 @@ impl<'a> Steps<'a> {
             done: Vec::with_capacity(3),
             leases: Vec::new(),
             made: None,
+            held_back: false,
         }
     }
 
@@ -210,36 +237,47 @@ impl<'a> Steps<'a> {
         self.ask(request).await.ok()
     }
 
-    /// Sends `request` and records the step; what came of it. After Ctrl-C nothing is sent,
-    /// and the answer is the interruption.
+    /// Sends `request` and records the step; what came of it. Once the stop is set nothing is
+    /// sent, and the answer is the interruption.
     pub(super) async fn ask(&mut self, request: Request) -> Result<Reply, Failure> {
-        if self.stop.is_set() {
-            return Err(Failure::new(Class::Interrupted, "interrupted"));
-        }
-        let step = step(self.launcher, request, self.verbose).await;
-        let result = step.result.clone();
-        self.done.push(step);
-        result
+        self.send(request, None, false).await
     }
 
     /// Sends `request` as [`Steps::run`] does; a save that succeeds is read back (see
-    /// [`save_step`]), unless Ctrl-C came in between.
+    /// [`save_step`]).
     pub(super) async fn save_or_run(&mut self, request: Request) -> Option<Reply> {
-        if self.stop.is_set() || !request.operation().is_save() {
-            return self.run(request).await;
-        }
-        let step = save_step(self.launcher, request, self.verbose).await;
-        let result = step.result.clone();
-        self.done.push(step);
-        result.ok()
+        let read_back = request.operation().is_save();
+        self.send(request, None, read_back).await.ok()
     }
 
     /// Sends `request` with `bytes` as its body, and records the step; as [`Steps::ask`].
     pub(super) async fn write(&mut self, request: Request, bytes: &[u8]) -> Result<Reply, Failure> {
+        self.send(request, Some(bytes), false).await
+    }
+
+    /// The one way a procedure's request goes out: not at all once the stop is set (noted as
+    /// held back), and a save counted in the stop while it is in flight.
+    async fn send(
+        &mut self,
+        request: Request,
+        body: Option<&[u8]>,
+        read_back: bool,
+    ) -> Result<Reply, Failure> {
         if self.stop.is_set() {
+            self.held_back = true;
             return Err(Failure::new(Class::Interrupted, "interrupted"));
         }
-        let step = step_with(self.launcher, request, Some(bytes), self.verbose).await;
+        let saving = request.operation().is_save();
+        if saving {
+            self.stop.saving.set(self.stop.saving.get() + 1);
+        }
+        let step = match read_back {
+            true => save_step(self.launcher, request, self.verbose).await,
+            false => step_with(self.launcher, request, body, self.verbose).await,
+        };
+        if saving {
+            self.stop.saving.set(self.stop.saving.get() - 1);
+        }
         let result = step.result.clone();
         self.done.push(step);
         result
@@ -283,26 +321,27 @@ impl<'a> Steps<'a> {
         Ok((handle, reply))
     }
 
-    /// At the end of a procedure that made a handle for the person ([`Steps::make`]): when a
-    /// stop signal kept a request of it from being sent (`finished` false), what was asked was
-    /// not done, and the handle is given back like a lease; otherwise it is the person's, and
-    /// when the run was stopped all the same (the last request was in flight), it is named with
+    /// At the end of a procedure that made a handle for the person ([`Steps::make`]): when the
+    /// stop kept one of its requests from being sent, what was asked was not done, and the
+    /// handle is given back like a lease; otherwise (every request went out, whatever came of
+    /// them) it is the person's, and when the run was stopped all the same it is named with
     /// what the run leaves in the launcher (a run that exits 130 hands nothing to a script).
-    /// Whether it was given back.
-    pub(super) async fn settle_made(&mut self, finished: bool) -> bool {
+    pub(super) async fn settle_made(&mut self) -> Settled {
         let Some(lease) = self.made.take() else {
-            return false;
+            return Settled::Yours;
         };
-        if self.stop.is_set() && !finished {
+        if self.held_back {
             self.leases.push(lease);
-            let _ = self.give_back(lease.handle).await;
-            return true;
+            return match self.give_back(lease.handle).await {
+                Ok(()) => Settled::GivenBack,
+                Err(_) => Settled::NotGivenBack,
+            };
         }
         self.stop.let_go(&lease);
         if self.stop.is_set() {
             self.stop.leave(Left::Known(lease));
         }
-        false
+        Settled::Yours
     }
 
     /// Sends a request that makes a handle: named in the stop while it is in flight, and when
@@ -345,7 +384,7 @@ impl<'a> Steps<'a> {
         Ok((handle, reply))
     }
 
-    /// Gives one lease back now, Ctrl-C or not; the launcher's answer to that.
+    /// Gives one lease back now, stopped or not; the launcher's answer to that.
     pub(super) async fn give_back(&mut self, handle: Handle) -> Result<(), Failure> {
         let Some(at) = self.leases.iter().rposition(|lease| lease.handle == handle) else {
             return Ok(());

@@ -205,8 +205,8 @@ highest first, each checked before the first change. This changes only the launc
 A post carries no data items, so a plain `post` afterwards takes an item whose removal was saved \
 off the network's deleted list without making it data: it is gone for good. `--save post` makes \
 it data again: it reads the network's deleted list once, restores, saves, then appends each such \
-item again (signed by you) and gives back the data ids it took; it holds one for each item \
-across the save, so it restores at most 8 items at a time (more is exit 2, nothing changed). \
+item again (signed by you) and gives back the data ids it took; as it may hold one for each \
+item across the save, it restores at most 8 items at a time (more is exit 2, nothing changed). \
 Selectors (--signed-by, --kind, --data-id, --name) choose items by what they are, as for \
 `remove`; the lists keep the network's sorted order (ITEM ORDER in safe-ad-remove(1)).",
         after_help = "Example:\n  safe-ad restore --save post 7 0",

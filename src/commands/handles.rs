@@ -3,9 +3,8 @@
 //! operations, are run by `operations`.)
 
 use crate::args::parse_name;
-use crate::batch::{self, Left, Ran, Stop};
+use crate::batch::{self, Ran, Stop};
 use crate::cli::{CreateCommand, OpenCommand};
-use crate::launcher::Operation;
 use crate::name::Name;
 use crate::outcome::{Class, Done, Failure};
 use crate::runtime::internal;
@@ -47,12 +46,9 @@ pub fn create<'a>(command: &CreateCommand, cx: Context<'a>) -> Result<Next<'a>, 
         finish_leasing(&launcher, &stop, reporter, work, report)
             .await
             .inspect_err(|failure| {
-                // Left at once after the new handle came, the steps are not said: the new
-                // data's name is, as a save in flight may have put it on the network.
-                let made = stop.left().iter().any(|left| {
-                    matches!(left, Left::Known(lease) if lease.release.operation() == Operation::Drop)
-                });
-                if failure.class == Class::Interrupted && stop.abandoned_any() && put && made {
+                // Left at once during the save, the steps are not said: the new data's name
+                // is, as the save may have put it on the network.
+                if failure.class == Class::Interrupted && stop.left_a_save() {
                     reporter.created_name_unknown_save(&name);
                 }
             })

@@ -111,7 +111,7 @@ fn resolve_with(
     )?;
     // A token read only now (from standard input or a pipe) is kept out of the words too.
     crate::report::keep_out(settings.token.iter().map(|(token, _)| token.clone()));
-    reporter.stop_wait(settings.interrupt_wait);
+    crate::signals::set_wait(settings.interrupt_wait);
     for warning in &settings.warnings {
         reporter.warning(warning);
     }

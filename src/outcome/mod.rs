@@ -67,7 +67,7 @@ pub const EXIT_CODES: &[ExitCodeRow] = &[
         code: 2,
         class: Some(Class::Usage),
         name: "usage",
-        meaning: "bad arguments, handle, URL, token file or config file; nothing was sent",
+        meaning: "bad arguments, handle, URL, token file or config file; nothing was sent (nothing changed, where items chosen by selectors had to be read first)",
     },
     ExitCodeRow {
         code: 3,

@@ -7,7 +7,8 @@
 //! pipe, as with `| head -1`) is dropped quietly rather than turned into a crash, and the
 //! reporter remembers it, so a batch can be told to stop.
 //!
-//! This file holds what every family shares: the `Reporter` and its sinks (stdout, stderr),
+//! This file holds what every family shares: the `Reporter` and its sinks (stdout, stderr;
+//! `streams` writes them so that a reader that stopped reading cannot hold a stopped run),
 //! colour, errors and hints, notes, JSON lines, `--verbose` exchanges and the JSON of a step.
 //! Each command family's words are in a file of their own, as more `impl Reporter` blocks:
 //! `operations` (the one-request commands and batches), `show` (show and the one-item
@@ -24,11 +25,12 @@ mod operations;
 mod saving;
 mod show;
 mod status;
+mod streams;
 
 pub use leases::left_requests;
+use streams::{stdout_hung_up, Wrote};
 
 use std::cell::{Cell, RefCell};
-use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -37,7 +39,7 @@ use serde_json::{json, Value};
 
 use crate::batch::show::{IndexRange, Kind, Section, Shown, ShownItem};
 use crate::batch::{
-    AppendRan, Appended, Made, Making, Ran, Record, RecordOutcome, Saved, Step, Tally,
+    AppendRan, Appended, Made, Making, Ran, Record, RecordOutcome, Saved, Settled, Step, Tally,
 };
 use crate::cli::ColorWhen;
 use crate::config_file::Key;
@@ -67,9 +69,6 @@ impl Reporter {
             notes_shown: RefCell::new(Vec::new()),
             copy_at_save: Cell::new(None),
             write_failed: RefCell::new(None),
-            stop_wait: Cell::new(Duration::from_secs_f64(
-                crate::values::DEFAULT_INTERRUPT_WAIT_SECS,
-            )),
             stopped_writing: Cell::new(false),
         }
     }
@@ -173,14 +172,15 @@ impl Reporter {
 
     /// Content as raw bytes on stdout (`cat`), exactly as it came: data is never scrubbed or
     /// escaped. A closed stdout is noted as for any write, and so is one whose reader stopped
-    /// reading once a stop signal came ([`write_unless_stopped`]): nothing more is written
-    /// there, and the run ends as interrupted ([`Reporter::finish`]).
+    /// reading once a stop signal came (`streams`): nothing more is written there, and the run
+    /// ends as interrupted ([`Reporter::finish`]).
     pub fn raw(&self, bytes: &[u8]) {
         if self.stdout_closed.get() {
             return;
         }
         self.wrote.set(true);
-        match write_unless_stopped(bytes, self.stop_wait.get()) {
+        let stdout = std::io::stdout().lock();
+        match streams::write_unless_stopped(&stdout, bytes) {
             Ok(Wrote::Whole) => {}
             Ok(Wrote::Stopped) => {
                 self.stdout_closed.set(true);
@@ -194,25 +194,24 @@ impl Reporter {
         }
     }
 
-    /// How long, once a stop signal came, a write waits for a reader of stdout that takes
-    /// nothing (`SAFE_AD_INTERRUPT_WAIT`, as the settings read it).
-    pub fn stop_wait(&self, wait: Duration) {
-        self.stop_wait.set(wait);
-    }
-
     /// The end of a run whose stdout could not be written (`> file` on a full disk): said on
     /// stderr, and a run that would have exited 0 exits 1 instead (its output is not whole).
     /// A reader that went away (`| head -1`) is not such a failure.
     pub fn finish(&self, done: Done) -> Done {
         if self.stopped_writing.get() {
-            let failure = Failure::new(
-                Class::Interrupted,
-                format!(
-                    "interrupted while writing to standard output, whose reader took nothing for {} after the signal; what was printed is not whole",
-                    crate::outcome::seconds(self.stop_wait.get())
-                ),
+            let cut = format!(
+                "standard output's reader took nothing for {} after the signal; what was printed is not whole",
+                crate::outcome::seconds(crate::signals::wait())
             );
-            self.failed(&failure);
+            // A run already ended as interrupted says why once.
+            if done == Done::Failed(Class::Interrupted) {
+                self.note(&cut);
+            } else {
+                self.failed(&Failure::new(
+                    Class::Interrupted,
+                    format!("interrupted while writing to standard output: {cut}"),
+                ));
+            }
             return Done::Failed(Class::Interrupted);
         }
         let Some(why) = self.write_failed.borrow().clone() else {
@@ -271,7 +270,7 @@ impl Reporter {
             return;
         }
         let most = crate::outcome::seconds(wait);
-        err(&format!("safe-ad: stopping: no new requests; giving back the launcher handles it holds (for {most} at most; Ctrl-C again leaves at once)\n"));
+        err(&format!("safe-ad: stopping: no new requests; giving back the launcher handles it holds (for {most} at most; a second Ctrl-C, or any second stop signal, leaves at once)\n"));
     }
 }
 
@@ -305,8 +304,6 @@ pub struct Reporter {
     /// which is `stdout_closed`): nothing more is written there, and the run cannot exit 0,
     /// since what it printed did not all arrive.
     write_failed: RefCell<Option<String>>,
-    /// How long a write waits for a reader that takes nothing, once a stop signal came.
-    stop_wait: Cell<Duration>,
     /// A stop signal came while stdout's reader took nothing: the rest of the output was not
     /// written, and the run ends as interrupted.
     stopped_writing: Cell<bool>,
@@ -408,72 +405,6 @@ fn code_in(colour: bool, text: &str) -> String {
     out
 }
 
-/// What a write to stdout came to, when it did not fail.
-enum Wrote {
-    Whole,
-    /// A stop signal came, and the reader took nothing for the stop's wait: the rest was not
-    /// written.
-    Stopped,
-}
-
-/// Writes `bytes` to stdout, a piece at a time, each once stdout can take it: a reader that
-/// stopped reading (a pager left open, a stopped process) cannot hold the run past a stop
-/// signal, which a blocked write would never see. Until a signal comes it waits as a plain
-/// write does. A piece is at most `PIPE_BUF` (4096 bytes on Linux), which a pipe that polls
-/// writable takes without blocking; a file always polls writable. The bytes go to the file
-/// descriptor itself: every word printed goes through here whole, and its buffer is empty.
-fn write_unless_stopped(bytes: &[u8], wait: Duration) -> std::io::Result<Wrote> {
-    use rustix::event::{poll, PollFd, PollFlags, Timespec};
-    const PIECE: usize = 4096;
-    /// How often a write that cannot go on looks for a stop signal.
-    const LOOK: Timespec = Timespec {
-        tv_sec: 0,
-        tv_nsec: 100_000_000,
-    };
-    let stdout = std::io::stdout().lock();
-    let mut stalled_since: Option<Instant> = None;
-    let mut rest = bytes;
-    while !rest.is_empty() {
-        let mut fds = [PollFd::new(&stdout, PollFlags::OUT)];
-        match poll(&mut fds, Some(&LOOK)) {
-            Ok(0) => {
-                if crate::signals::came_any() {
-                    let since = *stalled_since.get_or_insert_with(Instant::now);
-                    if since.elapsed() >= wait {
-                        return Ok(Wrote::Stopped);
-                    }
-                }
-                continue;
-            }
-            Err(rustix::io::Errno::INTR) => continue,
-            // Ready, or a state the write itself reports (a reader gone: EPIPE).
-            _ => {}
-        }
-        let piece = &rest[..rest.len().min(PIECE)];
-        match rustix::io::write(&stdout, piece) {
-            Ok(written) => {
-                rest = &rest[written..];
-                stalled_since = None;
-            }
-            Err(rustix::io::Errno::INTR | rustix::io::Errno::AGAIN) => {}
-            Err(errno) => return Err(errno.into()),
-        }
-    }
-    Ok(Wrote::Whole)
-}
-
-/// Whether the reader of stdout has gone: a pipe whose reading end was closed polls as an
-/// error. A file or a terminal never does.
-fn stdout_hung_up() -> bool {
-    use rustix::event::{poll, PollFd, PollFlags};
-    let stdout = std::io::stdout();
-    let mut fds = [PollFd::new(&stdout, PollFlags::empty())];
-    match poll(&mut fds, Some(&rustix::event::Timespec::default())) {
-        Ok(_) => fds[0].revents().intersects(PollFlags::ERR | PollFlags::HUP),
-        Err(_) => false,
-    }
-}
-
 /// Whether a person is likely watching stderr (spinners and progress bars only then).
 pub fn stderr_is_terminal() -> bool {
     use std::io::IsTerminal;
@@ -492,10 +423,11 @@ async fn spin(message: &str) -> std::convert::Infallible {
     }
 }
 
-/// Writes to stderr, ignoring a closed stderr: there is nowhere left to say anything. Every
-/// word on stderr goes through [`words`]: nothing there is data.
+/// Writes to stderr, ignoring a closed or stalled stderr: there is nowhere left to say
+/// anything (`streams`). Every word on stderr goes through [`words`]: nothing there is data.
 fn err(text: &str) {
-    let _ = std::io::stderr().lock().write_all(words(text).as_bytes());
+    let stderr = std::io::stderr().lock();
+    let _ = streams::write_unless_stopped(&stderr, words(text).as_bytes());
 }
 
 /// The tokens this run may know (from the environment, the config file, a token file), kept

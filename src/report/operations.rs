@@ -65,8 +65,10 @@ impl Reporter {
             let made_here = making.filter(|making| making.at == at);
             if self.json {
                 let mut object = step_json(launcher, line, step, &values);
-                if made_here.is_some_and(|making| making.given_back) {
-                    object["given_back"] = json!(true);
+                match made_here.map(|making| making.settled) {
+                    Some(Settled::GivenBack) => object["given_back"] = json!(true),
+                    Some(Settled::NotGivenBack) => object["given_back"] = json!(false),
+                    _ => {}
                 }
                 self.out(&json_line(&object));
             }
@@ -75,11 +77,11 @@ impl Reporter {
                 Ok(_) if making.is_some() => {
                     if let Some(Making {
                         made: Some(made),
-                        given_back,
+                        settled,
                         ..
                     }) = made_here
                     {
-                        self.made(made, *given_back);
+                        self.made(made, *settled);
                     }
                 }
                 Ok(_) if step.request.operation().is_save() => {
@@ -100,73 +102,62 @@ impl Reporter {
     }
 
     /// What a procedure that makes a handle made: the handle on stdout (unless `--json` has
-    /// it), and what happened on stderr. A handle `given_back` (a stop signal kept the
-    /// procedure from finishing) is not the person's: it is said, not printed.
-    fn made(&self, made: &Made, given_back: bool) {
-        let (handle, said) = match made {
-            Made::Created {
-                handle,
-                name,
-                saved: true,
-            } => (
-                *handle,
-                format!("created handle {handle}, name {name}, saved to the network"),
-            ),
-            Made::Created { handle, name, .. } if given_back => (
-                *handle,
-                format!(
-                    "created handle {handle}, name {name}; interrupted before it finished, so handle {handle} was given back"
-                ),
-            ),
-            Made::Created {
-                handle,
-                name,
-                saved: false,
-            } => (
-                *handle,
-                format!(
-                    "created handle {handle}, name {name}, not on the network yet (save it with: safe-ad put {handle})"
-                ),
-            ),
+    /// it), and what happened on stderr. A handle a stop signal had given back (or tried to:
+    /// [`Settled`]) is not the person's: it is said, not printed.
+    fn made(&self, made: &Made, settled: Settled) {
+        let (handle, what) = match made {
+            Made::Created { handle, name, .. } => {
+                (*handle, format!("created handle {handle}, name {name}"))
+            }
             Made::Opened { fetched } => {
                 let handle = Handle(fetched.handle_id);
-                (handle, format!("opened handle {handle}: {}", fetched_counts(fetched)))
+                (
+                    handle,
+                    format!("opened handle {handle}: {}", fetched_counts(fetched)),
+                )
             }
-            Made::Reopened {
-                old,
-                fetched,
-                dropped,
-            } => {
+            Made::Reopened { old, fetched, .. } => {
                 let handle = Handle(fetched.handle_id);
-                let dropped = match dropped {
-                    true => format!("; dropped handle {old}"),
-                    false => String::new(),
-                };
                 (
                     handle,
                     format!(
-                        "reopened handle {old} as {handle}: {}{dropped}",
+                        "reopened handle {old} as {handle}: {}",
                         fetched_counts(fetched)
                     ),
                 )
             }
         };
-        if given_back {
-            let kept = match made {
-                Made::Reopened { old, .. } => format!(" (handle {old} is as it was)"),
-                _ => String::new(),
-            };
-            let said = match made {
-                Made::Created { .. } => said,
-                _ => format!("{said}; interrupted before it finished, so handle {handle} was given back{kept}"),
-            };
-            self.info(&said);
-            return;
-        }
+        let then = match (settled, made) {
+            (Settled::GivenBack | Settled::NotGivenBack, _) => {
+                let how = match settled {
+                    Settled::GivenBack => "was given back",
+                    _ => "could not be given back (it is named below)",
+                };
+                let old = match made {
+                    Made::Reopened { old, .. } => format!(" (handle {old} is as it was)"),
+                    _ => String::new(),
+                };
+                self.info(&format!(
+                    "{what}; interrupted before it finished, so handle {handle} {how}{old}"
+                ));
+                return;
+            }
+            (_, Made::Created { saved: true, .. }) => ", saved to the network".to_owned(),
+            (_, Made::Created { saved: false, .. }) => {
+                format!(", not on the network yet (save it with: safe-ad put {handle})")
+            }
+            (
+                _,
+                Made::Reopened {
+                    old, dropped: true, ..
+                },
+            ) => format!("; dropped handle {old}"),
+            _ => String::new(),
+        };
         if !self.json {
             self.out(&format!("{handle}\n"));
         }
-        self.info(&said);
+        self.info(&format!("{what}{then}"));
     }
 
     /// `create --put` left at once (a second stop signal, or the first one's wait ran out)

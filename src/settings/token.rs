@@ -19,7 +19,7 @@ const MAX_TOKEN_FILE_BYTES: u64 = 64 * 1024;
 
 /// The hint for a `--token-file` that is none of what it reads.
 const WHAT_TOKEN_FILE_READS: &str = "check the path given to --token-file: it reads a regular \
-     file, a pipe such as <(...), or standard input with -";
+     file, standard input with -, or (on Linux) a pipe such as <(...)";
 
 pub(super) fn resolve_token(
     args: &ClientOptions,

@@ -14,9 +14,9 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::harness::emulator::Emulator;
-use crate::harness::holding::HoldingProxy;
+use crate::harness::emulator::{Emulator, HANDLE_KINDS};
 use crate::harness::http::name;
+use crate::harness::relay::{Hook, Relay};
 use crate::harness::*;
 
 /// How a run is stopped while one of its requests is held.
@@ -33,18 +33,6 @@ enum Stopping {
 /// The arguments of a command of the sweep, given the emulator it runs against (for a data's
 /// name, or a fresh handle of its own) and the sandbox (for a file).
 type Args = fn(&Emulator, &Sandbox) -> Vec<String>;
-
-/// The handle kinds as the emulator's `/_emulator/handles` lists them, and as safe-ad names them.
-const KINDS: [(&str, &str); 8] = [
-    ("appendableData", "appendable-data"),
-    ("structuredData", "structured-data"),
-    ("dataId", "data-id"),
-    ("signKey", "sign-key"),
-    ("encryptKey", "encrypt-key"),
-    ("cipherOpts", "cipher-opts"),
-    ("immutableDataWriter", "immutable-data-writer"),
-    ("immutableDataReader", "immutable-data-reader"),
-];
 
 /// A request line's route: `GET /appendable-data/7/0` as `GET /appendable-data/N/N`.
 fn route(line: &str) -> String {
@@ -66,7 +54,7 @@ fn route(line: &str) -> String {
 fn handle_making_routes(args: Args) -> Vec<String> {
     let sandbox = Sandbox::new();
     let emulator = Emulator::start(&[]);
-    let proxy = HoldingProxy::passing(emulator.addr());
+    let proxy = Relay::passing(emulator.addr());
     let args = args(&emulator, &sandbox);
     let output = sandbox.safe_ad().launcher(&proxy.url).args(&args).run();
     output.success();
@@ -81,68 +69,73 @@ fn handle_making_routes(args: Args) -> Vec<String> {
     routes
 }
 
-/// The next handle number the emulator gives: every handle of the run is at least this.
-fn next_handle(emulator: &Emulator) -> u64 {
-    let handles = emulator.http("GET", "/_emulator/handles", Some(TOKEN), None);
-    handles.json()["nextHandle"].as_u64().expect("nextHandle")
-}
-
-/// Every handle the emulator holds from `first` on, as `(kind, handle)`.
-fn made_since(emulator: &Emulator, first: u64) -> Vec<(&'static str, u64)> {
-    let handles = emulator
-        .http("GET", "/_emulator/handles", Some(TOKEN), None)
-        .json();
-    let mut made = Vec::new();
-    for (key, kind) in KINDS {
-        for entry in handles[key].as_array().map_or(&[][..], Vec::as_slice) {
-            let handle = entry["handle"].as_u64().expect("a handle number");
-            if handle >= first {
-                made.push((kind, handle));
-            }
-        }
-    }
-    made
-}
-
-/// Checks that each handle in `made` is named on `stderr`: by its number and kind (`data-id 12:
-/// DELETE ...`), or, when its number was never read, by a line naming a request that may have
-/// made a handle of its kind (one such line covers one handle).
-fn assert_accounted(made: &[(&str, u64)], stderr: &str, case: &str) {
-    let mut unknown: Vec<(&str, usize)> = KINDS
+/// Checks that each handle in `made` is named on stderr: by its kind and number with the
+/// request that frees it (`data-id 12: DELETE ...`), or, when its number was never read, by a
+/// line naming a request that may have made a handle of its kind (one such line covers one
+/// handle). With `--json`, the same of the `left_behind` object on stdout: an entry with its
+/// `kind`, `handle` and a `free` request, or one of its kind with a `made_by` and no number.
+fn assert_accounted(made: &[(&str, u64)], output: &Output, json: bool, case: &str) {
+    let stderr = output.stderr();
+    let left: Vec<serde_json::Value> = match json {
+        true => (output.json_lines().into_iter())
+            .filter_map(|line| line["left_behind"].as_array().cloned())
+            .flatten()
+            .collect(),
+        false => Vec::new(),
+    };
+    let mut unknown: Vec<(&str, usize, usize)> = HANDLE_KINDS
         .iter()
         .map(|(_, kind)| {
-            (
-                *kind,
-                stderr.matches(&format!(" {kind} handle that ")).count(),
-            )
+            let in_json = (left.iter())
+                .filter(|entry| entry["kind"] == *kind && entry["handle"].is_null())
+                .filter(|entry| entry["made_by"].is_string())
+                .count();
+            let said = stderr.matches(&format!(" {kind} handle that ")).count();
+            (*kind, said, in_json)
         })
         .collect();
     for (kind, handle) in made {
-        if stderr.contains(&format!("{kind} {handle}: ")) {
+        let said = stderr.contains(&format!("{kind} {handle}: DELETE "));
+        let in_json = left.iter().any(|entry| {
+            entry["kind"] == *kind
+                && entry["handle"] == *handle
+                && entry["free"]
+                    .as_str()
+                    .is_some_and(|free| free.starts_with("DELETE "))
+        });
+        if said && (in_json || !json) {
             continue;
         }
-        let budget = unknown
+        let (_, said_unknown, json_unknown) = unknown
             .iter_mut()
-            .find(|(named, _)| named == kind)
-            .map(|(_, count)| count)
+            .find(|(named, _, _)| named == kind)
             .expect("a known kind");
         assert!(
-            *budget > 0,
-            "{case}: the emulator holds {kind} {handle}, made by the run, and safe-ad neither gave it back nor named it:\n{stderr}"
+            (said || *said_unknown > 0) && (in_json || !json || *json_unknown > 0),
+            "{case}: the emulator holds {kind} {handle}, made by the run, and safe-ad neither gave it back nor named it with the request that frees it:\n{stderr}\n{}",
+            output.stdout()
         );
-        *budget -= 1;
+        if !said {
+            *said_unknown -= 1;
+        }
+        if json && !in_json {
+            *json_unknown -= 1;
+        }
     }
 }
 
-/// A proxy in front of `emulator` holding the first request whose line (`GET /path HTTP/1.1`)
+/// A relay in front of `emulator` holding the first request whose line (`GET /path HTTP/1.1`)
 /// `matches`.
 fn holding_first(
     emulator: &Emulator,
     matches: impl Fn(&str) -> bool + Send + Sync + 'static,
-) -> HoldingProxy {
+) -> Relay {
     let held = AtomicBool::new(false);
-    HoldingProxy::start(emulator.addr(), move |line| {
-        matches(line) && !held.swap(true, Ordering::SeqCst)
+    Relay::start(emulator.addr(), move |line| {
+        match matches(line) && !held.swap(true, Ordering::SeqCst) {
+            true => Hook::Hold,
+            false => Hook::Pass,
+        }
     })
 }
 
@@ -151,43 +144,32 @@ fn stopped_while_held(args: Args, held_route: &str, stopping: Stopping) {
     let sandbox = Sandbox::new();
     let emulator = Emulator::start(&[]);
     let args = args(&emulator, &sandbox);
-    let first = next_handle(&emulator);
+    let first = emulator.next_handle();
     let wanted = held_route.to_owned();
     let proxy = holding_first(&emulator, move |line| route(line) == wanted);
+    // `cat` writes content, not JSON Lines; every other command of the sweep says in JSON too.
+    let json = args[0] != "cat";
     let case = format!("{args:?} with {held_route} held, {stopping:?}");
     let running = sandbox
         .safe_ad()
         .launcher(&proxy.url)
         .args(&args)
+        .args(json.then_some("--json"))
         .case(&case)
         .spawn();
     let output = stopped_while_held_by(running, &proxy, stopping);
     output.code(130);
-    assert_accounted(&made_since(&emulator, first), output.stderr(), &case);
+    assert_accounted(&emulator.handles_since(first), &output, json, &case);
 }
 
-/// Stops `running` as `stopping` says once `proxy` holds one of its requests: how it ended. The
-/// held request goes on once safe-ad says it is stopping, or, for two Ctrl-C, after it exited,
-/// and has reached the emulator when this returns.
-fn stopped_while_held_by(running: Running, proxy: &HoldingProxy, stopping: Stopping) -> Output {
-    proxy.wait_held();
+/// Stops `running` as `stopping` says once `proxy` holds one of its requests ([`Relay::stop`]):
+/// how it ended.
+fn stopped_while_held_by(running: Running, proxy: &Relay, stopping: Stopping) -> Output {
     match stopping {
-        Stopping::Sigterm => running.terminate(),
-        Stopping::CtrlC | Stopping::CtrlCTwice => running.interrupt(),
+        Stopping::CtrlC => proxy.stop(running, Running::interrupt, false),
+        Stopping::CtrlCTwice => proxy.stop(running, Running::interrupt, true),
+        Stopping::Sigterm => proxy.stop(running, Running::terminate, false),
     }
-    running.wait_for_stderr("safe-ad: stopping:");
-    let output = match stopping {
-        Stopping::CtrlCTwice => {
-            running.interrupt();
-            running.wait()
-        }
-        Stopping::CtrlC | Stopping::Sigterm => {
-            proxy.release();
-            running.wait()
-        }
-    };
-    proxy.release_and_settle();
-    output
 }
 
 /// The sweep of one command: each route that makes a handle held in turn, each way of stopping.
@@ -267,6 +249,16 @@ fn remove_by_selector() {
 }
 
 #[test]
+fn restore_by_selector() {
+    sweep(|_, _| strings(&["restore", "--signed-by", "others", "1"]));
+}
+
+#[test]
+fn purge_by_selector() {
+    sweep(|_, _| strings(&["purge", "--signed-by", "others", "1"]));
+}
+
+#[test]
 fn restore_save_post() {
     sweep(|_, _| strings(&["restore", "--save", "post", "1", "0"]));
 }
@@ -312,7 +304,7 @@ fn create_stopped(
 ) -> (Emulator, Output, Vec<(&'static str, u64)>) {
     let sandbox = Sandbox::new();
     let emulator = Emulator::start(&[]);
-    let first = next_handle(&emulator);
+    let first = emulator.next_handle();
     let proxy = holding_first(&emulator, move |line| line.starts_with(held));
     let running = sandbox
         .safe_ad()
@@ -321,7 +313,7 @@ fn create_stopped(
         .args(extra)
         .spawn();
     let output = stopped_while_held_by(running, &proxy, stopping);
-    let made = made_since(&emulator, first);
+    let made = emulator.handles_since(first);
     (emulator, output, made)
 }
 
@@ -381,7 +373,7 @@ fn create_left_at_once_while_its_save_is_in_flight_names_the_handle_and_the_data
 fn open_left_at_once_names_the_fetch_in_flight_in_its_json() {
     let sandbox = Sandbox::new();
     let emulator = Emulator::start(&[]);
-    let first = next_handle(&emulator);
+    let first = emulator.next_handle();
     let proxy = holding_first(&emulator, |line| {
         line.starts_with("GET /appendable-data/handle/")
     });
@@ -408,8 +400,9 @@ fn open_left_at_once_names_the_fetch_in_flight_in_its_json() {
         "{made_by}"
     );
     assert_accounted(
-        &made_since(&emulator, first),
-        output.stderr(),
+        &emulator.handles_since(first),
+        &output,
+        true,
         "open, left at once",
     );
 }
@@ -426,7 +419,7 @@ fn a_timeout_on_create_or_open_names_the_handle_it_may_have_made() {
     ] {
         let sandbox = Sandbox::new();
         let emulator = Emulator::start(&[]);
-        let first = next_handle(&emulator);
+        let first = emulator.next_handle();
         let demo = emulator.demo_name(1);
         let args: Vec<&str> = (words.iter())
             .map(|word| if *word == "DEMO" { demo.as_str() } else { word })
@@ -436,16 +429,15 @@ fn a_timeout_on_create_or_open_names_the_handle_it_may_have_made() {
             .safe_ad()
             .launcher(&proxy.url)
             .args(&args)
-            .args(["--timeout", "1"])
+            .args(["--timeout", "1", "--json"])
             .run();
         proxy.release_and_settle();
         output
             .code(6)
-            .stdout_is("")
             .stderr_has("launcher handle it obtained may be left in the launcher")
             .stderr_has(&format!("an appendable-data handle that {made_by}"))
             .stderr_has("its answer was lost");
-        assert_accounted(&made_since(&emulator, first), output.stderr(), held);
+        assert_accounted(&emulator.handles_since(first), &output, true, held);
     }
 }
 
@@ -456,9 +448,12 @@ fn reopen_of_eight_handles_left_at_once_names_every_fetch_in_flight() {
     let handles: Vec<String> = (0..8)
         .map(|_| format!("{}\n", emulator.fresh_handle(1)))
         .collect();
-    let first = next_handle(&emulator);
-    let proxy = HoldingProxy::start(emulator.addr(), |line| {
-        line.starts_with("GET /appendable-data/handle/")
+    let first = emulator.next_handle();
+    let proxy = Relay::start(emulator.addr(), |line| {
+        match line.starts_with("GET /appendable-data/handle/") {
+            true => Hook::Hold,
+            false => Hook::Pass,
+        }
     });
     let running = sandbox
         .safe_ad()
@@ -473,8 +468,92 @@ fn reopen_of_eight_handles_left_at_once_names_every_fetch_in_flight() {
     let output = running.wait();
     proxy.release_and_settle();
     output.code(130);
-    let made = made_since(&emulator, first);
+    let made = emulator.handles_since(first);
     let fetched = made.iter().filter(|(kind, _)| *kind == "appendable-data");
     assert_eq!(fetched.count(), 8, "{made:?}");
-    assert_accounted(&made, output.stderr(), "reopen --jobs 8, left at once");
+    assert_accounted(&made, &output, false, "reopen --jobs 8, left at once");
+}
+
+/// A request that went out and failed is not one the stop held back: the command did what it
+/// could, and the handle it made stays the person's, named as what the run leaves, never given
+/// back behind the words. Here the last request's answer is lost (`--timeout 1`) after one
+/// Ctrl-C: `reopen --drop`'s drop of the old handle (which the launcher then acts on), and
+/// `create --put`'s save (which the launcher then saves).
+#[test]
+fn a_request_sent_and_failed_after_ctrl_c_leaves_the_new_handle_named_not_given_back() {
+    for (held, make) in [
+        ("DELETE /appendable-data/handle/", "reopen"),
+        ("PUT /appendable-data/", "create"),
+    ] {
+        let sandbox = Sandbox::new();
+        let emulator = Emulator::start(&[]);
+        let old = emulator.fresh_handle(1).to_string();
+        let args = match make {
+            "reopen" => vec!["reopen", "--drop", old.as_str()],
+            _ => vec!["create", NEW_NAME, "--put"],
+        };
+        let first = emulator.next_handle();
+        let proxy = holding_first(&emulator, move |line| line.starts_with(held));
+        let running = sandbox
+            .safe_ad()
+            .launcher(&proxy.url)
+            .args(&args)
+            .args(["--timeout", "1"])
+            .spawn();
+        proxy.wait_held();
+        running.interrupt();
+        running.wait_for_stderr("safe-ad: stopping:");
+        // The held request's answer never comes: safe-ad gives up on it after a second.
+        let output = running.wait();
+        proxy.release_and_settle();
+        let made = emulator.handles_since(first);
+        let handle = the_one(&made, "appendable-data").expect("the new handle is live");
+        output
+            .code(130)
+            .stdout_is(&format!("{handle}\n"))
+            .stderr_has(&format!("appendable-data {handle}: DELETE "))
+            .stderr_lacks("given back")
+            .stderr_lacks("is as it was");
+    }
+}
+
+/// A handle the stop had given back whose giving back failed (the launcher answers the drop
+/// with a 500) is not said to be given back: the words say it could not be, `--json` says
+/// `"given_back": false`, and it is named with the request that frees it.
+#[test]
+fn a_made_handle_whose_giving_back_fails_is_said_so_and_named() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let held = AtomicBool::new(false);
+    let proxy = Relay::start(emulator.addr(), move |line| {
+        if line.starts_with("POST /appendable-data ") && !held.swap(true, Ordering::SeqCst) {
+            Hook::Hold
+        } else if line.starts_with("DELETE /appendable-data/handle/") {
+            Hook::Answer(b"HTTP/1.1 500 Internal Server Error\r\ncontent-length: 4\r\n\r\nbusy")
+        } else {
+            Hook::Pass
+        }
+    });
+    let first = emulator.next_handle();
+    let running = sandbox
+        .safe_ad()
+        .launcher(&proxy.url)
+        .args(["create", NEW_NAME, "--put", "--json"])
+        .spawn();
+    let output = stopped_while_held_by(running, &proxy, Stopping::CtrlC);
+    let made = emulator.handles_since(first);
+    let handle = the_one(&made, "appendable-data").expect("the new handle is live");
+    output
+        .code(130)
+        .stderr_has(&format!(
+            "so handle {handle} could not be given back (it is named below)"
+        ))
+        .stderr_has(&format!("appendable-data {handle}: DELETE "));
+    let lines = output.json_lines();
+    let create = lines
+        .iter()
+        .find(|line| line["operation"] == "create")
+        .expect("the create's line");
+    assert_eq!(create["given_back"], false, "{lines:?}");
+    assert_accounted(&made, &output, true, "a failed giving back");
 }

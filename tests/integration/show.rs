@@ -591,7 +591,7 @@ fn one_ctrl_c_against_a_launcher_that_never_answers_leaves_within_its_wait_and_n
     let output = running.wait();
     output
         .code(130)
-        .stderr_has("safe-ad: stopping: no new requests; giving back the launcher handles it holds (for 1 s at most; Ctrl-C again leaves at once)")
+        .stderr_has("safe-ad: stopping: no new requests; giving back the launcher handles it holds (for 1 s at most; a second Ctrl-C, or any second stop signal, leaves at once)")
         .stderr_has("safe-ad: error: interrupted, and the launcher did not finish within 1 s, so it left: 2 launcher handles it had obtained were not given back")
         .stderr_has(&format!("DELETE {}/structured-data/handle/", relay.url))
         .stderr_has(&format!("DELETE {}/data-id/", relay.url));

@@ -122,19 +122,80 @@ fn a_reader_that_stopped_reading_cannot_hold_a_run_past_a_stop_signal() {
             .stdout_unread()
             .case(format!("SIG{signal}"))
             .spawn();
-        // Its reads done, cat waits for stdout to take more: in poll(2), or in a write to the
-        // full pipe; while it sends, its thread waits in epoll. (/proc/PID/wchan names where
-        // the main thread sleeps.)
-        let pid = running.pid();
-        wait_until("cat to wait for stdout to take more", DEADLINE, || {
-            let wchan = std::fs::read_to_string(format!("/proc/{pid}/wchan")).ok()?;
-            let polls = wchan.contains("poll") && !wchan.contains("epoll");
-            (polls || wchan.contains("pipe_write")).then_some(())
+        // Its reads done and every handle given back, cat writes: once the pipe is full, it
+        // waits for stdout to take more.
+        wait_until("cat to fill the pipe nobody reads", DEADLINE, || {
+            running.stdout_full().expect("a pipe's fill").then_some(())
         });
         crate::harness::signal(running.pid(), signal);
         let output = running.wait();
         output
             .code(130)
-            .stderr_has("safe-ad: error: interrupted while writing to standard output, whose reader took nothing for 0 s after the signal; what was printed is not whole");
+            .stderr_has("safe-ad: error: interrupted while writing to standard output: standard output's reader took nothing for 0 s after the signal; what was printed is not whole\n");
     }
+}
+
+/// A reader of stderr that stopped reading (`2>&1 | less`, its person away) cannot hold a run
+/// past a stop signal either: `--verbose metadata` of 3,000 handles fills a stderr nobody reads
+/// with its exchanges, and SIGTERM then ends it with exit 130, the words it could not write left
+/// unwritten.
+#[test]
+fn a_reader_of_stderr_that_stopped_reading_cannot_hold_a_run_past_a_stop_signal() {
+    let emulator = crate::harness::emulator::Emulator::start(&[]);
+    let running = Sandbox::new()
+        .safe_ad()
+        .launcher(&emulator.url)
+        .env("SAFE_AD_INTERRUPT_WAIT", "0")
+        .args(["--verbose", "--jobs", "1", "metadata", "-"])
+        .stdin("1\n".repeat(3000))
+        .stderr_unread()
+        .spawn();
+    // The exchanges fill the pipe; then safe-ad waits for it to take more.
+    wait_until("safe-ad to wait for stderr to take more", DEADLINE, || {
+        running
+            .waits_to_write()
+            .expect("/proc/PID/wchan")
+            .then_some(())
+    });
+    running.terminate();
+    running.wait().code(130);
+}
+
+/// A stop signal the run was started with set to be ignored (`nohup`, a background job of a
+/// script, `trap '' HUP`) stays ignored once the run talks to the launcher; the others are
+/// handled, and stop it.
+#[test]
+fn a_signal_ignored_at_start_stays_ignored() {
+    let launcher = silent_launcher();
+    let sandbox = Sandbox::new();
+    let running = sandbox
+        .shell("sh", "trap '' HUP; exec safe-ad metadata 1")
+        .launcher(&launcher.url)
+        .spawn();
+    launcher.wait_for_requests(1);
+    let status = std::fs::read_to_string(format!("/proc/{}/status", running.pid()))
+        .expect("/proc/PID/status");
+    let mask = |field: &str| {
+        status
+            .lines()
+            .find_map(|line| line.strip_prefix(field))
+            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+            .unwrap_or_else(|| panic!("no {field} in {status}"))
+    };
+    // Signal N is bit N - 1: SIGHUP 1, SIGINT 2, SIGTERM 15.
+    assert_ne!(
+        mask("SigIgn:") & 1,
+        0,
+        "SIGHUP is no longer ignored:\n{status}"
+    );
+    assert_eq!(
+        mask("SigCgt:") & (1 << 1 | 1 << 14),
+        1 << 1 | 1 << 14,
+        "{status}"
+    );
+    running.terminate();
+    running
+        .wait()
+        .code(130)
+        .stderr_has("safe-ad: error: interrupted");
 }

@@ -109,7 +109,7 @@ pub(super) const TOKENS: &[Row] = &[
             2,
             &[
                 "safe-ad: error: cannot read token file {dir}/token: it is a FIFO, not a regular file",
-                "hint: check the path given to --token-file: it reads a regular file, a pipe such as <(...), or standard input with -",
+                "hint: check the path given to --token-file: it reads a regular file, standard input with -, or (on Linux) a pipe such as <(...)",
             ],
         ),
         &[("token", Make::Fifo)],

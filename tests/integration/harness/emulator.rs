@@ -11,6 +11,19 @@ use serde_json::Value;
 use super::http::{request, send, token_with, Resp};
 use super::{Output, Running, SafeAd, TOKEN};
 
+/// The kinds of handle as the emulator's `/_emulator/handles` lists them, and as safe-ad names
+/// them (`left_behind`, `show`).
+pub const HANDLE_KINDS: [(&str, &str); 8] = [
+    ("appendableData", "appendable-data"),
+    ("structuredData", "structured-data"),
+    ("dataId", "data-id"),
+    ("signKey", "sign-key"),
+    ("encryptKey", "encrypt-key"),
+    ("cipherOpts", "cipher-opts"),
+    ("immutableDataWriter", "immutable-data-writer"),
+    ("immutableDataReader", "immutable-data-reader"),
+];
+
 /// A `safe-ad emulator` process on a free loopback port.
 pub struct Emulator {
     running: Running,
@@ -109,16 +122,32 @@ impl Emulator {
 
     /// How many handles of every kind it holds now, as its `/_emulator/handles` lists them.
     pub fn handles_held(&self) -> usize {
+        self.handles_since(0).len()
+    }
+
+    /// The number the next handle it makes will have: every handle made from now on is at least
+    /// this (the emulator numbers handles of every kind from one counter).
+    pub fn next_handle(&self) -> u64 {
+        let handles = self.http("GET", "/_emulator/handles", Some(TOKEN), None);
+        handles.json()["nextHandle"].as_u64().expect("nextHandle")
+    }
+
+    /// Every handle it holds numbered `first` or above, as `(kind, handle)` with the kind as
+    /// safe-ad names it ([`HANDLE_KINDS`]).
+    pub fn handles_since(&self, first: u64) -> Vec<(&'static str, u64)> {
         let handles = self
             .http("GET", "/_emulator/handles", Some(TOKEN), None)
             .json();
-        handles
-            .as_object()
-            .expect("an object")
-            .iter()
-            .filter(|(key, _)| key.as_str() != "nextHandle")
-            .map(|(_, list)| list.as_array().map_or(0, Vec::len))
-            .sum()
+        let mut held = Vec::new();
+        for (key, kind) in HANDLE_KINDS {
+            for entry in handles[key].as_array().map_or(&[][..], Vec::as_slice) {
+                let handle = entry["handle"].as_u64().expect("a handle number");
+                if handle >= first {
+                    held.push((kind, handle));
+                }
+            }
+        }
+        held
     }
 
     /// Its loopback address.

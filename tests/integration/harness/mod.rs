@@ -13,8 +13,6 @@ mod skip;
 
 #[cfg(feature = "emulator")]
 pub mod emulator;
-#[cfg(feature = "emulator")]
-pub mod holding;
 pub mod http;
 pub mod in_process;
 #[cfg(feature = "emulator")]

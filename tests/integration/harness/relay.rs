@@ -1,16 +1,17 @@
-//! A relay on loopback between safe-ad and an emulator: each request is passed on, answered in
-//! the emulator's place, or held until the test lets it go. For scenarios the emulator cannot
-//! make itself: one failing step in the middle of a chain, or a request still in flight when
-//! Ctrl-C comes. Requests are relayed without a body (the reading routes take none), with the
-//! test token.
+//! A relay on loopback in front of an emulator: each request is passed on whole (body included,
+//! through [`super::losing`]'s reading and passing on), answered in the emulator's place, or held
+//! before the emulator sees it until the test lets it go. For scenarios the emulator cannot make
+//! itself: one failing step in the middle of a chain, or a request still in flight when a
+//! signal comes. Every request passed on is kept with the emulator's answer, so a test can find
+//! which requests of a command made a handle (those answered with a `handleId`).
 
-use std::net::SocketAddr;
+use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Instant;
 
-use super::http::request;
-use super::{Output, RawLauncher, Running, SafeAd, DEADLINE, TOKEN};
+use super::losing::{pass_on, read_request};
+use super::{Output, Running, SafeAd, DEADLINE};
 
 /// What the relay does with one request, chosen by the test from its request line.
 pub enum Hook {
@@ -26,60 +27,43 @@ pub enum Hook {
 struct Gate {
     /// Requests held so far.
     held: usize,
+    /// Held requests that were then passed on and answered by the emulator.
+    passed_after_hold: usize,
     open: bool,
+    /// Every request passed on (`METHOD /path`), with the emulator's answer's bytes.
+    exchanges: Vec<(String, Vec<u8>)>,
 }
+
+type Shared = Arc<(Mutex<Gate>, Condvar)>;
 
 /// The relay: point safe-ad at `url`.
 pub struct Relay {
     pub url: String,
-    gate: Arc<(Mutex<Gate>, Condvar)>,
-    _launcher: RawLauncher,
+    gate: Shared,
 }
 
 impl Relay {
     /// Relays to the emulator at `target`; `hook` sees each request line (`GET /path HTTP/1.1`).
     pub fn start(target: SocketAddr, hook: impl Fn(&str) -> Hook + Send + Sync + 'static) -> Relay {
-        let gate: Arc<(Mutex<Gate>, Condvar)> = Arc::default();
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+        let url = format!("http://{}", listener.local_addr().expect("addr"));
+        let gate: Shared = Arc::default();
         let shared = Arc::clone(&gate);
-        let launcher = RawLauncher::start(move |conn| {
-            while let Some(line) = conn.request() {
-                let mut words = line.split(' ');
-                let (method, path) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
-                match hook(&line) {
-                    Hook::Answer(answer) => {
-                        conn.send(answer);
-                        continue;
-                    }
-                    Hook::Hold => {
-                        let (lock, changed) = &*shared;
-                        let mut gate = lock.lock().unwrap();
-                        gate.held += 1;
-                        changed.notify_all();
-                        while !gate.open {
-                            gate = changed.wait(gate).unwrap();
-                        }
-                    }
-                    Hook::Pass => {}
-                }
-                let answer = request(target, method, path, Some(TOKEN), None);
-                let mut bytes = format!(
-                    "HTTP/1.1 {} Relayed\r\ncontent-type: {}\r\ncontent-length: {}\r\n\r\n",
-                    answer.status,
-                    answer.content_type,
-                    answer.bytes.len()
-                )
-                .into_bytes();
-                bytes.extend_from_slice(&answer.bytes);
-                if !conn.send(&bytes) {
-                    return;
-                }
+        let hook = Arc::new(hook);
+        std::thread::spawn(move || {
+            for client in listener.incoming() {
+                let Ok(client) = client else { continue };
+                let gate = Arc::clone(&shared);
+                let hook = Arc::clone(&hook);
+                std::thread::spawn(move || serve(client, target, &gate, &*hook));
             }
         });
-        Relay {
-            url: launcher.url.clone(),
-            gate,
-            _launcher: launcher,
-        }
+        Relay { url, gate }
+    }
+
+    /// Passes every request on: to learn what a command sends.
+    pub fn passing(target: SocketAddr) -> Relay {
+        Relay::start(target, |_| Hook::Pass)
     }
 
     /// Relays to the emulator at `target`, holding the `nth` request (counting from 0) whose
@@ -104,25 +88,49 @@ impl Relay {
     /// brings must still be given back. How the run ended.
     #[track_caller]
     pub fn stop_while_held(&self, safe_ad: SafeAd, signal: fn(&Running)) -> Output {
-        let running = safe_ad.launcher(&self.url).spawn();
+        self.stop(safe_ad.launcher(&self.url).spawn(), signal, false)
+    }
+
+    /// Stops `running` (pointed at the relay) with `signal` once one of its requests is held.
+    /// Once it says it is stopping, the held request goes on; or, `twice`, a second Ctrl-C
+    /// makes it leave at once, and the held request goes on after it exited. Either way the
+    /// held requests have reached the emulator when this returns. How the run ended.
+    #[track_caller]
+    pub fn stop(&self, running: Running, signal: fn(&Running), twice: bool) -> Output {
         self.wait_held();
         signal(&running);
         running.wait_for_stderr("safe-ad: stopping:");
-        self.release();
-        running.wait()
+        let output = match twice {
+            true => {
+                running.interrupt();
+                running.wait()
+            }
+            false => {
+                self.release();
+                running.wait()
+            }
+        };
+        self.release_and_settle();
+        output
+    }
+
+    /// Every request passed on so far (`METHOD /path`) and the emulator's answer to it.
+    pub fn exchanges(&self) -> Vec<(String, Vec<u8>)> {
+        self.gate.0.lock().unwrap().exchanges.clone()
     }
 
     /// Waits until a request is being held; fails after [`DEADLINE`].
     #[track_caller]
     pub fn wait_held(&self) {
-        let (lock, changed) = &*self.gate;
-        let deadline = Instant::now() + DEADLINE;
-        let mut gate = lock.lock().unwrap();
-        while gate.held == 0 {
-            let now = Instant::now();
-            assert!(now < deadline, "no request was held within {DEADLINE:?}");
-            gate = changed.wait_timeout(gate, deadline - now).unwrap().0;
-        }
+        self.wait_held_at_least(1);
+    }
+
+    /// Waits until `count` requests are being held; fails after [`DEADLINE`].
+    #[track_caller]
+    pub fn wait_held_at_least(&self, count: usize) {
+        self.wait(&format!("{count} requests to be held"), |gate| {
+            gate.held >= count
+        });
     }
 
     /// Lets every held request (and any later one) pass.
@@ -131,10 +139,79 @@ impl Relay {
         lock.lock().unwrap().open = true;
         changed.notify_all();
     }
+
+    /// Lets the held requests pass, and waits until the emulator has answered each: what they
+    /// made is in the emulator then, whether or not the client was still there to hear it.
+    #[track_caller]
+    pub fn release_and_settle(&self) {
+        self.release();
+        self.wait("the held requests to reach the emulator", |gate| {
+            gate.passed_after_hold >= gate.held
+        });
+    }
+
+    #[track_caller]
+    fn wait(&self, what: &str, ready: impl Fn(&Gate) -> bool) {
+        let (lock, changed) = &*self.gate;
+        let deadline = Instant::now() + DEADLINE;
+        let mut gate = lock.lock().unwrap();
+        while !ready(&gate) {
+            let now = Instant::now();
+            assert!(now < deadline, "waited {DEADLINE:?} for {what}");
+            gate = changed.wait_timeout(gate, deadline - now).unwrap().0;
+        }
+    }
 }
 
 impl Drop for Relay {
     fn drop(&mut self) {
         self.release();
+    }
+}
+
+/// One client connection: request after request, each answered in place, or passed on (a held
+/// one once let go) and its answer written back while the client is there.
+fn serve(
+    mut client: TcpStream,
+    target: SocketAddr,
+    gate: &(Mutex<Gate>, Condvar),
+    hook: &(dyn Fn(&str) -> Hook + Send + Sync),
+) {
+    use std::io::Write;
+    let _ = client.set_read_timeout(Some(DEADLINE));
+    let mut pending = Vec::new();
+    while let Some((line, request)) = read_request(&mut client, &mut pending) {
+        let (lock, changed) = gate;
+        let held = match hook(&line) {
+            Hook::Answer(answer) => {
+                if client.write_all(answer).is_err() {
+                    return;
+                }
+                continue;
+            }
+            Hook::Hold => {
+                let mut state = lock.lock().unwrap();
+                state.held += 1;
+                changed.notify_all();
+                while !state.open {
+                    state = changed.wait(state).unwrap();
+                }
+                true
+            }
+            Hook::Pass => false,
+        };
+        let answer = pass_on(target, &request);
+        {
+            let mut state = lock.lock().unwrap();
+            let short: String = line.split(' ').take(2).collect::<Vec<_>>().join(" ");
+            state.exchanges.push((short, answer.clone()));
+            if held {
+                state.passed_after_hold += 1;
+            }
+            changed.notify_all();
+        }
+        if client.write_all(&answer).is_err() {
+            return;
+        }
     }
 }

@@ -237,7 +237,7 @@ impl SafeAd {
             #[cfg(feature = "emulator")]
             _unread_stderr: unread_stderr,
             #[cfg(feature = "emulator")]
-            _unread_stdout: unread_stdout,
+            unread_stdout_pipe: unread_stdout,
             described,
             token_may_show: self.token_may_show,
             _sandbox: self.own_sandbox.take(),
@@ -359,7 +359,7 @@ pub struct Running {
     _unread_stderr: Option<std::process::ChildStderr>,
     /// The unread stdout pipe, held open ([`SafeAd::stdout_unread`]).
     #[cfg(feature = "emulator")]
-    _unread_stdout: Option<std::process::ChildStdout>,
+    unread_stdout_pipe: Option<std::process::ChildStdout>,
     described: String,
     token_may_show: bool,
     _sandbox: Option<Sandbox>,
@@ -459,6 +459,33 @@ impl Running {
     /// Sends SIGINT, what Ctrl-C sends, once safe-ad handles it (see [`signal`]).
     pub fn interrupt(&self) {
         signal(self.pid(), "INT");
+    }
+
+    /// Whether the stdout nobody reads ([`SafeAd::stdout_unread`]) is full: what it holds
+    /// (FIONREAD) is its size (F_GETPIPE_SZ), which whole-page writes reach exactly; whatever
+    /// writes to it next waits. `None` where the kernel does not say.
+    #[cfg(feature = "emulator")]
+    pub fn stdout_full(&self) -> Option<bool> {
+        let pipe = self.unread_stdout_pipe.as_ref()?;
+        let held = rustix::io::ioctl_fionread(pipe).ok()?;
+        let size = rustix::pipe::fcntl_getpipe_size(pipe).ok()?;
+        Some(held as usize >= size)
+    }
+
+    /// Whether its main thread sleeps waiting to write: in a write to a full pipe, or in poll(2),
+    /// where safe-ad waits for an output stream to take more (it waits for the launcher in
+    /// epoll, elsewhere). Read from `/proc/PID/wchan`, by the names Linux gives those waits
+    /// (`0` while it runs); `None` where there is no such file.
+    #[cfg(feature = "emulator")]
+    pub fn waits_to_write(&self) -> Option<bool> {
+        let wchan = std::fs::read_to_string(format!("/proc/{}/wchan", self.pid())).ok()?;
+        let writing = [
+            "pipe_write",
+            "poll_schedule_timeout",
+            "do_sys_poll",
+            "do_poll",
+        ];
+        Some(writing.iter().any(|name| wchan.starts_with(name)))
     }
 
     /// Sends SIGTERM, once the process handles it (see [`signal`]).
