@@ -1,6 +1,6 @@
 //! The signals that stop a run: SIGINT (Ctrl-C), SIGTERM (a CI runner's cancel, `kill`) and
 //! SIGHUP (a closed terminal). Each is the same request to a command, "stop as Ctrl-C stops":
-//! the commands never tell them apart.
+//! the commands never tell them apart, and comments elsewhere say "Ctrl-C" for any of them.
 //!
 //! They are counted for the whole run, from the moment the runtime starts ([`watch`], which
 //! `runtime::finish` calls first) to the exit, by one task per signal. A watch over some work
