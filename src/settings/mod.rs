@@ -67,7 +67,7 @@ pub const ENV_VARS: &[EnvVar] = &[
     },
     EnvVar {
         name: ENV_INTERRUPT_WAIT,
-        about: "seconds the first Ctrl-C (or SIGTERM or SIGHUP) waits for requests in flight and the giving back of launcher handles before it leaves, naming what it left (default 1)",
+        about: "seconds the first Ctrl-C (or SIGTERM or SIGHUP) waits for requests in flight, the giving back of launcher handles and a reader of stdout or stderr that takes nothing, before it leaves, naming what it left (default 1)",
     },
     EnvVar {
         name: ENV_NO_COLOR,
