@@ -199,7 +199,8 @@ stop (Ctrl-C, SIGTERM, the end of \fICOMMAND\fR), writes it back atomically, so 
 made once and used again. A \fIFILE\fR that does not exist yet starts empty and is created. Handles
 are not kept from one run to the next (the launcher lost them on a restart too). A file that does
 not parse, or holds a version no save could follow (2^64 - 1), is refused at the start (exit
-status 2), and the message names the whole path to the value at fault, innermost last
+status 2; a save past 2^64 - 2, the last version a save reaches, is refused in words that name
+the limit, so that every file the emulator saves loads again), and the message names the whole path to the value at fault, innermost last
 (appendableData[1].data[0].structuredData.name, or appendableData[2].data[0].structuredData for
 an object that lacks its typeTag).
 .PP
