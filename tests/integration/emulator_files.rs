@@ -393,11 +393,7 @@ fn token_and_state_files_are_bounded_and_must_be_files() {
 #[test]
 fn files_that_are_not_regular_files_are_refused_by_their_type_at_once() {
     let sandbox = Sandbox::new();
-    let made = std::process::Command::new("mkfifo")
-        .arg(sandbox.path().join("named.fifo"))
-        .status()
-        .expect("mkfifo runs");
-    assert!(made.success(), "mkfifo");
+    sandbox.named_fifo("named.fifo");
     let _socket = std::os::unix::net::UnixListener::bind(sandbox.path().join("socket"))
         .expect("a socket to give");
     std::fs::create_dir(sandbox.path().join("dir")).expect("mkdir");

@@ -117,25 +117,16 @@ fn a_failed_start_returns_with_the_emulators_own_exit_code_and_reason() {
     }
 }
 
-/// The job's directory.
-fn job_dir(job: &CiJob) -> &Path {
-    job.sandbox.path()
-}
-
-/// Makes `log.fifo` in `dir`, a FIFO nobody reads: an emulator given it as `--log` waits to open
-/// it, for ever, before it listens.
-fn fifo_nobody_reads(dir: &Path) {
-    let made = std::process::Command::new("mkfifo")
-        .arg(dir.join("log.fifo"))
-        .status()
-        .expect("mkfifo");
-    assert!(made.success());
+/// Makes `log.fifo` in the job's directory, a FIFO nobody reads: an emulator given it as `--log`
+/// waits to open it, for ever, before it listens.
+fn fifo_nobody_reads(job: &CiJob) {
+    job.sandbox.named_fifo("log.fifo");
 }
 
 /// Starts `--background` with `--log log.fifo` (see [`fifo_nobody_reads`]), and waits until the
 /// emulator it starts is there: the starter, still waiting, and the emulator's process id.
 fn starting_for_ever(job: &CiJob, case: &str) -> (Running, u32) {
-    fifo_nobody_reads(job_dir(job));
+    fifo_nobody_reads(job);
     let starter = job
         .safe_ad()
         .args(["emulator", "--background", "--listen", "127.0.0.1:0"])
@@ -156,7 +147,7 @@ fn starting_for_ever(job: &CiJob, case: &str) -> (Running, u32) {
 fn a_start_that_never_listens_is_stopped_after_the_ready_timeout() {
     let job = CiJob::new();
     // A --log FIFO nobody reads: the emulator waits to open it, for ever.
-    fifo_nobody_reads(job_dir(&job));
+    fifo_nobody_reads(&job);
     let output = job
         .safe_ad()
         .args(["emulator", "--background", "--listen", "127.0.0.1:0"])
