@@ -11,12 +11,17 @@
 //!   device and inode (whatever the names, `./F`, symlinks and hard links), or, for files not made
 //!   yet, the same path once symlinks and the directory are resolved ([`check`]).
 //!
+//! - A start that ends before it serves (refused, stopped by a signal, unable to listen) leaves
+//!   nothing behind: the files it made itself (a new `--state` or `--log` file) are made through
+//!   [`Made`], which removes them again.
+//!
 //! Also where a path leads ([`resolve`], [`directory_of`]), which `fixture` uses to save.
 
-use std::fs::Metadata;
+use std::fs::{File, Metadata, OpenOptions};
 use std::io;
 use std::os::unix::fs::{FileTypeExt, MetadataExt};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// Symlinks followed before giving up, as the kernel does.
 const MAX_LINKS: usize = 40;
@@ -88,6 +93,57 @@ fn harm(first: &Given<'_>, second: &Given<'_>) -> &'static str {
         ": the saved state would replace the token file"
     } else {
         ""
+    }
+}
+
+/// The files a start made itself (a `--state` or `--log` file that did not exist), which a start
+/// that ends before it serves removes ([`Made::remove`]): it was given nothing to save, so it
+/// leaves nothing. Shared with the thread that prepares the start, which a signal does not wait
+/// for: a file is made and noted in one step under the lock, and none is made once the removal
+/// has run, so none is left whenever the signal comes.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Made(Arc<Mutex<MadeFiles>>);
+
+#[derive(Debug, Default)]
+struct MadeFiles {
+    paths: Vec<PathBuf>,
+    /// The start ended before serving: no file is made from now on.
+    removed: bool,
+}
+
+impl Made {
+    fn files(&self) -> MutexGuard<'_, MadeFiles> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Makes the file at `path` with `options`, only if nothing is there (`O_EXCL`: never a file
+    /// that was there, nor through a link), and notes it. `AlreadyExists` when something is;
+    /// `Interrupted` once the start has ended.
+    pub(crate) fn create(&self, path: &Path, options: &OpenOptions) -> io::Result<File> {
+        let mut files = self.files();
+        if files.removed {
+            return Err(io::Error::new(
+                io::ErrorKind::Interrupted,
+                "the start was stopped",
+            ));
+        }
+        let file = options.clone().create_new(true).open(path)?;
+        files.paths.push(path.to_path_buf());
+        Ok(file)
+    }
+
+    /// The start ends before it serves: removes every file it made, if it is still an empty
+    /// regular file (nothing was served, so nothing of the run is in it; a file that holds
+    /// something is not the start's to remove).
+    pub(crate) fn remove(&self) {
+        let mut files = self.files();
+        files.removed = true;
+        for path in std::mem::take(&mut files.paths) {
+            if std::fs::symlink_metadata(&path).is_ok_and(|meta| meta.is_file() && meta.len() == 0)
+            {
+                let _ = std::fs::remove_file(&path);
+            }
+        }
     }
 }
 

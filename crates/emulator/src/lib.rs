@@ -24,7 +24,8 @@
 //! (authorization, bodies, statuses and every answer), `js` (how the launcher's JavaScript read
 //! request values), `state` (network, handle caches, sessions, their bounds), `wire` (the
 //! `--state` format), `serialised` (the launcher's bytes of the serialise routes), `files` (the
-//! files given: their types and that no two options name one), `fixture` (the `--state` file:
+//! files given: their types, that no two options name one, and those a start made, removed when
+//! it ends before serving), `fixture` (the `--state` file:
 //! lock, checks, atomic save), `demo` (the starting data), `fault`
 //! (`--fault-rate`/`--fault-seed`), `command` (the `-- COMMAND` mode), `log` (the stderr log and
 //! the `--log` records), `redact` (the token kept out of them), `admin` (the emulator's own

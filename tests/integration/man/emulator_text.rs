@@ -196,7 +196,8 @@ binary one and handle 1's item of appendable data (the data of handle 2). New ha
 .PP
 \fB--state\fR \fIFILE\fR loads what is on the network from \fIFILE\fR (no demo data) and, on a clean
 stop (Ctrl-C, SIGTERM, the end of \fICOMMAND\fR), writes it back atomically, so a fixture can be
-made once and used again. A \fIFILE\fR that does not exist yet starts empty and is created. Handles
+made once and used again. A \fIFILE\fR that does not exist yet starts empty and is created (a
+start that ends before it serves removes it again, as it does a new \fB--log\fR file). Handles
 are not kept from one run to the next (the launcher lost them on a restart too). A file that does
 not parse, or holds a version no save could follow (2^64 - 1), is refused at the start (exit
 status 2; a save past 2^64 - 2, the last version a save reaches, is refused in words that name
