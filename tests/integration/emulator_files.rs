@@ -560,7 +560,8 @@ fn a_token_file_holding_more_than_the_token_is_refused() {
 
 /// Two options that name one file (by the same name, `./NAME`, a symlink or a hard link; or,
 /// not made yet, the same path) are refused, exit 2, naming both, before anything is read or
-/// written: the committed fixture stays byte for byte as it was, and no log or state is made.
+/// written: the committed fixture stays byte for byte as it was, and no log or state is made. A
+/// missing `--import` or `--token-file` is not a file to be made: it is refused as missing.
 #[test]
 fn one_file_under_two_options_is_refused_before_anything_is_written() {
     let sandbox = Sandbox::new();
@@ -631,6 +632,25 @@ fn one_file_under_two_options_is_refused_before_anything_is_written() {
         ": the log and the saved state would overwrite each other",
     );
     assert_eq!(listing(), before, "a file was made");
+    // A missing file that is only read (`--import`, `--token-file`) is no file to be made, so
+    // not the log's: its own option says there is no such file, and nothing is made.
+    for (option, says) in [
+        ("--import", "cannot read it: no such file or directory"),
+        ("--token-file", "no such file or directory"),
+    ] {
+        emulator_command(&sandbox)
+            .current_dir(sandbox.path())
+            .args([option, "nope.json", "--log", "nope.json", "--", "true"])
+            .case(option)
+            .run()
+            .code(2)
+            .stdout_is("")
+            .stderr_has(&format!(
+                "safe-ad emulator: error: {option} nope.json: {says}\n"
+            ))
+            .stderr_lacks("the same file");
+        assert_eq!(listing(), before, "a file was made");
+    }
 }
 
 #[test]

@@ -113,7 +113,7 @@ pub(crate) fn import(given: &Path, loading: impl Fn(&Path, u64)) -> Result<Netwo
     let unusable = |why: String| Unusable(why);
     let meta = std::fs::metadata(given)
         .map_err(|e| unusable(format!("cannot read it: {}", reason(&e))))?;
-    refuse_kind(&meta, Use::Fixture).map_err(unusable)?;
+    refuse_kind(&meta, Use::Import).map_err(unusable)?;
     if meta.len() >= LARGE {
         loading(given, meta.len());
     }
@@ -183,7 +183,7 @@ impl Fixture {
         let exists = match std::fs::metadata(&path) {
             Ok(meta) => {
                 // The stop replaces the file by a rename: only a regular file can be.
-                refuse_kind(&meta, Use::Fixture).map_err(unusable)?;
+                refuse_kind(&meta, Use::State).map_err(unusable)?;
                 size = meta.len();
                 if meta.len() > STATE_LIMIT {
                     return Err(unusable(format!(

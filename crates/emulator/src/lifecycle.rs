@@ -384,8 +384,8 @@ impl Preparing {
     fn files(&self) -> Vec<Given<'_>> {
         let options = [
             ("--token-file", &self.token_file, Use::Token),
-            ("--state", &self.state, Use::Fixture),
-            ("--import", &self.import, Use::Fixture),
+            ("--state", &self.state, Use::State),
+            ("--import", &self.import, Use::Import),
             ("--log", &self.log, Use::Log),
         ];
         options
