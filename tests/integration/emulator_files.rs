@@ -522,9 +522,11 @@ fn a_start_that_ends_before_serving_removes_the_files_it_made() {
     );
 }
 
-/// A token file holds the token alone, as the client reads one: a JSON object (whose first line,
-/// `{`, is printable) or a second line is refused, exit 2; blank lines around the token are not
-/// a second line.
+/// A token file holds the token alone, as the client reads one: more than one line (a JSON
+/// object written over several lines, whose first line `{` is printable; a comment), whitespace
+/// inside the token or text that is not printable ASCII is refused, exit 2; blank lines around
+/// the token are not a second line. One line of printable ASCII without spaces is the token,
+/// whatever it looks like (compact JSON too), as the client takes it from the same file.
 #[test]
 fn a_token_file_holding_more_than_the_token_is_refused() {
     let sandbox = Sandbox::new();
@@ -551,9 +553,24 @@ fn a_token_file_holding_more_than_the_token_is_refused() {
     shown("tok with spaces\n")
         .code(2)
         .stderr_has("--token-file token: the token must be printable ASCII without spaces");
+    shown("tok-caf\u{e9}\n")
+        .code(2)
+        .stderr_has("--token-file token: the token must be printable ASCII without spaces");
     shown("\n  tok-alone  \n\n")
         .success()
         .stdout_is("tok-alone");
+    shown("{\"token\":\"tok-in-json\"}\n")
+        .success()
+        .stdout_is("{\"token\":\"tok-in-json\"}");
+    // The client takes the same file's line as the same token: it is let in.
+    emulator_command(&sandbox)
+        .current_dir(sandbox.path())
+        .args(["--empty", "--token-file", "token", "--"])
+        .arg(safe_ad_bin())
+        .args(["--token-file", "token", "create"])
+        .token_may_show()
+        .run()
+        .success();
 }
 
 // ---- one file under two options ---------------------------------------------------------------

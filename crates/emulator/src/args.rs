@@ -18,8 +18,9 @@ pub struct EmulatorArgs {
     /// Accept the token FILE holds
     ///
     /// FILE holds the token alone, on one line, as the client's --token-file does (blank lines
-    /// around it are fine; a second line is refused). It may be a pipe (`<(...)`), not a named
-    /// FIFO, socket or device. Without it (or --token), a random token is made and printed.
+    /// and spaces around it are fine; a second line, whitespace inside it or anything but
+    /// printable ASCII is refused). It may be a pipe (`<(...)`), not a named FIFO, socket or
+    /// device. Without it (or --token), a random token is made and printed.
     #[arg(long, value_name = "FILE", conflicts_with = "token", value_hint = ValueHint::FilePath)]
     pub(crate) token_file: Option<PathBuf>,
 
