@@ -145,8 +145,9 @@ pub struct EmulatorArgs {
 
     /// Stop it if it does not listen within SECS (30)
     ///
-    /// With --background: a --log FIFO nobody reads would keep it waiting for ever; after SECS
-    /// (1 to 3600, default 30) it is stopped and this exits 1.
+    /// With --background: a --log FIFO nobody reads, or a --token-file pipe (`<(...)`) whose
+    /// writer never writes, would keep it waiting for ever; after SECS (1 to 3600, default 30)
+    /// it is stopped and this exits 1.
     #[arg(
         long,
         value_name = "SECS",

@@ -158,6 +158,37 @@ fn a_start_that_never_listens_is_stopped_after_the_ready_timeout() {
         .stderr_has("the emulator was not listening after 1 s (--ready-timeout); stopping it")
         .stderr_has("SIGTERM before it was ready: nothing was served, nothing saved");
     nothing_left(&job, &output);
+    // A --token-file pipe whose writer never writes (nor ends): the pipe opens at once, reading
+    // it waits; the message names that cause too, as --ready-timeout's help does.
+    let help = job.safe_ad().args(["emulator", "--help"]).run();
+    let words = help.success().stdout().split_whitespace();
+    assert!(
+        words.collect::<Vec<_>>().join(" ").contains(
+            "With --background: a --log FIFO nobody reads, or a --token-file pipe (`<(...)`) \
+             whose writer never writes, would keep it waiting for ever"
+        ),
+        "{}",
+        help.stdout()
+    );
+    let output = job
+        .shell(
+            "bash",
+            "safe-ad emulator --background --listen 127.0.0.1:0 --ready-timeout 1 \
+                 --token-file <(exec sleep 600)
+             code=$?
+             kill $!
+             exit $code",
+        )
+        .run();
+    output
+        .code(1)
+        .stderr_has(
+            "the emulator was not listening after 1 s (--ready-timeout); stopping it. A --log \
+             FIFO that nobody reads, or a --token-file pipe whose writer never writes, keeps it \
+             waiting",
+        )
+        .stderr_has("SIGTERM before it was ready: nothing was served, nothing saved");
+    nothing_left(&job, &output);
 }
 
 #[test]

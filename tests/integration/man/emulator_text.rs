@@ -66,7 +66,8 @@ If the emulator cannot start, nothing runs on, and the exit status and message a
 own; standard output gets only a line that fails (\fBfalse\fR; with \fB--format sh\fR, when it
 is not a regular file), so that \fBeval "$(safe-ad emulator --background)"\fR fails too and a
 \fBsh -e\fR script stops there. If it does not listen within \fB--ready-timeout\fR
-seconds (default 30; a \fB--log\fR FIFO that nobody reads waits for ever), it is stopped and the
+seconds (default 30; a \fB--log\fR FIFO that nobody reads waits for ever, and so does a
+\fB--token-file\fR pipe whose writer never writes), it is stopped and the
 exit status is 1; a signal to the starter meanwhile stops it too (128+\fIN\fR). A standard output
 that is /dev/null or closed is refused (exit status 2): the variables would be lost.
 .PP
