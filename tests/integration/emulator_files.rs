@@ -4,8 +4,9 @@
 //! mount namespace of the test's own, or `/dev/full`), a symlink planted where the emulator
 //! writes, a second emulator on the same file, files that are too large or not files at all
 //! (refused by their type before they are opened), a token file holding more than the token, one
-//! file named by two options (refused before anything is written), and what the logs show of a
-//! token or a control character sent in a path.
+//! file named by two options (refused before anything is written), a start that ends before it
+//! serves (refused, unable to listen, stopped by a signal: it leaves no file it made), and what
+//! the logs show of a token or a control character sent in a path.
 
 use std::path::{Path, PathBuf};
 
@@ -389,15 +390,12 @@ fn token_and_state_files_are_bounded_and_must_be_files() {
 
 /// A FIFO nobody writes (`mkfifo`), a socket, a device or a directory given as a file to read is
 /// refused by its type at once (opening a FIFO would wait for ever), exit 2, in the words a
-/// directory gets, before any file is made: not the `--log`, not a new `--state`.
+/// directory gets, before any file is made: not the `--log`, not a new `--state`. A refusal found
+/// once the new `--state` is made (a `--log` in a missing directory) leaves none either.
 #[test]
 fn files_that_are_not_regular_files_are_refused_by_their_type_at_once() {
     let sandbox = Sandbox::new();
-    let made = std::process::Command::new("mkfifo")
-        .arg(sandbox.path().join("named.fifo"))
-        .status()
-        .expect("mkfifo runs");
-    assert!(made.success(), "mkfifo");
+    sandbox.named_fifo("named.fifo");
     let _socket = std::os::unix::net::UnixListener::bind(sandbox.path().join("socket"))
         .expect("a socket to give");
     std::fs::create_dir(sandbox.path().join("dir")).expect("mkdir");
@@ -411,7 +409,6 @@ fn files_that_are_not_regular_files_are_refused_by_their_type_at_once() {
         emulator_command(&sandbox)
             .current_dir(sandbox.path())
             .args(args)
-            .args(["--", "true"])
             .case(args.join(" "))
             .run()
             .code(2)
@@ -455,11 +452,81 @@ fn files_that_are_not_regular_files_are_refused_by_their_type_at_once() {
         .args(["--empty", "--log", "/dev/null", "--", "true"])
         .run()
         .success();
+    emulator_command(&sandbox)
+        .current_dir(sandbox.path())
+        .args([
+            "--state",
+            "new.json",
+            "--log",
+            "missing/log.jsonl",
+            "--",
+            "true",
+        ])
+        .run()
+        .code(2)
+        .stdout_is("")
+        .stderr_has("--log missing/log.jsonl: cannot create it: no such file or directory");
+    assert!(
+        !sandbox.path().join("new.json").exists(),
+        "the refused start left the new.json it made"
+    );
 }
 
-/// A token file holds the token alone, as the client reads one: a JSON object (whose first line,
-/// `{`, is printable) or a second line is refused, exit 2; blank lines around the token are not
-/// a second line.
+/// A start that ends before it serves leaves no file it made: one that cannot listen (exit 1),
+/// and one stopped by SIGTERM while it waits for the reader of its `--log` FIFO, after it made
+/// its new `--state` (exit 0, nothing served, nothing saved). A file that was there is kept.
+#[test]
+fn a_start_that_ends_before_serving_removes_the_files_it_made() {
+    let sandbox = Sandbox::new();
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").expect("a port to hold");
+    let port = taken.local_addr().expect("addr").to_string();
+    let kept = sandbox.file("kept.json", "");
+    let files = [
+        &["--state", "new.json", "--log", "new.jsonl"][..],
+        &["--state", "kept.json", "--log", "new.jsonl"][..],
+    ];
+    for args in files {
+        sandbox
+            .safe_ad()
+            .current_dir(sandbox.path())
+            .args(["emulator", "--listen", &port])
+            .args(args)
+            .case(args.join(" "))
+            .run()
+            .code(1)
+            .stderr_has(&format!("cannot listen on {port}: Address already in use"));
+        for made in ["new.json", "new.jsonl"] {
+            assert!(!sandbox.path().join(made).exists(), "{made} was left");
+        }
+        assert!(kept.exists(), "kept.json was removed");
+    }
+
+    sandbox.named_fifo("log.fifo");
+    let starting = emulator_command(&sandbox)
+        .current_dir(sandbox.path())
+        .args(["--state", "new.json", "--log", "log.fifo"])
+        .spawn();
+    // Made before the --log is opened, which waits for a reader that never comes.
+    wait_until("the new --state to be made", DEADLINE, || {
+        sandbox.path().join("new.json").exists().then_some(())
+    });
+    starting.terminate();
+    starting
+        .wait()
+        .success()
+        .stdout_is("")
+        .stderr_has("SIGTERM before it was ready: nothing was served, nothing saved");
+    assert!(
+        !sandbox.path().join("new.json").exists(),
+        "the stopped start left the new.json it made"
+    );
+}
+
+/// A token file holds the token alone, as the client reads one: more than one line (a JSON
+/// object written over several lines, whose first line `{` is printable; a comment), whitespace
+/// inside the token or text that is not printable ASCII is refused, exit 2; blank lines around
+/// the token are not a second line. One line of printable ASCII without spaces is the token,
+/// whatever it looks like (compact JSON too), as the client takes it from the same file.
 #[test]
 fn a_token_file_holding_more_than_the_token_is_refused() {
     let sandbox = Sandbox::new();
@@ -486,16 +553,32 @@ fn a_token_file_holding_more_than_the_token_is_refused() {
     shown("tok with spaces\n")
         .code(2)
         .stderr_has("--token-file token: the token must be printable ASCII without spaces");
+    shown("tok-caf\u{e9}\n")
+        .code(2)
+        .stderr_has("--token-file token: the token must be printable ASCII without spaces");
     shown("\n  tok-alone  \n\n")
         .success()
         .stdout_is("tok-alone");
+    shown("{\"token\":\"tok-in-json\"}\n")
+        .success()
+        .stdout_is("{\"token\":\"tok-in-json\"}");
+    // The client takes the same file's line as the same token: it is let in.
+    emulator_command(&sandbox)
+        .current_dir(sandbox.path())
+        .args(["--empty", "--token-file", "token", "--"])
+        .arg(safe_ad_bin())
+        .args(["--token-file", "token", "create"])
+        .token_may_show()
+        .run()
+        .success();
 }
 
 // ---- one file under two options ---------------------------------------------------------------
 
 /// Two options that name one file (by the same name, `./NAME`, a symlink or a hard link; or,
 /// not made yet, the same path) are refused, exit 2, naming both, before anything is read or
-/// written: the committed fixture stays byte for byte as it was, and no log or state is made.
+/// written: the committed fixture stays byte for byte as it was, and no log or state is made. A
+/// missing `--import` or `--token-file` is not a file to be made: it is refused as missing.
 #[test]
 fn one_file_under_two_options_is_refused_before_anything_is_written() {
     let sandbox = Sandbox::new();
@@ -566,6 +649,25 @@ fn one_file_under_two_options_is_refused_before_anything_is_written() {
         ": the log and the saved state would overwrite each other",
     );
     assert_eq!(listing(), before, "a file was made");
+    // A missing file that is only read (`--import`, `--token-file`) is no file to be made, so
+    // not the log's: its own option says there is no such file, and nothing is made.
+    for (option, says) in [
+        ("--import", "cannot read it: no such file or directory"),
+        ("--token-file", "no such file or directory"),
+    ] {
+        emulator_command(&sandbox)
+            .current_dir(sandbox.path())
+            .args([option, "nope.json", "--log", "nope.json", "--", "true"])
+            .case(option)
+            .run()
+            .code(2)
+            .stdout_is("")
+            .stderr_has(&format!(
+                "safe-ad emulator: error: {option} nope.json: {says}\n"
+            ))
+            .stderr_lacks("the same file");
+        assert_eq!(listing(), before, "a file was made");
+    }
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Fixtures a CI job commits: `--import FILE` loads one and never writes it (byte for byte the
 //! same after a run that changed the network); a fixture that does not load names the whole path
-//! to the value at fault, and one holding a version no save could follow is refused; the start-up
+//! to the value at fault, and one holding a version no save could follow is refused (the saves
+//! stop one short of it, in words that name the limit, so a saved file loads again); the start-up
 //! summary counts each family in words; `safe-ad emulator export [FILE|-]` writes what a running
 //! emulator holds as a fixture that loads back to the same network (immutable data included, its
 //! computed names left out), refusing a FILE that is a link or not a file before anything is
@@ -254,23 +255,26 @@ fn a_fixture_error_names_the_whole_path_to_the_value() {
     assert_fixtures_refused(&sandbox, &cases);
 }
 
-/// A save stores version + 1, so a data at version 2^64 - 1 could never be saved again (every
-/// `post` would be -25, "someone saved this data", while `status` says it is in sync): such a
-/// fixture is refused, exit 2, naming the entry. At 2^64 - 2 it loads, and a `post` saves it.
+/// A save stores version + 1, so a data at version 2^64 - 1 could never be saved again: such a
+/// fixture is refused, exit 2, naming the entry. The emulator's saves stop one short, at 2^64 - 2,
+/// so that what it saves loads again: a fixture at 2^64 - 3 loads and a `post` saves 2^64 - 2;
+/// the next save (`post`, a structured data's post, delete and unclaim, a PUT of a copy at
+/// 2^64 - 1) is refused in words that name the limit (400, errorCode 400), never -25 "someone
+/// saved this data" while `status` says in sync; and the `--state` file saved at the stop loads.
 #[test]
 fn a_version_no_save_can_follow_is_refused_and_one_less_is_saved() {
     let sandbox = Sandbox::new();
-    let at = |version: u64| {
+    let at = |ad: u64, sd: u64| {
         format!(
             r#"{{"format":"safe-ad-emulator-state/1",
-  "appendableData":[{{"name":"{}","version":{version},"filterType":"BlackList"}}],
-  "structuredData":[{{"name":"{}","typeTag":500,"version":{version},"data":["{}"]}}]}}"#,
+  "appendableData":[{{"name":"{}","version":{ad},"filterType":"BlackList"}}],
+  "structuredData":[{{"name":"{}","typeTag":500,"version":{sd},"data":["{}"]}}]}}"#,
             name(1),
             name(2),
             b64(b"hi"),
         )
     };
-    let refused = sandbox.file("max.json", at(u64::MAX));
+    let refused = sandbox.file("max.json", at(u64::MAX, 0));
     crate::harness::emulator::emulator_command(&sandbox)
         .args(["--import", path_arg(&refused), "--", "true"])
         .run()
@@ -278,39 +282,109 @@ fn a_version_no_save_can_follow_is_refused_and_one_less_is_saved() {
         .stdout_is("")
         .stderr_has(&format!(
             "safe-ad emulator: error: --import {}: appendableData[0].version: \
-             18446744073709551615 is a version no save can follow (a save stores version + 1); \
-             at most 18446744073709551614",
+             18446744073709551615 is past the last version a save reaches, \
+             18446744073709551614 (a save stores version + 1)",
             path_arg(&refused)
         ));
-    let loaded = sandbox.file("fixture.json", at(u64::MAX - 1));
-    let emulator = Emulator::start_in(&sandbox, &["-q", "--import", path_arg(&loaded)]);
-    let open = sandbox
-        .safe_ad()
-        .launcher(&emulator.url)
-        .args(["open", &name(1)])
-        .run();
-    let handle = open.success().stdout().trim().to_owned();
-    sandbox
-        .safe_ad()
-        .launcher(&emulator.url)
-        .args(["post", &handle])
-        .run()
-        .success()
-        .stdout_has("saved version 18446744073709551615");
-    emulator.terminate().success();
     // The structured data alone at 2^64 - 1 is refused by its own path.
-    let text = at(u64::MAX - 1).replacen(
-        &format!("\"version\":{},\"data\"", u64::MAX - 1),
-        &format!("\"version\":{},\"data\"", u64::MAX),
-        1,
-    );
-    let refused = sandbox.file("sd.json", text);
+    let refused = sandbox.file("sd.json", at(0, u64::MAX));
     crate::harness::emulator::emulator_command(&sandbox)
         .args(["--state", path_arg(&refused), "--", "true"])
         .run()
         .code(2)
-        .stderr_has("--state")
-        .stderr_has(": structuredData[0].version: 18446744073709551615 is a version no save");
+        .stderr_has(&format!(
+            "--state {}: structuredData[0].version: 18446744073709551615 is past the last \
+             version a save reaches",
+            path_arg(&refused)
+        ));
+
+    let state = sandbox.file("state.json", at(u64::MAX - 2, u64::MAX - 1));
+    let emulator = Emulator::start_in(&sandbox, &["-q", "--state", path_arg(&state)]);
+    let safe_ad = |args: &[&str]| {
+        sandbox
+            .safe_ad()
+            .launcher(&emulator.url)
+            .args(args)
+            .case(args.join(" "))
+            .run()
+    };
+    let handle = safe_ad(&["open", &name(1)])
+        .success()
+        .stdout()
+        .trim()
+        .to_owned();
+    safe_ad(&["post", &handle])
+        .success()
+        .stdout_has("saved version 18446744073709551614");
+    let limit = "errorCode 400, Version limit: this save would pass 18446744073709551614, the \
+                 last version a save reaches in safe-ad emulator";
+    safe_ad(&["post", &handle])
+        .code(4)
+        .stderr_has(limit)
+        .stderr_lacks("-25")
+        .stderr_lacks("someone saved");
+    safe_ad(&["status", &handle])
+        .success()
+        .stdout_has("in sync");
+    // Every structured-data save past it, the same words.
+    let said = |answer: crate::harness::http::Resp| {
+        answer.error_is(
+            400,
+            400,
+            "Version limit: this save would pass 18446744073709551614, the last version a save \
+             reaches in safe-ad emulator (a --state file holds no later one); nothing was saved",
+        )
+    };
+    let sd_id = emulator
+        .http(
+            "POST",
+            "/data-id/structured-data",
+            Some(TOKEN),
+            Some(&format!(r#"{{"name":"{}","typeTag":500}}"#, name(2))),
+        )
+        .handle();
+    let fetched = emulator.http(
+        "GET",
+        &format!("/structured-data/handle/{sd_id}"),
+        Some(TOKEN),
+        None,
+    );
+    assert_eq!(fetched.json()["version"], u64::MAX - 1, "{}", fetched.body);
+    let sd = fetched.json()["handleId"].as_u64().expect("a handle");
+    for (method, path) in [
+        ("POST", format!("/structured-data/{sd}")),
+        ("DELETE", format!("/structured-data/{sd}")),
+        ("DELETE", format!("/structured-data/unclaim/{sd}")),
+    ] {
+        said(emulator.http(method, &path, Some(TOKEN), None));
+    }
+    let late = emulator
+        .http(
+            "POST",
+            "/structured-data",
+            Some(TOKEN),
+            Some(&format!(
+                r#"{{"name":"{}","typeTag":500,"version":"18446744073709551615"}}"#,
+                name(3)
+            )),
+        )
+        .handle();
+    said(emulator.http(
+        "PUT",
+        &format!("/structured-data/{late}"),
+        Some(TOKEN),
+        None,
+    ));
+    emulator.terminate().success();
+
+    // What was saved loads again, at the last version.
+    let saved: Value =
+        serde_json::from_str(&std::fs::read_to_string(&state).expect("the state")).expect("JSON");
+    assert_eq!(saved["appendableData"][0]["version"], u64::MAX - 1);
+    assert_eq!(saved["structuredData"][0]["version"], u64::MAX - 1);
+    assert_eq!(saved["structuredData"].as_array().map(Vec::len), Some(1));
+    let again = Emulator::start_in(&sandbox, &["-q", "--state", path_arg(&state)]);
+    again.terminate().success();
 }
 
 #[test]

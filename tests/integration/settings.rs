@@ -474,14 +474,6 @@ enum AtConfig {
     Socket,
 }
 
-fn mkfifo(path: &Path) {
-    let made = std::process::Command::new("mkfifo")
-        .arg(path)
-        .status()
-        .expect("mkfifo runs");
-    assert!(made.success(), "mkfifo {}", path.display());
-}
-
 /// Every command reads the config file at its start, so a FIFO there that safe-ad opened would
 /// hang every command (opening it waits for a writer), `--timeout` or not. Each is refused by
 /// its type instead, as a directory is: a command that uses the config says so (exit 2, nothing
@@ -510,12 +502,11 @@ fn a_config_file_that_is_not_a_regular_file_hangs_no_command() {
                 "a directory"
             }
             AtConfig::Fifo => {
-                mkfifo(&config);
+                sandbox.named_fifo(&config);
                 "a FIFO"
             }
             AtConfig::LinkToFifo => {
-                let fifo = sandbox.path().join("elsewhere.fifo");
-                mkfifo(&fifo);
+                let fifo = sandbox.named_fifo("elsewhere.fifo");
                 std::os::unix::fs::symlink(&fifo, &config).expect("symlink");
                 "a FIFO"
             }

@@ -18,8 +18,9 @@ pub struct EmulatorArgs {
     /// Accept the token FILE holds
     ///
     /// FILE holds the token alone, on one line, as the client's --token-file does (blank lines
-    /// around it are fine; a second line is refused). It may be a pipe (`<(...)`), not a named
-    /// FIFO, socket or device. Without it (or --token), a random token is made and printed.
+    /// and spaces around it are fine; a second line, whitespace inside it or anything but
+    /// printable ASCII is refused). It may be a pipe (`<(...)`), not a named FIFO, socket or
+    /// device. Without it (or --token), a random token is made and printed.
     #[arg(long, value_name = "FILE", conflicts_with = "token", value_hint = ValueHint::FilePath)]
     pub(crate) token_file: Option<PathBuf>,
 
@@ -144,8 +145,9 @@ pub struct EmulatorArgs {
 
     /// Stop it if it does not listen within SECS (30)
     ///
-    /// With --background: a --log FIFO nobody reads would keep it waiting for ever; after SECS
-    /// (1 to 3600, default 30) it is stopped and this exits 1.
+    /// With --background: a --log FIFO nobody reads, or a --token-file pipe (`<(...)`) whose
+    /// writer never writes, would keep it waiting for ever; after SECS (1 to 3600, default 30)
+    /// it is stopped and this exits 1.
     #[arg(
         long,
         value_name = "SECS",

@@ -273,8 +273,8 @@ async fn starting(args: &EmulatorArgs) -> Exit {
         () = tokio::time::sleep(limit) => {
             say(&format!(
                 "safe-ad emulator: error: --background: the emulator was not listening after {} s \
-                 (--ready-timeout); stopping it. A --log FIFO that nobody reads keeps it \
-                 waiting\n",
+                 (--ready-timeout); stopping it. A --log FIFO that nobody reads, or a \
+                 --token-file pipe whose writer never writes, keeps it waiting\n",
                 limit.as_secs()
             ));
             stop_starting(None, child, Exit::Failed).await

@@ -9,14 +9,21 @@
 //! - No two of them may be one file: `--import F --log F` would overwrite the committed fixture
 //!   with the log, `--state S --log S` lose one of the two at the stop. The same file is the same
 //!   device and inode (whatever the names, `./F`, symlinks and hard links), or, for files not made
-//!   yet, the same path once symlinks and the directory are resolved ([`check`]).
+//!   yet, the same path once symlinks and the directory are resolved ([`check`]); only the
+//!   options that make their file (`--state`, `--log`) have a file not made yet, and a missing
+//!   `--import` or `--token-file` is its option's to report (no such file), not a file shared.
+//!
+//! - A start that ends before it serves (refused, stopped by a signal, unable to listen) leaves
+//!   nothing behind: the files it made itself (a new `--state` or `--log` file) are made through
+//!   [`Made`], which removes them again.
 //!
 //! Also where a path leads ([`resolve`], [`directory_of`]), which `fixture` uses to save.
 
-use std::fs::Metadata;
+use std::fs::{File, Metadata, OpenOptions};
 use std::io;
 use std::os::unix::fs::{FileTypeExt, MetadataExt};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// Symlinks followed before giving up, as the kernel does.
 const MAX_LINKS: usize = 40;
@@ -27,14 +34,24 @@ pub(crate) enum Use {
     /// `--token-file`: read once. A regular file, or a pipe the shell made (`<(...)`), whose
     /// opening never waits; a named FIFO waits for a writer that may never come.
     Token,
-    /// `--import`, `--state`: read (bounded by its size), and `--state` replaced by a rename at
-    /// the stop: a regular file only.
-    Fixture,
+    /// `--import`: read once (bounded by its size), never written: a regular file only.
+    Import,
+    /// `--state`: read (bounded by its size), made when it does not exist, and replaced by a
+    /// rename at the stop: a regular file only.
+    State,
     /// `--log`: written as records come. A regular file, a FIFO or pipe with its reader
     /// (`--log >(...)`: the open waits for the reader, as a shell's `>` does, which
     /// `--ready-timeout` bounds), or a character device (`/dev/null`). Not a block device: it
     /// would be written over.
     Log,
+}
+
+impl Use {
+    /// Whether the option makes its file when it does not exist (so a path not made yet is
+    /// still its file).
+    fn makes(self) -> bool {
+        matches!(self, Use::State | Use::Log)
+    }
 }
 
 /// One option's file: `--log`, `log.jsonl`, [`Use::Log`].
@@ -56,7 +73,7 @@ pub(crate) fn check(given: &[Given<'_>]) -> Result<(), String> {
                 .map_err(|why| format!("{} {}: {why}", file.option, file.path.display()))?;
         }
     }
-    let identities: Vec<Option<Identity>> = given.iter().map(|file| identity(file.path)).collect();
+    let identities: Vec<Option<Identity>> = given.iter().map(identity).collect();
     for (i, first) in given.iter().enumerate() {
         for (j, second) in given.iter().enumerate().skip(i + 1) {
             if identities[i].is_some() && identities[i] == identities[j] {
@@ -91,6 +108,57 @@ fn harm(first: &Given<'_>, second: &Given<'_>) -> &'static str {
     }
 }
 
+/// The files a start made itself (a `--state` or `--log` file that did not exist), which a start
+/// that ends before it serves removes ([`Made::remove`]): it was given nothing to save, so it
+/// leaves nothing. Shared with the thread that prepares the start, which a signal does not wait
+/// for: a file is made and noted in one step under the lock, and none is made once the removal
+/// has run, so none is left whenever the signal comes.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Made(Arc<Mutex<MadeFiles>>);
+
+#[derive(Debug, Default)]
+struct MadeFiles {
+    paths: Vec<PathBuf>,
+    /// The start ended before serving: no file is made from now on.
+    removed: bool,
+}
+
+impl Made {
+    fn files(&self) -> MutexGuard<'_, MadeFiles> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Makes the file at `path` with `options`, only if nothing is there (`O_EXCL`: never a file
+    /// that was there, nor through a link), and notes it. `AlreadyExists` when something is;
+    /// `Interrupted` once the start has ended.
+    pub(crate) fn create(&self, path: &Path, options: &OpenOptions) -> io::Result<File> {
+        let mut files = self.files();
+        if files.removed {
+            return Err(io::Error::new(
+                io::ErrorKind::Interrupted,
+                "the start was stopped",
+            ));
+        }
+        let file = options.clone().create_new(true).open(path)?;
+        files.paths.push(path.to_path_buf());
+        Ok(file)
+    }
+
+    /// The start ends before it serves: removes every file it made, if it is still an empty
+    /// regular file (nothing was served, so nothing of the run is in it; a file that holds
+    /// something is not the start's to remove).
+    pub(crate) fn remove(&self) {
+        let mut files = self.files();
+        files.removed = true;
+        for path in std::mem::take(&mut files.paths) {
+            if std::fs::symlink_metadata(&path).is_ok_and(|meta| meta.is_file() && meta.len() == 0)
+            {
+                let _ = std::fs::remove_file(&path);
+            }
+        }
+    }
+}
+
 /// Whether a file of this type may be given for `usage`: the one check of the emulator's files'
 /// types (`meta` from `stat`, which follows symlinks). Every refusal has the same words: what the
 /// file is, and that a regular file is wanted.
@@ -99,7 +167,7 @@ pub(crate) fn refuse_kind(meta: &Metadata, usage: Use) -> Result<(), String> {
     let fits = kind.is_file()
         || match usage {
             Use::Token => kind.is_fifo() && is_anonymous_pipe(meta),
-            Use::Fixture => false,
+            Use::Import | Use::State => false,
             Use::Log => kind.is_fifo() || kind.is_char_device(),
         };
     if fits {
@@ -122,7 +190,7 @@ pub(crate) fn refuse_kind(meta: &Metadata, usage: Use) -> Result<(), String> {
         "it is {what}, not a regular file; give the path of a regular file{}",
         match usage {
             Use::Token => " holding the token (or a pipe, `<(...)`)",
-            Use::Fixture => "",
+            Use::Import | Use::State => "",
             Use::Log => " (or a FIFO, a pipe or a character device such as /dev/null)",
         }
     ))
@@ -142,22 +210,23 @@ fn is_anonymous_pipe(meta: &Metadata) -> bool {
 }
 
 /// Which file a path names, for telling whether two options name one file: an existing file by
-/// its device and inode; one not made yet by where it would be made. `None` when that cannot be
-/// told (the option's own check says why).
+/// its device and inode; one not made yet by where it would be made, for an option that makes
+/// it. `None` when that cannot be told, or when a file only read is missing (the option's own
+/// check says why: no such file).
 #[derive(Debug, PartialEq, Eq)]
 enum Identity {
     Exists { device: u64, inode: u64 },
     ToBeMade(PathBuf),
 }
 
-fn identity(path: &Path) -> Option<Identity> {
-    match std::fs::metadata(path) {
+fn identity(file: &Given<'_>) -> Option<Identity> {
+    match std::fs::metadata(file.path) {
         Ok(meta) => Some(Identity::Exists {
             device: meta.dev(),
             inode: meta.ino(),
         }),
-        Err(error) if error.kind() == io::ErrorKind::NotFound => {
-            let resolved = resolve(path).ok()?;
+        Err(error) if error.kind() == io::ErrorKind::NotFound && file.usage.makes() => {
+            let resolved = resolve(file.path).ok()?;
             let name = resolved.file_name()?.to_owned();
             let directory = directory_of(&resolved);
             let directory = std::fs::canonicalize(&directory)
@@ -219,7 +288,7 @@ mod tests {
         let file = dir.join("file");
         std::fs::write(&file, "x").unwrap();
         let meta = |path: &Path| std::fs::metadata(path).unwrap();
-        for usage in [Use::Token, Use::Fixture, Use::Log] {
+        for usage in [Use::Token, Use::Import, Use::State, Use::Log] {
             assert!(refuse_kind(&meta(&file), usage).is_ok());
             let refused = refuse_kind(&meta(&dir), usage).unwrap_err();
             assert!(
@@ -229,7 +298,7 @@ mod tests {
         }
         let null = meta(Path::new("/dev/null"));
         assert!(refuse_kind(&null, Use::Log).is_ok());
-        for usage in [Use::Token, Use::Fixture] {
+        for usage in [Use::Token, Use::Import, Use::State] {
             let refused = refuse_kind(&null, usage).unwrap_err();
             assert!(refused.starts_with("it is a character device"), "{refused}");
         }
@@ -239,9 +308,11 @@ mod tests {
         assert!(pipe.file_type().is_fifo());
         assert!(refuse_kind(&pipe, Use::Token).is_ok());
         assert!(refuse_kind(&pipe, Use::Log).is_ok());
-        assert!(refuse_kind(&pipe, Use::Fixture)
-            .unwrap_err()
-            .starts_with("it is a FIFO"));
+        for usage in [Use::Import, Use::State] {
+            assert!(refuse_kind(&pipe, usage)
+                .unwrap_err()
+                .starts_with("it is a FIFO"));
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -261,7 +332,7 @@ mod tests {
             dir.join("link.json"),
         ] {
             let error = check(&[
-                given("--import", &fixture, Use::Fixture),
+                given("--import", &fixture, Use::Import),
                 given("--log", &other, Use::Log),
             ])
             .unwrap_err();
@@ -274,15 +345,19 @@ mod tests {
         let new = dir.join("sub").join("..").join("new.json");
         std::fs::create_dir(dir.join("sub")).unwrap();
         let error = check(&[
-            given("--state", &dir.join("dangling.json"), Use::Fixture),
+            given("--state", &dir.join("dangling.json"), Use::State),
             given("--log", &new, Use::Log),
         ])
         .unwrap_err();
         assert!(error.contains("the log and the saved state"), "{error}");
+        // A missing file only read is no file to be made: not the same file as one that is.
+        for (option, usage) in [("--import", Use::Import), ("--token-file", Use::Token)] {
+            assert!(check(&[given(option, &new, usage), given("--log", &new, Use::Log),]).is_ok());
+        }
         // Different files, made or not, are fine.
         assert!(check(&[
             given("--token-file", &fixture, Use::Token),
-            given("--state", &dir.join("other.json"), Use::Fixture),
+            given("--state", &dir.join("other.json"), Use::State),
             given("--log", &dir.join("log.jsonl"), Use::Log),
         ])
         .is_ok());

@@ -6,7 +6,8 @@
 //!   would be): the file is read and written there, and the link stays a link.
 //! - At start the file's directory must exist and take a new file (a test file is made and
 //!   removed), so an unsaveable path is said before anything is served (exit 2). A FILE that does
-//!   not exist is created empty (an empty file is an empty network).
+//!   not exist is created empty (an empty file is an empty network), through `files::Made`, so
+//!   that a start that ends before serving removes it again.
 //! - The file is locked (`flock`, advisory) for the whole run: a second emulator on the same file
 //!   is refused at start, rather than one of the two losing its data at the stop.
 //! - Temporary files of this file left by an emulator that was killed (`.FILE.*.tmp`) are
@@ -23,7 +24,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::encoding::{hex, random_bytes};
-use super::files::{directory_of, refuse_kind, resolve, Use};
+use super::files::{directory_of, refuse_kind, resolve, Made, Use};
 use super::state::NETWORK_BYTES;
 use super::wire::{parse_state, Network};
 
@@ -112,7 +113,7 @@ pub(crate) fn import(given: &Path, loading: impl Fn(&Path, u64)) -> Result<Netwo
     let unusable = |why: String| Unusable(why);
     let meta = std::fs::metadata(given)
         .map_err(|e| unusable(format!("cannot read it: {}", reason(&e))))?;
-    refuse_kind(&meta, Use::Fixture).map_err(unusable)?;
+    refuse_kind(&meta, Use::Import).map_err(unusable)?;
     if meta.len() >= LARGE {
         loading(given, meta.len());
     }
@@ -142,10 +143,12 @@ fn read_bounded(file: &File) -> Result<Vec<u8>, String> {
 pub(crate) struct Unusable(pub(crate) String);
 
 impl Fixture {
-    /// Resolves, checks, locks, cleans up after a killed run and reads the file at `given`.
-    /// `loading` is told the size of a file large enough to take a while, before it is read.
+    /// Resolves, checks, locks, cleans up after a killed run and reads the file at `given`; a
+    /// file that does not exist is made through `made`. `loading` is told the size of a file
+    /// large enough to take a while, before it is read.
     pub(crate) fn open(
         given: &Path,
+        made: &Made,
         loading: impl Fn(&Path, u64),
     ) -> Result<(Fixture, Network, Notes), Unusable> {
         let unusable = |why: String| Unusable(why);
@@ -180,7 +183,7 @@ impl Fixture {
         let exists = match std::fs::metadata(&path) {
             Ok(meta) => {
                 // The stop replaces the file by a rename: only a regular file can be.
-                refuse_kind(&meta, Use::Fixture).map_err(unusable)?;
+                refuse_kind(&meta, Use::State).map_err(unusable)?;
                 size = meta.len();
                 if meta.len() > STATE_LIMIT {
                     return Err(unusable(format!(
@@ -207,12 +210,11 @@ impl Fixture {
         let file = if exists {
             File::open(&path)
         } else {
-            OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create(true)
-                .truncate(false)
-                .open(&path)
+            match made.create(&path, OpenOptions::new().read(true).write(true)) {
+                // Made meanwhile by someone else: opened as it is.
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => File::open(&path),
+                made => made,
+            }
         }
         .map_err(|e| unusable(format!("cannot open it: {}", reason(&e))))?;
         let locked =

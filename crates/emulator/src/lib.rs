@@ -24,7 +24,8 @@
 //! (authorization, bodies, statuses and every answer), `js` (how the launcher's JavaScript read
 //! request values), `state` (network, handle caches, sessions, their bounds), `wire` (the
 //! `--state` format), `serialised` (the launcher's bytes of the serialise routes), `files` (the
-//! files given: their types and that no two options name one), `fixture` (the `--state` file:
+//! files given: their types, that no two options name one, and those a start made, removed when
+//! it ends before serving), `fixture` (the `--state` file:
 //! lock, checks, atomic save), `demo` (the starting data), `fault`
 //! (`--fault-rate`/`--fault-seed`), `command` (the `-- COMMAND` mode), `log` (the stderr log and
 //! the `--log` records), `redact` (the token kept out of them), `admin` (the emulator's own
@@ -231,9 +232,11 @@ fn token_from(file: Option<&Path>, token: Option<String>) -> Result<Option<Strin
         (Some(path), _) => {
             let option = format!("--token-file {}", path.display());
             let text = read_token_file(path).map_err(|problem| format!("{option}: {problem}"))?;
-            // The whole file, as the client reads one: a token file holds the token alone, and
-            // a file with more (a JSON object, a second line) is a mistake to say, not a first
-            // line to take.
+            // The whole file, as the client reads one: a token file holds the token alone, on
+            // one line, and a file of more lines (a JSON object written over several, a
+            // comment) is a mistake to say, not a first line to take. What the one line holds
+            // is then checked as any token is (`check_token`: printable ASCII, no whitespace):
+            // compact JSON on one line passes, as it does in the client.
             let token = text.trim();
             if token.contains(['\n', '\r']) {
                 return Err(format!(

@@ -7,7 +7,9 @@
 //!    (their types, and that no two options name one file: nothing is opened or written before),
 //!    read the token file, open, lock and read the `--state` file, open the `--log` file (a FIFO
 //!    waits for its reader). A signal meanwhile ends the run at once: nothing was served, nothing
-//!    is saved;
+//!    is saved. A start that ends before it serves (refused, stopped by a signal, or unable to
+//!    listen) removes the files it made itself, a new `--state` or `--log` file, so that it
+//!    leaves nothing behind (`files::Made`);
 //! 3. listen, print the two variables (with `--background`, to the starter's pipe, after the
 //!    "listening" line, so that the starter shows it; a starter gone by then stops the run), and
 //!    serve until a signal (or run COMMAND, passing signals on to it);
@@ -23,7 +25,7 @@ use std::time::Duration;
 
 use super::args::EmulatorArgs;
 use super::daemon::{self, Daemon};
-use super::files::{self, Given, Use};
+use super::files::{self, Given, Made, Use};
 use super::fixture::{self, reason, Fixture, Notes};
 use super::log::{self, LogEnd, RecordLog};
 use super::rundir::About;
@@ -50,8 +52,10 @@ pub(crate) async fn run(
     }
 
     // 2. Prepare, interruptibly.
+    let made = Made::default();
     let (ready, prepared) = tokio::sync::oneshot::channel();
     let preparing = Preparing {
+        made: made.clone(),
         token: args.token.clone(),
         token_file: args.token_file.clone(),
         state: args.state.clone(),
@@ -64,7 +68,10 @@ pub(crate) async fn run(
     });
     let prepared = tokio::select! {
         prepared = prepared => prepared,
-        signal = signals.next() => return before_ready(signal, command_mode, args.quiet),
+        signal = signals.next() => {
+            made.remove();
+            return before_ready(signal, command_mode, args.quiet);
+        }
     };
     let Prepared {
         token,
@@ -73,10 +80,14 @@ pub(crate) async fn run(
     } = match prepared {
         Ok(Ok(prepared)) => prepared,
         Ok(Err((message, exit))) => {
+            made.remove();
             say(&format!("safe-ad emulator: error: {message}\n"));
             return exit;
         }
-        Err(_) => return Exit::Failed,
+        Err(_) => {
+            made.remove();
+            return Exit::Failed;
+        }
     };
     let (fixture, network) = match fixture {
         Some((fixture, network, notes)) => {
@@ -120,6 +131,7 @@ pub(crate) async fn run(
     let server = match start(options).await {
         Ok(server) => server,
         Err(error) => {
+            made.remove();
             say(&format!(
                 "safe-ad emulator: error: cannot listen on {shown_listen}: {error}{}\n",
                 if error.kind() == std::io::ErrorKind::AddrInUse {
@@ -358,6 +370,7 @@ pub(crate) fn fixture_option(args: &EmulatorArgs) -> Option<(&'static str, &Path
 
 /// What the preparing thread is given.
 struct Preparing {
+    made: Made,
     token: Option<String>,
     token_file: Option<std::path::PathBuf>,
     state: Option<std::path::PathBuf>,
@@ -371,8 +384,8 @@ impl Preparing {
     fn files(&self) -> Vec<Given<'_>> {
         let options = [
             ("--token-file", &self.token_file, Use::Token),
-            ("--state", &self.state, Use::Fixture),
-            ("--import", &self.import, Use::Fixture),
+            ("--state", &self.state, Use::State),
+            ("--import", &self.import, Use::Import),
             ("--log", &self.log, Use::Log),
         ];
         options
@@ -418,7 +431,7 @@ impl Preparing {
         };
         let fixture = match (&self.state, &self.import) {
             (Some(path), _) => {
-                let (fixture, network, notes) = Fixture::open(path, loading("--state"))
+                let (fixture, network, notes) = Fixture::open(path, &self.made, loading("--state"))
                     .map_err(|e| (format!("--state {}: {}", path.display(), e.0), Exit::Usage))?;
                 Some((Some(fixture), network, notes))
             }
@@ -430,7 +443,7 @@ impl Preparing {
             (None, None) => None,
         };
         let records = match &self.log {
-            Some(path) => Some(RecordLog::create(path).map_err(|e| {
+            Some(path) => Some(RecordLog::create(path, &self.made).map_err(|e| {
                 (
                     format!("--log {}: cannot create it: {}", path.display(), reason(&e)),
                     Exit::Usage,

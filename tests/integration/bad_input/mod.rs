@@ -308,11 +308,7 @@ fn check_run(row: &Row, source: Option<(Source, &str)>, launcher: &RawLauncher) 
         match make {
             Make::Dir => std::fs::create_dir_all(&path).expect("dir"),
             Make::Fifo => {
-                let made = std::process::Command::new("mkfifo")
-                    .arg(&path)
-                    .status()
-                    .expect("mkfifo runs");
-                assert!(made.success(), "mkfifo {}", path.display());
+                sandbox.named_fifo(&path);
             }
             Make::Socket => {
                 std::os::unix::net::UnixListener::bind(&path).expect("socket");

@@ -117,25 +117,16 @@ fn a_failed_start_returns_with_the_emulators_own_exit_code_and_reason() {
     }
 }
 
-/// The job's directory.
-fn job_dir(job: &CiJob) -> &Path {
-    job.sandbox.path()
-}
-
-/// Makes `log.fifo` in `dir`, a FIFO nobody reads: an emulator given it as `--log` waits to open
-/// it, for ever, before it listens.
-fn fifo_nobody_reads(dir: &Path) {
-    let made = std::process::Command::new("mkfifo")
-        .arg(dir.join("log.fifo"))
-        .status()
-        .expect("mkfifo");
-    assert!(made.success());
+/// Makes `log.fifo` in the job's directory, a FIFO nobody reads: an emulator given it as `--log`
+/// waits to open it, for ever, before it listens.
+fn fifo_nobody_reads(job: &CiJob) {
+    job.sandbox.named_fifo("log.fifo");
 }
 
 /// Starts `--background` with `--log log.fifo` (see [`fifo_nobody_reads`]), and waits until the
 /// emulator it starts is there: the starter, still waiting, and the emulator's process id.
 fn starting_for_ever(job: &CiJob, case: &str) -> (Running, u32) {
-    fifo_nobody_reads(job_dir(job));
+    fifo_nobody_reads(job);
     let starter = job
         .safe_ad()
         .args(["emulator", "--background", "--listen", "127.0.0.1:0"])
@@ -156,7 +147,7 @@ fn starting_for_ever(job: &CiJob, case: &str) -> (Running, u32) {
 fn a_start_that_never_listens_is_stopped_after_the_ready_timeout() {
     let job = CiJob::new();
     // A --log FIFO nobody reads: the emulator waits to open it, for ever.
-    fifo_nobody_reads(job_dir(&job));
+    fifo_nobody_reads(&job);
     let output = job
         .safe_ad()
         .args(["emulator", "--background", "--listen", "127.0.0.1:0"])
@@ -165,6 +156,37 @@ fn a_start_that_never_listens_is_stopped_after_the_ready_timeout() {
     output
         .code(1)
         .stderr_has("the emulator was not listening after 1 s (--ready-timeout); stopping it")
+        .stderr_has("SIGTERM before it was ready: nothing was served, nothing saved");
+    nothing_left(&job, &output);
+    // A --token-file pipe whose writer never writes (nor ends): the pipe opens at once, reading
+    // it waits; the message names that cause too, as --ready-timeout's help does.
+    let help = job.safe_ad().args(["emulator", "--help"]).run();
+    let words = help.success().stdout().split_whitespace();
+    assert!(
+        words.collect::<Vec<_>>().join(" ").contains(
+            "With --background: a --log FIFO nobody reads, or a --token-file pipe (`<(...)`) \
+             whose writer never writes, would keep it waiting for ever"
+        ),
+        "{}",
+        help.stdout()
+    );
+    let output = job
+        .shell(
+            "bash",
+            "safe-ad emulator --background --listen 127.0.0.1:0 --ready-timeout 1 \
+                 --token-file <(exec sleep 600)
+             code=$?
+             kill $!
+             exit $code",
+        )
+        .run();
+    output
+        .code(1)
+        .stderr_has(
+            "the emulator was not listening after 1 s (--ready-timeout); stopping it. A --log \
+             FIFO that nobody reads, or a --token-file pipe whose writer never writes, keeps it \
+             waiting",
+        )
         .stderr_has("SIGTERM before it was ready: nothing was served, nothing saved");
     nothing_left(&job, &output);
 }

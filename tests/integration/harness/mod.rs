@@ -245,15 +245,23 @@ impl Sandbox {
         path
     }
 
-    /// A FIFO in the sandbox, opened at both ends: (the end to read, the end to write).
-    #[cfg(feature = "emulator")]
-    pub fn fifo(&self, name: &str) -> (std::fs::File, std::fs::File) {
+    /// A FIFO made at `name` in the sandbox (`mkfifo`; a path already in the sandbox is taken
+    /// as it is), opened by nobody: opening it to read waits for a writer, and to write for a
+    /// reader. Its path.
+    pub fn named_fifo(&self, name: impl AsRef<Path>) -> PathBuf {
         let path = self.path().join(name);
         let made = std::process::Command::new("mkfifo")
             .arg(&path)
             .status()
             .expect("mkfifo runs");
         assert!(made.success(), "mkfifo {}", path.display());
+        path
+    }
+
+    /// A FIFO in the sandbox, opened at both ends: (the end to read, the end to write).
+    #[cfg(feature = "emulator")]
+    pub fn fifo(&self, name: &str) -> (std::fs::File, std::fs::File) {
+        let path = self.named_fifo(name);
         // Opened read-write, the FIFO has a writer at once, so the read end opens without blocking.
         let writer = std::fs::OpenOptions::new()
             .read(true)

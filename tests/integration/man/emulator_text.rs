@@ -66,7 +66,8 @@ If the emulator cannot start, nothing runs on, and the exit status and message a
 own; standard output gets only a line that fails (\fBfalse\fR; with \fB--format sh\fR, when it
 is not a regular file), so that \fBeval "$(safe-ad emulator --background)"\fR fails too and a
 \fBsh -e\fR script stops there. If it does not listen within \fB--ready-timeout\fR
-seconds (default 30; a \fB--log\fR FIFO that nobody reads waits for ever), it is stopped and the
+seconds (default 30; a \fB--log\fR FIFO that nobody reads waits for ever, and so does a
+\fB--token-file\fR pipe whose writer never writes), it is stopped and the
 exit status is 1; a signal to the starter meanwhile stops it too (128+\fIN\fR). A standard output
 that is /dev/null or closed is refused (exit status 2): the variables would be lost.
 .PP
@@ -196,10 +197,12 @@ binary one and handle 1's item of appendable data (the data of handle 2). New ha
 .PP
 \fB--state\fR \fIFILE\fR loads what is on the network from \fIFILE\fR (no demo data) and, on a clean
 stop (Ctrl-C, SIGTERM, the end of \fICOMMAND\fR), writes it back atomically, so a fixture can be
-made once and used again. A \fIFILE\fR that does not exist yet starts empty and is created. Handles
+made once and used again. A \fIFILE\fR that does not exist yet starts empty and is created (a
+start that ends before it serves removes it again, as it does a new \fB--log\fR file). Handles
 are not kept from one run to the next (the launcher lost them on a restart too). A file that does
 not parse, or holds a version no save could follow (2^64 - 1), is refused at the start (exit
-status 2), and the message names the whole path to the value at fault, innermost last
+status 2; a save past 2^64 - 2, the last version a save reaches, is refused in words that name
+the limit, so that every file the emulator saves loads again), and the message names the whole path to the value at fault, innermost last
 (appendableData[1].data[0].structuredData.name, or appendableData[2].data[0].structuredData for
 an object that lacks its typeTag).
 .PP

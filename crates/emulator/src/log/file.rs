@@ -12,6 +12,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::line;
+use crate::files::Made;
 
 /// `--log` records that may wait for the file's writer before new ones are lost: a second or so
 /// of full load, so that a writer that only lacks CPU for a moment loses nothing.
@@ -99,10 +100,14 @@ impl LogEnd {
 }
 
 impl RecordLog {
-    /// Opens the file (created, or truncated if it exists: a run's log starts empty) and starts
-    /// its writer. Opening a FIFO waits for its reader, as a shell's `>` does.
-    pub(crate) fn create(path: &Path) -> std::io::Result<RecordLog> {
-        let file = File::create(path)?;
+    /// Opens the file (made through `made` if it does not exist, truncated if it does: a run's
+    /// log starts empty) and starts its writer. Opening a FIFO waits for its reader, as a
+    /// shell's `>` does.
+    pub(crate) fn create(path: &Path, made: &Made) -> std::io::Result<RecordLog> {
+        let file = match made.create(path, File::options().write(true)) {
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => File::create(path)?,
+            made => made?,
+        };
         // Only a regular file can be cut back to its last whole record after a failed write.
         let seekable = file.metadata().is_ok_and(|m| m.is_file());
         let (queue, entries) = mpsc::sync_channel(RECORD_QUEUE);

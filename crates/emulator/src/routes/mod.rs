@@ -38,7 +38,7 @@ use tokio::sync::Semaphore;
 use super::encoding::{base64url_encode, random_bytes};
 use super::js;
 use super::log;
-use super::state::{Code, Permissions, State, MAX_SESSIONS};
+use super::state::{Code, Permissions, State, LAST_VERSION, MAX_SESSIONS};
 use super::table::{self, Access, Body, Found, Route};
 
 mod appendable;
@@ -238,9 +238,24 @@ pub(crate) fn describe(code: Code) -> &'static str {
     }
 }
 
+/// The emulator's answer to a save past [`LAST_VERSION`] ([`Code::VERSION_LIMIT`]): the
+/// launcher had none (it saved on to 2^64 - 1, then overflowed), so it is answered as the
+/// emulator's other own refusals are, status 400 and errorCode 400, with words that name the
+/// limit: a client tells it from -25, which would send its user looking for someone who saved.
+fn version_limit() -> Reply {
+    bad_request(&format!(
+        "Version limit: this save would pass {LAST_VERSION}, the last version a save reaches in \
+         safe-ad emulator (a --state file holds no later one); nothing was saved"
+    ))
+}
+
 /// A core error as the launcher sent it: 404 when the description names NotFound, NoSuchData
-/// or InvalidPath, 400 otherwise.
+/// or InvalidPath, 400 otherwise; the emulator's own [`Code::VERSION_LIMIT`] as its own
+/// refusals are.
 pub(crate) fn core_error(code: Code) -> Reply {
+    if code == Code::VERSION_LIMIT {
+        return version_limit();
+    }
     let description = describe(code);
     let lower = description.to_ascii_lowercase();
     let status = if ["notfound", "nosuchdata", "invalidpath"]

@@ -94,6 +94,16 @@ fn core_errors_render_as_the_launcher_did() {
     ] {
         assert_ne!(describe(code), "Unexpected error", "{code:?}");
     }
+    // The emulator's own refusal of a save past the last version: as its other own refusals,
+    // 400 and errorCode 400, in words that name the limit.
+    let r = core_error(Code::VERSION_LIMIT);
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        r.body,
+        Bytes::from(format!(
+            r#"{{"errorCode":400,"description":"Version limit: this save would pass {LAST_VERSION}, the last version a save reaches in safe-ad emulator (a --state file holds no later one); nothing was saved"}}"#
+        ))
+    );
 }
 
 #[test]

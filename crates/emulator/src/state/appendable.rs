@@ -167,19 +167,23 @@ impl State {
         self.add_local(Ad::new(key, kind))
     }
 
-    /// `PUT /appendable-data/:h`: store the local copy; -1515 unknown handle, -23 already stored.
+    /// `PUT /appendable-data/:h`: store the local copy; -1515 unknown handle, -23 already stored,
+    /// the emulator's [`Code::VERSION_LIMIT`] for a copy (deserialised) past [`LAST_VERSION`](super::LAST_VERSION).
     pub(crate) fn put(&mut self, handle: u64) -> Res<()> {
         let ad = self.ad(handle)?.clone();
         if self.ads_stored.contains_key(&ad.key) {
             return Err(Code::DATA_EXISTS);
         }
+        State::check_version(Some(ad.version))?;
         self.check_network(0, ad.file_size())?;
         self.store(ad);
         Ok(())
     }
 
     /// `POST /appendable-data/:h`: -1515 unknown handle, -22 not stored, -25 when the network
-    /// version is not the local version (someone else posted since this copy was taken).
+    /// version is not the local version (someone else posted since this copy was taken), the
+    /// emulator's [`Code::VERSION_LIMIT`] when it is [`LAST_VERSION`](super::LAST_VERSION) (the
+    /// launcher saved 2^64 - 1 too; past it, its version + 1 overflowed).
     ///
     /// The new version is local + 1 and carries the local `deleted_data` and filter and no data
     /// (safe_core's `appendable_data_post` with `include_data` false, as the launcher called
@@ -192,10 +196,7 @@ impl State {
         if stored.version != local.version {
             return Err(Code::INVALID_SUCCESSOR);
         }
-        let version = local
-            .version
-            .checked_add(1)
-            .ok_or(Code::INVALID_SUCCESSOR)?;
+        let version = State::check_version(local.version.checked_add(1))?;
         let mut data = stored.data.clone();
         data.retain(|item| !local.deleted.contains(item));
         let saved = Ad {

@@ -21,6 +21,8 @@
 //! - the network holds at most [`NETWORK_BYTES`] (counted as the `--state` file would hold it): a
 //!   save or append that would pass it is refused with -28 (`NetworkFull`), so what the emulator
 //!   saves it can always load again;
+//! - a version is at most [`LAST_VERSION`], for the same reason: a save that would store a later
+//!   one is refused with the emulator's own answer ([`Code::VERSION_LIMIT`]), never -25;
 //! - at most [`MAX_SESSIONS`] live tokens: beyond that `POST /auth` is denied as a user would deny
 //!   it, until one is revoked;
 //! - the data sections and the filter of an appendable data are sets, kept in sorted order (so an
@@ -67,6 +69,16 @@ pub const HANDLE_BYTES: usize = 32 * 1024 * 1024;
 ///
 /// Public for safe-ad's tests, which check it; no API for other programs.
 pub const NETWORK_BYTES: usize = 32 * 1024 * 1024;
+
+/// The last version a save reaches: 2^64 - 2. A `--state` file holds no later version (`wire`
+/// refuses 2^64 - 1 at load, naming the entry, since no save can follow it: the launcher's next
+/// would overflow), and every file the emulator writes must load again; so a save (`PUT`, or a
+/// `POST`, delete or unclaim that stores version + 1) that would store a later version is
+/// refused ([`Code::VERSION_LIMIT`]). Stopping one short of the launcher, which saved 2^64 - 1,
+/// costs one version, which only data created or deserialised that close to the end (or a
+/// fixture written so) comes near; and data at the limit answers its next save with words that
+/// name the limit, not with -25, "someone saved this data", while `status` says it is in sync.
+pub(crate) const LAST_VERSION: u64 = u64::MAX - 1;
 
 /// The emulator's bound on live tokens (sessions). The launcher had none, but each of its
 /// sessions took a click of its user.
@@ -137,6 +149,10 @@ impl Code {
     /// `CoreError::MutationFailure::MutationError::NetworkFull`: the network holds
     /// [`NETWORK_BYTES`] already.
     pub(crate) const NETWORK_FULL: Code = Code(-28);
+    /// Not the core's: the emulator's own refusal of a save past [`LAST_VERSION`], which
+    /// `routes` answers as the emulator answers its other own refusals (status 400, errorCode
+    /// 400 and a description that names the limit), so a client tells it from -25.
+    pub(crate) const VERSION_LIMIT: Code = Code(400);
 }
 
 /// Live handles of one type, least recently used evicted beyond the capacity or beyond
@@ -452,6 +468,14 @@ impl State {
             return Err(Code::NETWORK_FULL);
         }
         Ok(())
+    }
+
+    /// Refuses ([`Code::VERSION_LIMIT`]) a save that would store `version`, past
+    /// [`LAST_VERSION`]; `None` is version + 1 of `u64::MAX`, past it too.
+    fn check_version(version: Option<u64>) -> Res<u64> {
+        version
+            .filter(|&version| version <= LAST_VERSION)
+            .ok_or(Code::VERSION_LIMIT)
     }
 
     /// The stored appendable data, if on the network.

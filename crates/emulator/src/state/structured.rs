@@ -132,7 +132,8 @@ impl State {
 
     /// `PUT /structured-data/:h`: stores the copy as it is. -1513; -23 when stored already,
     /// unless the stored one is deleted and the copy is at its next version (claiming it again;
-    /// another version is -25).
+    /// another version is -25); the emulator's [`Code::VERSION_LIMIT`] for a copy past
+    /// [`LAST_VERSION`](super::LAST_VERSION).
     pub(crate) fn sd_put(&mut self, handle: u64) -> Res<()> {
         let mut sd = self.sd(handle)?.clone();
         let old = match self.sds_stored.get(&sd.key) {
@@ -145,6 +146,7 @@ impl State {
             }
             Some(_) => return Err(Code::DATA_EXISTS),
         };
+        State::check_version(Some(sd.version))?;
         sd.status = SdStatus::Owned;
         self.check_network(old, sd.file_size())?;
         self.store_sd(sd);
@@ -152,7 +154,8 @@ impl State {
     }
 
     /// What a POST, delete or unclaim of the copy under `handle` may replace: -1513, -22 not
-    /// stored, -26 deleted, -25 unclaimable or stored at another version than the copy's.
+    /// stored, -26 deleted, -25 unclaimable or stored at another version than the copy's; the
+    /// emulator's [`Code::VERSION_LIMIT`] when that version is [`LAST_VERSION`](super::LAST_VERSION).
     fn sd_successor(&mut self, handle: u64) -> Res<Sd> {
         let mut sd = self.sd(handle)?.clone();
         let stored = self.sds_stored.get(&sd.key).ok_or(Code::NO_SUCH_DATA)?;
@@ -162,7 +165,7 @@ impl State {
             SdStatus::Owned if stored.version != sd.version => return Err(Code::INVALID_SUCCESSOR),
             SdStatus::Owned => {}
         }
-        sd.version = sd.version.checked_add(1).ok_or(Code::INVALID_SUCCESSOR)?;
+        sd.version = State::check_version(sd.version.checked_add(1))?;
         Ok(sd)
     }
 

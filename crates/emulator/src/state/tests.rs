@@ -542,3 +542,44 @@ fn a_close_empties_small_writers_keeps_medium_ones_and_breaks_large_ones() {
     );
     assert_eq!(size_after(&mut s, failed), 0);
 }
+
+/// A save stops at [`LAST_VERSION`], the most a `--state` file holds: past it, every way of
+/// storing a version (post, put, and a structured data's post, delete, unclaim and claim) is the
+/// emulator's own refusal, never -25; up to it, each saves.
+#[test]
+fn no_save_passes_the_last_version() {
+    let mut s = State::new();
+    let mut ad = Ad::new(key(1), FilterType::BlackList);
+    ad.version = LAST_VERSION - 1;
+    s.store(ad.clone());
+    let h = s.add_local(ad.clone());
+    assert_eq!(s.post(h), Ok(()));
+    assert_eq!(s.stored(&key(1)).map(|st| st.version), Some(LAST_VERSION));
+    assert_eq!(s.post(h), Err(Code::VERSION_LIMIT));
+    assert_eq!(s.stored(&key(1)).map(|st| st.version), Some(LAST_VERSION));
+    // A copy past it (as a deserialise could make one) is not stored either.
+    let mut late = Ad::new(key(2), FilterType::BlackList);
+    late.version = u64::MAX;
+    let h = s.add_local(late);
+    assert_eq!(s.put(h), Err(Code::VERSION_LIMIT));
+    assert!(s.stored(&key(2)).is_none());
+
+    let sd = |n: u8| SdKey {
+        name: [n; 32],
+        type_tag: 500,
+    };
+    let h = s.sd_create(sd(3), u64::MAX, b"x".to_vec(), false);
+    assert_eq!(s.sd_put(h), Err(Code::VERSION_LIMIT));
+    let h = s.sd_create(sd(3), LAST_VERSION, b"x".to_vec(), false);
+    assert_eq!(s.sd_put(h), Ok(()));
+    assert_eq!(s.sd_post(h), Err(Code::VERSION_LIMIT));
+    assert_eq!(s.sd_delete(h), Err(Code::VERSION_LIMIT));
+    assert_eq!(s.sd_unclaim(h), Err(Code::VERSION_LIMIT));
+    assert_eq!(s.sd_metadata(h, true).map(|m| m.version), Ok(LAST_VERSION));
+    // Deleted at the last version, it cannot be claimed again at the next.
+    let h = s.sd_create(sd(4), LAST_VERSION - 1, b"x".to_vec(), false);
+    s.sd_put(h).unwrap();
+    s.sd_delete(h).unwrap();
+    let claim = s.sd_create(sd(4), u64::MAX, b"y".to_vec(), false);
+    assert_eq!(s.sd_put(claim), Err(Code::VERSION_LIMIT));
+}

@@ -38,7 +38,8 @@
 //! fields, a field given twice, a data listed twice (the same name and `isPrivate`, or name and
 //! `typeTag`, or content and cipher) and an item or filter key listed twice in one list are
 //! refused, so that a typo does not silently change a fixture ([`Network::from_file`]); so is a
-//! `version` of 2^64 - 1, which no save could follow ([`version`]). Every error names the whole
+//! `version` of 2^64 - 1, which no save could follow, past the last one a save reaches
+//! ([`version`]). Every error names the whole
 //! path to the value at fault, innermost last (`appendableData[1].data[0].structuredData.name`:
 //! `misfit`).
 
@@ -48,7 +49,8 @@ use std::collections::HashMap;
 
 use super::encoding::base64_encode;
 use super::state::{
-    Ad, AdKey, Cipher, DataId, Filter, FilterType, Immutable, Item, Sd, SdKey, SdStatus, USER_KEY,
+    Ad, AdKey, Cipher, DataId, Filter, FilterType, Immutable, Item, Sd, SdKey, SdStatus,
+    LAST_VERSION, USER_KEY,
 };
 
 mod misfit;
@@ -305,24 +307,21 @@ fn bytes32(text: &str) -> Result<[u8; 32], Misfit> {
         .ok_or_else(|| Misfit::new(format!("`{text}` is not base64 of 32 bytes")))
 }
 
-/// A version a save can follow: a save stores version + 1 (`State::post`, `State::sd_post`, and
-/// the launcher's safe_core before them), so a data at [`u64::MAX`] could never be saved again,
-/// and would answer every save with -25, "someone saved this data", while `status` says it is in
-/// sync. (A data at 2^64 - 2 can still be saved once, to 2^64 - 1, and a `--state` file holding
-/// that is then refused here, by its path: the one saved file the emulator does not read back,
-/// which only a hand-written version so close to the end can lead to.)
+/// A version a state file may hold: at most [`LAST_VERSION`], the last a save reaches. No save
+/// can follow 2^64 - 1 (a save stores version + 1: the launcher's overflowed, and data there
+/// would answer every save with -25, "someone saved this data", while `status` says it is in
+/// sync), so a fixture holding it is refused here, by its path, before anything is served; and
+/// the emulator's saves stop at [`LAST_VERSION`] (`state` refuses a save past it in words that
+/// name the limit), so every file it writes loads again.
 fn version(version: u64) -> Result<u64, Misfit> {
-    if version == u64::MAX {
+    if version > LAST_VERSION {
         return Err(Misfit::new(format!(
-            "{version} is a version no save can follow (a save stores version + 1); at most {}",
-            MAX_VERSION
+            "{version} is past the last version a save reaches, {LAST_VERSION} (a save stores \
+             version + 1)"
         )));
     }
     Ok(version)
 }
-
-/// The largest version a state file may hold (see [`version`]).
-const MAX_VERSION: u64 = u64::MAX - 1;
 
 fn ad_key_from(json: &AdKeyJson) -> Result<AdKey, Misfit> {
     Ok(AdKey {

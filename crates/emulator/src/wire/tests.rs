@@ -17,8 +17,8 @@ fn worst_case_ad(n: u8, keys: usize, items: usize) -> Ad {
         },
         FilterType::WhiteList,
     );
-    // The longest a version is written (a loaded one is at most this; a save may add one).
-    ad.version = MAX_VERSION;
+    // The longest a version is written: a loaded one and a saved one are at most this.
+    ad.version = LAST_VERSION;
     for i in 0..keys {
         ad.filter.keys.insert(
             [(i % 251) as u8, (i / 251) as u8, n, 0xff]
@@ -68,7 +68,7 @@ fn a_saved_network_is_never_larger_than_its_counted_size() {
                         name: [n as u8; 32],
                         type_tag: u64::MAX,
                     },
-                    version: MAX_VERSION,
+                    version: LAST_VERSION,
                     versions: (0..n).map(|v| vec![7; v * 1000 + 1]).collect(),
                     encrypted: if n % 2 == 1 {
                         vec![true; n]
@@ -293,7 +293,7 @@ fn errors_name_the_whole_path_to_the_value() {
 }
 
 /// A save stores version + 1: a version of 2^64 - 1 could never be saved again, and is refused
-/// with its path; one less loads.
+/// with its path; one less, the last a save reaches, loads.
 #[test]
 fn a_version_no_save_can_follow_is_refused() {
     let name = base64_encode(&[2; 32]);
@@ -310,8 +310,8 @@ fn a_version_no_save_can_follow_is_refused() {
         assert_eq!(
             parse_state(text(u64::MAX).as_bytes()).unwrap_err(),
             format!(
-                "{list}[0].version: 18446744073709551615 is a version no save can follow (a save \
-                 stores version + 1); at most 18446744073709551614"
+                "{list}[0].version: 18446744073709551615 is past the last version a save \
+                 reaches, 18446744073709551614 (a save stores version + 1)"
             )
         );
     }
