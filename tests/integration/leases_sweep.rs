@@ -220,26 +220,14 @@ fn status() {
 
 #[test]
 fn append_a_name() {
-    sweep(|_, _| {
-        vec![
-            "append".into(),
-            "1".into(),
-            "--structured".into(),
-            name(0x5a),
-        ]
-    });
+    sweep(|_, _| strings(&["append", "1", "--structured", &name(0x5a)]));
 }
 
 #[test]
 fn append_immutable() {
     sweep(|_, sandbox| {
         let file = sandbox.file("message.txt", "Meeting moved to 4pm.\n");
-        vec![
-            "append".into(),
-            "5".into(),
-            "--immutable".into(),
-            file.display().to_string(),
-        ]
+        strings(&["append", "5", "--immutable", &file.display().to_string()])
     });
 }
 
