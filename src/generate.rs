@@ -1,5 +1,5 @@
 //! Shell completions, written from the clap definition (`help::command()`, whose per-command
-//! options come from `cli::COMMAND_OPTIONS`): `safe-ad completions SHELL` prints them.
+//! options come from the commands' specs (`cli::COMMANDS`)): `safe-ad completions SHELL` prints them.
 //!
 //! The files under `completions/` are committed, and the Debian package ships them; a test
 //! generates them with [`completion`] and fails when they drift. Every command, at any depth, is

@@ -4,7 +4,7 @@
 //! themselves live with what they describe: exit codes in `outcome`, environment variables in
 //! `settings`, config keys in `config_file`.
 
-use crate::cli::{options_of, Opt, COMMAND_OPTIONS};
+use crate::cli::{options_of, spec_of, Reaches};
 use crate::config_file::Key;
 use crate::outcome::{Class, ExitCodeRow, EXIT_CODES};
 use crate::settings::ENV_VARS;
@@ -53,27 +53,27 @@ No launcher at hand? `safe-ad emulator` runs a local stand-in:
   safe-ad emulator -- sh -c 'h=$(safe-ad create --put) && safe-ad metadata \"$h\"'";
 
 /// The exit codes the command at `path` (`remove`, `auth status`) can return, from the one
-/// table: a command that asks the launcher can meet every way a request fails (7, a copy that
-/// differs, is `status`'s alone); one that does not can only refuse its input or fail inside.
-/// `None` for the emulator, whose codes are its own, and for a group of commands.
+/// table and what its spec says it reaches: a command that asks the launcher can meet every way
+/// a request fails (7, a copy that differs, only where it compares); one that does not can only
+/// refuse its input or fail inside. `None` for the emulator, whose codes are its own, and for a
+/// group of commands.
 pub fn exit_codes_of(path: &str) -> Option<Vec<&'static ExitCodeRow>> {
-    if path == "emulator" || !COMMAND_OPTIONS.iter().any(|(row, _)| *row == path) {
-        return None;
-    }
-    // `config show` takes the launcher's options to show their values; it sends nothing.
-    let asks_launcher = options_of(path).contains(Opt::LauncherUrl) && path != "config show";
-    let returns = |class: Option<Class>| match class {
-        None | Some(Class::Usage) | Some(Class::Unexpected) => true,
-        Some(Class::Differs) => path == "status",
-        // `auth token` asks nothing, but has no token to print when none is found.
-        Some(Class::Auth) => asks_launcher || path == "auth token",
-        Some(_) => asks_launcher,
+    let reaches = spec_of(path)?.reaches;
+    let returns = |class: Option<Class>| match (class, reaches) {
+        (None | Some(Class::Usage) | Some(Class::Unexpected), _) => true,
+        (Some(Class::Differs), reaches) => reaches == Reaches::LauncherCompared,
+        (Some(Class::Auth), Reaches::Token) => true,
+        (Some(_), reaches) => matches!(reaches, Reaches::Launcher | Reaches::LauncherCompared),
     };
-    Some(EXIT_CODES.iter().filter(|row| returns(row.class)).collect())
+    match reaches {
+        Reaches::Group | Reaches::Emulator => None,
+        _ => Some(EXIT_CODES.iter().filter(|row| returns(row.class)).collect()),
+    }
 }
 
-/// A command's `Exit status:` list, for the end of its `--help`.
-fn exit_codes_of_text(rows: &[&ExitCodeRow]) -> String {
+/// An `Exit status:` list of these rows: every code for the top-level help, a command's own at
+/// the end of its `--help`.
+fn exit_codes_text(rows: &[&ExitCodeRow]) -> String {
     let codes: Vec<String> = rows.iter().map(|row| row.code.to_string()).collect();
     let rows: Vec<(&str, &str)> = codes
         .iter()
@@ -120,7 +120,7 @@ fn with_closing_texts(command: clap::Command, prefix: &str) -> clap::Command {
         if let Some(short) = join([examples.clone(), client_options_line(&path)]) {
             sub = sub.after_help(short);
         }
-        let exit = exit_codes_of(&path).map(|rows| exit_codes_of_text(&rows));
+        let exit = exit_codes_of(&path).map(|rows| exit_codes_text(&rows));
         if exit.is_some() {
             if let Some(long) = join([examples, exit]) {
                 sub = sub.after_long_help(long);
@@ -144,7 +144,7 @@ pub fn command() -> clap::Command {
         .after_long_help(format!(
             "{}\n\n{TRY_IT}\n\n{}\n\n{}\n\n{}",
             examples_text(),
-            exit_codes_text(),
+            exit_codes_text(&EXIT_CODES.iter().collect::<Vec<_>>()),
             environment_text(),
             files_text()
         ))
@@ -153,16 +153,6 @@ pub fn command() -> clap::Command {
 fn examples_text() -> String {
     let rows: Vec<(&str, &str)> = EXAMPLES.iter().map(|e| (e.command, e.about)).collect();
     format!("Examples:\n{}", two_columns(&rows, EXAMPLE_COLUMN))
-}
-
-fn exit_codes_text() -> String {
-    let codes: Vec<String> = EXIT_CODES.iter().map(|row| row.code.to_string()).collect();
-    let rows: Vec<(&str, &str)> = codes
-        .iter()
-        .zip(EXIT_CODES)
-        .map(|(code, row)| (code.as_str(), row.meaning))
-        .collect();
-    format!("Exit status:\n{}", two_columns(&rows, EXIT_COLUMN))
 }
 
 fn environment_text() -> String {

@@ -10,7 +10,7 @@ use std::ffi::OsString;
 use clap::{FromArgMatches, ValueEnum};
 
 use crate::batch::Procedure;
-use crate::cli::{Cli, ClientOptions, ColorWhen, Command, Opt, COMMAND_OPTIONS};
+use crate::cli::{Cli, ClientOptions, ColorWhen, Command, Opt};
 use crate::commands::{self, Context, Next};
 use crate::help;
 use crate::launcher::Operation;
@@ -218,10 +218,9 @@ fn misplaced_option(error: &clap::Error, args: &[OsString]) -> Option<Failure> {
     // The commands' own arguments are added when a command is built (see `cli::command`).
     command.build();
     let owners: Vec<String> = match client {
-        Some(opt) => COMMAND_OPTIONS
-            .iter()
-            .filter(|(_, opts)| opts.contains(opt))
-            .map(|(owner, _)| owner.to_string())
+        Some(opt) => crate::cli::taking(opt)
+            .into_iter()
+            .map(String::from)
             .collect(),
         None => {
             let mut owners = Vec::new();

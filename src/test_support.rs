@@ -9,7 +9,8 @@
 
 pub mod cli {
     pub use crate::cli::{
-        options_of, ClientOptions, Opt, SaveWith, Shell, CLIENT_OPTIONS, COMMAND_OPTIONS,
+        options_of, spec_of, ClientOptions, Opt, Opts, Reaches, SaveWith, Shell, Spec,
+        CLIENT_OPTIONS, COMMANDS,
     };
 }
 

@@ -4,6 +4,8 @@
 use clap::builder::PossibleValue;
 use clap::{Args, Subcommand, ValueEnum};
 
+use super::options::{Opt, Opts, CONNECT, OUTPUT, SENDS};
+use super::spec::{Reaches, Spec};
 use crate::config_file::Key;
 
 /// `safe-ad auth [OPTIONS] <COMMAND>`.
@@ -15,33 +17,10 @@ pub struct AuthArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum AuthCommand {
-    /// Ask the launcher for a token (a person approves it there) and store it in the config file
-    #[command(
-        long_about = "\
-Ask the launcher for a token with the LOW_LEVEL_API permission, and store it in the config file \
-(mode 0600).
-
-The launcher shows the request in its window and answers only when a person approves or denies \
-it, so this waits without a time limit unless --timeout (or timeout_secs) is set. Ctrl-C cancels.",
-        after_help = "Example:\n  safe-ad auth login && safe-ad auth status"
-    )]
     Login(LoginArgs),
-    /// Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it
     Status,
-    /// Revoke the token at the launcher and remove it from the config file
     Logout,
-    /// Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`
     Token,
-    /// Print the fingerprint of your own sign key, as `show` names signers and filter keys
-    #[command(
-        long_about = "\
-Print the fingerprint of your own sign key (GET /sign-key, then its serialised bytes), as `show` \
-names signers and filter keys: the first 16 hex digits of the SHA-256 of the launcher's serialised \
-key. `show` writes `you` for this key; `--signed-by` takes it like any other fingerprint. The \
-sign-key handle it gets is given back. `--json` prints {\"fingerprint\", \"key\"} (the key's 32 \
-bytes in base64).",
-        after_help = "Example:\n  safe-ad auth whoami"
-    )]
     Whoami,
 }
 
@@ -67,16 +46,9 @@ pub struct ConfigArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum ConfigCommand {
-    /// Print the config file's path
     Path,
-    /// Print every setting with its effective value and where it comes from (token masked)
     Show,
-    /// Set a key in the config file (for `token`, give `-` and pipe the token in)
-    #[command(
-        after_help = "Examples:\n  safe-ad config set launcher_url http://127.0.0.1:8100/0.6\n  safe-ad config set timeout_secs 10\n  safe-ad config set token - < token.txt"
-    )]
     Set(SetArgs),
-    /// Remove a key from the config file
     Unset(UnsetArgs),
 }
 
@@ -104,3 +76,199 @@ impl ValueEnum for Key {
         Some(PossibleValue::new(self.name()).help(self.about()))
     }
 }
+
+/// `safe-ad auth`.
+pub const AUTH: Spec = Spec {
+    path: "auth",
+    about: "Get, check, print or revoke the launcher token",
+    long_about: None,
+    after_help: None,
+    usage: None,
+    options: Opts::NONE,
+    reaches: Reaches::Group,
+    leases: false,
+    routes: &[],
+    json: None,
+    sample: &["status"],
+};
+
+/// `safe-ad config`.
+pub const CONFIG: Spec = Spec {
+    path: "config",
+    about: "Show or edit the config file",
+    long_about: None,
+    after_help: None,
+    usage: None,
+    options: Opts::NONE,
+    reaches: Reaches::Group,
+    leases: false,
+    routes: &[],
+    json: None,
+    sample: &["show"],
+};
+
+/// `safe-ad auth login`.
+pub const AUTH_LOGIN: Spec = Spec {
+    path: "auth login",
+    about:
+        "Ask the launcher for a token (a person approves it there) and store it in the config file",
+    long_about: Some(
+        "\
+Ask the launcher for a token with the LOW_LEVEL_API permission, and store it in the config file \
+(mode 0600).
+
+The launcher shows the request in its window and answers only when a person approves or denies \
+it, so this waits without a time limit unless --timeout (or timeout_secs) is set. Ctrl-C cancels.",
+    ),
+    after_help: Some("Example:\n  safe-ad auth login && safe-ad auth status"),
+    usage: None,
+    options: Opts::of(&[
+        Opt::LauncherUrl,
+        Opt::Timeout,
+        Opt::AllowInsecureHttp,
+        Opt::Quiet,
+        Opt::Color,
+    ]),
+    reaches: Reaches::Launcher,
+    leases: false,
+    routes: &["POST /auth"],
+    json: None,
+    sample: &[],
+};
+
+/// `safe-ad auth status`.
+pub const AUTH_STATUS: Spec = Spec {
+    path: "auth status",
+    about: "Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it",
+    long_about: None,
+    after_help: None,
+    usage: None,
+    options: CONNECT.union(OUTPUT),
+    reaches: Reaches::Launcher,
+    leases: false,
+    routes: &["GET /auth"],
+    json: Some("settings"),
+    sample: &[],
+};
+
+/// `safe-ad auth logout`.
+pub const AUTH_LOGOUT: Spec = Spec {
+    path: "auth logout",
+    about: "Revoke the token at the launcher and remove it from the config file",
+    long_about: None,
+    after_help: None,
+    usage: None,
+    options: CONNECT.union(Opts::of(&[Opt::Quiet])),
+    reaches: Reaches::Launcher,
+    leases: false,
+    routes: &["DELETE /auth"],
+    json: None,
+    sample: &[],
+};
+
+/// `safe-ad auth token`.
+pub const AUTH_TOKEN: Spec = Spec {
+    path: "auth token",
+    about: "Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`",
+    long_about: None,
+    after_help: None,
+    usage: None,
+    options: Opts::of(&[Opt::TokenFile, Opt::Color]),
+    reaches: Reaches::Token,
+    leases: false,
+    routes: &[],
+    json: None,
+    sample: &[],
+};
+
+/// `safe-ad auth whoami`.
+pub const AUTH_WHOAMI: Spec = Spec {
+    path: "auth whoami",
+    about: "Print the fingerprint of your own sign key, as `show` names signers and filter keys",
+    long_about: Some(
+        "\
+Print the fingerprint of your own sign key (GET /sign-key, then its serialised bytes), as `show` \
+names signers and filter keys: the first 16 hex digits of the SHA-256 of the launcher's serialised \
+key. `show` writes `you` for this key; `--signed-by` takes it like any other fingerprint. The \
+sign-key handle it gets is given back. `--json` prints {\"fingerprint\", \"key\"} (the key's 32 \
+bytes in base64).",
+    ),
+    after_help: Some("Example:\n  safe-ad auth whoami"),
+    usage: None,
+    options: SENDS.union(OUTPUT),
+    reaches: Reaches::Launcher,
+    leases: true,
+    routes: &[
+        "GET /sign-key",
+        "GET /sign-key/serialise/<k>",
+        "DELETE /sign-key/<k>",
+    ],
+    json: Some("whoami"),
+    sample: &[],
+};
+
+/// `safe-ad config path`.
+pub const CONFIG_PATH: Spec = Spec {
+    path: "config path",
+    about: "Print the config file's path",
+    long_about: None,
+    after_help: None,
+    usage: None,
+    options: Opts::of(&[Opt::Json, Opt::Color]),
+    reaches: Reaches::Nothing,
+    leases: false,
+    routes: &[],
+    json: Some("settings"),
+    sample: &[],
+};
+
+/// `safe-ad config show`.
+pub const CONFIG_SHOW: Spec = Spec {
+    path: "config show",
+    about: "Print every setting with its effective value and where it comes from (token masked)",
+    long_about: None,
+    after_help: None,
+    usage: None,
+    options: Opts::of(&[
+        Opt::LauncherUrl,
+        Opt::TokenFile,
+        Opt::Timeout,
+        Opt::Json,
+        Opt::Color,
+    ]),
+    reaches: Reaches::Nothing,
+    leases: false,
+    routes: &[],
+    json: Some("settings"),
+    sample: &[],
+};
+
+/// `safe-ad config set`.
+pub const CONFIG_SET: Spec = Spec {
+    path: "config set",
+    about: "Set a key in the config file (for `token`, give `-` and pipe the token in)",
+    long_about: None,
+    after_help: Some("Examples:\n  safe-ad config set launcher_url http://127.0.0.1:8100/0.6\n  safe-ad config set timeout_secs 10\n  safe-ad config set token - < token.txt"),
+    usage: None,
+    options: Opts::of(&[Opt::Quiet, Opt::Color]),
+    reaches: Reaches::Nothing,
+    leases: false,
+    routes: &[],
+    json: None,
+    sample: &["timeout_secs", "5"],
+};
+
+/// `safe-ad config unset`.
+pub const CONFIG_UNSET: Spec = Spec {
+    path: "config unset",
+    about: "Remove a key from the config file",
+    long_about: None,
+    after_help: None,
+    usage: None,
+    options: Opts::of(&[Opt::Quiet, Opt::Color]),
+    reaches: Reaches::Nothing,
+    leases: false,
+    routes: &[],
+    json: None,
+    sample: &["timeout_secs"],
+};

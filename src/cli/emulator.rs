@@ -5,6 +5,8 @@
 
 use std::path::PathBuf;
 
+use super::options::{Opt, Opts, CONNECT};
+use super::spec::{Reaches, Spec};
 use clap::{Args, Subcommand, ValueHint};
 use safe_ad_emulator::EmulatorArgs;
 
@@ -27,51 +29,10 @@ pub struct EmulatorCommand {
 /// What `safe-ad emulator` does besides running one: its subcommands.
 #[derive(Debug, Subcommand)]
 pub enum EmulatorAction {
-    /// Print, count or check the requests a running emulator answered (its journal)
-    #[command(
-        long_about = "\
-Print, count or check the requests a running emulator answered: its journal, read from \
-GET /_emulator/requests of the emulator that SAFE_LAUNCHER_URL and SAFE_LAUNCHER_TOKEN name (as \
-`--background` printed them), so any later step of a CI job can say what the script under test \
-sent.
-
-Records are printed one JSON object a line (a short table on a terminal), oldest first, with the \
-keys of the --log records: seq, method, path, status, error_code, description, elapsed_ms, ... \
-The filters all apply together. `--count` prints how many matched; `--expect` checks that number \
-and exits 1 when it is not met, listing on stderr what matched (at most 20), so a failing step \
-says why in its own log. A journal keeps the last 16 MiB of requests; when it dropped older ones \
-this says how many, and `--expect` fails rather than count short.",
-        after_help = "Examples:\n  safe-ad emulator requests --method PUT --path '/appendable-data/*' --count\n  safe-ad emulator requests --status 4xx --expect 0\n  mark=$(safe-ad emulator requests | tail -n 1)\n  safe-ad emulator requests --since \"$mark\" --count"
-    )]
     Requests(Box<RequestsArgs>),
 
-    /// Write what a running emulator holds as a fixture, for --import (or --state)
-    #[command(
-        long_about = "\
-Write what a running emulator holds on its network as a fixture: the state file that \
-`safe-ad emulator --import FILE` (or --state FILE) loads back to the same network. It is read \
-from GET /_emulator/network of the emulator that SAFE_LAUNCHER_URL and SAFE_LAUNCHER_TOKEN name \
-(as --background printed them), as `emulator requests` reads the journal.
-
-Appendable, structured and immutable data are all written; an immutable data's name, which the \
-emulator computes from its content and cipher, is left out (so the file can be edited by hand). \
-Handles are not part of it. FILE is replaced whole and atomically (a new file beside it, renamed \
-over it), keeping its permissions; a FILE that is a symbolic link or not a regular file is \
-refused before anything is sent. Without FILE, or with `-`, the fixture goes to standard output.",
-        after_help = "Examples:\n  safe-ad emulator export fixture.json\n  safe-ad emulator --background --import fixture.json"
-    )]
     Export(ExportArgs),
 
-    /// List your background emulators: process, URL, start, fixture, directory
-    #[command(
-        long_about = "\
-List the background emulators of yours that run (those `safe-ad emulator --background` started, \
-found by their run directories in $TMPDIR or /tmp): each one's process id, URL, when it started \
-(UTC), the fixture it loaded (--import or --state) and its run directory, oldest first. \
-`safe-ad emulator --stop --pid PID` stops one of them, `--stop --all` every one. With --json, one \
-JSON object a line.",
-        after_help = "Examples:\n  safe-ad emulator list\n  safe-ad emulator --stop --pid \"$(safe-ad emulator list --json | jq -r .pid | head -n 1)\""
-    )]
     List,
 }
 
@@ -133,3 +94,102 @@ pub struct RequestsArgs {
     #[arg(long)]
     pub clear: bool,
 }
+
+/// `safe-ad emulator`.
+pub const EMULATOR: Spec = Spec {
+    path: "emulator",
+    about: "Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)",
+    long_about: Some(
+        "\
+Run a local stand-in for the SAFE Launcher, for trying safe-ad and testing scripts in CI.
+
+It listens on loopback only and prints SAFE_LAUNCHER_URL=... and SAFE_LAUNCHER_TOKEN=... lines that a \
+shell can eval. With `-- COMMAND [ARGS...]` it starts on a free port, runs COMMAND with those two \
+variables in its environment, stops when COMMAND ends and exits with COMMAND's exit code.",
+    ),
+    after_help: Some("Examples:\n  safe-ad emulator -- sh -c 'safe-ad clear-data --save post 1'\n  eval \"$(safe-ad emulator --background --listen 127.0.0.1:0)\"\n  safe-ad create --put\n  safe-ad emulator --stop"),
+    usage: None,
+    options: Opts::NONE,
+    reaches: Reaches::Emulator,
+    leases: false,
+    routes: &[],
+    json: None,
+    sample: &["--listen", "127.0.0.1:0", "--", "true"],
+};
+
+/// `safe-ad emulator requests`.
+pub const EMULATOR_REQUESTS: Spec = Spec {
+    path: "emulator requests",
+    about: "Print, count or check the requests a running emulator answered (its journal)",
+    long_about: Some(
+        "\
+Print, count or check the requests a running emulator answered: its journal, read from \
+GET /_emulator/requests of the emulator that SAFE_LAUNCHER_URL and SAFE_LAUNCHER_TOKEN name (as \
+`--background` printed them), so any later step of a CI job can say what the script under test \
+sent.
+
+Records are printed one JSON object a line (a short table on a terminal), oldest first, with the \
+keys of the --log records: seq, method, path, status, error_code, description, elapsed_ms, ... \
+The filters all apply together. `--count` prints how many matched; `--expect` checks that number \
+and exits 1 when it is not met, listing on stderr what matched (at most 20), so a failing step \
+says why in its own log. A journal keeps the last 16 MiB of requests; when it dropped older ones \
+this says how many, and `--expect` fails rather than count short.",
+    ),
+    after_help: Some("Examples:\n  safe-ad emulator requests --method PUT --path '/appendable-data/*' --count\n  safe-ad emulator requests --status 4xx --expect 0\n  mark=$(safe-ad emulator requests | tail -n 1)\n  safe-ad emulator requests --since \"$mark\" --count"),
+    usage: None,
+    options: CONNECT.union(Opts::of(&[Opt::Json, Opt::Quiet])),
+    reaches: Reaches::Launcher,
+    leases: false,
+    routes: &["GET /_emulator/requests", "DELETE /_emulator/requests"],
+    json: Some("journal"),
+    sample: &["--count"],
+};
+
+/// `safe-ad emulator export`.
+pub const EMULATOR_EXPORT: Spec = Spec {
+    path: "emulator export",
+    about: "Write what a running emulator holds as a fixture, for --import (or --state)",
+    long_about: Some(
+        "\
+Write what a running emulator holds on its network as a fixture: the state file that \
+`safe-ad emulator --import FILE` (or --state FILE) loads back to the same network. It is read \
+from GET /_emulator/network of the emulator that SAFE_LAUNCHER_URL and SAFE_LAUNCHER_TOKEN name \
+(as --background printed them), as `emulator requests` reads the journal.
+
+Appendable, structured and immutable data are all written; an immutable data's name, which the \
+emulator computes from its content and cipher, is left out (so the file can be edited by hand). \
+Handles are not part of it. FILE is replaced whole and atomically (a new file beside it, renamed \
+over it), keeping its permissions; a FILE that is a symbolic link or not a regular file is \
+refused before anything is sent. Without FILE, or with `-`, the fixture goes to standard output.",
+    ),
+    after_help: Some("Examples:\n  safe-ad emulator export fixture.json\n  safe-ad emulator --background --import fixture.json"),
+    usage: None,
+    options: CONNECT.union(Opts::of(&[Opt::Quiet])),
+    reaches: Reaches::Launcher,
+    leases: false,
+    routes: &["GET /_emulator/network"],
+    json: None,
+    sample: &["-"],
+};
+
+/// `safe-ad emulator list`.
+pub const EMULATOR_LIST: Spec = Spec {
+    path: "emulator list",
+    about: "List your background emulators: process, URL, start, fixture, directory",
+    long_about: Some(
+        "\
+List the background emulators of yours that run (those `safe-ad emulator --background` started, \
+found by their run directories in $TMPDIR or /tmp): each one's process id, URL, when it started \
+(UTC), the fixture it loaded (--import or --state) and its run directory, oldest first. \
+`safe-ad emulator --stop --pid PID` stops one of them, `--stop --all` every one. With --json, one \
+JSON object a line.",
+    ),
+    after_help: Some("Examples:\n  safe-ad emulator list\n  safe-ad emulator --stop --pid \"$(safe-ad emulator list --json | jq -r .pid | head -n 1)\""),
+    usage: None,
+    options: Opts::of(&[Opt::Json, Opt::Color]),
+    reaches: Reaches::Nothing,
+    leases: false,
+    routes: &[],
+    json: Some("emulators"),
+    sample: &[],
+};

@@ -1,6 +1,6 @@
-//! The clap definitions of the commands over handles and items: `create`, `open`, `reopen`,
-//! `put`/`post`/`metadata`, the clears, `show`, `status`, `remove`/`restore`/`purge`, `append`
-//! and `decode`, with the values their options take.
+//! The commands over items, with their specs: `show` and `cat` read them, `status` compares a
+//! copy with the network, `remove`/`restore`/`purge` change them one index at a time (or those
+//! the selectors choose), and `append` adds one; with the values their options take.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -8,60 +8,13 @@ use std::path::PathBuf;
 use clap::builder::PossibleValue;
 use clap::{ArgGroup, Args, ValueEnum};
 
+use super::handles::{HandleArgs, SaveWith};
+use super::options::{Opt, Opts, DRY, ITEM_COMMAND, OUTPUT, SENDS};
+use super::spec::{Reaches, Spec};
+
 /// The help heading of the options that choose items by what they are.
 const SELECTORS: &str = "Selectors (choose items by what they are)";
 
-/// `put`, `post` and `metadata`: options and handles.
-#[derive(Debug, Args)]
-pub struct HandleCommand {
-    #[command(flatten)]
-    pub handles: HandleArgs,
-}
-
-/// `create [NAME] [--private] [--white-list] [--put]`.
-#[derive(Debug, Args)]
-pub struct CreateCommand {
-    /// The name: 32 bytes as standard base64 (44 characters) or 64 hex digits; random if not given
-    #[arg(value_name = "NAME")]
-    pub name: Option<String>,
-
-    /// Make private data, whose items are encrypted
-    #[arg(long)]
-    pub private: bool,
-
-    /// Filter appends with a whitelist (only listed keys may append) instead of a blacklist
-    #[arg(long)]
-    pub white_list: bool,
-
-    /// Save the new data to the network right after (PUT), if it was made
-    #[arg(long)]
-    pub put: bool,
-}
-
-/// `open NAME [--private]`.
-#[derive(Debug, Args)]
-pub struct OpenCommand {
-    /// The name: 32 bytes as standard base64 (44 characters) or 64 hex digits
-    #[arg(value_name = "NAME")]
-    pub name: String,
-
-    /// The data is private (its data id differs from public data of the same name)
-    #[arg(long)]
-    pub private: bool,
-}
-
-/// `reopen [--drop] HANDLE...`.
-#[derive(Debug, Args)]
-pub struct ReopenCommand {
-    /// Also drop each old handle once its new one is there
-    #[arg(long)]
-    pub drop: bool,
-
-    #[command(flatten)]
-    pub handles: HandleArgs,
-}
-
-/// `show [--full] [--index RANGE] [SELECTOR]... HANDLE...`.
 #[derive(Debug, Args)]
 pub struct ShowCommand {
     /// Show the whole content of structured data, not a preview (`content`, in base64, with --json)
@@ -212,35 +165,392 @@ pub enum EncryptWith {
     Asymmetric,
 }
 
-/// The two clears: options, `--save` and handles.
-#[derive(Debug, Args)]
-pub struct ClearCommand {
-    /// After a successful clear, save the handle with this operation, so the change reaches the network
-    #[arg(long, value_name = "OPERATION")]
-    pub save: Option<SaveWith>,
+/// `safe-ad remove`.
+pub const REMOVE: Spec = Spec {
+    path: "remove",
+    about: "Move data items to deleted_data, one index at a time (local until saved: see --save)",
+    long_about: Some(
+        "\
+Move the data items at these indexes into the deleted_data section \
+(DELETE /appendable-data/<HANDLE>/<INDEX>): the one-item form of `clear-data`.
 
-    #[command(flatten)]
-    pub handles: HandleArgs,
-}
+Indexes count from 0, as `safe-ad show` numbers the items. Several indexes are applied one at a \
+time, the highest first, so each still names the item you saw: removing item 1 moves every later \
+item down. Every index is checked against the list before the first change: one past the end \
+changes nothing (exit 4). This changes only the launcher's local copy; it reaches the network when \
+you save the data afterwards with `post`; `--save post` does both, once every index succeeded.
 
-/// The save that follows a clear.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum SaveWith {
-    Post,
-    Put,
-}
+Or choose the items by what they are (SELECTOR): --signed-by, --kind, --data-id, --name. One \
+read of the handle resolves them to indexes (with indexes given too: only those); every selector \
+given must hold; --data-id and --name may be given more than once (any of them). No match is \
+exit 0 with a note, or exit 4 with --require-match. `--dry-run` with selectors sends nothing, not \
+even the read, so it cannot say which items match: `safe-ad show HANDLE` with the same selectors \
+lists them. `--curl` with selectors is refused (exit 2): a curl script cannot choose items.
 
-#[derive(Debug, Args)]
-pub struct HandleArgs {
-    /// Appendable data handles: decimal numbers, 0 to 18446744073709551615; `-` reads them from stdin
-    #[arg(required = true, value_name = "HANDLE", allow_negative_numbers = true)]
-    pub handles: Vec<OsString>,
-}
+Positions are the network's sorted order (structured data, then immutable data, then public, \
+then private appendable data, each by name), not the order items came in, and they move after a \
+change: read them again with `safe-ad show` (ITEM ORDER in safe-ad-remove(1)).",
+    ),
+    after_help: Some("Examples:\n  safe-ad remove 7 0\n  safe-ad remove --save post 7 0 1\n  safe-ad remove --kind immutable-data --signed-by others --dry-run 7"),
+    usage: Some(
+        "safe-ad remove [OPTIONS] <HANDLE> <INDEX>...\n       \
+safe-ad remove [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]...",
+    ),
+    options: ITEM_COMMAND,
+    reaches: Reaches::Launcher,
+    leases: true,
+    routes: &[
+        "GET /appendable-data/metadata/<h>",
+        "DELETE /appendable-data/<h>/<i>",
+        "POST /appendable-data/<h>",
+        "PUT /appendable-data/<h>",
+        "GET /appendable-data/<h>/<i>",
+        "GET /appendable-data/deleted-data/<h>/<i>",
+        "GET /appendable-data/sign-key/<h>/<i>",
+        "GET /appendable-data/sign-key/deleted-data/<h>/<i>",
+        "GET /appendable-data/filter/<h>/<i>",
+        "GET /data-id/<d>",
+        "GET /sign-key",
+        "GET /sign-key/serialise/<k>",
+        "DELETE /sign-key/<k>",
+        "GET /structured-data/handle/<d>",
+        "GET /structured-data/<s>",
+        "DELETE /structured-data/handle/<s>",
+        "GET /immutable-data/reader/<d>",
+        "GET /immutable-data/<r>",
+        "DELETE /immutable-data/reader/<r>",
+        "GET /appendable-data/handle/<d>",
+        "DELETE /appendable-data/handle/<a>",
+        "DELETE /data-id/<d>",
+    ],
+    json: Some("step"),
+    sample: &["1", "0"],
+};
 
-/// `decode [BYTES|-]`.
-#[derive(Debug, Args)]
-pub struct DecodeCommand {
-    /// The bytes, as base64 or hex; `-` (or nothing) reads raw bytes from standard input
-    #[arg(value_name = "BYTES")]
-    pub bytes: Option<String>,
-}
+/// `safe-ad restore`.
+pub const RESTORE: Spec = Spec {
+    path: "restore",
+    about: "Move deleted items back to the data items, one index at a time (local until saved: see --save)",
+    long_about: Some(
+        "\
+Move the deleted items at these indexes back into the data items \
+(PUT /appendable-data/restore/<HANDLE>/<INDEX>).
+
+Indexes count from 0 in the deleted list, as `safe-ad show` numbers them, and are applied the \
+highest first, each checked before the first change. This changes only the launcher's local copy. \
+A post carries no data items, so a plain `post` afterwards takes an item whose removal was saved \
+off the network's deleted list without making it data: it is gone for good. `--save post` makes \
+it data again: it reads the network's deleted list once, restores, saves, then appends each such \
+item again (signed by you) and gives back the data ids it took; as it may hold one for each \
+item across the save, it restores at most 8 items at a time (more is exit 2, nothing changed). \
+Selectors (--signed-by, --kind, --data-id, --name) choose items by what they are, as for \
+`remove`; the lists keep the network's sorted order (ITEM ORDER in safe-ad-remove(1)).",
+    ),
+    after_help: Some("Example:\n  safe-ad restore --save post 7 0"),
+    usage: Some(
+        "safe-ad restore [OPTIONS] <HANDLE> <INDEX>...\n       \
+safe-ad restore [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]...",
+    ),
+    options: ITEM_COMMAND,
+    reaches: Reaches::Launcher,
+    leases: true,
+    routes: &[
+        "GET /appendable-data/metadata/<h>",
+        "PUT /appendable-data/restore/<h>/<i>",
+        "POST /appendable-data/<h>",
+        "PUT /appendable-data/<h>",
+        "GET /appendable-data/<h>/<i>",
+        "GET /appendable-data/deleted-data/<h>/<i>",
+        "GET /appendable-data/sign-key/<h>/<i>",
+        "GET /appendable-data/sign-key/deleted-data/<h>/<i>",
+        "GET /appendable-data/filter/<h>/<i>",
+        "GET /data-id/<d>",
+        "GET /sign-key",
+        "GET /sign-key/serialise/<k>",
+        "DELETE /sign-key/<k>",
+        "GET /structured-data/handle/<d>",
+        "GET /structured-data/<s>",
+        "DELETE /structured-data/handle/<s>",
+        "GET /immutable-data/reader/<d>",
+        "GET /immutable-data/<r>",
+        "DELETE /immutable-data/reader/<r>",
+        "GET /appendable-data/handle/<d>",
+        "DELETE /appendable-data/handle/<a>",
+        "DELETE /data-id/<d>",
+        "GET /appendable-data/serialise/<h>",
+        "GET /appendable-data/data-id/<h>",
+        "GET /appendable-data/serialise/<a>",
+        "POST /data-id/<d>",
+        "PUT /appendable-data/<h>/<d>",
+    ],
+    json: Some("step"),
+    sample: &["1", "0"],
+};
+
+/// `safe-ad purge`.
+pub const PURGE: Spec = Spec {
+    path: "purge",
+    about: "Remove deleted items for good, one index at a time (local until saved: see --save)",
+    long_about: Some(
+        "\
+Remove the deleted items at these indexes from deleted_data for good \
+(DELETE /appendable-data/deleted-data/<HANDLE>/<INDEX>): the one-item form of \
+`clear-deleted-data`.
+
+Indexes count from 0 in the deleted list, as `safe-ad show` numbers them, and are applied the \
+highest first, each checked before the first change. This changes only the launcher's local copy. \
+A post sends the copy's deleted list, so a plain `post` afterwards leaves an item whose removal \
+was not saved yet as data on the network. `--save post` saves first (the removal), then purges, \
+then saves again, once every index succeeded: two saves, each named. Without --save it first \
+compares the items with the network's deleted list (as `clear-deleted-data` does) and notes what a \
+plain post would leave only when one's removal is not saved. Selectors (--signed-by, \
+--kind, --data-id, --name) choose items by what they are, as for `remove`; the lists keep the \
+network's sorted order (ITEM ORDER in safe-ad-remove(1)).",
+    ),
+    after_help: Some("Example:\n  safe-ad purge --save post 7 1 0"),
+    usage: Some(
+        "safe-ad purge [OPTIONS] <HANDLE> <INDEX>...\n       \
+safe-ad purge [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]...",
+    ),
+    options: ITEM_COMMAND,
+    reaches: Reaches::Launcher,
+    leases: true,
+    routes: &[
+        "GET /appendable-data/metadata/<h>",
+        "DELETE /appendable-data/deleted-data/<h>/<i>",
+        "POST /appendable-data/<h>",
+        "PUT /appendable-data/<h>",
+        "GET /appendable-data/<h>/<i>",
+        "GET /appendable-data/deleted-data/<h>/<i>",
+        "GET /appendable-data/sign-key/<h>/<i>",
+        "GET /appendable-data/sign-key/deleted-data/<h>/<i>",
+        "GET /appendable-data/filter/<h>/<i>",
+        "GET /data-id/<d>",
+        "GET /sign-key",
+        "GET /sign-key/serialise/<k>",
+        "DELETE /sign-key/<k>",
+        "GET /structured-data/handle/<d>",
+        "GET /structured-data/<s>",
+        "DELETE /structured-data/handle/<s>",
+        "GET /immutable-data/reader/<d>",
+        "GET /immutable-data/<r>",
+        "DELETE /immutable-data/reader/<r>",
+        "GET /appendable-data/handle/<d>",
+        "DELETE /appendable-data/handle/<a>",
+        "DELETE /data-id/<d>",
+        "GET /appendable-data/serialise/<h>",
+        "GET /appendable-data/data-id/<h>",
+        "GET /appendable-data/serialise/<a>",
+    ],
+    json: Some("step"),
+    sample: &["1", "0"],
+};
+
+/// `safe-ad append`.
+pub const APPEND: Spec = Spec {
+    path: "append",
+    about: "Append an item: data by name, or a file as immutable data (see --help)",
+    long_about: Some(
+        "\
+Append an item to an appendable data: a data id for the structured or appendable data of NAME \
+(POST /data-id/structured-data or /data-id/appendable-data), the append \
+(PUT /appendable-data/<HANDLE>/<DATA-ID>), and the data id dropped again (DELETE /data-id/<DATA-ID>), \
+also when the append failed.
+
+The launcher sends an append to the network at once and leaves the handle's local copy as it \
+was: to see the new item, get a fresh handle with `safe-ad reopen HANDLE` and `show` that. The \
+launcher refuses it (-25) for a stale handle, a filter that keeps you out, or (public data) an \
+item that is in the deleted list.
+
+With --immutable FILE (or `-` for standard input) it writes the content as immutable data first \
+(GET /immutable-data/writer, POST /immutable-data/<WRITER> with the bytes, cipher options \
+GET /cipher-opts/PLAIN, or SYMMETRIC, or ASYMMETRIC with the private data's encrypt key, then \
+PUT /immutable-data/<WRITER>/<CIPHER-OPTS>, which answers its data id) and appends that: how a \
+message is sent to an inbox. Every handle it takes is given back, also when a step fails. \
+Content over 8 MiB is refused before any request.",
+    ),
+    after_help: Some("Examples:\n  safe-ad append 7 --structured AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=\n  safe-ad append 7 --appendable \"$name\" --private\n  echo 'See you at 3.' | safe-ad append 5 --immutable -"),
+    usage: Some(
+        "safe-ad append [OPTIONS] <HANDLE> --structured <NAME> [--type-tag <N>]\n       \
+safe-ad append [OPTIONS] <HANDLE> --appendable <NAME> [--private]\n       \
+safe-ad append [OPTIONS] <HANDLE> --immutable <FILE> [--encrypt <HOW>]",
+    ),
+    options: SENDS.union(OUTPUT).union(DRY),
+    reaches: Reaches::Launcher,
+    leases: true,
+    routes: &[
+        "POST /data-id/structured-data",
+        "POST /data-id/appendable-data",
+        "PUT /appendable-data/<h>/<d>",
+        "DELETE /data-id/<d>",
+        "GET /immutable-data/writer",
+        "POST /immutable-data/<w>",
+        "GET /cipher-opts/<how>",
+        "GET /cipher-opts/<how>/<key>",
+        "GET /appendable-data/encrypt-key/<h>",
+        "DELETE /appendable-data/encrypt-key/<key>",
+        "PUT /immutable-data/<w>/<c>",
+        "DELETE /immutable-data/writer/<w>",
+        "DELETE /cipher-opts/<c>",
+    ],
+    json: Some("step"),
+    sample: &["1", "--structured", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="],
+};
+
+/// `safe-ad show`.
+pub const SHOW: Spec = Spec {
+    path: "show",
+    about: "Show what handles hold: data items, deleted items, who signed each, the filter's keys",
+    long_about: Some(
+        "\
+Show what the launcher holds for each handle: its metadata, each data item and each deleted item \
+(its index, what it points at, its data id, who signed it), and the keys of its filter. One block \
+per handle; `--json` prints one object per handle instead.
+
+What an item points at is asked of the launcher: structured data shows its version and a preview \
+of its content (text as text, anything else as its length and first bytes in hex; `--full` shows \
+all of it), appendable data its version and counts. A data id is the launcher's serialised bytes \
+in base64 (POST /data-id takes them back). A signer is a short fingerprint of its serialised key \
+(the same key always gives the same one), or `you` for your own key.
+
+It only reads. It gets data-id, sign-key and structured-data handles from the launcher to do so \
+and drops each again, also when a step fails or on Ctrl-C. Items are read up to --jobs at once \
+(at most 8), holding at most 8 handles of a kind: the launcher keeps 100 of each kind and evicts \
+the oldest, so none of yours goes unless you hold more than 92 of a kind. An item that cannot be \
+read is shown with the launcher's error, and the rest still are.
+
+Selectors (--signed-by, --kind, --data-id, --name) keep only the items they match, as `remove`, \
+`restore` and `purge` choose them: `show 7 --signed-by others` lists the data items \
+`remove 7 --signed-by others` then moves (and the deleted items `restore` or `purge` then act on).",
+    ),
+    after_help: Some("Examples:\n  safe-ad show 7\n  safe-ad show --index 0..10 --json 7\n  safe-ad show --full 7\n  safe-ad show --signed-by others 7"),
+    usage: None,
+    options: SENDS.union(OUTPUT).union(Opts::of(&[Opt::Jobs])),
+    reaches: Reaches::Launcher,
+    leases: true,
+    routes: &[
+        "GET /appendable-data/metadata/<h>",
+        "GET /appendable-data/<h>/<i>",
+        "GET /appendable-data/deleted-data/<h>/<i>",
+        "GET /appendable-data/sign-key/<h>/<i>",
+        "GET /appendable-data/sign-key/deleted-data/<h>/<i>",
+        "GET /appendable-data/filter/<h>/<i>",
+        "GET /data-id/<d>",
+        "GET /sign-key",
+        "GET /sign-key/serialise/<k>",
+        "DELETE /sign-key/<k>",
+        "GET /structured-data/handle/<d>",
+        "GET /structured-data/<s>",
+        "DELETE /structured-data/handle/<s>",
+        "GET /immutable-data/reader/<d>",
+        "GET /immutable-data/<r>",
+        "DELETE /immutable-data/reader/<r>",
+        "GET /appendable-data/handle/<d>",
+        "DELETE /appendable-data/handle/<a>",
+        "DELETE /data-id/<d>",
+    ],
+    json: Some("show"),
+    sample: &["1"],
+};
+
+/// `safe-ad cat`.
+pub const CAT: Spec = Spec {
+    path: "cat",
+    about: "Write one item's content to stdout as raw bytes, exactly as stored",
+    long_about: Some(
+        "\
+Write the content of the item at INDEX of HANDLE (of its deleted list with --deleted) to stdout \
+as raw bytes, exactly as the network stores it: immutable data whole, structured data's current \
+content. For a file or a pipe (`> file`, `| sha256sum`); the bytes are the same as the base64 in \
+`safe-ad show --full --json`'s content_base64.
+
+It reads as `show` does (the item's data id, then a reader or the structured data, each given \
+back, also on Ctrl-C) and sends nothing else. Content larger than one answer may be \
+(1024 KiB) is refused, as `show --full` leaves it unread; an item that points at appendable data \
+has no content; content of another length than the size the launcher gave for it is an answer \
+it never gives (exit 1), and nothing is written. Content that is not text (not UTF-8, or with \
+control characters: a carriage return not followed by a line feed is one) is not written to a \
+terminal unless --force is given (exit 2).",
+    ),
+    after_help: Some(
+        "Examples:\n  safe-ad cat 7 0 > message.txt\n  safe-ad cat --deleted 7 2 | sha256sum",
+    ),
+    usage: None,
+    options: SENDS,
+    reaches: Reaches::Launcher,
+    leases: true,
+    routes: &[
+        "GET /appendable-data/<h>/<i>",
+        "GET /appendable-data/deleted-data/<h>/<i>",
+        "GET /data-id/<d>",
+        "GET /structured-data/handle/<d>",
+        "GET /structured-data/<s>",
+        "DELETE /structured-data/handle/<s>",
+        "GET /immutable-data/reader/<d>",
+        "GET /immutable-data/<r>",
+        "DELETE /immutable-data/reader/<r>",
+        "DELETE /data-id/<d>",
+    ],
+    json: None,
+    sample: &["1", "0"],
+};
+
+/// `safe-ad status`.
+pub const STATUS: Spec = Spec {
+    path: "status",
+    about: "Compare handles' copies with the network: in sync, changes not saved, stale, items the copy lacks",
+    long_about: Some(
+        "\
+Compare each handle's copy with the network. A handle is the launcher's own copy of the data: \
+clears, removes, restores, purges and filter edits change only the copy until a save (post, or \
+put for data never saved); after a post the launcher's copy holds no data items; someone else's \
+save makes the copy stale (a post fails with -25); an append goes to the network and not to the \
+copy.
+
+For each handle it reads the copy as `show` does and, at the same time, fetches the network's \
+data into a fresh handle the way `reopen` does (GET /appendable-data/data-id/<HANDLE>, \
+GET /appendable-data/handle/<DATA-ID>) and reads it through its serialised bytes \
+(GET /appendable-data/serialise/<FRESH>: its items' data ids and signers, all a comparison needs; \
+what they point at only for the items the copy lacks), and gives back every handle it took, also \
+on Ctrl-C. It prints whether the copy \
+is in sync, both versions, the changes not saved (items removed, restored or purged, filter keys \
+added or taken, the filter toggled), a copy a post left without data items, the data items on \
+the network the copy does not show, and the command that goes on from there.
+
+Exit status 0 when no copy holds a change a save would send and none is stale (so \
+`post H && status H` exits 0), 7 when one does or is stale; a failure keeps its own code, and \
+the first handle, in input order, that differs or failed picks it. -q prints nothing and lets \
+the code speak.",
+    ),
+    after_help: Some("Exit 7 when one differs (a save would change the network, or the copy is stale), 0 when none does; 3, 4, 5 and 6 when it could not tell.\n\nExamples:\n  safe-ad status 7\n  safe-ad -q status 7 || { [ $? -eq 7 ] && safe-ad reopen 7; }\n  safe-ad status --json 7 8 9"),
+    usage: None,
+    options: SENDS.union(OUTPUT).union(Opts::of(&[Opt::Jobs])),
+    reaches: Reaches::LauncherCompared,
+    leases: true,
+    routes: &[
+        "GET /appendable-data/metadata/<h>",
+        "GET /appendable-data/<h>/<i>",
+        "GET /appendable-data/deleted-data/<h>/<i>",
+        "GET /appendable-data/sign-key/<h>/<i>",
+        "GET /appendable-data/sign-key/deleted-data/<h>/<i>",
+        "GET /appendable-data/filter/<h>/<i>",
+        "GET /data-id/<d>",
+        "GET /sign-key",
+        "GET /sign-key/serialise/<k>",
+        "DELETE /sign-key/<k>",
+        "GET /structured-data/handle/<d>",
+        "GET /structured-data/<s>",
+        "DELETE /structured-data/handle/<s>",
+        "GET /immutable-data/reader/<d>",
+        "GET /immutable-data/<r>",
+        "DELETE /immutable-data/reader/<r>",
+        "GET /appendable-data/handle/<d>",
+        "DELETE /appendable-data/handle/<a>",
+        "DELETE /data-id/<d>",
+        "GET /appendable-data/serialise/<h>",
+        "GET /appendable-data/data-id/<h>",
+        "GET /appendable-data/serialise/<a>",
+    ],
+    json: Some("status"),
+    sample: &["1"],
+};

@@ -1,6 +1,6 @@
-//! The client options, one row each (`client_options!`), and the one table of which command
-//! takes which ([`COMMAND_OPTIONS`]), with the clap arguments they become and [`WithOptions`],
-//! which gives a command its row when clap builds it.
+//! The client options, one row each (`client_options!`), the sets of them that commands take
+//! (each command's spec names its set), the clap arguments they become, and [`WithOptions`],
+//! which gives a command its options when clap builds it.
 //!
 //! `settings` checks what was typed; this part defines, collects and merges it.
 
@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use clap::builder::Resettable;
 use clap::{Arg, ValueEnum};
 
+use super::spec::{described, options_of, spec_of, COMMANDS};
 use crate::values;
 
 /// The help heading of the client options in a command's help, after its own options.
@@ -16,13 +17,13 @@ pub const CLIENT_OPTIONS: &str = "Client options (the same for every command)";
 
 /// Before the subcommand: every option that any command takes.
 pub(super) fn add_every_option(command: clap::Command) -> clap::Command {
-    let all = COMMAND_OPTIONS
+    let all = COMMANDS
         .iter()
-        .fold(Opts::NONE, |all, (_, opts)| all.union(*opts));
+        .fold(Opts::NONE, |all, spec| all.union(spec.options));
     add_options(command, all, true)
 }
 
-/// A command's derived arguments followed by its row of [`COMMAND_OPTIONS`], and those of its
+/// A command's derived arguments followed by its client options (its spec's), and those of its
 /// own subcommands (`auth status`), in that order (the order help, man pages and completions
 /// list them). The commands' enum is `defer`red, so this runs only for a command clap builds.
 #[derive(Debug)]
@@ -74,6 +75,10 @@ fn with_rows(command: clap::Command, augment: fn(clap::Command) -> clap::Command
     let command = add_options(command, options_of(&name), false);
     command.mut_subcommands(|sub| {
         let path = format!("{name} {}", sub.get_name());
+        let sub = match spec_of(&path) {
+            Some(spec) => described(sub, spec),
+            None => sub,
+        };
         add_options(sub, options_of(&path), false)
     })
 }
@@ -109,7 +114,7 @@ fn add_options(mut command: clap::Command, opts: Opts, top: bool) -> clap::Comma
 macro_rules! client_options {
     ($($opt:ident $long:literal $field:ident: $kind:ident $(<$ty:ty>)?,)*) => {
         /// One of the options that the client commands take, each only where it acts (the table
-        /// is [`COMMAND_OPTIONS`]).
+        /// is each command's spec: `cli::spec`).
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
         pub enum Opt {
             $($opt,)*
@@ -339,7 +344,7 @@ pub struct Opts(u16);
 impl Opts {
     pub const NONE: Opts = Opts(0);
 
-    const fn of(opts: &[Opt]) -> Opts {
+    pub const fn of(opts: &[Opt]) -> Opts {
         let mut bits = 0;
         let mut at = 0;
         while at < opts.len() {
@@ -364,7 +369,7 @@ impl Opts {
 }
 
 /// Where the launcher is and how to reach it.
-const CONNECT: Opts = Opts::of(&[
+pub(super) const CONNECT: Opts = Opts::of(&[
     Opt::LauncherUrl,
     Opt::TokenFile,
     Opt::Timeout,
@@ -372,97 +377,15 @@ const CONNECT: Opts = Opts::of(&[
     Opt::Color,
 ]);
 /// Commands that send requests through the HTTP module, which retries and shows exchanges.
-const SENDS: Opts = CONNECT.union(Opts::of(&[Opt::Retries, Opt::Verbose]));
+pub(super) const SENDS: Opts = CONNECT.union(Opts::of(&[Opt::Retries, Opt::Verbose]));
 /// Commands with a result to print or keep quiet about.
-const OUTPUT: Opts = Opts::of(&[Opt::Quiet, Opt::Json]);
+pub(super) const OUTPUT: Opts = Opts::of(&[Opt::Quiet, Opt::Json]);
 /// Commands over many handles.
-const BATCH: Opts = Opts::of(&[Opt::Jobs, Opt::FailFast]);
+pub(super) const BATCH: Opts = Opts::of(&[Opt::Jobs, Opt::FailFast]);
 /// Commands whose requests can be printed instead of sent.
-const DRY: Opts = Opts::of(&[Opt::DryRun, Opt::Curl]);
-const BATCH_COMMAND: Opts = SENDS.union(OUTPUT).union(BATCH).union(DRY);
-const ITEM_COMMAND: Opts = SENDS
+pub(super) const DRY: Opts = Opts::of(&[Opt::DryRun, Opt::Curl]);
+pub(super) const BATCH_COMMAND: Opts = SENDS.union(OUTPUT).union(BATCH).union(DRY);
+pub(super) const ITEM_COMMAND: Opts = SENDS
     .union(OUTPUT)
     .union(DRY)
     .union(Opts::of(&[Opt::FailFast]));
-
-/// Which client options each command takes: the one table that the parser, the help, the man
-/// pages, the completions and the tests all read. A command not listed takes none.
-pub const COMMAND_OPTIONS: &[(&str, Opts)] = &[
-    ("create", SENDS.union(OUTPUT).union(DRY)),
-    ("open", SENDS.union(OUTPUT).union(DRY)),
-    ("put", BATCH_COMMAND),
-    ("post", BATCH_COMMAND),
-    ("clear-data", BATCH_COMMAND),
-    ("clear-deleted-data", BATCH_COMMAND),
-    ("metadata", BATCH_COMMAND),
-    ("reopen", BATCH_COMMAND),
-    ("drop", BATCH_COMMAND),
-    // Reads only, and what it sends depends on the launcher's answers, so there is no list of
-    // requests to print before them; its items are read `--jobs` at once (at most 8).
-    ("show", SENDS.union(OUTPUT).union(Opts::of(&[Opt::Jobs]))),
-    // One item's raw bytes on stdout: no JSON (that is `show --full --json`), nothing to
-    // keep quiet about; it reads as `show` does, so no list of requests to print before.
-    ("cat", SENDS),
-    // Reads the copy and the network's data as `show` reads a handle.
-    ("status", SENDS.union(OUTPUT).union(Opts::of(&[Opt::Jobs]))),
-    // One index at a time, the highest first, so that each names the item the person saw.
-    ("remove", ITEM_COMMAND),
-    ("restore", ITEM_COMMAND),
-    ("purge", ITEM_COMMAND),
-    // One append.
-    ("append", SENDS.union(OUTPUT).union(DRY)),
-    // A login stores a new token, so no token is read; a person answers, so no retries.
-    (
-        "auth login",
-        Opts::of(&[
-            Opt::LauncherUrl,
-            Opt::Timeout,
-            Opt::AllowInsecureHttp,
-            Opt::Quiet,
-            Opt::Color,
-        ]),
-    ),
-    ("auth status", CONNECT.union(OUTPUT)),
-    // Reads the user's own key: one lease, given back.
-    ("auth whoami", SENDS.union(OUTPUT)),
-    ("auth logout", CONNECT.union(Opts::of(&[Opt::Quiet]))),
-    // Prints the token it finds, and nothing else.
-    ("auth token", Opts::of(&[Opt::TokenFile, Opt::Color])),
-    ("config path", Opts::of(&[Opt::Json, Opt::Color])),
-    // Shows what the settings come to, so the options that change them change what it shows.
-    (
-        "config show",
-        Opts::of(&[
-            Opt::LauncherUrl,
-            Opt::TokenFile,
-            Opt::Timeout,
-            Opt::Json,
-            Opt::Color,
-        ]),
-    ),
-    ("config set", Opts::of(&[Opt::Quiet, Opt::Color])),
-    ("config unset", Opts::of(&[Opt::Quiet, Opt::Color])),
-    ("completions", Opts::of(&[Opt::Color])),
-    // Offline: reads bytes, prints what they hold.
-    ("decode", Opts::of(&[Opt::Json, Opt::Color])),
-    // Reads a running emulator's journal, as a client of it.
-    #[cfg(feature = "emulator")]
-    (
-        "emulator requests",
-        CONNECT.union(Opts::of(&[Opt::Json, Opt::Quiet])),
-    ),
-    // Reads a running emulator's network, as a client of it; writes a file or stdout.
-    #[cfg(feature = "emulator")]
-    ("emulator export", CONNECT.union(Opts::of(&[Opt::Quiet]))),
-    // The user's background emulators, from their run directories: no launcher involved.
-    #[cfg(feature = "emulator")]
-    ("emulator list", Opts::of(&[Opt::Json, Opt::Color])),
-];
-
-/// The options the command at `path` (`"auth status"`) takes.
-pub fn options_of(path: &str) -> Opts {
-    COMMAND_OPTIONS
-        .iter()
-        .find(|(listed, _)| *listed == path)
-        .map_or(Opts::NONE, |(_, opts)| *opts)
-}

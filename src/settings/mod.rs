@@ -236,11 +236,7 @@ pub fn merge_options(path: &str, levels: &[ClientOptions]) -> Result<ClientOptio
     let takes = cli::options_of(path);
     if let Some(top) = levels.first() {
         if let Some(opt) = top.given().into_iter().find(|opt| !takes.contains(*opt)) {
-            let owners: Vec<String> = cli::COMMAND_OPTIONS
-                .iter()
-                .filter(|(_, opts)| opts.contains(opt))
-                .map(|(owner, _)| owner.to_string())
-                .collect();
+            let owners: Vec<String> = cli::taking(opt).into_iter().map(String::from).collect();
             return Err(not_taken(&opt.long(), path, &owners));
         }
     }

@@ -27,8 +27,9 @@ use safe_ad::test_support::saving::markdown;
 pub const REGENERATE: &str = "cargo test --test integration regenerate -- --ignored";
 
 /// Every generated file, by its path in the repository: the completions `safe-ad completions`
-/// prints, the man pages (written in [`crate::man`], here in the test binary) and the table of
-/// what a save does in `docs/saving.md`.
+/// prints, the man pages (written in [`crate::man`], here in the test binary), the table of
+/// what a save does in `docs/saving.md`, and the pages with tables written from the commands'
+/// specs ([`crate::docs_tables`]).
 fn generated_files() -> Vec<(String, Vec<u8>)> {
     let mut files: Vec<(String, Vec<u8>)> = [
         ("completions/safe-ad.bash", Shell::Bash),
@@ -46,6 +47,7 @@ fn generated_files() -> Vec<(String, Vec<u8>)> {
             .map(|(name, page)| (format!("man/{name}"), page)),
     );
     files.push(("docs/saving.md".to_owned(), markdown().into_bytes()));
+    files.extend(crate::docs_tables::pages());
     files
 }
 
@@ -435,7 +437,7 @@ fn unroff(line: &str) -> String {
 }
 
 /// Each command's page lists, in OPTIONS, every option the command takes (from the clap
-/// definition, which has them from `cli::COMMAND_OPTIONS`), and no client option it does not
+/// definition, which has them from the commands' specs (`cli::COMMANDS`)), and no client option it does not
 /// take; the emulator's lists every emulator option and claims no client option.
 #[test]
 #[cfg_attr(

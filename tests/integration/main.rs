@@ -9,8 +9,10 @@ mod man;
 
 mod auth_config;
 mod bad_input;
+mod command_specs;
 mod completions;
 mod decode;
+mod docs_tables;
 mod extreme_answers;
 mod generated;
 mod handles;

@@ -400,47 +400,6 @@ fn help_and_version_exit_0_on_stdout() {
         .stderr_has("hint: `safe-ad --version` prints the version");
 }
 
-/// README's table of which command takes which client option is the table the parser uses
-/// (`cli::COMMAND_OPTIONS`), commands with the same options sharing a row.
-#[test]
-fn readme_says_which_command_takes_which_option_as_the_parser_does() {
-    use safe_ad::test_support::cli::{Opt, COMMAND_OPTIONS};
-    let mut rows: Vec<(Vec<&str>, Vec<Opt>)> = Vec::new();
-    for (path, opts) in COMMAND_OPTIONS {
-        assert!(
-            opts.contains(Opt::Color),
-            "`{path}` does not take --color, which README says every client command takes"
-        );
-        let shown: Vec<Opt> = opts.iter().filter(|opt| *opt != Opt::Color).collect();
-        match rows.iter_mut().find(|(_, opts)| *opts == shown) {
-            Some((paths, _)) => paths.push(path),
-            None => rows.push((vec![path], shown)),
-        }
-    }
-    let mut table = String::from("| command | options |\n|---|---|\n");
-    for (paths, opts) in rows {
-        let paths: Vec<String> = paths.iter().map(|path| format!("`{path}`")).collect();
-        let opts: Vec<String> = opts.iter().map(|opt| format!("`{}`", opt.long())).collect();
-        let opts = if opts.is_empty() {
-            "none".to_string()
-        } else {
-            opts.join(" ")
-        };
-        table.push_str(&format!("| {} | {opts} |\n", paths.join(", ")));
-    }
-    let readme = doc("docs/settings.md");
-    let start = "<!-- options-table: written from cli::COMMAND_OPTIONS; tests/integration/settings.rs checks it -->\n";
-    let shown = readme
-        .split(start)
-        .nth(1)
-        .and_then(|rest| rest.split("<!-- /options-table -->").next())
-        .expect("docs/settings.md has the options table between its markers");
-    assert_eq!(
-        shown, table,
-        "docs/settings.md's options table differs from cli::COMMAND_OPTIONS; it should read:\n{table}"
-    );
-}
-
 #[tokio::test]
 async fn a_first_ctrl_c_wait_that_is_not_seconds_is_refused_before_anything_is_sent() {
     let server = ok_launcher().await;

@@ -85,6 +85,17 @@ pub fn command_paths() -> Vec<String> {
     paths
 }
 
+/// Each client command (one that takes client options: neither a group of commands nor the
+/// emulator, a program of its own) with the options its spec gives it, in the specs' order.
+pub fn client_commands() -> Vec<(&'static str, ::safe_ad::test_support::cli::Opts)> {
+    use ::safe_ad::test_support::cli::{Reaches, COMMANDS};
+    COMMANDS
+        .iter()
+        .filter(|spec| !matches!(spec.reaches, Reaches::Group | Reaches::Emulator))
+        .map(|spec| (spec.path, spec.options))
+        .collect()
+}
+
 /// README.md and the guide's chapters, `docs/*.md`, as paths from the repository's root.
 pub fn documents() -> Vec<String> {
     let mut files: Vec<String> = std::fs::read_dir(repo_root().join("docs"))

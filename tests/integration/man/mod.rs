@@ -7,7 +7,7 @@
 //! `safe_ad::test_support`; the emulator's route table from the `safe-ad-emulator` crate.
 //!
 //! Every page has NAME, SYNOPSIS, DESCRIPTION (the command's long help), OPTIONS (each option
-//! the command takes, from clap, which has them from `cli::COMMAND_OPTIONS`), and SEE ALSO; a
+//! the command takes, from clap, which has them from `the commands' specs (cli::COMMANDS)`), and SEE ALSO; a
 //! group lists its COMMANDS; a client command has EXIT STATUS (from `outcome::EXIT_CODES`) and
 //! EXAMPLES (from its help). The main page adds the sections of `text::MAIN` and ENVIRONMENT
 //! (`settings::ENV_VARS`), FILES (`config_file::Key::ALL`) and EXAMPLES (`help::EXAMPLES`).
@@ -24,8 +24,9 @@ mod text;
 
 use std::fmt::Write as _;
 
+use crate::harness::client_commands;
 use clap::{Arg, Command};
-use safe_ad::test_support::cli::{options_of, Opt, COMMAND_OPTIONS};
+use safe_ad::test_support::cli::{options_of, Opt};
 use safe_ad::test_support::config_file::Key;
 use safe_ad::test_support::generate::{names, subcommand_paths, takes_value, BIN};
 use safe_ad::test_support::help::{self, EXAMPLES};
@@ -88,7 +89,7 @@ fn main_page(root: &Command) -> String {
             continue; // no command takes it
         };
         roff.push_str(&option_entry(arg));
-        let commands: Vec<String> = COMMAND_OPTIONS
+        let commands: Vec<String> = client_commands()
             .iter()
             .filter(|(_, opts)| opts.contains(opt))
             .map(|(path, _)| bold(path))

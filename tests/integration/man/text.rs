@@ -8,7 +8,7 @@
 //! placeholders italic (`\fI`).
 //!
 //! What lives in a table is not written here: the options and their help come from clap (and
-//! `cli::COMMAND_OPTIONS`), exit codes from `outcome::EXIT_CODES`, environment variables from
+//! the commands' specs (`cli::COMMANDS`)), exit codes from `outcome::EXIT_CODES`, environment variables from
 //! `settings::ENV_VARS`, config keys from `config_file::Key::ALL`, examples from
 //! `help::EXAMPLES`, the emulator's routes from its route table; `man` puts those in.
 

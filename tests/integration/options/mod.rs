@@ -1,4 +1,4 @@
-//! Each client option is offered only where it acts, as the one table (`cli::COMMAND_OPTIONS`)
+//! Each client option is offered only where it acts, as the one table (`the commands' specs (cli::COMMANDS)`)
 //! says: the parser, the help and the binary follow it; an option a command does not take is
 //! refused before anything is sent or written (so the dry runs of `auth` and `config` cannot
 //! act); `auth status`, `config show` and `config path` speak JSON; `-q` changes output only;
@@ -6,7 +6,8 @@
 
 use std::collections::BTreeSet;
 
-use safe_ad::test_support::cli::{options_of, Opt, COMMAND_OPTIONS};
+use crate::harness::client_commands;
+use safe_ad::test_support::cli::{options_of, Opt};
 use serde_json::Value;
 use wiremock::matchers::{header, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};

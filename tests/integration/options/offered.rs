@@ -65,7 +65,7 @@ fn the_parser_offers_each_command_exactly_the_options_the_table_gives_it() {
         .find(|(path, _)| path.is_empty())
         .expect("top")
         .1;
-    let union: BTreeSet<&str> = COMMAND_OPTIONS
+    let union: BTreeSet<&str> = client_commands()
         .iter()
         .flat_map(|(_, opts)| opts.iter().map(Opt::id))
         .collect();
@@ -90,7 +90,7 @@ fn the_parser_offers_each_command_exactly_the_options_the_table_gives_it() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     // A typo in the table would give a command no options, silently.
-    for (path, _) in COMMAND_OPTIONS {
+    for (path, _) in client_commands() {
         assert!(
             tree.iter().any(|(command, _)| command == path),
             "the table names `{path}`, which is not a command"
@@ -340,7 +340,7 @@ fn each_commands_help_fits_a_screen_and_lists_only_the_options_it_takes() {
 }
 
 fn listed_union() -> BTreeSet<String> {
-    COMMAND_OPTIONS
+    client_commands()
         .iter()
         .flat_map(|(_, opts)| opts.iter().map(|opt| opt.long()))
         .collect()

@@ -1,0 +1,330 @@
+//! The commands over whole handles, with their specs: `create` and `open` make one, `put` and
+//! `post` save it, the clears change its copy, `metadata` reads it, `reopen` makes a fresh one
+//! and `drop` gives it back; and the arguments they share (handles, `--save`).
+
+use std::ffi::OsString;
+
+use clap::{Args, ValueEnum};
+
+use super::options::{BATCH_COMMAND, DRY, OUTPUT, SENDS};
+use super::spec::{Reaches, Spec};
+
+/// `put`, `post` and `metadata`: options and handles.
+#[derive(Debug, Args)]
+pub struct HandleCommand {
+    #[command(flatten)]
+    pub handles: HandleArgs,
+}
+
+/// `create [NAME] [--private] [--white-list] [--put]`.
+#[derive(Debug, Args)]
+pub struct CreateCommand {
+    /// The name: 32 bytes as standard base64 (44 characters) or 64 hex digits; random if not given
+    #[arg(value_name = "NAME")]
+    pub name: Option<String>,
+
+    /// Make private data, whose items are encrypted
+    #[arg(long)]
+    pub private: bool,
+
+    /// Filter appends with a whitelist (only listed keys may append) instead of a blacklist
+    #[arg(long)]
+    pub white_list: bool,
+
+    /// Save the new data to the network right after (PUT), if it was made
+    #[arg(long)]
+    pub put: bool,
+}
+
+/// `open NAME [--private]`.
+#[derive(Debug, Args)]
+pub struct OpenCommand {
+    /// The name: 32 bytes as standard base64 (44 characters) or 64 hex digits
+    #[arg(value_name = "NAME")]
+    pub name: String,
+
+    /// The data is private (its data id differs from public data of the same name)
+    #[arg(long)]
+    pub private: bool,
+}
+
+/// `reopen [--drop] HANDLE...`.
+#[derive(Debug, Args)]
+pub struct ReopenCommand {
+    /// Also drop each old handle once its new one is there
+    #[arg(long)]
+    pub drop: bool,
+
+    #[command(flatten)]
+    pub handles: HandleArgs,
+}
+
+/// `show [--full] [--index RANGE] [SELECTOR]... HANDLE...`.
+/// The two clears: options, `--save` and handles.
+#[derive(Debug, Args)]
+pub struct ClearCommand {
+    /// After a successful clear, save the handle with this operation, so the change reaches the network
+    #[arg(long, value_name = "OPERATION")]
+    pub save: Option<SaveWith>,
+
+    #[command(flatten)]
+    pub handles: HandleArgs,
+}
+
+/// The save that follows a clear.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SaveWith {
+    Post,
+    Put,
+}
+
+#[derive(Debug, Args)]
+pub struct HandleArgs {
+    /// Appendable data handles: decimal numbers, 0 to 18446744073709551615; `-` reads them from stdin
+    #[arg(required = true, value_name = "HANDLE", allow_negative_numbers = true)]
+    pub handles: Vec<OsString>,
+}
+
+/// `safe-ad create`.
+pub const CREATE: Spec = Spec {
+    path: "create",
+    about: "Make a new appendable data and print its handle (POST /appendable-data)",
+    long_about: Some(
+        "\
+Make a new appendable data in the launcher (POST /appendable-data) and print its handle alone on \
+stdout, for `h=$(safe-ad create --put)`.
+
+The new data exists only in the launcher until it is saved: `--put` saves it right after (PUT \
+/appendable-data/<HANDLE>), or save it later with `safe-ad put HANDLE`. Without NAME a fresh \
+random name is made from the operating system's random number generator; the name is printed \
+on stderr, and `safe-ad open NAME` gets a handle for the data again later (after a save).",
+    ),
+    after_help: Some("Examples:\n  h=$(safe-ad create --put)\n  safe-ad create --private --white-list AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="),
+    usage: None,
+    options: SENDS.union(OUTPUT).union(DRY),
+    reaches: Reaches::Launcher,
+    leases: true,
+    routes: &[
+        "POST /appendable-data",
+        "PUT /appendable-data/<h>",
+        "GET /appendable-data/metadata/<h>",
+        "DELETE /appendable-data/handle/<h>",
+    ],
+    json: Some("step"),
+    sample: &[],
+};
+
+/// `safe-ad open`.
+pub const OPEN: Spec = Spec {
+    path: "open",
+    about: "Get a handle for an appendable data on the network, by its name, and print it",
+    long_about: Some(
+        "\
+Get a handle for an appendable data that is on the network, by its name, and print it alone on \
+stdout, for `h=$(safe-ad open NAME)`.
+
+It asks for a data id for the name (POST /data-id/appendable-data), fetches the data through it \
+(GET /appendable-data/handle/<DATA-ID>) and drops the data id again (DELETE /data-id/<DATA-ID>), \
+also when the fetch failed, so the launcher's cache keeps nothing behind. A name that is not on \
+the network gives the launcher's -18 (NoSuchData), exit 4.",
+    ),
+    after_help: Some("Example:\n  h=$(safe-ad open \"$name\") && safe-ad metadata \"$h\""),
+    usage: None,
+    options: SENDS.union(OUTPUT).union(DRY),
+    reaches: Reaches::Launcher,
+    leases: true,
+    routes: &[
+        "POST /data-id/appendable-data",
+        "GET /appendable-data/handle/<d>",
+        "DELETE /data-id/<d>",
+        "DELETE /appendable-data/handle/<h>",
+    ],
+    json: Some("step"),
+    sample: &["AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="],
+};
+
+/// `safe-ad put`.
+pub const PUT: Spec = Spec {
+    path: "put",
+    about: "Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)",
+    long_about: Some(
+        "\
+Save a new appendable data to the network for the first time (PUT /appendable-data/<HANDLE>).
+
+Use `post` instead for data that is already on the network: the launcher refuses a second PUT \
+(errorCode -23, DataExists).",
+    ),
+    after_help: Some("Example:\n  h=$(safe-ad create) && safe-ad put \"$h\""),
+    usage: None,
+    options: BATCH_COMMAND,
+    reaches: Reaches::Launcher,
+    leases: false,
+    routes: &[
+        "PUT /appendable-data/<h>",
+        "GET /appendable-data/metadata/<h>",
+    ],
+    json: Some("step"),
+    sample: &["1"],
+};
+
+/// `safe-ad post`.
+pub const POST: Spec = Spec {
+    path: "post",
+    about: "Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)",
+    long_about: Some(
+        "\
+Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>).
+
+This is the save that makes an earlier `clear-data` or `clear-deleted-data` reach the network. Use \
+`put` for data that was never saved: the launcher refuses a POST of it (errorCode -22, NoSuchData).",
+    ),
+    after_help: Some("Example:\n  safe-ad clear-data 7 && safe-ad post 7"),
+    usage: None,
+    options: BATCH_COMMAND,
+    reaches: Reaches::Launcher,
+    leases: false,
+    routes: &["POST /appendable-data/<h>", "GET /appendable-data/metadata/<h>"],
+    json: Some("step"),
+    sample: &["1"],
+};
+
+/// `safe-ad clear-data`.
+pub const CLEAR_DATA: Spec = Spec {
+    path: "clear-data",
+    about: "Move all data items to deleted_data (local until saved: see --save)",
+    long_about: Some(
+        "\
+Move every data item of the appendable data into its deleted_data section \
+(DELETE /appendable-data/clear-data/<HANDLE>).
+
+This changes only the launcher's local copy. It reaches the network when you save the data \
+afterwards with `post` (or `put` if it was never saved); `--save post` does both in one go.",
+    ),
+    after_help: Some("Examples:\n  safe-ad clear-data --save post 7\n  seq 7 9 | safe-ad clear-data --save post -"),
+    usage: None,
+    options: BATCH_COMMAND,
+    reaches: Reaches::Launcher,
+    leases: false,
+    routes: &[
+        "DELETE /appendable-data/clear-data/<h>",
+        "POST /appendable-data/<h>",
+        "PUT /appendable-data/<h>",
+        "GET /appendable-data/metadata/<h>",
+    ],
+    json: Some("step"),
+    sample: &["1"],
+};
+
+/// `safe-ad clear-deleted-data`.
+pub const CLEAR_DELETED_DATA: Spec = Spec {
+    path: "clear-deleted-data",
+    about: "Remove all items from deleted_data (local until saved: see --save)",
+    long_about: Some(
+        "\
+Remove every item from the deleted_data section of the appendable data \
+(DELETE /appendable-data/clear-deleted-data/<HANDLE>).
+
+This changes only the launcher's local copy. It reaches the network when you save the data \
+afterwards with `post` (or `put` if it was never saved). A post sends the copy's deleted list, so \
+an item whose removal was not saved yet stays data on the network after a plain `post`; \
+`--save post` saves first (the removal), then clears, then saves again: two saves, each named. \
+Without --save, for one handle, it first compares the copy's deleted list with the network's \
+(their serialised bytes; a fresh handle, given back) and notes what a plain post would leave only \
+when such a removal is there.",
+    ),
+    after_help: Some("Example:\n  safe-ad clear-deleted-data --save post 7"),
+    usage: None,
+    options: BATCH_COMMAND,
+    reaches: Reaches::Launcher,
+    leases: true,
+    routes: &[
+        "DELETE /appendable-data/clear-deleted-data/<h>",
+        "POST /appendable-data/<h>",
+        "PUT /appendable-data/<h>",
+        "GET /appendable-data/metadata/<h>",
+        "GET /appendable-data/serialise/<h>",
+        "GET /appendable-data/data-id/<h>",
+        "GET /appendable-data/handle/<d>",
+        "DELETE /data-id/<d>",
+        "GET /appendable-data/serialise/<a>",
+        "DELETE /appendable-data/handle/<a>",
+    ],
+    json: Some("step"),
+    sample: &["1"],
+};
+
+/// `safe-ad metadata`.
+pub const METADATA: Spec = Spec {
+    path: "metadata",
+    about: "Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)",
+    long_about: Some(
+        "\
+Show what the launcher holds for each handle (GET /appendable-data/metadata/<HANDLE>): the version, \
+how many data items and deleted data items it has, whether you own it, and its filter.
+
+Use it to see what a clear did: after `clear-data` the data count moves into the deleted count.",
+    ),
+    after_help: Some("Example:\n  safe-ad metadata 7\n  7: version 2, data 0, deleted 3, owner yes, filter BlackList (0 keys)"),
+    usage: None,
+    options: BATCH_COMMAND,
+    reaches: Reaches::Launcher,
+    leases: false,
+    routes: &["GET /appendable-data/metadata/<h>"],
+    json: Some("step"),
+    sample: &["1"],
+};
+
+/// `safe-ad reopen`.
+pub const REOPEN: Spec = Spec {
+    path: "reopen",
+    about: "Get a fresh handle for the data behind stale handles, and print each",
+    long_about: Some(
+        "\
+Get a fresh copy, from the network, of the data behind each handle, and print each new handle on \
+its own line of stdout, in input order.
+
+Use it when a handle went stale: someone saved the data since the handle was fetched, and \
+`post` fails with -25 (InvalidSuccessor). For each handle: its data id (GET \
+/appendable-data/data-id/<HANDLE>), the fetch (GET /appendable-data/handle/<DATA-ID>) and the \
+data id dropped again (DELETE /data-id/<DATA-ID>). `--drop` also drops the old handle once the \
+new one is there.",
+    ),
+    after_help: Some("Example:\n  h=$(safe-ad reopen --drop \"$h\") && safe-ad post \"$h\""),
+    usage: None,
+    options: BATCH_COMMAND,
+    reaches: Reaches::Launcher,
+    leases: true,
+    routes: &[
+        "GET /appendable-data/data-id/<h>",
+        "GET /appendable-data/handle/<d>",
+        "DELETE /data-id/<d>",
+        "DELETE /appendable-data/handle/<h>",
+    ],
+    json: Some("step"),
+    sample: &["1"],
+};
+
+/// `safe-ad drop`.
+pub const DROP: Spec = Spec {
+    path: "drop",
+    about: "Drop handles, freeing the launcher's slots (DELETE /appendable-data/handle/<HANDLE>)",
+    long_about: Some(
+        "\
+Drop handles (DELETE /appendable-data/handle/<HANDLE>): the launcher forgets them and frees their \
+slots (it keeps at most 100 per kind and evicts the least recently used). Nothing on the network \
+changes; a dropped handle answers -1515 afterwards.",
+    ),
+    after_help: Some("Example:\n  safe-ad drop 7 8 9"),
+    usage: None,
+    options: BATCH_COMMAND,
+    reaches: Reaches::Launcher,
+    leases: false,
+    routes: &[
+        "GET /appendable-data/data-id/<h>",
+        "GET /appendable-data/handle/<d>",
+        "DELETE /data-id/<d>",
+        "DELETE /appendable-data/handle/<h>",
+    ],
+    json: Some("step"),
+    sample: &["1"],
+};

@@ -1,0 +1,74 @@
+//! The commands that reach no launcher, with their specs: `decode` reads serialised bytes,
+//! `completions` prints a shell's completions.
+
+use clap::{Args, ValueEnum};
+
+use super::options::{Opt, Opts};
+use super::spec::{Reaches, Spec};
+
+/// `decode [BYTES|-]`.
+#[derive(Debug, Args)]
+pub struct DecodeCommand {
+    /// The bytes, as base64 or hex; `-` (or nothing) reads raw bytes from standard input
+    #[arg(value_name = "BYTES")]
+    pub bytes: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to write completions for
+    pub shell: Shell,
+}
+
+/// Shells we write completions for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Shell {
+    Bash,
+    Zsh,
+    Fish,
+    Elvish,
+    Powershell,
+}
+
+/// `safe-ad decode`.
+pub const DECODE: Spec = Spec {
+    path: "decode",
+    about: "Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)",
+    long_about: Some(
+        "\
+Say what serialised bytes hold, without a launcher: a data id (what it points at: its kind, \
+name and type tag), a sign key (its fingerprint, as `show` gives it), or a whole appendable data \
+(its version, filter, owners, and each data and deleted item decoded).
+
+The bytes are those the launcher's serialise routes give (GET /data-id/<DATA-ID>, \
+GET /sign-key/serialise/<KEY>, GET /appendable-data/serialise/<HANDLE>) in launcher 0.11.0's \
+layout, given as base64 or hex, or as raw bytes on standard input (`-`, or no argument). Which \
+of the three they are is told from the bytes. Bytes in another layout are refused (exit 2) with \
+what was expected where.",
+    ),
+    after_help: Some("Examples:\n  safe-ad decode AQAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB\n  safe-ad decode --json \"$data_id\"\n  echo \"$data_id\" | base64 -d | safe-ad decode"),
+    usage: None,
+    options: Opts::of(&[Opt::Json, Opt::Color]),
+    reaches: Reaches::Nothing,
+    leases: false,
+    routes: &[],
+    json: Some("decode"),
+    sample: &["AQAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB"],
+};
+
+/// `safe-ad completions`.
+pub const COMPLETIONS: Spec = Spec {
+    path: "completions",
+    about: "Print shell completions to stdout",
+    long_about: None,
+    after_help: Some(
+        "Example:\n  safe-ad completions bash > ~/.local/share/bash-completion/completions/safe-ad",
+    ),
+    usage: None,
+    options: Opts::of(&[Opt::Color]),
+    reaches: Reaches::Nothing,
+    leases: false,
+    routes: &[],
+    json: None,
+    sample: &["bash"],
+};

@@ -1,0 +1,147 @@
+//! What each command says of itself, once: [`Spec`], and [`COMMANDS`], the one list of them.
+//!
+//! A command's spec stands beside its clap arguments (in this module's siblings) and carries
+//! every fact about it that something else reads: its texts (which `cli` gives clap, so help,
+//! man pages and completions show them), the client options it takes (the parser, help and
+//! `settings` read them), what it reaches (the exit codes its help lists), the routes it sends
+//! (docs/output.md's table is written from them), whether it holds launcher handles, which
+//! table of docs/output.md describes its `--json` objects, and a sample invocation (the tests
+//! that walk every command run it). A test walks clap's tree against this list both ways, so a
+//! command without a spec, or a spec without a command, fails it.
+
+use super::options::Opts;
+
+/// The facts of one command (a leaf, `remove`, `auth status`, or a group, `auth`).
+#[derive(Debug)]
+pub struct Spec {
+    /// The words that name it after `safe-ad`: `"remove"`, `"auth status"`.
+    pub path: &'static str,
+    /// One line: `-h` and the list of commands show it.
+    pub about: &'static str,
+    /// What `--help` and the man page say instead of `about`, when there is more to say.
+    pub long_about: Option<&'static str>,
+    /// Examples (and any closing words) after the options.
+    pub after_help: Option<&'static str>,
+    /// A usage line of its own, where clap's would run past 80 columns.
+    pub usage: Option<&'static str>,
+    /// The client options it takes (see `options`).
+    pub options: Opts,
+    /// What it reaches, which says the exit codes it can return.
+    pub reaches: Reaches,
+    /// Whether it takes launcher handles of its own while it runs (data ids, readers, fresh
+    /// copies, your key), each given back, and named in `left_behind` when a stop keeps it.
+    pub leases: bool,
+    /// The launcher routes it sends, as docs/output.md lists them (`<h>` a handle, `<d>` a data
+    /// id); empty for a command that sends nothing.
+    pub routes: &'static [&'static str],
+    /// The table in docs/output.md (or docs/settings.md) that describes the objects its
+    /// `--json` prints, by the name the JSON-key test knows it by; `None` without `--json`.
+    pub json: Option<&'static str>,
+    /// Arguments that make a whole invocation after the path (`["1", "0"]` for `remove`), for
+    /// the tests that run every command; a group's are its sample subcommand's.
+    pub sample: &'static [&'static str],
+}
+
+/// What a command reaches, and so which exit codes it can return (`help` lists them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reaches {
+    /// Nothing outside the process but its own files: it can refuse its input (2) or fail
+    /// inside (1).
+    Nothing,
+    /// Nothing, but it needs a token, and has none to give without one (3).
+    Token,
+    /// The launcher (or an emulator as its client): every way a request can fail.
+    Launcher,
+    /// The launcher, and it tells a copy that differs from the network (7): `status`.
+    LauncherCompared,
+    /// A group of commands: its subcommands say.
+    Group,
+    /// The emulator: its exit codes are its own (`outcome::EMULATOR_EXIT_CODES`).
+    Emulator,
+}
+
+impl Spec {
+    /// Whether it sends requests to a launcher.
+    pub fn sends(&self) -> bool {
+        matches!(self.reaches, Reaches::Launcher | Reaches::LauncherCompared)
+    }
+}
+
+/// Every command, in the order `safe-ad --help` lists them, each group before its own: the one
+/// list the parser, help, man pages, completions, the docs tables and the tests read.
+pub const COMMANDS: &[&Spec] = &[
+    &super::handles::CREATE,
+    &super::handles::OPEN,
+    &super::handles::PUT,
+    &super::handles::POST,
+    &super::handles::CLEAR_DATA,
+    &super::handles::CLEAR_DELETED_DATA,
+    &super::items::REMOVE,
+    &super::items::RESTORE,
+    &super::items::PURGE,
+    &super::items::APPEND,
+    &super::handles::METADATA,
+    &super::items::SHOW,
+    &super::items::CAT,
+    &super::items::STATUS,
+    &super::handles::REOPEN,
+    &super::handles::DROP,
+    &super::auth::AUTH,
+    &super::auth::AUTH_LOGIN,
+    &super::auth::AUTH_STATUS,
+    &super::auth::AUTH_LOGOUT,
+    &super::auth::AUTH_TOKEN,
+    &super::auth::AUTH_WHOAMI,
+    &super::auth::CONFIG,
+    &super::auth::CONFIG_PATH,
+    &super::auth::CONFIG_SHOW,
+    &super::auth::CONFIG_SET,
+    &super::auth::CONFIG_UNSET,
+    &super::offline::DECODE,
+    &super::offline::COMPLETIONS,
+    #[cfg(feature = "emulator")]
+    &super::emulator::EMULATOR,
+    #[cfg(feature = "emulator")]
+    &super::emulator::EMULATOR_REQUESTS,
+    #[cfg(feature = "emulator")]
+    &super::emulator::EMULATOR_EXPORT,
+    #[cfg(feature = "emulator")]
+    &super::emulator::EMULATOR_LIST,
+];
+
+/// The spec of the command at `path` (`"auth status"`).
+pub fn spec_of(path: &str) -> Option<&'static Spec> {
+    COMMANDS.iter().copied().find(|spec| spec.path == path)
+}
+
+/// The client options the command at `path` takes (none for a path that is no command).
+pub fn options_of(path: &str) -> Opts {
+    spec_of(path).map_or(Opts::NONE, |spec| spec.options)
+}
+
+/// Gives a clap command the texts of its spec. clap keeps the texts of the derive where the
+/// spec has none (a group's arguments struct has no doc comment to give).
+pub(super) fn described(command: clap::Command, spec: &Spec) -> clap::Command {
+    let mut command = command.about(spec.about);
+    command = match spec.long_about {
+        Some(long) => command.long_about(long),
+        None => command.long_about(None::<&str>),
+    };
+    if let Some(after) = spec.after_help {
+        command = command.after_help(after);
+    }
+    if let Some(usage) = spec.usage {
+        command = command.override_usage(usage);
+    }
+    command
+}
+
+/// The commands that take the client option `opt`, in [`COMMANDS`]' order (for the error that
+/// says where an option belongs).
+pub fn taking(opt: super::Opt) -> Vec<&'static str> {
+    COMMANDS
+        .iter()
+        .filter(|spec| spec.options.contains(opt))
+        .map(|spec| spec.path)
+        .collect()
+}

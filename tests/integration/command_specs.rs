@@ -1,0 +1,124 @@
+//! The commands' specs (`cli::COMMANDS`) against what runs: every command clap knows has one
+//! spec and every spec a command; each spec's sample invocation parses; and what a sending
+//! command sends, run against the emulator, is only routes its spec lists (the spec's routes
+//! are docs/output.md's table, so that table cannot name fewer than the command sends).
+
+use std::collections::BTreeSet;
+
+use safe_ad::test_support::cli::{spec_of, Reaches, Spec, COMMANDS};
+
+#[cfg(feature = "emulator")]
+use crate::harness::Sandbox;
+
+/// Every command path in clap's tree (groups too), but clap's own `help`.
+fn clap_paths() -> BTreeSet<String> {
+    fn walk(command: &clap::Command, prefix: &str, paths: &mut BTreeSet<String>) {
+        for sub in command.get_subcommands() {
+            if sub.get_name() == "help" {
+                continue;
+            }
+            let path = format!("{prefix}{}", sub.get_name());
+            paths.insert(path.clone());
+            walk(sub, &format!("{path} "), paths);
+        }
+    }
+    let mut paths = BTreeSet::new();
+    let mut command = safe_ad::test_support::help::command();
+    command.build();
+    walk(&command, "", &mut paths);
+    paths
+}
+
+#[test]
+fn every_command_has_one_spec_and_every_spec_a_command() {
+    let clap = clap_paths();
+    let specs: Vec<&str> = COMMANDS.iter().map(|spec| spec.path).collect();
+    let unique: BTreeSet<String> = specs.iter().map(|path| path.to_string()).collect();
+    assert_eq!(unique.len(), specs.len(), "a path has two specs: {specs:?}");
+    let without: Vec<&String> = clap.difference(&unique).collect();
+    let stray: Vec<&String> = unique.difference(&clap).collect();
+    assert!(
+        without.is_empty() && stray.is_empty(),
+        "commands without a spec (add one beside its arguments and list it in cli::COMMANDS): \
+         {without:?}; specs of no command: {stray:?}"
+    );
+}
+
+#[test]
+fn every_sample_invocation_parses() {
+    for spec in COMMANDS {
+        let mut args = vec!["safe-ad".to_string()];
+        args.extend(spec.path.split(' ').map(str::to_owned));
+        args.extend(spec.sample.iter().map(|word| word.to_string()));
+        if let Err(error) = safe_ad::test_support::help::command().try_get_matches_from(&args) {
+            panic!(
+                "`{}`, the sample of its spec, does not parse: {error}",
+                args.join(" ")
+            );
+        }
+    }
+}
+
+/// Whether a journal line's `METHOD /path` is one of the spec's routes, each `<x>` in a route
+/// standing for one path segment.
+fn listed(spec: &Spec, sent: &str) -> bool {
+    let (method, path) = sent.split_once(' ').expect("METHOD /path");
+    spec.routes.iter().any(|route| {
+        let Some((route_method, route_path)) = route.split_once(' ') else {
+            return false;
+        };
+        let wanted: Vec<&str> = route_path.split('/').collect();
+        let got: Vec<&str> = path.split('/').collect();
+        route_method == method
+            && wanted.len() == got.len()
+            && wanted
+                .iter()
+                .zip(&got)
+                .all(|(want, got)| (want.starts_with('<') && want.ends_with('>')) || want == got)
+    })
+}
+
+#[cfg(feature = "emulator")]
+#[test]
+fn what_each_command_sends_is_among_the_routes_its_spec_lists() {
+    let mut wrong = Vec::new();
+    for spec in COMMANDS.iter().filter(|spec| spec.sends()) {
+        // A login waits for a person to approve it: the emulator answers at once, which is
+        // all this needs.
+        let emulator = crate::harness::emulator::Emulator::start(&[]);
+        let sandbox = Sandbox::new();
+        let mut args: Vec<&str> = spec.path.split(' ').collect();
+        args.extend(spec.sample);
+        let before = emulator.requests().len();
+        let output = sandbox.safe_ad().launcher(&emulator.url).args(&args).run();
+        // A sample is a whole, valid invocation: the launcher may refuse it (4), but it is
+        // neither refused as usage (2) nor met with something unexpected (1).
+        let code = output.exit_code();
+        output.check(
+            !matches!(code, Some(1 | 2)),
+            format!("the sample `safe-ad {}` exits {code:?}", args.join(" ")),
+        );
+        for line in &emulator.requests()[before..] {
+            let sent = line
+                .rsplit_once(' ')
+                .map_or(line.as_str(), |(sent, _)| sent);
+            if !listed(spec, sent) {
+                wrong.push(format!("`safe-ad {}` sent {sent}", args.join(" ")));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "requests not among the routes the command's spec lists:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn route_matching_takes_a_placeholder_for_one_segment_only() {
+    let spec = spec_of("metadata").expect("metadata");
+    assert!(listed(spec, "GET /appendable-data/metadata/7"));
+    assert!(!listed(spec, "GET /appendable-data/metadata/7/8"));
+    assert!(!listed(spec, "POST /appendable-data/metadata/7"));
+    assert!(spec.reaches == Reaches::Launcher);
+}

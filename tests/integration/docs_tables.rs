@@ -1,0 +1,100 @@
+//! The tables in the guide that are written from the commands' specs (`cli::COMMANDS`): which
+//! command takes which client option (docs/settings.md) and what each command sends
+//! (docs/output.md). Each sits between two markers in its page; `generated.rs` compares the
+//! page with the page these tables would make and its regeneration command rewrites it, so no
+//! table of commands is kept by hand.
+
+use safe_ad::test_support::cli::{Opt, Reaches, COMMANDS};
+
+use crate::harness::{client_commands, doc};
+
+/// The pages holding tables written here, each as it should read: by its path in the
+/// repository, its whole text with every table between its markers as the specs make it.
+pub fn pages() -> Vec<(String, Vec<u8>)> {
+    vec![
+        page("docs/settings.md", &[("options-table", options_table())]),
+        page("docs/output.md", &[("routes-table", routes_table())]),
+    ]
+}
+
+/// `path`'s text with the text between each `<!-- NAME ... -->` line and `<!-- /NAME -->`
+/// replaced by its table.
+#[track_caller]
+fn page(path: &str, tables: &[(&str, String)]) -> (String, Vec<u8>) {
+    let mut text = doc(path);
+    for (name, table) in tables {
+        let open = format!("<!-- {name}:");
+        let close = format!("<!-- /{name} -->");
+        let start = text
+            .find(&open)
+            .and_then(|at| text[at..].find('\n').map(|end| at + end + 1))
+            .unwrap_or_else(|| panic!("{path} has no `{open} ... -->` line"));
+        let end = text[start..]
+            .find(&close)
+            .map(|at| start + at)
+            .unwrap_or_else(|| panic!("{path} has no `{close}` after `{open}`"));
+        text.replace_range(start..end, table);
+    }
+    (path.to_owned(), text.into_bytes())
+}
+
+/// Which client command takes which client option, commands with the same options sharing a
+/// row; `--color`, which every one takes (a test below keeps that true), is left out.
+fn options_table() -> String {
+    let mut rows: Vec<(Vec<&str>, Vec<Opt>)> = Vec::new();
+    for (path, opts) in client_commands() {
+        let shown: Vec<Opt> = opts.iter().filter(|opt| *opt != Opt::Color).collect();
+        match rows.iter_mut().find(|(_, opts)| *opts == shown) {
+            Some((paths, _)) => paths.push(path),
+            None => rows.push((vec![path], shown)),
+        }
+    }
+    let mut table = String::from("| command | options |\n|---|---|\n");
+    for (paths, opts) in rows {
+        let paths: Vec<String> = paths.iter().map(|path| format!("`{path}`")).collect();
+        let opts: Vec<String> = opts.iter().map(|opt| format!("`{}`", opt.long())).collect();
+        let opts = match opts.is_empty() {
+            true => "none".to_string(),
+            false => opts.join(" "),
+        };
+        table.push_str(&format!("| {} | {opts} |\n", paths.join(", ")));
+    }
+    table
+}
+
+/// Each command (not a group) with the routes it sends and its line of help.
+fn routes_table() -> String {
+    let mut table = String::from("| command | requests | what it does |\n|---|---|---|\n");
+    for spec in COMMANDS
+        .iter()
+        .filter(|spec| spec.reaches != Reaches::Group)
+    {
+        let routes: Vec<String> = spec
+            .routes
+            .iter()
+            .map(|route| match route.split_once(' ') {
+                Some((method, _)) if method.chars().all(|c| c.is_ascii_uppercase()) => {
+                    format!("`{route}`")
+                }
+                _ => route.to_string(),
+            })
+            .collect();
+        table.push_str(&format!(
+            "| `safe-ad {}` | {} | {} |\n",
+            spec.path,
+            routes.join(", ").replace('|', "\\|"),
+            spec.about.replace('|', "\\|")
+        ));
+    }
+    table
+}
+
+#[test]
+fn every_client_command_takes_color_as_the_options_table_says() {
+    for (path, opts) in client_commands() {
+        assert!(
+            opts.contains(Opt::Color),
+            "`{path}` does not take --color, which docs/settings.md says every client command takes"
+        );
+    }
+}
