@@ -1,7 +1,8 @@
 //! safe-ad: a command-line client for the SAFE Launcher's appendable-data API.
 //!
-//! Modules stand in layers and import only downward (`python3 ../shared/tools/module-cycles src`
-//! checks it). From the bottom: plain types and parsing (`handle`, `secret`, `sanitize`, `url`,
+//! Modules stand in layers and import only downward (`tests/integration/layers.rs` checks it, in
+//! the test suite; alone: `cargo test --locked --test integration layers`). From the bottom: plain
+//! types and parsing (`handle`, `name` (appendable-data names), `secret`, `sanitize`, `url`,
 //! `values`, `file_kind` (what a path names, told without opening it), `config_file`, `saving`
 //! (the table of what a save does), and `wire`, the launcher's serialised bytes read), and
 //! `signals` (the stop signals, counted) → `cli` (clap definitions) → `launcher` (HTTP) →

@@ -5,10 +5,13 @@
 //! filter and no data items; the network keeps its own data items, drops those in the sent
 //! deleted list, and takes the sent deleted list as its own.
 //!
-//! The item commands ask [`Change`] which procedure makes their words true on the network (a
-//! purge with `--save post` saves the removal first); `report` words its notes from the rows;
-//! `generate` renders the table into `docs/saving.md` and the man pages. Nothing here knows
-//! about requests or printing.
+//! The procedures that make the item commands' words true on the network follow these rows
+//! (`batch::saved_first`: a purge with `--save post` saves the removal first; `batch/restore.rs`:
+//! `restore --save post` appends again); `report`'s notes on them (`report/saving.rs`,
+//! `report/show.rs`) say what a plain post would leave, and check with
+//! [`Change::post_alone_misleads`] that their row says so too. The tests render the table
+//! ([`markdown`], [`roff`], through `test_support`) into `docs/saving.md` and the man pages and
+//! check the committed ones (`generated.rs`). Nothing here knows about requests or printing.
 
 /// A change to a handle's copy, as the commands make them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

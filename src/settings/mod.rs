@@ -4,9 +4,12 @@
 //! Order for every setting: flag, then env var, then config file, then default. Nothing else in
 //! safe-ad reads env vars or files (the config file, a token file, standard input holding a
 //! token or a config value); everything downstream takes a `Settings`, or the narrow
-//! `LauncherConfig` made from it, and can trust it. It also owns every check of the options:
-//! ranges, conflicts, and what standard input may hold. The token's own family (its sources,
-//! reading a token file, the tokens kept out of what is printed) is in `token`.
+//! `LauncherConfig` made from it, and can trust it. It also checks what clap cannot: an option
+//! typed at two levels of the command line or before a command that does not take it, the
+//! values that come from the config file and env vars, and what standard input may hold. The
+//! numeric bounds and parsers, which clap applies to the flags, are `values`'; the commands' own
+//! arguments are checked in `args`. The token's own family (its sources, reading a token file,
+//! the tokens kept out of what is printed) is in `token`.
 
 use std::ffi::OsString;
 use std::io::Read;
@@ -50,8 +53,10 @@ pub struct EnvVar {
     pub about: &'static str,
 }
 
-/// Every environment variable safe-ad reads: the one table behind `--help`, the man page and
-/// [`Environment::from_process`].
+/// Every environment variable safe-ad reads, but `REQUEST_METHOD` (read only to tell a CGI run,
+/// see [`Environment::cgi`]): the one table behind `--help` and the man page.
+/// [`Environment::from_process`] reads each by name, apart from this table: a variable it starts
+/// reading joins the table by hand.
 pub const ENV_VARS: &[EnvVar] = &[
     EnvVar {
         name: ENV_LAUNCHER_URL,

@@ -17,6 +17,7 @@ mod extreme_answers;
 mod generated;
 mod handles;
 mod hostile;
+mod layers;
 mod messages;
 mod operations;
 mod options;

@@ -1,8 +1,11 @@
 //! Properties of the pure pieces, checked over generated inputs (proptest): handles round-trip
-//! to their canonical form, rendered launcher text is always one safe bounded line, every joined
-//! URL keeps its prefix, the config parser answers every text without panicking, and what `show`
-//! makes of the launcher's raw answers (previews, whole content, fingerprints) is safe and bounded;
-//! the decoder of the launcher's bytes answers any bytes, and data ids round-trip.
+//! to their canonical form (`handle`); a launcher's answer put in words is always one safe line
+//! cut at 300 characters (`outcome::describe_body`); every joined URL, an item's too, keeps its
+//! prefix and its numbers (`launcher::url_for`); the config parser answers every text without
+//! panicking (`config_file::parse`); what `launcher::serialised` makes of the launcher's raw
+//! answers (previews, whole content, fingerprints) is safe and bounded, and a structured-data
+//! answer parses or is refused; the decoder of the launcher's serialised bytes (`wire`) answers
+//! any bytes, and data ids round-trip.
 
 use proptest::prelude::*;
 use safe_ad::test_support::handle::Handle;
