@@ -17,13 +17,17 @@
 //!   nothing behind: the files it made itself (a new `--state` or `--log` file) are made through
 //!   [`Made`], which removes them again.
 //!
-//! Also where a path leads ([`resolve`], [`directory_of`]), which `fixture` uses to save.
+//! Also where a path leads ([`resolve`], [`directory_of`]), and the one atomic writer
+//! ([`replace`]) through which the emulator replaces a file (`--state` at the stop), with the
+//! cleanup of the temporary files a killed run left ([`remove_stale_temporaries`]).
 
 use std::fs::{File, Metadata, OpenOptions};
-use std::io;
+use std::io::{self, Write};
 use std::os::unix::fs::{FileTypeExt, MetadataExt};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use crate::launcher::encoding::{hex, random_bytes};
 
 /// Symlinks followed before giving up, as the kernel does.
 const MAX_LINKS: usize = 40;
@@ -262,10 +266,98 @@ pub(crate) fn directory_of(path: &Path) -> PathBuf {
     }
 }
 
+/// Replaces the file at `path` (symlinks already resolved: a regular file, or none yet) with
+/// `bytes`, atomically: the one way the emulator replaces a file. The bytes go to a new temporary
+/// file beside it (created exclusively, never through an existing name or link, under an
+/// unpredictable name, mode 0600 or the old file's permissions), which is synced and renamed over
+/// the file, and the directory synced: a reader never sees half a file, and a crash leaves the
+/// old one. The temporary file is removed on every failure.
+pub(crate) fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let (temporary, mut file) = create_temporary(path)?;
+    let written = (|| {
+        if let Ok(meta) = std::fs::metadata(path) {
+            file.set_permissions(meta.permissions())?;
+        }
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        std::fs::rename(&temporary, path)?;
+        // The rename itself reaches the disk with the directory.
+        if let Ok(directory) = File::open(directory_of(path)) {
+            let _ = directory.sync_all();
+        }
+        Ok(())
+    })();
+    if written.is_err() {
+        drop(file);
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
+}
+
+/// Whether [`replace`] could make its temporary file beside `path` now: one is made and removed,
+/// so that a file that could not be saved at the stop is said at the start.
+pub(crate) fn can_replace(path: &Path) -> io::Result<()> {
+    let (temporary, file) = create_temporary(path)?;
+    drop(file);
+    let _ = std::fs::remove_file(&temporary);
+    Ok(())
+}
+
+/// `.NAME.` and `.tmp`: what a temporary file of `path` is called around its random middle.
+fn temporary_affixes(path: &Path) -> (String, &'static str) {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    (format!(".{name}."), ".tmp")
+}
+
+/// A new file beside `path`, created exclusively (never through an existing name or link) under
+/// an unpredictable name.
+fn create_temporary(path: &Path) -> io::Result<(PathBuf, File)> {
+    let (prefix, suffix) = temporary_affixes(path);
+    let mut last = None;
+    for _ in 0..8 {
+        let name = format!("{prefix}{}{suffix}", hex(&random_bytes::<8>()));
+        let temporary = path.with_file_name(name);
+        let mut options = OpenOptions::new();
+        options.write(true).create_new(true);
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+        match options.open(&temporary) {
+            Ok(file) => return Ok((temporary, file)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| io::Error::other("no free temporary name")))
+}
+
+/// Removes `.NAME.<letters and digits>.tmp` beside `path` (the temporary files of [`replace`]
+/// and those of older versions, `.NAME.<pid>.tmp`) left by a run that was killed; only the
+/// holder of the file's lock may call it. Returns the names removed.
+pub(crate) fn remove_stale_temporaries(path: &Path) -> Vec<String> {
+    let (prefix, suffix) = temporary_affixes(path);
+    let Ok(entries) = std::fs::read_dir(directory_of(path)) else {
+        return Vec::new();
+    };
+    let mut removed = Vec::new();
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let stale = name
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.strip_suffix(suffix))
+            .is_some_and(|middle| {
+                !middle.is_empty() && middle.bytes().all(|b| b.is_ascii_alphanumeric())
+            });
+        if stale && std::fs::remove_file(entry.path()).is_ok() {
+            removed.push(name);
+        }
+    }
+    removed.sort();
+    removed
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::launcher::encoding::{hex, random_bytes};
 
     /// A directory of its own under the system's temporary directory, removed by the caller.
     fn scratch() -> PathBuf {
@@ -361,6 +453,33 @@ mod tests {
             given("--log", &dir.join("log.jsonl"), Use::Log),
         ])
         .is_ok());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn temporary_names_are_recognised_and_others_kept() {
+        let dir =
+            std::env::temp_dir().join(format!("safe-ad-fixture-{}", hex(&random_bytes::<6>())));
+        std::fs::create_dir(&dir).unwrap();
+        let state = dir.join("net.json");
+        for name in [".net.json.1234.tmp", ".net.json.a1b2c3d4e5f60718.tmp"] {
+            std::fs::write(dir.join(name), "x").unwrap();
+        }
+        for name in [
+            ".net.json.tmp",
+            ".net.json..tmp",
+            ".net.json.a-b.tmp",
+            ".other.json.1.tmp",
+            "net.json.1.tmp",
+        ] {
+            std::fs::write(dir.join(name), "x").unwrap();
+        }
+        let (made, _) = create_temporary(&state).unwrap();
+        let removed = remove_stale_temporaries(&state);
+        assert_eq!(removed.len(), 3, "{removed:?}");
+        assert!(!made.exists());
+        let left = std::fs::read_dir(&dir).unwrap().count();
+        assert_eq!(left, 5);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

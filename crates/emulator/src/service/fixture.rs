@@ -1,6 +1,7 @@
 //! The `--state FILE` a person keeps: found, checked, locked and read at start; written back at
-//! the stop. And the `--import FILE` a CI job commits: read at start, never written ([`import`]). Nothing here runs on the event loop: [`Fixture::open`] may take a
-//! while on a large file and is run on a thread of its own (see `lifecycle`).
+//! the stop. And the `--import FILE` a CI job commits: read at start, never written ([`import`]).
+//! Nothing here runs on the event loop: [`Fixture::open`] may take a while on a large file and is
+//! run on a thread of its own (see `lifecycle`).
 //!
 //! - A symlink is followed to the file it names (and a link to a file not made yet, to where it
 //!   would be): the file is read and written there, and the link stays a link.
@@ -14,19 +15,20 @@
 //!   removed at start; only the lock holder writes them, so none of them is in use.
 //! - A file larger than [`STATE_LIMIT`], or one that is not a regular file, is refused (by its
 //!   type, `files::refuse_kind`, before it is opened).
-//! - The stop writes the network to a new temporary file in the same directory (created
-//!   exclusively, under an unpredictable name, with the old file's permissions), syncs it and
-//!   renames it over the file: a reader never sees half a file, and a crash leaves the old one.
-//!   The temporary file is removed on every failure.
+//! - The stop writes the network through the emulator's one atomic writer (`files::replace`): a
+//!   new temporary file in the same directory (created exclusively, under an unpredictable name,
+//!   with the old file's permissions), synced and renamed over the file: a reader never sees half
+//!   a file, and a crash leaves the old one. The temporary file is removed on every failure.
 
 use std::fs::{File, OpenOptions};
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-use crate::launcher::encoding::{hex, random_bytes};
 use crate::launcher::state::NETWORK_BYTES;
 use crate::launcher::wire::{parse_state, Network};
-use crate::service::files::{directory_of, refuse_kind, resolve, Made, Use};
+use crate::service::files::{
+    can_replace, directory_of, refuse_kind, remove_stale_temporaries, replace, resolve, Made, Use,
+};
 
 /// The largest `--state` file read: more than the largest network the emulator saves (its
 /// network is bounded by [`NETWORK_BYTES`] counted in file bytes), so it can always read back
@@ -198,15 +200,13 @@ impl Fixture {
             Err(e) => return Err(unusable(format!("cannot read it: {}", reason(&e)))),
         };
         // The stop writes a new file beside it: try that now rather than after the whole run.
-        let probe = create_temporary(&path).map_err(|e| {
+        can_replace(&path).map_err(|e| {
             unusable(format!(
                 "the emulator could not save it at the stop: cannot create a file in {}: {}",
                 shown(&directory),
                 reason(&e)
             ))
         })?;
-        drop(probe.1);
-        let _ = std::fs::remove_file(&probe.0);
         let file = if exists {
             File::open(&path)
         } else {
@@ -257,82 +257,13 @@ impl Fixture {
         Ok((fixture, network, notes))
     }
 
-    /// Writes `network` to the file, atomically (see the module's notes).
+    /// Writes `network` to the file, atomically (see the module's notes and `files::replace`).
     pub(crate) fn save(&self, network: &Network) -> io::Result<()> {
         let mut text =
             serde_json::to_string_pretty(&network.to_file()).map_err(io::Error::other)?;
         text.push('\n');
-        let (temporary, mut file) = create_temporary(&self.path)?;
-        let written = (|| {
-            if let Ok(meta) = std::fs::metadata(&self.path) {
-                file.set_permissions(meta.permissions())?;
-            }
-            file.write_all(text.as_bytes())?;
-            file.sync_all()?;
-            std::fs::rename(&temporary, &self.path)?;
-            // The rename itself reaches the disk with the directory.
-            if let Ok(directory) = File::open(directory_of(&self.path)) {
-                let _ = directory.sync_all();
-            }
-            Ok(())
-        })();
-        if written.is_err() {
-            drop(file);
-            let _ = std::fs::remove_file(&temporary);
-        }
-        written
+        replace(&self.path, text.as_bytes())
     }
-}
-
-/// `.NAME.` and `.tmp`: what a temporary file of `path` is called around its random middle.
-fn temporary_affixes(path: &Path) -> (String, &'static str) {
-    let name = path.file_name().unwrap_or_default().to_string_lossy();
-    (format!(".{name}."), ".tmp")
-}
-
-/// A new file beside `path`, created exclusively (never through an existing name or link) under
-/// an unpredictable name.
-fn create_temporary(path: &Path) -> io::Result<(PathBuf, File)> {
-    let (prefix, suffix) = temporary_affixes(path);
-    let mut last = None;
-    for _ in 0..8 {
-        let name = format!("{prefix}{}{suffix}", hex(&random_bytes::<8>()));
-        let temporary = path.with_file_name(name);
-        let mut options = OpenOptions::new();
-        options.write(true).create_new(true);
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-        match options.open(&temporary) {
-            Ok(file) => return Ok((temporary, file)),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
-            Err(e) => return Err(e),
-        }
-    }
-    Err(last.unwrap_or_else(|| io::Error::other("no free temporary name")))
-}
-
-/// Removes `.NAME.<letters and digits>.tmp` beside `path` (this emulator's temporary files and
-/// those of older versions, `.NAME.<pid>.tmp`); returns the names removed.
-fn remove_stale_temporaries(path: &Path) -> Vec<String> {
-    let (prefix, suffix) = temporary_affixes(path);
-    let Ok(entries) = std::fs::read_dir(directory_of(path)) else {
-        return Vec::new();
-    };
-    let mut removed = Vec::new();
-    for entry in entries.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let stale = name
-            .strip_prefix(&prefix)
-            .and_then(|rest| rest.strip_suffix(suffix))
-            .is_some_and(|middle| {
-                !middle.is_empty() && middle.bytes().all(|b| b.is_ascii_alphanumeric())
-            });
-        if stale && std::fs::remove_file(entry.path()).is_ok() {
-            removed.push(name);
-        }
-    }
-    removed.sort();
-    removed
 }
 
 /// Takes the file's exclusive advisory lock without waiting (`WouldBlock` when another holds it).
@@ -353,37 +284,5 @@ pub(crate) fn reason(error: &io::Error) -> String {
                 None => text,
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn temporary_names_are_recognised_and_others_kept() {
-        let dir =
-            std::env::temp_dir().join(format!("safe-ad-fixture-{}", hex(&random_bytes::<6>())));
-        std::fs::create_dir(&dir).unwrap();
-        let state = dir.join("net.json");
-        for name in [".net.json.1234.tmp", ".net.json.a1b2c3d4e5f60718.tmp"] {
-            std::fs::write(dir.join(name), "x").unwrap();
-        }
-        for name in [
-            ".net.json.tmp",
-            ".net.json..tmp",
-            ".net.json.a-b.tmp",
-            ".other.json.1.tmp",
-            "net.json.1.tmp",
-        ] {
-            std::fs::write(dir.join(name), "x").unwrap();
-        }
-        let (made, _) = create_temporary(&state).unwrap();
-        let removed = remove_stale_temporaries(&state);
-        assert_eq!(removed.len(), 3, "{removed:?}");
-        assert!(!made.exists());
-        let left = std::fs::read_dir(&dir).unwrap().count();
-        assert_eq!(left, 5);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
