@@ -125,84 +125,11 @@ impl Note {
     }
 }
 
-/// One `--log` record: `{"event":"request","seq":7,"method":"PUT","path":"/appendable-data/0",
-/// "status":200,"elapsed_ms":0.041,"fault":"delayed","delay_ms":120,"handles":{
-/// "appendable_data":5,...}}`. `seq` numbers the requests the journal keeps (1, 2, ... for the
-/// whole run; the emulator's own routes have none); `status` is `null` when no answer was sent;
-/// `error_code` (when the body has one) and `description` after it for a 4xx or 5xx answer;
-/// `fault` and `delay_ms` only when injected; `hung: true` for a request left unanswered on
-/// purpose; `stopping: true` for one refused (503) because the emulator was stopping, `aborted:
-/// true` for one cut off unanswered by the stop, `timed_out: true` for one whose body did not
-/// come in time; `note` where the answer is the launcher's loss of data (a second close of an
-/// emptied immutable-data writer). A path longer than 1024 characters (and a description likewise) is cut and
-/// ends in `...`. Every key is safe-ad's own spelling (snake_case, as `--json` writes them); only
-/// `description` carries the launcher's words.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn request_record(
-    seq: Option<u64>,
-    method: &str,
-    path: &str,
-    status: Option<u16>,
-    error: Option<&ErrorBody>,
-    elapsed: Duration,
-    note: Note,
-    live: &Live,
-) -> String {
-    use std::fmt::Write as _;
-    // Written by hand into one buffer: this runs once per request at full load.
-    let mut record = String::with_capacity(path.len() + 240);
-    record.push_str("{\"event\":\"request\"");
-    if let Some(seq) = seq {
-        let _ = write!(record, ",\"seq\":{seq}");
-    }
-    record.push_str(",\"method\":");
-    push_json_string(&mut record, method);
-    record.push_str(",\"path\":");
-    push_cut_string(&mut record, path, MAX_RECORD_PATH);
-    let _ = match status {
-        Some(status) => write!(record, ",\"status\":{status}"),
-        None => write!(record, ",\"status\":null"),
-    };
-    if let Some(error) = error {
-        if let Some(code) = error.code {
-            let _ = write!(record, ",\"error_code\":{code}");
-        }
-        record.push_str(",\"description\":");
-        push_cut_string(&mut record, &error.description, MAX_RECORD_DESCRIPTION);
-    }
-    let micros = elapsed.as_micros();
-    let _ = write!(
-        record,
-        ",\"elapsed_ms\":{}.{:03}",
-        micros / 1000,
-        micros % 1000
-    );
-    let _ = match note {
-        Note::None => Ok(()),
-        Note::Unavailable => write!(record, ",\"fault\":\"unavailable\""),
-        Note::Dropped => write!(record, ",\"fault\":\"dropped\""),
-        Note::Delayed(ms) => write!(record, ",\"fault\":\"delayed\",\"delay_ms\":{ms}"),
-        Note::Hung => write!(record, ",\"hung\":true"),
-        Note::Stopping => write!(record, ",\"stopping\":true"),
-        Note::Aborted => write!(record, ",\"aborted\":true"),
-        Note::TimedOut => write!(record, ",\"timed_out\":true"),
-        Note::Launcher(note) => {
-            record.push_str(",\"note\":");
-            push_cut_string(&mut record, note, MAX_RECORD_DESCRIPTION);
-            Ok(())
-        }
-    };
-    record.push_str(",\"handles\":");
-    push_handles(&mut record, live);
-    record.push_str("}\n");
-    record
-}
-
 /// One request as the logs keep it: what its `--log` record says, kept as it is for the journal
 /// of the emulator's own routes, which makes the record only when it is asked for.
 #[derive(Debug, Clone)]
 pub(crate) struct Request {
-    /// Its number in the journal (see [`request_record`]); `None` for the emulator's own routes.
+    /// Its number in the journal (see [`Request::record`]); `None` for the emulator's own routes.
     pub(crate) seq: Option<u64>,
     pub(crate) method: hyper::Method,
     /// As the log shows it (see [`redact`](super::redact)).
@@ -216,18 +143,70 @@ pub(crate) struct Request {
 }
 
 impl Request {
-    /// Its `--log` record (see [`request_record`]).
+    /// One `--log` record: `{"event":"request","seq":7,"method":"PUT","path":"/appendable-data/0",
+    /// "status":200,"elapsed_ms":0.041,"fault":"delayed","delay_ms":120,"handles":{
+    /// "appendable_data":5,...}}`. `seq` numbers the requests the journal keeps (1, 2, ... for the
+    /// whole run; the emulator's own routes have none); `status` is `null` when no answer was sent;
+    /// `error_code` (when the body has one) and `description` after it for a 4xx or 5xx answer;
+    /// `fault` and `delay_ms` only when injected; `hung: true` for a request left unanswered on
+    /// purpose; `stopping: true` for one refused (503) because the emulator was stopping, `aborted:
+    /// true` for one cut off unanswered by the stop, `timed_out: true` for one whose body did not
+    /// come in time; `note` where the answer is the launcher's loss of data (a second close of an
+    /// emptied immutable-data writer). A path longer than 1024 characters (and a description
+    /// likewise) is cut and ends in `...`. Every key is safe-ad's own spelling (snake_case, as
+    /// `--json` writes them); only `description` carries the launcher's words.
+    ///
+    /// Made from the one value that carries the request (its fields travel together: the journal
+    /// keeps them so and makes the record only when asked).
     pub(crate) fn record(&self) -> String {
-        request_record(
-            self.seq,
-            self.method.as_str(),
-            &self.path,
-            self.status,
-            self.error.as_ref(),
-            self.elapsed,
-            self.note,
-            &self.live,
-        )
+        use std::fmt::Write as _;
+        // Written by hand into one buffer: this runs once per request at full load.
+        let mut record = String::with_capacity(self.path.len() + 240);
+        record.push_str("{\"event\":\"request\"");
+        if let Some(seq) = self.seq {
+            let _ = write!(record, ",\"seq\":{seq}");
+        }
+        record.push_str(",\"method\":");
+        push_json_string(&mut record, self.method.as_str());
+        record.push_str(",\"path\":");
+        push_cut_string(&mut record, &self.path, MAX_RECORD_PATH);
+        let _ = match self.status {
+            Some(status) => write!(record, ",\"status\":{status}"),
+            None => write!(record, ",\"status\":null"),
+        };
+        if let Some(error) = &self.error {
+            if let Some(code) = error.code {
+                let _ = write!(record, ",\"error_code\":{code}");
+            }
+            record.push_str(",\"description\":");
+            push_cut_string(&mut record, &error.description, MAX_RECORD_DESCRIPTION);
+        }
+        let micros = self.elapsed.as_micros();
+        let _ = write!(
+            record,
+            ",\"elapsed_ms\":{}.{:03}",
+            micros / 1000,
+            micros % 1000
+        );
+        let _ = match self.note {
+            Note::None => Ok(()),
+            Note::Unavailable => write!(record, ",\"fault\":\"unavailable\""),
+            Note::Dropped => write!(record, ",\"fault\":\"dropped\""),
+            Note::Delayed(ms) => write!(record, ",\"fault\":\"delayed\",\"delay_ms\":{ms}"),
+            Note::Hung => write!(record, ",\"hung\":true"),
+            Note::Stopping => write!(record, ",\"stopping\":true"),
+            Note::Aborted => write!(record, ",\"aborted\":true"),
+            Note::TimedOut => write!(record, ",\"timed_out\":true"),
+            Note::Launcher(note) => {
+                record.push_str(",\"note\":");
+                push_cut_string(&mut record, note, MAX_RECORD_DESCRIPTION);
+                Ok(())
+            }
+        };
+        record.push_str(",\"handles\":");
+        push_handles(&mut record, &self.live);
+        record.push_str("}\n");
+        record
     }
 
     /// About how many bytes it holds.
@@ -383,16 +362,17 @@ mod tests {
             Duration::ZERO,
         );
         assert_eq!(line, "GET /a?b?c?d? 404 0.0us\n");
-        let record = request_record(
-            None,
-            "GET",
-            "/a\u{202e}b\u{1b}\u{e9}",
-            Some(404),
-            None,
-            Duration::ZERO,
-            Note::None,
-            &Live::default(),
-        );
+        let record = Request {
+            seq: None,
+            method: hyper::Method::GET,
+            path: "/a\u{202e}b\u{1b}\u{e9}".to_owned(),
+            status: Some(404),
+            error: None,
+            elapsed: Duration::ZERO,
+            note: Note::None,
+            live: Live::default(),
+        }
+        .record();
         assert!(
             record.contains("\"path\":\"/a\\u202eb\\u001b\u{e9}\""),
             "{record}"
@@ -400,16 +380,17 @@ mod tests {
         let value: serde_json::Value = serde_json::from_str(&record).unwrap();
         assert_eq!(value["path"], "/a\u{202e}b\u{1b}\u{e9}");
         let long = "/x".repeat(1000);
-        let cut = request_record(
-            None,
-            "GET",
-            &long,
-            None,
-            None,
-            Duration::ZERO,
-            Note::Aborted,
-            &Live::default(),
-        );
+        let cut = Request {
+            seq: None,
+            method: hyper::Method::GET,
+            path: long,
+            status: None,
+            error: None,
+            elapsed: Duration::ZERO,
+            note: Note::Aborted,
+            live: Live::default(),
+        }
+        .record();
         let value: serde_json::Value = serde_json::from_str(&cut).unwrap();
         assert_eq!(
             value["path"].as_str().unwrap().chars().count(),
@@ -424,16 +405,17 @@ mod tests {
             data_id: 2,
             ..Live::default()
         };
-        let line = request_record(
-            Some(3),
-            "GET",
-            "/a\"b",
-            None,
-            None,
-            Duration::from_micros(1500),
-            Note::Delayed(120),
-            &live,
-        );
+        let line = Request {
+            seq: Some(3),
+            method: hyper::Method::GET,
+            path: "/a\"b".to_owned(),
+            status: None,
+            error: None,
+            elapsed: Duration::from_micros(1500),
+            note: Note::Delayed(120),
+            live,
+        }
+        .record();
         assert!(line.ends_with('\n'));
         let value: serde_json::Value = serde_json::from_str(&line).unwrap();
         assert_eq!(value["path"], "/a\"b");
@@ -443,16 +425,17 @@ mod tests {
         assert_eq!(value["fault"], "delayed");
         assert_eq!(value["delay_ms"], 120);
         assert_eq!(value["handles"]["data_id"], 2);
-        let ok = request_record(
-            None,
-            "PUT",
-            "/",
-            Some(200),
-            None,
-            Duration::ZERO,
-            Note::None,
-            &live,
-        );
+        let ok = Request {
+            seq: None,
+            method: hyper::Method::PUT,
+            path: "/".to_owned(),
+            status: Some(200),
+            error: None,
+            elapsed: Duration::ZERO,
+            note: Note::None,
+            live,
+        }
+        .record();
         let value: serde_json::Value = serde_json::from_str(&ok).unwrap();
         assert_eq!(value["event"], "request");
         assert_eq!(value["status"], 200);
@@ -494,16 +477,17 @@ mod tests {
             ),
             "PUT /appendable-data/5 400 -23 DataExists 13.2us\n"
         );
-        let record = request_record(
-            None,
-            "PUT",
-            "/appendable-data/5",
-            Some(400),
-            Some(&exists),
-            Duration::ZERO,
-            Note::None,
-            &Live::default(),
-        );
+        let record = Request {
+            seq: None,
+            method: hyper::Method::PUT,
+            path: "/appendable-data/5".to_owned(),
+            status: Some(400),
+            error: Some(exists.clone()),
+            elapsed: Duration::ZERO,
+            note: Note::None,
+            live: Live::default(),
+        }
+        .record();
         let value: serde_json::Value = serde_json::from_str(&record).unwrap();
         assert_eq!(value["error_code"], -23);
         assert_eq!(
