@@ -1,6 +1,6 @@
 //! How a run of `safe-ad emulator` ends ([`Exit`], which the client turns into the process exit
-//! code) and how it says why: [`say`], every message of the service on stderr that is not a
-//! request's log line (those are `log`'s).
+//! code), and [`say`], how the service writes a message on stderr directly (what may come while
+//! it serves goes through `log`'s queue instead, which never waits).
 
 use std::io::Write;
 
