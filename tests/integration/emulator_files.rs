@@ -10,7 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
-use safe_ad_emulator::STATE_LIMIT;
+use safe_ad_emulator::test_support::STATE_LIMIT;
 use serde_json::Value;
 
 use crate::harness::emulator::{emulator_command, path_arg, saved_names, Emulator};

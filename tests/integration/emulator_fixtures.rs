@@ -526,7 +526,7 @@ fn a_background_start_that_fails_fails_the_eval_of_its_output_under_sh_e() {
         .args(["emulator", "--background", "--listen", &port])
         .run()
         .code(1)
-        .stdout_is(safe_ad_emulator::EVAL_FAILS);
+        .stdout_is(safe_ad_emulator::test_support::EVAL_FAILS);
     job.safe_ad()
         .args([
             "emulator",

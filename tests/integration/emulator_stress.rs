@@ -14,8 +14,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use safe_ad_emulator::state::{HANDLE_BYTES, MAX_SESSIONS, NETWORK_BYTES};
-use safe_ad_emulator::{IDLE_TIMEOUT, MAX_CONNECTIONS, RECORD_QUEUE, STATE_LIMIT};
+use safe_ad_emulator::test_support::state::{HANDLE_BYTES, MAX_SESSIONS, NETWORK_BYTES};
+use safe_ad_emulator::test_support::{IDLE_TIMEOUT, MAX_CONNECTIONS, RECORD_QUEUE, STATE_LIMIT};
 use serde_json::Value;
 
 use crate::harness::emulator::{emulator_command, path_arg, saved_names, Emulator};
@@ -230,7 +230,7 @@ fn a_stop_under_load_keeps_every_save_it_answered_and_logs_it_last() {
 /// checks the grace time, which the old stop never gave.)
 #[test]
 fn a_save_in_progress_when_the_stop_begins_is_kept_or_refused_never_lost() {
-    use safe_ad_emulator::fault::{Fault, Plan};
+    use safe_ad_emulator::test_support::fault::{Fault, Plan};
     // A seed whose first faulted request (the PUT below) gets a short delay.
     let seed = (1..)
         .find(|&seed| {
@@ -283,7 +283,11 @@ fn a_save_in_progress_when_the_stop_begins_is_kept_or_refused_never_lost() {
             )
         }
         Some(answer) => {
-            answer.is(503, "application/json", safe_ad_emulator::STOPPING_BODY);
+            answer.is(
+                503,
+                "application/json",
+                safe_ad_emulator::test_support::STOPPING_BODY,
+            );
             assert!(!kept, "refused, yet saved");
         }
         None => assert!(!kept, "never answered, yet saved"),

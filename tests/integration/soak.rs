@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use crate::harness::emulator::*;
 use crate::harness::*;
-use safe_ad_emulator::fault::{Fault, Plan};
+use safe_ad_emulator::test_support::fault::{Fault, Plan};
 use serde_json::Value;
 
 /// Peak memory allowed to the client in these tests (the benchmark checks the 20 MB target).

@@ -11,7 +11,7 @@
 //! Each test starts its own emulator on a free loopback port (the harness's in-process `Emu`, or
 //! the binary as `Emulator` for the command-line features) and talks HTTP/1.1 to it over TCP.
 
-use safe_ad_emulator::Options;
+use safe_ad_emulator::test_support::Options;
 use serde_json::{json, Value};
 
 use crate::harness::emulator::Emulator;

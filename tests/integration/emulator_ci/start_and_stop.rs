@@ -18,7 +18,7 @@ fn address(url: &str) -> SocketAddr {
 fn nothing_left(job: &CiJob, output: &Output) {
     // Nothing, or the one line that makes an `eval` of the output fail.
     output.check(
-        output.stdout().is_empty() || output.stdout() == safe_ad_emulator::EVAL_FAILS,
+        output.stdout().is_empty() || output.stdout() == safe_ad_emulator::test_support::EVAL_FAILS,
         "variables printed for a failed start",
     );
     job.leftovers.assert_none();

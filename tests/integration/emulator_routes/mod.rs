@@ -9,7 +9,7 @@
 use std::io::{BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 
-use safe_ad_emulator::{start, Options};
+use safe_ad_emulator::test_support::{start, Options};
 use serde_json::json;
 
 use crate::harness::emulator::counts;

@@ -1,5 +1,6 @@
-//! The emulator in-process as a test fixture: `safe_ad_emulator::start` on a thread with its
-//! own runtime (as a separate process would be), on a free loopback port; stopped when dropped.
+//! The emulator in-process as a test fixture: `safe_ad_emulator::test_support::start` on a thread
+//! with its own runtime (as a separate process would be), on a free loopback port; stopped when
+//! dropped.
 //! For the route tests, which need no process around it; [`super::emulator`] has the binary.
 // Some helpers serve only the tests of the `safe-ad emulator` binary, which need the feature.
 #![cfg_attr(not(feature = "emulator"), allow(dead_code))]
@@ -7,7 +8,7 @@
 use std::net::SocketAddr;
 use std::thread::JoinHandle;
 
-use safe_ad_emulator::{start, Options};
+use safe_ad_emulator::test_support::{start, Options};
 use serde_json::{json, Value};
 
 use super::http::{name, request, send, token_with, Resp};

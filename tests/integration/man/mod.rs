@@ -470,7 +470,7 @@ fn examples(after_help: &str) -> String {
 /// The routes of the emulator's page, from its route table: one block per kind of caller.
 #[cfg(feature = "emulator")]
 fn routes() -> String {
-    use safe_ad_emulator::table::{Access, HEALTH, TABLE};
+    use safe_ad_emulator::test_support::table::{Access, HEALTH, TABLE};
     let mut roff = String::new();
     // Who may call a route; a session route is one kind, whatever the text of its 401.
     fn kind(access: &Access) -> u8 {

@@ -1,0 +1,106 @@
+//! `safe-ad emulator list`: the background emulators of the user's that run, found by their run
+//! directories in the temporary directory (`rundir::running`, which proves each one runs: see
+//! `rundir`), with what their `about` files say: process id, URL, when it started, the fixture it
+//! loaded, and the directory. A table, or one JSON object a line with `--json`.
+
+use std::io::Write;
+
+use crate::service::exit::{say, Exit};
+use crate::service::rundir::running;
+
+/// Lists them on stdout; none is said on stderr (exit 0 either way).
+pub fn run(json: bool) -> Exit {
+    let found = running();
+    let mut text = String::new();
+    if json {
+        for (pid, dir) in &found {
+            let about = dir.about();
+            let line = serde_json::json!({
+                "pid": pid,
+                "url": about.url,
+                "started": utc(about.started),
+                "fixture": (!about.fixture.is_empty()).then_some(&about.fixture),
+                "dir": dir.path().display().to_string(),
+            });
+            text.push_str(&format!("{line}\n"));
+        }
+    } else if found.is_empty() {
+        say(&format!(
+            "safe-ad emulator list: no background emulator of yours runs (none in {})\n",
+            std::env::temp_dir().display()
+        ));
+    } else {
+        let rows: Vec<[String; 5]> = found
+            .iter()
+            .map(|(pid, dir)| {
+                let about = dir.about();
+                [
+                    pid.to_string(),
+                    about.url,
+                    utc(about.started),
+                    if about.fixture.is_empty() {
+                        "-".to_owned()
+                    } else {
+                        about.fixture
+                    },
+                    dir.path().display().to_string(),
+                ]
+            })
+            .collect();
+        let header = ["PID", "URL", "STARTED", "FIXTURE", "DIR"].map(str::to_owned);
+        let mut widths = [0usize; 5];
+        for row in std::iter::once(&header).chain(&rows) {
+            for (width, cell) in widths.iter_mut().zip(row) {
+                *width = (*width).max(cell.chars().count());
+            }
+        }
+        for row in std::iter::once(&header).chain(&rows) {
+            let cells: Vec<String> = row
+                .iter()
+                .zip(widths)
+                .map(|(cell, width)| format!("{cell:width$}"))
+                .collect();
+            text.push_str(cells.join("  ").trim_end());
+            text.push('\n');
+        }
+    }
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush());
+    Exit::Stopped
+}
+
+/// Seconds since 1970 as `2026-11-26T14:22:41Z`.
+fn utc(seconds: u64) -> String {
+    let days = (seconds / 86_400) as i64;
+    let rest = seconds % 86_400;
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rest / 3_600,
+        rest % 3_600 / 60,
+        rest % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_are_utc_dates() {
+        assert_eq!(utc(0), "1970-01-01T00:00:00Z");
+        assert_eq!(utc(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(utc(1_795_702_961), "2026-11-26T14:22:41Z");
+    }
+}
