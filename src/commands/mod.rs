@@ -34,8 +34,10 @@ pub mod status;
 use std::ffi::OsString;
 use std::future::Future;
 
+use futures_util::StreamExt;
+
 use crate::batch::show::{user_key, ShowOptions};
-use crate::batch::{self, Ended, Step, Stop};
+use crate::batch::{self, Ended, Sending, Step, Stop, Tally};
 use crate::cli::ClientOptions;
 use crate::handle::Handle;
 use crate::input::{self, BadArgs};
@@ -123,6 +125,17 @@ fn launcher(settings: &Settings) -> Result<Launcher, Failure> {
     Launcher::new(settings.launcher_config()).map_err(internal)
 }
 
+/// What a command's procedures are sent with ([`Sending`]): the launcher, `--verbose`,
+/// `--jobs`, and the stop that holds their leases.
+fn sending<'a>(settings: &Settings, launcher: &'a Launcher, stop: &'a Stop) -> Sending<'a> {
+    Sending {
+        launcher,
+        verbose: settings.verbose,
+        stop,
+        jobs: settings.jobs,
+    }
+}
+
 /// `--dry-run` and `--curl`: says once where a curl line's token will come from, and returns
 /// what prints the requests of one chain (one `sh` script's worth) instead of sending them.
 fn describer<'a>(
@@ -201,23 +214,64 @@ fn accounted(done: Done, stop: &Stop, launcher: &Launcher, reporter: &Reporter) 
 /// kept in `first_failure`, and the run goes on without it; `None` when Ctrl-C cut the read
 /// short, and the run should end.
 async fn your_key(
-    launcher: &Launcher,
-    verbose: bool,
-    stop: &Stop,
+    sending: Sending<'_>,
     reporter: &Reporter,
     command: &str,
     first_failure: &mut Option<Class>,
 ) -> Option<Result<Vec<u8>, Failure>> {
-    let (you, steps) = user_key(launcher, verbose, stop).await;
-    reporter.exchanges(launcher, &steps);
+    let (you, steps) = user_key(sending).await;
+    reporter.exchanges(sending.launcher, &steps);
     if let Err(failure) = &you {
-        if stop.is_set() {
+        if sending.stop.is_set() {
             return None;
         }
         reporter.show_failed(command, "your own sign key", failure);
         first_failure.get_or_insert(failure.class);
     }
     Some(you)
+}
+
+/// The loop `show` and `status` share over their input, written once: your own sign key read
+/// first ([`your_key`]), then each handle in input order, one at a time. An input that is not a
+/// handle is said as a batch says one (`Reporter::invalid`: with `--json` an object of its own)
+/// and counted as failed in `tally`. `each` reads one handle and says it (nothing when the stop
+/// cut it short: half a handle would mislead), counting it in `tally`. The loop ends at the end
+/// of the input, at a stop signal, or once stdout's reader is gone.
+async fn each_handle(
+    sending: Sending<'_>,
+    slots: Vec<input::Slot>,
+    reporter: &Reporter,
+    command: &str,
+    tally: &mut Tally,
+    mut each: impl AsyncFnMut(Handle, Option<&[u8]>, &mut Tally),
+) {
+    let Some(you) = your_key(sending, reporter, command, &mut tally.first_failure).await else {
+        return;
+    };
+    let you = you.ok();
+    let items = input::items(slots, tokio::io::stdin());
+    futures_util::pin_mut!(items);
+    while let Some(item) = items.next().await {
+        if sending.stop.is_set() {
+            return;
+        }
+        let handle = match item.handle {
+            Ok(handle) => handle,
+            Err(_) => {
+                if let Some(failure) = item.problem(command) {
+                    reporter.invalid(&item, &failure);
+                    tally.seen += 1;
+                    tally.failed += 1;
+                    tally.first_failure.get_or_insert(failure.class);
+                }
+                continue;
+            }
+        };
+        each(handle, you.as_deref(), tally).await;
+        if sending.stop.is_set() || reporter.stdout_closed() {
+            return;
+        }
+    }
 }
 
 /// Runs a batch's requests, which hold no lease, unless Ctrl-C comes first: then it is dropped
@@ -294,9 +348,9 @@ async fn purge_note_if_unsaved(
     launcher: &Launcher,
     reporter: &Reporter,
 ) -> Result<(), Failure> {
-    let read = ShowOptions::whole(settings.jobs, settings.verbose);
     let stop = Stop::new(settings.interrupt_wait);
-    let work = batch::status::removals_unsaved(launcher, handle, indexes, read, &stop);
+    let sending = sending(settings, launcher, &stop);
+    let work = batch::status::removals_unsaved(sending, handle, indexes, ShowOptions::WHOLE);
     let (unsaved, steps) = leased(work, &stop, launcher, reporter).await?;
     reporter.exchanges(launcher, &steps);
     let unsaved = unsaved.map_err(|failure| {
