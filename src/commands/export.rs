@@ -24,9 +24,9 @@ use std::path::{Path, PathBuf};
 use reqwest::Method;
 use serde_json::Value;
 
-use super::emulator_routes::{root_of, send, Reads};
 use super::{resolve, Context, Next};
 use crate::cli::ExportArgs;
+use crate::emulator_routes::{root_of, send, Reads};
 use crate::launcher::Launcher;
 use crate::outcome::{Class, Done, Failure};
 use crate::runtime::internal;

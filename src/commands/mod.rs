@@ -3,8 +3,9 @@
 //! [`Next`]: its end when it sends nothing, or the sending still to do, which `run` runs on the
 //! one runtime (`runtime::finish`). What it printed went through the reporter, and the exit code
 //! is left to `outcome`. No command file imports another: what several share (resolving the
-//! settings, the launcher, the stop-and-account block, the purge note) is here, and the
-//! arguments' parsers are in `args`.
+//! settings, the launcher, what procedures are sent with, the stop-and-account block, the loop
+//! of `show` and `status`, the purge note) is here, the arguments' parsers are in `args`, and
+//! the client of the emulator's own routes is `crate::emulator_routes`.
 //!
 //! `operations` (put, post, the clears, metadata, reopen and drop) drives batches of handles;
 //! `handles` makes them (create, open); `items` changes one item at a time
@@ -368,132 +369,6 @@ async fn purge_note_if_unsaved(
         reporter.purge_note(name, &handle.to_string());
     }
     Ok(())
-}
-
-/// A client of the emulator's own routes (`emulator requests`, `emulator export`): where they
-/// are, and sending one request to them.
-#[cfg(feature = "emulator")]
-mod emulator_routes {
-    use reqwest::Method;
-
-    use crate::launcher::{Answer, Launcher};
-    use crate::outcome::{self, Class, Failure, Hint};
-    use crate::runtime::interruptible;
-    use crate::settings::Settings;
-    use crate::url::{parse_launcher_url, LauncherUrl};
-
-    /// The most of an answer from one of the emulator's own routes: a journal's records, at their
-    /// longest, for its 16 MiB bound.
-    const MAX_EMULATOR_ANSWER: usize = 256 * 1024 * 1024;
-
-    /// The launcher URL without its path prefix (the emulator's own routes are at its root).
-    pub(super) fn root_of(url: &LauncherUrl) -> LauncherUrl {
-        reqwest::Url::parse(url.base())
-            .ok()
-            .and_then(|mut root| {
-                root.set_path("/");
-                parse_launcher_url(root.as_str()).ok()
-            })
-            .unwrap_or_else(|| url.clone())
-    }
-
-    /// Which of the emulator's own routes a command reads: its refusals name it, so that the
-    /// hint of `emulator export` is not about the journal.
-    #[derive(Debug, Clone, Copy)]
-    pub(super) enum Reads {
-        /// `emulator requests`: the journal of the requests answered.
-        Journal,
-        /// `emulator export`: what the emulator holds on its network.
-        Network,
-    }
-
-    impl Reads {
-        /// The command and what it reads, to begin a hint with.
-        fn reads(self) -> &'static str {
-            match self {
-                Reads::Journal => {
-                    "`safe-ad emulator requests` reads the emulator's journal (GET /_emulator/requests)"
-                }
-                Reads::Network => {
-                    "`safe-ad emulator export` reads what the emulator holds (GET /_emulator/network)"
-                }
-            }
-        }
-
-        /// The token of the command's settings, or the "no token" failure with a hint that
-        /// names the one token the route takes (`auth login` never gives it).
-        pub(super) fn token(self, settings: &Settings) -> Result<(), Failure> {
-            settings.token().map(|_| ()).map_err(|failure| {
-                failure.with_hint(format!(
-                    "{}, which opens only with the token the emulator printed at start: `eval \
-                     \"$(safe-ad emulator --background)\"` exports it as SAFE_LAUNCHER_TOKEN (give \
-                     it to this step too), or pass it with --token-file PATH",
-                    self.reads()
-                ))
-            })
-        }
-    }
-
-    /// Sends one request to one of the emulator's own routes (`reads` says which) and judges its
-    /// answer: a 2xx is the answer; no emulator there, a wrong token or a launcher that is not an
-    /// emulator are failures that say so.
-    pub(super) async fn send(
-        launcher: &Launcher,
-        base: &str,
-        method: Method,
-        route: String,
-        reads: Reads,
-    ) -> Result<Answer, Failure> {
-        let sent =
-            interruptible(launcher.emulator_route(method, &route, MAX_EMULATOR_ANSWER)).await?;
-        let answer = match sent {
-            Ok(answer) => answer,
-            Err(no_answer) => {
-                let failure = outcome::judge_no_answer(&no_answer, None, base);
-                return Err(match failure.class {
-                    Class::Unreachable => Failure {
-                        hint: Some(Hint::Said(format!(
-                            "no emulator answers at {base}: start one with `eval \"$(safe-ad \
-                         emulator --background)\"` in an earlier step, and make sure this step \
-                         has its SAFE_LAUNCHER_URL and SAFE_LAUNCHER_TOKEN"
-                        ))),
-                        ..failure
-                    },
-                    _ => failure,
-                });
-            }
-        };
-        match answer.status {
-            200..=299 => Ok(answer),
-            401 | 403 => Err(outcome::judge_answer(&answer).err().map_or_else(
-                || Failure::new(Class::Auth, "the emulator refused the token"),
-                |failure| {
-                    failure.with_hint(format!(
-                        "{}, which opens only with the token the emulator printed at start \
-                         (SAFE_LAUNCHER_TOKEN from `safe-ad emulator --background`), not one \
-                         from `safe-ad auth login`",
-                        reads.reads()
-                    ))
-                },
-            )),
-            404 => Err(Failure::new(
-                Class::Rejected,
-                format!(
-                "{base} answered 404 for {}: it is not a safe-ad emulator, or the token is not \
-                 the one it printed",
-                route.split('?').next().unwrap_or_default()
-            ),
-            )
-            .with_hint(format!(
-                "{}, with the SAFE_LAUNCHER_TOKEN that `safe-ad emulator --background` \
-                 printed (a token from `safe-ad auth login` opens only the launcher's routes)",
-                reads.reads()
-            ))),
-            _ => Err(outcome::judge_answer(&answer)
-                .err()
-                .unwrap_or_else(|| Failure::new(Class::Unexpected, "an answer that is not 2xx"))),
-        }
-    }
 }
 
 #[cfg(test)]
