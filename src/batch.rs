@@ -35,14 +35,14 @@ use tokio::sync::Semaphore;
 
 use crate::handle::Handle;
 use crate::input::Item;
-use crate::launcher::{Answer, Launcher, NoAnswer, Operation, Request, Slot};
+use crate::launcher::{Answer, NoAnswer, Operation, Request, Slot};
 use crate::name::Name;
 use crate::outcome::{Class, Failure, Reply};
 
-use interpret::interpret;
+use interpret::{interpret, interpret_with, FailedChange};
 pub use made::{AppendRan, Appended, Made, Making, Ran, Saved};
-use steps::{save_step, step, Steps};
-pub use steps::{until_stopped, Ended, Left, Settled, Stop, Unread};
+use steps::Steps;
+pub use steps::{until_stopped, Ended, Left, Sending, Settled, Stop, Unread};
 
 /// How many finished records may wait behind a slow one, per job, before input stops being read:
 /// enough that a few delayed answers do not throttle a batch, little enough to bound memory.
@@ -241,44 +241,43 @@ impl Tally {
 /// before the end of the input. `started` counts the handles taken up (sent, or found invalid),
 /// so a caller whose batch was cut short can tell those from the ones never started.
 ///
-/// `interrupt` is the first Ctrl-C of [`until_stopped`], for procedures that hold leases: it
+/// `sending.stop` is the first Ctrl-C of [`until_stopped`], for procedures that hold leases: it
 /// stops the batch as `--fail-fast` does, and the procedures in flight send nothing more but
 /// what gives their leases back. (The operations hold none: their Ctrl-C drops the batch at once.)
 pub async fn run(
     plan: Plan,
     items: impl Stream<Item = Item>,
-    launcher: &Launcher,
-    verbose: bool,
+    sending: Sending<'_>,
     started: &Cell<u64>,
-    interrupt: &Stop,
     mut each: impl FnMut(Record) -> bool,
 ) -> bool {
-    let stop = Cell::new(false);
-    // A reopen holds a data id while it fetches: no more of them at once than `show` holds of
-    // a kind, whatever `--jobs`, so the person's own handles are not evicted.
-    let permits = Semaphore::new(match plan.procedure {
-        Procedure::Reopen { .. } => plan.jobs.min(MOST_LEASES_OF_A_KIND),
-        Procedure::Operation { .. } => plan.jobs,
-    });
-    let stopped = || stop.get() || interrupt.is_set();
+    let batch = Batch {
+        plan,
+        sending,
+        stop: Cell::new(false),
+        // A reopen holds a data id while it fetches: no more of them at once than `show` holds
+        // of a kind, whatever `--jobs`, so the person's own handles are not evicted.
+        permits: Semaphore::new(match plan.procedure {
+            Procedure::Reopen { .. } => plan.jobs.min(MOST_LEASES_OF_A_KIND),
+            Procedure::Operation { .. } => plan.jobs,
+        }),
+        started,
+    };
+    let batch = &batch;
     // Once stopped, no more input is read: what is in flight finishes, and the stream ends
     // even when the input never would (`yes 1 | safe-ad clear-data - | head -1`).
     let records = items
-        .take_while(|_| std::future::ready(!stopped()))
-        .map(|item| {
-            process(
-                plan, item, launcher, verbose, &stop, interrupt, &permits, started,
-            )
-        })
+        .take_while(|_| std::future::ready(!batch.stopped()))
+        .map(|item| process(batch, item))
         .buffered(plan.jobs.saturating_mul(REORDER_WINDOW_PER_JOB));
     futures_util::pin_mut!(records);
     while let Some(record) = records.next().await {
         let failed = record.failure_class().is_some();
         let wanted = each(record);
         if (failed && plan.fail_fast) || !wanted {
-            stop.set(true);
+            batch.stop.set(true);
         }
-        if stopped() {
+        if batch.stopped() {
             // Requests already in flight finish and are reported; no new one starts.
             while let Some(record) = records.next().await {
                 each(record);
@@ -289,17 +288,26 @@ pub async fn run(
     false
 }
 
-#[allow(clippy::too_many_arguments)]
-async fn process(
+/// One batch as its handles see it while it runs.
+struct Batch<'a> {
     plan: Plan,
-    item: Item,
-    launcher: &Launcher,
-    verbose: bool,
-    stop: &Cell<bool>,
-    interrupt: &Stop,
-    permits: &Semaphore,
-    started: &Cell<u64>,
-) -> Record {
+    sending: Sending<'a>,
+    /// Set by `--fail-fast` or by the reader of the records gone: no new handle starts.
+    stop: Cell<bool>,
+    /// `--jobs` at once, fairly, so that handles start in input order.
+    permits: Semaphore,
+    started: &'a Cell<u64>,
+}
+
+impl Batch<'_> {
+    fn stopped(&self) -> bool {
+        self.stop.get() || self.sending.stop.is_set()
+    }
+}
+
+async fn process(batch: &Batch<'_>, item: Item) -> Record {
+    let plan = batch.plan;
+    let started = batch.started;
     let handle = match item.handle {
         Ok(handle) => handle,
         Err(_) => {
@@ -315,15 +323,15 @@ async fn process(
     };
     // The semaphore is fair, so handles start in input order; one that waited while the batch
     // was stopped is not started at all.
-    let permit = permits.acquire().await;
-    if stop.get() || interrupt.is_set() || permit.is_err() {
+    let permit = batch.permits.acquire().await;
+    if batch.stopped() || permit.is_err() {
         return Record {
             item,
             outcome: RecordOutcome::NotStarted,
         };
     }
     started.set(started.get() + 1);
-    let mut steps = Steps::new(launcher, verbose, interrupt);
+    let mut steps = Steps::new(batch.sending);
     // The plan `--dry-run` prints, run: an operation and its saves, or a reopen's data id, fetch
     // and give back, and the old handle dropped only once the new one is there.
     let interpreted = interpret(&mut steps, &plan.procedure.plan(handle)).await;
@@ -351,7 +359,7 @@ async fn process(
         .collect();
     let steps = steps.finish().await;
     if plan.fail_fast && steps.iter().any(|step| step.result.is_err()) {
-        stop.set(true);
+        batch.stop.set(true);
     }
     Record {
         item,
@@ -367,15 +375,13 @@ async fn process(
 /// `--dry-run` prints ([`create_plan`]), run. A stop signal that keeps the save from being
 /// sent has the new handle given back ([`Steps::settle_made`]).
 pub async fn create(
-    launcher: &Launcher,
+    sending: Sending<'_>,
     name: Name,
     private: bool,
     white_list: bool,
     put: bool,
-    verbose: bool,
-    stop: &Stop,
 ) -> Ran {
-    let mut steps = Steps::new(launcher, verbose, stop);
+    let mut steps = Steps::new(sending);
     let interpreted = interpret(&mut steps, &create_plan(name, private, white_list, put)).await;
     let making = interpreted.making(|reply| match reply {
         Reply::Handle(handle) => Some(Made::Created {
@@ -396,14 +402,8 @@ pub async fn create(
 
 /// `open`: a handle for data on the network, through a data id for its name, which is given
 /// back whatever came of the fetch: the plan `--dry-run` prints ([`open_plan`]), run.
-pub async fn open(
-    launcher: &Launcher,
-    name: Name,
-    private: bool,
-    verbose: bool,
-    stop: &Stop,
-) -> Ran {
-    let mut steps = Steps::new(launcher, verbose, stop);
+pub async fn open(sending: Sending<'_>, name: Name, private: bool) -> Ran {
+    let mut steps = Steps::new(sending);
     let interpreted = interpret(&mut steps, &open_plan(name, private)).await;
     let making = interpreted.making(|reply| match reply {
         Reply::Fetched(fetched) => Some(Made::Opened {
@@ -461,14 +461,8 @@ impl AppendItem {
 
 /// `append`: a data id for the item, the append, and the data id given back: the plan
 /// `--dry-run` prints ([`append_plan`]), run.
-pub async fn append(
-    launcher: &Launcher,
-    handle: Handle,
-    item: AppendItem,
-    verbose: bool,
-    stop: &Stop,
-) -> AppendRan {
-    let mut steps = Steps::new(launcher, verbose, stop);
+pub async fn append(sending: Sending<'_>, handle: Handle, item: AppendItem) -> AppendRan {
+    let mut steps = Steps::new(sending);
     let interpreted = interpret(&mut steps, &append_plan(handle, item)).await;
     AppendRan {
         steps: steps.finish().await,
@@ -512,27 +506,87 @@ pub fn highest_first(indexes: &[u64]) -> Vec<u64> {
     ordered
 }
 
-/// The requests of `remove`, `restore` or `purge` and the save after them, in the order sent.
-pub fn at_indexes_plan(
-    operation: Operation,
-    handle: Handle,
-    indexes: &[u64],
-    save: Option<Operation>,
-) -> Vec<Request<Slot>> {
-    let handle = Slot::Is(handle);
-    saved_first(operation, save)
-        .into_iter()
-        .flat_map(|first| with_read_back(Request::OnHandle(first, handle)))
-        .chain(
-            highest_first(indexes)
-                .into_iter()
-                .map(|index| Request::AtIndex(operation, handle, index)),
-        )
-        .chain(
-            save.into_iter()
-                .flat_map(|save| with_read_back(Request::OnHandle(save, handle))),
-        )
-        .collect()
+/// How the indexes of a one-item change are checked before the first change: by the read of
+/// the handle's metadata that its plan lists first (the indexes given), or by the read that
+/// chose the items (the selectors: `select::choose`), which no plan can list, since what it
+/// sends depends on what the handle holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Checked {
+    ByPlan,
+    ByChoice,
+}
+
+/// The requests of `remove`, `restore` or `purge`, in the order sent: the read that checks the
+/// indexes against the list's length ([`Checked::ByPlan`]), a purge's first save
+/// ([`saved_first`]), one change per index, highest first, and the save after them. What
+/// `--dry-run` and `--curl` print, and what [`select::check_indexes`] and [`at_indexes`] run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AtIndexesPlan {
+    pub operation: Operation,
+    pub handle: Handle,
+    /// The indexes as given (the check names them in this order).
+    pub indexes: Vec<u64>,
+    pub save: Option<Operation>,
+    requests: Vec<Request<Slot>>,
+    checked: Checked,
+}
+
+impl AtIndexesPlan {
+    pub fn new(
+        operation: Operation,
+        handle: Handle,
+        indexes: &[u64],
+        save: Option<Operation>,
+        checked: Checked,
+    ) -> AtIndexesPlan {
+        let on = Slot::Is(handle);
+        let check =
+            (checked == Checked::ByPlan).then_some(Request::OnHandle(Operation::Metadata, on));
+        let requests = check
+            .into_iter()
+            .chain(
+                saved_first(operation, save)
+                    .into_iter()
+                    .flat_map(|first| with_read_back(Request::OnHandle(first, on))),
+            )
+            .chain(
+                highest_first(indexes)
+                    .into_iter()
+                    .map(|index| Request::AtIndex(operation, on, index)),
+            )
+            .chain(
+                save.into_iter()
+                    .flat_map(|save| with_read_back(Request::OnHandle(save, on))),
+            )
+            .collect();
+        AtIndexesPlan {
+            operation,
+            handle,
+            indexes: indexes.to_vec(),
+            save,
+            requests,
+            checked,
+        }
+    }
+
+    /// Every request, as `--dry-run` and `--curl` print them.
+    pub fn requests(&self) -> &[Request<Slot>] {
+        &self.requests
+    }
+
+    /// The read that checks the indexes, when the plan lists one.
+    fn check(&self) -> &[Request<Slot>] {
+        &self.requests[..self.check_len()]
+    }
+
+    /// The saves and the changes, after the check.
+    fn changes(&self) -> &[Request<Slot>] {
+        &self.requests[self.check_len()..]
+    }
+
+    fn check_len(&self) -> usize {
+        usize::from(self.checked == Checked::ByPlan)
+    }
 }
 
 /// What came of a one-item change over several indexes.
@@ -544,79 +598,52 @@ pub struct AtIndexes {
     pub saved: bool,
 }
 
-/// `remove`, `restore`, `purge`: the plan `--dry-run` prints ([`at_indexes_plan`]), run. One
-/// request per index, one at a time, highest first, each handed to `each` when done; with
-/// `fail_fast` none after the first failure. The save (if asked) runs once, after every change
-/// succeeded: a handle half changed is not saved. A purge with `--save post` is saved first too
-/// ([`saved_first`]); when that fails nothing is changed.
-#[allow(clippy::too_many_arguments)]
+/// `remove`, `restore`, `purge` once the indexes are checked: the rest of the plan `--dry-run`
+/// prints ([`AtIndexesPlan`]), run by the one plan interpreter. One request per index, one at
+/// a time, highest first, each handed to `each` when done; with `fail_fast` none after the
+/// first failure. The save (if asked) runs once, after every change succeeded: a handle half
+/// changed is not saved. A purge with `--save post` is saved first too ([`saved_first`]); when
+/// that fails nothing is changed.
 pub async fn at_indexes(
-    launcher: &Launcher,
-    verbose: bool,
-    operation: Operation,
-    handle: Handle,
-    indexes: &[u64],
-    save: Option<Operation>,
+    sending: Sending<'_>,
+    plan: &AtIndexesPlan,
     fail_fast: bool,
-    mut each: impl FnMut(&Step),
+    each: &dyn Fn(&Step),
 ) -> AtIndexes {
-    let plan = at_indexes_plan(operation, handle, indexes, save);
-    let mut requests = plan.iter().filter_map(known).peekable();
+    let mut steps = Steps::watched(sending, each);
+    let failed_change = match fail_fast {
+        true => FailedChange::Stops,
+        false => FailedChange::OthersGo,
+    };
+    interpret_with(&mut steps, plan.changes(), failed_change).await;
+    let steps = steps.finish().await;
     let mut done = AtIndexes::default();
-    let mut changes = plan
-        .iter()
-        .filter(|request| matches!(request, Request::AtIndex(..)))
-        .count() as u64;
-    while let Some(request) = requests.next() {
-        if request.operation().is_save() {
-            requests.next_if(|next| is_read_back(next, &request));
-            if done.tally.failed > 0 {
-                break;
-            }
-            let step = save_step(launcher, request, verbose).await;
-            each(&step);
-            match &step.result {
-                // The save after the changes (a purge's first save comes before them).
-                Ok(_) => done.saved = done.tally.ok > 0,
-                Err(failure) => {
-                    done.tally.first_failure.get_or_insert(failure.class);
-                    break;
-                }
-            }
-            continue;
+    for step in &steps {
+        let changed_before = done.tally.seen > 0;
+        if let Request::AtIndex(..) = step.request {
+            done.tally.seen += 1;
         }
-        changes -= 1;
-        let step = step(launcher, request, verbose).await;
-        each(&step);
-        done.tally.seen += 1;
-        match &step.result {
-            Ok(_) => done.tally.ok += 1,
-            Err(failure) => {
+        match (&step.result, step.request) {
+            (Ok(_), Request::AtIndex(..)) => done.tally.ok += 1,
+            (Err(failure), Request::AtIndex(..)) => {
                 done.tally.failed += 1;
                 done.tally.first_failure.get_or_insert(failure.class);
-                if fail_fast {
-                    done.tally.not_started = changes;
-                    break;
-                }
+            }
+            // The save after the changes (a purge's first save comes before them).
+            (Ok(_), _) => done.saved = changed_before,
+            (Err(failure), _) => {
+                done.tally.first_failure.get_or_insert(failure.class);
             }
         }
     }
-    done
-}
-
-/// A request of a plan whose handle is known before any answer, as it is sent: the one-item
-/// changes and their saves ([`at_indexes`]). `None` for one that waits on an answer, which
-/// those plans never hold.
-fn known(request: &Request<Slot>) -> Option<Request> {
-    match *request {
-        Request::OnHandle(operation, Slot::Is(handle)) => {
-            Some(Request::OnHandle(operation, handle))
-        }
-        Request::AtIndex(operation, Slot::Is(handle), index) => {
-            Some(Request::AtIndex(operation, handle, index))
-        }
-        _ => None,
+    // With `--fail-fast`, the changes a failed one kept from being sent.
+    if done.tally.failed > 0 {
+        let planned = (plan.changes().iter())
+            .filter(|request| matches!(request, Request::AtIndex(..)))
+            .count() as u64;
+        done.tally.not_started = planned - done.tally.seen;
     }
+    done
 }
 
 /// Whether `next` is the read back [`with_read_back`] lists after `save`: the save's step sends

@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::Value;
 
+use crate::atomic_file;
 use crate::file_kind;
 use crate::secret::Secret;
 
@@ -143,35 +144,21 @@ impl fmt::Display for ConfigError {
     }
 }
 
-/// Writes the config to `path` atomically: a new file (mode 0600) in the same directory, then a
-/// rename over the old one. Two writers at once each replace the file whole; the last one wins.
-/// The directory is created with mode 0700 if it does not exist.
+/// Writes the config to `path` atomically, as a file of mode 0600 (`atomic_file`). The
+/// directory is created with mode 0700 if it does not exist.
 pub fn save(path: &Path, config: &ConfigFile) -> Result<(), ConfigError> {
     let error = |what: &str, e: io::Error| ConfigError {
         path: path.to_path_buf(),
         detail: format!("cannot {what}: {}", io_reason(&e)),
     };
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
     // The rename would replace a FIFO, a socket or a device with a file, unasked.
     if let Ok(metadata) = std::fs::metadata(path) {
         refuse_not_regular(path, &metadata)?;
     }
-    create_private_dir(dir).map_err(|e| error("create its directory", e))?;
-    let temp = temp_path(path);
-    let written =
-        write_private(&temp, render(config).as_bytes()).and_then(|()| std::fs::rename(&temp, path));
-    if let Err(e) = written {
-        let _ = std::fs::remove_file(&temp);
-        return Err(error("write it", e));
-    }
-    // Make the rename itself durable; a failure here loses nothing already written.
-    if let Ok(dir) = std::fs::File::open(dir) {
-        let _ = dir.sync_all();
-    }
-    Ok(())
+    create_private_dir(atomic_file::directory_of(path))
+        .map_err(|e| error("create its directory", e))?;
+    atomic_file::write(path, render(config).as_bytes(), atomic_file::Mode::Private)
+        .map_err(|e| error("write it", e))
 }
 
 /// Loads the file at `path`, changes it with `change`, and saves it atomically.
@@ -194,21 +181,6 @@ fn render(config: &ConfigFile) -> String {
     text
 }
 
-fn temp_path(path: &Path) -> PathBuf {
-    use std::sync::atomic::{AtomicU32, Ordering};
-    static COUNTER: AtomicU32 = AtomicU32::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.subsec_nanos())
-        .unwrap_or(0);
-    let name = format!(
-        ".config.json.{}.{nanos}.{}.tmp",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    );
-    path.with_file_name(name)
-}
-
 fn create_private_dir(dir: &Path) -> io::Result<()> {
     use std::os::unix::fs::DirBuilderExt;
     if dir.is_dir() {
@@ -218,17 +190,6 @@ fn create_private_dir(dir: &Path) -> io::Result<()> {
         .recursive(true)
         .mode(0o700)
         .create(dir)
-}
-
-/// Creates `path` (it must not exist) readable by its owner only, and writes it to disk.
-fn write_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    use std::io::Write;
-    use std::os::unix::fs::OpenOptionsExt;
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true).mode(0o600);
-    let mut file = options.open(path)?;
-    file.write_all(bytes)?;
-    file.sync_all()
 }
 
 /// Reads the file at `path`; a file that does not exist is an empty config.

@@ -7,9 +7,9 @@
 //! user reads it); asymmetric, to the encrypt key of the private appendable data it is appended
 //! to (its owner reads it). Nothing here renders.
 
-use super::{Steps, Stop};
+use super::{Sending, Steps};
 use crate::handle::Handle;
-use crate::launcher::{Encryption, Launcher, Operation, Request, Slot};
+use crate::launcher::{Encryption, Operation, Request, Slot};
 
 /// The most bytes `append --immutable` writes: the launcher itself had no bound (self-encryption
 /// split any size), but it held what it was writing in memory; this is also the emulator's.
@@ -17,14 +17,12 @@ pub const MAX_IMMUTABLE_BYTES: usize = 8 * 1024 * 1024;
 
 /// Writes `content` as immutable data and appends its data id to `handle`.
 pub async fn append(
-    launcher: &Launcher,
+    sending: Sending<'_>,
     handle: Handle,
     content: &[u8],
     encryption: Encryption,
-    verbose: bool,
-    stop: &Stop,
 ) -> super::AppendRan {
-    let mut steps = Steps::new(launcher, verbose, stop);
+    let mut steps = Steps::new(sending);
     let appended = chain(&mut steps, handle, content, encryption).await;
     super::AppendRan {
         steps: steps.finish().await,

@@ -47,13 +47,36 @@ impl Interpreted {
 /// the new one is there, whether or not the data id it came through could be given back).
 /// The handle made for the person, if any, is settled at the end ([`Steps::settle_made`]).
 pub(super) async fn interpret(steps: &mut Steps<'_>, plan: &[Request<Slot>]) -> Interpreted {
-    let mut done = run_plan(steps, plan).await;
+    interpret_with(steps, plan, FailedChange::Stops).await
+}
+
+/// What a change at an index that failed does to the rest of a plan (`remove`, `restore`,
+/// `purge`): stops it (`--fail-fast`, and every plan of a procedure that holds no such change),
+/// or lets the changes after it go, each index being a request of its own as a handle of a
+/// batch is. Either way no save after it is sent: a handle half changed is not saved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum FailedChange {
+    Stops,
+    OthersGo,
+}
+
+/// [`interpret`], with the rule for a failed change at an index.
+pub(super) async fn interpret_with(
+    steps: &mut Steps<'_>,
+    plan: &[Request<Slot>],
+    failed_change: FailedChange,
+) -> Interpreted {
+    let mut done = run_plan(steps, plan, failed_change).await;
     done.settled = steps.settle_made().await;
     done
 }
 
-/// [`interpret`] but for settling the handle made.
-async fn run_plan(steps: &mut Steps<'_>, plan: &[Request<Slot>]) -> Interpreted {
+/// [`interpret_with`] but for settling the handle made.
+async fn run_plan(
+    steps: &mut Steps<'_>,
+    plan: &[Request<Slot>],
+    failed_change: FailedChange,
+) -> Interpreted {
     let mut answers: Vec<(&'static str, Handle)> = Vec::new();
     let mut done = Interpreted {
         making: None,
@@ -62,6 +85,8 @@ async fn run_plan(steps: &mut Steps<'_>, plan: &[Request<Slot>]) -> Interpreted 
         appended: None,
         settled: Settled::Yours,
     };
+    // A change at an index failed, and the plan went on (`FailedChange::OthersGo`).
+    let mut change_failed = false;
     let mut at = 0;
     while let Some(request) = plan.get(at) {
         at += 1;
@@ -73,6 +98,9 @@ async fn run_plan(steps: &mut Steps<'_>, plan: &[Request<Slot>]) -> Interpreted 
             continue;
         }
         if sent.operation().is_save() {
+            if change_failed {
+                return done;
+            }
             let read_back = (plan.get(at))
                 .and_then(|next| resolved(next, &answers))
                 .is_some_and(|next| is_read_back(&next, &sent));
@@ -96,6 +124,11 @@ async fn run_plan(steps: &mut Steps<'_>, plan: &[Request<Slot>]) -> Interpreted 
         if !sent.operation().makes_handle() {
             let before = steps.sent();
             if steps.run(sent).await.is_none() {
+                let went = steps.sent() > before;
+                if went && failed_change == FailedChange::OthersGo && is_change(&sent) {
+                    change_failed = true;
+                    continue;
+                }
                 return done;
             }
             if let Request::Append { .. } = sent {
@@ -124,6 +157,17 @@ async fn run_plan(steps: &mut Steps<'_>, plan: &[Request<Slot>]) -> Interpreted 
     }
     done.finished = true;
     done
+}
+
+/// A change of the item at one index (`remove`, `restore`, `purge`).
+fn is_change(request: &Request) -> bool {
+    matches!(
+        request,
+        Request::AtIndex(
+            Operation::Remove | Operation::Restore | Operation::Purge,
+            ..
+        )
+    )
 }
 
 /// Sends a request that makes a handle no later request gives back: a `create` or a fetch is

@@ -10,9 +10,9 @@
 //! the caller from one read of the network's deleted list (`status::network`). Nothing here
 //! renders.
 
-use super::{with_read_back, Step, Steps, Stop};
+use super::{with_read_back, Sending, Step, Steps};
 use crate::handle::Handle;
-use crate::launcher::{Launcher, Operation, Request, Slot};
+use crate::launcher::{Operation, Request, Slot};
 
 /// One index to restore, and whether its item is appended again after the save.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,14 +56,8 @@ pub fn plan(handle: Handle, items: &[ToRestore]) -> Vec<Request<Slot>> {
 /// Runs [`plan`] for `items` (at most `MOST_LEASES_OF_A_KIND`: the command refuses more). A
 /// failure before the save stops it there (a handle half restored is not saved); after the save
 /// each append is tried. Every data id is given back on every path.
-pub async fn run(
-    launcher: &Launcher,
-    handle: Handle,
-    items: &[ToRestore],
-    verbose: bool,
-    stop: &Stop,
-) -> Vec<Step> {
-    let mut steps = Steps::new(launcher, verbose, stop);
+pub async fn run(sending: Sending<'_>, handle: Handle, items: &[ToRestore]) -> Vec<Step> {
+    let mut steps = Steps::new(sending);
     let _ = interpret(&mut steps, &plan(handle, items)).await;
     steps.finish().await
 }

@@ -7,10 +7,11 @@
 //! read only for `--signed-by`. An item that cannot be read might match, so a read with a failed
 //! item chooses nothing and the change is refused whole. Nothing here renders.
 
+use super::interpret::interpret;
 use super::show::{self as read, IndexRange, Parts, Section, ShowOptions, ShownItem};
-use super::{Steps, Stop};
+use super::{AtIndexesPlan, Sending, Steps};
 use crate::handle::Handle;
-use crate::launcher::{serialised, Launcher, Operation, Request};
+use crate::launcher::{serialised, Metadata, Operation, Request};
 use crate::name::Name;
 use crate::outcome::{Class, Failure, Reply};
 use crate::wire::DataKind;
@@ -111,35 +112,39 @@ pub struct Chosen {
     pub emptied_by_post: bool,
 }
 
-/// Checks `indexes` against the length of `operation`'s list (one metadata request), so that a
-/// bad index refuses the whole change before any of it is made.
+/// Runs the read an [`AtIndexesPlan`] lists first (one metadata request) and checks the plan's
+/// indexes against the length of its operation's list, so that a bad index refuses the whole
+/// change before any of it is made. The metadata read, when the indexes are all there.
 pub async fn check_indexes(
-    launcher: &Launcher,
-    handle: Handle,
-    operation: Operation,
-    indexes: &[u64],
-    verbose: bool,
-) -> (Result<(), Failure>, Vec<super::Step>) {
-    let stop = Stop::default();
-    let mut steps = Steps::new(launcher, verbose, &stop);
-    let reply = steps
-        .ask(Request::OnHandle(Operation::Metadata, handle))
-        .await;
-    let result = match reply {
-        Ok(Reply::Metadata(metadata)) => {
-            let length = match section_of(operation) {
+    sending: Sending<'_>,
+    plan: &AtIndexesPlan,
+) -> (Result<Metadata, Failure>, Vec<super::Step>) {
+    let mut steps = Steps::new(sending);
+    interpret(&mut steps, plan.check()).await;
+    let steps = steps.finish().await;
+    let read = steps.iter().find_map(|step| match step.request {
+        Request::OnHandle(Operation::Metadata, read) if read == plan.handle => Some(&step.result),
+        _ => None,
+    });
+    let result = match read {
+        Some(Ok(Reply::Metadata(metadata))) => {
+            let length = match section_of(plan.operation) {
                 Section::Data => metadata.data_length,
                 Section::Deleted => metadata.deleted_data_length,
             };
-            in_range(handle, operation, indexes, length)
+            in_range(plan.handle, plan.operation, &plan.indexes, length).map(|()| metadata.clone())
         }
-        Ok(_) => Err(Failure::new(
+        Some(Ok(_)) => Err(Failure::new(
             Class::Unexpected,
             "the answer is not metadata",
         )),
-        Err(failure) => Err(failure),
+        Some(Err(failure)) => Err(failure.clone()),
+        None => Err(Failure::new(
+            Class::Unexpected,
+            "the plan lists no read that checks the indexes",
+        )),
     };
-    (result, steps.finish().await)
+    (result, steps)
 }
 
 /// Every index within a list of `length` items, or the failure that names those that are not.
@@ -186,24 +191,20 @@ fn in_range(
 
 /// Reads `operation`'s list of `handle` once (only what `selector` needs, and the signers when
 /// `signers`) and chooses the items that match, among `among` when positions were given too.
-#[allow(clippy::too_many_arguments)]
 pub async fn choose(
-    launcher: &Launcher,
+    sending: Sending<'_>,
     handle: Handle,
     operation: Operation,
     selector: &Selector,
     among: &[u64],
     signers: bool,
-    jobs: usize,
-    verbose: bool,
-    stop: &Stop,
 ) -> (Result<Chosen, Failure>, Vec<super::Step>) {
     let section = section_of(operation);
     let mut steps = Vec::new();
     let you = match selector.signed_by {
         // Read for a fingerprint too: a signer that is your key is written `you`, as `show` does.
         Some(_) => {
-            let (you, you_steps) = read::user_key(launcher, verbose, stop).await;
+            let (you, you_steps) = read::user_key(sending).await;
             steps.extend(you_steps);
             match you {
                 Ok(you) => Some(you),
@@ -215,11 +216,9 @@ pub async fn choose(
     let options = ShowOptions {
         range: IndexRange::ALL,
         full: false,
-        jobs,
-        verbose,
         parts: selector.parts(section, signers),
     };
-    let shown = read::handle(launcher, handle, options, stop, |_, _| {}).await;
+    let shown = read::handle(sending, handle, options, |_, _| {}).await;
     steps.extend(shown.steps);
     let metadata = match shown.metadata {
         Ok(metadata) => metadata,

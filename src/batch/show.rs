@@ -14,10 +14,10 @@
 
 use futures_util::StreamExt;
 
-use super::{Steps, Stop};
+use super::{Sending, Steps};
 use crate::handle::Handle;
 use crate::launcher::MAX_CONTENT_BYTES;
-use crate::launcher::{FilterType, Launcher, Metadata, Operation, Request};
+use crate::launcher::{FilterType, Metadata, Operation, Request};
 use crate::outcome::{judge_content, Class, Failure, Reply};
 use crate::wire::{DataId, DataKind, DecodeError};
 
@@ -171,23 +171,17 @@ pub struct ShowOptions {
     pub range: IndexRange,
     /// Keep the whole content of structured data, not only its preview.
     pub full: bool,
-    pub jobs: usize,
-    pub verbose: bool,
     pub parts: Parts,
 }
 
 impl ShowOptions {
     /// Every part of every item, content as previews: what `status` and the checks before a
     /// change compare.
-    pub fn whole(jobs: usize, verbose: bool) -> ShowOptions {
-        ShowOptions {
-            range: IndexRange::ALL,
-            full: false,
-            jobs,
-            verbose,
-            parts: Parts::ALL,
-        }
-    }
+    pub const WHOLE: ShowOptions = ShowOptions {
+        range: IndexRange::ALL,
+        full: false,
+        parts: Parts::ALL,
+    };
 }
 
 /// Which parts of a handle to read: `show` reads them all; choosing items by what they are
@@ -215,25 +209,20 @@ impl Parts {
 }
 
 /// The user's own sign key, serialised, to tell the items they signed; and its steps.
-pub async fn user_key(
-    launcher: &Launcher,
-    verbose: bool,
-    stop: &Stop,
-) -> (Result<Vec<u8>, Failure>, Vec<super::Step>) {
-    let mut steps = Steps::new(launcher, verbose, stop);
+pub async fn user_key(sending: Sending<'_>) -> (Result<Vec<u8>, Failure>, Vec<super::Step>) {
+    let mut steps = Steps::new(sending);
     let key = read_key(&mut steps, Request::UserSignKey).await;
     (key, steps.finish().await)
 }
 
 /// Reads one handle. `progress` hears how many filter keys and items are done, of how many.
 pub async fn handle(
-    launcher: &Launcher,
+    sending: Sending<'_>,
     handle: Handle,
     options: ShowOptions,
-    stop: &Stop,
     mut progress: impl FnMut(u64, u64),
 ) -> Shown {
-    let mut steps = Steps::new(launcher, options.verbose, stop);
+    let mut steps = Steps::new(sending);
     let metadata = steps
         .ask(Request::OnHandle(Operation::Metadata, handle))
         .await
@@ -276,8 +265,8 @@ pub async fn handle(
         .chain(data.map(|index| Unit::Item(Section::Data, index)))
         .chain(deleted.map(|index| Unit::Item(Section::Deleted, index)));
     let read = futures_util::stream::iter(units)
-        .map(|unit| read_unit(launcher, handle, unit, options, stop))
-        .buffered(units_at_once(options.jobs));
+        .map(|unit| read_unit(sending, handle, unit, options))
+        .buffered(units_at_once(sending.jobs));
     futures_util::pin_mut!(read);
     let mut done = 0;
     while let Some(unit) = read.next().await {
@@ -304,14 +293,8 @@ enum Read {
     Item(Box<ShownItem>),
 }
 
-async fn read_unit(
-    launcher: &Launcher,
-    handle: Handle,
-    unit: Unit,
-    options: ShowOptions,
-    stop: &Stop,
-) -> Read {
-    let mut steps = Steps::new(launcher, options.verbose, stop);
+async fn read_unit(sending: Sending<'_>, handle: Handle, unit: Unit, options: ShowOptions) -> Read {
+    let mut steps = Steps::new(sending);
     match unit {
         Unit::FilterKey(index) => {
             let key = read_key(
@@ -327,7 +310,7 @@ async fn read_unit(
                 index,
                 key,
                 failures,
-                steps: kept(steps.finish().await, options.verbose),
+                steps: kept(steps.finish().await, sending.verbose),
             })
         }
         Unit::Item(section, index) => {
@@ -357,7 +340,7 @@ async fn read_unit(
                     Err(failure) => item.failures.push(failure),
                 }
             }
-            item.steps = kept(steps.finish().await, options.verbose);
+            item.steps = kept(steps.finish().await, sending.verbose);
             Read::Item(Box::new(item))
         }
     }

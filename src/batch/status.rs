@@ -12,9 +12,9 @@
 use std::collections::HashSet;
 
 use super::show::{self, ShowOptions, Shown, ShownItem};
-use super::{Step, Steps, Stop};
+use super::{Sending, Step, Steps};
 use crate::handle::Handle;
-use crate::launcher::{FilterType, Launcher, Metadata, Operation, Request};
+use crate::launcher::{FilterType, Metadata, Operation, Request};
 use crate::outcome::{Class, Failure, Reply};
 use crate::wire::{AppendableData, Entry};
 
@@ -291,17 +291,16 @@ fn not_on_network(failure: &Failure) -> bool {
 /// copy cannot be read the network's reading is not said (its handles are given back all the
 /// same): without the copy there is nothing to compare.
 pub async fn handle(
-    launcher: &Launcher,
+    sending: Sending<'_>,
     handle: Handle,
     options: ShowOptions,
-    stop: &Stop,
     progress: impl FnMut(Handle, u64, u64),
 ) -> Compared {
     // Both readings run at once (`--jobs` bounds each), and report progress through one closure.
     let progress = std::cell::RefCell::new(progress);
     let copied = CopyIds::default();
     let copy = async {
-        let copy = show::handle(launcher, handle, options, stop, |done, total| {
+        let copy = show::handle(sending, handle, options, |done, total| {
             (progress.borrow_mut())(handle, done, total)
         })
         .await;
@@ -319,15 +318,14 @@ pub async fn handle(
         ..options
     };
     let network = network_with(
-        launcher,
+        sending,
         handle,
         lean,
-        stop,
         |at, done, total| (progress.borrow_mut())(at, done, total),
         Some((&copied, options)),
     );
     let (copy, (network, steps)) = tokio::join!(copy, network);
-    let network = match copy.metadata.is_err() || stop.is_set() {
+    let network = match copy.metadata.is_err() || sending.stop.is_set() {
         true => Network::NotAsked,
         false => network,
     };
@@ -374,16 +372,15 @@ impl CopyIds {
 /// Reads whole (with `options`) each of `shown`'s items the copy lacks, through
 /// the same fresh handle, one index at a time.
 async fn read_whole(
-    launcher: &Launcher,
+    sending: Sending<'_>,
     fresh: Handle,
     shown: &mut Shown,
     copied: &HashSet<Owned>,
     options: ShowOptions,
-    stop: &Stop,
 ) {
     for item in shown.data.iter_mut().chain(shown.deleted.iter_mut()) {
         let known = copied.contains(&(item.data_id.clone(), item.signer.clone()));
-        if known || !item.failures.is_empty() || stop.is_set() {
+        if known || !item.failures.is_empty() || sending.stop.is_set() {
             continue;
         }
         let section = item.section;
@@ -401,7 +398,7 @@ async fn read_whole(
             },
             ..options
         };
-        let mut read = show::handle(launcher, fresh, one, stop, |_, _| {}).await;
+        let mut read = show::handle(sending, fresh, one, |_, _| {}).await;
         item.steps.append(&mut read.steps);
         let whole = match section {
             show::Section::Data => read.data.pop(),
@@ -430,26 +427,24 @@ async fn read_whole(
 /// copy; `restore --save post` reads the deleted list, to learn which restored items a save
 /// leaves in neither list.
 pub async fn network(
-    launcher: &Launcher,
+    sending: Sending<'_>,
     handle: Handle,
     options: ShowOptions,
-    stop: &Stop,
     progress: impl FnMut(Handle, u64, u64),
 ) -> (Network, Vec<Step>) {
-    network_with(launcher, handle, options, stop, progress, None).await
+    network_with(sending, handle, options, progress, None).await
 }
 
 /// [`network`], and with `whole` the items the copy lacks read whole before the fresh handle
 /// is given back.
 async fn network_with(
-    launcher: &Launcher,
+    sending: Sending<'_>,
     handle: Handle,
     options: ShowOptions,
-    stop: &Stop,
     mut progress: impl FnMut(Handle, u64, u64),
     whole: Option<(&CopyIds, ShowOptions)>,
 ) -> (Network, Vec<Step>) {
-    let mut steps = Steps::new(launcher, options.verbose, stop);
+    let mut steps = Steps::new(sending);
     let data_id = steps
         .lease(
             Request::OnHandle(Operation::DataId, handle),
@@ -467,14 +462,14 @@ async fn network_with(
             // The data id has done its work: back before the reading, which may be long.
             let _ = steps.give_back(data_id).await;
             match fetched {
-                Ok((fresh, _)) if !stop.is_set() => {
-                    let mut read = read_network(launcher, fresh, options, stop, |done, total| {
+                Ok((fresh, _)) if !sending.stop.is_set() => {
+                    let mut read = read_network(sending, fresh, options, |done, total| {
                         progress(fresh, done, total)
                     })
                     .await;
                     if let (Some((copied, whole)), Ok(_)) = (whole, &read.metadata) {
                         let copied = copied.wait().await;
-                        read_whole(launcher, fresh, &mut read, &copied, whole, stop).await;
+                        read_whole(sending, fresh, &mut read, &copied, whole).await;
                     }
                     Network::Read(read)
                 }
@@ -494,14 +489,13 @@ async fn network_with(
 /// Private data (its items are sealed), bytes not in the launcher's layout, lists that disagree
 /// with the metadata, or a failed request: read item by item, as `show` does.
 async fn read_network(
-    launcher: &Launcher,
+    sending: Sending<'_>,
     fresh: Handle,
     options: ShowOptions,
-    stop: &Stop,
     mut progress: impl FnMut(u64, u64),
 ) -> Shown {
     if options.parts.content {
-        return show::handle(launcher, fresh, options, stop, progress).await;
+        return show::handle(sending, fresh, options, progress).await;
     }
     let metadata_only = ShowOptions {
         parts: show::Parts {
@@ -513,11 +507,11 @@ async fn read_network(
         },
         ..options
     };
-    let mut shown = show::handle(launcher, fresh, metadata_only, stop, |_, _| {}).await;
+    let mut shown = show::handle(sending, fresh, metadata_only, |_, _| {}).await;
     let Ok(metadata) = &shown.metadata else {
         return shown;
     };
-    let mut steps = Steps::new(launcher, options.verbose, stop);
+    let mut steps = Steps::new(sending);
     let serialised = steps
         .ask(Request::OnHandle(Operation::Serialise, fresh))
         .await;
@@ -526,7 +520,7 @@ async fn read_network(
         Ok(Reply::Bytes(bytes)) => AppendableData::decode(&bytes).ok(),
         _ => None,
     };
-    if stop.is_set() {
+    if sending.stop.is_set() {
         return shown;
     }
     match decoded.and_then(|data| from_serialised(&data, metadata, options)) {
@@ -537,7 +531,7 @@ async fn read_network(
             shown
         }
         None => {
-            let mut read = show::handle(launcher, fresh, options, stop, progress).await;
+            let mut read = show::handle(sending, fresh, options, progress).await;
             shown.steps.append(&mut read.steps);
             read.steps = shown.steps;
             read
@@ -620,13 +614,12 @@ fn from_serialised(
 /// (private data, whose items are sealed; a read failed). `Err`: a handle this took was not
 /// given back (the failure names it).
 pub async fn removals_unsaved(
-    launcher: &Launcher,
+    sending: Sending<'_>,
     handle: Handle,
     indexes: Option<&[u64]>,
     options: ShowOptions,
-    stop: &Stop,
 ) -> (Result<Option<bool>, Failure>, Vec<Step>) {
-    let mut steps = Steps::new(launcher, options.verbose, stop);
+    let mut steps = Steps::new(sending);
     let copy = steps
         .ask(Request::OnHandle(Operation::Serialise, handle))
         .await;
@@ -653,7 +646,7 @@ pub async fn removals_unsaved(
             Entry::Sealed(_) => return (Ok(None), steps),
         }
     }
-    if purged.is_empty() || stop.is_set() {
+    if purged.is_empty() || sending.stop.is_set() {
         return (Ok(Some(false)), steps);
     }
     let deleted_only = ShowOptions {
@@ -667,7 +660,7 @@ pub async fn removals_unsaved(
         },
         ..options
     };
-    let (network, more) = network(launcher, handle, deleted_only, stop, |_, _, _| {}).await;
+    let (network, more) = network(sending, handle, deleted_only, |_, _, _| {}).await;
     let not_given_back = (more.iter())
         .filter(|step| is_release(&step.request))
         .find_map(|step| step.result.as_ref().err())

@@ -200,11 +200,26 @@ pub async fn until_stopped<T>(
     }
 }
 
+/// What every procedure is sent with, handed down as one value rather than as four arguments
+/// that always travel together: the launcher, whether the exchanges are kept for `--verbose`,
+/// the stop signal that holds the procedure's leases, and how many requests may be in flight at
+/// once (`--jobs`).
+#[derive(Clone, Copy)]
+pub struct Sending<'a> {
+    pub launcher: &'a Launcher,
+    pub verbose: bool,
+    pub stop: &'a Stop,
+    pub jobs: usize,
+}
+
 /// The steps of one procedure, sent one after another, and the leases it holds.
 pub(super) struct Steps<'a> {
     launcher: &'a Launcher,
     verbose: bool,
     stop: &'a Stop,
+    /// Told of each step as it is done, for a command that prints each change when it is made
+    /// (the one-item changes): a run dropped at once by Ctrl-C has said what it sent.
+    watch: Option<&'a dyn Fn(&Step)>,
     done: Vec<Step>,
     leases: Vec<Lease>,
     /// The handle the procedure made for the person ([`Steps::make`]), until it is settled.
@@ -215,16 +230,33 @@ pub(super) struct Steps<'a> {
 }
 
 impl<'a> Steps<'a> {
-    pub(super) fn new(launcher: &'a Launcher, verbose: bool, stop: &'a Stop) -> Steps<'a> {
+    pub(super) fn new(sending: Sending<'a>) -> Steps<'a> {
         Steps {
-            launcher,
-            verbose,
-            stop,
+            launcher: sending.launcher,
+            verbose: sending.verbose,
+            stop: sending.stop,
+            watch: None,
             done: Vec::with_capacity(3),
             leases: Vec::new(),
             made: None,
             held_back: false,
         }
+    }
+
+    /// Steps that tell `watch` of each step as it is done.
+    pub(super) fn watched(sending: Sending<'a>, watch: &'a dyn Fn(&Step)) -> Steps<'a> {
+        Steps {
+            watch: Some(watch),
+            ..Steps::new(sending)
+        }
+    }
+
+    /// Records a step done, and tells the watch of it.
+    fn record(&mut self, step: Step) {
+        if let Some(watch) = self.watch {
+            watch(&step);
+        }
+        self.done.push(step);
     }
 
     /// How many steps were sent so far: where the next one will stand.
@@ -279,7 +311,7 @@ impl<'a> Steps<'a> {
             self.stop.saving.set(self.stop.saving.get() - 1);
         }
         let result = step.result.clone();
-        self.done.push(step);
+        self.record(step);
         result
     }
 
@@ -398,7 +430,7 @@ impl<'a> Steps<'a> {
             self.stop.leave(Left::Known(lease));
         }
         let result = step.result.clone().map(drop);
-        self.done.push(step);
+        self.record(step);
         result
     }
 

@@ -38,7 +38,7 @@ fn whoami(settings: Settings, reporter: &Reporter) -> Result<Next<'_>, Failure> 
     settings.token()?;
     Ok(Next::sends(async move {
         let stop = Stop::new(settings.interrupt_wait);
-        let work = show::user_key(&launcher, settings.verbose, &stop);
+        let work = show::user_key(super::sending(&settings, &launcher, &stop));
         let (key, steps) = leased(work, &stop, &launcher, reporter).await?;
         reporter.exchanges(&launcher, &steps);
         reporter.whoami(&key?);

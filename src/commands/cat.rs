@@ -7,7 +7,7 @@ use std::io::IsTerminal;
 
 use crate::args::{parse_handle, parse_indexes};
 use crate::batch::show::{self as plan, IndexRange, Kind, Parts, Section, ShowOptions};
-use crate::batch::Stop;
+use crate::batch::{Sending, Stop};
 use crate::cli::CatCommand;
 use crate::launcher::MAX_CONTENT_BYTES;
 use crate::outcome::{Class, Done, Failure};
@@ -37,8 +37,6 @@ pub fn run<'a>(command: &'a CatCommand, cx: Context<'a>) -> Result<Next<'a>, Fai
                 end: index.checked_add(1),
             },
             full: true,
-            jobs: 1,
-            verbose: settings.verbose,
             parts: Parts {
                 filter: false,
                 data: section == Section::Data,
@@ -48,7 +46,12 @@ pub fn run<'a>(command: &'a CatCommand, cx: Context<'a>) -> Result<Next<'a>, Fai
             },
         };
         let stop = Stop::new(settings.interrupt_wait);
-        let work = plan::handle(&launcher, handle, show, &stop, |_, _| {});
+        // One item: one unit at a time.
+        let sending = Sending {
+            jobs: 1,
+            ..super::sending(&settings, &launcher, &stop)
+        };
+        let work = plan::handle(sending, handle, show, |_, _| {});
         let shown = leased(work, &stop, &launcher, reporter).await?;
         reporter.exchanges(&launcher, &shown.steps);
         let item = match section {

@@ -16,17 +16,16 @@
 //! and so is one that is not a regular file; both before anything is sent. A failure to write is
 //! never exit 0.
 
-use std::fs::{File, OpenOptions};
-use std::io::{self, Write};
-use std::os::unix::fs::OpenOptionsExt;
+use std::io;
 use std::path::{Path, PathBuf};
 
 use reqwest::Method;
 use serde_json::Value;
 
-use super::emulator_routes::{root_of, send, Reads};
 use super::{resolve, Context, Next};
+use crate::atomic_file;
 use crate::cli::ExportArgs;
+use crate::emulator_routes::{root_of, send, Reads};
 use crate::launcher::Launcher;
 use crate::outcome::{Class, Done, Failure};
 use crate::runtime::internal;
@@ -56,16 +55,18 @@ pub fn run<'a>(args: &ExportArgs, cx: Context<'a>) -> Result<Next<'a>, Failure> 
         match file {
             None => reporter.exported(&text, None),
             Some(path) => {
-                write_atomically(&path, text.as_bytes()).map_err(|error| {
-                    Failure::new(
-                        Class::Unexpected,
-                        format!(
-                            "emulator export: cannot write {}: {} (the file is as it was)",
-                            path.display(),
-                            crate::sanitize::line(error.to_string().as_bytes(), 200)
-                        ),
-                    )
-                })?;
+                atomic_file::write(&path, text.as_bytes(), atomic_file::Mode::AsBefore).map_err(
+                    |error| {
+                        Failure::new(
+                            Class::Unexpected,
+                            format!(
+                                "emulator export: cannot write {}: {} (the file is as it was)",
+                                path.display(),
+                                crate::sanitize::line(error.to_string().as_bytes(), 200)
+                            ),
+                        )
+                    },
+                )?;
                 reporter.exported(&text, Some(&path));
             }
         }
@@ -128,60 +129,6 @@ fn checked_target(path: &Path) -> Result<PathBuf, Failure> {
         Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(path.to_path_buf()),
         Err(error) => Err(refused(&format!("cannot look at it: {error}"))),
     }
-}
-
-/// Writes `bytes` to `path` through a new file beside it, renamed over it (see the module's
-/// notes); the new file keeps an existing file's permissions.
-fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let (temporary, mut file) = create_beside(path)?;
-    let written = (|| {
-        if let Ok(meta) = std::fs::metadata(path) {
-            file.set_permissions(meta.permissions())?;
-        }
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&temporary, path)?;
-        let directory = match path.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => parent,
-            _ => Path::new("."),
-        };
-        // The rename itself reaches the disk with the directory.
-        if let Ok(directory) = File::open(directory) {
-            let _ = directory.sync_all();
-        }
-        Ok(())
-    })();
-    if written.is_err() {
-        drop(file);
-        let _ = std::fs::remove_file(&temporary);
-    }
-    written
-}
-
-/// A new file beside `path`, `.NAME.<16 hex digits>.tmp`, created exclusively (never through
-/// an existing name or link).
-fn create_beside(path: &Path) -> io::Result<(PathBuf, File)> {
-    let name = path
-        .file_name()
-        .ok_or_else(|| io::Error::other("it names no file"))?
-        .to_string_lossy()
-        .into_owned();
-    let mut last = None;
-    for _ in 0..8 {
-        let mut random = [0u8; 8];
-        getrandom::getrandom(&mut random).map_err(io::Error::other)?;
-        let middle: String = random.iter().map(|b| format!("{b:02x}")).collect();
-        let temporary = path.with_file_name(format!(".{name}.{middle}.tmp"));
-        let mut options = OpenOptions::new();
-        options.write(true).create_new(true);
-        options.mode(0o666);
-        match options.open(&temporary) {
-            Ok(file) => return Ok((temporary, file)),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
-            Err(e) => return Err(e),
-        }
-    }
-    Err(last.unwrap_or_else(|| io::Error::other("no free temporary name")))
 }
 
 #[cfg(test)]

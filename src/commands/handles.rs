@@ -33,15 +33,8 @@ pub fn create<'a>(command: &CreateCommand, cx: Context<'a>) -> Result<Next<'a>, 
     settings.token()?;
     Ok(Next::sends(async move {
         let stop = Stop::new(settings.interrupt_wait);
-        let work = batch::create(
-            &launcher,
-            name,
-            private,
-            white_list,
-            put,
-            settings.verbose,
-            &stop,
-        );
+        let sending = super::sending(&settings, &launcher, &stop);
+        let work = batch::create(sending, name, private, white_list, put);
         let report = |ran: &Ran| reporter.steps(&launcher, None, ran);
         finish_leasing(&launcher, &stop, reporter, work, report)
             .await
@@ -69,7 +62,7 @@ pub fn open<'a>(command: &OpenCommand, cx: Context<'a>) -> Result<Next<'a>, Fail
     let private = command.private;
     Ok(Next::sends(async move {
         let stop = Stop::new(settings.interrupt_wait);
-        let work = batch::open(&launcher, name, private, settings.verbose, &stop);
+        let work = batch::open(super::sending(&settings, &launcher, &stop), name, private);
         finish_leasing(&launcher, &stop, reporter, work, |ran| {
             reporter.steps(&launcher, None, ran)
         })

@@ -11,7 +11,7 @@ use crate::batch::restore::ToRestore;
 use crate::batch::select;
 use crate::batch::show::{self, IndexRange, Parts, ShowOptions, ShownItem};
 use crate::batch::status::{self, Network};
-use crate::batch::{self, immutable, AppendItem, Stop};
+use crate::batch::{self, immutable, AppendItem, AtIndexesPlan, Checked, Stop};
 use crate::cli::{AppendCommand, EncryptWith, ItemCommand, SaveWith};
 use crate::handle::Handle;
 use crate::input;
@@ -25,10 +25,11 @@ use super::{finish_leasing, leased, purge_note_if_unsaved, unleased, Context, Ne
 
 /// `remove`, `restore` or `purge` (`operation`) at the indexes given, or at those of the items
 /// the selectors choose. Every index is checked (against the list's length, or by the one read
-/// that resolves the selectors) before the first change. A dry run sends nothing, not even that
-/// read. The saves follow `saving`'s table: a purge with `--save post` is saved first as well
-/// (`batch::saved_first`), a restore with `--save post` appends the items again after the save
-/// (`batch::restore`).
+/// that resolves the selectors) before the first change. A dry run sends nothing; it lists the
+/// read that checks the indexes with the rest (`batch::AtIndexesPlan`), and says what the
+/// selectors' read does instead. The saves follow `saving`'s table: a purge with `--save post`
+/// is saved first as well (`batch::saved_first`), a restore with `--save post` appends the items
+/// again after the save (`batch::restore`).
 pub fn at_indexes<'a>(
     operation: Operation,
     command: &'a ItemCommand,
@@ -87,7 +88,15 @@ pub fn at_indexes<'a>(
                     .collect();
                 batch::restore::plan(handle, &every)
             }
-            false => batch::at_indexes_plan(operation, handle, &indexes, save),
+            false => {
+                let checked = match selector.is_given() {
+                    true => Checked::ByChoice,
+                    false => Checked::ByPlan,
+                };
+                AtIndexesPlan::new(operation, handle, &indexes, save, checked)
+                    .requests()
+                    .to_vec()
+            }
         };
         super::describer(&settings, &launcher, reporter)(&plan);
         return Ok(Next::Done(Done::Success));
@@ -130,7 +139,6 @@ async fn change_at_indexes(
     launcher: &Launcher,
     reporter: &Reporter,
 ) -> Result<Done, Failure> {
-    let name = operation.name();
     let Given {
         handle,
         indexes,
@@ -138,63 +146,71 @@ async fn change_at_indexes(
         require_match,
     } = given;
     let appends_again = appends_again(operation, save);
-    let chosen = if selector.is_given() || appends_again {
-        let stop = Stop::new(settings.interrupt_wait);
-        let work = select::choose(
-            launcher,
-            handle,
-            operation,
-            &selector,
-            &indexes,
-            appends_again,
-            settings.jobs,
-            settings.verbose,
-            &stop,
-        );
-        let (chosen, steps) = leased(work, &stop, launcher, reporter).await?;
-        reporter.exchanges(launcher, &steps);
-        let chosen = chosen?;
-        copy_at_save(reporter, operation, handle, &steps, chosen.items.len());
-        if selector.is_given() {
-            reporter.chosen(operation, handle, &chosen.items, chosen.you.as_deref());
-        }
-        if chosen.items.is_empty() {
-            return nothing_matched(operation, handle, &chosen, require_match, reporter);
-        }
-        Some(chosen)
-    } else {
-        let work = select::check_indexes(launcher, handle, operation, &indexes, settings.verbose);
+    if !selector.is_given() && !appends_again {
+        // The indexes given: the plan's first request reads the metadata that checks them.
+        let plan = AtIndexesPlan::new(operation, handle, &indexes, save, Checked::ByPlan);
+        let stop = Stop::default();
+        let work = select::check_indexes(super::sending(settings, launcher, &stop), &plan);
         let (checked, steps) = interruptible(work).await?;
         reporter.exchanges(launcher, &steps);
+        let held = copy_at_save(operation, handle, &steps, indexes.len());
         checked?;
-        copy_at_save(reporter, operation, handle, &steps, indexes.len());
-        None
-    };
-    if let (true, Some(chosen)) = (appends_again, &chosen) {
+        return change(&plan, held, settings, launcher, reporter).await;
+    }
+    let stop = Stop::new(settings.interrupt_wait);
+    let work = select::choose(
+        super::sending(settings, launcher, &stop),
+        handle,
+        operation,
+        &selector,
+        &indexes,
+        appends_again,
+    );
+    let (chosen, steps) = leased(work, &stop, launcher, reporter).await?;
+    reporter.exchanges(launcher, &steps);
+    let chosen = chosen?;
+    let held = copy_at_save(operation, handle, &steps, chosen.items.len());
+    if selector.is_given() {
+        reporter.chosen(operation, handle, &chosen.items, chosen.you.as_deref());
+    }
+    if chosen.items.is_empty() {
+        return nothing_matched(operation, handle, &chosen, require_match, reporter);
+    }
+    if appends_again {
         if chosen.items.len() > batch::MOST_LEASES_OF_A_KIND {
             let chose = format!("the selectors chose {} items", chosen.items.len());
             let done = "nothing was changed (one read resolved the selectors)";
             return Err(too_many_to_restore(handle, &chose, done));
         }
-        return restore_and_append(handle, &chosen.items, settings, launcher, reporter).await;
+        return restore_and_append(handle, &chosen.items, held, settings, launcher, reporter).await;
     }
-    let indexes = match chosen {
-        Some(chosen) => chosen.items.iter().map(|item| item.index).collect(),
-        None => indexes,
-    };
+    let indexes: Vec<u64> = chosen.items.iter().map(|item| item.index).collect();
+    let plan = AtIndexesPlan::new(operation, handle, &indexes, save, Checked::ByChoice);
+    change(&plan, held, settings, launcher, reporter).await
+}
+
+/// The changes of a checked plan and its saves, each step said as it is done; the purge note
+/// first when a purge is not saved. `held`: the data items the copy will hold when the save is
+/// sent, where the read before said ([`copy_at_save`]).
+async fn change(
+    plan: &AtIndexesPlan,
+    held: Option<u64>,
+    settings: &Settings,
+    launcher: &Launcher,
+    reporter: &Reporter,
+) -> Result<Done, Failure> {
+    let (operation, handle) = (plan.operation, plan.handle);
+    let save = plan.save;
     if operation == Operation::Purge && save.is_none() {
-        purge_note_if_unsaved(name, handle, Some(&indexes), settings, launcher, reporter).await?;
+        let name = operation.name();
+        let indexes = Some(plan.indexes.as_slice());
+        purge_note_if_unsaved(name, handle, indexes, settings, launcher, reporter).await?;
     }
-    let work = batch::at_indexes(
-        launcher,
-        settings.verbose,
-        operation,
-        handle,
-        &indexes,
-        save,
-        settings.fail_fast,
-        |step| reporter.one_step(launcher, step),
-    );
+    // The changes hold no lease: Ctrl-C drops them at once, each said as it was done.
+    let stop = Stop::default();
+    let each = |step: &batch::Step| reporter.one_step(launcher, step, held);
+    let sending = super::sending(settings, launcher, &stop);
+    let work = batch::at_indexes(sending, plan, settings.fail_fast, &each);
     let done = unleased(work).await?;
     reporter.index_summary(&done.tally);
     let changed = done.tally.ok > 0;
@@ -211,15 +227,15 @@ async fn change_at_indexes(
 /// How many data items the copy will hold when the save after the change is sent, from the
 /// metadata the read before it took (no request of its own): the note after a post says what
 /// the post left out of the copy only when there was something to leave out. A save runs only
-/// once every change succeeded, so `changes` items will have moved.
+/// once every change succeeded, so `changes` items will have moved. Handed to what says the
+/// save as a value (`Reporter::one_step`, `Reporter::restore_steps`).
 fn copy_at_save(
-    reporter: &Reporter,
     operation: Operation,
     handle: Handle,
     steps: &[batch::Step],
     changes: usize,
-) {
-    let read = steps
+) -> Option<u64> {
+    let data = steps
         .iter()
         .find_map(|step| match (&step.request, &step.result) {
             (Request::OnHandle(Operation::Metadata, read), Ok(Reply::Metadata(metadata)))
@@ -228,14 +244,13 @@ fn copy_at_save(
                 Some(metadata.data_length)
             }
             _ => None,
-        });
-    let Some(data) = read else { return };
+        })?;
     let changes = changes as u64;
-    reporter.copy_at_save(match operation {
+    Some(match operation {
         Operation::Remove => data.saturating_sub(changes),
         Operation::Restore => data + changes,
         _ => data,
-    });
+    })
 }
 
 /// No item matched the selectors: a note (exit 0), or with `--require-match` exit 4. After a
@@ -290,6 +305,7 @@ fn too_many_to_restore(handle: Handle, count: &str, done: &str) -> Failure {
 async fn restore_and_append(
     handle: Handle,
     items: &[ShownItem],
+    held: Option<u64>,
     settings: &Settings,
     launcher: &Launcher,
     reporter: &Reporter,
@@ -297,8 +313,6 @@ async fn restore_and_append(
     let read = ShowOptions {
         range: IndexRange::ALL,
         full: false,
-        jobs: settings.jobs,
-        verbose: settings.verbose,
         parts: Parts {
             filter: false,
             data: false,
@@ -308,10 +322,11 @@ async fn restore_and_append(
         },
     };
     let stop = Stop::new(settings.interrupt_wait);
+    let sending = super::sending(settings, launcher, &stop);
     // The user's key too, to say which items come back signed by another key than before.
     let work = async {
-        let (you, mut steps) = show::user_key(launcher, settings.verbose, &stop).await;
-        let (network, more) = status::network(launcher, handle, read, &stop, |_, _, _| {}).await;
+        let (you, mut steps) = show::user_key(sending).await;
+        let (network, more) = status::network(sending, handle, read, |_, _, _| {}).await;
         steps.extend(more);
         ((you.ok(), network), steps)
     };
@@ -359,9 +374,10 @@ async fn restore_and_append(
         .collect();
     reporter.restore_appends(handle, items, &to_restore, you.as_deref());
     let stop = Stop::new(settings.interrupt_wait);
-    let work = batch::restore::run(launcher, handle, &to_restore, settings.verbose, &stop);
+    let sending = super::sending(settings, launcher, &stop);
+    let work = batch::restore::run(sending, handle, &to_restore);
     let steps = leased(work, &stop, launcher, reporter).await?;
-    reporter.restore_steps(launcher, handle, &steps);
+    reporter.restore_steps(launcher, handle, &steps, held);
     let first = steps
         .iter()
         .find_map(|step| step.result.as_ref().err().map(|failure| failure.class));
@@ -418,7 +434,7 @@ pub fn append<'a>(command: &'a AppendCommand, cx: Context<'a>) -> Result<Next<'a
     settings.token()?;
     Ok(Next::sends(async move {
         let stop = Stop::new(settings.interrupt_wait);
-        let work = batch::append(&launcher, handle, item, settings.verbose, &stop);
+        let work = batch::append(super::sending(&settings, &launcher, &stop), handle, item);
         finish_leasing(&launcher, &stop, reporter, work, |steps| {
             reporter.append_steps(&launcher, steps)
         })
@@ -462,14 +478,8 @@ fn append_immutable<'a>(
     let content = input::content(path, immutable::MAX_IMMUTABLE_BYTES)?;
     Ok(Next::sends(async move {
         let stop = Stop::new(settings.interrupt_wait);
-        let work = immutable::append(
-            &launcher,
-            handle,
-            &content,
-            encryption,
-            settings.verbose,
-            &stop,
-        );
+        let sending = super::sending(&settings, &launcher, &stop);
+        let work = immutable::append(sending, handle, &content, encryption);
         finish_leasing(&launcher, &stop, reporter, work, |steps| {
             reporter.append_steps(&launcher, steps)
         })

@@ -12,10 +12,10 @@
 use reqwest::Method;
 use serde_json::Value;
 
-use super::emulator_routes::{root_of, send, Reads};
 use super::{resolve, Context, Next};
 use crate::args::{parse_method, parse_path, parse_since, parse_status, Expect, Status};
 use crate::cli::RequestsArgs;
+use crate::emulator_routes::{root_of, send, Reads};
 use crate::launcher::{Answer, Launcher};
 use crate::outcome::{Class, Done, Failure};
 use crate::report::counted;

@@ -3,8 +3,9 @@
 //! [`Next`]: its end when it sends nothing, or the sending still to do, which `run` runs on the
 //! one runtime (`runtime::finish`). What it printed went through the reporter, and the exit code
 //! is left to `outcome`. No command file imports another: what several share (resolving the
-//! settings, the launcher, the stop-and-account block, the purge note) is here, and the
-//! arguments' parsers are in `args`.
+//! settings, the launcher, what procedures are sent with, the stop-and-account block, the loop
+//! of `show` and `status`, the purge note) is here, the arguments' parsers are in `args`, and
+//! the client of the emulator's own routes is `crate::emulator_routes`.
 //!
 //! `operations` (put, post, the clears, metadata, reopen and drop) drives batches of handles;
 //! `handles` makes them (create, open); `items` changes one item at a time
@@ -34,8 +35,10 @@ pub mod status;
 use std::ffi::OsString;
 use std::future::Future;
 
+use futures_util::StreamExt;
+
 use crate::batch::show::{user_key, ShowOptions};
-use crate::batch::{self, Ended, Step, Stop};
+use crate::batch::{self, Ended, Sending, Step, Stop, Tally};
 use crate::cli::ClientOptions;
 use crate::handle::Handle;
 use crate::input::{self, BadArgs};
@@ -123,6 +126,17 @@ fn launcher(settings: &Settings) -> Result<Launcher, Failure> {
     Launcher::new(settings.launcher_config()).map_err(internal)
 }
 
+/// What a command's procedures are sent with ([`Sending`]): the launcher, `--verbose`,
+/// `--jobs`, and the stop that holds their leases.
+fn sending<'a>(settings: &Settings, launcher: &'a Launcher, stop: &'a Stop) -> Sending<'a> {
+    Sending {
+        launcher,
+        verbose: settings.verbose,
+        stop,
+        jobs: settings.jobs,
+    }
+}
+
 /// `--dry-run` and `--curl`: says once where a curl line's token will come from, and returns
 /// what prints the requests of one chain (one `sh` script's worth) instead of sending them.
 fn describer<'a>(
@@ -201,23 +215,64 @@ fn accounted(done: Done, stop: &Stop, launcher: &Launcher, reporter: &Reporter) 
 /// kept in `first_failure`, and the run goes on without it; `None` when Ctrl-C cut the read
 /// short, and the run should end.
 async fn your_key(
-    launcher: &Launcher,
-    verbose: bool,
-    stop: &Stop,
+    sending: Sending<'_>,
     reporter: &Reporter,
     command: &str,
     first_failure: &mut Option<Class>,
 ) -> Option<Result<Vec<u8>, Failure>> {
-    let (you, steps) = user_key(launcher, verbose, stop).await;
-    reporter.exchanges(launcher, &steps);
+    let (you, steps) = user_key(sending).await;
+    reporter.exchanges(sending.launcher, &steps);
     if let Err(failure) = &you {
-        if stop.is_set() {
+        if sending.stop.is_set() {
             return None;
         }
         reporter.show_failed(command, "your own sign key", failure);
         first_failure.get_or_insert(failure.class);
     }
     Some(you)
+}
+
+/// The loop `show` and `status` share over their input, written once: your own sign key read
+/// first ([`your_key`]), then each handle in input order, one at a time. An input that is not a
+/// handle is said as a batch says one (`Reporter::invalid`: with `--json` an object of its own)
+/// and counted as failed in `tally`. `each` reads one handle and says it (nothing when the stop
+/// cut it short: half a handle would mislead), counting it in `tally`. The loop ends at the end
+/// of the input, at a stop signal, or once stdout's reader is gone.
+async fn each_handle(
+    sending: Sending<'_>,
+    slots: Vec<input::Slot>,
+    reporter: &Reporter,
+    command: &str,
+    tally: &mut Tally,
+    mut each: impl AsyncFnMut(Handle, Option<&[u8]>, &mut Tally),
+) {
+    let Some(you) = your_key(sending, reporter, command, &mut tally.first_failure).await else {
+        return;
+    };
+    let you = you.ok();
+    let items = input::items(slots, tokio::io::stdin());
+    futures_util::pin_mut!(items);
+    while let Some(item) = items.next().await {
+        if sending.stop.is_set() {
+            return;
+        }
+        let handle = match item.handle {
+            Ok(handle) => handle,
+            Err(_) => {
+                if let Some(failure) = item.problem(command) {
+                    reporter.invalid(&item, &failure);
+                    tally.seen += 1;
+                    tally.failed += 1;
+                    tally.first_failure.get_or_insert(failure.class);
+                }
+                continue;
+            }
+        };
+        each(handle, you.as_deref(), tally).await;
+        if sending.stop.is_set() || reporter.stdout_closed() {
+            return;
+        }
+    }
 }
 
 /// Runs a batch's requests, which hold no lease, unless Ctrl-C comes first: then it is dropped
@@ -294,9 +349,9 @@ async fn purge_note_if_unsaved(
     launcher: &Launcher,
     reporter: &Reporter,
 ) -> Result<(), Failure> {
-    let read = ShowOptions::whole(settings.jobs, settings.verbose);
     let stop = Stop::new(settings.interrupt_wait);
-    let work = batch::status::removals_unsaved(launcher, handle, indexes, read, &stop);
+    let sending = sending(settings, launcher, &stop);
+    let work = batch::status::removals_unsaved(sending, handle, indexes, ShowOptions::WHOLE);
     let (unsaved, steps) = leased(work, &stop, launcher, reporter).await?;
     reporter.exchanges(launcher, &steps);
     let unsaved = unsaved.map_err(|failure| {
@@ -314,132 +369,6 @@ async fn purge_note_if_unsaved(
         reporter.purge_note(name, &handle.to_string());
     }
     Ok(())
-}
-
-/// A client of the emulator's own routes (`emulator requests`, `emulator export`): where they
-/// are, and sending one request to them.
-#[cfg(feature = "emulator")]
-mod emulator_routes {
-    use reqwest::Method;
-
-    use crate::launcher::{Answer, Launcher};
-    use crate::outcome::{self, Class, Failure, Hint};
-    use crate::runtime::interruptible;
-    use crate::settings::Settings;
-    use crate::url::{parse_launcher_url, LauncherUrl};
-
-    /// The most of an answer from one of the emulator's own routes: a journal's records, at their
-    /// longest, for its 16 MiB bound.
-    const MAX_EMULATOR_ANSWER: usize = 256 * 1024 * 1024;
-
-    /// The launcher URL without its path prefix (the emulator's own routes are at its root).
-    pub(super) fn root_of(url: &LauncherUrl) -> LauncherUrl {
-        reqwest::Url::parse(url.base())
-            .ok()
-            .and_then(|mut root| {
-                root.set_path("/");
-                parse_launcher_url(root.as_str()).ok()
-            })
-            .unwrap_or_else(|| url.clone())
-    }
-
-    /// Which of the emulator's own routes a command reads: its refusals name it, so that the
-    /// hint of `emulator export` is not about the journal.
-    #[derive(Debug, Clone, Copy)]
-    pub(super) enum Reads {
-        /// `emulator requests`: the journal of the requests answered.
-        Journal,
-        /// `emulator export`: what the emulator holds on its network.
-        Network,
-    }
-
-    impl Reads {
-        /// The command and what it reads, to begin a hint with.
-        fn reads(self) -> &'static str {
-            match self {
-                Reads::Journal => {
-                    "`safe-ad emulator requests` reads the emulator's journal (GET /_emulator/requests)"
-                }
-                Reads::Network => {
-                    "`safe-ad emulator export` reads what the emulator holds (GET /_emulator/network)"
-                }
-            }
-        }
-
-        /// The token of the command's settings, or the "no token" failure with a hint that
-        /// names the one token the route takes (`auth login` never gives it).
-        pub(super) fn token(self, settings: &Settings) -> Result<(), Failure> {
-            settings.token().map(|_| ()).map_err(|failure| {
-                failure.with_hint(format!(
-                    "{}, which opens only with the token the emulator printed at start: `eval \
-                     \"$(safe-ad emulator --background)\"` exports it as SAFE_LAUNCHER_TOKEN (give \
-                     it to this step too), or pass it with --token-file PATH",
-                    self.reads()
-                ))
-            })
-        }
-    }
-
-    /// Sends one request to one of the emulator's own routes (`reads` says which) and judges its
-    /// answer: a 2xx is the answer; no emulator there, a wrong token or a launcher that is not an
-    /// emulator are failures that say so.
-    pub(super) async fn send(
-        launcher: &Launcher,
-        base: &str,
-        method: Method,
-        route: String,
-        reads: Reads,
-    ) -> Result<Answer, Failure> {
-        let sent =
-            interruptible(launcher.emulator_route(method, &route, MAX_EMULATOR_ANSWER)).await?;
-        let answer = match sent {
-            Ok(answer) => answer,
-            Err(no_answer) => {
-                let failure = outcome::judge_no_answer(&no_answer, None, base);
-                return Err(match failure.class {
-                    Class::Unreachable => Failure {
-                        hint: Some(Hint::Said(format!(
-                            "no emulator answers at {base}: start one with `eval \"$(safe-ad \
-                         emulator --background)\"` in an earlier step, and make sure this step \
-                         has its SAFE_LAUNCHER_URL and SAFE_LAUNCHER_TOKEN"
-                        ))),
-                        ..failure
-                    },
-                    _ => failure,
-                });
-            }
-        };
-        match answer.status {
-            200..=299 => Ok(answer),
-            401 | 403 => Err(outcome::judge_answer(&answer).err().map_or_else(
-                || Failure::new(Class::Auth, "the emulator refused the token"),
-                |failure| {
-                    failure.with_hint(format!(
-                        "{}, which opens only with the token the emulator printed at start \
-                         (SAFE_LAUNCHER_TOKEN from `safe-ad emulator --background`), not one \
-                         from `safe-ad auth login`",
-                        reads.reads()
-                    ))
-                },
-            )),
-            404 => Err(Failure::new(
-                Class::Rejected,
-                format!(
-                "{base} answered 404 for {}: it is not a safe-ad emulator, or the token is not \
-                 the one it printed",
-                route.split('?').next().unwrap_or_default()
-            ),
-            )
-            .with_hint(format!(
-                "{}, with the SAFE_LAUNCHER_TOKEN that `safe-ad emulator --background` \
-                 printed (a token from `safe-ad auth login` opens only the launcher's routes)",
-                reads.reads()
-            ))),
-            _ => Err(outcome::judge_answer(&answer)
-                .err()
-                .unwrap_or_else(|| Failure::new(Class::Unexpected, "an answer that is not 2xx"))),
-        }
-    }
 }
 
 #[cfg(test)]

@@ -97,28 +97,21 @@ async fn run_batch(
     let leasing = matches!(plan.procedure, Procedure::Reopen { .. });
     let stop = Stop::new(settings.interrupt_wait);
     let items = input::items(slots, tokio::io::stdin());
-    let work = batch::run(
-        plan,
-        items,
-        launcher,
-        settings.verbose,
-        &started_handles,
-        &stop,
-        |record| {
-            reporter.record(launcher, &record);
-            tally.count(&record);
-            if saved.len() < NOTE_HANDLES && record.failure_class().is_none() {
-                if let Ok(handle) = record.item.handle {
-                    if !saved.contains(&handle) {
-                        saved.push(handle);
-                    }
+    let sending = super::sending(settings, launcher, &stop);
+    let work = batch::run(plan, items, sending, &started_handles, |record| {
+        reporter.record(launcher, &record);
+        tally.count(&record);
+        if saved.len() < NOTE_HANDLES && record.failure_class().is_none() {
+            if let Ok(handle) = record.item.handle {
+                if !saved.contains(&handle) {
+                    saved.push(handle);
                 }
             }
-            reporter.progress(&tally, known_total, started);
-            // The stop signal: nobody reads stdout any more.
-            !reporter.stdout_closed()
-        },
-    );
+        }
+        reporter.progress(&tally, known_total, started);
+        // The stop signal: nobody reads stdout any more.
+        !reporter.stdout_closed()
+    });
     let finished = if leasing {
         leased(work, &stop, launcher, reporter).await
     } else {

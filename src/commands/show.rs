@@ -4,16 +4,13 @@
 
 use std::time::Instant;
 
-use futures_util::StreamExt;
-
 use crate::args::{parse_range, parse_selector};
 use crate::batch::show::{self as plan, IndexRange, ShowOptions};
-use crate::batch::Stop;
+use crate::batch::{Stop, Tally};
 use crate::cli::ShowCommand;
-use crate::input;
 use crate::outcome::{Class, Done, Failure};
 
-use super::{accounted, leased, your_key, Context, Next};
+use super::{accounted, leased, Context, Next};
 
 const COMMAND: &str = "show";
 
@@ -34,77 +31,42 @@ pub fn run<'a>(command: &'a ShowCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
         let show = ShowOptions {
             range,
             full: command.full,
-            jobs: settings.jobs,
-            verbose: settings.verbose,
             parts: plan::Parts::ALL,
         };
         let stop = Stop::new(settings.interrupt_wait);
-        let mut first_failure: Option<Class> = None;
-        let work = async {
-            let verbose = settings.verbose;
-            let Some(you) = your_key(
-                &launcher,
-                verbose,
-                &stop,
-                reporter,
-                COMMAND,
-                &mut first_failure,
-            )
-            .await
-            else {
-                return;
-            };
-            let items = input::items(slots, tokio::io::stdin());
-            futures_util::pin_mut!(items);
-            let mut blocks = 0;
-            while let Some(item) = items.next().await {
-                if stop.is_set() {
-                    return;
-                }
-                let handle = match item.handle {
-                    Ok(handle) => handle,
-                    Err(_) => {
-                        if let Some(failure) = item.problem(COMMAND) {
-                            reporter.failed(&failure);
-                            first_failure.get_or_insert(failure.class);
-                        }
-                        continue;
-                    }
-                };
-                let started = Instant::now();
-                let mut shown = plan::handle(&launcher, handle, show, &stop, |done, total| {
-                    reporter.show_progress(handle, done, total, started)
-                })
-                .await;
-                // Selectors list what `remove`, `restore` or `purge` with the same selectors would
-                // move: the data items for `remove`, the deleted ones for the other two. An item
-                // that could not be read stays, with its error: it might match.
-                if selector.is_given() {
-                    let you = you.as_deref().ok();
-                    for list in [&mut shown.data, &mut shown.deleted] {
-                        list.retain(|item| {
-                            !item.failures.is_empty() || selector.matches(item, you)
-                        });
-                    }
-                }
-                // A handle cut short by Ctrl-C is not shown: half of it would mislead.
-                if stop.is_set() {
-                    return;
-                }
-                reporter.shown(&launcher, &shown, you.as_deref().ok(), range, blocks > 0);
-                if shown.metadata.is_ok() {
-                    blocks += 1;
-                }
-                if let Some(failure) = shown.failures().next() {
-                    first_failure.get_or_insert(failure.class);
-                }
-                if reporter.stdout_closed() {
-                    return;
+        let sending = super::sending(&settings, &launcher, &stop);
+        let mut tally = Tally::default();
+        let mut blocks = 0;
+        let each = async |handle, you: Option<&[u8]>, tally: &mut Tally| {
+            let started = Instant::now();
+            let mut shown = plan::handle(sending, handle, show, |done, total| {
+                reporter.show_progress(handle, done, total, started)
+            })
+            .await;
+            // Selectors list what `remove`, `restore` or `purge` with the same selectors would
+            // move: the data items for `remove`, the deleted ones for the other two. An item
+            // that could not be read stays, with its error: it might match.
+            if selector.is_given() {
+                for list in [&mut shown.data, &mut shown.deleted] {
+                    list.retain(|item| !item.failures.is_empty() || selector.matches(item, you));
                 }
             }
+            // A handle cut short by Ctrl-C is not shown: half of it would mislead.
+            if stop.is_set() {
+                return;
+            }
+            reporter.shown(&launcher, &shown, you, range, blocks > 0);
+            if shown.metadata.is_ok() {
+                blocks += 1;
+            }
+            let failed = shown.failures().next().map(|failure| failure.class);
+            if let Some(class) = failed {
+                tally.first_failure.get_or_insert(class);
+            }
         };
+        let work = super::each_handle(sending, slots, reporter, COMMAND, &mut tally, each);
         leased(work, &stop, &launcher, reporter).await?;
-        let done = Done::from_first_failure(first_failure);
+        let done = Done::from_first_failure(tally.first_failure);
         Ok(accounted(done, &stop, &launcher, reporter))
     }))
 }

@@ -7,16 +7,13 @@
 
 use std::time::Instant;
 
-use futures_util::StreamExt;
-
 use crate::batch::show::ShowOptions;
 use crate::batch::status as plan;
 use crate::batch::{Stop, Tally};
 use crate::cli::StatusCommand;
-use crate::input;
 use crate::outcome::{Class, Done, Failure};
 
-use super::{accounted, leased, your_key, Context, Next};
+use super::{accounted, leased, Context, Next};
 
 const COMMAND: &str = "status";
 
@@ -29,71 +26,44 @@ pub fn run<'a>(command: &StatusCommand, cx: Context<'a>) -> Result<Next<'a>, Fai
     let launcher = super::launcher(&settings)?;
     settings.token()?;
     Ok(Next::sends(async move {
-        let read = ShowOptions::whole(settings.jobs, settings.verbose);
         let stop = Stop::new(settings.interrupt_wait);
+        let sending = super::sending(&settings, &launcher, &stop);
         // `ok` counts the copies settled, `failed` those that differ or failed; `differ` the former.
         let mut tally = Tally::default();
         let mut differ = 0;
         // Settled copies that do not show what the network holds (not in sync, nothing to save).
         let mut unshown = 0;
-        let work = async {
-            let first_failure = &mut tally.first_failure;
-            let verbose = settings.verbose;
-            let Some(you) =
-                your_key(&launcher, verbose, &stop, reporter, COMMAND, first_failure).await
-            else {
+        let each = async |handle, you: Option<&[u8]>, tally: &mut Tally| {
+            let started = Instant::now();
+            let read = ShowOptions::WHOLE;
+            let compared = plan::handle(sending, handle, read, |at, done, total| {
+                reporter.show_progress(at, done, total, started)
+            })
+            .await;
+            // A handle cut short by Ctrl-C is not said: half a comparison would mislead.
+            if stop.is_set() {
                 return;
-            };
-            let items = input::items(slots, tokio::io::stdin());
-            futures_util::pin_mut!(items);
-            while let Some(item) = items.next().await {
-                if stop.is_set() {
-                    return;
+            }
+            let verdict = compared.verdict();
+            reporter.status(&launcher, &compared, &verdict, you);
+            tally.seen += 1;
+            match &verdict {
+                Ok(verdict) if verdict.settled() => {
+                    tally.ok += 1;
+                    unshown += u64::from(!verdict.in_sync());
                 }
-                let handle = match item.handle {
-                    Ok(handle) => handle,
-                    Err(_) => {
-                        if let Some(failure) = item.problem(COMMAND) {
-                            reporter.invalid(&item, &failure);
-                            tally.seen += 1;
-                            tally.failed += 1;
-                            tally.first_failure.get_or_insert(failure.class);
-                        }
-                        continue;
-                    }
-                };
-                let started = Instant::now();
-                let compared = plan::handle(&launcher, handle, read, &stop, |at, done, total| {
-                    reporter.show_progress(at, done, total, started)
-                })
-                .await;
-                // A handle cut short by Ctrl-C is not said: half a comparison would mislead.
-                if stop.is_set() {
-                    return;
+                Ok(_) => {
+                    differ += 1;
+                    tally.failed += 1;
+                    tally.first_failure.get_or_insert(Class::Differs);
                 }
-                let verdict = compared.verdict();
-                reporter.status(&launcher, &compared, &verdict, you.as_deref().ok());
-                tally.seen += 1;
-                match &verdict {
-                    Ok(verdict) if verdict.settled() => {
-                        tally.ok += 1;
-                        unshown += u64::from(!verdict.in_sync());
-                    }
-                    Ok(_) => {
-                        differ += 1;
-                        tally.failed += 1;
-                        tally.first_failure.get_or_insert(Class::Differs);
-                    }
-                    Err(failure) => {
-                        tally.failed += 1;
-                        tally.first_failure.get_or_insert(failure.class);
-                    }
-                }
-                if reporter.stdout_closed() {
-                    return;
+                Err(failure) => {
+                    tally.failed += 1;
+                    tally.first_failure.get_or_insert(failure.class);
                 }
             }
         };
+        let work = super::each_handle(sending, slots, reporter, COMMAND, &mut tally, each);
         leased(work, &stop, &launcher, reporter).await?;
         reporter.status_summary(&tally, differ, unshown);
         let done = Done::from_first_failure(tally.first_failure);

@@ -67,16 +67,9 @@ impl Reporter {
             wrote: Cell::new(false),
             hints_shown: RefCell::new(Vec::new()),
             notes_shown: RefCell::new(Vec::new()),
-            copy_at_save: Cell::new(None),
             write_failed: RefCell::new(None),
             stopped_writing: Cell::new(false),
         }
-    }
-
-    /// What a read before the save found: the copy will hold `data_items` data items when the
-    /// post is sent (see [`Reporter::saved`]).
-    pub fn copy_at_save(&self, data_items: u64) {
-        self.copy_at_save.set(Some(data_items));
     }
 
     /// Whether stdout's reader has gone away; nothing more is worth sending then. A write
@@ -296,10 +289,6 @@ pub struct Reporter {
     hints_shown: RefCell<Vec<Hint>>,
     /// The notes said once a run that were said already, by what they are about.
     notes_shown: RefCell<Vec<&'static str>>,
-    /// How many data items the copy holds when the run's post is sent, where a read before it
-    /// said (the item commands read the handle's metadata first): the note after the post says
-    /// what it emptied, or nothing when there was nothing to empty. `None`: not known.
-    copy_at_save: Cell<Option<u64>>,
     /// Why stdout could not be written (a full disk, an I/O error; not a reader that left,
     /// which is `stdout_closed`): nothing more is written there, and the run cannot exit 0,
     /// since what it printed did not all arrive.

@@ -2,6 +2,7 @@
 //! result lines, `--verbose` exchanges, dry-run and curl lines, JSON Lines records, batch
 //! summaries and progress.
 
+use super::status::CopyAtSave;
 use super::*;
 
 impl Reporter {
@@ -34,22 +35,35 @@ impl Reporter {
     /// steps say only their failures. The other procedures' steps print a line each (`put 7:
     /// ok`, or the metadata), a save as `batch` says it was sent ([`Saved`]).
     pub fn steps(&self, launcher: &Launcher, line: Option<u64>, ran: &Ran) {
-        self.steps_told(launcher, line, &ran.steps, ran.making.as_ref(), &ran.saves);
+        let told = Told {
+            line,
+            making: ran.making.as_ref(),
+            saves: &ran.saves,
+            held: None,
+        };
+        self.steps_told(launcher, &ran.steps, told);
     }
 
     /// One step of a one-item change (`remove`, `restore`, `purge`) or its save, as it is done.
-    pub fn one_step(&self, launcher: &Launcher, step: &Step) {
-        self.steps_told(launcher, None, std::slice::from_ref(step), None, &[]);
+    /// `held`: how many data items the copy holds when a post is sent, where the read before
+    /// the change said (see [`Reporter::saved`]).
+    pub fn one_step(&self, launcher: &Launcher, step: &Step, held: Option<u64>) {
+        let told = Told {
+            line: None,
+            making: None,
+            saves: &[],
+            held,
+        };
+        self.steps_told(launcher, std::slice::from_ref(step), told);
     }
 
-    fn steps_told(
-        &self,
-        launcher: &Launcher,
-        line: Option<u64>,
-        steps: &[Step],
-        making: Option<&Making>,
-        saves: &[Saved],
-    ) {
+    fn steps_told(&self, launcher: &Launcher, steps: &[Step], told: Told) {
+        let Told {
+            line,
+            making,
+            saves,
+            held,
+        } = told;
         // The name a procedure started from (`open NAME`) is known to the hints of its later
         // steps too.
         let name = steps
@@ -88,7 +102,7 @@ impl Reporter {
                     // A clear of the data items just before left the copy none to lose.
                     let cleared =
                         (saves.iter()).any(|saved| saved.at == at && saved.after_clear_data);
-                    self.saved(step, !cleared)
+                    self.saved(step, CopyAtSave::of(cleared, held))
                 }
                 Ok(Reply::Metadata(metadata)) if !self.json => {
                     if let Some(handle) = step.request.handle() {
@@ -382,6 +396,15 @@ impl Reporter {
             err(&exchange_text(launcher, step));
         }
     }
+}
+
+/// What [`Reporter::steps_told`] is told besides the steps: where the input came from, what the
+/// procedure made, where its saves stand, and what the copy holds when a post is sent.
+struct Told<'a> {
+    line: Option<u64>,
+    making: Option<&'a Making>,
+    saves: &'a [Saved],
+    held: Option<u64>,
 }
 
 /// The summary line, when there is one: for more than one handle, or when standard input was

@@ -3,6 +3,7 @@
 //! restored items again after the save: what it will append, its steps, and the dry run's note.
 
 use super::show::item_what;
+use super::status::CopyAtSave;
 use super::*;
 use crate::batch::restore::ToRestore;
 use crate::saving::Change;
@@ -56,7 +57,15 @@ impl Reporter {
 
     /// The steps of `restore --save post`: each restore's line, the save's, each append's, and
     /// an error for each step that failed; the data ids it took are said only when they fail.
-    pub fn restore_steps(&self, launcher: &Launcher, handle: Handle, steps: &[Step]) {
+    /// `held`: how many data items the copy holds when the post is sent, where the read that
+    /// chose the items said.
+    pub fn restore_steps(
+        &self,
+        launcher: &Launcher,
+        handle: Handle,
+        steps: &[Step],
+        held: Option<u64>,
+    ) {
         let mut appended = 0;
         for step in steps {
             self.exchanges(launcher, std::slice::from_ref(step));
@@ -66,7 +75,9 @@ impl Reporter {
             }
             match (&step.result, step.request) {
                 (Err(failure), _) => self.error(Some(&step.request.subject()), failure, &values),
-                (Ok(_), request) if request.operation().is_save() => self.saved(step, true),
+                (Ok(_), request) if request.operation().is_save() => {
+                    self.saved(step, CopyAtSave::of(false, held))
+                }
                 (Ok(_), Request::AtIndex(Operation::Restore, ..)) if !self.json => {
                     self.ok(&step.request)
                 }

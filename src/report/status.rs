@@ -8,6 +8,28 @@ use super::*;
 use crate::batch::status::{Compared, Differences, Network, Verdict};
 use crate::batch::SavedVersion;
 
+/// What the launcher's copy held of data items when a save was sent, as far as the run knows:
+/// handed to the words of the save as a value by whoever read it, never kept for later.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum CopyAtSave {
+    /// A clear of the data items just before left the copy none for a post to lose.
+    Cleared,
+    /// A read before the save said how many it held then (the change between counted).
+    Held(u64),
+    /// Nothing said.
+    Unknown,
+}
+
+impl CopyAtSave {
+    pub(super) fn of(cleared: bool, held: Option<u64>) -> CopyAtSave {
+        match (cleared, held) {
+            (true, _) => CopyAtSave::Cleared,
+            (false, Some(held)) => CopyAtSave::Held(held),
+            (false, None) => CopyAtSave::Unknown,
+        }
+    }
+}
+
 impl Reporter {
     /// One handle of `status`: `--verbose` exchanges, its block (or JSON object) on stdout,
     /// then an error on stderr for each part that could not be read or given back.
@@ -65,11 +87,10 @@ impl Reporter {
     /// A save that succeeded: `post 7: ok, saved version 3` (the version from the read after
     /// the save); when that read failed, the line says the save happened and a warning says why
     /// the version is not known. After a post, once a run, what the launcher did to the copy:
-    /// `emptied` false when a clear just before left the copy no data items to lose; otherwise
-    /// what a read before the save said ([`Reporter::copy_at_save`]): none (nothing to say),
+    /// `copy` says what it held when the post was sent ([`CopyAtSave`]): none (nothing to say),
     /// some (the post left them out of the copy), or not known, and then words that are true
     /// either way.
-    pub(super) fn saved(&self, step: &Step, emptied: bool) {
+    pub(super) fn saved(&self, step: &Step, copy: CopyAtSave) {
         let request = &step.request;
         if !self.json && !self.quiet {
             let said = match step.saved_version() {
@@ -90,10 +111,12 @@ impl Reporter {
                 failure.message
             ));
         }
-        let held = self.copy_at_save.get();
-        let (Request::OnHandle(Operation::Post, handle), false, true) =
-            (request, self.quiet, emptied && held != Some(0))
-        else {
+        let held = match copy {
+            CopyAtSave::Cleared | CopyAtSave::Held(0) => return,
+            CopyAtSave::Held(held) => Some(held),
+            CopyAtSave::Unknown => None,
+        };
+        let (Request::OnHandle(Operation::Post, handle), false) = (request, self.quiet) else {
             return;
         };
         if !self.first_time("the note after a post") {

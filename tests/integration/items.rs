@@ -263,9 +263,11 @@ fn json_dry_run_and_curl_for_the_item_commands() {
         .lines()
         .filter(|line| !line.starts_with("  "))
         .collect();
+    // The read that checks the indexes first: what the run sends, in the order sent.
     assert_eq!(
         lines,
         [
+            format!("GET {}/appendable-data/metadata/1", emulator.url),
             format!("DELETE {}/appendable-data/1/2", emulator.url),
             format!("DELETE {}/appendable-data/1/0", emulator.url),
             format!("POST {}/appendable-data/1", emulator.url),
@@ -274,8 +276,9 @@ fn json_dry_run_and_curl_for_the_item_commands() {
     );
     let curl = run(&sandbox, &emulator.url, &["restore", "--curl", "1", "0"]);
     curl.success().stdout_is(&format!(
-        "curl -sS --fail-with-body -X PUT -H \"Authorization: Bearer $SAFE_LAUNCHER_TOKEN\" '{}/appendable-data/restore/1/0'\n",
-        emulator.url
+        "curl -sS --fail-with-body -X GET -H \"Authorization: Bearer $SAFE_LAUNCHER_TOKEN\" '{url}/appendable-data/metadata/1'\n\
+         curl -sS --fail-with-body -X PUT -H \"Authorization: Bearer $SAFE_LAUNCHER_TOKEN\" '{url}/appendable-data/restore/1/0'\n",
+        url = emulator.url
     ));
     let curl = run(
         &sandbox,

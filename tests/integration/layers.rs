@@ -29,6 +29,7 @@ const LAYERS: &[&[&str]] = &[
         "url",
         "values",
         "file_kind",
+        "atomic_file",
         "config_file",
         "saving",
         "wire",
@@ -44,6 +45,7 @@ const LAYERS: &[&[&str]] = &[
     &["help"],
     &["report"],
     &["runtime", "generate"],
+    &["emulator_routes"],
     &["commands"],
     &["run", "test_support"],
 ];

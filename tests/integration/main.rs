@@ -32,6 +32,8 @@ mod append_immutable;
 #[cfg(feature = "emulator")]
 mod batches;
 #[cfg(feature = "emulator")]
+mod dry_run_matches;
+#[cfg(feature = "emulator")]
 mod emulator_api;
 mod emulator_bytes;
 #[cfg(feature = "emulator")]

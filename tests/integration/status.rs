@@ -678,3 +678,33 @@ fn the_local_copy_example_prints_what_docs_handles_md_shows() {
         ),
     );
 }
+
+/// `show` and `status` walk their input with one loop: a line of standard input that is not a
+/// handle is said by both as the same JSON object (as a batch says one), but for the command
+/// its description names, and the handles around it are still read.
+#[test]
+fn show_and_status_say_a_bad_stdin_line_with_the_same_object() {
+    let sandbox = Sandbox::new();
+    let (emulator, _log) = emulator(&sandbox, &[]);
+    let bad_line = |command: &str| {
+        let output = sandbox
+            .safe_ad()
+            .launcher(&emulator.url)
+            .args([command, "--json", "-"])
+            .stdin("1\nnot-a-handle\n1\n")
+            .run();
+        let lines = output.code(2).json_lines();
+        output.check(lines.len() == 3, "not three JSON objects");
+        assert_eq!(lines[0]["handle"], 1, "{command}: the handle before");
+        assert_eq!(lines[2]["handle"], 1, "{command}: the handle after");
+        let mut bad = lines[1].clone();
+        let said = bad["error"]["description"].as_str().expect("a description");
+        let said = said.replace(&format!(" for {command}:"), " for COMMAND:");
+        bad["error"]["description"] = Value::String(said);
+        bad
+    };
+    let show = bad_line("show");
+    assert_eq!(show["ok"], false);
+    assert_eq!(show["exit_code"], 2);
+    assert_eq!(show, bad_line("status"));
+}

@@ -1,0 +1,242 @@
+//! Every command that offers `--dry-run` lists exactly the requests its run sends: each row of
+//! [`ROWS`] runs once with `--dry-run` (which must send nothing) and once for real against the
+//! same fresh emulator, and the method and path of each request the dry run printed are
+//! compared with the emulator's journal of the run, in order. A `{slot}` the dry run prints for
+//! a handle an earlier answer gives matches the number the run sent.
+//!
+//! Where a run sends reads the dry run cannot list (what they are depends on the launcher's
+//! answers), the row says why, and the check is that the run sent every request the dry run
+//! listed, in its order, and besides them only reads and the give-backs of the handles those
+//! reads took. The table is kept by
+//! hand for now, one row per command that takes `--dry-run` (and per procedure its options
+//! choose); a later change takes it from each command's description.
+
+use crate::harness::emulator::*;
+use crate::harness::*;
+
+/// A name no data on the demo network has, in base64: what `create` and `append` use.
+const NEW_NAME: &str = "ZGVmZ2hpamtsbW5vcHFyc3R1dnd4eXp7fH1+f4CBgoM=";
+
+/// What the journal holds of a row's run, against what its dry run printed.
+#[derive(Debug, Clone, Copy)]
+enum Sent {
+    /// Exactly the dry run's requests, in order.
+    Exactly,
+    /// The dry run's requests, in order, and among them reads the dry run cannot list and the
+    /// give-backs of the handles they took; why they cannot be listed.
+    WithReads(&'static str),
+}
+
+/// One sample invocation. In `args`, `HANDLE` stands for the handle the row runs on (demo
+/// handle 1, or with `fresh` one `create` made, never saved), `NAME` for demo handle 1's name,
+/// and `FILE` for a small file in the sandbox.
+struct Row {
+    args: &'static [&'static str],
+    fresh: bool,
+    sent: Sent,
+}
+
+const fn row(args: &'static [&'static str], sent: Sent) -> Row {
+    Row {
+        args,
+        fresh: false,
+        sent,
+    }
+}
+
+/// The note before a purge that is not saved with `--save post`.
+const PURGE_NOTE: &str = "before a purge not saved with --save post, the run reads the copy's serialised bytes and, when one of the items purged was removed, the network's deleted list through a fresh handle, to say whether a plain post would leave an item data on the network; which reads follow the first depends on its answer";
+
+/// `restore --save post`.
+const RESTORE_POST: &str = "restore --save post reads the items, your key and the network's deleted list to decide which restored items to append again after the save; the dry run lists an append for every item, the most that may be sent (here every removal was saved, so every item is appended)";
+
+const ROWS: &[Row] = &[
+    row(&["create", NEW_NAME], Sent::Exactly),
+    row(&["create", "--put", NEW_NAME], Sent::Exactly),
+    row(&["open", "NAME"], Sent::Exactly),
+    Row {
+        args: &["put", "HANDLE"],
+        fresh: true,
+        sent: Sent::Exactly,
+    },
+    row(&["post", "HANDLE"], Sent::Exactly),
+    row(&["clear-data", "HANDLE"], Sent::Exactly),
+    row(&["clear-data", "--save", "post", "HANDLE"], Sent::Exactly),
+    Row {
+        args: &["clear-data", "--save", "put", "HANDLE"],
+        fresh: true,
+        sent: Sent::Exactly,
+    },
+    row(
+        &["clear-deleted-data", "HANDLE"],
+        Sent::WithReads(PURGE_NOTE),
+    ),
+    row(
+        &["clear-deleted-data", "--save", "post", "HANDLE"],
+        Sent::Exactly,
+    ),
+    row(&["metadata", "HANDLE"], Sent::Exactly),
+    row(&["reopen", "HANDLE"], Sent::Exactly),
+    row(&["reopen", "--drop", "HANDLE"], Sent::Exactly),
+    row(&["drop", "HANDLE"], Sent::Exactly),
+    row(&["remove", "HANDLE", "0", "2"], Sent::Exactly),
+    row(&["remove", "--save", "post", "HANDLE", "0"], Sent::Exactly),
+    row(&["restore", "HANDLE", "0", "1"], Sent::Exactly),
+    row(
+        &["restore", "--save", "post", "HANDLE", "1", "0"],
+        Sent::WithReads(RESTORE_POST),
+    ),
+    row(&["purge", "HANDLE", "1"], Sent::WithReads(PURGE_NOTE)),
+    row(
+        &["purge", "--save", "post", "HANDLE", "1", "0"],
+        Sent::Exactly,
+    ),
+    row(
+        &["append", "HANDLE", "--structured", NEW_NAME],
+        Sent::Exactly,
+    ),
+    row(&["append", "HANDLE", "--appendable", "NAME"], Sent::Exactly),
+    row(&["append", "HANDLE", "--immutable", "FILE"], Sent::Exactly),
+];
+
+#[test]
+fn every_dry_run_lists_exactly_what_its_run_sends() {
+    for row in ROWS {
+        check(row);
+    }
+}
+
+/// Every command whose options include `--dry-run` has a row, and every row is such a command.
+#[test]
+fn every_command_with_a_dry_run_has_a_row() {
+    use ::safe_ad::test_support::cli::{options_of, Opt};
+    let offered: Vec<String> = command_paths()
+        .into_iter()
+        .filter(|path| options_of(path).contains(Opt::DryRun))
+        .collect();
+    assert!(offered.len() > 10, "clap offers --dry-run on {offered:?}");
+    for command in &offered {
+        assert!(
+            ROWS.iter().any(|row| row.args[0] == command),
+            "`{command}` offers --dry-run and has no row"
+        );
+    }
+    for row in ROWS {
+        assert!(
+            offered.iter().any(|command| command == row.args[0]),
+            "a row for `{}`, which offers no --dry-run",
+            row.args[0]
+        );
+    }
+}
+
+fn check(row: &Row) {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let run = |args: &[String]| sandbox.safe_ad().launcher(&emulator.url).args(args).run();
+    let handle = match row.fresh {
+        true => {
+            let created = run(&["create".into(), NEW_NAME.into()]);
+            created.success().stdout().trim().to_owned()
+        }
+        false => "1".to_owned(),
+    };
+    let name = emulator.demo_name(1);
+    let file = sandbox.file("item.txt", "an item of its own\n");
+    let args: Vec<String> = (row.args.iter())
+        .map(|arg| match *arg {
+            "HANDLE" => handle.clone(),
+            "NAME" => name.clone(),
+            "FILE" => file.display().to_string(),
+            other => other.to_owned(),
+        })
+        .collect();
+    let said = args.join(" ");
+    let from = emulator.requests().len();
+    let mut dry = args.clone();
+    dry.push("--dry-run".into());
+    let dry = run(&dry);
+    let planned: Vec<String> = (dry.success().stdout().lines())
+        .filter(|line| !line.starts_with(' ') && !line.is_empty())
+        .map(|line| line.replacen(&emulator.url, "", 1))
+        .collect();
+    assert!(!planned.is_empty(), "{said}: the dry run listed nothing");
+    assert_eq!(
+        emulator.requests().len(),
+        from,
+        "{said}: the dry run sent a request"
+    );
+    run(&args).success();
+    let sent: Vec<String> = emulator.requests()[from..]
+        .iter()
+        .map(|line| line.rsplit_once(' ').expect("a status").0.to_owned())
+        .collect();
+    let shown = format!("{said}: the dry run listed\n{planned:#?}\nthe run sent\n{sent:#?}");
+    match row.sent {
+        Sent::Exactly => assert!(
+            sent.len() == planned.len()
+                && sent
+                    .iter()
+                    .zip(&planned)
+                    .all(|(sent, planned)| matches(sent, planned)),
+            "{shown}"
+        ),
+        Sent::WithReads(why) => {
+            let mut listed = planned.iter().peekable();
+            let mut reads = 0;
+            for request in &sent {
+                if listed
+                    .next_if(|planned| matches(request, planned))
+                    .is_some()
+                {
+                    continue;
+                }
+                assert!(
+                    is_read_or_give_back(request),
+                    "{request} is neither listed nor a read ({why})\n{shown}"
+                );
+                reads += 1;
+            }
+            assert!(
+                listed.peek().is_none(),
+                "a listed request was not sent\n{shown}"
+            );
+            assert!(
+                reads > 0,
+                "no read the dry run could not list ({why})\n{shown}"
+            );
+        }
+    }
+}
+
+/// Whether a request the journal holds is the one a dry run printed: the same method, and the
+/// same path but where the dry run shows a `{slot}` for a handle an answer gives.
+fn matches(sent: &str, planned: &str) -> bool {
+    let (Some((method, path)), Some((planned_method, planned_path))) =
+        (sent.split_once(' '), planned.split_once(' '))
+    else {
+        return false;
+    };
+    let (segments, planned): (Vec<&str>, Vec<&str>) =
+        (path.split('/').collect(), planned_path.split('/').collect());
+    method == planned_method
+        && segments.len() == planned.len()
+        && segments.iter().zip(&planned).all(|(segment, planned)| {
+            segment == planned
+                || (planned.starts_with('{')
+                    && planned.ends_with('}')
+                    && segment.bytes().all(|b| b.is_ascii_digit()))
+        })
+}
+
+/// A request that reads, or gives back a handle a read took (a data id, a sign key, a fresh
+/// handle): what may come before a plan.
+fn is_read_or_give_back(request: &str) -> bool {
+    const GIVE_BACKS: [&str; 4] = [
+        "DELETE /data-id/",
+        "DELETE /sign-key/",
+        "DELETE /appendable-data/handle/",
+        "DELETE /structured-data/handle/",
+    ];
+    request.starts_with("GET /") || GIVE_BACKS.iter().any(|route| request.starts_with(route))
+}
