@@ -6,7 +6,7 @@
 
 use crate::cli::{options_of, spec_of, Reaches};
 use crate::config_file::Key;
-use crate::outcome::{Class, ExitCodeRow, EXIT_CODES};
+use crate::outcome::{Class, ExitCodeRow, EMULATOR_EXIT_CODES, EXIT_CODES};
 use crate::settings::ENV_VARS;
 
 /// One example command line and what it does.
@@ -120,7 +120,13 @@ fn with_closing_texts(command: clap::Command, prefix: &str) -> clap::Command {
         if let Some(short) = join([examples.clone(), client_options_line(&path)]) {
             sub = sub.after_help(short);
         }
-        let exit = exit_codes_of(&path).map(|rows| exit_codes_text(&rows));
+        let exit = match spec_of(&path).map(|spec| spec.reaches) {
+            Some(Reaches::Emulator) => Some(format!(
+                "Exit status:\n{}",
+                two_columns(EMULATOR_EXIT_CODES, EXIT_COLUMN)
+            )),
+            _ => exit_codes_of(&path).map(|rows| exit_codes_text(&rows)),
+        };
         if exit.is_some() {
             if let Some(long) = join([examples, exit]) {
                 sub = sub.after_long_help(long);

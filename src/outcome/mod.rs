@@ -107,6 +107,30 @@ pub const EXIT_CODES: &[ExitCodeRow] = &[
     },
 ];
 
+/// The exit codes of `safe-ad emulator`, which runs a program of its own: `commands::emulator`
+/// gives its ends these codes, and its `--help` lists them (the code, what it means).
+pub const EMULATOR_EXIT_CODES: &[(&str, &str)] = &[
+    (
+        "0",
+        "stopped by Ctrl-C, SIGTERM or SIGHUP with its state saved and its log whole; \
+         --background: it listens and runs on; --stop: what was asked to stop has stopped",
+    ),
+    (
+        "1",
+        "it could not listen, save its state, write its log, or stop what --stop named",
+    ),
+    (
+        "2",
+        "an option it cannot use, said before anything was served or written",
+    ),
+    (
+        "N",
+        "-- COMMAND: COMMAND's own exit status (128+N when signal N ended it, 127 when it did \
+         not start); --background: the exit status of the emulator it started, when that one \
+         ended before it listened",
+    ),
+];
+
 impl Class {
     fn row(self) -> &'static ExitCodeRow {
         EXIT_CODES

@@ -131,6 +131,16 @@ fn each_commands_long_help_ends_with_the_exit_codes_it_can_return() {
         let help = help_of(&path, "--help");
         let Some(rows) = safe_ad::test_support::help::exit_codes_of(&path) else {
             assert_eq!(path, "emulator", "only the emulator has codes of its own");
+            // Its own, from the one table of them (`outcome::EMULATOR_EXIT_CODES`).
+            let (_, listed) = help
+                .rsplit_once("Exit status:\n")
+                .unwrap_or_else(|| panic!("`emulator --help` lists no exit codes:\n{help}"));
+            let codes: Vec<&str> = listed
+                .lines()
+                .filter_map(|line| line.strip_prefix("  ")?.split(' ').next())
+                .filter(|code| !code.is_empty())
+                .collect();
+            assert_eq!(codes, ["0", "1", "2", "N"], "{listed}");
             continue;
         };
         let (_, listed) = help
