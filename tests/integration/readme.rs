@@ -439,7 +439,40 @@ fn every_json_key_of_every_command_is_documented_once() {
         ("decode", 0, vec!["decode", &sign_key], "", &[]),
         ("decode", 0, vec!["decode", &appendable], "", &[]),
         ("journal", 0, vec!["emulator", "requests"], "", &[]),
+        // Last: they change demo handle 1, which the runs above read.
+        ("step", 0, vec!["post", "1"], "", &[]),
+        (
+            "step",
+            0,
+            vec!["clear-data", "--save", "post", "1"],
+            "",
+            &[],
+        ),
+        ("step", 0, vec!["clear-deleted-data", "1"], "", &[]),
+        ("step", 4, vec!["restore", "1", "0"], "", &[]),
+        ("step", 4, vec!["purge", "1", "0"], "", &[]),
     ];
+    // Every command that takes --json is run here, with the table its spec names; but
+    // `emulator list`, which lists background emulators, none of which this test starts (its
+    // keys are said in docs/emulator-ci.md, and tests/integration/emulator_list.rs checks them).
+    for spec in safe_ad::test_support::cli::COMMANDS {
+        if !spec.options.contains(safe_ad::test_support::cli::Opt::Json)
+            || spec.path == "emulator list"
+        {
+            continue;
+        }
+        let words: Vec<&str> = spec.path.split(' ').collect();
+        let table = spec
+            .json
+            .unwrap_or_else(|| panic!("`{}` takes --json; its spec names no table", spec.path));
+        assert!(
+            runs.iter()
+                .any(|(run_table, _, args, _, _)| args.starts_with(&words) && *run_table == table),
+            "`{}` takes --json and is not run here with its table `{table}`: add a run",
+            spec.path
+        );
+    }
+
     let mut found = BTreeSet::new();
     for (table, code, args, stdin, lists) in &runs {
         let output = run(args, stdin);

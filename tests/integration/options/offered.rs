@@ -119,36 +119,11 @@ fn top_short(opt: Opt) -> Option<char> {
     arg.get_short()
 }
 
-/// Arguments that make `path` a complete command line, so that only the option under test can
-/// be what is refused. A new command must be added here.
+/// The arguments that make `path` a whole invocation: its spec's sample.
 fn sample_args(path: &str) -> &'static [&'static str] {
-    match path {
-        "create" | "auth login" | "auth status" | "auth logout" | "auth token" | "auth whoami"
-        | "config path" | "config show" => &[],
-        "open" => &["AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="],
-        "put" | "post" | "clear-data" | "clear-deleted-data" | "metadata" | "reopen" | "drop"
-        | "show" | "status" => &["1"],
-        "remove" | "restore" | "purge" | "cat" => &["1", "0"],
-        "append" => &[
-            "1",
-            "--structured",
-            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
-        ],
-        "auth" => &["status"],
-        "config" => &["show"],
-        "config set" => &["timeout_secs", "5"],
-        "config unset" => &["timeout_secs"],
-        "completions" => &["bash"],
-        "decode" => &["AQAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB"],
-        // Should the refusal fail, the emulator runs `true` and stops at once.
-        "emulator" => &["--listen", "127.0.0.1:0", "--", "true"],
-        // Should the refusal fail, it asks the counting launcher for a journal.
-        "emulator requests" => &["--count"],
-        // Should the refusal fail, it asks the counting launcher for a network, to stdout.
-        "emulator export" => &["-"],
-        "emulator list" => &[],
-        other => panic!("no sample arguments for `safe-ad {other}`: add them here"),
-    }
+    safe_ad::test_support::cli::spec_of(path)
+        .unwrap_or_else(|| panic!("`safe-ad {path}` has no spec (cli::COMMANDS)"))
+        .sample
 }
 
 #[test]
