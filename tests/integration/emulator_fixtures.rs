@@ -49,7 +49,9 @@ fn an_imported_fixture_is_never_written_whatever_the_run_changes() {
     let text = fixture();
     let file = sandbox.file("fixture.json", &text);
     let emulator = Emulator::start_in(&sandbox, &["--import", path_arg(&file)]);
-    let said = emulator.wait_log("no handles");
+    // The banner is written a line at a time: wait for both data's lines, not only the first.
+    emulator.wait_log(&format!("  {} version 1,", name(1)));
+    let said = emulator.wait_log(&format!("  {} (--private) version 0,", name(2)));
     // Every family counted, in words.
     assert!(
         said.contains(&format!(
