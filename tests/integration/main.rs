@@ -4,8 +4,6 @@
 //! (`cargo test --test integration hostile::`). TESTING.md describes each module.
 
 mod harness;
-/// The man pages, generated here for `generated` to check and regenerate.
-mod man;
 
 mod auth_config;
 mod bad_input;
