@@ -16,6 +16,7 @@ mod generated;
 mod handles;
 mod hostile;
 mod layers;
+mod man_command;
 mod messages;
 mod operations;
 mod options;

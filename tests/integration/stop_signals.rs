@@ -14,7 +14,7 @@ use crate::harness::*;
 fn sending_args(path: &str, sandbox: &Sandbox) -> Option<Vec<String>> {
     let name = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
     let words: Vec<&str> = match path {
-        "config path" | "config show" | "config set" | "config unset" | "completions"
+        "config path" | "config show" | "config set" | "config unset" | "completions" | "man"
         | "decode" | "auth token" | "emulator" | "emulator list" => return None,
         // Two handles, one at a time: the summary says one was sent and one not started.
         "put" | "post" | "clear-data" | "clear-deleted-data" | "metadata" | "reopen" | "drop"

@@ -139,6 +139,7 @@ fn sample_args(path: &str) -> &'static [&'static str] {
         "config set" => &["timeout_secs", "5"],
         "config unset" => &["timeout_secs"],
         "completions" => &["bash"],
+        "man" => &["remove"],
         "decode" => &["AQAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB"],
         // Should the refusal fail, the emulator runs `true` and stops at once.
         "emulator" => &["--listen", "127.0.0.1:0", "--", "true"],
