@@ -107,7 +107,7 @@ _safe_ad_spec() {
     subs="" flags="" valued="" pos=() more="" last=""
     case $1 in
         "")
-            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status reopen drop auth config decode completions emulator help"
+            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status reopen drop auth config decode completions man emulator help"
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help -V --version"
             valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
             ;;
@@ -287,6 +287,12 @@ _safe_ad_spec() {
             valued="--color"
             pos=("words bash zsh fish elvish powershell")
             ;;
+        "man")
+            flags="--roff --list -h --help"
+            valued="--color"
+            pos=("nothing")
+            more=1
+            ;;
         "emulator")
             subs="requests export list"
             flags="--empty -q --quiet --strict-paths --deny-auth --hang-unknown-clears --background --stop --all --if-running -h --help"
@@ -307,7 +313,7 @@ _safe_ad_spec() {
             valued="--color"
             ;;
         "help")
-            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status reopen drop auth config decode completions emulator help"
+            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status reopen drop auth config decode completions man emulator help"
             ;;
         "help create")
             ;;
@@ -368,6 +374,8 @@ _safe_ad_spec() {
         "help decode")
             ;;
         "help completions")
+            ;;
+        "help man")
             ;;
         "help emulator")
             subs="requests export list"
@@ -447,6 +455,7 @@ _safe_ad_value() {
         "config unset|--color") echo "words auto always never" ;;
         "decode|--color") echo "words auto always never" ;;
         "completions|--color") echo "words auto always never" ;;
+        "man|--color") echo "words auto always never" ;;
         "emulator|--token-file") echo "files" ;;
         "emulator|--state") echo "files" ;;
         "emulator|--import") echo "files" ;;

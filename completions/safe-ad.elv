@@ -58,6 +58,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand config 'Show or edit the config file'
             cand decode 'Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)'
             cand completions 'Print shell completions to stdout'
+            cand man 'Print the man page of safe-ad or of a command (roff)'
             cand emulator 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -544,6 +545,13 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'safe-ad;man'= {
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --roff 'Print the roff on a terminal too, rather than show the page with `man -l -`'
+            cand --list 'List every page instead: its file name, then the words of its command, one page a line'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'safe-ad;emulator'= {
             cand --listen 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)'
             cand --token-file 'Accept the token FILE holds'
@@ -630,6 +638,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand config 'Show or edit the config file'
             cand decode 'Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)'
             cand completions 'Print shell completions to stdout'
+            cand man 'Print the man page of safe-ad or of a command (roff)'
             cand emulator 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -699,6 +708,8 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;help;decode'= {
         }
         &'safe-ad;help;completions'= {
+        }
+        &'safe-ad;help;man'= {
         }
         &'safe-ad;help;emulator'= {
             cand requests 'Print, count or check the requests a running emulator answered (its journal)'

@@ -1,5 +1,6 @@
-//! Shell completions, written from the clap definition (`help::command()`, whose per-command
-//! options come from the commands' specs (`cli::COMMANDS`)): `safe-ad completions SHELL` prints them.
+//! Shell completions and man pages, written from the clap definition (`help::command()`, whose
+//! per-command options come from the commands' specs (`cli::COMMANDS`)): `safe-ad completions
+//! SHELL` prints the completions, `safe-ad man [COMMAND...]` a page ([`man`]).
 //!
 //! The files under `completions/` are committed, and the Debian package ships them; a test
 //! generates them with [`completion`] and fails when they drift. Every command, at any depth, is
@@ -12,12 +13,13 @@
 //!   get in the way of an option or take a subcommand for what follows `--` ([`zsh`], [`fish`]).
 //! - elvish, powershell: clap_complete's.
 //!
-//! The man pages are not written here: nothing that runs needs them, so they are generated in the
-//! test binary (`tests/integration/man/`), from the same clap definition and tables and the
-//! walk below ([`subcommand_paths`], [`names`], [`takes_value`]), through `test_support`.
+//! The man pages ([`man`]) come from the same clap definition and tables, and the walk below
+//! ([`subcommand_paths`], [`names`], [`takes_value`]); the committed `man/` is checked against
+//! them by the tests, as `completions/` is.
 
 mod bash;
 mod fish;
+pub mod man;
 mod zsh;
 
 use clap::{Arg, Command, ValueHint};

@@ -82,6 +82,16 @@ pub fn watch() {
     let _ = CAME_ANY.set(came);
 }
 
+/// Lets the keyboard's signals (SIGINT from Ctrl-C, SIGQUIT from Ctrl-\\) pass this process by
+/// for the rest of the run: for a run that has handed the terminal to another program (`man`
+/// and its pager) and only waits for it, as git does for its pager. They are meant for that
+/// program, which gets its own default actions back as it starts.
+pub fn leave_keyboard_signals() {
+    for number in [signal_hook::consts::SIGINT, signal_hook::consts::SIGQUIT] {
+        let _ = signal_hook::flag::register(number, Arc::new(AtomicBool::new(false)));
+    }
+}
+
 /// The signals this process was started with set to be ignored, as a mask (bit N − 1 for signal
 /// N): `SigIgn` in `/proc/self/status`, where there is one (Linux); none known elsewhere.
 fn ignored_at_start() -> u64 {

@@ -4,8 +4,7 @@
 //! with any release.
 //!
 //! Each item is re-exported under the name of the module it lives in, so
-//! `test_support::cli::options_of` is `cli::options_of`. The man pages are generated in the test
-//! binary (`tests/integration/man/`) from what is here.
+//! `test_support::cli::options_of` is `cli::options_of`.
 
 pub mod cli {
     pub use crate::cli::{
@@ -19,7 +18,11 @@ pub mod config_file {
 }
 
 pub mod generate {
-    pub use crate::generate::{completion, names, subcommand_paths, takes_value, BIN};
+    pub use crate::generate::completion;
+
+    pub mod man {
+        pub use crate::generate::man::{list, page, pages};
+    }
 }
 
 pub mod handle {

@@ -33,7 +33,7 @@ pub use handles::{
 pub use items::{
     AppendCommand, CatCommand, EncryptWith, ItemCommand, SelectorArgs, ShowCommand, StatusCommand,
 };
-pub use offline::{CompletionsArgs, DecodeCommand, Shell};
+pub use offline::{CompletionsArgs, DecodeCommand, ManArgs, Shell};
 pub use options::{ClientOptions, ColorWhen, Opt, Opts, WithOptions, CLIENT_OPTIONS};
 pub use spec::{options_of, spec_of, taking, Reaches, Spec, COMMANDS};
 
@@ -117,6 +117,7 @@ pub enum Command {
     Config(WithOptions<ConfigArgs>),
     Decode(WithOptions<DecodeCommand>),
     Completions(WithOptions<CompletionsArgs>),
+    Man(WithOptions<ManArgs>),
     #[cfg(feature = "emulator")]
     Emulator(WithOptions<EmulatorCommand>),
 }

@@ -1,5 +1,5 @@
 //! The commands that reach no launcher, with their specs: `decode` reads serialised bytes,
-//! `completions` prints a shell's completions.
+//! `completions` prints a shell's completions, `man` a man page.
 
 use clap::{Args, ValueEnum};
 
@@ -18,6 +18,20 @@ pub struct DecodeCommand {
 pub struct CompletionsArgs {
     /// The shell to write completions for
     pub shell: Shell,
+}
+
+/// `man [COMMAND...]`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The command whose page to print (`remove`, `auth status`); none for safe-ad's own page
+    #[arg(value_name = "COMMAND")]
+    pub command: Vec<String>,
+    /// Print the roff on a terminal too, rather than show the page with `man -l -`
+    #[arg(long)]
+    pub roff: bool,
+    /// List every page instead: its file name, then the words of its command, one page a line
+    #[arg(long, conflicts_with_all = ["command", "roff"])]
+    pub list: bool,
 }
 
 /// Shells we write completions for.
@@ -71,4 +85,31 @@ pub const COMPLETIONS: Spec = Spec {
     routes: &[],
     json: None,
     sample: &["bash"],
+};
+
+/// `safe-ad man`.
+pub const MAN: Spec = Spec {
+    path: "man",
+    about: "Print the man page of safe-ad or of a command (roff)",
+    long_about: Some(
+        "\
+Print the man page of safe-ad, or of the command named (`safe-ad man remove`, `safe-ad man auth \
+status`), as roff on standard output: the pages the Debian package installs, for a system \
+where they are not installed.
+
+On a terminal it shows the page with `man -l -` instead, where `man` is installed (and prints \
+the roff where it is not); `--roff` prints the roff there too. `--list` names each page with its \
+command, one a line, for a loop that installs them all. A command that does not exist is \
+refused (exit 2).",
+    ),
+    after_help: Some(
+        "Examples:\n  safe-ad man remove\n  safe-ad man auth status > safe-ad-auth-status.1\n  safe-ad man --list",
+    ),
+    usage: None,
+    options: Opts::of(&[Opt::Color]),
+    reaches: Reaches::Nothing,
+    leases: false,
+    routes: &[],
+    json: None,
+    sample: &["remove"],
 };

@@ -99,6 +99,7 @@ pub const COMMANDS: &[&Spec] = &[
     &super::auth::CONFIG_UNSET,
     &super::offline::DECODE,
     &super::offline::COMPLETIONS,
+    &super::offline::MAN,
     #[cfg(feature = "emulator")]
     &super::emulator::EMULATOR,
     #[cfg(feature = "emulator")]

@@ -12,8 +12,8 @@
 //! (remove, restore, purge, append), beside the clears it mirrors; `show` reads what a handle
 //! holds, `cat` one item's content as raw bytes, and `status` compares a copy with the network;
 //! `auth` and `config` manage the token and the config file (`auth whoami`: your own key);
-//! `completions` prints a script; `decode` reads serialised bytes, offline; `emulator` starts
-//! the stand-in launcher.
+//! `completions` prints a script, `man` a man page; `decode` reads serialised bytes, offline;
+//! `emulator` starts the stand-in launcher.
 
 pub mod auth;
 pub mod cat;
@@ -28,6 +28,7 @@ pub mod handles;
 pub mod items;
 #[cfg(feature = "emulator")]
 pub mod journal;
+pub mod man;
 pub mod operations;
 pub mod show;
 pub mod status;
@@ -392,6 +393,7 @@ mod tests {
             ("handles", include_str!("handles.rs")),
             ("items", include_str!("items.rs")),
             ("journal", include_str!("journal.rs")),
+            ("man", include_str!("man.rs")),
             ("operations", include_str!("operations.rs")),
             ("show", include_str!("show.rs")),
             ("status", include_str!("status.rs")),

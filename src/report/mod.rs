@@ -227,6 +227,25 @@ impl Reporter {
         self.out(&String::from_utf8_lossy(script));
     }
 
+    /// `man [COMMAND...]`: the page, as roff.
+    pub fn man_page(&self, roff: &str) {
+        self.out(roff);
+    }
+
+    /// `man --list`: each page's file name, then the words of its command, one page a line.
+    pub fn man_list(&self, pages: &[(String, Vec<String>)]) {
+        let mut text = String::new();
+        for (file, words) in pages {
+            text.push_str(file);
+            for word in words {
+                text.push(' ');
+                text.push_str(word);
+            }
+            text.push('\n');
+        }
+        self.out(&text);
+    }
+
     /// Help text that was asked for, on stdout.
     pub fn help(&self, text: &str) {
         self.out(text);

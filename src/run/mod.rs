@@ -154,7 +154,7 @@ fn reported(reporter: &Reporter, failure: Failure) -> Done {
 /// Hands the command line to its command; the one runtime is built only for a command that
 /// sends (`runtime::finish`).
 fn dispatch(command: &Command, cx: Context) -> Result<Done, Failure> {
-    use commands::{auth, cat, completions, config, decode, handles, items, operations};
+    use commands::{auth, cat, completions, config, decode, handles, items, man, operations};
     use commands::{show, status};
     let next = match command {
         Command::Create(c) => handles::create(c, cx)?,
@@ -182,6 +182,7 @@ fn dispatch(command: &Command, cx: Context) -> Result<Done, Failure> {
         Command::Config(config) => Next::Done(config::run(&config.command, cx)?),
         Command::Completions(c) => Next::Done(completions::run(c.shell, cx.reporter)?),
         Command::Decode(c) => Next::Done(decode::run(c, cx.reporter)?),
+        Command::Man(c) => Next::Done(man::run(c, cx.reporter)?),
         #[cfg(feature = "emulator")]
         Command::Emulator(args) => {
             use crate::cli::EmulatorAction;

@@ -528,8 +528,9 @@ fn completing_by_typing_tab_in_each_shell() {
 }
 
 /// README's steps for a `cargo install` user, run as written in a home of their own: after the
-/// install block, `man safe-ad` finds the page and each shell completes from where the steps
-/// put the files; after the uninstall block, every file the install made is gone.
+/// install block, every man page is there as committed (`safe-ad man` wrote them), `man safe-ad`
+/// and `man safe-ad-auth-status` find theirs, and each shell completes from where the steps put
+/// the files; after the uninstall block, every file the install made is gone.
 #[test]
 fn readme_steps_install_and_uninstall_for_one_user() {
     let repo = repo_root();
@@ -565,13 +566,31 @@ fn readme_steps_install_and_uninstall_for_one_user() {
         .collect();
     assert!(installed.len() > 4, "the install made {installed:?}");
 
+    // The committed pages are the default build's, with the emulator's.
+    if cfg!(feature = "emulator") {
+        let pages = home.path().join(".cargo/share/man/man1");
+        for entry in std::fs::read_dir(repo.join("man")).expect("man/") {
+            let name = entry.expect("entry").file_name();
+            let committed = std::fs::read(repo.join("man").join(&name)).expect("committed");
+            let written = std::fs::read(pages.join(&name)).unwrap_or_default();
+            assert!(
+                written == committed,
+                "the install wrote {name:?} unlike man/"
+            );
+        }
+    }
     if have("man") {
-        home.shell("sh", "exec man safe-ad")
-            .env("PATH", &path)
-            .env("MANWIDTH", "100")
-            .run()
-            .success()
-            .stdout_has("SAFE-AD(1)");
+        for (page, title) in [
+            ("safe-ad", "SAFE-AD(1)"),
+            ("safe-ad-auth-status", "SAFE-AD-AUTH-STATUS(1)"),
+        ] {
+            home.shell("sh", &format!("exec man {page}"))
+                .env("PATH", &path)
+                .env("MANWIDTH", "100")
+                .run()
+                .success()
+                .stdout_has(title);
+        }
     }
     for sh in Sh::ALL {
         if !have(sh.program()) {

@@ -6,7 +6,7 @@
 //! written everywhere.
 //!
 //! The checks never write. To refresh the generated files after changing `src/cli/`, a table,
-//! or the man prose in `tests/integration/man/text.rs`, run the regeneration command (an ignored
+//! or the man prose in `src/generate/man/text.rs`, run the regeneration command (an ignored
 //! test, run by name):
 //!     cargo test --test integration regenerate -- --ignored
 //!
@@ -27,7 +27,7 @@ use safe_ad::test_support::saving::markdown;
 pub const REGENERATE: &str = "cargo test --test integration regenerate -- --ignored";
 
 /// Every generated file, by its path in the repository: the completions `safe-ad completions`
-/// prints, the man pages (written in [`crate::man`], here in the test binary), the table of
+/// prints, the man pages `safe-ad man` prints (written in `src/generate/man/`), the table of
 /// what a save does in `docs/saving.md`, and the pages with tables written from the commands'
 /// specs ([`crate::docs_tables`]).
 fn generated_files() -> Vec<(String, Vec<u8>)> {
@@ -42,7 +42,7 @@ fn generated_files() -> Vec<(String, Vec<u8>)> {
     .map(|(path, shell)| (path.to_owned(), completion(shell)))
     .collect();
     files.extend(
-        crate::man::pages()
+        safe_ad::test_support::generate::man::pages()
             .into_iter()
             .map(|(name, page)| (format!("man/{name}"), page)),
     );

@@ -4,8 +4,6 @@
 //! (`cargo test --test integration hostile::`). TESTING.md describes each module.
 
 mod harness;
-/// The man pages, generated here for `generated` to check and regenerate.
-mod man;
 
 mod auth_config;
 mod bad_input;
@@ -18,6 +16,7 @@ mod generated;
 mod handles;
 mod hostile;
 mod layers;
+mod man_command;
 mod messages;
 mod operations;
 mod options;

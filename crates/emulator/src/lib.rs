@@ -16,8 +16,10 @@
 //!
 //! The API is what the client uses: the `emulator` subcommand's own options ([`EmulatorArgs`],
 //! which the client flattens into its command tree) and its run ([`run`], [`list`] for `emulator
-//! list`, [`background_refused`], [`Exit`]). The client's tests also start emulators in-process
-//! and check bounds and tables: those items are in [`test_support`], hidden, and no API.
+//! list`, [`background_refused`], [`Exit`]), and the route table ([`TABLE`] and [`HEALTH`], each
+//! row a [`Def`] with its [`Access`]), which `safe-ad man emulator` lists at run time. The
+//! client's tests also start emulators in-process and check bounds: those items are in
+//! [`test_support`], hidden, and no API.
 //! (`safe-ad emulator requests` and `export`, clients of a running emulator, are the client's.)
 //!
 //! It depends on nothing of the client, and the client on nothing of it but this API: the
@@ -73,6 +75,10 @@ pub use service::exit::Exit;
 pub use service::list::run as list;
 pub use service::run::run;
 
+/// The routes it serves, who may call each, for the client's `safe-ad-emulator(1)` page
+/// (`safe-ad man emulator`).
+pub use launcher::table::{Access, Def, HEALTH, TABLE};
+
 /// What safe-ad's own tests reach beside the API: an emulator started in-process, and the bounds
 /// and tables they check. No API for other programs: hidden, and free to change with the client.
 #[doc(hidden)]
@@ -92,10 +98,5 @@ pub mod test_support {
     /// The fault plan, to predict which requests get which fault.
     pub mod fault {
         pub use crate::service::fault::{Fault, Plan};
-    }
-
-    /// The route table, which the man page and the docs are checked against.
-    pub mod table {
-        pub use crate::launcher::table::{Access, HEALTH, TABLE};
     }
 }

@@ -97,7 +97,7 @@ const ROUTES: &[(&str, &str, Who)] = &[
 fn every_route_is_served_with_the_launchers_auth_rules() {
     assert_eq!(
         ROUTES.len(),
-        safe_ad_emulator::test_support::table::TABLE.len(),
+        safe_ad_emulator::TABLE.len(),
         "a route was added or removed: write its expectations here"
     );
     let emu = Emu::demo();

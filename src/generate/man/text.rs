@@ -473,7 +473,7 @@ mod tests {
             .split("left_behind")
             .nth(1)
             .expect("the page says what left_behind holds");
-        for kind in safe_ad::test_support::launcher::HandleKind::ALL {
+        for kind in crate::launcher::HandleKind::ALL {
             assert!(said.contains(kind.name()), "{} is not named", kind.name());
         }
     }

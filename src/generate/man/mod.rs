@@ -1,19 +1,19 @@
 //! The man pages: `safe-ad(1)` and one page per command at any depth, put together from the
 //! clap definition, the tables, and the prose written for man in [`text`].
 //!
-//! They are generated here, in the test binary, not in safe-ad: nothing that runs needs them.
-//! `generated.rs` checks the committed pages under `man/` against what this writes, and its
-//! regeneration command rewrites them. What it reads from the client comes through
-//! `safe_ad::test_support`; the emulator's route table from the `safe-ad-emulator` crate.
+//! `safe-ad man [COMMAND...]` prints one ([`page`]); the pages under `man/` are committed (the
+//! Debian package ships them), and `tests/integration/generated.rs` checks them against
+//! [`pages`] and its regeneration command rewrites them. The emulator's routes come from its
+//! crate's route table (`safe_ad_emulator::TABLE`).
 //!
 //! Every page has NAME, SYNOPSIS, DESCRIPTION (the command's long help), OPTIONS (each option
-//! the command takes, from clap, which has them from `the commands' specs (cli::COMMANDS)`), and SEE ALSO; a
-//! group lists its COMMANDS; a client command has EXIT STATUS (from `outcome::EXIT_CODES`) and
-//! EXAMPLES (from its help). The main page adds the sections of `text::MAIN` and ENVIRONMENT
-//! (`settings::ENV_VARS`), FILES (`config_file::Key::ALL`) and EXAMPLES (`help::EXAMPLES`).
-//! clap_mangen is not used: its synopsis leaves out option arguments, its option list prints
-//! help texts as they are (backticks and all), and its command list names pages it does not
-//! write.
+//! the command takes, from clap, which has them from the commands' specs (`cli::COMMANDS`)), and
+//! SEE ALSO; a group lists its COMMANDS; a client command has EXIT STATUS (from
+//! `outcome::EXIT_CODES`) and EXAMPLES (from its help). The main page adds the sections of
+//! `text::MAIN` and ENVIRONMENT (`settings::ENV_VARS`), FILES (`config_file::Key::ALL`) and
+//! EXAMPLES (`help::EXAMPLES`). clap_mangen is not used: its synopsis leaves out option
+//! arguments, its option list prints help texts as they are (backticks and all), and its command
+//! list names pages it does not write.
 
 #[macro_use]
 mod items;
@@ -24,14 +24,14 @@ mod text;
 
 use std::fmt::Write as _;
 
-use crate::harness::client_commands;
 use clap::{Arg, Command};
-use safe_ad::test_support::cli::{options_of, Opt};
-use safe_ad::test_support::config_file::Key;
-use safe_ad::test_support::generate::{names, subcommand_paths, takes_value, BIN};
-use safe_ad::test_support::help::{self, EXAMPLES};
-use safe_ad::test_support::outcome::{ExitCodeRow, EXIT_CODES};
-use safe_ad::test_support::settings::ENV_VARS;
+
+use super::{names, subcommand_paths, takes_value, BIN};
+use crate::cli::{options_of, Opt, Reaches, COMMANDS};
+use crate::config_file::Key;
+use crate::help::{self, EXAMPLES};
+use crate::outcome::{ExitCodeRow, EXIT_CODES};
+use crate::settings::ENV_VARS;
 
 use roff::{bold, escape, example, inline, italic, paragraphs, quoted, sentence, source};
 use text::Section;
@@ -39,8 +39,7 @@ use text::Section;
 /// Every page by file name: `safe-ad.1`, and one for each subcommand at any depth
 /// (`safe-ad-put.1`, `safe-ad-config-set.1`), named as the pages refer to each other.
 pub fn pages() -> Vec<(String, Vec<u8>)> {
-    let mut root = help::command();
-    root.build();
+    let root = built();
     let mut pages = vec![(format!("{BIN}.1"), main_page(&root).into_bytes())];
     for path in subcommand_paths(&root) {
         pages.push((
@@ -49,6 +48,41 @@ pub fn pages() -> Vec<(String, Vec<u8>)> {
         ));
     }
     pages
+}
+
+/// The page of the command named by `words` (`["auth", "status"]`; none for `safe-ad(1)`), as
+/// [`pages`] has it; `None` when no command has that path.
+pub fn page(words: &[&str]) -> Option<String> {
+    let root = built();
+    if words.is_empty() {
+        return Some(main_page(&root));
+    }
+    subcommand_paths(&root)
+        .iter()
+        .find(|path| names(path) == words)
+        .map(|path| command_page(path))
+}
+
+/// Each page's file name and the words of its command, in [`pages`]' order:
+/// `("safe-ad.1", [])`, `("safe-ad-auth-status.1", ["auth", "status"])`.
+pub fn list() -> Vec<(String, Vec<String>)> {
+    let root = built();
+    let mut list = vec![(format!("{BIN}.1"), Vec::new())];
+    for path in subcommand_paths(&root) {
+        let words = names(&path);
+        list.push((
+            format!("{}.1", page_name(&words)),
+            words.iter().map(|word| (*word).to_owned()).collect(),
+        ));
+    }
+    list
+}
+
+/// The whole clap command, built: every command at any depth, with its options.
+fn built() -> Command {
+    let mut root = help::command();
+    root.build();
+    root
 }
 
 /// `safe-ad(1)`.
@@ -89,12 +123,15 @@ fn main_page(root: &Command) -> String {
             continue; // no command takes it
         };
         roff.push_str(&option_entry(arg));
-        let commands: Vec<String> = client_commands()
+        // The client commands that take it: neither a group of commands nor the emulator, a
+        // program of its own.
+        let commands: Vec<String> = COMMANDS
             .iter()
-            .filter(|(_, opts)| opts.contains(opt))
-            .map(|(path, _)| bold(path))
+            .filter(|spec| !matches!(spec.reaches, Reaches::Group | Reaches::Emulator))
+            .filter(|spec| spec.options.contains(opt))
+            .map(|spec| bold(spec.path))
             .collect();
-        let _ = writeln!(roff, ".IP\nTaken by {}.", list(&commands));
+        let _ = writeln!(roff, ".IP\nTaken by {}.", list_and(&commands));
     }
     for arg in root.get_arguments() {
         if !is_client_option(arg) && !arg.is_positional() && !arg.is_hide_set() {
@@ -203,7 +240,7 @@ fn command_page(path: &[&Command]) -> String {
         let _ = write!(
             roff,
             ".SH \"WHAT A SAVE DOES\"\n{}",
-            source(&safe_ad::test_support::saving::roff())
+            source(&crate::saving::roff())
         );
     }
     let own_exit_status = sections
@@ -470,7 +507,7 @@ fn examples(after_help: &str) -> String {
 /// The routes of the emulator's page, from its route table: one block per kind of caller.
 #[cfg(feature = "emulator")]
 fn routes() -> String {
-    use safe_ad_emulator::test_support::table::{Access, HEALTH, TABLE};
+    use safe_ad_emulator::{Access, HEALTH, TABLE};
     let mut roff = String::new();
     // Who may call a route; a session route is one kind, whatever the text of its 401.
     fn kind(access: &Access) -> u8 {
@@ -549,7 +586,7 @@ fn installed(text: &str) -> String {
 }
 
 /// `a, b and c`.
-fn list(items: &[String]) -> String {
+fn list_and(items: &[String]) -> String {
     join_last(items, "and")
 }
 
