@@ -437,7 +437,7 @@ enum AtConfig {
 /// hang every command (opening it waits for a writer), `--timeout` or not. Each is refused by
 /// its type instead, as a directory is: a command that uses the config says so (exit 2, nothing
 /// sent, the file left as it was: `config set` and `unset` do not replace it), and one that does
-/// not (`config path`, `completions`, `decode`, help) goes on. A run that opened the FIFO would
+/// not (`config path`, `completions`, `decode`, `man`, help) goes on. A run that opened the FIFO would
 /// be killed at the harness's deadline and fail here, not hang the suite.
 #[test]
 fn a_config_file_that_is_not_a_regular_file_hangs_no_command() {
@@ -512,6 +512,9 @@ fn a_config_file_that_is_not_a_regular_file_hangs_no_command() {
         run(&["decode", &data_id])
             .success()
             .stdout_has("data id: immutable-data");
+        run(&["man", "--roff", "remove"])
+            .success()
+            .stdout_has(".TH \"SAFE\\-AD\\-REMOVE\" 1");
         run(&["help", "metadata"]).success();
         run(&["metadata", "--help"]).success();
         run(&["-V", "--color", "never"]).success();

@@ -455,9 +455,9 @@ pub const CONFIG_FILE_CHECKS: &str = r#"
 Malformed JSON, a wrong type, an unknown key or a repeated key is an error that names the file,
 the line and column, and the key (exit status 2). A path that is not a regular file (a directory,
 a FIFO, a socket, a device, or a link to one) is refused by its type without being opened; a
-command that does not use the settings (\fBconfig path\fR, \fBcompletions\fR, \fBdecode\fR)
-goes on, and one that writes the file refuses to replace it. If the file holds a token and other
-users can read it, safe-ad warns, as ssh does, and goes on: \fBchmod 600\fR it. safe-ad writes
+command that does not use the settings (\fBconfig path\fR, \fBcompletions\fR, \fBdecode\fR,
+\fBman\fR) goes on, and one that writes the file refuses to replace it. If the file holds a
+token and other users can read it, safe-ad warns, as ssh does, and goes on: \fBchmod 600\fR it. safe-ad writes
 the file atomically (a new file with mode 0600 in the same directory, then a rename; the directory
 is made with mode 0700), so two logins at once leave one whole file, the last one's.
 "#;
