@@ -57,7 +57,7 @@ pub fn watch() {
     if WATCHING.swap(true, Ordering::SeqCst) {
         return;
     }
-    let came = Arc::new(AtomicBool::new(false));
+    let came = Arc::clone(CAME_ANY.get_or_init(|| Arc::new(AtomicBool::new(false))));
     let ignored = ignored_at_start();
     for kind in [
         SignalKind::interrupt(),
@@ -79,16 +79,88 @@ pub fn watch() {
             }
         });
     }
-    let _ = CAME_ANY.set(came);
 }
 
-/// Lets the keyboard's signals (SIGINT from Ctrl-C, SIGQUIT from Ctrl-\\) pass this process by
-/// for the rest of the run: for a run that has handed the terminal to another program (`man`
-/// and its pager) and only waits for it, as git does for its pager. They are meant for that
-/// program, which gets its own default actions back as it starts.
-pub fn leave_keyboard_signals() {
-    for number in [signal_hook::consts::SIGINT, signal_hook::consts::SIGQUIT] {
-        let _ = signal_hook::flag::register(number, Arc::new(AtomicBool::new(false)));
+/// The terminal handed to a program this process starts and waits for (`man` and its pager),
+/// as git hands it to its pager. Made before the program is started, so no signal falls between
+/// the two. While it runs, the keyboard's signals (SIGINT from Ctrl-C, SIGQUIT from Ctrl-\\)
+/// pass this process by: the terminal sends them to the program too, and they are its (it gets
+/// its own default actions back as it starts). SIGTERM and SIGHUP, which may come to this process
+/// alone (`kill`, a CI runner's cancel), are passed on to the program, so it stops with the run
+/// rather than hold the terminal after it; a second one kills it. A signal ignored at start stays
+/// ignored, and the program inherits that.
+pub struct HandedOver {
+    /// Set by a SIGTERM or SIGHUP while the program runs.
+    stop: Arc<AtomicBool>,
+}
+
+/// How a program the terminal was handed to ended ([`HandedOver::wait`]).
+pub struct Ended {
+    pub status: std::process::ExitStatus,
+    /// A SIGTERM or SIGHUP came to this process while it ran (and was passed on).
+    pub stopped: bool,
+}
+
+impl HandedOver {
+    /// Sets the handlers up; then start the program and [`wait`](Self::wait) for it.
+    pub fn new() -> HandedOver {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+        let ignored = ignored_at_start();
+        let stop = Arc::new(AtomicBool::new(false));
+        // What a write blocked later in this run (a reader that stopped reading) looks at.
+        let came = Arc::clone(CAME_ANY.get_or_init(|| Arc::new(AtomicBool::new(false))));
+        let quit = Arc::new(AtomicBool::new(false));
+        for (number, flags) in [
+            (SIGINT, vec![Arc::clone(&came)]),
+            (SIGQUIT, vec![quit]),
+            (SIGTERM, vec![Arc::clone(&stop), Arc::clone(&came)]),
+            (SIGHUP, vec![Arc::clone(&stop), Arc::clone(&came)]),
+        ] {
+            if ignored & (1 << (number - 1)) != 0 {
+                continue;
+            }
+            // The handlers stay for the rest of the run, which only reports how the program
+            // ended: signal-hook never gives a signal its default action back.
+            for flag in flags {
+                let _ = signal_hook::flag::register(number, flag);
+            }
+        }
+        HandedOver { stop }
+    }
+
+    /// Waits for `child` to end, passing SIGTERM on to it at the first stop signal and killing
+    /// it at the second. The child is asked every 20 ms rather than waited on: a blocking wait
+    /// could not also watch the flag, and 20 ms is nothing to a person at a pager.
+    pub fn wait(self, child: &mut std::process::Child) -> std::io::Result<Ended> {
+        let mut passed_on = 0;
+        loop {
+            if let Some(status) = child.try_wait()? {
+                return Ok(Ended {
+                    status,
+                    stopped: passed_on > 0,
+                });
+            }
+            if self.stop.swap(false, Ordering::SeqCst) {
+                passed_on += 1;
+                match passed_on {
+                    1 => send_to(child.id(), rustix::process::Signal::TERM),
+                    _ => {
+                        let _ = child.kill();
+                    }
+                }
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+/// Sends `signal` to the process `pid`; one already gone is no error.
+fn send_to(pid: u32, signal: rustix::process::Signal) {
+    if let Some(pid) = i32::try_from(pid)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+    {
+        let _ = rustix::process::kill_process(pid, signal);
     }
 }
 

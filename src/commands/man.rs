@@ -1,7 +1,7 @@
 //! `safe-ad man [COMMAND...]`: the man page of safe-ad or of a command, as `generate::man`
 //! writes it (the committed `man/` holds the same pages). On a terminal the page is shown with
 //! `man -l -`, where `man` is installed; elsewhere, with `--roff`, or without `man`, it is printed
-//! as roff. `--list` names every page. Nothing is sent and no setting is read.
+//! as roff. `--list` names every page. Nothing is sent and no setting is used.
 
 use std::io::{IsTerminal, Write};
 use std::os::unix::process::ExitStatusExt;
@@ -12,6 +12,7 @@ use crate::generate::man;
 use crate::outcome::{Class, Done, Failure};
 use crate::report::Reporter;
 use crate::sanitize;
+use crate::signals::HandedOver;
 
 pub fn run(args: &ManArgs, reporter: &Reporter) -> Result<Done, Failure> {
     if args.list {
@@ -41,22 +42,27 @@ fn no_such_command(words: &[&str]) -> Failure {
 }
 
 /// Shows `page` with `man -l -`, which formats it for the terminal and pages it, and waits for
-/// it; `None` when `man` cannot be started (then the roff is printed instead). The keyboard's
-/// signals are left to `man` and its pager while it runs, so Ctrl-C there does not end safe-ad
-/// under them.
+/// it; `None` when `man` cannot be started (then the roff is printed instead). The terminal is
+/// handed to it while it runs (`signals::HandedOver`): Ctrl-C there is its, and a SIGTERM or
+/// SIGHUP that comes to safe-ad alone is passed on, so `man` and its pager stop with the run.
 fn shown_with_man(page: &str) -> Option<Result<Done, Failure>> {
+    let handed = HandedOver::new();
     let mut child = Command::new("man")
         .args(["-l", "-"])
         .stdin(Stdio::piped())
         .spawn()
         .ok()?;
-    crate::signals::leave_keyboard_signals();
-    if let Some(mut stdin) = child.stdin.take() {
-        // A pager left before the end of the page closes the pipe: not a failure.
-        let _ = stdin.write_all(page.as_bytes());
-    }
-    let status = match child.wait() {
-        Ok(status) => status,
+    // Written beside the wait, so a signal is passed on even while `man` has not read it all.
+    let writer = child.stdin.take().map(|mut stdin| {
+        let page = page.to_owned();
+        std::thread::spawn(move || match stdin.write_all(page.as_bytes()) {
+            // A pager left before the end of the page closes the pipe: not a failure.
+            Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => Some(error),
+            _ => None,
+        })
+    });
+    let ended = match handed.wait(&mut child) {
+        Ok(ended) => ended,
         Err(error) => {
             return Some(Err(Failure::new(
                 Class::Unexpected,
@@ -64,19 +70,34 @@ fn shown_with_man(page: &str) -> Option<Result<Done, Failure>> {
             )))
         }
     };
-    Some(match status.code() {
-        Some(0) => Ok(Done::Success),
-        Some(code) => Err(Failure::new(
+    if ended.stopped || ended.status.signal().is_some() {
+        return Some(Err(Failure::new(
+            Class::Interrupted,
+            format!(
+                "stopped: `man -l -` {}",
+                match (ended.stopped, ended.status.signal()) {
+                    (true, _) => "was passed the signal that stopped safe-ad".to_owned(),
+                    (false, Some(signal)) => format!("was ended by signal {signal}"),
+                    (false, None) => "ended".to_owned(),
+                }
+            ),
+        )));
+    }
+    let unwritten = writer.and_then(|writer| writer.join().ok().flatten());
+    Some(match (ended.status.code(), unwritten) {
+        (Some(0), None) => Ok(Done::Success),
+        (Some(0), Some(error)) => Err(Failure::new(
             Class::Unexpected,
-            format!("`man -l -` failed (exit status {code})"),
+            format!("could not hand the page to `man -l -`: {error}"),
         )
         .with_hint("`safe-ad man --roff` prints the page itself, for `man -l` or a file")),
-        None => Err(Failure::new(
+        (code, _) => Err(Failure::new(
             Class::Unexpected,
             format!(
-                "`man -l -` was ended by signal {}",
-                status.signal().unwrap_or_default()
+                "`man -l -` failed (exit status {})",
+                code.map_or("unknown".to_owned(), |code| code.to_string())
             ),
-        )),
+        )
+        .with_hint("`safe-ad man --roff` prints the page itself, for `man -l` or a file")),
     })
 }

@@ -4,7 +4,9 @@
 //! is not a success; on a terminal the page is shown with `man -l -`, unless `--roff` asks for
 //! the roff or there is no `man`.
 
-use crate::harness::{have, repo_root, safe_ad_bin, SafeAd, Sandbox};
+use std::time::Duration;
+
+use crate::harness::{have, repo_root, safe_ad_bin, signal, skip, wait_until, SafeAd, Sandbox};
 use crate::messages::{on_terminal, quoted};
 use safe_ad::test_support::cli::COMMANDS;
 use safe_ad::test_support::generate::man::{list, page};
@@ -117,7 +119,7 @@ fn stdout_that_cannot_be_written_is_not_a_success() {
 #[test]
 fn on_a_terminal_man_shows_the_page() {
     if !have("script") || !have("man") {
-        return;
+        return skip("`script` and `man` are needed for a terminal and its man");
     }
     let sandbox = Sandbox::new();
     let shown = on_terminal(&sandbox, "MANPAGER=cat MANWIDTH=80 safe-ad man remove").run();
@@ -138,4 +140,70 @@ fn on_a_terminal_man_shows_the_page() {
     .run()
     .success()
     .stdout_has(r#".TH "SAFE\-AD\-REMOVE" 1"#);
+}
+
+/// The processes whose parent is `pid`, by their `/proc/PID/stat`.
+fn children_of(pid: u32) -> Vec<u32> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(|entry| entry.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|child| {
+            std::fs::read_to_string(format!("/proc/{child}/stat"))
+                .ok()
+                // `pid (comm) state ppid ...`: comm may hold spaces, so split after its `)`.
+                .and_then(|stat| {
+                    let (_, rest) = stat.rsplit_once(')')?;
+                    rest.split_whitespace().nth(1)?.parse::<u32>().ok()
+                })
+                == Some(pid)
+        })
+        .collect()
+}
+
+/// Whether process `pid` is gone (or a zombie nobody waits for, which init reaps).
+fn gone(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).map_or(true, |stat| {
+        stat.rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z'))
+    })
+}
+
+/// A SIGTERM that comes to safe-ad alone (`kill`, a CI runner's cancel) while `man` and its
+/// pager hold the terminal stops them too: safe-ad passes it on and ends as a stopped run ends,
+/// exit 130, rather than leave `man` and the pager on the terminal after it.
+#[test]
+fn sigterm_while_man_shows_the_page_stops_man_and_its_pager_too() {
+    if !have("script") || !have("man") {
+        return skip("`script` and `man` are needed for a terminal and its man");
+    }
+    let sandbox = Sandbox::new();
+    let pid_file = sandbox.path().join("safe-ad.pid");
+    let line = format!(
+        "echo $$ > {}; MANPAGER='sleep 600' exec safe-ad man remove",
+        quoted(pid_file.to_str().expect("a UTF-8 path"))
+    );
+    let running = on_terminal(&sandbox, &line).spawn();
+    let limit = Duration::from_secs(30);
+    let safe_ad: u32 = wait_until("safe-ad's pid", limit, || {
+        std::fs::read_to_string(&pid_file).ok()?.trim().parse().ok()
+    });
+    // man, then the pager it starts (man may start it through a shell of its own).
+    let (man, pager) = wait_until("man and its pager", limit, || {
+        let man = *children_of(safe_ad).first()?;
+        let pager = *children_of(man).first()?;
+        Some((man, pager))
+    });
+    signal(safe_ad, "TERM");
+    let output = running.wait();
+    // Under `script` the terminal is stdout, stderr included.
+    output
+        .code(130)
+        .stdout_has("stopped: `man -l -` was passed the signal that stopped safe-ad");
+    for (what, pid) in [("man", man), ("its pager", pager)] {
+        wait_until(&format!("{what} ({pid}) to end"), limit, || {
+            gone(pid).then_some(())
+        });
+    }
 }
