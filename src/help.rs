@@ -71,8 +71,8 @@ pub fn exit_codes_of(path: &str) -> Option<Vec<&'static ExitCodeRow>> {
     }
 }
 
-/// An `Exit status:` list of these rows: every code for the top-level help, a command's own at
-/// the end of its `--help`.
+/// An `Exit status:` list of these rows of the one table: every code for the top-level help, a
+/// command's own at the end of its `--help`.
 fn exit_codes_text(rows: &[&ExitCodeRow]) -> String {
     let codes: Vec<String> = rows.iter().map(|row| row.code.to_string()).collect();
     let rows: Vec<(&str, &str)> = codes
@@ -80,7 +80,12 @@ fn exit_codes_text(rows: &[&ExitCodeRow]) -> String {
         .zip(rows)
         .map(|(code, row)| (code.as_str(), row.meaning))
         .collect();
-    format!("Exit status:\n{}", two_columns(&rows, EXIT_COLUMN))
+    exit_status_text(&rows)
+}
+
+/// An `Exit status:` list: each code and what it means.
+fn exit_status_text(rows: &[(&str, &str)]) -> String {
+    format!("Exit status:\n{}", two_columns(rows, EXIT_COLUMN))
 }
 
 /// The closing line of a command's `-h`: the client options it takes, by name (its `--help`
@@ -121,10 +126,7 @@ fn with_closing_texts(command: clap::Command, prefix: &str) -> clap::Command {
             sub = sub.after_help(short);
         }
         let exit = match spec_of(&path).map(|spec| spec.reaches) {
-            Some(Reaches::Emulator) => Some(format!(
-                "Exit status:\n{}",
-                two_columns(EMULATOR_EXIT_CODES, EXIT_COLUMN)
-            )),
+            Some(Reaches::Emulator) => Some(exit_status_text(EMULATOR_EXIT_CODES)),
             _ => exit_codes_of(&path).map(|rows| exit_codes_text(&rows)),
         };
         if exit.is_some() {

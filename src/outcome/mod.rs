@@ -108,26 +108,30 @@ pub const EXIT_CODES: &[ExitCodeRow] = &[
 ];
 
 /// The exit codes of `safe-ad emulator`, which runs a program of its own: `commands::emulator`
-/// gives its ends these codes, and its `--help` lists them (the code, what it means).
+/// gives its ends these codes, and its `--help` and man page list them (the code, what it means).
 pub const EMULATOR_EXIT_CODES: &[(&str, &str)] = &[
     (
         "0",
-        "stopped by Ctrl-C, SIGTERM or SIGHUP with its state saved and its log whole; \
-         --background: it listens and runs on; --stop: what was asked to stop has stopped",
+        "stopped by Ctrl-C, SIGTERM or SIGHUP, its state saved and its log whole; \
+         --background: once it listens",
     ),
     (
         "1",
-        "it could not listen, save its state, write its log, or stop what --stop named",
+        "it could not listen, write its log or save its state; --background: it did not listen \
+         in time; --stop: no emulator of those variables was running, or it had to be killed",
     ),
     (
         "2",
-        "an option it cannot use, said before anything was served or written",
+        "an unusable --listen, --token, --token-file, --fault-rate, --state, --import or --log \
+         file (a FIFO, socket, device or directory where a file is read, or two of those options \
+         naming one file), a bad command line, or --stop without the variables when several of \
+         yours run",
     ),
     (
         "N",
-        "-- COMMAND: COMMAND's own exit status (128+N when signal N ended it, 127 when it did \
-         not start); --background: the exit status of the emulator it started, when that one \
-         ended before it listened",
+        "-- COMMAND: COMMAND's exit status (128+N if signal N ended it, 127 if it could not be \
+         started); --background: the started emulator's own exit status when it ended before it \
+         listened (128+N after signal N); --stop: the stopped emulator's own exit status",
     ),
 ];
 

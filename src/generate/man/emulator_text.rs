@@ -315,30 +315,6 @@ counts by its answer too).
 "#,
     },
     Section {
-        heading: "EXIT STATUS",
-        roff: r#"
-.TP
-.B 0
-Stopped by Ctrl-C or SIGTERM.
-.TP
-.B 1
-It could not listen, write its log or save its state.
-.TP
-.B 2
-An unusable \fB--listen\fR, \fB--token\fR, \fB--token-file\fR, \fB--fault-rate\fR, \fB--state\fR,
-\fB--import\fR or \fB--log\fR file (a FIFO, socket, device or directory where a file is read, or
-two of those options naming one file), or a bad command line.
-.PP
-With \fB--\fR \fICOMMAND\fR, the exit status of \fICOMMAND\fR: 128+\fIN\fR if signal \fIN\fR ended
-it, 127 if it could not be started.
-.PP
-With \fB--background\fR, 0 once it listens, else the emulator's own exit status (1 when it did not
-listen in time, 128+\fIN\fR after signal \fIN\fR). With \fB--stop\fR, the emulator's own exit
-status; 1 when no emulator of those variables was running or it had to be killed; 2 without
-the variables when several of yours run.
-"#,
-    },
-    Section {
         heading: "ENVIRONMENT",
         roff: r#"
 .PP

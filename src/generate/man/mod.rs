@@ -230,6 +230,15 @@ fn command_page(path: &[&Command]) -> String {
     }
     let sections = text::command_sections(&joined);
     for section in sections {
+        // The emulator's own exit codes, from their one table, where man pages have them:
+        // before ENVIRONMENT.
+        #[cfg(feature = "emulator")]
+        if joined == "emulator" && section.heading == "ENVIRONMENT" {
+            roff.push_str(".SH \"EXIT STATUS\"\n");
+            for (code, meaning) in crate::outcome::EMULATOR_EXIT_CODES {
+                roff.push_str(&entry(&bold(code), meaning));
+            }
+        }
         roff.push_str(&section_roff(section));
         #[cfg(feature = "emulator")]
         if joined == "emulator" && section.heading == "ROUTES" {
@@ -243,10 +252,7 @@ fn command_page(path: &[&Command]) -> String {
             source(&crate::saving::roff())
         );
     }
-    let own_exit_status = sections
-        .iter()
-        .any(|section| section.heading == "EXIT STATUS");
-    if !has_subcommands(command) && !own_exit_status {
+    if !has_subcommands(command) {
         if let Some(rows) = help::exit_codes_of(&joined) {
             roff.push_str(&exit_status(&rows));
         }
