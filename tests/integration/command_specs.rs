@@ -1,7 +1,9 @@
 //! The commands' specs (`cli::COMMANDS`) against what runs: every command clap knows has one
 //! spec and every spec a command; each spec's sample invocation parses; and what a sending
 //! command sends, run against the emulator, is only routes its spec lists (the spec's routes
-//! are docs/output.md's table, so that table cannot name fewer than the command sends).
+//! are docs/output.md's table, so that table cannot name fewer than the command sends), one
+//! whose spec says it sends nothing sends nothing, and one whose spec says it takes no launcher
+//! handles makes none.
 
 use std::collections::BTreeSet;
 
@@ -78,19 +80,34 @@ fn listed(spec: &Spec, sent: &str) -> bool {
     })
 }
 
+/// Each command's sample, run against the emulator, is held to its spec: a command that sends
+/// sends only routes its spec lists; one that does not sends nothing at all (so a spec that
+/// says "sends nothing" cannot drop a command from the tests that stop every sending one); and
+/// one whose spec says it takes no launcher handles of its own makes none (the emulator's
+/// handle counter stays where it was).
 #[cfg(feature = "emulator")]
 #[test]
-fn what_each_command_sends_is_among_the_routes_its_spec_lists() {
+fn what_each_command_sends_is_what_its_spec_says() {
     let mut wrong = Vec::new();
-    for spec in COMMANDS.iter().filter(|spec| spec.sends()) {
+    for spec in COMMANDS
+        .iter()
+        .filter(|spec| !matches!(spec.reaches, Reaches::Group | Reaches::Emulator))
+    {
         // A login waits for a person to approve it: the emulator answers at once, which is
         // all this needs.
         let emulator = crate::harness::emulator::Emulator::start(&[]);
         let sandbox = Sandbox::new();
         let mut args: Vec<&str> = spec.path.split(' ').collect();
         args.extend(spec.sample);
+        let first_handle = emulator.next_handle();
         let before = emulator.requests().len();
-        let output = sandbox.safe_ad().launcher(&emulator.url).args(&args).run();
+        // `auth token` prints the token: that is its output.
+        let output = sandbox
+            .safe_ad()
+            .launcher(&emulator.url)
+            .token_may_show()
+            .args(&args)
+            .run();
         // A sample is a whole, valid invocation: the launcher may refuse it (4), but it is
         // neither refused as usage (2) nor met with something unexpected (1).
         let code = output.exit_code();
@@ -98,18 +115,33 @@ fn what_each_command_sends_is_among_the_routes_its_spec_lists() {
             !matches!(code, Some(1 | 2)),
             format!("the sample `safe-ad {}` exits {code:?}", args.join(" ")),
         );
-        for line in &emulator.requests()[before..] {
-            let sent = line
+        let sent = emulator.requests()[before..].to_vec();
+        let made = emulator.next_handle() - first_handle;
+        let line = args.join(" ");
+        if !spec.sends() && !sent.is_empty() {
+            wrong.push(format!(
+                "`safe-ad {line}` sent {sent:?}; its spec says it sends nothing"
+            ));
+        }
+        for request in &sent {
+            let request = request
                 .rsplit_once(' ')
-                .map_or(line.as_str(), |(sent, _)| sent);
-            if !listed(spec, sent) {
-                wrong.push(format!("`safe-ad {}` sent {sent}", args.join(" ")));
+                .map_or(request.as_str(), |(request, _)| request);
+            if spec.sends() && !listed(spec, request) {
+                wrong.push(format!(
+                    "`safe-ad {line}` sent {request}, not among its routes"
+                ));
             }
+        }
+        if !spec.leases && made > 0 {
+            wrong.push(format!(
+                "`safe-ad {line}` made {made} launcher handles; its spec says it takes none"
+            ));
         }
     }
     assert!(
         wrong.is_empty(),
-        "requests not among the routes the command's spec lists:\n{}",
+        "commands that do not do what their spec says:\n{}",
         wrong.join("\n")
     );
 }

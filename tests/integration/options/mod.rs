@@ -1,4 +1,4 @@
-//! Each client option is offered only where it acts, as the one table (`the commands' specs (cli::COMMANDS)`)
+//! Each client option is offered only where it acts, as each command's spec (`cli::COMMANDS`)
 //! says: the parser, the help and the binary follow it; an option a command does not take is
 //! refused before anything is sent or written (so the dry runs of `auth` and `config` cannot
 //! act); `auth status`, `config show` and `config path` speak JSON; `-q` changes output only;
