@@ -5,9 +5,10 @@
 //! the new one, never half of either; a failure removes the new file and leaves the old one.
 //! Two writers at once each replace the file whole; the last one wins.
 //!
-//! What may stand at the path is the caller's to refuse first, in its own words (a symbolic
-//! link, which the rename would replace rather than follow; a FIFO or a device, which it would
-//! replace with a file): this writes only once that is settled.
+//! What may stand at the path is the caller's to settle first, in its own words (a symbolic
+//! link, which the rename would replace rather than follow: `emulator export` refuses one, the
+//! config file is written where its link leads; a FIFO or a device, which it would replace with
+//! a file): this writes only once that is settled.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};

@@ -145,12 +145,17 @@ impl fmt::Display for ConfigError {
 }
 
 /// Writes the config to `path` atomically, as a file of mode 0600 (`atomic_file`). The
-/// directory is created with mode 0700 if it does not exist.
+/// directory is created with mode 0700 if it does not exist. A `path` that is a symbolic link
+/// (a config kept with one's dotfiles) is written where it leads, as it was read: the rename
+/// would otherwise put a plain file in the link's place, and the file it led to would keep the
+/// old settings.
 pub fn save(path: &Path, config: &ConfigFile) -> Result<(), ConfigError> {
     let error = |what: &str, e: io::Error| ConfigError {
         path: path.to_path_buf(),
         detail: format!("cannot {what}: {}", io_reason(&e)),
     };
+    let resolved = where_it_leads(path).map_err(|e| error("follow its symbolic link", e))?;
+    let path = resolved.as_path();
     // The rename would replace a FIFO, a socket or a device with a file, unasked.
     if let Ok(metadata) = std::fs::metadata(path) {
         refuse_not_regular(path, &metadata)?;
@@ -159,6 +164,23 @@ pub fn save(path: &Path, config: &ConfigFile) -> Result<(), ConfigError> {
         .map_err(|e| error("create its directory", e))?;
     atomic_file::write(path, render(config).as_bytes(), atomic_file::Mode::Private)
         .map_err(|e| error("write it", e))
+}
+
+/// Where `path` leads: itself when it is no symbolic link, else the path its links end at (which
+/// may not exist yet: a link made before its file). A chain of more than 40 links is a loop.
+fn where_it_leads(path: &Path) -> io::Result<PathBuf> {
+    let mut path = path.to_path_buf();
+    for _ in 0..40 {
+        if !std::fs::symlink_metadata(&path).is_ok_and(|meta| meta.is_symlink()) {
+            return Ok(path);
+        }
+        let target = std::fs::read_link(&path)?;
+        path = match path.parent() {
+            Some(dir) => dir.join(target),
+            None => target,
+        };
+    }
+    Err(io::Error::other("more than 40 symbolic links, a loop"))
 }
 
 /// Loads the file at `path`, changes it with `change`, and saves it atomically.

@@ -611,3 +611,44 @@ async fn no_command_but_auth_token_prints_the_token() {
         .success()
         .stdout_is(&format!("{TOKEN}\n"));
 }
+
+/// A config file kept elsewhere and linked in (with one's dotfiles) is written where the link
+/// leads, as it is read: the link stays a link, its file gets the change (mode 0600, for the
+/// token), and a link made before its file gets the file made at its end. Never a plain file
+/// put in the link's place, leaving the dotfile with the old settings.
+#[test]
+fn config_set_through_a_symbolic_link_writes_where_it_leads() {
+    use std::os::unix::fs::PermissionsExt;
+    for made in [true, false] {
+        let sandbox = Sandbox::new();
+        let config = sandbox.config_file();
+        std::fs::create_dir_all(sandbox.config_dir()).expect("config dir");
+        let dotfiles = sandbox.path().join("dotfiles");
+        std::fs::create_dir(&dotfiles).expect("dotfiles");
+        let kept = dotfiles.join("safe-ad.json");
+        if made {
+            std::fs::write(&kept, "{\"timeout_secs\": 7}\n").expect("kept");
+        }
+        // A relative link, as dotfile managers often make them.
+        // (`config/config.json` -> `dotfiles/safe-ad.json`, beside each other in the sandbox.)
+        std::os::unix::fs::symlink("../dotfiles/safe-ad.json", &config).expect("link");
+        sandbox
+            .safe_ad()
+            .args(["config", "set", "launcher_url", "http://127.0.0.1:8100/0.6"])
+            .run()
+            .success();
+        let link = std::fs::symlink_metadata(&config).expect("still there");
+        assert!(
+            link.is_symlink(),
+            "made={made}: the link was replaced: {link:?}"
+        );
+        let text = std::fs::read_to_string(&kept).expect("the file the link leads to");
+        assert!(
+            text.contains("\"launcher_url\": \"http://127.0.0.1:8100/0.6\""),
+            "made={made}: {text}"
+        );
+        assert_eq!(text.contains("\"timeout_secs\": 7"), made, "{text}");
+        let mode = std::fs::metadata(&kept).expect("kept").permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "made={made}");
+    }
+}

@@ -459,7 +459,8 @@ command that does not use the settings (\fBconfig path\fR, \fBcompletions\fR, \f
 \fBman\fR) goes on, and one that writes the file refuses to replace it. If the file holds a
 token and other users can read it, safe-ad warns, as ssh does, and goes on: \fBchmod 600\fR it. safe-ad writes
 the file atomically (a new file with mode 0600 in the same directory, then a rename; the directory
-is made with mode 0700), so two logins at once leave one whole file, the last one's.
+is made with mode 0700), so two logins at once leave one whole file, the last one's. A config
+file that is a symbolic link is written where the link leads, and the link stays.
 "#;
 
 #[cfg(test)]
