@@ -429,3 +429,42 @@ fn reopen_holds_at_most_8_data_ids_at_once_whatever_jobs() {
     assert!(live(&most, "data_id") <= 8, "{most}");
     assert!(live(&most, "data_id") >= 2, "not concurrent at all: {most}");
 }
+
+/// Several indexes, the first sent (the highest) lost: the others still go unless
+/// `--fail-fast`, which leaves them not started; a save asked for is not sent after a change
+/// that failed, so a handle half changed is not saved; and the lost one is never sent again.
+#[test]
+fn a_lost_index_among_several_stops_the_save_and_with_fail_fast_the_rest() {
+    for (args, sent_after, summary) in [
+        (
+            &["remove", "1", "0", "2"][..],
+            1,
+            "2 indexes: 1 ok, 1 failed",
+        ),
+        (
+            &["--fail-fast", "remove", "1", "0", "2"],
+            0,
+            "2 indexes: 0 ok, 1 failed, 1 not started",
+        ),
+        (
+            &["remove", "--save", "post", "1", "0", "2"],
+            1,
+            "2 indexes: 1 ok, 1 failed",
+        ),
+    ] {
+        let emulator = Emulator::start(&[]);
+        let sandbox = Sandbox::new();
+        let proxy = LosingProxy::losing_first(emulator.addr(), "DELETE /appendable-data/1/2 ");
+        through(&sandbox, &proxy, args)
+            .code(6)
+            .stderr_has(&may_have_acted("remove"))
+            .stderr_has(summary);
+        assert_eq!(proxy.count("DELETE /appendable-data/1/2"), 1, "{args:?}");
+        assert_eq!(
+            proxy.count("DELETE /appendable-data/1/0"),
+            sent_after,
+            "{args:?}"
+        );
+        assert_eq!(proxy.count("POST /appendable-data/1"), 0, "{args:?}");
+    }
+}
