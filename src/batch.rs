@@ -98,11 +98,11 @@ impl Procedure {
     }
 }
 
-/// What to do with each handle, how many at once, and whether to stop at the first failure.
+/// What to do with each handle, and whether to stop at the first failure (how many at once is
+/// what it is sent with: [`Sending::jobs`]).
 #[derive(Debug, Clone, Copy)]
 pub struct Plan {
     pub procedure: Procedure,
-    pub jobs: usize,
     pub fail_fast: bool,
 }
 
@@ -251,6 +251,7 @@ pub async fn run(
     started: &Cell<u64>,
     mut each: impl FnMut(Record) -> bool,
 ) -> bool {
+    let jobs = sending.jobs;
     let batch = Batch {
         plan,
         sending,
@@ -258,8 +259,8 @@ pub async fn run(
         // A reopen holds a data id while it fetches: no more of them at once than `show` holds
         // of a kind, whatever `--jobs`, so the person's own handles are not evicted.
         permits: Semaphore::new(match plan.procedure {
-            Procedure::Reopen { .. } => plan.jobs.min(MOST_LEASES_OF_A_KIND),
-            Procedure::Operation { .. } => plan.jobs,
+            Procedure::Reopen { .. } => jobs.min(MOST_LEASES_OF_A_KIND),
+            Procedure::Operation { .. } => jobs,
         }),
         started,
     };
@@ -269,7 +270,7 @@ pub async fn run(
     let records = items
         .take_while(|_| std::future::ready(!batch.stopped()))
         .map(|item| process(batch, item))
-        .buffered(plan.jobs.saturating_mul(REORDER_WINDOW_PER_JOB));
+        .buffered(jobs.saturating_mul(REORDER_WINDOW_PER_JOB));
     futures_util::pin_mut!(records);
     while let Some(record) = records.next().await {
         let failed = record.failure_class().is_some();

@@ -11,7 +11,7 @@ use super::interpret::interpret;
 use super::show::{self as read, IndexRange, Parts, Section, ShowOptions, ShownItem};
 use super::{AtIndexesPlan, Sending, Steps};
 use crate::handle::Handle;
-use crate::launcher::{serialised, Metadata, Operation, Request};
+use crate::launcher::{serialised, Operation, Request};
 use crate::name::Name;
 use crate::outcome::{Class, Failure, Reply};
 use crate::wire::DataKind;
@@ -114,11 +114,11 @@ pub struct Chosen {
 
 /// Runs the read an [`AtIndexesPlan`] lists first (one metadata request) and checks the plan's
 /// indexes against the length of its operation's list, so that a bad index refuses the whole
-/// change before any of it is made. The metadata read, when the indexes are all there.
+/// change before any of it is made. The read is among the steps (`copy_at_save` reads it there).
 pub async fn check_indexes(
     sending: Sending<'_>,
     plan: &AtIndexesPlan,
-) -> (Result<Metadata, Failure>, Vec<super::Step>) {
+) -> (Result<(), Failure>, Vec<super::Step>) {
     let mut steps = Steps::new(sending);
     interpret(&mut steps, plan.check()).await;
     let steps = steps.finish().await;
@@ -132,7 +132,7 @@ pub async fn check_indexes(
                 Section::Data => metadata.data_length,
                 Section::Deleted => metadata.deleted_data_length,
             };
-            in_range(plan.handle, plan.operation, &plan.indexes, length).map(|()| metadata.clone())
+            in_range(plan.handle, plan.operation, &plan.indexes, length)
         }
         Some(Ok(_)) => Err(Failure::new(
             Class::Unexpected,

@@ -455,14 +455,14 @@ impl<'a> Steps<'a> {
     }
 }
 
-pub(super) async fn step(launcher: &Launcher, request: Request, verbose: bool) -> Step {
+async fn step(launcher: &Launcher, request: Request, verbose: bool) -> Step {
     step_with(launcher, request, None, verbose).await
 }
 
 /// A save (`request`), and when it succeeded the read of the same handle's metadata that says
 /// which version it saved: a GET, safe to send again, that changes nothing. What came of the
 /// read is kept in the save's step ([`Step::read_back`]); the save's own result stands.
-pub(super) async fn save_step(launcher: &Launcher, request: Request, verbose: bool) -> Step {
+async fn save_step(launcher: &Launcher, request: Request, verbose: bool) -> Step {
     let mut saved = step(launcher, request, verbose).await;
     if let (Ok(_), Request::OnHandle(operation, handle)) = (&saved.result, request) {
         if operation.is_save() {

@@ -50,7 +50,6 @@ pub fn run_procedure<'a>(
     let settings = super::resolve(cx, super::stdin_use(&slots))?;
     let plan = Plan {
         procedure,
-        jobs: settings.jobs,
         fail_fast: settings.fail_fast,
     };
     let launcher = super::launcher(&settings)?;

@@ -223,52 +223,6 @@ fn post_then_status_exits_0_and_an_unsaved_removal_or_a_stale_copy_exit_7() {
     assert_eq!(network(&sandbox, &emulator), (data[1..].to_vec(), moved));
 }
 
-/// The requests a `--dry-run` lists are those the real run then sends, in order, as the
-/// emulator's journal records them, the read that checks the indexes included.
-#[test]
-fn a_dry_run_plan_is_what_the_run_sends() {
-    let sandbox = Sandbox::new();
-    let emulator = Emulator::start(&[]);
-    // HANDLE stands for the fresh copy each case starts from.
-    let cases: [&[&str]; 4] = [
-        &["purge", "--save", "post", "HANDLE", "1", "0"],
-        &["clear-deleted-data", "--save", "post", "HANDLE"],
-        &["remove", "--save", "post", "HANDLE", "0", "2"],
-        &["clear-data", "--save", "post", "HANDLE"],
-    ];
-    let mut handle = "1".to_string();
-    for args in cases {
-        let fresh = run(&sandbox, &emulator.url, &["reopen", "--drop", &handle]);
-        handle = fresh.success().stdout().trim().to_owned();
-        let args: Vec<&str> = args
-            .iter()
-            .map(|arg| {
-                if *arg == "HANDLE" {
-                    handle.as_str()
-                } else {
-                    arg
-                }
-            })
-            .collect();
-        let mut dry = args.clone();
-        dry.push("--dry-run");
-        let planned: Vec<String> = run(&sandbox, &emulator.url, &dry)
-            .success()
-            .stdout()
-            .lines()
-            .filter(|line| !line.starts_with("  "))
-            .map(|line| line.replacen(&emulator.url, "", 1))
-            .collect();
-        let from = emulator.requests().len();
-        run(&sandbox, &emulator.url, &args).success();
-        let sent: Vec<String> = emulator.requests()[from..]
-            .iter()
-            .map(|line| line.rsplit_once(' ').expect("a status").0.to_owned())
-            .collect();
-        assert_eq!(sent, planned, "{args:?}");
-    }
-}
-
 /// `restore --save post`'s plan lists an append for every item (the most that may be sent): for
 /// an item whose removal was saved, what the run sends after its reads (the chosen item, the
 /// user's key, the network's deleted list) is that plan, in order, the data id it took in place

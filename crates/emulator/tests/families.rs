@@ -8,7 +8,7 @@
 //!   `service/`'s, `service/server/`'s, ...). An edge is any `crate::` or `super::` path (a `use`
 //!   group counts each name in it) outside comments, string literals and `#[cfg(test)]` code.
 //!
-//! The same method as the repository's `module-cycles` tool, in Rust, with `super::` paths
+//! The same method as the client's `tests/integration/layers.rs`, with `super::` paths
 //! followed too. A failure names each file and line at fault. The checker is tested on small
 //! trees held in memory, so a check that can no longer fail is itself a failure.
 
