@@ -92,23 +92,48 @@ mod tests {
     use super::*;
     use std::os::unix::fs::PermissionsExt;
 
+    fn mode(path: &Path) -> u32 {
+        std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+    }
+
     #[test]
     fn a_private_file_is_0600_and_one_as_before_keeps_its_mode() {
-        let dir = std::env::temp_dir().join(format!("safe-ad-atomic-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let private = dir.join("config.json");
+        let dir = tempfile::tempdir().unwrap();
+        let private = dir.path().join("config.json");
         write(&private, b"{}\n", Mode::Private).unwrap();
-        let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode(&private), 0o600);
         assert_eq!(std::fs::read(&private).unwrap(), b"{}\n");
-        let kept = dir.join("fixture.json");
+        let kept = dir.path().join("fixture.json");
         std::fs::write(&kept, b"old").unwrap();
         std::fs::set_permissions(&kept, std::fs::Permissions::from_mode(0o640)).unwrap();
         write(&kept, b"new", Mode::AsBefore).unwrap();
         assert_eq!(mode(&kept), 0o640);
         assert_eq!(std::fs::read(&kept).unwrap(), b"new");
-        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(left.len(), 2, "a temporary file was left");
-        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_new_file_as_before_takes_the_usual_mode() {
+        let dir = tempfile::tempdir().unwrap();
+        let new = dir.path().join("fixture.json");
+        write(&new, b"new", Mode::AsBefore).unwrap();
+        // What a file made with `File::create` gets here, under this process's umask.
+        let usual = dir.path().join("usual");
+        std::fs::File::create(&usual).unwrap();
+        assert_eq!(mode(&new), mode(&usual));
+    }
+
+    #[test]
+    fn a_failed_rename_leaves_the_old_file_and_no_new_one() {
+        let dir = tempfile::tempdir().unwrap();
+        // A directory where the file would go: the rename over it fails.
+        let target = dir.path().join("fixture.json");
+        std::fs::create_dir(&target).unwrap();
+        std::fs::write(target.join("inside"), b"kept").unwrap();
+        assert!(write(&target, b"new", Mode::AsBefore).is_err());
+        assert_eq!(std::fs::read(target.join("inside")).unwrap(), b"kept");
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(left.len(), 1, "the new file was left beside it");
     }
 }
