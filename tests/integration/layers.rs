@@ -3,22 +3,28 @@
 //! folder `src/X/`), no command file importing another command file, and no module importing one
 //! above it in the layer order that `src/lib.rs`'s doc comment states, which [`LAYERS`] holds.
 //!
-//! An import is any `crate::X` path (a `use crate::{a, b::c}` group counts each name; `super::`
-//! is followed up from the file's own module), outside comments, string and character literals
-//! and `#[cfg(test)] mod` blocks: unit tests may reach anywhere. Macros are not expanded and
-//! inline modules other than those are followed only for `super::`, which is all `src/` uses.
+//! The source is read by `tests/support/rust_source.rs`, which the emulator crate's
+//! `crates/emulator/tests/families.rs` shares: an import is any `crate::`, `super::` or `self::`
+//! path (a `use crate::{a, b::c}` group counts each name), outside comments, string and
+//! character literals and `#[cfg(test)]` code (an item, a field, a test-only file): unit tests
+//! may reach anywhere. This file holds the client's rules, and the reader's own tests.
 //!
 //! Run alone: `cargo test --locked --test integration layers`. The emulator crate's own one-way
 //! check is beside its code, not here.
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::collections::BTreeSet;
 
 use crate::harness::repo_root;
+use crate::rust_source::{
+    code_only, code_tokens, crate_paths, cycles, read_crate, read_tree, Edges, Site, Source,
+    ABOVE_CRATE,
+};
 
 /// The layer order of `src/lib.rs`'s doc comment, bottom first: a module imports only from its
 /// own layer or one below. A new top-level module fails `every_module_has_a_layer` until it is
 /// placed here, and `lib_rs_doc_names_every_module_in_layer_order` until lib.rs's doc names it.
+/// The crate roots are no layer: `lib.rs` declares the modules, and `main.rs` is the binary, a
+/// crate of its own that reaches the library only through `safe_ad::run`.
 const LAYERS: &[&[&str]] = &[
     // Plain types and parsing, and the stop signals, counted.
     &[
@@ -50,423 +56,20 @@ const LAYERS: &[&[&str]] = &[
     &["run", "test_support"],
 ];
 
-/// The crate roots, which are no layer: `lib.rs` declares the modules, and `main.rs` is the
-/// binary, a crate of its own that reaches the library only through `safe_ad::run`.
-const ROOTS: &[&str] = &["lib", "main"];
-
-/// One source file: its path under `src/` (`commands/show.rs`) and its text.
-struct Source {
-    path: String,
-    text: String,
-}
-
-/// A path into the crate written in a file: the modules it names from the crate's root
-/// (`["commands", "show", "run"]`) and the line it is written on.
-struct CratePath {
-    segments: Vec<String>,
-    line: usize,
-}
-
-/// The top-level modules' imports of each other: for each (from, to), every `file:line` where
-/// `from` names `to`.
-type Edges = BTreeMap<(String, String), Vec<String>>;
-
-// ---- Reading the source -------------------------------------------------------------------------
-
-/// Comments, string literals and character literals blanked out (newlines kept, so lines still
-/// count), so that only code is left to read: a `crate::x` in a doc comment or a message is no
-/// import, and a `'}'` must not close a block.
-fn code_only(text: &str) -> String {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = String::with_capacity(text.len());
-    let ident = |c: char| c.is_alphanumeric() || c == '_';
-    let blank = |out: &mut String, from: &[char]| {
-        out.extend(from.iter().map(|&c| if c == '\n' { '\n' } else { ' ' }))
-    };
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let next = chars.get(i + 1).copied();
-        let start = i;
-        if c == '/' && next == Some('/') {
-            while i < chars.len() && chars[i] != '\n' {
-                i += 1;
-            }
-        } else if c == '/' && next == Some('*') {
-            // Block comments nest in Rust.
-            let mut depth = 0;
-            while i < chars.len() {
-                if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
-                    depth += 1;
-                    i += 2;
-                } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
-                    depth -= 1;
-                    i += 2;
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    i += 1;
-                }
-            }
-        } else if c == 'r'
-            && (i == 0
-                || !ident(chars[i - 1])
-                || (chars[i - 1] == 'b' && (i < 2 || !ident(chars[i - 2]))))
-            && matches!(next, Some('"' | '#'))
-        {
-            // A raw string: r"...", r#"..."#, br"..." (the `b` is left as a word).
-            let hashes = chars[i + 1..].iter().take_while(|&&c| c == '#').count();
-            if chars.get(i + 1 + hashes) != Some(&'"') {
-                out.push(c);
-                i += 1;
-                continue;
-            }
-            i += 2 + hashes;
-            while i < chars.len() {
-                if chars[i] == '"' && chars[i + 1..].iter().take(hashes).all(|&c| c == '#') {
-                    i += 1 + hashes;
-                    break;
-                }
-                i += 1;
-            }
-        } else if c == '"' {
-            i += 1;
-            while i < chars.len() && chars[i] != '"' {
-                i += if chars[i] == '\\' { 2 } else { 1 };
-            }
-            i += 1;
-        } else if c == '\'' && next == Some('\\') {
-            // An escaped character literal: '\n', '\'', '\u{7f}'.
-            i += 3;
-            while i < chars.len() && chars[i] != '\'' {
-                i += 1;
-            }
-            i += 1;
-        } else if c == '\'' && chars.get(i + 2) == Some(&'\'') {
-            i += 3;
-        } else {
-            // Code, a lifetime's quote included.
-            out.push(c);
-            i += 1;
-            continue;
-        }
-        let end = i.min(chars.len());
-        blank(&mut out, &chars[start..end]);
-        i = end;
-    }
-    out
-}
-
-/// A word (identifier, keyword or number), `::`, or one other character, with its line.
-#[derive(Debug, Clone, PartialEq)]
-struct Token {
-    text: String,
-    line: usize,
-}
-
-fn tokens(code: &str) -> Vec<Token> {
-    let chars: Vec<char> = code.chars().collect();
-    let mut out = Vec::new();
-    let mut line = 1;
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if c == '\n' {
-            line += 1;
-            i += 1;
-        } else if c.is_whitespace() {
-            i += 1;
-        } else if c.is_alphanumeric() || c == '_' {
-            let start = i;
-            while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
-                i += 1;
-            }
-            out.push(Token {
-                text: chars[start..i].iter().collect(),
-                line,
-            });
-        } else if c == ':' && chars.get(i + 1) == Some(&':') {
-            out.push(Token {
-                text: "::".into(),
-                line,
-            });
-            i += 2;
-        } else {
-            out.push(Token {
-                text: c.to_string(),
-                line,
-            });
-            i += 1;
-        }
-    }
-    out
-}
-
-/// The tokens with every `#[cfg(test)] mod NAME { ... }` left out: unit tests may import what
-/// the code may not.
-fn without_test_modules(tokens: Vec<Token>) -> Vec<Token> {
-    let text = |at: usize| tokens.get(at).map_or("", |t| t.text.as_str());
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < tokens.len() {
-        let attribute = ["#", "[", "cfg", "(", "test", ")", "]"];
-        if attribute.iter().enumerate().all(|(k, t)| text(i + k) == *t) {
-            // After the attribute: `pub`, `pub(crate)`..., then `mod NAME {`.
-            let mut j = i + attribute.len();
-            if text(j) == "pub" {
-                j += 1;
-                if text(j) == "(" {
-                    while j < tokens.len() && text(j) != ")" {
-                        j += 1;
-                    }
-                    j += 1;
-                }
-            }
-            if text(j) == "mod" && text(j + 2) == "{" {
-                let mut depth = 0;
-                j += 2;
-                while j < tokens.len() {
-                    match text(j) {
-                        "{" => depth += 1,
-                        "}" => depth -= 1,
-                        _ => {}
-                    }
-                    j += 1;
-                    if depth == 0 {
-                        break;
-                    }
-                }
-                i = j;
-                continue;
-            }
-        }
-        out.push(tokens[i].clone());
-        i += 1;
-    }
-    out
-}
-
-/// The module a file is, from the crate's root: `commands/show.rs` is `["commands", "show"]`,
-/// `batch/mod.rs` and `batch.rs` are `["batch"]`, `lib.rs` is `[]`.
-fn module_path_of(path: &str) -> Vec<String> {
-    let mut parts: Vec<String> = path.split('/').map(str::to_owned).collect();
-    let file = parts.pop().unwrap_or_default();
-    let stem = file.strip_suffix(".rs").unwrap_or(&file);
-    if !matches!(stem, "mod" | "lib" | "main") {
-        parts.push(stem.to_owned());
-    }
-    parts
-}
-
-/// Every path into the crate a file writes (`crate::`, `super::`, `self::`), each name of a
-/// `{...}` group a path of its own, resolved from the crate's root.
-fn crate_paths(source: &Source) -> Vec<CratePath> {
-    let tokens = without_test_modules(tokens(&code_only(&source.text)));
-    let file_module = module_path_of(&source.path);
-    let mut found = Vec::new();
-    // Inline modules (`mod emulator_routes { ... }`): their name, and the depth they close at.
-    let mut inline: Vec<(String, usize)> = Vec::new();
-    let mut depth = 0;
-    let mut i = 0;
-    while i < tokens.len() {
-        let text = tokens[i].text.as_str();
-        let after_colons = i > 0 && tokens[i - 1].text == "::";
-        match text {
-            "{" => depth += 1,
-            "}" => {
-                depth -= 1;
-                if inline.last().is_some_and(|(_, at)| *at == depth) {
-                    inline.pop();
-                }
-            }
-            "mod" if tokens.get(i + 2).is_some_and(|t| t.text == "{") => {
-                inline.push((tokens[i + 1].text.clone(), depth));
-            }
-            "crate" | "super" | "self" if !after_colons => {
-                let mut base: Vec<String> = file_module.clone();
-                base.extend(inline.iter().map(|(name, _)| name.clone()));
-                let mut paths = Vec::new();
-                i = use_tree(&tokens, i, Vec::new(), &mut paths);
-                for (written, line) in paths {
-                    if let Some(segments) = resolve(&base, &written) {
-                        found.push(CratePath { segments, line });
-                    }
-                }
-                continue;
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    found
-}
-
-/// Reads one path or `use` tree from `at`, adding each whole path to `out` with the line of its
-/// last name; returns where it ended. `a::{b, c::{d, e as f}}` gives `a::b`, `a::c::d`, `a::c::e`.
-fn use_tree(
-    tokens: &[Token],
-    mut at: usize,
-    mut prefix: Vec<String>,
-    out: &mut Vec<(Vec<String>, usize)>,
-) -> usize {
-    let text = |at: usize| tokens.get(at).map_or("", |t| t.text.as_str());
-    loop {
-        if text(at) == "{" {
-            at += 1;
-            while at < tokens.len() && text(at) != "}" {
-                at = use_tree(tokens, at, prefix.clone(), out);
-                // Past what follows a name in a group (`as f`) to the next name.
-                let mut nested = 0;
-                while at < tokens.len() && !(nested == 0 && matches!(text(at), "," | "}")) {
-                    match text(at) {
-                        "{" => nested += 1,
-                        "}" => nested -= 1,
-                        _ => {}
-                    }
-                    at += 1;
-                }
-                if text(at) == "," {
-                    at += 1;
-                }
-            }
-            return at + 1;
-        }
-        let word = text(at);
-        if word.is_empty()
-            || !(word.chars().all(|c| c.is_alphanumeric() || c == '_') || word == "*")
-        {
-            if !prefix.is_empty() {
-                out.push((prefix, tokens[at.saturating_sub(1)].line));
-            }
-            return at;
-        }
-        prefix.push(word.to_owned());
-        if text(at + 1) == "::" {
-            at += 2;
-        } else {
-            out.push((prefix, tokens[at].line));
-            return at + 1;
-        }
-    }
-}
-
-/// A written path (`super::y::f`) from the module `base` (`["commands", "x"]`), as a path from the
-/// crate's root (`["commands", "y", "f"]`); `None` for a `super` above the root.
-fn resolve(base: &[String], written: &[String]) -> Option<Vec<String>> {
-    let mut words = written.iter().map(String::as_str).peekable();
-    let mut path: Vec<String> = match words.next()? {
-        "crate" => Vec::new(),
-        "self" => base.to_vec(),
-        "super" => {
-            let mut path = base.to_vec();
-            path.pop()?;
-            while words.peek() == Some(&"super") {
-                words.next();
-                path.pop()?;
-            }
-            path
-        }
-        _ => return None,
-    };
-    path.extend(words.filter(|w| *w != "self").map(str::to_owned));
-    Some(path)
-}
-
 // ---- The checks -----------------------------------------------------------------------------
 
-/// The top-level module a file belongs to: `commands/show.rs` and `commands.rs` to `commands`.
-fn top_module(path: &str) -> String {
-    let first = path.split('/').next().unwrap_or(path);
-    first.strip_suffix(".rs").unwrap_or(first).to_owned()
+/// Where the imports are written: `src/a.rs:1, src/b.rs:4`.
+fn places(sites: &[Site]) -> String {
+    sites
+        .iter()
+        .map(|s| format!("src/{}:{}", s.file, s.line))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The top-level modules (the crate roots aside) and their imports of each other.
-fn graph(sources: &[Source]) -> (BTreeSet<String>, Edges) {
-    let modules: BTreeSet<String> = sources
-        .iter()
-        .map(|s| top_module(&s.path))
-        .filter(|m| !ROOTS.contains(&m.as_str()))
-        .collect();
-    let mut edges = Edges::new();
-    for source in sources {
-        let from = top_module(&source.path);
-        if ROOTS.contains(&from.as_str()) {
-            continue;
-        }
-        for path in crate_paths(source) {
-            let Some(to) = path.segments.first() else {
-                continue;
-            };
-            if *to != from && modules.contains(to) {
-                let site = format!("src/{}:{}", source.path, path.line);
-                let sites = edges.entry((from.clone(), to.clone())).or_default();
-                // `use crate::c::{self, D}` is one import on one line, said once.
-                if sites.last() != Some(&site) {
-                    sites.push(site);
-                }
-            }
-        }
-    }
-    (modules, edges)
-}
-
-/// The groups of modules that import each other round a loop (Tarjan's strongly connected
-/// components of more than one module), each sorted.
-fn cycles(modules: &BTreeSet<String>, edges: &Edges) -> Vec<Vec<String>> {
-    struct Walk<'a> {
-        edges: &'a Edges,
-        index: BTreeMap<&'a str, usize>,
-        low: BTreeMap<&'a str, usize>,
-        stack: Vec<&'a str>,
-        groups: Vec<Vec<String>>,
-    }
-    impl<'a> Walk<'a> {
-        fn visit(&mut self, v: &'a str) {
-            let n = self.index.len();
-            self.index.insert(v, n);
-            self.low.insert(v, n);
-            self.stack.push(v);
-            let edges = self.edges;
-            for (_, w) in edges.keys().filter(|(a, _)| a == v) {
-                let w = w.as_str();
-                if !self.index.contains_key(w) {
-                    self.visit(w);
-                    let low = self.low[v].min(self.low[w]);
-                    self.low.insert(v, low);
-                } else if self.stack.contains(&w) {
-                    let low = self.low[v].min(self.index[w]);
-                    self.low.insert(v, low);
-                }
-            }
-            if self.low[v] == self.index[v] {
-                let mut group = Vec::new();
-                while let Some(w) = self.stack.pop() {
-                    group.push(w.to_owned());
-                    if w == v {
-                        break;
-                    }
-                }
-                if group.len() > 1 {
-                    group.sort();
-                    self.groups.push(group);
-                }
-            }
-        }
-    }
-    let mut walk = Walk {
-        edges,
-        index: BTreeMap::new(),
-        low: BTreeMap::new(),
-        stack: Vec::new(),
-        groups: Vec::new(),
-    };
-    for module in modules {
-        if !walk.index.contains_key(module.as_str()) {
-            walk.visit(module);
-        }
-    }
-    walk.groups
+fn top_level(sources: &[Source]) -> (BTreeSet<String>, Edges) {
+    read_crate(sources).graph(&[])
 }
 
 /// Each import on a cycle, with where it is written, one line each; empty when there is none.
@@ -476,7 +79,7 @@ fn cycle_report(modules: &BTreeSet<String>, edges: &Edges) -> Vec<String> {
         lines.push(format!("cycle: {}", group.join(", ")));
         for ((from, to), sites) in edges {
             if group.contains(from) && group.contains(to) {
-                lines.push(format!("  {from} -> {to}: {}", sites.join(", ")));
+                lines.push(format!("  {from} -> {to}: {}", places(sites)));
             }
         }
     }
@@ -493,7 +96,7 @@ fn upward_imports(edges: &Edges, layers: &[&[&str]]) -> Vec<String> {
             if high > low {
                 lines.push(format!(
                     "{from} (layer {low}) imports {to} (layer {high}, above it): {}",
-                    sites.join(", ")
+                    places(sites)
                 ));
             }
         }
@@ -510,7 +113,7 @@ fn command_imports(sources: &[Source]) -> Vec<String> {
         .iter()
         .filter(|s| s.path == "commands/mod.rs")
         .flat_map(|s| {
-            let tokens = without_test_modules(tokens(&code_only(&s.text)));
+            let tokens = code_tokens(&s.text);
             let mut private = Vec::new();
             for (at, token) in tokens.iter().enumerate() {
                 let before = at.checked_sub(1).map_or("", |b| tokens[b].text.as_str());
@@ -529,16 +132,16 @@ fn command_imports(sources: &[Source]) -> Vec<String> {
     };
     let commands: BTreeSet<String> = sources.iter().filter_map(|s| command_of(&s.path)).collect();
     let mut lines = Vec::new();
-    for source in sources {
-        let Some(own) = command_of(&source.path) else {
+    for file in &read_crate(sources).files {
+        let Some(own) = command_of(&file.path) else {
             continue;
         };
-        for path in crate_paths(source) {
+        for path in &file.paths {
             if let [top, other, ..] = path.segments.as_slice() {
                 if top == "commands" && *other != own && commands.contains(other) {
                     lines.push(format!(
                         "src/{}:{}: command `{own}` imports command `{other}`",
-                        source.path, path.line
+                        file.path, path.line
                     ));
                 }
             }
@@ -565,36 +168,14 @@ fn doc_words(lib_rs: &str) -> Vec<String> {
 
 /// Every `.rs` file under the client's `src/`, by path from it.
 fn client_sources() -> Vec<Source> {
-    fn walk(root: &Path, dir: &Path, out: &mut Vec<Source>) {
-        let mut entries: Vec<_> = std::fs::read_dir(dir)
-            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-            .map(|entry| entry.expect("a directory entry").path())
-            .collect();
-        entries.sort();
-        for path in entries {
-            if path.is_dir() {
-                walk(root, &path, out);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                let text = std::fs::read_to_string(&path)
-                    .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-                let relative = path.strip_prefix(root).expect("under src/");
-                out.push(Source {
-                    path: relative.to_string_lossy().into_owned(),
-                    text,
-                });
-            }
-        }
-    }
-    let root = repo_root().join("src");
-    let mut sources = Vec::new();
-    walk(&root, &root, &mut sources);
+    let sources = read_tree(&repo_root().join("src"));
     assert!(sources.len() > 20, "src/ holds {} files", sources.len());
     sources
 }
 
 #[test]
 fn no_module_cycles() {
-    let (modules, edges) = graph(&client_sources());
+    let (modules, edges) = top_level(&client_sources());
     let report = cycle_report(&modules, &edges);
     assert!(
         report.is_empty(),
@@ -605,7 +186,7 @@ fn no_module_cycles() {
 
 #[test]
 fn no_import_against_the_layers() {
-    let (_, edges) = graph(&client_sources());
+    let (_, edges) = top_level(&client_sources());
     let report = upward_imports(&edges, LAYERS);
     assert!(
         report.is_empty(),
@@ -628,7 +209,7 @@ fn no_command_file_imports_another() {
 
 #[test]
 fn every_module_has_a_layer() {
-    let (modules, _) = graph(&client_sources());
+    let (modules, _) = top_level(&client_sources());
     let placed: BTreeSet<String> = LAYERS
         .iter()
         .flat_map(|l| l.iter())
@@ -685,7 +266,7 @@ fn lib_rs_doc_names_every_module_in_layer_order() {
     }
 }
 
-// ---- The checker itself, on small crates written here --------------------------------------
+// ---- The checker and its reader (tests/support/rust_source.rs), on small crates written here --
 
 fn crate_of(files: &[(&str, &str)]) -> Vec<Source> {
     files
@@ -706,7 +287,7 @@ fn a_cycle_is_found_and_each_import_on_it_named() {
         ("b/inner.rs", "fn f() {\n    crate::a::g();\n}\n"),
         ("c.rs", "use crate::a;\n"),
     ]);
-    let (modules, edges) = graph(&sources);
+    let (modules, edges) = top_level(&sources);
     assert_eq!(cycles(&modules, &edges), [["a", "b"]]);
     assert_eq!(
         cycle_report(&modules, &edges),
@@ -730,10 +311,10 @@ fn use_groups_super_and_self_count_as_imports() {
         ("e/mod.rs", "use self::inner::X;\nmod inner;\n"),
         ("e/inner.rs", "use super::super::b;\n"),
     ]);
-    let (_, edges) = graph(&sources);
+    let (_, edges) = top_level(&sources);
     let found: Vec<_> = edges
         .iter()
-        .map(|((from, to), sites)| format!("{from} -> {to} {}", sites.join(" ")))
+        .map(|((from, to), sites)| format!("{from} -> {to} {}", places(sites)))
         .collect();
     assert_eq!(
         found,
@@ -769,10 +350,10 @@ fn tests_comments_and_literals_are_no_imports() {
         ("b.rs", ""),
         ("c.rs", ""),
     ]);
-    let (_, edges) = graph(&sources);
+    let (_, edges) = top_level(&sources);
     let found: Vec<_> = edges
         .iter()
-        .map(|(edge, sites)| (edge.clone(), sites.clone()))
+        .map(|(edge, sites)| (edge.clone(), vec![places(sites)]))
         .collect();
     assert_eq!(
         found,
@@ -790,7 +371,7 @@ fn an_upward_import_is_found() {
         ("high.rs", "use crate::low::L;\nuse crate::beside::B;\n"),
         ("beside.rs", "use crate::high::H;\n"),
     ]);
-    let (_, edges) = graph(&sources);
+    let (_, edges) = top_level(&sources);
     let layers: &[&[&str]] = &[&["low"], &["high", "beside"]];
     assert_eq!(
         upward_imports(&edges, layers),
@@ -836,4 +417,165 @@ fn a_command_importing_a_command_is_found() {
 fn doc_words_are_the_backticked_ones_of_the_leading_doc() {
     let lib = "//! From the bottom: `handle` → `cli`,\n//! then `run`.\n\n//! `later`\nmod x;\n";
     assert_eq!(doc_words(lib), ["handle", "cli", "run"]);
+}
+
+/// Each edge of a graph with where it is written, for comparing in one assertion.
+fn edge_list(edges: &Edges) -> Vec<String> {
+    edges
+        .iter()
+        .map(|((from, to), sites)| format!("{from} -> {to} {}", places(sites)))
+        .collect()
+}
+
+#[test]
+fn cfg_test_hides_its_own_item_and_no_more() {
+    let sources = crate_of(&[
+        (
+            "lib.rs", "mod a;
+",
+        ),
+        (
+            "a/mod.rs",
+            concat!(
+                "#[cfg(test)]\nuse crate::b;\n",
+                "#[cfg(test)]\npub(crate) fn helper() -> Vec<u8> { crate::b::x() }\n",
+                "#[cfg(test)]\n#[allow(dead_code)]\nmod helpers { use crate::b; }\n",
+                "#[cfg(test)]\nmod tests;\n",
+                "struct S {\n    #[cfg(test)]\n    seen: HashMap<u8, fn(u8, u8) -> u8>,\n",
+                "    other: crate::c::C,\n}\n",
+                "struct T {\n    #[cfg(test)]\n    last: u8\n}\nuse crate::d::D;\n",
+                "fn f() {\n    #[cfg(test)]\n    let x = [1; 2];\n    crate::e::f();\n",
+                "    #[cfg(test)]\n    if x { g(); }\n    crate::g::f();\n}\n",
+                "#[cfg(not(test))]\nuse crate::h;\n",
+            ),
+        ),
+        ("a/tests.rs", "use crate::b;\n"),
+        ("a/tests/deeper.rs", "use crate::b;\n"),
+        ("b.rs", ""),
+        ("c.rs", ""),
+        ("d.rs", ""),
+        ("e.rs", ""),
+        ("g.rs", ""),
+        ("h.rs", ""),
+    ]);
+    let code = read_crate(&sources);
+    assert_eq!(
+        code.files
+            .iter()
+            .map(|f| f.path.as_str())
+            .collect::<Vec<_>>(),
+        ["lib.rs", "a/mod.rs", "b.rs", "c.rs", "d.rs", "e.rs", "g.rs", "h.rs"]
+    );
+    let (_, edges) = top_level(&sources);
+    assert_eq!(
+        edge_list(&edges),
+        [
+            "a -> c src/a/mod.rs:13",
+            "a -> d src/a/mod.rs:19",
+            "a -> e src/a/mod.rs:23",
+            "a -> g src/a/mod.rs:26",
+            "a -> h src/a/mod.rs:29"
+        ]
+    );
+}
+
+#[test]
+fn aliases_are_no_modules_and_each_path_keeps_how_it_was_written() {
+    let sources = crate_of(&[
+        (
+            "a.rs",
+            "use crate::{b as c, d::{self as e, F as g}};\nuse crate::h as e;\n",
+        ),
+        ("b.rs", ""),
+        ("c.rs", ""),
+        ("d.rs", ""),
+        ("e.rs", ""),
+        ("g.rs", ""),
+        ("h.rs", ""),
+    ]);
+    let (_, edges) = top_level(&sources);
+    assert_eq!(
+        edge_list(&edges),
+        [
+            "a -> b src/a.rs:1",
+            "a -> d src/a.rs:1",
+            "a -> h src/a.rs:2"
+        ]
+    );
+    let written: Vec<_> = crate_paths(&sources[0])
+        .into_iter()
+        .map(|p| format!("{} <- {}", p.segments.join("::"), p.written))
+        .collect();
+    assert_eq!(
+        written,
+        [
+            "b <- crate::{b as c, d::{self as e, F as g}}",
+            "d <- crate::{b as c, d::{self as e, F as g}}",
+            "d::F <- crate::{b as c, d::{self as e, F as g}}",
+            "h <- crate::h"
+        ]
+    );
+}
+
+#[test]
+fn super_resolves_from_inline_modules_and_above_the_crate_is_named() {
+    let source = Source {
+        path: "a/b.rs".into(),
+        text: concat!(
+            "mod inner {\n    use super::c::X;\n}\n",
+            "use super::super::super::z;\n",
+            "pub(super) fn f(&self) { self::d::g(); super::e(); }\n",
+        )
+        .into(),
+    };
+    let found: Vec<_> = crate_paths(&source)
+        .into_iter()
+        .map(|p| (p.segments.join("::"), p.line))
+        .collect();
+    let above = format!("{ABOVE_CRATE}::z");
+    assert_eq!(
+        found,
+        [
+            ("a::b::c::X".to_owned(), 2),
+            (above, 4),
+            ("a::b::d::g".to_owned(), 5),
+            ("a::e".to_owned(), 5)
+        ]
+    );
+}
+
+#[test]
+fn cycles_are_found_inside_any_folder() {
+    let sources = crate_of(&[
+        ("lib.rs", "mod a;\n"),
+        ("a/mod.rs", "mod b;\nmod c;\n"),
+        ("a/b/mod.rs", "use super::c::X;\nmod x;\nmod y;\n"),
+        ("a/b/x.rs", "use super::y::Y;\n"),
+        ("a/b/y.rs", "fn f() { crate::a::b::x::g() }\n"),
+        ("a/c.rs", "use crate::a::b::x;\n"),
+    ]);
+    let code = read_crate(&sources);
+    let all: Vec<_> = code.modules.iter().map(|m| m.join("::")).collect();
+    assert_eq!(all, ["a", "a::b", "a::b::x", "a::b::y", "a::c"]);
+    let (top, edges) = top_level(&sources);
+    assert!(edges.is_empty() && cycles(&top, &edges).is_empty());
+    let (children, edges) = code.graph(&["a".to_owned()]);
+    assert_eq!(cycles(&children, &edges), [["b", "c"]]);
+    assert_eq!(
+        edge_list(&edges),
+        ["b -> c src/a/b/mod.rs:1", "c -> b src/a/c.rs:1"]
+    );
+    let (children, edges) = code.graph(&["a".to_owned(), "b".to_owned()]);
+    assert_eq!(cycles(&children, &edges), [["x", "y"]]);
+}
+
+#[test]
+fn raw_strings_characters_and_lifetimes_are_read_right() {
+    let code = code_only(concat!(
+        "let a = 'x'; let q = '\\''; let b = \"q\\\"crate::s\";\n",
+        "let r = br##\"crate::t \"# \"##; fn f<'a>(x: &'a str) {} // crate::u\n",
+    ));
+    assert!(!code.contains("crate::"), "{code}");
+    assert!(code.contains("fn f<'a>(x: &'a str)"), "{code}");
+    assert_eq!(code.lines().count(), 2);
 }

@@ -4,6 +4,9 @@
 //! (`cargo test --test integration hostile::`). TESTING.md describes each module.
 
 mod harness;
+// The Rust source reader layers.rs shares with crates/emulator/tests/families.rs.
+#[path = "../support/rust_source.rs"]
+mod rust_source;
 
 mod auth_config;
 mod bad_input;
