@@ -625,7 +625,8 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('requests', 'requests', [CompletionResultType]::ParameterValue, 'Print, count or check the requests a running emulator answered (its journal)')
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write what a running emulator holds as a fixture, for --import (or --state)')
-            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List your background emulators: process, URL, start, fixture, directory')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List your background emulators: pid, URL, start, fixture, directory')
+            [CompletionResult]::new('env', 'env', [CompletionResultType]::ParameterValue, 'Print a background emulator''s variables again, as --background did')
             break
         }
         'safe-ad;emulator;requests' {
@@ -664,6 +665,14 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
         'safe-ad;emulator;list' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON on stdout (one object per line), and nothing else there')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'safe-ad;emulator;env' {
+            [CompletionResult]::new('--pid', '--pid', [CompletionResultType]::ParameterName, 'The background emulator of yours that runs as this process (`emulator list` lists them)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Variables as sh (for eval) or env (NAME=VALUE), as --background''s --format')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -796,7 +805,8 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
         'safe-ad;help;emulator' {
             [CompletionResult]::new('requests', 'requests', [CompletionResultType]::ParameterValue, 'Print, count or check the requests a running emulator answered (its journal)')
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write what a running emulator holds as a fixture, for --import (or --state)')
-            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List your background emulators: process, URL, start, fixture, directory')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List your background emulators: pid, URL, start, fixture, directory')
+            [CompletionResult]::new('env', 'env', [CompletionResultType]::ParameterValue, 'Print a background emulator''s variables again, as --background did')
             break
         }
         'safe-ad;help;emulator;requests' {
@@ -806,6 +816,9 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;help;emulator;list' {
+            break
+        }
+        'safe-ad;help;emulator;env' {
             break
         }
         'safe-ad;help;help' {

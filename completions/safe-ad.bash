@@ -294,7 +294,7 @@ _safe_ad_spec() {
             more=1
             ;;
         "emulator")
-            subs="requests export list"
+            subs="requests export list env"
             flags="--empty -q --quiet --strict-paths --deny-auth --hang-unknown-clears --background --stop --all --if-running -h --help"
             valued="--listen --token-file --token --state --import --log --fault-rate --fault-seed --ready-timeout --pid --format"
             last="command-line"
@@ -311,6 +311,10 @@ _safe_ad_spec() {
         "emulator list")
             flags="--json -h --help"
             valued="--color"
+            ;;
+        "emulator env")
+            flags="-h --help"
+            valued="--pid --color --format"
             ;;
         "help")
             subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status reopen drop auth config decode completions man emulator help"
@@ -378,13 +382,15 @@ _safe_ad_spec() {
         "help man")
             ;;
         "help emulator")
-            subs="requests export list"
+            subs="requests export list env"
             ;;
         "help emulator requests")
             ;;
         "help emulator export")
             ;;
         "help emulator list")
+            ;;
+        "help emulator env")
             ;;
         "help help")
             ;;
@@ -466,6 +472,8 @@ _safe_ad_value() {
         "emulator export|--token-file") echo "files" ;;
         "emulator export|--color") echo "words auto always never" ;;
         "emulator list|--color") echo "words auto always never" ;;
+        "emulator env|--color") echo "words auto always never" ;;
+        "emulator env|--format") echo "words sh env" ;;
         *) echo nothing ;;
     esac
 }

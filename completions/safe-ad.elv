@@ -578,7 +578,8 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand requests 'Print, count or check the requests a running emulator answered (its journal)'
             cand export 'Write what a running emulator holds as a fixture, for --import (or --state)'
-            cand list 'List your background emulators: process, URL, start, fixture, directory'
+            cand list 'List your background emulators: pid, URL, start, fixture, directory'
+            cand env 'Print a background emulator''s variables again, as --background did'
         }
         &'safe-ad;emulator;requests'= {
             cand --method 'Only requests with this method (any case)'
@@ -614,6 +615,13 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;emulator;list'= {
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
             cand --json 'Print JSON on stdout (one object per line), and nothing else there'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'safe-ad;emulator;env'= {
+            cand --pid 'The background emulator of yours that runs as this process (`emulator list` lists them)'
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --format 'Variables as sh (for eval) or env (NAME=VALUE), as --background''s --format'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -714,13 +722,16 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;help;emulator'= {
             cand requests 'Print, count or check the requests a running emulator answered (its journal)'
             cand export 'Write what a running emulator holds as a fixture, for --import (or --state)'
-            cand list 'List your background emulators: process, URL, start, fixture, directory'
+            cand list 'List your background emulators: pid, URL, start, fixture, directory'
+            cand env 'Print a background emulator''s variables again, as --background did'
         }
         &'safe-ad;help;emulator;requests'= {
         }
         &'safe-ad;help;emulator;export'= {
         }
         &'safe-ad;help;emulator;list'= {
+        }
+        &'safe-ad;help;emulator;env'= {
         }
         &'safe-ad;help;help'= {
         }

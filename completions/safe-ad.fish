@@ -465,31 +465,32 @@ never\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand man" -l roff -d 'Print the roff on a terminal too, rather than show the page with `man -l -`'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand man" -l list -d 'List every page instead: its file name, then the words of its command, one page a line'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand man" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l listen -d 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l token-file -d 'Accept the token FILE holds' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l token -d 'Accept this token (shown in the process list)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l state -d 'Load the network from FILE; save it back on a clean stop' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l import -d 'Load the network from FILE, a fixture, and never write it' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l log -d 'Write one JSON record per request to FILE' -r -F
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l fault-rate -d 'Fault this share (0 to 1) of requests' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l fault-seed -d 'Seed of the fault sequence (the same seed, the same faults)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l ready-timeout -d 'Stop it if it does not listen within SECS (30)' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l pid -d 'With --stop: stop the background emulator of yours that runs as this process' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l format -d 'Variables as sh (for eval) or env (NAME=VALUE)' -r -f -a "sh\t''
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l listen -d 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l token-file -d 'Accept the token FILE holds' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l token -d 'Accept this token (shown in the process list)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l state -d 'Load the network from FILE; save it back on a clean stop' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l import -d 'Load the network from FILE, a fixture, and never write it' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l log -d 'Write one JSON record per request to FILE' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l fault-rate -d 'Fault this share (0 to 1) of requests' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l fault-seed -d 'Seed of the fault sequence (the same seed, the same faults)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l ready-timeout -d 'Stop it if it does not listen within SECS (30)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l pid -d 'With --stop: stop the background emulator of yours that runs as this process' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l format -d 'Variables as sh (for eval) or env (NAME=VALUE)' -r -f -a "sh\t''
 env\t''"
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l empty -d 'Start with no demo data'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -s q -l quiet -d 'No request lines, demo description or totals on stderr (errors only)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l strict-paths -d 'Match paths exactly, without the launcher\'s leeway'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l deny-auth -d 'Deny every POST /auth (a user who clicks "deny")'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l hang-unknown-clears -d 'Never answer a clear of an unknown handle, as the real launcher did'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l background -d 'Detach once it listens and print its variables'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l stop -d 'Stop the emulator that --background started'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l all -d 'With --stop: stop every background emulator of yours (`emulator list` lists them)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -l if-running -d 'With --stop: exit 0 with a note when no emulator was started'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -a "requests" -d 'Print, count or check the requests a running emulator answered (its journal)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -a "export" -d 'Write what a running emulator holds as a fixture, for --import (or --state)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list" -a "list" -d 'List your background emulators: process, URL, start, fixture, directory'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l empty -d 'Start with no demo data'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -s q -l quiet -d 'No request lines, demo description or totals on stderr (errors only)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l strict-paths -d 'Match paths exactly, without the launcher\'s leeway'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l deny-auth -d 'Deny every POST /auth (a user who clicks "deny")'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l hang-unknown-clears -d 'Never answer a clear of an unknown handle, as the real launcher did'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l background -d 'Detach once it listens and print its variables'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l stop -d 'Stop the emulator that --background started'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l all -d 'With --stop: stop every background emulator of yours (`emulator list` lists them)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l if-running -d 'With --stop: exit 0 with a note when no emulator was started'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -a "requests" -d 'Print, count or check the requests a running emulator answered (its journal)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -a "export" -d 'Write what a running emulator holds as a fixture, for --import (or --state)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -a "list" -d 'List your background emulators: pid, URL, start, fixture, directory'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -a "env" -d 'Print a background emulator\'s variables again, as --background did'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l method -d 'Only requests with this method (any case)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l path -d 'Only requests whose path matches GLOB: a star within a segment, two stars across them' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l status -d 'Only requests answered with this status (`404`), or this class of status (`4xx`)' -r -f
@@ -522,6 +523,13 @@ always\t''
 never\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from list" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from env" -l pid -d 'The background emulator of yours that runs as this process (`emulator list` lists them)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from env" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from env" -l format -d 'Variables as sh (for eval) or env (NAME=VALUE), as --background\'s --format' -r -f -a "sh\t''
+env\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from env" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status reopen drop auth config decode completions man emulator" -f -a "create" -d 'Make a new appendable data and print its handle (POST /appendable-data)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status reopen drop auth config decode completions man emulator" -f -a "open" -d 'Get a handle for an appendable data on the network, by its name, and print it'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and not __fish_seen_subcommand_from create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status reopen drop auth config decode completions man emulator" -f -a "put" -d 'Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)'
@@ -556,7 +564,8 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_su
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "unset" -d 'Remove a key from the config file'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator" -f -a "requests" -d 'Print, count or check the requests a running emulator answered (its journal)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator" -f -a "export" -d 'Write what a running emulator holds as a fixture, for --import (or --state)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator" -f -a "list" -d 'List your background emulators: process, URL, start, fixture, directory'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator" -f -a "list" -d 'List your background emulators: pid, URL, start, fixture, directory'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator" -f -a "env" -d 'Print a background emulator\'s variables again, as --background did'
 
 # What clap_complete's fish script leaves out: positional values, no file names where none is
 # named, and the command line after `--`.
@@ -625,10 +634,11 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions; and not __f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions; and not __fish_seen_subcommand_from bash zsh fish elvish powershell" -f -a "powershell"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand completions" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand man" -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash; and not __fish_seen_subcommand_from requests export list" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_safe_ad_seen_dashdash; and not __fish_seen_subcommand_from requests export list env" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_safe_ad_seen_dashdash" -f -a "(__fish_safe_ad_complete_after_dashdash)"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from list" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from env" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from create" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from open" -f
@@ -664,4 +674,5 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_su
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from requests" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from export" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from list" -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from env" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from help" -f

@@ -1,7 +1,8 @@
 //! The `emulator` command's place in the client's tree: the emulator's own options (its crate's
 //! `EmulatorArgs`, flattened in) beside the subcommands that are the client's: `requests` and
 //! `export` read a running emulator as its clients (see `commands::journal` and
-//! `commands::export`), and `list` lists the user's background emulators.
+//! `commands::export`), `list` lists the user's background emulators, and `env` prints one's
+//! variables again.
 
 use std::path::PathBuf;
 
@@ -34,6 +35,33 @@ pub enum EmulatorAction {
     Export(ExportArgs),
 
     List,
+
+    Env(EnvArgs),
+}
+
+/// `safe-ad emulator env [--pid PID] [--format FORMAT]`.
+#[derive(Debug, Args)]
+pub struct EnvArgs {
+    /// The background emulator of yours that runs as this process (`emulator list` lists them)
+    #[arg(
+        long,
+        value_name = "PID",
+        value_hint = ValueHint::Other,
+        value_parser = clap::value_parser!(u32).range(1..)
+    )]
+    pub pid: Option<u32>,
+
+    /// Variables as sh (for eval) or env (NAME=VALUE), as --background's --format
+    ///
+    /// `sh` (the default) prints `export NAME='VALUE'` lines for
+    /// `eval "$(safe-ad emulator env)"`; `env` prints NAME=VALUE lines to append to an env file.
+    #[arg(
+        long,
+        value_name = "FORMAT",
+        value_parser = ["sh", "env"],
+        hide_possible_values = true
+    )]
+    pub format: Option<String>,
 }
 
 /// `safe-ad emulator export [FILE|-]`.
@@ -175,7 +203,7 @@ refused before anything is sent. Without FILE, or with `-`, the fixture goes to 
 /// `safe-ad emulator list`.
 pub const EMULATOR_LIST: Spec = Spec {
     path: "emulator list",
-    about: "List your background emulators: process, URL, start, fixture, directory",
+    about: "List your background emulators: pid, URL, start, fixture, directory",
     long_about: Some(
         "\
 List the background emulators of yours that run (those `safe-ad emulator --background` started, \
@@ -192,4 +220,32 @@ JSON object a line.",
     routes: &[],
     json: Some("emulators"),
     sample: &[],
+};
+
+/// `safe-ad emulator env`.
+pub const EMULATOR_ENV: Spec = Spec {
+    path: "emulator env",
+    about: "Print a background emulator's variables again, as --background did",
+    long_about: Some(
+        "\
+Print again the variables `safe-ad emulator --background` printed (SAFE_LAUNCHER_URL, \
+SAFE_LAUNCHER_TOKEN, SAFE_AD_EMULATOR_PID and SAFE_AD_EMULATOR_DIR), for a shell that lost them: \
+`eval \"$(safe-ad emulator env)\"`. --format sh (the default) prints `export NAME='VALUE'` lines, \
+--format env NAME=VALUE lines, as --background's --format does.
+
+It is for the only background emulator of yours that runs (`emulator list` lists them), or the \
+one --pid names; when several run and no --pid is given, they are listed and this exits 2, and \
+when none runs it exits 1. The token is read from the emulator's run directory, and only from one \
+that passes the checks `--stop` makes (a directory --background made, of yours, mode 0700, held \
+open by that running process); its token file must be a regular file of yours with mode 0600, \
+never a link. The token is printed in the variables on stdout and nowhere else.",
+    ),
+    after_help: Some("Examples:\n  eval \"$(safe-ad emulator --background --quiet --listen 127.0.0.1:0)\"\n  eval \"$(safe-ad emulator env --pid \"$SAFE_AD_EMULATOR_PID\")\"\n  safe-ad emulator env --pid \"$SAFE_AD_EMULATOR_PID\" --format env > vars.env\n  safe-ad emulator --stop"),
+    usage: None,
+    options: Opts::of(&[Opt::Color]),
+    reaches: Reaches::Nothing,
+    leases: false,
+    routes: &[],
+    json: None,
+    sample: &["--pid", "1"],
 };

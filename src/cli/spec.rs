@@ -108,6 +108,8 @@ pub const COMMANDS: &[&Spec] = &[
     &super::emulator::EMULATOR_EXPORT,
     #[cfg(feature = "emulator")]
     &super::emulator::EMULATOR_LIST,
+    #[cfg(feature = "emulator")]
+    &super::emulator::EMULATOR_ENV,
 ];
 
 /// The spec of the command at `path` (`"auth status"`).

@@ -1,5 +1,5 @@
 //! `safe-ad emulator`: runs the stand-in launcher and turns how it ended into a `Done`; and
-//! `emulator list`. (Its subcommands `requests`, a client of a running emulator's journal, and
+//! `emulator list` and `emulator env`. (Its subcommands `requests`, a client of a running emulator's journal, and
 //! `export`, of its network, are commands of their own: see `journal` and `export`.)
 //!
 //! The emulator reports its own problems (it shares nothing with the client), so every way it
@@ -14,13 +14,23 @@ use crate::outcome::{Class, Done, Failure};
 
 use super::Context;
 
-/// Runs the emulator (it builds its own runtime: it is a program of its own), or `list`.
+/// Runs the emulator (it builds its own runtime: it is a program of its own), or `list`, or
+/// `env`.
 pub fn run(args: &EmulatorCommand, cx: Context) -> Result<Done, Failure> {
     if let Some(EmulatorAction::List) = &args.action {
         return Ok(match emulator::list(cx.options.json) {
             Exit::Stopped => Done::Success,
             _ => Done::Failed(Class::Unexpected),
         });
+    }
+    if let Some(EmulatorAction::Env(env)) = &args.action {
+        return Ok(
+            match emulator::env(env.pid, env.format.as_deref() == Some("env")) {
+                Exit::Stopped => Done::Success,
+                Exit::Usage => Done::Failed(Class::Usage),
+                _ => Done::Failed(Class::Unexpected),
+            },
+        );
     }
     Ok(match emulator::run(&args.run) {
         Exit::Stopped | Exit::Ready => Done::Success,

@@ -189,7 +189,9 @@ fn dispatch(command: &Command, cx: Context) -> Result<Done, Failure> {
             match &args.action {
                 Some(EmulatorAction::Requests(requests)) => commands::journal::run(requests, cx)?,
                 Some(EmulatorAction::Export(export)) => commands::export::run(export, cx)?,
-                Some(EmulatorAction::List) | None => Next::Done(commands::emulator::run(args, cx)?),
+                Some(EmulatorAction::List | EmulatorAction::Env(_)) | None => {
+                    Next::Done(commands::emulator::run(args, cx)?)
+                }
             }
         }
     };

@@ -43,6 +43,8 @@ mod emulator_ci;
 #[cfg(feature = "emulator")]
 mod emulator_core;
 #[cfg(feature = "emulator")]
+mod emulator_env;
+#[cfg(feature = "emulator")]
 mod emulator_files;
 #[cfg(feature = "emulator")]
 mod emulator_fixtures;

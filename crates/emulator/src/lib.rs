@@ -9,14 +9,14 @@
 //! core did (the route table, every answer, the network and handle caches, the serialised bytes,
 //! the `--state` JSON, the demo data, JavaScript's quirks). `service` is what a person or a CI job
 //! drives around it: the options and the run, the server and its bounds, faults, the emulator's
-//! own routes, logs and journal, fixtures, `--background`, `--stop` and `list`. The service uses
+//! own routes, logs and journal, fixtures, `--background`, `--stop`, `list` and `env`. The service uses
 //! the launcher family; the launcher family never names the service (where it has something to
 //! tell, it offers a hook the service plugs in). `tests/families.rs` checks that, and that no two
 //! modules import each other in a loop.
 //!
 //! The API is what the client uses: the `emulator` subcommand's own options ([`EmulatorArgs`],
 //! which the client flattens into its command tree) and its run ([`run`], [`list`] for `emulator
-//! list`, [`background_refused`], [`Exit`]), and the route table ([`TABLE`] and [`HEALTH`], each
+//! list`, [`env`] for `emulator env`, [`background_refused`], [`Exit`]), and the route table ([`TABLE`] and [`HEALTH`], each
 //! row a [`Def`] with its [`Access`]), which `safe-ad man emulator` lists at run time. The
 //! client's tests also start emulators in-process and check bounds: those items are in
 //! [`test_support`], hidden, and no API.
@@ -57,7 +57,9 @@
 //! listen within `--ready-timeout`, 128 + N when signal N stopped the start). `--stop`: the
 //! emulator's own code, 1 when none of those variables runs (or it had to be killed, or the
 //! directory is not one `--background` made), 2 without the variables when several run; with
-//! `--if-running`, 0 when no emulator was started.
+//! `--if-running`, 0 when no emulator was started. `emulator env`: 0 once the variables are
+//! printed, 1 when none of the user's runs (or the one named is not one, or its token cannot be
+//! read as `rundir` requires), 2 without `--pid` when several run.
 
 #![forbid(unsafe_code)]
 
@@ -71,6 +73,7 @@ mod service;
 
 pub use service::args::EmulatorArgs;
 pub use service::background::refused as background_refused;
+pub use service::env::run as env;
 pub use service::exit::Exit;
 pub use service::list::run as list;
 pub use service::run::run;

@@ -92,7 +92,9 @@ off the requests in progress; 10 seconds later it is killed.
 .PP
 Without the variables, \fB--stop\fR stops the only background emulator of yours; when several run
 it lists them and exits 2: \fB--pid\fR \fIPID\fR stops one, \fB--all\fR every one.
-\fBsafe-ad emulator list\fR lists them (see \fBsafe-ad-emulator-list\fR(1)).
+\fBsafe-ad emulator list\fR lists them (see \fBsafe-ad-emulator-list\fR(1)), and
+\fBsafe-ad emulator env\fR prints one's variables again, for a shell that lost them (see
+\fBsafe-ad-emulator-env\fR(1)).
 .PP
 \fB--stop --if-running\fR, for a step that always runs, exits 0 with a note when no emulator was
 started (the variables not set: it names those of yours that run and leaves them running; or its

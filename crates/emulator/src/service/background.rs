@@ -23,7 +23,7 @@
 
 use std::ffi::OsString;
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{ChildStdin, Command, ExitStatus, Stdio};
 use std::time::Duration;
 
@@ -351,11 +351,21 @@ fn read_variables(stdout: &mut impl BufRead) -> Option<Ready> {
 
 /// It is ready: prints the variables.
 fn print_variables(pid: u32, ready: &Ready, export: bool) -> std::io::Result<()> {
+    let text = variables(&ready.url, &ready.token, pid, &ready.dir, export);
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+}
+
+/// The four variables ([`VARIABLES`]) as `--format` prints them: `export NAME='VALUE'` lines for
+/// sh (`export`), else `NAME=VALUE` lines for an env file. `emulator env` prints them again.
+pub(crate) fn variables(url: &str, token: &str, pid: u32, dir: &Path, export: bool) -> String {
     let values = [
-        ready.url.clone(),
-        ready.token.clone(),
+        url.to_owned(),
+        token.to_owned(),
         pid.to_string(),
-        ready.dir.display().to_string(),
+        dir.display().to_string(),
     ];
     let mut text = String::new();
     for (name, value) in VARIABLES.iter().zip(&values) {
@@ -365,10 +375,7 @@ fn print_variables(pid: u32, ready: &Ready, export: bool) -> std::io::Result<()>
             text.push_str(&format!("{name}={value}\n"));
         }
     }
-    let mut stdout = std::io::stdout().lock();
-    stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
+    text
 }
 
 /// It ended before it was ready: what it said is shown (it made no directory, or removed it),

@@ -11,8 +11,8 @@
 //!   then the emulator stops as on SIGTERM, so that nobody is left with an emulator they cannot
 //!   name. Once told, it holds nothing of the starter's (stdin and stdout become /dev/null).
 //! - [`Daemon::settle`] (once it listens): it makes its run directory and holds it, with its
-//!   lock, for as long as it runs (which is what `--stop` checks: see `rundir`), writes `pid` and
-//!   `about`, and from then on writes its stderr to the directory's `stderr` file (before, stderr
+//!   lock, for as long as it runs (which is what `--stop` checks: see `rundir`), writes `token`
+//!   (for `emulator env`), `pid` and `about`, and from then on writes its stderr to the directory's `stderr` file (before, stderr
 //!   was a pipe to the starter, which showed it). So a run directory exists only once an emulator
 //!   owns it.
 //! - [`Daemon::leave`] (the last thing): an emulator never handed over removes its directory;
@@ -82,7 +82,7 @@ impl Daemon {
 
     /// Once it listens: makes its run directory and holds it (see the module's notes); the
     /// directory's path, or what went wrong, in words.
-    pub(crate) fn settle(&mut self, about: &About) -> Result<PathBuf, String> {
+    pub(crate) fn settle(&mut self, about: &About, token: &str) -> Result<PathBuf, String> {
         let dir = RunDir::create().map_err(|error| {
             format!(
                 "cannot make its directory in {}: {}",
@@ -92,6 +92,8 @@ impl Daemon {
         })?;
         let made = (|| {
             let held = dir.hold()?;
+            // Before the lock: a directory found running (`rundir::running`) has its token.
+            dir.write_token(token)?;
             let lock = dir.claim()?;
             dir.write_about(about)?;
             let stderr = dir.create_stderr()?;

@@ -262,7 +262,7 @@ async fn serve_until_signal(
                 })
                 .unwrap_or_default(),
         };
-        match daemon.settle(&about) {
+        match daemon.settle(&about, server.token()) {
             Ok(dir) => lines.push_str(&format!("{}={}\n", daemon::DIR_LINE, dir.display())),
             Err(problem) => {
                 say(&format!(

@@ -1,7 +1,8 @@
 //! `safe-ad emulator list`: the background emulators of the user's that run, found by their run
 //! directories in the temporary directory (`rundir::running`, which proves each one runs: see
 //! `rundir`), with what their `about` files say: process id, URL, when it started, the fixture it
-//! loaded, and the directory. A table, or one JSON object a line with `--json`.
+//! loaded, and the directory. A table (with, on stderr, how to get one's variables and stop it),
+//! or one JSON object a line with `--json`.
 
 use std::io::Write;
 
@@ -68,6 +69,15 @@ pub fn run(json: bool) -> Exit {
     let _ = stdout
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush());
+    drop(stdout);
+    if !json && !found.is_empty() {
+        // After the table, on stderr, so that stdout stays the table.
+        say(
+            "safe-ad emulator list: `safe-ad emulator env --pid PID` prints one's variables \
+             (SAFE_LAUNCHER_URL, SAFE_LAUNCHER_TOKEN, ...) again; `safe-ad emulator --stop --pid \
+             PID` stops it\n",
+        );
+    }
     Exit::Stopped
 }
 

@@ -2,7 +2,7 @@
 //! (`crate::launcher`): the command-line options and one run from them to an exit code, the
 //! server that serves the imitation over HTTP with its bounds, faults and the emulator's own
 //! routes, the request logs and journal, the `--state`/`--import` files, and the background
-//! emulator with its run directory, `--stop` and `list`.
+//! emulator with its run directory, `--stop`, `list` and `env`.
 //!
 //! - `args`: the `emulator` subcommand's options; `run`: one run from them (`--stop`,
 //!   `--background`, or serving); `exit`: how a run ends and says why;
@@ -18,7 +18,7 @@
 //!   `--state` file (lock, checks, save) and `--import`;
 //! - `background`: `--background`, the starter; `daemon`: the emulator's side of running
 //!   detached; `rundir`: the directory they and `--stop` share; `stop`: `--stop`; `list`:
-//!   `emulator list`.
+//!   `emulator list`; `env`: `emulator env`, the variables printed again.
 //!
 //! One direction: this family uses the launcher's; the launcher's never names this one.
 
@@ -27,6 +27,7 @@ pub(crate) mod args;
 pub(crate) mod background;
 pub(crate) mod command;
 pub(crate) mod daemon;
+pub(crate) mod env;
 pub(crate) mod exit;
 pub(crate) mod fault;
 pub(crate) mod files;

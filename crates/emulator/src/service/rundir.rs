@@ -9,6 +9,9 @@
 //! - `lock`: locked (`flock`, exclusive) by the emulator for as long as it runs, so that "it
 //!   runs" is a fact the kernel keeps: the lock goes with the process, however it ends;
 //! - `pid`: its process id;
+//! - `token`: the token it accepts (mode 0600), written as the directory is made, for
+//!   `emulator env` to print the variables again ([`RunDir::token`] reads it back, refusing a
+//!   link, a file of another user's or one others may read);
 //! - `about`: where it listens, when it started and the fixture it loaded, for `emulator list`;
 //! - `status`: how it ended (`stopped`, `failed` or `usage`), written last, just before it exits
 //!   (an emulator never handed over to a user removes the directory instead);
@@ -34,11 +37,17 @@ use std::time::Duration;
 
 use crate::launcher::encoding::{hex, random_bytes};
 
+/// The longest token a `token` file is read for: more than any token an emulator takes (a
+/// `--token-file` holds at most 64 KiB, a `--token` argument at most 128 KiB on Linux).
+const TOKEN_BYTES: u64 = 256 * 1024;
+
 /// The start of a run directory's name; 16 lowercase hex digits follow.
 const PREFIX: &str = "safe-ad-emulator.";
 
 /// Every file the starter, the emulator and `--stop` write in a run directory.
-pub(crate) const FILES: [&str; 6] = ["stderr", "lock", "pid", "about", "status", "stopping"];
+pub(crate) const FILES: [&str; 7] = [
+    "stderr", "lock", "pid", "token", "about", "status", "stopping",
+];
 
 /// The run directory of one background emulator.
 #[derive(Debug, Clone)]
@@ -130,6 +139,19 @@ impl RunDir {
         File::open(&self.path)
     }
 
+    /// Writes the `token` file, mode 0600 (set on the open file, whatever the umask), a new file
+    /// or an error.
+    pub(crate) fn write_token(&self, token: &str) -> io::Result<()> {
+        let mut options = OpenOptions::new();
+        options.write(true).create_new(true);
+        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+        options.mode(0o600);
+        let mut file = options.open(self.file("token"))?;
+        file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+        file.write_all(format!("{token}\n").as_bytes())?;
+        file.sync_all()
+    }
+
     /// Writes the `about` file: where it listens, when it started, the fixture it loaded.
     pub(crate) fn write_about(&self, about: &About) -> io::Result<()> {
         let text = serde_json::json!({
@@ -187,6 +209,67 @@ impl RunDir {
         text.trim()
             .parse()
             .map_err(|_| io::Error::other(format!("its pid file holds {:?}", text.trim())))
+    }
+
+    /// The token the `token` file keeps; otherwise why it cannot be had, in words that never
+    /// hold the file's content. The file is opened without following a link (and without waiting
+    /// on a FIFO), and taken only when it is a regular file of this user's, mode 0600, holding one
+    /// line of printable ASCII. The caller checks the directory itself first (`check_own`).
+    pub(crate) fn token(&self) -> Result<String, String> {
+        use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+        let flags = rustix::fs::OFlags::NOFOLLOW | rustix::fs::OFlags::NONBLOCK;
+        let opened = OpenOptions::new()
+            .read(true)
+            .custom_flags(flags.bits() as i32)
+            .open(self.file("token"));
+        let file = match opened {
+            Ok(file) => file,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                return Err(
+                    "it keeps no token file (an emulator started by a safe-ad older \
+                            than `emulator env` writes none)"
+                        .into(),
+                )
+            }
+            Err(e) if e.raw_os_error() == Some(rustix::io::Errno::LOOP.raw_os_error()) => {
+                return Err("its token file is a symbolic link, which is never followed".into())
+            }
+            Err(e) => return Err(format!("its token file cannot be read: {e}")),
+        };
+        let meta = file
+            .metadata()
+            .map_err(|e| format!("its token file cannot be read: {e}"))?;
+        if !meta.is_file() {
+            return Err("its token file is not a regular file".into());
+        }
+        let me = rustix::process::geteuid().as_raw();
+        if meta.uid() != me {
+            return Err(format!(
+                "its token file belongs to user id {}, not to this user ({me})",
+                meta.uid()
+            ));
+        }
+        if meta.mode() & 0o7777 != 0o600 {
+            return Err(format!(
+                "its token file has mode {:o}; the emulator writes it 600",
+                meta.mode() & 0o7777
+            ));
+        }
+        let mut text = Vec::new();
+        file.take(TOKEN_BYTES + 2)
+            .read_to_end(&mut text)
+            .map_err(|e| format!("its token file cannot be read: {e}"))?;
+        let token = text.strip_suffix(b"\n").unwrap_or(&text);
+        if token.is_empty()
+            || token.len() as u64 > TOKEN_BYTES
+            || !token.iter().all(u8::is_ascii_graphic)
+        {
+            return Err(
+                "its token file does not hold one token on one line, as the emulator writes it"
+                    .into(),
+            );
+        }
+        Ok(String::from_utf8_lossy(token).into_owned())
     }
 
     /// Takes the `stopping` lock for the life of the file returned; `WouldBlock` when another
@@ -488,6 +571,53 @@ mod tests {
         assert_eq!(dir.check_own(), Err(Foreign::Gone));
         let other = RunDir::at(std::env::temp_dir());
         assert!(matches!(other.check_own(), Err(Foreign::Not(why)) if why.contains("name")));
+    }
+
+    #[test]
+    fn the_token_is_read_back_only_from_a_regular_file_of_mine_with_mode_600() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = RunDir::create().unwrap();
+        let secret = "s3cret-token";
+        dir.write_token(secret).unwrap();
+        let file = dir.path().join("token");
+        let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&file), 0o600);
+        assert_eq!(dir.token().as_deref(), Ok(secret));
+        assert!(dir.write_token(secret).is_err(), "a second write");
+        let refused = |dir: &RunDir, why: &str| {
+            let error = dir.token().unwrap_err();
+            assert!(error.contains(why), "{error}");
+            assert!(!error.contains(secret), "{error}");
+        };
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+        refused(&dir, "mode 644");
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o400)).unwrap();
+        refused(&dir, "mode 400");
+        // A link to a file that would pass: not followed.
+        let elsewhere = dir.path().join("about");
+        std::fs::rename(&file, &elsewhere).unwrap();
+        std::fs::set_permissions(&elsewhere, std::fs::Permissions::from_mode(0o600)).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, &file).unwrap();
+        refused(&dir, "symbolic link");
+        std::fs::remove_file(&file).unwrap();
+        refused(&dir, "no token file");
+        // A FIFO is not waited on.
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            &file,
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::from_raw_mode(0o600),
+            0,
+        )
+        .unwrap();
+        refused(&dir, "not a regular file");
+        std::fs::remove_file(&file).unwrap();
+        for text in ["", "\n", "two\nlines\n", "a space\n"] {
+            std::fs::write(&file, text).unwrap();
+            std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
+            refused(&dir, "one token on one line");
+        }
+        dir.remove().unwrap();
     }
 
     #[test]

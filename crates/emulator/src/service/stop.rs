@@ -101,7 +101,7 @@ fn said(problem: Problem, if_running: bool) -> Exit {
 }
 
 /// `1 background emulator`, `3 background emulators`.
-fn count(n: usize) -> String {
+pub(crate) fn count(n: usize) -> String {
     match n {
         1 => "1 background emulator".to_owned(),
         _ => format!("{n} background emulators"),
@@ -109,7 +109,7 @@ fn count(n: usize) -> String {
 }
 
 /// The emulators found, one line each, as `emulator list` shows them.
-fn listing(found: &[(u32, RunDir)]) -> String {
+pub(crate) fn listing(found: &[(u32, RunDir)]) -> String {
     found
         .iter()
         .map(|(pid, dir)| {
@@ -372,7 +372,7 @@ fn stop(pid: u32, dir: &RunDir) -> Result<Exit, Problem> {
 
 /// What runs as process `pid`, for a message: ` (sleep)`, ` (a process)` when its name cannot be
 /// read, or nothing when no process has that id.
-fn what_runs(pid: u32) -> String {
+pub(crate) fn what_runs(pid: u32) -> String {
     let Some(raw) = raw_pid(pid) else {
         return String::new();
     };

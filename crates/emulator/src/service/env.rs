@@ -1,0 +1,163 @@
+//! `safe-ad emulator env [--pid PID] [--format sh|env]`: prints again the variables that
+//! `--background` printed for one of the user's running background emulators, in the same
+//! format, for a shell that lost them (`eval "$(safe-ad emulator env)"`).
+//!
+//! Which one is chosen as `--stop` chooses without the variables: `--pid PID` (one of the user's
+//! background emulators), or the only one that runs (`rundir::running`); with several, they are
+//! listed and `--pid` asked for (exit 2); with none, exit 1.
+//!
+//! The URL comes from its `about` file and the token from its `token` file, read only from a
+//! directory that passes `--stop`'s checks: `RunDir::check_own` (its name, owner, mode 0700 and
+//! nothing in it but the files an emulator writes) and proof that the process is the emulator
+//! that made it (`RunDir::made_by`: it holds the directory and its lock open; where `/proc`
+//! cannot tell, its `pid` file names it and the lock is held). The token file itself must be a
+//! regular file of this user's, mode 0600, not a link (`RunDir::token`). The token is printed
+//! only within the variables on stdout; no message names it.
+
+use std::io::Write;
+
+use crate::service::background::variables;
+use crate::service::exit::{say, Exit};
+use crate::service::fixture::reason;
+use crate::service::rundir::{dir_of_process, running, Foreign, RunDir};
+use crate::service::stop::{count, listing, what_runs};
+
+/// Prints the variables of the emulator chosen as the module's notes say: `export NAME='VALUE'`
+/// lines, or `NAME=VALUE` lines with `env_file`.
+pub fn run(pid: Option<u32>, env_file: bool) -> Exit {
+    let (pid, dir) = match choose(pid) {
+        Ok(chosen) => chosen,
+        Err((message, exit)) => {
+            say(&format!("safe-ad emulator env: error: {message}\n"));
+            return exit;
+        }
+    };
+    let url = match proven(pid, &dir) {
+        Ok(url) => url,
+        Err(message) => {
+            say(&format!("safe-ad emulator env: error: {message}\n"));
+            return Exit::Failed;
+        }
+    };
+    if env_file && dir.path().to_string_lossy().contains(['\n', '\r']) {
+        say(&format!(
+            "safe-ad emulator env: error: --format env: the path of process {pid}'s run directory \
+             holds a line break, which an env file cannot hold; use --format sh\n"
+        ));
+        return Exit::Failed;
+    }
+    let token = match dir.token() {
+        Ok(token) => token,
+        Err(why) => {
+            say(&format!(
+                "safe-ad emulator env: error: process {pid}'s run directory {}: {why}; its token \
+                 is not printed (`safe-ad emulator --stop --pid {pid}` stops it)\n",
+                dir.path().display()
+            ));
+            return Exit::Failed;
+        }
+    };
+    let text = variables(&url, &token, pid, dir.path(), !env_file);
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => Exit::Stopped,
+        Err(error) => {
+            say(&format!(
+                "safe-ad emulator env: error: cannot write the variables: {}\n",
+                reason(&error)
+            ));
+            Exit::Failed
+        }
+    }
+}
+
+/// The emulator to print the variables of, or what to say and how to exit.
+fn choose(pid: Option<u32>) -> Result<(u32, RunDir), (String, Exit)> {
+    let temporary = std::env::temp_dir();
+    let found = running();
+    if let Some(pid) = pid {
+        return found
+            .into_iter()
+            .find(|(found, _)| *found == pid)
+            .or_else(|| dir_of_process(pid).map(|dir| (pid, dir)))
+            .ok_or_else(|| {
+                (
+                    format!(
+                        "process {pid}{} is not a background emulator of yours (none in {} is; \
+                         `safe-ad emulator list` lists them)",
+                        what_runs(pid),
+                        temporary.display()
+                    ),
+                    Exit::Failed,
+                )
+            });
+    }
+    match found.len() {
+        0 => Err((
+            format!(
+                "no background emulator of yours runs (none in {})",
+                temporary.display()
+            ),
+            Exit::Failed,
+        )),
+        1 => Ok(found.into_iter().next().expect("one")),
+        n => Err((
+            format!(
+                "{} of yours run:\n{}give --pid PID to choose one (`safe-ad emulator env --pid \
+                 PID`)",
+                count(n),
+                listing(&found)
+            ),
+            Exit::Usage,
+        )),
+    }
+}
+
+/// Checks that `dir` is a run directory `--background` made and that process `pid` is its
+/// running emulator, as `--stop` does before any signal; the URL its `about` file gives.
+fn proven(pid: u32, dir: &RunDir) -> Result<String, String> {
+    let shown = dir.path().display();
+    match dir.check_own() {
+        Ok(()) => {}
+        Err(Foreign::Gone) => return Err(format!("{shown} is gone: process {pid} has ended")),
+        Err(Foreign::Not(why)) => {
+            return Err(format!(
+                "{shown} is not a directory that `safe-ad emulator --background` made: {why}; its \
+                 token is not read"
+            ))
+        }
+    }
+    match dir.pid() {
+        Ok(found) if found == pid => {}
+        Ok(found) => {
+            return Err(format!(
+                "{shown} is the directory of process {found}, not of process {pid}"
+            ))
+        }
+        Err(error) => {
+            return Err(format!(
+                "{shown} is not the directory of an emulator: {}",
+                reason(&error)
+            ))
+        }
+    }
+    let runs = dir
+        .is_running()
+        .map_err(|error| format!("cannot tell whether process {pid} runs: {}", reason(&error)))?;
+    if !runs || !dir.made_by(pid).unwrap_or(runs) {
+        return Err(format!(
+            "process {pid}{} is not the running emulator of {shown}",
+            what_runs(pid)
+        ));
+    }
+    let url = dir.about().url;
+    if url.is_empty() {
+        return Err(format!(
+            "{shown}/about does not say where process {pid} listens"
+        ));
+    }
+    Ok(url)
+}

@@ -1,0 +1,190 @@
+//! `safe-ad emulator env`: the variables `--background` printed, printed again for a shell that
+//! lost them, against real background emulators in a job's own TMPDIR: the same lines in both
+//! formats (sh and env file), variables that work, the only one chosen, several refused without
+//! `--pid` (exit 2) and each one's own by `--pid`, none running (exit 1), and a token file that is
+//! a link or that others may read refused. No run shows a token anywhere but the variables on
+//! stdout of a run that printed them.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use crate::harness::leftovers::CiJob;
+use crate::harness::*;
+
+/// The variables of lines in either format (`export NAME='VALUE'` or `NAME=VALUE`; no quotes in
+/// ours).
+fn variables(text: &str) -> BTreeMap<String, String> {
+    text.lines()
+        .filter_map(|line| {
+            let (name, value) = line
+                .strip_prefix("export ")
+                .unwrap_or(line)
+                .split_once('=')?;
+            Some((name.to_owned(), value.trim_matches('\'').to_owned()))
+        })
+        .collect()
+}
+
+/// A background emulator started in `job` (with `options`): what it printed on stdout.
+#[track_caller]
+fn start(job: &CiJob, options: &[&str]) -> String {
+    let output = job
+        .safe_ad()
+        .args([
+            "emulator",
+            "--background",
+            "--quiet",
+            "--listen",
+            "127.0.0.1:0",
+        ])
+        .args(options)
+        .run();
+    output.success();
+    assert_eq!(variables(output.stdout()).len(), 4, "{}", output.stdout());
+    output.stdout().to_owned()
+}
+
+/// `safe-ad emulator env ARGS` in `job`, without the variables; no token of `started` is on its
+/// stderr, and none on its stdout unless it exits 0.
+#[track_caller]
+fn env(job: &CiJob, args: &[&str], started: &[&str]) -> Output {
+    let output = job.safe_ad().args(["emulator", "env"]).args(args).run();
+    for text in started {
+        let token = &variables(text)["SAFE_LAUNCHER_TOKEN"];
+        output.stderr_lacks(token);
+        if output.exit_code() != Some(0) {
+            output.check(
+                !output.stdout().contains(token.as_str()),
+                "a token on stdout",
+            );
+        }
+    }
+    output
+}
+
+/// `safe-ad emulator --stop --pid` of the emulator that printed `started`.
+#[track_caller]
+fn stop(job: &CiJob, started: &str) {
+    let pid = variables(started)["SAFE_AD_EMULATOR_PID"].clone();
+    job.safe_ad()
+        .args(["emulator", "--stop", "--pid", &pid])
+        .run()
+        .success();
+}
+
+#[test]
+fn env_prints_again_what_background_printed_for_the_only_one_or_the_one_named() {
+    let job = CiJob::new();
+    env(&job, &[], &[])
+        .code(1)
+        .stdout_is("")
+        .stderr_has("safe-ad emulator env: error: no background emulator of yours runs (none in ");
+
+    // One, started in the sh format: the same lines, and they work.
+    let first = start(&job, &[]);
+    env(&job, &[], &[&first]).success().stdout_is(&first);
+    let vars = variables(&first);
+    let mut metadata = job.safe_ad().args(["metadata", "1"]);
+    for (name, value) in &vars {
+        metadata = metadata.env(name, value);
+    }
+    metadata.run().success();
+    job.safe_ad()
+        .args(["emulator", "list"])
+        .run()
+        .success()
+        .stderr_has("`safe-ad emulator env --pid PID` prints one's variables");
+
+    // A second, in the env-file format: without --pid both are listed, nothing printed.
+    let second = start(&job, &["--format", "env"]);
+    assert!(!second.starts_with("export "), "{second}");
+    let both = [first.as_str(), second.as_str()];
+    let (one, two) = (
+        vars["SAFE_AD_EMULATOR_PID"].clone(),
+        variables(&second)["SAFE_AD_EMULATOR_PID"].clone(),
+    );
+    env(&job, &[], &both)
+        .code(2)
+        .stdout_is("")
+        .stderr_has("safe-ad emulator env: error: 2 background emulators of yours run:")
+        .stderr_has(&format!("process {one}, "))
+        .stderr_has(&format!("process {two}, "))
+        .stderr_has("give --pid PID to choose one");
+    // Each by --pid, in either format: its own.
+    env(&job, &["--pid", &one], &both)
+        .success()
+        .stdout_is(&first);
+    env(&job, &["--pid", &two, "--format", "env"], &both)
+        .success()
+        .stdout_is(&second);
+    let second_as_sh = env(&job, &["--pid", &two, "--format", "sh"], &both);
+    second_as_sh.success();
+    assert_eq!(variables(second_as_sh.stdout()), variables(&second));
+    assert!(second_as_sh.stdout().starts_with("export "));
+    let first_as_env = env(&job, &["--pid", &one, "--format", "env"], &both);
+    first_as_env.success().check(
+        variables(first_as_env.stdout()) == vars && !first_as_env.stdout().contains("export "),
+        "the first one's variables as NAME=VALUE lines",
+    );
+
+    stop(&job, &second);
+    env(&job, &["--pid", &two], &both)
+        .code(1)
+        .stdout_is("")
+        .stderr_has(&format!("process {two}"))
+        .stderr_has("is not a background emulator of yours");
+    env(&job, &[], &both).success().stdout_is(&first);
+    stop(&job, &first);
+    env(&job, &[], &both).code(1).stdout_is("");
+    assert!(job.temporary_files().is_empty());
+    job.leftovers.assert_none();
+}
+
+#[test]
+fn a_token_file_that_is_a_link_or_that_others_may_read_is_refused() {
+    let job = CiJob::new();
+    let started = start(&job, &[]);
+    let vars = variables(&started);
+    let pid = vars["SAFE_AD_EMULATOR_PID"].clone();
+    let token_file = PathBuf::from(&vars["SAFE_AD_EMULATOR_DIR"]).join("token");
+    let mode = |path: &PathBuf| {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::symlink_metadata(path)
+            .expect("token")
+            .permissions()
+            .mode()
+            & 0o777
+    };
+    assert_eq!(mode(&token_file), 0o600);
+
+    // Readable by others: refused, with or without --pid.
+    set_mode(&token_file, 0o644);
+    for args in [&["--pid", pid.as_str()][..], &[]] {
+        env(&job, args, &[&started])
+            .code(1)
+            .stdout_is("")
+            .stderr_has("its token file has mode 644; the emulator writes it 600")
+            .stderr_has("its token is not printed");
+    }
+    set_mode(&token_file, 0o600);
+    env(&job, &["--pid", &pid], &[&started])
+        .success()
+        .stdout_is(&started);
+
+    // A symbolic link (to a file that holds the token, mode 0600): never followed.
+    let elsewhere = job.sandbox.path().join("token-elsewhere");
+    std::fs::rename(&token_file, &elsewhere).expect("move the token");
+    std::os::unix::fs::symlink(&elsewhere, &token_file).expect("link");
+    env(&job, &["--pid", &pid], &[&started])
+        .code(1)
+        .stdout_is("")
+        .stderr_has("is not a directory that `safe-ad emulator --background` made")
+        .stderr_has("it holds `token`, which is not a plain file");
+    std::fs::remove_file(&token_file).expect("unlink");
+    std::fs::rename(&elsewhere, &token_file).expect("move it back");
+    env(&job, &[], &[&started]).success().stdout_is(&started);
+
+    stop(&job, &started);
+    assert!(job.temporary_files().is_empty());
+    job.leftovers.assert_none();
+}
