@@ -124,8 +124,8 @@ pub const EMULATOR_EXIT_CODES: &[(&str, &str)] = &[
         "2",
         "an unusable --listen, --token, --token-file, --fault-rate, --state, --import or --log \
          file (a FIFO, socket, device or directory where a file is read, or two of those options \
-         naming one file), a bad command line, or --stop without the variables when several of \
-         yours run",
+         naming one file), a bad command line, a TMPDIR whose path holds a line break \
+         (--background), or --stop without the variables when several of yours run",
     ),
     (
         "N",

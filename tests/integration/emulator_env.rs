@@ -188,3 +188,46 @@ fn a_token_file_that_is_a_link_or_that_others_may_read_is_refused() {
     assert!(job.temporary_files().is_empty());
     job.leftovers.assert_none();
 }
+
+/// A TMPDIR whose path holds a line break: the run directory's path reaches the starter as a
+/// line, and its variables as lines, so `--background` refuses it before it starts anything, in
+/// either format (exit 2; on stdout nothing, or for sh the line that fails an `eval` of it;
+/// nothing left running or made), rather than print a directory cut short at the break.
+#[test]
+fn a_tmpdir_with_a_line_break_is_refused_by_background_in_either_format() {
+    let job = CiJob::new();
+    let odd = job.tmp().join("line\nbreak");
+    std::fs::create_dir(&odd).expect("the odd TMPDIR");
+    for format in [&["--format", "env"][..], &[]] {
+        let refused = job
+            .safe_ad()
+            .env("TMPDIR", &odd)
+            .args([
+                "emulator",
+                "--background",
+                "--quiet",
+                "--listen",
+                "127.0.0.1:0",
+            ])
+            .args(format)
+            .run();
+        refused
+            .code(2)
+            .stderr_has("the temporary directory's path (TMPDIR) holds a line break");
+        if format.is_empty() {
+            // sh: the line that fails an `eval` of it.
+            refused.check(
+                refused.stdout().starts_with("false # "),
+                "no line that fails an eval",
+            );
+        } else {
+            refused.stdout_is("");
+        }
+        assert!(
+            job.leftovers.running().is_empty(),
+            "{format:?}: it left an emulator"
+        );
+        let made: Vec<_> = std::fs::read_dir(&odd).expect("odd").collect();
+        assert!(made.is_empty(), "{format:?}: it made {made:?}");
+    }
+}

@@ -139,6 +139,18 @@ impl Child {
 
 async fn starting(args: &EmulatorArgs) -> Exit {
     let export = args.format.as_deref() != Some("env");
+    // The run directory's path reaches the starter as a line, and an env file as a line: one
+    // that holds a line break would arrive cut short, and name some other directory.
+    if std::env::temp_dir()
+        .to_string_lossy()
+        .contains(['\n', '\r'])
+    {
+        say(
+            "safe-ad emulator: error: --background: the temporary directory's path (TMPDIR) holds \
+             a line break, which its variables cannot carry; set TMPDIR to another directory\n",
+        );
+        return Exit::Usage;
+    }
     let limit = args
         .ready_timeout
         .map_or(READY_TIMEOUT, Duration::from_secs);
@@ -203,14 +215,6 @@ async fn starting(args: &EmulatorArgs) -> Exit {
             Ok(Some(ready)) => {
                 child.all_said();
                 let dir = RunDir::at(ready.dir.clone());
-                if export && ready.dir.to_string_lossy().contains(['\n', '\r']) {
-                    say(
-                        "safe-ad emulator: error: --background --format env: the temporary \
-                         directory's path holds a line break, which an env file cannot hold; set \
-                         TMPDIR\n",
-                    );
-                    return stop_starting(Some(&dir), child, Exit::Failed).await;
-                }
                 let handed = print_variables(child.pid, &ready, export).and_then(|()| {
                     // Told last: until then, a starter that ends (killed) takes it with it.
                     let mut ack = child.ack.take().ok_or(std::io::ErrorKind::BrokenPipe)?;
