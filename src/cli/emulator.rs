@@ -212,7 +212,7 @@ found by their run directories in $TMPDIR or /tmp): each one's process id, URL, 
 `safe-ad emulator --stop --pid PID` stops one of them, `--stop --all` every one. With --json, one \
 JSON object a line.",
     ),
-    after_help: Some("Examples:\n  safe-ad emulator list\n  safe-ad emulator --stop --pid \"$(safe-ad emulator list --json | jq -r .pid | head -n 1)\""),
+    after_help: Some("Examples:\n  eval \"$(safe-ad emulator --background --quiet --listen 127.0.0.1:0)\"\n  safe-ad emulator list\n  safe-ad emulator --stop --pid \"$(safe-ad emulator list --json | jq -r .pid | head -n 1)\""),
     usage: None,
     options: Opts::of(&[Opt::Json, Opt::Color]),
     reaches: Reaches::Nothing,

@@ -222,9 +222,14 @@ fn every_example_line_of_help_runs_against_the_emulator() {
     for (path, line) in examples {
         let emulator = Emulator::start(&[]);
         let sandbox = Sandbox::new();
+        // A TMPDIR of its own: the background emulators an example starts, lists and stops are
+        // its own, never another test's.
+        let tmp = sandbox.path().join("tmp");
+        std::fs::create_dir(&tmp).expect("the example's TMPDIR");
         let output = sandbox
             .shell("sh", &format!("set -e\n{SETUP}\n{line}\n"))
             .current_dir(sandbox.path())
+            .env("TMPDIR", &tmp)
             .env("SAFE_LAUNCHER_URL", &emulator.url)
             .env("SAFE_LAUNCHER_TOKEN", TOKEN)
             .case(format!("`safe-ad {path} --help` example: {line}"))
