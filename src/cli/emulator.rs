@@ -190,7 +190,8 @@ Handles are not part of it. FILE is replaced whole and atomically (a new file be
 over it), keeping its permissions; a FILE that is a symbolic link or not a regular file is \
 refused before anything is sent. Without FILE, or with `-`, the fixture goes to standard output.",
     ),
-    after_help: Some("Examples:\n  safe-ad emulator export fixture.json\n  safe-ad emulator --background --import fixture.json"),
+    // Each line fits 80 columns: the help example test runs them as printed.
+    after_help: Some("Examples:\n  safe-ad emulator export net.json\n  eval \"$(safe-ad emulator --background --listen 127.0.0.1:0 --import net.json)\"\n  safe-ad emulator --stop"),
     usage: None,
     options: CONNECT.union(Opts::of(&[Opt::Quiet])),
     reaches: Reaches::Launcher,

@@ -5,6 +5,7 @@
 //! every example line that `--help` prints runs, as printed, against the emulator.
 
 use crate::harness::emulator::Emulator;
+use crate::harness::leftovers::Leftovers;
 use crate::harness::*;
 
 /// `safe-ad PATH flag`'s stdout on an 80-column terminal, where help wraps most (`PATH` empty:
@@ -226,8 +227,10 @@ fn every_example_line_of_help_runs_against_the_emulator() {
         // its own, never another test's.
         let tmp = sandbox.path().join("tmp");
         std::fs::create_dir(&tmp).expect("the example's TMPDIR");
-        let output = sandbox
-            .shell("sh", &format!("set -e\n{SETUP}\n{line}\n"))
+        // Marked, so what an example leaves running is found (and killed when it is dropped).
+        let leftovers = Leftovers::new();
+        let output = leftovers
+            .mark(sandbox.shell("sh", &format!("set -e\n{SETUP}\n{line}\n")))
             .current_dir(sandbox.path())
             .env("TMPDIR", &tmp)
             .env("SAFE_LAUNCHER_URL", &emulator.url)
@@ -239,6 +242,18 @@ fn every_example_line_of_help_runs_against_the_emulator() {
                 "`safe-ad {path} --help`: {line}\n  exit {:?}: {}",
                 output.exit_code(),
                 output.stderr().trim_end()
+            ));
+        }
+        // An example a reader pastes leaves nothing running behind (a background emulator on
+        // the launcher's port would fail the next run's). A stopped one may still be on its
+        // way out when `--stop` returns: it is given a while to go.
+        let gone = poll(std::time::Duration::from_secs(10), || {
+            leftovers.running().is_empty().then_some(())
+        });
+        let left = leftovers.running();
+        if gone.is_none() && !left.is_empty() {
+            failed.push(format!(
+                "`safe-ad {path} --help`: {line}\n  left running: {left:?}"
             ));
         }
     }
