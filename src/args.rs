@@ -14,7 +14,7 @@ use base64::Engine as _;
 use crate::batch::select::{Selector, SignedBy};
 use crate::batch::show::IndexRange;
 use crate::cli::SelectorArgs;
-use crate::handle::{self, Handle, HandleProblem};
+use crate::handle::{self, Handle, HandleProblem, Target};
 use crate::input::{self, Slot};
 use crate::launcher::serialised::FINGERPRINT_HEX;
 use crate::name::{self, Name};
@@ -39,11 +39,11 @@ pub fn parse_name(raw: &str, command: &str) -> Result<Name, Failure> {
     })
 }
 
-/// The one handle of an item command (standard input holds no list of handles here).
-pub fn parse_handle(raw: &OsString, command: &str) -> Result<Handle, Failure> {
+/// The one handle (or name) of an item command (standard input holds no list of handles here).
+pub fn parse_target(raw: &OsString, command: &str) -> Result<Target, Failure> {
     match input::parse_args(std::slice::from_ref(raw)) {
         Ok(slots) if slots.len() == 1 && slots[0] != Slot::Stdin => match slots[0] {
-            Slot::Handle(handle) => Ok(handle),
+            Slot::Target(target) => Ok(target),
             Slot::Stdin => unreachable!("checked above"),
         },
         Err(input::BadArgs::Failure(failure)) => Err(failure),
@@ -67,7 +67,11 @@ fn decimal(text: &str) -> Result<u64, HandleProblem> {
 
 /// The indexes, each checked, none twice (a second removal at the same index would change
 /// another item than the one named).
-pub fn parse_indexes(raw: &[OsString], command: &str, of: Handle) -> Result<Vec<u64>, Failure> {
+pub fn parse_indexes(
+    raw: &[OsString],
+    command: &str,
+    of: impl std::fmt::Display,
+) -> Result<Vec<u64>, Failure> {
     let hint = format!(
         "an index is plain decimal digits, {}, counting from 0 as `safe-ad show {of}` numbers the items; nothing was sent",
         handle::RANGE

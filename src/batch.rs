@@ -18,6 +18,7 @@
 //! The step runner, the leases and the stop live in `batch/steps.rs`, re-exported here; the
 //! plan interpreter in `batch/interpret.rs`; the typed results in `batch/made.rs`.
 
+pub mod copy;
 pub mod immutable;
 mod interpret;
 mod made;
@@ -33,14 +34,14 @@ use std::time::Duration;
 use futures_util::{Stream, StreamExt};
 use tokio::sync::Semaphore;
 
-use crate::handle::Handle;
+use crate::handle::{Handle, Target};
 use crate::input::Item;
 use crate::launcher::{Answer, NoAnswer, Operation, Request, Slot};
 use crate::name::Name;
 use crate::outcome::{Class, Failure, Reply};
 
 use interpret::{interpret, interpret_with, FailedChange};
-pub use made::{AppendRan, Appended, Made, Making, Ran, Saved};
+pub use made::{AppendRan, Appended, Made, Making, Ran, Saved, TakenCopy};
 use steps::Steps;
 pub use steps::{until_stopped, Ended, Left, Sending, Settled, Stop, Unread};
 
@@ -75,10 +76,18 @@ impl Procedure {
         }
     }
 
-    /// The requests one handle goes through, in order, as far as they can be known before
-    /// any answer (`--dry-run`, `--curl`).
-    pub fn plan(self, handle: Handle) -> Vec<Request<Slot>> {
-        let handle = Slot::Is(handle);
+    /// The requests one handle (or name) goes through, in order, as far as they can be known
+    /// before any answer (`--dry-run`, `--curl`). A name's copy is taken first and given back
+    /// last ([`on_a_copy`]); what the operation changes in it is saved with a post, so that the
+    /// words hold on the network. A fresh copy's deleted list is the network's, so a purge of it
+    /// needs no save before it ([`saved_first`] is for a copy whose removals may be unsaved).
+    /// Names that make no sense (`put`, `drop`, `reopen --drop`: their specs say why) are
+    /// refused before any plan; their plans here are the copy's alone.
+    pub fn plan(self, target: Target) -> Vec<Request<Slot>> {
+        let handle = match target {
+            Target::Handle(handle) => Slot::Is(handle),
+            Target::Name(name) => return self.plan_by_name(name),
+        };
         match self {
             Procedure::Operation { operation, save } => saved_first(operation, save)
                 .into_iter()
@@ -96,6 +105,66 @@ impl Procedure {
             }
         }
     }
+}
+
+impl Procedure {
+    fn plan_by_name(self, name: Name) -> Vec<Request<Slot>> {
+        let copy = Slot::FromAnswer(COPY);
+        match self {
+            // The fresh handle is the person's: `reopen NAME` is `open NAME`.
+            Procedure::Reopen { .. } => open_plan(name, false),
+            Procedure::Operation { operation, .. } => {
+                let save = match operation {
+                    operation if operation.is_clear() => Some(Operation::Post),
+                    _ => None,
+                };
+                let on_copy = std::iter::once(operation)
+                    .chain(save)
+                    .flat_map(|operation| with_read_back(Request::OnHandle(operation, copy)));
+                on_a_copy(name, on_copy)
+            }
+        }
+    }
+}
+
+/// The slot a plan names a name's fresh copy by (the fetch answers its `handleId`): a name of
+/// its own, since the work on the copy may take other handles from answers (`{handleId}`).
+pub const COPY: &str = "copyHandle";
+
+/// The requests of work on a fresh copy of the data named `name`: the copy taken ([`open_plan`]),
+/// `work` on it (its requests on `Slot::FromAnswer(COPY)`), and the copy given back. The
+/// interpreter holds the copy as a lease, so it is given back whatever came of the work.
+pub fn on_a_copy(name: Name, work: impl IntoIterator<Item = Request<Slot>>) -> Vec<Request<Slot>> {
+    let mut requests = open_plan(name, false);
+    requests.extend(work);
+    requests.push(Request::OnHandle(Operation::Drop, Slot::FromAnswer(COPY)));
+    requests
+}
+
+/// The requests of work on a fresh copy of `name` ([`on_a_copy`]), from the plan the work has
+/// on a handle (`plan_on`): its requests on that handle are sent to the copy.
+pub fn on_a_copy_of(
+    name: Name,
+    plan_on: impl FnOnce(Handle) -> Vec<Request<Slot>>,
+) -> Vec<Request<Slot>> {
+    // A number no plan gives a handle of its own: its requests are the copy's.
+    const STANDS_IN: Handle = Handle(u64::MAX);
+    let copy = |slot: Slot| match slot {
+        Slot::Is(STANDS_IN) => Slot::FromAnswer(COPY),
+        slot => slot,
+    };
+    let work = plan_on(STANDS_IN).into_iter().map(|request| match request {
+        Request::OnHandle(operation, handle) => Request::OnHandle(operation, copy(handle)),
+        Request::AtIndex(operation, handle, index) => {
+            Request::AtIndex(operation, copy(handle), index)
+        }
+        Request::Append { handle, data_id } => Request::Append {
+            handle: copy(handle),
+            data_id,
+        },
+        request => request,
+    });
+    on_a_copy(name, work)
 }
 
 /// What to do with each handle, and whether to stop at the first failure (how many at once is
@@ -309,8 +378,8 @@ impl Batch<'_> {
 async fn process(batch: &Batch<'_>, item: Item) -> Record {
     let plan = batch.plan;
     let started = batch.started;
-    let handle = match item.handle {
-        Ok(handle) => handle,
+    let target = match item.target {
+        Ok(target) => target,
         Err(_) => {
             let failure = item
                 .problem(plan.procedure.name())
@@ -335,15 +404,23 @@ async fn process(batch: &Batch<'_>, item: Item) -> Record {
     let mut steps = Steps::new(batch.sending);
     // The plan `--dry-run` prints, run: an operation and its saves, or a reopen's data id, fetch
     // and give back, and the old handle dropped only once the new one is there.
-    let interpreted = interpret(&mut steps, &plan.procedure.plan(handle)).await;
-    let making = interpreted.making(|reply| match (plan.procedure, reply) {
-        (Procedure::Reopen { drop_old }, Reply::Fetched(fetched)) => Some(Made::Reopened {
-            old: handle,
-            fetched: fetched.clone(),
-            dropped: drop_old && interpreted.finished,
-        }),
+    let interpreted = interpret(&mut steps, &plan.procedure.plan(target)).await;
+    let making = interpreted.making(|reply| match (plan.procedure, reply, target) {
+        (Procedure::Reopen { drop_old }, Reply::Fetched(fetched), Target::Handle(old)) => {
+            Some(Made::Reopened {
+                old,
+                fetched: fetched.clone(),
+                dropped: drop_old && interpreted.finished,
+            })
+        }
+        (Procedure::Reopen { .. }, Reply::Fetched(fetched), Target::Name(_)) => {
+            Some(Made::Opened {
+                fetched: fetched.clone(),
+            })
+        }
         _ => None,
     });
+    let copy = interpreted.copy;
     // An operation's plan saves only after the operation, but a purge's first save.
     let after_clear_data = matches!(
         plan.procedure,
@@ -368,6 +445,7 @@ async fn process(batch: &Batch<'_>, item: Item) -> Record {
             steps,
             making,
             saves,
+            copy,
         }),
     }
 }
@@ -398,6 +476,7 @@ pub async fn create(
         steps,
         making,
         saves: Vec::new(),
+        copy: None,
     }
 }
 
@@ -417,6 +496,7 @@ pub async fn open(sending: Sending<'_>, name: Name, private: bool) -> Ran {
         steps,
         making,
         saves: Vec::new(),
+        copy: None,
     }
 }
 
@@ -507,6 +587,15 @@ pub fn highest_first(indexes: &[u64]) -> Vec<u64> {
     ordered
 }
 
+/// What a handle's copy is to a plan: one the person holds, whose removals may not have
+/// reached the network, or a fresh copy taken for a name this run, whose lists are the
+/// network's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CopyIs {
+    Held,
+    Fresh,
+}
+
 /// How the indexes of a one-item change are checked before the first change: by the read of
 /// the handle's metadata that its plan lists first (the indexes given), or by the read that
 /// chose the items (the selectors: `select::choose`), which no plan can list, since what it
@@ -533,7 +622,10 @@ pub struct AtIndexesPlan {
 }
 
 impl AtIndexesPlan {
-    pub fn new(
+    /// The plan of `operation` at `indexes` of a copy that is `copy`: a fresh copy's deleted
+    /// list is the network's, so a purge of it needs no save before it ([`saved_first`]).
+    pub fn on(
+        copy: CopyIs,
         operation: Operation,
         handle: Handle,
         indexes: &[u64],
@@ -541,12 +633,16 @@ impl AtIndexesPlan {
         checked: Checked,
     ) -> AtIndexesPlan {
         let on = Slot::Is(handle);
+        let first_save = match copy {
+            CopyIs::Held => saved_first(operation, save),
+            CopyIs::Fresh => None,
+        };
         let check =
             (checked == Checked::ByPlan).then_some(Request::OnHandle(Operation::Metadata, on));
         let requests = check
             .into_iter()
             .chain(
-                saved_first(operation, save)
+                first_save
                     .into_iter()
                     .flat_map(|first| with_read_back(Request::OnHandle(first, on))),
             )

@@ -4,7 +4,7 @@
 //! themselves live with what they describe: exit codes in `outcome`, environment variables in
 //! `settings`, config keys in `config_file`.
 
-use crate::cli::{options_of, spec_of, Reaches};
+use crate::cli::{options_of, spec_of, Names, Reaches};
 use crate::config_file::Key;
 use crate::outcome::{Class, ExitCodeRow, EMULATOR_EXIT_CODES, EXIT_CODES};
 use crate::settings::ENV_VARS;
@@ -129,7 +129,9 @@ fn with_closing_texts(command: clap::Command, prefix: &str) -> clap::Command {
             Some(Reaches::Emulator) => Some(exit_status_text(EMULATOR_EXIT_CODES)),
             _ => exit_codes_of(&path).map(|rows| exit_codes_text(&rows)),
         };
+        let names = spec_of(&path).and_then(|spec| names_text(spec.names));
         if exit.is_some() {
+            let examples = join([names, examples]);
             if let Some(long) = join([examples, exit]) {
                 sub = sub.after_long_help(long);
             }
@@ -140,6 +142,21 @@ fn with_closing_texts(command: clap::Command, prefix: &str) -> clap::Command {
             sub
         }
     })
+}
+
+/// What `--help` says of a data's name given in place of a handle, from the command's spec.
+fn names_text(names: Names) -> Option<String> {
+    match names {
+        Names::NoHandle => None,
+        Names::FreshCopy => Some(
+            "A data's name in place of a handle (base64 or hex, as `create` prints it) means the \
+             data of that name on the network now: the command takes a fresh copy for the run, \
+             saves what it changes in it (with a post, and what else docs/saving.md's table \
+             asks for), and gives the copy back, so no handle is left to think about."
+                .to_owned(),
+        ),
+        Names::Refused(why) => Some(format!("A data's name is refused here (exit 2): {why}.")),
+    }
 }
 
 /// The full clap command: the whole definition in `cli` plus the texts written from tables.

@@ -1,5 +1,6 @@
-//! Where handles come from: the command line, and standard input streamed in place of `-`;
-//! and the content `append --immutable` writes, from a file or standard input, bounded.
+//! Where handles (and names in their place) come from: the command line, and standard input
+//! streamed in place of `-`; and the content `append --immutable` writes, from a file or
+//! standard input, bounded.
 //!
 //! Command-line handles are all checked before anything is sent (a typo stops the run, exit 2).
 //! Standard input is read as it arrives, so the first requests go out before it ends and memory
@@ -10,42 +11,55 @@ use std::ffi::OsString;
 use futures_util::stream::{self, Stream};
 use tokio::io::{AsyncBufReadExt, AsyncRead, BufReader};
 
-use crate::handle::{self, Handle, HandleProblem};
+use crate::handle::{self, HandleProblem, Target};
 use crate::outcome::Failure;
 use crate::sanitize;
 
 /// Longest input word kept for messages; the rest of a longer one is skipped, not stored.
 const MAX_WORD: usize = 80;
 
-/// One place in the handle list: a checked handle, or "read standard input here".
+/// One place in the handle list: a checked handle or name, or "read standard input here".
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Slot {
-    Handle(Handle),
+    Target(Target),
     Stdin,
 }
 
-/// A handle as it came in, checked or not.
+/// A handle (or a name) as it came in, checked or not.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Item {
     /// The 1-based line of standard input it came from; `None` for the command line.
     pub line: Option<u64>,
     /// What was typed, shown safely (for messages and JSON).
     pub input: String,
-    pub handle: Result<Handle, HandleProblem>,
+    pub target: Result<Target, HandleProblem>,
 }
 
 impl Item {
-    fn from_handle(handle: Handle) -> Item {
+    /// A handle or name given on the command line.
+    pub fn given(target: Target) -> Item {
         Item {
             line: None,
-            input: handle.to_string(),
-            handle: Ok(handle),
+            input: target.to_string(),
+            target: Ok(target),
         }
     }
 
-    /// The failure for an item whose handle is not valid.
+    /// The item as a command that takes handles only sees it: a name is refused, for `why`.
+    pub fn refusing_names(self, why: Option<&'static str>) -> Item {
+        match (self.target, why) {
+            (Ok(Target::Name(_)), Some(why)) => Item {
+                target: Err(HandleProblem::NameRefused(why)),
+                ..self
+            },
+            _ => self,
+        }
+    }
+
+    /// The failure for an item that is neither a valid handle nor a name (or a name where the
+    /// command refuses one).
     pub fn problem(&self, operation: &str) -> Option<Failure> {
-        let problem = self.handle.err()?;
+        let problem = self.target.err()?;
         let place = match self.line {
             Some(line) => format!(" on line {line} of standard input"),
             None => String::new(),
@@ -78,12 +92,12 @@ pub fn parse_args(raw: &[OsString]) -> Result<Vec<Slot>, BadArgs> {
             slots.push(Slot::Stdin);
             continue;
         }
-        match Handle::parse(arg.to_str().unwrap_or("\u{fffd}")) {
-            Ok(handle) => slots.push(Slot::Handle(handle)),
+        match Target::parse(arg.to_str().unwrap_or("\u{fffd}")) {
+            Ok(target) => slots.push(Slot::Target(target)),
             Err(problem) => bad.push(Item {
                 line: None,
                 input: sanitize::line(arg.as_encoded_bytes(), MAX_WORD),
-                handle: Err(problem),
+                target: Err(problem),
             }),
         }
     }
@@ -102,13 +116,19 @@ fn invalid_handle(shown: &str, operation: &str, place: &str, problem: HandleProb
     } else {
         "nothing was sent for it"
     };
+    if let HandleProblem::NameRefused(why) = problem {
+        return Failure::usage(format!(
+            "'{shown}'{place} is a data's name, and {operation} takes handles only"
+        ))
+        .with_hint(format!("{why}; {sent}"));
+    }
     Failure::usage(format!(
         "invalid handle '{shown}'{place} for {operation}: {}",
         problem.describe()
     ))
     .with_hint(format!(
-        "a handle is plain decimal digits, {}; {sent}",
-        handle::RANGE
+        "a handle is plain decimal digits, {}; a data's name goes in its place as 44 characters of base64 or 64 hex digits; {sent}",
+        handle::RANGE,
     ))
 }
 
@@ -133,7 +153,7 @@ pub fn items<R: AsyncRead + Unpin>(slots: Vec<Slot>, stdin: R) -> impl Stream<It
                 }
             }
             match state.slots.next()? {
-                Slot::Handle(handle) => return Some((Item::from_handle(handle), state)),
+                Slot::Target(target) => return Some((Item::given(target), state)),
                 Slot::Stdin => {
                     let stdin = state.stdin.take()?;
                     state.words = Some(Words::new(stdin));
@@ -190,7 +210,7 @@ pub fn items_blocking<R: std::io::BufRead>(
             }
         }
         match slots.next()? {
-            Slot::Handle(handle) => return Some(Item::from_handle(handle)),
+            Slot::Target(target) => return Some(Item::given(target)),
             // `-` is given at most once (`parse_args`).
             Slot::Stdin => scanner = Some(Scanner::default()),
         }
@@ -275,10 +295,10 @@ impl Scanner {
 }
 
 fn item(line: u64, word: &[u8], overlong: bool) -> Item {
-    let handle = match std::str::from_utf8(word) {
+    let target = match std::str::from_utf8(word) {
         Ok(_) if overlong && word.iter().all(u8::is_ascii_digit) => Err(HandleProblem::TooLarge),
         Ok(_) if overlong => Err(HandleProblem::NotDecimal),
-        Ok(text) => Handle::parse(text),
+        Ok(text) => Target::parse(text),
         Err(_) => Err(HandleProblem::NotDecimal),
     };
     let mut input = sanitize::line(word, MAX_WORD);
@@ -288,7 +308,7 @@ fn item(line: u64, word: &[u8], overlong: bool) -> Item {
     Item {
         line: Some(line),
         input,
-        handle,
+        target,
     }
 }
 
@@ -332,6 +352,7 @@ pub fn content(path: &std::path::Path, limit: usize) -> Result<Vec<u8>, Failure>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::handle::Handle;
     use futures_util::StreamExt;
 
     fn collect(slots: Vec<Slot>, stdin: &'static [u8]) -> Vec<Item> {
@@ -347,14 +368,14 @@ mod tests {
     #[test]
     fn stdin_words_with_line_numbers_in_place_of_dash() {
         let slots = vec![
-            Slot::Handle(Handle(1)),
+            Slot::Target(Target::Handle(Handle(1))),
             Slot::Stdin,
-            Slot::Handle(Handle(9)),
+            Slot::Target(Target::Handle(Handle(9))),
         ];
         let items = collect(slots, b"2 3\n\n  x4\t5\n6");
         let seen: Vec<(Option<u64>, &str, bool)> = items
             .iter()
-            .map(|i| (i.line, i.input.as_str(), i.handle.is_ok()))
+            .map(|i| (i.line, i.input.as_str(), i.target.is_ok()))
             .collect();
         assert_eq!(
             seen,
@@ -375,11 +396,11 @@ mod tests {
         let long: &'static [u8] = Box::leak(vec![b'7'; 10_000].into_boxed_slice());
         let items = collect(vec![Slot::Stdin], long);
         assert_eq!(items.len(), 1);
-        assert_eq!(items[0].handle, Err(HandleProblem::TooLarge));
+        assert_eq!(items[0].target, Err(HandleProblem::TooLarge));
         assert!(items[0].input.len() < 100);
         let items = collect(vec![Slot::Stdin], b"\xff\x00 12");
-        assert_eq!(items[0].handle, Err(HandleProblem::NotDecimal));
-        assert_eq!(items[1].handle, Ok(Handle(12)));
+        assert_eq!(items[0].target, Err(HandleProblem::NotDecimal));
+        assert_eq!(items[1].target, Ok(Target::Handle(Handle(12))));
     }
 
     #[test]

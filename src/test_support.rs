@@ -8,7 +8,7 @@
 
 pub mod cli {
     pub use crate::cli::{
-        options_of, spec_of, ClientOptions, Opt, Opts, Reaches, SaveWith, Shell, Spec,
+        options_of, spec_of, ClientOptions, Names, Opt, Opts, Reaches, SaveWith, Shell, Spec,
         CLIENT_OPTIONS, COMMANDS,
     };
 }

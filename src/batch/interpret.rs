@@ -4,11 +4,11 @@
 //! told from: the request that made the procedure's handle, the saves, the append.
 
 use crate::handle::Handle;
-use crate::launcher::{Operation, Request, Slot};
+use crate::launcher::{HandleKind, Operation, Request, Slot};
 use crate::outcome::Reply;
 
 use super::is_read_back;
-use super::made::{Made, Making};
+use super::made::{Made, Making, TakenCopy};
 use super::steps::Steps;
 use super::Settled;
 
@@ -24,6 +24,8 @@ pub(super) struct Interpreted {
     pub(super) appended: Option<usize>,
     /// What became of the handle the procedure made for the person ([`Steps::settle_made`]).
     settled: Settled,
+    /// The fresh copy of a name the plan took (and gives back), once its fetch answered.
+    pub(super) copy: Option<TakenCopy>,
 }
 
 impl Interpreted {
@@ -84,6 +86,7 @@ async fn run_plan(
         saves: Vec::new(),
         appended: None,
         settled: Settled::Yours,
+        copy: None,
     };
     // A change at an index failed, and the plan went on (`FailedChange::OthersGo`).
     let mut change_failed = false;
@@ -93,8 +96,8 @@ async fn run_plan(
         let Some(sent) = resolved(request, &answers) else {
             return done;
         };
-        if let Request::DropDataId(data_id) = sent {
-            let _ = steps.give_back(data_id).await;
+        if gives_back(request) {
+            let _ = steps.give_back_by(sent).await;
             continue;
         }
         if sent.operation().is_save() {
@@ -136,15 +139,28 @@ async fn run_plan(
             }
             continue;
         }
-        let field = fills(&sent);
-        let given_back = plan[at..]
-            .iter()
-            .any(|later| matches!(later, Request::DropDataId(Slot::FromAnswer(f)) if *f == field));
+        let field = fills(&sent, &plan[at..]);
+        let given_back = (plan[at..].iter()).any(|later| {
+            gives_back(later) && later.handle().or(later.data_id()) == Some(Slot::FromAnswer(field))
+        });
         let handle = match given_back {
-            true => match steps.lease(sent, Request::DropDataId).await {
-                Ok((handle, _)) => handle,
-                Err(_) => return done,
-            },
+            true => {
+                let release: fn(Handle) -> Request = match sent.operation().row().makes {
+                    Some(HandleKind::AppendableData) => {
+                        |copy| Request::OnHandle(Operation::Drop, copy)
+                    }
+                    _ => Request::DropDataId,
+                };
+                match steps.lease(sent, release).await {
+                    Ok((handle, _)) => {
+                        if let (Request::Fetch(_), Some(name)) = (sent, opened_name(plan)) {
+                            done.copy = Some(TakenCopy { handle, name });
+                        }
+                        handle
+                    }
+                    Err(_) => return done,
+                }
+            }
             false => match run_making(steps, sent, &mut done).await {
                 Some(Reply::Handle(handle)) => Handle(handle),
                 Some(Reply::Fetched(fetched)) => Handle(fetched.handle_id),
@@ -157,6 +173,24 @@ async fn run_plan(
     }
     done.finished = true;
     done
+}
+
+/// Whether a plan's request gives back a handle an earlier request of the plan made: a data id
+/// dropped, or a name's fresh copy dropped (a handle an answer gave; the `drop` command's
+/// handles are the person's own, and their drop is a request like any other).
+fn gives_back(request: &Request<Slot>) -> bool {
+    matches!(
+        request,
+        Request::DropDataId(_) | Request::OnHandle(Operation::Drop, Slot::FromAnswer(_))
+    )
+}
+
+/// The name a plan takes a fresh copy of, if it starts from one.
+fn opened_name(plan: &[Request<Slot>]) -> Option<crate::name::Name> {
+    match plan.first() {
+        Some(Request::DataIdOfName { name, .. }) => Some(*name),
+        _ => None,
+    }
 }
 
 /// A change of the item at one index (`remove`, `restore`, `purge`).
@@ -186,11 +220,19 @@ async fn run_making(steps: &mut Steps<'_>, sent: Request, done: &mut Interpreted
     reply
 }
 
-/// The slot a plan names the handle a request answers with: a data id's `{dataIdHandle}`,
-/// any other `{handleId}`.
-fn fills(request: &Request) -> &'static str {
+/// The slot a plan names the handle a request answers with: a data id's `{dataIdHandle}`, the
+/// fetch of a name's fresh copy `{copyHandle}` (`super::COPY`), any other `{handleId}`.
+fn fills(request: &Request, later: &[Request<Slot>]) -> &'static str {
+    let copy = Slot::FromAnswer(super::COPY);
     match request.operation() {
         Operation::DataId => "dataIdHandle",
+        Operation::Fetch
+            if later
+                .iter()
+                .any(|later| later.waits_on().any(|slot| slot == copy)) =>
+        {
+            super::COPY
+        }
         _ => "handleId",
     }
 }

@@ -19,6 +19,16 @@ pub struct Ran {
     pub making: Option<Making>,
     /// The saves sent (an operation's `--save`, and a purge's first save).
     pub saves: Vec<Saved>,
+    /// The fresh copy taken for a name given in place of a handle, once its fetch answered.
+    pub copy: Option<TakenCopy>,
+}
+
+/// A fresh copy of the data a name names, which a procedure took for its own use and gives
+/// back: what it does to that handle, `report` words as done to the data of that name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TakenCopy {
+    pub handle: Handle,
+    pub name: Name,
 }
 
 /// A save a procedure sent: its place among the steps, and whether it followed a `clear-data`

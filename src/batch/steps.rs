@@ -259,6 +259,16 @@ impl<'a> Steps<'a> {
         self.done.push(step);
     }
 
+    /// The leases held now, as what a run that leaves now leaves in the launcher.
+    pub(super) fn held(&self) -> Vec<Left> {
+        self.leases.iter().copied().map(Left::Known).collect()
+    }
+
+    /// The steps done so far, taken out (said before the rest of the procedure runs).
+    pub(super) fn drain(&mut self) -> Vec<Step> {
+        std::mem::take(&mut self.done)
+    }
+
     /// How many steps were sent so far: where the next one will stand.
     pub(super) fn sent(&self) -> usize {
         self.done.len()
@@ -364,7 +374,7 @@ impl<'a> Steps<'a> {
         };
         if self.held_back {
             self.leases.push(lease);
-            return match self.give_back(lease.handle).await {
+            return match self.give_back_by(lease.release).await {
                 Ok(()) => Settled::GivenBack,
                 Err(_) => Settled::NotGivenBack,
             };
@@ -421,6 +431,23 @@ impl<'a> Steps<'a> {
         let Some(at) = self.leases.iter().rposition(|lease| lease.handle == handle) else {
             return Ok(());
         };
+        self.give_back_at(at).await
+    }
+
+    /// [`Steps::give_back`], by the request that frees the lease: handles of two kinds (a data
+    /// id and a name's fresh copy) may have the same number.
+    pub(super) async fn give_back_by(&mut self, release: Request) -> Result<(), Failure> {
+        let Some(at) = self
+            .leases
+            .iter()
+            .rposition(|lease| lease.release == release)
+        else {
+            return Ok(());
+        };
+        self.give_back_at(at).await
+    }
+
+    async fn give_back_at(&mut self, at: usize) -> Result<(), Failure> {
         let lease = self.leases.remove(at);
         let step = step(self.launcher, lease.release, self.verbose).await;
         self.stop.let_go(&lease);
@@ -438,7 +465,7 @@ impl<'a> Steps<'a> {
     pub(super) async fn give_back_all(&mut self) -> Result<(), Failure> {
         let mut first = Ok(());
         while let Some(lease) = self.leases.last().copied() {
-            let result = self.give_back(lease.handle).await;
+            let result = self.give_back_by(lease.release).await;
             if first.is_ok() {
                 first = result;
             }

@@ -5,7 +5,7 @@ use clap::builder::PossibleValue;
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::options::{Opt, Opts, CONNECT, OUTPUT, SENDS};
-use super::spec::{Reaches, Spec};
+use super::spec::{Names, Reaches, Spec};
 use crate::config_file::Key;
 
 /// `safe-ad auth [OPTIONS] <COMMAND>`.
@@ -86,6 +86,7 @@ pub const AUTH: Spec = Spec {
     usage: None,
     options: Opts::NONE,
     reaches: Reaches::Group,
+    names: Names::NoHandle,
     leases: false,
     routes: &[],
     json: None,
@@ -101,6 +102,7 @@ pub const CONFIG: Spec = Spec {
     usage: None,
     options: Opts::NONE,
     reaches: Reaches::Group,
+    names: Names::NoHandle,
     leases: false,
     routes: &[],
     json: None,
@@ -130,6 +132,7 @@ it, so this waits without a time limit unless --timeout (or timeout_secs) is set
         Opt::Color,
     ]),
     reaches: Reaches::Launcher,
+    names: Names::NoHandle,
     leases: false,
     routes: &["POST /auth"],
     json: None,
@@ -145,6 +148,7 @@ pub const AUTH_STATUS: Spec = Spec {
     usage: None,
     options: CONNECT.union(OUTPUT),
     reaches: Reaches::Launcher,
+    names: Names::NoHandle,
     leases: false,
     routes: &["GET /auth"],
     json: Some("settings"),
@@ -160,6 +164,7 @@ pub const AUTH_LOGOUT: Spec = Spec {
     usage: None,
     options: CONNECT.union(Opts::of(&[Opt::Quiet])),
     reaches: Reaches::Launcher,
+    names: Names::NoHandle,
     leases: false,
     routes: &["DELETE /auth"],
     json: None,
@@ -175,6 +180,7 @@ pub const AUTH_TOKEN: Spec = Spec {
     usage: None,
     options: Opts::of(&[Opt::TokenFile, Opt::Color]),
     reaches: Reaches::Token,
+    names: Names::NoHandle,
     leases: false,
     routes: &[],
     json: None,
@@ -197,6 +203,7 @@ bytes in base64).",
     usage: None,
     options: SENDS.union(OUTPUT),
     reaches: Reaches::Launcher,
+    names: Names::NoHandle,
     leases: true,
     routes: &[
         "GET /sign-key",
@@ -216,6 +223,7 @@ pub const CONFIG_PATH: Spec = Spec {
     usage: None,
     options: Opts::of(&[Opt::Json, Opt::Color]),
     reaches: Reaches::Nothing,
+    names: Names::NoHandle,
     leases: false,
     routes: &[],
     json: Some("settings"),
@@ -237,6 +245,7 @@ pub const CONFIG_SHOW: Spec = Spec {
         Opt::Color,
     ]),
     reaches: Reaches::Nothing,
+    names: Names::NoHandle,
     leases: false,
     routes: &[],
     json: Some("settings"),
@@ -252,6 +261,7 @@ pub const CONFIG_SET: Spec = Spec {
     usage: None,
     options: Opts::of(&[Opt::Quiet, Opt::Color]),
     reaches: Reaches::Nothing,
+    names: Names::NoHandle,
     leases: false,
     routes: &[],
     json: None,
@@ -267,6 +277,7 @@ pub const CONFIG_UNSET: Spec = Spec {
     usage: None,
     options: Opts::of(&[Opt::Quiet, Opt::Color]),
     reaches: Reaches::Nothing,
+    names: Names::NoHandle,
     leases: false,
     routes: &[],
     json: None,

@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 
 use super::options::{Opt, Opts, CONNECT};
-use super::spec::{Reaches, Spec};
+use super::spec::{Names, Reaches, Spec};
 use clap::{Args, Subcommand, ValueHint};
 use safe_ad_emulator::EmulatorArgs;
 
@@ -139,6 +139,7 @@ variables in its environment, stops when COMMAND ends and exits with COMMAND's e
     usage: None,
     options: Opts::NONE,
     reaches: Reaches::Emulator,
+    names: Names::NoHandle,
     leases: false,
     routes: &[],
     json: None,
@@ -167,6 +168,7 @@ this says how many, and `--expect` fails rather than count short.",
     usage: None,
     options: CONNECT.union(Opts::of(&[Opt::Json, Opt::Quiet])),
     reaches: Reaches::Launcher,
+    names: Names::NoHandle,
     leases: false,
     routes: &["GET /_emulator/requests", "DELETE /_emulator/requests"],
     json: Some("journal"),
@@ -195,6 +197,7 @@ refused before anything is sent. Without FILE, or with `-`, the fixture goes to 
     usage: None,
     options: CONNECT.union(Opts::of(&[Opt::Quiet])),
     reaches: Reaches::Launcher,
+    names: Names::NoHandle,
     leases: false,
     routes: &["GET /_emulator/network"],
     json: None,
@@ -217,6 +220,7 @@ JSON object a line.",
     usage: None,
     options: Opts::of(&[Opt::Json, Opt::Color]),
     reaches: Reaches::Nothing,
+    names: Names::NoHandle,
     leases: false,
     routes: &[],
     json: Some("emulators"),
@@ -245,6 +249,7 @@ never a link. The token is printed in the variables on stdout and nowhere else."
     usage: None,
     options: Opts::of(&[Opt::Color]),
     reaches: Reaches::Nothing,
+    names: Names::NoHandle,
     leases: false,
     routes: &[],
     json: None,

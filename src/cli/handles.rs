@@ -7,7 +7,7 @@ use std::ffi::OsString;
 use clap::{Args, ValueEnum};
 
 use super::options::{BATCH_COMMAND, DRY, OUTPUT, SENDS};
-use super::spec::{Reaches, Spec};
+use super::spec::{Names, Reaches, Spec};
 
 /// `put`, `post` and `metadata`: options and handles.
 #[derive(Debug, Args)]
@@ -80,10 +80,19 @@ pub enum SaveWith {
 
 #[derive(Debug, Args)]
 pub struct HandleArgs {
-    /// Appendable data handles: decimal numbers, 0 to 18446744073709551615; `-` reads them from stdin
+    /// Appendable data handles: decimal numbers, 0 to 18446744073709551615, or data names (see below); `-` reads them from stdin
     #[arg(required = true, value_name = "HANDLE", allow_negative_numbers = true)]
     pub handles: Vec<OsString>,
 }
+
+/// Why `put` takes no name: it saves data never saved.
+const PUT_BY_NAME: &str = "`put` saves data never saved, which has no name on the network yet: give the handle `create` printed (or use `create --put`)";
+
+/// Why `drop` takes no name.
+const DROP_BY_NAME: &str = "`drop` gives back a handle you hold, and a name holds none: a command given a name gives back the copy it took itself";
+
+/// Why `reopen --drop` takes no name (`reopen NAME` alone is `open NAME`).
+pub const REOPEN_DROP_BY_NAME: &str = "`--drop` drops the old handle, and a name has none: `safe-ad reopen NAME` (or `safe-ad open NAME`) gets a fresh handle without it";
 
 /// `safe-ad create`.
 pub const CREATE: Spec = Spec {
@@ -103,6 +112,7 @@ on stderr, and `safe-ad open NAME` gets a handle for the data again later (after
     usage: None,
     options: SENDS.union(OUTPUT).union(DRY),
     reaches: Reaches::Launcher,
+    names: Names::NoHandle,
     leases: true,
     routes: &[
         "POST /appendable-data",
@@ -132,6 +142,7 @@ the network gives the launcher's -18 (NoSuchData), exit 4.",
     usage: None,
     options: SENDS.union(OUTPUT).union(DRY),
     reaches: Reaches::Launcher,
+    names: Names::NoHandle,
     leases: true,
     routes: &[
         "POST /data-id/appendable-data",
@@ -158,6 +169,7 @@ Use `post` instead for data that is already on the network: the launcher refuses
     usage: None,
     options: BATCH_COMMAND,
     reaches: Reaches::Launcher,
+    names: Names::Refused(PUT_BY_NAME),
     leases: false,
     routes: &[
         "PUT /appendable-data/<h>",
@@ -182,6 +194,7 @@ This is the save that makes an earlier `clear-data` or `clear-deleted-data` reac
     usage: None,
     options: BATCH_COMMAND,
     reaches: Reaches::Launcher,
+    names: Names::FreshCopy,
     leases: false,
     routes: &["POST /appendable-data/<h>", "GET /appendable-data/metadata/<h>"],
     json: Some("step"),
@@ -204,6 +217,7 @@ afterwards with `post` (or `put` if it was never saved); `--save post` does both
     usage: None,
     options: BATCH_COMMAND,
     reaches: Reaches::Launcher,
+    names: Names::FreshCopy,
     leases: false,
     routes: &[
         "DELETE /appendable-data/clear-data/<h>",
@@ -236,6 +250,7 @@ when such a removal is there.",
     usage: None,
     options: BATCH_COMMAND,
     reaches: Reaches::Launcher,
+    names: Names::FreshCopy,
     leases: true,
     routes: &[
         "DELETE /appendable-data/clear-deleted-data/<h>",
@@ -268,6 +283,7 @@ Use it to see what a clear did: after `clear-data` the data count moves into the
     usage: None,
     options: BATCH_COMMAND,
     reaches: Reaches::Launcher,
+    names: Names::FreshCopy,
     leases: false,
     routes: &["GET /appendable-data/metadata/<h>"],
     json: Some("step"),
@@ -293,6 +309,7 @@ new one is there.",
     usage: None,
     options: BATCH_COMMAND,
     reaches: Reaches::Launcher,
+    names: Names::FreshCopy,
     leases: true,
     routes: &[
         "GET /appendable-data/data-id/<h>",
@@ -318,6 +335,7 @@ changes; a dropped handle answers -1515 afterwards.",
     usage: None,
     options: BATCH_COMMAND,
     reaches: Reaches::Launcher,
+    names: Names::Refused(DROP_BY_NAME),
     leases: false,
     routes: &[
         "GET /appendable-data/data-id/<h>",

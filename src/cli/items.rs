@@ -10,7 +10,10 @@ use clap::{ArgGroup, Args, ValueEnum};
 
 use super::handles::{HandleArgs, SaveWith};
 use super::options::{Opt, Opts, DRY, ITEM_COMMAND, OUTPUT, SENDS};
-use super::spec::{Reaches, Spec};
+use super::spec::{Names, Reaches, Spec};
+
+/// Why `status` takes no name.
+const STATUS_BY_NAME: &str = "`status` compares a copy you hold with the network, and a copy taken for this run would match it: give the handle whose copy you want compared";
 
 /// The help heading of the options that choose items by what they are.
 const SELECTORS: &str = "Selectors (choose items by what they are)";
@@ -43,7 +46,7 @@ pub struct CatCommand {
     #[arg(long)]
     pub force: bool,
 
-    /// The appendable data handle: a decimal number, 0 to 18446744073709551615
+    /// The appendable data handle: a decimal number, 0 to 18446744073709551615, or the data's name (see below)
     #[arg(value_name = "HANDLE", allow_negative_numbers = true)]
     pub handle: OsString,
 
@@ -79,7 +82,7 @@ pub struct ItemCommand {
     #[arg(long, help_heading = SELECTORS)]
     pub require_match: bool,
 
-    /// The appendable data handle: a decimal number, 0 to 18446744073709551615
+    /// The appendable data handle: a decimal number, 0 to 18446744073709551615, or the data's name (see below)
     #[arg(value_name = "HANDLE", allow_negative_numbers = true)]
     pub handle: OsString,
 
@@ -124,7 +127,7 @@ impl ValueEnum for crate::wire::DataKind {
 #[derive(Debug, Args)]
 #[command(group(ArgGroup::new("item").required(true).args(["structured", "appendable", "immutable"])))]
 pub struct AppendCommand {
-    /// The appendable data handle: a decimal number, 0 to 18446744073709551615
+    /// The appendable data handle: a decimal number, 0 to 18446744073709551615, or the data's name (see below)
     #[arg(value_name = "HANDLE", allow_negative_numbers = true)]
     pub handle: OsString,
 
@@ -198,6 +201,7 @@ safe-ad remove [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]...",
     ),
     options: ITEM_COMMAND,
     reaches: Reaches::Launcher,
+    names: Names::FreshCopy,
     leases: true,
     routes: &[
         "GET /appendable-data/metadata/<h>",
@@ -253,6 +257,7 @@ safe-ad restore [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]...",
     ),
     options: ITEM_COMMAND,
     reaches: Reaches::Launcher,
+    names: Names::FreshCopy,
     leases: true,
     routes: &[
         "GET /appendable-data/metadata/<h>",
@@ -314,6 +319,7 @@ safe-ad purge [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]...",
     ),
     options: ITEM_COMMAND,
     reaches: Reaches::Launcher,
+    names: Names::FreshCopy,
     leases: true,
     routes: &[
         "GET /appendable-data/metadata/<h>",
@@ -377,6 +383,7 @@ safe-ad append [OPTIONS] <HANDLE> --immutable <FILE> [--encrypt <HOW>]",
     ),
     options: SENDS.union(OUTPUT).union(DRY),
     reaches: Reaches::Launcher,
+    names: Names::FreshCopy,
     leases: true,
     routes: &[
         "POST /data-id/structured-data",
@@ -427,6 +434,7 @@ Selectors (--signed-by, --kind, --data-id, --name) keep only the items they matc
     usage: None,
     options: SENDS.union(OUTPUT).union(Opts::of(&[Opt::Jobs])),
     reaches: Reaches::Launcher,
+    names: Names::FreshCopy,
     leases: true,
     routes: &[
         "GET /appendable-data/metadata/<h>",
@@ -478,6 +486,7 @@ terminal unless --force is given (exit 2).",
     usage: None,
     options: SENDS,
     reaches: Reaches::Launcher,
+    names: Names::FreshCopy,
     leases: true,
     routes: &[
         "GET /appendable-data/<h>/<i>",
@@ -526,6 +535,7 @@ the code speak.",
     usage: None,
     options: SENDS.union(OUTPUT).union(Opts::of(&[Opt::Jobs])),
     reaches: Reaches::LauncherCompared,
+    names: Names::Refused(STATUS_BY_NAME),
     leases: true,
     routes: &[
         "GET /appendable-data/metadata/<h>",

@@ -29,13 +29,14 @@ pub use auth::{AuthArgs, AuthCommand, ConfigArgs, ConfigCommand, LoginArgs};
 pub use emulator::{EmulatorAction, EmulatorCommand, ExportArgs, RequestsArgs};
 pub use handles::{
     ClearCommand, CreateCommand, HandleArgs, HandleCommand, OpenCommand, ReopenCommand, SaveWith,
+    REOPEN_DROP_BY_NAME,
 };
 pub use items::{
     AppendCommand, CatCommand, EncryptWith, ItemCommand, SelectorArgs, ShowCommand, StatusCommand,
 };
 pub use offline::{CompletionsArgs, DecodeCommand, ManArgs, Shell};
 pub use options::{ClientOptions, ColorWhen, Opt, Opts, WithOptions, CLIENT_OPTIONS};
-pub use spec::{options_of, spec_of, taking, Reaches, Spec, COMMANDS};
+pub use spec::{options_of, spec_of, taking, Names, Reaches, Spec, COMMANDS};
 
 use options::add_every_option;
 

@@ -4,7 +4,7 @@
 use clap::{Args, ValueEnum};
 
 use super::options::{Opt, Opts};
-use super::spec::{Reaches, Spec};
+use super::spec::{Names, Reaches, Spec};
 
 /// `decode [BYTES|-]`.
 #[derive(Debug, Args)]
@@ -64,6 +64,7 @@ what was expected where.",
     usage: None,
     options: Opts::of(&[Opt::Json, Opt::Color]),
     reaches: Reaches::Nothing,
+    names: Names::NoHandle,
     leases: false,
     routes: &[],
     json: Some("decode"),
@@ -81,6 +82,7 @@ pub const COMPLETIONS: Spec = Spec {
     usage: None,
     options: Opts::of(&[Opt::Color]),
     reaches: Reaches::Nothing,
+    names: Names::NoHandle,
     leases: false,
     routes: &[],
     json: None,
@@ -108,6 +110,7 @@ refused (exit 2).",
     usage: None,
     options: Opts::of(&[Opt::Color]),
     reaches: Reaches::Nothing,
+    names: Names::NoHandle,
     leases: false,
     routes: &[],
     json: None,

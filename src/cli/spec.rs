@@ -28,6 +28,8 @@ pub struct Spec {
     pub options: Opts,
     /// What it reaches, which says the exit codes it can return.
     pub reaches: Reaches,
+    /// What it does with a data's name given where it takes a handle.
+    pub names: Names,
     /// Whether it takes launcher handles of its own while it runs (data ids, readers, fresh
     /// copies, your key), each given back, and named in `left_behind` when a stop keeps it.
     pub leases: bool,
@@ -40,6 +42,18 @@ pub struct Spec {
     /// Arguments that make a whole invocation after the path (`["1", "0"]` for `remove`), for
     /// the tests that run every command; a group's are its sample subcommand's.
     pub sample: &'static [&'static str],
+}
+
+/// What a command does with a data's name given in place of a handle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Names {
+    /// It takes no handle.
+    NoHandle,
+    /// It works on a fresh copy of the network's data, taken for the run and given back; what
+    /// it changes in the copy is saved.
+    FreshCopy,
+    /// It takes handles only, for this reason (exit 2, nothing sent).
+    Refused(&'static str),
 }
 
 /// What a command reaches, and so which exit codes it can return (`help` lists them).

@@ -5,10 +5,11 @@
 
 use std::io::IsTerminal;
 
-use crate::args::{parse_handle, parse_indexes};
+use crate::args::{parse_indexes, parse_target};
 use crate::batch::show::{self as plan, IndexRange, Kind, Parts, Section, ShowOptions};
 use crate::batch::{Sending, Stop};
 use crate::cli::CatCommand;
+use crate::handle::Target;
 use crate::launcher::MAX_CONTENT_BYTES;
 use crate::outcome::{Class, Done, Failure};
 use crate::sanitize;
@@ -20,8 +21,8 @@ const COMMAND: &str = "cat";
 
 pub fn run<'a>(command: &'a CatCommand, cx: Context<'a>) -> Result<Next<'a>, Failure> {
     let reporter = cx.reporter;
-    let handle = parse_handle(&command.handle, COMMAND)?;
-    let index = parse_indexes(std::slice::from_ref(&command.index), COMMAND, handle)?[0];
+    let target = parse_target(&command.handle, COMMAND)?;
+    let index = parse_indexes(std::slice::from_ref(&command.index), COMMAND, target)?[0];
     let settings = super::resolve(cx, StdinUse::Free)?;
     let launcher = super::launcher(&settings)?;
     settings.token()?;
@@ -51,27 +52,45 @@ pub fn run<'a>(command: &'a CatCommand, cx: Context<'a>) -> Result<Next<'a>, Fai
             jobs: 1,
             ..super::sending(&settings, &launcher, &stop)
         };
-        let work = plan::handle(sending, handle, show, |_, _| {});
-        let shown = leased(work, &stop, &launcher, reporter).await?;
-        reporter.exchanges(&launcher, &shown.steps);
+        let read = async |handle| {
+            let shown = plan::handle(sending, handle, show, |_, _| {}).await;
+            reporter.exchanges(&launcher, &shown.steps);
+            for item in shown.data.iter().chain(&shown.deleted) {
+                reporter.exchanges(&launcher, &item.steps);
+            }
+            shown
+        };
+        // A name: the item of the network's data now, read through a fresh copy.
+        let shown = match target {
+            Target::Handle(handle) => leased(read(handle), &stop, &launcher, reporter).await?,
+            Target::Name(name) => {
+                let work = super::on_copy(sending, reporter, COMMAND, name, read);
+                let on = leased(work, &stop, &launcher, reporter).await?;
+                match on.done {
+                    Some(shown) => shown,
+                    None => {
+                        let done = Done::from_first_failure(on.failed);
+                        return Ok(accounted(done, &stop, &launcher, reporter));
+                    }
+                }
+            }
+        };
         let item = match section {
             Section::Data => shown.data.first(),
             Section::Deleted => shown.deleted.first(),
         };
-        if let Some(item) = item {
-            reporter.exchanges(&launcher, &item.steps);
-        }
-        let content = content(&shown, item, handle.0, index, command.deleted);
+        let content = content(&shown, item, &of(target), index, command.deleted);
         let done = match content {
             Ok(bytes) => {
                 if !command.force && sanitize::is_binary(bytes) && std::io::stdout().is_terminal() {
                     let failure = Failure::usage(format!(
-                    "item {index} of handle {handle} is not text ({} bytes); it was not written to the terminal",
-                    bytes.len()
-                ))
-                .with_hint(format!(
-                    "send it to a file or a pipe (`safe-ad cat {handle} {index} > file`), or give --force"
-                ));
+                        "item {index} of {} is not text ({} bytes); it was not written to the terminal",
+                        of(target),
+                        bytes.len()
+                    ))
+                    .with_hint(format!(
+                        "send it to a file or a pipe (`safe-ad cat {target} {index} > file`), or give --force"
+                    ));
                     Err(failure)
                 } else {
                     reporter.raw(bytes);
@@ -91,14 +110,25 @@ pub fn run<'a>(command: &'a CatCommand, cx: Context<'a>) -> Result<Next<'a>, Fai
     }))
 }
 
-/// The item's content, or why there is none to write.
+/// What the words call the data read: `handle 7`, or the name (read through a fresh copy).
+fn of(target: Target) -> String {
+    match target {
+        Target::Handle(handle) => format!("handle {handle}"),
+        Target::Name(name) => name.to_string(),
+    }
+}
+
+/// The item's content, or why there is none to write. `of`: the handle or name, as [`of`]
+/// words it.
 fn content<'a>(
     shown: &'a plan::Shown,
     item: Option<&'a plan::ShownItem>,
-    handle: u64,
+    of: &str,
     index: u64,
     deleted: bool,
 ) -> Result<&'a [u8], Failure> {
+    // As the person gave it, for the commands a hint suggests.
+    let handle = of.strip_prefix("handle ").unwrap_or(of);
     // A failure of the launcher's, said with what was being read.
     let said = |failure: &Failure| {
         let mut failure = failure.clone();
@@ -115,9 +145,7 @@ fn content<'a>(
         };
         return Err(Failure::new(
             Class::Rejected,
-            format!(
-                "handle {handle} has no item at index {index} of its {list} (it holds {length})"
-            ),
+            format!("{of} has no item at index {index} of its {list} (it holds {length})"),
         )
         .with_hint(format!(
             "`safe-ad show {handle}` numbers the items, from 0{}",
@@ -134,14 +162,14 @@ fn content<'a>(
     if item.missing {
         return Err(Failure::new(
             Class::Rejected,
-            format!("item {index} of handle {handle} points at data that is not on the network"),
+            format!("item {index} of {of} points at data that is not on the network"),
         ));
     }
     if item.unread {
         return Err(Failure::new(
             Class::Unexpected,
             format!(
-                "item {index} of handle {handle} is immutable data larger than safe-ad reads in one answer ({} KiB)",
+                "item {index} of {of} is immutable data larger than safe-ad reads in one answer ({} KiB)",
                 MAX_CONTENT_BYTES / 1024
             ),
         ));
@@ -149,9 +177,7 @@ fn content<'a>(
     match (&item.kind, &item.content) {
         (Some(Kind::Appendable { .. }), _) => Err(Failure::new(
             Class::Rejected,
-            format!(
-                "item {index} of handle {handle} points at appendable data, which has no content"
-            ),
+            format!("item {index} of {of} points at appendable data, which has no content"),
         )
         .with_hint(format!(
             "`safe-ad show --index {index} {handle}` says its version and counts"
@@ -159,7 +185,7 @@ fn content<'a>(
         (_, Some(content)) => Ok(content),
         _ => Err(Failure::new(
             Class::Unexpected,
-            format!("item {index} of handle {handle}: the launcher gave no content for it"),
+            format!("item {index} of {of}: the launcher gave no content for it"),
         )),
     }
 }

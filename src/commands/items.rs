@@ -6,14 +6,14 @@
 //! first (see `batch::highest_first`); the rules of a batch hold for them: a failure does not
 //! stop the rest unless `--fail-fast`, and the exit code is that of the first that failed.
 
-use crate::args::{parse_handle, parse_indexes, parse_name, parse_selector, parse_type_tag};
+use crate::args::{parse_indexes, parse_name, parse_selector, parse_target, parse_type_tag};
 use crate::batch::restore::ToRestore;
 use crate::batch::select;
 use crate::batch::show::{self, IndexRange, Parts, ShowOptions, ShownItem};
 use crate::batch::status::{self, Network};
 use crate::batch::{self, immutable, AppendItem, AtIndexesPlan, Checked, Stop};
 use crate::cli::{AppendCommand, EncryptWith, ItemCommand, SaveWith};
-use crate::handle::Handle;
+use crate::handle::{Handle, Target};
 use crate::input;
 use crate::launcher::{Encryption, Launcher, Operation, Request};
 use crate::outcome::{Class, Done, Failure, Reply};
@@ -37,8 +37,10 @@ pub fn at_indexes<'a>(
 ) -> Result<Next<'a>, Failure> {
     let reporter = cx.reporter;
     let name = operation.name();
-    let handle = parse_handle(&command.handle, name)?;
-    let indexes = parse_indexes(&command.indexes, name, handle)?;
+    let target = parse_target(&command.handle, name)?;
+    // As the person gave it (a handle, or a name), for the words.
+    let handle = target;
+    let indexes = parse_indexes(&command.indexes, name, target)?;
     let selector = parse_selector(&command.selector, name)?;
     let settings = super::resolve(cx, StdinUse::Free)?;
     let launcher = super::launcher(&settings)?;
@@ -46,6 +48,20 @@ pub fn at_indexes<'a>(
         SaveWith::Post => Operation::Post,
         SaveWith::Put => Operation::Put,
     });
+    // A name's change is made to a fresh copy and saved, so that the network holds what the
+    // words say; the data is on the network, so the save is a post.
+    let save = match (target, save) {
+        (Target::Handle(_), save) => save,
+        (Target::Name(_), Some(Operation::Put)) => {
+            return Err(Failure::usage(format!(
+                "{name} {target} --save put: a name names data on the network, which `put` (for data never saved) cannot save"
+            ))
+            .with_hint(format!(
+                "leave --save out: `{name}` given a name saves the change with a post; nothing was sent"
+            )))
+        }
+        (Target::Name(_), _) => Some(Operation::Post),
+    };
     let appends_again = appends_again(operation, save);
     if appends_again && indexes.len() > batch::MOST_LEASES_OF_A_KIND {
         let given = format!("{} indexes were given", indexes.len());
@@ -77,9 +93,9 @@ pub fn at_indexes<'a>(
                  first; `safe-ad show {handle}` with the same selectors lists the items they match now"
             ));
         }
-        let plan = match appends_again {
+        let plan_on = |handle| match appends_again {
             true => {
-                reporter.restore_plan_note(handle);
+                reporter.restore_plan_note(&target.to_string());
                 let every: Vec<ToRestore> = (indexes.iter())
                     .map(|&index| ToRestore {
                         index,
@@ -93,10 +109,14 @@ pub fn at_indexes<'a>(
                     true => Checked::ByChoice,
                     false => Checked::ByPlan,
                 };
-                AtIndexesPlan::new(operation, handle, &indexes, save, checked)
+                AtIndexesPlan::on(copy_of(target), operation, handle, &indexes, save, checked)
                     .requests()
                     .to_vec()
             }
+        };
+        let plan = match target {
+            Target::Handle(handle) => plan_on(handle),
+            Target::Name(name) => batch::on_a_copy_of(name, plan_on),
         };
         super::describer(&settings, &launcher, reporter)(&plan);
         return Ok(Next::Done(Done::Success));
@@ -104,20 +124,50 @@ pub fn at_indexes<'a>(
     settings.token()?;
     Ok(Next::sends(async move {
         let (settings, launcher) = (&settings, &launcher);
-        let given = Given {
+        let given = |handle| Given {
             handle,
+            target,
             indexes,
             selector,
             require_match: command.require_match,
         };
-        change_at_indexes(operation, given, save, settings, launcher, reporter).await
+        let data = match target {
+            Target::Handle(handle) => {
+                let given = given(handle);
+                return change_at_indexes(operation, given, save, settings, launcher, reporter)
+                    .await;
+            }
+            Target::Name(data) => data,
+        };
+        let stop = Stop::new(settings.interrupt_wait);
+        let sending = super::sending(settings, launcher, &stop);
+        let change = async |copy| {
+            let given = given(copy);
+            change_at_indexes(operation, given, save, settings, launcher, reporter).await
+        };
+        // The change runs phases with stop-signal watches of their own (the read that
+        // chooses, the changes, the saves): one more around them would say a stop twice and
+        // drop what they name. The copy is given back after them, stopped or not.
+        let on = super::on_copy_phased(sending, reporter, name, data, change).await?;
+        super::settle_on_copy(on, &stop, launcher, reporter)
     }))
+}
+
+/// What the copy a change is made to is: a name's is taken fresh for the run.
+fn copy_of(target: Target) -> batch::CopyIs {
+    match target {
+        Target::Handle(_) => batch::CopyIs::Held,
+        Target::Name(_) => batch::CopyIs::Fresh,
+    }
 }
 
 /// The items of an item command, as its arguments name them (what the read then chooses is a
 /// `select::Chosen`).
 struct Given {
+    /// The handle the changes are sent to: the one given, or a name's fresh copy.
     handle: Handle,
+    /// The handle or name as the person gave it, for the words.
+    target: Target,
     indexes: Vec<u64>,
     selector: select::Selector,
     require_match: bool,
@@ -141,6 +191,7 @@ async fn change_at_indexes(
 ) -> Result<Done, Failure> {
     let Given {
         handle,
+        target,
         indexes,
         selector,
         require_match,
@@ -148,7 +199,8 @@ async fn change_at_indexes(
     let appends_again = appends_again(operation, save);
     if !selector.is_given() && !appends_again {
         // The indexes given: the plan's first request reads the metadata that checks them.
-        let plan = AtIndexesPlan::new(operation, handle, &indexes, save, Checked::ByPlan);
+        let copy = copy_of(target);
+        let plan = AtIndexesPlan::on(copy, operation, handle, &indexes, save, Checked::ByPlan);
         let stop = Stop::default();
         let work = select::check_indexes(super::sending(settings, launcher, &stop), &plan);
         let (checked, steps) = interruptible(work).await?;
@@ -174,18 +226,20 @@ async fn change_at_indexes(
         reporter.chosen(operation, handle, &chosen.items, chosen.you.as_deref());
     }
     if chosen.items.is_empty() {
-        return nothing_matched(operation, handle, &chosen, require_match, reporter);
+        return nothing_matched(operation, target, &chosen, require_match, reporter);
     }
     if appends_again {
         if chosen.items.len() > batch::MOST_LEASES_OF_A_KIND {
             let chose = format!("the selectors chose {} items", chosen.items.len());
             let done = "nothing was changed (one read resolved the selectors)";
-            return Err(too_many_to_restore(handle, &chose, done));
+            return Err(too_many_to_restore(target, &chose, done));
         }
-        return restore_and_append(handle, &chosen.items, held, settings, launcher, reporter).await;
+        let items = &chosen.items;
+        return restore_and_append(handle, target, items, held, settings, launcher, reporter).await;
     }
     let indexes: Vec<u64> = chosen.items.iter().map(|item| item.index).collect();
-    let plan = AtIndexesPlan::new(operation, handle, &indexes, save, Checked::ByChoice);
+    let copy = copy_of(target);
+    let plan = AtIndexesPlan::on(copy, operation, handle, &indexes, save, Checked::ByChoice);
     change(&plan, held, settings, launcher, reporter).await
 }
 
@@ -258,7 +312,7 @@ fn copy_at_save(
 /// them matches nothing, and a fresh handle is the way on.
 fn nothing_matched(
     operation: Operation,
-    handle: Handle,
+    handle: Target,
     chosen: &select::Chosen,
     require_match: bool,
     reporter: &Reporter,
@@ -289,7 +343,7 @@ fn nothing_matched(
 /// them (`done` says which). Each item it may append again after the save is held as a data id
 /// across the save, and no command holds more than `MOST_LEASES_OF_A_KIND` of a kind: the
 /// launcher keeps 100 and evicts the oldest, which would be the person's own.
-fn too_many_to_restore(handle: Handle, count: &str, done: &str) -> Failure {
+fn too_many_to_restore(handle: Target, count: &str, done: &str) -> Failure {
     let most = batch::MOST_LEASES_OF_A_KIND;
     Failure::usage(format!(
         "restore {handle}: `restore --save post` restores at most {most} items at a time, and {count}; {done}"
@@ -304,6 +358,7 @@ fn too_many_to_restore(handle: Handle, count: &str, done: &str) -> Failure {
 /// those are appended again after the save (`batch::restore`).
 async fn restore_and_append(
     handle: Handle,
+    target: Target,
     items: &[ShownItem],
     held: Option<u64>,
     settings: &Settings,
@@ -337,7 +392,7 @@ async fn restore_and_append(
     let network_deleted: Vec<Identity> = match &network {
         Network::Read(shown) => {
             if let Some(failure) = shown.failures().next() {
-                return Err(cannot_decide(handle, failure));
+                return Err(cannot_decide(target, failure));
             }
             shown
                 .deleted
@@ -347,7 +402,7 @@ async fn restore_and_append(
         }
         // Never saved: the post fails (the data is not on the network), and says so.
         Network::NeverSaved => Vec::new(),
-        Network::Failed(failure) => return Err(cannot_decide(handle, failure)),
+        Network::Failed(failure) => return Err(cannot_decide(target, failure)),
         Network::NotAsked => return Err(Failure::new(Class::Interrupted, "interrupted")),
     };
     // A data id or fresh handle not given back; a failed read of the user's key only costs
@@ -363,7 +418,7 @@ async fn restore_and_append(
         .filter(|step| given_back(&step.request))
         .find_map(|step| step.result.as_ref().err())
     {
-        return Err(cannot_decide(handle, failure));
+        return Err(cannot_decide(target, failure));
     }
     let to_restore: Vec<ToRestore> = items
         .iter()
@@ -385,7 +440,7 @@ async fn restore_and_append(
 }
 
 /// The read that decides which restored items to append again failed: nothing was changed.
-fn cannot_decide(handle: Handle, failure: &Failure) -> Failure {
+fn cannot_decide(handle: Target, failure: &Failure) -> Failure {
     let mut refused = Failure::new(
         failure.class,
         format!(
@@ -401,9 +456,9 @@ fn cannot_decide(handle: Handle, failure: &Failure) -> Failure {
 pub fn append<'a>(command: &'a AppendCommand, cx: Context<'a>) -> Result<Next<'a>, Failure> {
     const NAME: &str = "append";
     let reporter = cx.reporter;
-    let handle = parse_handle(&command.handle, NAME)?;
+    let target = parse_target(&command.handle, NAME)?;
     if let Some(path) = &command.immutable {
-        return append_immutable(handle, path, command, cx);
+        return append_immutable(target, path, command, cx);
     }
     let item = match (&command.structured, &command.appendable) {
         (Some(name), None) => AppendItem::Structured {
@@ -427,25 +482,41 @@ pub fn append<'a>(command: &'a AppendCommand, cx: Context<'a>) -> Result<Next<'a
     let settings = super::resolve(cx, StdinUse::Free)?;
     let launcher = super::launcher(&settings)?;
     if settings.dry_run || settings.curl {
-        let plan = batch::append_plan(handle, item);
+        let plan = match target {
+            Target::Handle(handle) => batch::append_plan(handle, item),
+            Target::Name(name) => batch::on_a_copy_of(name, |copy| batch::append_plan(copy, item)),
+        };
         super::describer(&settings, &launcher, reporter)(&plan);
         return Ok(Next::Done(Done::Success));
     }
     settings.token()?;
     Ok(Next::sends(async move {
         let stop = Stop::new(settings.interrupt_wait);
-        let work = batch::append(super::sending(&settings, &launcher, &stop), handle, item);
-        finish_leasing(&launcher, &stop, reporter, work, |steps| {
-            reporter.append_steps(&launcher, steps)
-        })
-        .await
+        let sending = super::sending(&settings, &launcher, &stop);
+        let data = match target {
+            Target::Handle(handle) => {
+                let work = batch::append(sending, handle, item);
+                return finish_leasing(&launcher, &stop, reporter, work, |steps| {
+                    reporter.append_steps(&launcher, steps)
+                })
+                .await;
+            }
+            Target::Name(data) => data,
+        };
+        let append = async |copy| {
+            let ran = batch::append(sending, copy, item).await;
+            reporter.append_steps(&launcher, &ran);
+            Ok(super::done_of(&ran.steps))
+        };
+        let work = super::on_copy(sending, reporter, NAME, data, append);
+        super::finish_on_copy(work, &stop, &launcher, reporter).await
     }))
 }
 
 /// `append HANDLE --immutable FILE|- [--encrypt HOW]`: the content read (and its size checked)
 /// before anything is sent, then written and appended by `batch::immutable`.
 fn append_immutable<'a>(
-    handle: Handle,
+    target: Target,
     path: &std::path::Path,
     command: &AppendCommand,
     cx: Context<'a>,
@@ -471,7 +542,13 @@ fn append_immutable<'a>(
         );
     }
     if settings.dry_run {
-        super::describer(&settings, &launcher, reporter)(&immutable::plan(handle, encryption));
+        let plan = match target {
+            Target::Handle(handle) => immutable::plan(handle, encryption),
+            Target::Name(name) => {
+                batch::on_a_copy_of(name, |copy| immutable::plan(copy, encryption))
+            }
+        };
+        super::describer(&settings, &launcher, reporter)(&plan);
         return Ok(Next::Done(Done::Success));
     }
     settings.token()?;
@@ -479,10 +556,22 @@ fn append_immutable<'a>(
     Ok(Next::sends(async move {
         let stop = Stop::new(settings.interrupt_wait);
         let sending = super::sending(&settings, &launcher, &stop);
-        let work = immutable::append(sending, handle, &content, encryption);
-        finish_leasing(&launcher, &stop, reporter, work, |steps| {
-            reporter.append_steps(&launcher, steps)
-        })
-        .await
+        let data = match target {
+            Target::Handle(handle) => {
+                let work = immutable::append(sending, handle, &content, encryption);
+                return finish_leasing(&launcher, &stop, reporter, work, |steps| {
+                    reporter.append_steps(&launcher, steps)
+                })
+                .await;
+            }
+            Target::Name(data) => data,
+        };
+        let append = async |copy| {
+            let ran = immutable::append(sending, copy, &content, encryption).await;
+            reporter.append_steps(&launcher, &ran);
+            Ok(super::done_of(&ran.steps))
+        };
+        let work = super::on_copy(sending, reporter, "append", data, append);
+        super::finish_on_copy(work, &stop, &launcher, reporter).await
     }))
 }

@@ -40,10 +40,11 @@ use futures_util::StreamExt;
 
 use crate::batch::show::{user_key, ShowOptions};
 use crate::batch::{self, Ended, Sending, Step, Stop, Tally};
-use crate::cli::ClientOptions;
-use crate::handle::Handle;
-use crate::input::{self, BadArgs};
+use crate::cli::{ClientOptions, Names};
+use crate::handle::{Handle, Target};
+use crate::input::{self, BadArgs, Item};
 use crate::launcher::{Launcher, Request, Slot};
+use crate::name::Name;
 use crate::outcome::{Class, Done, Failure};
 use crate::report::Reporter;
 pub use crate::runtime::Next;
@@ -62,25 +63,154 @@ pub struct Context<'a> {
     pub reporter: &'a Reporter,
 }
 
-/// The handles given on the command line, `-` for standard input. Every argument that is not a
-/// handle is reported, as a bad line of standard input is (`--json` included), and `None` says
-/// the run ends there, exit 2, before anything is sent.
+/// The handles (or names) given on the command line, `-` for standard input. Every argument
+/// that is neither is reported, as a bad line of standard input is (`--json` included), and so
+/// is a name given to a command that takes handles only ([`names_refused`]); `None` says the run
+/// ends there, exit 2, before anything is sent.
 fn handle_slots(
     raw: &[OsString],
     command: &str,
     reporter: &Reporter,
 ) -> Result<Option<Vec<input::Slot>>, Failure> {
-    match input::parse_args(raw) {
-        Ok(slots) => Ok(Some(slots)),
-        Err(BadArgs::Failure(failure)) => Err(failure),
-        Err(BadArgs::Handles(bad)) => {
-            for item in &bad {
-                if let Some(failure) = item.problem(command) {
-                    reporter.invalid(item, &failure);
-                }
+    handle_slots_refusing(raw, command, names_refused(command), reporter)
+}
+
+/// [`handle_slots`], with names refused for `why` (`reopen --drop`, which its flag decides).
+fn handle_slots_refusing(
+    raw: &[OsString],
+    command: &str,
+    why: Option<&'static str>,
+    reporter: &Reporter,
+) -> Result<Option<Vec<input::Slot>>, Failure> {
+    let bad = match input::parse_args(raw) {
+        Ok(slots) => {
+            let refused: Vec<Item> = (slots.iter())
+                .filter_map(|slot| match slot {
+                    input::Slot::Target(target @ Target::Name(_)) if why.is_some() => {
+                        Some(Item::given(*target).refusing_names(why))
+                    }
+                    _ => None,
+                })
+                .collect();
+            if refused.is_empty() {
+                return Ok(Some(slots));
             }
-            Ok(None)
+            refused
         }
+        Err(BadArgs::Failure(failure)) => return Err(failure),
+        Err(BadArgs::Handles(bad)) => bad,
+    };
+    for item in &bad {
+        if let Some(failure) = item.problem(command) {
+            reporter.invalid(item, &failure);
+        }
+    }
+    Ok(None)
+}
+
+/// Why `command` takes handles only, if it does (its spec says: `put`, `drop`, `status`).
+fn names_refused(command: &str) -> Option<&'static str> {
+    match crate::cli::spec_of(command).map(|spec| spec.names) {
+        Some(Names::Refused(why)) => Some(why),
+        _ => None,
+    }
+}
+
+/// The handles and names in order, standard input read in place of `-`, a name refused for
+/// `why` where the command takes handles only.
+fn items_refusing(
+    slots: Vec<input::Slot>,
+    why: Option<&'static str>,
+) -> impl futures_util::Stream<Item = Item> {
+    input::items(slots, tokio::io::stdin()).map(move |item| item.refusing_names(why))
+}
+
+/// What came of work on a name's fresh copy ([`on_copy`]).
+struct OnCopy<T> {
+    /// What the work gave; `None` when no copy could be taken.
+    done: Option<T>,
+    /// The class of a failure to take the copy or to give it back (said already).
+    failed: Option<Class>,
+}
+
+/// Runs `work` on a fresh copy of the data `name` names, taken for it and given back
+/// (`batch::copy`), with the words about the copy's handle saying the name.
+async fn on_copy<T>(
+    sending: Sending<'_>,
+    reporter: &Reporter,
+    command: &str,
+    name: Name,
+    work: impl AsyncFnOnce(Handle) -> T,
+) -> OnCopy<T> {
+    let (taken, steps) = batch::copy::take(sending, name).await;
+    use_copy(sending, reporter, command, name, (taken, steps), work).await
+}
+
+/// [`on_copy`], for work whose phases watch the stop signals themselves (a change by
+/// selectors): only the taking of the copy is watched here (a stop then gives back what it
+/// took, and is the failure), and the copy is given back after the work, stopped or not.
+async fn on_copy_phased<T>(
+    sending: Sending<'_>,
+    reporter: &Reporter,
+    command: &str,
+    name: Name,
+    work: impl AsyncFnOnce(Handle) -> T,
+) -> Result<OnCopy<T>, Failure> {
+    let (stop, launcher) = (sending.stop, sending.launcher);
+    let take = batch::copy::take(sending, name);
+    let taken = match batch::until_stopped(take, stop, || reporter.stopping(stop.wait())).await {
+        Ended::Finished(taken) => taken,
+        Ended::Interrupted((taken, steps)) => {
+            reporter.exchanges(launcher, &steps);
+            let steps = taken.give_back().await;
+            reporter.exchanges(launcher, &steps);
+            return Err(interrupted(stop, false, launcher, reporter));
+        }
+        Ended::Abandoned => return Err(interrupted(stop, false, launcher, reporter)),
+        Ended::WaitedOut => return Err(interrupted(stop, true, launcher, reporter)),
+    };
+    Ok(use_copy(sending, reporter, command, name, taken, work).await)
+}
+
+/// The rest of [`on_copy`] once the copy was asked for: the work on it, and the copy given
+/// back.
+async fn use_copy<'a, T>(
+    sending: Sending<'a>,
+    reporter: &Reporter,
+    command: &str,
+    name: Name,
+    (taken, steps): (batch::copy::Taken<'a>, Vec<Step>),
+    work: impl AsyncFnOnce(Handle) -> T,
+) -> OnCopy<T> {
+    let first_failure = |steps: &[Step]| {
+        (steps.iter()).find_map(|step| step.result.as_ref().err().map(|failure| failure.class))
+    };
+    reporter.copy_taken(sending.launcher, command, &name, &steps);
+    let Some(copy) = taken.copy else {
+        let _ = taken.give_back().await;
+        return OnCopy {
+            done: None,
+            failed: first_failure(&steps).or(Some(Class::Unexpected)),
+        };
+    };
+    reporter.on_copy(Some(copy));
+    let done = work(copy.handle).await;
+    if crate::signals::seen() > 1 {
+        // A second stop signal leaves at once, sending nothing more: the copy is named with
+        // the request that frees it, as every handle a run leaves is.
+        reporter.on_copy(None);
+        reporter.left_behind(sending.launcher, &taken.left());
+        return OnCopy {
+            done: Some(done),
+            failed: Some(Class::Interrupted),
+        };
+    }
+    let steps = taken.give_back().await;
+    reporter.copy_given_back(sending.launcher, command, &steps);
+    reporter.on_copy(None);
+    OnCopy {
+        done: Some(done),
+        failed: first_failure(&steps),
     }
 }
 
@@ -251,14 +381,31 @@ async fn each_handle(
         return;
     };
     let you = you.ok();
-    let items = input::items(slots, tokio::io::stdin());
+    let items = items_refusing(slots, names_refused(command));
     futures_util::pin_mut!(items);
     while let Some(item) = items.next().await {
         if sending.stop.is_set() {
             return;
         }
-        let handle = match item.handle {
-            Ok(handle) => handle,
+        let handle = match item.target {
+            Ok(Target::Handle(handle)) => handle,
+            Ok(Target::Name(name)) => {
+                let shown = on_copy(sending, reporter, command, name, async |copy| {
+                    each(copy, you.as_deref(), tally).await
+                })
+                .await;
+                if shown.done.is_none() {
+                    tally.seen += 1;
+                    tally.failed += 1;
+                }
+                if let Some(class) = shown.failed {
+                    tally.first_failure.get_or_insert(class);
+                }
+                if sending.stop.is_set() || reporter.stdout_closed() {
+                    return;
+                }
+                continue;
+            }
             Err(_) => {
                 if let Some(failure) = item.problem(command) {
                     reporter.invalid(&item, &failure);
@@ -328,6 +475,38 @@ async fn finish_leasing<Ran: AsRef<[Step]>>(
     let steps = leased_or(work, stop, launcher, reporter, |steps| report(&steps)).await?;
     report(&steps);
     let done = done_of(steps.as_ref());
+    Ok(accounted(done, stop, launcher, reporter))
+}
+
+/// Runs work on a name's fresh copy ([`on_copy`]), which holds the copy as a lease, until it
+/// ends or Ctrl-C stops it: the work's outcome, a failure to take or give back the copy
+/// (already said) making it not 0, and what was left named ([`accounted`]).
+async fn finish_on_copy(
+    work: impl Future<Output = OnCopy<Result<Done, Failure>>>,
+    stop: &Stop,
+    launcher: &Launcher,
+    reporter: &Reporter,
+) -> Result<Done, Failure> {
+    let on = leased(work, stop, launcher, reporter).await?;
+    settle_on_copy(on, stop, launcher, reporter)
+}
+
+/// What work on a name's fresh copy came to, once it ended ([`finish_on_copy`]); for work
+/// whose own steps watch the stop signals (a change by selectors, which runs phases of its
+/// own), once `on_copy` ran without a watch of its own.
+fn settle_on_copy(
+    on: OnCopy<Result<Done, Failure>>,
+    stop: &Stop,
+    launcher: &Launcher,
+    reporter: &Reporter,
+) -> Result<Done, Failure> {
+    let done = match on.done {
+        Some(done) => match (done?, on.failed) {
+            (Done::Success, Some(class)) => Done::Failed(class),
+            (done, _) => done,
+        },
+        None => Done::from_first_failure(on.failed),
+    };
     Ok(accounted(done, stop, launcher, reporter))
 }
 

@@ -10,8 +10,8 @@ use std::cell::Cell;
 use std::time::Instant;
 
 use crate::batch::{self, Plan, Procedure, Stop, Tally};
-use crate::cli::{HandleArgs, SaveWith};
-use crate::handle::Handle;
+use crate::cli::{HandleArgs, SaveWith, REOPEN_DROP_BY_NAME};
+use crate::handle::{Handle, Target};
 use crate::input::{self, Slot};
 use crate::launcher::{Launcher, Operation};
 use crate::outcome::{Class, Done, Failure};
@@ -44,7 +44,9 @@ pub fn run_procedure<'a>(
     cx: Context<'a>,
 ) -> Result<Next<'a>, Failure> {
     let reporter = cx.reporter;
-    let Some(slots) = super::handle_slots(&handles.handles, procedure.name(), reporter)? else {
+    let why = names_refused(procedure);
+    let raw = &handles.handles;
+    let Some(slots) = super::handle_slots_refusing(raw, procedure.name(), why, reporter)? else {
         return Ok(Next::Done(Done::Failed(Class::Usage)));
     };
     let settings = super::resolve(cx, super::stdin_use(&slots))?;
@@ -54,7 +56,7 @@ pub fn run_procedure<'a>(
     };
     let launcher = super::launcher(&settings)?;
     if settings.dry_run || settings.curl {
-        let done = describe_requests(plan, slots, &settings, &launcher, reporter);
+        let done = describe_requests(plan, slots, why, &settings, &launcher, reporter);
         return Ok(Next::Done(done));
     }
     settings.token()?;
@@ -65,22 +67,35 @@ pub fn run_procedure<'a>(
             save: None,
         } = procedure
         {
-            // One handle: said only when a removal it purges has not reached the network.
+            // One handle: said only when a removal it purges has not reached the network. A
+            // name's copy is saved, and a fresh copy's removals are the network's: no note.
+            let names = |slot: &Slot| matches!(slot, Slot::Target(Target::Name(_)));
             match slots.as_slice() {
-                [Slot::Handle(handle)] => {
+                [Slot::Target(Target::Handle(handle))] => {
                     let name = procedure.name();
                     purge_note_if_unsaved(name, *handle, None, settings, launcher, reporter).await?
                 }
+                slots if slots.iter().all(names) => {}
                 _ => reporter.purge_note(procedure.name(), "HANDLE"),
             }
         }
-        run_batch(plan, slots, settings, launcher, reporter).await
+        run_batch(plan, slots, why, settings, launcher, reporter).await
     }))
+}
+
+/// Why `procedure` refuses names, if it does: its spec says (`put`, `drop`), and `reopen
+/// --drop`, which has no old handle to drop for a name.
+fn names_refused(procedure: Procedure) -> Option<&'static str> {
+    match procedure {
+        Procedure::Reopen { drop_old: true } => Some(REOPEN_DROP_BY_NAME),
+        _ => super::names_refused(procedure.name()),
+    }
 }
 
 async fn run_batch(
     plan: Plan,
     slots: Vec<Slot>,
+    why: Option<&'static str>,
     settings: &Settings,
     launcher: &Launcher,
     reporter: &Reporter,
@@ -91,17 +106,20 @@ async fn run_batch(
     let mut tally = Tally::default();
     let mut saved: Vec<Handle> = Vec::new();
     let started_handles = Cell::new(0);
-    // A reopen holds a data id while it fetches: Ctrl-C lets it give that back. The operations
-    // hold nothing, and Ctrl-C drops them at once.
-    let leasing = matches!(plan.procedure, Procedure::Reopen { .. });
+    // A reopen holds a data id while it fetches, and a name's copy is held while the operation
+    // runs on it: Ctrl-C lets them give those back. The operations on handles hold nothing, and
+    // Ctrl-C drops them at once (a copy taken for a name read from standard input is then
+    // named with what the run left).
+    let named = (slots.iter()).any(|slot| matches!(slot, Slot::Target(Target::Name(_))));
+    let leasing = matches!(plan.procedure, Procedure::Reopen { .. }) || named;
     let stop = Stop::new(settings.interrupt_wait);
-    let items = input::items(slots, tokio::io::stdin());
+    let items = super::items_refusing(slots, why);
     let sending = super::sending(settings, launcher, &stop);
     let work = batch::run(plan, items, sending, &started_handles, |record| {
         reporter.record(launcher, &record);
         tally.count(&record);
         if saved.len() < NOTE_HANDLES && record.failure_class().is_none() {
-            if let Ok(handle) = record.item.handle {
+            if let Ok(Target::Handle(handle)) = record.item.target {
                 if !saved.contains(&handle) {
                     saved.push(handle);
                 }
@@ -130,6 +148,9 @@ async fn run_batch(
         not_started,
         stopped_early && known_total.is_none(),
     );
+    if finished.is_err() && !stop.left().is_empty() {
+        return Err(super::interrupted(&stop, false, launcher, reporter));
+    }
     finished?;
     if let Procedure::Operation {
         operation,
@@ -149,6 +170,7 @@ async fn run_batch(
 fn describe_requests(
     plan: Plan,
     slots: Vec<Slot>,
+    why: Option<&'static str>,
     settings: &Settings,
     launcher: &Launcher,
     reporter: &Reporter,
@@ -156,14 +178,15 @@ fn describe_requests(
     let mut first_failure = None;
     let describe = super::describer(settings, launcher, reporter);
     for item in input::items_blocking(slots, std::io::stdin().lock()) {
-        let Ok(handle) = item.handle else {
+        let item = item.refusing_names(why);
+        let Ok(target) = item.target else {
             if let Some(failure) = item.problem(plan.procedure.name()) {
                 reporter.failed(&failure);
                 first_failure.get_or_insert(failure.class);
             }
             continue;
         };
-        describe(&plan.procedure.plan(handle));
+        describe(&plan.procedure.plan(target));
     }
     Done::from_first_failure(first_failure)
 }

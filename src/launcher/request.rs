@@ -537,6 +537,21 @@ impl<H: fmt::Display + Copy> Request<H> {
         Some(body.to_string())
     }
 
+    /// The handles of other requests' answers it waits on, by the slots' names (a plan's).
+    pub fn waits_on(&self) -> impl Iterator<Item = H> {
+        let slots = match self {
+            Request::Append { handle, data_id } => [Some(*handle), Some(*data_id)],
+            Request::CloseWriter { writer, cipher } => [Some(*writer), Some(*cipher)],
+            Request::CipherOpts { key, .. } => [*key, None],
+            Request::OnHandle(_, handle) | Request::AtIndex(_, handle, _) => [Some(*handle), None],
+            Request::Fetch(id) | Request::DropDataId(id) | Request::OnId(_, id) => {
+                [Some(*id), None]
+            }
+            _ => [None, None],
+        };
+        slots.into_iter().flatten()
+    }
+
     /// The appendable-data handle the request is about, if it names one.
     pub fn handle(&self) -> Option<H> {
         match self {
@@ -593,16 +608,22 @@ impl<H: fmt::Display + Copy> Request<H> {
     /// What the request is about, for messages: `put 7`, `fetch data-id 12`, `create <name>`,
     /// `remove 7 index 2`.
     pub fn subject(&self) -> String {
+        self.subject_as(|handle| handle.to_string())
+    }
+
+    /// [`Request::subject`], with the appendable-data handle written by `handle` (a name's
+    /// fresh copy is written as the name).
+    pub fn subject_as(&self, handle: impl Fn(H) -> String) -> String {
         let operation = self.operation().name();
         match self {
-            Request::AtIndex(_, handle, index) => {
-                return format!("{operation} {handle} index {index}")
+            Request::AtIndex(_, at, index) => {
+                return format!("{operation} {} index {index}", handle(*at))
             }
             Request::OnId(_, id) if self.data_id().is_none() => return format!("{operation} {id}"),
             _ => {}
         }
         match (self.handle(), self.data_id(), self.name()) {
-            (Some(handle), _, _) => format!("{operation} {handle}"),
+            (Some(on), _, _) => format!("{operation} {}", handle(on)),
             (_, Some(data_id), _) if self.operation() == Operation::DropDataId => {
                 format!("{operation} {data_id}")
             }

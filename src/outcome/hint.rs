@@ -92,7 +92,7 @@ impl From<&str> for Hint {
 
 impl Hint {
     /// The hint's words, with the handle and the data name of the request it follows.
-    pub fn words(&self, handle: Option<u64>, name: Option<&str>) -> String {
+    pub fn words(&self, handle: Option<&str>, name: Option<&str>) -> String {
         let on = |before: &str, after: &str| command(before, handle, after, "the handle");
         let named = |before: &str, after: &str| command(before, name, after, "the data's name");
         match self {
@@ -198,7 +198,7 @@ impl Hint {
 
 impl Check {
     /// What to check, with the request's handle.
-    fn words(self, handle: Option<u64>) -> String {
+    fn words(self, handle: Option<&str>) -> String {
         let on = |before: &str| command(before, handle, "", "the handle");
         match self {
             Check::Save => format!(
@@ -253,7 +253,7 @@ mod tests {
     #[test]
     fn hints_name_the_values_they_know() {
         assert_eq!(
-            Hint::Known(Known::StaleVersion).words(Some(2), None),
+            Hint::Known(Known::StaleVersion).words(Some("2"), None),
             "someone saved this data since the handle was fetched: get a fresh handle with \
 `safe-ad reopen 2` and apply the change again"
         );
@@ -261,7 +261,7 @@ mod tests {
             .words(None, Some("AAEC"))
             .ends_with("`safe-ad create AAEC --put`"));
         assert!(Hint::Known(Known::UnknownHandle)
-            .words(Some(9), None)
+            .words(Some("9"), None)
             .contains("`safe-ad open` (with the data's name)"));
         assert_eq!(
             Hint::Known(Known::DataExists).words(None, None),
@@ -287,9 +287,9 @@ mod tests {
         for hint in Known::ALL.map(Hint::Known).into_iter().chain(lost) {
             for (handle, name) in [
                 (None, None),
-                (Some(7), None),
+                (Some("7"), None),
                 (None, Some("AAEC")),
-                (Some(7), Some("AAEC")),
+                (Some("7"), Some("AAEC")),
             ] {
                 let filled = hint.words(handle, name);
                 let words: Vec<&str> = filled

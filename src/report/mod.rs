@@ -17,6 +17,7 @@
 //! journal).
 
 mod auth;
+mod copies;
 mod decode;
 #[cfg(feature = "emulator")]
 pub mod emulator;
@@ -39,7 +40,8 @@ use serde_json::{json, Value};
 
 use crate::batch::show::{IndexRange, Kind, Section, Shown, ShownItem};
 use crate::batch::{
-    AppendRan, Appended, Made, Making, Ran, Record, RecordOutcome, Saved, Settled, Step, Tally,
+    AppendRan, Appended, Made, Making, Ran, Record, RecordOutcome, Saved, Settled, Step, TakenCopy,
+    Tally,
 };
 use crate::cli::ColorWhen;
 use crate::config_file::Key;
@@ -69,6 +71,41 @@ impl Reporter {
             notes_shown: RefCell::new(Vec::new()),
             write_failed: RefCell::new(None),
             stopped_writing: Cell::new(false),
+            copy: Cell::new(None),
+        }
+    }
+
+    /// The fresh copy of a name that the words now being said are about, if any: its handle is
+    /// written as the name ([`Reporter::handle_word`]), since the person gave the name and the
+    /// copy is given back before the run ends. `None` when the run is done with it.
+    pub fn on_copy(&self, copy: Option<TakenCopy>) {
+        self.copy.set(copy);
+    }
+
+    /// A handle as the person knows it: the name, for the fresh copy of a name.
+    fn handle_word(&self, handle: Handle) -> String {
+        match self.copy.get() {
+            Some(copy) if copy.handle == handle => copy.name.to_string(),
+            _ => handle.to_string(),
+        }
+    }
+
+    /// Whether `handle` is a name's fresh copy, which the run gives back: notes on what a
+    /// copy holds after a save are about a handle nobody will hold.
+    fn is_copy(&self, handle: Handle) -> bool {
+        self.copy.get().is_some_and(|copy| copy.handle == handle)
+    }
+
+    /// What a request is about, for messages, with the handle as the person knows it.
+    fn subject(&self, request: &Request) -> String {
+        request.subject_as(|handle| self.handle_word(handle))
+    }
+
+    /// The values a hint after `request` fills in, the handle as the person knows it.
+    fn values(&self, request: &Request) -> Values {
+        Values {
+            handle: request.handle().map(|handle| self.handle_word(handle)),
+            ..Values::of(request)
         }
     }
 
@@ -315,12 +352,15 @@ pub struct Reporter {
     /// A stop signal came while stdout's reader took nothing: the rest of the output was not
     /// written, and the run ends as interrupted.
     stopped_writing: Cell<bool>,
+    /// The fresh copy of a name the words are about ([`Reporter::on_copy`]).
+    copy: Cell<Option<TakenCopy>>,
 }
 
-/// The values of the request a hint follows, for the commands it suggests (`Hint::words`).
+/// The values of the request a hint follows, for the commands it suggests (`Hint::words`): the
+/// handle as the person gave it (a name, for a name's fresh copy), and the name it asks about.
 #[derive(Default)]
 struct Values {
-    handle: Option<u64>,
+    handle: Option<String>,
     name: Option<String>,
 }
 
@@ -328,13 +368,13 @@ impl Values {
     /// What one request knows: its handle and the name it asks about.
     fn of(request: &Request) -> Values {
         Values {
-            handle: request.handle().map(|handle| handle.0),
+            handle: request.handle().map(|handle| handle.to_string()),
             name: request.name().map(|name| name.to_string()),
         }
     }
 
     fn fill(&self, hint: &Hint) -> String {
-        hint.words(self.handle, self.name.as_deref())
+        hint.words(self.handle.as_deref(), self.name.as_deref())
     }
 }
 

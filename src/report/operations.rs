@@ -41,7 +41,12 @@ impl Reporter {
             saves: &ran.saves,
             held: None,
         };
+        let before = self.copy.get();
+        if ran.copy.is_some() {
+            self.on_copy(ran.copy);
+        }
         self.steps_told(launcher, &ran.steps, told);
+        self.on_copy(before);
     }
 
     /// One step of a one-item change (`remove`, `restore`, `purge`) or its save, as it is done.
@@ -73,8 +78,8 @@ impl Reporter {
         for (at, step) in steps.iter().enumerate() {
             self.exchanges(launcher, std::slice::from_ref(step));
             let values = Values {
-                handle: step.request.handle().map(|handle| handle.0),
                 name: name.clone(),
+                ..self.values(&step.request)
             };
             let made_here = making.filter(|making| making.at == at);
             if self.json {
@@ -87,7 +92,7 @@ impl Reporter {
                 self.out(&json_line(&object));
             }
             match &step.result {
-                Err(failure) => self.error(Some(&step.request.subject()), failure, &values),
+                Err(failure) => self.error(Some(&self.subject(&step.request)), failure, &values),
                 Ok(_) if making.is_some() => {
                     if let Some(Making {
                         made: Some(made),
@@ -106,12 +111,29 @@ impl Reporter {
                 }
                 Ok(Reply::Metadata(metadata)) if !self.json => {
                     if let Some(handle) = step.request.handle() {
-                        self.metadata(handle, metadata);
+                        self.metadata(&self.handle_word(handle), metadata);
                     }
                 }
+                // Taking a name's fresh copy and giving it back are not what the person asked
+                // for: said only when they fail (and with --verbose or --json).
+                Ok(_) if self.takes_or_gives_back_copy(&step.request) => {}
                 Ok(_) if !self.json => self.ok(&step.request),
                 Ok(_) => {}
             }
+        }
+    }
+
+    /// Whether `request` takes a name's fresh copy (the data id of the name, the fetch, the
+    /// data id given back) or gives the copy back.
+    pub(super) fn takes_or_gives_back_copy(&self, request: &Request) -> bool {
+        let Some(copy) = self.copy.get() else {
+            return false;
+        };
+        match request {
+            Request::DataIdOfName { name, .. } => *name == copy.name,
+            Request::Fetch(_) | Request::DropDataId(_) => true,
+            Request::OnHandle(Operation::Drop, handle) => *handle == copy.handle,
+            _ => false,
         }
     }
 
@@ -238,12 +260,12 @@ impl Reporter {
     /// One short line on stdout per step that succeeded: `put 7: ok`.
     pub(super) fn ok(&self, request: &Request) {
         if !self.quiet {
-            self.out(&format!("{}: ok\n", request.subject()));
+            self.out(&format!("{}: ok\n", self.subject(request)));
         }
     }
 
     /// One line per handle, for people: what a clear or a save changed shows up here.
-    pub fn metadata(&self, handle: Handle, metadata: &Metadata) {
+    pub fn metadata(&self, handle: &str, metadata: &Metadata) {
         self.out(&format!(
             "{handle}: version {}, data {}, deleted {}, owner {}, filter {} ({} keys)\n",
             metadata.version,
@@ -269,8 +291,21 @@ impl Reporter {
     ) {
         for (at, request) in plan.iter().enumerate() {
             // The field the next line that waits for a handle takes from this line's answer.
-            let capture = match slot_field(request) {
-                None if as_curl => plan[at + 1..].iter().find_map(slot_field),
+            // The fetch of a name's fresh copy fills the copy's slot; any other line that
+            // waits on none fills the next slot a later line waits on, but the copy's.
+            let copy = Slot::FromAnswer(crate::batch::COPY);
+            let later = &plan[at + 1..];
+            let capture = match (slot_field(request), request) {
+                _ if !as_curl => None,
+                (_, Request::Fetch(_)) if later.iter().any(|r| r.waits_on().any(|s| s == copy)) => {
+                    Some(crate::batch::COPY)
+                }
+                (None, _) => (later.iter())
+                    .flat_map(|later| later.waits_on())
+                    .find_map(|slot| match slot {
+                        Slot::FromAnswer(field) if slot != copy => Some(field),
+                        _ => None,
+                    }),
                 _ => None,
             };
             // A save's read of the version it saved runs only when the save succeeded.

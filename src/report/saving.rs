@@ -19,7 +19,7 @@ impl Reporter {
     }
 
     /// `restore --dry-run --save post`: what decides the appends the plan lists.
-    pub fn restore_plan_note(&self, handle: Handle) {
+    pub fn restore_plan_note(&self, handle: &str) {
         self.note(&format!(
             "restore {handle} --save post first reads the network's deleted list (not listed here): an item listed there is in neither of the network's lists after the save, so it is appended again after it, signed by you; an item whose removal was never saved is still data on the network and is not (the plan lists an append for every item, the most that may be sent)"
         ));
@@ -34,6 +34,7 @@ impl Reporter {
         plan: &[ToRestore],
         you: Option<&[u8]>,
     ) {
+        let handle = self.handle_word(handle);
         for (item, planned) in items.iter().zip(plan) {
             let what = item_what(item);
             let line = match (planned.append, &item.signer) {
@@ -69,12 +70,14 @@ impl Reporter {
         let mut appended = 0;
         for step in steps {
             self.exchanges(launcher, std::slice::from_ref(step));
-            let values = Values::of(&step.request);
+            let values = self.values(&step.request);
             if self.json {
                 self.out(&json_line(&step_json(launcher, None, step, &values)));
             }
             match (&step.result, step.request) {
-                (Err(failure), _) => self.error(Some(&step.request.subject()), failure, &values),
+                (Err(failure), _) => {
+                    self.error(Some(&self.subject(&step.request)), failure, &values)
+                }
                 (Ok(_), request) if request.operation().is_save() => {
                     self.saved(step, CopyAtSave::of(false, held))
                 }
@@ -90,7 +93,12 @@ impl Reporter {
                 (Ok(_), _) => {}
             }
         }
-        if appended > 0 {
+        if appended > 0 && self.is_copy(handle) {
+            self.info(&format!(
+                "{appended} restored item{} appended again after the save: data on the network again",
+                if appended == 1 { "" } else { "s" },
+            ));
+        } else if appended > 0 {
             self.info(&format!(
                 "{appended} restored item{} appended again after the save: data on the network again; `safe-ad reopen {handle}` gets a handle that shows {}",
                 if appended == 1 { "" } else { "s" },

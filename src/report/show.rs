@@ -64,13 +64,17 @@ impl Reporter {
             self.out(&json_line(&shown_json(shown, you)));
         } else if let Ok(metadata) = &shown.metadata {
             let gap = if separate { "\n" } else { "" };
-            self.out(&format!("{gap}{}", shown_text(shown, you, range)));
+            let title = match self.is_copy(shown.handle) {
+                true => self.handle_word(shown.handle),
+                false => format!("handle {}", shown.handle),
+            };
+            self.out(&format!("{gap}{}", shown_text(&title, shown, you, range)));
             self.copy_note(shown.handle, metadata);
         }
         let command = format!("show {}", shown.handle);
         if let Err(failure) = &shown.metadata {
             let values = Values {
-                handle: Some(shown.handle.0),
+                handle: Some(self.handle_word(shown.handle)),
                 name: None,
             };
             self.error(Some(&command), failure, &values);
@@ -163,12 +167,14 @@ impl Reporter {
             if step.exchange.is_some() {
                 err(&exchange_text(launcher, step));
             }
-            let values = Values::of(&step.request);
+            let values = self.values(&step.request);
             if self.json {
                 self.out(&json_line(&step_json(launcher, None, step, &values)));
             }
             match (&step.result, ran.appended) {
-                (Err(failure), _) => self.error(Some(&step.request.subject()), failure, &values),
+                (Err(failure), _) => {
+                    self.error(Some(&self.subject(&step.request)), failure, &values)
+                }
                 (
                     Ok(_),
                     Some(Appended {
@@ -178,6 +184,9 @@ impl Reporter {
                 ) if appended == at => {
                     if !self.json {
                         self.ok(&step.request);
+                    }
+                    if self.is_copy(handle) {
+                        continue;
                     }
                     self.info(&format!(
                         "appended on the network; handle {handle}'s copy does not show it: `safe-ad reopen {handle}` gets one that does"
@@ -226,14 +235,14 @@ fn failure_words(failure: &Failure) -> String {
     }
 }
 
-/// One handle of `show`, for people.
-fn shown_text(shown: &Shown, you: Option<&[u8]>, range: IndexRange) -> String {
+/// One handle of `show`, for people; `title` names it (`handle 7`, or a name whose fresh copy
+/// was read).
+fn shown_text(title: &str, shown: &Shown, you: Option<&[u8]>, range: IndexRange) -> String {
     let Ok(metadata) = &shown.metadata else {
         return String::new();
     };
     let mut text = format!(
-        "handle {}: version {}, owner {}, data {}, deleted {}, filter {} ({} keys)",
-        shown.handle,
+        "{title}: version {}, owner {}, data {}, deleted {}, filter {} ({} keys)",
         metadata.version,
         yes_no(metadata.is_owner),
         metadata.data_length,
@@ -385,7 +394,7 @@ fn shown_json(shown: &Shown, you: Option<&[u8]>) -> Value {
         Err(failure) => {
             object["ok"] = json!(false);
             let values = Values {
-                handle: Some(shown.handle.0),
+                handle: Some(shown.handle.to_string()),
                 name: None,
             };
             add_error(&mut object, failure, &values);

@@ -58,7 +58,7 @@ impl Reporter {
         self.exchanges(launcher, &compared.steps);
         let handle = compared.handle;
         let values = Values {
-            handle: Some(handle.0),
+            handle: Some(self.handle_word(handle)),
             name: None,
         };
         match verdict {
@@ -100,15 +100,16 @@ impl Reporter {
                 }
                 None => String::new(),
             };
-            self.out(&format!("{}: ok{said}\n", request.subject()));
+            self.out(&format!("{}: ok{said}\n", self.subject(request)));
         }
         if let (Some(SavedVersion::Unread(failure)), Some(handle)) =
             (step.saved_version(), request.handle())
         {
             self.warning(&format!(
-                "{} was saved, but the read of its version after the save failed ({}); `safe-ad metadata {handle}` reads it",
-                request.subject(),
-                failure.message
+                "{} was saved, but the read of its version after the save failed ({}); `safe-ad metadata {}` reads it",
+                self.subject(request),
+                failure.message,
+                self.handle_word(handle),
             ));
         }
         let held = match copy {
@@ -119,6 +120,9 @@ impl Reporter {
         let (Request::OnHandle(Operation::Post, handle), false) = (request, self.quiet) else {
             return;
         };
+        if self.is_copy(*handle) {
+            return;
+        }
         if !self.first_time("the note after a post") {
             return;
         }
@@ -138,7 +142,7 @@ impl Reporter {
     /// `status` is pointed at. Said once a run; silenced by `--quiet`. (`metadata` prints the
     /// one line it was asked for: the post that emptied the copy said so already.)
     pub(super) fn copy_note(&self, handle: Handle, metadata: &Metadata) {
-        if self.quiet || metadata.data_length > 0 || metadata.version == 0 {
+        if self.quiet || metadata.data_length > 0 || metadata.version == 0 || self.is_copy(handle) {
             return;
         }
         if !self.first_time("the note on a copy with no data items") {

@@ -110,6 +110,21 @@ const ROWS: &[Row] = &[
     ),
     row(&["append", "HANDLE", "--appendable", "NAME"], Sent::Exactly),
     row(&["append", "HANDLE", "--immutable", "FILE"], Sent::Exactly),
+    // A name in place of the handle: the copy taken, the change and its save, the copy given
+    // back.
+    row(&["post", "NAME"], Sent::Exactly),
+    row(&["clear-data", "NAME"], Sent::Exactly),
+    row(&["clear-deleted-data", "NAME"], Sent::Exactly),
+    row(&["metadata", "NAME"], Sent::Exactly),
+    row(&["reopen", "NAME"], Sent::Exactly),
+    row(&["remove", "NAME", "0", "2"], Sent::Exactly),
+    row(
+        &["restore", "NAME", "1", "0"],
+        Sent::WithReads(RESTORE_POST, Reads::Items),
+    ),
+    row(&["purge", "NAME", "1"], Sent::Exactly),
+    row(&["append", "NAME", "--structured", NEW_NAME], Sent::Exactly),
+    row(&["append", "NAME", "--immutable", "FILE"], Sent::Exactly),
 ];
 
 #[test]

@@ -1,7 +1,8 @@
 //! The lease promise, swept over every command that makes or holds launcher handles: `create
 //! --put`, `open`, `reopen` (with and without `--drop`), `show`, `status`, `append` (of a name
 //! and of immutable content), `remove` by selectors, `restore --save post`, `cat` and `auth
-//! whoami`, each against the emulator binary behind a proxy.
+//! whoami`, and commands given a data's name in place of a handle (the fresh copy they take),
+//! each against the emulator binary behind a proxy.
 //!
 //! First a run that passes everything finds which of the command's requests make a handle (the
 //! emulator answers them with a `handleId`). Then, for each such route in turn, a fresh emulator
@@ -254,6 +255,40 @@ fn restore_save_post() {
 #[test]
 fn cat() {
     sweep(|_, _| strings(&["cat", "5", "0"]));
+}
+
+// A name in place of a handle: the fresh copy taken for it is a lease too, whichever family of
+// command works on it (a batch's operation, a change by selectors, a read, an append).
+
+#[test]
+fn clear_data_by_name() {
+    sweep(|emulator, _| vec!["clear-data".into(), emulator.demo_name(1)]);
+}
+
+#[test]
+fn remove_by_name_and_selector() {
+    sweep(|emulator, _| {
+        let data = emulator.demo_name(1);
+        strings(&["remove", "--kind", "structured-data", &data])
+    });
+}
+
+#[test]
+fn show_by_name() {
+    sweep(|emulator, _| strings(&["show", "--jobs", "1", &emulator.demo_name(1)]));
+}
+
+#[test]
+fn cat_by_name() {
+    sweep(|emulator, _| strings(&["cat", &emulator.demo_name(5), "0"]));
+}
+
+#[test]
+fn append_by_name() {
+    sweep(|emulator, _| {
+        let data = emulator.demo_name(1);
+        strings(&["append", &data, "--structured", &name(0x5a)])
+    });
 }
 
 #[test]

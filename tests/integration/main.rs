@@ -70,6 +70,8 @@ mod leases_sweep;
 #[cfg(feature = "emulator")]
 mod lost_answers;
 #[cfg(feature = "emulator")]
+mod names;
+#[cfg(feature = "emulator")]
 mod readme;
 #[cfg(feature = "emulator")]
 mod saved_version;

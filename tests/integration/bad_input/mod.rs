@@ -66,7 +66,7 @@ const URL_ONLY: &[(&str, &str)] = &[("SAFE_LAUNCHER_URL", "{url}")];
 const CONFIG: &str = "config/config.json";
 const NAME_HINT: &str = "hint: a name is 32 bytes, as standard base64 (44 characters, ending in '=') or as 64 hex digits; nothing was sent";
 const HANDLE_HINT: &str =
-    "hint: a handle is plain decimal digits, 0 to 18446744073709551615; nothing was sent";
+    "hint: a handle is plain decimal digits, 0 to 18446744073709551615; a data's name goes in its place as 44 characters of base64 or 64 hex digits; nothing was sent";
 const TIMEOUT_RANGE: &str = "must be more than 0 and at most 86400 seconds (one day)";
 const TOKEN_HINT: &str =
     "hint: a token is one line of printable ASCII text with no spaces; check what was pasted";

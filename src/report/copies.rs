@@ -1,0 +1,49 @@
+//! The words about a name's fresh copy (`batch::copy`): taking it and giving it back are not what
+//! the person asked for, so they are said only with `--verbose` (the exchanges) and when they
+//! fail; what the command does to the copy is said of the name ([`Reporter::on_copy`]).
+
+use serde_json::json;
+
+use super::{add_error, json_line, Reporter, Values};
+use crate::batch::Step;
+use crate::launcher::Launcher;
+use crate::name::Name;
+
+impl Reporter {
+    /// The steps that took a fresh copy of `name` for `command`: their exchanges, and the
+    /// failure that kept the copy from being taken (with `--json`, an object for the name, as
+    /// for input that could not run).
+    pub fn copy_taken(&self, launcher: &Launcher, command: &str, name: &Name, steps: &[Step]) {
+        self.exchanges(launcher, steps);
+        let Some(failure) = steps.iter().find_map(|step| step.result.as_ref().err()) else {
+            return;
+        };
+        let values = Values {
+            handle: None,
+            name: Some(name.to_string()),
+        };
+        if self.json {
+            let mut object = json!({
+                "handle": null,
+                "input": name.to_string(),
+                "ok": false,
+            });
+            add_error(&mut object, failure, &values);
+            self.out(&json_line(&object));
+        }
+        let context = format!("{command} {name}: taking a fresh copy of the network's data");
+        self.error(Some(&context), failure, &values);
+    }
+
+    /// The steps that gave a name's copy back: their exchanges, and a failure to (what it
+    /// left in the launcher is named with the rest at the end of the run).
+    pub fn copy_given_back(&self, launcher: &Launcher, command: &str, steps: &[Step]) {
+        self.exchanges(launcher, steps);
+        for step in steps {
+            if let Err(failure) = &step.result {
+                let context = format!("{command}: giving back {}", self.subject(&step.request));
+                self.error(Some(&context), failure, &Values::default());
+            }
+        }
+    }
+}

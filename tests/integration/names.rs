@@ -1,0 +1,338 @@
+//! A data's name wherever a handle goes (issue 43), against the emulator binary: every command
+//! whose spec says it takes one works on a fresh copy of the network's data, saves what its
+//! words change, and gives the copy back; the commands whose spec refuses one say why (exit 2)
+//! and send nothing. Each test that claims something about the network ends by reading it
+//! through a fresh handle of the emulator's own (`Emulator::network`), and checks that the
+//! run left no handle behind.
+//!
+//! The sequences that trapped scripts given handles (a copy a post emptied, an append the copy
+//! does not show) run here with the name instead, with no `reopen` and no thought of the copy.
+
+use safe_ad::test_support::cli::{Names, COMMANDS};
+
+use crate::harness::emulator::*;
+use crate::harness::http::name;
+use crate::harness::*;
+
+fn run(sandbox: &Sandbox, emulator: &Emulator, args: &[&str]) -> Output {
+    sandbox.safe_ad().launcher(&emulator.url).args(args).run()
+}
+
+/// [`run`], checking that the run left no handle in the emulator.
+fn run_clean(sandbox: &Sandbox, emulator: &Emulator, args: &[&str]) -> Output {
+    let first = emulator.next_handle();
+    let output = run(sandbox, emulator, args);
+    let left = left_since(emulator, first, &[]);
+    assert!(left.is_empty(), "{args:?} left {left:?}");
+    output
+}
+
+/// The handles the emulator holds that were made from `first` on, but `kept` (a handle the run
+/// printed for the person): what a run left behind.
+fn left_since(emulator: &Emulator, first: u64, kept: &[u64]) -> Vec<(&'static str, u64)> {
+    (emulator.handles_since(first).into_iter())
+        .filter(|(_, handle)| !kept.contains(handle))
+        .collect()
+}
+
+/// Every command whose spec takes names, run with demo handle 1's name in place of its sample's
+/// handle: exit 0, the name in its words where it says the handle, and no handle left but the
+/// one `reopen` prints. Every command whose spec refuses names: exit 2 with its reason, and
+/// nothing sent. A command added with a `HANDLE` and no word on names fails
+/// `every_command_that_takes_handles_says_what_a_name_does` below.
+#[test]
+fn every_command_that_takes_a_name_works_on_a_fresh_copy_and_gives_it_back() {
+    let mut ran = Vec::new();
+    for spec in COMMANDS {
+        if spec.names == Names::NoHandle {
+            continue;
+        }
+        let sandbox = Sandbox::new();
+        let emulator = Emulator::start(&[]);
+        let data = emulator.demo_name(1);
+        let mut args: Vec<&str> = spec.path.split(' ').collect();
+        assert_eq!(spec.sample.first(), Some(&"1"), "{}: sample", spec.path);
+        args.push(&data);
+        args.extend(&spec.sample[1..]);
+        let first = emulator.next_handle();
+        let sent = emulator.requests().len();
+        let output = run(&sandbox, &emulator, &args);
+        match spec.names {
+            Names::Refused(why) => {
+                output
+                    .code(2)
+                    .stderr_has("takes handles only")
+                    .stderr_has(why);
+                assert_eq!(emulator.requests().len(), sent, "{args:?} sent a request");
+            }
+            _ => {
+                output.success();
+                let kept: Vec<u64> = match spec.path {
+                    "reopen" => vec![output.stdout().trim().parse().expect("a handle")],
+                    _ => Vec::new(),
+                };
+                let left = left_since(&emulator, first, &kept);
+                assert!(left.is_empty(), "{args:?} left {left:?}");
+                // The words say the name, never the number of a copy that is gone.
+                let copy_words = output
+                    .stdout()
+                    .lines()
+                    .any(|line| line.starts_with("handle "));
+                assert!(
+                    !copy_words,
+                    "{args:?} said a copy's handle:\n{}",
+                    output.stdout()
+                );
+                ran.push(spec.path);
+            }
+        }
+    }
+    assert!(ran.len() >= 10, "commands run with a name: {ran:?}");
+}
+
+/// Every command with a `HANDLE` argument says in its spec what a name does there, and every
+/// command whose spec says so has one.
+#[test]
+fn every_command_that_takes_handles_says_what_a_name_does() {
+    let mut command = safe_ad::test_support::help::command();
+    // The commands' arguments are made when the tree is built.
+    command.build();
+    for spec in COMMANDS {
+        let mut sub = &command;
+        for word in spec.path.split(' ') {
+            sub = sub.find_subcommand(word).expect("a command of the spec");
+        }
+        let takes_handles = (sub.get_arguments()).any(|arg| {
+            arg.is_positional() && matches!(arg.get_id().as_str(), "handle" | "handles")
+        });
+        assert_eq!(
+            takes_handles,
+            spec.names != Names::NoHandle,
+            "{}: takes a HANDLE argument, but its spec's `names` is {:?}",
+            spec.path,
+            spec.names
+        );
+    }
+}
+
+/// `remove --kind structured-data NAME`, then `remove --kind appendable-data NAME`: given
+/// handles, the second ran on the copy the first one's post emptied, matched nothing, and exited
+/// 0 with the item still on the network. Given the name, each takes a fresh copy: both items are
+/// gone from the network's data.
+#[test]
+fn two_selections_in_a_row_by_name_both_reach_the_network() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let data = emulator.demo_name(1);
+    assert_eq!(emulator.network(1), (1, 3, 2));
+    let first = emulator.next_handle();
+    run(
+        &sandbox,
+        &emulator,
+        &["remove", "--kind", "structured-data", &data],
+    )
+    .success()
+    .stdout_has(&format!("remove {data} index 1: ok"))
+    .stdout_has(&format!("post {data}: ok, saved version 2"));
+    run(
+        &sandbox,
+        &emulator,
+        &["remove", "--kind", "appendable-data", &data],
+    )
+    .success()
+    .stdout_has(&format!("remove {data} index 0: ok"))
+    .stdout_has(&format!("post {data}: ok, saved version 3"))
+    .stderr_lacks("reopen");
+    assert_eq!(left_since(&emulator, first, &[]), vec![]);
+    // Version 3, no data items, the five removed.
+    assert_eq!(emulator.network(1), (3, 0, 5));
+}
+
+/// After `append NAME`, `show NAME`, `metadata NAME` and `cat NAME` read the network's data,
+/// which holds the new item at once: no copy to reopen.
+#[test]
+fn reads_by_name_see_an_append_at_once() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let data = emulator.demo_name(1);
+    let first = emulator.next_handle();
+    run(
+        &sandbox,
+        &emulator,
+        &["append", &data, "--structured", &name(0x5a)],
+    )
+    .success()
+    .stdout_is(&format!("append {data}: ok\n"))
+    .stderr_lacks("reopen");
+    let shown = run(&sandbox, &emulator, &["show", "--json", &data]);
+    let object = shown.success().json_lines().remove(0);
+    assert_eq!(object["data"].as_array().map(Vec::len), Some(4), "{object}");
+    run(&sandbox, &emulator, &["show", &data])
+        .success()
+        .stdout_has(&format!("{data}: version 1, owner yes, data 4, deleted 2"))
+        .stderr_lacks("after a post");
+    run(&sandbox, &emulator, &["metadata", &data])
+        .success()
+        .stdout_is(&format!(
+            "{data}: version 1, data 4, deleted 2, owner yes, filter BlackList (2 keys)\n"
+        ));
+    // The network keeps items in the order of their data ids: the new one (0x5a...) first.
+    run(&sandbox, &emulator, &["cat", &data, "1"])
+        .success()
+        .stdout_is("demo item d");
+    // The appended item points at structured data that is not on the network: said of the name.
+    run(&sandbox, &emulator, &["cat", &data, "0"])
+        .code(4)
+        .stderr_has(&format!(
+            "item 0 of {data} points at data that is not on the network"
+        ));
+    assert_eq!(left_since(&emulator, first, &[]), vec![]);
+    assert_eq!(emulator.network(1), (1, 4, 2));
+}
+
+/// The clears and the item changes by name, each saved as docs/saving.md's table requires: a
+/// clear of the data, then a restore (appended again after the save: data on the network
+/// again), then a purge of the deleted list (deleted for good in one save: a fresh copy's
+/// removals are the network's), each read back through a fresh handle.
+#[test]
+fn clears_and_item_changes_by_name_hold_on_the_network() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let data = emulator.demo_name(1);
+    run_clean(&sandbox, &emulator, &["clear-data", &data])
+        .success()
+        .stdout_has(&format!("clear-data {data}: ok"))
+        .stdout_has(&format!("post {data}: ok, saved version 2"))
+        .stderr_lacks("note:");
+    assert_eq!(emulator.network(1), (2, 0, 5));
+    run_clean(&sandbox, &emulator, &["restore", &data, "0"])
+        .success()
+        .stdout_has(&format!("restore {data} index 0: ok"))
+        .stderr_has("data on the network again")
+        .stderr_lacks("reopen");
+    let (_, held, deleted) = emulator.network(1);
+    assert_eq!((held, deleted), (1, 4));
+    run_clean(&sandbox, &emulator, &["clear-deleted-data", &data])
+        .success()
+        .stdout_has(&format!("clear-deleted-data {data}: ok"))
+        .stderr_lacks("note:");
+    let (_, held, deleted) = emulator.network(1);
+    assert_eq!((held, deleted), (1, 0));
+}
+
+/// `post NAME` saves the network's own data again (a new version, nothing else changed), and
+/// `purge NAME I` deletes a removed item for good with one save.
+#[test]
+fn post_and_purge_by_name() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let data = emulator.demo_name(1);
+    run(&sandbox, &emulator, &["post", &data])
+        .success()
+        .stdout_is(&format!("post {data}: ok, saved version 2\n"));
+    assert_eq!(emulator.network(1), (2, 3, 2));
+    let output = run(&sandbox, &emulator, &["purge", &data, "1"]);
+    output
+        .success()
+        .stdout_has(&format!("purge {data} index 1: ok"));
+    let saves = output.stdout().matches(&format!("post {data}: ok")).count();
+    assert_eq!(saves, 1, "{}", output.stdout());
+    assert_eq!(emulator.network(1), (3, 3, 1));
+}
+
+/// Names read from standard input run like handles; a name where the command takes handles
+/// only is that line's failure (exit 2), the other lines run.
+#[test]
+fn names_on_standard_input() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let data = emulator.demo_name(1);
+    let first = emulator.next_handle();
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["metadata", "-"])
+        .stdin(format!("2\n{data}\n"))
+        .run();
+    output
+        .success()
+        .stdout_has("2: version 1")
+        .stdout_has(&format!("{data}: version 1, data 3, deleted 2"));
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["drop", "-"])
+        .stdin(format!("{data}\n"))
+        .run();
+    output
+        .code(2)
+        .stderr_has("on line 1 of standard input is a data's name, and drop takes handles only");
+    assert_eq!(left_since(&emulator, first, &[]), vec![]);
+}
+
+/// `--save put` with a name is refused (the data is on the network: a name's change is saved
+/// with a post), and `reopen --drop NAME` (no old handle to drop): exit 2, nothing sent.
+#[test]
+fn options_that_make_no_sense_with_a_name_are_refused() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let data = emulator.demo_name(1);
+    let sent = emulator.requests().len();
+    run(
+        &sandbox,
+        &emulator,
+        &["remove", "--save", "put", &data, "0"],
+    )
+    .code(2)
+    .stderr_has("cannot save");
+    run(&sandbox, &emulator, &["reopen", "--drop", &data])
+        .code(2)
+        .stderr_has("`--drop` drops the old handle, and a name has none");
+    assert_eq!(emulator.requests().len(), sent);
+}
+
+/// A name that is not on the network: the fetch's -18, said of the name, exit 4, and the data id
+/// taken for it given back.
+#[test]
+fn a_name_not_on_the_network_says_so() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let first = emulator.next_handle();
+    let missing = name(0x11);
+    run(&sandbox, &emulator, &["remove", &missing, "0"])
+        .code(4)
+        .stderr_has(&format!(
+            "remove {missing}: taking a fresh copy of the network's data"
+        ));
+    run(&sandbox, &emulator, &["show", &missing]).code(4);
+    assert_eq!(left_since(&emulator, first, &[]), vec![]);
+}
+
+/// `--dry-run` with a name prints the whole sequence: the copy taken, the change, the save, the
+/// copy given back (that it is what the run sends is `dry_run_matches`'s).
+#[test]
+fn a_dry_run_with_a_name_lists_the_copy_taken_and_given_back() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let data = emulator.demo_name(1);
+    let sent = emulator.requests().len();
+    let output = run(&sandbox, &emulator, &["remove", "--dry-run", &data, "0"]);
+    let lines: Vec<&str> = (output.success().stdout().lines())
+        .filter(|line| !line.starts_with(' '))
+        .collect();
+    let url = &emulator.url;
+    assert_eq!(
+        lines,
+        [
+            format!("POST {url}/data-id/appendable-data"),
+            format!("GET {url}/appendable-data/handle/{{dataIdHandle}}"),
+            format!("DELETE {url}/data-id/{{dataIdHandle}}"),
+            format!("GET {url}/appendable-data/metadata/{{copyHandle}}"),
+            format!("DELETE {url}/appendable-data/{{copyHandle}}/0"),
+            format!("POST {url}/appendable-data/{{copyHandle}}"),
+            format!("GET {url}/appendable-data/metadata/{{copyHandle}}"),
+            format!("DELETE {url}/appendable-data/handle/{{copyHandle}}"),
+        ]
+    );
+    assert_eq!(emulator.requests().len(), sent);
+}
