@@ -640,6 +640,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--failed', '--failed', [CompletionResultType]::ParameterName, 'Only failed requests that are not answers: every change that failed, and every read that failed but those that found the data not on the network')
             [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'Print how many requests matched, instead of the requests')
             [CompletionResult]::new('--clear', '--clear', [CompletionResultType]::ParameterName, 'Empty the journal (after printing, counting or checking, when one is asked for)')
             [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')

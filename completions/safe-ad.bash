@@ -300,7 +300,7 @@ _safe_ad_spec() {
             last="command-line"
             ;;
         "emulator requests")
-            flags="--count --clear --allow-insecure-http -q --quiet --json -h --help"
+            flags="--failed --count --clear --allow-insecure-http -q --quiet --json -h --help"
             valued="--method --path --status --error-code --since --expect --launcher-url --token-file --timeout --color"
             ;;
         "emulator export")

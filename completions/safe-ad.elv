@@ -592,6 +592,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --failed 'Only failed requests that are not answers: every change that failed, and every read that failed but those that found the data not on the network'
             cand --count 'Print how many requests matched, instead of the requests'
             cand --clear 'Empty the journal (after printing, counting or checking, when one is asked for)'
             cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'

@@ -503,6 +503,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_see
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l failed -d 'Only failed requests that are not answers: every change that failed, and every read that failed but those that found the data not on the network'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l count -d 'Print how many requests matched, instead of the requests'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l clear -d 'Empty the journal (after printing, counting or checking, when one is asked for)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'

@@ -96,6 +96,18 @@ pub struct RequestsArgs {
     )]
     pub error_code: Option<i64>,
 
+    /// Only failed requests that are not answers: every change that failed, and every read
+    /// that failed but those that found the data not on the network
+    ///
+    /// Failed: answered 4xx or 5xx, or not answered at all. A read of data by its data id that
+    /// the launcher answered NoSuchData (its record has `"not_on_network":true`) is the network's
+    /// answer, not a failure: `show` and `status` read the data each item points at and say
+    /// "not on the network" of what is not there, exiting 0. So `--failed --expect 0` holds for
+    /// a script whose every command exited 0, and fails when a command was refused (a save of a
+    /// stale copy, an index out of range, an unknown handle).
+    #[arg(long)]
+    pub failed: bool,
+
     /// Only requests after RECORD: its seq number, or the record's own line as printed
     ///
     /// For "what did this step send": keep the last line before the step
@@ -158,13 +170,15 @@ GET /_emulator/requests of the emulator that SAFE_LAUNCHER_URL and SAFE_LAUNCHER
 sent.
 
 Records are printed one JSON object a line (a short table on a terminal), oldest first, with the \
-keys of the --log records: seq, method, path, status, error_code, description, elapsed_ms, ... \
-The filters all apply together. `--count` prints how many matched; `--expect` checks that number \
+keys of the --log records: seq, method, path, effect (read or change), status, error_code, \
+description, not_on_network, elapsed_ms, ... The filters all apply together; `--failed` keeps the \
+failed requests but reads that found the data not on the network, which `show` and `status` \
+report without failing, so `--failed --expect 0` is the check for a CI job. `--count` prints how many matched; `--expect` checks that number \
 and exits 1 when it is not met, listing on stderr what matched (at most 20), so a failing step \
 says why in its own log. A journal keeps the last 16 MiB of requests; when it dropped older ones \
 this says how many, and `--expect` fails rather than count short.",
     ),
-    after_help: Some("Examples:\n  safe-ad emulator requests --method PUT --path '/appendable-data/*' --count\n  safe-ad emulator requests --status 4xx --expect 0\n  mark=$(safe-ad emulator requests | tail -n 1)\n  safe-ad emulator requests --since \"$mark\" --count"),
+    after_help: Some("Examples:\n  safe-ad emulator requests --method PUT --path '/appendable-data/*' --count\n  safe-ad emulator requests --failed --expect 0\n  mark=$(safe-ad emulator requests | tail -n 1)\n  safe-ad emulator requests --since \"$mark\" --count"),
     usage: None,
     options: CONNECT.union(Opts::of(&[Opt::Json, Opt::Quiet])),
     reaches: Reaches::Launcher,

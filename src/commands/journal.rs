@@ -183,15 +183,34 @@ impl Record {
         self.value["status"].as_u64()
     }
 
+    /// Failed, and not an answer: no answer was sent, or a 4xx or 5xx that is not the
+    /// network's word that the data read is not there (`not_on_network`, which the emulator
+    /// writes beside the error of a fetch answered NoSuchData).
+    fn failed(&self) -> bool {
+        let answer = self.value["not_on_network"] == Value::Bool(true);
+        match self.status() {
+            None => true,
+            Some(status) => status >= 400 && !answer,
+        }
+    }
+
     fn row(&self) -> JournalRow {
         let value = &self.value;
-        let note = ["note", "fault", "hung", "stopping", "aborted", "timed_out"]
-            .iter()
-            .find_map(|key| match &value[*key] {
-                Value::String(text) => Some(format!("{key}: {text}")),
-                Value::Bool(true) => Some((*key).replace('_', " ")),
-                _ => None,
-            });
+        let note = [
+            "note",
+            "fault",
+            "hung",
+            "stopping",
+            "aborted",
+            "timed_out",
+            "not_on_network",
+        ]
+        .iter()
+        .find_map(|key| match &value[*key] {
+            Value::String(text) => Some(format!("{key}: {text}")),
+            Value::Bool(true) => Some((*key).replace('_', " ")),
+            _ => None,
+        });
         JournalRow {
             seq: self.seq(),
             method: value["method"].as_str().unwrap_or("").to_owned(),
@@ -271,6 +290,8 @@ struct Query {
     path: Option<String>,
     status: Option<Status>,
     error_code: Option<i64>,
+    /// `--failed`: failed requests that are not the network's answers.
+    failed: bool,
     since: Option<u64>,
 }
 
@@ -290,6 +311,7 @@ impl Query {
             path,
             status,
             error_code: args.error_code,
+            failed: args.failed,
             since,
         })
     }
@@ -299,6 +321,7 @@ impl Query {
             && self.path.is_none()
             && self.status.is_none()
             && self.error_code.is_none()
+            && !self.failed
             && self.since.is_none()
     }
 
@@ -322,6 +345,7 @@ impl Query {
             && self
                 .error_code
                 .is_none_or(|code| value["error_code"].as_i64() == Some(code))
+            && (!self.failed || record.failed())
             && self
                 .since
                 .is_none_or(|since| record.seq().is_some_and(|seq| seq > since))
@@ -346,6 +370,9 @@ impl Query {
         }
         if let Some(code) = self.error_code {
             parts.push(format!("--error-code {code}"));
+        }
+        if self.failed {
+            parts.push("--failed".to_owned());
         }
         if let Some(since) = self.since {
             parts.push(format!("--since {since}"));
@@ -456,6 +483,25 @@ mod tests {
         assert!(m("/a***b", "/a/x/b"));
         assert!(m("/*/*", "/a/b"));
         assert!(!m("/*/*", "/a/b/c"));
+    }
+
+    #[test]
+    fn failed_is_a_4xx_5xx_or_no_answer_but_not_the_networks_not_there() {
+        let record = |line: &str| Record {
+            line: line.to_owned(),
+            value: serde_json::from_str(line).unwrap(),
+        };
+        let failed = |line: &str| record(line).failed();
+        assert!(!failed(r#"{"status":200}"#));
+        assert!(!failed(r#"{"status":304}"#));
+        assert!(failed(r#"{"status":400,"error_code":-25}"#));
+        assert!(failed(r#"{"status":404,"error_code":-18}"#));
+        assert!(failed(r#"{"status":503,"fault":"unavailable"}"#));
+        assert!(failed(r#"{"status":null,"hung":true}"#));
+        assert!(!failed(
+            r#"{"status":404,"error_code":-18,"not_on_network":true}"#
+        ));
+        assert!(failed(r#"{"status":404,"not_on_network":"yes"}"#));
     }
 
     #[test]

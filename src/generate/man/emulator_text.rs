@@ -268,8 +268,8 @@ first (one entry unless its typeTag is 501).
 .RS 4
 .EX
 {"event":"request","seq":1,"method":"PUT",
- "path":"/appendable-data/0","status":200,"elapsed_ms":0.041,
- "handles":{...}}
+ "path":"/appendable-data/0","effect":"change","status":200,
+ "elapsed_ms":0.041,"handles":{...}}
 .EE
 .RE
 .PP
@@ -277,9 +277,13 @@ first (one entry unless its typeTag is 501).
 for the first line (the version, URL, process id and starting network); reset for a reset through
 the emulator's own routes; stop for the last line. The path has no query string, and a token in
 it is replaced by <token> (also split across segments, percent-encoded or JSON-escaped).
-\fBseq\fR numbers the requests as the journal keeps them. \fBstatus\fR is null when no answer
-was sent; a 4xx or 5xx answer adds the launcher's error code as \fBerror_code\fR, and
-\fBdescription\fR; an injected fault adds \fBfault\fR (unavailable, dropped or delayed, and
+\fBseq\fR numbers the requests as the journal keeps them. \fBeffect\fR is what the route does to
+data: change (the network, a handle's copy, a writer, the tokens) or read (it may make or give
+back a handle); a path no route matches has none. \fBstatus\fR is null when no answer was sent;
+a 4xx or 5xx answer adds the launcher's error code as \fBerror_code\fR, and \fBdescription\fR;
+a read of data by its data id answered NoSuchData (-18) adds \fB"not_on_network":true\fR, the
+network's answer that the data is not there, which \fBsafe-ad emulator requests --failed\fR
+leaves out; an injected fault adds \fBfault\fR (unavailable, dropped or delayed, and
 \fBdelay_ms\fR), a clear left hanging \fB"hung":true\fR. \fBhandles\fR counts the live handles
 of each kind after the request (appendable_data, structured_data, data_id, sign_key, encrypt_key,
 cipher_opts). Keys are in snake_case, as in every JSON safe-ad defines; the launcher's camelCase

@@ -258,6 +258,95 @@ fn readmes_github_actions_job_runs_under_sh_and_bash() {
     }
 }
 
+/// README's check on the journal holds for any script of safe-ad commands that exit 0, and fails
+/// the job when one was refused (issue 43). The job runs as written, but its scripts: they also
+/// `show` and `status` data whose item points at structured data the fixture does not hold (a
+/// 404 NoSuchData, the network's answer, said "not on the network"); and again with a `post` of a
+/// stale copy that the script lets fail (`|| ...`), which the check alone must catch.
+#[test]
+fn readmes_check_passes_scripts_that_read_data_not_on_the_network_and_fails_a_refusal() {
+    if !have_shells() {
+        return;
+    }
+    let steps = github_steps(&readme_yaml("runs-on:"));
+    let with_scripts = |script: &str| -> Vec<Step> {
+        let mut replaced = steps.clone();
+        let at = replaced
+            .iter()
+            .position(|s| s.name == "Run the scripts against it")
+            .expect("the scripts' step");
+        let readmes = replaced[at].run.clone().expect("README's scripts");
+        replaced[at].run = Some(format!("{readmes}{script}"));
+        replaced
+    };
+    let open = format!("safe-ad open {}", name(7));
+    // Every command exits 0 (the step runs with -e); show and status read the missing item.
+    let reads = with_scripts(&format!(
+        "d=$({open})\n\
+         safe-ad show \"$d\" > shown.txt\n\
+         grep -F ', not on the network' shown.txt\n\
+         safe-ad status \"$d\"\n"
+    ));
+    // A post refused (-25): the copy in $stale is stale once $d's removal was saved.
+    let refused = with_scripts(&format!(
+        "d=$({open})\n\
+         stale=$({open})\n\
+         safe-ad remove --save post \"$d\" 0\n\
+         safe-ad post \"$stale\" || echo \"the script goes on after a refusal ($?)\"\n"
+    ));
+    for shell in SHELLS {
+        let job = CiJob::new();
+        let fixture = item_not_on_the_network(&job);
+        let ran = run_github(&job, shell, &reads);
+        let codes: Vec<i32> = ran.iter().map(|(_, code)| *code).collect();
+        assert_eq!(codes, [0, 0, 0, 0], "{shell}: {ran:?}");
+        fixture_kept(&job, &fixture);
+        let logged = whole_log(&job.sandbox.path().join("requests.jsonl"));
+        let not_there: Vec<&Value> = logged.iter().filter(|r| r["status"] == 404).collect();
+        assert!(
+            !not_there.is_empty(),
+            "{shell}: no read found the item's data missing"
+        );
+        assert!(
+            not_there
+                .iter()
+                .all(|r| r["not_on_network"] == true && r["error_code"] == -18),
+            "{shell}: {not_there:?}"
+        );
+        assert!(job.temporary_files().is_empty());
+        job.leftovers.assert_none();
+
+        let job = CiJob::new();
+        item_not_on_the_network(&job);
+        let ran = run_github(&job, shell, &refused);
+        let codes: Vec<i32> = ran.iter().map(|(_, code)| *code).collect();
+        assert_eq!(codes, [0, 0, 1, 0], "{shell}: {ran:?}");
+        let logged = whole_log(&job.sandbox.path().join("requests.jsonl"));
+        assert!(
+            logged
+                .iter()
+                .any(|r| r["error_code"] == -25 && r["effect"] == "change"),
+            "{shell}: {logged:?}"
+        );
+        assert!(job.temporary_files().is_empty());
+        job.leftovers.assert_none();
+    }
+}
+
+/// A fixture for README's jobs whose one appendable data (the name README's fixture has) holds
+/// one item, pointing at structured data the fixture does not hold; its text.
+fn item_not_on_the_network(job: &CiJob) -> String {
+    let text = format!(
+        "{{\"format\":\"safe-ad-emulator-state/1\",\"appendableData\":[{{\"name\":\"{}\",\
+         \"version\":0,\"filterType\":\"BlackList\",\"data\":[{{\"structuredData\":\
+         {{\"name\":\"{}\",\"typeTag\":500}}}}]}}]}}\n",
+        name(7),
+        name(0x5a)
+    );
+    job.sandbox.file("fixture.json", &text);
+    text
+}
+
 /// The fixture README's jobs commit and `--import`: one appendable data; its text.
 fn committed_fixture(job: &CiJob) -> String {
     let text = format!(
@@ -339,9 +428,10 @@ fn readmes_gitlab_ci_job_runs_under_sh_and_bash() {
         let main: Vec<String> = before.iter().chain(&script).cloned().collect();
         assert_eq!(run_gitlab(&job, shell, &main, &after), (0, 0), "{shell}");
         fixture_kept(&job, &fixture);
+        // Five requests of the scripts, and the two reads of the journal.
         assert_eq!(
             whole_log(&job.sandbox.path().join("requests.jsonl")).len(),
-            6
+            7
         );
         assert!(job.temporary_files().is_empty());
         job.leftovers.assert_none();

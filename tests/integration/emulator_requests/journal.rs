@@ -29,6 +29,25 @@ fn every_filter_selects_the_records_it_names() {
     assert_eq!(first["path"], "/appendable-data/0");
     assert!(first["elapsed_ms"].as_f64().is_some(), "{first}");
     assert!(first["handles"]["appendable_data"].as_u64().is_some());
+    // What each route does to data: a save changes it, metadata reads it, a path no route
+    // matches says nothing.
+    let effects: Vec<Value> = all
+        .json_lines()
+        .iter()
+        .map(|r| r["effect"].clone())
+        .collect();
+    let [change, read] = ["change", "read"].map(Value::from);
+    assert_eq!(
+        effects,
+        [
+            change.clone(),
+            change.clone(),
+            read,
+            change.clone(),
+            change,
+            Value::Null
+        ]
+    );
 
     for (args, expected) in [
         (&["--method", "put"][..], &[1, 2][..]),
@@ -43,6 +62,9 @@ fn every_filter_selects_the_records_it_names() {
         (&["--status", "404"], &[6]),
         (&["--error-code", "-23"], &[2]),
         (&["--error-code", "404"], &[6]),
+        // A change refused and a path no route matches: both failed.
+        (&["--failed"], &[2, 6]),
+        (&["--failed", "--method", "GET"], &[6]),
         (&["--since", "4"], &[5, 6]),
         (&["--since", ""], &[1, 2, 3, 4, 5, 6]),
         (&["--method", "PUT", "--status", "2xx"], &[1]),
@@ -180,6 +202,96 @@ fn expect_exits_1_when_not_met_and_lists_what_matched_on_stderr() {
         .filter(|line| line.contains("  /many/"))
         .count();
     assert_eq!(listed, 20, "{}", many.stderr());
+}
+
+/// Issue 43: `show` and `status` read the data each item points at, and an item may point at
+/// data no one saved: that read's 404 NoSuchData is the network's answer (the commands say "not
+/// on the network" and exit 0). Its record says so, and `--failed` leaves it out while it keeps
+/// every refusal, of a change and of a read.
+#[test]
+fn failed_leaves_out_reads_that_found_no_data_and_keeps_every_refusal() {
+    let emulator = Emulator::start(&["--quiet"]);
+    let client = |args: &[&str]| SafeAd::new().launcher(&emulator.url).args(args).run();
+    // Handle 1's data gets an item pointing at structured data that is not on the network.
+    client(&["append", "1", "--structured", &name(0x5a)]).success();
+    let reopened = client(&["reopen", "1"]);
+    let handle = reopened.success().stdout().trim().to_owned();
+    client(&["show", &handle])
+        .success()
+        .stdout_has(", not on the network");
+    client(&["status", &handle]).success();
+    let answered_404 = requests(&emulator, &["--status", "4xx"]);
+    let records = answered_404.success().json_lines();
+    assert!(records.len() >= 2, "show's read and status's: {records:?}");
+    for record in &records {
+        let path = record["path"].as_str().expect("a path");
+        assert!(path.starts_with("/structured-data/handle/"), "{record}");
+        assert_eq!(record["effect"], "read", "{record}");
+        assert_eq!(record["status"], 404, "{record}");
+        assert_eq!(record["error_code"], -18, "{record}");
+        assert_eq!(record["not_on_network"], true, "{record}");
+    }
+    requests(&emulator, &["--failed", "--count"])
+        .success()
+        .stdout_is("0\n");
+    requests(&emulator, &["--failed", "--expect", "0"]).success();
+
+    // A change refused (a post of the stale copy) and a read refused (a handle the launcher
+    // does not hold) are failures; so is a request to a path no route matches.
+    let mark = requests(&emulator, &[])
+        .success()
+        .stdout()
+        .lines()
+        .last()
+        .map(str::to_owned);
+    client(&["post", "2"]).code(4);
+    client(&["metadata", "99"]).code(4);
+    assert_eq!(
+        send(emulator.addr(), "GET", "/nowhere", &[], None).status,
+        404
+    );
+    let failed = requests(&emulator, &["--failed"]);
+    let failed = failed.success().json_lines();
+    let said: Vec<String> = failed
+        .iter()
+        .map(|r| {
+            format!(
+                "{} {} {} {}",
+                r["effect"], r["method"], r["path"], r["error_code"]
+            )
+        })
+        .collect();
+    assert_eq!(
+        said,
+        [
+            "\"change\" \"POST\" \"/appendable-data/2\" -25",
+            "\"read\" \"GET\" \"/appendable-data/metadata/99\" -1515",
+            "null \"GET\" \"/nowhere\" 404",
+        ]
+    );
+    assert!(failed.iter().all(|r| r.get("not_on_network").is_none()));
+    requests(&emulator, &["--failed", "--expect", "0"])
+        .code(1)
+        .stderr_has("emulator requests --expect 0: 3 requests matched (--failed)");
+    let since = mark.expect("a record before the refusals");
+    requests(&emulator, &["--failed", "--since", &since, "--count"])
+        .success()
+        .stdout_is("3\n");
+
+    // What `--failed` cannot see: a command that failed only because the data it names is not
+    // on the network sends the read `show` sends, and gets the same answer (docs/ci.md says so:
+    // its exit code fails the step).
+    client(&["open", &name(0x7a)]).code(4);
+    let last = requests(
+        &emulator,
+        &["--status", "404", "--path", "/appendable-data/handle/*"],
+    );
+    let last = last.success().json_lines();
+    assert_eq!(last.len(), 1, "{last:?}");
+    assert_eq!(last[0]["not_on_network"], true);
+    requests(&emulator, &["--failed", "--count"])
+        .success()
+        .stdout_is("3\n");
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! The route table: every route the emulator serves, in the launcher's registration order, with
-//! who may call it and what body it reads, and the one function that matches a request against it.
+//! who may call it, what body it reads and what it does to data (a read or a change, for the
+//! records), and the one function that matches a request against it.
 //!
 //! Matching follows the launcher's Express 4 router unless `--strict-paths` is given:
 //! - routes answer under `/`, `/0.5` and `/0.6` (tried in that order, as the launcher mounted its
@@ -20,6 +21,8 @@
 use std::borrow::Cow;
 
 use hyper::Method;
+
+use crate::launcher::state::Code;
 
 /// What a route does; the handler in `routes` is chosen by this.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -114,6 +117,40 @@ pub(crate) enum Body {
     Raw,
 }
 
+/// What a route does to data, as the journal and `--log` records say it (`effect`), so that a CI
+/// job tells a failed change from a read whose answer is a fact about the network.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Effect {
+    /// Leaves every data as it was, the network's and each handle's copy; it may make or give
+    /// back a handle (`GET /sign-key`, `DELETE /data-id/:h`), which changes no data.
+    Read,
+    /// A read of data on the network by its data id (`GET /appendable-data/handle/:dataId` and
+    /// the structured and immutable ones): its `NoSuchData` (-18) is the network's answer that it
+    /// holds no such data (what `show` says of an item pointing there), not a failure.
+    Fetch,
+    /// Changes data: the network's, a handle's copy (which a save sends), an immutable-data
+    /// writer's content, or the launcher's tokens.
+    Change,
+}
+
+impl Effect {
+    /// `read` or `change`, as the records spell it (a fetch is a read).
+    pub(crate) fn word(self) -> &'static str {
+        match self {
+            Effect::Read | Effect::Fetch => "read",
+            Effect::Change => "change",
+        }
+    }
+
+    /// Whether an answer with this status and launcher error code is the network's answer that
+    /// the data read is not there: a fetch's 404 `NoSuchData`, and nothing else.
+    pub(crate) fn not_on_network(self, status: u16, error_code: Option<i64>) -> bool {
+        self == Effect::Fetch
+            && status == 404
+            && error_code == Some(i64::from(Code::GET_NO_SUCH_DATA.0))
+    }
+}
+
 /// One row of the table.
 #[derive(Debug)]
 pub struct Def {
@@ -121,94 +158,107 @@ pub struct Def {
     /// The pattern: literal segments, `:name` parameters, and `:name?` for an optional last one.
     pub path: &'static str,
     pub(crate) route: Route,
+    /// What it does to data (for the records; the handler decides nothing by it).
+    pub(crate) effect: Effect,
     pub access: Access,
     pub(crate) body: Body,
 }
 
 const LOW: Access = Access::LowLevel;
 const OPEN: Access = Access::Open;
+const READ: Effect = Effect::Read;
+const FETCH: Effect = Effect::Fetch;
+const CHANGE: Effect = Effect::Change;
 
 macro_rules! row {
-    ($method:ident $path:literal $route:ident $access:expr) => {
-        row!($method $path $route $access, Body::None)
+    ($method:ident $path:literal $route:ident $effect:ident $access:expr) => {
+        row!($method $path $route $effect $access, Body::None)
     };
-    ($method:ident $path:literal $route:ident $access:expr, $body:expr) => {
-        Def { method: Method::$method, path: $path, route: Route::$route, access: $access, body: $body }
+    ($method:ident $path:literal $route:ident $effect:ident $access:expr, $body:expr) => {
+        Def {
+            method: Method::$method,
+            path: $path,
+            route: Route::$route,
+            effect: $effect,
+            access: $access,
+            body: $body,
+        }
     };
 }
 
-/// Every route served, in the order the launcher registered them (`version_0_6.js`). `/health` is
-/// not here: it was mounted outside the router (see [`find`]).
+/// Every route served, in the order the launcher registered them (`version_0_6.js`), each with
+/// what it does to data ([`Effect`]). `/health` is not here: it was mounted outside the router
+/// (see [`find`]).
 ///
 /// Public for safe-ad's man page, which lists the routes, and its tests.
 pub static TABLE: &[Def] = &[
-    row!(POST "/auth" Authorise OPEN, Body::Json),
-    row!(GET "/auth" CheckToken Access::Session("Unauthorised")),
-    row!(DELETE "/auth" Revoke Access::Session("Unauthorised")),
-    row!(POST "/data-id/structured-data" DataIdStructured OPEN, Body::Json),
-    row!(POST "/data-id/appendable-data" DataIdAppendable OPEN, Body::Json),
-    row!(GET "/data-id/:handleId" DataIdSerialise LOW),
-    row!(POST "/data-id" DataIdDeserialise OPEN, Body::Raw),
-    row!(DELETE "/data-id/:handleId" DataIdDrop OPEN),
-    row!(GET "/cipher-opts/:encType/:keyHandle?" CipherOpts OPEN),
-    row!(DELETE "/cipher-opts/:handleId" CipherOptsDrop OPEN),
-    row!(GET "/immutable-data/reader/:handleId" ReaderOpen OPEN),
-    row!(GET "/immutable-data/writer" WriterOpen LOW),
-    row!(GET "/immutable-data/:handleId" ImmutableRead OPEN),
-    row!(POST "/immutable-data/:handleId" ImmutableWrite LOW, Body::Raw),
-    row!(PUT "/immutable-data/:handleId/:cipherOptsHandle" WriterClose LOW),
-    row!(DELETE "/immutable-data/reader/:handleId" ReaderDrop OPEN),
-    row!(DELETE "/immutable-data/writer/:handleId" WriterDrop LOW),
-    row!(POST "/structured-data" SdCreate LOW, Body::Json),
-    row!(POST "/structured-data/deserialise" SdDeserialise OPEN, Body::Raw),
-    row!(POST "/structured-data/:handleId" SdPost Access::Session("Unauthorized")),
-    row!(GET "/structured-data/metadata/:handleId" SdMetadata OPEN),
-    row!(GET "/structured-data/handle/:dataIdHandle" SdGetHandle OPEN),
-    row!(GET "/structured-data/data-id/:handleId" SdDataId OPEN),
-    row!(GET "/structured-data/serialise/:handleId" SdSerialise OPEN),
-    row!(GET "/structured-data/validate-size/:handleId" SdValidateSize OPEN),
-    row!(GET "/structured-data/:handleId/:version?" SdRead OPEN),
-    row!(PUT "/structured-data/:handleId" SdPut Access::Session("Unauthorized")),
-    row!(PATCH "/structured-data/:handleId" SdUpdate LOW, Body::Json),
-    row!(DELETE "/structured-data/handle/:handleId" SdDrop OPEN),
-    row!(DELETE "/structured-data/unclaim/:handleId" SdUnclaim LOW),
-    row!(DELETE "/structured-data/:handleId" SdDelete Access::Session("Unauthorized")),
-    row!(GET "/appendable-data/encrypt-key/:handleId" EncryptKey LOW),
-    row!(DELETE "/appendable-data/encrypt-key/:handleId" EncryptKeyDrop LOW),
-    row!(POST "/appendable-data" Create LOW, Body::Json),
-    row!(POST "/appendable-data/deserialise" Deserialise OPEN, Body::Raw),
-    row!(POST "/appendable-data/:handleId" Post LOW),
-    row!(GET "/appendable-data/metadata/:handleId" Metadata OPEN),
-    row!(GET "/appendable-data/handle/:dataIdHandle" GetHandle OPEN),
-    row!(GET "/appendable-data/serialise/:handleId" Serialise LOW),
-    row!(GET "/appendable-data/data-id/:handleId" DataId OPEN),
-    row!(GET "/appendable-data/validate-size/:handleId" ValidateSize OPEN),
-    row!(GET "/appendable-data/sign-key/deleted-data/:handleId/:index" DeletedSignKeyAt LOW),
-    row!(GET "/appendable-data/sign-key/:handleId/:index" SignKeyAt LOW),
-    row!(GET "/appendable-data/deleted-data/:handleId/:index" DeletedDataIdAt OPEN),
-    row!(GET "/appendable-data/filter/:handleId/:index" FilterKeyAt LOW),
-    row!(GET "/appendable-data/:handleId/:index" DataIdAt OPEN),
-    row!(PUT "/appendable-data/toggle-filter/:handleId" ToggleFilter LOW),
-    row!(PUT "/appendable-data/filter/:handleId" AddToFilter LOW, Body::Json),
-    row!(PUT "/appendable-data/:handleId/:dataIdHandle" Append LOW),
-    row!(PUT "/appendable-data/restore/:handleId/:index" Restore LOW),
-    row!(PUT "/appendable-data/:handleId" Put LOW),
-    row!(DELETE "/appendable-data/filter/:handleId" RemoveFromFilter LOW, Body::Json),
-    row!(DELETE "/appendable-data/deleted-data/:handleId/:index" RemoveDeletedAt LOW),
-    row!(DELETE "/appendable-data/clear-data/:handleId" ClearData LOW),
-    row!(DELETE "/appendable-data/clear-deleted-data/:handleId" ClearDeletedData LOW),
-    row!(DELETE "/appendable-data/handle/:handleId" DropHandle OPEN),
-    row!(DELETE "/appendable-data/:handleId/:index" RemoveAt LOW),
-    row!(GET "/sign-key" SignKey LOW),
-    row!(GET "/sign-key/serialise/:handleId" SignKeySerialise LOW),
-    row!(POST "/sign-key/deserialise" SignKeyDeserialise LOW, Body::Raw),
-    row!(DELETE "/sign-key/:handleId" SignKeyDrop LOW),
+    row!(POST "/auth" Authorise CHANGE OPEN, Body::Json),
+    row!(GET "/auth" CheckToken READ Access::Session("Unauthorised")),
+    row!(DELETE "/auth" Revoke CHANGE Access::Session("Unauthorised")),
+    row!(POST "/data-id/structured-data" DataIdStructured READ OPEN, Body::Json),
+    row!(POST "/data-id/appendable-data" DataIdAppendable READ OPEN, Body::Json),
+    row!(GET "/data-id/:handleId" DataIdSerialise READ LOW),
+    row!(POST "/data-id" DataIdDeserialise READ OPEN, Body::Raw),
+    row!(DELETE "/data-id/:handleId" DataIdDrop READ OPEN),
+    row!(GET "/cipher-opts/:encType/:keyHandle?" CipherOpts READ OPEN),
+    row!(DELETE "/cipher-opts/:handleId" CipherOptsDrop READ OPEN),
+    row!(GET "/immutable-data/reader/:handleId" ReaderOpen FETCH OPEN),
+    row!(GET "/immutable-data/writer" WriterOpen READ LOW),
+    row!(GET "/immutable-data/:handleId" ImmutableRead READ OPEN),
+    row!(POST "/immutable-data/:handleId" ImmutableWrite CHANGE LOW, Body::Raw),
+    row!(PUT "/immutable-data/:handleId/:cipherOptsHandle" WriterClose CHANGE LOW),
+    row!(DELETE "/immutable-data/reader/:handleId" ReaderDrop READ OPEN),
+    row!(DELETE "/immutable-data/writer/:handleId" WriterDrop READ LOW),
+    row!(POST "/structured-data" SdCreate CHANGE LOW, Body::Json),
+    row!(POST "/structured-data/deserialise" SdDeserialise READ OPEN, Body::Raw),
+    row!(POST "/structured-data/:handleId" SdPost CHANGE Access::Session("Unauthorized")),
+    row!(GET "/structured-data/metadata/:handleId" SdMetadata READ OPEN),
+    row!(GET "/structured-data/handle/:dataIdHandle" SdGetHandle FETCH OPEN),
+    row!(GET "/structured-data/data-id/:handleId" SdDataId READ OPEN),
+    row!(GET "/structured-data/serialise/:handleId" SdSerialise READ OPEN),
+    row!(GET "/structured-data/validate-size/:handleId" SdValidateSize READ OPEN),
+    row!(GET "/structured-data/:handleId/:version?" SdRead READ OPEN),
+    row!(PUT "/structured-data/:handleId" SdPut CHANGE Access::Session("Unauthorized")),
+    row!(PATCH "/structured-data/:handleId" SdUpdate CHANGE LOW, Body::Json),
+    row!(DELETE "/structured-data/handle/:handleId" SdDrop READ OPEN),
+    row!(DELETE "/structured-data/unclaim/:handleId" SdUnclaim CHANGE LOW),
+    row!(DELETE "/structured-data/:handleId" SdDelete CHANGE Access::Session("Unauthorized")),
+    row!(GET "/appendable-data/encrypt-key/:handleId" EncryptKey READ LOW),
+    row!(DELETE "/appendable-data/encrypt-key/:handleId" EncryptKeyDrop READ LOW),
+    row!(POST "/appendable-data" Create CHANGE LOW, Body::Json),
+    row!(POST "/appendable-data/deserialise" Deserialise READ OPEN, Body::Raw),
+    row!(POST "/appendable-data/:handleId" Post CHANGE LOW),
+    row!(GET "/appendable-data/metadata/:handleId" Metadata READ OPEN),
+    row!(GET "/appendable-data/handle/:dataIdHandle" GetHandle FETCH OPEN),
+    row!(GET "/appendable-data/serialise/:handleId" Serialise READ LOW),
+    row!(GET "/appendable-data/data-id/:handleId" DataId READ OPEN),
+    row!(GET "/appendable-data/validate-size/:handleId" ValidateSize READ OPEN),
+    row!(GET "/appendable-data/sign-key/deleted-data/:handleId/:index" DeletedSignKeyAt READ LOW),
+    row!(GET "/appendable-data/sign-key/:handleId/:index" SignKeyAt READ LOW),
+    row!(GET "/appendable-data/deleted-data/:handleId/:index" DeletedDataIdAt READ OPEN),
+    row!(GET "/appendable-data/filter/:handleId/:index" FilterKeyAt READ LOW),
+    row!(GET "/appendable-data/:handleId/:index" DataIdAt READ OPEN),
+    row!(PUT "/appendable-data/toggle-filter/:handleId" ToggleFilter CHANGE LOW),
+    row!(PUT "/appendable-data/filter/:handleId" AddToFilter CHANGE LOW, Body::Json),
+    row!(PUT "/appendable-data/:handleId/:dataIdHandle" Append CHANGE LOW),
+    row!(PUT "/appendable-data/restore/:handleId/:index" Restore CHANGE LOW),
+    row!(PUT "/appendable-data/:handleId" Put CHANGE LOW),
+    row!(DELETE "/appendable-data/filter/:handleId" RemoveFromFilter CHANGE LOW, Body::Json),
+    row!(DELETE "/appendable-data/deleted-data/:handleId/:index" RemoveDeletedAt CHANGE LOW),
+    row!(DELETE "/appendable-data/clear-data/:handleId" ClearData CHANGE LOW),
+    row!(DELETE "/appendable-data/clear-deleted-data/:handleId" ClearDeletedData CHANGE LOW),
+    row!(DELETE "/appendable-data/handle/:handleId" DropHandle READ OPEN),
+    row!(DELETE "/appendable-data/:handleId/:index" RemoveAt CHANGE LOW),
+    row!(GET "/sign-key" SignKey READ LOW),
+    row!(GET "/sign-key/serialise/:handleId" SignKeySerialise READ LOW),
+    row!(POST "/sign-key/deserialise" SignKeyDeserialise READ LOW, Body::Raw),
+    row!(DELETE "/sign-key/:handleId" SignKeyDrop READ LOW),
 ];
 
 /// The `/health` row: any method, no body, no token needed.
 ///
 /// Public for safe-ad's man page, with [`TABLE`].
-pub static HEALTH: Def = row!(GET "/health" Health OPEN);
+pub static HEALTH: Def = row!(GET "/health" Health READ OPEN);
 
 /// A matched request: its row and its path parameters (decoded unless strict), in order.
 #[derive(Debug)]
@@ -402,6 +452,64 @@ mod tests {
             .filter(|d| d.path.starts_with("/appendable-data"))
             .count();
         assert_eq!(ad, 26);
+    }
+
+    #[test]
+    fn every_get_reads_and_only_the_three_fetches_by_data_id_fetch() {
+        for def in TABLE.iter().chain([&HEALTH]) {
+            if def.method == Method::GET {
+                assert_ne!(def.effect, Effect::Change, "{}", def.path);
+            }
+        }
+        let fetches: Vec<Route> = TABLE
+            .iter()
+            .filter(|def| def.effect == Effect::Fetch)
+            .map(|def| def.route)
+            .collect();
+        assert_eq!(
+            fetches,
+            [Route::ReaderOpen, Route::SdGetHandle, Route::GetHandle]
+        );
+        // What a save, an item change or a clear sends is a change; giving a handle back is not.
+        for route in [
+            Route::Put,
+            Route::Post,
+            Route::Append,
+            Route::RemoveAt,
+            Route::Restore,
+            Route::RemoveDeletedAt,
+            Route::ClearData,
+            Route::ClearDeletedData,
+            Route::WriterClose,
+            Route::SdPut,
+        ] {
+            let def = TABLE.iter().find(|def| def.route == route).unwrap();
+            assert_eq!(def.effect, Effect::Change, "{}", def.path);
+        }
+        for route in [Route::DropHandle, Route::DataIdDrop, Route::SignKeyDrop] {
+            let def = TABLE.iter().find(|def| def.route == route).unwrap();
+            assert_eq!(def.effect, Effect::Read, "{}", def.path);
+        }
+    }
+
+    #[test]
+    fn only_a_fetchs_no_such_data_is_an_answer_about_the_network() {
+        assert!(Effect::Fetch.not_on_network(404, Some(-18)));
+        // A fetch refused for another reason, or a change of data not on the network, failed.
+        assert!(!Effect::Fetch.not_on_network(400, Some(-1514)));
+        assert!(!Effect::Fetch.not_on_network(404, Some(404)));
+        assert!(!Effect::Fetch.not_on_network(404, None));
+        assert!(!Effect::Change.not_on_network(404, Some(-22)));
+        assert!(!Effect::Change.not_on_network(404, Some(-18)));
+        assert!(!Effect::Read.not_on_network(404, Some(-18)));
+        assert_eq!(
+            (
+                Effect::Read.word(),
+                Effect::Fetch.word(),
+                Effect::Change.word()
+            ),
+            ("read", "read", "change")
+        );
     }
 
     #[test]

@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use crate::launcher::state::Live;
+use crate::launcher::table::Effect;
 
 /// Longest path in a `--log` record; longer ones are cut (and end in `...`).
 const MAX_RECORD_PATH: usize = 1024;
@@ -134,8 +135,13 @@ pub(crate) struct Request {
     pub(crate) method: hyper::Method,
     /// As the log shows it (see [`redact`](super::redact)).
     pub(crate) path: String,
+    /// What its route does to data; `None` for a path no route matches.
+    pub(crate) effect: Option<Effect>,
     pub(crate) status: Option<u16>,
     pub(crate) error: Option<ErrorBody>,
+    /// Its answer is the network's that the data read is not there (see
+    /// [`Effect::not_on_network`]): a fact a script may well ask about, not a failure.
+    pub(crate) not_on_network: bool,
     pub(crate) elapsed: Duration,
     pub(crate) note: Note,
     /// The live handles after it.
@@ -144,11 +150,14 @@ pub(crate) struct Request {
 
 impl Request {
     /// One `--log` record: `{"event":"request","seq":7,"method":"PUT","path":"/appendable-data/0",
-    /// "status":200,"elapsed_ms":0.041,"fault":"delayed","delay_ms":120,"handles":{
-    /// "appendable_data":5,...}}`. `seq` numbers the requests the journal keeps (1, 2, ... for the
-    /// whole run; the emulator's own routes have none); `status` is `null` when no answer was sent;
-    /// `error_code` (when the body has one) and `description` after it for a 4xx or 5xx answer;
-    /// `fault` and `delay_ms` only when injected; `hung: true` for a request left unanswered on
+    /// "effect":"change","status":200,"elapsed_ms":0.041,"fault":"delayed","delay_ms":120,
+    /// "handles":{"appendable_data":5,...}}`. `seq` numbers the requests the journal keeps (1, 2,
+    /// ... for the whole run; the emulator's own routes have none); `effect` is what the route
+    /// does to data, `read` or `change` (none for a path no route matches, nor for the
+    /// emulator's own routes); `status` is `null` when no answer was sent; `error_code` (when the
+    /// body has one) and `description` after it for a 4xx or 5xx answer, then
+    /// `not_on_network: true` when that answer is a fetch's NoSuchData, the network's word that
+    /// the data is not there; `fault` and `delay_ms` only when injected; `hung: true` for a request left unanswered on
     /// purpose; `stopping: true` for one refused (503) because the emulator was stopping, `aborted:
     /// true` for one cut off unanswered by the stop, `timed_out: true` for one whose body did not
     /// come in time; `note` where the answer is the launcher's loss of data (a second close of an
@@ -170,6 +179,9 @@ impl Request {
         push_json_string(&mut record, self.method.as_str());
         record.push_str(",\"path\":");
         push_cut_string(&mut record, &self.path, MAX_RECORD_PATH);
+        if let Some(effect) = self.effect {
+            let _ = write!(record, ",\"effect\":\"{}\"", effect.word());
+        }
         let _ = match self.status {
             Some(status) => write!(record, ",\"status\":{status}"),
             None => write!(record, ",\"status\":null"),
@@ -180,6 +192,9 @@ impl Request {
             }
             record.push_str(",\"description\":");
             push_cut_string(&mut record, &error.description, MAX_RECORD_DESCRIPTION);
+        }
+        if self.not_on_network {
+            record.push_str(",\"not_on_network\":true");
         }
         let micros = self.elapsed.as_micros();
         let _ = write!(
@@ -366,8 +381,10 @@ mod tests {
             seq: None,
             method: hyper::Method::GET,
             path: "/a\u{202e}b\u{1b}\u{e9}".to_owned(),
+            effect: None,
             status: Some(404),
             error: None,
+            not_on_network: false,
             elapsed: Duration::ZERO,
             note: Note::None,
             live: Live::default(),
@@ -384,8 +401,10 @@ mod tests {
             seq: None,
             method: hyper::Method::GET,
             path: long,
+            effect: None,
             status: None,
             error: None,
+            not_on_network: false,
             elapsed: Duration::ZERO,
             note: Note::Aborted,
             live: Live::default(),
@@ -409,8 +428,10 @@ mod tests {
             seq: Some(3),
             method: hyper::Method::GET,
             path: "/a\"b".to_owned(),
+            effect: Some(Effect::Read),
             status: None,
             error: None,
+            not_on_network: false,
             elapsed: Duration::from_micros(1500),
             note: Note::Delayed(120),
             live,
@@ -425,12 +446,15 @@ mod tests {
         assert_eq!(value["fault"], "delayed");
         assert_eq!(value["delay_ms"], 120);
         assert_eq!(value["handles"]["data_id"], 2);
+        assert_eq!(value["effect"], "read");
         let ok = Request {
             seq: None,
             method: hyper::Method::PUT,
             path: "/".to_owned(),
+            effect: Some(Effect::Change),
             status: Some(200),
             error: None,
+            not_on_network: false,
             elapsed: Duration::ZERO,
             note: Note::None,
             live,
@@ -443,6 +467,55 @@ mod tests {
         assert!(value.get("error_code").is_none());
         assert!(value.get("seq").is_none());
         assert!(value.get("description").is_none());
+        assert!(value.get("not_on_network").is_none());
+        assert_eq!(value["effect"], "change");
+    }
+
+    #[test]
+    fn a_fetch_of_data_not_on_the_network_says_so_after_its_error() {
+        let missing = ErrorBody::of(
+            404,
+            br#"{"errorCode":-18,"description":"CoreError::GetFailure::GetError::NoSuchData"}"#,
+        )
+        .unwrap();
+        let record = Request {
+            seq: Some(4),
+            method: hyper::Method::GET,
+            path: "/structured-data/handle/5".to_owned(),
+            effect: Some(Effect::Fetch),
+            status: Some(404),
+            error: Some(missing),
+            not_on_network: true,
+            elapsed: Duration::ZERO,
+            note: Note::None,
+            live: Live::default(),
+        }
+        .record();
+        assert!(
+            record.starts_with(
+                "{\"event\":\"request\",\"seq\":4,\"method\":\"GET\",\
+                 \"path\":\"/structured-data/handle/5\",\"effect\":\"read\",\"status\":404,\
+                 \"error_code\":-18,\"description\":\"CoreError::GetFailure::GetError::NoSuchData\",\
+                 \"not_on_network\":true,\"elapsed_ms\":"
+            ),
+            "{record}"
+        );
+        // A path no route matches has no effect.
+        let unknown = Request {
+            seq: Some(5),
+            method: hyper::Method::GET,
+            path: "/nowhere".to_owned(),
+            effect: None,
+            status: Some(404),
+            error: None,
+            not_on_network: false,
+            elapsed: Duration::ZERO,
+            note: Note::None,
+            live: Live::default(),
+        }
+        .record();
+        let value: serde_json::Value = serde_json::from_str(&unknown).unwrap();
+        assert!(value.get("effect").is_none(), "{unknown}");
     }
 
     #[test]
@@ -481,8 +554,10 @@ mod tests {
             seq: None,
             method: hyper::Method::PUT,
             path: "/appendable-data/5".to_owned(),
+            effect: Some(Effect::Change),
             status: Some(400),
             error: Some(exists.clone()),
+            not_on_network: false,
             elapsed: Duration::ZERO,
             note: Note::None,
             live: Live::default(),

@@ -13,18 +13,18 @@ use hyper::{Request, Response};
 
 use crate::launcher::express::{self, Conditional, POWERED_BY};
 use crate::launcher::routes::{self, Answer, Express};
-use crate::launcher::table::{self, Route};
+use crate::launcher::table::{self, Def, Route};
 use crate::service::admin::Handled;
 use crate::service::fault::{self, Fault};
 use crate::service::log::{self, ErrorBody, Note};
 
 use super::{reached, Conn, Counters, Dropped, Phase, Shared, STOPPING_BODY};
 
-/// Whether a request may get an injected fault: the four operations and metadata.
-fn takes_faults(request: &Request<Incoming>, strict: bool) -> bool {
-    table::find(request.method(), request.uri().path(), strict).is_some_and(|found| {
+/// Whether a request for this route may get an injected fault: the four operations and metadata.
+fn takes_faults(def: Option<&Def>) -> bool {
+    def.is_some_and(|def| {
         matches!(
-            found.def.route,
+            def.route,
             Route::Put | Route::Post | Route::ClearData | Route::ClearDeletedData | Route::Metadata
         )
     })
@@ -38,6 +38,9 @@ struct InFlight<'a> {
     started: Instant,
     /// Method and redacted path.
     label: (Method, String),
+    /// The launcher's route it matched (`None`: no route, or one of the emulator's own), for
+    /// what its record says it does to data.
+    def: Option<&'static Def>,
     /// For the emulator's own routes: logged, but kept out of the journal.
     admin: bool,
     logged: bool,
@@ -61,6 +64,13 @@ impl InFlight<'_> {
                 }
                 error
             });
+        let effect = self.def.map(|def| def.effect);
+        let not_on_network = match (effect, status, &error) {
+            (Some(effect), Some(status), Some(error)) => {
+                effect.not_on_network(status.as_u16(), error.code)
+            }
+            _ => false,
+        };
         let (method, path) = &mut self.label;
         if shared.log_requests {
             let status = status.map_or(String::new(), |s| s.as_str().to_owned());
@@ -79,8 +89,10 @@ impl InFlight<'_> {
             seq: None,
             method: method.clone(),
             path: std::mem::take(path),
+            effect,
             status: status.map(|s| s.as_u16()),
             error,
+            not_on_network,
             elapsed,
             note,
             live: shared.app.state().live(),
@@ -126,9 +138,15 @@ pub(super) async fn answer(
             request.method().clone(),
             log::redact(request.uri().path(), &shared.token).into_owned(),
         ),
+        def: None,
         admin: false,
         logged: false,
     };
+    let admin = shared.admin.takes(&request);
+    if !admin {
+        let path = request.uri().path();
+        this.def = table::find(request.method(), path, shared.app.strict_paths).map(|f| f.def);
+    }
     if shared.stopping.load(Ordering::SeqCst) {
         Counters::add(&tallies.refused);
         this.log(
@@ -146,11 +164,11 @@ pub(super) async fn answer(
             .insert(CONNECTION, HeaderValue::from_static("close"));
         return Ok(refused);
     }
-    if shared.admin.takes(&request) {
+    if admin {
         this.admin = true;
         return own_route(shared, &mut this, request).await;
     }
-    let fault = if shared.faults.is_active() && takes_faults(&request, shared.app.strict_paths) {
+    let fault = if shared.faults.is_active() && takes_faults(this.def) {
         shared.faults.fault(Counters::add(&tallies.eligible))
     } else {
         None
