@@ -106,6 +106,7 @@ impl Reporter {
             Operation::Restore => "restoring",
             _ => "purging",
         };
+        let handle = self.handle_word(handle);
         for item in items.iter().rev() {
             let mut line = format!(
                 "{verb} {handle} {} {}: {}",

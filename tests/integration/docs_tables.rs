@@ -13,8 +13,18 @@ use crate::harness::{client_commands, doc};
 pub fn pages() -> Vec<(String, Vec<u8>)> {
     vec![
         page("docs/settings.md", &[("options-table", options_table())]),
-        page("docs/output.md", &[("routes-table", routes_table())]),
+        page("docs/output.md", &output_tables()),
     ]
+}
+
+/// docs/output.md's tables: the routes each command sends, and (run against the emulator) what a
+/// data's name in place of a handle costs in requests.
+fn output_tables() -> Vec<(&'static str, String)> {
+    #[allow(unused_mut)]
+    let mut tables = vec![("routes-table", routes_table())];
+    #[cfg(feature = "emulator")]
+    tables.push(("name-cost-table", crate::names::cost_table()));
+    tables
 }
 
 /// `path`'s text with the text between each `<!-- NAME ... -->` line and `<!-- /NAME -->`

@@ -336,3 +336,41 @@ fn a_dry_run_with_a_name_lists_the_copy_taken_and_given_back() {
     );
     assert_eq!(emulator.requests().len(), sent);
 }
+
+/// docs/output.md's table of what a name costs: each command whose spec takes names, its
+/// sample run once with demo handle 1 and once with its name, each against a fresh emulator,
+/// and the requests each run sent (the emulator's journal), with the difference. Written by
+/// `regenerate` and compared by `generated`, so the figures are what this build sends.
+pub fn cost_table() -> String {
+    let count = |args: &[&str]| {
+        let sandbox = Sandbox::new();
+        let emulator = Emulator::start(&[]);
+        let data = emulator.demo_name(1);
+        let args: Vec<&str> = (args.iter())
+            .map(|&word| if word == "NAME" { data.as_str() } else { word })
+            .collect();
+        let before = emulator.requests().len();
+        run(&sandbox, &emulator, &args).success();
+        emulator.requests().len() - before
+    };
+    let mut table = String::from(
+        "| command | requests with handle 1 | with its name | difference |\n|---|---|---|---|\n",
+    );
+    for spec in COMMANDS
+        .iter()
+        .filter(|spec| spec.names == Names::FreshCopy)
+    {
+        let mut by_handle: Vec<&str> = spec.path.split(' ').collect();
+        by_handle.extend(spec.sample);
+        let mut by_name: Vec<&str> = spec.path.split(' ').collect();
+        by_name.push("NAME");
+        by_name.extend(&spec.sample[1..]);
+        let (handle, name) = (count(&by_handle), count(&by_name));
+        let adds = format!("{:+}", name as i64 - handle as i64);
+        table.push_str(&format!(
+            "| `safe-ad {}` | {handle} | {name} | {adds} |\n",
+            by_handle.join(" ")
+        ));
+    }
+    table
+}

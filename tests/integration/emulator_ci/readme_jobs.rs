@@ -182,12 +182,13 @@ fn readmes_github_actions_job_runs_under_sh_and_bash() {
         let ran = run_github(&job, shell, &steps);
         assert!(ran.iter().all(|(_, code)| *code == 0), "{shell}: {ran:?}");
         assert_eq!(ran.len(), runs.len() - 1, "{shell}: {ran:?}");
-        // The scripts saved a new appendable data, and the committed fixture is as it was.
+        // The scripts appended to the fixture's data, and the committed fixture is as it was.
         fixture_kept(&job, &fixture);
-        // Five requests of the scripts (the save's read of the version it saved among them),
-        // and the two reads of the journal (logged, not journaled).
+        // The scripts' requests by the data's name (the append: 7, the copy taken and given
+        // back among them; the show: 15, your key and the one item read), and the two reads of
+        // the journal (logged, not journaled).
         let logged = whole_log(&job.sandbox.path().join("requests.jsonl"));
-        assert_eq!(logged.len(), 7, "{logged:?}");
+        assert_eq!(logged.len(), 24, "{logged:?}");
         assert_eq!(
             logged
                 .iter()
