@@ -103,6 +103,61 @@ pub const EVERY_POST: &[&str] = &[
     "`put` is for data never saved: it sends the copy as it is, data items and deleted list.",
 ];
 
+/// How `status` reads one item against the network (`batch::status`), by where the copy and the
+/// network hold it: from the same rules (an append adds to the network's data and changes
+/// neither its version nor its deleted list; a save makes the next version, takes its deleted
+/// list as the network's and takes those items off the network's data; a copy holds only items of
+/// the version it was taken at, and a copy a post made only the deleted list it sent and what it
+/// restored from it). Against the same version the network's deleted list is the copy's
+/// version's, so a difference is the copy's own change; against a later version (the copy is
+/// stale) it is someone else's save, so a difference may be theirs, and the words say which where
+/// only one reading fits, both where either does.
+pub const STATUS_CASES: &[StatusCase] = &[
+    StatusCase {
+        copy: "data",
+        network: "deleted",
+        same_version: "restored in the copy",
+        later_version: "removed on the network since the copy was taken, or restored in the \
+                        copy; in a copy a post emptied: restored in the copy",
+    },
+    StatusCase {
+        copy: "deleted",
+        network: "data",
+        same_version: "removed in the copy",
+        later_version: "removed in the copy, or restored (and appended again) on the network since",
+    },
+    StatusCase {
+        copy: "neither",
+        network: "deleted",
+        same_version: "purged in the copy",
+        later_version: "purged in the copy, or removed on the network since the copy was taken",
+    },
+    StatusCase {
+        copy: "data or deleted",
+        network: "neither",
+        same_version: "only for data never saved (`put` saves it)",
+        later_version: "purged on the network since the copy was taken: only a save takes an \
+                        item off both lists",
+    },
+    StatusCase {
+        copy: "neither",
+        network: "data",
+        same_version: "appended since the copy was taken, or removed and purged in the copy; in a \
+                       copy a post emptied: left out of it by the post, or appended since",
+        later_version: "the same",
+    },
+];
+
+/// One row of [`STATUS_CASES`]: where the copy and the network hold an item, and what that
+/// says against the same version and against a later one.
+#[derive(Debug, Clone, Copy)]
+pub struct StatusCase {
+    pub copy: &'static str,
+    pub network: &'static str,
+    pub same_version: &'static str,
+    pub later_version: &'static str,
+}
+
 impl Change {
     /// Its row.
     #[cfg(test)]
@@ -167,6 +222,22 @@ pub fn markdown() -> String {
          copy's deleted list with a fresh handle's). `safe-ad status HANDLE` compares a copy with the \
          network: it exits 7 only when a save would change the network or the copy is stale.\n",
     );
+    text.push_str(
+        "\n## What `status` makes of a difference\n\n\
+         The same rules say what a difference between a copy and the network means: an append \
+         changes neither the network's version nor its deleted list, and only a save (anyone's \
+         post) makes a new version. A copy a post emptied is one that, at a version a save made, \
+         holds none of the network's data items while the network holds some (whatever it \
+         restored or purged since).\n\n\
+         | in the copy | on the network | at the same version | the network at a later version (stale) |\n\
+         |---|---|---|---|\n",
+    );
+    for case in STATUS_CASES {
+        text.push_str(&format!(
+            "| {} | {} | {} | {} |\n",
+            case.copy, case.network, case.same_version, case.later_version
+        ));
+    }
     text
 }
 

@@ -8,6 +8,17 @@
 //! The two readings are then compared item by item. An item is the same item in both when its
 //! data id and its signer are the same bytes (the network's items are a set of exactly that:
 //! what they point at and who signed them). Nothing here renders: `report` says a [`Compared`].
+//!
+//! What a difference means follows from how the network changes (routing's `update_with_other`):
+//! `saving::STATUS_CASES` is the table, by where the copy and the network hold an item, against
+//! the same version and against a later one; [`differ`] sorts items by it.
+//!
+//! A copy a post emptied ([`Differences::emptied`]): at a version a save made (1 or more), it
+//! holds none of the network's data items, while the network holds some. It may hold items it
+//! restored since (from the deleted list the post left it), and its deleted list may differ by
+//! its own restores and purges. A copy taken by a fetch, whose every data item was removed and
+//! purged since, looks the same; the words for such items ("left out by the post, or appended
+//! since") then name the effect right (a save keeps them as data), not the history.
 
 use std::collections::HashSet;
 
@@ -54,20 +65,30 @@ pub struct Differences<'a> {
     /// still lists most of them as data).
     pub removed: Vec<&'a ShownItem>,
     /// In the network's deleted list and back in the copy's data: a save takes them off it.
+    /// Against a later version only in a copy a post emptied (its data items can only be ones it
+    /// restored); else they are in `removed_there`.
     pub restored: Vec<&'a ShownItem>,
     /// In the network's deleted list and nowhere in the copy: a save removes them for good.
     pub purged: Vec<&'a ShownItem>,
-    /// Data items of the copy the network does not hold at all (data never saved, or stale).
+    /// Data items of the copy the network does not hold at all (data never saved).
     pub only_in_copy: Vec<&'a ShownItem>,
+    /// Stale only: data in the copy, in the deleted list of the network's later version:
+    /// removed there since the copy was taken (or restored in the copy: which one, only the
+    /// copy's own history could tell).
+    pub removed_there: Vec<&'a ShownItem>,
+    /// Stale only: in the copy (either list), in neither of the network's lists: deleted for good
+    /// there since the copy was taken (only a save takes an item off both lists).
+    pub purged_there: Vec<&'a ShownItem>,
     /// Filter keys (serialised) the copy has and the network does not, and the reverse.
     pub keys_added: Vec<&'a [u8]>,
     pub keys_taken: Vec<&'a [u8]>,
     /// The filter type of the copy and of the network, when they differ.
     pub filter_toggled: Option<(FilterType, FilterType)>,
-    /// The copy holds no data items while the network holds this many, at the same version and
-    /// with the same deleted list: what a post leaves in the handle (the launcher replaces the
-    /// copy with the data-less version it sent). Which of them were appended since cannot be
-    /// told; all are in `new_on_network`, and `reopen` gets them.
+    /// The copy, at a version a save made, holds none of the network's data items, while the
+    /// network holds this many: what a post leaves in the handle (the launcher replaces the
+    /// copy with the data-less version it sent), whatever the copy restored or purged since.
+    /// Which of them were appended since cannot be told; all are in `new_on_network`, and
+    /// `reopen` gets them.
     pub emptied: Option<u64>,
     /// Data items on the network the copy does not show: appended since it was taken (or, when
     /// `emptied`, left out of the copy by a post).
@@ -87,7 +108,11 @@ impl Differences<'_> {
     }
 
     fn none(&self) -> bool {
-        !self.unsaved() && self.emptied.is_none() && self.new_on_network.is_empty()
+        !self.unsaved()
+            && self.removed_there.is_empty()
+            && self.purged_there.is_empty()
+            && self.emptied.is_none()
+            && self.new_on_network.is_empty()
     }
 }
 
@@ -202,17 +227,42 @@ fn differ<'a>(
     };
     let (in_copy_data, in_copy_deleted) = (identities(&copy.data), identities(&copy.deleted));
     let (in_net_data, in_net_deleted) = (identities(net_data), identities(net_deleted));
+    // Someone saved since the copy was taken: the network's deleted list is theirs.
+    let stale = network_meta.is_some_and(|network| network.version > copy_meta.version);
+    let new: Vec<&ShownItem> = net_data
+        .iter()
+        .filter(not_in(&in_copy_data))
+        .filter(not_in(&in_copy_deleted))
+        .collect();
+    // What a post leaves (module doc): at a version a save made, none of the network's data
+    // items in the copy, and the network holds some.
+    let emptied = network_meta.is_some()
+        && copy_meta.version >= 1
+        && !new.is_empty()
+        && new.len() == net_data.len();
+    // Stale: in the copy, in neither of the network's lists (module doc's table).
+    let gone_there = |item: &&'a ShownItem| {
+        stale && !in_net_data.contains(&identity(item)) && !in_net_deleted.contains(&identity(item))
+    };
     let mut differences = Differences {
         removed: copy
             .deleted
             .iter()
             .filter(not_in(&in_net_deleted))
+            .filter(|item| !gone_there(item))
             .collect(),
         only_in_copy: copy
             .data
             .iter()
             .filter(not_in(&in_net_data))
             .filter(not_in(&in_net_deleted))
+            .filter(|item| !gone_there(item))
+            .collect(),
+        purged_there: copy
+            .data
+            .iter()
+            .chain(&copy.deleted)
+            .filter(gone_there)
             .collect(),
         ..Differences::default()
     };
@@ -224,17 +274,17 @@ fn differ<'a>(
                 .iter()
                 .find(|mine| identity(mine) == identity(item))
             {
-                differences.restored.push(mine);
+                // Against a later version the network may have removed it since; a copy a post
+                // emptied holds as data only what it restored.
+                match stale && !emptied {
+                    true => differences.removed_there.push(mine),
+                    false => differences.restored.push(mine),
+                }
             }
         } else {
             differences.purged.push(item);
         }
     }
-    let new: Vec<&ShownItem> = net_data
-        .iter()
-        .filter(not_in(&in_copy_data))
-        .filter(not_in(&in_copy_deleted))
-        .collect();
     let key_set = |keys: &'a [show::FilterKey]| -> HashSet<&'a [u8]> {
         keys.iter().filter_map(|key| key.key.as_deref()).collect()
     };
@@ -254,16 +304,9 @@ fn differ<'a>(
         if network_meta.filter_type != copy_meta.filter_type {
             differences.filter_toggled = Some((copy_meta.filter_type, network_meta.filter_type));
         }
-        // What a post leaves: no data items, the deleted list it sent, the version it made.
-        let emptied = copy.data.is_empty()
-            && copy_meta.version >= 1
-            && network_meta.version == copy_meta.version
-            && !new.is_empty()
-            && new.len() == net_data.len()
-            && in_copy_deleted == in_net_deleted;
-        if emptied {
-            differences.emptied = Some(net_data.len() as u64);
-        }
+    }
+    if emptied {
+        differences.emptied = Some(net_data.len() as u64);
     }
     differences.new_on_network = new;
     differences
