@@ -133,10 +133,12 @@ impl Reporter {
         });
     }
 
-    /// What `show` can tell of a copy without asking more: one that holds no data items after a
-    /// save may be a copy a post emptied (the network may hold items it does not show), so
-    /// `status` is pointed at. Said once a run; silenced by `--quiet`. (`metadata` prints the
-    /// one line it was asked for: the post that emptied the copy said so already.)
+    /// What `show` can tell of a copy without asking more: one that holds no data items at a
+    /// version a save made may be a copy a post emptied (the network may hold items it does not
+    /// show), or one fetched from data that holds none; which, only the network can say, so the
+    /// words hold either way and `status` is pointed at. Said once a run; silenced by `--quiet`.
+    /// (`metadata` prints the one line it was asked for: the post that emptied the copy said so
+    /// already.)
     pub(super) fn copy_note(&self, handle: Handle, metadata: &Metadata) {
         if self.quiet || metadata.data_length > 0 || metadata.version == 0 {
             return;
@@ -145,7 +147,7 @@ impl Reporter {
             return;
         }
         self.note(&format!(
-            "handle {handle}'s copy holds no data items at version {}: after a post the launcher's copy holds none, whatever the network holds; `safe-ad status {handle}` compares it with the network",
+            "handle {handle}'s copy holds no data items at version {}: if a post made this copy, the network may hold items it does not show (the launcher keeps none after a post); `safe-ad status {handle}` compares it with the network",
             metadata.version
         ));
     }

@@ -456,7 +456,7 @@ fn post_says_what_it_left_in_the_copy_and_show_points_at_status() {
         .success()
         .stdout_is("post 1: ok, saved version 2\n")
         .stderr_is(&unknown("1"));
-    let note = "note: handle 1's copy holds no data items at version 2: after a post the launcher's copy holds none, whatever the network holds; `safe-ad status 1` compares it with the network\n";
+    let note = "note: handle 1's copy holds no data items at version 2: if a post made this copy, the network may hold items it does not show (the launcher keeps none after a post); `safe-ad status 1` compares it with the network\n";
     // metadata prints the line asked for; the post said the rest already.
     run(&sandbox, &emulator.url, &["metadata", "1"])
         .success()
