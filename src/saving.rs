@@ -6,10 +6,12 @@
 //! deleted list, and takes the sent deleted list as its own.
 //!
 //! The procedures that make the item commands' words true on the network follow these rows
-//! (`batch::saved_first`: a purge with `--save post` saves the removal first; `batch/restore.rs`:
-//! `restore --save post` appends again); `report`'s notes on them (`report/saving.rs`,
-//! `report/show.rs`) say what a plain post would leave, and check with
-//! [`Change::post_alone_misleads`] that their row says so too. The tests render the table
+//! (`batch::saved_first`: a purge with `--save post` saves the removal first, when a read finds
+//! one the network has not got; `batch/restore.rs`: `restore --save post` appends again);
+//! `report`'s notes on them (`report/saving.rs`) say what a plain post would leave, from the
+//! same read (`batch::status::removals`), and check with [`Change::post_alone_misleads`] that
+//! their row says so too. [`STATUS_CASES`] is what `status` makes of a difference between a
+//! copy and the network. The tests render the table
 //! ([`markdown`], [`roff`], through `test_support`) into `docs/saving.md` and the man pages and
 //! check the committed ones (`generated.rs`). Nothing here knows about requests or printing.
 
@@ -74,7 +76,8 @@ pub const TABLE: &[Row] = &[
         commands: "purge, clear-deleted-data",
         data: "still data: the save no longer lists the item as deleted, so the network keeps it",
         deleted: "not listed",
-        instead: "`--save post` saves the removal first, then the purge (two saves)",
+        instead: "`--save post` saves the removal first, then the purge (two saves; one when \
+                  the network has every removal already)",
     },
     Row {
         change: Change::Filter,
@@ -211,15 +214,20 @@ pub fn markdown() -> String {
         text.push_str(&format!("- {line}\n"));
     }
     text.push_str(
-        "\nThe item commands keep to this. `purge --save post` and `clear-deleted-data --save post` \
-         save the removal first and then the purge: two saves, each named in the output. \
+        "\nThe item commands keep to this. `purge --save post` saves the removal first and then \
+         the purge (two saves, each named in the output) when one of the items it purges has a \
+         removal the network has not got, or that cannot be told (it compares the copy's deleted \
+         list with a fresh handle's first; its `--dry-run` lists both saves, the most it sends); \
+         when the network has every removal, one save. `clear-deleted-data --save post` always \
+         saves twice. \
          `restore --save post` reads the network's deleted list once, restores, saves, then \
          appends again the items the save left in neither list (at most 8 items at a time: it \
          holds a data id for each across the save; more is exit 2, and nothing changes). \
          Without `--save`, a note says \
          what a plain `post` would leave (a purge, or `clear-deleted-data` of one handle, says it \
-         only when an item it takes has a removal the network has not got: it compares the \
-         copy's deleted list with a fresh handle's). `safe-ad status HANDLE` compares a copy with the \
+         only when an item it takes has a removal the network has not got, a restore only when \
+         one has a removal the network has got; both compare the copy's deleted list with a \
+         fresh handle's). `safe-ad status HANDLE` compares a copy with the \
          network: it exits 7 only when a save would change the network or the copy is stale.\n",
     );
     text.push_str(

@@ -649,19 +649,30 @@ fn from_serialised(
     ))
 }
 
-/// Whether a plain post after purging the copy's deleted items at `indexes` (all of them:
-/// `None`) would leave one of them data on the network: its removal is in the copy's deleted
-/// list and not in the network's (a save takes off the network's data only what the deleted
-/// list it sends holds: `saving`'s table). The copy is read through its serialised bytes, the
-/// network through a fresh handle given back ([`network`]). `Ok(None)`: it cannot be told
-/// (private data, whose items are sealed; a read failed). `Err`: a handle this took was not
-/// given back (the failure names it).
-pub async fn removals_unsaved(
+/// Of the copy's deleted items a change takes (a purge, a restore), how many have a removal the
+/// network has got (they are in its deleted list too) and how many not (their removal is only
+/// in the copy).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Removals {
+    pub saved: usize,
+    pub unsaved: usize,
+}
+
+/// Of the copy's deleted items at `indexes` (all of them: `None`), how many have a removal the
+/// network has got and how many not ([`Removals`]): a plain post after purging one whose removal
+/// it has not got leaves that item data on the network, and after restoring one whose removal it
+/// has got leaves it in neither list (a save takes off the network's data only what the deleted
+/// list it sends holds, and carries no data items: `saving`'s table). The copy is read through its serialised
+/// bytes, the network through a fresh handle given back ([`network`]), only when there is an
+/// item to look for. `Ok(None)`: it cannot be told (private data, whose items are sealed; a
+/// read failed). Data never saved counts none either way (a post of it fails, and says so).
+/// `Err`: a handle this took was not given back (the failure names it).
+pub async fn removals(
     sending: Sending<'_>,
     handle: Handle,
     indexes: Option<&[u64]>,
     options: ShowOptions,
-) -> (Result<Option<bool>, Failure>, Vec<Step>) {
+) -> (Result<Option<Removals>, Failure>, Vec<Step>) {
     let mut steps = Steps::new(sending);
     let copy = steps
         .ask(Request::OnHandle(Operation::Serialise, handle))
@@ -680,17 +691,17 @@ pub async fn removals_unsaved(
             .filter_map(|&index| copy.deleted.get(usize::try_from(index).ok()?))
             .collect(),
     };
-    let mut purged = Vec::new();
+    let mut taken = Vec::new();
     for entry in chosen {
         match entry {
             Entry::Appended(item) => {
-                purged.push((item.pointer.encode(), item.sign_key.serialised()))
+                taken.push((item.pointer.encode(), item.sign_key.serialised()))
             }
             Entry::Sealed(_) => return (Ok(None), steps),
         }
     }
-    if purged.is_empty() || sending.stop.is_set() {
-        return (Ok(Some(false)), steps);
+    if taken.is_empty() || sending.stop.is_set() {
+        return (Ok(Some(Removals::default())), steps);
     }
     let deleted_only = ShowOptions {
         range: show::IndexRange::ALL,
@@ -712,17 +723,20 @@ pub async fn removals_unsaved(
     if let Some(failure) = not_given_back {
         return (Err(failure), steps);
     }
-    let unsaved = match &network {
+    let removals = match &network {
         Network::Read(shown) if shown.failures().next().is_none() => {
             let saved = identities(&shown.deleted);
-            Some(
-                (purged.iter())
-                    .any(|(id, key)| !saved.contains(&(id.as_slice(), Some(key.as_slice())))),
-            )
+            let on_network = (taken.iter())
+                .filter(|(id, key)| saved.contains(&(id.as_slice(), Some(key.as_slice()))))
+                .count();
+            Some(Removals {
+                saved: on_network,
+                unsaved: taken.len() - on_network,
+            })
         }
         // The post fails (nothing of this name is on the network), and says so.
-        Network::NeverSaved => Some(false),
+        Network::NeverSaved => Some(Removals::default()),
         Network::Read(_) | Network::Failed(_) | Network::NotAsked => None,
     };
-    (Ok(unsaved), steps)
+    (Ok(removals), steps)
 }
