@@ -240,7 +240,7 @@ fn differ<'a>(
         && copy_meta.version >= 1
         && !new.is_empty()
         && new.len() == net_data.len();
-    // Stale: in the copy, in neither of the network's lists (module doc's table).
+    // Stale: in the copy, in neither of the network's lists (`saving::STATUS_CASES`).
     let gone_there = |item: &&'a ShownItem| {
         stale && !in_net_data.contains(&identity(item)) && !in_net_deleted.contains(&identity(item))
     };
@@ -739,4 +739,113 @@ pub async fn removals(
         Network::Read(_) | Network::Failed(_) | Network::NotAsked => None,
     };
     (Ok(removals), steps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An item of `section` named by one byte (its data id), signed by key 1.
+    fn item(section: show::Section, id: u8) -> ShownItem {
+        ShownItem {
+            section,
+            index: 0,
+            data_id: Some(vec![id]),
+            pointer: None,
+            kind: None,
+            missing: false,
+            unread: false,
+            preview: None,
+            text: None,
+            content: None,
+            signer: Some(vec![1]),
+            failures: Vec::new(),
+            steps: Vec::new(),
+        }
+    }
+
+    /// A reading at `version` holding these data items and deleted items.
+    fn shown(version: u64, data: &[u8], deleted: &[u8]) -> Shown {
+        Shown {
+            handle: Handle(1),
+            metadata: Ok(Metadata {
+                is_owner: true,
+                version,
+                filter_type: FilterType::BlackList,
+                filter_length: 0,
+                data_length: data.len() as u64,
+                deleted_data_length: deleted.len() as u64,
+            }),
+            filter: Vec::new(),
+            data: (data.iter())
+                .map(|&id| item(show::Section::Data, id))
+                .collect(),
+            deleted: (deleted.iter())
+                .map(|&id| item(show::Section::Deleted, id))
+                .collect(),
+            steps: Vec::new(),
+        }
+    }
+
+    fn ids(items: &[&ShownItem]) -> Vec<u8> {
+        items
+            .iter()
+            .map(|item| item.data_id.as_ref().unwrap()[0])
+            .collect()
+    }
+
+    /// `saving::STATUS_CASES`, row by row: item 1 data in the copy and deleted on the network,
+    /// 2 the reverse, 3 only deleted on the network, 4 (data) and 5 (deleted) only in the copy,
+    /// 6 only data on the network; 7 the same in both. Same version, then a later one.
+    #[test]
+    fn each_case_of_the_table_lands_where_it_says() {
+        let copy = shown(1, &[1, 4, 7], &[2, 5]);
+        let network = shown(1, &[2, 6, 7], &[1, 3]);
+        let read = |network: &Shown| {
+            let copy_meta = copy.metadata.as_ref().unwrap();
+            let network_meta = network.metadata.as_ref().unwrap();
+            let found = differ(&copy, copy_meta, Some(network), Some(network_meta));
+            [
+                ids(&found.restored),
+                ids(&found.removed),
+                ids(&found.purged),
+                ids(&found.only_in_copy),
+                ids(&found.removed_there),
+                ids(&found.purged_there),
+                ids(&found.new_on_network),
+            ]
+        };
+        let same: [&[u8]; 7] = [&[1], &[2, 5], &[3], &[4], &[], &[], &[6]];
+        assert_eq!(read(&network), same);
+        let later = shown(2, &[2, 6, 7], &[1, 3]);
+        let stale: [&[u8]; 7] = [&[], &[2], &[3], &[], &[1], &[4, 5], &[6]];
+        assert_eq!(read(&later), stale);
+    }
+
+    /// A copy a post emptied, that restored an item since (item 1): at the same version and at a
+    /// later one, it is that copy, and the restore is its own.
+    #[test]
+    fn a_copy_a_post_emptied_stays_one_after_a_restore() {
+        let copy = shown(2, &[1], &[3]);
+        for version in [2, 3] {
+            let network = shown(version, &[6, 7], &[1, 3]);
+            let found = differ(
+                &copy,
+                copy.metadata.as_ref().unwrap(),
+                Some(&network),
+                Some(network.metadata.as_ref().unwrap()),
+            );
+            assert_eq!(found.emptied, Some(2), "version {version}");
+            assert_eq!(ids(&found.restored), [1], "version {version}");
+            assert!(found.removed_there.is_empty(), "version {version}");
+            assert_eq!(ids(&found.new_on_network), [6, 7], "version {version}");
+        }
+        // A copy at version 0 was never made by a post.
+        let copy = shown(0, &[], &[]);
+        let network = shown(0, &[6], &[]);
+        let meta = |shown: &Shown| shown.metadata.clone().unwrap();
+        let (copy_meta, network_meta) = (meta(&copy), meta(&network));
+        let found = differ(&copy, &copy_meta, Some(&network), Some(&network_meta));
+        assert_eq!(found.emptied, None);
+    }
 }
