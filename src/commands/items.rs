@@ -284,7 +284,8 @@ fn copy_at_save(
 
 /// No item matched the selectors: a note (exit 0), or with `--require-match` exit 4. After a
 /// post the launcher's copy holds no data items whatever the network holds, so a selector over
-/// them matches nothing, and a fresh handle is the way on.
+/// them matches nothing, and a fresh handle is the way on; a copy with none at a version a save
+/// made may also be a fresh one of data that holds none, so the words hold either way.
 fn nothing_matched(
     operation: Operation,
     handle: Handle,
@@ -296,7 +297,7 @@ fn nothing_matched(
     let emptied = operation == Operation::Remove && chosen.emptied_by_post;
     let nothing = match emptied {
         true => format!(
-            "{name} {handle}: no item matched: handle {handle}'s copy holds no data items (after a post the launcher keeps none, whatever the network holds); nothing was changed"
+            "{name} {handle}: no item matched: handle {handle}'s copy holds no data items (if a post made this copy, the network may hold items it does not show: the launcher keeps none after a post); nothing was changed"
         ),
         false => format!("{name} {handle}: no item matched; nothing was changed"),
     };
