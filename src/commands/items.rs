@@ -216,7 +216,7 @@ async fn change(
             purge_note_if_unsaved(name, handle, indexes, settings, launcher, reporter).await?;
             false
         }
-        (Operation::Purge, Some(_)) => plan.without_first_save() != *plan,
+        (Operation::Purge, Some(_)) => batch::saved_first(operation, save).is_some(),
         (Operation::Restore, None) => true,
         _ => false,
     };
