@@ -266,7 +266,7 @@ fn ways_on(handle: Handle, verdict: &Verdict<'_>) -> Vec<(String, Vec<String>)> 
 }
 
 /// The kinds of difference that list items, each with its JSON key and its heading, in the
-/// order said. The headings follow `batch::status`'s table: against the same version a
+/// order said. The headings follow `saving::STATUS_CASES`: against the same version a
 /// difference is the copy's own change; against a later version (stale) it may be the network's
 /// since the copy was taken, and says which where only one can explain it; `emptied`: the copy
 /// was left data-less by a post.
