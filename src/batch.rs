@@ -567,9 +567,11 @@ pub fn append_plan(handle: Handle, item: AppendItem) -> Vec<Request<Slot>> {
 /// only what that list names; an item whose removal was never saved, purged from the list, would
 /// stay data ([`crate::saving::Change::PurgeUnsaved`]). Saving first sends the removal; the purge
 /// and the save after it then take the items off the deleted list for good. The first save is
-/// sent whether or not the removals were saved already (it then changes nothing but the
-/// version), so what `--dry-run` prints is what is sent. A `put` saves data never saved, which
-/// the network holds nothing of yet: one save is enough.
+/// left out by `purge` when a read before it found every removal it purges on the network
+/// ([`AtIndexesPlan::without_first_save`]; it would change nothing but the version), which its
+/// dry run says; `clear-deleted-data` sends it whether or not, so what `--dry-run` prints is
+/// what it sends. A `put` saves data never saved, which the network holds nothing of yet: one
+/// save is enough.
 pub fn saved_first(operation: Operation, save: Option<Operation>) -> Option<Operation> {
     match (operation, save) {
         (Operation::Purge | Operation::ClearDeletedData, Some(Operation::Post)) => {
@@ -669,6 +671,20 @@ impl AtIndexesPlan {
     /// Every request, as `--dry-run` and `--curl` print them.
     pub fn requests(&self) -> &[Request<Slot>] {
         &self.requests
+    }
+
+    /// The plan without the save a purge sends first ([`saved_first`]): for when a read found
+    /// that the network has the removal of every item the purge takes, so that save would
+    /// change nothing but the version. The same plan when it has no such save.
+    pub fn without_first_save(&self) -> AtIndexesPlan {
+        let Some(first) = saved_first(self.operation, self.save) else {
+            return self.clone();
+        };
+        let first = with_read_back(Request::OnHandle(first, Slot::Is(self.handle))).len();
+        let mut lighter = self.clone();
+        let at = self.check_len();
+        lighter.requests.drain(at..at + first);
+        lighter
     }
 
     /// The read that checks the indexes, when the plan lists one.

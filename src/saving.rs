@@ -6,10 +6,12 @@
 //! deleted list, and takes the sent deleted list as its own.
 //!
 //! The procedures that make the item commands' words true on the network follow these rows
-//! (`batch::saved_first`: a purge with `--save post` saves the removal first; `batch/restore.rs`:
-//! `restore --save post` appends again); `report`'s notes on them (`report/saving.rs`,
-//! `report/show.rs`) say what a plain post would leave, and check with
-//! [`Change::post_alone_misleads`] that their row says so too. The tests render the table
+//! (`batch::saved_first`: a purge with `--save post` saves the removal first, when a read finds
+//! one the network has not got; `batch/restore.rs`: `restore --save post` appends again);
+//! `report`'s notes on them (`report/saving.rs`) say what a plain post would leave, from the
+//! same read (`batch::status::removals`), and check with [`Change::post_alone_misleads`] that
+//! their row says so too. [`STATUS_CASES`] is what `status` makes of a difference between a
+//! copy and the network. The tests render the table
 //! ([`markdown`], [`roff`], through `test_support`) into `docs/saving.md` and the man pages and
 //! check the committed ones (`generated.rs`). Nothing here knows about requests or printing.
 
@@ -74,7 +76,8 @@ pub const TABLE: &[Row] = &[
         commands: "purge, clear-deleted-data",
         data: "still data: the save no longer lists the item as deleted, so the network keeps it",
         deleted: "not listed",
-        instead: "`--save post` saves the removal first, then the purge (two saves)",
+        instead: "`--save post` saves the removal first, then the purge (two saves; one when \
+                  the network has every removal already)",
     },
     Row {
         change: Change::Filter,
@@ -102,6 +105,61 @@ pub const EVERY_POST: &[&str] = &[
      network, and `safe-ad reopen HANDLE` is the way on.",
     "`put` is for data never saved: it sends the copy as it is, data items and deleted list.",
 ];
+
+/// How `status` reads one item against the network (`batch::status`), by where the copy and the
+/// network hold it: from the same rules (an append adds to the network's data and changes
+/// neither its version nor its deleted list; a save makes the next version, takes its deleted
+/// list as the network's and takes those items off the network's data; a copy holds only items of
+/// the version it was taken at, and a copy a post made only the deleted list it sent and what it
+/// restored from it). Against the same version the network's deleted list is the copy's
+/// version's, so a difference is the copy's own change; against a later version (the copy is
+/// stale) it is someone else's save, so a difference may be theirs, and the words say which where
+/// only one reading fits, both where either does.
+pub const STATUS_CASES: &[StatusCase] = &[
+    StatusCase {
+        copy: "data",
+        network: "deleted",
+        same_version: "restored in the copy",
+        later_version: "removed on the network since the copy was taken, or restored in the \
+                        copy; in a copy a post emptied: restored in the copy",
+    },
+    StatusCase {
+        copy: "deleted",
+        network: "data",
+        same_version: "removed in the copy",
+        later_version: "removed in the copy, or restored (and appended again) on the network since",
+    },
+    StatusCase {
+        copy: "neither",
+        network: "deleted",
+        same_version: "purged in the copy",
+        later_version: "purged in the copy, or removed on the network since the copy was taken",
+    },
+    StatusCase {
+        copy: "data or deleted",
+        network: "neither",
+        same_version: "only for data never saved (`put` saves it)",
+        later_version: "purged on the network since the copy was taken: only a save takes an \
+                        item off both lists",
+    },
+    StatusCase {
+        copy: "neither",
+        network: "data",
+        same_version: "appended since the copy was taken, or removed and purged in the copy; in a \
+                       copy a post emptied: left out of it by the post, or appended since",
+        later_version: "the same",
+    },
+];
+
+/// One row of [`STATUS_CASES`]: where the copy and the network hold an item, and what that
+/// says against the same version and against a later one.
+#[derive(Debug, Clone, Copy)]
+pub struct StatusCase {
+    pub copy: &'static str,
+    pub network: &'static str,
+    pub same_version: &'static str,
+    pub later_version: &'static str,
+}
 
 impl Change {
     /// Its row.
@@ -156,17 +214,38 @@ pub fn markdown() -> String {
         text.push_str(&format!("- {line}\n"));
     }
     text.push_str(
-        "\nThe item commands keep to this. `purge --save post` and `clear-deleted-data --save post` \
-         save the removal first and then the purge: two saves, each named in the output. \
+        "\nThe item commands keep to this. `purge --save post` saves the removal first and then \
+         the purge (two saves, each named in the output) when one of the items it purges has a \
+         removal the network has not got, or that cannot be told (it compares the copy's deleted \
+         list with a fresh handle's first; its `--dry-run` lists both saves, the most it sends); \
+         when the network has every removal, one save. `clear-deleted-data --save post` always \
+         saves twice. \
          `restore --save post` reads the network's deleted list once, restores, saves, then \
          appends again the items the save left in neither list (at most 8 items at a time: it \
          holds a data id for each across the save; more is exit 2, and nothing changes). \
          Without `--save`, a note says \
          what a plain `post` would leave (a purge, or `clear-deleted-data` of one handle, says it \
-         only when an item it takes has a removal the network has not got: it compares the \
-         copy's deleted list with a fresh handle's). `safe-ad status HANDLE` compares a copy with the \
+         only when an item it takes has a removal the network has not got, a restore only when \
+         one has a removal the network has got; both compare the copy's deleted list with a \
+         fresh handle's). `safe-ad status HANDLE` compares a copy with the \
          network: it exits 7 only when a save would change the network or the copy is stale.\n",
     );
+    text.push_str(
+        "\n## What `status` makes of a difference\n\n\
+         The same rules say what a difference between a copy and the network means: an append \
+         changes neither the network's version nor its deleted list, and only a save (anyone's \
+         post) makes a new version. A copy a post emptied is one that, at a version a save made, \
+         holds none of the network's data items while the network holds some (whatever it \
+         restored or purged since).\n\n\
+         | in the copy | on the network | at the same version | the network at a later version (stale) |\n\
+         |---|---|---|---|\n",
+    );
+    for case in STATUS_CASES {
+        text.push_str(&format!(
+            "| {} | {} | {} | {} |\n",
+            case.copy, case.network, case.same_version, case.later_version
+        ));
+    }
     text
 }
 

@@ -8,6 +8,17 @@
 //! The two readings are then compared item by item. An item is the same item in both when its
 //! data id and its signer are the same bytes (the network's items are a set of exactly that:
 //! what they point at and who signed them). Nothing here renders: `report` says a [`Compared`].
+//!
+//! What a difference means follows from how the network changes (routing's `update_with_other`):
+//! `saving::STATUS_CASES` is the table, by where the copy and the network hold an item, against
+//! the same version and against a later one; [`differ`] sorts items by it.
+//!
+//! A copy a post emptied ([`Differences::emptied`]): at a version a save made (1 or more), it
+//! holds none of the network's data items, while the network holds some. It may hold items it
+//! restored since (from the deleted list the post left it), and its deleted list may differ by
+//! its own restores and purges. A copy taken by a fetch, whose every data item was removed and
+//! purged since, looks the same; the words for such items ("left out by the post, or appended
+//! since") then name the effect right (a save keeps them as data), not the history.
 
 use std::collections::HashSet;
 
@@ -54,20 +65,30 @@ pub struct Differences<'a> {
     /// still lists most of them as data).
     pub removed: Vec<&'a ShownItem>,
     /// In the network's deleted list and back in the copy's data: a save takes them off it.
+    /// Against a later version only in a copy a post emptied (its data items can only be ones it
+    /// restored); else they are in `removed_there`.
     pub restored: Vec<&'a ShownItem>,
     /// In the network's deleted list and nowhere in the copy: a save removes them for good.
     pub purged: Vec<&'a ShownItem>,
-    /// Data items of the copy the network does not hold at all (data never saved, or stale).
+    /// Data items of the copy the network does not hold at all (data never saved).
     pub only_in_copy: Vec<&'a ShownItem>,
+    /// Stale only: data in the copy, in the deleted list of the network's later version:
+    /// removed there since the copy was taken (or restored in the copy: which one, only the
+    /// copy's own history could tell).
+    pub removed_there: Vec<&'a ShownItem>,
+    /// Stale only: in the copy (either list), in neither of the network's lists: deleted for good
+    /// there since the copy was taken (only a save takes an item off both lists).
+    pub purged_there: Vec<&'a ShownItem>,
     /// Filter keys (serialised) the copy has and the network does not, and the reverse.
     pub keys_added: Vec<&'a [u8]>,
     pub keys_taken: Vec<&'a [u8]>,
     /// The filter type of the copy and of the network, when they differ.
     pub filter_toggled: Option<(FilterType, FilterType)>,
-    /// The copy holds no data items while the network holds this many, at the same version and
-    /// with the same deleted list: what a post leaves in the handle (the launcher replaces the
-    /// copy with the data-less version it sent). Which of them were appended since cannot be
-    /// told; all are in `new_on_network`, and `reopen` gets them.
+    /// The copy, at a version a save made, holds none of the network's data items, while the
+    /// network holds this many: what a post leaves in the handle (the launcher replaces the
+    /// copy with the data-less version it sent), whatever the copy restored or purged since.
+    /// Which of them were appended since cannot be told; all are in `new_on_network`, and
+    /// `reopen` gets them.
     pub emptied: Option<u64>,
     /// Data items on the network the copy does not show: appended since it was taken (or, when
     /// `emptied`, left out of the copy by a post).
@@ -87,7 +108,11 @@ impl Differences<'_> {
     }
 
     fn none(&self) -> bool {
-        !self.unsaved() && self.emptied.is_none() && self.new_on_network.is_empty()
+        !self.unsaved()
+            && self.removed_there.is_empty()
+            && self.purged_there.is_empty()
+            && self.emptied.is_none()
+            && self.new_on_network.is_empty()
     }
 }
 
@@ -202,17 +227,42 @@ fn differ<'a>(
     };
     let (in_copy_data, in_copy_deleted) = (identities(&copy.data), identities(&copy.deleted));
     let (in_net_data, in_net_deleted) = (identities(net_data), identities(net_deleted));
+    // Someone saved since the copy was taken: the network's deleted list is theirs.
+    let stale = network_meta.is_some_and(|network| network.version > copy_meta.version);
+    let new: Vec<&ShownItem> = net_data
+        .iter()
+        .filter(not_in(&in_copy_data))
+        .filter(not_in(&in_copy_deleted))
+        .collect();
+    // What a post leaves (module doc): at a version a save made, none of the network's data
+    // items in the copy, and the network holds some.
+    let emptied = network_meta.is_some()
+        && copy_meta.version >= 1
+        && !new.is_empty()
+        && new.len() == net_data.len();
+    // Stale: in the copy, in neither of the network's lists (`saving::STATUS_CASES`).
+    let gone_there = |item: &&'a ShownItem| {
+        stale && !in_net_data.contains(&identity(item)) && !in_net_deleted.contains(&identity(item))
+    };
     let mut differences = Differences {
         removed: copy
             .deleted
             .iter()
             .filter(not_in(&in_net_deleted))
+            .filter(|item| !gone_there(item))
             .collect(),
         only_in_copy: copy
             .data
             .iter()
             .filter(not_in(&in_net_data))
             .filter(not_in(&in_net_deleted))
+            .filter(|item| !gone_there(item))
+            .collect(),
+        purged_there: copy
+            .data
+            .iter()
+            .chain(&copy.deleted)
+            .filter(gone_there)
             .collect(),
         ..Differences::default()
     };
@@ -224,17 +274,17 @@ fn differ<'a>(
                 .iter()
                 .find(|mine| identity(mine) == identity(item))
             {
-                differences.restored.push(mine);
+                // Against a later version the network may have removed it since; a copy a post
+                // emptied holds as data only what it restored.
+                match stale && !emptied {
+                    true => differences.removed_there.push(mine),
+                    false => differences.restored.push(mine),
+                }
             }
         } else {
             differences.purged.push(item);
         }
     }
-    let new: Vec<&ShownItem> = net_data
-        .iter()
-        .filter(not_in(&in_copy_data))
-        .filter(not_in(&in_copy_deleted))
-        .collect();
     let key_set = |keys: &'a [show::FilterKey]| -> HashSet<&'a [u8]> {
         keys.iter().filter_map(|key| key.key.as_deref()).collect()
     };
@@ -254,16 +304,9 @@ fn differ<'a>(
         if network_meta.filter_type != copy_meta.filter_type {
             differences.filter_toggled = Some((copy_meta.filter_type, network_meta.filter_type));
         }
-        // What a post leaves: no data items, the deleted list it sent, the version it made.
-        let emptied = copy.data.is_empty()
-            && copy_meta.version >= 1
-            && network_meta.version == copy_meta.version
-            && !new.is_empty()
-            && new.len() == net_data.len()
-            && in_copy_deleted == in_net_deleted;
-        if emptied {
-            differences.emptied = Some(net_data.len() as u64);
-        }
+    }
+    if emptied {
+        differences.emptied = Some(net_data.len() as u64);
     }
     differences.new_on_network = new;
     differences
@@ -606,19 +649,30 @@ fn from_serialised(
     ))
 }
 
-/// Whether a plain post after purging the copy's deleted items at `indexes` (all of them:
-/// `None`) would leave one of them data on the network: its removal is in the copy's deleted
-/// list and not in the network's (a save takes off the network's data only what the deleted
-/// list it sends holds: `saving`'s table). The copy is read through its serialised bytes, the
-/// network through a fresh handle given back ([`network`]). `Ok(None)`: it cannot be told
-/// (private data, whose items are sealed; a read failed). `Err`: a handle this took was not
-/// given back (the failure names it).
-pub async fn removals_unsaved(
+/// Of the copy's deleted items a change takes (a purge, a restore), how many have a removal the
+/// network has got (they are in its deleted list too) and how many not (their removal is only
+/// in the copy).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Removals {
+    pub saved: usize,
+    pub unsaved: usize,
+}
+
+/// Of the copy's deleted items at `indexes` (all of them: `None`), how many have a removal the
+/// network has got and how many not ([`Removals`]): a plain post after purging one whose removal
+/// it has not got leaves that item data on the network, and after restoring one whose removal it
+/// has got leaves it in neither list (a save takes off the network's data only what the deleted
+/// list it sends holds, and carries no data items: `saving`'s table). The copy is read through its serialised
+/// bytes, the network through a fresh handle given back ([`network`]), only when there is an
+/// item to look for. `Ok(None)`: it cannot be told (private data, whose items are sealed; a
+/// read failed). Data never saved counts none either way (a post of it fails, and says so).
+/// `Err`: a handle this took was not given back (the failure names it).
+pub async fn removals(
     sending: Sending<'_>,
     handle: Handle,
     indexes: Option<&[u64]>,
     options: ShowOptions,
-) -> (Result<Option<bool>, Failure>, Vec<Step>) {
+) -> (Result<Option<Removals>, Failure>, Vec<Step>) {
     let mut steps = Steps::new(sending);
     let copy = steps
         .ask(Request::OnHandle(Operation::Serialise, handle))
@@ -637,17 +691,17 @@ pub async fn removals_unsaved(
             .filter_map(|&index| copy.deleted.get(usize::try_from(index).ok()?))
             .collect(),
     };
-    let mut purged = Vec::new();
+    let mut taken = Vec::new();
     for entry in chosen {
         match entry {
             Entry::Appended(item) => {
-                purged.push((item.pointer.encode(), item.sign_key.serialised()))
+                taken.push((item.pointer.encode(), item.sign_key.serialised()))
             }
             Entry::Sealed(_) => return (Ok(None), steps),
         }
     }
-    if purged.is_empty() || sending.stop.is_set() {
-        return (Ok(Some(false)), steps);
+    if taken.is_empty() || sending.stop.is_set() {
+        return (Ok(Some(Removals::default())), steps);
     }
     let deleted_only = ShowOptions {
         range: show::IndexRange::ALL,
@@ -669,17 +723,129 @@ pub async fn removals_unsaved(
     if let Some(failure) = not_given_back {
         return (Err(failure), steps);
     }
-    let unsaved = match &network {
+    let removals = match &network {
         Network::Read(shown) if shown.failures().next().is_none() => {
             let saved = identities(&shown.deleted);
-            Some(
-                (purged.iter())
-                    .any(|(id, key)| !saved.contains(&(id.as_slice(), Some(key.as_slice())))),
-            )
+            let on_network = (taken.iter())
+                .filter(|(id, key)| saved.contains(&(id.as_slice(), Some(key.as_slice()))))
+                .count();
+            Some(Removals {
+                saved: on_network,
+                unsaved: taken.len() - on_network,
+            })
         }
         // The post fails (nothing of this name is on the network), and says so.
-        Network::NeverSaved => Some(false),
+        Network::NeverSaved => Some(Removals::default()),
         Network::Read(_) | Network::Failed(_) | Network::NotAsked => None,
     };
-    (Ok(unsaved), steps)
+    (Ok(removals), steps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An item of `section` named by one byte (its data id), signed by key 1.
+    fn item(section: show::Section, id: u8) -> ShownItem {
+        ShownItem {
+            section,
+            index: 0,
+            data_id: Some(vec![id]),
+            pointer: None,
+            kind: None,
+            missing: false,
+            unread: false,
+            preview: None,
+            text: None,
+            content: None,
+            signer: Some(vec![1]),
+            failures: Vec::new(),
+            steps: Vec::new(),
+        }
+    }
+
+    /// A reading at `version` holding these data items and deleted items.
+    fn shown(version: u64, data: &[u8], deleted: &[u8]) -> Shown {
+        Shown {
+            handle: Handle(1),
+            metadata: Ok(Metadata {
+                is_owner: true,
+                version,
+                filter_type: FilterType::BlackList,
+                filter_length: 0,
+                data_length: data.len() as u64,
+                deleted_data_length: deleted.len() as u64,
+            }),
+            filter: Vec::new(),
+            data: (data.iter())
+                .map(|&id| item(show::Section::Data, id))
+                .collect(),
+            deleted: (deleted.iter())
+                .map(|&id| item(show::Section::Deleted, id))
+                .collect(),
+            steps: Vec::new(),
+        }
+    }
+
+    fn ids(items: &[&ShownItem]) -> Vec<u8> {
+        items
+            .iter()
+            .map(|item| item.data_id.as_ref().unwrap()[0])
+            .collect()
+    }
+
+    /// `saving::STATUS_CASES`, row by row: item 1 data in the copy and deleted on the network,
+    /// 2 the reverse, 3 only deleted on the network, 4 (data) and 5 (deleted) only in the copy,
+    /// 6 only data on the network; 7 the same in both. Same version, then a later one.
+    #[test]
+    fn each_case_of_the_table_lands_where_it_says() {
+        let copy = shown(1, &[1, 4, 7], &[2, 5]);
+        let network = shown(1, &[2, 6, 7], &[1, 3]);
+        let read = |network: &Shown| {
+            let copy_meta = copy.metadata.as_ref().unwrap();
+            let network_meta = network.metadata.as_ref().unwrap();
+            let found = differ(&copy, copy_meta, Some(network), Some(network_meta));
+            [
+                ids(&found.restored),
+                ids(&found.removed),
+                ids(&found.purged),
+                ids(&found.only_in_copy),
+                ids(&found.removed_there),
+                ids(&found.purged_there),
+                ids(&found.new_on_network),
+            ]
+        };
+        let same: [&[u8]; 7] = [&[1], &[2, 5], &[3], &[4], &[], &[], &[6]];
+        assert_eq!(read(&network), same);
+        let later = shown(2, &[2, 6, 7], &[1, 3]);
+        let stale: [&[u8]; 7] = [&[], &[2], &[3], &[], &[1], &[4, 5], &[6]];
+        assert_eq!(read(&later), stale);
+    }
+
+    /// A copy a post emptied, that restored an item since (item 1): at the same version and at a
+    /// later one, it is that copy, and the restore is its own.
+    #[test]
+    fn a_copy_a_post_emptied_stays_one_after_a_restore() {
+        let copy = shown(2, &[1], &[3]);
+        for version in [2, 3] {
+            let network = shown(version, &[6, 7], &[1, 3]);
+            let found = differ(
+                &copy,
+                copy.metadata.as_ref().unwrap(),
+                Some(&network),
+                Some(network.metadata.as_ref().unwrap()),
+            );
+            assert_eq!(found.emptied, Some(2), "version {version}");
+            assert_eq!(ids(&found.restored), [1], "version {version}");
+            assert!(found.removed_there.is_empty(), "version {version}");
+            assert_eq!(ids(&found.new_on_network), [6, 7], "version {version}");
+        }
+        // A copy at version 0 was never made by a post.
+        let copy = shown(0, &[], &[]);
+        let network = shown(0, &[6], &[]);
+        let meta = |shown: &Shown| shown.metadata.clone().unwrap();
+        let (copy_meta, network_meta) = (meta(&copy), meta(&network));
+        let found = differ(&copy, &copy_meta, Some(&network), Some(&network_meta));
+        assert_eq!(found.emptied, None);
+    }
 }

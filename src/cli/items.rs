@@ -305,10 +305,11 @@ Remove the deleted items at these indexes from deleted_data for good \
 Indexes count from 0 in the deleted list, as `safe-ad show` numbers them, and are applied the \
 highest first, each checked before the first change. This changes only the launcher's local copy. \
 A post sends the copy's deleted list, so a plain `post` afterwards leaves an item whose removal \
-was not saved yet as data on the network. `--save post` saves first (the removal), then purges, \
-then saves again, once every index succeeded: two saves, each named. Without --save it first \
-compares the items with the network's deleted list (as `clear-deleted-data` does) and notes what a \
-plain post would leave only when one's removal is not saved. Selectors (--signed-by, \
+was not saved yet as data on the network. Both with `--save post` and without, it first \
+compares the items with the network's deleted list (as `clear-deleted-data` does). `--save post` \
+then saves first (the removal) only when one's removal is not saved (or that cannot be told), \
+then purges, then saves once every index succeeded: each save named. Without --save it notes \
+what a plain post would leave only when one's removal is not saved. Selectors (--signed-by, \
 --kind, --data-id, --name) choose items by what they are, as for `remove`; the lists keep the \
 network's sorted order (ITEM ORDER in safe-ad-remove(1)).",
     ),

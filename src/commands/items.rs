@@ -21,7 +21,9 @@ use crate::report::Reporter;
 use crate::runtime::interruptible;
 use crate::settings::{Settings, StdinUse};
 
-use super::{finish_leasing, leased, purge_note_if_unsaved, unleased, Context, Next};
+use super::{
+    finish_leasing, leased, purge_note_if_unsaved, removals_read, unleased, Context, Next,
+};
 
 /// `remove`, `restore` or `purge` (`operation`) at the indexes given, or at those of the items
 /// the selectors choose. Every index is checked (against the list's length, or by the one read
@@ -105,6 +107,9 @@ pub fn at_indexes<'a>(
                 batch::restore::plan(handle, &every)
             }
             false => {
+                if batch::saved_first(operation, save).is_some() {
+                    reporter.purge_plan_note(handle, settings.curl);
+                }
                 let checked = match selector.is_given() {
                     true => Checked::ByChoice,
                     false => Checked::ByPlan,
@@ -255,11 +260,32 @@ async fn change(
 ) -> Result<Done, Failure> {
     let (operation, handle) = (plan.operation, plan.handle);
     let save = plan.save;
-    if operation == Operation::Purge && save.is_none() {
-        let name = operation.name();
-        let indexes = Some(plan.indexes.as_slice());
-        purge_note_if_unsaved(name, handle, indexes, settings, launcher, reporter).await?;
-    }
+    let (name, indexes) = (operation.name(), Some(plan.indexes.as_slice()));
+    // Whether the network has the removals of the deleted items taken (`saving`'s table): a
+    // plain post after a purge of one it has not got leaves the item data, after a restore of
+    // one it has got in neither list; a purge saved with a post saves first only when one of
+    // its removals is not on the network (or that cannot be told).
+    let reads_removals = match (operation, save) {
+        (Operation::Purge, None) => {
+            purge_note_if_unsaved(name, handle, indexes, settings, launcher, reporter).await?;
+            false
+        }
+        (Operation::Purge, Some(_)) => batch::saved_first(operation, save).is_some(),
+        (Operation::Restore, None) => true,
+        _ => false,
+    };
+    let removals = match reads_removals {
+        true => removals_read(name, handle, indexes, settings, launcher, reporter).await?,
+        false => None,
+    };
+    let lighter;
+    let plan = match removals {
+        Some(read) if operation == Operation::Purge && read.unsaved == 0 => {
+            lighter = plan.without_first_save();
+            &lighter
+        }
+        _ => plan,
+    };
     // The changes hold no lease: Ctrl-C drops them at once, each said as it was done.
     let stop = Stop::default();
     let each = |step: &batch::Step| reporter.one_step(launcher, step, held);
@@ -269,6 +295,9 @@ async fn change(
     reporter.index_summary(&done.tally);
     let changed = done.tally.ok > 0;
     match save {
+        None if changed && operation == Operation::Restore => {
+            reporter.restore_note(handle, removals)
+        }
         None if changed => reporter.item_save_note(operation, handle, false),
         Some(_) if changed && !done.saved && done.tally.failed > 0 => {
             reporter.item_save_note(operation, handle, true)
@@ -309,7 +338,8 @@ fn copy_at_save(
 
 /// No item matched the selectors: a note (exit 0), or with `--require-match` exit 4. After a
 /// post the launcher's copy holds no data items whatever the network holds, so a selector over
-/// them matches nothing, and a fresh handle is the way on.
+/// them matches nothing, and a fresh handle is the way on; a copy with none at a version a save
+/// made may also be a fresh one of data that holds none, so the words hold either way.
 fn nothing_matched(
     operation: Operation,
     handle: Target,
@@ -321,7 +351,7 @@ fn nothing_matched(
     let emptied = operation == Operation::Remove && chosen.emptied_by_post;
     let nothing = match emptied {
         true => format!(
-            "{name} {handle}: no item matched: handle {handle}'s copy holds no data items (after a post the launcher keeps none, whatever the network holds); nothing was changed"
+            "{name} {handle}: no item matched: handle {handle}'s copy holds no data items (if a post made this copy, the network may hold items it does not show: the launcher keeps none after a post); nothing was changed"
         ),
         false => format!("{name} {handle}: no item matched; nothing was changed"),
     };

@@ -520,7 +520,7 @@ fn done_of(steps: &[Step]) -> Done {
 
 /// Before a purge (or `clear-deleted-data`) not saved: the note on what a plain post would
 /// leave, said when the removal of one of the items (at `indexes`; all: `None`) has not reached
-/// the network, or when that cannot be told (`batch::status::removals_unsaved`).
+/// the network, or when that cannot be told (`batch::status::removals`).
 async fn purge_note_if_unsaved(
     name: &str,
     handle: Handle,
@@ -529,12 +529,31 @@ async fn purge_note_if_unsaved(
     launcher: &Launcher,
     reporter: &Reporter,
 ) -> Result<(), Failure> {
+    let read = removals_read(name, handle, indexes, settings, launcher, reporter).await?;
+    if read.is_none_or(|read| read.unsaved > 0) {
+        reporter.purge_note(name, &handle.to_string());
+    }
+    Ok(())
+}
+
+/// Before a change of the copy's deleted items at `indexes` (all: `None`) by `name`: how many
+/// have a removal the network has got and how many not (`batch::status::removals`; `None`: it
+/// cannot be told), each request said with `--verbose`. A handle it took and could not give
+/// back refuses the change.
+async fn removals_read(
+    name: &str,
+    handle: Handle,
+    indexes: Option<&[u64]>,
+    settings: &Settings,
+    launcher: &Launcher,
+    reporter: &Reporter,
+) -> Result<Option<batch::status::Removals>, Failure> {
     let stop = Stop::new(settings.interrupt_wait);
     let sending = sending(settings, launcher, &stop);
-    let work = batch::status::removals_unsaved(sending, handle, indexes, ShowOptions::WHOLE);
-    let (unsaved, steps) = leased(work, &stop, launcher, reporter).await?;
+    let work = batch::status::removals(sending, handle, indexes, ShowOptions::WHOLE);
+    let (removals, steps) = leased(work, &stop, launcher, reporter).await?;
     reporter.exchanges(launcher, &steps);
-    let unsaved = unsaved.map_err(|failure| {
+    removals.map_err(|failure| {
         let mut refused = Failure::new(
             failure.class,
             format!(
@@ -544,11 +563,7 @@ async fn purge_note_if_unsaved(
         );
         refused.hint = failure.hint.clone();
         refused
-    })?;
-    if unsaved != Some(false) {
-        reporter.purge_note(name, &handle.to_string());
-    }
-    Ok(())
+    })
 }
 
 #[cfg(test)]

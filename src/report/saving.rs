@@ -6,6 +6,7 @@ use super::show::item_what;
 use super::status::CopyAtSave;
 use super::*;
 use crate::batch::restore::ToRestore;
+use crate::batch::status::Removals;
 use crate::saving::Change;
 
 impl Reporter {
@@ -16,6 +17,48 @@ impl Reporter {
         self.note(&format!(
             "{command} takes items off the copy's deleted list; a plain `safe-ad post {handle}` then deletes for good only those whose removal was saved before: an item whose removal is not saved yet stays data on the network (`safe-ad status {handle}` lists removals not saved; `{command} --save post` saves the removal first, then the {command})"
         ));
+    }
+
+    /// After a restore not saved: what a plain post will leave, by whether the network has the
+    /// removals it undid (`removals`; `None`: that could not be told, and the words hold
+    /// either way). A removal the network has got: the post takes the item off its deleted list
+    /// and does not make it data (`saving`'s row for a restore). None it has got: the restore
+    /// undid a removal only the copy held, and the post leaves the item data.
+    pub fn restore_note(&self, handle: Handle, removals: Option<Removals>) {
+        debug_assert!(Change::Restore.post_alone_misleads());
+        let note = match removals {
+            Some(read) if read.saved == 0 && read.unsaved > 0 => {
+                let (items, are, them) = match read.unsaved {
+                    1 => ("the item", "it is", "it"),
+                    _ => ("the items", "they are", "them"),
+                };
+                format!(
+                    "a restore changes only the launcher's copy; the removal of {items} it restored never reached the network, so {are} data there still, and a plain `safe-ad post {handle}` leaves {them} so"
+                )
+            }
+            Some(read) if read.saved == 0 => format!(
+                "a restore changes only the launcher's copy; save it to the network with: safe-ad post {handle}"
+            ),
+            _ => format!(
+                "a restore changes only the launcher's copy; a plain `safe-ad post {handle}` takes the items off the network's deleted list without making them data again (a post carries no data items), so an item whose removal was saved is gone for good; to make them data on the network, start from a fresh copy: `safe-ad reopen {handle}`, then `safe-ad restore NEW_HANDLE ... --save post` on the handle it prints"
+            ),
+        };
+        self.note(&note);
+    }
+
+    /// `purge --dry-run --save post` (and `--curl`): the first save the plan lists is sent only
+    /// when a read finds an item whose removal the network has not got; the curl lines cannot
+    /// read, and always send it (it then changes nothing but the version).
+    pub fn purge_plan_note(&self, handle: Handle, curl: bool) {
+        let note = match curl {
+            false => format!(
+                "purge {handle} --save post first reads the copy's serialised bytes and the network's deleted list (not listed here): the first save and the read after it are sent only when an item it purges has a removal the network has not got (the plan lists them, the most that may be sent); else one save"
+            ),
+            true => format!(
+                "these lines save first whatever the network holds, as a script cannot read and decide; `safe-ad purge {handle} --save post` sends that first save only when an item it purges has a removal the network has not got (otherwise it changes nothing but the version)"
+            ),
+        };
+        self.note(&note);
     }
 
     /// `restore --dry-run --save post`: what decides the appends the plan lists.

@@ -3,7 +3,6 @@
 
 use super::*;
 use crate::launcher::MAX_CONTENT_BYTES;
-use crate::saving::Change;
 
 impl Reporter {
     /// A failure of one part of a `show`: `safe-ad: error: show 7, data item 2: ...`.
@@ -136,20 +135,14 @@ impl Reporter {
     }
 
     /// After a one-item change: it is only in the launcher's copy until saved; `not_saved`:
-    /// `--save` was asked for, but an index failed, so nothing was saved.
+    /// `--save` was asked for, but an index failed, so nothing was saved. (A restore not saved
+    /// says what a post will leave: `restore_note`.)
     pub fn item_save_note(&self, operation: Operation, handle: Handle, not_saved: bool) {
         let change = match operation {
             Operation::Remove => "a removal",
             Operation::Restore => "a restore",
             _ => "a purge",
         };
-        if operation == Operation::Restore && !not_saved {
-            // `saving`'s row for a restore: a post carries no data items.
-            debug_assert!(Change::Restore.post_alone_misleads());
-            return self.note(&format!(
-                "a restore changes only the launcher's copy; a plain `safe-ad post {handle}` takes the items off the network's deleted list without making them data again (a post carries no data items), so an item whose removal was saved is gone for good; to make them data on the network, start from a fresh copy: `safe-ad reopen {handle}`, then `safe-ad restore NEW_HANDLE ... --save post` on the handle it prints"
-            ));
-        }
         if not_saved {
             self.note(&format!(
                 "not saved, because an index failed: the changes that succeeded are only in the launcher's copy; save them with: safe-ad post {handle}"

@@ -5,7 +5,7 @@
 
 use super::show::{item_json, item_text};
 use super::*;
-use crate::batch::status::{Compared, Differences, Network, Verdict};
+use crate::batch::status::{Compared, Network, Verdict};
 use crate::batch::SavedVersion;
 
 /// What the launcher's copy held of data items when a save was sent, as far as the run knows:
@@ -137,10 +137,12 @@ impl Reporter {
         });
     }
 
-    /// What `show` can tell of a copy without asking more: one that holds no data items after a
-    /// save may be a copy a post emptied (the network may hold items it does not show), so
-    /// `status` is pointed at. Said once a run; silenced by `--quiet`. (`metadata` prints the
-    /// one line it was asked for: the post that emptied the copy said so already.)
+    /// What `show` can tell of a copy without asking more: one that holds no data items at a
+    /// version a save made may be a copy a post emptied (the network may hold items it does not
+    /// show), or one fetched from data that holds none; which, only the network can say, so the
+    /// words hold either way and `status` is pointed at. Said once a run; silenced by `--quiet`.
+    /// (`metadata` prints the one line it was asked for: the post that emptied the copy said so
+    /// already.)
     pub(super) fn copy_note(&self, handle: Handle, metadata: &Metadata) {
         if self.quiet || metadata.data_length > 0 || metadata.version == 0 || self.is_copy(handle) {
             return;
@@ -149,7 +151,7 @@ impl Reporter {
             return;
         }
         self.note(&format!(
-            "handle {handle}'s copy holds no data items at version {}: after a post the launcher's copy holds none, whatever the network holds; `safe-ad status {handle}` compares it with the network",
+            "handle {handle}'s copy holds no data items at version {}: if a post made this copy, the network may hold items it does not show (the launcher keeps none after a post); `safe-ad status {handle}` compares it with the network",
             metadata.version
         ));
     }
@@ -268,35 +270,48 @@ fn ways_on(handle: Handle, verdict: &Verdict<'_>) -> Vec<(String, Vec<String>)> 
 }
 
 /// The kinds of difference that list items, each with its JSON key and its heading, in the
-/// order said; `emptied`: the copy was left data-less by a post.
-fn parts<'a>(
-    differences: &'a Differences<'a>,
-) -> [(&'static str, &'static str, &'a [&'a ShownItem]); 5] {
-    let new = if differences.emptied.is_some() {
-        "on the network, not in the copy (left out of it by a post, or appended since)"
-    } else {
-        "data on the network, not in the copy (appended since the copy was taken, or removed and purged in the copy before the removal was saved: a save keeps them as data)"
+/// order said. The headings follow `saving::STATUS_CASES`: against the same version a
+/// difference is the copy's own change; against a later version (stale) it may be the network's
+/// since the copy was taken, and says which where only one can explain it; `emptied`: the copy
+/// was left data-less by a post.
+fn parts<'a>(verdict: &'a Verdict<'a>) -> [(&'static str, &'static str, &'a [&'a ShownItem]); 7] {
+    let differences = &verdict.differences;
+    let emptied = differences.emptied.is_some();
+    let new = match (verdict.stale, emptied) {
+        (_, true) => "on the network, not in the copy (left out of it by a post, or appended since)",
+        (false, false) => "data on the network, not in the copy (appended since the copy was taken, or removed and purged in the copy before the removal was saved: a save keeps them as data)",
+        (true, false) => "data on the network, not in the copy (appended there since the copy was taken, or removed and purged in the copy)",
+    };
+    let (removed, restored, purged) = match verdict.stale {
+        false => (
+            "not saved: removed (in the copy's deleted list; a save deletes them on the network)",
+            "not saved: restored (deleted on the network, data again in the copy; a plain post takes them off the network's deleted list without making them data, deleting them for good)",
+            "not saved: purged (in the network's deleted list, gone from the copy)",
+        ),
+        true => (
+            "against the network's later version: removed (in the copy's deleted list, data on the network: removed in the copy, or restored there since the copy was taken)",
+            "against the network's later version: restored (data again in the copy, which a post emptied; still deleted on the network)",
+            "against the network's later version: purged (in the network's deleted list, not in the copy: purged in the copy, or removed there since the copy was taken)",
+        ),
     };
     [
-        (
-            "removed",
-            "not saved: removed (in the copy's deleted list; a save deletes them on the network)",
-            &differences.removed,
-        ),
-        (
-            "restored",
-            "not saved: restored (deleted on the network, data again in the copy; a plain post takes them off the network's deleted list without making them data, deleting them for good)",
-            &differences.restored,
-        ),
-        (
-            "purged",
-            "not saved: purged (in the network's deleted list, gone from the copy)",
-            &differences.purged,
-        ),
+        ("removed", removed, &differences.removed),
+        ("restored", restored, &differences.restored),
+        ("purged", purged, &differences.purged),
         (
             "only_in_copy",
             "not saved: data items the network does not hold",
             &differences.only_in_copy,
+        ),
+        (
+            "removed_there",
+            "removed on the network since the copy was taken (deleted there, data in the copy; or restored in the copy)",
+            &differences.removed_there,
+        ),
+        (
+            "purged_there",
+            "purged on the network since the copy was taken (in neither of its lists, still in the copy)",
+            &differences.purged_there,
         ),
         ("new_on_network", new, &differences.new_on_network),
     ]
@@ -336,7 +351,8 @@ fn status_text(handle: Handle, verdict: &Verdict<'_>, you: Option<&[u8]>) -> Str
         ),
     };
     let differences = &verdict.differences;
-    // Against a later version someone else saved, a difference may be theirs, not the copy's.
+    // Against a later version someone else saved, a filter difference may be theirs, not the
+    // copy's.
     let label = |heading: &str| -> String {
         match heading.strip_prefix("not saved: ") {
             Some(rest) if verdict.stale => format!("against the network's later version: {rest}"),
@@ -365,14 +381,14 @@ fn status_text(handle: Handle, verdict: &Verdict<'_>, you: Option<&[u8]>) -> Str
     }
     if let (Some(held), false) = (differences.emptied, verdict.settled()) {
         text.push_str(&format!(
-            "  the copy holds no data items and the network holds {held}: a post leaves the launcher's copy so\n"
+            "  the copy holds none of the network's {held} data items: a post left the launcher's copy so\n"
         ));
     }
-    for (_, heading, items) in parts(differences) {
+    for (_, heading, items) in parts(verdict) {
         if items.is_empty() {
             continue;
         }
-        text.push_str(&format!("  {}:\n", label(heading)));
+        text.push_str(&format!("  {heading}:\n"));
         for item in items {
             for line in item_text(item, you).lines() {
                 text.push_str(&format!("  {line}\n"));
@@ -400,7 +416,8 @@ fn status_json(handle: Handle, verdict: &Verdict<'_>, you: Option<&[u8]>) -> Val
             .map(|key| serialised::fingerprint(key))
             .collect::<Vec<_>>())
     };
-    let [removed, restored, purged, only_in_copy, new] = parts(differences);
+    let [removed, restored, purged, only_in_copy, removed_there, purged_there, new] =
+        parts(verdict);
     let unsaved = json!({
         "removed": items(removed.2),
         "restored": items(restored.2),
@@ -421,6 +438,10 @@ fn status_json(handle: Handle, verdict: &Verdict<'_>, you: Option<&[u8]>) -> Val
         "local_version": verdict.copy.version,
         "network_version": verdict.network.map(|network| network.version),
         "unsaved": unsaved,
+        "since_copy": json!({
+            "removed": items(removed_there.2),
+            "purged": items(purged_there.2),
+        }),
         "new_on_network": items(new.2),
         "way_on": ways_on(handle, verdict)
             .into_iter()

@@ -193,6 +193,52 @@ fn restore_and_a_plain_post_is_said_before_it_happens() {
     );
 }
 
+/// `remove H 0`, then `restore H 0`, nothing saved in between: the removal never reached the
+/// network, so the restore says a plain post leaves the item data (on the code before it warned
+/// that such a post leaves items "gone for good"), and the post leaves it data.
+#[test]
+fn a_restore_of_a_removal_never_saved_says_a_plain_post_leaves_it_data() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let (data, deleted) = network(&sandbox, &emulator);
+    run(&sandbox, &emulator.url, &["remove", "1", "0"]).success();
+    // The copy's deleted list now starts with the item removed ("demo item d").
+    run(&sandbox, &emulator.url, &["restore", "1", "0"])
+        .success()
+        .stdout_is("restore 1 index 0: ok\n")
+        .stderr_lacks("gone for good")
+        .stderr_is("note: a restore changes only the launcher's copy; the removal of the item it restored never reached the network, so it is data there still, and a plain `safe-ad post 1` leaves it so\n");
+    run(&sandbox, &emulator.url, &["post", "1"]).success();
+    assert_eq!(network(&sandbox, &emulator), (data, deleted));
+}
+
+/// `purge --save post` of an item whose removal the network already has (demo handle 1 is in
+/// sync): one save, as the removal needs none (on the code before, two: the first changed
+/// nothing but the version). The network then holds the item in neither list.
+#[test]
+fn purge_with_save_post_of_a_saved_removal_saves_once() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let (data, deleted) = network(&sandbox, &emulator);
+    run(&sandbox, &emulator.url, &["status", "1"]).success();
+    let from = emulator.requests().len();
+    run(
+        &sandbox,
+        &emulator.url,
+        &["purge", "--save", "post", "1", "--data-id", &deleted[0]],
+    )
+    .success()
+    .stdout_is("purge 1 index 0: ok\npost 1: ok, saved version 2\n");
+    let posts = (emulator.requests()[from..].iter())
+        .filter(|line| line.starts_with("POST "))
+        .count();
+    assert_eq!(posts, 1, "{:#?}", &emulator.requests()[from..]);
+    assert_eq!(
+        network(&sandbox, &emulator),
+        (data, without(&deleted, &[&deleted[0]]))
+    );
+}
+
 /// `post H && status H` exits 0; an unsaved removal and a stale copy still exit 7.
 #[test]
 fn post_then_status_exits_0_and_an_unsaved_removal_or_a_stale_copy_exit_7() {

@@ -319,7 +319,7 @@ fn after_a_post_a_selector_that_matches_nothing_says_why_and_gives_the_reopen() 
     .success()
     .stdout_is("remove 1 index 1: ok\npost 1: ok, saved version 2\n");
     let mine = data[0]["data_id"].as_str().expect("data id").to_owned();
-    let said = "remove 1: no item matched: handle 1's copy holds no data items (after a post the launcher keeps none, whatever the network holds); nothing was changed";
+    let said = "remove 1: no item matched: handle 1's copy holds no data items (if a post made this copy, the network may hold items it does not show: the launcher keeps none after a post); nothing was changed";
     let way_on = "get a handle that shows the network's items with `safe-ad reopen 1`, and run `remove` on the handle it prints";
     run(
         &sandbox,
@@ -457,4 +457,28 @@ fn curl_with_selectors_is_refused_and_points_at_show() {
     .stderr_has("safe-ad: error: --curl cannot choose items by what they are")
     .stderr_has("`safe-ad show 1` and the same selectors");
     assert_eq!(emulator.requests().len(), from, "something was sent");
+}
+
+/// A selector over a fresh copy of data that holds no data items at version 1 (a post through
+/// another handle made that version): nothing was posted through this one, so the note does not
+/// say a post emptied it (on the code before: "after a post the launcher keeps none").
+#[test]
+fn no_match_in_a_fresh_copy_with_no_items_is_not_said_to_be_one_a_post_emptied() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let created = run(&sandbox, &emulator.url, &["create", "--put"]);
+    let first = created.success().stdout().trim().to_owned();
+    run(&sandbox, &emulator.url, &["post", &first]).success();
+    let fresh = run(&sandbox, &emulator.url, &["reopen", "--drop", &first]);
+    let fresh = fresh.success().stdout().trim().to_owned();
+    run(
+        &sandbox,
+        &emulator.url,
+        &["remove", &fresh, "--kind", "structured-data"],
+    )
+    .success()
+    .stdout_is("")
+    .stderr_lacks("after a post the launcher keeps none")
+    .stderr_is(&format!("note: remove {fresh}: no item matched: handle {fresh}'s copy holds no data items (if a post made this copy, the network may hold items it does not show: the launcher keeps none after a post); nothing was changed; get a handle that shows the network's items with `safe-ad reopen {fresh}`, and run `remove` on the handle it prints\n"));
+    run(&sandbox, &emulator.url, &["drop", &fresh]).success();
 }

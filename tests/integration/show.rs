@@ -793,3 +793,29 @@ fn an_item_whose_data_is_not_on_the_network_is_shown_as_that_and_is_no_failure()
         .stderr_lacks("put")
         .stderr_lacks("HANDLE");
 }
+
+/// A handle freshly fetched from data that holds no data items at version 1 (a post made that
+/// version through another handle): nothing was posted through it, so `show`'s note does not say
+/// it was (on the code before: "after a post the launcher's copy holds none"); it says what can
+/// be told without asking the network, and `status` finds the copy in sync with it.
+#[test]
+fn a_fresh_copy_of_data_with_no_items_is_not_said_to_be_one_a_post_emptied() {
+    let sandbox = Sandbox::new();
+    let (emulator, _log) = emulator(&sandbox, &[]);
+    let created = run(&sandbox, &emulator.url, &["create", "--put"]);
+    let first = created.success().stdout().trim().to_owned();
+    run(&sandbox, &emulator.url, &["post", &first]).success();
+    let fresh = run(&sandbox, &emulator.url, &["reopen", "--drop", &first]);
+    let fresh = fresh.success().stdout().trim().to_owned();
+    run(&sandbox, &emulator.url, &["show", &fresh])
+        .success()
+        .stdout_has(&format!("handle {fresh}: version 1, owner yes, data 0, deleted 0"))
+        .stderr_lacks("after a post the launcher's copy holds none")
+        .stderr_is(&format!("note: handle {fresh}'s copy holds no data items at version 1: if a post made this copy, the network may hold items it does not show (the launcher keeps none after a post); `safe-ad status {fresh}` compares it with the network\n"));
+    run(&sandbox, &emulator.url, &["status", &fresh])
+        .success()
+        .stdout_is(&format!(
+            "handle {fresh}: in sync: version 1 here and on the network, data 0, deleted 0\n"
+        ));
+    run(&sandbox, &emulator.url, &["drop", &fresh]).success();
+}
