@@ -621,6 +621,7 @@ pub struct AtIndexesPlan {
     pub save: Option<Operation>,
     requests: Vec<Request<Slot>>,
     checked: Checked,
+    copy: CopyIs,
 }
 
 impl AtIndexesPlan {
@@ -665,6 +666,16 @@ impl AtIndexesPlan {
             save,
             requests,
             checked,
+            copy,
+        }
+    }
+
+    /// The save the plan sends before the changes, if it lists one ([`saved_first`]; never for
+    /// a fresh copy, whose removals are the network's).
+    pub fn first_save(&self) -> Option<Operation> {
+        match self.copy {
+            CopyIs::Held => saved_first(self.operation, self.save),
+            CopyIs::Fresh => None,
         }
     }
 
@@ -677,7 +688,7 @@ impl AtIndexesPlan {
     /// that the network has the removal of every item the purge takes, so that save would
     /// change nothing but the version. The same plan when it has no such save.
     pub fn without_first_save(&self) -> AtIndexesPlan {
-        let Some(first) = saved_first(self.operation, self.save) else {
+        let Some(first) = self.first_save() else {
             return self.clone();
         };
         let first = with_read_back(Request::OnHandle(first, Slot::Is(self.handle))).len();

@@ -66,7 +66,8 @@ pub enum Reaches {
     Token,
     /// The launcher (or an emulator as its client): every way a request can fail.
     Launcher,
-    /// The launcher, and it tells a copy that differs from the network (7): `status`.
+    /// The launcher, and it tells a copy that differs from the network (7): `status`, and
+    /// `remove` and `cat` where a copy a post emptied lacks what the network holds.
     LauncherCompared,
     /// A group of commands: its subcommands say.
     Group,

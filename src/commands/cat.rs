@@ -80,6 +80,32 @@ pub fn run<'a>(command: &'a CatCommand, cx: Context<'a>) -> Result<Next<'a>, Fai
             Section::Deleted => shown.deleted.first(),
         };
         let content = content(&shown, item, &of(target), index, command.deleted);
+        // No item at the index of a copy that holds no data items: the network may hold it (a
+        // post leaves the launcher's copy none), which is never a silent miss (issue 43).
+        let emptied = match (&shown.metadata, target, item) {
+            (Ok(metadata), Target::Handle(handle), None) if !command.deleted => {
+                (metadata.data_length == 0 && metadata.version > 0).then_some(handle)
+            }
+            _ => None,
+        };
+        if let Some(handle) = emptied {
+            let parts = Parts {
+                filter: false,
+                data: false,
+                deleted: false,
+                content: false,
+                signers: false,
+            };
+            let network =
+                super::network_behind(handle, parts, &settings, &launcher, reporter).await?;
+            let held = network
+                .and_then(|shown| shown.metadata.ok())
+                .map_or(0, |metadata| metadata.data_length);
+            if index < held {
+                accounted(Done::Success, &stop, &launcher, reporter);
+                return Err(super::emptied_copy(COMMAND, handle, held, &[index]));
+            }
+        }
         let done = match content {
             Ok(bytes) => {
                 if !command.force && sanitize::is_binary(bytes) && std::io::stdout().is_terminal() {

@@ -107,16 +107,16 @@ pub fn at_indexes<'a>(
                 batch::restore::plan(handle, &every)
             }
             false => {
-                if batch::saved_first(operation, save).is_some() {
-                    reporter.purge_plan_note(handle, settings.curl);
-                }
                 let checked = match selector.is_given() {
                     true => Checked::ByChoice,
                     false => Checked::ByPlan,
                 };
-                AtIndexesPlan::on(copy_of(target), operation, handle, &indexes, save, checked)
-                    .requests()
-                    .to_vec()
+                let copy = copy_of(target);
+                let plan = AtIndexesPlan::on(copy, operation, handle, &indexes, save, checked);
+                if plan.first_save().is_some() {
+                    reporter.purge_plan_note(handle, settings.curl);
+                }
+                plan.requests().to_vec()
             }
         };
         let plan = match target {
@@ -211,6 +211,31 @@ async fn change_at_indexes(
         let (checked, steps) = interruptible(work).await?;
         reporter.exchanges(launcher, &steps);
         let held = copy_at_save(operation, handle, &steps, indexes.len());
+        if let (Err(failure), Operation::Remove, Target::Handle(_)) = (&checked, operation, target)
+        {
+            // An index past a copy that holds no data items, where the network holds them.
+            let copy = copy_at_save(operation, handle, &steps, 0);
+            if failure.class == Class::Rejected && copy == Some(0) {
+                let parts = Parts {
+                    filter: false,
+                    data: false,
+                    deleted: false,
+                    content: false,
+                    signers: false,
+                };
+                let network =
+                    super::network_behind(handle, parts, settings, launcher, reporter).await?;
+                let held = network
+                    .and_then(|shown| shown.metadata.ok())
+                    .map_or(0, |metadata| metadata.data_length);
+                let taken: Vec<u64> = (indexes.iter().copied())
+                    .filter(|index| *index < held)
+                    .collect();
+                if !taken.is_empty() {
+                    return Err(super::emptied_copy(operation.name(), handle, held, &taken));
+                }
+            }
+        }
         checked?;
         return change(&plan, held, settings, launcher, reporter).await;
     }
@@ -231,6 +256,36 @@ async fn change_at_indexes(
         reporter.chosen(operation, handle, &chosen.items, chosen.you.as_deref());
     }
     if chosen.items.is_empty() {
+        // A copy a post emptied holds none of the network's data items: what the selectors
+        // would take there is read before a no-match is said (a name's copy is the network's).
+        if operation == Operation::Remove
+            && chosen.emptied_by_post
+            && target == Target::Handle(handle)
+        {
+            let parts = Parts {
+                filter: false,
+                data: true,
+                deleted: false,
+                content: false,
+                signers: selector.signed_by.is_some(),
+            };
+            let network =
+                super::network_behind(handle, parts, settings, launcher, reporter).await?;
+            if let Some(shown) = network {
+                let you = chosen.you.as_deref();
+                let taken: Vec<u64> = (shown.data.iter())
+                    .filter(|item| selector.matches(item, you))
+                    .map(|item| item.index)
+                    .collect();
+                if !taken.is_empty() {
+                    let held = shown
+                        .metadata
+                        .as_ref()
+                        .map_or(0, |metadata| metadata.data_length);
+                    return Err(super::emptied_copy(operation.name(), handle, held, &taken));
+                }
+            }
+        }
         return nothing_matched(operation, target, &chosen, require_match, reporter);
     }
     if appends_again {
@@ -270,7 +325,7 @@ async fn change(
             purge_note_if_unsaved(name, handle, indexes, settings, launcher, reporter).await?;
             false
         }
-        (Operation::Purge, Some(_)) => batch::saved_first(operation, save).is_some(),
+        (Operation::Purge, Some(_)) => plan.first_save().is_some(),
         (Operation::Restore, None) => true,
         _ => false,
     };

@@ -38,7 +38,7 @@ use std::future::Future;
 
 use futures_util::StreamExt;
 
-use crate::batch::show::{user_key, ShowOptions};
+use crate::batch::show::{user_key, IndexRange, Parts, ShowOptions, Shown};
 use crate::batch::{self, Ended, Sending, Step, Stop, Tally};
 use crate::cli::{ClientOptions, Names};
 use crate::handle::{Handle, Target};
@@ -508,6 +508,60 @@ fn settle_on_copy(
         None => Done::from_first_failure(on.failed),
     };
     Ok(accounted(done, stop, launcher, reporter))
+}
+
+/// The network's data behind `handle`'s copy, read as `parts` says through a fresh handle given
+/// back (`batch::status::network`), with its exchanges said: for a selection or an index that
+/// found nothing in a copy that holds no data items, which the network may hold. `None` when
+/// it could not be read (the words of the copy alone stand then).
+async fn network_behind(
+    handle: Handle,
+    parts: Parts,
+    settings: &Settings,
+    launcher: &Launcher,
+    reporter: &Reporter,
+) -> Result<Option<Shown>, Failure> {
+    let stop = Stop::new(settings.interrupt_wait);
+    let sending = sending(settings, launcher, &stop);
+    let read = ShowOptions {
+        range: IndexRange::ALL,
+        full: false,
+        parts,
+    };
+    let work = batch::status::network(sending, handle, read, |_, _, _| {});
+    let (network, steps) = leased(work, &stop, launcher, reporter).await?;
+    reporter.exchanges(launcher, &steps);
+    let done = accounted(Done::Success, &stop, launcher, reporter);
+    Ok(match (network, done) {
+        (batch::status::Network::Read(shown), Done::Success) if shown.metadata.is_ok() => {
+            Some(shown)
+        }
+        _ => None,
+    })
+}
+
+/// A selection (or index) that took nothing from a copy that holds no data items, where the
+/// network's data holds `held` items and `taken` of them (their indexes there) are what it
+/// would have taken: never a silent exit 0 (issue 43), but `differs` (7), with the two ways on.
+fn emptied_copy(command: &str, handle: Handle, held: u64, taken: &[u64]) -> Failure {
+    let list: Vec<String> = taken.iter().map(|index| format!("data {index}")).collect();
+    let would = match command {
+        "cat" => format!("item {} is there", list.join(", ")),
+        _ => format!(
+            "{command} would take {} of them there ({}); nothing was changed",
+            taken.len(),
+            list.join(", ")
+        ),
+    };
+    Failure::new(
+        Class::Differs,
+        format!(
+            "{command} {handle}: handle {handle}'s copy holds no data items, but the network's data holds {held}, and {would}"
+        ),
+    )
+    .with_hint(format!(
+        "a post leaves the launcher's copy without data items: give the data's name in place of the handle (a command given a name works on the network's data), or run `{command}` on the handle `safe-ad reopen {handle}` prints"
+    ))
 }
 
 /// How a procedure's steps ended: by its first failure, if any.

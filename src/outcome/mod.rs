@@ -97,7 +97,7 @@ pub const EXIT_CODES: &[ExitCodeRow] = &[
         code: 7,
         class: Some(Class::Differs),
         name: "differs",
-        meaning: "a handle's copy differs from the network (status: changes a save would send, or stale)",
+        meaning: "a handle's copy differs from the network (status: changes a save would send, or stale; remove and cat: the copy a post emptied lacks items the network holds, which a name or a fresh handle reaches)",
     },
     ExitCodeRow {
         code: 130,

@@ -374,3 +374,62 @@ pub fn cost_table() -> String {
     }
     table
 }
+
+/// A selection or an index on a copy a post emptied (issue 43): the copy holds no data items
+/// while the network holds those asked for, so the command reads the network (a fresh handle,
+/// given back) and exits 7 naming them and the two ways on, where it used to exit 0 with the
+/// item still on the network (`remove` by selectors) or say the copy "holds 0" (`cat`).
+#[test]
+fn a_selection_on_a_copy_a_post_emptied_is_never_a_silent_exit_0() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let copy = run(&sandbox, &emulator, &["reopen", "1"]);
+    let h = copy.success().stdout().trim().to_owned();
+    run(
+        &sandbox,
+        &emulator,
+        &["remove", "--kind", "structured-data", "--save", "post", &h],
+    )
+    .success();
+    let first = emulator.next_handle();
+    run(&sandbox, &emulator, &["remove", "--kind", "appendable-data", "--save", "post", &h])
+        .code(7)
+        .stderr_has(&format!(
+            "remove {h}: handle {h}'s copy holds no data items, but the network's data holds 1, and remove would take 1 of them there (data 0); nothing was changed"
+        ))
+        .stderr_has("give the data's name in place of the handle")
+        .stderr_has(&format!("safe-ad reopen {h}"));
+    run(&sandbox, &emulator, &["remove", &h, "0"]).code(7);
+    run(&sandbox, &emulator, &["cat", &h, "0"])
+        .code(7)
+        .stderr_has("and item data 0 is there");
+    assert_eq!(left_since(&emulator, first, &[]), vec![]);
+    // Nothing was changed: the network still holds the appendable item.
+    let (_, held, _) = emulator.network(1);
+    assert_eq!(held, 1);
+    // A selection that matches nothing on the network either stays a plain no-match: exit 0
+    // with a note, 4 with --require-match.
+    run(
+        &sandbox,
+        &emulator,
+        &["remove", "--kind", "immutable-data", &h],
+    )
+    .success()
+    .stderr_has("no item matched");
+    run(
+        &sandbox,
+        &emulator,
+        &["remove", "--kind", "immutable-data", "--require-match", &h],
+    )
+    .code(4);
+    // With the name, the same selection takes the item from the network's data.
+    let data = emulator.demo_name(1);
+    run(
+        &sandbox,
+        &emulator,
+        &["remove", "--kind", "appendable-data", &data],
+    )
+    .success();
+    let (_, held, _) = emulator.network(1);
+    assert_eq!(held, 0);
+}

@@ -303,10 +303,12 @@ fn an_index_range_that_holds_no_item_says_so() {
 }
 
 /// Two selector removals in a row, each saved: after the first post the launcher's copy holds
-/// no data items, so the second matches nothing; it says why and gives the `reopen` (exit 4
-/// with `--require-match`), and the network holds what the first left.
+/// no data items, so the second matches nothing in it while the network holds the item it
+/// names. Never a silent exit 0 (issue 43): it reads the network and exits 7 naming what it
+/// would take there and the two ways on (the name, or a fresh handle), with `--require-match`
+/// too; and the network holds what the first left.
 #[test]
-fn after_a_post_a_selector_that_matches_nothing_says_why_and_gives_the_reopen() {
+fn after_a_post_a_selector_that_matches_only_on_the_network_exits_7_naming_it() {
     let sandbox = Sandbox::new();
     let emulator = Emulator::start(&[]);
     let (data, deleted) = items(&sandbox, &emulator.url, "1");
@@ -319,24 +321,16 @@ fn after_a_post_a_selector_that_matches_nothing_says_why_and_gives_the_reopen() 
     .success()
     .stdout_is("remove 1 index 1: ok\npost 1: ok, saved version 2\n");
     let mine = data[0]["data_id"].as_str().expect("data id").to_owned();
-    let said = "remove 1: no item matched: handle 1's copy holds no data items (if a post made this copy, the network may hold items it does not show: the launcher keeps none after a post); nothing was changed";
-    let way_on = "get a handle that shows the network's items with `safe-ad reopen 1`, and run `remove` on the handle it prints";
-    run(
-        &sandbox,
-        &emulator.url,
-        &["remove", "1", "--data-id", &mine, "--save", "post"],
-    )
-    .success()
-    .stdout_is("")
-    .stderr_is(&format!("note: {said}; {way_on}\n"));
-    run(
-        &sandbox,
-        &emulator.url,
-        &["remove", "1", "--data-id", &mine, "--require-match"],
-    )
-    .code(4)
-    .stdout_is("")
-    .stderr_is(&format!("safe-ad: error: {said}\nhint: {way_on}\n"));
+    let said = "remove 1: handle 1's copy holds no data items, but the network's data holds 2, and remove would take 1 of them there (data 0); nothing was changed";
+    let way_on = "a post leaves the launcher's copy without data items: give the data's name in place of the handle (a command given a name works on the network's data), or run `remove` on the handle `safe-ad reopen 1` prints";
+    for require in [&[][..], &["--require-match"][..]] {
+        let mut args = vec!["remove", "1", "--data-id", &mine, "--save", "post"];
+        args.extend(require);
+        run(&sandbox, &emulator.url, &args)
+            .code(7)
+            .stdout_is("")
+            .stderr_is(&format!("safe-ad: error: {said}\nhint: {way_on}\n"));
+    }
     // The network, through a fresh handle: the first removal only.
     let fresh = run(&sandbox, &emulator.url, &["open", &emulator.demo_name(1)]);
     let fresh = fresh.success().stdout().trim().to_owned();
