@@ -124,6 +124,9 @@ pub async fn bytes_launcher(data: Vec<Item>, deleted: Vec<Item>) -> BytesLaunche
                     "deletedDataLength": deleted_length,
                 })),
             ),
+            ("GET", ["appendable-data", "serialise", "7"]) => raw(
+                crate::harness::http::appendable_bytes([0x77; 32], 4, false, [1; 32]),
+            ),
             ("GET", ["sign-key"]) => handle(9000),
             ("GET", ["sign-key", "serialise", n]) => match number(n) {
                 9000 => raw(key_bytes(1)),
@@ -256,6 +259,7 @@ async fn show_names_each_item_from_its_data_ids_bytes() {
         lines,
         vec![
             "handle 7: version 4, owner yes, data 4, deleted 1, filter BlackList (0 keys)".to_string(),
+            format!("  name {}, public, owner you", name(0x77)),
             format!("  data 0: structured-data {}, type tag 15000, version 0, signed by you: \"hello\"", name(0x11)),
             format!("  data 1: immutable-data {}, 16 bytes, signed by you: \"an inbox message\"", name(0x22)),
             format!("  data 2: appendable-data {}, version 1, data 2, deleted 0, signed by {other}", name(0x33)),
