@@ -155,7 +155,7 @@ impl Which {
 }
 
 /// What came of reading which data a handle is ([`which`]).
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub enum WhichRead {
     Read(Which),
     /// The bytes came, in a layout that cannot be decoded (another launcher's): not known, and
@@ -165,6 +165,15 @@ pub enum WhichRead {
 }
 
 impl WhichRead {
+    /// From the answer to `GET /appendable-data/serialise/<h>`.
+    pub fn from_answer(answer: &Result<Reply, Failure>) -> WhichRead {
+        match answer {
+            Ok(Reply::Bytes(bytes)) => WhichRead::from_bytes(bytes),
+            Ok(_) => WhichRead::Failed(Failure::new(Class::Unexpected, "the answer is not bytes")),
+            Err(failure) => WhichRead::Failed(failure.clone()),
+        }
+    }
+
     /// From serialised bytes.
     pub fn from_bytes(bytes: &[u8]) -> WhichRead {
         match AppendableData::decode(bytes) {
