@@ -89,6 +89,9 @@ impl Procedure {
             Procedure::Reopen { drop_old } => {
                 let mut requests = vec![Request::OnHandle(Operation::DataId, handle)];
                 requests.extend(through_data_id_plan(Request::Fetch));
+                // Which data it made: the new handle's serialised bytes (its name, owners).
+                let fresh = Slot::FromAnswer("handleId");
+                requests.push(Request::OnHandle(Operation::Serialise, fresh));
                 if drop_old {
                     requests.push(Request::OnHandle(Operation::Drop, handle));
                 }
@@ -124,6 +127,12 @@ pub struct Step {
 }
 
 impl Step {
+    /// The read of which data a reopen made (its new handle's serialised bytes): its failure
+    /// leaves the name unknown and is no failure of the reopen, which made the handle.
+    pub fn is_which_read(&self) -> bool {
+        matches!(self.request, Request::OnHandle(Operation::Serialise, _))
+    }
+
     /// The handle a successful step gave: of created data, a data id, or fetched data.
     pub fn new_handle(&self) -> Option<Handle> {
         match &self.result {
@@ -200,6 +209,7 @@ impl Record {
             RecordOutcome::Invalid(failure) => Some(failure.class),
             RecordOutcome::NotStarted => None,
             RecordOutcome::Ran(ran) => (ran.steps.iter())
+                .filter(|step| !step.is_which_read())
                 .find_map(|step| step.result.as_ref().err().map(|failure| failure.class)),
         }
     }
@@ -336,11 +346,12 @@ async fn process(batch: &Batch<'_>, item: Item) -> Record {
     // The plan `--dry-run` prints, run: an operation and its saves, or a reopen's data id, fetch
     // and give back, and the old handle dropped only once the new one is there.
     let interpreted = interpret(&mut steps, &plan.procedure.plan(handle)).await;
-    let making = interpreted.making(|reply| match (plan.procedure, reply) {
+    let mut making = interpreted.making(|reply| match (plan.procedure, reply) {
         (Procedure::Reopen { drop_old }, Reply::Fetched(fetched)) => Some(Made::Reopened {
             old: handle,
             fetched: fetched.clone(),
             dropped: drop_old && interpreted.finished,
+            which: None,
         }),
         _ => None,
     });
@@ -359,7 +370,20 @@ async fn process(batch: &Batch<'_>, item: Item) -> Record {
         })
         .collect();
     let steps = steps.finish().await;
-    if plan.fail_fast && steps.iter().any(|step| step.result.is_err()) {
+    if let Some(Making {
+        made: Some(Made::Reopened { which, .. }),
+        ..
+    }) = &mut making
+    {
+        *which = (steps.iter())
+            .find(|step| step.is_which_read())
+            .map(|step| show::WhichRead::from_answer(&step.result));
+    }
+    if plan.fail_fast
+        && steps
+            .iter()
+            .any(|step| step.result.is_err() && !step.is_which_read())
+    {
         batch.stop.set(true);
     }
     Record {
