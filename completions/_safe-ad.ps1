@@ -326,6 +326,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--data-id', '--data-id', [CompletionResultType]::ParameterName, 'Only the items with this data id (base64 as `show` gives it, or hex); given again: any of them')
             [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Only items that point at data of this name (base64 or hex); given again: any of them')
             [CompletionResult]::new('--full', '--full', [CompletionResultType]::ParameterName, 'Show the whole content of structured data, not a preview (`content`, in base64, with --json)')
+            [CompletionResult]::new('--serialised', '--serialised', [CompletionResultType]::ParameterName, 'Print each handle''s serialised bytes (the whole data) as base64, one line each, for `safe-ad decode`')
             [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')

@@ -175,7 +175,7 @@ _safe_ad_spec() {
             more=1
             ;;
         "show")
-            flags="--full --allow-insecure-http -q --quiet --json -v --verbose -h --help"
+            flags="--full --serialised --allow-insecure-http -q --quiet --json -v --verbose -h --help"
             valued="--launcher-url --token-file --timeout --retries -j --jobs --color --index --signed-by --kind --data-id --name"
             pos=("nothing")
             more=1

@@ -311,6 +311,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --data-id 'Only the items with this data id (base64 as `show` gives it, or hex); given again: any of them'
             cand --name 'Only items that point at data of this name (base64 or hex); given again: any of them'
             cand --full 'Show the whole content of structured data, not a preview (`content`, in base64, with --json)'
+            cand --serialised 'Print each handle''s serialised bytes (the whole data) as base64, one line each, for `safe-ad decode`'
             cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'

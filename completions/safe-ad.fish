@@ -293,6 +293,7 @@ private-appendable-data\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l data-id -d 'Only the items with this data id (base64 as `show` gives it, or hex); given again: any of them' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l name -d 'Only items that point at data of this name (base64 or hex); given again: any of them' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l full -d 'Show the whole content of structured data, not a preview (`content`, in base64, with --json)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l serialised -d 'Print each handle\'s serialised bytes (the whole data) as base64, one line each, for `safe-ad decode`'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'

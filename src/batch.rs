@@ -98,6 +98,9 @@ impl Procedure {
             Procedure::Reopen { drop_old } => {
                 let mut requests = vec![Request::OnHandle(Operation::DataId, handle)];
                 requests.extend(through_data_id_plan(Request::Fetch));
+                // Which data it made: the new handle's serialised bytes (its name, owners).
+                let fresh = Slot::FromAnswer("handleId");
+                requests.push(Request::OnHandle(Operation::Serialise, fresh));
                 if drop_old {
                     requests.push(Request::OnHandle(Operation::Drop, handle));
                 }
@@ -193,6 +196,12 @@ pub struct Step {
 }
 
 impl Step {
+    /// The read of which data a reopen made (its new handle's serialised bytes): its failure
+    /// leaves the name unknown and is no failure of the reopen, which made the handle.
+    pub fn is_which_read(&self) -> bool {
+        matches!(self.request, Request::OnHandle(Operation::Serialise, _))
+    }
+
     /// The handle a successful step gave: of created data, a data id, or fetched data.
     pub fn new_handle(&self) -> Option<Handle> {
         match &self.result {
@@ -269,6 +278,7 @@ impl Record {
             RecordOutcome::Invalid(failure) => Some(failure.class),
             RecordOutcome::NotStarted => None,
             RecordOutcome::Ran(ran) => (ran.steps.iter())
+                .filter(|step| !step.is_which_read())
                 .find_map(|step| step.result.as_ref().err().map(|failure| failure.class)),
         }
     }
@@ -405,12 +415,13 @@ async fn process(batch: &Batch<'_>, item: Item) -> Record {
     // The plan `--dry-run` prints, run: an operation and its saves, or a reopen's data id, fetch
     // and give back, and the old handle dropped only once the new one is there.
     let interpreted = interpret(&mut steps, &plan.procedure.plan(target)).await;
-    let making = interpreted.making(|reply| match (plan.procedure, reply, target) {
+    let mut making = interpreted.making(|reply| match (plan.procedure, reply, target) {
         (Procedure::Reopen { drop_old }, Reply::Fetched(fetched), Target::Handle(old)) => {
             Some(Made::Reopened {
                 old,
                 fetched: fetched.clone(),
                 dropped: drop_old && interpreted.finished,
+                which: None,
             })
         }
         (Procedure::Reopen { .. }, Reply::Fetched(fetched), Target::Name(_)) => {
@@ -436,7 +447,20 @@ async fn process(batch: &Batch<'_>, item: Item) -> Record {
         })
         .collect();
     let steps = steps.finish().await;
-    if plan.fail_fast && steps.iter().any(|step| step.result.is_err()) {
+    if let Some(Making {
+        made: Some(Made::Reopened { which, .. }),
+        ..
+    }) = &mut making
+    {
+        *which = (steps.iter())
+            .find(|step| step.is_which_read())
+            .map(|step| show::WhichRead::from_answer(&step.result));
+    }
+    if plan.fail_fast
+        && steps
+            .iter()
+            .any(|step| step.result.is_err() && !step.is_which_read())
+    {
         batch.stop.set(true);
     }
     Record {

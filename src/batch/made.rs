@@ -6,6 +6,7 @@ use crate::handle::Handle;
 use crate::launcher::Fetched;
 use crate::name::Name;
 
+use super::show::WhichRead;
 use super::{Settled, Step};
 
 /// The steps of a procedure that makes a handle (`create`, `open`, `reopen`), and what it made:
@@ -68,11 +69,12 @@ pub enum Made {
     /// `open`: a handle for data on the network, and what fetching it said.
     Opened { fetched: Fetched },
     /// `reopen`: a fresh handle (in `fetched`) for the data behind `old`; `dropped` when
-    /// `--drop` dropped `old`.
+    /// `--drop` dropped `old`; `which` data it is, when its read was sent.
     Reopened {
         old: Handle,
         fetched: Fetched,
         dropped: bool,
+        which: Option<WhichRead>,
     },
 }
 

@@ -18,8 +18,9 @@ use super::{Sending, Steps};
 use crate::handle::Handle;
 use crate::launcher::MAX_CONTENT_BYTES;
 use crate::launcher::{FilterType, Metadata, Operation, Request};
+use crate::name::Name;
 use crate::outcome::{judge_content, Class, Failure, Reply};
-use crate::wire::{DataId, DataKind, DecodeError};
+use crate::wire::{AppendableData, DataId, DataKind, DecodeError, SignKey};
 
 /// The most launcher handles `show` holds at once.
 pub const LEASE_BUDGET: usize = 16;
@@ -135,12 +136,69 @@ pub struct FilterKey {
     pub steps: Vec<super::Step>,
 }
 
+/// Which data a handle is: what its serialised bytes say of the data itself (not of its items).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Which {
+    pub name: Name,
+    pub private: bool,
+    pub owners: Vec<SignKey>,
+}
+
+impl Which {
+    pub fn of(data: &AppendableData) -> Which {
+        Which {
+            name: data.name,
+            private: data.private,
+            owners: data.owners.clone(),
+        }
+    }
+}
+
+/// What came of reading which data a handle is ([`which`]).
+#[derive(Debug, Clone)]
+pub enum WhichRead {
+    Read(Which),
+    /// The bytes came, in a layout that cannot be decoded (another launcher's): not known, and
+    /// no failure of the read.
+    Undecoded(DecodeError),
+    Failed(Failure),
+}
+
+impl WhichRead {
+    /// From the answer to `GET /appendable-data/serialise/<h>`.
+    pub fn from_answer(answer: &Result<Reply, Failure>) -> WhichRead {
+        match answer {
+            Ok(Reply::Bytes(bytes)) => WhichRead::from_bytes(bytes),
+            Ok(_) => WhichRead::Failed(Failure::new(Class::Unexpected, "the answer is not bytes")),
+            Err(failure) => WhichRead::Failed(failure.clone()),
+        }
+    }
+
+    /// From serialised bytes.
+    pub fn from_bytes(bytes: &[u8]) -> WhichRead {
+        match AppendableData::decode(bytes) {
+            Ok(data) => WhichRead::Read(Which::of(&data)),
+            Err(error) => WhichRead::Undecoded(error),
+        }
+    }
+
+    pub fn known(&self) -> Option<&Which> {
+        match self {
+            WhichRead::Read(which) => Some(which),
+            _ => None,
+        }
+    }
+}
+
 /// Everything read of one handle.
 #[derive(Debug)]
 pub struct Shown {
     pub handle: Handle,
     /// A handle whose metadata cannot be read shows nothing else.
     pub metadata: Result<Metadata, Failure>,
+    /// Which data it is (its name, public or private, its owners), when it was asked
+    /// ([`which`]); `None`: not asked.
+    pub which: Option<Box<WhichRead>>,
     pub filter: Vec<FilterKey>,
     pub data: Vec<ShownItem>,
     pub deleted: Vec<ShownItem>,
@@ -151,10 +209,15 @@ pub struct Shown {
 impl Shown {
     /// Every failure, in the order shown: the handle's, the filter keys', the items'.
     pub fn failures(&self) -> impl Iterator<Item = &Failure> {
+        let which = match self.which.as_deref() {
+            Some(WhichRead::Failed(failure)) => Some(failure),
+            _ => None,
+        };
         self.metadata
             .as_ref()
             .err()
             .into_iter()
+            .chain(which)
             .chain(self.filter.iter().flat_map(|key| &key.failures))
             .chain(
                 self.data
@@ -215,6 +278,31 @@ pub async fn user_key(sending: Sending<'_>) -> (Result<Vec<u8>, Failure>, Vec<su
     (key, steps.finish().await)
 }
 
+/// The handle's serialised bytes (`GET /appendable-data/serialise/<h>`): the whole data in one
+/// answer, as `safe-ad decode` reads it; and its step.
+pub async fn serialised(
+    sending: Sending<'_>,
+    handle: Handle,
+) -> (Result<Vec<u8>, Failure>, Vec<super::Step>) {
+    let mut steps = Steps::new(sending);
+    let read = bytes(&mut steps, Request::OnHandle(Operation::Serialise, handle)).await;
+    (read, steps.finish().await)
+}
+
+/// Which data `shown`'s handle is, read through its serialised bytes (one request, which holds
+/// no handle) once its metadata was read; the step joins `shown`'s.
+pub async fn which(sending: Sending<'_>, shown: &mut Shown) {
+    if shown.metadata.is_err() || sending.stop.is_set() {
+        return;
+    }
+    let (read, mut steps) = serialised(sending, shown.handle).await;
+    shown.steps.append(&mut steps);
+    shown.which = Some(Box::new(match &read {
+        Ok(bytes) => WhichRead::from_bytes(bytes),
+        Err(failure) => WhichRead::Failed(failure.clone()),
+    }));
+}
+
 /// Reads one handle. `progress` hears how many filter keys and items are done, of how many.
 pub async fn handle(
     sending: Sending<'_>,
@@ -236,6 +324,7 @@ pub async fn handle(
     let mut shown = Shown {
         handle,
         metadata,
+        which: None,
         filter: Vec::new(),
         data: Vec::new(),
         deleted: Vec::new(),

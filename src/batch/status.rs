@@ -148,6 +148,15 @@ impl Verdict<'_> {
 }
 
 impl Compared {
+    /// Which data the handle is, where it was read: from the network's bytes, or for data
+    /// never saved from the copy's.
+    pub fn which(&self) -> Option<&show::WhichRead> {
+        match &self.network {
+            Network::Read(shown) => shown.which.as_deref(),
+            _ => self.copy.which.as_deref(),
+        }
+    }
+
     /// The failures met, in order: the copy's, the network's (its reading, or the data id and
     /// fetch), and a lease that could not be given back.
     pub fn failures(&self) -> impl Iterator<Item = &Failure> {
@@ -367,11 +376,20 @@ pub async fn handle(
         |at, done, total| (progress.borrow_mut())(at, done, total),
         Some((&copied, options)),
     );
-    let (copy, (network, steps)) = tokio::join!(copy, network);
+    let (mut copy, (network, steps)) = tokio::join!(copy, network);
     let network = match copy.metadata.is_err() || sending.stop.is_set() {
         true => Network::NotAsked,
         false => network,
     };
+    // Which data it is: the network's bytes said it; data never saved has only the copy's,
+    // read for that alone (a failed read leaves it unknown, and is no failure of the
+    // comparison).
+    if let Network::NeverSaved = network {
+        show::which(sending, &mut copy).await;
+        if let Some(show::WhichRead::Failed(_)) = copy.which.as_deref() {
+            copy.which = None;
+        }
+    }
     Compared {
         handle,
         copy,
@@ -559,9 +577,15 @@ async fn read_network(
         .ask(Request::OnHandle(Operation::Serialise, fresh))
         .await;
     shown.steps.append(&mut steps.finish().await);
-    let decoded = match serialised {
-        Ok(Reply::Bytes(bytes)) => AppendableData::decode(&bytes).ok(),
+    let decoded = match &serialised {
+        Ok(Reply::Bytes(bytes)) => AppendableData::decode(bytes).ok(),
         _ => None,
+    };
+    // Which data it is comes with the bytes, at no request of its own; a failed read of them
+    // leaves it unknown, and is no failure of the comparison.
+    shown.which = match show::WhichRead::from_answer(&serialised) {
+        show::WhichRead::Failed(_) => None,
+        which => Some(Box::new(which)),
     };
     if sending.stop.is_set() {
         return shown;
@@ -577,6 +601,7 @@ async fn read_network(
             let mut read = show::handle(sending, fresh, options, progress).await;
             shown.steps.append(&mut read.steps);
             read.steps = shown.steps;
+            read.which = shown.which;
             read
         }
     }
@@ -783,6 +808,7 @@ mod tests {
             deleted: (deleted.iter())
                 .map(|&id| item(show::Section::Deleted, id))
                 .collect(),
+            which: None,
             steps: Vec::new(),
         }
     }

@@ -269,6 +269,11 @@ impl<'a> Steps<'a> {
         std::mem::take(&mut self.done)
     }
 
+    /// Whether the stop is set: nothing but give-backs goes out any more.
+    pub(super) fn stopped(&self) -> bool {
+        self.stop.is_set()
+    }
+
     /// How many steps were sent so far: where the next one will stand.
     pub(super) fn sent(&self) -> usize {
         self.done.len()

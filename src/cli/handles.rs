@@ -303,7 +303,12 @@ Use it when a handle went stale: someone saved the data since the handle was fet
 `post` fails with -25 (InvalidSuccessor). For each handle: its data id (GET \
 /appendable-data/data-id/<HANDLE>), the fetch (GET /appendable-data/handle/<DATA-ID>) and the \
 data id dropped again (DELETE /data-id/<DATA-ID>). `--drop` also drops the old handle once the \
-new one is there.",
+new one is there.
+
+The line on stderr says which data it is: its name (as `open` takes it), public or private, and \
+its owner's fingerprint, read from the new handle's serialised bytes \
+(GET /appendable-data/serialise/<NEW>; with --json: `name`, `private` and `owners` in that \
+step's object). When that read fails a warning says so, and the reopen still succeeds.",
     ),
     after_help: Some("Example:\n  h=$(safe-ad reopen --drop \"$h\") && safe-ad post \"$h\""),
     usage: None,
@@ -315,6 +320,7 @@ new one is there.",
         "GET /appendable-data/data-id/<h>",
         "GET /appendable-data/handle/<d>",
         "DELETE /data-id/<d>",
+        "GET /appendable-data/serialise/<a>",
         "DELETE /appendable-data/handle/<h>",
     ],
     json: Some("step"),

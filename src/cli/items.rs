@@ -28,6 +28,13 @@ pub struct ShowCommand {
     #[arg(long, value_name = "RANGE")]
     pub index: Option<String>,
 
+    /// Print each handle's serialised bytes (the whole data) as base64, one line each, for `safe-ad decode`
+    #[arg(
+        long,
+        conflicts_with_all = ["full", "index", "signed_by", "kind", "data_id", "name"]
+    )]
+    pub serialised: bool,
+
     #[command(flatten)]
     pub selector: SelectorArgs,
 
@@ -427,11 +434,20 @@ and drops each again, also when a step fails or on Ctrl-C. Items are read up to 
 the oldest, so none of yours goes unless you hold more than 92 of a kind. An item that cannot be \
 read is shown with the launcher's error, and the rest still are.
 
+The line under the header says which data the handle is: its name (base64, as `create` prints \
+it and `open` takes it), public or private, and its owner (a fingerprint, or `you`), read from the handle's \
+serialised bytes (GET /appendable-data/serialise/<HANDLE>: one request, no handle taken).
+
 Selectors (--signed-by, --kind, --data-id, --name) keep only the items they match, as `remove`, \
 `restore` and `purge` choose them: `show 7 --signed-by others` lists the data items \
-`remove 7 --signed-by others` then moves (and the deleted items `restore` or `purge` then act on).",
+`remove 7 --signed-by others` then moves (and the deleted items `restore` or `purge` then act on).
+
+--serialised prints instead each handle's serialised bytes, the whole data as the launcher sends \
+it, in base64 on a line of its own (with --json: `serialised` in each handle's object), and reads \
+nothing else of the handle: `safe-ad decode` says what they hold, offline. It takes no item \
+option (--full, --index, selectors): the bytes are the whole data.",
     ),
-    after_help: Some("Examples:\n  safe-ad show 7\n  safe-ad show --index 0..10 --json 7\n  safe-ad show --full 7\n  safe-ad show --signed-by others 7"),
+    after_help: Some("Examples:\n  safe-ad show 7\n  safe-ad show --index 0..10 --json 7\n  safe-ad show --full 7\n  safe-ad show --signed-by others 7\n  safe-ad show --serialised 7 | safe-ad decode -"),
     usage: None,
     options: SENDS.union(OUTPUT).union(Opts::of(&[Opt::Jobs])),
     reaches: Reaches::Launcher,
@@ -439,6 +455,7 @@ Selectors (--signed-by, --kind, --data-id, --name) keep only the items they matc
     leases: true,
     routes: &[
         "GET /appendable-data/metadata/<h>",
+        "GET /appendable-data/serialise/<h>",
         "GET /appendable-data/<h>/<i>",
         "GET /appendable-data/deleted-data/<h>/<i>",
         "GET /appendable-data/sign-key/<h>/<i>",

@@ -36,6 +36,23 @@ pub fn run<'a>(command: &'a ShowCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
         let stop = Stop::new(settings.interrupt_wait);
         let sending = super::sending(&settings, &launcher, &stop);
         let mut tally = Tally::default();
+        if command.serialised {
+            // The bytes alone: one request per handle, nothing else of it read.
+            let each = async |handle, _: Option<&[u8]>, tally: &mut Tally| {
+                let (read, steps) = plan::serialised(sending, handle).await;
+                if stop.is_set() {
+                    return;
+                }
+                reporter.serialised(&launcher, handle, &read, &steps);
+                if let Err(failure) = &read {
+                    tally.first_failure.get_or_insert(failure.class);
+                }
+            };
+            let work = super::each_handle(sending, slots, reporter, COMMAND, &mut tally, each);
+            leased(work, &stop, &launcher, reporter).await?;
+            let done = Done::from_first_failure(tally.first_failure);
+            return Ok(accounted(done, &stop, &launcher, reporter));
+        }
         let mut blocks = 0;
         let each = async |handle, you: Option<&[u8]>, tally: &mut Tally| {
             let started = Instant::now();
@@ -43,6 +60,7 @@ pub fn run<'a>(command: &'a ShowCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
                 reporter.show_progress(handle, done, total, started)
             })
             .await;
+            plan::which(sending, &mut shown).await;
             // Selectors list what `remove`, `restore` or `purge` with the same selectors would
             // move: the data items for `remove`, the deleted ones for the other two. An item
             // that could not be read stays, with its error: it might match.

@@ -599,6 +599,11 @@ fn step_json(launcher: &Launcher, line: Option<u64>, step: &Step, values: &Value
     }
     match &step.result {
         Ok(Reply::Metadata(metadata)) => object["metadata"] = json!(metadata),
+        // A reopen's read of which data it made: what the bytes say, not the bytes.
+        Ok(Reply::Bytes(_)) if step.is_which_read() => {
+            let which = crate::batch::show::WhichRead::from_answer(&step.result);
+            show::add_which(&mut object, Some(&which));
+        }
         Ok(Reply::Fetched(fetched)) => {
             object["metadata"] = json!({
                 "isOwner": fetched.is_owner,

@@ -92,6 +92,12 @@ impl Reporter {
                 self.out(&json_line(&object));
             }
             match &step.result {
+                // A reopen's read of which data it made: the reopen stands without it.
+                Err(failure) if step.is_which_read() => self.warning(&format!(
+                    "{}: the data's name could not be read ({}); the new handle is made all the same, and `safe-ad show` names its data",
+                    self.subject(&step.request),
+                    failure.message
+                )),
                 Err(failure) => self.error(Some(&self.subject(&step.request)), failure, &values),
                 Ok(_) if making.is_some() => {
                     if let Some(Making {
@@ -152,12 +158,21 @@ impl Reporter {
                     format!("opened handle {handle}: {}", fetched_counts(fetched)),
                 )
             }
-            Made::Reopened { old, fetched, .. } => {
+            Made::Reopened {
+                old,
+                fetched,
+                which,
+                ..
+            } => {
                 let handle = Handle(fetched.handle_id);
+                let named = match which.as_ref().and_then(|which| which.known()) {
+                    Some(which) => format!("; {}", super::show::which_words(which, None)),
+                    None => String::new(),
+                };
                 (
                     handle,
                     format!(
-                        "reopened handle {old} as {handle}: {}",
+                        "reopened handle {old} as {handle}: {}{named}",
                         fetched_counts(fetched)
                     ),
                 )
@@ -292,7 +307,9 @@ impl Reporter {
         for (at, request) in plan.iter().enumerate() {
             // The field the next line that waits for a handle takes from this line's answer.
             // The fetch of a name's fresh copy fills the copy's slot; any other line that
-            // waits on none fills the next slot a later line waits on, but the copy's.
+            // waits on none fills the next slot a later line waits on, but the copy's; a line
+            // that takes one handle and makes another (a reopen's fetch, through its data id)
+            // keeps the one it makes, when a later line needs it.
             let copy = Slot::FromAnswer(crate::batch::COPY);
             let later = &plan[at + 1..];
             let capture = match (slot_field(request), request) {
@@ -306,6 +323,9 @@ impl Reporter {
                         Slot::FromAnswer(field) if slot != copy => Some(field),
                         _ => None,
                     }),
+                (Some(own), _) if request.operation().makes_handle() => (later.iter())
+                    .filter_map(slot_field)
+                    .find(|field| *field != own),
                 _ => None,
             };
             // A save's read of the version it saved runs only when the save succeeded.
@@ -363,6 +383,10 @@ impl Reporter {
                 text.push_str(&format!(" -H 'Content-Type: application/json' -d '{json}'"));
             }
             text.push_str(&format!(" {quote}{url}{quote}"));
+            // Serialised bytes are not for a terminal: as base64, which `safe-ad decode` reads.
+            if let Request::OnHandle(Operation::Serialise, _) = request {
+                text.push_str(" | base64");
+            }
             match capture {
                 // The answer is shown as curl would show it; the launcher answers a new handle
                 // as `{"handleId":8}` (whatever the variable is called): sed keeps the number,

@@ -2,6 +2,7 @@
 //! the handle as text or JSON, its progress, and the notes on what still needs a save.
 
 use super::*;
+use crate::batch::show::{Which, WhichRead};
 use crate::launcher::MAX_CONTENT_BYTES;
 
 impl Reporter {
@@ -78,6 +79,9 @@ impl Reporter {
             };
             self.error(Some(&command), failure, &values);
         }
+        if let Some(WhichRead::Failed(failure)) = shown.which.as_deref() {
+            self.show_failed(&command, "its serialised bytes (its name)", failure);
+        }
         for key in &shown.filter {
             for failure in &key.failures {
                 self.show_failed(&command, &format!("filter key {}", key.index), failure);
@@ -87,6 +91,47 @@ impl Reporter {
             for failure in &item.failures {
                 let what = format!("{} item {}", section_name(item.section), item.index);
                 self.show_failed(&command, &what, failure);
+            }
+        }
+    }
+
+    /// `show --serialised`: one handle's serialised bytes, base64 on a line of their own (or in
+    /// its JSON object), printed with `-q` too (they are what was asked for); a failure on
+    /// stderr.
+    pub fn serialised(
+        &self,
+        launcher: &Launcher,
+        handle: Handle,
+        read: &Result<Vec<u8>, Failure>,
+        steps: &[Step],
+    ) {
+        self.clear_progress();
+        self.wrote.set(false);
+        self.exchanges(launcher, steps);
+        let values = Values {
+            handle: Some(self.handle_word(handle)),
+            name: None,
+        };
+        match read {
+            Ok(bytes) => {
+                let encoded = serialised::base64(bytes);
+                if self.json {
+                    self.out(&json_line(&json!({
+                        "handle": handle.0,
+                        "ok": true,
+                        "serialised": encoded,
+                    })));
+                } else {
+                    self.out(&format!("{encoded}\n"));
+                }
+            }
+            Err(failure) => {
+                if self.json {
+                    let mut object = json!({ "handle": handle.0, "ok": false });
+                    add_error(&mut object, failure, &values);
+                    self.out(&json_line(&object));
+                }
+                self.error(Some(&format!("show {handle}")), failure, &values);
             }
         }
     }
@@ -258,6 +303,9 @@ fn shown_text(title: &str, shown: &Shown, you: Option<&[u8]>, range: IndexRange)
         }
     }
     text.push('\n');
+    if let Some(which) = shown.which.as_deref() {
+        text.push_str(&which_line(which, you));
+    }
     if let Some(empty) = empty_range {
         text.push_str(&empty);
     }
@@ -287,6 +335,50 @@ fn shown_text(title: &str, shown: &Shown, you: Option<&[u8]>, range: IndexRange)
         text.push_str(&item_text(item, you));
     }
     text
+}
+
+/// Which data a handle is, for people: the line under its header (`show`, `status`).
+pub(super) fn which_line(which: &WhichRead, you: Option<&[u8]>) -> String {
+    match which {
+        WhichRead::Read(which) => format!("  {}\n", which_words(which, you)),
+        WhichRead::Undecoded(error) => format!(
+            "  name unknown: its serialised bytes are not in launcher 0.11.0's layout ({error})\n"
+        ),
+        WhichRead::Failed(failure) => {
+            format!("  name unknown [unreadable: {}]\n", failure_words(failure))
+        }
+    }
+}
+
+/// Which data a handle is, in words: `name N, public, owner you`.
+pub(super) fn which_words(which: &Which, you: Option<&[u8]>) -> String {
+    let mut words = format!(
+        "name {}, {}",
+        which.name,
+        if which.private { "private" } else { "public" }
+    );
+    let owners: Vec<String> = (which.owners.iter())
+        .map(|key| key_text(Some(&key.serialised()), you))
+        .collect();
+    match owners.as_slice() {
+        [] => {}
+        [one] => words.push_str(&format!(", owner {one}")),
+        many => words.push_str(&format!(", owners {}", many.join(", "))),
+    }
+    words
+}
+
+/// Which data a handle is, for scripts: `name`, `private` and `owners` (null when not known),
+/// added to `object`.
+pub(super) fn add_which(object: &mut Value, which: Option<&WhichRead>) {
+    let known = which.and_then(WhichRead::known);
+    object["name"] = json!(known.map(|which| which.name.to_string()));
+    object["private"] = json!(known.map(|which| which.private));
+    object["owners"] = json!(known.map(|which| {
+        (which.owners.iter())
+            .map(|key| serialised::fingerprint(&key.serialised()))
+            .collect::<Vec<_>>()
+    }));
 }
 
 /// What the launcher said of the data an item points at, after the item's own name.
@@ -401,6 +493,7 @@ fn shown_json(shown: &Shown, you: Option<&[u8]>) -> Value {
                 .map(|key| json!(key.key.as_deref().map(serialised::fingerprint)))
                 .collect();
             object["ok"] = json!(true);
+            add_which(&mut object, shown.which.as_deref());
             object["version"] = json!(metadata.version);
             object["is_owner"] = json!(metadata.is_owner);
             object["filter"] = json!({ "type": metadata.filter_type, "keys": keys });

@@ -3,7 +3,7 @@
 //! from there; as text or one JSON object per handle. Items are named as `show` names them
 //! (its item line and its JSON item), so what `show` learns to say, `status` says too.
 
-use super::show::{item_json, item_text};
+use super::show::{add_which, item_json, item_text, which_line};
 use super::*;
 use crate::batch::status::{Compared, Network, Verdict};
 use crate::batch::SavedVersion;
@@ -63,9 +63,17 @@ impl Reporter {
         };
         match verdict {
             Ok(verdict) if self.json => {
-                self.out(&json_line(&status_json(handle, verdict, you)));
+                let mut object = status_json(handle, verdict, you);
+                add_which(&mut object, compared.which());
+                self.out(&json_line(&object));
             }
-            Ok(verdict) if !self.quiet => self.out(&status_text(handle, verdict, you)),
+            Ok(verdict) if !self.quiet => {
+                let text = status_text(handle, verdict, you);
+                // Which data it is, on the line under the header.
+                let (header, body) = text.split_at(text.find('\n').map_or(text.len(), |at| at + 1));
+                let which = compared.which().map(|which| which_line(which, you));
+                self.out(&format!("{header}{}{body}", which.unwrap_or_default()));
+            }
             Ok(_) => {}
             Err(failure) => {
                 if self.json {

@@ -9,6 +9,7 @@ use serde_json::{json, Value};
 use wiremock::matchers::{body_json, header, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
+use crate::harness::http::{appendable_bytes, b64};
 use crate::harness::*;
 
 /// A name in both forms the commands take.
@@ -352,15 +353,24 @@ async fn reopen_goes_through_the_handles_data_id_and_drop_frees_the_old_handle()
     .await;
     answer(&server, "DELETE", "/data-id/12", 200, "OK", 1).await;
     answer(&server, "DELETE", "/appendable-data/handle/2", 200, "OK", 1).await;
+    serialised_answer(
+        &server,
+        9,
+        200,
+        appendable_bytes([5; 32], 2, false, [6; 32]),
+    )
+    .await;
     SafeAd::new()
         .launcher(&server.uri())
         .args(["reopen", "--drop", "2"])
         .run()
         .success()
         .stdout_is("9\n")
-        .stderr_is(
-            "safe-ad: reopened handle 2 as 9: version 2, data 3, deleted 0; dropped handle 2\n",
-        );
+        .stderr_is(&format!(
+            "safe-ad: reopened handle 2 as 9: version 2, data 3, deleted 0; name {}, public, owner {}; dropped handle 2\n",
+            b64(&[5; 32]),
+            key_fingerprint([6; 32])
+        ));
     server.verify().await;
     assert_eq!(
         request_lines(&server).await,
@@ -368,9 +378,112 @@ async fn reopen_goes_through_the_handles_data_id_and_drop_frees_the_old_handle()
             "GET /appendable-data/data-id/2",
             "GET /appendable-data/handle/12",
             "DELETE /data-id/12",
+            "GET /appendable-data/serialise/9",
             "DELETE /appendable-data/handle/2"
         ]
     );
+}
+
+/// The launcher's answer to `GET /appendable-data/serialise/<handle>`, expected once.
+async fn serialised_answer(server: &MockServer, handle: u64, status: u16, body: Vec<u8>) {
+    Mock::given(method("GET"))
+        .and(path(format!("/appendable-data/serialise/{handle}")))
+        .respond_with(ResponseTemplate::new(status).set_body_raw(body, "application/octet-stream"))
+        .expect(1)
+        .mount(server)
+        .await;
+}
+
+/// A key's fingerprint as `show` writes signers: SHA-256 of its serialised bytes (a u64 length
+/// of 32, then the key), cut to 16 hex digits.
+fn key_fingerprint(key: [u8; 32]) -> String {
+    let mut serialised = 32u64.to_le_bytes().to_vec();
+    serialised.extend(key);
+    let digest = ring::digest::digest(&ring::digest::SHA256, &serialised);
+    digest.as_ref()[..8]
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
+#[tokio::test]
+async fn reopen_names_private_data_and_json_has_its_name_on_the_serialise_step() {
+    let server = MockServer::start().await;
+    answer(
+        &server,
+        "GET",
+        "/appendable-data/data-id/2",
+        200,
+        r#"{"handleId":12}"#,
+        1,
+    )
+    .await;
+    answer(
+        &server,
+        "GET",
+        "/appendable-data/handle/12",
+        200,
+        FETCHED,
+        1,
+    )
+    .await;
+    answer(&server, "DELETE", "/data-id/12", 200, "OK", 1).await;
+    serialised_answer(&server, 9, 200, appendable_bytes([7; 32], 2, true, [6; 32])).await;
+    let output = SafeAd::new()
+        .launcher(&server.uri())
+        .args(["--json", "reopen", "2"])
+        .run();
+    let lines = output.success().json_lines();
+    let serialise = lines
+        .iter()
+        .find(|line| line["operation"] == "serialise")
+        .expect("an object for the serialise step");
+    assert_eq!(serialise["handle"], 9);
+    assert_eq!(serialise["name"], b64(&[7; 32]));
+    assert_eq!(serialise["private"], true);
+    assert_eq!(serialise["owners"], json!([key_fingerprint([6; 32])]));
+    output.stderr_has(&format!("name {}, private, owner ", b64(&[7; 32])));
+}
+
+/// The name is what a reopen says of the data, not what it was asked for: a launcher that
+/// refuses the read of the new handle's bytes gets a warning, and the reopen (with its drop of
+/// the old handle) stands, exit 0, as before the name was read.
+#[tokio::test]
+async fn reopen_whose_name_cannot_be_read_still_succeeds_and_drops_the_old_handle() {
+    let server = MockServer::start().await;
+    answer(
+        &server,
+        "GET",
+        "/appendable-data/data-id/2",
+        200,
+        r#"{"handleId":12}"#,
+        1,
+    )
+    .await;
+    answer(
+        &server,
+        "GET",
+        "/appendable-data/handle/12",
+        200,
+        FETCHED,
+        1,
+    )
+    .await;
+    answer(&server, "DELETE", "/data-id/12", 200, "OK", 1).await;
+    answer(&server, "DELETE", "/appendable-data/handle/2", 200, "OK", 1).await;
+    let refused = br#"{"errorCode":400,"description":"Low level api access is not granted"}"#;
+    serialised_answer(&server, 9, 403, refused.to_vec()).await;
+    SafeAd::new()
+        .launcher(&server.uri())
+        .args(["reopen", "--drop", "2"])
+        .run()
+        .success()
+        .stdout_is("9\n")
+        .stderr_has(
+            "safe-ad: reopened handle 2 as 9: version 2, data 3, deleted 0; dropped handle 2\n",
+        )
+        .stderr_has("warning: serialise 9: the data's name could not be read");
+    server.verify().await;
 }
 
 #[tokio::test]
@@ -573,4 +686,45 @@ async fn curl_fetches_a_stored_token_with_auth_token_and_never_prints_it() {
             "Bearer $(safe-ad --token-file '{}' auth token)",
             token_file.display()
         ));
+}
+
+/// Against the emulator: the name `create --put` says is the one `reopen` says, public or
+/// private, with one request more than before (the new handle's bytes).
+#[cfg(feature = "emulator")]
+#[test]
+fn reopen_names_the_data_create_made() {
+    let emulator = crate::harness::emulator::Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let run = |args: &[&str]| sandbox.safe_ad().launcher(&emulator.url).args(args).run();
+    for (private, word) in [(false, "public"), (true, "private")] {
+        let mut args = vec!["create", "--put"];
+        if private {
+            args.push("--private");
+        }
+        let created = run(&args);
+        let handle = created.success().stdout().trim().to_owned();
+        let name = created
+            .stderr()
+            .split_once(", name ")
+            .and_then(|(_, rest)| rest.split_once(','))
+            .map(|(name, _)| name.to_owned())
+            .expect("create says the name on stderr");
+        let before = emulator.requests().len();
+        let reopened = run(&["reopen", "--drop", &handle]);
+        let fresh = reopened.success().stdout().trim().to_owned();
+        reopened.stderr_has(&format!(
+            "reopened handle {handle} as {fresh}: version 0, data 0, deleted 0; name {name}, {word}, owner "
+        ));
+        let sent: Vec<String> = emulator.requests()[before..]
+            .iter()
+            .map(|line| {
+                line.rsplit_once(' ')
+                    .map_or(line.as_str(), |(request, _)| request)
+                    .to_owned()
+            })
+            .collect();
+        assert_eq!(sent.len(), 5, "{sent:?}");
+        assert_eq!(sent[3], format!("GET /appendable-data/serialise/{fresh}"));
+        run(&["drop", &fresh]).success();
+    }
 }

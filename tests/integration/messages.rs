@@ -618,6 +618,40 @@ mod with_the_emulator {
     }
 
     #[test]
+    fn reopen_curl_lines_read_the_new_handles_bytes_as_base64() {
+        require_curl();
+        let emulator = Emulator::start(&[]);
+        let sandbox = Sandbox::new();
+        // The fetch keeps the new handle for the line that reads its serialised bytes, which
+        // it prints as base64 (the bytes begin with the name: its first 30 bytes, 40 digits).
+        let piped = sandbox
+            .shell("sh", "safe-ad --curl reopen --drop 1 | sh")
+            .env("SAFE_LAUNCHER_URL", &emulator.url)
+            .env("SAFE_LAUNCHER_TOKEN", &emulator.token)
+            .run();
+        piped.success().stdout_has(&emulator.demo_name(1)[..40]);
+        let requests: Vec<String> = emulator
+            .requests()
+            .iter()
+            .map(|line| {
+                let words: Vec<&str> = line.split(' ').collect();
+                let path = words[1].trim_end_matches(|c: char| c.is_ascii_digit());
+                format!("{} {path} {}", words[0], words[2])
+            })
+            .collect();
+        assert_eq!(
+            requests,
+            [
+                "GET /appendable-data/data-id/ 200",
+                "GET /appendable-data/handle/ 200",
+                "DELETE /data-id/ 200",
+                "GET /appendable-data/serialise/ 200",
+                "DELETE /appendable-data/handle/ 200",
+            ]
+        );
+    }
+
+    #[test]
     fn a_token_file_that_is_a_pipe_is_not_put_in_the_curl_lines() {
         require_curl();
         let emulator = Emulator::start(&[]);

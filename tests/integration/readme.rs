@@ -424,6 +424,7 @@ fn every_json_key_of_every_command_is_documented_once() {
         ("step", 4, vec!["drop", "99"], "", &[]),
         ("show", 0, vec!["show", "--full", "1"], "", show_lists),
         ("show", 4, vec!["show", "5", "99"], "", show_lists),
+        ("show", 4, vec!["show", "--serialised", "1", "99"], "", &[]),
         ("status", 7, vec!["status", "1", "99"], "", status_lists),
         ("settings", 0, vec!["auth", "status"], "", &[]),
         ("settings", 0, vec!["config", "show"], "", &[]),

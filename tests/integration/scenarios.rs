@@ -686,9 +686,12 @@ fn a_stale_handle_is_reopened_and_the_post_then_succeeds() {
         .trim_end()
         .parse()
         .expect("one handle");
-    output.stderr_has(&format!(
-        "reopened handle 2 as {fresh}: version 2, data 3, deleted 0; dropped handle 2"
-    ));
+    output
+        .stderr_has(&format!(
+            "reopened handle 2 as {fresh}: version 2, data 3, deleted 0; name {}, public, owner ",
+            emulator.demo_name(2)
+        ))
+        .stderr_has("; dropped handle 2\n");
     let fresh_arg = fresh.to_string();
     ok(
         &sandbox,

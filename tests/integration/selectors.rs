@@ -294,7 +294,8 @@ fn an_index_range_that_holds_no_item_says_so() {
     let emulator = Emulator::start(&[]);
     run(&sandbox, &emulator.url, &["show", "--index", "10..", "1"])
         .success()
-        .stdout_has("; showing indexes 10..\n  no item at indexes 10..: the data list has 3, the deleted list 2\n");
+        .stdout_has("; showing indexes 10..\n")
+        .stdout_has("\n  no item at indexes 10..: the data list has 3, the deleted list 2\n");
     let some = run(&sandbox, &emulator.url, &["show", "--index", "2..4", "1"]);
     some.success().check(
         !some.stdout().contains("no item at indexes"),

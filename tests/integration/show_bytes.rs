@@ -124,6 +124,9 @@ pub async fn bytes_launcher(data: Vec<Item>, deleted: Vec<Item>) -> BytesLaunche
                     "deletedDataLength": deleted_length,
                 })),
             ),
+            ("GET", ["appendable-data", "serialise", "7"]) => raw(
+                crate::harness::http::appendable_bytes([0x77; 32], 4, false, [1; 32]),
+            ),
             ("GET", ["sign-key"]) => handle(9000),
             ("GET", ["sign-key", "serialise", n]) => match number(n) {
                 9000 => raw(key_bytes(1)),
@@ -256,6 +259,7 @@ async fn show_names_each_item_from_its_data_ids_bytes() {
         lines,
         vec![
             "handle 7: version 4, owner yes, data 4, deleted 1, filter BlackList (0 keys)".to_string(),
+            format!("  name {}, public, owner you", name(0x77)),
             format!("  data 0: structured-data {}, type tag 15000, version 0, signed by you: \"hello\"", name(0x11)),
             format!("  data 1: immutable-data {}, 16 bytes, signed by you: \"an inbox message\"", name(0x22)),
             format!("  data 2: appendable-data {}, version 1, data 2, deleted 0, signed by {other}", name(0x33)),
@@ -445,4 +449,48 @@ async fn auth_whoami_prints_your_keys_fingerprint_and_gives_the_key_back() {
         ]
     );
     assert_eq!(launcher.left_behind(), BTreeSet::new());
+}
+
+/// Serialised bytes in another layout (launcher 0.10's, or garbage) leave the name unknown and
+/// said so; they are no failure of `show`, which read everything it shows.
+#[tokio::test]
+async fn bytes_that_do_not_decode_leave_the_name_unknown_and_show_succeeds() {
+    let (data, deleted) = every_kind();
+    let launcher = bytes_launcher(data, deleted).await;
+    Mock::given(wiremock::matchers::path("/appendable-data/serialise/7"))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_raw(vec![0xff; 90], "application/octet-stream"),
+        )
+        .with_priority(1)
+        .mount(&launcher.server)
+        .await;
+    let sandbox = Sandbox::new();
+    let output = sandbox
+        .safe_ad()
+        .launcher(&launcher.server.uri())
+        .args(["show", "7"])
+        .run();
+    let second = output
+        .success()
+        .stdout()
+        .lines()
+        .nth(1)
+        .unwrap_or_default()
+        .to_owned();
+    output.check(
+        second.starts_with(
+            "  name unknown: its serialised bytes are not in launcher 0.11.0's layout (",
+        ),
+        "the line under the header says the name is not known, and why",
+    );
+    let json = sandbox
+        .safe_ad()
+        .launcher(&launcher.server.uri())
+        .args(["show", "--json", "7"])
+        .run();
+    let object = &json.success().json_lines()[0];
+    assert_eq!(object["ok"], true, "{object}");
+    assert_eq!(object["name"], serde_json::Value::Null, "{object}");
+    assert_eq!(object["private"], serde_json::Value::Null, "{object}");
+    assert_eq!(object["owners"], serde_json::Value::Null, "{object}");
 }

@@ -76,7 +76,10 @@ fn a_copy_in_sync_is_exit_0_and_says_both_versions() {
     let before = emulator.live_handles(&log);
     run(&sandbox, &emulator.url, &["status", "1"])
         .success()
-        .stdout_is("handle 1: in sync: version 1 here and on the network, data 3, deleted 2\n")
+        .stdout_is(&format!(
+            "handle 1: in sync: version 1 here and on the network, data 3, deleted 2\n  name {}, public, owner you\n",
+            emulator.demo_name(1)
+        ))
         .stderr_is("");
     let object = status_json(&sandbox, &emulator.url, "1", 0);
     assert_eq!(object["handle"], 1);
@@ -149,7 +152,8 @@ fn a_removal_not_saved_is_named_as_show_names_it_with_post_and_reopen_as_the_way
     run(&sandbox, &emulator.url, &["status", &fresh])
         .success()
         .stdout_is(&format!(
-            "handle {fresh}: in sync: version 2 here and on the network, data 2, deleted 3\n"
+            "handle {fresh}: in sync: version 2 here and on the network, data 2, deleted 3\n  name {}, public, owner you\n",
+            emulator.demo_name(1)
         ));
     run(&sandbox, &emulator.url, &["drop", &fresh]).success();
     assert_eq!(emulator.live_handles(&log), before, "handles left behind");
@@ -859,4 +863,76 @@ fn show_and_status_say_a_bad_stdin_line_with_the_same_object() {
     assert_eq!(show["ok"], false);
     assert_eq!(show["exit_code"], 2);
     assert_eq!(show, bad_line("status"));
+}
+
+// ---- which data it is ---------------------------------------------------------------------------
+
+/// `create` (with `--put` and `--private` as asked): the new handle, and the name it says on
+/// stderr.
+fn created(sandbox: &Sandbox, url: &str, args: &[&str]) -> (String, String) {
+    let mut all = vec!["create"];
+    all.extend_from_slice(args);
+    let output = run(sandbox, url, &all);
+    let handle = output.success().stdout().trim().to_owned();
+    let name = output
+        .stderr()
+        .split_once(", name ")
+        .and_then(|(_, rest)| rest.split_once(','))
+        .map(|(name, _)| name.to_owned())
+        .expect("create says the name on stderr");
+    (handle, name)
+}
+
+#[test]
+fn status_names_the_data_from_the_networks_bytes_with_no_request_more() {
+    let sandbox = Sandbox::new();
+    let (emulator, log) = emulator(&sandbox, &[]);
+    let (handle, name) = created(&sandbox, &emulator.url, &["--put", "--private"]);
+    let held = emulator.live_handles(&log);
+    let before = emulator.requests().len();
+    let output = run(&sandbox, &emulator.url, &["status", &handle]);
+    let stdout = output.success().stdout();
+    output.check(
+        stdout.lines().nth(1) == Some(&format!("  name {name}, private, owner you")),
+        format!("the line under the header names the data: name {name}, private, owner you"),
+    );
+    // The network's bytes, which the comparison reads, say it: the copy's are not read.
+    let sent = emulator.requests();
+    let serialised: Vec<&String> = sent[before..]
+        .iter()
+        .filter(|line| line.starts_with("GET /appendable-data/serialise/"))
+        .collect();
+    output.check(
+        serialised.len() == 1
+            && *serialised[0] != format!("GET /appendable-data/serialise/{handle} 200"),
+        format!("one read of serialised bytes, of the fresh handle: {serialised:?}"),
+    );
+    let object = status_json(&sandbox, &emulator.url, &handle, 0);
+    assert_eq!(object["name"], name, "{object}");
+    assert_eq!(object["private"], true, "{object}");
+    assert_eq!(
+        object["owners"].as_array().map(Vec::len),
+        Some(1),
+        "{object}"
+    );
+    assert_eq!(emulator.live_handles(&log), held, "handles left behind");
+}
+
+#[test]
+fn status_of_data_never_saved_names_it_from_the_copy() {
+    let sandbox = Sandbox::new();
+    let (emulator, log) = emulator(&sandbox, &[]);
+    let (handle, name) = created(&sandbox, &emulator.url, &[]);
+    let held = emulator.live_handles(&log);
+    let output = run(&sandbox, &emulator.url, &["status", &handle]);
+    let stdout = output.code(7).stdout();
+    output.check(
+        stdout.lines().nth(1) == Some(&format!("  name {name}, public, owner you")),
+        format!("the line under the header names the data: name {name}, public, owner you"),
+    );
+    let object = status_json(&sandbox, &emulator.url, &handle, 7);
+    assert_eq!(object["never_saved"], true, "{object}");
+    assert_eq!(object["name"], name, "{object}");
+    assert_eq!(object["private"], false, "{object}");
+    assert_eq!(emulator.live_handles(&log), held, "handles left behind");
 }

@@ -185,10 +185,10 @@ fn readmes_github_actions_job_runs_under_sh_and_bash() {
         // The scripts appended to the fixture's data, and the committed fixture is as it was.
         fixture_kept(&job, &fixture);
         // The scripts' requests by the data's name (the append: 7, the copy taken and given
-        // back among them; the show: 15, your key and the one item read), and the two reads of
-        // the journal (logged, not journaled).
+        // back among them; the show: 16, your key, the data's bytes and the one item read), and
+        // the two reads of the journal (logged, not journaled).
         let logged = whole_log(&job.sandbox.path().join("requests.jsonl"));
-        assert_eq!(logged.len(), 24, "{logged:?}");
+        assert_eq!(logged.len(), 25, "{logged:?}");
         assert_eq!(
             logged
                 .iter()

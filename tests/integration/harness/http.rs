@@ -318,3 +318,26 @@ impl KeepAlive {
         self.answer()
     }
 }
+
+/// An appendable data with no items and no filter keys, as launcher 0.11.0 serialises it
+/// (`GET /appendable-data/serialise/<h>`), written out from the layout in
+/// `spec/launcher-facts.md`: name, version (u64 LE), filter (u32 variant 0, then an empty set),
+/// for private data the encrypt key (a byte string), the deleted list (empty), the owners (a set
+/// of keys, each a byte string of 32), the signatures (an empty map) and the data (empty).
+pub fn appendable_bytes(name: [u8; 32], version: u64, private: bool, owner: [u8; 32]) -> Vec<u8> {
+    let mut bytes = name.to_vec();
+    bytes.extend(version.to_le_bytes());
+    bytes.extend(0u32.to_le_bytes());
+    bytes.extend(0u64.to_le_bytes());
+    if private {
+        bytes.extend(32u64.to_le_bytes());
+        bytes.extend([0xee; 32]);
+    }
+    bytes.extend(0u64.to_le_bytes());
+    bytes.extend(1u64.to_le_bytes());
+    bytes.extend(32u64.to_le_bytes());
+    bytes.extend(owner);
+    bytes.extend(0u64.to_le_bytes());
+    bytes.extend(0u64.to_le_bytes());
+    bytes
+}
