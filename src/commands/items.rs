@@ -463,11 +463,20 @@ async fn restore_and_append(
     };
     let stop = Stop::new(settings.interrupt_wait);
     let sending = super::sending(settings, launcher, &stop);
-    // The user's key too, to say which items come back signed by another key than before.
+    // The user's key too, to say which items come back signed by another key than before. A
+    // name's fresh copy is the network's data: its deleted list is the network's, so every
+    // item restored from it is appended again, and the network needs no read of its own.
+    let fresh = matches!(target, Target::Name(_));
     let work = async {
         let (you, mut steps) = show::user_key(sending).await;
-        let (network, more) = status::network(sending, handle, read, |_, _, _| {}).await;
-        steps.extend(more);
+        let network = match fresh {
+            true => Network::NotAsked,
+            false => {
+                let (network, more) = status::network(sending, handle, read, |_, _, _| {}).await;
+                steps.extend(more);
+                network
+            }
+        };
         ((you.ok(), network), steps)
     };
     let ((you, network), steps) = leased(work, &stop, launcher, reporter).await?;
@@ -475,6 +484,9 @@ async fn restore_and_append(
     // An item as the network tells items apart: its data id and its signer.
     type Identity<'a> = (Option<&'a [u8]>, Option<&'a [u8]>);
     let network_deleted: Vec<Identity> = match &network {
+        _ if fresh => (items.iter())
+            .map(|item| (item.data_id.as_deref(), item.signer.as_deref()))
+            .collect(),
         Network::Read(shown) => {
             if let Some(failure) = shown.failures().next() {
                 return Err(cannot_decide(target, failure));
