@@ -341,6 +341,8 @@ pub async fn run(
             Procedure::Reopen { .. } => jobs.min(MOST_LEASES_OF_A_KIND),
             Procedure::Operation { .. } => jobs,
         }),
+        // A name holds its fresh copy and a data id while it runs: as few at once as a reopen.
+        names: Semaphore::new(jobs.min(MOST_LEASES_OF_A_KIND)),
         started,
     };
     let batch = &batch;
@@ -376,6 +378,10 @@ struct Batch<'a> {
     stop: Cell<bool>,
     /// `--jobs` at once, fairly, so that handles start in input order.
     permits: Semaphore,
+    /// Names at once (each holds a fresh copy and a data id): at most
+    /// [`MOST_LEASES_OF_A_KIND`], whatever `--jobs`, so the person's own handles are not
+    /// evicted.
+    names: Semaphore,
     started: &'a Cell<u64>,
 }
 
@@ -404,7 +410,11 @@ async fn process(batch: &Batch<'_>, item: Item) -> Record {
     // The semaphore is fair, so handles start in input order; one that waited while the batch
     // was stopped is not started at all.
     let permit = batch.permits.acquire().await;
-    if batch.stopped() || permit.is_err() {
+    let named = match target {
+        Target::Name(_) => Some(batch.names.acquire().await),
+        Target::Handle(_) => None,
+    };
+    if batch.stopped() || permit.is_err() || named.as_ref().is_some_and(Result::is_err) {
         return Record {
             item,
             outcome: RecordOutcome::NotStarted,

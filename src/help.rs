@@ -150,7 +150,7 @@ fn names_text(names: Names) -> Option<String> {
         Names::NoHandle => None,
         Names::FreshCopy => Some(
             "A data's name in place of a handle (base64 or hex, as `create` prints it) means the \
-             data of that name on the network now: the command takes a fresh copy for the run, \
+             public data of that name on the network now: the command takes a fresh copy for the run, \
              saves what it changes in it (with a post, and what else docs/saving.md's table \
              asks for), and gives the copy back, so no handle is left to think about."
                 .to_owned(),

@@ -38,12 +38,6 @@ pub async fn take<'a>(sending: Sending<'a>, name: Name) -> (Taken<'a>, Vec<Step>
 }
 
 impl Taken<'_> {
-    /// The copy as a handle the run leaves in the launcher, when it leaves without giving it
-    /// back (a second stop signal).
-    pub fn left(&self) -> Vec<super::Left> {
-        self.steps.held()
-    }
-
     /// Gives the copy back: the steps of that.
     pub async fn give_back(self) -> Vec<Step> {
         self.steps.finish().await

@@ -259,11 +259,6 @@ impl<'a> Steps<'a> {
         self.done.push(step);
     }
 
-    /// The leases held now, as what a run that leaves now leaves in the launcher.
-    pub(super) fn held(&self) -> Vec<Left> {
-        self.leases.iter().copied().map(Left::Known).collect()
-    }
-
     /// The steps done so far, taken out (said before the rest of the procedure runs).
     pub(super) fn drain(&mut self) -> Vec<Step> {
         std::mem::take(&mut self.done)

@@ -88,6 +88,12 @@ pub struct HandleArgs {
 /// Why `put` takes no name: it saves data never saved.
 const PUT_BY_NAME: &str = "`put` saves data never saved, which has no name on the network yet: give the handle `create` printed (or use `create --put`)";
 
+/// Why `post` takes no name: a fresh copy holds nothing unsaved.
+const POST_BY_NAME: &str = "`post` saves a copy you hold, and a copy taken for a name holds nothing unsaved: posting it would only make a new version (and every other copy stale); a command given a name saves what it changes itself";
+
+/// Why `--save put` takes no name (a clear, or a one-item change).
+pub const SAVE_PUT_BY_NAME: &str = "`--save put` saves data never saved, and a name names data on the network: leave --save out, and a command given a name saves its change with a post";
+
 /// Why `drop` takes no name.
 const DROP_BY_NAME: &str = "`drop` gives back a handle you hold, and a name holds none: a command given a name gives back the copy it took itself";
 
@@ -194,7 +200,7 @@ This is the save that makes an earlier `clear-data` or `clear-deleted-data` reac
     usage: None,
     options: BATCH_COMMAND,
     reaches: Reaches::Launcher,
-    names: Names::FreshCopy,
+    names: Names::Refused(POST_BY_NAME),
     leases: false,
     routes: &["POST /appendable-data/<h>", "GET /appendable-data/metadata/<h>"],
     json: Some("step"),

@@ -29,7 +29,7 @@ pub use auth::{AuthArgs, AuthCommand, ConfigArgs, ConfigCommand, LoginArgs};
 pub use emulator::{EmulatorAction, EmulatorCommand, ExportArgs, RequestsArgs};
 pub use handles::{
     ClearCommand, CreateCommand, HandleArgs, HandleCommand, OpenCommand, ReopenCommand, SaveWith,
-    REOPEN_DROP_BY_NAME,
+    REOPEN_DROP_BY_NAME, SAVE_PUT_BY_NAME,
 };
 pub use items::{
     AppendCommand, CatCommand, EncryptWith, ItemCommand, SelectorArgs, ShowCommand, StatusCommand,

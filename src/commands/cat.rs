@@ -60,14 +60,18 @@ pub fn run<'a>(command: &'a CatCommand, cx: Context<'a>) -> Result<Next<'a>, Fai
             }
             shown
         };
-        // A name: the item of the network's data now, read through a fresh copy.
-        let shown = match target {
-            Target::Handle(handle) => leased(read(handle), &stop, &launcher, reporter).await?,
+        // A name: the item of the network's data now, read through a fresh copy. A failure to
+        // take or give back the copy (said already) keeps the run from exiting 0.
+        let (shown, copy_failed) = match target {
+            Target::Handle(handle) => (
+                leased(read(handle), &stop, &launcher, reporter).await?,
+                None,
+            ),
             Target::Name(name) => {
                 let work = super::on_copy(sending, reporter, COMMAND, name, read);
                 let on = leased(work, &stop, &launcher, reporter).await?;
                 match on.done {
-                    Some(shown) => shown,
+                    Some(shown) => (shown, on.failed),
                     None => {
                         let done = Done::from_first_failure(on.failed);
                         return Ok(accounted(done, &stop, &launcher, reporter));
@@ -120,7 +124,7 @@ pub fn run<'a>(command: &'a CatCommand, cx: Context<'a>) -> Result<Next<'a>, Fai
                     Err(failure)
                 } else {
                     reporter.raw(bytes);
-                    Ok(Done::Success)
+                    Ok(Done::from_first_failure(copy_failed))
                 }
             }
             Err(failure) => Err(failure),

@@ -12,7 +12,7 @@ use crate::batch::select;
 use crate::batch::show::{self, IndexRange, Parts, ShowOptions, ShownItem};
 use crate::batch::status::{self, Network};
 use crate::batch::{self, immutable, AppendItem, AtIndexesPlan, Checked, Stop};
-use crate::cli::{AppendCommand, EncryptWith, ItemCommand, SaveWith};
+use crate::cli::{AppendCommand, EncryptWith, ItemCommand, SaveWith, SAVE_PUT_BY_NAME};
 use crate::handle::{Handle, Target};
 use crate::input;
 use crate::launcher::{Encryption, Launcher, Operation, Request};
@@ -56,11 +56,9 @@ pub fn at_indexes<'a>(
         (Target::Handle(_), save) => save,
         (Target::Name(_), Some(Operation::Put)) => {
             return Err(Failure::usage(format!(
-                "{name} {target} --save put: a name names data on the network, which `put` (for data never saved) cannot save"
+                "'{target}' is a data's name, and {name} --save put takes handles only"
             ))
-            .with_hint(format!(
-                "leave --save out: `{name}` given a name saves the change with a post; nothing was sent"
-            )))
+            .with_hint(format!("{SAVE_PUT_BY_NAME}; nothing was sent")))
         }
         (Target::Name(_), _) => Some(Operation::Post),
     };
@@ -158,6 +156,29 @@ pub fn at_indexes<'a>(
     }))
 }
 
+/// A failure the index check words with the handle it read, said of the name when that handle
+/// is a name's fresh copy (given back by the time the person reads it).
+fn of_the_name(failure: Failure, operation: Operation, handle: Handle, target: Target) -> Failure {
+    let Target::Name(name) = target else {
+        return failure;
+    };
+    let op = operation.name();
+    let said = |text: &str| {
+        text.replace(&format!("{op} {handle}:"), &format!("{op} {name}:"))
+            .replace(&format!("(handle {handle} has"), &format!("({name} has"))
+            .replace(
+                &format!("`safe-ad show {handle}`"),
+                &format!("`safe-ad show {name}`"),
+            )
+    };
+    let mut named = Failure::new(failure.class, said(&failure.message));
+    named.hint = match failure.hint {
+        Some(crate::outcome::Hint::Said(words)) => Some(crate::outcome::Hint::Said(said(&words))),
+        hint => hint,
+    };
+    named
+}
+
 /// What the copy a change is made to is: a name's is taken fresh for the run.
 fn copy_of(target: Target) -> batch::CopyIs {
     match target {
@@ -214,8 +235,17 @@ async fn change_at_indexes(
         if let (Err(failure), Operation::Remove, Target::Handle(_)) = (&checked, operation, target)
         {
             // An index past a copy that holds no data items, where the network holds them.
+            let saved = steps
+                .iter()
+                .any(|step| match (&step.request, &step.result) {
+                    (
+                        Request::OnHandle(Operation::Metadata, read),
+                        Ok(Reply::Metadata(metadata)),
+                    ) => *read == handle && metadata.version > 0,
+                    _ => false,
+                });
             let copy = copy_at_save(operation, handle, &steps, 0);
-            if failure.class == Class::Rejected && copy == Some(0) {
+            if failure.class == Class::Rejected && copy == Some(0) && saved {
                 let parts = Parts {
                     filter: false,
                     data: false,
@@ -236,7 +266,7 @@ async fn change_at_indexes(
                 }
             }
         }
-        checked?;
+        checked.map_err(|failure| of_the_name(failure, operation, handle, target))?;
         return change(&plan, held, settings, launcher, reporter).await;
     }
     let stop = Stop::new(settings.interrupt_wait);
@@ -403,7 +433,10 @@ fn nothing_matched(
     reporter: &Reporter,
 ) -> Result<Done, Failure> {
     let name = operation.name();
-    let emptied = operation == Operation::Remove && chosen.emptied_by_post;
+    // A name's copy is the network's data: nothing a post left out of it.
+    let emptied = operation == Operation::Remove
+        && chosen.emptied_by_post
+        && matches!(handle, Target::Handle(_));
     let nothing = match emptied {
         true => format!(
             "{name} {handle}: no item matched: handle {handle}'s copy holds no data items (if a post made this copy, the network may hold items it does not show: the launcher keeps none after a post); nothing was changed"
@@ -430,8 +463,12 @@ fn nothing_matched(
 /// launcher keeps 100 and evicts the oldest, which would be the person's own.
 fn too_many_to_restore(handle: Target, count: &str, done: &str) -> Failure {
     let most = batch::MOST_LEASES_OF_A_KIND;
+    let what = match handle {
+        Target::Handle(_) => "`restore --save post`",
+        Target::Name(_) => "`restore` given a name (saved as `--save post` saves it)",
+    };
     Failure::usage(format!(
-        "restore {handle}: `restore --save post` restores at most {most} items at a time, and {count}; {done}"
+        "restore {handle}: {what} restores at most {most} items at a time, and {count}; {done}"
     ))
     .with_hint(format!(
         "run it again with at most {most} of them, the highest indexes first so that the rest keep their numbers (`safe-ad show {handle}` numbers the deleted items)"

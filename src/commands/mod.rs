@@ -131,6 +131,9 @@ struct OnCopy<T> {
     done: Option<T>,
     /// The class of a failure to take the copy or to give it back (said already).
     failed: Option<Class>,
+    /// A stop signal came while the copy was given back, or a second one before: whether the
+    /// first one's wait ran out (what is left is in the stop, to be named).
+    stopped: Option<bool>,
 }
 
 /// Runs `work` on a fresh copy of the data `name` names, taken for it and given back
@@ -143,7 +146,17 @@ async fn on_copy<T>(
     work: impl AsyncFnOnce(Handle) -> T,
 ) -> OnCopy<T> {
     let (taken, steps) = batch::copy::take(sending, name).await;
-    use_copy(sending, reporter, command, name, (taken, steps), work).await
+    let taken = (taken, steps);
+    use_copy(
+        sending,
+        reporter,
+        command,
+        name,
+        taken,
+        GiveBack::Watched,
+        work,
+    )
+    .await
 }
 
 /// [`on_copy`], for work whose phases watch the stop signals themselves (a change by
@@ -169,7 +182,16 @@ async fn on_copy_phased<T>(
         Ended::Abandoned => return Err(interrupted(stop, false, launcher, reporter)),
         Ended::WaitedOut => return Err(interrupted(stop, true, launcher, reporter)),
     };
-    Ok(use_copy(sending, reporter, command, name, taken, work).await)
+    Ok(use_copy(
+        sending,
+        reporter,
+        command,
+        name,
+        taken,
+        GiveBack::Unwatched,
+        work,
+    )
+    .await)
 }
 
 /// The rest of [`on_copy`] once the copy was asked for: the work on it, and the copy given
@@ -180,6 +202,7 @@ async fn use_copy<'a, T>(
     command: &str,
     name: Name,
     (taken, steps): (batch::copy::Taken<'a>, Vec<Step>),
+    watch: GiveBack,
     work: impl AsyncFnOnce(Handle) -> T,
 ) -> OnCopy<T> {
     let first_failure = |steps: &[Step]| {
@@ -191,27 +214,52 @@ async fn use_copy<'a, T>(
         return OnCopy {
             done: None,
             failed: first_failure(&steps).or(Some(Class::Unexpected)),
+            stopped: None,
         };
     };
     reporter.on_copy(Some(copy));
     let done = work(copy.handle).await;
     if crate::signals::seen() > 1 {
         // A second stop signal leaves at once, sending nothing more: the copy is named with
-        // the request that frees it, as every handle a run leaves is.
+        // the request that frees it, as every handle a run leaves is (`settle_on_copy`).
         reporter.on_copy(None);
-        reporter.left_behind(sending.launcher, &taken.left());
         return OnCopy {
             done: Some(done),
             failed: Some(Class::Interrupted),
+            stopped: Some(false),
         };
     }
-    let steps = taken.give_back().await;
+    let stop = sending.stop;
+    let give_back = taken.give_back();
+    let (steps, stopped) = match watch {
+        GiveBack::Watched => (give_back.await, None),
+        // No watch around the work: a stop signal now waits for the giving back as every
+        // first signal waits for what gives leases back, and a second one leaves at once.
+        GiveBack::Unwatched => {
+            match batch::until_stopped(give_back, stop, || reporter.stopping(stop.wait())).await {
+                Ended::Finished(steps) => (steps, None),
+                Ended::Interrupted(steps) => (steps, Some(false)),
+                Ended::Abandoned => (Vec::new(), Some(false)),
+                Ended::WaitedOut => (Vec::new(), Some(true)),
+            }
+        }
+    };
     reporter.copy_given_back(sending.launcher, command, &steps);
     reporter.on_copy(None);
     OnCopy {
         done: Some(done),
         failed: first_failure(&steps),
+        stopped,
     }
+}
+
+/// Whether a stop-signal watch around the work on a name's copy ([`on_copy`]) also watches
+/// the giving back of the copy, or the giving back needs one of its own
+/// ([`on_copy_phased`], whose work's phases watch for themselves).
+#[derive(Clone, Copy)]
+enum GiveBack {
+    Watched,
+    Unwatched,
 }
 
 /// What standard input holds besides a token, given the handle slots: handles if `-` is one.
@@ -324,6 +372,23 @@ fn interrupted(stop: &Stop, waited_out: bool, launcher: &Launcher, reporter: &Re
         "the launcher drops them when it restarts; to free them now, send: {}",
         requests.join(", ")
     ))
+}
+
+/// The failure after Ctrl-C dropped a batch at once (operations on handles hold nothing, so
+/// it does not wait) while a name's copy from standard input was held: the handles left are
+/// named, with the requests that free them.
+fn dropped_holding(stop: &Stop, launcher: &Launcher, reporter: &Reporter) -> Failure {
+    let left = stop.left();
+    reporter.left_behind(launcher, &left);
+    Failure::new(
+        Class::Interrupted,
+        format!(
+            "interrupted; no new requests were sent, and {} launcher handle{} it had obtained (named above) {} not given back",
+            left.len(),
+            if left.len() == 1 { "" } else { "s" },
+            if left.len() == 1 { "was" } else { "were" },
+        ),
+    )
 }
 
 /// After work that holds leases ended on its own: names what it may have left in the launcher
@@ -500,6 +565,13 @@ fn settle_on_copy(
     launcher: &Launcher,
     reporter: &Reporter,
 ) -> Result<Done, Failure> {
+    if let Some(waited_out) = on.stopped {
+        // What the work itself came to is said first; the stop names what is left.
+        if let Some(Err(failure)) = &on.done {
+            reporter.failed(failure);
+        }
+        return Err(interrupted(stop, waited_out, launcher, reporter));
+    }
     let done = match on.done {
         Some(done) => match (done?, on.failed) {
             (Done::Success, Some(class)) => Done::Failed(class),

@@ -10,7 +10,7 @@ use std::cell::Cell;
 use std::time::Instant;
 
 use crate::batch::{self, Plan, Procedure, Stop, Tally};
-use crate::cli::{HandleArgs, SaveWith, REOPEN_DROP_BY_NAME};
+use crate::cli::{HandleArgs, SaveWith, REOPEN_DROP_BY_NAME, SAVE_PUT_BY_NAME};
 use crate::handle::{Handle, Target};
 use crate::input::{self, Slot};
 use crate::launcher::{Launcher, Operation};
@@ -83,11 +83,16 @@ pub fn run_procedure<'a>(
     }))
 }
 
-/// Why `procedure` refuses names, if it does: its spec says (`put`, `drop`), and `reopen
-/// --drop`, which has no old handle to drop for a name.
+/// Why `procedure` refuses names, if it does: its spec says (`put`, `post`, `drop`), `reopen
+/// --drop`, which has no old handle to drop for a name, and `--save put`, which saves data never
+/// saved.
 fn names_refused(procedure: Procedure) -> Option<&'static str> {
     match procedure {
         Procedure::Reopen { drop_old: true } => Some(REOPEN_DROP_BY_NAME),
+        Procedure::Operation {
+            save: Some(Operation::Put),
+            ..
+        } => Some(SAVE_PUT_BY_NAME),
         _ => super::names_refused(procedure.name()),
     }
 }
@@ -148,8 +153,9 @@ async fn run_batch(
         not_started,
         stopped_early && known_total.is_none(),
     );
-    if finished.is_err() && !stop.left().is_empty() {
-        return Err(super::interrupted(&stop, false, launcher, reporter));
+    if !leasing && finished.is_err() && !stop.left().is_empty() {
+        // Dropped at once, with a name's copy (read from standard input) still held.
+        return Err(super::dropped_holding(&stop, launcher, reporter));
     }
     finished?;
     if let Procedure::Operation {

@@ -11,7 +11,7 @@ mod judge;
 
 use std::fmt;
 
-pub use hint::Hint;
+pub use hint::{Hint, Known};
 pub use judge::{
     describe_body, judge, judge_answer, judge_content, judge_login, judge_no_answer, seconds, Reply,
 };

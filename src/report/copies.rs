@@ -8,6 +8,21 @@ use super::{add_error, json_line, Reporter, Values};
 use crate::batch::Step;
 use crate::launcher::Launcher;
 use crate::name::Name;
+use crate::outcome::{Failure, Hint, Known};
+
+/// What a name given in place of a handle reaches: public data (the data id is asked for a
+/// public name). Said where the launcher's "not on the network" hint would point at options a
+/// command given a name does not take.
+const PUBLIC_ONLY: &str = "no public appendable data of this name is on the network: check the name; a name in place of a handle reaches public data only (for private data, `safe-ad open --private NAME` gets a handle)";
+
+/// `failure`, with the hint a name's not being on the network deserves.
+pub(super) fn for_a_name(failure: &Failure) -> Failure {
+    let mut failure = failure.clone();
+    if failure.hint == Some(Hint::Known(Known::NotOnNetwork)) {
+        failure.hint = Some(Hint::Said(PUBLIC_ONLY.to_owned()));
+    }
+    failure
+}
 
 impl Reporter {
     /// The steps that took a fresh copy of `name` for `command`: their exchanges, and the
@@ -18,6 +33,7 @@ impl Reporter {
         let Some(failure) = steps.iter().find_map(|step| step.result.as_ref().err()) else {
             return;
         };
+        let failure = &for_a_name(failure);
         let values = Values {
             handle: None,
             name: Some(name.to_string()),

@@ -558,6 +558,24 @@ fn exchange_text(launcher: &Launcher, step: &Step) -> String {
     text
 }
 
+impl Reporter {
+    /// [`step_json`], with `name` on every step of a command given a name (its `handle` is the
+    /// copy's, given back by the end of the run).
+    fn step_object(
+        &self,
+        launcher: &Launcher,
+        line: Option<u64>,
+        step: &Step,
+        values: &Values,
+    ) -> Value {
+        let mut object = step_json(launcher, line, step, values);
+        if let Some(copy) = self.copy.get() {
+            object["name"] = json!(copy.name.to_string());
+        }
+        object
+    }
+}
+
 fn step_json(launcher: &Launcher, line: Option<u64>, step: &Step, values: &Values) -> Value {
     let request = &step.request;
     let handle = request.handle().or(match request.operation() {

@@ -42,8 +42,21 @@ impl Reporter {
             held: None,
         };
         let before = self.copy.get();
-        if ran.copy.is_some() {
-            self.on_copy(ran.copy);
+        // A name's copy that could not be taken (the fetch failed) is still what the steps are
+        // about: said of the name, its taking silent but for the failure. No launcher handle
+        // has the number that stands in for it.
+        let taking = match (ran.copy, ran.making.is_none(), ran.steps.first()) {
+            (None, true, Some(step)) => match step.request {
+                Request::DataIdOfName { name, .. } => Some(crate::batch::TakenCopy {
+                    handle: Handle(u64::MAX),
+                    name,
+                }),
+                _ => None,
+            },
+            (copy, _, _) => copy,
+        };
+        if taking.is_some() {
+            self.on_copy(taking);
         }
         self.steps_told(launcher, &ran.steps, told);
         self.on_copy(before);
@@ -83,7 +96,7 @@ impl Reporter {
             };
             let made_here = making.filter(|making| making.at == at);
             if self.json {
-                let mut object = step_json(launcher, line, step, &values);
+                let mut object = self.step_object(launcher, line, step, &values);
                 match made_here.map(|making| making.settled) {
                     Some(Settled::GivenBack) => object["given_back"] = json!(true),
                     Some(Settled::NotGivenBack) => object["given_back"] = json!(false),
@@ -98,7 +111,16 @@ impl Reporter {
                     self.subject(&step.request),
                     failure.message
                 )),
-                Err(failure) => self.error(Some(&self.subject(&step.request)), failure, &values),
+                Err(failure) => {
+                    let (context, failure) = match (self.copy.get(), step.request) {
+                        (Some(copy), Request::DataIdOfName { .. } | Request::Fetch(_)) => (
+                            format!("{}: taking a fresh copy of the network's data", copy.name),
+                            super::copies::for_a_name(failure),
+                        ),
+                        _ => (self.subject(&step.request), failure.clone()),
+                    };
+                    self.error(Some(&context), &failure, &values)
+                }
                 Ok(_) if making.is_some() => {
                     if let Some(Making {
                         made: Some(made),
@@ -366,19 +388,22 @@ impl Reporter {
             // A handle an earlier answer gives is a shell variable that line set, and curl
             // must not read its braces as a URL pattern. Unset (that line failed), the shell
             // stops here rather than send a request without the handle.
-            let (url, quote) = match slot_field(request) {
-                Some(field) => {
-                    let variable = shell_name(field);
-                    (
-                        url.replace(
-                            &format!("{{{field}}}"),
-                            &format!("${{{variable}:?the line before gave no {ANSWER_KEY}}}"),
-                        ),
-                        '"',
-                    )
-                }
-                None => (url, '\''),
-            };
+            // Every handle the line waits on (an append on a name's copy waits on two: the
+            // copy and the data id).
+            let fields: Vec<&str> = (request.waits_on())
+                .filter_map(|slot| match slot {
+                    Slot::FromAnswer(field) => Some(field),
+                    Slot::Is(_) => None,
+                })
+                .collect();
+            let quote = if fields.is_empty() { '\'' } else { '"' };
+            let url = fields.iter().fold(url, |url, field| {
+                let variable = shell_name(field);
+                url.replace(
+                    &format!("{{{field}}}"),
+                    &format!("${{{variable}:?the line before gave no {ANSWER_KEY}}}"),
+                )
+            });
             if let Some(json) = &json {
                 text.push_str(&format!(" -H 'Content-Type: application/json' -d '{json}'"));
             }

@@ -115,7 +115,7 @@ impl Reporter {
             self.exchanges(launcher, std::slice::from_ref(step));
             let values = self.values(&step.request);
             if self.json {
-                self.out(&json_line(&step_json(launcher, None, step, &values)));
+                self.out(&json_line(&self.step_object(launcher, None, step, &values)));
             }
             match (&step.result, step.request) {
                 (Err(failure), _) => {

@@ -208,7 +208,7 @@ impl Reporter {
             }
             let values = self.values(&step.request);
             if self.json {
-                self.out(&json_line(&step_json(launcher, None, step, &values)));
+                self.out(&json_line(&self.step_object(launcher, None, step, &values)));
             }
             match (&step.result, ran.appended) {
                 (Err(failure), _) => {

@@ -128,7 +128,6 @@ const ROWS: &[Row] = &[
     row(&["append", "HANDLE", "--immutable", "FILE"], Sent::Exactly),
     // A name in place of the handle: the copy taken, the change and its save, the copy given
     // back.
-    row(&["post", "NAME"], Sent::Exactly),
     row(&["clear-data", "NAME"], Sent::Exactly),
     row(&["clear-deleted-data", "NAME"], Sent::Exactly),
     row(&["metadata", "NAME"], Sent::Exactly),

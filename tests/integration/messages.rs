@@ -651,6 +651,39 @@ mod with_the_emulator {
         );
     }
 
+    /// A name's curl lines run as one script: the copy taken, the change on it (an append
+    /// waits on two answers: the copy and the item's data id), the copy given back.
+    #[test]
+    fn curl_lines_of_a_name_run_as_one_script_and_give_the_copy_back() {
+        require_curl();
+        let emulator = Emulator::start(&[]);
+        let sandbox = Sandbox::new();
+        let data = emulator.demo_name(1);
+        let first = emulator.next_handle();
+        let sent = emulator.requests().len();
+        let script = format!(
+            "safe-ad --curl append {data} --structured {} | sh",
+            crate::harness::http::name(0x5a)
+        );
+        sandbox
+            .shell("sh", &script)
+            .env("SAFE_LAUNCHER_URL", &emulator.url)
+            .env("SAFE_LAUNCHER_TOKEN", &emulator.token)
+            .run()
+            .success();
+        let statuses: Vec<String> = (emulator.requests()[sent..].iter())
+            .map(|line| line.rsplit(' ').next().unwrap_or("").to_owned())
+            .collect();
+        assert_eq!(statuses.len(), 7, "{:?}", emulator.requests());
+        assert!(
+            statuses.iter().all(|status| status == "200"),
+            "{statuses:?}"
+        );
+        let left = emulator.handles_since(first);
+        assert!(left.is_empty(), "the script left {left:?}");
+        assert_eq!(emulator.network(1).1, 4, "the item is on the network");
+    }
+
     #[test]
     fn a_token_file_that_is_a_pipe_is_not_put_in_the_curl_lines() {
         require_curl();

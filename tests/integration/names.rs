@@ -220,24 +220,29 @@ fn clears_and_item_changes_by_name_hold_on_the_network() {
     assert_eq!((held, deleted), (1, 0));
 }
 
-/// `post NAME` saves the network's own data again (a new version, nothing else changed), and
-/// `purge NAME I` deletes a removed item for good with one save.
+/// `purge NAME I` deletes a removed item for good with one save (a fresh copy's removals are the
+/// network's); `post NAME` is refused, since a fresh copy holds nothing unsaved and a post would
+/// only make a new version.
 #[test]
-fn post_and_purge_by_name() {
+fn purge_by_name_saves_once_and_post_by_name_is_refused() {
     let sandbox = Sandbox::new();
     let emulator = Emulator::start(&[]);
     let data = emulator.demo_name(1);
+    let sent = emulator.requests().len();
     run(&sandbox, &emulator, &["post", &data])
-        .success()
-        .stdout_is(&format!("post {data}: ok, saved version 2\n"));
-    assert_eq!(emulator.network(1), (2, 3, 2));
+        .code(2)
+        .stderr_has("a copy taken for a name holds nothing unsaved");
+    run(&sandbox, &emulator, &["clear-data", "--save", "put", &data])
+        .code(2)
+        .stderr_has("`--save put` saves data never saved");
+    assert_eq!(emulator.requests().len(), sent);
     let output = run(&sandbox, &emulator, &["purge", &data, "1"]);
     output
         .success()
         .stdout_has(&format!("purge {data} index 1: ok"));
     let saves = output.stdout().matches(&format!("post {data}: ok")).count();
     assert_eq!(saves, 1, "{}", output.stdout());
-    assert_eq!(emulator.network(1), (3, 3, 1));
+    assert_eq!(emulator.network(1), (2, 3, 1));
 }
 
 /// Names read from standard input run like handles; a name where the command takes handles
@@ -284,7 +289,7 @@ fn options_that_make_no_sense_with_a_name_are_refused() {
         &["remove", "--save", "put", &data, "0"],
     )
     .code(2)
-    .stderr_has("cannot save");
+    .stderr_has("`--save put` saves data never saved");
     run(&sandbox, &emulator, &["reopen", "--drop", &data])
         .code(2)
         .stderr_has("`--drop` drops the old handle, and a name has none");
@@ -305,6 +310,15 @@ fn a_name_not_on_the_network_says_so() {
             "remove {missing}: taking a fresh copy of the network's data"
         ));
     run(&sandbox, &emulator, &["show", &missing]).code(4);
+    // A batch's name too: said of the name, nothing of its taking on stdout, the hint for a
+    // name (public data only), not the options of `open`.
+    run(&sandbox, &emulator, &["metadata", &missing])
+        .code(4)
+        .stdout_is("")
+        .stderr_has(&format!(
+            "{missing}: taking a fresh copy of the network's data"
+        ))
+        .stderr_has("reaches public data only");
     assert_eq!(left_since(&emulator, first, &[]), vec![]);
 }
 
@@ -432,4 +446,60 @@ fn a_selection_on_a_copy_a_post_emptied_is_never_a_silent_exit_0() {
     .success();
     let (_, held, _) = emulator.network(1);
     assert_eq!(held, 0);
+}
+
+/// Names from standard input under a wide `--jobs`: each holds a fresh copy and a data id while
+/// it runs, so no more than 8 run at once, whatever `--jobs` (the launcher keeps 100 of a kind
+/// and evicts the oldest, which would be the person's own); counted through the emulator's
+/// `--log`, which records the live handles after every request.
+#[test]
+fn names_on_standard_input_hold_at_most_8_copies_at_once_whatever_jobs() {
+    let sandbox = Sandbox::new();
+    let log = sandbox.path().join("requests.jsonl");
+    let emulator = Emulator::start(&["--log", log.to_str().expect("a path")]);
+    let data = emulator.demo_name(1);
+    let before = emulator.live_handles(&log);
+    let from = std::fs::read_to_string(&log).expect("log").lines().count();
+    let names = format!("{data}\n").repeat(40);
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["--jobs", "64", "metadata", "-"])
+        .stdin(names)
+        .run()
+        .success()
+        .stderr_has("40 handles: 40 ok, 0 failed");
+    assert_eq!(emulator.live_handles(&log), before, "handles left behind");
+    let most = most_held(&log, from, &before);
+    for kind in ["appendable_data", "data_id"] {
+        let held = most[kind].as_i64().unwrap_or(0);
+        assert!(held <= 8, "held {held} {kind} handles at once: {most}");
+    }
+}
+
+/// What an index check says of a name's copy is said of the name, and a copy at version 0
+/// (never posted) that holds no data items while the network holds an append is no copy a post
+/// emptied: the plain out-of-range failure (exit 4), not 7.
+#[test]
+fn index_words_say_the_name_and_a_copy_never_posted_is_not_called_emptied() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let data = emulator.demo_name(1);
+    run(&sandbox, &emulator, &["remove", &data, "7"])
+        .code(4)
+        .stderr_has(&format!(
+            "remove {data}: no item at index 7 ({data} has 3 data items"
+        ))
+        .stderr_has(&format!("`safe-ad show {data}`"));
+    let created = run(&sandbox, &emulator, &["create", "--put"]);
+    let h = created.success().stdout().trim().to_owned();
+    run(
+        &sandbox,
+        &emulator,
+        &["append", &h, "--structured", &name(0x5a)],
+    )
+    .success();
+    run(&sandbox, &emulator, &["remove", &h, "0"])
+        .code(4)
+        .stderr_lacks("a post leaves");
 }
