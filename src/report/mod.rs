@@ -17,6 +17,8 @@
 //! journal).
 
 mod auth;
+#[cfg(feature = "emulator")]
+mod capture;
 mod copies;
 mod decode;
 #[cfg(feature = "emulator")]
@@ -28,6 +30,8 @@ mod show;
 mod status;
 mod streams;
 
+#[cfg(feature = "emulator")]
+pub use capture::fixture_text as capture_fixture;
 pub use leases::left_requests;
 use streams::{stdout_hung_up, Wrote};
 
