@@ -205,7 +205,7 @@ _safe_ad_spec() {
             ;;
         "capture")
             flags="--allow-insecure-http -q --quiet --dry-run -v --verbose -h --help"
-            valued="-o --output --launcher-url --token-file --timeout --retries -j --jobs --color"
+            valued="-o --output --launcher-url --token-file --timeout --retries --color"
             pos=("nothing")
             more=1
             ;;

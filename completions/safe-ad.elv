@@ -401,8 +401,6 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
             cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe'
-            cand -j 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
-            cand --jobs 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
             cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'

@@ -363,7 +363,6 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand capture" -l launcher-url
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand capture" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand capture" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand capture" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand capture" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand capture" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"

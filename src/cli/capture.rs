@@ -53,7 +53,7 @@ and sends nothing.",
     // Each line fits 80 columns: the help example test runs them as printed.
     after_help: Some("Examples:\n  safe-ad capture \"$name\" -o fixture.json\n  safe-ad capture \"$name\" > fixture.json\n  safe-ad emulator --import fixture.json -- safe-ad show --full \"$name\""),
     usage: None,
-    options: SENDS.union(Opts::of(&[Opt::Quiet, Opt::Jobs, Opt::DryRun])),
+    options: SENDS.union(Opts::of(&[Opt::Quiet, Opt::DryRun])),
     reaches: Reaches::Launcher,
     names: Names::NoHandle,
     leases: true,
