@@ -14,7 +14,8 @@
 //! and a failure leaves the old one (the new file is removed). A FILE that is a symbolic link is
 //! refused rather than replaced by a file (the rename would replace the link, not what it names),
 //! and so is one that is not a regular file; both before anything is sent. A failure to write is
-//! never exit 0.
+//! never exit 0. (The check and the write are `replaceable_file` and `write_whole`, which
+//! `capture` shares.)
 
 use reqwest::Method;
 use serde_json::Value;

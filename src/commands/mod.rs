@@ -4,13 +4,15 @@
 //! one runtime (`runtime::finish`). What it printed went through the reporter, and the exit code
 //! is left to `outcome`. No command file imports another: what several share (resolving the
 //! settings, the launcher, what procedures are sent with, the stop-and-account block, the loop
-//! of `show` and `status`, the purge note) is here, the arguments' parsers are in `args`, and
+//! of `show` and `status`, the purge note, the checks and atomic write of a FILE `emulator export`
+//! and `capture` replace) is here, the arguments' parsers are in `args`, and
 //! the client of the emulator's own routes is `crate::emulator_routes`.
 //!
 //! `operations` (put, post, the clears, metadata, reopen and drop) drives batches of handles;
 //! `handles` makes them (create, open); `items` changes one item at a time
 //! (remove, restore, purge, append), beside the clears it mirrors; `show` reads what a handle
 //! holds, `cat` one item's content as raw bytes, and `status` compares a copy with the network;
+//! `capture` writes named data, read as `show` reads it, as a fixture for the emulator;
 //! `auth` and `config` manage the token and the config file (`auth whoami`: your own key);
 //! `completions` prints a script, `man` a man page; `decode` reads serialised bytes, offline;
 //! `emulator` starts the stand-in launcher.

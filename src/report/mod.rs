@@ -14,7 +14,7 @@
 //! `operations` (the one-request commands and batches), `show` (show and the one-item
 //! changes), `status` (a copy against the network), `auth` (auth and config), `decode`
 //! (serialised bytes), `emulator` (`emulator requests`, a client of a running emulator's
-//! journal).
+//! journal), `capture` (the fixture it writes and what it left out).
 
 mod auth;
 #[cfg(feature = "emulator")]
