@@ -390,3 +390,134 @@ fn key_of(bytes: Option<&[u8]>, failures: Vec<Failure>) -> Result<SignKey, Why> 
         (None, None) => Err(Why::NotTaken),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::launcher::Metadata;
+    use crate::wire::DataId;
+
+    fn name(byte: u8) -> Name {
+        Name::from_bytes([byte; 32])
+    }
+
+    fn item(index: u64, pointer: DataId, signer: SignKey, kind: Option<Kind>) -> ShownItem {
+        ShownItem {
+            section: Section::Data,
+            index,
+            data_id: Some(pointer.encode()),
+            pointer: Some(Ok(pointer)),
+            kind,
+            missing: false,
+            unread: false,
+            preview: None,
+            text: None,
+            content: Some(b"content".to_vec()),
+            signer: Some(signer.serialised()),
+            failures: Vec::new(),
+            steps: Vec::new(),
+        }
+    }
+
+    fn shown(owner: SignKey, data: Vec<ShownItem>) -> Shown {
+        Shown {
+            handle: Handle(9),
+            metadata: Ok(Metadata {
+                is_owner: true,
+                version: 3,
+                filter_type: FilterType::BlackList,
+                filter_length: 0,
+                data_length: data.len() as u64,
+                deleted_data_length: 0,
+            }),
+            which: Some(Box::new(show::WhichRead::Read(show::Which {
+                name: name(1),
+                private: false,
+                owners: vec![owner],
+            }))),
+            filter: Vec::new(),
+            data,
+            deleted: Vec::new(),
+            steps: Vec::new(),
+        }
+    }
+
+    fn appendable(byte: u8) -> DataId {
+        DataId {
+            kind: DataKind::PubAppendable,
+            name: name(byte),
+            type_tag: None,
+        }
+    }
+
+    /// Data owned by another key is captured, its owner listed as left out; an item you
+    /// signed is written without its key (the emulator's user signs it), another's with it.
+    #[test]
+    fn an_owner_not_you_is_left_out_and_your_items_stay_yours() {
+        let (you, other) = (SignKey([5; 32]), SignKey([6; 32]));
+        let mut capture = Capture::new(&[name(1)]);
+        assert_eq!(capture.next(), Some((name(1), 0)));
+        let items = vec![
+            item(0, appendable(1), you, None),
+            item(1, appendable(1), other, None),
+        ];
+        capture.add(name(1), 0, shown(other, items), Some(&you.serialised()));
+        assert_eq!(capture.appendable.len(), 1);
+        let data = &capture.appendable[0].data;
+        assert_eq!((data[0].signer, data[1].signer), (None, Some(other)));
+        assert!(matches!(
+            &capture.left_out[..],
+            [LeftOut {
+                subject: Subject::OwnerOf(_),
+                why: Why::OwnedByOthers(owners),
+            }] if owners == &[other]
+        ));
+        // Itself, pointed at twice: already read, so nothing more to read.
+        assert_eq!(capture.next(), None);
+    }
+
+    /// Appendable data is read once however many items point at it, and not past the depth
+    /// bound; immutable data the emulator would name otherwise is left out, not mis-named.
+    #[test]
+    fn pointed_data_is_read_once_within_the_bound_and_foreign_names_are_left_out() {
+        let you = SignKey([5; 32]);
+        let mut capture = Capture::new(&[name(1)]);
+        capture.next();
+        let immutable = DataId {
+            kind: DataKind::Immutable,
+            name: name(7),
+            type_tag: None,
+        };
+        let items = vec![
+            item(0, appendable(2), you, None),
+            item(1, appendable(2), you, None),
+            item(2, immutable, you, Some(Kind::Immutable { size: 7 })),
+        ];
+        capture.add(name(1), 0, shown(you, items), Some(&you.serialised()));
+        assert_eq!(capture.next(), Some((name(2), 1)));
+        assert_eq!(capture.next(), None);
+        assert!(capture.immutable.is_empty());
+        assert!(matches!(
+            &capture.left_out[..],
+            [LeftOut {
+                subject: Subject::Pointed(pointer, _),
+                why: Why::NamedElsewhere,
+            }] if *pointer == immutable
+        ));
+        let deep = vec![item(0, appendable(3), you, None)];
+        capture.add(
+            name(2),
+            MAX_DEPTH,
+            shown(you, deep),
+            Some(&you.serialised()),
+        );
+        assert_eq!(capture.next(), None);
+        assert!(matches!(
+            capture.left_out.last(),
+            Some(LeftOut {
+                why: Why::TooDeep,
+                ..
+            })
+        ));
+    }
+}
