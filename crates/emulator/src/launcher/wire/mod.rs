@@ -266,6 +266,20 @@ pub(crate) fn parse_state(bytes: &[u8]) -> Result<Network, String> {
     Network::from_file(&file).map_err(|misfit| misfit.to_string())
 }
 
+/// How many entries a state file's `leftOut` lists (what `safe-ad capture` could not put in
+/// it), for the start to say; 0 when it has none, or the file does not parse.
+pub(crate) fn left_out_count(bytes: &[u8]) -> usize {
+    #[derive(Deserialize)]
+    struct LeftOutOnly {
+        #[serde(default, rename = "leftOut")]
+        left_out: Vec<serde::de::IgnoredAny>,
+    }
+    if !bytes.windows(9).any(|window| window == b"\"leftOut\"") {
+        return 0;
+    }
+    serde_json::from_slice::<LeftOutOnly>(bytes).map_or(0, |only| only.left_out.len())
+}
+
 /// Converts each entry of `list` (called `name` in the file); an error naming the entry when one
 /// does not convert or has the key of an earlier one (`same` says what they share).
 fn each_once<J, T, K: std::hash::Hash + Eq>(

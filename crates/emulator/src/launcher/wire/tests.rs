@@ -329,6 +329,8 @@ fn left_out_is_read_past_and_not_written_back() {
     assert_eq!(network.appendable_data.len(), 1);
     let saved = serde_json::to_string(&network.to_file()).unwrap();
     assert!(!saved.contains("leftOut"), "{saved}");
+    assert_eq!(left_out_count(text.as_bytes()), 3);
+    assert_eq!(left_out_count(saved.as_bytes()), 0);
     let other = text.replace("leftOut", "leftOver");
     assert!(parse_state(other.as_bytes())
         .unwrap_err()
