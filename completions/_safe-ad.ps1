@@ -57,6 +57,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Compare handles'' copies with the network: in sync, changes not saved, stale, items the copy lacks')
             [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Get a fresh handle for the data behind stale handles, and print each')
             [CompletionResult]::new('drop', 'drop', [CompletionResultType]::ParameterValue, 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)')
+            [CompletionResult]::new('capture', 'capture', [CompletionResultType]::ParameterValue, 'Read appendable data by name from any launcher and write it as a fixture for --import')
             [CompletionResult]::new('auth', 'auth', [CompletionResultType]::ParameterValue, 'Get, check, print or revoke the launcher token')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Show or edit the config file')
             [CompletionResult]::new('decode', 'decode', [CompletionResultType]::ParameterValue, 'Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)')
@@ -413,6 +414,24 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'safe-ad;capture' {
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Where to write the fixture (`-`, or no -o: standard output)')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Where to write the fixture (`-`, or no -o: standard output)')
+            [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print each request that would be sent (token masked) and send nothing')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'safe-ad;auth' {
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -696,6 +715,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Compare handles'' copies with the network: in sync, changes not saved, stale, items the copy lacks')
             [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Get a fresh handle for the data behind stale handles, and print each')
             [CompletionResult]::new('drop', 'drop', [CompletionResultType]::ParameterValue, 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)')
+            [CompletionResult]::new('capture', 'capture', [CompletionResultType]::ParameterValue, 'Read appendable data by name from any launcher and write it as a fixture for --import')
             [CompletionResult]::new('auth', 'auth', [CompletionResultType]::ParameterValue, 'Get, check, print or revoke the launcher token')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Show or edit the config file')
             [CompletionResult]::new('decode', 'decode', [CompletionResultType]::ParameterValue, 'Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)')
@@ -751,6 +771,9 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;help;drop' {
+            break
+        }
+        'safe-ad;help;capture' {
             break
         }
         'safe-ad;help;auth' {

@@ -107,7 +107,7 @@ _safe_ad_spec() {
     subs="" flags="" valued="" pos=() more="" last=""
     case $1 in
         "")
-            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status reopen drop auth config decode completions man emulator help"
+            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status reopen drop capture auth config decode completions man emulator help"
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help -V --version"
             valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
             ;;
@@ -200,6 +200,12 @@ _safe_ad_spec() {
         "drop")
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
             valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
+            pos=("nothing")
+            more=1
+            ;;
+        "capture")
+            flags="--allow-insecure-http -q --quiet --dry-run -v --verbose -h --help"
+            valued="-o --output --launcher-url --token-file --timeout --retries --color"
             pos=("nothing")
             more=1
             ;;
@@ -317,7 +323,7 @@ _safe_ad_spec() {
             valued="--pid --color --format"
             ;;
         "help")
-            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status reopen drop auth config decode completions man emulator help"
+            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status reopen drop capture auth config decode completions man emulator help"
             ;;
         "help create")
             ;;
@@ -350,6 +356,8 @@ _safe_ad_spec() {
         "help reopen")
             ;;
         "help drop")
+            ;;
+        "help capture")
             ;;
         "help auth")
             subs="login status logout token whoami"
@@ -445,6 +453,9 @@ _safe_ad_value() {
         "reopen|--color") echo "words auto always never" ;;
         "drop|--token-file") echo "files" ;;
         "drop|--color") echo "words auto always never" ;;
+        "capture|-o"|"capture|--output") echo "files" ;;
+        "capture|--token-file") echo "files" ;;
+        "capture|--color") echo "words auto always never" ;;
         "auth login|--color") echo "words auto always never" ;;
         "auth status|--token-file") echo "files" ;;
         "auth status|--color") echo "words auto always never" ;;

@@ -54,6 +54,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand status 'Compare handles'' copies with the network: in sync, changes not saved, stale, items the copy lacks'
             cand reopen 'Get a fresh handle for the data behind stale handles, and print each'
             cand drop 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)'
+            cand capture 'Read appendable data by name from any launcher and write it as a fixture for --import'
             cand auth 'Get, check, print or revoke the launcher token'
             cand config 'Show or edit the config file'
             cand decode 'Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)'
@@ -393,6 +394,23 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'safe-ad;capture'= {
+            cand -o 'Where to write the fixture (`-`, or no -o: standard output)'
+            cand --output 'Where to write the fixture (`-`, or no -o: standard output)'
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe'
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --dry-run 'Print each request that would be sent (token masked) and send nothing'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'safe-ad;auth'= {
             cand -h 'Print help'
             cand --help 'Print help'
@@ -644,6 +662,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand status 'Compare handles'' copies with the network: in sync, changes not saved, stale, items the copy lacks'
             cand reopen 'Get a fresh handle for the data behind stale handles, and print each'
             cand drop 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)'
+            cand capture 'Read appendable data by name from any launcher and write it as a fixture for --import'
             cand auth 'Get, check, print or revoke the launcher token'
             cand config 'Show or edit the config file'
             cand decode 'Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)'
@@ -683,6 +702,8 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;help;reopen'= {
         }
         &'safe-ad;help;drop'= {
+        }
+        &'safe-ad;help;capture'= {
         }
         &'safe-ad;help;auth'= {
             cand login 'Ask the launcher for a token (a person approves it there) and store it in the config file'

@@ -18,6 +18,8 @@
 //! The step runner, the leases and the stop live in `batch/steps.rs`, re-exported here; the
 //! plan interpreter in `batch/interpret.rs`; the typed results in `batch/made.rs`.
 
+#[cfg(feature = "emulator")]
+pub mod capture;
 pub mod copy;
 pub mod immutable;
 mod interpret;

@@ -17,6 +17,8 @@ use clap::{Parser, Subcommand};
 
 mod auth;
 #[cfg(feature = "emulator")]
+mod capture;
+#[cfg(feature = "emulator")]
 mod emulator;
 mod handles;
 mod items;
@@ -25,6 +27,8 @@ mod options;
 mod spec;
 
 pub use auth::{AuthArgs, AuthCommand, ConfigArgs, ConfigCommand, LoginArgs};
+#[cfg(feature = "emulator")]
+pub use capture::CaptureCommand;
 #[cfg(feature = "emulator")]
 pub use emulator::{EmulatorAction, EmulatorCommand, ExportArgs, RequestsArgs};
 pub use handles::{
@@ -114,6 +118,8 @@ pub enum Command {
     Status(WithOptions<StatusCommand>),
     Reopen(WithOptions<ReopenCommand>),
     Drop(WithOptions<HandleCommand>),
+    #[cfg(feature = "emulator")]
+    Capture(WithOptions<CaptureCommand>),
     Auth(WithOptions<AuthArgs>),
     Config(WithOptions<ConfigArgs>),
     Decode(WithOptions<DecodeCommand>),

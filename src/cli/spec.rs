@@ -101,6 +101,8 @@ pub const COMMANDS: &[&Spec] = &[
     &super::items::STATUS,
     &super::handles::REOPEN,
     &super::handles::DROP,
+    #[cfg(feature = "emulator")]
+    &super::capture::CAPTURE,
     &super::auth::AUTH,
     &super::auth::AUTH_LOGIN,
     &super::auth::AUTH_STATUS,

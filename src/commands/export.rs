@@ -14,16 +14,13 @@
 //! and a failure leaves the old one (the new file is removed). A FILE that is a symbolic link is
 //! refused rather than replaced by a file (the rename would replace the link, not what it names),
 //! and so is one that is not a regular file; both before anything is sent. A failure to write is
-//! never exit 0.
-
-use std::io;
-use std::path::{Path, PathBuf};
+//! never exit 0. (The check and the write are `replaceable_file` and `write_whole`, which
+//! `capture` shares.)
 
 use reqwest::Method;
 use serde_json::Value;
 
-use super::{resolve, Context, Next};
-use crate::atomic_file;
+use super::{replaceable_file, resolve, write_whole, Context, Next};
 use crate::cli::ExportArgs;
 use crate::emulator_routes::{root_of, send, Reads};
 use crate::launcher::Launcher;
@@ -41,7 +38,13 @@ pub fn run<'a>(args: &ExportArgs, cx: Context<'a>) -> Result<Next<'a>, Failure> 
         .file
         .as_deref()
         .filter(|path| path.as_os_str() != "-")
-        .map(checked_target)
+        .map(|path| {
+            replaceable_file(
+                path,
+                "emulator export",
+                "safe-ad emulator export \"$(readlink -f FILE)\"",
+            )
+        })
         .transpose()?;
     let settings = resolve(cx, StdinUse::Free)?;
     Reads::Network.token(&settings)?;
@@ -55,18 +58,7 @@ pub fn run<'a>(args: &ExportArgs, cx: Context<'a>) -> Result<Next<'a>, Failure> 
         match file {
             None => reporter.exported(&text, None),
             Some(path) => {
-                atomic_file::write(&path, text.as_bytes(), atomic_file::Mode::AsBefore).map_err(
-                    |error| {
-                        Failure::new(
-                            Class::Unexpected,
-                            format!(
-                                "emulator export: cannot write {}: {} (the file is as it was)",
-                                path.display(),
-                                crate::sanitize::line(error.to_string().as_bytes(), 200)
-                            ),
-                        )
-                    },
-                )?;
+                write_whole(&path, text.as_bytes(), "emulator export")?;
                 reporter.exported(&text, Some(&path));
             }
         }
@@ -102,33 +94,6 @@ fn fixture_text(body: &[u8]) -> Result<String, Failure> {
     let mut text = serde_json::to_string_pretty(&network).map_err(|e| internal(e.into()))?;
     text.push('\n');
     Ok(text)
-}
-
-/// FILE as given, if it may be written: not a symbolic link, and a regular file if it exists.
-/// Checked before anything is sent.
-fn checked_target(path: &Path) -> Result<PathBuf, Failure> {
-    let refused = |why: &str| {
-        Failure::usage(format!(
-            "emulator export: {}: {why}",
-            crate::sanitize::line(path.display().to_string().as_bytes(), 200)
-        ))
-    };
-    match std::fs::symlink_metadata(path) {
-        Ok(meta) if meta.file_type().is_symlink() => Err(refused(
-            "it is a symbolic link; export replaces FILE with a new file, which would replace the \
-             link rather than the file it names: give the file's own path",
-        )
-        .with_hint(
-            "`safe-ad emulator export \"$(readlink -f FILE)\"` writes where the link points",
-        )),
-        Ok(meta) if !meta.is_file() => Err(refused(
-            "it is not a regular file (a directory, FIFO or device); give a file's path, or `-` \
-             for standard output",
-        )),
-        Ok(_) => Ok(path.to_path_buf()),
-        Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(path.to_path_buf()),
-        Err(error) => Err(refused(&format!("cannot look at it: {error}"))),
-    }
 }
 
 #[cfg(test)]

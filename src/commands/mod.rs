@@ -4,18 +4,22 @@
 //! one runtime (`runtime::finish`). What it printed went through the reporter, and the exit code
 //! is left to `outcome`. No command file imports another: what several share (resolving the
 //! settings, the launcher, what procedures are sent with, the stop-and-account block, the loop
-//! of `show` and `status`, the purge note) is here, the arguments' parsers are in `args`, and
+//! of `show` and `status`, the purge note, the checks and atomic write of a FILE `emulator export`
+//! and `capture` replace) is here, the arguments' parsers are in `args`, and
 //! the client of the emulator's own routes is `crate::emulator_routes`.
 //!
 //! `operations` (put, post, the clears, metadata, reopen and drop) drives batches of handles;
 //! `handles` makes them (create, open); `items` changes one item at a time
 //! (remove, restore, purge, append), beside the clears it mirrors; `show` reads what a handle
 //! holds, `cat` one item's content as raw bytes, and `status` compares a copy with the network;
+//! `capture` writes named data, read as `show` reads it, as a fixture for the emulator;
 //! `auth` and `config` manage the token and the config file (`auth whoami`: your own key);
 //! `completions` prints a script, `man` a man page; `decode` reads serialised bytes, offline;
 //! `emulator` starts the stand-in launcher.
 
 pub mod auth;
+#[cfg(feature = "emulator")]
+pub mod capture;
 pub mod cat;
 pub mod completions;
 pub mod config;
@@ -636,6 +640,54 @@ fn emptied_copy(command: &str, handle: Handle, held: u64, taken: &[u64]) -> Fail
     ))
 }
 
+/// Replaces FILE whole with `bytes` (`atomic_file`, keeping its permissions): a failure leaves
+/// the old file, is said as `command`'s, and is never exit 0.
+#[cfg(feature = "emulator")]
+fn write_whole(path: &std::path::Path, bytes: &[u8], command: &str) -> Result<(), Failure> {
+    crate::atomic_file::write(path, bytes, crate::atomic_file::Mode::AsBefore).map_err(|error| {
+        Failure::new(
+            Class::Unexpected,
+            format!(
+                "{command}: cannot write {}: {} (the file is as it was)",
+                path.display(),
+                crate::sanitize::line(error.to_string().as_bytes(), 200)
+            ),
+        )
+    })
+}
+
+/// FILE as given to a command that replaces it whole (`emulator export`, `capture -o`), if it
+/// may be: not a symbolic link (the rename would replace the link, not the file it names), and
+/// a regular file if it exists. Checked before anything is sent; `example` is the command line
+/// that writes where a link points.
+#[cfg(feature = "emulator")]
+fn replaceable_file(
+    path: &std::path::Path,
+    command: &str,
+    example: &str,
+) -> Result<std::path::PathBuf, Failure> {
+    let refused = |why: &str| {
+        Failure::usage(format!(
+            "{command}: {}: {why}",
+            crate::sanitize::line(path.display().to_string().as_bytes(), 200)
+        ))
+    };
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => Err(refused(&format!(
+            "it is a symbolic link; {command} replaces FILE with a new file, which would replace \
+             the link rather than the file it names: give the file's own path"
+        ))
+        .with_hint(format!("`{example}` writes where the link points"))),
+        Ok(meta) if !meta.is_file() => Err(refused(
+            "it is not a regular file (a directory, FIFO or device); give a file's path, or `-` \
+             for standard output",
+        )),
+        Ok(_) => Ok(path.to_path_buf()),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(path.to_path_buf()),
+        Err(error) => Err(refused(&format!("cannot look at it: {error}"))),
+    }
+}
+
 /// How a procedure's steps ended: by its first failure, if any.
 fn done_of(steps: &[Step]) -> Done {
     let first_failure: Option<Class> = steps
@@ -704,6 +756,7 @@ mod tests {
     fn no_command_file_imports_another() {
         let files = [
             ("auth", include_str!("auth.rs")),
+            ("capture", include_str!("capture.rs")),
             ("cat", include_str!("cat.rs")),
             ("completions", include_str!("completions.rs")),
             ("config", include_str!("config.rs")),

@@ -14,9 +14,11 @@
 //! `operations` (the one-request commands and batches), `show` (show and the one-item
 //! changes), `status` (a copy against the network), `auth` (auth and config), `decode`
 //! (serialised bytes), `emulator` (`emulator requests`, a client of a running emulator's
-//! journal).
+//! journal), `capture` (the fixture it writes and what it left out).
 
 mod auth;
+#[cfg(feature = "emulator")]
+mod capture;
 mod copies;
 mod decode;
 #[cfg(feature = "emulator")]
@@ -28,6 +30,8 @@ mod show;
 mod status;
 mod streams;
 
+#[cfg(feature = "emulator")]
+pub use capture::fixture_text as capture_fixture;
 pub use leases::left_requests;
 use streams::{stdout_hung_up, Wrote};
 

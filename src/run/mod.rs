@@ -178,6 +178,8 @@ fn dispatch(command: &Command, cx: Context) -> Result<Done, Failure> {
         Command::Restore(c) => items::at_indexes(Operation::Restore, c, cx)?,
         Command::Purge(c) => items::at_indexes(Operation::Purge, c, cx)?,
         Command::Append(c) => items::append(c, cx)?,
+        #[cfg(feature = "emulator")]
+        Command::Capture(c) => commands::capture::run(c, cx)?,
         Command::Auth(auth) => auth::run(&auth.command, cx)?,
         Command::Config(config) => Next::Done(config::run(&config.command, cx)?),
         Command::Completions(c) => Next::Done(completions::run(c.shell, cx.reporter)?),

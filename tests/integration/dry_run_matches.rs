@@ -39,6 +39,9 @@ enum Reads {
     Network,
     /// Its items too, as `show` reads them.
     Items,
+    /// Its items, and the data they point at through copies of their own, taken by name (a
+    /// data id for the name, the fetch through it): `capture`.
+    Copies,
 }
 
 /// One sample invocation. In `args`, `HANDLE` stands for the handle the row runs on (demo
@@ -71,6 +74,9 @@ const PURGE_POST: &str = "purge --save post reads the copy's serialised bytes an
 
 /// `restore --save post`.
 const RESTORE_POST: &str = "restore --save post reads the items, your key and the network's deleted list to decide which restored items to append again after the save; the dry run lists an append for every item, the most that may be sent (here every removal was saved, so every item is appended)";
+
+/// `capture`: what its dry run cannot list.
+const CAPTURE: &str = "capture reads each item of the data (its data id, signer and what it points at) and then the appendable data an item points at, through a copy of its own: which requests those are depends on the answers";
 
 const ROWS: &[Row] = &[
     row(&["create", NEW_NAME], Sent::Exactly),
@@ -140,6 +146,10 @@ const ROWS: &[Row] = &[
     row(&["purge", "NAME", "1"], Sent::Exactly),
     row(&["append", "NAME", "--structured", NEW_NAME], Sent::Exactly),
     row(&["append", "NAME", "--immutable", "FILE"], Sent::Exactly),
+    row(
+        &["capture", "NAME"],
+        Sent::WithReads(CAPTURE, Reads::Copies),
+    ),
 ];
 
 #[test]
@@ -316,11 +326,14 @@ fn is_read_or_give_back(request: &str, handle: &str, reads: Reads, first_new: u6
         "DELETE /appendable-data/handle/",
         "DELETE /structured-data/handle/",
     ];
+    if reads == Reads::Copies && request == "POST /data-id/appendable-data" {
+        return true;
+    }
     if let Some(path) = request.strip_prefix("GET ") {
         let on_handle = path.starts_with("/appendable-data/")
             && path.split('/').skip(2).any(|segment| segment == handle);
         return !on_handle
-            || reads == Reads::Items
+            || reads != Reads::Network
             || path == format!("/appendable-data/serialise/{handle}")
             || path == format!("/appendable-data/data-id/{handle}");
     }

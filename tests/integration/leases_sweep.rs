@@ -1,7 +1,7 @@
 //! The lease promise, swept over every command that makes or holds launcher handles: `create
 //! --put`, `open`, `reopen` (with and without `--drop`), `show`, `status`, `append` (of a name
-//! and of immutable content), `remove` by selectors, `restore --save post`, `cat` and `auth
-//! whoami`, and commands given a data's name in place of a handle (the fresh copy they take),
+//! and of immutable content), `remove` by selectors, `restore --save post`, `cat`, `capture` and
+//! `auth whoami`, and commands given a data's name in place of a handle (the fresh copy they take),
 //! each against the emulator binary behind a proxy.
 //!
 //! First a run that passes everything finds which of the command's requests make a handle (the
@@ -148,8 +148,9 @@ fn stopped_while_held(args: Args, held_route: &str, stopping: Stopping) {
     let first = emulator.next_handle();
     let wanted = held_route.to_owned();
     let proxy = holding_first(&emulator, move |line| route(line) == wanted);
-    // `cat` writes content, not JSON Lines; every other command of the sweep says in JSON too.
-    let json = args[0] != "cat";
+    // `cat` writes content and `capture` a fixture, not JSON Lines; every other command of the
+    // sweep says in JSON too.
+    let json = args[0] != "cat" && args[0] != "capture";
     let case = format!("{args:?} with {held_route} held, {stopping:?}");
     let running = sandbox
         .safe_ad()
@@ -289,6 +290,12 @@ fn append_by_name() {
         let data = emulator.demo_name(1);
         strings(&["append", &data, "--structured", &name(0x5a)])
     });
+}
+
+#[test]
+fn capture_by_name() {
+    // Demo data 1's items point at demo data 2's: a copy of each, taken in turn.
+    sweep(|emulator, _| strings(&["capture", &emulator.demo_name(1)]));
 }
 
 #[test]

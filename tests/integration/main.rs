@@ -34,6 +34,8 @@ mod append_immutable;
 #[cfg(feature = "emulator")]
 mod batches;
 #[cfg(feature = "emulator")]
+mod capture;
+#[cfg(feature = "emulator")]
 mod dry_run_matches;
 #[cfg(feature = "emulator")]
 mod emulator_api;

@@ -16,7 +16,8 @@
 //!
 //! The API is what the client uses: the `emulator` subcommand's own options ([`EmulatorArgs`],
 //! which the client flattens into its command tree) and its run ([`run`], [`list`] for `emulator
-//! list`, [`env`] for `emulator env`, [`background_refused`], [`Exit`]), and the route table ([`TABLE`] and [`HEALTH`], each
+//! list`, [`env`] for `emulator env`, [`background_refused`], [`Exit`]), [`fixture_cipher`] for
+//! `safe-ad capture`'s fixtures, and the route table ([`TABLE`] and [`HEALTH`], each
 //! row a [`Def`] with its [`Access`]), which `safe-ad man emulator` lists at run time. The
 //! client's tests also start emulators in-process and check bounds: those items are in
 //! [`test_support`], hidden, and no API.
@@ -81,6 +82,11 @@ pub use service::run::run;
 /// The routes it serves, who may call each, for the client's `safe-ad-emulator(1)` page
 /// (`safe-ad man emulator`).
 pub use launcher::table::{Access, Def, HEALTH, TABLE};
+
+/// For `safe-ad capture`, which writes fixtures from what a launcher holds: the `cipher` a
+/// fixture's immutable data needs to keep the name its items point at (see the state file's
+/// format in `docs/emulator.md`).
+pub use launcher::wire::fixture_cipher;
 
 /// What safe-ad's own tests reach beside the API: an emulator started in-process, and the bounds
 /// and tables they check. No API for other programs: hidden, and free to change with the client.

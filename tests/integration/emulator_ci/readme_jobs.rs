@@ -66,6 +66,8 @@ fn github_steps(yaml: &str) -> Vec<Step> {
         match key {
             "uses" => step.uses = true,
             "name" => step.name = value.to_owned(),
+            // A step's id names its outputs for the steps after it (docs/ci.md's cache).
+            "id" => {}
             "if" => step.always = value == "always()",
             "with" => {
                 while at < lines.len()
@@ -97,6 +99,7 @@ fn github_steps(yaml: &str) -> Vec<Step> {
 /// `if: always()` ones. The exit code of each step run, by name.
 fn run_github(job: &CiJob, shell: &str, steps: &[Step]) -> Vec<(String, i32)> {
     let env_file = job.sandbox.file("github_env", "");
+    let output_file = job.sandbox.file("github_output", "");
     let mut failed = false;
     let mut ran = Vec::new();
     for step in steps {
@@ -108,6 +111,7 @@ fn run_github(job: &CiJob, shell: &str, steps: &[Step]) -> Vec<(String, i32)> {
         let mut command = job
             .shell(shell, &format!("set -e\n{run}"))
             .env("GITHUB_ENV", &env_file)
+            .env("GITHUB_OUTPUT", &output_file)
             .case(format!("{shell}: {}", step.name));
         for line in text.lines() {
             let (name, value) = line.split_once('=').unwrap_or_else(|| {
@@ -399,6 +403,56 @@ fn run_gitlab(job: &CiJob, shell: &str, script: &[String], after: &[String]) -> 
         .exit_code()
         .unwrap_or(-1);
     (main, after)
+}
+
+/// docs/ci.md's job that installs safe-ad once for many jobs (an Actions cache keyed on its
+/// version), run with a fixture `capture` took from an emulator standing in for your launcher:
+/// every step but the checkouts, the cache and the install passes, and the version step finds
+/// the version of the safe-ad it checked out (here, this one's `Cargo.toml`).
+#[test]
+fn docs_ci_cached_install_job_runs_with_a_captured_fixture() {
+    if !have_shells() {
+        return;
+    }
+    let yaml = readme_yaml("actions/cache");
+    let steps = github_steps(&yaml);
+    let cache = yaml.find("uses: actions/cache@").expect("the cache step");
+    assert!(
+        cache < yaml.find(INSTALL).expect("the install"),
+        "the cache is restored before the install:\n{yaml}"
+    );
+    assert!(
+        yaml.contains("if: steps.installed.outputs.cache-hit != 'true'"),
+        "the install runs only when the cache missed:\n{yaml}"
+    );
+    for shell in SHELLS {
+        let job = CiJob::new();
+        let checkout = job.sandbox.path().join("safe-ad");
+        std::fs::create_dir(&checkout).expect("safe-ad/");
+        std::fs::copy(repo_root().join("Cargo.toml"), checkout.join("Cargo.toml"))
+            .expect("safe-ad/Cargo.toml");
+        let launcher = Emulator::start(&[]);
+        let fixture = job.sandbox.path().join("fixture.json");
+        job.sandbox
+            .safe_ad()
+            .launcher(&launcher.url)
+            .args(["capture", &launcher.demo_name(5), "-o"])
+            .arg(&fixture)
+            .run()
+            .success();
+        let captured = std::fs::read_to_string(&fixture).expect("the fixture");
+        let ran = run_github(&job, shell, &steps);
+        assert!(ran.iter().all(|(_, code)| *code == 0), "{shell}: {ran:?}");
+        let outputs =
+            std::fs::read_to_string(job.sandbox.path().join("github_output")).expect("outputs");
+        assert_eq!(
+            outputs,
+            format!("version={}\n", env!("CARGO_PKG_VERSION")),
+            "{shell}"
+        );
+        fixture_kept(&job, &captured);
+        job.leftovers.assert_none();
+    }
 }
 
 #[test]

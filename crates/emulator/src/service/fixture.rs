@@ -25,7 +25,7 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use crate::launcher::state::NETWORK_BYTES;
-use crate::launcher::wire::{parse_state, Network};
+use crate::launcher::wire::{left_out_count, parse_state, Network};
 use crate::service::files::{
     can_replace, directory_of, refuse_kind, remove_stale_temporaries, replace, resolve, Made, Use,
 };
@@ -111,7 +111,12 @@ fn count(n: usize, one: &str, many: &str) -> String {
 /// Reads the fixture at `given` for `--import`: read once and never written, so none of
 /// `--state`'s checks for the save (the directory, the lock, temporary files) apply. It must be
 /// a regular file (a link to one is followed) of at most [`STATE_LIMIT`] bytes.
-pub(crate) fn import(given: &Path, loading: impl Fn(&Path, u64)) -> Result<Network, Unusable> {
+/// What it loaded comes with a note when the fixture lists what `safe-ad capture` left out of
+/// it (its `leftOut`), so a job's log says the network is not all the launcher held.
+pub(crate) fn import(
+    given: &Path,
+    loading: impl Fn(&Path, u64),
+) -> Result<(Network, Notes), Unusable> {
     let unusable = |why: String| Unusable(why);
     let meta = std::fs::metadata(given)
         .map_err(|e| unusable(format!("cannot read it: {}", reason(&e))))?;
@@ -122,7 +127,26 @@ pub(crate) fn import(given: &Path, loading: impl Fn(&Path, u64)) -> Result<Netwo
     let file =
         File::open(given).map_err(|e| unusable(format!("cannot open it: {}", reason(&e))))?;
     let bytes = read_bounded(&file).map_err(unusable)?;
-    parse_state(&bytes).map_err(unusable)
+    let network = parse_state(&bytes).map_err(unusable)?;
+    let mut notes = Notes::default();
+    notes.left_out("--import", given, &bytes, "");
+    Ok((network, notes))
+}
+
+impl Notes {
+    /// The note on a fixture that lists what `safe-ad capture` left out of it (`leftOut`,
+    /// which a load reads past); `more` is said after it.
+    fn left_out(&mut self, option: &str, path: &Path, bytes: &[u8], more: &str) {
+        let count = left_out_count(bytes);
+        if count > 0 {
+            self.lines.push(format!(
+                "{option} {}: the fixture lists {count} thing{} `safe-ad capture` left out of it \
+                 (its `leftOut`){more}",
+                path.display(),
+                if count == 1 { "" } else { "s" }
+            ));
+        }
+    }
 }
 
 /// A fixture's bytes, at most [`STATE_LIMIT`] of them.
@@ -250,6 +274,12 @@ impl Fixture {
         }
         let bytes = read_bounded(&file).map_err(unusable)?;
         let network = parse_state(&bytes).map_err(unusable)?;
+        notes.left_out(
+            "--state",
+            &path,
+            &bytes,
+            "; the save at the stop does not keep that list",
+        );
         let fixture = Fixture {
             path,
             _locked: locked.then_some(file),

@@ -440,9 +440,9 @@ impl Preparing {
                 Some((Some(fixture), network, notes))
             }
             (None, Some(path)) => {
-                let network = fixture::import(path, loading("--import"))
+                let (network, notes) = fixture::import(path, loading("--import"))
                     .map_err(|e| (format!("--import {}: {}", path.display(), e.0), Exit::Usage))?;
-                Some((None, network, Notes::default()))
+                Some((None, network, notes))
             }
             (None, None) => None,
         };

@@ -33,7 +33,9 @@
 //! `state::structured`). An immutable data's `cipher` is `PLAIN`, `SYMMETRIC` or `ASYMMETRIC`
 //! (who may read it: `state::immutable`), its `content` the bytes as written; its `name` is the
 //! emulator's hash of the two, which a save writes and a load checks (leave it out to have it
-//! computed). `filterKeys`, `data`, `deletedData`, `isPrivate`, `encrypted`, `deleted`, `unclaimable`,
+//! computed). A top-level `leftOut` (any JSON; capture writes a list of objects) is what `safe-ad capture` could
+//! not put in the file: it is read past (never checked, and not written back by a save).
+//! `filterKeys`, `data`, `deletedData`, `isPrivate`, `encrypted`, `deleted`, `unclaimable`,
 //! `immutableData` and an immutable data's `name` and `cipher` (plain) may be left out. Unknown
 //! fields, a field given twice, a data listed twice (the same name and `isPrivate`, or name and
 //! `typeTag`, or content and cipher) and an item or filter key listed twice in one list are
@@ -71,6 +73,11 @@ pub(crate) struct StateFile {
     pub(crate) structured_data: Vec<SdJson>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) immutable_data: Vec<ImmutableJson>,
+    /// What the program that wrote the file (`safe-ad capture`) could not put in it, for the
+    /// person reading the file: read past, never checked or written back (a save writes the
+    /// network, which holds none of it).
+    #[serde(default, skip_serializing, rename = "leftOut")]
+    pub(crate) _left_out: serde::de::IgnoredAny,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -236,6 +243,7 @@ impl Network {
             appendable_data: self.appendable_data.iter().map(ad_json).collect(),
             structured_data: self.structured_data.iter().map(sd_json).collect(),
             immutable_data: self.immutable_data.iter().map(immutable_json).collect(),
+            _left_out: serde::de::IgnoredAny,
         }
     }
 }
@@ -256,6 +264,20 @@ pub(crate) fn parse_state(bytes: &[u8]) -> Result<Network, String> {
         }
     })?;
     Network::from_file(&file).map_err(|misfit| misfit.to_string())
+}
+
+/// How many entries a state file's `leftOut` lists (what `safe-ad capture` could not put in
+/// it), for the start to say; 0 when it has none, or the file does not parse.
+pub(crate) fn left_out_count(bytes: &[u8]) -> usize {
+    #[derive(Deserialize)]
+    struct LeftOutOnly {
+        #[serde(default, rename = "leftOut")]
+        left_out: Vec<serde::de::IgnoredAny>,
+    }
+    if !bytes.windows(9).any(|window| window == b"\"leftOut\"") {
+        return 0;
+    }
+    serde_json::from_slice::<LeftOutOnly>(bytes).map_or(0, |only| only.left_out.len())
 }
 
 /// Converts each entry of `list` (called `name` in the file); an error naming the entry when one
@@ -528,6 +550,17 @@ pub(crate) fn immutable_from(json: &ImmutableJson) -> Result<Immutable, Misfit> 
         }
     }
     Ok(data)
+}
+
+/// The `cipher` a state file's immutable data of `content` needs for the emulator to name it
+/// `name` (its hash of cipher and content, [`Immutable::new`]), so that items pointing at `name`
+/// point at it; `None` when no cipher does (data another launcher wrote, named by its own hash).
+pub fn fixture_cipher(name: &[u8; 32], content: &[u8]) -> Option<&'static str> {
+    let content: std::sync::Arc<[u8]> = content.into();
+    [Cipher::Plain, Cipher::Symmetric, Cipher::Asymmetric]
+        .into_iter()
+        .find(|cipher| Immutable::new(*cipher, content.clone()).name == *name)
+        .map(Cipher::as_str)
 }
 
 pub(crate) fn immutable_json(data: &Immutable) -> ImmutableJson {

@@ -316,3 +316,37 @@ fn a_version_no_save_can_follow_is_refused() {
         );
     }
 }
+
+/// `safe-ad capture`'s record of what it left out is read past: any JSON in it, checked
+/// nowhere, and not written back; any other unknown field is still refused.
+#[test]
+fn left_out_is_read_past_and_not_written_back() {
+    let name = base64_encode(&[7; 32]);
+    let text = format!(
+        r#"{{"format":"safe-ad-emulator-state/1","appendableData":[{{"name":"{name}","version":1,"filterType":"BlackList"}}],"leftOut":[{{"what":"x","why":"y"}},3,null]}}"#
+    );
+    let network = parse_state(text.as_bytes()).unwrap();
+    assert_eq!(network.appendable_data.len(), 1);
+    let saved = serde_json::to_string(&network.to_file()).unwrap();
+    assert!(!saved.contains("leftOut"), "{saved}");
+    assert_eq!(left_out_count(text.as_bytes()), 3);
+    assert_eq!(left_out_count(saved.as_bytes()), 0);
+    let other = text.replace("leftOut", "leftOver");
+    assert!(parse_state(other.as_bytes())
+        .unwrap_err()
+        .contains("leftOver"));
+}
+
+/// The cipher that keeps an immutable data's name is found for each of the three, and none for
+/// a name the emulator would not give that content.
+#[test]
+fn the_cipher_that_keeps_a_name_is_found() {
+    for cipher in [Cipher::Plain, Cipher::Symmetric, Cipher::Asymmetric] {
+        let data = Immutable::new(cipher, b"a message"[..].into());
+        assert_eq!(
+            fixture_cipher(&data.name, b"a message"),
+            Some(cipher.as_str())
+        );
+    }
+    assert_eq!(fixture_cipher(&[9; 32], b"a message"), None);
+}

@@ -1,0 +1,224 @@
+//! The words and the file of `capture`: the fixture it writes (the emulator's state file,
+//! `safe-ad-emulator-state/1`, with its record of what was left out, `leftOut`), and what was
+//! left out said on stderr, each in the same words as in that record.
+
+use base64::Engine;
+use serde_json::{json, Value};
+
+use super::{words, Reporter};
+use crate::batch::capture::{Capture, CapturedItem, LeftOut, Place, Subject, Why};
+use crate::batch::show::{Section, Shown};
+use crate::launcher::Launcher;
+use crate::outcome::Failure;
+use crate::sanitize;
+use crate::wire::{DataKind, SignKey};
+
+/// The fixture's `format`, which the emulator's `--import` and `--state` read.
+const FORMAT: &str = "safe-ad-emulator-state/1";
+
+impl Reporter {
+    /// One thing left out, on stderr (never silenced: a fixture that lacks it is not what was
+    /// on the launcher).
+    pub fn capture_left_out(&self, left: &LeftOut) {
+        let (what, why) = left_out_words(left);
+        self.warning(&format!("capture: left out {what}: {why}"));
+    }
+
+    /// The fixture written: on stdout, or the file said on stderr.
+    pub fn captured(&self, text: &str, capture: &Capture, path: Option<&std::path::Path>) {
+        match path {
+            None => self.out(text),
+            Some(path) => {
+                let path = sanitize::line(path.display().to_string().as_bytes(), 200);
+                self.info(&format!(
+                    "capture: wrote {} appendable data, {} structured data and {} immutable data \
+                     to {path} ({} bytes; {} left out); `safe-ad emulator --import {path}` loads it",
+                    capture.appendable.len(),
+                    capture.structured.len(),
+                    capture.immutable.len(),
+                    text.len(),
+                    match capture.left_out.len() {
+                        0 => "nothing".to_owned(),
+                        n => format!("{n} thing{}", if n == 1 { "" } else { "s" }),
+                    },
+                ));
+            }
+        }
+    }
+
+    /// With `--verbose`, the exchanges of one data's read (its metadata, filter keys, items).
+    pub fn capture_exchanges(&self, launcher: &Launcher, shown: &Shown) {
+        self.exchanges(launcher, &shown.steps);
+        for key in &shown.filter {
+            self.exchanges(launcher, &key.steps);
+        }
+        for item in shown.data.iter().chain(&shown.deleted) {
+            self.exchanges(launcher, &item.steps);
+        }
+    }
+
+    /// Under `--dry-run`: the reads that follow the answers.
+    pub fn capture_plan_note(&self) {
+        self.note(
+            "capture then reads each item of each data (its data id, signer and what it points \
+             at) and the appendable data items point at, as `show --full` reads them; which \
+             requests those are depends on the answers",
+        );
+    }
+}
+
+/// The fixture: pretty JSON, as the emulator's own save writes it, ending in a newline.
+pub fn fixture_text(capture: &Capture) -> String {
+    let appendable: Vec<Value> = (capture.appendable.iter())
+        .map(|data| {
+            json!({
+                "name": data.name.to_string(),
+                "isPrivate": false,
+                "version": data.version,
+                "filterType": data.filter_type.name(),
+                "filterKeys": data.filter_keys.iter().map(key_text).collect::<Vec<_>>(),
+                "data": data.data.iter().map(item_json).collect::<Vec<_>>(),
+                "deletedData": data.deleted.iter().map(item_json).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let structured: Vec<Value> = (capture.structured.values())
+        .map(|data| {
+            json!({
+                "name": data.name.to_string(),
+                "typeTag": data.type_tag,
+                "version": data.version,
+                "data": [base64(&data.content)],
+            })
+        })
+        .collect();
+    let immutable: Vec<Value> = (capture.immutable.values())
+        .map(|data| json!({ "cipher": data.cipher, "content": base64(&data.content) }))
+        .collect();
+    let left_out: Vec<Value> = (capture.left_out.iter())
+        .map(|left| {
+            let (what, why) = left_out_words(left);
+            json!({ "what": what, "why": why })
+        })
+        .collect();
+    let fixture = json!({
+        "format": FORMAT,
+        "appendableData": appendable,
+        "structuredData": structured,
+        "immutableData": immutable,
+        "leftOut": left_out,
+    });
+    let mut text = serde_json::to_string_pretty(&fixture).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+fn base64(bytes: &[u8]) -> String {
+    base64::engine::general_purpose::STANDARD.encode(bytes)
+}
+
+fn key_text(key: &SignKey) -> String {
+    base64(&key.0)
+}
+
+fn item_json(item: &CapturedItem) -> Value {
+    let name = item.pointer.name.to_string();
+    let mut json = match item.pointer.kind {
+        DataKind::Structured => json!({ "structuredData": {
+            "name": name,
+            "typeTag": item.pointer.type_tag.unwrap_or_default(),
+        }}),
+        DataKind::Immutable => json!({ "immutableData": { "name": name } }),
+        DataKind::PubAppendable | DataKind::PrivAppendable => json!({ "appendableData": {
+            "name": name,
+            "isPrivate": item.pointer.kind == DataKind::PrivAppendable,
+        }}),
+    };
+    if let Some(key) = &item.signer {
+        json["signKey"] = Value::String(key_text(key));
+    }
+    json
+}
+
+/// What was left out and why, in words (scrubbed of the token: a failure's words may quote
+/// the launcher).
+fn left_out_words(left: &LeftOut) -> (String, String) {
+    let what = match &left.subject {
+        Subject::Data(name) => format!("appendable data {name}"),
+        Subject::OwnerOf(name) => format!("the owner of appendable data {name}"),
+        Subject::Item(place) => format!("item {}", place_words(place)),
+        Subject::FilterKey(name, index) => {
+            format!("filter key {index} of appendable data {name}")
+        }
+        Subject::Pointed(data, place) => format!("{data} ({})", pointed_by(place)),
+    };
+    let why = match &left.why {
+        Why::Private => "it is private data; capture takes copies of public data only".to_owned(),
+        Why::OwnedByOthers(owners) => format!(
+            "it is owned by {} and not by you; the fixture's data is owned by the emulator's \
+             own user",
+            owners_words(owners)
+        ),
+        Why::NotOnNetwork => {
+            "it is not on the network (the item still points at it, as it did)".to_owned()
+        }
+        Why::NotTaken => "its copy could not be taken (said above)".to_owned(),
+        Why::Failed(failure) => format!("a read failed: {}", failure_words(failure)),
+        Why::Undecodable(error) => format!(
+            "its bytes are not in launcher 0.11.0's layout: {}",
+            sanitize::line(error.as_bytes(), 200)
+        ),
+        Why::TooDeep => format!(
+            "it is more than {} steps through items from a name given",
+            crate::batch::capture::MAX_DEPTH
+        ),
+        Why::TooMany => format!(
+            "the capture holds {} appendable data already, the most it reads",
+            crate::batch::capture::MAX_DATA
+        ),
+        Why::OlderVersions(versions) => format!(
+            "versioned structured data of {versions} versions: only the latest is in the fixture"
+        ),
+        Why::TooLarge(size) => format!(
+            "immutable data of {size} bytes, more than one answer is read; its content was not \
+             read"
+        ),
+        Why::NamedElsewhere => "its name is not the one the emulator gives its content with any \
+             cipher (another launcher wrote it), so no immutable data of the fixture would be \
+             found under it"
+            .to_owned(),
+    };
+    (words(&what), words(&why))
+}
+
+fn place_words(place: &Place) -> String {
+    let section = match place.section {
+        Section::Data => "data",
+        Section::Deleted => "deleted",
+    };
+    format!("{section} {} of appendable data {}", place.index, place.of)
+}
+
+fn pointed_by(place: &Place) -> String {
+    format!("pointed at by {}", place_words(place))
+}
+
+fn owners_words(owners: &[SignKey]) -> String {
+    if owners.is_empty() {
+        return "no key".to_owned();
+    }
+    let fingerprints: Vec<String> = (owners.iter())
+        .map(|key| crate::launcher::serialised::fingerprint(&key.serialised()))
+        .collect();
+    fingerprints.join(", ")
+}
+
+fn failure_words(failure: &Failure) -> String {
+    let mut text = failure.message.clone();
+    if let Some(answer) = &failure.answer {
+        if !text.contains(&answer.description) {
+            text.push_str(&format!(" ({})", answer.description));
+        }
+    }
+    sanitize::line(text.as_bytes(), 300)
+}
