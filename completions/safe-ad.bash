@@ -107,7 +107,7 @@ _safe_ad_spec() {
     subs="" flags="" valued="" pos=() more="" last=""
     case $1 in
         "")
-            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status reopen drop auth config decode completions man emulator help"
+            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status wait reopen drop auth config decode completions man emulator help"
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help -V --version"
             valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
             ;;
@@ -190,6 +190,11 @@ _safe_ad_spec() {
             valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
             pos=("nothing")
             more=1
+            ;;
+        "wait")
+            flags="--allow-insecure-http -q --quiet --json -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries -j --jobs --color --for --deadline --interval --signed-by --kind --data-id --name"
+            pos=("nothing")
             ;;
         "reopen")
             flags="--drop --allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
@@ -317,7 +322,7 @@ _safe_ad_spec() {
             valued="--pid --color --format"
             ;;
         "help")
-            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status reopen drop auth config decode completions man emulator help"
+            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status wait reopen drop auth config decode completions man emulator help"
             ;;
         "help create")
             ;;
@@ -346,6 +351,8 @@ _safe_ad_spec() {
         "help cat")
             ;;
         "help status")
+            ;;
+        "help wait")
             ;;
         "help reopen")
             ;;
@@ -441,6 +448,9 @@ _safe_ad_value() {
         "cat|--color") echo "words auto always never" ;;
         "status|--token-file") echo "files" ;;
         "status|--color") echo "words auto always never" ;;
+        "wait|--token-file") echo "files" ;;
+        "wait|--color") echo "words auto always never" ;;
+        "wait|--kind") echo "words structured-data immutable-data appendable-data private-appendable-data" ;;
         "reopen|--token-file") echo "files" ;;
         "reopen|--color") echo "words auto always never" ;;
         "drop|--token-file") echo "files" ;;

@@ -10,7 +10,8 @@
 //! `operations` (put, post, the clears, metadata, reopen and drop) drives batches of handles;
 //! `handles` makes them (create, open); `items` changes one item at a time
 //! (remove, restore, purge, append), beside the clears it mirrors; `show` reads what a handle
-//! holds, `cat` one item's content as raw bytes, and `status` compares a copy with the network;
+//! holds, `cat` one item's content as raw bytes, `status` compares a copy with the network, and
+//! `wait` polls the network until a condition holds;
 //! `auth` and `config` manage the token and the config file (`auth whoami`: your own key);
 //! `completions` prints a script, `man` a man page; `decode` reads serialised bytes, offline;
 //! `emulator` starts the stand-in launcher.
@@ -32,6 +33,7 @@ pub mod man;
 pub mod operations;
 pub mod show;
 pub mod status;
+pub mod wait;
 
 use std::ffi::OsString;
 use std::future::Future;
@@ -645,6 +647,7 @@ mod tests {
             ("operations", include_str!("operations.rs")),
             ("show", include_str!("show.rs")),
             ("status", include_str!("status.rs")),
+            ("wait", include_str!("wait.rs")),
         ];
         // Every command file is in the list.
         let declared: Vec<&str> = include_str!("mod.rs")

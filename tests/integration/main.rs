@@ -89,3 +89,5 @@ mod soak;
 mod status;
 #[cfg(feature = "emulator")]
 mod stop_signals;
+#[cfg(feature = "emulator")]
+mod wait;
