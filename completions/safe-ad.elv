@@ -53,6 +53,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand cat 'Write one item''s content to stdout as raw bytes, exactly as stored'
             cand status 'Compare handles'' copies with the network: in sync, changes not saved, stale, items the copy lacks'
             cand wait 'Wait until a condition holds on the network: new items, an item, a version, stale, in sync'
+            cand watch 'Watch the network''s data change: a view redrawn in place, or JSON Lines of each change'
             cand reopen 'Get a fresh handle for the data behind stale handles, and print each'
             cand drop 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)'
             cand auth 'Get, check, print or revoke the launcher token'
@@ -377,6 +378,23 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'safe-ad;watch'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe'
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --interval 'Seconds between the start of one poll and the next; fractions allowed'
+            cand --count 'Stop after this many polls (exit 0); without it, it watches until stopped'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --json 'Print JSON on stdout (one object per line), and nothing else there'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'safe-ad;reopen'= {
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
@@ -668,6 +686,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand cat 'Write one item''s content to stdout as raw bytes, exactly as stored'
             cand status 'Compare handles'' copies with the network: in sync, changes not saved, stale, items the copy lacks'
             cand wait 'Wait until a condition holds on the network: new items, an item, a version, stale, in sync'
+            cand watch 'Watch the network''s data change: a view redrawn in place, or JSON Lines of each change'
             cand reopen 'Get a fresh handle for the data behind stale handles, and print each'
             cand drop 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)'
             cand auth 'Get, check, print or revoke the launcher token'
@@ -707,6 +726,8 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;help;status'= {
         }
         &'safe-ad;help;wait'= {
+        }
+        &'safe-ad;help;watch'= {
         }
         &'safe-ad;help;reopen'= {
         }

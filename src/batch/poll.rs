@@ -10,11 +10,11 @@ use std::collections::HashSet;
 use super::select::Selector;
 use super::show::{self, Parts, ShowOptions, Shown, ShownItem};
 use super::status::{self, Network};
-use super::{copy, Sending, Step};
+use super::{copy, Sending, Step, Steps};
 use crate::handle::Handle;
-use crate::launcher::Metadata;
+use crate::launcher::{Metadata, Operation, Request};
 use crate::name::Name;
-use crate::outcome::{Class, Failure};
+use crate::outcome::{Class, Failure, Reply};
 
 /// The launcher's "unknown handle": a copy it evicted (it keeps 100 of a kind) between the
 /// fetch and the read.
@@ -64,6 +64,26 @@ impl Condition {
     pub fn needs_copy(&self) -> bool {
         matches!(self, Condition::Stale | Condition::InSync)
     }
+
+    /// What of a handle's copy a poll reads for it.
+    pub fn compare(&self) -> Compare {
+        match self {
+            Condition::Stale => Compare::Version,
+            Condition::InSync => Compare::Whole,
+            _ => Compare::Not,
+        }
+    }
+}
+
+/// What of a handle's copy a poll reads beside the network's data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Compare {
+    /// Nothing.
+    Not,
+    /// Its metadata: whether it is stale (one request).
+    Version,
+    /// All of it, compared item by item as `status` compares it: whether it is in sync.
+    Whole,
 }
 
 /// What one poll read.
@@ -157,13 +177,34 @@ impl Condition {
     }
 }
 
-/// One poll of `watched` for `condition`: the network's data read, and every handle taken
-/// for it given back. A handle's copy is read only for a condition that compares it.
-pub async fn poll(sending: Sending<'_>, watched: Watched, condition: &Condition) -> Poll {
-    match watched {
-        Watched::Handle(handle) if condition.needs_copy() => poll_handle(sending, handle).await,
-        Watched::Handle(handle) => poll_network(sending, handle).await,
-        Watched::Name(name) => poll_name(sending, name).await,
+/// One poll of `watched`: the network's data read, and every handle taken for it given back.
+/// A handle's copy is read too only to `compare` it with the network (stale, in sync).
+pub async fn poll(sending: Sending<'_>, watched: Watched, compare: Compare) -> Poll {
+    match (watched, compare) {
+        (Watched::Handle(handle), Compare::Whole) => poll_handle(sending, handle).await,
+        (Watched::Handle(handle), Compare::Version) => {
+            let mut poll = poll_network(sending, handle).await;
+            let mut steps = Steps::new(sending);
+            let asked = steps
+                .ask(Request::OnHandle(Operation::Metadata, handle))
+                .await;
+            poll.steps.append(&mut steps.finish().await);
+            poll.read = match (poll.read, asked) {
+                (Ok(mut polled), Ok(Reply::Metadata(copy))) => {
+                    polled.stale = polled.version().is_some_and(|v| v > copy.version);
+                    polled.copy = Some(copy);
+                    Ok(polled)
+                }
+                (Ok(_), Ok(_)) => Err(Failure::new(
+                    Class::Unexpected,
+                    "the answer to a metadata request is not metadata",
+                )),
+                (Ok(_), Err(failure)) | (Err(failure), _) => Err(failure),
+            };
+            poll
+        }
+        (Watched::Handle(handle), Compare::Not) => poll_network(sending, handle).await,
+        (Watched::Name(name), _) => poll_name(sending, name).await,
     }
 }
 
@@ -282,6 +323,80 @@ async fn poll_name(sending: Sending<'_>, name: Name) -> Poll {
             retaken,
         };
     }
+}
+
+/// What changed on the network between two polls (`watch`), in this order: items appended,
+/// removed (data to deleted), restored (deleted to data), purged (gone from both lists), the
+/// version, and a handle's copy that became stale. Items are known by their data id and
+/// signer, as the network's set of items knows them.
+#[derive(Debug)]
+pub enum Change<'a> {
+    Appended(&'a ShownItem),
+    Removed(&'a ShownItem),
+    Restored(&'a ShownItem),
+    /// As the earlier poll read it.
+    Purged(&'a ShownItem),
+    Version {
+        from: Option<u64>,
+        to: Option<u64>,
+    },
+    Stale {
+        copy: u64,
+        network: u64,
+    },
+}
+
+/// The changes from `before` to `after` ([`Change`]).
+pub fn changes<'a>(before: &'a Polled, after: &'a Polled) -> Vec<Change<'a>> {
+    let set = |polled: &Polled, deleted: bool| -> HashSet<Identity> {
+        let shown = polled.network.as_ref();
+        let list = shown.map_or(&[][..], |shown| match deleted {
+            true => &shown.deleted[..],
+            false => &shown.data[..],
+        });
+        list.iter().map(identity).collect()
+    };
+    let deleted = |polled: &'a Polled| -> &'a [ShownItem] {
+        polled.network.as_ref().map_or(&[], |shown| &shown.deleted)
+    };
+    let (old_data, old_deleted) = (set(before, false), set(before, true));
+    let (new_data, new_deleted) = (set(after, false), set(after, true));
+    let mut changes = Vec::new();
+    for item in after.data() {
+        let id = identity(item);
+        if !old_data.contains(&id) {
+            changes.push(match old_deleted.contains(&id) {
+                true => Change::Restored(item),
+                false => Change::Appended(item),
+            });
+        }
+    }
+    for item in deleted(after) {
+        if !old_deleted.contains(&identity(item)) {
+            changes.push(Change::Removed(item));
+        }
+    }
+    for item in before.data().iter().chain(deleted(before)) {
+        let id = identity(item);
+        if !new_data.contains(&id) && !new_deleted.contains(&id) {
+            changes.push(Change::Purged(item));
+        }
+    }
+    if before.version() != after.version() {
+        changes.push(Change::Version {
+            from: before.version(),
+            to: after.version(),
+        });
+    }
+    if let (false, true, Some(copy), Some(network)) =
+        (before.stale, after.stale, &after.copy, after.version())
+    {
+        changes.push(Change::Stale {
+            copy: copy.version,
+            network,
+        });
+    }
+    changes
 }
 
 /// Moves the requests of a reading (the handle's, its keys', its items') into `steps`.

@@ -37,7 +37,7 @@ pub use items::{
 };
 pub use offline::{CompletionsArgs, DecodeCommand, ManArgs, Shell};
 pub use options::{ClientOptions, ColorWhen, Opt, Opts, WithOptions, CLIENT_OPTIONS};
-pub use poll::WaitCommand;
+pub use poll::{WaitCommand, WatchCommand};
 pub use spec::{options_of, spec_of, taking, Names, Reaches, Spec, COMMANDS};
 
 use options::add_every_option;
@@ -115,6 +115,7 @@ pub enum Command {
     Cat(WithOptions<CatCommand>),
     Status(WithOptions<StatusCommand>),
     Wait(WithOptions<WaitCommand>),
+    Watch(WithOptions<WatchCommand>),
     Reopen(WithOptions<ReopenCommand>),
     Drop(WithOptions<HandleCommand>),
     Auth(WithOptions<AuthArgs>),

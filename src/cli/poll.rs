@@ -1,5 +1,5 @@
 //! The commands that poll one appendable data, with their specs: `wait` until a condition
-//! holds (or a deadline passes).
+//! holds (or a deadline passes), `watch` to see it change.
 
 use std::ffi::OsString;
 
@@ -95,4 +95,72 @@ the limit on one request.",
     ],
     json: Some("wait"),
     sample: &["1", "--for", "version-above=0", "--deadline", "5"],
+};
+
+/// `watch HANDLE|NAME [--interval SECS] [--count N]`.
+#[derive(Debug, Args)]
+pub struct WatchCommand {
+    /// Seconds between the start of one poll and the next; fractions allowed
+    #[arg(long, value_name = "SECS", default_value = "2", value_parser = crate::values::parse_timeout)]
+    pub interval: f64,
+
+    /// Stop after this many polls (exit 0); without it, it watches until stopped
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: Option<u64>,
+
+    /// The appendable data handle: a decimal number, 0 to 18446744073709551615, or the data's name (see below)
+    #[arg(value_name = "HANDLE", allow_negative_numbers = true)]
+    pub handle: OsString,
+}
+
+/// `safe-ad watch`.
+pub const WATCH: Spec = Spec {
+    path: "watch",
+    about: "Watch the network's data change: a view redrawn in place, or JSON Lines of each change",
+    long_about: Some(
+        "\
+Poll the network's data behind HANDLE (or the data NAME names) every --interval seconds, as \
+`wait` polls it, and say what changed since the poll before: items appended, removed (to the \
+deleted list), restored, purged (gone from both lists), the version, and, for a HANDLE, the \
+copy becoming stale.
+
+On a terminal it shows the data as `show` lists it (each item's index, what it points at, its \
+data id and signer; no content), redrawn in place after each poll, the lines that changed since \
+the poll before marked `+` (appended or restored) and `-` (removed to the deleted list), with \
+what changed said under the header. Otherwise (a pipe, a file), or with --json, it prints one \
+JSON object a line per change, each line written whole as it happens: a `start` event first, \
+then `appended`, `removed`, `restored`, `purged`, `version` and `stale` events. Standard output \
+that is not a terminal never ends it; a reader that goes away does (exit 0).
+
+It runs until --count polls were made (exit 0) or a stop signal (Ctrl-C, SIGTERM, SIGHUP: exit \
+130, every handle given back, as for every command). A launcher that goes away ends it with exit 6 \
+and a line saying so; any other failure of a poll ends it with that failure's code. Each poll \
+gives back every handle it takes.",
+    ),
+    after_help: Some("Examples:\n  safe-ad watch 7 --count 3\n  safe-ad watch \"$name\" --interval 5 --count 1\n  safe-ad watch 7 --json --count 2 > events.jsonl"),
+    usage: None,
+    options: SENDS.union(OUTPUT),
+    reaches: Reaches::Launcher,
+    names: Names::FreshCopy,
+    leases: true,
+    routes: &[
+        "GET /appendable-data/metadata/<h>",
+        "GET /appendable-data/serialise/<h>",
+        "GET /appendable-data/<h>/<i>",
+        "GET /appendable-data/deleted-data/<h>/<i>",
+        "GET /appendable-data/sign-key/<h>/<i>",
+        "GET /appendable-data/sign-key/deleted-data/<h>/<i>",
+        "GET /appendable-data/filter/<h>/<i>",
+        "GET /data-id/<d>",
+        "GET /sign-key",
+        "GET /sign-key/serialise/<k>",
+        "DELETE /sign-key/<k>",
+        "GET /appendable-data/handle/<d>",
+        "DELETE /appendable-data/handle/<a>",
+        "DELETE /data-id/<d>",
+        "GET /appendable-data/data-id/<h>",
+        "GET /appendable-data/serialise/<a>",
+    ],
+    json: Some("watch"),
+    sample: &["1", "--count", "1"],
 };

@@ -105,6 +105,7 @@ pub const COMMANDS: &[&Spec] = &[
     &super::items::CAT,
     &super::items::STATUS,
     &super::poll::WAIT,
+    &super::poll::WATCH,
     &super::handles::REOPEN,
     &super::handles::DROP,
     &super::auth::AUTH,

@@ -83,14 +83,14 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
             let mut start = None;
             loop {
                 let next = Instant::now() + interval;
-                let poll = plan::poll(sending, watched, &condition).await;
+                let poll = plan::poll(sending, watched, condition.compare()).await;
                 if stop.is_set() {
                     return (Ended::Stopped, you);
                 }
                 polls += 1;
                 reporter.polled(&launcher, &poll.steps);
                 if poll.retaken > 0 {
-                    reporter.copy_retaken(watched, poll.retaken);
+                    reporter.copy_retaken(COMMAND, watched, poll.retaken);
                 }
                 let polled = match poll.read {
                     Ok(polled) => polled,

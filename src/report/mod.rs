@@ -12,7 +12,7 @@
 //! colour, errors and hints, notes, JSON lines, `--verbose` exchanges and the JSON of a step.
 //! Each command family's words are in a file of their own, as more `impl Reporter` blocks:
 //! `operations` (the one-request commands and batches), `show` (show and the one-item
-//! changes), `status` (a copy against the network), `poll` (`wait`), `auth` (auth and config), `decode`
+//! changes), `status` (a copy against the network), `poll` (`wait`, `watch`), `auth` (auth and config), `decode`
 //! (serialised bytes), `emulator` (`emulator requests`, a client of a running emulator's
 //! journal).
 
@@ -30,7 +30,7 @@ mod status;
 mod streams;
 
 pub use leases::left_requests;
-pub use poll::WaitEnd;
+pub use poll::{WaitEnd, Watching};
 use streams::{stdout_hung_up, Wrote};
 
 use std::cell::{Cell, RefCell};

@@ -91,3 +91,5 @@ mod status;
 mod stop_signals;
 #[cfg(feature = "emulator")]
 mod wait;
+#[cfg(feature = "emulator")]
+mod watch;

@@ -400,6 +400,7 @@ fn every_json_key_of_every_command_is_documented_once() {
         ("new_on_network", "item"),
     ];
     let wait_lists: &[(&str, &str)] = &[("items", "item")];
+    let watch_lists: &[(&str, &str)] = &[("item", "item")];
     // (the table, the exit code, the command, its stdin, the lists another table describes)
     let runs: Vec<(&str, i32, Vec<&str>, &str, Lists)> = vec![
         ("step", 0, vec!["create", "--put"], "", &[]),
@@ -440,6 +441,13 @@ fn every_json_key_of_every_command_is_documented_once() {
             vec!["wait", "1", "--for", "stale", "--deadline", "0.2"],
             "",
             wait_lists,
+        ),
+        (
+            "watch",
+            0,
+            vec!["watch", "1", "--count", "1"],
+            "",
+            watch_lists,
         ),
         ("settings", 0, vec!["auth", "status"], "", &[]),
         ("settings", 0, vec!["config", "show"], "", &[]),
