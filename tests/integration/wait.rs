@@ -237,3 +237,40 @@ fn conditions_and_selectors_are_checked_before_anything_is_sent() {
         .code(2)
         .stderr_has("a name's fresh copy is the network's data");
 }
+
+#[test]
+fn a_copy_the_launcher_evicted_while_waiting_on_a_name_is_taken_again() {
+    use crate::harness::relay::{Hook, Relay};
+    use std::sync::atomic::{AtomicU32, Ordering};
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let first = emulator.next_handle();
+    // The first poll's read of its fresh copy is answered as a launcher that evicted the copy
+    // answers it (it keeps 100 handles of a kind, and drops the oldest).
+    let reads = AtomicU32::new(0);
+    let relay = Relay::start(emulator.addr(), move |line| {
+        if line.starts_with("GET /appendable-data/metadata/")
+            && reads.fetch_add(1, Ordering::SeqCst) == 0
+        {
+            Hook::Answer(http_answer(
+                "400 Bad Request",
+                br#"{"errorCode":-1515,"description":"FfiError::InvalidAppendableDataHandle"}"#,
+            ))
+        } else {
+            Hook::Pass
+        }
+    });
+    let name = emulator.demo_name(5);
+    let output = sandbox
+        .safe_ad()
+        .launcher(&relay.url)
+        .args(["--json", "wait", &name, "--for", "version-above=0"])
+        .run();
+    output.success().stderr_has(
+        "the launcher evicted the fresh copy before it was read (-1515); it was taken again",
+    );
+    let object = the_object(&output);
+    assert_eq!(object["polls"], 1);
+    assert_eq!(object["version"], 1);
+    assert_eq!(emulator.handles_since(first), vec![]);
+}
