@@ -415,3 +415,139 @@ fn first_failure(steps: &[Step]) -> Option<Failure> {
         .iter()
         .find_map(|step| step.result.as_ref().err().cloned())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::launcher::FilterType;
+    use show::Section;
+
+    fn item(section: Section, index: u64, id: u8) -> ShownItem {
+        ShownItem {
+            section,
+            index,
+            data_id: Some(vec![id]),
+            pointer: None,
+            kind: None,
+            missing: false,
+            unread: false,
+            preview: None,
+            text: None,
+            content: None,
+            signer: Some(vec![9]),
+            failures: Vec::new(),
+            steps: Vec::new(),
+        }
+    }
+
+    /// The network at `version` with these data and deleted items (by data id).
+    fn polled(version: u64, data: &[u8], deleted: &[u8]) -> Polled {
+        let list = |section, ids: &[u8]| -> Vec<ShownItem> {
+            (ids.iter().enumerate())
+                .map(|(at, id)| item(section, at as u64, *id))
+                .collect()
+        };
+        Polled {
+            network: Some(Shown {
+                handle: Handle(1),
+                metadata: Ok(Metadata {
+                    is_owner: true,
+                    version,
+                    filter_type: FilterType::BlackList,
+                    filter_length: 0,
+                    data_length: data.len() as u64,
+                    deleted_data_length: deleted.len() as u64,
+                }),
+                which: None,
+                filter: Vec::new(),
+                data: list(Section::Data, data),
+                deleted: list(Section::Deleted, deleted),
+                steps: Vec::new(),
+            }),
+            copy: None,
+            stale: false,
+            in_sync: false,
+        }
+    }
+
+    fn named(changes: &[Change<'_>]) -> Vec<String> {
+        changes
+            .iter()
+            .map(|change| match change {
+                Change::Appended(item) => format!("appended {:?}", item.data_id),
+                Change::Removed(item) => format!("removed {:?}", item.data_id),
+                Change::Restored(item) => format!("restored {:?}", item.data_id),
+                Change::Purged(item) => format!("purged {:?}", item.data_id),
+                Change::Version { from, to } => format!("version {from:?} {to:?}"),
+                Change::Stale { copy, network } => format!("stale {copy} {network}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn each_move_between_the_lists_is_its_own_change() {
+        let before = polled(1, &[1, 2, 3], &[4, 5]);
+        // 1 stays; 2 removed; 3 purged from data; 4 restored; 5 purged from deleted; 6 new.
+        let after = polled(2, &[1, 4, 6], &[2]);
+        assert_eq!(
+            named(&changes(&before, &after)),
+            [
+                "restored Some([4])",
+                "appended Some([6])",
+                "removed Some([2])",
+                "purged Some([3])",
+                "purged Some([5])",
+                "version Some(1) Some(2)",
+            ]
+        );
+        // Nothing changed: nothing said.
+        assert!(changes(&after, &polled(2, &[1, 4, 6], &[2])).is_empty());
+    }
+
+    #[test]
+    fn a_copy_that_becomes_stale_is_said_once() {
+        let copy = |polled: &mut Polled, stale: bool| {
+            polled.copy = polled
+                .network
+                .as_ref()
+                .and_then(|n| n.metadata.clone().ok());
+            if let Some(copy) = &mut polled.copy {
+                copy.version = 1;
+            }
+            polled.stale = stale;
+        };
+        let mut before = polled(1, &[1], &[]);
+        copy(&mut before, false);
+        let mut after = polled(2, &[1], &[]);
+        copy(&mut after, true);
+        assert_eq!(
+            named(&changes(&before, &after)),
+            ["version Some(1) Some(2)", "stale 1 2"]
+        );
+        let mut later = polled(2, &[1], &[]);
+        copy(&mut later, true);
+        assert!(changes(&after, &later).is_empty());
+    }
+
+    #[test]
+    fn new_items_count_from_the_first_poll_and_name_only_the_new_ones() {
+        let first = polled(1, &[1, 2], &[]);
+        let start = Start::of(&first);
+        assert_eq!(Condition::NewItems.holds(&first, &start, None), None);
+        // One removed and one appended: as many as at the start, so not yet.
+        assert_eq!(
+            Condition::NewItems.holds(&polled(2, &[1, 3], &[2]), &start, None),
+            None
+        );
+        let more = polled(2, &[1, 2, 3], &[]);
+        assert_eq!(
+            Condition::NewItems.holds(&more, &start, None),
+            Some(vec![2])
+        );
+        assert_eq!(
+            Condition::VersionAbove(1).holds(&more, &start, None),
+            Some(vec![])
+        );
+        assert_eq!(Condition::VersionAbove(2).holds(&more, &start, None), None);
+    }
+}

@@ -95,8 +95,7 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
                 let polled = match poll.read {
                     Ok(polled) => polled,
                     Err(failure) => {
-                        let context = format!("{COMMAND} {}", watched_word(watched));
-                        reporter.show_failed(&context, "the poll", &failure);
+                        reporter.poll_failed(COMMAND, watched, polls, &failure);
                         return (Ended::Failed(failure.class), you);
                     }
                 };
@@ -176,11 +175,4 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
 /// `wait` reads no handles from standard input.
 fn settings_stdin() -> crate::settings::StdinUse {
     crate::settings::StdinUse::Free
-}
-
-fn watched_word(watched: Watched) -> String {
-    match watched {
-        Watched::Handle(handle) => handle.to_string(),
-        Watched::Name(name) => name.to_string(),
-    }
 }

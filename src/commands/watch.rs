@@ -94,7 +94,7 @@ pub fn run<'a>(command: &'a WatchCommand, cx: Context<'a>) -> Result<Next<'a>, F
             Ended::Done => Done::Success,
             Ended::Stopped => return Err(super::interrupted(&stop, false, &launcher, reporter)),
             Ended::Failed(failure, polls) => {
-                reporter.watch_failed(watched, polls, &failure);
+                reporter.poll_failed(COMMAND, watched, polls, &failure);
                 Done::Failed(failure.class)
             }
         };

@@ -215,16 +215,16 @@ impl Watching {
 }
 
 impl Reporter {
-    /// The failed poll (number `polls`) that ends a watch: one line saying so (the launcher
-    /// that went away named as that), with `--json` an object too.
-    pub fn watch_failed(&self, watched: Watched, polls: u64, failure: &Failure) {
+    /// The failed poll (number `polls`) that ends a `wait` or a `watch`: one line saying so
+    /// (a launcher that went away named as that), with `--json` an object too.
+    pub fn poll_failed(&self, command: &str, watched: Watched, polls: u64, failure: &Failure) {
         let why = match failure.class {
             Class::Unreachable => "the launcher went away",
             _ => "a poll failed",
         };
         let mut ended = failure.clone();
         ended.message = format!(
-            "watch {}: {why} at poll {polls}, so the watch ends: {}",
+            "{command} {}: {why} at poll {polls}, so it ends: {}",
             watched_word(watched),
             failure.message
         );

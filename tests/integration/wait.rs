@@ -141,7 +141,10 @@ fn a_launcher_that_goes_away_mid_wait_gives_6() {
         .spawn();
     running.wait_for_stderr("waiting for new-items");
     emulator.stop();
-    running.wait().code(6).stderr_has("wait 1");
+    running
+        .wait()
+        .code(6)
+        .stderr_has("wait 1: the launcher went away at poll");
 }
 
 #[test]
