@@ -193,7 +193,7 @@ _safe_ad_spec() {
             ;;
         "wait")
             flags="--allow-insecure-http -q --quiet --json -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries -j --jobs --color --for --deadline --interval --signed-by --kind --data-id --name"
+            valued="--launcher-url --token-file --timeout --retries --color --for --deadline --interval --signed-by --kind --data-id --name"
             pos=("nothing")
             ;;
         "watch")

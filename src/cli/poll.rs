@@ -6,7 +6,7 @@ use std::ffi::OsString;
 use clap::Args;
 
 use super::items::SelectorArgs;
-use super::options::{Opt, Opts, OUTPUT, SENDS};
+use super::options::{OUTPUT, SENDS};
 use super::spec::{Names, Reaches, Spec};
 
 /// `wait HANDLE|NAME --for CONDITION [--deadline SECS] [--interval SECS]`.
@@ -35,7 +35,7 @@ pub struct WaitCommand {
 /// `safe-ad wait`.
 pub const WAIT: Spec = Spec {
     path: "wait",
-    about: "Wait until a condition holds on the network: new items, an item, a version, stale, in sync",
+    about: "Poll until a condition holds: new items, an item, a version, stale, in sync",
     long_about: Some(
         "\
 Poll the network's data behind HANDLE (or the data NAME names) every --interval seconds until \
@@ -64,8 +64,8 @@ every command (exit 130), every handle given back.
 the limit on one request.",
     ),
     after_help: Some("Exit 8 when the deadline passed before the condition held.\n\nExamples:\n  safe-ad wait 7 --for in-sync --deadline 120\n  safe-ad wait \"$name\" --for item --kind structured-data --interval 5\n  safe-ad wait \"$name\" --for version-above=1 --json"),
-    usage: Some("safe-ad wait [OPTIONS] <HANDLE> --for <CONDITION> [--deadline <SECS>] [--interval <SECS>]"),
-    options: SENDS.union(OUTPUT).union(Opts::of(&[Opt::Jobs])),
+    usage: None,
+    options: SENDS.union(OUTPUT),
     reaches: Reaches::LauncherUntil,
     names: Names::FreshCopy,
     leases: true,
@@ -116,7 +116,7 @@ pub struct WatchCommand {
 /// `safe-ad watch`.
 pub const WATCH: Spec = Spec {
     path: "watch",
-    about: "Watch the network's data change: a view redrawn in place, or JSON Lines of each change",
+    about: "Watch data change: a view redrawn in place, or one JSON line per change",
     long_about: Some(
         "\
 Poll the network's data behind HANDLE (or the data NAME names) every --interval seconds, as \
