@@ -107,7 +107,7 @@ _safe_ad_spec() {
     subs="" flags="" valued="" pos=() more="" last=""
     case $1 in
         "")
-            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status reopen drop capture auth config decode completions man emulator help"
+            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status wait watch reopen drop capture auth config decode completions man emulator help"
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help -V --version"
             valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
             ;;
@@ -190,6 +190,16 @@ _safe_ad_spec() {
             valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
             pos=("nothing")
             more=1
+            ;;
+        "wait")
+            flags="--allow-insecure-http -q --quiet --json -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries --color --for --deadline --interval --signed-by --kind --data-id --name"
+            pos=("nothing")
+            ;;
+        "watch")
+            flags="--allow-insecure-http -q --quiet --json -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries --color --interval --count"
+            pos=("nothing")
             ;;
         "reopen")
             flags="--drop --allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
@@ -323,7 +333,7 @@ _safe_ad_spec() {
             valued="--pid --color --format"
             ;;
         "help")
-            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status reopen drop capture auth config decode completions man emulator help"
+            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status wait watch reopen drop capture auth config decode completions man emulator help"
             ;;
         "help create")
             ;;
@@ -352,6 +362,10 @@ _safe_ad_spec() {
         "help cat")
             ;;
         "help status")
+            ;;
+        "help wait")
+            ;;
+        "help watch")
             ;;
         "help reopen")
             ;;
@@ -449,6 +463,11 @@ _safe_ad_value() {
         "cat|--color") echo "words auto always never" ;;
         "status|--token-file") echo "files" ;;
         "status|--color") echo "words auto always never" ;;
+        "wait|--token-file") echo "files" ;;
+        "wait|--color") echo "words auto always never" ;;
+        "wait|--kind") echo "words structured-data immutable-data appendable-data private-appendable-data" ;;
+        "watch|--token-file") echo "files" ;;
+        "watch|--color") echo "words auto always never" ;;
         "reopen|--token-file") echo "files" ;;
         "reopen|--color") echo "words auto always never" ;;
         "drop|--token-file") echo "files" ;;

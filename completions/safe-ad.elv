@@ -52,6 +52,8 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand show 'Show what handles hold: data items, deleted items, who signed each, the filter''s keys'
             cand cat 'Write one item''s content to stdout as raw bytes, exactly as stored'
             cand status 'Compare handles'' copies with the network: in sync, changes not saved, stale, items the copy lacks'
+            cand wait 'Poll until a condition holds: new items, an item, a version, stale, in sync'
+            cand watch 'Watch data change: a view redrawn in place, or one JSON line per change'
             cand reopen 'Get a fresh handle for the data behind stale handles, and print each'
             cand drop 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)'
             cand capture 'Read appendable data by name from any launcher and write it as a fixture for --import'
@@ -344,6 +346,45 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand -j 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
             cand --jobs 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --json 'Print JSON on stdout (one object per line), and nothing else there'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'safe-ad;wait'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe'
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --for 'What to wait for: new-items, stale, in-sync, item (with selectors), or version-above=N'
+            cand --deadline 'Give up after this many seconds (exit 8); fractions allowed'
+            cand --interval 'Seconds between the start of one poll and the next; fractions allowed'
+            cand --signed-by 'Only items signed by this key: a fingerprint as `show` gives it, `you` or `others`'
+            cand --kind 'Only items that point at this kind of data'
+            cand --data-id 'Only the items with this data id (base64 as `show` gives it, or hex); given again: any of them'
+            cand --name 'Only items that point at data of this name (base64 or hex); given again: any of them'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --json 'Print JSON on stdout (one object per line), and nothing else there'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'safe-ad;watch'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe'
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --interval 'Seconds between the start of one poll and the next; fractions allowed'
+            cand --count 'Stop after this many polls (exit 0); without it, it watches until stopped'
             cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
@@ -660,6 +701,8 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand show 'Show what handles hold: data items, deleted items, who signed each, the filter''s keys'
             cand cat 'Write one item''s content to stdout as raw bytes, exactly as stored'
             cand status 'Compare handles'' copies with the network: in sync, changes not saved, stale, items the copy lacks'
+            cand wait 'Poll until a condition holds: new items, an item, a version, stale, in sync'
+            cand watch 'Watch data change: a view redrawn in place, or one JSON line per change'
             cand reopen 'Get a fresh handle for the data behind stale handles, and print each'
             cand drop 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)'
             cand capture 'Read appendable data by name from any launcher and write it as a fixture for --import'
@@ -698,6 +741,10 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;help;cat'= {
         }
         &'safe-ad;help;status'= {
+        }
+        &'safe-ad;help;wait'= {
+        }
+        &'safe-ad;help;watch'= {
         }
         &'safe-ad;help;reopen'= {
         }

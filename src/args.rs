@@ -11,6 +11,7 @@ use std::ffi::OsString;
 
 use base64::Engine as _;
 
+use crate::batch::poll::Condition;
 use crate::batch::select::{Selector, SignedBy};
 use crate::batch::show::IndexRange;
 use crate::cli::SelectorArgs;
@@ -206,6 +207,45 @@ pub fn parse_selector(command: &SelectorArgs, name: &str) -> Result<Selector, Fa
         data_ids,
         names,
     })
+}
+
+/// What `wait --for` takes, for messages.
+const CONDITIONS: &str = "new-items, item (with --signed-by, --kind, --data-id or --name), version-above=N, stale or in-sync";
+
+/// `wait --for`: the condition, with the selectors `item` matches by (given only with it).
+pub fn parse_condition(raw: &str, selector: Selector, command: &str) -> Result<Condition, Failure> {
+    let refused = |why: String| {
+        Failure::usage(format!(
+            "invalid --for '{}' for {command}: {why}",
+            crate::sanitize::line(raw.as_bytes(), 80)
+        ))
+        .with_hint(format!("--for takes {CONDITIONS}; nothing was sent"))
+    };
+    let condition = match raw {
+        "new-items" => Condition::NewItems,
+        "item" if selector.is_given() => Condition::Item(selector.clone()),
+        "item" => {
+            return Err(refused(
+                "`item` matches by selectors, and none was given".into(),
+            ))
+        }
+        "stale" => Condition::Stale,
+        "in-sync" => Condition::InSync,
+        _ => match raw.strip_prefix("version-above=") {
+            Some(n) => Condition::VersionAbove(
+                n.parse()
+                    .map_err(|_| refused(format!("'{n}' is not a version (0 to {})", u64::MAX)))?,
+            ),
+            None => return Err(refused("no such condition".into())),
+        },
+    };
+    if selector.is_given() && !matches!(condition, Condition::Item(_)) {
+        return Err(Failure::usage(format!(
+            "the selectors (--signed-by, --kind, --data-id, --name) of {command} go with --for item, not --for {raw}"
+        ))
+        .with_hint("give --for item to wait for an item they match; nothing was sent"));
+    }
+    Ok(condition)
 }
 
 /// What the text may stand for: hex digits (an even number of them) as hex, and base64

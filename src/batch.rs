@@ -24,6 +24,7 @@ pub mod copy;
 pub mod immutable;
 mod interpret;
 mod made;
+pub mod poll;
 pub mod restore;
 pub mod select;
 pub mod show;

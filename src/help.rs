@@ -62,8 +62,12 @@ pub fn exit_codes_of(path: &str) -> Option<Vec<&'static ExitCodeRow>> {
     let returns = |class: Option<Class>| match (class, reaches) {
         (None | Some(Class::Usage) | Some(Class::Unexpected), _) => true,
         (Some(Class::Differs), reaches) => reaches == Reaches::LauncherCompared,
+        (Some(Class::Deadline), reaches) => reaches == Reaches::LauncherUntil,
         (Some(Class::Auth), Reaches::Token) => true,
-        (Some(_), reaches) => matches!(reaches, Reaches::Launcher | Reaches::LauncherCompared),
+        (Some(_), reaches) => matches!(
+            reaches,
+            Reaches::Launcher | Reaches::LauncherCompared | Reaches::LauncherUntil
+        ),
     };
     match reaches {
         Reaches::Group | Reaches::Emulator => None,

@@ -543,13 +543,13 @@ async fn network_with(
     (network, steps.finish().await)
 }
 
-/// The fresh handle read as `options` says. Without content (all `status` and `restore` need of
+/// The fresh handle read as `options` says (`status`, and `wait`'s polls). Without content (all `status` and `restore` need of
 /// the network is which items it holds: their data ids and signers) the whole data is read
 /// through its serialised bytes, one request where reading item by item sends six per item and
 /// filter key; the data ids and signers are the bytes the launcher's item routes would give.
 /// Private data (its items are sealed), bytes not in the launcher's layout, lists that disagree
 /// with the metadata, or a failed request: read item by item, as `show` does.
-async fn read_network(
+pub(super) async fn read_network(
     sending: Sending<'_>,
     fresh: Handle,
     options: ShowOptions,

@@ -1,7 +1,7 @@
 //! The command-line surface: clap definitions, and the one description of each command.
 //!
 //! No logic and no output: these structs hold what was typed, unchecked. Each command's
-//! [`Spec`] stands beside its arguments (`handles`, `items`, `auth`, `offline`, `emulator`) and
+//! [`Spec`] stands beside its arguments (`handles`, `items`, `poll`, `auth`, `offline`, `emulator`) and
 //! [`COMMANDS`] lists them all: the texts clap shows, the client options each takes, what it
 //! reaches, its routes and its sample invocation. `settings` merges and checks the client
 //! options, `help` adds the texts written from tables (exit codes, environment, examples), and
@@ -24,6 +24,7 @@ mod handles;
 mod items;
 mod offline;
 mod options;
+mod poll;
 mod spec;
 
 pub use auth::{AuthArgs, AuthCommand, ConfigArgs, ConfigCommand, LoginArgs};
@@ -40,6 +41,7 @@ pub use items::{
 };
 pub use offline::{CompletionsArgs, DecodeCommand, ManArgs, Shell};
 pub use options::{ClientOptions, ColorWhen, Opt, Opts, WithOptions, CLIENT_OPTIONS};
+pub use poll::{WaitCommand, WatchCommand};
 pub use spec::{options_of, spec_of, taking, Names, Reaches, Spec, COMMANDS};
 
 use options::add_every_option;
@@ -116,6 +118,8 @@ pub enum Command {
     Show(WithOptions<ShowCommand>),
     Cat(WithOptions<CatCommand>),
     Status(WithOptions<StatusCommand>),
+    Wait(WithOptions<WaitCommand>),
+    Watch(WithOptions<WatchCommand>),
     Reopen(WithOptions<ReopenCommand>),
     Drop(WithOptions<HandleCommand>),
     #[cfg(feature = "emulator")]

@@ -69,6 +69,8 @@ pub enum Reaches {
     /// The launcher, and it tells a copy that differs from the network (7): `status`, and
     /// `remove` and `cat` where a copy a post emptied lacks what the network holds.
     LauncherCompared,
+    /// The launcher, again and again until a condition holds or a deadline passes (8): `wait`.
+    LauncherUntil,
     /// A group of commands: its subcommands say.
     Group,
     /// The emulator: its exit codes are its own (`outcome::EMULATOR_EXIT_CODES`).
@@ -78,7 +80,10 @@ pub enum Reaches {
 impl Spec {
     /// Whether it sends requests to a launcher.
     pub fn sends(&self) -> bool {
-        matches!(self.reaches, Reaches::Launcher | Reaches::LauncherCompared)
+        matches!(
+            self.reaches,
+            Reaches::Launcher | Reaches::LauncherCompared | Reaches::LauncherUntil
+        )
     }
 }
 
@@ -99,6 +104,8 @@ pub const COMMANDS: &[&Spec] = &[
     &super::items::SHOW,
     &super::items::CAT,
     &super::items::STATUS,
+    &super::poll::WAIT,
+    &super::poll::WATCH,
     &super::handles::REOPEN,
     &super::handles::DROP,
     #[cfg(feature = "emulator")]

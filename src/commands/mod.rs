@@ -12,7 +12,8 @@
 //! `handles` makes them (create, open); `items` changes one item at a time
 //! (remove, restore, purge, append), beside the clears it mirrors; `show` reads what a handle
 //! holds, `cat` one item's content as raw bytes, and `status` compares a copy with the network;
-//! `capture` writes named data, read as `show` reads it, as a fixture for the emulator;
+//! `wait` polls the network until a condition holds, `watch` says how it changes; `capture`
+//! writes named data, read as `show` reads it, as a fixture for the emulator;
 //! `auth` and `config` manage the token and the config file (`auth whoami`: your own key);
 //! `completions` prints a script, `man` a man page; `decode` reads serialised bytes, offline;
 //! `emulator` starts the stand-in launcher.
@@ -36,6 +37,8 @@ pub mod man;
 pub mod operations;
 pub mod show;
 pub mod status;
+pub mod wait;
+pub mod watch;
 
 use std::ffi::OsString;
 use std::future::Future;
@@ -770,6 +773,8 @@ mod tests {
             ("operations", include_str!("operations.rs")),
             ("show", include_str!("show.rs")),
             ("status", include_str!("status.rs")),
+            ("wait", include_str!("wait.rs")),
+            ("watch", include_str!("watch.rs")),
         ];
         // Every command file is in the list.
         let declared: Vec<&str> = include_str!("mod.rs")

@@ -38,6 +38,8 @@ pub enum Class {
     /// network in what a save would change, or one that is stale (items new on the network are
     /// not: a post keeps them).
     Differs,
+    /// Not a failure of a request: `wait`'s deadline passed before what it waited for held.
+    Deadline,
 }
 }
 
@@ -98,6 +100,12 @@ pub const EXIT_CODES: &[ExitCodeRow] = &[
         class: Some(Class::Differs),
         name: "differs",
         meaning: "a handle's copy differs from the network (status: changes a save would send, or stale; remove and cat: the copy a post emptied lacks items the network holds, which a name or a fresh handle reaches)",
+    },
+    ExitCodeRow {
+        code: 8,
+        class: Some(Class::Deadline),
+        name: "deadline",
+        meaning: "wait: the deadline (--deadline) passed before the condition held; the launcher answered every poll",
     },
     ExitCodeRow {
         code: 130,
@@ -262,6 +270,9 @@ mod tests {
                 "docs/exit-codes.md lacks {line}"
             );
         }
-        assert_eq!(Class::ALL.map(Class::exit_code), [1, 2, 3, 4, 5, 6, 130, 7]);
+        assert_eq!(
+            Class::ALL.map(Class::exit_code),
+            [1, 2, 3, 4, 5, 6, 130, 7, 8]
+        );
     }
 }

@@ -12,7 +12,7 @@
 //! colour, errors and hints, notes, JSON lines, `--verbose` exchanges and the JSON of a step.
 //! Each command family's words are in a file of their own, as more `impl Reporter` blocks:
 //! `operations` (the one-request commands and batches), `show` (show and the one-item
-//! changes), `status` (a copy against the network), `auth` (auth and config), `decode`
+//! changes), `status` (a copy against the network), `poll` (`wait`, `watch`), `auth` (auth and config), `decode`
 //! (serialised bytes), `emulator` (`emulator requests`, a client of a running emulator's
 //! journal), `capture` (the fixture it writes and what it left out).
 
@@ -25,6 +25,7 @@ mod decode;
 pub mod emulator;
 mod leases;
 mod operations;
+mod poll;
 mod saving;
 mod show;
 mod status;
@@ -33,6 +34,7 @@ mod streams;
 #[cfg(feature = "emulator")]
 pub use capture::fixture_text as capture_fixture;
 pub use leases::left_requests;
+pub use poll::{WaitEnd, Watching};
 use streams::{stdout_hung_up, Wrote};
 
 use std::cell::{Cell, RefCell};

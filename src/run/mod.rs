@@ -155,7 +155,7 @@ fn reported(reporter: &Reporter, failure: Failure) -> Done {
 /// sends (`runtime::finish`).
 fn dispatch(command: &Command, cx: Context) -> Result<Done, Failure> {
     use commands::{auth, cat, completions, config, decode, handles, items, man, operations};
-    use commands::{show, status};
+    use commands::{show, status, wait, watch};
     let next = match command {
         Command::Create(c) => handles::create(c, cx)?,
         Command::Open(c) => handles::open(c, cx)?,
@@ -174,6 +174,8 @@ fn dispatch(command: &Command, cx: Context) -> Result<Done, Failure> {
         Command::Show(c) => show::run(c, cx)?,
         Command::Cat(c) => cat::run(c, cx)?,
         Command::Status(c) => status::run(c, cx)?,
+        Command::Wait(c) => wait::run(c, cx)?,
+        Command::Watch(c) => watch::run(c, cx)?,
         Command::Remove(c) => items::at_indexes(Operation::Remove, c, cx)?,
         Command::Restore(c) => items::at_indexes(Operation::Restore, c, cx)?,
         Command::Purge(c) => items::at_indexes(Operation::Purge, c, cx)?,

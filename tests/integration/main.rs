@@ -91,3 +91,7 @@ mod soak;
 mod status;
 #[cfg(feature = "emulator")]
 mod stop_signals;
+#[cfg(feature = "emulator")]
+mod wait;
+#[cfg(feature = "emulator")]
+mod watch;

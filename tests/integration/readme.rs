@@ -399,6 +399,8 @@ fn every_json_key_of_every_command_is_documented_once() {
         ("unsaved.only_in_copy", "item"),
         ("new_on_network", "item"),
     ];
+    let wait_lists: &[(&str, &str)] = &[("items", "item")];
+    let watch_lists: &[(&str, &str)] = &[("item", "item")];
     // (the table, the exit code, the command, its stdin, the lists another table describes)
     let runs: Vec<(&str, i32, Vec<&str>, &str, Lists)> = vec![
         ("step", 0, vec!["create", "--put"], "", &[]),
@@ -426,6 +428,27 @@ fn every_json_key_of_every_command_is_documented_once() {
         ("show", 4, vec!["show", "5", "99"], "", show_lists),
         ("show", 4, vec!["show", "--serialised", "1", "99"], "", &[]),
         ("status", 7, vec!["status", "1", "99"], "", status_lists),
+        (
+            "wait",
+            0,
+            vec!["wait", "1", "--for", "item", "--kind", "structured-data"],
+            "",
+            wait_lists,
+        ),
+        (
+            "wait",
+            8,
+            vec!["wait", "1", "--for", "stale", "--deadline", "0.2"],
+            "",
+            wait_lists,
+        ),
+        (
+            "watch",
+            0,
+            vec!["watch", "1", "--count", "1"],
+            "",
+            watch_lists,
+        ),
         ("settings", 0, vec!["auth", "status"], "", &[]),
         ("settings", 0, vec!["config", "show"], "", &[]),
         ("settings", 0, vec!["config", "path"], "", &[]),

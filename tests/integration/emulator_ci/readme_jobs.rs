@@ -189,10 +189,11 @@ fn readmes_github_actions_job_runs_under_sh_and_bash() {
         // The scripts appended to the fixture's data, and the committed fixture is as it was.
         fixture_kept(&job, &fixture);
         // The scripts' requests by the data's name (the append: 7, the copy taken and given
-        // back among them; the show: 16, your key, the data's bytes and the one item read), and
+        // back among them; the wait: 9, your key and one poll, whose copy's bytes show the
+        // item at once; the show: 16, your key, the data's bytes and the one item read), and
         // the two reads of the journal (logged, not journaled).
         let logged = whole_log(&job.sandbox.path().join("requests.jsonl"));
-        assert_eq!(logged.len(), 25, "{logged:?}");
+        assert_eq!(logged.len(), 34, "{logged:?}");
         assert_eq!(
             logged
                 .iter()

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Benchmark of one poll of `safe-ad wait` and `safe-ad watch` on a 1,000-item handle, against
+# `safe-ad show` of the same handle, in requests and in milliseconds, over loopback only.
+#
+#   bash benches/poll.sh                      # builds target/release/safe-ad first
+#   SAFE_AD_BIN=/path/to/safe-ad bash benches/poll.sh
+#
+# Knobs (environment): ITEMS (items of the handle, default 1000), RUNS (runs of each, default 10),
+# POLLS (polls of the long watch, default 21).
+#
+# What it does: writes an emulator state file with one appendable data of ITEMS structured-data
+# items, starts `safe-ad emulator --state` on 127.0.0.1 with a random port, gets a handle for it
+# with `safe-ad open`, then alternates
+#   1. `safe-ad show HANDLE`;
+#   2. `safe-ad watch HANDLE --json --count 1` (your key, one poll);
+#   3. `safe-ad watch HANDLE --json --count POLLS --interval 0.001` (your key, POLLS polls back to
+#      back: the interval is shorter than a poll, so none waits).
+# One poll's time is (3 - 2) / (POLLS - 1): start-up and your key cancel out. Requests are counted
+# in the emulator's journal (`safe-ad emulator requests --count`) around one run of each; a poll
+# of a handle's network side (`wait --for new-items|item|version-above=N`, `watch` of a name)
+# sends the same requests as `watch` of a handle but the copy's metadata. A measurement, not a
+# test: the exit code is 0 (the run fails only if a command fails).
+set -euo pipefail
+
+# ROOT, BIN, WORK, EMU_PID, the cleanup at exit, no proxies, no user config.
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh" poll.sh
+
+ITEMS=${ITEMS:-1000}
+RUNS=${RUNS:-10}
+POLLS=${POLLS:-21}
+
+command -v python3 >/dev/null || { echo "poll.sh: python3 is needed" >&2; exit 1; }
+
+# One appendable data on the "network" with ITEMS structured-data items whose content is text.
+NAME=$(ITEMS=$ITEMS python3 - "$WORK/state.json" <<'PYEOF'
+import base64, json, os, sys
+items = int(os.environ["ITEMS"])
+def name(n, tag):
+    return base64.b64encode(n.to_bytes(4, "big") + bytes([tag]) * 28).decode()
+sds = [{"name": name(n, 0x73), "typeTag": 500, "version": 0,
+        "data": [base64.b64encode(f"bench item {n}".encode()).decode()]} for n in range(items)]
+data = [{"structuredData": {"name": name(n, 0x73), "typeTag": 500}} for n in range(items)]
+ad = name(0, 0x61)
+json.dump({"format": "safe-ad-emulator-state/1",
+           "appendableData": [{"name": ad, "version": 1, "filterType": "BlackList", "data": data}],
+           "structuredData": sds}, open(sys.argv[1], "w"))
+print(ad)
+PYEOF
+)
+
+"$BIN" emulator --listen 127.0.0.1:0 --quiet --state "$WORK/state.json" >"$WORK/emulator.env" 2>"$WORK/emulator.err" &
+EMU_PID=$!
+for _ in $(seq 1 200); do
+    grep -q '^SAFE_LAUNCHER_TOKEN=' "$WORK/emulator.env" 2>/dev/null && break
+    kill -0 "$EMU_PID" 2>/dev/null || { echo "poll.sh: the emulator exited:" >&2; cat "$WORK/emulator.err" >&2; exit 1; }
+    sleep 0.05
+done
+URL=$(sed -n 's/^SAFE_LAUNCHER_URL=//p' "$WORK/emulator.env")
+TOKEN=$(sed -n 's/^SAFE_LAUNCHER_TOKEN=//p' "$WORK/emulator.env")
+case "$URL" in http://127.*) ;; *) echo "poll.sh: $URL is not loopback" >&2; exit 1 ;; esac
+export SAFE_LAUNCHER_URL=$URL SAFE_LAUNCHER_TOKEN=$TOKEN
+HANDLE=$("$BIN" -q open "$NAME")
+
+export BIN HANDLE NAME ITEMS RUNS POLLS
+timeout --kill-after=10 900 python3 - <<'PYEOF'
+import os, platform, statistics, subprocess, sys, time
+
+BIN, HANDLE, NAME = os.environ["BIN"], os.environ["HANDLE"], os.environ["NAME"]
+ITEMS, RUNS, POLLS = int(os.environ["ITEMS"]), int(os.environ["RUNS"]), int(os.environ["POLLS"])
+DEVNULL = subprocess.DEVNULL
+
+def timed(argv):
+    t = time.perf_counter()
+    r = subprocess.run(argv, stdin=DEVNULL, stdout=DEVNULL, stderr=subprocess.PIPE)
+    dt = time.perf_counter() - t
+    if r.returncode != 0:
+        sys.exit(f"poll.sh: {argv} exited {r.returncode}: {r.stderr.decode()[:500]}")
+    return dt
+
+def journal():
+    r = subprocess.run([BIN, "emulator", "requests", "--count"], capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit(f"poll.sh: emulator requests --count exited {r.returncode}: {r.stderr[:500]}")
+    return int(r.stdout.split()[0])
+
+def requests(argv):
+    before = journal()
+    timed(argv)
+    return journal() - before
+
+cpu_model = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+print(f"machine: {os.cpu_count()} cores, {cpu_model}, {platform.system()} {platform.release()}")
+print(f"load:    {' '.join(open('/proc/loadavg').read().split()[:3])} (1, 5, 15 min) at start")
+print(f"safe-ad: {subprocess.run([BIN, '--version'], capture_output=True, text=True).stdout.strip()} ({BIN})")
+print(f"handle {HANDLE}: {ITEMS} structured-data items")
+show = [BIN, "show", HANDLE]
+one = [BIN, "watch", HANDLE, "--json", "--count", "1"]
+many = [BIN, "watch", HANDLE, "--json", "--count", str(POLLS), "--interval", "0.001"]
+by_name = [BIN, "watch", NAME, "--json", "--count", "1"]
+on_network = [BIN, "wait", HANDLE, "--for", "version-above=0"]
+counts = {"show": requests(show), "one": requests(one), "many": requests(many),
+          "name": requests(by_name), "wait": requests(on_network)}
+per_poll = (counts["many"] - counts["one"]) / (POLLS - 1)
+key = counts["one"] - per_poll
+shows, ones, manys = [], [], []
+for _ in range(RUNS):
+    shows.append(timed(show))
+    ones.append(timed(one))
+    manys.append(timed(many))
+a, b, c = (statistics.median(v) for v in (shows, ones, manys))
+poll_ms = (c - b) / (POLLS - 1) * 1000
+def ms(values):
+    return f"{statistics.median(values) * 1000:.0f} ms ({min(values) * 1000:.0f}-{max(values) * 1000:.0f})"
+print(f"safe-ad show {HANDLE}:                       median {ms(shows)}, {counts['show']} requests")
+print(f"safe-ad watch {HANDLE} --count 1:            median {ms(ones)}, {counts['one']} requests")
+print(f"safe-ad watch {HANDLE} --count {POLLS} (back to back): median {ms(manys)}, {counts['many']} requests")
+print(f"safe-ad watch NAME --count 1:           {counts['name']} requests; "
+      f"safe-ad wait {HANDLE} --for version-above=0: {counts['wait']} requests (your key, one poll)")
+print()
+print("| measure | show | one poll | ratio |")
+print("|---|---|---|---|")
+print(f"| requests, a {ITEMS:,}-item handle | {counts['show']} | {per_poll:.0f} (watch of a handle; "
+      f"{counts['wait'] - key:.0f} for wait's network side, {counts['name'] - key:.0f} for a name) | "
+      f"{per_poll / counts['show']:.4f} |")
+print(f"| milliseconds (median wall) | {a * 1000:.0f} | {poll_ms:.1f} | {poll_ms / (a * 1000):.3f} |")
+PYEOF

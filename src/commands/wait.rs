@@ -1,0 +1,178 @@
+//! `safe-ad wait HANDLE|NAME --for CONDITION`: polls the network's data (`batch::poll`) every
+//! `--interval` until the condition holds (exit 0, what made it hold said) or `--deadline`
+//! passes (exit 8, what it waited for said). A poll that fails ends the wait at once with the
+//! failure's own code. The polls run under one stop watch (`leased`): a stop signal ends the
+//! pause between polls at once, or lets the poll in flight give its handles back.
+
+use std::time::{Duration, Instant};
+
+use crate::args::{parse_condition, parse_selector, parse_target};
+use crate::batch::poll::{self as plan, Condition, Polled, Start, Watched};
+use crate::batch::select::SignedBy;
+use crate::batch::show::user_key;
+use crate::batch::Stop;
+use crate::cli::WaitCommand;
+use crate::handle::Target;
+use crate::outcome::{Class, Done, Failure};
+use crate::report::WaitEnd;
+
+use super::{accounted, leased, Context, Next};
+
+const COMMAND: &str = "wait";
+
+/// How the polls ended.
+enum Ended {
+    /// The condition held, or the deadline passed (`held` is `None`).
+    Polled {
+        polls: u64,
+        start: Start,
+        polled: Box<Polled>,
+        held: Option<Vec<u64>>,
+    },
+    /// A poll (or the read of your own key) failed, said already.
+    Failed(Class),
+    /// A stop signal came.
+    Stopped,
+}
+
+pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Failure> {
+    let reporter = cx.reporter;
+    let selector = parse_selector(&command.selector, COMMAND)?;
+    let condition = parse_condition(&command.condition, selector, COMMAND)?;
+    let watched = match parse_target(&command.handle, COMMAND)? {
+        Target::Handle(handle) => Watched::Handle(handle),
+        Target::Name(name) if condition.needs_copy() => {
+            return Err(Failure::usage(format!(
+                "wait {name}: --for {} compares a handle's copy with the network, and a name's fresh copy is the network's data",
+                command.condition
+            ))
+            .with_hint("give the handle whose copy you wait on; nothing was sent"));
+        }
+        Target::Name(name) => Watched::Name(name),
+    };
+    let interval = Duration::from_secs_f64(command.interval);
+    let deadline = Duration::from_secs_f64(command.deadline);
+    let settings = super::resolve(cx, settings_stdin())?;
+    let launcher = super::launcher(&settings)?;
+    settings.token()?;
+    Ok(Next::sends(async move {
+        let stop = Stop::new(settings.interrupt_wait);
+        let sending = super::sending(&settings, &launcher, &stop);
+        let started = Instant::now();
+        let work = async {
+            // Your own key: `--signed-by you|others` tells your items from others' by it, and
+            // the items said are signed `you` as `show` says them. Not read, it ends the wait
+            // only where the selectors need it.
+            let needed = matches!(
+                &condition,
+                Condition::Item(selector)
+                    if matches!(selector.signed_by, Some(SignedBy::You | SignedBy::Others))
+            );
+            let (key, steps) = user_key(sending).await;
+            reporter.polled(&launcher, &steps);
+            let you = match key {
+                Ok(key) => Some(key),
+                Err(_) if stop.is_set() => return (Ended::Stopped, None),
+                Err(failure) if needed => {
+                    reporter.show_failed(COMMAND, "your own sign key", &failure);
+                    return (Ended::Failed(failure.class), None);
+                }
+                Err(_) => None,
+            };
+            let mut polls = 0;
+            let mut start = None;
+            loop {
+                let next = Instant::now() + interval;
+                let poll = plan::poll(sending, watched, condition.compare()).await;
+                if stop.is_set() {
+                    return (Ended::Stopped, you);
+                }
+                polls += 1;
+                reporter.polled(&launcher, &poll.steps);
+                if poll.retaken > 0 {
+                    reporter.copy_retaken(COMMAND, watched, poll.retaken);
+                }
+                let polled = match poll.read {
+                    Ok(polled) => polled,
+                    Err(failure) => {
+                        reporter.poll_failed(COMMAND, watched, polls, &failure);
+                        return (Ended::Failed(failure.class), you);
+                    }
+                };
+                let start = start.get_or_insert_with(|| Start::of(&polled));
+                let held = condition.holds(&polled, start, you.as_deref());
+                let out_of_time = started.elapsed() >= deadline;
+                if held.is_some() || out_of_time {
+                    let start = std::mem::take(start);
+                    let polled = Box::new(polled);
+                    return (
+                        Ended::Polled {
+                            polls,
+                            start,
+                            polled,
+                            held,
+                        },
+                        you,
+                    );
+                }
+                if polls == 1 {
+                    reporter.waiting(
+                        &WaitEnd {
+                            watched,
+                            condition: &condition,
+                            polls,
+                            elapsed: started.elapsed(),
+                            start,
+                            polled: &polled,
+                            held: None,
+                            deadline,
+                        },
+                        interval,
+                    );
+                }
+                // The pause: until the next poll is due or the deadline (one last poll then),
+                // cut short by a stop signal.
+                let until = next.min(started + deadline);
+                tokio::select! {
+                    () = tokio::time::sleep_until(until.into()) => {}
+                    () = crate::signals::after(0) => return (Ended::Stopped, you),
+                }
+            }
+        };
+        let (ended, you) = leased(work, &stop, &launcher, reporter).await?;
+        let done = match ended {
+            Ended::Polled {
+                polls,
+                start,
+                polled,
+                held,
+            } => {
+                reporter.wait_ended(
+                    &WaitEnd {
+                        watched,
+                        condition: &condition,
+                        polls,
+                        elapsed: started.elapsed(),
+                        start: &start,
+                        polled: &polled,
+                        held: held.as_deref(),
+                        deadline,
+                    },
+                    you.as_deref(),
+                );
+                match held {
+                    Some(_) => Done::Success,
+                    None => Done::Failed(Class::Deadline),
+                }
+            }
+            Ended::Failed(class) => Done::Failed(class),
+            Ended::Stopped => return Err(super::interrupted(&stop, false, &launcher, reporter)),
+        };
+        Ok(accounted(done, &stop, &launcher, reporter))
+    }))
+}
+
+/// `wait` reads no handles from standard input.
+fn settings_stdin() -> crate::settings::StdinUse {
+    crate::settings::StdinUse::Free
+}

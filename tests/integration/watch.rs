@@ -1,0 +1,297 @@
+//! `safe-ad watch` end to end, against the real emulator binary: under a pipe, one JSON line per
+//! change for a scripted sequence of appends, removes and saves (each step waited for in the
+//! emulator's journal, never guessed from the clock); on a terminal (tmux) the view redrawn in
+//! place, nothing scrolled; a launcher that goes away ends it with 6 and a line; a stop signal
+//! leaves no handle; `--count` ends it.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use serde_json::Value;
+
+use crate::harness::emulator::*;
+use crate::harness::*;
+
+/// A structured data name for an append.
+const ITEM: &str = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
+
+/// How many polls the emulator has seen start: each fetches one fresh handle.
+fn polls_started(emulator: &Emulator) -> usize {
+    (emulator.requests().iter())
+        .filter(|line| line.starts_with("GET /appendable-data/handle/"))
+        .count()
+}
+
+/// Waits until a poll started after this call has ended: two more polls started.
+fn a_poll_passes(emulator: &Emulator) {
+    let now = polls_started(emulator);
+    wait_until("a poll to pass", DEADLINE, || {
+        (polls_started(emulator) >= now + 2).then_some(())
+    });
+}
+
+#[test]
+fn under_a_pipe_each_change_is_one_json_line_as_it_happens() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let inbox = emulator.demo_name(5);
+    let run = |args: &[&str]| {
+        sandbox
+            .safe_ad()
+            .launcher(&emulator.url)
+            .args(args)
+            .run()
+            .success()
+            .stdout()
+            .trim()
+            .to_owned()
+    };
+    // No --json: a pipe is enough for JSON Lines, and does not end it.
+    let watching = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["watch", &inbox, "--interval", "0.02"])
+        .spawn();
+    watching.wait_for_stdout("\"event\":\"start\"");
+    run(&["append", "5", "--structured", ITEM]);
+    watching.wait_for_stdout("\"event\":\"appended\"");
+    let copy = run(&["open", &inbox]);
+    run(&["remove", "--save", "post", &copy, "0"]);
+    watching.wait_for_stdout("\"to\":2");
+    let copy = run(&["open", &inbox]);
+    run(&["purge", "--save", "post", &copy, "0"]);
+    watching.wait_for_stdout("\"to\":3");
+    a_poll_passes(&emulator);
+    let mut watching = watching;
+    assert!(watching.is_running(), "it ended under a pipe");
+    watching.interrupt();
+    let output = watching.wait();
+    output.code(130);
+    let events: Vec<(String, Value)> = output
+        .json_lines()
+        .into_iter()
+        .filter(|line| line.get("event").is_some())
+        .map(|line| (line["event"].as_str().expect("event").to_owned(), line))
+        .collect();
+    let names: Vec<&str> = events.iter().map(|(name, _)| name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["start", "appended", "removed", "version", "purged", "version"],
+        "{}",
+        output.stdout()
+    );
+    let (_, start) = &events[0];
+    assert_eq!(start["data_length"], 3);
+    assert_eq!(start["version"], 1);
+    let (_, appended) = &events[1];
+    assert_eq!(appended["item"]["name"], ITEM);
+    assert_eq!(appended["item"]["signer_is_you"], true);
+    assert_eq!(events[2].1["item"]["name"], ITEM);
+    assert_eq!(
+        (events[3].1["from"].clone(), events[3].1["to"].clone()),
+        (1.into(), 2.into())
+    );
+    assert_eq!(events[4].1["item"]["name"], ITEM);
+    // Polls are in order, and each line is whole.
+    let polls: Vec<u64> = events
+        .iter()
+        .map(|(_, e)| e["poll"].as_u64().expect("poll"))
+        .collect();
+    assert!(polls.windows(2).all(|two| two[0] <= two[1]), "{polls:?}");
+}
+
+#[test]
+fn count_ends_it_and_a_stale_copy_is_said() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["--json", "watch", "2", "--count", "1"])
+        .run();
+    output.success();
+    let lines = output.json_lines();
+    assert_eq!(lines.len(), 1, "{}", output.stdout());
+    assert_eq!(lines[0]["event"], "start");
+    assert_eq!(lines[0]["stale"], true);
+    assert_eq!(lines[0]["copy_version"], 1);
+    // A copy that becomes stale while watched: another copy's save.
+    let watching = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["--json", "watch", "1", "--interval", "0.02"])
+        .spawn();
+    watching.wait_for_stdout("\"event\":\"start\"");
+    let copy = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["reopen", "1"])
+        .run();
+    let copy = copy.success().stdout().trim().to_owned();
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["post", &copy])
+        .run()
+        .success();
+    watching.wait_for_stdout("\"event\":\"stale\"");
+    watching.interrupt();
+    let output = watching.wait();
+    output.code(130);
+    let stale = output
+        .json_lines()
+        .into_iter()
+        .find(|line| line["event"] == "stale")
+        .expect("a stale event");
+    assert_eq!(
+        (
+            stale["copy_version"].clone(),
+            stale["network_version"].clone()
+        ),
+        (1.into(), 2.into())
+    );
+}
+
+#[test]
+fn a_launcher_that_goes_away_ends_it_with_6_and_a_line() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let watching = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["watch", "1", "--interval", "0.02"])
+        .spawn();
+    watching.wait_for_stdout("\"event\":\"start\"");
+    emulator.stop();
+    watching
+        .wait()
+        .code(6)
+        .stderr_has("watch 1: the launcher went away at poll");
+}
+
+#[test]
+fn a_stop_signal_during_a_watch_leaves_no_handle() {
+    for signal in ["INT", "TERM", "HUP"] {
+        let emulator = Emulator::start(&[]);
+        let sandbox = Sandbox::new();
+        let first = emulator.next_handle();
+        let name = emulator.demo_name(5);
+        let watching = sandbox
+            .safe_ad()
+            .launcher(&emulator.url)
+            .args(["watch", &name, "--interval", "0.005"])
+            .case(signal)
+            .spawn();
+        watching.wait_for_stdout("\"event\":\"start\"");
+        crate::harness::signal(watching.pid(), signal);
+        watching
+            .wait()
+            .code(130)
+            .stderr_has("every launcher handle it had obtained was given back");
+        assert_eq!(emulator.handles_since(first), vec![], "{signal}");
+    }
+}
+
+/// A tmux server of the test's own, running one command in a 100x30 window.
+struct Screen {
+    socket: PathBuf,
+    _sandbox: Sandbox,
+}
+
+impl Screen {
+    fn start(program: &[&str], env: &[(&str, &str)]) -> Screen {
+        let sandbox = Sandbox::new();
+        let screen = Screen {
+            socket: sandbox.path().join("tmux.socket"),
+            _sandbox: sandbox,
+        };
+        let mut command = screen.tmux();
+        command.args(["new-session", "-d", "-x", "100", "-y", "30"]);
+        command.args(program);
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        let status = command.status().expect("tmux runs");
+        assert!(status.success(), "tmux new-session {program:?}");
+        screen
+    }
+
+    fn tmux(&self) -> Command {
+        let mut command = Command::new("tmux");
+        command
+            .env_clear()
+            .env("HOME", self._sandbox.path())
+            .env("PATH", "/usr/bin:/bin")
+            .arg("-S")
+            .arg(&self.socket)
+            .args(["-f", "/dev/null"]);
+        command
+    }
+
+    /// The screen and everything scrolled off it.
+    fn whole(&self) -> String {
+        let output = self
+            .tmux()
+            .args(["capture-pane", "-p", "-S", "-"])
+            .output()
+            .expect("tmux capture-pane");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    }
+
+    #[track_caller]
+    fn wait_for(&self, text: &str) -> String {
+        poll(DEADLINE, || Some(self.whole()).filter(|s| s.contains(text)))
+            .unwrap_or_else(|| panic!("the screen never showed {text:?}:\n{}", self.whole()))
+    }
+}
+
+impl Drop for Screen {
+    fn drop(&mut self) {
+        let _ = self.tmux().arg("kill-server").status();
+    }
+}
+
+#[test]
+fn on_a_terminal_the_view_redraws_in_place_without_scrolling() {
+    if !have("tmux") {
+        return;
+    }
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let home = sandbox.path().to_str().expect("a path").to_owned();
+    let binary = safe_ad_bin().to_str().expect("a path").to_owned();
+    let screen = Screen::start(
+        &[&binary, "watch", "5", "--interval", "0.6"],
+        &[
+            ("HOME", home.as_str()),
+            ("SAFE_AD_CONFIG_DIR", home.as_str()),
+            ("SAFE_LAUNCHER_URL", emulator.url.as_str()),
+            ("SAFE_LAUNCHER_TOKEN", TOKEN),
+            ("TERM", "xterm"),
+        ],
+    );
+    // A poll every 0.6 s: each view stays long enough for a capture on a loaded machine.
+    screen.wait_for("watch 5: version 1, data 3, deleted 0");
+    a_poll_passes(&emulator);
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["append", "5", "--structured", ITEM])
+        .run()
+        .success();
+    // The view after the append marks the new item and says what changed.
+    let shown = screen.wait_for("changed: appended (data 0)");
+    assert!(shown.contains("+ data 0: structured-data"), "{shown}");
+    assert!(
+        shown.contains("watch 5: version 1, data 4, deleted 0"),
+        "{shown}"
+    );
+    // Views go on being drawn, each over the one before: one header, none scrolled off.
+    screen.wait_for("changed: nothing since the poll before");
+    let whole = screen.whole();
+    assert_eq!(whole.matches("watch 5: version").count(), 1, "{whole}");
+    assert!(
+        !whole.contains("data 3, deleted"),
+        "an old view stayed:\n{whole}"
+    );
+}
