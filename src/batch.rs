@@ -444,7 +444,16 @@ async fn process(batch: &Batch<'_>, item: Item) -> Record {
         }
         _ => None,
     });
-    let copy = interpreted.copy;
+    // A name's copy that could not be taken (its fetch failed) is still what the steps are
+    // about: `report` says them of the name, and no launcher handle has the number that stands
+    // in for the copy.
+    let copy = match (interpreted.copy, target, plan.procedure) {
+        (None, Target::Name(name), Procedure::Operation { .. }) => Some(TakenCopy {
+            handle: Handle(u64::MAX),
+            name,
+        }),
+        (copy, _, _) => copy,
+    };
     // An operation's plan saves only after the operation, but a purge's first save.
     let after_clear_data = matches!(
         plan.procedure,

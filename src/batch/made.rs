@@ -20,7 +20,8 @@ pub struct Ran {
     pub making: Option<Making>,
     /// The saves sent (an operation's `--save`, and a purge's first save).
     pub saves: Vec<Saved>,
-    /// The fresh copy taken for a name given in place of a handle, once its fetch answered.
+    /// The fresh copy taken for a name given in place of a handle (a stand-in numbered
+    /// `u64::MAX` when its fetch failed: the steps are still said of the name).
     pub copy: Option<TakenCopy>,
 }
 

@@ -42,21 +42,8 @@ impl Reporter {
             held: None,
         };
         let before = self.copy.get();
-        // A name's copy that could not be taken (the fetch failed) is still what the steps are
-        // about: said of the name, its taking silent but for the failure. No launcher handle
-        // has the number that stands in for it.
-        let taking = match (ran.copy, ran.making.is_none(), ran.steps.first()) {
-            (None, true, Some(step)) => match step.request {
-                Request::DataIdOfName { name, .. } => Some(crate::batch::TakenCopy {
-                    handle: Handle(u64::MAX),
-                    name,
-                }),
-                _ => None,
-            },
-            (copy, _, _) => copy,
-        };
-        if taking.is_some() {
-            self.on_copy(taking);
+        if ran.copy.is_some() {
+            self.on_copy(ran.copy);
         }
         self.steps_told(launcher, &ran.steps, told);
         self.on_copy(before);

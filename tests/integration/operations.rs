@@ -628,7 +628,7 @@ fn help_says_how_to_try_safe_ad_and_keeps_each_list_entry_in_its_column() {
         list.iter()
             .filter(|line| line.starts_with("  ") && !line.starts_with("   "))
             .count(),
-        9,
+        safe_ad::test_support::outcome::EXIT_CODES.len(),
         "{list:#?}"
     );
     assert!(
