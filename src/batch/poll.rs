@@ -20,6 +20,10 @@ use crate::outcome::{Class, Failure, Reply};
 /// fetch and the read.
 const UNKNOWN_HANDLE: i64 = -1515;
 
+/// The launcher's error for data not on the network (`NoSuchData`): a name's fetch before its
+/// first save.
+const NO_SUCH_DATA: i64 = -18;
+
 /// What a poll reads: what a poll needs of the items is which they are (data ids, signers),
 /// never what they point at.
 const READ: ShowOptions = ShowOptions {
@@ -286,8 +290,21 @@ async fn poll_name(sending: Sending<'_>, name: Name) -> Poll {
             all.append(&mut taken.give_back().await);
             let failure = first_failure(&all)
                 .unwrap_or_else(|| Failure::new(Class::Interrupted, "interrupted"));
+            // No data of this name on the network yet (NoSuchData): what a wait for another
+            // job's first save waits through, as a handle's copy never saved is polled on.
+            let not_yet =
+                failure.answer.as_ref().and_then(|answer| answer.error_code) == Some(NO_SUCH_DATA);
+            let read = match not_yet {
+                true => Ok(Polled {
+                    network: None,
+                    copy: None,
+                    stale: false,
+                    in_sync: true,
+                }),
+                false => Err(failure),
+            };
             return Poll {
-                read: Err(failure),
+                read,
                 steps: all,
                 retaken,
             };

@@ -14,7 +14,7 @@ use crate::args::parse_name;
 use crate::batch::capture::{self as plan, Capture};
 use crate::batch::{Stop, Tally};
 use crate::cli::CaptureCommand;
-use crate::outcome::{Done, Failure};
+use crate::outcome::{Class, Done, Failure};
 use crate::report::capture_fixture;
 use crate::settings::StdinUse;
 
@@ -86,6 +86,13 @@ pub fn run<'a>(command: &'a CaptureCommand, cx: Context<'a>) -> Result<Next<'a>,
         };
         if let Some(failure) = capture.first_failure() {
             tally.first_failure.get_or_insert(failure.class);
+        }
+        // Nothing read at all (the launcher down, the token refused, no name on the network):
+        // a fixture of nothing would replace a good one, so FILE is left as it was.
+        if let (Some(path), true) = (&file, capture.appendable.is_empty()) {
+            reporter.capture_not_written(path);
+            let done = Done::from_first_failure(tally.first_failure.or(Some(Class::Rejected)));
+            return Ok(accounted(done, &stop, &launcher, reporter));
         }
         let text = capture_fixture(&capture);
         if let Some(path) = &file {

@@ -80,7 +80,7 @@ pub fn run<'a>(command: &'a WatchCommand, cx: Context<'a>) -> Result<Next<'a>, F
                         you.as_deref(),
                     );
                 }
-                if reporter.stdout_closed() || command.count.is_some_and(|count| polls >= count) {
+                if reporter.stdout_gone() || command.count.is_some_and(|count| polls >= count) {
                     return Ended::Done;
                 }
                 before = Some(polled);

@@ -17,6 +17,14 @@ use crate::wire::{DataKind, SignKey};
 const FORMAT: &str = "safe-ad-emulator-state/1";
 
 impl Reporter {
+    /// `capture -o FILE` that read no data at all: FILE is not replaced by an empty fixture.
+    pub fn capture_not_written(&self, path: &std::path::Path) {
+        let shown = crate::sanitize::line(path.as_os_str().as_encoded_bytes(), 200);
+        self.warning(&format!(
+            "capture: no data could be read, so {shown} was not written (it is as it was)"
+        ));
+    }
+
     /// One thing left out, on stderr (never silenced: a fixture that lacks it is not what was
     /// on the launcher).
     pub fn capture_left_out(&self, left: &LeftOut) {

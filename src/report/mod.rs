@@ -126,6 +126,16 @@ impl Reporter {
         self.stdout_closed.get()
     }
 
+    /// Whether stdout's reader has gone away, asked of the pipe whatever was written: for a
+    /// run that may write nothing for a long while (`watch` with no change), which a write
+    /// alone would never tell.
+    pub fn stdout_gone(&self) -> bool {
+        if !self.stdout_closed.get() && stdout_hung_up() {
+            self.stdout_closed.set(true);
+        }
+        self.stdout_closed.get()
+    }
+
     /// Writes data to stdout, whole lines at once so a reader never sees half a line. A closed
     /// stdout is not worth a crash or an error message: it is noted, and batches stop early.
     fn out(&self, text: &str) {

@@ -228,6 +228,15 @@ impl Reporter {
             watched_word(watched),
             failure.message
         );
+        // `watch` writes JSON Lines whenever it does not draw: the stream ends with the
+        // failure's object then too, as docs/output.md says, not only under `--json`.
+        if !self.json && command == "watch" && !self.watch_draws() {
+            let mut object = json!({ "ok": false });
+            add_error(&mut object, &ended, &Values::default());
+            self.out(&json_line(&object));
+            self.failed(&ended);
+            return;
+        }
         self.ended(&ended);
     }
 

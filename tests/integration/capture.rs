@@ -259,3 +259,29 @@ fn a_name_not_on_the_network_is_exit_4_and_listed_and_the_rest_is_written() {
     assert_eq!(emulator.handles_since(6), []);
     emulator.terminate().success();
 }
+
+/// A capture that reads nothing at all (no launcher on that port) does not replace the committed
+/// fixture with an empty one: FILE is as it was, said on stderr, and the exit code is the
+/// launcher's (6).
+#[test]
+fn a_capture_that_read_nothing_leaves_the_file_as_it_was() {
+    let sandbox = Sandbox::new();
+    let file = sandbox.file("fixture.json", "{\"kept\": true}\n");
+    let url = crate::harness::closed_port_url();
+    sandbox
+        .safe_ad()
+        .launcher(&url)
+        .args([
+            "capture",
+            &crate::harness::http::name(7),
+            "-o",
+            file.to_str().expect("a path"),
+        ])
+        .run()
+        .code(6)
+        .stderr_has("was not written (it is as it was)");
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("the file"),
+        "{\"kept\": true}\n"
+    );
+}

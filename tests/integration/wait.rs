@@ -277,3 +277,38 @@ fn a_copy_the_launcher_evicted_while_waiting_on_a_name_is_taken_again() {
     assert_eq!(object["version"], 1);
     assert_eq!(emulator.handles_since(first), vec![]);
 }
+
+/// A wait on a name no data has yet (another job's first save): each poll finds no data of that
+/// name (NoSuchData) and waits on, where the first poll used to fail with exit 4; the save and an
+/// append end it with 0.
+#[test]
+fn a_wait_on_a_name_not_saved_yet_waits_for_its_first_save() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let data = crate::harness::http::name(0x33);
+    let running = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["wait", &data, "--for", "new-items", "--interval", "0.05"])
+        .spawn();
+    running.wait_for_stderr("waiting for new-items");
+    let first = polls_started(&emulator);
+    wait_until("more polls", DEADLINE, || {
+        (polls_started(&emulator) > first + 2).then_some(())
+    });
+    let mut running = running;
+    assert!(running.is_running(), "it ended before the save");
+    let created = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["create", "--put", &data])
+        .run();
+    let handle = created.success().stdout().trim().to_owned();
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["append", &handle, "--structured", ITEM])
+        .run()
+        .success();
+    running.wait().success();
+}

@@ -297,3 +297,41 @@ fn on_a_terminal_the_view_redraws_in_place_without_scrolling() {
         "an old view stayed:\n{whole}"
     );
 }
+
+/// `watch ... | head -1`: once the reader has its line and goes, watch ends (exit 0) at its next
+/// poll, though nothing changed and so nothing more would be written.
+#[test]
+fn watch_ends_when_its_reader_goes_though_nothing_changes() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let script = format!(
+        "safe-ad watch {} --interval 0.05 | head -1",
+        emulator.demo_name(5)
+    );
+    let output = sandbox
+        .shell("sh", &script)
+        .env("SAFE_LAUNCHER_URL", &emulator.url)
+        .env("SAFE_LAUNCHER_TOKEN", &emulator.token)
+        .run();
+    output.success().stdout_has("\"event\":\"start\"");
+}
+
+/// `watch > events.jsonl` (no `--json`, not a terminal): when the launcher goes away, the event
+/// stream ends with the failure's object, as under `--json`.
+#[test]
+fn a_piped_watch_ends_its_stream_with_the_failure_object() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let running = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["watch", "1", "--interval", "0.05"])
+        .spawn();
+    running.wait_for_stdout("\"event\":\"start\"");
+    emulator.terminate().success();
+    let output = running.wait();
+    output.code(6);
+    let last = output.stdout().lines().last().unwrap_or("").to_owned();
+    let object: serde_json::Value = serde_json::from_str(&last).expect("a JSON line");
+    assert_eq!(object["ok"], false, "{last}");
+}
