@@ -53,7 +53,11 @@ split at whitespace, as in sh, so a variable holding several handles gives sever
 variable never set is an error (exit 2).
 
 The client options given to `shell` (--json, --timeout, --launcher-url, ...) apply to every line \
-whose command takes them, unless the line gives its own.",
+whose command takes them, unless the line gives its own.
+
+A script read from standard input is read whole first, which leaves nothing there for its lines: \
+a line that reads standard input (`append --immutable -`, `decode -`) reads nothing. Give such a \
+script with -c or as FILE.",
     ),
     after_help: Some(
         "Examples:\n  safe-ad shell -c 'h = create --put; metadata $h; drop $h'\n  printf 'metadata 1\\nmetadata 2\\n' | safe-ad shell --keep-going --json",
