@@ -65,6 +65,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('decode', 'decode', [CompletionResultType]::ParameterValue, 'Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print shell completions to stdout')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page of safe-ad or of a command (roff)')
+            [CompletionResult]::new('shell', 'shell', [CompletionResultType]::ParameterValue, 'Run a script of safe-ad commands in one process, one command a line')
             [CompletionResult]::new('emulator', 'emulator', [CompletionResultType]::ParameterValue, 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -662,6 +663,30 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'safe-ad;shell' {
+            [CompletionResult]::new('--launcher-url', '--launcher-url', [CompletionResultType]::ParameterName, 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from this file (`-` reads standard input)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Run these lines (commands separated by newlines or `;`) instead of reading a script')
+            [CompletionResult]::new('--command', '--command', [CompletionResultType]::ParameterName, 'Run these lines (commands separated by newlines or `;`) instead of reading a script')
+            [CompletionResult]::new('--keep-going', '--keep-going', [CompletionResultType]::ParameterName, 'Run every line, even after one failed; the exit code is the first failure''s')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON on stdout (one object per line), and nothing else there')
+            [CompletionResult]::new('--fail-fast', '--fail-fast', [CompletionResultType]::ParameterName, 'Send no new request after the first failure (those already in flight, up to --jobs, finish)')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print each request that would be sent (token masked) and send nothing')
+            [CompletionResult]::new('--curl', '--curl', [CompletionResultType]::ParameterName, 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'safe-ad;emulator' {
             [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)')
             [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Accept the token FILE holds')
@@ -766,6 +791,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('decode', 'decode', [CompletionResultType]::ParameterValue, 'Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print shell completions to stdout')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page of safe-ad or of a command (roff)')
+            [CompletionResult]::new('shell', 'shell', [CompletionResultType]::ParameterValue, 'Run a script of safe-ad commands in one process, one command a line')
             [CompletionResult]::new('emulator', 'emulator', [CompletionResultType]::ParameterValue, 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -876,6 +902,9 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             break
         }
         'safe-ad;help;man' {
+            break
+        }
+        'safe-ad;help;shell' {
             break
         }
         'safe-ad;help;emulator' {

@@ -107,7 +107,7 @@ _safe_ad_spec() {
     subs="" flags="" valued="" pos=() more="" last=""
     case $1 in
         "")
-            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status wait watch reopen drop capture auth config decode completions man emulator help"
+            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status wait watch reopen drop capture auth config decode completions man shell emulator help"
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help -V --version"
             valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
             ;;
@@ -309,6 +309,11 @@ _safe_ad_spec() {
             pos=("nothing")
             more=1
             ;;
+        "shell")
+            flags="--keep-going --allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries -j --jobs --color -c --command"
+            pos=("files")
+            ;;
         "emulator")
             subs="requests export list env"
             flags="--empty -q --quiet --strict-paths --deny-auth --hang-unknown-clears --background --stop --all --if-running -h --help"
@@ -333,7 +338,7 @@ _safe_ad_spec() {
             valued="--pid --color --format"
             ;;
         "help")
-            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status wait watch reopen drop capture auth config decode completions man emulator help"
+            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status wait watch reopen drop capture auth config decode completions man shell emulator help"
             ;;
         "help create")
             ;;
@@ -402,6 +407,8 @@ _safe_ad_spec() {
         "help completions")
             ;;
         "help man")
+            ;;
+        "help shell")
             ;;
         "help emulator")
             subs="requests export list env"
@@ -492,6 +499,8 @@ _safe_ad_value() {
         "decode|--color") echo "words auto always never" ;;
         "completions|--color") echo "words auto always never" ;;
         "man|--color") echo "words auto always never" ;;
+        "shell|--token-file") echo "files" ;;
+        "shell|--color") echo "words auto always never" ;;
         "emulator|--token-file") echo "files" ;;
         "emulator|--state") echo "files" ;;
         "emulator|--import") echo "files" ;;

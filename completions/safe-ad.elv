@@ -62,6 +62,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand decode 'Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)'
             cand completions 'Print shell completions to stdout'
             cand man 'Print the man page of safe-ad or of a command (roff)'
+            cand shell 'Run a script of safe-ad commands in one process, one command a line'
             cand emulator 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -612,6 +613,29 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'safe-ad;shell'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe'
+            cand -j 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --jobs 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order'
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand -c 'Run these lines (commands separated by newlines or `;`) instead of reading a script'
+            cand --command 'Run these lines (commands separated by newlines or `;`) instead of reading a script'
+            cand --keep-going 'Run every line, even after one failed; the exit code is the first failure''s'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --json 'Print JSON on stdout (one object per line), and nothing else there'
+            cand --fail-fast 'Send no new request after the first failure (those already in flight, up to --jobs, finish)'
+            cand --dry-run 'Print each request that would be sent (token masked) and send nothing'
+            cand --curl 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'safe-ad;emulator'= {
             cand --listen 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)'
             cand --token-file 'Accept the token FILE holds'
@@ -711,6 +735,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand decode 'Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)'
             cand completions 'Print shell completions to stdout'
             cand man 'Print the man page of safe-ad or of a command (roff)'
+            cand shell 'Run a script of safe-ad commands in one process, one command a line'
             cand emulator 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -788,6 +813,8 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;help;completions'= {
         }
         &'safe-ad;help;man'= {
+        }
+        &'safe-ad;help;shell'= {
         }
         &'safe-ad;help;emulator'= {
             cand requests 'Print, count or check the requests a running emulator answered (its journal)'

@@ -36,10 +36,15 @@ impl<'a> Next<'a> {
 pub fn finish(next: Next<'_>) -> Result<Done, Failure> {
     match next {
         Next::Done(done) => Ok(done),
-        Next::Sends(work) => runtime()?.block_on(async {
-            signals::watch();
-            work.await
-        }),
+        Next::Sends(work) => {
+            let done = runtime()?.block_on(async {
+                signals::watch();
+                work.await
+            });
+            // Its counting tasks ended with it (`signals::unwatch`).
+            signals::unwatch();
+            done
+        }
     }
 }
 

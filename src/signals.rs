@@ -15,7 +15,9 @@
 //! TERM`) stays ignored: that is its starter's wish. (On Linux, `/proc/self/status` says which
 //! are; elsewhere, where nothing safe does, all three are handled.)
 //!
-//! All of this is once per process: a process is one run of safe-ad.
+//! The handlers are set up once per process. The counting tasks are once per runtime: a
+//! `shell` runs a runtime for each line that sends, and each starts them again ([`unwatch`]).
+//! The count is for the whole process: the shell starts no line after a signal.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -79,6 +81,31 @@ pub fn watch() {
             }
         });
     }
+}
+
+/// Makes the stop signals set the flag [`came_any`] reads from now on, before any runtime
+/// starts: `shell` runs many commands in one process, and a signal between two of them, or
+/// during one that sends nothing, must end the script as it ends a line (exit 130), not the
+/// process. One ignored at start stays ignored.
+pub fn hold() {
+    let came = Arc::clone(CAME_ANY.get_or_init(|| Arc::new(AtomicBool::new(false))));
+    let ignored = ignored_at_start();
+    for number in [
+        signal_hook::consts::SIGINT,
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGHUP,
+    ] {
+        if ignored & (1 << (number - 1)) == 0 {
+            let _ = signal_hook::flag::register(number, Arc::clone(&came));
+        }
+    }
+}
+
+/// The runtime that counted the signals has ended (`runtime::finish`), and its counting tasks
+/// with it: the next runtime in this process (a `shell`'s next line) starts its own. The count
+/// stays: a signal already seen is not forgotten.
+pub fn unwatch() {
+    WATCHING.store(false, Ordering::SeqCst);
 }
 
 /// The terminal handed to a program this process starts and waits for (`man` and its pager),

@@ -1,7 +1,8 @@
 //! The command-line surface: clap definitions, and the one description of each command.
 //!
 //! No logic and no output: these structs hold what was typed, unchecked. Each command's
-//! [`Spec`] stands beside its arguments (`handles`, `items`, `poll`, `auth`, `offline`, `emulator`) and
+//! [`Spec`] stands beside its arguments (`handles`, `items`, `poll`, `auth`, `offline`, `shell`,
+//! `emulator`) and
 //! [`COMMANDS`] lists them all: the texts clap shows, the client options each takes, what it
 //! reaches, its routes and its sample invocation. `settings` merges and checks the client
 //! options, `help` adds the texts written from tables (exit codes, environment, examples), and
@@ -25,6 +26,7 @@ mod items;
 mod offline;
 mod options;
 mod poll;
+mod shell;
 mod spec;
 
 pub use auth::{AuthArgs, AuthCommand, ConfigArgs, ConfigCommand, LoginArgs};
@@ -42,6 +44,7 @@ pub use items::{
 pub use offline::{CompletionsArgs, DecodeCommand, ManArgs, Shell};
 pub use options::{ClientOptions, ColorWhen, Opt, Opts, WithOptions, CLIENT_OPTIONS};
 pub use poll::{WaitCommand, WatchCommand};
+pub use shell::ShellArgs;
 pub use spec::{options_of, spec_of, taking, Names, Reaches, Spec, COMMANDS};
 
 use options::add_every_option;
@@ -129,6 +132,7 @@ pub enum Command {
     Decode(WithOptions<DecodeCommand>),
     Completions(WithOptions<CompletionsArgs>),
     Man(WithOptions<ManArgs>),
+    Shell(WithOptions<ShellArgs>),
     #[cfg(feature = "emulator")]
     Emulator(WithOptions<EmulatorCommand>),
 }

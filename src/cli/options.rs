@@ -173,6 +173,14 @@ macro_rules! client_options {
                     $($field: client_options!(@merge $kind levels $field Opt::$opt)?,)*
                 })
             }
+
+            /// These options, with those of `defaults` that `takes` holds where these give
+            /// none: a `shell`'s own options under each of its lines'.
+            pub fn over(&self, defaults: &ClientOptions, takes: Opts) -> ClientOptions {
+                ClientOptions {
+                    $($field: client_options!(@over $kind self defaults takes $field Opt::$opt),)*
+                }
+            }
         }
     };
     (@type flag) => { bool };
@@ -182,6 +190,16 @@ macro_rules! client_options {
     };
     (@read value $m:ident $opt:expr, $ty:ty) => {
         $m.try_get_one::<$ty>($opt.id()).ok().flatten().cloned()
+    };
+    (@over flag $line:ident $defaults:ident $takes:ident $field:ident $opt:expr) => {
+        $line.$field || ($takes.contains($opt) && $defaults.$field)
+    };
+    (@over value $line:ident $defaults:ident $takes:ident $field:ident $opt:expr) => {
+        match &$line.$field {
+            Some(value) => Some(value.clone()),
+            None if $takes.contains($opt) => $defaults.$field.clone(),
+            None => None,
+        }
     };
     (@given flag $value:expr) => { $value };
     (@given value $value:expr) => { $value.is_some() };
@@ -360,6 +378,11 @@ impl Opts {
 
     pub fn contains(self, opt: Opt) -> bool {
         self.0 & opt.bit() != 0
+    }
+
+    /// The options of this set that are not in `other`.
+    pub const fn without(self, other: Opts) -> Opts {
+        Opts(self.0 & !other.0)
     }
 
     /// The options in the set, in help order.

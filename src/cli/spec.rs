@@ -124,6 +124,7 @@ pub const COMMANDS: &[&Spec] = &[
     &super::offline::DECODE,
     &super::offline::COMPLETIONS,
     &super::offline::MAN,
+    &super::shell::SHELL,
     #[cfg(feature = "emulator")]
     &super::emulator::EMULATOR,
     #[cfg(feature = "emulator")]

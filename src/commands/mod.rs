@@ -16,7 +16,7 @@
 //! writes named data, read as `show` reads it, as a fixture for the emulator;
 //! `auth` and `config` manage the token and the config file (`auth whoami`: your own key);
 //! `completions` prints a script, `man` a man page; `decode` reads serialised bytes, offline;
-//! `emulator` starts the stand-in launcher.
+//! `emulator` starts the stand-in launcher; `shell` runs a script of these commands in one process.
 
 pub mod auth;
 #[cfg(feature = "emulator")]
@@ -35,6 +35,7 @@ pub mod items;
 pub mod journal;
 pub mod man;
 pub mod operations;
+pub mod shell;
 pub mod show;
 pub mod status;
 pub mod wait;
@@ -771,6 +772,7 @@ mod tests {
             ("journal", include_str!("journal.rs")),
             ("man", include_str!("man.rs")),
             ("operations", include_str!("operations.rs")),
+            ("shell", include_str!("shell.rs")),
             ("show", include_str!("show.rs")),
             ("status", include_str!("status.rs")),
             ("wait", include_str!("wait.rs")),

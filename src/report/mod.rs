@@ -27,6 +27,7 @@ mod leases;
 mod operations;
 mod poll;
 mod saving;
+mod shell;
 mod show;
 mod status;
 mod streams;
@@ -35,6 +36,7 @@ mod streams;
 pub use capture::fixture_text as capture_fixture;
 pub use leases::left_requests;
 pub use poll::{WaitEnd, Watching};
+pub use shell::captured;
 use streams::{stdout_hung_up, Wrote};
 
 use std::cell::{Cell, RefCell};
@@ -221,6 +223,11 @@ impl Reporter {
     /// reading once a stop signal came (`streams`): nothing more is written there, and the run
     /// ends as interrupted ([`Reporter::finish`]).
     pub fn raw(&self, bytes: &[u8]) {
+        // A shell's `NAME = COMMAND` keeps what the command prints.
+        if shell::kept(bytes) {
+            self.wrote.set(true);
+            return;
+        }
         if self.stdout_closed.get() {
             return;
         }

@@ -16,7 +16,7 @@ use clap::FromArgMatches;
 use argv::Typed;
 
 use crate::batch::Procedure;
-use crate::cli::{Cli, ClientOptions, ColorWhen, Command};
+use crate::cli::{Cli, ClientOptions, ColorWhen, Command, Opt, Opts};
 use crate::commands::{self, Context, Next};
 use crate::help;
 use crate::launcher::Operation;
@@ -28,6 +28,19 @@ use crate::settings::{self, Environment};
 /// Runs safe-ad with these arguments (the program name first) and says how it ended.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
     let args: Vec<OsString> = args.into_iter().collect();
+    run_with(&args, None)
+}
+
+/// Runs one line of a `shell` script (its words after a program name) as [`run`] runs a
+/// command line, with the shell's own client options under the line's: each one the line's
+/// command takes and the line does not give. The shell's `--json` is not given to a line with
+/// `--dry-run` or `--curl` (nor theirs to one with `--json`), which could not take both.
+fn run_line(args: &[OsString], defaults: &ClientOptions) -> Done {
+    run_with(args, Some(defaults))
+}
+
+fn run_with(args: &[OsString], defaults: Option<&ClientOptions>) -> Done {
+    let args = args.to_vec();
     let line = Typed::new(&args);
     // `--version` alone, the commonest probe of a tool (scripts, package checks), is answered
     // before clap builds its tree: that build is most of what the answer would cost. Any other
@@ -75,7 +88,18 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
         }
     }
     let options = match settings::merge_options(&path, &levels) {
-        Ok(options) => options,
+        Ok(options) => match defaults {
+            Some(defaults) => {
+                let exclusive = Opts::of(&[Opt::DryRun, Opt::Curl, Opt::Json]);
+                let takes = crate::cli::options_of(&path);
+                let takes = match options.given().iter().any(|opt| exclusive.contains(*opt)) {
+                    true => takes.without(exclusive),
+                    false => takes,
+                };
+                options.over(defaults, takes)
+            }
+            None => options,
+        },
         Err(failure) => {
             let failure = clap_errors::own_option_before(&path, &levels[0]).unwrap_or(failure);
             let colour = settings::colour_choice(levels[0].color, &env);
@@ -187,6 +211,7 @@ fn dispatch(command: &Command, cx: Context) -> Result<Done, Failure> {
         Command::Completions(c) => Next::Done(completions::run(c.shell, cx.reporter)?),
         Command::Decode(c) => Next::Done(decode::run(c, cx.reporter)?),
         Command::Man(c) => Next::Done(man::run(c, cx.reporter)?),
+        Command::Shell(c) => Next::Done(commands::shell::run(c, cx, run_line)?),
         #[cfg(feature = "emulator")]
         Command::Emulator(args) => {
             use crate::cli::EmulatorAction;

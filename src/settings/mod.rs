@@ -684,7 +684,7 @@ mod tests {
         assert_eq!(
             refused.message,
             "`safe-ad config show` does not take --jobs: it is an option of `safe-ad put`, \
-`safe-ad post`, `safe-ad clear-data` and 6 other commands"
+`safe-ad post`, `safe-ad clear-data` and 7 other commands"
         );
         assert_eq!(
             refused.hint.map(|hint| hint.words(None, None)).as_deref(),

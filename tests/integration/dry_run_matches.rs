@@ -107,6 +107,8 @@ const ROWS: &[Row] = &[
     row(&["reopen", "HANDLE"], Sent::Exactly),
     row(&["reopen", "--drop", "HANDLE"], Sent::Exactly),
     row(&["drop", "HANDLE"], Sent::Exactly),
+    // `shell` passes its --dry-run to each line: its line's requests, listed and then sent.
+    row(&["shell", "-c", "metadata 1"], Sent::Exactly),
     row(&["remove", "HANDLE", "0", "2"], Sent::Exactly),
     row(&["remove", "--save", "post", "HANDLE", "0"], Sent::Exactly),
     row(

@@ -84,6 +84,8 @@ mod scenarios;
 #[cfg(feature = "emulator")]
 mod selectors;
 #[cfg(feature = "emulator")]
+mod shell;
+#[cfg(feature = "emulator")]
 mod show;
 #[cfg(feature = "emulator")]
 mod soak;

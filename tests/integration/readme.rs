@@ -424,6 +424,8 @@ fn every_json_key_of_every_command_is_documented_once() {
             &[],
         ),
         ("step", 4, vec!["drop", "99"], "", &[]),
+        // `shell` prints its lines' objects: here `metadata`'s.
+        ("step", 0, vec!["shell", "-c", "metadata 1"], "", &[]),
         ("show", 0, vec!["show", "--full", "1"], "", show_lists),
         ("show", 4, vec!["show", "5", "99"], "", show_lists),
         ("show", 4, vec!["show", "--serialised", "1", "99"], "", &[]),

@@ -341,7 +341,7 @@ pub(super) const COMMAND_LINES: &[Row] = &[
         "an option the command has no use for",
         &["config", "show", "--jobs", "4"],
         2,
-        &["safe-ad: error: `safe-ad config show` does not take --jobs: it is an option of `safe-ad put`, `safe-ad post`, `safe-ad clear-data` and 6 other commands"],
+        &["safe-ad: error: `safe-ad config show` does not take --jobs: it is an option of `safe-ad put`, `safe-ad post`, `safe-ad clear-data` and 7 other commands"],
     ),
     row(
         "--json on a command whose output is the token itself",

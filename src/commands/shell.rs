@@ -1,0 +1,190 @@
+//! `shell`: a script of safe-ad commands run in one process. The script is read whole and split
+//! into commands of words first (`words`: an unbalanced quote refuses it before anything is
+//! sent); then each command, its variables replaced, is handed to `run` as a command line is
+//! (the function it passes in), so each line's options, output, errors and exit code are the
+//! command line's. Between lines the shell looks for a stop signal (none starts a line after
+//! one) and for a stdout whose reader left (nothing more is worth sending).
+//!
+//! The shell takes no handles of its own: each line gives back what it obtained, as its command
+//! does.
+
+mod words;
+
+use std::collections::HashMap;
+use std::ffi::OsString;
+use std::io::{IsTerminal, Read};
+
+use super::Context;
+use crate::cli::{ClientOptions, ShellArgs};
+use crate::outcome::{Class, Done, Failure};
+use crate::{report, signals};
+
+/// Runs one line as a command line (`run::run_line`): its words after a program name, and the
+/// shell's options under the line's.
+pub type RunLine = fn(&[OsString], &ClientOptions) -> Done;
+
+/// Runs the script, line by line.
+pub fn run(args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<Done, Failure> {
+    let script = read_script(args)?;
+    let commands = words::split(&script)
+        .map_err(|e| Failure::usage(format!("shell: line {}: {}", e.line, e.message)))?;
+    // From here a stop signal between two lines, or during one that sends nothing, ends the
+    // script as one during a request does: counted, not the end of the process.
+    signals::hold();
+    let mut vars: HashMap<String, String> = HashMap::new();
+    let mut first_failure: Option<Done> = None;
+    for (at, command) in commands.iter().enumerate() {
+        let line = where_(&commands, at);
+        if signals::came_any() {
+            return Ok(Done::Failed(Class::Interrupted));
+        }
+        if cx.reporter.stdout_closed() {
+            break;
+        }
+        let done = match one(&command.words, &mut vars, cx, run_line) {
+            Ok(Line::Ran(done)) => done,
+            Ok(Line::Exit(code)) => {
+                return Ok(match code {
+                    Some(code) => Done::PassThrough(code),
+                    None => first_failure.unwrap_or(Done::Success),
+                })
+            }
+            Err(mut failure) => {
+                failure.message = format!("shell: {line}: {}", failure.message);
+                cx.reporter.failed(&failure);
+                Done::Failed(failure.class)
+            }
+        };
+        let interrupted = signals::came_any();
+        let done = match (done, interrupted) {
+            (Done::Success, true) => Done::Failed(Class::Interrupted),
+            (done, _) => done,
+        };
+        if done == Done::Success {
+            continue;
+        }
+        let stop = interrupted || !args.keep_going;
+        cx.reporter
+            .script_line_failed(&line, done.exit_code(), !stop);
+        if interrupted {
+            return Ok(Done::Failed(Class::Interrupted));
+        }
+        let first = *first_failure.get_or_insert(done);
+        if stop {
+            return Ok(first);
+        }
+    }
+    Ok(first_failure.unwrap_or(Done::Success))
+}
+
+/// Where the command at `at` is: `line 3`, or `line 3, command 2` where `;` put several on it.
+fn where_(commands: &[words::Command], at: usize) -> String {
+    let line = commands[at].line;
+    let same = |command: &&words::Command| command.line == line;
+    let before = commands[..at].iter().rev().take_while(same).count();
+    let after = commands[at + 1..].iter().take_while(same).count();
+    match before + after {
+        0 => format!("line {line}"),
+        _ => format!("line {line}, command {}", before + 1),
+    }
+}
+
+/// What one line came to.
+enum Line {
+    Ran(Done),
+    /// `exit [N]`.
+    Exit(Option<u8>),
+}
+
+fn one(
+    words: &[words::Word],
+    vars: &mut HashMap<String, String>,
+    cx: Context,
+    run_line: RunLine,
+) -> Result<Line, Failure> {
+    if words[0].plain() == Some("exit") {
+        return match words {
+            [_] => Ok(Line::Exit(None)),
+            [_, code] => {
+                let code = words::expand(std::slice::from_ref(code), vars)
+                    .map_err(unknown)?
+                    .concat();
+                code.parse::<u8>()
+                    .map(|code| Line::Exit(Some(code)))
+                    .map_err(|_| {
+                        Failure::usage(format!(
+                            "exit takes an exit code from 0 to 255, not '{code}'"
+                        ))
+                    })
+            }
+            _ => Err(Failure::usage("exit takes one exit code at most")),
+        };
+    }
+    let (name, command) = match words {
+        [name, equals, command @ ..] if equals.plain() == Some("=") => {
+            let Some(name) = name.plain().filter(|name| words::is_name(name)) else {
+                return Err(Failure::usage(
+                    "a variable's name is a letter or _, then letters, digits and _: NAME = COMMAND ...",
+                ));
+            };
+            if command.is_empty() {
+                return Err(Failure::usage(format!(
+                    "'{name} =' needs a command whose output to keep: {name} = COMMAND ..."
+                )));
+            }
+            (Some(name.to_string()), command)
+        }
+        _ => (None, words),
+    };
+    let expanded = words::expand(command, vars).map_err(unknown)?;
+    if expanded.is_empty() {
+        return Ok(Line::Ran(Done::Success));
+    }
+    let argv: Vec<OsString> = std::iter::once(OsString::from("safe-ad"))
+        .chain(expanded.into_iter().map(OsString::from))
+        .collect();
+    let Some(name) = name else {
+        return Ok(Line::Ran(run_line(&argv, cx.options)));
+    };
+    let (done, printed) = report::captured(|| run_line(&argv, cx.options));
+    if done == Done::Success {
+        let value = String::from_utf8_lossy(&printed).trim().to_string();
+        vars.insert(name, value);
+    }
+    Ok(Line::Ran(done))
+}
+
+fn unknown(name: String) -> Failure {
+    Failure::usage(format!(
+        "${name} is not set: no line before this one kept a value in it"
+    ))
+    .with_hint(format!(
+        "keep a command's output in it first: {name} = COMMAND ..."
+    ))
+}
+
+/// The script's text: -c's, FILE's or standard input's. A terminal on standard input is
+/// refused: the interactive shell is not built yet, and a prompt without line editing is what
+/// the issue set out to avoid.
+fn read_script(args: &ShellArgs) -> Result<String, Failure> {
+    if let Some(lines) = &args.lines {
+        return Ok(lines.clone());
+    }
+    match args.file.as_deref() {
+        Some(path) if path.as_os_str() != "-" => std::fs::read_to_string(path)
+            .map_err(|e| Failure::usage(format!("cannot read the script {}: {e}", path.display()))),
+        _ => {
+            let stdin = std::io::stdin();
+            if stdin.is_terminal() {
+                return Err(Failure::usage(
+                    "the interactive shell is not built yet: give it a script (-c LINES, a FILE, or lines on standard input)",
+                ));
+            }
+            let mut text = String::new();
+            stdin.lock().read_to_string(&mut text).map_err(|e| {
+                Failure::usage(format!("cannot read the script from standard input: {e}"))
+            })?;
+            Ok(text)
+        }
+    }
+}

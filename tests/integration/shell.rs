@@ -1,0 +1,241 @@
+//! `safe-ad shell` running scripts, against the emulator: a sequence of lines prints and exits
+//! exactly as the same commands run one process each (README's tour); the first failure stops
+//! the script with its code and says which line; `--keep-going`; variables and quoting; a stop
+//! signal during a held request gives the line's handles back and ends the script with 130,
+//! with or without `--keep-going`. The harness checks that no token shows in any output.
+
+use crate::harness::emulator::*;
+use crate::harness::relay::Relay;
+use crate::harness::*;
+
+/// README's first runnable block of the tour (`n=...` then a command a line), as lines for the
+/// shell: `safe-ad ` taken off, the comment dropped, `a && b` as two lines, `"$n"` as the name.
+fn tour_lines() -> Vec<String> {
+    let tour = readme_section("A tour");
+    let block = tour
+        .split("```sh runnable\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("a runnable block in the tour");
+    let mut lines = block.lines();
+    let first = lines.next().expect("the name's line");
+    let name = first.strip_prefix("n=").expect("the block starts with n=");
+    let mut commands = Vec::new();
+    for line in lines {
+        let line = line.split("  #").next().unwrap_or(line).trim();
+        for command in line.split(" && ") {
+            let command = command
+                .trim()
+                .strip_prefix("safe-ad ")
+                .expect("a safe-ad command");
+            commands.push(command.replace("\"$n\"", name));
+        }
+    }
+    assert!(
+        commands.len() >= 9,
+        "the tour's block has its commands: {commands:?}"
+    );
+    commands
+}
+
+#[test]
+fn a_script_prints_and_exits_as_one_process_a_command_does() {
+    let lines = tour_lines();
+    let (one, many) = (Emulator::start(&[]), Emulator::start(&[]));
+    let sandbox = Sandbox::new();
+    let mut stdout = String::new();
+    let mut stderr = String::new();
+    for line in &lines {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let output = sandbox.safe_ad().launcher(&many.url).args(&words).run();
+        output.success();
+        stdout.push_str(output.stdout());
+        stderr.push_str(output.stderr());
+    }
+    let script = lines.join("\n");
+    let piped = sandbox
+        .safe_ad()
+        .launcher(&one.url)
+        .arg("shell")
+        .stdin(script.clone())
+        .run();
+    piped.success().stdout_is(&stdout).stderr_is(&stderr);
+    // The same lines as -c, separated by `;`, against a third emulator.
+    let third = Emulator::start(&[]);
+    let inline = sandbox
+        .safe_ad()
+        .launcher(&third.url)
+        .args(["shell", "-c", &lines.join("; ")])
+        .run();
+    inline.success().stdout_is(&stdout).stderr_is(&stderr);
+}
+
+#[test]
+fn the_first_failure_stops_the_script_with_its_code_and_line() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let script = "# a comment\n\nmetadata 1\nmetadata 99\nmetadata 1\n";
+    let alone = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["metadata", "99"])
+        .run();
+    alone.code(4);
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .arg("shell")
+        .stdin(script)
+        .run();
+    output
+        .code(4)
+        .stderr_has(alone.stderr())
+        .stderr_has("shell: line 4 failed with exit code 4; the script stops there");
+    output.check(output.stdout().lines().count() == 1, "one line's output");
+    let metadata = (emulator.requests().iter())
+        .filter(|line| line.contains("/appendable-data/metadata/"))
+        .count();
+    assert_eq!(metadata, 3, "the line alone, then two of the script's");
+
+    // A usage error is 2, as on the command line, and names its command on a line of several.
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args([
+            "shell",
+            "-c",
+            "metadata 1; metadata --no-such 1; metadata 1",
+        ])
+        .run()
+        .code(2)
+        .stderr_has("shell: line 1, command 2 failed with exit code 2");
+}
+
+#[test]
+fn keep_going_runs_every_line_and_exits_with_the_first_failure() {
+    let emulator = Emulator::start(&[]);
+    let output = Sandbox::new()
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["--json", "shell", "--keep-going"])
+        .stdin("metadata 99\nmetadata --bad 1\nmetadata 1\n")
+        .run();
+    output
+        .code(4)
+        .stderr_has("line 1 failed with exit code 4; running on (--keep-going)")
+        .stderr_has("line 2 failed with exit code 2; running on (--keep-going)");
+    // The shell's --json reaches every line: the last one's object says ok.
+    let objects = output.json_lines();
+    assert_eq!(objects.last().expect("objects")["ok"], true, "{objects:?}");
+}
+
+#[test]
+fn variables_keep_what_a_command_printed() {
+    let emulator = Emulator::start(&[]);
+    let before = emulator.handles_held();
+    let sandbox = Sandbox::new();
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args([
+            "shell",
+            "-c",
+            "h = create --put\nmetadata $h \"$h\" ${h}\ndrop \"${h}\"",
+        ])
+        .run();
+    output.success();
+    output.check(
+        output.stdout().lines().count() == 4,
+        "three metadata and a drop",
+    );
+    assert_eq!(
+        emulator.handles_held(),
+        before,
+        "the made handle was dropped"
+    );
+
+    // Single quotes keep the dollar: `$h` is no handle (2). An unknown variable is named (2).
+    let quoted = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["shell", "-c", "h = metadata 1\nmetadata '$h'"])
+        .run();
+    quoted.code(2).stderr_has("$h");
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["shell", "-c", "metadata 1\nmetadata $nope"])
+        .run()
+        .code(2)
+        .stderr_has("shell: line 2: $nope is not set");
+}
+
+#[test]
+fn quotes_split_words_as_sh_does_and_an_unbalanced_one_runs_nothing() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let id = "AQAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB";
+    let alone = sandbox.safe_ad().args(["decode", id]).run();
+    alone.success();
+    let script = format!("'decode' \"{id}\"\nde\\code {id}; exit\nmetadata 99");
+    let output = sandbox.safe_ad().args(["shell", "-c", &script]).run();
+    output
+        .success()
+        .stdout_is(&format!("{}{}", alone.stdout(), alone.stdout()));
+
+    let before = emulator.requests().len();
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["shell", "-c", "metadata 1\nmetadata 'one\nmetadata 1"])
+        .run()
+        .code(2)
+        .stderr_has("shell: line 2: unbalanced single quote");
+    assert_eq!(emulator.requests().len(), before, "nothing was sent");
+    sandbox
+        .safe_ad()
+        .args(["shell", "-c", "exit 3"])
+        .run()
+        .code(3);
+}
+
+#[test]
+fn a_stop_signal_during_a_held_request_gives_handles_back_and_ends_the_script() {
+    for (keep_going, signal) in [
+        (false, Running::interrupt as fn(&Running)),
+        (true, Running::terminate),
+    ] {
+        let emulator = Emulator::start(&[]);
+        let before = emulator.handles_held();
+        let name = emulator.demo_name(1);
+        // The second metadata request is the one on the fresh copy that `metadata NAME` takes.
+        let relay = Relay::holding(emulator.addr(), 1, |line| {
+            line.starts_with("GET /appendable-data/metadata/")
+        });
+        let mut args = vec!["shell"];
+        if keep_going {
+            args.push("--keep-going");
+        }
+        let script = format!("metadata 1\nmetadata {name}\nmetadata 1\n");
+        let output = relay.stop_while_held(
+            Sandbox::new()
+                .safe_ad()
+                .args(&args)
+                .stdin(script)
+                .case(keep_going),
+            signal,
+        );
+        output
+            .code(130)
+            .stderr_has("shell: line 2 failed with exit code 130; the script stops there");
+        let metadata = (relay.exchanges().iter())
+            .filter(|(line, _)| line.starts_with("GET /appendable-data/metadata/"))
+            .count();
+        assert_eq!(metadata, 2, "line 3 never ran ({keep_going})");
+        assert_eq!(
+            emulator.handles_held(),
+            before,
+            "the fresh copy was given back"
+        );
+    }
+}
