@@ -38,3 +38,39 @@ trap 'exit 143' TERM
 # safe-ad reads no config file of the user's; curl reads no ~/.curlrc.
 mkdir -p "$WORK/config" "$WORK/curlhome"
 export SAFE_AD_CONFIG_DIR=$WORK/config CURL_HOME=$WORK/curlhome
+
+# Starts `safe-ad emulator` on a free loopback port with the extra flags given ("--state FILE",
+# "--log FILE"), waits until it prints its variables, and exports SAFE_LAUNCHER_URL and
+# SAFE_LAUNCHER_TOKEN; EMU_PID is set for the cleanup at exit.
+start_emulator() {
+    "$BIN" emulator --listen 127.0.0.1:0 --quiet "$@" >"$WORK/emulator.env" 2>"$WORK/emulator.err" &
+    EMU_PID=$!
+    for _ in $(seq 1 200); do
+        grep -q '^SAFE_LAUNCHER_TOKEN=' "$WORK/emulator.env" 2>/dev/null && break
+        kill -0 "$EMU_PID" 2>/dev/null || { echo "$bench: the emulator exited:" >&2; cat "$WORK/emulator.err" >&2; exit 1; }
+        sleep 0.05
+    done
+    URL=$(sed -n 's/^SAFE_LAUNCHER_URL=//p' "$WORK/emulator.env")
+    TOKEN=$(sed -n 's/^SAFE_LAUNCHER_TOKEN=//p' "$WORK/emulator.env")
+    case "$URL" in http://127.*) ;; *) echo "$bench: $URL is not loopback" >&2; exit 1 ;; esac
+    export SAFE_LAUNCHER_URL=$URL SAFE_LAUNCHER_TOKEN=$TOKEN
+}
+
+# Writes the emulator state FILE ($1): one appendable data on the "network" with ITEMS
+# structured-data items whose content is text; prints the data's name.
+text_items_state() {
+    ITEMS=$ITEMS python3 - "$1" <<'PYEOF'
+import base64, json, os, sys
+items = int(os.environ["ITEMS"])
+def name(n, tag):
+    return base64.b64encode(n.to_bytes(4, "big") + bytes([tag]) * 28).decode()
+sds = [{"name": name(n, 0x73), "typeTag": 500, "version": 0,
+        "data": [base64.b64encode(f"bench item {n}".encode()).decode()]} for n in range(items)]
+data = [{"structuredData": {"name": name(n, 0x73), "typeTag": 500}} for n in range(items)]
+ad = name(0, 0x61)
+json.dump({"format": "safe-ad-emulator-state/1",
+           "appendableData": [{"name": ad, "version": 1, "filterType": "BlackList", "data": data}],
+           "structuredData": sds}, open(sys.argv[1], "w"))
+print(ad)
+PYEOF
+}

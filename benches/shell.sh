@@ -16,7 +16,8 @@
 # not a test: the exit code is 0 whether or not the target is met.
 set -euo pipefail
 
-# ROOT, BIN, WORK, EMU_PID, the cleanup at exit, no proxies, no user config.
+# ROOT, BIN, WORK, EMU_PID, the cleanup at exit, no proxies, no user config; start_emulator,
+# text_items_state.
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh" shell.sh
 
 LINES=${LINES:-1000}
@@ -24,17 +25,7 @@ RUNS=${RUNS:-3}
 
 command -v python3 >/dev/null || { echo "shell.sh: python3 is needed" >&2; exit 1; }
 
-"$BIN" emulator --listen 127.0.0.1:0 --quiet >"$WORK/emulator.env" 2>"$WORK/emulator.err" &
-EMU_PID=$!
-for _ in $(seq 1 200); do
-    grep -q '^SAFE_LAUNCHER_TOKEN=' "$WORK/emulator.env" 2>/dev/null && break
-    kill -0 "$EMU_PID" 2>/dev/null || { echo "shell.sh: the emulator exited:" >&2; cat "$WORK/emulator.err" >&2; exit 1; }
-    sleep 0.05
-done
-URL=$(sed -n 's/^SAFE_LAUNCHER_URL=//p' "$WORK/emulator.env")
-TOKEN=$(sed -n 's/^SAFE_LAUNCHER_TOKEN=//p' "$WORK/emulator.env")
-case "$URL" in http://127.*) ;; *) echo "shell.sh: $URL is not loopback" >&2; exit 1 ;; esac
-export SAFE_LAUNCHER_URL=$URL SAFE_LAUNCHER_TOKEN=$TOKEN
+start_emulator
 
 for _ in $(seq 1 "$LINES"); do echo 'metadata 1'; done >"$WORK/script"
 

@@ -26,7 +26,8 @@
 # the exit code is 0 whether or not the target is met (the run fails only if a side fails).
 set -euo pipefail
 
-# ROOT, BIN, WORK, EMU_PID, the cleanup at exit, no proxies, no user config.
+# ROOT, BIN, WORK, EMU_PID, the cleanup at exit, no proxies, no user config; start_emulator,
+# text_items_state.
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh" show.sh
 
 ITEMS=${ITEMS:-1000}
@@ -60,17 +61,7 @@ print(ad)
 PYEOF
 )
 
-"$BIN" emulator --listen 127.0.0.1:0 --quiet --state "$WORK/state.json" --log "$WORK/requests.jsonl" >"$WORK/emulator.env" 2>"$WORK/emulator.err" &
-EMU_PID=$!
-for _ in $(seq 1 200); do
-    grep -q '^SAFE_LAUNCHER_TOKEN=' "$WORK/emulator.env" 2>/dev/null && break
-    kill -0 "$EMU_PID" 2>/dev/null || { echo "show.sh: the emulator exited:" >&2; cat "$WORK/emulator.err" >&2; exit 1; }
-    sleep 0.05
-done
-URL=$(sed -n 's/^SAFE_LAUNCHER_URL=//p' "$WORK/emulator.env")
-TOKEN=$(sed -n 's/^SAFE_LAUNCHER_TOKEN=//p' "$WORK/emulator.env")
-case "$URL" in http://127.*) ;; *) echo "show.sh: $URL is not loopback" >&2; exit 1 ;; esac
-export SAFE_LAUNCHER_URL=$URL SAFE_LAUNCHER_TOKEN=$TOKEN
+start_emulator --state "$WORK/state.json" --log "$WORK/requests.jsonl"
 HANDLE=$("$BIN" -q open "$NAME")
 
 # The chain `show` sends, as curl calls: JSON answers read with sed, bytes kept as show keeps them.

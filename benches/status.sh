@@ -21,7 +21,8 @@
 # code is 0 whether or not the target is met (the run fails only if a side fails).
 set -euo pipefail
 
-# ROOT, BIN, WORK, EMU_PID, the cleanup at exit, no proxies, no user config.
+# ROOT, BIN, WORK, EMU_PID, the cleanup at exit, no proxies, no user config; start_emulator,
+# text_items_state.
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh" status.sh
 
 ITEMS=${ITEMS:-1000}
@@ -29,34 +30,9 @@ RUNS=${RUNS:-10}
 
 command -v python3 >/dev/null || { echo "status.sh: python3 is needed" >&2; exit 1; }
 
-# One appendable data on the "network" with ITEMS structured-data items whose content is text.
-NAME=$(ITEMS=$ITEMS python3 - "$WORK/state.json" <<'PYEOF'
-import base64, json, os, sys
-items = int(os.environ["ITEMS"])
-def name(n, tag):
-    return base64.b64encode(n.to_bytes(4, "big") + bytes([tag]) * 28).decode()
-sds = [{"name": name(n, 0x73), "typeTag": 500, "version": 0,
-        "data": [base64.b64encode(f"bench item {n}".encode()).decode()]} for n in range(items)]
-data = [{"structuredData": {"name": name(n, 0x73), "typeTag": 500}} for n in range(items)]
-ad = name(0, 0x61)
-json.dump({"format": "safe-ad-emulator-state/1",
-           "appendableData": [{"name": ad, "version": 1, "filterType": "BlackList", "data": data}],
-           "structuredData": sds}, open(sys.argv[1], "w"))
-print(ad)
-PYEOF
-)
+NAME=$(text_items_state "$WORK/state.json")
 
-"$BIN" emulator --listen 127.0.0.1:0 --quiet --state "$WORK/state.json" >"$WORK/emulator.env" 2>"$WORK/emulator.err" &
-EMU_PID=$!
-for _ in $(seq 1 200); do
-    grep -q '^SAFE_LAUNCHER_TOKEN=' "$WORK/emulator.env" 2>/dev/null && break
-    kill -0 "$EMU_PID" 2>/dev/null || { echo "status.sh: the emulator exited:" >&2; cat "$WORK/emulator.err" >&2; exit 1; }
-    sleep 0.05
-done
-URL=$(sed -n 's/^SAFE_LAUNCHER_URL=//p' "$WORK/emulator.env")
-TOKEN=$(sed -n 's/^SAFE_LAUNCHER_TOKEN=//p' "$WORK/emulator.env")
-case "$URL" in http://127.*) ;; *) echo "status.sh: $URL is not loopback" >&2; exit 1 ;; esac
-export SAFE_LAUNCHER_URL=$URL SAFE_LAUNCHER_TOKEN=$TOKEN
+start_emulator --state "$WORK/state.json"
 HANDLE=$("$BIN" -q open "$NAME")
 
 export BIN HANDLE ITEMS RUNS
