@@ -487,12 +487,15 @@ async fn process(batch: &Batch<'_>, item: Item) -> Record {
     }
     Record {
         item,
-        outcome: RecordOutcome::Ran(Ran {
-            steps,
-            making,
-            saves,
-            copy,
-        }),
+        outcome: RecordOutcome::Ran(
+            Ran {
+                steps,
+                making,
+                saves,
+                copy,
+            }
+            .noted(),
+        ),
     }
 }
 
@@ -524,6 +527,7 @@ pub async fn create(
         saves: Vec::new(),
         copy: None,
     }
+    .noted()
 }
 
 /// `open`: a handle for data on the network, through a data id for its name, which is given
@@ -544,6 +548,7 @@ pub async fn open(sending: Sending<'_>, name: Name, private: bool) -> Ran {
         saves: Vec::new(),
         copy: None,
     }
+    .noted()
 }
 
 /// The requests of `create` and `open` before any answer (`--dry-run`, `--curl`).

@@ -5,7 +5,8 @@
 //! types and parsing (`handle`, `name` (appendable-data names), `secret`, `sanitize`, `url`,
 //! `values`, `file_kind` (what a path names, told without opening it), `atomic_file` (the one
 //! way a file is replaced whole), `config_file`, `saving` (the table of what a save does), and
-//! `wire`, the launcher's serialised bytes read), and `signals` (the stop signals, counted) →
+//! `wire`, the launcher's serialised bytes read), `signals` (the stop signals, counted) and
+//! `session` (the handles an interactive shell holds) →
 //! `cli` (clap definitions) → `launcher` (HTTP) →
 //! `outcome` (exit codes and hints) → `settings` (flags, env, config file, checked once) →
 //! `input` → `batch` (requests in input order; renders nothing) → `args` (the command line's
@@ -78,6 +79,7 @@ mod runtime;
 mod sanitize;
 mod saving;
 mod secret;
+mod session;
 mod settings;
 mod signals;
 #[doc(hidden)]

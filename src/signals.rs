@@ -32,6 +32,9 @@ static SEEN: AtomicU64 = AtomicU64::new(0);
 static CAME: Notify = Notify::const_new();
 /// Whether the counting tasks run.
 static WATCHING: AtomicBool = AtomicBool::new(false);
+/// Set by SIGTERM and SIGHUP once an interactive shell asked ([`leaving`]).
+static LEAVE: std::sync::LazyLock<Arc<AtomicBool>> =
+    std::sync::LazyLock::new(|| Arc::new(AtomicBool::new(false)));
 /// Set by the handlers themselves as a signal arrives (see [`came_any`]).
 static CAME_ANY: OnceLock<Arc<AtomicBool>> = OnceLock::new();
 /// How long, after the first signal, the run waits for what is in flight, in milliseconds
@@ -99,6 +102,37 @@ pub fn hold() {
             let _ = signal_hook::flag::register(number, Arc::clone(&came));
         }
     }
+}
+
+/// Forgets the stop signals seen so far: an interactive `shell` returns to its prompt after
+/// Ctrl-C stopped a line, and its next line starts as a fresh command line would, with none
+/// seen. Called between lines only, when no runtime counts.
+pub fn forget() {
+    SEEN.store(0, Ordering::SeqCst);
+    if let Some(came) = CAME_ANY.get() {
+        came.store(false, Ordering::SeqCst);
+    }
+}
+
+/// A stream that receives a byte at each SIGTERM and SIGHUP from now on: the two that ask an
+/// interactive `shell` to end, where Ctrl-C (SIGINT) only stops the line it runs. The shell's
+/// prompt blocks in a read that a handled signal does not end, so a thread of its own waits on
+/// this. One ignored at start stays ignored.
+pub fn leaving() -> std::io::Result<std::os::unix::net::UnixStream> {
+    let (read, write) = std::os::unix::net::UnixStream::pair()?;
+    let ignored = ignored_at_start();
+    for number in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
+        if ignored & (1 << (number - 1)) == 0 {
+            signal_hook::flag::register(number, Arc::clone(&LEAVE))?;
+            signal_hook::low_level::pipe::register(number, write.try_clone()?)?;
+        }
+    }
+    Ok(read)
+}
+
+/// Whether a SIGTERM or SIGHUP came since [`leaving`] was set up: the interactive shell ends.
+pub fn leave_asked() -> bool {
+    LEAVE.load(Ordering::SeqCst)
 }
 
 /// The runtime that counted the signals has ended (`runtime::finish`), and its counting tasks

@@ -3,8 +3,9 @@
 //! `report` words them without reading the steps back.
 
 use crate::handle::Handle;
-use crate::launcher::Fetched;
+use crate::launcher::{Fetched, Operation, Request};
 use crate::name::Name;
+use crate::session;
 
 use super::show::WhichRead;
 use super::{Settled, Step};
@@ -39,6 +40,49 @@ pub struct TakenCopy {
 pub struct Saved {
     pub at: usize,
     pub after_clear_data: bool,
+}
+
+impl Ran {
+    /// Tells a listening `shell` session ([`session`]) what this procedure left the person and
+    /// what it gave back: the handle it made, when it is theirs, and each handle a `drop` that
+    /// succeeded freed (a name's copy given back is no handle of theirs: noted, it changes
+    /// nothing).
+    pub(super) fn noted(self) -> Ran {
+        if let Some(Making {
+            made: Some(made),
+            settled: Settled::Yours,
+            ..
+        }) = &self.making
+        {
+            match made {
+                Made::Created { handle, name, .. } => session::made(*handle, Some(*name)),
+                Made::Opened { fetched } => {
+                    let name = self.steps.iter().find_map(|step| step.request.name());
+                    session::made(Handle(fetched.handle_id), name);
+                }
+                Made::Reopened {
+                    old,
+                    fetched,
+                    which,
+                    ..
+                } => {
+                    let name = (which.as_ref())
+                        .and_then(|which| which.known())
+                        .map(|which| which.name)
+                        .or_else(|| session::name_of(*old));
+                    session::made(Handle(fetched.handle_id), name);
+                }
+            }
+        }
+        for step in &self.steps {
+            if let (Request::OnHandle(Operation::Drop, handle), Ok(_)) =
+                (step.request, &step.result)
+            {
+                session::given_back(handle);
+            }
+        }
+        self
+    }
 }
 
 impl AsRef<[Step]> for Ran {

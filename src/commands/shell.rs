@@ -8,6 +8,8 @@
 //! The shell takes no handles of its own: each line gives back what it obtained, as its command
 //! does.
 
+mod complete;
+mod interactive;
 mod words;
 
 use std::collections::HashMap;
@@ -25,6 +27,10 @@ pub type RunLine = fn(&[OsString], &ClientOptions) -> Done;
 
 /// Runs the script, line by line.
 pub fn run(args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<Done, Failure> {
+    let from_stdin = args.lines.is_none() && args.file.is_none();
+    if from_stdin && std::io::stdin().is_terminal() {
+        return interactive::run(args, cx, run_line);
+    }
     let script = read_script(args)?;
     let commands = words::split(&script)
         .map_err(|e| Failure::usage(format!("shell: line {}: {}", e.line, e.message)))?;
@@ -163,9 +169,8 @@ fn unknown(name: String) -> Failure {
     ))
 }
 
-/// The script's text: -c's, FILE's or standard input's. A terminal on standard input is
-/// refused: the interactive shell is not built yet, and a prompt without line editing is what
-/// the issue set out to avoid.
+/// The script's text: -c's, FILE's or standard input's (`-`, or none given when standard input
+/// is not a terminal: a terminal gets the prompt).
 fn read_script(args: &ShellArgs) -> Result<String, Failure> {
     if let Some(lines) = &args.lines {
         return Ok(lines.clone());
@@ -175,11 +180,6 @@ fn read_script(args: &ShellArgs) -> Result<String, Failure> {
             .map_err(|e| Failure::usage(format!("cannot read the script {}: {e}", path.display()))),
         _ => {
             let stdin = std::io::stdin();
-            if stdin.is_terminal() {
-                return Err(Failure::usage(
-                    "the interactive shell is not built yet: give it a script (-c LINES, a FILE, or lines on standard input)",
-                ));
-            }
             let mut text = String::new();
             stdin.lock().read_to_string(&mut text).map_err(|e| {
                 Failure::usage(format!("cannot read the script from standard input: {e}"))

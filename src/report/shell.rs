@@ -48,3 +48,107 @@ impl Reporter {
         ));
     }
 }
+
+/// The interactive shell's prompt: the exit code of the last line when it was not 0.
+pub fn prompt(last: u8) -> String {
+    match last {
+        0 => "safe-ad> ".to_string(),
+        code => format!("safe-ad [{code}]> "),
+    }
+}
+
+impl Reporter {
+    /// The first words of an interactive shell, on stderr.
+    pub fn shell_greeting(&self) {
+        self.info(&format!(
+            "shell {}: safe-ad's commands without `safe-ad`; `help` lists them and the shell's own, Ctrl-D leaves",
+            env!("CARGO_PKG_VERSION")
+        ));
+    }
+
+    /// After safe-ad's help, inside the shell: what the shell adds.
+    pub fn shell_help(&self) {
+        self.out(
+            "\nIn the shell:\n  NAME = COMMAND ...  keep what COMMAND prints in $NAME\n  .handles            the handles this session made and holds\n  .keep HANDLE...     keep these when the session ends (the others are given back)\n  exit [N]            leave (Ctrl-D too), giving the session's handles back\n  Ctrl-C              stop the running command; at the prompt, clear the line\n",
+        );
+    }
+
+    /// `.handles`: the session's handles, oldest first, one a line (`--json`: one object each),
+    /// and a warning as they near the launcher's 100 of a kind.
+    pub fn session_handles(&self, held: &[crate::session::Held], near: usize) {
+        let kind = crate::launcher::HandleKind::AppendableData.name();
+        if held.is_empty() && !self.json {
+            self.info("this session holds no handles");
+        }
+        for held in held {
+            let name = held.name.map(|name| name.to_string());
+            if self.json {
+                self.out(&json_line(&serde_json::json!({
+                    "handle": held.handle.0,
+                    "kind": kind,
+                    "name": name,
+                    "kept": held.kept,
+                })));
+            } else {
+                let kept = if held.kept { "  (kept at the end)" } else { "" };
+                self.out(&format!(
+                    "{}\t{kind}\t{}{kept}\n",
+                    held.handle,
+                    name.as_deref().unwrap_or("-")
+                ));
+            }
+        }
+        if held.len() >= near {
+            self.warning(&format!(
+                "this session holds {} {kind} handles; the launcher keeps 100 of a kind and drops the oldest past that without a word: `drop` those you are done with",
+                held.len()
+            ));
+        }
+    }
+
+    /// `.keep HANDLE`.
+    pub fn will_keep(&self, handle: crate::handle::Handle) {
+        self.info(&format!(
+            "handle {handle} will be kept when the session ends"
+        ));
+    }
+
+    /// The session ends: what it gives back, and what it keeps (with how to give it back).
+    pub fn leaving(&self, give_back: &[crate::session::Held], kept: &[crate::session::Held]) {
+        if !give_back.is_empty() {
+            let list: Vec<String> = give_back
+                .iter()
+                .map(|held| held.handle.to_string())
+                .collect();
+            self.info(&format!(
+                "giving back the {} this session made: {}",
+                counted(give_back.len() as u64, "handle", "handles"),
+                list.join(" ")
+            ));
+        }
+        for held in kept {
+            let name = match held.name {
+                Some(name) => format!(" (name {name})"),
+                None => String::new(),
+            };
+            // Said even with --quiet: the handle stays in the launcher.
+            err(&format!(
+                "safe-ad: kept handle {}{name}; give it back with `safe-ad drop {}`\n",
+                held.handle, held.handle
+            ));
+        }
+    }
+
+    /// SIGTERM or SIGHUP came while the prompt waited.
+    pub fn left_the_prompt(&self) {
+        err("\nsafe-ad: shell: stopped by a signal at the prompt\n");
+    }
+
+    /// The history file could not be read or written: the session goes on without it.
+    pub fn history_unusable(&self, path: &std::path::Path, why: &str) {
+        self.warning(&format!(
+            "shell history {}: {why}; this session's lines are not kept there (set SAFE_AD_HISTORY to another file, or empty for none)",
+            path.display()
+        ));
+    }
+}

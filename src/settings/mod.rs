@@ -28,6 +28,7 @@ use crate::values::{
     MAX_CONNECT_TIMEOUT, MAX_TIMEOUT_SECS,
 };
 
+pub mod history;
 mod token;
 
 use token::resolve_token;
@@ -39,6 +40,7 @@ pub const ENV_CONFIG_DIR: &str = "SAFE_AD_CONFIG_DIR";
 pub const ENV_NO_COLOR: &str = "NO_COLOR";
 pub const ENV_CLICOLOR_FORCE: &str = "CLICOLOR_FORCE";
 pub const ENV_INTERRUPT_WAIT: &str = "SAFE_AD_INTERRUPT_WAIT";
+pub const ENV_HISTORY: &str = "SAFE_AD_HISTORY";
 pub const CONFIG_FILE_NAME: &str = "config.json";
 
 /// Said of a launcher URL with plain http to another host, where it is not refused yet.
@@ -75,6 +77,10 @@ pub const ENV_VARS: &[EnvVar] = &[
         about: "seconds the first Ctrl-C (or SIGTERM or SIGHUP) waits for requests in flight, the giving back of launcher handles and a reader of stdout or stderr that takes nothing, before it leaves, naming what it left (default 1)",
     },
     EnvVar {
+        name: ENV_HISTORY,
+        about: history::ABOUT,
+    },
+    EnvVar {
         name: ENV_NO_COLOR,
         about: "set and not empty: no colour on stderr (--color overrides it)",
     },
@@ -95,6 +101,8 @@ pub struct Environment {
     pub token: Option<OsString>,
     pub config_dir: Option<OsString>,
     pub interrupt_wait: Option<OsString>,
+    /// `SAFE_AD_HISTORY`: the interactive shell's history file (empty: none).
+    pub history: Option<OsString>,
     /// The proxy variables, each the first set of its upper- and lower-case spelling.
     pub http_proxy: Option<OsString>,
     pub https_proxy: Option<OsString>,
@@ -117,6 +125,7 @@ impl Environment {
             token: std::env::var_os(ENV_TOKEN),
             config_dir: std::env::var_os(ENV_CONFIG_DIR),
             interrupt_wait: std::env::var_os(ENV_INTERRUPT_WAIT),
+            history: std::env::var_os(ENV_HISTORY),
             http_proxy: first(["HTTP_PROXY", "http_proxy"]),
             https_proxy: first(["HTTPS_PROXY", "https_proxy"]),
             all_proxy: first(["ALL_PROXY", "all_proxy"]),

@@ -26,7 +26,7 @@ use crate::rust_source::{
 /// The crate roots are no layer: `lib.rs` declares the modules, and `main.rs` is the binary, a
 /// crate of its own that reaches the library only through `safe_ad::run`.
 const LAYERS: &[&[&str]] = &[
-    // Plain types and parsing, and the stop signals, counted.
+    // Plain types and parsing, the stop signals, counted, and the shell session's handles.
     &[
         "handle",
         "name",
@@ -40,6 +40,7 @@ const LAYERS: &[&[&str]] = &[
         "saving",
         "wire",
         "signals",
+        "session",
     ],
     &["cli"],
     &["launcher"],

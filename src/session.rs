@@ -1,0 +1,126 @@
+//! The handles an interactive `shell` session holds: the appendable-data handles its lines made
+//! for the person (`create`, `open`, `reopen`) and did not give back (`drop`, `reopen --drop`).
+//! One command line holds nothing past its own exit, so this ledger is kept only once a session
+//! [`start`]s it; `batch` notes what each procedure made or gave back, whoever runs it, and
+//! notes nothing when no session listens. A session gives back what it holds when it ends, but
+//! the handles a person marked to keep ([`keep`]).
+//!
+//! Only handles of the person's are here: a name's fresh copy, a data id and every other
+//! handle a command takes for its own use is a lease, given back by that command.
+
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use crate::handle::Handle;
+use crate::name::Name;
+
+/// One appendable-data handle the session holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Held {
+    pub handle: Handle,
+    /// The data's name, where the line that made it knew it.
+    pub name: Option<Name>,
+    /// Kept when the session ends ([`keep`]), rather than given back.
+    pub kept: bool,
+}
+
+/// `None` while no session listens.
+static LEDGER: Mutex<Option<Vec<Held>>> = Mutex::new(None);
+
+fn ledger() -> MutexGuard<'static, Option<Vec<Held>>> {
+    LEDGER.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// From now on, notes what the lines make and give back.
+pub fn start() {
+    ledger().get_or_insert_with(Vec::new);
+}
+
+/// A procedure made `handle` for the person (the data's `name`, where known).
+pub fn made(handle: Handle, name: Option<Name>) {
+    if let Some(held) = ledger().as_mut() {
+        held.retain(|held| held.handle != handle);
+        held.push(Held {
+            handle,
+            name,
+            kept: false,
+        });
+    }
+}
+
+/// `handle` was given back (a `drop` that succeeded): no longer the session's.
+pub fn given_back(handle: Handle) {
+    if let Some(held) = ledger().as_mut() {
+        held.retain(|held| held.handle != handle);
+    }
+}
+
+/// The name of the data a held handle is for, where it is known.
+pub fn name_of(handle: Handle) -> Option<Name> {
+    ledger()
+        .as_ref()?
+        .iter()
+        .find(|held| held.handle == handle)
+        .and_then(|held| held.name)
+}
+
+/// Marks `handle` to be kept when the session ends; `false` if the session does not hold it.
+pub fn keep(handle: Handle) -> bool {
+    let mut ledger = ledger();
+    let Some(held) = ledger
+        .as_mut()
+        .and_then(|held| held.iter_mut().find(|held| held.handle == handle))
+    else {
+        return false;
+    };
+    held.kept = true;
+    true
+}
+
+/// What the session holds, oldest first (the launcher evicts the oldest of a kind past 100).
+pub fn held() -> Vec<Held> {
+    ledger().clone().unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ledger is the process's, and other unit tests may note handles of their own while
+    /// this one runs: it looks only at numbers no launcher of theirs gives.
+    const A: Handle = Handle(u64::MAX - 1);
+    const B: Handle = Handle(u64::MAX - 2);
+    const C: Handle = Handle(u64::MAX - 3);
+
+    fn ours() -> Vec<Held> {
+        (held().into_iter())
+            .filter(|held| [A, B, C].contains(&held.handle))
+            .collect()
+    }
+
+    #[test]
+    fn notes_nothing_until_a_session_starts_then_what_is_made_and_given_back() {
+        made(C, None);
+        assert!(ours().is_empty());
+        start();
+        made(A, None);
+        made(B, None);
+        made(A, None);
+        assert_eq!(
+            ours().iter().map(|held| held.handle).collect::<Vec<_>>(),
+            [B, A],
+            "made again, it is the newest"
+        );
+        given_back(B);
+        given_back(C);
+        assert!(keep(A));
+        assert!(!keep(B));
+        assert_eq!(
+            ours(),
+            [Held {
+                handle: A,
+                name: None,
+                kept: true
+            }]
+        );
+    }
+}
