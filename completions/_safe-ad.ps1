@@ -65,7 +65,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('decode', 'decode', [CompletionResultType]::ParameterValue, 'Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print shell completions to stdout')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page of safe-ad or of a command (roff)')
-            [CompletionResult]::new('shell', 'shell', [CompletionResultType]::ParameterValue, 'Run a script of safe-ad commands in one process, one command a line')
+            [CompletionResult]::new('shell', 'shell', [CompletionResultType]::ParameterValue, 'A prompt for safe-ad''s commands on a terminal, or a script of them run in one process')
             [CompletionResult]::new('emulator', 'emulator', [CompletionResultType]::ParameterValue, 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -791,7 +791,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('decode', 'decode', [CompletionResultType]::ParameterValue, 'Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print shell completions to stdout')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page of safe-ad or of a command (roff)')
-            [CompletionResult]::new('shell', 'shell', [CompletionResultType]::ParameterValue, 'Run a script of safe-ad commands in one process, one command a line')
+            [CompletionResult]::new('shell', 'shell', [CompletionResultType]::ParameterValue, 'A prompt for safe-ad''s commands on a terminal, or a script of them run in one process')
             [CompletionResult]::new('emulator', 'emulator', [CompletionResultType]::ParameterValue, 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break

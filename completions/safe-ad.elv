@@ -62,7 +62,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand decode 'Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)'
             cand completions 'Print shell completions to stdout'
             cand man 'Print the man page of safe-ad or of a command (roff)'
-            cand shell 'Run a script of safe-ad commands in one process, one command a line'
+            cand shell 'A prompt for safe-ad''s commands on a terminal, or a script of them run in one process'
             cand emulator 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -735,7 +735,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand decode 'Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)'
             cand completions 'Print shell completions to stdout'
             cand man 'Print the man page of safe-ad or of a command (roff)'
-            cand shell 'Run a script of safe-ad commands in one process, one command a line'
+            cand shell 'A prompt for safe-ad''s commands on a terminal, or a script of them run in one process'
             cand emulator 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }

@@ -21,7 +21,8 @@ pub struct ShellArgs {
     /// Run every line, even after one failed; the exit code is the first failure's
     #[arg(long)]
     pub keep_going: bool,
-    /// The script to run (`-` for standard input, as with no FILE and no -c)
+    /// The script to run (`-` for standard input, as with no FILE and no -c when standard input
+    /// is not a terminal)
     #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub file: Option<PathBuf>,
 }
@@ -29,11 +30,11 @@ pub struct ShellArgs {
 /// `safe-ad shell`.
 pub const SHELL: Spec = Spec {
     path: "shell",
-    about: "Run a script of safe-ad commands in one process, one command a line",
+    about: "A prompt for safe-ad's commands on a terminal, or a script of them run in one process",
     long_about: Some(
         "\
-Run a script of safe-ad commands in one process, one command a line: from -c LINES, from FILE, \
-or from standard input when it is not a terminal. (The interactive shell is not built yet.)
+A prompt for safe-ad's commands when standard input is a terminal; otherwise a script of them \
+run in one process: from -c LINES, from FILE, or from standard input.
 
 Each line is split into words as sh splits them (single and double quotes, backslash escapes) \
 and is what it would be after `safe-ad` on the command line: the same commands, options, output, \
@@ -41,7 +42,19 @@ errors and exit codes. Commands end at a newline or an unquoted `;`; blank lines
 comments are skipped; an unbalanced quote refuses the whole script before any line runs (exit 2, \
 naming its line).
 
-The script stops at the first line that fails, with that line's exit code, and says which line \
+At the prompt: arrow keys and Ctrl-R search the history, Tab completes commands, options, \
+option values, $variables and the session's handles, and the prompt shows the last line's exit \
+code when it was not 0. `help` and `help COMMAND` are safe-ad's help. `.handles` lists the \
+handles the session made and still holds, with their data's names, and warns as they near the \
+launcher's 100 of a kind; `.keep HANDLE...` keeps them when the session ends. Ctrl-C stops the \
+running command as it stops on the command line (its handles given back) and comes back to the \
+prompt; at the prompt it clears the line. Ctrl-D, `exit [N]`, SIGTERM or SIGHUP ends the \
+session, giving back the handles it made (through `drop`, which names any it could not) and \
+naming those kept. The history is kept in SAFE_AD_HISTORY (default: shell_history in the data \
+directory), mode 0600, and never holds a line that carries a token (`auth token`, `auth login`, \
+`config set token`, --token, the token itself or a word that looks like one).
+
+A script stops at the first line that fails, with that line's exit code, and says which line \
 it was; with --keep-going every line runs and the exit code is the first failure's. A stop \
 signal (Ctrl-C, SIGTERM, SIGHUP) stops the running line as it stops that command, and ends the \
 script with 130. `exit [N]` ends the script (with N, else as it stands).
