@@ -46,7 +46,9 @@ At the prompt: arrow keys and Ctrl-R search the history, Tab completes commands,
 option values, $variables and the session's handles, and the prompt shows the last line's exit \
 code when it was not 0. `help` and `help COMMAND` are safe-ad's help. `.handles` lists the \
 handles the session made and still holds, with their data's names, and warns as they near the \
-launcher's 100 of a kind; `.keep HANDLE...` keeps them when the session ends. Ctrl-C stops the \
+launcher's 100 of a kind; `.keep HANDLE...` keeps them when the session ends. `.watch \
+HANDLE|NAME [--interval SECS]` runs `watch` beside the prompt and prints its changes above the \
+line being typed, until `.unwatch [N]`. Ctrl-C stops the \
 running command as it stops on the command line (its handles given back) and comes back to the \
 prompt; at the prompt it clears the line. Ctrl-D, `exit [N]`, SIGTERM or SIGHUP ends the \
 session, giving back the handles it made (through `drop`, which names any it could not) and \

@@ -10,6 +10,7 @@
 
 mod complete;
 mod interactive;
+mod watching;
 mod words;
 
 use std::collections::HashMap;

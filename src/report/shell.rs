@@ -69,7 +69,7 @@ impl Reporter {
     /// After safe-ad's help, inside the shell: what the shell adds.
     pub fn shell_help(&self) {
         self.out(
-            "\nIn the shell:\n  NAME = COMMAND ...  keep what COMMAND prints in $NAME\n  .handles            the handles this session made and holds\n  .keep HANDLE...     keep these when the session ends (the others are given back)\n  exit [N]            leave (Ctrl-D too), giving the session's handles back\n  Ctrl-C              stop the running command; at the prompt, clear the line\n",
+            "\nIn the shell:\n  NAME = COMMAND ...  keep what COMMAND prints in $NAME\n  .handles            the handles this session made and holds\n  .keep HANDLE...     keep these when the session ends (the others are given back)\n  .watch HANDLE|NAME  print its changes above the prompt (`.watch` lists, `.unwatch [N]` stops)\n  exit [N]            leave (Ctrl-D too), giving the session's handles back\n  Ctrl-C              stop the running command; at the prompt, clear the line\n",
         );
     }
 
@@ -149,6 +149,86 @@ impl Reporter {
         self.warning(&format!(
             "shell history {}: {why}; this session's lines are not kept there (set SAFE_AD_HISTORY to another file, or empty for none)",
             path.display()
+        ));
+    }
+}
+
+/// A line `watch --json` printed for `.watch` number `number`, as words to print above the
+/// prompt: `watch 1 (5): appended structured-data <name>`. A line that is not one of its
+/// objects is given as it came.
+pub fn watch_event_words(number: usize, line: &str) -> String {
+    let Ok(event) = serde_json::from_str::<serde_json::Value>(line) else {
+        return format!("[watch {number}] {line}");
+    };
+    let input = event["input"].as_str().unwrap_or("?");
+    let head = format!("[watch {number}] {input}:");
+    let item = |item: &serde_json::Value| {
+        let kind = item["kind"].as_str().unwrap_or("item");
+        let name = item["name"].as_str().unwrap_or("");
+        match item["index"].as_u64() {
+            Some(index) => format!("index {index}, {kind} {name}"),
+            None => format!("{kind} {name}"),
+        }
+    };
+    match event["event"].as_str() {
+        Some("start") => format!(
+            "{head} watching: version {}, data {}, deleted {}",
+            event["version"], event["data_length"], event["deleted_data_length"]
+        ),
+        Some(change @ ("appended" | "removed" | "restored" | "purged")) => {
+            format!("{head} {change} {}", item(&event["item"]))
+        }
+        Some("version") => format!("{head} version {} -> {}", event["from"], event["to"]),
+        Some("stale") => format!(
+            "{head} the copy (version {}) is behind the network (version {})",
+            event["copy_version"], event["network_version"]
+        ),
+        _ if event["ok"] == serde_json::Value::Bool(false) => {
+            let message = event["error"]["message"]
+                .as_str()
+                .or_else(|| event["message"].as_str())
+                .unwrap_or("it failed");
+            format!("[watch {number}] ended: {message}")
+        }
+        _ => format!("[watch {number}] {line}"),
+    }
+}
+
+/// A line a `.watch`'s process said on stderr.
+pub fn watch_said(number: usize, line: &str) -> String {
+    format!("[watch {number}] {line}")
+}
+
+impl Reporter {
+    /// `.watch` alone: the watches running.
+    pub fn watches(&self, running: &[(usize, String)]) {
+        if running.is_empty() {
+            self.info("no watch is running: `.watch HANDLE|NAME` starts one");
+        }
+        for (number, what) in running {
+            self.out(&format!("{number}\twatch {what}\n"));
+        }
+    }
+
+    pub fn watch_started(&self, number: usize, what: &str) {
+        self.info(&format!(
+            "watch {number} started ({what}); its changes show above the prompt, `.unwatch {number}` stops it"
+        ));
+    }
+
+    pub fn watch_stopped(&self, number: usize) {
+        self.info(&format!("watch {number} stopped"));
+    }
+}
+
+impl Reporter {
+    /// The handles a session could not give back because `drop` could not be run: named with
+    /// the command that frees them. Said even with `--quiet`.
+    pub fn left_unreturned(&self, handles: &[String]) {
+        err(&format!(
+            "safe-ad: error: the session's handles were not given back: {}\nhint: give them back with `safe-ad drop {}`, or the launcher drops them when it restarts\n",
+            handles.join(" "),
+            handles.join(" ")
         ));
     }
 }

@@ -14,8 +14,8 @@
 //! after it.
 
 use std::collections::HashMap;
-use std::ffi::OsString;
 use std::io::Read;
+use std::os::unix::process::CommandExt;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use rustyline::completion::Completer;
@@ -27,8 +27,9 @@ use rustyline::validate::Validator;
 use rustyline::{CompletionType, Config, Editor};
 
 use super::complete::{candidates, Known};
+use super::watching::{child_options, Printer, Watches};
 use super::{words, Context, Line, RunLine};
-use crate::cli::ShellArgs;
+use crate::cli::{ClientOptions, ShellArgs};
 use crate::handle::Handle;
 use crate::outcome::{Class, Done, Failure};
 use crate::report::{self, Reporter};
@@ -47,10 +48,11 @@ enum At {
     Line,
 }
 
-/// What the leaving thread needs: whether the prompt waits (held while the shell acts on it),
-/// how to run a line, the shell's options.
+/// What the loop shares with the thread that ends the session on a signal: whether the prompt
+/// waits (held while either acts on it), and the `.watch`es to stop.
 struct Shared {
     at: Mutex<At>,
+    watches: Mutex<Watches>,
 }
 
 /// Runs the prompt until Ctrl-D, `exit`, SIGTERM or SIGHUP.
@@ -90,8 +92,16 @@ pub(super) fn run(_args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<D
     let terminal = rustix::termios::tcgetattr(std::io::stdin()).ok();
     let shared = Arc::new(Shared {
         at: Mutex::new(At::Line),
+        watches: Mutex::new(Watches::default()),
     });
-    watch_for_leaving(Arc::clone(&shared), terminal, cx, run_line);
+    let printer: Option<Printer> = editor.create_external_printer().ok().map(|mut printer| {
+        let print = move |text: String| {
+            use rustyline::ExternalPrinter;
+            let _ = printer.print(text + "\n");
+        };
+        Arc::new(Mutex::new(print)) as Printer
+    });
+    watch_for_leaving(Arc::clone(&shared), terminal, cx);
     reporter.shell_greeting();
 
     let mut vars: HashMap<String, String> = HashMap::new();
@@ -127,7 +137,12 @@ pub(super) fn run(_args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<D
                 }
             }
         }
-        let (done, exit) = one_line(&text, &mut vars, cx, run_line);
+        let mut session = Session {
+            vars: &mut vars,
+            shared: &shared,
+            printer: printer.as_ref(),
+        };
+        let (done, exit) = one_line(&text, &mut session, cx, run_line);
         last = done.exit_code();
         if let Some(helper) = editor.helper_mut() {
             helper.variables = vars.keys().cloned().collect();
@@ -142,7 +157,7 @@ pub(super) fn run(_args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<D
         signals::forget();
     };
     let _guard = shared.at.lock().unwrap_or_else(PoisonError::into_inner);
-    let gave_back = leave(cx, run_line);
+    let gave_back = leave(&shared, cx.options, reporter);
     let interrupted = signals::leave_asked();
     Ok(match (ended, gave_back, interrupted) {
         (_, Done::Success, true) => Done::Failed(Class::Interrupted),
@@ -152,11 +167,18 @@ pub(super) fn run(_args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<D
     })
 }
 
+/// What a line may change or use beyond itself.
+struct Session<'a> {
+    vars: &'a mut HashMap<String, String>,
+    shared: &'a Shared,
+    printer: Option<&'a Printer>,
+}
+
 /// Runs one typed line (one or more commands, `;` between them): what it came to, and `Some`
 /// when it asked to leave (`exit [N]`).
 fn one_line(
     text: &str,
-    vars: &mut HashMap<String, String>,
+    session: &mut Session,
     cx: Context,
     run_line: RunLine,
 ) -> (Done, Option<Done>) {
@@ -170,9 +192,9 @@ fn one_line(
     };
     let mut done = Done::Success;
     for command in &commands {
-        let result = match own(&command.words, cx) {
+        let result = match own(&command.words, session, cx) {
             Some(result) => result,
-            None => super::one(&command.words, vars, cx, run_line),
+            None => super::one(&command.words, session.vars, cx, run_line),
         };
         // `help` alone is safe-ad's help, and then the shell's own words.
         if let ([word], Ok(Line::Ran(Done::Success))) = (command.words.as_slice(), &result) {
@@ -201,16 +223,47 @@ fn one_line(
     (done, None)
 }
 
-/// The shell's own commands: `.handles`, `.keep HANDLE...`, and `help` with no command (with
-/// one, `help COMMAND` is the command line's). `None` for a line of safe-ad's commands.
-fn own(command: &[words::Word], cx: Context) -> Option<Result<Line, Failure>> {
+/// The shell's own commands: `.handles`, `.keep HANDLE...`, `.watch ...`, `.unwatch [N]`.
+/// `None` for a line of safe-ad's commands.
+fn own(command: &[words::Word], session: &Session, cx: Context) -> Option<Result<Line, Failure>> {
     let first = command.first()?.plain()?;
     let rest = &command[1..];
+    let watches = || {
+        session
+            .shared
+            .watches
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    };
+    let ran = |result: Result<(), Failure>| result.map(|()| Line::Ran(Done::Success));
     match first {
         ".handles" => Some(handles(rest, cx.reporter)),
         ".keep" => Some(keep(rest, cx.reporter)),
+        ".watch" => Some(words::expand(rest, session.vars).map_err(super::unknown).and_then(
+            |words| {
+                let Some(printer) = session.printer else {
+                    return Err(Failure::usage(
+                        ".watch needs a terminal that can print above the prompt",
+                    ));
+                };
+                ran(watches().start(&words, cx.options, Arc::clone(printer), cx.reporter))
+            },
+        )),
+        ".unwatch" => Some(match words::expand(rest, session.vars).map_err(super::unknown) {
+            Err(failure) => Err(failure),
+            Ok(words) => match words.as_slice() {
+                [] => ran(watches().stop(None, cx.reporter)),
+                [n] => match n.parse::<usize>() {
+                    Ok(n) => ran(watches().stop(Some(n), cx.reporter)),
+                    Err(_) => Err(Failure::usage(format!(
+                        ".unwatch takes a watch's number (`.watch` lists them), not '{n}'"
+                    ))),
+                },
+                _ => Err(Failure::usage(".unwatch takes one watch's number, or none for all")),
+            },
+        }),
         _ if first.starts_with('.') => Some(Err(Failure::usage(format!(
-            "{first} is no command of the shell's: .handles lists the session's handles, .keep HANDLE keeps one when the session ends"
+            "{first} is no command of the shell's: .handles, .keep HANDLE..., .watch HANDLE|NAME, .unwatch [N]"
         )))),
         _ => None,
     }
@@ -254,34 +307,60 @@ fn keep(rest: &[words::Word], reporter: &Reporter) -> Result<Line, Failure> {
     Ok(Line::Ran(Done::Success))
 }
 
-/// Gives back the session's handles but those marked to keep, through `drop` (which names what
-/// it could not give back, as every command does), and lists those kept.
-fn leave(cx: Context, run_line: RunLine) -> Done {
+/// Stops the watches, then gives back the session's handles but those marked to keep, and
+/// lists those kept. The give-back is `drop`, run as a process of its own: it names what it
+/// could not give back as every command does, and it starts with no stop signal seen, where a
+/// runtime of this process may still be handed a signal that came before it (the one that
+/// ends the session).
+fn leave(shared: &Shared, options: &ClientOptions, reporter: &Reporter) -> Done {
+    shared
+        .watches
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .stop_all();
     let held = session::held();
     let (kept, give_back): (Vec<_>, Vec<_>) = held.into_iter().partition(|held| held.kept);
-    cx.reporter.leaving(&give_back, &kept);
+    reporter.leaving(&give_back, &kept);
     if give_back.is_empty() {
         return Done::Success;
     }
-    // The drop runs whatever stopped the session: its own stop would leave them.
-    signals::forget();
-    let argv: Vec<OsString> = ["safe-ad", "drop"]
-        .into_iter()
-        .map(OsString::from)
-        .chain(give_back.iter().map(|held| held.handle.to_string().into()))
+    let handles: Vec<String> = give_back
+        .iter()
+        .map(|held| held.handle.to_string())
         .collect();
-    run_line(&argv, cx.options)
+    let ran = std::env::current_exe().and_then(|program| {
+        std::process::Command::new(program)
+            .arg("drop")
+            .args(child_options(options, &handles, true))
+            .args(&handles)
+            .stdin(std::process::Stdio::null())
+            // Its own process group: a Ctrl-C typed now is not for it.
+            .process_group(0)
+            .status()
+    });
+    match ran {
+        Ok(status) if status.success() => Done::Success,
+        Ok(status) => match status.code().and_then(|code| u8::try_from(code).ok()) {
+            Some(code) => Done::PassThrough(code),
+            None => Done::Failed(Class::Interrupted),
+        },
+        Err(e) => {
+            reporter.failed(&Failure::new(
+                Class::Unexpected,
+                format!(
+                    "shell: could not run `safe-ad drop` to give back the session's handles: {e}"
+                ),
+            ));
+            reporter.left_unreturned(&handles);
+            Done::Failed(Class::Unexpected)
+        }
+    }
 }
 
 /// Waits for SIGTERM and SIGHUP: one that comes while the prompt waits ends the session there
 /// (the terminal put back as it was, the handles given back); one that comes while a line runs
 /// is that line's, and the loop ends the session after it.
-fn watch_for_leaving(
-    shared: Arc<Shared>,
-    terminal: Option<rustix::termios::Termios>,
-    cx: Context,
-    run_line: RunLine,
-) {
+fn watch_for_leaving(shared: Arc<Shared>, terminal: Option<rustix::termios::Termios>, cx: Context) {
     let Ok(mut leaving) = signals::leaving() else {
         return;
     };
@@ -303,15 +382,8 @@ fn watch_for_leaving(
             }
             let colour = settings::colour_choice(options.color, &env);
             let reporter = Reporter::new(options.quiet, options.json, colour);
-            let config = settings::ConfigRead::read(&env);
             reporter.left_the_prompt();
-            let cx = Context {
-                options: &options,
-                env: &env,
-                config: &config,
-                reporter: &reporter,
-            };
-            let done = match leave(cx, run_line) {
+            let done = match leave(&shared, &options, &reporter) {
                 Done::Success => Done::Failed(Class::Interrupted),
                 failed => failed,
             };
