@@ -99,11 +99,18 @@ impl Reporter {
             }
         }
         if held.len() >= near {
-            self.warning(&format!(
-                "this session holds {} {kind} handles; the launcher keeps 100 of a kind and drops the oldest past that without a word: `drop` those you are done with",
-                held.len()
-            ));
+            self.near_eviction(held.len());
         }
+    }
+
+    /// The session's handles near the launcher's 100 of a kind: said by `.handles`, and once
+    /// as a line takes them past the mark. Said even with `--quiet`: the oldest are about to
+    /// go without a word.
+    pub fn near_eviction(&self, held: usize) {
+        let kind = crate::launcher::HandleKind::AppendableData.name();
+        self.warning(&format!(
+            "this session holds {held} {kind} handles; the launcher keeps 100 of a kind and drops the oldest past that without a word: `drop` those you are done with"
+        ));
     }
 
     /// `.keep HANDLE`.

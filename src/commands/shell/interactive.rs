@@ -24,7 +24,7 @@ use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
 use rustyline::history::MemHistory;
 use rustyline::validate::Validator;
-use rustyline::{CompletionType, Config, Editor};
+use rustyline::{Behavior, CompletionType, Config, Editor};
 
 use super::complete::{candidates, Known};
 use super::watching::{child_options, Printer, Watches};
@@ -61,6 +61,8 @@ pub(super) fn run(_args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<D
     signals::hold();
     let reporter = cx.reporter;
     let history_file = history::path(cx.env);
+    // Said once: a file that could not be read is not written either.
+    let mut history_broken = false;
     let tokens = settings::known_tokens(cx.options.token_file.as_deref(), cx.env, cx.config);
     let config = Config::builder()
         .auto_add_history(false)
@@ -69,6 +71,9 @@ pub(super) fn run(_args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<D
         .max_history_size(history::KEPT_LINES)
         .map_err(editor_failed)?
         .completion_type(CompletionType::List)
+        // The prompt and the line being typed go to the terminal even when stdout is a file
+        // (`safe-ad shell > log`): the log gets what the commands print, not the editing.
+        .behavior(Behavior::PreferTerm)
         .build();
     let history = MemHistory::with_config(&config);
     let mut editor: Editor<ShellHelper, MemHistory> =
@@ -86,7 +91,10 @@ pub(super) fn run(_args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<D
                     let _ = editor.add_history_entry(line);
                 }
             }
-            Err(why) => reporter.history_unusable(path, &why),
+            Err(why) => {
+                reporter.history_unusable(path, &why);
+                history_broken = true;
+            }
         }
     }
     let terminal = rustix::termios::tcgetattr(std::io::stdin()).ok();
@@ -105,7 +113,6 @@ pub(super) fn run(_args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<D
     reporter.shell_greeting();
 
     let mut vars: HashMap<String, String> = HashMap::new();
-    let mut history_broken = false;
     let mut last = 0u8;
     let ended = loop {
         *shared.at.lock().unwrap_or_else(PoisonError::into_inner) = At::Prompt;
@@ -142,8 +149,13 @@ pub(super) fn run(_args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<D
             shared: &shared,
             printer: printer.as_ref(),
         };
+        let before = session::held().len();
         let (done, exit) = one_line(&text, &mut session, cx, run_line);
         last = done.exit_code();
+        let held = session::held();
+        if before < NEAR_EVICTION && held.len() >= NEAR_EVICTION {
+            reporter.near_eviction(held.len());
+        }
         if let Some(helper) = editor.helper_mut() {
             helper.variables = vars.keys().cloned().collect();
         }
@@ -238,7 +250,7 @@ fn own(command: &[words::Word], session: &Session, cx: Context) -> Option<Result
     let ran = |result: Result<(), Failure>| result.map(|()| Line::Ran(Done::Success));
     match first {
         ".handles" => Some(handles(rest, cx.reporter)),
-        ".keep" => Some(keep(rest, cx.reporter)),
+        ".keep" => Some(keep(rest, session.vars, cx.reporter)),
         ".watch" => Some(words::expand(rest, session.vars).map_err(super::unknown).and_then(
             |words| {
                 let Some(printer) = session.printer else {
@@ -278,15 +290,17 @@ fn handles(rest: &[words::Word], reporter: &Reporter) -> Result<Line, Failure> {
     Ok(Line::Ran(Done::Success))
 }
 
-fn keep(rest: &[words::Word], reporter: &Reporter) -> Result<Line, Failure> {
+fn keep(
+    rest: &[words::Word],
+    vars: &HashMap<String, String>,
+    reporter: &Reporter,
+) -> Result<Line, Failure> {
     if rest.is_empty() {
         return Err(Failure::usage(
             ".keep takes the handles to keep when the session ends: .keep HANDLE...",
         ));
     }
-    let vars = HashMap::new();
-    let words = words::expand(rest, &vars)
-        .map_err(|name| Failure::usage(format!("${name}: .keep takes handle numbers")))?;
+    let words = words::expand(rest, vars).map_err(super::unknown)?;
     let mut handles = Vec::new();
     for word in &words {
         let handle = word.parse::<u64>().map(Handle).map_err(|_| {
