@@ -191,9 +191,8 @@ pub fn watch_event_words(number: usize, line: &str) -> String {
             event["copy_version"], event["network_version"]
         ),
         _ if event["ok"] == serde_json::Value::Bool(false) => {
-            let message = event["error"]["message"]
+            let message = event["error"]["description"]
                 .as_str()
-                .or_else(|| event["message"].as_str())
                 .unwrap_or("it failed");
             format!("[watch {number}] ended: {message}")
         }
@@ -237,5 +236,42 @@ impl Reporter {
             handles.join(" "),
             handles.join(" ")
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_prompt_shows_a_failed_lines_code() {
+        assert_eq!(prompt(0), "safe-ad> ");
+        assert_eq!(prompt(130), "safe-ad [130]> ");
+    }
+
+    #[test]
+    fn a_watchs_json_lines_become_words_and_anything_else_is_kept_as_it_came() {
+        let words = |line: &str| watch_event_words(2, line);
+        assert_eq!(
+            words(
+                r#"{"event":"start","input":"5","version":1,"data_length":3,"deleted_data_length":0}"#
+            ),
+            "[watch 2] 5: watching: version 1, data 3, deleted 0"
+        );
+        assert_eq!(
+            words(
+                r#"{"event":"appended","input":"5","item":{"index":3,"kind":"structured-data","name":"AAEC"}}"#
+            ),
+            "[watch 2] 5: appended index 3, structured-data AAEC"
+        );
+        assert_eq!(
+            words(r#"{"event":"version","input":"5","from":1,"to":2}"#),
+            "[watch 2] 5: version 1 -> 2"
+        );
+        assert_eq!(
+            words(r#"{"ok":false,"error":{"description":"the launcher went away"}}"#),
+            "[watch 2] ended: the launcher went away"
+        );
+        assert_eq!(words("not json"), "[watch 2] not json");
     }
 }
