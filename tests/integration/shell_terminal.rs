@@ -3,8 +3,9 @@
 //! text on the screen, a request held, or the shell's exit. Lines run and the prompt carries a
 //! failed line's code; arrow keys bring back the history; Tab completes commands, option values
 //! and variables; Ctrl-C during a held request comes back to the prompt with what the line took
-//! given back; Ctrl-D, SIGTERM and SIGHUP give the session's handles back (`.keep` keeps one);
-//! the history file holds no line that carries a token, and is 0600.
+//! given back; a line typed ahead while one runs runs next; Ctrl-D, SIGTERM and SIGHUP give the
+//! session's handles back (`.keep` keeps one); the history file holds no line that carries a
+//! token, and is 0600.
 
 use std::collections::HashMap;
 
@@ -465,4 +466,35 @@ fn a_stop_signal_at_the_prompt_leaves_no_handle_held() {
             );
         }
     }
+}
+
+/// What is typed while a line runs is the next line, as in sh: typed ahead during a held
+/// request, it runs once the line before has ended.
+#[test]
+fn a_line_typed_while_one_runs_runs_next() {
+    if !have("tmux") {
+        return;
+    }
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let relay = Relay::holding(emulator.addr(), 0, |line| {
+        line.starts_with("GET /appendable-data/metadata/1 ")
+    });
+    let history = sandbox.path().join("history");
+    let shell = Shell::start(
+        &sandbox,
+        &relay.url,
+        &[("SAFE_AD_HISTORY", history.to_str().expect("a path"))],
+    );
+    shell.screen.type_text("metadata 1");
+    shell.screen.press(&["Enter"]);
+    relay.wait_held();
+    // The terminal echoes what is typed ahead while the line runs.
+    shell.screen.type_text("metadata 2");
+    shell.screen.press(&["Enter"]);
+    shell.screen.wait_for("metadata 2");
+    relay.release_and_settle();
+    let screen = shell.screen.wait_for("2: version 1");
+    assert_eq!(lines_starting(&screen, "1: version 1"), 1, "{screen}");
+    assert_eq!(shell.leave(), 0);
 }
