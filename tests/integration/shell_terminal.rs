@@ -3,9 +3,9 @@
 //! text on the screen, a request held, or the shell's exit. Lines run and the prompt carries a
 //! failed line's code; arrow keys bring back the history; Tab completes commands, option values
 //! and variables; Ctrl-C during a held request comes back to the prompt with what the line took
-//! given back; a line typed ahead while one runs runs next; Ctrl-D, SIGTERM and SIGHUP give the
-//! session's handles back (`.keep` keeps one); the history file holds no line that carries a
-//! token, and is 0600.
+//! given back; a line typed ahead while one runs runs next; Ctrl-D, SIGTERM and SIGHUP (at the
+//! prompt or while a line runs) give the session's handles back (`.keep` keeps one); the
+//! history file holds no line that carries a token, and is 0600.
 
 use std::collections::HashMap;
 
@@ -497,4 +497,41 @@ fn a_line_typed_while_one_runs_runs_next() {
     let screen = shell.screen.wait_for("2: version 1");
     assert_eq!(lines_starting(&screen, "1: version 1"), 1, "{screen}");
     assert_eq!(shell.leave(), 0);
+}
+
+/// SIGTERM while a line runs is that line's stop, as on the command line, and then the session
+/// ends: the line's handles and the session's are given back, exit 130.
+#[test]
+fn sigterm_while_a_line_runs_stops_it_and_ends_the_session() {
+    if !have("tmux") {
+        return;
+    }
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let relay = Relay::holding(emulator.addr(), 0, |line| line.starts_with("GET /data-id/"));
+    let history = sandbox.path().join("history");
+    let shell = Shell::start(
+        &sandbox,
+        &relay.url,
+        &[("SAFE_AD_HISTORY", history.to_str().expect("a path"))],
+    );
+    let first = emulator.next_handle();
+    let made = created_handle(&shell.run("h = create --put"));
+    shell.screen.type_text("show 1");
+    shell.screen.press(&["Enter"]);
+    relay.wait_held();
+    assert!(emulator.handles_since(first).len() > 1);
+    crate::harness::signal(shell.screen.pid(), "TERM");
+    shell.screen.wait_for("safe-ad: stopping:");
+    relay.release_and_settle();
+    let code = shell.screen.wait_exit();
+    let screen = shell.screen.whole();
+    assert_eq!(code, 130, "{screen}");
+    assert!(
+        screen.contains(&format!(
+            "giving back the 1 handle this session made: {made}"
+        )),
+        "{screen}"
+    );
+    assert_eq!(emulator.handles_since(first), vec![], "{screen}");
 }
