@@ -210,6 +210,24 @@ fn tab_completes_commands_option_values_and_variables() {
     shell.wait_typed("safe-ad> wait 1 --for new-items");
     shell.screen.press(&["C-u"]);
     shell.wait_typed("safe-ad>");
+    // With nothing typed of the value, a second Tab lists them all.
+    shell.screen.type_text("wait 1 --for ");
+    shell.wait_typed("safe-ad> wait 1 --for");
+    shell.screen.press(&["Tab", "Tab"]);
+    let screen = shell.screen.wait_for("version-above=");
+    let listed = screen
+        .lines()
+        .find(|line| line.contains("version-above="))
+        .expect("the list");
+    let values: Vec<&str> = listed.split_whitespace().collect();
+    assert_eq!(
+        values,
+        ["in-sync", "item", "new-items", "stale", "version-above="],
+        "{screen}"
+    );
+    shell.wait_typed("safe-ad> wait 1 --for");
+    shell.screen.press(&["C-u"]);
+    shell.wait_typed("safe-ad>");
     let screen = shell.run("h = create --put");
     let made = created_handle(&screen);
     shell.screen.type_text("metadata $");
