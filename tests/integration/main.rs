@@ -86,6 +86,8 @@ mod selectors;
 #[cfg(feature = "emulator")]
 mod shell;
 #[cfg(feature = "emulator")]
+mod shell_terminal;
+#[cfg(feature = "emulator")]
 mod show;
 #[cfg(feature = "emulator")]
 mod soak;

@@ -4,12 +4,10 @@
 //! place, nothing scrolled; a launcher that goes away ends it with 6 and a line; a stop signal
 //! leaves no handle; `--count` ends it.
 
-use std::path::PathBuf;
-use std::process::Command;
-
 use serde_json::Value;
 
 use crate::harness::emulator::*;
+use crate::harness::screen::Screen;
 use crate::harness::*;
 
 /// A structured data name for an append.
@@ -189,65 +187,6 @@ fn a_stop_signal_during_a_watch_leaves_no_handle() {
             .code(130)
             .stderr_has("every launcher handle it had obtained was given back");
         assert_eq!(emulator.handles_since(first), vec![], "{signal}");
-    }
-}
-
-/// A tmux server of the test's own, running one command in a 100x30 window.
-struct Screen {
-    socket: PathBuf,
-    _sandbox: Sandbox,
-}
-
-impl Screen {
-    fn start(program: &[&str], env: &[(&str, &str)]) -> Screen {
-        let sandbox = Sandbox::new();
-        let screen = Screen {
-            socket: sandbox.path().join("tmux.socket"),
-            _sandbox: sandbox,
-        };
-        let mut command = screen.tmux();
-        command.args(["new-session", "-d", "-x", "100", "-y", "30"]);
-        command.args(program);
-        for (name, value) in env {
-            command.env(name, value);
-        }
-        let status = command.status().expect("tmux runs");
-        assert!(status.success(), "tmux new-session {program:?}");
-        screen
-    }
-
-    fn tmux(&self) -> Command {
-        let mut command = Command::new("tmux");
-        command
-            .env_clear()
-            .env("HOME", self._sandbox.path())
-            .env("PATH", "/usr/bin:/bin")
-            .arg("-S")
-            .arg(&self.socket)
-            .args(["-f", "/dev/null"]);
-        command
-    }
-
-    /// The screen and everything scrolled off it.
-    fn whole(&self) -> String {
-        let output = self
-            .tmux()
-            .args(["capture-pane", "-p", "-S", "-"])
-            .output()
-            .expect("tmux capture-pane");
-        String::from_utf8_lossy(&output.stdout).into_owned()
-    }
-
-    #[track_caller]
-    fn wait_for(&self, text: &str) -> String {
-        poll(DEADLINE, || Some(self.whole()).filter(|s| s.contains(text)))
-            .unwrap_or_else(|| panic!("the screen never showed {text:?}:\n{}", self.whole()))
-    }
-}
-
-impl Drop for Screen {
-    fn drop(&mut self) {
-        let _ = self.tmux().arg("kill-server").status();
     }
 }
 

@@ -21,6 +21,8 @@ pub mod leftovers;
 pub mod losing;
 #[cfg(feature = "emulator")]
 pub mod relay;
+#[cfg(feature = "emulator")]
+pub mod screen;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, ExitStatus};
