@@ -16,6 +16,9 @@ use crate::name::Name;
 /// One appendable-data handle the session holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Held {
+    /// The launcher it is a handle of (its base URL): a line may name another launcher than
+    /// the session's, and a handle number means nothing without it.
+    pub launcher: String,
     pub handle: Handle,
     /// The data's name, where the line that made it knew it.
     pub name: Option<Name>,
@@ -25,6 +28,24 @@ pub struct Held {
 
 /// `None` while no session listens.
 static LEDGER: Mutex<Option<Vec<Held>>> = Mutex::new(None);
+/// The launcher the running line sends to ([`reaching`]).
+static LAUNCHER: Mutex<String> = Mutex::new(String::new());
+
+/// The running line sends to the launcher at `base`: what it makes or gives back from now on
+/// is that launcher's.
+pub fn reaching(base: &str) {
+    let mut launcher = LAUNCHER.lock().unwrap_or_else(PoisonError::into_inner);
+    if *launcher != base {
+        *launcher = base.to_string();
+    }
+}
+
+fn current() -> String {
+    LAUNCHER
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .clone()
+}
 
 fn ledger() -> MutexGuard<'static, Option<Vec<Held>>> {
     LEDGER.lock().unwrap_or_else(PoisonError::into_inner)
@@ -37,9 +58,11 @@ pub fn start() {
 
 /// A procedure made `handle` for the person (the data's `name`, where known).
 pub fn made(handle: Handle, name: Option<Name>) {
+    let launcher = current();
     if let Some(held) = ledger().as_mut() {
-        held.retain(|held| held.handle != handle);
+        held.retain(|held| (&held.launcher, held.handle) != (&launcher, handle));
         held.push(Held {
+            launcher,
             handle,
             name,
             kept: false,
@@ -49,31 +72,34 @@ pub fn made(handle: Handle, name: Option<Name>) {
 
 /// `handle` was given back (a `drop` that succeeded): no longer the session's.
 pub fn given_back(handle: Handle) {
+    let launcher = current();
     if let Some(held) = ledger().as_mut() {
-        held.retain(|held| held.handle != handle);
+        held.retain(|held| (&held.launcher, held.handle) != (&launcher, handle));
     }
 }
 
 /// The name of the data a held handle is for, where it is known.
 pub fn name_of(handle: Handle) -> Option<Name> {
+    let launcher = current();
     ledger()
         .as_ref()?
         .iter()
-        .find(|held| held.handle == handle)
+        .find(|held| (&held.launcher, held.handle) == (&launcher, handle))
         .and_then(|held| held.name)
 }
 
-/// Marks `handle` to be kept when the session ends; `false` if the session does not hold it.
+/// Marks `handle` (of any launcher the session reached) to be kept when the session ends;
+/// `false` if the session does not hold it.
 pub fn keep(handle: Handle) -> bool {
     let mut ledger = ledger();
-    let Some(held) = ledger
-        .as_mut()
-        .and_then(|held| held.iter_mut().find(|held| held.handle == handle))
-    else {
-        return false;
-    };
-    held.kept = true;
-    true
+    let mut found = false;
+    for held in ledger.iter_mut().flatten() {
+        if held.handle == handle {
+            held.kept = true;
+            found = true;
+        }
+    }
+    found
 }
 
 /// What the session holds, oldest first (the launcher evicts the oldest of a kind past 100).
@@ -117,6 +143,7 @@ mod tests {
         assert_eq!(
             ours(),
             [Held {
+                launcher: current(),
                 handle: A,
                 name: None,
                 kept: true

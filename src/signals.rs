@@ -77,10 +77,16 @@ pub fn watch() {
             continue;
         };
         let _ = signal_hook::flag::register(number, Arc::clone(&came));
+        let came = Arc::clone(&came);
         tokio::spawn(async move {
             while received.recv().await.is_some() {
-                SEEN.fetch_add(1, Ordering::SeqCst);
-                CAME.notify_waiters();
+                // tokio hands a new runtime a signal that came while none ran (between two of
+                // a shell's lines); the flag, set by the signal itself and cleared by
+                // [`forget`], tells one the shell already dealt with from a new one.
+                if came.load(Ordering::SeqCst) {
+                    SEEN.fetch_add(1, Ordering::SeqCst);
+                    CAME.notify_waiters();
+                }
             }
         });
     }

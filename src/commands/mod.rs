@@ -310,7 +310,10 @@ fn resolve_with(
 
 /// The HTTP module, set up from the settings' narrow launcher config.
 fn launcher(settings: &Settings) -> Result<Launcher, Failure> {
-    Launcher::new(settings.launcher_config()).map_err(internal)
+    let launcher = Launcher::new(settings.launcher_config()).map_err(internal)?;
+    // What the line makes or gives back is this launcher's, to a `shell` session.
+    crate::session::reaching(launcher.base());
+    Ok(launcher)
 }
 
 /// What a command's procedures are sent with ([`Sending`]): the launcher, `--verbose`,

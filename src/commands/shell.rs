@@ -28,6 +28,17 @@ pub type RunLine = fn(&[OsString], &ClientOptions) -> Done;
 
 /// Runs the script, line by line.
 pub fn run(args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<Done, Failure> {
+    if let Some(path) = cx.options.token_file.as_deref() {
+        // Every line reads the token again, and so does the drop that gives the session's
+        // handles back: a pipe would give it to the first alone.
+        if !crate::settings::token_file_rereadable(path) {
+            return Err(Failure::usage(format!(
+                "shell: --token-file {} is not a regular file: each line reads the token again, and a pipe gives it once",
+                path.display()
+            ))
+            .with_hint("give the token in a file, or in SAFE_LAUNCHER_TOKEN"));
+        }
+    }
     let from_stdin = args.lines.is_none() && args.file.is_none();
     if from_stdin && std::io::stdin().is_terminal() {
         return interactive::run(args, cx, run_line);

@@ -36,7 +36,7 @@ mod streams;
 pub use capture::fixture_text as capture_fixture;
 pub use leases::left_requests;
 pub use poll::{WaitEnd, Watching};
-pub use shell::{captured, prompt, watch_event_words, watch_said};
+pub use shell::{captured, prompt, watch_event_words, watch_left_handles, watch_said};
 use streams::{stdout_hung_up, Wrote};
 
 use std::cell::{Cell, RefCell};

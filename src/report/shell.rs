@@ -49,6 +49,9 @@ impl Reporter {
     }
 }
 
+/// Turns the terminal's bracketed paste mode off.
+const BRACKETED_PASTE_OFF: &str = "\x1b[?2004l";
+
 /// The interactive shell's prompt: the exit code of the last line when it was not 0.
 pub fn prompt(last: u8) -> String {
     match last {
@@ -146,8 +149,13 @@ impl Reporter {
         }
     }
 
-    /// SIGTERM or SIGHUP came while the prompt waited.
+    /// SIGTERM or SIGHUP came while the prompt waited. The line editor had turned bracketed
+    /// paste on, and is not left to turn it off: said to the terminal here, or a paste into the
+    /// shell that started safe-ad would come with its markers.
     pub fn left_the_prompt(&self) {
+        if stderr_is_terminal() {
+            err(BRACKETED_PASTE_OFF);
+        }
         err("\nsafe-ad: shell: stopped by a signal at the prompt\n");
     }
 
@@ -190,6 +198,13 @@ pub fn watch_event_words(number: usize, line: &str) -> String {
             "{head} the copy (version {}) is behind the network (version {})",
             event["copy_version"], event["network_version"]
         ),
+        _ if event["left_behind"].is_array() => format!(
+            "[watch {number}] left in the launcher: {}",
+            (event["left_behind"].as_array().into_iter().flatten())
+                .map(|left| left.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         _ if event["ok"] == serde_json::Value::Bool(false) => {
             let message = event["error"]["description"]
                 .as_str()
@@ -198,6 +213,12 @@ pub fn watch_event_words(number: usize, line: &str) -> String {
         }
         _ => format!("[watch {number}] {line}"),
     }
+}
+
+/// Whether a line a `.watch`'s process printed names handles it left (`--json`'s
+/// `left_behind` object on stdout): said even as the shell stops it.
+pub fn watch_left_handles(line: &str) -> bool {
+    line.contains("\"left_behind\"")
 }
 
 /// A line a `.watch`'s process said on stderr.
@@ -230,11 +251,24 @@ impl Reporter {
 impl Reporter {
     /// The handles a session could not give back because `drop` could not be run: named with
     /// the command that frees them. Said even with `--quiet`.
-    pub fn left_unreturned(&self, handles: &[String]) {
+    pub fn left_unreturned(&self, launcher: &str, handles: &[String]) {
+        let list = handles.join(" ");
+        let requests: String = (handles.iter())
+            .filter_map(|handle| handle.parse::<u64>().ok())
+            .map(|handle| {
+                let drop = crate::launcher::Request::OnHandle(
+                    crate::launcher::Operation::Drop,
+                    crate::handle::Handle(handle),
+                );
+                format!(
+                    "  appendable-data {handle}: {} {launcher}{}\n",
+                    drop.method(),
+                    drop.route()
+                )
+            })
+            .collect();
         err(&format!(
-            "safe-ad: error: the session's handles were not given back: {}\nhint: give them back with `safe-ad drop {}`, or the launcher drops them when it restarts\n",
-            handles.join(" "),
-            handles.join(" ")
+            "safe-ad: error: the session's handles at {launcher} were not given back:\n{requests}hint: give them back with `safe-ad drop --launcher-url {launcher} {list}`, or the launcher drops them when it restarts\n"
         ));
     }
 }

@@ -32,7 +32,7 @@ pub mod history;
 mod token;
 
 use token::resolve_token;
-pub use token::{known_tokens, token_in_regular_file};
+pub use token::{known_tokens, token_file_rereadable, token_in_regular_file};
 
 pub const ENV_LAUNCHER_URL: &str = "SAFE_LAUNCHER_URL";
 pub const ENV_TOKEN: &str = "SAFE_LAUNCHER_TOKEN";

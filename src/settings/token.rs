@@ -109,6 +109,13 @@ pub fn token_in_regular_file(path: &Path) -> Option<Secret> {
     Secret::parse(&text).ok()
 }
 
+/// Whether `path` can be read again for each command of a `shell`: a regular file (a pipe,
+/// `-` or `<(...)`, is read once and then holds nothing).
+pub fn token_file_rereadable(path: &Path) -> bool {
+    path != Path::new("-")
+        && std::fs::metadata(path).is_ok_and(|metadata| not_regular(&metadata).is_none())
+}
+
 /// The token in a file, and the file as a source: a regular file can be read again later
 /// (by a `--curl` line), a pipe cannot. Anything else is refused by its type before it is
 /// opened: a FIFO with a name would wait for a writer, a device or a socket holds no token.

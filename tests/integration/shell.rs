@@ -239,3 +239,21 @@ fn a_stop_signal_during_a_held_request_gives_handles_back_and_ends_the_script() 
         );
     }
 }
+
+/// `--token-file` on a pipe gives the token once, and every line (and the give-back at a
+/// session's end) reads it again: refused before any line runs, naming the way out.
+#[test]
+fn a_token_file_that_is_a_pipe_is_refused_before_any_line_runs() {
+    let emulator = Emulator::start(&[]);
+    let before = emulator.requests().len();
+    SafeAd::new()
+        .launcher(&emulator.url)
+        .env_remove("SAFE_LAUNCHER_TOKEN")
+        .args(["shell", "--token-file", "-", "-c", "metadata 1; metadata 2"])
+        .stdin(TOKEN)
+        .run()
+        .code(2)
+        .stderr_has("shell: --token-file - is not a regular file")
+        .stderr_has("SAFE_LAUNCHER_TOKEN");
+    assert_eq!(emulator.requests().len(), before, "nothing sent");
+}

@@ -181,7 +181,7 @@ fn up_arrow_brings_back_an_earlier_line_to_run_again() {
     let screen = shell.wait_prompts(before + 1);
     assert_eq!(lines_starting(&screen, "1: version"), 2, "{screen}");
     assert_eq!(lines_starting(&screen, "2: version"), 1, "{screen}");
-    assert_eq!(shell.leave(), 0);
+    assert_eq!(shell.leave(), 0, "{}", shell.screen.whole());
 }
 
 #[test]
@@ -237,7 +237,7 @@ fn tab_completes_commands_option_values_and_variables() {
     // None of the completed lines ran: the one line run made one handle, the one given back.
     shell.screen.press(&["C-u"]);
     shell.wait_typed("safe-ad>");
-    assert_eq!(shell.leave(), 0);
+    assert_eq!(shell.leave(), 0, "{}", shell.screen.whole());
     let screen = shell.screen.whole();
     assert!(
         screen.contains(&format!(
@@ -291,7 +291,7 @@ fn ctrl_c_during_a_held_request_comes_back_to_the_prompt_with_the_handles_given_
         "{screen}"
     );
     assert_eq!(shell.typed(), "safe-ad>", "{screen}");
-    assert_eq!(shell.leave(), 0);
+    assert_eq!(shell.leave(), 0, "{}", shell.screen.whole());
 }
 
 #[test]
@@ -512,7 +512,7 @@ fn a_line_typed_while_one_runs_runs_next() {
     relay.release_and_settle();
     let screen = shell.screen.wait_for("2: version 1");
     assert_eq!(lines_starting(&screen, "1: version 1"), 1, "{screen}");
-    assert_eq!(shell.leave(), 0);
+    assert_eq!(shell.leave(), 0, "{}", shell.screen.whole());
 }
 
 /// SIGTERM while a line runs is that line's stop, as on the command line, and then the session
@@ -611,5 +611,123 @@ fn a_watch_prints_changes_above_the_line_being_typed_and_stops_with_the_session(
         !shell.screen.whole().contains("[watch 1] safe-ad: error"),
         "{}",
         shell.screen.whole()
+    );
+}
+
+/// A Ctrl-C that comes while no runtime runs (here during `decode -`, which reads the
+/// terminal and sends nothing) is that line's alone: the next line runs. tokio hands a runtime
+/// started later a signal that came while none ran, and it stopped the next line with
+/// `interrupted` until the signal's own flag told the two apart. A SIGINT sent while the prompt
+/// waits (by `kill`: Ctrl-C is a key there) is the prompt's too.
+#[test]
+fn a_ctrl_c_while_no_runtime_runs_does_not_stop_the_next_line() {
+    if !have("tmux") {
+        return;
+    }
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let history = sandbox.path().join("history");
+    let shell = Shell::start(
+        &sandbox,
+        &emulator.url,
+        &[("SAFE_AD_HISTORY", history.to_str().expect("a path"))],
+    );
+    // A line that sends first: its runtime is what leaves tokio's handlers in place.
+    shell.run("metadata 1");
+    let before = prompts(&shell.screen.whole());
+    shell.screen.type_text("decode -");
+    shell.screen.press(&["Enter"]);
+    shell.screen.wait_for("safe-ad> decode -");
+    shell.screen.press(&["C-c"]);
+    shell.screen.wait_for("^C");
+    shell.screen.press(&["C-d"]);
+    shell.wait_prompts(before + 1);
+    crate::harness::signal(shell.screen.pid(), "INT");
+    let screen = shell.run("metadata 2");
+    let after = screen.rsplit("metadata 2").next().unwrap_or_default();
+    assert!(!after.contains("interrupted"), "{screen}");
+    assert_eq!(lines_starting(&screen, "2: version"), 1, "{screen}");
+    assert_eq!(shell.typed(), "safe-ad>", "{screen}");
+    assert_eq!(shell.leave(), 0, "{}", shell.screen.whole());
+}
+
+/// Handles a line made at another launcher than the session's (`--launcher-url`) are given
+/// back there, and the same number at the session's launcher, a handle of the person's made
+/// outside the session, is left alone.
+#[test]
+fn the_handles_a_line_made_elsewhere_are_given_back_where_they_were_made() {
+    if !have("tmux") {
+        return;
+    }
+    let home = Emulator::start(&[]);
+    let elsewhere = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    // The person's own handle at the session's launcher, made before the session.
+    let first_home = home.next_handle();
+    let mine = sandbox
+        .safe_ad()
+        .launcher(&home.url)
+        .args(["create", "--put"])
+        .run()
+        .code(0)
+        .stdout()
+        .trim()
+        .parse::<u64>()
+        .expect("a handle");
+    let history = sandbox.path().join("history");
+    let shell = Shell::start(
+        &sandbox,
+        &home.url,
+        &[("SAFE_AD_HISTORY", history.to_str().expect("a path"))],
+    );
+    let first_elsewhere = elsewhere.next_handle();
+    let made = created_handle(&shell.run(&format!(
+        "h = create --put --launcher-url {}",
+        elsewhere.url
+    )));
+    assert_eq!(made, mine, "the same number at both: the case that matters");
+    assert_eq!(shell.leave(), 0, "{}", shell.screen.whole());
+    assert_eq!(
+        elsewhere.handles_since(first_elsewhere),
+        vec![],
+        "{}",
+        shell.screen.whole()
+    );
+    assert_eq!(
+        home.handles_since(first_home),
+        vec![("appendable-data", mine)],
+        "{}",
+        shell.screen.whole()
+    );
+}
+
+/// A history file that cannot be written is said once, the session goes on, and it does not
+/// end with 0.
+#[test]
+fn a_history_file_that_cannot_be_written_is_said_and_the_session_ends_with_1() {
+    if !have("tmux") {
+        return;
+    }
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let directory = sandbox.path().join("a-directory");
+    std::fs::create_dir(&directory).expect("a directory");
+    let shell = Shell::start(
+        &sandbox,
+        &emulator.url,
+        &[("SAFE_AD_HISTORY", directory.to_str().expect("a path"))],
+    );
+    let screen = shell.run("metadata 1");
+    assert_eq!(lines_starting(&screen, "1: version"), 1, "{screen}");
+    assert_eq!(shell.leave(), 1, "{}", shell.screen.whole());
+    let screen = shell.screen.whole();
+    assert_eq!(
+        screen.matches("safe-ad: warning: shell history").count(),
+        1,
+        "{screen}"
+    );
+    assert!(
+        screen.contains("the session's lines were not written to the history file"),
+        "{screen}"
     );
 }

@@ -63,7 +63,6 @@ pub(super) fn run(_args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<D
     let history_file = history::path(cx.env);
     // Said once: a file that could not be read is not written either.
     let mut history_broken = false;
-    let tokens = settings::known_tokens(cx.options.token_file.as_deref(), cx.env, cx.config);
     let config = Config::builder()
         .auto_add_history(false)
         .history_ignore_dups(true)
@@ -132,9 +131,21 @@ pub(super) fn run(_args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<D
                 break Some(Done::Failed(Class::Unexpected));
             }
         };
+        if signals::leave_asked() {
+            break None;
+        }
+        // A SIGINT sent while the prompt waited (by `kill`: Ctrl-C there is a key) is the
+        // prompt's, as Ctrl-C is: the line typed starts with none seen.
+        signals::forget();
         if text.trim().is_empty() {
             continue;
         }
+        // Read again at each line: a line may have set another token (`config set token -`).
+        let tokens = settings::known_tokens(
+            cx.options.token_file.as_deref(),
+            cx.env,
+            &settings::ConfigRead::read(cx.env),
+        );
         if !carries_a_token(&text, &tokens) {
             let _ = editor.add_history_entry(text.as_str());
             if let (Some(path), false) = (&history_file, history_broken) {
@@ -171,12 +182,27 @@ pub(super) fn run(_args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<D
     let _guard = shared.at.lock().unwrap_or_else(PoisonError::into_inner);
     let gave_back = leave(&shared, cx.options, reporter);
     let interrupted = signals::leave_asked();
-    Ok(match (ended, gave_back, interrupted) {
+    let done = match (ended, gave_back, interrupted) {
         (_, Done::Success, true) => Done::Failed(Class::Interrupted),
         (Some(done), Done::Success, _) => done,
         (None, Done::Success, _) => Done::Success,
         (_, failed, _) => failed,
-    })
+    };
+    // A file safe-ad failed to write is never exit 0: the history was warned about when it
+    // failed, and is the exit code's reason now.
+    match (&history_file, history_broken, done) {
+        (Some(path), true, Done::Success) => Err(Failure::new(
+            Class::Unexpected,
+            format!(
+                "shell: the session's lines were not written to the history file {}",
+                path.display()
+            ),
+        )
+        .with_hint(
+            "set SAFE_AD_HISTORY to a file safe-ad can write, or to nothing for no history",
+        )),
+        _ => Ok(done),
+    }
 }
 
 /// What a line may change or use beyond itself.
@@ -327,7 +353,7 @@ fn keep(
 /// runtime of this process may still be handed a signal that came before it (the one that
 /// ends the session).
 fn leave(shared: &Shared, options: &ClientOptions, reporter: &Reporter) -> Done {
-    shared
+    let watches_left = shared
         .watches
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
@@ -335,27 +361,63 @@ fn leave(shared: &Shared, options: &ClientOptions, reporter: &Reporter) -> Done 
     let held = session::held();
     let (kept, give_back): (Vec<_>, Vec<_>) = held.into_iter().partition(|held| held.kept);
     reporter.leaving(&give_back, &kept);
-    if give_back.is_empty() {
-        return Done::Success;
-    }
-    let handles: Vec<String> = give_back
+    // One drop per launcher the lines reached, each sent where its handles were made.
+    let mut launchers: Vec<&str> = give_back
         .iter()
-        .map(|held| held.handle.to_string())
+        .map(|held| held.launcher.as_str())
         .collect();
+    launchers.dedup();
+    launchers.sort_unstable();
+    launchers.dedup();
+    let mut done = match watches_left {
+        true => Done::Failed(Class::Interrupted),
+        false => Done::Success,
+    };
+    for launcher in launchers {
+        let handles: Vec<String> = (give_back.iter())
+            .filter(|held| held.launcher == launcher)
+            .map(|held| held.handle.to_string())
+            .collect();
+        let dropped = drop_in_a_process(launcher, &handles, options, reporter);
+        if done == Done::Success {
+            done = dropped;
+        }
+    }
+    done
+}
+
+/// `safe-ad drop HANDLES` at `launcher`, as a process of its own; what it came to. A drop that
+/// could not run, or refused its line before sending (exit 2), gave nothing back: the handles
+/// are named here, as it would have named them.
+fn drop_in_a_process(
+    launcher: &str,
+    handles: &[String],
+    options: &ClientOptions,
+    reporter: &Reporter,
+) -> Done {
+    let launcher_url = ["--launcher-url".to_string(), launcher.to_string()];
+    let mut words: Vec<String> = launcher_url.to_vec();
+    words.extend(handles.iter().cloned());
     let ran = std::env::current_exe().and_then(|program| {
         std::process::Command::new(program)
             .arg("drop")
-            .args(child_options(options, &handles, true))
-            .args(&handles)
+            .args(child_options(options, &words, true))
+            .args(&words)
             .stdin(std::process::Stdio::null())
             // Its own process group: a Ctrl-C typed now is not for it.
             .process_group(0)
             .status()
     });
+    let usage = Class::Usage.exit_code();
     match ran {
         Ok(status) if status.success() => Done::Success,
         Ok(status) => match status.code().and_then(|code| u8::try_from(code).ok()) {
-            Some(code) => Done::PassThrough(code),
+            Some(code) => {
+                if code == usage {
+                    reporter.left_unreturned(launcher, handles);
+                }
+                Done::PassThrough(code)
+            }
             None => Done::Failed(Class::Interrupted),
         },
         Err(e) => {
@@ -365,7 +427,7 @@ fn leave(shared: &Shared, options: &ClientOptions, reporter: &Reporter) -> Done 
                     "shell: could not run `safe-ad drop` to give back the session's handles: {e}"
                 ),
             ));
-            reporter.left_unreturned(&handles);
+            reporter.left_unreturned(launcher, handles);
             Done::Failed(Class::Unexpected)
         }
     }
@@ -407,25 +469,34 @@ fn watch_for_leaving(shared: Arc<Shared>, terminal: Option<rustix::termios::Term
 }
 
 /// Whether a typed line must stay out of the history: it prints or sets the token (`auth
-/// token`, `config set token`), gives one (`--token`), or holds a word that is a known token or
-/// looks like one (three dot-separated base64url parts, as a JWT).
+/// token`, `auth login`, `config set token`), gives one (`--token`), or holds a known token or a
+/// word that looks like one (three dot-separated base64url parts, as a JWT). The words are
+/// those the line runs with, split and unquoted as sh does (`to""ken` is `token`); a line that
+/// cannot be split runs nothing and is kept out too.
 pub(super) fn carries_a_token(line: &str, tokens: &[Secret]) -> bool {
-    let words: Vec<&str> = line
-        .split(|c: char| c.is_whitespace() || c == ';' || c == '\'' || c == '"')
-        .filter(|word| !word.is_empty())
-        .collect();
-    let has = |sequence: &[&str]| words.windows(sequence.len()).any(|w| w == sequence);
-    has(&["auth", "token"])
-        || has(&["auth", "login"])
-        || has(&["config", "set", "token"])
-        || words.iter().any(|word| {
-            *word == "--token"
-                || word.starts_with("--token=")
-                || looks_like_a_token(word)
-                || tokens
-                    .iter()
-                    .any(|token| !token.expose().is_empty() && word.contains(token.expose()))
-        })
+    let Ok(commands) = words::split(line) else {
+        return true;
+    };
+    let known = |text: &str| {
+        tokens
+            .iter()
+            .any(|token| !token.expose().is_empty() && text.contains(token.expose()))
+    };
+    // The raw words too: a comment is no word the line runs with, and may still hold one.
+    if known(line) || line.split_whitespace().any(looks_like_a_token) {
+        return true;
+    }
+    commands.iter().any(|command| {
+        let words: Vec<String> = command.words.iter().map(words::Word::text).collect();
+        let has = |sequence: &[&str]| words.windows(sequence.len()).any(|w| w == sequence);
+        has(&["auth", "token"])
+            || has(&["auth", "login"])
+            || has(&["config", "set", "token"])
+            || known(&words.concat())
+            || words.iter().any(|word| {
+                word == "--token" || word.starts_with("--token=") || looks_like_a_token(word)
+            })
+    })
 }
 
 fn looks_like_a_token(word: &str) -> bool {
@@ -496,6 +567,11 @@ mod tests {
             "echo eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl",
             "metadata 1 # s3cr3t-value",
             "metadata 1; auth token",
+            r"config set to\ken abcdefghijk0123456789",
+            r#"config set to""ken abcdefghijk0123456789"#,
+            r#"auth to'k'en"#,
+            "metadata 1 # eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl",
+            "metadata 'unbalanced",
         ] {
             assert!(carries_a_token(line, &known), "{line}");
         }

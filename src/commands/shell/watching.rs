@@ -29,8 +29,10 @@ struct Watch {
     child: Child,
     readers: Vec<std::thread::JoinHandle<()>>,
     /// Set as the shell stops it: what it says as it stops (interrupted, its handles given
-    /// back) is the shell's doing, not news.
+    /// back) is the shell's doing, not news; but handles it could not give back are.
     stopping: Arc<AtomicBool>,
+    /// Set when it printed handles it left (`--json`'s `left_behind`).
+    left: Arc<AtomicBool>,
 }
 
 /// The session's watches.
@@ -84,14 +86,20 @@ impl Watches {
         let number = self.started;
         let what = words.join(" ");
         let stopping = Arc::new(AtomicBool::new(false));
+        let left = Arc::new(AtomicBool::new(false));
         let mut readers = Vec::new();
         let mut read = |from: Box<dyn std::io::Read + Send>, words: fn(usize, &str) -> String| {
             let printer = Arc::clone(&printer);
             let stopping = Arc::clone(&stopping);
+            let left = Arc::clone(&left);
             readers.push(std::thread::spawn(move || {
                 for line in BufReader::new(from).lines() {
                     let Ok(line) = line else { break };
-                    if stopping.load(Ordering::SeqCst) {
+                    let leaves = report::watch_left_handles(&line);
+                    if leaves {
+                        left.store(true, Ordering::SeqCst);
+                    }
+                    if stopping.load(Ordering::SeqCst) && !leaves {
                         continue;
                     }
                     (printer.lock().unwrap_or_else(PoisonError::into_inner))(words(number, &line));
@@ -111,6 +119,7 @@ impl Watches {
             child,
             readers,
             stopping,
+            left,
         });
         Ok(())
     }
@@ -140,11 +149,13 @@ impl Watches {
     }
 
     /// The session ends: every watch is stopped and waited for, so none outlives it with
-    /// handles of its own.
-    pub(super) fn stop_all(&mut self) {
+    /// handles of its own. Whether any watch left handles (it named them as it stopped).
+    pub(super) fn stop_all(&mut self) -> bool {
+        let mut left = false;
         for watch in std::mem::take(&mut self.running) {
-            stop_one(watch);
+            left |= stop_one(watch);
         }
+        left
     }
 
     /// Forgets watches whose process ended by itself (`--count`, a launcher gone); what they
@@ -156,8 +167,8 @@ impl Watches {
 }
 
 /// SIGTERM, which a watch answers as Ctrl-C (its handles given back), then a wait for it and
-/// for what it still prints.
-fn stop_one(mut watch: Watch) {
+/// for what it still prints; whether it left handles.
+fn stop_one(mut watch: Watch) -> bool {
     watch.stopping.store(true, Ordering::SeqCst);
     if let Ok(None) = watch.child.try_wait() {
         if let Some(pid) = i32::try_from(watch.child.id())
@@ -171,6 +182,7 @@ fn stop_one(mut watch: Watch) {
     for reader in watch.readers {
         let _ = reader.join();
     }
+    watch.left.load(Ordering::SeqCst)
 }
 
 /// The shell's own options, for the command line of a command it runs as a process of its own

@@ -28,6 +28,16 @@ pub enum Piece {
 }
 
 impl Word {
+    /// The word as it runs, quotes and escapes taken off, its variables as `$NAME`.
+    pub fn text(&self) -> String {
+        (self.0.iter())
+            .map(|piece| match piece {
+                Piece::Text { text, .. } => text.clone(),
+                Piece::Var { name, .. } => format!("${name}"),
+            })
+            .collect()
+    }
+
     /// The word's text if it is plain, unquoted text with no variable (`=`, a name, `exit`).
     pub fn plain(&self) -> Option<&str> {
         match self.0.as_slice() {
