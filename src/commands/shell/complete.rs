@@ -173,6 +173,13 @@ fn complete<'w>(
             .try_fold(tree, |command, name| find_subcommand(command, name));
         return whole(command.map(subcommand_names).unwrap_or_default());
     }
+    // `.keep <TAB>`, `.watch <TAB>`: what they take is a handle the session holds (or a name,
+    // for `.watch`), so its handles and variables.
+    if let Some(".keep" | ".watch") = before.first().map(String::as_str) {
+        let mut words: Vec<String> = known.handles.iter().map(u64::to_string).collect();
+        words.extend(variables(known));
+        return whole(words);
+    }
     // From the top, as after `safe-ad`: client options may come before the command
     // (`-q put 1`), and a word that names no command (`exit`, `.keep`) is a positional of the
     // top, which takes none, so it gets nothing.
@@ -455,9 +462,13 @@ mod tests {
         assert!(has(&help, &["metadata", "auth", "wait"]), "{help:?}");
         assert!(!help.iter().any(|word| word.starts_with('.')), "{help:?}");
         assert_eq!(words("help auth wh"), ["whoami"]);
-        // The shell's own words take nothing that completes.
+        // `exit` takes nothing that completes; `.keep` and `.watch` take the session's handles.
         assert!(words("exit ").is_empty());
-        assert!(with(".keep ", &["h"], &[7]).1.is_empty());
+        assert_eq!(
+            with(".keep ", &["h"], &[7, 12]).1,
+            ["$h", "12", "7"].map(str::to_owned)
+        );
+        assert_eq!(with(".watch 1", &[], &[7, 12]).1, ["12".to_owned()]);
     }
 
     #[test]
