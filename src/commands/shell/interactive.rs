@@ -126,6 +126,8 @@ pub(super) fn run(_args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<D
             Err(ReadlineError::Interrupted) => continue,
             Err(ReadlineError::Eof) => break None,
             Err(ReadlineError::Signal(_)) => continue,
+            // A closed terminal fails the read as its SIGHUP asks the session to end.
+            Err(_) if signals::leave_asked() => break None,
             Err(e) => {
                 reporter.failed(&editor_failed(e));
                 break Some(Done::Failed(Class::Unexpected));
