@@ -73,10 +73,12 @@ pub fn watch() {
         if (1..=64).contains(&number) && ignored & (1 << (number - 1)) != 0 {
             continue;
         }
+        // The flag first: a signal's actions run in the order they were set up, and the
+        // counting task below counts only a signal whose flag is already set.
+        let _ = signal_hook::flag::register(number, Arc::clone(&came));
         let Ok(mut received) = signal(kind) else {
             continue;
         };
-        let _ = signal_hook::flag::register(number, Arc::clone(&came));
         let came = Arc::clone(&came);
         tokio::spawn(async move {
             while received.recv().await.is_some() {
