@@ -8,17 +8,30 @@
 //! Only handles of the person's are here: a name's fresh copy, a data id and every other
 //! handle a command takes for its own use is a lease, given back by that command.
 
+use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use crate::handle::Handle;
 use crate::name::Name;
 
+/// How a line reached its launcher: what the handles it made are given back with. A line may
+/// name another launcher than the session's (`--launcher-url`), with a token of its own
+/// (`--token-file`), and a handle number means nothing without them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Reach {
+    /// The launcher's base URL.
+    pub base: String,
+    /// The line's `--token-file`, when its token came from one (a regular file).
+    pub token_file: Option<PathBuf>,
+    /// The line sent its token in clear to another host (`--allow-insecure-http`).
+    pub insecure: bool,
+}
+
 /// One appendable-data handle the session holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Held {
-    /// The launcher it is a handle of (its base URL): a line may name another launcher than
-    /// the session's, and a handle number means nothing without it.
-    pub launcher: String,
+    /// The launcher it is a handle of, and how it was reached.
+    pub launcher: Reach,
     pub handle: Handle,
     /// The data's name, where the line that made it knew it.
     pub name: Option<Name>,
@@ -29,18 +42,22 @@ pub struct Held {
 /// `None` while no session listens.
 static LEDGER: Mutex<Option<Vec<Held>>> = Mutex::new(None);
 /// The launcher the running line sends to ([`reaching`]).
-static LAUNCHER: Mutex<String> = Mutex::new(String::new());
+static LAUNCHER: Mutex<Reach> = Mutex::new(Reach {
+    base: String::new(),
+    token_file: None,
+    insecure: false,
+});
 
-/// The running line sends to the launcher at `base`: what it makes or gives back from now on
-/// is that launcher's.
-pub fn reaching(base: &str) {
+/// The running line reaches its launcher so: what it makes or gives back from now on is that
+/// launcher's.
+pub fn reaching(reach: Reach) {
     let mut launcher = LAUNCHER.lock().unwrap_or_else(PoisonError::into_inner);
-    if *launcher != base {
-        *launcher = base.to_string();
+    if *launcher != reach {
+        *launcher = reach;
     }
 }
 
-fn current() -> String {
+fn current() -> Reach {
     LAUNCHER
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
@@ -60,7 +77,7 @@ pub fn start() {
 pub fn made(handle: Handle, name: Option<Name>) {
     let launcher = current();
     if let Some(held) = ledger().as_mut() {
-        held.retain(|held| (&held.launcher, held.handle) != (&launcher, handle));
+        held.retain(|held| held.launcher.base != launcher.base || held.handle != handle);
         held.push(Held {
             launcher,
             handle,
@@ -74,7 +91,7 @@ pub fn made(handle: Handle, name: Option<Name>) {
 pub fn given_back(handle: Handle) {
     let launcher = current();
     if let Some(held) = ledger().as_mut() {
-        held.retain(|held| (&held.launcher, held.handle) != (&launcher, handle));
+        held.retain(|held| held.launcher.base != launcher.base || held.handle != handle);
     }
 }
 
@@ -84,7 +101,7 @@ pub fn name_of(handle: Handle) -> Option<Name> {
     ledger()
         .as_ref()?
         .iter()
-        .find(|held| (&held.launcher, held.handle) == (&launcher, handle))
+        .find(|held| held.launcher.base == launcher.base && held.handle == handle)
         .and_then(|held| held.name)
 }
 

@@ -74,9 +74,15 @@ pub fn watch() {
             continue;
         }
         // The flag first: a signal's actions run in the order they were set up, and the
-        // counting task below counts only a signal whose flag is already set.
-        let _ = signal_hook::flag::register(number, Arc::clone(&came));
+        // counting task below counts only a signal whose flag is already set. Set up once per
+        // process ([`flag_once`]), however many runtimes a shell starts.
+        let flag = flag_once(number, &came);
         let Ok(mut received) = signal(kind) else {
+            // No counting task: the signal keeps its default action, not a flag no one reads.
+            if let Some(id) = flag {
+                signal_hook::low_level::unregister(id);
+                FLAGGED.fetch_and(!(1 << number), Ordering::SeqCst);
+            }
             continue;
         };
         let came = Arc::clone(&came);
@@ -94,6 +100,25 @@ pub fn watch() {
     }
 }
 
+/// The signals whose [`CAME_ANY`] flag is set up, as a mask (bit N for signal N).
+static FLAGGED: AtomicU64 = AtomicU64::new(0);
+
+/// Sets signal `number` to set `came` from now on, once per process: the id of the action when
+/// this call set it up.
+fn flag_once(number: i32, came: &Arc<AtomicBool>) -> Option<signal_hook::SigId> {
+    let bit = 1u64 << number;
+    if FLAGGED.fetch_or(bit, Ordering::SeqCst) & bit != 0 {
+        return None;
+    }
+    match signal_hook::flag::register(number, Arc::clone(came)) {
+        Ok(id) => Some(id),
+        Err(_) => {
+            FLAGGED.fetch_and(!bit, Ordering::SeqCst);
+            None
+        }
+    }
+}
+
 /// Makes the stop signals set the flag [`came_any`] reads from now on, before any runtime
 /// starts: `shell` runs many commands in one process, and a signal between two of them, or
 /// during one that sends nothing, must end the script as it ends a line (exit 130), not the
@@ -107,7 +132,7 @@ pub fn hold() {
         signal_hook::consts::SIGHUP,
     ] {
         if ignored & (1 << (number - 1)) == 0 {
-            let _ = signal_hook::flag::register(number, Arc::clone(&came));
+            let _ = flag_once(number, &came);
         }
     }
 }

@@ -311,8 +311,16 @@ fn resolve_with(
 /// The HTTP module, set up from the settings' narrow launcher config.
 fn launcher(settings: &Settings) -> Result<Launcher, Failure> {
     let launcher = Launcher::new(settings.launcher_config()).map_err(internal)?;
-    // What the line makes or gives back is this launcher's, to a `shell` session.
-    crate::session::reaching(launcher.base());
+    // What the line makes or gives back is this launcher's, to a `shell` session, which gives
+    // it back the way the line reached it.
+    crate::session::reaching(crate::session::Reach {
+        base: launcher.base().to_string(),
+        token_file: match &settings.token {
+            Some((_, crate::settings::Source::TokenFile(path))) => Some(path.clone()),
+            _ => None,
+        },
+        insecure: settings.launcher.sends_token_in_clear(),
+    });
     Ok(launcher)
 }
 

@@ -83,6 +83,10 @@ impl Reporter {
         if held.is_empty() && !self.json {
             self.info("this session holds no handles");
         }
+        // The launcher is said where the lines reached more than one.
+        let several = held
+            .iter()
+            .any(|other| other.launcher.base != held[0].launcher.base);
         for held in held {
             let name = held.name.map(|name| name.to_string());
             if self.json {
@@ -90,12 +94,17 @@ impl Reporter {
                     "handle": held.handle.0,
                     "kind": kind,
                     "name": name,
+                    "launcher": held.launcher.base,
                     "kept": held.kept,
                 })));
             } else {
                 let kept = if held.kept { "  (kept at the end)" } else { "" };
+                let at = match several {
+                    true => format!("\t{}", held.launcher.base),
+                    false => String::new(),
+                };
                 self.out(&format!(
-                    "{}\t{kind}\t{}{kept}\n",
+                    "{}\t{kind}\t{}{at}{kept}\n",
                     held.handle,
                     name.as_deref().unwrap_or("-")
                 ));
@@ -123,19 +132,19 @@ impl Reporter {
         ));
     }
 
-    /// The session ends: what it gives back, and what it keeps (with how to give it back).
-    pub fn leaving(&self, give_back: &[crate::session::Held], kept: &[crate::session::Held]) {
-        if !give_back.is_empty() {
-            let list: Vec<String> = give_back
-                .iter()
-                .map(|held| held.handle.to_string())
-                .collect();
-            self.info(&format!(
-                "giving back the {} this session made: {}",
-                counted(give_back.len() as u64, "handle", "handles"),
-                list.join(" ")
-            ));
-        }
+    /// The session ends: the handles it gives back at one launcher (named when the session
+    /// reached several).
+    pub fn giving_back(&self, handles: &[String], at: Option<&str>) {
+        let at = at.map(|base| format!(" at {base}")).unwrap_or_default();
+        self.info(&format!(
+            "giving back the {} this session made{at}: {}",
+            counted(handles.len() as u64, "handle", "handles"),
+            handles.join(" ")
+        ));
+    }
+
+    /// The session ends: what it keeps (with how to give it back).
+    pub fn leaving(&self, kept: &[crate::session::Held]) {
         for held in kept {
             let name = match held.name {
                 Some(name) => format!(" (name {name})"),
@@ -143,8 +152,8 @@ impl Reporter {
             };
             // Said even with --quiet: the handle stays in the launcher.
             err(&format!(
-                "safe-ad: kept handle {}{name}; give it back with `safe-ad drop {}`\n",
-                held.handle, held.handle
+                "safe-ad: kept handle {}{name} at {}; give it back with `safe-ad drop --launcher-url {} {}`\n",
+                held.handle, held.launcher.base, held.launcher.base, held.handle
             ));
         }
     }
@@ -251,8 +260,12 @@ impl Reporter {
 impl Reporter {
     /// The handles a session could not give back because `drop` could not be run: named with
     /// the command that frees them. Said even with `--quiet`.
-    pub fn left_unreturned(&self, launcher: &str, handles: &[String]) {
+    pub fn left_unreturned(&self, launcher: &str, handles: &[String], certain: bool) {
         let list = handles.join(" ");
+        let were = match certain {
+            true => "were not given back",
+            false => "may not have been given back (the give-back was stopped)",
+        };
         let requests: String = (handles.iter())
             .filter_map(|handle| handle.parse::<u64>().ok())
             .map(|handle| {
@@ -268,7 +281,7 @@ impl Reporter {
             })
             .collect();
         err(&format!(
-            "safe-ad: error: the session's handles at {launcher} were not given back:\n{requests}hint: give them back with `safe-ad drop --launcher-url {launcher} {list}`, or the launcher drops them when it restarts\n"
+            "safe-ad: error: the session's handles at {launcher} {were}:\n{requests}hint: give them back with `safe-ad drop --launcher-url {launcher} {list}`, or the launcher drops them when it restarts\n"
         ));
     }
 }

@@ -109,11 +109,13 @@ pub fn token_in_regular_file(path: &Path) -> Option<Secret> {
     Secret::parse(&text).ok()
 }
 
-/// Whether `path` can be read again for each command of a `shell`: a regular file (a pipe,
-/// `-` or `<(...)`, is read once and then holds nothing).
+/// Whether `path` can be read again for each command of a `shell`: not `-` nor a pipe (`<(...)`),
+/// which give the token once and then hold nothing.
 pub fn token_file_rereadable(path: &Path) -> bool {
+    // A path that cannot be looked at is not refused here: each line says what is wrong with
+    // it, as the command line does.
     path != Path::new("-")
-        && std::fs::metadata(path).is_ok_and(|metadata| not_regular(&metadata).is_none())
+        && std::fs::metadata(path).map_or(true, |metadata| not_regular(&metadata).is_none())
 }
 
 /// The token in a file, and the file as a source: a regular file can be read again later

@@ -651,17 +651,25 @@ fn a_ctrl_c_while_no_runtime_runs_does_not_stop_the_next_line() {
     assert_eq!(shell.leave(), 0, "{}", shell.screen.whole());
 }
 
-/// Handles a line made at another launcher than the session's (`--launcher-url`) are given
-/// back there, and the same number at the session's launcher, a handle of the person's made
-/// outside the session, is left alone.
+/// Handles a line made at another launcher than the session's (`--launcher-url`, with a token
+/// of its own from `--token-file`) are given back there, the way the line reached it, and the
+/// same number at the session's launcher, a handle of the person's made outside the session, is
+/// left alone.
 #[test]
-fn the_handles_a_line_made_elsewhere_are_given_back_where_they_were_made() {
+fn the_handles_a_line_made_elsewhere_are_given_back_where_and_as_they_were_made() {
     if !have("tmux") {
         return;
     }
+    const OTHER: &str = "another.t0ken.for-the-second-launcher";
     let home = Emulator::start(&[]);
-    let elsewhere = Emulator::start(&[]);
+    let elsewhere = Emulator::spawn(
+        SafeAd::new()
+            .args(["emulator", "--listen", "127.0.0.1:0", "--token", OTHER])
+            .token_may_show(),
+    );
     let sandbox = Sandbox::new();
+    let other_token = sandbox.path().join("other-token");
+    std::fs::write(&other_token, format!("{OTHER}\n")).expect("written");
     // The person's own handle at the session's launcher, made before the session.
     let first_home = home.next_handle();
     let mine = sandbox
@@ -680,16 +688,37 @@ fn the_handles_a_line_made_elsewhere_are_given_back_where_they_were_made() {
         &home.url,
         &[("SAFE_AD_HISTORY", history.to_str().expect("a path"))],
     );
-    let first_elsewhere = elsewhere.next_handle();
+    let elsewhere_held = || {
+        let handles = elsewhere.http("GET", "/_emulator/handles", Some(OTHER), None);
+        (handles.json()["appendableData"]
+            .as_array()
+            .into_iter()
+            .flatten())
+        .filter_map(|entry| entry["handle"].as_u64())
+        .filter(|&handle| handle >= 6)
+        .collect::<Vec<u64>>()
+    };
     let made = created_handle(&shell.run(&format!(
-        "h = create --put --launcher-url {}",
-        elsewhere.url
+        "h = create --put --launcher-url {} --token-file {}",
+        elsewhere.url,
+        other_token.display()
     )));
     assert_eq!(made, mine, "the same number at both: the case that matters");
+    assert_eq!(elsewhere_held(), vec![made]);
+    // And one at the session's own launcher: `.handles` then says which launcher each is at.
+    let at_home = created_handle(&shell.run("create --put"));
+    let screen = shell.run(".handles");
+    let listed = |handle: u64, url: &str| {
+        screen
+            .lines()
+            .any(|line| line.starts_with(&format!("{handle} ")) && line.contains(url))
+    };
+    assert!(listed(made, &elsewhere.url), "{screen}");
+    assert!(listed(at_home, &home.url), "{screen}");
     assert_eq!(shell.leave(), 0, "{}", shell.screen.whole());
     assert_eq!(
-        elsewhere.handles_since(first_elsewhere),
-        vec![],
+        elsewhere_held(),
+        Vec::<u64>::new(),
         "{}",
         shell.screen.whole()
     );
@@ -728,6 +757,49 @@ fn a_history_file_that_cannot_be_written_is_said_and_the_session_ends_with_1() {
     );
     assert!(
         screen.contains("the session's lines were not written to the history file"),
+        "{screen}"
+    );
+}
+
+/// The give-back at the session's end stops on Ctrl-C as a `drop` on the command line does:
+/// a launcher that holds the drop does not hold the session past it, and the handles whose drop
+/// was stopped are named with the request that frees them. (The drop used to run in a process group of its own,
+/// with the session's signals held: nothing but SIGKILL ended it before its timeout.)
+#[test]
+fn ctrl_c_stops_a_give_back_the_launcher_holds_and_names_what_it_left() {
+    if !have("tmux") {
+        return;
+    }
+    let emulator = Emulator::start(&[]);
+    let relay = Relay::holding(emulator.addr(), 0, |line| {
+        line.starts_with("DELETE /appendable-data/handle/")
+    });
+    let sandbox = Sandbox::new();
+    let history = sandbox.path().join("history");
+    let shell = Shell::start(
+        &sandbox,
+        &relay.url,
+        &[("SAFE_AD_HISTORY", history.to_str().expect("a path"))],
+    );
+    let made = created_handle(&shell.run("h = create --put"));
+    shell.screen.press(&["C-d"]);
+    relay.wait_held();
+    shell.screen.press(&["C-c"]);
+    // The drop ends at once, held request and all, and the shell after it.
+    assert_eq!(shell.screen.wait_exit(), 130, "{}", shell.screen.whole());
+    relay.release_and_settle();
+    let screen = shell.screen.whole();
+    assert!(
+        screen.contains(&format!(
+            "giving back the 1 handle this session made: {made}"
+        )),
+        "{screen}"
+    );
+    assert!(
+        screen.contains(&format!(
+            "may not have been given back (the give-back was stopped):\n  appendable-data {made}: DELETE {}/appendable-data/handle/{made}",
+            relay.url
+        )),
         "{screen}"
     );
 }

@@ -15,7 +15,6 @@
 
 use std::collections::HashMap;
 use std::io::Read;
-use std::os::unix::process::CommandExt;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use rustyline::completion::Completer;
@@ -34,8 +33,9 @@ use crate::handle::Handle;
 use crate::outcome::{Class, Done, Failure};
 use crate::report::{self, Reporter};
 use crate::secret::Secret;
+use crate::session::{self, Reach};
 use crate::settings::{self, history};
-use crate::{session, signals};
+use crate::signals;
 
 /// The session's handles past which `.handles` and the prompt warn: the launcher keeps 100 of a
 /// kind and evicts the oldest without a word.
@@ -133,12 +133,13 @@ pub(super) fn run(_args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<D
                 break Some(Done::Failed(Class::Unexpected));
             }
         };
+        // A SIGINT sent while the prompt waited (by `kill`: Ctrl-C there is a key) is the
+        // prompt's, as Ctrl-C is: the line typed starts with none seen. Forgotten before the
+        // SIGTERM/SIGHUP check, so one that comes between the two is this line's to stop on.
+        signals::forget();
         if signals::leave_asked() {
             break None;
         }
-        // A SIGINT sent while the prompt waited (by `kill`: Ctrl-C there is a key) is the
-        // prompt's, as Ctrl-C is: the line typed starts with none seen.
-        signals::forget();
         if text.trim().is_empty() {
             continue;
         }
@@ -362,24 +363,23 @@ fn leave(shared: &Shared, options: &ClientOptions, reporter: &Reporter) -> Done 
         .stop_all();
     let held = session::held();
     let (kept, give_back): (Vec<_>, Vec<_>) = held.into_iter().partition(|held| held.kept);
-    reporter.leaving(&give_back, &kept);
-    // One drop per launcher the lines reached, each sent where its handles were made.
-    let mut launchers: Vec<&str> = give_back
-        .iter()
-        .map(|held| held.launcher.as_str())
-        .collect();
-    launchers.dedup();
+    reporter.leaving(&kept);
+    // One drop per launcher the lines reached, each sent where its handles were made, the way
+    // the line reached it.
+    let mut launchers: Vec<&Reach> = give_back.iter().map(|held| &held.launcher).collect();
     launchers.sort_unstable();
     launchers.dedup();
+    let several = launchers.len() > 1;
     let mut done = match watches_left {
         true => Done::Failed(Class::Interrupted),
         false => Done::Success,
     };
     for launcher in launchers {
         let handles: Vec<String> = (give_back.iter())
-            .filter(|held| held.launcher == launcher)
+            .filter(|held| &held.launcher == launcher)
             .map(|held| held.handle.to_string())
             .collect();
+        reporter.giving_back(&handles, several.then_some(launcher.base.as_str()));
         let dropped = drop_in_a_process(launcher, &handles, options, reporter);
         if done == Done::Success {
             done = dropped;
@@ -388,39 +388,55 @@ fn leave(shared: &Shared, options: &ClientOptions, reporter: &Reporter) -> Done 
     done
 }
 
-/// `safe-ad drop HANDLES` at `launcher`, as a process of its own; what it came to. A drop that
-/// could not run, or refused its line before sending (exit 2), gave nothing back: the handles
-/// are named here, as it would have named them.
+/// `safe-ad drop HANDLES` at `launcher`, as a process of its own; what it came to. It shares
+/// the terminal, so a Ctrl-C stops it as it stops a drop on the command line (naming what it
+/// left), and a SIGTERM or SIGHUP to the shell is passed on to it. A drop that could not run,
+/// or refused its line before sending (exit 2), gave nothing back: the handles are named here,
+/// as it would have named them.
 fn drop_in_a_process(
-    launcher: &str,
+    launcher: &Reach,
     handles: &[String],
     options: &ClientOptions,
     reporter: &Reporter,
 ) -> Done {
-    let launcher_url = ["--launcher-url".to_string(), launcher.to_string()];
-    let mut words: Vec<String> = launcher_url.to_vec();
+    let mut words: Vec<String> = vec!["--launcher-url".into(), launcher.base.clone()];
+    if let Some(path) = &launcher.token_file {
+        words.extend(["--token-file".into(), path.display().to_string()]);
+    }
+    if launcher.insecure {
+        words.push("--allow-insecure-http".into());
+    }
     words.extend(handles.iter().cloned());
+    // A signal that ended the session is behind it: this drop is what follows.
+    signals::forget();
+    let handed = signals::HandedOver::new();
     let ran = std::env::current_exe().and_then(|program| {
         std::process::Command::new(program)
             .arg("drop")
             .args(child_options(options, &words, true))
             .args(&words)
             .stdin(std::process::Stdio::null())
-            // Its own process group: a Ctrl-C typed now is not for it.
-            .process_group(0)
-            .status()
+            .spawn()
     });
+    let ran = ran.and_then(|mut child| handed.wait(&mut child).map(|ended| ended.status));
     let usage = Class::Usage.exit_code();
     match ran {
         Ok(status) if status.success() => Done::Success,
         Ok(status) => match status.code().and_then(|code| u8::try_from(code).ok()) {
             Some(code) => {
+                // Refused before sending: none given back. Stopped: the drops in flight may
+                // or may not have acted (a drop names only the handles it obtained).
                 if code == usage {
-                    reporter.left_unreturned(launcher, handles);
+                    reporter.left_unreturned(&launcher.base, handles, true);
+                } else if code == Class::Interrupted.exit_code() {
+                    reporter.left_unreturned(&launcher.base, handles, false);
                 }
                 Done::PassThrough(code)
             }
-            None => Done::Failed(Class::Interrupted),
+            None => {
+                reporter.left_unreturned(&launcher.base, handles, false);
+                Done::Failed(Class::Interrupted)
+            }
         },
         Err(e) => {
             reporter.failed(&Failure::new(
@@ -429,7 +445,7 @@ fn drop_in_a_process(
                     "shell: could not run `safe-ad drop` to give back the session's handles: {e}"
                 ),
             ));
-            reporter.left_unreturned(launcher, handles);
+            reporter.left_unreturned(&launcher.base, handles, true);
             Done::Failed(Class::Unexpected)
         }
     }

@@ -40,6 +40,9 @@ struct Watch {
 pub(super) struct Watches {
     running: Vec<Watch>,
     started: usize,
+    /// A watch of the session left handles (it named them): the session's end says so in its
+    /// exit code, however the watch ended.
+    left: bool,
 }
 
 impl Watches {
@@ -142,7 +145,7 @@ impl Watches {
         }
         for watch in stopping {
             let number = watch.number;
-            stop_one(watch);
+            self.left |= stop_one(watch);
             reporter.watch_stopped(number);
         }
         Ok(())
@@ -151,18 +154,23 @@ impl Watches {
     /// The session ends: every watch is stopped and waited for, so none outlives it with
     /// handles of its own. Whether any watch left handles (it named them as it stopped).
     pub(super) fn stop_all(&mut self) -> bool {
-        let mut left = false;
+        self.reap();
         for watch in std::mem::take(&mut self.running) {
-            left |= stop_one(watch);
+            self.left |= stop_one(watch);
         }
-        left
+        self.left
     }
 
     /// Forgets watches whose process ended by itself (`--count`, a launcher gone); what they
     /// said was printed as they said it.
     fn reap(&mut self) {
-        self.running
-            .retain_mut(|watch| !matches!(watch.child.try_wait(), Ok(Some(_))));
+        let mut left = false;
+        self.running.retain_mut(|watch| {
+            let ended = matches!(watch.child.try_wait(), Ok(Some(_)));
+            left |= ended && watch.left.load(Ordering::SeqCst);
+            !ended
+        });
+        self.left |= left;
     }
 }
 
