@@ -803,3 +803,77 @@ fn ctrl_c_stops_a_give_back_the_launcher_holds_and_names_what_it_left() {
         "{screen}"
     );
 }
+
+/// `help` inside is safe-ad's help and then the shell's own lines; `help COMMAND` is the
+/// command's help, as on the command line; Ctrl-R finds an earlier line in the history.
+#[test]
+fn help_inside_and_history_search() {
+    if !have("tmux") {
+        return;
+    }
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let history = sandbox.path().join("history");
+    let shell = Shell::start(
+        &sandbox,
+        &emulator.url,
+        &[("SAFE_AD_HISTORY", history.to_str().expect("a path"))],
+    );
+    let screen = shell.run("help");
+    assert!(screen.contains("In the shell:"), "{screen}");
+    assert!(screen.contains(".handles"), "{screen}");
+    // What `safe-ad metadata --help`'s first line is on the command line, the shell prints.
+    let output = sandbox.safe_ad().args(["help", "metadata"]).run();
+    let first = (output.code(0).stdout().lines().next())
+        .expect("a line")
+        .to_owned();
+    let screen = shell.run("help metadata");
+    assert!(screen.contains(&first), "{first:?} in:\n{screen}");
+    shell.run("metadata 2");
+    shell.run("metadata 1");
+    shell.screen.press(&["C-r"]);
+    shell.screen.type_text("data 2");
+    shell.screen.wait_for("metadata 2");
+    shell.screen.press(&["Enter"]);
+    let screen = shell.screen.wait_for_count("2: version", 2);
+    assert_eq!(lines_starting(&screen, "1: version"), 1, "{screen}");
+    assert_eq!(shell.leave(), 0, "{}", shell.screen.whole());
+}
+
+/// A line that takes the session's handles to 90 says once that the launcher keeps 100 of a
+/// kind; `.handles` says it again, under its list.
+#[test]
+fn nearing_the_launchers_hundred_handles_is_said() {
+    if !have("tmux") {
+        return;
+    }
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let history = sandbox.path().join("history");
+    let shell = Shell::start(
+        &sandbox,
+        &emulator.url,
+        &[("SAFE_AD_HISTORY", history.to_str().expect("a path"))],
+    );
+    let first = emulator.next_handle();
+    shell.run(&vec!["create"; 89].join("; "));
+    assert!(!shell.screen.whole().contains("the launcher keeps 100"));
+    let screen = shell.run("create");
+    assert_eq!(
+        screen
+            .matches("this session holds 90 appendable-data handles")
+            .count(),
+        1,
+        "{screen}"
+    );
+    let screen = shell.run(".handles");
+    assert_eq!(
+        screen
+            .matches("this session holds 90 appendable-data handles")
+            .count(),
+        2,
+        "{screen}"
+    );
+    assert_eq!(shell.leave(), 0, "{}", shell.screen.whole());
+    assert_eq!(emulator.handles_since(first), vec![]);
+}
