@@ -61,6 +61,13 @@ impl Shell {
         shell
     }
 
+    /// [`Shell::start`] with its history in `sandbox`'s `history` file.
+    fn with_history(sandbox: &Sandbox, url: &str) -> Shell {
+        let history = sandbox.path().join("history");
+        let history = history.to_str().expect("a path");
+        Shell::start(sandbox, url, &[("SAFE_AD_HISTORY", history)])
+    }
+
     /// Waits until `count` prompts are on the screen; the screen then.
     #[track_caller]
     fn wait_prompts(&self, count: usize) -> String {
@@ -103,6 +110,18 @@ impl Shell {
     }
 }
 
+/// A fresh emulator, a sandbox for HOME, and the shell at its prompt pointed at the emulator with
+/// its history in the sandbox; `None` where tmux is missing (which fails under CI).
+fn session() -> Option<(Emulator, Sandbox, Shell)> {
+    if !have("tmux") {
+        return None;
+    }
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let shell = Shell::with_history(&sandbox, &emulator.url);
+    Some((emulator, sandbox, shell))
+}
+
 /// The handle a `created handle N, ...` line on the screen names (the last such line).
 fn created_handle(screen: &str) -> u64 {
     let line = screen
@@ -128,12 +147,7 @@ fn lines_run_and_the_prompt_shows_a_failed_lines_code() {
         .args(["metadata", "999"])
         .run()
         .code(4);
-    let history = sandbox.path().join("history");
-    let shell = Shell::start(
-        &sandbox,
-        &emulator.url,
-        &[("SAFE_AD_HISTORY", history.to_str().expect("a path"))],
-    );
+    let shell = Shell::with_history(&sandbox, &emulator.url);
     assert_eq!(shell.typed(), "safe-ad>");
     let screen = shell.run("metadata 1");
     assert_eq!(
@@ -158,17 +172,9 @@ fn lines_run_and_the_prompt_shows_a_failed_lines_code() {
 
 #[test]
 fn up_arrow_brings_back_an_earlier_line_to_run_again() {
-    if !have("tmux") {
+    let Some((_emulator, _sandbox, shell)) = session() else {
         return;
-    }
-    let emulator = Emulator::start(&[]);
-    let sandbox = Sandbox::new();
-    let history = sandbox.path().join("history");
-    let shell = Shell::start(
-        &sandbox,
-        &emulator.url,
-        &[("SAFE_AD_HISTORY", history.to_str().expect("a path"))],
-    );
+    };
     shell.run("metadata 1");
     let screen = shell.run("metadata 2");
     assert_eq!(lines_starting(&screen, "1: version"), 1, "{screen}");
@@ -186,17 +192,9 @@ fn up_arrow_brings_back_an_earlier_line_to_run_again() {
 
 #[test]
 fn tab_completes_commands_option_values_and_variables() {
-    if !have("tmux") {
+    let Some((_emulator, _sandbox, shell)) = session() else {
         return;
-    }
-    let emulator = Emulator::start(&[]);
-    let sandbox = Sandbox::new();
-    let history = sandbox.path().join("history");
-    let shell = Shell::start(
-        &sandbox,
-        &emulator.url,
-        &[("SAFE_AD_HISTORY", history.to_str().expect("a path"))],
-    );
+    };
     shell.screen.type_text("metada");
     shell.wait_typed("safe-ad> metada");
     shell.screen.press(&["Tab"]);
@@ -258,12 +256,7 @@ fn ctrl_c_during_a_held_request_comes_back_to_the_prompt_with_the_handles_given_
     // `show 1` takes a data id for each item (`GET /appendable-data/1/N`), then reads the first
     // (`GET /data-id/N`): held there, the line holds handles it must give back.
     let relay = Relay::holding(emulator.addr(), 0, |line| line.starts_with("GET /data-id/"));
-    let history = sandbox.path().join("history");
-    let shell = Shell::start(
-        &sandbox,
-        &relay.url,
-        &[("SAFE_AD_HISTORY", history.to_str().expect("a path"))],
-    );
+    let shell = Shell::with_history(&sandbox, &relay.url);
     let first = emulator.next_handle();
     shell.screen.type_text("show 1");
     shell.screen.press(&["Enter"]);
@@ -296,17 +289,9 @@ fn ctrl_c_during_a_held_request_comes_back_to_the_prompt_with_the_handles_given_
 
 #[test]
 fn ctrl_d_gives_back_the_sessions_handles() {
-    if !have("tmux") {
+    let Some((emulator, _sandbox, shell)) = session() else {
         return;
-    }
-    let emulator = Emulator::start(&[]);
-    let sandbox = Sandbox::new();
-    let history = sandbox.path().join("history");
-    let shell = Shell::start(
-        &sandbox,
-        &emulator.url,
-        &[("SAFE_AD_HISTORY", history.to_str().expect("a path"))],
-    );
+    };
     let first = emulator.next_handle();
     let screen = shell.run("h = create --put");
     let created = created_handle(&screen);
@@ -326,17 +311,9 @@ fn ctrl_d_gives_back_the_sessions_handles() {
 
 #[test]
 fn a_kept_handle_stays_held_and_is_named_at_the_end() {
-    if !have("tmux") {
+    let Some((emulator, _sandbox, shell)) = session() else {
         return;
-    }
-    let emulator = Emulator::start(&[]);
-    let sandbox = Sandbox::new();
-    let history = sandbox.path().join("history");
-    let shell = Shell::start(
-        &sandbox,
-        &emulator.url,
-        &[("SAFE_AD_HISTORY", history.to_str().expect("a path"))],
-    );
+    };
     let first = emulator.next_handle();
     let kept = created_handle(&shell.run("k = create --put"));
     let given = created_handle(&shell.run("g = create --put"));
@@ -420,12 +397,7 @@ fn the_history_file_holds_no_line_that_carries_a_token() {
 fn stopped_at_the_prompt(signal: &str) -> (Emulator, u64, u64, i32, String) {
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
-    let history = sandbox.path().join("history");
-    let shell = Shell::start(
-        &sandbox,
-        &emulator.url,
-        &[("SAFE_AD_HISTORY", history.to_str().expect("a path"))],
-    );
+    let shell = Shell::with_history(&sandbox, &emulator.url);
     let first = emulator.next_handle();
     let made = created_handle(&shell.run("h = create --put"));
     assert_eq!(
@@ -496,12 +468,7 @@ fn a_line_typed_while_one_runs_runs_next() {
     let relay = Relay::holding(emulator.addr(), 0, |line| {
         line.starts_with("GET /appendable-data/metadata/1 ")
     });
-    let history = sandbox.path().join("history");
-    let shell = Shell::start(
-        &sandbox,
-        &relay.url,
-        &[("SAFE_AD_HISTORY", history.to_str().expect("a path"))],
-    );
+    let shell = Shell::with_history(&sandbox, &relay.url);
     shell.screen.type_text("metadata 1");
     shell.screen.press(&["Enter"]);
     relay.wait_held();
@@ -525,12 +492,7 @@ fn sigterm_while_a_line_runs_stops_it_and_ends_the_session() {
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
     let relay = Relay::holding(emulator.addr(), 0, |line| line.starts_with("GET /data-id/"));
-    let history = sandbox.path().join("history");
-    let shell = Shell::start(
-        &sandbox,
-        &relay.url,
-        &[("SAFE_AD_HISTORY", history.to_str().expect("a path"))],
-    );
+    let shell = Shell::with_history(&sandbox, &relay.url);
     let first = emulator.next_handle();
     let made = created_handle(&shell.run("h = create --put"));
     shell.screen.type_text("show 1");
@@ -557,17 +519,9 @@ const ITEM: &str = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
 
 #[test]
 fn a_watch_prints_changes_above_the_line_being_typed_and_stops_with_the_session() {
-    if !have("tmux") {
+    let Some((emulator, sandbox, shell)) = session() else {
         return;
-    }
-    let emulator = Emulator::start(&[]);
-    let sandbox = Sandbox::new();
-    let history = sandbox.path().join("history");
-    let shell = Shell::start(
-        &sandbox,
-        &emulator.url,
-        &[("SAFE_AD_HISTORY", history.to_str().expect("a path"))],
-    );
+    };
     let first = emulator.next_handle();
     shell.run(".watch 5 --interval 0.05");
     shell.screen.wait_for("[watch 1] 5: watching: version");
@@ -621,17 +575,9 @@ fn a_watch_prints_changes_above_the_line_being_typed_and_stops_with_the_session(
 /// waits (by `kill`: Ctrl-C is a key there) is the prompt's too.
 #[test]
 fn a_ctrl_c_while_no_runtime_runs_does_not_stop_the_next_line() {
-    if !have("tmux") {
+    let Some((_emulator, _sandbox, shell)) = session() else {
         return;
-    }
-    let emulator = Emulator::start(&[]);
-    let sandbox = Sandbox::new();
-    let history = sandbox.path().join("history");
-    let shell = Shell::start(
-        &sandbox,
-        &emulator.url,
-        &[("SAFE_AD_HISTORY", history.to_str().expect("a path"))],
-    );
+    };
     // A line that sends first: its runtime is what leaves tokio's handlers in place.
     shell.run("metadata 1");
     let before = prompts(&shell.screen.whole());
@@ -682,12 +628,7 @@ fn the_handles_a_line_made_elsewhere_are_given_back_where_and_as_they_were_made(
         .trim()
         .parse::<u64>()
         .expect("a handle");
-    let history = sandbox.path().join("history");
-    let shell = Shell::start(
-        &sandbox,
-        &home.url,
-        &[("SAFE_AD_HISTORY", history.to_str().expect("a path"))],
-    );
+    let shell = Shell::with_history(&sandbox, &home.url);
     let elsewhere_held = || {
         let handles = elsewhere.http("GET", "/_emulator/handles", Some(OTHER), None);
         (handles.json()["appendableData"]
@@ -775,12 +716,7 @@ fn ctrl_c_stops_a_give_back_the_launcher_holds_and_names_what_it_left() {
         line.starts_with("DELETE /appendable-data/handle/")
     });
     let sandbox = Sandbox::new();
-    let history = sandbox.path().join("history");
-    let shell = Shell::start(
-        &sandbox,
-        &relay.url,
-        &[("SAFE_AD_HISTORY", history.to_str().expect("a path"))],
-    );
+    let shell = Shell::with_history(&sandbox, &relay.url);
     let made = created_handle(&shell.run("h = create --put"));
     shell.screen.press(&["C-d"]);
     relay.wait_held();
@@ -808,17 +744,9 @@ fn ctrl_c_stops_a_give_back_the_launcher_holds_and_names_what_it_left() {
 /// command's help, as on the command line; Ctrl-R finds an earlier line in the history.
 #[test]
 fn help_inside_and_history_search() {
-    if !have("tmux") {
+    let Some((_emulator, sandbox, shell)) = session() else {
         return;
-    }
-    let emulator = Emulator::start(&[]);
-    let sandbox = Sandbox::new();
-    let history = sandbox.path().join("history");
-    let shell = Shell::start(
-        &sandbox,
-        &emulator.url,
-        &[("SAFE_AD_HISTORY", history.to_str().expect("a path"))],
-    );
+    };
     let screen = shell.run("help");
     assert!(screen.contains("In the shell:"), "{screen}");
     assert!(screen.contains(".handles"), "{screen}");
@@ -844,17 +772,9 @@ fn help_inside_and_history_search() {
 /// kind; `.handles` says it again, under its list.
 #[test]
 fn nearing_the_launchers_hundred_handles_is_said() {
-    if !have("tmux") {
+    let Some((emulator, _sandbox, shell)) = session() else {
         return;
-    }
-    let emulator = Emulator::start(&[]);
-    let sandbox = Sandbox::new();
-    let history = sandbox.path().join("history");
-    let shell = Shell::start(
-        &sandbox,
-        &emulator.url,
-        &[("SAFE_AD_HISTORY", history.to_str().expect("a path"))],
-    );
+    };
     let first = emulator.next_handle();
     shell.run(&vec!["create"; 89].join("; "));
     assert!(!shell.screen.whole().contains("the launcher keeps 100"));
