@@ -673,7 +673,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
             [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Run these lines (commands separated by newlines or `;`) instead of reading a script')
             [CompletionResult]::new('--command', '--command', [CompletionResultType]::ParameterName, 'Run these lines (commands separated by newlines or `;`) instead of reading a script')
-            [CompletionResult]::new('--keep-going', '--keep-going', [CompletionResultType]::ParameterName, 'Run every line, even after one failed; the exit code is the first failure''s')
+            [CompletionResult]::new('--keep-going', '--keep-going', [CompletionResultType]::ParameterName, 'Run every line of a script, even after one failed; the exit code is the first failure''s (refused at the prompt, where a failed line never ends the session)')
             [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')

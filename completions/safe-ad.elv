@@ -623,7 +623,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
             cand -c 'Run these lines (commands separated by newlines or `;`) instead of reading a script'
             cand --command 'Run these lines (commands separated by newlines or `;`) instead of reading a script'
-            cand --keep-going 'Run every line, even after one failed; the exit code is the first failure''s'
+            cand --keep-going 'Run every line of a script, even after one failed; the exit code is the first failure''s (refused at the prompt, where a failed line never ends the session)'
             cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'

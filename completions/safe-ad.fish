@@ -528,7 +528,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand shell" -l color -d 'Colo
 always\t''
 never\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand shell" -s c -l command -d 'Run these lines (commands separated by newlines or `;`) instead of reading a script' -r -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand shell" -l keep-going -d 'Run every line, even after one failed; the exit code is the first failure\'s'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand shell" -l keep-going -d 'Run every line of a script, even after one failed; the exit code is the first failure\'s (refused at the prompt, where a failed line never ends the session)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand shell" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand shell" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand shell" -l json -d 'Print JSON on stdout (one object per line), and nothing else there'

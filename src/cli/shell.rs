@@ -18,7 +18,8 @@ pub struct ShellArgs {
         conflicts_with = "file"
     )]
     pub lines: Option<String>,
-    /// Run every line, even after one failed; the exit code is the first failure's
+    /// Run every line of a script, even after one failed; the exit code is the first failure's
+    /// (refused at the prompt, where a failed line never ends the session)
     #[arg(long)]
     pub keep_going: bool,
     /// The script to run (`-` for standard input, as with no FILE and no -c when standard input

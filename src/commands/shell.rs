@@ -41,7 +41,13 @@ pub fn run(args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<Done, Fai
     }
     let from_stdin = args.lines.is_none() && args.file.is_none();
     if from_stdin && std::io::stdin().is_terminal() {
-        return interactive::run(args, cx, run_line);
+        // At the prompt a failed line never ends the session: --keep-going would not act.
+        if args.keep_going {
+            return Err(Failure::usage(
+                "shell: --keep-going is for scripts (-c, FILE or piped lines): at the prompt a failed line never ends the session",
+            ));
+        }
+        return interactive::run(cx, run_line);
     }
     let script = read_script(args)?;
     let commands = words::split(&script)

@@ -797,3 +797,27 @@ fn nearing_the_launchers_hundred_handles_is_said() {
     assert_eq!(shell.leave(), 0, "{}", shell.screen.whole());
     assert_eq!(emulator.handles_since(first), vec![]);
 }
+
+/// `--keep-going` would not act at the prompt (a failed line never ends the session): refused
+/// there with exit 2, before any prompt, as an option offered where it does nothing would be.
+#[test]
+fn keep_going_is_refused_at_the_prompt() {
+    if !have("tmux") {
+        return;
+    }
+    let sandbox = Sandbox::new();
+    let home = sandbox.path().to_str().expect("a path").to_owned();
+    let binary = safe_ad_bin().to_str().expect("a path").to_owned();
+    let screen = Screen::start(
+        &[&binary, "shell", "--keep-going"],
+        &[
+            ("HOME", home.as_str()),
+            ("SAFE_AD_CONFIG_DIR", home.as_str()),
+            ("TERM", "xterm"),
+        ],
+    );
+    assert_eq!(screen.wait_exit(), 2, "{}", screen.whole());
+    let shown = screen.whole();
+    assert!(shown.contains("--keep-going is for scripts"), "{shown}");
+    assert!(!shown.contains("safe-ad>"), "{shown}");
+}

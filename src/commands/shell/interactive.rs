@@ -28,7 +28,7 @@ use rustyline::{Behavior, CompletionType, Config, Editor};
 use super::complete::{candidates, Known};
 use super::watching::{child_options, Printer, Watches};
 use super::{words, Context, Line, RunLine};
-use crate::cli::{ClientOptions, ShellArgs};
+use crate::cli::ClientOptions;
 use crate::handle::Handle;
 use crate::outcome::{Class, Done, Failure};
 use crate::report::{self, Reporter};
@@ -56,7 +56,7 @@ struct Shared {
 }
 
 /// Runs the prompt until Ctrl-D, `exit`, SIGTERM or SIGHUP.
-pub(super) fn run(_args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<Done, Failure> {
+pub(super) fn run(cx: Context, run_line: RunLine) -> Result<Done, Failure> {
     session::start();
     signals::hold();
     let reporter = cx.reporter;
@@ -133,8 +133,9 @@ pub(super) fn run(_args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<D
                 break Some(Done::Failed(Class::Unexpected));
             }
         };
-        // A SIGINT sent while the prompt waited (by `kill`: Ctrl-C there is a key) is the
-        // prompt's, as Ctrl-C is: the line typed starts with none seen. Forgotten before the
+        // What stopped the line before, and a SIGINT sent while the prompt waited (by `kill`:
+        // Ctrl-C there is a key), are behind it: the line typed starts with none seen, as a new
+        // command would. Forgotten before the
         // SIGTERM/SIGHUP check, so one that comes between the two is this line's to stop on.
         signals::forget();
         if signals::leave_asked() {
@@ -179,8 +180,6 @@ pub(super) fn run(_args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<D
         if signals::leave_asked() {
             break None;
         }
-        // Ctrl-C stopped the line: the next starts with none seen, as a new command would.
-        signals::forget();
     };
     let _guard = shared.at.lock().unwrap_or_else(PoisonError::into_inner);
     let gave_back = leave(&shared, cx.options, reporter);
