@@ -17,7 +17,7 @@ use crate::name::Name;
 /// How a line reached its launcher: what the handles it made are given back with. A line may
 /// name another launcher than the session's (`--launcher-url`), with a token of its own
 /// (`--token-file`), and a handle number means nothing without them.
-#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Reach {
     /// The launcher's base URL.
     pub base: String,

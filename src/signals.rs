@@ -249,7 +249,7 @@ impl HandedOver {
 }
 
 /// Sends `signal` to the process `pid`; one already gone is no error.
-fn send_to(pid: u32, signal: rustix::process::Signal) {
+pub fn send_to(pid: u32, signal: rustix::process::Signal) {
     if let Some(pid) = i32::try_from(pid)
         .ok()
         .and_then(rustix::process::Pid::from_raw)

@@ -179,12 +179,7 @@ impl Watches {
 fn stop_one(mut watch: Watch) -> bool {
     watch.stopping.store(true, Ordering::SeqCst);
     if let Ok(None) = watch.child.try_wait() {
-        if let Some(pid) = i32::try_from(watch.child.id())
-            .ok()
-            .and_then(rustix::process::Pid::from_raw)
-        {
-            let _ = rustix::process::kill_process(pid, rustix::process::Signal::TERM);
-        }
+        crate::signals::send_to(watch.child.id(), rustix::process::Signal::TERM);
     }
     let _ = watch.child.wait();
     for reader in watch.readers {
