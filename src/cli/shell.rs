@@ -51,7 +51,8 @@ launcher's 100 of a kind; `.keep HANDLE...` keeps them when the session ends. `.
 HANDLE|NAME [--interval SECS]` runs `watch` beside the prompt and prints its changes above the \
 line being typed, until `.unwatch [N]`. Ctrl-C stops the \
 running command as it stops on the command line (its handles given back) and comes back to the \
-prompt; at the prompt it clears the line. Ctrl-D, `exit [N]`, SIGTERM or SIGHUP ends the \
+prompt; at the prompt it clears the line. (A command that reads the terminal itself, `decode` \
+with no bytes or `config set token -`, reads until Ctrl-D.) Ctrl-D, `exit [N]`, SIGTERM or SIGHUP ends the \
 session, giving back the handles it made (through `drop`, which names any it could not) and \
 naming those kept. The history is kept in SAFE_AD_HISTORY (default: shell_history in the data \
 directory), mode 0600, and never holds a line that carries a token (`auth token`, `auth login`, \
