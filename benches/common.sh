@@ -3,9 +3,12 @@
 # Sets ROOT (the checkout), BIN (the safe-ad to measure: $SAFE_AD_BIN, else a release build made
 # here), WORK (a scratch directory, removed at exit) and EMU_PID (for the script to set when it
 # starts an emulator, which is stopped at exit); keeps proxies out (loopback only) and the user's
-# safe-ad config and ~/.curlrc out. $1 names the script in messages.
+# safe-ad config and ~/.curlrc out; exports BENCHES and BENCH for benches/common.py. $1 names the
+# script in messages.
 bench=$1
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# For the python the scripts run: `from common import timed, header` (benches/common.py).
+export BENCHES=$ROOT/benches BENCH=$bench
 
 # Loopback only: no proxy may see (or slow) these requests.
 unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY all_proxy ALL_PROXY

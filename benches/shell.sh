@@ -31,24 +31,15 @@ for _ in $(seq 1 "$LINES"); do echo 'metadata 1'; done >"$WORK/script"
 
 export BIN LINES RUNS WORK
 timeout --kill-after=10 1800 python3 - <<'PYEOF'
-import os, platform, statistics, subprocess, sys, time
+import os, statistics, subprocess, sys
+
+sys.path.insert(0, os.environ["BENCHES"])
+from common import DEVNULL, header, timed
 
 BIN, WORK = os.environ["BIN"], os.environ["WORK"]
 LINES, RUNS = int(os.environ["LINES"]), int(os.environ["RUNS"])
-DEVNULL = subprocess.DEVNULL
 
-def timed(argv):
-    t = time.perf_counter()
-    r = subprocess.run(argv, stdin=DEVNULL, stdout=DEVNULL, stderr=subprocess.PIPE)
-    dt = time.perf_counter() - t
-    if r.returncode != 0:
-        sys.exit(f"shell.sh: {argv[:3]} exited {r.returncode}: {r.stderr.decode()[:500]}")
-    return dt
-
-cpu_model = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
-print(f"machine: {os.cpu_count()} cores, {cpu_model}, {platform.system()} {platform.release()}")
-print(f"load:    {' '.join(open('/proc/loadavg').read().split()[:3])} (1, 5, 15 min) at start")
-print(f"safe-ad: {subprocess.run([BIN, '--version'], capture_output=True, text=True).stdout.strip()} ({BIN})")
+header(BIN)
 shell = [BIN, "shell", f"{WORK}/script"]
 loop = ["sh", "-c", f'i=0; while [ $i -lt {LINES} ]; do "$0" metadata 1 >/dev/null || exit $?; i=$((i+1)); done', BIN]
 timed(shell)  # warm-up

@@ -91,24 +91,15 @@ BEFORE_BIN=${BEFORE_BIN:-}
 [ -z "$BEFORE_BIN" ] || [ -x "$BEFORE_BIN" ] || { echo "show.sh: $BEFORE_BIN is not an executable" >&2; exit 1; }
 export BIN HANDLE ITEMS RUNS CURL_ITEMS WORK KINDS BEFORE_BIN
 timeout --kill-after=10 900 python3 - <<'PYEOF'
-import os, platform, statistics, subprocess, sys, time
+import os, statistics, subprocess, sys, time
+
+sys.path.insert(0, os.environ["BENCHES"])
+from common import DEVNULL, header, timed
 
 BIN, HANDLE, WORK = os.environ["BIN"], os.environ["HANDLE"], os.environ["WORK"]
 ITEMS, RUNS, CURL_ITEMS = (int(os.environ[k]) for k in ("ITEMS", "RUNS", "CURL_ITEMS"))
-DEVNULL = subprocess.DEVNULL
 
-def timed(argv):
-    t = time.perf_counter()
-    r = subprocess.run(argv, stdin=DEVNULL, stdout=DEVNULL, stderr=subprocess.PIPE)
-    dt = time.perf_counter() - t
-    if r.returncode != 0:
-        sys.exit(f"show.sh: {argv} exited {r.returncode}: {r.stderr.decode()[:500]}")
-    return dt
-
-cpu_model = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
-print(f"machine: {os.cpu_count()} cores, {cpu_model}, {platform.system()} {platform.release()}")
-print(f"load:    {' '.join(open('/proc/loadavg').read().split()[:3])} (1, 5, 15 min) at start")
-print(f"safe-ad: {subprocess.run([BIN, '--version'], capture_output=True, text=True).stdout.strip()} ({BIN})")
+header(BIN)
 BEFORE, KINDS = os.environ["BEFORE_BIN"], os.environ["KINDS"]
 what = "structured-data items" if KINDS == "structured" else "items, every other one appendable data"
 print(f"handle {HANDLE}: {ITEMS} {what}")

@@ -37,24 +37,15 @@ HANDLE=$("$BIN" -q open "$NAME")
 
 export BIN HANDLE ITEMS RUNS
 timeout --kill-after=10 900 python3 - <<'PYEOF'
-import os, platform, statistics, subprocess, sys, time
+import os, statistics, subprocess, sys
+
+sys.path.insert(0, os.environ["BENCHES"])
+from common import DEVNULL, header, timed
 
 BIN, HANDLE = os.environ["BIN"], os.environ["HANDLE"]
 ITEMS, RUNS = int(os.environ["ITEMS"]), int(os.environ["RUNS"])
-DEVNULL = subprocess.DEVNULL
 
-def timed(argv):
-    t = time.perf_counter()
-    r = subprocess.run(argv, stdin=DEVNULL, stdout=DEVNULL, stderr=subprocess.PIPE)
-    dt = time.perf_counter() - t
-    if r.returncode != 0:
-        sys.exit(f"status.sh: {argv} exited {r.returncode}: {r.stderr.decode()[:500]}")
-    return dt
-
-cpu_model = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
-print(f"machine: {os.cpu_count()} cores, {cpu_model}, {platform.system()} {platform.release()}")
-print(f"load:    {' '.join(open('/proc/loadavg').read().split()[:3])} (1, 5, 15 min) at start")
-print(f"safe-ad: {subprocess.run([BIN, '--version'], capture_output=True, text=True).stdout.strip()} ({BIN})")
+header(BIN)
 print(f"handle {HANDLE}: {ITEMS} structured-data items")
 show = [BIN, "show", HANDLE]
 status = [BIN, "status", HANDLE]
