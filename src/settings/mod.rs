@@ -601,6 +601,24 @@ mod tests {
         parse_launcher_url(&format!("{scheme}://launcher.example:8100")).unwrap()
     }
 
+    /// A variable `settings` starts reading gets an `ENV_` constant here; the help's and the man
+    /// page's table must then list it, which nothing else would notice.
+    #[test]
+    fn every_env_var_constant_has_a_row_in_the_table() {
+        let constants: Vec<&str> = include_str!("mod.rs")
+            .lines()
+            .filter(|line| line.starts_with("pub const ENV_"))
+            .filter_map(|line| line.split('"').nth(1))
+            .collect();
+        assert!(constants.contains(&ENV_HISTORY), "{constants:?}");
+        for name in constants {
+            assert!(
+                ENV_VARS.iter().any(|var| var.name == name),
+                "{name} has no row in ENV_VARS"
+            );
+        }
+    }
+
     #[test]
     fn the_interrupt_waits_text_gives_its_default_from_the_constant() {
         let row = ENV_VARS
