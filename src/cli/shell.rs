@@ -70,7 +70,8 @@ split at whitespace, as in sh, so a variable holding several handles gives sever
 variable never set is an error (exit 2).
 
 The client options given to `shell` (--json, --timeout, --launcher-url, ...) apply to every line \
-whose command takes them, unless the line gives its own.
+whose command takes them, unless the line gives its own. A shell given --dry-run or --curl sends \
+and writes nothing itself either: no `.watch`, no history written.
 
 A script read from standard input is read whole first, which leaves nothing there for its lines: \
 a line that reads standard input (`append --immutable -`, `decode -`) reads nothing. Give such a \

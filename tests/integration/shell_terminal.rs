@@ -821,3 +821,40 @@ fn keep_going_is_refused_at_the_prompt() {
     assert!(shown.contains("--keep-going is for scripts"), "{shown}");
     assert!(!shown.contains("safe-ad>"), "{shown}");
 }
+
+/// A shell given `--dry-run` is a dry run throughout: its lines print what they would send,
+/// `.watch` (which would poll) is refused, nothing reaches the launcher, and no history file is
+/// written.
+#[test]
+fn a_dry_run_shell_sends_and_writes_nothing() {
+    if !have("tmux") {
+        return;
+    }
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let history = sandbox.path().join("history");
+    let home = sandbox.path().to_str().expect("a path").to_owned();
+    let binary = safe_ad_bin().to_str().expect("a path").to_owned();
+    let before = emulator.requests().len();
+    let screen = Screen::start(
+        &[&binary, "--dry-run", "shell"],
+        &[
+            ("HOME", home.as_str()),
+            ("SAFE_AD_CONFIG_DIR", home.as_str()),
+            ("SAFE_AD_HISTORY", history.to_str().expect("a path")),
+            ("SAFE_LAUNCHER_URL", emulator.url.as_str()),
+            ("SAFE_LAUNCHER_TOKEN", TOKEN),
+            ("TERM", "xterm"),
+        ],
+    );
+    let shell = Shell { screen };
+    shell.wait_prompts(1);
+    let screen = shell.run("metadata 1");
+    assert!(screen.contains("/appendable-data/metadata/1"), "{screen}");
+    let screen = shell.run(".watch 1");
+    assert!(screen.contains(".watch polls the launcher"), "{screen}");
+    assert_eq!(shell.typed(), "safe-ad [2]>", "{screen}");
+    assert_eq!(shell.leave(), 0, "{}", shell.screen.whole());
+    assert_eq!(emulator.requests().len(), before, "nothing sent");
+    assert!(!history.exists(), "no history written");
+}

@@ -61,6 +61,9 @@ pub(super) fn run(cx: Context, run_line: RunLine) -> Result<Done, Failure> {
     signals::hold();
     let reporter = cx.reporter;
     let history_file = history::path(cx.env);
+    // `--dry-run` or `--curl` given to the shell: every line is one, and the shell itself sends
+    // and writes nothing either (no history written, no `.watch`).
+    let dry_run = cx.options.dry_run || cx.options.curl;
     // Said once: a file that could not be read is not written either.
     let mut history_broken = false;
     let config = Config::builder()
@@ -152,7 +155,8 @@ pub(super) fn run(cx: Context, run_line: RunLine) -> Result<Done, Failure> {
         );
         if !carries_a_token(&text, &tokens) {
             let _ = editor.add_history_entry(text.as_str());
-            if let (Some(path), false) = (&history_file, history_broken) {
+            // A dry run writes nothing: the session's lines stay in its own history only.
+            if let (Some(path), false, false) = (&history_file, history_broken, dry_run) {
                 if let Err(why) = history::append(path, &text) {
                     reporter.history_unusable(path, &why);
                     history_broken = true;
@@ -279,6 +283,9 @@ fn own(command: &[words::Word], session: &Session, cx: Context) -> Option<Result
     match first {
         ".handles" => Some(handles(rest, cx.reporter)),
         ".keep" => Some(keep(rest, session.vars, cx.reporter)),
+        ".watch" if cx.options.dry_run || cx.options.curl => Some(Err(Failure::usage(
+            ".watch polls the launcher, and this shell is a dry run (--dry-run or --curl): it sends nothing",
+        ))),
         ".watch" => Some(words::expand(rest, session.vars).map_err(super::unknown).and_then(
             |words| {
                 let Some(printer) = session.printer else {
