@@ -3,8 +3,10 @@
 //! data's name.
 //!
 //! The launcher parsed handles with C `strtoull(…, 0)`, so `-1` became 2^64−1, `010` became 8
-//! and `12abc` became 12. Only plain decimal digits are accepted here, and only the canonical
-//! form is ever sent, so a typo can never address someone else's data.
+//! and `12abc` became 12. Only plain decimal digits are accepted here, at most 20 of them (as
+//! many as 2^64−1 has), and only the canonical form is ever sent, so a typo can never address
+//! someone else's data. The digit bound keeps handles and names apart by length: a name of 64
+//! hex digits that happen all to be decimal (`000…0001`) is a name, never handle 1.
 
 use std::fmt;
 
@@ -17,12 +19,20 @@ pub struct Handle(pub u64);
 /// The accepted range, as users read it in error messages.
 pub const RANGE: &str = "0 to 18446744073709551615";
 
+/// The most digits a handle is written with: as many as 2^64−1 has, leading zeros included. A
+/// name is 44 or 64 characters, so no word is both.
+pub const MOST_DIGITS: usize = 20;
+
 /// Why a handle was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HandleProblem {
     Empty,
     NotDecimal,
     TooLarge,
+    /// Plain digits, but more than [`MOST_DIGITS`] of them (and not a name either).
+    TooLong,
+    /// A word that reads both as a handle and as a name: never guessed.
+    Ambiguous,
     /// A data's name, where the command takes handles only, for this reason.
     NameRefused(&'static str),
 }
@@ -33,6 +43,10 @@ impl HandleProblem {
             HandleProblem::Empty => "it is empty",
             HandleProblem::NotDecimal => "it is not a plain decimal number",
             HandleProblem::TooLarge => "it is larger than 18446744073709551615",
+            HandleProblem::TooLong => "it has more than 20 digits (18446744073709551615 has 20)",
+            HandleProblem::Ambiguous => {
+                "it reads both as a handle and as a data's name, and neither is guessed"
+            }
             HandleProblem::NameRefused(why) => why,
         }
     }
@@ -40,13 +54,16 @@ impl HandleProblem {
 
 impl Handle {
     /// Plain ASCII decimal digits only: no sign, no spaces, no `0x`, no exponent or fraction.
-    /// Leading zeros are allowed (and dropped when sent).
+    /// Leading zeros are allowed (and dropped when sent), up to [`MOST_DIGITS`] digits in all.
     pub fn parse(raw: &str) -> Result<Handle, HandleProblem> {
         if raw.is_empty() {
             return Err(HandleProblem::Empty);
         }
         if !raw.bytes().all(|b| b.is_ascii_digit()) {
             return Err(HandleProblem::NotDecimal);
+        }
+        if raw.len() > MOST_DIGITS {
+            return Err(HandleProblem::TooLong);
         }
         let mut value: u64 = 0;
         for digit in raw.bytes().map(|b| u64::from(b - b'0')) {
@@ -62,7 +79,8 @@ impl Handle {
 /// What a command is asked to work on: a handle (a copy the launcher holds, as it is), or the
 /// name of public data on the network (a fresh copy the command takes for the run and gives
 /// back). The forms cannot be mistaken for each other: a handle is at most 20 decimal digits,
-/// a name 44 characters of base64 ending in `=` or 64 hex digits.
+/// a name 44 characters of base64 ending in `=` or 64 hex digits; a word that still read both
+/// ways would be refused with both readings, never guessed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Target {
     Handle(Handle),
@@ -70,13 +88,28 @@ pub enum Target {
 }
 
 impl Target {
-    /// A handle, or else a name; a word that is neither is refused as a handle is (what most
-    /// people type is a handle with a typo in it).
+    /// A handle or a name; a word that is neither is refused as a handle is (what most people
+    /// type is a handle with a typo in it), and one that is both is refused as ambiguous.
     pub fn parse(raw: &str) -> Result<Target, HandleProblem> {
-        match Handle::parse(raw) {
-            Ok(handle) => Ok(Target::Handle(handle)),
-            Err(problem) => Name::parse(raw).map(Target::Name).map_err(|_| problem),
+        Target::of_readings(Handle::parse(raw), Name::parse(raw).ok())
+    }
+
+    /// The one reading of a word, from how it reads as a handle and as a name.
+    fn of_readings(
+        handle: Result<Handle, HandleProblem>,
+        name: Option<Name>,
+    ) -> Result<Target, HandleProblem> {
+        match (handle, name) {
+            (Ok(_), Some(_)) => Err(HandleProblem::Ambiguous),
+            (Ok(handle), None) => Ok(Target::Handle(handle)),
+            (Err(_), Some(name)) => Ok(Target::Name(name)),
+            (Err(problem), None) => Err(problem),
         }
+    }
+
+    /// Both readings of a word that has both, for the message that refuses it.
+    pub fn readings(raw: &str) -> Option<(Handle, Name)> {
+        Some((Handle::parse(raw).ok()?, Name::parse(raw).ok()?))
     }
 }
 
@@ -106,9 +139,23 @@ mod tests {
         assert_eq!(Handle::parse("010").unwrap().to_string(), "10");
         assert_eq!(Handle::parse("0000").unwrap().to_string(), "0");
         assert_eq!(Handle::parse("18446744073709551615"), Ok(Handle(u64::MAX)));
+        assert_eq!(Handle::parse("00000000000000000042"), Ok(Handle(42)));
         assert_eq!(
             Handle::parse("00018446744073709551615"),
-            Ok(Handle(u64::MAX))
+            Err(HandleProblem::TooLong)
+        );
+    }
+
+    #[test]
+    fn a_word_with_two_readings_is_refused() {
+        let name = Name::parse(&"ab".repeat(32)).unwrap();
+        assert_eq!(
+            Target::of_readings(Ok(Handle(1)), Some(name)),
+            Err(HandleProblem::Ambiguous)
+        );
+        assert_eq!(
+            Target::of_readings(Err(HandleProblem::NotDecimal), Some(name)),
+            Ok(Target::Name(name))
         );
     }
 
@@ -117,9 +164,18 @@ mod tests {
         let b64 = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
         let name = Name::parse(b64).unwrap();
         assert_eq!(Target::parse(b64), Ok(Target::Name(name)));
-        // 64 decimal digits are too large for a handle: they are a name in hex.
+        // 64 decimal digits are too long for a handle: they are a name in hex, leading zeros
+        // or not (issue 51: `000…0001` was read as handle 1 and changed its data).
         let digits = "1".repeat(64);
         assert!(matches!(Target::parse(&digits), Ok(Target::Name(_))));
+        let counter = format!("{:064}", 1);
+        let one = Name::parse(&counter).unwrap();
+        assert_eq!(Target::parse(&counter), Ok(Target::Name(one)));
+        assert_eq!(one.bytes()[31], 1);
+        assert_eq!(
+            Target::parse(&format!("{:021}", 1)),
+            Err(HandleProblem::TooLong)
+        );
         assert_eq!(Target::parse("42"), Ok(Target::Handle(Handle(42))));
         assert_eq!(Target::parse("x"), Err(HandleProblem::NotDecimal));
         assert_eq!(
@@ -146,8 +202,12 @@ mod tests {
             Err(HandleProblem::TooLarge)
         );
         assert_eq!(
-            Handle::parse("99999999999999999999999"),
+            Handle::parse("99999999999999999999"),
             Err(HandleProblem::TooLarge)
+        );
+        assert_eq!(
+            Handle::parse("99999999999999999999999"),
+            Err(HandleProblem::TooLong)
         );
     }
 }

@@ -122,6 +122,17 @@ fn invalid_handle(shown: &str, operation: &str, place: &str, problem: HandleProb
         ))
         .with_hint(format!("{why}; {sent}"));
     }
+    if let Some((handle, name)) = (problem == HandleProblem::Ambiguous)
+        .then(|| Target::readings(shown))
+        .flatten()
+    {
+        return Failure::usage(format!(
+            "'{shown}'{place} for {operation} reads both as handle {handle} and as the name {name}"
+        ))
+        .with_hint(format!(
+            "a word is never guessed: give the handle as plain decimal digits or the name in base64; {sent}"
+        ));
+    }
     Failure::usage(format!(
         "invalid handle '{shown}'{place} for {operation}: {}",
         problem.describe()
@@ -296,7 +307,7 @@ impl Scanner {
 
 fn item(line: u64, word: &[u8], overlong: bool) -> Item {
     let target = match std::str::from_utf8(word) {
-        Ok(_) if overlong && word.iter().all(u8::is_ascii_digit) => Err(HandleProblem::TooLarge),
+        Ok(_) if overlong && word.iter().all(u8::is_ascii_digit) => Err(HandleProblem::TooLong),
         Ok(_) if overlong => Err(HandleProblem::NotDecimal),
         Ok(text) => Target::parse(text),
         Err(_) => Err(HandleProblem::NotDecimal),
@@ -396,7 +407,7 @@ mod tests {
         let long: &'static [u8] = Box::leak(vec![b'7'; 10_000].into_boxed_slice());
         let items = collect(vec![Slot::Stdin], long);
         assert_eq!(items.len(), 1);
-        assert_eq!(items[0].target, Err(HandleProblem::TooLarge));
+        assert_eq!(items[0].target, Err(HandleProblem::TooLong));
         assert!(items[0].input.len() < 100);
         let items = collect(vec![Slot::Stdin], b"\xff\x00 12");
         assert_eq!(items[0].target, Err(HandleProblem::NotDecimal));

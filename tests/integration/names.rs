@@ -503,3 +503,53 @@ fn index_words_say_the_name_and_a_copy_never_posted_is_not_called_emptied() {
         .code(4)
         .stderr_lacks("a post leaves");
 }
+
+/// A name written as 64 hex digits that are all decimal (a counter: `000…0001`) is a name on
+/// the command line and on standard input, never the handle its digits would make (issue 51:
+/// it was read as handle 1, and the append went to handle 1's data). Checked at the network:
+/// the named data gains the item and handle 1's data is as it was. Digits too many for a handle
+/// and too few for a name are refused, with nothing sent.
+#[test]
+fn a_name_of_decimal_hex_digits_is_a_name_never_a_handle() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let counter = format!("{:064}", 1);
+    let base64 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAE=";
+    let before = emulator.network(1);
+    let output = run(&sandbox, &emulator, &["create", "--put", &counter]);
+    output
+        .success()
+        .stderr_has(&format!("name {base64}, saved"));
+    run_clean(
+        &sandbox,
+        &emulator,
+        &["append", &counter, "--structured", &name(0x5a)],
+    )
+    .success()
+    .stdout_is(&format!("append {base64}: ok\n"));
+    let fetched = emulator.fetch_named(base64);
+    assert_eq!(fetched.status, 200, "{}", fetched.body);
+    assert_eq!(counts(&fetched.json()), (0, 1, 0), "{}", fetched.body);
+    assert_eq!(emulator.network(1), before, "handle 1's data changed");
+    // On standard input too.
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["metadata", "-"])
+        .stdin(format!("{counter}\n"))
+        .run()
+        .success()
+        .stdout_is(&format!(
+            "{base64}: version 0, data 1, deleted 0, owner yes, filter BlackList (0 keys)\n"
+        ));
+    // 21 digits: neither a handle nor a name.
+    let sent = emulator.requests().len();
+    run(
+        &sandbox,
+        &emulator,
+        &["append", &format!("{:021}", 1), "--structured", &name(1)],
+    )
+    .code(2)
+    .stderr_has("it has more than 20 digits");
+    assert_eq!(emulator.requests().len(), sent, "a request was sent");
+}

@@ -53,10 +53,11 @@ it was fetched, and \fBpost\fR fails with -25).
 \fBsafe-ad drop \fIHANDLE\fR...
 frees the launcher's slot for each handle.
 .PP
-A \fIHANDLE\fR is written in decimal digits, from 0 to 18446744073709551615; leading zeros are
-dropped. Anything else (a sign, spaces, 0x.., 1e3, 1.5, a larger number) is refused with exit
-status 2 before any request is sent: the launcher itself would have read -1 as the largest handle
-and 010 as octal 8.
+A \fIHANDLE\fR is written in decimal digits, from 0 to 18446744073709551615, at most 20 of them;
+leading zeros are dropped. A word of 64 hex digits is a data's name even when every digit is
+decimal, never a handle. Anything else (a sign, spaces, 0x.., 1e3, 1.5, a larger number) is
+refused with exit status 2 before any request is sent: the launcher itself would have read -1 as
+the largest handle and 010 as octal 8.
 .PP
 A \fIHANDLE\fR of \fB-\fR reads handles from standard input, separated by spaces or newlines, as a
 stream: the first requests go out before the input ends, and memory does not grow with the number

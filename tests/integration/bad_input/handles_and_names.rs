@@ -90,7 +90,16 @@ pub(super) const HANDLES: &[Row] = &[
         &["put", "99999999999999999999999999"],
         2,
         &[
-            "invalid handle '99999999999999999999999999' for put: it is larger than 18446744073709551615",
+            "invalid handle '99999999999999999999999999' for put: it has more than 20 digits",
+            HANDLE_HINT,
+        ],
+    ),
+    row(
+        "handle: 20 digits, past 2^64-1",
+        &["put", "99999999999999999999"],
+        2,
+        &[
+            "invalid handle '99999999999999999999' for put: it is larger than 18446744073709551615",
             HANDLE_HINT,
         ],
     ),
