@@ -45,8 +45,11 @@ fn no_such_command(words: &[&str]) -> Failure {
 /// it; `None` when `man` cannot be started (then the roff is printed instead). The terminal is
 /// handed to it while it runs (`signals::HandedOver`): Ctrl-C there is its, and a SIGTERM or
 /// SIGHUP that comes to safe-ad alone is passed on, so `man` and its pager stop with the run.
+/// A `man` that did not end as it should (killed by a signal of someone else's, or stopped by
+/// ours) leaves the terminal as it found it and no pager behind ([`Terminal`]).
 fn shown_with_man(page: &str) -> Option<Result<Done, Failure>> {
     let handed = HandedOver::new();
+    let terminal = Terminal::taken();
     let mut child = Command::new("man")
         .args(["-l", "-"])
         .stdin(Stdio::piped())
@@ -70,17 +73,23 @@ fn shown_with_man(page: &str) -> Option<Result<Done, Failure>> {
             )))
         }
     };
-    if ended.stopped || ended.status.signal().is_some() {
+    let cut_short = ended.stopped || ended.status.signal().is_some();
+    terminal.given_back(cut_short);
+    if ended.stopped {
         return Some(Err(Failure::new(
             Class::Interrupted,
-            format!(
-                "stopped: `man -l -` {}",
-                match (ended.stopped, ended.status.signal()) {
-                    (true, _) => "was passed the signal that stopped safe-ad".to_owned(),
-                    (false, Some(signal)) => format!("was ended by signal {signal}"),
-                    (false, None) => "ended".to_owned(),
-                }
-            ),
+            "stopped: `man -l -` was passed the signal that stopped safe-ad",
+        )));
+    }
+    if let Some(signal) = ended.status.signal() {
+        // Not a stop of safe-ad's: someone else's signal ended `man` (`kill -9`, the OOM
+        // killer), which is a failure to show the page, not an interrupted run.
+        return Some(Err(Failure::new(
+            Class::Unexpected,
+            format!("`man -l -` was ended by signal {signal}, and its pager with it"),
+        )
+        .with_hint(
+            "`safe-ad man --roff` prints the page itself, for `man -l` or a file",
         )));
     }
     let unwritten = writer.and_then(|writer| writer.join().ok().flatten());
@@ -100,4 +109,87 @@ fn shown_with_man(page: &str) -> Option<Result<Done, Failure>> {
         )
         .with_hint("`safe-ad man --roff` prints the page itself, for `man -l` or a file")),
     })
+}
+
+/// The terminal as `man` found it, and the pager `man` starts: a `man` that is killed leaves its
+/// pager running on the terminal (an orphan, not a child of ours) and the terminal as the pager
+/// set it (no echo). While `man` runs, safe-ad is the subreaper of what it starts (Linux), so an
+/// orphaned pager becomes its child, to be stopped and waited for; and the terminal's settings
+/// taken before are put back.
+struct Terminal {
+    settings: Option<rustix::termios::Termios>,
+    /// The children safe-ad had before (a shell session's `.watch`): never taken for orphans.
+    #[cfg(target_os = "linux")]
+    before: Vec<u32>,
+}
+
+impl Terminal {
+    fn taken() -> Terminal {
+        #[cfg(target_os = "linux")]
+        let _ = rustix::process::set_child_subreaper(Some(rustix::process::getpid()));
+        Terminal {
+            settings: rustix::termios::tcgetattr(std::io::stdout()).ok(),
+            #[cfg(target_os = "linux")]
+            before: children(),
+        }
+    }
+
+    /// After `man` ended: when it was `cut_short`, its orphans are stopped (SIGTERM, then waited
+    /// for) and the terminal's settings put back; either way safe-ad stops being a subreaper,
+    /// which a shell session running later lines must not stay.
+    fn given_back(self, cut_short: bool) {
+        #[cfg(target_os = "linux")]
+        {
+            if cut_short {
+                let orphans = children()
+                    .into_iter()
+                    .filter(|pid| !self.before.contains(pid));
+                orphans.for_each(stop);
+            }
+            let _ = rustix::process::set_child_subreaper(None);
+        }
+        if let (true, Some(settings)) = (cut_short, self.settings) {
+            let _ = rustix::termios::tcsetattr(
+                std::io::stdout(),
+                rustix::termios::OptionalActions::Now,
+                &settings,
+            );
+        }
+    }
+}
+
+/// Stops an orphan of `man`'s and waits for it: SIGTERM (a pager puts the terminal back), and
+/// SIGKILL if it has not ended a second later.
+#[cfg(target_os = "linux")]
+fn stop(orphan: u32) {
+    use rustix::process::{waitpid, Pid, Signal, WaitOptions};
+    let Some(pid) = i32::try_from(orphan).ok().and_then(Pid::from_raw) else {
+        return;
+    };
+    crate::signals::send_to(orphan, Signal::TERM);
+    for _ in 0..50 {
+        match waitpid(Some(pid), WaitOptions::NOHANG) {
+            Ok(None) => std::thread::sleep(std::time::Duration::from_millis(20)),
+            _ => return,
+        }
+    }
+    crate::signals::send_to(orphan, Signal::KILL);
+    let _ = waitpid(Some(pid), WaitOptions::empty());
+}
+
+/// This process's children now, from `/proc/self/task/*/children` (Linux): after `man` was
+/// killed, the pager it left, reparented to safe-ad as the subreaper.
+#[cfg(target_os = "linux")]
+fn children() -> Vec<u32> {
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return Vec::new();
+    };
+    (tasks.filter_map(Result::ok))
+        .filter_map(|task| std::fs::read_to_string(task.path().join("children")).ok())
+        .flat_map(|children| {
+            (children.split_whitespace())
+                .filter_map(|pid| pid.parse().ok())
+                .collect::<Vec<u32>>()
+        })
+        .collect()
 }

@@ -207,3 +207,62 @@ fn sigterm_while_man_shows_the_page_stops_man_and_its_pager_too() {
         });
     }
 }
+
+/// A `man` killed by someone else's signal (`kill -9`, the OOM killer) while its pager holds
+/// the terminal with echo off: safe-ad says so (exit 1, not the 130 of a stopped run), stops the
+/// pager that `man` left behind, and gives the terminal its echo back (issue 51).
+#[test]
+fn a_killed_man_leaves_no_pager_and_the_terminal_as_it_was() {
+    if !have("script") || !have("man") || !have("stty") {
+        return skip("`script`, `man` and `stty` are needed for a terminal and its man");
+    }
+    let sandbox = Sandbox::new();
+    // A pager as `less` is to the terminal: echo off while it shows the page.
+    let pager = sandbox.file(
+        "pager",
+        "#!/bin/sh\nstty -echo < /dev/tty\nexec sleep 600\n",
+    );
+    std::fs::set_permissions(&pager, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+        .expect("chmod");
+    let pid_file = sandbox.path().join("safe-ad.pid");
+    let line = format!(
+        "MANPAGER={} safe-ad man remove & echo $! > {}; wait $!; echo \"exit $?\"; \
+         stty -a | tr ' ;' '\\n\\n' | grep -x -- '-\\{{0,1\\}}echo'",
+        quoted(pager.to_str().expect("a UTF-8 path")),
+        quoted(pid_file.to_str().expect("a UTF-8 path"))
+    );
+    let running = on_terminal(&sandbox, &line).spawn();
+    let limit = Duration::from_secs(30);
+    let safe_ad: u32 = wait_until("safe-ad's pid", limit, || {
+        std::fs::read_to_string(&pid_file).ok()?.trim().parse().ok()
+    });
+    let (man, pager) = wait_until("man and its pager with echo off", limit, || {
+        let man = *children_of(safe_ad).first()?;
+        let pager = *children_of(man).first()?;
+        let command = std::fs::read_to_string(format!("/proc/{pager}/cmdline")).ok()?;
+        command.starts_with("sleep").then_some((man, pager))
+    });
+    // Not a signal safe-ad handles (as `signal` waits for): `man` is killed outright.
+    let killed = std::process::Command::new("kill")
+        .args(["-KILL", &man.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success(), "kill -KILL {man}");
+    let output = running.wait();
+    output
+        .success()
+        .stdout_has("`man -l -` was ended by signal 9")
+        .stdout_has("exit 1\r\n");
+    // The line `stty` printed for the echo flag: `echo`, not `-echo`.
+    assert!(
+        output
+            .stdout()
+            .lines()
+            .any(|line| line.trim_end() == "echo"),
+        "the terminal was left without echo: {}",
+        output.stdout()
+    );
+    wait_until(&format!("the pager ({pager}) to end"), limit, || {
+        gone(pager).then_some(())
+    });
+}
