@@ -8,8 +8,10 @@ use crate::harness::emulator::*;
 use crate::harness::relay::Relay;
 use crate::harness::*;
 
-/// README's first runnable block of the tour (`n=...` then a command a line), as lines for the
+/// README's tour, its lines on the demo data `$n` (from its `n=` line on) as lines for the
 /// shell: `safe-ad ` taken off, the comment dropped, `a && b` as two lines, `"$n"` as the name.
+/// Only the commands on `$n` alone: lines that redirect, pipe, or use another variable are the
+/// shell's business, not safe-ad's.
 fn tour_lines() -> Vec<String> {
     let tour = readme_section("A tour");
     let block = tour
@@ -17,13 +19,24 @@ fn tour_lines() -> Vec<String> {
         .nth(1)
         .and_then(|rest| rest.split("```").next())
         .expect("a runnable block in the tour");
-    let mut lines = block.lines();
-    let first = lines.next().expect("the name's line");
-    let name = first.strip_prefix("n=").expect("the block starts with n=");
+    let mut lines = block.lines().skip_while(|line| !line.starts_with("n="));
+    let first = lines
+        .next()
+        .expect("the tour names its data with an n= line");
+    let name = first.strip_prefix("n=").expect("n=");
+    let name = name.split_whitespace().next().expect("the name");
     let mut commands = Vec::new();
     for line in lines {
         let line = line.split("  #").next().unwrap_or(line).trim();
-        for command in line.split(" && ") {
+        if !line.starts_with("safe-ad ") || line.contains(['>', '|', '=']) {
+            continue;
+        }
+        // A command on `$n` alone.
+        let uses = |command: &str| {
+            let mut variables = command.split_whitespace().filter(|w| w.contains('$'));
+            variables.clone().count() > 0 && variables.all(|word| word == "\"$n\"")
+        };
+        for command in line.split(" && ").filter(|command| uses(command)) {
             let command = command
                 .trim()
                 .strip_prefix("safe-ad ")
@@ -32,7 +45,7 @@ fn tour_lines() -> Vec<String> {
         }
     }
     assert!(
-        commands.len() >= 9,
+        commands.len() >= 6,
         "the tour's block has its commands: {commands:?}"
     );
     commands
