@@ -8,9 +8,10 @@
 //! someone else's data. The digit bound keeps handles and names apart by length: a name of 64
 //! hex digits that happen all to be decimal (`000…0001`) is a name, never handle 1.
 
+use std::borrow::Cow;
 use std::fmt;
 
-use crate::name::Name;
+use crate::name::{Name, NameProblem};
 
 /// A validated handle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -33,13 +34,16 @@ pub enum HandleProblem {
     TooLong,
     /// A word that reads both as a handle and as a name: never guessed.
     Ambiguous,
+    /// Too long for a handle and written as a name is (base64's or hex's characters), but not
+    /// a name, for this reason: a name with a typo in it.
+    NotAName(NameProblem),
     /// A data's name, where the command takes handles only, for this reason.
     NameRefused(&'static str),
 }
 
 impl HandleProblem {
-    pub fn describe(self) -> &'static str {
-        match self {
+    pub fn describe(self) -> Cow<'static, str> {
+        Cow::Borrowed(match self {
             HandleProblem::Empty => "it is empty",
             HandleProblem::NotDecimal => "it is not a plain decimal number",
             HandleProblem::TooLarge => "it is larger than 18446744073709551615",
@@ -47,8 +51,9 @@ impl HandleProblem {
             HandleProblem::Ambiguous => {
                 "it reads both as a handle and as a data's name, and neither is guessed"
             }
+            HandleProblem::NotAName(problem) => return Cow::Owned(problem.describe()),
             HandleProblem::NameRefused(why) => why,
-        }
+        })
     }
 }
 
@@ -91,7 +96,17 @@ impl Target {
     /// A handle or a name; a word that is neither is refused as a handle is (what most people
     /// type is a handle with a typo in it), and one that is both is refused as ambiguous.
     pub fn parse(raw: &str) -> Result<Target, HandleProblem> {
-        Target::of_readings(Handle::parse(raw), Name::parse(raw).ok())
+        let name = Name::parse(raw);
+        match Target::of_readings(Handle::parse(raw), name.ok()) {
+            // Longer than any handle, in a name's characters: a name with a typo in it, said
+            // as such ("43 characters ... without the '='"), not as a handle that is no number.
+            Err(HandleProblem::NotDecimal | HandleProblem::TooLong) if looks_like_a_name(raw) => {
+                Err(HandleProblem::NotAName(
+                    name.err().unwrap_or(NameProblem::NotEncoded),
+                ))
+            }
+            read => read,
+        }
     }
 
     /// The one reading of a word, from how it reads as a handle and as a name.
@@ -110,6 +125,17 @@ impl Target {
     /// Both readings of a word that has both, for the message that refuses it.
     pub fn readings(raw: &str) -> Option<(Handle, Name)> {
         Some((Handle::parse(raw).ok()?, Name::parse(raw).ok()?))
+    }
+}
+
+/// Longer than a handle can be and all in the characters a name is written in (base64's,
+/// URL-safe base64's and hex's); digits alone only nearer a name's 64 than a handle's 20.
+fn looks_like_a_name(raw: &str) -> bool {
+    let name_characters =
+        |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'-' | b'_');
+    match raw.bytes().all(|b| b.is_ascii_digit()) {
+        true => raw.len() >= 40,
+        false => raw.len() > MOST_DIGITS && raw.bytes().all(name_characters),
     }
 }
 

@@ -133,6 +133,13 @@ fn invalid_handle(shown: &str, operation: &str, place: &str, problem: HandleProb
             "a word is never guessed: give the handle as plain decimal digits or the name in base64; {sent}"
         ));
     }
+    if let HandleProblem::NotAName(problem) = problem {
+        return Failure::usage(format!(
+            "invalid name '{shown}'{place} for {operation}: {}",
+            problem.describe()
+        ))
+        .with_hint(format!("a name is {}; {sent}", crate::name::FORMS));
+    }
     Failure::usage(format!(
         "invalid handle '{shown}'{place} for {operation}: {}",
         problem.describe()

@@ -17,11 +17,20 @@ pub const FORMS: &str =
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Name([u8; NAME_BYTES]);
 
-/// Why a name was refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Why a name was refused: as near as can be told to what was typed, so that a name one
+/// character short is called a name with what it lacks, not something else.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NameProblem {
     Empty,
-    /// Neither hex nor base64 of the right length and alphabet.
+    /// Hex digits, but this many rather than 64.
+    HexDigits(usize),
+    /// Base64 without the `=` that ends a name: this many characters.
+    MissingPadding(usize),
+    /// Base64 of this many characters rather than 44.
+    Base64Length(usize),
+    /// A character neither base64 nor hex.
+    Alphabet(char),
+    /// Base64's characters, but not base64 (an `=` inside it).
     NotEncoded,
     /// It decodes, but to this many bytes.
     WrongLength(usize),
@@ -29,25 +38,63 @@ pub enum NameProblem {
 
 impl NameProblem {
     pub fn describe(&self) -> String {
-        match self {
+        match *self {
             NameProblem::Empty => "it is empty".into(),
-            NameProblem::NotEncoded => "it is neither standard base64 nor hex".into(),
+            NameProblem::HexDigits(digits) => {
+                format!("it is {digits} hex digits, and a name in hex has 64")
+            }
+            NameProblem::MissingPadding(length) => format!(
+                "it is {length} characters of base64 without the '=' that ends a name (44 characters with it)"
+            ),
+            NameProblem::Base64Length(length) => {
+                format!("it is {length} characters, and a name in base64 has 44, ending in '='")
+            }
+            NameProblem::Alphabet(c @ ('-' | '_')) => format!(
+                "it holds '{c}': URL-safe base64, where a name is written in standard base64 (with '+' and '/')"
+            ),
+            NameProblem::Alphabet(' ') => "it holds a space, which is neither base64 nor hex".into(),
+            NameProblem::Alphabet(c) => format!(
+                "it holds '{}', which is neither base64 nor hex",
+                c.escape_debug()
+            ),
+            NameProblem::NotEncoded => "it is not standard base64".into(),
             NameProblem::WrongLength(bytes) => format!("it is {bytes} bytes, not {NAME_BYTES}"),
         }
     }
 }
+
+/// How many characters a name has in base64, and in hex.
+const BASE64_CHARACTERS: usize = 44;
+const HEX_DIGITS: usize = 64;
 
 impl Name {
     pub fn parse(raw: &str) -> Result<Name, NameProblem> {
         if raw.is_empty() {
             return Err(NameProblem::Empty);
         }
-        let bytes = if raw.len() % 2 == 0 && raw.bytes().all(|b| b.is_ascii_hexdigit()) {
+        let length = raw.chars().count();
+        let all_hex = raw.bytes().all(|b| b.is_ascii_hexdigit());
+        // 43 hex-looking characters are more likely base64 that lost its `=`.
+        let bytes = if all_hex && length != BASE64_CHARACTERS - 1 {
+            if length != HEX_DIGITS {
+                return Err(NameProblem::HexDigits(length));
+            }
             hex(raw)
         } else {
-            base64::engine::general_purpose::STANDARD
-                .decode(raw)
-                .map_err(|_| NameProblem::NotEncoded)?
+            let base64 = |c: char| c.is_ascii_alphanumeric() || matches!(c, '+' | '/' | '=');
+            if let Some(c) = raw.chars().find(|c| !base64(*c)) {
+                return Err(NameProblem::Alphabet(c));
+            }
+            match base64::engine::general_purpose::STANDARD.decode(raw) {
+                Ok(bytes) => bytes,
+                Err(_) if !raw.contains('=') && length == BASE64_CHARACTERS - 1 => {
+                    return Err(NameProblem::MissingPadding(length))
+                }
+                Err(_) if length != BASE64_CHARACTERS => {
+                    return Err(NameProblem::Base64Length(length))
+                }
+                Err(_) => return Err(NameProblem::NotEncoded),
+            }
         };
         let array: [u8; NAME_BYTES] = bytes
             .as_slice()
@@ -113,25 +160,39 @@ mod tests {
     }
 
     #[test]
-    fn wrong_lengths_and_alphabets_are_refused() {
+    fn wrong_lengths_and_alphabets_are_refused_saying_what_is_wrong() {
         assert_eq!(Name::parse(""), Err(NameProblem::Empty));
-        assert_eq!(Name::parse(&HEX[2..]), Err(NameProblem::WrongLength(31)));
+        assert_eq!(Name::parse(&HEX[2..]), Err(NameProblem::HexDigits(62)));
         assert_eq!(
             Name::parse(&format!("{HEX}ff")),
-            Err(NameProblem::WrongLength(33))
+            Err(NameProblem::HexDigits(66))
         );
         // 31 and 33 bytes in base64.
         let b64 = |n: usize| base64::engine::general_purpose::STANDARD.encode(vec![7u8; n]);
         assert_eq!(Name::parse(&b64(31)), Err(NameProblem::WrongLength(31)));
         assert_eq!(Name::parse(&b64(33)), Err(NameProblem::WrongLength(33)));
-        for bad in [
-            &B64[..43],                                     // padding dropped
-            "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8_", // url-safe alphabet
-            "not a name",
-            "zz",
-        ] {
-            assert_eq!(Name::parse(bad), Err(NameProblem::NotEncoded), "{bad}");
-        }
+        // The `=` lost (issue 52: it was "neither base64 nor hex").
+        assert_eq!(
+            Name::parse(&B64[..43]),
+            Err(NameProblem::MissingPadding(43))
+        );
+        assert!(NameProblem::MissingPadding(43)
+            .describe()
+            .contains("without the '='"));
+        assert_eq!(Name::parse(&B64[..40]), Err(NameProblem::WrongLength(30)));
+        assert_eq!(Name::parse("AAECAwQF="), Err(NameProblem::Base64Length(9)));
+        assert_eq!(
+            Name::parse("AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8_"),
+            Err(NameProblem::Alphabet('_'))
+        );
+        assert!(NameProblem::Alphabet('_').describe().contains("URL-safe"));
+        assert_eq!(Name::parse("not a name"), Err(NameProblem::Alphabet(' ')));
+        assert!(NameProblem::Alphabet(' ').describe().contains("a space"));
+        assert_eq!(Name::parse("zz"), Err(NameProblem::Base64Length(2)));
+        assert_eq!(
+            Name::parse("AAEC=wQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="),
+            Err(NameProblem::NotEncoded)
+        );
     }
 
     #[test]

@@ -291,7 +291,7 @@ pub(super) const NAMES: &[Row] = &[
         "name: base64 without its padding (43 characters)",
         &["open", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8"],
         2,
-        &["for open: it is neither standard base64 nor hex", NAME_HINT],
+        &["for open: it is 43 characters of base64 without the '=' that ends a name", NAME_HINT],
     ),
     row(
         "name: base64 of 31 bytes",
@@ -312,7 +312,7 @@ pub(super) const NAMES: &[Row] = &[
             "0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
         ],
         2,
-        &["it is 31 bytes, not 32", NAME_HINT],
+        &["it is 62 hex digits, and a name in hex has 64", NAME_HINT],
     ),
     row(
         "name: 66 hex digits (33 bytes)",
@@ -321,19 +321,34 @@ pub(super) const NAMES: &[Row] = &[
             "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20",
         ],
         2,
-        &["it is 33 bytes, not 32", NAME_HINT],
+        &["it is 66 hex digits, and a name in hex has 64", NAME_HINT],
     ),
     row(
         "name: the URL-safe base64 alphabet",
         &["open", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh_-"],
         2,
-        &["it is neither standard base64 nor hex", NAME_HINT],
+        &["it holds '_': URL-safe base64, where a name is written in standard base64", NAME_HINT],
     ),
     row(
         "name: words",
         &["create", "my data"],
         2,
-        &["invalid name 'my data' for create: it is neither standard base64 nor hex"],
+        &["invalid name 'my data' for create: it holds a space, which is neither base64 nor hex"],
+    ),
+    row(
+        "name: base64 without its padding, where a handle goes",
+        &["metadata", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8"],
+        2,
+        &[
+            "invalid name 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8' for metadata: it is 43 characters of base64 without the '=' that ends a name",
+            NAME_HINT,
+        ],
+    ),
+    row(
+        "name: 63 decimal hex digits, where a handle goes",
+        &["append", "000000000000000000000000000000000000000000000000000000000000001", "--structured", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="],
+        2,
+        &["for append: it is 63 hex digits, and a name in hex has 64", NAME_HINT],
     ),
 ];
 

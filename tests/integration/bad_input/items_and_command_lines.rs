@@ -206,7 +206,7 @@ pub(super) const ITEMS: &[Row] = &[
         "append: a bad name",
         &["append", "1", "--structured", "my data"],
         2,
-        &["safe-ad: error: invalid name 'my data' for append: it is neither standard base64 nor hex", NAME_HINT],
+        &["safe-ad: error: invalid name 'my data' for append: it holds a space, which is neither base64 nor hex", NAME_HINT],
     ),
     row(
         "append: a type tag no structured data has",
