@@ -80,7 +80,17 @@ pub fn parse_indexes(
     let mut indexes = Vec::with_capacity(raw.len());
     for arg in raw {
         let shown = crate::sanitize::line(arg.as_encoded_bytes(), 80);
-        let index = decimal(arg.to_str().unwrap_or("\u{fffd}")).map_err(|problem| {
+        let text = arg.to_str().unwrap_or("\u{fffd}");
+        if let Ok(Target::Name(_)) = Target::parse(text) {
+            // `remove 0 NAME`: the arguments swapped, the name read as an index.
+            return Err(Failure::usage(format!(
+                "'{shown}' is a data's name, where {command} takes an index: the data comes first"
+            ))
+            .with_hint(format!(
+                "safe-ad {command} NAME INDEX: the data (its name or a handle) first, then the index of its item; nothing was sent"
+            )));
+        }
+        let index = decimal(text).map_err(|problem| {
             Failure::usage(format!(
                 "invalid index '{shown}' for {command}: {}",
                 problem.describe()

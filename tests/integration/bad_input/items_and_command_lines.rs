@@ -122,6 +122,21 @@ pub(super) const ITEMS: &[Row] = &[
         &["safe-ad: error: invalid index '-1' for remove: it is not a plain decimal number", INDEX_HINT],
     ),
     row(
+        "remove: the index and the name swapped",
+        &["remove", "0", "c2FmZS1hZCBkZW1vOiBzYXZlZC4uLi4uLi4uLi4uLi4="],
+        2,
+        &[
+            "safe-ad: error: 'c2FmZS1hZCBkZW1vOiBzYXZlZC4uLi4uLi4uLi4uLi4=' is a data's name, where remove takes an index: the data comes first",
+            "hint: safe-ad remove NAME INDEX: the data (its name or a handle) first",
+        ],
+    ),
+    row(
+        "cat: the index and the name swapped",
+        &["cat", "1", "c2FmZS1hZCBkZW1vOiBzYXZlZC4uLi4uLi4uLi4uLi4="],
+        2,
+        &["is a data's name, where cat takes an index: the data comes first", "hint: safe-ad cat NAME INDEX:"],
+    ),
+    row(
         "remove: a bad index after good ones",
         &["remove", "1", "0", "2", "x"],
         2,
