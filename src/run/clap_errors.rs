@@ -14,8 +14,33 @@ use super::argv::Typed;
 /// The refusal to print instead of clap's `error`, when one of ours says more.
 pub(super) fn rewritten(error: &clap::Error, line: &Typed) -> Option<Failure> {
     misplaced_option(error, line)
+        .or_else(|| mistyped_option_before_dashes(error, line))
         .or_else(|| mistyped_command(error))
         .or_else(|| command_without_dashes(error, line))
+}
+
+/// An option mistyped where a command may follow `--` (`emulator --backgroud`): clap tips
+/// passing the word after `--`, which would run it as the command. Only its near miss is said.
+fn mistyped_option_before_dashes(error: &clap::Error, line: &Typed) -> Option<Failure> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    // clap words that tip among its `Suggested` lines.
+    let tips_dashes = matches!(error.get(ContextKind::Suggested), Some(ContextValue::StyledStrs(tips))
+        if tips.iter().any(|tip| tip.to_string().contains("use '-- ")));
+    if error.kind() != ErrorKind::UnknownArgument || !tips_dashes {
+        return None;
+    }
+    let Some(ContextValue::String(typed)) = error.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let here = typed_path(&help::command(), line, typed);
+    let near = match error.get(ContextKind::SuggestedArg) {
+        Some(ContextValue::String(near)) => format!("did you mean {near}? "),
+        _ => String::new(),
+    };
+    Some(
+        Failure::usage(format!("`safe-ad {here}` has no option {typed}"))
+            .with_hint(format!("{near}`safe-ad {here} --help` lists its options")),
+    )
 }
 
 /// An option typed after a command that does not take it, where another does (`config show

@@ -283,12 +283,14 @@ fn clap_errors_follow_the_same_colour_rules() {
         output.code(2);
         output.stdout().to_string()
     };
-    let coloured = run("safe-ad put --bogus 1");
+    // An option before the command: clap's own error (one after a command that can run another
+    // is safe-ad's, `clap_errors`).
+    let coloured = run("safe-ad --bogus put 1");
     assert!(coloured.contains(RED_ERROR), "{coloured:?}");
     // --color typed on a line clap cannot parse is still honoured.
     for line in [
-        "safe-ad --color never put --bogus 1",
-        "safe-ad put --bogus 1 --color=never",
+        "safe-ad --color never --bogus put 1",
+        "safe-ad --bogus put 1 --color=never",
     ] {
         let text = run(line);
         assert!(!text.contains('\x1b'), "{line}: {text:?}");
@@ -297,7 +299,7 @@ fn clap_errors_follow_the_same_colour_rules() {
             "{text:?}"
         );
     }
-    let piped = sandbox.safe_ad().args(["put", "--bogus", "1"]).run();
+    let piped = sandbox.safe_ad().args(["--bogus", "put", "1"]).run();
     piped.code(2).stderr_lacks("\x1b");
 }
 

@@ -240,13 +240,13 @@ pub(super) const HANDLES: &[Row] = &[
         "handle: two minus signs after a valid one (taken for an option)",
         &["post", "5", "--1"],
         2,
-        &["safe-ad: error: unexpected argument '--1' found"],
+        &["safe-ad: error: `safe-ad post` has no option --1", "hint: `safe-ad post --help` lists its options"],
     ),
     row(
         "handle: minus and a letter after a valid one (taken for an option)",
         &["post", "5", "-x"],
         2,
-        &["safe-ad: error: unexpected argument '-x' found"],
+        &["safe-ad: error: `safe-ad post` has no option -x"],
     ),
     Row {
         stdin: b"\n7\x00\n",

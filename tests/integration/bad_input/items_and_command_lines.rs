@@ -275,7 +275,7 @@ pub(super) const COMMAND_LINES: &[Row] = &[
         "unknown flag",
         &["put", "1", "--bogus"],
         2,
-        &["safe-ad: error: unexpected argument '--bogus' found"],
+        &["safe-ad: error: `safe-ad put` has no option --bogus"],
     ),
     row(
         "unknown flag before the subcommand",
@@ -351,6 +351,21 @@ pub(super) const COMMAND_LINES: &[Row] = &[
         &["config", "set", "timeout_secs", "5", "--curl"],
         2,
         &["safe-ad: error: `safe-ad config set` does not take --curl"],
+    ),
+    row(
+        "an emulator option mistyped (no tip to pass it after --, which would run it)",
+        &["emulator", "--backgroud"],
+        2,
+        &[
+            "safe-ad: error: `safe-ad emulator` has no option --backgroud",
+            "hint: did you mean --background? `safe-ad emulator --help` lists its options",
+        ],
+    ),
+    row(
+        "an emulator option unknown, before its -- COMMAND",
+        &["emulator", "--xyz", "--", "true"],
+        2,
+        &["safe-ad: error: `safe-ad emulator` has no option --xyz", "hint: `safe-ad emulator --help` lists its options"],
     ),
     row(
         "an option the command has no use for",
