@@ -113,13 +113,18 @@ pub fn run<'a>(command: &'a CatCommand, cx: Context<'a>) -> Result<Next<'a>, Fai
         let done = match content {
             Ok(bytes) => {
                 if !command.force && sanitize::is_binary(bytes) && std::io::stdout().is_terminal() {
+                    // The hint's command reads the same item: `--deleted` kept.
+                    let (item, deleted) = match command.deleted {
+                        true => ("deleted item", "--deleted "),
+                        false => ("item", ""),
+                    };
                     let failure = Failure::usage(format!(
-                        "item {index} of {} is not text ({} bytes); it was not written to the terminal",
+                        "{item} {index} of {} is not text ({} bytes); it was not written to the terminal",
                         of(target),
                         bytes.len()
                     ))
                     .with_hint(format!(
-                        "send it to a file or a pipe (`safe-ad cat {target} {index} > file`), or give --force"
+                        "send it to a file or a pipe (`safe-ad cat {deleted}{target} {index} > file`), or give --force"
                     ));
                     Err(failure)
                 } else {

@@ -236,3 +236,48 @@ fn stdout_that_cannot_be_written_is_never_exit_0() {
     ))
     .success();
 }
+
+/// The hint that refuses a deleted item's binary content on a terminal names a command that
+/// reads that same item: `--deleted` kept (issue 52: it read data item 0 instead). The hint's
+/// command, run as written into a pipe, gives the item's bytes.
+#[test]
+fn the_hint_for_a_deleted_items_binary_content_reads_the_same_item() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let content = b"\x00\x01deleted\xff";
+    let (fresh, index) = appended(&sandbox, &emulator, content);
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["remove", "--save", "post", &fresh, &index.to_string()])
+        .run()
+        .success();
+    let fresh = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["reopen", "--drop", &fresh])
+        .run();
+    let fresh = fresh.success().stdout().trim().to_string();
+    // The removed item is the deleted list's only one of its size.
+    let refused = crate::messages::on_terminal(
+        &sandbox,
+        &format!("safe-ad --color never cat --deleted {fresh} 0"),
+    )
+    .launcher(&emulator.url)
+    .run();
+    refused.code(2).stdout_has("deleted item 0 of");
+    let hint = refused
+        .stdout()
+        .split('`')
+        .find(|part| part.starts_with("safe-ad cat "))
+        .unwrap_or_else(|| panic!("a command in the hint: {}", refused.stdout()))
+        .to_owned();
+    assert!(hint.contains("--deleted"), "{hint}");
+    let command = hint
+        .strip_suffix(" > file")
+        .expect("the hint writes to a file");
+    let words: Vec<&str> = command.split_whitespace().skip(1).collect();
+    let piped = sandbox.safe_ad().launcher(&emulator.url).args(&words).run();
+    piped.success();
+    assert_eq!(piped.stdout_bytes(), content);
+}
