@@ -215,6 +215,31 @@ pub fn named_in_filter(word: &str) -> bool {
     false
 }
 
+/// A run of the tests started with SIGINT and SIGQUIT ignored (`cargo test &` in a script: sh
+/// starts a background job so) would hand that to every program it starts, and safe-ad rightly
+/// keeps a stop signal it was started without; the tests that stop it with Ctrl-C then could
+/// not (issue 54). A caught signal is set back to its default across exec, so where these two
+/// came ignored, the test process catches them (a flag nobody reads: they were ignored anyway),
+/// and every program a test starts gets them at their default, as from a foreground shell.
+fn stop_signals_as_in_the_foreground() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let Ok(status) = std::fs::read_to_string("/proc/self/status") else {
+            return;
+        };
+        let ignored = (status.lines())
+            .find_map(|line| line.strip_prefix("SigIgn:"))
+            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+            .unwrap_or(0);
+        for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGQUIT] {
+            if ignored & (1 << (signal - 1)) != 0 {
+                let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+                let _ = signal_hook::flag::register(signal, flag);
+            }
+        }
+    });
+}
+
 /// A test's private home: config dir, HOME, scratch files; removed when dropped.
 pub struct Sandbox {
     dir: TempDir,
@@ -222,6 +247,7 @@ pub struct Sandbox {
 
 impl Sandbox {
     pub fn new() -> Sandbox {
+        stop_signals_as_in_the_foreground();
         Sandbox {
             dir: tempfile::tempdir().expect("temp dir"),
         }
