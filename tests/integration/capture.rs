@@ -221,7 +221,8 @@ fn a_link_a_directory_or_a_fifo_is_refused_before_sending_and_a_file_is_replaced
     assert_eq!(left.len(), 1, "a temporary file was left");
     let text = std::fs::read_to_string(&fixture).expect("fixture");
     assert!(text.starts_with('{') && text.ends_with("}\n"), "{text}");
-    // A FILE that cannot be written: exit 1, the old file as it was.
+    // A FILE in a directory that does not exist: refused before anything is sent (exit 2).
+    // (`unwritable_output` has the other places no file can be made, and a write that fails.)
     sandbox
         .safe_ad()
         .launcher(&emulator.url)
@@ -233,8 +234,8 @@ fn a_link_a_directory_or_a_fifo_is_refused_before_sending_and_a_file_is_replaced
         ])
         .current_dir(sandbox.path())
         .run()
-        .code(1)
-        .stderr_has("capture: cannot write missing/fixture.json");
+        .code(2)
+        .stderr_has("capture: missing/fixture.json: its directory missing does not exist");
     emulator.terminate().success();
 }
 
