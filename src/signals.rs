@@ -137,6 +137,25 @@ pub fn hold() {
     }
 }
 
+/// Makes a write past the file-size limit (`ulimit -f`, RLIMIT_FSIZE) the write error it is
+/// (EFBIG, "File too large") rather than the end of the process: SIGXFSZ's default action kills
+/// it mid-write, leaving a half-written temporary file beside the file it was to replace and
+/// exit 153. With a handler (one that only sets a flag nobody reads) the write fails, and the
+/// writer says so, removes its temporary file and leaves the old one (`atomic_file`). Set once,
+/// first thing in a run, for every command: any of them may write a file (stdout sent to one,
+/// `capture -o`, `emulator export`, the config file, the emulator's `--state` and `--log`). A
+/// handler, not SIG_IGN, so that a program this process starts (`emulator -- COMMAND`, `man`'s
+/// pager) gets the default action back as it starts; one ignored at start stays ignored (the
+/// write fails the same way), and its programs inherit that, as they would have.
+pub fn file_size_limit_as_error() {
+    let number = signal_hook::consts::SIGXFSZ;
+    if ignored_at_start() & (1 << (number - 1)) != 0 {
+        return;
+    }
+    // A handler that cannot be set leaves the default action, no worse than before.
+    let _ = signal_hook::flag::register(number, Arc::new(AtomicBool::new(false)));
+}
+
 /// Forgets the stop signals seen so far: an interactive `shell` returns to its prompt after
 /// Ctrl-C stopped a line, and its next line starts as a fresh command line would, with none
 /// seen. Called between lines only, when no runtime counts.

@@ -19,6 +19,7 @@ use crate::launcher::{FilterType, Operation, Request, Slot};
 use crate::name::Name;
 use crate::outcome::Failure;
 use crate::wire::{DataId, DataKind, SignKey};
+use safe_ad_emulator::LAST_FIXTURE_VERSION;
 
 /// The most steps through items from a name given to appendable data captured.
 pub const MAX_DEPTH: u32 = 8;
@@ -157,6 +158,9 @@ pub enum Why {
     /// Immutable data whose name is not the one the emulator gives its content with any
     /// cipher (written by another launcher).
     NamedElsewhere,
+    /// Data at a version past the last a fixture may hold (2^64 - 1, which `--import` refuses:
+    /// no save could follow it): left out, so that the fixture written loads.
+    PastLastVersion(u64),
 }
 
 /// One thing left out, and why.
@@ -212,6 +216,10 @@ impl Capture {
             Ok(metadata) => metadata,
             Err(failure) => return self.leave(Subject::Data(name), Why::Failed(failure)),
         };
+        if metadata.version > LAST_FIXTURE_VERSION {
+            let why = Why::PastLastVersion(metadata.version);
+            return self.leave(Subject::Data(name), why);
+        }
         let you = you.and_then(|bytes| SignKey::decode(bytes).ok());
         match shown.which.as_deref() {
             Some(show::WhichRead::Read(which))
@@ -310,6 +318,11 @@ impl Capture {
             match (pointer.kind, item.kind) {
                 (DataKind::PrivAppendable, _) => Some(pointed(Why::Private)),
                 (DataKind::PubAppendable, _) => self.reached(pointer.name, depth + 1, place),
+                (DataKind::Structured, Some(Kind::Structured { version, .. }))
+                    if version > LAST_FIXTURE_VERSION =>
+                {
+                    Some(pointed(Why::PastLastVersion(version)))
+                }
                 (DataKind::Structured, Some(Kind::Structured { version, versions })) => {
                     let type_tag = pointer.type_tag.unwrap_or_default();
                     let content = item.content.unwrap_or_default();
@@ -518,6 +531,60 @@ mod tests {
                 why: Why::TooDeep,
                 ..
             })
+        ));
+    }
+
+    /// Data at a version `--import` refuses (2^64 - 1) is left out, saying its version, rather
+    /// than written into a fixture that would not load; so is structured data an item points
+    /// at, the item kept (as for data not on the network). 2^64 - 2 is written.
+    #[test]
+    fn data_past_the_last_fixture_version_is_left_out_and_the_last_one_written() {
+        let you = SignKey([5; 32]);
+        let mut capture = Capture::new(&[name(1), name(2)]);
+        let mut past = shown(you, Vec::new());
+        if let Ok(metadata) = &mut past.metadata {
+            metadata.version = u64::MAX;
+        }
+        capture.add(name(1), 0, past, Some(&you.serialised()));
+        assert!(capture.appendable.is_empty());
+        assert!(matches!(
+            &capture.left_out[..],
+            [LeftOut {
+                subject: Subject::Data(left),
+                why: Why::PastLastVersion(u64::MAX),
+            }] if *left == name(1)
+        ));
+        let structured = |byte| DataId {
+            kind: DataKind::Structured,
+            name: name(byte),
+            type_tag: Some(500),
+        };
+        let kind = |version| {
+            Some(Kind::Structured {
+                version,
+                versions: None,
+            })
+        };
+        let items = vec![
+            item(0, structured(8), you, kind(u64::MAX)),
+            item(1, structured(9), you, kind(LAST_FIXTURE_VERSION)),
+        ];
+        let mut last = shown(you, items);
+        if let Ok(metadata) = &mut last.metadata {
+            metadata.version = LAST_FIXTURE_VERSION;
+        }
+        capture.add(name(2), 0, last, Some(&you.serialised()));
+        assert_eq!(capture.appendable.len(), 1);
+        assert_eq!(capture.appendable[0].version, LAST_FIXTURE_VERSION);
+        assert_eq!(capture.appendable[0].data.len(), 2, "both items kept");
+        let kept: Vec<u64> = capture.structured.values().map(|sd| sd.version).collect();
+        assert_eq!(kept, [LAST_FIXTURE_VERSION]);
+        assert!(matches!(
+            capture.left_out.last(),
+            Some(LeftOut {
+                subject: Subject::Pointed(pointer, _),
+                why: Why::PastLastVersion(u64::MAX),
+            }) if *pointer == structured(8)
         ));
     }
 }

@@ -41,12 +41,14 @@ What cannot be captured is said on stderr and listed in the fixture's `leftOut`,
 silently: private data (a copy is taken of public data only), data owned by a key other than \
 yours (the emulator makes its own user the owner), data an item points at that is not on the \
 network, immutable data whose name the emulator would not give its content (written by another \
-launcher), older versions of versioned structured data, and every read that failed (the exit \
-code is then that failure's; the fixture is still written).
+launcher), older versions of versioned structured data, data at version 2^64 - 1 (which \
+--import refuses: no save could follow it), and every read that failed (the exit code is then \
+that failure's; the fixture is still written).
 
 FILE is replaced whole and atomically (a new file beside it, renamed over it), keeping its \
-permissions; a FILE that is a symbolic link or not a regular file is refused before anything is \
-sent. Without -o, or with `-o -`, the fixture goes to standard output. --dry-run lists the reads \
+permissions; a FILE that is a symbolic link or not a regular file, or whose directory does not \
+exist or cannot be written, is refused before anything is sent. A write that fails (a full disk, \
+the file-size limit) leaves the old file and no new one, and is exit 1. Without -o, or with `-o -`, the fixture goes to standard output. --dry-run lists the reads \
 it can know before the answers (your key, each name's copy, its metadata and serialised bytes) \
 and sends nothing.",
     ),

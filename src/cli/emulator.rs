@@ -203,8 +203,10 @@ from GET /_emulator/network of the emulator that SAFE_LAUNCHER_URL and SAFE_LAUN
 Appendable, structured and immutable data are all written; an immutable data's name, which the \
 emulator computes from its content and cipher, is left out (so the file can be edited by hand). \
 Handles are not part of it. FILE is replaced whole and atomically (a new file beside it, renamed \
-over it), keeping its permissions; a FILE that is a symbolic link or not a regular file is \
-refused before anything is sent. Without FILE, or with `-`, the fixture goes to standard output.",
+over it), keeping its permissions; a FILE that is a symbolic link or not a regular file, or \
+whose directory does not exist or cannot be written, is refused before anything is sent. A \
+write that fails (a full disk, the file-size limit) leaves the old file and no new one, and is \
+exit 1. Without FILE, or with `-`, the fixture goes to standard output.",
     ),
     // Each line fits 80 columns: the help example test runs them as printed.
     after_help: Some("Examples:\n  safe-ad emulator export net.json\n  eval \"$(safe-ad emulator --background --listen 127.0.0.1:0 --import net.json)\"\n  safe-ad emulator --stop"),

@@ -191,6 +191,11 @@ fn left_out_words(left: &LeftOut) -> (String, String) {
             "immutable data of {size} bytes, more than one answer is read; its content was not \
              read"
         ),
+        Why::PastLastVersion(version) => format!(
+            "its version, {version}, is past the last one a fixture holds, {} (`--import` \
+             refuses it: no save could follow it, since a save stores version + 1)",
+            safe_ad_emulator::LAST_FIXTURE_VERSION
+        ),
         Why::NamedElsewhere => "its name is not the one the emulator gives its content with any \
              cipher (another launcher wrote it), so no immutable data of the fixture would be \
              found under it"

@@ -79,3 +79,49 @@ pub(super) fn stdout_hung_up() -> bool {
         Err(_) => false,
     }
 }
+
+/// Whether stdout was closed when the process started (`>&-`). Rust's runtime opens /dev/null,
+/// for reading and writing, in place of a standard stream that is closed at start (so that no
+/// file opened later takes its number), and from then on every write to it "succeeds": what
+/// this run prints would vanish without a word and the run exit 0. A stdout that is /dev/null
+/// opened for reading and writing, on an open file description of its own (not shared with
+/// stdin or stderr, as `daemon(3)` and a supervisor's one /dev/null for all three share it), is
+/// taken for that. A shell's `> /dev/null` opens it for writing only, and is output thrown away
+/// on purpose. Asked once; nothing here changes what stdout is.
+pub(super) fn stdout_closed_at_start() -> bool {
+    static CLOSED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *CLOSED.get_or_init(|| {
+        let stdout = std::io::stdout();
+        reopened_as_null(&stdout)
+            && !shares_description(&stdout, std::io::stdin())
+            && !shares_description(&stdout, std::io::stderr())
+    })
+}
+
+/// Whether `fd` is the null device (character device 1:3 on Linux; elsewhere the device
+/// /dev/null is) opened for reading and writing.
+fn reopened_as_null(fd: impl AsFd) -> bool {
+    use rustix::fs::{fcntl_getfl, fstat, stat, FileType, OFlags};
+    let (Ok(meta), Ok(null)) = (fstat(&fd), stat("/dev/null")) else {
+        return false;
+    };
+    let is_null = FileType::from_raw_mode(meta.st_mode) == FileType::CharacterDevice
+        && meta.st_rdev == null.st_rdev;
+    is_null && fcntl_getfl(&fd).is_ok_and(|flags| flags & OFlags::ACCMODE == OFlags::RDWR)
+}
+
+/// Whether `fd` and `other` are one open file description (one `open`, then `dup`ed): the file
+/// status flags are the description's, so a change to `fd`'s shows in `other`'s. O_NONBLOCK is
+/// flipped on `fd`, /dev/null here, which it changes nothing for, and put back at once.
+fn shares_description(fd: impl AsFd, other: impl AsFd) -> bool {
+    use rustix::fs::{fcntl_getfl, fcntl_setfl, OFlags};
+    let (Ok(flags), Ok(before)) = (fcntl_getfl(&fd), fcntl_getfl(&other)) else {
+        return false;
+    };
+    if fcntl_setfl(&fd, flags ^ OFlags::NONBLOCK).is_err() {
+        return false;
+    }
+    let after = fcntl_getfl(&other);
+    let _ = fcntl_setfl(&fd, flags);
+    after.is_ok_and(|after| after != before)
+}

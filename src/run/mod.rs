@@ -27,6 +27,7 @@ use crate::settings::{self, Environment};
 
 /// Runs safe-ad with these arguments (the program name first) and says how it ended.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
+    crate::signals::file_size_limit_as_error();
     let args: Vec<OsString> = args.into_iter().collect();
     run_with(&args, None)
 }

@@ -221,7 +221,8 @@ fn a_link_a_directory_or_a_fifo_is_refused_before_sending_and_a_file_is_replaced
     assert_eq!(left.len(), 1, "a temporary file was left");
     let text = std::fs::read_to_string(&fixture).expect("fixture");
     assert!(text.starts_with('{') && text.ends_with("}\n"), "{text}");
-    // A FILE that cannot be written: exit 1, the old file as it was.
+    // A FILE in a directory that does not exist: refused before anything is sent (exit 2).
+    // (`unwritable_output` has the other places no file can be made, and a write that fails.)
     sandbox
         .safe_ad()
         .launcher(&emulator.url)
@@ -233,8 +234,8 @@ fn a_link_a_directory_or_a_fifo_is_refused_before_sending_and_a_file_is_replaced
         ])
         .current_dir(sandbox.path())
         .run()
-        .code(1)
-        .stderr_has("capture: cannot write missing/fixture.json");
+        .code(2)
+        .stderr_has("capture: missing/fixture.json: its directory missing does not exist");
     emulator.terminate().success();
 }
 
@@ -284,4 +285,55 @@ fn a_capture_that_read_nothing_leaves_the_file_as_it_was() {
         std::fs::read_to_string(&file).expect("the file"),
         "{\"kept\": true}\n"
     );
+}
+
+/// Data at version 2^64 - 1 (which a launcher may hold; the emulator's `--import` refuses it, as
+/// no save could follow it) is left out of the fixture, said on stderr with its version and in
+/// `leftOut`, so that the fixture written loads: captured through a relay that answers the first
+/// metadata read (the first name's copy) at that version, and imported into a second emulator,
+/// where the other name shows as it did.
+#[test]
+fn data_at_version_2_64_minus_1_is_left_out_and_the_fixture_loads() {
+    use crate::harness::relay::{Hook, Relay};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start_in(&sandbox, &[]);
+    let (past, kept) = (emulator.demo_name(1), emulator.demo_name(5));
+    let answer = http_answer(
+        "200 OK",
+        br#"{"isOwner":true,"version":18446744073709551615,"filterType":"BlackList","filterLength":0,"dataLength":0,"deletedDataLength":0}"#,
+    );
+    let answered = AtomicBool::new(false);
+    let relay = Relay::start(emulator.addr(), move |line| {
+        if line.starts_with("GET /appendable-data/metadata/")
+            && !answered.swap(true, Ordering::SeqCst)
+        {
+            Hook::Answer(answer)
+        } else {
+            Hook::Pass
+        }
+    });
+    let fixture = sandbox.path().join("fixture.json");
+    let output = sandbox
+        .safe_ad()
+        .launcher(&relay.url)
+        .args(["capture", &past, &kept, "-o", path_arg(&fixture)])
+        .run();
+    output.success().stderr_has(&format!(
+        "left out appendable data {past}: its version, 18446744073709551615, is past the last one \
+         a fixture holds, 18446744073709551614"
+    ));
+    let text = std::fs::read_to_string(&fixture).expect("the fixture");
+    let written: Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(names_in(&written), [kept.as_str()]);
+    assert!(written["leftOut"].to_string().contains(&past), "{text}");
+    assert!(!text.contains("18446744073709551615\n"), "{text}");
+    // It loads, and the data kept shows as it did.
+    let imported = Emulator::start_in(&sandbox, &["-q", "--import", path_arg(&fixture)]);
+    assert_eq!(
+        shown(&sandbox, &imported, &kept),
+        shown(&sandbox, &emulator, &kept)
+    );
+    imported.terminate().success();
+    emulator.terminate().success();
 }

@@ -473,7 +473,9 @@ fn export_refuses_a_link_or_a_non_file_before_sending_and_never_exits_0_unwritte
         .expect("link")
         .file_type()
         .is_symlink());
-    // A FILE that cannot be written: exit 1, nothing left beside it.
+    // A FILE in a directory that does not exist: refused before anything is sent (exit 2).
+    // (`unwritable_output` has the other places no file can be made, and a write that fails:
+    // exit 1, nothing left beside it.)
     let emulator = Emulator::start_in(&sandbox, &["-q"]);
     sandbox
         .safe_ad()
@@ -481,8 +483,8 @@ fn export_refuses_a_link_or_a_non_file_before_sending_and_never_exits_0_unwritte
         .args(["emulator", "export", "missing/fixture.json"])
         .current_dir(sandbox.path())
         .run()
-        .code(1)
-        .stderr_has("emulator export: cannot write missing/fixture.json");
+        .code(2)
+        .stderr_has("emulator export: missing/fixture.json: its directory missing does not exist");
     emulator.terminate().success();
 }
 

@@ -96,6 +96,8 @@ mod status;
 #[cfg(feature = "emulator")]
 mod stop_signals;
 #[cfg(feature = "emulator")]
+mod unwritable_output;
+#[cfg(feature = "emulator")]
 mod wait;
 #[cfg(feature = "emulator")]
 mod watch;

@@ -88,6 +88,11 @@ pub use launcher::table::{Access, Def, HEALTH, TABLE};
 /// format in `docs/emulator.md`).
 pub use launcher::wire::fixture_cipher;
 
+/// For `safe-ad capture`: the last `version` a fixture's appendable or structured data may hold,
+/// 2^64 - 2 (`--import` refuses 2^64 - 1, past the last version a save reaches), so that what it
+/// writes loads and what it cannot write is said at capture time.
+pub const LAST_FIXTURE_VERSION: u64 = launcher::state::LAST_VERSION;
+
 /// What safe-ad's own tests reach beside the API: an emulator started in-process, and the bounds
 /// and tables they check. No API for other programs: hidden, and free to change with the client.
 #[doc(hidden)]

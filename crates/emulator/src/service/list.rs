@@ -9,7 +9,8 @@ use std::io::Write;
 use crate::service::exit::{say, Exit};
 use crate::service::rundir::running;
 
-/// Lists them on stdout; none is said on stderr (exit 0 either way).
+/// Lists them on stdout; none is said on stderr (exit 0 either way); a list that could not be
+/// written is exit 1.
 pub fn run(json: bool) -> Exit {
     let found = running();
     let mut text = String::new();
@@ -66,10 +67,22 @@ pub fn run(json: bool) -> Exit {
         }
     }
     let mut stdout = std::io::stdout().lock();
-    let _ = stdout
+    let written = stdout
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush());
     drop(stdout);
+    // A list that did not reach its reader (`> /dev/full`) is not exit 0; one that went away
+    // (`| head -1`) took what it wanted.
+    match written {
+        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+            say(&format!(
+                "safe-ad emulator list: error: cannot write the list: {}\n",
+                crate::service::fixture::reason(&error)
+            ));
+            return Exit::Failed;
+        }
+        _ => {}
+    }
     if !json && !found.is_empty() {
         // After the table, on stderr, so that stdout stays the table.
         say(
