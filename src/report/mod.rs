@@ -232,13 +232,6 @@ impl Reporter {
             return;
         }
         self.wrote.set(true);
-        if streams::stdout_closed_at_start() {
-            self.stdout_closed.set(true);
-            self.write_failed
-                .borrow_mut()
-                .get_or_insert(CLOSED_AT_START.to_owned());
-            return;
-        }
         let stdout = std::io::stdout().lock();
         match streams::write_unless_stopped(&stdout, bytes) {
             Ok(Wrote::Whole) => {}
@@ -252,21 +245,6 @@ impl Reporter {
                 self.write_failed.borrow_mut().get_or_insert(e.to_string());
             }
         }
-    }
-
-    /// Whether stdout can take what the run prints: not when it was closed before the run began
-    /// ([`streams::stdout_closed_at_start`]), which is then said and made the run's exit code as
-    /// a failed write is ([`Reporter::finish`]). For output written elsewhere than through this
-    /// reporter (the emulator's `list` and `env`, which print through their own crate).
-    pub fn stdout_usable(&self) -> bool {
-        if streams::stdout_closed_at_start() {
-            self.stdout_closed.set(true);
-            self.write_failed
-                .borrow_mut()
-                .get_or_insert(CLOSED_AT_START.to_owned());
-            return false;
-        }
-        true
     }
 
     /// The end of a run whose stdout could not be written (`> file` on a full disk): said on
@@ -292,23 +270,11 @@ impl Reporter {
         let Some(why) = self.write_failed.borrow().clone() else {
             return done;
         };
-        let failure = match why == CLOSED_AT_START {
-            true => Failure::new(
-                Class::Unexpected,
-                "standard output is closed (`>&-`): nothing this command prints could be written",
-            )
-            .with_hint(
-                "give standard output somewhere to go (a file, a pipe), or `> /dev/null` to throw \
-                 it away, and run it again",
-            ),
-            false => Failure::new(
-                Class::Unexpected,
-                format!(
-                    "could not write to standard output ({why}); what was printed is not whole"
-                ),
-            )
-            .with_hint("check the file or device stdout goes to (a full disk?) and run it again"),
-        };
+        let failure = Failure::new(
+            Class::Unexpected,
+            format!("could not write to standard output ({why}); what was printed is not whole"),
+        )
+        .with_hint("check the file or device stdout goes to (a full disk?) and run it again");
         self.failed(&failure);
         match done {
             Done::Success => Done::Failed(Class::Unexpected),
@@ -379,10 +345,6 @@ impl Reporter {
         err(&format!("safe-ad: stopping: no new requests; giving back the launcher handles it holds (for {most} at most; a second Ctrl-C, or any second stop signal, leaves at once)\n"));
     }
 }
-
-/// Why stdout could not be written, when it was closed before the run began
-/// ([`streams::stdout_closed_at_start`]).
-const CLOSED_AT_START: &str = "closed at start";
 
 /// How much of a body `--verbose` shows.
 const VERBOSE_BODY_CHARS: usize = 2000;
