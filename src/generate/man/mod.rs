@@ -191,7 +191,7 @@ fn command_page(path: &[&Command]) -> String {
     ));
     roff.push_str(".SH DESCRIPTION\n");
     roff.push_str(&paragraphs(&long_about(command), ".PP", ".PP"));
-    roff.push_str(&source(text::command_description(&joined).trim_start()));
+    roff.push_str(&source(command_description(&joined).trim_start()));
 
     roff.push_str(".SH OPTIONS\n");
     // Positional arguments first, then the command's own options, then the client options it
@@ -228,7 +228,7 @@ fn command_page(path: &[&Command]) -> String {
             roff.push_str(&command_entry(&deeper, sub));
         }
     }
-    let sections = text::command_sections(&joined);
+    let sections = command_sections(&joined);
     for section in sections {
         // The emulator's own exit codes, from their one table, where man pages have them:
         // before ENVIRONMENT.
@@ -606,6 +606,28 @@ fn join_last(items: &[String], word: &str) -> String {
         [] => String::new(),
         [one] => one.clone(),
         [rest @ .., last] => format!("{} {word} {last}", rest.join(", ")),
+    }
+}
+
+/// More for a command's page, by its path (`"emulator"`): sections after its OPTIONS. Here,
+/// above both prose files, so that `emulator_text` (which takes `Section` from `text`) is not
+/// also reached from `text`.
+fn command_sections(path: &str) -> &'static [Section] {
+    match path {
+        "show" => text::SHOW,
+        "remove" | "restore" | "purge" => text::ITEM_COMMANDS,
+        #[cfg(feature = "emulator")]
+        "emulator" => emulator_text::EMULATOR,
+        _ => &[],
+    }
+}
+
+/// More for a command's DESCRIPTION, after its long help, by its path.
+fn command_description(path: &str) -> &'static str {
+    match path {
+        #[cfg(feature = "emulator")]
+        "emulator" => emulator_text::EMULATOR_DESCRIPTION,
+        _ => "",
     }
 }
 

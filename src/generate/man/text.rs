@@ -394,19 +394,8 @@ always reached directly, so a proxy never sees the token meant for it.
     },
 ];
 
-/// More for a command's page, by its path (`"emulator"`): sections after its OPTIONS.
-pub fn command_sections(path: &str) -> &'static [Section] {
-    match path {
-        "show" => SHOW,
-        "remove" | "restore" | "purge" => ITEM_COMMANDS,
-        #[cfg(feature = "emulator")]
-        "emulator" => super::emulator_text::EMULATOR,
-        _ => &[],
-    }
-}
-
 /// `safe-ad-show(1)`: what it prints, its JSON, and the order of the items.
-const SHOW: &[Section] = &[
+pub(super) const SHOW: &[Section] = &[
     Section {
         heading: "OUTPUT",
         roff: concat!(
@@ -428,19 +417,10 @@ An \fB--index\fR range that holds no item of either list says so under the heade
 ];
 
 /// The pages of `remove`, `restore` and `purge`: the order of the items.
-const ITEM_COMMANDS: &[Section] = &[Section {
+pub(super) const ITEM_COMMANDS: &[Section] = &[Section {
     heading: "ITEM ORDER",
     roff: item_order!(),
 }];
-
-/// More for a command's DESCRIPTION, after its long help, by its path.
-pub fn command_description(path: &str) -> &'static str {
-    match path {
-        #[cfg(feature = "emulator")]
-        "emulator" => super::emulator_text::EMULATOR_DESCRIPTION,
-        _ => "",
-    }
-}
 
 /// FILES: the config file, after its path and before its keys.
 pub const CONFIG_FILE: &str = r#"
