@@ -168,14 +168,25 @@ fn one(
         .chain(expanded.into_iter().map(OsString::from))
         .collect();
     let Some(name) = name else {
-        return Ok(Line::Ran(run_line(&argv, cx.options)));
+        return Ok(Line::Ran(succeeded(run_line(&argv, cx.options))));
     };
     let (done, printed) = report::captured(|| run_line(&argv, cx.options));
+    let done = succeeded(done);
     if done == Done::Success {
         let value = String::from_utf8_lossy(&printed).trim().to_string();
         vars.insert(name, value);
     }
     Ok(Line::Ran(done))
+}
+
+/// A line's end as the script judges it: `emulator -- CMD` passes CMD's status through, and a
+/// CMD that exited 0 is a line that succeeded (not a failure "with exit code 0", which would
+/// stop the script, and under --keep-going stand for the first failure's code).
+fn succeeded(done: Done) -> Done {
+    match done {
+        Done::PassThrough(0) => Done::Success,
+        done => done,
+    }
 }
 
 fn unknown(name: String) -> Failure {

@@ -257,3 +257,37 @@ fn a_token_file_that_is_a_pipe_is_refused_before_any_line_runs() {
         .stderr_has("SAFE_LAUNCHER_TOKEN");
     assert_eq!(emulator.requests().len(), before, "nothing sent");
 }
+
+/// `emulator -- CMD` passes CMD's status through; a CMD that exits 0 is a line that succeeded:
+/// the script goes on after it, and under --keep-going a later failure's code is the script's
+/// (a 0 taken as the first failure once stopped the script there, and made a later 4 a 0).
+#[test]
+fn an_emulator_line_whose_command_succeeds_lets_the_script_go_on() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let metadata = || {
+        (emulator.requests().iter())
+            .filter(|line| line.contains("/appendable-data/metadata/"))
+            .count()
+    };
+    let script = "emulator --listen 127.0.0.1:0 -- true\nmetadata 1\n";
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["shell", "-c", script])
+        .run()
+        .success()
+        .stderr_lacks("failed with exit code");
+    assert_eq!(metadata(), 1, "the line after the emulator's ran");
+
+    let script = "emulator --listen 127.0.0.1:0 -- true\nmetadata 99\nmetadata 1\n";
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["shell", "--keep-going", "-c", script])
+        .run()
+        .code(4)
+        .stderr_lacks("line 1 failed")
+        .stderr_has("line 2 failed with exit code 4; running on (--keep-going)");
+    assert_eq!(metadata(), 3, "every line after the emulator's ran");
+}
