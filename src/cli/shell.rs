@@ -71,7 +71,9 @@ variable never set is an error (exit 2).
 
 The client options given to `shell` (--json, --timeout, --launcher-url, ...) apply to every line \
 whose command takes them, unless the line gives its own. A shell given --dry-run or --curl sends \
-and writes nothing itself either: no `.watch`, no history written.
+and writes nothing: each line runs as its dry run, or as it is where its command only prints \
+(`decode`, `config show`); any other line (`config set`, `emulator export`, `show`, a line with \
+its own --json) is refused (exit 2), and so is `.watch`; no history is written.
 
 A script read from standard input is read whole first, which leaves nothing there for its lines: \
 a line that reads standard input (`append --immutable -`, `decode -`) reads nothing. Give such a \
@@ -89,4 +91,5 @@ script with -c or as FILE.",
     // Its lines print their commands' objects; its sample's (`metadata`) are steps.
     json: Some("step"),
     sample: &["-c", "metadata 1"],
+    inert: false,
 };

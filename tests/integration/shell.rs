@@ -291,3 +291,165 @@ fn an_emulator_line_whose_command_succeeds_lets_the_script_go_on() {
         .stderr_has("line 2 failed with exit code 4; running on (--keep-going)");
     assert_eq!(metadata(), 3, "every line after the emulator's ran");
 }
+
+/// Every file under `dir` (its path from `dir`) with its bytes; a directory as `None`.
+fn tree(dir: &std::path::Path) -> std::collections::BTreeMap<String, Option<Vec<u8>>> {
+    let mut files = std::collections::BTreeMap::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(at) = todo.pop() {
+        for entry in std::fs::read_dir(&at).expect("read_dir") {
+            let path = entry.expect("entry").path();
+            let name = path
+                .strip_prefix(dir)
+                .expect("under dir")
+                .display()
+                .to_string();
+            if path.is_dir() && !path.is_symlink() {
+                files.insert(name, None);
+                todo.push(path);
+            } else {
+                files.insert(name, Some(std::fs::read(&path).unwrap_or_default()));
+            }
+        }
+    }
+    files
+}
+
+/// What a dry-run shell does with a line.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Dry {
+    /// Runs it as its dry run: exit 0.
+    AsDryRun,
+    /// Runs it as it is, printing being all it does (it may fail: `emulator env --pid 1`).
+    AsItIs,
+    /// Refuses it as having no dry run (exit 2).
+    Refused,
+    /// Refuses it for another reason (exit 2): no such command in a script.
+    NoCommand,
+}
+
+/// The lines a dry-run shell is given: each command of the spec registry with its sample (a new
+/// command is in it by being registered), and the kinds that write, run or clear rather than
+/// send; with what a shell given --curl (`curl`) or --dry-run does with each.
+fn dry_shell_lines(curl: bool) -> Vec<(String, Dry)> {
+    use ::safe_ad::test_support::cli::{spec_of, Opt, Reaches, COMMANDS};
+    let opt = if curl { Opt::Curl } else { Opt::DryRun };
+    let mut lines: Vec<(String, Dry)> = (COMMANDS.iter())
+        .filter(|spec| spec.reaches != Reaches::Group)
+        .map(|spec| {
+            let line = (spec.path.split(' '))
+                .chain(spec.sample.iter().copied())
+                .map(|word| format!("'{word}'"))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let dry = match (spec.options.contains(opt), spec.inert) {
+                (true, _) => Dry::AsDryRun,
+                (false, true) => Dry::AsItIs,
+                (false, false) => Dry::Refused,
+            };
+            assert_eq!(spec.runs_in_dry_shell(curl), dry != Dry::Refused);
+            assert!(!(spec.inert && spec.sends()), "{} sends", spec.path);
+            (line, dry)
+        })
+        .collect();
+    let extra = [
+        ("emulator --listen 127.0.0.1:0 -- touch f", Dry::Refused),
+        ("emulator -- touch f", Dry::Refused),
+        ("emulator --stop", Dry::Refused),
+        ("config set launcher_url http://127.0.0.1:9", Dry::Refused),
+        ("config unset launcher_url", Dry::Refused),
+        ("emulator export out.json", Dry::Refused),
+        ("emulator requests --clear", Dry::Refused),
+        ("auth login", Dry::Refused),
+        ("auth logout", Dry::Refused),
+        ("metadata 1 --json", Dry::Refused),
+        ("show 1", Dry::Refused),
+        ("h = create --put", Dry::AsDryRun),
+        ("clear-data --save post 1", Dry::AsDryRun),
+        ("shell -c 'config set timeout_secs 9'", Dry::Refused),
+        (".watch 1", Dry::NoCommand),
+        (".handles", Dry::NoCommand),
+        (".keep 1", Dry::NoCommand),
+    ];
+    lines.extend(extra.iter().map(|(line, dry)| (line.to_string(), *dry)));
+    if let Some(spec) = spec_of("capture") {
+        // capture takes --dry-run, not --curl.
+        let dry = if curl { Dry::Refused } else { Dry::AsDryRun };
+        lines.push((format!("capture -o cap.json {}", spec.sample[0]), dry));
+    }
+    lines
+}
+/// A shell given --dry-run or --curl sends nothing and writes nothing through any line: every
+/// command of the registry and every line kind that writes a file (`config set`, `emulator
+/// export`, `capture -o`), clears (`emulator requests --clear`) or runs a command (`emulator --
+/// touch f`) runs as its dry run or is refused (exit 2, saying why). Checked at the emulator
+/// (its log and its journal, `/_emulator/requests`) and the file system (the whole sandbox:
+/// HOME, the config file, the directory the lines run in).
+#[test]
+fn a_dry_run_shell_sends_and_writes_nothing_on_any_line() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    sandbox.write_config("{\"timeout_secs\": 20}\n");
+    let work = sandbox.path().join("work");
+    std::fs::create_dir(&work).expect("work dir");
+    // A journal with a record in it, which `emulator requests --clear` would empty.
+    let sent = emulator.http("GET", "/appendable-data/metadata/1", Some(TOKEN), None);
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    let journal = || {
+        emulator
+            .http("GET", "/_emulator/requests", Some(TOKEN), None)
+            .body
+    };
+    for curl in [false, true] {
+        let option = if curl { "--curl" } else { "--dry-run" };
+        for (line, dry) in dry_shell_lines(curl) {
+            let requests = emulator.requests();
+            let (records, files) = (journal(), tree(sandbox.path()));
+            assert!(!records.is_empty(), "the journal holds a record");
+            let mut shell = sandbox
+                .safe_ad()
+                .launcher(&emulator.url)
+                .current_dir(&work)
+                .args(["shell", option, "-c", &line])
+                .case(format!("{option}: {line}"));
+            // Printing the token is what it does.
+            if line == "'auth' 'token'" {
+                shell = shell.token_may_show();
+            }
+            let output = shell.run();
+            let refusal = format!("this shell is a dry run ({option})");
+            match dry {
+                Dry::AsDryRun => {
+                    output.success();
+                }
+                Dry::AsItIs => {
+                    output
+                        .code(output.exit_code().unwrap_or(-1))
+                        .stderr_lacks(&refusal);
+                }
+                Dry::Refused => {
+                    output.code(2).stderr_has(&refusal);
+                }
+                Dry::NoCommand => {
+                    output.code(2);
+                }
+            }
+            assert_eq!(journal(), records, "{option}: `{line}` left the journal");
+            // The log holds the test's own two reads of the journal, and nothing else new.
+            let mut expected = requests;
+            expected.extend(std::iter::repeat_n(
+                "GET /_emulator/requests 200".to_owned(),
+                2,
+            ));
+            assert_eq!(
+                emulator.requests(),
+                expected,
+                "{option}: `{line}` sent nothing"
+            );
+            assert!(
+                tree(sandbox.path()) == files,
+                "{option}: `{line}` wrote nothing"
+            );
+        }
+    }
+}
