@@ -568,6 +568,38 @@ fn a_watch_prints_changes_above_the_line_being_typed_and_stops_with_the_session(
     );
 }
 
+/// `.watch` with words `watch` would refuse is refused at once (exit 2 at the prompt) with
+/// `watch`'s reason, and starts nothing: it once said `watch 1 started`, then the process's
+/// usage error, and the prompt's code stayed 0.
+#[test]
+fn a_watch_with_bad_words_is_refused_and_starts_nothing() {
+    let Some((emulator, _sandbox, shell)) = session() else {
+        return;
+    };
+    let before = emulator.requests().len();
+    for (words, why) in [
+        ("1 --interval x", "--interval"),
+        ("1 --count 0", "--count"),
+        ("1 --no-such", "--no-such"),
+        ("1 2", "unexpected argument"),
+        ("-5", "watch"),
+    ] {
+        let screen = shell.run(&format!(".watch {words}"));
+        let said = screen
+            .lines()
+            .rev()
+            .find(|line| line.contains(".watch:"))
+            .unwrap_or_else(|| panic!(".watch {words} refused:\n{screen}"));
+        assert!(said.contains(why), ".watch {words}: {said}\n{screen}");
+        assert_eq!(shell.typed(), "safe-ad [2]>", ".watch {words}:\n{screen}");
+    }
+    let screen = shell.run(".watch");
+    assert!(screen.contains("no watch is running"), "{screen}");
+    assert!(!screen.contains("started"), "{screen}");
+    assert_eq!(shell.leave(), 0, "{}", shell.screen.whole());
+    assert_eq!(emulator.requests().len(), before, "nothing sent");
+}
+
 /// A Ctrl-C that comes while no runtime runs (here during `decode -`, which reads the
 /// terminal and sends nothing) is that line's alone: the next line runs. tokio hands a runtime
 /// started later a signal that came while none ran, and it stopped the next line with
@@ -854,7 +886,35 @@ fn a_dry_run_shell_sends_and_writes_nothing() {
     let screen = shell.run(".watch 1");
     assert!(screen.contains(".watch polls the launcher"), "{screen}");
     assert_eq!(shell.typed(), "safe-ad [2]>", "{screen}");
+    // The shell's own lines and those that would write or run: `.handles` lists none (the dry
+    // `create` made none), `.keep` has none to keep, and each acting line is refused.
+    let screen = shell.run("h = create --put");
+    assert_eq!(shell.typed(), "safe-ad>", "{screen}");
+    shell.run(".handles");
+    assert_eq!(shell.typed(), "safe-ad>", "{}", shell.screen.whole());
+    shell.run(".keep 1");
+    assert_eq!(shell.typed(), "safe-ad [2]>", "{}", shell.screen.whole());
+    shell.run(".unwatch");
+    for line in [
+        "config set timeout_secs 9",
+        "emulator export out.json",
+        "emulator requests --clear",
+        "emulator -- touch f",
+        "show 1",
+    ] {
+        let screen = shell.run(line);
+        assert!(
+            screen.contains("this shell is a dry run (--dry-run)"),
+            "{line}:\n{screen}"
+        );
+        assert_eq!(shell.typed(), "safe-ad [2]>", "{line}:\n{screen}");
+    }
     assert_eq!(shell.leave(), 0, "{}", shell.screen.whole());
     assert_eq!(emulator.requests().len(), before, "nothing sent");
     assert!(!history.exists(), "no history written");
+    let written: Vec<_> = std::fs::read_dir(sandbox.path())
+        .expect("the sandbox")
+        .map(|entry| entry.expect("an entry").file_name())
+        .collect();
+    assert!(written.is_empty(), "nothing written: {written:?}");
 }
