@@ -453,3 +453,112 @@ fn a_dry_run_shell_sends_and_writes_nothing_on_any_line() {
         }
     }
 }
+
+/// A script on a pipe is read a line at a time: each line runs as it comes, before the next is
+/// written (the whole of standard input was read first, so line 1 waited for the pipe's end),
+/// and a stop signal while the shell waits for the next line ends it with 130.
+#[test]
+fn a_script_on_a_pipe_runs_each_line_as_it_comes() {
+    let emulator = Emulator::start(&[]);
+    let (reader, mut writer) = std::io::pipe().expect("a pipe");
+    let running = Sandbox::new()
+        .safe_ad()
+        .launcher(&emulator.url)
+        .arg("shell")
+        .stdin_from(reader)
+        .spawn();
+    let metadata = || {
+        (emulator.requests().iter())
+            .filter(|line| line.contains("/appendable-data/metadata/"))
+            .count()
+    };
+    use std::io::Write;
+    writer.write_all(b"metadata 1\n").expect("line 1 written");
+    wait_until(
+        "line 1's request, before line 2 is written",
+        DEADLINE,
+        || (metadata() == 1).then_some(()),
+    );
+    // The pipe stays open: the shell waits for line 2.
+    running.terminate();
+    running.wait().code(130).stdout_has("1: version 1");
+    drop(writer);
+    assert_eq!(metadata(), 1, "nothing more was sent");
+}
+
+/// A script's line past the bound (1 MiB) is refused with exit 2, naming it: from a FILE before
+/// any line runs, from standard input where it comes (the lines before it ran, none after).
+/// Before, a line of a million words took the shell to 686 MB.
+#[test]
+fn a_line_past_the_bound_is_refused() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let long = format!("metadata{}\n", " 1".repeat(600_000));
+    let script = format!("metadata 1\n{long}metadata 1\n");
+    let file = sandbox.file("script", &script);
+    let metadata = || {
+        (emulator.requests().iter())
+            .filter(|line| line.contains("/appendable-data/metadata/"))
+            .count()
+    };
+    let said = "shell: line 2: longer than the 1048576 bytes a line of a script may hold";
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .arg("shell")
+        .arg(&file)
+        .run()
+        .code(2)
+        .stderr_has(said);
+    assert_eq!(metadata(), 0, "a FILE is checked whole first: nothing ran");
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .arg("shell")
+        .stdin(script)
+        .run()
+        .code(2)
+        .stdout_has("1: version 1")
+        .stderr_has(said);
+    assert_eq!(metadata(), 1, "line 1 ran, line 3 did not");
+    // A command of lines (a quote across them) is bounded too.
+    let quoted = format!("decode '{}'\n", "y\n".repeat(600_000));
+    sandbox
+        .safe_ad()
+        .arg("shell")
+        .stdin(quoted)
+        .run()
+        .code(2)
+        .stderr_has("shell: line 1: the command that begins here is longer than the 1048576 bytes");
+}
+
+/// A long script is read in bounded memory: 300,000 lines checked whole before line 1 runs took
+/// the shell to 310 MB; now the peak (read while line 1's request is held) stays small.
+#[test]
+fn a_long_script_is_read_in_bounded_memory() {
+    let launcher = RawLauncher::start(|conn| {
+        while conn.request().is_some() {
+            conn.hold();
+        }
+    });
+    let sandbox = Sandbox::new();
+    let mut script = String::from("metadata 1\n");
+    for n in 0..300_000 {
+        script.push_str(&format!("metadata {n} \"name {n}\" $x\n"));
+    }
+    let file = sandbox.file("script", &script);
+    let running = sandbox
+        .safe_ad()
+        .launcher(&launcher.url)
+        .args(["shell", "--timeout", "600"])
+        .arg(&file)
+        .spawn();
+    launcher.wait_for_requests(1);
+    let peak = peak_rss_kib(running.pid()).expect("the shell's peak memory");
+    running.terminate();
+    running.wait().code(130);
+    assert!(
+        peak < 64 * 1024,
+        "peak {peak} KiB for a 300,000-line script"
+    );
+}
