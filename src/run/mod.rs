@@ -40,8 +40,7 @@ fn run_line(args: &[OsString], defaults: &ClientOptions) -> Done {
 }
 
 fn run_with(args: &[OsString], defaults: Option<&ClientOptions>) -> Done {
-    let args = args.to_vec();
-    let line = Typed::new(&args);
+    let line = Typed::new(args);
     // `--version` alone, the commonest probe of a tool (scripts, package checks), is answered
     // before clap builds its tree: that build is most of what the answer would cost. Any other
     // line with it goes through clap, which prints the same line (a test compares the two).
@@ -67,7 +66,7 @@ fn run_with(args: &[OsString], defaults: Option<&ClientOptions>) -> Done {
             return reporter.finish(Done::Success);
         }
     }
-    let matches = match parse(&args) {
+    let matches = match parse(args) {
         Ok(matches) => matches,
         Err(error) => return clap_failed(&error, &line, &env),
     };
