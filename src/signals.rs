@@ -182,6 +182,24 @@ pub fn leaving() -> std::io::Result<std::os::unix::net::UnixStream> {
     Ok(read)
 }
 
+/// A stream that receives a byte at each stop signal (SIGINT, SIGTERM, SIGHUP) from now on:
+/// a `shell` waiting for the next line of a script on a pipe waits on it too, as a handled
+/// signal does not end the wait. One ignored at start stays ignored.
+pub fn stops() -> std::io::Result<std::os::unix::net::UnixStream> {
+    let (read, write) = std::os::unix::net::UnixStream::pair()?;
+    let ignored = ignored_at_start();
+    for number in [
+        signal_hook::consts::SIGINT,
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGHUP,
+    ] {
+        if ignored & (1 << (number - 1)) == 0 {
+            signal_hook::low_level::pipe::register(number, write.try_clone()?)?;
+        }
+    }
+    Ok(read)
+}
+
 /// Whether a SIGTERM or SIGHUP came since [`leaving`] was set up: the interactive shell ends.
 pub fn leave_asked() -> bool {
     LEAVE.load(Ordering::SeqCst)

@@ -91,6 +91,7 @@ pub const AUTH: Spec = Spec {
     routes: &[],
     json: None,
     sample: &["status"],
+    inert: false,
 };
 
 /// `safe-ad config`.
@@ -107,6 +108,7 @@ pub const CONFIG: Spec = Spec {
     routes: &[],
     json: None,
     sample: &["show"],
+    inert: false,
 };
 
 /// `safe-ad auth login`.
@@ -137,6 +139,7 @@ it, so this waits without a time limit unless --timeout (or timeout_secs) is set
     routes: &["POST /auth"],
     json: None,
     sample: &[],
+    inert: false,
 };
 
 /// `safe-ad auth status`.
@@ -153,6 +156,7 @@ pub const AUTH_STATUS: Spec = Spec {
     routes: &["GET /auth"],
     json: Some("settings"),
     sample: &[],
+    inert: false,
 };
 
 /// `safe-ad auth logout`.
@@ -169,6 +173,7 @@ pub const AUTH_LOGOUT: Spec = Spec {
     routes: &["DELETE /auth"],
     json: None,
     sample: &[],
+    inert: false,
 };
 
 /// `safe-ad auth token`.
@@ -185,6 +190,7 @@ pub const AUTH_TOKEN: Spec = Spec {
     routes: &[],
     json: None,
     sample: &[],
+    inert: true,
 };
 
 /// `safe-ad auth whoami`.
@@ -212,6 +218,7 @@ bytes in base64).",
     ],
     json: Some("whoami"),
     sample: &[],
+    inert: false,
 };
 
 /// `safe-ad config path`.
@@ -228,6 +235,7 @@ pub const CONFIG_PATH: Spec = Spec {
     routes: &[],
     json: Some("settings"),
     sample: &[],
+    inert: true,
 };
 
 /// `safe-ad config show`.
@@ -250,6 +258,7 @@ pub const CONFIG_SHOW: Spec = Spec {
     routes: &[],
     json: Some("settings"),
     sample: &[],
+    inert: true,
 };
 
 /// `safe-ad config set`.
@@ -266,6 +275,7 @@ pub const CONFIG_SET: Spec = Spec {
     routes: &[],
     json: None,
     sample: &["timeout_secs", "5"],
+    inert: false,
 };
 
 /// `safe-ad config unset`.
@@ -282,4 +292,5 @@ pub const CONFIG_UNSET: Spec = Spec {
     routes: &[],
     json: None,
     sample: &["timeout_secs"],
+    inert: false,
 };

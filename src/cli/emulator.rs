@@ -156,6 +156,7 @@ variables in its environment, stops when COMMAND ends and exits with COMMAND's e
     routes: &[],
     json: None,
     sample: &["--listen", "127.0.0.1:0", "--", "true"],
+    inert: false,
 };
 
 /// `safe-ad emulator requests`.
@@ -187,6 +188,7 @@ this says how many, and `--expect` fails rather than count short.",
     routes: &["GET /_emulator/requests", "DELETE /_emulator/requests"],
     json: Some("journal"),
     sample: &["--count"],
+    inert: false,
 };
 
 /// `safe-ad emulator export`.
@@ -218,6 +220,7 @@ exit 1. Without FILE, or with `-`, the fixture goes to standard output.",
     routes: &["GET /_emulator/network"],
     json: None,
     sample: &["-"],
+    inert: false,
 };
 
 /// `safe-ad emulator list`.
@@ -241,6 +244,7 @@ JSON object a line.",
     routes: &[],
     json: Some("emulators"),
     sample: &[],
+    inert: true,
 };
 
 /// `safe-ad emulator env`.
@@ -270,4 +274,5 @@ never a link. The token is printed in the variables on stdout and nowhere else."
     routes: &[],
     json: None,
     sample: &["--pid", "1"],
+    inert: true,
 };

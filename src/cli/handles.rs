@@ -128,6 +128,7 @@ on stderr, and `safe-ad open NAME` gets a handle for the data again later (after
     ],
     json: Some("step"),
     sample: &[],
+    inert: false,
 };
 
 /// `safe-ad open`.
@@ -158,6 +159,7 @@ the network gives the launcher's -18 (NoSuchData), exit 4.",
     ],
     json: Some("step"),
     sample: &["AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="],
+    inert: false,
 };
 
 /// `safe-ad put`.
@@ -183,6 +185,7 @@ Use `post` instead for data that is already on the network: the launcher refuses
     ],
     json: Some("step"),
     sample: &["1"],
+    inert: false,
 };
 
 /// `safe-ad post`.
@@ -205,6 +208,7 @@ This is the save that makes an earlier `clear-data` or `clear-deleted-data` reac
     routes: &["POST /appendable-data/<h>", "GET /appendable-data/metadata/<h>"],
     json: Some("step"),
     sample: &["1"],
+    inert: false,
 };
 
 /// `safe-ad clear-data`.
@@ -233,6 +237,7 @@ afterwards with `post` (or `put` if it was never saved); `--save post` does both
     ],
     json: Some("step"),
     sample: &["1"],
+    inert: false,
 };
 
 /// `safe-ad clear-deleted-data`.
@@ -272,6 +277,7 @@ when such a removal is there.",
     ],
     json: Some("step"),
     sample: &["1"],
+    inert: false,
 };
 
 /// `safe-ad metadata`.
@@ -294,6 +300,7 @@ Use it to see what a clear did: after `clear-data` the data count moves into the
     routes: &["GET /appendable-data/metadata/<h>"],
     json: Some("step"),
     sample: &["1"],
+    inert: false,
 };
 
 /// `safe-ad reopen`.
@@ -331,6 +338,7 @@ step's object). When that read fails a warning says so, and the reopen still suc
     ],
     json: Some("step"),
     sample: &["1"],
+    inert: false,
 };
 
 /// `safe-ad drop`.
@@ -357,4 +365,5 @@ changes; a dropped handle answers -1515 afterwards.",
     ],
     json: Some("step"),
     sample: &["1"],
+    inert: false,
 };

@@ -236,6 +236,7 @@ safe-ad remove [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]...",
     ],
     json: Some("step"),
     sample: &["1", "0"],
+    inert: false,
 };
 
 /// `safe-ad restore`.
@@ -297,6 +298,7 @@ safe-ad restore [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]...",
     ],
     json: Some("step"),
     sample: &["1", "0"],
+    inert: false,
 };
 
 /// `safe-ad purge`.
@@ -358,6 +360,7 @@ safe-ad purge [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]...",
     ],
     json: Some("step"),
     sample: &["1", "0"],
+    inert: false,
 };
 
 /// `safe-ad append`.
@@ -410,6 +413,7 @@ safe-ad append [OPTIONS] <HANDLE> --immutable <FILE> [--encrypt <HOW>]",
     ],
     json: Some("step"),
     sample: &["1", "--structured", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="],
+    inert: false,
 };
 
 /// `safe-ad show`.
@@ -477,6 +481,7 @@ option (--full, --index, selectors): the bytes are the whole data.",
     ],
     json: Some("show"),
     sample: &["1"],
+    inert: false,
 };
 
 /// `safe-ad cat`.
@@ -520,6 +525,7 @@ terminal unless --force is given (exit 2).",
     ],
     json: None,
     sample: &["1", "0"],
+    inert: false,
 };
 
 /// `safe-ad status`.
@@ -581,4 +587,5 @@ the code speak.",
     ],
     json: Some("status"),
     sample: &["1"],
+    inert: false,
 };

@@ -69,6 +69,7 @@ what was expected where.",
     routes: &[],
     json: Some("decode"),
     sample: &["AQAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB"],
+    inert: true,
 };
 
 /// `safe-ad completions`.
@@ -87,6 +88,7 @@ pub const COMPLETIONS: Spec = Spec {
     routes: &[],
     json: None,
     sample: &["bash"],
+    inert: true,
 };
 
 /// `safe-ad man`.
@@ -115,4 +117,5 @@ refused (exit 2).",
     routes: &[],
     json: None,
     sample: &["remove"],
+    inert: true,
 };

@@ -95,6 +95,7 @@ the limit on one request.",
     ],
     json: Some("wait"),
     sample: &["1", "--for", "version-above=0", "--deadline", "5"],
+    inert: false,
 };
 
 /// `watch HANDLE|NAME [--interval SECS] [--count N]`.
@@ -163,4 +164,5 @@ gives back every handle it takes.",
     ],
     json: Some("watch"),
     sample: &["1", "--count", "1"],
+    inert: false,
 };

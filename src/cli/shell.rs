@@ -41,7 +41,7 @@ Each line is split into words as sh splits them (single and double quotes, backs
 and is what it would be after `safe-ad` on the command line: the same commands, options, output, \
 errors and exit codes. Commands end at a newline or an unquoted `;`; blank lines and `#` \
 comments are skipped; an unbalanced quote refuses the whole script before any line runs (exit 2, \
-naming its line).
+naming its line) when it comes from -c or FILE.
 
 At the prompt: arrow keys and Ctrl-R search the history, Tab completes commands, options, \
 option values, $variables and the session's handles, and the prompt shows the last line's exit \
@@ -71,11 +71,17 @@ variable never set is an error (exit 2).
 
 The client options given to `shell` (--json, --timeout, --launcher-url, ...) apply to every line \
 whose command takes them, unless the line gives its own. A shell given --dry-run or --curl sends \
-and writes nothing itself either: no `.watch`, no history written.
+and writes nothing: each line runs as its dry run, or as it is where its command only prints \
+(`decode`, `config show`); any other line (`config set`, `emulator export`, `show`, a line with \
+its own --json) is refused (exit 2), and so is `.watch`; no history is written.
 
-A script read from standard input is read whole first, which leaves nothing there for its lines: \
-a line that reads standard input (`append --immutable -`, `decode -`) reads nothing. Give such a \
-script with -c or as FILE.",
+A script is read a line at a time, and a line (or a command over several, a quote across them) \
+may hold at most 1 MiB: a longer one is refused with exit 2, naming it. From -c or a FILE the \
+whole script is read through first, so such a line refuses it before any line runs; from \
+standard input (or a pipe as FILE) each line runs as it comes, and such a line ends the script \
+where it is, after the lines before it. A script read from standard input leaves nothing there \
+for its lines: a line that reads standard input (`append --immutable -`, `decode -`) reads \
+nothing. Give such a script with -c or as FILE.",
     ),
     after_help: Some(
         "Examples:\n  safe-ad shell -c 'h = create --put; metadata $h; drop $h'\n  printf 'metadata 1\\nmetadata 2\\n' | safe-ad shell --keep-going --json",
@@ -89,4 +95,5 @@ script with -c or as FILE.",
     // Its lines print their commands' objects; its sample's (`metadata`) are steps.
     json: Some("step"),
     sample: &["-c", "metadata 1"],
+    inert: false,
 };

@@ -42,6 +42,11 @@ pub struct Spec {
     /// Arguments that make a whole invocation after the path (`["1", "0"]` for `remove`), for
     /// the tests that run every command; a group's are its sample subcommand's.
     pub sample: &'static [&'static str],
+    /// Whether printing is all it does: it sends nothing, writes no file and starts nothing
+    /// that does (`decode`, `config show`), so its run is its own dry run. A shell given
+    /// `--dry-run` or `--curl` runs such a line as it is, a line whose command takes the
+    /// shell's option as its dry run, and refuses any other (see [`Spec::runs_in_dry_shell`]).
+    pub inert: bool,
 }
 
 /// What a command does with a data's name given in place of a handle.
@@ -84,6 +89,17 @@ impl Spec {
             self.reaches,
             Reaches::Launcher | Reaches::LauncherCompared | Reaches::LauncherUntil
         )
+    }
+
+    /// Whether a line of this command may run in a shell given `--dry-run` (`curl` false) or
+    /// `--curl`: it takes that option (and runs as its dry run), or printing is all it does
+    /// (and runs as it is). Any other would act, and is refused.
+    pub fn runs_in_dry_shell(&self, curl: bool) -> bool {
+        let opt = match curl {
+            true => super::Opt::Curl,
+            false => super::Opt::DryRun,
+        };
+        self.options.contains(opt) || self.inert
     }
 }
 

@@ -1,21 +1,23 @@
-//! `shell`: a script of safe-ad commands run in one process. The script is read whole and split
-//! into commands of words first (`words`: an unbalanced quote refuses it before anything is
-//! sent); then each command, its variables replaced, is handed to `run` as a command line is
-//! (the function it passes in), so each line's options, output, errors and exit code are the
-//! command line's. Between lines the shell looks for a stop signal (none starts a line after
-//! one) and for a stdout whose reader left (nothing more is worth sending).
+//! `shell`: a script of safe-ad commands run in one process. The script is read a line at a
+//! time (`script`, each line bounded) and split into commands of words as it is read (`words`);
+//! from -c or a regular FILE it is first read through once, so an unbalanced quote refuses it
+//! before anything is sent. Each command, its variables replaced, is handed to `run` as a
+//! command line is (the function it passes in), so each line's options, output, errors and
+//! exit code are the command line's. Between lines the shell looks for a stop signal (none
+//! starts a line after one) and for a stdout whose reader left (nothing more is worth sending).
 //!
 //! The shell takes no handles of its own: each line gives back what it obtained, as its command
 //! does.
 
 mod complete;
 mod interactive;
+mod script;
 mod watching;
 mod words;
 
 use std::collections::HashMap;
 use std::ffi::OsString;
-use std::io::{IsTerminal, Read};
+use std::io::IsTerminal;
 
 use super::Context;
 use crate::cli::{ClientOptions, ShellArgs};
@@ -49,19 +51,43 @@ pub fn run(args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<Done, Fai
         }
         return interactive::run(cx, run_line);
     }
-    let script = read_script(args)?;
-    let commands = words::split(&script)
-        .map_err(|e| Failure::usage(format!("shell: line {}: {}", e.line, e.message)))?;
+    let script = script::Script::of(args)?;
+    let split_failed =
+        |e: words::SplitError| Failure::usage(format!("shell: line {}: {}", e.line, e.message));
+    if let Some(lines) = script.again()? {
+        for command in words::Commands::new(lines, script::LINE_BOUND) {
+            command.map_err(split_failed)?;
+        }
+    }
     // From here a stop signal between two lines, or during one that sends nothing, ends the
     // script as one during a request does: counted, not the end of the process.
     signals::hold();
     let mut vars: HashMap<String, String> = HashMap::new();
     let mut first_failure: Option<Done> = None;
-    for (at, command) in commands.iter().enumerate() {
-        let line = where_(&commands, at);
+    let mut commands = words::Commands::new(script.lines()?, script::LINE_BOUND);
+    // The command before, and how many before it began on its line: `line 3, command 2`.
+    let mut before: Option<(usize, usize)> = None;
+    loop {
+        let next = commands.next();
+        // Also one that came while the line was awaited: what was read of it then is not run.
         if signals::came_any() {
             return Ok(Done::Failed(Class::Interrupted));
         }
+        let command = match next {
+            None => break,
+            Some(Ok(command)) => command,
+            Some(Err(e)) => {
+                let failure = split_failed(e);
+                cx.reporter.failed(&failure);
+                return Ok(first_failure.unwrap_or(Done::Failed(failure.class)));
+            }
+        };
+        let on_line = match before {
+            Some((line, count)) if line == command.line => count + 1,
+            _ => 0,
+        };
+        before = Some((command.line, on_line));
+        let line = where_(command.line, on_line, command.followed);
         if cx.reporter.stdout_closed() {
             break;
         }
@@ -101,14 +127,11 @@ pub fn run(args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<Done, Fai
     Ok(first_failure.unwrap_or(Done::Success))
 }
 
-/// Where the command at `at` is: `line 3`, or `line 3, command 2` where `;` put several on it.
-fn where_(commands: &[words::Command], at: usize) -> String {
-    let line = commands[at].line;
-    let same = |command: &&words::Command| command.line == line;
-    let before = commands[..at].iter().rev().take_while(same).count();
-    let after = commands[at + 1..].iter().take_while(same).count();
-    match before + after {
-        0 => format!("line {line}"),
+/// Where a command is: `line 3`, or `line 3, command 2` where `;` put several on it (`before`
+/// of them before it, `followed` by another).
+fn where_(line: usize, before: usize, followed: bool) -> String {
+    match (before, followed) {
+        (0, false) => format!("line {line}"),
         _ => format!("line {line}, command {}", before + 1),
     }
 }
@@ -168,14 +191,25 @@ fn one(
         .chain(expanded.into_iter().map(OsString::from))
         .collect();
     let Some(name) = name else {
-        return Ok(Line::Ran(run_line(&argv, cx.options)));
+        return Ok(Line::Ran(succeeded(run_line(&argv, cx.options))));
     };
     let (done, printed) = report::captured(|| run_line(&argv, cx.options));
+    let done = succeeded(done);
     if done == Done::Success {
         let value = String::from_utf8_lossy(&printed).trim().to_string();
         vars.insert(name, value);
     }
     Ok(Line::Ran(done))
+}
+
+/// A line's end as the script judges it: `emulator -- CMD` passes CMD's status through, and a
+/// CMD that exited 0 is a line that succeeded (not a failure "with exit code 0", which would
+/// stop the script, and under --keep-going stand for the first failure's code).
+fn succeeded(done: Done) -> Done {
+    match done {
+        Done::PassThrough(0) => Done::Success,
+        done => done,
+    }
 }
 
 fn unknown(name: String) -> Failure {
@@ -185,24 +219,4 @@ fn unknown(name: String) -> Failure {
     .with_hint(format!(
         "keep a command's output in it first: {name} = COMMAND ..."
     ))
-}
-
-/// The script's text: -c's, FILE's or standard input's (`-`, or none given when standard input
-/// is not a terminal: a terminal gets the prompt).
-fn read_script(args: &ShellArgs) -> Result<String, Failure> {
-    if let Some(lines) = &args.lines {
-        return Ok(lines.clone());
-    }
-    match args.file.as_deref() {
-        Some(path) if path.as_os_str() != "-" => std::fs::read_to_string(path)
-            .map_err(|e| Failure::usage(format!("cannot read the script {}: {e}", path.display()))),
-        _ => {
-            let stdin = std::io::stdin();
-            let mut text = String::new();
-            stdin.lock().read_to_string(&mut text).map_err(|e| {
-                Failure::usage(format!("cannot read the script from standard input: {e}"))
-            })?;
-            Ok(text)
-        }
-    }
 }

@@ -41,8 +41,7 @@ fn run_line(args: &[OsString], defaults: &ClientOptions) -> Done {
 }
 
 fn run_with(args: &[OsString], defaults: Option<&ClientOptions>) -> Done {
-    let args = args.to_vec();
-    let line = Typed::new(&args);
+    let line = Typed::new(args);
     // `--version` alone, the commonest probe of a tool (scripts, package checks), is answered
     // before clap builds its tree: that build is most of what the answer would cost. Any other
     // line with it goes through clap, which prints the same line (a test compares the two).
@@ -68,7 +67,7 @@ fn run_with(args: &[OsString], defaults: Option<&ClientOptions>) -> Done {
             return reporter.finish(Done::Success);
         }
     }
-    let matches = match parse(&args) {
+    let matches = match parse(args) {
         Ok(matches) => matches,
         Err(error) => return clap_failed(&error, &line, &env),
     };
@@ -107,6 +106,12 @@ fn run_with(args: &[OsString], defaults: Option<&ClientOptions>) -> Done {
             return reported(&Reporter::new(false, false, colour), failure);
         }
     };
+    if let Some(shell) = defaults {
+        if let Err(failure) = dry_shell_runs(&path, shell, &options) {
+            let colour = settings::colour_choice(options.color, &env);
+            return reported(&Reporter::new(false, false, colour), failure);
+        }
+    }
     let reporter = Reporter::new(
         options.quiet,
         options.json,
@@ -123,6 +128,35 @@ fn run_with(args: &[OsString], defaults: Option<&ClientOptions>) -> Done {
         Err(failure) => reported(&reporter, failure),
     };
     reporter.finish(done)
+}
+
+/// A shell given `--dry-run` or `--curl` sends and writes nothing through its lines either:
+/// each runs as its dry run (the shell's option, or one of its own), or as it is where printing
+/// is all its command does (`decode`, `config show`); any other line (`config set`, `emulator
+/// export`, `emulator -- CMD`, `show`, or `metadata --json`, whose `--json` keeps the shell's
+/// `--dry-run` off it) is refused before it runs.
+fn dry_shell_runs(path: &str, shell: &ClientOptions, line: &ClientOptions) -> Result<(), Failure> {
+    if !(shell.dry_run || shell.curl) || line.dry_run || line.curl {
+        return Ok(());
+    }
+    let spec = crate::cli::spec_of(path);
+    if spec.is_some_and(|spec| spec.inert) {
+        return Ok(());
+    }
+    let opt = match shell.curl {
+        true => Opt::Curl,
+        false => Opt::DryRun,
+    };
+    let option = opt.long();
+    let why = match spec.is_some_and(|spec| spec.options.contains(opt)) {
+        true => {
+            format!("`{path}` given --json is no dry run (--json and {option} exclude each other)")
+        }
+        false => format!("`{path}` has no {option}, and would act"),
+    };
+    Err(Failure::usage(format!(
+        "this shell is a dry run ({option}): {why}; the line is refused, nothing sent or written"
+    )))
 }
 
 /// The line parsed by the definition alone (`cli::command`): the texts `help` writes after the

@@ -270,3 +270,308 @@ fn a_token_file_that_is_a_pipe_is_refused_before_any_line_runs() {
         .stderr_has("SAFE_LAUNCHER_TOKEN");
     assert_eq!(emulator.requests().len(), before, "nothing sent");
 }
+
+/// `emulator -- CMD` passes CMD's status through; a CMD that exits 0 is a line that succeeded:
+/// the script goes on after it, and under --keep-going a later failure's code is the script's
+/// (a 0 taken as the first failure once stopped the script there, and made a later 4 a 0).
+#[test]
+fn an_emulator_line_whose_command_succeeds_lets_the_script_go_on() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let metadata = || {
+        (emulator.requests().iter())
+            .filter(|line| line.contains("/appendable-data/metadata/"))
+            .count()
+    };
+    let script = "emulator --listen 127.0.0.1:0 -- true\nmetadata 1\n";
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["shell", "-c", script])
+        .run()
+        .success()
+        .stderr_lacks("failed with exit code");
+    assert_eq!(metadata(), 1, "the line after the emulator's ran");
+
+    let script = "emulator --listen 127.0.0.1:0 -- true\nmetadata 99\nmetadata 1\n";
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["shell", "--keep-going", "-c", script])
+        .run()
+        .code(4)
+        .stderr_lacks("line 1 failed")
+        .stderr_has("line 2 failed with exit code 4; running on (--keep-going)");
+    assert_eq!(metadata(), 3, "every line after the emulator's ran");
+}
+
+/// Every file under `dir` (its path from `dir`) with its bytes; a directory as `None`.
+fn tree(dir: &std::path::Path) -> std::collections::BTreeMap<String, Option<Vec<u8>>> {
+    let mut files = std::collections::BTreeMap::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(at) = todo.pop() {
+        for entry in std::fs::read_dir(&at).expect("read_dir") {
+            let path = entry.expect("entry").path();
+            let name = path
+                .strip_prefix(dir)
+                .expect("under dir")
+                .display()
+                .to_string();
+            if path.is_dir() && !path.is_symlink() {
+                files.insert(name, None);
+                todo.push(path);
+            } else {
+                files.insert(name, Some(std::fs::read(&path).unwrap_or_default()));
+            }
+        }
+    }
+    files
+}
+
+/// What a dry-run shell does with a line.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Dry {
+    /// Runs it as its dry run: exit 0.
+    AsDryRun,
+    /// Runs it as it is, printing being all it does (it may fail: `emulator env --pid 1`).
+    AsItIs,
+    /// Refuses it as having no dry run (exit 2).
+    Refused,
+    /// Refuses it for another reason (exit 2): no such command in a script.
+    NoCommand,
+}
+
+/// The lines a dry-run shell is given: each command of the spec registry with its sample (a new
+/// command is in it by being registered), and the kinds that write, run or clear rather than
+/// send; with what a shell given --curl (`curl`) or --dry-run does with each.
+fn dry_shell_lines(curl: bool) -> Vec<(String, Dry)> {
+    use ::safe_ad::test_support::cli::{spec_of, Opt, Reaches, COMMANDS};
+    let opt = if curl { Opt::Curl } else { Opt::DryRun };
+    let mut lines: Vec<(String, Dry)> = (COMMANDS.iter())
+        .filter(|spec| spec.reaches != Reaches::Group)
+        .map(|spec| {
+            let line = (spec.path.split(' '))
+                .chain(spec.sample.iter().copied())
+                .map(|word| format!("'{word}'"))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let dry = match (spec.options.contains(opt), spec.inert) {
+                (true, _) => Dry::AsDryRun,
+                (false, true) => Dry::AsItIs,
+                (false, false) => Dry::Refused,
+            };
+            assert_eq!(spec.runs_in_dry_shell(curl), dry != Dry::Refused);
+            assert!(!(spec.inert && spec.sends()), "{} sends", spec.path);
+            (line, dry)
+        })
+        .collect();
+    let extra = [
+        ("emulator --listen 127.0.0.1:0 -- touch f", Dry::Refused),
+        ("emulator -- touch f", Dry::Refused),
+        ("emulator --stop", Dry::Refused),
+        ("config set launcher_url http://127.0.0.1:9", Dry::Refused),
+        ("config unset launcher_url", Dry::Refused),
+        ("emulator export out.json", Dry::Refused),
+        ("emulator requests --clear", Dry::Refused),
+        ("auth login", Dry::Refused),
+        ("auth logout", Dry::Refused),
+        ("metadata 1 --json", Dry::Refused),
+        ("show 1", Dry::Refused),
+        ("h = create --put", Dry::AsDryRun),
+        ("clear-data --save post 1", Dry::AsDryRun),
+        ("shell -c 'config set timeout_secs 9'", Dry::Refused),
+        (".watch 1", Dry::NoCommand),
+        (".handles", Dry::NoCommand),
+        (".keep 1", Dry::NoCommand),
+    ];
+    lines.extend(extra.iter().map(|(line, dry)| (line.to_string(), *dry)));
+    if let Some(spec) = spec_of("capture") {
+        // capture takes --dry-run, not --curl.
+        let dry = if curl { Dry::Refused } else { Dry::AsDryRun };
+        lines.push((format!("capture -o cap.json {}", spec.sample[0]), dry));
+    }
+    lines
+}
+/// A shell given --dry-run or --curl sends nothing and writes nothing through any line: every
+/// command of the registry and every line kind that writes a file (`config set`, `emulator
+/// export`, `capture -o`), clears (`emulator requests --clear`) or runs a command (`emulator --
+/// touch f`) runs as its dry run or is refused (exit 2, saying why). Checked at the emulator
+/// (its log and its journal, `/_emulator/requests`) and the file system (the whole sandbox:
+/// HOME, the config file, the directory the lines run in).
+#[test]
+fn a_dry_run_shell_sends_and_writes_nothing_on_any_line() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    sandbox.write_config("{\"timeout_secs\": 20}\n");
+    let work = sandbox.path().join("work");
+    std::fs::create_dir(&work).expect("work dir");
+    // A journal with a record in it, which `emulator requests --clear` would empty.
+    let sent = emulator.http("GET", "/appendable-data/metadata/1", Some(TOKEN), None);
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    let journal = || {
+        emulator
+            .http("GET", "/_emulator/requests", Some(TOKEN), None)
+            .body
+    };
+    for curl in [false, true] {
+        let option = if curl { "--curl" } else { "--dry-run" };
+        for (line, dry) in dry_shell_lines(curl) {
+            let requests = emulator.requests();
+            let (records, files) = (journal(), tree(sandbox.path()));
+            assert!(!records.is_empty(), "the journal holds a record");
+            let mut shell = sandbox
+                .safe_ad()
+                .launcher(&emulator.url)
+                .current_dir(&work)
+                .args(["shell", option, "-c", &line])
+                .case(format!("{option}: {line}"));
+            // Printing the token is what it does.
+            if line == "'auth' 'token'" {
+                shell = shell.token_may_show();
+            }
+            let output = shell.run();
+            let refusal = format!("this shell is a dry run ({option})");
+            match dry {
+                Dry::AsDryRun => {
+                    output.success();
+                }
+                Dry::AsItIs => {
+                    output
+                        .code(output.exit_code().unwrap_or(-1))
+                        .stderr_lacks(&refusal);
+                }
+                Dry::Refused => {
+                    output.code(2).stderr_has(&refusal);
+                }
+                Dry::NoCommand => {
+                    output.code(2);
+                }
+            }
+            assert_eq!(journal(), records, "{option}: `{line}` left the journal");
+            // The log holds the test's own two reads of the journal, and nothing else new.
+            let mut expected = requests;
+            expected.extend(std::iter::repeat_n(
+                "GET /_emulator/requests 200".to_owned(),
+                2,
+            ));
+            assert_eq!(
+                emulator.requests(),
+                expected,
+                "{option}: `{line}` sent nothing"
+            );
+            assert!(
+                tree(sandbox.path()) == files,
+                "{option}: `{line}` wrote nothing"
+            );
+        }
+    }
+}
+
+/// A script on a pipe is read a line at a time: each line runs as it comes, before the next is
+/// written (the whole of standard input was read first, so line 1 waited for the pipe's end),
+/// and a stop signal while the shell waits for the next line ends it with 130.
+#[test]
+fn a_script_on_a_pipe_runs_each_line_as_it_comes() {
+    let emulator = Emulator::start(&[]);
+    let (reader, mut writer) = std::io::pipe().expect("a pipe");
+    let running = Sandbox::new()
+        .safe_ad()
+        .launcher(&emulator.url)
+        .arg("shell")
+        .stdin_from(reader)
+        .spawn();
+    let metadata = || {
+        (emulator.requests().iter())
+            .filter(|line| line.contains("/appendable-data/metadata/"))
+            .count()
+    };
+    use std::io::Write;
+    writer.write_all(b"metadata 1\n").expect("line 1 written");
+    wait_until(
+        "line 1's request, before line 2 is written",
+        DEADLINE,
+        || (metadata() == 1).then_some(()),
+    );
+    // The pipe stays open: the shell waits for line 2.
+    running.terminate();
+    running.wait().code(130).stdout_has("1: version 1");
+    drop(writer);
+    assert_eq!(metadata(), 1, "nothing more was sent");
+}
+
+/// A script's line past the bound (1 MiB) is refused with exit 2, naming it: from a FILE before
+/// any line runs, from standard input where it comes (the lines before it ran, none after).
+/// Before, a line of a million words took the shell to 686 MB.
+#[test]
+fn a_line_past_the_bound_is_refused() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let long = format!("metadata{}\n", " 1".repeat(600_000));
+    let script = format!("metadata 1\n{long}metadata 1\n");
+    let file = sandbox.file("script", &script);
+    let metadata = || {
+        (emulator.requests().iter())
+            .filter(|line| line.contains("/appendable-data/metadata/"))
+            .count()
+    };
+    let said = "shell: line 2: longer than the 1048576 bytes a line of a script may hold";
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .arg("shell")
+        .arg(&file)
+        .run()
+        .code(2)
+        .stderr_has(said);
+    assert_eq!(metadata(), 0, "a FILE is checked whole first: nothing ran");
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .arg("shell")
+        .stdin(script)
+        .run()
+        .code(2)
+        .stdout_has("1: version 1")
+        .stderr_has(said);
+    assert_eq!(metadata(), 1, "line 1 ran, line 3 did not");
+    // A command of lines (a quote across them) is bounded too.
+    let quoted = format!("decode '{}'\n", "y\n".repeat(600_000));
+    sandbox
+        .safe_ad()
+        .arg("shell")
+        .stdin(quoted)
+        .run()
+        .code(2)
+        .stderr_has("shell: line 1: the command that begins here is longer than the 1048576 bytes");
+}
+
+/// A long script is read in bounded memory: 300,000 lines checked whole before line 1 runs took
+/// the shell to 310 MB; now the peak (read while line 1's request is held) stays small.
+#[test]
+fn a_long_script_is_read_in_bounded_memory() {
+    let launcher = RawLauncher::start(|conn| {
+        while conn.request().is_some() {
+            conn.hold();
+        }
+    });
+    let sandbox = Sandbox::new();
+    let mut script = String::from("metadata 1\n");
+    for n in 0..300_000 {
+        script.push_str(&format!("metadata {n} \"name {n}\" $x\n"));
+    }
+    let file = sandbox.file("script", &script);
+    let running = sandbox
+        .safe_ad()
+        .launcher(&launcher.url)
+        .args(["shell", "--timeout", "600"])
+        .arg(&file)
+        .spawn();
+    launcher.wait_for_requests(1);
+    let peak = peak_rss_kib(running.pid()).expect("the shell's peak memory");
+    running.terminate();
+    running.wait().code(130);
+    assert!(
+        peak < 64 * 1024,
+        "peak {peak} KiB for a 300,000-line script"
+    );
+}

@@ -568,6 +568,38 @@ fn a_watch_prints_changes_above_the_line_being_typed_and_stops_with_the_session(
     );
 }
 
+/// `.watch` with words `watch` would refuse is refused at once (exit 2 at the prompt) with
+/// `watch`'s reason, and starts nothing: it once said `watch 1 started`, then the process's
+/// usage error, and the prompt's code stayed 0.
+#[test]
+fn a_watch_with_bad_words_is_refused_and_starts_nothing() {
+    let Some((emulator, _sandbox, shell)) = session() else {
+        return;
+    };
+    let before = emulator.requests().len();
+    for (words, why) in [
+        ("1 --interval x", "--interval"),
+        ("1 --count 0", "--count"),
+        ("1 --no-such", "--no-such"),
+        ("1 2", "unexpected argument"),
+        ("-5", "watch"),
+    ] {
+        let screen = shell.run(&format!(".watch {words}"));
+        let said = screen
+            .lines()
+            .rev()
+            .find(|line| line.contains(".watch:"))
+            .unwrap_or_else(|| panic!(".watch {words} refused:\n{screen}"));
+        assert!(said.contains(why), ".watch {words}: {said}\n{screen}");
+        assert_eq!(shell.typed(), "safe-ad [2]>", ".watch {words}:\n{screen}");
+    }
+    let screen = shell.run(".watch");
+    assert!(screen.contains("no watch is running"), "{screen}");
+    assert!(!screen.contains("started"), "{screen}");
+    assert_eq!(shell.leave(), 0, "{}", shell.screen.whole());
+    assert_eq!(emulator.requests().len(), before, "nothing sent");
+}
+
 /// A Ctrl-C that comes while no runtime runs (here during `decode -`, which reads the
 /// terminal and sends nothing) is that line's alone: the next line runs. tokio hands a runtime
 /// started later a signal that came while none ran, and it stopped the next line with
@@ -822,39 +854,69 @@ fn keep_going_is_refused_at_the_prompt() {
     assert!(!shown.contains("safe-ad>"), "{shown}");
 }
 
-/// A shell given `--dry-run` is a dry run throughout: its lines print what they would send,
-/// `.watch` (which would poll) is refused, nothing reaches the launcher, and no history file is
-/// written.
+/// A shell given `--dry-run` or `--curl` is a dry run throughout: its lines print what they
+/// would send, `.watch` (which would poll) is refused, so is every line that would write, clear
+/// or run, nothing reaches the launcher, and no file is written (the history either).
 #[test]
 fn a_dry_run_shell_sends_and_writes_nothing() {
     if !have("tmux") {
         return;
     }
-    let emulator = Emulator::start(&[]);
-    let sandbox = Sandbox::new();
-    let history = sandbox.path().join("history");
-    let home = sandbox.path().to_str().expect("a path").to_owned();
-    let binary = safe_ad_bin().to_str().expect("a path").to_owned();
-    let before = emulator.requests().len();
-    let screen = Screen::start(
-        &[&binary, "--dry-run", "shell"],
-        &[
-            ("HOME", home.as_str()),
-            ("SAFE_AD_CONFIG_DIR", home.as_str()),
-            ("SAFE_AD_HISTORY", history.to_str().expect("a path")),
-            ("SAFE_LAUNCHER_URL", emulator.url.as_str()),
-            ("SAFE_LAUNCHER_TOKEN", TOKEN),
-            ("TERM", "xterm"),
-        ],
-    );
-    let shell = Shell { screen };
-    shell.wait_prompts(1);
-    let screen = shell.run("metadata 1");
-    assert!(screen.contains("/appendable-data/metadata/1"), "{screen}");
-    let screen = shell.run(".watch 1");
-    assert!(screen.contains(".watch polls the launcher"), "{screen}");
-    assert_eq!(shell.typed(), "safe-ad [2]>", "{screen}");
-    assert_eq!(shell.leave(), 0, "{}", shell.screen.whole());
-    assert_eq!(emulator.requests().len(), before, "nothing sent");
-    assert!(!history.exists(), "no history written");
+    for option in ["--dry-run", "--curl"] {
+        let emulator = Emulator::start(&[]);
+        let sandbox = Sandbox::new();
+        let history = sandbox.path().join("history");
+        let home = sandbox.path().to_str().expect("a path").to_owned();
+        let binary = safe_ad_bin().to_str().expect("a path").to_owned();
+        let before = emulator.requests().len();
+        let screen = Screen::start(
+            &[&binary, option, "shell"],
+            &[
+                ("HOME", home.as_str()),
+                ("SAFE_AD_CONFIG_DIR", home.as_str()),
+                ("SAFE_AD_HISTORY", history.to_str().expect("a path")),
+                ("SAFE_LAUNCHER_URL", emulator.url.as_str()),
+                ("SAFE_LAUNCHER_TOKEN", TOKEN),
+                ("TERM", "xterm"),
+            ],
+        );
+        let shell = Shell { screen };
+        shell.wait_prompts(1);
+        let screen = shell.run("metadata 1");
+        assert!(screen.contains("/appendable-data/metadata/1"), "{screen}");
+        let screen = shell.run(".watch 1");
+        assert!(screen.contains(".watch polls the launcher"), "{screen}");
+        assert_eq!(shell.typed(), "safe-ad [2]>", "{screen}");
+        // The shell's own lines and those that would write or run: `.handles` lists none (the
+        // dry `create` made none), `.keep` has none to keep, and each acting line is refused.
+        let screen = shell.run("h = create --put");
+        assert_eq!(shell.typed(), "safe-ad>", "{option}:\n{screen}");
+        shell.run(".handles");
+        assert_eq!(shell.typed(), "safe-ad>", "{}", shell.screen.whole());
+        shell.run(".keep 1");
+        assert_eq!(shell.typed(), "safe-ad [2]>", "{}", shell.screen.whole());
+        shell.run(".unwatch");
+        for line in [
+            "config set timeout_secs 9".to_owned(),
+            format!("emulator export {home}/out.json"),
+            "emulator requests --clear".to_owned(),
+            format!("emulator -- touch {home}/f"),
+            "show 1".to_owned(),
+        ] {
+            let screen = shell.run(&line);
+            assert!(
+                screen.contains(&format!("this shell is a dry run ({option})")),
+                "{line}:\n{screen}"
+            );
+            assert_eq!(shell.typed(), "safe-ad [2]>", "{line}:\n{screen}");
+        }
+        assert_eq!(shell.leave(), 0, "{}", shell.screen.whole());
+        assert_eq!(emulator.requests().len(), before, "{option}: nothing sent");
+        assert!(!history.exists(), "{option}: no history written");
+        let written: Vec<_> = std::fs::read_dir(sandbox.path())
+            .expect("the sandbox")
+            .map(|entry| entry.expect("an entry").file_name())
+            .collect();
+        assert!(written.is_empty(), "{option}: nothing written: {written:?}");
+    }
 }

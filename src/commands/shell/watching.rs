@@ -68,15 +68,16 @@ impl Watches {
                 ".watch takes what `watch` takes (HANDLE or NAME, --interval, --count); `help watch` says more",
             ));
         }
+        let mut args: Vec<OsString> = vec!["watch".into(), "--json".into()];
+        args.extend(child_options(options, words, false));
+        args.extend(words.iter().map(OsString::from));
+        checked(&args)?;
         let program = std::env::current_exe().map_err(|e| {
             Failure::usage(format!(".watch cannot find safe-ad's own program: {e}"))
         })?;
         let mut command = Command::new(program);
         command
-            .arg("watch")
-            .arg("--json")
-            .args(child_options(options, words, false))
-            .args(words)
+            .args(&args)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -171,6 +172,35 @@ impl Watches {
             !ended
         });
         self.left |= left;
+    }
+}
+
+/// The watch's command line (after the program's name) checked as its process would check
+/// its words before sending: one it would refuse is the `.watch`'s usage error (exit 2), and no
+/// process starts (it printed `watch N started`, then the process's refusal, and the prompt's
+/// code stayed 0).
+fn checked(args: &[OsString]) -> Result<(), Failure> {
+    use clap::FromArgMatches;
+    let refused = |why: &str| {
+        Failure::usage(format!(".watch: {why}"))
+            .with_hint(".watch takes what `watch` takes (HANDLE or NAME, --interval, --count); `help watch` says more")
+    };
+    let line = std::iter::once(OsString::from("safe-ad")).chain(args.iter().cloned());
+    let matches = crate::cli::command()
+        .try_get_matches_from(line)
+        .map_err(|error| {
+            let text = error.render().to_string();
+            let first = text.lines().next().unwrap_or_default();
+            refused(first.strip_prefix("error: ").unwrap_or(first))
+        })?;
+    match crate::cli::Cli::from_arg_matches(&matches) {
+        Ok(crate::cli::Cli {
+            command: crate::cli::Command::Watch(watch),
+        }) => crate::args::parse_target(&watch.handle, "watch")
+            .map(drop)
+            .map_err(|failure| refused(&failure.message)),
+        Ok(_) => Err(refused("these words are no watch")),
+        Err(error) => Err(refused(&error.to_string())),
     }
 }
 

@@ -3,7 +3,9 @@
 //! and a backslash outside quotes keeps the next character. An unquoted `;` or newline ends a
 //! command, an unquoted `#` at the start of a word begins a comment, and `\` before a newline
 //! joins two lines. `$NAME` and `${NAME}` are variables, expanded when their command runs
-//! ([`expand`]); in single quotes, or after a backslash, `$` is only a dollar. Pure: no I/O.
+//! ([`expand`]); in single quotes, or after a backslash, `$` is only a dollar. Pure: no I/O. A
+//! script is split as it is read ([`Commands`]), a line of text at a time from a source the
+//! caller gives, so only the command being read is held, and none may pass a bound.
 
 use std::collections::HashMap;
 
@@ -12,6 +14,8 @@ use std::collections::HashMap;
 pub struct Command {
     pub line: usize,
     pub words: Vec<Word>,
+    /// Another command follows it on its line (after a `;`).
+    pub followed: bool,
 }
 
 /// One word: its pieces in order.
@@ -69,44 +73,141 @@ pub fn is_name(name: &str) -> bool {
 /// Splits a whole script into its commands; blank commands and comments are left out. An
 /// unbalanced quote or `${` refuses the whole script, naming the line it opened on.
 pub fn split(script: &str) -> Result<Vec<Command>, SplitError> {
-    let mut splitter = Splitter {
-        chars: script.chars().collect(),
-        at: 0,
-        line: 1,
-        commands: Vec::new(),
-        words: Vec::new(),
-        word: None,
-        command_line: 1,
-    };
-    splitter.run()?;
-    Ok(splitter.commands)
+    let mut whole = Some(script.to_string());
+    Commands::new(Box::new(move |_| Ok(whole.take())), usize::MAX).collect()
 }
 
-struct Splitter {
-    chars: Vec<char>,
+/// Where a script's text comes from: its next piece, whole lines (`\n` ended, but maybe the
+/// last), given the number of the line it begins with; `Ok(None)` at the end. An `Err` ends
+/// the script there (a line past the bound, text that is not UTF-8, a read that failed).
+pub type NextLines<'a> = Box<dyn FnMut(usize) -> Result<Option<String>, SplitError> + 'a>;
+
+/// A script's commands, split as its text is read from a [`NextLines`]: blank commands and
+/// comments left out. The first error (an unbalanced quote at the script's end, a command
+/// longer than the bound, the source's own) is the last item.
+pub struct Commands<'a> {
+    splitter: Splitter<'a>,
+    done: bool,
+}
+
+impl<'a> Commands<'a> {
+    /// The commands of the text `source` gives; a command (from its first character to the end
+    /// of its last line) may hold at most `bound` bytes.
+    pub fn new(source: NextLines<'a>, bound: usize) -> Commands<'a> {
+        Commands {
+            splitter: Splitter {
+                source,
+                text: String::new(),
+                at: 0,
+                ended: false,
+                failed: None,
+                size: 0,
+                bound,
+                line: 1,
+                ready: None,
+                words: Vec::new(),
+                word: None,
+                command_line: 1,
+            },
+            done: false,
+        }
+    }
+}
+
+impl Iterator for Commands<'_> {
+    type Item = Result<Command, SplitError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let next = self.splitter.next_command().transpose();
+        self.done = !matches!(next, Some(Ok(_)));
+        next
+    }
+}
+
+struct Splitter<'a> {
+    source: NextLines<'a>,
+    /// The text read and not yet split, from `at` (a byte offset).
+    text: String,
     at: usize,
+    ended: bool,
+    /// What ended the text before its end: said in place of what the split then sees.
+    failed: Option<SplitError>,
+    /// The bytes of the command being read so far, and the most it may hold.
+    size: usize,
+    bound: usize,
     line: usize,
-    commands: Vec<Command>,
+    /// A command ended, for [`Splitter::next_command`] to hand on.
+    ready: Option<Command>,
     words: Vec<Word>,
     /// The word being read, once something of it was.
     word: Option<Word>,
     command_line: usize,
 }
 
-impl Splitter {
-    fn peek(&self) -> Option<char> {
-        self.chars.get(self.at).copied()
+/// A command longer than the bound, named by the line it begins on.
+fn too_long(line: usize, bound: usize) -> SplitError {
+    SplitError {
+        line,
+        message: format!(
+            "the command that begins here is longer than the {bound} bytes a line of a script may hold; it and the lines after it did not run"
+        ),
+    }
+}
+
+impl Splitter<'_> {
+    /// The next character, read from the source when the text read so far is split; `None`
+    /// at the end, or once the source or the bound failed (`failed` says which).
+    fn peek(&mut self) -> Option<char> {
+        loop {
+            if self.failed.is_some() {
+                return None;
+            }
+            if let Some(c) = self.text[self.at..].chars().next() {
+                return Some(c);
+            }
+            if self.ended {
+                return None;
+            }
+            match (self.source)(self.line) {
+                Ok(Some(text)) => {
+                    self.text = text;
+                    self.at = 0;
+                }
+                Ok(None) => self.ended = true,
+                Err(failed) => self.failed = Some(failed),
+            }
+        }
     }
 
     fn next(&mut self) -> Option<char> {
-        let c = self.chars.get(self.at).copied();
-        if let Some(c) = c {
-            self.at += 1;
-            if c == '\n' {
-                self.line += 1;
-            }
+        let c = self.peek()?;
+        self.at += c.len_utf8();
+        if c == '\n' {
+            self.line += 1;
         }
-        c
+        self.size += c.len_utf8();
+        if self.size > self.bound {
+            self.failed = Some(too_long(self.command_line, self.bound));
+        }
+        Some(c)
+    }
+
+    /// Whether a command follows the `;` at `at` on its line (the source gives whole lines).
+    fn more_on_line(&self) -> bool {
+        let rest = self.text[self.at + 1..]
+            .split('\n')
+            .next()
+            .unwrap_or_default();
+        let rest = rest.trim_start_matches([' ', '\t', '\r', ';']);
+        !rest.is_empty() && !rest.starts_with('#')
+    }
+
+    /// `error`, unless the text ended early for a reason of its own, which is then the error.
+    fn fail(&mut self, error: SplitError) -> SplitError {
+        self.failed.take().unwrap_or(error)
     }
 
     fn push_text(&mut self, c: char, quoted: bool) {
@@ -137,16 +238,26 @@ impl Splitter {
 
     fn end_command(&mut self) {
         self.end_word();
+        self.size = 0;
         if !self.words.is_empty() {
-            self.commands.push(Command {
+            self.ready = Some(Command {
                 line: self.command_line,
                 words: std::mem::take(&mut self.words),
+                followed: false,
             });
         }
     }
 
-    fn run(&mut self) -> Result<(), SplitError> {
-        while let Some(c) = self.peek() {
+    /// Reads on to the end of the next command: it, or `None` at the script's end.
+    fn next_command(&mut self) -> Result<Option<Command>, SplitError> {
+        loop {
+            let Some(c) = self.peek() else {
+                if let Some(failed) = self.failed.take() {
+                    return Err(failed);
+                }
+                self.end_command();
+                return Ok(self.ready.take());
+            };
             // The line a word starts on is the line of its command's first word.
             let line = self.line;
             let blank = matches!(c, '\n' | ';' | ' ' | '\t' | '\r' | '#');
@@ -155,8 +266,16 @@ impl Splitter {
             }
             match c {
                 '\n' | ';' => {
+                    let followed =
+                        c == ';' && self.line == self.command_line && self.more_on_line();
                     self.end_command();
+                    if let Some(command) = &mut self.ready {
+                        command.followed = followed;
+                    }
                     self.next();
+                    if let Some(command) = self.ready.take() {
+                        return Ok(Some(command));
+                    }
                 }
                 ' ' | '\t' | '\r' => {
                     self.end_word();
@@ -183,7 +302,7 @@ impl Splitter {
                         match self.next() {
                             Some('\'') => break,
                             Some(c) => self.push_text(c, true),
-                            None => return Err(unbalanced(line, "single quote (')")),
+                            None => return Err(self.fail(unbalanced(line, "single quote (')"))),
                         }
                     }
                 }
@@ -205,7 +324,7 @@ impl Splitter {
                             },
                             Some('$') => self.dollar(true, line)?,
                             Some(c) => self.push_text(c, true),
-                            None => return Err(unbalanced(line, "double quote (\")")),
+                            None => return Err(self.fail(unbalanced(line, "double quote (\")"))),
                         }
                     }
                 }
@@ -219,8 +338,6 @@ impl Splitter {
                 }
             }
         }
-        self.end_command();
-        Ok(())
     }
 
     /// After a `$`: a variable, or a dollar sign.
@@ -232,7 +349,7 @@ impl Splitter {
                 match self.next() {
                     Some('}') => break,
                     Some(c) if c != '\n' => name.push(c),
-                    _ => return Err(unbalanced(line, "${")),
+                    _ => return Err(self.fail(unbalanced(line, "${"))),
                 }
             }
             if !is_name(&name) {
@@ -369,6 +486,62 @@ mod tests {
                 ),
                 (6, vec!["e".to_string()]),
             ]
+        );
+    }
+
+    /// The text given a piece at a time, as a script's lines are read.
+    fn pieces(pieces: &[&str], bound: usize) -> Vec<Result<(usize, Vec<String>), SplitError>> {
+        let mut pieces: Vec<String> = pieces.iter().rev().map(|p| p.to_string()).collect();
+        Commands::new(Box::new(move |_| Ok(pieces.pop())), bound)
+            .map(|c| c.map(|c| (c.line, expand(&c.words, &HashMap::new()).unwrap())))
+            .collect()
+    }
+
+    #[test]
+    fn a_script_read_a_line_at_a_time_splits_as_a_whole_one() {
+        let script = "a 'b\nc' d\\\ne; f # x\n\"g\n\" h\n";
+        let lines: Vec<&str> = script.split_inclusive('\n').collect();
+        let whole: Vec<_> = split(script).unwrap().into_iter().map(|c| c.line).collect();
+        let read = pieces(&lines, usize::MAX);
+        let read: Vec<usize> = read.into_iter().map(|c| c.unwrap().0).collect();
+        assert_eq!(read, whole);
+        assert_eq!(read, [1, 3, 4]);
+        let followed: Vec<bool> = split("a; b\nc;\nd; # e\nf;;g")
+            .unwrap()
+            .iter()
+            .map(|c| c.followed)
+            .collect();
+        assert_eq!(followed, [true, false, false, false, true, false]);
+    }
+
+    #[test]
+    fn a_command_past_the_bound_is_refused_where_it_begins() {
+        let long = format!("x '{}\n", "y".repeat(10));
+        let read = pieces(&["a\n", &long, "z'\n", "b\n"], 12);
+        assert_eq!(read.len(), 2, "{read:?}");
+        assert_eq!(read[0].as_ref().unwrap().1, ["a"]);
+        let error = read[1].as_ref().unwrap_err();
+        assert_eq!(error.line, 2);
+        assert!(
+            error.message.contains("longer than the 12 bytes"),
+            "{}",
+            error.message
+        );
+        // A failure of the source ends the split with its error, not an unbalanced quote's.
+        let mut given = vec![
+            Err(SplitError {
+                line: 2,
+                message: "gone".into(),
+            }),
+            Ok(Some("a 'b\n".to_string())),
+        ];
+        let failed: Vec<_> = Commands::new(Box::new(move |_| given.pop().unwrap()), 100).collect();
+        assert_eq!(
+            failed,
+            [Err(SplitError {
+                line: 2,
+                message: "gone".into()
+            })]
         );
     }
 
