@@ -71,6 +71,36 @@ impl Sd {
         64 + self.versions.iter().map(Vec::len).sum::<usize>()
     }
 
+    /// Its size as routing 0.28.5 measured it (`validate_size`: the bincode length of a
+    /// `StructuredData`), for the data as the emulator holds it (its content in `data`, all
+    /// versions of a versioned one: docs/emulator-differences.md): the length of what
+    /// `GET /structured-data/serialise` writes (`serialised`'s tests check that the two agree).
+    pub(crate) fn network_size(&self) -> usize {
+        const LENGTH: usize = 8;
+        const KEY: usize = LENGTH + 32;
+        const SIGNATURE: usize = LENGTH + 64;
+        let data = match self.versions.is_empty() {
+            true => 0,
+            false if self.is_versioned() => {
+                LENGTH
+                    + self
+                        .versions
+                        .iter()
+                        .map(|v| LENGTH + v.len())
+                        .sum::<usize>()
+            }
+            false => self.current().len(),
+        };
+        // Owned and unclaimable data have one owner and one signature, deleted data none.
+        let signed = usize::from(self.status != SdStatus::Deleted);
+        // type tag, name, data, version, owners, signatures.
+        8 + 32
+            + (LENGTH + data)
+            + 8
+            + (LENGTH + signed * KEY)
+            + (LENGTH + signed * (KEY + SIGNATURE))
+    }
+
     /// At least the bytes it takes in a `--state` file: a header and each version in base64
     /// (and whether it is encrypted).
     pub(crate) fn file_size(&self) -> usize {
@@ -301,7 +331,7 @@ impl State {
 
     /// `GET /structured-data/validate-size/:h`.
     pub(crate) fn sd_size_valid(&mut self, handle: u64) -> Res<bool> {
-        Ok(self.sd(handle)?.size() <= MAX_DATA_SIZE)
+        Ok(self.sd(handle)?.network_size() <= MAX_DATA_SIZE)
     }
 
     /// The local copy behind a handle (`serialise`).

@@ -31,6 +31,52 @@ fn saved(state: &mut State, n: u8, data: &[u8], deleted: &[u8]) -> u64 {
     state.add_local(ad)
 }
 
+/// routing 0.28.5 stored no appendable data past 102,400 bytes (its bincode): an append that
+/// would take it past is refused with -29 and leaves it as it was; so are a PUT and a POST of a
+/// copy past it. Public data of structured-data items holds 654 of them.
+#[test]
+fn appendable_data_past_the_networks_size_is_refused_with_data_too_large() {
+    let mut s = State::new();
+    let h = s.create(key(1), FilterType::BlackList);
+    s.put(h).unwrap();
+    let mut appended = 0u32;
+    let refused = loop {
+        let name = appended.to_le_bytes();
+        let mut pointer = [0; 32];
+        pointer[..4].copy_from_slice(&name);
+        let d = s.new_data_id(DataId::Structured(SdKey {
+            name: pointer,
+            type_tag: 500,
+        }));
+        match s.append(h, d) {
+            Ok(()) => appended += 1,
+            Err(code) => break code,
+        }
+        assert!(appended <= 3200, "never refused");
+    };
+    assert_eq!(refused, Code::DATA_TOO_LARGE);
+    assert_eq!(appended, 654);
+    let stored = s.ads_stored.get(&key(1)).unwrap().clone();
+    assert_eq!(stored.data.len(), 654);
+    assert!(stored.network_size() <= MAX_DATA_SIZE);
+    // A copy holding one item more: its PUT (as new data) and its POST (as deleted items the
+    // network would keep) are refused too, and nothing is stored.
+    let mut big = stored.clone();
+    big.key = key(2);
+    big.data.insert(item(1));
+    assert!(big.network_size() > MAX_DATA_SIZE);
+    let b = s.add_local(big.clone());
+    assert_eq!(s.put(b), Err(Code::DATA_TOO_LARGE));
+    assert!(!s.ads_stored.contains_key(&key(2)));
+    let fresh = s.add_local(stored.clone());
+    s.ad(fresh).unwrap().deleted.insert(item(1));
+    assert_eq!(s.post(fresh), Err(Code::DATA_TOO_LARGE));
+    assert_eq!(s.ads_stored.get(&key(1)), Some(&stored));
+    assert_eq!(s.ad_size_valid(b), Ok(false));
+    let whole = s.add_local(stored);
+    assert_eq!(s.ad_size_valid(whole), Ok(true));
+}
+
 #[test]
 fn put_then_put_again_is_data_exists() {
     let mut s = State::new();
@@ -187,8 +233,9 @@ fn handle_bytes_are_bounded_per_type_least_recently_used_evicted() {
     assert!(s.has_ad(handles[0]) && s.has_ad(fifth));
     assert!(!s.has_ad(handles[1]), "the least recently used goes");
     // A post leaves the copy without data: its bytes are counted down, and another big copy
-    // fits beside the four without evicting one.
-    s.store(big(9));
+    // fits beside the four without evicting one. (The network's data is empty: a copy this
+    // large is past what it stores, but a post sends no data items.)
+    s.store(Ad::new(key(9), FilterType::BlackList));
     let posted = s.add_local(big(9));
     assert_eq!(s.live().appendable_data, 4);
     let before = s.ads.bytes;
