@@ -28,6 +28,15 @@ fn hint_for_error_code(operation: Option<Operation>, code: i64) -> Option<Hint> 
         -1514 => Some(Hint::Known(Known::UnknownDataId)),
         -1515 => Some(Hint::Known(Known::UnknownHandle)),
         -1524 => Some(Hint::Known(Known::NoSuchIndex)),
+        // `DataTooLarge`: a save or an append that would take appendable data past routing's
+        // 102,400 bytes.
+        -29 if matches!(
+            operation,
+            Some(Operation::Put | Operation::Post | Operation::Append)
+        ) =>
+        {
+            Some(Hint::Known(Known::DataTooLarge))
+        }
         // `UnsupportedOperation`: the encrypt key of public data (`append --immutable --encrypt
         // asymmetric` to it).
         -1525 if operation == Some(Operation::EncryptKey) => {

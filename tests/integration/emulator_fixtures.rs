@@ -279,7 +279,8 @@ fn an_append_past_the_networks_size_is_refused_and_the_data_stays_readable() {
     safe_ad(&["append", &name(1), "--structured", &name(9)])
         .code(4)
         .stderr_has("-29")
-        .stderr_has("DataTooLarge");
+        .stderr_has("DataTooLarge")
+        .stderr_has("hint: the network stores no appendable data past 100 KiB");
     let first = emulator.next_handle();
     safe_ad(&["metadata", &name(1), "--json"])
         .success()
