@@ -233,7 +233,8 @@ fn fixture_of_items(count: u32) -> String {
 /// routing 0.28.5 stored no appendable data past 102,400 bytes (its bincode, as the serialise
 /// route writes it): 654 items of structured data in public data, 236 bytes and 156 a item. A
 /// fixture of more is refused by `--import`, `--state` and a reset, naming the entry, its size
-/// and the limit: 655 items, and the 20,000 a hostile trial loaded.
+/// and the limit: 655 items, and the 20,000 a hostile trial loaded; and so is structured data
+/// past it (the emulator holds its content inline).
 #[test]
 fn a_fixture_holding_data_larger_than_the_network_stored_is_refused() {
     let sandbox = Sandbox::new();
@@ -249,9 +250,29 @@ fn a_fixture_holding_data_larger_than_the_network_stored_is_refused() {
              of an appendable data (the network refused more with -29, DataTooLarge)"
         )
     };
+    // Structured data too, its content held inline: 224 bytes besides it.
+    let structured = |size: usize| {
+        format!(
+            r#"{{"format":"safe-ad-emulator-state/1","structuredData":[{{"name":"{}","typeTag":500,"version":0,"data":["{}"]}}]}}"#,
+            name(2),
+            b64(&vec![7; size])
+        )
+    };
+    let fits = sandbox.file("fits-sd.json", structured(102_400 - 224));
+    crate::harness::emulator::emulator_command(&sandbox)
+        .args(["-q", "--import", path_arg(&fits), "--", "true"])
+        .run()
+        .success();
     let cases = [
         (fixture_of_items(655), says(236 + 655 * 156, 655)),
         (fixture_of_items(20_000), says(236 + 20_000 * 156, 20_000)),
+        (
+            structured(102_400 - 223),
+            "structuredData[0]: it takes 102401 bytes as the network stores it (102177 bytes of \
+             data in 1 version), past the 102400 bytes routing 0.28.5 stored of a structured data \
+             (the network refused more with -29, DataTooLarge)"
+                .to_owned(),
+        ),
     ];
     let cases: Vec<(String, &str)> = cases
         .iter()

@@ -10,6 +10,9 @@
 //!   delete is refused with -26; the copy becomes version + 1 with no data (reading it fails);
 //! - unclaim sends version + 1 with no data and no owner anybody has the key of: the data stays
 //!   on the network, and nobody can POST, delete or claim it again;
+//! - a PUT or POST that would store data past the network's size (routing's
+//!   `MAX_STRUCTURED_DATA_SIZE_IN_BYTES`, of the data as the emulator holds it: its content
+//!   inline) is refused with -29, `DataTooLarge`;
 //! - data written with symmetric or asymmetric cipher options is kept as written, but safe_core
 //!   decrypted it with the app's keys on every read (`CipherOpt::decrypt`), so an anonymous app
 //!   cannot read it (-1520).
@@ -101,6 +104,15 @@ impl Sd {
             + (LENGTH + signed * (KEY + SIGNATURE))
     }
 
+    /// Whether the network would store it: [`Sd::network_size`] within [`MAX_DATA_SIZE`]
+    /// (routing's `MAX_STRUCTURED_DATA_SIZE_IN_BYTES`); -29 `DataTooLarge` otherwise.
+    pub(crate) fn check_size(&self) -> Res<()> {
+        match self.network_size() <= MAX_DATA_SIZE {
+            true => Ok(()),
+            false => Err(Code::DATA_TOO_LARGE),
+        }
+    }
+
     /// At least the bytes it takes in a `--state` file: a header and each version in base64
     /// (and whether it is encrypted).
     pub(crate) fn file_size(&self) -> usize {
@@ -162,7 +174,7 @@ impl State {
 
     /// `PUT /structured-data/:h`: stores the copy as it is. -1513; -23 when stored already,
     /// unless the stored one is deleted and the copy is at its next version (claiming it again;
-    /// another version is -25); the emulator's [`Code::VERSION_LIMIT`] for a copy past
+    /// another version is -25); -29 past the network's size ([`Sd::check_size`]); the emulator's [`Code::VERSION_LIMIT`] for a copy past
     /// [`LAST_VERSION`](super::LAST_VERSION).
     pub(crate) fn sd_put(&mut self, handle: u64) -> Res<()> {
         let mut sd = self.sd(handle)?.clone();
@@ -178,6 +190,7 @@ impl State {
         };
         State::check_version(Some(sd.version))?;
         sd.status = SdStatus::Owned;
+        sd.check_size()?;
         self.check_network(old, sd.file_size())?;
         self.store_sd(sd);
         Ok(())
@@ -202,6 +215,7 @@ impl State {
     /// Stores `sent` on the network (`stored` in place of what is there) and makes it the copy
     /// under `handle`.
     fn sd_replace(&mut self, handle: u64, sent: Sd, stored: Sd) -> Res<()> {
+        stored.check_size()?;
         let old = self.sds_stored.get(&stored.key).map_or(0, Sd::file_size);
         self.check_network(old, stored.file_size())?;
         self.store_sd(stored);

@@ -77,6 +77,31 @@ fn appendable_data_past_the_networks_size_is_refused_with_data_too_large() {
     assert_eq!(s.ad_size_valid(whole), Ok(true));
 }
 
+/// The same for structured data (its content held inline): a PUT or POST past 102,400 bytes
+/// is -29 and stores nothing; a versioned one counts every version.
+#[test]
+fn structured_data_past_the_networks_size_is_refused_with_data_too_large() {
+    let mut s = State::new();
+    let key = |n: u8, type_tag: u64| SdKey {
+        name: [n; 32],
+        type_tag,
+    };
+    // 224 bytes besides the content of owned, unversioned data.
+    let h = s.sd_create(key(1, 500), 0, vec![1; MAX_DATA_SIZE - 224], false);
+    assert_eq!(s.sd_size_valid(h), Ok(true));
+    assert_eq!(s.sd_put(h), Ok(()));
+    let h = s.sd_create(key(2, 500), 0, vec![1; MAX_DATA_SIZE - 223], false);
+    assert_eq!(s.sd_size_valid(h), Ok(false));
+    assert_eq!(s.sd_put(h), Err(Code::DATA_TOO_LARGE));
+    assert!(!s.sds_stored.contains_key(&key(2, 500)));
+    // Versions add up.
+    let v = s.sd_create(key(3, VERSIONED), 0, vec![1; 60_000], false);
+    assert_eq!(s.sd_put(v), Ok(()));
+    s.sd_update(v, vec![2; 60_000], false).unwrap();
+    assert_eq!(s.sd_post(v), Err(Code::DATA_TOO_LARGE));
+    assert_eq!(s.sds_stored[&key(3, VERSIONED)].versions.len(), 1);
+}
+
 #[test]
 fn put_then_put_again_is_data_exists() {
     let mut s = State::new();
@@ -251,28 +276,36 @@ fn handle_bytes_are_bounded_per_type_least_recently_used_evicted() {
 #[test]
 fn the_network_is_bounded_with_network_full() {
     let mut s = State::new();
-    let sd = |n: u8, size: usize| Sd {
-        key: SdKey {
-            name: [n; 32],
-            type_tag: 500,
-        },
-        version: 0,
-        versions: vec![vec![0; size]],
-        encrypted: Vec::new(),
-        status: SdStatus::Owned,
+    let sd = |n: u32, size: usize| {
+        let mut name = [0; 32];
+        name[..4].copy_from_slice(&n.to_le_bytes());
+        Sd {
+            key: SdKey {
+                name,
+                type_tag: 500,
+            },
+            version: 0,
+            versions: vec![vec![0; size]],
+            encrypted: Vec::new(),
+            status: SdStatus::Owned,
+        }
     };
-    // Three of these fit in the network's bound (counted as base64), a fourth does not.
-    let size = NETWORK_BYTES / 4 * 3 / 4 + 1024;
-    for n in 0..3 {
-        let h = s.add_sd(sd(n, size));
-        assert_eq!(s.sd_put(h), Ok(()), "{n}");
+    // Structured data of 100,000 bytes (within the network's size) until the network's bound
+    // (counted as base64) is reached: 251 fit, the next does not.
+    let mut stored = 0;
+    let refused = loop {
+        let h = s.add_sd(sd(stored, 100_000));
+        let put = s.sd_put(h);
         s.drop_sd(h).unwrap();
-    }
-    let h = s.add_sd(sd(3, size));
-    assert_eq!(s.sd_put(h), Err(Code::NETWORK_FULL));
+        match put {
+            Ok(()) => stored += 1,
+            Err(code) => break code,
+        }
+    };
+    assert_eq!((refused, stored), (Code::NETWORK_FULL, 251));
     // Filled up to 100 bytes short of the bound: one more appendable data does not fit.
     let room = NETWORK_BYTES - s.network_bytes - 100;
-    let h = s.add_sd(sd(4, (room - 272) / 4 * 3));
+    let h = s.add_sd(sd(stored + 1, (room - 272) / 4 * 3));
     assert_eq!(s.sd_put(h), Ok(()));
     let a = s.create(key(1), FilterType::BlackList);
     assert_eq!(s.put(a), Err(Code::NETWORK_FULL));

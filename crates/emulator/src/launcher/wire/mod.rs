@@ -504,7 +504,7 @@ pub(crate) fn sd_from(json: &SdJson) -> Result<Sd, Misfit> {
         (false, true) => SdStatus::Unclaimable,
         (true, true) => return Err(Misfit::new("`deleted` and `unclaimable` are both true")),
     };
-    Ok(Sd {
+    let sd = Sd {
         status,
         key: SdKey {
             name: bytes32(&json.name).within("name")?,
@@ -522,7 +522,19 @@ pub(crate) fn sd_from(json: &SdJson) -> Result<Sd, Misfit> {
             })
             .collect::<Result<_, _>>()?,
         encrypted: json.encrypted.clone(),
-    })
+    };
+    if sd.check_size().is_err() {
+        return Err(Misfit::new(format!(
+            "it takes {} bytes as the network stores it ({} bytes of data in {} version{}), \
+             past the {MAX_DATA_SIZE} bytes routing 0.28.5 stored of a structured data (the \
+             network refused more with -29, DataTooLarge)",
+            sd.network_size(),
+            sd.versions.iter().map(Vec::len).sum::<usize>(),
+            sd.versions.len(),
+            if sd.versions.len() == 1 { "" } else { "s" },
+        )));
+    }
+    Ok(sd)
 }
 
 pub(crate) fn sd_json(sd: &Sd) -> SdJson {
