@@ -196,6 +196,10 @@ pub struct Step {
     /// version was saved (the launcher answers a save with no more than `OK`). It is part of
     /// the save's step, not a step of its own: its failure never makes the save a failure.
     pub read_back: Option<Box<Step>>,
+    /// A request that makes a handle was answered 2xx with a body safe-ad refused, which still
+    /// named a handle (`handleId`): the launcher made it, and the step runner gives it back at
+    /// once, though nothing else of the answer is used.
+    pub refused_handle: Option<Handle>,
 }
 
 impl Step {

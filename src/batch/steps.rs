@@ -9,7 +9,7 @@ use std::future::Future;
 use std::time::{Duration, Instant};
 
 use crate::handle::Handle;
-use crate::launcher::{HandleKind, Launcher, Operation, Request};
+use crate::launcher::{HandleKind, HandleReply, Launcher, Operation, Request};
 use crate::outcome::{self, Class, Failure, Reply};
 use crate::signals;
 
@@ -321,7 +321,19 @@ impl<'a> Steps<'a> {
             self.stop.saving.set(self.stop.saving.get() - 1);
         }
         let result = step.result.clone();
+        let refused = step.refused_handle.zip(request.operation().row().makes);
         self.record(step);
+        if let Some((handle, kind)) = refused {
+            // Made by the launcher, named in an answer nothing else of which is used: given
+            // back now, as a lease is (named as left when that fails).
+            let lease = Lease {
+                handle,
+                release: kind.free(handle),
+            };
+            self.leases.push(lease);
+            self.stop.hold(lease);
+            let _ = self.give_back_at(self.leases.len() - 1).await;
+        }
         result
     }
 
@@ -400,6 +412,9 @@ impl<'a> Steps<'a> {
         self.stop.answered(in_flight);
         let sent = self.done.get(sent_before);
         let lost = sent.is_some_and(|step| step.answer_lost);
+        // A handle the refused answer named was given back (`Steps::send`), or is named as
+        // left: not a handle "it may have made".
+        let named = sent.is_some_and(|step| step.refused_handle.is_some());
         let came_2xx = sent
             .and_then(|step| step.status)
             .is_some_and(|status| (200..300).contains(&status));
@@ -410,7 +425,7 @@ impl<'a> Steps<'a> {
                 // made it and said so in a body that cannot be read.
                 if lost {
                     self.stop.leave(Left::Unknown(request, Unread::Lost));
-                } else if came_2xx {
+                } else if came_2xx && !named {
                     self.stop.leave(Left::Unknown(request, Unread::Garbled));
                 }
                 return Err(failure);
@@ -530,6 +545,18 @@ async fn step_with(
         ),
     };
     let answer_lost = matches!(&sent, Err(no_answer) if no_answer.may_have_arrived());
+    // A 2xx answer refused (a list longer than the network holds, a value none of the
+    // launcher's) that names the handle it made: that handle is the launcher's to free.
+    let refused_handle = match (&sent, &result) {
+        (Ok(answer), Err(_))
+            if (200..300).contains(&answer.status) && request.operation().makes_handle() =>
+        {
+            HandleReply::parse(&answer.body)
+                .ok()
+                .map(|reply| Handle(reply.handle_id))
+        }
+        _ => None,
+    };
     Step {
         request,
         status,
@@ -538,5 +565,6 @@ async fn step_with(
         exchange: verbose.then_some(sent),
         answer_lost,
         read_back: None,
+        refused_handle,
     }
 }

@@ -231,9 +231,10 @@ pub const EMULATOR_LIST: Spec = Spec {
         "\
 List the background emulators of yours that run (those `safe-ad emulator --background` started, \
 found by their run directories in $TMPDIR or /tmp): each one's process id, URL, when it started \
-(UTC), the fixture it loaded (--import or --state) and its run directory, oldest first. \
-`safe-ad emulator --stop --pid PID` stops one of them, `--stop --all` every one. With --json, one \
-JSON object a line.",
+(UTC), the fixture it loaded (--import or --state) and its run directory, oldest first; a \
+control or bidi character in a path is shown escaped. A directory an emulator holds that fails a \
+check `--stop` makes is left out, and stderr says which check. `safe-ad emulator --stop --pid PID` \
+stops one of them, `--stop --all` every one. With --json, one JSON object a line.",
     ),
     after_help: Some("Examples:\n  eval \"$(safe-ad emulator --background --quiet --listen 127.0.0.1:0)\"\n  safe-ad emulator list\n  safe-ad emulator --stop --pid \"$(safe-ad emulator list --json | jq -r .pid | head -n 1)\""),
     usage: None,
@@ -263,7 +264,10 @@ one --pid names; when several run and no --pid is given, they are listed and thi
 when none runs it exits 1. The token is read from the emulator's run directory, and only from one \
 that passes the checks `--stop` makes (a directory --background made, of yours, mode 0700, held \
 open by that running process); its token file must be a regular file of yours with mode 0600, \
-never a link. The token is printed in the variables on stdout and nowhere else.",
+never a link and with no second name (a hard link), and the URL its `about` file gives must be \
+the loopback http://ADDRESS:PORT an emulator listens on. A directory an emulator holds that fails \
+a check is left out, and the error names the check. The token is printed in the variables on \
+stdout and nowhere else.",
     ),
     after_help: Some("Examples:\n  eval \"$(safe-ad emulator --background --quiet --listen 127.0.0.1:0)\"\n  eval \"$(safe-ad emulator env --pid \"$SAFE_AD_EMULATOR_PID\")\"\n  safe-ad emulator env --pid \"$SAFE_AD_EMULATOR_PID\" --format env > vars.env\n  safe-ad emulator --stop"),
     usage: None,

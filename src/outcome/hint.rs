@@ -75,6 +75,8 @@ pub enum Known {
     AsymmetricNeedsPrivate,
     /// -1524.
     NoSuchIndex,
+    /// -29 after a save or an append: the data would pass the network's size.
+    DataTooLarge,
 }
 }
 
@@ -185,6 +187,12 @@ impl Hint {
                  count from 0, and removing one moves the later ones down)",
                 on("safe-ad show", "")
             ),
+            Hint::Known(Known::DataTooLarge) => {
+                "the network stores no appendable data past 100 KiB (102,400 bytes as it is \
+                 serialised: about 650 items), so nothing was changed; make room by removing \
+                 items and purging deleted ones, saving that first, or append to other data"
+                    .to_string()
+            }
             Hint::Lost { before, check } => {
                 let check = check.words(handle);
                 match before {

@@ -28,6 +28,15 @@ fn hint_for_error_code(operation: Option<Operation>, code: i64) -> Option<Hint> 
         -1514 => Some(Hint::Known(Known::UnknownDataId)),
         -1515 => Some(Hint::Known(Known::UnknownHandle)),
         -1524 => Some(Hint::Known(Known::NoSuchIndex)),
+        // `DataTooLarge`: a save or an append that would take appendable data past routing's
+        // 102,400 bytes.
+        -29 if matches!(
+            operation,
+            Some(Operation::Put | Operation::Post | Operation::Append)
+        ) =>
+        {
+            Some(Hint::Known(Known::DataTooLarge))
+        }
         // `UnsupportedOperation`: the encrypt key of public data (`append --immutable --encrypt
         // asymmetric` to it).
         -1525 if operation == Some(Operation::EncryptKey) => {
@@ -123,7 +132,11 @@ pub fn judge(request: &Request, answer: &Answer) -> Result<Reply, Failure> {
             }
             Ok(Reply::Bytes(answer.body.clone()))
         }
-        _ => Ok(Reply::Done),
+        // The launcher answered every other route's success with Express's `sendStatus(200)`:
+        // the body `OK` and nothing else. Any other body is not its answer, and a save or drop
+        // answered so may not have acted.
+        _ if answer.body == b"OK" => Ok(Reply::Done),
+        _ => Err(Unreadable::Shape),
     };
     let too_long = match &reply {
         Ok(Reply::Metadata(metadata)) => metadata.too_long(),
@@ -145,7 +158,8 @@ pub fn judge(request: &Request, answer: &Answer) -> Result<Reply, Failure> {
             Operation::Metadata => "metadata",
             Operation::Fetch | Operation::FetchStructured => "a handle with metadata",
             Operation::ImmutableReader => "a reader handle with a size",
-            _ => "a handle",
+            operation if operation.makes_handle() => "a handle",
+            _ => "the launcher's `OK`",
         };
         let detail = match &unreadable {
             Unreadable::Shape => describe_words(&answer.body, &answer.words).0,

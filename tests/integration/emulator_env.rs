@@ -1,8 +1,10 @@
 //! `safe-ad emulator env`: the variables `--background` printed, printed again for a shell that
 //! lost them, against real background emulators in a job's own TMPDIR: the same lines in both
 //! formats (sh and env file), variables that work, the only one chosen, several refused without
-//! `--pid` (exit 2) and each one's own by `--pid`, none running (exit 1), and a token file that is
-//! a link or that others may read refused. No run shows a token anywhere but the variables on
+//! `--pid` (exit 2) and each one's own by `--pid`, none running (exit 1), a token file that is a
+//! link, that others may read or that has a second name refused, an `about` URL that is not a
+//! loopback `http://ADDRESS:PORT` refused, and a run directory that fails a check named with the
+//! check (by `list` too, which escapes a fixture path's control characters). No run shows a token anywhere but the variables on
 //! stdout of a run that printed them.
 
 use std::collections::BTreeMap;
@@ -230,4 +232,78 @@ fn a_tmpdir_with_a_line_break_is_refused_by_background_in_either_format() {
         let made: Vec<_> = std::fs::read_dir(&odd).expect("odd").collect();
         assert!(made.is_empty(), "{format:?}: it made {made:?}");
     }
+}
+
+/// What `env` and `list` check and say of a running background emulator: a run directory that
+/// fails a check (a file `--background` never writes there) is left out by both, and both say
+/// which check, where before they said that none runs; a token file with a second name (a hard
+/// link elsewhere) and an `about` file whose URL is not the loopback `http://ADDRESS:PORT` an
+/// emulator writes are refused by `env`; and `list` shows a fixture's path with its control
+/// characters escaped, not raw.
+#[test]
+fn a_directory_that_fails_a_check_is_named_and_a_linked_token_or_a_strange_url_refused() {
+    let job = CiJob::new();
+    let fixture = job.sandbox.file(
+        "fix\u{1b}[2Jture.json",
+        r#"{"format":"safe-ad-emulator-state/1"}"#,
+    );
+    let started = start(&job, &["--import", fixture.to_str().expect("a UTF-8 path")]);
+    let vars = variables(&started);
+    let dir = PathBuf::from(&vars["SAFE_AD_EMULATOR_DIR"]);
+    let list = || job.safe_ad().args(["emulator", "list"]).run();
+
+    // The fixture's path, escaped in the table.
+    let listed = list();
+    listed.success().stdout_has("fix\\u{1b}[2Jture.json");
+    listed.check(
+        !listed.stdout().contains('\u{1b}'),
+        "an escape character raw on stdout",
+    );
+
+    // A file --background never writes there: left out, and the check named.
+    let extra = dir.join("extra");
+    std::fs::write(&extra, "x").expect("extra");
+    let check = "it holds `extra`, which --background never writes there";
+    env(&job, &[], &[&started])
+        .code(1)
+        .stdout_is("")
+        .stderr_has("is left out, though an emulator holds it")
+        .stderr_has(check)
+        .stderr_lacks("no background emulator of yours runs (none in");
+    list()
+        .success()
+        .stdout_is("")
+        .stderr_has("is left out, though an emulator holds it")
+        .stderr_has(check)
+        .stderr_lacks("no background emulator of yours runs (none in");
+    std::fs::remove_file(&extra).expect("remove extra");
+    env(&job, &[], &[&started]).success().stdout_is(&started);
+
+    // A second name for the token file.
+    let token_file = dir.join("token");
+    let second = job.sandbox.path().join("second-name");
+    std::fs::hard_link(&token_file, &second).expect("hard link");
+    env(&job, &[], &[&started])
+        .code(1)
+        .stdout_is("")
+        .stderr_has("its token file has 2 names (hard links)");
+    std::fs::remove_file(&second).expect("unlink");
+
+    // A URL in `about` that is not where an emulator listens.
+    let about_file = dir.join("about");
+    let about = std::fs::read_to_string(&about_file).expect("about");
+    let url = &vars["SAFE_LAUNCHER_URL"];
+    for strange in ["http://10.0.0.1:8100", "http://127.0.0.1:1/'$(touch x)'"] {
+        std::fs::write(&about_file, about.replace(url.as_str(), strange)).expect("about");
+        env(&job, &[], &[&started])
+            .code(1)
+            .stdout_is("")
+            .stderr_has("which is not the http://ADDRESS:PORT on this machine");
+    }
+    std::fs::write(&about_file, &about).expect("about back");
+    env(&job, &[], &[&started]).success().stdout_is(&started);
+
+    stop(&job, &started);
+    assert!(job.temporary_files().is_empty());
+    job.leftovers.assert_none();
 }

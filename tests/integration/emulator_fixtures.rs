@@ -211,6 +211,105 @@ fn assert_fixtures_refused(sandbox: &Sandbox, cases: &[(String, &str)]) {
     emulator.terminate().success();
 }
 
+/// A fixture of one public appendable data holding `count` items of structured data.
+fn fixture_of_items(count: u32) -> String {
+    let items: Vec<String> = (0..count)
+        .map(|n| {
+            let mut pointer = [7u8; 32];
+            pointer[..4].copy_from_slice(&n.to_le_bytes());
+            format!(
+                r#"{{"structuredData":{{"name":"{}","typeTag":500}}}}"#,
+                b64(&pointer)
+            )
+        })
+        .collect();
+    format!(
+        r#"{{"format":"safe-ad-emulator-state/1","appendableData":[{{"name":"{}","version":1,"filterType":"BlackList","data":[{}]}}]}}"#,
+        name(1),
+        items.join(",")
+    )
+}
+
+/// routing 0.28.5 stored no appendable data past 102,400 bytes (its bincode, as the serialise
+/// route writes it): 654 items of structured data in public data, 236 bytes and 156 a item. A
+/// fixture of more is refused by `--import`, `--state` and a reset, naming the entry, its size
+/// and the limit: 655 items, and the 20,000 a hostile trial loaded; and so is structured data
+/// past it (the emulator holds its content inline).
+#[test]
+fn a_fixture_holding_data_larger_than_the_network_stored_is_refused() {
+    let sandbox = Sandbox::new();
+    let fits = sandbox.file("fits.json", fixture_of_items(654));
+    crate::harness::emulator::emulator_command(&sandbox)
+        .args(["-q", "--import", path_arg(&fits), "--", "true"])
+        .run()
+        .success();
+    let says = |size: u32, items: u32| {
+        format!(
+            "appendableData[0]: it takes {size} bytes as the network stores it ({items} data \
+             items, 0 deleted items, 0 filter keys), past the 102400 bytes routing 0.28.5 stored \
+             of an appendable data (the network refused more with -29, DataTooLarge)"
+        )
+    };
+    // Structured data too, its content held inline: 224 bytes besides it.
+    let structured = |size: usize| {
+        format!(
+            r#"{{"format":"safe-ad-emulator-state/1","structuredData":[{{"name":"{}","typeTag":500,"version":0,"data":["{}"]}}]}}"#,
+            name(2),
+            b64(&vec![7; size])
+        )
+    };
+    let fits = sandbox.file("fits-sd.json", structured(102_400 - 224));
+    crate::harness::emulator::emulator_command(&sandbox)
+        .args(["-q", "--import", path_arg(&fits), "--", "true"])
+        .run()
+        .success();
+    let cases = [
+        (fixture_of_items(655), says(236 + 655 * 156, 655)),
+        (fixture_of_items(20_000), says(236 + 20_000 * 156, 20_000)),
+        (
+            structured(102_400 - 223),
+            "structuredData[0]: it takes 102401 bytes as the network stores it (102177 bytes of \
+             data in 1 version), past the 102400 bytes routing 0.28.5 stored of a structured data \
+             (the network refused more with -29, DataTooLarge)"
+                .to_owned(),
+        ),
+    ];
+    let cases: Vec<(String, &str)> = cases
+        .iter()
+        .map(|(text, says)| (text.clone(), says.as_str()))
+        .collect();
+    assert_fixtures_refused(&sandbox, &cases);
+}
+
+/// At the network: an append that would take data past the network's size is refused with
+/// routing's -29 (DataTooLarge, exit 4), and a fresh copy still reads 654 items, which every
+/// command that reads the data takes (exit 0): none holds a copy it calls impossible.
+#[test]
+fn an_append_past_the_networks_size_is_refused_and_the_data_stays_readable() {
+    let sandbox = Sandbox::new();
+    let full = sandbox.file("full.json", fixture_of_items(654));
+    let emulator = Emulator::start_in(&sandbox, &["-q", "--import", path_arg(&full)]);
+    let safe_ad = |args: &[&str]| {
+        sandbox
+            .safe_ad()
+            .launcher(&emulator.url)
+            .args(args)
+            .case(args.join(" "))
+            .run()
+    };
+    safe_ad(&["append", &name(1), "--structured", &name(9)])
+        .code(4)
+        .stderr_has("-29")
+        .stderr_has("DataTooLarge")
+        .stderr_has("hint: the network stores no appendable data past 100 KiB");
+    let first = emulator.next_handle();
+    safe_ad(&["metadata", &name(1), "--json"])
+        .success()
+        .stdout_has("\"dataLength\":654");
+    safe_ad(&["show", &name(1)]).success();
+    assert_eq!(emulator.handles_since(first), []);
+}
+
 /// A bad value deep in a fixture is named by its whole path, innermost last, not as its entry's
 /// own field: a bad `name` of an item's structured data is not the appendable data's name, and
 /// `"version": "one"` names its field. The same words for `--import`, `--state` and a reset.

@@ -595,36 +595,51 @@ fn handles_of_one_type_hold_a_bounded_number_of_bytes() {
     emulator.terminate().success();
 }
 
-/// The network holds at most `NETWORK_BYTES`: a save beyond it is refused with the launcher's
+/// The network holds at most `NETWORK_BYTES`: data beyond it is refused with the launcher's
 /// -28 (NetworkFull), and the state file saved is one the emulator reads back.
 #[test]
 fn the_network_is_bounded_and_what_it_saves_loads_again() {
     let sandbox = Sandbox::new();
     let state = sandbox.path().join("network.json");
     let emulator = Emulator::start_in(&sandbox, &["--quiet", "--state", path_arg(&state)]);
-    // Each takes 7 MiB, more than 9 MiB in the file (base64): three fit, the fourth is refused.
+    // Immutable data of 7 MiB each (structured and appendable data stay within the network's
+    // 100 KiB), more than 9 MiB in the file (base64): three fit, the fourth is refused.
     let size = 7 * 1024 * 1024;
     assert!(3 * size * 4 / 3 < NETWORK_BYTES && 4 * size * 4 / 3 > NETWORK_BYTES);
-    let serialised = serialised_sds(size);
+    let cipher = emulator
+        .http("GET", "/cipher-opts/PLAIN", Some(TOKEN), None)
+        .handle();
     let mut statuses = Vec::new();
     for n in 0..4u8 {
-        let handle = deserialise_sd(&emulator, &serialised(n));
-        let put = emulator.http(
+        let writer = emulator
+            .http("GET", "/immutable-data/writer", Some(TOKEN), None)
+            .handle();
+        let content: Vec<u8> = (0..size).map(|i| (i % 251) as u8 ^ n).collect();
+        let bearer = format!("Bearer {TOKEN}");
+        crate::harness::http::send(
+            emulator.addr(),
+            "POST",
+            &format!("/immutable-data/{writer}"),
+            &[("authorization", &bearer)],
+            Some(&content),
+        )
+        .ok();
+        let close = emulator.http(
             "PUT",
-            &format!("/structured-data/{handle}"),
+            &format!("/immutable-data/{writer}/{cipher}"),
             Some(TOKEN),
             None,
         );
-        if put.status != 200 {
-            put.error_is(
+        if close.status != 200 {
+            close.error_is(
                 400,
                 -28,
                 "CoreError::MutationFailure::MutationError::NetworkFull",
             );
         }
-        statuses.push(put.status);
-        let drop = format!("/structured-data/handle/{handle}");
-        emulator.http("DELETE", &drop, None, None).ok();
+        statuses.push(close.status);
+        let drop = format!("/immutable-data/writer/{writer}");
+        emulator.http("DELETE", &drop, Some(TOKEN), None).ok();
     }
     assert_eq!(statuses, [200, 200, 200, 400]);
     emulator.terminate().success();

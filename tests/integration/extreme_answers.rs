@@ -2,7 +2,8 @@
 //! generated values, extreme ones among them (counts and sizes of 2^64 − 1, 10^9, 2^53; data ids
 //! and keys of any bytes, with length fields past what follows), is read by `show`, `status` and
 //! the selectors. Each ends with its own exit code and a message, never a panic (101); a count
-//! past what the network holds is refused (exit 1) before anything is sized from it.
+//! past what the network holds is refused (exit 1) before anything is sized from it, and the
+//! handle such an answer names is given back (through a relay in front of the emulator).
 
 use std::sync::{Arc, Mutex};
 
@@ -212,4 +213,71 @@ fn show_status_and_the_selectors_never_panic_on_what_a_launcher_answers() {
     if let Err(failure) = result {
         panic!("{failure}");
     }
+}
+
+/// The emulator's answer to a fetch, made over to say the data holds 3,201 items: a count no
+/// network holds, in an answer that still names the handle the emulator made.
+fn past_the_network(answer: &[u8]) -> Vec<u8> {
+    let text = String::from_utf8_lossy(answer);
+    let (_, body) = text.split_once("\r\n\r\n").expect("an HTTP answer");
+    let mut value: serde_json::Value = serde_json::from_str(body).expect("a JSON body");
+    value["dataLength"] = json!(MOST + 1);
+    let body = value.to_string();
+    format!(
+        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
+}
+
+/// An answer refused as one the launcher never gives, which names the handle the launcher made
+/// (`handleId`), has that handle given back: `metadata`, `show`, `watch` and `wait` of a name
+/// whose fresh copy is said to hold 3,201 items exit 1 and leave nothing in the emulator, as
+/// `/_emulator/handles` says.
+#[test]
+fn a_refused_answer_that_names_a_handle_has_it_given_back() {
+    use crate::harness::emulator::Emulator;
+    use crate::harness::relay::{Hook, Relay};
+    let emulator = Emulator::start(&["-q"]);
+    let name = crate::harness::http::name(1);
+    let made = emulator.save_new(&name);
+    emulator
+        .http(
+            "DELETE",
+            &format!("/appendable-data/handle/{made}"),
+            None,
+            None,
+        )
+        .ok();
+    let relay = Relay::start(emulator.addr(), |line| {
+        match line.starts_with("GET /appendable-data/handle/") {
+            true => Hook::Rewrite(past_the_network),
+            false => Hook::Pass,
+        }
+    });
+    let sandbox = Sandbox::new();
+    for args in [
+        &["metadata", &name][..],
+        &["show", &name],
+        &["watch", &name],
+        &["wait", "--for", "new-items", &name],
+    ] {
+        let first = emulator.next_handle();
+        sandbox
+            .safe_ad()
+            .launcher(&relay.url)
+            .args(args)
+            .case(args.join(" "))
+            .run()
+            .code(1)
+            .stderr_has("the network holds no appendable data with more than 3200");
+        let fetched = relay
+            .exchanges()
+            .iter()
+            .filter(|(line, _)| line.starts_with("GET /appendable-data/handle/"))
+            .count();
+        assert!(fetched > 0, "{args:?} fetched nothing");
+        assert_eq!(emulator.handles_since(first), [], "{args:?} left handles");
+    }
+    emulator.terminate().success();
 }

@@ -63,10 +63,10 @@ async fn each_operation_sends_its_method_path_and_header_with_no_body() {
 }
 
 #[tokio::test]
-async fn any_2xx_is_success() {
+async fn any_2xx_with_the_launchers_ok_is_success() {
     let server = MockServer::start().await;
     Mock::given(any())
-        .respond_with(ResponseTemplate::new(204))
+        .respond_with(ResponseTemplate::new(202).set_body_string("OK"))
         .mount(&server)
         .await;
     SafeAd::new()
@@ -74,6 +74,37 @@ async fn any_2xx_is_success() {
         .args(["put", "1"])
         .run()
         .code(0);
+}
+
+/// The launcher answered the success of a save, a clear and a drop with Express's
+/// `sendStatus(200)`: the body `OK`, nothing else. A 2xx with any other body (none, JSON, `ok`,
+/// `OK` and a line break) is not its answer: exit 1, naming what came, never "saved" or
+/// "dropped", for each of those routes.
+#[tokio::test]
+async fn a_2xx_whose_body_is_not_ok_is_refused_on_every_ok_route() {
+    for body in ["", "ok", "OK\n", r#"{"handleId":1}"#, "Not OK"] {
+        let server = MockServer::start().await;
+        Mock::given(any())
+            .respond_with(ResponseTemplate::new(200).set_body_string(body))
+            .mount(&server)
+            .await;
+        for args in [
+            &["put", "1"][..],
+            &["post", "1"],
+            &["clear-data", "1"],
+            &["clear-deleted-data", "1"],
+            &["drop", "1"],
+        ] {
+            SafeAd::new()
+                .launcher(&server.uri())
+                .args(args)
+                .case(format!("{args:?} answered {body:?}"))
+                .run()
+                .code(1)
+                .stdout_is("")
+                .stderr_has("with a body that is not the launcher's `OK`");
+        }
+    }
 }
 
 #[tokio::test]
@@ -537,7 +568,7 @@ async fn a_redirect_is_not_followed_and_the_target_sees_nothing() {
 async fn requests_carry_a_user_agent_and_exactly_one_authorization() {
     let server = MockServer::start().await;
     Mock::given(header_exists("user-agent"))
-        .respond_with(ResponseTemplate::new(200))
+        .respond_with(ResponseTemplate::new(200).set_body_string("OK"))
         .expect(2)
         .mount(&server)
         .await;

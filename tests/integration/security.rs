@@ -684,16 +684,23 @@ fn a_closed_value_holding_the_token_is_refused_and_never_printed() {
         .map(|b| format!("\\u{b:04x}"))
         .collect::<String>();
     for (form, value) in [("as it is", TOKEN.to_string()), ("escaped", escaped)] {
-        // One body for every request: metadata, a data id's handle, a fetch, a drop's 2xx.
+        // One body for every request (metadata, a data id's handle, a fetch) but a drop, which
+        // the launcher answered `OK` (any other body is refused, and shown).
         let body = format!(
             r#"{{"handleId":3,"isOwner":true,"version":1,"filterType":"{value}","filterLength":0,"dataLength":0,"deletedDataLength":0}}"#
         );
         let answer = http_answer("200 OK", body.as_bytes());
-        let launcher = RawLauncher::start(
-            move |conn| {
-                while conn.request().is_some() && conn.send(answer) {}
-            },
-        );
+        let launcher = RawLauncher::start(move |conn| {
+            while let Some(line) = conn.request() {
+                let answer = match line.starts_with("DELETE ") {
+                    true => OK_ANSWER,
+                    false => answer,
+                };
+                if !conn.send(answer) {
+                    return;
+                }
+            }
+        });
         for args in [
             vec!["metadata", "1"],
             vec!["--json", "metadata", "1"],

@@ -158,8 +158,8 @@ login.
 .PP
 What is simplified: NFS and DNS are not served (404); there is no cryptography (keys are
 compared, private and encrypted data is stored as written, and serialised bytes, which have the
-launcher's layout, hold the emulator's own key and signature bytes); validate-size estimates;
-every app is the one user logged in.
+launcher's layout, hold the emulator's own key and signature bytes); structured data holds its
+content inline, so at most about 100 KiB of it; every app is the one user logged in.
 .PP
 \fB--hang-unknown-clears\fR reproduces a defect of the launcher, which never answered a clear of an
 unknown handle, to test timeouts; by default the emulator answers -1515 instead.

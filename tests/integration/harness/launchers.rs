@@ -52,7 +52,11 @@ pub async fn any_ok_launcher() -> MockServer {
 pub async fn slow_launcher(delay: Duration) -> MockServer {
     let server = MockServer::start().await;
     Mock::given(any())
-        .respond_with(ResponseTemplate::new(200).set_delay(delay))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_string("OK")
+                .set_delay(delay),
+        )
         .mount(&server)
         .await;
     server

@@ -2,8 +2,9 @@
 //! through [`super::losing`]'s reading and passing on), answered in the emulator's place, or held
 //! before the emulator sees it until the test lets it go. For scenarios the emulator cannot make
 //! itself: one failing step in the middle of a chain, or a request still in flight when a
-//! signal comes. Every request passed on is kept with the emulator's answer, so a test can find
-//! which requests of a command made a handle (those answered with a `handleId`).
+//! signal comes, or an answer made over into one the launcher never gives. Every request passed
+//! on is kept with the emulator's answer, so a test can find which requests of a command made a
+//! handle (those answered with a `handleId`).
 
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -21,6 +22,9 @@ pub enum Hook {
     Answer(&'static [u8]),
     /// Holds it until [`Relay::release`], then passes it on.
     Hold,
+    /// Passes it on, and answers the client with the emulator's answer as this function
+    /// makes it over (a value the launcher never sends in an answer the emulator gave).
+    Rewrite(fn(&[u8]) -> Vec<u8>),
 }
 
 #[derive(Default)]
@@ -182,7 +186,12 @@ fn serve(
     let mut pending = Vec::new();
     while let Some((line, request)) = read_request(&mut client, &mut pending) {
         let (lock, changed) = gate;
-        let held = match hook(&line) {
+        let hooked = hook(&line);
+        let rewrite = match hooked {
+            Hook::Rewrite(rewrite) => Some(rewrite),
+            _ => None,
+        };
+        let held = match hooked {
             Hook::Answer(answer) => {
                 if client.write_all(answer).is_err() {
                     return;
@@ -198,7 +207,7 @@ fn serve(
                 }
                 true
             }
-            Hook::Pass => false,
+            Hook::Pass | Hook::Rewrite(_) => false,
         };
         let answer = pass_on(target, &request);
         {
@@ -210,6 +219,7 @@ fn serve(
             }
             changed.notify_all();
         }
+        let answer = rewrite.map_or(answer.clone(), |rewrite| rewrite(&answer));
         if client.write_all(&answer).is_err() {
             return;
         }

@@ -204,21 +204,24 @@ fn endless_and_100_mb_bodies_are_read_only_in_part_with_bounded_memory() {
         let (output, peak, sent) = huge_body_run(head, b"endless ", limit, chunked);
         let stdout = output.stdout();
         let stderr = output.stderr();
-        if what.ends_with("400") {
-            assert_run(
-                &output,
-                4,
-                &[
-                    "safe-ad: error: drop 1: the launcher answered 400 Bad Request: endless endless endless",
-                    "… (cut)",
-                    "2 handles: 1 ok, 1 failed",
-                ],
-            );
-            assert_eq!(stdout, "drop 2: ok\n", "{what}");
-        } else {
-            assert_run(&output, 0, &["2 handles: 2 ok, 0 failed"]);
-            assert_eq!(stdout, "drop 1: ok\ndrop 2: ok\n", "{what}");
-        }
+        // Refused either way: a 400 as the launcher's refusal, a 200 whose body is not the
+        // launcher's `OK` as an answer it never gives. Neither body is read to its end.
+        let (code, answered) = match what.ends_with("400") {
+            true => (4, "400 Bad Request:"),
+            false => (1, "200 OK with a body that is not the launcher's `OK`:"),
+        };
+        assert_run(
+            &output,
+            code,
+            &[
+                &format!(
+                    "safe-ad: error: drop 1: the launcher answered {answered} endless endless endless"
+                ),
+                "… (cut)",
+                "2 handles: 1 ok, 1 failed",
+            ],
+        );
+        assert_eq!(stdout, "drop 2: ok\n", "{what}");
         assert!(
             stderr.len() < 1000,
             "{what}: {} bytes on stderr",
@@ -348,14 +351,14 @@ fn json_of_another_shape_is_shown_as_it_is() {
         assert_eq!(output.stderr(), stderr, "{what}");
         output.stdout_is("");
     }
-    // A 2xx of any shape is success for the four operations: they read no body. The read of
-    // the version a save saved gets no metadata from it: a warning, and the save still stands.
+    // A 2xx of another shape is not the launcher's answer to a save either: it answered `OK`,
+    // and a save answered otherwise may not have saved.
     let server = RawLauncher::answering(http_answer("200 OK", br#"{"a":[1]}"#));
     let output = at(&server.url).args(["put", "1"]).run();
     assert_run(
         &output,
-        0,
-        &["safe-ad: warning: put 1 was saved, but the read of its version after the save failed"],
+        1,
+        &["safe-ad: error: put 1: the launcher answered 200 OK with a body that is not the launcher's `OK`: {\"a\":[1]}"],
     );
-    output.stdout_is("put 1: ok, saved; the version saved could not be read\n");
+    output.stdout_is("");
 }

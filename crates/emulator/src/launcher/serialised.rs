@@ -533,6 +533,71 @@ mod tests {
         assert_eq!(appendable_data_from(&bytes[..bytes.len() - 1]), None);
     }
 
+    /// What the network sized an appendable data by (`Ad::network_size`, routing's
+    /// `validate_size`) is the length of its serialised bytes, public and private, items of
+    /// every kind, filter keys, deleted items.
+    #[test]
+    fn the_size_the_network_checks_is_the_serialised_length() {
+        let pointers = [
+            DataId::Structured(SdKey {
+                name: [1; 32],
+                type_tag: 500,
+            }),
+            DataId::Immutable([2; 32]),
+            DataId::Appendable(AdKey {
+                name: [3; 32],
+                private: true,
+            }),
+        ];
+        for private in [false, true] {
+            let mut ad = Ad::new(
+                AdKey {
+                    name: [7; 32],
+                    private,
+                },
+                FilterType::BlackList,
+            );
+            assert_eq!(ad.network_size(), appendable_data(&ad).len());
+            for (n, pointer) in pointers.iter().enumerate() {
+                let item = |seal| Item {
+                    pointer: *pointer,
+                    signer: USER_KEY,
+                    seal,
+                };
+                ad.data.insert(item(n as u64));
+                ad.deleted.insert(item(n as u64 + 10));
+                ad.filter.keys.insert([n as u8; 32]);
+                assert_eq!(ad.network_size(), appendable_data(&ad).len(), "{ad:?}");
+            }
+        }
+    }
+
+    /// The same for structured data: versioned and not, owned, deleted and unclaimable.
+    #[test]
+    fn the_size_of_structured_data_is_its_serialised_length() {
+        for type_tag in [500, VERSIONED] {
+            for status in [SdStatus::Owned, SdStatus::Deleted, SdStatus::Unclaimable] {
+                for versions in [
+                    vec![],
+                    vec![vec![1; 10]],
+                    vec![vec![2; 3], vec![], vec![4; 99]],
+                ] {
+                    let sd = Sd {
+                        key: SdKey {
+                            name: [5; 32],
+                            type_tag,
+                        },
+                        version: 2,
+                        versions,
+                        encrypted: Vec::new(),
+                        status,
+                    };
+                    assert_eq!(sd.network_size(), structured_data(&sd).len(), "{sd:?}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn private_appendable_data_is_tried_first_and_unreadable_items_are_left_out() {
         let mut ad = Ad::new(

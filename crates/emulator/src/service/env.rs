@@ -11,15 +11,18 @@
 //! nothing in it but the files an emulator writes) and proof that the process is the emulator
 //! that made it (`RunDir::made_by`: it holds the directory and its lock open; where `/proc`
 //! cannot tell, its `pid` file names it and the lock is held). The token file itself must be a
-//! regular file of this user's, mode 0600, not a link (`RunDir::token`). The token is printed
-//! only within the variables on stdout; no message names it.
+//! regular file of this user's, mode 0600, not a link, with no second name (`RunDir::token`); the
+//! URL must be the loopback `http://ADDRESS:PORT` an emulator writes. The token is printed
+//! only within the variables on stdout; no message names it. A directory an emulator holds that
+//! failed a check is named, with the check, where the error says that none runs.
 
 use std::io::Write;
 
 use crate::service::background::variables;
 use crate::service::exit::{say, Exit};
 use crate::service::fixture::reason;
-use crate::service::rundir::{dir_of_process, running, Foreign, RunDir};
+use crate::service::list::{refused_lines, shown as escaped};
+use crate::service::rundir::{dir_of_process, survey, Foreign, RunDir};
 use crate::service::stop::{count, listing, what_runs};
 
 /// Prints the variables of the emulator chosen as the module's notes say: `export NAME='VALUE'`
@@ -77,7 +80,14 @@ pub fn run(pid: Option<u32>, env_file: bool) -> Exit {
 /// The emulator to print the variables of, or what to say and how to exit.
 fn choose(pid: Option<u32>) -> Result<(u32, RunDir), (String, Exit)> {
     let temporary = std::env::temp_dir();
-    let found = running();
+    let survey = survey();
+    let found = survey.running;
+    // Directories an emulator holds that failed a check: said, so that "none runs" is not
+    // taken for the whole truth.
+    let refused: String = refused_lines(&survey.refused)
+        .iter()
+        .map(|line| format!("; {line}"))
+        .collect();
     if let Some(pid) = pid {
         return found
             .into_iter()
@@ -87,7 +97,7 @@ fn choose(pid: Option<u32>) -> Result<(u32, RunDir), (String, Exit)> {
                 (
                     format!(
                         "process {pid}{} is not a background emulator of yours (none in {} is; \
-                         `safe-ad emulator list` lists them)",
+                         `safe-ad emulator list` lists them){refused}",
                         what_runs(pid),
                         temporary.display()
                     ),
@@ -97,10 +107,16 @@ fn choose(pid: Option<u32>) -> Result<(u32, RunDir), (String, Exit)> {
     }
     match found.len() {
         0 => Err((
-            format!(
-                "no background emulator of yours runs (none in {})",
-                temporary.display()
-            ),
+            match refused.is_empty() {
+                true => format!(
+                    "no background emulator of yours runs (none in {})",
+                    temporary.display()
+                ),
+                false => format!(
+                    "no background emulator of yours runs in a directory that passes the \
+                     checks{refused}"
+                ),
+            },
             Exit::Failed,
         )),
         1 => Ok(found.into_iter().next().expect("one")),
@@ -159,5 +175,54 @@ fn proven(pid: u32, dir: &RunDir) -> Result<String, String> {
             "{shown}/about does not say where process {pid} listens"
         ));
     }
+    if !is_loopback_http(&url) {
+        return Err(format!(
+            "{shown}/about gives `{}` as where process {pid} listens, which is not the \
+             http://ADDRESS:PORT on this machine (127.0.0.0/8 or [::1]) an emulator writes there; \
+             its variables are not printed",
+            escaped(&url)
+        ));
+    }
     Ok(url)
+}
+
+/// Whether `url` is what an emulator writes in its `about` file: `http://`, then a loopback
+/// address and a port (its listening socket's address, as `SocketAddr` writes it), nothing
+/// more: no other host, user, path, query or character a shell or terminal would act on.
+fn is_loopback_http(url: &str) -> bool {
+    url.strip_prefix("http://")
+        .and_then(|address| address.parse::<std::net::SocketAddr>().ok())
+        .is_some_and(|address| address.ip().is_loopback() && address.port() != 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_loopback_address_an_emulator_writes_is_a_url_to_print() {
+        for good in [
+            "http://127.0.0.1:8100",
+            "http://127.4.5.6:1",
+            "http://[::1]:65535",
+        ] {
+            assert!(is_loopback_http(good), "{good}");
+        }
+        for bad in [
+            "",
+            "http://10.0.0.1:8100",
+            "http://example.com:8100",
+            "http://localhost:8100",
+            "https://127.0.0.1:8100",
+            "http://127.0.0.1",
+            "http://127.0.0.1:0",
+            "http://127.0.0.1:8100/0.6",
+            "http://user@127.0.0.1:8100",
+            "http://127.0.0.1:8100'; rm -rf ~; '",
+            "http://127.0.0.1:8100\n",
+            " http://127.0.0.1:8100",
+        ] {
+            assert!(!is_loopback_http(bad), "{bad:?}");
+        }
+    }
 }

@@ -2,17 +2,25 @@
 //! directories in the temporary directory (`rundir::running`, which proves each one runs: see
 //! `rundir`), with what their `about` files say: process id, URL, when it started, the fixture it
 //! loaded, and the directory. A table (with, on stderr, how to get one's variables and stop it),
-//! or one JSON object a line with `--json`.
+//! or one JSON object a line with `--json`. A directory of the user's that an emulator holds but
+//! that failed a check is left out, and stderr says which check (`rundir::survey`). The table's
+//! cells are words for a terminal: a character that would drive it (a control or bidi
+//! character, in a fixture's path say) is shown escaped; `--json` holds the values as they are.
 
 use std::io::Write;
 
 use crate::service::exit::{say, Exit};
-use crate::service::rundir::running;
+use crate::service::log::is_unsafe;
+use crate::service::rundir::{survey, RunDir};
 
 /// Lists them on stdout; none is said on stderr (exit 0 either way); a list that could not be
 /// written is exit 1.
 pub fn run(json: bool) -> Exit {
-    let found = running();
+    let survey = survey();
+    let found = survey.running;
+    for line in refused_lines(&survey.refused) {
+        say(&format!("safe-ad emulator list: {line}\n"));
+    }
     let mut text = String::new();
     if json {
         for (pid, dir) in &found {
@@ -26,11 +34,13 @@ pub fn run(json: bool) -> Exit {
             });
             text.push_str(&format!("{line}\n"));
         }
-    } else if found.is_empty() {
+    } else if found.is_empty() && survey.refused.is_empty() {
         say(&format!(
             "safe-ad emulator list: no background emulator of yours runs (none in {})\n",
             std::env::temp_dir().display()
         ));
+    } else if found.is_empty() {
+        say("safe-ad emulator list: no other background emulator of yours runs\n");
     } else {
         let rows: Vec<[String; 5]> = found
             .iter()
@@ -38,14 +48,14 @@ pub fn run(json: bool) -> Exit {
                 let about = dir.about();
                 [
                     pid.to_string(),
-                    about.url,
+                    shown(&about.url),
                     utc(about.started),
                     if about.fixture.is_empty() {
                         "-".to_owned()
                     } else {
-                        about.fixture
+                        shown(&about.fixture)
                     },
-                    dir.path().display().to_string(),
+                    shown(&dir.path().display().to_string()),
                 ]
             })
             .collect();
@@ -94,6 +104,33 @@ pub fn run(json: bool) -> Exit {
     Exit::Stopped
 }
 
+/// For each directory an emulator holds that failed a check, one line saying which (for `list`
+/// and `env`, which both leave it out).
+pub(crate) fn refused_lines(refused: &[(RunDir, String)]) -> Vec<String> {
+    refused
+        .iter()
+        .map(|(dir, why)| {
+            format!(
+                "{} is left out, though an emulator holds it: {}; it is not taken for a run \
+                 directory of `safe-ad emulator --background`, and --stop refuses it too",
+                shown(&dir.path().display().to_string()),
+                shown(why)
+            )
+        })
+        .collect()
+}
+
+/// `text` as a table cell or message shows it: each character that would drive a terminal
+/// (controls, bidi controls) escaped as Rust writes it (`\n`, `\u{1b}`), the rest as it is.
+pub(crate) fn shown(text: &str) -> String {
+    text.chars()
+        .map(|c| match is_unsafe(c) {
+            true => c.escape_default().collect(),
+            false => c.to_string(),
+        })
+        .collect()
+}
+
 /// Seconds since 1970 as `2026-11-26T14:22:41Z`.
 fn utc(seconds: u64) -> String {
     let days = (seconds / 86_400) as i64;
@@ -119,6 +156,16 @@ fn utc(seconds: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cells_show_what_would_drive_a_terminal_escaped() {
+        assert_eq!(
+            shown("/tmp/a\u{1b}[2Jb\nc.json"),
+            "/tmp/a\\u{1b}[2Jb\\nc.json"
+        );
+        assert_eq!(shown("x\u{202e}y"), "x\\u{202e}y");
+        assert_eq!(shown("/tmp/plain é.json"), "/tmp/plain é.json");
+    }
 
     #[test]
     fn times_are_utc_dates() {

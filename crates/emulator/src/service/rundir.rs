@@ -255,6 +255,14 @@ impl RunDir {
                 meta.mode() & 0o7777
             ));
         }
+        // A second name for the file, made elsewhere, is a way to it that the directory's
+        // checks do not cover: the emulator writes it with one.
+        if meta.nlink() != 1 {
+            return Err(format!(
+                "its token file has {} names (hard links); the emulator writes it with one",
+                meta.nlink()
+            ));
+        }
         let mut text = Vec::new();
         file.take(TOKEN_BYTES + 2)
             .read_to_end(&mut text)
@@ -351,6 +359,31 @@ impl RunDir {
         name.strip_prefix(PREFIX).is_some_and(|rest| {
             rest.len() == 16 && rest.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
         })
+    }
+
+    /// Whether a process holds the lock of a directory that failed its checks: its `lock` is
+    /// opened without following a link or waiting on a FIFO, and only a regular file counts.
+    fn lock_held(&self) -> bool {
+        use std::os::unix::fs::OpenOptionsExt;
+        let flags = rustix::fs::OFlags::NOFOLLOW | rustix::fs::OFlags::NONBLOCK;
+        let Ok(lock) = OpenOptions::new()
+            .read(true)
+            .custom_flags(flags.bits() as i32)
+            .open(self.file("lock"))
+        else {
+            return false;
+        };
+        if !lock.metadata().is_ok_and(|meta| meta.is_file()) {
+            return false;
+        }
+        matches!(flock(&lock, Lock::SharedNow), Err(e) if e.kind() == io::ErrorKind::WouldBlock)
+    }
+
+    /// Whether what is at its path (not followed) belongs to this user.
+    fn is_mine(&self) -> bool {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::symlink_metadata(&self.path)
+            .is_ok_and(|meta| meta.uid() == rustix::process::geteuid().as_raw())
     }
 
     pub(crate) fn check_own(&self) -> Result<(), Foreign> {
@@ -462,26 +495,60 @@ pub(crate) fn dir_of_process(pid: u32) -> Option<RunDir> {
 /// The run directories in the temporary directory that are this user's and whose emulator
 /// runs, with its process id: the user's background emulators, oldest first.
 pub(crate) fn running() -> Vec<(u32, RunDir)> {
+    survey().running
+}
+
+/// What [`survey`] found in the temporary directory.
+#[derive(Debug, Default)]
+pub(crate) struct Survey {
+    /// The user's background emulators ([`running`]).
+    pub(crate) running: Vec<(u32, RunDir)>,
+    /// Directories of this user's, named as run directories, whose lock a process holds (an
+    /// emulator runs there) but that failed a check, with the check in words: never taken for
+    /// a run directory, so that `list` and `env`, which leave them out, can say why.
+    pub(crate) refused: Vec<(RunDir, String)>,
+}
+
+/// The run directories of the temporary directory: those taken ([`running`]) and those left
+/// out though an emulator holds them ([`Survey::refused`]). Others' directories and those of
+/// emulators that ended are passed over in silence.
+pub(crate) fn survey() -> Survey {
+    let mut survey = Survey::default();
     let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
-        return Vec::new();
+        return survey;
     };
-    let mut found: Vec<(u32, RunDir)> = entries
-        .flatten()
-        .filter_map(|entry| {
-            let dir = RunDir { path: entry.path() };
-            if !dir.named() || dir.check_own().is_err() {
-                return None;
-            }
-            let pid = dir.pid().ok()?;
-            let runs = match dir.made_by(pid) {
-                Some(made) => made,
-                None => dir.is_running().unwrap_or(false),
-            };
-            runs.then_some((pid, dir))
-        })
-        .collect();
-    found.sort_by_key(|(pid, dir)| (dir.about().started, *pid));
-    found
+    for entry in entries.flatten() {
+        let dir = RunDir { path: entry.path() };
+        if !dir.named() {
+            continue;
+        }
+        let why = match dir.check_own() {
+            Ok(()) => match dir.pid() {
+                Ok(pid) => {
+                    let runs = match dir.made_by(pid) {
+                        Some(made) => made,
+                        None => dir.is_running().unwrap_or(false),
+                    };
+                    if runs {
+                        survey.running.push((pid, dir));
+                        continue;
+                    }
+                    format!("process {pid}, which its pid file names, does not hold it open")
+                }
+                Err(error) => format!("its pid file cannot be read: {error}"),
+            },
+            Err(Foreign::Gone) => continue,
+            Err(Foreign::Not(why)) => why,
+        };
+        if dir.is_mine() && dir.lock_held() {
+            survey.refused.push((dir, why));
+        }
+    }
+    survey
+        .running
+        .sort_by_key(|(pid, dir)| (dir.about().started, *pid));
+    survey.refused.sort_by(|a, b| a.0.path.cmp(&b.0.path));
+    survey
 }
 
 /// Why a path is not a run directory that `--background` made.
@@ -593,6 +660,14 @@ mod tests {
         refused(&dir, "mode 644");
         std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o400)).unwrap();
         refused(&dir, "mode 400");
+        // A second name for it, elsewhere: refused while it has one.
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
+        let second =
+            std::env::temp_dir().join(format!("{}-second-name", hex(&random_bytes::<8>())));
+        std::fs::hard_link(&file, &second).unwrap();
+        refused(&dir, "2 names (hard links)");
+        std::fs::remove_file(&second).unwrap();
+        assert_eq!(dir.token().as_deref(), Ok(secret));
         // A link to a file that would pass: not followed.
         let elsewhere = dir.path().join("about");
         std::fs::rename(&file, &elsewhere).unwrap();

@@ -102,12 +102,63 @@ impl Ad {
         128 + 32 * self.filter.keys.len() + 140 * (self.data.len() + self.deleted.len())
     }
 
+    /// Its size as routing 0.28.5 measured it (`validate_size`: the bincode length of a
+    /// `PubAppendableData` or `PrivAppendableData`), which the network stored only up to
+    /// [`MAX_DATA_SIZE`]: the length of what `GET /appendable-data/serialise` writes for it
+    /// (`serialised`'s tests check that the two agree), counted without writing it. A private
+    /// item is sealed: 48 bytes more, in a byte string of its own.
+    pub(crate) fn network_size(&self) -> usize {
+        let private = usize::from(self.key.private);
+        let item = |item: &Item| private * (LENGTH + SEALED) + item_size(item);
+        let items = |set: &BTreeSet<Item>| LENGTH + set.iter().map(item).sum::<usize>();
+        let filter = TAG + LENGTH + KEY * self.filter.keys.len();
+        // name, version, filter, (encrypt key), deleted data, owners (the user), signatures
+        // (the user's key and signature), data.
+        32 + 8
+            + filter
+            + private * KEY
+            + items(&self.deleted)
+            + (LENGTH + KEY)
+            + (LENGTH + KEY + SIGNATURE)
+            + items(&self.data)
+    }
+
+    /// Whether the network would store it: [`Ad::network_size`] within [`MAX_DATA_SIZE`]
+    /// (routing's `MAX_PUB_APPENDABLE_DATA_SIZE_IN_BYTES` and
+    /// `MAX_PRIV_APPENDABLE_DATA_SIZE_IN_BYTES`); -29 `DataTooLarge` otherwise, as the network
+    /// refused a save or an append past it.
+    pub(crate) fn check_size(&self) -> Res<()> {
+        match self.network_size() <= MAX_DATA_SIZE {
+            true => Ok(()),
+            false => Err(Code::DATA_TOO_LARGE),
+        }
+    }
+
     /// At least the bytes it takes in a `--state` file (pretty-printed JSON: a 44-character base64
     /// name, up to 20 digits per number, an item's two names and a signer): what
     /// [`NETWORK_BYTES`] counts. `wire`'s tests check that the JSON never takes more.
     pub(crate) fn file_size(&self) -> usize {
         320 + 64 * self.filter.keys.len() + 320 * (self.data.len() + self.deleted.len())
     }
+}
+
+/// bincode's length of a sequence or byte string, and of an enum's tag.
+const LENGTH: usize = 8;
+const TAG: usize = 4;
+/// A public key (32 bytes) and a signature (64), each a byte string.
+const KEY: usize = LENGTH + 32;
+const SIGNATURE: usize = LENGTH + 64;
+/// What a sealed box adds to the item it seals (its ephemeral key and MAC).
+const SEALED: usize = 48;
+
+/// The bincode length of routing's `AppendedData` for an item: its data identifier (a tag, a
+/// name, and a structured data's type tag), the signer's key and the signature.
+fn item_size(item: &Item) -> usize {
+    let type_tag = match item.pointer {
+        DataId::Structured(_) => 8,
+        DataId::Immutable(_) | DataId::Appendable(_) => 0,
+    };
+    TAG + 32 + type_tag + KEY + SIGNATURE
 }
 
 /// What `GET /appendable-data/metadata/:h` and the fetch routes report.
@@ -168,20 +219,22 @@ impl State {
     }
 
     /// `PUT /appendable-data/:h`: store the local copy; -1515 unknown handle, -23 already stored,
-    /// the emulator's [`Code::VERSION_LIMIT`] for a copy (deserialised) past [`LAST_VERSION`](super::LAST_VERSION).
+    /// -29 past the network's size ([`Ad::check_size`]), the emulator's [`Code::VERSION_LIMIT`] for a copy (deserialised) past [`LAST_VERSION`](super::LAST_VERSION).
     pub(crate) fn put(&mut self, handle: u64) -> Res<()> {
         let ad = self.ad(handle)?.clone();
         if self.ads_stored.contains_key(&ad.key) {
             return Err(Code::DATA_EXISTS);
         }
         State::check_version(Some(ad.version))?;
+        ad.check_size()?;
         self.check_network(0, ad.file_size())?;
         self.store(ad);
         Ok(())
     }
 
     /// `POST /appendable-data/:h`: -1515 unknown handle, -22 not stored, -25 when the network
-    /// version is not the local version (someone else posted since this copy was taken), the
+    /// version is not the local version (someone else posted since this copy was taken), -29
+    /// when what the network would keep is past its size ([`Ad::check_size`]), the
     /// emulator's [`Code::VERSION_LIMIT`] when it is [`LAST_VERSION`](super::LAST_VERSION) (the
     /// launcher saved 2^64 - 1 too; past it, its version + 1 overflowed).
     ///
@@ -206,6 +259,9 @@ impl State {
             deleted: local.deleted,
             filter: local.filter,
         };
+        // The network keeps what routing's `update_with_other` leaves, which holds at least
+        // what was sent (its filter and deleted items): sized whole.
+        saved.check_size()?;
         self.check_network(stored.file_size(), saved.file_size())?;
         let copy = self.ad(handle)?;
         copy.version = version;
@@ -255,7 +311,8 @@ impl State {
     /// `PUT /appendable-data/:h/:dataIdHandle`: appends the data id, signed by the user, on the
     /// network (not to the local copy). -1514, -1515, -22 (404) when the data is not stored, -25
     /// when the handle is stale, the filter keeps the user out, or (public data) the item is in
-    /// `deleted_data` or `data` already. Private data takes any item again, as a new sealing
+    /// `deleted_data` or `data` already; -29 when the item would take the data past the
+    /// network's size ([`Ad::check_size`]: about 650 items of structured data). Private data takes any item again, as a new sealing
     /// ([`Item::seal`]): a second copy beside one in `data`, a new one beside the removed one in
     /// `deleted_data` (routing's `PrivAppendableData::append` compares sealed bytes), which a
     /// later POST carrying that `deleted_data` leaves in place.
@@ -297,6 +354,11 @@ impl State {
             return Err(Code::NETWORK_FULL);
         }
         stored.data.insert(item);
+        if let Err(too_large) = stored.check_size() {
+            // The network refused the data the item would have grown past its size.
+            stored.data.remove(&item);
+            return Err(too_large);
+        }
         self.network_bytes = self.network_bytes - old + stored.file_size();
         Ok(())
     }
@@ -401,7 +463,7 @@ impl State {
 
     /// `GET /appendable-data/validate-size/:h`.
     pub(crate) fn ad_size_valid(&mut self, handle: u64) -> Res<bool> {
-        Ok(self.ad(handle)?.size() <= MAX_DATA_SIZE)
+        Ok(self.ad(handle)?.network_size() <= MAX_DATA_SIZE)
     }
 
     /// The local copy behind a handle (`serialise`).

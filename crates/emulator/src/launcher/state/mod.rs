@@ -54,7 +54,11 @@ pub(crate) use structured::{Sd, SdKey, SdMetadata, SdStatus, VERSIONED};
 /// How many live handles of each type the launcher kept (an LRU cache of 100 per type).
 pub(crate) const HANDLE_CAPACITY: usize = 100;
 
-/// The largest appendable or structured data the network stored (`validate-size`).
+/// The largest appendable or structured data the network stored, in bytes of its bincode:
+/// routing 0.28.5's `MAX_PUB_APPENDABLE_DATA_SIZE_IN_BYTES`,
+/// `MAX_PRIV_APPENDABLE_DATA_SIZE_IN_BYTES` and `MAX_STRUCTURED_DATA_SIZE_IN_BYTES` (102,400
+/// each; its `validate_size` allows that many). `validate-size` answers by it, and the network
+/// refused a save or an append past it with -29 ([`Code::DATA_TOO_LARGE`]).
 pub(crate) const MAX_DATA_SIZE: usize = 100 * 1024;
 
 /// The emulator's bound on the data its handles of one type hold together (appendable data and
@@ -122,8 +126,8 @@ impl Code {
     /// `CoreError::MutationFailure::MutationError::InvalidOperation` (a POST or delete of
     /// deleted structured data).
     pub(crate) const INVALID_OPERATION: Code = Code(-26);
-    /// `CoreError::MutationFailure::MutationError::DataTooLarge`: an immutable data past
-    /// [`immutable::MAX_IMMUTABLE_BYTES`].
+    /// `CoreError::MutationFailure::MutationError::DataTooLarge`: appendable data past the
+    /// network's [`MAX_DATA_SIZE`], or an immutable data past [`immutable::MAX_IMMUTABLE_BYTES`].
     pub(crate) const DATA_TOO_LARGE: Code = Code(-29);
     /// `CoreError::UnsuccessfulEncodeDecode` (reading the data of deleted structured data).
     pub(crate) const CORE_ENCODE_DECODE: Code = Code(-2);

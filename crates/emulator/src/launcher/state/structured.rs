@@ -10,6 +10,9 @@
 //!   delete is refused with -26; the copy becomes version + 1 with no data (reading it fails);
 //! - unclaim sends version + 1 with no data and no owner anybody has the key of: the data stays
 //!   on the network, and nobody can POST, delete or claim it again;
+//! - a PUT or POST that would store data past the network's size (routing's
+//!   `MAX_STRUCTURED_DATA_SIZE_IN_BYTES`, of the data as the emulator holds it: its content
+//!   inline) is refused with -29, `DataTooLarge`;
 //! - data written with symmetric or asymmetric cipher options is kept as written, but safe_core
 //!   decrypted it with the app's keys on every read (`CipherOpt::decrypt`), so an anonymous app
 //!   cannot read it (-1520).
@@ -69,6 +72,45 @@ impl Sd {
 
     pub(super) fn size(&self) -> usize {
         64 + self.versions.iter().map(Vec::len).sum::<usize>()
+    }
+
+    /// Its size as routing 0.28.5 measured it (`validate_size`: the bincode length of a
+    /// `StructuredData`), for the data as the emulator holds it (its content in `data`, all
+    /// versions of a versioned one: docs/emulator-differences.md): the length of what
+    /// `GET /structured-data/serialise` writes (`serialised`'s tests check that the two agree).
+    pub(crate) fn network_size(&self) -> usize {
+        const LENGTH: usize = 8;
+        const KEY: usize = LENGTH + 32;
+        const SIGNATURE: usize = LENGTH + 64;
+        let data = match self.versions.is_empty() {
+            true => 0,
+            false if self.is_versioned() => {
+                LENGTH
+                    + self
+                        .versions
+                        .iter()
+                        .map(|v| LENGTH + v.len())
+                        .sum::<usize>()
+            }
+            false => self.current().len(),
+        };
+        // Owned and unclaimable data have one owner and one signature, deleted data none.
+        let signed = usize::from(self.status != SdStatus::Deleted);
+        // type tag, name, data, version, owners, signatures.
+        8 + 32
+            + (LENGTH + data)
+            + 8
+            + (LENGTH + signed * KEY)
+            + (LENGTH + signed * (KEY + SIGNATURE))
+    }
+
+    /// Whether the network would store it: [`Sd::network_size`] within [`MAX_DATA_SIZE`]
+    /// (routing's `MAX_STRUCTURED_DATA_SIZE_IN_BYTES`); -29 `DataTooLarge` otherwise.
+    pub(crate) fn check_size(&self) -> Res<()> {
+        match self.network_size() <= MAX_DATA_SIZE {
+            true => Ok(()),
+            false => Err(Code::DATA_TOO_LARGE),
+        }
     }
 
     /// At least the bytes it takes in a `--state` file: a header and each version in base64
@@ -132,7 +174,7 @@ impl State {
 
     /// `PUT /structured-data/:h`: stores the copy as it is. -1513; -23 when stored already,
     /// unless the stored one is deleted and the copy is at its next version (claiming it again;
-    /// another version is -25); the emulator's [`Code::VERSION_LIMIT`] for a copy past
+    /// another version is -25); -29 past the network's size ([`Sd::check_size`]); the emulator's [`Code::VERSION_LIMIT`] for a copy past
     /// [`LAST_VERSION`](super::LAST_VERSION).
     pub(crate) fn sd_put(&mut self, handle: u64) -> Res<()> {
         let mut sd = self.sd(handle)?.clone();
@@ -148,6 +190,7 @@ impl State {
         };
         State::check_version(Some(sd.version))?;
         sd.status = SdStatus::Owned;
+        sd.check_size()?;
         self.check_network(old, sd.file_size())?;
         self.store_sd(sd);
         Ok(())
@@ -172,6 +215,7 @@ impl State {
     /// Stores `sent` on the network (`stored` in place of what is there) and makes it the copy
     /// under `handle`.
     fn sd_replace(&mut self, handle: u64, sent: Sd, stored: Sd) -> Res<()> {
+        stored.check_size()?;
         let old = self.sds_stored.get(&stored.key).map_or(0, Sd::file_size);
         self.check_network(old, stored.file_size())?;
         self.store_sd(stored);
@@ -301,7 +345,7 @@ impl State {
 
     /// `GET /structured-data/validate-size/:h`.
     pub(crate) fn sd_size_valid(&mut self, handle: u64) -> Res<bool> {
-        Ok(self.sd(handle)?.size() <= MAX_DATA_SIZE)
+        Ok(self.sd(handle)?.network_size() <= MAX_DATA_SIZE)
     }
 
     /// The local copy behind a handle (`serialise`).

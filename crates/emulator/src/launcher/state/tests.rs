@@ -31,6 +31,77 @@ fn saved(state: &mut State, n: u8, data: &[u8], deleted: &[u8]) -> u64 {
     state.add_local(ad)
 }
 
+/// routing 0.28.5 stored no appendable data past 102,400 bytes (its bincode): an append that
+/// would take it past is refused with -29 and leaves it as it was; so are a PUT and a POST of a
+/// copy past it. Public data of structured-data items holds 654 of them.
+#[test]
+fn appendable_data_past_the_networks_size_is_refused_with_data_too_large() {
+    let mut s = State::new();
+    let h = s.create(key(1), FilterType::BlackList);
+    s.put(h).unwrap();
+    let mut appended = 0u32;
+    let refused = loop {
+        let name = appended.to_le_bytes();
+        let mut pointer = [0; 32];
+        pointer[..4].copy_from_slice(&name);
+        let d = s.new_data_id(DataId::Structured(SdKey {
+            name: pointer,
+            type_tag: 500,
+        }));
+        match s.append(h, d) {
+            Ok(()) => appended += 1,
+            Err(code) => break code,
+        }
+        assert!(appended <= 3200, "never refused");
+    };
+    assert_eq!(refused, Code::DATA_TOO_LARGE);
+    assert_eq!(appended, 654);
+    let stored = s.ads_stored.get(&key(1)).unwrap().clone();
+    assert_eq!(stored.data.len(), 654);
+    assert!(stored.network_size() <= MAX_DATA_SIZE);
+    // A copy holding one item more: its PUT (as new data) and its POST (as deleted items the
+    // network would keep) are refused too, and nothing is stored.
+    let mut big = stored.clone();
+    big.key = key(2);
+    big.data.insert(item(1));
+    assert!(big.network_size() > MAX_DATA_SIZE);
+    let b = s.add_local(big.clone());
+    assert_eq!(s.put(b), Err(Code::DATA_TOO_LARGE));
+    assert!(!s.ads_stored.contains_key(&key(2)));
+    let fresh = s.add_local(stored.clone());
+    s.ad(fresh).unwrap().deleted.insert(item(1));
+    assert_eq!(s.post(fresh), Err(Code::DATA_TOO_LARGE));
+    assert_eq!(s.ads_stored.get(&key(1)), Some(&stored));
+    assert_eq!(s.ad_size_valid(b), Ok(false));
+    let whole = s.add_local(stored);
+    assert_eq!(s.ad_size_valid(whole), Ok(true));
+}
+
+/// The same for structured data (its content held inline): a PUT or POST past 102,400 bytes
+/// is -29 and stores nothing; a versioned one counts every version.
+#[test]
+fn structured_data_past_the_networks_size_is_refused_with_data_too_large() {
+    let mut s = State::new();
+    let key = |n: u8, type_tag: u64| SdKey {
+        name: [n; 32],
+        type_tag,
+    };
+    // 224 bytes besides the content of owned, unversioned data.
+    let h = s.sd_create(key(1, 500), 0, vec![1; MAX_DATA_SIZE - 224], false);
+    assert_eq!(s.sd_size_valid(h), Ok(true));
+    assert_eq!(s.sd_put(h), Ok(()));
+    let h = s.sd_create(key(2, 500), 0, vec![1; MAX_DATA_SIZE - 223], false);
+    assert_eq!(s.sd_size_valid(h), Ok(false));
+    assert_eq!(s.sd_put(h), Err(Code::DATA_TOO_LARGE));
+    assert!(!s.sds_stored.contains_key(&key(2, 500)));
+    // Versions add up.
+    let v = s.sd_create(key(3, VERSIONED), 0, vec![1; 60_000], false);
+    assert_eq!(s.sd_put(v), Ok(()));
+    s.sd_update(v, vec![2; 60_000], false).unwrap();
+    assert_eq!(s.sd_post(v), Err(Code::DATA_TOO_LARGE));
+    assert_eq!(s.sds_stored[&key(3, VERSIONED)].versions.len(), 1);
+}
+
 #[test]
 fn put_then_put_again_is_data_exists() {
     let mut s = State::new();
@@ -187,8 +258,9 @@ fn handle_bytes_are_bounded_per_type_least_recently_used_evicted() {
     assert!(s.has_ad(handles[0]) && s.has_ad(fifth));
     assert!(!s.has_ad(handles[1]), "the least recently used goes");
     // A post leaves the copy without data: its bytes are counted down, and another big copy
-    // fits beside the four without evicting one.
-    s.store(big(9));
+    // fits beside the four without evicting one. (The network's data is empty: a copy this
+    // large is past what it stores, but a post sends no data items.)
+    s.store(Ad::new(key(9), FilterType::BlackList));
     let posted = s.add_local(big(9));
     assert_eq!(s.live().appendable_data, 4);
     let before = s.ads.bytes;
@@ -204,28 +276,36 @@ fn handle_bytes_are_bounded_per_type_least_recently_used_evicted() {
 #[test]
 fn the_network_is_bounded_with_network_full() {
     let mut s = State::new();
-    let sd = |n: u8, size: usize| Sd {
-        key: SdKey {
-            name: [n; 32],
-            type_tag: 500,
-        },
-        version: 0,
-        versions: vec![vec![0; size]],
-        encrypted: Vec::new(),
-        status: SdStatus::Owned,
+    let sd = |n: u32, size: usize| {
+        let mut name = [0; 32];
+        name[..4].copy_from_slice(&n.to_le_bytes());
+        Sd {
+            key: SdKey {
+                name,
+                type_tag: 500,
+            },
+            version: 0,
+            versions: vec![vec![0; size]],
+            encrypted: Vec::new(),
+            status: SdStatus::Owned,
+        }
     };
-    // Three of these fit in the network's bound (counted as base64), a fourth does not.
-    let size = NETWORK_BYTES / 4 * 3 / 4 + 1024;
-    for n in 0..3 {
-        let h = s.add_sd(sd(n, size));
-        assert_eq!(s.sd_put(h), Ok(()), "{n}");
+    // Structured data of 100,000 bytes (within the network's size) until the network's bound
+    // (counted as base64) is reached: 251 fit, the next does not.
+    let mut stored = 0;
+    let refused = loop {
+        let h = s.add_sd(sd(stored, 100_000));
+        let put = s.sd_put(h);
         s.drop_sd(h).unwrap();
-    }
-    let h = s.add_sd(sd(3, size));
-    assert_eq!(s.sd_put(h), Err(Code::NETWORK_FULL));
+        match put {
+            Ok(()) => stored += 1,
+            Err(code) => break code,
+        }
+    };
+    assert_eq!((refused, stored), (Code::NETWORK_FULL, 251));
     // Filled up to 100 bytes short of the bound: one more appendable data does not fit.
     let room = NETWORK_BYTES - s.network_bytes - 100;
-    let h = s.add_sd(sd(4, (room - 272) / 4 * 3));
+    let h = s.add_sd(sd(stored + 1, (room - 272) / 4 * 3));
     assert_eq!(s.sd_put(h), Ok(()));
     let a = s.create(key(1), FilterType::BlackList);
     assert_eq!(s.put(a), Err(Code::NETWORK_FULL));

@@ -41,7 +41,7 @@
 //! `typeTag`, or content and cipher) and an item or filter key listed twice in one list are
 //! refused, so that a typo does not silently change a fixture ([`Network::from_file`]); so is a
 //! `version` of 2^64 - 1, which no save could follow, past the last one a save reaches
-//! ([`version`]). Every error names the whole
+//! ([`version`]), and data larger than the network stored (`state::MAX_DATA_SIZE`). Every error names the whole
 //! path to the value at fault, innermost last (`appendableData[1].data[0].structuredData.name`:
 //! `misfit`).
 
@@ -52,7 +52,7 @@ use std::collections::HashMap;
 use crate::launcher::encoding::base64_encode;
 use crate::launcher::state::{
     Ad, AdKey, Cipher, DataId, Filter, FilterType, Immutable, Item, Sd, SdKey, SdStatus,
-    LAST_VERSION, USER_KEY,
+    LAST_VERSION, MAX_DATA_SIZE, USER_KEY,
 };
 
 mod misfit;
@@ -452,7 +452,7 @@ pub(crate) fn ad_from(json: &AdJson) -> Result<Ad, Misfit> {
         }
         item_from(item)
     };
-    Ok(Ad {
+    let ad = Ad {
         key: AdKey {
             name,
             private: json.is_private,
@@ -468,7 +468,21 @@ pub(crate) fn ad_from(json: &AdJson) -> Result<Ad, Misfit> {
                 "key",
             )?,
         },
-    })
+    };
+    // The network stored none larger, and refused every save and append past it (-29): a
+    // fixture holds only what a network could.
+    if ad.check_size().is_err() {
+        return Err(Misfit::new(format!(
+            "it takes {} bytes as the network stores it ({} data items, {} deleted items, {} \
+             filter keys), past the {MAX_DATA_SIZE} bytes routing 0.28.5 stored of an \
+             appendable data (the network refused more with -29, DataTooLarge)",
+            ad.network_size(),
+            ad.data.len(),
+            ad.deleted.len(),
+            ad.filter.keys.len(),
+        )));
+    }
+    Ok(ad)
 }
 
 pub(crate) fn ad_json(ad: &Ad) -> AdJson {
@@ -490,7 +504,7 @@ pub(crate) fn sd_from(json: &SdJson) -> Result<Sd, Misfit> {
         (false, true) => SdStatus::Unclaimable,
         (true, true) => return Err(Misfit::new("`deleted` and `unclaimable` are both true")),
     };
-    Ok(Sd {
+    let sd = Sd {
         status,
         key: SdKey {
             name: bytes32(&json.name).within("name")?,
@@ -508,7 +522,19 @@ pub(crate) fn sd_from(json: &SdJson) -> Result<Sd, Misfit> {
             })
             .collect::<Result<_, _>>()?,
         encrypted: json.encrypted.clone(),
-    })
+    };
+    if sd.check_size().is_err() {
+        return Err(Misfit::new(format!(
+            "it takes {} bytes as the network stores it ({} bytes of data in {} version{}), \
+             past the {MAX_DATA_SIZE} bytes routing 0.28.5 stored of a structured data (the \
+             network refused more with -29, DataTooLarge)",
+            sd.network_size(),
+            sd.versions.iter().map(Vec::len).sum::<usize>(),
+            sd.versions.len(),
+            if sd.versions.len() == 1 { "" } else { "s" },
+        )));
+    }
+    Ok(sd)
 }
 
 pub(crate) fn sd_json(sd: &Sd) -> SdJson {
