@@ -366,3 +366,97 @@ fn lost_answers_during_a_names_restore_say_what_the_network_may_hold() {
     assert_eq!(proxy.count("POST /appendable-data/"), 1);
     assert_eq!(network(&emulator), (2, 0, 0));
 }
+
+/// `restore NAME 0` and `restore --save post HANDLE 0` stopped at every request they send (each
+/// held in turn by a relay) by one Ctrl-C, one SIGTERM and two Ctrl-C: exit 130, the stop said
+/// once, and whatever the network holds afterwards is what the words say: the item still
+/// deleted (version 1), data again, or (the save landed, the append did not) said to be in
+/// neither list. Stopped once, nothing the run made is held in the emulator, and it never says
+/// both that a handle was not given back and that every one was. On the code before, a stop
+/// during the save lost the item unsaid, and the stop lines came twice.
+#[test]
+fn a_restore_stopped_anywhere_says_what_the_network_holds() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    let data = name(1);
+    // The command, given a fresh emulator: by name, or by a handle opened first.
+    let by_name =
+        |_: &Sandbox, _: &Emulator| vec!["restore".to_owned(), data.clone(), "0".to_owned()];
+    let by_handle = |sandbox: &Sandbox, emulator: &Emulator| {
+        let opened = sandbox
+            .safe_ad()
+            .launcher(&emulator.url)
+            .args(["open", &data])
+            .run();
+        let handle = opened.success().stdout().trim().to_owned();
+        ["restore", "--save", "post", &handle, "0"]
+            .map(str::to_owned)
+            .to_vec()
+    };
+    type Command<'a> = &'a dyn Fn(&Sandbox, &Emulator) -> Vec<String>;
+    let commands: [(&str, Command); 2] = [("by name", &by_name), ("by handle", &by_handle)];
+    type Stopping = (&'static str, fn(&Running), bool);
+    let ways: [Stopping; 3] = [
+        ("Ctrl-C", Running::interrupt, false),
+        ("SIGTERM", Running::terminate, false),
+        ("Ctrl-C twice", Running::interrupt, true),
+    ];
+    for (form, command) in commands {
+        let count = {
+            let sandbox = Sandbox::new();
+            let emulator = start(&sandbox, &fixture(r#""filterType":"BlackList""#, "", None));
+            let args = command(&sandbox, &emulator);
+            let relay = Relay::passing(emulator.addr());
+            sandbox
+                .safe_ad()
+                .launcher(&relay.url)
+                .args(args)
+                .run()
+                .success();
+            relay.exchanges().len()
+        };
+        assert!(count > 10, "{form}: {count} requests");
+        for at in 0..count {
+            for (way, signal, twice) in ways {
+                let sandbox = Sandbox::new();
+                let emulator = start(&sandbox, &fixture(r#""filterType":"BlackList""#, "", None));
+                let args = command(&sandbox, &emulator);
+                let first = emulator.next_handle();
+                let seen = Arc::new(AtomicUsize::new(0));
+                let relay = Relay::start(emulator.addr(), move |_| {
+                    match seen.fetch_add(1, Ordering::SeqCst) == at {
+                        true => Hook::Hold,
+                        false => Hook::Pass,
+                    }
+                });
+                let running = sandbox.safe_ad().launcher(&relay.url).args(args).spawn();
+                let output = relay.stop(running, signal, twice);
+                let case = format!("{form}, {way} at request {at}");
+                assert_eq!(output.exit_code(), Some(130), "{case}: {}", output.stderr());
+                let stderr = output.stderr();
+                assert_eq!(
+                    stderr.matches("safe-ad: stopping:").count(),
+                    1,
+                    "{case}: {stderr}"
+                );
+                // Counted before the network is read: that read holds handles of its own.
+                if !twice {
+                    assert!(
+                        !(stderr.contains("not given back")
+                            && stderr
+                                .contains("every launcher handle it had obtained was given back")),
+                        "{case}: {stderr}"
+                    );
+                    assert_eq!(emulator.handles_since(first), vec![], "{case}: {stderr}");
+                }
+                let said_neither = stderr.contains("in neither of the network's lists");
+                match network(&emulator) {
+                    (1, 0, 1) => assert!(!said_neither, "{case}: {stderr}"),
+                    (2, 1, 0) => {}
+                    (2, 0, 0) => assert!(said_neither, "{case}: {stderr}"),
+                    other => panic!("{case}: the network holds {other:?}: {stderr}"),
+                }
+            }
+        }
+    }
+}
