@@ -67,7 +67,7 @@ impl Reporter {
     /// `restore --dry-run --save post`: what decides the appends the plan lists.
     pub fn restore_plan_note(&self, handle: &str) {
         self.note(&format!(
-            "restore {handle} --save post first reads the network's deleted list (not listed here): an item listed there is in neither of the network's lists after the save, so it is appended again after it, signed by you; an item whose removal was never saved is still data on the network and is not (the plan lists an append for every item, the most that may be sent)"
+            "restore {handle} --save post first reads the network's deleted list (not listed here): an item listed there is in neither of the network's lists after the save, so it is appended again after it, signed by you; an item whose removal was never saved is still data on the network and is not (the plan lists an append for every item, the most that may be sent); it reads the copy's bytes too, and changes nothing when an append would be refused (the data's filter keeps your key out, or public data holds the item signed by you already)"
         ));
     }
 
