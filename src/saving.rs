@@ -222,7 +222,14 @@ pub fn markdown() -> String {
          saves twice. \
          `restore --save post` reads the network's deleted list once, restores, saves, then \
          appends again the items the save left in neither list (at most 8 items at a time: it \
-         holds a data id for each across the save; more is exit 2, and nothing changes). \
+         holds a data id for each across the save; more is exit 2, and nothing changes). Before \
+         anything changes it checks that each such append would land (the data's filter lets \
+         your key in; public data does not hold the item signed by you already), and changes \
+         nothing (exit 4) when one would not. An append refused because someone saved between \
+         the save and the append (-25) is sent again through a fresh handle; an item whose \
+         append still did not land (or was not sent: a stop signal during the save) is said in \
+         the first error line to be in neither list, with its kind, name and data id and the \
+         `safe-ad append` that makes it data again. \
          Without `--save`, a note says \
          what a plain `post` would leave (a purge, or `clear-deleted-data` of one handle, says it \
          only when an item it takes has a removal the network has not got, a restore only when \

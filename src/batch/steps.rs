@@ -191,8 +191,11 @@ pub async fn until_stopped<T>(
         value = &mut work => return Ended::Finished(value),
         () = signals::after(0) => {}
     }
-    stop.set();
-    stopping();
+    // A stop already set by an earlier phase of the same run was said then: once is enough.
+    if !stop.is_set() {
+        stop.set();
+        stopping();
+    }
     tokio::select! {
         value = &mut work => Ended::Interrupted(value),
         () = signals::after(1) => Ended::Abandoned,
@@ -272,6 +275,16 @@ impl<'a> Steps<'a> {
     /// How many steps were sent so far: where the next one will stand.
     pub(super) fn sent(&self) -> usize {
         self.done.len()
+    }
+
+    /// The step that stands at `at` ([`Steps::sent`] before it was sent), if it was sent.
+    pub(super) fn step_at(&self, at: usize) -> Option<&Step> {
+        self.done.get(at)
+    }
+
+    /// Where the last append sent stands.
+    pub(super) fn last_append_at(&self) -> Option<usize> {
+        (self.done.iter()).rposition(|step| matches!(step.request, Request::Append { .. }))
     }
 
     /// Sends `request`; its reply if it succeeded.

@@ -9,8 +9,7 @@
 use crate::args::{parse_indexes, parse_name, parse_selector, parse_target, parse_type_tag};
 use crate::batch::restore::ToRestore;
 use crate::batch::select;
-use crate::batch::show::{self, IndexRange, Parts, ShowOptions, ShownItem};
-use crate::batch::status::{self, Network};
+use crate::batch::show::Parts;
 use crate::batch::{self, immutable, AppendItem, AtIndexesPlan, Checked, Stop};
 use crate::cli::{AppendCommand, EncryptWith, ItemCommand, SaveWith, SAVE_PUT_BY_NAME};
 use crate::handle::{Handle, Target};
@@ -21,9 +20,7 @@ use crate::report::Reporter;
 use crate::runtime::interruptible;
 use crate::settings::{Settings, StdinUse};
 
-use super::{
-    finish_leasing, leased, purge_note_if_unsaved, removals_read, unleased, Context, Next,
-};
+use super::{finish_leasing, purge_note_if_unsaved, removals_read, unleased, Context, Next};
 
 /// `remove`, `restore` or `purge` (`operation`) at the indexes given, or at those of the items
 /// the selectors choose. Every index is checked (against the list's length, or by the one read
@@ -127,16 +124,17 @@ pub fn at_indexes<'a>(
     settings.token()?;
     Ok(Next::sends(async move {
         let (settings, launcher) = (&settings, &launcher);
-        let given = |handle| Given {
+        let given = |handle, stop| Given {
             handle,
             target,
             indexes,
             selector,
             require_match: command.require_match,
+            stop,
         };
         let data = match target {
             Target::Handle(handle) => {
-                let given = given(handle);
+                let given = given(handle, None);
                 return change_at_indexes(operation, given, save, settings, launcher, reporter)
                     .await;
             }
@@ -145,7 +143,7 @@ pub fn at_indexes<'a>(
         let stop = Stop::new(settings.interrupt_wait);
         let sending = super::sending(settings, launcher, &stop);
         let change = async |copy| {
-            let given = given(copy);
+            let given = given(copy, Some(&stop));
             change_at_indexes(operation, given, save, settings, launcher, reporter).await
         };
         // The change runs phases with stop-signal watches of their own (the read that
@@ -189,7 +187,7 @@ fn copy_of(target: Target) -> batch::CopyIs {
 
 /// The items of an item command, as its arguments name them (what the read then chooses is a
 /// `select::Chosen`).
-struct Given {
+struct Given<'s> {
     /// The handle the changes are sent to: the one given, or a name's fresh copy.
     handle: Handle,
     /// The handle or name as the person gave it, for the words.
@@ -197,6 +195,9 @@ struct Given {
     indexes: Vec<u64>,
     selector: select::Selector,
     require_match: bool,
+    /// The stop signal of the run around the change (a name's, which holds its copy): the
+    /// phases that watch for stop signals share it, so that a stop is said and accounted once.
+    stop: Option<&'s Stop>,
 }
 
 /// A restore saved with a post: the save leaves the restored items in neither list, so they are
@@ -209,7 +210,7 @@ fn appends_again(operation: Operation, save: Option<Operation>) -> bool {
 /// indexes), the changes, the save.
 async fn change_at_indexes(
     operation: Operation,
-    given: Given,
+    given: Given<'_>,
     save: Option<Operation>,
     settings: &Settings,
     launcher: &Launcher,
@@ -221,6 +222,7 @@ async fn change_at_indexes(
         indexes,
         selector,
         require_match,
+        stop: outer,
     } = given;
     let appends_again = appends_again(operation, save);
     if !selector.is_given() && !appends_again {
@@ -269,16 +271,18 @@ async fn change_at_indexes(
         checked.map_err(|failure| of_the_name(failure, operation, handle, target))?;
         return change(&plan, held, settings, launcher, reporter).await;
     }
-    let stop = Stop::new(settings.interrupt_wait);
+    let own = Stop::new(settings.interrupt_wait);
+    let stop = outer.unwrap_or(&own);
     let work = select::choose(
-        super::sending(settings, launcher, &stop),
+        super::sending(settings, launcher, stop),
         handle,
         operation,
         &selector,
         &indexes,
         appends_again,
     );
-    let (chosen, steps) = leased(work, &stop, launcher, reporter).await?;
+    let (chosen, steps) =
+        super::restore::phase(work, stop, outer.is_some(), launcher, reporter).await?;
     reporter.exchanges(launcher, &steps);
     let chosen = chosen?;
     let held = copy_at_save(operation, handle, &steps, chosen.items.len());
@@ -325,7 +329,13 @@ async fn change_at_indexes(
             return Err(too_many_to_restore(target, &chose, done));
         }
         let items = &chosen.items;
-        return restore_and_append(handle, target, items, held, settings, launcher, reporter).await;
+        let on = super::restore::On {
+            handle,
+            target,
+            held,
+            outer,
+        };
+        return super::restore::restore_and_append(on, items, settings, launcher, reporter).await;
     }
     let indexes: Vec<u64> = chosen.items.iter().map(|item| item.index).collect();
     let copy = copy_of(target);
@@ -473,117 +483,6 @@ fn too_many_to_restore(handle: Target, count: &str, done: &str) -> Failure {
     .with_hint(format!(
         "run it again with at most {most} of them, the highest indexes first so that the rest keep their numbers (`safe-ad show {handle}` numbers the deleted items)"
     ))
-}
-
-/// `restore ... --save post` once the items are chosen: one read of the network's deleted list
-/// decides which restored items the save would leave in neither list (their removal was saved);
-/// those are appended again after the save (`batch::restore`).
-async fn restore_and_append(
-    handle: Handle,
-    target: Target,
-    items: &[ShownItem],
-    held: Option<u64>,
-    settings: &Settings,
-    launcher: &Launcher,
-    reporter: &Reporter,
-) -> Result<Done, Failure> {
-    let read = ShowOptions {
-        range: IndexRange::ALL,
-        full: false,
-        parts: Parts {
-            filter: false,
-            data: false,
-            deleted: true,
-            content: false,
-            signers: true,
-        },
-    };
-    let stop = Stop::new(settings.interrupt_wait);
-    let sending = super::sending(settings, launcher, &stop);
-    // The user's key too, to say which items come back signed by another key than before. A
-    // name's fresh copy is the network's data: its deleted list is the network's, so every
-    // item restored from it is appended again, and the network needs no read of its own.
-    let fresh = matches!(target, Target::Name(_));
-    let work = async {
-        let (you, mut steps) = show::user_key(sending).await;
-        let network = match fresh {
-            true => Network::NotAsked,
-            false => {
-                let (network, more) = status::network(sending, handle, read, |_, _, _| {}).await;
-                steps.extend(more);
-                network
-            }
-        };
-        ((you.ok(), network), steps)
-    };
-    let ((you, network), steps) = leased(work, &stop, launcher, reporter).await?;
-    reporter.exchanges(launcher, &steps);
-    // An item as the network tells items apart: its data id and its signer.
-    type Identity<'a> = (Option<&'a [u8]>, Option<&'a [u8]>);
-    let network_deleted: Vec<Identity> = match &network {
-        _ if fresh => (items.iter())
-            .map(|item| (item.data_id.as_deref(), item.signer.as_deref()))
-            .collect(),
-        Network::Read(shown) => {
-            if let Some(failure) = shown.failures().next() {
-                return Err(cannot_decide(target, failure));
-            }
-            shown
-                .deleted
-                .iter()
-                .map(|item| (item.data_id.as_deref(), item.signer.as_deref()))
-                .collect()
-        }
-        // Never saved: the post fails (the data is not on the network), and says so.
-        Network::NeverSaved => Vec::new(),
-        Network::Failed(failure) => return Err(cannot_decide(target, failure)),
-        Network::NotAsked => return Err(Failure::new(Class::Interrupted, "interrupted")),
-    };
-    // A data id or fresh handle not given back; a failed read of the user's key only costs
-    // words (which items someone else signed).
-    let given_back = |request: &Request| {
-        matches!(
-            request,
-            Request::DropDataId(_) | Request::OnHandle(Operation::Drop, _)
-        )
-    };
-    if let Some(failure) = steps
-        .iter()
-        .filter(|step| given_back(&step.request))
-        .find_map(|step| step.result.as_ref().err())
-    {
-        return Err(cannot_decide(target, failure));
-    }
-    let to_restore: Vec<ToRestore> = items
-        .iter()
-        .map(|item| ToRestore {
-            index: item.index,
-            append: network_deleted.contains(&(item.data_id.as_deref(), item.signer.as_deref())),
-        })
-        .collect();
-    reporter.restore_appends(handle, items, &to_restore, you.as_deref());
-    let stop = Stop::new(settings.interrupt_wait);
-    let sending = super::sending(settings, launcher, &stop);
-    let work = batch::restore::run(sending, handle, &to_restore);
-    let steps = leased(work, &stop, launcher, reporter).await?;
-    reporter.restore_steps(launcher, handle, &steps, held);
-    let first = steps
-        .iter()
-        .find_map(|step| step.result.as_ref().err().map(|failure| failure.class));
-    Ok(Done::from_first_failure(first))
-}
-
-/// The read that decides which restored items to append again failed: nothing was changed.
-fn cannot_decide(handle: Target, failure: &Failure) -> Failure {
-    let mut refused = Failure::new(
-        failure.class,
-        format!(
-            "restore {handle}: the network's deleted list could not be read, so which items a save would leave in neither list is not known; nothing was changed: {}",
-            failure.message
-        ),
-    );
-    refused.hint = failure.hint.clone();
-    refused
 }
 
 /// `append HANDLE (--structured NAME [--type-tag N] | --appendable NAME [--private])`.

@@ -35,6 +35,7 @@ pub mod items;
 pub mod journal;
 pub mod man;
 pub mod operations;
+mod restore;
 pub mod shell;
 pub mod show;
 pub mod status;
@@ -585,9 +586,13 @@ fn settle_on_copy(
     reporter: &Reporter,
 ) -> Result<Done, Failure> {
     if let Some(waited_out) = on.stopped {
-        // What the work itself came to is said first; the stop names what is left.
+        // What the work itself came to is said first (unless it is only the stop passed up by
+        // phases that share this stop: the stop's own failure says it once); the stop names
+        // what is left.
         if let Some(Err(failure)) = &on.done {
-            reporter.failed(failure);
+            if !is_bare_stop(failure) {
+                reporter.failed(failure);
+            }
         }
         return Err(interrupted(stop, waited_out, launcher, reporter));
     }
@@ -599,6 +604,14 @@ fn settle_on_copy(
         None => Done::from_first_failure(on.failed),
     };
     Ok(accounted(done, stop, launcher, reporter))
+}
+
+/// The failure work passes up when a stop it shares with the run around it stopped it
+/// (`restore::phase`): it has nothing of its own to say.
+fn is_bare_stop(failure: &Failure) -> bool {
+    failure.class == Class::Interrupted
+        && failure.message == "interrupted"
+        && failure.hint.is_none()
 }
 
 /// The network's data behind `handle`'s copy, read as `parts` says through a fresh handle given

@@ -204,6 +204,50 @@ impl Hint {
     }
 }
 
+impl Hint {
+    /// The hint's words where the request's handle is a fresh copy of the data named `name`,
+    /// taken for one run and given back at its end (a command given a name): a hint that
+    /// speaks of a handle the person holds (reopen it, look at its copy) would send them to a
+    /// handle they never had. `None` where the words for a handle hold for a name too.
+    pub fn words_for_copy(&self, name: &str) -> Option<String> {
+        let again = "run the command again";
+        Some(match self {
+            Hint::Known(Known::StaleVersion) => format!(
+                "someone saved this data while the command ran (it works on a fresh copy of the \
+                 network's data, taken for the run): {again}"
+            ),
+            Hint::Known(Known::AppendRefused) => format!(
+                "the launcher refuses an append when someone saved this data while the command \
+                 ran ({again}), when the data's filter keeps your key out, or (public data) of an \
+                 item that is in the deleted list"
+            ),
+            Hint::Lost { before, check } => {
+                let check = match check {
+                    Check::IndexChange | Check::Save => format!(
+                        "the change was made to a fresh copy the command took for the run, so the \
+                         network holds it only if a save landed: see what the network holds with \
+                         `safe-ad show {name}` before you {again}"
+                    ),
+                    Check::Append => format!(
+                        "see whether the item is on the network with `safe-ad show {name}` \
+                         before you append again"
+                    ),
+                    _ => return None,
+                };
+                match before {
+                    Some(before) => {
+                        let before = (before.words_for_copy(name))
+                            .unwrap_or_else(|| before.words(Some(name), None));
+                        format!("{before}; {check}")
+                    }
+                    None => format!("the launcher may have stopped or restarted: {check}"),
+                }
+            }
+            _ => return None,
+        })
+    }
+}
+
 impl Check {
     /// What to check, with the request's handle.
     fn words(self, handle: Option<&str>) -> String {
@@ -275,6 +319,30 @@ mod tests {
             Hint::Known(Known::DataExists).words(None, None),
             "this data is already on the network: save changes to it with `safe-ad post` (with the handle)"
         );
+    }
+
+    #[test]
+    fn hints_for_a_names_copy_say_to_run_the_command_again() {
+        for hint in [
+            Hint::Known(Known::StaleVersion),
+            Hint::Known(Known::AppendRefused),
+            Hint::Lost {
+                before: None,
+                check: Check::IndexChange,
+            },
+            Hint::Lost {
+                before: None,
+                check: Check::Save,
+            },
+        ] {
+            let words = hint.words_for_copy("AAEC").expect("words for a copy");
+            assert!(words.contains("run the command again"), "{words}");
+            assert!(
+                !words.contains("reopen") && !words.contains("handle"),
+                "{words}"
+            );
+        }
+        assert_eq!(Hint::Known(Known::TimedOut).words_for_copy("AAEC"), None);
     }
 
     #[test]

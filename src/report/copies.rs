@@ -37,6 +37,7 @@ impl Reporter {
         let values = Values {
             handle: None,
             name: Some(name.to_string()),
+            copy: false,
         };
         if self.json {
             let mut object = json!({

@@ -113,6 +113,7 @@ impl Reporter {
     fn values(&self, request: &Request) -> Values {
         Values {
             handle: request.handle().map(|handle| self.handle_word(handle)),
+            copy: request.handle().is_some_and(|handle| self.is_copy(handle)),
             ..Values::of(request)
         }
     }
@@ -385,6 +386,8 @@ pub struct Reporter {
 struct Values {
     handle: Option<String>,
     name: Option<String>,
+    /// The handle is a name's fresh copy, which the run gives back: `handle` is that name.
+    copy: bool,
 }
 
 impl Values {
@@ -393,11 +396,14 @@ impl Values {
         Values {
             handle: request.handle().map(|handle| handle.to_string()),
             name: request.name().map(|name| name.to_string()),
+            copy: false,
         }
     }
 
     fn fill(&self, hint: &Hint) -> String {
-        hint.words(self.handle.as_deref(), self.name.as_deref())
+        let copy = self.handle.as_deref().filter(|_| self.copy);
+        copy.and_then(|name| hint.words_for_copy(name))
+            .unwrap_or_else(|| hint.words(self.handle.as_deref(), self.name.as_deref()))
     }
 }
 

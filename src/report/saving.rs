@@ -1,13 +1,16 @@
 //! The words of the procedures that make a save true on the network (`saving`'s table): the
 //! note before a purge a plain post would undo, and `restore --save post`, which appends the
-//! restored items again after the save: what it will append, its steps, and the dry run's note.
+//! restored items again after the save: what it will append, its steps, and the dry run's note;
+//! why it changes nothing when an item could not be appended after the save, and an item the
+//! save left in neither list, said with what it was and the command that appends it again.
 
 use super::show::item_what;
 use super::status::CopyAtSave;
 use super::*;
-use crate::batch::restore::ToRestore;
+use crate::batch::restore::{Blocked, Fate, Progress, ToRestore};
 use crate::batch::status::Removals;
 use crate::saving::Change;
+use crate::wire::{DataKind, FilterType};
 
 impl Reporter {
     /// Before a purge (or `clear-deleted-data`) not saved with `--save post`: what a plain post
@@ -64,7 +67,7 @@ impl Reporter {
     /// `restore --dry-run --save post`: what decides the appends the plan lists.
     pub fn restore_plan_note(&self, handle: &str) {
         self.note(&format!(
-            "restore {handle} --save post first reads the network's deleted list (not listed here): an item listed there is in neither of the network's lists after the save, so it is appended again after it, signed by you; an item whose removal was never saved is still data on the network and is not (the plan lists an append for every item, the most that may be sent)"
+            "restore {handle} --save post first reads the network's deleted list (not listed here): an item listed there is in neither of the network's lists after the save, so it is appended again after it, signed by you; an item whose removal was never saved is still data on the network and is not (the plan lists an append for every item, the most that may be sent); it reads the copy's bytes too, and changes nothing when an append would be refused (the data's filter keeps your key out, or public data holds the item signed by you already)"
         ));
     }
 
@@ -86,12 +89,12 @@ impl Reporter {
                     item.index
                 ),
                 (true, Some(signer)) if you.is_some_and(|you| you != signer.as_slice()) => format!(
-                    "restore {handle} deleted {}: {what}: appended again after the save, signed by you (it was signed by {}; only its signer can append it as it was)",
+                    "restore {handle} deleted {}: {what}: to be appended again after the save, signed by you (it was signed by {}; only its signer can append it as it was)",
                     item.index,
                     serialised::fingerprint(signer)
                 ),
                 (true, _) => format!(
-                    "restore {handle} deleted {}: {what}: appended again after the save (a save carries no data items)",
+                    "restore {handle} deleted {}: {what}: to be appended again after the save (a save carries no data items)",
                     item.index
                 ),
             };
@@ -102,13 +105,16 @@ impl Reporter {
     /// The steps of `restore --save post`: each restore's line, the save's, each append's, and
     /// an error for each step that failed; the data ids it took are said only when they fail.
     /// `held`: how many data items the copy holds when the post is sent, where the read that
-    /// chose the items said.
+    /// chose the items said. `lost_items`: an item is then said to be (or may be) in neither
+    /// list ([`Reporter::restore_in_neither`]), the first error of the run, so a save that
+    /// failed is said here only as what it was.
     pub fn restore_steps(
         &self,
         launcher: &Launcher,
         handle: Handle,
         steps: &[Step],
         held: Option<u64>,
+        lost_items: bool,
     ) {
         let mut appended = 0;
         for step in steps {
@@ -118,6 +124,19 @@ impl Reporter {
                 self.out(&json_line(&self.step_object(launcher, None, step, &values)));
             }
             match (&step.result, step.request) {
+                // What became of the item is said once the run ends (`restore_in_neither`),
+                // with the command that appends it: the append's own hint would mislead.
+                (Err(failure), Request::Append { data_id, .. }) => self.info(&format!(
+                    "{}: not appended: {}",
+                    self.subject(&Request::Append { handle, data_id }),
+                    failure.message
+                )),
+                (Err(failure), request) if lost_items && request.operation().is_save() => self
+                    .info(&format!(
+                        "{}: {}",
+                        self.subject(&step.request),
+                        failure.message
+                    )),
                 (Err(failure), _) => {
                     self.error(Some(&self.subject(&step.request)), failure, &values)
                 }
@@ -127,10 +146,12 @@ impl Reporter {
                 (Ok(_), Request::AtIndex(Operation::Restore, ..)) if !self.json => {
                     self.ok(&step.request)
                 }
-                (Ok(_), Request::Append { .. }) => {
+                (Ok(_), Request::Append { data_id, .. }) => {
                     appended += 1;
                     if !self.json {
-                        self.ok(&step.request);
+                        // Said of the data as the person named it, also when it went through
+                        // a fresh handle of its own (sent again after someone saved).
+                        self.ok(&Request::Append { handle, data_id });
                     }
                 }
                 (Ok(_), _) => {}
@@ -148,5 +169,116 @@ impl Reporter {
                 if appended == 1 { "it" } else { "them" }
             ));
         }
+    }
+
+    /// `restore ... --save post` changed nothing: an item the save would leave in neither list
+    /// could not be appended again after it (`blocked`, each with why), as the reads before
+    /// the save showed.
+    pub fn restore_blocked(&self, target: &str, blocked: &[(&ShownItem, Blocked)]) -> Failure {
+        let each: Vec<String> = (blocked.iter())
+            .map(|(item, why)| {
+                let why = match why {
+                    Blocked::Filter {
+                        kind: FilterType::WhiteList,
+                        keys,
+                    } => format!(
+                        "the data's filter, a whitelist of {}, does not hold your key, so the launcher would refuse that append",
+                        counted(*keys as u64, "key", "keys")
+                    ),
+                    Blocked::Filter { .. } => "the data's filter, a blacklist, holds your key, so the launcher would refuse that append".to_string(),
+                    Blocked::AlreadyData => "the data holds that item signed by you already, so the launcher would refuse to append it again".to_string(),
+                    Blocked::Unknown(what) => format!("whether it could be appended again is not known: {what}"),
+                };
+                format!("deleted {} ({}): {why}", item.index, item_what(item))
+            })
+            .collect();
+        let hint = match blocked.first().map(|(_, why)| why) {
+            Some(Blocked::Filter { .. }) => format!(
+                "the item stays in the deleted list, where `safe-ad show {target}` lists it; only a key the data's filter lets in can make it data again"
+            ),
+            Some(Blocked::AlreadyData) => format!(
+                "the item is data on the network already, signed by you: `safe-ad show {target}` lists it"
+            ),
+            _ => "run the command again".to_string(),
+        };
+        Failure::new(
+            Class::Rejected,
+            format!(
+                "restore {target}: nothing was changed: a save takes a restored item off the network's deleted list, and only an append after it makes it data again, which would fail for {}",
+                each.join("; ")
+            ),
+        )
+        .with_hint(hint)
+    }
+
+    /// After `restore ... --save post`: the items the save left (or may have left) in neither
+    /// of the network's lists (`in_neither`: index and whether that is certain), each with what
+    /// it was, its data id and the command that appends it again to `data` (the data's name).
+    /// `failure`: the last append the launcher refused, for the words.
+    #[allow(clippy::too_many_arguments)]
+    pub fn restore_in_neither(
+        &self,
+        class: Class,
+        target: &str,
+        data: &str,
+        items: &[ShownItem],
+        in_neither: &[(u64, bool)],
+        progress: &Progress,
+        failure: Option<&Failure>,
+    ) -> Failure {
+        let fates = progress.appends.borrow();
+        let each: Vec<String> = (in_neither.iter())
+            .map(|&(index, certain)| {
+                let item = items.iter().find(|item| item.index == index);
+                let what = item.map_or("kind unknown".to_string(), item_what);
+                let id = (item.and_then(|item| item.data_id.as_deref()))
+                    .map_or("not read".to_string(), serialised::base64);
+                let fate = (fates.iter())
+                    .find(|(at, _)| *at == index)
+                    .map_or(Fate::NotSent, |(_, fate)| *fate);
+                let why = match (progress.save.get(), fate) {
+                    (Fate::MayHave, _) => "the save's answer did not come, so it may have saved, which takes the item off the deleted list".to_string(),
+                    (_, Fate::MayHave) => "the save took it off the deleted list, and the answer to its append did not come, so whether it is data again is not known".to_string(),
+                    (_, Fate::Refused) => format!(
+                        "the save took it off the deleted list, and the launcher refused to append it again{}",
+                        failure.map_or(String::new(), |failure| format!(" ({})", failure.message))
+                    ),
+                    _ => "the save took it off the deleted list, and the run stopped before it appended it again".to_string(),
+                };
+                let command = append_command(data, item);
+                match certain {
+                    true => format!(
+                        "deleted {index} ({what}; data id {id}) is now in neither of the network's lists: {why}; append it again with {command}"
+                    ),
+                    false => format!(
+                        "deleted {index} ({what}; data id {id}) may now be in neither of the network's lists: {why}; see with `safe-ad show {data}`, and if it is not there, append it again with {command}"
+                    ),
+                }
+            })
+            .collect();
+        Failure::new(class, format!("restore {target}: {}", each.join("; ")))
+    }
+}
+
+/// The command that appends an item again to the data named `data`, by what its data id says it
+/// points at.
+fn append_command(data: &str, item: Option<&ShownItem>) -> String {
+    let pointer = match item.and_then(|item| item.pointer.as_ref()) {
+        Some(Ok(pointer)) => pointer,
+        _ => return format!("`safe-ad append {data}` and the kind and name of what it pointed at (its data id is not in launcher 0.11.0's layout)"),
+    };
+    let name = pointer.name;
+    match pointer.kind {
+        DataKind::Structured => format!(
+            "`safe-ad append {data} --structured {name} --type-tag {}`",
+            pointer.type_tag.unwrap_or(500)
+        ),
+        DataKind::PubAppendable => format!("`safe-ad append {data} --appendable {name}`"),
+        DataKind::PrivAppendable => {
+            format!("`safe-ad append {data} --appendable {name} --private`")
+        }
+        DataKind::Immutable => format!(
+            "`safe-ad append {data} --immutable FILE`, FILE holding its content (immutable data is named by its content, so the same content, written the same way, is the same item)"
+        ),
     }
 }

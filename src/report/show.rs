@@ -76,6 +76,7 @@ impl Reporter {
             let values = Values {
                 handle: Some(self.handle_word(shown.handle)),
                 name: None,
+                copy: self.is_copy(shown.handle),
             };
             self.error(Some(&command), failure, &values);
         }
@@ -111,6 +112,7 @@ impl Reporter {
         let values = Values {
             handle: Some(self.handle_word(handle)),
             name: None,
+            copy: self.is_copy(handle),
         };
         match read {
             Ok(bytes) => {
@@ -482,6 +484,7 @@ fn shown_json(shown: &Shown, you: Option<&[u8]>) -> Value {
             let values = Values {
                 handle: Some(shown.handle.to_string()),
                 name: None,
+                copy: false,
             };
             add_error(&mut object, failure, &values);
             return object;

@@ -60,6 +60,7 @@ impl Reporter {
         let values = Values {
             handle: Some(self.handle_word(handle)),
             name: None,
+            copy: self.is_copy(handle),
         };
         match verdict {
             Ok(verdict) if self.json => {

@@ -117,18 +117,19 @@ fn restore_and_purge_with_save_post_reach_the_network_as_the_launcher_saves() {
     )
     .success()
     .stdout_is("restore 1 index 1: ok\npost 1: ok, saved version 3\nappend 1: ok\n")
-    .stderr_has(": appended again after the save, signed by you (it was signed by e30376180e311a1e; only its signer can append it as it was)\n")
+    .stderr_has(": to be appended again after the save, signed by you (it was signed by e30376180e311a1e; only its signer can append it as it was)\n")
     .stderr_has("safe-ad: 1 restored item appended again after the save: data on the network again; `safe-ad reopen 1` gets a handle that shows it\n");
-    // 28 requests: the chosen item read as selectors read it (its data id and signer, 13),
-    // the user's key (3), the network's deleted list through a fresh handle, read through its
-    // serialised bytes and given back (6);
+    // 29 requests: the chosen item read as selectors read it (its data id and signer, 13),
+    // the user's key (3), the copy's serialised bytes (its filter, which the save stores: 1),
+    // the network's lists through a fresh handle, read through its serialised bytes and given
+    // back (6);
     // then, in this order, the item's data id, the restore, the save and its read back, the
     // append and the data id given back. The reads run up to --jobs at once, so only their
     // number is fixed.
     let sent = requests_after(&emulator, from);
-    assert_eq!(sent.len(), 28, "{sent:#?}");
+    assert_eq!(sent.len(), 29, "{sent:#?}");
     assert_eq!(
-        sent[22..],
+        sent[23..],
         [
             "GET /appendable-data/deleted-data/1/1 200",
             "PUT /appendable-data/restore/1/1 200",

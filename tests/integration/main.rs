@@ -76,6 +76,8 @@ mod names;
 #[cfg(feature = "emulator")]
 mod readme;
 #[cfg(feature = "emulator")]
+mod restore_loss;
+#[cfg(feature = "emulator")]
 mod saved_version;
 #[cfg(feature = "emulator")]
 mod saving;
