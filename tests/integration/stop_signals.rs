@@ -7,6 +7,8 @@
 //! handles leaves at the first signal and names what it left, rather than wait for an answer
 //! that never comes.
 
+use crate::harness::emulator::Emulator;
+use crate::harness::relay::Relay;
 use crate::harness::*;
 
 /// Arguments that make `path` send requests, or `None` for a command its spec says sends
@@ -195,4 +197,77 @@ fn a_signal_ignored_at_start_stays_ignored() {
         .wait()
         .code(130)
         .stderr_has("safe-ad: error: interrupted");
+}
+
+/// A relay in front of `emulator` holding `show`'s first read of an item by its index (`GET
+/// /appendable-data/HANDLE/INDEX`, which makes a data id) while the name's copy is held.
+fn holding_an_item_read(emulator: &Emulator) -> Relay {
+    Relay::holding(emulator.addr(), 0, |line| {
+        let path = line.split(' ').nth(1).unwrap_or("");
+        let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+        matches!(parts.as_slice(), ["appendable-data", handle, index]
+            if [handle, index].iter().all(|part| part.bytes().all(|b| b.is_ascii_digit())))
+    })
+}
+
+/// A closed terminal brings two SIGHUPs, the terminal's and then its shell's (issue 51: taken as
+/// "interrupted twice", the run left at once, a name's copy and a data id left in the launcher).
+/// A repeat of one signal within the repeat window is one stop: `show NAME`, stopped by SIGHUP
+/// while an item's read (which makes a data id) is held with the copy, gets its second SIGHUP
+/// as soon as it said it is stopping, still waits for the held read, gives back both handles
+/// and exits 130. A different signal would count at once (`leases_interrupted`), and so does
+/// the same one after the window (`Running::interrupt_again`).
+#[test]
+fn a_closed_terminals_two_sighups_are_one_stop_and_a_name_gives_back_its_copy() {
+    let emulator = Emulator::start(&[]);
+    let name = emulator.demo_name(1);
+    let first = emulator.next_handle();
+    let relay = holding_an_item_read(&emulator);
+    let running = Sandbox::new()
+        .safe_ad()
+        .launcher(&relay.url)
+        .args(["show", "--jobs", "1", &name])
+        .spawn();
+    relay.wait_held();
+    crate::harness::signal(running.pid(), "HUP");
+    running.wait_for_stderr("safe-ad: stopping:");
+    // The shell's SIGHUP: it comes a moment after the terminal's, well within the window.
+    crate::harness::signal(running.pid(), "HUP");
+    relay.release();
+    let output = running.wait();
+    relay.release_and_settle();
+    output
+        .code(130)
+        .stderr_lacks("interrupted twice")
+        .stderr_has("every launcher handle it had obtained was given back");
+    assert_eq!(emulator.handles_since(first), vec![], "handles left");
+}
+
+/// What cannot be said on a closed terminal is still done: `show NAME` whose stderr is a pipe
+/// with no reader (writes there fail, as they fail on a terminal that hung up), run as the
+/// leader of its own process group, gets the closed terminal's two SIGHUPs sent to the group
+/// back to back while an item's read is held; once it took them, the read goes on. It exits 130,
+/// and the emulator holds no handle it made: the copy and the data id were given back though
+/// no word about them could be written.
+#[test]
+fn a_closed_terminal_that_takes_every_word_still_gets_every_handle_given_back() {
+    let emulator = Emulator::start(&[]);
+    let name = emulator.demo_name(1);
+    let first = emulator.next_handle();
+    let relay = holding_an_item_read(&emulator);
+    let running = Sandbox::new()
+        .safe_ad()
+        .launcher(&relay.url)
+        .args(["show", "--jobs", "1", &name])
+        .own_process_group()
+        .stderr_closed()
+        .spawn();
+    relay.wait_held();
+    hang_up(running.pid(), true);
+    wait_taken(running.pid(), "HUP");
+    relay.release();
+    let output = running.wait();
+    relay.release_and_settle();
+    output.code(130);
+    assert_eq!(emulator.handles_since(first), vec![], "handles left");
 }
