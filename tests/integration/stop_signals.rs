@@ -199,6 +199,77 @@ fn a_signal_ignored_at_start_stays_ignored() {
         .stderr_has("safe-ad: error: interrupted");
 }
 
+/// A way to stop a run, for [`Relay::stop`].
+type Stopping = fn(&Running);
+
+/// A relay in front of `emulator` holding the first request whose line (`GET /path HTTP/1.1`)
+/// starts with `held`.
+fn holding_first(emulator: &Emulator, held: &'static str) -> Relay {
+    Relay::holding(emulator.addr(), 0, move |line| line.starts_with(held))
+}
+
+/// Names read from standard input are given back at the first stop signal, as names given as
+/// arguments are (issue 51: the batch was dropped at once, every copy left). `metadata -` and
+/// `clear-data -` with two names on standard input, each phase of the first name's work held in
+/// turn (its copy taken, the operation on it, the save, the copy given back) and stopped once:
+/// by SIGINT, SIGTERM, or a closed terminal's two SIGHUPs. The held request goes on once safe-ad
+/// says it is stopping; then it exits 130 and the emulator holds no handle the run made.
+#[test]
+fn names_on_standard_input_are_given_back_at_the_first_stop_signal() {
+    let cases: [(&str, &[&str]); 2] = [
+        (
+            "metadata",
+            &[
+                "GET /appendable-data/handle/",
+                "GET /appendable-data/metadata/",
+                "DELETE /appendable-data/handle/",
+            ],
+        ),
+        (
+            "clear-data",
+            &[
+                "GET /appendable-data/handle/",
+                "DELETE /appendable-data/clear-data/",
+                "POST /appendable-data/",
+                "DELETE /appendable-data/handle/",
+            ],
+        ),
+    ];
+    let stops: [(&str, Stopping); 3] = [
+        ("SIGINT", Running::interrupt),
+        ("SIGTERM", Running::terminate),
+        ("two SIGHUPs", Running::hang_up),
+    ];
+    for (command, phases) in cases {
+        for held in phases {
+            for (stop, signal) in stops {
+                let emulator = Emulator::start(&[]);
+                let names = format!("{}\n{}\n", emulator.demo_name(1), emulator.demo_name(2));
+                let first = emulator.next_handle();
+                let relay = holding_first(&emulator, held);
+                let case = format!("{command} - with {held}… held, stopped by {stop}");
+                let running = Sandbox::new()
+                    .safe_ad()
+                    .launcher(&relay.url)
+                    .args([command, "--jobs", "1", "-"])
+                    .stdin(names)
+                    .case(&case)
+                    .spawn();
+                let output = relay.stop(running, signal, false);
+                output
+                    .code(130)
+                    .stderr_lacks("interrupted twice")
+                    .stderr_has("every launcher handle it had obtained was given back");
+                assert_eq!(
+                    emulator.handles_since(first),
+                    vec![],
+                    "{case}: handles left"
+                );
+            }
+        }
+    }
+}
+
 /// A relay in front of `emulator` holding `show`'s first read of an item by its index (`GET
 /// /appendable-data/HANDLE/INDEX`, which makes a data id) while the name's copy is held.
 fn holding_an_item_read(emulator: &Emulator) -> Relay {
