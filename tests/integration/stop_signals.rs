@@ -342,3 +342,56 @@ fn a_closed_terminal_that_takes_every_word_still_gets_every_handle_given_back() 
     output.code(130);
     assert_eq!(emulator.handles_since(first), vec![], "handles left");
 }
+
+/// A single name left while its save is in flight says the save may have acted, as a batch's
+/// summary says it of the handles it sent and did not await (issue 51: it said nothing). Each
+/// command that saves a name's copy (`clear-data`, `clear-deleted-data`, `remove` by selectors
+/// and by index), its save held, is stopped by Ctrl-C with no wait for the launcher
+/// (`SAFE_AD_INTERRUPT_WAIT=0`), and by Ctrl-C twice: it exits 130 and says so.
+#[test]
+fn a_single_name_left_while_its_save_is_in_flight_says_the_save_may_have_acted() {
+    // Each command's words before the name, and after it.
+    let commands: [(&[&str], &[&str]); 4] = [
+        (&["clear-data"], &[]),
+        (&["clear-deleted-data"], &[]),
+        (&["remove", "--kind", "structured-data"], &[]),
+        (&["remove"], &["0"]),
+    ];
+    for (command, after) in commands {
+        for twice in [false, true] {
+            let emulator = Emulator::start(&[]);
+            let name = emulator.demo_name(1);
+            // The save: POST or PUT /appendable-data/HANDLE.
+            let relay = Relay::holding(emulator.addr(), 0, |line| {
+                let mut words = line.split(' ');
+                let method = words.next().unwrap_or("");
+                let path = words.next().unwrap_or("");
+                let handle = path.strip_prefix("/appendable-data/").unwrap_or("x");
+                ["POST", "PUT"].contains(&method)
+                    && !handle.is_empty()
+                    && handle.bytes().all(|b| b.is_ascii_digit())
+            });
+            let wait = if twice { DEADLINE.as_secs() } else { 0 };
+            let running = Sandbox::new()
+                .safe_ad()
+                .launcher(&relay.url)
+                .env("SAFE_AD_INTERRUPT_WAIT", wait.to_string())
+                .args(command)
+                .arg(&name)
+                .args(after)
+                .case(format!("{command:?}, twice: {twice}"))
+                .spawn();
+            relay.wait_held();
+            running.interrupt();
+            if twice {
+                running.wait_for_stderr("safe-ad: stopping:");
+                running.interrupt_again();
+            }
+            let output = running.wait();
+            relay.release_and_settle();
+            output.code(130).stderr_has(
+                "safe-ad: warning: a save was in flight when it left, and may have acted",
+            );
+        }
+    }
+}
