@@ -2,6 +2,9 @@
 //! SIGHUP (a closed terminal). Each is the same request to a command, "stop as Ctrl-C stops":
 //! the commands never tell them apart, and comments elsewhere say "Ctrl-C" for any of them.
 //!
+//! Repeats of one signal within [`REPEAT_WINDOW`] count once: the two SIGHUPs of one closed
+//! terminal are one stop, not two.
+//!
 //! They are counted for the whole run, from the moment the runtime starts ([`watch`], which
 //! `runtime::finish` calls first) to the exit, by one task per signal. A watch over some work
 //! ([`after`]) then only compares counts, so a signal that lands between two watches (after one
@@ -21,10 +24,18 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tokio::signal::unix::{signal, SignalKind};
 use tokio::sync::Notify;
+
+/// How long after a stop signal is counted a repeat of the same signal counts as the same one:
+/// a closed terminal brings two SIGHUPs a moment apart (the terminal's, then its shell's passing
+/// it on to its jobs), which are one hangup, not "stopped twice"; a person's second Ctrl-C
+/// comes after they read what the first one said. A different signal counts at once, and the
+/// same one after this time counts as a second. Measured as the counting task takes each
+/// signal, which is at once: the runtime's thread waits on the network nearly all the time.
+pub const REPEAT_WINDOW: Duration = Duration::from_millis(500);
 
 /// Stop signals received so far in this run.
 static SEEN: AtomicU64 = AtomicU64::new(0);
@@ -87,14 +98,22 @@ pub fn watch() {
         };
         let came = Arc::clone(&came);
         tokio::spawn(async move {
+            // When this signal was last counted: a repeat within [`REPEAT_WINDOW`] is the same.
+            let mut counted: Option<Instant> = None;
             while received.recv().await.is_some() {
                 // tokio hands a new runtime a signal that came while none ran (between two of
                 // a shell's lines); the flag, set by the signal itself and cleared by
                 // [`forget`], tells one the shell already dealt with from a new one.
-                if came.load(Ordering::SeqCst) {
-                    SEEN.fetch_add(1, Ordering::SeqCst);
-                    CAME.notify_waiters();
+                if !came.load(Ordering::SeqCst) {
+                    continue;
                 }
+                let now = Instant::now();
+                if counted.is_some_and(|at| now.duration_since(at) < REPEAT_WINDOW) {
+                    continue;
+                }
+                counted = Some(now);
+                SEEN.fetch_add(1, Ordering::SeqCst);
+                CAME.notify_waiters();
             }
         });
     }

@@ -65,6 +65,10 @@ pub mod settings {
     pub use crate::settings::{resolve, ConfigRead, Environment, StdinUse, ENV_VARS};
 }
 
+pub mod signals {
+    pub use crate::signals::REPEAT_WINDOW;
+}
+
 pub mod url {
     pub use crate::url::parse_launcher_url;
 }

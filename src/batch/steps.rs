@@ -116,6 +116,11 @@ impl Stop {
         self.saving.get() > 0
     }
 
+    /// How many saves a run that ended early left in flight: each may have saved.
+    pub fn saves_in_flight(&self) -> u32 {
+        self.saving.get()
+    }
+
     /// A handle-making request is being sent: it stays named in [`Stop::left`] until
     /// [`Stop::answered`], which a run dropped at once never reaches.
     fn sending(&self, request: Request) -> u64 {

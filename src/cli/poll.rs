@@ -60,8 +60,9 @@ evicted before it was read is taken again, not a failure. stale and in-sync need
 fresh copy of a name is never stale. The first Ctrl-C, SIGTERM or SIGHUP stops it as it stops \
 every command (exit 130), every handle given back.
 
---deadline is the whole wait; the client option --timeout stays what it is for every command, \
-the limit on one request.",
+--deadline is the whole wait: a poll still in flight when it passes is cut short, and the \
+handles it held or may have made are named with the request that frees each; the client option \
+--timeout stays what it is for every command, the limit on one request.",
     ),
     after_help: Some("Exit 8 when the deadline passed before the condition held.\n\nExamples:\n  safe-ad wait 7 --for in-sync --deadline 120\n  safe-ad wait \"$name\" --for item --kind structured-data --interval 5\n  safe-ad wait \"$name\" --for version-above=1 --json"),
     usage: None,

@@ -386,7 +386,9 @@ async fn change(
     let each = |step: &batch::Step| reporter.one_step(launcher, step, held);
     let sending = super::sending(settings, launcher, &stop);
     let work = batch::at_indexes(sending, plan, settings.fail_fast, &each);
-    let done = unleased(work).await?;
+    let done = unleased(work)
+        .await
+        .inspect_err(|_| super::saves_in_flight(&stop, reporter))?;
     reporter.index_summary(&done.tally);
     let changed = done.tally.ok > 0;
     match save {

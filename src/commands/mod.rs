@@ -350,10 +350,20 @@ fn describer<'a>(
     move |plan| reporter.plan_described(launcher, plan, settings.curl, token)
 }
 
+/// Says that the saves a stopped run left in flight may have acted: for one name as a batch's
+/// summary says it of the handles it sent and did not await.
+fn saves_in_flight(stop: &Stop, reporter: &Reporter) {
+    let saves = stop.saves_in_flight();
+    if saves > 0 {
+        reporter.saves_in_flight(saves);
+    }
+}
+
 /// The failure after Ctrl-C stopped work that holds leases (`batch::until_stopped`): whether
 /// every launcher handle it had obtained went back, or which ones a second Ctrl-C, the first
 /// one's wait running out (or a drop that failed) left behind and the requests that free them.
 fn interrupted(stop: &Stop, waited_out: bool, launcher: &Launcher, reporter: &Reporter) -> Failure {
+    saves_in_flight(stop, reporter);
     let left = stop.left();
     if left.is_empty() {
         return Failure::new(

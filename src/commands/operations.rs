@@ -113,10 +113,11 @@ async fn run_batch(
     let started_handles = Cell::new(0);
     // A reopen holds a data id while it fetches, and a name's copy is held while the operation
     // runs on it: Ctrl-C lets them give those back. The operations on handles hold nothing, and
-    // Ctrl-C drops them at once (a copy taken for a name read from standard input is then
-    // named with what the run left).
+    // Ctrl-C drops them at once. Standard input may bring either: there Ctrl-C drops the batch
+    // at once when it holds nothing, and lets it give back what it holds otherwise.
     let named = (slots.iter()).any(|slot| matches!(slot, Slot::Target(Target::Name(_))));
     let leasing = matches!(plan.procedure, Procedure::Reopen { .. }) || named;
+    let may_lease = why.is_none() && slots.contains(&Slot::Stdin);
     let stop = Stop::new(settings.interrupt_wait);
     let items = super::items_refusing(slots, why);
     let sending = super::sending(settings, launcher, &stop);
@@ -136,6 +137,8 @@ async fn run_batch(
     });
     let finished = if leasing {
         leased(work, &stop, launcher, reporter).await
+    } else if may_lease {
+        leased_when_holding(work, &stop, launcher, reporter).await
     } else {
         unleased(work).await
     };
@@ -169,6 +172,26 @@ async fn run_batch(
     }
     let done = Done::from_first_failure(tally.first_failure);
     Ok(super::accounted(done, &stop, launcher, reporter))
+}
+
+/// Runs a batch whose standard input may bring names as well as handles: a stop signal that
+/// finds it holding nothing (no name's copy held or being taken) drops it at once, as a batch
+/// of handles is dropped ([`unleased`]); one that finds it holding a copy lets it give the copy
+/// back first, as a batch of names given as arguments does ([`leased`]).
+async fn leased_when_holding<T>(
+    work: impl std::future::Future<Output = T>,
+    stop: &Stop,
+    launcher: &Launcher,
+    reporter: &Reporter,
+) -> Result<T, Failure> {
+    futures_util::pin_mut!(work);
+    if let Ok(value) = crate::runtime::interruptible(&mut work).await {
+        return Ok(value);
+    }
+    match stop.abandoned_any() {
+        true => leased(work, stop, launcher, reporter).await,
+        false => unleased(work).await,
+    }
 }
 
 /// `--dry-run` and `--curl`: say what would be sent, send nothing (and run no runtime:

@@ -1,8 +1,10 @@
 //! `safe-ad wait HANDLE|NAME --for CONDITION`: polls the network's data (`batch::poll`) every
 //! `--interval` until the condition holds (exit 0, what made it hold said) or `--deadline`
-//! passes (exit 8, what it waited for said). A poll that fails ends the wait at once with the
-//! failure's own code. The polls run under one stop watch (`leased`): a stop signal ends the
-//! pause between polls at once, or lets the poll in flight give its handles back.
+//! passes (exit 8, what it waited for said). The deadline is the whole wait: it cuts short a
+//! poll in flight, whose handles are then named as every handle a run leaves is. A poll that
+//! fails ends the wait at once with the failure's own code. The polls run under one stop watch
+//! (`leased`): a stop signal ends the pause between polls at once, or lets the poll in flight
+//! give its handles back.
 
 use std::time::{Duration, Instant};
 
@@ -28,6 +30,12 @@ enum Ended {
         start: Start,
         polled: Box<Polled>,
         held: Option<Vec<u64>>,
+    },
+    /// The deadline passed while a request was in flight, and cut it short: what the last poll
+    /// answered saw, if one was.
+    Cut {
+        polls: u64,
+        last: Option<(Start, Box<Polled>)>,
     },
     /// A poll (or the read of your own key) failed, said already.
     Failed(Class),
@@ -59,6 +67,7 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
         let stop = Stop::new(settings.interrupt_wait);
         let sending = super::sending(&settings, &launcher, &stop);
         let started = Instant::now();
+        let ends = tokio::time::Instant::from_std(started + deadline);
         let work = async {
             // Your own key: `--signed-by you|others` tells your items from others' by it, and
             // the items said are signed `you` as `show` says them. Not read, it ends the wait
@@ -68,7 +77,13 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
                 Condition::Item(selector)
                     if matches!(selector.signed_by, Some(SignedBy::You | SignedBy::Others))
             );
-            let (key, steps) = user_key(sending).await;
+            let Ok((key, steps)) = tokio::time::timeout_at(ends, user_key(sending)).await else {
+                let cut = Ended::Cut {
+                    polls: 0,
+                    last: None,
+                };
+                return (cut, None);
+            };
             reporter.polled(&launcher, &steps);
             let you = match key {
                 Ok(key) => Some(key),
@@ -81,9 +96,17 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
             };
             let mut polls = 0;
             let mut start = None;
+            let mut last: Option<Box<Polled>> = None;
             loop {
                 let next = Instant::now() + interval;
-                let poll = plan::poll(sending, watched, condition.compare()).await;
+                let polling = plan::poll(sending, watched, condition.compare());
+                let Ok(poll) = tokio::time::timeout_at(ends, polling).await else {
+                    if stop.is_set() {
+                        return (Ended::Stopped, you);
+                    }
+                    let last = start.take().zip(last);
+                    return (Ended::Cut { polls, last }, you);
+                };
                 if stop.is_set() {
                     return (Ended::Stopped, you);
                 }
@@ -123,20 +146,38 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
                             polls,
                             elapsed: started.elapsed(),
                             start,
-                            polled: &polled,
+                            polled: Some(&polled),
+                            cut: false,
                             held: None,
                             deadline,
                         },
                         interval,
                     );
                 }
-                // The pause: until the next poll is due or the deadline (one last poll then),
-                // cut short by a stop signal.
+                // The pause: until the next poll is due, cut short by a stop signal. A poll
+                // not due before the deadline is not started: the wait ends at the deadline
+                // with what this one saw.
+                let out_of_time = next >= started + deadline;
                 let until = next.min(started + deadline);
                 tokio::select! {
                     () = tokio::time::sleep_until(until.into()) => {}
                     () = crate::signals::after(0) => return (Ended::Stopped, you),
                 }
+                if out_of_time {
+                    let start = std::mem::take(start);
+                    let polled = Box::new(polled);
+                    let held = None;
+                    return (
+                        Ended::Polled {
+                            polls,
+                            start,
+                            polled,
+                            held,
+                        },
+                        you,
+                    );
+                }
+                last = Some(Box::new(polled));
             }
         };
         let (ended, you) = leased(work, &stop, &launcher, reporter).await?;
@@ -154,7 +195,8 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
                         polls,
                         elapsed: started.elapsed(),
                         start: &start,
-                        polled: &polled,
+                        polled: Some(&polled),
+                        cut: false,
                         held: held.as_deref(),
                         deadline,
                     },
@@ -164,6 +206,27 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
                     Some(_) => Done::Success,
                     None => Done::Failed(Class::Deadline),
                 }
+            }
+            Ended::Cut { polls, last } => {
+                let (start, polled) = last.map_or((Start::default(), None), |(start, polled)| {
+                    (start, Some(polled))
+                });
+                reporter.wait_ended(
+                    &WaitEnd {
+                        watched,
+                        condition: &condition,
+                        polls,
+                        elapsed: started.elapsed(),
+                        start: &start,
+                        polled: polled.as_deref(),
+                        cut: true,
+                        held: None,
+                        deadline,
+                    },
+                    you.as_deref(),
+                );
+                // What the cut poll held or was taking is named with what the run leaves.
+                Done::Failed(Class::Deadline)
             }
             Ended::Failed(class) => Done::Failed(class),
             Ended::Stopped => return Err(super::interrupted(&stop, false, &launcher, reporter)),

@@ -105,7 +105,7 @@ pub const EXIT_CODES: &[ExitCodeRow] = &[
         code: 8,
         class: Some(Class::Deadline),
         name: "deadline",
-        meaning: "wait: the deadline (--deadline) passed before the condition held; the launcher answered every poll",
+        meaning: "wait: the deadline (--deadline, the whole wait) passed before the condition held; a poll still in flight then is cut short, the handles it may have made named",
     },
     ExitCodeRow {
         code: 130,

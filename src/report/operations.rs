@@ -229,6 +229,15 @@ impl Reporter {
         ));
     }
 
+    /// A run left while `count` saves were in flight (a second stop signal, or the first one's
+    /// wait ran out): each may have acted, and only reading the data back tells.
+    pub fn saves_in_flight(&self, count: u32) {
+        self.warning(&match count {
+            1 => "a save was in flight when it left, and may have acted: the network may hold the change or not; read the data back (`safe-ad show` with its name) to know".to_owned(),
+            _ => format!("{count} saves were in flight when it left, and each may have acted: the network may hold those changes or not; read the data back (`safe-ad show` with each name) to know"),
+        });
+    }
+
     /// The one-line summary of a batch, on stderr, when more than one handle was asked for.
     /// `cancelled` counts handles sent whose answer was not awaited (Ctrl-C), `not_started`
     /// handles never sent; `unread_input` says standard input was left unread (its length is

@@ -15,8 +15,11 @@ pub struct WaitEnd<'a> {
     pub polls: u64,
     pub elapsed: Duration,
     pub start: &'a Start,
-    /// The last poll's reading.
-    pub polled: &'a Polled,
+    /// The last poll's reading; `None` when the deadline passed before a poll was answered.
+    pub polled: Option<&'a Polled>,
+    /// The deadline passed while a poll (or the read of your own key) was in flight, and cut
+    /// it short.
+    pub cut: bool,
     /// The indexes (in the network's data items) of the items that made it hold; `None`: it
     /// did not hold.
     pub held: Option<&'a [u64]>,
@@ -43,7 +46,9 @@ fn watched_word(watched: Watched) -> String {
 
 /// What the network held at the last poll, in words.
 fn seen(end: &WaitEnd<'_>) -> String {
-    let polled = end.polled;
+    let Some(polled) = end.polled else {
+        return "no poll was answered".to_owned();
+    };
     let Some(version) = polled.version() else {
         return "no data of this name is on the network".to_owned();
     };
@@ -102,7 +107,7 @@ impl Reporter {
     /// (an error on stderr, and with `--json` the same object with `ok: false`).
     pub fn wait_ended(&self, end: &WaitEnd<'_>, you: Option<&[u8]>) {
         let items: Vec<&ShownItem> = match end.held {
-            Some(held) => (end.polled.data().iter())
+            Some(held) => (end.polled.map_or(&[][..], Polled::data).iter())
                 .filter(|item| held.contains(&item.index))
                 .collect(),
             None => Vec::new(),
@@ -120,14 +125,14 @@ impl Reporter {
                 "for": condition_words(end.condition),
                 "polls": end.polls,
                 "seconds": (end.elapsed.as_secs_f64() * 1000.0).round() / 1000.0,
-                "version": end.polled.version(),
-                "data_length": end.polled.data().len(),
+                "version": end.polled.and_then(Polled::version),
+                "data_length": end.polled.map(|polled| polled.data().len()),
                 "first_poll": json!({
                     "version": end.start.version,
                     "data_length": end.start.data_length,
                 }),
-                "copy_version": end.polled.copy.as_ref().map(|copy| copy.version),
-                "stale": end.polled.copy.as_ref().map(|_| end.polled.stale),
+                "copy_version": end.polled.and_then(|polled| polled.copy.as_ref()).map(|copy| copy.version),
+                "stale": end.polled.and_then(|polled| polled.copy.as_ref().map(|_| polled.stale)),
                 "items": items.iter().map(|item| item_json(item, you)).collect::<Vec<_>>(),
             });
             if let Some(failure) = &failure {
@@ -160,9 +165,13 @@ fn deadline_failure(end: &WaitEnd<'_>) -> Failure {
     Failure::new(
         Class::Deadline,
         format!(
-            "wait {watched}: the deadline of {} passed after {}, and {} did not hold: {}",
+            "wait {watched}: the deadline of {} passed after {}{}, and {} did not hold: {}",
             crate::outcome::seconds(end.deadline),
             counted(end.polls, "poll", "polls"),
+            match end.cut {
+                true => ", cutting short the one in flight",
+                false => "",
+            },
             condition_words(end.condition),
             seen(end)
         ),

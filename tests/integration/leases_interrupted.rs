@@ -194,7 +194,7 @@ fn a_second_signal_with_a_handle_making_request_in_flight_names_the_handle_with_
         running.wait_for_stderr("safe-ad: stopping:");
         // Every other case ends with SIGTERM, as a CI job's timeout would.
         if at % 2 == 0 {
-            running.interrupt();
+            running.interrupt_again();
         } else {
             running.terminate();
         }

@@ -7,9 +7,9 @@
 //! First a run that passes everything finds which of the command's requests make a handle (the
 //! emulator answers them with a `handleId`). Then, for each such route in turn, a fresh emulator
 //! and a run whose first request of that route is held before the emulator sees it, stopped
-//! three ways: one Ctrl-C (the held request then let go), two Ctrl-C (it leaves at once; the
-//! request is let go after it exited, so the emulator makes a handle nobody reads), and one
-//! SIGTERM. After the exit, every handle the emulator holds that was made during the run is
+//! four ways: one Ctrl-C (the held request then let go), two Ctrl-C (it leaves at once; the
+//! request is let go after it exited, so the emulator makes a handle nobody reads), one
+//! SIGTERM, and a closed terminal's two SIGHUPs back to back (one stop, as one Ctrl-C). After the exit, every handle the emulator holds that was made during the run is
 //! either given back or named on stderr with its kind and the request that frees it (its number
 //! where it is known, or the request that may have made it), and the exit code is 130.
 
@@ -29,6 +29,9 @@ enum Stopping {
     CtrlCTwice,
     /// One SIGTERM (a CI runner's cancel); as one Ctrl-C.
     Sigterm,
+    /// A closed terminal: two SIGHUPs back to back, the terminal's and its shell's; as one
+    /// Ctrl-C.
+    Hangup,
 }
 
 /// The arguments of a command of the sweep, given the emulator it runs against (for a data's
@@ -171,13 +174,19 @@ fn stopped_while_held_by(running: Running, proxy: &Relay, stopping: Stopping) ->
         Stopping::CtrlC => proxy.stop(running, Running::interrupt, false),
         Stopping::CtrlCTwice => proxy.stop(running, Running::interrupt, true),
         Stopping::Sigterm => proxy.stop(running, Running::terminate, false),
+        Stopping::Hangup => proxy.stop(running, Running::hang_up, false),
     }
 }
 
 /// The sweep of one command: each route that makes a handle held in turn, each way of stopping.
 fn sweep(args: Args) {
     for held_route in handle_making_routes(args) {
-        for stopping in [Stopping::CtrlC, Stopping::CtrlCTwice, Stopping::Sigterm] {
+        for stopping in [
+            Stopping::CtrlC,
+            Stopping::CtrlCTwice,
+            Stopping::Sigterm,
+            Stopping::Hangup,
+        ] {
             stopped_while_held(args, &held_route, stopping);
         }
     }
@@ -494,7 +503,7 @@ fn reopen_of_eight_handles_left_at_once_names_every_fetch_in_flight() {
     proxy.wait_held_at_least(8);
     running.interrupt();
     running.wait_for_stderr("safe-ad: stopping:");
-    running.interrupt();
+    running.interrupt_again();
     let output = running.wait();
     proxy.release_and_settle();
     output.code(130);

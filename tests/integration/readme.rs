@@ -488,7 +488,7 @@ fn every_json_key_of_every_command_is_documented_once() {
         (
             "wait",
             8,
-            vec!["wait", "1", "--for", "stale", "--deadline", "0.2"],
+            vec!["wait", "1", "--for", "stale", "--deadline", "1"],
             "",
             wait_lists,
         ),

@@ -563,7 +563,7 @@ fn a_second_ctrl_c_leaves_at_once_and_names_what_it_left() {
     relay.wait_held();
     running.interrupt();
     running.wait_for_stderr("safe-ad: stopping:");
-    running.interrupt();
+    running.interrupt_again();
     let output = running.wait();
     output
         .code(130)

@@ -7,6 +7,8 @@
 //! handles leaves at the first signal and names what it left, rather than wait for an answer
 //! that never comes.
 
+use crate::harness::emulator::Emulator;
+use crate::harness::relay::Relay;
 use crate::harness::*;
 
 /// Arguments that make `path` send requests, or `None` for a command its spec says sends
@@ -195,4 +197,201 @@ fn a_signal_ignored_at_start_stays_ignored() {
         .wait()
         .code(130)
         .stderr_has("safe-ad: error: interrupted");
+}
+
+/// A way to stop a run, for [`Relay::stop`].
+type Stopping = fn(&Running);
+
+/// A relay in front of `emulator` holding the first request whose line (`GET /path HTTP/1.1`)
+/// starts with `held`.
+fn holding_first(emulator: &Emulator, held: &'static str) -> Relay {
+    Relay::holding(emulator.addr(), 0, move |line| line.starts_with(held))
+}
+
+/// Names read from standard input are given back at the first stop signal, as names given as
+/// arguments are (issue 51: the batch was dropped at once, every copy left). `metadata -` and
+/// `clear-data -` with two names on standard input, each phase of the first name's work held in
+/// turn (its copy taken, the operation on it, the save, the copy given back) and stopped once:
+/// by SIGINT, SIGTERM, or a closed terminal's two SIGHUPs. The held request goes on once safe-ad
+/// says it is stopping; then it exits 130 and the emulator holds no handle the run made.
+#[test]
+fn names_on_standard_input_are_given_back_at_the_first_stop_signal() {
+    let cases: [(&str, &[&str]); 2] = [
+        (
+            "metadata",
+            &[
+                "GET /appendable-data/handle/",
+                "GET /appendable-data/metadata/",
+                "DELETE /appendable-data/handle/",
+            ],
+        ),
+        (
+            "clear-data",
+            &[
+                "GET /appendable-data/handle/",
+                "DELETE /appendable-data/clear-data/",
+                "POST /appendable-data/",
+                "DELETE /appendable-data/handle/",
+            ],
+        ),
+    ];
+    let stops: [(&str, Stopping); 3] = [
+        ("SIGINT", Running::interrupt),
+        ("SIGTERM", Running::terminate),
+        ("two SIGHUPs", Running::hang_up),
+    ];
+    for (command, phases) in cases {
+        for held in phases {
+            for (stop, signal) in stops {
+                let emulator = Emulator::start(&[]);
+                let names = format!("{}\n{}\n", emulator.demo_name(1), emulator.demo_name(2));
+                let first = emulator.next_handle();
+                let relay = holding_first(&emulator, held);
+                let case = format!("{command} - with {held}… held, stopped by {stop}");
+                let running = Sandbox::new()
+                    .safe_ad()
+                    .launcher(&relay.url)
+                    .args([command, "--jobs", "1", "-"])
+                    .stdin(names)
+                    .case(&case)
+                    .spawn();
+                let output = relay.stop(running, signal, false);
+                output
+                    .code(130)
+                    .stderr_lacks("interrupted twice")
+                    .stderr_has("every launcher handle it had obtained was given back");
+                assert_eq!(
+                    emulator.handles_since(first),
+                    vec![],
+                    "{case}: handles left"
+                );
+            }
+        }
+    }
+}
+
+/// A relay in front of `emulator` holding `show`'s first read of an item by its index (`GET
+/// /appendable-data/HANDLE/INDEX`, which makes a data id) while the name's copy is held.
+fn holding_an_item_read(emulator: &Emulator) -> Relay {
+    Relay::holding(emulator.addr(), 0, |line| {
+        let path = line.split(' ').nth(1).unwrap_or("");
+        let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+        matches!(parts.as_slice(), ["appendable-data", handle, index]
+            if [handle, index].iter().all(|part| part.bytes().all(|b| b.is_ascii_digit())))
+    })
+}
+
+/// A closed terminal brings two SIGHUPs, the terminal's and then its shell's (issue 51: taken as
+/// "interrupted twice", the run left at once, a name's copy and a data id left in the launcher).
+/// A repeat of one signal within the repeat window is one stop: `show NAME`, stopped by SIGHUP
+/// while an item's read (which makes a data id) is held with the copy, gets its second SIGHUP
+/// as soon as it said it is stopping, still waits for the held read, gives back both handles
+/// and exits 130. A different signal would count at once (`leases_interrupted`), and so does
+/// the same one after the window (`Running::interrupt_again`).
+#[test]
+fn a_closed_terminals_two_sighups_are_one_stop_and_a_name_gives_back_its_copy() {
+    let emulator = Emulator::start(&[]);
+    let name = emulator.demo_name(1);
+    let first = emulator.next_handle();
+    let relay = holding_an_item_read(&emulator);
+    let running = Sandbox::new()
+        .safe_ad()
+        .launcher(&relay.url)
+        .args(["show", "--jobs", "1", &name])
+        .spawn();
+    relay.wait_held();
+    crate::harness::signal(running.pid(), "HUP");
+    running.wait_for_stderr("safe-ad: stopping:");
+    // The shell's SIGHUP: it comes a moment after the terminal's, well within the window.
+    crate::harness::signal(running.pid(), "HUP");
+    relay.release();
+    let output = running.wait();
+    relay.release_and_settle();
+    output
+        .code(130)
+        .stderr_lacks("interrupted twice")
+        .stderr_has("every launcher handle it had obtained was given back");
+    assert_eq!(emulator.handles_since(first), vec![], "handles left");
+}
+
+/// What cannot be said on a closed terminal is still done: `show NAME` whose stderr is a pipe
+/// with no reader (writes there fail, as they fail on a terminal that hung up), run as the
+/// leader of its own process group, gets the closed terminal's two SIGHUPs sent to the group
+/// back to back while an item's read is held; once it took them, the read goes on. It exits 130,
+/// and the emulator holds no handle it made: the copy and the data id were given back though
+/// no word about them could be written.
+#[test]
+fn a_closed_terminal_that_takes_every_word_still_gets_every_handle_given_back() {
+    let emulator = Emulator::start(&[]);
+    let name = emulator.demo_name(1);
+    let first = emulator.next_handle();
+    let relay = holding_an_item_read(&emulator);
+    let running = Sandbox::new()
+        .safe_ad()
+        .launcher(&relay.url)
+        .args(["show", "--jobs", "1", &name])
+        .own_process_group()
+        .stderr_closed()
+        .spawn();
+    relay.wait_held();
+    hang_up(running.pid(), true);
+    wait_taken(running.pid(), "HUP");
+    relay.release();
+    let output = running.wait();
+    relay.release_and_settle();
+    output.code(130);
+    assert_eq!(emulator.handles_since(first), vec![], "handles left");
+}
+
+/// A single name left while its save is in flight says the save may have acted, as a batch's
+/// summary says it of the handles it sent and did not await (issue 51: it said nothing). Each
+/// command that saves a name's copy (`clear-data`, `clear-deleted-data`, `remove` by selectors
+/// and by index), its save held, is stopped by Ctrl-C with no wait for the launcher
+/// (`SAFE_AD_INTERRUPT_WAIT=0`), and by Ctrl-C twice: it exits 130 and says so.
+#[test]
+fn a_single_name_left_while_its_save_is_in_flight_says_the_save_may_have_acted() {
+    // Each command's words before the name, and after it.
+    let commands: [(&[&str], &[&str]); 4] = [
+        (&["clear-data"], &[]),
+        (&["clear-deleted-data"], &[]),
+        (&["remove", "--kind", "structured-data"], &[]),
+        (&["remove"], &["0"]),
+    ];
+    for (command, after) in commands {
+        for twice in [false, true] {
+            let emulator = Emulator::start(&[]);
+            let name = emulator.demo_name(1);
+            // The save: POST or PUT /appendable-data/HANDLE.
+            let relay = Relay::holding(emulator.addr(), 0, |line| {
+                let mut words = line.split(' ');
+                let method = words.next().unwrap_or("");
+                let path = words.next().unwrap_or("");
+                let handle = path.strip_prefix("/appendable-data/").unwrap_or("x");
+                ["POST", "PUT"].contains(&method)
+                    && !handle.is_empty()
+                    && handle.bytes().all(|b| b.is_ascii_digit())
+            });
+            let wait = if twice { DEADLINE.as_secs() } else { 0 };
+            let running = Sandbox::new()
+                .safe_ad()
+                .launcher(&relay.url)
+                .env("SAFE_AD_INTERRUPT_WAIT", wait.to_string())
+                .args(command)
+                .arg(&name)
+                .args(after)
+                .case(format!("{command:?}, twice: {twice}"))
+                .spawn();
+            relay.wait_held();
+            running.interrupt();
+            if twice {
+                running.wait_for_stderr("safe-ad: stopping:");
+                running.interrupt_again();
+            }
+            let output = running.wait();
+            relay.release_and_settle();
+            output.code(130).stderr_has(
+                "safe-ad: warning: a save was in flight when it left, and may have acted",
+            );
+        }
+    }
 }

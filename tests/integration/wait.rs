@@ -92,6 +92,8 @@ fn a_deadline_gives_exit_8_and_says_what_it_waited_for() {
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
     let run = |args: &[&str]| sandbox.safe_ad().launcher(&emulator.url).args(args).run();
+    // Long enough for a poll to be answered on a busy machine: the deadline is the whole wait,
+    // and one that passes before any poll was answered says so instead.
     let output = run(&[
         "wait",
         "1",
@@ -100,23 +102,15 @@ fn a_deadline_gives_exit_8_and_says_what_it_waited_for() {
         "--interval",
         "0.05",
         "--deadline",
-        "0.3",
+        "2",
     ]);
     output
         .code(8)
-        .stderr_has("the deadline of 0.3 s passed")
+        .stderr_has("the deadline of 2 s passed")
         .stderr_has("version-above=1 did not hold")
         .stderr_has("at version 1");
     output.check(output.stdout().is_empty(), "stdout holds words");
-    let output = run(&[
-        "--json",
-        "wait",
-        "2",
-        "--for",
-        "in-sync",
-        "--deadline",
-        "0.1",
-    ]);
+    let output = run(&["--json", "wait", "2", "--for", "in-sync", "--deadline", "2"]);
     output.code(8);
     let object = the_object(&output);
     assert_eq!(object["ok"], false);
@@ -311,4 +305,65 @@ fn a_wait_on_a_name_not_saved_yet_waits_for_its_first_save() {
         .run()
         .success();
     running.wait().success();
+}
+
+/// The deadline is the whole wait (issue 51: against a launcher that never answers, `--deadline
+/// 2` exited 6 after twice `--timeout`). Against a listener that reads each request and never
+/// answers, `wait --deadline 2 --timeout 600` ends with exit 8 long before any `--timeout`
+/// would (the harness fails a run still going after its 60 s), saying it cut the request in
+/// flight short and naming the handle that request may have made.
+#[test]
+fn the_deadline_cuts_short_a_poll_a_launcher_never_answers() {
+    let launcher = RawLauncher::start(|conn| {
+        if conn.request().is_some() {
+            conn.hold();
+        }
+    });
+    let output = Sandbox::new()
+        .safe_ad()
+        .launcher(&launcher.url)
+        .args(["--timeout", "600", "wait", "1", "--for", "new-items"])
+        .args(["--deadline", "2"])
+        .run();
+    output
+        .code(8)
+        .stderr_has("wait 1: the deadline of 2 s passed after no polls, cutting short the one in flight, and new-items did not hold: no poll was answered")
+        .stderr_has("may be left in the launcher")
+        .stderr_has("it was in flight when safe-ad left");
+}
+
+/// A slow launcher cannot stretch the wait either: a poll held past the deadline (the second
+/// poll's fresh copy of a name, held by a relay) is cut short at the deadline, the wait exits 8,
+/// and every handle the cut poll held (the data id it fetches the copy through) or may have made
+/// (the fetch, which made one once the relay let it go) is named: by its number with the request
+/// that frees it, or as what the fetch may have made.
+#[test]
+fn the_deadline_cuts_short_a_slow_poll_and_names_what_it_may_have_made() {
+    let emulator = Emulator::start(&[]);
+    let name = emulator.demo_name(5);
+    let first = emulator.next_handle();
+    let relay = crate::harness::relay::Relay::holding(emulator.addr(), 1, |line| {
+        line.starts_with("GET /appendable-data/handle/")
+    });
+    let output = Sandbox::new()
+        .safe_ad()
+        .launcher(&relay.url)
+        .args(["--timeout", "600", "wait", &name, "--for", "new-items"])
+        .args(["--interval", "0.05", "--deadline", "3"])
+        .run();
+    relay.release_and_settle();
+    output
+        .code(8)
+        .stderr_has("cutting short the one in flight")
+        .stderr_has("may be left in the launcher");
+    let left = emulator.handles_since(first);
+    output.check(!left.is_empty(), "the cut fetch made no handle");
+    for (kind, handle) in &left {
+        let stderr = output.stderr();
+        output.check(
+            stderr.contains(&format!("{kind} {handle}: DELETE "))
+                || stderr.contains(&format!(" {kind} handle that GET ")),
+            format!("{kind} {handle} left and not named"),
+        );
+    }
 }

@@ -141,7 +141,8 @@ only through handles of other kinds (a data id per item, a handle fetched throug
 per signer); \fBshow\fR drops each again as soon as the item is read, also when a later step fails,
 and on Ctrl-C, SIGTERM or SIGHUP: the first sends nothing new, lets the requests in flight finish
 and drops what they gave, then exits with status 130; a second leaves at once and names the
-handles it left, with the request that frees each. The first waits at most a second, whatever
+handles it left, with the request that frees each (the same signal again within half a second is
+the same stop: a closed terminal sends two SIGHUPs). The first waits at most a second, whatever
 \fB--timeout\fR says (\fBSAFE_AD_INTERRUPT_WAIT\fR sets how long); a launcher that has not
 answered by then is left as a second Ctrl-C leaves it, every handle held and every handle-making
 request in flight named. It holds at most 8 handles of a kind at once, so

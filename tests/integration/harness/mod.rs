@@ -423,16 +423,63 @@ pub fn signal(pid: u32, name: &str) {
     assert!(status.success(), "kill -s {name} {pid} failed");
 }
 
-/// Waits until process `pid` has a handler for signal `name` (`HUP`, `INT` or `TERM`), where
-/// /proc shows it; fails after [`DEADLINE`].
+/// Closes the terminal of process `pid`, as far as it can tell: two SIGHUPs sent back to back,
+/// the terminal's and then its shell's passing it on to its jobs; to the whole process group
+/// whose leader it is, with `group` (see `SafeAd::own_process_group`). Sent once it handles
+/// SIGHUP (see [`signal`]).
 #[track_caller]
-pub fn wait_for_handler(pid: u32, name: &str) {
-    let number = match name {
+pub fn hang_up(pid: u32, group: bool) {
+    wait_for_handler(pid, "HUP");
+    let target = match group {
+        true => format!("-{pid}"),
+        false => pid.to_string(),
+    };
+    let status = std::process::Command::new("kill")
+        .args(["-s", "HUP", "--", &target, &target])
+        .status()
+        .expect("kill runs");
+    assert!(status.success(), "kill -s HUP -- {target} {target} failed");
+}
+
+/// Waits until process `pid` has taken signal `name` (`HUP`, `INT` or `TERM`) sent to it: it is
+/// pending no more (`SigPnd` and `ShdPnd` of `/proc/<pid>/status`), so its handler ran. Fails
+/// after [`DEADLINE`].
+#[track_caller]
+pub fn wait_taken(pid: u32, name: &str) {
+    let bit = 1u64 << (signal_number(name) - 1);
+    wait_until(
+        &format!("process {pid} to take SIG{name}"),
+        DEADLINE,
+        || {
+            let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+            let pending = (status.lines())
+                .filter_map(|line| {
+                    let mask = line
+                        .strip_prefix("SigPnd:")
+                        .or_else(|| line.strip_prefix("ShdPnd:"))?;
+                    u64::from_str_radix(mask.trim(), 16).ok()
+                })
+                .fold(0, |all, mask| all | mask);
+            (pending & bit == 0).then_some(())
+        },
+    );
+}
+
+/// A stop signal's number, by the name `kill -s` takes.
+fn signal_number(name: &str) -> u32 {
+    match name {
         "HUP" => 1,
         "INT" => 2,
         "TERM" => 15,
         _ => panic!("no signal number for {name}"),
-    };
+    }
+}
+
+/// Waits until process `pid` has a handler for signal `name` (`HUP`, `INT` or `TERM`), where
+/// /proc shows it; fails after [`DEADLINE`].
+#[track_caller]
+pub fn wait_for_handler(pid: u32, name: &str) {
+    let number = signal_number(name);
     wait_until(
         &format!("process {pid} to set up a handler for SIG{name}"),
         DEADLINE,

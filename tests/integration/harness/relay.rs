@@ -106,7 +106,7 @@ impl Relay {
         running.wait_for_stderr("safe-ad: stopping:");
         let output = match twice {
             true => {
-                running.interrupt();
+                running.interrupt_again();
                 running.wait()
             }
             false => {

@@ -13,7 +13,7 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
-use super::{signal, token_piece_in, wait_for_exit, Sandbox, DEADLINE, TOKEN};
+use super::{hang_up, signal, token_piece_in, wait_for_exit, Sandbox, DEADLINE, TOKEN};
 
 /// How a run's standard input is given.
 enum Input {
@@ -36,6 +36,8 @@ pub struct SafeAd {
     stdout_head: Option<usize>,
     #[cfg(feature = "emulator")]
     stderr_unread: bool,
+    #[cfg(feature = "emulator")]
+    stderr_closed: bool,
     #[cfg(feature = "emulator")]
     stdout_unread: bool,
     /// The sandbox a `SafeAd::new()` made for itself, kept until the process ends.
@@ -78,6 +80,8 @@ impl SafeAd {
             stdout_head: None,
             #[cfg(feature = "emulator")]
             stderr_unread: false,
+            #[cfg(feature = "emulator")]
+            stderr_closed: false,
             #[cfg(feature = "emulator")]
             stdout_unread: false,
             own_sandbox: None,
@@ -169,6 +173,14 @@ impl SafeAd {
         self
     }
 
+    /// Makes stderr a pipe whose reader is gone from the start, as a closed terminal is: every
+    /// word written there fails, and the run's [`Output`] has no stderr.
+    #[cfg(feature = "emulator")]
+    pub fn stderr_closed(mut self) -> SafeAd {
+        self.stderr_closed = true;
+        self
+    }
+
     /// Leaves stdout a pipe that nobody reads, held open: a reader that stopped reading (a
     /// pager left open, a stopped process). What was written there is not kept.
     #[cfg(feature = "emulator")]
@@ -221,6 +233,9 @@ impl SafeAd {
         #[cfg(feature = "emulator")]
         let (stderr, unread_stderr) = if self.stderr_unread {
             (None, Some(stderr_pipe))
+        } else if self.stderr_closed {
+            drop(stderr_pipe);
+            (None, None)
         } else {
             (Some(Capture::start(stderr_pipe, None)), None)
         };
@@ -459,6 +474,21 @@ impl Running {
     /// Sends SIGINT, what Ctrl-C sends, once safe-ad handles it (see [`signal`]).
     pub fn interrupt(&self) {
         signal(self.pid(), "INT");
+    }
+
+    /// Ctrl-C pressed a second time, by a person who read what the first one said: call it
+    /// once the first one's line is out. A repeat of one signal within the repeat window counts
+    /// once (`signals::REPEAT_WINDOW`), so this first lets the window pass: safe-ad counted the
+    /// first before it printed the line, and takes the second no earlier than it is sent. Not
+    /// a guess at timing: a lower bound, whatever the machine's load.
+    pub fn interrupt_again(&self) {
+        std::thread::sleep(::safe_ad::test_support::signals::REPEAT_WINDOW);
+        self.interrupt();
+    }
+
+    /// Its terminal closed: two SIGHUPs back to back ([`hang_up`]), one stop.
+    pub fn hang_up(&self) {
+        hang_up(self.pid(), false);
     }
 
     /// Whether the stdout nobody reads ([`SafeAd::stdout_unread`]) is full: what it holds
