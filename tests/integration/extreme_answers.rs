@@ -217,6 +217,7 @@ fn show_status_and_the_selectors_never_panic_on_what_a_launcher_answers() {
 
 /// The emulator's answer to a fetch, made over to say the data holds 3,201 items: a count no
 /// network holds, in an answer that still names the handle the emulator made.
+#[cfg(feature = "emulator")]
 fn past_the_network(answer: &[u8]) -> Vec<u8> {
     let text = String::from_utf8_lossy(answer);
     let (_, body) = text.split_once("\r\n\r\n").expect("an HTTP answer");
@@ -234,6 +235,7 @@ fn past_the_network(answer: &[u8]) -> Vec<u8> {
 /// (`handleId`), has that handle given back: `metadata`, `show`, `watch` and `wait` of a name
 /// whose fresh copy is said to hold 3,201 items exit 1 and leave nothing in the emulator, as
 /// `/_emulator/handles` says.
+#[cfg(feature = "emulator")]
 #[test]
 fn a_refused_answer_that_names_a_handle_has_it_given_back() {
     use crate::harness::emulator::Emulator;

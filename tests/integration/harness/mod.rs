@@ -427,6 +427,7 @@ pub fn signal(pid: u32, name: &str) {
 /// the terminal's and then its shell's passing it on to its jobs; to the whole process group
 /// whose leader it is, with `group` (see `SafeAd::own_process_group`). Sent once it handles
 /// SIGHUP (see [`signal`]).
+#[cfg(feature = "emulator")]
 #[track_caller]
 pub fn hang_up(pid: u32, group: bool) {
     wait_for_handler(pid, "HUP");
@@ -444,6 +445,7 @@ pub fn hang_up(pid: u32, group: bool) {
 /// Waits until process `pid` has taken signal `name` (`HUP`, `INT` or `TERM`) sent to it: it is
 /// pending no more (`SigPnd` and `ShdPnd` of `/proc/<pid>/status`), so its handler ran. Fails
 /// after [`DEADLINE`].
+#[cfg(feature = "emulator")]
 #[track_caller]
 pub fn wait_taken(pid: u32, name: &str) {
     let bit = 1u64 << (signal_number(name) - 1);

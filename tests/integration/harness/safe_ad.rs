@@ -13,7 +13,7 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
-use super::{hang_up, signal, token_piece_in, wait_for_exit, Sandbox, DEADLINE, TOKEN};
+use super::{signal, token_piece_in, wait_for_exit, Sandbox, DEADLINE, TOKEN};
 
 /// How a run's standard input is given.
 enum Input {
@@ -481,13 +481,16 @@ impl Running {
     /// once (`signals::REPEAT_WINDOW`), so this first lets the window pass: safe-ad counted the
     /// first before it printed the line, and takes the second no earlier than it is sent. Not
     /// a guess at timing: a lower bound, whatever the machine's load.
+    #[cfg(feature = "emulator")]
     pub fn interrupt_again(&self) {
         std::thread::sleep(::safe_ad::test_support::signals::REPEAT_WINDOW);
         self.interrupt();
     }
 
     /// Its terminal closed: two SIGHUPs back to back ([`hang_up`]), one stop.
+    #[cfg(feature = "emulator")]
     pub fn hang_up(&self) {
+        use super::hang_up;
         hang_up(self.pid(), false);
     }
 
