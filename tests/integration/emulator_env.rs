@@ -7,41 +7,15 @@
 //! check (by `list` too, which escapes a fixture path's control characters). No run shows a token anywhere but the variables on
 //! stdout of a run that printed them.
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use crate::harness::leftovers::CiJob;
+use crate::harness::leftovers::{variables, CiJob};
 use crate::harness::*;
-
-/// The variables of lines in either format (`export NAME='VALUE'` or `NAME=VALUE`; no quotes in
-/// ours).
-fn variables(text: &str) -> BTreeMap<String, String> {
-    text.lines()
-        .filter_map(|line| {
-            let (name, value) = line
-                .strip_prefix("export ")
-                .unwrap_or(line)
-                .split_once('=')?;
-            Some((name.to_owned(), value.trim_matches('\'').to_owned()))
-        })
-        .collect()
-}
 
 /// A background emulator started in `job` (with `options`): what it printed on stdout.
 #[track_caller]
 fn start(job: &CiJob, options: &[&str]) -> String {
-    let output = job
-        .safe_ad()
-        .args([
-            "emulator",
-            "--background",
-            "--quiet",
-            "--listen",
-            "127.0.0.1:0",
-        ])
-        .args(options)
-        .run();
-    output.success();
+    let output = job.background(options);
     assert_eq!(variables(output.stdout()).len(), 4, "{}", output.stdout());
     output.stdout().to_owned()
 }

@@ -9,35 +9,13 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::harness::leftovers::CiJob;
+use crate::harness::leftovers::{variables, CiJob};
 use crate::harness::*;
-
-/// The variables `--background` printed (`export NAME='VALUE'` lines; no quotes in ours).
-fn variables(text: &str) -> BTreeMap<String, String> {
-    text.lines()
-        .filter_map(|line| {
-            let (name, value) = line.strip_prefix("export ")?.split_once('=')?;
-            Some((name.to_owned(), value.trim_matches('\'').to_owned()))
-        })
-        .collect()
-}
 
 /// Starts a background emulator in `job`; its variables.
 #[track_caller]
 fn start(job: &CiJob, options: &[&str]) -> BTreeMap<String, String> {
-    let output = job
-        .safe_ad()
-        .args([
-            "emulator",
-            "--background",
-            "--quiet",
-            "--listen",
-            "127.0.0.1:0",
-        ])
-        .args(options)
-        .run();
-    output.success();
-    variables(output.stdout())
+    variables(job.background(options).stdout())
 }
 
 /// Its process id.

@@ -11,7 +11,7 @@
 use safe_ad::test_support::cli::{Reaches, COMMANDS};
 
 use crate::harness::emulator::Emulator;
-use crate::harness::leftovers::CiJob;
+use crate::harness::leftovers::{variables, CiJob};
 use crate::harness::{have, reads_any_file, set_mode, skip, Sandbox};
 
 /// The commands that print nothing on stdout when they succeed, so that a stdout nobody can
@@ -41,23 +41,8 @@ fn invocation(path: &str, sample: &'static [&'static str]) -> &'static [&'static
 
 /// A background emulator started in `job`: its URL and token.
 fn background(job: &CiJob) -> (String, String) {
-    let output = job
-        .safe_ad()
-        .args([
-            "emulator",
-            "--background",
-            "--quiet",
-            "--listen",
-            "127.0.0.1:0",
-        ])
-        .run();
-    output.success();
-    let value = |name: &str| {
-        let line = (output.stdout().lines())
-            .find_map(|line| line.strip_prefix(&format!("export {name}=")))
-            .unwrap_or_else(|| panic!("{name} in {}", output.stdout()));
-        line.trim_matches('\'').to_owned()
-    };
+    let variables = variables(job.background(&[]).stdout());
+    let value = |name: &str| variables.get(name).cloned().expect(name);
     (value("SAFE_LAUNCHER_URL"), value("SAFE_LAUNCHER_TOKEN"))
 }
 

@@ -96,6 +96,18 @@ impl Drop for Leftovers {
     }
 }
 
+/// The variables of `--background`'s or `emulator env`'s lines, in either format (`export
+/// NAME='VALUE'` or `NAME=VALUE`; no quotes in ours), by name.
+pub fn variables(text: &str) -> std::collections::BTreeMap<String, String> {
+    (text.lines())
+        .filter_map(|line| {
+            let line = line.strip_prefix("export ").unwrap_or(line);
+            let (name, value) = line.split_once('=')?;
+            Some((name.to_owned(), value.trim_matches('\'').to_owned()))
+        })
+        .collect()
+}
+
 /// A CI job as the tests play it: a working directory (a sandbox, also HOME), a `TMPDIR` of its
 /// own (where `--background` makes its directories, so a test can see they are gone), and the
 /// mark on every process it starts, which are killed when it is dropped.
@@ -139,6 +151,19 @@ impl CiJob {
                 .current_dir(self.sandbox.path())
                 .env("TMPDIR", self.tmp()),
         )
+    }
+
+    /// `safe-ad emulator --background --quiet --listen 127.0.0.1:0 OPTIONS` in the job, which
+    /// must start: what it printed (its variables: [`variables`]).
+    #[track_caller]
+    pub fn background(&self, options: &[&str]) -> super::Output {
+        let output = (self.safe_ad())
+            .args(["emulator", "--background", "--quiet"])
+            .args(["--listen", "127.0.0.1:0"])
+            .args(options)
+            .run();
+        output.success();
+        output
     }
 
     /// What is in its TMPDIR (the directories of background emulators not yet stopped).
