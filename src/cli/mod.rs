@@ -26,6 +26,7 @@ mod items;
 mod offline;
 mod options;
 mod poll;
+mod registry;
 mod shell;
 mod spec;
 
@@ -42,12 +43,13 @@ pub use items::{
     AppendCommand, CatCommand, EncryptWith, ItemCommand, SelectorArgs, ShowCommand, StatusCommand,
 };
 pub use offline::{CompletionsArgs, DecodeCommand, ManArgs, Shell};
-pub use options::{ClientOptions, ColorWhen, Opt, Opts, WithOptions, CLIENT_OPTIONS};
+pub use options::{ClientOptions, ColorWhen, Opt, Opts, CLIENT_OPTIONS};
 pub use poll::{WaitCommand, WatchCommand};
+pub use registry::{options_of, spec_of, taking, WithOptions, COMMANDS};
 pub use shell::ShellArgs;
-pub use spec::{options_of, spec_of, taking, Names, Reaches, Spec, COMMANDS};
+pub use spec::{Names, Reaches, Spec};
 
-use options::add_every_option;
+use registry::add_every_option;
 
 const ABOUT: &str =
     "Save appendable data to the SAFE network and clear its data items, through the SAFE Launcher";
@@ -79,7 +81,7 @@ pub fn command() -> clap::Command {
     use clap::CommandFactory;
     Cli::command()
         .mut_subcommands(|sub| match spec_of(sub.get_name()) {
-            Some(spec) => spec::described(sub, spec),
+            Some(spec) => registry::described(sub, spec),
             None => sub,
         })
         .defer(add_every_option)

@@ -1,110 +1,17 @@
 //! The client options, one row each (`client_options!`), the sets of them that commands take
-//! (each command's spec names its set), the clap arguments they become, and [`WithOptions`],
-//! which gives a command its options when clap builds it.
+//! (each command's spec names its set), and the clap arguments they become (`registry` gives
+//! each command its own).
 //!
 //! `settings` checks what was typed; this part defines, collects and merges it.
 
 use std::path::PathBuf;
 
-use clap::builder::Resettable;
 use clap::{Arg, ValueEnum};
 
-use super::spec::{described, options_of, spec_of, COMMANDS};
 use crate::values;
 
 /// The help heading of the client options in a command's help, after its own options.
 pub const CLIENT_OPTIONS: &str = "Client options (the same for every command)";
-
-/// Before the subcommand: every option that any command takes.
-pub(super) fn add_every_option(command: clap::Command) -> clap::Command {
-    let all = COMMANDS
-        .iter()
-        .fold(Opts::NONE, |all, spec| all.union(spec.options));
-    add_options(command, all, true)
-}
-
-/// A command's derived arguments followed by its client options (its spec's), and those of its
-/// own subcommands (`auth status`), in that order (the order help, man pages and completions
-/// list them). The commands' enum is `defer`red, so this runs only for a command clap builds.
-#[derive(Debug)]
-pub struct WithOptions<T>(pub T);
-
-impl<T> std::ops::Deref for WithOptions<T> {
-    type Target = T;
-
-    fn deref(&self) -> &T {
-        &self.0
-    }
-}
-
-impl<T: clap::Args> clap::Args for WithOptions<T> {
-    fn group_id() -> Option<clap::Id> {
-        T::group_id()
-    }
-
-    fn augment_args(command: clap::Command) -> clap::Command {
-        with_rows(command, T::augment_args)
-    }
-
-    fn augment_args_for_update(command: clap::Command) -> clap::Command {
-        with_rows(command, T::augment_args_for_update)
-    }
-}
-
-impl<T: clap::FromArgMatches> clap::FromArgMatches for WithOptions<T> {
-    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
-        T::from_arg_matches(matches).map(WithOptions)
-    }
-
-    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
-        self.0.update_from_arg_matches(matches)
-    }
-}
-
-/// Adds to a command of the first level its derived arguments (`augment`), then its row and to
-/// each of its subcommands theirs.
-fn with_rows(command: clap::Command, augment: fn(clap::Command) -> clap::Command) -> clap::Command {
-    // The texts of the command's entry in the enum, which the derive sets before it defers the
-    // arguments: the arguments' struct would put its own doc comment over them.
-    let about = command.get_about().cloned();
-    let long_about = command.get_long_about().cloned();
-    let command = augment(command)
-        .about(about.map_or(Resettable::Reset, Resettable::Value))
-        .long_about(long_about.map_or(Resettable::Reset, Resettable::Value));
-    let name = command.get_name().to_string();
-    let command = add_options(command, options_of(&name), false);
-    command.mut_subcommands(|sub| {
-        let path = format!("{name} {}", sub.get_name());
-        let sub = match spec_of(&path) {
-            Some(spec) => described(sub, spec),
-            None => sub,
-        };
-        add_options(sub, options_of(&path), false)
-    })
-}
-
-/// Adds the options of `opts` to a command. Before the subcommand (`top`) every option any
-/// command takes is accepted, and `run` refuses one the chosen command does not take; the
-/// short help there leaves them out, as they belong to the commands. A command's `--help` lists
-/// them in a group of their own after its own options; its `-h` in one closing line.
-fn add_options(mut command: clap::Command, opts: Opts, top: bool) -> clap::Command {
-    for opt in Opt::ALL {
-        if opts.contains(opt) {
-            let mut arg = opt.arg();
-            if top {
-                arg = arg
-                    .hide_short_help(true)
-                    .help_heading("Options of the commands (accepted here too)");
-            } else {
-                // `-h` names them in one line instead (see `help`): they are the same for
-                // every command, and would fill most of it.
-                arg = arg.help_heading(CLIENT_OPTIONS).hide_short_help(true);
-            }
-            command = command.arg(arg);
-        }
-    }
-    command
-}
 
 /// The client options, one row each, in the order help lists them: the variant of [`Opt`], the
 /// long name, the field of [`ClientOptions`] (also the clap id) and whether it is a flag or takes

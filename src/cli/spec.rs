@@ -1,4 +1,4 @@
-//! What each command says of itself, once: [`Spec`], and [`COMMANDS`], the one list of them.
+//! What each command says of itself, once: [`Spec`] (`registry` lists them all).
 //!
 //! A command's spec stands beside its clap arguments (in this module's siblings) and carries
 //! every fact about it that something else reads: its texts (which `cli` gives clap, so help,
@@ -6,8 +6,8 @@
 //! `settings` read them), what it reaches (the exit codes its help lists), the routes it sends
 //! (docs/output.md's table is written from them), whether it holds launcher handles, which
 //! table of docs/output.md describes its `--json` objects, and a sample invocation (the tests
-//! that walk every command run it). A test walks clap's tree against this list both ways, so a
-//! command without a spec, or a spec without a command, fails it.
+//! that walk every command run it). A test walks clap's tree against `registry`'s list both
+//! ways, so a command without a spec, or a spec without a command, fails it.
 
 use super::options::Opts;
 
@@ -101,91 +101,4 @@ impl Spec {
         };
         self.options.contains(opt) || self.inert
     }
-}
-
-/// Every command, in the order `safe-ad --help` lists them, each group before its own: the one
-/// list the parser, help, man pages, completions, the docs tables and the tests read.
-pub const COMMANDS: &[&Spec] = &[
-    &super::handles::CREATE,
-    &super::handles::OPEN,
-    &super::handles::PUT,
-    &super::handles::POST,
-    &super::handles::CLEAR_DATA,
-    &super::handles::CLEAR_DELETED_DATA,
-    &super::items::REMOVE,
-    &super::items::RESTORE,
-    &super::items::PURGE,
-    &super::items::APPEND,
-    &super::handles::METADATA,
-    &super::items::SHOW,
-    &super::items::CAT,
-    &super::items::STATUS,
-    &super::poll::WAIT,
-    &super::poll::WATCH,
-    &super::handles::REOPEN,
-    &super::handles::DROP,
-    #[cfg(feature = "emulator")]
-    &super::capture::CAPTURE,
-    &super::auth::AUTH,
-    &super::auth::AUTH_LOGIN,
-    &super::auth::AUTH_STATUS,
-    &super::auth::AUTH_LOGOUT,
-    &super::auth::AUTH_TOKEN,
-    &super::auth::AUTH_WHOAMI,
-    &super::auth::CONFIG,
-    &super::auth::CONFIG_PATH,
-    &super::auth::CONFIG_SHOW,
-    &super::auth::CONFIG_SET,
-    &super::auth::CONFIG_UNSET,
-    &super::offline::DECODE,
-    &super::offline::COMPLETIONS,
-    &super::offline::MAN,
-    &super::shell::SHELL,
-    #[cfg(feature = "emulator")]
-    &super::emulator::EMULATOR,
-    #[cfg(feature = "emulator")]
-    &super::emulator::EMULATOR_REQUESTS,
-    #[cfg(feature = "emulator")]
-    &super::emulator::EMULATOR_EXPORT,
-    #[cfg(feature = "emulator")]
-    &super::emulator::EMULATOR_LIST,
-    #[cfg(feature = "emulator")]
-    &super::emulator::EMULATOR_ENV,
-];
-
-/// The spec of the command at `path` (`"auth status"`).
-pub fn spec_of(path: &str) -> Option<&'static Spec> {
-    COMMANDS.iter().copied().find(|spec| spec.path == path)
-}
-
-/// The client options the command at `path` takes (none for a path that is no command).
-pub fn options_of(path: &str) -> Opts {
-    spec_of(path).map_or(Opts::NONE, |spec| spec.options)
-}
-
-/// Gives a clap command the texts of its spec. clap keeps the texts of the derive where the
-/// spec has none (a group's arguments struct has no doc comment to give).
-pub(super) fn described(command: clap::Command, spec: &Spec) -> clap::Command {
-    let mut command = command.about(spec.about);
-    command = match spec.long_about {
-        Some(long) => command.long_about(long),
-        None => command.long_about(None::<&str>),
-    };
-    if let Some(after) = spec.after_help {
-        command = command.after_help(after);
-    }
-    if let Some(usage) = spec.usage {
-        command = command.override_usage(usage);
-    }
-    command
-}
-
-/// The commands that take the client option `opt`, in [`COMMANDS`]' order (for the error that
-/// says where an option belongs).
-pub fn taking(opt: super::Opt) -> Vec<&'static str> {
-    COMMANDS
-        .iter()
-        .filter(|spec| spec.options.contains(opt))
-        .map(|spec| spec.path)
-        .collect()
 }
