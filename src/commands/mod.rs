@@ -2,11 +2,13 @@
 //! client options, the environment read once, the reporter), checks them, and comes back with a
 //! [`Next`]: its end when it sends nothing, or the sending still to do, which `run` runs on the
 //! one runtime (`runtime::finish`). What it printed went through the reporter, and the exit code
-//! is left to `outcome`. No command file imports another: what several share (resolving the
-//! settings, the launcher, what procedures are sent with, the stop-and-account block, the loop
-//! of `show` and `status`, the purge note, the checks and atomic write of a FILE `emulator export`
-//! and `capture` replace) is here, the arguments' parsers are in `args`, and
-//! the client of the emulator's own routes is `crate::emulator_routes`.
+//! is left to `outcome`. No command file imports another: what several share is here
+//! (resolving the settings, the launcher, what procedures are sent with, the loop of `show` and
+//! `status`, the purge note) and in the private helper files beside it, by family: `leases` (the
+//! stop-and-account block), `copies` (work on a name's fresh copy), `files` (the checks and
+//! atomic write of a FILE `emulator export` and `capture` replace) and `restore` (a restore
+//! that saves). The arguments' parsers are in `args`, and the client of the emulator's own routes
+//! is `crate::emulator_routes`.
 //!
 //! `operations` (put, post, the clears, metadata, reopen and drop) drives batches of handles;
 //! `handles` makes them (create, open); `items` changes one item at a time
@@ -24,15 +26,19 @@ pub mod capture;
 pub mod cat;
 pub mod completions;
 pub mod config;
+mod copies;
 pub mod decode;
 #[cfg(feature = "emulator")]
 pub mod emulator;
 #[cfg(feature = "emulator")]
 pub mod export;
+#[cfg(feature = "emulator")]
+mod files;
 pub mod handles;
 pub mod items;
 #[cfg(feature = "emulator")]
 pub mod journal;
+mod leases;
 pub mod man;
 pub mod operations;
 mod restore;
@@ -43,22 +49,29 @@ pub mod wait;
 pub mod watch;
 
 use std::ffi::OsString;
-use std::future::Future;
 
 use futures_util::StreamExt;
 
 use crate::batch::show::{user_key, IndexRange, Parts, ShowOptions, Shown};
-use crate::batch::{self, Ended, Sending, Step, Stop, Tally};
+use crate::batch::{self, Sending, Stop, Tally};
 use crate::cli::{ClientOptions, Names};
 use crate::handle::{Handle, Target};
 use crate::input::{self, BadArgs, Item};
 use crate::launcher::{Launcher, Request, Slot};
-use crate::name::Name;
 use crate::outcome::{Class, Done, Failure};
 use crate::report::Reporter;
 pub use crate::runtime::Next;
-use crate::runtime::{internal, interruptible};
-use crate::settings::{self, ConfigRead, Environment, Settings, StdinUse, ENV_INTERRUPT_WAIT};
+
+// The helpers every command shares, by family, for the commands as `super::NAME`.
+use crate::runtime::internal;
+use crate::settings::{self, ConfigRead, Environment, Settings, StdinUse};
+use copies::{finish_on_copy, on_copy, on_copy_phased, settle_on_copy};
+#[cfg(feature = "emulator")]
+use files::{replaceable_file, write_whole};
+use leases::{
+    accounted, done_of, dropped_holding, finish_leasing, interrupted, leased, saves_in_flight,
+    unleased,
+};
 
 /// What every command is given besides its own arguments.
 #[derive(Clone, Copy)]
@@ -132,143 +145,6 @@ fn items_refusing(
     why: Option<&'static str>,
 ) -> impl futures_util::Stream<Item = Item> {
     input::items(slots, tokio::io::stdin()).map(move |item| item.refusing_names(why))
-}
-
-/// What came of work on a name's fresh copy ([`on_copy`]).
-struct OnCopy<T> {
-    /// What the work gave; `None` when no copy could be taken.
-    done: Option<T>,
-    /// The class of a failure to take the copy or to give it back (said already).
-    failed: Option<Class>,
-    /// A stop signal came while the copy was given back, or a second one before: whether the
-    /// first one's wait ran out (what is left is in the stop, to be named).
-    stopped: Option<bool>,
-}
-
-/// Runs `work` on a fresh copy of the data `name` names, taken for it and given back
-/// (`batch::copy`), with the words about the copy's handle saying the name.
-async fn on_copy<T>(
-    sending: Sending<'_>,
-    reporter: &Reporter,
-    command: &str,
-    name: Name,
-    work: impl AsyncFnOnce(Handle) -> T,
-) -> OnCopy<T> {
-    let (taken, steps) = batch::copy::take(sending, name).await;
-    let taken = (taken, steps);
-    use_copy(
-        sending,
-        reporter,
-        command,
-        name,
-        taken,
-        GiveBack::Watched,
-        work,
-    )
-    .await
-}
-
-/// [`on_copy`], for work whose phases watch the stop signals themselves (a change by
-/// selectors): only the taking of the copy is watched here (a stop then gives back what it
-/// took, and is the failure), and the copy is given back after the work, stopped or not.
-async fn on_copy_phased<T>(
-    sending: Sending<'_>,
-    reporter: &Reporter,
-    command: &str,
-    name: Name,
-    work: impl AsyncFnOnce(Handle) -> T,
-) -> Result<OnCopy<T>, Failure> {
-    let (stop, launcher) = (sending.stop, sending.launcher);
-    let take = batch::copy::take(sending, name);
-    let taken = match batch::until_stopped(take, stop, || reporter.stopping(stop.wait())).await {
-        Ended::Finished(taken) => taken,
-        Ended::Interrupted((taken, steps)) => {
-            reporter.exchanges(launcher, &steps);
-            let steps = taken.give_back().await;
-            reporter.exchanges(launcher, &steps);
-            return Err(interrupted(stop, false, launcher, reporter));
-        }
-        Ended::Abandoned => return Err(interrupted(stop, false, launcher, reporter)),
-        Ended::WaitedOut => return Err(interrupted(stop, true, launcher, reporter)),
-    };
-    Ok(use_copy(
-        sending,
-        reporter,
-        command,
-        name,
-        taken,
-        GiveBack::Unwatched,
-        work,
-    )
-    .await)
-}
-
-/// The rest of [`on_copy`] once the copy was asked for: the work on it, and the copy given
-/// back.
-async fn use_copy<'a, T>(
-    sending: Sending<'a>,
-    reporter: &Reporter,
-    command: &str,
-    name: Name,
-    (taken, steps): (batch::copy::Taken<'a>, Vec<Step>),
-    watch: GiveBack,
-    work: impl AsyncFnOnce(Handle) -> T,
-) -> OnCopy<T> {
-    let first_failure = |steps: &[Step]| {
-        (steps.iter()).find_map(|step| step.result.as_ref().err().map(|failure| failure.class))
-    };
-    reporter.copy_taken(sending.launcher, command, &name, &steps);
-    let Some(copy) = taken.copy else {
-        let _ = taken.give_back().await;
-        return OnCopy {
-            done: None,
-            failed: first_failure(&steps).or(Some(Class::Unexpected)),
-            stopped: None,
-        };
-    };
-    reporter.on_copy(Some(copy));
-    let done = work(copy.handle).await;
-    if crate::signals::seen() > 1 {
-        // A second stop signal leaves at once, sending nothing more: the copy is named with
-        // the request that frees it, as every handle a run leaves is (`settle_on_copy`).
-        reporter.on_copy(None);
-        return OnCopy {
-            done: Some(done),
-            failed: Some(Class::Interrupted),
-            stopped: Some(false),
-        };
-    }
-    let stop = sending.stop;
-    let give_back = taken.give_back();
-    let (steps, stopped) = match watch {
-        GiveBack::Watched => (give_back.await, None),
-        // No watch around the work: a stop signal now waits for the giving back as every
-        // first signal waits for what gives leases back, and a second one leaves at once.
-        GiveBack::Unwatched => {
-            match batch::until_stopped(give_back, stop, || reporter.stopping(stop.wait())).await {
-                Ended::Finished(steps) => (steps, None),
-                Ended::Interrupted(steps) => (steps, Some(false)),
-                Ended::Abandoned => (Vec::new(), Some(false)),
-                Ended::WaitedOut => (Vec::new(), Some(true)),
-            }
-        }
-    };
-    reporter.copy_given_back(sending.launcher, command, &steps);
-    reporter.on_copy(None);
-    OnCopy {
-        done: Some(done),
-        failed: first_failure(&steps),
-        stopped,
-    }
-}
-
-/// Whether a stop-signal watch around the work on a name's copy ([`on_copy`]) also watches
-/// the giving back of the copy, or the giving back needs one of its own
-/// ([`on_copy_phased`], whose work's phases watch for themselves).
-#[derive(Clone, Copy)]
-enum GiveBack {
-    Watched,
-    Unwatched,
 }
 
 /// What standard input holds besides a token, given the handle slots: handles if `-` is one.
@@ -348,92 +224,6 @@ fn describer<'a>(
         reporter.curl_token_note(token);
     }
     move |plan| reporter.plan_described(launcher, plan, settings.curl, token)
-}
-
-/// Says that the saves a stopped run left in flight may have acted: for one name as a batch's
-/// summary says it of the handles it sent and did not await.
-fn saves_in_flight(stop: &Stop, reporter: &Reporter) {
-    let saves = stop.saves_in_flight();
-    if saves > 0 {
-        reporter.saves_in_flight(saves);
-    }
-}
-
-/// The failure after Ctrl-C stopped work that holds leases (`batch::until_stopped`): whether
-/// every launcher handle it had obtained went back, or which ones a second Ctrl-C, the first
-/// one's wait running out (or a drop that failed) left behind and the requests that free them.
-fn interrupted(stop: &Stop, waited_out: bool, launcher: &Launcher, reporter: &Reporter) -> Failure {
-    saves_in_flight(stop, reporter);
-    let left = stop.left();
-    if left.is_empty() {
-        return Failure::new(
-            Class::Interrupted,
-            "interrupted; no new requests were sent, and every launcher handle it had obtained was given back",
-        );
-    }
-    if !stop.abandoned_any() {
-        // The first Ctrl-C was heeded, but a drop failed or a handle's answer was lost.
-        reporter.left_behind(launcher, &left);
-        return Failure::new(Class::Interrupted, "interrupted; no new requests were sent");
-    }
-    reporter.left_behind_json(launcher, &left);
-    let requests = crate::report::left_requests(launcher, &left);
-    let wait = stop.wait();
-    let why = match waited_out {
-        true if wait.is_zero() => {
-            format!("interrupted, and it does not wait ({ENV_INTERRUPT_WAIT} is 0), so it left")
-        }
-        true => format!(
-            "interrupted, and the launcher did not finish within {}, so it left",
-            crate::outcome::seconds(wait)
-        ),
-        false => "interrupted twice, so it left at once".to_owned(),
-    };
-    Failure::new(
-        Class::Interrupted,
-        format!(
-            "{why}: {} launcher handle{} it had obtained {} not given back",
-            left.len(),
-            if left.len() == 1 { "" } else { "s" },
-            if left.len() == 1 { "was" } else { "were" },
-        ),
-    )
-    .with_hint(format!(
-        "the launcher drops them when it restarts; to free them now, send: {}",
-        requests.join(", ")
-    ))
-}
-
-/// The failure after Ctrl-C dropped a batch at once (operations on handles hold nothing, so
-/// it does not wait) while a name's copy from standard input was held: the handles left are
-/// named, with the requests that free them.
-fn dropped_holding(stop: &Stop, launcher: &Launcher, reporter: &Reporter) -> Failure {
-    let left = stop.left();
-    reporter.left_behind(launcher, &left);
-    Failure::new(
-        Class::Interrupted,
-        format!(
-            "interrupted; no new requests were sent, and {} launcher handle{} it had obtained (named above) {} not given back",
-            left.len(),
-            if left.len() == 1 { "" } else { "s" },
-            if left.len() == 1 { "was" } else { "were" },
-        ),
-    )
-}
-
-/// After work that holds leases ended on its own: names what it may have left in the launcher
-/// (a lease whose giving back failed, a handle whose making lost its answer), and makes sure
-/// the exit code is not 0 then.
-fn accounted(done: Done, stop: &Stop, launcher: &Launcher, reporter: &Reporter) -> Done {
-    let left = stop.left();
-    if left.is_empty() {
-        return done;
-    }
-    reporter.left_behind(launcher, &left);
-    match done {
-        Done::Success => Done::Failed(Class::Unreachable),
-        other => other,
-    }
 }
 
 /// The person's own sign key, read first by the commands that say which items are theirs
@@ -518,110 +308,52 @@ async fn each_handle(
     }
 }
 
-/// Runs a batch's requests, which hold no lease, unless Ctrl-C comes first: then it is dropped
-/// at once, and no request after it is sent.
-async fn unleased<T>(work: impl std::future::Future<Output = T>) -> Result<T, Failure> {
-    interruptible(work).await.map_err(|mut failure| {
-        failure.message = "interrupted; no new requests were sent".to_string();
-        failure
+/// Before a purge (or `clear-deleted-data`) not saved: the note on what a plain post would
+/// leave, said when the removal of one of the items (at `indexes`; all: `None`) has not reached
+/// the network, or when that cannot be told (`batch::status::removals`).
+async fn purge_note_if_unsaved(
+    name: &str,
+    handle: Handle,
+    indexes: Option<&[u64]>,
+    settings: &Settings,
+    launcher: &Launcher,
+    reporter: &Reporter,
+) -> Result<(), Failure> {
+    let read = removals_read(name, handle, indexes, settings, launcher, reporter).await?;
+    if read.is_none_or(|read| read.unsaved > 0) {
+        reporter.purge_note(name, &handle.to_string());
+    }
+    Ok(())
+}
+
+/// Before a change of the copy's deleted items at `indexes` (all: `None`) by `name`: how many
+/// have a removal the network has got and how many not (`batch::status::removals`; `None`: it
+/// cannot be told), each request said with `--verbose`. A handle it took and could not give
+/// back refuses the change.
+async fn removals_read(
+    name: &str,
+    handle: Handle,
+    indexes: Option<&[u64]>,
+    settings: &Settings,
+    launcher: &Launcher,
+    reporter: &Reporter,
+) -> Result<Option<batch::status::Removals>, Failure> {
+    let stop = Stop::new(settings.interrupt_wait);
+    let sending = sending(settings, launcher, &stop);
+    let work = batch::status::removals(sending, handle, indexes, ShowOptions::WHOLE);
+    let (removals, steps) = leased(work, &stop, launcher, reporter).await?;
+    reporter.exchanges(launcher, &steps);
+    removals.map_err(|failure| {
+        let mut refused = Failure::new(
+            failure.class,
+            format!(
+                "{name} {handle}: a handle taken to read the network's deleted list was not given back; nothing was changed: {}",
+                failure.message
+            ),
+        );
+        refused.hint = failure.hint.clone();
+        refused
     })
-}
-
-/// Runs work that holds leases (`batch::until_stopped`) until it ends or Ctrl-C stops it: its
-/// value, or the interrupted failure that accounts for the leases.
-async fn leased<T>(
-    work: impl Future<Output = T>,
-    stop: &Stop,
-    launcher: &Launcher,
-    reporter: &Reporter,
-) -> Result<T, Failure> {
-    leased_or(work, stop, launcher, reporter, |_| {}).await
-}
-
-/// [`leased`], saying what the work did before Ctrl-C cut it short with `cut`.
-async fn leased_or<T>(
-    work: impl Future<Output = T>,
-    stop: &Stop,
-    launcher: &Launcher,
-    reporter: &Reporter,
-    cut: impl FnOnce(T),
-) -> Result<T, Failure> {
-    match batch::until_stopped(work, stop, || reporter.stopping(stop.wait())).await {
-        Ended::Finished(value) => Ok(value),
-        Ended::Interrupted(value) => {
-            cut(value);
-            Err(interrupted(stop, false, launcher, reporter))
-        }
-        Ended::Abandoned => Err(interrupted(stop, false, launcher, reporter)),
-        Ended::WaitedOut => Err(interrupted(stop, true, launcher, reporter)),
-    }
-}
-
-/// Runs a procedure that holds leases (`open`, `append`) until it ends or Ctrl-C stops it, and
-/// prints its steps with `report`: the command says how its steps read, also when they were cut
-/// short (an `append` stopped before its append prints no step of its own on stdout).
-async fn finish_leasing<Ran: AsRef<[Step]>>(
-    launcher: &Launcher,
-    stop: &Stop,
-    reporter: &Reporter,
-    work: impl Future<Output = Ran>,
-    report: impl Fn(&Ran),
-) -> Result<Done, Failure> {
-    let steps = leased_or(work, stop, launcher, reporter, |steps| report(&steps)).await?;
-    report(&steps);
-    let done = done_of(steps.as_ref());
-    Ok(accounted(done, stop, launcher, reporter))
-}
-
-/// Runs work on a name's fresh copy ([`on_copy`]), which holds the copy as a lease, until it
-/// ends or Ctrl-C stops it: the work's outcome, a failure to take or give back the copy
-/// (already said) making it not 0, and what was left named ([`accounted`]).
-async fn finish_on_copy(
-    work: impl Future<Output = OnCopy<Result<Done, Failure>>>,
-    stop: &Stop,
-    launcher: &Launcher,
-    reporter: &Reporter,
-) -> Result<Done, Failure> {
-    let on = leased(work, stop, launcher, reporter).await?;
-    settle_on_copy(on, stop, launcher, reporter)
-}
-
-/// What work on a name's fresh copy came to, once it ended ([`finish_on_copy`]); for work
-/// whose own steps watch the stop signals (a change by selectors, which runs phases of its
-/// own), once `on_copy` ran without a watch of its own.
-fn settle_on_copy(
-    on: OnCopy<Result<Done, Failure>>,
-    stop: &Stop,
-    launcher: &Launcher,
-    reporter: &Reporter,
-) -> Result<Done, Failure> {
-    if let Some(waited_out) = on.stopped {
-        // What the work itself came to is said first (unless it is only the stop passed up by
-        // phases that share this stop: the stop's own failure says it once); the stop names
-        // what is left.
-        if let Some(Err(failure)) = &on.done {
-            if !is_bare_stop(failure) {
-                reporter.failed(failure);
-            }
-        }
-        return Err(interrupted(stop, waited_out, launcher, reporter));
-    }
-    let done = match on.done {
-        Some(done) => match (done?, on.failed) {
-            (Done::Success, Some(class)) => Done::Failed(class),
-            (done, _) => done,
-        },
-        None => Done::from_first_failure(on.failed),
-    };
-    Ok(accounted(done, stop, launcher, reporter))
-}
-
-/// The failure work passes up when a stop it shares with the run around it stopped it
-/// (`restore::phase`): it has nothing of its own to say.
-fn is_bare_stop(failure: &Failure) -> bool {
-    failure.class == Class::Interrupted
-        && failure.message == "interrupted"
-        && failure.hint.is_none()
 }
 
 /// The network's data behind `handle`'s copy, read as `parts` says through a fresh handle given
@@ -676,147 +408,6 @@ fn emptied_copy(command: &str, handle: Handle, held: u64, taken: &[u64]) -> Fail
     .with_hint(format!(
         "a post leaves the launcher's copy without data items: give the data's name in place of the handle (a command given a name works on the network's data), or run `{command}` on the handle `safe-ad reopen {handle}` prints"
     ))
-}
-
-/// Replaces FILE whole with `bytes` (`atomic_file`, keeping its permissions): a failure leaves
-/// the old file, is said as `command`'s, and is never exit 0.
-#[cfg(feature = "emulator")]
-fn write_whole(path: &std::path::Path, bytes: &[u8], command: &str) -> Result<(), Failure> {
-    crate::atomic_file::write(path, bytes, crate::atomic_file::Mode::AsBefore).map_err(|error| {
-        Failure::new(
-            Class::Unexpected,
-            format!(
-                "{command}: cannot write {}: {} (the file is as it was)",
-                path.display(),
-                crate::sanitize::line(error.to_string().as_bytes(), 200)
-            ),
-        )
-    })
-}
-
-/// FILE as given to a command that replaces it whole (`emulator export`, `capture -o`), if it
-/// may be: not a symbolic link (the rename would replace the link, not the file it names), a
-/// regular file if it exists, and a name in a directory that exists and this process may write
-/// in (where the new file is made beside it). Checked before anything is sent, so that a run
-/// that could never write its file sends nothing (`capture` reads hundreds of requests before
-/// it writes); `example` is the command line that writes where a link points. What can still
-/// fail later (a full disk, a file-size limit) fails the write, which leaves the old file.
-#[cfg(feature = "emulator")]
-fn replaceable_file(
-    path: &std::path::Path,
-    command: &str,
-    example: &str,
-) -> Result<std::path::PathBuf, Failure> {
-    let refused = |why: &str| {
-        Failure::usage(format!(
-            "{command}: {}: {why}",
-            crate::sanitize::line(path.display().to_string().as_bytes(), 200)
-        ))
-    };
-    match std::fs::symlink_metadata(path) {
-        Ok(meta) if meta.file_type().is_symlink() => {
-            return Err(refused(&format!(
-                "it is a symbolic link; {command} replaces FILE with a new file, which would \
-                 replace the link rather than the file it names: give the file's own path"
-            ))
-            .with_hint(format!("`{example}` writes where the link points")))
-        }
-        Ok(meta) if !meta.is_file() => {
-            return Err(refused(
-                "it is not a regular file (a directory, FIFO or device); give a file's path, or \
-                 `-` for standard output",
-            ))
-        }
-        Ok(_) => {}
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
-        Err(error) => return Err(refused(&format!("cannot look at it: {error}"))),
-    }
-    // `dir/` and `dir/..` name a directory, whatever `Path` makes of them.
-    use std::os::unix::ffi::OsStrExt;
-    if path.file_name().is_none() || path.as_os_str().as_bytes().ends_with(b"/") {
-        return Err(refused(
-            "it names a directory, not a file in one; give a file's path, or `-` for standard \
-             output",
-        ));
-    }
-    let directory = crate::atomic_file::directory_of(path);
-    let shown = crate::sanitize::line(directory.display().to_string().as_bytes(), 200);
-    match std::fs::metadata(directory) {
-        Ok(meta) if meta.is_dir() => {}
-        Ok(_) => return Err(refused(&format!("{shown} is not a directory"))),
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-            return Err(refused(&format!(
-                "its directory {shown} does not exist; make it first (`mkdir -p`)"
-            )))
-        }
-        Err(error) => return Err(refused(&format!("cannot look at {shown}: {error}"))),
-    }
-    // The new file is made in the directory, then renamed over FILE: both need write and
-    // search permission there (and a file system that is not read-only).
-    use rustix::fs::{access, Access};
-    if let Err(errno) = access(directory, Access::WRITE_OK | Access::EXEC_OK) {
-        let error = std::io::Error::from(errno);
-        return Err(refused(&format!(
-            "cannot make a file in its directory {shown}: {error}"
-        )));
-    }
-    Ok(path.to_path_buf())
-}
-
-/// How a procedure's steps ended: by its first failure, if any.
-fn done_of(steps: &[Step]) -> Done {
-    let first_failure: Option<Class> = steps
-        .iter()
-        .find_map(|step| step.result.as_ref().err().map(|failure| failure.class));
-    Done::from_first_failure(first_failure)
-}
-
-/// Before a purge (or `clear-deleted-data`) not saved: the note on what a plain post would
-/// leave, said when the removal of one of the items (at `indexes`; all: `None`) has not reached
-/// the network, or when that cannot be told (`batch::status::removals`).
-async fn purge_note_if_unsaved(
-    name: &str,
-    handle: Handle,
-    indexes: Option<&[u64]>,
-    settings: &Settings,
-    launcher: &Launcher,
-    reporter: &Reporter,
-) -> Result<(), Failure> {
-    let read = removals_read(name, handle, indexes, settings, launcher, reporter).await?;
-    if read.is_none_or(|read| read.unsaved > 0) {
-        reporter.purge_note(name, &handle.to_string());
-    }
-    Ok(())
-}
-
-/// Before a change of the copy's deleted items at `indexes` (all: `None`) by `name`: how many
-/// have a removal the network has got and how many not (`batch::status::removals`; `None`: it
-/// cannot be told), each request said with `--verbose`. A handle it took and could not give
-/// back refuses the change.
-async fn removals_read(
-    name: &str,
-    handle: Handle,
-    indexes: Option<&[u64]>,
-    settings: &Settings,
-    launcher: &Launcher,
-    reporter: &Reporter,
-) -> Result<Option<batch::status::Removals>, Failure> {
-    let stop = Stop::new(settings.interrupt_wait);
-    let sending = sending(settings, launcher, &stop);
-    let work = batch::status::removals(sending, handle, indexes, ShowOptions::WHOLE);
-    let (removals, steps) = leased(work, &stop, launcher, reporter).await?;
-    reporter.exchanges(launcher, &steps);
-    removals.map_err(|failure| {
-        let mut refused = Failure::new(
-            failure.class,
-            format!(
-                "{name} {handle}: a handle taken to read the network's deleted list was not given back; nothing was changed: {}",
-                failure.message
-            ),
-        );
-        refused.hint = failure.hint.clone();
-        refused
-    })
 }
 
 #[cfg(test)]
