@@ -37,8 +37,16 @@ pub enum HandleProblem {
     /// Too long for a handle and written as a name is (base64's or hex's characters), but not
     /// a name, for this reason: a name with a typo in it.
     NotAName(NameProblem),
-    /// A data's name, where the command takes handles only, for this reason.
-    NameRefused(&'static str),
+    /// A data's name, where the command (or one of its options) takes handles only.
+    NameRefused(NameRefusal),
+}
+
+/// Why a data's name is refused where a handle goes: by the command itself (`drop`), or by one
+/// of its options (`--save put`), which the refusal then names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NameRefusal {
+    pub option: Option<&'static str>,
+    pub why: &'static str,
 }
 
 impl HandleProblem {
@@ -52,7 +60,7 @@ impl HandleProblem {
                 "it reads both as a handle and as a data's name, and neither is guessed"
             }
             HandleProblem::NotAName(problem) => return Cow::Owned(problem.describe()),
-            HandleProblem::NameRefused(why) => why,
+            HandleProblem::NameRefused(refusal) => refusal.why,
         })
     }
 }

@@ -11,7 +11,7 @@ use std::ffi::OsString;
 use futures_util::stream::{self, Stream};
 use tokio::io::{AsyncBufReadExt, AsyncRead, BufReader};
 
-use crate::handle::{self, HandleProblem, Target};
+use crate::handle::{self, HandleProblem, NameRefusal, Target};
 use crate::outcome::Failure;
 use crate::sanitize;
 
@@ -46,7 +46,7 @@ impl Item {
     }
 
     /// The item as a command that takes handles only sees it: a name is refused, for `why`.
-    pub fn refusing_names(self, why: Option<&'static str>) -> Item {
+    pub fn refusing_names(self, why: Option<NameRefusal>) -> Item {
         match (self.target, why) {
             (Ok(Target::Name(_)), Some(why)) => Item {
                 target: Err(HandleProblem::NameRefused(why)),
@@ -116,11 +116,17 @@ fn invalid_handle(shown: &str, operation: &str, place: &str, problem: HandleProb
     } else {
         "nothing was sent for it"
     };
-    if let HandleProblem::NameRefused(why) = problem {
-        return Failure::usage(format!(
-            "'{shown}'{place} is a data's name, and {operation} takes handles only"
-        ))
-        .with_hint(format!("{why}; {sent}"));
+    if let HandleProblem::NameRefused(NameRefusal { option, why }) = problem {
+        // What is refused is said: the command, or its option.
+        let refused = match option {
+            Some(option) => {
+                format!("{operation} {option} is refused with a data's name: '{shown}'{place}")
+            }
+            None => {
+                format!("'{shown}'{place} is a data's name, and {operation} takes handles only")
+            }
+        };
+        return Failure::usage(refused).with_hint(format!("{why}; {sent}"));
     }
     if let Some((handle, name)) = (problem == HandleProblem::Ambiguous)
         .then(|| Target::readings(shown))

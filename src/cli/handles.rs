@@ -8,6 +8,7 @@ use clap::{Args, ValueEnum};
 
 use super::options::{BATCH_COMMAND, DRY, OUTPUT, SENDS};
 use super::spec::{Names, Reaches, Spec};
+use crate::handle::NameRefusal;
 
 /// `put`, `post` and `metadata`: options and handles.
 #[derive(Debug, Args)]
@@ -92,13 +93,19 @@ const PUT_BY_NAME: &str = "`put` saves data never saved, which has no name on th
 const POST_BY_NAME: &str = "`post` saves a copy you hold, and a copy taken for a name holds nothing unsaved: posting it would only make a new version (and every other copy stale); a command given a name saves what it changes itself";
 
 /// Why `--save put` takes no name (a clear, or a one-item change).
-pub const SAVE_PUT_BY_NAME: &str = "`--save put` saves data never saved, and a name names data on the network: leave --save out, and a command given a name saves its change with a post";
+pub const SAVE_PUT_BY_NAME: NameRefusal = NameRefusal {
+    option: Some("--save put"),
+    why: "`--save put` saves data never saved, and a name names data on the network: leave --save out, and a command given a name saves its change with a post",
+};
 
 /// Why `drop` takes no name.
 const DROP_BY_NAME: &str = "`drop` gives back a handle you hold, and a name holds none: a command given a name gives back the copy it took itself";
 
 /// Why `reopen --drop` takes no name (`reopen NAME` alone is `open NAME`).
-pub const REOPEN_DROP_BY_NAME: &str = "`--drop` drops the old handle, and a name has none: `safe-ad reopen NAME` (or `safe-ad open NAME`) gets a fresh handle without it";
+pub const REOPEN_DROP_BY_NAME: NameRefusal = NameRefusal {
+    option: Some("--drop"),
+    why: "`--drop` drops the old handle, and a name has none: `safe-ad reopen NAME` (or `safe-ad open NAME`) gets a fresh handle without it",
+};
 
 /// `safe-ad create`.
 pub const CREATE: Spec = Spec {

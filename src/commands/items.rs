@@ -53,9 +53,9 @@ pub fn at_indexes<'a>(
         (Target::Handle(_), save) => save,
         (Target::Name(_), Some(Operation::Put)) => {
             return Err(Failure::usage(format!(
-                "'{target}' is a data's name, and {name} --save put takes handles only"
+                "{name} --save put is refused with a data's name: '{target}'"
             ))
-            .with_hint(format!("{SAVE_PUT_BY_NAME}; nothing was sent")))
+            .with_hint(format!("{}; nothing was sent", SAVE_PUT_BY_NAME.why)))
         }
         (Target::Name(_), _) => Some(Operation::Post),
     };

@@ -55,7 +55,7 @@ use futures_util::StreamExt;
 use crate::batch::show::{user_key, IndexRange, Parts, ShowOptions, Shown};
 use crate::batch::{self, Sending, Stop, Tally};
 use crate::cli::{ClientOptions, Names};
-use crate::handle::{Handle, Target};
+use crate::handle::{Handle, NameRefusal, Target};
 use crate::input::{self, BadArgs, Item};
 use crate::launcher::{Launcher, Request, Slot};
 use crate::outcome::{Class, Done, Failure};
@@ -101,7 +101,7 @@ fn handle_slots(
 fn handle_slots_refusing(
     raw: &[OsString],
     command: &str,
-    why: Option<&'static str>,
+    why: Option<NameRefusal>,
     reporter: &Reporter,
 ) -> Result<Option<Vec<input::Slot>>, Failure> {
     let bad = match input::parse_args(raw) {
@@ -131,9 +131,9 @@ fn handle_slots_refusing(
 }
 
 /// Why `command` takes handles only, if it does (its spec says: `put`, `drop`, `status`).
-fn names_refused(command: &str) -> Option<&'static str> {
+fn names_refused(command: &str) -> Option<NameRefusal> {
     match crate::cli::spec_of(command).map(|spec| spec.names) {
-        Some(Names::Refused(why)) => Some(why),
+        Some(Names::Refused(why)) => Some(NameRefusal { option: None, why }),
         _ => None,
     }
 }
@@ -142,7 +142,7 @@ fn names_refused(command: &str) -> Option<&'static str> {
 /// `why` where the command takes handles only.
 fn items_refusing(
     slots: Vec<input::Slot>,
-    why: Option<&'static str>,
+    why: Option<NameRefusal>,
 ) -> impl futures_util::Stream<Item = Item> {
     input::items(slots, tokio::io::stdin()).map(move |item| item.refusing_names(why))
 }

@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use crate::batch::{self, Plan, Procedure, Stop, Tally};
 use crate::cli::{HandleArgs, SaveWith, REOPEN_DROP_BY_NAME, SAVE_PUT_BY_NAME};
+use crate::handle::NameRefusal;
 use crate::handle::{Handle, Target};
 use crate::input::{self, Slot};
 use crate::launcher::{Launcher, Operation};
@@ -86,7 +87,7 @@ pub fn run_procedure<'a>(
 /// Why `procedure` refuses names, if it does: its spec says (`put`, `post`, `drop`), `reopen
 /// --drop`, which has no old handle to drop for a name, and `--save put`, which saves data never
 /// saved.
-fn names_refused(procedure: Procedure) -> Option<&'static str> {
+fn names_refused(procedure: Procedure) -> Option<NameRefusal> {
     match procedure {
         Procedure::Reopen { drop_old: true } => Some(REOPEN_DROP_BY_NAME),
         Procedure::Operation {
@@ -100,7 +101,7 @@ fn names_refused(procedure: Procedure) -> Option<&'static str> {
 async fn run_batch(
     plan: Plan,
     slots: Vec<Slot>,
-    why: Option<&'static str>,
+    why: Option<NameRefusal>,
     settings: &Settings,
     launcher: &Launcher,
     reporter: &Reporter,
@@ -199,7 +200,7 @@ async fn leased_when_holding<T>(
 fn describe_requests(
     plan: Plan,
     slots: Vec<Slot>,
-    why: Option<&'static str>,
+    why: Option<NameRefusal>,
     settings: &Settings,
     launcher: &Launcher,
     reporter: &Reporter,

@@ -289,9 +289,27 @@ fn options_that_make_no_sense_with_a_name_are_refused() {
         &["remove", "--save", "put", &data, "0"],
     )
     .code(2)
+    .stderr_has(&format!(
+        "remove --save put is refused with a data's name: '{data}'"
+    ))
     .stderr_has("`--save put` saves data never saved");
+    // A clear's option says that it is the option that is refused (issue 52: "takes handles
+    // only", of a command that takes names).
+    run(
+        &sandbox,
+        &emulator,
+        &["clear-deleted-data", "--save", "put", &data],
+    )
+    .code(2)
+    .stderr_has(&format!(
+        "clear-deleted-data --save put is refused with a data's name: '{data}'"
+    ))
+    .stderr_lacks("takes handles only");
     run(&sandbox, &emulator, &["reopen", "--drop", &data])
         .code(2)
+        .stderr_has(&format!(
+            "reopen --drop is refused with a data's name: '{data}'"
+        ))
         .stderr_has("`--drop` drops the old handle, and a name has none");
     assert_eq!(emulator.requests().len(), sent);
 }
