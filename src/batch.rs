@@ -680,6 +680,12 @@ pub struct AtIndexesPlan {
 }
 
 impl AtIndexesPlan {
+    /// Whether the copy changed is one taken for the run (a name's), whose changes reach the
+    /// network only with the save.
+    pub fn on_a_fresh_copy(&self) -> bool {
+        self.copy == CopyIs::Fresh
+    }
+
     /// The plan of `operation` at `indexes` of a copy that is `copy`: a fresh copy's deleted
     /// list is the network's, so a purge of it needs no save before it ([`saved_first`]).
     pub fn on(
@@ -775,6 +781,8 @@ pub struct AtIndexes {
     pub tally: Tally,
     /// The save after the changes ran and succeeded.
     pub saved: bool,
+    /// Every request sent, in order (each was also handed to `each` as it was done).
+    pub steps: Vec<Step>,
 }
 
 /// `remove`, `restore`, `purge` once the indexes are checked: the rest of the plan `--dry-run`
@@ -822,6 +830,7 @@ pub async fn at_indexes(
             .count() as u64;
         done.tally.not_started = planned - done.tally.seen;
     }
+    done.steps = steps;
     done
 }
 

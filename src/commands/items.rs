@@ -269,7 +269,7 @@ async fn change_at_indexes(
             }
         }
         checked.map_err(|failure| of_the_name(failure, operation, handle, target))?;
-        return change(&plan, held, settings, launcher, reporter).await;
+        return change(&plan, target, held, settings, launcher, reporter).await;
     }
     let own = Stop::new(settings.interrupt_wait);
     let stop = outer.unwrap_or(&own);
@@ -340,14 +340,17 @@ async fn change_at_indexes(
     let indexes: Vec<u64> = chosen.items.iter().map(|item| item.index).collect();
     let copy = copy_of(target);
     let plan = AtIndexesPlan::on(copy, operation, handle, &indexes, save, Checked::ByChoice);
-    change(&plan, held, settings, launcher, reporter).await
+    change(&plan, target, held, settings, launcher, reporter).await
 }
 
 /// The changes of a checked plan and its saves, each step said as it is done; the purge note
 /// first when a purge is not saved. `held`: the data items the copy will hold when the save is
-/// sent, where the read before said ([`copy_at_save`]).
+/// sent, where the read before said ([`copy_at_save`]). On a name's fresh copy the changes are
+/// the network's only once the save lands, so their lines wait for it: a run whose save did not
+/// land prints no `ok` of a change on stdout, and says the network's data is as it was.
 async fn change(
     plan: &AtIndexesPlan,
+    target: Target,
     held: Option<u64>,
     settings: &Settings,
     launcher: &Launcher,
@@ -383,15 +386,25 @@ async fn change(
     };
     // The changes hold no lease: Ctrl-C drops them at once, each said as it was done.
     let stop = Stop::default();
-    let each = |step: &batch::Step| reporter.one_step(launcher, step, held);
+    let fresh = plan.on_a_fresh_copy();
+    let each = |step: &batch::Step| {
+        if !fresh {
+            reporter.one_step(launcher, step, held)
+        }
+    };
     let sending = super::sending(settings, launcher, &stop);
     let work = batch::at_indexes(sending, plan, settings.fail_fast, &each);
     let done = unleased(work)
         .await
         .inspect_err(|_| super::saves_in_flight(&stop, reporter))?;
+    if fresh {
+        said_once_saved(&done, target, operation, held, launcher, reporter);
+    }
     reporter.index_summary(&done.tally);
     let changed = done.tally.ok > 0;
     match save {
+        // A name's copy: said above, by what the network holds.
+        _ if fresh => {}
         None if changed && operation == Operation::Restore => {
             reporter.restore_note(handle, removals)
         }
@@ -402,6 +415,30 @@ async fn change(
         _ => {}
     }
     Ok(Done::from_first_failure(done.tally.first_failure))
+}
+
+/// The lines of a change on a name's fresh copy, once its save ended: every step when the save
+/// landed; otherwise the failures alone, and a note that the network's data is as it was (when
+/// no save may have acted unseen: one whose answer was lost says so itself).
+fn said_once_saved(
+    done: &batch::AtIndexes,
+    target: Target,
+    operation: Operation,
+    held: Option<u64>,
+    launcher: &Launcher,
+    reporter: &Reporter,
+) {
+    let is_change = |step: &batch::Step| matches!(step.request, Request::AtIndex(..));
+    for step in &done.steps {
+        if done.saved || step.result.is_err() || !is_change(step) {
+            reporter.one_step(launcher, step, held);
+        }
+    }
+    let changed = done.tally.ok > 0;
+    let save_may_have_acted = (done.steps.iter()).any(|step| !is_change(step) && step.answer_lost);
+    if changed && !done.saved && !save_may_have_acted {
+        reporter.name_change_not_saved(operation, &target);
+    }
 }
 
 /// How many data items the copy will hold when the save after the change is sent, from the

@@ -201,6 +201,15 @@ impl Reporter {
         }
     }
 
+    /// A change by name whose save did not land: it was made to a copy taken for the run and
+    /// given back unsaved, so the network's data is as it was; nothing of it is on stdout.
+    pub fn name_change_not_saved(&self, operation: Operation, target: &impl std::fmt::Display) {
+        self.note(&format!(
+            "{} {target}: nothing was saved, so the network's data is as it was (the changes were              made to a copy taken for the run, given back unsaved)",
+            operation.name()
+        ));
+    }
+
     /// The steps of `append`: `--verbose` exchanges, a JSON object per request, the append's
     /// own line (`append 7: ok`), an error for each step that failed, and what to do to see it.
     pub fn append_steps(&self, launcher: &Launcher, ran: &AppendRan) {

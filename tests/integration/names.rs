@@ -571,3 +571,57 @@ fn a_name_of_decimal_hex_digits_is_a_name_never_a_handle() {
     .stderr_has("it has more than 20 digits");
     assert_eq!(emulator.requests().len(), sent, "a request was sent");
 }
+
+/// Six `remove NAME 0` at once: the saves race, and a post refused with -25 (another saved
+/// first) changed nothing. Each run that exits 0 says its change, and the network holds exactly
+/// as many removals as runs that exited 0; a run that failed has no `ok` of a change on stdout
+/// (issue 52: three said `remove NAME index 0: ok` and then failed on the save), and says the
+/// network's data is as it was.
+#[test]
+fn concurrent_changes_by_name_say_ok_only_for_what_the_network_holds() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let data = emulator.demo_name(1);
+    let (_, held_before, _) = emulator.network(1);
+    let running: Vec<_> = (0..6)
+        .map(|_| {
+            (sandbox.safe_ad())
+                .launcher(&emulator.url)
+                .args(["remove", &data, "0"])
+                .spawn()
+        })
+        .collect();
+    let outputs: Vec<Output> = running.into_iter().map(|run| run.wait()).collect();
+    let mut succeeded = 0;
+    for output in &outputs {
+        match output.exit_code() {
+            Some(0) => {
+                succeeded += 1;
+                output
+                    .stdout_has(&format!("remove {data} index 0: ok"))
+                    .stdout_has("saved version");
+            }
+            _ => {
+                output.check(
+                    !output.stdout().contains(": ok"),
+                    "a run that failed said ok on stdout",
+                );
+            }
+        }
+    }
+    let (_, held_after, _) = emulator.network(1);
+    assert!(succeeded >= 1, "no run succeeded");
+    assert_eq!(
+        held_before - held_after,
+        succeeded,
+        "the network lost {} items for {succeeded} runs that exited 0",
+        held_before - held_after
+    );
+    // A run whose save lost the race (-25) says the network's data is as it was.
+    for output in outputs
+        .iter()
+        .filter(|output| output.stderr().contains("-25"))
+    {
+        output.stderr_has("nothing was saved, so the network's data is as it was");
+    }
+}
