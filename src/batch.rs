@@ -428,10 +428,23 @@ async fn process(batch: &Batch<'_>, item: Item) -> Record {
         };
     }
     started.set(started.get() + 1);
-    let mut steps = Steps::new(batch.sending);
     // The plan `--dry-run` prints, run: an operation and its saves, or a reopen's data id, fetch
-    // and give back, and the old handle dropped only once the new one is there.
-    let interpreted = interpret(&mut steps, &plan.procedure.plan(target)).await;
+    // and give back, and the old handle dropped only once the new one is there. A name's clear
+    // whose save another save beat is run again on a fresh copy ([`beaten_by_another_save`]).
+    let mut retried = 0;
+    let (steps, interpreted) = loop {
+        let mut steps = Steps::new(batch.sending);
+        let interpreted = interpret(&mut steps, &plan.procedure.plan(target)).await;
+        if retried == CLEAR_RETRIES
+            || batch.stopped()
+            || !beaten_by_another_save(plan.procedure, target, steps.so_far())
+        {
+            break (steps, interpreted);
+        }
+        let _ = steps.finish().await;
+        retried += 1;
+        tokio::time::sleep(a_little_while()).await;
+    };
     let mut making = interpreted.making(|reply| match (plan.procedure, reply, target) {
         (Procedure::Reopen { drop_old }, Reply::Fetched(fetched), Target::Handle(old)) => {
             Some(Made::Reopened {
@@ -497,10 +510,38 @@ async fn process(batch: &Batch<'_>, item: Item) -> Record {
                 making,
                 saves,
                 copy,
+                retried,
             }
             .noted(),
         ),
     }
+}
+
+/// How many times a name's clear is made again on a fresh copy after another save beat its own.
+pub const CLEAR_RETRIES: u32 = 3;
+
+/// Whether `steps` are a name's clear whose save was refused with -25 (someone saved since the
+/// copy was taken; the launcher did not act, and a lost answer never counts): "every item" is
+/// chosen again by a fresh copy of the network's data as it now is, so the clear is run again.
+fn beaten_by_another_save(procedure: Procedure, target: Target, steps: &[Step]) -> bool {
+    let clear = matches!(procedure, Procedure::Operation { operation, .. } if operation.is_clear());
+    clear
+        && matches!(target, Target::Name(_))
+        && steps.iter().any(|step| {
+            matches!(step.request, Request::OnHandle(Operation::Post, _))
+                && !step.answer_lost
+                && (step.result.as_ref().err())
+                    .and_then(|failure| failure.answer.as_ref())
+                    .is_some_and(|answer| answer.error_code == Some(-25))
+        })
+}
+
+/// A wait of 50 to 250 ms before a change is tried again, at random, so that writers who
+/// collided do not collide again in step.
+fn a_little_while() -> Duration {
+    let mut byte = [0u8; 1];
+    let _ = getrandom::getrandom(&mut byte);
+    Duration::from_millis(50 + u64::from(byte[0]) * 200 / 255)
 }
 
 /// `create`: the new appendable data, and the save after it when asked (`--put`): the plan
@@ -530,6 +571,7 @@ pub async fn create(
         making,
         saves: Vec::new(),
         copy: None,
+        retried: 0,
     }
     .noted()
 }
@@ -551,6 +593,7 @@ pub async fn open(sending: Sending<'_>, name: Name, private: bool) -> Ran {
         making,
         saves: Vec::new(),
         copy: None,
+        retried: 0,
     }
     .noted()
 }

@@ -24,6 +24,9 @@ pub struct Ran {
     /// The fresh copy taken for a name given in place of a handle (a stand-in numbered
     /// `u64::MAX` when its fetch failed: the steps are still said of the name).
     pub copy: Option<TakenCopy>,
+    /// How many times a name's clear was made again on a fresh copy, another save having beaten
+    /// its own (`CLEAR_RETRIES` at most).
+    pub retried: u32,
 }
 
 /// A fresh copy of the data a name names, which a procedure took for its own use and gives

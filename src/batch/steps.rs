@@ -506,6 +506,11 @@ impl<'a> Steps<'a> {
         first
     }
 
+    /// The steps done so far, leases still held: for a look before [`Steps::finish`].
+    pub(super) fn so_far(&self) -> &[Step] {
+        &self.done
+    }
+
     /// The steps, once every lease is given back: the one way out of a procedure (one that
     /// made a handle settles it first: [`Steps::settle_made`]).
     pub(super) async fn finish(mut self) -> Vec<Step> {

@@ -34,18 +34,52 @@ impl Reporter {
     /// `batch` says they made (`making`, once the request that makes it was sent); their other
     /// steps say only their failures. The other procedures' steps print a line each (`put 7:
     /// ok`, or the metadata), a save as `batch` says it was sent ([`Saved`]).
+    ///
+    /// A name's change is the network's only once its save landed: a run whose save was
+    /// refused says no `ok` of the change, and that the network's data is as it was; one made
+    /// again on a fresh copy after another save beat its own says so.
     pub fn steps(&self, launcher: &Launcher, line: Option<u64>, ran: &Ran) {
+        let refused_save = |step: &Step| {
+            step.request.operation().is_save() && step.result.is_err() && !step.answer_lost
+        };
+        let unsaved = ran.copy.is_some() && ran.steps.iter().any(refused_save);
         let told = Told {
             line,
             making: ran.making.as_ref(),
             saves: &ran.saves,
             held: None,
+            unsaved,
         };
         let before = self.copy.get();
-        if ran.copy.is_some() {
+        if let Some(copy) = ran.copy {
             self.on_copy(ran.copy);
+            let operation = ran.steps.iter().find_map(|step| match step.request {
+                Request::OnHandle(operation, _) if operation.is_clear() => Some(operation),
+                _ => None,
+            });
+            if let (Some(operation), 1..) = (operation, ran.retried) {
+                let times = match ran.retried {
+                    1 => "once".to_owned(),
+                    n => format!("{n} times"),
+                };
+                self.note(&format!(
+                    "{} {}: another save came first, so it was made again on a fresh copy of the \
+                     network's data ({times})",
+                    operation.name(),
+                    copy.name
+                ));
+            }
         }
         self.steps_told(launcher, &ran.steps, told);
+        if let (true, Some(copy)) = (unsaved, ran.copy) {
+            let operation = (ran.steps.iter()).find_map(|step| match step.request {
+                Request::OnHandle(operation, _) if !operation.is_save() => Some(operation),
+                _ => None,
+            });
+            if let Some(operation) = operation {
+                self.name_change_not_saved(operation, &copy.name);
+            }
+        }
         self.on_copy(before);
     }
 
@@ -58,6 +92,7 @@ impl Reporter {
             making: None,
             saves: &[],
             held,
+            unsaved: false,
         };
         self.steps_told(launcher, std::slice::from_ref(step), told);
     }
@@ -68,6 +103,7 @@ impl Reporter {
             making,
             saves,
             held,
+            unsaved,
         } = told;
         // The name a procedure started from (`open NAME`) is known to the hints of its later
         // steps too.
@@ -132,6 +168,8 @@ impl Reporter {
                 // Taking a name's fresh copy and giving it back are not what the person asked
                 // for: said only when they fail (and with --verbose or --json).
                 Ok(_) if self.takes_or_gives_back_copy(&step.request) => {}
+                // A name's change whose save was refused: not the network's, not `ok`.
+                Ok(_) if unsaved => {}
                 Ok(_) if !self.json => self.ok(&step.request),
                 Ok(_) => {}
             }
@@ -485,6 +523,8 @@ struct Told<'a> {
     making: Option<&'a Making>,
     saves: &'a [Saved],
     held: Option<u64>,
+    /// A name's change whose save was refused: its steps say no `ok`.
+    unsaved: bool,
 }
 
 /// The summary line, when there is one: for more than one handle, or when standard input was

@@ -205,7 +205,7 @@ impl Reporter {
     /// given back unsaved, so the network's data is as it was; nothing of it is on stdout.
     pub fn name_change_not_saved(&self, operation: Operation, target: &impl std::fmt::Display) {
         self.note(&format!(
-            "{} {target}: nothing was saved, so the network's data is as it was (the changes were              made to a copy taken for the run, given back unsaved)",
+            "{} {target}: nothing was saved, so the network's data is as it was (the changes were made to a copy taken for the run, given back unsaved)",
             operation.name()
         ));
     }

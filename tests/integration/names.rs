@@ -625,3 +625,73 @@ fn concurrent_changes_by_name_say_ok_only_for_what_the_network_holds() {
         output.stderr_has("nothing was saved, so the network's data is as it was");
     }
 }
+
+/// Six `clear-data NAME` at once: "every data item" is chosen again on a fresh copy when another
+/// save beat a run's own (its post refused with -25 changed nothing), so all six land, each run
+/// that was made again saying so, and the network's version counts six saves (issue 52).
+#[test]
+fn concurrent_clears_by_name_all_land_made_again_on_a_fresh_copy() {
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let data = emulator.demo_name(1);
+    let (version, _, _) = emulator.network(1);
+    let running: Vec<_> = (0..6)
+        .map(|_| {
+            (sandbox.safe_ad())
+                .launcher(&emulator.url)
+                .args(["clear-data", &data])
+                .spawn()
+        })
+        .collect();
+    for output in running.into_iter().map(|run| run.wait()) {
+        output
+            .success()
+            .stdout_has(&format!("clear-data {data}: ok"))
+            .stdout_has("saved version");
+    }
+    let (after, held, _) = emulator.network(1);
+    assert_eq!((after, held), (version + 6, 0));
+}
+
+/// A name's clear whose save is refused with -25 every time (a relay answers every post so):
+/// tried again on a fresh copy at most three times more, then exit 4 with no `ok` on stdout and
+/// the words that the network's data is as it was, which a fresh handle confirms.
+#[test]
+fn a_clear_by_name_never_saved_says_no_ok_and_the_network_is_as_it_was() {
+    use crate::harness::relay::{Hook, Relay};
+    let body = r#"{"errorCode":-25,"description":"CoreError::MutationFailure::MutationError::InvalidSuccessor"}"#;
+    let stale: &'static [u8] = format!(
+        "HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
+    .leak();
+    let sandbox = Sandbox::new();
+    let emulator = Emulator::start(&[]);
+    let data = emulator.demo_name(1);
+    let before = emulator.network(1);
+    let relay = Relay::start(emulator.addr(), move |request| {
+        match request.starts_with("POST /appendable-data/") {
+            true => Hook::Answer(stale),
+            false => Hook::Pass,
+        }
+    });
+    let output = sandbox
+        .safe_ad()
+        .launcher(&relay.url)
+        .args(["clear-data", &data])
+        .run();
+    output
+        .code(4)
+        .stdout_is("")
+        .stderr_has("errorCode -25")
+        .stderr_has(&format!(
+            "clear-data {data}: nothing was saved, so the network's data is as it was"
+        ))
+        .stderr_has("made again on a fresh copy of the network's data (3 times)");
+    let posts = (relay.exchanges().iter())
+        .filter(|(request, _)| request.starts_with("POST /appendable-data/"))
+        .count();
+    assert_eq!(posts, 0, "a post reached the emulator");
+    assert_eq!(emulator.network(1), before);
+}
