@@ -12,7 +12,7 @@ use crate::batch::show::user_key;
 use crate::batch::Stop;
 use crate::cli::WatchCommand;
 use crate::handle::Target;
-use crate::outcome::{Done, Failure};
+use crate::outcome::{Class, Done, Failure};
 use crate::report::Watching;
 
 use super::{accounted, leased, Context, Next};
@@ -90,8 +90,18 @@ pub fn run<'a>(command: &'a WatchCommand, cx: Context<'a>) -> Result<Next<'a>, F
                 }
             }
         };
-        let done = match leased(work, &stop, &launcher, reporter).await? {
+        // Ctrl-C is how a watch is ended: 130 as every stop, and no error line when it left
+        // nothing behind (what it did leave is named, as always).
+        let quietly = |stop: &Stop| stop.left().is_empty() && stop.saves_in_flight() == 0;
+        let ended = match leased(work, &stop, &launcher, reporter).await {
+            Err(failure) if failure.class == Class::Interrupted && quietly(&stop) => {
+                return Ok(Done::Failed(Class::Interrupted));
+            }
+            ended => ended?,
+        };
+        let done = match ended {
             Ended::Done => Done::Success,
+            Ended::Stopped if quietly(&stop) => Done::Failed(Class::Interrupted),
             Ended::Stopped => return Err(super::interrupted(&stop, false, &launcher, reporter)),
             Ended::Failed(failure, polls) => {
                 reporter.poll_failed(COMMAND, watched, polls, &failure);

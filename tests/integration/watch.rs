@@ -167,6 +167,8 @@ fn a_launcher_that_goes_away_ends_it_with_6_and_a_line() {
         .stderr_has("watch 1: the launcher went away at poll");
 }
 
+/// SIGINT, SIGTERM and SIGHUP each end a watch as Ctrl-C does: every handle given back, as
+/// `/_emulator/handles` says.
 #[test]
 fn a_stop_signal_during_a_watch_leaves_no_handle() {
     for signal in ["INT", "TERM", "HUP"] {
@@ -182,10 +184,9 @@ fn a_stop_signal_during_a_watch_leaves_no_handle() {
             .spawn();
         watching.wait_for_stdout("\"event\":\"start\"");
         crate::harness::signal(watching.pid(), signal);
-        watching
-            .wait()
-            .code(130)
-            .stderr_has("every launcher handle it had obtained was given back");
+        // Stopping is how a watch ends: 130, and no error line when it left nothing (issue
+        // 52: Ctrl-C printed `safe-ad: error: interrupted; ...`).
+        watching.wait().code(130).stderr_lacks("error");
         assert_eq!(emulator.handles_since(first), vec![], "{signal}");
     }
 }
