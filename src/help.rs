@@ -61,7 +61,10 @@ pub fn exit_codes_of(path: &str) -> Option<Vec<&'static ExitCodeRow>> {
     let reaches = spec_of(path)?.reaches;
     let returns = |class: Option<Class>| match (class, reaches) {
         (None | Some(Class::Usage) | Some(Class::Unexpected), _) => true,
-        (Some(Class::Differs), reaches) => reaches == Reaches::LauncherCompared,
+        // `wait --for in-sync` on a stale copy, which can never come back in sync, is 7 too.
+        (Some(Class::Differs), reaches) => {
+            matches!(reaches, Reaches::LauncherCompared | Reaches::LauncherUntil)
+        }
         (Some(Class::Deadline), reaches) => reaches == Reaches::LauncherUntil,
         (Some(Class::Auth), Reaches::Token) => true,
         (Some(_), reaches) => matches!(

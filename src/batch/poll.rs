@@ -156,6 +156,12 @@ impl Polled {
 impl Condition {
     /// Whether the condition holds on `polled`: the indexes (in the network's data items) of
     /// the items that made it hold (none for a version or a comparison), or `None`.
+    /// Whether it can never hold, whatever later polls see: `in-sync` on a stale copy (a copy
+    /// comes back in sync with no save; only a fresh one is in sync).
+    pub fn can_never_hold(&self, polled: &Polled) -> bool {
+        matches!(self, Condition::InSync) && polled.stale
+    }
+
     pub fn holds(&self, polled: &Polled, start: &Start, you: Option<&[u8]>) -> Option<Vec<u64>> {
         let data = polled.data();
         let indexes = |keep: &dyn Fn(&ShownItem) -> bool| -> Vec<u64> {

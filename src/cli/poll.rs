@@ -64,7 +64,7 @@ every command (exit 130), every handle given back.
 handles it held or may have made are named with the request that frees each; the client option \
 --timeout stays what it is for every command, the limit on one request.",
     ),
-    after_help: Some("Exit 8 when the deadline passed before the condition held.\n\nExamples:\n  safe-ad wait 7 --for in-sync --deadline 120\n  safe-ad wait \"$name\" --for item --kind structured-data --interval 5\n  safe-ad wait \"$name\" --for version-above=1 --json"),
+    after_help: Some("Exit 8 when the deadline passed before the condition held; exit 7 at once when in-sync can never hold (the copy is stale: only a fresh one is in sync).\n\nExamples:\n  safe-ad wait 7 --for in-sync --deadline 120\n  safe-ad wait \"$name\" --for item --kind structured-data --interval 5\n  safe-ad wait \"$name\" --for version-above=1 --json"),
     usage: None,
     options: SENDS.union(OUTPUT),
     reaches: Reaches::LauncherUntil,

@@ -74,7 +74,8 @@ pub enum Reaches {
     /// The launcher, and it tells a copy that differs from the network (7): `status`, and
     /// `remove` and `cat` where a copy a post emptied lacks what the network holds.
     LauncherCompared,
-    /// The launcher, again and again until a condition holds or a deadline passes (8): `wait`.
+    /// The launcher, again and again until a condition holds or a deadline passes (8), or the
+    /// copy it waits on can never hold it (7: `in-sync` on a stale copy): `wait`.
     LauncherUntil,
     /// A group of commands: its subcommands say.
     Group,

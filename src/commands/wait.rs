@@ -24,12 +24,14 @@ const COMMAND: &str = "wait";
 
 /// How the polls ended.
 enum Ended {
-    /// The condition held, or the deadline passed (`held` is `None`).
+    /// The condition held, or the deadline passed (`held` is `None`), or it never can hold
+    /// on what this poll saw (`never`).
     Polled {
         polls: u64,
         start: Start,
         polled: Box<Polled>,
         held: Option<Vec<u64>>,
+        never: bool,
     },
     /// The deadline passed while a request was in flight, and cut it short: what the last poll
     /// answered saw, if one was.
@@ -125,7 +127,8 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
                 let start = start.get_or_insert_with(|| Start::of(&polled));
                 let held = condition.holds(&polled, start, you.as_deref());
                 let out_of_time = started.elapsed() >= deadline;
-                if held.is_some() || out_of_time {
+                let never = held.is_none() && condition.can_never_hold(&polled);
+                if held.is_some() || out_of_time || never {
                     let start = std::mem::take(start);
                     let polled = Box::new(polled);
                     return (
@@ -134,6 +137,7 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
                             start,
                             polled,
                             held,
+                            never,
                         },
                         you,
                     );
@@ -149,6 +153,7 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
                             polled: Some(&polled),
                             cut: false,
                             held: None,
+                            never: false,
                             deadline,
                         },
                         interval,
@@ -173,6 +178,7 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
                             start,
                             polled,
                             held,
+                            never: false,
                         },
                         you,
                     );
@@ -187,6 +193,7 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
                 start,
                 polled,
                 held,
+                never,
             } => {
                 reporter.wait_ended(
                     &WaitEnd {
@@ -198,13 +205,15 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
                         polled: Some(&polled),
                         cut: false,
                         held: held.as_deref(),
+                        never,
                         deadline,
                     },
                     you.as_deref(),
                 );
-                match held {
-                    Some(_) => Done::Success,
-                    None => Done::Failed(Class::Deadline),
+                match (held, never) {
+                    (Some(_), _) => Done::Success,
+                    (None, true) => Done::Failed(Class::Differs),
+                    (None, false) => Done::Failed(Class::Deadline),
                 }
             }
             Ended::Cut { polls, last } => {
@@ -221,6 +230,7 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
                         polled: polled.as_deref(),
                         cut: true,
                         held: None,
+                        never: false,
                         deadline,
                     },
                     you.as_deref(),

@@ -99,7 +99,7 @@ pub const EXIT_CODES: &[ExitCodeRow] = &[
         code: 7,
         class: Some(Class::Differs),
         name: "differs",
-        meaning: "a handle's copy differs from the network (status: changes a save would send, or stale; remove and cat: the copy a post emptied lacks items the network holds, which a name or a fresh handle reaches)",
+        meaning: "a handle's copy differs from the network (status: changes a save would send, or stale; remove and cat: the copy a post emptied lacks items the network holds, which a name or a fresh handle reaches; wait --for in-sync: the copy is stale, and can never come back in sync)",
     },
     ExitCodeRow {
         code: 8,

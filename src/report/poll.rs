@@ -23,6 +23,9 @@ pub struct WaitEnd<'a> {
     /// The indexes (in the network's data items) of the items that made it hold; `None`: it
     /// did not hold.
     pub held: Option<&'a [u64]>,
+    /// It did not hold, and never can on what the last poll saw (`in-sync` on a stale copy):
+    /// the wait ended then, before the deadline.
+    pub never: bool,
     pub deadline: Duration,
 }
 
@@ -112,7 +115,11 @@ impl Reporter {
                 .collect(),
             None => Vec::new(),
         };
-        let failure = end.held.is_none().then(|| deadline_failure(end));
+        let failure = match (end.held, end.never) {
+            (Some(_), _) => None,
+            (None, true) => Some(never_failure(end)),
+            (None, false) => Some(deadline_failure(end)),
+        };
         if self.json {
             let handle = match end.watched {
                 Watched::Handle(handle) => Some(handle.0),
@@ -157,6 +164,23 @@ impl Reporter {
             self.failed(failure);
         }
     }
+}
+
+/// A condition that can never hold on what the last poll saw: a stale copy never comes back in
+/// sync (only a fresh one is), so waiting on would only run out the deadline.
+fn never_failure(end: &WaitEnd<'_>) -> Failure {
+    let watched = watched_word(end.watched);
+    Failure::new(
+        Class::Differs,
+        format!(
+            "wait {watched}: {} can never hold: the copy is stale, and a stale copy never comes back in sync ({})",
+            condition_words(end.condition),
+            seen(end)
+        ),
+    )
+    .with_hint(format!(
+        "`safe-ad reopen {watched}` gives a fresh copy, in sync with the network"
+    ))
 }
 
 /// The deadline that passed, with what it waited for and what it last saw.

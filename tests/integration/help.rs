@@ -155,9 +155,10 @@ fn each_commands_long_help_ends_with_the_exit_codes_it_can_return() {
             .collect();
         let expected: Vec<String> = rows.iter().map(|row| row.code.to_string()).collect();
         assert_eq!(codes, expected, "`{path} --help`");
-        // 7: a copy that differs from the network, which `status` compares and `remove` and
-        // `cat` find when a post emptied the copy of what the network holds.
-        let compares = matches!(path.as_str(), "status" | "remove" | "cat");
+        // 7: a copy that differs from the network, which `status` compares, `remove` and `cat`
+        // find when a post emptied the copy of what the network holds, and `wait --for
+        // in-sync` finds stale.
+        let compares = matches!(path.as_str(), "status" | "remove" | "cat" | "wait");
         assert_eq!(codes.contains(&"7".to_owned()), compares, "{path}");
         // Without a token, `auth token` has nothing to print: exit 3, though it asks nothing.
         if path == "auth token" {

@@ -110,18 +110,49 @@ fn a_deadline_gives_exit_8_and_says_what_it_waited_for() {
         .stderr_has("version-above=1 did not hold")
         .stderr_has("at version 1");
     output.check(output.stdout().is_empty(), "stdout holds words");
-    let output = run(&["--json", "wait", "2", "--for", "in-sync", "--deadline", "2"]);
+    let output = run(&["--json", "wait", "1", "--for", "stale", "--deadline", "2"]);
     output.code(8);
     let object = the_object(&output);
     assert_eq!(object["ok"], false);
     assert_eq!(object["error"]["class"], "deadline");
     assert_eq!(object["exit_code"], 8);
-    assert_eq!(object["for"], "in-sync");
-    assert_eq!(object["stale"], true);
+    assert_eq!(object["for"], "stale");
+    assert_eq!(object["stale"], false);
     // What holds at once is said at once, with the exit code 0.
     run(&["wait", "2", "--for", "stale"])
         .success()
         .stdout_has("2: stale holds after 1 poll");
+}
+
+/// `--for in-sync` on a stale copy can never hold (a copy comes back in sync with no save):
+/// the wait ends at the first poll with exit 7 and the words that say why and what gives a
+/// copy in sync, not at the deadline with 8 (issue 52: it polled until a 600 s deadline).
+#[test]
+fn in_sync_on_a_stale_copy_ends_at_once_with_7() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let run = |args: &[&str]| sandbox.safe_ad().launcher(&emulator.url).args(args).run();
+    let output = run(&["wait", "2", "--for", "in-sync", "--deadline", "600"]);
+    output
+        .code(7)
+        .stderr_has("wait 2: in-sync can never hold: the copy is stale")
+        .stderr_has("`safe-ad reopen 2` gives a fresh copy");
+    assert_eq!(polls_started(&emulator), 1, "more than one poll");
+    let output = run(&[
+        "--json",
+        "wait",
+        "2",
+        "--for",
+        "in-sync",
+        "--deadline",
+        "600",
+    ]);
+    output.code(7);
+    let object = the_object(&output);
+    assert_eq!(object["ok"], false);
+    assert_eq!(object["error"]["class"], "differs");
+    assert_eq!(object["exit_code"], 7);
+    assert_eq!(object["stale"], true);
 }
 
 #[test]
