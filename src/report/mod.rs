@@ -76,6 +76,7 @@ impl Reporter {
             stdout_closed: Cell::new(false),
             wrote: Cell::new(false),
             hints_shown: RefCell::new(Vec::new()),
+            emulator_noted: Cell::new(false),
             notes_shown: RefCell::new(Vec::new()),
             write_failed: RefCell::new(None),
             stopped_writing: Cell::new(false),
@@ -197,6 +198,30 @@ impl Reporter {
             new_hint.as_deref(),
             self.colour,
         ));
+        drop(shown);
+        self.emulator_note(failure, new_hint.as_deref());
+    }
+
+    /// After a token that is missing or rejected, or a launcher that refused the connection,
+    /// while a background emulator of the user's runs: once a run, how a shell that lost the
+    /// emulator's variables gets them again (never `auth login`, which would write an
+    /// emulator's token into the config file). Not where the hint says it already.
+    fn emulator_note(&self, failure: &Failure, hint: Option<&str>) {
+        let about = matches!(failure.class, Class::Auth | Class::Unreachable);
+        if !about
+            || hint.is_some_and(|hint| hint.contains("emulator env"))
+            || self.emulator_noted.replace(true)
+        {
+            return;
+        }
+        if let Some((pid, url)) = crate::settings::background_emulators().first() {
+            self.note(&format!(
+                "a background emulator of yours runs at {url} (process {pid}); if this shell \
+                 lost its variables, `eval \"$({})\"` sets them again (`auth login` would \
+                 write the emulator's token into the config file)",
+                crate::settings::emulator_env(*pid)
+            ));
+        }
     }
 
     /// What a command did or is doing, on stderr; silenced by `--quiet`.
@@ -367,6 +392,8 @@ pub struct Reporter {
     wrote: Cell<bool>,
     /// The hints already printed: a batch whose handles fail alike gives each hint once.
     hints_shown: RefCell<Vec<Hint>>,
+    /// The note on a background emulator of the user's was said ([`Reporter::emulator_note`]).
+    emulator_noted: Cell<bool>,
     /// The notes said once a run that were said already, by what they are about.
     notes_shown: RefCell<Vec<&'static str>>,
     /// Why stdout could not be written (a full disk, an I/O error; not a reader that left,

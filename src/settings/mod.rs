@@ -210,12 +210,34 @@ impl Settings {
     pub fn token_and_source(&self) -> Result<(&Secret, &Source), Failure> {
         match &self.token {
             Some((token, source)) => Ok((token, source)),
-            None => Err(
-                Failure::new(Class::Auth, "no token found").with_hint(format!(
-                    "run `safe-ad auth login`, or give one with --token-file PATH, the env var {ENV_TOKEN}, \
+            None => {
+                Err(Failure::new(Class::Auth, "no token found").with_hint(self.no_token_hint()))
+            }
+        }
+    }
+
+    /// What to do without a token: where one goes; and where a background emulator of the
+    /// user's runs, `safe-ad emulator env`, never `auth login` against the emulator (which would
+    /// write its token into the config file).
+    fn no_token_hint(&self) -> String {
+        let emulators = background_emulators();
+        let this_one =
+            (emulators.iter()).find(|(_, url)| self.launcher.base().starts_with(url.as_str()));
+        match this_one.or(emulators.first()) {
+            // `auth login` against it would write its token into the config file.
+            Some((pid, url)) if this_one.is_some() => format!(
+                "{url} is a background emulator of yours (process {pid}): `eval \"$({})\"` gives this shell its token again",
+                emulator_env(*pid)
+            ),
+            Some((pid, url)) => format!(
+                "a background emulator of yours runs at {url} (process {pid}): `eval \"$({})\"` reaches it; for a launcher, run `safe-ad auth login`, or give a token with --token-file PATH, the env var {ENV_TOKEN}, or the \"token\" key in {}",
+                emulator_env(*pid),
+                display_path(&self.config_path)
+            ),
+            None => format!(
+                "run `safe-ad auth login`, or give one with --token-file PATH, the env var {ENV_TOKEN}, \
 or the \"token\" key in {}",
-                    display_path(&self.config_path)
-                )),
+                display_path(&self.config_path)
             ),
         }
     }
@@ -541,6 +563,28 @@ fn read_value(stdin: &mut dyn Read) -> Result<String, Failure> {
         ));
     }
     String::from_utf8(bytes).map_err(|_| Failure::usage("the value on standard input is not text"))
+}
+
+/// The command that prints background emulator `pid`'s variables: `--pid` where several run.
+pub fn emulator_env(pid: u32) -> String {
+    match background_emulators().len() {
+        0 | 1 => "safe-ad emulator env".to_owned(),
+        _ => format!("safe-ad emulator env --pid {pid}"),
+    }
+}
+
+/// The user's background emulators that run, as (process id, URL), looked up once a run (the
+/// emulator's run directories in the temporary directory): the hints for "no token", a
+/// rejected token and a refused connection name `safe-ad emulator env` when one runs.
+pub fn background_emulators() -> &'static [(u32, String)] {
+    static FOUND: std::sync::OnceLock<Vec<(u32, String)>> = std::sync::OnceLock::new();
+    FOUND.get_or_init(|| {
+        #[cfg(feature = "emulator")]
+        let found = safe_ad_emulator::background_emulators();
+        #[cfg(not(feature = "emulator"))]
+        let found = Vec::new();
+        found
+    })
 }
 
 /// `config.json` in `SAFE_AD_CONFIG_DIR`, else in the platform's config directory.

@@ -281,3 +281,70 @@ fn a_directory_that_fails_a_check_is_named_and_a_linked_token_or_a_strange_url_r
     assert!(job.temporary_files().is_empty());
     job.leftovers.assert_none();
 }
+
+/// Hints that know a background emulator of yours runs (issue 52): with no token at its URL the
+/// hint is `eval "$(safe-ad emulator env)"` and never `auth login` (which would write the
+/// emulator's token into the config file); a rejected token and a refused connection add the
+/// same way back once; with none running the hints are as before. On a terminal,
+/// `--background` says its lines set nothing unless run under `eval`.
+#[test]
+fn hints_name_emulator_env_when_a_background_emulator_of_yours_runs() {
+    let job = CiJob::new();
+    let none = (job.safe_ad())
+        .env("SAFE_LAUNCHER_URL", "http://127.0.0.1:1")
+        .args(["metadata", "1"])
+        .run();
+    none.code(3)
+        .stderr_has("run `safe-ad auth login`")
+        .stderr_lacks("emulator env");
+    let started = variables(job.background(&[]).stdout());
+    let url = &started["SAFE_LAUNCHER_URL"];
+    let pid = &started["SAFE_AD_EMULATOR_PID"];
+    job.safe_ad()
+        .env("SAFE_LAUNCHER_URL", url)
+        .args(["metadata", "1"])
+        .run()
+        .code(3)
+        .stderr_has(&format!(
+            "{url} is a background emulator of yours (process {pid}): `eval \"$(safe-ad emulator env)\"`"
+        ))
+        .stderr_lacks("auth login");
+    for (case, token, target, code) in [
+        ("a rejected token", "not-the-emulators", url.as_str(), 3),
+        ("a refused connection", "x", "http://127.0.0.1:1", 6),
+    ] {
+        let output = (job.safe_ad())
+            .env("SAFE_LAUNCHER_URL", target)
+            .env("SAFE_LAUNCHER_TOKEN", token)
+            .args(["metadata", "1", "2"])
+            .case(case)
+            .run();
+        output.code(code).check(
+            output.stderr().matches("safe-ad emulator env").count() == 1,
+            "the way back said once",
+        );
+        output.stderr_has(&format!(
+            "a background emulator of yours runs at {url} (process {pid})"
+        ));
+    }
+    job.safe_ad()
+        .args(["emulator", "--stop", "--all"])
+        .run()
+        .success();
+    if !have("script") {
+        return skip("`script` is needed for a terminal");
+    }
+    let on_terminal = job
+        .shell(
+            "sh",
+            "exec script -qec 'safe-ad emulator --background --quiet --listen 127.0.0.1:0' /dev/null",
+        )
+        .run();
+    on_terminal
+        .success()
+        .stdout_has("these lines set nothing by themselves: run it as eval");
+    job.safe_ad()
+        .args(["emulator", "--stop", "--all"])
+        .run()
+        .success();
+}

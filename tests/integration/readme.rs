@@ -118,7 +118,7 @@ fn readmes_blocks_run_top_to_bottom_in_one_shell_and_write_only_to_a_temporary_d
     for shell in ["sh", "bash"] {
         let sandbox = Sandbox::new();
         let temporary = sandbox.path().join("tmp");
-        std::fs::create_dir(&temporary).expect("a temporary directory");
+        std::fs::create_dir_all(&temporary).expect("a temporary directory");
         let here = sandbox.path().join("here");
         std::fs::create_dir(&here).expect("the reader's directory");
         let script = format!(
@@ -145,6 +145,10 @@ fn readmes_blocks_run_top_to_bottom_in_one_shell_and_write_only_to_a_temporary_d
 fn run_alone(what: &str, shell: &str, script: &str, sandbox: &Sandbox) {
     let emulator = Emulator::start(&[]);
     let leftovers = Leftovers::new();
+    // A TMPDIR of its own, where a block's background emulator makes its directory: the hints
+    // of other tests running meanwhile name a background emulator of the user's when one runs.
+    let temporary = sandbox.path().join("tmp");
+    std::fs::create_dir_all(&temporary).expect("a temporary directory");
     // set -e: a command of the block that fails fails the block, as it would stop a reader.
     // The output is read while the block runs: a block may print a lot.
     let mut running = leftovers
@@ -152,6 +156,7 @@ fn run_alone(what: &str, shell: &str, script: &str, sandbox: &Sandbox) {
         .current_dir(sandbox.path())
         .env("SAFE_LAUNCHER_URL", &emulator.url)
         .env("SAFE_LAUNCHER_TOKEN", TOKEN)
+        .env("TMPDIR", &temporary)
         .own_process_group()
         .case(what)
         .spawn();

@@ -77,6 +77,7 @@ pub use service::background::refused as background_refused;
 pub use service::env::run as env;
 pub use service::exit::Exit;
 pub use service::list::run as list;
+pub use service::list::yours as background_emulators;
 pub use service::run::run;
 
 /// The routes it serves, who may call each, for the client's `safe-ad-emulator(1)` page

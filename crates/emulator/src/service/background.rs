@@ -22,7 +22,7 @@
 //! A start that fails also prints [`EVAL_FAILS`] on stdout, so that an `eval` of it fails.
 
 use std::ffi::OsString;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::{ChildStdin, Command, ExitStatus, Stdio};
 use std::time::Duration;
@@ -356,6 +356,10 @@ fn read_variables(stdout: &mut impl BufRead) -> Option<Ready> {
 /// It is ready: prints the variables.
 fn print_variables(pid: u32, ready: &Ready, export: bool) -> std::io::Result<()> {
     let text = variables(&ready.url, &ready.token, pid, &ready.dir, export);
+    if export && std::io::stdout().is_terminal() {
+        // Lines on a terminal set nothing: they are for a shell's `eval`.
+        say("safe-ad emulator: these lines set nothing by themselves: run it as eval \"$(safe-ad emulator --background ...)\" to set them in this shell\n");
+    }
     let mut stdout = std::io::stdout().lock();
     stdout
         .write_all(text.as_bytes())

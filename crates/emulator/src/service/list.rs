@@ -15,6 +15,14 @@ use crate::service::rundir::{survey, RunDir};
 
 /// Lists them on stdout; none is said on stderr (exit 0 either way); a list that could not be
 /// written is exit 1.
+/// The user's background emulators that run, each as its process id and URL: for the client's
+/// hints ("no token", 401, a refused connection), which then name `safe-ad emulator env`.
+pub fn yours() -> Vec<(u32, String)> {
+    (survey().running.into_iter())
+        .map(|(pid, dir)| (pid, dir.about().url))
+        .collect()
+}
+
 pub fn run(json: bool) -> Exit {
     let survey = survey();
     let found = survey.running;
