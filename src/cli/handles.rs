@@ -110,7 +110,7 @@ pub const REOPEN_DROP_BY_NAME: NameRefusal = NameRefusal {
 /// `safe-ad create`.
 pub const CREATE: Spec = Spec {
     path: "create",
-    about: "Make a new appendable data and print its handle (POST /appendable-data)",
+    about: "Make new appendable data and print its handle (--put saves it)",
     long_about: Some(
         "\
 Make a new appendable data in the launcher (POST /appendable-data) and print its handle alone on \
@@ -141,7 +141,7 @@ on stderr, and `safe-ad open NAME` gets a handle for the data again later (after
 /// `safe-ad open`.
 pub const OPEN: Spec = Spec {
     path: "open",
-    about: "Get a handle for an appendable data on the network, by its name, and print it",
+    about: "Get a handle for data on the network, by its name, and print it",
     long_about: Some(
         "\
 Get a handle for an appendable data that is on the network, by its name, and print it alone on \
@@ -172,7 +172,7 @@ the network gives the launcher's -18 (NoSuchData), exit 4.",
 /// `safe-ad put`.
 pub const PUT: Spec = Spec {
     path: "put",
-    about: "Save a new appendable data to the network (PUT /appendable-data/<HANDLE>)",
+    about: "Save a handle's new data to the network (PUT /appendable-data/<HANDLE>)",
     long_about: Some(
         "\
 Save a new appendable data to the network for the first time (PUT /appendable-data/<HANDLE>).
@@ -198,7 +198,7 @@ Use `post` instead for data that is already on the network: the launcher refuses
 /// `safe-ad post`.
 pub const POST: Spec = Spec {
     path: "post",
-    about: "Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>)",
+    about: "Save a handle's copy of data already on the network (POST /appendable-data/<HANDLE>)",
     long_about: Some(
         "\
 Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>).
@@ -221,13 +221,15 @@ This is the save that makes an earlier `clear-data` or `clear-deleted-data` reac
 /// `safe-ad clear-data`.
 pub const CLEAR_DATA: Spec = Spec {
     path: "clear-data",
-    about: "Move all data items to deleted_data (local until saved: see --save)",
+    about: "Move every data item to the deleted list (by name: saved; by handle: in its copy)",
     long_about: Some(
         "\
-Move every data item of the appendable data into its deleted_data section \
-(DELETE /appendable-data/clear-data/<HANDLE>).
+Move every data item of the appendable data to its deleted list.
 
-This changes only the launcher's local copy. It reaches the network when you save the data \
+Given the data's name, the network's data changes: the command takes a fresh copy for the run, \
+makes the change, saves it with a post and gives the copy back; its lines are printed once the \
+save landed. Given a handle, it changes only the launcher's copy \
+(DELETE /appendable-data/clear-data/<HANDLE>), which reaches the network when you save it \
 afterwards with `post` (or `put` if it was never saved); `--save post` does both in one go.",
     ),
     after_help: Some("Examples:\n  safe-ad clear-data --save post 7\n  seq 7 9 | safe-ad clear-data --save post -"),
@@ -250,13 +252,15 @@ afterwards with `post` (or `put` if it was never saved); `--save post` does both
 /// `safe-ad clear-deleted-data`.
 pub const CLEAR_DELETED_DATA: Spec = Spec {
     path: "clear-deleted-data",
-    about: "Remove all items from deleted_data (local until saved: see --save)",
+    about: "Empty the deleted list, for good (by name: saved; by handle: in its copy)",
     long_about: Some(
         "\
-Remove every item from the deleted_data section of the appendable data \
-(DELETE /appendable-data/clear-deleted-data/<HANDLE>).
+Remove every item from the deleted list of the appendable data, for good.
 
-This changes only the launcher's local copy. It reaches the network when you save the data \
+Given the data's name, the network's data changes: the command takes a fresh copy for the run, \
+makes the change, saves it with a post and gives the copy back; its lines are printed once the \
+save landed. Given a handle, it changes only the launcher's copy \
+(DELETE /appendable-data/clear-deleted-data/<HANDLE>), which reaches the network when you save it \
 afterwards with `post` (or `put` if it was never saved). A post sends the copy's deleted list, so \
 an item whose removal was not saved yet stays data on the network after a plain `post`; \
 `--save post` saves first (the removal), then clears, then saves again: two saves, each named. \
@@ -290,7 +294,7 @@ when such a removal is there.",
 /// `safe-ad metadata`.
 pub const METADATA: Spec = Spec {
     path: "metadata",
-    about: "Show version, data and deleted-data counts of handles (GET /appendable-data/metadata/<HANDLE>)",
+    about: "Show the version, item counts, owner and filter of data, by name or handle",
     long_about: Some(
         "\
 Show what the launcher holds for each handle (GET /appendable-data/metadata/<HANDLE>): the version, \

@@ -178,17 +178,20 @@ pub enum EncryptWith {
 /// `safe-ad remove`.
 pub const REMOVE: Spec = Spec {
     path: "remove",
-    about: "Move data items to deleted_data, one index at a time (local until saved: see --save)",
+    about: "Move data items to the deleted list, by index or by what they are (by name: saved)",
     long_about: Some(
         "\
-Move the data items at these indexes into the deleted_data section \
-(DELETE /appendable-data/<HANDLE>/<INDEX>): the one-item form of `clear-data`.
+Move the data items at these indexes, or those the selectors choose, to the deleted list: the \
+one-item form of `clear-data`. Given the data's name, the network's data changes: the command takes a fresh copy for the run, \
+makes the change, saves it with a post and gives the copy back; its lines are printed once the \
+save landed. Given a handle, each goes to the deleted list of the \
+launcher's copy (DELETE /appendable-data/<HANDLE>/<INDEX>) until a save.
 
 Indexes count from 0, as `safe-ad show` numbers the items. Several indexes are applied one at a \
 time, the highest first, so each still names the item you saw: removing item 1 moves every later \
 item down. Every index is checked against the list before the first change: one past the end \
-changes nothing (exit 4). This changes only the launcher's local copy; it reaches the network when \
-you save the data afterwards with `post`; `--save post` does both, once every index succeeded.
+changes nothing (exit 4). Given a handle, the change reaches the network when you save the copy \
+afterwards with `post`; `--save post` does both, once every index succeeded.
 
 Or choose the items by what they are (SELECTOR): --signed-by, --kind, --data-id, --name. One \
 read of the handle resolves them to indexes (with indexes given too: only those); every selector \
@@ -242,14 +245,17 @@ safe-ad remove [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]...",
 /// `safe-ad restore`.
 pub const RESTORE: Spec = Spec {
     path: "restore",
-    about: "Move deleted items back to the data items, one index at a time (local until saved: see --save)",
+    about: "Make deleted items data again (by name: saved; by handle: in its copy)",
     long_about: Some(
         "\
-Move the deleted items at these indexes back into the data items \
-(PUT /appendable-data/restore/<HANDLE>/<INDEX>).
+Make the deleted items at these indexes, or those the selectors choose, data again. \
+Given the data's name, the network's data changes: the command takes a fresh copy for the run, \
+makes the change, saves it with a post and gives the copy back; its lines are printed once the \
+save landed. Given a handle, each moves back in the launcher's copy \
+(PUT /appendable-data/restore/<HANDLE>/<INDEX>) until a save, as below.
 
 Indexes count from 0 in the deleted list, as `safe-ad show` numbers them, and are applied the \
-highest first, each checked before the first change. This changes only the launcher's local copy. \
+highest first, each checked before the first change. Given a handle, the change is the copy's. \
 A post carries no data items, so a plain `post` afterwards takes an item whose removal was saved \
 off the network's deleted list without making it data: it is gone for good. `--save post` makes \
 it data again: it reads the network's deleted list once, restores, saves, then appends each such \
@@ -304,15 +310,17 @@ safe-ad restore [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]...",
 /// `safe-ad purge`.
 pub const PURGE: Spec = Spec {
     path: "purge",
-    about: "Remove deleted items for good, one index at a time (local until saved: see --save)",
+    about: "Delete deleted items for good (by name: saved; by handle: in its copy)",
     long_about: Some(
         "\
-Remove the deleted items at these indexes from deleted_data for good \
-(DELETE /appendable-data/deleted-data/<HANDLE>/<INDEX>): the one-item form of \
-`clear-deleted-data`.
+Delete the deleted items at these indexes, or those the selectors choose, for good: the one-item \
+form of `clear-deleted-data`. Given the data's name, the network's data changes: the command takes a fresh copy for the run, \
+makes the change, saves it with a post and gives the copy back; its lines are printed once the \
+save landed. Given a handle, each leaves the deleted list of the \
+launcher's copy (DELETE /appendable-data/deleted-data/<HANDLE>/<INDEX>) until a save.
 
 Indexes count from 0 in the deleted list, as `safe-ad show` numbers them, and are applied the \
-highest first, each checked before the first change. This changes only the launcher's local copy. \
+highest first, each checked before the first change. Given a handle, the change is the copy's. \
 A post sends the copy's deleted list, so a plain `post` afterwards leaves an item whose removal \
 was not saved yet as data on the network. Both with `--save post` and without, it first \
 compares the items with the network's deleted list (as `clear-deleted-data` does). `--save post` \
@@ -419,7 +427,7 @@ safe-ad append [OPTIONS] <HANDLE> --immutable <FILE> [--encrypt <HOW>]",
 /// `safe-ad show`.
 pub const SHOW: Spec = Spec {
     path: "show",
-    about: "Show what handles hold: data items, deleted items, who signed each, the filter's keys",
+    about: "Show what data holds: data items, deleted items, who signed each, the filter's keys",
     long_about: Some(
         "\
 Show what the launcher holds for each handle: its metadata, each data item and each deleted item \

@@ -52,16 +52,17 @@ pub use spec::{Names, Reaches, Spec};
 use registry::add_every_option;
 
 const ABOUT: &str =
-    "Save appendable data to the SAFE network and clear its data items, through the SAFE Launcher";
+    "Save appendable data to the SAFE network, read it and change its items, through the SAFE Launcher";
 
 const LONG_ABOUT: &str = "\
-Save appendable data to the SAFE network and clear its data items, through the local HTTP API \
-of the SAFE Launcher.
+Save appendable data to the SAFE network, read it and change its items, through the local HTTP \
+API of the SAFE Launcher.
 
-An appendable data is addressed by a handle (a number the launcher gave you). `put` saves a new \
-appendable data to the network, `post` saves one that is already there. `clear-data` and \
-`clear-deleted-data` change only the launcher's local copy: the change reaches the network when you \
-save it afterwards, normally with `post`.";
+Give a command the data's name and it works on the network's data: it takes a fresh copy for the \
+run, makes the change, saves it and gives the copy back, so what it prints is what the network \
+holds. A handle (a number the launcher gave you: `create`, `open`) goes in the same place, to work \
+on the launcher's copy itself: there a change stays in the copy until you save it (`post`, or \
+`--save post`), and `put` saves data never saved.";
 
 #[derive(Debug, Parser)]
 #[command(name = "safe-ad", version, about = ABOUT, long_about = LONG_ABOUT)]
