@@ -35,7 +35,7 @@ pub fn create<'a>(command: &CreateCommand, cx: Context<'a>) -> Result<Next<'a>, 
         let stop = Stop::new(settings.interrupt_wait);
         let sending = super::sending(&settings, &launcher, &stop);
         let work = batch::create(sending, name, private, white_list, put);
-        let report = |ran: &Ran| reporter.steps(&launcher, None, ran);
+        let report = |ran: &Ran| reporter.steps(&launcher, None, ran, "create");
         finish_leasing(&launcher, &stop, reporter, work, report)
             .await
             .inspect_err(|failure| {
@@ -63,8 +63,9 @@ pub fn open<'a>(command: &OpenCommand, cx: Context<'a>) -> Result<Next<'a>, Fail
     Ok(Next::sends(async move {
         let stop = Stop::new(settings.interrupt_wait);
         let work = batch::open(super::sending(&settings, &launcher, &stop), name, private);
+        let asked = format!("open {name}");
         finish_leasing(&launcher, &stop, reporter, work, |ran| {
-            reporter.steps(&launcher, None, ran)
+            reporter.steps(&launcher, None, ran, &asked)
         })
         .await
     }))

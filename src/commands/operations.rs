@@ -123,7 +123,7 @@ async fn run_batch(
     let items = super::items_refusing(slots, why);
     let sending = super::sending(settings, launcher, &stop);
     let work = batch::run(plan, items, sending, &started_handles, |record| {
-        reporter.record(launcher, &record);
+        reporter.record(launcher, &record, plan.procedure.name());
         tally.count(&record);
         if saved.len() < NOTE_HANDLES && record.failure_class().is_none() {
             if let Ok(Target::Handle(handle)) = record.item.target {

@@ -7,13 +7,18 @@ use super::*;
 
 impl Reporter {
     /// Everything about one handle, in input order: result lines, errors, `--verbose` text.
-    pub fn record(&self, launcher: &Launcher, record: &Record) {
+    /// `command`: the command's name (`clear-data`), which a failure of one of its inner steps
+    /// is said of, with the handle or name as typed.
+    pub fn record(&self, launcher: &Launcher, record: &Record, command: &str) {
         self.clear_progress();
         self.wrote.set(false);
         match &record.outcome {
             RecordOutcome::NotStarted => {}
             RecordOutcome::Invalid(failure) => self.invalid(&record.item, failure),
-            RecordOutcome::Ran(ran) => self.steps(launcher, record.item.line, ran),
+            RecordOutcome::Ran(ran) => {
+                let asked = format!("{command} {}", record.item.input);
+                self.steps(launcher, record.item.line, ran, &asked)
+            }
         }
     }
 
@@ -38,7 +43,11 @@ impl Reporter {
     /// A name's change is the network's only once its save landed: a run whose save was
     /// refused says no `ok` of the change, and that the network's data is as it was; one made
     /// again on a fresh copy after another save beat its own says so.
-    pub fn steps(&self, launcher: &Launcher, line: Option<u64>, ran: &Ran) {
+    ///
+    /// `asked`: what the person asked (`open NAME`, `reopen 7`, `clear-data NAME`), which the
+    /// failure of a step they did not ask for is said of: taking a name's copy, a procedure's
+    /// data id or fetch, never an internal step's own words.
+    pub fn steps(&self, launcher: &Launcher, line: Option<u64>, ran: &Ran, asked: &str) {
         let refused_save = |step: &Step| {
             step.request.operation().is_save() && step.result.is_err() && !step.answer_lost
         };
@@ -49,6 +58,7 @@ impl Reporter {
             saves: &ran.saves,
             held: None,
             unsaved,
+            asked: Some(asked),
         };
         let before = self.copy.get();
         if let Some(copy) = ran.copy {
@@ -93,6 +103,7 @@ impl Reporter {
             saves: &[],
             held,
             unsaved: false,
+            asked: None,
         };
         self.steps_told(launcher, std::slice::from_ref(step), told);
     }
@@ -104,6 +115,7 @@ impl Reporter {
             saves,
             held,
             unsaved,
+            asked,
         } = told;
         // The name a procedure started from (`open NAME`) is known to the hints of its later
         // steps too.
@@ -135,11 +147,24 @@ impl Reporter {
                     failure.message
                 )),
                 Err(failure) => {
-                    let (context, failure) = match (self.copy.get(), step.request) {
-                        (Some(copy), Request::DataIdOfName { .. } | Request::Fetch(_)) => (
+                    let taking = matches!(
+                        step.request,
+                        Request::DataIdOfName { .. } | Request::Fetch(_)
+                    );
+                    let (context, failure) = match (self.copy.get(), asked) {
+                        (Some(_), Some(asked)) if taking => (
+                            format!("{asked}: taking a fresh copy of the network's data"),
+                            super::copies::for_a_name(failure),
+                        ),
+                        (Some(copy), None) if taking => (
                             format!("{}: taking a fresh copy of the network's data", copy.name),
                             super::copies::for_a_name(failure),
                         ),
+                        // A step the person did not ask for (a data id, a fetch, the data id
+                        // given back: `open`, `reopen`): said of what was asked.
+                        (_, Some(asked)) if taking || inner(&step.request) => {
+                            (asked.to_owned(), failure.clone())
+                        }
                         _ => (self.subject(&step.request), failure.clone()),
                     };
                     self.error(Some(&context), &failure, &values)
@@ -518,6 +543,18 @@ impl Reporter {
 
 /// What [`Reporter::steps_told`] is told besides the steps: where the input came from, what the
 /// procedure made, where its saves stand, and what the copy holds when a post is sent.
+/// A request a procedure sends on the way to what was asked: a data id (of a handle, or of a
+/// name), a fetch through one, the data id given back.
+fn inner(request: &Request) -> bool {
+    matches!(
+        request,
+        Request::DataIdOfName { .. }
+            | Request::Fetch(_)
+            | Request::DropDataId(_)
+            | Request::OnHandle(Operation::DataId, _)
+    )
+}
+
 struct Told<'a> {
     line: Option<u64>,
     making: Option<&'a Making>,
@@ -525,6 +562,8 @@ struct Told<'a> {
     held: Option<u64>,
     /// A name's change whose save was refused: its steps say no `ok`.
     unsaved: bool,
+    /// What the person asked ([`Reporter::steps`]).
+    asked: Option<&'a str>,
 }
 
 /// The summary line, when there is one: for more than one handle, or when standard input was

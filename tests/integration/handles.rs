@@ -291,9 +291,9 @@ async fn open_of_a_name_not_on_the_network_still_drops_the_data_id() {
         .run()
         .code(4)
         .stdout_is("")
-        .stderr_has(
-            "safe-ad: error: fetch data-id 12: the launcher answered 404 Not Found: errorCode -18",
-        )
+        .stderr_has(&format!(
+            "safe-ad: error: open {NAME}: the launcher answered 404 Not Found: errorCode -18"
+        ))
         .stderr_has("hint: no appendable data of this name is on the network")
         // The hint names the name it was given, ready to paste.
         .stderr_has(&format!("`safe-ad create {NAME} --put`"));
@@ -319,7 +319,7 @@ async fn open_that_gets_no_data_id_sends_nothing_more() {
         .code(3)
         .stdout_is("")
         .stderr_has(&format!(
-            "safe-ad: error: data-id {NAME}: the launcher answered 401"
+            "safe-ad: error: open {NAME}: the launcher answered 401"
         ))
         .stderr_has("safe-ad auth login");
     assert_eq!(

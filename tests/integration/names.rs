@@ -328,6 +328,22 @@ fn a_name_not_on_the_network_says_so() {
             "remove {missing}: taking a fresh copy of the network's data"
         ));
     run(&sandbox, &emulator, &["show", &missing]).code(4);
+    // Every command's failure starts with the command (issue 52: a clear's said only the name).
+    run(&sandbox, &emulator, &["clear-data", &missing])
+        .code(4)
+        .stderr_has(&format!(
+            "safe-ad: error: clear-data {missing}: taking a fresh copy of the network's data"
+        ));
+    // A procedure's inner steps are said of what was asked, not `fetch data-id N`.
+    run(&sandbox, &emulator, &["open", &missing])
+        .code(4)
+        .stderr_has(&format!(
+            "safe-ad: error: open {missing}: the launcher answered 404"
+        ));
+    run(&sandbox, &emulator, &["reopen", "99"])
+        .code(4)
+        .stderr_has("safe-ad: error: reopen 99: the launcher answered 400")
+        .stderr_lacks("data-id 99");
     // A batch's name too: said of the name, nothing of its taking on stdout, the hint for a
     // name (public data only), not the options of `open`.
     run(&sandbox, &emulator, &["metadata", &missing])
