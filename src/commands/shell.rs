@@ -167,6 +167,24 @@ fn one(
             _ => Err(Failure::usage("exit takes one exit code at most")),
         };
     }
+    if let Some(dot) = words[0].plain().filter(|word| word.starts_with('.')) {
+        // The prompt takes its own commands before a line comes here: a script's are refused.
+        let known = words::DOT_COMMANDS.iter().find(|(name, _)| *name == dot);
+        let all: Vec<&str> = words::DOT_COMMANDS.iter().map(|(name, _)| *name).collect();
+        return Err(match known {
+            Some((_, does)) => Failure::usage(format!(
+                "`{dot}` ({does}) is a command of the interactive prompt, and this is a script"
+            ))
+            .with_hint(
+                "a script runs safe-ad's commands, `NAME = COMMAND` and `exit`; `safe-ad shell` on a terminal takes the prompt's own",
+            ),
+            None => Failure::usage(format!(
+                "there is no command `{}`",
+                crate::sanitize::line(dot.as_bytes(), 40)
+            ))
+            .with_hint(format!("the prompt's own commands are {}", all.join(", "))),
+        });
+    }
     let (name, command) = match words {
         [name, equals, command @ ..] if equals.plain() == Some("=") => {
             let Some(name) = name.plain().filter(|name| words::is_name(name)) else {

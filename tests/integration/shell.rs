@@ -575,3 +575,31 @@ fn a_long_script_is_read_in_bounded_memory() {
         "peak {peak} KiB for a 300,000-line script"
     );
 }
+
+/// The prompt's own commands in a script are refused with what they are and where they work
+/// (issue 52: clap's "unrecognized subcommand '.handles'"), and an unknown dot word names the
+/// prompt's; the lines before ran, nothing after is sent.
+#[test]
+fn the_prompts_own_commands_in_a_script_say_where_they_work() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let run = |script: &str| {
+        sandbox
+            .safe_ad()
+            .launcher(&emulator.url)
+            .arg("shell")
+            .stdin(script.to_owned())
+            .run()
+    };
+    let sent = emulator.requests().len();
+    run(".handles\nmetadata 1\n")
+        .code(2)
+        .stderr_has("`.handles` (list the handles this session made) is a command of the interactive prompt, and this is a script")
+        .stderr_has("shell: line 1 failed")
+        .stderr_lacks("unrecognized subcommand");
+    assert_eq!(emulator.requests().len(), sent, "a request was sent");
+    run(".foo\n")
+        .code(2)
+        .stderr_has("there is no command `.foo`")
+        .stderr_has(".handles, .keep, .watch, .unwatch");
+}

@@ -7,8 +7,13 @@
 
 use clap::{Arg, Command};
 
-/// The words the shell itself takes as a command, beside the tree's commands.
-const SHELL_WORDS: &[&str] = &["help", "exit", ".handles", ".keep", ".watch", ".unwatch"];
+/// The words the shell itself takes as a command, beside the tree's commands: `help`, `exit`
+/// and the prompt's own ([`super::words::DOT_COMMANDS`]).
+fn shell_words() -> impl Iterator<Item = &'static str> {
+    ["help", "exit"]
+        .into_iter()
+        .chain(super::words::DOT_COMMANDS.iter().map(|(name, _)| *name))
+}
 
 /// `wait --for` takes a plain string that `args::parse_condition` reads, so clap knows no
 /// values for it; these are the words that parse (`version-above=` wants a number after it).
@@ -317,7 +322,7 @@ fn subcommand_names(command: &Command) -> Vec<String> {
 
 fn first_words(tree: &Command) -> Vec<String> {
     let mut words = subcommand_names(tree);
-    words.extend(SHELL_WORDS.iter().map(|&word| word.to_owned()));
+    words.extend(shell_words().map(str::to_owned));
     words
 }
 

@@ -9,6 +9,15 @@
 
 use std::collections::HashMap;
 
+/// The interactive prompt's own commands, by name, with what each does: the one list that
+/// completion, the prompt's dispatch (a test checks it takes each) and a script's refusal read.
+pub(super) const DOT_COMMANDS: &[(&str, &str)] = &[
+    (".handles", "list the handles this session made"),
+    (".keep", "keep handles past the end of the session"),
+    (".watch", "watch data change above the prompt"),
+    (".unwatch", "stop a watch"),
+];
+
 /// One command of a script: the line it begins on (from 1) and its words, unexpanded.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Command {
