@@ -675,13 +675,10 @@ fn concurrent_clears_by_name_all_land_made_again_on_a_fresh_copy() {
 #[test]
 fn a_clear_by_name_never_saved_says_no_ok_and_the_network_is_as_it_was() {
     use crate::harness::relay::{Hook, Relay};
-    let body = r#"{"errorCode":-25,"description":"CoreError::MutationFailure::MutationError::InvalidSuccessor"}"#;
-    let stale: &'static [u8] = format!(
-        "HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .into_bytes()
-    .leak();
+    let stale = crate::harness::http_answer(
+        "400 Bad Request",
+        crate::harness::INVALID_SUCCESSOR.as_bytes(),
+    );
     let sandbox = Sandbox::new();
     let emulator = Emulator::start(&[]);
     let data = emulator.demo_name(1);

@@ -188,14 +188,9 @@ fn an_append_refused_after_another_save_is_sent_again_through_a_fresh_handle() {
 fn an_item_left_in_neither_list_is_said_first_with_the_command_that_appends_it() {
     let sandbox = Sandbox::new();
     let emulator = start(&sandbox, &fixture(r#""filterType":"BlackList""#, "", None));
-    let relay = Relay::start(emulator.addr(), |line| {
-        match is_append(line) {
-            true => Hook::Answer(http_answer(
-                "400 Bad Request",
-                br#"{"errorCode":-25,"description":"CoreError::MutationFailure::MutationError::InvalidSuccessor"}"#,
-            )),
-            false => Hook::Pass,
-        }
+    let relay = Relay::start(emulator.addr(), |line| match is_append(line) {
+        true => Hook::Answer(http_answer("400 Bad Request", INVALID_SUCCESSOR.as_bytes())),
+        false => Hook::Pass,
     });
     let data = name(1);
     let output = sandbox
@@ -298,10 +293,7 @@ fn a_names_stale_save_says_run_the_command_again() {
     let emulator = start(&sandbox, &fixture(r#""filterType":"BlackList""#, "", None));
     let relay = Relay::start(emulator.addr(), |line| {
         match line.starts_with("POST /appendable-data/") {
-            true => Hook::Answer(http_answer(
-                "400 Bad Request",
-                br#"{"errorCode":-25,"description":"CoreError::MutationFailure::MutationError::InvalidSuccessor"}"#,
-            )),
+            true => Hook::Answer(http_answer("400 Bad Request", INVALID_SUCCESSOR.as_bytes())),
             false => Hook::Pass,
         }
     });

@@ -438,6 +438,9 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
         .position(|window| window == needle)
 }
 
+/// The launcher's body for -25: a save (or an append) after someone else saved.
+pub const INVALID_SUCCESSOR: &str = r#"{"errorCode":-25,"description":"CoreError::MutationFailure::MutationError::InvalidSuccessor"}"#;
+
 /// A whole HTTP/1.1 answer with a correct content-length, kept for the test's lifetime.
 pub fn http_answer(status: &str, body: &[u8]) -> &'static [u8] {
     let mut answer = format!(
