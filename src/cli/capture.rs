@@ -37,8 +37,8 @@ structured data an item points at (its name, type tag, version and content), imm
 content), and appendable data (its own data, read the same way, to at most 8 steps from a name \
 given; each data once, so a loop of items ends). The token is in no byte of the fixture.
 
-What cannot be captured is said on stderr and listed in the fixture's `leftOut`, never dropped \
-silently: private data (a copy is taken of public data only), data owned by a key other than \
+What cannot be captured is summed up on stderr by reason (each said, with why, under --verbose) \
+and listed in the fixture's `leftOut`, never dropped silently: private data (a copy is taken of public data only), data owned by a key other than \
 yours (the emulator makes its own user the owner), data an item points at that is not on the \
 network, immutable data whose name the emulator would not give its content (written by another \
 launcher), older versions of versioned structured data, data at version 2^64 - 1 (which \

@@ -5,8 +5,8 @@
 //! is read on a fresh copy taken for it and given back (`on_copy`), as `show --full` reads a
 //! handle; your own key is read first, so the items you signed stay yours in the emulator. The
 //! whole run holds its launcher handles as leases (`leased`): Ctrl-C, SIGTERM or SIGHUP stops
-//! it, gives them back and writes nothing. What was left out is said on stderr as it is found
-//! and listed in the fixture; the exit code is the first failed read's (the fixture is still
+//! it, gives them back and writes nothing. What was left out is summed up on stderr by reason
+//! (each said as it is found under `--verbose`) and listed in the fixture; the exit code is the first failed read's (the fixture is still
 //! written, its record saying what is missing), else 0. FILE is checked before anything is sent
 //! and replaced whole, as `emulator export` replaces its FILE.
 
@@ -75,8 +75,11 @@ pub fn run<'a>(command: &'a CaptureCommand, cx: Context<'a>) -> Result<Next<'a>,
                 if let Some(class) = read.failed {
                     tally.first_failure.get_or_insert(class);
                 }
-                for left in &capture.left_out[said..] {
-                    reporter.capture_left_out(left);
+                // Each said as it is found under --verbose; else summed up at the end.
+                if settings.verbose {
+                    for left in &capture.left_out[said..] {
+                        reporter.capture_left_out(left);
+                    }
                 }
             }
             Some(capture)
@@ -86,6 +89,9 @@ pub fn run<'a>(command: &'a CaptureCommand, cx: Context<'a>) -> Result<Next<'a>,
         };
         if let Some(failure) = capture.first_failure() {
             tally.first_failure.get_or_insert(failure.class);
+        }
+        if !settings.verbose {
+            reporter.capture_left_out_summary(&capture.left_out);
         }
         // Nothing read at all (the launcher down, the token refused, no name on the network):
         // a fixture of nothing would replace a good one, so FILE is left as it was.

@@ -32,6 +32,39 @@ impl Reporter {
         self.warning(&format!("capture: left out {what}: {why}"));
     }
 
+    /// What was left out, summed up by reason on stderr: how many of each, and the first few
+    /// (`--verbose` says each, as it is found; the fixture's `leftOut` lists them all).
+    pub fn capture_left_out_summary(&self, left: &[LeftOut]) {
+        const FIRST: usize = 3;
+        if left.is_empty() {
+            return;
+        }
+        let mut reasons: Vec<(&'static str, Vec<String>)> = Vec::new();
+        for one in left {
+            let (what, _) = left_out_words(one);
+            let reason = reason_words(&one.why);
+            match reasons.iter_mut().find(|(said, _)| *said == reason) {
+                Some((_, whats)) => whats.push(what),
+                None => reasons.push((reason, vec![what])),
+            }
+        }
+        let parts: Vec<String> = (reasons.iter())
+            .map(|(reason, whats)| {
+                let more = match whats.len().saturating_sub(FIRST) {
+                    0 => String::new(),
+                    n => format!(" and {n} more"),
+                };
+                let first = whats[..whats.len().min(FIRST)].join(", ");
+                format!("{} {reason} ({first}{more})", whats.len())
+            })
+            .collect();
+        self.warning(&format!(
+            "capture: left out {}: {}; `--verbose` says why of each, and the fixture's leftOut lists them all",
+            counted(left.len(), "thing", "things"),
+            parts.join("; ")
+        ));
+    }
+
     /// The fixture written: on stdout, or the file said on stderr.
     pub fn captured(&self, text: &str, capture: &Capture, path: Option<&std::path::Path>) {
         match path {
@@ -202,6 +235,29 @@ fn left_out_words(left: &LeftOut) -> (String, String) {
             .to_owned(),
     };
     (words(&what), words(&why))
+}
+
+/// A reason for leaving something out, in a few words, for the summary.
+fn reason_words(why: &Why) -> &'static str {
+    match why {
+        Why::Private => "private",
+        Why::OwnedByOthers(_) => "owned by others",
+        Why::NotOnNetwork => "not on the network",
+        Why::NotTaken => "whose copy could not be taken",
+        Why::Failed(_) => "whose read failed",
+        Why::Undecodable(_) => "not in launcher 0.11.0's layout",
+        Why::TooDeep => "too many steps from a name given",
+        Why::TooMany => "past the most appendable data read",
+        Why::OlderVersions(_) => "older versions",
+        Why::TooLarge(_) => "too large to read",
+        Why::NamedElsewhere => "named by another launcher",
+        Why::PastLastVersion(_) => "past the last version a fixture holds",
+    }
+}
+
+/// `1 thing`, `2 things`.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 fn place_words(place: &Place) -> String {
