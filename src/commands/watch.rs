@@ -38,6 +38,7 @@ pub fn run<'a>(command: &'a WatchCommand, cx: Context<'a>) -> Result<Next<'a>, F
         watched,
         interval: Duration::from_secs_f64(command.interval),
         draws: reporter.watch_draws(),
+        last_change: Default::default(),
     };
     let settings = super::resolve(cx, crate::settings::StdinUse::Free)?;
     let launcher = super::launcher(&settings)?;

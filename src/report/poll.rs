@@ -230,6 +230,8 @@ pub struct Watching {
     pub interval: Duration,
     /// Whether it draws the view on a terminal (else JSON Lines).
     pub draws: bool,
+    /// The view's last change in words, with when it was seen: shown until the next one.
+    pub last_change: std::cell::RefCell<Option<String>>,
 }
 
 impl Watching {
@@ -354,11 +356,22 @@ impl Reporter {
             let state = if polled.stale { "stale" } else { "not stale" };
             text.push_str(&format!("copy: version {} ({state})\n", copy.version));
         }
+        // The last change stays until the next, with when it was seen (UTC).
         let said: Vec<String> = changes.iter().map(change_words).collect();
-        text.push_str(&match said.is_empty() {
-            true => "changed: nothing since the poll before\n".to_owned(),
-            false => format!("changed: {}\n", said.join(", ")),
+        let mut last = watching.last_change.borrow_mut();
+        if !said.is_empty() {
+            *last = Some(format!(
+                "{} at {} UTC (poll {poll})",
+                said.join(", "),
+                clock_now()
+            ));
+        }
+        text.push_str(&match last.as_deref() {
+            Some(last) if said.is_empty() => format!("last change: {last}; none since\n"),
+            Some(last) => format!("changed: {last}\n"),
+            None => "changed: nothing since the first poll\n".to_owned(),
         });
+        let header = text.lines().count();
         let marked = |item: &ShownItem| {
             changes.iter().find_map(|change| match change {
                 Change::Appended(other) | Change::Restored(other) if std::ptr::eq(*other, item) => {
@@ -378,8 +391,51 @@ impl Reporter {
                 None => text.push_str(&line),
             }
         }
-        self.out(&over_the_last(&text));
+        let size = streams::terminal_size();
+        self.out(&over_the_last(&fitted(&text, header, size)));
     }
+}
+
+/// The view's lines cut to the terminal (`size`: rows and columns, where it says): each line to
+/// the width, and past the height the items dropped but the `header` lines, with a last line
+/// that says how many were left out. A view taller than the window would scroll its header and
+/// changes away, and push a copy of itself into the scrollback at each poll.
+fn fitted(text: &str, header: usize, size: Option<(usize, usize)>) -> String {
+    let Some((rows, columns)) = size.filter(|(rows, columns)| *rows > 1 && *columns > 1) else {
+        return text.to_owned();
+    };
+    // The last row stays free: a line written there would scroll the view by one.
+    let room = rows - 1;
+    let lines: Vec<&str> = text.lines().collect();
+    let kept: Vec<String> = match lines.len() > room {
+        false => lines.iter().map(|line| (*line).to_owned()).collect(),
+        true => {
+            let items = room.saturating_sub(header + 1);
+            let left = lines.len() - header - items;
+            (lines.iter().take(header + items))
+                .map(|line| (*line).to_owned())
+                .chain(std::iter::once(format!(
+                    "... {left} more lines: a taller window shows them"
+                )))
+                .take(room)
+                .collect()
+        }
+    };
+    let mut out = String::new();
+    for line in kept {
+        out.extend(line.chars().take(columns - 1));
+        out.push('\n');
+    }
+    out
+}
+
+/// The time of day now, UTC (`HH:MM:SS`), for the view's last change.
+fn clock_now() -> String {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs());
+    let day = seconds % 86_400;
+    format!("{:02}:{:02}:{:02}", day / 3600, day / 60 % 60, day % 60)
 }
 
 /// A view's lines, written over the view before ([`HOME`]).

@@ -79,3 +79,9 @@ pub(super) fn stdout_hung_up() -> bool {
         Err(_) => false,
     }
 }
+
+/// The terminal's size on stdout, as (rows, columns), where it says one.
+pub(super) fn terminal_size() -> Option<(usize, usize)> {
+    let size = rustix::termios::tcgetwinsize(std::io::stdout()).ok()?;
+    Some((usize::from(size.ws_row), usize::from(size.ws_col)))
+}

@@ -289,7 +289,7 @@ async fn answers_map_to_exit_codes_and_hints() {
         (
             "post",
             400,
-            r#"{"errorCode":-25,"description":"CoreError::MutationFailure::MutationError::InvalidSuccessor"}"#,
+            INVALID_SUCCESSOR,
             4,
             &["errorCode -25", "hint:", "fresh handle"],
         ),

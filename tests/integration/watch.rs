@@ -228,13 +228,59 @@ fn on_a_terminal_the_view_redraws_in_place_without_scrolling() {
         shown.contains("watch 5: version 1, data 4, deleted 0"),
         "{shown}"
     );
-    // Views go on being drawn, each over the one before: one header, none scrolled off.
-    screen.wait_for("changed: nothing since the poll before");
+    // Views go on being drawn, each over the one before: one header, none scrolled off; the
+    // last change stays, with when it was seen (issue 52: it lasted one poll).
+    screen.wait_for("; none since");
+    screen.wait_for("last change: appended (data 0) at ");
     let whole = screen.whole();
     assert_eq!(whole.matches("watch 5: version").count(), 1, "{whole}");
     assert!(
         !whole.contains("data 3, deleted"),
         "an old view stayed:\n{whole}"
+    );
+}
+
+/// A view taller than the window is cut to it: the header and the changes stay on the first
+/// rows, the items past the last row are counted on it, and no line runs past the width (issue
+/// 52: the view scrolled, its header and changes lost, a copy pushed into the scrollback at each
+/// poll).
+#[test]
+fn on_a_small_terminal_the_view_is_cut_to_the_window() {
+    if !have("tmux") {
+        return skip("tmux is needed for a terminal");
+    }
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let home = sandbox.path().to_str().expect("a path").to_owned();
+    let binary = safe_ad_bin().to_str().expect("a path").to_owned();
+    let screen = Screen::start_sized(
+        &[&binary, "watch", "5", "--interval", "3"],
+        &[
+            ("HOME", home.as_str()),
+            ("SAFE_AD_CONFIG_DIR", home.as_str()),
+            ("SAFE_LAUNCHER_URL", emulator.url.as_str()),
+            ("SAFE_LAUNCHER_TOKEN", TOKEN),
+            ("TERM", "xterm"),
+        ],
+        (50, 8),
+    );
+    let shown = screen.wait_for("more lines: a taller window shows them");
+    let lines: Vec<&str> = shown.lines().collect();
+    assert!(
+        lines[0].starts_with("watch 5: version 1, data 3"),
+        "{shown}"
+    );
+    assert!(
+        lines.iter().any(|line| line.starts_with("changed: ")),
+        "{shown}"
+    );
+    assert!(
+        lines.iter().all(|line| line.chars().count() < 50),
+        "{shown}"
+    );
+    assert!(
+        lines.iter().filter(|line| !line.is_empty()).count() <= 7,
+        "past the window:\n{shown}"
     );
 }
 

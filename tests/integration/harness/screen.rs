@@ -22,6 +22,12 @@ impl Screen {
     /// environment of `env` alone (but PATH, when `env` does not give it).
     #[track_caller]
     pub fn start(program: &[&str], env: &[(&str, &str)]) -> Screen {
+        Screen::start_sized(program, env, (100, 30))
+    }
+
+    /// [`Screen::start`] in a window of `(columns, rows)`.
+    #[track_caller]
+    pub fn start_sized(program: &[&str], env: &[(&str, &str)], size: (u16, u16)) -> Screen {
         let sandbox = Sandbox::new();
         let config = sandbox.file("tmux.conf", "set -g remain-on-exit on\n");
         let screen = Screen {
@@ -30,7 +36,8 @@ impl Screen {
             sandbox,
         };
         let mut command = screen.tmux();
-        command.args(["new-session", "-d", "-x", "100", "-y", "30"]);
+        let (columns, rows) = (size.0.to_string(), size.1.to_string());
+        command.args(["new-session", "-d", "-x", &columns, "-y", &rows]);
         command.args(program);
         for (name, value) in env {
             command.env(name, value);
