@@ -191,16 +191,13 @@ fn a_stop_signal_during_a_watch_leaves_no_handle() {
     }
 }
 
-#[test]
-fn on_a_terminal_the_view_redraws_in_place_without_scrolling() {
-    if !have("tmux") {
-        return;
-    }
-    let emulator = Emulator::start(&[]);
-    let sandbox = Sandbox::new();
+/// `safe-ad watch 5 --interval 3` on a terminal of `size` (columns, rows), against `emulator`.
+/// A poll every 3 s: each view stays on the screen while the harness's captures (every few
+/// milliseconds) look for it, however loaded the machine.
+fn watching_inbox(emulator: &Emulator, sandbox: &Sandbox, size: (u16, u16)) -> Screen {
     let home = sandbox.path().to_str().expect("a path").to_owned();
     let binary = safe_ad_bin().to_str().expect("a path").to_owned();
-    let screen = Screen::start(
+    Screen::start_sized(
         &[&binary, "watch", "5", "--interval", "3"],
         &[
             ("HOME", home.as_str()),
@@ -209,7 +206,18 @@ fn on_a_terminal_the_view_redraws_in_place_without_scrolling() {
             ("SAFE_LAUNCHER_TOKEN", TOKEN),
             ("TERM", "xterm"),
         ],
-    );
+        size,
+    )
+}
+
+#[test]
+fn on_a_terminal_the_view_redraws_in_place_without_scrolling() {
+    if !have("tmux") {
+        return;
+    }
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let screen = watching_inbox(&emulator, &sandbox, (100, 30));
     // A poll every 3 s: each view stays on the screen while the harness's captures (every few
     // milliseconds) look for it, however loaded the machine; the changed view is seen before
     // the next poll draws over it.
@@ -251,19 +259,7 @@ fn on_a_small_terminal_the_view_is_cut_to_the_window() {
     }
     let emulator = Emulator::start(&[]);
     let sandbox = Sandbox::new();
-    let home = sandbox.path().to_str().expect("a path").to_owned();
-    let binary = safe_ad_bin().to_str().expect("a path").to_owned();
-    let screen = Screen::start_sized(
-        &[&binary, "watch", "5", "--interval", "3"],
-        &[
-            ("HOME", home.as_str()),
-            ("SAFE_AD_CONFIG_DIR", home.as_str()),
-            ("SAFE_LAUNCHER_URL", emulator.url.as_str()),
-            ("SAFE_LAUNCHER_TOKEN", TOKEN),
-            ("TERM", "xterm"),
-        ],
-        (50, 8),
-    );
+    let screen = watching_inbox(&emulator, &sandbox, (50, 8));
     let shown = screen.wait_for("more lines: a taller window shows them");
     let lines: Vec<&str> = shown.lines().collect();
     assert!(
