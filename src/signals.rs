@@ -144,15 +144,8 @@ fn flag_once(number: i32, came: &Arc<AtomicBool>) -> Option<signal_hook::SigId> 
 /// process. One ignored at start stays ignored.
 pub fn hold() {
     let came = Arc::clone(CAME_ANY.get_or_init(|| Arc::new(AtomicBool::new(false))));
-    let ignored = ignored_at_start();
-    for number in [
-        signal_hook::consts::SIGINT,
-        signal_hook::consts::SIGTERM,
-        signal_hook::consts::SIGHUP,
-    ] {
-        if ignored & (1 << (number - 1)) == 0 {
-            let _ = flag_once(number, &came);
-        }
+    for number in heeded(&STOP_SIGNALS) {
+        let _ = flag_once(number, &came);
     }
 }
 
@@ -167,12 +160,10 @@ pub fn hold() {
 /// pager) gets the default action back as it starts; one ignored at start stays ignored (the
 /// write fails the same way), and its programs inherit that, as they would have.
 pub fn file_size_limit_as_error() {
-    let number = signal_hook::consts::SIGXFSZ;
-    if ignored_at_start() & (1 << (number - 1)) != 0 {
-        return;
+    for number in heeded(&[signal_hook::consts::SIGXFSZ]) {
+        // A handler that cannot be set leaves the default action, no worse than before.
+        let _ = signal_hook::flag::register(number, Arc::new(AtomicBool::new(false)));
     }
-    // A handler that cannot be set leaves the default action, no worse than before.
-    let _ = signal_hook::flag::register(number, Arc::new(AtomicBool::new(false)));
 }
 
 /// Forgets the stop signals seen so far: an interactive `shell` returns to its prompt after
@@ -191,12 +182,9 @@ pub fn forget() {
 /// this. One ignored at start stays ignored.
 pub fn leaving() -> std::io::Result<std::os::unix::net::UnixStream> {
     let (read, write) = std::os::unix::net::UnixStream::pair()?;
-    let ignored = ignored_at_start();
-    for number in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
-        if ignored & (1 << (number - 1)) == 0 {
-            signal_hook::flag::register(number, Arc::clone(&LEAVE))?;
-            signal_hook::low_level::pipe::register(number, write.try_clone()?)?;
-        }
+    for number in heeded(&[signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP]) {
+        signal_hook::flag::register(number, Arc::clone(&LEAVE))?;
+        signal_hook::low_level::pipe::register(number, write.try_clone()?)?;
     }
     Ok(read)
 }
@@ -206,15 +194,8 @@ pub fn leaving() -> std::io::Result<std::os::unix::net::UnixStream> {
 /// signal does not end the wait. One ignored at start stays ignored.
 pub fn stops() -> std::io::Result<std::os::unix::net::UnixStream> {
     let (read, write) = std::os::unix::net::UnixStream::pair()?;
-    let ignored = ignored_at_start();
-    for number in [
-        signal_hook::consts::SIGINT,
-        signal_hook::consts::SIGTERM,
-        signal_hook::consts::SIGHUP,
-    ] {
-        if ignored & (1 << (number - 1)) == 0 {
-            signal_hook::low_level::pipe::register(number, write.try_clone()?)?;
-        }
+    for number in heeded(&STOP_SIGNALS) {
+        signal_hook::low_level::pipe::register(number, write.try_clone()?)?;
     }
     Ok(read)
 }
@@ -312,6 +293,20 @@ pub fn send_to(pid: u32, signal: rustix::process::Signal) {
     {
         let _ = rustix::process::kill_process(pid, signal);
     }
+}
+
+/// The stop signals: each stops a command as Ctrl-C does.
+const STOP_SIGNALS: [i32; 3] = [
+    signal_hook::consts::SIGINT,
+    signal_hook::consts::SIGTERM,
+    signal_hook::consts::SIGHUP,
+];
+
+/// Those of `signals` this process was not started with ignored: one ignored at start stays
+/// ignored (a background job's SIGINT, `nohup`'s SIGHUP), as the shell that started it meant.
+fn heeded(signals: &[i32]) -> impl Iterator<Item = i32> + '_ {
+    let ignored = ignored_at_start();
+    (signals.iter().copied()).filter(move |number| ignored & (1 << (number - 1)) == 0)
 }
 
 /// The signals this process was started with set to be ignored, as a mask (bit N − 1 for signal
