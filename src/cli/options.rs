@@ -221,7 +221,7 @@ have acted, and is never sent again. Never after an answer, never after a timeou
             ),
             Opt::Quiet => flag(base)
                 .help("Print nothing on success; errors and what a stop left undone still go to stderr"),
-            Opt::Json => flag(base).help("Print JSON on stdout (one object per line), and nothing else there"),
+            Opt::Json => flag(base).help("Print one JSON result per handle or name on stdout (a line each), and nothing else there; --verbose adds the requests behind each"),
             Opt::Jobs => base
                 .value_name("N")
                 .value_hint(ValueHint::Other)

@@ -93,7 +93,7 @@ nothing. Give such a script with -c or as FILE.",
     leases: false,
     routes: &[],
     // Its lines print their commands' objects; its sample's (`metadata`) are steps.
-    json: Some("step"),
+    json: Some("result"),
     sample: &["-c", "metadata 1"],
     inert: false,
 };

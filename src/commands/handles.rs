@@ -32,6 +32,7 @@ pub fn create<'a>(command: &CreateCommand, cx: Context<'a>) -> Result<Next<'a>, 
     }
     settings.token()?;
     Ok(Next::sends(async move {
+        reporter.result_for("create", None);
         let stop = Stop::new(settings.interrupt_wait);
         let sending = super::sending(&settings, &launcher, &stop);
         let work = batch::create(sending, name, private, white_list, put);
@@ -61,6 +62,7 @@ pub fn open<'a>(command: &OpenCommand, cx: Context<'a>) -> Result<Next<'a>, Fail
     settings.token()?;
     let private = command.private;
     Ok(Next::sends(async move {
+        reporter.result_for("open", Some(&name.to_string()));
         let stop = Stop::new(settings.interrupt_wait);
         let work = batch::open(super::sending(&settings, &launcher, &stop), name, private);
         let asked = format!("open {name}");

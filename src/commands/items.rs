@@ -123,6 +123,7 @@ pub fn at_indexes<'a>(
     }
     settings.token()?;
     Ok(Next::sends(async move {
+        reporter.result_for(name, Some(&target.to_string()));
         let (settings, launcher) = (&settings, &launcher);
         let given = |handle, stop| Given {
             handle,
@@ -563,6 +564,7 @@ pub fn append<'a>(command: &'a AppendCommand, cx: Context<'a>) -> Result<Next<'a
     }
     settings.token()?;
     Ok(Next::sends(async move {
+        reporter.result_for(NAME, Some(&target.to_string()));
         let stop = Stop::new(settings.interrupt_wait);
         let sending = super::sending(&settings, &launcher, &stop);
         let data = match target {
@@ -626,6 +628,7 @@ fn append_immutable<'a>(
     settings.token()?;
     let content = input::content(path, immutable::MAX_IMMUTABLE_BYTES)?;
     Ok(Next::sends(async move {
+        reporter.result_for("append", Some(&target.to_string()));
         let stop = Stop::new(settings.interrupt_wait);
         let sending = super::sending(&settings, &launcher, &stop);
         let data = match target {

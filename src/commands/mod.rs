@@ -104,8 +104,11 @@ fn handle_slots_refusing(
     why: Option<NameRefusal>,
     reporter: &Reporter,
 ) -> Result<Option<Vec<input::Slot>>, Failure> {
+    // Which arguments are bad: those not handles or names, or else the names refused.
+    let mut names_bad = false;
     let bad = match input::parse_args(raw) {
         Ok(slots) => {
+            names_bad = true;
             let refused: Vec<Item> = (slots.iter())
                 .filter_map(|slot| match slot {
                     input::Slot::Target(target @ Target::Name(_)) if why.is_some() => {
@@ -122,9 +125,23 @@ fn handle_slots_refusing(
         Err(BadArgs::Failure(failure)) => return Err(failure),
         Err(BadArgs::Handles(bad)) => bad,
     };
-    for item in &bad {
-        if let Some(failure) = item.problem(command) {
-            reporter.invalid(item, &failure);
+    // A result for every argument, in order: each bad one, and each good one not sent for them.
+    let mut bad = bad.iter();
+    for arg in raw.iter().filter(|arg| *arg != "-") {
+        let is_bad = match Target::parse(arg.to_str().unwrap_or("\u{fffd}")) {
+            Ok(Target::Name(_)) => names_bad,
+            Ok(Target::Handle(_)) => false,
+            Err(_) => true,
+        };
+        match is_bad {
+            true => {
+                if let Some(item) = bad.next() {
+                    if let Some(failure) = item.problem(command) {
+                        reporter.invalid(command, item, &failure);
+                    }
+                }
+            }
+            false => reporter.not_sent(command, &arg.to_string_lossy()),
         }
     }
     Ok(None)
@@ -293,7 +310,7 @@ async fn each_handle(
             }
             Err(_) => {
                 if let Some(failure) = item.problem(command) {
-                    reporter.invalid(&item, &failure);
+                    reporter.invalid(command, &item, &failure);
                     tally.seen += 1;
                     tally.failed += 1;
                     tally.first_failure.get_or_insert(failure.class);

@@ -2,9 +2,7 @@
 //! the person asked for, so they are said only with `--verbose` (the exchanges) and when they
 //! fail; what the command does to the copy is said of the name ([`Reporter::on_copy`]).
 
-use serde_json::json;
-
-use super::{add_error, json_line, Reporter, Values};
+use super::{Reporter, Values};
 use crate::batch::Step;
 use crate::launcher::Launcher;
 use crate::name::Name;
@@ -40,13 +38,10 @@ impl Reporter {
             copy: false,
         };
         if self.json {
-            let mut object = json!({
-                "handle": null,
-                "input": name.to_string(),
-                "ok": false,
-            });
-            add_error(&mut object, failure, &values);
-            self.out(&json_line(&object));
+            if !self.result_is_open() {
+                self.open_result(command, Some(name.to_string()), None);
+            }
+            self.result_failed(None, failure, &values);
         }
         let context = format!("{command} {name}: taking a fresh copy of the network's data");
         self.error(Some(&context), failure, &values);

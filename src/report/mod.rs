@@ -26,6 +26,7 @@ pub mod emulator;
 mod leases;
 mod operations;
 mod poll;
+mod results;
 mod saving;
 mod shell;
 mod show;
@@ -81,7 +82,16 @@ impl Reporter {
             write_failed: RefCell::new(None),
             stopped_writing: Cell::new(false),
             copy: Cell::new(None),
+            verbose: false,
+            result: RefCell::new(None),
+            held: RefCell::new(None),
         }
+    }
+
+    /// With `verbose`, each `--json` result carries the requests behind it (`requests`).
+    pub fn verbose(mut self, verbose: bool) -> Reporter {
+        self.verbose = verbose;
+        self
     }
 
     /// The fresh copy of a name that the words now being said are about, if any: its handle is
@@ -161,10 +171,11 @@ impl Reporter {
     /// (`{"ok": false, "error": {...}, "exit_code": N}`), so that a reader of stdout learns
     /// why there is nothing else.
     pub fn ended(&self, failure: &Failure) {
-        if self.json {
+        if self.json && !self.result_ended(failure) {
+            self.print_held();
             let mut object = json!({ "ok": false });
             add_error(&mut object, failure, &Values::default());
-            self.out(&json_line(&object));
+            self.emit(&object);
         }
         self.failed(failure);
     }
@@ -277,6 +288,7 @@ impl Reporter {
     /// stderr, and a run that would have exited 0 exits 1 instead (its output is not whole).
     /// A reader that went away (`| head -1`) is not such a failure.
     pub fn finish(&self, done: Done) -> Done {
+        self.flush_results();
         if self.stopped_writing.get() {
             let cut = format!(
                 "standard output's reader took nothing for {} after the signal; what was printed is not whole",
@@ -405,6 +417,12 @@ pub struct Reporter {
     stopped_writing: Cell<bool>,
     /// The fresh copy of a name the words are about ([`Reporter::on_copy`]).
     copy: Cell<Option<TakenCopy>>,
+    /// `--verbose`: results carry their requests.
+    verbose: bool,
+    /// The `--json` result of the argument being worked on (`results`).
+    result: RefCell<Option<results::Pending>>,
+    /// A failed result not printed yet: what the run left behind joins it.
+    held: RefCell<Option<Value>>,
 }
 
 /// The values of the request a hint follows, for the commands it suggests (`Hint::words`): the
@@ -440,6 +458,15 @@ pub fn counted(n: u64, one: &str, many: &str) -> String {
         0 => format!("no {many}"),
         1 => format!("1 {one}"),
         n => format!("{n} {many}"),
+    }
+}
+
+impl Reporter {
+    /// One JSON object on stdout, after any failed result still waiting (`results`), so that
+    /// objects keep the order of the arguments they are about.
+    fn emit(&self, value: &Value) {
+        self.print_held();
+        self.out(&json_line(value));
     }
 }
 

@@ -14,19 +14,37 @@ impl Reporter {
         self.wrote.set(false);
         match &record.outcome {
             RecordOutcome::NotStarted => {}
-            RecordOutcome::Invalid(failure) => self.invalid(&record.item, failure),
+            RecordOutcome::Invalid(failure) => self.invalid(command, &record.item, failure),
             RecordOutcome::Ran(ran) => {
-                let asked = format!("{command} {}", record.item.input);
-                self.steps(launcher, record.item.line, ran, &asked)
+                let item = &record.item;
+                self.open_result(command, Some(item.input.clone()), item.line);
+                let asked = format!("{command} {}", item.input);
+                self.steps(launcher, item.line, ran, &asked);
+                self.close_result();
             }
         }
     }
 
     /// Input that is not a handle, from standard input or the command line: an error, and with
     /// `--json` an object saying which input it was.
-    pub fn invalid(&self, item: &Item, failure: &Failure) {
+    /// With `--json`, the result of a good argument that was not sent because another one is
+    /// bad: a script reads one result per argument. (On stderr the bad ones say it.)
+    pub fn not_sent(&self, command: &str, input: &str) {
         if self.json {
-            self.out(&json_line(&invalid_json(item, failure)));
+            let failure = Failure::usage(
+                "not sent: another argument is not a handle or name this command takes, so nothing was sent",
+            );
+            self.open_result(command, Some(input.to_owned()), None);
+            self.result_failed(None, &failure, &Values::default());
+            self.close_result();
+        }
+    }
+
+    pub fn invalid(&self, command: &str, item: &Item, failure: &Failure) {
+        if self.json {
+            self.open_result(command, Some(item.input.clone()), item.line);
+            self.result_failed(None, failure, &Values::default());
+            self.close_result();
         }
         self.failed(failure);
     }
@@ -131,13 +149,9 @@ impl Reporter {
             };
             let made_here = making.filter(|making| making.at == at);
             if self.json {
-                let mut object = self.step_object(launcher, line, step, &values);
-                match made_here.map(|making| making.settled) {
-                    Some(Settled::GivenBack) => object["given_back"] = json!(true),
-                    Some(Settled::NotGivenBack) => object["given_back"] = json!(false),
-                    _ => {}
-                }
-                self.out(&json_line(&object));
+                let made =
+                    made_here.and_then(|making| Some((making.made.as_ref()?, making.settled)));
+                self.result_step(launcher, line, step, &values, made);
             }
             match &step.result {
                 // A reopen's read of which data it made: the reopen stands without it.
@@ -167,6 +181,7 @@ impl Reporter {
                         }
                         _ => (self.subject(&step.request), failure.clone()),
                     };
+                    self.result_failed(Some(&step.request), &failure, &values);
                     self.error(Some(&context), &failure, &values)
                 }
                 Ok(_) if making.is_some() => {
@@ -656,17 +671,6 @@ fn fetched_counts(fetched: &Fetched) -> String {
         "version {}, data {}, deleted {}",
         fetched.version, fetched.data_length, fetched.deleted_data_length
     )
-}
-
-fn invalid_json(item: &Item, failure: &Failure) -> Value {
-    let mut object = json!({
-        "handle": null,
-        "input": super::words(&item.input),
-        "line": item.line,
-        "ok": false,
-    });
-    add_error(&mut object, failure, &Values::default());
-    object
 }
 
 #[cfg(test)]

@@ -126,6 +126,7 @@ impl Reporter {
                 Watched::Name(_) => None,
             };
             let mut object = json!({
+                "command": "wait",
                 "input": watched_word(end.watched),
                 "handle": handle,
                 "ok": end.held.is_some(),
@@ -133,10 +134,10 @@ impl Reporter {
                 "polls": end.polls,
                 "seconds": (end.elapsed.as_secs_f64() * 1000.0).round() / 1000.0,
                 "version": end.polled.and_then(Polled::version),
-                "data_length": end.polled.map(|polled| polled.data().len()),
+                "dataLength": end.polled.map(|polled| polled.data().len()),
                 "first_poll": json!({
                     "version": end.start.version,
-                    "data_length": end.start.data_length,
+                    "dataLength": end.start.data_length,
                 }),
                 "copy_version": end.polled.and_then(|polled| polled.copy.as_ref()).map(|copy| copy.version),
                 "stale": end.polled.and_then(|polled| polled.copy.as_ref().map(|_| polled.stale)),
@@ -145,7 +146,7 @@ impl Reporter {
             if let Some(failure) = &failure {
                 add_error(&mut object, failure, &Values::default());
             }
-            self.out(&json_line(&object));
+            self.emit(&object);
         } else if end.held.is_some() && !self.quiet {
             let mut text = format!(
                 "{}: {} holds after {} ({:.1} s): {}\n",
@@ -268,7 +269,7 @@ impl Reporter {
         if !self.json && command == "watch" && !self.watch_draws() {
             let mut object = json!({ "ok": false });
             add_error(&mut object, &ended, &Values::default());
-            self.out(&json_line(&object));
+            self.emit(&object);
             self.failed(&ended);
             return;
         }
@@ -299,11 +300,11 @@ impl Reporter {
             let mut object = watching.event("start", poll);
             let network = polled.network.as_ref();
             object["version"] = json!(polled.version());
-            object["data_length"] = json!(network.map(|shown| shown.data.len()));
-            object["deleted_data_length"] = json!(network.map(|shown| shown.deleted.len()));
+            object["dataLength"] = json!(network.map(|shown| shown.data.len()));
+            object["deletedDataLength"] = json!(network.map(|shown| shown.deleted.len()));
             object["copy_version"] = json!(polled.copy.as_ref().map(|copy| copy.version));
             object["stale"] = json!(polled.copy.as_ref().map(|_| polled.stale));
-            self.out(&json_line(&object));
+            self.emit(&object);
             return;
         };
         for change in changes {
@@ -322,7 +323,7 @@ impl Reporter {
                     object["network_version"] = json!(network);
                 }
             }
-            self.out(&json_line(&object));
+            self.emit(&object);
         }
     }
 

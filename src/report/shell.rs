@@ -90,13 +90,13 @@ impl Reporter {
         for held in held {
             let name = held.name.map(|name| name.to_string());
             if self.json {
-                self.out(&json_line(&serde_json::json!({
+                self.emit(&serde_json::json!({
                     "handle": held.handle.0,
                     "kind": kind,
                     "name": name,
                     "launcher": held.launcher.base,
                     "kept": held.kept,
-                })));
+                }));
             } else {
                 let kept = if held.kept { "  (kept at the end)" } else { "" };
                 let at = match several {
@@ -197,7 +197,7 @@ pub fn watch_event_words(number: usize, line: &str) -> String {
     match event["event"].as_str() {
         Some("start") => format!(
             "{head} watching: version {}, data {}, deleted {}",
-            event["version"], event["data_length"], event["deleted_data_length"]
+            event["version"], event["dataLength"], event["deletedDataLength"]
         ),
         Some(change @ ("appended" | "removed" | "restored" | "purged")) => {
             format!("{head} {change} {}", item(&event["item"]))
@@ -301,7 +301,7 @@ mod tests {
         let words = |line: &str| watch_event_words(2, line);
         assert_eq!(
             words(
-                r#"{"event":"start","input":"5","version":1,"data_length":3,"deleted_data_length":0}"#
+                r#"{"event":"start","input":"5","version":1,"dataLength":3,"deletedDataLength":0}"#
             ),
             "[watch 2] 5: watching: version 1, data 3, deleted 0"
         );

@@ -61,7 +61,8 @@ impl Reporter {
             self.exchanges(launcher, &item.steps);
         }
         if self.json {
-            self.out(&json_line(&shown_json(shown, you)));
+            let object = self.headed("show", shown.handle, shown_json(shown, you));
+            self.emit(&object);
         } else if let Ok(metadata) = &shown.metadata {
             let gap = if separate { "\n" } else { "" };
             let title = match self.is_copy(shown.handle) {
@@ -118,20 +119,17 @@ impl Reporter {
             Ok(bytes) => {
                 let encoded = serialised::base64(bytes);
                 if self.json {
-                    self.out(&json_line(&json!({
-                        "handle": handle.0,
-                        "ok": true,
-                        "serialised": encoded,
-                    })));
+                    let object = json!({ "ok": true, "serialised": encoded });
+                    self.emit(&self.headed("show", handle, object));
                 } else {
                     self.out(&format!("{encoded}\n"));
                 }
             }
             Err(failure) => {
                 if self.json {
-                    let mut object = json!({ "handle": handle.0, "ok": false });
+                    let mut object = json!({ "ok": false });
                     add_error(&mut object, failure, &values);
-                    self.out(&json_line(&object));
+                    self.emit(&self.headed("show", handle, object));
                 }
                 self.error(Some(&format!("show {handle}")), failure, &values);
             }
@@ -219,7 +217,10 @@ impl Reporter {
             }
             let values = self.values(&step.request);
             if self.json {
-                self.out(&json_line(&self.step_object(launcher, None, step, &values)));
+                self.result_step(launcher, None, step, &values, None);
+                if let Err(failure) = &step.result {
+                    self.result_failed(Some(&step.request), failure, &values);
+                }
             }
             match (&step.result, ran.appended) {
                 (Err(failure), _) => {
@@ -506,11 +507,13 @@ fn shown_json(shown: &Shown, you: Option<&[u8]>) -> Value {
                 .collect();
             object["ok"] = json!(true);
             add_which(&mut object, shown.which.as_deref());
+            object["isOwner"] = json!(metadata.is_owner);
             object["version"] = json!(metadata.version);
-            object["is_owner"] = json!(metadata.is_owner);
+            object["filterType"] = json!(metadata.filter_type);
+            object["filterLength"] = json!(metadata.filter_length);
+            object["dataLength"] = json!(metadata.data_length);
+            object["deletedDataLength"] = json!(metadata.deleted_data_length);
             object["filter"] = json!({ "type": metadata.filter_type, "keys": keys });
-            object["data_length"] = json!(metadata.data_length);
-            object["deleted_data_length"] = json!(metadata.deleted_data_length);
         }
     }
     let items = |items: &[ShownItem]| -> Vec<Value> {
@@ -580,9 +583,9 @@ pub(super) fn item_json(item: &ShownItem, you: Option<&[u8]>) -> Value {
             filter_type,
             ..
         }) => {
-            object["data_length"] = json!(data_length);
-            object["deleted_data_length"] = json!(deleted_data_length);
-            object["filter_type"] = json!(filter_type);
+            object["dataLength"] = json!(data_length);
+            object["deletedDataLength"] = json!(deleted_data_length);
+            object["filterType"] = json!(filter_type);
         }
         Some(Kind::Immutable { size }) => object["size"] = json!(size),
         _ => {}

@@ -66,7 +66,7 @@ impl Reporter {
             Ok(verdict) if self.json => {
                 let mut object = status_json(handle, verdict, you);
                 add_which(&mut object, compared.which());
-                self.out(&json_line(&object));
+                self.emit(&self.headed("status", handle, object));
             }
             Ok(verdict) if !self.quiet => {
                 let text = status_text(handle, verdict, you);
@@ -78,9 +78,9 @@ impl Reporter {
             Ok(_) => {}
             Err(failure) => {
                 if self.json {
-                    let mut object = json!({ "handle": handle.0, "ok": false });
+                    let mut object = json!({ "ok": false });
                     add_error(&mut object, failure, &values);
-                    self.out(&json_line(&object));
+                    self.emit(&self.headed("status", handle, object));
                 }
                 let command = format!("status {handle}");
                 for (what, failure) in failures(compared) {
@@ -444,6 +444,7 @@ fn status_json(handle: Handle, verdict: &Verdict<'_>, you: Option<&[u8]>) -> Val
         "settled": verdict.settled(),
         "stale": verdict.stale,
         "never_saved": verdict.network.is_none(),
+        "version": verdict.network.map(|network| network.version),
         "local_version": verdict.copy.version,
         "network_version": verdict.network.map(|network| network.version),
         "unsaved": unsaved,

@@ -116,7 +116,8 @@ fn run_with(args: &[OsString], defaults: Option<&ClientOptions>) -> Done {
         options.quiet,
         options.json,
         settings::colour_choice(options.color, &env),
-    );
+    )
+    .verbose(options.verbose);
     let cx = Context {
         options: &options,
         env: &env,

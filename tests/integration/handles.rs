@@ -434,14 +434,13 @@ async fn reopen_names_private_data_and_json_has_its_name_on_the_serialise_step()
         .args(["--json", "reopen", "2"])
         .run();
     let lines = output.success().json_lines();
-    let serialise = lines
-        .iter()
-        .find(|line| line["operation"] == "serialise")
-        .expect("an object for the serialise step");
-    assert_eq!(serialise["handle"], 9);
-    assert_eq!(serialise["name"], b64(&[7; 32]));
-    assert_eq!(serialise["private"], true);
-    assert_eq!(serialise["owners"], json!([key_fingerprint([6; 32])]));
+    assert_eq!(lines.len(), 1, "one result: {lines:?}");
+    let reopened = &lines[0];
+    assert_eq!(reopened["handle"], 9);
+    assert_eq!(reopened["reopened_from"], 2);
+    assert_eq!(reopened["name"], b64(&[7; 32]));
+    assert_eq!(reopened["private"], true);
+    assert_eq!(reopened["owners"], json!([key_fingerprint([6; 32])]));
     output.stderr_has(&format!("name {}, private, owner ", b64(&[7; 32])));
 }
 
@@ -569,14 +568,29 @@ async fn drop_frees_each_handle_like_the_other_batch_operations() {
 // ---- --json, --dry-run, --curl --------------------------------------------------------------------
 
 #[tokio::test]
-async fn json_has_one_object_per_step_with_name_data_id_and_metadata() {
+async fn json_is_one_result_with_its_requests_under_verbose() {
     let server = MockServer::start().await;
     open_chain(&server, 200, FETCHED).await;
     let output = SafeAd::new()
         .launcher(&server.uri())
         .args(["--json", "open", NAME])
         .run();
-    let lines = output.success().json_lines();
+    assert_eq!(
+        output.success().json_lines(),
+        [
+            json!({"command": "open", "input": NAME, "handle": 9, "name": NAME, "ok": true,
+                "isOwner": true, "version": 2, "filterType": "BlackList", "dataLength": 3,
+                "deletedDataLength": 0})
+        ]
+    );
+    // A launcher of its own: each mock of the chain takes one request.
+    let server = MockServer::start().await;
+    open_chain(&server, 200, FETCHED).await;
+    let output = SafeAd::new()
+        .launcher(&server.uri())
+        .args(["--json", "--verbose", "open", NAME])
+        .run();
+    let lines = output.success().json_requests();
     let url = server.uri();
     let strip = |mut line: Value| {
         let elapsed = line
@@ -612,14 +626,13 @@ async fn json_of_a_failed_save_after_create_has_the_error_keys() {
         .args(["create", "--put", "--json", NAME])
         .run();
     let lines = output.code(4).json_lines();
-    assert_eq!(lines.len(), 2);
-    assert_eq!(lines[0]["operation"], "create");
+    assert_eq!(lines.len(), 1, "one result: {lines:?}");
+    assert_eq!(lines[0]["command"], "create");
     assert_eq!(lines[0]["handle"], 5);
     assert_eq!(lines[0]["name"], NAME);
-    assert_eq!(lines[1]["operation"], "put");
-    assert_eq!(lines[1]["ok"], false);
-    assert_eq!(lines[1]["error"]["error_code"], -23);
-    assert_eq!(lines[1]["exit_code"], 4);
+    assert_eq!(lines[0]["ok"], false);
+    assert_eq!(lines[0]["error"]["error_code"], -23);
+    assert_eq!(lines[0]["exit_code"], 4);
 }
 
 #[tokio::test]

@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::harness::emulator::*;
 use crate::harness::*;
@@ -226,9 +226,28 @@ fn json_dry_run_and_curl_for_the_item_commands() {
     let output = run(
         &sandbox,
         &emulator.url,
-        &["purge", "--json", "--save", "post", "1", "0", "1"],
+        &[
+            "purge",
+            "--json",
+            "--verbose",
+            "--save",
+            "post",
+            "1",
+            "0",
+            "1",
+        ],
     );
-    let lines = output.success().json_lines();
+    let results = output.success().json_lines();
+    assert_eq!(
+        results.len(),
+        1,
+        "one result for the one handle: {results:?}"
+    );
+    assert_eq!(
+        results[0]["items"],
+        json!([{"index": 1, "ok": true}, {"index": 0, "ok": true}])
+    );
+    let lines = output.json_requests();
     let seen: Vec<(Value, Value, Value)> = lines
         .iter()
         .map(|line| {

@@ -438,7 +438,7 @@ fn a_1xx_answer_is_unexpected() {
         .run();
     let lines = output.code(1).json_lines();
     assert_eq!(lines.len(), 1, "{lines:?}");
-    assert_eq!(lines[0]["status"], 101, "{}", lines[0]);
+    assert_eq!(lines[0]["error"]["status"], 101, "{}", lines[0]);
     assert_eq!(lines[0]["error"]["class"], "unexpected", "{}", lines[0]);
     assert_eq!(lines[0]["exit_code"], 1, "{}", lines[0]);
 

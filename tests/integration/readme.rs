@@ -399,8 +399,8 @@ fn rows_documenting(
     }
     let (top, _) = path.split_once('.').expect("a nested key");
     let last = path.rsplit('.').next().expect("a last part");
-    if top == "error" && table != "step" && naming(rows, "error") == 1 {
-        return rows_documenting(tables, "step", path);
+    if top == "error" && table != "result" && naming(rows, "error") == 1 {
+        return rows_documenting(tables, "result", path);
     }
     let named_in_row = rows.iter().any(|(keys, meaning)| {
         keys.iter()
@@ -453,32 +453,50 @@ fn every_json_key_of_every_command_is_documented_once() {
         ("new_on_network", "item"),
     ];
     let wait_lists: &[(&str, &str)] = &[("items", "item")];
+    // With --verbose a result carries the requests behind it, each in the request table.
+    let requests: &[(&str, &str)] = &[("requests", "request")];
     let watch_lists: &[(&str, &str)] = &[("item", "item")];
     // (the table, the exit code, the command, its stdin, the lists another table describes)
     let runs: Vec<(&str, i32, Vec<&str>, &str, Lists)> = vec![
-        ("step", 0, vec!["create", "--put"], "", &[]),
-        ("step", 0, vec!["open", &demo_name], "", &[]),
-        ("step", 0, vec!["reopen", "--drop", "2"], "", &[]),
-        ("step", 2, vec!["metadata", "-"], "1\nnot-a-handle\n", &[]),
-        ("step", 0, vec!["put", "0"], "", &[]),
-        ("step", 0, vec!["remove", "1", "0"], "", &[]),
+        ("result", 0, vec!["create", "--put"], "", &[]),
         (
-            "step",
+            "result",
+            0,
+            vec!["--verbose", "create", "--put"],
+            "",
+            requests,
+        ),
+        ("result", 0, vec!["--verbose", "reopen", "5"], "", requests),
+        (
+            "result",
+            0,
+            vec!["--verbose", "metadata", "1"],
+            "",
+            requests,
+        ),
+        ("result", 4, vec!["--verbose", "put", "1"], "", requests),
+        ("result", 0, vec!["open", &demo_name], "", &[]),
+        ("result", 0, vec!["reopen", "--drop", "2"], "", &[]),
+        ("result", 2, vec!["metadata", "-"], "1\nnot-a-handle\n", &[]),
+        ("result", 0, vec!["put", "0"], "", &[]),
+        ("result", 0, vec!["remove", "1", "0"], "", &[]),
+        (
+            "result",
             0,
             vec!["append", "1", "--structured", structured],
             "",
             &[],
         ),
         (
-            "step",
+            "result",
             0,
             vec!["append", "5", "--immutable", "-"],
             "a message",
             &[],
         ),
-        ("step", 4, vec!["drop", "99"], "", &[]),
+        ("result", 4, vec!["drop", "99"], "", &[]),
         // `shell` prints its lines' objects: here `metadata`'s.
-        ("step", 0, vec!["shell", "-c", "metadata 1"], "", &[]),
+        ("result", 0, vec!["shell", "-c", "metadata 1"], "", &[]),
         ("show", 0, vec!["show", "--full", "1"], "", show_lists),
         ("show", 4, vec!["show", "5", "99"], "", show_lists),
         ("show", 4, vec!["show", "--serialised", "1", "99"], "", &[]),
@@ -519,17 +537,17 @@ fn every_json_key_of_every_command_is_documented_once() {
         ("decode", 0, vec!["decode", &appendable], "", &[]),
         ("journal", 0, vec!["emulator", "requests"], "", &[]),
         // Last: they change demo handle 1, which the runs above read.
-        ("step", 0, vec!["post", "1"], "", &[]),
+        ("result", 0, vec!["post", "1"], "", &[]),
         (
-            "step",
+            "result",
             0,
             vec!["clear-data", "--save", "post", "1"],
             "",
             &[],
         ),
-        ("step", 0, vec!["clear-deleted-data", "1"], "", &[]),
-        ("step", 4, vec!["restore", "1", "0"], "", &[]),
-        ("step", 4, vec!["purge", "1", "0"], "", &[]),
+        ("result", 0, vec!["clear-deleted-data", "1"], "", &[]),
+        ("result", 4, vec!["restore", "1", "0"], "", &[]),
+        ("result", 4, vec!["purge", "1", "0"], "", &[]),
     ];
     // Every command that takes --json is run here, with the table its spec names; but
     // `emulator list`, which lists background emulators, none of which this test starts (its
@@ -573,7 +591,7 @@ fn every_json_key_of_every_command_is_documented_once() {
         .run();
     no_token.code(3);
     for line in no_token.json_lines() {
-        collect_keys(&line, "step", "", &[], &mut found);
+        collect_keys(&line, "result", "", &[], &mut found);
     }
     assert!(found.len() > 100, "{} keys found", found.len());
     let wrong: Vec<String> = found

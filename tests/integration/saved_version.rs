@@ -46,8 +46,9 @@ fn post_prints_the_version_it_saved_as_the_network_and_the_copy_hold_it() {
     let (network, _) = versions(&emulator, 1, 1);
     let lines = json.success().json_lines();
     json.check(lines.len() == 1, "not one JSON record for one save");
-    assert_eq!(lines[0]["operation"], "post");
+    assert_eq!(lines[0]["command"], "post");
     assert_eq!(lines[0]["saved_version"], network);
+    assert_eq!(lines[0]["version"], network);
 }
 
 #[test]

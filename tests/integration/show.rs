@@ -162,7 +162,9 @@ fn json_gives_the_documented_keys_and_data_ids_the_launcher_takes_back() {
     assert_eq!(object["handle"], 1);
     assert_eq!(object["ok"], true);
     assert_eq!(object["version"], 1);
-    assert_eq!(object["is_owner"], true);
+    assert_eq!(object["isOwner"], true);
+    assert_eq!(object["filterType"], "BlackList");
+    assert_eq!(object["filterLength"], 2);
     assert_eq!(object["filter"]["type"], "BlackList");
     assert_eq!(object["filter"]["keys"].as_array().map(Vec::len), Some(2));
     let data = object["data"].as_array().expect("data list");
@@ -206,7 +208,7 @@ fn json_gives_the_documented_keys_and_data_ids_the_launcher_takes_back() {
         .contains(&data[1]["signer"]));
     assert_eq!(data[2]["kind"], "appendable-data");
     assert_eq!(data[2]["version"], 2);
-    assert_eq!(data[2]["data_length"], 3);
+    assert_eq!(data[2]["dataLength"], 3);
     // A data id is the launcher's bytes: POST /data-id takes them back, and the data it names
     // is the item's (here the stale demo data, at version 2 on the network).
     let bytes = base64::engine::general_purpose::STANDARD
@@ -253,8 +255,8 @@ fn full_gives_the_whole_content_and_index_limits_the_items() {
     // The counts still say how long each list is.
     assert_eq!(
         (
-            object["data_length"].clone(),
-            object["deleted_data_length"].clone()
+            object["dataLength"].clone(),
+            object["deletedDataLength"].clone()
         ),
         (json!(3), json!(2))
     );

@@ -100,7 +100,7 @@ fn run_batch_with(
         .map(|text| {
             let json: Value = serde_json::from_str(text)
                 .unwrap_or_else(|e| panic!("not a JSON line ({e}): {text:?}"));
-            assert_eq!(json["operation"], operation, "{text}");
+            assert_eq!(json["command"], operation, "{text}");
             Reported {
                 line: json["line"]
                     .as_u64()
@@ -111,7 +111,11 @@ fn run_batch_with(
                 ok: json["ok"]
                     .as_bool()
                     .unwrap_or_else(|| panic!("no ok: {text}")),
-                status: json["status"].as_u64(),
+                // A result says the status of a failure; a clear that succeeded had a 200.
+                status: match json["ok"].as_bool() {
+                    Some(true) => Some(200),
+                    _ => json["error"]["status"].as_u64(),
+                },
                 error_code: json["error"]["error_code"].as_i64(),
                 exit_code: json["exit_code"].as_i64(),
             }

@@ -857,6 +857,8 @@ fn show_and_status_say_a_bad_stdin_line_with_the_same_object() {
         let said = bad["error"]["description"].as_str().expect("a description");
         let said = said.replace(&format!(" for {command}:"), " for COMMAND:");
         bad["error"]["description"] = Value::String(said);
+        assert_eq!(bad["command"], command);
+        bad["command"] = Value::String("COMMAND".into());
         bad
     };
     let show = bad_line("show");

@@ -79,8 +79,8 @@ fn returns_within_one_poll_of_another_process_appending_and_not_before() {
         );
         output.check(polls > first + 2, "it held before the append");
         assert_eq!(object["ok"], true);
-        assert_eq!(object["first_poll"]["data_length"], 3);
-        assert_eq!(object["data_length"], 4);
+        assert_eq!(object["first_poll"]["dataLength"], 3);
+        assert_eq!(object["dataLength"], 4);
         let items = object["items"].as_array().expect("items");
         assert_eq!(items.len(), 1, "{object}");
         assert_eq!(items[0]["kind"], "structured-data");

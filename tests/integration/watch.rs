@@ -79,7 +79,7 @@ fn under_a_pipe_each_change_is_one_json_line_as_it_happens() {
         output.stdout()
     );
     let (_, start) = &events[0];
-    assert_eq!(start["data_length"], 3);
+    assert_eq!(start["dataLength"], 3);
     assert_eq!(start["version"], 1);
     let (_, appended) = &events[1];
     assert_eq!(appended["item"]["name"], ITEM);

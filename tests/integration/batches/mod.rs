@@ -32,7 +32,7 @@ fn local(sandbox: &Sandbox, emulator: &Emulator, handle: u64) -> (u64, u64, u64)
         .args(["metadata", "--json", &handle.to_string()])
         .run();
     let lines = output.success().json_lines();
-    counts(&lines[0]["metadata"])
+    counts(&lines[0])
 }
 
 /// A failure line: its error object (all five keys), class, status, code and exit code.

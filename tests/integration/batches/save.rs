@@ -38,10 +38,21 @@ fn clear_deleted_data_save_post_reaches_the_network() {
     let output = sandbox
         .safe_ad()
         .launcher(&emulator.url)
-        .args(["--json", "clear-deleted-data", "1", "--save", "post"])
+        .args([
+            "--json",
+            "--verbose",
+            "clear-deleted-data",
+            "1",
+            "--save",
+            "post",
+        ])
         .run();
     output.code(0);
-    let lines = output.json_lines();
+    let result = output.json_lines();
+    assert_eq!(result.len(), 1, "one result for the one handle: {result:?}");
+    assert_eq!(result[0]["saved_version"], json!(3));
+    assert_eq!(result[0]["version"], json!(3));
+    let lines = output.json_requests();
     let steps: Vec<(&Value, &Value)> = lines
         .iter()
         .map(|line| (&line["operation"], &line["ok"]))
@@ -125,10 +136,13 @@ fn a_failed_clear_is_not_followed_by_its_save() {
     let output = sandbox
         .safe_ad()
         .launcher(&emulator.url)
-        .args(["--json", "clear-data", "--save", "post", "999"])
+        .args(["--json", "--verbose", "clear-data", "--save", "post", "999"])
         .run();
     output.code(4);
-    let lines = output.json_lines();
+    let result = output.json_lines();
+    assert_eq!(result.len(), 1, "{result:?}");
+    assert_failure(&result[0], "rejected", Some(400), Some(-1515), 4);
+    let lines = output.json_requests();
     assert_eq!(lines.len(), 1, "{lines:?}");
     assert_eq!(lines[0]["operation"], json!("clear-data"));
     assert_failure(&lines[0], "rejected", Some(400), Some(-1515), 4);
@@ -169,11 +183,18 @@ fn a_failed_save_after_a_successful_clear_says_which_step_failed() {
     let output = sandbox
         .safe_ad()
         .launcher(&emulator.url)
-        .args(["--json", "clear-deleted-data", "--save", "post", "0"])
+        .args([
+            "--json",
+            "--verbose",
+            "clear-deleted-data",
+            "--save",
+            "post",
+            "0",
+        ])
         .run();
     output.code(4);
     // The save before the clear (issue 30) fails first, and nothing is cleared.
-    let lines = output.json_lines();
+    let lines = output.json_requests();
     assert_eq!(lines.len(), 1, "{lines:?}");
     assert_eq!(lines[0]["operation"], json!("post"));
     assert_eq!(lines[0]["method"], json!("POST"));

@@ -243,6 +243,9 @@ fn stop_signals_as_in_the_foreground() {
 /// A test's private home: config dir, HOME, scratch files; removed when dropped.
 pub struct Sandbox {
     dir: TempDir,
+    /// The TMPDIR of what runs in it: beside the directory, so that the files a test counts
+    /// there are its own.
+    tmp: TempDir,
 }
 
 impl Sandbox {
@@ -250,7 +253,14 @@ impl Sandbox {
         stop_signals_as_in_the_foreground();
         Sandbox {
             dir: tempfile::tempdir().expect("temp dir"),
+            tmp: tempfile::tempdir().expect("temp dir"),
         }
+    }
+
+    /// The TMPDIR of the programs it runs: a background emulator of the person running the
+    /// tests, in the system's TMPDIR, must not change what safe-ad says here.
+    pub fn tmp(&self) -> &Path {
+        self.tmp.path()
     }
 
     /// The sandbox directory, which is also HOME.

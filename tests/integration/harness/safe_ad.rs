@@ -53,8 +53,8 @@ impl SafeAd {
         safe_ad
     }
 
-    /// `program` in `sandbox`, with an empty environment but for HOME, SAFE_AD_CONFIG_DIR and
-    /// SAFE_AD_INTERRUPT_WAIT; with a script, `program -c script`. The first Ctrl-C's wait is
+    /// `program` in `sandbox`, with an empty environment but for HOME, SAFE_AD_CONFIG_DIR,
+    /// SAFE_AD_INTERRUPT_WAIT and the sandbox's TMPDIR ([`Sandbox::tmp`]); with a script, `program -c script`. The first Ctrl-C's wait is
     /// [`DEADLINE`] here, not a second: a test that lets a held request go after Ctrl-C and
     /// then sees the handles given back must not race a clock. The test of the one-second
     /// default takes the variable out.
@@ -62,6 +62,7 @@ impl SafeAd {
         let mut command = Command::new(program);
         command
             .env_clear()
+            .env("TMPDIR", sandbox.tmp())
             .env("HOME", sandbox.path())
             .env("SAFE_AD_CONFIG_DIR", sandbox.config_dir())
             .env("SAFE_AD_INTERRUPT_WAIT", DEADLINE.as_secs().to_string());
@@ -721,5 +722,19 @@ impl Output {
                 },
             )
             .collect()
+    }
+
+    /// The requests behind the results of a `--json --verbose` run, in order: each result's
+    /// `requests`, and a result without them (a run-level failure) as it is.
+    #[track_caller]
+    pub fn json_requests(&self) -> Vec<serde_json::Value> {
+        let mut requests = Vec::new();
+        for line in self.json_lines() {
+            match line.get("requests").and_then(|r| r.as_array()) {
+                Some(steps) => requests.extend(steps.iter().cloned()),
+                None => requests.push(line),
+            }
+        }
+        requests
     }
 }
