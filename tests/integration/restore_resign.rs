@@ -1,13 +1,16 @@
 //! `restore` of an item another key signed (issue 52): the append after the save that makes it
 //! data again is signed by your key, so without `--re-sign` nothing changes (exit 2, naming the
 //! item, its signer and the option; the emulator's journal holds no change), and with it the
-//! item is data again signed by you, said on stdout (`re_signed` with `--json`). The network is
-//! read back by name, through a fresh copy (`safe-ad show NAME --json`).
+//! item is data again signed by you, said on stdout (`re_signed` with `--json`). `watch` sees
+//! such a restore as one `restored` event, as JSON and on a terminal, not as a purge and an
+//! append. The network is read back by name, through a fresh copy (`safe-ad show NAME --json`).
 
 use serde_json::{json, Value};
 
 use crate::harness::emulator::Emulator;
 use crate::harness::http::name;
+use crate::harness::relay::Relay;
+use crate::harness::screen::Screen;
 use crate::harness::*;
 use crate::restore_loss::{first_error, fixture, start};
 
@@ -186,4 +189,94 @@ fn with_re_sign_the_item_is_data_again_signed_by_you_and_stdout_says_so() {
         network(&sandbox, &emulator)["data"][0]["signer_is_you"],
         true
     );
+}
+
+/// A relay in front of `emulator` that holds the second copy a watch of `name(1)` fetches (its
+/// second poll), so that the test makes its change between two polls, none of them between the
+/// restore's save and its append.
+fn holding_the_second_poll(emulator: &Emulator) -> Relay {
+    Relay::holding(emulator.addr(), 1, |line| {
+        line.starts_with("GET /appendable-data/handle/")
+    })
+}
+
+/// `watch NAME --json` while `restore --re-sign NAME 0` runs between two of its polls: one
+/// `restored` event (the item now signed by you, `re_signed` naming where it was and who signed
+/// it), then the version; no `appended` and no `purged`. On the code before: `appended` and
+/// `purged`, never a restore.
+#[test]
+fn watch_sees_a_restore_that_re_signs_as_one_restored_event() {
+    let sandbox = Sandbox::new();
+    let emulator = signed_by_another(&sandbox);
+    let data = name(1);
+    let signer = other_signer(&sandbox, &emulator);
+    let relay = holding_the_second_poll(&emulator);
+    let watching = sandbox
+        .safe_ad()
+        .launcher(&relay.url)
+        .args(["--json", "watch", &data, "--interval", "0.02"])
+        .spawn();
+    watching.wait_for_stdout("\"event\":\"start\"");
+    relay.wait_held();
+    run(&sandbox, &emulator, &["restore", "--re-sign", &data, "0"]).success();
+    relay.release();
+    watching.wait_for_stdout("\"event\":\"version\"");
+    watching.interrupt();
+    let output = watching.wait();
+    output.code(130);
+    let events: Vec<Value> = (output.json_lines().into_iter())
+        .filter(|line| line.get("event").is_some())
+        .collect();
+    let names: Vec<&str> = (events.iter())
+        .map(|event| event["event"].as_str().expect("an event"))
+        .collect();
+    assert_eq!(
+        names,
+        ["start", "restored", "version"],
+        "{}",
+        output.stdout()
+    );
+    let restored = &events[1];
+    assert_eq!(restored["item"]["name"], name(3), "{restored}");
+    assert_eq!(restored["item"]["signer_is_you"], true, "{restored}");
+    assert_eq!(
+        restored["re_signed"],
+        json!({"index": 0, "signer": signer}),
+        "{restored}"
+    );
+}
+
+/// The same on a terminal: the view's change line says `restored`, re-signed, with the key
+/// that signed it before, and no purge.
+#[test]
+fn watch_on_a_terminal_says_a_re_signing_restore_once() {
+    if !have("tmux") {
+        return skip("tmux is needed for a terminal");
+    }
+    let sandbox = Sandbox::new();
+    let emulator = signed_by_another(&sandbox);
+    let data = name(1);
+    let signer = other_signer(&sandbox, &emulator);
+    let relay = holding_the_second_poll(&emulator);
+    let home = sandbox.path().to_str().expect("a path").to_owned();
+    let binary = safe_ad_bin().to_str().expect("a path").to_owned();
+    let screen = Screen::start(
+        &[&binary, "watch", &data, "--interval", "0.02"],
+        &[
+            ("HOME", home.as_str()),
+            ("SAFE_AD_CONFIG_DIR", home.as_str()),
+            ("SAFE_LAUNCHER_URL", relay.url.as_str()),
+            ("SAFE_LAUNCHER_TOKEN", TOKEN),
+            ("TERM", "xterm"),
+        ],
+    );
+    screen.wait_for(&format!("watch {data}: version 1, data 0, deleted 1"));
+    relay.wait_held();
+    run(&sandbox, &emulator, &["restore", "--re-sign", &data, "0"]).success();
+    relay.release();
+    let shown = screen.wait_for(&format!(
+        "restored (data 0, re-signed: it was signed by {signer})"
+    ));
+    assert!(!shown.contains("purged"), "{shown}");
+    assert!(!shown.contains("appended"), "{shown}");
 }
