@@ -314,7 +314,7 @@ fn push_snake_case(out: &mut String, name: &str) {
     }
 }
 
-/// The first record of a `--log` file: `{"event":"start","version":"0.2.0","url":
+/// The first record of a `--log` file: `{"event":"start","version":"0.3.0","url":
 /// "http://127.0.0.1:8100","pid":N,"network":"demo"|"empty"|"state","handles":{...}}`.
 pub(crate) fn start_record(url: &str, network: &str, live: &Live) -> String {
     format!(
