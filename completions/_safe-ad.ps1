@@ -233,6 +233,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--data-id', '--data-id', [CompletionResultType]::ParameterName, 'Only the items with this data id (base64 as `show` gives it, or hex); given again: any of them')
             [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Only items that point at data of this name (base64 or hex); given again: any of them')
             [CompletionResult]::new('--require-match', '--require-match', [CompletionResultType]::ParameterName, 'With selectors: exit 4 if none matches (else 0)')
+            [CompletionResult]::new('--re-sign', '--re-sign', [CompletionResultType]::ParameterName, 'Restore an item another key signed too: it comes back signed by you (by name, or with --save post)')
             [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')

@@ -152,7 +152,7 @@ _safe_ad_spec() {
             more=1
             ;;
         "restore")
-            flags="--require-match --allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
+            flags="--require-match --re-sign --allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
             valued="--launcher-url --token-file --timeout --retries --color --save --signed-by --kind --data-id --name"
             pos=("nothing" "nothing")
             more=1

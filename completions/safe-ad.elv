@@ -222,6 +222,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --data-id 'Only the items with this data id (base64 as `show` gives it, or hex); given again: any of them'
             cand --name 'Only items that point at data of this name (base64 or hex); given again: any of them'
             cand --require-match 'With selectors: exit 4 if none matches (else 0)'
+            cand --re-sign 'Restore an item another key signed too: it comes back signed by you (by name, or with --save post)'
             cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'

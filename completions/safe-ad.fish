@@ -210,6 +210,7 @@ private-appendable-data\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l data-id -d 'Only the items with this data id (base64 as `show` gives it, or hex); given again: any of them' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l name -d 'Only items that point at data of this name (base64 or hex); given again: any of them' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l require-match -d 'With selectors: exit 4 if none matches (else 0)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l re-sign -d 'Restore an item another key signed too: it comes back signed by you (by name, or with --save post)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l json -d 'Print one JSON result per handle or name on stdout (a line each), and nothing else there; --verbose adds the requests behind each'

@@ -62,7 +62,8 @@ pub const TABLE: &[Row] = &[
                (an item whose removal was never saved stays data)",
         deleted: "gone",
         instead: "`restore --save post` appends them again after the save (signed by you: only an \
-                  item's signer can append it as it was)",
+                  item's signer can append it as it was, so an item another key signed only with \
+                  `--re-sign`)",
     },
     Row {
         change: Change::PurgeSaved,
@@ -225,7 +226,11 @@ pub fn markdown() -> String {
          holds a data id for each across the save; more is exit 2, and nothing changes). Before \
          anything changes it checks that each such append would land (the data's filter lets \
          your key in; public data does not hold the item signed by you already), and changes \
-         nothing (exit 4) when one would not. An append refused because someone saved between \
+         nothing (exit 4) when one would not. The append is signed by your key, so an item \
+         another key signed would come back signed by you: then it changes nothing (exit 2, \
+         naming each such item and the key that signed it) unless `--re-sign` is given, and with \
+         it each append's line says which item is now signed by you (`re_signed` with \
+         `--json`). An append refused because someone saved between \
          the save and the append (-25) is sent again through a fresh handle; an item whose \
          append still did not land (or was not sent: a stop signal during the save) is said in \
          the first error line to be in neither list, with its kind, name and data id and the \

@@ -351,12 +351,20 @@ async fn poll_name(sending: Sending<'_>, name: Name) -> Poll {
 /// What changed on the network between two polls (`watch`), in this order: items appended,
 /// removed (data to deleted), restored (deleted to data), purged (gone from both lists), the
 /// version, and a handle's copy that became stale. Items are known by their data id and
-/// signer, as the network's set of items knows them.
+/// signer, as the network's set of items knows them; but an item that left the deleted list
+/// while data of the same data id signed by another key came in is one restore, re-signed
+/// (what `restore --re-sign` does: the save takes it off the deleted list, and the append after
+/// it is signed by the restorer's key), not a purge and an append.
 #[derive(Debug)]
 pub enum Change<'a> {
     Appended(&'a ShownItem),
     Removed(&'a ShownItem),
-    Restored(&'a ShownItem),
+    /// The item as data now; `re_signed`: as the earlier poll held it in its deleted list,
+    /// signed by another key, when it came back re-signed.
+    Restored {
+        item: &'a ShownItem,
+        re_signed: Option<&'a ShownItem>,
+    },
     /// As the earlier poll read it.
     Purged(&'a ShownItem),
     Version {
@@ -384,24 +392,49 @@ pub fn changes<'a>(before: &'a Polled, after: &'a Polled) -> Vec<Change<'a>> {
     };
     let (old_data, old_deleted) = (set(before, false), set(before, true));
     let (new_data, new_deleted) = (set(after, false), set(after, true));
+    let gone = |item: &ShownItem| {
+        let id = identity(item);
+        !new_data.contains(&id) && !new_deleted.contains(&id)
+    };
+    // The deleted items gone from both lists, each of which a new data item of the same data
+    // id (signed by another key) may stand for, once.
+    let mut left_deleted: Vec<&ShownItem> = deleted(before).iter().filter(|i| gone(i)).collect();
     let mut changes = Vec::new();
     for item in after.data() {
         let id = identity(item);
-        if !old_data.contains(&id) {
-            changes.push(match old_deleted.contains(&id) {
-                true => Change::Restored(item),
-                false => Change::Appended(item),
-            });
+        if old_data.contains(&id) {
+            continue;
         }
+        if old_deleted.contains(&id) {
+            changes.push(Change::Restored {
+                item,
+                re_signed: None,
+            });
+            continue;
+        }
+        let same_data = (left_deleted.iter())
+            .position(|old| old.data_id.is_some() && old.data_id == item.data_id);
+        changes.push(match same_data {
+            Some(at) => Change::Restored {
+                item,
+                re_signed: Some(left_deleted.remove(at)),
+            },
+            None => Change::Appended(item),
+        });
     }
     for item in deleted(after) {
         if !old_deleted.contains(&identity(item)) {
             changes.push(Change::Removed(item));
         }
     }
+    let re_signed: Vec<&ShownItem> = (changes.iter())
+        .filter_map(|change| match change {
+            Change::Restored { re_signed, .. } => *re_signed,
+            _ => None,
+        })
+        .collect();
     for item in before.data().iter().chain(deleted(before)) {
-        let id = identity(item);
-        if !new_data.contains(&id) && !new_deleted.contains(&id) {
+        if gone(item) && !re_signed.iter().any(|old| std::ptr::eq(*old, item)) {
             changes.push(Change::Purged(item));
         }
     }
@@ -499,7 +532,17 @@ mod tests {
             .map(|change| match change {
                 Change::Appended(item) => format!("appended {:?}", item.data_id),
                 Change::Removed(item) => format!("removed {:?}", item.data_id),
-                Change::Restored(item) => format!("restored {:?}", item.data_id),
+                Change::Restored {
+                    item,
+                    re_signed: None,
+                } => format!("restored {:?}", item.data_id),
+                Change::Restored {
+                    item,
+                    re_signed: Some(old),
+                } => format!(
+                    "restored {:?} re-signed from {:?}",
+                    item.data_id, old.signer
+                ),
                 Change::Purged(item) => format!("purged {:?}", item.data_id),
                 Change::Version { from, to } => format!("version {from:?} {to:?}"),
                 Change::Stale { copy, network } => format!("stale {copy} {network}"),
@@ -525,6 +568,32 @@ mod tests {
         );
         // Nothing changed: nothing said.
         assert!(changes(&after, &polled(2, &[1, 4, 6], &[2])).is_empty());
+    }
+
+    #[test]
+    fn an_item_that_left_the_deleted_list_and_came_back_signed_by_another_key_is_one_restore() {
+        // Another key's save and appends: 4 left the deleted list and is data again signed by
+        // that key (a restore that re-signed it); 5 left it and is gone; 6 is new.
+        let before = polled(1, &[1], &[4, 5]);
+        let mut after = polled(2, &[1, 4, 6], &[]);
+        let network = after.network.as_mut().expect("a network");
+        network.data[1].signer = Some(vec![7]);
+        network.data[2].signer = Some(vec![7]);
+        assert_eq!(
+            named(&changes(&before, &after)),
+            [
+                "restored Some([4]) re-signed from Some([9])",
+                "appended Some([6])",
+                "purged Some([5])",
+                "version Some(1) Some(2)",
+            ]
+        );
+        // The deleted item still in the deleted list: the same data id signed by another key
+        // is an append of its own.
+        let before = polled(1, &[1], &[4]);
+        let mut after = polled(1, &[1, 4], &[4]);
+        after.network.as_mut().expect("a network").data[1].signer = Some(vec![7]);
+        assert_eq!(named(&changes(&before, &after)), ["appended Some([4])"]);
     }
 
     #[test]

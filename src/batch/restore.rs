@@ -194,6 +194,12 @@ pub fn blocked(
     yours.then_some(Blocked::AlreadyData)
 }
 
+/// Whether appending an item again, which the user's key signs, changes who signed it: from
+/// its signer's and the user's serialised keys; `None` when either could not be read.
+pub fn re_signs(signer: Option<&[u8]>, you: Option<&[u8]>) -> Option<bool> {
+    Some(signer? != you?)
+}
+
 /// A copy's data items as (data id, signer) bytes, as [`blocked`] compares them; a private
 /// data's sealed items show neither, and are left out (nothing is compared for private data).
 pub fn items_of(copy: &AppendableData) -> Vec<(Vec<u8>, Vec<u8>)> {

@@ -98,6 +98,24 @@ pub struct ItemCommand {
     pub indexes: Vec<OsString>,
 }
 
+/// `restore`: the item commands' arguments, and the option only a restore acts on.
+#[derive(Debug, Args)]
+pub struct RestoreCommand {
+    #[command(flatten)]
+    pub items: ItemCommand,
+
+    /// Restore an item another key signed too: it comes back signed by you (by name, or with --save post)
+    ///
+    /// A restore that is saved (given the data's name, or `--save post`) makes an item data again by
+    /// appending it after the save, and an append is signed by your key: only an item's signer can
+    /// append it as it was. Without this option such a restore changes nothing and exits 2, naming
+    /// each item and the key that signed it; with it, each is data again signed by you, and the
+    /// output says which. A handle's restore without `--save post` changes only the copy and
+    /// re-signs nothing, so the option is refused there.
+    #[arg(long)]
+    pub re_sign: bool,
+}
+
 /// The selectors: which items by what they are. `remove`, `restore` and `purge` change the
 /// items they match; `show` lists them, so it previews what the change would move.
 #[derive(Debug, Args)]
@@ -261,10 +279,17 @@ off the network's deleted list without making it data: it is gone for good. `--s
 it data again: it reads the network's deleted list once, restores, saves, then appends each such \
 item again (signed by you) and gives back the data ids it took; as it may hold one for each \
 item across the save, it restores at most 8 items at a time (more is exit 2, nothing changed). \
+Only an item's signer can append it as it was: when an item another key signed would come back \
+signed by you, it changes nothing (exit 2, naming each such item and its signer) unless \
+--re-sign is given; with it, each append's line on stdout says the item is now signed by you \
+(with --json, `re_signed` on the append's object). --re-sign acts only there (a handle's restore \
+without --save post signs nothing again, and is refused with it). \
 Selectors (--signed-by, --kind, --data-id, --name) choose items by what they are, as for \
 `remove`; the lists keep the network's sorted order (ITEM ORDER in safe-ad-remove(1)).",
     ),
-    after_help: Some("Example:\n  safe-ad restore --save post 7 0"),
+    after_help: Some(
+        "Examples:\n  safe-ad restore --save post 7 0\n  safe-ad restore --save post --re-sign 7 0",
+    ),
     usage: Some(
         "safe-ad restore [OPTIONS] <HANDLE> <INDEX>...\n       \
 safe-ad restore [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]...",

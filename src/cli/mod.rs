@@ -40,7 +40,8 @@ pub use handles::{
     REOPEN_DROP_BY_NAME, SAVE_PUT_BY_NAME,
 };
 pub use items::{
-    AppendCommand, CatCommand, EncryptWith, ItemCommand, SelectorArgs, ShowCommand, StatusCommand,
+    AppendCommand, CatCommand, EncryptWith, ItemCommand, RestoreCommand, SelectorArgs, ShowCommand,
+    StatusCommand,
 };
 pub use offline::{CompletionsArgs, DecodeCommand, ManArgs, Shell};
 pub use options::{ClientOptions, ColorWhen, Opt, Opts, CLIENT_OPTIONS};
@@ -117,7 +118,7 @@ pub enum Command {
     ClearData(WithOptions<ClearCommand>),
     ClearDeletedData(WithOptions<ClearCommand>),
     Remove(WithOptions<ItemCommand>),
-    Restore(WithOptions<ItemCommand>),
+    Restore(WithOptions<RestoreCommand>),
     Purge(WithOptions<ItemCommand>),
     Append(WithOptions<AppendCommand>),
     Metadata(WithOptions<HandleCommand>),

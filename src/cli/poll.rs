@@ -124,7 +124,9 @@ pub const WATCH: Spec = Spec {
 Poll the network's data behind HANDLE (or the data NAME names) every --interval seconds, as \
 `wait` polls it, and say what changed since the poll before: items appended, removed (to the \
 deleted list), restored, purged (gone from both lists), the version, and, for a HANDLE, the \
-copy becoming stale.
+copy becoming stale. An item that left the deleted list while data of the same data id signed \
+by another key came in is one restore, re-signed (what `restore --re-sign` does), not a purge \
+and an append.
 
 On a terminal it shows the data as `show` lists it (each item's index, what it points at, its \
 data id and signer; no content), redrawn in place after each poll, the lines that changed since \

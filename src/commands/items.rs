@@ -28,10 +28,12 @@ use super::{finish_leasing, purge_note_if_unsaved, removals_read, unleased, Cont
 /// read that checks the indexes with the rest (`batch::AtIndexesPlan`), and says what the
 /// selectors' read does instead. The saves follow `saving`'s table: a purge with `--save post`
 /// is saved first as well (`batch::saved_first`), a restore with `--save post` appends the items
-/// again after the save (`batch::restore`).
+/// again after the save (`batch::restore`), an item another key signed only with `re_sign`
+/// (`restore --re-sign`: it comes back signed by you), which acts only there.
 pub fn at_indexes<'a>(
     operation: Operation,
     command: &'a ItemCommand,
+    re_sign: bool,
     cx: Context<'a>,
 ) -> Result<Next<'a>, Failure> {
     let reporter = cx.reporter;
@@ -60,6 +62,9 @@ pub fn at_indexes<'a>(
         (Target::Name(_), _) => Some(Operation::Post),
     };
     let appends_again = appends_again(operation, save);
+    if re_sign && !appends_again {
+        return Err(reporter.re_sign_not_acting(&target.to_string()));
+    }
     if appends_again && indexes.len() > batch::MOST_LEASES_OF_A_KIND {
         let given = format!("{} indexes were given", indexes.len());
         return Err(too_many_to_restore(handle, &given, "nothing was sent"));
@@ -92,7 +97,7 @@ pub fn at_indexes<'a>(
         }
         let plan_on = |handle| match appends_again {
             true => {
-                reporter.restore_plan_note(&target.to_string());
+                reporter.restore_plan_note(&target.to_string(), re_sign);
                 let every: Vec<ToRestore> = (indexes.iter())
                     .map(|&index| ToRestore {
                         index,
@@ -131,6 +136,7 @@ pub fn at_indexes<'a>(
             indexes,
             selector,
             require_match: command.require_match,
+            re_sign,
             stop,
         };
         let data = match target {
@@ -196,6 +202,8 @@ struct Given<'s> {
     indexes: Vec<u64>,
     selector: select::Selector,
     require_match: bool,
+    /// `restore --re-sign`: an item another key signed may come back signed by you.
+    re_sign: bool,
     /// The stop signal of the run around the change (a name's, which holds its copy): the
     /// phases that watch for stop signals share it, so that a stop is said and accounted once.
     stop: Option<&'s Stop>,
@@ -223,6 +231,7 @@ async fn change_at_indexes(
         indexes,
         selector,
         require_match,
+        re_sign,
         stop: outer,
     } = given;
     let appends_again = appends_again(operation, save);
@@ -335,6 +344,7 @@ async fn change_at_indexes(
             target,
             held,
             outer,
+            re_sign,
         };
         return super::restore::restore_and_append(on, items, settings, launcher, reporter).await;
     }

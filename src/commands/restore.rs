@@ -7,7 +7,9 @@
 //! append makes it data again: so nothing is changed unless every such item can be appended
 //! after the save (the filter the save stores lets the user's key in; public data does not hold
 //! the item signed by the user already), and an item whose append did not land is said first,
-//! with what it was and the command that appends it again.
+//! with what it was and the command that appends it again. The append is signed by the user's
+//! key, so an item another key signed comes back signed by them: only with `--re-sign`; without
+//! it nothing is changed (exit 2), and with it the words say which items are now theirs.
 
 use crate::batch::restore::{self as procedure, Blocked, Progress, ToRestore};
 use crate::batch::show::{self, IndexRange, Parts, ShowOptions, ShownItem};
@@ -32,6 +34,8 @@ pub(super) struct On<'s> {
     pub held: Option<u64>,
     /// The stop of the run around a name's copy, which says and accounts a stop itself.
     pub outer: Option<&'s Stop>,
+    /// `--re-sign`: an item another key signed may come back signed by the user's key.
+    pub re_sign: bool,
 }
 
 /// One phase of work that holds leases, watched for stop signals. On its own (`within` false) a
@@ -71,6 +75,7 @@ pub(super) async fn restore_and_append(
         target,
         held,
         outer,
+        re_sign,
     } = on;
     let read = ShowOptions {
         range: IndexRange::ALL,
@@ -169,6 +174,25 @@ pub(super) async fn restore_and_append(
     if !blocked.is_empty() {
         return Err(reporter.restore_blocked(&target.to_string(), &blocked));
     }
+    // Appended again, an item is signed by the user's key: one another key signed (or whose
+    // signer could not be told) changes signer only when the person said so.
+    let re_signs: Vec<(&ShownItem, Option<bool>)> = (items.iter().zip(&to_restore))
+        .filter(|(_, planned)| planned.append)
+        .map(|(item, _)| {
+            (
+                item,
+                procedure::re_signs(item.signer.as_deref(), you.as_deref()),
+            )
+        })
+        .filter(|(_, re_signs)| *re_signs != Some(false))
+        .collect();
+    if !re_sign && !re_signs.is_empty() {
+        return Err(reporter.restore_re_signs(&target.to_string(), &re_signs));
+    }
+    let re_signed: Vec<&ShownItem> = (re_signs.iter())
+        .filter(|(_, re_signs)| *re_signs == Some(true))
+        .map(|(item, _)| *item)
+        .collect();
     reporter.restore_appends(handle, items, &to_restore, you.as_deref());
     let progress = Progress::new(&to_restore);
     let work = procedure::run(sending, handle, &to_restore, &progress);
@@ -189,7 +213,8 @@ pub(super) async fn restore_and_append(
         .filter(|step| matches!(step.request, Request::Append { .. }))
         .find_map(|step| step.result.as_ref().err().map(|failure| failure.class));
     let in_neither = progress.in_neither();
-    reporter.restore_steps(launcher, handle, &steps, held, !in_neither.is_empty());
+    let lost = !in_neither.is_empty();
+    reporter.restore_steps(launcher, handle, &steps, held, lost, &re_signed);
     // The data's name, for the command that appends an item again: a handle may be stale.
     let data = match target {
         Target::Name(name) => name.to_string(),

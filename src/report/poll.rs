@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use super::show::{item_json, item_text, item_what};
+use super::show::{item_json, item_text, item_what, key_text};
 use super::*;
 use crate::batch::poll::{Change, Condition, Polled, Start, Watched};
 
@@ -218,7 +218,7 @@ fn event_name(change: &Change<'_>) -> &'static str {
     match change {
         Change::Appended(_) => "appended",
         Change::Removed(_) => "removed",
-        Change::Restored(_) => "restored",
+        Change::Restored { .. } => "restored",
         Change::Purged(_) => "purged",
         Change::Version { .. } => "version",
         Change::Stale { .. } => "stale",
@@ -312,8 +312,21 @@ impl Reporter {
             match change {
                 Change::Appended(item)
                 | Change::Removed(item)
-                | Change::Restored(item)
+                | Change::Restored {
+                    item,
+                    re_signed: None,
+                }
                 | Change::Purged(item) => object["item"] = item_json(item, you),
+                Change::Restored {
+                    item,
+                    re_signed: Some(was),
+                } => {
+                    object["item"] = item_json(item, you);
+                    object["re_signed"] = json!({
+                        "index": was.index,
+                        "signer": was.signer.as_deref().map(serialised::fingerprint),
+                    });
+                }
                 Change::Version { from, to } => {
                     object["from"] = json!(from);
                     object["to"] = json!(to);
@@ -358,7 +371,9 @@ impl Reporter {
             text.push_str(&format!("copy: version {} ({state})\n", copy.version));
         }
         // The last change stays until the next, with when it was seen (UTC).
-        let said: Vec<String> = changes.iter().map(change_words).collect();
+        let said: Vec<String> = (changes.iter())
+            .map(|change| change_words(change, you))
+            .collect();
         let mut last = watching.last_change.borrow_mut();
         if !said.is_empty() {
             *last = Some(format!(
@@ -375,7 +390,9 @@ impl Reporter {
         let header = text.lines().count();
         let marked = |item: &ShownItem| {
             changes.iter().find_map(|change| match change {
-                Change::Appended(other) | Change::Restored(other) if std::ptr::eq(*other, item) => {
+                Change::Appended(other) | Change::Restored { item: other, .. }
+                    if std::ptr::eq(*other, item) =>
+                {
                     Some('+')
                 }
                 Change::Removed(other) if std::ptr::eq(*other, item) => Some('-'),
@@ -451,12 +468,24 @@ fn over_the_last(text: &str) -> String {
     drawn
 }
 
-/// One change in words, for the view's `changed:` line.
-fn change_words(change: &Change<'_>) -> String {
+/// One change in words, for the view's `changed:` line; `you`: the user's own key.
+fn change_words(change: &Change<'_>, you: Option<&[u8]>) -> String {
     match change {
-        Change::Appended(item) | Change::Restored(item) => {
+        Change::Appended(item)
+        | Change::Restored {
+            item,
+            re_signed: None,
+        } => {
             format!("{} (data {})", event_name(change), item.index)
         }
+        Change::Restored {
+            item,
+            re_signed: Some(was),
+        } => format!(
+            "restored (data {}, re-signed: it was signed by {})",
+            item.index,
+            key_text(was.signer.as_deref(), you)
+        ),
         Change::Removed(item) => format!("removed (deleted {})", item.index),
         Change::Purged(item) => format!("purged ({})", item_what(item)),
         Change::Version { from, to } => format!(

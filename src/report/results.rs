@@ -323,6 +323,16 @@ impl Reporter {
         }
     }
 
+    /// `value` added to the list under `key` of the open result.
+    pub(super) fn result_push(&self, key: &str, value: Value) {
+        if let Some(pending) = self.result.borrow_mut().as_mut() {
+            let list = pending.added.entry(key).or_insert_with(|| json!([]));
+            if let Some(list) = list.as_array_mut() {
+                list.push(value);
+            }
+        }
+    }
+
     /// The failure that ends a run, folded into the result it ended (the open one, whose first
     /// failure it becomes when it has none). False when no result is open.
     pub(super) fn result_ended(&self, failure: &Failure) -> bool {

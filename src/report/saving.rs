@@ -1,8 +1,10 @@
 //! The words of the procedures that make a save true on the network (`saving`'s table): the
 //! note before a purge a plain post would undo, and `restore --save post`, which appends the
 //! restored items again after the save: what it will append, its steps, and the dry run's note;
-//! why it changes nothing when an item could not be appended after the save, and an item the
-//! save left in neither list, said with what it was and the command that appends it again.
+//! why it changes nothing when an item could not be appended after the save, or would come back
+//! signed by you where another key signed it (without `--re-sign`), the items it did re-sign, and
+//! an item the save left in neither list, said with what it was and the command that appends it
+//! again.
 
 use super::show::item_what;
 use super::status::CopyAtSave;
@@ -64,11 +66,56 @@ impl Reporter {
         self.note(&note);
     }
 
-    /// `restore --dry-run --save post`: what decides the appends the plan lists.
-    pub fn restore_plan_note(&self, handle: &str) {
+    /// `restore --dry-run --save post`: what decides the appends the plan lists, and what
+    /// becomes of an item another key signed (`re_sign`: `--re-sign` was given).
+    pub fn restore_plan_note(&self, handle: &str, re_sign: bool) {
+        let others = match re_sign {
+            true => "with --re-sign, an item another key signed comes back signed by you",
+            false => "an item another key signed would come back signed by you, so when one is among them it changes nothing and exits 2 (--re-sign allows it)",
+        };
         self.note(&format!(
-            "restore {handle} --save post first reads the network's deleted list (not listed here): an item listed there is in neither of the network's lists after the save, so it is appended again after it, signed by you; an item whose removal was never saved is still data on the network and is not (the plan lists an append for every item, the most that may be sent); it reads the copy's bytes too, and changes nothing when an append would be refused (the data's filter keeps your key out, or public data holds the item signed by you already)"
+            "restore {handle} --save post first reads the network's deleted list (not listed here): an item listed there is in neither of the network's lists after the save, so it is appended again after it, signed by you; an item whose removal was never saved is still data on the network and is not (the plan lists an append for every item, the most that may be sent); it reads the copy's bytes too, and changes nothing when an append would be refused (the data's filter keeps your key out, or public data holds the item signed by you already); {others}"
         ));
+    }
+
+    /// `restore --re-sign` where the restore appends nothing again (a handle's, not saved with
+    /// `--save post`): nothing there is signed again, so the option would not act.
+    pub fn re_sign_not_acting(&self, target: &str) -> Failure {
+        Failure::usage(format!(
+            "restore {target}: --re-sign acts only where a restore is saved (given the data's name, or with --save post): a handle's restore without it changes only the launcher's copy and signs nothing again; nothing was sent"
+        ))
+        .with_hint(format!(
+            "`safe-ad restore --save post {target} ...` restores, saves and appends again, and with --re-sign an item another key signed comes back signed by you"
+        ))
+    }
+
+    /// `restore NAME` or `restore --save post` changed nothing: appended again after the save,
+    /// these items would be signed by your key where another key signed them (`Some(true)`),
+    /// or who signed one, or your own key, could not be read (`None`); `--re-sign` allows it.
+    pub fn restore_re_signs(&self, target: &str, items: &[(&ShownItem, Option<bool>)]) -> Failure {
+        let each: Vec<String> = (items.iter())
+            .map(|(item, re_signs)| {
+                let by = match (re_signs, &item.signer) {
+                    (Some(true), Some(signer)) => {
+                        format!("signed by {}", serialised::fingerprint(signer))
+                    }
+                    (_, None) => "who signed it could not be read".to_string(),
+                    _ => "your own sign key could not be read, so whether another key signed it is not known".to_string(),
+                };
+                format!("deleted {} ({}; {by})", item.index, item_what(item))
+            })
+            .collect();
+        let (it, them) = match items.len() {
+            1 => ("an item", "it"),
+            _ => ("items", "them"),
+        };
+        Failure::usage(format!(
+            "restore {target}: nothing was changed: a save takes a restored item off the network's deleted list and only an append after it makes it data again, which your key signs, so {it} another key signed would come back signed by you: {}; --re-sign allows it",
+            each.join("; ")
+        ))
+        .with_hint(format!(
+            "to make {them} data again signed by you, run the command again with --re-sign; only the key that signed an item can make it data as it was"
+        ))
     }
 
     /// Before `restore --save post` changes anything: which items it will append again, and
@@ -115,15 +162,43 @@ impl Reporter {
         steps: &[Step],
         held: Option<u64>,
         lost_items: bool,
+        re_signed: &[&ShownItem],
     ) {
+        // The item each data id stands for (taken from the deleted list before the restores,
+        // at the item's index), to say of an append which item is now signed by you.
+        let taken: Vec<(Handle, u64)> = (steps.iter())
+            .filter_map(|step| match step.request {
+                Request::AtIndex(Operation::DeletedItemDataId, _, index) => {
+                    Some((step.new_handle()?, index))
+                }
+                _ => None,
+            })
+            .collect();
+        let re_signed_by = |step: &Step| match (&step.result, step.request) {
+            (Ok(_), Request::Append { data_id, .. }) => {
+                let (_, index) = taken.iter().find(|(taken, _)| *taken == data_id)?;
+                re_signed.iter().find(|item| item.index == *index).copied()
+            }
+            _ => None,
+        };
         let mut appended = 0;
         for step in steps {
             self.exchanges(launcher, std::slice::from_ref(step));
             let values = self.values(&step.request);
+            let re_signed = re_signed_by(step);
             if self.json {
                 self.result_step(launcher, None, step, &values, None);
                 if let Err(failure) = &step.result {
                     self.result_failed(Some(&step.request), failure, &values);
+                }
+                if let Some(item) = re_signed {
+                    self.result_push(
+                        "re_signed",
+                        json!({
+                            "index": item.index,
+                            "signer": item.signer.as_deref().map(serialised::fingerprint),
+                        }),
+                    );
                 }
             }
             match (&step.result, step.request) {
@@ -151,10 +226,19 @@ impl Reporter {
                 }
                 (Ok(_), Request::Append { data_id, .. }) => {
                     appended += 1;
-                    if !self.json {
-                        // Said of the data as the person named it, also when it went through
-                        // a fresh handle of its own (sent again after someone saved).
-                        self.ok(&Request::Append { handle, data_id });
+                    // Said of the data as the person named it, also when it went through a
+                    // fresh handle of its own (sent again after someone saved).
+                    let append = Request::Append { handle, data_id };
+                    match re_signed {
+                        _ if self.json || self.quiet => {}
+                        Some(item) => self.out(&format!(
+                            "{}: ok: deleted {} ({}) is data again, now signed by you (re-signed: it was signed by {})\n",
+                            self.subject(&append),
+                            item.index,
+                            item_what(item),
+                            item.signer.as_deref().map_or("a key not read".to_string(), serialised::fingerprint)
+                        )),
+                        None => self.ok(&append),
                     }
                 }
                 (Ok(_), _) => {}

@@ -265,7 +265,7 @@ fn yes_no(value: bool) -> &'static str {
 }
 
 /// A signer or filter key as shown: its fingerprint, or `you`.
-fn key_text(key: Option<&[u8]>, you: Option<&[u8]>) -> String {
+pub(super) fn key_text(key: Option<&[u8]>, you: Option<&[u8]>) -> String {
     match key {
         Some(key) if Some(key) == you => "you".to_string(),
         Some(key) => serialised::fingerprint(key),

@@ -236,9 +236,9 @@ fn dispatch(command: &Command, cx: Context) -> Result<Done, Failure> {
         Command::Status(c) => status::run(c, cx)?,
         Command::Wait(c) => wait::run(c, cx)?,
         Command::Watch(c) => watch::run(c, cx)?,
-        Command::Remove(c) => items::at_indexes(Operation::Remove, c, cx)?,
-        Command::Restore(c) => items::at_indexes(Operation::Restore, c, cx)?,
-        Command::Purge(c) => items::at_indexes(Operation::Purge, c, cx)?,
+        Command::Remove(c) => items::at_indexes(Operation::Remove, c, false, cx)?,
+        Command::Restore(c) => items::at_indexes(Operation::Restore, &c.items, c.re_sign, cx)?,
+        Command::Purge(c) => items::at_indexes(Operation::Purge, c, false, cx)?,
         Command::Append(c) => items::append(c, cx)?,
         #[cfg(feature = "emulator")]
         Command::Capture(c) => commands::capture::run(c, cx)?,

@@ -116,7 +116,7 @@ const ROWS: &[Row] = &[
         Sent::WithReads(RESTORE_NOTE, Reads::Network),
     ),
     row(
-        &["restore", "--save", "post", "HANDLE", "1", "0"],
+        &["restore", "--save", "post", "--re-sign", "HANDLE", "1", "0"],
         Sent::WithReads(RESTORE_POST, Reads::Items),
     ),
     row(
@@ -142,7 +142,7 @@ const ROWS: &[Row] = &[
     row(&["reopen", "NAME"], Sent::Exactly),
     row(&["remove", "NAME", "0", "2"], Sent::Exactly),
     row(
-        &["restore", "NAME", "1", "0"],
+        &["restore", "--re-sign", "NAME", "1", "0"],
         Sent::WithReads(RESTORE_POST, Reads::Items),
     ),
     row(&["purge", "NAME", "1"], Sent::Exactly),

@@ -113,10 +113,10 @@ fn restore_and_purge_with_save_post_reach_the_network_as_the_launcher_saves() {
     run(
         &sandbox,
         &emulator.url,
-        &["restore", "--save", "post", "1", "1"],
+        &["restore", "--save", "post", "--re-sign", "1", "1"],
     )
     .success()
-    .stdout_is("restore 1 index 1: ok\npost 1: ok, saved version 3\nappend 1: ok\n")
+    .stdout_is(&format!("restore 1 index 1: ok\npost 1: ok, saved version 3\nappend 1: ok: deleted 1 (structured-data {}, type tag 500) is data again, now signed by you (re-signed: it was signed by e30376180e311a1e)\n", "ZGVtbyBpdGVtIGguLi4uLi4uLi4uLi4uLi4uLi4uLi4="))
     .stderr_has(": to be appended again after the save, signed by you (it was signed by e30376180e311a1e; only its signer can append it as it was)\n")
     .stderr_has("safe-ad: 1 restored item appended again after the save: data on the network again; `safe-ad reopen 1` gets a handle that shows it\n");
     // 29 requests: the chosen item read as selectors read it (its data id and signer, 13),

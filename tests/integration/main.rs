@@ -78,6 +78,8 @@ mod readme;
 #[cfg(feature = "emulator")]
 mod restore_loss;
 #[cfg(feature = "emulator")]
+mod restore_resign;
+#[cfg(feature = "emulator")]
 mod saved_version;
 #[cfg(feature = "emulator")]
 mod saving;

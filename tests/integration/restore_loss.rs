@@ -22,7 +22,7 @@ fn your_key() -> String {
 /// A fixture of one public appendable data, `name(1)`, whose filter is `filter` (the fixture's
 /// own fields), holding `data` and, in its deleted list, a structured data `name(3)` (signed
 /// by `signer`, or by you).
-fn fixture(filter: &str, data: &str, signer: Option<&str>) -> String {
+pub(super) fn fixture(filter: &str, data: &str, signer: Option<&str>) -> String {
     let signed = signer.map_or(String::new(), |key| format!(r#","signKey":"{key}""#));
     format!(
         r#"{{"format":"safe-ad-emulator-state/1",
@@ -36,7 +36,7 @@ fn fixture(filter: &str, data: &str, signer: Option<&str>) -> String {
     )
 }
 
-fn start(sandbox: &Sandbox, fixture: &str) -> Emulator {
+pub(super) fn start(sandbox: &Sandbox, fixture: &str) -> Emulator {
     let file = sandbox.file("fixture.json", fixture);
     let emulator = Emulator::start_in(sandbox, &["--import", path_arg(&file)]);
     emulator.wait_log("listening on");
@@ -58,7 +58,7 @@ fn is_append(line: &str) -> bool {
 }
 
 /// The first `safe-ad: error:` line of a run's stderr.
-fn first_error(output: &Output) -> String {
+pub(super) fn first_error(output: &Output) -> String {
     (output.stderr().lines())
         .find(|line| line.starts_with("safe-ad: error:"))
         .unwrap_or_else(|| panic!("no error line:\n{}", output.stderr()))

@@ -150,7 +150,7 @@ fn a_purge_of_saved_removals_says_no_note_and_a_plain_post_deletes_them_for_good
     run(&sandbox, &emulator.url, &["drop", &fresh]).success();
 }
 
-/// `restore H --signed-by others --save post`: the deleted item someone else signed is data on
+/// `restore H --signed-by others --save post --re-sign`: the deleted item someone else signed is data on
 /// the network again (appended after the save, signed by you, as said before). On the code
 /// before issue 30 it was in neither list.
 #[test]
@@ -161,11 +161,22 @@ fn restore_signed_by_others_with_save_post_is_data_again() {
     let output = run(
         &sandbox,
         &emulator.url,
-        &["restore", "1", "--signed-by", "others", "--save", "post"],
+        &[
+            "restore",
+            "1",
+            "--signed-by",
+            "others",
+            "--save",
+            "post",
+            "--re-sign",
+        ],
     );
     output
         .success()
-        .stdout_is("restore 1 index 1: ok\npost 1: ok, saved version 2\nappend 1: ok\n")
+        .stdout_has("restore 1 index 1: ok\npost 1: ok, saved version 2\nappend 1: ok: deleted 1 (")
+        .stdout_has(
+            ") is data again, now signed by you (re-signed: it was signed by e30376180e311a1e)\n",
+        )
         .stderr_has("appended again after the save, signed by you (it was signed by ");
     let mut now_data = data.clone();
     now_data.push(deleted[1].clone());
@@ -277,7 +288,7 @@ fn post_then_status_exits_0_and_an_unsaved_removal_or_a_stale_copy_exit_7() {
 fn restore_save_post_sends_its_plan_after_the_reads_that_decide_it() {
     let sandbox = Sandbox::new();
     let emulator = Emulator::start(&[]);
-    let args = ["restore", "--save", "post", "1", "1", "0"];
+    let args = ["restore", "--save", "post", "--re-sign", "1", "1", "0"];
     let mut dry = args.to_vec();
     dry.push("--dry-run");
     let planned: Vec<String> = run(&sandbox, &emulator.url, &dry)
