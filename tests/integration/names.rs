@@ -670,7 +670,7 @@ fn concurrent_clears_by_name_all_land_made_again_on_a_fresh_copy() {
 }
 
 /// A name's clear whose save is refused with -25 every time (a relay answers every post so):
-/// tried again on a fresh copy at most three times more, then exit 4 with no `ok` on stdout and
+/// tried again on a fresh copy at most five times more, then exit 4 with no `ok` on stdout and
 /// the words that the network's data is as it was, which a fresh handle confirms.
 #[test]
 fn a_clear_by_name_never_saved_says_no_ok_and_the_network_is_as_it_was() {
@@ -701,7 +701,7 @@ fn a_clear_by_name_never_saved_says_no_ok_and_the_network_is_as_it_was() {
         .stderr_has(&format!(
             "clear-data {data}: nothing was saved, so the network's data is as it was"
         ))
-        .stderr_has("made again on a fresh copy of the network's data (3 times)");
+        .stderr_has("made again on a fresh copy of the network's data (5 times)");
     let posts = (relay.exchanges().iter())
         .filter(|(request, _)| request.starts_with("POST /appendable-data/"))
         .count();
