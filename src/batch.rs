@@ -16,8 +16,10 @@
 //! picks the exit code. Whoever consumes the records says when to stop (stdout's reader gone).
 //!
 //! The step runner, the leases and the stop live in `batch/steps.rs`, re-exported here; the
-//! plan interpreter in `batch/interpret.rs`; the typed results in `batch/made.rs`.
+//! plan interpreter in `batch/interpret.rs`; the typed results in `batch/made.rs`; when a name's
+//! change is made again after another save came first, in `batch/again.rs`.
 
+mod again;
 #[cfg(feature = "emulator")]
 pub mod capture;
 pub mod copy;
@@ -43,6 +45,8 @@ use crate::launcher::{Answer, NoAnswer, Operation, Request, Slot};
 use crate::name::Name;
 use crate::outcome::{Class, Failure, Reply};
 
+use again::clear_of_a_name;
+pub use again::{a_little_while, beaten_by_another_save, MADE_AGAIN_AT_MOST};
 use interpret::{interpret, interpret_with, FailedChange};
 pub use made::{AppendRan, Appended, Made, Making, Ran, Saved, TakenCopy};
 use steps::Steps;
@@ -430,14 +434,16 @@ async fn process(batch: &Batch<'_>, item: Item) -> Record {
     started.set(started.get() + 1);
     // The plan `--dry-run` prints, run: an operation and its saves, or a reopen's data id, fetch
     // and give back, and the old handle dropped only once the new one is there. A name's clear
-    // whose save another save beat is run again on a fresh copy ([`beaten_by_another_save`]).
+    // whose save another save beat is run again on a fresh copy ([`beaten_by_another_save`],
+    // [`MADE_AGAIN_AT_MOST`] times at most).
     let mut retried = 0;
     let (steps, interpreted) = loop {
         let mut steps = Steps::new(batch.sending);
         let interpreted = interpret(&mut steps, &plan.procedure.plan(target)).await;
-        if retried == CLEAR_RETRIES
+        if retried == MADE_AGAIN_AT_MOST
             || batch.stopped()
-            || !beaten_by_another_save(plan.procedure, target, steps.so_far())
+            || !clear_of_a_name(plan.procedure, target)
+            || !beaten_by_another_save(steps.so_far())
         {
             break (steps, interpreted);
         }
@@ -515,33 +521,6 @@ async fn process(batch: &Batch<'_>, item: Item) -> Record {
             .noted(),
         ),
     }
-}
-
-/// How many times a name's clear is made again on a fresh copy after another save beat its own.
-pub const CLEAR_RETRIES: u32 = 3;
-
-/// Whether `steps` are a name's clear whose save was refused with -25 (someone saved since the
-/// copy was taken; the launcher did not act, and a lost answer never counts): "every item" is
-/// chosen again by a fresh copy of the network's data as it now is, so the clear is run again.
-fn beaten_by_another_save(procedure: Procedure, target: Target, steps: &[Step]) -> bool {
-    let clear = matches!(procedure, Procedure::Operation { operation, .. } if operation.is_clear());
-    clear
-        && matches!(target, Target::Name(_))
-        && steps.iter().any(|step| {
-            matches!(step.request, Request::OnHandle(Operation::Post, _))
-                && !step.answer_lost
-                && (step.result.as_ref().err())
-                    .and_then(|failure| failure.answer.as_ref())
-                    .is_some_and(|answer| answer.error_code == Some(-25))
-        })
-}
-
-/// A wait of 50 to 250 ms before a change is tried again, at random, so that writers who
-/// collided do not collide again in step.
-fn a_little_while() -> Duration {
-    let mut byte = [0u8; 1];
-    let _ = getrandom::getrandom(&mut byte);
-    Duration::from_millis(50 + u64::from(byte[0]) * 200 / 255)
 }
 
 /// `create`: the new appendable data, and the save after it when asked (`--put`): the plan

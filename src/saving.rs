@@ -103,7 +103,11 @@ pub const EVERY_POST: &[&str] = &[
     "After the post the handle's copy holds no data items (the launcher keeps the data-less \
      version it sent); `safe-ad reopen HANDLE` gets a handle that shows them.",
     "A post fails (-25) when someone saved since the copy was taken; nothing changes on the \
-     network, and `safe-ad reopen HANDLE` is the way on.",
+     network, and `safe-ad reopen HANDLE` is the way on. A command given the data's name takes \
+     a fresh copy itself: a change of the items chosen by what they are (the clears' every \
+     item, `--name`, `--data-id`, `--signed-by`, `--kind`) is chosen and made again on another \
+     fresh copy, up to 5 times after 50 to 250 ms at random, and says so; a change of the items \
+     at the indexes given is not (they may name other items by then): it exits 4, saying so.",
     "`put` is for data never saved: it sends the copy as it is, data items and deleted list.",
 ];
 

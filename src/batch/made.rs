@@ -25,7 +25,7 @@ pub struct Ran {
     /// `u64::MAX` when its fetch failed: the steps are still said of the name).
     pub copy: Option<TakenCopy>,
     /// How many times a name's clear was made again on a fresh copy, another save having beaten
-    /// its own (`CLEAR_RETRIES` at most).
+    /// its own (`MADE_AGAIN_AT_MOST` at most).
     pub retried: u32,
 }
 

@@ -1,14 +1,16 @@
 //! Work on a name's fresh copy: the copy taken for the run, the work done on it, the copy given
-//! back on every path (a stop signal too), and the network's data behind a handle's copy read
-//! for the words of a copy a post emptied. Shared by the commands that take names.
+//! back on every path (a stop signal too), what a change does when another save beat its own
+//! ([`WhenBeaten`]), and the network's data behind a handle's copy read for the words of a copy
+//! a post emptied. Shared by the commands that take names.
 
+use std::cell::Cell;
 use std::future::Future;
 
 use crate::batch::{self, Ended, Sending, Step, Stop};
 use crate::handle::Handle;
 use crate::launcher::Launcher;
 use crate::name::Name;
-use crate::outcome::{Class, Done, Failure};
+use crate::outcome::{Class, Done, Failure, Hint, Known};
 use crate::report::Reporter;
 
 use super::leases::{accounted, interrupted, leased};
@@ -138,6 +140,49 @@ pub(super) async fn use_copy<'a, T>(
         done: Some(done),
         failed: first_failure(&steps),
         stopped,
+    }
+}
+
+/// What a change does when its save was beaten by another (refused with -25: someone saved
+/// since the copy was taken; the launcher did not act, so the network's data is as it was).
+#[derive(Clone, Copy)]
+pub(super) enum WhenBeaten<'a> {
+    /// The refusal is said as the launcher's (a handle's change; a name's last try).
+    Said,
+    /// A name's change of the items at the indexes given: not made again, since the indexes may
+    /// now name other items; the refusal is said with words that say so ([`Known::IndexesMoved`]).
+    IndexesMoved,
+    /// A name's change of the items chosen by what they are, with tries left: nothing of this
+    /// try is said but its `--verbose` exchanges, `again` is set, and the run takes a fresh copy
+    /// and chooses again.
+    TryAgain(&'a Cell<bool>),
+}
+
+impl WhenBeaten<'_> {
+    /// Whether the try whose steps are `steps` is to be made again (its save beaten, and tries
+    /// left): then it is marked so, and what it did is not said.
+    pub(super) fn again(self, steps: &[Step]) -> bool {
+        match self {
+            WhenBeaten::TryAgain(again) if batch::beaten_by_another_save(steps) => {
+                again.set(true);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// `steps` with a beaten save's hint in the words this change calls for.
+    pub(super) fn worded(self, steps: &mut [Step]) {
+        if let WhenBeaten::IndexesMoved = self {
+            for step in steps
+                .iter_mut()
+                .filter(|step| step.beaten_by_another_save())
+            {
+                if let Err(failure) = &mut step.result {
+                    failure.hint = Some(Hint::Known(Known::IndexesMoved));
+                }
+            }
+        }
     }
 }
 

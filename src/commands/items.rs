@@ -5,6 +5,12 @@
 //! Every argument is checked before anything is sent. Indexes run one at a time, the highest
 //! first (see `batch::highest_first`); the rules of a batch hold for them: a failure does not
 //! stop the rest unless `--fail-fast`, and the exit code is that of the first that failed.
+//!
+//! Given a name, a change whose save another save beat (-25: nothing changed) is chosen and made
+//! again on a fresh copy when its items are chosen by what they are alone, and said with words
+//! that the indexes may now name other items when they were given (`copies::WhenBeaten`).
+
+use std::cell::Cell;
 
 use crate::args::{parse_indexes, parse_name, parse_selector, parse_target, parse_type_tag};
 use crate::batch::restore::ToRestore;
@@ -20,6 +26,7 @@ use crate::report::Reporter;
 use crate::runtime::interruptible;
 use crate::settings::{Settings, StdinUse};
 
+use super::copies::WhenBeaten;
 use super::{finish_leasing, purge_note_if_unsaved, removals_read, unleased, Context, Next};
 
 /// `remove`, `restore` or `purge` (`operation`) at the indexes given, or at those of the items
@@ -130,18 +137,22 @@ pub fn at_indexes<'a>(
     Ok(Next::sends(async move {
         reporter.result_for(name, Some(&target.to_string()));
         let (settings, launcher) = (&settings, &launcher);
-        let given = |handle, stop| Given {
+        // Items chosen by what they are alone are chosen again on a fresh copy when another
+        // save beat this run's; positions may name other items on it.
+        let by_what = selector.is_given() && indexes.is_empty();
+        let given = |handle, stop, when_beaten| Given {
             handle,
             target,
-            indexes,
-            selector,
+            indexes: indexes.clone(),
+            selector: selector.clone(),
             require_match: command.require_match,
             re_sign,
             stop,
+            when_beaten,
         };
         let data = match target {
             Target::Handle(handle) => {
-                let given = given(handle, None);
+                let given = given(handle, None, WhenBeaten::Said);
                 return change_at_indexes(operation, given, save, settings, launcher, reporter)
                     .await;
             }
@@ -149,15 +160,45 @@ pub fn at_indexes<'a>(
         };
         let stop = Stop::new(settings.interrupt_wait);
         let sending = super::sending(settings, launcher, &stop);
-        let change = async |copy| {
-            let given = given(copy, Some(&stop));
-            change_at_indexes(operation, given, save, settings, launcher, reporter).await
-        };
-        // The change runs phases with stop-signal watches of their own (the read that
-        // chooses, the changes, the saves): one more around them would say a stop twice and
-        // drop what they name. The copy is given back after them, stopped or not.
-        let on = super::on_copy_phased(sending, reporter, name, data, change).await?;
-        super::settle_on_copy(on, &stop, launcher, reporter)
+        let (again, mut made_again) = (Cell::new(false), 0);
+        loop {
+            again.set(false);
+            let when_beaten = match by_what {
+                true if made_again < batch::MADE_AGAIN_AT_MOST => WhenBeaten::TryAgain(&again),
+                true => WhenBeaten::Said,
+                false => WhenBeaten::IndexesMoved,
+            };
+            let change = async |copy| {
+                let given = given(copy, Some(&stop), when_beaten);
+                change_at_indexes(operation, given, save, settings, launcher, reporter).await
+            };
+            // The change runs phases with stop-signal watches of their own (the read that
+            // chooses, the changes, the saves): one more around them would say a stop twice
+            // and drop what they name. The copy is given back after them, stopped or not.
+            let on = super::on_copy_phased(sending, reporter, name, data, change).await?;
+            if again.get() {
+                // The try changed nothing: a stop, or a copy not given back, ends the run
+                // there, which says so; else a fresh copy, after a little while at random so
+                // that runs that collided do not collide again in step.
+                if on.stopped.is_none() && on.failed.is_none() && !stop.is_set() {
+                    made_again += 1;
+                    batch::until_stopped(
+                        tokio::time::sleep(batch::a_little_while()),
+                        &stop,
+                        || reporter.stopping(stop.wait()),
+                    )
+                    .await;
+                    if !stop.is_set() {
+                        continue;
+                    }
+                    reporter.name_change_not_saved(operation, &data);
+                    return Err(super::interrupted(&stop, false, launcher, reporter));
+                }
+                reporter.name_change_not_saved(operation, &data);
+            }
+            reporter.made_again(operation, &data, made_again);
+            return super::settle_on_copy(on, &stop, launcher, reporter);
+        }
     }))
 }
 
@@ -207,6 +248,8 @@ struct Given<'s> {
     /// The stop signal of the run around the change (a name's, which holds its copy): the
     /// phases that watch for stop signals share it, so that a stop is said and accounted once.
     stop: Option<&'s Stop>,
+    /// What the change does when another save beat its own.
+    when_beaten: WhenBeaten<'s>,
 }
 
 /// A restore saved with a post: the save leaves the restored items in neither list, so they are
@@ -233,6 +276,7 @@ async fn change_at_indexes(
         require_match,
         re_sign,
         stop: outer,
+        when_beaten,
     } = given;
     let appends_again = appends_again(operation, save);
     if !selector.is_given() && !appends_again {
@@ -279,7 +323,12 @@ async fn change_at_indexes(
             }
         }
         checked.map_err(|failure| of_the_name(failure, operation, handle, target))?;
-        return change(&plan, target, held, settings, launcher, reporter).await;
+        let told = Told {
+            target,
+            held,
+            when_beaten,
+        };
+        return change(&plan, told, settings, launcher, reporter).await;
     }
     let own = Stop::new(settings.interrupt_wait);
     let stop = outer.unwrap_or(&own);
@@ -345,13 +394,28 @@ async fn change_at_indexes(
             held,
             outer,
             re_sign,
+            when_beaten,
         };
         return super::restore::restore_and_append(on, items, settings, launcher, reporter).await;
     }
     let indexes: Vec<u64> = chosen.items.iter().map(|item| item.index).collect();
     let copy = copy_of(target);
     let plan = AtIndexesPlan::on(copy, operation, handle, &indexes, save, Checked::ByChoice);
-    change(&plan, target, held, settings, launcher, reporter).await
+    let told = Told {
+        target,
+        held,
+        when_beaten,
+    };
+    change(&plan, told, settings, launcher, reporter).await
+}
+
+/// What the words of a change need besides its plan: the handle or name as the person gave it,
+/// the data items the copy will hold at the save ([`copy_at_save`]), and what a save another
+/// beat comes to.
+struct Told<'s> {
+    target: Target,
+    held: Option<u64>,
+    when_beaten: WhenBeaten<'s>,
 }
 
 /// The changes of a checked plan and its saves, each step said as it is done; the purge note
@@ -361,12 +425,16 @@ async fn change_at_indexes(
 /// land prints no `ok` of a change on stdout, and says the network's data is as it was.
 async fn change(
     plan: &AtIndexesPlan,
-    target: Target,
-    held: Option<u64>,
+    told: Told<'_>,
     settings: &Settings,
     launcher: &Launcher,
     reporter: &Reporter,
 ) -> Result<Done, Failure> {
+    let Told {
+        target,
+        held,
+        when_beaten,
+    } = told;
     let (operation, handle) = (plan.operation, plan.handle);
     let save = plan.save;
     let (name, indexes) = (operation.name(), Some(plan.indexes.as_slice()));
@@ -405,9 +473,15 @@ async fn change(
     };
     let sending = super::sending(settings, launcher, &stop);
     let work = batch::at_indexes(sending, plan, settings.fail_fast, &each);
-    let done = unleased(work)
+    let mut done = unleased(work)
         .await
         .inspect_err(|_| super::saves_in_flight(&stop, reporter))?;
+    if when_beaten.again(&done.steps) {
+        // Nothing changed on the network, and the run makes it again on a fresh copy.
+        reporter.exchanges(launcher, &done.steps);
+        return Ok(Done::from_first_failure(done.tally.first_failure));
+    }
+    when_beaten.worded(&mut done.steps);
     if fresh {
         said_once_saved(&done, target, operation, held, launcher, reporter);
     }

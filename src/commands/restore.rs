@@ -22,6 +22,7 @@ use crate::report::Reporter;
 use crate::settings::Settings;
 use crate::wire::AppendableData;
 
+use super::copies::WhenBeaten;
 use super::{interrupted, leased};
 
 /// What a restore with a save is made on.
@@ -36,6 +37,8 @@ pub(super) struct On<'s> {
     pub outer: Option<&'s Stop>,
     /// `--re-sign`: an item another key signed may come back signed by the user's key.
     pub re_sign: bool,
+    /// What the restore does when another save beat its own.
+    pub when_beaten: WhenBeaten<'s>,
 }
 
 /// One phase of work that holds leases, watched for stop signals. On its own (`within` false) a
@@ -76,6 +79,7 @@ pub(super) async fn restore_and_append(
         held,
         outer,
         re_sign,
+        when_beaten,
     } = on;
     let read = ShowOptions {
         range: IndexRange::ALL,
@@ -197,12 +201,18 @@ pub(super) async fn restore_and_append(
     let progress = Progress::new(&to_restore);
     let work = procedure::run(sending, handle, &to_restore, &progress);
     let ended = batch::until_stopped(work, stop, || reporter.stopping(stop.wait())).await;
-    let (steps, stopped) = match ended {
+    let (mut steps, stopped) = match ended {
         Ended::Finished(steps) => (steps, None),
         Ended::Interrupted(steps) => (steps, Some(false)),
         Ended::Abandoned => (Vec::new(), Some(false)),
         Ended::WaitedOut => (Vec::new(), Some(true)),
     };
+    // A save another beat changed nothing: the run may make it again on a fresh copy.
+    if stopped.is_none() && when_beaten.again(&steps) {
+        reporter.exchanges(launcher, &steps);
+        return Ok(Done::Failed(Class::Rejected));
+    }
+    when_beaten.worded(&mut steps);
 
     // An append's failure is said by what became of its item (`in_neither`): one sent again
     // that landed is no failure of the run.

@@ -54,6 +54,9 @@ pub enum Known {
     UnknownDataId,
     /// -25: someone saved the data since the handle was fetched.
     StaleVersion,
+    /// -25 after a name's change of the items at the indexes given: another save came first,
+    /// and the indexes may now name other items, so the change is not made again.
+    IndexesMoved,
     /// 401.
     TokenRejected,
     /// 403.
@@ -129,6 +132,7 @@ impl Hint {
                  and apply the change again",
                 on("safe-ad reopen", "")
             ),
+            Hint::Known(Known::IndexesMoved) => indexes_moved(&on("safe-ad show", "")),
             Hint::Known(Known::TokenRejected) => {
                 "the launcher rejected the token: it was revoked, the app was \
                  logged out, or the launcher restarted; get a new token with `safe-ad auth login`"
@@ -216,12 +220,17 @@ impl Hint {
                 "someone saved this data while the command ran (it works on a fresh copy of the \
                  network's data, taken for the run): {again}"
             ),
+            Hint::Known(Known::IndexesMoved) => {
+                indexes_moved(&command("safe-ad show", Some(name), "", "the data's name"))
+            }
             Hint::Known(Known::AppendRefused) => format!(
                 "the launcher refuses an append when someone saved this data while the command \
                  ran ({again}), when the data's filter keeps your key out, or (public data) of an \
                  item that is in the deleted list"
             ),
             Hint::Lost { before, check } => {
+                let before_for_copy =
+                    (before.as_deref()).and_then(|hint| hint.words_for_copy(name));
                 let check = match check {
                     Check::IndexChange | Check::Save => format!(
                         "the change was made to a fresh copy the command took for the run, so the \
@@ -232,12 +241,14 @@ impl Hint {
                         "see whether the item is on the network with `safe-ad show {name}` \
                          before you append again"
                     ),
+                    // What to check holds for a name too, but the words before it may not.
+                    _ if before_for_copy.is_some() => check.words(Some(name)),
                     _ => return None,
                 };
                 match before {
                     Some(before) => {
-                        let before = (before.words_for_copy(name))
-                            .unwrap_or_else(|| before.words(Some(name), None));
+                        let before =
+                            before_for_copy.unwrap_or_else(|| before.words(Some(name), None));
                         format!("{before}; {check}")
                     }
                     None => format!("the launcher may have stopped or restarted: {check}"),
@@ -287,6 +298,16 @@ impl Check {
                 .to_string(),
         }
     }
+}
+
+/// The words of [`Known::IndexesMoved`], with the command that shows the items (`show`).
+fn indexes_moved(show: &str) -> String {
+    format!(
+        "another save came first, so nothing was changed, and the indexes given may now name \
+         other items: choose the items by what they are (`--name`, `--data-id`), which is made \
+         again on a fresh copy when another save comes first, or see the items and their \
+         indexes now with {show}"
+    )
 }
 
 /// A command in backticks with a value in it (`` `before VALUE after` ``); without the value,
@@ -343,6 +364,34 @@ mod tests {
             );
         }
         assert_eq!(Hint::Known(Known::TimedOut).words_for_copy("AAEC"), None);
+    }
+
+    /// Every hint as a name's fresh copy gets it (as `report` fills it: the words for a copy,
+    /// else the handle's words with the name in the handle's place) names no `reopen`: the
+    /// person holds no handle to reopen (issue 52).
+    #[test]
+    fn no_hint_for_a_names_copy_names_reopen() {
+        let lost = Check::ALL.iter().flat_map(|&check| {
+            let before = Known::ALL.map(|known| Some(Box::new(Hint::Known(known))));
+            before
+                .into_iter()
+                .chain([None])
+                .map(move |before| Hint::Lost { before, check })
+        });
+        for hint in Known::ALL.map(Hint::Known).into_iter().chain(lost) {
+            let words =
+                (hint.words_for_copy("AAEC")).unwrap_or_else(|| hint.words(Some("AAEC"), None));
+            assert!(!words.contains("reopen"), "{hint:?}: {words}");
+        }
+        let moved = Hint::Known(Known::IndexesMoved).words_for_copy("AAEC");
+        let moved = moved.expect("words for a copy");
+        for said in [
+            "another save came first",
+            "`--data-id`",
+            "`safe-ad show AAEC`",
+        ] {
+            assert!(moved.contains(said), "{moved}");
+        }
     }
 
     #[test]

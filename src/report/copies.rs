@@ -1,10 +1,11 @@
 //! The words about a name's fresh copy (`batch::copy`): taking it and giving it back are not what
 //! the person asked for, so they are said only with `--verbose` (the exchanges) and when they
-//! fail; what the command does to the copy is said of the name ([`Reporter::on_copy`]).
+//! fail; what the command does to the copy is said of the name ([`Reporter::on_copy`]), and a
+//! change made again on a fresh copy after another save came first says so once.
 
 use super::{Reporter, Values};
 use crate::batch::Step;
-use crate::launcher::Launcher;
+use crate::launcher::{Launcher, Operation};
 use crate::name::Name;
 use crate::outcome::{Failure, Hint, Known};
 
@@ -57,5 +58,21 @@ impl Reporter {
                 self.error(Some(&context), failure, &Values::default());
             }
         }
+    }
+
+    /// A name's change made again on a fresh copy of the network's data, `times` times, each
+    /// time another save having come first (its own refused with -25, which changed nothing):
+    /// a clear's, and a change of the items chosen by what they are. Nothing when it was not.
+    pub fn made_again(&self, operation: Operation, name: &Name, times: u32) {
+        let times = match times {
+            0 => return,
+            1 => "once".to_owned(),
+            n => format!("{n} times"),
+        };
+        self.note(&format!(
+            "{} {name}: another save came first, so it was made again on a fresh copy of the \
+             network's data ({times})",
+            operation.name()
+        ));
     }
 }

@@ -85,17 +85,8 @@ impl Reporter {
                 Request::OnHandle(operation, _) if operation.is_clear() => Some(operation),
                 _ => None,
             });
-            if let (Some(operation), 1..) = (operation, ran.retried) {
-                let times = match ran.retried {
-                    1 => "once".to_owned(),
-                    n => format!("{n} times"),
-                };
-                self.note(&format!(
-                    "{} {}: another save came first, so it was made again on a fresh copy of the \
-                     network's data ({times})",
-                    operation.name(),
-                    copy.name
-                ));
+            if let Some(operation) = operation {
+                self.made_again(operation, &copy.name, ran.retried);
             }
         }
         self.steps_told(launcher, &ran.steps, told);

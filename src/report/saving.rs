@@ -154,7 +154,8 @@ impl Reporter {
     /// `held`: how many data items the copy holds when the post is sent, where the read that
     /// chose the items said. `lost_items`: an item is then said to be (or may be) in neither
     /// list ([`Reporter::restore_in_neither`]), the first error of the run, so a save that
-    /// failed is said here only as what it was.
+    /// failed is said here only as what it was. On a name's fresh copy the restores are said
+    /// only once the save landed.
     pub fn restore_steps(
         &self,
         launcher: &Launcher,
@@ -181,6 +182,13 @@ impl Reporter {
             }
             _ => None,
         };
+        // A name's restores are the network's only once its save landed: a run whose save did
+        // not says no `ok` of them, and (unless the save may have acted unseen) that the
+        // network's data is as it was.
+        let save = |step: &&Step| step.request.operation().is_save();
+        let unsaved =
+            self.is_copy(handle) && !(steps.iter().filter(save)).any(|s| s.result.is_ok());
+        let save_lost = (steps.iter().filter(save)).any(|step| step.answer_lost);
         let mut appended = 0;
         for step in steps {
             self.exchanges(launcher, std::slice::from_ref(step));
@@ -221,7 +229,7 @@ impl Reporter {
                 (Ok(_), request) if request.operation().is_save() => {
                     self.saved(step, CopyAtSave::of(false, held))
                 }
-                (Ok(_), Request::AtIndex(Operation::Restore, ..)) if !self.json => {
+                (Ok(_), Request::AtIndex(Operation::Restore, ..)) if !self.json && !unsaved => {
                     self.ok(&step.request)
                 }
                 (Ok(_), Request::Append { data_id, .. }) => {
@@ -243,6 +251,9 @@ impl Reporter {
                 }
                 (Ok(_), _) => {}
             }
+        }
+        if unsaved && !lost_items && !save_lost {
+            self.name_change_not_saved(Operation::Restore, &self.handle_word(handle));
         }
         if appended > 0 && self.is_copy(handle) {
             self.info(&format!(

@@ -36,6 +36,8 @@ mod batches;
 #[cfg(feature = "emulator")]
 mod capture;
 #[cfg(feature = "emulator")]
+mod concurrent_saves;
+#[cfg(feature = "emulator")]
 mod dry_run_matches;
 #[cfg(feature = "emulator")]
 mod emulator_api;

@@ -285,10 +285,11 @@ fn a_stop_during_the_save_says_the_item_is_in_neither_list() {
     }
 }
 
-/// A name's save refused with -25 (someone saved while the command ran): the hint says to run
-/// the command again, not to reopen a handle the person never had.
+/// A name's save refused with -25 (someone saved while the command ran): the hint says that
+/// another save came first and, the item having been given by its index, to choose it by what
+/// it is or look, not to reopen a handle the person never had.
 #[test]
-fn a_names_stale_save_says_run_the_command_again() {
+fn a_names_stale_save_says_another_came_first() {
     let sandbox = Sandbox::new();
     let emulator = start(&sandbox, &fixture(r#""filterType":"BlackList""#, "", None));
     let relay = Relay::start(emulator.addr(), |line| {
@@ -305,7 +306,8 @@ fn a_names_stale_save_says_run_the_command_again() {
         .run();
     output
         .code(4)
-        .stderr_has("run the command again")
+        .stderr_has("another save came first")
+        .stderr_has("(`--name`, `--data-id`)")
         .stderr_lacks("reopen")
         .stderr_lacks("neither of the network's lists");
     assert_eq!(network(&emulator), (1, 0, 1));
