@@ -205,13 +205,17 @@ fn one(
     if expanded.is_empty() {
         return Ok(Line::Ran(Done::Success));
     }
+    if command[0].plain() == Some("safe-ad") {
+        return Err(report::safe_ad_typed_in_the_shell(&expanded));
+    }
     let argv: Vec<OsString> = std::iter::once(OsString::from("safe-ad"))
         .chain(expanded.into_iter().map(OsString::from))
         .collect();
+    let run = || report::as_a_shell_line(|| run_line(&argv, cx.options));
     let Some(name) = name else {
-        return Ok(Line::Ran(succeeded(run_line(&argv, cx.options))));
+        return Ok(Line::Ran(succeeded(run())));
     };
-    let (done, printed) = report::captured(|| run_line(&argv, cx.options));
+    let (done, printed) = report::captured(run);
     let done = succeeded(done);
     if done == Done::Success {
         let value = String::from_utf8_lossy(&printed).trim().to_string();

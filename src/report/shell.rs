@@ -1,7 +1,104 @@
-//! The words of `shell`: where a script stopped, and what a line printed kept in a variable
-//! instead of on stdout ([`captured`]).
+//! The words of `shell`: where a script stopped, what a line printed kept in a variable
+//! instead of on stdout ([`captured`]), the prompt's `help`, and a line's suggestions written as
+//! they are typed in the shell ([`as_a_shell_line`]).
+
+use std::borrow::Cow;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::*;
+
+/// Whether a shell's line is running: its hints and suggestions are then written as typed in
+/// the shell ([`as_typed`]).
+static SHELL_LINE: AtomicBool = AtomicBool::new(false);
+
+/// Runs `work`, a line of a shell (a script's or the prompt's), with the commands its words
+/// suggest written as they are typed there: `reopen 7`, not `safe-ad reopen 7`. Only the line's
+/// words: what the shell says of itself (the handles it keeps when it ends, for one) is said for
+/// the system shell, after the session.
+pub fn as_a_shell_line<T>(work: impl FnOnce() -> T) -> T {
+    let before = SHELL_LINE.swap(true, Ordering::SeqCst);
+    let value = work();
+    SHELL_LINE.store(before, Ordering::SeqCst);
+    value
+}
+
+/// After a command only a system shell runs, said inside `safe-ad shell`.
+const OUTER_ONLY: &str = " (in your system shell: this one has no pipes, redirections or `$(...)`)";
+/// After `eval "$(...)"`, said inside `safe-ad shell`: the variables it sets are the system
+/// shell's, and a running `safe-ad shell` keeps the environment it started with.
+const EVAL_OUTSIDE: &str = " (in your system shell, after `exit`; then start `safe-ad shell` again: a running one keeps the environment it started with)";
+
+/// Words (an error, a hint, a note) with the commands they suggest written as typed in the
+/// shell, while a shell's line runs ([`as_a_shell_line`]); as they are otherwise. One rule for
+/// every hint and suggestion, wherever written: a command in backticks, or after `with: `, loses
+/// its `safe-ad ` (`safe-ad --help` is `help`). A command only a system shell can run (it pipes,
+/// redirects, substitutes or `eval`s) keeps its `safe-ad`, with where to run it.
+pub(super) fn as_typed(text: &str) -> Cow<'_, str> {
+    if !SHELL_LINE.load(Ordering::SeqCst) || !text.contains("safe-ad") && !text.contains("eval ") {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(typed_in_the_shell(text))
+}
+
+fn typed_in_the_shell(text: &str) -> String {
+    let ticks = text.matches('`').count();
+    let mut out = String::with_capacity(text.len());
+    let mut after: Option<&str> = None;
+    for (at, part) in text.split('`').enumerate() {
+        if at > 0 {
+            out.push('`');
+        }
+        if let Some(after) = after.take() {
+            out.push_str(after);
+        }
+        // Odd parts are inside backticks; an unpaired last one is words (as `code_in` reads it).
+        if at % 2 == 0 || ticks <= at {
+            out.push_str(&part.replace("with: safe-ad ", "with: "));
+            continue;
+        }
+        let system_shell = ["$(", "|", "<", ">", "&&", ";"];
+        if part.starts_with("eval ") {
+            out.push_str(part);
+            after = Some(EVAL_OUTSIDE);
+        } else if part.contains("safe-ad ") && system_shell.iter().any(|s| part.contains(s)) {
+            out.push_str(part);
+            after = Some(OUTER_ONLY);
+        } else {
+            match part.strip_prefix("safe-ad ") {
+                Some("--help") => out.push_str("help"),
+                Some(command) => out.push_str(command),
+                None => out.push_str(part),
+            }
+        }
+    }
+    out
+}
+
+/// clap's refusal with its usage lines naming the command as typed in the shell (`Usage:
+/// metadata <HANDLE>...`), while a shell's line runs.
+pub(super) fn usage_as_typed(text: &str) -> Cow<'_, str> {
+    if !SHELL_LINE.load(Ordering::SeqCst) {
+        return Cow::Borrowed(text);
+    }
+    let mut in_usage = false;
+    let lines: Vec<String> = (text.split_inclusive('\n'))
+        .map(|line| {
+            let usage = line.strip_prefix("Usage: ").map(|rest| ("Usage: ", rest));
+            let more = (in_usage && line.starts_with(' ')).then(|| {
+                let rest = line.trim_start();
+                (&line[..line.len() - rest.len()], rest)
+            });
+            in_usage = usage.is_some() || more.is_some();
+            match usage.or(more) {
+                Some((head, rest)) => {
+                    format!("{head}{}", rest.strip_prefix("safe-ad ").unwrap_or(rest))
+                }
+                None => line.to_owned(),
+            }
+        })
+        .collect();
+    Cow::Owned(lines.concat())
+}
 
 /// What the lines of a `NAME = COMMAND` printed on stdout while [`captured`] runs; `None` when
 /// nothing is being kept (stdout is written).
@@ -177,6 +274,20 @@ impl Reporter {
     }
 }
 
+/// A line of a shell that begins with `safe-ad` (`words`, expanded), as a command line would:
+/// refused, with the line as the shell takes it.
+pub fn safe_ad_typed_in_the_shell(words: &[String]) -> Failure {
+    let rest = sanitize::line(words[1..].join(" ").as_bytes(), 120);
+    let hint = match rest.is_empty() {
+        true => "`help` lists the commands".to_owned(),
+        false => format!("type `{rest}`"),
+    };
+    Failure::usage(
+        "a line of the shell is a command of safe-ad's without `safe-ad` before it; nothing was run",
+    )
+    .with_hint(hint)
+}
+
 /// A line `watch --json` printed for `.watch` number `number`, as words to print above the
 /// prompt: `watch 1 (5): appended structured-data <name>`. A line that is not one of its
 /// objects is given as it came.
@@ -289,6 +400,36 @@ impl Reporter {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn suggestions_in_a_shell_are_written_as_typed_there_but_those_for_the_system_shell() {
+        let typed = |text: &str| typed_in_the_shell(text);
+        assert_eq!(
+            typed("get one with `safe-ad open` (with the data's name) or `safe-ad create`"),
+            "get one with `open` (with the data's name) or `create`"
+        );
+        assert_eq!(
+            typed("did you mean `safe-ad clear-data`?; `safe-ad --help` lists the commands"),
+            "did you mean `clear-data`?; `help` lists the commands"
+        );
+        assert_eq!(
+            typed("not on the network yet (save it with: safe-ad put 6)"),
+            "not on the network yet (save it with: put 6)"
+        );
+        // Words that are no command keep their safe-ad; an unpaired backtick is words.
+        assert_eq!(
+            typed("safe-ad does not follow `redirects` or `safe-ad"),
+            "safe-ad does not follow `redirects` or `safe-ad"
+        );
+        assert_eq!(
+            typed("a file (`safe-ad cat 1 0 > file`), or give --force"),
+            format!("a file (`safe-ad cat 1 0 > file`{OUTER_ONLY}), or give --force")
+        );
+        assert_eq!(
+            typed("`eval \"$(safe-ad emulator env)\"` sets them again"),
+            format!("`eval \"$(safe-ad emulator env)\"`{EVAL_OUTSIDE} sets them again")
+        );
+    }
 
     #[test]
     fn the_prompt_shows_a_failed_lines_code() {
