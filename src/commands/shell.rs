@@ -169,10 +169,10 @@ fn one(
     }
     if let Some(dot) = words[0].plain().filter(|word| word.starts_with('.')) {
         // The prompt takes its own commands before a line comes here: a script's are refused.
-        let known = words::DOT_COMMANDS.iter().find(|(name, _)| *name == dot);
-        let all: Vec<&str> = words::DOT_COMMANDS.iter().map(|(name, _)| *name).collect();
+        let known = words::DOT_COMMANDS.iter().find(|(name, ..)| *name == dot);
+        let all: Vec<&str> = words::DOT_COMMANDS.iter().map(|(name, ..)| *name).collect();
         return Err(match known {
-            Some((_, does)) => Failure::usage(format!(
+            Some((_, _, does)) => Failure::usage(format!(
                 "`{dot}` ({does}) is a command of the interactive prompt, and this is a script"
             ))
             .with_hint(

@@ -166,11 +166,11 @@ impl Reporter {
         ));
     }
 
-    /// After safe-ad's help, inside the shell: what the shell adds.
-    pub fn shell_help(&self) {
-        self.out(
-            "\nIn the shell:\n  NAME = COMMAND ...  keep what COMMAND prints in $NAME\n  .handles            the handles this session made and holds\n  .keep HANDLE...     keep these when the session ends (the others are given back)\n  .watch HANDLE|NAME  print its changes above the prompt (`.watch` lists, `.unwatch [N]` stops)\n  exit [N]            leave (Ctrl-D too), giving the session's handles back\n  Ctrl-C              stop the running command; at the prompt, clear the line\n",
-        );
+    /// `help` at the prompt: one screen (80 columns by 24 rows, the prompt's included), the
+    /// shell's own commands first (`own`: each one's name, what it takes and what it does), then
+    /// safe-ad's by name, in columns, and where to read more.
+    pub fn shell_help(&self, own: &[(&str, &str, &str)]) {
+        self.out(&shell_help_text(own));
     }
 
     /// `.handles`: the session's handles, oldest first, one a line (`--json`: one object each),
@@ -288,6 +288,79 @@ pub fn safe_ad_typed_in_the_shell(words: &[String]) -> Failure {
     .with_hint(hint)
 }
 
+/// The width `help` at the prompt fits: the classic terminal's 80 columns (and its 24 rows, one
+/// of them left for the prompt that follows: a test holds it to 23 lines).
+const HELP_COLUMNS: usize = 80;
+
+/// The words of `help` at the prompt ([`Reporter::shell_help`]).
+fn shell_help_text(own: &[(&str, &str, &str)]) -> String {
+    let mut rows: Vec<(String, &str)> = (own.iter())
+        .map(|(name, takes, does)| (format!("{name} {takes}").trim_end().to_owned(), *does))
+        .collect();
+    rows.extend([
+        (
+            "NAME = COMMAND ...".to_owned(),
+            "keep what COMMAND prints, as $NAME",
+        ),
+        (
+            "help [COMMAND]".to_owned(),
+            "this, or a command's options and exit codes",
+        ),
+        (
+            "exit [N]".to_owned(),
+            "leave (Ctrl-D too), giving the session's handles back",
+        ),
+        (
+            "Ctrl-C".to_owned(),
+            "stop the running command; at the prompt, clear the line",
+        ),
+    ]);
+    let width = rows.iter().map(|(left, _)| left.len()).max().unwrap_or(0) + 2;
+    let mut text = String::from("The shell's own commands:\n");
+    for (left, does) in &rows {
+        text.push_str(&format!("  {left:width$}{does}\n"));
+    }
+    text.push_str("\nsafe-ad's commands, typed without `safe-ad` (`help auth` for a group's):\n");
+    let names: Vec<&str> = (crate::cli::COMMANDS.iter())
+        .map(|spec| spec.path)
+        .filter(|path| !path.contains(' '))
+        .collect();
+    text.push_str(&in_columns(&names, 2, HELP_COLUMNS));
+    text.push_str(
+        "\n`help COMMAND` (or `COMMAND -h`, shorter) shows a command's options;\n\
+         `man COMMAND` its manual page, `man` safe-ad's.\n",
+    );
+    text
+}
+
+/// `names` in as few rows as fit in `width` columns after `indent` spaces, down each column
+/// first (as `ls` lists), two spaces between columns.
+fn in_columns(names: &[&str], indent: usize, width: usize) -> String {
+    for rows in 1..=names.len().max(1) {
+        let columns: Vec<&[&str]> = names.chunks(rows).collect();
+        let widths: Vec<usize> = (columns.iter())
+            .map(|column| column.iter().map(|name| name.len()).max().unwrap_or(0))
+            .collect();
+        let total = indent + widths.iter().sum::<usize>() + 2 * widths.len().saturating_sub(1);
+        if total > width && rows < names.len() {
+            continue;
+        }
+        let mut text = String::new();
+        for row in 0..rows {
+            let mut line = " ".repeat(indent);
+            for (column, width) in columns.iter().zip(&widths) {
+                if let Some(name) = column.get(row) {
+                    line.push_str(&format!("{name:width$}  "));
+                }
+            }
+            text.push_str(line.trim_end());
+            text.push('\n');
+        }
+        return text;
+    }
+    String::new()
+}
+
 /// A line `watch --json` printed for `.watch` number `number`, as words to print above the
 /// prompt: `watch 1 (5): appended structured-data <name>`. A line that is not one of its
 /// objects is given as it came.
@@ -402,6 +475,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn help_at_the_prompt_fits_a_classic_screen_with_the_shells_own_first() {
+        let own = [(".a", "", "one"), (".bb", "X...", "two")];
+        let text = shell_help_text(&own);
+        assert!(text.lines().count() <= 23, "{text}");
+        assert!(
+            text.lines().all(|line| line.chars().count() <= 80),
+            "{text}"
+        );
+        let at = |word: &str| {
+            text.find(word)
+                .unwrap_or_else(|| panic!("{word} in {text}"))
+        };
+        assert!(at("  .bb X...") < at("NAME = COMMAND"), "{text}");
+        assert!(at("exit [N]") < at("clear-deleted-data"), "{text}");
+        for spec in crate::cli::COMMANDS
+            .iter()
+            .filter(|spec| !spec.path.contains(' '))
+        {
+            let listed = text.split_whitespace().any(|word| word == spec.path);
+            assert!(listed, "{} in {text}", spec.path);
+        }
+    }
+
+    #[test]
     fn suggestions_in_a_shell_are_written_as_typed_there_but_those_for_the_system_shell() {
         let typed = |text: &str| typed_in_the_shell(text);
         assert_eq!(
@@ -429,6 +526,14 @@ mod tests {
             typed("`eval \"$(safe-ad emulator env)\"` sets them again"),
             format!("`eval \"$(safe-ad emulator env)\"`{EVAL_OUTSIDE} sets them again")
         );
+    }
+
+    #[test]
+    fn names_fill_columns_down_first_in_as_few_rows_as_fit() {
+        let names = ["a", "bbb", "c", "dd", "e"];
+        assert_eq!(in_columns(&names, 2, 80), "  a  bbb  c  dd  e\n");
+        assert_eq!(in_columns(&names, 2, 14), "  a    c   e\n  bbb  dd\n");
+        assert_eq!(in_columns(&["long-name"], 2, 5), "  long-name\n");
     }
 
     #[test]

@@ -240,12 +240,6 @@ fn one_line(
             Some(result) => result,
             None => super::one(&command.words, session.vars, cx, run_line),
         };
-        // `help` alone is safe-ad's help, and then the shell's own words.
-        if let ([word], Ok(Line::Ran(Done::Success))) = (command.words.as_slice(), &result) {
-            if word.plain() == Some("help") {
-                cx.reporter.shell_help();
-            }
-        }
         done = match result {
             Ok(Line::Ran(done)) => done,
             Ok(Line::Exit(code)) => {
@@ -267,8 +261,9 @@ fn one_line(
     (done, None)
 }
 
-/// The shell's own commands: `.handles`, `.keep HANDLE...`, `.watch ...`, `.unwatch [N]`.
-/// `None` for a line of safe-ad's commands.
+/// The shell's own commands: `.handles`, `.keep HANDLE...`, `.watch ...`, `.unwatch [N]`, and
+/// `help` alone (one screen, the shell's own first; `help COMMAND` is safe-ad's). `None` for a
+/// line of safe-ad's commands.
 fn own(command: &[words::Word], session: &Session, cx: Context) -> Option<Result<Line, Failure>> {
     let first = command.first()?.plain()?;
     let rest = &command[1..];
@@ -281,6 +276,10 @@ fn own(command: &[words::Word], session: &Session, cx: Context) -> Option<Result
     };
     let ran = |result: Result<(), Failure>| result.map(|()| Line::Ran(Done::Success));
     match first {
+        "help" if rest.is_empty() => {
+            cx.reporter.shell_help(words::DOT_COMMANDS);
+            Some(Ok(Line::Ran(Done::Success)))
+        }
         ".handles" => Some(handles(rest, cx.reporter)),
         ".keep" => Some(keep(rest, session.vars, cx.reporter)),
         ".watch" if cx.options.dry_run || cx.options.curl => Some(Err(Failure::usage(
@@ -309,9 +308,15 @@ fn own(command: &[words::Word], session: &Session, cx: Context) -> Option<Result
                 _ => Err(Failure::usage(".unwatch takes one watch's number, or none for all")),
             },
         }),
-        _ if first.starts_with('.') => Some(Err(Failure::usage(format!(
-            "{first} is no command of the shell's: .handles, .keep HANDLE..., .watch HANDLE|NAME, .unwatch [N]"
-        )))),
+        _ if first.starts_with('.') => {
+            let own: Vec<String> = (words::DOT_COMMANDS.iter())
+                .map(|(name, takes, _)| format!("{name} {takes}").trim_end().to_owned())
+                .collect();
+            Some(Err(Failure::usage(format!(
+                "{first} is no command of the shell's: {}",
+                own.join(", ")
+            ))))
+        }
         _ => None,
     }
 }
