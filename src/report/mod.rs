@@ -38,8 +38,8 @@ pub use capture::fixture_text as capture_fixture;
 pub use leases::left_requests;
 pub use poll::{WaitEnd, Watching};
 pub use shell::{
-    as_a_shell_line, captured, prompt, safe_ad_typed_in_the_shell, watch_event_words,
-    watch_left_handles, watch_said,
+    as_a_shell_line, captured, prompt, safe_ad_typed_in_the_shell, variable_given_back,
+    watch_event_words, watch_left_handles, watch_said,
 };
 use streams::{stdout_hung_up, Wrote};
 

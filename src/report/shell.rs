@@ -274,6 +274,32 @@ impl Reporter {
     }
 }
 
+/// `$variable` held `handle`, which a line of the session gave back (`command`, on script line
+/// `line`): refused as a bad input, before anything is sent. `data`: the data's name, where the
+/// line that made the handle knew it.
+pub fn variable_given_back(
+    variable: &str,
+    handle: crate::handle::Handle,
+    command: &str,
+    line: Option<usize>,
+    data: Option<Name>,
+) -> Failure {
+    let line = line
+        .map(|line| format!(" (line {line})"))
+        .unwrap_or_default();
+    let command = sanitize::line(command.as_bytes(), 120);
+    let (open, name) = match data {
+        Some(name) => (format!("`{variable} = open {name}`"), "the name"),
+        None => (format!("`{variable} = open NAME`"), "the data's name"),
+    };
+    Failure::usage(format!(
+        "`${variable}` held handle {handle}, which this session dropped with `{command}`{line}; nothing was sent"
+    ))
+    .with_hint(format!(
+        "if the data was saved, {open} keeps a new handle for it, or give {name} in place of ${variable}"
+    ))
+}
+
 /// A line of a shell that begins with `safe-ad` (`words`, expanded), as a command line would:
 /// refused, with the line as the shell takes it.
 pub fn safe_ad_typed_in_the_shell(words: &[String]) -> Failure {

@@ -658,3 +658,58 @@ fn a_hint_in_a_shell_names_the_command_as_typed_there() {
         .stderr_has("hint: type `metadata 1`");
     assert_eq!(emulator.requests().len(), sent, "a request was sent");
 }
+
+/// A variable whose handle the session dropped is said to be so (issue 52: the launcher's -1515
+/// and "another kind of handle, dropped, evicted..."), naming the line that dropped it, and
+/// nothing is sent; a variable set again holds its new handle.
+#[test]
+fn a_variable_whose_handle_the_session_dropped_is_said_to_be_dropped() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let handle = emulator.next_handle();
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["shell", "-c", "h = create --put\ndrop $h\nmetadata $h\n"])
+        .run();
+    output
+        .code(2)
+        .stderr_has(&format!(
+            "shell: line 3: `$h` held handle {handle}, which this session dropped with `drop $h` (line 2); nothing was sent"
+        ))
+        .stderr_has("hint: if the data was saved, `h = open ")
+        .stderr_lacks("errorCode");
+    let metadata = format!("/appendable-data/metadata/{handle} ");
+    let sent = emulator.requests();
+    assert!(
+        !sent.iter().any(|line| line.contains(&metadata)),
+        "metadata of the dropped handle was sent: {sent:?}"
+    );
+    // `reopen --drop $h` drops it too; `h` set again by a line that made a handle holds that.
+    let name = emulator.demo_name(1);
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args([
+            "shell",
+            "-c",
+            &format!(
+                "h = open {name}\nk = reopen --drop $h\nshow $h\nh = open {name}\nmetadata $h $k"
+            ),
+        ])
+        .run();
+    output
+        .code(2)
+        .stderr_has("which this session dropped with `reopen --drop $h` (line 2)")
+        .stderr_has(&format!("hint: if the data was saved, `h = open {name}`"));
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args([
+            "shell",
+            "-c",
+            &format!("h = open {name}\ndrop $h\nh = open {name}\nmetadata $h"),
+        ])
+        .run()
+        .success();
+}

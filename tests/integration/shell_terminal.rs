@@ -355,6 +355,37 @@ fn a_kept_handle_stays_held_and_is_named_at_the_end() {
     );
 }
 
+/// At the prompt too, a variable whose handle the session dropped is said to be dropped, by
+/// a line and by `.keep`, with nothing sent; and a hint names its command as typed there.
+#[test]
+fn a_dropped_variable_and_a_hint_read_as_typed_at_the_prompt() {
+    let Some((emulator, _sandbox, shell)) = session() else {
+        return;
+    };
+    let made = created_handle(&shell.run("h = create --put"));
+    shell.run("drop $h");
+    let sent = emulator.requests().len();
+    let said = format!(
+        "`$h` held handle {made}, which this session dropped with `drop $h`; nothing was sent"
+    );
+    let screen = shell.run("metadata $h");
+    assert_eq!(screen.matches(&said).count(), 1, "{screen}");
+    assert_eq!(shell.typed(), "safe-ad [2]>", "{screen}");
+    let screen = shell.run(".keep $h");
+    assert_eq!(screen.matches(&said).count(), 2, "{screen}");
+    assert_eq!(
+        emulator.requests().len(),
+        sent,
+        "a request was sent:\n{screen}"
+    );
+    let screen = shell.run("clear-data 99");
+    assert!(
+        screen.contains("get one with `open` (with the data's name) or `create`"),
+        "{screen}"
+    );
+    assert_eq!(shell.leave(), 0, "{}", shell.screen.whole());
+}
+
 #[test]
 fn the_history_file_holds_no_line_that_carries_a_token() {
     if !have("tmux") {
