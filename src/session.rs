@@ -7,6 +7,9 @@
 //!
 //! Only handles of the person's are here: a name's fresh copy, a data id and every other
 //! handle a command takes for its own use is a lease, given back by that command.
+//!
+//! Any shell, a script's too, also asks what each line made and gave back ([`line_begins`],
+//! [`line_ended`]): a variable that held a handle the session dropped is then said to be so.
 
 use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -41,6 +44,35 @@ pub struct Held {
 
 /// `None` while no session listens.
 static LEDGER: Mutex<Option<Vec<Held>>> = Mutex::new(None);
+/// What the running line of a shell made and gave back; `None` while no line of one runs.
+static LINE: Mutex<Option<LineHandles>> = Mutex::new(None);
+
+/// What one line of a shell made for the person and gave back, at the launcher it reached.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct LineHandles {
+    /// The launcher's base URL (the line reaches one).
+    pub launcher: String,
+    /// The handles it made, with the data's name where known.
+    pub made: Vec<(Handle, Option<Name>)>,
+    /// The handles a `drop` of it gave back.
+    pub given_back: Vec<Handle>,
+}
+
+fn line() -> MutexGuard<'static, Option<LineHandles>> {
+    LINE.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// A shell's line begins: what it makes and gives back is noted until [`line_ended`].
+pub fn line_begins() {
+    *line() = Some(LineHandles::default());
+}
+
+/// The line that [`line_begins`] began has ended: what it made and gave back.
+pub fn line_ended() -> LineHandles {
+    let mut noted = line().take().unwrap_or_default();
+    noted.launcher = current().base;
+    noted
+}
 /// The launcher the running line sends to ([`reaching`]).
 static LAUNCHER: Mutex<Reach> = Mutex::new(Reach {
     base: String::new(),
@@ -75,6 +107,9 @@ pub fn start() {
 
 /// A procedure made `handle` for the person (the data's `name`, where known).
 pub fn made(handle: Handle, name: Option<Name>) {
+    if let Some(line) = line().as_mut() {
+        line.made.push((handle, name));
+    }
     let launcher = current();
     if let Some(held) = ledger().as_mut() {
         held.retain(|held| held.launcher.base != launcher.base || held.handle != handle);
@@ -89,6 +124,9 @@ pub fn made(handle: Handle, name: Option<Name>) {
 
 /// `handle` was given back (a `drop` that succeeded): no longer the session's.
 pub fn given_back(handle: Handle) {
+    if let Some(line) = line().as_mut() {
+        line.given_back.push(handle);
+    }
     let launcher = current();
     if let Some(held) = ledger().as_mut() {
         held.retain(|held| held.launcher.base != launcher.base || held.handle != handle);

@@ -45,7 +45,8 @@ naming its line) when it comes from -c or FILE.
 
 At the prompt: arrow keys and Ctrl-R search the history, Tab completes commands, options, \
 option values, $variables and the session's handles, and the prompt shows the last line's exit \
-code when it was not 0. `help` and `help COMMAND` are safe-ad's help. `.handles` lists the \
+code when it was not 0. `help` fits one screen: the shell's own commands, then safe-ad's by \
+name; `help COMMAND` is the command's help. `.handles` lists the \
 handles the session made and still holds, with their data's names, and warns as they near the \
 launcher's 100 of a kind; `.keep HANDLE...` keeps them when the session ends. `.watch \
 HANDLE|NAME [--interval SECS]` runs `watch` beside the prompt and prints its changes above the \
@@ -67,7 +68,12 @@ A line `NAME = COMMAND ...` runs the command and keeps what it printed on standa
 the ends trimmed, in the variable NAME; `$NAME` or `${NAME}` on a later line is replaced by it \
 (inside double quotes too, not inside single quotes). An unquoted `$NAME` alone as a word is \
 split at whitespace, as in sh, so a variable holding several handles gives several words. A \
-variable never set is an error (exit 2).
+variable never set is an error (exit 2), and so is one holding a handle its line made that a \
+later line dropped (`drop $h`): said so, nothing sent.
+
+Inside the shell, hints and suggestions name commands as typed there (`reopen 7`, `help`) \
+rather than on the command line (`safe-ad reopen 7`, `safe-ad --help`); one that only a \
+system shell can run (a pipe, a redirection, `$(...)`, `eval`) keeps its `safe-ad`.
 
 The client options given to `shell` (--json, --timeout, --launcher-url, ...) apply to every line \
 whose command takes them, unless the line gives its own. A shell given --dry-run or --curl sends \

@@ -12,17 +12,17 @@
 mod complete;
 mod interactive;
 mod script;
+mod vars;
 mod watching;
 mod words;
 
-use std::collections::HashMap;
 use std::ffi::OsString;
 use std::io::IsTerminal;
 
 use super::Context;
 use crate::cli::{ClientOptions, ShellArgs};
 use crate::outcome::{Class, Done, Failure};
-use crate::{report, signals};
+use crate::{report, session, signals};
 
 /// Runs one line as a command line (`run::run_line`): its words after a program name, and the
 /// shell's options under the line's.
@@ -62,7 +62,7 @@ pub fn run(args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<Done, Fai
     // From here a stop signal between two lines, or during one that sends nothing, ends the
     // script as one during a request does: counted, not the end of the process.
     signals::hold();
-    let mut vars: HashMap<String, String> = HashMap::new();
+    let mut vars = vars::Vars::default();
     let mut first_failure: Option<Done> = None;
     let mut commands = words::Commands::new(script.lines()?, script::LINE_BOUND);
     // The command before, and how many before it began on its line: `line 3, command 2`.
@@ -91,7 +91,7 @@ pub fn run(args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<Done, Fai
         if cx.reporter.stdout_closed() {
             break;
         }
-        let done = match one(&command.words, &mut vars, cx, run_line) {
+        let done = match one(&command.words, Some(command.line), &mut vars, cx, run_line) {
             Ok(Line::Ran(done)) => done,
             Ok(Line::Exit(code)) => {
                 return Ok(match code {
@@ -143,9 +143,11 @@ enum Line {
     Exit(Option<u8>),
 }
 
+/// Runs one command of a script (its `line`) or of the prompt (`None`).
 fn one(
     words: &[words::Word],
-    vars: &mut HashMap<String, String>,
+    line: Option<usize>,
+    vars: &mut vars::Vars,
     cx: Context,
     run_line: RunLine,
 ) -> Result<Line, Failure> {
@@ -153,7 +155,7 @@ fn one(
         return match words {
             [_] => Ok(Line::Exit(None)),
             [_, code] => {
-                let code = words::expand(std::slice::from_ref(code), vars)
+                let code = words::expand(std::slice::from_ref(code), vars.values())
                     .map_err(unknown)?
                     .concat();
                 code.parse::<u8>()
@@ -169,10 +171,10 @@ fn one(
     }
     if let Some(dot) = words[0].plain().filter(|word| word.starts_with('.')) {
         // The prompt takes its own commands before a line comes here: a script's are refused.
-        let known = words::DOT_COMMANDS.iter().find(|(name, _)| *name == dot);
-        let all: Vec<&str> = words::DOT_COMMANDS.iter().map(|(name, _)| *name).collect();
+        let known = words::DOT_COMMANDS.iter().find(|(name, ..)| *name == dot);
+        let all: Vec<&str> = words::DOT_COMMANDS.iter().map(|(name, ..)| *name).collect();
         return Err(match known {
-            Some((_, does)) => Failure::usage(format!(
+            Some((_, _, does)) => Failure::usage(format!(
                 "`{dot}` ({does}) is a command of the interactive prompt, and this is a script"
             ))
             .with_hint(
@@ -201,21 +203,33 @@ fn one(
         }
         _ => (None, words),
     };
-    let expanded = words::expand(command, vars).map_err(unknown)?;
+    let expanded = words::expand(command, vars.values()).map_err(unknown)?;
+    vars.refuse_given_back(command)?;
     if expanded.is_empty() {
         return Ok(Line::Ran(Done::Success));
+    }
+    if command[0].plain() == Some("safe-ad") {
+        return Err(report::safe_ad_typed_in_the_shell(&expanded));
     }
     let argv: Vec<OsString> = std::iter::once(OsString::from("safe-ad"))
         .chain(expanded.into_iter().map(OsString::from))
         .collect();
-    let Some(name) = name else {
-        return Ok(Line::Ran(succeeded(run_line(&argv, cx.options))));
+    let run = || {
+        session::line_begins();
+        let done = report::as_a_shell_line(|| run_line(&argv, cx.options));
+        (done, session::line_ended())
     };
-    let (done, printed) = report::captured(|| run_line(&argv, cx.options));
+    let Some(name) = name else {
+        let (done, handles) = run();
+        vars.line_ran(command, line, &handles);
+        return Ok(Line::Ran(succeeded(done)));
+    };
+    let ((done, handles), printed) = report::captured(run);
+    vars.line_ran(command, line, &handles);
     let done = succeeded(done);
     if done == Done::Success {
         let value = String::from_utf8_lossy(&printed).trim().to_string();
-        vars.insert(name, value);
+        vars.set(name, value, &handles);
     }
     Ok(Line::Ran(done))
 }

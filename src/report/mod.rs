@@ -37,7 +37,10 @@ mod streams;
 pub use capture::fixture_text as capture_fixture;
 pub use leases::left_requests;
 pub use poll::{WaitEnd, Watching};
-pub use shell::{captured, prompt, watch_event_words, watch_left_handles, watch_said};
+pub use shell::{
+    as_a_shell_line, captured, prompt, safe_ad_typed_in_the_shell, variable_given_back,
+    watch_event_words, watch_left_handles, watch_said,
+};
 use streams::{stdout_hung_up, Wrote};
 
 use std::cell::{Cell, RefCell};
@@ -202,10 +205,10 @@ impl Reporter {
         if let Some(hint) = &new_hint {
             shown.push(hint.clone());
         }
-        let new_hint = new_hint.map(|hint| values.fill(&hint));
+        let new_hint = new_hint.map(|hint| shell::as_typed(&values.fill(&hint)).into_owned());
         err(&error_text(
             context,
-            &failure.message,
+            &shell::as_typed(&failure.message),
             new_hint.as_deref(),
             self.colour,
         ));
@@ -238,20 +241,21 @@ impl Reporter {
     /// What a command did or is doing, on stderr; silenced by `--quiet`.
     pub fn info(&self, message: &str) {
         if !self.quiet {
-            err(&format!("safe-ad: {message}\n"));
+            err(&format!("safe-ad: {}\n", shell::as_typed(message)));
         }
     }
 
     pub fn warning(&self, message: &str) {
         let label = paint(self.colour, WARNING, "warning:");
-        err(&format!("safe-ad: {label} {message}\n"));
+        err(&format!("safe-ad: {label} {}\n", shell::as_typed(message)));
     }
 
     /// Something worth knowing that is not a problem; silenced by `--quiet`.
     pub fn note(&self, message: &str) {
         if !self.quiet {
             let label = paint(self.colour, NOTE, "note:");
-            err(&format!("{label} {}\n", code_in(self.colour, message)));
+            let message = shell::as_typed(message);
+            err(&format!("{label} {}\n", code_in(self.colour, &message)));
         }
     }
 
@@ -353,6 +357,11 @@ impl Reporter {
     /// given goes to stderr; any other clap error in safe-ad's error format.
     pub fn clap(&self, error: &clap::Error) {
         let text = error.render().to_string();
+        // Inside a shell its usage line names the command as typed there.
+        let text = match error.kind() {
+            clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => text,
+            _ => shell::usage_as_typed(&text).into_owned(),
+        };
         match error.kind() {
             clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {
                 self.out(&text)

@@ -1,7 +1,104 @@
-//! The words of `shell`: where a script stopped, and what a line printed kept in a variable
-//! instead of on stdout ([`captured`]).
+//! The words of `shell`: where a script stopped, what a line printed kept in a variable
+//! instead of on stdout ([`captured`]), the prompt's `help`, and a line's suggestions written as
+//! they are typed in the shell ([`as_a_shell_line`]).
+
+use std::borrow::Cow;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::*;
+
+/// Whether a shell's line is running: its hints and suggestions are then written as typed in
+/// the shell ([`as_typed`]).
+static SHELL_LINE: AtomicBool = AtomicBool::new(false);
+
+/// Runs `work`, a line of a shell (a script's or the prompt's), with the commands its words
+/// suggest written as they are typed there: `reopen 7`, not `safe-ad reopen 7`. Only the line's
+/// words: what the shell says of itself (the handles it keeps when it ends, for one) is said for
+/// the system shell, after the session.
+pub fn as_a_shell_line<T>(work: impl FnOnce() -> T) -> T {
+    let before = SHELL_LINE.swap(true, Ordering::SeqCst);
+    let value = work();
+    SHELL_LINE.store(before, Ordering::SeqCst);
+    value
+}
+
+/// After a command only a system shell runs, said inside `safe-ad shell`.
+const OUTER_ONLY: &str = " (in your system shell: this one has no pipes, redirections or `$(...)`)";
+/// After `eval "$(...)"`, said inside `safe-ad shell`: the variables it sets are the system
+/// shell's, and a running `safe-ad shell` keeps the environment it started with.
+const EVAL_OUTSIDE: &str = " (in your system shell, after `exit`; then start `safe-ad shell` again: a running one keeps the environment it started with)";
+
+/// Words (an error, a hint, a note) with the commands they suggest written as typed in the
+/// shell, while a shell's line runs ([`as_a_shell_line`]); as they are otherwise. One rule for
+/// every hint and suggestion, wherever written: a command in backticks, or after `with: `, loses
+/// its `safe-ad ` (`safe-ad --help` is `help`). A command only a system shell can run (it pipes,
+/// redirects, substitutes or `eval`s) keeps its `safe-ad`, with where to run it.
+pub(super) fn as_typed(text: &str) -> Cow<'_, str> {
+    if !SHELL_LINE.load(Ordering::SeqCst) || !text.contains("safe-ad") && !text.contains("eval ") {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(typed_in_the_shell(text))
+}
+
+fn typed_in_the_shell(text: &str) -> String {
+    let ticks = text.matches('`').count();
+    let mut out = String::with_capacity(text.len());
+    let mut after: Option<&str> = None;
+    for (at, part) in text.split('`').enumerate() {
+        if at > 0 {
+            out.push('`');
+        }
+        if let Some(after) = after.take() {
+            out.push_str(after);
+        }
+        // Odd parts are inside backticks; an unpaired last one is words (as `code_in` reads it).
+        if at % 2 == 0 || ticks <= at {
+            out.push_str(&part.replace("with: safe-ad ", "with: "));
+            continue;
+        }
+        let system_shell = ["$(", "|", "<", ">", "&&", ";"];
+        if part.starts_with("eval ") {
+            out.push_str(part);
+            after = Some(EVAL_OUTSIDE);
+        } else if part.contains("safe-ad ") && system_shell.iter().any(|s| part.contains(s)) {
+            out.push_str(part);
+            after = Some(OUTER_ONLY);
+        } else {
+            match part.strip_prefix("safe-ad ") {
+                Some("--help") => out.push_str("help"),
+                Some(command) => out.push_str(command),
+                None => out.push_str(part),
+            }
+        }
+    }
+    out
+}
+
+/// clap's refusal with its usage lines naming the command as typed in the shell (`Usage:
+/// metadata <HANDLE>...`), while a shell's line runs.
+pub(super) fn usage_as_typed(text: &str) -> Cow<'_, str> {
+    if !SHELL_LINE.load(Ordering::SeqCst) {
+        return Cow::Borrowed(text);
+    }
+    let mut in_usage = false;
+    let lines: Vec<String> = (text.split_inclusive('\n'))
+        .map(|line| {
+            let usage = line.strip_prefix("Usage: ").map(|rest| ("Usage: ", rest));
+            let more = (in_usage && line.starts_with(' ')).then(|| {
+                let rest = line.trim_start();
+                (&line[..line.len() - rest.len()], rest)
+            });
+            in_usage = usage.is_some() || more.is_some();
+            match usage.or(more) {
+                Some((head, rest)) => {
+                    format!("{head}{}", rest.strip_prefix("safe-ad ").unwrap_or(rest))
+                }
+                None => line.to_owned(),
+            }
+        })
+        .collect();
+    Cow::Owned(lines.concat())
+}
 
 /// What the lines of a `NAME = COMMAND` printed on stdout while [`captured`] runs; `None` when
 /// nothing is being kept (stdout is written).
@@ -69,11 +166,11 @@ impl Reporter {
         ));
     }
 
-    /// After safe-ad's help, inside the shell: what the shell adds.
-    pub fn shell_help(&self) {
-        self.out(
-            "\nIn the shell:\n  NAME = COMMAND ...  keep what COMMAND prints in $NAME\n  .handles            the handles this session made and holds\n  .keep HANDLE...     keep these when the session ends (the others are given back)\n  .watch HANDLE|NAME  print its changes above the prompt (`.watch` lists, `.unwatch [N]` stops)\n  exit [N]            leave (Ctrl-D too), giving the session's handles back\n  Ctrl-C              stop the running command; at the prompt, clear the line\n",
-        );
+    /// `help` at the prompt: one screen (80 columns by 24 rows, the prompt's included), the
+    /// shell's own commands first (`own`: each one's name, what it takes and what it does), then
+    /// safe-ad's by name, in columns, and where to read more.
+    pub fn shell_help(&self, own: &[(&str, &str, &str)]) {
+        self.out(&shell_help_text(own));
     }
 
     /// `.handles`: the session's handles, oldest first, one a line (`--json`: one object each),
@@ -175,6 +272,119 @@ impl Reporter {
             path.display()
         ));
     }
+}
+
+/// `$variable` held `handle`, which a line of the session gave back (`command`, on script line
+/// `line`): refused as a bad input, before anything is sent. `data`: the data's name, where the
+/// line that made the handle knew it.
+pub fn variable_given_back(
+    variable: &str,
+    handle: crate::handle::Handle,
+    command: &str,
+    line: Option<usize>,
+    data: Option<Name>,
+) -> Failure {
+    let line = line
+        .map(|line| format!(" (line {line})"))
+        .unwrap_or_default();
+    let command = sanitize::line(command.as_bytes(), 120);
+    let (open, name) = match data {
+        Some(name) => (format!("`{variable} = open {name}`"), "the name"),
+        None => (format!("`{variable} = open NAME`"), "the data's name"),
+    };
+    Failure::usage(format!(
+        "`${variable}` held handle {handle}, which this session dropped with `{command}`{line}; nothing was sent"
+    ))
+    .with_hint(format!(
+        "if the data was saved, {open} keeps a new handle for it, or give {name} in place of ${variable}"
+    ))
+}
+
+/// A line of a shell that begins with `safe-ad` (`words`, expanded), as a command line would:
+/// refused, with the line as the shell takes it.
+pub fn safe_ad_typed_in_the_shell(words: &[String]) -> Failure {
+    let rest = sanitize::line(words[1..].join(" ").as_bytes(), 120);
+    let hint = match rest.is_empty() {
+        true => "`help` lists the commands".to_owned(),
+        false => format!("type `{rest}`"),
+    };
+    Failure::usage(
+        "a line of the shell is a command of safe-ad's without `safe-ad` before it; nothing was run",
+    )
+    .with_hint(hint)
+}
+
+/// The width `help` at the prompt fits: the classic terminal's 80 columns (and its 24 rows, one
+/// of them left for the prompt that follows: a test holds it to 23 lines).
+const HELP_COLUMNS: usize = 80;
+
+/// The words of `help` at the prompt ([`Reporter::shell_help`]).
+fn shell_help_text(own: &[(&str, &str, &str)]) -> String {
+    let mut rows: Vec<(String, &str)> = (own.iter())
+        .map(|(name, takes, does)| (format!("{name} {takes}").trim_end().to_owned(), *does))
+        .collect();
+    rows.extend([
+        (
+            "NAME = COMMAND ...".to_owned(),
+            "keep what COMMAND prints, as $NAME",
+        ),
+        (
+            "help [COMMAND]".to_owned(),
+            "this, or a command's options and exit codes",
+        ),
+        (
+            "exit [N]".to_owned(),
+            "leave (Ctrl-D too), giving the session's handles back",
+        ),
+        (
+            "Ctrl-C".to_owned(),
+            "stop the running command; at the prompt, clear the line",
+        ),
+    ]);
+    let width = rows.iter().map(|(left, _)| left.len()).max().unwrap_or(0) + 2;
+    let mut text = String::from("The shell's own commands:\n");
+    for (left, does) in &rows {
+        text.push_str(&format!("  {left:width$}{does}\n"));
+    }
+    text.push_str("\nsafe-ad's commands, typed without `safe-ad` (`help auth` for a group's):\n");
+    let names: Vec<&str> = (crate::cli::COMMANDS.iter())
+        .map(|spec| spec.path)
+        .filter(|path| !path.contains(' '))
+        .collect();
+    text.push_str(&in_columns(&names, 2, HELP_COLUMNS));
+    text.push_str(
+        "\n`help COMMAND` (or `COMMAND -h`, shorter) shows a command's options;\n\
+         `man COMMAND` its manual page, `man` safe-ad's.\n",
+    );
+    text
+}
+
+/// `names` in as few rows as fit in `width` columns after `indent` spaces, down each column
+/// first (as `ls` lists), two spaces between columns.
+fn in_columns(names: &[&str], indent: usize, width: usize) -> String {
+    for rows in 1..=names.len().max(1) {
+        let columns: Vec<&[&str]> = names.chunks(rows).collect();
+        let widths: Vec<usize> = (columns.iter())
+            .map(|column| column.iter().map(|name| name.len()).max().unwrap_or(0))
+            .collect();
+        let total = indent + widths.iter().sum::<usize>() + 2 * widths.len().saturating_sub(1);
+        if total > width && rows < names.len() {
+            continue;
+        }
+        let mut text = String::new();
+        for row in 0..rows {
+            let mut line = " ".repeat(indent);
+            for (column, width) in columns.iter().zip(&widths) {
+                if let Some(name) = column.get(row) {
+                    line.push_str(&format!("{name:width$}  "));
+                }
+            }
+            text.push_str(line.trim_end());
+            text.push('\n');
+        }
+        return text;
+    }
+    String::new()
 }
 
 /// A line `watch --json` printed for `.watch` number `number`, as words to print above the
@@ -289,6 +499,68 @@ impl Reporter {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn help_at_the_prompt_fits_a_classic_screen_with_the_shells_own_first() {
+        let own = [(".a", "", "one"), (".bb", "X...", "two")];
+        let text = shell_help_text(&own);
+        assert!(text.lines().count() <= 23, "{text}");
+        assert!(
+            text.lines().all(|line| line.chars().count() <= 80),
+            "{text}"
+        );
+        let at = |word: &str| {
+            text.find(word)
+                .unwrap_or_else(|| panic!("{word} in {text}"))
+        };
+        assert!(at("  .bb X...") < at("NAME = COMMAND"), "{text}");
+        assert!(at("exit [N]") < at("clear-deleted-data"), "{text}");
+        for spec in crate::cli::COMMANDS
+            .iter()
+            .filter(|spec| !spec.path.contains(' '))
+        {
+            let listed = text.split_whitespace().any(|word| word == spec.path);
+            assert!(listed, "{} in {text}", spec.path);
+        }
+    }
+
+    #[test]
+    fn suggestions_in_a_shell_are_written_as_typed_there_but_those_for_the_system_shell() {
+        let typed = |text: &str| typed_in_the_shell(text);
+        assert_eq!(
+            typed("get one with `safe-ad open` (with the data's name) or `safe-ad create`"),
+            "get one with `open` (with the data's name) or `create`"
+        );
+        assert_eq!(
+            typed("did you mean `safe-ad clear-data`?; `safe-ad --help` lists the commands"),
+            "did you mean `clear-data`?; `help` lists the commands"
+        );
+        assert_eq!(
+            typed("not on the network yet (save it with: safe-ad put 6)"),
+            "not on the network yet (save it with: put 6)"
+        );
+        // Words that are no command keep their safe-ad; an unpaired backtick is words.
+        assert_eq!(
+            typed("safe-ad does not follow `redirects` or `safe-ad"),
+            "safe-ad does not follow `redirects` or `safe-ad"
+        );
+        assert_eq!(
+            typed("a file (`safe-ad cat 1 0 > file`), or give --force"),
+            format!("a file (`safe-ad cat 1 0 > file`{OUTER_ONLY}), or give --force")
+        );
+        assert_eq!(
+            typed("`eval \"$(safe-ad emulator env)\"` sets them again"),
+            format!("`eval \"$(safe-ad emulator env)\"`{EVAL_OUTSIDE} sets them again")
+        );
+    }
+
+    #[test]
+    fn names_fill_columns_down_first_in_as_few_rows_as_fit() {
+        let names = ["a", "bbb", "c", "dd", "e"];
+        assert_eq!(in_columns(&names, 2, 80), "  a  bbb  c  dd  e\n");
+        assert_eq!(in_columns(&names, 2, 14), "  a    c   e\n  bbb  dd\n");
+        assert_eq!(in_columns(&["long-name"], 2, 5), "  long-name\n");
+    }
 
     #[test]
     fn the_prompt_shows_a_failed_lines_code() {

@@ -405,7 +405,8 @@ fn status_text(handle: Handle, verdict: &Verdict<'_>, you: Option<&[u8]>) -> Str
         }
     }
     for (way, _) in ways_on(handle, verdict) {
-        text.push_str(&format!("  {way}\n"));
+        // Words of ours, not data: inside a shell, the commands as typed there.
+        text.push_str(&format!("  {}\n", super::shell::as_typed(&way)));
     }
     text
 }

@@ -3,7 +3,7 @@
 //! a shell, typos, and the small messages (logging out twice, an empty batch, bad handle
 //! arguments).
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::harness::*;
 
@@ -101,10 +101,17 @@ fn every_bad_handle_argument_is_named_and_nothing_is_sent() {
             output.stdout_is("");
             continue;
         }
-        // Under --json each bad argument is an object, as a bad line of standard input is.
+        // Under --json each argument is a result, in order: each bad one as a bad line of
+        // standard input is, and the good one not sent.
         let objects = output.json_lines();
-        assert_eq!(objects.len(), 2, "{}", output.stdout());
-        for (object, input) in objects.iter().zip(["abc", "x"]) {
+        assert_eq!(objects.len(), 3, "{}", output.stdout());
+        let good = &objects[1];
+        assert_eq!((&good["input"], &good["ok"]), (&json!("1"), &json!(false)));
+        let said = good["error"]["description"]
+            .as_str()
+            .expect("a description");
+        assert!(said.starts_with("not sent: another argument"), "{good}");
+        for (object, input) in [&objects[0], &objects[2]].into_iter().zip(["abc", "x"]) {
             assert_eq!(object["input"], input, "{object}");
             assert_eq!(object["ok"], false, "{object}");
             assert_eq!(object["exit_code"], 2, "{object}");
@@ -326,7 +333,7 @@ async fn colour_never_reaches_stdout() {
         !output.stdout().contains('\x1b'),
         "escape codes in --json lines",
     );
-    assert_eq!(output.json_lines().len(), 1);
+    assert_eq!(output.json_lines().len(), 2, "a result per argument");
     // curl lines, which carry shell words of every kind.
     let output = always(&["--curl", "create", "--put"]);
     output.success();

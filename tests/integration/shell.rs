@@ -100,9 +100,11 @@ fn the_first_failure_stops_the_script_with_its_code_and_line() {
         .arg("shell")
         .stdin(script)
         .run();
+    // Its hint names the commands as typed in the shell.
+    let in_the_shell = alone.stderr().replace("`safe-ad ", "`");
     output
         .code(4)
-        .stderr_has(alone.stderr())
+        .stderr_has(&in_the_shell)
         .stderr_has("shell: line 4 failed with exit code 4; the script stops there");
     output.check(output.stdout().lines().count() == 1, "one line's output");
     let metadata = (emulator.requests().iter())
@@ -602,4 +604,112 @@ fn the_prompts_own_commands_in_a_script_say_where_they_work() {
         .code(2)
         .stderr_has("there is no command `.foo`")
         .stderr_has(".handles, .keep, .watch, .unwatch");
+}
+
+/// Inside a shell, a hint or suggestion names a command as it is typed there (issue 52: hints
+/// said `safe-ad open` and `` `safe-ad --help` lists the commands``): the same failure outside
+/// names it with `safe-ad`, and so does, inside, a command only a system shell runs. clap's
+/// usage line too; a line typed with `safe-ad` before it is refused, saying how to type it.
+#[test]
+fn a_hint_in_a_shell_names_the_command_as_typed_there() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let run = |args: &[&str]| sandbox.safe_ad().launcher(&emulator.url).args(args).run();
+    // The demo's handle 2 is stale: the launcher refuses its post (-25).
+    run(&["post", "2"])
+        .code(4)
+        .stderr_has("get a fresh handle with `safe-ad reopen 2`");
+    run(&["shell", "-c", "post 2"])
+        .code(4)
+        .stderr_has("get a fresh handle with `reopen 2`")
+        .stderr_lacks("`safe-ad ");
+    run(&["clear-data", "99"])
+        .code(4)
+        .stderr_has("get one with `safe-ad open` (with the data's name) or `safe-ad create`");
+    run(&["shell", "-c", "clear-data 99"])
+        .code(4)
+        .stderr_has("get one with `open` (with the data's name) or `create`")
+        .stderr_lacks("`safe-ad ");
+    // A note's suggestion, not in backticks.
+    run(&["shell", "-c", "clear-data 1"])
+        .success()
+        .stderr_has("save it to the network with: post 1 (or use --save post)");
+    // clap's refusals: a mistyped command and a missing argument.
+    run(&["shell", "-c", "clear-dat 1"])
+        .code(2)
+        .stderr_has("did you mean `clear-data`?")
+        .stderr_has("`help` lists the commands")
+        .stderr_lacks("safe-ad --help");
+    run(&["shell", "-c", "metadata"])
+        .code(2)
+        .stderr_has("\nUsage: metadata <HANDLE>...\n");
+    // A command of the system shell keeps its `safe-ad`, and says where it runs.
+    let link = sandbox.path().join("link");
+    std::os::unix::fs::symlink(sandbox.path().join("fixture.json"), &link).expect("a link");
+    let capture = format!("capture {} -o {}", emulator.demo_name(1), path_arg(&link));
+    run(&["shell", "-c", &capture]).code(2).stderr_has(
+        "hint: `safe-ad capture NAME -o \"$(readlink -f FILE)\"` (in your system shell",
+    );
+    // `safe-ad` typed before a line, as on a command line: nothing runs, and the hint says how.
+    let sent = emulator.requests().len();
+    run(&["shell", "-c", "safe-ad metadata 1"])
+        .code(2)
+        .stderr_has("a line of the shell is a command of safe-ad's without `safe-ad` before it")
+        .stderr_has("hint: type `metadata 1`");
+    assert_eq!(emulator.requests().len(), sent, "a request was sent");
+}
+
+/// A variable whose handle the session dropped is said to be so (issue 52: the launcher's -1515
+/// and "another kind of handle, dropped, evicted..."), naming the line that dropped it, and
+/// nothing is sent; a variable set again holds its new handle.
+#[test]
+fn a_variable_whose_handle_the_session_dropped_is_said_to_be_dropped() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let handle = emulator.next_handle();
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["shell", "-c", "h = create --put\ndrop $h\nmetadata $h\n"])
+        .run();
+    output
+        .code(2)
+        .stderr_has(&format!(
+            "shell: line 3: `$h` held handle {handle}, which this session dropped with `drop $h` (line 2); nothing was sent"
+        ))
+        .stderr_has("hint: if the data was saved, `h = open ")
+        .stderr_lacks("errorCode");
+    let metadata = format!("/appendable-data/metadata/{handle} ");
+    let sent = emulator.requests();
+    assert!(
+        !sent.iter().any(|line| line.contains(&metadata)),
+        "metadata of the dropped handle was sent: {sent:?}"
+    );
+    // `reopen --drop $h` drops it too; `h` set again by a line that made a handle holds that.
+    let name = emulator.demo_name(1);
+    let output = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args([
+            "shell",
+            "-c",
+            &format!(
+                "h = open {name}\nk = reopen --drop $h\nshow $h\nh = open {name}\nmetadata $h $k"
+            ),
+        ])
+        .run();
+    output
+        .code(2)
+        .stderr_has("which this session dropped with `reopen --drop $h` (line 2)")
+        .stderr_has(&format!("hint: if the data was saved, `h = open {name}`"));
+    sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args([
+            "shell",
+            "-c",
+            &format!("h = open {name}\ndrop $h\nh = open {name}\nmetadata $h"),
+        ])
+        .run()
+        .success();
 }

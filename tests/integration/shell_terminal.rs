@@ -17,14 +17,14 @@ use crate::harness::*;
 /// The lines of `screen` that are prompts (with what was typed after them): `safe-ad> ...` or
 /// `safe-ad [N]> ...`.
 fn prompts(screen: &str) -> usize {
-    screen
-        .lines()
-        .filter(|line| {
-            *line == "safe-ad>"
-                || line.starts_with("safe-ad> ")
-                || (line.starts_with("safe-ad [") && line.contains("]> "))
-        })
-        .count()
+    screen.lines().filter(|line| is_prompt(line)).count()
+}
+
+/// Whether a line of the screen is a prompt (with what was typed after it).
+fn is_prompt(line: &str) -> bool {
+    line == "safe-ad>"
+        || line.starts_with("safe-ad> ")
+        || (line.starts_with("safe-ad [") && line.contains("]> "))
 }
 
 /// How many lines of `screen` start with `start`: a command's output counted.
@@ -353,6 +353,37 @@ fn a_kept_handle_stays_held_and_is_named_at_the_end() {
         vec![("appendable-data", kept)],
         "{screen}"
     );
+}
+
+/// At the prompt too, a variable whose handle the session dropped is said to be dropped, by
+/// a line and by `.keep`, with nothing sent; and a hint names its command as typed there.
+#[test]
+fn a_dropped_variable_and_a_hint_read_as_typed_at_the_prompt() {
+    let Some((emulator, _sandbox, shell)) = session() else {
+        return;
+    };
+    let made = created_handle(&shell.run("h = create --put"));
+    shell.run("drop $h");
+    let sent = emulator.requests().len();
+    let said = format!(
+        "`$h` held handle {made}, which this session dropped with `drop $h`; nothing was sent"
+    );
+    let screen = shell.run("metadata $h");
+    assert_eq!(screen.matches(&said).count(), 1, "{screen}");
+    assert_eq!(shell.typed(), "safe-ad [2]>", "{screen}");
+    let screen = shell.run(".keep $h");
+    assert_eq!(screen.matches(&said).count(), 2, "{screen}");
+    assert_eq!(
+        emulator.requests().len(),
+        sent,
+        "a request was sent:\n{screen}"
+    );
+    let screen = shell.run("clear-data 99");
+    assert!(
+        screen.contains("get one with `open` (with the data's name) or `create`"),
+        "{screen}"
+    );
+    assert_eq!(shell.leave(), 0, "{}", shell.screen.whole());
 }
 
 #[test]
@@ -772,16 +803,48 @@ fn ctrl_c_stops_a_give_back_the_launcher_holds_and_names_what_it_left() {
     );
 }
 
-/// `help` inside is safe-ad's help and then the shell's own lines; `help COMMAND` is the
-/// command's help, as on the command line; Ctrl-R finds an earlier line in the history.
+/// `help` inside fits one classic screen (80 columns, 24 rows with the prompt after it), the
+/// shell's own commands first and then safe-ad's (issue 52: it was safe-ad's whole help, about
+/// 150 lines, the shell's own last); `help COMMAND` is the command's help, as on the command
+/// line; Ctrl-R finds an earlier line in the history.
 #[test]
 fn help_inside_and_history_search() {
     let Some((_emulator, sandbox, shell)) = session() else {
         return;
     };
     let screen = shell.run("help");
-    assert!(screen.contains("In the shell:"), "{screen}");
-    assert!(screen.contains(".handles"), "{screen}");
+    let after: Vec<&str> = (screen.lines())
+        .skip_while(|line| !line.starts_with("safe-ad> help"))
+        .skip(1)
+        .collect();
+    let help: Vec<&str> = after
+        .iter()
+        .take_while(|line| !is_prompt(line))
+        .copied()
+        .collect();
+    assert!(
+        help.len() < after.len(),
+        "a prompt after the help:\n{screen}"
+    );
+    assert!(help.len() <= 23, "{} lines:\n{screen}", help.len());
+    let wide = help.iter().find(|line| line.chars().count() > 80);
+    assert!(
+        wide.is_none(),
+        "{wide:?} is wider than 80 columns:\n{screen}"
+    );
+    let at = |word: &str| {
+        (help
+            .iter()
+            .position(|line| line.split_whitespace().any(|w| w == word)))
+        .unwrap_or_else(|| panic!("{word} in the help:\n{screen}"))
+    };
+    for own in [".handles", ".keep", ".watch", ".unwatch", "exit"] {
+        assert!(
+            at(own) < at("clear-data"),
+            "{own} before the commands:\n{screen}"
+        );
+    }
+    assert!(at("clear-deleted-data") < at("`man"), "{screen}");
     // What `safe-ad metadata --help`'s first line is on the command line, the shell prints.
     let output = sandbox.safe_ad().args(["help", "metadata"]).run();
     let first = (output.code(0).stdout().lines().next())

@@ -12,7 +12,7 @@ use clap::{Arg, Command};
 fn shell_words() -> impl Iterator<Item = &'static str> {
     ["help", "exit"]
         .into_iter()
-        .chain(super::words::DOT_COMMANDS.iter().map(|(name, _)| *name))
+        .chain(super::words::DOT_COMMANDS.iter().map(|(name, ..)| *name))
 }
 
 /// `wait --for` takes a plain string that `args::parse_condition` reads, so clap knows no

@@ -13,7 +13,6 @@
 //! process. While a line runs, that thread leaves the signal to the line, and the shell ends
 //! after it.
 
-use std::collections::HashMap;
 use std::io::Read;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -26,6 +25,7 @@ use rustyline::validate::Validator;
 use rustyline::{Behavior, CompletionType, Config, Editor};
 
 use super::complete::{candidates, Known};
+use super::vars::Vars;
 use super::watching::{child_options, Printer, Watches};
 use super::{words, Context, Line, RunLine};
 use crate::cli::ClientOptions;
@@ -114,7 +114,7 @@ pub(super) fn run(cx: Context, run_line: RunLine) -> Result<Done, Failure> {
     watch_for_leaving(Arc::clone(&shared), terminal, cx);
     reporter.shell_greeting();
 
-    let mut vars: HashMap<String, String> = HashMap::new();
+    let mut vars = Vars::default();
     let mut last = 0u8;
     let ended = loop {
         *shared.at.lock().unwrap_or_else(PoisonError::into_inner) = At::Prompt;
@@ -176,7 +176,7 @@ pub(super) fn run(cx: Context, run_line: RunLine) -> Result<Done, Failure> {
             reporter.near_eviction(held.len());
         }
         if let Some(helper) = editor.helper_mut() {
-            helper.variables = vars.keys().cloned().collect();
+            helper.variables = vars.values().keys().cloned().collect();
         }
         if let Some(code) = exit {
             break Some(code);
@@ -213,7 +213,7 @@ pub(super) fn run(cx: Context, run_line: RunLine) -> Result<Done, Failure> {
 
 /// What a line may change or use beyond itself.
 struct Session<'a> {
-    vars: &'a mut HashMap<String, String>,
+    vars: &'a mut Vars,
     shared: &'a Shared,
     printer: Option<&'a Printer>,
 }
@@ -238,14 +238,8 @@ fn one_line(
     for command in &commands {
         let result = match own(&command.words, session, cx) {
             Some(result) => result,
-            None => super::one(&command.words, session.vars, cx, run_line),
+            None => super::one(&command.words, None, session.vars, cx, run_line),
         };
-        // `help` alone is safe-ad's help, and then the shell's own words.
-        if let ([word], Ok(Line::Ran(Done::Success))) = (command.words.as_slice(), &result) {
-            if word.plain() == Some("help") {
-                cx.reporter.shell_help();
-            }
-        }
         done = match result {
             Ok(Line::Ran(done)) => done,
             Ok(Line::Exit(code)) => {
@@ -267,8 +261,9 @@ fn one_line(
     (done, None)
 }
 
-/// The shell's own commands: `.handles`, `.keep HANDLE...`, `.watch ...`, `.unwatch [N]`.
-/// `None` for a line of safe-ad's commands.
+/// The shell's own commands: `.handles`, `.keep HANDLE...`, `.watch ...`, `.unwatch [N]`, and
+/// `help` alone (one screen, the shell's own first; `help COMMAND` is safe-ad's). `None` for a
+/// line of safe-ad's commands.
 fn own(command: &[words::Word], session: &Session, cx: Context) -> Option<Result<Line, Failure>> {
     let first = command.first()?.plain()?;
     let rest = &command[1..];
@@ -281,12 +276,16 @@ fn own(command: &[words::Word], session: &Session, cx: Context) -> Option<Result
     };
     let ran = |result: Result<(), Failure>| result.map(|()| Line::Ran(Done::Success));
     match first {
+        "help" if rest.is_empty() => {
+            cx.reporter.shell_help(words::DOT_COMMANDS);
+            Some(Ok(Line::Ran(Done::Success)))
+        }
         ".handles" => Some(handles(rest, cx.reporter)),
         ".keep" => Some(keep(rest, session.vars, cx.reporter)),
         ".watch" if cx.options.dry_run || cx.options.curl => Some(Err(Failure::usage(
             ".watch polls the launcher, and this shell is a dry run (--dry-run or --curl): it sends nothing",
         ))),
-        ".watch" => Some(words::expand(rest, session.vars).map_err(super::unknown).and_then(
+        ".watch" => Some(expand(rest, session.vars).and_then(
             |words| {
                 let Some(printer) = session.printer else {
                     return Err(Failure::usage(
@@ -296,7 +295,7 @@ fn own(command: &[words::Word], session: &Session, cx: Context) -> Option<Result
                 ran(watches().start(&words, cx.options, Arc::clone(printer), cx.reporter))
             },
         )),
-        ".unwatch" => Some(match words::expand(rest, session.vars).map_err(super::unknown) {
+        ".unwatch" => Some(match expand(rest, session.vars) {
             Err(failure) => Err(failure),
             Ok(words) => match words.as_slice() {
                 [] => ran(watches().stop(None, cx.reporter)),
@@ -309,11 +308,25 @@ fn own(command: &[words::Word], session: &Session, cx: Context) -> Option<Result
                 _ => Err(Failure::usage(".unwatch takes one watch's number, or none for all")),
             },
         }),
-        _ if first.starts_with('.') => Some(Err(Failure::usage(format!(
-            "{first} is no command of the shell's: .handles, .keep HANDLE..., .watch HANDLE|NAME, .unwatch [N]"
-        )))),
+        _ if first.starts_with('.') => {
+            let own: Vec<String> = (words::DOT_COMMANDS.iter())
+                .map(|(name, takes, _)| format!("{name} {takes}").trim_end().to_owned())
+                .collect();
+            Some(Err(Failure::usage(format!(
+                "{first} is no command of the shell's: {}",
+                own.join(", ")
+            ))))
+        }
         _ => None,
     }
+}
+
+/// The words of a command of the prompt's own, its variables replaced; refused where one of
+/// them held a handle the session dropped.
+fn expand(words: &[words::Word], vars: &Vars) -> Result<Vec<String>, Failure> {
+    let expanded = words::expand(words, vars.values()).map_err(super::unknown)?;
+    vars.refuse_given_back(words)?;
+    Ok(expanded)
 }
 
 fn handles(rest: &[words::Word], reporter: &Reporter) -> Result<Line, Failure> {
@@ -325,17 +338,13 @@ fn handles(rest: &[words::Word], reporter: &Reporter) -> Result<Line, Failure> {
     Ok(Line::Ran(Done::Success))
 }
 
-fn keep(
-    rest: &[words::Word],
-    vars: &HashMap<String, String>,
-    reporter: &Reporter,
-) -> Result<Line, Failure> {
+fn keep(rest: &[words::Word], vars: &Vars, reporter: &Reporter) -> Result<Line, Failure> {
     if rest.is_empty() {
         return Err(Failure::usage(
             ".keep takes the handles to keep when the session ends: .keep HANDLE...",
         ));
     }
-    let words = words::expand(rest, vars).map_err(super::unknown)?;
+    let words = expand(rest, vars)?;
     let mut handles = Vec::new();
     for word in &words {
         let handle = word.parse::<u64>().map(Handle).map_err(|_| {

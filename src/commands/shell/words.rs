@@ -9,13 +9,22 @@
 
 use std::collections::HashMap;
 
-/// The interactive prompt's own commands, by name, with what each does: the one list that
-/// completion, the prompt's dispatch (a test checks it takes each) and a script's refusal read.
-pub(super) const DOT_COMMANDS: &[(&str, &str)] = &[
-    (".handles", "list the handles this session made"),
-    (".keep", "keep handles past the end of the session"),
-    (".watch", "watch data change above the prompt"),
-    (".unwatch", "stop a watch"),
+/// The interactive prompt's own commands: each one's name, what it takes, and what it does.
+/// The one list that completion, the prompt's dispatch (a test checks it takes each), its `help`
+/// and a script's refusal read.
+pub(super) const DOT_COMMANDS: &[(&str, &str, &str)] = &[
+    (".handles", "", "list the handles this session made"),
+    (
+        ".keep",
+        "HANDLE...",
+        "keep handles past the end of the session",
+    ),
+    (
+        ".watch",
+        "HANDLE|NAME",
+        "watch data change above the prompt (alone: list)",
+    ),
+    (".unwatch", "[N]", "stop a watch (alone: all of them)"),
 ];
 
 /// One command of a script: the line it begins on (from 1) and its words, unexpanded.
