@@ -472,6 +472,7 @@ _safe_ad_value() {
         "status|--color") echo "words auto always never" ;;
         "wait|--token-file") echo "files" ;;
         "wait|--color") echo "words auto always never" ;;
+        "wait|--for") echo "words new-items item version-above= stale in-sync" ;;
         "wait|--kind") echo "words structured-data immutable-data appendable-data private-appendable-data" ;;
         "watch|--token-file") echo "files" ;;
         "watch|--color") echo "words auto always never" ;;

@@ -336,7 +336,11 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand wait" -l retries -d 'Ret
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand wait" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand wait" -l for -d 'What to wait for: new-items, stale, in-sync, item (with selectors), or version-above=N' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand wait" -l for -d 'What to wait for: new-items, stale, in-sync, item (with selectors), or version-above=N' -r -f -a "new-items\t'the network\'s data holds more data items than at the first poll'
+item\t'a data item on the network matches the selectors given (--signed-by, --kind, --data-id, --name, as for `remove` and `show`); one there at the first poll counts'
+version-above=\t'version-above=N: the network\'s version is above N'
+stale\t'the network moved past the handle\'s copy (a save by someone else)'
+in-sync\t'the handle\'s copy shows what the network holds (as `status` exits 0 and says in sync)'"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand wait" -l deadline -d 'Give up after this many seconds (exit 8); fractions allowed' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand wait" -l interval -d 'Seconds between the start of one poll and the next; fractions allowed' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand wait" -l signed-by -d 'Only items signed by this key: a fingerprint as `show` gives it, `you` or `others`' -r -f

@@ -20,6 +20,7 @@ use crate::input::{self, Slot};
 use crate::launcher::serialised::FINGERPRINT_HEX;
 use crate::name::{self, Name};
 use crate::outcome::Failure;
+use crate::values::WaitFor;
 
 /// The type tags structured data can have: the launcher refused to make any other.
 const TYPE_TAGS: &str = "500 (the default), 501 (versioned), or 15000 and above";
@@ -219,39 +220,30 @@ pub fn parse_selector(command: &SelectorArgs, name: &str) -> Result<Selector, Fa
     })
 }
 
-/// What `wait --for` takes, for messages.
-const CONDITIONS: &str = "new-items, item (with --signed-by, --kind, --data-id or --name), version-above=N, stale or in-sync";
-
 /// `wait --for`: the condition, with the selectors `item` matches by (given only with it).
-pub fn parse_condition(raw: &str, selector: Selector, command: &str) -> Result<Condition, Failure> {
-    let refused = |why: String| {
-        Failure::usage(format!(
-            "invalid --for '{}' for {command}: {why}",
-            crate::sanitize::line(raw.as_bytes(), 80)
-        ))
-        .with_hint(format!("--for takes {CONDITIONS}; nothing was sent"))
-    };
-    let condition = match raw {
-        "new-items" => Condition::NewItems,
-        "item" if selector.is_given() => Condition::Item(selector.clone()),
-        "item" => {
-            return Err(refused(
-                "`item` matches by selectors, and none was given".into(),
+pub fn parse_condition(
+    typed: WaitFor,
+    selector: Selector,
+    command: &str,
+) -> Result<Condition, Failure> {
+    let condition =
+        match typed {
+            WaitFor::NewItems => Condition::NewItems,
+            WaitFor::Item if selector.is_given() => Condition::Item(selector.clone()),
+            WaitFor::Item => return Err(Failure::usage(format!(
+                "invalid --for item for {command}: `item` matches by selectors, and none was given"
             ))
-        }
-        "stale" => Condition::Stale,
-        "in-sync" => Condition::InSync,
-        _ => match raw.strip_prefix("version-above=") {
-            Some(n) => Condition::VersionAbove(
-                n.parse()
-                    .map_err(|_| refused(format!("'{n}' is not a version (0 to {})", u64::MAX)))?,
-            ),
-            None => return Err(refused("no such condition".into())),
-        },
-    };
+            .with_hint(
+                "give --signed-by, --kind, --data-id or --name with --for item; nothing was sent",
+            )),
+            WaitFor::Stale => Condition::Stale,
+            WaitFor::InSync => Condition::InSync,
+            WaitFor::VersionAbove(n) => Condition::VersionAbove(n),
+        };
     if selector.is_given() && !matches!(condition, Condition::Item(_)) {
         return Err(Failure::usage(format!(
-            "the selectors (--signed-by, --kind, --data-id, --name) of {command} go with --for item, not --for {raw}"
+            "the selectors (--signed-by, --kind, --data-id, --name) of {command} go with --for item, not --for {}",
+            typed.word()
         ))
         .with_hint("give --for item to wait for an item they match; nothing was sent"));
     }

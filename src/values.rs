@@ -120,3 +120,101 @@ mod tests {
         }
     }
 }
+
+/// `wait --for`: the condition as typed (the selectors that `item` matches by are joined to it
+/// later). One list of words, which clap's help and completion, the shell's completion, the
+/// parser and the words of a result all come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WaitFor {
+    NewItems,
+    Item,
+    VersionAbove(u64),
+    Stale,
+    InSync,
+}
+
+impl WaitFor {
+    /// Each condition as `--for` takes it and completion offers it (`version-above=` wants a
+    /// number after it), with what it waits for.
+    pub const WORDS: &'static [(&'static str, &'static str)] = &[
+        (
+            "new-items",
+            "the network's data holds more data items than at the first poll",
+        ),
+        (
+            "item",
+            "a data item on the network matches the selectors given (--signed-by, --kind, \
+             --data-id, --name, as for `remove` and `show`); one there at the first poll counts",
+        ),
+        (
+            "version-above=",
+            "version-above=N: the network's version is above N",
+        ),
+        (
+            "stale",
+            "the network moved past the handle's copy (a save by someone else)",
+        ),
+        (
+            "in-sync",
+            "the handle's copy shows what the network holds (as `status` exits 0 and says in sync)",
+        ),
+    ];
+
+    /// Reads `--for`'s value; the error says what it takes.
+    pub fn parse(raw: &str) -> Result<WaitFor, String> {
+        let takes = || {
+            let words: Vec<String> = (WaitFor::WORDS.iter())
+                .map(|(word, _)| match *word {
+                    "version-above=" => "version-above=N".to_owned(),
+                    word => word.to_owned(),
+                })
+                .collect();
+            format!("--for takes {}", words.join(", "))
+        };
+        Ok(match raw {
+            "new-items" => WaitFor::NewItems,
+            "item" => WaitFor::Item,
+            "stale" => WaitFor::Stale,
+            "in-sync" => WaitFor::InSync,
+            _ => match raw.strip_prefix("version-above=") {
+                Some(n) => WaitFor::VersionAbove(n.parse().map_err(|_| {
+                    format!("'{n}' is not a version (0 to {}); {}", u64::MAX, takes())
+                })?),
+                None => return Err(format!("no such condition; {}", takes())),
+            },
+        })
+    }
+
+    /// The condition as `--for` spells it.
+    pub fn word(self) -> String {
+        match self {
+            WaitFor::NewItems => "new-items".to_owned(),
+            WaitFor::Item => "item".to_owned(),
+            WaitFor::VersionAbove(n) => format!("version-above={n}"),
+            WaitFor::Stale => "stale".to_owned(),
+            WaitFor::InSync => "in-sync".to_owned(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod wait_for {
+    use super::WaitFor;
+
+    /// Every word offered parses (`version-above=` with a number after it), and spells back.
+    #[test]
+    fn every_word_offered_parses_and_spells_back() {
+        for (word, _) in WaitFor::WORDS {
+            let raw = match *word {
+                "version-above=" => "version-above=3".to_owned(),
+                word => word.to_owned(),
+            };
+            let parsed = WaitFor::parse(&raw).expect("a condition");
+            assert_eq!(parsed.word(), raw);
+        }
+        assert!(WaitFor::parse("soon")
+            .unwrap_err()
+            .contains("version-above=N"));
+        assert!(WaitFor::parse("version-above=x").is_err());
+    }
+}

@@ -3,7 +3,10 @@
 
 use std::ffi::OsString;
 
+use clap::builder::{PossibleValue, TypedValueParser};
 use clap::Args;
+
+use crate::values::WaitFor;
 
 use super::items::SelectorArgs;
 use super::options::{OUTPUT, SENDS};
@@ -13,8 +16,8 @@ use super::spec::{Names, Reaches, Spec};
 #[derive(Debug, Args)]
 pub struct WaitCommand {
     /// What to wait for: new-items, stale, in-sync, item (with selectors), or version-above=N
-    #[arg(long = "for", value_name = "CONDITION")]
-    pub condition: String,
+    #[arg(long = "for", value_name = "CONDITION", value_parser = WaitForParser)]
+    pub condition: WaitFor,
 
     /// Give up after this many seconds (exit 8); fractions allowed
     #[arg(long, value_name = "SECS", default_value = "30", value_parser = crate::values::parse_timeout)]
@@ -32,6 +35,29 @@ pub struct WaitCommand {
     pub handle: OsString,
 }
 
+/// clap's parser of `--for`: [`WaitFor::parse`], with its words for help and completion.
+#[derive(Clone)]
+pub struct WaitForParser;
+
+impl TypedValueParser for WaitForParser {
+    type Value = WaitFor;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<WaitFor, clap::Error> {
+        WaitFor::parse.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            (WaitFor::WORDS.iter()).map(|(word, help)| PossibleValue::new(*word).help(*help)),
+        ))
+    }
+}
+
 /// `safe-ad wait`.
 pub const WAIT: Spec = Spec {
     path: "wait",
@@ -43,14 +69,7 @@ the condition given with --for holds, then print what made it hold and exit 0. W
 passes first it says what it waited for and what it last saw, and exits 8; a launcher that \
 fails keeps its own code (6 when it cannot be reached), at once.
 
-Conditions (--for):
-  new-items          the network's data holds more data items than at the first poll
-  item               a data item on the network matches the selectors given (--signed-by, \
---kind, --data-id, --name, as for `remove` and `show`); one there at the first poll counts
-  version-above=N    the network's version is above N
-  stale              the network moved past the handle's copy (a save by someone else)
-  in-sync            the handle's copy shows what the network holds (as `status` exits 0 and \
-says in sync)
+The conditions are listed under --for below.
 
 Each poll reads the network's data through a fresh handle and gives back every handle it takes, \
 so the launcher holds no more handles after a thousand polls than before the first. With a \

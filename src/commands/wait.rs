@@ -48,13 +48,13 @@ enum Ended {
 pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Failure> {
     let reporter = cx.reporter;
     let selector = parse_selector(&command.selector, COMMAND)?;
-    let condition = parse_condition(&command.condition, selector, COMMAND)?;
+    let condition = parse_condition(command.condition, selector, COMMAND)?;
     let watched = match parse_target(&command.handle, COMMAND)? {
         Target::Handle(handle) => Watched::Handle(handle),
         Target::Name(name) if condition.needs_copy() => {
             return Err(Failure::usage(format!(
                 "wait {name}: --for {} compares a handle's copy with the network, and a name's fresh copy is the network's data",
-                command.condition
+                command.condition.word()
             ))
             .with_hint("give the handle whose copy you wait on; nothing was sent"));
         }

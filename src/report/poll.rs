@@ -31,13 +31,15 @@ pub struct WaitEnd<'a> {
 
 /// The condition as `--for` spells it.
 pub fn condition_words(condition: &Condition) -> String {
+    use crate::values::WaitFor;
     match condition {
-        Condition::NewItems => "new-items".to_owned(),
-        Condition::Item(_) => "item".to_owned(),
-        Condition::VersionAbove(n) => format!("version-above={n}"),
-        Condition::Stale => "stale".to_owned(),
-        Condition::InSync => "in-sync".to_owned(),
+        Condition::NewItems => WaitFor::NewItems,
+        Condition::Item(_) => WaitFor::Item,
+        Condition::VersionAbove(n) => WaitFor::VersionAbove(*n),
+        Condition::Stale => WaitFor::Stale,
+        Condition::InSync => WaitFor::InSync,
     }
+    .word()
 }
 
 fn watched_word(watched: Watched) -> String {

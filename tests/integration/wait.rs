@@ -245,7 +245,7 @@ fn conditions_and_selectors_are_checked_before_anything_is_sent() {
     let run = |args: &[&str]| sandbox.safe_ad().launcher(url).args(args).run();
     run(&["wait", "1", "--for", "soon"])
         .code(2)
-        .stderr_has("invalid --for 'soon'");
+        .stderr_has("invalid value 'soon' for '--for <CONDITION>': no such condition");
     run(&["wait", "1", "--for", "version-above=x"]).code(2);
     run(&["wait", "1", "--for", "item"])
         .code(2)

@@ -15,11 +15,6 @@ fn shell_words() -> impl Iterator<Item = &'static str> {
         .chain(super::words::DOT_COMMANDS.iter().map(|(name, ..)| *name))
 }
 
-/// `wait --for` takes a plain string that `args::parse_condition` reads, so clap knows no
-/// values for it; these are the words that parse (`version-above=` wants a number after it).
-/// A test below keeps them equal to what the parser takes.
-const WAIT_CONDITIONS: &[&str] = &["in-sync", "item", "new-items", "stale", "version-above="];
-
 /// What the session knows beyond the command tree.
 pub(super) struct Known<'a> {
     /// Variable names, without `$`.
@@ -190,7 +185,7 @@ fn complete<'w>(
     // top, which takes none, so it gets nothing.
     let state = walk(tree, before);
     if let Some(arg) = state.pending {
-        return whole(option_values(state.command, arg));
+        return whole(option_values(arg));
     }
     if !state.after_dashes {
         if let Some((long, typed)) = current
@@ -200,7 +195,7 @@ fn complete<'w>(
         {
             // `--color=al`: only the value is replaced, `--color=` stays as typed.
             let values = find_long(state.command, long)
-                .map(|arg| option_values(state.command, arg))
+                .map(|arg| option_values(arg))
                 .unwrap_or_default();
             let cut = current.text.len() - typed.len();
             let value_start = current.at.get(cut).copied().unwrap_or(pos);
@@ -338,18 +333,9 @@ fn long_options(command: &Command) -> Vec<String> {
     options
 }
 
-/// The values an option takes, where they are few and known; none for a number, name or path.
-fn option_values(command: &Command, arg: &Arg) -> Vec<String> {
-    if command.get_name() == "wait" && arg.get_long() == Some("for") {
-        return WAIT_CONDITIONS
-            .iter()
-            .map(|&word| word.to_owned())
-            .collect();
-    }
-    possible_values(arg)
-}
-
-fn possible_values(arg: &Arg) -> Vec<String> {
+/// The values an option takes, where they are few and known (clap's possible values, `wait
+/// --for`'s among them); none for a number, name or path.
+fn option_values(arg: &Arg) -> Vec<String> {
     arg.get_possible_values()
         .iter()
         .filter(|value| !value.is_hide_set())
@@ -372,7 +358,7 @@ fn positional_values(command: &Command, index: usize, known: &Known) -> Vec<Stri
     let Some(arg) = arg else {
         return Vec::new();
     };
-    let values = possible_values(arg);
+    let values = option_values(arg);
     if !values.is_empty() {
         return values;
     }
@@ -521,31 +507,6 @@ mod tests {
         ));
         assert_eq!(words("wait 1 --for in"), ["in-sync"]);
         assert_eq!(words("wait --for=st"), ["stale"]);
-    }
-
-    /// The conditions offered are the ones `args::parse_condition` takes.
-    #[test]
-    fn wait_conditions_are_what_the_parser_takes() {
-        use crate::args::parse_condition;
-        use crate::batch::select::Selector;
-        for &word in WAIT_CONDITIONS {
-            let raw = match word {
-                "version-above=" => "version-above=0",
-                _ => word,
-            };
-            match parse_condition(raw, Selector::default(), "wait") {
-                Ok(_) => {}
-                // `item` wants selectors, but the word itself is a condition.
-                Err(failure) => {
-                    assert_eq!(word, "item");
-                    assert!(
-                        !failure.message.contains("no such condition"),
-                        "{}",
-                        failure.message
-                    );
-                }
-            }
-        }
     }
 
     #[test]
