@@ -4,7 +4,7 @@
 
 use serde_json::json;
 
-use super::{add_error, json_line, Reporter, Values};
+use super::{add_error, Reporter, Values};
 use crate::batch::Step;
 use crate::launcher::Launcher;
 use crate::name::Name;
@@ -46,7 +46,7 @@ impl Reporter {
                 "ok": false,
             });
             add_error(&mut object, failure, &values);
-            self.out(&json_line(&object));
+            self.print_json(&object);
         }
         let context = format!("{command} {name}: taking a fresh copy of the network's data");
         self.error(Some(&context), failure, &values);

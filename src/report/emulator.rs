@@ -59,9 +59,16 @@ impl Reporter {
         self.out(&text);
     }
 
-    /// `--count`: the number alone.
+    /// `emulator list --json`: one object for each background emulator of the user's.
+    pub fn emulators_listed(&self, emulators: &[serde_json::Value]) {
+        for emulator in emulators {
+            self.print_json(emulator);
+        }
+    }
+
+    /// `--count`: the number alone (a JSON value too).
     pub fn journal_count(&self, matched: u64) {
-        self.out(&format!("{matched}\n"));
+        self.print_json(&serde_json::Value::from(matched));
     }
 
     /// `--expect` met: said on stderr (stdout stays empty), unless `--quiet`.

@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use super::{json_line, words, Reporter};
+use super::{words, Reporter};
 use crate::batch::{Left, Unread};
 use crate::launcher::{HandleKind, Launcher, Request, Slot};
 
@@ -40,7 +40,7 @@ impl Reporter {
     pub fn left_behind_json(&self, launcher: &Launcher, left: &[Left]) {
         if self.json && !left.is_empty() {
             let list: Vec<Value> = left.iter().map(|left| left_json(launcher, left)).collect();
-            self.out(&json_line(&json!({ "ok": false, "left_behind": list })));
+            self.print_json(&json!({ "ok": false, "left_behind": list }));
         }
     }
 }

@@ -146,6 +146,14 @@ impl Reporter {
         self.raw(text.as_bytes());
     }
 
+    /// Every JSON object a command prints on stdout comes through here (but the emulator
+    /// journal's records, JSON already, printed as they came), as one line.
+    fn print_json(&self, object: &Value) {
+        let mut line = object.to_string();
+        line.push('\n');
+        self.out(&line);
+    }
+
     fn clear_progress(&self) {
         if self.progress_drawn.take().is_some() {
             self.clear_spinner();
@@ -164,7 +172,7 @@ impl Reporter {
         if self.json {
             let mut object = json!({ "ok": false });
             add_error(&mut object, failure, &Values::default());
-            self.out(&json_line(&object));
+            self.print_json(&object);
         }
         self.failed(failure);
     }
@@ -441,12 +449,6 @@ pub fn counted(n: u64, one: &str, many: &str) -> String {
         1 => format!("1 {one}"),
         n => format!("{n} {many}"),
     }
-}
-
-fn json_line(value: &Value) -> String {
-    let mut line = value.to_string();
-    line.push('\n');
-    line
 }
 
 /// `safe-ad: error: <context>: <what>` and, where there is one, `hint: <what to do>`; with

@@ -26,7 +26,7 @@ impl Reporter {
     /// `--json` an object saying which input it was.
     pub fn invalid(&self, item: &Item, failure: &Failure) {
         if self.json {
-            self.out(&json_line(&invalid_json(item, failure)));
+            self.print_json(&invalid_json(item, failure));
         }
         self.failed(failure);
     }
@@ -137,7 +137,7 @@ impl Reporter {
                     Some(Settled::NotGivenBack) => object["given_back"] = json!(false),
                     _ => {}
                 }
-                self.out(&json_line(&object));
+                self.print_json(&object);
             }
             match &step.result {
                 // A reopen's read of which data it made: the reopen stands without it.

@@ -121,7 +121,7 @@ impl Reporter {
             self.exchanges(launcher, std::slice::from_ref(step));
             let values = self.values(&step.request);
             if self.json {
-                self.out(&json_line(&self.step_object(launcher, None, step, &values)));
+                self.print_json(&self.step_object(launcher, None, step, &values));
             }
             match (&step.result, step.request) {
                 // What became of the item is said once the run ends (`restore_in_neither`),

@@ -90,13 +90,13 @@ impl Reporter {
         for held in held {
             let name = held.name.map(|name| name.to_string());
             if self.json {
-                self.out(&json_line(&serde_json::json!({
+                self.print_json(&serde_json::json!({
                     "handle": held.handle.0,
                     "kind": kind,
                     "name": name,
                     "launcher": held.launcher.base,
                     "kept": held.kept,
-                })));
+                }));
             } else {
                 let kept = if held.kept { "  (kept at the end)" } else { "" };
                 let at = match several {

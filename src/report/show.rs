@@ -61,7 +61,7 @@ impl Reporter {
             self.exchanges(launcher, &item.steps);
         }
         if self.json {
-            self.out(&json_line(&shown_json(shown, you)));
+            self.print_json(&shown_json(shown, you));
         } else if let Ok(metadata) = &shown.metadata {
             let gap = if separate { "\n" } else { "" };
             let title = match self.is_copy(shown.handle) {
@@ -118,11 +118,11 @@ impl Reporter {
             Ok(bytes) => {
                 let encoded = serialised::base64(bytes);
                 if self.json {
-                    self.out(&json_line(&json!({
+                    self.print_json(&json!({
                         "handle": handle.0,
                         "ok": true,
                         "serialised": encoded,
-                    })));
+                    }));
                 } else {
                     self.out(&format!("{encoded}\n"));
                 }
@@ -131,7 +131,7 @@ impl Reporter {
                 if self.json {
                     let mut object = json!({ "handle": handle.0, "ok": false });
                     add_error(&mut object, failure, &values);
-                    self.out(&json_line(&object));
+                    self.print_json(&object);
                 }
                 self.error(Some(&format!("show {handle}")), failure, &values);
             }
@@ -219,7 +219,7 @@ impl Reporter {
             }
             let values = self.values(&step.request);
             if self.json {
-                self.out(&json_line(&self.step_object(launcher, None, step, &values)));
+                self.print_json(&self.step_object(launcher, None, step, &values));
             }
             match (&step.result, ran.appended) {
                 (Err(failure), _) => {

@@ -66,7 +66,7 @@ impl Reporter {
             Ok(verdict) if self.json => {
                 let mut object = status_json(handle, verdict, you);
                 add_which(&mut object, compared.which());
-                self.out(&json_line(&object));
+                self.print_json(&object);
             }
             Ok(verdict) if !self.quiet => {
                 let text = status_text(handle, verdict, you);
@@ -80,7 +80,7 @@ impl Reporter {
                 if self.json {
                     let mut object = json!({ "handle": handle.0, "ok": false });
                     add_error(&mut object, failure, &values);
-                    self.out(&json_line(&object));
+                    self.print_json(&object);
                 }
                 let command = format!("status {handle}");
                 for (what, failure) in failures(compared) {
