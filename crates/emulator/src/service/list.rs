@@ -2,11 +2,11 @@
 //! directories in the temporary directory (`rundir::running`, which proves each one runs: see
 //! `rundir`), with what their `about` files say: process id, URL, when it started, the fixture it
 //! loaded, and the directory. A table (with, on stderr, how to get one's variables and stop it),
-//! or with `--json` one JSON object each, which the client prints. A directory of the user's
-//! that an emulator holds but that failed a check is left out, and stderr says which check
-//! (`rundir::survey`). The table's cells are words for a terminal: a character that would drive
-//! it (a control or bidi character, in a fixture's path say) is shown escaped; `--json` holds
-//! the values as they are.
+//! or with `--json` one JSON object each, which the client prints (and `--jq` filters). A
+//! directory of the user's that an emulator holds but that failed a check is left out, and
+//! stderr says which check (`rundir::survey`). The table's cells are words for a terminal: a
+//! character that would drive it (a control or bidi character, in a fixture's path say) is
+//! shown escaped; `--json` holds the values as they are.
 
 use std::io::Write;
 
@@ -22,8 +22,8 @@ pub fn yours() -> Vec<(u32, String)> {
         .collect()
 }
 
-/// `--json`: one object each, for the client to print as it prints all its JSON; the
-/// directories left out are said on stderr, as with the table.
+/// `--json`: one object each, for the client to print as it prints all its JSON (through
+/// `--jq` too); the directories left out are said on stderr, as with the table.
 pub fn objects() -> Vec<serde_json::Value> {
     let survey = survey();
     for line in refused_lines(&survey.refused) {
