@@ -109,74 +109,74 @@ _safe_ad_spec() {
         "")
             subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status wait watch reopen drop capture auth config decode completions man shell emulator help"
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help -V --version"
-            valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
+            valued="--launcher-url --token-file --timeout --retries --jq -j --jobs --color"
             ;;
         "create")
             flags="--private --white-list --put --allow-insecure-http -q --quiet --json --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --color"
+            valued="--launcher-url --token-file --timeout --retries --jq --color"
             pos=("nothing")
             ;;
         "open")
             flags="--private --allow-insecure-http -q --quiet --json --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --color"
+            valued="--launcher-url --token-file --timeout --retries --jq --color"
             pos=("nothing")
             ;;
         "put")
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
+            valued="--launcher-url --token-file --timeout --retries --jq -j --jobs --color"
             pos=("nothing")
             more=1
             ;;
         "post")
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
+            valued="--launcher-url --token-file --timeout --retries --jq -j --jobs --color"
             pos=("nothing")
             more=1
             ;;
         "clear-data")
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries -j --jobs --color --save"
+            valued="--launcher-url --token-file --timeout --retries --jq -j --jobs --color --save"
             pos=("nothing")
             more=1
             ;;
         "clear-deleted-data")
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries -j --jobs --color --save"
+            valued="--launcher-url --token-file --timeout --retries --jq -j --jobs --color --save"
             pos=("nothing")
             more=1
             ;;
         "remove")
             flags="--require-match --allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --color --save --signed-by --kind --data-id --name"
+            valued="--launcher-url --token-file --timeout --retries --jq --color --save --signed-by --kind --data-id --name"
             pos=("nothing" "nothing")
             more=1
             ;;
         "restore")
             flags="--require-match --re-sign --allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --color --save --signed-by --kind --data-id --name"
+            valued="--launcher-url --token-file --timeout --retries --jq --color --save --signed-by --kind --data-id --name"
             pos=("nothing" "nothing")
             more=1
             ;;
         "purge")
             flags="--require-match --allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --color --save --signed-by --kind --data-id --name"
+            valued="--launcher-url --token-file --timeout --retries --jq --color --save --signed-by --kind --data-id --name"
             pos=("nothing" "nothing")
             more=1
             ;;
         "append")
             flags="--private --allow-insecure-http -q --quiet --json --dry-run --curl -v --verbose -h --help"
-            valued="--immutable --launcher-url --token-file --timeout --retries --color --structured --type-tag --appendable --encrypt"
+            valued="--immutable --launcher-url --token-file --timeout --retries --jq --color --structured --type-tag --appendable --encrypt"
             pos=("nothing")
             ;;
         "metadata")
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
+            valued="--launcher-url --token-file --timeout --retries --jq -j --jobs --color"
             pos=("nothing")
             more=1
             ;;
         "show")
             flags="--full --serialised --allow-insecure-http -q --quiet --json -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries -j --jobs --color --index --signed-by --kind --data-id --name"
+            valued="--launcher-url --token-file --timeout --retries --jq -j --jobs --color --index --signed-by --kind --data-id --name"
             pos=("nothing")
             more=1
             ;;
@@ -187,29 +187,29 @@ _safe_ad_spec() {
             ;;
         "status")
             flags="--allow-insecure-http -q --quiet --json -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
+            valued="--launcher-url --token-file --timeout --retries --jq -j --jobs --color"
             pos=("nothing")
             more=1
             ;;
         "wait")
             flags="--allow-insecure-http -q --quiet --json -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --color --for --deadline --interval --signed-by --kind --data-id --name"
+            valued="--launcher-url --token-file --timeout --retries --jq --color --for --deadline --interval --signed-by --kind --data-id --name"
             pos=("nothing")
             ;;
         "watch")
             flags="--allow-insecure-http -q --quiet --json -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --color --interval --count"
+            valued="--launcher-url --token-file --timeout --retries --jq --color --interval --count"
             pos=("nothing")
             ;;
         "reopen")
             flags="--drop --allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
+            valued="--launcher-url --token-file --timeout --retries --jq -j --jobs --color"
             pos=("nothing")
             more=1
             ;;
         "drop")
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries -j --jobs --color"
+            valued="--launcher-url --token-file --timeout --retries --jq -j --jobs --color"
             pos=("nothing")
             more=1
             ;;
@@ -229,7 +229,7 @@ _safe_ad_spec() {
             ;;
         "auth status")
             flags="--allow-insecure-http -q --quiet --json -h --help"
-            valued="--launcher-url --token-file --timeout --color"
+            valued="--launcher-url --token-file --timeout --jq --color"
             ;;
         "auth logout")
             flags="--allow-insecure-http -q --quiet -h --help"
@@ -241,7 +241,7 @@ _safe_ad_spec() {
             ;;
         "auth whoami")
             flags="--allow-insecure-http -q --quiet --json -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --color"
+            valued="--launcher-url --token-file --timeout --retries --jq --color"
             ;;
         "auth help")
             subs="login status logout token whoami help"
@@ -264,11 +264,11 @@ _safe_ad_spec() {
             ;;
         "config path")
             flags="--json -h --help"
-            valued="--color"
+            valued="--jq --color"
             ;;
         "config show")
             flags="--json -h --help"
-            valued="--launcher-url --token-file --timeout --color"
+            valued="--launcher-url --token-file --timeout --jq --color"
             ;;
         "config set")
             flags="-q --quiet -h --help"
@@ -295,7 +295,7 @@ _safe_ad_spec() {
             ;;
         "decode")
             flags="--json -h --help"
-            valued="--color"
+            valued="--jq --color"
             pos=("nothing")
             ;;
         "completions")
@@ -311,7 +311,7 @@ _safe_ad_spec() {
             ;;
         "shell")
             flags="--keep-going --allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries -j --jobs --color -c --command"
+            valued="--launcher-url --token-file --timeout --retries --jq -j --jobs --color -c --command"
             pos=("files")
             ;;
         "emulator")
@@ -322,7 +322,7 @@ _safe_ad_spec() {
             ;;
         "emulator requests")
             flags="--failed --count --clear --allow-insecure-http -q --quiet --json -h --help"
-            valued="--method --path --status --error-code --since --expect --launcher-url --token-file --timeout --color"
+            valued="--method --path --status --error-code --since --expect --launcher-url --token-file --timeout --jq --color"
             ;;
         "emulator export")
             flags="--allow-insecure-http -q --quiet -h --help"
@@ -331,7 +331,7 @@ _safe_ad_spec() {
             ;;
         "emulator list")
             flags="--json -h --help"
-            valued="--color"
+            valued="--jq --color"
             ;;
         "emulator env")
             flags="-h --help"

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_safe_ad_global_optspecs
-    string join \n launcher-url= token-file= timeout= allow-insecure-http retries= q/quiet json j/jobs= fail-fast dry-run curl v/verbose color= h/help V/version
+    string join \n launcher-url= token-file= timeout= allow-insecure-http retries= q/quiet json jq= j/jobs= fail-fast dry-run curl v/verbose color= h/help V/version
 end
 
 function __fish_safe_ad_needs_command
@@ -28,6 +28,7 @@ complete -c safe-ad -n "__fish_safe_ad_needs_command" -l launcher-url -d 'Base U
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
@@ -72,6 +73,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l launcher-url 
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -89,6 +91,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l launcher-url -d
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -104,6 +107,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l launcher-url -d 
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
@@ -120,6 +124,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l launcher-url -d
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
@@ -136,6 +141,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l launcher-
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
@@ -154,6 +160,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l l
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
@@ -172,6 +179,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l launcher-url 
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -197,6 +205,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l launcher-url
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -223,6 +232,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l launcher-url -
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -249,6 +259,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l launcher-url 
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -269,6 +280,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l launcher-ur
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
@@ -285,6 +297,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l launcher-url -d
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
@@ -320,6 +333,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand status" -l launcher-url 
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand status" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand status" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand status" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand status" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand status" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand status" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
@@ -333,6 +347,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand wait" -l launcher-url -d
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand wait" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand wait" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand wait" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand wait" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand wait" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -359,6 +374,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand watch" -l launcher-url -
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand watch" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand watch" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand watch" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand watch" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand watch" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -373,6 +389,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l launcher-url 
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
@@ -390,6 +407,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l launcher-url -d
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
@@ -436,6 +454,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_su
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -461,6 +480,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_su
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from whoami" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from whoami" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from whoami" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from whoami" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from whoami" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -481,6 +501,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_s
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -f -a "set" -d 'Set a key in the config file (for `token`, give `-` and pipe the token in)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -f -a "unset" -d 'Remove a key from the config file'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -489,6 +510,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -509,6 +531,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "set" -d 'Set a key in the config file (for `token`, give `-` and pipe the token in)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "unset" -d 'Remove a key from the config file'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand decode" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand decode" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -528,6 +551,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand shell" -l launcher-url -
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand shell" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand shell" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand shell" -l retries -d 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand shell" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand shell" -s j -l jobs -d 'Run up to N requests at once (N: 1..=256, default 8); output stays in input order' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand shell" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
@@ -577,6 +601,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_see
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -596,6 +621,7 @@ never\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from export" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from export" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from export" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from list" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from list" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"

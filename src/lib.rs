@@ -4,8 +4,9 @@
 //! the test suite; alone: `cargo test --locked --test integration layers`). From the bottom: plain
 //! types and parsing (`handle`, `name` (appendable-data names), `secret`, `sanitize`, `url`,
 //! `values`, `file_kind` (what a path names, told without opening it), `atomic_file` (the one
-//! way a file is replaced whole), `config_file`, `saving` (the table of what a save does), and
-//! `wire`, the launcher's serialised bytes read), `signals` (the stop signals, counted) and
+//! way a file is replaced whole), `config_file`, `saving` (the table of what a save does),
+//! `wire`, the launcher's serialised bytes read, and `jq`, the `--jq` filter, compiled and run),
+//! `signals` (the stop signals, counted) and
 //! `session` (the handles an interactive shell holds) →
 //! `cli` (clap definitions) → `launcher` (HTTP) →
 //! `outcome` (exit codes and hints) → `settings` (flags, env, config file, checked once) →
@@ -70,6 +71,7 @@ mod generate;
 mod handle;
 mod help;
 mod input;
+mod jq;
 mod launcher;
 mod name;
 mod outcome;

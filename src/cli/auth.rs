@@ -4,7 +4,7 @@
 use clap::builder::PossibleValue;
 use clap::{Args, Subcommand, ValueEnum};
 
-use super::options::{Opt, Opts, CONNECT, OUTPUT, SENDS};
+use super::options::{Opt, Opts, CONNECT, JSON, OUTPUT, SENDS};
 use super::spec::{Names, Reaches, Spec};
 use crate::config_file::Key;
 
@@ -228,7 +228,7 @@ pub const CONFIG_PATH: Spec = Spec {
     long_about: None,
     after_help: None,
     usage: None,
-    options: Opts::of(&[Opt::Json, Opt::Color]),
+    options: JSON.union(Opts::of(&[Opt::Color])),
     reaches: Reaches::Nothing,
     names: Names::NoHandle,
     leases: false,
@@ -245,13 +245,7 @@ pub const CONFIG_SHOW: Spec = Spec {
     long_about: None,
     after_help: None,
     usage: None,
-    options: Opts::of(&[
-        Opt::LauncherUrl,
-        Opt::TokenFile,
-        Opt::Timeout,
-        Opt::Json,
-        Opt::Color,
-    ]),
+    options: Opts::of(&[Opt::LauncherUrl, Opt::TokenFile, Opt::Timeout, Opt::Color]).union(JSON),
     reaches: Reaches::Nothing,
     names: Names::NoHandle,
     leases: false,

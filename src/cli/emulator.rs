@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use super::options::{Opt, Opts, CONNECT};
+use super::options::{Opt, Opts, CONNECT, JSON};
 use super::spec::{Names, Reaches, Spec};
 use clap::{Args, Subcommand, ValueHint};
 use safe_ad_emulator::EmulatorArgs;
@@ -181,7 +181,7 @@ this says how many, and `--expect` fails rather than count short.",
     ),
     after_help: Some("Examples:\n  safe-ad emulator requests --method PUT --path '/appendable-data/*' --count\n  safe-ad emulator requests --failed --expect 0\n  mark=$(safe-ad emulator requests | tail -n 1)\n  safe-ad emulator requests --since \"$mark\" --count"),
     usage: None,
-    options: CONNECT.union(Opts::of(&[Opt::Json, Opt::Quiet])),
+    options: CONNECT.union(JSON).union(Opts::of(&[Opt::Quiet])),
     reaches: Reaches::Launcher,
     names: Names::NoHandle,
     leases: false,
@@ -238,7 +238,7 @@ stops one of them, `--stop --all` every one. With --json, one JSON object a line
     ),
     after_help: Some("Examples:\n  eval \"$(safe-ad emulator --background --quiet --listen 127.0.0.1:0)\"\n  safe-ad emulator list\n  safe-ad emulator --stop --pid \"$(safe-ad emulator list --json | jq -r .pid | head -n 1)\""),
     usage: None,
-    options: Opts::of(&[Opt::Json, Opt::Color]),
+    options: JSON.union(Opts::of(&[Opt::Color])),
     reaches: Reaches::Nothing,
     names: Names::NoHandle,
     leases: false,

@@ -3,7 +3,7 @@
 
 use clap::{Args, ValueEnum};
 
-use super::options::{Opt, Opts};
+use super::options::{Opt, Opts, JSON};
 use super::spec::{Names, Reaches, Spec};
 
 /// `decode [BYTES|-]`.
@@ -62,7 +62,7 @@ what was expected where.",
     ),
     after_help: Some("Examples:\n  safe-ad decode AQAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB\n  safe-ad decode --json \"$data_id\"\n  echo \"$data_id\" | base64 -d | safe-ad decode"),
     usage: None,
-    options: Opts::of(&[Opt::Json, Opt::Color]),
+    options: JSON.union(Opts::of(&[Opt::Color])),
     reaches: Reaches::Nothing,
     names: Names::NoHandle,
     leases: false,

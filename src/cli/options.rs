@@ -131,6 +131,7 @@ client_options! {
     Retries "retries" retries: value<u8>,
     Quiet "quiet" quiet: flag,
     Json "json" json: flag,
+    Jq "jq" jq: value<String>,
     Jobs "jobs" jobs: value<u16>,
     FailFast "fail-fast" fail_fast: flag,
     DryRun "dry-run" dry_run: flag,
@@ -222,6 +223,18 @@ have acted, and is never sent again. Never after an answer, never after a timeou
             Opt::Quiet => flag(base)
                 .help("Print nothing on success; errors and what a stop left undone still go to stderr"),
             Opt::Json => flag(base).help("Print one JSON result per handle or name on stdout (a line each), and nothing else there; --verbose adds the requests behind each"),
+            Opt::Jq => base
+                .value_name("EXPR")
+                .value_hint(ValueHint::Other)
+                .help("Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON")
+                .long_help(
+                    "Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON\n\n\
+Each object --json would print goes through EXPR (jq's language, run by jaq), and each value it \
+gives is printed on a line of its own: a string as its text, without quotes (as `jq -r` and `gh \
+--jq` print it), anything else as compact JSON. `--jq .version` prints the version alone. A bad \
+expression is refused before anything is sent (exit 2); one that fails on an object is said on \
+stderr and the run exits 1. Regular expressions, @base64, dates, env and input are not built in.",
+                ),
             Opt::Jobs => base
                 .value_name("N")
                 .value_hint(ValueHint::Other)
@@ -308,8 +321,10 @@ pub(super) const CONNECT: Opts = Opts::of(&[
 ]);
 /// Commands that send requests through the HTTP module, which retries and shows exchanges.
 pub(super) const SENDS: Opts = CONNECT.union(Opts::of(&[Opt::Retries, Opt::Verbose]));
+/// Commands that print JSON objects: `--jq` filters them, wherever `--json` is offered.
+pub(super) const JSON: Opts = Opts::of(&[Opt::Json, Opt::Jq]);
 /// Commands with a result to print or keep quiet about.
-pub(super) const OUTPUT: Opts = Opts::of(&[Opt::Quiet, Opt::Json]);
+pub(super) const OUTPUT: Opts = Opts::of(&[Opt::Quiet]).union(JSON);
 /// Commands over many handles.
 pub(super) const BATCH: Opts = Opts::of(&[Opt::Jobs, Opt::FailFast]);
 /// Commands whose requests can be printed instead of sent.

@@ -18,7 +18,13 @@ use super::Context;
 /// `env`.
 pub fn run(args: &EmulatorCommand, cx: Context) -> Result<Done, Failure> {
     if let Some(EmulatorAction::List) = &args.action {
-        return Ok(match emulator::list(cx.options.json) {
+        if cx.options.json {
+            // Printed here, so that each goes through the reporter (and `--jq`) as every
+            // command's JSON does; one that could not be written is the reporter's exit 1.
+            cx.reporter.emulators_listed(&emulator::list_objects());
+            return Ok(Done::Success);
+        }
+        return Ok(match emulator::list() {
             Exit::Stopped => Done::Success,
             _ => Done::Failed(Class::Unexpected),
         });

@@ -63,7 +63,7 @@ pub const EXIT_CODES: &[ExitCodeRow] = &[
         code: 1,
         class: Some(Class::Unexpected),
         name: "unexpected",
-        meaning: "a response the launcher never gives (3xx, 1xx, not HTTP; a body of another shape, a value none of the launcher's, content of another length than its size), an internal error, stdout that could not be written (a full disk), or emulator requests --expect not met",
+        meaning: "a response the launcher never gives (3xx, 1xx, not HTTP; a body of another shape, a value none of the launcher's, content of another length than its size), an internal error, stdout that could not be written (a full disk), a --jq filter that failed on an object, or emulator requests --expect not met",
     },
     ExitCodeRow {
         code: 2,

@@ -37,7 +37,7 @@ impl Reporter {
                 Some(failure) => add_error(&mut object, failure, &Values::default()),
                 None => object["exit_code"] = json!(0),
             }
-            self.emit(&object);
+            self.print_json(&object);
             return;
         }
         if self.quiet {
@@ -131,7 +131,7 @@ impl Reporter {
     /// `config path`: the path, or with `--json` the path and whether the file exists.
     pub fn config_path(&self, path: &Path) {
         if self.json {
-            self.emit(&json!({
+            self.print_json(&json!({
                 "path": path.display().to_string(),
                 "exists": path.exists(),
             }));
@@ -189,7 +189,7 @@ impl Reporter {
                     "exists": exists.unwrap_or(false),
                 }),
             );
-            self.emit(&Value::Object(object));
+            self.print_json(&Value::Object(object));
             return;
         }
         let mut text = String::new();

@@ -9,7 +9,7 @@ impl Reporter {
     /// The decoded value on stdout.
     pub fn decoded(&self, decoded: &Decoded) {
         if self.json {
-            self.emit(&decoded_json(decoded));
+            self.print_json(&decoded_json(decoded));
         } else {
             self.out(&decoded_text(decoded));
         }
@@ -24,7 +24,7 @@ impl Reporter {
             let key = SignKey::decode(serialised_key)
                 .map(|key| serialised::base64(&key.0))
                 .ok();
-            self.emit(&json!({ "fingerprint": fingerprint, "key": key }));
+            self.print_json(&json!({ "fingerprint": fingerprint, "key": key }));
         } else {
             // The result itself, as `create` prints its handle: `--quiet` does not hide it.
             self.out(&format!("{fingerprint}\n"));

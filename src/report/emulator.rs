@@ -40,8 +40,8 @@ impl Reporter {
         }
     }
 
-    /// The records that matched: their JSON lines as the journal holds them, or (stdout a
-    /// terminal, no `--json`) a table.
+    /// The records that matched: their JSON lines as the journal holds them, with `--jq` what
+    /// it makes of each, or (stdout a terminal, no `--json`) a table.
     pub fn journal_records(&self, lines: &[&str], rows: &[JournalRow], json: bool) {
         if !json && std::io::stdout().is_terminal() {
             if rows.is_empty() {
@@ -51,6 +51,26 @@ impl Reporter {
             self.out(&table(rows, rows.len()));
             return;
         }
+        if self.filter.is_some() {
+            // Each record through `--jq`, as every command's JSON goes ([`Reporter::print_json`]).
+            for line in lines {
+                match serde_json::from_str::<serde_json::Value>(line) {
+                    Ok(record) => self.print_json(&record),
+                    Err(e) => {
+                        self.filter_failed.set(true);
+                        self.failed(&crate::outcome::Failure::new(
+                            crate::outcome::Class::Unexpected,
+                            format!(
+                                "--jq: a record of the journal is no JSON ({e}): {}",
+                                sanitize::line(line.as_bytes(), 200)
+                            ),
+                        ));
+                    }
+                }
+            }
+            return;
+        }
+        // As the journal holds them, in one write.
         let mut text = String::new();
         for line in lines {
             text.push_str(line.trim_end());
@@ -59,9 +79,16 @@ impl Reporter {
         self.out(&text);
     }
 
-    /// `--count`: the number alone.
+    /// `emulator list --json`: one object for each background emulator of the user's.
+    pub fn emulators_listed(&self, emulators: &[serde_json::Value]) {
+        for emulator in emulators {
+            self.print_json(emulator);
+        }
+    }
+
+    /// `--count`: the number alone (a JSON value too, so `--jq` is given it).
     pub fn journal_count(&self, matched: u64) {
-        self.out(&format!("{matched}\n"));
+        self.print_json(&serde_json::Value::from(matched));
     }
 
     /// `--expect` met: said on stderr (stdout stays empty), unless `--quiet`.

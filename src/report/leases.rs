@@ -42,7 +42,7 @@ impl Reporter {
             let list: Vec<Value> = left.iter().map(|left| left_json(launcher, left)).collect();
             match self.result_waiting() {
                 true => self.result_add("left_behind", json!(list)),
-                false => self.emit(&json!({ "ok": false, "left_behind": list })),
+                false => self.print_json(&json!({ "ok": false, "left_behind": list })),
             }
         }
     }

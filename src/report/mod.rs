@@ -59,6 +59,7 @@ use crate::cli::ColorWhen;
 use crate::config_file::Key;
 use crate::handle::Handle;
 use crate::input::Item;
+use crate::jq;
 use crate::launcher::{serialised, Fetched, Launcher, Metadata, Operation, Request, Slot};
 use crate::name::Name;
 use crate::outcome::{AnswerError, Class, Done, Failure, Hint, Reply};
@@ -71,6 +72,9 @@ impl Reporter {
         Reporter {
             quiet,
             json,
+            filter: None,
+            filter_failed: Cell::new(false),
+            filter_cut: Cell::new(false),
             colour: match colour {
                 ColorWhen::Always => true,
                 ColorWhen::Never => false,
@@ -94,6 +98,13 @@ impl Reporter {
     /// With `verbose`, each `--json` result carries the requests behind it (`requests`).
     pub fn verbose(mut self, verbose: bool) -> Reporter {
         self.verbose = verbose;
+        self
+    }
+
+    /// The reporter, with `--jq`'s filter run over each JSON object it prints (`--jq` implies
+    /// `--json`, which `json` already says).
+    pub fn filtered(mut self, filter: Option<jq::Filter>) -> Reporter {
+        self.filter = filter;
         self
     }
 
@@ -159,6 +170,57 @@ impl Reporter {
         self.raw(text.as_bytes());
     }
 
+    /// Every JSON object a command prints on stdout comes through here (but the emulator
+    /// journal's records without `--jq`, JSON already, printed as they came): as one line, or
+    /// with `--jq`, as what the filter makes of it, a line for each value it gives (a string as
+    /// its text, as `jq -r` prints it; anything else as compact JSON). A filter that fails on an
+    /// object says so on stderr after what it gave before, the objects after it are still
+    /// filtered, and the run cannot exit 0 ([`Reporter::finish`]).
+    fn print_json(&self, object: &Value) {
+        // After any failed result still waiting (`results`), so that objects keep the order of
+        // the arguments they are about.
+        self.print_held();
+        let Some(filter) = &self.filter else {
+            let mut line = object.to_string();
+            line.push('\n');
+            self.out(&line);
+            return;
+        };
+        // A stop signal that comes while it runs ends it; one that came before (the run is
+        // stopping, and says so in objects too) leaves the objects whole.
+        let calm = !crate::signals::came_any();
+        let ran = filter.run(object, |output| {
+            let mut line = match output {
+                jq::Output::Str(text) => text,
+                jq::Output::Json(json) => json,
+            };
+            line.push('\n');
+            self.out(&line);
+            // A filter may give values without end (`repeat(.)`): a reader that left or a stop
+            // signal ends it, as either ends a batch.
+            if calm && crate::signals::came_any() {
+                self.filter_cut.set(true);
+                return false;
+            }
+            !self.stdout_closed.get()
+        });
+        if let Err(said) = ran {
+            self.filter_failed.set(true);
+            let failure = Failure::new(
+                Class::Unexpected,
+                format!(
+                    "--jq '{}' failed: {}",
+                    sanitize::line(filter.expression().as_bytes(), 200),
+                    sanitize::line(said.as_bytes(), 400)
+                ),
+            )
+            .with_hint(
+                "--json alone prints the objects it is run over; a `?` skips what one lacks (.data[0]?)",
+            );
+            self.failed(&failure);
+        }
+    }
+
     fn clear_progress(&self) {
         if self.progress_drawn.take().is_some() {
             self.clear_spinner();
@@ -178,7 +240,7 @@ impl Reporter {
             self.print_held();
             let mut object = json!({ "ok": false });
             add_error(&mut object, failure, &Values::default());
-            self.emit(&object);
+            self.print_json(&object);
         }
         self.failed(failure);
     }
@@ -309,6 +371,19 @@ impl Reporter {
             }
             return Done::Failed(Class::Interrupted);
         }
+        // A filter cut short by a stop signal, or one that failed on an object (each failure
+        // said where it came): what was asked for did not all reach stdout.
+        let done = match done {
+            Done::Success if self.filter_cut.get() => {
+                self.failed(&Failure::new(
+                    Class::Interrupted,
+                    "interrupted while --jq's filter gave values; what was printed is not whole",
+                ));
+                Done::Failed(Class::Interrupted)
+            }
+            Done::Success if self.filter_failed.get() => Done::Failed(Class::Unexpected),
+            done => done,
+        };
         let Some(why) = self.write_failed.borrow().clone() else {
             return done;
         };
@@ -401,6 +476,13 @@ const VERBOSE_BODY_CHARS: usize = 2000;
 pub struct Reporter {
     quiet: bool,
     json: bool,
+    /// `--jq`'s filter, run over every JSON object printed ([`Reporter::print_json`]).
+    filter: Option<jq::Filter>,
+    /// The filter failed on an object: what was printed is not all that was asked for, and
+    /// the run cannot exit 0.
+    filter_failed: Cell<bool>,
+    /// A stop signal ended the filter while it gave values: the run ends as interrupted.
+    filter_cut: Cell<bool>,
     /// Whether stderr's words are coloured (`--color`, `NO_COLOR`, a terminal). Standard
     /// output never is.
     colour: bool,
@@ -468,21 +550,6 @@ pub fn counted(n: u64, one: &str, many: &str) -> String {
         1 => format!("1 {one}"),
         n => format!("{n} {many}"),
     }
-}
-
-impl Reporter {
-    /// One JSON object on stdout, after any failed result still waiting (`results`), so that
-    /// objects keep the order of the arguments they are about.
-    fn emit(&self, value: &Value) {
-        self.print_held();
-        self.out(&json_line(value));
-    }
-}
-
-fn json_line(value: &Value) -> String {
-    let mut line = value.to_string();
-    line.push('\n');
-    line
 }
 
 /// `safe-ad: error: <context>: <what>` and, where there is one, `hint: <what to do>`; with

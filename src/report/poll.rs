@@ -148,7 +148,7 @@ impl Reporter {
             if let Some(failure) = &failure {
                 add_error(&mut object, failure, &Values::default());
             }
-            self.emit(&object);
+            self.print_json(&object);
         } else if end.held.is_some() && !self.quiet {
             let mut text = format!(
                 "{}: {} holds after {} ({:.1} s): {}\n",
@@ -271,7 +271,7 @@ impl Reporter {
         if !self.json && command == "watch" && !self.watch_draws() {
             let mut object = json!({ "ok": false });
             add_error(&mut object, &ended, &Values::default());
-            self.emit(&object);
+            self.print_json(&object);
             self.failed(&ended);
             return;
         }
@@ -306,7 +306,7 @@ impl Reporter {
             object["deletedDataLength"] = json!(network.map(|shown| shown.deleted.len()));
             object["copy_version"] = json!(polled.copy.as_ref().map(|copy| copy.version));
             object["stale"] = json!(polled.copy.as_ref().map(|_| polled.stale));
-            self.emit(&object);
+            self.print_json(&object);
             return;
         };
         for change in changes {
@@ -338,7 +338,7 @@ impl Reporter {
                     object["network_version"] = json!(network);
                 }
             }
-            self.emit(&object);
+            self.print_json(&object);
         }
     }
 

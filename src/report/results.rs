@@ -13,7 +13,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{add_error, json_line, Reporter, Values};
+use super::{add_error, Reporter, Values};
 use crate::batch::{Made, SavedVersion, Settled, Step};
 use crate::launcher::{Fetched, Metadata, Operation, Request};
 use crate::outcome::{Failure, Reply};
@@ -138,14 +138,14 @@ impl Reporter {
         self.print_held();
         match failed {
             true => *self.held.borrow_mut() = Some(value),
-            false => self.out(&json_line(&value)),
+            false => self.print_json(&value),
         }
     }
 
     pub(super) fn print_held(&self) {
         let held = self.held.borrow_mut().take();
         if let Some(held) = held {
-            self.out(&json_line(&held));
+            self.print_json(&held);
         }
     }
 

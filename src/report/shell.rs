@@ -187,7 +187,7 @@ impl Reporter {
         for held in held {
             let name = held.name.map(|name| name.to_string());
             if self.json {
-                self.emit(&serde_json::json!({
+                self.print_json(&serde_json::json!({
                     "handle": held.handle.0,
                     "kind": kind,
                     "name": name,

@@ -62,7 +62,7 @@ impl Reporter {
         }
         if self.json {
             let object = self.headed("show", shown.handle, shown_json(shown, you));
-            self.emit(&object);
+            self.print_json(&object);
         } else if let Ok(metadata) = &shown.metadata {
             let gap = if separate { "\n" } else { "" };
             let title = match self.is_copy(shown.handle) {
@@ -120,7 +120,7 @@ impl Reporter {
                 let encoded = serialised::base64(bytes);
                 if self.json {
                     let object = json!({ "ok": true, "serialised": encoded });
-                    self.emit(&self.headed("show", handle, object));
+                    self.print_json(&self.headed("show", handle, object));
                 } else {
                     self.out(&format!("{encoded}\n"));
                 }
@@ -129,7 +129,7 @@ impl Reporter {
                 if self.json {
                     let mut object = json!({ "ok": false });
                     add_error(&mut object, failure, &values);
-                    self.emit(&self.headed("show", handle, object));
+                    self.print_json(&self.headed("show", handle, object));
                 }
                 self.error(Some(&format!("show {handle}")), failure, &values);
             }

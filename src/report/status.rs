@@ -66,7 +66,7 @@ impl Reporter {
             Ok(verdict) if self.json => {
                 let mut object = status_json(handle, verdict, you);
                 add_which(&mut object, compared.which());
-                self.emit(&self.headed("status", handle, object));
+                self.print_json(&self.headed("status", handle, object));
             }
             Ok(verdict) if !self.quiet => {
                 let text = status_text(handle, verdict, you);
@@ -80,7 +80,7 @@ impl Reporter {
                 if self.json {
                     let mut object = json!({ "ok": false });
                     add_error(&mut object, failure, &values);
-                    self.emit(&self.headed("status", handle, object));
+                    self.print_json(&self.headed("status", handle, object));
                 }
                 let command = format!("status {handle}");
                 for (what, failure) in failures(compared) {

@@ -34,8 +34,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
 
 /// Runs one line of a `shell` script (its words after a program name) as [`run`] runs a
 /// command line, with the shell's own client options under the line's: each one the line's
-/// command takes and the line does not give. The shell's `--json` is not given to a line with
-/// `--dry-run` or `--curl` (nor theirs to one with `--json`), which could not take both.
+/// command takes and the line does not give. The shell's `--json` and `--jq` are not given to
+/// a line with `--dry-run` or `--curl` (nor theirs to one with `--json` or `--jq`), which could
+/// not take both; a line's own `--json` or `--jq` is its whole choice of output.
 fn run_line(args: &[OsString], defaults: &ClientOptions) -> Done {
     run_with(args, Some(defaults))
 }
@@ -90,7 +91,7 @@ fn run_with(args: &[OsString], defaults: Option<&ClientOptions>) -> Done {
     let options = match settings::merge_options(&path, &levels) {
         Ok(options) => match defaults {
             Some(defaults) => {
-                let exclusive = Opts::of(&[Opt::DryRun, Opt::Curl, Opt::Json]);
+                let exclusive = Opts::of(&[Opt::DryRun, Opt::Curl, Opt::Json, Opt::Jq]);
                 let takes = crate::cli::options_of(&path);
                 let takes = match options.given().iter().any(|opt| exclusive.contains(*opt)) {
                     true => takes.without(exclusive),
@@ -112,12 +113,14 @@ fn run_with(args: &[OsString], defaults: Option<&ClientOptions>) -> Done {
             return reported(&Reporter::new(false, false, colour), failure);
         }
     }
-    let reporter = Reporter::new(
-        options.quiet,
-        options.json,
-        settings::colour_choice(options.color, &env),
-    )
-    .verbose(options.verbose);
+    let colour = settings::colour_choice(options.color, &env);
+    let filter = match settings::jq_filter(&options) {
+        Ok(filter) => filter,
+        Err(failure) => return reported(&Reporter::new(false, false, colour), failure),
+    };
+    let reporter = Reporter::new(options.quiet, options.json, colour)
+        .filtered(filter)
+        .verbose(options.verbose);
     let cx = Context {
         options: &options,
         env: &env,
@@ -149,9 +152,13 @@ fn dry_shell_runs(path: &str, shell: &ClientOptions, line: &ClientOptions) -> Re
         false => Opt::DryRun,
     };
     let option = opt.long();
+    let json = match line.jq.is_some() {
+        true => "--jq",
+        false => "--json",
+    };
     let why = match spec.is_some_and(|spec| spec.options.contains(opt)) {
         true => {
-            format!("`{path}` given --json is no dry run (--json and {option} exclude each other)")
+            format!("`{path}` given {json} is no dry run ({json} and {option} exclude each other)")
         }
         false => format!("`{path}` has no {option}, and would act"),
     };

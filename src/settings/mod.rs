@@ -18,6 +18,7 @@ use std::time::Duration;
 
 use crate::cli::{self, ClientOptions, ColorWhen};
 use crate::config_file::{self, ConfigError, ConfigFile, Key, Setting};
+use crate::jq;
 use crate::launcher::{LauncherConfig, ProxyConfig};
 use crate::outcome::{Class, Failure};
 use crate::sanitize;
@@ -276,7 +277,7 @@ pub fn merge_options(path: &str, levels: &[ClientOptions]) -> Result<ClientOptio
             return Err(not_taken(&opt.long(), path, &owners));
         }
     }
-    let merged = ClientOptions::merged(levels).map_err(|opt| {
+    let mut merged = ClientOptions::merged(levels).map_err(|opt| {
         // The name as clap writes it in its own errors: `--timeout <SECS>`.
         let arg = opt.arg();
         let values: Vec<String> = arg
@@ -292,10 +293,16 @@ pub fn merge_options(path: &str, levels: &[ClientOptions]) -> Result<ClientOptio
         ))
         .with_hint("give it once, before or after the subcommand")
     })?;
+    // `--jq` implies `--json`, and excludes what `--json` excludes, by its own name.
+    let json = match merged.jq.is_some() {
+        true => "--jq",
+        false => "--json",
+    };
+    merged.json |= merged.jq.is_some();
     for (on, first, second) in [
         (merged.dry_run && merged.curl, "--dry-run", "--curl"),
-        (merged.dry_run && merged.json, "--dry-run", "--json"),
-        (merged.curl && merged.json, "--curl", "--json"),
+        (merged.dry_run && merged.json, "--dry-run", json),
+        (merged.curl && merged.json, "--curl", json),
     ] {
         if on {
             return Err(Failure::usage(format!(
@@ -305,6 +312,24 @@ pub fn merge_options(path: &str, levels: &[ClientOptions]) -> Result<ClientOptio
         }
     }
     Ok(merged)
+}
+
+/// The `--jq` expression of a run, compiled as its arguments are read, so that a bad one is
+/// refused (exit 2) before anything is sent; `None` without `--jq`.
+pub fn jq_filter(options: &ClientOptions) -> Result<Option<jq::Filter>, Failure> {
+    let Some(expression) = options.jq.as_deref() else {
+        return Ok(None);
+    };
+    jq::Filter::compile(expression).map(Some).map_err(|said| {
+        Failure::usage(format!(
+            "--jq '{}' is no filter jaq can run: {said}",
+            sanitize::line(expression.as_bytes(), 200)
+        ))
+        .with_hint(
+            "give a jq filter, quoted for the shell, such as --jq .version or --jq '.data[] | .index'; \
+             --json alone prints the objects it is run over",
+        )
+    })
 }
 
 /// The refusal of an option (`--jobs`) typed for a command (`config show`, or `""` for none)

@@ -3,7 +3,7 @@
 //! command sends, run against the emulator, is only routes its spec lists (the spec's routes
 //! are docs/output.md's table, so that table cannot name fewer than the command sends), one
 //! whose spec says it sends nothing sends nothing, and one whose spec says it takes no launcher
-//! handles makes none.
+//! handles makes none; and `--jq` is offered exactly where `--json` is.
 
 use std::collections::BTreeSet;
 
@@ -58,6 +58,27 @@ fn every_sample_invocation_parses() {
                 args.join(" ")
             );
         }
+    }
+}
+
+/// `--jq` filters what `--json` prints, so a spec offers both or neither (`cli::options::JSON`
+/// is the pair); a spec with `--json` names the table of docs/output.md its objects are in.
+#[test]
+fn every_command_with_json_takes_jq_and_no_other_does() {
+    use safe_ad::test_support::cli::Opt;
+    for spec in COMMANDS {
+        assert_eq!(
+            spec.options.contains(Opt::Jq),
+            spec.options.contains(Opt::Json),
+            "`{}`: --jq is offered exactly where --json is",
+            spec.path
+        );
+        assert_eq!(
+            spec.json.is_some(),
+            spec.options.contains(Opt::Json),
+            "`{}`: a spec names its JSON table exactly when it offers --json",
+            spec.path
+        );
     }
 }
 

@@ -40,6 +40,7 @@ const LAYERS: &[&[&str]] = &[
         "config_file",
         "saving",
         "wire",
+        "jq",
         "signals",
         "session",
     ],

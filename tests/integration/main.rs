@@ -68,6 +68,8 @@ mod help;
 #[cfg(feature = "emulator")]
 mod items;
 #[cfg(feature = "emulator")]
+mod jq;
+#[cfg(feature = "emulator")]
 mod leases_interrupted;
 #[cfg(feature = "emulator")]
 mod leases_sweep;

@@ -195,7 +195,7 @@ fn complete<'w>(
         {
             // `--color=al`: only the value is replaced, `--color=` stays as typed.
             let values = find_long(state.command, long)
-                .map(|arg| option_values(arg))
+                .map(option_values)
                 .unwrap_or_default();
             let cut = current.text.len() - typed.len();
             let value_start = current.at.get(cut).copied().unwrap_or(pos);

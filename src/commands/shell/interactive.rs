@@ -490,7 +490,9 @@ fn watch_for_leaving(shared: Arc<Shared>, terminal: Option<rustix::termios::Term
                 );
             }
             let colour = settings::colour_choice(options.color, &env);
-            let reporter = Reporter::new(options.quiet, options.json, colour);
+            // The shell's --jq compiled when the session began: it compiles again.
+            let filter = settings::jq_filter(&options).ok().flatten();
+            let reporter = Reporter::new(options.quiet, options.json, colour).filtered(filter);
             reporter.left_the_prompt();
             let done = match leave(&shared, &options, &reporter) {
                 Done::Success => Done::Failed(Class::Interrupted),

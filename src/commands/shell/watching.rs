@@ -220,7 +220,8 @@ fn stop_one(mut watch: Watch) -> bool {
 
 /// The shell's own options, for the command line of a command it runs as a process of its own
 /// (a `.watch`, the `drop` that ends a session), but those its words give: where the launcher
-/// is and how to reach it, and with `output`, how to print (a watch prints `--json`).
+/// is and how to reach it, and with `output`, how to print (a watch prints `--json`, which
+/// the shell reads: never filtered by the session's `--jq`).
 pub(super) fn child_options(
     options: &ClientOptions,
     words: &[String],
@@ -253,6 +254,11 @@ pub(super) fn child_options(
             .into()
     });
     pair("--color", color);
+    // The session's --jq filters what the drop at its end prints, as it filters its lines'.
+    pair(
+        "--jq",
+        options.jq.clone().filter(|_| output).map(Into::into),
+    );
     let flags = [
         ("--allow-insecure-http", options.allow_insecure_http),
         ("--quiet", output && options.quiet),

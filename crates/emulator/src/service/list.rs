@@ -2,10 +2,11 @@
 //! directories in the temporary directory (`rundir::running`, which proves each one runs: see
 //! `rundir`), with what their `about` files say: process id, URL, when it started, the fixture it
 //! loaded, and the directory. A table (with, on stderr, how to get one's variables and stop it),
-//! or one JSON object a line with `--json`. A directory of the user's that an emulator holds but
-//! that failed a check is left out, and stderr says which check (`rundir::survey`). The table's
-//! cells are words for a terminal: a character that would drive it (a control or bidi
-//! character, in a fixture's path say) is shown escaped; `--json` holds the values as they are.
+//! or with `--json` one JSON object each, which the client prints (and `--jq` filters). A
+//! directory of the user's that an emulator holds but that failed a check is left out, and
+//! stderr says which check (`rundir::survey`). The table's cells are words for a terminal: a
+//! character that would drive it (a control or bidi character, in a fixture's path say) is
+//! shown escaped; `--json` holds the values as they are.
 
 use std::io::Write;
 
@@ -13,8 +14,6 @@ use crate::service::exit::{say, Exit};
 use crate::service::log::is_unsafe;
 use crate::service::rundir::{survey, RunDir};
 
-/// Lists them on stdout; none is said on stderr (exit 0 either way); a list that could not be
-/// written is exit 1.
 /// The user's background emulators that run, each as its process id and URL: for the client's
 /// hints ("no token", 401, a refused connection), which then name `safe-ad emulator env`.
 pub fn yours() -> Vec<(u32, String)> {
@@ -23,26 +22,37 @@ pub fn yours() -> Vec<(u32, String)> {
         .collect()
 }
 
-pub fn run(json: bool) -> Exit {
+/// `--json`: one object each, for the client to print as it prints all its JSON (through
+/// `--jq` too); the directories left out are said on stderr, as with the table.
+pub fn objects() -> Vec<serde_json::Value> {
+    let survey = survey();
+    for line in refused_lines(&survey.refused) {
+        say(&format!("safe-ad emulator list: {line}\n"));
+    }
+    (survey.running.iter())
+        .map(|(pid, dir)| {
+            let about = dir.about();
+            serde_json::json!({
+                "pid": pid,
+                "url": about.url,
+                "started": utc(about.started),
+                "fixture": (!about.fixture.is_empty()).then_some(&about.fixture),
+                "dir": dir.path().display().to_string(),
+            })
+        })
+        .collect()
+}
+
+/// The table: lists them on stdout; none is said on stderr (exit 0 either way); a table that
+/// could not be written is exit 1.
+pub fn run() -> Exit {
     let survey = survey();
     let found = survey.running;
     for line in refused_lines(&survey.refused) {
         say(&format!("safe-ad emulator list: {line}\n"));
     }
     let mut text = String::new();
-    if json {
-        for (pid, dir) in &found {
-            let about = dir.about();
-            let line = serde_json::json!({
-                "pid": pid,
-                "url": about.url,
-                "started": utc(about.started),
-                "fixture": (!about.fixture.is_empty()).then_some(&about.fixture),
-                "dir": dir.path().display().to_string(),
-            });
-            text.push_str(&format!("{line}\n"));
-        }
-    } else if found.is_empty() && survey.refused.is_empty() {
+    if found.is_empty() && survey.refused.is_empty() {
         say(&format!(
             "safe-ad emulator list: no background emulator of yours runs (none in {})\n",
             std::env::temp_dir().display()
@@ -101,7 +111,7 @@ pub fn run(json: bool) -> Exit {
         }
         _ => {}
     }
-    if !json && !found.is_empty() {
+    if !found.is_empty() {
         // After the table, on stderr, so that stdout stays the table.
         say(
             "safe-ad emulator list: `safe-ad emulator env --pid PID` prints one's variables \
