@@ -3,7 +3,7 @@
 //! `append` adds one item on the network.
 //!
 //! Every argument is checked before anything is sent. Indexes run one at a time, the highest
-//! first (see `batch::highest_first`); the rules of a batch hold for them: a failure does not
+//! first (see `batch::at_indexes`); the rules of a batch hold for them: a failure does not
 //! stop the rest unless `--fail-fast`, and the exit code is that of the first that failed.
 //!
 //! Given a name, a change whose save another save beat (-25: nothing changed) is chosen and made

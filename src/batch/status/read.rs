@@ -441,4 +441,3 @@ pub async fn removals(
     };
     (Ok(removals), steps)
 }
-
