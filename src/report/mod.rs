@@ -9,7 +9,8 @@
 //!
 //! This file holds what every family shares: the `Reporter` and its sinks (stdout, stderr;
 //! `streams` writes them so that a reader that stopped reading cannot hold a stopped run),
-//! colour, errors and hints, notes, JSON lines, `--verbose` exchanges and the JSON of a step.
+//! colour, errors and hints, notes and `--verbose` exchanges. Every JSON object is printed by
+//! `results`, which gathers a command's requests into one result per argument and runs `--jq`.
 //! Each command family's words are in a file of their own, as more `impl Reporter` blocks:
 //! `operations` (the one-request commands and batches), `show` (show and the one-item
 //! changes), `status` (a copy against the network), `poll` (`wait`, `watch`), `auth` (auth and config), `decode`
@@ -37,6 +38,7 @@ mod streams;
 pub use capture::fixture_text as capture_fixture;
 pub use leases::left_requests;
 pub use poll::{WaitEnd, Watching};
+use results::add_error;
 pub use shell::{
     as_a_shell_line, captured, prompt, safe_ad_typed_in_the_shell, variable_given_back,
     watch_event_words, watch_left_handles, watch_said,
@@ -168,57 +170,6 @@ impl Reporter {
     /// stdout is not worth a crash or an error message: it is noted, and batches stop early.
     fn out(&self, text: &str) {
         self.raw(text.as_bytes());
-    }
-
-    /// Every JSON object a command prints on stdout comes through here (but the emulator
-    /// journal's records without `--jq`, JSON already, printed as they came): as one line, or
-    /// with `--jq`, as what the filter makes of it, a line for each value it gives (a string as
-    /// its text, as `jq -r` prints it; anything else as compact JSON). A filter that fails on an
-    /// object says so on stderr after what it gave before, the objects after it are still
-    /// filtered, and the run cannot exit 0 ([`Reporter::finish`]).
-    fn print_json(&self, object: &Value) {
-        // After any failed result still waiting (`results`), so that objects keep the order of
-        // the arguments they are about.
-        self.print_held();
-        let Some(filter) = &self.filter else {
-            let mut line = object.to_string();
-            line.push('\n');
-            self.out(&line);
-            return;
-        };
-        // A stop signal that comes while it runs ends it; one that came before (the run is
-        // stopping, and says so in objects too) leaves the objects whole.
-        let calm = !crate::signals::came_any();
-        let ran = filter.run(object, |output| {
-            let mut line = match output {
-                jq::Output::Str(text) => text,
-                jq::Output::Json(json) => json,
-            };
-            line.push('\n');
-            self.out(&line);
-            // A filter may give values without end (`repeat(.)`): a reader that left or a stop
-            // signal ends it, as either ends a batch.
-            if calm && crate::signals::came_any() {
-                self.filter_cut.set(true);
-                return false;
-            }
-            !self.stdout_closed.get()
-        });
-        if let Err(said) = ran {
-            self.filter_failed.set(true);
-            let failure = Failure::new(
-                Class::Unexpected,
-                format!(
-                    "--jq '{}' failed: {}",
-                    sanitize::line(filter.expression().as_bytes(), 200),
-                    sanitize::line(said.as_bytes(), 400)
-                ),
-            )
-            .with_hint(
-                "--json alone prints the objects it is run over; a `?` skips what one lacks (.data[0]?)",
-            );
-            self.failed(&failure);
-        }
     }
 
     fn clear_progress(&self) {
@@ -674,18 +625,6 @@ fn words(text: &str) -> String {
     text.into_owned()
 }
 
-fn add_error(object: &mut Value, failure: &Failure, values: &Values) {
-    let answer = failure.answer.as_ref();
-    object["error"] = json!({
-        "class": failure.class.name(),
-        "status": answer.map(|a| a.status),
-        "error_code": answer.and_then(|a| a.error_code),
-        "description": words(answer.map_or(failure.message.as_str(), |a| a.description.as_str())),
-        "hint": failure.hint.as_ref().map(|hint| words(&values.fill(hint))),
-    });
-    object["exit_code"] = json!(failure.exit_code());
-}
-
 /// A request and its answer as `--verbose` shows them; the token is masked.
 fn exchange_text(launcher: &Launcher, step: &Step) -> String {
     let mut text = format!(
@@ -715,85 +654,6 @@ fn exchange_text(launcher: &Launcher, step: &Step) -> String {
         None => {}
     }
     text
-}
-
-impl Reporter {
-    /// [`step_json`], with `name` on every step of a command given a name (its `handle` is the
-    /// copy's, given back by the end of the run).
-    fn step_object(
-        &self,
-        launcher: &Launcher,
-        line: Option<u64>,
-        step: &Step,
-        values: &Values,
-    ) -> Value {
-        let mut object = step_json(launcher, line, step, values);
-        if let Some(copy) = self.copy.get() {
-            object["name"] = json!(copy.name.to_string());
-        }
-        object
-    }
-}
-
-fn step_json(launcher: &Launcher, line: Option<u64>, step: &Step, values: &Values) -> Value {
-    let request = &step.request;
-    let handle = request.handle().or(match request.operation() {
-        Operation::Create | Operation::Fetch => step.new_handle(),
-        _ => None,
-    });
-    let mut object = json!({
-        "handle": handle.map(|handle| handle.0),
-        "operation": request.operation().name(),
-        "method": request.method().as_str(),
-        "url": words(&launcher.url(request)),
-        "status": step.status,
-        "ok": step.result.is_ok(),
-        "elapsed_ms": (step.elapsed.as_secs_f64() * 10_000.0).round() / 10.0,
-    });
-    if let Some(line) = line {
-        object["line"] = json!(line);
-    }
-    if let Some(name) = request.name() {
-        object["name"] = json!(name.to_string());
-    }
-    let data_id = request.data_id().or(match request.operation() {
-        Operation::DataId => step.new_handle(),
-        _ => None,
-    });
-    if let Some(data_id) = data_id {
-        object["data_id_handle"] = json!(data_id.0);
-    }
-    if let Some(index) = request.index() {
-        object["index"] = json!(index);
-    }
-    match step.saved_version() {
-        Some(crate::batch::SavedVersion::Read(version)) => object["saved_version"] = json!(version),
-        Some(crate::batch::SavedVersion::Unread(failure)) => {
-            object["saved_version"] = Value::Null;
-            object["saved_version_error"] = json!(failure.message);
-        }
-        None => {}
-    }
-    match &step.result {
-        Ok(Reply::Metadata(metadata)) => object["metadata"] = json!(metadata),
-        // A reopen's read of which data it made: what the bytes say, not the bytes.
-        Ok(Reply::Bytes(_)) if step.is_which_read() => {
-            let which = crate::batch::show::WhichRead::from_answer(&step.result);
-            show::add_which(&mut object, Some(&which));
-        }
-        Ok(Reply::Fetched(fetched)) => {
-            object["metadata"] = json!({
-                "isOwner": fetched.is_owner,
-                "version": fetched.version,
-                "filterType": fetched.filter_type,
-                "dataLength": fetched.data_length,
-                "deletedDataLength": fetched.deleted_data_length,
-            })
-        }
-        Ok(_) => {}
-        Err(failure) => add_error(&mut object, failure, values),
-    }
-    object
 }
 
 /// What `auth status` learnt of the token.
