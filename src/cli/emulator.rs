@@ -39,7 +39,7 @@ pub enum EmulatorAction {
     Env(EnvArgs),
 }
 
-/// `safe-ad emulator env [--pid PID] [--format FORMAT]`.
+/// `safe-ad emulator env [--pid PID] [--user NAME] [--format FORMAT]`.
 #[derive(Debug, Args)]
 pub struct EnvArgs {
     /// The background emulator of yours that runs as this process (`emulator list` lists them)
@@ -50,6 +50,14 @@ pub struct EnvArgs {
         value_parser = clap::value_parser!(u32).range(1..)
     )]
     pub pid: Option<u32>,
+
+    /// This user's variables (its URL and token), for an emulator started with --user
+    ///
+    /// The same four variables, SAFE_LAUNCHER_URL and SAFE_LAUNCHER_TOKEN being that user's, so
+    /// that `eval "$(safe-ad emulator env --user bob)"` makes the shell's commands bob's. A name
+    /// the emulator does not serve is exit 1 (`emulator list` names each one's users).
+    #[arg(long, value_name = "NAME", value_hint = ValueHint::Other)]
+    pub user: Option<String>,
 
     /// Variables as sh (for eval) or env (NAME=VALUE), as --background's --format
     ///
