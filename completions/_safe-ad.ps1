@@ -715,7 +715,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('requests', 'requests', [CompletionResultType]::ParameterValue, 'Print, count or check the requests a running emulator answered (its journal)')
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write what a running emulator holds as a fixture, for --import (or --state)')
-            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List your background emulators: pid, URL, start, fixture, directory')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List your background emulators: pid, URL, start, fixture, directory, users')
             [CompletionResult]::new('env', 'env', [CompletionResultType]::ParameterValue, 'Print a background emulator''s variables again, as --background did')
             break
         }
@@ -913,7 +913,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
         'safe-ad;help;emulator' {
             [CompletionResult]::new('requests', 'requests', [CompletionResultType]::ParameterValue, 'Print, count or check the requests a running emulator answered (its journal)')
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write what a running emulator holds as a fixture, for --import (or --state)')
-            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List your background emulators: pid, URL, start, fixture, directory')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List your background emulators: pid, URL, start, fixture, directory, users')
             [CompletionResult]::new('env', 'env', [CompletionResultType]::ParameterValue, 'Print a background emulator''s variables again, as --background did')
             break
         }

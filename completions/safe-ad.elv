@@ -664,7 +664,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand requests 'Print, count or check the requests a running emulator answered (its journal)'
             cand export 'Write what a running emulator holds as a fixture, for --import (or --state)'
-            cand list 'List your background emulators: pid, URL, start, fixture, directory'
+            cand list 'List your background emulators: pid, URL, start, fixture, directory, users'
             cand env 'Print a background emulator''s variables again, as --background did'
         }
         &'safe-ad;emulator;requests'= {
@@ -822,7 +822,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;help;emulator'= {
             cand requests 'Print, count or check the requests a running emulator answered (its journal)'
             cand export 'Write what a running emulator holds as a fixture, for --import (or --state)'
-            cand list 'List your background emulators: pid, URL, start, fixture, directory'
+            cand list 'List your background emulators: pid, URL, start, fixture, directory, users'
             cand env 'Print a background emulator''s variables again, as --background did'
         }
         &'safe-ad;help;emulator;requests'= {

@@ -563,7 +563,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -a "requests" -d 'Print, count or check the requests a running emulator answered (its journal)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -a "export" -d 'Write what a running emulator holds as a fixture, for --import (or --state)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -a "list" -d 'List your background emulators: pid, URL, start, fixture, directory'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -a "list" -d 'List your background emulators: pid, URL, start, fixture, directory, users'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -a "env" -d 'Print a background emulator\'s variables again, as --background did'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l method -d 'Only requests with this method (any case)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l path -d 'Only requests whose path matches GLOB: a star within a segment, two stars across them' -r -f
@@ -644,7 +644,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_su
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "unset" -d 'Remove a key from the config file'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator" -f -a "requests" -d 'Print, count or check the requests a running emulator answered (its journal)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator" -f -a "export" -d 'Write what a running emulator holds as a fixture, for --import (or --state)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator" -f -a "list" -d 'List your background emulators: pid, URL, start, fixture, directory'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator" -f -a "list" -d 'List your background emulators: pid, URL, start, fixture, directory, users'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator" -f -a "env" -d 'Print a background emulator\'s variables again, as --background did'
 
 # What clap_complete's fish script leaves out: positional values, no file names where none is
