@@ -716,6 +716,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)')
             [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Accept the token FILE holds')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Accept this token (shown in the process list)')
+            [CompletionResult]::new('--user', '--user', [CompletionResultType]::ParameterName, 'Serve a user of this name, a launcher of its own (repeat for more)')
             [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'Load the network from FILE; save it back on a clean stop')
             [CompletionResult]::new('--import', '--import', [CompletionResultType]::ParameterName, 'Load the network from FILE, a fixture, and never write it')
             [CompletionResult]::new('--log', '--log', [CompletionResultType]::ParameterName, 'Write one JSON record per request to FILE')
@@ -738,7 +739,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('requests', 'requests', [CompletionResultType]::ParameterValue, 'Print, count or check the requests a running emulator answered (its journal)')
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write what a running emulator holds as a fixture, for --import (or --state)')
-            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List your background emulators: pid, URL, start, fixture, directory')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List your background emulators: pid, URL, start, fixture, directory, users')
             [CompletionResult]::new('env', 'env', [CompletionResultType]::ParameterValue, 'Print a background emulator''s variables again, as --background did')
             break
         }
@@ -787,6 +788,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
         }
         'safe-ad;emulator;env' {
             [CompletionResult]::new('--pid', '--pid', [CompletionResultType]::ParameterName, 'The background emulator of yours that runs as this process (`emulator list` lists them)')
+            [CompletionResult]::new('--user', '--user', [CompletionResultType]::ParameterName, 'This user''s variables (its URL and token), for an emulator started with --user')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Variables as sh (for eval) or env (NAME=VALUE), as --background''s --format')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -937,7 +939,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
         'safe-ad;help;emulator' {
             [CompletionResult]::new('requests', 'requests', [CompletionResultType]::ParameterValue, 'Print, count or check the requests a running emulator answered (its journal)')
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write what a running emulator holds as a fixture, for --import (or --state)')
-            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List your background emulators: pid, URL, start, fixture, directory')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List your background emulators: pid, URL, start, fixture, directory, users')
             [CompletionResult]::new('env', 'env', [CompletionResultType]::ParameterValue, 'Print a background emulator''s variables again, as --background did')
             break
         }

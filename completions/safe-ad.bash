@@ -317,7 +317,7 @@ _safe_ad_spec() {
         "emulator")
             subs="requests export list env"
             flags="--empty -q --quiet --strict-paths --deny-auth --hang-unknown-clears --background --stop --all --if-running -h --help"
-            valued="--listen --token-file --token --state --import --log --fault-rate --fault-seed --ready-timeout --pid --format"
+            valued="--listen --token-file --token --user --state --import --log --fault-rate --fault-seed --ready-timeout --pid --format"
             last="command-line"
             ;;
         "emulator requests")
@@ -335,7 +335,7 @@ _safe_ad_spec() {
             ;;
         "emulator env")
             flags="-h --help"
-            valued="--pid --color --format"
+            valued="--pid --user --color --format"
             ;;
         "help")
             subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status wait watch reopen drop capture auth config decode completions man shell emulator help"

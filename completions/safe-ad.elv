@@ -665,6 +665,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --listen 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)'
             cand --token-file 'Accept the token FILE holds'
             cand --token 'Accept this token (shown in the process list)'
+            cand --user 'Serve a user of this name, a launcher of its own (repeat for more)'
             cand --state 'Load the network from FILE; save it back on a clean stop'
             cand --import 'Load the network from FILE, a fixture, and never write it'
             cand --log 'Write one JSON record per request to FILE'
@@ -687,7 +688,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand requests 'Print, count or check the requests a running emulator answered (its journal)'
             cand export 'Write what a running emulator holds as a fixture, for --import (or --state)'
-            cand list 'List your background emulators: pid, URL, start, fixture, directory'
+            cand list 'List your background emulators: pid, URL, start, fixture, directory, users'
             cand env 'Print a background emulator''s variables again, as --background did'
         }
         &'safe-ad;emulator;requests'= {
@@ -732,6 +733,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         }
         &'safe-ad;emulator;env'= {
             cand --pid 'The background emulator of yours that runs as this process (`emulator list` lists them)'
+            cand --user 'This user''s variables (its URL and token), for an emulator started with --user'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
             cand --format 'Variables as sh (for eval) or env (NAME=VALUE), as --background''s --format'
             cand -h 'Print help (see more with ''--help'')'
@@ -846,7 +848,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;help;emulator'= {
             cand requests 'Print, count or check the requests a running emulator answered (its journal)'
             cand export 'Write what a running emulator holds as a fixture, for --import (or --state)'
-            cand list 'List your background emulators: pid, URL, start, fixture, directory'
+            cand list 'List your background emulators: pid, URL, start, fixture, directory, users'
             cand env 'Print a background emulator''s variables again, as --background did'
         }
         &'safe-ad;help;emulator;requests'= {

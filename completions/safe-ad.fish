@@ -569,6 +569,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand shell" -s h -l help -d '
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l listen -d 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l token-file -d 'Accept the token FILE holds' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l token -d 'Accept this token (shown in the process list)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l user -d 'Serve a user of this name, a launcher of its own (repeat for more)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l state -d 'Load the network from FILE; save it back on a clean stop' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l import -d 'Load the network from FILE, a fixture, and never write it' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l log -d 'Write one JSON record per request to FILE' -r -F
@@ -590,7 +591,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -a "requests" -d 'Print, count or check the requests a running emulator answered (its journal)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -a "export" -d 'Write what a running emulator holds as a fixture, for --import (or --state)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -a "list" -d 'List your background emulators: pid, URL, start, fixture, directory'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -a "list" -d 'List your background emulators: pid, URL, start, fixture, directory, users'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -a "env" -d 'Print a background emulator\'s variables again, as --background did'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l method -d 'Only requests with this method (any case)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l path -d 'Only requests whose path matches GLOB: a star within a segment, two stars across them' -r -f
@@ -628,6 +629,7 @@ never\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from list" -l json -d 'Print one JSON result per handle or name on stdout (a line each), and nothing else there; --verbose adds the requests behind each'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from env" -l pid -d 'The background emulator of yours that runs as this process (`emulator list` lists them)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from env" -l user -d 'This user\'s variables (its URL and token), for an emulator started with --user' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from env" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -672,7 +674,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_su
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "unset" -d 'Remove a key from the config file'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator" -f -a "requests" -d 'Print, count or check the requests a running emulator answered (its journal)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator" -f -a "export" -d 'Write what a running emulator holds as a fixture, for --import (or --state)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator" -f -a "list" -d 'List your background emulators: pid, URL, start, fixture, directory'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator" -f -a "list" -d 'List your background emulators: pid, URL, start, fixture, directory, users'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator" -f -a "env" -d 'Print a background emulator\'s variables again, as --background did'
 
 # What clap_complete's fish script leaves out: positional values, no file names where none is

@@ -39,7 +39,7 @@ pub enum EmulatorAction {
     Env(EnvArgs),
 }
 
-/// `safe-ad emulator env [--pid PID] [--format FORMAT]`.
+/// `safe-ad emulator env [--pid PID] [--user NAME] [--format FORMAT]`.
 #[derive(Debug, Args)]
 pub struct EnvArgs {
     /// The background emulator of yours that runs as this process (`emulator list` lists them)
@@ -50,6 +50,14 @@ pub struct EnvArgs {
         value_parser = clap::value_parser!(u32).range(1..)
     )]
     pub pid: Option<u32>,
+
+    /// This user's variables (its URL and token), for an emulator started with --user
+    ///
+    /// The same four variables, SAFE_LAUNCHER_URL and SAFE_LAUNCHER_TOKEN being that user's, so
+    /// that `eval "$(safe-ad emulator env --user bob)"` makes the shell's commands bob's. A name
+    /// the emulator does not serve is exit 1 (`emulator list` names each one's users).
+    #[arg(long, value_name = "NAME", value_hint = ValueHint::Other)]
+    pub user: Option<String>,
 
     /// Variables as sh (for eval) or env (NAME=VALUE), as --background's --format
     ///
@@ -145,7 +153,12 @@ Run a local stand-in for the SAFE Launcher, for trying safe-ad and testing scrip
 
 It listens on loopback only and prints SAFE_LAUNCHER_URL=... and SAFE_LAUNCHER_TOKEN=... lines that a \
 shell can eval. With `-- COMMAND [ARGS...]` it starts on a free port, runs COMMAND with those two \
-variables in its environment, stops when COMMAND ends and exits with COMMAND's exit code.",
+variables in its environment, stops when COMMAND ends and exits with COMMAND's exit code.
+
+With --user NAME (repeated), each user is a launcher of its own on one network (its own port, \
+token, sign key and handles), refusing between users what the network refused; the first user's \
+are SAFE_LAUNCHER_URL and SAFE_LAUNCHER_TOKEN, and every named user's are also \
+SAFE_AD_EMULATOR_USER_<NAME>_URL and _TOKEN (printed, and given to COMMAND).",
     ),
     after_help: Some("Examples:\n  safe-ad emulator -- sh -c 'safe-ad clear-data --save post 1'\n  eval \"$(safe-ad emulator --background --listen 127.0.0.1:0)\"\n  safe-ad create --put\n  safe-ad emulator --stop"),
     usage: None,
@@ -226,13 +239,14 @@ exit 1. Without FILE, or with `-`, the fixture goes to standard output.",
 /// `safe-ad emulator list`.
 pub const EMULATOR_LIST: Spec = Spec {
     path: "emulator list",
-    about: "List your background emulators: pid, URL, start, fixture, directory",
+    about: "List your background emulators: pid, URL, start, fixture, directory, users",
     long_about: Some(
         "\
 List the background emulators of yours that run (those `safe-ad emulator --background` started, \
 found by their run directories in $TMPDIR or /tmp): each one's process id, URL, when it started \
-(UTC), the fixture it loaded (--import or --state) and its run directory, oldest first; a \
-control or bidi character in a path is shown escaped. A directory an emulator holds that fails a \
+(UTC), the fixture it loaded (--import or --state), its run directory and, when one of them \
+serves named users (--user), each one's users, oldest first; a control or bidi character in a \
+path is shown escaped. A directory an emulator holds that fails a \
 check `--stop` makes is left out, and stderr says which check. `safe-ad emulator --stop --pid PID` \
 stops one of them, `--stop --all` every one. With --json, one JSON object a line.",
     ),
@@ -267,7 +281,13 @@ open by that running process); its token file must be a regular file of yours wi
 never a link and with no second name (a hard link), and the URL its `about` file gives must be \
 the loopback http://ADDRESS:PORT an emulator listens on. A directory an emulator holds that fails \
 a check is left out, and the error names the check. The token is printed in the variables on \
-stdout and nowhere else.",
+stdout and nowhere else.
+
+With --user NAME, the four variables are that user's (an emulator started with --user serves \
+each user as a launcher of its own): SAFE_LAUNCHER_URL and SAFE_LAUNCHER_TOKEN are its URL and \
+token, read from the run directory's `about` and `tokens` files with the same checks, so \
+`eval \"$(safe-ad emulator env --user bob)\"` makes the shell's commands bob's. A name the \
+emulator does not serve is exit 1.",
     ),
     after_help: Some("Examples:\n  eval \"$(safe-ad emulator --background --quiet --listen 127.0.0.1:0)\"\n  eval \"$(safe-ad emulator env --pid \"$SAFE_AD_EMULATOR_PID\")\"\n  safe-ad emulator env --pid \"$SAFE_AD_EMULATOR_PID\" --format env > vars.env\n  safe-ad emulator --stop"),
     usage: None,

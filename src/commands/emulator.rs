@@ -31,7 +31,11 @@ pub fn run(args: &EmulatorCommand, cx: Context) -> Result<Done, Failure> {
     }
     if let Some(EmulatorAction::Env(env)) = &args.action {
         return Ok(
-            match emulator::env(env.pid, env.format.as_deref() == Some("env")) {
+            match emulator::env(
+                env.pid,
+                env.format.as_deref() == Some("env"),
+                env.user.as_deref(),
+            ) {
                 Exit::Stopped => Done::Success,
                 Exit::Usage => Done::Failed(Class::Usage),
                 _ => Done::Failed(Class::Unexpected),

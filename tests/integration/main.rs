@@ -62,6 +62,8 @@ mod emulator_routes;
 #[cfg(feature = "emulator")]
 mod emulator_stress;
 #[cfg(feature = "emulator")]
+mod emulator_users;
+#[cfg(feature = "emulator")]
 mod exact_bytes;
 #[cfg(feature = "emulator")]
 mod help;

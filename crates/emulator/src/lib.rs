@@ -33,6 +33,12 @@
 //! (`post 2` gives -25); 3 and 4 = data ids of 1's and 2's data; 5 = an inbox whose items are
 //! immutable data. New handles start at 6 (at 0 with `--empty`). See `demo` for the details.
 //!
+//! Users (`--user NAME`, repeatable): each user is a launcher of its own (its own port, token,
+//! sign key and handles) on one shared network, and what the network refused between users
+//! (saving another's data, appending past the filter, opening another's private items) it
+//! refuses with safe_core's codes (see `launcher::state` and `docs/emulator-differences.md`).
+//! Without it, one unnamed user, as the launcher was.
+//!
 //! Faults (`--fault-rate P`, `--fault-seed N`, default seed 1): each request to the four
 //! operations or metadata gets, with probability P, a 503 with a launcher-style JSON body, a
 //! connection closed without an answer, or a 50-300 ms delay before its normal answer; the seed
@@ -59,8 +65,9 @@
 //! emulator's own code, 1 when none of those variables runs (or it had to be killed, or the
 //! directory is not one `--background` made), 2 without the variables when several run; with
 //! `--if-running`, 0 when no emulator was started. `emulator env`: 0 once the variables are
-//! printed, 1 when none of the user's runs (or the one named is not one, or its token cannot be
-//! read as `rundir` requires), 2 without `--pid` when several run.
+//! printed, 1 when none of the user's runs (or the one named is not one, or serves no `--user`
+//! of that name, or its token cannot be read as `rundir` requires), 2 without `--pid` when
+//! several run.
 
 #![forbid(unsafe_code)]
 

@@ -159,10 +159,27 @@ login.
 What is simplified: NFS and DNS are not served (404); there is no cryptography (keys are
 compared, private and encrypted data is stored as written, and serialised bytes, which have the
 launcher's layout, hold the emulator's own key and signature bytes); structured data holds its
-content inline, so at most about 100 KiB of it; every app is the one user logged in.
+content inline, so at most about 100 KiB of it; every app of a user shares its keys, and
+structured and immutable data are every user's.
 .PP
 \fB--hang-unknown-clears\fR reproduces a defect of the launcher, which never answered a clear of an
 unknown handle, to test timeouts; by default the emulator answers -1515 instead.
+"#,
+    },
+    Section {
+        heading: "USERS",
+        roff: r#"
+.PP
+\fB--user\fR \fINAME\fR (repeat it) serves each user as a launcher of its own on one network: its
+own port, token, sign key and handles. The first listens on \fB--listen\fR with \fB--token\fR and
+is the one SAFE_LAUNCHER_URL and SAFE_LAUNCHER_TOKEN name; the others listen on free ports. What
+the network refused between users is refused with safe_core's codes: isOwner is true for the
+owner's key only; a POST of another's appendable data is -25 (so a clear, removal or filter edit
+of it fails at its save); an append is checked against the filter with the appender's key, and
+its item is signed by that key; another's private items answer -11 (CoreError::RoutingError).
+\fBsafe-ad emulator env --user\fR \fINAME\fR prints a background emulator's variables for that
+user; \fBsafe-ad emulator list\fR names each one's users. A fixture keeps its users and their
+keys (see STATE FILE). Without \fB--user\fR, there is one unnamed user.
 "#,
     },
     Section {
@@ -221,6 +238,9 @@ The format, in which an unknown field is an error:
 .EX
 {
   "format": "safe-ad-emulator-state/1",
+  "users": [
+    { "name": "bob", "signKey": "<base64 of 32 bytes>" }
+  ],
   "appendableData": [
     {
       "name": "<base64 of 32 bytes>",
@@ -228,6 +248,7 @@ The format, in which an unknown field is an error:
       "version": 1,
       "filterType": "BlackList",
       "filterKeys": [],
+      "owner": "bob",
       "data": [
         { "structuredData": { "name": "<base64>", "typeTag": 500 } }
       ],
@@ -254,8 +275,11 @@ The format, in which an unknown field is an error:
 .EE
 .RE
 .PP
-filterKeys, data, deletedData and isPrivate may be left out. An item's signKey (who appended it)
-defaults to the emulator's user. A structured data's data lists the data of each version, oldest
+users, filterKeys, data, deletedData and isPrivate may be left out. users lists the named users
+(\fB--user\fR) and their sign keys: the users of a run are those \fB--user\fR names, then those
+the file names, and each keeps the file's key by name. An appendable data's owner is owner (a
+user's name) or ownerKey (base64), an item's signer (who appended it) signedBy (a user's name) or
+signKey (base64); each defaults to the emulator's first user's key. A structured data's data lists the data of each version, oldest
 first (one entry unless its typeTag is 501).
 "#,
     },
@@ -324,7 +348,8 @@ counts by its answer too).
         heading: "ENVIRONMENT",
         roff: r#"
 .PP
-The emulator gives \fICOMMAND\fR these two, and \fB--background\fR prints them:
+The emulator gives \fICOMMAND\fR these two, and \fB--background\fR prints them (the first
+user's):
 .TP
 .B SAFE_LAUNCHER_URL
 The emulator's URL, such as http://127.0.0.1:40123.
@@ -339,6 +364,15 @@ The process id of the emulator in the background.
 .TP
 .B SAFE_AD_EMULATOR_DIR
 Its directory: its standard error and its lock.
+.PP
+With \fB--user\fR, each named user's URL and token are also printed (not by \fB--background\fR:
+\fBemulator env --user\fR \fINAME\fR prints them) and given to \fICOMMAND\fR as:
+.TP
+\fBSAFE_AD_EMULATOR_USER_\fINAME\fB_URL\fR
+User \fINAME\fR's URL (the name in capitals: alice gives SAFE_AD_EMULATOR_USER_ALICE_URL).
+.TP
+\fBSAFE_AD_EMULATOR_USER_\fINAME\fB_TOKEN\fR
+The token user \fINAME\fR's launcher accepts.
 .PP
 TMPDIR names where \fB--background\fR makes that directory (else /tmp).
 "#,

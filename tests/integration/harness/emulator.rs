@@ -1,7 +1,8 @@
 //! The real `safe-ad emulator` binary as a test fixture: one process per test on its own free
 //! loopback port, killed when dropped; [`Emulator::start`] has it accept [`TOKEN`]. Its stderr
 //! (banner and request log) is kept whole: [`Emulator::wait_log`], [`Emulator::requests`],
-//! [`Emulator::stop`].
+//! [`Emulator::stop`]. Started with `--user NAME` flags, it serves each user on a port of its
+//! own: [`Emulator::user`] gives one's URL and token, read from the variables it prints.
 
 use std::cell::Cell;
 use std::net::SocketAddr;
@@ -31,19 +32,66 @@ pub struct Emulator {
     address: SocketAddr,
     /// The token it printed.
     pub token: String,
+    /// Its named users (`--user`), the first user's first; none without.
+    pub users: Vec<User>,
     /// Markers sent by [`Emulator::requests`] so far.
     markers: Cell<u32>,
+}
+
+/// One named user of an emulator started with `--user NAME`: its launcher's URL and the token
+/// it was started with, as `SAFE_AD_EMULATOR_USER_<NAME>_URL` and `..._TOKEN` said.
+pub struct User {
+    pub name: String,
+    pub url: String,
+    address: SocketAddr,
+    pub token: String,
+}
+
+impl User {
+    /// One request to this user's launcher on a fresh connection, with its token, and
+    /// `Content-Type: application/json` when there is a body.
+    pub fn http(&self, method: &str, path: &str, body: Option<&str>) -> Resp {
+        let body = body.map(|body| ("application/json", body.as_bytes()));
+        request(self.address, method, path, Some(&self.token), body)
+    }
+
+    /// One request with a body of its own type (`("application/octet-stream", bytes)`).
+    pub fn send(&self, method: &str, path: &str, body: (&str, &[u8])) -> Resp {
+        request(self.address, method, path, Some(&self.token), Some(body))
+    }
+
+    /// safe-ad in `sandbox`, pointed at this user's launcher with its token.
+    pub fn safe_ad(&self, sandbox: &super::Sandbox) -> SafeAd {
+        sandbox
+            .safe_ad()
+            .env("SAFE_LAUNCHER_URL", &self.url)
+            .env("SAFE_LAUNCHER_TOKEN", &self.token)
+    }
+}
+
+/// The loopback address of a URL the emulator printed.
+fn loopback(url: &str) -> SocketAddr {
+    url.strip_prefix("http://127.0.0.1:")
+        .and_then(|port| port.parse::<u16>().ok())
+        .map(|port| SocketAddr::from(([127, 0, 0, 1], port)))
+        .unwrap_or_else(|| panic!("not a loopback URL with a port: {url}"))
+}
+
+/// How many users the flags name (`--user NAME` each).
+fn users_named(flags: &[&str]) -> usize {
+    flags.iter().filter(|flag| **flag == "--user").count()
 }
 
 impl Emulator {
     /// Starts `safe-ad emulator --listen 127.0.0.1:0 --token TOKEN` with the given extra flags,
     /// and reads the two lines it prints once it is ready.
     pub fn start(flags: &[&str]) -> Emulator {
-        let emulator = Emulator::spawn(
+        let emulator = Emulator::spawn_users(
             SafeAd::new()
                 .args(["emulator", "--listen", "127.0.0.1:0", "--token", TOKEN])
                 .args(flags)
                 .token_may_show(),
+            users_named(flags),
         );
         assert_eq!(emulator.token, TOKEN);
         emulator
@@ -52,6 +100,12 @@ impl Emulator {
     /// Starts `safe_ad`, whose arguments run the emulator on a loopback address, and reads the
     /// two lines it prints once it is ready: `SAFE_LAUNCHER_URL=` and `SAFE_LAUNCHER_TOKEN=`.
     pub fn spawn(safe_ad: SafeAd) -> Emulator {
+        Emulator::spawn_users(safe_ad, 0)
+    }
+
+    /// [`Emulator::spawn`] for an emulator that serves `users` named users: it reads their
+    /// variables too, the two lines of each after the first two.
+    pub fn spawn_users(safe_ad: SafeAd, users: usize) -> Emulator {
         let mut running = safe_ad.spawn();
         let url_line = running.line();
         let token_line = running.line();
@@ -63,18 +117,44 @@ impl Emulator {
             .strip_prefix("SAFE_LAUNCHER_TOKEN=")
             .unwrap_or_else(|| panic!("second line: {token_line:?}"))
             .to_owned();
-        let address = url
-            .strip_prefix("http://127.0.0.1:")
-            .and_then(|port| port.parse::<u16>().ok())
-            .map(|port| SocketAddr::from(([127, 0, 0, 1], port)))
-            .unwrap_or_else(|| panic!("not a loopback URL with a port: {url}"));
+        let address = loopback(&url);
+        let users = (0..users)
+            .map(|_| {
+                let (url_line, token_line) = (running.line(), running.line());
+                let (variable, url) = url_line.split_once('=').expect("NAME=VALUE");
+                let name = variable
+                    .strip_prefix("SAFE_AD_EMULATOR_USER_")
+                    .and_then(|rest| rest.strip_suffix("_URL"))
+                    .unwrap_or_else(|| panic!("a user's URL line: {url_line:?}"))
+                    .to_ascii_lowercase();
+                let token = token_line
+                    .strip_prefix(&format!("{}_TOKEN=", variable.trim_end_matches("_URL")))
+                    .unwrap_or_else(|| panic!("{name}'s token line: {token_line:?}"));
+                User {
+                    address: loopback(url),
+                    url: url.to_owned(),
+                    token: token.to_owned(),
+                    name,
+                }
+            })
+            .collect();
         Emulator {
             running,
             url,
             address,
             token,
+            users,
             markers: Cell::new(0),
         }
+    }
+
+    /// Its user `name` (`--user name`).
+    #[track_caller]
+    pub fn user(&self, name: &str) -> &User {
+        self.users
+            .iter()
+            .find(|user| user.name == name)
+            .unwrap_or_else(|| panic!("no user {name} among {:?}", self.users.len()))
     }
 
     /// Waits until the log contains `needle`, and returns the log.
@@ -386,12 +466,13 @@ impl Emulator {
     /// Starts `safe-ad emulator --listen 127.0.0.1:0 --token TOKEN` with `flags` in `sandbox`
     /// (for files the test keeps there), and reads the two lines it prints once it is ready.
     pub fn start_in(sandbox: &super::Sandbox, flags: &[&str]) -> Emulator {
-        Emulator::spawn(
+        Emulator::spawn_users(
             sandbox
                 .safe_ad()
                 .args(["emulator", "--listen", "127.0.0.1:0", "--token", TOKEN])
                 .args(flags)
                 .token_may_show(),
+            users_named(flags),
         )
     }
 }

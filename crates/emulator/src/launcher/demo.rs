@@ -18,7 +18,7 @@
 use crate::launcher::encoding::base64_encode;
 use crate::launcher::state::{
     Ad, AdKey, Cipher, DataId, Filter, FilterType, Immutable, Item, Permissions, Sd, SdKey,
-    SdStatus, SignKey, State, USER_KEY,
+    SdStatus, SignKey, State, User,
 };
 use crate::launcher::wire::Network;
 
@@ -41,10 +41,12 @@ impl Origin {
     }
 }
 
-/// A launcher as it starts: `origin`'s network (with the demo handles for the demo), no other
-/// handle, handle ids counted from the start, and one session, `token`, with `LOW_LEVEL_API`.
-pub(crate) fn fresh(origin: Origin, token: &str) -> State {
-    let mut state = State::new();
+/// The launchers of `users` as they start, over `origin`'s network: the demo handles (for the
+/// demo) in the first user's launcher, no other handle, handle ids counted from the start in
+/// each, and one session each, the token of `tokens` in the user's place, with `LOW_LEVEL_API`.
+pub(crate) fn fresh(origin: Origin, users: Vec<User>, tokens: &[String]) -> State {
+    let count = users.len();
+    let mut state = State::with_users(users);
     match origin {
         Origin::Demo => install(&mut state),
         Origin::Empty => {}
@@ -60,13 +62,17 @@ pub(crate) fn fresh(origin: Origin, token: &str) -> State {
             }
         }
     }
-    state.add_session(
-        token.to_owned(),
-        Permissions {
-            low_level_api: true,
-            safe_drive_access: false,
-        },
-    );
+    for (user, token) in (0..count).zip(tokens) {
+        state.act_as(user);
+        state.add_session(
+            token.clone(),
+            Permissions {
+                low_level_api: true,
+                safe_drive_access: false,
+            },
+        );
+    }
+    state.act_as(0);
     state
 }
 
@@ -125,13 +131,14 @@ const INBOX_MESSAGES: [(&[u8], bool); 3] = [
 ];
 
 /// Items pointing at structured data stored on the network (type tag 500, their label as data),
-/// so that following an item to its data works too.
+/// so that following an item to its data works too, appended by the acting user.
 fn items(state: &mut State, labels: &[&str]) -> std::collections::BTreeSet<Item> {
+    let signer = state.me().key;
     labels
         .iter()
         .map(|label| Item {
             pointer: structured(state, label, label.as_bytes()),
-            signer: USER_KEY,
+            signer,
             seal: 0,
         })
         .collect()
@@ -153,14 +160,17 @@ fn structured(state: &mut State, label: &str, content: &[u8]) -> DataId {
     DataId::Structured(key)
 }
 
-/// Fills an empty state with the demo data. The handle ids are the constants above.
+/// Fills an empty state with the demo data, the acting user's (the first user's). The handle ids
+/// are the constants above.
 pub(crate) fn install(state: &mut State) {
+    let user = state.me().key;
     let unsaved = Ad {
         key: ad_key(UNSAVED_LABEL),
         version: 0,
         data: items(state, &["demo item a", "demo item b", "demo item c"]),
         deleted: Default::default(),
         filter: Filter::default(),
+        owner: user,
     };
     let handle = state.add_local(unsaved);
     debug_assert_eq!(handle, UNSAVED);
@@ -176,7 +186,7 @@ pub(crate) fn install(state: &mut State) {
     });
     data.insert(Item {
         pointer: DataId::Appendable(ad_key(STALE_LABEL)),
-        signer: USER_KEY,
+        signer: user,
         seal: 0,
     });
     let mut deleted = items(state, &["demo item g"]);
@@ -194,6 +204,7 @@ pub(crate) fn install(state: &mut State) {
             kind: FilterType::BlackList,
             keys: [OTHER_APP_KEY, BLOCKED_KEY].into_iter().collect(),
         },
+        owner: user,
     };
     state.store(saved.clone());
     let handle = state.add_local(saved);
@@ -205,6 +216,7 @@ pub(crate) fn install(state: &mut State) {
         data: items(state, &["demo item i", "demo item j", "demo item k"]),
         deleted: Default::default(),
         filter: Filter::default(),
+        owner: user,
     };
     state.store(stale_stored.clone());
     let stale_data = items(state, &["demo item i", "demo item j"]);
@@ -229,7 +241,7 @@ pub(crate) fn install(state: &mut State) {
             state.store_immutable(message);
             Item {
                 pointer,
-                signer: if *other { OTHER_APP_KEY } else { USER_KEY },
+                signer: if *other { OTHER_APP_KEY } else { user },
                 seal: 0,
             }
         })
@@ -240,6 +252,7 @@ pub(crate) fn install(state: &mut State) {
         data,
         deleted: Default::default(),
         filter: Filter::default(),
+        owner: user,
     };
     state.store(inbox.clone());
     let handle = state.add_local(inbox);
@@ -280,6 +293,7 @@ safe-ad emulator: demo state (--empty leaves it out); new handles start at 6:
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::launcher::state::USER_KEY;
 
     #[test]
     fn demo_handles_are_as_documented() {

@@ -9,8 +9,9 @@
 //! maidsafe_utilities 0.11, ignore trailing bytes after a value.
 //!
 //! The emulator has no cryptography, so what would be keys and signatures are bytes of its own,
-//! of the right lengths: the user's sign key is [`USER_KEY`] (32 bytes), a private appendable
-//! data's encrypt key is [`ENCRYPT_KEY`], and a signature is the SHA-512 (64 bytes) of
+//! of the right lengths: a user's sign key is its 32 bytes ([`USER_KEY`] for the first user), a
+//! private appendable data's encrypt key is its owner's ([`encrypt_key`]: [`ENCRYPT_KEY`] for
+//! [`USER_KEY`]), and a signature is the SHA-512 (64 bytes) of
 //! [`SIGNATURE_CONTEXT`] and what would be signed. A private appendable data's items are
 //! "sealed" as 48 bytes of the emulator's own where a sealed box has its ephemeral key and MAC
 //! (with the item's seal number, see [`SEAL_KEY`]) then the bincode of the plain item: the
@@ -25,15 +26,31 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 
 use crate::launcher::state::{
-    Ad, AdKey, DataId, Filter, FilterType, Item, Sd, SdKey, SdStatus, SignKey, USER_KEY, VERSIONED,
+    Ad, AdKey, DataId, Filter, FilterType, Item, Sd, SdKey, SdStatus, SignKey, NO_OWNER, USER_KEY,
+    VERSIONED,
 };
 
-/// The emulator's stand-in for the user's encryption key (a private appendable data's
-/// `encrypt_key`): 32 bytes, fixed so that serialised data stays the same across runs.
+/// The emulator's stand-in for the first user's encryption key (the `encrypt_key` of a private
+/// appendable data [`USER_KEY`] owns): 32 bytes, fixed so that serialised data stays the same
+/// across runs.
 pub(crate) const ENCRYPT_KEY: [u8; 32] = *b"safe-ad emulator user encrypt k!";
 
-/// The owner key of unclaimable structured data (routing's `NO_OWNER_PUB_KEY`: 32 zero bytes).
-pub(crate) const NO_OWNER: [u8; 32] = [0; 32];
+/// The encrypt key of the user whose sign key is `owner`, which a private appendable data it owns
+/// carries (safe_core's `appendable_data_new_priv` put the app's public encrypt key there, and
+/// every append sealed its items for it): [`ENCRYPT_KEY`] for [`USER_KEY`], else the SHA-256 of
+/// `safe-ad emulator user encrypt key\0` and the sign key, so that each user has one of its own
+/// and the same across runs.
+pub(crate) fn encrypt_key(owner: &SignKey) -> [u8; 32] {
+    if *owner == USER_KEY {
+        return ENCRYPT_KEY;
+    }
+    let mut hashed = ring::digest::Context::new(&ring::digest::SHA256);
+    hashed.update(b"safe-ad emulator user encrypt key\0");
+    hashed.update(owner);
+    let mut key = [0u8; 32];
+    key.copy_from_slice(hashed.finish().as_ref());
+    key
+}
 
 /// The most bytes a sealed item of private appendable data may have (routing's
 /// `MAX_PRIV_APPENDED_DATA_BYTES`): a longer one fails the private layout.
@@ -228,12 +245,21 @@ fn filter_from(wire: &WireFilter) -> Option<Filter> {
     })
 }
 
-/// The user as the only owner, with the user's signature over `signed`.
-fn owned(signed: &[u8]) -> (Vec<Bytes>, Vec<(Bytes, Bytes)>) {
+/// `owner` as the only owner, with its signature over `signed`; none for [`NO_OWNER`].
+fn owned(owner: &SignKey, signed: &[u8]) -> (Vec<Bytes>, Vec<(Bytes, Bytes)>) {
+    if *owner == NO_OWNER {
+        return (Vec::new(), Vec::new());
+    }
     (
-        vec![Bytes(USER_KEY.to_vec())],
-        vec![(Bytes(USER_KEY.to_vec()), sign(signed))],
+        vec![Bytes(owner.to_vec())],
+        vec![(Bytes(owner.to_vec()), sign(signed))],
     )
+}
+
+/// The owner bytes name: the first of `owners` (the launcher's data had one), [`NO_OWNER`] for
+/// none.
+fn owner_from(owners: &[Bytes]) -> SignKey {
+    owners.first().and_then(key32).unwrap_or(NO_OWNER)
 }
 
 fn keys_ok(owners: &[Bytes], signatures: &[(Bytes, Bytes)]) -> bool {
@@ -269,13 +295,13 @@ pub(crate) fn sign_key_from(bytes: &[u8]) -> Option<SignKey> {
 pub(crate) fn appendable_data(ad: &Ad) -> Vec<u8> {
     let filter = wire_filter(&ad.filter);
     let signed = [&ad.key.name[..], &ad.version.to_le_bytes()].concat();
-    let (owners, signatures) = owned(&signed);
+    let (owners, signatures) = owned(&ad.owner, &signed);
     if ad.key.private {
         encode(&WirePriv {
             name: ad.key.name,
             version: ad.version,
             filter,
-            encrypt_key: Bytes(ENCRYPT_KEY.to_vec()),
+            encrypt_key: Bytes(encrypt_key(&ad.owner).to_vec()),
             deleted_data: ad.deleted.iter().map(seal).collect(),
             owners,
             signatures,
@@ -314,6 +340,7 @@ pub(crate) fn appendable_data_from(bytes: &[u8]) -> Option<Ad> {
         data: items(&wire.data)?,
         deleted: items(&wire.deleted_data)?,
         filter: filter_from(&wire.filter)?,
+        owner: owner_from(&wire.owners),
     })
 }
 
@@ -338,6 +365,7 @@ fn private_from(wire: &WirePriv) -> Option<Ad> {
         data: unseal(&wire.data),
         deleted: unseal(&wire.deleted_data),
         filter: filter_from(&wire.filter)?,
+        owner: owner_from(&wire.owners),
     })
 }
 
@@ -352,7 +380,7 @@ pub(crate) fn structured_data(sd: &Sd) -> Vec<u8> {
     };
     let signed = [&sd.key.name[..], &data, &sd.version.to_le_bytes()].concat();
     let (owners, signatures) = match sd.status {
-        SdStatus::Owned => owned(&signed),
+        SdStatus::Owned => owned(&USER_KEY, &signed),
         SdStatus::Deleted => (Vec::new(), Vec::new()),
         SdStatus::Unclaimable => (
             vec![Bytes(NO_OWNER.to_vec())],
@@ -482,6 +510,7 @@ mod tests {
                 private: false,
             },
             FilterType::WhiteList,
+            USER_KEY,
         );
         ad.version = 3;
         ad.filter.keys.insert([0xbb; 32]);
@@ -556,6 +585,7 @@ mod tests {
                     private,
                 },
                 FilterType::BlackList,
+                USER_KEY,
             );
             assert_eq!(ad.network_size(), appendable_data(&ad).len());
             for (n, pointer) in pointers.iter().enumerate() {
@@ -606,6 +636,7 @@ mod tests {
                 private: true,
             },
             FilterType::BlackList,
+            USER_KEY,
         );
         ad.data.insert(Item {
             pointer: DataId::Structured(SdKey {

@@ -3,7 +3,8 @@
 //! launcher served nothing under this prefix, so no launcher route changes.
 //!
 //! They answer only a request that carries the emulator's own token (the one it printed, not one
-//! from `POST /auth`) in a well-formed `Authorization: Bearer` header, and match paths exactly.
+//! from `POST /auth`; with several users, the token each user's launcher was started with, on
+//! that user's port) in a well-formed `Authorization: Bearer` header, and match paths exactly.
 //! Any other request under the prefix goes on as every request does, and gets what an unknown
 //! route gets: 401 `Unauthorized` for a bad token, the launcher's 404 otherwise. A request with
 //! the token is answered even after a client revoked that token with `DELETE /auth`.
@@ -16,11 +17,15 @@
 //!   Each record has its `seq` (see [`Journal`]).
 //! - `DELETE /_emulator/requests[?through=SEQ]`: empties the journal (up to and including
 //!   request `SEQ`, so that what came after a read is kept); `{"cleared":N}`.
-//! - `GET /_emulator/network`: what is on the network, in the `--state` file's format.
-//! - `GET /_emulator/handles`: every live handle of each type with what it holds.
+//! - `GET /_emulator/network`: what is on the network, in the `--state` file's format (with the
+//!   users and their keys).
+//! - `GET /_emulator/handles`: every live handle of each type with what it holds, in the
+//!   launcher of the user whose port it came to.
 //! - `POST /_emulator/reset/empty`, `.../reset/demo`, `.../reset/state` (with a `--state` file's
-//!   content as the body): the launcher as it starts from that: no handles, ids counted from the
-//!   start, only the emulator's own token; the journal is emptied too.
+//!   content as the body): every user's launcher as it starts from that: no handles, ids counted
+//!   from the start, only the emulator's own tokens; the journal is emptied too. The users stay
+//!   (each is a port, fixed at the start), with their keys, or those the body gives them by
+//!   name; a body that names another user is refused.
 
 use std::collections::VecDeque;
 use std::sync::{Mutex, MutexGuard};
@@ -33,7 +38,7 @@ use crate::launcher::demo::{self, Origin};
 use crate::launcher::encoding::base64_encode;
 use crate::launcher::routes::Express;
 use crate::launcher::routes::{bearer, read_body, Answer, App, Reply, Unread};
-use crate::launcher::state::{DataId, USER_KEY};
+use crate::launcher::state::{keep, DataId, User};
 use crate::launcher::table::percent_decode;
 use crate::launcher::wire::{ad_json, data_id_json, sd_json, Network};
 use crate::service::fixture::STATE_LIMIT;
@@ -201,11 +206,11 @@ impl Filter {
     }
 }
 
-/// The emulator's own routes: the journal and the token that opens them.
+/// The emulator's own routes: the journal and the tokens that open them.
 #[derive(Debug)]
 pub(crate) struct Admin {
-    /// The emulator's own token.
-    token: String,
+    /// The emulator's own tokens: each user's launcher's, by its place in the roster.
+    tokens: Vec<String>,
     pub(crate) journal: Journal,
 }
 
@@ -229,25 +234,34 @@ impl From<Reply> for Handled {
 }
 
 impl Admin {
-    pub(crate) fn new(token: &str) -> Admin {
+    pub(crate) fn new(tokens: Vec<String>) -> Admin {
         Admin {
-            token: token.to_owned(),
+            tokens,
             journal: Journal::default(),
         }
     }
 
-    /// Whether a request is for these routes: under the prefix, with the emulator's own token.
-    pub(crate) fn takes(&self, request: &Request<Incoming>) -> bool {
+    /// Whether a request that came to user `user`'s port is for these routes: under the prefix,
+    /// with the token that user's launcher was started with.
+    pub(crate) fn takes(&self, request: &Request<Incoming>, user: usize) -> bool {
         let path = request.uri().path();
         let under = path
             .strip_prefix(PREFIX)
             .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'));
+        let Some(own) = self.tokens.get(user) else {
+            return false;
+        };
         under
-            && matches!(bearer(request.headers()), Ok(Some(token)) if same(token.as_bytes(), self.token.as_bytes()))
+            && matches!(bearer(request.headers()), Ok(Some(token)) if same(token.as_bytes(), own.as_bytes()))
     }
 
-    /// Answers a request that [`Admin::takes`].
-    pub(crate) async fn respond(&self, app: &App, request: Request<Incoming>) -> Handled {
+    /// Answers a request that [`Admin::takes`], which came to user `user`'s port.
+    pub(crate) async fn respond(
+        &self,
+        app: &App,
+        request: Request<Incoming>,
+        user: usize,
+    ) -> Handled {
         let (parts, body) = request.into_parts();
         let path = parts.uri.path();
         let route = path.strip_prefix(PREFIX).unwrap_or("");
@@ -277,13 +291,20 @@ impl Admin {
                     appendable_data: ads.into_iter().cloned().collect(),
                     structured_data: sds.into_iter().cloned().collect(),
                     immutable_data: ids.into_iter().cloned().collect(),
+                    users: state.users(),
                 };
                 drop(state);
                 state_file(&network).into()
             }
-            (&Method::GET, "/handles") => reply(StatusCode::OK, JSON, handles(app)).into(),
-            (&Method::POST, "/reset/empty") => self.reset(app, Origin::Empty),
-            (&Method::POST, "/reset/demo") => self.reset(app, Origin::Demo),
+            (&Method::GET, "/handles") => reply(StatusCode::OK, JSON, handles(app, user)).into(),
+            (&Method::POST, "/reset/empty") => {
+                let users = app.state().users();
+                self.reset(app, Origin::Empty, users)
+            }
+            (&Method::POST, "/reset/demo") => {
+                let users = app.state().users();
+                self.reset(app, Origin::Demo, users)
+            }
             (&Method::POST, "/reset/state") => {
                 let bytes = match read_body(body, STATE_LIMIT as usize).await {
                     Ok(bytes) => bytes,
@@ -302,8 +323,12 @@ impl Admin {
                         .into()
                     }
                 };
-                match crate::launcher::wire::parse_state(&bytes) {
-                    Ok(network) => self.reset(app, Origin::Network(network)),
+                let running = app.state().users();
+                match crate::launcher::wire::parse_state(&bytes, &|known| keep(&running, known)) {
+                    Ok(network) => {
+                        let users = network.users.clone();
+                        self.reset(app, Origin::Network(network), users)
+                    }
                     Err(problem) => bad_request(&format!(
                         "the body is not a --state file ({problem}); nothing was reset"
                     ))
@@ -323,10 +348,11 @@ impl Admin {
         }
     }
 
-    /// Puts the launcher back to how it starts from `origin`, and empties the journal.
-    fn reset(&self, app: &App, origin: Origin) -> Handled {
+    /// Puts every user's launcher back to how it starts from `origin`, `users` with their keys,
+    /// and empties the journal.
+    fn reset(&self, app: &App, origin: Origin, users: Vec<User>) -> Handled {
         let to = origin.name();
-        let fresh = demo::fresh(origin, &self.token);
+        let fresh = demo::fresh(origin, users, &self.tokens);
         *app.state() = fresh;
         self.journal.clear(None);
         Handled {
@@ -383,8 +409,10 @@ fn state_file(network: &Network) -> Reply {
 /// "appendableData":{...}}],"cipherOpts":[{"handle":8,"cipher":"PLAIN"}],
 /// "immutableDataWriter":[{"handle":10,"written":11}],"immutableDataReader":[{"handle":12,
 /// "name":"...","size":11}]}`.
-fn handles(app: &App) -> String {
-    let state = app.state();
+fn handles(app: &App, user: usize) -> String {
+    let state = app.state_of(user);
+    let users = state.users();
+    let me = state.me().key;
     let handles = state.handles();
     let with_handle = |handle: u64, value: Value| -> Value {
         let mut object = serde_json::Map::new();
@@ -399,7 +427,8 @@ fn handles(app: &App) -> String {
         .appendable_data
         .iter()
         .map(|(handle, ad)| {
-            let mut value = with_handle(*handle, to_value(serde_json::to_value(ad_json(ad))));
+            let json = ad_json(ad, &users);
+            let mut value = with_handle(*handle, to_value(serde_json::to_value(json)));
             value["onNetwork"] = state
                 .stored(&ad.key)
                 .map_or(Value::Null, |stored| stored.version.into());
@@ -420,7 +449,7 @@ fn handles(app: &App) -> String {
         .sign_key
         .iter()
         .map(|(handle, key)| {
-            json!({ "handle": handle, "signKey": base64_encode(*key), "user": **key == USER_KEY })
+            json!({ "handle": handle, "signKey": base64_encode(*key), "user": **key == me })
         })
         .collect();
     let encrypt_keys: Vec<Value> = handles
@@ -471,6 +500,7 @@ mod tests {
     fn entry(method: Method, path: &str) -> Logged {
         Logged {
             seq: None,
+            user: None,
             method,
             path: path.to_owned(),
             effect: None,

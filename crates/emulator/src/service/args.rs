@@ -30,6 +30,19 @@ pub struct EmulatorArgs {
     #[arg(long, value_name = "TOKEN", value_hint = ValueHint::Other)]
     pub(crate) token: Option<String>,
 
+    /// Serve a user of this name, a launcher of its own (repeat for more)
+    ///
+    /// Each user is a launcher of its own on one shared network: its own port, token, sign key
+    /// and handles. The first is the one SAFE_LAUNCHER_URL and SAFE_LAUNCHER_TOKEN name (it
+    /// listens on --listen and takes --token); each other one listens on a free port of its own.
+    /// NAME is 1 to 32 lowercase letters, digits and _, beginning with a letter. Every user's
+    /// variables are SAFE_AD_EMULATOR_USER_<NAME>_URL and _TOKEN (printed with the first two, and
+    /// given to COMMAND); `safe-ad emulator env --user NAME` prints one's for --background. A
+    /// --state or --import file keeps its users and their keys, and serves them too. Without
+    /// it, one unnamed user, as the launcher was.
+    #[arg(long = "user", value_name = "NAME", value_hint = ValueHint::Other)]
+    pub(crate) users: Vec<String>,
+
     /// Start with no demo data
     #[arg(long)]
     pub(crate) empty: bool,
@@ -168,7 +181,7 @@ pub struct EmulatorArgs {
     #[arg(
         long,
         conflicts_with_all = [
-            "listen", "token_file", "token", "empty", "state", "import", "log", "quiet", "strict_paths",
+            "listen", "token_file", "token", "users", "empty", "state", "import", "log", "quiet", "strict_paths",
             "deny_auth", "hang_unknown_clears", "fault_rate", "fault_seed", "background",
             "format", "ready_timeout", "command",
         ]

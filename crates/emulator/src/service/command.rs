@@ -1,7 +1,12 @@
 //! `safe-ad emulator [OPTIONS] -- COMMAND [ARGS...]`: run one command against a fresh emulator
 //! and exit with the command's exit code, as `xvfb-run` does.
 //!
-//! The command gets `SAFE_LAUNCHER_URL` and `SAFE_LAUNCHER_TOKEN` in its environment and
+//! The command gets `SAFE_LAUNCHER_URL` and `SAFE_LAUNCHER_TOKEN` in its environment (the first
+//! user's) and, with `--user`, each named user's `SAFE_AD_EMULATOR_USER_<NAME>_URL` and
+//! `..._TOKEN` (the name in capitals): such a run has no run directory for `emulator env --user`
+//! to read, and its environment is how it already reaches the first user, so a script reaches
+//! bob as `SAFE_LAUNCHER_URL=$SAFE_AD_EMULATOR_USER_BOB_URL
+//! SAFE_LAUNCHER_TOKEN=$SAFE_AD_EMULATOR_USER_BOB_TOKEN safe-ad ...`. It
 //! inherits stdin, stdout and stderr; the emulator writes nothing on stdout in this mode and no
 //! request log (only the demo banner, its notes and its errors, on stderr), so the command's
 //! output stays readable.
@@ -43,7 +48,8 @@ pub(crate) async fn run(
     spawn
         .args(args)
         .env("SAFE_LAUNCHER_URL", server.url())
-        .env("SAFE_LAUNCHER_TOKEN", server.token());
+        .env("SAFE_LAUNCHER_TOKEN", server.token())
+        .envs(server.user_variables());
     if !terminal {
         use std::os::unix::process::CommandExt;
         spawn.process_group(0);

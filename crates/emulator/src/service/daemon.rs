@@ -80,9 +80,15 @@ impl Daemon {
         });
     }
 
-    /// Once it listens: makes its run directory and holds it (see the module's notes); the
-    /// directory's path, or what went wrong, in words.
-    pub(crate) fn settle(&mut self, about: &About, token: &str) -> Result<PathBuf, String> {
+    /// Once it listens: makes its run directory and holds it (see the module's notes), with the
+    /// first user's `token` and each named user's (`users`: name and token, for `emulator env
+    /// --user`); the directory's path, or what went wrong, in words.
+    pub(crate) fn settle(
+        &mut self,
+        about: &About,
+        token: &str,
+        users: &[(String, String)],
+    ) -> Result<PathBuf, String> {
         let dir = RunDir::create().map_err(|error| {
             format!(
                 "cannot make its directory in {}: {}",
@@ -94,6 +100,9 @@ impl Daemon {
             let held = dir.hold()?;
             // Before the lock: a directory found running (`rundir::running`) has its token.
             dir.write_token(token)?;
+            if !users.is_empty() {
+                dir.write_tokens(users)?;
+            }
             let lock = dir.claim()?;
             dir.write_about(about)?;
             let stderr = dir.create_stderr()?;

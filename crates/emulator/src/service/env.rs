@@ -1,6 +1,8 @@
-//! `safe-ad emulator env [--pid PID] [--format sh|env]`: prints again the variables that
-//! `--background` printed for one of the user's running background emulators, in the same
-//! format, for a shell that lost them (`eval "$(safe-ad emulator env)"`).
+//! `safe-ad emulator env [--pid PID] [--user NAME] [--format sh|env]`: prints again the
+//! variables that `--background` printed for one of the user's running background emulators, in
+//! the same format, for a shell that lost them (`eval "$(safe-ad emulator env)"`); with `--user
+//! NAME`, the same four variables with that user's URL and token, so that
+//! `eval "$(safe-ad emulator env --user bob)"` makes the shell's commands bob's.
 //!
 //! Which one is chosen as `--stop` chooses without the variables: `--pid PID` (one of the user's
 //! background emulators), or the only one that runs (`rundir::running`); with several, they are
@@ -12,7 +14,9 @@
 //! that made it (`RunDir::made_by`: it holds the directory and its lock open; where `/proc`
 //! cannot tell, its `pid` file names it and the lock is held). The token file itself must be a
 //! regular file of this user's, mode 0600, not a link, with no second name (`RunDir::token`); the
-//! URL must be the loopback `http://ADDRESS:PORT` an emulator writes. The token is printed
+//! URL must be the loopback `http://ADDRESS:PORT` an emulator writes. A named user's URL is read
+//! from the same `about` file and its token from the `tokens` file, read as `token` is
+//! (`RunDir::user_token`); a name the emulator does not serve is exit 1. The token is printed
 //! only within the variables on stdout; no message names it. A directory an emulator holds that
 //! failed a check is named, with the check, where the error says that none runs.
 
@@ -25,9 +29,9 @@ use crate::service::list::{refused_lines, shown as escaped};
 use crate::service::rundir::{dir_of_process, survey, Foreign, RunDir};
 use crate::service::stop::{count, listing, what_runs};
 
-/// Prints the variables of the emulator chosen as the module's notes say: `export NAME='VALUE'`
-/// lines, or `NAME=VALUE` lines with `env_file`.
-pub fn run(pid: Option<u32>, env_file: bool) -> Exit {
+/// Prints the variables of the emulator chosen as the module's notes say (of its user `user`,
+/// else its first): `export NAME='VALUE'` lines, or `NAME=VALUE` lines with `env_file`.
+pub fn run(pid: Option<u32>, env_file: bool, user: Option<&str>) -> Exit {
     let (pid, dir) = match choose(pid) {
         Ok(chosen) => chosen,
         Err((message, exit)) => {
@@ -49,7 +53,17 @@ pub fn run(pid: Option<u32>, env_file: bool) -> Exit {
         ));
         return Exit::Failed;
     }
-    let token = match dir.token() {
+    let (url, token) = match user {
+        None => (url, dir.token()),
+        Some(name) => match user_door(pid, &dir, name) {
+            Ok(door) => door,
+            Err(message) => {
+                say(&format!("safe-ad emulator env: error: {message}\n"));
+                return Exit::Failed;
+            }
+        },
+    };
+    let token = match token {
         Ok(token) => token,
         Err(why) => {
             say(&format!(
@@ -184,6 +198,47 @@ fn proven(pid: u32, dir: &RunDir) -> Result<String, String> {
         ));
     }
     Ok(url)
+}
+
+/// Where user `name` of the emulator `pid` (whose directory `dir` passed the checks) listens, and
+/// its token or why it cannot be had; an error when the emulator serves no such user.
+fn user_door(
+    pid: u32,
+    dir: &RunDir,
+    name: &str,
+) -> Result<(String, Result<String, String>), String> {
+    let about = dir.about();
+    let Some((_, url)) = about.users.iter().find(|(user, _)| user == name) else {
+        let names: Vec<&str> = about.users.iter().map(|(user, _)| user.as_str()).collect();
+        return Err(format!(
+            "process {pid} serves no user `{}` ({}; `safe-ad emulator list` names each \
+             one's users)",
+            escaped(name),
+            match names.is_empty() {
+                true => "it names no user: it was started without --user".to_owned(),
+                false => format!("its users: {}", escaped(&names.join(", "))),
+            }
+        ));
+    };
+    if !is_loopback_http(url) {
+        return Err(format!(
+            "{}/about gives `{}` as where user `{}` of process {pid} listens, which is not the \
+             http://ADDRESS:PORT on this machine an emulator writes there; its variables are \
+             not printed",
+            dir.path().display(),
+            escaped(url),
+            escaped(name)
+        ));
+    }
+    let token = match dir.user_token(name) {
+        Ok(Some(token)) => Ok(token),
+        Ok(None) => Err(format!(
+            "its tokens file holds no token of user `{}`",
+            escaped(name)
+        )),
+        Err(why) => Err(why),
+    };
+    Ok((url.clone(), token))
 }
 
 /// Whether `url` is what an emulator writes in its `about` file: `http://`, then a loopback

@@ -24,7 +24,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-use crate::launcher::state::NETWORK_BYTES;
+use crate::launcher::state::{roster, NETWORK_BYTES};
 use crate::launcher::wire::{left_out_count, parse_state, Network};
 use crate::service::files::{
     can_replace, directory_of, refuse_kind, remove_stale_temporaries, replace, resolve, Made, Use,
@@ -113,8 +113,11 @@ fn count(n: usize, one: &str, many: &str) -> String {
 /// a regular file (a link to one is followed) of at most [`STATE_LIMIT`] bytes.
 /// What it loaded comes with a note when the fixture lists what `safe-ad capture` left out of
 /// it (its `leftOut`), so a job's log says the network is not all the launcher held.
+///
+/// Its users and the command line's (`users`, by name) are the run's: `state::roster`.
 pub(crate) fn import(
     given: &Path,
+    users: &[String],
     loading: impl Fn(&Path, u64),
 ) -> Result<(Network, Notes), Unusable> {
     let unusable = |why: String| Unusable(why);
@@ -127,7 +130,7 @@ pub(crate) fn import(
     let file =
         File::open(given).map_err(|e| unusable(format!("cannot open it: {}", reason(&e))))?;
     let bytes = read_bounded(&file).map_err(unusable)?;
-    let network = parse_state(&bytes).map_err(unusable)?;
+    let network = parse_state(&bytes, &|known| Ok(roster(users, known))).map_err(unusable)?;
     let mut notes = Notes::default();
     notes.left_out("--import", given, &bytes, "");
     Ok((network, notes))
@@ -175,6 +178,7 @@ impl Fixture {
     pub(crate) fn open(
         given: &Path,
         made: &Made,
+        users: &[String],
         loading: impl Fn(&Path, u64),
     ) -> Result<(Fixture, Network, Notes), Unusable> {
         let unusable = |why: String| Unusable(why);
@@ -273,7 +277,7 @@ impl Fixture {
             loading(&path, size);
         }
         let bytes = read_bounded(&file).map_err(unusable)?;
-        let network = parse_state(&bytes).map_err(unusable)?;
+        let network = parse_state(&bytes, &|known| Ok(roster(users, known))).map_err(unusable)?;
         notes.left_out(
             "--state",
             &path,

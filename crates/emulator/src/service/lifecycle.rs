@@ -66,6 +66,7 @@ pub(crate) async fn run(
         import: args.import.clone(),
         log: args.log.clone(),
         quiet: args.quiet,
+        users: args.users.clone(),
     };
     std::thread::spawn(move || {
         let _ = ready.send(preparing.prepare());
@@ -128,6 +129,7 @@ pub(crate) async fn run(
         log_requests: !command_mode && !args.quiet,
         records: records.clone(),
         network,
+        users: args.users.clone(),
         fault_rate: args.fault_rate,
         fault_seed: args.fault_seed,
     };
@@ -246,12 +248,23 @@ async fn serve_until_signal(
         server.url(),
         server.token()
     );
+    let users = (!quiet).then(|| users_line(server)).flatten();
     if let Some(daemon) = daemon {
         // Said before the directory is made: until then stderr goes to the starter, which
         // shows it.
         if let Some(listening) = &listening {
             say(listening);
         }
+        if let Some(users) = &users {
+            say(users);
+        }
+        let named = server.doors().iter().filter_map(|door| {
+            let name = door.name.clone()?;
+            Some((name, door.url(), door.token.clone()))
+        });
+        let (urls, tokens): (Vec<_>, Vec<_>) = named
+            .map(|(name, url, token)| ((name.clone(), url), (name, token)))
+            .unzip();
         let about = About {
             url: server.url(),
             started: daemon::now(),
@@ -261,8 +274,9 @@ async fn serve_until_signal(
                     format!("{option} {}", path.display())
                 })
                 .unwrap_or_default(),
+            users: urls,
         };
-        match daemon.settle(&about, server.token()) {
+        match daemon.settle(&about, server.token(), &tokens) {
             Ok(dir) => lines.push_str(&format!("{}={}\n", daemon::DIR_LINE, dir.display())),
             Err(problem) => {
                 say(&format!(
@@ -270,6 +284,12 @@ async fn serve_until_signal(
                 ));
                 return Exit::Failed;
             }
+        }
+    }
+    if !background {
+        // Each named user's too; with --background, `emulator env --user NAME` prints them.
+        for (name, value) in server.user_variables() {
+            lines.push_str(&format!("{name}={value}\n"));
         }
     }
     let mut stdout = std::io::stdout().lock();
@@ -286,9 +306,14 @@ async fn serve_until_signal(
             );
             return Exit::Failed;
         }
-    } else if let Some(listening) = &listening {
+    } else {
         // A closed stdout is not a reason to stop serving.
-        say(listening);
+        if let Some(listening) = &listening {
+            say(listening);
+        }
+        if let Some(users) = &users {
+            say(users);
+        }
     }
     let signal = signals.next().await;
     if !quiet {
@@ -299,6 +324,33 @@ async fn serve_until_signal(
         ));
     }
     Exit::Stopped
+}
+
+/// The line that says where each named user listens (no token), or `None` without `--user`:
+/// `safe-ad emulator: users: alice http://127.0.0.1:8100 (SAFE_LAUNCHER_URL), bob http://...`.
+fn users_line(server: &Server) -> Option<String> {
+    let doors = server.doors();
+    doors.first()?.name.as_ref()?;
+    let each: Vec<String> = doors
+        .iter()
+        .enumerate()
+        .map(|(index, door)| {
+            format!(
+                "{} {}{}",
+                door.name.as_deref().unwrap_or("-"),
+                door.url(),
+                if index == 0 {
+                    " (SAFE_LAUNCHER_URL)"
+                } else {
+                    ""
+                }
+            )
+        })
+        .collect();
+    Some(format!(
+        "safe-ad emulator: users, each a launcher of its own on one network: {}\n",
+        each.join(", ")
+    ))
 }
 
 /// A signal before the emulator was ready: nothing was served, nothing is saved. Standalone that
@@ -381,6 +433,8 @@ struct Preparing {
     import: Option<std::path::PathBuf>,
     log: Option<std::path::PathBuf>,
     quiet: bool,
+    /// `--user`: the users named, which a fixture's users join.
+    users: Vec<String>,
 }
 
 impl Preparing {
@@ -435,12 +489,13 @@ impl Preparing {
         };
         let fixture = match (&self.state, &self.import) {
             (Some(path), _) => {
-                let (fixture, network, notes) = Fixture::open(path, &self.made, loading("--state"))
+                let opened = Fixture::open(path, &self.made, &self.users, loading("--state"));
+                let (fixture, network, notes) = opened
                     .map_err(|e| (format!("--state {}: {}", path.display(), e.0), Exit::Usage))?;
                 Some((Some(fixture), network, notes))
             }
             (None, Some(path)) => {
-                let (network, notes) = fixture::import(path, loading("--import"))
+                let (network, notes) = fixture::import(path, &self.users, loading("--import"))
                     .map_err(|e| (format!("--import {}: {}", path.display(), e.0), Exit::Usage))?;
                 Some((None, network, notes))
             }

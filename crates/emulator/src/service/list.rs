@@ -1,12 +1,13 @@
 //! `safe-ad emulator list`: the background emulators of the user's that run, found by their run
 //! directories in the temporary directory (`rundir::running`, which proves each one runs: see
 //! `rundir`), with what their `about` files say: process id, URL, when it started, the fixture it
-//! loaded, and the directory. A table (with, on stderr, how to get one's variables and stop it),
-//! or with `--json` one JSON object each, which the client prints (and `--jq` filters). A
-//! directory of the user's that an emulator holds but that failed a check is left out, and
-//! stderr says which check (`rundir::survey`). The table's cells are words for a terminal: a
-//! character that would drive it (a control or bidi character, in a fixture's path say) is
-//! shown escaped; `--json` holds the values as they are.
+//! loaded, the directory, and the users it serves (`--user`; a column of the table when one of
+//! them names users, and `users` in the JSON of one that does). A table (with, on stderr, how
+//! to get one's variables and stop it), or with `--json` one JSON object each, which the client
+//! prints (and `--jq` filters). A directory of the user's that an emulator holds but that failed
+//! a check is left out, and stderr says which check (`rundir::survey`). The table's cells are
+//! words for a terminal: a character that would drive it (a control or bidi character, in a
+//! fixture's path say) is shown escaped; `--json` holds the values as they are.
 
 use std::io::Write;
 
@@ -32,13 +33,19 @@ pub fn objects() -> Vec<serde_json::Value> {
     (survey.running.iter())
         .map(|(pid, dir)| {
             let about = dir.about();
-            serde_json::json!({
+            let mut object = serde_json::json!({
                 "pid": pid,
                 "url": about.url,
                 "started": utc(about.started),
                 "fixture": (!about.fixture.is_empty()).then_some(&about.fixture),
                 "dir": dir.path().display().to_string(),
-            })
+            });
+            if !about.users.is_empty() {
+                object["users"] = (about.users.iter())
+                    .map(|(name, url)| serde_json::json!({ "name": name, "url": url }))
+                    .collect();
+            }
+            object
         })
         .collect()
 }
@@ -60,11 +67,14 @@ pub fn run() -> Exit {
     } else if found.is_empty() {
         say("safe-ad emulator list: no other background emulator of yours runs\n");
     } else {
-        let rows: Vec<[String; 5]> = found
+        let abouts: Vec<_> = found.iter().map(|(_, dir)| dir.about()).collect();
+        // The users column only where an emulator names users: without, the table is as it was.
+        let named = abouts.iter().any(|about| !about.users.is_empty());
+        let rows: Vec<Vec<String>> = found
             .iter()
-            .map(|(pid, dir)| {
-                let about = dir.about();
-                [
+            .zip(&abouts)
+            .map(|((pid, dir), about)| {
+                let mut row = vec![
                     pid.to_string(),
                     shown(&about.url),
                     utc(about.started),
@@ -74,11 +84,24 @@ pub fn run() -> Exit {
                         shown(&about.fixture)
                     },
                     shown(&dir.path().display().to_string()),
-                ]
+                ];
+                if named {
+                    let names: Vec<&str> = about.users.iter().map(|(n, _)| n.as_str()).collect();
+                    row.push(match names.is_empty() {
+                        true => "-".to_owned(),
+                        false => shown(&names.join(",")),
+                    });
+                }
+                row
             })
             .collect();
-        let header = ["PID", "URL", "STARTED", "FIXTURE", "DIR"].map(str::to_owned);
-        let mut widths = [0usize; 5];
+        let mut header: Vec<String> = ["PID", "URL", "STARTED", "FIXTURE", "DIR"]
+            .map(str::to_owned)
+            .to_vec();
+        if named {
+            header.push("USERS".to_owned());
+        }
+        let mut widths = vec![0usize; header.len()];
         for row in std::iter::once(&header).chain(&rows) {
             for (width, cell) in widths.iter_mut().zip(row) {
                 *width = (*width).max(cell.chars().count());
@@ -87,8 +110,8 @@ pub fn run() -> Exit {
         for row in std::iter::once(&header).chain(&rows) {
             let cells: Vec<String> = row
                 .iter()
-                .zip(widths)
-                .map(|(cell, width)| format!("{cell:width$}"))
+                .zip(&widths)
+                .map(|(cell, &width)| format!("{cell:width$}"))
                 .collect();
             text.push_str(cells.join("  ").trim_end());
             text.push('\n');
@@ -118,6 +141,12 @@ pub fn run() -> Exit {
              (SAFE_LAUNCHER_URL, SAFE_LAUNCHER_TOKEN, ...) again; `safe-ad emulator --stop --pid \
              PID` stops it\n",
         );
+        if found.iter().any(|(_, dir)| !dir.about().users.is_empty()) {
+            say(
+                "safe-ad emulator list: `safe-ad emulator env --pid PID --user NAME` prints them \
+                 for one of its USERS\n",
+            );
+        }
     }
     Exit::Stopped
 }

@@ -5,6 +5,7 @@
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
+use crate::launcher::state::check_name;
 use crate::service::args::EmulatorArgs;
 use crate::service::exit::{say, Exit};
 use crate::service::server::check_token;
@@ -49,6 +50,17 @@ fn serve(args: &EmulatorArgs, daemon: Option<&mut daemon::Daemon>) -> Exit {
             return Exit::Usage;
         }
     };
+    for (index, name) in args.users.iter().enumerate() {
+        let problem = match check_name(name) {
+            Err(problem) => problem,
+            Ok(()) if args.users[..index].contains(name) => {
+                format!("`{name}` is given twice; each user is named once")
+            }
+            Ok(()) => continue,
+        };
+        say(&format!("safe-ad emulator: error: --user: {problem}\n"));
+        return Exit::Usage;
+    }
     if let Some(token) = &args.token {
         if let Err(problem) = check_token(token) {
             say(&format!("safe-ad emulator: error: --token: {problem}\n"));

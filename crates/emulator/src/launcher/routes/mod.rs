@@ -134,6 +134,14 @@ impl App {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
+
+    /// The state as user `user`'s launcher sees it (the port a request came to): every call
+    /// through it acts as that user (`State::act_as`).
+    pub(crate) fn state_of(&self, user: usize) -> MutexGuard<'_, State> {
+        let mut state = self.state();
+        state.act_as(user);
+        state
+    }
 }
 
 /// An answer to send.
@@ -237,6 +245,7 @@ pub(crate) fn describe(code: Code) -> &'static str {
     match code.0 {
         -2 => "CoreError::UnsuccessfulEncodeDecode",
         -5 => "CoreError::ReceivedUnexpectedData",
+        -11 => "CoreError::RoutingError",
         -18 => "CoreError::GetFailure::GetError::NoSuchData",
         -22 => "CoreError::MutationFailure::MutationError::NoSuchData",
         -23 => "CoreError::MutationFailure::MutationError::DataExists",
@@ -384,11 +393,12 @@ pub(crate) fn bearer(headers: &HeaderMap) -> Result<Option<&str>, ()> {
     std::str::from_utf8(token).map(Some).map_err(|_| ())
 }
 
-fn caller(app: &App, headers: &HeaderMap) -> Caller {
+/// Who is calling user `user`'s launcher: a token is a session of that launcher only.
+fn caller(app: &App, headers: &HeaderMap, user: usize) -> Caller {
     match bearer(headers) {
         Ok(None) => Caller::Anonymous,
         Ok(Some(token)) => app
-            .state()
+            .state_of(user)
             .session(token)
             .map_or(Caller::Bad, Caller::Session),
         Err(()) => Caller::Bad,
@@ -402,10 +412,11 @@ enum Payload {
     Raw(Bytes),
 }
 
-/// Answers one request.
-pub(crate) async fn respond(app: &App, request: Request<Incoming>) -> Answer {
+/// Answers one request that came to user `user`'s launcher (its place in the roster: the port it
+/// came to).
+pub(crate) async fn respond(app: &App, request: Request<Incoming>, user: usize) -> Answer {
     let (parts, body) = request.into_parts();
-    let caller = caller(app, &parts.headers);
+    let caller = caller(app, &parts.headers, user);
     if caller == Caller::Bad {
         return bad_token().into();
     }
@@ -451,6 +462,7 @@ pub(crate) async fn respond(app: &App, request: Request<Incoming>) -> Answer {
     };
     let call = Call {
         app,
+        user,
         found: &found,
         authorised,
         low_level: matches!(caller, Caller::Session(p) if p.low_level_api),
@@ -462,7 +474,7 @@ pub(crate) async fn respond(app: &App, request: Request<Incoming>) -> Answer {
         Route::ClearDeletedData => call.clear(State::clear_deleted_data),
         Route::Revoke => {
             if let Ok(Some(token)) = bearer(&parts.headers) {
-                app.state().revoke(token);
+                app.state_of(user).revoke(token);
             }
             ok().into()
         }
@@ -590,6 +602,8 @@ fn valid_json(valid: bool) -> Reply {
 /// One request being answered: the matched route, the caller and the body.
 struct Call<'a> {
     app: &'a App,
+    /// The user whose launcher the request came to.
+    user: usize,
     found: &'a Found<'a>,
     authorised: bool,
     /// The caller's token carries `LOW_LEVEL_API`.
@@ -624,8 +638,9 @@ impl Call<'_> {
         }
     }
 
+    /// The state, acting as the caller's user.
     fn state(&self) -> MutexGuard<'_, State> {
-        self.app.state()
+        self.app.state_of(self.user)
     }
 
     /// The two clears, with the launcher's defect reproduced on request.
@@ -646,7 +661,7 @@ impl Call<'_> {
     fn run(&self) -> Result<Reply, Reply> {
         match self.found.def.route {
             Route::Health | Route::CheckToken => Ok(ok()),
-            Route::Authorise => Ok(authorise(self.app, self.json())),
+            Route::Authorise => Ok(authorise(self.app, self.json(), self.user)),
             // Answered in `respond`.
             Route::Revoke | Route::ClearData | Route::ClearDeletedData => Ok(ok()),
             Route::DataIdStructured
@@ -686,8 +701,9 @@ impl Call<'_> {
     }
 }
 
-/// `POST /auth`: the launcher's checks, then approval at once (or denial with `--deny-auth`).
-fn authorise(app: &App, body: &Value) -> Reply {
+/// `POST /auth`: the launcher's checks, then approval at once (or denial with `--deny-auth`), a
+/// session of user `user`'s launcher.
+fn authorise(app: &App, body: &Value, user: usize) -> Reply {
     const FIELDS: [&str; 4] = ["name", "id", "vendor", "version"];
     let field = |key: &str| match body {
         Value::Object(fields) => fields.get(key),
@@ -735,7 +751,7 @@ fn authorise(app: &App, body: &Value) -> Reply {
         json_string(&token),
         serde_json::to_string(&list).unwrap_or_else(|_| String::from("[]"))
     );
-    if !app.state().add_session(token, permissions) {
+    if !app.state_of(user).add_session(token, permissions) {
         if !app.sessions_full.swap(true, Ordering::Relaxed) {
             (app.notices)(Notice::SessionsFull);
         }

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{nth, Code, DataId, Res, SignKey, State, MAX_DATA_SIZE, NETWORK_BYTES, USER_KEY};
+use super::{nth, Code, DataId, Res, SignKey, State, MAX_DATA_SIZE, NETWORK_BYTES, NO_OWNER};
 
 /// The network address of an appendable data: public and private ones with the same name are
 /// different data.
@@ -79,11 +79,14 @@ pub(crate) struct Ad {
     pub(crate) data: BTreeSet<Item>,
     pub(crate) deleted: BTreeSet<Item>,
     pub(crate) filter: Filter,
+    /// Its owner (routing's `owners`, which the launcher's data always had one of: the key of
+    /// the user whose app made it); [`NO_OWNER`] for data read from bytes that name none.
+    pub(crate) owner: SignKey,
 }
 
 impl Ad {
-    /// A new, empty appendable data at version 0.
-    pub(crate) fn new(key: AdKey, kind: FilterType) -> Ad {
+    /// A new, empty appendable data at version 0, owned by `owner`.
+    pub(crate) fn new(key: AdKey, kind: FilterType, owner: SignKey) -> Ad {
         Ad {
             key,
             version: 0,
@@ -93,6 +96,7 @@ impl Ad {
                 kind,
                 keys: BTreeSet::new(),
             },
+            owner,
         }
     }
 
@@ -112,14 +116,16 @@ impl Ad {
         let item = |item: &Item| private * (LENGTH + SEALED) + item_size(item);
         let items = |set: &BTreeSet<Item>| LENGTH + set.iter().map(item).sum::<usize>();
         let filter = TAG + LENGTH + KEY * self.filter.keys.len();
-        // name, version, filter, (encrypt key), deleted data, owners (the user), signatures
-        // (the user's key and signature), data.
+        // One owner and its signature; none for data of no owner.
+        let owned = usize::from(self.owner != NO_OWNER);
+        // name, version, filter, (encrypt key), deleted data, owners, signatures (the owner's key
+        // and signature), data.
         32 + 8
             + filter
             + private * KEY
             + items(&self.deleted)
-            + (LENGTH + KEY)
-            + (LENGTH + KEY + SIGNATURE)
+            + (LENGTH + owned * KEY)
+            + (LENGTH + owned * (KEY + SIGNATURE))
             + items(&self.data)
     }
 
@@ -183,29 +189,31 @@ impl State {
     pub(crate) fn add_local(&mut self, ad: Ad) -> u64 {
         let id = self.allocate();
         let size = ad.size();
-        self.ads.insert(id, LocalAd { ad }, size);
+        self.me.ads.insert(id, LocalAd { ad }, size);
         id
     }
 
     /// Counts the new size of a local copy after a change that may have grown it.
     pub(super) fn resized_ad(&mut self, handle: u64) {
         if let Some(size) = self
+            .me
             .ads
             .entries
             .get(&handle)
             .map(|(local, _, _)| local.ad.size())
         {
-            self.ads.resize(handle, size);
+            self.me.ads.resize(handle, size);
         }
     }
 
     /// Whether an appendable-data handle is live (does not count as a use).
     pub(crate) fn has_ad(&self, handle: u64) -> bool {
-        self.ads.contains(handle)
+        self.me.ads.contains(handle)
     }
 
     pub(super) fn ad(&mut self, handle: u64) -> Res<&mut Ad> {
-        self.ads
+        self.me
+            .ads
             .get_mut(handle)
             .map(|local| &mut local.ad)
             .ok_or(Code::INVALID_AD_HANDLE)
@@ -213,9 +221,11 @@ impl State {
 
     // ---- appendable data -----------------------------------------------------------------
 
-    /// `POST /appendable-data`: a new local appendable data at version 0, not stored.
+    /// `POST /appendable-data`: a new local appendable data at version 0, not stored, owned by
+    /// the acting user (`appendable_data_new_pub` and `..._new_priv` took the client's key).
     pub(crate) fn create(&mut self, key: AdKey, kind: FilterType) -> u64 {
-        self.add_local(Ad::new(key, kind))
+        let owner = self.me.user.key;
+        self.add_local(Ad::new(key, kind, owner))
     }
 
     /// `PUT /appendable-data/:h`: store the local copy; -1515 unknown handle, -23 already stored,
@@ -233,7 +243,8 @@ impl State {
     }
 
     /// `POST /appendable-data/:h`: -1515 unknown handle, -22 not stored, -25 when the network
-    /// version is not the local version (someone else posted since this copy was taken), -29
+    /// version is not the local version (someone else posted since this copy was taken) or the
+    /// acting user does not own the data on the network (see below), -29
     /// when what the network would keep is past its size ([`Ad::check_size`]), the
     /// emulator's [`Code::VERSION_LIMIT`] when it is [`LAST_VERSION`](super::LAST_VERSION) (the
     /// launcher saved 2^64 - 1 too; past it, its version + 1 overflowed).
@@ -243,21 +254,33 @@ impl State {
     /// it): the network keeps its items minus those in the new `deleted_data` (routing's
     /// `update_with_other`). On success the handle's copy IS that data-less version: the same
     /// handle can post again, and reports `dataLength` 0 until the data is fetched again.
+    ///
+    /// Only the owner saves: safe_core signed the new version with the app's own key, and
+    /// routing's `validate_self_against_successor` (called by `update_with_other`) checked it with
+    /// `verify_signatures` against the stored data's owners, which fails (`FailedSignature`) for a
+    /// key that is not one of them (and `InvalidOwners` where the owner is `NO_OWNER_PUB_KEY`);
+    /// safe_core's mock network answered every failure of `update_with_other` with
+    /// `MutationError::InvalidSuccessor`, -25, and so does the emulator. A clear, a removal or a
+    /// filter edit of another's data changes the copy and fails here, at its save.
     pub(crate) fn post(&mut self, handle: u64) -> Res<()> {
         let local = self.ad(handle)?.clone();
+        let me = self.me.user.key;
         let stored = self.ads_stored.get(&local.key).ok_or(Code::NO_SUCH_DATA)?;
-        if stored.version != local.version {
+        if stored.version != local.version || stored.owner != me || stored.owner == NO_OWNER {
             return Err(Code::INVALID_SUCCESSOR);
         }
         let version = State::check_version(local.version.checked_add(1))?;
         let mut data = stored.data.clone();
         data.retain(|item| !local.deleted.contains(item));
+        // The copy's owners go with it (safe_core's `PubAppendableData::new` took
+        // `old_data.owners`), and routing keeps the successor's owners.
         let saved = Ad {
             key: local.key,
             version,
             data,
             deleted: local.deleted,
             filter: local.filter,
+            owner: local.owner,
         };
         // The network keeps what routing's `update_with_other` leaves, which holds at least
         // what was sent (its filter and deleted items): sized whole.
@@ -286,9 +309,11 @@ impl State {
     }
 
     /// `GET /appendable-data/metadata/:h`. `authorised`: the request carried a valid token
-    /// (without one the launcher reported `isOwner: false`).
+    /// (without one the launcher reported `isOwner: false`); with one, `isOwner` is whether the
+    /// acting user owns the copy (`appendable_data_is_owned`: the owners hold the app's key).
     pub(crate) fn metadata(&mut self, handle: u64, authorised: bool) -> Res<Metadata> {
-        Ok(metadata_of(self.ad(handle)?, authorised))
+        let me = self.me.user.key;
+        Ok(metadata_of(self.ad(handle)?, authorised, &me))
     }
 
     /// `GET /appendable-data/handle/:dataIdHandle`: a fresh local copy of what the network holds,
@@ -304,13 +329,15 @@ impl State {
             .get(&key)
             .ok_or(Code::GET_NO_SUCH_DATA)?
             .clone();
-        let meta = metadata_of(&ad, authorised);
+        let meta = metadata_of(&ad, authorised, &self.me.user.key);
         Ok((self.add_local(ad), meta))
     }
 
-    /// `PUT /appendable-data/:h/:dataIdHandle`: appends the data id, signed by the user, on the
-    /// network (not to the local copy). -1514, -1515, -22 (404) when the data is not stored, -25
-    /// when the handle is stale, the filter keeps the user out, or (public data) the item is in
+    /// `PUT /appendable-data/:h/:dataIdHandle`: appends the data id, signed by the acting user
+    /// (`AppendedData::new` took the client's sign key), on the network (not to the local copy),
+    /// whoever owns the data. -1514, -1515, -22 (404) when the data is not stored, -25 when the
+    /// handle is stale, the filter keeps the appender's key out (routing's `append` checked the
+    /// item's `sign_key`, and a private one the wrapper's), or (public data) the item is in
     /// `deleted_data` or `data` already; -29 when the item would take the data past the
     /// network's size ([`Ad::check_size`]: about 650 items of structured data). Private data takes any item again, as a new sealing
     /// ([`Item::seal`]): a second copy beside one in `data`, a new one beside the removed one in
@@ -319,6 +346,7 @@ impl State {
     pub(crate) fn append(&mut self, handle: u64, data_id: u64) -> Res<()> {
         // safe_core's `appendable_data_append` looks the data id up before the appendable data.
         let pointer = self.data_id(data_id)?;
+        let me = self.me.user.key;
         let (key, version) = {
             let ad = self.ad(handle)?;
             (ad.key, ad.version)
@@ -337,11 +365,11 @@ impl State {
         };
         let item = Item {
             pointer,
-            signer: USER_KEY,
+            signer: me,
             seal,
         };
         if stored.version != version
-            || !stored.filter.allows(&USER_KEY)
+            || !stored.filter.allows(&me)
             || stored.deleted.contains(&item)
             // routing's `append` inserts into a set and refuses an item already in it (the mock
             // network answered InvalidSuccessor); a new private sealing never is.
@@ -364,7 +392,7 @@ impl State {
     }
 
     /// `GET /appendable-data/:h/:index` and `.../deleted-data/:h/:index`: a new data-id handle
-    /// for the n-th item. Private data needs the user's keys, which an anonymous app lacks.
+    /// for the n-th item. A private item needs keys to open it ([`State::open`]).
     pub(crate) fn data_id_at(
         &mut self,
         handle: u64,
@@ -372,22 +400,34 @@ impl State {
         deleted: bool,
         authorised: bool,
     ) -> Res<u64> {
+        let item = self.open(handle, index, deleted, authorised)?;
+        Ok(self.new_data_id(item.pointer))
+    }
+
+    /// `GET /appendable-data/sign-key/[deleted-data/]:h/:index`: a sign-key handle for the
+    /// signer of the n-th item (a private one opened as [`State::data_id_at`] opens it).
+    pub(crate) fn signer_at(&mut self, handle: u64, index: u64, deleted: bool) -> Res<u64> {
+        let item = self.open(handle, index, deleted, true)?;
+        Ok(self.new_sign_key(item.signer))
+    }
+
+    /// The n-th item of a copy, as safe_core's `appendable_data_nth_data_id_impl` and
+    /// `..._nth_sign_key_impl` reached it: -1524 past the end; for private data, -1520 for an
+    /// anonymous app (`app.asym_keys()`: it has none), and -11 (`CoreError::RoutingError` around
+    /// `AsymmetricDecryptionFailure`) when the acting user is not the owner the items were sealed
+    /// for: `PrivAppendedData::open` with another's keys fails.
+    fn open(&mut self, handle: u64, index: u64, deleted: bool, authorised: bool) -> Res<Item> {
+        let me = self.me.user.key;
         let ad = self.ad(handle)?;
         let section = if deleted { &ad.deleted } else { &ad.data };
         let item = nth(section, index)?;
         if ad.key.private && !authorised {
             return Err(Code::FORBIDDEN_FOR_APP);
         }
-        Ok(self.new_data_id(item.pointer))
-    }
-
-    /// `GET /appendable-data/sign-key/[deleted-data/]:h/:index`: a sign-key handle for the
-    /// signer of the n-th item.
-    pub(crate) fn signer_at(&mut self, handle: u64, index: u64, deleted: bool) -> Res<u64> {
-        let ad = self.ad(handle)?;
-        let section = if deleted { &ad.deleted } else { &ad.data };
-        let item = nth(section, index)?;
-        Ok(self.new_sign_key(item.signer))
+        if ad.key.private && ad.owner != me {
+            return Err(Code::ROUTING_ERROR);
+        }
+        Ok(item)
     }
 
     /// `GET /appendable-data/filter/:h/:index`: a sign-key handle for the n-th filter key.
@@ -449,7 +489,8 @@ impl State {
 
     /// `DELETE /appendable-data/handle/:h`: drops the handle; -1515 when it is not live.
     pub(crate) fn drop_ad(&mut self, handle: u64) -> Res<()> {
-        self.ads
+        self.me
+            .ads
             .remove(handle)
             .map(drop)
             .ok_or(Code::INVALID_AD_HANDLE)
@@ -479,15 +520,16 @@ impl State {
             return Err(Code::UNSUPPORTED);
         }
         let id = self.allocate();
-        self.encrypt_keys.insert(id, key, 0);
+        self.me.encrypt_keys.insert(id, key, 0);
         Ok(id)
     }
 }
 
-fn metadata_of(ad: &Ad, authorised: bool) -> Metadata {
+fn metadata_of(ad: &Ad, authorised: bool, me: &SignKey) -> Metadata {
     Metadata {
-        // Every appendable data here belongs to the one user, whom an anonymous caller is not.
-        is_owner: authorised,
+        // The launcher asked the core only for a request with a session; an anonymous caller
+        // owns nothing.
+        is_owner: authorised && ad.owner == *me,
         version: ad.version,
         filter_type: ad.filter.kind,
         filter_length: ad.filter.keys.len(),

@@ -145,13 +145,14 @@ impl State {
     /// `GET /cipher-opts/PLAIN` and `/SYMMETRIC`: a new cipher-options handle.
     pub(crate) fn new_cipher(&mut self, cipher: Cipher) -> u64 {
         let handle = self.allocate();
-        self.cipher_opts.insert(handle, cipher, 0);
+        self.me.cipher_opts.insert(handle, cipher, 0);
         handle
     }
 
     /// `GET /cipher-opts/ASYMMETRIC/:keyHandle`: -1518 when the encrypt key is not live.
     pub(crate) fn asymmetric_cipher(&mut self, encrypt_key: u64) -> Res<u64> {
-        self.encrypt_keys
+        self.me
+            .encrypt_keys
             .get_mut(encrypt_key)
             .ok_or(Code::INVALID_ENCRYPT_KEY_HANDLE)?;
         Ok(self.new_cipher(Cipher::Asymmetric))
@@ -159,7 +160,8 @@ impl State {
 
     /// `DELETE /cipher-opts/:h`; -1517 when not live.
     pub(crate) fn drop_cipher(&mut self, handle: u64) -> Res<()> {
-        self.cipher_opts
+        self.me
+            .cipher_opts
             .remove(handle)
             .map(drop)
             .ok_or(Code::INVALID_CIPHER_OPT_HANDLE)
@@ -168,28 +170,29 @@ impl State {
     /// The plain cipher-options handle the structured-data controller made once, on the first
     /// create or update that named none, and kept for good (even if it was dropped since).
     pub(crate) fn plain_cipher(&mut self) -> u64 {
-        if let Some(handle) = self.plain_cipher {
+        if let Some(handle) = self.me.plain_cipher {
             return handle;
         }
         let handle = self.new_cipher(Cipher::Plain);
-        self.plain_cipher = Some(handle);
+        self.me.plain_cipher = Some(handle);
         handle
     }
 
     /// The same, kept separately by the immutable-data controller (a close whose cipher-options
     /// parameter is not a number).
     pub(crate) fn immutable_plain_cipher(&mut self) -> u64 {
-        if let Some(handle) = self.immutable_plain_cipher {
+        if let Some(handle) = self.me.immutable_plain_cipher {
             return handle;
         }
         let handle = self.new_cipher(Cipher::Plain);
-        self.immutable_plain_cipher = Some(handle);
+        self.me.immutable_plain_cipher = Some(handle);
         handle
     }
 
     /// The cipher options behind a handle; -1517 when not live.
     pub(crate) fn check_cipher(&mut self, handle: u64) -> Res<Cipher> {
-        self.cipher_opts
+        self.me
+            .cipher_opts
             .get_mut(handle)
             .map(|cipher| *cipher)
             .ok_or(Code::INVALID_CIPHER_OPT_HANDLE)
@@ -200,7 +203,7 @@ impl State {
     /// `GET /immutable-data/writer`: a new, empty writer.
     pub(crate) fn new_writer(&mut self) -> u64 {
         let handle = self.allocate();
-        self.writers.insert(handle, Writer::default(), 0);
+        self.me.writers.insert(handle, Writer::default(), 0);
         handle
     }
 
@@ -208,6 +211,7 @@ impl State {
     /// would hold more than [`MAX_IMMUTABLE_BYTES`].
     pub(crate) fn write(&mut self, handle: u64, bytes: &[u8]) -> Res<()> {
         let written = &mut self
+            .me
             .writers
             .get_mut(handle)
             .ok_or(Code::INVALID_SELF_ENCRYPTOR_HANDLE)?
@@ -217,7 +221,7 @@ impl State {
         }
         written.extend_from_slice(bytes);
         let size = written.len();
-        self.writers.resize(handle, size);
+        self.me.writers.resize(handle, size);
         Ok(())
     }
 
@@ -233,7 +237,7 @@ impl State {
         handle: u64,
         cipher: u64,
     ) -> (Res<u64>, Option<CloseNote>) {
-        let Some(writer) = self.writers.get_mut(handle) else {
+        let Some(writer) = self.me.writers.get_mut(handle) else {
             return (Err(Code::INVALID_SELF_ENCRYPTOR_HANDLE), None);
         };
         let note = (writer.closed == Closed::Emptied).then_some(CloseNote::AfterEmptied);
@@ -252,7 +256,7 @@ impl State {
             writer.written.as_slice().into()
         };
         let left = writer.written.len();
-        self.writers.resize(handle, left);
+        self.me.writers.resize(handle, left);
         (self.store_closed(cipher, content), note)
     }
 
@@ -288,13 +292,14 @@ impl State {
         };
         let size = reader.content.len();
         let handle = self.allocate();
-        self.readers.insert(handle, reader, size);
+        self.me.readers.insert(handle, reader, size);
         Ok((handle, size as u64))
     }
 
     /// The size of what a reader reads; -1516 when not live.
     pub(crate) fn reader_size(&mut self, handle: u64) -> Res<u64> {
-        self.readers
+        self.me
+            .readers
             .get_mut(handle)
             .map(|reader| reader.content.len() as u64)
             .ok_or(Code::INVALID_SELF_ENCRYPTOR_HANDLE)
@@ -303,6 +308,7 @@ impl State {
     /// `len` bytes from `from`; -1516, -1523 when that passes the end.
     pub(crate) fn read(&mut self, handle: u64, from: u64, len: u64) -> Res<Vec<u8>> {
         let reader = self
+            .me
             .readers
             .get_mut(handle)
             .ok_or(Code::INVALID_SELF_ENCRYPTOR_HANDLE)?;
@@ -315,7 +321,8 @@ impl State {
 
     /// `DELETE /immutable-data/reader/:h`; -1516 when not live.
     pub(crate) fn drop_reader(&mut self, handle: u64) -> Res<()> {
-        self.readers
+        self.me
+            .readers
             .remove(handle)
             .map(drop)
             .ok_or(Code::INVALID_SELF_ENCRYPTOR_HANDLE)
@@ -323,7 +330,8 @@ impl State {
 
     /// `DELETE /immutable-data/writer/:h`; -1516 when not live.
     pub(crate) fn drop_writer(&mut self, handle: u64) -> Res<()> {
-        self.writers
+        self.me
+            .writers
             .remove(handle)
             .map(drop)
             .ok_or(Code::INVALID_SELF_ENCRYPTOR_HANDLE)

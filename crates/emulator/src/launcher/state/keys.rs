@@ -2,7 +2,7 @@
 //! `src/ffi/low_level_api/data_id.rs`), sign keys and the freeing of encrypt keys
 //! (`src/ffi/low_level_api/misc.rs`).
 
-use super::{AdKey, Code, Res, SdKey, SignKey, State, USER_KEY};
+use super::{AdKey, Code, Res, SdKey, SignKey, State};
 
 /// What a data identifier points at (routing 0.28.5's `DataIdentifier`: `Structured(name,
 /// type_tag)`, `Immutable(name)`, `PubAppendable(name)`, `PrivAppendable(name)`, in that variant
@@ -66,14 +66,16 @@ impl PartialOrd for DataId {
 
 impl State {
     pub(super) fn data_id(&mut self, handle: u64) -> Res<DataId> {
-        self.data_ids
+        self.me
+            .data_ids
             .get_mut(handle)
             .copied()
             .ok_or(Code::INVALID_DATA_ID_HANDLE)
     }
 
     pub(super) fn sign_key(&mut self, handle: u64) -> Res<SignKey> {
-        self.sign_keys
+        self.me
+            .sign_keys
             .get_mut(handle)
             .copied()
             .ok_or(Code::INVALID_SIGN_KEY_HANDLE)
@@ -81,12 +83,13 @@ impl State {
 
     pub(super) fn new_sign_key(&mut self, key: SignKey) -> u64 {
         let handle = self.allocate();
-        self.sign_keys.insert(handle, key, 0);
+        self.me.sign_keys.insert(handle, key, 0);
         handle
     }
     /// `DELETE /appendable-data/encrypt-key/:h` (an encrypt-key handle); -1518 when not live.
     pub(crate) fn drop_encrypt_key(&mut self, handle: u64) -> Res<()> {
-        self.encrypt_keys
+        self.me
+            .encrypt_keys
             .remove(handle)
             .map(drop)
             .ok_or(Code::INVALID_ENCRYPT_KEY_HANDLE)
@@ -97,7 +100,7 @@ impl State {
     /// `POST /data-id/appendable-data`, `POST /data-id/structured-data`, deserialise.
     pub(crate) fn new_data_id(&mut self, id: DataId) -> u64 {
         let handle = self.allocate();
-        self.data_ids.insert(handle, id, 0);
+        self.me.data_ids.insert(handle, id, 0);
         handle
     }
 
@@ -108,7 +111,8 @@ impl State {
 
     /// `DELETE /data-id/:h`; -1514 when not live.
     pub(crate) fn drop_data_id(&mut self, handle: u64) -> Res<()> {
-        self.data_ids
+        self.me
+            .data_ids
             .remove(handle)
             .map(drop)
             .ok_or(Code::INVALID_DATA_ID_HANDLE)
@@ -116,9 +120,10 @@ impl State {
 
     // ---- sign keys -----------------------------------------------------------------------
 
-    /// `GET /sign-key`: a new handle for the user's own key.
+    /// `GET /sign-key`: a new handle for the acting user's own key.
     pub(crate) fn user_sign_key(&mut self) -> u64 {
-        self.new_sign_key(USER_KEY)
+        let key = self.me.user.key;
+        self.new_sign_key(key)
     }
 
     /// The key behind a sign-key handle (`serialise`).
@@ -133,7 +138,8 @@ impl State {
 
     /// `DELETE /sign-key/:h`; -1519 when not live.
     pub(crate) fn drop_sign_key(&mut self, handle: u64) -> Res<()> {
-        self.sign_keys
+        self.me
+            .sign_keys
             .remove(handle)
             .map(drop)
             .ok_or(Code::INVALID_SIGN_KEY_HANDLE)

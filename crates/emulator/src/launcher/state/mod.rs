@@ -1,12 +1,13 @@
-//! The launcher's memory, as the emulator keeps it: the "network" (appendable and structured data
-//! stored by name), the handle caches (local copies, data identifiers, sign keys, encrypt keys,
-//! cipher options), and the sessions (tokens).
+//! The launchers' memory, as the emulator keeps it: the "network" (appendable, structured and
+//! immutable data stored by name), which every user shares, and each user's launcher: its handle
+//! caches (local copies, data identifiers, sign keys, encrypt keys, cipher options) and its
+//! sessions (tokens).
 //!
 //! This file holds the parts every family shares (the handle cache, as safe_core 0.23.0's
 //! `src/ffi/low_level_api/object_cache.rs` kept it, the error codes, the sessions, the network as
-//! a whole); each data family is in its own file: `appendable` (`appendable_data.rs`), `structured`
-//! (`struct_data.rs`), `immutable` (`immut_data.rs`, `cipher_opt.rs`), `keys` (`data_id.rs`,
-//! `misc.rs`).
+//! a whole, the launchers); the users and their keys are in `users`; each data family is in its
+//! own file: `appendable` (`appendable_data.rs`), `structured` (`struct_data.rs`), `immutable`
+//! (`immut_data.rs`, `cipher_opt.rs`), `keys` (`data_id.rs`, `misc.rs`).
 //!
 //! Everything here is plain synchronous data with no HTTP in it; `routes` locks it, calls one
 //! method, and turns the result into a response. Failures are the storage core's negative error
@@ -33,8 +34,12 @@
 //! - appending goes to the network at once and leaves the local copy as it was; it is refused
 //!   (-25) for a stale handle, a signer the network's filter keeps out, or an item in
 //!   `deleted_data`;
-//! - every app in the emulator is the one logged-in user: they share [`USER_KEY`] and own every
-//!   appendable and structured data; an anonymous caller owns nothing.
+//! - each user is a launcher of its own over the one network (`users`): every app of a user shares
+//!   its keys; an appendable data belongs to the key that made it (`isOwner` for that key only),
+//!   only its owner saves it (a POST by another is -25, as routing's `update_with_other` refused
+//!   a successor not signed by an owner), an item is signed by the key that appended it and
+//!   checked against the filter with that key, and a private data's items open for its owner
+//!   only (-11); an anonymous caller owns nothing. Structured data still belongs to every user.
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -44,12 +49,14 @@ mod keys;
 mod structured;
 #[cfg(test)]
 mod tests;
+mod users;
 
 use appendable::LocalAd;
 pub(crate) use appendable::{Ad, AdKey, Filter, FilterType, Item, Metadata};
 pub(crate) use immutable::{Cipher, CloseNote, Immutable, Reader, Writer};
 pub(crate) use keys::DataId;
 pub(crate) use structured::{Sd, SdKey, SdMetadata, SdStatus, VERSIONED};
+pub(crate) use users::{check_name, keep, roster, User, NO_OWNER};
 
 /// How many live handles of each type the launcher kept (an LRU cache of 100 per type).
 pub(crate) const HANDLE_CAPACITY: usize = 100;
@@ -93,7 +100,8 @@ pub const MAX_SESSIONS: usize = 10_000;
 /// A public signing key (the emulator does no cryptography; keys are only compared).
 pub(crate) type SignKey = [u8; 32];
 
-/// The logged-in user's signing key: fixed, so that a `--state` file stays valid across runs.
+/// The sign key of the emulator's first user (the one user when none is named): fixed, so that a
+/// `--state` file stays valid across runs; other users get keys of their own (`users`).
 pub(crate) const USER_KEY: SignKey = *b"safe-ad emulator user sign key!!";
 
 /// A storage-core / FFI error code, as the launcher reported it in `errorCode`.
@@ -101,6 +109,13 @@ pub(crate) const USER_KEY: SignKey = *b"safe-ad emulator user sign key!!";
 pub(crate) struct Code(pub(crate) i32);
 
 impl Code {
+    /// `CoreError::RoutingError`, `CLIENT_ERROR_START_RANGE - 10` in safe_core 0.23's
+    /// `core/errors.rs` (the launcher's `error_code_lookup.js` names -11 so): what
+    /// `appendable_data_nth_data_id` and `..._nth_sign_key` answered when the app's keys could not
+    /// open a private item (routing's `PrivAppendedData::open` failed with
+    /// `AsymmetricDecryptionFailure`, which `CoreError::from` wraps): an item of another user's
+    /// private data.
+    pub(crate) const ROUTING_ERROR: Code = Code(-11);
     /// `CoreError::ReceivedUnexpectedData` (a data id of the other kind of data).
     pub(crate) const UNEXPECTED_DATA: Code = Code(-5);
     /// `CoreError::GetFailure::GetError::NoSuchData` (a fetch of data not on the network).
@@ -326,19 +341,20 @@ impl std::fmt::Display for Live {
     }
 }
 
-/// The network, the handle caches and the sessions.
+/// One user's launcher: its handle caches (local copies, data identifiers, sign keys, encrypt
+/// keys, cipher options, immutable-data writers and readers), its one counter of handle ids, its
+/// sessions (tokens), and the user it is. Each launcher had its own: a handle or a token of one is
+/// nothing to another.
 #[derive(Debug)]
-pub(crate) struct State {
-    ads_stored: HashMap<AdKey, Ad>,
-    sds_stored: HashMap<SdKey, Sd>,
+pub(crate) struct Launcher {
+    user: User,
     ads: HandleCache<LocalAd>,
     sds: HandleCache<Sd>,
     data_ids: HandleCache<DataId>,
     sign_keys: HandleCache<SignKey>,
     /// An encrypt key handle holds the key of the private data it came from (only counted here).
     encrypt_keys: HandleCache<AdKey>,
-    ids_stored: HashMap<[u8; 32], Immutable>,
-    /// Cipher options, by kind (an asymmetric one for the user's own key: one user).
+    /// Cipher options, by kind (an asymmetric one for the user's own key).
     cipher_opts: HandleCache<Cipher>,
     /// The plain cipher options the structured-data controller made once, on first use.
     plain_cipher: Option<u64>,
@@ -350,9 +366,60 @@ pub(crate) struct State {
     readers: HandleCache<Reader>,
     next_handle: u64,
     sessions: HashMap<String, Permissions>,
+}
+
+impl Launcher {
+    /// A launcher as it starts for `user`: no handles, no sessions, ids counted from 0.
+    fn new(user: User) -> Launcher {
+        Launcher {
+            user,
+            ads: HandleCache::new(),
+            sds: HandleCache::new(),
+            data_ids: HandleCache::new(),
+            sign_keys: HandleCache::new(),
+            encrypt_keys: HandleCache::new(),
+            cipher_opts: HandleCache::new(),
+            plain_cipher: None,
+            immutable_plain_cipher: None,
+            writers: HandleCache::new(),
+            readers: HandleCache::new(),
+            next_handle: 0,
+            sessions: HashMap::new(),
+        }
+    }
+
+    fn live(&self) -> Live {
+        Live {
+            appendable_data: self.ads.len(),
+            structured_data: self.sds.len(),
+            data_id: self.data_ids.len(),
+            sign_key: self.sign_keys.len(),
+            encrypt_key: self.encrypt_keys.len(),
+            cipher_opts: self.cipher_opts.len(),
+        }
+    }
+}
+
+/// The network every user shares, and each user's launcher.
+///
+/// A request comes to one user's launcher (the port it came to): [`State::act_as`] makes that
+/// launcher `me` before the call, and every call acts as that user, with that user's handles,
+/// sessions and keys, on the one network. The other launchers wait in `launchers` (their own
+/// slot in `me`'s place holds an empty stand-in meanwhile), so that a call reaches the network
+/// and its own launcher's tables as two fields, without an index at every use.
+#[derive(Debug)]
+pub(crate) struct State {
+    ads_stored: HashMap<AdKey, Ad>,
+    sds_stored: HashMap<SdKey, Sd>,
+    ids_stored: HashMap<[u8; 32], Immutable>,
     /// What the network holds, counted as [`Ad::file_size`], [`Sd::file_size`] and
     /// [`Immutable::file_size`] count it.
     network_bytes: usize,
+    /// The launcher of the user whose request is being answered.
+    me: Launcher,
+    /// Every user's launcher, by the user's place in the roster; `acting`'s is in `me`.
+    launchers: Vec<Launcher>,
+    acting: usize,
 }
 
 impl Default for State {
@@ -373,31 +440,64 @@ fn nth<T: Copy>(set: &BTreeSet<T>, index: u64) -> Res<T> {
 }
 
 impl State {
-    /// An empty launcher: nothing stored, no handles, no sessions.
+    /// An empty launcher of the one unnamed user (the emulator's [`USER_KEY`]): nothing stored,
+    /// no handles, no sessions.
     pub(crate) fn new() -> State {
+        State::with_users(vec![User::default_user()])
+    }
+
+    /// An empty network and a launcher for each of `users` (at least one), in that order: the
+    /// first acts until [`State::act_as`] says otherwise.
+    pub(crate) fn with_users(users: Vec<User>) -> State {
+        let mut launchers: Vec<Launcher> = users.into_iter().map(Launcher::new).collect();
+        if launchers.is_empty() {
+            launchers.push(Launcher::new(User::default_user()));
+        }
+        let me = std::mem::replace(&mut launchers[0], Launcher::new(User::default_user()));
         State {
             ads_stored: HashMap::new(),
             sds_stored: HashMap::new(),
-            ads: HandleCache::new(),
-            sds: HandleCache::new(),
-            data_ids: HandleCache::new(),
-            sign_keys: HandleCache::new(),
-            encrypt_keys: HandleCache::new(),
             ids_stored: HashMap::new(),
-            cipher_opts: HandleCache::new(),
-            plain_cipher: None,
-            immutable_plain_cipher: None,
-            writers: HandleCache::new(),
-            readers: HandleCache::new(),
-            next_handle: 0,
-            sessions: HashMap::new(),
             network_bytes: 0,
+            me,
+            launchers,
+            acting: 0,
+        }
+    }
+
+    /// Makes user `user`'s launcher (its place in the roster) the one every call acts as; a
+    /// user past the roster leaves it as it is.
+    pub(crate) fn act_as(&mut self, user: usize) {
+        if user == self.acting || user >= self.launchers.len() {
+            return;
+        }
+        std::mem::swap(&mut self.me, &mut self.launchers[self.acting]);
+        std::mem::swap(&mut self.me, &mut self.launchers[user]);
+        self.acting = user;
+    }
+
+    /// The user acting now.
+    pub(crate) fn me(&self) -> &User {
+        &self.me.user
+    }
+
+    /// Every user, in the roster's order.
+    pub(crate) fn users(&self) -> Vec<User> {
+        (0..self.launchers.len())
+            .map(|index| self.launcher(index).user.clone())
+            .collect()
+    }
+
+    fn launcher(&self, index: usize) -> &Launcher {
+        match index == self.acting {
+            true => &self.me,
+            false => &self.launchers[index],
         }
     }
 
     fn allocate(&mut self) -> u64 {
-        let id = self.next_handle;
-        self.next_handle = self.next_handle.saturating_add(1);
+        let id = self.me.next_handle;
+        self.me.next_handle = self.me.next_handle.saturating_add(1);
         id
     }
 
@@ -406,21 +506,21 @@ impl State {
     /// Makes `token` valid with `permissions`; false (and nothing done) when [`MAX_SESSIONS`]
     /// tokens are live already.
     pub(crate) fn add_session(&mut self, token: String, permissions: Permissions) -> bool {
-        if self.sessions.len() >= MAX_SESSIONS && !self.sessions.contains_key(&token) {
+        if self.me.sessions.len() >= MAX_SESSIONS && !self.me.sessions.contains_key(&token) {
             return false;
         }
-        self.sessions.insert(token, permissions);
+        self.me.sessions.insert(token, permissions);
         true
     }
 
     /// The permissions of a live token.
     pub(crate) fn session(&self, token: &str) -> Option<Permissions> {
-        self.sessions.get(token).copied()
+        self.me.sessions.get(token).copied()
     }
 
     /// Revokes a token; true if it was live.
     pub(crate) fn revoke(&mut self, token: &str) -> bool {
-        self.sessions.remove(token).is_some()
+        self.me.sessions.remove(token).is_some()
     }
 
     // ---- the network as a whole (demo state, `--state` files, tests) ---------------------
@@ -498,35 +598,40 @@ impl State {
         (ads, sds, ids)
     }
 
-    /// How many handles of each type are live.
+    /// How many handles of each type are live, in every user's launcher together (what the
+    /// stop line and `--log` count: a command leaves none behind in any of them).
     pub(crate) fn live(&self) -> Live {
-        Live {
-            appendable_data: self.ads.len(),
-            structured_data: self.sds.len(),
-            data_id: self.data_ids.len(),
-            sign_key: self.sign_keys.len(),
-            encrypt_key: self.encrypt_keys.len(),
-            cipher_opts: self.cipher_opts.len(),
-        }
+        (0..self.launchers.len())
+            .map(|index| self.launcher(index).live())
+            .fold(Live::default(), |sum, one| Live {
+                appendable_data: sum.appendable_data + one.appendable_data,
+                structured_data: sum.structured_data + one.structured_data,
+                data_id: sum.data_id + one.data_id,
+                sign_key: sum.sign_key + one.sign_key,
+                encrypt_key: sum.encrypt_key + one.encrypt_key,
+                cipher_opts: sum.cipher_opts + one.cipher_opts,
+            })
     }
 
-    /// Every live handle and what it holds (no handle counts as used).
+    /// Every live handle of the acting user's launcher and what it holds (no handle counts as
+    /// used).
     pub(crate) fn handles(&self) -> Handles<'_> {
         Handles {
             appendable_data: self
+                .me
                 .ads
                 .sorted()
                 .into_iter()
                 .map(|(id, local)| (id, &local.ad))
                 .collect(),
-            structured_data: self.sds.sorted(),
-            data_id: self.data_ids.sorted(),
-            sign_key: self.sign_keys.sorted(),
-            encrypt_key: self.encrypt_keys.sorted(),
-            cipher_opts: self.cipher_opts.sorted(),
-            writers: self.writers.sorted(),
-            readers: self.readers.sorted(),
-            next: self.next_handle,
+            structured_data: self.me.sds.sorted(),
+            data_id: self.me.data_ids.sorted(),
+            sign_key: self.me.sign_keys.sorted(),
+            encrypt_key: self.me.encrypt_keys.sorted(),
+            cipher_opts: self.me.cipher_opts.sorted(),
+            writers: self.me.writers.sorted(),
+            readers: self.me.readers.sorted(),
+            next: self.me.next_handle,
         }
     }
 }

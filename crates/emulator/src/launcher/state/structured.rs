@@ -141,7 +141,7 @@ pub(crate) struct SdMetadata {
 
 impl State {
     pub(super) fn sd(&mut self, handle: u64) -> Res<&mut Sd> {
-        self.sds.get_mut(handle).ok_or(Code::INVALID_SD_HANDLE)
+        self.me.sds.get_mut(handle).ok_or(Code::INVALID_SD_HANDLE)
     }
 
     // ---- structured data -----------------------------------------------------------------
@@ -168,7 +168,7 @@ impl State {
     pub(crate) fn add_sd(&mut self, sd: Sd) -> u64 {
         let handle = self.allocate();
         let size = sd.size();
-        self.sds.insert(handle, sd, size);
+        self.me.sds.insert(handle, sd, size);
         handle
     }
 
@@ -221,7 +221,7 @@ impl State {
         self.store_sd(stored);
         let size = sent.size();
         *self.sd(handle)? = sent;
-        self.sds.resize(handle, size);
+        self.me.sds.resize(handle, size);
         Ok(())
     }
 
@@ -269,7 +269,7 @@ impl State {
             sd.encrypted = vec![encrypted];
         }
         let size = sd.size();
-        self.sds.resize(handle, size);
+        self.me.sds.resize(handle, size);
         Ok(())
     }
 
@@ -355,7 +355,8 @@ impl State {
 
     /// `DELETE /structured-data/handle/:h`; -1513 when not live.
     pub(crate) fn drop_sd(&mut self, handle: u64) -> Res<()> {
-        self.sds
+        self.me
+            .sds
             .remove(handle)
             .map(drop)
             .ok_or(Code::INVALID_SD_HANDLE)

@@ -26,6 +26,7 @@ fn saved(state: &mut State, n: u8, data: &[u8], deleted: &[u8]) -> u64 {
         data: data.iter().map(|&i| item(i)).collect(),
         deleted: deleted.iter().map(|&i| item(i)).collect(),
         filter: Filter::default(),
+        owner: USER_KEY,
     };
     state.store(ad.clone());
     state.add_local(ad)
@@ -235,7 +236,7 @@ fn handle_bytes_are_bounded_per_type_least_recently_used_evicted() {
     // Appendable data of about a quarter of the bound each: four fit, a fifth evicts one.
     let items = HANDLE_BYTES / 4 / 140 - 2;
     let big = |n: u8| {
-        let mut ad = Ad::new(key(n), FilterType::BlackList);
+        let mut ad = Ad::new(key(n), FilterType::BlackList, USER_KEY);
         for i in 0..items {
             let mut name = [n; 32];
             name[..8].copy_from_slice(&(i as u64).to_le_bytes());
@@ -260,17 +261,17 @@ fn handle_bytes_are_bounded_per_type_least_recently_used_evicted() {
     // A post leaves the copy without data: its bytes are counted down, and another big copy
     // fits beside the four without evicting one. (The network's data is empty: a copy this
     // large is past what it stores, but a post sends no data items.)
-    s.store(Ad::new(key(9), FilterType::BlackList));
+    s.store(Ad::new(key(9), FilterType::BlackList, USER_KEY));
     let posted = s.add_local(big(9));
     assert_eq!(s.live().appendable_data, 4);
-    let before = s.ads.bytes;
+    let before = s.me.ads.bytes;
     assert_eq!(s.post(posted), Ok(()));
-    assert!(s.ads.bytes + HANDLE_BYTES / 5 < before);
+    assert!(s.me.ads.bytes + HANDLE_BYTES / 5 < before);
     s.add_local(big(10));
     assert_eq!(s.live().appendable_data, 5);
-    assert!(s.ads.bytes <= HANDLE_BYTES);
+    assert!(s.me.ads.bytes <= HANDLE_BYTES);
     // Other types hold a fixed few bytes each and are bounded by count alone.
-    assert_eq!(s.data_ids.bytes, 0);
+    assert_eq!(s.me.data_ids.bytes, 0);
 }
 
 #[test]
@@ -365,7 +366,7 @@ fn private_items_need_the_user() {
         name: [1; 32],
         private: true,
     };
-    let mut ad = Ad::new(private, FilterType::BlackList);
+    let mut ad = Ad::new(private, FilterType::BlackList, USER_KEY);
     ad.data.insert(item(1));
     let h = s.add_local(ad);
     assert_eq!(
@@ -629,7 +630,7 @@ fn a_close_empties_small_writers_keeps_medium_ones_and_breaks_large_ones() {
 #[test]
 fn no_save_passes_the_last_version() {
     let mut s = State::new();
-    let mut ad = Ad::new(key(1), FilterType::BlackList);
+    let mut ad = Ad::new(key(1), FilterType::BlackList, USER_KEY);
     ad.version = LAST_VERSION - 1;
     s.store(ad.clone());
     let h = s.add_local(ad.clone());
@@ -638,7 +639,7 @@ fn no_save_passes_the_last_version() {
     assert_eq!(s.post(h), Err(Code::VERSION_LIMIT));
     assert_eq!(s.stored(&key(1)).map(|st| st.version), Some(LAST_VERSION));
     // A copy past it (as a deserialise could make one) is not stored either.
-    let mut late = Ad::new(key(2), FilterType::BlackList);
+    let mut late = Ad::new(key(2), FilterType::BlackList, USER_KEY);
     late.version = u64::MAX;
     let h = s.add_local(late);
     assert_eq!(s.put(h), Err(Code::VERSION_LIMIT));

@@ -6,10 +6,11 @@
 //! ```json
 //! {
 //!   "format": "safe-ad-emulator-state/1",
+//!   "users": [ { "name": "alice", "signKey": "<base64 of 32 bytes>" } ],
 //!   "appendableData": [
 //!     { "name": "<base64 of 32 bytes>", "isPrivate": false, "version": 1,
 //!       "filterType": "BlackList", "filterKeys": ["<base64 of 32 bytes>"],
-//!       "data": [ITEM...], "deletedData": [ITEM...] }
+//!       "owner": "alice", "data": [ITEM...], "deletedData": [ITEM...] }
 //!   ],
 //!   "structuredData": [
 //!     { "name": "<base64>", "typeTag": 500, "version": 0, "data": ["<base64>"] }
@@ -23,7 +24,8 @@
 //! An ITEM is `{"structuredData": {"name": "<base64>", "typeTag": 500}}`,
 //! `{"immutableData": {"name": "<base64>"}}` or
 //! `{"appendableData": {"name": "<base64>", "isPrivate": false}}`, with an optional
-//! `"signKey": "<base64>"` (who appended it; the emulator's user when left out) and, in private
+//! `"signKey": "<base64>"` or `"signedBy": "<user>"` (who appended it; the emulator's first user
+//! when left out) and, in private
 //! data only, an optional `"seal": N` (which sealing of the item it is, see `state::Item`: the
 //! same item may be listed once for each; 0 when left out). A structured
 //! data's `data` lists the data of each version, oldest first (one entry unless `typeTag` is 501;
@@ -33,7 +35,9 @@
 //! `state::structured`). An immutable data's `cipher` is `PLAIN`, `SYMMETRIC` or `ASYMMETRIC`
 //! (who may read it: `state::immutable`), its `content` the bytes as written; its `name` is the
 //! emulator's hash of the two, which a save writes and a load checks (leave it out to have it
-//! computed). A top-level `leftOut` (any JSON; capture writes a list of objects) is what `safe-ad capture` could
+//! computed). `users` lists the emulator's named users and their sign keys, and an appendable
+//! data's owner is `"owner": "<user>"` or `"ownerKey": "<base64>"` (the emulator's first user when
+//! left out): see `users`. A top-level `leftOut` (any JSON; capture writes a list of objects) is what `safe-ad capture` could
 //! not put in the file: it is read past (never checked, and not written back by a save).
 //! `filterKeys`, `data`, `deletedData`, `isPrivate`, `encrypted`, `deleted`, `unclaimable`,
 //! `immutableData` and an immutable data's `name` and `cipher` (plain) may be left out. Unknown
@@ -51,13 +55,15 @@ use std::collections::HashMap;
 
 use crate::launcher::encoding::base64_encode;
 use crate::launcher::state::{
-    Ad, AdKey, Cipher, DataId, Filter, FilterType, Immutable, Item, Sd, SdKey, SdStatus,
-    LAST_VERSION, MAX_DATA_SIZE, USER_KEY,
+    Ad, AdKey, Cipher, DataId, Filter, FilterType, Immutable, Item, Sd, SdKey, SdStatus, User,
+    LAST_VERSION, MAX_DATA_SIZE,
 };
 
 mod misfit;
+mod users;
 
 use misfit::{Misfit, Within};
+use users::{key_from, key_json, users_from, users_json, UserJson};
 
 /// The `format` value of a state file this version writes and reads.
 pub(crate) const STATE_FORMAT: &str = "safe-ad-emulator-state/1";
@@ -67,6 +73,9 @@ pub(crate) const STATE_FORMAT: &str = "safe-ad-emulator-state/1";
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct StateFile {
     pub(crate) format: String,
+    /// The named users and their keys (none for an emulator of one unnamed user).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) users: Vec<UserJson>,
     #[serde(default)]
     pub(crate) appendable_data: Vec<AdJson>,
     #[serde(default)]
@@ -90,6 +99,11 @@ pub(crate) struct AdJson {
     pub(crate) filter_type: String,
     #[serde(default)]
     pub(crate) filter_keys: Vec<String>,
+    /// Its owner, a user by name; or by key, `owner_key` (see `users`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) owner: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) owner_key: Option<String>,
     #[serde(default)]
     pub(crate) data: Vec<ItemJson>,
     #[serde(default)]
@@ -107,6 +121,9 @@ pub(crate) struct ItemJson {
     pub(crate) appendable_data: Option<AdKeyJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) sign_key: Option<String>,
+    /// Who appended it, by user (instead of `sign_key`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) signed_by: Option<String>,
     /// Which sealing of a private item (`state::Item::seal`); 0, left out, for public items.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub(crate) seal: u64,
@@ -176,27 +193,49 @@ fn is_false(value: &bool) -> bool {
 ///
 /// Public only as the type of the service's `Options::network` (the client's tests start
 /// emulators with a network); opaque outside this crate.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Network {
     pub(crate) appendable_data: Vec<Ad>,
     pub(crate) structured_data: Vec<Sd>,
     pub(crate) immutable_data: Vec<Immutable>,
+    /// The users of the emulator that serves it, with their keys (the roster: `state::roster`).
+    pub(crate) users: Vec<User>,
 }
+
+impl Default for Network {
+    /// Nothing stored, and the one unnamed user.
+    fn default() -> Network {
+        Network {
+            appendable_data: Vec::new(),
+            structured_data: Vec::new(),
+            immutable_data: Vec::new(),
+            users: vec![User::default_user()],
+        }
+    }
+}
+
+/// What makes the users of a run from the users a file names (with their keys): the start's
+/// `state::roster` with the command line's names, or a reset's `state::keep` with the running
+/// users; its error is said at the file's `users`.
+pub(crate) type Roster<'a> = &'a dyn Fn(&[User]) -> Result<Vec<User>, String>;
 
 impl Network {
     /// Checks and converts a parsed state file: its format, every field, and that no data is
-    /// listed twice. The error names the path to the value (`appendableData[3].version`).
-    pub(crate) fn from_file(file: &StateFile) -> Result<Network, Misfit> {
+    /// listed twice; its users become the run's through `roster`, and every user a key names is
+    /// one of those. The error names the path to the value (`appendableData[3].version`).
+    pub(crate) fn from_file(file: &StateFile, roster: Roster<'_>) -> Result<Network, Misfit> {
         if file.format != STATE_FORMAT {
             return Err(
                 Misfit::new(format!("`{}` is not `{STATE_FORMAT}`", file.format))
                     .in_field("format"),
             );
         }
+        let named = users_from(&file.users)?;
+        let users = roster(&named).map_err(|why| Misfit::new(why).in_field("users"))?;
         let appendable_data = each_once(
             &file.appendable_data,
             "appendableData",
-            ad_from,
+            |json| ad_from(json, &users),
             |ad| ad.key,
             |json| {
                 format!(
@@ -233,6 +272,7 @@ impl Network {
             appendable_data,
             structured_data,
             immutable_data,
+            users,
         })
     }
 
@@ -240,7 +280,12 @@ impl Network {
     pub(crate) fn to_file(&self) -> StateFile {
         StateFile {
             format: STATE_FORMAT.to_owned(),
-            appendable_data: self.appendable_data.iter().map(ad_json).collect(),
+            users: users_json(&self.users),
+            appendable_data: self
+                .appendable_data
+                .iter()
+                .map(|ad| ad_json(ad, &self.users))
+                .collect(),
             structured_data: self.structured_data.iter().map(sd_json).collect(),
             immutable_data: self.immutable_data.iter().map(immutable_json).collect(),
             _left_out: serde::de::IgnoredAny,
@@ -248,12 +293,16 @@ impl Network {
     }
 }
 
-/// A state file's bytes, parsed and checked: an empty (or all-blank) file is an empty network.
-/// Every error names the whole path to the value at fault, innermost last
-/// (`appendableData[2].data[0].structuredData: missing field `typeTag``; see `misfit`).
-pub(crate) fn parse_state(bytes: &[u8]) -> Result<Network, String> {
+/// A state file's bytes, parsed and checked, its users made the run's through `roster`: an empty
+/// (or all-blank) file is an empty network. Every error names the whole path to the value at
+/// fault, innermost last (`appendableData[2].data[0].structuredData: missing field `typeTag``;
+/// see `misfit`).
+pub(crate) fn parse_state(bytes: &[u8], roster: Roster<'_>) -> Result<Network, String> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Ok(Network::default());
+        return Ok(Network {
+            users: roster(&[])?,
+            ..Network::default()
+        });
     }
     let file: StateFile = serde_json::from_slice(bytes).map_err(|error| {
         if error.is_data() {
@@ -263,7 +312,7 @@ pub(crate) fn parse_state(bytes: &[u8]) -> Result<Network, String> {
             error.to_string()
         }
     })?;
-    Network::from_file(&file).map_err(|misfit| misfit.to_string())
+    Network::from_file(&file, roster).map_err(|misfit| misfit.to_string())
 }
 
 /// How many entries a state file's `leftOut` lists (what `safe-ad capture` could not put in
@@ -395,6 +444,7 @@ pub(crate) fn data_id_json(id: &DataId) -> ItemJson {
         immutable_data: None,
         appendable_data: None,
         sign_key: None,
+        signed_by: None,
         seal: 0,
     };
     match id {
@@ -409,27 +459,28 @@ pub(crate) fn data_id_json(id: &DataId) -> ItemJson {
     json
 }
 
-fn item_from(json: &ItemJson) -> Result<Item, Misfit> {
+fn item_from(json: &ItemJson, users: &[User]) -> Result<Item, Misfit> {
     Ok(Item {
         pointer: data_id_from(json)?,
-        signer: match &json.sign_key {
-            Some(key) => bytes32(key).within("signKey")?,
-            None => USER_KEY,
-        },
+        signer: key_from(
+            &json.sign_key,
+            &json.signed_by,
+            users,
+            ("signKey", "signedBy"),
+        )?,
         seal: json.seal,
     })
 }
 
-fn item_json(item: &Item) -> ItemJson {
+fn item_json(item: &Item, users: &[User]) -> ItemJson {
     let mut json = data_id_json(&item.pointer);
-    if item.signer != USER_KEY {
-        json.sign_key = Some(base64_encode(&item.signer));
-    }
+    (json.sign_key, json.signed_by) = key_json(&item.signer, users);
     json.seal = item.seal;
     json
 }
 
-pub(crate) fn ad_from(json: &AdJson) -> Result<Ad, Misfit> {
+/// An appendable data of a state file, whose keys may name `users`.
+pub(crate) fn ad_from(json: &AdJson, users: &[User]) -> Result<Ad, Misfit> {
     let name = bytes32(&json.name).within("name")?;
     let version = version(json.version).within("version")?;
     let kind = match json.filter_type.as_str() {
@@ -450,7 +501,7 @@ pub(crate) fn ad_from(json: &AdJson) -> Result<Ad, Misfit> {
             )
             .in_field("seal"));
         }
-        item_from(item)
+        item_from(item, users)
     };
     let ad = Ad {
         key: AdKey {
@@ -468,6 +519,7 @@ pub(crate) fn ad_from(json: &AdJson) -> Result<Ad, Misfit> {
                 "key",
             )?,
         },
+        owner: key_from(&json.owner_key, &json.owner, users, ("ownerKey", "owner"))?,
     };
     // The network stored none larger, and refused every save and append past it (-29): a
     // fixture holds only what a network could.
@@ -485,15 +537,23 @@ pub(crate) fn ad_from(json: &AdJson) -> Result<Ad, Misfit> {
     Ok(ad)
 }
 
-pub(crate) fn ad_json(ad: &Ad) -> AdJson {
+/// An appendable data as a state file holds it, its keys named by `users` where they can be.
+pub(crate) fn ad_json(ad: &Ad, users: &[User]) -> AdJson {
+    let (owner_key, owner) = key_json(&ad.owner, users);
     AdJson {
         name: base64_encode(&ad.key.name),
         is_private: ad.key.private,
         version: ad.version,
         filter_type: ad.filter.kind.as_str().to_owned(),
         filter_keys: ad.filter.keys.iter().map(|k| base64_encode(k)).collect(),
-        data: ad.data.iter().map(item_json).collect(),
-        deleted_data: ad.deleted.iter().map(item_json).collect(),
+        owner,
+        owner_key,
+        data: ad.data.iter().map(|item| item_json(item, users)).collect(),
+        deleted_data: ad
+            .deleted
+            .iter()
+            .map(|item| item_json(item, users))
+            .collect(),
     }
 }
 

@@ -1,6 +1,12 @@
 //! The `--state` format's own tests: sizes, repeats, fields and where an error is said.
 
 use super::*;
+use crate::launcher::state::roster;
+
+/// The roster of an emulator started without `--user`: the file's users, or the one unnamed.
+fn no_names(known: &[User]) -> Result<Vec<User>, String> {
+    Ok(roster(&[], known))
+}
 
 /// What a state file holds besides its data (the format line, the two lists, the last
 /// newline): at most this many bytes beyond the data's [`Ad::file_size`] and
@@ -16,6 +22,8 @@ fn worst_case_ad(n: u8, keys: usize, items: usize) -> Ad {
             private: true,
         },
         FilterType::WhiteList,
+        // Another's key, written out in full.
+        [0xee; 32],
     );
     // The longest a version is written: a loaded one and a saved one are at most this.
     ad.version = LAST_VERSION;
@@ -86,6 +94,7 @@ fn a_saved_network_is_never_larger_than_its_counted_size() {
             immutable_data: (0..sds)
                 .map(|n| Immutable::new(Cipher::Asymmetric, vec![n as u8; n * 1000 + 1].into()))
                 .collect(),
+            users: vec![User::default_user()],
         };
         let mut text = serde_json::to_string_pretty(&network.to_file()).unwrap();
         text.push('\n');
@@ -111,7 +120,7 @@ fn a_saved_network_is_never_larger_than_its_counted_size() {
         );
         // And it reads back as the same network.
         let file: StateFile = serde_json::from_str(&text).unwrap();
-        assert_eq!(Network::from_file(&file).unwrap(), network);
+        assert_eq!(Network::from_file(&file, &no_names).unwrap(), network);
     }
 }
 
@@ -121,7 +130,7 @@ fn a_data_item_or_key_listed_twice_is_refused() {
     let ad = |n: u8, private: bool| serde_json::json!({"name": name(n), "isPrivate": private, "version": 0, "filterType": "BlackList"});
     let parse = |value: serde_json::Value| {
         let file: StateFile = serde_json::from_value(value).unwrap();
-        Network::from_file(&file).map_err(|misfit| misfit.to_string())
+        Network::from_file(&file, &no_names).map_err(|misfit| misfit.to_string())
     };
     let format = STATE_FORMAT;
     assert!(parse(
@@ -185,12 +194,12 @@ fn state_file_fields() {
         {"name":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=","version":2,"filterType":"BlackList",
          "data":[{"structuredData":{"name":"AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=","typeTag":500}}]}]}"#;
     let file: StateFile = serde_json::from_str(text).unwrap();
-    let ad = ad_from(&file.appendable_data[0]).unwrap();
+    let ad = ad_from(&file.appendable_data[0], &[]).unwrap();
     assert_eq!((ad.version, ad.data.len(), ad.key.private), (2, 1, false));
     assert!(serde_json::from_str::<StateFile>(r#"{"format":"x","extra":1}"#).is_err());
     let mut bad = file.appendable_data[0].clone();
     bad.filter_type = "WHITE_LIST".into();
-    assert!(ad_from(&bad).is_err());
+    assert!(ad_from(&bad, &[]).is_err());
 }
 
 /// Every error names the whole path to the value at fault, innermost last, whether the
@@ -289,7 +298,11 @@ fn errors_name_the_whole_path_to_the_value() {
         ),
     ];
     for (text, says) in cases {
-        assert_eq!(parse_state(text.as_bytes()).unwrap_err(), says, "{text}");
+        assert_eq!(
+            parse_state(text.as_bytes(), &no_names).unwrap_err(),
+            says,
+            "{text}"
+        );
     }
 }
 
@@ -307,9 +320,9 @@ fn a_version_no_save_can_follow_is_refused() {
                 r#"{{"format":"{STATE_FORMAT}","{list}":[{{"name":"{name}","version":{version},{entry}}}]}}"#
             )
         };
-        assert!(parse_state(text(u64::MAX - 1).as_bytes()).is_ok());
+        assert!(parse_state(text(u64::MAX - 1).as_bytes(), &no_names).is_ok());
         assert_eq!(
-            parse_state(text(u64::MAX).as_bytes()).unwrap_err(),
+            parse_state(text(u64::MAX).as_bytes(), &no_names).unwrap_err(),
             format!(
                 "{list}[0].version: 18446744073709551615 is past the last version a save \
                  reaches, 18446744073709551614 (a save stores version + 1)"
@@ -326,14 +339,14 @@ fn left_out_is_read_past_and_not_written_back() {
     let text = format!(
         r#"{{"format":"safe-ad-emulator-state/1","appendableData":[{{"name":"{name}","version":1,"filterType":"BlackList"}}],"leftOut":[{{"what":"x","why":"y"}},3,null]}}"#
     );
-    let network = parse_state(text.as_bytes()).unwrap();
+    let network = parse_state(text.as_bytes(), &no_names).unwrap();
     assert_eq!(network.appendable_data.len(), 1);
     let saved = serde_json::to_string(&network.to_file()).unwrap();
     assert!(!saved.contains("leftOut"), "{saved}");
     assert_eq!(left_out_count(text.as_bytes()), 3);
     assert_eq!(left_out_count(saved.as_bytes()), 0);
     let other = text.replace("leftOut", "leftOver");
-    assert!(parse_state(other.as_bytes())
+    assert!(parse_state(other.as_bytes(), &no_names)
         .unwrap_err()
         .contains("leftOver"));
 }
@@ -350,4 +363,129 @@ fn the_cipher_that_keeps_a_name_is_found() {
         );
     }
     assert_eq!(fixture_cipher(&[9; 32], b"a message"), None);
+}
+
+/// Users and keys named by user: a file keeps each user's key, names the owner and the signer of
+/// an item by user, and writes back what it read; a key no user holds is written as a key, and
+/// the first user's key held by no named user is left out, as before there were users.
+#[test]
+fn users_keep_their_keys_and_name_owners_and_signers() {
+    let bob = base64_encode(&[2; 32]);
+    let text = serde_json::json!({
+        "format": STATE_FORMAT,
+        "users": [{"name": "bob", "signKey": bob}],
+        "appendableData": [{
+            "name": base64_encode(&[1; 32]), "version": 0, "filterType": "WhiteList",
+            "filterKeys": [bob], "owner": "bob",
+            "data": [
+                {"immutableData": {"name": base64_encode(&[3; 32])}, "signedBy": "carol"},
+                {"immutableData": {"name": base64_encode(&[4; 32])}, "signKey": base64_encode(&[9; 32])},
+                {"immutableData": {"name": base64_encode(&[5; 32])}}
+            ]
+        }]
+    })
+    .to_string();
+    // carol comes from the command line: new, and first, so the emulator's own key.
+    let named = vec!["carol".to_owned()];
+    let start = |known: &[User]| Ok(roster(&named, known));
+    let network = parse_state(text.as_bytes(), &start).unwrap();
+    let names: Vec<_> = network.users.iter().map(|u| (u.called(), u.key)).collect();
+    assert_eq!(
+        names,
+        [
+            ("carol", crate::launcher::state::USER_KEY),
+            ("bob", [2; 32])
+        ]
+    );
+    let ad = &network.appendable_data[0];
+    assert_eq!(ad.owner, [2; 32]);
+    let signers: Vec<_> = ad.data.iter().map(|item| item.signer).collect();
+    assert_eq!(
+        signers,
+        [
+            crate::launcher::state::USER_KEY,
+            [9; 32],
+            crate::launcher::state::USER_KEY
+        ]
+    );
+    // Written back: users listed, keys named by user where a named user holds them.
+    let written = serde_json::to_value(network.to_file()).unwrap();
+    assert_eq!(written["users"][0]["name"], "carol");
+    assert_eq!(written["users"][1]["signKey"], bob);
+    let ad = &written["appendableData"][0];
+    assert_eq!(ad["owner"], "bob");
+    assert!(ad.get("ownerKey").is_none());
+    assert_eq!(ad["data"][0]["signedBy"], "carol");
+    assert_eq!(ad["data"][1]["signKey"], base64_encode(&[9; 32]));
+    assert_eq!(ad["data"][2]["signedBy"], "carol");
+    // And it reads back as the same network.
+    let again = parse_state(written.to_string().as_bytes(), &no_names).unwrap();
+    assert_eq!(again, network);
+    // Without users, nothing of them is written: the file a one-user emulator always wrote.
+    let plain = parse_state(
+        serde_json::json!({"format": STATE_FORMAT, "appendableData": [{"name": base64_encode(&[1; 32]), "version": 0, "filterType": "BlackList", "data": [{"immutableData": {"name": base64_encode(&[3; 32])}}]}]}).to_string().as_bytes(),
+        &no_names,
+    )
+    .unwrap();
+    let written = serde_json::to_string(&plain.to_file()).unwrap();
+    assert!(
+        !written.contains("users") && !written.contains("owner") && !written.contains("sign"),
+        "{written}"
+    );
+}
+
+#[test]
+fn users_and_the_keys_they_name_are_checked() {
+    let ad = |extra: serde_json::Value| {
+        let mut ad = serde_json::json!({"name": base64_encode(&[1; 32]), "version": 0, "filterType": "BlackList"});
+        ad.as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        ad
+    };
+    let refused = |users: serde_json::Value, ads: serde_json::Value, says: &str| {
+        let text =
+            serde_json::json!({"format": STATE_FORMAT, "users": users, "appendableData": ads})
+                .to_string();
+        let error = parse_state(text.as_bytes(), &no_names).unwrap_err();
+        assert!(error.contains(says), "{error}\nexpected: {says}");
+    };
+    let key = |n: u8| base64_encode(&[n; 32]);
+    refused(
+        serde_json::json!([{"name": "Bob", "signKey": key(2)}]),
+        serde_json::json!([]),
+        "users[0].name: `Bob` is not a user name",
+    );
+    refused(
+        serde_json::json!([{"name": "bob", "signKey": key(0)}]),
+        serde_json::json!([]),
+        "users[0].signKey: 32 zero bytes",
+    );
+    refused(
+        serde_json::json!([{"name": "bob", "signKey": key(2)}, {"name": "bob", "signKey": key(3)}]),
+        serde_json::json!([]),
+        "users[1]: the same name as users[0]",
+    );
+    refused(
+        serde_json::json!([{"name": "bob", "signKey": key(2)}, {"name": "eve", "signKey": key(2)}]),
+        serde_json::json!([]),
+        "users[1]: the same sign key as users[0]",
+    );
+    refused(
+        serde_json::json!([]),
+        serde_json::json!([ad(serde_json::json!({"owner": "dave"}))]),
+        "appendableData[0].owner: no user is named `dave`",
+    );
+    refused(
+        serde_json::json!([{"name": "bob", "signKey": key(2)}]),
+        serde_json::json!([ad(serde_json::json!({"owner": "bob", "ownerKey": key(2)}))]),
+        "`ownerKey` and `owner` both name it",
+    );
+    refused(
+        serde_json::json!([]),
+        serde_json::json!([ad(
+            serde_json::json!({"data": [{"immutableData": {"name": key(3)}, "signedBy": "x"}]})
+        )]),
+        "appendableData[0].data[0].signedBy: no user is named `x`",
+    );
 }

@@ -132,6 +132,8 @@ impl Note {
 pub(crate) struct Request {
     /// Its number in the journal (see [`Request::record`]); `None` for the emulator's own routes.
     pub(crate) seq: Option<u64>,
+    /// The user whose launcher it came to, when the emulator names its users (`--user`).
+    pub(crate) user: Option<String>,
     pub(crate) method: hyper::Method,
     /// As the log shows it (see [`redact`](super::redact)).
     pub(crate) path: String,
@@ -152,7 +154,8 @@ impl Request {
     /// One `--log` record: `{"event":"request","seq":7,"method":"PUT","path":"/appendable-data/0",
     /// "effect":"change","status":200,"elapsed_ms":0.041,"fault":"delayed","delay_ms":120,
     /// "handles":{"appendable_data":5,...}}`. `seq` numbers the requests the journal keeps (1, 2,
-    /// ... for the whole run; the emulator's own routes have none); `effect` is what the route
+    /// ... for the whole run; the emulator's own routes have none); `user` names the user whose
+    /// launcher (port) it came to, when the emulator names its users; `effect` is what the route
     /// does to data, `read` or `change` (none for a path no route matches, nor for the
     /// emulator's own routes); `status` is `null` when no answer was sent; `error_code` (when the
     /// body has one) and `description` after it for a 4xx or 5xx answer, then
@@ -174,6 +177,10 @@ impl Request {
         record.push_str("{\"event\":\"request\"");
         if let Some(seq) = self.seq {
             let _ = write!(record, ",\"seq\":{seq}");
+        }
+        if let Some(user) = &self.user {
+            record.push_str(",\"user\":");
+            push_json_string(&mut record, user);
         }
         record.push_str(",\"method\":");
         push_json_string(&mut record, self.method.as_str());
@@ -379,6 +386,7 @@ mod tests {
         assert_eq!(line, "GET /a?b?c?d? 404 0.0us\n");
         let record = Request {
             seq: None,
+            user: None,
             method: hyper::Method::GET,
             path: "/a\u{202e}b\u{1b}\u{e9}".to_owned(),
             effect: None,
@@ -399,6 +407,7 @@ mod tests {
         let long = "/x".repeat(1000);
         let cut = Request {
             seq: None,
+            user: None,
             method: hyper::Method::GET,
             path: long,
             effect: None,
@@ -426,6 +435,7 @@ mod tests {
         };
         let line = Request {
             seq: Some(3),
+            user: None,
             method: hyper::Method::GET,
             path: "/a\"b".to_owned(),
             effect: Some(Effect::Read),
@@ -449,6 +459,7 @@ mod tests {
         assert_eq!(value["effect"], "read");
         let ok = Request {
             seq: None,
+            user: None,
             method: hyper::Method::PUT,
             path: "/".to_owned(),
             effect: Some(Effect::Change),
@@ -480,6 +491,7 @@ mod tests {
         .unwrap();
         let record = Request {
             seq: Some(4),
+            user: None,
             method: hyper::Method::GET,
             path: "/structured-data/handle/5".to_owned(),
             effect: Some(Effect::Fetch),
@@ -503,6 +515,7 @@ mod tests {
         // A path no route matches has no effect.
         let unknown = Request {
             seq: Some(5),
+            user: None,
             method: hyper::Method::GET,
             path: "/nowhere".to_owned(),
             effect: None,
@@ -552,6 +565,7 @@ mod tests {
         );
         let record = Request {
             seq: None,
+            user: None,
             method: hyper::Method::PUT,
             path: "/appendable-data/5".to_owned(),
             effect: Some(Effect::Change),

@@ -1,5 +1,7 @@
 //! The accept loop and the connections: the bound on open connections (closing the one idle
 //! the longest), HTTP/1.1 keep-alive with the idle timeout, and the stop's drain and cut-off.
+//! One loop accepts on every user's listener, so the bound is on the emulator's connections all
+//! together, and each connection serves the launcher of the user whose port it came to.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
@@ -19,7 +21,7 @@ use super::request::answer;
 use super::{reached, Conn, Phase, Shared, IDLE_TIMEOUT, MAX_CONNECTIONS};
 
 pub(super) async fn accept_loop(
-    listener: TcpListener,
+    listeners: Vec<TcpListener>,
     shared: Arc<Shared>,
     mut watching: watch::Receiver<Phase>,
 ) {
@@ -53,7 +55,7 @@ pub(super) async fn accept_loop(
                 };
                 open.remove(&id);
             }
-            accepted = listener.accept(), if room => match accepted {
+            (user, accepted) = accept_any(&listeners), if room => match accepted {
                 Ok((stream, _peer)) => {
                     let conn = Arc::new(Conn {
                         busy: AtomicU32::new(0),
@@ -66,6 +68,7 @@ pub(super) async fn accept_loop(
                         Arc::clone(&shared),
                         Arc::clone(&conn),
                         watching.clone(),
+                        user,
                     ));
                     open.insert(task.id(), conn);
                 }
@@ -84,8 +87,8 @@ pub(super) async fn accept_loop(
             },
         }
     }
-    // Accept nothing more: the listener goes, and each connection has seen the phase change.
-    drop(listener);
+    // Accept nothing more: the listeners go, and each connection has seen the phase change.
+    drop(listeners);
     loop {
         tokio::select! {
             ended = connections.join_next() => if ended.is_none() { break },
@@ -96,6 +99,22 @@ pub(super) async fn accept_loop(
             }
         }
     }
+}
+
+/// The next connection any of `listeners` accepts, with the place of the listener (the user whose
+/// launcher it reaches).
+async fn accept_any(
+    listeners: &[TcpListener],
+) -> (usize, std::io::Result<(TcpStream, std::net::SocketAddr)>) {
+    std::future::poll_fn(|cx| {
+        for (user, listener) in listeners.iter().enumerate() {
+            if let std::task::Poll::Ready(accepted) = listener.poll_accept(cx) {
+                return std::task::Poll::Ready((user, accepted));
+            }
+        }
+        std::task::Poll::Pending
+    })
+    .await
 }
 
 /// Tells the idle connection with the oldest activity to close.
@@ -110,18 +129,20 @@ fn close_longest_idle(open: &HashMap<tokio::task::Id, Arc<Conn>>) {
     }
 }
 
+/// Serves one connection to user `user`'s launcher.
 async fn serve(
     stream: TcpStream,
     shared: Arc<Shared>,
     conn: Arc<Conn>,
     mut watching: watch::Receiver<Phase>,
+    user: usize,
 ) {
     let _ = stream.set_nodelay(true);
     let serving = Arc::clone(&conn);
     let service = service_fn(move |request| {
         let shared = Arc::clone(&shared);
         let conn = Arc::clone(&serving);
-        async move { answer(&shared, &conn, request).await }
+        async move { answer(&shared, &conn, request, user).await }
     });
     let connection = http1::Builder::new()
         .keep_alive(true)

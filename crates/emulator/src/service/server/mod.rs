@@ -47,7 +47,7 @@ use tokio::task::JoinHandle;
 use crate::launcher::demo::{self, Origin};
 use crate::launcher::encoding::{hex, random_bytes};
 use crate::launcher::routes::App;
-use crate::launcher::state::Live;
+use crate::launcher::state::{roster, Live};
 use crate::launcher::wire::Network;
 use crate::service::admin::Admin;
 use crate::service::fault::{self, Plan};
@@ -101,8 +101,12 @@ pub struct Options {
     pub log_requests: bool,
     /// Write one JSON record per request to this log (`--log`).
     pub records: Option<RecordLog>,
-    /// Start with this network instead of the demo state (`--state`); no handles.
+    /// Start with this network instead of the demo state (`--state`); no handles. It brings its
+    /// users (those `users` named among them, as it was read).
     pub network: Option<Network>,
+    /// The users to serve, by name (`--user`), in order, when no `network` brings them; none:
+    /// the one unnamed user.
+    pub users: Vec<String>,
     /// The share of operation and metadata requests (0 to 1) that get an injected fault: a 503,
     /// a dropped connection or a 50-300 ms delay (see `fault`).
     pub fault_rate: f64,
@@ -123,6 +127,7 @@ impl Default for Options {
             log_requests: false,
             records: None,
             network: None,
+            users: Vec::new(),
             fault_rate: 0.0,
             fault_seed: fault::DEFAULT_SEED,
         }
@@ -143,17 +148,36 @@ enum Phase {
 ///
 /// Public for safe-ad's tests, which start emulators in-process; no API for other programs.
 pub struct Server {
-    addr: SocketAddr,
-    token: String,
+    /// Where each user's launcher listens and the token it was started with, in the roster's
+    /// order: the first is the emulator's own (`--listen`, `--token`).
+    doors: Vec<Door>,
     counters: Counters,
     shared: Arc<Shared>,
     accept: Option<JoinHandle<()>>,
 }
 
+/// One user's launcher as it is reached: its user's name (none for the one unnamed user), where
+/// it listens and the token it was started with.
+#[derive(Clone)]
+pub(crate) struct Door {
+    pub(crate) name: Option<String>,
+    pub(crate) addr: SocketAddr,
+    pub(crate) token: String,
+}
+
+impl Door {
+    /// Its base URL, `http://127.0.0.1:<port>` (no trailing slash).
+    pub(crate) fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+}
+
 impl fmt::Debug for Server {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Never the token.
-        f.debug_struct("Server").field("addr", &self.addr).finish()
+        f.debug_struct("Server")
+            .field("addr", &self.addr())
+            .finish()
     }
 }
 
@@ -167,19 +191,47 @@ pub(crate) struct Stopped {
 }
 
 impl Server {
-    /// The address it listens on.
+    /// The address it listens on (the first user's).
     pub fn addr(&self) -> SocketAddr {
-        self.addr
+        self.doors[0].addr
     }
 
-    /// Its base URL, `http://127.0.0.1:<port>` (no trailing slash).
+    /// Its base URL, `http://127.0.0.1:<port>` (no trailing slash): the first user's.
     pub(crate) fn url(&self) -> String {
-        format!("http://{}", self.addr)
+        self.doors[0].url()
     }
 
-    /// The token it was started with (it carries `LOW_LEVEL_API`).
+    /// The token it was started with (it carries `LOW_LEVEL_API`): the first user's.
     pub fn token(&self) -> &str {
-        &self.token
+        &self.doors[0].token
+    }
+
+    /// Where user `name` listens and the token its launcher was started with; `None` when it
+    /// serves no user of that name.
+    pub fn user(&self, name: &str) -> Option<(SocketAddr, &str)> {
+        self.doors
+            .iter()
+            .find(|door| door.name.as_deref() == Some(name))
+            .map(|door| (door.addr, door.token.as_str()))
+    }
+
+    /// Every user's launcher as it is reached, the first user's first.
+    pub(crate) fn doors(&self) -> &[Door] {
+        &self.doors
+    }
+
+    /// Each named user's variables, `SAFE_AD_EMULATOR_USER_<NAME>_URL` and `..._TOKEN` (the name
+    /// in capitals), in the roster's order: none without `--user`.
+    pub(crate) fn user_variables(&self) -> Vec<(String, String)> {
+        let mut variables = Vec::new();
+        for door in &self.doors {
+            if let Some(name) = &door.name {
+                let prefix = format!("SAFE_AD_EMULATOR_USER_{}", name.to_ascii_uppercase());
+                variables.push((format!("{prefix}_URL"), door.url()));
+                variables.push((format!("{prefix}_TOKEN"), door.token.clone()));
+            }
+        }
+        variables
     }
 
     /// How many handles of each type are live now.
@@ -195,6 +247,7 @@ impl Server {
             appendable_data: ads.into_iter().cloned().collect(),
             structured_data: sds.into_iter().cloned().collect(),
             immutable_data: ids.into_iter().cloned().collect(),
+            users: state.users(),
         }
     }
 
@@ -277,14 +330,36 @@ pub async fn start(options: Options) -> io::Result<Server> {
         }
         None => hex(&random_bytes::<16>()),
     };
+    let users = match &options.network {
+        Some(network) => network.users.clone(),
+        None => roster(&options.users, &[]),
+    };
+    // The first user's launcher takes the emulator's token; each other one a random one.
+    let tokens: Vec<String> = std::iter::once(token)
+        .chain((1..users.len()).map(|_| hex(&random_bytes::<16>())))
+        .collect();
     let origin = match options.network {
         Some(network) => Origin::Network(network),
         None if options.empty => Origin::Empty,
         None => Origin::Demo,
     };
-    let state = demo::fresh(origin, &token);
-    let listener = TcpListener::bind(options.listen).await?;
-    let addr = listener.local_addr()?;
+    // The first user's launcher on `--listen`, each other one on a free port beside it.
+    let mut listeners = Vec::with_capacity(users.len());
+    let mut doors = Vec::with_capacity(users.len());
+    for (index, (user, token)) in users.iter().zip(&tokens).enumerate() {
+        let at = match index {
+            0 => options.listen,
+            _ => SocketAddr::new(options.listen.ip(), 0),
+        };
+        let listener = TcpListener::bind(at).await?;
+        doors.push(Door {
+            name: user.name.clone(),
+            addr: listener.local_addr()?,
+            token: token.clone(),
+        });
+        listeners.push(listener);
+    }
+    let state = demo::fresh(origin, users, &tokens);
     let counters = Counters::default();
     let (phase, watching) = watch::channel(Phase::Serving);
     let shared = Arc::new(Shared {
@@ -298,18 +373,18 @@ pub async fn start(options: Options) -> io::Result<Server> {
         ),
         log_requests: options.log_requests,
         records: options.records,
-        admin: Admin::new(&token),
+        admin: Admin::new(tokens.clone()),
         faults,
         counters: counters.clone(),
-        token: token.clone(),
+        tokens,
+        names: doors.iter().map(|door| door.name.clone()).collect(),
         stopping: AtomicBool::new(false),
         phase,
         ticks: AtomicU64::new(0),
     });
-    let accept = tokio::spawn(accept_loop(listener, Arc::clone(&shared), watching));
+    let accept = tokio::spawn(accept_loop(listeners, Arc::clone(&shared), watching));
     Ok(Server {
-        addr,
-        token,
+        doors,
         counters,
         shared,
         accept: Some(accept),
@@ -324,8 +399,12 @@ struct Shared {
     admin: Admin,
     faults: Plan,
     counters: Counters,
-    /// The startup token, kept out of the logs.
-    token: String,
+    /// The startup token of each user's launcher, by its place in the roster, kept out of the
+    /// logs.
+    tokens: Vec<String>,
+    /// Each user's name, by its place in the roster (none for the one unnamed user), for the
+    /// logs.
+    names: Vec<Option<String>>,
     /// Set when the stop begins: requests that start from then on are refused.
     stopping: AtomicBool,
     phase: watch::Sender<Phase>,

@@ -43,6 +43,8 @@ struct InFlight<'a> {
     def: Option<&'static Def>,
     /// For the emulator's own routes: logged, but kept out of the journal.
     admin: bool,
+    /// The name of the user whose launcher it came to, when users are named.
+    user: Option<String>,
     logged: bool,
 }
 
@@ -57,10 +59,12 @@ impl InFlight<'_> {
             .and_then(|status| ErrorBody::of(status.as_u16(), body))
             .map(|mut error| {
                 // An answer may carry what the client sent; the token never reaches a log.
-                if let std::borrow::Cow::Owned(clean) =
-                    log::redact_text(&error.description, &shared.token)
-                {
-                    error.description = clean;
+                for token in &shared.tokens {
+                    if let std::borrow::Cow::Owned(clean) =
+                        log::redact_text(&error.description, token)
+                    {
+                        error.description = clean;
+                    }
                 }
                 error
             });
@@ -74,19 +78,25 @@ impl InFlight<'_> {
         let (method, path) = &mut self.label;
         if shared.log_requests {
             let status = status.map_or(String::new(), |s| s.as_str().to_owned());
-            log::line(log::request_line(
+            let mut line = log::request_line(
                 method.as_str(),
                 path,
                 &note.shown(&status),
                 error.as_ref(),
                 elapsed,
-            ));
+            );
+            if let Some(user) = &self.user {
+                // Which user's launcher, after the time: the words before stay as they were.
+                line.insert_str(line.len() - 1, &format!(" [{user}]"));
+            }
+            log::line(line);
         }
         if self.admin && shared.records.is_none() {
             return;
         }
         let request = log::Request {
             seq: None,
+            user: self.user.clone(),
             method: method.clone(),
             path: std::mem::take(path),
             effect,
@@ -122,10 +132,12 @@ impl Drop for InFlight<'_> {
     }
 }
 
+/// Answers one request that came to user `user`'s launcher.
 pub(super) async fn answer(
     shared: &Shared,
     conn: &Conn,
     request: Request<Incoming>,
+    user: usize,
 ) -> Result<Response<Full<Bytes>>, Dropped> {
     conn.busy.fetch_add(1, Ordering::Relaxed);
     let tallies = &shared.counters.0;
@@ -136,13 +148,14 @@ pub(super) async fn answer(
         started: Instant::now(),
         label: (
             request.method().clone(),
-            log::redact(request.uri().path(), &shared.token).into_owned(),
+            redacted(request.uri().path(), &shared.tokens),
         ),
         def: None,
         admin: false,
+        user: shared.names.get(user).cloned().flatten(),
         logged: false,
     };
-    let admin = shared.admin.takes(&request);
+    let admin = shared.admin.takes(&request, user);
     if !admin {
         let path = request.uri().path();
         this.def = table::find(request.method(), path, shared.app.strict_paths).map(|f| f.def);
@@ -166,7 +179,7 @@ pub(super) async fn answer(
     }
     if admin {
         this.admin = true;
-        return own_route(shared, &mut this, request).await;
+        return own_route(shared, &mut this, request, user).await;
     }
     let fault = if shared.faults.is_active() && takes_faults(this.def) {
         shared.faults.fault(Counters::add(&tallies.eligible))
@@ -202,7 +215,7 @@ pub(super) async fn answer(
     }
     let note = delayed.map_or(Note::None, |d| Note::Delayed(d.as_millis()));
     let conditional = Conditional::of(request.method(), request.headers());
-    let answer = match routes::respond(&shared.app, request).await {
+    let answer = match routes::respond(&shared.app, request, user).await {
         Answer::Reply(reply) => Answer::Reply(express::sent(reply, &conditional)),
         other => other,
     };
@@ -262,12 +275,13 @@ async fn own_route(
     shared: &Shared,
     this: &mut InFlight<'_>,
     request: Request<Incoming>,
+    user: usize,
 ) -> Result<Response<Full<Bytes>>, Dropped> {
     let Handled {
         answer,
         reset,
         dropped,
-    } = shared.admin.respond(&shared.app, request).await;
+    } = shared.admin.respond(&shared.app, request, user).await;
     if let Some(to) = reset {
         shared.counters.0.eligible.store(0, Ordering::Relaxed);
         if let Some(records) = &shared.records {
@@ -281,6 +295,13 @@ async fn own_route(
             .insert(JOURNAL_DROPPED, HeaderValue::from(dropped));
     }
     Ok(sent)
+}
+
+/// A request's path as the logs show it: every user's startup token kept out.
+fn redacted(path: &str, tokens: &[String]) -> String {
+    tokens.iter().fold(path.to_owned(), |path, token| {
+        log::redact(&path, token).into_owned()
+    })
 }
 
 /// The header of the journal's answer that counts the older records it dropped.

@@ -12,7 +12,11 @@
 //! - `token`: the token it accepts (mode 0600), written as the directory is made, for
 //!   `emulator env` to print the variables again ([`RunDir::token`] reads it back, refusing a
 //!   link, a file of another user's or one others may read);
-//! - `about`: where it listens, when it started and the fixture it loaded, for `emulator list`;
+//! - `tokens`: with named users (`--user`), each user's name and the token its launcher was
+//!   started with, one `NAME TOKEN` line each, written and read back as `token` is, for
+//!   `emulator env --user NAME`;
+//! - `about`: where it listens, when it started, the fixture it loaded and (with named users)
+//!   each user's name and URL, for `emulator list`;
 //! - `status`: how it ended (`stopped`, `failed` or `usage`), written last, just before it exits
 //!   (an emulator never handed over to a user removes the directory instead);
 //! - `stopping`: locked by the `--stop` that is stopping it, so that two do not collect it.
@@ -41,12 +45,21 @@ use crate::launcher::encoding::{hex, random_bytes};
 /// `--token-file` holds at most 64 KiB, a `--token` argument at most 128 KiB on Linux).
 const TOKEN_BYTES: u64 = 256 * 1024;
 
+/// The most of a `token` or `tokens` file read: room for many users' tokens.
+const SECRET_BYTES: u64 = 64 * TOKEN_BYTES;
+
+/// Whether `token` is one token as the emulator writes one: printable ASCII, no space, at most
+/// [`TOKEN_BYTES`].
+fn is_token(token: &[u8]) -> bool {
+    !token.is_empty() && token.len() as u64 <= TOKEN_BYTES && token.iter().all(u8::is_ascii_graphic)
+}
+
 /// The start of a run directory's name; 16 lowercase hex digits follow.
 const PREFIX: &str = "safe-ad-emulator.";
 
 /// Every file the starter, the emulator and `--stop` write in a run directory.
-pub(crate) const FILES: [&str; 7] = [
-    "stderr", "lock", "pid", "token", "about", "status", "stopping",
+pub(crate) const FILES: [&str; 8] = [
+    "stderr", "lock", "pid", "token", "tokens", "about", "status", "stopping",
 ];
 
 /// The run directory of one background emulator.
@@ -142,23 +155,44 @@ impl RunDir {
     /// Writes the `token` file, mode 0600 (set on the open file, whatever the umask), a new file
     /// or an error.
     pub(crate) fn write_token(&self, token: &str) -> io::Result<()> {
+        self.write_secret("token", &format!("{token}\n"))
+    }
+
+    /// Writes the `tokens` file as `token` is written: a `NAME TOKEN` line for each named user.
+    pub(crate) fn write_tokens(&self, users: &[(String, String)]) -> io::Result<()> {
+        let text: String = users
+            .iter()
+            .map(|(name, token)| format!("{name} {token}\n"))
+            .collect();
+        self.write_secret("tokens", &text)
+    }
+
+    fn write_secret(&self, name: &str, text: &str) -> io::Result<()> {
         let mut options = OpenOptions::new();
         options.write(true).create_new(true);
         use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
         options.mode(0o600);
-        let mut file = options.open(self.file("token"))?;
+        let mut file = options.open(self.file(name))?;
         file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
-        file.write_all(format!("{token}\n").as_bytes())?;
+        file.write_all(text.as_bytes())?;
         file.sync_all()
     }
 
-    /// Writes the `about` file: where it listens, when it started, the fixture it loaded.
+    /// Writes the `about` file: where it listens, when it started, the fixture it loaded, and
+    /// each named user's name and URL (`users`, left out when none is named).
     pub(crate) fn write_about(&self, about: &About) -> io::Result<()> {
-        let text = serde_json::json!({
+        let mut text = serde_json::json!({
             "url": about.url,
             "started": about.started,
             "fixture": about.fixture,
         });
+        if !about.users.is_empty() {
+            text["users"] = about
+                .users
+                .iter()
+                .map(|(name, url)| serde_json::json!({ "name": name, "url": url }))
+                .collect();
+        }
         std::fs::write(self.file("about"), format!("{text}\n"))
     }
 
@@ -167,10 +201,23 @@ impl RunDir {
         let text = std::fs::read(self.file("about")).unwrap_or_default();
         let value: serde_json::Value = serde_json::from_slice(&text).unwrap_or_default();
         let text_of = |key: &str| value[key].as_str().unwrap_or("").to_owned();
+        let users = value["users"]
+            .as_array()
+            .map(|users| {
+                users
+                    .iter()
+                    .map(|user| {
+                        let of = |key: &str| user[key].as_str().unwrap_or("").to_owned();
+                        (of("name"), of("url"))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
         About {
             url: text_of("url"),
             started: value["started"].as_u64().unwrap_or(0),
             fixture: text_of("fixture"),
+            users,
         }
     }
 
@@ -216,42 +263,85 @@ impl RunDir {
     /// on a FIFO), and taken only when it is a regular file of this user's, mode 0600, holding one
     /// line of printable ASCII. The caller checks the directory itself first (`check_own`).
     pub(crate) fn token(&self) -> Result<String, String> {
+        let text = self.secret("token")?;
+        let token = text.strip_suffix(b"\n").unwrap_or(&text);
+        if !is_token(token) {
+            return Err(
+                "its token file does not hold one token on one line, as the emulator writes it"
+                    .into(),
+            );
+        }
+        Ok(String::from_utf8_lossy(token).into_owned())
+    }
+
+    /// The token user `name`'s launcher was started with, from the `tokens` file, read as
+    /// [`RunDir::token`] reads `token`; `Ok(None)` when the file names no such user.
+    pub(crate) fn user_token(&self, name: &str) -> Result<Option<String>, String> {
+        let text = self.secret("tokens")?;
+        for line in text.split(|b| *b == b'\n').filter(|line| !line.is_empty()) {
+            let Some(space) = line.iter().position(|b| *b == b' ') else {
+                return Err(
+                    "its tokens file is not `NAME TOKEN` lines, as the emulator writes it".into(),
+                );
+            };
+            let (user, token) = (&line[..space], &line[space + 1..]);
+            if !is_token(token) {
+                return Err(
+                    "its tokens file is not `NAME TOKEN` lines, as the emulator writes it".into(),
+                );
+            }
+            if user == name.as_bytes() {
+                return Ok(Some(String::from_utf8_lossy(token).into_owned()));
+            }
+        }
+        Ok(None)
+    }
+
+    /// What the secret file `name` (`token` or `tokens`) holds, as the module's notes say: a
+    /// regular file of this user's, mode 0600, with one name, opened without following a link;
+    /// otherwise why not, in words that never hold its content.
+    fn secret(&self, name: &str) -> Result<Vec<u8>, String> {
         use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
         let flags = rustix::fs::OFlags::NOFOLLOW | rustix::fs::OFlags::NONBLOCK;
         let opened = OpenOptions::new()
             .read(true)
             .custom_flags(flags.bits() as i32)
-            .open(self.file("token"));
+            .open(self.file(name));
         let file = match opened {
             Ok(file) => file,
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                return Err(
-                    "it keeps no token file (an emulator started by a safe-ad older \
-                            than `emulator env` writes none)"
+                return Err(match name {
+                    "token" => "it keeps no token file (an emulator started by a safe-ad older \
+                                than `emulator env` writes none)"
                         .into(),
-                )
+                    _ => format!(
+                        "it keeps no {name} file (it serves no named user: `--user` names them)"
+                    ),
+                })
             }
             Err(e) if e.raw_os_error() == Some(rustix::io::Errno::LOOP.raw_os_error()) => {
-                return Err("its token file is a symbolic link, which is never followed".into())
+                return Err(format!(
+                    "its {name} file is a symbolic link, which is never followed"
+                ))
             }
-            Err(e) => return Err(format!("its token file cannot be read: {e}")),
+            Err(e) => return Err(format!("its {name} file cannot be read: {e}")),
         };
         let meta = file
             .metadata()
-            .map_err(|e| format!("its token file cannot be read: {e}"))?;
+            .map_err(|e| format!("its {name} file cannot be read: {e}"))?;
         if !meta.is_file() {
-            return Err("its token file is not a regular file".into());
+            return Err(format!("its {name} file is not a regular file"));
         }
         let me = rustix::process::geteuid().as_raw();
         if meta.uid() != me {
             return Err(format!(
-                "its token file belongs to user id {}, not to this user ({me})",
+                "its {name} file belongs to user id {}, not to this user ({me})",
                 meta.uid()
             ));
         }
         if meta.mode() & 0o7777 != 0o600 {
             return Err(format!(
-                "its token file has mode {:o}; the emulator writes it 600",
+                "its {name} file has mode {:o}; the emulator writes it 600",
                 meta.mode() & 0o7777
             ));
         }
@@ -259,25 +349,15 @@ impl RunDir {
         // checks do not cover: the emulator writes it with one.
         if meta.nlink() != 1 {
             return Err(format!(
-                "its token file has {} names (hard links); the emulator writes it with one",
+                "its {name} file has {} names (hard links); the emulator writes it with one",
                 meta.nlink()
             ));
         }
         let mut text = Vec::new();
-        file.take(TOKEN_BYTES + 2)
+        file.take(SECRET_BYTES)
             .read_to_end(&mut text)
-            .map_err(|e| format!("its token file cannot be read: {e}"))?;
-        let token = text.strip_suffix(b"\n").unwrap_or(&text);
-        if token.is_empty()
-            || token.len() as u64 > TOKEN_BYTES
-            || !token.iter().all(u8::is_ascii_graphic)
-        {
-            return Err(
-                "its token file does not hold one token on one line, as the emulator writes it"
-                    .into(),
-            );
-        }
-        Ok(String::from_utf8_lossy(token).into_owned())
+            .map_err(|e| format!("its {name} file cannot be read: {e}"))?;
+        Ok(text)
     }
 
     /// Takes the `stopping` lock for the life of the file returned; `WouldBlock` when another
@@ -452,6 +532,8 @@ pub(crate) struct About {
     pub(crate) started: u64,
     /// `--import FILE` or `--state FILE`, the path made absolute; empty for none.
     pub(crate) fixture: String,
+    /// Each named user's name and URL, the first user's first; none without `--user`.
+    pub(crate) users: Vec<(String, String)>,
 }
 
 impl RunDir {
@@ -590,135 +672,4 @@ fn flock(file: &File, how: Lock) -> io::Result<()> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_lock_says_whether_it_runs_and_the_status_how_it_ended() {
-        let dir = RunDir::create().unwrap();
-        let held = dir.claim().unwrap();
-        assert_eq!(dir.pid().unwrap(), std::process::id());
-        assert!(dir.is_running().unwrap());
-        assert!(dir.claim().is_err(), "a second claim");
-        let lock = dir.open_lock().unwrap();
-        assert!(!wait_ended(&lock, Duration::from_millis(1)).unwrap());
-        let stopping = dir.claim_stopping().unwrap();
-        assert_eq!(
-            dir.claim_stopping().unwrap_err().kind(),
-            io::ErrorKind::WouldBlock
-        );
-        drop(stopping);
-        assert_eq!(dir.status(), None);
-        dir.write_status(Status::Failed).unwrap();
-        assert_eq!(dir.status(), Some(Status::Failed));
-        drop(held);
-        assert!(!dir.is_running().unwrap());
-        assert!(wait_ended(&lock, Duration::from_secs(60)).unwrap());
-        dir.remove().unwrap();
-        assert_eq!(dir.pid().unwrap_err().kind(), io::ErrorKind::NotFound);
-    }
-
-    #[test]
-    fn only_a_directory_of_its_own_is_taken_and_only_its_files_removed() {
-        let dir = RunDir::create().unwrap();
-        dir.claim().unwrap();
-        dir.write_status(Status::Stopped).unwrap();
-        assert_eq!(dir.check_own(), Ok(()));
-        std::fs::write(dir.path().join("data.txt"), "mine").unwrap();
-        assert!(matches!(dir.check_own(), Err(Foreign::Not(why)) if why.contains("`data.txt`")),);
-        // Removing takes its own files and leaves the rest (and so the directory).
-        assert!(dir.remove().is_err());
-        assert_eq!(
-            std::fs::read_to_string(dir.path().join("data.txt")).unwrap(),
-            "mine"
-        );
-        assert!(!dir.path().join("pid").exists());
-        std::fs::remove_file(dir.path().join("data.txt")).unwrap();
-        dir.remove().unwrap();
-        assert_eq!(dir.check_own(), Err(Foreign::Gone));
-        let other = RunDir::at(std::env::temp_dir());
-        assert!(matches!(other.check_own(), Err(Foreign::Not(why)) if why.contains("name")));
-    }
-
-    #[test]
-    fn the_token_is_read_back_only_from_a_regular_file_of_mine_with_mode_600() {
-        use std::os::unix::fs::PermissionsExt;
-        let dir = RunDir::create().unwrap();
-        let secret = "s3cret-token";
-        dir.write_token(secret).unwrap();
-        let file = dir.path().join("token");
-        let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
-        assert_eq!(mode(&file), 0o600);
-        assert_eq!(dir.token().as_deref(), Ok(secret));
-        assert!(dir.write_token(secret).is_err(), "a second write");
-        let refused = |dir: &RunDir, why: &str| {
-            let error = dir.token().unwrap_err();
-            assert!(error.contains(why), "{error}");
-            assert!(!error.contains(secret), "{error}");
-        };
-        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
-        refused(&dir, "mode 644");
-        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o400)).unwrap();
-        refused(&dir, "mode 400");
-        // A second name for it, elsewhere: refused while it has one.
-        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
-        let second =
-            std::env::temp_dir().join(format!("{}-second-name", hex(&random_bytes::<8>())));
-        std::fs::hard_link(&file, &second).unwrap();
-        refused(&dir, "2 names (hard links)");
-        std::fs::remove_file(&second).unwrap();
-        assert_eq!(dir.token().as_deref(), Ok(secret));
-        // A link to a file that would pass: not followed.
-        let elsewhere = dir.path().join("about");
-        std::fs::rename(&file, &elsewhere).unwrap();
-        std::fs::set_permissions(&elsewhere, std::fs::Permissions::from_mode(0o600)).unwrap();
-        std::os::unix::fs::symlink(&elsewhere, &file).unwrap();
-        refused(&dir, "symbolic link");
-        std::fs::remove_file(&file).unwrap();
-        refused(&dir, "no token file");
-        // A FIFO is not waited on.
-        rustix::fs::mknodat(
-            rustix::fs::CWD,
-            &file,
-            rustix::fs::FileType::Fifo,
-            rustix::fs::Mode::from_raw_mode(0o600),
-            0,
-        )
-        .unwrap();
-        refused(&dir, "not a regular file");
-        std::fs::remove_file(&file).unwrap();
-        for text in ["", "\n", "two\nlines\n", "a space\n"] {
-            std::fs::write(&file, text).unwrap();
-            std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
-            refused(&dir, "one token on one line");
-        }
-        dir.remove().unwrap();
-    }
-
-    #[test]
-    fn the_emulator_that_made_it_holds_the_directory_and_its_lock() {
-        if std::fs::read_dir("/proc/self/fd").is_err() {
-            return; // no /proc here: `made_by` cannot tell (its callers fall back on the lock)
-        }
-        let dir = RunDir::create().unwrap();
-        let me = std::process::id();
-        let lock = dir.claim().unwrap();
-        assert_eq!(
-            dir.made_by(me),
-            Some(false),
-            "the lock alone proves nothing"
-        );
-        let held = dir.hold().unwrap();
-        assert_eq!(dir.made_by(me), Some(true));
-        assert_eq!(dir_of_process(me).map(|d| d.path), Some(dir.path.clone()));
-        // A directory made by hand around a hard link to that lock is not made by this process.
-        let forged = RunDir::create().unwrap();
-        std::fs::hard_link(dir.path().join("lock"), forged.path().join("lock")).unwrap();
-        std::fs::write(forged.path().join("pid"), format!("{me}\n")).unwrap();
-        assert_eq!(forged.made_by(me), Some(false));
-        drop((held, lock));
-        assert_eq!(dir.made_by(me), Some(false));
-        forged.remove().unwrap();
-        dir.remove().unwrap();
-    }
-}
+mod tests;
