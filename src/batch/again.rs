@@ -23,9 +23,17 @@ pub(super) fn clear_of_a_name(procedure: Procedure, target: Target) -> bool {
 }
 
 /// Whether one of `steps` is a save another save beat ([`Step::beaten_by_another_save`]): the
-/// launcher did not act, so the network's data is as it was.
+/// launcher did not act, so the network's data is as it was. Not when the copy was fetched or
+/// read as another's data (`isOwner` false): its owner's key alone saves it, so the same -25
+/// would come every time.
 pub fn beaten_by_another_save(steps: &[Step]) -> bool {
-    steps.iter().any(Step::beaten_by_another_save)
+    use crate::outcome::Reply;
+    let not_ours = steps.iter().any(|step| match &step.result {
+        Ok(Reply::Fetched(fetched)) => !fetched.is_owner,
+        Ok(Reply::Metadata(metadata)) => !metadata.is_owner,
+        _ => false,
+    });
+    !not_ours && steps.iter().any(Step::beaten_by_another_save)
 }
 
 impl Step {

@@ -218,7 +218,8 @@ impl Hint {
         Some(match self {
             Hint::Known(Known::StaleVersion) => format!(
                 "someone saved this data while the command ran (it works on a fresh copy of the \
-                 network's data, taken for the run): {again}"
+                 network's data, taken for the run): {again}; or the data is not yours, and only \
+                 its owner's key saves it (`safe-ad metadata {name}` says `owner no`)"
             ),
             Hint::Known(Known::IndexesMoved) => {
                 indexes_moved(&command("safe-ad show", Some(name), "", "the data's name"))

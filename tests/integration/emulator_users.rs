@@ -173,7 +173,11 @@ fn bob_appends_to_alices_inbox_carol_is_kept_out_and_only_alice_saves_it() {
         .args(["clear-data", &inbox])
         .run()
         .code(4)
-        .stderr_has("errorCode -25");
+        .stderr_has("errorCode -25")
+        // Not taken for another save: the copy said it is not bob's, so it is not made again,
+        // and the hint says whose key saves it.
+        .stderr_lacks("made again")
+        .stderr_has("only its owner's key saves it");
     assert_eq!(shown(&sandbox, alice, &inbox), after_bob);
     let opened = bob.safe_ad(&sandbox).args(["open", &inbox]).run();
     opened.success();
