@@ -540,6 +540,7 @@ Register-ArgumentCompleter -Native -CommandName 'safe-ad' -ScriptBlock {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up on a request after this many seconds (default 30, at most 86400)')
             [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour errors, hints and warnings: auto (on a terminal), always, never')
+            [CompletionResult]::new('--key', '--key', [CompletionResultType]::ParameterName, 'Print your key''s 32 bytes in base64 instead, which another person gives `safe-ad filter add`')
             [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http to a host other than this machine (sends the token in clear text)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success; errors and what a stop left undone still go to stderr')

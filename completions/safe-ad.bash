@@ -240,7 +240,7 @@ _safe_ad_spec() {
             valued="--token-file --color"
             ;;
         "auth whoami")
-            flags="--allow-insecure-http -q --quiet --json -v --verbose -h --help"
+            flags="--key --allow-insecure-http -q --quiet --json -v --verbose -h --help"
             valued="--launcher-url --token-file --timeout --retries --color"
             ;;
         "auth help")

@@ -512,6 +512,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
             cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --key 'Print your key''s 32 bytes in base64 instead, which another person gives `safe-ad filter add`'
             cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'

@@ -460,6 +460,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_su
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from whoami" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from whoami" -l key -d 'Print your key\'s 32 bytes in base64 instead, which another person gives `safe-ad filter add`'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from whoami" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from whoami" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from whoami" -l json -d 'Print one JSON result per handle or name on stdout (a line each), and nothing else there; --verbose adds the requests behind each'
