@@ -323,6 +323,15 @@ impl Reporter {
         }
     }
 
+    /// The launcher's metadata of the data afterwards, as the open result's facts (under the
+    /// launcher's keys), where no save's read back says them: a command that changes a copy it
+    /// does not save, or reads (`filter`).
+    pub(super) fn result_facts(&self, metadata: &Metadata) {
+        if let Some(pending) = self.result.borrow_mut().as_mut() {
+            pending.facts = metadata_facts(metadata);
+        }
+    }
+
     /// `value` added to the list under `key` of the open result.
     pub(super) fn result_push(&self, key: &str, value: Value) {
         if let Some(pending) = self.result.borrow_mut().as_mut() {
