@@ -62,6 +62,8 @@ mod emulator_stress;
 #[cfg(feature = "emulator")]
 mod exact_bytes;
 #[cfg(feature = "emulator")]
+mod filter;
+#[cfg(feature = "emulator")]
 mod help;
 #[cfg(feature = "emulator")]
 mod items;
