@@ -43,7 +43,8 @@ impl Interpreted {
 /// Runs a plan, whose later requests may use the handles earlier answers give (`create`,
 /// `open`, `append`, `reopen`, the operations): each request once the one before succeeded. A
 /// save the plan lists with its read back ([`super::with_read_back`]) sends that read as part of its
-/// step. A handle the plan gives back (a `DropDataId` of its slot) is a lease: given back where
+/// step. A handle the plan gives back (a `DropDataId`, a copy's drop or a sign key's of its
+/// slot) is a lease: given back where
 /// the plan lists it, or at the end (`Steps::finish`) whatever came. A give-back that fails
 /// does not stop the plan: nothing after it waits on it (a reopen's old handle is dropped once
 /// the new one is there, whether or not the data id it came through could be given back).

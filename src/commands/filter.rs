@@ -16,7 +16,7 @@ use crate::cli::{
 };
 use crate::handle::{Handle, Target};
 use crate::launcher::{FilterType, Operation, Request, Slot};
-use crate::outcome::{Done, Failure};
+use crate::outcome::{Class, Done, Failure};
 use crate::settings::StdinUse;
 use crate::wire::SignKey;
 
@@ -88,6 +88,10 @@ fn show<'a>(command: &'a FilterShowCommand, cx: Context<'a>) -> Result<Next<'a>,
         let you = you.ok();
         let read = async |handle| {
             let shown = filter::read(sending, handle).await;
+            // A filter cut short by a stop signal is not shown: half of it would mislead.
+            if stop.is_set() {
+                return Ok(Done::Failed(Class::Interrupted));
+            }
             reporter.filter_shown(&launcher, &shown, you.as_deref());
             let failed = shown.failures().next().map(|failure| failure.class);
             Ok(Done::from_first_failure(first_failure.or(failed)))

@@ -195,7 +195,9 @@ impl Reporter {
             (edited.steps.iter())
                 .any(|step| matches!(&step.result, Err(said) if said.message == failure.message))
         };
-        if let Some(failure) = edited.failure.as_ref().filter(|failure| !said(failure)) {
+        // A stop's own failure says it once, at the end of the run.
+        let stopped = |failure: &Failure| failure.class == Class::Interrupted;
+        if let Some(failure) = (edited.failure.as_ref()).filter(|f| !said(f) && !stopped(f)) {
             self.result_failed(None, failure, &values);
             self.error(Some(&format!("{command} {word}")), failure, &values);
         }
