@@ -107,7 +107,7 @@ _safe_ad_spec() {
     subs="" flags="" valued="" pos=() more="" last=""
     case $1 in
         "")
-            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status wait watch reopen drop capture auth config decode completions man shell emulator help"
+            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status wait watch reopen drop filter capture auth config decode completions man shell emulator help"
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help -V --version"
             valued="--launcher-url --token-file --timeout --retries --jq -j --jobs --color"
             ;;
@@ -213,6 +213,45 @@ _safe_ad_spec() {
             pos=("nothing")
             more=1
             ;;
+        "filter")
+            subs="show add remove type help"
+            flags="-h --help"
+            ;;
+        "filter show")
+            flags="--allow-insecure-http -q --quiet --json -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries --jq --color"
+            pos=("nothing")
+            ;;
+        "filter add")
+            flags="--allow-insecure-http -q --quiet --json --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries --jq --color --save --signer-of"
+            pos=("nothing" "nothing")
+            more=1
+            ;;
+        "filter remove")
+            flags="--allow-insecure-http -q --quiet --json --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries --jq --color --save --signer-of"
+            pos=("nothing" "nothing")
+            more=1
+            ;;
+        "filter type")
+            flags="--allow-insecure-http -q --quiet --json --dry-run --curl -v --verbose -h --help"
+            valued="--launcher-url --token-file --timeout --retries --jq --color --save"
+            pos=("nothing" "words white-list black-list")
+            ;;
+        "filter help")
+            subs="show add remove type help"
+            ;;
+        "filter help show")
+            ;;
+        "filter help add")
+            ;;
+        "filter help remove")
+            ;;
+        "filter help type")
+            ;;
+        "filter help help")
+            ;;
         "capture")
             flags="--allow-insecure-http -q --quiet --dry-run -v --verbose -h --help"
             valued="-o --output --launcher-url --token-file --timeout --retries --color"
@@ -240,7 +279,7 @@ _safe_ad_spec() {
             valued="--token-file --color"
             ;;
         "auth whoami")
-            flags="--allow-insecure-http -q --quiet --json -v --verbose -h --help"
+            flags="--key --allow-insecure-http -q --quiet --json -v --verbose -h --help"
             valued="--launcher-url --token-file --timeout --retries --jq --color"
             ;;
         "auth help")
@@ -338,7 +377,7 @@ _safe_ad_spec() {
             valued="--pid --user --color --format"
             ;;
         "help")
-            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status wait watch reopen drop capture auth config decode completions man shell emulator help"
+            subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status wait watch reopen drop filter capture auth config decode completions man shell emulator help"
             ;;
         "help create")
             ;;
@@ -375,6 +414,17 @@ _safe_ad_spec() {
         "help reopen")
             ;;
         "help drop")
+            ;;
+        "help filter")
+            subs="show add remove type"
+            ;;
+        "help filter show")
+            ;;
+        "help filter add")
+            ;;
+        "help filter remove")
+            ;;
+        "help filter type")
             ;;
         "help capture")
             ;;
@@ -480,6 +530,17 @@ _safe_ad_value() {
         "reopen|--color") echo "words auto always never" ;;
         "drop|--token-file") echo "files" ;;
         "drop|--color") echo "words auto always never" ;;
+        "filter show|--token-file") echo "files" ;;
+        "filter show|--color") echo "words auto always never" ;;
+        "filter add|--token-file") echo "files" ;;
+        "filter add|--color") echo "words auto always never" ;;
+        "filter add|--save") echo "words post put" ;;
+        "filter remove|--token-file") echo "files" ;;
+        "filter remove|--color") echo "words auto always never" ;;
+        "filter remove|--save") echo "words post put" ;;
+        "filter type|--token-file") echo "files" ;;
+        "filter type|--color") echo "words auto always never" ;;
+        "filter type|--save") echo "words post put" ;;
         "capture|-o"|"capture|--output") echo "files" ;;
         "capture|--token-file") echo "files" ;;
         "capture|--color") echo "words auto always never" ;;

@@ -57,6 +57,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand watch 'Watch data change: a view redrawn in place, or one JSON line per change'
             cand reopen 'Get a fresh handle for the data behind stale handles, and print each'
             cand drop 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)'
+            cand filter 'Show or change who may append: the filter''s type and keys'
             cand capture 'Read appendable data by name from any launcher and write it as a fixture for --import'
             cand auth 'Get, check, print or revoke the launcher token'
             cand config 'Show or edit the config file'
@@ -455,6 +456,107 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'safe-ad;filter'= {
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand show 'Show who may append: the filter''s type and keys, each with its fingerprint'
+            cand add 'Add sign keys to the filter (by name: saved; by handle: in its copy)'
+            cand remove 'Take sign keys out of the filter (by name: saved; by handle: in its copy)'
+            cand type 'Make the filter a whitelist or a blacklist (by name: saved; by handle: in its copy)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'safe-ad;filter;show'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe'
+            cand --jq 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON'
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --json 'Print one JSON result per handle or name on stdout (a line each), and nothing else there; --verbose adds the requests behind each'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'safe-ad;filter;add'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe'
+            cand --jq 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON'
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --save 'Given a handle: after every key went in, save the handle with this operation, so the change reaches the network'
+            cand --signer-of 'The key of whoever signed the data item at this index (as `safe-ad show` numbers them); given again: each'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --json 'Print one JSON result per handle or name on stdout (a line each), and nothing else there; --verbose adds the requests behind each'
+            cand --dry-run 'Print each request that would be sent (token masked) and send nothing'
+            cand --curl 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'safe-ad;filter;remove'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe'
+            cand --jq 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON'
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --save 'Given a handle: after every key went in, save the handle with this operation, so the change reaches the network'
+            cand --signer-of 'The key of whoever signed the data item at this index (as `safe-ad show` numbers them); given again: each'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --json 'Print one JSON result per handle or name on stdout (a line each), and nothing else there; --verbose adds the requests behind each'
+            cand --dry-run 'Print each request that would be sent (token masked) and send nothing'
+            cand --curl 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'safe-ad;filter;type'= {
+            cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
+            cand --token-file 'Read the token from this file (`-` reads standard input)'
+            cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
+            cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe'
+            cand --jq 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON'
+            cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --save 'Given a handle: after the type changed, save the handle with this operation, so the change reaches the network'
+            cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
+            cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
+            cand --json 'Print one JSON result per handle or name on stdout (a line each), and nothing else there; --verbose adds the requests behind each'
+            cand --dry-run 'Print each request that would be sent (token masked) and send nothing'
+            cand --curl 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
+            cand -v 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand --verbose 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'safe-ad;filter;help'= {
+            cand show 'Show who may append: the filter''s type and keys, each with its fingerprint'
+            cand add 'Add sign keys to the filter (by name: saved; by handle: in its copy)'
+            cand remove 'Take sign keys out of the filter (by name: saved; by handle: in its copy)'
+            cand type 'Make the filter a whitelist or a blacklist (by name: saved; by handle: in its copy)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'safe-ad;filter;help;show'= {
+        }
+        &'safe-ad;filter;help;add'= {
+        }
+        &'safe-ad;filter;help;remove'= {
+        }
+        &'safe-ad;filter;help;type'= {
+        }
+        &'safe-ad;filter;help;help'= {
+        }
         &'safe-ad;capture'= {
             cand -o 'Where to write the fixture (`-`, or no -o: standard output)'
             cand --output 'Where to write the fixture (`-`, or no -o: standard output)'
@@ -532,6 +634,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --retries 'Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe'
             cand --jq 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
+            cand --key 'Print your key''s 32 bytes in base64 instead, which another person gives `safe-ad filter add`'
             cand --allow-insecure-http 'Allow plain http to a host other than this machine (sends the token in clear text)'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
@@ -758,6 +861,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand watch 'Watch data change: a view redrawn in place, or one JSON line per change'
             cand reopen 'Get a fresh handle for the data behind stale handles, and print each'
             cand drop 'Drop handles, freeing the launcher''s slots (DELETE /appendable-data/handle/<HANDLE>)'
+            cand filter 'Show or change who may append: the filter''s type and keys'
             cand capture 'Read appendable data by name from any launcher and write it as a fixture for --import'
             cand auth 'Get, check, print or revoke the launcher token'
             cand config 'Show or edit the config file'
@@ -803,6 +907,20 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;help;reopen'= {
         }
         &'safe-ad;help;drop'= {
+        }
+        &'safe-ad;help;filter'= {
+            cand show 'Show who may append: the filter''s type and keys, each with its fingerprint'
+            cand add 'Add sign keys to the filter (by name: saved; by handle: in its copy)'
+            cand remove 'Take sign keys out of the filter (by name: saved; by handle: in its copy)'
+            cand type 'Make the filter a whitelist or a blacklist (by name: saved; by handle: in its copy)'
+        }
+        &'safe-ad;help;filter;show'= {
+        }
+        &'safe-ad;help;filter;add'= {
+        }
+        &'safe-ad;help;filter;remove'= {
+        }
+        &'safe-ad;help;filter;type'= {
         }
         &'safe-ad;help;capture'= {
         }

@@ -11,6 +11,7 @@ use std::ffi::OsString;
 
 use base64::Engine as _;
 
+use crate::batch::filter::{Edit, KeyGiven};
 use crate::batch::poll::Condition;
 use crate::batch::select::{Selector, SignedBy};
 use crate::batch::show::IndexRange;
@@ -18,9 +19,10 @@ use crate::cli::SelectorArgs;
 use crate::handle::{self, Handle, HandleProblem, Target};
 use crate::input::{self, Slot};
 use crate::launcher::serialised::FINGERPRINT_HEX;
-use crate::name::{self, Name};
+use crate::name::{self, Name, NameProblem};
 use crate::outcome::Failure;
 use crate::values::WaitFor;
+use crate::wire::SignKey;
 
 /// The type tags structured data can have: the launcher refused to make any other.
 const TYPE_TAGS: &str = "500 (the default), 501 (versioned), or 15000 and above";
@@ -218,6 +220,83 @@ pub fn parse_selector(command: &SelectorArgs, name: &str) -> Result<Selector, Fa
         data_ids,
         names,
     })
+}
+
+/// The KEYs of `filter add` or `filter remove` (`edit`), each checked, none twice, and the
+/// signers `--signer-of` names (indexes of data items, checked as indexes are), after them.
+pub fn parse_keys(
+    keys: &[OsString],
+    signers: &[OsString],
+    edit: Edit,
+    of: impl std::fmt::Display,
+) -> Result<Vec<KeyGiven>, Failure> {
+    let command = match edit {
+        Edit::Add => "filter add",
+        Edit::Remove => "filter remove",
+    };
+    let forms = match edit {
+        Edit::Add => KEY_FORMS.to_owned(),
+        Edit::Remove => format!(
+            "{KEY_FORMS}, or the fingerprint of a key in the filter ({FINGERPRINT_HEX} hex digits, as `safe-ad filter show` gives it)"
+        ),
+    };
+    let mut given = Vec::with_capacity(keys.len() + signers.len());
+    for raw in keys {
+        let shown = crate::sanitize::line(raw.as_encoded_bytes(), 80);
+        let invalid = |why: String| {
+            Failure::usage(format!("invalid KEY '{shown}' for {command}: {why}"))
+                .with_hint(format!("a KEY is {forms}; nothing was sent"))
+        };
+        let Some(text) = raw.to_str() else {
+            return Err(invalid("it is not UTF-8".into()));
+        };
+        let key = if text.len() == FINGERPRINT_HEX && text.bytes().all(|b| b.is_ascii_hexdigit()) {
+            if edit == Edit::Add {
+                return Err(Failure::usage(format!(
+                    "'{shown}' is a fingerprint, and {command} takes the key itself: a fingerprint names a key only once it is in the filter"
+                ))
+                .with_hint(format!(
+                    "give {KEY_FORMS} (`--signer-of INDEX` takes whoever signed an item); nothing was sent"
+                )));
+            }
+            KeyGiven::Fingerprint(text.to_ascii_lowercase())
+        } else {
+            let name = Name::parse(text).map_err(|problem| invalid(key_problem(problem)))?;
+            KeyGiven::Key(SignKey(*name.bytes()))
+        };
+        if given.contains(&key) {
+            return Err(
+                Failure::usage(format!("KEY '{shown}' is given twice for {command}"))
+                    .with_hint("give each key once; nothing was sent"),
+            );
+        }
+        given.push(key);
+    }
+    let indexes = parse_indexes(signers, &format!("{command} --signer-of"), of)?;
+    given.extend(indexes.into_iter().map(KeyGiven::SignerOf));
+    Ok(given)
+}
+
+/// What a KEY is, for messages.
+const KEY_FORMS: &str = "a sign key's 32 bytes, as standard base64 (44 characters, ending in '=') or as 64 hex digits, as `safe-ad auth whoami --key` prints yours";
+
+/// Why text is not a sign key's 32 bytes, in a key's words (a name's parser read it).
+fn key_problem(problem: NameProblem) -> String {
+    match problem {
+        NameProblem::HexDigits(digits) => format!(
+            "it is {digits} hex digits, and a key in hex has 64 (a fingerprint {FINGERPRINT_HEX})"
+        ),
+        NameProblem::MissingPadding(length) => format!(
+            "it is {length} characters of base64 without the '=' that ends a key (44 characters with it)"
+        ),
+        NameProblem::Base64Length(length) => {
+            format!("it is {length} characters, and a key in base64 has 44, ending in '='")
+        }
+        NameProblem::WrongLength(bytes) => {
+            format!("it is {bytes} bytes, and a sign key is 32")
+        }
+        problem => problem.describe(),
+    }
 }
 
 /// `wait --for`: the condition, with the selectors `item` matches by (given only with it).

@@ -1,7 +1,8 @@
 //! Running a procedure over a stream of handles: one operation (and the save after a clear),
 //! or a reopen; the fixed procedures of `create` and `open`, which take a name; the one-item
-//! changes (`remove`, `restore`, `purge`, `append`); `show` (in `batch/show.rs`); and `status`
-//! (in `batch/status.rs`), which reads a copy and the network's data as `show` does.
+//! changes (`remove`, `restore`, `purge`, `append`); `show` (in `batch/show.rs`); `status`
+//! (in `batch/status.rs`), which reads a copy and the network's data as `show` does; and the
+//! filter's reads and edits (in `batch/filter.rs`).
 //!
 //! Launcher handles a procedure obtains for its own use (a data id to fetch through, a sign key
 //! to read, a structured data to read) are [`Lease`](steps::Lease)s: the step runner holds each with the
@@ -24,6 +25,7 @@ mod again;
 #[cfg(feature = "emulator")]
 pub mod capture;
 pub mod copy;
+pub mod filter;
 pub mod immutable;
 mod interpret;
 mod items;
@@ -174,6 +176,15 @@ pub fn on_a_copy_of(
         Request::Append { handle, data_id } => Request::Append {
             handle: copy(handle),
             data_id,
+        },
+        Request::FilterEdit {
+            operation,
+            handle,
+            key,
+        } => Request::FilterEdit {
+            operation,
+            handle: copy(handle),
+            key,
         },
         request => request,
     });

@@ -43,7 +43,8 @@ impl Interpreted {
 /// Runs a plan, whose later requests may use the handles earlier answers give (`create`,
 /// `open`, `append`, `reopen`, the operations): each request once the one before succeeded. A
 /// save the plan lists with its read back ([`super::with_read_back`]) sends that read as part of its
-/// step. A handle the plan gives back (a `DropDataId` of its slot) is a lease: given back where
+/// step. A handle the plan gives back (a `DropDataId`, a copy's drop or a sign key's of its
+/// slot) is a lease: given back where
 /// the plan lists it, or at the end (`Steps::finish`) whatever came. A give-back that fails
 /// does not stop the plan: nothing after it waits on it (a reopen's old handle is dropped once
 /// the new one is there, whether or not the data id it came through could be given back).
@@ -149,15 +150,15 @@ async fn run_plan(
             continue;
         }
         let field = fills(&sent, &plan[at..]);
-        let given_back = (plan[at..].iter()).any(|later| {
-            gives_back(later) && later.handle().or(later.data_id()) == Some(Slot::FromAnswer(field))
-        });
+        let given_back = (plan[at..].iter())
+            .any(|later| gives_back(later) && freed(later) == Some(Slot::FromAnswer(field)));
         let handle = match given_back {
             true => {
                 let release: fn(Handle) -> Request = match sent.operation().row().makes {
                     Some(HandleKind::AppendableData) => {
                         |copy| Request::OnHandle(Operation::Drop, copy)
                     }
+                    Some(HandleKind::SignKey) => |key| HandleKind::SignKey.free(key),
                     _ => Request::DropDataId,
                 };
                 match steps.lease(sent, release).await {
@@ -185,13 +186,24 @@ async fn run_plan(
 }
 
 /// Whether a plan's request gives back a handle an earlier request of the plan made: a data id
-/// dropped, or a name's fresh copy dropped (a handle an answer gave; the `drop` command's
-/// handles are the person's own, and their drop is a request like any other).
+/// dropped, a name's fresh copy dropped (a handle an answer gave; the `drop` command's handles
+/// are the person's own, and their drop is a request like any other), or a sign key an answer
+/// gave dropped.
 fn gives_back(request: &Request<Slot>) -> bool {
     matches!(
         request,
-        Request::DropDataId(_) | Request::OnHandle(Operation::Drop, Slot::FromAnswer(_))
+        Request::DropDataId(_)
+            | Request::OnHandle(Operation::Drop, Slot::FromAnswer(_))
+            | Request::OnId(Operation::DropSignKey, Slot::FromAnswer(_))
     )
+}
+
+/// The handle a request that gives one back frees.
+fn freed(request: &Request<Slot>) -> Option<Slot> {
+    match request {
+        Request::OnId(Operation::DropSignKey, key) => Some(*key),
+        request => request.handle().or(request.data_id()),
+    }
 }
 
 /// The name a plan takes a fresh copy of, if it starts from one.
@@ -247,12 +259,14 @@ fn fills(request: &Request, later: &[Request<Slot>]) -> &'static str {
 }
 
 /// A plan's request with the handles earlier answers gave in place of their slots; `None` when
-/// one it waits on never came.
+/// one it waits on never came. A slot is the latest answer of its field, as a curl script's
+/// variable is: a plan that takes one sign key after another (`filter add` of several keys)
+/// uses each until the next.
 fn resolved(request: &Request<Slot>, answers: &[(&'static str, Handle)]) -> Option<Request> {
     let at = |slot: Slot| match slot {
         Slot::Is(handle) => Some(handle),
         Slot::FromAnswer(field) => (answers.iter())
-            .find(|(name, _)| *name == field)
+            .rfind(|(name, _)| *name == field)
             .map(|(_, handle)| *handle),
     };
     Some(match *request {
@@ -293,5 +307,15 @@ fn resolved(request: &Request<Slot>, answers: &[(&'static str, Handle)]) -> Opti
                 None => None,
             },
         },
+        Request::FilterEdit {
+            operation,
+            handle,
+            key,
+        } => Request::FilterEdit {
+            operation,
+            handle: at(handle)?,
+            key: at(key)?,
+        },
+        Request::SignKeyOf(key) => Request::SignKeyOf(key),
     })
 }

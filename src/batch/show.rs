@@ -278,6 +278,19 @@ pub async fn user_key(sending: Sending<'_>) -> (Result<Vec<u8>, Failure>, Vec<su
     (key, steps.finish().await)
 }
 
+/// The serialised key of whoever signed the data item at `index` of `handle` (the sign-key
+/// handle given back at once); and its steps.
+pub async fn signer_of(
+    sending: Sending<'_>,
+    handle: Handle,
+    index: u64,
+) -> (Result<Vec<u8>, Failure>, Vec<super::Step>) {
+    let mut steps = Steps::new(sending);
+    let request = Request::AtIndex(Operation::ItemSigner, handle, index);
+    let key = read_key(&mut steps, request).await;
+    (key, steps.finish().await)
+}
+
 /// The handle's serialised bytes (`GET /appendable-data/serialise/<h>`): the whole data in one
 /// answer, as `safe-ad decode` reads it; and its step.
 pub async fn serialised(

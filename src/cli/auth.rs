@@ -21,7 +21,15 @@ pub enum AuthCommand {
     Status,
     Logout,
     Token,
-    Whoami,
+    Whoami(WhoamiArgs),
+}
+
+/// `auth whoami [--key]`.
+#[derive(Debug, Args)]
+pub struct WhoamiArgs {
+    /// Print your key's 32 bytes in base64 instead, which another person gives `safe-ad filter add`
+    #[arg(long)]
+    pub key: bool,
 }
 
 #[derive(Debug, Args)]
@@ -202,10 +210,11 @@ pub const AUTH_WHOAMI: Spec = Spec {
 Print the fingerprint of your own sign key (GET /sign-key, then its serialised bytes), as `show` \
 names signers and filter keys: the first 16 hex digits of the SHA-256 of the launcher's serialised \
 key. `show` writes `you` for this key; `--signed-by` takes it like any other fingerprint. The \
-sign-key handle it gets is given back. `--json` prints {\"fingerprint\", \"key\"} (the key's 32 \
-bytes in base64).",
+sign-key handle it gets is given back. `--key` prints the key itself instead, its 32 bytes in \
+base64: what another person pastes to let you append to their data (`safe-ad filter add NAME \
+KEY`), or to keep you out. `--json` prints {\"fingerprint\", \"key\"} (the key in base64).",
     ),
-    after_help: Some("Example:\n  safe-ad auth whoami"),
+    after_help: Some("Examples:\n  safe-ad auth whoami\n  safe-ad auth whoami --key"),
     usage: None,
     options: SENDS.union(OUTPUT),
     reaches: Reaches::Launcher,

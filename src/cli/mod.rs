@@ -1,8 +1,8 @@
 //! The command-line surface: clap definitions, and the one description of each command.
 //!
 //! No logic and no output: these structs hold what was typed, unchecked. Each command's
-//! [`Spec`] stands beside its arguments (`handles`, `items`, `poll`, `auth`, `offline`, `shell`,
-//! `emulator`) and
+//! [`Spec`] stands beside its arguments (`handles`, `items`, `poll`, `filter`, `auth`, `offline`,
+//! `shell`, `emulator`) and
 //! [`COMMANDS`] lists them all: the texts clap shows, the client options each takes, what it
 //! reaches, its routes and its sample invocation. `settings` merges and checks the client
 //! options, `help` adds the texts written from tables (exit codes, environment, examples), and
@@ -21,6 +21,7 @@ mod auth;
 mod capture;
 #[cfg(feature = "emulator")]
 mod emulator;
+mod filter;
 mod handles;
 mod items;
 mod offline;
@@ -35,6 +36,9 @@ pub use auth::{AuthArgs, AuthCommand, ConfigArgs, ConfigCommand, LoginArgs};
 pub use capture::CaptureCommand;
 #[cfg(feature = "emulator")]
 pub use emulator::{EmulatorAction, EmulatorCommand, ExportArgs, RequestsArgs};
+pub use filter::{
+    FilterArgs, FilterCommand, FilterKeysCommand, FilterKind, FilterShowCommand, FilterTypeCommand,
+};
 pub use handles::{
     ClearCommand, CreateCommand, HandleArgs, HandleCommand, OpenCommand, ReopenCommand, SaveWith,
     REOPEN_DROP_BY_NAME, SAVE_PUT_BY_NAME,
@@ -90,7 +94,7 @@ pub fn command() -> clap::Command {
 }
 
 /// [`command`] with the commands that have subcommands of their own (`auth`, `config`,
-/// `emulator`) built out now, for help, completions and man pages: clap lists the subcommands
+/// `filter`, `emulator`) built out now, for help, completions and man pages: clap lists the subcommands
 /// under `help auth` from the tree as it stands when the top is built, before a deferred
 /// command is. Each is given what the derive deferred (its [`WithOptions`] arguments).
 pub fn whole_command() -> clap::Command {
@@ -101,6 +105,7 @@ pub fn whole_command() -> clap::Command {
     command().mut_subcommands(|sub| match sub.get_name() {
         "auth" => expand::<WithOptions<AuthArgs>>(sub),
         "config" => expand::<WithOptions<ConfigArgs>>(sub),
+        "filter" => expand::<WithOptions<FilterArgs>>(sub),
         #[cfg(feature = "emulator")]
         "emulator" => expand::<WithOptions<EmulatorCommand>>(sub),
         _ => sub,
@@ -129,6 +134,7 @@ pub enum Command {
     Watch(WithOptions<WatchCommand>),
     Reopen(WithOptions<ReopenCommand>),
     Drop(WithOptions<HandleCommand>),
+    Filter(WithOptions<FilterArgs>),
     #[cfg(feature = "emulator")]
     Capture(WithOptions<CaptureCommand>),
     Auth(WithOptions<AuthArgs>),

@@ -213,7 +213,8 @@ Overrides `timeout_secs` in the config file. Fractions are allowed (0.5).",
                     "Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe\n\n\
 Any request when its connection was refused (nothing was sent). After a connection closed before \
 any answer, only the reads that make nothing (metadata, the token check, serialising, content) \
-and the clears: a save, an append, an index change, a drop or a request that makes a handle may \
+and the clears (and a filter's key added or taken out): a save, an append, an index change, a \
+filter's toggle, a drop or a request that makes a handle may \
 have acted, and is never sent again. Never after an answer, never after a timeout. Waits 100 ms, \
 200 ms, 400 ms, ... between tries.",
                 ),

@@ -31,6 +31,11 @@ pub const COMMANDS: &[&Spec] = &[
     &super::poll::WATCH,
     &super::handles::REOPEN,
     &super::handles::DROP,
+    &super::filter::FILTER,
+    &super::filter::FILTER_SHOW,
+    &super::filter::FILTER_ADD,
+    &super::filter::FILTER_REMOVE,
+    &super::filter::FILTER_TYPE,
     #[cfg(feature = "emulator")]
     &super::capture::CAPTURE,
     &super::auth::AUTH,

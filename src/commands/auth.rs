@@ -22,7 +22,7 @@ pub fn run<'a>(command: &'a AuthCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
         AuthCommand::Login(args) => login(args, settings, reporter),
         AuthCommand::Status => status(settings, reporter),
         AuthCommand::Logout => logout(settings, reporter),
-        AuthCommand::Whoami => whoami(settings, reporter),
+        AuthCommand::Whoami(args) => whoami(args.key, settings, reporter),
         AuthCommand::Token => {
             reporter.token(settings.token()?);
             Ok(Next::Done(Done::Success))
@@ -32,17 +32,17 @@ pub fn run<'a>(command: &'a AuthCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
 
 /// `auth whoami`: the fingerprint of the user's own sign key (`GET /sign-key`, its serialised
 /// bytes, the sign-key handle given back), so that `show`'s signers and filter keys can be
-/// matched by eye, and `--signed-by` given a key.
-fn whoami(settings: Settings, reporter: &Reporter) -> Result<Next<'_>, Failure> {
+/// matched by eye, and `--signed-by` given a key; with `key`, the key itself, which another
+/// person's `filter add` takes.
+fn whoami(key: bool, settings: Settings, reporter: &Reporter) -> Result<Next<'_>, Failure> {
     let launcher = super::launcher(&settings)?;
     settings.token()?;
     Ok(Next::sends(async move {
         let stop = Stop::new(settings.interrupt_wait);
         let work = show::user_key(super::sending(&settings, &launcher, &stop));
-        let (key, steps) = leased(work, &stop, &launcher, reporter).await?;
+        let (you, steps) = leased(work, &stop, &launcher, reporter).await?;
         reporter.exchanges(&launcher, &steps);
-        reporter.whoami(&key?);
-        Ok(Done::Success)
+        Ok(reporter.whoami(&you?, key))
     }))
 }
 

@@ -14,7 +14,8 @@
 //! `handles` makes them (create, open); `items` changes one item at a time
 //! (remove, restore, purge, append), beside the clears it mirrors; `show` reads what a handle
 //! holds, `cat` one item's content as raw bytes, and `status` compares a copy with the network;
-//! `wait` polls the network until a condition holds, `watch` says how it changes; `capture`
+//! `wait` polls the network until a condition holds, `watch` says how it changes; `filter` reads
+//! and changes who may append (the filter's type and keys); `capture`
 //! writes named data, read as `show` reads it, as a fixture for the emulator;
 //! `auth` and `config` manage the token and the config file (`auth whoami`: your own key);
 //! `completions` prints a script, `man` a man page; `decode` reads serialised bytes, offline;
@@ -34,6 +35,7 @@ pub mod emulator;
 pub mod export;
 #[cfg(feature = "emulator")]
 mod files;
+pub mod filter;
 pub mod handles;
 pub mod items;
 #[cfg(feature = "emulator")]
@@ -69,8 +71,8 @@ use copies::{finish_on_copy, on_copy, on_copy_phased, settle_on_copy};
 #[cfg(feature = "emulator")]
 use files::{replaceable_file, write_whole};
 use leases::{
-    accounted, done_of, dropped_holding, finish_leasing, interrupted, leased, saves_in_flight,
-    unleased,
+    accounted, done_of, dropped_holding, finish_leasing, interrupted, leased, leased_or,
+    saves_in_flight, unleased,
 };
 
 /// What every command is given besides its own arguments.
@@ -446,6 +448,7 @@ mod tests {
             ("decode", include_str!("decode.rs")),
             ("emulator", include_str!("emulator.rs")),
             ("export", include_str!("export.rs")),
+            ("filter", include_str!("filter.rs")),
             ("handles", include_str!("handles.rs")),
             ("items", include_str!("items.rs")),
             ("journal", include_str!("journal.rs")),

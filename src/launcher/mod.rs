@@ -305,6 +305,9 @@ impl Launcher {
     /// Sends one request and reads at most `Request::max_body` of the answer. When nothing
     /// answered, tries again up to `--retries` times where that is safe.
     pub async fn send(&self, request: &Request) -> Result<Answer, NoAnswer> {
+        if let Some(bytes) = request.raw_body() {
+            return self.send_bytes(request, &bytes).await;
+        }
         let json = request.json();
         let body = json
             .as_deref()
@@ -313,7 +316,8 @@ impl Launcher {
     }
 
     /// Sends one request with raw bytes as its body (`application/octet-stream`): what is
-    /// written to an immutable-data writer. Resent only as `send` resends.
+    /// written to an immutable-data writer, or a request's own ([`Request::raw_body`]).
+    /// Resent only as `send` resends.
     pub async fn send_bytes(&self, request: &Request, bytes: &[u8]) -> Result<Answer, NoAnswer> {
         self.send_body(request, Some((bytes, "application/octet-stream")))
             .await

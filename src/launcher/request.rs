@@ -7,6 +7,7 @@ use reqwest::Method;
 
 use crate::handle::Handle;
 use crate::name::Name;
+use crate::wire::SignKey;
 
 /// The kinds of request, by the name messages and `--json` give them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,6 +84,14 @@ pub enum Operation {
     EncryptKey,
     /// Frees the launcher's slot for an encrypt key.
     DropEncryptKey,
+    /// Switches the filter of the copy to the other type, with no keys (local until saved).
+    ToggleFilter,
+    /// Adds a sign key to the copy's filter (local until saved); a key already there stays.
+    AddToFilter,
+    /// Takes a sign key out of the copy's filter (local until saved); a key not there is none.
+    RemoveFromFilter,
+    /// A sign-key handle for a key given by its bytes (`POST /sign-key/deserialise`).
+    DeserialiseSignKey,
 }
 
 impl Operation {
@@ -127,16 +136,26 @@ impl Operation {
             Operation::DropCipherOpts => "drop-cipher-opts",
             Operation::EncryptKey => "encrypt-key",
             Operation::DropEncryptKey => "drop-encrypt-key",
+            Operation::ToggleFilter => "toggle-filter",
+            Operation::AddToFilter => "add-to-filter",
+            Operation::RemoveFromFilter => "remove-from-filter",
+            Operation::DeserialiseSignKey => "deserialise-sign-key",
         }
     }
 
     /// The HTTP method of the operation's route.
     fn method(self) -> Method {
         match self {
-            Operation::Put | Operation::Restore | Operation::Append | Operation::CloseWriter => {
-                Method::PUT
-            }
-            Operation::Post | Operation::Create | Operation::WriteImmutable => Method::POST,
+            Operation::Put
+            | Operation::Restore
+            | Operation::Append
+            | Operation::CloseWriter
+            | Operation::ToggleFilter
+            | Operation::AddToFilter => Method::PUT,
+            Operation::Post
+            | Operation::Create
+            | Operation::WriteImmutable
+            | Operation::DeserialiseSignKey => Method::POST,
             Operation::Metadata
             | Operation::DataId
             | Operation::Fetch
@@ -167,7 +186,8 @@ impl Operation {
             | Operation::DropReader
             | Operation::DropWriter
             | Operation::DropCipherOpts
-            | Operation::DropEncryptKey => Method::DELETE,
+            | Operation::DropEncryptKey
+            | Operation::RemoveFromFilter => Method::DELETE,
         }
     }
 
@@ -184,8 +204,15 @@ impl Operation {
             | Operation::ReadStructured
             | Operation::SerialiseSignKey
             | Operation::ReadImmutable => (None, None, true, true),
-            // The clears end in the same state when done twice.
-            Operation::ClearData | Operation::ClearDeletedData => (None, None, false, true),
+            // The clears end in the same state when done twice, and so does a key added to (or
+            // taken out of) a filter: the filter is a set, and safe_core's insert and remove of
+            // a key already there (or not there) change nothing.
+            Operation::ClearData
+            | Operation::ClearDeletedData
+            | Operation::AddToFilter
+            | Operation::RemoveFromFilter => (None, None, false, true),
+            // A toggle done twice is the type it started as.
+            Operation::ToggleFilter => (None, None, false, false),
             // A save, an append, an index change, a write: may have acted already.
             Operation::Put
             | Operation::Post
@@ -203,7 +230,8 @@ impl Operation {
             Operation::ItemSigner
             | Operation::DeletedItemSigner
             | Operation::FilterKey
-            | Operation::UserSignKey => (Some(SignKey), None, false, false),
+            | Operation::UserSignKey
+            | Operation::DeserialiseSignKey => (Some(SignKey), None, false, false),
             Operation::FetchStructured => (Some(StructuredData), None, false, false),
             Operation::ImmutableReader => (Some(Reader), None, false, false),
             Operation::ImmutableWriter => (Some(Writer), None, false, false),
@@ -229,9 +257,9 @@ impl Operation {
 
     /// Whether the request may be sent again when its answer was lost (the connection closed
     /// or failed after it may have reached the launcher). Only what ends in the same state
-    /// when done twice: reads that make nothing, and the clears. Everything else may have
-    /// acted already: a save, an append, an index change, a drop, or a new handle that
-    /// nobody would ever give back. (A refused connection sent nothing, and is retried for
+    /// when done twice: reads that make nothing, the clears, and a key added to or taken out
+    /// of a filter. Everything else may have acted already: a save, an append, an index
+    /// change, a filter's toggle, a drop, or a new handle that nobody would ever give back. (A refused connection sent nothing, and is retried for
     /// every request: see `NoAnswer::may_retry`.)
     pub fn resend_is_safe(self) -> bool {
         self.row().resend_is_safe
@@ -394,6 +422,18 @@ pub enum Request<H = Handle> {
     CloseWriter { writer: H, cipher: H },
     /// `GET /cipher-opts/:encType/:keyHandle?`.
     CipherOpts { kind: Encryption, key: Option<H> },
+    /// `PUT` (add, [`Operation::AddToFilter`]) or `DELETE` (take out,
+    /// [`Operation::RemoveFromFilter`]) `/appendable-data/filter/:handleId`, with a JSON array
+    /// of one sign-key handle: a request per key keeps a request `Copy`, and says of each key
+    /// whether it landed.
+    FilterEdit {
+        operation: Operation,
+        handle: H,
+        key: H,
+    },
+    /// `POST /sign-key/deserialise`: a sign-key handle for this key, sent as the launcher's
+    /// serialised bytes of it (raw, not JSON).
+    SignKeyOf(SignKey),
 }
 
 /// The encryption of immutable data, as `GET /cipher-opts/:encType` names it.
@@ -430,6 +470,8 @@ impl<H: fmt::Display + Copy> Request<H> {
             Request::NewWriter => Operation::ImmutableWriter,
             Request::CloseWriter { .. } => Operation::CloseWriter,
             Request::CipherOpts { .. } => Operation::CipherOpts,
+            Request::FilterEdit { operation, .. } => *operation,
+            Request::SignKeyOf(_) => Operation::DeserialiseSignKey,
         }
     }
 
@@ -455,6 +497,7 @@ impl<H: fmt::Display + Copy> Request<H> {
                 Operation::Drop => format!("/appendable-data/handle/{handle}"),
                 Operation::DataId => format!("/appendable-data/data-id/{handle}"),
                 Operation::EncryptKey => format!("/appendable-data/encrypt-key/{handle}"),
+                Operation::ToggleFilter => format!("/appendable-data/toggle-filter/{handle}"),
                 Operation::Fetch => format!("/appendable-data/handle/{handle}"),
                 Operation::DropDataId => format!("/data-id/{handle}"),
                 // Put, post; the other operations are never sent on a handle alone.
@@ -502,6 +545,8 @@ impl<H: fmt::Display + Copy> Request<H> {
                 Some(key) => format!("/cipher-opts/{}/{key}", kind.route_name()),
                 None => format!("/cipher-opts/{}", kind.route_name()),
             },
+            Request::FilterEdit { handle, .. } => format!("/appendable-data/filter/{handle}"),
+            Request::SignKeyOf(_) => "/sign-key/deserialise".to_string(),
         }
     }
 
@@ -532,9 +577,21 @@ impl<H: fmt::Display + Copy> Request<H> {
                 "name": name.to_string(),
                 "typeTag": type_tag,
             }),
+            // Written by hand: a key that an earlier answer gives is `{handleId}` in a plan,
+            // which is no JSON number (a curl line puts the shell's variable in its place).
+            Request::FilterEdit { key, .. } => return Some(format!("[{key}]")),
             _ => return None,
         };
         Some(body.to_string())
+    }
+
+    /// The raw body, for the request that sends bytes of its own (`application/octet-stream`):
+    /// the serialised sign key a handle is asked for.
+    pub fn raw_body(&self) -> Option<Vec<u8>> {
+        match self {
+            Request::SignKeyOf(key) => Some(key.serialised()),
+            _ => None,
+        }
     }
 
     /// The handles of other requests' answers it waits on, by the slots' names (a plan's).
@@ -543,6 +600,7 @@ impl<H: fmt::Display + Copy> Request<H> {
             Request::Append { handle, data_id } => [Some(*handle), Some(*data_id)],
             Request::CloseWriter { writer, cipher } => [Some(*writer), Some(*cipher)],
             Request::CipherOpts { key, .. } => [*key, None],
+            Request::FilterEdit { handle, key, .. } => [Some(*handle), Some(*key)],
             Request::OnHandle(_, handle) | Request::AtIndex(_, handle, _) => [Some(*handle), None],
             Request::Fetch(id) | Request::DropDataId(id) | Request::OnId(_, id) => {
                 [Some(*id), None]
@@ -557,7 +615,8 @@ impl<H: fmt::Display + Copy> Request<H> {
         match self {
             Request::OnHandle(_, handle)
             | Request::AtIndex(_, handle, _)
-            | Request::Append { handle, .. } => Some(*handle),
+            | Request::Append { handle, .. }
+            | Request::FilterEdit { handle, .. } => Some(*handle),
             _ => None,
         }
     }
@@ -620,6 +679,13 @@ impl<H: fmt::Display + Copy> Request<H> {
                 return format!("{operation} {} index {index}", handle(*at))
             }
             Request::OnId(_, id) if self.data_id().is_none() => return format!("{operation} {id}"),
+            Request::FilterEdit {
+                handle: on, key, ..
+            } => return format!("{operation} {} sign-key {key}", handle(*on)),
+            Request::SignKeyOf(key) => {
+                let fingerprint = super::serialised::fingerprint(&key.serialised());
+                return format!("{operation} {fingerprint}");
+            }
             _ => {}
         }
         match (self.handle(), self.data_id(), self.name()) {

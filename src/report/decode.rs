@@ -17,18 +17,31 @@ impl Reporter {
 }
 
 impl Reporter {
-    /// `auth whoami`: the fingerprint of the user's serialised key alone on stdout, or JSON.
-    pub fn whoami(&self, serialised_key: &[u8]) {
+    /// `auth whoami`: the fingerprint of the user's serialised key alone on stdout (with
+    /// `key`, the key's 32 bytes in base64, as `filter add` takes a KEY), or JSON.
+    /// A key whose bytes cannot be told (`--key`) is a failure: nothing is printed on stdout.
+    pub fn whoami(&self, serialised_key: &[u8], key: bool) -> Done {
         let fingerprint = serialised::fingerprint(serialised_key);
+        let decoded = SignKey::decode(serialised_key);
         if self.json {
-            let key = SignKey::decode(serialised_key)
-                .map(|key| serialised::base64(&key.0))
-                .ok();
+            let key = decoded.map(|key| serialised::base64(&key.0)).ok();
             self.print_json(&json!({ "fingerprint": fingerprint, "key": key }));
-        } else {
-            // The result itself, as `create` prints its handle: `--quiet` does not hide it.
-            self.out(&format!("{fingerprint}\n"));
+            return Done::Success;
         }
+        // The result itself, as `create` prints its handle: `--quiet` does not hide it.
+        match (key, decoded) {
+            (false, _) => self.out(&format!("{fingerprint}\n")),
+            (true, Ok(key)) => self.out(&format!("{}\n", serialised::base64(&key.0))),
+            (true, Err(error)) => {
+                let failure = Failure::new(
+                    Class::Unexpected,
+                    format!("the launcher's serialised bytes of your key are not in launcher 0.11.0's layout ({error}), so its 32 bytes cannot be told (its fingerprint is {fingerprint})"),
+                );
+                self.failed(&failure);
+                return Done::Failed(Class::Unexpected);
+            }
+        }
+        Done::Success
     }
 }
 

@@ -13,7 +13,8 @@
 //! `results`, which gathers a command's requests into one result per argument and runs `--jq`.
 //! Each command family's words are in a file of their own, as more `impl Reporter` blocks:
 //! `operations` (the one-request commands and batches), `show` (show and the one-item
-//! changes), `status` (a copy against the network), `poll` (`wait`, `watch`), `auth` (auth and config), `decode`
+//! changes), `status` (a copy against the network), `poll` (`wait`, `watch`), `filter` (who
+//! may append: the filter's type and keys), `auth` (auth and config), `decode`
 //! (serialised bytes), `emulator` (`emulator requests`, a client of a running emulator's
 //! journal), `capture` (the fixture it writes and what it left out).
 
@@ -24,6 +25,7 @@ mod copies;
 mod decode;
 #[cfg(feature = "emulator")]
 pub mod emulator;
+mod filter;
 mod leases;
 mod operations;
 mod poll;

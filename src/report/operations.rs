@@ -442,14 +442,21 @@ impl Reporter {
     ) {
         let url = launcher.url(request);
         let json = request.json();
+        let raw = request.raw_body();
         let text = if as_curl {
+            // Raw bytes (a sign key to get a handle for) go in through standard input, written
+            // by printf's octal escapes, which every sh has.
+            let mut text = match &raw {
+                Some(bytes) => format!("printf '{}' | ", octal(bytes)),
+                None => String::new(),
+            };
             // --fail-with-body: a line whose request fails exits non-zero (22), as safe-ad
             // would, and still shows the launcher's error.
-            let mut text = format!(
+            text.push_str(&format!(
                 "curl -sS --fail-with-body -X {} -H \"Authorization: Bearer {}\"",
                 request.method(),
                 curl_token(token)
-            );
+            ));
             // A handle an earlier answer gives is a shell variable that line set, and curl
             // must not read its braces as a URL pattern. Unset (that line failed), the shell
             // stops here rather than send a request without the handle.
@@ -462,15 +469,30 @@ impl Reporter {
                 })
                 .collect();
             let quote = if fields.is_empty() { '\'' } else { '"' };
-            let url = fields.iter().fold(url, |url, field| {
-                let variable = shell_name(field);
-                url.replace(
-                    &format!("{{{field}}}"),
-                    &format!("${{{variable}:?the line before gave no {ANSWER_KEY}}}"),
-                )
-            });
+            let variables = |text: String| {
+                fields.iter().fold(text, |text, field| {
+                    let variable = shell_name(field);
+                    text.replace(
+                        &format!("{{{field}}}"),
+                        &format!("${{{variable}:?the line before gave no {ANSWER_KEY}}}"),
+                    )
+                })
+            };
+            let url = variables(url);
             if let Some(json) = &json {
-                text.push_str(&format!(" -H 'Content-Type: application/json' -d '{json}'"));
+                // A body that carries a handle an answer gave (a filter's sign key) takes the
+                // variable as the URL does; no JSON body here holds a double quote of its own
+                // then (it is `[{handleId}]`).
+                let (json, quote) = match json.contains(['{', '[']) && !fields.is_empty() {
+                    true => (variables(json.clone()), '"'),
+                    false => (json.clone(), '\''),
+                };
+                text.push_str(&format!(
+                    " -H 'Content-Type: application/json' -d {quote}{json}{quote}"
+                ));
+            }
+            if raw.is_some() {
+                text.push_str(" -H 'Content-Type: application/octet-stream' --data-binary @-");
             }
             text.push_str(&format!(" {quote}{url}{quote}"));
             // Serialised bytes are not for a terminal: as base64, which `safe-ad decode` reads.
@@ -498,6 +520,13 @@ impl Reporter {
             if let Some(json) = &json {
                 text.push_str(&format!(
                     "  content-type: application/json\n  body: {json}\n"
+                ));
+            }
+            if let Some(bytes) = &raw {
+                text.push_str(&format!(
+                    "  content-type: application/octet-stream\n  body: {} bytes, in hex: {}\n",
+                    bytes.len(),
+                    serialised::hex(bytes)
                 ));
             }
             text
@@ -649,6 +678,11 @@ fn shell_name(field: &str) -> String {
         name.push(c.to_ascii_uppercase());
     }
     name
+}
+
+/// Bytes as printf's octal escapes (`\040\000...`), which printf writes back byte for byte.
+fn octal(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("\\{byte:03o}")).collect()
 }
 
 /// A word the shell reads back as `text`.

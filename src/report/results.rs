@@ -243,6 +243,13 @@ impl Reporter {
                     }) = step.read_back.as_deref()
                     {
                         pending.facts = metadata_facts(metadata);
+                        // The read is of the launcher's copy, which a post leaves without its
+                        // data items (safe_core sends them out of the copy): its lengths are
+                        // not the network's, so a post's result does not say them.
+                        if operation == Operation::Post {
+                            pending.facts.remove("dataLength");
+                            pending.facts.remove("deletedDataLength");
+                        }
                     }
                     pending.added.insert("saved_version".into(), json!(version));
                 }
@@ -321,6 +328,15 @@ impl Reporter {
         }
         if let Some(Value::Object(held)) = self.held.borrow_mut().as_mut() {
             held.insert(key.into(), value);
+        }
+    }
+
+    /// The launcher's metadata of the data afterwards, as the open result's facts (under the
+    /// launcher's keys), where no save's read back says them: a command that changes a copy it
+    /// does not save, or reads (`filter`).
+    pub(super) fn result_facts(&self, metadata: &Metadata) {
+        if let Some(pending) = self.result.borrow_mut().as_mut() {
+            pending.facts = metadata_facts(metadata);
         }
     }
 

@@ -249,6 +249,7 @@ fn dispatch(command: &Command, cx: Context) -> Result<Done, Failure> {
         Command::Append(c) => items::append(c, cx)?,
         #[cfg(feature = "emulator")]
         Command::Capture(c) => commands::capture::run(c, cx)?,
+        Command::Filter(filter) => commands::filter::run(&filter.command, cx)?,
         Command::Auth(auth) => auth::run(&auth.command, cx)?,
         Command::Config(config) => Next::Done(config::run(&config.command, cx)?),
         Command::Completions(c) => Next::Done(completions::run(c.shell, cx.reporter)?),

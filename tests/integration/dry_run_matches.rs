@@ -75,6 +75,16 @@ const PURGE_POST: &str = "purge --save post reads the copy's serialised bytes an
 /// `restore --save post`.
 const RESTORE_POST: &str = "restore --save post reads the items, your key and the network's deleted list to decide which restored items to append again after the save; the dry run lists an append for every item, the most that may be sent (here every removal was saved, so every item is appended)";
 
+/// `filter add` and `filter remove`: the filter's keys are read after its metadata.
+const FILTER_KEYS: &str = "filter add and filter remove read each key of the filter (a sign-key handle each, its serialised bytes, the handle given back) after its metadata, to send only the keys that change it: as many reads as the filter holds keys";
+
+/// `filter remove` of a key the filter does not hold: every request of the key is listed, and
+/// none is sent (nor the save).
+const FILTER_NOT_THERE: &str = "filter remove reads the filter's keys, finds the key given is not among them, and sends nothing for it, nor the save";
+
+/// The key the filter rows add (no demo key).
+const NEW_KEY: &str = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
+
 /// `capture`: what its dry run cannot list.
 const CAPTURE: &str = "capture reads each item of the data (its data id, signer and what it points at) and then the appendable data an item points at, through a copy of its own: which requests those are depends on the answers";
 
@@ -152,6 +162,27 @@ const ROWS: &[Row] = &[
         &["capture", "NAME"],
         Sent::WithReads(CAPTURE, Reads::Copies),
     ),
+    // The filter's: its metadata, then each key read (unlisted), then the keys sent, the save.
+    row(
+        &["filter", "add", "HANDLE", NEW_KEY],
+        Sent::WithReads(FILTER_KEYS, Reads::Items),
+    ),
+    row(
+        &["filter", "add", "--save", "post", "HANDLE", NEW_KEY],
+        Sent::WithReads(FILTER_KEYS, Reads::Items),
+    ),
+    row(
+        &["filter", "add", "NAME", NEW_KEY],
+        Sent::WithReads(FILTER_KEYS, Reads::Items),
+    ),
+    // After the copy taken (0, 1, 2) and the metadata (3): the key's handle, its edit and the
+    // handle given back (4, 5, 6), and the save and its read (7, 8).
+    row(
+        &["filter", "remove", "NAME", NEW_KEY],
+        Sent::WithReadsLeaving(FILTER_NOT_THERE, Reads::Items, &[4, 5, 6, 7, 8]),
+    ),
+    row(&["filter", "type", "HANDLE", "white-list"], Sent::Exactly),
+    row(&["filter", "type", "NAME", "white-list"], Sent::Exactly),
 ];
 
 #[test]
@@ -170,15 +201,20 @@ fn every_command_with_a_dry_run_has_a_row() {
         .filter(|path| options_of(path).contains(Opt::DryRun))
         .collect();
     assert!(offered.len() > 10, "clap offers --dry-run on {offered:?}");
+    // A command's path is its row's first words (`filter add`).
+    let runs = |row: &Row, command: &str| {
+        let words: Vec<&str> = command.split(' ').collect();
+        row.args.starts_with(&words)
+    };
     for command in &offered {
         assert!(
-            ROWS.iter().any(|row| row.args[0] == command),
+            ROWS.iter().any(|row| runs(row, command)),
             "`{command}` offers --dry-run and has no row"
         );
     }
     for row in ROWS {
         assert!(
-            offered.iter().any(|command| command == row.args[0]),
+            offered.iter().any(|command| runs(row, command)),
             "a row for `{}`, which offers no --dry-run",
             row.args[0]
         );

@@ -66,6 +66,8 @@ mod emulator_users;
 #[cfg(feature = "emulator")]
 mod exact_bytes;
 #[cfg(feature = "emulator")]
+mod filter;
+#[cfg(feature = "emulator")]
 mod help;
 #[cfg(feature = "emulator")]
 mod items;

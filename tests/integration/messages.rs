@@ -408,7 +408,7 @@ fn a_command_after_emulator_without_dashes_gets_the_line_with_them() {
 // ---- hints that know the value -----------------------------------------------------------------
 
 #[cfg(feature = "emulator")]
-mod with_the_emulator {
+pub(crate) mod with_the_emulator {
     use serde_json::Value;
 
     use crate::harness::emulator::Emulator;
@@ -516,7 +516,7 @@ mod with_the_emulator {
     /// curl runs here: CI installs it (.ci/run), so a machine without it fails these tests
     /// rather than passing them untested.
     #[track_caller]
-    fn require_curl() {
+    pub(crate) fn require_curl() {
         let found = std::process::Command::new("curl")
             .arg("--version")
             .output()

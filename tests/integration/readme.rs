@@ -444,6 +444,7 @@ fn every_json_key_of_every_command_is_documented_once() {
     let appendable = crate::harness::http::b64(&serialised.bytes);
     let sign_key = format!("2000000000000000{}", "01".repeat(32));
     let demo_name = emulator.demo_name(1);
+    let stale_name = emulator.demo_name(2);
     let show_lists: &[(&str, &str)] = &[("data", "item"), ("deleted_data", "item")];
     let status_lists: &[(&str, &str)] = &[
         ("unsaved.removed", "item"),
@@ -536,6 +537,30 @@ fn every_json_key_of_every_command_is_documented_once() {
         ("decode", 0, vec!["decode", &sign_key], "", &[]),
         ("decode", 0, vec!["decode", &appendable], "", &[]),
         ("journal", 0, vec!["emulator", "requests"], "", &[]),
+        // The filter's: of the stale demo data by name (a fresh copy, saved), and handle 1's
+        // read; handle 1 is left as it was.
+        ("result", 0, vec!["filter", "show", "1"], "", &[]),
+        (
+            "result",
+            0,
+            vec!["filter", "add", "--signer-of", "0", &stale_name],
+            "",
+            &[],
+        ),
+        (
+            "result",
+            0,
+            vec!["filter", "remove", &stale_name, "ada39b1f8c5b3f91"],
+            "",
+            &[],
+        ),
+        (
+            "result",
+            0,
+            vec!["filter", "type", &stale_name, "white-list"],
+            "",
+            &[],
+        ),
         // Last: they change demo handle 1, which the runs above read.
         ("result", 0, vec!["post", "1"], "", &[]),
         (

@@ -16,7 +16,7 @@ use crate::harness::relay::{Hook, Relay};
 use crate::harness::*;
 
 /// An emulator with the demo state, logging to a file in `sandbox`, and the file.
-fn emulator(sandbox: &Sandbox, flags: &[&str]) -> (Emulator, PathBuf) {
+pub(crate) fn emulator(sandbox: &Sandbox, flags: &[&str]) -> (Emulator, PathBuf) {
     let log = sandbox.path().join("requests.jsonl");
     let log_arg = log.to_str().expect("path").to_owned();
     let mut all = vec!["--log", log_arg.as_str()];
@@ -46,7 +46,7 @@ fn shown(sandbox: &Sandbox, url: &str, args: &[&str]) -> Value {
 
 /// SHA-256 of the user's serialised sign key, cut to the fingerprint's 16 hex digits: what docs/handles.md
 /// promises a fingerprint is, computed here on its own.
-fn fingerprint_of(bytes: &[u8]) -> String {
+pub(crate) fn fingerprint_of(bytes: &[u8]) -> String {
     let digest = ring::digest::digest(&ring::digest::SHA256, bytes);
     digest.as_ref()[..8]
         .iter()
@@ -56,7 +56,7 @@ fn fingerprint_of(bytes: &[u8]) -> String {
 
 /// The serialised bytes of the signer of `handle`'s item `index` (of the deleted list when
 /// `deleted`), read straight from the emulator, with the sign-key handle dropped again.
-fn signer_bytes(emulator: &Emulator, handle: u64, index: u64, deleted: bool) -> Vec<u8> {
+pub(crate) fn signer_bytes(emulator: &Emulator, handle: u64, index: u64, deleted: bool) -> Vec<u8> {
     let list = if deleted { "deleted-data/" } else { "" };
     let key = emulator
         .http(

@@ -451,6 +451,30 @@ async fn auth_whoami_prints_your_keys_fingerprint_and_gives_the_key_back() {
     assert_eq!(launcher.left_behind(), BTreeSet::new());
 }
 
+/// `auth whoami --key`: the key's own 32 bytes, base64, alone on stdout: what another person
+/// gives `filter add` (as `--json`'s `key`), with the sign-key handle given back.
+#[tokio::test]
+async fn auth_whoami_key_prints_the_key_another_person_pastes() {
+    let launcher = bytes_launcher(vec![], vec![]).await;
+    let sandbox = Sandbox::new();
+    sandbox
+        .safe_ad()
+        .launcher(&launcher.server.uri())
+        .args(["auth", "whoami", "--key"])
+        .run()
+        .success()
+        .stdout_is(&format!("{}\n", b64(&[1; 32])));
+    assert_eq!(
+        request_lines(&launcher.server).await,
+        [
+            "GET /sign-key",
+            "GET /sign-key/serialise/9000",
+            "DELETE /sign-key/9000"
+        ]
+    );
+    assert_eq!(launcher.left_behind(), BTreeSet::new());
+}
+
 /// Serialised bytes in another layout (launcher 0.10's, or garbage) leave the name unknown and
 /// said so; they are no failure of `show`, which read everything it shows.
 #[tokio::test]

@@ -330,7 +330,7 @@ pub(super) const COMMAND_LINES: &[Row] = &[
         &["put", "--save", "post", "1"],
         2,
         &[
-            "safe-ad: error: `safe-ad put` does not take --save: it is an option of `safe-ad clear-data`, `safe-ad clear-deleted-data`, `safe-ad purge` and 2 other commands",
+            "safe-ad: error: `safe-ad put` does not take --save: it is an option of `safe-ad clear-data`, `safe-ad clear-deleted-data`, `safe-ad filter add` and 5 other commands",
             "hint: `safe-ad put --help` lists the options it takes",
         ],
     ),
