@@ -9,7 +9,7 @@
 //! `--state` file across runs. Every check of the network reads it back by name, through a
 //! fresh handle, as the user the check is about.
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::harness::emulator::{emulator_command, path_arg, Emulator, User};
 use crate::harness::http::name;
@@ -527,4 +527,72 @@ fn env_and_list_reach_a_background_emulators_users() {
         .args(["emulator", "--stop", "--pid", &pid])
         .run()
         .success();
+}
+
+/// The exchange the filter is for, with safe-ad's own commands, each step read back on the
+/// network through a fresh handle: alice makes an inbox with a whitelist and lets bob in by the
+/// key he gives her (`auth whoami --key`, `filter add`); bob's item is signed by bob's key;
+/// carol is refused with the launcher's -25 and the network is unchanged; bob cannot clear
+/// alice's data; `isOwner` is alice's alone; alice removes bob's item by its signer and takes bob
+/// off the list (`filter remove`), after which bob is refused too.
+#[test]
+fn an_inbox_with_the_filter_commands_alice_lets_bob_in_and_takes_him_out() {
+    let emulator = Emulator::start(&USERS);
+    let sandbox = Sandbox::new();
+    let (alice, bob, carol) = (
+        emulator.user("alice"),
+        emulator.user("bob"),
+        emulator.user("carol"),
+    );
+    let run = |user: &User, args: &[&str]| user.safe_ad(&sandbox).args(args).run();
+    let made = run(alice, &["create", "--put", "--white-list", "--jq", ".name"]);
+    let inbox = made.success().stdout().trim().to_owned();
+    let bobs_key = run(bob, &["auth", "whoami", "--key"]);
+    let bobs_key = bobs_key.success().stdout().trim().to_owned();
+    let bob_fp = fingerprint(&sandbox, bob);
+    run(alice, &["filter", "add", &inbox, &bobs_key]).success();
+    let filter = json_as(&sandbox, alice, &["filter", "show", &inbox]);
+    assert_eq!(filter["filter"]["type"], "WhiteList", "{filter}");
+    assert_eq!(filter["filter"]["keys"], json!([bob_fp]), "{filter}");
+
+    // bob appends: the item is on the network, signed by bob's key.
+    const BOBS: &str = "YSBub3RlIGZyb20gYm9iLi4uLi4uLi4uLi4uLi4uLi4=";
+    const CAROLS: &str = "YSBub3RlIGZyb20gY2Fyb2wuLi4uLi4uLi4uLi4uLi4=";
+    const BOBS_SECOND: &str = "Ym9iIGFnYWluLi4uLi4uLi4uLi4uLi4uLi4uLi4uLi4=";
+    run(bob, &["append", &inbox, "--structured", BOBS]).success();
+    let after_bob = shown(&sandbox, alice, &inbox);
+    assert_eq!(signers(&after_bob), [bob_fp.clone()], "{after_bob}");
+
+    // carol is not on the whitelist: the launcher's -25, and the network as it was.
+    run(carol, &["append", &inbox, "--structured", CAROLS])
+        .code(4)
+        .stderr_has("errorCode -25");
+    assert_eq!(shown(&sandbox, alice, &inbox), after_bob);
+
+    // bob may append, not save: his clear of alice's data is refused, the network unchanged.
+    run(bob, &["clear-data", &inbox])
+        .code(4)
+        .stderr_has("errorCode -25");
+    assert_eq!(shown(&sandbox, alice, &inbox), after_bob);
+
+    // isOwner: alice's alone.
+    for (user, owner) in [(alice, true), (bob, false), (carol, false)] {
+        let metadata = json_as(&sandbox, user, &["metadata", &inbox]);
+        assert_eq!(metadata["isOwner"], owner, "{}: {metadata}", user.name);
+    }
+
+    // alice removes what bob wrote, by its signer, and takes bob off the list.
+    run(alice, &["remove", &inbox, "--signed-by", &bob_fp]).success();
+    run(alice, &["filter", "remove", &inbox, &bob_fp]).success();
+    let after = shown(&sandbox, alice, &inbox);
+    assert_eq!(after["data"], json!([]), "{after}");
+    assert_eq!(after["deleted_data"].as_array().map(Vec::len), Some(1));
+    assert_eq!(after["filter"]["keys"], json!([]), "{after}");
+
+    // bob, off the list, is refused now (an item never appended before, so only the filter
+    // can refuse it), and the network is as alice left it.
+    run(bob, &["append", &inbox, "--structured", BOBS_SECOND])
+        .code(4)
+        .stderr_has("errorCode -25");
+    assert_eq!(shown(&sandbox, alice, &inbox), after);
 }
