@@ -561,7 +561,11 @@ fn an_inbox_with_the_filter_commands_alice_lets_bob_in_and_takes_him_out() {
     const BOBS_SECOND: &str = "Ym9iIGFnYWluLi4uLi4uLi4uLi4uLi4uLi4uLi4uLi4=";
     run(bob, &["append", &inbox, "--structured", BOBS]).success();
     let after_bob = shown(&sandbox, alice, &inbox);
-    assert_eq!(signers(&after_bob), [bob_fp.clone()], "{after_bob}");
+    assert_eq!(
+        signers(&after_bob),
+        std::slice::from_ref(&bob_fp),
+        "{after_bob}"
+    );
 
     // carol is not on the whitelist: the launcher's -25, and the network as it was.
     run(carol, &["append", &inbox, "--structured", CAROLS])
