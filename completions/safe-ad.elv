@@ -765,7 +765,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;emulator'= {
-            cand --listen 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)'
+            cand --listen 'Loopback address to listen on (127.0.0.1:0: a free port)'
             cand --token-file 'Accept the token FILE holds'
             cand --token 'Accept this token (shown in the process list)'
             cand --user 'Serve a user of this name, a launcher of its own (repeat for more)'

@@ -645,7 +645,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand shell" -l dry-run -d 'Pr
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand shell" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand shell" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand shell" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l listen -d 'Address to listen on; loopback only (use 127.0.0.1:0 for a free port)' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l listen -d 'Loopback address to listen on (127.0.0.1:0: a free port)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l token-file -d 'Accept the token FILE holds' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l token -d 'Accept this token (shown in the process list)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and not __fish_seen_subcommand_from requests export list env" -l user -d 'Serve a user of this name, a launcher of its own (repeat for more)' -r -f

@@ -78,6 +78,9 @@ pub fn unique(names: &[Name]) -> Vec<Name> {
 #[derive(Debug)]
 pub struct CapturedData {
     pub name: Name,
+    /// Its owner where that is not you (`None`: you, whom the emulator's first user stands for),
+    /// written as the fixture's `ownerKey`, so that another's data stays another's.
+    pub owner: Option<SignKey>,
     pub version: u64,
     pub filter_type: FilterType,
     pub filter_keys: Vec<SignKey>,
@@ -137,8 +140,6 @@ pub enum Subject {
 pub enum Why {
     /// Private data: a copy is taken of public data only.
     Private,
-    /// Owned by other keys than yours: the emulator makes its own user the owner.
-    OwnedByOthers(Vec<SignKey>),
     /// Not on the network: nothing to capture (the item still points at it).
     NotOnNetwork,
     /// Its copy could not be taken (the failure was said with the copy's words).
@@ -221,12 +222,14 @@ impl Capture {
             return self.leave(Subject::Data(name), why);
         }
         let you = you.and_then(|bytes| SignKey::decode(bytes).ok());
+        let mut owner = None;
         match shown.which.as_deref() {
+            // Another's data stays another's: its first owner's key goes in the fixture (the
+            // launcher's data has one owner; the emulator's has one).
             Some(show::WhichRead::Read(which))
                 if you.is_some_and(|you| !which.owners.contains(&you)) =>
             {
-                let owners = which.owners.clone();
-                self.leave(Subject::OwnerOf(name), Why::OwnedByOthers(owners));
+                owner = which.owners.first().copied();
             }
             Some(show::WhichRead::Failed(failure)) => {
                 self.leave(Subject::OwnerOf(name), Why::Failed(failure.clone()))
@@ -254,6 +257,7 @@ impl Capture {
         let [data, deleted] = lists;
         self.appendable.push(CapturedData {
             name,
+            owner,
             version: metadata.version,
             filter_type: metadata.filter_type,
             filter_keys,
@@ -463,10 +467,10 @@ mod tests {
         }
     }
 
-    /// Data owned by another key is captured, its owner listed as left out; an item you
-    /// signed is written without its key (the emulator's user signs it), another's with it.
+    /// Data owned by another key is captured with its owner's key, nothing left out; an item
+    /// you signed is written without its key (the emulator's user signs it), another's with it.
     #[test]
-    fn an_owner_not_you_is_left_out_and_your_items_stay_yours() {
+    fn an_owner_not_you_is_kept_and_your_items_stay_yours() {
         let (you, other) = (SignKey([5; 32]), SignKey([6; 32]));
         let mut capture = Capture::new(&[name(1)]);
         assert_eq!(capture.next(), Some((name(1), 0)));
@@ -478,13 +482,8 @@ mod tests {
         assert_eq!(capture.appendable.len(), 1);
         let data = &capture.appendable[0].data;
         assert_eq!((data[0].signer, data[1].signer), (None, Some(other)));
-        assert!(matches!(
-            &capture.left_out[..],
-            [LeftOut {
-                subject: Subject::OwnerOf(_),
-                why: Why::OwnedByOthers(owners),
-            }] if owners == &[other]
-        ));
+        assert_eq!(capture.appendable[0].owner, Some(other));
+        assert!(capture.left_out.is_empty(), "{:?}", capture.left_out);
         // Itself, pointed at twice: already read, so nothing more to read.
         assert_eq!(capture.next(), None);
     }

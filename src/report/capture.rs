@@ -112,7 +112,7 @@ impl Reporter {
 pub fn fixture_text(capture: &Capture) -> String {
     let appendable: Vec<Value> = (capture.appendable.iter())
         .map(|data| {
-            json!({
+            let mut object = json!({
                 "name": data.name.to_string(),
                 "isPrivate": false,
                 "version": data.version,
@@ -120,7 +120,11 @@ pub fn fixture_text(capture: &Capture) -> String {
                 "filterKeys": data.filter_keys.iter().map(key_text).collect::<Vec<_>>(),
                 "data": data.data.iter().map(item_json).collect::<Vec<_>>(),
                 "deletedData": data.deleted.iter().map(item_json).collect::<Vec<_>>(),
-            })
+            });
+            if let Some(owner) = &data.owner {
+                object["ownerKey"] = Value::String(key_text(owner));
+            }
+            object
         })
         .collect();
     let structured: Vec<Value> = (capture.structured.values())
@@ -195,11 +199,6 @@ fn left_out_words(left: &LeftOut) -> (String, String) {
     };
     let why = match &left.why {
         Why::Private => "it is private data; capture takes copies of public data only".to_owned(),
-        Why::OwnedByOthers(owners) => format!(
-            "it is owned by {} and not by you; the fixture's data is owned by the emulator's \
-             own user",
-            owners_words(owners)
-        ),
         Why::NotOnNetwork => {
             "it is not on the network (the item still points at it, as it did)".to_owned()
         }
@@ -241,7 +240,6 @@ fn left_out_words(left: &LeftOut) -> (String, String) {
 fn reason_words(why: &Why) -> &'static str {
     match why {
         Why::Private => "private",
-        Why::OwnedByOthers(_) => "owned by others",
         Why::NotOnNetwork => "not on the network",
         Why::NotTaken => "whose copy could not be taken",
         Why::Failed(_) => "whose read failed",
@@ -270,16 +268,6 @@ fn place_words(place: &Place) -> String {
 
 fn pointed_by(place: &Place) -> String {
     format!("pointed at by {}", place_words(place))
-}
-
-fn owners_words(owners: &[SignKey]) -> String {
-    if owners.is_empty() {
-        return "no key".to_owned();
-    }
-    let fingerprints: Vec<String> = (owners.iter())
-        .map(|key| crate::launcher::serialised::fingerprint(&key.serialised()))
-        .collect();
-    fingerprints.join(", ")
 }
 
 fn failure_words(failure: &Failure) -> String {

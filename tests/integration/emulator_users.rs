@@ -600,3 +600,37 @@ fn an_inbox_with_the_filter_commands_alice_lets_bob_in_and_takes_him_out() {
         .stderr_has("errorCode -25");
     assert_eq!(shown(&sandbox, alice, &inbox), after);
 }
+
+/// `capture` keeps another's data as another's: bob's inbox captured by alice is in the fixture
+/// with bob's key as its owner (`ownerKey`), nothing left out, so an emulator that imports it
+/// does not make its own user the owner (before, capture left the owner out and the imported
+/// data was the first user's).
+#[test]
+fn capture_keeps_anothers_data_with_its_owners_key() {
+    let emulator = Emulator::start(&USERS);
+    let sandbox = Sandbox::new();
+    let (alice, bob) = (emulator.user("alice"), emulator.user("bob"));
+    let made = (bob.safe_ad(&sandbox))
+        .args(["create", "--put", "--jq", ".name"])
+        .run();
+    let name = made.success().stdout().trim().to_owned();
+    let bobs_key = bob
+        .safe_ad(&sandbox)
+        .args(["auth", "whoami", "--key"])
+        .run();
+    let bobs_key = bobs_key.success().stdout().trim().to_owned();
+    let fixture = sandbox.path().join("fixture.json");
+    (alice.safe_ad(&sandbox))
+        .args(["capture", &name, "-o", path_arg(&fixture)])
+        .run()
+        .success()
+        .stderr_has("nothing left out");
+    let written: Value =
+        serde_json::from_slice(&std::fs::read(&fixture).expect("the fixture")).expect("JSON");
+    assert_eq!(written["appendableData"][0]["ownerKey"], bobs_key.as_str());
+    let imported = Emulator::start_in(&sandbox, &["-q", "--import", path_arg(&fixture)]);
+    let metadata = (sandbox.safe_ad().launcher(&imported.url))
+        .args(["metadata", &name, "--json"])
+        .run();
+    assert_eq!(metadata.success().json_lines()[0]["isOwner"], false);
+}

@@ -11,7 +11,7 @@ use clap::{Args, ValueHint};
 /// `safe-ad emulator [OPTIONS] [-- COMMAND [ARGS...]]`.
 #[derive(Debug, Args)]
 pub struct EmulatorArgs {
-    /// Address to listen on; loopback only (use 127.0.0.1:0 for a free port)
+    /// Loopback address to listen on (127.0.0.1:0: a free port)
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8100", value_hint = ValueHint::Other)]
     pub(crate) listen: String,
 
@@ -91,11 +91,11 @@ pub struct EmulatorArgs {
     /// No trailing slash, exact case, no escapes, plain decimal handles. The launcher (Express) let one trailing slash, any case of the literal segments and
     /// percent-escapes through, and read handles with C strtoull (so `-1`, `010` and `12abc` were
     /// handles). This flag refuses all of those, to catch clients that build odd paths.
-    #[arg(long)]
+    #[arg(long, hide_short_help = true)]
     pub(crate) strict_paths: bool,
 
     /// Deny every POST /auth (a user who clicks "deny")
-    #[arg(long)]
+    #[arg(long, hide_short_help = true)]
     pub(crate) deny_auth: bool,
 
     /// Never answer a clear of an unknown handle, as the real launcher did
