@@ -18,6 +18,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
     }
     var completions = [
         &'safe-ad'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -68,6 +69,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'safe-ad;create'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -89,6 +91,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;open'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -108,6 +111,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;put'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -129,6 +133,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;post'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -150,6 +155,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;clear-data'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -172,6 +178,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;clear-deleted-data'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -194,6 +201,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;remove'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -219,6 +227,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;restore'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -245,6 +254,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;purge'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -271,6 +281,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         }
         &'safe-ad;append'= {
             cand --immutable 'Write FILE (`-`: stdin) as immutable data and append it'
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -294,6 +305,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;metadata'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -315,6 +327,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;show'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -340,6 +353,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;cat'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -354,6 +368,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;status'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -372,6 +387,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;wait'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -395,6 +411,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;watch'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -413,6 +430,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;reopen'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -435,6 +453,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;drop'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -458,6 +477,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;capture'= {
             cand -o 'Where to write the fixture (`-`, or no -o: standard output)'
             cand --output 'Where to write the fixture (`-`, or no -o: standard output)'
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -483,6 +503,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'safe-ad;auth;login'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
@@ -496,6 +517,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;auth;status'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -509,6 +531,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;auth;logout'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -520,12 +543,14 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;auth;token'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;auth;whoami'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -566,7 +591,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help'
             cand path 'Print the config file''s path'
             cand show 'Print every setting with its effective value and where it comes from (token masked)'
-            cand set 'Set a key in the config file (for `token`, give `-` and pipe the token in)'
+            cand set 'Set a key in the config file, or in a profile with --profile (for `token`, give `-` and pipe the token in)'
             cand unset 'Remove a key from the config file'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -578,6 +603,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;config;show'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -588,6 +614,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;config;set'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
@@ -595,6 +622,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;config;unset'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
@@ -604,7 +632,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;config;help'= {
             cand path 'Print the config file''s path'
             cand show 'Print every setting with its effective value and where it comes from (token masked)'
-            cand set 'Set a key in the config file (for `token`, give `-` and pipe the token in)'
+            cand set 'Set a key in the config file, or in a profile with --profile (for `token`, give `-` and pipe the token in)'
             cand unset 'Remove a key from the config file'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -638,6 +666,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;shell'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -697,6 +726,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --error-code 'Only requests whose answer carried this launcher error code (`-23`)'
             cand --since 'Only requests after RECORD: its seq number, or the record''s own line as printed'
             cand --expect 'Exit 0 when the number of matches is N (or `>=N`, `<=N`, `>N`, `<N`), else 1'
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -713,6 +743,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;emulator;export'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -824,7 +855,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;help;config'= {
             cand path 'Print the config file''s path'
             cand show 'Print every setting with its effective value and where it comes from (token masked)'
-            cand set 'Set a key in the config file (for `token`, give `-` and pipe the token in)'
+            cand set 'Set a key in the config file, or in a profile with --profile (for `token`, give `-` and pipe the token in)'
             cand unset 'Remove a key from the config file'
         }
         &'safe-ad;help;config;path'= {

@@ -157,6 +157,7 @@ variables in its environment, stops when COMMAND ends and exits with COMMAND's e
     json: None,
     sample: &["--listen", "127.0.0.1:0", "--", "true"],
     inert: false,
+    changes: false,
 };
 
 /// `safe-ad emulator requests`.
@@ -189,6 +190,7 @@ this says how many, and `--expect` fails rather than count short.",
     json: Some("journal"),
     sample: &["--count"],
     inert: false,
+    changes: false,
 };
 
 /// `safe-ad emulator export`.
@@ -221,6 +223,7 @@ exit 1. Without FILE, or with `-`, the fixture goes to standard output.",
     json: None,
     sample: &["-"],
     inert: false,
+    changes: false,
 };
 
 /// `safe-ad emulator list`.
@@ -246,6 +249,7 @@ stops one of them, `--stop --all` every one. With --json, one JSON object a line
     json: Some("emulators"),
     sample: &[],
     inert: true,
+    changes: false,
 };
 
 /// `safe-ad emulator env`.
@@ -279,4 +283,5 @@ stdout and nowhere else.",
     json: None,
     sample: &["--pid", "1"],
     inert: true,
+    changes: false,
 };
