@@ -28,7 +28,7 @@ pub(super) const DOT_COMMANDS: &[(&str, &str, &str)] = &[
     (
         ".profile",
         "[NAME]",
-        "use this profile of the config file for the lines after (alone: say which)",
+        "use this profile of the config file (alone: say which)",
     ),
 ];
 
