@@ -102,7 +102,7 @@ fn login<'a>(
             Failure::usage(e.to_string())
                 .with_hint("fix or remove the config file, then log in again")
         })?;
-        reporter.logged_in(&path);
+        reporter.logged_in(&path, profile);
         if !grant.permissions.contains(&Permission::LowLevelApi) {
             reporter.granted_without(&grant.permissions, Permission::LowLevelApi);
         }
@@ -192,7 +192,11 @@ fn logout(settings: Settings, reporter: &Reporter) -> Result<Next<'_>, Failure> 
                     Failure::usage(e.to_string())
                         .with_hint("remove the \"token\" key from the file by hand")
                 })?;
-                reporter.token_removed(path);
+                let profile = match &token_source {
+                    Source::Profile(name, _) => Some(name.as_str()),
+                    _ => None,
+                };
+                reporter.token_removed(path, profile);
                 Ok(Done::Success)
             }
             other => {

@@ -81,8 +81,10 @@ impl Reporter {
         err("\r\x1b[2K");
     }
 
-    pub fn logged_in(&self, path: &Path) {
-        self.info(&format!("logged in: token stored in {}", path.display()));
+    /// `auth login`: where the token went (a profile's, under one).
+    pub fn logged_in(&self, path: &Path, profile: Option<&str>) {
+        let place = file_place(path, profile);
+        self.info(&format!("logged in: token stored in {place}"));
     }
 
     pub fn granted_without(&self, permissions: &[Permission], needed: Permission) {
@@ -118,8 +120,10 @@ impl Reporter {
         self.info("not logged in: no token found, so there is nothing to revoke");
     }
 
-    pub fn token_removed(&self, path: &Path) {
-        self.info(&format!("removed the token from {}", path.display()));
+    /// `auth logout`: the token taken out of the file (out of a profile, where it was one's).
+    pub fn token_removed(&self, path: &Path, profile: Option<&str>) {
+        let place = file_place(path, profile);
+        self.info(&format!("removed the token from {place}"));
     }
 
     pub fn token_not_managed(&self, source: &Source) {

@@ -464,3 +464,50 @@ fn a_profiles_token_is_used_and_never_printed() {
         .success();
     assert_eq!(first.requests(), ["GET /auth 200"]);
 }
+
+#[test]
+fn login_and_logout_under_a_profile_keep_the_token_in_it() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    sandbox.write_config(
+        &json!({"token": TOKEN, "profiles": {"emu": {"launcher_url": emulator.url}}}).to_string(),
+    );
+    sandbox
+        .safe_ad()
+        .args(["auth", "login", "--profile", "emu"])
+        .run()
+        .success()
+        .stderr_has("logged in: token stored in profile emu of");
+    let file = config_json(&sandbox);
+    let issued = file["profiles"]["emu"]["token"]
+        .as_str()
+        .expect("the profile's token");
+    assert_ne!(issued, TOKEN);
+    // The top level keeps its own token.
+    assert_eq!(file["token"], TOKEN);
+    let status = sandbox
+        .safe_ad()
+        .args(["--profile", "emu", "auth", "status", "--json"])
+        .run();
+    status
+        .success()
+        .stdout_has(r#""source":"profile","from":"emu""#)
+        .check(
+            !status.text().contains(issued),
+            "the profile's token printed",
+        );
+    sandbox
+        .safe_ad()
+        .args(["--profile", "emu", "auth", "logout"])
+        .run()
+        .success()
+        .stderr_has("removed the token from profile emu of");
+    assert_eq!(
+        config_json(&sandbox),
+        json!({"token": TOKEN, "profiles": {"emu": {"launcher_url": emulator.url}}})
+    );
+    assert_eq!(
+        emulator.requests(),
+        ["POST /auth 200", "GET /auth 200", "DELETE /auth 200"]
+    );
+}
