@@ -10,7 +10,8 @@
 //! values that come from the config file and env vars, and what standard input may hold. The
 //! numeric bounds and parsers, which clap applies to the flags, are `values`'; the commands' own
 //! arguments are checked in `args`. The token's own family (its sources, reading a token file,
-//! the tokens kept out of what is printed) is in `token`.
+//! the tokens kept out of what is printed) is in `token`; the profiles' in `profile`; the checked
+//! values and edits of `config set` and `unset` in `edit`.
 
 use std::ffi::OsString;
 use std::io::Read;
@@ -18,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::cli::{self, ClientOptions, ColorWhen};
-use crate::config_file::{self, ConfigError, ConfigFile, Key, Setting};
+use crate::config_file::{self, ConfigError, ConfigFile, Key};
 use crate::jq;
 use crate::launcher::{LauncherConfig, ProxyConfig};
 use crate::outcome::{Class, Failure};
@@ -30,11 +31,13 @@ use crate::values::{
     MAX_CONNECT_TIMEOUT, MAX_TIMEOUT_SECS,
 };
 
+mod edit;
 pub mod history;
 mod profile;
 mod token;
 
-pub use profile::{refuse_read_only, Active as ActiveProfile};
+pub use edit::{config_setting, edit_config, profile_to_edit};
+pub use profile::{check_profile, profile_name, refuse_read_only, Active as ActiveProfile};
 
 use token::resolve_token;
 pub use token::{known_tokens, token_file_rereadable, token_in_regular_file};
@@ -51,9 +54,6 @@ pub const CONFIG_FILE_NAME: &str = "config.json";
 
 /// Said of a launcher URL with plain http to another host, where it is not refused yet.
 pub const INSECURE_URL_WARNING: &str = "plain http to another host sends the token in clear text; safe-ad will refuse it unless --allow-insecure-http is given";
-
-/// A config value on standard input is one line; the same bound as a token file.
-const MAX_VALUE_BYTES: u64 = 64 * 1024;
 
 /// An environment variable safe-ad reads, as the help and the man page describe it.
 pub struct EnvVar {
@@ -257,11 +257,19 @@ impl Settings {
                 emulator_env(*pid),
                 display_path(&self.config_path)
             ),
-            None => format!(
-                "run `safe-ad auth login`, or give one with --token-file PATH, the env var {ENV_TOKEN}, \
+            None => match &self.profile {
+                // Under a profile, its own token is the one to give.
+                Some(active) => format!(
+                    "run `safe-ad auth login --profile {0}`, or give one with --token-file PATH, the env var {ENV_TOKEN}, \
+or `safe-ad config set --profile {0} token - < FILE`",
+                    active.name
+                ),
+                None => format!(
+                    "run `safe-ad auth login`, or give one with --token-file PATH, the env var {ENV_TOKEN}, \
 or the \"token\" key in {}",
-                display_path(&self.config_path)
-            ),
+                    display_path(&self.config_path)
+                ),
+            },
         }
     }
 
@@ -554,111 +562,6 @@ fn choose_proxy(launcher: &LauncherUrl, env: &Environment) -> Option<ProxyConfig
         url,
         no_proxy: text(&env.no_proxy),
     })
-}
-
-/// The name of the profile `options` and the environment choose, unchecked, for the shell's
-/// prompt; `None` without one (or with one that is no name: the line says so when it runs).
-pub fn profile_name(options: &ClientOptions, env: &Environment) -> Option<String> {
-    profile::chosen(options, env)
-        .ok()
-        .flatten()
-        .map(|active| active.name)
-}
-
-/// Checks that the config file has the profile `name`, for the shell's `.profile NAME`: the
-/// refusal a line would get, said when the switch is asked for.
-pub fn check_profile(name: &str, env: &Environment) -> Result<(), Failure> {
-    let options = ClientOptions {
-        profile: Some(name.to_string()),
-        ..ClientOptions::default()
-    };
-    let read = ConfigRead::read(env);
-    let active = profile::chosen(&options, env)?;
-    match (&read.file, read.path.clone()?) {
-        (Some(Ok(file)), path) => profile::Layered::new(file, active.as_ref(), &path).map(drop),
-        (Some(Err(e)), _) => Err(Failure::usage(e.to_string())),
-        (None, path) => {
-            profile::Layered::new(&ConfigFile::default(), active.as_ref(), &path).map(drop)
-        }
-    }
-}
-
-/// The profile `config set` and `config unset` edit: the one `--profile` names, checked as a
-/// profile's name; `None` for the file's top level.
-pub fn profile_to_edit(options: &ClientOptions) -> Result<Option<String>, Failure> {
-    match &options.profile {
-        None => Ok(None),
-        Some(name) => match config_file::profile_name_problem(name) {
-            Some(problem) => Err(Failure::usage(format!("{problem} (from --profile)"))),
-            None => Ok(Some(name.clone())),
-        },
-    }
-}
-
-/// Loads the config file, changes it and writes it back atomically (mode 0600).
-pub fn edit_config(path: &Path, change: impl FnOnce(&mut ConfigFile)) -> Result<(), ConfigError> {
-    config_file::update(path, change)
-}
-
-/// A value for `config set`, checked as a run would check it: `-` reads it from standard
-/// input, and the token is taken only that way. Also returns a warning worth printing.
-pub fn config_setting(
-    key: Key,
-    raw: &str,
-    stdin: &mut dyn Read,
-) -> Result<(Setting, Option<String>), Failure> {
-    let value = if raw == "-" {
-        read_value(stdin)?
-    } else if key == Key::Token {
-        return Err(Failure::usage(
-            "refusing to take the token as an argument: it would show in process lists and shell history",
-        )
-        .with_hint("pipe it in: safe-ad config set token - < FILE (or run `safe-ad auth login`)"));
-    } else {
-        raw.to_string()
-    };
-    let invalid = |why: String| {
-        Failure::usage(format!("invalid value for {}: {why}", key.name()))
-            .with_hint("nothing was changed; `safe-ad config set --help` shows examples")
-    };
-    Ok(match key {
-        Key::LauncherUrl => {
-            let url = parse_launcher_url(&value).map_err(invalid)?;
-            let warning = url
-                .sends_token_in_clear()
-                .then(|| INSECURE_URL_WARNING.to_string());
-            (Setting::LauncherUrl(url.base().to_string()), warning)
-        }
-        Key::TimeoutSecs => (
-            Setting::TimeoutSecs(values::parse_timeout(&value).map_err(invalid)?),
-            None,
-        ),
-        Key::ReadOnly => match value.trim() {
-            "true" => (Setting::ReadOnly(true), None),
-            "false" => (Setting::ReadOnly(false), None),
-            _ => return Err(invalid("give true or false".into())),
-        },
-        Key::Token => (
-            Setting::Token(
-                Secret::parse(&value).map_err(|problem| invalid(problem.describe().into()))?,
-            ),
-            None,
-        ),
-    })
-}
-
-fn read_value(stdin: &mut dyn Read) -> Result<String, Failure> {
-    let mut bytes = Vec::new();
-    stdin
-        .take(MAX_VALUE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| Failure::usage(format!("cannot read the value from standard input: {e}")))?;
-    if bytes.len() as u64 > MAX_VALUE_BYTES {
-        return Err(Failure::usage(
-            "the value on standard input is larger than 64 KiB",
-        ));
-    }
-    String::from_utf8(bytes).map_err(|_| Failure::usage("the value on standard input is not text"))
 }
 
 /// The command that prints background emulator `pid`'s variables: `--pid` where several run.

@@ -191,3 +191,28 @@ pub fn refuse_read_only(
         "run it with {another}, or turn the guard off with `{unset}`; --dry-run and --curl print what it would send"
     )))
 }
+
+/// The name of the profile `options` and the environment choose, unchecked, for the shell's
+/// prompt; `None` without one (or with one that is no name: the line says so when it runs).
+pub fn profile_name(options: &ClientOptions, env: &Environment) -> Option<String> {
+    chosen(options, env)
+        .ok()
+        .flatten()
+        .map(|active| active.name)
+}
+
+/// Checks that the config file has the profile `name`, for the shell's `.profile NAME`: the
+/// refusal a line would get, said when the switch is asked for.
+pub fn check_profile(name: &str, env: &Environment) -> Result<(), Failure> {
+    let options = ClientOptions {
+        profile: Some(name.to_string()),
+        ..ClientOptions::default()
+    };
+    let read = ConfigRead::read(env);
+    let active = chosen(&options, env)?;
+    match (&read.file, read.path.clone()?) {
+        (Some(Ok(file)), path) => Layered::new(file, active.as_ref(), &path).map(drop),
+        (Some(Err(e)), _) => Err(Failure::usage(e.to_string())),
+        (None, path) => Layered::new(&ConfigFile::default(), active.as_ref(), &path).map(drop),
+    }
+}

@@ -417,6 +417,16 @@ fn a_profile_the_file_lacks_is_refused_naming_those_it_has() {
         .code(2)
         .stderr_has("no profile `nope`");
     assert_eq!(first.requests(), Vec::<String>::new());
+    // A profile without a token says how to give it one.
+    sandbox
+        .safe_ad()
+        .env("SAFE_LAUNCHER_URL", &first.url)
+        .args(["--profile", "emu", "metadata", "1"])
+        .run()
+        .code(3)
+        .stderr_has("safe-ad auth login --profile emu")
+        .stderr_has("safe-ad config set --profile emu token - < FILE");
+    assert_eq!(first.requests(), Vec::<String>::new());
     // An empty variable is no profile.
     sandbox
         .safe_ad()
