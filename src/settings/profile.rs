@@ -174,12 +174,20 @@ pub fn refuse_read_only(
         ),
     };
     let key = Key::ReadOnly.name();
-    let (whose, unset) = match &source {
-        Source::Profile(name, _) => (
+    let (whose, unset) = match (&source, &active) {
+        (Source::Profile(name, _), _) => (
             format!("profile `{name}` is read-only"),
             format!("safe-ad config unset --profile {name} {key}"),
         ),
-        _ => (
+        // The profile leaves the key to the top level, which sets it.
+        (_, Some(active)) => (
+            format!(
+                "profile `{}` is read-only (it leaves {key} to the config file's top level)",
+                active.name
+            ),
+            format!("safe-ad config set --profile {} {key} false", active.name),
+        ),
+        (_, None) => (
             format!("the config file {} sets {key}", display_path(config_path)),
             format!("safe-ad config unset {key}"),
         ),

@@ -521,3 +521,59 @@ fn login_and_logout_under_a_profile_keep_the_token_in_it() {
         ["POST /auth 200", "GET /auth 200", "DELETE /auth 200"]
     );
 }
+
+#[test]
+fn read_only_at_the_top_level_guards_a_run_without_a_profile_and_a_profile_can_lift_it() {
+    let first = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let file = sandbox.write_config(
+        &json!({
+            "launcher_url": first.url,
+            "token": TOKEN,
+            "read_only": true,
+            "profiles": {"emu": {"read_only": false}, "also": {}},
+        })
+        .to_string(),
+    );
+    let name = first.demo_name(1);
+    sandbox
+        .safe_ad()
+        .args([
+            "append",
+            &name,
+            "--structured",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ])
+        .run()
+        .code(2)
+        .stderr_has(&format!(
+            "the config file {} sets read_only: `append` changes",
+            file.display()
+        ))
+        .stderr_has("another profile (--profile NAME or SAFE_AD_PROFILE: emu)");
+    // A profile that leaves read_only out keeps the top level's.
+    sandbox
+        .safe_ad()
+        .args(["--profile", "also", "post", "1"])
+        .run()
+        .code(2)
+        .stderr_has(
+            "profile `also` is read-only (it leaves read_only to the config file's top level)",
+        )
+        .stderr_has("safe-ad config set --profile also read_only false");
+    assert_eq!(first.requests(), Vec::<String>::new());
+    // One that sets it false lifts it.
+    let handle = first.fresh_handle(1);
+    sandbox
+        .safe_ad()
+        .args(["--profile", "emu", "post", &handle.to_string()])
+        .run()
+        .success();
+    assert!(
+        first
+            .requests()
+            .iter()
+            .any(|line| line.starts_with("POST /appendable-data/")),
+        "the post was sent"
+    );
+}
