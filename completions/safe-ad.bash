@@ -109,107 +109,107 @@ _safe_ad_spec() {
         "")
             subs="create open put post clear-data clear-deleted-data remove restore purge append metadata show cat status wait watch reopen drop filter capture auth config decode completions man shell emulator help"
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help -V --version"
-            valued="--launcher-url --token-file --timeout --retries --jq -j --jobs --color"
+            valued="--profile --launcher-url --token-file --timeout --retries --jq -j --jobs --color"
             ;;
         "create")
             flags="--private --white-list --put --allow-insecure-http -q --quiet --json --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --jq --color"
+            valued="--profile --launcher-url --token-file --timeout --retries --jq --color"
             pos=("nothing")
             ;;
         "open")
             flags="--private --allow-insecure-http -q --quiet --json --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --jq --color"
+            valued="--profile --launcher-url --token-file --timeout --retries --jq --color"
             pos=("nothing")
             ;;
         "put")
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --jq -j --jobs --color"
+            valued="--profile --launcher-url --token-file --timeout --retries --jq -j --jobs --color"
             pos=("nothing")
             more=1
             ;;
         "post")
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --jq -j --jobs --color"
+            valued="--profile --launcher-url --token-file --timeout --retries --jq -j --jobs --color"
             pos=("nothing")
             more=1
             ;;
         "clear-data")
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --jq -j --jobs --color --save"
+            valued="--profile --launcher-url --token-file --timeout --retries --jq -j --jobs --color --save"
             pos=("nothing")
             more=1
             ;;
         "clear-deleted-data")
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --jq -j --jobs --color --save"
+            valued="--profile --launcher-url --token-file --timeout --retries --jq -j --jobs --color --save"
             pos=("nothing")
             more=1
             ;;
         "remove")
             flags="--require-match --allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --jq --color --save --signed-by --kind --data-id --name"
+            valued="--profile --launcher-url --token-file --timeout --retries --jq --color --save --signed-by --kind --data-id --name"
             pos=("nothing" "nothing")
             more=1
             ;;
         "restore")
             flags="--require-match --re-sign --allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --jq --color --save --signed-by --kind --data-id --name"
+            valued="--profile --launcher-url --token-file --timeout --retries --jq --color --save --signed-by --kind --data-id --name"
             pos=("nothing" "nothing")
             more=1
             ;;
         "purge")
             flags="--require-match --allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --jq --color --save --signed-by --kind --data-id --name"
+            valued="--profile --launcher-url --token-file --timeout --retries --jq --color --save --signed-by --kind --data-id --name"
             pos=("nothing" "nothing")
             more=1
             ;;
         "append")
             flags="--private --allow-insecure-http -q --quiet --json --dry-run --curl -v --verbose -h --help"
-            valued="--immutable --launcher-url --token-file --timeout --retries --jq --color --structured --type-tag --appendable --encrypt"
+            valued="--immutable --profile --launcher-url --token-file --timeout --retries --jq --color --structured --type-tag --appendable --encrypt"
             pos=("nothing")
             ;;
         "metadata")
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --jq -j --jobs --color"
+            valued="--profile --launcher-url --token-file --timeout --retries --jq -j --jobs --color"
             pos=("nothing")
             more=1
             ;;
         "show")
             flags="--full --serialised --allow-insecure-http -q --quiet --json -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --jq -j --jobs --color --index --signed-by --kind --data-id --name"
+            valued="--profile --launcher-url --token-file --timeout --retries --jq -j --jobs --color --index --signed-by --kind --data-id --name"
             pos=("nothing")
             more=1
             ;;
         "cat")
             flags="--deleted --force --allow-insecure-http -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --color"
+            valued="--profile --launcher-url --token-file --timeout --retries --color"
             pos=("nothing" "nothing")
             ;;
         "status")
             flags="--allow-insecure-http -q --quiet --json -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --jq -j --jobs --color"
+            valued="--profile --launcher-url --token-file --timeout --retries --jq -j --jobs --color"
             pos=("nothing")
             more=1
             ;;
         "wait")
             flags="--allow-insecure-http -q --quiet --json -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --jq --color --for --deadline --interval --signed-by --kind --data-id --name"
+            valued="--profile --launcher-url --token-file --timeout --retries --jq --color --for --deadline --interval --signed-by --kind --data-id --name"
             pos=("nothing")
             ;;
         "watch")
             flags="--allow-insecure-http -q --quiet --json -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --jq --color --interval --count"
+            valued="--profile --launcher-url --token-file --timeout --retries --jq --color --interval --count"
             pos=("nothing")
             ;;
         "reopen")
             flags="--drop --allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --jq -j --jobs --color"
+            valued="--profile --launcher-url --token-file --timeout --retries --jq -j --jobs --color"
             pos=("nothing")
             more=1
             ;;
         "drop")
             flags="--allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --jq -j --jobs --color"
+            valued="--profile --launcher-url --token-file --timeout --retries --jq -j --jobs --color"
             pos=("nothing")
             more=1
             ;;
@@ -219,24 +219,24 @@ _safe_ad_spec() {
             ;;
         "filter show")
             flags="--allow-insecure-http -q --quiet --json -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --jq --color"
+            valued="--profile --launcher-url --token-file --timeout --retries --jq --color"
             pos=("nothing")
             ;;
         "filter add")
             flags="--allow-insecure-http -q --quiet --json --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --jq --color --save --signer-of"
+            valued="--profile --launcher-url --token-file --timeout --retries --jq --color --save --signer-of"
             pos=("nothing" "nothing")
             more=1
             ;;
         "filter remove")
             flags="--allow-insecure-http -q --quiet --json --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --jq --color --save --signer-of"
+            valued="--profile --launcher-url --token-file --timeout --retries --jq --color --save --signer-of"
             pos=("nothing" "nothing")
             more=1
             ;;
         "filter type")
             flags="--allow-insecure-http -q --quiet --json --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --jq --color --save"
+            valued="--profile --launcher-url --token-file --timeout --retries --jq --color --save"
             pos=("nothing" "words white-list black-list")
             ;;
         "filter help")
@@ -254,7 +254,7 @@ _safe_ad_spec() {
             ;;
         "capture")
             flags="--allow-insecure-http -q --quiet --dry-run -v --verbose -h --help"
-            valued="-o --output --launcher-url --token-file --timeout --retries --color"
+            valued="-o --output --profile --launcher-url --token-file --timeout --retries --color"
             pos=("nothing")
             more=1
             ;;
@@ -264,23 +264,23 @@ _safe_ad_spec() {
             ;;
         "auth login")
             flags="--allow-insecure-http -q --quiet -h --help"
-            valued="--launcher-url --timeout --color --app-name --app-id --vendor"
+            valued="--profile --launcher-url --timeout --color --app-name --app-id --vendor"
             ;;
         "auth status")
             flags="--allow-insecure-http -q --quiet --json -h --help"
-            valued="--launcher-url --token-file --timeout --jq --color"
+            valued="--profile --launcher-url --token-file --timeout --jq --color"
             ;;
         "auth logout")
             flags="--allow-insecure-http -q --quiet -h --help"
-            valued="--launcher-url --token-file --timeout --color"
+            valued="--profile --launcher-url --token-file --timeout --color"
             ;;
         "auth token")
             flags="-h --help"
-            valued="--token-file --color"
+            valued="--profile --token-file --color"
             ;;
         "auth whoami")
             flags="--key --allow-insecure-http -q --quiet --json -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --jq --color"
+            valued="--profile --launcher-url --token-file --timeout --retries --jq --color"
             ;;
         "auth help")
             subs="login status logout token whoami help"
@@ -307,17 +307,17 @@ _safe_ad_spec() {
             ;;
         "config show")
             flags="--json -h --help"
-            valued="--launcher-url --token-file --timeout --jq --color"
+            valued="--profile --launcher-url --token-file --timeout --jq --color"
             ;;
         "config set")
             flags="-q --quiet -h --help"
-            valued="--color"
-            pos=("words launcher_url token timeout_secs" "nothing")
+            valued="--profile --color"
+            pos=("words launcher_url token timeout_secs read_only" "nothing")
             ;;
         "config unset")
             flags="-q --quiet -h --help"
-            valued="--color"
-            pos=("words launcher_url token timeout_secs")
+            valued="--profile --color"
+            pos=("words launcher_url token timeout_secs read_only")
             ;;
         "config help")
             subs="path show set unset help"
@@ -350,7 +350,7 @@ _safe_ad_spec() {
             ;;
         "shell")
             flags="--keep-going --allow-insecure-http -q --quiet --json --fail-fast --dry-run --curl -v --verbose -h --help"
-            valued="--launcher-url --token-file --timeout --retries --jq -j --jobs --color -c --command"
+            valued="--profile --launcher-url --token-file --timeout --retries --jq -j --jobs --color -c --command"
             pos=("files")
             ;;
         "emulator")
@@ -361,11 +361,11 @@ _safe_ad_spec() {
             ;;
         "emulator requests")
             flags="--failed --count --clear --allow-insecure-http -q --quiet --json -h --help"
-            valued="--method --path --status --error-code --since --expect --launcher-url --token-file --timeout --jq --color"
+            valued="--method --path --status --error-code --since --expect --profile --launcher-url --token-file --timeout --jq --color"
             ;;
         "emulator export")
             flags="--allow-insecure-http -q --quiet -h --help"
-            valued="--launcher-url --token-file --timeout --color"
+            valued="--profile --launcher-url --token-file --timeout --color"
             pos=("files")
             ;;
         "emulator list")

@@ -18,6 +18,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
     }
     var completions = [
         &'safe-ad'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -69,6 +70,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'safe-ad;create'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -90,6 +92,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;open'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -109,6 +112,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;put'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -130,6 +134,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;post'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -151,6 +156,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;clear-data'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -173,6 +179,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;clear-deleted-data'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -195,6 +202,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;remove'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -220,6 +228,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;restore'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -246,6 +255,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;purge'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -272,6 +282,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         }
         &'safe-ad;append'= {
             cand --immutable 'Write FILE (`-`: stdin) as immutable data and append it'
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -295,6 +306,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;metadata'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -316,6 +328,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;show'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -341,6 +354,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;cat'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -355,6 +369,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;status'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -373,6 +388,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;wait'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -396,6 +412,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;watch'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -414,6 +431,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;reopen'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -436,6 +454,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;drop'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -466,6 +485,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'safe-ad;filter;show'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -482,6 +502,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;filter;add'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -502,6 +523,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;filter;remove'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -522,6 +544,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;filter;type'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -560,6 +583,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;capture'= {
             cand -o 'Where to write the fixture (`-`, or no -o: standard output)'
             cand --output 'Where to write the fixture (`-`, or no -o: standard output)'
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -585,6 +609,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'safe-ad;auth;login'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
@@ -598,6 +623,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;auth;status'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -611,6 +637,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;auth;logout'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -622,12 +649,14 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;auth;token'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;auth;whoami'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -669,7 +698,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help'
             cand path 'Print the config file''s path'
             cand show 'Print every setting with its effective value and where it comes from (token masked)'
-            cand set 'Set a key in the config file (for `token`, give `-` and pipe the token in)'
+            cand set 'Set a key in the config file, or in a profile with --profile (for `token`, give `-` and pipe the token in)'
             cand unset 'Remove a key from the config file'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -681,6 +710,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;config;show'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -691,6 +721,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;config;set'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
@@ -698,6 +729,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;config;unset'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --color 'Colour errors, hints and warnings: auto (on a terminal), always, never'
             cand -q 'Print nothing on success; errors and what a stop left undone still go to stderr'
             cand --quiet 'Print nothing on success; errors and what a stop left undone still go to stderr'
@@ -707,7 +739,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;config;help'= {
             cand path 'Print the config file''s path'
             cand show 'Print every setting with its effective value and where it comes from (token masked)'
-            cand set 'Set a key in the config file (for `token`, give `-` and pipe the token in)'
+            cand set 'Set a key in the config file, or in a profile with --profile (for `token`, give `-` and pipe the token in)'
             cand unset 'Remove a key from the config file'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -741,6 +773,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;shell'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -801,6 +834,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --error-code 'Only requests whose answer carried this launcher error code (`-23`)'
             cand --since 'Only requests after RECORD: its seq number, or the record''s own line as printed'
             cand --expect 'Exit 0 when the number of matches is N (or `>=N`, `<=N`, `>N`, `<N`), else 1'
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -817,6 +851,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'safe-ad;emulator;export'= {
+            cand --profile 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)'
             cand --launcher-url 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)'
             cand --token-file 'Read the token from this file (`-` reads standard input)'
             cand --timeout 'Give up on a request after this many seconds (default 30, at most 86400)'
@@ -944,7 +979,7 @@ set edit:completion:arg-completer[safe-ad] = {|@words|
         &'safe-ad;help;config'= {
             cand path 'Print the config file''s path'
             cand show 'Print every setting with its effective value and where it comes from (token masked)'
-            cand set 'Set a key in the config file (for `token`, give `-` and pipe the token in)'
+            cand set 'Set a key in the config file, or in a profile with --profile (for `token`, give `-` and pipe the token in)'
             cand unset 'Remove a key from the config file'
         }
         &'safe-ad;help;config;path'= {

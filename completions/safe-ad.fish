@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_safe_ad_global_optspecs
-    string join \n launcher-url= token-file= timeout= allow-insecure-http retries= q/quiet json jq= j/jobs= fail-fast dry-run curl v/verbose color= h/help V/version
+    string join \n profile= launcher-url= token-file= timeout= allow-insecure-http retries= q/quiet json jq= j/jobs= fail-fast dry-run curl v/verbose color= h/help V/version
 end
 
 function __fish_safe_ad_needs_command
@@ -24,6 +24,7 @@ function __fish_safe_ad_using_subcommand
     contains -- $cmd[1] $argv
 end
 
+complete -c safe-ad -n "__fish_safe_ad_needs_command" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -70,6 +71,7 @@ complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "man" -d 'Print the 
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "shell" -d 'A prompt for safe-ad\'s commands on a terminal, or a script of them run in one process'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "emulator" -d 'Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)'
 complete -c safe-ad -n "__fish_safe_ad_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -88,6 +90,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l dry-run -d 'P
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand create" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -104,6 +107,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l dry-run -d 'Pri
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand open" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -121,6 +125,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l dry-run -d 'Prin
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand put" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -138,6 +143,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l dry-run -d 'Pri
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand post" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -157,6 +163,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l dry-run -
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-data" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -176,6 +183,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l d
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand clear-deleted-data" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -202,6 +210,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l dry-run -d 'P
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand remove" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -229,6 +238,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l dry-run -d '
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand restore" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -256,6 +266,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -l curl -d 'Print
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand purge" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l immutable -d 'Write FILE (`-`: stdin) as immutable data and append it' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -277,6 +288,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l dry-run -d 'P
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand append" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -294,6 +306,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l dry-run -d 
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand metadata" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -318,6 +331,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s q -l quiet -d '
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -l json -d 'Print one JSON result per handle or name on stdout (a line each), and nothing else there; --verbose adds the requests behind each'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand cat" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand cat" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand cat" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand cat" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -330,6 +344,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand cat" -l force -d 'Write 
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand cat" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand cat" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand cat" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand status" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand status" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand status" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand status" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -344,6 +359,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand status" -s q -l quiet -d
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand status" -l json -d 'Print one JSON result per handle or name on stdout (a line each), and nothing else there; --verbose adds the requests behind each'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand status" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand wait" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand wait" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand wait" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand wait" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -371,6 +387,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand wait" -s q -l quiet -d '
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand wait" -l json -d 'Print one JSON result per handle or name on stdout (a line each), and nothing else there; --verbose adds the requests behind each'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand wait" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand wait" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand watch" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand watch" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand watch" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand watch" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -386,6 +403,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand watch" -s q -l quiet -d 
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand watch" -l json -d 'Print one JSON result per handle or name on stdout (a line each), and nothing else there; --verbose adds the requests behind each'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand watch" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand watch" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -404,6 +422,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l dry-run -d 'P
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand reopen" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand drop" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -427,6 +446,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and not __fish_s
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and not __fish_seen_subcommand_from show add remove type help" -f -a "remove" -d 'Take sign keys out of the filter (by name: saved; by handle: in its copy)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and not __fish_seen_subcommand_from show add remove type help" -f -a "type" -d 'Make the filter a whitelist or a blacklist (by name: saved; by handle: in its copy)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and not __fish_seen_subcommand_from show add remove type help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_subcommand_from show" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_subcommand_from show" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_subcommand_from show" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_subcommand_from show" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -440,6 +460,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_subcommand_from show" -l json -d 'Print one JSON result per handle or name on stdout (a line each), and nothing else there; --verbose adds the requests behind each'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_subcommand_from add" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_subcommand_from add" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_subcommand_from add" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_subcommand_from add" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -458,6 +479,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_subcommand_from add" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_subcommand_from add" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_subcommand_from remove" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_subcommand_from remove" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_subcommand_from remove" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_subcommand_from remove" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -476,6 +498,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_subcommand_from remove" -l curl -d 'Print an equivalent curl command per request (it fetches the token, never shows it) and send nothing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_subcommand_from remove" -s v -l verbose -d 'Show each request and answer on stderr: request line, headers (token masked), status, body, timing'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_subcommand_from type" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_subcommand_from type" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_subcommand_from type" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_subcommand_from type" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -499,6 +522,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_subcommand_from help" -f -a "type" -d 'Make the filter a whitelist or a blacklist (by name: saved; by handle: in its copy)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand filter; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand capture" -s o -l output -d 'Where to write the fixture (`-`, or no -o: standard output)' -r -F
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand capture" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand capture" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand capture" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand capture" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -518,6 +542,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_see
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token whoami help" -f -a "token" -d 'Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token whoami help" -f -a "whoami" -d 'Print the fingerprint of your own sign key, as `show` names signers and filter keys'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and not __fish_seen_subcommand_from login status logout token whoami help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
@@ -529,6 +554,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_su
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from login" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -540,6 +566,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_su
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -l json -d 'Print one JSON result per handle or name on stdout (a line each), and nothing else there; --verbose adds the requests behind each'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -549,11 +576,13 @@ never\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -l allow-insecure-http -d 'Allow plain http to a host other than this machine (sends the token in clear text)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from logout" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from token" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from whoami" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from whoami" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from whoami" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_subcommand_from whoami" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -577,7 +606,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_su
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -s h -l help -d 'Print help'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -f -a "path" -d 'Print the config file\'s path'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -f -a "show" -d 'Print every setting with its effective value and where it comes from (token masked)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -f -a "set" -d 'Set a key in the config file (for `token`, give `-` and pipe the token in)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -f -a "set" -d 'Set a key in the config file, or in a profile with --profile (for `token`, give `-` and pipe the token in)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -f -a "unset" -d 'Remove a key from the config file'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
@@ -586,6 +615,7 @@ always\t''
 never\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -l json -d 'Print one JSON result per handle or name on stdout (a line each), and nothing else there; --verbose adds the requests behind each'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -595,11 +625,13 @@ always\t''
 never\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -l json -d 'Print one JSON result per handle or name on stdout (a line each), and nothing else there; --verbose adds the requests behind each'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -l color -d 'Colour errors, hints and warnings: auto (on a terminal), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -607,7 +639,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "path" -d 'Print the config file\'s path'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "show" -d 'Print every setting with its effective value and where it comes from (token masked)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "set" -d 'Set a key in the config file (for `token`, give `-` and pipe the token in)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "set" -d 'Set a key in the config file, or in a profile with --profile (for `token`, give `-` and pipe the token in)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "unset" -d 'Remove a key from the config file'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand decode" -l jq -d 'Print what the jq filter EXPR makes of each JSON object (implies --json): strings raw, the rest as JSON' -r -f
@@ -626,6 +658,7 @@ never\t''"
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand man" -l roff -d 'Print the roff on a terminal too, rather than show the page with `man -l -`'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand man" -l list -d 'List every page instead: its file name, then the words of its command, one page a line'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand man" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand shell" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand shell" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand shell" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand shell" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -678,6 +711,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_see
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l error-code -d 'Only requests whose answer carried this launcher error code (`-23`)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l since -d 'Only requests after RECORD: its seq number, or the record\'s own line as printed' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l expect -d 'Exit 0 when the number of matches is N (or `>=N`, `<=N`, `>N`, `<N`), else 1' -r -f
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -692,6 +726,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_see
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -s q -l quiet -d 'Print nothing on success; errors and what a stop left undone still go to stderr'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -l json -d 'Print one JSON result per handle or name on stdout (a line each), and nothing else there; --verbose adds the requests behind each'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from requests" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from export" -l profile -d 'Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from export" -l launcher-url -d 'Base URL of the launcher, path prefix included (e.g. http://127.0.0.1:8100/0.6)' -r -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from export" -l token-file -d 'Read the token from this file (`-` reads standard input)' -r -F
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand emulator; and __fish_seen_subcommand_from export" -l timeout -d 'Give up on a request after this many seconds (default 30, at most 86400)' -r -f
@@ -754,7 +789,7 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_su
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "whoami" -d 'Print the fingerprint of your own sign key, as `show` names signers and filter keys'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "path" -d 'Print the config file\'s path'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "show" -d 'Print every setting with its effective value and where it comes from (token masked)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "set" -d 'Set a key in the config file (for `token`, give `-` and pipe the token in)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "set" -d 'Set a key in the config file, or in a profile with --profile (for `token`, give `-` and pipe the token in)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "unset" -d 'Remove a key from the config file'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator" -f -a "requests" -d 'Print, count or check the requests a running emulator answered (its journal)'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand help; and __fish_seen_subcommand_from emulator" -f -a "export" -d 'Write what a running emulator holds as a fixture, for --import (or --state)'
@@ -822,13 +857,15 @@ complete -c safe-ad -n "__fish_safe_ad_using_subcommand auth; and __fish_seen_su
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and not __fish_seen_subcommand_from path show set unset help" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from path" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from show" -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set; and not __fish_seen_subcommand_from launcher_url token timeout_secs" -f -a "launcher_url" -d 'the launcher\'s base URL'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set; and not __fish_seen_subcommand_from launcher_url token timeout_secs" -f -a "token" -d 'the launcher token (set it with `-` and standard input)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set; and not __fish_seen_subcommand_from launcher_url token timeout_secs" -f -a "timeout_secs" -d 'seconds to wait for each request'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set; and not __fish_seen_subcommand_from launcher_url token timeout_secs read_only" -f -a "launcher_url" -d 'the launcher\'s base URL'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set; and not __fish_seen_subcommand_from launcher_url token timeout_secs read_only" -f -a "token" -d 'the launcher token (set it with `-` and standard input)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set; and not __fish_seen_subcommand_from launcher_url token timeout_secs read_only" -f -a "timeout_secs" -d 'seconds to wait for each request'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set; and not __fish_seen_subcommand_from launcher_url token timeout_secs read_only" -f -a "read_only" -d 'true: refuse every command that changes the network or a launcher\'s copy'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from set" -f
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset; and not __fish_seen_subcommand_from launcher_url token timeout_secs" -f -a "launcher_url" -d 'the launcher\'s base URL'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset; and not __fish_seen_subcommand_from launcher_url token timeout_secs" -f -a "token" -d 'the launcher token (set it with `-` and standard input)'
-complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset; and not __fish_seen_subcommand_from launcher_url token timeout_secs" -f -a "timeout_secs" -d 'seconds to wait for each request'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset; and not __fish_seen_subcommand_from launcher_url token timeout_secs read_only" -f -a "launcher_url" -d 'the launcher\'s base URL'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset; and not __fish_seen_subcommand_from launcher_url token timeout_secs read_only" -f -a "token" -d 'the launcher token (set it with `-` and standard input)'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset; and not __fish_seen_subcommand_from launcher_url token timeout_secs read_only" -f -a "timeout_secs" -d 'seconds to wait for each request'
+complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset; and not __fish_seen_subcommand_from launcher_url token timeout_secs read_only" -f -a "read_only" -d 'true: refuse every command that changes the network or a launcher\'s copy'
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from unset" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help" -f
 complete -c safe-ad -n "__fish_safe_ad_using_subcommand config; and __fish_seen_subcommand_from help; and __fish_seen_subcommand_from path" -f

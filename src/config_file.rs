@@ -7,7 +7,10 @@
 //! that is not a regular file (a directory, a FIFO, a socket, a device) is refused by its type,
 //! before it is opened to read and before a write would replace it.
 //! [`Key::ALL`] is the one list of keys: parsing, rendering, `config set`/`unset`, the help
-//! and the man page all go through it.
+//! and the man page all go through it. A `profiles` object maps each profile's name to an
+//! object of the same keys (a profile is a [`ConfigFile`] with no profiles of its own), parsed
+//! as strictly: an unknown key inside a profile is an error naming the profile, its line and
+//! column.
 
 use std::fmt;
 use std::io::{self, Read};
@@ -27,7 +30,30 @@ enum_with_all! {
         LauncherUrl,
         Token,
         TimeoutSecs,
+        ReadOnly,
     }
+}
+
+/// The config file's key that holds the profiles (not a setting, so not a [`Key`]).
+pub const PROFILES: &str = "profiles";
+
+/// The longest profile name: it is shown in prompts and messages.
+const MAX_PROFILE_NAME: usize = 64;
+
+/// Why `name` cannot be a profile's name, if it cannot: one to 64 ASCII letters, digits, `-`,
+/// `_` or `.`, so that it can be typed, shown in a prompt and named in a message as it is.
+pub fn profile_name_problem(name: &str) -> Option<String> {
+    let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+    if name.is_empty() {
+        return Some("a profile name cannot be empty".into());
+    }
+    if name.len() > MAX_PROFILE_NAME || !name.chars().all(allowed) {
+        let shown: String = name.chars().flat_map(char::escape_debug).take(64).collect();
+        return Some(format!(
+            "`{shown}` is no profile name: one to {MAX_PROFILE_NAME} ASCII letters, digits, `-`, `_` or `.`"
+        ));
+    }
+    None
 }
 
 impl Key {
@@ -36,6 +62,7 @@ impl Key {
             Key::LauncherUrl => "launcher_url",
             Key::Token => "token",
             Key::TimeoutSecs => "timeout_secs",
+            Key::ReadOnly => "read_only",
         }
     }
 
@@ -45,6 +72,9 @@ impl Key {
             Key::LauncherUrl => "the launcher's base URL",
             Key::Token => "the launcher token (set it with `-` and standard input)",
             Key::TimeoutSecs => "seconds to wait for each request",
+            Key::ReadOnly => {
+                "true: refuse every command that changes the network or a launcher's copy"
+            }
         }
     }
 
@@ -68,6 +98,10 @@ pub struct ConfigFile {
     /// As written in the file; `settings` checks it before use.
     pub token: Option<Secret>,
     pub timeout_secs: Option<f64>,
+    /// `true`: the commands that change something are refused (`settings::profile`).
+    pub read_only: Option<bool>,
+    /// The profiles, by name, in file order; empty in a profile itself.
+    pub profiles: Vec<(String, ConfigFile)>,
     /// Unix permission bits of the file, to warn about a token others can read.
     pub mode: Option<u32>,
 }
@@ -78,14 +112,48 @@ pub enum Setting {
     LauncherUrl(String),
     Token(Secret),
     TimeoutSecs(f64),
+    ReadOnly(bool),
 }
 
 impl ConfigFile {
+    /// The profile called `name`, if the file has one.
+    pub fn profile(&self, name: &str) -> Option<&ConfigFile> {
+        (self.profiles.iter()).find_map(|(have, profile)| (have == name).then_some(profile))
+    }
+
+    /// The profile called `name`, made (empty, after the others) if the file has none.
+    pub fn profile_mut(&mut self, name: &str) -> &mut ConfigFile {
+        let at = match self.profiles.iter().position(|(have, _)| have == name) {
+            Some(at) => at,
+            None => {
+                self.profiles
+                    .push((name.to_string(), ConfigFile::default()));
+                self.profiles.len() - 1
+            }
+        };
+        &mut self.profiles[at].1
+    }
+
+    /// The profiles' names, for messages: `emu, real`.
+    pub fn profile_names(&self) -> Vec<&str> {
+        self.profiles
+            .iter()
+            .map(|(name, _)| name.as_str())
+            .collect()
+    }
+
+    /// Every token the file holds, the top level's and each profile's.
+    pub fn tokens(&self) -> impl Iterator<Item = &Secret> {
+        let profiles = self.profiles.iter().filter_map(|(_, p)| p.token.as_ref());
+        self.token.iter().chain(profiles)
+    }
+
     pub fn set(&mut self, setting: Setting) {
         match setting {
             Setting::LauncherUrl(url) => self.launcher_url = Some(url),
             Setting::Token(token) => self.token = Some(token),
             Setting::TimeoutSecs(secs) => self.timeout_secs = Some(secs),
+            Setting::ReadOnly(on) => self.read_only = Some(on),
         }
     }
 
@@ -95,6 +163,7 @@ impl ConfigFile {
             Key::LauncherUrl => self.launcher_url.take().is_some(),
             Key::Token => self.token.take().is_some(),
             Key::TimeoutSecs => self.timeout_secs.take().is_some(),
+            Key::ReadOnly => self.read_only.take().is_some(),
         }
     }
 
@@ -107,6 +176,7 @@ impl ConfigFile {
                 .as_ref()
                 .map(|token| Value::String(token.expose().to_string())),
             Key::TimeoutSecs => self.timeout_secs.map(seconds_json),
+            Key::ReadOnly => self.read_only.map(Value::Bool),
         }
     }
 
@@ -116,6 +186,7 @@ impl ConfigFile {
             Key::LauncherUrl => self.launcher_url = Some(string_value(key, value)?),
             Key::Token => self.token = Some(Secret::unchecked(string_value(key, value)?)),
             Key::TimeoutSecs => self.timeout_secs = Some(number_value(key, value)?),
+            Key::ReadOnly => self.read_only = Some(bool_value(key, value)?),
         }
         Ok(())
     }
@@ -190,17 +261,30 @@ pub fn update(path: &Path, change: impl FnOnce(&mut ConfigFile)) -> Result<(), C
     save(path, &config)
 }
 
-/// The file's text: the keys that are set, in the order of [`Key::ALL`], pretty-printed.
+/// The file's text: the keys that are set, in the order of [`Key::ALL`], then the profiles in
+/// theirs, pretty-printed.
 fn render(config: &ConfigFile) -> String {
+    let mut object = keys_json(config);
+    if !config.profiles.is_empty() {
+        let profiles = (config.profiles.iter())
+            .map(|(name, profile)| (name.clone(), Value::Object(keys_json(profile))))
+            .collect();
+        object.insert(PROFILES.into(), Value::Object(profiles));
+    }
+    let mut text = serde_json::to_string_pretty(&Value::Object(object)).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// The keys that are set, in the order of [`Key::ALL`].
+fn keys_json(config: &ConfigFile) -> serde_json::Map<String, Value> {
     let mut object = serde_json::Map::new();
     for key in Key::ALL {
         if let Some(value) = config.json(key) {
             object.insert(key.name().into(), value);
         }
     }
-    let mut text = serde_json::to_string_pretty(&Value::Object(object)).unwrap_or_default();
-    text.push('\n');
-    text
+    object
 }
 
 fn create_private_dir(dir: &Path) -> io::Result<()> {
@@ -262,24 +346,84 @@ pub fn parse(text: &str) -> Result<ConfigFile, String> {
         // serde_json counts columns from 0 when the error is at the start of a line.
         format!("line {}, column {}: {}", e.line(), e.column().max(1), what)
     })?;
+    read_entries(text, &entries, 0, None)
+}
+
+/// Reads the members of one object: the top level's (`profile` `None`), which may hold the
+/// profiles, or a profile's, whose keys' positions are looked for from `from` (the offset of
+/// its name in `text`) on.
+fn read_entries(
+    text: &str,
+    entries: &[(String, Member)],
+    from: usize,
+    profile: Option<&str>,
+) -> Result<ConfigFile, String> {
     let mut config = ConfigFile::default();
     let mut seen: Vec<&str> = Vec::new();
-    for (key, value) in &entries {
+    for (key, member) in entries {
         let occurrence = seen.iter().filter(|k| **k == key.as_str()).count();
-        let at = |what: String| match locate_key(text, key, occurrence) {
-            Some((line, column)) => format!("line {line}, column {column}: {what}"),
-            None => what,
+        let at = |what: String| {
+            let what = match profile {
+                Some(name) => format!("profile `{name}`: {what}"),
+                None => what,
+            };
+            match locate_key(text, from, key, occurrence) {
+                Some((line, column)) => format!("line {line}, column {column}: {what}"),
+                None => what,
+            }
         };
-        let Some(known) = Key::from_name(key) else {
-            return Err(at(unknown_key_message(key)));
-        };
+        let known = Key::from_name(key);
+        let profiles = key == PROFILES && profile.is_none();
+        if known.is_none() && !profiles {
+            return Err(at(unknown_key_message(key, profile.is_some())));
+        }
         if occurrence > 0 {
             return Err(at(format!("key `{key}` appears twice; keep one")));
         }
-        config.read(known, value).map_err(at)?;
         seen.push(key);
+        match (known, member) {
+            (Some(known), Member::Plain(value)) => config.read(known, value).map_err(at)?,
+            (Some(known), Member::Profiles(_)) => {
+                return Err(at(format!("key `{}` must not be an object", known.name())))
+            }
+            (None, Member::Profiles(members)) => {
+                config.profiles = read_profiles(text, from, members)?
+            }
+            (None, Member::Plain(value)) => {
+                return Err(at(format!(
+                    "key `{PROFILES}` must be an object of profiles by name, not {}",
+                    kind(value)
+                )))
+            }
+        }
     }
     Ok(config)
+}
+
+/// The `profiles` object: each name checked, each profile read as strictly as the top level.
+fn read_profiles(
+    text: &str,
+    from: usize,
+    members: &[(String, Entries)],
+) -> Result<Vec<(String, ConfigFile)>, String> {
+    // Where the `profiles` key stands: each profile's name is looked for after it.
+    let start = locate_offset(text, from, PROFILES, 0).unwrap_or(from);
+    let mut profiles: Vec<(String, ConfigFile)> = Vec::new();
+    for (name, Entries(entries)) in members {
+        let from = locate_offset(text, start, name, 0).unwrap_or(start);
+        let at = |what: String| match position(text, from) {
+            (line, column) if from > 0 => format!("line {line}, column {column}: {what}"),
+            _ => what,
+        };
+        if let Some(problem) = profile_name_problem(name) {
+            return Err(at(format!("in `{PROFILES}`: {problem}")));
+        }
+        if profiles.iter().any(|(have, _)| have == name) {
+            return Err(at(format!("profile `{name}` appears twice; keep one")));
+        }
+        profiles.push((name.clone(), read_entries(text, entries, from, Some(name))?));
+    }
+    Ok(profiles)
 }
 
 /// serde_json appends " at line L column C"; the position is said up front instead.
@@ -290,18 +434,30 @@ fn strip_position(message: &str) -> String {
     }
 }
 
-/// Line and column (1-based) of the `nth` place where `key` stands as an object key.
-fn locate_key(text: &str, key: &str, nth: usize) -> Option<(usize, usize)> {
+/// Line and column (1-based) of the `nth` place where `key` stands as an object key, from the
+/// offset `from` on.
+fn locate_key(text: &str, from: usize, key: &str, nth: usize) -> Option<(usize, usize)> {
+    locate_offset(text, from, key, nth).map(|offset| position(text, offset))
+}
+
+/// The offset of the `nth` place where `key` stands as an object key, from `from` on.
+fn locate_offset(text: &str, from: usize, key: &str, nth: usize) -> Option<usize> {
     let needle = serde_json::to_string(key).ok()?;
-    let offset = text
+    let rest = text.get(from..)?;
+    let offset = rest
         .match_indices(&needle)
-        .filter(|(at, _)| text[at + needle.len()..].trim_start().starts_with(':'))
+        .filter(|(at, _)| rest[at + needle.len()..].trim_start().starts_with(':'))
         .nth(nth)?
         .0;
+    Some(from + offset)
+}
+
+/// Line and column (1-based) of an offset.
+fn position(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset];
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
-    Some((line, column))
+    (line, column)
 }
 
 /// The refusal of a config file that is not a regular file (a directory, a FIFO, a device).
@@ -328,7 +484,14 @@ fn file_mode(metadata: &std::fs::Metadata) -> Option<u32> {
 }
 
 /// The object's members in file order, duplicates kept, so each can be checked by name.
-struct Entries(Vec<(String, Value)>);
+struct Entries(Vec<(String, Member)>);
+
+/// One member's value: any JSON, or for the key `profiles` the profiles' objects, each read as
+/// [`Entries`] so that a key repeated inside a profile is found too.
+enum Member {
+    Plain(Value),
+    Profiles(Vec<(String, Entries)>),
+}
 
 impl<'de> Deserialize<'de> for Entries {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -347,10 +510,45 @@ impl<'de> Visitor<'de> for EntriesVisitor {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Entries, A::Error> {
         let mut entries = Vec::new();
-        while let Some(entry) = map.next_entry::<String, Value>()? {
-            entries.push(entry);
+        while let Some(key) = map.next_key::<String>()? {
+            let member = match key == PROFILES {
+                true => Member::Profiles(map.next_value::<Profiles>()?.0),
+                false => Member::Plain(map.next_value()?),
+            };
+            entries.push((key, member));
         }
         Ok(Entries(entries))
+    }
+}
+
+/// The `profiles` object's members in file order, each profile an object of keys.
+struct Profiles(Vec<(String, Entries)>);
+
+impl<'de> Deserialize<'de> for Profiles {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(ProfilesVisitor)
+    }
+}
+
+struct ProfilesVisitor;
+
+impl<'de> Visitor<'de> for ProfilesVisitor {
+    type Value = Profiles;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(
+            f,
+            "an object of profiles by name, each an object with the keys {}",
+            Key::names()
+        )
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Profiles, A::Error> {
+        let mut profiles = Vec::new();
+        while let Some(entry) = map.next_entry::<String, Entries>()? {
+            profiles.push(entry);
+        }
+        Ok(Profiles(profiles))
     }
 }
 
@@ -376,6 +574,17 @@ fn number_value(key: Key, value: &Value) -> Result<f64, String> {
     }
 }
 
+fn bool_value(key: Key, value: &Value) -> Result<bool, String> {
+    match value {
+        Value::Bool(on) => Ok(*on),
+        other => Err(format!(
+            "key `{}` must be true or false, not {}",
+            key.name(),
+            kind(other)
+        )),
+    }
+}
+
 fn kind(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
@@ -387,13 +596,28 @@ fn kind(value: &Value) -> &'static str {
     }
 }
 
-fn unknown_key_message(key: &str) -> String {
+/// An unknown key, with the key it may be a typo of; `in_profile`: a profile's, which holds no
+/// profiles of its own.
+fn unknown_key_message(key: &str, in_profile: bool) -> String {
     let shown: String = key.chars().flat_map(char::escape_debug).take(64).collect();
     let mut message = format!("unknown key `{shown}`");
-    if let Some(near) = Key::ALL.iter().find(|k| similar(k.name(), key)) {
-        message.push_str(&format!(" (did you mean `{}`?)", near.name()));
+    let mut names: Vec<&str> = Key::ALL.map(Key::name).to_vec();
+    if !in_profile {
+        names.push(PROFILES);
     }
-    message.push_str(&format!("; the keys are {}", Key::names()));
+    if let Some(near) = names.iter().find(|name| similar(name, key)) {
+        message.push_str(&format!(" (did you mean `{near}`?)"));
+    }
+    match in_profile {
+        true => message.push_str(&format!(
+            "; the keys of a profile are {} (profiles do not nest)",
+            Key::names()
+        )),
+        false => message.push_str(&format!(
+            "; the keys are {}, and `{PROFILES}`",
+            Key::names()
+        )),
+    }
     message
 }
 
@@ -479,7 +703,7 @@ mod tests {
             launcher_url: Some("http://127.0.0.1:1".into()),
             token: Some(Secret::unchecked("t".into())),
             timeout_secs: Some(5.0),
-            mode: None,
+            ..ConfigFile::default()
         };
         save(&path, &config).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
@@ -511,5 +735,38 @@ mod tests {
     fn debug_hides_the_token() {
         let config = parse(r#"{"token": "very-secret"}"#).unwrap();
         assert!(!format!("{config:?}").contains("very-secret"));
+    }
+
+    #[test]
+    fn profiles_are_read_as_strictly_as_the_top_level() {
+        let text = "{\n  \"token\": \"top\",\n  \"profiles\": {\n    \"emu\": {\"launcher_url\": \"http://127.0.0.1:1\", \"read_only\": false},\n    \"real\": {\n      \"read_only\": true,\n      \"token\": \"r\"\n    }\n  }\n}";
+        let config = parse(text).unwrap();
+        assert_eq!(config.profile_names(), ["emu", "real"]);
+        assert_eq!(config.profile("real").unwrap().read_only, Some(true));
+        assert_eq!(config.tokens().count(), 2);
+        // What is rendered reads back the same.
+        assert_eq!(parse(&render(&config)).unwrap(), config);
+        let err = parse("{\"profiles\": {\"emu\": {\n\"tokn\": \"x\"}}}").unwrap_err();
+        assert!(
+            err.starts_with("line 2, column 1: profile `emu`: unknown key `tokn`"),
+            "{err}"
+        );
+        assert!(err.contains("profiles do not nest"), "{err}");
+        let err =
+            parse("{\"profiles\": {\"a\": {\"token\": \"x\",\n \"token\": \"y\"}}}").unwrap_err();
+        assert!(
+            err.contains("profile `a`: key `token` appears twice"),
+            "{err}"
+        );
+        let err = parse("{\"profiles\": {\"a b\": {}}}").unwrap_err();
+        assert!(err.contains("is no profile name"), "{err}");
+        let err = parse("{\"profiles\": {\"a\": {\"read_only\": \"yes\"}}}").unwrap_err();
+        assert!(err.contains("`read_only` must be true or false"), "{err}");
+        assert!(parse("{\"profiles\": 5}")
+            .unwrap_err()
+            .contains("profiles by name"));
+        assert!(parse("{\"profiles\": {\"a\": {\"profiles\": {}}}}")
+            .unwrap_err()
+            .contains("profile `a`: unknown key `profiles`"));
     }
 }

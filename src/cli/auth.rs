@@ -100,6 +100,7 @@ pub const AUTH: Spec = Spec {
     json: None,
     sample: &["status"],
     inert: false,
+    changes: false,
 };
 
 /// `safe-ad config`.
@@ -117,6 +118,7 @@ pub const CONFIG: Spec = Spec {
     json: None,
     sample: &["show"],
     inert: false,
+    changes: false,
 };
 
 /// `safe-ad auth login`.
@@ -135,6 +137,7 @@ it, so this waits without a time limit unless --timeout (or timeout_secs) is set
     after_help: Some("Example:\n  safe-ad auth login && safe-ad auth status"),
     usage: None,
     options: Opts::of(&[
+        Opt::Profile,
         Opt::LauncherUrl,
         Opt::Timeout,
         Opt::AllowInsecureHttp,
@@ -148,6 +151,7 @@ it, so this waits without a time limit unless --timeout (or timeout_secs) is set
     json: None,
     sample: &[],
     inert: false,
+    changes: false,
 };
 
 /// `safe-ad auth status`.
@@ -165,6 +169,7 @@ pub const AUTH_STATUS: Spec = Spec {
     json: Some("settings"),
     sample: &[],
     inert: false,
+    changes: false,
 };
 
 /// `safe-ad auth logout`.
@@ -182,6 +187,7 @@ pub const AUTH_LOGOUT: Spec = Spec {
     json: None,
     sample: &[],
     inert: false,
+    changes: false,
 };
 
 /// `safe-ad auth token`.
@@ -191,7 +197,7 @@ pub const AUTH_TOKEN: Spec = Spec {
     long_about: None,
     after_help: None,
     usage: None,
-    options: Opts::of(&[Opt::TokenFile, Opt::Color]),
+    options: Opts::of(&[Opt::Profile, Opt::TokenFile, Opt::Color]),
     reaches: Reaches::Token,
     names: Names::NoHandle,
     leases: false,
@@ -199,6 +205,7 @@ pub const AUTH_TOKEN: Spec = Spec {
     json: None,
     sample: &[],
     inert: true,
+    changes: false,
 };
 
 /// `safe-ad auth whoami`.
@@ -228,6 +235,7 @@ KEY`), or to keep you out. `--json` prints {\"fingerprint\", \"key\"} (the key i
     json: Some("whoami"),
     sample: &[],
     inert: false,
+    changes: false,
 };
 
 /// `safe-ad config path`.
@@ -245,6 +253,7 @@ pub const CONFIG_PATH: Spec = Spec {
     json: Some("settings"),
     sample: &[],
     inert: true,
+    changes: false,
 };
 
 /// `safe-ad config show`.
@@ -254,7 +263,14 @@ pub const CONFIG_SHOW: Spec = Spec {
     long_about: None,
     after_help: None,
     usage: None,
-    options: Opts::of(&[Opt::LauncherUrl, Opt::TokenFile, Opt::Timeout, Opt::Color]).union(JSON),
+    options: Opts::of(&[
+        Opt::Profile,
+        Opt::LauncherUrl,
+        Opt::TokenFile,
+        Opt::Timeout,
+        Opt::Color,
+    ])
+    .union(JSON),
     reaches: Reaches::Nothing,
     names: Names::NoHandle,
     leases: false,
@@ -262,16 +278,17 @@ pub const CONFIG_SHOW: Spec = Spec {
     json: Some("settings"),
     sample: &[],
     inert: true,
+    changes: false,
 };
 
 /// `safe-ad config set`.
 pub const CONFIG_SET: Spec = Spec {
     path: "config set",
-    about: "Set a key in the config file (for `token`, give `-` and pipe the token in)",
+    about: "Set a key in the config file, or in a profile with --profile (for `token`, give `-` and pipe the token in)",
     long_about: None,
-    after_help: Some("Examples:\n  safe-ad config set launcher_url http://127.0.0.1:8100/0.6\n  safe-ad config set timeout_secs 10\n  safe-ad config set token - < token.txt"),
+    after_help: Some("Examples:\n  safe-ad config set launcher_url http://127.0.0.1:8100/0.6\n  safe-ad config set timeout_secs 10\n  safe-ad config set token - < token.txt\n  safe-ad config set --profile real read_only true"),
     usage: None,
-    options: Opts::of(&[Opt::Quiet, Opt::Color]),
+    options: Opts::of(&[Opt::Profile, Opt::Quiet, Opt::Color]),
     reaches: Reaches::Nothing,
     names: Names::NoHandle,
     leases: false,
@@ -279,6 +296,7 @@ pub const CONFIG_SET: Spec = Spec {
     json: None,
     sample: &["timeout_secs", "5"],
     inert: false,
+    changes: false,
 };
 
 /// `safe-ad config unset`.
@@ -288,7 +306,7 @@ pub const CONFIG_UNSET: Spec = Spec {
     long_about: None,
     after_help: None,
     usage: None,
-    options: Opts::of(&[Opt::Quiet, Opt::Color]),
+    options: Opts::of(&[Opt::Profile, Opt::Quiet, Opt::Color]),
     reaches: Reaches::Nothing,
     names: Names::NoHandle,
     leases: false,
@@ -296,4 +314,5 @@ pub const CONFIG_UNSET: Spec = Spec {
     json: None,
     sample: &["timeout_secs"],
     inert: false,
+    changes: false,
 };

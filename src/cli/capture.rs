@@ -86,4 +86,5 @@ and sends nothing.",
     json: None,
     sample: &["c2FmZS1hZCBkZW1vOiBzYXZlZC4uLi4uLi4uLi4uLi4="],
     inert: false,
+    changes: false,
 };

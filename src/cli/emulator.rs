@@ -170,6 +170,7 @@ SAFE_AD_EMULATOR_USER_<NAME>_URL and _TOKEN (printed, and given to COMMAND).",
     json: None,
     sample: &["--listen", "127.0.0.1:0", "--", "true"],
     inert: false,
+    changes: false,
 };
 
 /// `safe-ad emulator requests`.
@@ -202,6 +203,7 @@ this says how many, and `--expect` fails rather than count short.",
     json: Some("journal"),
     sample: &["--count"],
     inert: false,
+    changes: false,
 };
 
 /// `safe-ad emulator export`.
@@ -234,6 +236,7 @@ exit 1. Without FILE, or with `-`, the fixture goes to standard output.",
     json: None,
     sample: &["-"],
     inert: false,
+    changes: false,
 };
 
 /// `safe-ad emulator list`.
@@ -260,6 +263,7 @@ stops one of them, `--stop --all` every one. With --json, one JSON object a line
     json: Some("emulators"),
     sample: &[],
     inert: true,
+    changes: false,
 };
 
 /// `safe-ad emulator env`.
@@ -299,4 +303,5 @@ emulator does not serve is exit 1.",
     json: None,
     sample: &["--pid", "1"],
     inert: true,
+    changes: false,
 };

@@ -124,6 +124,7 @@ pub const FILTER: Spec = Spec {
     json: None,
     sample: &["show", "1"],
     inert: false,
+    changes: false,
 };
 
 /// `safe-ad filter show`.
@@ -161,6 +162,7 @@ a handle, the launcher's copy (with a change not saved yet).",
     json: Some("result"),
     sample: &["1"],
     inert: false,
+    changes: false,
 };
 
 /// `safe-ad filter add`.
@@ -194,6 +196,7 @@ anything is sent (exit 2).
     json: Some("result"),
     sample: &["1", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="],
     inert: false,
+    changes: true,
 };
 
 /// `safe-ad filter remove`.
@@ -224,6 +227,7 @@ filter, nothing is saved. A KEY that is neither is refused before anything is se
     json: Some("result"),
     sample: &["1", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="],
     inert: false,
+    changes: true,
 };
 
 /// `safe-ad filter type`.
@@ -261,4 +265,5 @@ how many it dropped: add the keys the new list needs with `filter add`.
     json: Some("result"),
     sample: &["1", "white-list"],
     inert: false,
+    changes: true,
 };

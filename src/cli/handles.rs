@@ -136,6 +136,7 @@ on stderr, and `safe-ad open NAME` gets a handle for the data again later (after
     json: Some("result"),
     sample: &[],
     inert: false,
+    changes: true,
 };
 
 /// `safe-ad open`.
@@ -167,6 +168,7 @@ the network gives the launcher's -18 (NoSuchData), exit 4.",
     json: Some("result"),
     sample: &["AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="],
     inert: false,
+    changes: false,
 };
 
 /// `safe-ad put`.
@@ -193,6 +195,7 @@ Use `post` instead for data that is already on the network: the launcher refuses
     json: Some("result"),
     sample: &["1"],
     inert: false,
+    changes: true,
 };
 
 /// `safe-ad post`.
@@ -216,6 +219,7 @@ This is the save that makes an earlier `clear-data` or `clear-deleted-data` reac
     json: Some("result"),
     sample: &["1"],
     inert: false,
+    changes: true,
 };
 
 /// `safe-ad clear-data`.
@@ -247,6 +251,7 @@ afterwards with `post` (or `put` if it was never saved); `--save post` does both
     json: Some("result"),
     sample: &["1"],
     inert: false,
+    changes: true,
 };
 
 /// `safe-ad clear-deleted-data`.
@@ -289,6 +294,7 @@ when such a removal is there.",
     json: Some("result"),
     sample: &["1"],
     inert: false,
+    changes: true,
 };
 
 /// `safe-ad metadata`.
@@ -312,6 +318,7 @@ Use it to see what a clear did: after `clear-data` the data count moves into the
     json: Some("result"),
     sample: &["1"],
     inert: false,
+    changes: false,
 };
 
 /// `safe-ad reopen`.
@@ -350,6 +357,7 @@ step's object). When that read fails a warning says so, and the reopen still suc
     json: Some("result"),
     sample: &["1"],
     inert: false,
+    changes: false,
 };
 
 /// `safe-ad drop`.
@@ -377,4 +385,5 @@ changes; a dropped handle answers -1515 afterwards.",
     json: Some("result"),
     sample: &["1"],
     inert: false,
+    changes: false,
 };

@@ -258,6 +258,7 @@ safe-ad remove [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]...",
     json: Some("result"),
     sample: &["1", "0"],
     inert: false,
+    changes: true,
 };
 
 /// `safe-ad restore`.
@@ -330,6 +331,7 @@ safe-ad restore [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]...",
     json: Some("result"),
     sample: &["1", "0"],
     inert: false,
+    changes: true,
 };
 
 /// `safe-ad purge`.
@@ -394,6 +396,7 @@ safe-ad purge [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]...",
     json: Some("result"),
     sample: &["1", "0"],
     inert: false,
+    changes: true,
 };
 
 /// `safe-ad append`.
@@ -447,6 +450,7 @@ safe-ad append [OPTIONS] <HANDLE> --immutable <FILE> [--encrypt <HOW>]",
     json: Some("result"),
     sample: &["1", "--structured", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="],
     inert: false,
+    changes: true,
 };
 
 /// `safe-ad show`.
@@ -515,6 +519,7 @@ option (--full, --index, selectors): the bytes are the whole data.",
     json: Some("show"),
     sample: &["1"],
     inert: false,
+    changes: false,
 };
 
 /// `safe-ad cat`.
@@ -559,6 +564,7 @@ terminal unless --force is given (exit 2).",
     json: None,
     sample: &["1", "0"],
     inert: false,
+    changes: false,
 };
 
 /// `safe-ad status`.
@@ -621,4 +627,5 @@ the code speak.",
     json: Some("status"),
     sample: &["1"],
     inert: false,
+    changes: false,
 };

@@ -70,6 +70,7 @@ what was expected where.",
     json: Some("decode"),
     sample: &["AQAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB"],
     inert: true,
+    changes: false,
 };
 
 /// `safe-ad completions`.
@@ -89,6 +90,7 @@ pub const COMPLETIONS: Spec = Spec {
     json: None,
     sample: &["bash"],
     inert: true,
+    changes: false,
 };
 
 /// `safe-ad man`.
@@ -118,4 +120,5 @@ refused (exit 2).",
     json: None,
     sample: &["remove"],
     inert: true,
+    changes: false,
 };

@@ -124,6 +124,7 @@ macro_rules! client_options {
 }
 
 client_options! {
+    Profile "profile" profile: value<String>,
     LauncherUrl "launcher-url" launcher_url: value<String>,
     TokenFile "token-file" token_file: value<PathBuf>,
     Timeout "timeout" timeout: value<f64>,
@@ -170,6 +171,16 @@ impl Opt {
             base = base.short(short);
         }
         match self {
+            Opt::Profile => base
+                .value_name("NAME")
+                .value_hint(ValueHint::Other)
+                .help("Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)")
+                .long_help(
+                    "Use this profile of the config file (its launcher_url, token, timeout_secs, read_only)\n\n\
+Overrides the SAFE_AD_PROFILE env var. A key the profile sets wins over the same key at the \
+config file's top level; a flag or env var still wins over both. A name the file has no profile \
+for is an error (exit 2). With `config set` and `config unset`, the profile to edit.",
+                ),
             Opt::LauncherUrl => base
                 .value_name("URL")
                 // Not `Url`: zsh would offer file:, ftp: and gopher: URLs, none of them taken.
@@ -314,6 +325,7 @@ impl Opts {
 
 /// Where the launcher is and how to reach it.
 pub(super) const CONNECT: Opts = Opts::of(&[
+    Opt::Profile,
     Opt::LauncherUrl,
     Opt::TokenFile,
     Opt::Timeout,

@@ -116,6 +116,7 @@ handles it held or may have made are named with the request that frees each; the
     json: Some("wait"),
     sample: &["1", "--for", "version-above=0", "--deadline", "5"],
     inert: false,
+    changes: false,
 };
 
 /// `watch HANDLE|NAME [--interval SECS] [--count N]`.
@@ -187,4 +188,5 @@ gives back every handle it takes.",
     json: Some("watch"),
     sample: &["1", "--count", "1"],
     inert: false,
+    changes: false,
 };

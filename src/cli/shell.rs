@@ -102,4 +102,5 @@ nothing. Give such a script with -c or as FILE.",
     json: Some("result"),
     sample: &["-c", "metadata 1"],
     inert: false,
+    changes: false,
 };

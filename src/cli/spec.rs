@@ -47,6 +47,12 @@ pub struct Spec {
     /// `--dry-run` or `--curl` runs such a line as it is, a line whose command takes the
     /// shell's option as its dry run, and refuses any other (see [`Spec::runs_in_dry_shell`]).
     pub inert: bool,
+    /// Whether it changes the network or a launcher's copy of a data (a put, a post, a clear,
+    /// an item removed, restored, purged or appended): a profile with `read_only` true refuses
+    /// it (exit 2, nothing sent) unless it runs as `--dry-run` or `--curl`. Making or giving
+    /// back a handle (`open`, `reopen`, `drop`) or reading does not count; every command must
+    /// say, so a new one is sorted when it is added.
+    pub changes: bool,
 }
 
 /// What a command does with a data's name given in place of a handle.

@@ -92,13 +92,17 @@ fn login<'a>(
         let answer =
             answer.map_err(|no_answer| outcome::judge_no_answer(&no_answer, None, base))?;
         let grant = outcome::judge_login(&answer)?;
-        settings::edit_config(&path, |config| config.token = Some(grant.token.clone())).map_err(
-            |e| {
-                Failure::usage(e.to_string())
-                    .with_hint("fix or remove the config file, then log in again")
-            },
-        )?;
-        reporter.logged_in(&path);
+        // Under a profile, the token is that profile's: its launcher gave it.
+        let profile = settings.profile.as_ref().map(|active| active.name.as_str());
+        settings::edit_config(&path, |config| match profile {
+            Some(name) => config.profile_mut(name).token = Some(grant.token.clone()),
+            None => config.token = Some(grant.token.clone()),
+        })
+        .map_err(|e| {
+            Failure::usage(e.to_string())
+                .with_hint("fix or remove the config file, then log in again")
+        })?;
+        reporter.logged_in(&path, profile);
         if !grant.permissions.contains(&Permission::LowLevelApi) {
             reporter.granted_without(&grant.permissions, Permission::LowLevelApi);
         }
@@ -176,18 +180,23 @@ fn logout(settings: Settings, reporter: &Reporter) -> Result<Next<'_>, Failure> 
             Err(no_answer) => Some(outcome::judge_no_answer(&no_answer, None, base)),
         };
         match &token_source {
-            Source::ConfigFile(path) => {
+            Source::ConfigFile(path) | Source::Profile(_, path) => {
                 if let Some(failure) = &revoke_failure {
                     reporter.revoke_failed(failure);
                 }
-                settings::edit_config(path, |config| {
-                    config.token = None;
+                settings::edit_config(path, |config| match &token_source {
+                    Source::Profile(name, _) => config.profile_mut(name).token = None,
+                    _ => config.token = None,
                 })
                 .map_err(|e| {
                     Failure::usage(e.to_string())
                         .with_hint("remove the \"token\" key from the file by hand")
                 })?;
-                reporter.token_removed(path);
+                let profile = match &token_source {
+                    Source::Profile(name, _) => Some(name.as_str()),
+                    _ => None,
+                };
+                reporter.token_removed(path, profile);
                 Ok(Done::Success)
             }
             other => {

@@ -81,8 +81,10 @@ impl Reporter {
         err("\r\x1b[2K");
     }
 
-    pub fn logged_in(&self, path: &Path) {
-        self.info(&format!("logged in: token stored in {}", path.display()));
+    /// `auth login`: where the token went (a profile's, under one).
+    pub fn logged_in(&self, path: &Path, profile: Option<&str>) {
+        let place = file_place(path, profile);
+        self.info(&format!("logged in: token stored in {place}"));
     }
 
     pub fn granted_without(&self, permissions: &[Permission], needed: Permission) {
@@ -118,8 +120,10 @@ impl Reporter {
         self.info("not logged in: no token found, so there is nothing to revoke");
     }
 
-    pub fn token_removed(&self, path: &Path) {
-        self.info(&format!("removed the token from {}", path.display()));
+    /// `auth logout`: the token taken out of the file (out of a profile, where it was one's).
+    pub fn token_removed(&self, path: &Path, profile: Option<&str>) {
+        let place = file_place(path, profile);
+        self.info(&format!("removed the token from {place}"));
     }
 
     pub fn token_not_managed(&self, source: &Source) {
@@ -140,17 +144,19 @@ impl Reporter {
         }
     }
 
-    /// `config set`: done.
-    pub fn config_set(&self, key: Key, path: &Path) {
-        self.info(&format!("set {} in {}", key.name(), path.display()));
+    /// `config set`: done (in `profile`, if one).
+    pub fn config_set(&self, key: Key, path: &Path, profile: Option<&str>) {
+        let place = file_place(path, profile);
+        self.info(&format!("set {} in {place}", key.name()));
     }
 
     /// `config unset`: done, or there was nothing to do.
-    pub fn config_unset(&self, key: Key, path: &Path, was_set: bool) {
+    pub fn config_unset(&self, key: Key, path: &Path, profile: Option<&str>, was_set: bool) {
+        let place = file_place(path, profile);
         if was_set {
-            self.info(&format!("removed {} from {}", key.name(), path.display()));
+            self.info(&format!("removed {} from {place}", key.name()));
         } else {
-            self.info(&format!("{} was not set in {}", key.name(), path.display()));
+            self.info(&format!("{} was not set in {place}", key.name()));
         }
     }
 
@@ -174,11 +180,21 @@ impl Reporter {
                     json!(settings.timeout.as_secs_f64()),
                     Some(&settings.timeout_source),
                 ),
+                Key::ReadOnly => (
+                    *key,
+                    json!(settings.read_only.0),
+                    Some(&settings.read_only.1),
+                ),
             })
             .collect();
+        let profile = match &settings.profile {
+            Some(active) => (json!(active.name), Some(&active.source)),
+            None => (Value::Null, None),
+        };
         let exists = settings.config_path.as_ref().map(|path| path.exists());
         if self.json {
             let mut object = serde_json::Map::new();
+            object.insert("profile".to_string(), shown_setting(profile.0, profile.1));
             for (key, value, source) in rows {
                 object.insert(key.name().to_string(), shown_setting(value, source));
             }
@@ -192,13 +208,17 @@ impl Reporter {
             self.print_json(&Value::Object(object));
             return;
         }
-        let mut text = String::new();
+        let mut text = match profile {
+            (Value::String(name), Some(source)) => format!("{:<14}{name}  ({source})\n", "profile"),
+            _ => format!("{:<14}none\n", "profile"),
+        };
         for (key, value, source) in rows {
             let name = key.name();
             let value = match value {
                 Value::String(text) => text,
                 Value::Null => "none".to_string(),
                 // Seconds as a person writes them: 12, 0.5.
+                Value::Bool(on) => on.to_string(),
                 Value::Number(number) => number
                     .as_f64()
                     .map_or(number.to_string(), |secs| secs.to_string()),
@@ -230,10 +250,19 @@ fn shown_setting(value: Value, source: Option<&Source>) -> Value {
         }
         Some(Source::Env(var)) => (json!("env"), json!(var)),
         Some(Source::ConfigFile(path)) => (json!("config_file"), json!(path.display().to_string())),
+        Some(Source::Profile(name, _)) => (json!("profile"), json!(name)),
         Some(Source::Default) => (json!("default"), Value::Null),
         Some(Source::Stdin) => (json!("stdin"), Value::Null),
     };
     json!({ "value": value, "source": kind, "from": from })
+}
+
+/// The config file, or a profile of it: `profile emu of /home/me/.config/safe-ad/config.json`.
+fn file_place(path: &Path, profile: Option<&str>) -> String {
+    match profile {
+        Some(name) => format!("profile {name} of {}", path.display()),
+        None => path.display().to_string(),
+    }
 }
 
 fn login_waiting_text(base: &str) -> String {

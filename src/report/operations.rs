@@ -644,6 +644,8 @@ fn summary_text(
 fn curl_token(source: Option<&Source>) -> String {
     match source {
         Some(Source::ConfigFile(_)) => "$(safe-ad auth token)".to_string(),
+        // A profile's name is letters, digits, `-`, `_` and `.` (`config_file`): no quoting.
+        Some(Source::Profile(name, _)) => format!("$(safe-ad --profile {name} auth token)"),
         Some(Source::TokenFile(path)) => format!(
             "$(safe-ad --token-file {} auth token)",
             shell_quote(&path.display().to_string())

@@ -149,11 +149,16 @@ impl Reporter {
 /// Turns the terminal's bracketed paste mode off.
 const BRACKETED_PASTE_OFF: &str = "\x1b[?2004l";
 
-/// The interactive shell's prompt: the exit code of the last line when it was not 0.
-pub fn prompt(last: u8) -> String {
+/// The interactive shell's prompt: the config file's profile its lines use, if one, and the
+/// exit code of the last line when it was not 0.
+pub fn prompt(last: u8, profile: Option<&str>) -> String {
+    let profile = match profile {
+        Some(name) => format!(" ({name})"),
+        None => String::new(),
+    };
     match last {
-        0 => "safe-ad> ".to_string(),
-        code => format!("safe-ad [{code}]> "),
+        0 => format!("safe-ad{profile}> "),
+        code => format!("safe-ad{profile} [{code}]> "),
     }
 }
 
@@ -171,6 +176,14 @@ impl Reporter {
     /// safe-ad's by name, in columns, and where to read more.
     pub fn shell_help(&self, own: &[(&str, &str, &str)]) {
         self.out(&shell_help_text(own));
+    }
+
+    /// `.profile` alone: the profile the session's lines use.
+    pub fn session_profile(&self, profile: Option<&str>) {
+        match profile {
+            Some(name) => self.out(&format!("{name}\n")),
+            None => self.info("no profile: the lines use the config file's top level"),
+        }
     }
 
     /// `.handles`: the session's handles, oldest first, one a line (`--json`: one object each),
@@ -564,8 +577,10 @@ mod tests {
 
     #[test]
     fn the_prompt_shows_a_failed_lines_code() {
-        assert_eq!(prompt(0), "safe-ad> ");
-        assert_eq!(prompt(130), "safe-ad [130]> ");
+        assert_eq!(prompt(0, None), "safe-ad> ");
+        assert_eq!(prompt(130, None), "safe-ad [130]> ");
+        assert_eq!(prompt(0, Some("emu")), "safe-ad (emu)> ");
+        assert_eq!(prompt(2, Some("emu")), "safe-ad (emu) [2]> ");
     }
 
     #[test]

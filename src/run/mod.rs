@@ -114,6 +114,11 @@ fn run_with(args: &[OsString], defaults: Option<&ClientOptions>) -> Done {
         }
     }
     let colour = settings::colour_choice(options.color, &env);
+    // A change under a read-only profile is refused here, before its command is given
+    // anything, so no path of it can send a request.
+    if let Err(failure) = settings::refuse_read_only(&path, &options, &env, &config) {
+        return reported(&Reporter::new(false, false, colour), failure);
+    }
     let filter = match settings::jq_filter(&options) {
         Ok(filter) => filter,
         Err(failure) => return reported(&Reporter::new(false, false, colour), failure),

@@ -1,7 +1,8 @@
 //! The one place that turns the client options, env vars and the config file into checked
 //! settings.
 //!
-//! Order for every setting: flag, then env var, then config file, then default. Nothing else in
+//! Order for every setting: flag, then env var, then config file (the active profile's value,
+//! then the top level's: `profile`), then default. Nothing else in
 //! safe-ad reads env vars or files (the config file, a token file, standard input holding a
 //! token or a config value); everything downstream takes a `Settings`, or the narrow
 //! `LauncherConfig` made from it, and can trust it. It also checks what clap cannot: an option
@@ -9,7 +10,8 @@
 //! values that come from the config file and env vars, and what standard input may hold. The
 //! numeric bounds and parsers, which clap applies to the flags, are `values`'; the commands' own
 //! arguments are checked in `args`. The token's own family (its sources, reading a token file,
-//! the tokens kept out of what is printed) is in `token`.
+//! the tokens kept out of what is printed) is in `token`; the profiles' in `profile`; the checked
+//! values and edits of `config set` and `unset` in `edit`.
 
 use std::ffi::OsString;
 use std::io::Read;
@@ -17,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::cli::{self, ClientOptions, ColorWhen};
-use crate::config_file::{self, ConfigError, ConfigFile, Key, Setting};
+use crate::config_file::{self, ConfigError, ConfigFile, Key};
 use crate::jq;
 use crate::launcher::{LauncherConfig, ProxyConfig};
 use crate::outcome::{Class, Failure};
@@ -29,8 +31,13 @@ use crate::values::{
     MAX_CONNECT_TIMEOUT, MAX_TIMEOUT_SECS,
 };
 
+mod edit;
 pub mod history;
+mod profile;
 mod token;
+
+pub use edit::{config_setting, edit_config, profile_to_edit};
+pub use profile::{check_profile, profile_name, refuse_read_only, Active as ActiveProfile};
 
 use token::resolve_token;
 pub use token::{known_tokens, token_file_rereadable, token_in_regular_file};
@@ -42,13 +49,11 @@ pub const ENV_NO_COLOR: &str = "NO_COLOR";
 pub const ENV_CLICOLOR_FORCE: &str = "CLICOLOR_FORCE";
 pub const ENV_INTERRUPT_WAIT: &str = "SAFE_AD_INTERRUPT_WAIT";
 pub const ENV_HISTORY: &str = "SAFE_AD_HISTORY";
+pub const ENV_PROFILE: &str = "SAFE_AD_PROFILE";
 pub const CONFIG_FILE_NAME: &str = "config.json";
 
 /// Said of a launcher URL with plain http to another host, where it is not refused yet.
 pub const INSECURE_URL_WARNING: &str = "plain http to another host sends the token in clear text; safe-ad will refuse it unless --allow-insecure-http is given";
-
-/// A config value on standard input is one line; the same bound as a token file.
-const MAX_VALUE_BYTES: u64 = 64 * 1024;
 
 /// An environment variable safe-ad reads, as the help and the man page describe it.
 pub struct EnvVar {
@@ -68,6 +73,10 @@ pub const ENV_VARS: &[EnvVar] = &[
     EnvVar {
         name: ENV_TOKEN,
         about: "the token (after --token-file, before the config file)",
+    },
+    EnvVar {
+        name: ENV_PROFILE,
+        about: "the config file's profile to use (after --profile; empty: none)",
     },
     EnvVar {
         name: ENV_CONFIG_DIR,
@@ -101,6 +110,8 @@ pub struct Environment {
     pub launcher_url: Option<OsString>,
     pub token: Option<OsString>,
     pub config_dir: Option<OsString>,
+    /// `SAFE_AD_PROFILE`: the config file's profile to use.
+    pub profile: Option<OsString>,
     pub interrupt_wait: Option<OsString>,
     /// `SAFE_AD_HISTORY`: the interactive shell's history file (empty: none).
     pub history: Option<OsString>,
@@ -125,6 +136,7 @@ impl Environment {
             launcher_url: std::env::var_os(ENV_LAUNCHER_URL),
             token: std::env::var_os(ENV_TOKEN),
             config_dir: std::env::var_os(ENV_CONFIG_DIR),
+            profile: std::env::var_os(ENV_PROFILE),
             interrupt_wait: std::env::var_os(ENV_INTERRUPT_WAIT),
             history: std::env::var_os(ENV_HISTORY),
             http_proxy: first(["HTTP_PROXY", "http_proxy"]),
@@ -149,6 +161,8 @@ pub enum Source {
     TokenPipe(PathBuf),
     Env(&'static str),
     ConfigFile(PathBuf),
+    /// A profile (by name) of the config file (at the path).
+    Profile(String, PathBuf),
     Default,
     Stdin,
 }
@@ -160,6 +174,9 @@ impl std::fmt::Display for Source {
             Source::TokenFile(_) | Source::TokenPipe(_) => f.write_str("--token-file"),
             Source::Env(var) => write!(f, "env var {var}"),
             Source::ConfigFile(path) => write!(f, "config file {}", path.display()),
+            Source::Profile(name, path) => {
+                write!(f, "profile {name} in config file {}", path.display())
+            }
             Source::Default => f.write_str("default"),
             Source::Stdin => f.write_str("--token-file - (standard input)"),
         }
@@ -184,6 +201,11 @@ pub struct Settings {
     pub token: Option<(Secret, Source)>,
     pub timeout: Duration,
     pub timeout_source: Source,
+    /// The config file's profile the run uses, if one.
+    pub profile: Option<ActiveProfile>,
+    /// Whether the commands that change something are refused, and where that was said
+    /// (`Default`: it was not).
+    pub read_only: (bool, Source),
     pub connect_timeout: Duration,
     /// How long the first Ctrl-C waits for the work to give back what it holds.
     pub interrupt_wait: Duration,
@@ -235,11 +257,19 @@ impl Settings {
                 emulator_env(*pid),
                 display_path(&self.config_path)
             ),
-            None => format!(
-                "run `safe-ad auth login`, or give one with --token-file PATH, the env var {ENV_TOKEN}, \
+            None => match &self.profile {
+                // Under a profile, its own token is the one to give.
+                Some(active) => format!(
+                    "run `safe-ad auth login --profile {0}`, or give one with --token-file PATH, the env var {ENV_TOKEN}, \
+or `safe-ad config set --profile {0} token - < FILE`",
+                    active.name
+                ),
+                None => format!(
+                    "run `safe-ad auth login`, or give one with --token-file PATH, the env var {ENV_TOKEN}, \
 or the \"token\" key in {}",
-                display_path(&self.config_path)
-            ),
+                    display_path(&self.config_path)
+                ),
+            },
         }
     }
 
@@ -421,14 +451,18 @@ pub fn resolve(
         Some(Ok(file)) => file,
         Some(Err(e)) => {
             return Err(Failure::usage(e.to_string()).with_hint(format!(
-                "fix or remove the file; it may hold only the keys {}",
-                Key::names()
+                "fix or remove the file; it may hold only the keys {}, and `{}` of them by name",
+                Key::names(),
+                config_file::PROFILES
             )))
         }
         None => &none,
     };
+    let active = profile::chosen(args, env)?;
+    let layered = profile::Layered::new(config, active.as_ref(), &config_path)?;
     let mut warnings = Vec::new();
-    if let (Some(path), Some(mode), Some(_)) = (&config_path, config.mode, &config.token) {
+    let holds_token = config.tokens().next().is_some();
+    if let (Some(path), Some(mode), true) = (&config_path, config.mode, holds_token) {
         if mode & 0o077 != 0 {
             warnings.push(format!(
                 "config file {} holds a token and can be read by other users (mode {:o}); run: chmod 600 {}",
@@ -439,7 +473,7 @@ pub fn resolve(
         }
     }
 
-    let (launcher, launcher_source) = resolve_launcher(args, env, config, &config_path)?;
+    let (launcher, launcher_source) = resolve_launcher(args, env, &layered)?;
     if launcher.sends_token_in_clear() && !args.allow_insecure_http {
         return Err(Failure::usage(format!(
             "refusing to send the token in clear text over plain http to {} (from {launcher_source})",
@@ -450,20 +484,19 @@ pub fn resolve(
         ));
     }
 
-    let (timeout_secs, timeout_source) = match (args.timeout, config.timeout_secs) {
-        (Some(secs), _) => (secs, Source::Flag("--timeout")),
-        (None, Some(secs)) => {
-            values::check_timeout(secs).map_err(|why| {
-                Failure::usage(format!(
-                    "config file {}: timeout_secs {why}",
-                    display_path(&config_path)
-                ))
-            })?;
-            let path = config_path.clone().unwrap_or_default();
-            (secs, Source::ConfigFile(path))
-        }
-        (None, None) => (DEFAULT_TIMEOUT_SECS, Source::Default),
-    };
+    let (timeout_secs, timeout_source) =
+        match (args.timeout, layered.get(|config| config.timeout_secs)) {
+            (Some(secs), _) => (secs, Source::Flag("--timeout")),
+            (None, Some((secs, source))) => {
+                values::check_timeout(secs)
+                    .map_err(|why| Failure::usage(format!("{source}: timeout_secs {why}")))?;
+                (secs, source)
+            }
+            (None, None) => (DEFAULT_TIMEOUT_SECS, Source::Default),
+        };
+    let read_only = layered
+        .get(|config| config.read_only)
+        .unwrap_or((false, Source::Default));
     let timeout = Duration::from_secs_f64(timeout_secs);
     let interrupt_wait = Duration::from_secs_f64(match &env.interrupt_wait {
         None => DEFAULT_INTERRUPT_WAIT_SECS,
@@ -478,7 +511,7 @@ pub fn resolve(
             })?,
     });
 
-    let token = resolve_token(args, env, config, &config_path, stdin)?;
+    let token = resolve_token(args, env, &layered, stdin)?;
     let proxy = choose_proxy(&launcher, env);
 
     Ok(Settings {
@@ -487,6 +520,8 @@ pub fn resolve(
         token,
         timeout,
         timeout_source,
+        profile: active,
+        read_only,
         connect_timeout: timeout.min(MAX_CONNECT_TIMEOUT),
         interrupt_wait,
         config_path,
@@ -527,67 +562,6 @@ fn choose_proxy(launcher: &LauncherUrl, env: &Environment) -> Option<ProxyConfig
         url,
         no_proxy: text(&env.no_proxy),
     })
-}
-
-/// Loads the config file, changes it and writes it back atomically (mode 0600).
-pub fn edit_config(path: &Path, change: impl FnOnce(&mut ConfigFile)) -> Result<(), ConfigError> {
-    config_file::update(path, change)
-}
-
-/// A value for `config set`, checked as a run would check it: `-` reads it from standard
-/// input, and the token is taken only that way. Also returns a warning worth printing.
-pub fn config_setting(
-    key: Key,
-    raw: &str,
-    stdin: &mut dyn Read,
-) -> Result<(Setting, Option<String>), Failure> {
-    let value = if raw == "-" {
-        read_value(stdin)?
-    } else if key == Key::Token {
-        return Err(Failure::usage(
-            "refusing to take the token as an argument: it would show in process lists and shell history",
-        )
-        .with_hint("pipe it in: safe-ad config set token - < FILE (or run `safe-ad auth login`)"));
-    } else {
-        raw.to_string()
-    };
-    let invalid = |why: String| {
-        Failure::usage(format!("invalid value for {}: {why}", key.name()))
-            .with_hint("nothing was changed; `safe-ad config set --help` shows examples")
-    };
-    Ok(match key {
-        Key::LauncherUrl => {
-            let url = parse_launcher_url(&value).map_err(invalid)?;
-            let warning = url
-                .sends_token_in_clear()
-                .then(|| INSECURE_URL_WARNING.to_string());
-            (Setting::LauncherUrl(url.base().to_string()), warning)
-        }
-        Key::TimeoutSecs => (
-            Setting::TimeoutSecs(values::parse_timeout(&value).map_err(invalid)?),
-            None,
-        ),
-        Key::Token => (
-            Setting::Token(
-                Secret::parse(&value).map_err(|problem| invalid(problem.describe().into()))?,
-            ),
-            None,
-        ),
-    })
-}
-
-fn read_value(stdin: &mut dyn Read) -> Result<String, Failure> {
-    let mut bytes = Vec::new();
-    stdin
-        .take(MAX_VALUE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| Failure::usage(format!("cannot read the value from standard input: {e}")))?;
-    if bytes.len() as u64 > MAX_VALUE_BYTES {
-        return Err(Failure::usage(
-            "the value on standard input is larger than 64 KiB",
-        ));
-    }
-    String::from_utf8(bytes).map_err(|_| Failure::usage("the value on standard input is not text"))
 }
 
 /// The command that prints background emulator `pid`'s variables: `--pid` where several run.
@@ -635,8 +609,7 @@ fn display_path(path: &Option<PathBuf>) -> String {
 fn resolve_launcher(
     args: &ClientOptions,
     env: &Environment,
-    config: &ConfigFile,
-    config_path: &Option<PathBuf>,
+    config: &profile::Layered,
 ) -> Result<(LauncherUrl, Source), Failure> {
     let (raw, source) = if let Some(url) = &args.launcher_url {
         (url.clone(), Source::Flag("--launcher-url"))
@@ -646,8 +619,8 @@ fn resolve_launcher(
                 .with_hint("set it to a URL like http://localhost:8100")
         })?;
         (url.to_string(), Source::Env(ENV_LAUNCHER_URL))
-    } else if let (Some(url), Some(path)) = (&config.launcher_url, config_path) {
-        (url.clone(), Source::ConfigFile(path.clone()))
+    } else if let Some(found) = config.get(|config| config.launcher_url.clone()) {
+        found
     } else {
         (DEFAULT_LAUNCHER_URL.to_string(), Source::Default)
     };

@@ -4,14 +4,14 @@
 //! run may use, found early so none is ever printed.
 
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::cli::ClientOptions;
-use crate::config_file::ConfigFile;
 use crate::file_kind::{anonymous_pipe, not_regular, NotRegular};
 use crate::outcome::Failure;
 use crate::secret::{Secret, TokenProblem};
 
+use super::profile::Layered;
 use super::{ConfigRead, Environment, Source, ENV_TOKEN};
 
 /// A token file holds one token; a bigger file is a mistake (a binary, a log).
@@ -24,8 +24,7 @@ const WHAT_TOKEN_FILE_READS: &str = "check the path given to --token-file: it re
 pub(super) fn resolve_token(
     args: &ClientOptions,
     env: &Environment,
-    config: &ConfigFile,
-    config_path: &Option<PathBuf>,
+    config: &Layered,
     stdin: &mut dyn Read,
 ) -> Result<Option<(Secret, Source)>, Failure> {
     let (raw, source) = if let Some(path) = &args.token_file {
@@ -40,8 +39,8 @@ pub(super) fn resolve_token(
                 .with_hint("a token is plain ASCII text")
         })?;
         (token.to_string(), Source::Env(ENV_TOKEN))
-    } else if let (Some(token), Some(path)) = (&config.token, config_path) {
-        (token.expose().to_string(), Source::ConfigFile(path.clone()))
+    } else if let Some((token, source)) = config.get(|config| config.token.clone()) {
+        (token.expose().to_string(), source)
     } else {
         return Ok(None);
     };
@@ -87,11 +86,11 @@ pub fn known_tokens(
     }
     found.extend(token_file.and_then(token_in_regular_file));
     if let Some(Ok(config)) = &read.file {
+        // Every profile's too: another profile's token is as secret as the one in use.
         found.extend(
             config
-                .token
-                .as_ref()
-                .and_then(|token| Secret::parse(token.expose()).ok()),
+                .tokens()
+                .filter_map(|token| Secret::parse(token.expose()).ok()),
         );
     }
     found

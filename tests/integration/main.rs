@@ -82,6 +82,8 @@ mod lost_answers;
 #[cfg(feature = "emulator")]
 mod names;
 #[cfg(feature = "emulator")]
+mod profiles;
+#[cfg(feature = "emulator")]
 mod readme;
 #[cfg(feature = "emulator")]
 mod restore_loss;

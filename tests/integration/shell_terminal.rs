@@ -15,13 +15,20 @@ use crate::harness::screen::Screen;
 use crate::harness::*;
 
 /// The lines of `screen` that are prompts (with what was typed after them): `safe-ad> ...` or
-/// `safe-ad [N]> ...`.
+/// `safe-ad [N]> ...`, each with the profile in use after `safe-ad` where there is one
+/// (`safe-ad (emu) [2]> ...`).
 fn prompts(screen: &str) -> usize {
     screen.lines().filter(|line| is_prompt(line)).count()
 }
 
 /// Whether a line of the screen is a prompt (with what was typed after it).
 fn is_prompt(line: &str) -> bool {
+    // The profile's name, if one is shown, is taken off first.
+    let profile = line
+        .strip_prefix("safe-ad (")
+        .and_then(|rest| rest.split_once(')'))
+        .map(|(_, rest)| format!("safe-ad{rest}"));
+    let line = profile.as_deref().unwrap_or(line);
     line == "safe-ad>"
         || line.starts_with("safe-ad> ")
         || (line.starts_with("safe-ad [") && line.contains("]> "))
@@ -131,6 +138,48 @@ fn created_handle(screen: &str) -> u64 {
         .unwrap_or_else(|| panic!("no `created handle` on the screen:\n{screen}"));
     let number = line.split(',').next().expect("a number");
     number.parse().expect("a handle number")
+}
+
+#[test]
+fn the_prompt_names_the_profile_and_dot_profile_switches_it() {
+    if !have("tmux") {
+        return;
+    }
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    // The shell's config directory is the sandbox's HOME (`Shell::start`).
+    std::fs::write(
+        sandbox.path().join("config.json"),
+        r#"{"profiles": {"emu": {}, "real": {"read_only": true}}}"#,
+    )
+    .expect("config file");
+    let shell = Shell::start(&sandbox, &emulator.url, &[("SAFE_AD_PROFILE", "emu")]);
+    assert_eq!(shell.typed(), "safe-ad (emu)>");
+    let screen = shell.run("metadata 1");
+    assert_eq!(lines_starting(&screen, "1: version 1"), 1, "{screen}");
+    shell.run(".profile real");
+    assert_eq!(shell.typed(), "safe-ad (real)>");
+    let screen = shell.run(".profile");
+    assert!(screen.lines().any(|line| line == "real"), "{screen}");
+    // The lines after it use the profile: a change is refused, nothing sent.
+    let screen = shell.run("put 1");
+    assert!(
+        screen.contains("profile `real` is read-only: `put` changes"),
+        "{screen}"
+    );
+    assert_eq!(shell.typed(), "safe-ad (real) [2]>", "{screen}");
+    // A profile the file lacks is refused, and the session keeps its own.
+    let screen = shell.run(".profile nope");
+    assert!(screen.contains("no profile `nope`"), "{screen}");
+    assert_eq!(shell.typed(), "safe-ad (real) [2]>", "{screen}");
+    assert!(
+        emulator
+            .requests()
+            .iter()
+            .all(|line| !line.starts_with("PUT ")),
+        "a PUT was sent"
+    );
+    assert_eq!(shell.leave(), 0);
 }
 
 #[test]

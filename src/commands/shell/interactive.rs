@@ -116,12 +116,19 @@ pub(super) fn run(cx: Context, run_line: RunLine) -> Result<Done, Failure> {
 
     let mut vars = Vars::default();
     let mut last = 0u8;
+    // The shell's options, which `.profile NAME` changes for the lines after it.
+    let mut options = cx.options.clone();
     let ended = loop {
+        let cx = Context {
+            options: &options,
+            ..cx
+        };
+        let profile = settings::profile_name(cx.options, cx.env);
         *shared.at.lock().unwrap_or_else(PoisonError::into_inner) = At::Prompt;
         if signals::leave_asked() {
             break None;
         }
-        let read = editor.readline(&report::prompt(last));
+        let read = editor.readline(&report::prompt(last, profile.as_deref()));
         *shared.at.lock().unwrap_or_else(PoisonError::into_inner) = At::Line;
         let text = match read {
             Ok(text) => text,
@@ -167,9 +174,13 @@ pub(super) fn run(cx: Context, run_line: RunLine) -> Result<Done, Failure> {
             vars: &mut vars,
             shared: &shared,
             printer: printer.as_ref(),
+            profile: None,
         };
         let before = session::held().len();
         let (done, exit) = one_line(&text, &mut session, cx, run_line);
+        if let Some(name) = session.profile.take() {
+            options.profile = Some(name);
+        }
         last = done.exit_code();
         let held = session::held();
         if before < NEAR_EVICTION && held.len() >= NEAR_EVICTION {
@@ -216,6 +227,8 @@ struct Session<'a> {
     vars: &'a mut Vars,
     shared: &'a Shared,
     printer: Option<&'a Printer>,
+    /// The profile `.profile NAME` switched to, for the lines after this one.
+    profile: Option<String>,
 }
 
 /// Runs one typed line (one or more commands, `;` between them): what it came to, and `Some`
@@ -264,7 +277,11 @@ fn one_line(
 /// The shell's own commands: `.handles`, `.keep HANDLE...`, `.watch ...`, `.unwatch [N]`, and
 /// `help` alone (one screen, the shell's own first; `help COMMAND` is safe-ad's). `None` for a
 /// line of safe-ad's commands.
-fn own(command: &[words::Word], session: &Session, cx: Context) -> Option<Result<Line, Failure>> {
+fn own(
+    command: &[words::Word],
+    session: &mut Session,
+    cx: Context,
+) -> Option<Result<Line, Failure>> {
     let first = command.first()?.plain()?;
     let rest = &command[1..];
     let watches = || {
@@ -281,6 +298,21 @@ fn own(command: &[words::Word], session: &Session, cx: Context) -> Option<Result
             Some(Ok(Line::Ran(Done::Success)))
         }
         ".handles" => Some(handles(rest, cx.reporter)),
+        ".profile" => Some(expand(rest, session.vars).and_then(|words| {
+            match words.as_slice() {
+                [] => {
+                    let now = session.profile.clone();
+                    let now = now.or_else(|| settings::profile_name(cx.options, cx.env));
+                    cx.reporter.session_profile(now.as_deref());
+                }
+                [name] => {
+                    settings::check_profile(name, cx.env)?;
+                    session.profile = Some(name.clone());
+                }
+                _ => return Err(Failure::usage(".profile takes one profile's name")),
+            }
+            Ok(Line::Ran(Done::Success))
+        })),
         ".keep" => Some(keep(rest, session.vars, cx.reporter)),
         ".watch" if cx.options.dry_run || cx.options.curl => Some(Err(Failure::usage(
             ".watch polls the launcher, and this shell is a dry run (--dry-run or --curl): it sends nothing",

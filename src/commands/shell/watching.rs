@@ -239,6 +239,8 @@ pub(super) fn child_options(
             args.push(value);
         }
     };
+    // The session's profile (`.profile NAME` too), so the watch reaches its lines' launcher.
+    pair("--profile", options.profile.clone().map(Into::into));
     pair(
         "--launcher-url",
         options.launcher_url.clone().map(Into::into),

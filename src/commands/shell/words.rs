@@ -25,6 +25,11 @@ pub(super) const DOT_COMMANDS: &[(&str, &str, &str)] = &[
         "watch data change above the prompt (alone: list)",
     ),
     (".unwatch", "[N]", "stop a watch (alone: all of them)"),
+    (
+        ".profile",
+        "[NAME]",
+        "use this profile of the config file (alone: say which)",
+    ),
 ];
 
 /// One command of a script: the line it begins on (from 1) and its words, unexpanded.

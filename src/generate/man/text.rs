@@ -301,8 +301,12 @@ said on standard error, and the exit status is not 0.
 .TP
 \fBlauncher_url\fR, \fBtoken\fR, \fBtimeout_secs\fR (objects)
 a setting: \fBvalue\fR (the token masked, or null when there is none), \fBsource\fR (flag,
-token_file, stdin, env, config_file, default, or null) and \fBfrom\fR (the option, file or
-environment variable, or null).
+token_file, stdin, env, config_file, profile, default, or null) and \fBfrom\fR (the option, file,
+environment variable or profile's name, or null).
+.TP
+\fBread_only\fR, \fBprofile\fR (objects)
+\fBconfig show\fR: whether changes are refused, and the profile in use (\fBvalue\fR its name or
+null), as a setting.
 .TP
 \fBstatus\fR (string)
 \fBauth status\fR: accepted, not_accepted, unreachable or no_token; with \fBok\fR, \fBerror\fR and
@@ -331,6 +335,17 @@ token
 .TP
 timeout of each request
 \fB--timeout\fR, \fBtimeout_secs\fR; default 30 seconds.
+.TP
+profile
+\fB--profile\fR, \fBSAFE_AD_PROFILE\fR; default none.
+.PP
+A profile is a named set of the config file's keys under \fBprofiles\fR
+(\fBsafe-ad config set --profile\fR NAME KEY VALUE writes one). A key the profile in use sets wins
+over the same key at the file's top level; an option or environment variable still wins over both.
+A profile the file lacks is refused (exit status 2), naming those it has. With \fBread_only\fR
+true, every command that changes the network or a launcher's copy (create, put, post, the clears,
+remove, restore, purge, append) is refused, exit status 2 and nothing sent, unless it is given
+\fB--dry-run\fR or \fB--curl\fR.
 .PP
 An option is given before or after the command, once (\fBsafe-ad -q put 1\fR is \fBsafe-ad put -q
 1\fR), and only to a command that acts on it: each command's page lists the options it takes.

@@ -113,6 +113,71 @@ pub(super) const CONFIG_FILES: &[Row] = &[
         &["config file {dir}/config/config.json: line 2, column 2: key `token` appears twice; keep one"],
     ),
     config_file!(
+        "config file: unknown key in a profile",
+        b"{\"profiles\": {\n  \"emu\": {\"tokn\": \"x\"}}}",
+        &["config file {dir}/config/config.json: line 2, column 11: profile `emu`: unknown key `tokn` (did you mean `token`?); the keys of a profile are launcher_url, token, timeout_secs, read_only (profiles do not nest)"],
+    ),
+    config_file!(
+        "config file: repeated key in a profile",
+        b"{\"profiles\": {\"emu\": {\"token\": \"a\",\n \"token\": \"b\"}}}",
+        &["config file {dir}/config/config.json: line 2, column 2: profile `emu`: key `token` appears twice; keep one"],
+    ),
+    config_file!(
+        "config file: read_only not a boolean",
+        br#"{"profiles": {"real": {"read_only": "yes"}}}"#,
+        &["config file {dir}/config/config.json: line 1, column 24: profile `real`: key `read_only` must be true or false, not a string"],
+    ),
+    config_file!(
+        "config file: a profile's name with a space",
+        br#"{"profiles": {"my emu": {}}}"#,
+        &["config file {dir}/config/config.json: line 1, column 15: in `profiles`: `my emu` is no profile name"],
+    ),
+    config_file!(
+        "config file: profiles not an object",
+        br#"{"profiles": 5}"#,
+        &["config file {dir}/config/config.json: line 1, column 14: invalid type: integer `5`, expected an object of profiles by name"],
+    ),
+    with_files(
+        row(
+            "profile: one the config file lacks",
+            &["--profile", "nope", "put", "1"],
+            2,
+            &[
+                "no profile `nope` (from --profile) in the config file {dir}/config/config.json",
+                "hint: the profiles there are emu, real; or make this one with `safe-ad config set --profile nope launcher_url URL`",
+            ],
+        ),
+        &[(CONFIG, Make::File(br#"{"profiles": {"emu": {}, "real": {}}}"#, 0o600))],
+    ),
+    row(
+        "profile: any, without a config file",
+        &["--profile", "emu", "put", "1"],
+        2,
+        &["no profile `emu` (from --profile): there is no config file at {dir}/config/config.json"],
+    ),
+    with_env(
+        row(
+            "profile env var: not a name",
+            &["put", "1"],
+            2,
+            &["`a/b` is no profile name: one to 64 ASCII letters, digits, `-`, `_` or `.` (from env var SAFE_AD_PROFILE)"],
+        ),
+        &[
+            ("SAFE_LAUNCHER_URL", "{url}"),
+            ("SAFE_LAUNCHER_TOKEN", "{token}"),
+            ("SAFE_AD_PROFILE", "a/b"),
+        ],
+    ),
+    with_files(
+        row(
+            "profile: read-only, given a change",
+            &["--profile", "real", "put", "1"],
+            2,
+            &["profile `real` is read-only: `put` changes the network or a launcher's copy, so it is refused; nothing was sent"],
+        ),
+        &[(CONFIG, Make::File(br#"{"profiles": {"real": {"read_only": true}}}"#, 0o600))],
+    ),
+    config_file!(
         "config file: not UTF-8",
         b"{\"launcher_url\": \"\xff\"}",
         &["config file {dir}/config/config.json: it is not UTF-8 text"],

@@ -156,7 +156,7 @@ fn config_show_and_config_path_json_name_each_setting_and_where_it_comes_from() 
     let mut expected: Vec<&str> = safe_ad::test_support::config_file::Key::ALL
         .map(|key| key.name())
         .into();
-    expected.push("config_file");
+    expected.extend(["config_file", "profile"]);
     expected.sort_unstable();
     assert_eq!(keys(&shown), expected);
     assert_eq!(

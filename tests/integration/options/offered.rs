@@ -140,6 +140,7 @@ fn every_command_refuses_each_option_it_does_not_take_before_or_after_it() {
             Opt::Jobs => Some("2".into()),
             Opt::Color => Some("never".into()),
             Opt::Jq => Some(".version".into()),
+            Opt::Profile => Some("emu".into()),
             _ => None,
         }
     };
