@@ -344,6 +344,11 @@ fn stop(pid: u32, dir: &RunDir) -> Result<Exit, Problem> {
             )));
         }
     }
+    // Its lock goes as its files close, a moment before the process has ended.
+    if !target.ended(HURRY_WAIT) {
+        target.send(true);
+        target.ended(HURRY_WAIT);
+    }
     if dir.check_own() == Err(Foreign::Gone) {
         // An emulator never handed over removes its directory as it ends.
         say(&format!(
@@ -452,6 +457,24 @@ impl Target {
                 rustix::process::pidfd_open(raw, rustix::process::PidfdFlags::empty()).ok()
             }),
         }
+    }
+
+    /// Waits, at most `limit`, until the process has ended (its pidfd is readable then): its
+    /// lock is let go as it closes its files, a moment before it has ended, and a `--stop` that
+    /// returned promises it has. True at once where that cannot be told (no pidfd).
+    fn ended(&self, limit: Duration) -> bool {
+        #[cfg(target_os = "linux")]
+        if let Some(pidfd) = &self.pidfd {
+            use rustix::event::{poll, PollFd, PollFlags, Timespec};
+            let limit = Timespec {
+                tv_sec: i64::try_from(limit.as_secs()).unwrap_or(i64::MAX),
+                tv_nsec: i64::from(limit.subsec_nanos()),
+            };
+            let mut fds = [PollFd::new(pidfd, PollFlags::IN)];
+            return matches!(poll(&mut fds, Some(&limit)), Ok(1..));
+        }
+        let _ = limit;
+        true
     }
 
     /// SIGTERM, or SIGKILL; a process already gone is not an error here.
