@@ -78,18 +78,7 @@ fn network_filter(emulator: &Emulator, name: &str) -> (String, Vec<String>, u64)
                     None,
                 )
                 .handle();
-            let bytes = emulator
-                .http(
-                    "GET",
-                    &format!("/sign-key/serialise/{key}"),
-                    Some(TOKEN),
-                    None,
-                )
-                .bytes;
-            emulator
-                .http("DELETE", &format!("/sign-key/{key}"), Some(TOKEN), None)
-                .ok();
-            fingerprint_of(&bytes)
+            fingerprint_of(&crate::show::key_bytes(emulator, key))
         })
         .collect();
     emulator

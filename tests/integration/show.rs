@@ -66,6 +66,12 @@ pub(crate) fn signer_bytes(emulator: &Emulator, handle: u64, index: u64, deleted
             None,
         )
         .handle();
+    key_bytes(emulator, key)
+}
+
+/// The serialised bytes of the sign key behind sign-key handle `key`, read straight from the
+/// emulator, with the handle dropped again.
+pub(crate) fn key_bytes(emulator: &Emulator, key: u64) -> Vec<u8> {
     let bytes = emulator
         .http(
             "GET",
