@@ -9,7 +9,8 @@
 //! are in it only under `--verbose` (`requests`, each as the step objects of 0.2 were).
 //!
 //! A result that failed waits for the end of the run or the next argument, so that what a run
-//! left in the launcher (`left_behind`) lands in the object of the argument that left it.
+//! left in the launcher (`left_behind`) lands in the object of the argument that left it; but
+//! one read from standard input, whose next line may be long in coming, is printed at once.
 //!
 //! Every JSON object printed goes through [`Reporter::print_json`] here, where `--jq` runs; the
 //! objects of a failure's `error` and of a request are written here too.
@@ -134,10 +135,13 @@ impl Reporter {
         let Some(pending) = self.result.borrow_mut().take() else {
             return;
         };
-        let failed = pending.error.is_some();
+        // A failure read from standard input is printed at once: the next line may be long in
+        // coming, and a reader of the results waits on this one (what a stop leaves behind
+        // then goes in an object of its own).
+        let held = pending.error.is_some() && pending.line.is_none();
         let value = pending.into_value(self.verbose);
         self.print_held();
-        match failed {
+        match held {
             true => *self.held.borrow_mut() = Some(value),
             false => self.print_json(&value),
         }

@@ -952,8 +952,18 @@ fn keep_going_is_refused_at_the_prompt() {
     let sandbox = Sandbox::new();
     let home = sandbox.path().to_str().expect("a path").to_owned();
     let binary = safe_ad_bin().to_str().expect("a path").to_owned();
+    // Its stderr goes to a file (stdin stays the terminal, which makes it a prompt): a program
+    // that exits at once may end before tmux has read what it wrote to the pane (seen in CI).
+    let said = sandbox.path().join("stderr");
+    let said_path = said.to_str().expect("a path").to_owned();
     let screen = Screen::start(
-        &[&binary, "shell", "--keep-going"],
+        &[
+            "sh",
+            "-c",
+            "exec \"$0\" shell --keep-going 2>\"$1\"",
+            &binary,
+            &said_path,
+        ],
         &[
             ("HOME", home.as_str()),
             ("SAFE_AD_CONFIG_DIR", home.as_str()),
@@ -961,8 +971,9 @@ fn keep_going_is_refused_at_the_prompt() {
         ],
     );
     assert_eq!(screen.wait_exit(), 2, "{}", screen.whole());
+    let said = std::fs::read_to_string(&said).expect("its stderr");
+    assert!(said.contains("--keep-going is for scripts"), "{said}");
     let shown = screen.whole();
-    assert!(shown.contains("--keep-going is for scripts"), "{shown}");
     assert!(!shown.contains("safe-ad>"), "{shown}");
 }
 

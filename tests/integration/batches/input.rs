@@ -39,6 +39,39 @@ fn a_handle_fed_through_a_fifo_is_answered_before_the_input_closes() {
         .stderr_has("2 handles: 2 ok, 0 failed");
 }
 
+/// A failed result of a handle read from standard input is printed at once, as a success is:
+/// the reader of the results must not wait for the next line to be written.
+#[test]
+fn a_failed_result_of_a_streamed_handle_is_printed_before_the_input_closes() {
+    let emulator = Emulator::start(&[]);
+    let sandbox = Sandbox::new();
+    let (reader, mut writer) = sandbox.fifo("handles.fifo");
+    let mut running = sandbox
+        .safe_ad()
+        .launcher(&emulator.url)
+        .args(["--json", "metadata", "-"])
+        .stdin_from(reader)
+        .spawn();
+    writer.write_all(b"99\n").expect("write handle");
+    writer.flush().expect("flush");
+    let line: Value = serde_json::from_str(&running.line()).expect("a JSON result");
+    assert_eq!((&line["input"], &line["ok"]), (&json!("99"), &json!(false)));
+    assert!(
+        running.is_running(),
+        "safe-ad ended before its input closed"
+    );
+    writer.write_all(b"1\n").expect("write handle");
+    drop(writer);
+    let output = running.wait();
+    output.code(4);
+    let lines = output.json_lines();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(
+        (&lines[1]["input"], &lines[1]["ok"]),
+        (&json!("1"), &json!(true))
+    );
+}
+
 #[test]
 fn dash_mixes_with_arguments_and_a_bad_stdin_handle_is_reported_with_its_line() {
     let emulator = Emulator::start(&[]);
