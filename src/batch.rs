@@ -50,7 +50,7 @@ use crate::name::Name;
 use crate::outcome::{Class, Failure, Reply};
 
 use again::clear_of_a_name;
-pub use again::{a_little_while, beaten_by_another_save, MADE_AGAIN_AT_MOST};
+pub use again::{a_little_while, beaten_by_another_save, read_as_anothers, MADE_AGAIN_AT_MOST};
 use interpret::{interpret, interpret_with, FailedChange};
 pub use items::{at_indexes, AtIndexes, AtIndexesPlan, Checked, CopyIs};
 pub use made::{AppendRan, Appended, Made, Making, Ran, Saved, TakenCopy};

@@ -27,13 +27,17 @@ pub(super) fn clear_of_a_name(procedure: Procedure, target: Target) -> bool {
 /// read as another's data (`isOwner` false): its owner's key alone saves it, so the same -25
 /// would come every time.
 pub fn beaten_by_another_save(steps: &[Step]) -> bool {
+    !read_as_anothers(steps) && steps.iter().any(Step::beaten_by_another_save)
+}
+
+/// Whether one of `steps` fetched or read the data as another's (`isOwner` false).
+pub fn read_as_anothers(steps: &[Step]) -> bool {
     use crate::outcome::Reply;
-    let not_ours = steps.iter().any(|step| match &step.result {
+    steps.iter().any(|step| match &step.result {
         Ok(Reply::Fetched(fetched)) => !fetched.is_owner,
         Ok(Reply::Metadata(metadata)) => !metadata.is_owner,
         _ => false,
-    });
-    !not_ours && steps.iter().any(Step::beaten_by_another_save)
+    })
 }
 
 impl Step {

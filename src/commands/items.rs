@@ -345,6 +345,12 @@ async fn change_at_indexes(
     reporter.exchanges(launcher, &steps);
     let chosen = chosen?;
     let held = copy_at_save(operation, handle, &steps, chosen.items.len());
+    // Another's data, read so: its owner's key alone saves it, so a -25 is not another save
+    // that came first, and the change is not made again.
+    let when_beaten = match when_beaten {
+        WhenBeaten::TryAgain(_) if batch::read_as_anothers(&steps) => WhenBeaten::Said,
+        when_beaten => when_beaten,
+    };
     if selector.is_given() {
         reporter.chosen(operation, handle, &chosen.items, chosen.you.as_deref());
     }

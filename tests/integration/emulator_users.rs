@@ -573,10 +573,16 @@ fn an_inbox_with_the_filter_commands_alice_lets_bob_in_and_takes_him_out() {
         .stderr_has("errorCode -25");
     assert_eq!(shown(&sandbox, alice, &inbox), after_bob);
 
-    // bob may append, not save: his clear of alice's data is refused, the network unchanged.
+    // bob may append, not save: his clear of alice's data is refused, the network unchanged;
+    // so is a removal of his own item by what it is, which is not made again as if another
+    // save had come first (the copy read as alice's).
     run(bob, &["clear-data", &inbox])
         .code(4)
         .stderr_has("errorCode -25");
+    run(bob, &["remove", &inbox, "--signed-by", &bob_fp])
+        .code(4)
+        .stderr_has("errorCode -25")
+        .stderr_lacks("made again");
     assert_eq!(shown(&sandbox, alice, &inbox), after_bob);
 
     // isOwner: alice's alone.
