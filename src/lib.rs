@@ -5,7 +5,8 @@
 //! types and parsing (`handle`, `name` (appendable-data names), `secret`, `sanitize`, `url`,
 //! `values`, `file_kind` (what a path names, told without opening it), `atomic_file` (the one
 //! way a file is replaced whole), `config_file`, `saving` (the table of what a save does),
-//! `wire`, the launcher's serialised bytes read, and `jq`, the `--jq` filter, compiled and run),
+//! `wire`, the launcher's serialised bytes read, `jq`, the `--jq` filter, compiled and run, and
+//! `route`, the launcher's routes, each a value),
 //! `signals` (the stop signals, counted) and
 //! `session` (the handles an interactive shell holds) →
 //! `cli` (clap definitions) → `launcher` (HTTP) →
@@ -76,6 +77,7 @@ mod launcher;
 mod name;
 mod outcome;
 mod report;
+mod route;
 mod run;
 mod runtime;
 mod sanitize;

@@ -1,6 +1,7 @@
 //! The `auth` and `config` commands' clap definitions: logging in and out, the token, and the
 //! config file's keys (as clap values, from the one list in `config_file`).
 
+use crate::route::Route;
 use clap::builder::PossibleValue;
 use clap::{Args, Subcommand, ValueEnum};
 
@@ -147,7 +148,7 @@ it, so this waits without a time limit unless --timeout (or timeout_secs) is set
     reaches: Reaches::Launcher,
     names: Names::NoHandle,
     leases: false,
-    routes: &["POST /auth"],
+    routes: &[&[Route::AuthLogin]],
     json: None,
     sample: &[],
     inert: false,
@@ -165,7 +166,7 @@ pub const AUTH_STATUS: Spec = Spec {
     reaches: Reaches::Launcher,
     names: Names::NoHandle,
     leases: false,
-    routes: &["GET /auth"],
+    routes: &[&[Route::AuthStatus]],
     json: Some("settings"),
     sample: &[],
     inert: false,
@@ -183,7 +184,7 @@ pub const AUTH_LOGOUT: Spec = Spec {
     reaches: Reaches::Launcher,
     names: Names::NoHandle,
     leases: false,
-    routes: &["DELETE /auth"],
+    routes: &[&[Route::AuthLogout]],
     json: None,
     sample: &[],
     inert: false,
@@ -227,11 +228,11 @@ KEY`), or to keep you out. `--json` prints {\"fingerprint\", \"key\"} (the key i
     reaches: Reaches::Launcher,
     names: Names::NoHandle,
     leases: true,
-    routes: &[
-        "GET /sign-key",
-        "GET /sign-key/serialise/<k>",
-        "DELETE /sign-key/<k>",
-    ],
+    routes: &[&[
+        Route::SignKeyOwn,
+        Route::SignKeySerialise,
+        Route::SignKeyDrop,
+    ]],
     json: Some("whoami"),
     sample: &[],
     inert: false,

@@ -2,6 +2,7 @@
 //! any launcher (see `commands::capture`) and writes a fixture for the emulator's `--import`,
 //! so it is built with the emulator, whose fixture format it writes.
 
+use crate::route::Route;
 use std::path::PathBuf;
 
 use super::options::{Opt, Opts, SENDS};
@@ -59,30 +60,7 @@ and sends nothing.",
     reaches: Reaches::Launcher,
     names: Names::NoHandle,
     leases: true,
-    routes: &[
-        "POST /data-id/appendable-data",
-        "GET /appendable-data/handle/<d>",
-        "DELETE /data-id/<d>",
-        "GET /appendable-data/metadata/<h>",
-        "GET /appendable-data/serialise/<h>",
-        "GET /appendable-data/<h>/<i>",
-        "GET /appendable-data/deleted-data/<h>/<i>",
-        "GET /appendable-data/sign-key/<h>/<i>",
-        "GET /appendable-data/sign-key/deleted-data/<h>/<i>",
-        "GET /appendable-data/filter/<h>/<i>",
-        "GET /data-id/<d>",
-        "GET /sign-key",
-        "GET /sign-key/serialise/<k>",
-        "DELETE /sign-key/<k>",
-        "GET /structured-data/handle/<d>",
-        "GET /structured-data/<s>",
-        "DELETE /structured-data/handle/<s>",
-        "GET /immutable-data/reader/<d>",
-        "GET /immutable-data/<r>",
-        "DELETE /immutable-data/reader/<r>",
-        "DELETE /appendable-data/handle/<a>",
-        "DELETE /appendable-data/handle/<h>",
-    ],
+    routes: &[&[Route::DataIdOfAppendable, Route::AdFetch, Route::DataIdDrop, Route::AdMetadata, Route::AdSerialise, Route::AdItem, Route::AdDeletedItem, Route::AdItemSigner, Route::AdDeletedItemSigner, Route::AdFilterKey, Route::DataIdSerialise, Route::SignKeyOwn, Route::SignKeySerialise, Route::SignKeyDrop, Route::StructuredFetch, Route::StructuredRead, Route::StructuredDrop, Route::ImmutableReader, Route::ImmutableRead, Route::ImmutableReaderDrop, Route::AdDrop]],
     json: None,
     sample: &["c2FmZS1hZCBkZW1vOiBzYXZlZC4uLi4uLi4uLi4uLi4="],
     inert: false,

@@ -4,6 +4,7 @@
 //! `commands::export`), `list` lists the user's background emulators, and `env` prints one's
 //! variables again.
 
+use crate::route::Route;
 use std::path::PathBuf;
 
 use super::options::{Opt, Opts, CONNECT, JSON};
@@ -199,7 +200,7 @@ this says how many, and `--expect` fails rather than count short.",
     reaches: Reaches::Launcher,
     names: Names::NoHandle,
     leases: false,
-    routes: &["GET /_emulator/requests", "DELETE /_emulator/requests"],
+    routes: &[&[Route::EmulatorJournal, Route::EmulatorJournalClear]],
     json: Some("journal"),
     sample: &["--count"],
     inert: false,
@@ -232,7 +233,7 @@ exit 1. Without FILE, or with `-`, the fixture goes to standard output.",
     reaches: Reaches::Launcher,
     names: Names::NoHandle,
     leases: false,
-    routes: &["GET /_emulator/network"],
+    routes: &[&[Route::EmulatorNetwork]],
     json: None,
     sample: &["-"],
     inert: false,

@@ -2,6 +2,7 @@
 //! data, as its filter says (a whitelist or a blacklist of sign keys): `show` reads it, `add`
 //! and `remove` change its keys, `type` its type.
 
+use crate::route::Route;
 use std::ffi::OsString;
 
 use clap::{ArgGroup, Args, Subcommand, ValueEnum};
@@ -80,21 +81,21 @@ pub enum FilterKind {
 /// The routes a change of the filter sends, by handle and by name: the read before (metadata,
 /// and each key through a sign-key handle), a signer read, each key's handle, the edit, the
 /// save, and a name's fresh copy taken and given back.
-const EDIT_ROUTES: &[&str] = &[
-    "GET /appendable-data/metadata/<h>",
-    "GET /appendable-data/filter/<h>/<i>",
-    "GET /appendable-data/sign-key/<h>/<i>",
-    "GET /sign-key/serialise/<k>",
-    "POST /sign-key/deserialise",
-    "PUT /appendable-data/filter/<h>",
-    "DELETE /appendable-data/filter/<h>",
-    "DELETE /sign-key/<k>",
-    "POST /appendable-data/<h>",
-    "PUT /appendable-data/<h>",
-    "POST /data-id/appendable-data",
-    "GET /appendable-data/handle/<d>",
-    "DELETE /data-id/<d>",
-    "DELETE /appendable-data/handle/<a>",
+const EDIT_ROUTES: &[Route] = &[
+    Route::AdMetadata,
+    Route::AdFilterKey,
+    Route::AdItemSigner,
+    Route::SignKeySerialise,
+    Route::SignKeyDeserialise,
+    Route::AdFilterAdd,
+    Route::AdFilterRemove,
+    Route::SignKeyDrop,
+    Route::AdPost,
+    Route::AdPut,
+    Route::DataIdOfAppendable,
+    Route::AdFetch,
+    Route::DataIdDrop,
+    Route::AdDrop,
 ];
 
 /// What the commands that change the filter say of a name and a handle (a macro, for
@@ -148,17 +149,17 @@ a handle, the launcher's copy (with a change not saved yet).",
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,
     leases: true,
-    routes: &[
-        "GET /sign-key",
-        "GET /sign-key/serialise/<k>",
-        "DELETE /sign-key/<k>",
-        "GET /appendable-data/metadata/<h>",
-        "GET /appendable-data/filter/<h>/<i>",
-        "POST /data-id/appendable-data",
-        "GET /appendable-data/handle/<d>",
-        "DELETE /data-id/<d>",
-        "DELETE /appendable-data/handle/<a>",
-    ],
+    routes: &[&[
+        Route::SignKeyOwn,
+        Route::SignKeySerialise,
+        Route::SignKeyDrop,
+        Route::AdMetadata,
+        Route::AdFilterKey,
+        Route::DataIdOfAppendable,
+        Route::AdFetch,
+        Route::DataIdDrop,
+        Route::AdDrop,
+    ]],
     json: Some("result"),
     sample: &["1"],
     inert: false,
@@ -192,7 +193,7 @@ anything is sent (exit 2).
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,
     leases: true,
-    routes: EDIT_ROUTES,
+    routes: &[EDIT_ROUTES],
     json: Some("result"),
     sample: &["1", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="],
     inert: false,
@@ -223,7 +224,7 @@ filter, nothing is saved. A KEY that is neither is refused before anything is se
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,
     leases: true,
-    routes: EDIT_ROUTES,
+    routes: &[EDIT_ROUTES],
     json: Some("result"),
     sample: &["1", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="],
     inert: false,
@@ -252,16 +253,7 @@ how many it dropped: add the keys the new list needs with `filter add`.
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,
     leases: true,
-    routes: &[
-        "GET /appendable-data/metadata/<h>",
-        "PUT /appendable-data/toggle-filter/<h>",
-        "POST /appendable-data/<h>",
-        "PUT /appendable-data/<h>",
-        "POST /data-id/appendable-data",
-        "GET /appendable-data/handle/<d>",
-        "DELETE /data-id/<d>",
-        "DELETE /appendable-data/handle/<a>",
-    ],
+    routes: &[&[Route::AdMetadata, Route::AdToggleFilter, Route::AdPost, Route::AdPut, Route::DataIdOfAppendable, Route::AdFetch, Route::DataIdDrop, Route::AdDrop]],
     json: Some("result"),
     sample: &["1", "white-list"],
     inert: false,

@@ -1,6 +1,7 @@
 //! The commands that poll one appendable data, with their specs: `wait` until a condition
 //! holds (or a deadline passes), `watch` to see it change.
 
+use crate::route::Route;
 use std::ffi::OsString;
 
 use clap::builder::{PossibleValue, TypedValueParser};
@@ -10,7 +11,7 @@ use crate::values::WaitFor;
 
 use super::items::SelectorArgs;
 use super::options::{OUTPUT, SENDS};
-use super::spec::{Names, Reaches, Spec};
+use super::spec::{Names, Reaches, Spec, ITEM_READS};
 
 /// `wait HANDLE|NAME --for CONDITION [--deadline SECS] [--interval SECS]`.
 #[derive(Debug, Args)]
@@ -89,30 +90,7 @@ handles it held or may have made are named with the request that frees each; the
     reaches: Reaches::LauncherUntil,
     names: Names::FreshCopy,
     leases: true,
-    routes: &[
-        "GET /appendable-data/metadata/<h>",
-        "GET /appendable-data/serialise/<h>",
-        "GET /appendable-data/<h>/<i>",
-        "GET /appendable-data/deleted-data/<h>/<i>",
-        "GET /appendable-data/sign-key/<h>/<i>",
-        "GET /appendable-data/sign-key/deleted-data/<h>/<i>",
-        "GET /appendable-data/filter/<h>/<i>",
-        "GET /data-id/<d>",
-        "GET /sign-key",
-        "GET /sign-key/serialise/<k>",
-        "DELETE /sign-key/<k>",
-        "GET /structured-data/handle/<d>",
-        "GET /structured-data/<s>",
-        "DELETE /structured-data/handle/<s>",
-        "GET /immutable-data/reader/<d>",
-        "GET /immutable-data/<r>",
-        "DELETE /immutable-data/reader/<r>",
-        "GET /appendable-data/handle/<d>",
-        "DELETE /appendable-data/handle/<a>",
-        "DELETE /data-id/<d>",
-        "GET /appendable-data/data-id/<h>",
-        "GET /appendable-data/serialise/<a>",
-    ],
+    routes: &[&[Route::AdMetadata, Route::AdSerialise], ITEM_READS, &[Route::AdDataId]],
     json: Some("wait"),
     sample: &["1", "--for", "version-above=0", "--deadline", "5"],
     inert: false,
@@ -167,24 +145,7 @@ gives back every handle it takes.",
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,
     leases: true,
-    routes: &[
-        "GET /appendable-data/metadata/<h>",
-        "GET /appendable-data/serialise/<h>",
-        "GET /appendable-data/<h>/<i>",
-        "GET /appendable-data/deleted-data/<h>/<i>",
-        "GET /appendable-data/sign-key/<h>/<i>",
-        "GET /appendable-data/sign-key/deleted-data/<h>/<i>",
-        "GET /appendable-data/filter/<h>/<i>",
-        "GET /data-id/<d>",
-        "GET /sign-key",
-        "GET /sign-key/serialise/<k>",
-        "DELETE /sign-key/<k>",
-        "GET /appendable-data/handle/<d>",
-        "DELETE /appendable-data/handle/<a>",
-        "DELETE /data-id/<d>",
-        "GET /appendable-data/data-id/<h>",
-        "GET /appendable-data/serialise/<a>",
-    ],
+    routes: &[&[Route::AdMetadata, Route::AdSerialise, Route::AdItem, Route::AdDeletedItem, Route::AdItemSigner, Route::AdDeletedItemSigner, Route::AdFilterKey, Route::DataIdSerialise, Route::SignKeyOwn, Route::SignKeySerialise, Route::SignKeyDrop, Route::AdFetch, Route::AdDrop, Route::DataIdDrop, Route::AdDataId]],
     json: Some("watch"),
     sample: &["1", "--count", "1"],
     inert: false,

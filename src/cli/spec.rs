@@ -10,6 +10,7 @@
 //! ways, so a command without a spec, or a spec without a command, fails it.
 
 use super::options::Opts;
+use crate::route::Route;
 
 /// The facts of one command (a leaf, `remove`, `auth status`, or a group, `auth`).
 #[derive(Debug)]
@@ -33,9 +34,10 @@ pub struct Spec {
     /// Whether it takes launcher handles of its own while it runs (data ids, readers, fresh
     /// copies, your key), each given back, and named in `left_behind` when a stop keeps it.
     pub leases: bool,
-    /// The launcher routes it sends, as docs/output.md lists them (`<h>` a handle, `<d>` a data
-    /// id); empty for a command that sends nothing.
-    pub routes: &'static [&'static str],
+    /// The launcher routes it sends, in groups (a group shared by several commands is named
+    /// once: [`ITEM_READS`]), as docs/output.md lists them; empty for a command that sends
+    /// nothing.
+    pub routes: &'static [&'static [Route]],
     /// The table in docs/output.md (or docs/settings.md) that describes the objects its
     /// `--json` prints, by the name the JSON-key test knows it by; `None` without `--json`.
     pub json: Option<&'static str>,
@@ -107,5 +109,42 @@ impl Spec {
             false => super::Opt::DryRun,
         };
         self.options.contains(opt) || self.inert
+    }
+}
+
+/// What reading a data's items as `show` does sends: each item's data id and signer, the
+/// filter's keys, your own key, and what each item points at (structured data, immutable
+/// data, appendable data), each handle given back.
+pub const ITEM_READS: &[Route] = &[
+    Route::AdItem,
+    Route::AdDeletedItem,
+    Route::AdItemSigner,
+    Route::AdDeletedItemSigner,
+    Route::AdFilterKey,
+    Route::DataIdSerialise,
+    Route::SignKeyOwn,
+    Route::SignKeySerialise,
+    Route::SignKeyDrop,
+    Route::StructuredFetch,
+    Route::StructuredRead,
+    Route::StructuredDrop,
+    Route::ImmutableReader,
+    Route::ImmutableRead,
+    Route::ImmutableReaderDrop,
+    Route::AdFetch,
+    Route::AdDrop,
+    Route::DataIdDrop,
+];
+
+impl Spec {
+    /// Its routes, each once, in the order its groups list them.
+    pub fn route_list(&self) -> Vec<Route> {
+        let mut routes = Vec::new();
+        for route in self.routes.iter().flat_map(|group| group.iter()) {
+            if !routes.contains(route) {
+                routes.push(*route);
+            }
+        }
+        routes
     }
 }

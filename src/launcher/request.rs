@@ -7,6 +7,7 @@ use reqwest::Method;
 
 use crate::handle::Handle;
 use crate::name::Name;
+use crate::route::Route;
 use crate::wire::SignKey;
 
 /// The kinds of request, by the name messages and `--json` give them.
@@ -484,6 +485,70 @@ impl<H: fmt::Display + Copy> Request<H> {
         }
     }
 
+    /// The route this request goes to, one value of the route list ([`Route`]): what the specs
+    /// list and docs show, checked against [`Request::route`] by a test for every route.
+    pub fn route_kind(&self) -> Route {
+        match self {
+            Request::OnHandle(operation, _) => match operation {
+                Operation::ClearData => Route::AdClearData,
+                Operation::ClearDeletedData => Route::AdClearDeletedData,
+                Operation::Metadata => Route::AdMetadata,
+                Operation::Serialise => Route::AdSerialise,
+                Operation::Drop => Route::AdDrop,
+                Operation::DataId => Route::AdDataId,
+                Operation::EncryptKey => Route::AdEncryptKey,
+                Operation::ToggleFilter => Route::AdToggleFilter,
+                Operation::Fetch => Route::AdFetch,
+                Operation::DropDataId => Route::DataIdDrop,
+                Operation::Put => Route::AdPut,
+                _ => Route::AdPost,
+            },
+            Request::Create { .. } => Route::AdCreate,
+            Request::DataIdOfName { .. } => Route::DataIdOfAppendable,
+            Request::Fetch(_) => Route::AdFetch,
+            Request::DropDataId(_) => Route::DataIdDrop,
+            Request::AtIndex(operation, _, _) => match operation {
+                Operation::DeletedItemDataId => Route::AdDeletedItem,
+                Operation::Purge => Route::AdPurge,
+                Operation::ItemSigner => Route::AdItemSigner,
+                Operation::DeletedItemSigner => Route::AdDeletedItemSigner,
+                Operation::FilterKey => Route::AdFilterKey,
+                Operation::Restore => Route::AdRestore,
+                Operation::Remove => Route::AdRemove,
+                _ => Route::AdItem,
+            },
+            Request::Append { .. } => Route::AdAppend,
+            Request::StructuredDataIdOfName { .. } => Route::DataIdOfStructured,
+            Request::OnId(operation, _) => match operation {
+                Operation::SerialiseDataId => Route::DataIdSerialise,
+                Operation::FetchStructured => Route::StructuredFetch,
+                Operation::DropStructured => Route::StructuredDrop,
+                Operation::ReadStructured => Route::StructuredRead,
+                Operation::SerialiseSignKey => Route::SignKeySerialise,
+                Operation::ImmutableReader => Route::ImmutableReader,
+                Operation::DropReader => Route::ImmutableReaderDrop,
+                Operation::ReadImmutable => Route::ImmutableRead,
+                Operation::WriteImmutable => Route::ImmutableWrite,
+                Operation::DropWriter => Route::ImmutableWriterDrop,
+                Operation::DropCipherOpts => Route::CipherOptsDrop,
+                Operation::DropEncryptKey => Route::EncryptKeyDrop,
+                _ => Route::SignKeyDrop,
+            },
+            Request::UserSignKey => Route::SignKeyOwn,
+            Request::NewWriter => Route::ImmutableWriter,
+            Request::CloseWriter { .. } => Route::ImmutableClose,
+            Request::CipherOpts { key, .. } => match key {
+                Some(_) => Route::CipherOptsFor,
+                None => Route::CipherOpts,
+            },
+            Request::FilterEdit { operation, .. } => match operation {
+                Operation::RemoveFromFilter => Route::AdFilterRemove,
+                _ => Route::AdFilterAdd,
+            },
+            Request::SignKeyOf(_) => Route::SignKeyDeserialise,
+        }
+    }
+
     /// The path after the launcher URL's prefix.
     pub fn route(&self) -> String {
         match self {
@@ -713,6 +778,125 @@ pub const MAX_CONTENT_BYTES: usize = 1024 * 1024;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every request goes where its route says, and every route of the launcher's API is one a
+    /// request goes to: a request of each kind, rendered, matches the template of the route it
+    /// names, and together they name every route but the emulator's own and `/auth` (which
+    /// `auth` sends apart from `Request`).
+    #[test]
+    fn every_request_matches_its_route_and_every_route_has_a_request() {
+        use std::collections::BTreeSet;
+        let h = Handle(7);
+        let name = Name::from_bytes([1; 32]);
+        let mut requests = vec![
+            Request::Create {
+                name,
+                private: false,
+                white_list: false,
+            },
+            Request::DataIdOfName {
+                name,
+                private: false,
+            },
+            Request::Fetch(h),
+            Request::DropDataId(h),
+            Request::Append {
+                handle: h,
+                data_id: Handle(8),
+            },
+            Request::StructuredDataIdOfName {
+                name,
+                type_tag: 500,
+            },
+            Request::UserSignKey,
+            Request::NewWriter,
+            Request::CloseWriter {
+                writer: h,
+                cipher: Handle(8),
+            },
+            Request::CipherOpts {
+                kind: Encryption::Plain,
+                key: None,
+            },
+            Request::CipherOpts {
+                kind: Encryption::Asymmetric,
+                key: Some(h),
+            },
+            Request::SignKeyOf(crate::wire::SignKey([2; 32])),
+        ];
+        for operation in [
+            Operation::Put,
+            Operation::Post,
+            Operation::ClearData,
+            Operation::ClearDeletedData,
+            Operation::Metadata,
+            Operation::Serialise,
+            Operation::Drop,
+            Operation::DataId,
+            Operation::EncryptKey,
+            Operation::ToggleFilter,
+        ] {
+            requests.push(Request::OnHandle(operation, h));
+        }
+        for operation in [
+            Operation::ItemDataId,
+            Operation::DeletedItemDataId,
+            Operation::ItemSigner,
+            Operation::DeletedItemSigner,
+            Operation::FilterKey,
+            Operation::Remove,
+            Operation::Restore,
+            Operation::Purge,
+        ] {
+            requests.push(Request::AtIndex(operation, h, 3));
+        }
+        for operation in [
+            Operation::SerialiseDataId,
+            Operation::FetchStructured,
+            Operation::DropStructured,
+            Operation::ReadStructured,
+            Operation::SerialiseSignKey,
+            Operation::DropSignKey,
+            Operation::ImmutableReader,
+            Operation::DropReader,
+            Operation::ReadImmutable,
+            Operation::WriteImmutable,
+            Operation::DropWriter,
+            Operation::DropCipherOpts,
+            Operation::DropEncryptKey,
+        ] {
+            requests.push(Request::OnId(operation, h));
+        }
+        for operation in [Operation::AddToFilter, Operation::RemoveFromFilter] {
+            requests.push(Request::FilterEdit {
+                operation,
+                handle: h,
+                key: Handle(8),
+            });
+        }
+        let mut named = BTreeSet::new();
+        for request in &requests {
+            let route = request.route_kind();
+            let (method, path) = (request.method(), request.route());
+            assert!(
+                route.matches(method.as_str(), &path),
+                "{method} {path} is not {route}, the route {request:?} names"
+            );
+            named.insert(route);
+        }
+        let apart = [
+            Route::AuthLogin,
+            Route::AuthStatus,
+            Route::AuthLogout,
+            Route::EmulatorJournal,
+            Route::EmulatorJournalClear,
+            Route::EmulatorNetwork,
+        ];
+        let unnamed: Vec<Route> = (Route::ALL.into_iter())
+            .filter(|route| !named.contains(route) && !apart.contains(route))
+            .collect();
+        assert!(unnamed.is_empty(), "routes no request goes to: {unnamed:?}");
+    }
 
     #[test]
     fn each_kind_is_freed_by_a_request_the_table_says_frees_it() {

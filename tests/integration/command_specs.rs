@@ -86,19 +86,7 @@ fn every_command_with_json_takes_jq_and_no_other_does() {
 /// standing for one path segment.
 fn listed(spec: &Spec, sent: &str) -> bool {
     let (method, path) = sent.split_once(' ').expect("METHOD /path");
-    spec.routes.iter().any(|route| {
-        let Some((route_method, route_path)) = route.split_once(' ') else {
-            return false;
-        };
-        let wanted: Vec<&str> = route_path.split('/').collect();
-        let got: Vec<&str> = path.split('/').collect();
-        route_method == method
-            && wanted.len() == got.len()
-            && wanted
-                .iter()
-                .zip(&got)
-                .all(|(want, got)| (want.starts_with('<') && want.ends_with('>')) || want == got)
-    })
+    (spec.route_list().iter()).any(|route| route.matches(method, path))
 }
 
 /// Each command's sample, run against the emulator, is held to its spec: a command that sends

@@ -79,15 +79,8 @@ fn routes_table() -> String {
         .iter()
         .filter(|spec| spec.reaches != Reaches::Group)
     {
-        let routes: Vec<String> = spec
-            .routes
-            .iter()
-            .map(|route| match route.split_once(' ') {
-                Some((method, _)) if method.chars().all(|c| c.is_ascii_uppercase()) => {
-                    format!("`{route}`")
-                }
-                _ => route.to_string(),
-            })
+        let routes: Vec<String> = (spec.route_list().iter())
+            .map(|route| format!("`{route}`"))
             .collect();
         table.push_str(&format!(
             "| `safe-ad {}` | {} | {} |\n",

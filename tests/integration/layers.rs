@@ -41,6 +41,7 @@ const LAYERS: &[&[&str]] = &[
         "saving",
         "wire",
         "jq",
+        "route",
         "signals",
         "session",
     ],
