@@ -29,17 +29,18 @@ handle 1: version 1, owner yes, data 3, deleted 2, filter ...
 /// The keys of `show --json`, for the main page's OUTPUT and `safe-ad-show(1)`.
 macro_rules! show_json {
     () => {
-        r#"\fBshow --json\fR prints one object per handle instead, with \fBhandle\fR, \fBok\fR, and
-\fBerror\fR and \fBexit_code\fR (those of its first failure) as above, and:
+        r#"\fBshow --json\fR prints one result per handle or name, with \fBcommand\fR, \fBinput\fR,
+\fBhandle\fR, \fBok\fR, and \fBerror\fR and \fBexit_code\fR (those of its first failure) as above,
+and:
 .TP
-\fBversion\fR, \fBis_owner\fR (number, boolean)
-the launcher's metadata of the handle.
+\fBisOwner\fR, \fBversion\fR, \fBfilterType\fR, \fBfilterLength\fR (boolean, numbers, string)
+the launcher's metadata of the data.
 .TP
 \fBfilter\fR (object)
 \fBtype\fR (BlackList or WhiteList) and \fBkeys\fR, a list of fingerprints (null for a key that
 could not be read).
 .TP
-\fBdata_length\fR, \fBdeleted_data_length\fR (numbers)
+\fBdataLength\fR, \fBdeletedDataLength\fR (numbers)
 the length of each list, whatever \fB--index\fR shows.
 .TP
 \fBdata\fR, \fBdeleted_data\fR (lists)
@@ -72,8 +73,8 @@ when it is UTF-8 (without \fB--full\fR only up to 64 KiB), else null.
 \fBcontent\fR, \fBcontent_base64\fR (strings)
 with \fB--full\fR: the whole content, base64 (the same value; \fBcontent\fR is the older name).
 .TP
-\fBdata_length\fR, \fBdeleted_data_length\fR, \fBfilter_type\fR (numbers, string)
-for appendable data: its counts and filter.
+\fBdataLength\fR, \fBdeletedDataLength\fR, \fBfilterType\fR (numbers, string)
+for appendable data: its counts and filter, under the launcher's keys.
 .TP
 \fBerror\fR (object)
 on an item that could not be read (wholly or in part), as above.

@@ -203,25 +203,28 @@ handle or name it is about where it knows it, ready to paste (\fBsafe-ad reopen 
 A body from the launcher that is not its usual JSON error is shown with control characters escaped
 and cut at 300 characters; at most 64 KiB of a body is read.
 .SS "JSON Lines"
-With \fB--json\fR, standard output has one JSON object per request and nothing else (errors still go
-to standard error as well). Input that is not a handle gets an object too: a bad line of standard
-input is skipped and the rest run; a bad argument stops the run before anything is sent, with an
-object for each bad argument. A success:
+With \fB--json\fR, standard output has one JSON result per argument (per handle or name, given
+on the command line or read from standard input) and nothing else (errors still go to standard
+error as well). A result says what the command did and what the network (for a handle's change
+not saved: its copy) holds afterwards, with the same keys whether a handle or a name was given.
+Input that is not a handle or a name gets a result too: a bad line of standard input is skipped
+and the rest run; a bad argument stops the run before anything is sent, with a result for each
+argument. \fB--jq\fR \fIEXPR\fR runs a jq filter over each result. A success:
 .PP
 .RS 4
 .EX
-{"handle":42,"operation":"clear-data","method":"DELETE",
- "url":"http://127.0.0.1:8100/appendable-data/clear-data/42",
- "status":200,"ok":true,"elapsed_ms":1.3}
+{"command":"metadata","input":"1","handle":1,"name":null,
+ "ok":true,"isOwner":true,"version":1,"filterType":"BlackList",
+ "filterLength":2,"dataLength":3,"deletedDataLength":2}
 .EE
 .RE
 .PP
-(shown here on three lines; it is one line). A failure adds \fBerror\fR and \fBexit_code\fR:
+(shown here on three lines; it is one line). A failure is one result with \fBerror\fR and
+\fBexit_code\fR:
 .PP
 .RS 4
 .EX
-{"handle":42,"operation":"post","method":"POST","url":"...",
- "status":400,"ok":false,"elapsed_ms":0.9,
+{"command":"post","input":"42","handle":42,"name":null,"ok":false,
  "error":{"class":"rejected","status":400,"error_code":-1515,
    "description":"FfiError::InvalidAppendableDataHandle",
    "hint":"the launcher holds no appendable data under ..."},
@@ -229,49 +232,35 @@ object for each bad argument. A success:
 .EE
 .RE
 .PP
-\fBcreate\fR, \fBopen\fR and \fBreopen\fR print one object for each request they send. The keys:
+The keys:
 .TP
-\fBhandle\fR (number or null)
-the appendable-data handle the step is about: the one given, or the one \fBcreate\fR or the
-fetch made; null when there is none, or the input was not a handle.
+\fBcommand\fR, \fBinput\fR, \fBline\fR (strings, number)
+the command, the handle or name as given (null for \fBcreate\fR), and the line of standard input
+it came from.
 .TP
-\fBinput\fR, \fBline\fR (string, number)
-only for input that is not a handle; \fBline\fR also for every handle read from standard input.
-.TP
-\fBoperation\fR, \fBmethod\fR, \fBurl\fR (strings)
-the step. \fBoperation\fR is the command's name, or \fBdata-id\fR, \fBfetch\fR or
-\fBdrop-data-id\fR for the steps of \fBopen\fR and \fBreopen\fR; with \fB--save\fR a handle has two
-objects, the clear and the save.
-.TP
-\fBname\fR (string)
-\fBcreate\fR and the \fBdata-id\fR step: the name, in base64.
-.TP
-\fBdata_id_handle\fR (number)
-the data-id handle a step asked for or used.
-.TP
-\fBstatus\fR (number or null)
-the HTTP status; null when no answer came.
+\fBhandle\fR, \fBname\fR (number or null, string or null)
+the handle given, or the one \fBcreate\fR, \fBopen\fR and \fBreopen\fR made (null for a name,
+whose copy is given back); the data's name in base64, where it is known.
 .TP
 \fBok\fR (boolean)
-whether the step succeeded.
+whether the command did all it was asked for this argument.
 .TP
-\fBelapsed_ms\fR (number)
-the time of the request, to 0.1 ms.
-.TP
-\fBindex\fR (number)
-\fBremove\fR, \fBrestore\fR, \fBpurge\fR: the index the step changed.
+\fBisOwner\fR, \fBversion\fR, \fBfilterType\fR, \fBfilterLength\fR, \fBdataLength\fR, \fBdeletedDataLength\fR
+the launcher's metadata afterwards, under the launcher's keys: \fBmetadata\fR's read; a save's
+read of what it saved (a post's result has no lengths: the read after a post is of the copy,
+which the post leaves without its data items); the fetch of \fBopen\fR and \fBreopen\fR.
 .TP
 \fBsaved_version\fR (number or null), \fBsaved_version_error\fR (string)
 a save that succeeded: the version it saved, from the metadata read after it; null, with the
 read's error, when that read failed (the save still happened).
 .TP
-\fBmetadata\fR (object)
-\fBmetadata\fR: the launcher's fields (isOwner, version, filterType, filterLength, dataLength,
-deletedDataLength); the fetch step: the same without filterLength, which the launcher does not
-give there.
+\fBitems\fR (list)
+\fBremove\fR, \fBrestore\fR, \fBpurge\fR: each index changed, with \fBindex\fR, \fBok\fR and,
+for a name, \fBsaved\fR.
 .TP
 \fBerror.class\fR (string)
-usage, auth, rejected, launcher, unreachable or unexpected: the names of the exit statuses.
+usage, auth, rejected, launcher, unreachable, unexpected or interrupted: the names of the exit
+statuses.
 .TP
 \fBerror.status\fR, \fBerror.error_code\fR (numbers or null)
 the HTTP status and the launcher's errorCode.
@@ -281,14 +270,19 @@ the launcher's description (or what happened), and what to do.
 .TP
 \fBexit_code\fR (number)
 the exit status this failure gives.
+.TP
+\fBrequests\fR (list)
+only with \fB--verbose\fR: the requests behind the result, each with \fBoperation\fR,
+\fBmethod\fR, \fBurl\fR, \fBstatus\fR, \fBok\fR and \fBelapsed_ms\fR.
 .PP
-A failure that ends the run (no token, a bad config file, a launcher that cannot be reached,
-Ctrl-C) is one object too, the last: \fBok\fR (false), \fBerror\fR and \fBexit_code\fR. A run
-that may have left launcher handles behind (a drop that timed out or failed, a handle whose answer
-was lost or could not be read, a request in flight when a second Ctrl-C, or the first one's wait
-running out, ended the run) ends with
-\fB{"ok":false,"left_behind":[...]}\fR: each with \fBkind\fR (appendable-data, structured-data,
-data-id, sign-key, cipher-opts, immutable-data-writer, immutable-data-reader, encrypt-key),
+Each command's page lists the keys it adds. A failure that ends the run before any result
+(no token, a bad config file, a launcher that cannot be reached) is one object too, the last:
+\fBok\fR (false), \fBerror\fR and \fBexit_code\fR. A run that may have left launcher handles
+behind (a drop that timed out or failed, a handle whose answer was lost or could not be read, a
+request in flight when a second Ctrl-C, or the first one's wait running out, ended the run) names
+them in \fBleft_behind\fR, in the failed result of the argument that left them or in an object
+of its own at the end: each with \fBkind\fR (appendable-data, structured-data, data-id,
+sign-key, cipher-opts, immutable-data-writer, immutable-data-reader, encrypt-key),
 \fBhandle\fR, \fBfree\fR (the request that frees it) and \fBcommand\fR (\fBsafe-ad drop\fR N
 for appendable data, else null), or \fBhandle\fR null, \fBmade_by\fR and \fBwhy\fR when its
 number never came back (\fBfree\fR and \fBcommand\fR then name it {handleId}). The same list is
