@@ -261,7 +261,7 @@ item across the save, it restores at most 8 items at a time (more is exit 2, not
 Only an item's signer can append it as it was: when an item another key signed would come back \
 signed by you, it changes nothing (exit 2, naming each such item and its signer) unless \
 --re-sign is given; with it, each append's line on stdout says the item is now signed by you \
-(with --json, `re_signed` on the append's object). --re-sign acts only there (a handle's restore \
+(with --json, `re_signed` in the result). --re-sign acts only there (a handle's restore \
 without --save post signs nothing again, and is refused with it). \
 Selectors (--signed-by, --kind, --data-id, --name) choose items by what they are, as for \
 `remove`; the lists keep the network's sorted order (ITEM ORDER in safe-ad-remove(1)).",
@@ -380,7 +380,7 @@ pub const SHOW: Spec = Spec {
         "\
 Show what the launcher holds for each handle: its metadata, each data item and each deleted item \
 (its index, what it points at, its data id, who signed it), and the keys of its filter. One block \
-per handle; `--json` prints one object per handle instead.
+per handle; `--json` prints one result per handle or name instead.
 
 What an item points at is asked of the launcher: structured data shows its version and a preview \
 of its content (text as text, anything else as its length and first bytes in hex; `--full` shows \
