@@ -216,13 +216,7 @@ fn opened_name(plan: &[Request<Slot>]) -> Option<crate::name::Name> {
 
 /// A change of the item at one index (`remove`, `restore`, `purge`).
 fn is_change(request: &Request) -> bool {
-    matches!(
-        request,
-        Request::AtIndex(
-            Operation::Remove | Operation::Restore | Operation::Purge,
-            ..
-        )
-    )
+    matches!(request, Request::AtIndex(operation, ..) if operation.is_item_change())
 }
 
 /// Sends a request that makes a handle no later request gives back: a `create` or a fetch is

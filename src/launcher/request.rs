@@ -286,6 +286,14 @@ impl Operation {
     pub fn is_save(self) -> bool {
         matches!(self, Operation::Put | Operation::Post)
     }
+
+    /// `remove`, `restore` or `purge`: a change of the item at one index.
+    pub fn is_item_change(self) -> bool {
+        matches!(
+            self,
+            Operation::Remove | Operation::Restore | Operation::Purge
+        )
+    }
 }
 
 /// What an operation is, for the lease logic, the retries and `outcome`: see [`Operation::row`].

@@ -368,16 +368,6 @@ impl Reporter {
     }
 }
 
-impl Operation {
-    /// `remove`, `restore` or `purge`: a change of one item, by its index.
-    fn is_item_change(self) -> bool {
-        matches!(
-            self,
-            Operation::Remove | Operation::Restore | Operation::Purge
-        )
-    }
-}
-
 impl Reporter {
     /// `object` (a `show` or `status` result about `handle`) headed as every result is: the
     /// command, the handle or name as given, and the handle (null for a name's fresh copy,
@@ -536,15 +526,7 @@ fn step_json(launcher: &Launcher, line: Option<u64>, step: &Step, values: &Value
             let which = crate::batch::show::WhichRead::from_answer(&step.result);
             show::add_which(&mut object, Some(&which));
         }
-        Ok(Reply::Fetched(fetched)) => {
-            object["metadata"] = json!({
-                "isOwner": fetched.is_owner,
-                "version": fetched.version,
-                "filterType": fetched.filter_type,
-                "dataLength": fetched.data_length,
-                "deletedDataLength": fetched.deleted_data_length,
-            })
-        }
+        Ok(Reply::Fetched(fetched)) => object["metadata"] = Value::Object(fetched_facts(fetched)),
         Ok(_) => {}
         Err(failure) => add_error(&mut object, failure, values),
     }
