@@ -422,7 +422,7 @@ impl Typed {
 
     /// tmux on this session's own server, with an empty environment but HOME.
     fn tmux(&self) -> Command {
-        let mut command = Command::new("tmux");
+        let mut command = crate::harness::with_default_stop_signals("tmux");
         command
             .env_clear()
             .env("HOME", self._sandbox.path())

@@ -395,3 +395,35 @@ fn a_single_name_left_while_its_save_is_in_flight_says_the_save_may_have_acted()
         }
     }
 }
+
+/// The suite passes however it is started. Run as a script's background job (`cargo test &`:
+/// SIGINT and SIGQUIT ignored) or under `nohup` (SIGHUP ignored), or with every stop signal
+/// ignored, the tests that stop safe-ad by each signal still pass: the harness starts every
+/// process with the default action for them (`with_default_stop_signals`). This runs this very
+/// test binary, so started, on two of them.
+#[test]
+fn the_signal_tests_pass_when_the_suite_starts_with_stop_signals_ignored() {
+    let sandbox = Sandbox::new();
+    let (out, err) = (sandbox.path().join("out"), sandbox.path().join("err"));
+    let exe = std::env::current_exe().expect("this test binary");
+    let mut child = std::process::Command::new("/usr/bin/env")
+        .arg(format!("--ignore-signal={STOP_SIGNALS}"))
+        .arg("--")
+        .arg(exe)
+        .args(["--exact", "--test-threads=1"])
+        .arg("stop_signals::every_command_stops_on_sigterm_and_sighup_as_on_ctrl_c")
+        .arg("wait::a_stop_signal_during_a_wait_leaves_no_handle")
+        .env("TMPDIR", sandbox.tmp())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::fs::File::create(&out).expect("out file"))
+        .stderr(std::fs::File::create(&err).expect("err file"))
+        .spawn()
+        .expect("the test binary starts");
+    let status = wait_for_exit(&mut child, DEADLINE * 10, "the nested test run");
+    let out = std::fs::read_to_string(&out).expect("its stdout");
+    let err = std::fs::read_to_string(&err).expect("its stderr");
+    assert!(
+        status.success() && out.contains("test result: ok. 2 passed"),
+        "{status}\n{out}\n{err}"
+    );
+}

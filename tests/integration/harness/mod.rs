@@ -477,6 +477,26 @@ pub fn wait_taken(pid: u32, name: &str) {
     );
 }
 
+/// The signals that stop a process, which a test sends or a person would, as coreutils' `env`
+/// names them.
+pub const STOP_SIGNALS: &str = "HUP,INT,QUIT,TERM";
+
+/// A command that runs `program` with the default action for every stop signal
+/// ([`STOP_SIGNALS`]), as from a terminal, whatever the suite was started with. A script's
+/// background job (`cargo test &`) starts with SIGINT and SIGQUIT ignored, `nohup` with SIGHUP
+/// ignored; an ignored signal is inherited across exec, and safe-ad rightly keeps it ignored, so
+/// a test that stops safe-ad by it would wait in vain for its handler. coreutils' `env` sets the
+/// actions and execs `program` (the process keeps its pid); the crate forbids the `unsafe` a
+/// `pre_exec` would need.
+pub fn with_default_stop_signals(program: impl AsRef<std::ffi::OsStr>) -> std::process::Command {
+    let mut command = std::process::Command::new("/usr/bin/env");
+    command
+        .arg(format!("--default-signal={STOP_SIGNALS}"))
+        .arg("--")
+        .arg(program);
+    command
+}
+
 /// A stop signal's number, by the name `kill -s` takes.
 fn signal_number(name: &str) -> u32 {
     match name {

@@ -59,7 +59,7 @@ impl SafeAd {
     /// then sees the handles given back must not race a clock. The test of the one-second
     /// default takes the variable out.
     pub(super) fn in_sandbox(sandbox: &Sandbox, program: &Path, script: Option<&str>) -> SafeAd {
-        let mut command = Command::new(program);
+        let mut command = super::with_default_stop_signals(program);
         command
             .env_clear()
             .env("TMPDIR", sandbox.tmp())

@@ -49,7 +49,7 @@ impl Screen {
 
     /// tmux on this screen's own server, with an empty environment but HOME and PATH.
     fn tmux(&self) -> Command {
-        let mut command = Command::new("tmux");
+        let mut command = super::with_default_stop_signals("tmux");
         command
             .env_clear()
             .env("HOME", self.sandbox.path())
