@@ -6,11 +6,13 @@
 //! still to do ([`Next::Sends`]). Only then is a runtime built, once, in [`finish`]: the one
 //! place the client enters async code, and where the stop signals start being counted, so every
 //! command that sends stops the same way on each of them. One process drives one launcher at a
-//! time, so a single-threaded runtime is enough and starts fastest.
+//! time, so a single-threaded runtime is enough and starts fastest. The lines of a `shell` all
+//! run on the one runtime of their [`Session`], which also keeps their connections.
 
 use std::future::Future;
 use std::pin::Pin;
 
+use crate::launcher::Connections;
 use crate::outcome::{Class, Done, Failure};
 use crate::signals;
 
@@ -32,18 +34,68 @@ impl<'a> Next<'a> {
     }
 }
 
-/// Brings a command to its end: a runtime is built, and entered, only for one that sends.
-pub fn finish(next: Next<'_>) -> Result<Done, Failure> {
+/// What a `shell` session keeps from one line to the next, handed down to each line: the one
+/// runtime all its lines run on, built when the first line sends, and the launchers'
+/// connections, which belong to that runtime. A line that reaches a launcher the way an earlier
+/// one did sends on a connection already open, as `curl -K` does with many requests in one
+/// process.
+///
+/// A line stopped by a signal leaves nothing to run in the next: its work is dropped, and a
+/// connection let go of ends with what it had still to write (`launcher`'s direct transport).
+#[derive(Default)]
+pub struct Session {
+    runtime: std::cell::OnceCell<tokio::runtime::Runtime>,
+    connections: Connections,
+}
+
+impl Session {
+    pub fn new() -> Session {
+        Session::default()
+    }
+
+    /// The connections the session's lines send on.
+    pub fn connections(&self) -> &Connections {
+        &self.connections
+    }
+
+    fn runtime(&self) -> Result<&tokio::runtime::Runtime, Failure> {
+        if let Some(runtime) = self.runtime.get() {
+            return Ok(runtime);
+        }
+        let built = runtime()?;
+        Ok(self.runtime.get_or_init(|| built))
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        // The signals' counting tasks end with the runtime: a later runtime in this process
+        // starts its own.
+        drop(self.runtime.take());
+        signals::unwatch();
+    }
+}
+
+/// Brings a command to its end: a runtime is entered only for one that sends, the session's
+/// for a line of a `shell` (`session`), else one built for it.
+pub fn finish(next: Next<'_>, session: Option<&Session>) -> Result<Done, Failure> {
     match next {
         Next::Done(done) => Ok(done),
         Next::Sends(work) => {
-            let done = runtime()?.block_on(async {
+            let work = async {
                 signals::watch();
                 work.await
-            });
-            // Its counting tasks ended with it (`signals::unwatch`).
-            signals::unwatch();
-            done
+            };
+            match session {
+                // The counting tasks stay for the next line, on the same runtime.
+                Some(session) => session.runtime()?.block_on(work),
+                None => {
+                    let done = runtime()?.block_on(work);
+                    // Its counting tasks ended with it (`signals::unwatch`).
+                    signals::unwatch();
+                    done
+                }
+            }
         }
     }
 }

@@ -8,7 +8,7 @@ use crate::batch::{show, Stop};
 use crate::cli::{AuthCommand, LoginArgs};
 use crate::launcher::{AppIdentity, AuthRequest, Permission};
 use crate::outcome::{self, Done, Failure};
-use crate::report::{self, Reporter, StatusAnswer};
+use crate::report::{self, StatusAnswer};
 use crate::runtime::interruptible;
 use crate::settings::{self, Settings, Source, StdinUse};
 
@@ -19,10 +19,10 @@ pub fn run<'a>(command: &'a AuthCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
     let reporter = cx.reporter;
     let settings = super::resolve(cx, StdinUse::Free)?;
     match command {
-        AuthCommand::Login(args) => login(args, settings, reporter),
-        AuthCommand::Status => status(settings, reporter),
-        AuthCommand::Logout => logout(settings, reporter),
-        AuthCommand::Whoami(args) => whoami(args.key, settings, reporter),
+        AuthCommand::Login(args) => login(args, settings, cx),
+        AuthCommand::Status => status(settings, cx),
+        AuthCommand::Logout => logout(settings, cx),
+        AuthCommand::Whoami(args) => whoami(args.key, settings, cx),
         AuthCommand::Token => {
             reporter.token(settings.token()?);
             Ok(Next::Done(Done::Success))
@@ -34,8 +34,9 @@ pub fn run<'a>(command: &'a AuthCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
 /// bytes, the sign-key handle given back), so that `show`'s signers and filter keys can be
 /// matched by eye, and `--signed-by` given a key; with `key`, the key itself, which another
 /// person's `filter add` takes.
-fn whoami(key: bool, settings: Settings, reporter: &Reporter) -> Result<Next<'_>, Failure> {
-    let launcher = super::launcher(&settings)?;
+fn whoami(key: bool, settings: Settings, cx: Context<'_>) -> Result<Next<'_>, Failure> {
+    let reporter = cx.reporter;
+    let launcher = super::launcher(&settings, cx)?;
     settings.token()?;
     Ok(Next::sends(async move {
         let stop = Stop::new(settings.interrupt_wait);
@@ -49,13 +50,14 @@ fn whoami(key: bool, settings: Settings, reporter: &Reporter) -> Result<Next<'_>
 fn login<'a>(
     args: &'a LoginArgs,
     settings: Settings,
-    reporter: &'a Reporter,
+    cx: Context<'a>,
 ) -> Result<Next<'a>, Failure> {
+    let reporter = cx.reporter;
     let path = settings.config_path.clone().ok_or_else(|| {
         Failure::usage("there is no config directory to store the token in")
             .with_hint("set SAFE_AD_CONFIG_DIR to a directory")
     })?;
-    let launcher = super::launcher(&settings)?;
+    let launcher = super::launcher(&settings, cx)?;
     let login = AuthRequest::Login(AppIdentity {
         name: args.app_name.clone(),
         id: args.app_id.clone(),
@@ -117,7 +119,8 @@ fn login<'a>(
     }))
 }
 
-fn status(settings: Settings, reporter: &Reporter) -> Result<Next<'_>, Failure> {
+fn status(settings: Settings, cx: Context<'_>) -> Result<Next<'_>, Failure> {
+    let reporter = cx.reporter;
     // Without a token there is nothing to ask the launcher.
     // The status (with `--json`, its one object) says the failure; it is not said again as the
     // run's end.
@@ -126,7 +129,7 @@ fn status(settings: Settings, reporter: &Reporter) -> Result<Next<'_>, Failure> 
         reporter.failed(&failure);
         return Ok(Next::Done(Done::Failed(failure.class)));
     }
-    let launcher = super::launcher(&settings)?;
+    let launcher = super::launcher(&settings, cx)?;
     Ok(Next::sends(async move {
         let answer = interruptible(launcher.auth(&AuthRequest::Check)).await?;
         let (answer, failure) = match answer {
@@ -154,14 +157,15 @@ fn status(settings: Settings, reporter: &Reporter) -> Result<Next<'_>, Failure> 
     }))
 }
 
-fn logout(settings: Settings, reporter: &Reporter) -> Result<Next<'_>, Failure> {
+fn logout(settings: Settings, cx: Context<'_>) -> Result<Next<'_>, Failure> {
+    let reporter = cx.reporter;
     // Logging out twice is not a mistake: the person's wish already holds.
     let Ok((_, token_source)) = settings.token_and_source() else {
         reporter.not_logged_in();
         return Ok(Next::Done(Done::Success));
     };
     let token_source = token_source.clone();
-    let launcher = super::launcher(&settings)?;
+    let launcher = super::launcher(&settings, cx)?;
     Ok(Next::sends(async move {
         let answer = interruptible(launcher.auth(&AuthRequest::Revoke)).await?;
         let base = settings.launcher.base();

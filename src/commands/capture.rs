@@ -38,7 +38,7 @@ pub fn run<'a>(command: &'a CaptureCommand, cx: Context<'a>) -> Result<Next<'a>,
         })
         .transpose()?;
     let settings = super::resolve(cx, StdinUse::Free)?;
-    let launcher = super::launcher(&settings)?;
+    let launcher = super::launcher(&settings, cx)?;
     if settings.dry_run {
         let describe = super::describer(&settings, &launcher, reporter);
         for chain in plan::plan(&names) {

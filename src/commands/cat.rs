@@ -24,7 +24,7 @@ pub fn run<'a>(command: &'a CatCommand, cx: Context<'a>) -> Result<Next<'a>, Fai
     let target = parse_target(&command.handle, COMMAND)?;
     let index = parse_indexes(std::slice::from_ref(&command.index), COMMAND, target)?[0];
     let settings = super::resolve(cx, StdinUse::Free)?;
-    let launcher = super::launcher(&settings)?;
+    let launcher = super::launcher(&settings, cx)?;
     settings.token()?;
     Ok(Next::sends(async move {
         let section = if command.deleted {

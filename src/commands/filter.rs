@@ -71,7 +71,7 @@ fn show<'a>(command: &'a FilterShowCommand, cx: Context<'a>) -> Result<Next<'a>,
     let reporter = cx.reporter;
     let target = parse_target(&command.handle, NAME)?;
     let settings = super::resolve(cx, StdinUse::Free)?;
-    let launcher = super::launcher(&settings)?;
+    let launcher = super::launcher(&settings, cx)?;
     settings.token()?;
     Ok(Next::sends(async move {
         reporter.result_for(NAME, Some(&target.to_string()));
@@ -122,7 +122,7 @@ fn edit<'a>(
     let given = parse_keys(&command.keys, &command.signer_of, edit, target)?;
     let save = save_of(name, target, command.save)?;
     let settings = super::resolve(cx, StdinUse::Free)?;
-    let launcher = super::launcher(&settings)?;
+    let launcher = super::launcher(&settings, cx)?;
     let known: Vec<SignKey> = given.iter().filter_map(KeyGiven::bytes).collect();
     if settings.curl && known.len() < given.len() {
         // A curl script cannot read and decide: which key a fingerprint or a signer is, is
@@ -183,7 +183,7 @@ fn set_type<'a>(command: &'a FilterTypeCommand, cx: Context<'a>) -> Result<Next<
         FilterKind::BlackList => FilterType::BlackList,
     };
     let settings = super::resolve(cx, StdinUse::Free)?;
-    let launcher = super::launcher(&settings)?;
+    let launcher = super::launcher(&settings, cx)?;
     if settings.dry_run || settings.curl {
         reporter.filter_type_plan_note(&target.to_string(), wanted);
         let plan = on_target(target, |handle| filter::type_plan(handle, save));

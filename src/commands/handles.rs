@@ -23,7 +23,7 @@ pub fn create<'a>(command: &CreateCommand, cx: Context<'a>) -> Result<Next<'a>, 
         })?,
     };
     let settings = super::resolve(cx, StdinUse::Free)?;
-    let launcher = super::launcher(&settings)?;
+    let launcher = super::launcher(&settings, cx)?;
     let (private, white_list, put) = (command.private, command.white_list, command.put);
     if settings.dry_run || settings.curl {
         let plan = batch::create_plan(name, private, white_list, put);
@@ -53,7 +53,7 @@ pub fn open<'a>(command: &OpenCommand, cx: Context<'a>) -> Result<Next<'a>, Fail
     let reporter = cx.reporter;
     let name = parse_name(&command.name, "open")?;
     let settings = super::resolve(cx, StdinUse::Free)?;
-    let launcher = super::launcher(&settings)?;
+    let launcher = super::launcher(&settings, cx)?;
     if settings.dry_run || settings.curl {
         let plan = batch::open_plan(name, command.private);
         super::describer(&settings, &launcher, reporter)(&plan);

@@ -51,7 +51,7 @@ pub fn at_indexes<'a>(
     let indexes = parse_indexes(&command.indexes, name, target)?;
     let selector = parse_selector(&command.selector, name)?;
     let settings = super::resolve(cx, StdinUse::Free)?;
-    let launcher = super::launcher(&settings)?;
+    let launcher = super::launcher(&settings, cx)?;
     let save = command.save.map(|save| match save {
         SaveWith::Post => Operation::Post,
         SaveWith::Put => Operation::Put,
@@ -643,7 +643,7 @@ pub fn append<'a>(command: &'a AppendCommand, cx: Context<'a>) -> Result<Next<'a
         }
     };
     let settings = super::resolve(cx, StdinUse::Free)?;
-    let launcher = super::launcher(&settings)?;
+    let launcher = super::launcher(&settings, cx)?;
     if settings.dry_run || settings.curl {
         let plan = match target {
             Target::Handle(handle) => batch::append_plan(handle, item),
@@ -698,7 +698,7 @@ fn append_immutable<'a>(
         StdinUse::Free
     };
     let settings = super::resolve(cx, stdin)?;
-    let launcher = super::launcher(&settings)?;
+    let launcher = super::launcher(&settings, cx)?;
     if settings.curl {
         return Err(
             Failure::usage("--curl cannot carry the content of --immutable in its lines")

@@ -62,7 +62,7 @@ use crate::input::{self, BadArgs, Item};
 use crate::launcher::{Launcher, Request, Slot};
 use crate::outcome::{Class, Done, Failure};
 use crate::report::Reporter;
-pub use crate::runtime::Next;
+pub use crate::runtime::{Next, Session};
 
 // The helpers every command shares, by family, for the commands as `super::NAME`.
 use crate::runtime::internal;
@@ -85,6 +85,8 @@ pub struct Context<'a> {
     /// The config file, read once at start.
     pub config: &'a ConfigRead,
     pub reporter: &'a Reporter,
+    /// The `shell` session this line is one of, whose runtime and connections it uses.
+    pub session: Option<&'a Session>,
 }
 
 /// The handles (or names) given on the command line, `-` for standard input. Every argument
@@ -205,8 +207,13 @@ fn resolve_with(
 }
 
 /// The HTTP module, set up from the settings' narrow launcher config.
-fn launcher(settings: &Settings) -> Result<Launcher, Failure> {
-    let launcher = Launcher::new(settings.launcher_config()).map_err(internal)?;
+fn launcher(settings: &Settings, cx: Context) -> Result<Launcher, Failure> {
+    // A line of a `shell` sends on the session's kept connections.
+    let launcher = match cx.session {
+        Some(session) => Launcher::kept_in(settings.launcher_config(), session.connections()),
+        None => Launcher::new(settings.launcher_config()),
+    }
+    .map_err(internal)?;
     // What the line makes or gives back is this launcher's, to a `shell` session, which gives
     // it back the way the line reached it.
     crate::session::reaching(crate::session::Reach {
@@ -511,6 +518,7 @@ mod tests {
                 env: &env,
                 config: &config,
                 reporter: &reporter,
+                session: None,
             };
             match operations::run(Operation::Put, None, &handles, cx) {
                 Ok(Next::Done(done)) => Some(done),

@@ -55,7 +55,7 @@ pub fn run_procedure<'a>(
         procedure,
         fail_fast: settings.fail_fast,
     };
-    let launcher = super::launcher(&settings)?;
+    let launcher = super::launcher(&settings, cx)?;
     if settings.dry_run || settings.curl {
         let done = describe_requests(plan, slots, why, &settings, &launcher, reporter);
         return Ok(Next::Done(done));

@@ -19,17 +19,23 @@ mod words;
 use std::ffi::OsString;
 use std::io::IsTerminal;
 
-use super::Context;
+use super::{Context, Session};
 use crate::cli::{ClientOptions, ShellArgs};
 use crate::outcome::{Class, Done, Failure};
 use crate::{report, session, signals};
 
 /// Runs one line as a command line (`run::run_line`): its words after a program name, and the
 /// shell's options under the line's.
-pub type RunLine = fn(&[OsString], &ClientOptions) -> Done;
+pub type RunLine = fn(&[OsString], &ClientOptions, Option<&Session>) -> Done;
 
-/// Runs the script, line by line.
+/// Runs the script (or the prompt), line by line, all in one [`Session`]: one runtime and the
+/// connections kept from line to line.
 pub fn run(args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<Done, Failure> {
+    let session = Session::new();
+    let cx = Context {
+        session: Some(&session),
+        ..cx
+    };
     if let Some(path) = cx.options.token_file.as_deref() {
         // Every line reads the token again, and so does the drop that gives the session's
         // handles back: a pipe would give it to the first alone.
@@ -216,7 +222,7 @@ fn one(
         .collect();
     let run = || {
         session::line_begins();
-        let done = report::as_a_shell_line(|| run_line(&argv, cx.options));
+        let done = report::as_a_shell_line(|| run_line(&argv, cx.options, cx.session));
         (done, session::line_ended())
     };
     let Some(name) = name else {

@@ -25,7 +25,7 @@ pub fn run<'a>(command: &'a ShowCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
         return Ok(Next::Done(Done::Failed(Class::Usage)));
     };
     let settings = super::resolve(cx, super::stdin_use(&slots))?;
-    let launcher = super::launcher(&settings)?;
+    let launcher = super::launcher(&settings, cx)?;
     settings.token()?;
     Ok(Next::sends(async move {
         let show = ShowOptions {

@@ -23,7 +23,7 @@ pub fn run<'a>(command: &StatusCommand, cx: Context<'a>) -> Result<Next<'a>, Fai
         return Ok(Next::Done(Done::Failed(Class::Usage)));
     };
     let settings = super::resolve(cx, super::stdin_use(&slots))?;
-    let launcher = super::launcher(&settings)?;
+    let launcher = super::launcher(&settings, cx)?;
     settings.token()?;
     Ok(Next::sends(async move {
         let stop = Stop::new(settings.interrupt_wait);

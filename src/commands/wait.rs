@@ -63,7 +63,7 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
     let interval = Duration::from_secs_f64(command.interval);
     let deadline = Duration::from_secs_f64(command.deadline);
     let settings = super::resolve(cx, settings_stdin())?;
-    let launcher = super::launcher(&settings)?;
+    let launcher = super::launcher(&settings, cx)?;
     settings.token()?;
     Ok(Next::sends(async move {
         let stop = Stop::new(settings.interrupt_wait);

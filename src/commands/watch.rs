@@ -41,7 +41,7 @@ pub fn run<'a>(command: &'a WatchCommand, cx: Context<'a>) -> Result<Next<'a>, F
         last_change: Default::default(),
     };
     let settings = super::resolve(cx, crate::settings::StdinUse::Free)?;
-    let launcher = super::launcher(&settings)?;
+    let launcher = super::launcher(&settings, cx)?;
     settings.token()?;
     Ok(Next::sends(async move {
         let stop = Stop::new(settings.interrupt_wait);

@@ -49,6 +49,17 @@ pub struct Connection {
     sender: SendRequest<Full<Bytes>>,
     /// 0 until a byte came; then the byte + 1.
     first_byte: Arc<AtomicU16>,
+    /// The task that drives it.
+    task: tokio::task::AbortHandle,
+}
+
+impl Drop for Connection {
+    /// A connection let go of ends at once, with what it still had to write: a `shell` session
+    /// keeps one runtime for all its lines, and a request of a line stopped by a signal must not
+    /// go out while a later line drives that runtime.
+    fn drop(&mut self) {
+        self.task.abort();
+    }
 }
 
 impl Connection {
@@ -175,11 +186,20 @@ impl Direct {
         let (sender, connection) = http1::handshake(TokioIo::new(stream))
             .await
             .map_err(|e| NoAnswer::from_hyper(&e, false))?;
-        // The connection drives itself; it ends when the launcher or the sender lets go of it.
-        tokio::spawn(async move {
+        // The connection drives itself; it ends when the launcher closes it or when the
+        // `Connection` is let go of.
+        let task = tokio::spawn(async move {
             let _ = connection.await;
-        });
-        Ok((Connection { sender, first_byte }, true))
+        })
+        .abort_handle();
+        Ok((
+            Connection {
+                sender,
+                first_byte,
+                task,
+            },
+            true,
+        ))
     }
 
     /// Connects within the connect bound, and never past the exchange's `deadline`, so that

@@ -26,6 +26,7 @@ pub use request::{
     url_for, Encryption, HandleKind, Operation, Request, Slot, MAX_CONTENT_BYTES, OPERATIONS,
 };
 
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use http_body_util::BodyExt;
@@ -246,9 +247,50 @@ enum Transport {
     General(general::General),
 }
 
+impl Transport {
+    fn new(config: &LauncherConfig) -> anyhow::Result<Transport> {
+        Ok(
+            if config.url.is_https() || (config.proxy.is_some() && !config.url.is_loopback()) {
+                Transport::General(general::General::new(config)?)
+            } else {
+                Transport::Direct(direct::Direct::new(&config.url, config.connect_timeout)?)
+            },
+        )
+    }
+}
+
+/// What a transport is built from: two launchers alike in these share one transport, and so
+/// its kept connections ([`Connections`]).
+#[derive(PartialEq)]
+struct Reached {
+    base: String,
+    connect_timeout: Duration,
+    proxy: Option<ProxyConfig>,
+}
+
+impl Reached {
+    fn of(config: &LauncherConfig) -> Reached {
+        Reached {
+            base: config.url.base().to_string(),
+            connect_timeout: config.connect_timeout,
+            proxy: config.proxy.clone(),
+        }
+    }
+}
+
+/// The transports a `shell` session keeps from one line to the next, each with its open
+/// connections, so that a line reaching a launcher an earlier line reached the same way sends
+/// on a connection already open. The token, the bounds and `--verbose` are each line's own;
+/// only the way to the launcher is shared. They must all be used on one runtime (the session's),
+/// to which their connections belong.
+#[derive(Default)]
+pub struct Connections {
+    kept: Mutex<Vec<(Reached, Arc<Transport>)>>,
+}
+
 /// A client for one launcher; keeps its connections alive across requests.
 pub struct Launcher {
-    transport: Transport,
+    transport: Arc<Transport>,
     base: String,
     authorization: Option<HeaderValue>,
     timeout: Duration,
@@ -264,12 +306,35 @@ pub struct Launcher {
 
 impl Launcher {
     pub fn new(config: LauncherConfig) -> anyhow::Result<Launcher> {
-        let transport =
-            if config.url.is_https() || (config.proxy.is_some() && !config.url.is_loopback()) {
-                Transport::General(general::General::new(&config)?)
-            } else {
-                Transport::Direct(direct::Direct::new(&config.url, config.connect_timeout)?)
-            };
+        let transport = Arc::new(Transport::new(&config)?);
+        Launcher::with_transport(config, transport)
+    }
+
+    /// A client that sends on the transport `connections` keeps for the way `config` reaches its
+    /// launcher, made and kept there the first time.
+    pub fn kept_in(config: LauncherConfig, connections: &Connections) -> anyhow::Result<Launcher> {
+        let reached = Reached::of(&config);
+        let transport = {
+            let mut kept = connections
+                .kept
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            match kept.iter().find(|(way, _)| *way == reached) {
+                Some((_, transport)) => Arc::clone(transport),
+                None => {
+                    let transport = Arc::new(Transport::new(&config)?);
+                    kept.push((reached, Arc::clone(&transport)));
+                    transport
+                }
+            }
+        };
+        Launcher::with_transport(config, transport)
+    }
+
+    fn with_transport(
+        config: LauncherConfig,
+        transport: Arc<Transport>,
+    ) -> anyhow::Result<Launcher> {
         let authorization = match &config.token {
             Some(token) => {
                 let mut value = HeaderValue::from_str(&format!("Bearer {}", token.expose()))
@@ -377,7 +442,7 @@ impl Launcher {
     /// (a login): a launcher that is down is said at once, not after "waiting for approval".
     /// Through reqwest (https, a proxy) the first request says it instead.
     pub async fn connect(&self) -> Result<(), NoAnswer> {
-        match &self.transport {
+        match &*self.transport {
             Transport::Direct(direct) => direct.warm().await,
             Transport::General(_) => Ok(()),
         }
@@ -458,7 +523,7 @@ impl Launcher {
         // a launcher that takes no connection is then said to be that, not slow to answer.
         let deadline = timeout.map(|timeout| tokio::time::Instant::now() + timeout);
         let work = async {
-            let raw = match &self.transport {
+            let raw = match &*self.transport {
                 Transport::Direct(direct) => direct.send(outgoing, deadline).await?,
                 Transport::General(general) => general.send(outgoing).await?,
             };
@@ -501,7 +566,7 @@ impl Launcher {
         mut raw: RawAnswer<'_>,
         max_body: usize,
     ) -> Result<(u16, HeaderMap, Vec<u8>), NoAnswer> {
-        let general = match &self.transport {
+        let general = match &*self.transport {
             Transport::General(general) => Some(general),
             Transport::Direct(_) => None,
         };

@@ -17,7 +17,7 @@ use argv::Typed;
 
 use crate::batch::Procedure;
 use crate::cli::{Cli, ClientOptions, ColorWhen, Command, Opt, Opts};
-use crate::commands::{self, Context, Next};
+use crate::commands::{self, Context, Next, Session};
 use crate::help;
 use crate::launcher::Operation;
 use crate::outcome::{Class, Done, Failure};
@@ -29,7 +29,7 @@ use crate::settings::{self, Environment};
 pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
     crate::signals::file_size_limit_as_error();
     let args: Vec<OsString> = args.into_iter().collect();
-    run_with(&args, None)
+    run_with(&args, None, None)
 }
 
 /// Runs one line of a `shell` script (its words after a program name) as [`run`] runs a
@@ -37,11 +37,15 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
 /// command takes and the line does not give. The shell's `--json` and `--jq` are not given to
 /// a line with `--dry-run` or `--curl` (nor theirs to one with `--json` or `--jq`), which could
 /// not take both; a line's own `--json` or `--jq` is its whole choice of output.
-fn run_line(args: &[OsString], defaults: &ClientOptions) -> Done {
-    run_with(args, Some(defaults))
+fn run_line(args: &[OsString], defaults: &ClientOptions, session: Option<&Session>) -> Done {
+    run_with(args, Some(defaults), session)
 }
 
-fn run_with(args: &[OsString], defaults: Option<&ClientOptions>) -> Done {
+fn run_with(
+    args: &[OsString],
+    defaults: Option<&ClientOptions>,
+    session: Option<&Session>,
+) -> Done {
     let line = Typed::new(args);
     // `--version` alone, the commonest probe of a tool (scripts, package checks), is answered
     // before clap builds its tree: that build is most of what the answer would cost. Any other
@@ -131,6 +135,7 @@ fn run_with(args: &[OsString], defaults: Option<&ClientOptions>) -> Done {
         env: &env,
         config: &config,
         reporter: &reporter,
+        session,
     };
     let done = match dispatch(&cli.command, cx) {
         Ok(done) => done,
@@ -273,5 +278,5 @@ fn dispatch(command: &Command, cx: Context) -> Result<Done, Failure> {
             }
         }
     };
-    runtime::finish(next)
+    runtime::finish(next, cx.session)
 }

@@ -100,6 +100,7 @@ mod scenarios;
 mod selectors;
 #[cfg(feature = "emulator")]
 mod shell;
+mod shell_session;
 #[cfg(feature = "emulator")]
 mod shell_terminal;
 #[cfg(feature = "emulator")]
