@@ -9,8 +9,8 @@
 //! `crates/emulator/tests/families.rs` shares: an import is any `crate::`, `super::` or `self::`
 //! path (a `use crate::{a, b::c}` group counts each name), outside comments, string and
 //! character literals and `#[cfg(test)]` code (an item, a field, a test-only file): unit tests
-//! may reach anywhere. This file holds the client's rules, the reader's own tests, and the check
-//! that every file of this test binary is declared by a `mod` line (one forgotten never compiles).
+//! may reach anywhere. This file holds the client's rules and the reader's own tests; that every
+//! file is compiled (declared by a `mod` line) is `source_files.rs`'s check.
 //!
 //! Run alone: `cargo test --locked --test integration layers`. The emulator crate's own one-way
 //! check is beside its code, not here.
@@ -627,66 +627,4 @@ fn raw_strings_characters_and_lifetimes_are_read_right() {
     assert!(!code.contains("crate::"), "{code}");
     assert!(code.contains("fn f<'a>(x: &'a str)"), "{code}");
     assert_eq!(code.lines().count(), 2);
-}
-
-/// Every `.rs` file under `tests/integration/` is a module of the test binary: the file or
-/// folder above it declares it (`mod NAME;`), so a test file whose `mod` line was forgotten
-/// fails here rather than never compiling, never running, and passing (issue 54). A file's
-/// parent is `main.rs` at the top, else its folder's `mod.rs`, or the file beside the folder
-/// (`completions.rs` for `completions/`).
-#[test]
-fn every_test_file_is_declared_by_the_module_above_it() {
-    let top = repo_root().join("tests/integration");
-    let mut files = Vec::new();
-    let mut folders = vec![top.clone()];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).expect("a test folder") {
-            let path = entry.expect("an entry").path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                files.push(path);
-            }
-        }
-    }
-    let declares = |parent: &std::path::Path, name: &str| {
-        let text = std::fs::read_to_string(parent).unwrap_or_default();
-        code_only(&text).lines().any(|line| {
-            let line = line.trim();
-            let line = line
-                .strip_prefix("pub(crate) ")
-                .or_else(|| line.strip_prefix("pub(super) "))
-                .or_else(|| line.strip_prefix("pub "))
-                .unwrap_or(line);
-            line == format!("mod {name};")
-        })
-    };
-    let mut undeclared = Vec::new();
-    for file in &files {
-        let folder = file.parent().expect("a folder");
-        let stem = file.file_stem().and_then(|s| s.to_str()).expect("a name");
-        if folder == top && stem == "main" {
-            continue;
-        }
-        // A folder's `mod.rs` is the folder's module, declared where a file of that name would be.
-        let (name, place) = match stem {
-            "mod" => (
-                folder.file_name().and_then(|s| s.to_str()).expect("a name"),
-                folder.parent().expect("a folder above"),
-            ),
-            _ => (stem, folder),
-        };
-        let parent = match place == top {
-            true => top.join("main.rs"),
-            false if place.join("mod.rs").exists() => place.join("mod.rs"),
-            false => place.with_extension("rs"),
-        };
-        if !declares(&parent, name) {
-            undeclared.push(file.strip_prefix(repo_root()).unwrap_or(file).to_owned());
-        }
-    }
-    assert!(
-        undeclared.is_empty(),
-        "these test files are declared by no `mod` line, so they are never compiled: {undeclared:?}"
-    );
 }
