@@ -319,9 +319,57 @@ impl<H: fmt::Display + Copy> Request<H> {
             Request::Fetch(id) | Request::DropDataId(id) | Request::OnId(_, id) => {
                 [Some(*id), None]
             }
-            _ => [None, None],
+            // Listed, not `_`: a new request that names a handle must say so here.
+            Request::Create { .. }
+            | Request::DataIdOfName { .. }
+            | Request::StructuredDataIdOfName { .. }
+            | Request::UserSignKey
+            | Request::NewWriter
+            | Request::SignKeyOf(_) => [None, None],
         };
         slots.into_iter().flatten()
+    }
+
+    /// The same request with each handle it names passed through `f` (a plan's requests on a
+    /// stand-in handle sent to a copy, [`crate::batch::on_a_copy_of`]). Every variant is matched,
+    /// so a new request with a handle cannot be left out.
+    pub fn with_handles(self, f: impl Fn(H) -> H) -> Request<H> {
+        match self {
+            Request::OnHandle(operation, handle) => Request::OnHandle(operation, f(handle)),
+            Request::Fetch(id) => Request::Fetch(f(id)),
+            Request::DropDataId(id) => Request::DropDataId(f(id)),
+            Request::AtIndex(operation, handle, index) => {
+                Request::AtIndex(operation, f(handle), index)
+            }
+            Request::Append { handle, data_id } => Request::Append {
+                handle: f(handle),
+                data_id: f(data_id),
+            },
+            Request::OnId(operation, id) => Request::OnId(operation, f(id)),
+            Request::CloseWriter { writer, cipher } => Request::CloseWriter {
+                writer: f(writer),
+                cipher: f(cipher),
+            },
+            Request::CipherOpts { kind, key } => Request::CipherOpts {
+                kind,
+                key: key.map(f),
+            },
+            Request::FilterEdit {
+                operation,
+                handle,
+                key,
+            } => Request::FilterEdit {
+                operation,
+                handle: f(handle),
+                key: f(key),
+            },
+            request @ (Request::Create { .. }
+            | Request::DataIdOfName { .. }
+            | Request::StructuredDataIdOfName { .. }
+            | Request::UserSignKey
+            | Request::NewWriter
+            | Request::SignKeyOf(_)) => request,
+        }
     }
 
     /// The appendable-data handle the request is about, if it names one.
