@@ -3,7 +3,11 @@
 //! crate root or test target by `mod` lines (a `#[path]` one too): a file whose `mod` line was
 //! forgotten never compiles, never runs, and so passes (issue 54).
 //!
-//! Both walk the tree, so a new file is checked the moment it is written. The roots are Cargo's:
+//! And docs/development.md's Layout names every top-level file and every folder of `src/`, and
+//! no file or folder that is not there; every check its list of what a new command touches
+//! names is a function that is there.
+//!
+//! All walk the tree, so a new file is checked the moment it is written. The roots are Cargo's:
 //! `src/lib.rs`, `src/main.rs`, `src/bin/*`, `tests/*.rs`, `tests/*/main.rs`, and every `path` a
 //! manifest gives a target. The checks are tested on small trees held in memory below.
 
@@ -248,6 +252,144 @@ fn every_rust_file_is_reached_by_a_mod_line() {
     );
 }
 
+/// The backticked words of the bulleted list in `docs/development.md`'s "Layout" section that
+/// name a file or folder (`handle.rs`, `cli/`, `batch/steps.rs`), in order.
+fn layout_names(development_md: &str) -> Vec<String> {
+    let section = development_md
+        .split("\n## Layout\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("docs/development.md has a Layout section");
+    let mut bullets = String::new();
+    let mut in_bullet = false;
+    for line in section.lines() {
+        in_bullet = line.starts_with("- ") || (in_bullet && line.starts_with("  "));
+        if in_bullet {
+            bullets.push_str(line);
+            bullets.push('\n');
+        }
+    }
+    bullets
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|word| word.ends_with(".rs") || word.ends_with('/'))
+        .filter(|word| {
+            word.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "_/.".contains(c))
+        })
+        .map(|word| word.strip_prefix("src/").unwrap_or(word).to_owned())
+        .collect()
+}
+
+/// What the Layout's names and `src/`'s files (paths from `src/`) disagree on: each top-level
+/// file (but `lib.rs`) and each folder the list does not name (a folder is named by a word
+/// holding `NAME/`), and each name it gives that is no file or folder of `src/` (a name is a
+/// path from `src/` or the end of one: `spec.rs` is `cli/spec.rs`).
+fn layout_drift(names: &[String], files: &BTreeSet<String>) -> Vec<String> {
+    let folders: BTreeSet<String> = files
+        .iter()
+        .filter_map(|f| f.rsplit_once('/').map(|(folder, _)| folder))
+        .flat_map(|folder| {
+            let parts: Vec<&str> = folder.split('/').collect();
+            (1..=parts.len())
+                .map(|n| parts[..n].join("/"))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let mut drift = Vec::new();
+    for file in files {
+        if !file.contains('/') && file != "lib.rs" && !names.contains(file) {
+            drift.push(format!("src/{file} is not named"));
+        }
+    }
+    for folder in &folders {
+        let name = folder.rsplit('/').next().unwrap_or(folder);
+        if !names.iter().any(|n| n.contains(&format!("{name}/"))) {
+            drift.push(format!("src/{folder}/ is not named"));
+        }
+    }
+    for name in names {
+        let exists = match name.strip_suffix('/') {
+            Some(folder) => folders
+                .iter()
+                .any(|f| f == folder || f.ends_with(&format!("/{folder}"))),
+            None => files
+                .iter()
+                .any(|f| f == name || f.ends_with(&format!("/{name}"))),
+        };
+        if !exists {
+            drift.push(format!(
+                "`{name}` is named but no such file or folder is in src/"
+            ));
+        }
+    }
+    drift
+}
+
+/// docs/development.md's Layout, where a reader learns where things are, names every top-level
+/// file and every folder of `src/`, and nothing that is not there.
+#[test]
+fn the_layout_in_docs_development_md_names_what_src_holds() {
+    let text = std::fs::read_to_string(repo_root().join("docs/development.md"))
+        .expect("docs/development.md");
+    let names = layout_names(&text);
+    let files: BTreeSet<String> = rust_files("src")
+        .into_keys()
+        .map(|f| f.strip_prefix("src/").unwrap_or(&f).to_owned())
+        .collect();
+    let drift = layout_drift(&names, &files);
+    assert!(
+        drift.is_empty(),
+        "docs/development.md's Layout has drifted from src/:\n{}",
+        drift.join("\n")
+    );
+}
+
+/// docs/development.md's "A new command: what it touches" names, for each registration, the
+/// check that demands it (`command_specs::every_command_has_one_spec_and_every_spec_a_command`):
+/// each such path names a function that is there, so a renamed or removed check shows here.
+#[test]
+fn every_check_the_registrations_name_is_there() {
+    let text = std::fs::read_to_string(repo_root().join("docs/development.md"))
+        .expect("docs/development.md");
+    let section = text
+        .split("\n## A new command: what it touches\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("docs/development.md has its section on what a new command touches");
+    let mut code = String::new();
+    for dir in ["src", "tests"] {
+        for text in rust_files(dir).into_values() {
+            code.push_str(&text);
+        }
+    }
+    let named: Vec<&str> = section
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|word| {
+            word.contains("::")
+                && word.starts_with(|c: char| c.is_ascii_lowercase())
+                && word
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || "_:".contains(c))
+        })
+        .collect();
+    assert!(named.len() >= 10, "only {named:?} named");
+    let missing: Vec<&&str> = named
+        .iter()
+        .filter(|path| {
+            let function = path.rsplit("::").next().unwrap_or_default();
+            !code.contains(&format!("fn {function}("))
+        })
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "docs/development.md names checks that are not there: {missing:?}"
+    );
+}
+
 // ---- The checks, on small trees written here ----------------------------------------------------
 
 fn tree(files: &[(&str, &str)]) -> BTreeMap<String, String> {
@@ -304,6 +446,46 @@ fn a_file_no_mod_line_reaches_is_named() {
             "src/gone.rs",
             "tests/it/forgotten.rs",
             "tests/support/unused.rs"
+        ]
+    );
+}
+
+#[test]
+fn layout_drift_names_what_is_missing_and_what_is_gone() {
+    let doc = "# Guide\n\n## Layout\n\nIntro `gone.rs`.\n\n- `a.rs` and `cli/`: `spec.rs`, \
+               `gone/`,\n  `batch/steps.rs`, `x` and `old.rs`;\n- `main.rs`\n\n## Next\n`b.rs`\n";
+    let names = layout_names(doc);
+    assert_eq!(
+        names,
+        [
+            "a.rs",
+            "cli/",
+            "spec.rs",
+            "gone/",
+            "batch/steps.rs",
+            "old.rs",
+            "main.rs"
+        ]
+    );
+    let files = [
+        "lib.rs",
+        "main.rs",
+        "a.rs",
+        "b.rs",
+        "cli/spec.rs",
+        "batch/steps.rs",
+        "batch/deep/x.rs",
+    ]
+    .map(str::to_owned)
+    .into_iter()
+    .collect();
+    assert_eq!(
+        layout_drift(&names, &files),
+        [
+            "src/b.rs is not named",
+            "src/batch/deep/ is not named",
+            "`gone/` is named but no such file or folder is in src/",
+            "`old.rs` is named but no such file or folder is in src/"
         ]
     );
 }
