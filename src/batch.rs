@@ -168,26 +168,10 @@ pub fn on_a_copy_of(
         Slot::Is(STANDS_IN) => Slot::FromAnswer(COPY),
         slot => slot,
     };
-    let work = plan_on(STANDS_IN).into_iter().map(|request| match request {
-        Request::OnHandle(operation, handle) => Request::OnHandle(operation, copy(handle)),
-        Request::AtIndex(operation, handle, index) => {
-            Request::AtIndex(operation, copy(handle), index)
-        }
-        Request::Append { handle, data_id } => Request::Append {
-            handle: copy(handle),
-            data_id,
-        },
-        Request::FilterEdit {
-            operation,
-            handle,
-            key,
-        } => Request::FilterEdit {
-            operation,
-            handle: copy(handle),
-            key,
-        },
-        request => request,
-    });
+    // Every handle a request names goes through `copy`, which changes only the stand-in.
+    let work = plan_on(STANDS_IN)
+        .into_iter()
+        .map(|request| request.with_handles(copy));
     on_a_copy(name, work)
 }
 

@@ -442,62 +442,6 @@ mod tests {
     use crate::cli::{ColorWhen, HandleArgs};
     use crate::launcher::Operation;
 
-    /// The commands layer stays thin: what a command file takes from the layer is `mod.rs`'s
-    /// shared helpers (`super::…`), never another command file.
-    #[test]
-    fn no_command_file_imports_another() {
-        let files = [
-            ("auth", include_str!("auth.rs")),
-            ("capture", include_str!("capture.rs")),
-            ("cat", include_str!("cat.rs")),
-            ("completions", include_str!("completions.rs")),
-            ("config", include_str!("config.rs")),
-            ("decode", include_str!("decode.rs")),
-            ("emulator", include_str!("emulator.rs")),
-            ("export", include_str!("export.rs")),
-            ("filter", include_str!("filter.rs")),
-            ("handles", include_str!("handles.rs")),
-            ("items", include_str!("items.rs")),
-            ("journal", include_str!("journal.rs")),
-            ("man", include_str!("man.rs")),
-            ("operations", include_str!("operations.rs")),
-            ("shell", include_str!("shell.rs")),
-            ("show", include_str!("show.rs")),
-            ("status", include_str!("status.rs")),
-            ("wait", include_str!("wait.rs")),
-            ("watch", include_str!("watch.rs")),
-        ];
-        // Every command file is in the list.
-        let declared: Vec<&str> = include_str!("mod.rs")
-            .lines()
-            .filter_map(|line| line.strip_prefix("pub mod ")?.strip_suffix(';'))
-            .collect();
-        let listed: Vec<&str> = files.iter().map(|(name, _)| *name).collect();
-        assert_eq!(declared, listed);
-        let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
-        for (name, text) in files {
-            for path in text
-                .split("super::")
-                .skip(1)
-                .chain(text.split("commands::").skip(1))
-            {
-                // The names right after `super::`: one, or a `{…}` group of them.
-                let names: Vec<&str> = match path.strip_prefix('{') {
-                    Some(group) => group.split('}').next().unwrap_or("").split(',').collect(),
-                    None => vec![path],
-                };
-                for used in names {
-                    let used = used.trim_start();
-                    let used = &used[..used.find(|c| !is_ident(c)).unwrap_or(used.len())];
-                    assert!(
-                        used == "*" || !files.iter().any(|(other, _)| *other == used),
-                        "{name}.rs imports the command file {used}.rs"
-                    );
-                }
-            }
-        }
-    }
-
     /// A command that sends nothing comes back as `Next::Done`, which `runtime::finish` ends
     /// without building a runtime; one that sends comes back as the work still to do.
     #[test]

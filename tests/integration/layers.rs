@@ -1,14 +1,16 @@
 //! The client's modules stand in layers, checked on the source (`src/**/*.rs`) as CI's
 //! `cargo test` runs it: no import cycle between the top-level modules (a file `src/X.rs` or a
-//! folder `src/X/`), no command file importing another command file, and no module importing one
-//! above it in the layer order that `src/lib.rs`'s doc comment states, which [`LAYERS`] holds.
+//! folder `src/X/`) nor between the modules of any one folder (`src/cli/`'s, `src/generate/man/`'s,
+//! every folder found by walking), no command file importing another command file, and no module
+//! importing one above it in the layer order that `src/lib.rs`'s doc comment states, which
+//! [`LAYERS`] holds.
 //!
 //! The source is read by `tests/support/rust_source.rs`, which the emulator crate's
 //! `crates/emulator/tests/families.rs` shares: an import is any `crate::`, `super::` or `self::`
 //! path (a `use crate::{a, b::c}` group counts each name), outside comments, string and
 //! character literals and `#[cfg(test)]` code (an item, a field, a test-only file): unit tests
-//! may reach anywhere. This file holds the client's rules, the reader's own tests, and the check
-//! that every file of this test binary is declared by a `mod` line (one forgotten never compiles).
+//! may reach anywhere. This file holds the client's rules and the reader's own tests; that every
+//! file is compiled (declared by a `mod` line) is `source_files.rs`'s check.
 //!
 //! Run alone: `cargo test --locked --test integration layers`. The emulator crate's own one-way
 //! check is beside its code, not here.
@@ -76,15 +78,30 @@ fn top_level(sources: &[Source]) -> (BTreeSet<String>, Edges) {
     read_crate(sources).graph(&[])
 }
 
-/// Each import on a cycle, with where it is written, one line each; empty when there is none.
-fn cycle_report(modules: &BTreeSet<String>, edges: &Edges) -> Vec<String> {
+/// Each loop of imports anywhere in the crate (among the top-level modules, or among the
+/// modules of any one folder), then each import on it with where it is written, one line each;
+/// empty when there is none. Modules are named from the crate's root: `cli::spec`.
+fn cycle_report(sources: &[Source]) -> Vec<String> {
     let mut lines = Vec::new();
-    for group in cycles(modules, edges) {
-        lines.push(format!("cycle: {}", group.join(", ")));
-        for ((from, to), sites) in edges {
-            if group.contains(from) && group.contains(to) {
-                lines.push(format!("  {from} -> {to}: {}", places(sites)));
-            }
+    for cycle in read_crate(sources).every_cycle() {
+        let name = |m: &str| {
+            let mut path = cycle.parent.clone();
+            path.push(m.to_owned());
+            path.join("::")
+        };
+        let place = match cycle.parent.is_empty() {
+            true => "src/".to_owned(),
+            false => format!("src/{}/", cycle.parent.join("/")),
+        };
+        let names: Vec<_> = cycle.modules.iter().map(|m| name(m)).collect();
+        lines.push(format!("cycle in {place}: {}", names.join(", ")));
+        for ((from, to), sites) in &cycle.edges {
+            lines.push(format!(
+                "  {} -> {}: {}",
+                name(from),
+                name(to),
+                places(sites)
+            ));
         }
     }
     lines
@@ -177,13 +194,29 @@ fn client_sources() -> Vec<Source> {
     sources
 }
 
+/// No loop of imports anywhere in src/: not among the top-level modules, and not among the
+/// modules of any folder (`cli/`'s, `generate/man/`'s, `commands/shell/`'s, ...), every folder
+/// found by walking the tree.
 #[test]
 fn no_module_cycles() {
-    let (modules, edges) = top_level(&client_sources());
-    let report = cycle_report(&modules, &edges);
+    let sources = client_sources();
+    // The check reads real folders: imports between `cli/`'s own modules and between
+    // `generate/man/`'s are seen (a reader that saw none would pass anything).
+    let code = read_crate(&sources);
+    for folder in [&["cli"][..], &["generate", "man"]] {
+        let folder: Vec<String> = folder.iter().map(|s| s.to_string()).collect();
+        let (_, edges) = code.graph(&folder);
+        assert!(
+            !edges.is_empty(),
+            "no import read inside src/{}/",
+            folder.join("/")
+        );
+    }
+    let report = cycle_report(&sources);
     assert!(
         report.is_empty(),
-        "src/'s top-level modules import each other round a loop; each import on it:\n{}",
+        "modules of src/ import each other round a loop (a folder's own modules too); each \
+         import on it:\n{}",
         report.join("\n")
     );
 }
@@ -294,9 +327,9 @@ fn a_cycle_is_found_and_each_import_on_it_named() {
     let (modules, edges) = top_level(&sources);
     assert_eq!(cycles(&modules, &edges), [["a", "b"]]);
     assert_eq!(
-        cycle_report(&modules, &edges),
+        cycle_report(&sources),
         [
-            "cycle: a, b",
+            "cycle in src/: a, b",
             "  a -> b: src/a.rs:1",
             "  b -> a: src/b/inner.rs:2"
         ]
@@ -571,6 +604,18 @@ fn cycles_are_found_inside_any_folder() {
     );
     let (children, edges) = code.graph(&["a".to_owned(), "b".to_owned()]);
     assert_eq!(cycles(&children, &edges), [["x", "y"]]);
+    // The check itself walks every folder and names each loop where it is.
+    assert_eq!(
+        cycle_report(&sources),
+        [
+            "cycle in src/a/: a::b, a::c",
+            "  a::b -> a::c: src/a/b/mod.rs:1",
+            "  a::c -> a::b: src/a/c.rs:1",
+            "cycle in src/a/b/: a::b::x, a::b::y",
+            "  a::b::x -> a::b::y: src/a/b/x.rs:1",
+            "  a::b::y -> a::b::x: src/a/b/y.rs:1"
+        ]
+    );
 }
 
 #[test]
@@ -582,66 +627,4 @@ fn raw_strings_characters_and_lifetimes_are_read_right() {
     assert!(!code.contains("crate::"), "{code}");
     assert!(code.contains("fn f<'a>(x: &'a str)"), "{code}");
     assert_eq!(code.lines().count(), 2);
-}
-
-/// Every `.rs` file under `tests/integration/` is a module of the test binary: the file or
-/// folder above it declares it (`mod NAME;`), so a test file whose `mod` line was forgotten
-/// fails here rather than never compiling, never running, and passing (issue 54). A file's
-/// parent is `main.rs` at the top, else its folder's `mod.rs`, or the file beside the folder
-/// (`completions.rs` for `completions/`).
-#[test]
-fn every_test_file_is_declared_by_the_module_above_it() {
-    let top = repo_root().join("tests/integration");
-    let mut files = Vec::new();
-    let mut folders = vec![top.clone()];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).expect("a test folder") {
-            let path = entry.expect("an entry").path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                files.push(path);
-            }
-        }
-    }
-    let declares = |parent: &std::path::Path, name: &str| {
-        let text = std::fs::read_to_string(parent).unwrap_or_default();
-        code_only(&text).lines().any(|line| {
-            let line = line.trim();
-            let line = line
-                .strip_prefix("pub(crate) ")
-                .or_else(|| line.strip_prefix("pub(super) "))
-                .or_else(|| line.strip_prefix("pub "))
-                .unwrap_or(line);
-            line == format!("mod {name};")
-        })
-    };
-    let mut undeclared = Vec::new();
-    for file in &files {
-        let folder = file.parent().expect("a folder");
-        let stem = file.file_stem().and_then(|s| s.to_str()).expect("a name");
-        if folder == top && stem == "main" {
-            continue;
-        }
-        // A folder's `mod.rs` is the folder's module, declared where a file of that name would be.
-        let (name, place) = match stem {
-            "mod" => (
-                folder.file_name().and_then(|s| s.to_str()).expect("a name"),
-                folder.parent().expect("a folder above"),
-            ),
-            _ => (stem, folder),
-        };
-        let parent = match place == top {
-            true => top.join("main.rs"),
-            false if place.join("mod.rs").exists() => place.join("mod.rs"),
-            false => place.with_extension("rs"),
-        };
-        if !declares(&parent, name) {
-            undeclared.push(file.strip_prefix(repo_root()).unwrap_or(file).to_owned());
-        }
-    }
-    assert!(
-        undeclared.is_empty(),
-        "these test files are declared by no `mod` line, so they are never compiled: {undeclared:?}"
-    );
 }

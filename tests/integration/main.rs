@@ -28,6 +28,7 @@ mod properties;
 mod security;
 mod settings;
 mod show_bytes;
+mod source_files;
 mod suites;
 
 #[cfg(feature = "emulator")]

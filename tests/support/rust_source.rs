@@ -14,7 +14,8 @@
 //!   module, resolved from the crate's root (`super::` from the file's module and the inline
 //!   modules it is written in);
 //! - the module graph among the children of any one module ([`Crate::graph`]), and its cycles
-//!   ([`cycles`], Tarjan's strongly connected components).
+//!   ([`cycles`], Tarjan's strongly connected components), in every folder at once
+//!   ([`Crate::every_cycle`]).
 //!
 //! Macros are not expanded. The reader's own tests are in `tests/integration/layers.rs`
 //! (`cargo test --locked --test integration layers`), once: this file is compiled into both test
@@ -580,6 +581,46 @@ impl Crate {
             }
         }
         (children, edges)
+    }
+}
+
+/// A loop of imports among the children of one module: that module (`[]` for the crate's top
+/// level), the children on the loop (sorted), and each import between two of them.
+#[derive(Debug)]
+pub struct Cycle {
+    pub parent: Vec<String>,
+    pub modules: Vec<String>,
+    pub edges: Edges,
+}
+
+impl Crate {
+    /// Every loop of imports in the crate: among the top-level modules and among the children of
+    /// each module that has some (every folder, and every file with `mod` children), found by
+    /// walking the modules, not by a list, so a new folder is checked as soon as it is written.
+    pub fn every_cycle(&self) -> Vec<Cycle> {
+        let mut parents: BTreeSet<Vec<String>> = self
+            .modules
+            .iter()
+            .map(|m| m[..m.len() - 1].to_vec())
+            .collect();
+        parents.insert(Vec::new());
+        let mut found = Vec::new();
+        for parent in parents {
+            let (children, edges) = self.graph(&parent);
+            for modules in cycles(&children, &edges) {
+                let edges = edges
+                    .iter()
+                    .filter(|((from, to), _)| modules.contains(from) && modules.contains(to))
+                    .map(|(edge, sites)| (edge.clone(), sites.clone()))
+                    .collect();
+                found.push(Cycle {
+                    parent: parent.clone(),
+                    modules,
+                    edges,
+                });
+            }
+        }
+        found
     }
 }
 

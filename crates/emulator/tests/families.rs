@@ -15,13 +15,12 @@
 //! is tested on small trees held in memory, so a check that can no longer fail is itself a
 //! failure.
 
-use std::collections::BTreeSet;
 use std::path::Path;
 
 #[path = "../../../tests/support/rust_source.rs"]
 mod rust_source;
 
-use rust_source::{code_only, cycles as groups, read_crate, read_tree, Source};
+use rust_source::{code_only, read_crate, read_tree, Source};
 
 /// The lines of `launcher/` that name anything outside the launcher family.
 fn upward(sources: &[Source]) -> Vec<String> {
@@ -44,42 +43,31 @@ fn upward(sources: &[Source]) -> Vec<String> {
         .collect()
 }
 
-/// The import cycles among the children of every module that has some: for each cycle, its
+/// The import cycles among the children of every module that has some (the reader's
+/// [`rust_source::Crate::every_cycle`], the one the client's check uses): for each cycle, its
 /// modules and, for each edge on it, the first line that makes it.
 fn cycles(sources: &[Source]) -> Vec<String> {
-    let code = read_crate(sources);
-    let mut parents: BTreeSet<Vec<String>> = code
-        .modules
-        .iter()
-        .map(|m| m[..m.len() - 1].to_vec())
-        .collect();
-    parents.insert(Vec::new());
     let mut found = Vec::new();
-    for parent in parents {
-        let (children, edges) = code.graph(&parent);
+    for cycle in read_crate(sources).every_cycle() {
         let name = |m: &str| {
-            let mut path = parent.clone();
+            let mut path = cycle.parent.clone();
             path.push(m.to_owned());
             path.join("::")
         };
-        for group in groups(&children, &edges) {
-            let names: Vec<String> = group.iter().map(|m| name(m)).collect();
-            let mut text = format!("cycle: {}", names.join(", "));
-            for ((from, to), sites) in &edges {
-                if group.contains(from) && group.contains(to) {
-                    let first = &sites[0];
-                    text.push_str(&format!(
-                        "\n  {} -> {}: src/{}:{}: `{}`",
-                        name(from),
-                        name(to),
-                        first.file,
-                        first.line,
-                        first.written
-                    ));
-                }
-            }
-            found.push(text);
+        let names: Vec<String> = cycle.modules.iter().map(|m| name(m)).collect();
+        let mut text = format!("cycle: {}", names.join(", "));
+        for ((from, to), sites) in &cycle.edges {
+            let first = &sites[0];
+            text.push_str(&format!(
+                "\n  {} -> {}: src/{}:{}: `{}`",
+                name(from),
+                name(to),
+                first.file,
+                first.line,
+                first.written
+            ));
         }
+        found.push(text);
     }
     found
 }
