@@ -516,7 +516,7 @@ async fn process(batch: &Batch<'_>, item: Item) -> Record {
                 copy,
                 retried,
             }
-            .noted(),
+            .noted(batch.sending.ledger),
         ),
     }
 }
@@ -550,7 +550,7 @@ pub async fn create(
         copy: None,
         retried: 0,
     }
-    .noted()
+    .noted(sending.ledger)
 }
 
 /// `open`: a handle for data on the network, through a data id for its name, which is given
@@ -572,7 +572,7 @@ pub async fn open(sending: Sending<'_>, name: Name, private: bool) -> Ran {
         copy: None,
         retried: 0,
     }
-    .noted()
+    .noted(sending.ledger)
 }
 
 /// The requests of `create` and `open` before any answer (`--dry-run`, `--curl`).

@@ -14,6 +14,8 @@ use std::pin::Pin;
 
 use crate::launcher::Connections;
 use crate::outcome::{Class, Done, Failure};
+use crate::report::Capture;
+use crate::session::Ledger;
 use crate::signals;
 
 /// The requests a command still has to send, and what it makes of their answers.
@@ -35,8 +37,9 @@ impl<'a> Next<'a> {
 }
 
 /// What a `shell` session keeps from one line to the next, handed down to each line: the one
-/// runtime all its lines run on, built when the first line sends, and the launchers'
-/// connections, which belong to that runtime. A line that reaches a launcher the way an earlier
+/// runtime all its lines run on, built when the first line sends; the launchers' connections,
+/// which belong to that runtime; the ledger of the handles its lines made and gave back; and
+/// what a `NAME = COMMAND` line prints, kept for the variable. A line that reaches a launcher the way an earlier
 /// one did sends on a connection already open, as `curl -K` does with many requests in one
 /// process.
 ///
@@ -46,6 +49,11 @@ impl<'a> Next<'a> {
 pub struct Session {
     runtime: std::cell::OnceCell<tokio::runtime::Runtime>,
     connections: Connections,
+    /// Shared with the prompt's thread that gives the handles back on SIGTERM or SIGHUP.
+    ledger: std::sync::Arc<Ledger>,
+    /// What a `NAME = COMMAND` line prints, kept for the variable; each line's reporter is given
+    /// it.
+    capture: std::sync::Arc<Capture>,
 }
 
 impl Session {
@@ -56,6 +64,21 @@ impl Session {
     /// The connections the session's lines send on.
     pub fn connections(&self) -> &Connections {
         &self.connections
+    }
+
+    /// The handles the session's lines made and gave back.
+    pub fn ledger(&self) -> &Ledger {
+        &self.ledger
+    }
+
+    /// Where a line's reporter keeps what a `NAME = COMMAND` prints.
+    pub fn capture(&self) -> &std::sync::Arc<Capture> {
+        &self.capture
+    }
+
+    /// The ledger, for a thread of the session's own.
+    pub fn shared_ledger(&self) -> std::sync::Arc<Ledger> {
+        std::sync::Arc::clone(&self.ledger)
     }
 
     fn runtime(&self) -> Result<&tokio::runtime::Runtime, Failure> {

@@ -1,15 +1,18 @@
 //! The handles an interactive `shell` session holds: the appendable-data handles its lines made
 //! for the person (`create`, `open`, `reopen`) and did not give back (`drop`, `reopen --drop`).
-//! One command line holds nothing past its own exit, so this ledger is kept only once a session
-//! [`start`]s it; `batch` notes what each procedure made or gave back, whoever runs it, and
-//! notes nothing when no session listens. A session gives back what it holds when it ends, but
-//! the handles a person marked to keep ([`keep`]).
+//! One command line holds nothing past its own exit, so only a session has a [`Ledger`], a value
+//! of the session's (`runtime::Session`) handed down to each line's procedures: `batch` notes in
+//! the ledger it is given what each procedure made or gave back, and a command line, given
+//! none, notes nothing. The handles are kept once the prompt [`start`](Ledger::start)s the
+//! ledger; it gives back what it holds when it ends, but those a person marked to keep
+//! ([`Ledger::keep`]).
 //!
 //! Only handles of the person's are here: a name's fresh copy, a data id and every other
 //! handle a command takes for its own use is a lease, given back by that command.
 //!
-//! Any shell, a script's too, also asks what each line made and gave back ([`line_begins`],
-//! [`line_ended`]): a variable that held a handle the session dropped is then said to be so.
+//! Any shell, a script's too, also asks what each line made and gave back
+//! ([`Ledger::line_begins`], [`Ledger::line_ended`]): a variable that held a handle the session
+//! dropped is then said to be so.
 
 use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -20,7 +23,7 @@ use crate::name::Name;
 /// How a line reached its launcher: what the handles it made are given back with. A line may
 /// name another launcher than the session's (`--launcher-url`), with a token of its own
 /// (`--token-file`), and a handle number means nothing without them.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Default, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Reach {
     /// The launcher's base URL.
     pub base: String,
@@ -42,10 +45,18 @@ pub struct Held {
     pub kept: bool,
 }
 
-/// `None` while no session listens.
-static LEDGER: Mutex<Option<Vec<Held>>> = Mutex::new(None);
-/// What the running line of a shell made and gave back; `None` while no line of one runs.
-static LINE: Mutex<Option<LineHandles>> = Mutex::new(None);
+/// What a `shell` session knows of the handles its lines made and gave back: the session's
+/// value ([`crate::runtime::Session`] holds it), handed down to each line's procedures.
+#[derive(Debug, Default)]
+pub struct Ledger {
+    /// The handles the session holds; `None` until it [`start`](Ledger::start)s listening
+    /// (a script notes only each line's own, for its variables).
+    held: Mutex<Option<Vec<Held>>>,
+    /// What the running line made and gave back; `None` while no line runs.
+    line: Mutex<Option<LineHandles>>,
+    /// The launcher the running line sends to ([`Ledger::reaching`]).
+    launcher: Mutex<Reach>,
+}
 
 /// What one line of a shell made for the person and gave back, at the launcher it reached.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -58,151 +69,157 @@ pub struct LineHandles {
     pub given_back: Vec<Handle>,
 }
 
-fn line() -> MutexGuard<'static, Option<LineHandles>> {
-    LINE.lock().unwrap_or_else(PoisonError::into_inner)
+/// Locks `mutex`; a panic elsewhere while it was held leaves the value as it was.
+fn locked<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// A shell's line begins: what it makes and gives back is noted until [`line_ended`].
-pub fn line_begins() {
-    *line() = Some(LineHandles::default());
-}
-
-/// The line that [`line_begins`] began has ended: what it made and gave back.
-pub fn line_ended() -> LineHandles {
-    let mut noted = line().take().unwrap_or_default();
-    noted.launcher = current().base;
-    noted
-}
-/// The launcher the running line sends to ([`reaching`]).
-static LAUNCHER: Mutex<Reach> = Mutex::new(Reach {
-    base: String::new(),
-    token_file: None,
-    insecure: false,
-});
-
-/// The running line reaches its launcher so: what it makes or gives back from now on is that
-/// launcher's.
-pub fn reaching(reach: Reach) {
-    let mut launcher = LAUNCHER.lock().unwrap_or_else(PoisonError::into_inner);
-    if *launcher != reach {
-        *launcher = reach;
+impl Ledger {
+    /// From now on, notes what the lines make and give back.
+    pub fn start(&self) {
+        locked(&self.held).get_or_insert_with(Vec::new);
     }
-}
 
-fn current() -> Reach {
-    LAUNCHER
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .clone()
-}
-
-fn ledger() -> MutexGuard<'static, Option<Vec<Held>>> {
-    LEDGER.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
-/// From now on, notes what the lines make and give back.
-pub fn start() {
-    ledger().get_or_insert_with(Vec::new);
-}
-
-/// A procedure made `handle` for the person (the data's `name`, where known).
-pub fn made(handle: Handle, name: Option<Name>) {
-    if let Some(line) = line().as_mut() {
-        line.made.push((handle, name));
+    /// A line begins: what it makes and gives back is noted until [`Ledger::line_ended`].
+    pub fn line_begins(&self) {
+        *locked(&self.line) = Some(LineHandles::default());
     }
-    let launcher = current();
-    if let Some(held) = ledger().as_mut() {
-        held.retain(|held| held.launcher.base != launcher.base || held.handle != handle);
-        held.push(Held {
-            launcher,
-            handle,
-            name,
-            kept: false,
-        });
-    }
-}
 
-/// `handle` was given back (a `drop` that succeeded): no longer the session's.
-pub fn given_back(handle: Handle) {
-    if let Some(line) = line().as_mut() {
-        line.given_back.push(handle);
+    /// The line that [`Ledger::line_begins`] began has ended: what it made and gave back.
+    pub fn line_ended(&self) -> LineHandles {
+        let mut noted = locked(&self.line).take().unwrap_or_default();
+        noted.launcher = self.current().base;
+        noted
     }
-    let launcher = current();
-    if let Some(held) = ledger().as_mut() {
-        held.retain(|held| held.launcher.base != launcher.base || held.handle != handle);
+
+    /// The running line reaches its launcher so: what it makes or gives back from now on is
+    /// that launcher's.
+    pub fn reaching(&self, reach: Reach) {
+        *locked(&self.launcher) = reach;
     }
-}
 
-/// The name of the data a held handle is for, where it is known.
-pub fn name_of(handle: Handle) -> Option<Name> {
-    let launcher = current();
-    ledger()
-        .as_ref()?
-        .iter()
-        .find(|held| held.launcher.base == launcher.base && held.handle == handle)
-        .and_then(|held| held.name)
-}
+    fn current(&self) -> Reach {
+        locked(&self.launcher).clone()
+    }
 
-/// Marks `handle` (of any launcher the session reached) to be kept when the session ends;
-/// `false` if the session does not hold it.
-pub fn keep(handle: Handle) -> bool {
-    let mut ledger = ledger();
-    let mut found = false;
-    for held in ledger.iter_mut().flatten() {
-        if held.handle == handle {
-            held.kept = true;
-            found = true;
+    /// A procedure made `handle` for the person (the data's `name`, where known).
+    pub fn made(&self, handle: Handle, name: Option<Name>) {
+        if let Some(line) = locked(&self.line).as_mut() {
+            line.made.push((handle, name));
+        }
+        let launcher = self.current();
+        if let Some(held) = locked(&self.held).as_mut() {
+            held.retain(|held| held.launcher.base != launcher.base || held.handle != handle);
+            held.push(Held {
+                launcher,
+                handle,
+                name,
+                kept: false,
+            });
         }
     }
-    found
-}
 
-/// What the session holds, oldest first (the launcher evicts the oldest of a kind past 100).
-pub fn held() -> Vec<Held> {
-    ledger().clone().unwrap_or_default()
+    /// `handle` was given back (a `drop` that succeeded): no longer the session's.
+    pub fn given_back(&self, handle: Handle) {
+        if let Some(line) = locked(&self.line).as_mut() {
+            line.given_back.push(handle);
+        }
+        let launcher = self.current();
+        if let Some(held) = locked(&self.held).as_mut() {
+            held.retain(|held| held.launcher.base != launcher.base || held.handle != handle);
+        }
+    }
+
+    /// The name of the data a held handle is for, where it is known.
+    pub fn name_of(&self, handle: Handle) -> Option<Name> {
+        let launcher = self.current();
+        locked(&self.held)
+            .as_ref()?
+            .iter()
+            .find(|held| held.launcher.base == launcher.base && held.handle == handle)
+            .and_then(|held| held.name)
+    }
+
+    /// Marks `handle` (of any launcher the session reached) to be kept when the session ends;
+    /// `false` if the session does not hold it.
+    pub fn keep(&self, handle: Handle) -> bool {
+        let mut found = false;
+        for held in locked(&self.held).iter_mut().flatten() {
+            if held.handle == handle {
+                held.kept = true;
+                found = true;
+            }
+        }
+        found
+    }
+
+    /// What the session holds, oldest first (the launcher evicts the oldest of a kind past 100).
+    pub fn held(&self) -> Vec<Held> {
+        locked(&self.held).clone().unwrap_or_default()
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The ledger is the process's, and other unit tests may note handles of their own while
-    /// this one runs: it looks only at numbers no launcher of theirs gives.
-    const A: Handle = Handle(u64::MAX - 1);
-    const B: Handle = Handle(u64::MAX - 2);
-    const C: Handle = Handle(u64::MAX - 3);
-
-    fn ours() -> Vec<Held> {
-        (held().into_iter())
-            .filter(|held| [A, B, C].contains(&held.handle))
-            .collect()
-    }
+    const A: Handle = Handle(1);
+    const B: Handle = Handle(2);
+    const C: Handle = Handle(3);
 
     #[test]
     fn notes_nothing_until_a_session_starts_then_what_is_made_and_given_back() {
-        made(C, None);
-        assert!(ours().is_empty());
-        start();
-        made(A, None);
-        made(B, None);
-        made(A, None);
+        let ledger = Ledger::default();
+        ledger.made(C, None);
+        assert!(ledger.held().is_empty());
+        ledger.start();
+        ledger.made(A, None);
+        ledger.made(B, None);
+        ledger.made(A, None);
         assert_eq!(
-            ours().iter().map(|held| held.handle).collect::<Vec<_>>(),
+            ledger
+                .held()
+                .iter()
+                .map(|held| held.handle)
+                .collect::<Vec<_>>(),
             [B, A],
             "made again, it is the newest"
         );
-        given_back(B);
-        given_back(C);
-        assert!(keep(A));
-        assert!(!keep(B));
+        ledger.given_back(B);
+        ledger.given_back(C);
+        assert!(ledger.keep(A));
+        assert!(!ledger.keep(B));
         assert_eq!(
-            ours(),
+            ledger.held(),
             [Held {
-                launcher: current(),
+                launcher: Reach::default(),
                 handle: A,
                 name: None,
                 kept: true
             }]
+        );
+    }
+
+    #[test]
+    fn a_line_notes_what_it_made_and_gave_back_at_the_launcher_it_reached() {
+        let ledger = Ledger::default();
+        ledger.line_begins();
+        ledger.reaching(Reach {
+            base: "http://127.0.0.1:1".into(),
+            ..Reach::default()
+        });
+        ledger.made(A, None);
+        ledger.given_back(B);
+        let line = ledger.line_ended();
+        assert_eq!(line.launcher, "http://127.0.0.1:1");
+        assert_eq!(line.made, [(A, None)]);
+        assert_eq!(line.given_back, [B]);
+        assert_eq!(
+            ledger.line_ended(),
+            LineHandles {
+                launcher: line.launcher,
+                ..LineHandles::default()
+            }
         );
     }
 }

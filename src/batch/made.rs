@@ -5,7 +5,7 @@
 use crate::handle::Handle;
 use crate::launcher::{Fetched, Operation, Request};
 use crate::name::Name;
-use crate::session;
+use crate::session::Ledger;
 
 use super::show::WhichRead;
 use super::{Settled, Step};
@@ -46,11 +46,12 @@ pub struct Saved {
 }
 
 impl Ran {
-    /// Tells a listening `shell` session ([`session`]) what this procedure left the person and
-    /// what it gave back: the handle it made, when it is theirs, and each handle a `drop` that
-    /// succeeded freed (a name's copy given back is no handle of theirs: noted, it changes
-    /// nothing).
-    pub(super) fn noted(self) -> Ran {
+    /// Tells a `shell` session's `ledger` what this procedure left the person and what it gave
+    /// back: the handle it made, when it is theirs, and each handle a `drop` that succeeded
+    /// freed (a name's copy given back is no handle of theirs: noted, it changes nothing). A
+    /// command line has no ledger, and nothing is noted.
+    pub(super) fn noted(self, ledger: Option<&Ledger>) -> Ran {
+        let Some(ledger) = ledger else { return self };
         if let Some(Making {
             made: Some(made),
             settled: Settled::Yours,
@@ -58,10 +59,10 @@ impl Ran {
         }) = &self.making
         {
             match made {
-                Made::Created { handle, name, .. } => session::made(*handle, Some(*name)),
+                Made::Created { handle, name, .. } => ledger.made(*handle, Some(*name)),
                 Made::Opened { fetched } => {
                     let name = self.steps.iter().find_map(|step| step.request.name());
-                    session::made(Handle(fetched.handle_id), name);
+                    ledger.made(Handle(fetched.handle_id), name);
                 }
                 Made::Reopened {
                     old,
@@ -72,8 +73,8 @@ impl Ran {
                     let name = (which.as_ref())
                         .and_then(|which| which.known())
                         .map(|which| which.name)
-                        .or_else(|| session::name_of(*old));
-                    session::made(Handle(fetched.handle_id), name);
+                        .or_else(|| ledger.name_of(*old));
+                    ledger.made(Handle(fetched.handle_id), name);
                 }
             }
         }
@@ -81,7 +82,7 @@ impl Ran {
             if let (Request::OnHandle(Operation::Drop, handle), Ok(_)) =
                 (step.request, &step.result)
             {
-                session::given_back(handle);
+                ledger.given_back(handle);
             }
         }
         self

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use crate::handle::Handle;
 use crate::launcher::{HandleKind, HandleReply, Launcher, Operation, Request};
 use crate::outcome::{self, Class, Failure, Reply};
+use crate::session::Ledger;
 use crate::signals;
 
 use super::{handle_in, Step};
@@ -218,6 +219,9 @@ pub struct Sending<'a> {
     pub verbose: bool,
     pub stop: &'a Stop,
     pub jobs: usize,
+    /// The `shell` session's ledger, told what the procedures made and gave back; `None` on a
+    /// command line.
+    pub ledger: Option<&'a Ledger>,
 }
 
 /// The steps of one procedure, sent one after another, and the leases it holds.

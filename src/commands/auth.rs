@@ -40,7 +40,7 @@ fn whoami(key: bool, settings: Settings, cx: Context<'_>) -> Result<Next<'_>, Fa
     settings.token()?;
     Ok(Next::sends(async move {
         let stop = Stop::new(settings.interrupt_wait);
-        let work = show::user_key(super::sending(&settings, &launcher, &stop));
+        let work = show::user_key(super::sending(&settings, &launcher, &stop, cx.ledger()));
         let (you, steps) = leased(work, &stop, &launcher, reporter).await?;
         reporter.exchanges(&launcher, &steps);
         Ok(reporter.whoami(&you?, key))

@@ -50,7 +50,7 @@ pub fn run<'a>(command: &'a CaptureCommand, cx: Context<'a>) -> Result<Next<'a>,
     settings.token()?;
     Ok(Next::sends(async move {
         let stop = Stop::new(settings.interrupt_wait);
-        let sending = super::sending(&settings, &launcher, &stop);
+        let sending = super::sending(&settings, &launcher, &stop, cx.ledger());
         let mut tally = Tally::default();
         let work = async {
             let you = super::your_key(sending, reporter, COMMAND, &mut tally.first_failure).await;

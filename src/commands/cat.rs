@@ -50,7 +50,7 @@ pub fn run<'a>(command: &'a CatCommand, cx: Context<'a>) -> Result<Next<'a>, Fai
         // One item: one unit at a time.
         let sending = Sending {
             jobs: 1,
-            ..super::sending(&settings, &launcher, &stop)
+            ..super::sending(&settings, &launcher, &stop, cx.ledger())
         };
         let read = async |handle| {
             let shown = plan::handle(sending, handle, show, |_, _| {}).await;

@@ -76,7 +76,7 @@ fn show<'a>(command: &'a FilterShowCommand, cx: Context<'a>) -> Result<Next<'a>,
     Ok(Next::sends(async move {
         reporter.result_for(NAME, Some(&target.to_string()));
         let stop = Stop::new(settings.interrupt_wait);
-        let sending = super::sending(&settings, &launcher, &stop);
+        let sending = super::sending(&settings, &launcher, &stop, cx.ledger());
         // Your own key first, to write `you` for it: the filter stands without it.
         let (you, steps) = leased(user_key(sending), &stop, &launcher, reporter).await?;
         reporter.exchanges(&launcher, &steps);
@@ -149,7 +149,7 @@ fn edit<'a>(
     Ok(Next::sends(async move {
         reporter.result_for(name, Some(&target.to_string()));
         let stop = Stop::new(settings.interrupt_wait);
-        let sending = super::sending(&settings, &launcher, &stop);
+        let sending = super::sending(&settings, &launcher, &stop, cx.ledger());
         let data = match target {
             Target::Handle(handle) => {
                 let work = filter::edit(sending, handle, edit, &given, save);
@@ -194,7 +194,7 @@ fn set_type<'a>(command: &'a FilterTypeCommand, cx: Context<'a>) -> Result<Next<
     Ok(Next::sends(async move {
         reporter.result_for(NAME, Some(&target.to_string()));
         let stop = Stop::new(settings.interrupt_wait);
-        let sending = super::sending(&settings, &launcher, &stop);
+        let sending = super::sending(&settings, &launcher, &stop, cx.ledger());
         let data = match target {
             Target::Handle(handle) => {
                 let work = filter::set_type(sending, handle, wanted, save);

@@ -34,7 +34,7 @@ pub fn create<'a>(command: &CreateCommand, cx: Context<'a>) -> Result<Next<'a>, 
     Ok(Next::sends(async move {
         reporter.result_for("create", None);
         let stop = Stop::new(settings.interrupt_wait);
-        let sending = super::sending(&settings, &launcher, &stop);
+        let sending = super::sending(&settings, &launcher, &stop, cx.ledger());
         let work = batch::create(sending, name, private, white_list, put);
         let report = |ran: &Ran| reporter.steps(&launcher, None, ran, "create");
         finish_leasing(&launcher, &stop, reporter, work, report)
@@ -64,7 +64,11 @@ pub fn open<'a>(command: &OpenCommand, cx: Context<'a>) -> Result<Next<'a>, Fail
     Ok(Next::sends(async move {
         reporter.result_for("open", Some(&name.to_string()));
         let stop = Stop::new(settings.interrupt_wait);
-        let work = batch::open(super::sending(&settings, &launcher, &stop), name, private);
+        let work = batch::open(
+            super::sending(&settings, &launcher, &stop, cx.ledger()),
+            name,
+            private,
+        );
         let asked = format!("open {name}");
         finish_leasing(&launcher, &stop, reporter, work, |ran| {
             reporter.steps(&launcher, None, ran, &asked)

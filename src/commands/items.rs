@@ -24,6 +24,7 @@ use crate::launcher::{Encryption, Launcher, Operation, Request};
 use crate::outcome::{Class, Done, Failure, Reply};
 use crate::report::Reporter;
 use crate::runtime::interruptible;
+use crate::session::Ledger;
 use crate::settings::{Settings, StdinUse};
 
 use super::copies::WhenBeaten;
@@ -52,6 +53,7 @@ pub fn at_indexes<'a>(
     let selector = parse_selector(&command.selector, name)?;
     let settings = super::resolve(cx, StdinUse::Free)?;
     let launcher = super::launcher(&settings, cx)?;
+    let ledger = cx.ledger();
     let save = command.save.map(|save| match save {
         SaveWith::Post => Operation::Post,
         SaveWith::Put => Operation::Put,
@@ -153,13 +155,15 @@ pub fn at_indexes<'a>(
         let data = match target {
             Target::Handle(handle) => {
                 let given = given(handle, None, WhenBeaten::Said);
-                return change_at_indexes(operation, given, save, settings, launcher, reporter)
-                    .await;
+                return change_at_indexes(
+                    operation, given, save, settings, launcher, ledger, reporter,
+                )
+                .await;
             }
             Target::Name(data) => data,
         };
         let stop = Stop::new(settings.interrupt_wait);
-        let sending = super::sending(settings, launcher, &stop);
+        let sending = super::sending(settings, launcher, &stop, ledger);
         let (again, mut made_again) = (Cell::new(false), 0);
         loop {
             again.set(false);
@@ -170,7 +174,8 @@ pub fn at_indexes<'a>(
             };
             let change = async |copy| {
                 let given = given(copy, Some(&stop), when_beaten);
-                change_at_indexes(operation, given, save, settings, launcher, reporter).await
+                change_at_indexes(operation, given, save, settings, launcher, ledger, reporter)
+                    .await
             };
             // The change runs phases with stop-signal watches of their own (the read that
             // chooses, the changes, the saves): one more around them would say a stop twice
@@ -266,6 +271,7 @@ async fn change_at_indexes(
     save: Option<Operation>,
     settings: &Settings,
     launcher: &Launcher,
+    ledger: Option<&Ledger>,
     reporter: &Reporter,
 ) -> Result<Done, Failure> {
     let Given {
@@ -284,7 +290,7 @@ async fn change_at_indexes(
         let copy = copy_of(target);
         let plan = AtIndexesPlan::on(copy, operation, handle, &indexes, save, Checked::ByPlan);
         let stop = Stop::default();
-        let work = select::check_indexes(super::sending(settings, launcher, &stop), &plan);
+        let work = select::check_indexes(super::sending(settings, launcher, &stop, ledger), &plan);
         let (checked, steps) = interruptible(work).await?;
         reporter.exchanges(launcher, &steps);
         let held = copy_at_save(operation, handle, &steps, indexes.len());
@@ -328,12 +334,12 @@ async fn change_at_indexes(
             held,
             when_beaten,
         };
-        return change(&plan, told, settings, launcher, reporter).await;
+        return change(&plan, told, settings, launcher, ledger, reporter).await;
     }
     let own = Stop::new(settings.interrupt_wait);
     let stop = outer.unwrap_or(&own);
     let work = select::choose(
-        super::sending(settings, launcher, stop),
+        super::sending(settings, launcher, stop, ledger),
         handle,
         operation,
         &selector,
@@ -402,7 +408,8 @@ async fn change_at_indexes(
             re_sign,
             when_beaten,
         };
-        return super::restore::restore_and_append(on, items, settings, launcher, reporter).await;
+        return super::restore::restore_and_append(on, items, settings, launcher, ledger, reporter)
+            .await;
     }
     let indexes: Vec<u64> = chosen.items.iter().map(|item| item.index).collect();
     let copy = copy_of(target);
@@ -412,7 +419,7 @@ async fn change_at_indexes(
         held,
         when_beaten,
     };
-    change(&plan, told, settings, launcher, reporter).await
+    change(&plan, told, settings, launcher, ledger, reporter).await
 }
 
 /// What the words of a change need besides its plan: the handle or name as the person gave it,
@@ -434,6 +441,7 @@ async fn change(
     told: Told<'_>,
     settings: &Settings,
     launcher: &Launcher,
+    ledger: Option<&Ledger>,
     reporter: &Reporter,
 ) -> Result<Done, Failure> {
     let Told {
@@ -477,7 +485,7 @@ async fn change(
             reporter.one_step(launcher, step, held)
         }
     };
-    let sending = super::sending(settings, launcher, &stop);
+    let sending = super::sending(settings, launcher, &stop, ledger);
     let work = batch::at_indexes(sending, plan, settings.fail_fast, &each);
     let mut done = unleased(work)
         .await
@@ -656,7 +664,7 @@ pub fn append<'a>(command: &'a AppendCommand, cx: Context<'a>) -> Result<Next<'a
     Ok(Next::sends(async move {
         reporter.result_for(NAME, Some(&target.to_string()));
         let stop = Stop::new(settings.interrupt_wait);
-        let sending = super::sending(&settings, &launcher, &stop);
+        let sending = super::sending(&settings, &launcher, &stop, cx.ledger());
         let data = match target {
             Target::Handle(handle) => {
                 let work = batch::append(sending, handle, item);
@@ -720,7 +728,7 @@ fn append_immutable<'a>(
     Ok(Next::sends(async move {
         reporter.result_for("append", Some(&target.to_string()));
         let stop = Stop::new(settings.interrupt_wait);
-        let sending = super::sending(&settings, &launcher, &stop);
+        let sending = super::sending(&settings, &launcher, &stop, cx.ledger());
         let data = match target {
             Target::Handle(handle) => {
                 let work = immutable::append(sending, handle, &content, encryption);

@@ -63,6 +63,7 @@ use crate::launcher::{Launcher, Request, Slot};
 use crate::outcome::{Class, Done, Failure};
 use crate::report::Reporter;
 pub use crate::runtime::{Next, Session};
+use crate::session::Ledger;
 
 // The helpers every command shares, by family, for the commands as `super::NAME`.
 use crate::runtime::internal;
@@ -87,6 +88,14 @@ pub struct Context<'a> {
     pub reporter: &'a Reporter,
     /// The `shell` session this line is one of, whose runtime and connections it uses.
     pub session: Option<&'a Session>,
+}
+
+impl<'a> Context<'a> {
+    /// The `shell` session's ledger, which a line's procedures note what they made in; `None`
+    /// on a command line.
+    pub fn ledger(&self) -> Option<&'a Ledger> {
+        self.session.map(Session::ledger)
+    }
 }
 
 /// The handles (or names) given on the command line, `-` for standard input. Every argument
@@ -216,25 +225,34 @@ fn launcher(settings: &Settings, cx: Context) -> Result<Launcher, Failure> {
     .map_err(internal)?;
     // What the line makes or gives back is this launcher's, to a `shell` session, which gives
     // it back the way the line reached it.
-    crate::session::reaching(crate::session::Reach {
-        base: launcher.base().to_string(),
-        token_file: match &settings.token {
-            Some((_, crate::settings::Source::TokenFile(path))) => Some(path.clone()),
-            _ => None,
-        },
-        insecure: settings.launcher.sends_token_in_clear(),
-    });
+    if let Some(session) = cx.session {
+        session.ledger().reaching(crate::session::Reach {
+            base: launcher.base().to_string(),
+            token_file: match &settings.token {
+                Some((_, crate::settings::Source::TokenFile(path))) => Some(path.clone()),
+                _ => None,
+            },
+            insecure: settings.launcher.sends_token_in_clear(),
+        });
+    }
     Ok(launcher)
 }
 
 /// What a command's procedures are sent with ([`Sending`]): the launcher, `--verbose`,
-/// `--jobs`, and the stop that holds their leases.
-fn sending<'a>(settings: &Settings, launcher: &'a Launcher, stop: &'a Stop) -> Sending<'a> {
+/// `--jobs`, the stop that holds their leases, and the `shell` session's ledger (`ledger`:
+/// [`Context::ledger`]).
+fn sending<'a>(
+    settings: &Settings,
+    launcher: &'a Launcher,
+    stop: &'a Stop,
+    ledger: Option<&'a Ledger>,
+) -> Sending<'a> {
     Sending {
         launcher,
         verbose: settings.verbose,
         stop,
         jobs: settings.jobs,
+        ledger,
     }
 }
 
@@ -365,7 +383,7 @@ async fn removals_read(
     reporter: &Reporter,
 ) -> Result<Option<batch::status::Removals>, Failure> {
     let stop = Stop::new(settings.interrupt_wait);
-    let sending = sending(settings, launcher, &stop);
+    let sending = sending(settings, launcher, &stop, None);
     let work = batch::status::removals(sending, handle, indexes, ShowOptions::WHOLE);
     let (removals, steps) = leased(work, &stop, launcher, reporter).await?;
     reporter.exchanges(launcher, &steps);
@@ -394,7 +412,7 @@ async fn network_behind(
     reporter: &Reporter,
 ) -> Result<Option<Shown>, Failure> {
     let stop = Stop::new(settings.interrupt_wait);
-    let sending = sending(settings, launcher, &stop);
+    let sending = sending(settings, launcher, &stop, None);
     let read = ShowOptions {
         range: IndexRange::ALL,
         full: false,

@@ -17,6 +17,7 @@ use crate::input::{self, Slot};
 use crate::launcher::{Launcher, Operation};
 use crate::outcome::{Class, Done, Failure};
 use crate::report::Reporter;
+use crate::session::Ledger;
 use crate::settings::Settings;
 
 use super::{leased, purge_note_if_unsaved, unleased, Context, Next};
@@ -61,6 +62,7 @@ pub fn run_procedure<'a>(
         return Ok(Next::Done(done));
     }
     settings.token()?;
+    let ledger = cx.ledger();
     Ok(Next::sends(async move {
         let (settings, launcher) = (&settings, &launcher);
         if let Procedure::Operation {
@@ -80,7 +82,7 @@ pub fn run_procedure<'a>(
                 _ => reporter.purge_note(procedure.name(), "HANDLE"),
             }
         }
-        run_batch(plan, slots, why, settings, launcher, reporter).await
+        run_batch(plan, slots, why, settings, launcher, ledger, reporter).await
     }))
 }
 
@@ -104,6 +106,7 @@ async fn run_batch(
     why: Option<NameRefusal>,
     settings: &Settings,
     launcher: &Launcher,
+    ledger: Option<&Ledger>,
     reporter: &Reporter,
 ) -> Result<Done, Failure> {
     let started = Instant::now();
@@ -121,7 +124,7 @@ async fn run_batch(
     let may_lease = why.is_none() && slots.contains(&Slot::Stdin);
     let stop = Stop::new(settings.interrupt_wait);
     let items = super::items_refusing(slots, why);
-    let sending = super::sending(settings, launcher, &stop);
+    let sending = super::sending(settings, launcher, &stop, ledger);
     let work = batch::run(plan, items, sending, &started_handles, |record| {
         reporter.record(launcher, &record, plan.procedure.name());
         tally.count(&record);

@@ -19,6 +19,7 @@ use crate::handle::{Handle, Target};
 use crate::launcher::{Launcher, Operation, Request};
 use crate::outcome::{Class, Done, Failure};
 use crate::report::Reporter;
+use crate::session::Ledger;
 use crate::settings::Settings;
 use crate::wire::AppendableData;
 
@@ -71,6 +72,7 @@ pub(super) async fn restore_and_append(
     items: &[ShownItem],
     settings: &Settings,
     launcher: &Launcher,
+    ledger: Option<&Ledger>,
     reporter: &Reporter,
 ) -> Result<Done, Failure> {
     let On {
@@ -94,7 +96,7 @@ pub(super) async fn restore_and_append(
     };
     let own = Stop::new(settings.interrupt_wait);
     let stop = outer.unwrap_or(&own);
-    let sending = super::sending(settings, launcher, stop);
+    let sending = super::sending(settings, launcher, stop, ledger);
     // The user's key too, to say which items come back signed by another key than before, and
     // whether the filter lets it in. The copy's bytes (one request, no handle): the filter the
     // save stores. A name's fresh copy is the network's data: its lists are the network's, so

@@ -22,7 +22,7 @@ use std::io::IsTerminal;
 use super::{Context, Session};
 use crate::cli::{ClientOptions, ShellArgs};
 use crate::outcome::{Class, Done, Failure};
-use crate::{report, session, signals};
+use crate::{report, signals};
 
 /// Runs one line as a command line (`run::run_line`): its words after a program name, and the
 /// shell's options under the line's.
@@ -32,10 +32,6 @@ pub type RunLine = fn(&[OsString], &ClientOptions, Option<&Session>) -> Done;
 /// connections kept from line to line.
 pub fn run(args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<Done, Failure> {
     let session = Session::new();
-    let cx = Context {
-        session: Some(&session),
-        ..cx
-    };
     if let Some(path) = cx.options.token_file.as_deref() {
         // Every line reads the token again, and so does the drop that gives the session's
         // handles back: a pipe would give it to the first alone.
@@ -55,7 +51,7 @@ pub fn run(args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<Done, Fai
                 "shell: --keep-going is for scripts (-c, FILE or piped lines): at the prompt a failed line never ends the session",
             ));
         }
-        return interactive::run(cx, run_line);
+        return interactive::run(cx, &session, run_line);
     }
     let script = script::Script::of(args)?;
     let split_failed =
@@ -97,7 +93,8 @@ pub fn run(args: &ShellArgs, cx: Context, run_line: RunLine) -> Result<Done, Fai
         if cx.reporter.stdout_closed() {
             break;
         }
-        let done = match one(&command.words, Some(command.line), &mut vars, cx, run_line) {
+        let running = (cx, &session, run_line);
+        let done = match one(&command.words, Some(command.line), &mut vars, running) {
             Ok(Line::Ran(done)) => done,
             Ok(Line::Exit(code)) => {
                 return Ok(match code {
@@ -154,8 +151,7 @@ fn one(
     words: &[words::Word],
     line: Option<usize>,
     vars: &mut vars::Vars,
-    cx: Context,
-    run_line: RunLine,
+    (cx, session, run_line): (Context, &Session, RunLine),
 ) -> Result<Line, Failure> {
     if words[0].plain() == Some("exit") {
         return match words {
@@ -221,16 +217,16 @@ fn one(
         .chain(expanded.into_iter().map(OsString::from))
         .collect();
     let run = || {
-        session::line_begins();
-        let done = report::as_a_shell_line(|| run_line(&argv, cx.options, cx.session));
-        (done, session::line_ended())
+        session.ledger().line_begins();
+        let done = run_line(&argv, cx.options, Some(session));
+        (done, session.ledger().line_ended())
     };
     let Some(name) = name else {
         let (done, handles) = run();
         vars.line_ran(command, line, &handles);
         return Ok(Line::Ran(succeeded(done)));
     };
-    let ((done, handles), printed) = report::captured(run);
+    let ((done, handles), printed) = session.capture().captured(run);
     vars.line_ran(command, line, &handles);
     let done = succeeded(done);
     if done == Done::Success {

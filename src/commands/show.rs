@@ -34,7 +34,7 @@ pub fn run<'a>(command: &'a ShowCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
             parts: plan::Parts::ALL,
         };
         let stop = Stop::new(settings.interrupt_wait);
-        let sending = super::sending(&settings, &launcher, &stop);
+        let sending = super::sending(&settings, &launcher, &stop, cx.ledger());
         let mut tally = Tally::default();
         if command.serialised {
             // The bytes alone: one request per handle, nothing else of it read.

@@ -27,7 +27,7 @@ pub fn run<'a>(command: &StatusCommand, cx: Context<'a>) -> Result<Next<'a>, Fai
     settings.token()?;
     Ok(Next::sends(async move {
         let stop = Stop::new(settings.interrupt_wait);
-        let sending = super::sending(&settings, &launcher, &stop);
+        let sending = super::sending(&settings, &launcher, &stop, cx.ledger());
         // `ok` counts the copies settled, `failed` those that differ or failed; `differ` the former.
         let mut tally = Tally::default();
         let mut differ = 0;

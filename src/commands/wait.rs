@@ -67,7 +67,7 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
     settings.token()?;
     Ok(Next::sends(async move {
         let stop = Stop::new(settings.interrupt_wait);
-        let sending = super::sending(&settings, &launcher, &stop);
+        let sending = super::sending(&settings, &launcher, &stop, cx.ledger());
         let started = Instant::now();
         let ends = tokio::time::Instant::from_std(started + deadline);
         let work = async {

@@ -45,7 +45,7 @@ pub fn run<'a>(command: &'a WatchCommand, cx: Context<'a>) -> Result<Next<'a>, F
     settings.token()?;
     Ok(Next::sends(async move {
         let stop = Stop::new(settings.interrupt_wait);
-        let sending = super::sending(&settings, &launcher, &stop);
+        let sending = super::sending(&settings, &launcher, &stop, cx.ledger());
         let work = async {
             // Your own key, so items you signed are said `you`, as `show` says them.
             let (key, steps) = user_key(sending).await;

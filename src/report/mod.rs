@@ -42,13 +42,14 @@ pub use leases::left_requests;
 pub use poll::{WaitEnd, Watching};
 use results::add_error;
 pub use shell::{
-    as_a_shell_line, captured, prompt, safe_ad_typed_in_the_shell, variable_given_back,
-    watch_event_words, watch_left_handles, watch_said,
+    prompt, safe_ad_typed_in_the_shell, variable_given_back, watch_event_words, watch_left_handles,
+    watch_said, Capture,
 };
 use streams::{stdout_hung_up, Wrote};
 
 use std::cell::{Cell, RefCell};
 use std::path::Path;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anstyle::{AnsiColor, Color, Style};
@@ -96,7 +97,16 @@ impl Reporter {
             verbose: false,
             result: RefCell::new(None),
             held: RefCell::new(None),
+            capture: None,
         }
+    }
+
+    /// A line of a `shell` session (`capture` is the session's): its hints and suggestions are
+    /// written as typed there (`reopen 7`, not `safe-ad reopen 7`), and what it prints on stdout
+    /// is kept in `capture` while a `NAME = COMMAND` runs ([`Capture::captured`]).
+    pub fn in_session(mut self, capture: Option<Arc<Capture>>) -> Reporter {
+        self.capture = capture;
+        self
     }
 
     /// With `verbose`, each `--json` result carries the requests behind it (`requests`).
@@ -220,10 +230,10 @@ impl Reporter {
         if let Some(hint) = &new_hint {
             shown.push(hint.clone());
         }
-        let new_hint = new_hint.map(|hint| shell::as_typed(&values.fill(&hint)).into_owned());
+        let new_hint = new_hint.map(|hint| self.as_typed(&values.fill(&hint)).into_owned());
         err(&error_text(
             context,
-            &shell::as_typed(&failure.message),
+            &self.as_typed(&failure.message),
             new_hint.as_deref(),
             self.colour,
         ));
@@ -256,20 +266,20 @@ impl Reporter {
     /// What a command did or is doing, on stderr; silenced by `--quiet`.
     pub fn info(&self, message: &str) {
         if !self.quiet {
-            err(&format!("safe-ad: {}\n", shell::as_typed(message)));
+            err(&format!("safe-ad: {}\n", self.as_typed(message)));
         }
     }
 
     pub fn warning(&self, message: &str) {
         let label = paint(self.colour, WARNING, "warning:");
-        err(&format!("safe-ad: {label} {}\n", shell::as_typed(message)));
+        err(&format!("safe-ad: {label} {}\n", self.as_typed(message)));
     }
 
     /// Something worth knowing that is not a problem; silenced by `--quiet`.
     pub fn note(&self, message: &str) {
         if !self.quiet {
             let label = paint(self.colour, NOTE, "note:");
-            let message = shell::as_typed(message);
+            let message = self.as_typed(message);
             err(&format!("{label} {}\n", code_in(self.colour, &message)));
         }
     }
@@ -280,7 +290,11 @@ impl Reporter {
     /// ends as interrupted ([`Reporter::finish`]).
     pub fn raw(&self, bytes: &[u8]) {
         // A shell's `NAME = COMMAND` keeps what the command prints.
-        if shell::kept(bytes) {
+        if self
+            .capture
+            .as_ref()
+            .is_some_and(|capture| capture.kept(bytes))
+        {
             self.wrote.set(true);
             return;
         }
@@ -388,7 +402,7 @@ impl Reporter {
         // Inside a shell its usage line names the command as typed there.
         let text = match error.kind() {
             clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => text,
-            _ => shell::usage_as_typed(&text).into_owned(),
+            _ => self.usage_as_typed(&text).into_owned(),
         };
         match error.kind() {
             clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {
@@ -467,6 +481,10 @@ pub struct Reporter {
     result: RefCell<Option<results::Pending>>,
     /// A failed result not printed yet: what the run left behind joins it.
     held: RefCell<Option<Value>>,
+    /// Where a `shell`'s `NAME = COMMAND` keeps what the line prints on stdout
+    /// ([`Reporter::in_session`]); `None` on a command line, whose words are then written for
+    /// the system shell (`safe-ad reopen 7`), not as typed in `shell` (`reopen 7`).
+    capture: Option<Arc<Capture>>,
 }
 
 /// The values of the request a hint follows, for the commands it suggests (`Hint::words`): the

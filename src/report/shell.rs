@@ -1,26 +1,10 @@
 //! The words of `shell`: where a script stopped, what a line printed kept in a variable
-//! instead of on stdout ([`captured`]), the prompt's `help`, and a line's suggestions written as
-//! they are typed in the shell ([`as_a_shell_line`]).
+//! instead of on stdout ([`Capture`]), the prompt's `help`, and a line's suggestions written as
+//! they are typed in the shell ([`Reporter::in_session`]).
 
 use std::borrow::Cow;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::*;
-
-/// Whether a shell's line is running: its hints and suggestions are then written as typed in
-/// the shell ([`as_typed`]).
-static SHELL_LINE: AtomicBool = AtomicBool::new(false);
-
-/// Runs `work`, a line of a shell (a script's or the prompt's), with the commands its words
-/// suggest written as they are typed there: `reopen 7`, not `safe-ad reopen 7`. Only the line's
-/// words: what the shell says of itself (the handles it keeps when it ends, for one) is said for
-/// the system shell, after the session.
-pub fn as_a_shell_line<T>(work: impl FnOnce() -> T) -> T {
-    let before = SHELL_LINE.swap(true, Ordering::SeqCst);
-    let value = work();
-    SHELL_LINE.store(before, Ordering::SeqCst);
-    value
-}
 
 /// After a command only a system shell runs, said inside `safe-ad shell`.
 const OUTER_ONLY: &str = " (in your system shell: this one has no pipes, redirections or `$(...)`)";
@@ -28,16 +12,28 @@ const OUTER_ONLY: &str = " (in your system shell: this one has no pipes, redirec
 /// shell's, and a running `safe-ad shell` keeps the environment it started with.
 const EVAL_OUTSIDE: &str = " (in your system shell, after `exit`; then start `safe-ad shell` again: a running one keeps the environment it started with)";
 
-/// Words (an error, a hint, a note) with the commands they suggest written as typed in the
-/// shell, while a shell's line runs ([`as_a_shell_line`]); as they are otherwise. One rule for
-/// every hint and suggestion, wherever written: a command in backticks, or after `with: `, loses
-/// its `safe-ad ` (`safe-ad --help` is `help`). A command only a system shell can run (it pipes,
-/// redirects, substitutes or `eval`s) keeps its `safe-ad`, with where to run it.
-pub(super) fn as_typed(text: &str) -> Cow<'_, str> {
-    if !SHELL_LINE.load(Ordering::SeqCst) || !text.contains("safe-ad") && !text.contains("eval ") {
-        return Cow::Borrowed(text);
+impl Reporter {
+    /// Words (an error, a hint, a note) with the commands they suggest written as typed in the
+    /// shell, on a line of a `shell` session ([`Reporter::in_session`]); as they are otherwise.
+    /// One rule for every hint and suggestion, wherever written: a command in backticks, or
+    /// after `with: `, loses its `safe-ad ` (`safe-ad --help` is `help`). A command only a
+    /// system shell can run (it pipes, redirects, substitutes or `eval`s) keeps its `safe-ad`,
+    /// with where to run it.
+    pub(super) fn as_typed<'t>(&self, text: &'t str) -> Cow<'t, str> {
+        if self.capture.is_none() || !text.contains("safe-ad") && !text.contains("eval ") {
+            return Cow::Borrowed(text);
+        }
+        Cow::Owned(typed_in_the_shell(text))
     }
-    Cow::Owned(typed_in_the_shell(text))
+
+    /// clap's refusal with its usage lines naming the command as typed in the shell (`Usage:
+    /// metadata <HANDLE>...`), on a line of a `shell` session.
+    pub(super) fn usage_as_typed<'t>(&self, text: &'t str) -> Cow<'t, str> {
+        if self.capture.is_none() {
+            return Cow::Borrowed(text);
+        }
+        usage_in_the_shell(text)
+    }
 }
 
 fn typed_in_the_shell(text: &str) -> String {
@@ -74,12 +70,7 @@ fn typed_in_the_shell(text: &str) -> String {
     out
 }
 
-/// clap's refusal with its usage lines naming the command as typed in the shell (`Usage:
-/// metadata <HANDLE>...`), while a shell's line runs.
-pub(super) fn usage_as_typed(text: &str) -> Cow<'_, str> {
-    if !SHELL_LINE.load(Ordering::SeqCst) {
-        return Cow::Borrowed(text);
-    }
+fn usage_in_the_shell(text: &str) -> Cow<'_, str> {
     let mut in_usage = false;
     let lines: Vec<String> = (text.split_inclusive('\n'))
         .map(|line| {
@@ -100,33 +91,38 @@ pub(super) fn usage_as_typed(text: &str) -> Cow<'_, str> {
     Cow::Owned(lines.concat())
 }
 
-/// What the lines of a `NAME = COMMAND` printed on stdout while [`captured`] runs; `None` when
-/// nothing is being kept (stdout is written).
-static CAPTURED: std::sync::Mutex<Option<Vec<u8>>> = std::sync::Mutex::new(None);
-
-fn slot() -> std::sync::MutexGuard<'static, Option<Vec<u8>>> {
-    CAPTURED
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
+/// What the lines of a `shell` session's `NAME = COMMAND` print on stdout, kept for the
+/// variable instead of written: the session's value (`runtime::Session`), handed to each line's
+/// reporter ([`Reporter::capturing`]).
+#[derive(Debug, Default)]
+pub struct Capture {
+    /// `None` when nothing is being kept (stdout is written).
+    bytes: std::sync::Mutex<Option<Vec<u8>>>,
 }
 
-/// Runs `work` with what it prints on stdout kept, not written, and gives it back with its
-/// bytes. Stderr is written as ever.
-pub fn captured<T>(work: impl FnOnce() -> T) -> (T, Vec<u8>) {
-    *slot() = Some(Vec::new());
-    let value = work();
-    let bytes = slot().take().unwrap_or_default();
-    (value, bytes)
-}
+impl Capture {
+    fn slot(&self) -> std::sync::MutexGuard<'_, Option<Vec<u8>>> {
+        (self.bytes.lock()).unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
 
-/// Keeps `bytes` if a [`captured`] runs, and says whether it did.
-pub(super) fn kept(bytes: &[u8]) -> bool {
-    match slot().as_mut() {
-        Some(kept) => {
-            kept.extend_from_slice(bytes);
-            true
+    /// Runs `work` with what its reporter prints on stdout kept, not written, and gives it back
+    /// with its bytes. Stderr is written as ever.
+    pub fn captured<T>(&self, work: impl FnOnce() -> T) -> (T, Vec<u8>) {
+        *self.slot() = Some(Vec::new());
+        let value = work();
+        let bytes = self.slot().take().unwrap_or_default();
+        (value, bytes)
+    }
+
+    /// Keeps `bytes` if a [`Capture::captured`] runs, and says whether it did.
+    pub(super) fn kept(&self, bytes: &[u8]) -> bool {
+        match self.slot().as_mut() {
+            Some(kept) => {
+                kept.extend_from_slice(bytes);
+                true
+            }
+            None => false,
         }
-        None => false,
     }
 }
 

@@ -69,7 +69,7 @@ impl Reporter {
                 self.print_json(&self.headed("status", handle, object));
             }
             Ok(verdict) if !self.quiet => {
-                let text = status_text(handle, verdict, you);
+                let text = status_text(self, handle, verdict, you);
                 // Which data it is, on the line under the header.
                 let (header, body) = text.split_at(text.find('\n').map_or(text.len(), |at| at + 1));
                 let which = compared.which().map(|which| which_line(which, you));
@@ -327,7 +327,12 @@ fn parts<'a>(verdict: &'a Verdict<'a>) -> [(&'static str, &'static str, &'a [&'a
 }
 
 /// One handle of `status`, for people.
-fn status_text(handle: Handle, verdict: &Verdict<'_>, you: Option<&[u8]>) -> String {
+fn status_text(
+    reporter: &Reporter,
+    handle: Handle,
+    verdict: &Verdict<'_>,
+    you: Option<&[u8]>,
+) -> String {
     let copy = verdict.copy;
     let mut text = match verdict.network {
         None => format!(
@@ -406,7 +411,7 @@ fn status_text(handle: Handle, verdict: &Verdict<'_>, you: Option<&[u8]>) -> Str
     }
     for (way, _) in ways_on(handle, verdict) {
         // Words of ours, not data: inside a shell, the commands as typed there.
-        text.push_str(&format!("  {}\n", super::shell::as_typed(&way)));
+        text.push_str(&format!("  {}\n", reporter.as_typed(&way)));
     }
     text
 }

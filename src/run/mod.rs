@@ -51,7 +51,7 @@ fn run_with(
     // before clap builds its tree: that build is most of what the answer would cost. Any other
     // line with it goes through clap, which prints the same line (a test compares the two).
     if line.only_version() {
-        let reporter = Reporter::new(false, false, ColorWhen::Never);
+        let reporter = reporter(session, false, false, ColorWhen::Never);
         reporter.version();
         return reporter.finish(Done::Success);
     }
@@ -67,18 +67,18 @@ fn run_with(
         let mut command = help::command();
         command.build();
         if let Some(help) = command.find_subcommand_mut("help") {
-            let reporter = Reporter::new(false, false, ColorWhen::Never);
+            let reporter = reporter(session, false, false, ColorWhen::Never);
             reporter.help(&help.render_help().to_string());
             return reporter.finish(Done::Success);
         }
     }
     let matches = match parse(args) {
         Ok(matches) => matches,
-        Err(error) => return clap_failed(&error, &line, &env),
+        Err(error) => return clap_failed(&error, &line, &env, session),
     };
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
-        Err(error) => return clap_failed(&error, &line, &env),
+        Err(error) => return clap_failed(&error, &line, &env, session),
     };
     let (path, levels) = levels(&matches);
     // The environment's token and the config file's are kept out already; a level's own
@@ -108,26 +108,26 @@ fn run_with(
         Err(failure) => {
             let failure = clap_errors::own_option_before(&path, &levels[0]).unwrap_or(failure);
             let colour = settings::colour_choice(levels[0].color, &env);
-            return reported(&Reporter::new(false, false, colour), failure);
+            return reported(&reporter(session, false, false, colour), failure);
         }
     };
     if let Some(shell) = defaults {
         if let Err(failure) = dry_shell_runs(&path, shell, &options) {
             let colour = settings::colour_choice(options.color, &env);
-            return reported(&Reporter::new(false, false, colour), failure);
+            return reported(&reporter(session, false, false, colour), failure);
         }
     }
     let colour = settings::colour_choice(options.color, &env);
     // A change under a read-only profile is refused here, before its command is given
     // anything, so no path of it can send a request.
     if let Err(failure) = settings::refuse_read_only(&path, &options, &env, &config) {
-        return reported(&Reporter::new(false, false, colour), failure);
+        return reported(&reporter(session, false, false, colour), failure);
     }
     let filter = match settings::jq_filter(&options) {
         Ok(filter) => filter,
-        Err(failure) => return reported(&Reporter::new(false, false, colour), failure),
+        Err(failure) => return reported(&reporter(session, false, false, colour), failure),
     };
-    let reporter = Reporter::new(options.quiet, options.json, colour)
+    let reporter = reporter(session, options.quiet, options.json, colour)
         .filtered(filter)
         .verbose(options.verbose);
     let cx = Context {
@@ -205,13 +205,23 @@ fn levels(matches: &clap::ArgMatches) -> (String, Vec<ClientOptions>) {
 }
 
 /// clap could not parse the line, or help or the version was asked for.
-fn clap_failed(error: &clap::Error, line: &Typed, env: &Environment) -> Done {
+fn clap_failed(
+    error: &clap::Error,
+    line: &Typed,
+    env: &Environment,
+    session: Option<&Session>,
+) -> Done {
     // A refused `emulator --background` fails an `eval "$(...)"` of it too.
     #[cfg(feature = "emulator")]
     if error.exit_code() != 0 {
         safe_ad_emulator::background_refused(line.args);
     }
-    let reporter = Reporter::new(false, false, settings::colour_choice(line.colour(), env));
+    let reporter = reporter(
+        session,
+        false,
+        false,
+        settings::colour_choice(line.colour(), env),
+    );
     if let Some(failure) = clap_errors::rewritten(error, line) {
         return reported(&reporter, failure);
     }
@@ -221,6 +231,13 @@ fn clap_failed(error: &clap::Error, line: &Typed, env: &Environment) -> Done {
         0 => Done::Success,
         _ => Done::Failed(Class::Usage),
     })
+}
+
+/// A reporter for this run; a line of a `shell` session's keeps what it prints on stdout where
+/// the session says, while a `NAME = COMMAND` runs (help and the version included).
+fn reporter(session: Option<&Session>, quiet: bool, json: bool, colour: ColorWhen) -> Reporter {
+    Reporter::new(quiet, json, colour)
+        .in_session(session.map(|session| std::sync::Arc::clone(session.capture())))
 }
 
 fn reported(reporter: &Reporter, failure: Failure) -> Done {

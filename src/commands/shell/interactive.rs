@@ -33,7 +33,7 @@ use crate::handle::Handle;
 use crate::outcome::{Class, Done, Failure};
 use crate::report::{self, Reporter};
 use crate::secret::Secret;
-use crate::session::{self, Reach};
+use crate::session::{Ledger, Reach};
 use crate::settings::{self, history};
 use crate::signals;
 
@@ -53,11 +53,14 @@ enum At {
 struct Shared {
     at: Mutex<At>,
     watches: Mutex<Watches>,
+    /// The handles the session holds, to give back.
+    ledger: Arc<Ledger>,
 }
 
 /// Runs the prompt until Ctrl-D, `exit`, SIGTERM or SIGHUP.
-pub(super) fn run(cx: Context, run_line: RunLine) -> Result<Done, Failure> {
-    session::start();
+pub(super) fn run(cx: Context, whole: &super::Session, run_line: RunLine) -> Result<Done, Failure> {
+    let ledger = whole.shared_ledger();
+    ledger.start();
     signals::hold();
     let reporter = cx.reporter;
     let history_file = history::path(cx.env);
@@ -85,6 +88,7 @@ pub(super) fn run(cx: Context, run_line: RunLine) -> Result<Done, Failure> {
     editor.set_helper(Some(ShellHelper {
         tree,
         variables: Vec::new(),
+        ledger: Arc::clone(&ledger),
     }));
     if let Some(path) = &history_file {
         match history::read(path) {
@@ -103,6 +107,7 @@ pub(super) fn run(cx: Context, run_line: RunLine) -> Result<Done, Failure> {
     let shared = Arc::new(Shared {
         at: Mutex::new(At::Line),
         watches: Mutex::new(Watches::default()),
+        ledger: Arc::clone(&ledger),
     });
     let printer: Option<Printer> = editor.create_external_printer().ok().map(|mut printer| {
         let print = move |text: String| {
@@ -176,13 +181,13 @@ pub(super) fn run(cx: Context, run_line: RunLine) -> Result<Done, Failure> {
             printer: printer.as_ref(),
             profile: None,
         };
-        let before = session::held().len();
-        let (done, exit) = one_line(&text, &mut session, cx, run_line);
+        let before = ledger.held().len();
+        let (done, exit) = one_line(&text, &mut session, (cx, whole, run_line));
         if let Some(name) = session.profile.take() {
             options.profile = Some(name);
         }
         last = done.exit_code();
-        let held = session::held();
+        let held = ledger.held();
         if before < NEAR_EVICTION && held.len() >= NEAR_EVICTION {
             reporter.near_eviction(held.len());
         }
@@ -236,9 +241,9 @@ struct Session<'a> {
 fn one_line(
     text: &str,
     session: &mut Session,
-    cx: Context,
-    run_line: RunLine,
+    line: (Context, &super::Session, RunLine),
 ) -> (Done, Option<Done>) {
+    let cx = line.0;
     let commands = match words::split(text) {
         Ok(commands) => commands,
         Err(e) => {
@@ -251,7 +256,7 @@ fn one_line(
     for command in &commands {
         let result = match own(&command.words, session, cx) {
             Some(result) => result,
-            None => super::one(&command.words, None, session.vars, cx, run_line),
+            None => super::one(&command.words, None, session.vars, line),
         };
         done = match result {
             Ok(Line::Ran(done)) => done,
@@ -297,7 +302,7 @@ fn own(
             cx.reporter.shell_help(words::DOT_COMMANDS);
             Some(Ok(Line::Ran(Done::Success)))
         }
-        ".handles" => Some(handles(rest, cx.reporter)),
+        ".handles" => Some(handles(rest, &session.shared.ledger, cx.reporter)),
         ".profile" => Some(expand(rest, session.vars).and_then(|words| {
             match words.as_slice() {
                 [] => {
@@ -313,7 +318,7 @@ fn own(
             }
             Ok(Line::Ran(Done::Success))
         })),
-        ".keep" => Some(keep(rest, session.vars, cx.reporter)),
+        ".keep" => Some(keep(rest, session.vars, &session.shared.ledger, cx.reporter)),
         ".watch" if cx.options.dry_run || cx.options.curl => Some(Err(Failure::usage(
             ".watch polls the launcher, and this shell is a dry run (--dry-run or --curl): it sends nothing",
         ))),
@@ -361,16 +366,21 @@ fn expand(words: &[words::Word], vars: &Vars) -> Result<Vec<String>, Failure> {
     Ok(expanded)
 }
 
-fn handles(rest: &[words::Word], reporter: &Reporter) -> Result<Line, Failure> {
+fn handles(rest: &[words::Word], ledger: &Ledger, reporter: &Reporter) -> Result<Line, Failure> {
     if !rest.is_empty() {
         return Err(Failure::usage(".handles takes nothing after it"));
     }
-    let held = session::held();
+    let held = ledger.held();
     reporter.session_handles(&held, NEAR_EVICTION);
     Ok(Line::Ran(Done::Success))
 }
 
-fn keep(rest: &[words::Word], vars: &Vars, reporter: &Reporter) -> Result<Line, Failure> {
+fn keep(
+    rest: &[words::Word],
+    vars: &Vars,
+    ledger: &Ledger,
+    reporter: &Reporter,
+) -> Result<Line, Failure> {
     if rest.is_empty() {
         return Err(Failure::usage(
             ".keep takes the handles to keep when the session ends: .keep HANDLE...",
@@ -387,7 +397,7 @@ fn keep(rest: &[words::Word], vars: &Vars, reporter: &Reporter) -> Result<Line, 
         handles.push(handle);
     }
     for handle in handles {
-        if !session::keep(handle) {
+        if !ledger.keep(handle) {
             return Err(Failure::usage(format!(
                 "handle {handle} is not one this session made: .handles lists those it holds"
             )));
@@ -408,7 +418,7 @@ fn leave(shared: &Shared, options: &ClientOptions, reporter: &Reporter) -> Done 
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
         .stop_all();
-    let held = session::held();
+    let held = shared.ledger.held();
     let (kept, give_back): (Vec<_>, Vec<_>) = held.into_iter().partition(|held| held.kept);
     reporter.leaving(&kept);
     // One drop per launcher the lines reached, each sent where its handles were made, the way
@@ -591,6 +601,8 @@ fn editor_failed(e: ReadlineError) -> Failure {
 struct ShellHelper {
     tree: clap::Command,
     variables: Vec<String>,
+    /// The session's handles, offered where a handle goes.
+    ledger: Arc<Ledger>,
 }
 
 impl Completer for ShellHelper {
@@ -602,7 +614,9 @@ impl Completer for ShellHelper {
         pos: usize,
         _: &rustyline::Context<'_>,
     ) -> rustyline::Result<(usize, Vec<String>)> {
-        let handles: Vec<u64> = (session::held().iter()).map(|held| held.handle.0).collect();
+        let handles: Vec<u64> = (self.ledger.held().iter())
+            .map(|held| held.handle.0)
+            .collect();
         let known = Known {
             variables: &self.variables,
             handles: &handles,
