@@ -3,7 +3,7 @@
 //! handle's copy (the copy read too, as `status` reads both), or through a fresh copy of the data
 //! a name names. Every handle it takes is a lease, given back before the poll ends, Ctrl-C
 //! included, so polls leave the launcher's handle count where it was. Nothing here prints or
-//! sleeps: the command drives the polls, and `report` says them.
+//! sleeps: `commands::polling` drives the polls of `wait` and `watch`, and `report` says them.
 
 use std::collections::HashSet;
 

@@ -6,9 +6,9 @@
 //! (resolving the settings, the launcher, what procedures are sent with, the loop of `show` and
 //! `status`, the purge note) and in the private helper files beside it, by family: `leases` (the
 //! stop-and-account block), `copies` (work on a name's fresh copy), `files` (the checks and
-//! atomic write of a FILE `emulator export` and `capture` replace) and `restore` (a restore
-//! that saves). The arguments' parsers are in `args`, and the client of the emulator's own routes
-//! is `crate::emulator_routes`.
+//! atomic write of a FILE `emulator export` and `capture` replace), `restore` (a restore
+//! that saves) and `polling` (the poll loop `wait` and `watch` share). The arguments' parsers
+//! are in `args`, and the client of the emulator's own routes is `crate::emulator_routes`.
 //!
 //! `operations` (put, post, the clears, metadata, reopen and drop) drives batches of handles;
 //! `handles` makes them (create, open); `items` changes one item at a time
@@ -43,6 +43,7 @@ pub mod journal;
 mod leases;
 pub mod man;
 pub mod operations;
+mod polling;
 mod restore;
 pub mod shell;
 pub mod show;

@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 
 use crate::args::{parse_condition, parse_selector, parse_target};
-use crate::batch::poll::{self as plan, Condition, Polled, Start, Watched};
+use crate::batch::poll::{Condition, Polled, Start, Watched};
 use crate::batch::select::SignedBy;
 use crate::batch::show::user_key;
 use crate::batch::Stop;
@@ -18,6 +18,7 @@ use crate::handle::Target;
 use crate::outcome::{Class, Done, Failure};
 use crate::report::WaitEnd;
 
+use super::polling::{Ended as Polling, Flow, Polls};
 use super::{accounted, leased, Context, Next};
 
 const COMMAND: &str = "wait";
@@ -96,95 +97,77 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
                 }
                 Err(_) => None,
             };
-            let mut polls = 0;
-            let mut start = None;
+            let polls = Polls {
+                command: COMMAND,
+                sending,
+                launcher: &launcher,
+                reporter,
+                stop: &stop,
+                watched,
+                compare: condition.compare(),
+                interval,
+                deadline: Some(started + deadline),
+            };
+            // The first poll's reading, which the conditions compare with, and the last poll's.
+            let mut start: Option<Start> = None;
             let mut last: Option<Box<Polled>> = None;
-            loop {
-                let next = Instant::now() + interval;
-                let polling = plan::poll(sending, watched, condition.compare());
-                let Ok(poll) = tokio::time::timeout_at(ends, polling).await else {
-                    if stop.is_set() {
-                        return (Ended::Stopped, you);
+            let ended = polls
+                .run(|polls, polled| {
+                    let first = start.get_or_insert_with(|| Start::of(&polled));
+                    let held = condition.holds(&polled, first, you.as_deref());
+                    let out_of_time = started.elapsed() >= deadline;
+                    let never = held.is_none() && condition.can_never_hold(&polled);
+                    if held.is_some() || out_of_time || never {
+                        return Flow::Done((polls, held, never, Box::new(polled)));
                     }
-                    let last = start.take().zip(last);
-                    return (Ended::Cut { polls, last }, you);
-                };
-                if stop.is_set() {
-                    return (Ended::Stopped, you);
-                }
-                polls += 1;
-                reporter.polled(&launcher, &poll.steps);
-                if poll.retaken > 0 {
-                    reporter.copy_retaken(COMMAND, watched, poll.retaken);
-                }
-                let polled = match poll.read {
-                    Ok(polled) => polled,
-                    Err(failure) => {
-                        reporter.poll_failed(COMMAND, watched, polls, &failure);
-                        return (Ended::Failed(failure.class), you);
+                    if polls == 1 {
+                        reporter.waiting(
+                            &WaitEnd {
+                                watched,
+                                condition: &condition,
+                                polls,
+                                elapsed: started.elapsed(),
+                                start: first,
+                                polled: Some(&polled),
+                                cut: false,
+                                held: None,
+                                never: false,
+                                deadline,
+                            },
+                            interval,
+                        );
                     }
-                };
-                let start = start.get_or_insert_with(|| Start::of(&polled));
-                let held = condition.holds(&polled, start, you.as_deref());
-                let out_of_time = started.elapsed() >= deadline;
-                let never = held.is_none() && condition.can_never_hold(&polled);
-                if held.is_some() || out_of_time || never {
-                    let start = std::mem::take(start);
-                    let polled = Box::new(polled);
-                    return (
-                        Ended::Polled {
-                            polls,
-                            start,
-                            polled,
-                            held,
-                            never,
-                        },
-                        you,
-                    );
+                    last = Some(Box::new(polled));
+                    Flow::Again
+                })
+                .await;
+            let ended = match ended {
+                Polling::Done((polls, held, never, polled)) => Ended::Polled {
+                    polls,
+                    start: start.unwrap_or_default(),
+                    polled,
+                    held,
+                    never,
+                },
+                // Out of time in the pause: what the last poll saw.
+                Polling::Deadline { polls, cut: false } => Ended::Polled {
+                    polls,
+                    start: start.unwrap_or_default(),
+                    polled: last.expect("a poll was answered before the pause"),
+                    held: None,
+                    never: false,
+                },
+                Polling::Deadline { polls, cut: true } => Ended::Cut {
+                    polls,
+                    last: start.zip(last),
+                },
+                Polling::Failed(failure, polls) => {
+                    reporter.poll_failed(COMMAND, watched, polls, &failure);
+                    Ended::Failed(failure.class)
                 }
-                if polls == 1 {
-                    reporter.waiting(
-                        &WaitEnd {
-                            watched,
-                            condition: &condition,
-                            polls,
-                            elapsed: started.elapsed(),
-                            start,
-                            polled: Some(&polled),
-                            cut: false,
-                            held: None,
-                            never: false,
-                            deadline,
-                        },
-                        interval,
-                    );
-                }
-                // The pause: until the next poll is due, cut short by a stop signal. A poll
-                // not due before the deadline is not started: the wait ends at the deadline
-                // with what this one saw.
-                let out_of_time = next >= started + deadline;
-                let until = next.min(started + deadline);
-                tokio::select! {
-                    () = tokio::time::sleep_until(until.into()) => {}
-                    () = crate::signals::after(0) => return (Ended::Stopped, you),
-                }
-                if out_of_time {
-                    let start = std::mem::take(start);
-                    let polled = Box::new(polled);
-                    let held = None;
-                    return (
-                        Ended::Polled {
-                            polls,
-                            start,
-                            polled,
-                            held,
-                            never: false,
-                        },
-                        you,
-                    );
-                }
-                last = Some(Box::new(polled));
-            }
+                Polling::Stopped => Ended::Stopped,
+            };
+            (ended, you)
         };
         let (ended, you) = leased(work, &stop, &launcher, reporter).await?;
         let done = match ended {
