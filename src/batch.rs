@@ -558,15 +558,7 @@ pub async fn create(
         }),
         _ => None,
     });
-    let steps = steps.finish().await;
-    Ran {
-        steps,
-        making,
-        saves: Vec::new(),
-        copy: None,
-        retried: 0,
-    }
-    .noted()
+    Ran::made(steps.finish().await, making)
 }
 
 /// `open`: a handle for data on the network, through a data id for its name, which is given
@@ -580,15 +572,7 @@ pub async fn open(sending: Sending<'_>, name: Name, private: bool) -> Ran {
         }),
         _ => None,
     });
-    let steps = steps.finish().await;
-    Ran {
-        steps,
-        making,
-        saves: Vec::new(),
-        copy: None,
-        retried: 0,
-    }
-    .noted()
+    Ran::made(steps.finish().await, making)
 }
 
 /// The requests of `create` and `open` before any answer (`--dry-run`, `--curl`).

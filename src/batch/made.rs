@@ -46,6 +46,19 @@ pub struct Saved {
 }
 
 impl Ran {
+    /// A procedure that made (or tried to make) a handle and nothing else (`create`, `open`),
+    /// noted.
+    pub(super) fn made(steps: Vec<Step>, making: Option<Making>) -> Ran {
+        Ran {
+            steps,
+            making,
+            saves: Vec::new(),
+            copy: None,
+            retried: 0,
+        }
+        .noted()
+    }
+
     /// Tells a listening `shell` session ([`session`]) what this procedure left the person and
     /// what it gave back: the handle it made, when it is theirs, and each handle a `drop` that
     /// succeeded freed (a name's copy given back is no handle of theirs: noted, it changes

@@ -480,19 +480,9 @@ mod tests {
 
     fn item(section: Section, index: u64, id: u8) -> ShownItem {
         ShownItem {
-            section,
-            index,
             data_id: Some(vec![id]),
-            pointer: None,
-            kind: None,
-            missing: false,
-            unread: false,
-            preview: None,
-            text: None,
-            content: None,
             signer: Some(vec![9]),
-            failures: Vec::new(),
-            steps: Vec::new(),
+            ..ShownItem::at(section, index)
         }
     }
 

@@ -116,6 +116,25 @@ pub struct ShownItem {
 }
 
 impl ShownItem {
+    /// Item `index` of `section`, with nothing read of it yet.
+    pub fn at(section: Section, index: u64) -> ShownItem {
+        ShownItem {
+            section,
+            index,
+            data_id: None,
+            pointer: None,
+            kind: None,
+            missing: false,
+            unread: false,
+            preview: None,
+            text: None,
+            content: None,
+            signer: None,
+            failures: Vec::new(),
+            steps: Vec::new(),
+        }
+    }
+
     /// A fetch failed: the data is not on the network (which is what the item says, not a
     /// failure to read it), or the failure is the item's.
     fn note_missing_or(&mut self, failure: Failure) {
@@ -262,6 +281,15 @@ pub struct Parts {
 }
 
 impl Parts {
+    /// Nothing but the metadata (the version, the counts).
+    pub const NONE: Parts = Parts {
+        filter: false,
+        data: false,
+        deleted: false,
+        content: false,
+        signers: false,
+    };
+
     pub const ALL: Parts = Parts {
         filter: true,
         data: true,
@@ -416,21 +444,7 @@ async fn read_unit(sending: Sending<'_>, handle: Handle, unit: Unit, options: Sh
             })
         }
         Unit::Item(section, index) => {
-            let mut item = ShownItem {
-                section,
-                index,
-                data_id: None,
-                pointer: None,
-                kind: None,
-                missing: false,
-                unread: false,
-                preview: None,
-                text: None,
-                content: None,
-                signer: None,
-                failures: Vec::new(),
-                steps: Vec::new(),
-            };
+            let mut item = ShownItem::at(section, index);
             read_item(&mut steps, handle, &mut item, options).await;
             let signer = match section {
                 Section::Data => Operation::ItemSigner,

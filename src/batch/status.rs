@@ -340,19 +340,9 @@ mod tests {
     /// An item of `section` named by one byte (its data id), signed by key 1.
     fn item(section: show::Section, id: u8) -> ShownItem {
         ShownItem {
-            section,
-            index: 0,
             data_id: Some(vec![id]),
-            pointer: None,
-            kind: None,
-            missing: false,
-            unread: false,
-            preview: None,
-            text: None,
-            content: None,
             signer: Some(vec![1]),
-            failures: Vec::new(),
-            steps: Vec::new(),
+            ..ShownItem::at(section, 0)
         }
     }
 

@@ -112,39 +112,28 @@ save landed. Given a handle, it changes only the launcher's copy until a save (`
 
 /// `safe-ad filter`.
 pub const FILTER: Spec = Spec {
-    path: "filter",
-    about: "Show or change who may append: the filter's type and keys",
-    long_about: None,
-    after_help: None,
-    usage: None,
     options: crate::cli::Opts::NONE,
     reaches: Reaches::Group,
-    names: Names::NoHandle,
-    leases: false,
-    routes: &[],
-    json: None,
     sample: &["show", "1"],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing(
+        "filter",
+        "Show or change who may append: the filter's type and keys",
+    )
 };
 
 /// `safe-ad filter show`.
 pub const FILTER_SHOW: Spec = Spec {
-    path: "filter show",
-    about: "Show who may append: the filter's type and keys, each with its fingerprint",
     long_about: Some(
         "\
 Show the filter of an appendable data: its type (a whitelist: only its keys may append; a \
 blacklist: its keys may not, anyone else may) and each key, with its fingerprint (as `show` \
 names signers; `you` for your own key) and its 32 bytes in base64, which `filter add` takes.
-
 It only reads: your own key (GET /sign-key), the metadata, and each key through a sign-key handle \
 (GET /appendable-data/filter/<HANDLE>/<INDEX>, its serialised bytes), each handle given back, \
 also on Ctrl-C. Given the data's name it reads the network's filter through a fresh copy; given \
 a handle, the launcher's copy (with a change not saved yet).",
     ),
     after_help: Some("Examples:\n  safe-ad filter show \"$name\"\n  safe-ad filter show --json 7"),
-    usage: None,
     options: SENDS.union(OUTPUT),
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,
@@ -162,28 +151,26 @@ a handle, the launcher's copy (with a change not saved yet).",
     ]],
     json: Some("result"),
     sample: &["1"],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing(
+        "filter show",
+        "Show who may append: the filter's type and keys, each with its fingerprint",
+    )
 };
 
 /// `safe-ad filter add`.
 pub const FILTER_ADD: Spec = Spec {
-    path: "filter add",
-    about: "Add sign keys to the filter (by name: saved; by handle: in its copy)",
     long_about: Some(concat!(
         "\
 Add sign keys to the filter: to a whitelist, who may append; to a blacklist, who may not. A KEY \
 is a sign key's 32 bytes, in base64 (44 characters) or hex (64 digits), as `safe-ad auth whoami \
 --key` prints one (and `--json` as `key`); --signer-of INDEX adds whoever signed the data item \
 at INDEX, as `safe-ad show` numbers them.
-
 It reads the filter first (its metadata, and each key through a sign-key handle), and sends \
 nothing for a key in it already: the filter is a set. Each other key is sent as a sign-key \
 handle (POST /sign-key/deserialise), added (PUT /appendable-data/filter/<HANDLE>) and given \
 back, one at a time; when none changes the filter, nothing is saved. Every handle it takes is \
 given back, also when a step fails or on Ctrl-C. A KEY that is not a key is refused before \
 anything is sent (exit 2).
-
 ",
         by_name_or_handle!()
     )),
@@ -196,45 +183,36 @@ anything is sent (exit 2).
     routes: &[EDIT_ROUTES],
     json: Some("result"),
     sample: &["1", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="],
-    inert: false,
-    changes: true,
+    ..Spec::changing(
+        "filter add",
+        "Add sign keys to the filter (by name: saved; by handle: in its copy)",
+    )
 };
 
 /// `safe-ad filter remove`.
 pub const FILTER_REMOVE: Spec = Spec {
-    path: "filter remove",
-    about: "Take sign keys out of the filter (by name: saved; by handle: in its copy)",
     long_about: Some(concat!(
         "\
 Take sign keys out of the filter. A KEY is a sign key's 32 bytes (base64 or hex, as for `filter \
 add`) or the fingerprint of a key in the filter (16 hex digits, as `filter show` and `show` \
 give them); --signer-of INDEX takes out whoever signed the data item at INDEX.
-
 It reads the filter first, and sends nothing for a key that is not in it (nor for a fingerprint \
 no key of it has: said, exit 0). Each other key is sent as a sign-key handle, taken out \
 (DELETE /appendable-data/filter/<HANDLE>) and given back, one at a time; when none changes the \
 filter, nothing is saved. A KEY that is neither is refused before anything is sent (exit 2).
-
 ",
         by_name_or_handle!()
     )),
     after_help: Some("Examples:\n  safe-ad filter remove --save post 7 e30376180e311a1e\n  safe-ad filter remove --signer-of 0 \"$name\""),
     usage: Some("safe-ad filter remove [OPTIONS] <HANDLE> [KEY]... [--signer-of INDEX]..."),
-    options: SENDS.union(OUTPUT).union(DRY),
-    reaches: Reaches::Launcher,
-    names: Names::FreshCopy,
-    leases: true,
-    routes: &[EDIT_ROUTES],
-    json: Some("result"),
-    sample: &["1", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="],
-    inert: false,
-    changes: true,
+    path: "filter remove",
+    about: "Take sign keys out of the filter (by name: saved; by handle: in its copy)",
+    // Sent, sorted and sampled as `filter add`.
+    ..FILTER_ADD
 };
 
 /// `safe-ad filter type`.
 pub const FILTER_TYPE: Spec = Spec {
-    path: "filter type",
-    about: "Make the filter a whitelist or a blacklist (by name: saved; by handle: in its copy)",
     long_about: Some(concat!(
         "\
 Make the filter a whitelist (only its keys may append) or a blacklist (its keys may not; anyone \
@@ -243,12 +221,10 @@ it reads the type first and sends the switch only when the type differs; when it
 asked for already, it says so and changes nothing (exit 0). The switch leaves the filter without \
 keys (safe_core makes the other type empty: a blacklist's keys are no whitelist), and it says \
 how many it dropped: add the keys the new list needs with `filter add`.
-
 ",
         by_name_or_handle!()
     )),
     after_help: Some("Examples:\n  safe-ad filter type \"$name\" white-list\n  safe-ad filter type --save post 7 black-list"),
-    usage: None,
     options: SENDS.union(OUTPUT).union(DRY),
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,
@@ -256,6 +232,8 @@ how many it dropped: add the keys the new list needs with `filter add`.
     routes: &[&[Route::AdMetadata, Route::AdToggleFilter, Route::AdPost, Route::AdPut, Route::DataIdOfAppendable, Route::AdFetch, Route::DataIdDrop, Route::AdDrop]],
     json: Some("result"),
     sample: &["1", "white-list"],
-    inert: false,
-    changes: true,
+    ..Spec::changing(
+        "filter type",
+        "Make the filter a whitelist or a blacklist (by name: saved; by handle: in its copy)",
+    )
 };

@@ -61,17 +61,13 @@ impl TypedValueParser for WaitForParser {
 
 /// `safe-ad wait`.
 pub const WAIT: Spec = Spec {
-    path: "wait",
-    about: "Poll until a condition holds: new items, an item, a version, stale, in sync",
     long_about: Some(
         "\
 Poll the network's data behind HANDLE (or the data NAME names) every --interval seconds until \
 the condition given with --for holds, then print what made it hold and exit 0. When --deadline \
 passes first it says what it waited for and what it last saw, and exits 8; a launcher that \
 fails keeps its own code (6 when it cannot be reached), at once.
-
 The conditions are listed under --for below.
-
 Each poll reads the network's data through a fresh handle and gives back every handle it takes, \
 so the launcher holds no more handles after a thousand polls than before the first. With a \
 HANDLE it reads the copy too (stale and in-sync compare the two, as `status` does); with a NAME \
@@ -79,13 +75,11 @@ each poll takes a fresh copy of the network's data and gives it back, and a copy
 evicted before it was read is taken again, not a failure. stale and in-sync need a HANDLE: a \
 fresh copy of a name is never stale. The first Ctrl-C, SIGTERM or SIGHUP stops it as it stops \
 every command (exit 130), every handle given back.
-
 --deadline is the whole wait: a poll still in flight when it passes is cut short, and the \
 handles it held or may have made are named with the request that frees each; the client option \
 --timeout stays what it is for every command, the limit on one request.",
     ),
     after_help: Some("Exit 8 when the deadline passed before the condition held; exit 7 at once when in-sync can never hold (the copy is stale: only a fresh one is in sync).\n\nExamples:\n  safe-ad wait 7 --for in-sync --deadline 120\n  safe-ad wait \"$name\" --for item --kind structured-data --interval 5\n  safe-ad wait \"$name\" --for version-above=1 --json"),
-    usage: None,
     options: SENDS.union(OUTPUT),
     reaches: Reaches::LauncherUntil,
     names: Names::FreshCopy,
@@ -93,8 +87,10 @@ handles it held or may have made are named with the request that frees each; the
     routes: &[&[Route::AdMetadata, Route::AdSerialise], ITEM_READS, &[Route::AdDataId]],
     json: Some("wait"),
     sample: &["1", "--for", "version-above=0", "--deadline", "5"],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing(
+        "wait",
+        "Poll until a condition holds: new items, an item, a version, stale, in sync",
+    )
 };
 
 /// `watch HANDLE|NAME [--interval SECS] [--count N]`.
@@ -115,8 +111,6 @@ pub struct WatchCommand {
 
 /// `safe-ad watch`.
 pub const WATCH: Spec = Spec {
-    path: "watch",
-    about: "Watch data change: a view redrawn in place, or one JSON line per change",
     long_about: Some(
         "\
 Poll the network's data behind HANDLE (or the data NAME names) every --interval seconds, as \
@@ -125,7 +119,6 @@ deleted list), restored, purged (gone from both lists), the version, and, for a 
 copy becoming stale. An item that left the deleted list while data of the same data id signed \
 by another key came in is one restore, re-signed (what `restore --re-sign` does), not a purge \
 and an append.
-
 On a terminal it shows the data as `show` lists it (each item's index, what it points at, its \
 data id and signer; no content), redrawn in place after each poll, the lines that changed since \
 the poll before marked `+` (appended or restored) and `-` (removed to the deleted list), with \
@@ -133,14 +126,12 @@ what changed said under the header. Otherwise (a pipe, a file), or with --json, 
 JSON object a line per change, each line written whole as it happens: a `start` event first, \
 then `appended`, `removed`, `restored`, `purged`, `version` and `stale` events. Standard output \
 that is not a terminal never ends it; a reader that goes away does (exit 0).
-
 It runs until --count polls were made (exit 0) or a stop signal (Ctrl-C, SIGTERM, SIGHUP: exit \
 130, every handle given back, as for every command). A launcher that goes away ends it with exit 6 \
 and a line saying so; any other failure of a poll ends it with that failure's code. Each poll \
 gives back every handle it takes.",
     ),
     after_help: Some("Examples:\n  safe-ad watch 7 --count 3\n  safe-ad watch \"$name\" --interval 5 --count 1\n  safe-ad watch 7 --json --count 2 > events.jsonl"),
-    usage: None,
     options: SENDS.union(OUTPUT),
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,
@@ -148,6 +139,8 @@ gives back every handle it takes.",
     routes: &[&[Route::AdMetadata, Route::AdSerialise, Route::AdItem, Route::AdDeletedItem, Route::AdItemSigner, Route::AdDeletedItemSigner, Route::AdFilterKey, Route::DataIdSerialise, Route::SignKeyOwn, Route::SignKeySerialise, Route::SignKeyDrop, Route::AdFetch, Route::AdDrop, Route::DataIdDrop, Route::AdDataId]],
     json: Some("watch"),
     sample: &["1", "--count", "1"],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing(
+        "watch",
+        "Watch data change: a view redrawn in place, or one JSON line per change",
+    )
 };

@@ -364,15 +364,9 @@ async fn removals_read(
     let (removals, steps) = leased(work, &stop, launcher, reporter).await?;
     reporter.exchanges(launcher, &steps);
     removals.map_err(|failure| {
-        let mut refused = Failure::new(
-            failure.class,
-            format!(
-                "{name} {handle}: a handle taken to read the network's deleted list was not given back; nothing was changed: {}",
-                failure.message
-            ),
-        );
-        refused.hint = failure.hint.clone();
-        refused
+        failure.refusing(format_args!(
+            "{name} {handle}: a handle taken to read the network's deleted list was not given back; nothing was changed"
+        ))
     })
 }
 

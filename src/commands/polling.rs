@@ -47,7 +47,30 @@ pub(super) struct Polls<'a> {
     pub deadline: Option<Instant>,
 }
 
-impl Polls<'_> {
+impl<'a> Polls<'a> {
+    /// Polls of `watched` every `interval`, with no deadline.
+    pub fn new(
+        command: &'static str,
+        sending: Sending<'a>,
+        launcher: &'a Launcher,
+        reporter: &'a Reporter,
+        watched: Watched,
+        compare: Compare,
+        interval: Duration,
+    ) -> Polls<'a> {
+        Polls {
+            command,
+            sending,
+            launcher,
+            reporter,
+            stop: sending.stop,
+            watched,
+            compare,
+            interval,
+            deadline: None,
+        }
+    }
+
     /// Polls every `interval` until `each` says `Done` or the polls end otherwise; `each` gets
     /// the poll's number (from 1) and what it read.
     pub async fn run<T>(&self, mut each: impl FnMut(u64, Polled) -> Flow<T>) -> Ended<T> {

@@ -25,20 +25,16 @@ const COMMAND: &str = "wait";
 
 /// How the polls ended.
 enum Ended {
-    /// The condition held, or the deadline passed (`held` is `None`), or it never can hold
-    /// on what this poll saw (`never`).
+    /// The condition held, or it never can hold on what the last poll saw (`never`), or the
+    /// deadline passed (neither), maybe while a request was in flight, which it cut short
+    /// (`cut`). `polled`: what the last poll answered saw, if one was.
     Polled {
         polls: u64,
         start: Start,
-        polled: Box<Polled>,
+        polled: Option<Box<Polled>>,
+        cut: bool,
         held: Option<Vec<u64>>,
         never: bool,
-    },
-    /// The deadline passed while a request was in flight, and cut it short: what the last poll
-    /// answered saw, if one was.
-    Cut {
-        polls: u64,
-        last: Option<(Start, Box<Polled>)>,
     },
     /// A poll (or the read of your own key) failed, said already.
     Failed(Class),
@@ -81,9 +77,13 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
                     if matches!(selector.signed_by, Some(SignedBy::You | SignedBy::Others))
             );
             let Ok((key, steps)) = tokio::time::timeout_at(ends, user_key(sending)).await else {
-                let cut = Ended::Cut {
+                let cut = Ended::Polled {
                     polls: 0,
-                    last: None,
+                    start: Start::default(),
+                    polled: None,
+                    cut: true,
+                    held: None,
+                    never: false,
                 };
                 return (cut, None);
             };
@@ -97,16 +97,12 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
                 }
                 Err(_) => None,
             };
+            let compare = condition.compare();
             let polls = Polls {
-                command: COMMAND,
-                sending,
-                launcher: &launcher,
-                reporter,
-                stop: &stop,
-                watched,
-                compare: condition.compare(),
-                interval,
                 deadline: Some(started + deadline),
+                ..Polls::new(
+                    COMMAND, sending, &launcher, reporter, watched, compare, interval,
+                )
             };
             // The first poll's reading, which the conditions compare with, and the last poll's.
             let mut start: Option<Start> = None;
@@ -145,21 +141,19 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
                 Polling::Done((polls, held, never, polled)) => Ended::Polled {
                     polls,
                     start: start.unwrap_or_default(),
-                    polled,
+                    polled: Some(polled),
+                    cut: false,
                     held,
                     never,
                 },
-                // Out of time in the pause: what the last poll saw.
-                Polling::Deadline { polls, cut: false } => Ended::Polled {
+                // Out of time: what the last poll answered saw.
+                Polling::Deadline { polls, cut } => Ended::Polled {
                     polls,
                     start: start.unwrap_or_default(),
-                    polled: last.expect("a poll was answered before the pause"),
+                    polled: last,
+                    cut,
                     held: None,
                     never: false,
-                },
-                Polling::Deadline { polls, cut: true } => Ended::Cut {
-                    polls,
-                    last: start.zip(last),
                 },
                 Polling::Failed(failure, polls) => {
                     reporter.poll_failed(COMMAND, watched, polls, &failure);
@@ -175,6 +169,7 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
                 polls,
                 start,
                 polled,
+                cut,
                 held,
                 never,
             } => {
@@ -185,41 +180,20 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
                         polls,
                         elapsed: started.elapsed(),
                         start: &start,
-                        polled: Some(&polled),
-                        cut: false,
+                        polled: polled.as_deref(),
+                        cut,
                         held: held.as_deref(),
                         never,
                         deadline,
                     },
                     you.as_deref(),
                 );
+                // What a cut poll held or was taking is named with what the run leaves.
                 match (held, never) {
                     (Some(_), _) => Done::Success,
                     (None, true) => Done::Failed(Class::Differs),
                     (None, false) => Done::Failed(Class::Deadline),
                 }
-            }
-            Ended::Cut { polls, last } => {
-                let (start, polled) = last.map_or((Start::default(), None), |(start, polled)| {
-                    (start, Some(polled))
-                });
-                reporter.wait_ended(
-                    &WaitEnd {
-                        watched,
-                        condition: &condition,
-                        polls,
-                        elapsed: started.elapsed(),
-                        start: &start,
-                        polled: polled.as_deref(),
-                        cut: true,
-                        held: None,
-                        never: false,
-                        deadline,
-                    },
-                    you.as_deref(),
-                );
-                // What the cut poll held or was taking is named with what the run leaves.
-                Done::Failed(Class::Deadline)
             }
             Ended::Failed(class) => Done::Failed(class),
             Ended::Stopped => return Err(super::interrupted(&stop, false, &launcher, reporter)),

@@ -55,17 +55,16 @@ pub fn run<'a>(command: &'a WatchCommand, cx: Context<'a>) -> Result<Next<'a>, F
                 return Ended::Stopped;
             }
             let you = key.ok();
-            let polls = Polls {
-                command: COMMAND,
+            let interval = watching.interval;
+            let polls = Polls::new(
+                COMMAND,
                 sending,
-                launcher: &launcher,
+                &launcher,
                 reporter,
-                stop: &stop,
                 watched,
-                compare: Compare::Version,
-                interval: watching.interval,
-                deadline: None,
-            };
+                Compare::Version,
+                interval,
+            );
             let mut before: Option<Polled> = None;
             let ended = polls
                 .run(|polls, polled| {

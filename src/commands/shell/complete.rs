@@ -161,7 +161,7 @@ fn complete_word<'w>(
 ) -> (usize, &'w str, Vec<String>) {
     let whole = |words| (current.start, current.text.as_str(), words);
     if current.text.starts_with("${") {
-        return whole(braced_variables(known));
+        return whole(variables_as(known, true));
     }
     if current.text.starts_with('$') {
         return whole(variables(known));
@@ -208,20 +208,17 @@ fn is_handle(arg: &Arg) -> bool {
     named || arg.get_id().as_str().starts_with("handle")
 }
 
-fn variables(known: &Known) -> Vec<String> {
-    known
-        .variables
-        .iter()
-        .map(|name| format!("${name}"))
-        .collect()
+/// `$name` for each variable; braced, `${name}`.
+fn variables_as(known: &Known, braced: bool) -> Vec<String> {
+    let write = |name: &String| match braced {
+        true => format!("${{{name}}}"),
+        false => format!("${name}"),
+    };
+    known.variables.iter().map(write).collect()
 }
 
-fn braced_variables(known: &Known) -> Vec<String> {
-    known
-        .variables
-        .iter()
-        .map(|name| format!("${{{name}}}"))
-        .collect()
+fn variables(known: &Known) -> Vec<String> {
+    variables_as(known, false)
 }
 
 #[cfg(test)]
