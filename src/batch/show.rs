@@ -225,6 +225,39 @@ pub struct Shown {
     pub steps: Vec<super::Step>,
 }
 
+#[cfg(test)]
+impl Shown {
+    /// A reading of handle 1 at `version` holding these data items and deleted items, each
+    /// named by one byte (its data id), numbered in its list and signed by key `signer`.
+    pub(crate) fn sample(version: u64, data: &[u8], deleted: &[u8], signer: u8) -> Shown {
+        let list = |section, ids: &[u8]| -> Vec<ShownItem> {
+            (ids.iter().enumerate())
+                .map(|(at, &id)| ShownItem {
+                    data_id: Some(vec![id]),
+                    signer: Some(vec![signer]),
+                    ..ShownItem::at(section, at as u64)
+                })
+                .collect()
+        };
+        Shown {
+            handle: Handle(1),
+            metadata: Ok(Metadata {
+                is_owner: true,
+                version,
+                filter_type: FilterType::BlackList,
+                filter_length: 0,
+                data_length: data.len() as u64,
+                deleted_data_length: deleted.len() as u64,
+            }),
+            which: None,
+            filter: Vec::new(),
+            data: list(Section::Data, data),
+            deleted: list(Section::Deleted, deleted),
+            steps: Vec::new(),
+        }
+    }
+}
+
 impl Shown {
     /// Every failure, in the order shown: the handle's, the filter keys', the items'.
     pub fn failures(&self) -> impl Iterator<Item = &Failure> {

@@ -9,7 +9,7 @@ use clap::{ArgGroup, Args, Subcommand, ValueEnum};
 
 use super::handles::SaveWith;
 use super::options::{DRY, OUTPUT, SENDS};
-use super::spec::{Names, Reaches, Spec};
+use super::spec::{Names, Reaches, Spec, FETCH_BY_ID};
 
 /// `safe-ad filter <COMMAND>`.
 #[derive(Debug, Args)]
@@ -138,17 +138,17 @@ a handle, the launcher's copy (with a change not saved yet).",
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,
     leases: true,
-    routes: &[&[
-        Route::SignKeyOwn,
-        Route::SignKeySerialise,
-        Route::SignKeyDrop,
-        Route::AdMetadata,
-        Route::AdFilterKey,
-        Route::DataIdOfAppendable,
-        Route::AdFetch,
-        Route::DataIdDrop,
-        Route::AdDrop,
-    ]],
+    routes: &[
+        &[
+            Route::SignKeyOwn,
+            Route::SignKeySerialise,
+            Route::SignKeyDrop,
+            Route::AdMetadata,
+            Route::AdFilterKey,
+            Route::DataIdOfAppendable,
+        ],
+        FETCH_BY_ID,
+    ],
     json: Some("result"),
     sample: &["1"],
     ..Spec::not_changing(

@@ -8,7 +8,7 @@ use std::ffi::OsString;
 use clap::{Args, ValueEnum};
 
 use super::options::{BATCH_COMMAND, DRY, OUTPUT, SENDS};
-use super::spec::{Names, Reaches, Spec};
+use super::spec::{Names, Reaches, Spec, FETCH_BY_ID};
 use crate::handle::NameRefusal;
 
 /// `put`, `post` and `metadata`: options and handles.
@@ -247,17 +247,17 @@ when such a removal is there.",
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,
     leases: true,
-    routes: &[&[
-        Route::AdClearDeletedData,
-        Route::AdPost,
-        Route::AdPut,
-        Route::AdMetadata,
-        Route::AdSerialise,
-        Route::AdDataId,
-        Route::AdFetch,
-        Route::DataIdDrop,
-        Route::AdDrop,
-    ]],
+    routes: &[
+        &[
+            Route::AdClearDeletedData,
+            Route::AdPost,
+            Route::AdPut,
+            Route::AdMetadata,
+            Route::AdSerialise,
+            Route::AdDataId,
+        ],
+        FETCH_BY_ID,
+    ],
     json: Some("result"),
     sample: &["1"],
     ..Spec::changing(
@@ -335,12 +335,7 @@ changes; a dropped handle answers -1515 afterwards.",
     options: BATCH_COMMAND,
     reaches: Reaches::Launcher,
     names: Names::Refused(DROP_BY_NAME),
-    routes: &[&[
-        Route::AdDataId,
-        Route::AdFetch,
-        Route::DataIdDrop,
-        Route::AdDrop,
-    ]],
+    routes: &[&[Route::AdDataId], FETCH_BY_ID],
     json: Some("result"),
     sample: &["1"],
     ..Spec::not_changing(

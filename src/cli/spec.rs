@@ -146,6 +146,10 @@ impl Spec {
     }
 }
 
+/// A data fetched through a data id, and both given back: the end of taking a fresh copy of a
+/// name's data (or of a handle's, through its data id) that is given back.
+pub const FETCH_BY_ID: &[Route] = &[Route::AdFetch, Route::DataIdDrop, Route::AdDrop];
+
 /// What reading a data's items as `show` does sends: each item's data id and signer, the
 /// filter's keys, your own key, and what each item points at (structured data, immutable
 /// data, appendable data), each handle given back.

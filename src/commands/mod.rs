@@ -88,19 +88,28 @@ pub struct Context<'a> {
     pub reporter: &'a Reporter,
 }
 
-/// The handles (or names) given on the command line, `-` for standard input. Every argument
-/// that is neither is reported, as a bad line of standard input is (`--json` included), and so
-/// is a name given to a command that takes handles only ([`names_refused`]); `None` says the run
-/// ends there, exit 2, before anything is sent.
-fn handle_slots(
+/// The handles (or names) given on the command line, `-` for standard input, of a command that
+/// reads them (`show`, `status`), with its settings and launcher, the token checked. Every
+/// argument that is neither is reported, as a bad line of standard input is (`--json`
+/// included), and so is a name given to a command that takes handles only
+/// ([`names_refused`]); `None` says the run ends there, exit 2, before anything is sent.
+fn handles_to_read(
     raw: &[OsString],
     command: &str,
-    reporter: &Reporter,
-) -> Result<Option<Vec<input::Slot>>, Failure> {
-    handle_slots_refusing(raw, command, names_refused(command), reporter)
+    cx: Context,
+) -> Result<Option<(Vec<input::Slot>, Settings, Launcher)>, Failure> {
+    let why = names_refused(command);
+    let Some(slots) = handle_slots_refusing(raw, command, why, cx.reporter)? else {
+        return Ok(None);
+    };
+    let settings = resolve(cx, stdin_use(&slots))?;
+    let launcher = launcher(&settings)?;
+    settings.token()?;
+    Ok(Some((slots, settings, launcher)))
 }
 
-/// [`handle_slots`], with names refused for `why` (`reopen --drop`, which its flag decides).
+/// The handles (or names) given on the command line, as [`handles_to_read`] reads them, with
+/// names refused for `why` (`reopen --drop`, which its flag decides).
 fn handle_slots_refusing(
     raw: &[OsString],
     command: &str,
