@@ -106,6 +106,7 @@ pub const AUTH_LOGIN: Spec = Spec {
         "\
 Ask the launcher for a token with the LOW_LEVEL_API permission, and store it in the config file \
 (mode 0600).
+
 The launcher shows the request in its window and answers only when a person approves or denies \
 it, so this waits without a time limit unless --timeout (or timeout_secs) is set. Ctrl-C cancels.",
     ),

@@ -29,11 +29,13 @@ pub const CAPTURE: Spec = Spec {
 Read the named appendable data from the launcher SAFE_LAUNCHER_URL names (a real launcher or an \
 emulator), with everything their items point at that can be read, and write it as a fixture \
 that `safe-ad emulator --import FILE` (or --state FILE) loads: state, not traffic.
+
 Each name is read as `show --full` reads it, through a fresh copy taken for the run and given \
 back: its version, filter and filter keys, every data item and deleted item with who signed it; \
 structured data an item points at (its name, type tag, version and content), immutable data (its \
 content), and appendable data (its own data, read the same way, to at most 8 steps from a name \
 given; each data once, so a loop of items ends). The token is in no byte of the fixture.
+
 What cannot be captured is summed up on stderr by reason (each said, with why, under --verbose) \
 and listed in the fixture's `leftOut`, never dropped silently: private data (a copy is taken of public data only), data owned by a key other than \
 yours (the emulator makes its own user the owner), data an item points at that is not on the \
@@ -41,6 +43,7 @@ network, immutable data whose name the emulator would not give its content (writ
 launcher), older versions of versioned structured data, data at version 2^64 - 1 (which \
 --import refuses: no save could follow it), and every read that failed (the exit code is then \
 that failure's; the fixture is still written).
+
 FILE is replaced whole and atomically (a new file beside it, renamed over it), keeping its \
 permissions; a FILE that is a symbolic link or not a regular file, or whose directory does not \
 exist or cannot be written, is refused before anything is sent. A write that fails (a full disk, \

@@ -149,9 +149,11 @@ pub const EMULATOR: Spec = Spec {
     long_about: Some(
         "\
 Run a local stand-in for the SAFE Launcher, for trying safe-ad and testing scripts in CI.
+
 It listens on loopback only and prints SAFE_LAUNCHER_URL=... and SAFE_LAUNCHER_TOKEN=... lines that a \
 shell can eval. With `-- COMMAND [ARGS...]` it starts on a free port, runs COMMAND with those two \
 variables in its environment, stops when COMMAND ends and exits with COMMAND's exit code.
+
 With --user NAME (repeated), each user is a launcher of its own on one network (its own port, \
 token, sign key and handles), refusing between users what the network refused; the first user's \
 are SAFE_LAUNCHER_URL and SAFE_LAUNCHER_TOKEN, and every named user's are also \
@@ -174,6 +176,7 @@ Print, count or check the requests a running emulator answered: its journal, rea
 GET /_emulator/requests of the emulator that SAFE_LAUNCHER_URL and SAFE_LAUNCHER_TOKEN name (as \
 `--background` printed them), so any later step of a CI job can say what the script under test \
 sent.
+
 Records are printed one JSON object a line (a short table on a terminal), oldest first, with the \
 keys of the --log records: seq, method, path, effect (read or change), status, error_code, \
 description, not_on_network, elapsed_ms, ... The filters all apply together; `--failed` keeps the \
@@ -203,6 +206,7 @@ Write what a running emulator holds on its network as a fixture: the state file 
 `safe-ad emulator --import FILE` (or --state FILE) loads back to the same network. It is read \
 from GET /_emulator/network of the emulator that SAFE_LAUNCHER_URL and SAFE_LAUNCHER_TOKEN name \
 (as --background printed them), as `emulator requests` reads the journal.
+
 Appendable, structured and immutable data are all written; an immutable data's name, which the \
 emulator computes from its content and cipher, is left out (so the file can be edited by hand). \
 Handles are not part of it. FILE is replaced whole and atomically (a new file beside it, renamed \
@@ -253,6 +257,7 @@ Print again the variables `safe-ad emulator --background` printed (SAFE_LAUNCHER
 SAFE_LAUNCHER_TOKEN, SAFE_AD_EMULATOR_PID and SAFE_AD_EMULATOR_DIR), for a shell that lost them: \
 `eval \"$(safe-ad emulator env)\"`. --format sh (the default) prints `export NAME='VALUE'` lines, \
 --format env NAME=VALUE lines, as --background's --format does.
+
 It is for the only background emulator of yours that runs (`emulator list` lists them), or the \
 one --pid names; when several run and no --pid is given, they are listed and this exits 2, and \
 when none runs it exits 1. The token is read from the emulator's run directory, and only from one \
@@ -262,6 +267,7 @@ never a link and with no second name (a hard link), and the URL its `about` file
 the loopback http://ADDRESS:PORT an emulator listens on. A directory an emulator holds that fails \
 a check is left out, and the error names the check. The token is printed in the variables on \
 stdout and nowhere else.
+
 With --user NAME, the four variables are that user's (an emulator started with --user serves \
 each user as a launcher of its own): SAFE_LAUNCHER_URL and SAFE_LAUNCHER_TOKEN are its URL and \
 token, read from the run directory's `about` and `tokens` files with the same checks, so \

@@ -128,6 +128,7 @@ pub const FILTER_SHOW: Spec = Spec {
 Show the filter of an appendable data: its type (a whitelist: only its keys may append; a \
 blacklist: its keys may not, anyone else may) and each key, with its fingerprint (as `show` \
 names signers; `you` for your own key) and its 32 bytes in base64, which `filter add` takes.
+
 It only reads: your own key (GET /sign-key), the metadata, and each key through a sign-key handle \
 (GET /appendable-data/filter/<HANDLE>/<INDEX>, its serialised bytes), each handle given back, \
 also on Ctrl-C. Given the data's name it reads the network's filter through a fresh copy; given \
@@ -165,12 +166,14 @@ Add sign keys to the filter: to a whitelist, who may append; to a blacklist, who
 is a sign key's 32 bytes, in base64 (44 characters) or hex (64 digits), as `safe-ad auth whoami \
 --key` prints one (and `--json` as `key`); --signer-of INDEX adds whoever signed the data item \
 at INDEX, as `safe-ad show` numbers them.
+
 It reads the filter first (its metadata, and each key through a sign-key handle), and sends \
 nothing for a key in it already: the filter is a set. Each other key is sent as a sign-key \
 handle (POST /sign-key/deserialise), added (PUT /appendable-data/filter/<HANDLE>) and given \
 back, one at a time; when none changes the filter, nothing is saved. Every handle it takes is \
 given back, also when a step fails or on Ctrl-C. A KEY that is not a key is refused before \
 anything is sent (exit 2).
+
 ",
         by_name_or_handle!()
     )),
@@ -196,10 +199,12 @@ pub const FILTER_REMOVE: Spec = Spec {
 Take sign keys out of the filter. A KEY is a sign key's 32 bytes (base64 or hex, as for `filter \
 add`) or the fingerprint of a key in the filter (16 hex digits, as `filter show` and `show` \
 give them); --signer-of INDEX takes out whoever signed the data item at INDEX.
+
 It reads the filter first, and sends nothing for a key that is not in it (nor for a fingerprint \
 no key of it has: said, exit 0). Each other key is sent as a sign-key handle, taken out \
 (DELETE /appendable-data/filter/<HANDLE>) and given back, one at a time; when none changes the \
 filter, nothing is saved. A KEY that is neither is refused before anything is sent (exit 2).
+
 ",
         by_name_or_handle!()
     )),
@@ -221,6 +226,7 @@ it reads the type first and sends the switch only when the type differs; when it
 asked for already, it says so and changes nothing (exit 0). The switch leaves the filter without \
 keys (safe_core makes the other type empty: a blacklist's keys are no whitelist), and it says \
 how many it dropped: add the keys the new list needs with `filter add`.
+
 ",
         by_name_or_handle!()
     )),

@@ -114,6 +114,7 @@ pub const CREATE: Spec = Spec {
         "\
 Make a new appendable data in the launcher (POST /appendable-data) and print its handle alone on \
 stdout, for `h=$(safe-ad create --put)`.
+
 The new data exists only in the launcher until it is saved: `--put` saves it right after (PUT \
 /appendable-data/<HANDLE>), or save it later with `safe-ad put HANDLE`. Without NAME a fresh \
 random name is made from the operating system's random number generator; the name is printed \
@@ -137,6 +138,7 @@ pub const OPEN: Spec = Spec {
         "\
 Get a handle for an appendable data that is on the network, by its name, and print it alone on \
 stdout, for `h=$(safe-ad open NAME)`.
+
 It asks for a data id for the name (POST /data-id/appendable-data), fetches the data through it \
 (GET /appendable-data/handle/<DATA-ID>) and drops the data id again (DELETE /data-id/<DATA-ID>), \
 also when the fetch failed, so the launcher's cache keeps nothing behind. A name that is not on \
@@ -165,6 +167,7 @@ pub const PUT: Spec = Spec {
     long_about: Some(
         "\
 Save a new appendable data to the network for the first time (PUT /appendable-data/<HANDLE>).
+
 Use `post` instead for data that is already on the network: the launcher refuses a second PUT \
 (errorCode -23, DataExists).",
     ),
@@ -186,6 +189,7 @@ pub const POST: Spec = Spec {
     long_about: Some(
         "\
 Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>).
+
 This is the save that makes an earlier `clear-data` or `clear-deleted-data` reach the network. Use \
 `put` for data that was never saved: the launcher refuses a POST of it (errorCode -22, NoSuchData).",
     ),
@@ -207,6 +211,7 @@ pub const CLEAR_DATA: Spec = Spec {
     long_about: Some(
         "\
 Move every data item of the appendable data to its deleted list.
+
 Given the data's name, the network's data changes: the command takes a fresh copy for the run, \
 makes the change, saves it with a post and gives the copy back; its lines are printed once the \
 save landed. Given a handle, it changes only the launcher's copy \
@@ -231,6 +236,7 @@ pub const CLEAR_DELETED_DATA: Spec = Spec {
     long_about: Some(
         "\
 Remove every item from the deleted list of the appendable data, for good.
+
 Given the data's name, the network's data changes: the command takes a fresh copy for the run, \
 makes the change, saves it with a post and gives the copy back; its lines are printed once the \
 save landed. Given a handle, it changes only the launcher's copy \
@@ -272,6 +278,7 @@ pub const METADATA: Spec = Spec {
         "\
 Show what the launcher holds for each handle (GET /appendable-data/metadata/<HANDLE>): the version, \
 how many data items and deleted data items it has, whether you own it, and its filter.
+
 Use it to see what a clear did: after `clear-data` the data count moves into the deleted count.",
     ),
     after_help: Some("Example:\n  safe-ad metadata 7\n  7: version 2, data 0, deleted 3, owner yes, filter BlackList (0 keys)"),
@@ -293,11 +300,13 @@ pub const REOPEN: Spec = Spec {
         "\
 Get a fresh copy, from the network, of the data behind each handle, and print each new handle on \
 its own line of stdout, in input order.
+
 Use it when a handle went stale: someone saved the data since the handle was fetched, and \
 `post` fails with -25 (InvalidSuccessor). For each handle: its data id (GET \
 /appendable-data/data-id/<HANDLE>), the fetch (GET /appendable-data/handle/<DATA-ID>) and the \
 data id dropped again (DELETE /data-id/<DATA-ID>). `--drop` also drops the old handle once the \
 new one is there.
+
 The line on stderr says which data it is: its name (as `open` takes it), public or private, and \
 its owner's fingerprint, read from the new handle's serialised bytes \
 (GET /appendable-data/serialise/<NEW>; with --json: `name`, `private` and `owners` in that \

@@ -203,17 +203,20 @@ one-item form of `clear-data`. Given the data's name, the network's data changes
 makes the change, saves it with a post and gives the copy back; its lines are printed once the \
 save landed. Given a handle, each goes to the deleted list of the \
 launcher's copy (DELETE /appendable-data/<HANDLE>/<INDEX>) until a save.
+
 Indexes count from 0, as `safe-ad show` numbers the items. Several indexes are applied one at a \
 time, the highest first, so each still names the item you saw: removing item 1 moves every later \
 item down. Every index is checked against the list before the first change: one past the end \
 changes nothing (exit 4). Given a handle, the change reaches the network when you save the copy \
 afterwards with `post`; `--save post` does both, once every index succeeded.
+
 Or choose the items by what they are (SELECTOR): --signed-by, --kind, --data-id, --name. One \
 read of the handle resolves them to indexes (with indexes given too: only those); every selector \
 given must hold; --data-id and --name may be given more than once (any of them). No match is \
 exit 0 with a note, or exit 4 with --require-match. `--dry-run` with selectors sends nothing, not \
 even the read, so it cannot say which items match: `safe-ad show HANDLE` with the same selectors \
 lists them. `--curl` with selectors is refused (exit 2): a curl script cannot choose items.
+
 Positions are the network's sorted order (structured data, then immutable data, then public, \
 then private appendable data, each by name), not the order items came in, and they move after a \
 change: read them again with `safe-ad show` (ITEM ORDER in safe-ad-remove(1)).",
@@ -245,6 +248,7 @@ Given the data's name, the network's data changes: the command takes a fresh cop
 makes the change, saves it with a post and gives the copy back; its lines are printed once the \
 save landed. Given a handle, each moves back in the launcher's copy \
 (PUT /appendable-data/restore/<HANDLE>/<INDEX>) until a save, as below.
+
 Indexes count from 0 in the deleted list, as `safe-ad show` numbers them, and are applied the \
 highest first, each checked before the first change. Given a handle, the change is the copy's. \
 A post carries no data items, so a plain `post` afterwards takes an item whose removal was saved \
@@ -298,6 +302,7 @@ form of `clear-deleted-data`. Given the data's name, the network's data changes:
 makes the change, saves it with a post and gives the copy back; its lines are printed once the \
 save landed. Given a handle, each leaves the deleted list of the \
 launcher's copy (DELETE /appendable-data/deleted-data/<HANDLE>/<INDEX>) until a save.
+
 Indexes count from 0 in the deleted list, as `safe-ad show` numbers them, and are applied the \
 highest first, each checked before the first change. Given a handle, the change is the copy's. \
 A post sends the copy's deleted list, so a plain `post` afterwards leaves an item whose removal \
@@ -335,10 +340,12 @@ Append an item to an appendable data: a data id for the structured or appendable
 (POST /data-id/structured-data or /data-id/appendable-data), the append \
 (PUT /appendable-data/<HANDLE>/<DATA-ID>), and the data id dropped again (DELETE /data-id/<DATA-ID>), \
 also when the append failed.
+
 The launcher sends an append to the network at once and leaves the handle's local copy as it \
 was: to see the new item, get a fresh handle with `safe-ad reopen HANDLE` and `show` that. The \
 launcher refuses it (-25) for a stale handle, a filter that keeps you out, or (public data) an \
 item that is in the deleted list.
+
 With --immutable FILE (or `-` for standard input) it writes the content as immutable data first \
 (GET /immutable-data/writer, POST /immutable-data/<WRITER> with the bytes, cipher options \
 GET /cipher-opts/PLAIN, or SYMMETRIC, or ASYMMETRIC with the private data's encrypt key, then \
@@ -372,22 +379,27 @@ pub const SHOW: Spec = Spec {
 Show what the launcher holds for each handle: its metadata, each data item and each deleted item \
 (its index, what it points at, its data id, who signed it), and the keys of its filter. One block \
 per handle; `--json` prints one result per handle or name instead.
+
 What an item points at is asked of the launcher: structured data shows its version and a preview \
 of its content (text as text, anything else as its length and first bytes in hex; `--full` shows \
 all of it), appendable data its version and counts. A data id is the launcher's serialised bytes \
 in base64 (POST /data-id takes them back). A signer is a short fingerprint of its serialised key \
 (the same key always gives the same one), or `you` for your own key.
+
 It only reads. It gets data-id, sign-key and structured-data handles from the launcher to do so \
 and drops each again, also when a step fails or on Ctrl-C. Items are read up to --jobs at once \
 (at most 8), holding at most 8 handles of a kind: the launcher keeps 100 of each kind and evicts \
 the oldest, so none of yours goes unless you hold more than 92 of a kind. An item that cannot be \
 read is shown with the launcher's error, and the rest still are.
+
 The line under the header says which data the handle is: its name (base64, as `create` prints \
 it and `open` takes it), public or private, and its owner (a fingerprint, or `you`), read from the handle's \
 serialised bytes (GET /appendable-data/serialise/<HANDLE>: one request, no handle taken).
+
 Selectors (--signed-by, --kind, --data-id, --name) keep only the items they match, as `remove`, \
 `restore` and `purge` choose them: `show 7 --signed-by others` lists the data items \
 `remove 7 --signed-by others` then moves (and the deleted items `restore` or `purge` then act on).
+
 --serialised prints instead each handle's serialised bytes, the whole data as the launcher sends \
 it, in base64 on a line of its own (with --json: `serialised` in each handle's object), and reads \
 nothing else of the handle: `safe-ad decode` says what they hold, offline. It takes no item \
@@ -415,6 +427,7 @@ Write the content of the item at INDEX of HANDLE (of its deleted list with --del
 as raw bytes, exactly as the network stores it: immutable data whole, structured data's current \
 content. For a file or a pipe (`> file`, `| sha256sum`); the bytes are the same as the base64 in \
 `safe-ad show --full --json`'s content_base64.
+
 It reads as `show` does (the item's data id, then a reader or the structured data, each given \
 back, also on Ctrl-C) and sends nothing else. Content larger than one answer may be \
 (1024 KiB) is refused, as `show --full` leaves it unread; an item that points at appendable data \
@@ -459,6 +472,7 @@ clears, removes, restores, purges and filter edits change only the copy until a 
 put for data never saved); after a post the launcher's copy holds no data items; someone else's \
 save makes the copy stale (a post fails with -25); an append goes to the network and not to the \
 copy.
+
 For each handle it reads the copy as `show` does and, at the same time, fetches the network's \
 data into a fresh handle the way `reopen` does (GET /appendable-data/data-id/<HANDLE>, \
 GET /appendable-data/handle/<DATA-ID>) and reads it through its serialised bytes \
@@ -468,6 +482,7 @@ on Ctrl-C. It prints whether the copy \
 is in sync, both versions, the changes not saved (items removed, restored or purged, filter keys \
 added or taken, the filter toggled), a copy a post left without data items, the data items on \
 the network the copy does not show, and the command that goes on from there.
+
 Exit status 0 when no copy holds a change a save would send and none is stale (so \
 `post H && status H` exits 0), 7 when one does or is stale; a failure keeps its own code, and \
 the first handle, in input order, that differs or failed picks it. -q prints nothing and lets \

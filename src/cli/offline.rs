@@ -51,6 +51,7 @@ pub const DECODE: Spec = Spec {
 Say what serialised bytes hold, without a launcher: a data id (what it points at: its kind, \
 name and type tag), a sign key (its fingerprint, as `show` gives it), or a whole appendable data \
 (its version, filter, owners, and each data and deleted item decoded).
+
 The bytes are those the launcher's serialise routes give (GET /data-id/<DATA-ID>, \
 GET /sign-key/serialise/<KEY>, GET /appendable-data/serialise/<HANDLE>) in launcher 0.11.0's \
 layout, given as base64 or hex, or as raw bytes on standard input (`-`, or no argument). Which \
@@ -86,6 +87,7 @@ pub const MAN: Spec = Spec {
 Print the man page of safe-ad, or of the command named (`safe-ad man remove`, `safe-ad man auth \
 status`), as roff on standard output: the pages the Debian package installs, for a system \
 where they are not installed.
+
 On a terminal it shows the page with `man -l -` instead, where `man` is installed (and prints \
 the roff where it is not); `--roff` prints the roff there too. `--list` names each page with its \
 command, one a line, for a loop that installs them all. A command that does not exist is \

@@ -67,7 +67,9 @@ Poll the network's data behind HANDLE (or the data NAME names) every --interval 
 the condition given with --for holds, then print what made it hold and exit 0. When --deadline \
 passes first it says what it waited for and what it last saw, and exits 8; a launcher that \
 fails keeps its own code (6 when it cannot be reached), at once.
+
 The conditions are listed under --for below.
+
 Each poll reads the network's data through a fresh handle and gives back every handle it takes, \
 so the launcher holds no more handles after a thousand polls than before the first. With a \
 HANDLE it reads the copy too (stale and in-sync compare the two, as `status` does); with a NAME \
@@ -75,6 +77,7 @@ each poll takes a fresh copy of the network's data and gives it back, and a copy
 evicted before it was read is taken again, not a failure. stale and in-sync need a HANDLE: a \
 fresh copy of a name is never stale. The first Ctrl-C, SIGTERM or SIGHUP stops it as it stops \
 every command (exit 130), every handle given back.
+
 --deadline is the whole wait: a poll still in flight when it passes is cut short, and the \
 handles it held or may have made are named with the request that frees each; the client option \
 --timeout stays what it is for every command, the limit on one request.",
@@ -119,6 +122,7 @@ deleted list), restored, purged (gone from both lists), the version, and, for a 
 copy becoming stale. An item that left the deleted list while data of the same data id signed \
 by another key came in is one restore, re-signed (what `restore --re-sign` does), not a purge \
 and an append.
+
 On a terminal it shows the data as `show` lists it (each item's index, what it points at, its \
 data id and signer; no content), redrawn in place after each poll, the lines that changed since \
 the poll before marked `+` (appended or restored) and `-` (removed to the deleted list), with \
@@ -126,6 +130,7 @@ what changed said under the header. Otherwise (a pipe, a file), or with --json, 
 JSON object a line per change, each line written whole as it happens: a `start` event first, \
 then `appended`, `removed`, `restored`, `purged`, `version` and `stale` events. Standard output \
 that is not a terminal never ends it; a reader that goes away does (exit 0).
+
 It runs until --count polls were made (exit 0) or a stop signal (Ctrl-C, SIGTERM, SIGHUP: exit \
 130, every handle given back, as for every command). A launcher that goes away ends it with exit 6 \
 and a line saying so; any other failure of a poll ends it with that failure's code. Each poll \

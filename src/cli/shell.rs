@@ -34,11 +34,13 @@ pub const SHELL: Spec = Spec {
         "\
 A prompt for safe-ad's commands when standard input is a terminal; otherwise a script of them \
 run in one process: from -c LINES, from FILE, or from standard input.
+
 Each line is split into words as sh splits them (single and double quotes, backslash escapes) \
 and is what it would be after `safe-ad` on the command line: the same commands, options, output, \
 errors and exit codes. Commands end at a newline or an unquoted `;`; blank lines and `#` \
 comments are skipped; an unbalanced quote refuses the whole script before any line runs (exit 2, \
 naming its line) when it comes from -c or FILE.
+
 At the prompt: arrow keys and Ctrl-R search the history, Tab completes commands, options, \
 option values, $variables and the session's handles, and the prompt shows the last line's exit \
 code when it was not 0. `help` fits one screen: the shell's own commands, then safe-ad's by \
@@ -54,24 +56,29 @@ session, giving back the handles it made (through `drop`, which names any it cou
 naming those kept. The history is kept in SAFE_AD_HISTORY (default: shell_history in the data \
 directory), mode 0600, and never holds a line that carries a token (`auth token`, `auth login`, \
 `config set token`, --token, the token itself or a word that looks like one).
+
 A script stops at the first line that fails, with that line's exit code, and says which line \
 it was; with --keep-going every line runs and the exit code is the first failure's. A stop \
 signal (Ctrl-C, SIGTERM, SIGHUP) stops the running line as it stops that command, and ends the \
 script with 130. `exit [N]` ends the script (with N, else as it stands).
+
 A line `NAME = COMMAND ...` runs the command and keeps what it printed on standard output, with \
 the ends trimmed, in the variable NAME; `$NAME` or `${NAME}` on a later line is replaced by it \
 (inside double quotes too, not inside single quotes). An unquoted `$NAME` alone as a word is \
 split at whitespace, as in sh, so a variable holding several handles gives several words. A \
 variable never set is an error (exit 2), and so is one holding a handle its line made that a \
 later line dropped (`drop $h`): said so, nothing sent.
+
 Inside the shell, hints and suggestions name commands as typed there (`reopen 7`, `help`) \
 rather than on the command line (`safe-ad reopen 7`, `safe-ad --help`); one that only a \
 system shell can run (a pipe, a redirection, `$(...)`, `eval`) keeps its `safe-ad`.
+
 The client options given to `shell` (--json, --timeout, --launcher-url, ...) apply to every line \
 whose command takes them, unless the line gives its own. A shell given --dry-run or --curl sends \
 and writes nothing: each line runs as its dry run, or as it is where its command only prints \
 (`decode`, `config show`); any other line (`config set`, `emulator export`, `show`, a line with \
 its own --json) is refused (exit 2), and so is `.watch`; no history is written.
+
 A script is read a line at a time, and a line (or a command over several, a quote across them) \
 may hold at most 1 MiB: a longer one is refused with exit 2, naming it. From -c or a FILE the \
 whole script is read through first, so such a line refuses it before any line runs; from \
