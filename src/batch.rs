@@ -542,15 +542,7 @@ pub async fn create(
         }),
         _ => None,
     });
-    let steps = steps.finish().await;
-    Ran {
-        steps,
-        making,
-        saves: Vec::new(),
-        copy: None,
-        retried: 0,
-    }
-    .noted(sending.ledger)
+    Ran::made(steps.finish().await, making, sending.ledger)
 }
 
 /// `open`: a handle for data on the network, through a data id for its name, which is given
@@ -564,15 +556,7 @@ pub async fn open(sending: Sending<'_>, name: Name, private: bool) -> Ran {
         }),
         _ => None,
     });
-    let steps = steps.finish().await;
-    Ran {
-        steps,
-        making,
-        saves: Vec::new(),
-        copy: None,
-        retried: 0,
-    }
-    .noted(sending.ledger)
+    Ran::made(steps.finish().await, making, sending.ledger)
 }
 
 /// The requests of `create` and `open` before any answer (`--dry-run`, `--curl`).

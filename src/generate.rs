@@ -3,24 +3,20 @@
 //! SHELL` prints the completions, `safe-ad man [COMMAND...]` a page ([`man`]).
 //!
 //! The files under `completions/` are committed, and the Debian package ships them; a test
-//! generates them with [`completion`] and fails when they drift. Every command, at any depth, is
-//! found by walking the clap definition, so a new command needs no edit here.
+//! generates them with [`completion`] and fails when they drift.
 //!
-//! - bash: written here ([`bash`]), because clap_complete's script completes file names for every
-//!   value it knows nothing about, offers a positional's values at every position, and knows
-//!   nothing of `--`.
-//! - zsh and fish: clap_complete's, corrected where they complete file names, miss values,
-//!   get in the way of an option or take a subcommand for what follows `--` ([`zsh`], [`fish`]).
-//! - elvish, powershell: clap_complete's.
+//! - bash, zsh and fish: thin scripts ([`scripts`]) that ask `safe-ad __complete` what
+//!   completes; [`complete`] decides it, for them and for the interactive `shell`, by walking
+//!   the clap definition, so a new command needs no edit here.
+//! - elvish, powershell: clap_complete's, written from the same definition.
 //!
 //! The man pages ([`man`]) come from the same clap definition and tables, and the walk below
 //! ([`subcommand_paths`], [`names`], [`takes_value`]); the committed `man/` is checked against
 //! them by the tests, as `completions/` is.
 
-mod bash;
-mod fish;
+pub mod complete;
 pub mod man;
-mod zsh;
+mod scripts;
 
 use clap::{Arg, Command, ValueHint};
 use clap_complete::Shell as CompleteShell;
@@ -33,25 +29,16 @@ pub const BIN: &str = "safe-ad";
 
 /// Completions for one shell, as `safe-ad completions <SHELL>` prints them.
 pub fn completion(shell: Shell) -> Vec<u8> {
-    let mut command = for_completion();
-    let clap = |generator: CompleteShell, command: &mut Command| {
-        let mut out = Vec::new();
-        clap_complete::generate(generator, command, BIN, &mut out);
-        out
-    };
-    match shell {
-        Shell::Bash => bash::script(&command).into_bytes(),
-        Shell::Zsh => {
-            let script = clap(CompleteShell::Zsh, &mut command);
-            zsh::corrected(&String::from_utf8_lossy(&script), &command).into_bytes()
-        }
-        Shell::Fish => {
-            let script = clap(CompleteShell::Fish, &mut command);
-            fish::corrected(&String::from_utf8_lossy(&script), &command).into_bytes()
-        }
-        Shell::Elvish => clap(CompleteShell::Elvish, &mut command),
-        Shell::Powershell => clap(CompleteShell::PowerShell, &mut command),
+    if let Some(script) = scripts::script(shell) {
+        return script.as_bytes().to_vec();
     }
+    let generator = match shell {
+        Shell::Elvish => CompleteShell::Elvish,
+        _ => CompleteShell::PowerShell,
+    };
+    let mut out = Vec::new();
+    clap_complete::generate(generator, &mut for_completion(), BIN, &mut out);
+    out
 }
 
 /// The built command, with every value that is not a file marked as such: an argument clap
@@ -92,8 +79,8 @@ pub fn takes_value(arg: &Arg) -> bool {
 /// How the value of an argument completes, in every shell.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Values {
-    /// One of these words.
-    Words(Vec<String>),
+    /// One of its possible values.
+    Words,
     /// A file name.
     Files,
     /// A directory name.
@@ -108,14 +95,12 @@ enum Values {
 
 impl Values {
     fn of(arg: &Arg) -> Values {
-        let words: Vec<String> = arg
+        if arg
             .get_possible_values()
             .iter()
-            .filter(|value| !value.is_hide_set())
-            .map(|value| value.get_name().to_owned())
-            .collect();
-        if !words.is_empty() {
-            return Values::Words(words);
+            .any(|value| !value.is_hide_set())
+        {
+            return Values::Words;
         }
         match arg.get_value_hint() {
             ValueHint::AnyPath | ValueHint::FilePath | ValueHint::ExecutablePath => Values::Files,
@@ -128,36 +113,21 @@ impl Values {
 }
 
 /// Every path of subcommands below `root`, parents before children: `[config]`,
-/// `[config, set]`, ... Hidden commands and the `help` subcommand clap adds are left out (see
-/// `help_paths` for the latter).
+/// `[config, set]`, ... Hidden commands and the `help` subcommand clap adds are left out.
 pub fn subcommand_paths(root: &Command) -> Vec<Vec<&Command>> {
-    walk(root, false)
-}
-
-/// Every path below `root`, `help` and its own subcommands included (`[help, auth]`).
-fn help_paths(root: &Command) -> Vec<Vec<&Command>> {
-    walk(root, true)
-}
-
-fn walk(root: &Command, with_help: bool) -> Vec<Vec<&Command>> {
-    fn go<'a>(
-        command: &'a Command,
-        path: &[&'a Command],
-        with_help: bool,
-        out: &mut Vec<Vec<&'a Command>>,
-    ) {
+    fn go<'a>(command: &'a Command, path: &[&'a Command], out: &mut Vec<Vec<&'a Command>>) {
         for sub in command.get_subcommands() {
-            if sub.is_hide_set() || (sub.get_name() == "help" && !with_help) {
+            if sub.is_hide_set() || sub.get_name() == "help" {
                 continue;
             }
             let mut deeper = path.to_vec();
             deeper.push(sub);
             out.push(deeper.clone());
-            go(sub, &deeper, with_help, out);
+            go(sub, &deeper, out);
         }
     }
     let mut out = Vec::new();
-    go(root, &[], with_help, &mut out);
+    go(root, &[], &mut out);
     out
 }
 
@@ -176,7 +146,7 @@ mod tests {
     fn path_arguments_are_hinted_as_paths() {
         let root = for_completion();
         let mut commands = vec![&root];
-        let paths = help_paths(&root);
+        let paths = subcommand_paths(&root);
         commands.extend(paths.iter().map(|path| *path.last().expect("never empty")));
         let mut seen = 0;
         for command in commands {

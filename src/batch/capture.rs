@@ -420,19 +420,12 @@ mod tests {
 
     fn item(index: u64, pointer: DataId, signer: SignKey, kind: Option<Kind>) -> ShownItem {
         ShownItem {
-            section: Section::Data,
-            index,
             data_id: Some(pointer.encode()),
             pointer: Some(Ok(pointer)),
             kind,
-            missing: false,
-            unread: false,
-            preview: None,
-            text: None,
             content: Some(b"content".to_vec()),
             signer: Some(signer.serialised()),
-            failures: Vec::new(),
-            steps: Vec::new(),
+            ..ShownItem::at(Section::Data, index)
         }
     }
 

@@ -46,6 +46,19 @@ pub struct Saved {
 }
 
 impl Ran {
+    /// A procedure that made (or tried to make) a handle and nothing else (`create`, `open`),
+    /// noted in the session's `ledger`.
+    pub(super) fn made(steps: Vec<Step>, making: Option<Making>, ledger: Option<&Ledger>) -> Ran {
+        Ran {
+            steps,
+            making,
+            saves: Vec::new(),
+            copy: None,
+            retried: 0,
+        }
+        .noted(ledger)
+    }
+
     /// Tells a `shell` session's `ledger` what this procedure left the person and what it gave
     /// back: the handle it made, when it is theirs, and each handle a `drop` that succeeded
     /// freed (a name's copy given back is no handle of theirs: noted, it changes nothing). A

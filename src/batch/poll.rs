@@ -3,7 +3,7 @@
 //! handle's copy (the copy read too, as `status` reads both), or through a fresh copy of the data
 //! a name names. Every handle it takes is a lease, given back before the poll ends, Ctrl-C
 //! included, so polls leave the launcher's handle count where it was. Nothing here prints or
-//! sleeps: the command drives the polls, and `report` says them.
+//! sleeps: `commands::polling` drives the polls of `wait` and `watch`, and `report` says them.
 
 use std::collections::HashSet;
 
@@ -475,51 +475,11 @@ fn first_failure(steps: &[Step]) -> Option<Failure> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::launcher::FilterType;
-    use show::Section;
-
-    fn item(section: Section, index: u64, id: u8) -> ShownItem {
-        ShownItem {
-            section,
-            index,
-            data_id: Some(vec![id]),
-            pointer: None,
-            kind: None,
-            missing: false,
-            unread: false,
-            preview: None,
-            text: None,
-            content: None,
-            signer: Some(vec![9]),
-            failures: Vec::new(),
-            steps: Vec::new(),
-        }
-    }
 
     /// The network at `version` with these data and deleted items (by data id).
     fn polled(version: u64, data: &[u8], deleted: &[u8]) -> Polled {
-        let list = |section, ids: &[u8]| -> Vec<ShownItem> {
-            (ids.iter().enumerate())
-                .map(|(at, id)| item(section, at as u64, *id))
-                .collect()
-        };
         Polled {
-            network: Some(Shown {
-                handle: Handle(1),
-                metadata: Ok(Metadata {
-                    is_owner: true,
-                    version,
-                    filter_type: FilterType::BlackList,
-                    filter_length: 0,
-                    data_length: data.len() as u64,
-                    deleted_data_length: deleted.len() as u64,
-                }),
-                which: None,
-                filter: Vec::new(),
-                data: list(Section::Data, data),
-                deleted: list(Section::Deleted, deleted),
-                steps: Vec::new(),
-            }),
+            network: Some(Shown::sample(version, data, deleted, 9)),
             copy: None,
             stale: false,
             in_sync: false,

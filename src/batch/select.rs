@@ -242,16 +242,11 @@ pub async fn choose(
         .iter()
         .find_map(|item| item.failures.first().map(|failure| (item, failure)))
     {
-        let mut refused = Failure::new(
-            failure.class,
-            format!(
-                "{} {handle}: item {} could not be read, so whether it matches is not known; nothing was changed: {}",
-                operation.name(),
-                item.index,
-                failure.message
-            ),
-        );
-        refused.hint = failure.hint.clone();
+        let refused = failure.refusing(format_args!(
+            "{} {handle}: item {} could not be read, so whether it matches is not known; nothing was changed",
+            operation.name(),
+            item.index,
+        ));
         return (Err(refused), steps);
     }
     let chosen = items

@@ -116,6 +116,25 @@ pub struct ShownItem {
 }
 
 impl ShownItem {
+    /// Item `index` of `section`, with nothing read of it yet.
+    pub fn at(section: Section, index: u64) -> ShownItem {
+        ShownItem {
+            section,
+            index,
+            data_id: None,
+            pointer: None,
+            kind: None,
+            missing: false,
+            unread: false,
+            preview: None,
+            text: None,
+            content: None,
+            signer: None,
+            failures: Vec::new(),
+            steps: Vec::new(),
+        }
+    }
+
     /// A fetch failed: the data is not on the network (which is what the item says, not a
     /// failure to read it), or the failure is the item's.
     fn note_missing_or(&mut self, failure: Failure) {
@@ -206,6 +225,39 @@ pub struct Shown {
     pub steps: Vec<super::Step>,
 }
 
+#[cfg(test)]
+impl Shown {
+    /// A reading of handle 1 at `version` holding these data items and deleted items, each
+    /// named by one byte (its data id), numbered in its list and signed by key `signer`.
+    pub(crate) fn sample(version: u64, data: &[u8], deleted: &[u8], signer: u8) -> Shown {
+        let list = |section, ids: &[u8]| -> Vec<ShownItem> {
+            (ids.iter().enumerate())
+                .map(|(at, &id)| ShownItem {
+                    data_id: Some(vec![id]),
+                    signer: Some(vec![signer]),
+                    ..ShownItem::at(section, at as u64)
+                })
+                .collect()
+        };
+        Shown {
+            handle: Handle(1),
+            metadata: Ok(Metadata {
+                is_owner: true,
+                version,
+                filter_type: FilterType::BlackList,
+                filter_length: 0,
+                data_length: data.len() as u64,
+                deleted_data_length: deleted.len() as u64,
+            }),
+            which: None,
+            filter: Vec::new(),
+            data: list(Section::Data, data),
+            deleted: list(Section::Deleted, deleted),
+            steps: Vec::new(),
+        }
+    }
+}
+
 impl Shown {
     /// Every failure, in the order shown: the handle's, the filter keys', the items'.
     pub fn failures(&self) -> impl Iterator<Item = &Failure> {
@@ -262,6 +314,15 @@ pub struct Parts {
 }
 
 impl Parts {
+    /// Nothing but the metadata (the version, the counts).
+    pub const NONE: Parts = Parts {
+        filter: false,
+        data: false,
+        deleted: false,
+        content: false,
+        signers: false,
+    };
+
     pub const ALL: Parts = Parts {
         filter: true,
         data: true,
@@ -416,21 +477,7 @@ async fn read_unit(sending: Sending<'_>, handle: Handle, unit: Unit, options: Sh
             })
         }
         Unit::Item(section, index) => {
-            let mut item = ShownItem {
-                section,
-                index,
-                data_id: None,
-                pointer: None,
-                kind: None,
-                missing: false,
-                unread: false,
-                preview: None,
-                text: None,
-                content: None,
-                signer: None,
-                failures: Vec::new(),
-                steps: Vec::new(),
-            };
+            let mut item = ShownItem::at(section, index);
             read_item(&mut steps, handle, &mut item, options).await;
             let signer = match section {
                 Section::Data => Operation::ItemSigner,

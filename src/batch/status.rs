@@ -337,47 +337,9 @@ pub(super) fn is_release(request: &Request) -> bool {
 mod tests {
     use super::*;
 
-    /// An item of `section` named by one byte (its data id), signed by key 1.
-    fn item(section: show::Section, id: u8) -> ShownItem {
-        ShownItem {
-            section,
-            index: 0,
-            data_id: Some(vec![id]),
-            pointer: None,
-            kind: None,
-            missing: false,
-            unread: false,
-            preview: None,
-            text: None,
-            content: None,
-            signer: Some(vec![1]),
-            failures: Vec::new(),
-            steps: Vec::new(),
-        }
-    }
-
-    /// A reading at `version` holding these data items and deleted items.
+    /// A reading at `version` holding these data items and deleted items, signed by key 1.
     fn shown(version: u64, data: &[u8], deleted: &[u8]) -> Shown {
-        Shown {
-            handle: Handle(1),
-            metadata: Ok(Metadata {
-                is_owner: true,
-                version,
-                filter_type: FilterType::BlackList,
-                filter_length: 0,
-                data_length: data.len() as u64,
-                deleted_data_length: deleted.len() as u64,
-            }),
-            filter: Vec::new(),
-            data: (data.iter())
-                .map(|&id| item(show::Section::Data, id))
-                .collect(),
-            deleted: (deleted.iter())
-                .map(|&id| item(show::Section::Deleted, id))
-                .collect(),
-            which: None,
-            steps: Vec::new(),
-        }
+        Shown::sample(version, data, deleted, 1)
     }
 
     fn ids(items: &[&ShownItem]) -> Vec<u8> {

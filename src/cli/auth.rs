@@ -6,7 +6,7 @@ use clap::builder::PossibleValue;
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::options::{Opt, Opts, CONNECT, JSON, OUTPUT, SENDS};
-use super::spec::{Names, Reaches, Spec};
+use super::spec::{Reaches, Spec};
 use crate::config_file::Key;
 
 /// `safe-ad auth [OPTIONS] <COMMAND>`.
@@ -88,45 +88,20 @@ impl ValueEnum for Key {
 
 /// `safe-ad auth`.
 pub const AUTH: Spec = Spec {
-    path: "auth",
-    about: "Get, check, print or revoke the launcher token",
-    long_about: None,
-    after_help: None,
-    usage: None,
-    options: Opts::NONE,
     reaches: Reaches::Group,
-    names: Names::NoHandle,
-    leases: false,
-    routes: &[],
-    json: None,
     sample: &["status"],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing("auth", "Get, check, print or revoke the launcher token")
 };
 
 /// `safe-ad config`.
 pub const CONFIG: Spec = Spec {
-    path: "config",
-    about: "Show or edit the config file",
-    long_about: None,
-    after_help: None,
-    usage: None,
-    options: Opts::NONE,
     reaches: Reaches::Group,
-    names: Names::NoHandle,
-    leases: false,
-    routes: &[],
-    json: None,
     sample: &["show"],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing("config", "Show or edit the config file")
 };
 
 /// `safe-ad auth login`.
 pub const AUTH_LOGIN: Spec = Spec {
-    path: "auth login",
-    about:
-        "Ask the launcher for a token (a person approves it there) and store it in the config file",
     long_about: Some(
         "\
 Ask the launcher for a token with the LOW_LEVEL_API permission, and store it in the config file \
@@ -136,7 +111,6 @@ The launcher shows the request in its window and answers only when a person appr
 it, so this waits without a time limit unless --timeout (or timeout_secs) is set. Ctrl-C cancels.",
     ),
     after_help: Some("Example:\n  safe-ad auth login && safe-ad auth status"),
-    usage: None,
     options: Opts::of(&[
         Opt::Profile,
         Opt::LauncherUrl,
@@ -146,73 +120,49 @@ it, so this waits without a time limit unless --timeout (or timeout_secs) is set
         Opt::Color,
     ]),
     reaches: Reaches::Launcher,
-    names: Names::NoHandle,
-    leases: false,
     routes: &[&[Route::AuthLogin]],
-    json: None,
-    sample: &[],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing(
+        "auth login",
+        "Ask the launcher for a token (a person approves it there) and store it in the config file",
+    )
 };
 
 /// `safe-ad auth status`.
 pub const AUTH_STATUS: Spec = Spec {
-    path: "auth status",
-    about: "Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it",
-    long_about: None,
-    after_help: None,
-    usage: None,
     options: CONNECT.union(OUTPUT),
     reaches: Reaches::Launcher,
-    names: Names::NoHandle,
-    leases: false,
     routes: &[&[Route::AuthStatus]],
     json: Some("settings"),
-    sample: &[],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing(
+        "auth status",
+        "Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it",
+    )
 };
 
 /// `safe-ad auth logout`.
 pub const AUTH_LOGOUT: Spec = Spec {
-    path: "auth logout",
-    about: "Revoke the token at the launcher and remove it from the config file",
-    long_about: None,
-    after_help: None,
-    usage: None,
     options: CONNECT.union(Opts::of(&[Opt::Quiet])),
     reaches: Reaches::Launcher,
-    names: Names::NoHandle,
-    leases: false,
     routes: &[&[Route::AuthLogout]],
-    json: None,
-    sample: &[],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing(
+        "auth logout",
+        "Revoke the token at the launcher and remove it from the config file",
+    )
 };
 
 /// `safe-ad auth token`.
 pub const AUTH_TOKEN: Spec = Spec {
-    path: "auth token",
-    about: "Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`",
-    long_about: None,
-    after_help: None,
-    usage: None,
     options: Opts::of(&[Opt::Profile, Opt::TokenFile, Opt::Color]),
     reaches: Reaches::Token,
-    names: Names::NoHandle,
-    leases: false,
-    routes: &[],
-    json: None,
-    sample: &[],
     inert: true,
-    changes: false,
+    ..Spec::not_changing(
+        "auth token",
+        "Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`",
+    )
 };
 
 /// `safe-ad auth whoami`.
 pub const AUTH_WHOAMI: Spec = Spec {
-    path: "auth whoami",
-    about: "Print the fingerprint of your own sign key, as `show` names signers and filter keys",
     long_about: Some(
         "\
 Print the fingerprint of your own sign key (GET /sign-key, then its serialised bytes), as `show` \
@@ -223,10 +173,8 @@ base64: what another person pastes to let you append to their data (`safe-ad fil
 KEY`), or to keep you out. `--json` prints {\"fingerprint\", \"key\"} (the key in base64).",
     ),
     after_help: Some("Examples:\n  safe-ad auth whoami\n  safe-ad auth whoami --key"),
-    usage: None,
     options: SENDS.union(OUTPUT),
     reaches: Reaches::Launcher,
-    names: Names::NoHandle,
     leases: true,
     routes: &[&[
         Route::SignKeyOwn,
@@ -234,36 +182,22 @@ KEY`), or to keep you out. `--json` prints {\"fingerprint\", \"key\"} (the key i
         Route::SignKeyDrop,
     ]],
     json: Some("whoami"),
-    sample: &[],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing(
+        "auth whoami",
+        "Print the fingerprint of your own sign key, as `show` names signers and filter keys",
+    )
 };
 
 /// `safe-ad config path`.
 pub const CONFIG_PATH: Spec = Spec {
-    path: "config path",
-    about: "Print the config file's path",
-    long_about: None,
-    after_help: None,
-    usage: None,
     options: JSON.union(Opts::of(&[Opt::Color])),
-    reaches: Reaches::Nothing,
-    names: Names::NoHandle,
-    leases: false,
-    routes: &[],
     json: Some("settings"),
-    sample: &[],
     inert: true,
-    changes: false,
+    ..Spec::not_changing("config path", "Print the config file's path")
 };
 
 /// `safe-ad config show`.
 pub const CONFIG_SHOW: Spec = Spec {
-    path: "config show",
-    about: "Print every setting with its effective value and where it comes from (token masked)",
-    long_about: None,
-    after_help: None,
-    usage: None,
     options: Opts::of(&[
         Opt::Profile,
         Opt::LauncherUrl,
@@ -272,48 +206,28 @@ pub const CONFIG_SHOW: Spec = Spec {
         Opt::Color,
     ])
     .union(JSON),
-    reaches: Reaches::Nothing,
-    names: Names::NoHandle,
-    leases: false,
-    routes: &[],
     json: Some("settings"),
-    sample: &[],
     inert: true,
-    changes: false,
+    ..Spec::not_changing(
+        "config show",
+        "Print every setting with its effective value and where it comes from (token masked)",
+    )
 };
 
 /// `safe-ad config set`.
 pub const CONFIG_SET: Spec = Spec {
-    path: "config set",
-    about: "Set a key in the config file, or in a profile with --profile (for `token`, give `-` and pipe the token in)",
-    long_about: None,
     after_help: Some("Examples:\n  safe-ad config set launcher_url http://127.0.0.1:8100/0.6\n  safe-ad config set timeout_secs 10\n  safe-ad config set token - < token.txt\n  safe-ad config set --profile real read_only true"),
-    usage: None,
     options: Opts::of(&[Opt::Profile, Opt::Quiet, Opt::Color]),
-    reaches: Reaches::Nothing,
-    names: Names::NoHandle,
-    leases: false,
-    routes: &[],
-    json: None,
     sample: &["timeout_secs", "5"],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing(
+        "config set",
+        "Set a key in the config file, or in a profile with --profile (for `token`, give `-` and pipe the token in)",
+    )
 };
 
 /// `safe-ad config unset`.
 pub const CONFIG_UNSET: Spec = Spec {
-    path: "config unset",
-    about: "Remove a key from the config file",
-    long_about: None,
-    after_help: None,
-    usage: None,
     options: Opts::of(&[Opt::Profile, Opt::Quiet, Opt::Color]),
-    reaches: Reaches::Nothing,
-    names: Names::NoHandle,
-    leases: false,
-    routes: &[],
-    json: None,
     sample: &["timeout_secs"],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing("config unset", "Remove a key from the config file")
 };

@@ -6,7 +6,7 @@ use crate::route::Route;
 use std::path::PathBuf;
 
 use super::options::{Opt, Opts, SENDS};
-use super::spec::{Names, Reaches, Spec};
+use super::spec::{Reaches, Spec};
 use clap::{Args, ValueHint};
 
 /// `capture NAME... [-o FILE]`.
@@ -24,8 +24,6 @@ pub struct CaptureCommand {
 
 /// `safe-ad capture`.
 pub const CAPTURE: Spec = Spec {
-    path: "capture",
-    about: "Read appendable data by name from any launcher and write it as a fixture for --import",
     long_about: Some(
         "\
 Read the named appendable data from the launcher SAFE_LAUNCHER_URL names (a real launcher or an \
@@ -55,14 +53,13 @@ and sends nothing.",
     ),
     // Each line fits 80 columns: the help example test runs them as printed.
     after_help: Some("Examples:\n  safe-ad capture \"$name\" -o fixture.json\n  safe-ad capture \"$name\" > fixture.json\n  safe-ad emulator --import fixture.json -- safe-ad show --full \"$name\""),
-    usage: None,
     options: SENDS.union(Opts::of(&[Opt::Quiet, Opt::DryRun])),
     reaches: Reaches::Launcher,
-    names: Names::NoHandle,
     leases: true,
     routes: &[&[Route::DataIdOfAppendable, Route::AdFetch, Route::DataIdDrop, Route::AdMetadata, Route::AdSerialise, Route::AdItem, Route::AdDeletedItem, Route::AdItemSigner, Route::AdDeletedItemSigner, Route::AdFilterKey, Route::DataIdSerialise, Route::SignKeyOwn, Route::SignKeySerialise, Route::SignKeyDrop, Route::StructuredFetch, Route::StructuredRead, Route::StructuredDrop, Route::ImmutableReader, Route::ImmutableRead, Route::ImmutableReaderDrop, Route::AdDrop]],
-    json: None,
     sample: &["c2FmZS1hZCBkZW1vOiBzYXZlZC4uLi4uLi4uLi4uLi4="],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing(
+        "capture",
+        "Read appendable data by name from any launcher and write it as a fixture for --import",
+    )
 };

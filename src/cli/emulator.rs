@@ -8,7 +8,7 @@ use crate::route::Route;
 use std::path::PathBuf;
 
 use super::options::{Opt, Opts, CONNECT, JSON};
-use super::spec::{Names, Reaches, Spec};
+use super::spec::{Reaches, Spec};
 use clap::{Args, Subcommand, ValueHint};
 use safe_ad_emulator::EmulatorArgs;
 
@@ -146,8 +146,6 @@ pub struct RequestsArgs {
 
 /// `safe-ad emulator`.
 pub const EMULATOR: Spec = Spec {
-    path: "emulator",
-    about: "Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)",
     long_about: Some(
         "\
 Run a local stand-in for the SAFE Launcher, for trying safe-ad and testing scripts in CI.
@@ -162,22 +160,16 @@ are SAFE_LAUNCHER_URL and SAFE_LAUNCHER_TOKEN, and every named user's are also \
 SAFE_AD_EMULATOR_USER_<NAME>_URL and _TOKEN (printed, and given to COMMAND).",
     ),
     after_help: Some("Examples:\n  safe-ad emulator -- sh -c 'safe-ad clear-data --save post 1'\n  eval \"$(safe-ad emulator --background --listen 127.0.0.1:0)\"\n  safe-ad create --put\n  safe-ad emulator --stop"),
-    usage: None,
-    options: Opts::NONE,
     reaches: Reaches::Emulator,
-    names: Names::NoHandle,
-    leases: false,
-    routes: &[],
-    json: None,
     sample: &["--listen", "127.0.0.1:0", "--", "true"],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing(
+        "emulator",
+        "Run a local stand-in for the SAFE Launcher (for trying safe-ad and testing scripts)",
+    )
 };
 
 /// `safe-ad emulator requests`.
 pub const EMULATOR_REQUESTS: Spec = Spec {
-    path: "emulator requests",
-    about: "Print, count or check the requests a running emulator answered (its journal)",
     long_about: Some(
         "\
 Print, count or check the requests a running emulator answered: its journal, read from \
@@ -195,22 +187,19 @@ says why in its own log. A journal keeps the last 16 MiB of requests; when it dr
 this says how many, and `--expect` fails rather than count short.",
     ),
     after_help: Some("Examples:\n  safe-ad emulator requests --method PUT --path '/appendable-data/*' --count\n  safe-ad emulator requests --failed --expect 0\n  mark=$(safe-ad emulator requests | tail -n 1)\n  safe-ad emulator requests --since \"$mark\" --count"),
-    usage: None,
     options: CONNECT.union(JSON).union(Opts::of(&[Opt::Quiet])),
     reaches: Reaches::Launcher,
-    names: Names::NoHandle,
-    leases: false,
     routes: &[&[Route::EmulatorJournal, Route::EmulatorJournalClear]],
     json: Some("journal"),
     sample: &["--count"],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing(
+        "emulator requests",
+        "Print, count or check the requests a running emulator answered (its journal)",
+    )
 };
 
 /// `safe-ad emulator export`.
 pub const EMULATOR_EXPORT: Spec = Spec {
-    path: "emulator export",
-    about: "Write what a running emulator holds as a fixture, for --import (or --state)",
     long_about: Some(
         "\
 Write what a running emulator holds on its network as a fixture: the state file that \
@@ -228,22 +217,18 @@ exit 1. Without FILE, or with `-`, the fixture goes to standard output.",
     ),
     // Each line fits 80 columns: the help example test runs them as printed.
     after_help: Some("Examples:\n  safe-ad emulator export net.json\n  eval \"$(safe-ad emulator --background --listen 127.0.0.1:0 --import net.json)\"\n  safe-ad emulator --stop"),
-    usage: None,
     options: CONNECT.union(Opts::of(&[Opt::Quiet])),
     reaches: Reaches::Launcher,
-    names: Names::NoHandle,
-    leases: false,
     routes: &[&[Route::EmulatorNetwork]],
-    json: None,
     sample: &["-"],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing(
+        "emulator export",
+        "Write what a running emulator holds as a fixture, for --import (or --state)",
+    )
 };
 
 /// `safe-ad emulator list`.
 pub const EMULATOR_LIST: Spec = Spec {
-    path: "emulator list",
-    about: "List your background emulators: pid, URL, start, fixture, directory, users",
     long_about: Some(
         "\
 List the background emulators of yours that run (those `safe-ad emulator --background` started, \
@@ -255,22 +240,17 @@ check `--stop` makes is left out, and stderr says which check. `safe-ad emulator
 stops one of them, `--stop --all` every one. With --json, one JSON object a line.",
     ),
     after_help: Some("Examples:\n  eval \"$(safe-ad emulator --background --quiet --listen 127.0.0.1:0)\"\n  safe-ad emulator list\n  safe-ad emulator --stop --pid \"$(safe-ad emulator list --json | jq -r .pid | head -n 1)\""),
-    usage: None,
     options: JSON.union(Opts::of(&[Opt::Color])),
-    reaches: Reaches::Nothing,
-    names: Names::NoHandle,
-    leases: false,
-    routes: &[],
     json: Some("emulators"),
-    sample: &[],
     inert: true,
-    changes: false,
+    ..Spec::not_changing(
+        "emulator list",
+        "List your background emulators: pid, URL, start, fixture, directory, users",
+    )
 };
 
 /// `safe-ad emulator env`.
 pub const EMULATOR_ENV: Spec = Spec {
-    path: "emulator env",
-    about: "Print a background emulator's variables again, as --background did",
     long_about: Some(
         "\
 Print again the variables `safe-ad emulator --background` printed (SAFE_LAUNCHER_URL, \
@@ -295,14 +275,11 @@ token, read from the run directory's `about` and `tokens` files with the same ch
 emulator does not serve is exit 1.",
     ),
     after_help: Some("Examples:\n  eval \"$(safe-ad emulator --background --quiet --listen 127.0.0.1:0)\"\n  eval \"$(safe-ad emulator env --pid \"$SAFE_AD_EMULATOR_PID\")\"\n  safe-ad emulator env --pid \"$SAFE_AD_EMULATOR_PID\" --format env > vars.env\n  safe-ad emulator --stop"),
-    usage: None,
     options: Opts::of(&[Opt::Color]),
-    reaches: Reaches::Nothing,
-    names: Names::NoHandle,
-    leases: false,
-    routes: &[],
-    json: None,
     sample: &["--pid", "1"],
     inert: true,
-    changes: false,
+    ..Spec::not_changing(
+        "emulator env",
+        "Print a background emulator's variables again, as --background did",
+    )
 };

@@ -9,7 +9,7 @@ use clap::{ArgGroup, Args, Subcommand, ValueEnum};
 
 use super::handles::SaveWith;
 use super::options::{DRY, OUTPUT, SENDS};
-use super::spec::{Names, Reaches, Spec};
+use super::spec::{Names, Reaches, Spec, FETCH_BY_ID};
 
 /// `safe-ad filter <COMMAND>`.
 #[derive(Debug, Args)]
@@ -112,26 +112,17 @@ save landed. Given a handle, it changes only the launcher's copy until a save (`
 
 /// `safe-ad filter`.
 pub const FILTER: Spec = Spec {
-    path: "filter",
-    about: "Show or change who may append: the filter's type and keys",
-    long_about: None,
-    after_help: None,
-    usage: None,
     options: crate::cli::Opts::NONE,
     reaches: Reaches::Group,
-    names: Names::NoHandle,
-    leases: false,
-    routes: &[],
-    json: None,
     sample: &["show", "1"],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing(
+        "filter",
+        "Show or change who may append: the filter's type and keys",
+    )
 };
 
 /// `safe-ad filter show`.
 pub const FILTER_SHOW: Spec = Spec {
-    path: "filter show",
-    about: "Show who may append: the filter's type and keys, each with its fingerprint",
     long_about: Some(
         "\
 Show the filter of an appendable data: its type (a whitelist: only its keys may append; a \
@@ -144,32 +135,31 @@ also on Ctrl-C. Given the data's name it reads the network's filter through a fr
 a handle, the launcher's copy (with a change not saved yet).",
     ),
     after_help: Some("Examples:\n  safe-ad filter show \"$name\"\n  safe-ad filter show --json 7"),
-    usage: None,
     options: SENDS.union(OUTPUT),
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,
     leases: true,
-    routes: &[&[
-        Route::SignKeyOwn,
-        Route::SignKeySerialise,
-        Route::SignKeyDrop,
-        Route::AdMetadata,
-        Route::AdFilterKey,
-        Route::DataIdOfAppendable,
-        Route::AdFetch,
-        Route::DataIdDrop,
-        Route::AdDrop,
-    ]],
+    routes: &[
+        &[
+            Route::SignKeyOwn,
+            Route::SignKeySerialise,
+            Route::SignKeyDrop,
+            Route::AdMetadata,
+            Route::AdFilterKey,
+            Route::DataIdOfAppendable,
+        ],
+        FETCH_BY_ID,
+    ],
     json: Some("result"),
     sample: &["1"],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing(
+        "filter show",
+        "Show who may append: the filter's type and keys, each with its fingerprint",
+    )
 };
 
 /// `safe-ad filter add`.
 pub const FILTER_ADD: Spec = Spec {
-    path: "filter add",
-    about: "Add sign keys to the filter (by name: saved; by handle: in its copy)",
     long_about: Some(concat!(
         "\
 Add sign keys to the filter: to a whitelist, who may append; to a blacklist, who may not. A KEY \
@@ -196,14 +186,14 @@ anything is sent (exit 2).
     routes: &[EDIT_ROUTES],
     json: Some("result"),
     sample: &["1", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="],
-    inert: false,
-    changes: true,
+    ..Spec::changing(
+        "filter add",
+        "Add sign keys to the filter (by name: saved; by handle: in its copy)",
+    )
 };
 
 /// `safe-ad filter remove`.
 pub const FILTER_REMOVE: Spec = Spec {
-    path: "filter remove",
-    about: "Take sign keys out of the filter (by name: saved; by handle: in its copy)",
     long_about: Some(concat!(
         "\
 Take sign keys out of the filter. A KEY is a sign key's 32 bytes (base64 or hex, as for `filter \
@@ -220,21 +210,14 @@ filter, nothing is saved. A KEY that is neither is refused before anything is se
     )),
     after_help: Some("Examples:\n  safe-ad filter remove --save post 7 e30376180e311a1e\n  safe-ad filter remove --signer-of 0 \"$name\""),
     usage: Some("safe-ad filter remove [OPTIONS] <HANDLE> [KEY]... [--signer-of INDEX]..."),
-    options: SENDS.union(OUTPUT).union(DRY),
-    reaches: Reaches::Launcher,
-    names: Names::FreshCopy,
-    leases: true,
-    routes: &[EDIT_ROUTES],
-    json: Some("result"),
-    sample: &["1", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="],
-    inert: false,
-    changes: true,
+    path: "filter remove",
+    about: "Take sign keys out of the filter (by name: saved; by handle: in its copy)",
+    // Sent, sorted and sampled as `filter add`.
+    ..FILTER_ADD
 };
 
 /// `safe-ad filter type`.
 pub const FILTER_TYPE: Spec = Spec {
-    path: "filter type",
-    about: "Make the filter a whitelist or a blacklist (by name: saved; by handle: in its copy)",
     long_about: Some(concat!(
         "\
 Make the filter a whitelist (only its keys may append) or a blacklist (its keys may not; anyone \
@@ -248,7 +231,6 @@ how many it dropped: add the keys the new list needs with `filter add`.
         by_name_or_handle!()
     )),
     after_help: Some("Examples:\n  safe-ad filter type \"$name\" white-list\n  safe-ad filter type --save post 7 black-list"),
-    usage: None,
     options: SENDS.union(OUTPUT).union(DRY),
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,
@@ -256,6 +238,8 @@ how many it dropped: add the keys the new list needs with `filter add`.
     routes: &[&[Route::AdMetadata, Route::AdToggleFilter, Route::AdPost, Route::AdPut, Route::DataIdOfAppendable, Route::AdFetch, Route::DataIdDrop, Route::AdDrop]],
     json: Some("result"),
     sample: &["1", "white-list"],
-    inert: false,
-    changes: true,
+    ..Spec::changing(
+        "filter type",
+        "Make the filter a whitelist or a blacklist (by name: saved; by handle: in its copy)",
+    )
 };

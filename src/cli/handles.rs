@@ -8,7 +8,7 @@ use std::ffi::OsString;
 use clap::{Args, ValueEnum};
 
 use super::options::{BATCH_COMMAND, DRY, OUTPUT, SENDS};
-use super::spec::{Names, Reaches, Spec};
+use super::spec::{Names, Reaches, Spec, FETCH_BY_ID};
 use crate::handle::NameRefusal;
 
 /// `put`, `post` and `metadata`: options and handles.
@@ -110,8 +110,6 @@ pub const REOPEN_DROP_BY_NAME: NameRefusal = NameRefusal {
 
 /// `safe-ad create`.
 pub const CREATE: Spec = Spec {
-    path: "create",
-    about: "Make new appendable data and print its handle (--put saves it)",
     long_about: Some(
         "\
 Make a new appendable data in the launcher (POST /appendable-data) and print its handle alone on \
@@ -123,22 +121,19 @@ random name is made from the operating system's random number generator; the nam
 on stderr, and `safe-ad open NAME` gets a handle for the data again later (after a save).",
     ),
     after_help: Some("Examples:\n  h=$(safe-ad create --put)\n  safe-ad create --private --white-list AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="),
-    usage: None,
     options: SENDS.union(OUTPUT).union(DRY),
     reaches: Reaches::Launcher,
-    names: Names::NoHandle,
     leases: true,
     routes: &[&[Route::AdCreate, Route::AdPut, Route::AdMetadata, Route::AdDrop]],
     json: Some("result"),
-    sample: &[],
-    inert: false,
-    changes: true,
+    ..Spec::changing(
+        "create",
+        "Make new appendable data and print its handle (--put saves it)",
+    )
 };
 
 /// `safe-ad open`.
 pub const OPEN: Spec = Spec {
-    path: "open",
-    about: "Get a handle for data on the network, by its name, and print it",
     long_about: Some(
         "\
 Get a handle for an appendable data that is on the network, by its name, and print it alone on \
@@ -150,10 +145,8 @@ also when the fetch failed, so the launcher's cache keeps nothing behind. A name
 the network gives the launcher's -18 (NoSuchData), exit 4.",
     ),
     after_help: Some("Example:\n  h=$(safe-ad open \"$name\") && safe-ad metadata \"$h\""),
-    usage: None,
     options: SENDS.union(OUTPUT).union(DRY),
     reaches: Reaches::Launcher,
-    names: Names::NoHandle,
     leases: true,
     routes: &[&[
         Route::DataIdOfAppendable,
@@ -163,14 +156,14 @@ the network gives the launcher's -18 (NoSuchData), exit 4.",
     ]],
     json: Some("result"),
     sample: &["AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing(
+        "open",
+        "Get a handle for data on the network, by its name, and print it",
+    )
 };
 
 /// `safe-ad put`.
 pub const PUT: Spec = Spec {
-    path: "put",
-    about: "Save a handle's new data to the network (PUT /appendable-data/<HANDLE>)",
     long_about: Some(
         "\
 Save a new appendable data to the network for the first time (PUT /appendable-data/<HANDLE>).
@@ -179,22 +172,20 @@ Use `post` instead for data that is already on the network: the launcher refuses
 (errorCode -23, DataExists).",
     ),
     after_help: Some("Example:\n  h=$(safe-ad create) && safe-ad put \"$h\""),
-    usage: None,
     options: BATCH_COMMAND,
     reaches: Reaches::Launcher,
     names: Names::Refused(PUT_BY_NAME),
-    leases: false,
     routes: &[&[Route::AdPut, Route::AdMetadata]],
     json: Some("result"),
     sample: &["1"],
-    inert: false,
-    changes: true,
+    ..Spec::changing(
+        "put",
+        "Save a handle's new data to the network (PUT /appendable-data/<HANDLE>)",
+    )
 };
 
 /// `safe-ad post`.
 pub const POST: Spec = Spec {
-    path: "post",
-    about: "Save a handle's copy of data already on the network (POST /appendable-data/<HANDLE>)",
     long_about: Some(
         "\
 Save an appendable data that is already on the network (POST /appendable-data/<HANDLE>).
@@ -203,22 +194,20 @@ This is the save that makes an earlier `clear-data` or `clear-deleted-data` reac
 `put` for data that was never saved: the launcher refuses a POST of it (errorCode -22, NoSuchData).",
     ),
     after_help: Some("Example:\n  safe-ad clear-data 7 && safe-ad post 7"),
-    usage: None,
     options: BATCH_COMMAND,
     reaches: Reaches::Launcher,
     names: Names::Refused(POST_BY_NAME),
-    leases: false,
     routes: &[&[Route::AdPost, Route::AdMetadata]],
     json: Some("result"),
     sample: &["1"],
-    inert: false,
-    changes: true,
+    ..Spec::changing(
+        "post",
+        "Save a handle's copy of data already on the network (POST /appendable-data/<HANDLE>)",
+    )
 };
 
 /// `safe-ad clear-data`.
 pub const CLEAR_DATA: Spec = Spec {
-    path: "clear-data",
-    about: "Move every data item to the deleted list (by name: saved; by handle: in its copy)",
     long_about: Some(
         "\
 Move every data item of the appendable data to its deleted list.
@@ -230,22 +219,20 @@ save landed. Given a handle, it changes only the launcher's copy \
 afterwards with `post` (or `put` if it was never saved); `--save post` does both in one go.",
     ),
     after_help: Some("Examples:\n  safe-ad clear-data --save post 7\n  seq 7 9 | safe-ad clear-data --save post -"),
-    usage: None,
     options: BATCH_COMMAND,
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,
-    leases: false,
     routes: &[&[Route::AdClearData, Route::AdPost, Route::AdPut, Route::AdMetadata]],
     json: Some("result"),
     sample: &["1"],
-    inert: false,
-    changes: true,
+    ..Spec::changing(
+        "clear-data",
+        "Move every data item to the deleted list (by name: saved; by handle: in its copy)",
+    )
 };
 
 /// `safe-ad clear-deleted-data`.
 pub const CLEAR_DELETED_DATA: Spec = Spec {
-    path: "clear-deleted-data",
-    about: "Empty the deleted list, for good (by name: saved; by handle: in its copy)",
     long_about: Some(
         "\
 Remove every item from the deleted list of the appendable data, for good.
@@ -262,32 +249,31 @@ Without --save, for one handle, it first compares the copy's deleted list with t
 when such a removal is there.",
     ),
     after_help: Some("Example:\n  safe-ad clear-deleted-data --save post 7"),
-    usage: None,
     options: BATCH_COMMAND,
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,
     leases: true,
-    routes: &[&[
-        Route::AdClearDeletedData,
-        Route::AdPost,
-        Route::AdPut,
-        Route::AdMetadata,
-        Route::AdSerialise,
-        Route::AdDataId,
-        Route::AdFetch,
-        Route::DataIdDrop,
-        Route::AdDrop,
-    ]],
+    routes: &[
+        &[
+            Route::AdClearDeletedData,
+            Route::AdPost,
+            Route::AdPut,
+            Route::AdMetadata,
+            Route::AdSerialise,
+            Route::AdDataId,
+        ],
+        FETCH_BY_ID,
+    ],
     json: Some("result"),
     sample: &["1"],
-    inert: false,
-    changes: true,
+    ..Spec::changing(
+        "clear-deleted-data",
+        "Empty the deleted list, for good (by name: saved; by handle: in its copy)",
+    )
 };
 
 /// `safe-ad metadata`.
 pub const METADATA: Spec = Spec {
-    path: "metadata",
-    about: "Show the version, item counts, owner and filter of data, by name or handle",
     long_about: Some(
         "\
 Show what the launcher holds for each handle (GET /appendable-data/metadata/<HANDLE>): the version, \
@@ -296,22 +282,20 @@ how many data items and deleted data items it has, whether you own it, and its f
 Use it to see what a clear did: after `clear-data` the data count moves into the deleted count.",
     ),
     after_help: Some("Example:\n  safe-ad metadata 7\n  7: version 2, data 0, deleted 3, owner yes, filter BlackList (0 keys)"),
-    usage: None,
     options: BATCH_COMMAND,
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,
-    leases: false,
     routes: &[&[Route::AdMetadata]],
     json: Some("result"),
     sample: &["1"],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing(
+        "metadata",
+        "Show the version, item counts, owner and filter of data, by name or handle",
+    )
 };
 
 /// `safe-ad reopen`.
 pub const REOPEN: Spec = Spec {
-    path: "reopen",
-    about: "Get a fresh handle for the data behind stale handles, and print each",
     long_about: Some(
         "\
 Get a fresh copy, from the network, of the data behind each handle, and print each new handle on \
@@ -329,7 +313,6 @@ its owner's fingerprint, read from the new handle's serialised bytes \
 step's object). When that read fails a warning says so, and the reopen still succeeds.",
     ),
     after_help: Some("Example:\n  h=$(safe-ad reopen --drop \"$h\") && safe-ad post \"$h\""),
-    usage: None,
     options: BATCH_COMMAND,
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,
@@ -343,14 +326,14 @@ step's object). When that read fails a warning says so, and the reopen still suc
     ]],
     json: Some("result"),
     sample: &["1"],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing(
+        "reopen",
+        "Get a fresh handle for the data behind stale handles, and print each",
+    )
 };
 
 /// `safe-ad drop`.
 pub const DROP: Spec = Spec {
-    path: "drop",
-    about: "Drop handles, freeing the launcher's slots (DELETE /appendable-data/handle/<HANDLE>)",
     long_about: Some(
         "\
 Drop handles (DELETE /appendable-data/handle/<HANDLE>): the launcher forgets them and frees their \
@@ -358,19 +341,14 @@ slots (it keeps at most 100 per kind and evicts the least recently used). Nothin
 changes; a dropped handle answers -1515 afterwards.",
     ),
     after_help: Some("Example:\n  safe-ad drop 7 8 9"),
-    usage: None,
     options: BATCH_COMMAND,
     reaches: Reaches::Launcher,
     names: Names::Refused(DROP_BY_NAME),
-    leases: false,
-    routes: &[&[
-        Route::AdDataId,
-        Route::AdFetch,
-        Route::DataIdDrop,
-        Route::AdDrop,
-    ]],
+    routes: &[&[Route::AdDataId], FETCH_BY_ID],
     json: Some("result"),
     sample: &["1"],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing(
+        "drop",
+        "Drop handles, freeing the launcher's slots (DELETE /appendable-data/handle/<HANDLE>)",
+    )
 };

@@ -196,8 +196,6 @@ pub enum EncryptWith {
 
 /// `safe-ad remove`.
 pub const REMOVE: Spec = Spec {
-    path: "remove",
-    about: "Move data items to the deleted list, by index or by what they are (by name: saved)",
     long_about: Some(
         "\
 Move the data items at these indexes, or those the selectors choose, to the deleted list: the \
@@ -235,14 +233,14 @@ safe-ad remove [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]...",
     routes: &[&[Route::AdMetadata, Route::AdRemove, Route::AdPost, Route::AdPut], ITEM_READS],
     json: Some("result"),
     sample: &["1", "0"],
-    inert: false,
-    changes: true,
+    ..Spec::changing(
+        "remove",
+        "Move data items to the deleted list, by index or by what they are (by name: saved)",
+    )
 };
 
 /// `safe-ad restore`.
 pub const RESTORE: Spec = Spec {
-    path: "restore",
-    about: "Make deleted items data again (by name: saved; by handle: in its copy)",
     long_about: Some(
         "\
 Make the deleted items at these indexes, or those the selectors choose, data again. \
@@ -289,14 +287,14 @@ safe-ad restore [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]...",
     ],
     json: Some("result"),
     sample: &["1", "0"],
-    inert: false,
-    changes: true,
+    ..Spec::changing(
+        "restore",
+        "Make deleted items data again (by name: saved; by handle: in its copy)",
+    )
 };
 
 /// `safe-ad purge`.
 pub const PURGE: Spec = Spec {
-    path: "purge",
-    about: "Delete deleted items for good (by name: saved; by handle: in its copy)",
     long_about: Some(
         "\
 Delete the deleted items at these indexes, or those the selectors choose, for good: the one-item \
@@ -328,14 +326,14 @@ safe-ad purge [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]...",
     routes: &[&[Route::AdMetadata, Route::AdPurge, Route::AdPost, Route::AdPut], ITEM_READS, &[Route::AdSerialise, Route::AdDataId]],
     json: Some("result"),
     sample: &["1", "0"],
-    inert: false,
-    changes: true,
+    ..Spec::changing(
+        "purge",
+        "Delete deleted items for good (by name: saved; by handle: in its copy)",
+    )
 };
 
 /// `safe-ad append`.
 pub const APPEND: Spec = Spec {
-    path: "append",
-    about: "Append an item: data by name, or a file as immutable data (see --help)",
     long_about: Some(
         "\
 Append an item to an appendable data: a data id for the structured or appendable data of NAME \
@@ -368,14 +366,14 @@ safe-ad append [OPTIONS] <HANDLE> --immutable <FILE> [--encrypt <HOW>]",
     routes: &[&[Route::DataIdOfStructured, Route::DataIdOfAppendable, Route::AdAppend, Route::DataIdDrop, Route::ImmutableWriter, Route::ImmutableWrite, Route::CipherOpts, Route::CipherOptsFor, Route::AdEncryptKey, Route::EncryptKeyDrop, Route::ImmutableClose, Route::ImmutableWriterDrop, Route::CipherOptsDrop]],
     json: Some("result"),
     sample: &["1", "--structured", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="],
-    inert: false,
-    changes: true,
+    ..Spec::changing(
+        "append",
+        "Append an item: data by name, or a file as immutable data (see --help)",
+    )
 };
 
 /// `safe-ad show`.
 pub const SHOW: Spec = Spec {
-    path: "show",
-    about: "Show what data holds: data items, deleted items, who signed each, the filter's keys",
     long_about: Some(
         "\
 Show what the launcher holds for each handle: its metadata, each data item and each deleted item \
@@ -408,7 +406,6 @@ nothing else of the handle: `safe-ad decode` says what they hold, offline. It ta
 option (--full, --index, selectors): the bytes are the whole data.",
     ),
     after_help: Some("Examples:\n  safe-ad show 7\n  safe-ad show --index 0..10 --json 7\n  safe-ad show --full 7\n  safe-ad show --signed-by others 7\n  safe-ad show --serialised 7 | safe-ad decode -"),
-    usage: None,
     options: SENDS.union(OUTPUT).union(Opts::of(&[Opt::Jobs])),
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,
@@ -416,14 +413,14 @@ option (--full, --index, selectors): the bytes are the whole data.",
     routes: &[&[Route::AdMetadata, Route::AdSerialise], ITEM_READS],
     json: Some("show"),
     sample: &["1"],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing(
+        "show",
+        "Show what data holds: data items, deleted items, who signed each, the filter's keys",
+    )
 };
 
 /// `safe-ad cat`.
 pub const CAT: Spec = Spec {
-    path: "cat",
-    about: "Write one item's content to stdout as raw bytes, exactly as stored",
     long_about: Some(
         "\
 Write the content of the item at INDEX of HANDLE (of its deleted list with --deleted) to stdout \
@@ -442,7 +439,6 @@ terminal unless --force is given (exit 2).",
     after_help: Some(
         "Examples:\n  safe-ad cat 7 0 > message.txt\n  safe-ad cat --deleted 7 2 | sha256sum",
     ),
-    usage: None,
     options: SENDS,
     reaches: Reaches::LauncherCompared,
     names: Names::FreshCopy,
@@ -460,16 +456,15 @@ terminal unless --force is given (exit 2).",
         Route::ImmutableReaderDrop,
         Route::DataIdDrop,
     ]],
-    json: None,
     sample: &["1", "0"],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing(
+        "cat",
+        "Write one item's content to stdout as raw bytes, exactly as stored",
+    )
 };
 
 /// `safe-ad status`.
 pub const STATUS: Spec = Spec {
-    path: "status",
-    about: "Compare handles' copies with the network: in sync, changes not saved, stale, items the copy lacks",
     long_about: Some(
         "\
 Compare each handle's copy with the network. A handle is the launcher's own copy of the data: \
@@ -494,7 +489,6 @@ the first handle, in input order, that differs or failed picks it. -q prints not
 the code speak.",
     ),
     after_help: Some("Exit 7 when one differs (a save would change the network, or the copy is stale), 0 when none does; 3, 4, 5 and 6 when it could not tell.\n\nExamples:\n  safe-ad status 7\n  safe-ad -q status 7 || { [ $? -eq 7 ] && safe-ad reopen 7; }\n  safe-ad status --json 7 8 9"),
-    usage: None,
     options: SENDS.union(OUTPUT).union(Opts::of(&[Opt::Jobs])),
     reaches: Reaches::LauncherCompared,
     names: Names::Refused(STATUS_BY_NAME),
@@ -502,6 +496,8 @@ the code speak.",
     routes: &[&[Route::AdMetadata], ITEM_READS, &[Route::AdSerialise, Route::AdDataId]],
     json: Some("status"),
     sample: &["1"],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing(
+        "status",
+        "Compare handles' copies with the network: in sync, changes not saved, stale, items the copy lacks",
+    )
 };

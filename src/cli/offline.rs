@@ -4,7 +4,7 @@
 use clap::{Args, ValueEnum};
 
 use super::options::{Opt, Opts, JSON};
-use super::spec::{Names, Reaches, Spec};
+use super::spec::Spec;
 
 /// `decode [BYTES|-]`.
 #[derive(Debug, Args)]
@@ -46,8 +46,6 @@ pub enum Shell {
 
 /// `safe-ad decode`.
 pub const DECODE: Spec = Spec {
-    path: "decode",
-    about: "Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)",
     long_about: Some(
         "\
 Say what serialised bytes hold, without a launcher: a data id (what it points at: its kind, \
@@ -61,42 +59,29 @@ of the three they are is told from the bytes. Bytes in another layout are refuse
 what was expected where.",
     ),
     after_help: Some("Examples:\n  safe-ad decode AQAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB\n  safe-ad decode --json \"$data_id\"\n  echo \"$data_id\" | base64 -d | safe-ad decode"),
-    usage: None,
     options: JSON.union(Opts::of(&[Opt::Color])),
-    reaches: Reaches::Nothing,
-    names: Names::NoHandle,
-    leases: false,
-    routes: &[],
     json: Some("decode"),
     sample: &["AQAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB"],
     inert: true,
-    changes: false,
+    ..Spec::not_changing(
+        "decode",
+        "Say what serialised bytes hold: a data id, a sign key or an appendable data (offline)",
+    )
 };
 
 /// `safe-ad completions`.
 pub const COMPLETIONS: Spec = Spec {
-    path: "completions",
-    about: "Print shell completions to stdout",
-    long_about: None,
     after_help: Some(
         "Example:\n  safe-ad completions bash > ~/.local/share/bash-completion/completions/safe-ad",
     ),
-    usage: None,
     options: Opts::of(&[Opt::Color]),
-    reaches: Reaches::Nothing,
-    names: Names::NoHandle,
-    leases: false,
-    routes: &[],
-    json: None,
     sample: &["bash"],
     inert: true,
-    changes: false,
+    ..Spec::not_changing("completions", "Print shell completions to stdout")
 };
 
 /// `safe-ad man`.
 pub const MAN: Spec = Spec {
-    path: "man",
-    about: "Print the man page of safe-ad or of a command (roff)",
     long_about: Some(
         "\
 Print the man page of safe-ad, or of the command named (`safe-ad man remove`, `safe-ad man auth \
@@ -111,14 +96,11 @@ refused (exit 2).",
     after_help: Some(
         "Examples:\n  safe-ad man remove\n  safe-ad man auth status > safe-ad-auth-status.1\n  safe-ad man --list",
     ),
-    usage: None,
     options: Opts::of(&[Opt::Color]),
-    reaches: Reaches::Nothing,
-    names: Names::NoHandle,
-    leases: false,
-    routes: &[],
-    json: None,
     sample: &["remove"],
     inert: true,
-    changes: false,
+    ..Spec::not_changing(
+        "man",
+        "Print the man page of safe-ad or of a command (roff)",
+    )
 };

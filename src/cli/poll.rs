@@ -61,8 +61,6 @@ impl TypedValueParser for WaitForParser {
 
 /// `safe-ad wait`.
 pub const WAIT: Spec = Spec {
-    path: "wait",
-    about: "Poll until a condition holds: new items, an item, a version, stale, in sync",
     long_about: Some(
         "\
 Poll the network's data behind HANDLE (or the data NAME names) every --interval seconds until \
@@ -85,7 +83,6 @@ handles it held or may have made are named with the request that frees each; the
 --timeout stays what it is for every command, the limit on one request.",
     ),
     after_help: Some("Exit 8 when the deadline passed before the condition held; exit 7 at once when in-sync can never hold (the copy is stale: only a fresh one is in sync).\n\nExamples:\n  safe-ad wait 7 --for in-sync --deadline 120\n  safe-ad wait \"$name\" --for item --kind structured-data --interval 5\n  safe-ad wait \"$name\" --for version-above=1 --json"),
-    usage: None,
     options: SENDS.union(OUTPUT),
     reaches: Reaches::LauncherUntil,
     names: Names::FreshCopy,
@@ -93,8 +90,10 @@ handles it held or may have made are named with the request that frees each; the
     routes: &[&[Route::AdMetadata, Route::AdSerialise], ITEM_READS, &[Route::AdDataId]],
     json: Some("wait"),
     sample: &["1", "--for", "version-above=0", "--deadline", "5"],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing(
+        "wait",
+        "Poll until a condition holds: new items, an item, a version, stale, in sync",
+    )
 };
 
 /// `watch HANDLE|NAME [--interval SECS] [--count N]`.
@@ -115,8 +114,6 @@ pub struct WatchCommand {
 
 /// `safe-ad watch`.
 pub const WATCH: Spec = Spec {
-    path: "watch",
-    about: "Watch data change: a view redrawn in place, or one JSON line per change",
     long_about: Some(
         "\
 Poll the network's data behind HANDLE (or the data NAME names) every --interval seconds, as \
@@ -140,7 +137,6 @@ and a line saying so; any other failure of a poll ends it with that failure's co
 gives back every handle it takes.",
     ),
     after_help: Some("Examples:\n  safe-ad watch 7 --count 3\n  safe-ad watch \"$name\" --interval 5 --count 1\n  safe-ad watch 7 --json --count 2 > events.jsonl"),
-    usage: None,
     options: SENDS.union(OUTPUT),
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,
@@ -148,6 +144,8 @@ gives back every handle it takes.",
     routes: &[&[Route::AdMetadata, Route::AdSerialise, Route::AdItem, Route::AdDeletedItem, Route::AdItemSigner, Route::AdDeletedItemSigner, Route::AdFilterKey, Route::DataIdSerialise, Route::SignKeyOwn, Route::SignKeySerialise, Route::SignKeyDrop, Route::AdFetch, Route::AdDrop, Route::DataIdDrop, Route::AdDataId]],
     json: Some("watch"),
     sample: &["1", "--count", "1"],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing(
+        "watch",
+        "Watch data change: a view redrawn in place, or one JSON line per change",
+    )
 };

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::options::{Opt, Opts};
-use super::spec::{Names, Reaches, Spec};
+use super::spec::{Reaches, Spec};
 
 /// `shell [-c LINES | FILE] [--keep-going]`.
 #[derive(Debug, Args)]
@@ -30,8 +30,6 @@ pub struct ShellArgs {
 
 /// `safe-ad shell`.
 pub const SHELL: Spec = Spec {
-    path: "shell",
-    about: "A prompt for safe-ad's commands on a terminal, or a script of them run in one process",
     long_about: Some(
         "\
 A prompt for safe-ad's commands when standard input is a terminal; otherwise a script of them \
@@ -92,15 +90,13 @@ nothing. Give such a script with -c or as FILE.",
     after_help: Some(
         "Examples:\n  safe-ad shell -c 'h = create --put; metadata $h; drop $h'\n  printf 'metadata 1\\nmetadata 2\\n' | safe-ad shell --keep-going --json",
     ),
-    usage: None,
     options: Opts::of(&Opt::ALL),
     reaches: Reaches::Launcher,
-    names: Names::NoHandle,
-    leases: false,
-    routes: &[],
     // Its lines print their commands' objects; its sample's (`metadata`) are steps.
     json: Some("result"),
     sample: &["-c", "metadata 1"],
-    inert: false,
-    changes: false,
+    ..Spec::not_changing(
+        "shell",
+        "A prompt for safe-ad's commands on a terminal, or a script of them run in one process",
+    )
 };

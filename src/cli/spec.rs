@@ -53,7 +53,8 @@ pub struct Spec {
     /// an item removed, restored, purged or appended): a profile with `read_only` true refuses
     /// it (exit 2, nothing sent) unless it runs as `--dry-run` or `--curl`. Making or giving
     /// back a handle (`open`, `reopen`, `drop`) or reading does not count; every command must
-    /// say, so a new one is sorted when it is added.
+    /// say (by starting from [`Spec::changing`] or [`Spec::not_changing`]), so a new one is
+    /// sorted when it is added.
     pub changes: bool,
 }
 
@@ -92,6 +93,39 @@ pub enum Reaches {
 }
 
 impl Spec {
+    /// The spec of a command that changes the network or a copy (see [`Spec::changes`]), with
+    /// nothing else said: each spec says where it differs (`..Spec::changing(path, about)`).
+    pub const fn changing(path: &'static str, about: &'static str) -> Spec {
+        Spec {
+            changes: true,
+            ..Spec::not_changing(path, about)
+        }
+    }
+
+    /// The spec of a command that changes nothing, takes no client option, reaches nothing,
+    /// takes no handle, holds no lease, sends no route, prints no `--json`, needs no sample
+    /// arguments, is not inert and has no text beyond `about`: each spec starts from it or
+    /// from [`Spec::changing`], so every one says whether it changes anything, and says only
+    /// where it differs.
+    pub const fn not_changing(path: &'static str, about: &'static str) -> Spec {
+        Spec {
+            path,
+            about,
+            long_about: None,
+            after_help: None,
+            usage: None,
+            options: Opts::NONE,
+            reaches: Reaches::Nothing,
+            names: Names::NoHandle,
+            leases: false,
+            routes: &[],
+            json: None,
+            sample: &[],
+            inert: false,
+            changes: false,
+        }
+    }
+
     /// Whether it sends requests to a launcher.
     pub fn sends(&self) -> bool {
         matches!(
@@ -111,6 +145,10 @@ impl Spec {
         self.options.contains(opt) || self.inert
     }
 }
+
+/// A data fetched through a data id, and both given back: the end of taking a fresh copy of a
+/// name's data (or of a handle's, through its data id) that is given back.
+pub const FETCH_BY_ID: &[Route] = &[Route::AdFetch, Route::DataIdDrop, Route::AdDrop];
 
 /// What reading a data's items as `show` does sends: each item's data id and signer, the
 /// filter's keys, your own key, and what each item points at (structured data, immutable

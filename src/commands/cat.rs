@@ -93,15 +93,8 @@ pub fn run<'a>(command: &'a CatCommand, cx: Context<'a>) -> Result<Next<'a>, Fai
             _ => None,
         };
         if let Some(handle) = emptied {
-            let parts = Parts {
-                filter: false,
-                data: false,
-                deleted: false,
-                content: false,
-                signers: false,
-            };
             let network =
-                super::network_behind(handle, parts, &settings, &launcher, reporter).await?;
+                super::network_behind(handle, Parts::NONE, &settings, &launcher, reporter).await?;
             let held = network
                 .and_then(|shown| shown.metadata.ok())
                 .map_or(0, |metadata| metadata.data_length);

@@ -308,15 +308,9 @@ async fn change_at_indexes(
                 });
             let copy = copy_at_save(operation, handle, &steps, 0);
             if failure.class == Class::Rejected && copy == Some(0) && saved {
-                let parts = Parts {
-                    filter: false,
-                    data: false,
-                    deleted: false,
-                    content: false,
-                    signers: false,
-                };
                 let network =
-                    super::network_behind(handle, parts, settings, launcher, reporter).await?;
+                    super::network_behind(handle, Parts::NONE, settings, launcher, reporter)
+                        .await?;
                 let held = network
                     .and_then(|shown| shown.metadata.ok())
                     .map_or(0, |metadata| metadata.data_length);

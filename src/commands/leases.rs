@@ -58,12 +58,7 @@ pub(super) fn interrupted(
     };
     Failure::new(
         Class::Interrupted,
-        format!(
-            "{why}: {} launcher handle{} it had obtained {} not given back",
-            left.len(),
-            if left.len() == 1 { "" } else { "s" },
-            if left.len() == 1 { "was" } else { "were" },
-        ),
+        format!("{why}: {}", not_given_back(left.len(), "")),
     )
     .with_hint(format!(
         "the launcher drops them when it restarts; to free them now, send: {}",
@@ -77,15 +72,20 @@ pub(super) fn interrupted(
 pub(super) fn dropped_holding(stop: &Stop, launcher: &Launcher, reporter: &Reporter) -> Failure {
     let left = stop.left();
     reporter.left_behind(launcher, &left);
+    let left = not_given_back(left.len(), " (named above)");
     Failure::new(
         Class::Interrupted,
-        format!(
-            "interrupted; no new requests were sent, and {} launcher handle{} it had obtained (named above) {} not given back",
-            left.len(),
-            if left.len() == 1 { "" } else { "s" },
-            if left.len() == 1 { "was" } else { "were" },
-        ),
+        format!("interrupted; no new requests were sent, and {left}"),
     )
+}
+
+/// `3 launcher handles it had obtained were not given back` (`named` after `obtained`).
+fn not_given_back(left: usize, named: &str) -> String {
+    let (s, were) = match left {
+        1 => ("", "was"),
+        _ => ("s", "were"),
+    };
+    format!("{left} launcher handle{s} it had obtained{named} {were} not given back")
 }
 
 /// After work that holds leases ended on its own: names what it may have left in the launcher

@@ -6,9 +6,9 @@
 //! (resolving the settings, the launcher, what procedures are sent with, the loop of `show` and
 //! `status`, the purge note) and in the private helper files beside it, by family: `leases` (the
 //! stop-and-account block), `copies` (work on a name's fresh copy), `files` (the checks and
-//! atomic write of a FILE `emulator export` and `capture` replace) and `restore` (a restore
-//! that saves). The arguments' parsers are in `args`, and the client of the emulator's own routes
-//! is `crate::emulator_routes`.
+//! atomic write of a FILE `emulator export` and `capture` replace), `restore` (a restore
+//! that saves) and `polling` (the poll loop `wait` and `watch` share). The arguments' parsers
+//! are in `args`, and the client of the emulator's own routes is `crate::emulator_routes`.
 //!
 //! `operations` (put, post, the clears, metadata, reopen and drop) drives batches of handles;
 //! `handles` makes them (create, open); `items` changes one item at a time
@@ -43,6 +43,7 @@ pub mod journal;
 mod leases;
 pub mod man;
 pub mod operations;
+mod polling;
 mod restore;
 pub mod shell;
 pub mod show;
@@ -98,19 +99,28 @@ impl<'a> Context<'a> {
     }
 }
 
-/// The handles (or names) given on the command line, `-` for standard input. Every argument
-/// that is neither is reported, as a bad line of standard input is (`--json` included), and so
-/// is a name given to a command that takes handles only ([`names_refused`]); `None` says the run
-/// ends there, exit 2, before anything is sent.
-fn handle_slots(
+/// The handles (or names) given on the command line, `-` for standard input, of a command that
+/// reads them (`show`, `status`), with its settings and launcher, the token checked. Every
+/// argument that is neither is reported, as a bad line of standard input is (`--json`
+/// included), and so is a name given to a command that takes handles only
+/// ([`names_refused`]); `None` says the run ends there, exit 2, before anything is sent.
+fn handles_to_read(
     raw: &[OsString],
     command: &str,
-    reporter: &Reporter,
-) -> Result<Option<Vec<input::Slot>>, Failure> {
-    handle_slots_refusing(raw, command, names_refused(command), reporter)
+    cx: Context,
+) -> Result<Option<(Vec<input::Slot>, Settings, Launcher)>, Failure> {
+    let why = names_refused(command);
+    let Some(slots) = handle_slots_refusing(raw, command, why, cx.reporter)? else {
+        return Ok(None);
+    };
+    let settings = resolve(cx, stdin_use(&slots))?;
+    let launcher = launcher(&settings, cx)?;
+    settings.token()?;
+    Ok(Some((slots, settings, launcher)))
 }
 
-/// [`handle_slots`], with names refused for `why` (`reopen --drop`, which its flag decides).
+/// The handles (or names) given on the command line, as [`handles_to_read`] reads them, with
+/// names refused for `why` (`reopen --drop`, which its flag decides).
 fn handle_slots_refusing(
     raw: &[OsString],
     command: &str,
@@ -388,15 +398,9 @@ async fn removals_read(
     let (removals, steps) = leased(work, &stop, launcher, reporter).await?;
     reporter.exchanges(launcher, &steps);
     removals.map_err(|failure| {
-        let mut refused = Failure::new(
-            failure.class,
-            format!(
-                "{name} {handle}: a handle taken to read the network's deleted list was not given back; nothing was changed: {}",
-                failure.message
-            ),
-        );
-        refused.hint = failure.hint.clone();
-        refused
+        failure.refusing(format_args!(
+            "{name} {handle}: a handle taken to read the network's deleted list was not given back; nothing was changed"
+        ))
     })
 }
 

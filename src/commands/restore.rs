@@ -269,13 +269,7 @@ pub(super) async fn restore_and_append(
 
 /// The read that decides which restored items to append again failed: nothing was changed.
 fn cannot_decide(handle: Target, failure: &Failure) -> Failure {
-    let mut refused = Failure::new(
-        failure.class,
-        format!(
-            "restore {handle}: the network's deleted list could not be read, so which items a save would leave in neither list is not known; nothing was changed: {}",
-            failure.message
-        ),
-    );
-    refused.hint = failure.hint.clone();
-    refused
+    failure.refusing(format_args!(
+        "restore {handle}: the network's deleted list could not be read, so which items a save would leave in neither list is not known; nothing was changed"
+    ))
 }

@@ -21,12 +21,10 @@ pub fn run<'a>(command: &'a ShowCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
         None => IndexRange::ALL,
     };
     let selector = parse_selector(&command.selector, COMMAND)?;
-    let Some(slots) = super::handle_slots(&command.handles.handles, COMMAND, reporter)? else {
+    let handles = &command.handles.handles;
+    let Some((slots, settings, launcher)) = super::handles_to_read(handles, COMMAND, cx)? else {
         return Ok(Next::Done(Done::Failed(Class::Usage)));
     };
-    let settings = super::resolve(cx, super::stdin_use(&slots))?;
-    let launcher = super::launcher(&settings, cx)?;
-    settings.token()?;
     Ok(Next::sends(async move {
         let show = ShowOptions {
             range,

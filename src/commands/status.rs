@@ -19,12 +19,10 @@ const COMMAND: &str = "status";
 
 pub fn run<'a>(command: &StatusCommand, cx: Context<'a>) -> Result<Next<'a>, Failure> {
     let reporter = cx.reporter;
-    let Some(slots) = super::handle_slots(&command.handles.handles, COMMAND, reporter)? else {
+    let handles = &command.handles.handles;
+    let Some((slots, settings, launcher)) = super::handles_to_read(handles, COMMAND, cx)? else {
         return Ok(Next::Done(Done::Failed(Class::Usage)));
     };
-    let settings = super::resolve(cx, super::stdin_use(&slots))?;
-    let launcher = super::launcher(&settings, cx)?;
-    settings.token()?;
     Ok(Next::sends(async move {
         let stop = Stop::new(settings.interrupt_wait);
         let sending = super::sending(&settings, &launcher, &stop, cx.ledger());

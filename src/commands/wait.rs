@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 
 use crate::args::{parse_condition, parse_selector, parse_target};
-use crate::batch::poll::{self as plan, Condition, Polled, Start, Watched};
+use crate::batch::poll::{Condition, Polled, Start, Watched};
 use crate::batch::select::SignedBy;
 use crate::batch::show::user_key;
 use crate::batch::Stop;
@@ -18,26 +18,23 @@ use crate::handle::Target;
 use crate::outcome::{Class, Done, Failure};
 use crate::report::WaitEnd;
 
+use super::polling::{Ended as Polling, Flow, Polls};
 use super::{accounted, leased, Context, Next};
 
 const COMMAND: &str = "wait";
 
 /// How the polls ended.
 enum Ended {
-    /// The condition held, or the deadline passed (`held` is `None`), or it never can hold
-    /// on what this poll saw (`never`).
+    /// The condition held, or it never can hold on what the last poll saw (`never`), or the
+    /// deadline passed (neither), maybe while a request was in flight, which it cut short
+    /// (`cut`). `polled`: what the last poll answered saw, if one was.
     Polled {
         polls: u64,
         start: Start,
-        polled: Box<Polled>,
+        polled: Option<Box<Polled>>,
+        cut: bool,
         held: Option<Vec<u64>>,
         never: bool,
-    },
-    /// The deadline passed while a request was in flight, and cut it short: what the last poll
-    /// answered saw, if one was.
-    Cut {
-        polls: u64,
-        last: Option<(Start, Box<Polled>)>,
     },
     /// A poll (or the read of your own key) failed, said already.
     Failed(Class),
@@ -80,9 +77,13 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
                     if matches!(selector.signed_by, Some(SignedBy::You | SignedBy::Others))
             );
             let Ok((key, steps)) = tokio::time::timeout_at(ends, user_key(sending)).await else {
-                let cut = Ended::Cut {
+                let cut = Ended::Polled {
                     polls: 0,
-                    last: None,
+                    start: Start::default(),
+                    polled: None,
+                    cut: true,
+                    held: None,
+                    never: false,
                 };
                 return (cut, None);
             };
@@ -96,95 +97,71 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
                 }
                 Err(_) => None,
             };
-            let mut polls = 0;
-            let mut start = None;
+            let compare = condition.compare();
+            let polls = Polls {
+                deadline: Some(started + deadline),
+                ..Polls::new(
+                    COMMAND, sending, &launcher, reporter, watched, compare, interval,
+                )
+            };
+            // The first poll's reading, which the conditions compare with, and the last poll's.
+            let mut start: Option<Start> = None;
             let mut last: Option<Box<Polled>> = None;
-            loop {
-                let next = Instant::now() + interval;
-                let polling = plan::poll(sending, watched, condition.compare());
-                let Ok(poll) = tokio::time::timeout_at(ends, polling).await else {
-                    if stop.is_set() {
-                        return (Ended::Stopped, you);
+            let ended = polls
+                .run(|polls, polled| {
+                    let first = start.get_or_insert_with(|| Start::of(&polled));
+                    let held = condition.holds(&polled, first, you.as_deref());
+                    let out_of_time = started.elapsed() >= deadline;
+                    let never = held.is_none() && condition.can_never_hold(&polled);
+                    if held.is_some() || out_of_time || never {
+                        return Flow::Done((polls, held, never, Box::new(polled)));
                     }
-                    let last = start.take().zip(last);
-                    return (Ended::Cut { polls, last }, you);
-                };
-                if stop.is_set() {
-                    return (Ended::Stopped, you);
-                }
-                polls += 1;
-                reporter.polled(&launcher, &poll.steps);
-                if poll.retaken > 0 {
-                    reporter.copy_retaken(COMMAND, watched, poll.retaken);
-                }
-                let polled = match poll.read {
-                    Ok(polled) => polled,
-                    Err(failure) => {
-                        reporter.poll_failed(COMMAND, watched, polls, &failure);
-                        return (Ended::Failed(failure.class), you);
+                    if polls == 1 {
+                        reporter.waiting(
+                            &WaitEnd {
+                                watched,
+                                condition: &condition,
+                                polls,
+                                elapsed: started.elapsed(),
+                                start: first,
+                                polled: Some(&polled),
+                                cut: false,
+                                held: None,
+                                never: false,
+                                deadline,
+                            },
+                            interval,
+                        );
                     }
-                };
-                let start = start.get_or_insert_with(|| Start::of(&polled));
-                let held = condition.holds(&polled, start, you.as_deref());
-                let out_of_time = started.elapsed() >= deadline;
-                let never = held.is_none() && condition.can_never_hold(&polled);
-                if held.is_some() || out_of_time || never {
-                    let start = std::mem::take(start);
-                    let polled = Box::new(polled);
-                    return (
-                        Ended::Polled {
-                            polls,
-                            start,
-                            polled,
-                            held,
-                            never,
-                        },
-                        you,
-                    );
+                    last = Some(Box::new(polled));
+                    Flow::Again
+                })
+                .await;
+            let ended = match ended {
+                Polling::Done((polls, held, never, polled)) => Ended::Polled {
+                    polls,
+                    start: start.unwrap_or_default(),
+                    polled: Some(polled),
+                    cut: false,
+                    held,
+                    never,
+                },
+                // Out of time: what the last poll answered saw.
+                Polling::Deadline { polls, cut } => Ended::Polled {
+                    polls,
+                    start: start.unwrap_or_default(),
+                    polled: last,
+                    cut,
+                    held: None,
+                    never: false,
+                },
+                Polling::Failed(failure, polls) => {
+                    reporter.poll_failed(COMMAND, watched, polls, &failure);
+                    Ended::Failed(failure.class)
                 }
-                if polls == 1 {
-                    reporter.waiting(
-                        &WaitEnd {
-                            watched,
-                            condition: &condition,
-                            polls,
-                            elapsed: started.elapsed(),
-                            start,
-                            polled: Some(&polled),
-                            cut: false,
-                            held: None,
-                            never: false,
-                            deadline,
-                        },
-                        interval,
-                    );
-                }
-                // The pause: until the next poll is due, cut short by a stop signal. A poll
-                // not due before the deadline is not started: the wait ends at the deadline
-                // with what this one saw.
-                let out_of_time = next >= started + deadline;
-                let until = next.min(started + deadline);
-                tokio::select! {
-                    () = tokio::time::sleep_until(until.into()) => {}
-                    () = crate::signals::after(0) => return (Ended::Stopped, you),
-                }
-                if out_of_time {
-                    let start = std::mem::take(start);
-                    let polled = Box::new(polled);
-                    let held = None;
-                    return (
-                        Ended::Polled {
-                            polls,
-                            start,
-                            polled,
-                            held,
-                            never: false,
-                        },
-                        you,
-                    );
-                }
-                last = Some(Box::new(polled));
-            }
+                Polling::Stopped => Ended::Stopped,
+            };
+            (ended, you)
         };
         let (ended, you) = leased(work, &stop, &launcher, reporter).await?;
         let done = match ended {
@@ -192,6 +169,7 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
                 polls,
                 start,
                 polled,
+                cut,
                 held,
                 never,
             } => {
@@ -202,41 +180,20 @@ pub fn run<'a>(command: &'a WaitCommand, cx: Context<'a>) -> Result<Next<'a>, Fa
                         polls,
                         elapsed: started.elapsed(),
                         start: &start,
-                        polled: Some(&polled),
-                        cut: false,
+                        polled: polled.as_deref(),
+                        cut,
                         held: held.as_deref(),
                         never,
                         deadline,
                     },
                     you.as_deref(),
                 );
+                // What a cut poll held or was taking is named with what the run leaves.
                 match (held, never) {
                     (Some(_), _) => Done::Success,
                     (None, true) => Done::Failed(Class::Differs),
                     (None, false) => Done::Failed(Class::Deadline),
                 }
-            }
-            Ended::Cut { polls, last } => {
-                let (start, polled) = last.map_or((Start::default(), None), |(start, polled)| {
-                    (start, Some(polled))
-                });
-                reporter.wait_ended(
-                    &WaitEnd {
-                        watched,
-                        condition: &condition,
-                        polls,
-                        elapsed: started.elapsed(),
-                        start: &start,
-                        polled: polled.as_deref(),
-                        cut: true,
-                        held: None,
-                        never: false,
-                        deadline,
-                    },
-                    you.as_deref(),
-                );
-                // What the cut poll held or was taking is named with what the run leaves.
-                Done::Failed(Class::Deadline)
             }
             Ended::Failed(class) => Done::Failed(class),
             Ended::Stopped => return Err(super::interrupted(&stop, false, &launcher, reporter)),

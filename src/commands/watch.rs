@@ -4,7 +4,7 @@
 //! signal (130, every handle given back), when stdout's reader goes away (0), or when a poll fails
 //! (its own code: 6 when the launcher went away), said in a line of its own.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::args::parse_target;
 use crate::batch::poll::{self as plan, Compare, Polled, Watched};
@@ -15,6 +15,7 @@ use crate::handle::Target;
 use crate::outcome::{Class, Done, Failure};
 use crate::report::Watching;
 
+use super::polling::{Ended as Polling, Flow, Polls};
 use super::{accounted, leased, Context, Next};
 
 const COMMAND: &str = "watch";
@@ -54,24 +55,19 @@ pub fn run<'a>(command: &'a WatchCommand, cx: Context<'a>) -> Result<Next<'a>, F
                 return Ended::Stopped;
             }
             let you = key.ok();
+            let interval = watching.interval;
+            let polls = Polls::new(
+                COMMAND,
+                sending,
+                &launcher,
+                reporter,
+                watched,
+                Compare::Version,
+                interval,
+            );
             let mut before: Option<Polled> = None;
-            let mut polls = 0;
-            loop {
-                let next = Instant::now() + watching.interval;
-                let poll = plan::poll(sending, watched, Compare::Version).await;
-                if stop.is_set() {
-                    return Ended::Stopped;
-                }
-                polls += 1;
-                reporter.polled(&launcher, &poll.steps);
-                if poll.retaken > 0 {
-                    reporter.copy_retaken(COMMAND, watched, poll.retaken);
-                }
-                let polled = match poll.read {
-                    Ok(polled) => polled,
-                    Err(failure) => return Ended::Failed(failure, polls),
-                };
-                {
+            let ended = polls
+                .run(|polls, polled| {
                     let changes = before.as_ref().map(|b| plan::changes(b, &polled));
                     reporter.watched(
                         &watching,
@@ -80,15 +76,18 @@ pub fn run<'a>(command: &'a WatchCommand, cx: Context<'a>) -> Result<Next<'a>, F
                         changes.as_deref(),
                         you.as_deref(),
                     );
-                }
-                if reporter.stdout_gone() || command.count.is_some_and(|count| polls >= count) {
-                    return Ended::Done;
-                }
-                before = Some(polled);
-                tokio::select! {
-                    () = tokio::time::sleep_until(next.into()) => {}
-                    () = crate::signals::after(0) => return Ended::Stopped,
-                }
+                    if reporter.stdout_gone() || command.count.is_some_and(|count| polls >= count) {
+                        return Flow::Done(());
+                    }
+                    before = Some(polled);
+                    Flow::Again
+                })
+                .await;
+            match ended {
+                Polling::Done(()) => Ended::Done,
+                Polling::Failed(failure, polls) => Ended::Failed(failure, polls),
+                Polling::Stopped => Ended::Stopped,
+                Polling::Deadline { .. } => unreachable!("a watch has no deadline"),
             }
         };
         // Ctrl-C is how a watch is ended: 130 as every stop, and no error line when it left

@@ -217,6 +217,15 @@ impl Failure {
         }
     }
 
+    /// A refusal that says what this failure stopped: `message` before this failure's, its
+    /// class and hint kept (the launcher's answer is this failure's, not the refusal's).
+    pub fn refusing(&self, message: impl std::fmt::Display) -> Self {
+        Failure {
+            hint: self.hint.clone(),
+            ..Failure::new(self.class, format!("{message}: {}", self.message))
+        }
+    }
+
     pub fn usage(message: impl Into<String>) -> Self {
         Failure::new(Class::Usage, message)
     }

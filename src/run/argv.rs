@@ -37,6 +37,24 @@ impl<'a> Typed<'a> {
         matches!(self.args, [_, only] if only == "--version" || only == "-V")
     }
 
+    /// `safe-ad __complete -- WORDS...`, as the completion scripts ask: the words after `--`
+    /// (a word that is not UTF-8 read lossily; completion only compares it).
+    pub fn completing(&self) -> Option<Vec<String>> {
+        match self.args {
+            [_, ask, dashes, words @ ..]
+                if ask == crate::generate::complete::ASK && dashes == "--" =>
+            {
+                Some(
+                    words
+                        .iter()
+                        .map(|word| word.to_string_lossy().into_owned())
+                        .collect(),
+                )
+            }
+            _ => None,
+        }
+    }
+
     /// `safe-ad help --help` (or `-h`).
     pub fn help_of_help(&self) -> bool {
         self.args.len() == 3 && matches!(self.words.as_slice(), ["help", "--help" | "-h"])

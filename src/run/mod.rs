@@ -29,6 +29,13 @@ use crate::settings::{self, Environment};
 pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
     crate::signals::file_size_limit_as_error();
     let args: Vec<OsString> = args.into_iter().collect();
+    // A completion script's question is answered before anything is read: a TAB never reads
+    // the config file or a token, and never sends.
+    if let Some(words) = Typed::new(&args).completing() {
+        let reporter = Reporter::new(false, false, ColorWhen::Never);
+        reporter.completion(crate::generate::complete::answer(&words).as_bytes());
+        return reporter.finish(Done::Success);
+    }
     run_with(&args, None, None)
 }
 

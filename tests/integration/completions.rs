@@ -89,8 +89,9 @@ impl Sh {
 /// Asks `sh` what completes for every case, and checks each answer.
 #[track_caller]
 pub fn check_cases(sh: Sh, found: Found) {
-    // README's steps write what this build's `safe-ad completions` prints; the others are files.
-    let cases = cases(!matches!(found, Found::Home(_)));
+    // The scripts ask the binary on PATH: the package's is the default build, the others this
+    // build.
+    let cases = cases(matches!(found, Found::Installed(_)));
     let lines: Vec<&str> = cases.iter().map(|case| case.line.as_str()).collect();
     let answers = ask(sh, found, &lines);
     let mut wrong = Vec::new();
@@ -492,6 +493,33 @@ pub fn check_typed(sh: Sh, found: Found) {
         !PLANTED.iter().any(|file| screen.contains(file)),
         "{sh:?} offered file names for --launcher-url:\n{screen}"
     );
+}
+
+/// The scripts ask `safe-ad __complete`, which answers from the definition alone: with a config
+/// file that does not parse, a token file that would never finish reading (a FIFO nobody
+/// writes) and a launcher that does not listen, it answers at once and sends nothing.
+#[test]
+fn completing_reads_no_config_or_token_and_sends_nothing() {
+    let sandbox = Sandbox::new();
+    sandbox.write_config("{ not a config");
+    let fifo = sandbox.named_fifo("token");
+    let fifo = fifo.to_str().expect("a UTF-8 sandbox path");
+    let line = [
+        "--token-file",
+        fifo,
+        "--launcher-url",
+        "http://127.0.0.1:9",
+        "put",
+        "--col",
+    ];
+    let output = sandbox
+        .safe_ad()
+        .args(["__complete", "--"])
+        .args(line)
+        .run();
+    let answer = output.success().stdout();
+    assert!(answer.starts_with("words\n--color\t"), "{answer}");
+    assert_eq!(answer.lines().count(), 2, "{answer}");
 }
 
 #[test]

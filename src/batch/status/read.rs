@@ -325,19 +325,10 @@ fn from_serialised(
         range
             .map(|index| match &entries[index as usize] {
                 Entry::Appended(appended) => Some(ShownItem {
-                    section,
-                    index,
                     data_id: Some(appended.pointer.encode()),
                     pointer: Some(Ok(appended.pointer)),
-                    kind: None,
-                    missing: false,
-                    unread: false,
-                    preview: None,
-                    text: None,
-                    content: None,
                     signer: parts.signers.then(|| appended.sign_key.serialised()),
-                    failures: Vec::new(),
-                    steps: Vec::new(),
+                    ..ShownItem::at(section, index)
                 }),
                 Entry::Sealed(_) => None,
             })

@@ -7,6 +7,8 @@
 
 use clap::{Arg, Command};
 
+use crate::generate::complete::{complete, Offer};
+
 /// The words the shell itself takes as a command, beside the tree's commands: `help`, `exit`
 /// and the prompt's own ([`super::words::DOT_COMMANDS`]).
 fn shell_words() -> impl Iterator<Item = &'static str> {
@@ -35,7 +37,7 @@ pub(super) fn candidates(
     let pos = floor_boundary(line, pos);
     let (before, current) = split_words(&line[..pos]);
     let before = without_assignment(&before);
-    let (start, typed, words) = complete(tree, before, &current, pos, known);
+    let (start, typed, words) = complete_word(tree, before, &current, pos, known);
     let mut words: Vec<String> = words
         .into_iter()
         .filter(|word| word.starts_with(typed))
@@ -148,8 +150,9 @@ fn without_assignment(words: &[String]) -> &[String] {
 
 /// The unfiltered candidates for `current`, after the command's `before` words: the byte the
 /// replacement starts at, the typed text from there (what the candidates must start with), and
-/// the candidates.
-fn complete<'w>(
+/// the candidates. What the command line takes is [`complete`]'s to say, as for the completion
+/// scripts; the session adds its own words, variables and handles.
+fn complete_word<'w>(
     tree: &Command,
     before: &[String],
     current: &'w Word,
@@ -158,20 +161,10 @@ fn complete<'w>(
 ) -> (usize, &'w str, Vec<String>) {
     let whole = |words| (current.start, current.text.as_str(), words);
     if current.text.starts_with("${") {
-        return whole(braced_variables(known));
+        return whole(variables_as(known, true));
     }
     if current.text.starts_with('$') {
         return whole(variables(known));
-    }
-    if let Some(("help", named)) = before
-        .split_first()
-        .map(|(first, rest)| (first.as_str(), rest))
-    {
-        // `help auth <TAB>`: the commands under the ones named so far.
-        let command = named
-            .iter()
-            .try_fold(tree, |command, name| find_subcommand(command, name));
-        return whole(command.map(subcommand_names).unwrap_or_default());
     }
     // `.keep <TAB>`, `.watch <TAB>`: what they take is a handle the session holds (or a name,
     // for `.watch`), so its handles and variables.
@@ -181,192 +174,30 @@ fn complete<'w>(
         return whole(words);
     }
     // From the top, as after `safe-ad`: client options may come before the command
-    // (`-q put 1`), and a word that names no command (`exit`, `.keep`) is a positional of the
-    // top, which takes none, so it gets nothing.
-    let state = walk(tree, before);
-    if let Some(arg) = state.pending {
-        return whole(option_values(arg));
-    }
-    if !state.after_dashes {
-        if let Some((long, typed)) = current
-            .text
-            .strip_prefix("--")
-            .and_then(|option| option.split_once('='))
-        {
-            // `--color=al`: only the value is replaced, `--color=` stays as typed.
-            let values = find_long(state.command, long)
-                .map(option_values)
-                .unwrap_or_default();
-            let cut = current.text.len() - typed.len();
-            let value_start = current.at.get(cut).copied().unwrap_or(pos);
-            return (value_start, typed, values);
-        }
-        if current.text.starts_with('-') {
-            return whole(long_options(state.command));
-        }
-    }
-    if state.positionals == 0 && !state.after_dashes {
-        if state.at_top {
-            return whole(first_words(tree));
-        }
-        if state.command.has_subcommands() {
-            return whole(subcommand_names(state.command));
-        }
-    }
-    whole(positional_values(state.command, state.positionals, known))
-}
-
-/// Where the words before the cursor lead: the (sub)command reached, an option waiting for its
-/// value, how many positionals were given, and whether `--` ended the options.
-struct State<'a> {
-    command: &'a Command,
-    /// No command named yet: the next word is one.
-    at_top: bool,
-    pending: Option<&'a Arg>,
-    positionals: usize,
-    after_dashes: bool,
-}
-
-fn walk<'a>(command: &'a Command, words: &[String]) -> State<'a> {
-    let mut state = State {
-        command,
-        at_top: true,
-        pending: None,
-        positionals: 0,
-        after_dashes: false,
+    // (`-q put 1`), and a word that names no command (`exit`, `.keep`) gets nothing.
+    let completion = complete(tree, before, &current.text);
+    let mut words: Vec<String> = match completion.offer {
+        Offer::Words(words) => words.into_iter().map(|candidate| candidate.word).collect(),
+        _ => Vec::new(),
     };
-    for word in words {
-        if state.pending.take().is_some() {
-            continue;
-        }
-        if state.after_dashes {
-            state.positionals += 1;
-        } else if word == "--" {
-            state.after_dashes = true;
-        } else if let Some(long) = word.strip_prefix("--") {
-            if !long.contains('=') {
-                state.pending = find_long(state.command, long).filter(|arg| takes_value(arg));
-            }
-        } else if word.len() > 1 && word.starts_with('-') && !is_number(word) {
-            state.pending = short_pending(state.command, &word[1..]);
-        } else if state.positionals == 0 {
-            match find_subcommand(state.command, word) {
-                Some(sub) => {
-                    state.command = sub;
-                    state.at_top = false;
-                }
-                None => state.positionals += 1,
-            }
-        } else {
-            state.positionals += 1;
+    if completion.first {
+        words.extend(shell_words().map(str::to_owned));
+    }
+    // A positional with no words of its own may be given a variable (it may hold anything),
+    // and a handle where it is one; an option's value (a number, a path) is offered nothing.
+    if let Some(arg) = completion.positional.filter(|_| words.is_empty()) {
+        words.extend(variables(known));
+        if is_handle(arg) {
+            words.extend(known.handles.iter().map(u64::to_string));
         }
     }
-    state
-}
-
-/// For `-abc`: the option the next word is the value of, if the last letter takes one and no
-/// letter before it took the rest of the word as its value.
-fn short_pending<'a>(command: &'a Command, letters: &str) -> Option<&'a Arg> {
-    let mut letters = letters.chars().peekable();
-    while let Some(letter) = letters.next() {
-        let arg = command
-            .get_arguments()
-            .find(|arg| arg.get_short() == Some(letter))?;
-        if takes_value(arg) {
-            return if letters.peek().is_none() {
-                Some(arg)
-            } else {
-                None
-            };
-        }
+    let from = completion.from;
+    if from == 0 {
+        return whole(words);
     }
-    None
-}
-
-/// A negative number is a value (handles and indexes allow them), not a short option.
-fn is_number(word: &str) -> bool {
-    word.parse::<f64>().is_ok()
-}
-
-fn takes_value(arg: &Arg) -> bool {
-    arg.get_num_args().is_some_and(|range| range.takes_values())
-}
-
-fn find_long<'a>(command: &'a Command, long: &str) -> Option<&'a Arg> {
-    command.get_arguments().find(|arg| {
-        arg.get_long() == Some(long)
-            || arg
-                .get_all_aliases()
-                .is_some_and(|aliases| aliases.contains(&long))
-    })
-}
-
-fn find_subcommand<'a>(command: &'a Command, name: &str) -> Option<&'a Command> {
-    command
-        .get_subcommands()
-        .find(|sub| sub.get_name() == name || sub.get_all_aliases().any(|alias| alias == name))
-}
-
-fn subcommand_names(command: &Command) -> Vec<String> {
-    command
-        .get_subcommands()
-        .filter(|sub| !sub.is_hide_set())
-        .map(|sub| sub.get_name().to_owned())
-        .collect()
-}
-
-fn first_words(tree: &Command) -> Vec<String> {
-    let mut words = subcommand_names(tree);
-    words.extend(shell_words().map(str::to_owned));
-    words
-}
-
-/// `--name` of each visible option, `--help` always (clap adds it when it builds a command).
-fn long_options(command: &Command) -> Vec<String> {
-    let mut options: Vec<String> = command
-        .get_arguments()
-        .filter(|arg| !arg.is_hide_set())
-        .filter_map(|arg| arg.get_long())
-        .map(|long| format!("--{long}"))
-        .collect();
-    options.push("--help".to_owned());
-    options
-}
-
-/// The values an option takes, where they are few and known (clap's possible values, `wait
-/// --for`'s among them); none for a number, name or path.
-fn option_values(arg: &Arg) -> Vec<String> {
-    arg.get_possible_values()
-        .iter()
-        .filter(|value| !value.is_hide_set())
-        .map(|value| value.get_name().to_owned())
-        .collect()
-}
-
-/// What the `index`th positional (from 0) can be: its possible values; else the session's
-/// handles where it is a handle, and its variables for any value (they may hold anything).
-fn positional_values(command: &Command, index: usize, known: &Known) -> Vec<String> {
-    let mut positionals: Vec<&Arg> = command.get_positionals().collect();
-    positionals.sort_by_key(|arg| arg.get_index());
-    // The last positional takes every word past the others when it takes several (HANDLE...).
-    let arg = positionals.get(index).copied().or_else(|| {
-        positionals.last().copied().filter(|arg| {
-            arg.get_num_args()
-                .is_some_and(|range| range.max_values() > 1)
-        })
-    });
-    let Some(arg) = arg else {
-        return Vec::new();
-    };
-    let values = option_values(arg);
-    if !values.is_empty() {
-        return values;
-    }
-    let mut words = variables(known);
-    if is_handle(arg) {
-        words.extend(known.handles.iter().map(u64::to_string));
-    }
-    words
+    // `--color=al`: only the value is replaced, `--color=` stays as typed.
+    let start = current.at.get(from).copied().unwrap_or(pos);
+    (start, &current.text[from..], words)
 }
 
 /// Whether a positional is a handle: its value name says so (`HANDLE`), or its id does.
@@ -377,20 +208,17 @@ fn is_handle(arg: &Arg) -> bool {
     named || arg.get_id().as_str().starts_with("handle")
 }
 
-fn variables(known: &Known) -> Vec<String> {
-    known
-        .variables
-        .iter()
-        .map(|name| format!("${name}"))
-        .collect()
+/// `$name` for each variable; braced, `${name}`.
+fn variables_as(known: &Known, braced: bool) -> Vec<String> {
+    let write = |name: &String| match braced {
+        true => format!("${{{name}}}"),
+        false => format!("${name}"),
+    };
+    known.variables.iter().map(write).collect()
 }
 
-fn braced_variables(known: &Known) -> Vec<String> {
-    known
-        .variables
-        .iter()
-        .map(|name| format!("${{{name}}}"))
-        .collect()
+fn variables(known: &Known) -> Vec<String> {
+    variables_as(known, false)
 }
 
 #[cfg(test)]

@@ -36,8 +36,8 @@ pub const PLANTED: [&str; 2] = ["planted.txt", "s-planted.txt"];
 /// What the issue names, as typed, and then every option value and positional argument of the
 /// clap definition, each completing what the definition says its value is: one of its
 /// possible values, a file where it names one, a command after `emulator --`, else nothing.
-/// `default_build`: the completions are the default build's (the committed files, the
-/// package), which have the `emulator` subcommand even when this build leaves it out.
+/// `default_build`: the binary the scripts ask is the default build (the package's), which has
+/// the `emulator` subcommand even when this build leaves it out.
 pub fn cases(default_build: bool) -> Vec<Case> {
     let mut command = safe_ad::test_support::help::command();
     command.build();
