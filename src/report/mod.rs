@@ -26,6 +26,7 @@ mod decode;
 #[cfg(feature = "emulator")]
 pub mod emulator;
 mod filter;
+pub mod json;
 mod leases;
 mod operations;
 mod poll;
@@ -191,9 +192,11 @@ impl Reporter {
     pub fn ended(&self, failure: &Failure) {
         if self.json && !self.result_ended(failure) {
             self.print_held();
-            let mut object = json!({ "ok": false });
-            add_error(&mut object, failure, &Values::default());
-            self.print_json(&object);
+            self.print_json(&json::Ended {
+                ok: false,
+                error: results::error_json(failure, &Values::default()),
+                exit_code: failure.exit_code(),
+            });
         }
         self.failed(failure);
     }
@@ -466,7 +469,7 @@ pub struct Reporter {
     /// The `--json` result of the argument being worked on (`results`).
     result: RefCell<Option<results::Pending>>,
     /// A failed result not printed yet: what the run left behind joins it.
-    held: RefCell<Option<Value>>,
+    held: RefCell<Option<json::ResultJson>>,
 }
 
 /// The values of the request a hint follows, for the commands it suggests (`Hint::words`): the

@@ -318,12 +318,12 @@ impl Reporter {
                     item,
                     re_signed: None,
                 }
-                | Change::Purged(item) => object["item"] = item_json(item, you),
+                | Change::Purged(item) => object["item"] = json!(item_json(item, you)),
                 Change::Restored {
                     item,
                     re_signed: Some(was),
                 } => {
-                    object["item"] = item_json(item, you);
+                    object["item"] = json!(item_json(item, you));
                     object["re_signed"] = json!({
                         "index": was.index,
                         "signer": was.signer.as_deref().map(serialised::fingerprint),
