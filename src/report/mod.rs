@@ -41,7 +41,6 @@ mod streams;
 pub use capture::fixture_text as capture_fixture;
 pub use leases::left_requests;
 pub use poll::{WaitEnd, Watching};
-use results::add_error;
 pub use shell::{
     as_a_shell_line, captured, prompt, safe_ad_typed_in_the_shell, variable_given_back,
     watch_event_words, watch_left_handles, watch_said,
@@ -53,7 +52,6 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anstyle::{AnsiColor, Color, Style};
-use serde_json::{json, Value};
 
 use crate::batch::show::{IndexRange, Kind, Section, Shown, ShownItem};
 use crate::batch::{

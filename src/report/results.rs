@@ -340,35 +340,6 @@ impl Reporter {
 }
 
 impl Reporter {
-    /// `object` (a `show` or `status` result about `handle`) headed as every result is: the
-    /// command, the handle or name as given, and the handle (null for a name's fresh copy,
-    /// given back by the end of the run).
-    pub(super) fn headed(
-        &self,
-        command: &str,
-        handle: crate::handle::Handle,
-        object: Value,
-    ) -> Value {
-        let copy = self.copy.get().filter(|copy| copy.handle == handle);
-        let mut headed = serde_json::Map::new();
-        headed.insert("command".into(), json!(command));
-        headed.insert(
-            "input".into(),
-            json!(copy.map_or(handle.to_string(), |copy| copy.name.to_string())),
-        );
-        headed.insert("handle".into(), json!(copy.is_none().then_some(handle.0)));
-        if let Value::Object(rest) = object {
-            for (key, value) in rest {
-                if key != "handle" {
-                    headed.insert(key, value);
-                }
-            }
-        }
-        Value::Object(headed)
-    }
-}
-
-impl Reporter {
     /// Every JSON object a command prints on stdout comes through here (but the emulator
     /// journal's records without `--jq`, JSON already, printed as they came): as one line, or
     /// with `--jq`, as what the filter makes of it, a line for each value it gives (a string as
@@ -433,12 +404,6 @@ pub(super) fn error_json(failure: &Failure, values: &Values) -> ErrorJson {
         description: words(answer.map_or(failure.message.as_str(), |a| a.description.as_str())),
         hint: failure.hint.as_ref().map(|hint| words(&values.fill(hint))),
     }
-}
-
-/// `error` and `exit_code` set on an object not typed yet.
-pub(super) fn add_error(object: &mut Value, failure: &Failure, values: &Values) {
-    object["error"] = serde_json::to_value(error_json(failure, values)).unwrap_or_default();
-    object["exit_code"] = Value::from(failure.exit_code());
 }
 
 impl Reporter {

@@ -397,15 +397,6 @@ pub(super) fn which_words(which: &Which, you: Option<&[u8]>) -> String {
     words
 }
 
-/// Which data a handle is, for scripts: `name`, `private` and `owners` (null when not known),
-/// added to `object`.
-pub(super) fn add_which(object: &mut Value, which: Option<&WhichRead>) {
-    let (name, private, owners) = which_parts(which);
-    object["name"] = json!(name);
-    object["private"] = json!(private);
-    object["owners"] = json!(owners);
-}
-
 /// Which data a handle is: its `name`, `private` and `owners` (each none when not known).
 pub(super) fn which_parts(
     which: Option<&WhichRead>,

@@ -20,11 +20,12 @@ pub fn pages() -> Vec<(String, Vec<u8>)> {
     vec![
         page("docs/settings.md", &settings),
         page("docs/output.md", &output),
+        page("docs/shell.md", &key_tables("docs/shell.md")),
     ]
 }
 
 /// The pages that hold `--json` key tables.
-const KEY_PAGES: [&str; 2] = ["docs/output.md", "docs/settings.md"];
+const KEY_PAGES: [&str; 3] = ["docs/output.md", "docs/settings.md", "docs/shell.md"];
 
 /// The key tables whose markers (`<!-- json-keys: NAME: ... -->`) are in `path`, each written
 /// from its rows in `report::json`.

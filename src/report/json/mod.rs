@@ -11,17 +11,27 @@
 //! serialize, so a key added to a type and not to its table (or the other way) fails.
 
 mod decode;
+mod poll;
 mod result;
+mod session;
+mod settings;
 mod show;
+mod status;
 
 pub use decode::{
     AppendableJson, DataIdJson, DecodedFilter, DecodedJson, EntryJson, SignKeyJson, Whoami,
 };
+pub use poll::{FirstPoll, WaitJson, WatchJson};
 pub use result::{
     Abandoned, Ended, ErrorJson, Facts, FilterJson, ItemChange, KeyChange, LeftJson, ReSigned,
     RequestJson, ResultJson,
 };
+pub use session::SessionHandleJson;
+pub use settings::{
+    AuthStatusJson, ConfigFileJson, ConfigPathJson, ConfigShowJson, Setting, SettingValue,
+};
 pub use show::{ItemJson, ShowJson};
+pub use status::{Emptied, SinceCopy, StatusJson, Toggled, Unsaved};
 
 /// One row of a key table: the keys it describes (a nested key as `error.class`), their JSON
 /// type, and what they mean.
@@ -66,7 +76,12 @@ pub const TABLES: &[Table] = &[
     result::REQUEST_TABLE,
     show::SHOW_TABLE,
     show::ITEM_TABLE,
+    status::STATUS_TABLE,
+    poll::WAIT_TABLE,
+    poll::WATCH_TABLE,
     decode::WHOAMI_TABLE,
+    settings::SETTINGS_TABLE,
+    session::SESSION_HANDLE_TABLE,
     decode::DECODE_TABLE,
 ];
 

@@ -175,7 +175,7 @@ pub struct ErrorJson {
 }
 
 /// The failure that ends a run when no result is open: `{"ok": false, "error": ..., "exit_code": N}`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Default, Serialize)]
 pub struct Ended {
     pub ok: bool,
     pub error: ErrorJson,
