@@ -53,6 +53,13 @@ pub mod outcome {
     pub use crate::outcome::{describe_body, ExitCodeRow, EXIT_CODES};
 }
 
+pub mod report {
+    /// The `--json` objects' key tables, which docs/output.md's are written from.
+    pub mod json {
+        pub use crate::report::json::{table, Row, Table, TABLES};
+    }
+}
+
 pub mod saving {
     pub use crate::saving::{markdown, roff};
 }

@@ -1,8 +1,13 @@
 //! The words of `auth` and `config`: the token, its status, login and logout, and the settings
 //! as `config show` and `config path` give them.
 
+use super::json::{
+    AuthStatusJson, ConfigFileJson, ConfigPathJson, ConfigShowJson, Setting, SettingValue,
+};
+use super::results::error_json;
 use super::*;
 use crate::launcher::Permission;
+use SettingValue::{Flag, Number, Text};
 
 impl Reporter {
     /// `auth token`: the one place a token is printed.
@@ -24,19 +29,19 @@ impl Reporter {
             .as_ref()
             .map(|(token, source)| (token.mask(), source));
         if self.json {
-            let mut object = json!({
-                "launcher_url": shown_setting(json!(launcher.0), Some(launcher.1)),
-                "token": match &token {
-                    Some((masked, source)) => shown_setting(json!(masked), Some(source)),
-                    None => shown_setting(Value::Null, None),
+            let object = AuthStatusJson {
+                launcher_url: shown_setting(Some(Text(launcher.0.to_string())), Some(launcher.1)),
+                token: match &token {
+                    Some((masked, source)) => {
+                        shown_setting(Some(Text(masked.clone())), Some(source))
+                    }
+                    None => shown_setting(None, None),
                 },
-                "status": answer.name(),
-                "ok": failure.is_none(),
-            });
-            match failure {
-                Some(failure) => add_error(&mut object, failure, &Values::default()),
-                None => object["exit_code"] = json!(0),
-            }
+                status: answer.name(),
+                ok: failure.is_none(),
+                error: failure.map(|failure| error_json(failure, &Values::default())),
+                exit_code: failure.map_or(0, Failure::exit_code),
+            };
             self.print_json(&object);
             return;
         }
@@ -135,10 +140,10 @@ impl Reporter {
     /// `config path`: the path, or with `--json` the path and whether the file exists.
     pub fn config_path(&self, path: &Path) {
         if self.json {
-            self.print_json(&json!({
-                "path": path.display().to_string(),
-                "exists": path.exists(),
-            }));
+            self.print_json(&ConfigPathJson {
+                path: path.display().to_string(),
+                exists: path.exists(),
+            });
         } else {
             self.out(&format!("{}\n", path.display()));
         }
@@ -163,66 +168,68 @@ impl Reporter {
     /// `config show`: every key's effective value and source, then the file; with `--json`
     /// one object keyed by the config file's keys.
     pub fn config_show(&self, settings: &Settings) {
-        let rows: Vec<(Key, Value, Option<&Source>)> = Key::ALL
+        let rows: Vec<(Key, Option<SettingValue>, Option<&Source>)> = Key::ALL
             .iter()
             .map(|key| match key {
                 Key::LauncherUrl => (
                     *key,
-                    json!(settings.launcher.base()),
+                    Some(Text(settings.launcher.base().to_string())),
                     Some(&settings.launcher_source),
                 ),
                 Key::Token => match &settings.token {
-                    Some((token, source)) => (*key, json!(token.mask()), Some(source)),
-                    None => (*key, Value::Null, None),
+                    Some((token, source)) => (*key, Some(Text(token.mask())), Some(source)),
+                    None => (*key, None, None),
                 },
                 Key::TimeoutSecs => (
                     *key,
-                    json!(settings.timeout.as_secs_f64()),
+                    Some(Number(settings.timeout.as_secs_f64())),
                     Some(&settings.timeout_source),
                 ),
                 Key::ReadOnly => (
                     *key,
-                    json!(settings.read_only.0),
+                    Some(Flag(settings.read_only.0)),
                     Some(&settings.read_only.1),
                 ),
             })
             .collect();
         let profile = match &settings.profile {
-            Some(active) => (json!(active.name), Some(&active.source)),
-            None => (Value::Null, None),
+            Some(active) => (Some(Text(active.name.to_string())), Some(&active.source)),
+            None => (None, None),
         };
         let exists = settings.config_path.as_ref().map(|path| path.exists());
         if self.json {
-            let mut object = serde_json::Map::new();
-            object.insert("profile".to_string(), shown_setting(profile.0, profile.1));
+            let mut object = ConfigShowJson {
+                profile: shown_setting(profile.0, profile.1),
+                config_file: ConfigFileJson {
+                    path: (settings.config_path.as_ref()).map(|path| path.display().to_string()),
+                    exists: exists.unwrap_or(false),
+                },
+                ..ConfigShowJson::default()
+            };
             for (key, value, source) in rows {
-                object.insert(key.name().to_string(), shown_setting(value, source));
+                let setting = shown_setting(value, source);
+                match key {
+                    Key::LauncherUrl => object.launcher_url = setting,
+                    Key::Token => object.token = setting,
+                    Key::TimeoutSecs => object.timeout_secs = setting,
+                    Key::ReadOnly => object.read_only = setting,
+                }
             }
-            object.insert(
-                "config_file".to_string(),
-                json!({
-                    "path": settings.config_path.as_ref().map(|path| path.display().to_string()),
-                    "exists": exists.unwrap_or(false),
-                }),
-            );
-            self.print_json(&Value::Object(object));
+            self.print_json(&object);
             return;
         }
         let mut text = match profile {
-            (Value::String(name), Some(source)) => format!("{:<14}{name}  ({source})\n", "profile"),
+            (Some(Text(name)), Some(source)) => format!("{:<14}{name}  ({source})\n", "profile"),
             _ => format!("{:<14}none\n", "profile"),
         };
         for (key, value, source) in rows {
             let name = key.name();
             let value = match value {
-                Value::String(text) => text,
-                Value::Null => "none".to_string(),
+                Some(Text(text)) => text,
+                None => "none".to_string(),
                 // Seconds as a person writes them: 12, 0.5.
-                Value::Bool(on) => on.to_string(),
-                Value::Number(number) => number
-                    .as_f64()
-                    .map_or(number.to_string(), |secs| secs.to_string()),
-                other => other.to_string(),
+                Some(Number(secs)) => secs.to_string(),
+                Some(Flag(on)) => on.to_string(),
             };
             match source {
                 Some(source) => text.push_str(&format!("{name:<14}{value}  ({source})\n")),
@@ -241,20 +248,24 @@ impl Reporter {
 
 /// A setting as `config show --json` and `auth status --json` give it: its value, the kind
 /// of place it came from, and which one (the flag, env var or file).
-fn shown_setting(value: Value, source: Option<&Source>) -> Value {
-    let (kind, from) = match source {
-        None => (Value::Null, Value::Null),
-        Some(Source::Flag(flag)) => (json!("flag"), json!(flag)),
+fn shown_setting(value: Option<SettingValue>, source: Option<&Source>) -> Setting {
+    let (source, from) = match source {
+        None => (None, None),
+        Some(Source::Flag(flag)) => (Some("flag"), Some(flag.to_string())),
         Some(Source::TokenFile(path) | Source::TokenPipe(path)) => {
-            (json!("token_file"), json!(path.display().to_string()))
+            (Some("token_file"), Some(path.display().to_string()))
         }
-        Some(Source::Env(var)) => (json!("env"), json!(var)),
-        Some(Source::ConfigFile(path)) => (json!("config_file"), json!(path.display().to_string())),
-        Some(Source::Profile(name, _)) => (json!("profile"), json!(name)),
-        Some(Source::Default) => (json!("default"), Value::Null),
-        Some(Source::Stdin) => (json!("stdin"), Value::Null),
+        Some(Source::Env(var)) => (Some("env"), Some(var.to_string())),
+        Some(Source::ConfigFile(path)) => (Some("config_file"), Some(path.display().to_string())),
+        Some(Source::Profile(name, _)) => (Some("profile"), Some(name.to_string())),
+        Some(Source::Default) => (Some("default"), None),
+        Some(Source::Stdin) => (Some("stdin"), None),
     };
-    json!({ "value": value, "source": kind, "from": from })
+    Setting {
+        value,
+        source,
+        from,
+    }
 }
 
 /// The config file, or a profile of it: `profile emu of /home/me/.config/safe-ad/config.json`.

@@ -1,9 +1,10 @@
 //! The words and the file of `capture`: the fixture it writes (the emulator's state file,
-//! `safe-ad-emulator-state/1`, with its record of what was left out, `leftOut`), and what was
-//! left out said on stderr, each in the same words as in that record.
+//! `safe-ad-emulator-state/1`, written as the emulator crate's own types of it, with its record
+//! of what was left out, `leftOut`), and what was left out said on stderr, each in the same
+//! words as in that record.
 
 use base64::Engine;
-use serde_json::{json, Value};
+use safe_ad_emulator::fixture;
 
 use super::{words, Reporter};
 use crate::batch::capture::{Capture, CapturedItem, LeftOut, Place, Subject, Why};
@@ -12,9 +13,6 @@ use crate::launcher::Launcher;
 use crate::outcome::Failure;
 use crate::sanitize;
 use crate::wire::{DataKind, SignKey};
-
-/// The fixture's `format`, which the emulator's `--import` and `--state` read.
-const FORMAT: &str = "safe-ad-emulator-state/1";
 
 impl Reporter {
     /// `capture -o FILE` that read no data at all: FILE is not replaced by an empty fixture.
@@ -108,52 +106,56 @@ impl Reporter {
     }
 }
 
-/// The fixture: pretty JSON, as the emulator's own save writes it, ending in a newline.
+/// The fixture: the emulator's own state-file types, pretty JSON as the emulator's own save
+/// writes them, ending in a newline.
 pub fn fixture_text(capture: &Capture) -> String {
-    let appendable: Vec<Value> = (capture.appendable.iter())
-        .map(|data| {
-            let mut object = json!({
-                "name": data.name.to_string(),
-                "isPrivate": false,
-                "version": data.version,
-                "filterType": data.filter_type.name(),
-                "filterKeys": data.filter_keys.iter().map(key_text).collect::<Vec<_>>(),
-                "data": data.data.iter().map(item_json).collect::<Vec<_>>(),
-                "deletedData": data.deleted.iter().map(item_json).collect::<Vec<_>>(),
-            });
-            if let Some(owner) = &data.owner {
-                object["ownerKey"] = Value::String(key_text(owner));
-            }
-            object
+    let appendable = (capture.appendable.iter())
+        .map(|data| fixture::AdJson {
+            name: data.name.to_string(),
+            is_private: false,
+            version: data.version,
+            filter_type: data.filter_type.name().to_owned(),
+            filter_keys: data.filter_keys.iter().map(key_text).collect(),
+            owner: None,
+            owner_key: data.owner.as_ref().map(key_text),
+            data: data.data.iter().map(item_json).collect(),
+            deleted_data: data.deleted.iter().map(item_json).collect(),
         })
         .collect();
-    let structured: Vec<Value> = (capture.structured.values())
-        .map(|data| {
-            json!({
-                "name": data.name.to_string(),
-                "typeTag": data.type_tag,
-                "version": data.version,
-                "data": [base64(&data.content)],
-            })
+    let structured = (capture.structured.values())
+        .map(|data| fixture::SdJson {
+            name: data.name.to_string(),
+            type_tag: data.type_tag,
+            version: data.version,
+            data: vec![base64(&data.content)],
+            encrypted: Vec::new(),
+            deleted: false,
+            unclaimable: false,
         })
         .collect();
-    let immutable: Vec<Value> = (capture.immutable.values())
-        .map(|data| json!({ "cipher": data.cipher, "content": base64(&data.content) }))
+    let immutable = (capture.immutable.values())
+        .map(|data| fixture::ImmutableJson {
+            // Left out: the emulator computes it from cipher and content.
+            name: None,
+            cipher: data.cipher.to_owned(),
+            content: base64(&data.content),
+        })
         .collect();
-    let left_out: Vec<Value> = (capture.left_out.iter())
+    let left_out = (capture.left_out.iter())
         .map(|left| {
             let (what, why) = left_out_words(left);
-            json!({ "what": what, "why": why })
+            fixture::LeftOutJson { what, why }
         })
         .collect();
-    let fixture = json!({
-        "format": FORMAT,
-        "appendableData": appendable,
-        "structuredData": structured,
-        "immutableData": immutable,
-        "leftOut": left_out,
-    });
-    let mut text = serde_json::to_string_pretty(&fixture).unwrap_or_default();
+    let file = fixture::StateFile {
+        format: fixture::STATE_FORMAT.to_owned(),
+        users: Vec::new(),
+        appendable_data: appendable,
+        structured_data: structured,
+        immutable_data: immutable,
+        left_out: Some(left_out),
+    };
+    let mut text = serde_json::to_string_pretty(&file).unwrap_or_default();
     text.push('\n');
     text
 }
@@ -166,21 +168,30 @@ fn key_text(key: &SignKey) -> String {
     base64(&key.0)
 }
 
-fn item_json(item: &CapturedItem) -> Value {
+fn item_json(item: &CapturedItem) -> fixture::ItemJson {
     let name = item.pointer.name.to_string();
-    let mut json = match item.pointer.kind {
-        DataKind::Structured => json!({ "structuredData": {
-            "name": name,
-            "typeTag": item.pointer.type_tag.unwrap_or_default(),
-        }}),
-        DataKind::Immutable => json!({ "immutableData": { "name": name } }),
-        DataKind::PubAppendable | DataKind::PrivAppendable => json!({ "appendableData": {
-            "name": name,
-            "isPrivate": item.pointer.kind == DataKind::PrivAppendable,
-        }}),
+    let mut json = fixture::ItemJson {
+        structured_data: None,
+        immutable_data: None,
+        appendable_data: None,
+        sign_key: item.signer.as_ref().map(key_text),
+        signed_by: None,
+        seal: 0,
     };
-    if let Some(key) = &item.signer {
-        json["signKey"] = Value::String(key_text(key));
+    match item.pointer.kind {
+        DataKind::Structured => {
+            json.structured_data = Some(fixture::SdKeyJson {
+                name,
+                type_tag: item.pointer.type_tag.unwrap_or_default(),
+            })
+        }
+        DataKind::Immutable => json.immutable_data = Some(fixture::NameJson { name }),
+        DataKind::PubAppendable | DataKind::PrivAppendable => {
+            json.appendable_data = Some(fixture::AdKeyJson {
+                name,
+                is_private: item.pointer.kind == DataKind::PrivAppendable,
+            })
+        }
     }
     json
 }

@@ -2,6 +2,9 @@
 //! whoami`, your own key's fingerprint. Items are
 //! named by `wire::DataId`'s own `Display` (the one place items are named).
 
+use super::json::{
+    AppendableJson, DataIdJson, DecodedFilter, DecodedJson, EntryJson, SignKeyJson, Whoami,
+};
 use super::*;
 use crate::wire::{AppendableData, DataId, Decoded, Entry, SignKey};
 
@@ -25,7 +28,7 @@ impl Reporter {
         let decoded = SignKey::decode(serialised_key);
         if self.json {
             let key = decoded.map(|key| serialised::base64(&key.0)).ok();
-            self.print_json(&json!({ "fingerprint": fingerprint, "key": key }));
+            self.print_json(&Whoami { fingerprint, key });
             return Done::Success;
         }
         // The result itself, as `create` prints its handle: `--quiet` does not hide it.
@@ -51,23 +54,23 @@ pub fn key_fingerprint(key: &SignKey) -> String {
 }
 
 /// A data id, for scripts: `{kind, name, type_tag}`.
-pub fn data_id_json(id: &DataId) -> Value {
-    json!({
-        "kind": id.kind.name(),
-        "name": id.name.to_string(),
-        "type_tag": id.type_tag,
-    })
+pub fn data_id_json(id: &DataId) -> DataIdJson {
+    DataIdJson {
+        kind: id.kind.name(),
+        name: id.name.to_string(),
+        type_tag: id.type_tag,
+    }
 }
 
-fn decoded_json(decoded: &Decoded) -> Value {
+fn decoded_json(decoded: &Decoded) -> DecodedJson {
     match decoded {
-        Decoded::DataId(id) => data_id_json(id),
-        Decoded::SignKey(key) => json!({
-            "kind": "sign-key",
-            "key": serialised::base64(&key.0),
-            "fingerprint": key_fingerprint(key),
+        Decoded::DataId(id) => DecodedJson::DataId(data_id_json(id)),
+        Decoded::SignKey(key) => DecodedJson::SignKey(SignKeyJson {
+            kind: "sign-key",
+            key: serialised::base64(&key.0),
+            fingerprint: key_fingerprint(key),
         }),
-        Decoded::AppendableData(data) => appendable_json(data),
+        Decoded::AppendableData(data) => DecodedJson::AppendableData(appendable_json(data)),
     }
 }
 
@@ -75,31 +78,39 @@ fn fingerprints(keys: &[SignKey]) -> Vec<String> {
     keys.iter().map(key_fingerprint).collect()
 }
 
-fn entry_json(entry: &Entry) -> Value {
+fn entry_json(entry: &Entry) -> EntryJson {
     match entry {
-        Entry::Appended(item) => {
-            let mut object = data_id_json(&item.pointer);
-            object["signer"] = json!(key_fingerprint(&item.sign_key));
-            object
-        }
-        Entry::Sealed(length) => json!({ "kind": "sealed", "sealed_bytes": length }),
+        Entry::Appended(item) => EntryJson::Appended {
+            kind: item.pointer.kind.name(),
+            name: item.pointer.name.to_string(),
+            type_tag: item.pointer.type_tag,
+            signer: key_fingerprint(&item.sign_key),
+        },
+        Entry::Sealed(length) => EntryJson::Sealed {
+            kind: "sealed",
+            sealed_bytes: *length,
+        },
     }
 }
 
-fn appendable_json(data: &AppendableData) -> Value {
-    json!({
-        "kind": if data.private { "private-appendable-data" } else { "appendable-data" },
-        "name": data.name.to_string(),
-        "version": data.version,
-        "filter": {
-            "type": data.filter_type.name(),
-            "keys": fingerprints(&data.filter_keys),
+fn appendable_json(data: &AppendableData) -> AppendableJson {
+    AppendableJson {
+        kind: if data.private {
+            "private-appendable-data"
+        } else {
+            "appendable-data"
         },
-        "owners": fingerprints(&data.owners),
-        "signed_by": fingerprints(&data.signed_by),
-        "data": data.data.iter().map(entry_json).collect::<Vec<_>>(),
-        "deleted_data": data.deleted.iter().map(entry_json).collect::<Vec<_>>(),
-    })
+        name: data.name.to_string(),
+        version: data.version,
+        filter: DecodedFilter {
+            kind: data.filter_type.name(),
+            keys: fingerprints(&data.filter_keys),
+        },
+        owners: fingerprints(&data.owners),
+        signed_by: fingerprints(&data.signed_by),
+        data: data.data.iter().map(entry_json).collect(),
+        deleted_data: data.deleted.iter().map(entry_json).collect(),
+    }
 }
 
 fn decoded_text(decoded: &Decoded) -> String {

@@ -2,6 +2,7 @@
 //! or taken out and the save after it (`filter add`, `filter remove`), the type switched
 //! (`filter type`), and what their dry runs cannot list.
 
+use super::json::{FilterJson, KeyChange};
 use super::status::CopyAtSave;
 use super::*;
 use crate::batch::filter::{Edit, Edited, Fate, KeyDone, KeyGiven, Typed};
@@ -98,15 +99,17 @@ impl Reporter {
             .collect();
         if self.json {
             self.result_facts(metadata);
-            self.result_add(
-                "filter",
-                json!({
-                    "type": metadata.filter_type,
-                    "keys": keys.iter().map(|key| key.map(serialised::fingerprint)).collect::<Vec<_>>(),
-                    "sign_keys": keys.iter().map(|key| key.and_then(key_base64)).collect::<Vec<_>>(),
-                    "yours": you.map(|you| keys.contains(&Some(you))),
-                }),
-            );
+            self.result_with(|result| {
+                result.filter = Some(FilterJson {
+                    kind: metadata.filter_type.name(),
+                    keys: keys
+                        .iter()
+                        .map(|key| key.map(serialised::fingerprint))
+                        .collect(),
+                    sign_keys: Some(keys.iter().map(|key| key.and_then(key_base64)).collect()),
+                    yours: Some(you.map(|you| keys.contains(&Some(you)))),
+                })
+            });
         } else {
             let kind = metadata.filter_type;
             let length = shown.filter.len();
@@ -205,31 +208,36 @@ impl Reporter {
             return;
         };
         if self.json {
-            for done in &edited.keys {
-                let mut key = json!({
-                    "key": done.key.map(|key| serialised::base64(&key.0)),
-                    "fingerprint": match (&done.key, &done.given) {
+            let keys = (edited.keys.iter())
+                .map(|done| KeyChange {
+                    key: done.key.map(|key| serialised::base64(&key.0)),
+                    fingerprint: match (&done.key, &done.given) {
                         (Some(key), _) => Some(serialised::fingerprint(&key.serialised())),
                         (None, KeyGiven::Fingerprint(fingerprint)) => Some(fingerprint.clone()),
                         (None, _) => None,
                     },
-                    "changed": done.landed,
+                    changed: done.landed,
+                    signer_of: match done.given {
+                        KeyGiven::SignerOf(index) => Some(index),
+                        _ => None,
+                    },
+                    saved: (fresh && done.landed).then_some(saved),
+                })
+                .collect::<Vec<_>>();
+            self.result_with(|result| {
+                if !keys.is_empty() {
+                    result.keys.get_or_insert_with(Vec::new).extend(keys);
+                }
+                result.filter = Some(FilterJson {
+                    kind: before.metadata.filter_type.name(),
+                    keys: after
+                        .iter()
+                        .map(|key| Some(serialised::fingerprint(key)))
+                        .collect(),
+                    sign_keys: None,
+                    yours: None,
                 });
-                if let KeyGiven::SignerOf(index) = done.given {
-                    key["signer_of"] = json!(index);
-                }
-                if fresh && done.landed {
-                    key["saved"] = json!(saved);
-                }
-                self.result_push("keys", key);
-            }
-            self.result_add(
-                "filter",
-                json!({
-                    "type": before.metadata.filter_type,
-                    "keys": after.iter().map(|key| serialised::fingerprint(key)).collect::<Vec<_>>(),
-                }),
-            );
+            });
         } else if !self.quiet {
             let mut text = String::new();
             for done in &edited.keys {
@@ -325,8 +333,10 @@ impl Reporter {
         };
         let (now, was) = (type_word(typed.wanted), type_word(before.filter_type));
         if self.json {
-            self.result_add("toggled", json!(typed.toggled));
-            self.result_add("dropped_keys", json!(dropped));
+            self.result_with(|result| {
+                result.toggled = Some(typed.toggled);
+                result.dropped_keys = Some(dropped);
+            });
         } else if !self.quiet {
             if typed.as_it_was() {
                 self.out(&format!(

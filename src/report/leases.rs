@@ -2,8 +2,7 @@
 //! timed out, was cut or failed; a second Ctrl-C) and the handles a request may have made whose
 //! answer was lost, each named with the request that frees it, on stderr and under `--json`.
 
-use serde_json::{json, Value};
-
+use super::json::LeftJson;
 use super::{words, Reporter};
 use crate::batch::{Left, Unread};
 use crate::launcher::{HandleKind, Launcher, Request, Slot};
@@ -39,10 +38,12 @@ impl Reporter {
     /// [...]}`); for a second Ctrl-C, whose error names them on stderr.
     pub fn left_behind_json(&self, launcher: &Launcher, left: &[Left]) {
         if self.json && !left.is_empty() {
-            let list: Vec<Value> = left.iter().map(|left| left_json(launcher, left)).collect();
-            match self.result_waiting() {
-                true => self.result_add("left_behind", json!(list)),
-                false => self.print_json(&json!({ "ok": false, "left_behind": list })),
+            let list: Vec<LeftJson> = left.iter().map(|left| left_json(launcher, left)).collect();
+            if !self.result_left_behind(list.clone()) {
+                self.print_json(&super::json::Abandoned {
+                    ok: false,
+                    left_behind: list,
+                });
             }
         }
     }
@@ -102,30 +103,36 @@ fn left_line(launcher: &Launcher, left: &Left) -> String {
 /// Where the number of a handle that was never read goes in the request that frees it.
 const UNKNOWN: Slot = Slot::FromAnswer("handleId");
 
-fn left_json(launcher: &Launcher, left: &Left) -> Value {
+fn left_json(launcher: &Launcher, left: &Left) -> LeftJson {
     match left {
         Left::Known(lease) => {
             let kind = kind_freed_by(&lease.release);
-            json!({
-                "kind": kind.name(),
-                "handle": lease.handle.0,
-                "free": words(&format!("{} {}", lease.release.method(), launcher.url(&lease.release))),
-                "command": kind.command().map(|command| format!("{command} {}", lease.handle)),
-            })
+            LeftJson::Known {
+                kind: kind.name(),
+                handle: lease.handle.0,
+                free: words(&format!(
+                    "{} {}",
+                    lease.release.method(),
+                    launcher.url(&lease.release)
+                )),
+                command: kind
+                    .command()
+                    .map(|command| format!("{command} {}", lease.handle)),
+            }
         }
         Left::Unknown(request, unread) => {
             let kind = request.operation().row().makes;
             let free = kind.map(|kind| kind.free(UNKNOWN));
-            json!({
-                "kind": kind.map(HandleKind::name),
-                "handle": null,
-                "made_by": words(&format!("{} {}", request.method(), launcher.url(request))),
-                "why": why(*unread),
-                "free": free.map(|free| words(&format!("{} {}", free.method(), launcher.url(&free)))),
-                "command": kind
+            LeftJson::Unknown {
+                kind: kind.map(HandleKind::name),
+                handle: None,
+                made_by: words(&format!("{} {}", request.method(), launcher.url(request))),
+                why: why(*unread),
+                free: free.map(|free| words(&format!("{} {}", free.method(), launcher.url(&free)))),
+                command: kind
                     .and_then(HandleKind::command)
                     .map(|command| format!("{command} {UNKNOWN}")),
-            })
+            }
         }
     }
 }

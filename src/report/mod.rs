@@ -26,6 +26,7 @@ mod decode;
 #[cfg(feature = "emulator")]
 pub mod emulator;
 mod filter;
+pub mod json;
 mod leases;
 mod operations;
 mod poll;
@@ -40,7 +41,6 @@ mod streams;
 pub use capture::fixture_text as capture_fixture;
 pub use leases::left_requests;
 pub use poll::{WaitEnd, Watching};
-use results::add_error;
 pub use shell::{
     prompt, safe_ad_typed_in_the_shell, variable_given_back, watch_event_words, watch_left_handles,
     watch_said, Capture,
@@ -53,7 +53,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anstyle::{AnsiColor, Color, Style};
-use serde_json::{json, Value};
 
 use crate::batch::show::{IndexRange, Kind, Section, Shown, ShownItem};
 use crate::batch::{
@@ -201,9 +200,11 @@ impl Reporter {
     pub fn ended(&self, failure: &Failure) {
         if self.json && !self.result_ended(failure) {
             self.print_held();
-            let mut object = json!({ "ok": false });
-            add_error(&mut object, failure, &Values::default());
-            self.print_json(&object);
+            self.print_json(&json::Ended {
+                ok: false,
+                error: results::error_json(failure, &Values::default()),
+                exit_code: failure.exit_code(),
+            });
         }
         self.failed(failure);
     }
@@ -480,7 +481,7 @@ pub struct Reporter {
     /// The `--json` result of the argument being worked on (`results`).
     result: RefCell<Option<results::Pending>>,
     /// A failed result not printed yet: what the run left behind joins it.
-    held: RefCell<Option<Value>>,
+    held: RefCell<Option<json::ResultJson>>,
     /// Where a `shell`'s `NAME = COMMAND` keeps what the line prints on stdout
     /// ([`Reporter::in_session`]); `None` on a command line, whose words are then written for
     /// the system shell (`safe-ad reopen 7`), not as typed in `shell` (`reopen 7`).

@@ -4,6 +4,8 @@
 
 use std::time::Duration;
 
+use super::json::{Ended, FirstPoll, ReSigned, WaitJson, WatchJson};
+use super::results::error_json;
 use super::show::{item_json, item_text, item_what, key_text};
 use super::*;
 use crate::batch::poll::{Change, Condition, Polled, Start, Watched};
@@ -127,27 +129,29 @@ impl Reporter {
                 Watched::Handle(handle) => Some(handle.0),
                 Watched::Name(_) => None,
             };
-            let mut object = json!({
-                "command": "wait",
-                "input": watched_word(end.watched),
-                "handle": handle,
-                "ok": end.held.is_some(),
-                "for": condition_words(end.condition),
-                "polls": end.polls,
-                "seconds": (end.elapsed.as_secs_f64() * 1000.0).round() / 1000.0,
-                "version": end.polled.and_then(Polled::version),
-                "dataLength": end.polled.map(|polled| polled.data().len()),
-                "first_poll": json!({
-                    "version": end.start.version,
-                    "dataLength": end.start.data_length,
-                }),
-                "copy_version": end.polled.and_then(|polled| polled.copy.as_ref()).map(|copy| copy.version),
-                "stale": end.polled.and_then(|polled| polled.copy.as_ref().map(|_| polled.stale)),
-                "items": items.iter().map(|item| item_json(item, you)).collect::<Vec<_>>(),
-            });
-            if let Some(failure) = &failure {
-                add_error(&mut object, failure, &Values::default());
-            }
+            let object = WaitJson {
+                command: "wait",
+                input: watched_word(end.watched),
+                handle,
+                ok: end.held.is_some(),
+                condition: condition_words(end.condition),
+                polls: end.polls,
+                seconds: (end.elapsed.as_secs_f64() * 1000.0).round() / 1000.0,
+                version: end.polled.and_then(Polled::version),
+                data_length: end.polled.map(|polled| polled.data().len()),
+                first_poll: FirstPoll {
+                    version: end.start.version,
+                    data_length: end.start.data_length,
+                },
+                copy_version: (end.polled.and_then(|polled| polled.copy.as_ref()))
+                    .map(|copy| copy.version),
+                stale: end
+                    .polled
+                    .and_then(|polled| polled.copy.as_ref().map(|_| polled.stale)),
+                items: items.iter().map(|item| item_json(item, you)).collect(),
+                error: (failure.as_ref()).map(|failure| error_json(failure, &Values::default())),
+                exit_code: failure.as_ref().map(Failure::exit_code),
+            };
             self.print_json(&object);
         } else if end.held.is_some() && !self.quiet {
             let mut text = format!(
@@ -239,16 +243,17 @@ pub struct Watching {
 
 impl Watching {
     /// The keys every event object starts with: which data, and the poll's number.
-    fn event(&self, event: &str, poll: u64) -> Value {
-        json!({
-            "event": event,
-            "input": watched_word(self.watched),
-            "handle": match self.watched {
+    fn event(&self, event: &'static str, poll: u64) -> WatchJson {
+        WatchJson {
+            event,
+            input: watched_word(self.watched),
+            handle: match self.watched {
                 Watched::Handle(handle) => Some(handle.0),
                 Watched::Name(_) => None,
             },
-            "poll": poll,
-        })
+            poll,
+            ..WatchJson::default()
+        }
     }
 }
 
@@ -269,9 +274,11 @@ impl Reporter {
         // `watch` writes JSON Lines whenever it does not draw: the stream ends with the
         // failure's object then too, as docs/output.md says, not only under `--json`.
         if !self.json && command == "watch" && !self.watch_draws() {
-            let mut object = json!({ "ok": false });
-            add_error(&mut object, &ended, &Values::default());
-            self.print_json(&object);
+            self.print_json(&Ended {
+                ok: false,
+                error: error_json(&ended, &Values::default()),
+                exit_code: ended.exit_code(),
+            });
             self.failed(&ended);
             return;
         }
@@ -301,11 +308,11 @@ impl Reporter {
         let Some(changes) = changes else {
             let mut object = watching.event("start", poll);
             let network = polled.network.as_ref();
-            object["version"] = json!(polled.version());
-            object["dataLength"] = json!(network.map(|shown| shown.data.len()));
-            object["deletedDataLength"] = json!(network.map(|shown| shown.deleted.len()));
-            object["copy_version"] = json!(polled.copy.as_ref().map(|copy| copy.version));
-            object["stale"] = json!(polled.copy.as_ref().map(|_| polled.stale));
+            object.version = Some(polled.version());
+            object.data_length = Some(network.map(|shown| shown.data.len()));
+            object.deleted_data_length = Some(network.map(|shown| shown.deleted.len()));
+            object.copy_version = Some(polled.copy.as_ref().map(|copy| copy.version));
+            object.stale = Some(polled.copy.as_ref().map(|_| polled.stale));
             self.print_json(&object);
             return;
         };
@@ -318,24 +325,24 @@ impl Reporter {
                     item,
                     re_signed: None,
                 }
-                | Change::Purged(item) => object["item"] = item_json(item, you),
+                | Change::Purged(item) => object.item = Some(item_json(item, you)),
                 Change::Restored {
                     item,
                     re_signed: Some(was),
                 } => {
-                    object["item"] = item_json(item, you);
-                    object["re_signed"] = json!({
-                        "index": was.index,
-                        "signer": was.signer.as_deref().map(serialised::fingerprint),
+                    object.item = Some(item_json(item, you));
+                    object.re_signed = Some(ReSigned {
+                        index: was.index,
+                        signer: was.signer.as_deref().map(serialised::fingerprint),
                     });
                 }
                 Change::Version { from, to } => {
-                    object["from"] = json!(from);
-                    object["to"] = json!(to);
+                    object.from = Some(*from);
+                    object.to = Some(*to);
                 }
                 Change::Stale { copy, network } => {
-                    object["copy_version"] = json!(copy);
-                    object["network_version"] = json!(network);
+                    object.copy_version = Some(Some(*copy));
+                    object.network_version = Some(*network);
                 }
             }
             self.print_json(&object);

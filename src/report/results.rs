@@ -15,95 +15,68 @@
 //! Every JSON object printed goes through [`Reporter::print_json`] here, where `--jq` runs; the
 //! objects of a failure's `error` and of a request are written here too.
 
-use serde_json::Map;
-
+use super::json::{ErrorJson, Facts, ItemChange, RequestJson, ResultJson};
 use super::*;
 use crate::batch::SavedVersion;
 
 /// The result of one argument while its requests come in.
 #[derive(Default)]
 pub(super) struct Pending {
-    command: String,
-    input: Option<String>,
-    line: Option<u64>,
-    handle: Option<u64>,
-    name: Option<String>,
-    /// The launcher's facts about the data afterwards, under the launcher's keys.
-    facts: Map<String, Value>,
-    /// What the command adds (`saved_version`, `private`, `given_back`, ...), in order.
-    added: Map<String, Value>,
-    items: Vec<Value>,
-    /// The first failure: the `error` object and its exit code.
-    error: Option<(Value, u8)>,
+    /// What is known so far (`ok`, `requests` are set when it is printed).
+    result: ResultJson,
     /// A save was refused or failed: a name's changes did not reach the network.
     save_failed: bool,
-    requests: Vec<Value>,
+    requests: Vec<RequestJson>,
 }
 
 impl Pending {
-    fn into_value(self, verbose: bool) -> Value {
-        let mut object = Map::new();
-        object.insert("command".into(), json!(self.command));
-        object.insert("input".into(), json!(self.input.map(|i| super::words(&i))));
-        if let Some(line) = self.line {
-            object.insert("line".into(), json!(line));
-        }
-        object.insert("handle".into(), json!(self.handle));
-        object.insert("name".into(), json!(self.name));
-        object.insert("ok".into(), json!(self.error.is_none()));
-        object.extend(self.facts);
-        object.extend(self.added);
-        if !self.items.is_empty() {
-            let mut items = self.items;
-            if self.save_failed {
-                // A change the save did not carry is not the network's.
-                for item in &mut items {
-                    if item["saved"].is_boolean() {
-                        item["saved"] = json!(false);
-                    }
+    fn into_json(self, verbose: bool) -> ResultJson {
+        let mut result = self.result;
+        result.ok = result.error.is_none();
+        if self.save_failed {
+            // A change the save did not carry is not the network's.
+            for item in &mut result.items {
+                if item.saved.is_some() {
+                    item.saved = Some(false);
                 }
             }
-            object.insert("items".into(), Value::Array(items));
-        }
-        if let Some((error, exit_code)) = self.error {
-            object.insert("error".into(), error);
-            object.insert("exit_code".into(), json!(exit_code));
         }
         if verbose {
-            object.insert("requests".into(), Value::Array(self.requests));
+            result.requests = Some(self.requests);
         }
-        Value::Object(object)
+        result
     }
 
     fn fail(&mut self, failure: &Failure, values: &Values) {
-        if self.error.is_some() {
+        if self.result.error.is_some() {
             return;
         }
-        let mut holder = json!({});
-        add_error(&mut holder, failure, values);
-        self.error = Some((holder["error"].take(), failure.exit_code()));
+        self.result.error = Some(error_json(failure, values));
+        self.result.exit_code = Some(failure.exit_code());
     }
 }
 
 /// The launcher's own keys for what a metadata read says.
-fn metadata_facts(metadata: &Metadata) -> Map<String, Value> {
-    match json!(metadata) {
-        Value::Object(map) => map,
-        _ => Map::new(),
+pub(super) fn metadata_facts(metadata: &Metadata) -> Facts {
+    Facts {
+        is_owner: metadata.is_owner,
+        version: metadata.version,
+        filter_type: metadata.filter_type.name(),
+        filter_length: Some(metadata.filter_length),
+        data_length: Some(metadata.data_length),
+        deleted_data_length: Some(metadata.deleted_data_length),
     }
 }
 
 /// What a fetch says, under the launcher's keys (a fetch gives no `filterLength`).
-fn fetched_facts(fetched: &Fetched) -> Map<String, Value> {
-    match json!({
-        "isOwner": fetched.is_owner,
-        "version": fetched.version,
-        "filterType": fetched.filter_type,
-        "dataLength": fetched.data_length,
-        "deletedDataLength": fetched.deleted_data_length,
-    }) {
-        Value::Object(map) => map,
-        _ => Map::new(),
+fn fetched_facts(fetched: &Fetched) -> Facts {
+    Facts {
+        is_owner: fetched.is_owner,
+        version: fetched.version,
+        filter_type: fetched.filter_type.name(),
+        filter_length: None,
+        data_length: Some(fetched.data_length),
+        deleted_data_length: Some(fetched.deleted_data_length),
     }
 }
 
@@ -121,10 +94,13 @@ impl Reporter {
         self.close_result();
         let handle = input.as_deref().and_then(|input| input.parse::<u64>().ok());
         *self.result.borrow_mut() = Some(Pending {
-            command: command.to_owned(),
-            input,
-            line,
-            handle,
+            result: ResultJson {
+                command: command.to_owned(),
+                input: input.map(|input| super::words(&input)),
+                line,
+                handle,
+                ..ResultJson::default()
+            },
             ..Pending::default()
         });
     }
@@ -138,8 +114,8 @@ impl Reporter {
         // A failure read from standard input is printed at once: the next line may be long in
         // coming, and a reader of the results waits on this one (what a stop leaves behind
         // then goes in an object of its own).
-        let held = pending.error.is_some() && pending.line.is_none();
-        let value = pending.into_value(self.verbose);
+        let held = pending.result.error.is_some() && pending.result.line.is_none();
+        let value = pending.into_json(self.verbose);
         self.print_held();
         match held {
             true => *self.held.borrow_mut() = Some(value),
@@ -186,59 +162,53 @@ impl Reporter {
         let takes_copy = self.takes_or_gives_back_copy(&step.request);
         self.pending(&step.request, |pending| {
             pending.requests.push(request);
+            let result = &mut pending.result;
             if let Some(copy) = copy {
-                pending.name = Some(copy.name.to_string());
-                pending.handle = None;
+                result.name = Some(copy.name.to_string());
+                result.handle = None;
             }
             if takes_copy {
                 return;
             }
             let operation = step.request.operation();
             match (&step.result, step.request) {
-                (Ok(Reply::Metadata(metadata)), _) if pending.command == "metadata" => {
-                    pending.facts = metadata_facts(metadata)
+                (Ok(Reply::Metadata(metadata)), _) if result.command == "metadata" => {
+                    result.set_facts(metadata_facts(metadata))
                 }
                 (Ok(Reply::Bytes(_)), _) if step.is_which_read() => {
                     let which = crate::batch::show::WhichRead::from_answer(&step.result);
-                    let mut object = json!({});
-                    super::show::add_which(&mut object, Some(&which));
-                    if let Some(name) = object["name"].as_str() {
-                        pending.name = Some(name.to_owned());
+                    let (name, private, owners) = super::show::which_parts(Some(&which));
+                    if let Some(name) = name {
+                        result.name = Some(name);
                     }
-                    for key in ["private", "owners"] {
-                        pending.added.insert(key.into(), object[key].take());
-                    }
+                    result.private = Some(private);
+                    result.owners = Some(owners);
                 }
                 (_, Request::AtIndex(changed, _, index)) if changed.is_item_change() => {
-                    let mut item = json!({ "index": index, "ok": step.result.is_ok() });
-                    if step.result.is_ok() && copy.is_some() {
-                        item["saved"] = json!(true);
-                    }
-                    pending.items.push(item);
+                    result.items.push(ItemChange {
+                        index,
+                        ok: step.result.is_ok(),
+                        saved: (step.result.is_ok() && copy.is_some()).then_some(true),
+                    });
                 }
-                (Ok(_), Request::DataIdOfName { name, .. }) if pending.command != "open" => {
-                    pending
-                        .added
-                        .insert("item_name".into(), json!(name.to_string()));
+                (Ok(_), Request::DataIdOfName { name, .. }) if result.command != "open" => {
+                    result.item_name = Some(name.to_string());
                 }
                 (Ok(_), Request::StructuredDataIdOfName { name, .. }) => {
-                    pending
-                        .added
-                        .insert("item_name".into(), json!(name.to_string()));
+                    result.item_name = Some(name.to_string());
                 }
-                (Ok(_), Request::DataIdOfName { name, .. }) => {
-                    pending.name = Some(name.to_string())
-                }
+                (Ok(_), Request::DataIdOfName { name, .. }) => result.name = Some(name.to_string()),
                 (Err(_), _) if operation.is_save() => pending.save_failed = true,
                 // An item appended after a save (a restore's) is one more data item than the
                 // save's read said.
                 (Ok(_), Request::Append { .. }) => {
-                    if let Some(length) = pending.facts.get_mut("dataLength") {
-                        *length = json!(length.as_u64().map(|length| length + 1));
+                    if let Some(length) = result.data_length.as_mut() {
+                        *length += 1;
                     }
                 }
                 _ => {}
             }
+            let result = &mut pending.result;
             match step.saved_version() {
                 Some(SavedVersion::Read(version)) => {
                     if let Some(Step {
@@ -246,48 +216,45 @@ impl Reporter {
                         ..
                     }) = step.read_back.as_deref()
                     {
-                        pending.facts = metadata_facts(metadata);
+                        let mut facts = metadata_facts(metadata);
                         // The read is of the launcher's copy, which a post leaves without its
                         // data items (safe_core sends them out of the copy): its lengths are
                         // not the network's, so a post's result does not say them.
                         if operation == Operation::Post {
-                            pending.facts.remove("dataLength");
-                            pending.facts.remove("deletedDataLength");
+                            facts.data_length = None;
+                            facts.deleted_data_length = None;
                         }
+                        result.set_facts(facts);
                     }
-                    pending.added.insert("saved_version".into(), json!(version));
+                    result.saved_version = Some(Some(version));
                 }
                 Some(SavedVersion::Unread(failure)) => {
-                    pending.added.insert("saved_version".into(), Value::Null);
-                    pending
-                        .added
-                        .insert("saved_version_error".into(), json!(failure.message));
+                    result.saved_version = Some(None);
+                    result.saved_version_error = Some(failure.message.clone());
                 }
                 None => {}
             }
             if let Some((made, settled)) = made {
                 let handle = match made {
                     Made::Created { handle, name, .. } => {
-                        pending.name = Some(name.to_string());
+                        result.name = Some(name.to_string());
                         handle.0
                     }
                     Made::Opened { fetched } => {
-                        pending.facts = fetched_facts(fetched);
+                        result.set_facts(fetched_facts(fetched));
                         fetched.handle_id
                     }
                     Made::Reopened { old, fetched, .. } => {
-                        pending.facts = fetched_facts(fetched);
-                        pending.added.insert("reopened_from".into(), json!(old.0));
+                        result.set_facts(fetched_facts(fetched));
+                        result.reopened_from = Some(old.0);
                         fetched.handle_id
                     }
                 };
-                pending.handle = Some(handle);
+                result.handle = Some(handle);
                 match settled {
-                    Settled::GivenBack => pending.added.insert("given_back".into(), json!(true)),
-                    Settled::NotGivenBack => {
-                        pending.added.insert("given_back".into(), json!(false))
-                    }
-                    _ => None,
+                    Settled::GivenBack => result.given_back = Some(true),
+                    Settled::NotGivenBack => result.given_back = Some(false),
+                    _ => {}
                 };
             }
         });
@@ -318,20 +285,24 @@ impl Reporter {
         self.result.borrow().is_some()
     }
 
-    /// Whether a result is open or waiting to be printed: the end of a run's failure and what
-    /// it left behind go into it.
-    pub(super) fn result_waiting(&self) -> bool {
-        self.result.borrow().is_some() || self.held.borrow().is_some()
+    /// What a run left behind, on the result a run's end belongs to (the open one, else the
+    /// failed one held, where it comes after all the rest). False when there is neither.
+    pub(super) fn result_left_behind(&self, left: Vec<super::json::LeftJson>) -> bool {
+        if let Some(pending) = self.result.borrow_mut().as_mut() {
+            pending.result.left_behind = Some(left);
+            return true;
+        }
+        if let Some(held) = self.held.borrow_mut().as_mut() {
+            held.left_behind_after = Some(left);
+            return true;
+        }
+        false
     }
 
-    /// `key` set on the result a run's end belongs to (the open one, else the failed one held).
-    pub(super) fn result_add(&self, key: &str, value: Value) {
+    /// Runs `with` on the open result, if any: what a command adds (`filter`, `keys`, ...).
+    pub(super) fn result_with(&self, with: impl FnOnce(&mut ResultJson)) {
         if let Some(pending) = self.result.borrow_mut().as_mut() {
-            pending.added.insert(key.into(), value);
-            return;
-        }
-        if let Some(Value::Object(held)) = self.held.borrow_mut().as_mut() {
-            held.insert(key.into(), value);
+            with(&mut pending.result)
         }
     }
 
@@ -339,19 +310,7 @@ impl Reporter {
     /// launcher's keys), where no save's read back says them: a command that changes a copy it
     /// does not save, or reads (`filter`).
     pub(super) fn result_facts(&self, metadata: &Metadata) {
-        if let Some(pending) = self.result.borrow_mut().as_mut() {
-            pending.facts = metadata_facts(metadata);
-        }
-    }
-
-    /// `value` added to the list under `key` of the open result.
-    pub(super) fn result_push(&self, key: &str, value: Value) {
-        if let Some(pending) = self.result.borrow_mut().as_mut() {
-            let list = pending.added.entry(key).or_insert_with(|| json!([]));
-            if let Some(list) = list.as_array_mut() {
-                list.push(value);
-            }
-        }
+        self.result_with(|result| result.set_facts(metadata_facts(metadata)));
     }
 
     /// The failure that ends a run, folded into the result it ended (the open one, whose first
@@ -369,31 +328,14 @@ impl Reporter {
 }
 
 impl Reporter {
-    /// `object` (a `show` or `status` result about `handle`) headed as every result is: the
-    /// command, the handle or name as given, and the handle (null for a name's fresh copy,
-    /// given back by the end of the run).
-    pub(super) fn headed(
-        &self,
-        command: &str,
-        handle: crate::handle::Handle,
-        object: Value,
-    ) -> Value {
+    /// The `input` and `handle` of a result about `handle`: the handle as given, or for a
+    /// name's fresh copy (given back by the end of the run) the name, and no handle.
+    pub(super) fn input_of(&self, handle: crate::handle::Handle) -> (String, Option<u64>) {
         let copy = self.copy.get().filter(|copy| copy.handle == handle);
-        let mut headed = Map::new();
-        headed.insert("command".into(), json!(command));
-        headed.insert(
-            "input".into(),
-            json!(copy.map_or(handle.to_string(), |copy| copy.name.to_string())),
-        );
-        headed.insert("handle".into(), json!(copy.is_none().then_some(handle.0)));
-        if let Value::Object(rest) = object {
-            for (key, value) in rest {
-                if key != "handle" {
-                    headed.insert(key, value);
-                }
-            }
-        }
-        Value::Object(headed)
+        (
+            copy.map_or(handle.to_string(), |copy| copy.name.to_string()),
+            copy.is_none().then_some(handle.0),
+        )
     }
 }
 
@@ -404,20 +346,21 @@ impl Reporter {
     /// its text, as `jq -r` prints it; anything else as compact JSON). A filter that fails on an
     /// object says so on stderr after what it gave before, the objects after it are still
     /// filtered, and the run cannot exit 0 ([`Reporter::finish`]).
-    pub(super) fn print_json(&self, object: &Value) {
+    pub(super) fn print_json<T: serde::Serialize + ?Sized>(&self, object: &T) {
         // After any failed result still waiting (`results`), so that objects keep the order of
         // the arguments they are about.
         self.print_held();
         let Some(filter) = &self.filter else {
-            let mut line = object.to_string();
+            let mut line = serde_json::to_string(object).unwrap_or_default();
             line.push('\n');
             self.out(&line);
             return;
         };
+        let object = serde_json::to_value(object).unwrap_or_default();
         // A stop signal that comes while it runs ends it; one that came before (the run is
         // stopping, and says so in objects too) leaves the objects whole.
         let calm = !crate::signals::came_any();
-        let ran = filter.run(object, |output| {
+        let ran = filter.run(&object, |output| {
             let mut line = match output {
                 jq::Output::Str(text) => text,
                 jq::Output::Json(json) => json,
@@ -450,16 +393,17 @@ impl Reporter {
     }
 }
 
-pub(super) fn add_error(object: &mut Value, failure: &Failure, values: &Values) {
+/// A failure, for scripts: its class, the launcher's status, code and description (or what
+/// happened), and the hint with the request's values written in.
+pub(super) fn error_json(failure: &Failure, values: &Values) -> ErrorJson {
     let answer = failure.answer.as_ref();
-    object["error"] = json!({
-        "class": failure.class.name(),
-        "status": answer.map(|a| a.status),
-        "error_code": answer.and_then(|a| a.error_code),
-        "description": words(answer.map_or(failure.message.as_str(), |a| a.description.as_str())),
-        "hint": failure.hint.as_ref().map(|hint| words(&values.fill(hint))),
-    });
-    object["exit_code"] = json!(failure.exit_code());
+    ErrorJson {
+        class: failure.class.name(),
+        status: answer.map(|a| a.status),
+        error_code: answer.and_then(|a| a.error_code),
+        description: words(answer.map_or(failure.message.as_str(), |a| a.description.as_str())),
+        hint: failure.hint.as_ref().map(|hint| words(&values.fill(hint))),
+    }
 }
 
 impl Reporter {
@@ -471,64 +415,73 @@ impl Reporter {
         line: Option<u64>,
         step: &Step,
         values: &Values,
-    ) -> Value {
+    ) -> RequestJson {
         let mut object = step_json(launcher, line, step, values);
         if let Some(copy) = self.copy.get() {
-            object["name"] = json!(copy.name.to_string());
+            let name = copy.name.to_string();
+            // Where the request names data itself, the copy's name is said in its place.
+            match object.name.is_some() {
+                true => object.name = Some(name),
+                false => object.name_after = Some(Some(name)),
+            }
         }
         object
     }
 }
 
-fn step_json(launcher: &Launcher, line: Option<u64>, step: &Step, values: &Values) -> Value {
+fn step_json(launcher: &Launcher, line: Option<u64>, step: &Step, values: &Values) -> RequestJson {
     let request = &step.request;
     let handle = request.handle().or(match request.operation() {
         Operation::Create | Operation::Fetch => step.new_handle(),
         _ => None,
     });
-    let mut object = json!({
-        "handle": handle.map(|handle| handle.0),
-        "operation": request.operation().name(),
-        "method": request.method().as_str(),
-        "url": words(&launcher.url(request)),
-        "status": step.status,
-        "ok": step.result.is_ok(),
-        "elapsed_ms": (step.elapsed.as_secs_f64() * 10_000.0).round() / 10.0,
-    });
-    if let Some(line) = line {
-        object["line"] = json!(line);
-    }
-    if let Some(name) = request.name() {
-        object["name"] = json!(name.to_string());
-    }
     let data_id = request.data_id().or(match request.operation() {
         Operation::DataId => step.new_handle(),
         _ => None,
     });
-    if let Some(data_id) = data_id {
-        object["data_id_handle"] = json!(data_id.0);
-    }
-    if let Some(index) = request.index() {
-        object["index"] = json!(index);
-    }
+    let mut object = RequestJson {
+        handle: handle.map(|handle| handle.0),
+        operation: request.operation().name(),
+        method: request.method().as_str().to_owned(),
+        url: words(&launcher.url(request)),
+        status: step.status,
+        ok: step.result.is_ok(),
+        elapsed_ms: (step.elapsed.as_secs_f64() * 10_000.0).round() / 10.0,
+        line,
+        name: request.name().map(|name| name.to_string()),
+        data_id_handle: data_id.map(|data_id| data_id.0),
+        index: request.index(),
+        ..RequestJson::default()
+    };
     match step.saved_version() {
-        Some(crate::batch::SavedVersion::Read(version)) => object["saved_version"] = json!(version),
+        Some(crate::batch::SavedVersion::Read(version)) => {
+            object.saved_version = Some(Some(version))
+        }
         Some(crate::batch::SavedVersion::Unread(failure)) => {
-            object["saved_version"] = Value::Null;
-            object["saved_version_error"] = json!(failure.message);
+            object.saved_version = Some(None);
+            object.saved_version_error = Some(failure.message.clone());
         }
         None => {}
     }
     match &step.result {
-        Ok(Reply::Metadata(metadata)) => object["metadata"] = json!(metadata),
+        Ok(Reply::Metadata(metadata)) => object.metadata = Some(metadata_facts(metadata)),
         // A reopen's read of which data it made: what the bytes say, not the bytes.
         Ok(Reply::Bytes(_)) if step.is_which_read() => {
             let which = crate::batch::show::WhichRead::from_answer(&step.result);
-            show::add_which(&mut object, Some(&which));
+            let (name, private, owners) = show::which_parts(Some(&which));
+            match object.name.is_some() {
+                true => object.name = name,
+                false => object.name_after = Some(name),
+            }
+            object.private = Some(private);
+            object.owners = Some(owners);
         }
-        Ok(Reply::Fetched(fetched)) => object["metadata"] = Value::Object(fetched_facts(fetched)),
+        Ok(Reply::Fetched(fetched)) => object.metadata = Some(fetched_facts(fetched)),
         Ok(_) => {}
-        Err(failure) => add_error(&mut object, failure, values),
+        Err(failure) => {
+            object.error = Some(error_json(failure, values));
+            object.exit_code = Some(failure.exit_code());
+        }
     }
     object
 }

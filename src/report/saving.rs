@@ -6,6 +6,7 @@
 //! an item the save left in neither list, said with what it was and the command that appends it
 //! again.
 
+use super::json::ReSigned;
 use super::show::item_what;
 use super::status::CopyAtSave;
 use super::*;
@@ -200,13 +201,12 @@ impl Reporter {
                     self.result_failed(Some(&step.request), failure, &values);
                 }
                 if let Some(item) = re_signed {
-                    self.result_push(
-                        "re_signed",
-                        json!({
-                            "index": item.index,
-                            "signer": item.signer.as_deref().map(serialised::fingerprint),
-                        }),
-                    );
+                    self.result_with(|result| {
+                        (result.re_signed.get_or_insert_with(Vec::new)).push(ReSigned {
+                            index: item.index,
+                            signer: item.signer.as_deref().map(serialised::fingerprint),
+                        })
+                    });
                 }
             }
             match (&step.result, step.request) {

@@ -196,13 +196,13 @@ impl Reporter {
         for held in held {
             let name = held.name.map(|name| name.to_string());
             if self.json {
-                self.print_json(&serde_json::json!({
-                    "handle": held.handle.0,
-                    "kind": kind,
-                    "name": name,
-                    "launcher": held.launcher.base,
-                    "kept": held.kept,
-                }));
+                self.print_json(&super::json::SessionHandleJson {
+                    handle: held.handle.0,
+                    kind,
+                    name,
+                    launcher: held.launcher.base.to_string(),
+                    kept: held.kept,
+                });
             } else {
                 let kept = if held.kept { "  (kept at the end)" } else { "" };
                 let at = match several {

@@ -1,6 +1,8 @@
 //! The words of `show` and of the one-item changes (`remove`, `restore`, `purge`, `append`):
 //! the handle as text or JSON, its progress, and the notes on what still needs a save.
 
+use super::json::{FilterJson, ItemJson, ShowJson};
+use super::results::error_json;
 use super::*;
 use crate::batch::show::{Which, WhichRead};
 use crate::launcher::MAX_CONTENT_BYTES;
@@ -61,7 +63,8 @@ impl Reporter {
             self.exchanges(launcher, &item.steps);
         }
         if self.json {
-            let object = self.headed("show", shown.handle, shown_json(shown, you));
+            let mut object = shown_json(shown, you);
+            (object.input, object.handle) = self.input_of(shown.handle);
             self.print_json(&object);
         } else if let Ok(metadata) = &shown.metadata {
             let gap = if separate { "\n" } else { "" };
@@ -119,17 +122,31 @@ impl Reporter {
             Ok(bytes) => {
                 let encoded = serialised::base64(bytes);
                 if self.json {
-                    let object = json!({ "ok": true, "serialised": encoded });
-                    self.print_json(&self.headed("show", handle, object));
+                    let (input, handle) = self.input_of(handle);
+                    self.print_json(&ShowJson {
+                        command: "show",
+                        input,
+                        handle,
+                        ok: true,
+                        serialised: Some(encoded),
+                        ..ShowJson::default()
+                    });
                 } else {
                     self.out(&format!("{encoded}\n"));
                 }
             }
             Err(failure) => {
                 if self.json {
-                    let mut object = json!({ "ok": false });
-                    add_error(&mut object, failure, &values);
-                    self.print_json(&self.headed("show", handle, object));
+                    let (input, handle) = self.input_of(handle);
+                    self.print_json(&ShowJson {
+                        command: "show",
+                        input,
+                        handle,
+                        ok: false,
+                        error: Some(error_json(failure, &values)),
+                        exit_code: Some(failure.exit_code()),
+                        ..ShowJson::default()
+                    });
                 }
                 self.error(Some(&format!("show {handle}")), failure, &values);
             }
@@ -380,17 +397,20 @@ pub(super) fn which_words(which: &Which, you: Option<&[u8]>) -> String {
     words
 }
 
-/// Which data a handle is, for scripts: `name`, `private` and `owners` (null when not known),
-/// added to `object`.
-pub(super) fn add_which(object: &mut Value, which: Option<&WhichRead>) {
+/// Which data a handle is: its `name`, `private` and `owners` (each none when not known).
+pub(super) fn which_parts(
+    which: Option<&WhichRead>,
+) -> (Option<String>, Option<bool>, Option<Vec<String>>) {
     let known = which.and_then(WhichRead::known);
-    object["name"] = json!(known.map(|which| which.name.to_string()));
-    object["private"] = json!(known.map(|which| which.private));
-    object["owners"] = json!(known.map(|which| {
-        (which.owners.iter())
-            .map(|key| serialised::fingerprint(&key.serialised()))
-            .collect::<Vec<_>>()
-    }));
+    (
+        known.map(|which| which.name.to_string()),
+        known.map(|which| which.private),
+        known.map(|which| {
+            (which.owners.iter())
+                .map(|key| serialised::fingerprint(&key.serialised()))
+                .collect()
+        }),
+    )
 }
 
 /// What the launcher said of the data an item points at, after the item's own name.
@@ -485,50 +505,61 @@ pub(super) fn item_text(item: &ShownItem, you: Option<&[u8]>) -> String {
     line
 }
 
-/// One handle of `show`, for scripts: the keys README's JSON table lists.
-fn shown_json(shown: &Shown, you: Option<&[u8]>) -> Value {
-    let mut object = json!({ "handle": shown.handle.0 });
+/// One handle of `show`, for scripts: the keys README's JSON table lists (its `input` and, for
+/// a name, its `handle` are [`Reporter::input_of`]'s).
+fn shown_json(shown: &Shown, you: Option<&[u8]>) -> ShowJson {
+    let mut object = ShowJson {
+        command: "show",
+        handle: Some(shown.handle.0),
+        ..ShowJson::default()
+    };
     match &shown.metadata {
         Err(failure) => {
-            object["ok"] = json!(false);
             let values = Values {
                 handle: Some(shown.handle.to_string()),
                 name: None,
                 copy: false,
             };
-            add_error(&mut object, failure, &values);
+            object.error = Some(error_json(failure, &values));
+            object.exit_code = Some(failure.exit_code());
             return object;
         }
         Ok(metadata) => {
-            let keys: Vec<Value> = shown
-                .filter
-                .iter()
-                .map(|key| json!(key.key.as_deref().map(serialised::fingerprint)))
-                .collect();
-            object["ok"] = json!(true);
-            add_which(&mut object, shown.which.as_deref());
-            object["isOwner"] = json!(metadata.is_owner);
-            object["version"] = json!(metadata.version);
-            object["filterType"] = json!(metadata.filter_type);
-            object["filterLength"] = json!(metadata.filter_length);
-            object["dataLength"] = json!(metadata.data_length);
-            object["deletedDataLength"] = json!(metadata.deleted_data_length);
-            object["filter"] = json!({ "type": metadata.filter_type, "keys": keys });
+            object.ok = true;
+            let (name, private, owners) = which_parts(shown.which.as_deref());
+            (object.name, object.private, object.owners) =
+                (Some(name), Some(private), Some(owners));
+            object.is_owner = Some(metadata.is_owner);
+            object.version = Some(metadata.version);
+            object.filter_type = Some(metadata.filter_type.name());
+            object.filter_length = Some(metadata.filter_length);
+            object.data_length = Some(metadata.data_length);
+            object.deleted_data_length = Some(metadata.deleted_data_length);
+            object.filter = Some(FilterJson {
+                kind: metadata.filter_type.name(),
+                keys: (shown.filter.iter())
+                    .map(|key| key.key.as_deref().map(serialised::fingerprint))
+                    .collect(),
+                sign_keys: None,
+                yours: None,
+            });
         }
     }
-    let items = |items: &[ShownItem]| -> Vec<Value> {
+    let items = |items: &[ShownItem]| -> Vec<ItemJson> {
         items.iter().map(|item| item_json(item, you)).collect()
     };
-    object["data"] = json!(items(&shown.data));
-    object["deleted_data"] = json!(items(&shown.deleted));
+    object.data = Some(items(&shown.data));
+    object.deleted_data = Some(items(&shown.deleted));
     if let Some(failure) = shown.failures().next() {
-        object["ok"] = json!(false);
-        add_error(&mut object, failure, &Values::default());
+        object.ok = false;
+        object.error = Some(error_json(failure, &Values::default()));
+        object.exit_code = Some(failure.exit_code());
     }
     object
 }
 
-pub(super) fn item_json(item: &ShownItem, you: Option<&[u8]>) -> Value {
+/// One item, for scripts: as `show`, `status`, `wait` and `watch` give items.
+pub(super) fn item_json(item: &ShownItem, you: Option<&[u8]>) -> ItemJson {
     let (launcher_kind, version) = match &item.kind {
         Some(Kind::Structured { version, .. }) => ("structured-data", Some(*version)),
         Some(Kind::Appendable { version, .. }) => ("appendable-data", Some(*version)),
@@ -553,51 +584,54 @@ pub(super) fn item_json(item: &ShownItem, you: Option<&[u8]>) -> Value {
             },
         ),
     };
-    let mut object = json!({
-        "index": item.index,
-        "kind": kind,
-        "data_id": item.data_id.as_deref().map(serialised::base64),
-        "signer": item.signer.as_deref().map(serialised::fingerprint),
-        "signer_is_you": match (&item.signer, you) {
-            (Some(signer), Some(you)) => json!(signer.as_slice() == you),
-            _ => Value::Null,
+    let mut object = ItemJson {
+        index: item.index,
+        kind,
+        data_id: item.data_id.as_deref().map(serialised::base64),
+        signer: item.signer.as_deref().map(serialised::fingerprint),
+        signer_is_you: match (&item.signer, you) {
+            (Some(signer), Some(you)) => Some(signer.as_slice() == you),
+            _ => None,
         },
-        "name": name,
-        "type_tag": type_tag,
-        "on_network": if item.missing { json!(false) } else if item.kind.is_some() { json!(true) } else { Value::Null },
-        "version": version,
-        "preview": item.preview,
-        "text": item.text,
-    });
+        name,
+        type_tag,
+        on_network: match (item.missing, &item.kind) {
+            (true, _) => Some(false),
+            (false, Some(_)) => Some(true),
+            (false, None) => None,
+        },
+        version,
+        preview: item.preview.clone(),
+        text: item.text.clone(),
+        ..ItemJson::default()
+    };
     if let Some(Err(error)) = &item.pointer {
-        object["decode_error"] = json!(error.to_string());
+        object.decode_error = Some(error.to_string());
     }
     match &item.kind {
         Some(Kind::Structured {
             versions: Some(versions),
             ..
-        }) => object["versions"] = json!(versions),
+        }) => object.versions = Some(*versions),
         Some(Kind::Appendable {
             data_length,
             deleted_data_length,
             filter_type,
             ..
         }) => {
-            object["dataLength"] = json!(data_length);
-            object["deletedDataLength"] = json!(deleted_data_length);
-            object["filterType"] = json!(filter_type);
+            object.data_length = Some(*data_length);
+            object.deleted_data_length = Some(*deleted_data_length);
+            object.filter_type = Some(filter_type.name());
         }
-        Some(Kind::Immutable { size }) => object["size"] = json!(size),
+        Some(Kind::Immutable { size }) => object.size = Some(*size),
         _ => {}
     }
     if let Some(content) = &item.content {
-        object["content"] = json!(serialised::base64(content));
-        object["content_base64"] = json!(serialised::base64(content));
+        object.content = Some(serialised::base64(content));
+        object.content_base64 = Some(serialised::base64(content));
     }
     if let Some(failure) = item.failures.first() {
-        let mut error = json!({});
-        add_error(&mut error, failure, &Values::default());
-        object["error"] = error["error"].take();
+        object.error = Some(error_json(failure, &Values::default()));
     }
     object
 }

@@ -3,7 +3,9 @@
 //! from there; as text or one JSON object per handle. Items are named as `show` names them
 //! (its item line and its JSON item), so what `show` learns to say, `status` says too.
 
-use super::show::{add_which, item_json, item_text, which_line};
+use super::json::{Emptied, ItemJson, SinceCopy, StatusJson, Toggled, Unsaved};
+use super::results::error_json;
+use super::show::{item_json, item_text, which_line, which_parts};
 use super::*;
 use crate::batch::status::{Compared, Network, Verdict};
 use crate::batch::SavedVersion;
@@ -65,8 +67,11 @@ impl Reporter {
         match verdict {
             Ok(verdict) if self.json => {
                 let mut object = status_json(handle, verdict, you);
-                add_which(&mut object, compared.which());
-                self.print_json(&self.headed("status", handle, object));
+                (object.input, object.handle) = self.input_of(handle);
+                let (name, private, owners) = which_parts(compared.which());
+                (object.name, object.private, object.owners) =
+                    (Some(name), Some(private), Some(owners));
+                self.print_json(&object);
             }
             Ok(verdict) if !self.quiet => {
                 let text = status_text(self, handle, verdict, you);
@@ -78,9 +83,16 @@ impl Reporter {
             Ok(_) => {}
             Err(failure) => {
                 if self.json {
-                    let mut object = json!({ "ok": false });
-                    add_error(&mut object, failure, &values);
-                    self.print_json(&self.headed("status", handle, object));
+                    let (input, handle) = self.input_of(handle);
+                    self.print_json(&StatusJson {
+                        command: "status",
+                        input,
+                        handle,
+                        ok: false,
+                        error: Some(error_json(failure, &values)),
+                        exit_code: Some(failure.exit_code()),
+                        ..StatusJson::default()
+                    });
                 }
                 let command = format!("status {handle}");
                 for (what, failure) in failures(compared) {
@@ -416,57 +428,63 @@ fn status_text(
     text
 }
 
-/// One handle of `status`, for scripts: the keys README's table lists.
-fn status_json(handle: Handle, verdict: &Verdict<'_>, you: Option<&[u8]>) -> Value {
+/// One handle of `status`, for scripts: the keys README's table lists (its `input`, and which
+/// data it is, are the caller's).
+fn status_json(handle: Handle, verdict: &Verdict<'_>, you: Option<&[u8]>) -> StatusJson {
     let differences = &verdict.differences;
-    let items = |items: &[&ShownItem]| -> Value {
-        json!(items
-            .iter()
-            .map(|item| item_json(item, you))
-            .collect::<Vec<_>>())
+    let items = |items: &[&ShownItem]| -> Vec<ItemJson> {
+        items.iter().map(|item| item_json(item, you)).collect()
     };
-    let keys = |keys: &[&[u8]]| -> Value {
-        json!(keys
-            .iter()
+    let keys = |keys: &[&[u8]]| -> Vec<String> {
+        keys.iter()
             .map(|key| serialised::fingerprint(key))
-            .collect::<Vec<_>>())
+            .collect()
     };
     let [removed, restored, purged, only_in_copy, removed_there, purged_there, new] =
         parts(verdict);
-    let unsaved = json!({
-        "removed": items(removed.2),
-        "restored": items(restored.2),
-        "purged": items(purged.2),
-        "only_in_copy": items(only_in_copy.2),
-        "filter_keys_added": keys(&differences.keys_added),
-        "filter_keys_taken": keys(&differences.keys_taken),
-        "filter_toggled": differences.filter_toggled.map(|(here, there)| json!({"copy": here, "network": there})),
-        "emptied_by_post": differences.emptied.map(|held| json!({ "network_data_length": held })),
-    });
-    json!({
-        "handle": handle.0,
-        "ok": true,
-        "in_sync": verdict.in_sync(),
-        "settled": verdict.settled(),
-        "stale": verdict.stale,
-        "never_saved": verdict.network.is_none(),
-        "version": verdict.network.map(|network| network.version),
-        "local_version": verdict.copy.version,
-        "network_version": verdict.network.map(|network| network.version),
-        "unsaved": unsaved,
-        "since_copy": json!({
-            "removed": items(removed_there.2),
-            "purged": items(purged_there.2),
+    let unsaved = Unsaved {
+        removed: items(removed.2),
+        restored: items(restored.2),
+        purged: items(purged.2),
+        only_in_copy: items(only_in_copy.2),
+        filter_keys_added: keys(&differences.keys_added),
+        filter_keys_taken: keys(&differences.keys_taken),
+        filter_toggled: (differences.filter_toggled).map(|(here, there)| Toggled {
+            copy: here.name(),
+            network: there.name(),
         }),
-        "new_on_network": items(new.2),
-        "way_on": ways_on(handle, verdict)
-            .into_iter()
-            .flat_map(|(_, commands)| commands)
-            .fold(Vec::new(), |mut all, command| {
-                if !all.contains(&command) {
-                    all.push(command);
-                }
-                all
-            }),
-    })
+        emptied_by_post: (differences.emptied).map(|held| Emptied {
+            network_data_length: held,
+        }),
+    };
+    StatusJson {
+        command: "status",
+        handle: Some(handle.0),
+        ok: true,
+        in_sync: Some(verdict.in_sync()),
+        settled: Some(verdict.settled()),
+        stale: Some(verdict.stale),
+        never_saved: Some(verdict.network.is_none()),
+        version: Some(verdict.network.map(|network| network.version)),
+        local_version: Some(verdict.copy.version),
+        network_version: Some(verdict.network.map(|network| network.version)),
+        unsaved: Some(unsaved),
+        since_copy: Some(SinceCopy {
+            removed: items(removed_there.2),
+            purged: items(purged_there.2),
+        }),
+        new_on_network: Some(items(new.2)),
+        way_on: Some(
+            ways_on(handle, verdict)
+                .into_iter()
+                .flat_map(|(_, commands)| commands)
+                .fold(Vec::new(), |mut all, command| {
+                    if !all.contains(&command) {
+                        all.push(command);
+                    }
+                    all
+                }),
+        ),
+        ..StatusJson::default()
+    }
 }

@@ -1,36 +1,86 @@
-//! The tables in the guide that are written from the commands' specs (`cli::COMMANDS`): which
-//! command takes which client option (docs/settings.md) and what each command sends
-//! (docs/output.md). Each sits between two markers in its page; `generated.rs` compares the
-//! page with the page these tables would make and its regeneration command rewrites it, so no
-//! table of commands is kept by hand.
+//! The tables in the guide that are written from the code: from the commands' specs
+//! (`cli::COMMANDS`), which command takes which client option (docs/settings.md) and what each
+//! command sends (docs/output.md); from the `--json` objects' types (`report::json`), the keys
+//! of each object and what they mean (docs/output.md, docs/settings.md). Each sits between two
+//! markers in its page; `generated.rs` compares the page with the page these tables would make
+//! and its regeneration command rewrites it, so no table of commands or keys is kept by hand.
 
 use safe_ad::test_support::cli::{Opt, Reaches, COMMANDS};
+use safe_ad::test_support::report::json::{Table, TABLES};
 
 use crate::harness::{client_commands, doc};
 
 /// The pages holding tables written here, each as it should read: by its path in the
 /// repository, its whole text with every table between its markers as the specs make it.
 pub fn pages() -> Vec<(String, Vec<u8>)> {
+    let mut settings = vec![("options-table".to_owned(), options_table())];
+    settings.extend(key_tables("docs/settings.md"));
+    let mut output = output_tables();
+    output.extend(key_tables("docs/output.md"));
     vec![
-        page("docs/settings.md", &[("options-table", options_table())]),
-        page("docs/output.md", &output_tables()),
+        page("docs/settings.md", &settings),
+        page("docs/output.md", &output),
+        page("docs/shell.md", &key_tables("docs/shell.md")),
     ]
+}
+
+/// The pages that hold `--json` key tables.
+const KEY_PAGES: [&str; 3] = ["docs/output.md", "docs/settings.md", "docs/shell.md"];
+
+/// The key tables whose markers (`<!-- json-keys: NAME: ... -->`) are in `path`, each written
+/// from its rows in `report::json`.
+fn key_tables(path: &str) -> Vec<(String, String)> {
+    let text = doc(path);
+    (TABLES.iter())
+        .filter(|table| text.contains(&format!("<!-- json-keys: {}:", table.name)))
+        .map(|table| (format!("json-keys: {}", table.name), key_table(table)))
+        .collect()
+}
+
+/// One object's keys: a row for some keys, their JSON type and what they mean.
+fn key_table(table: &Table) -> String {
+    let mut text = String::from("| key | type | meaning |\n|---|---|---|\n");
+    for row in table.rows {
+        let keys: Vec<String> = row.keys().iter().map(|key| format!("`{key}`")).collect();
+        text.push_str(&format!(
+            "| {} | {} | {} |\n",
+            keys.join(", "),
+            row.kind(),
+            row.meaning()
+        ));
+    }
+    text
+}
+
+/// Every key table of `report::json` is in one of the pages, once.
+#[test]
+fn every_key_table_is_in_a_page_once() {
+    for table in TABLES {
+        let marker = format!("<!-- json-keys: {}:", table.name);
+        let count: usize = (KEY_PAGES.iter())
+            .map(|path| doc(path).matches(&marker).count())
+            .sum();
+        assert_eq!(
+            count, 1,
+            "`{marker} ... -->` is in {count} of {KEY_PAGES:?}"
+        );
+    }
 }
 
 /// docs/output.md's tables: the routes each command sends, and (run against the emulator) what a
 /// data's name in place of a handle costs in requests.
-fn output_tables() -> Vec<(&'static str, String)> {
+fn output_tables() -> Vec<(String, String)> {
     #[allow(unused_mut)]
-    let mut tables = vec![("routes-table", routes_table())];
+    let mut tables = vec![("routes-table".to_owned(), routes_table())];
     #[cfg(feature = "emulator")]
-    tables.push(("name-cost-table", crate::names::cost_table()));
+    tables.push(("name-cost-table".to_owned(), crate::names::cost_table()));
     tables
 }
 
 /// `path`'s text with the text between each `<!-- NAME ... -->` line and `<!-- /NAME -->`
 /// replaced by its table.
 #[track_caller]
-fn page(path: &str, tables: &[(&str, String)]) -> (String, Vec<u8>) {
+fn page(path: &str, tables: &[(String, String)]) -> (String, Vec<u8>) {
     let mut text = doc(path);
     for (name, table) in tables {
         let open = format!("<!-- {name}:");

@@ -321,6 +321,8 @@ fn key_tables() -> BTreeMap<String, Vec<(Vec<String>, String)>> {
         let text = doc(&file);
         for piece in text.split("<!-- json-keys: ").skip(1) {
             let (name, rest) = piece.split_once(" -->\n").expect("a json-keys marker line");
+            // A table written from the code says so after its name (`NAME: written from ...`).
+            let name = name.split(':').next().unwrap_or(name);
             let rows: Vec<(Vec<String>, String)> = rest
                 .lines()
                 .skip(2)

@@ -16,8 +16,8 @@
 //!
 //! The API is what the client uses: the `emulator` subcommand's own options ([`EmulatorArgs`],
 //! which the client flattens into its command tree) and its run ([`run`], [`list`] for `emulator
-//! list`, [`env`] for `emulator env`, [`background_refused`], [`Exit`]), [`fixture_cipher`] for
-//! `safe-ad capture`'s fixtures, and the route table ([`TABLE`] and [`HEALTH`], each
+//! list`, [`env`] for `emulator env`, [`background_refused`], [`Exit`]), [`fixture_cipher`] and the
+//! state file's types ([`fixture`]) for `safe-ad capture`'s fixtures, and the route table ([`TABLE`] and [`HEALTH`], each
 //! row a [`Def`] with its [`Access`]), which `safe-ad man emulator` lists at run time. The
 //! client's tests also start emulators in-process and check bounds: those items are in
 //! [`test_support`], hidden, and no API.
@@ -96,6 +96,15 @@ pub use launcher::table::{Access, Def, HEALTH, TABLE};
 /// fixture's immutable data needs to keep the name its items point at (see the state file's
 /// format in `docs/emulator.md`).
 pub use launcher::wire::fixture_cipher;
+
+/// For `safe-ad capture`, which writes a fixture as these types, so that what it writes is the
+/// state file's format as the emulator reads and saves it (`docs/emulator.md`), written once.
+pub mod fixture {
+    pub use crate::launcher::wire::{
+        AdJson, AdKeyJson, ImmutableJson, ItemJson, LeftOutJson, NameJson, SdJson, SdKeyJson,
+        StateFile, UserJson, STATE_FORMAT,
+    };
+}
 
 /// For `safe-ad capture`: the last `version` a fixture's appendable or structured data may hold,
 /// 2^64 - 2 (`--import` refuses 2^64 - 1, past the last version a save reaches), so that what it

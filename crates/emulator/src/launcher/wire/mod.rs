@@ -63,70 +63,90 @@ mod misfit;
 mod users;
 
 use misfit::{Misfit, Within};
-use users::{key_from, key_json, users_from, users_json, UserJson};
+pub use users::UserJson;
+use users::{key_from, key_json, users_from, users_json};
 
 /// The `format` value of a state file this version writes and reads.
-pub(crate) const STATE_FORMAT: &str = "safe-ad-emulator-state/1";
+pub const STATE_FORMAT: &str = "safe-ad-emulator-state/1";
 
 /// A whole state file.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(crate) struct StateFile {
-    pub(crate) format: String,
+pub struct StateFile {
+    pub format: String,
     /// The named users and their keys (none for an emulator of one unnamed user).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub(crate) users: Vec<UserJson>,
+    pub users: Vec<UserJson>,
     #[serde(default)]
-    pub(crate) appendable_data: Vec<AdJson>,
+    pub appendable_data: Vec<AdJson>,
     #[serde(default)]
-    pub(crate) structured_data: Vec<SdJson>,
+    pub structured_data: Vec<SdJson>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub(crate) immutable_data: Vec<ImmutableJson>,
+    pub immutable_data: Vec<ImmutableJson>,
     /// What the program that wrote the file (`safe-ad capture`) could not put in it, for the
-    /// person reading the file: read past, never checked or written back (a save writes the
-    /// network, which holds none of it).
-    #[serde(default, skip_serializing, rename = "leftOut")]
-    pub(crate) _left_out: serde::de::IgnoredAny,
+    /// person reading the file: written by capture; read past (any JSON), never checked or
+    /// written back (a save writes the network, which holds none of it: `None`).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        rename = "leftOut",
+        deserialize_with = "read_past"
+    )]
+    pub left_out: Option<Vec<LeftOutJson>>,
+}
+
+/// One entry of a fixture's `leftOut`: what `safe-ad capture` left out, and why, in words.
+#[derive(Debug, Clone, Serialize)]
+pub struct LeftOutJson {
+    pub what: String,
+    pub why: String,
+}
+
+/// A `leftOut` as a load reads it: whatever it holds, skipped.
+fn read_past<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Vec<LeftOutJson>>, D::Error> {
+    serde::de::IgnoredAny::deserialize(deserializer).map(|_| None)
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(crate) struct AdJson {
-    pub(crate) name: String,
+pub struct AdJson {
+    pub name: String,
     #[serde(default)]
-    pub(crate) is_private: bool,
-    pub(crate) version: u64,
-    pub(crate) filter_type: String,
+    pub is_private: bool,
+    pub version: u64,
+    pub filter_type: String,
     #[serde(default)]
-    pub(crate) filter_keys: Vec<String>,
+    pub filter_keys: Vec<String>,
     /// Its owner, a user by name; or by key, `owner_key` (see `users`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) owner: Option<String>,
+    pub owner: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) owner_key: Option<String>,
+    pub owner_key: Option<String>,
     #[serde(default)]
-    pub(crate) data: Vec<ItemJson>,
+    pub data: Vec<ItemJson>,
     #[serde(default)]
-    pub(crate) deleted_data: Vec<ItemJson>,
+    pub deleted_data: Vec<ItemJson>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(crate) struct ItemJson {
+pub struct ItemJson {
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) structured_data: Option<SdKeyJson>,
+    pub structured_data: Option<SdKeyJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) immutable_data: Option<NameJson>,
+    pub immutable_data: Option<NameJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) appendable_data: Option<AdKeyJson>,
+    pub appendable_data: Option<AdKeyJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) sign_key: Option<String>,
+    pub sign_key: Option<String>,
     /// Who appended it, by user (instead of `sign_key`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) signed_by: Option<String>,
+    pub signed_by: Option<String>,
     /// Which sealing of a private item (`state::Item::seal`); 0, left out, for public items.
     #[serde(default, skip_serializing_if = "is_zero")]
-    pub(crate) seal: u64,
+    pub seal: u64,
 }
 
 fn is_zero(value: &u64) -> bool {
@@ -135,18 +155,18 @@ fn is_zero(value: &u64) -> bool {
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(crate) struct NameJson {
-    pub(crate) name: String,
+pub struct NameJson {
+    pub name: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(crate) struct ImmutableJson {
+pub struct ImmutableJson {
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) name: Option<String>,
+    pub name: Option<String>,
     #[serde(default = "plain")]
-    pub(crate) cipher: String,
-    pub(crate) content: String,
+    pub cipher: String,
+    pub content: String,
 }
 
 fn plain() -> String {
@@ -155,34 +175,34 @@ fn plain() -> String {
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(crate) struct SdKeyJson {
-    pub(crate) name: String,
-    pub(crate) type_tag: u64,
+pub struct SdKeyJson {
+    pub name: String,
+    pub type_tag: u64,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(crate) struct AdKeyJson {
-    pub(crate) name: String,
+pub struct AdKeyJson {
+    pub name: String,
     #[serde(default)]
-    pub(crate) is_private: bool,
+    pub is_private: bool,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(crate) struct SdJson {
-    pub(crate) name: String,
-    pub(crate) type_tag: u64,
-    pub(crate) version: u64,
+pub struct SdJson {
+    pub name: String,
+    pub type_tag: u64,
+    pub version: u64,
     #[serde(default)]
-    pub(crate) data: Vec<String>,
+    pub data: Vec<String>,
     /// Which versions were written encrypted (none: all plain).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub(crate) encrypted: Vec<bool>,
+    pub encrypted: Vec<bool>,
     #[serde(default, skip_serializing_if = "is_false")]
-    pub(crate) deleted: bool,
+    pub deleted: bool,
     #[serde(default, skip_serializing_if = "is_false")]
-    pub(crate) unclaimable: bool,
+    pub unclaimable: bool,
 }
 
 fn is_false(value: &bool) -> bool {
@@ -288,7 +308,7 @@ impl Network {
                 .collect(),
             structured_data: self.structured_data.iter().map(sd_json).collect(),
             immutable_data: self.immutable_data.iter().map(immutable_json).collect(),
-            _left_out: serde::de::IgnoredAny,
+            left_out: None,
         }
     }
 }

@@ -19,9 +19,9 @@ use crate::launcher::state::{check_name, SignKey, User, NO_OWNER, USER_KEY};
 /// One entry of a state file's `users`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(crate) struct UserJson {
-    pub(crate) name: String,
-    pub(crate) sign_key: String,
+pub struct UserJson {
+    pub name: String,
+    pub sign_key: String,
 }
 
 /// A file's `users`, checked: each a valid name with a key of 32 bytes (not 32 zero bytes, which
