@@ -6,7 +6,7 @@ use clap::builder::PossibleValue;
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::options::{Opt, Opts, CONNECT, JSON, OUTPUT, SENDS};
-use super::spec::{Names, Reaches, Spec};
+use super::spec::{Man, Names, Reaches, Spec};
 use crate::config_file::Key;
 
 /// `safe-ad auth [OPTIONS] <COMMAND>`.
@@ -93,6 +93,7 @@ pub const AUTH: Spec = Spec {
     long_about: None,
     after_help: None,
     usage: None,
+    man: Man::NONE,
     options: Opts::NONE,
     reaches: Reaches::Group,
     names: Names::NoHandle,
@@ -111,6 +112,7 @@ pub const CONFIG: Spec = Spec {
     long_about: None,
     after_help: None,
     usage: None,
+    man: Man::NONE,
     options: Opts::NONE,
     reaches: Reaches::Group,
     names: Names::NoHandle,
@@ -137,6 +139,7 @@ it, so this waits without a time limit unless --timeout (or timeout_secs) is set
     ),
     after_help: Some("Example:\n  safe-ad auth login && safe-ad auth status"),
     usage: None,
+    man: Man::NONE,
     options: Opts::of(&[
         Opt::Profile,
         Opt::LauncherUrl,
@@ -162,6 +165,7 @@ pub const AUTH_STATUS: Spec = Spec {
     long_about: None,
     after_help: None,
     usage: None,
+    man: Man::NONE,
     options: CONNECT.union(OUTPUT),
     reaches: Reaches::Launcher,
     names: Names::NoHandle,
@@ -180,6 +184,7 @@ pub const AUTH_LOGOUT: Spec = Spec {
     long_about: None,
     after_help: None,
     usage: None,
+    man: Man::NONE,
     options: CONNECT.union(Opts::of(&[Opt::Quiet])),
     reaches: Reaches::Launcher,
     names: Names::NoHandle,
@@ -198,6 +203,7 @@ pub const AUTH_TOKEN: Spec = Spec {
     long_about: None,
     after_help: None,
     usage: None,
+    man: Man::NONE,
     options: Opts::of(&[Opt::Profile, Opt::TokenFile, Opt::Color]),
     reaches: Reaches::Token,
     names: Names::NoHandle,
@@ -224,6 +230,7 @@ KEY`), or to keep you out. `--json` prints {\"fingerprint\", \"key\"} (the key i
     ),
     after_help: Some("Examples:\n  safe-ad auth whoami\n  safe-ad auth whoami --key"),
     usage: None,
+    man: Man::NONE,
     options: SENDS.union(OUTPUT),
     reaches: Reaches::Launcher,
     names: Names::NoHandle,
@@ -246,6 +253,7 @@ pub const CONFIG_PATH: Spec = Spec {
     long_about: None,
     after_help: None,
     usage: None,
+    man: Man::NONE,
     options: JSON.union(Opts::of(&[Opt::Color])),
     reaches: Reaches::Nothing,
     names: Names::NoHandle,
@@ -264,6 +272,7 @@ pub const CONFIG_SHOW: Spec = Spec {
     long_about: None,
     after_help: None,
     usage: None,
+    man: Man::NONE,
     options: Opts::of(&[
         Opt::Profile,
         Opt::LauncherUrl,
@@ -289,6 +298,7 @@ pub const CONFIG_SET: Spec = Spec {
     long_about: None,
     after_help: Some("Examples:\n  safe-ad config set launcher_url http://127.0.0.1:8100/0.6\n  safe-ad config set timeout_secs 10\n  safe-ad config set token - < token.txt\n  safe-ad config set --profile real read_only true"),
     usage: None,
+    man: Man::NONE,
     options: Opts::of(&[Opt::Profile, Opt::Quiet, Opt::Color]),
     reaches: Reaches::Nothing,
     names: Names::NoHandle,
@@ -307,6 +317,7 @@ pub const CONFIG_UNSET: Spec = Spec {
     long_about: None,
     after_help: None,
     usage: None,
+    man: Man::NONE,
     options: Opts::of(&[Opt::Profile, Opt::Quiet, Opt::Color]),
     reaches: Reaches::Nothing,
     names: Names::NoHandle,

@@ -6,7 +6,7 @@ use crate::route::Route;
 use std::path::PathBuf;
 
 use super::options::{Opt, Opts, SENDS};
-use super::spec::{Names, Reaches, Spec};
+use super::spec::{Man, Names, Reaches, Spec};
 use clap::{Args, ValueHint};
 
 /// `capture NAME... [-o FILE]`.
@@ -56,6 +56,7 @@ and sends nothing.",
     // Each line fits 80 columns: the help example test runs them as printed.
     after_help: Some("Examples:\n  safe-ad capture \"$name\" -o fixture.json\n  safe-ad capture \"$name\" > fixture.json\n  safe-ad emulator --import fixture.json -- safe-ad show --full \"$name\""),
     usage: None,
+    man: Man::NONE,
     options: SENDS.union(Opts::of(&[Opt::Quiet, Opt::DryRun])),
     reaches: Reaches::Launcher,
     names: Names::NoHandle,

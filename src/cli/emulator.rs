@@ -8,7 +8,7 @@ use crate::route::Route;
 use std::path::PathBuf;
 
 use super::options::{Opt, Opts, CONNECT, JSON};
-use super::spec::{Names, Reaches, Spec};
+use super::spec::{Man, Names, Reaches, Spec};
 use clap::{Args, Subcommand, ValueHint};
 use safe_ad_emulator::EmulatorArgs;
 
@@ -163,6 +163,7 @@ SAFE_AD_EMULATOR_USER_<NAME>_URL and _TOKEN (printed, and given to COMMAND).",
     ),
     after_help: Some("Examples:\n  safe-ad emulator -- sh -c 'safe-ad clear-data --save post 1'\n  eval \"$(safe-ad emulator --background --listen 127.0.0.1:0)\"\n  safe-ad create --put\n  safe-ad emulator --stop"),
     usage: None,
+    man: super::emulator_man::EMULATOR_MAN,
     options: Opts::NONE,
     reaches: Reaches::Emulator,
     names: Names::NoHandle,
@@ -196,6 +197,7 @@ this says how many, and `--expect` fails rather than count short.",
     ),
     after_help: Some("Examples:\n  safe-ad emulator requests --method PUT --path '/appendable-data/*' --count\n  safe-ad emulator requests --failed --expect 0\n  mark=$(safe-ad emulator requests | tail -n 1)\n  safe-ad emulator requests --since \"$mark\" --count"),
     usage: None,
+    man: Man::NONE,
     options: CONNECT.union(JSON).union(Opts::of(&[Opt::Quiet])),
     reaches: Reaches::Launcher,
     names: Names::NoHandle,
@@ -229,6 +231,7 @@ exit 1. Without FILE, or with `-`, the fixture goes to standard output.",
     // Each line fits 80 columns: the help example test runs them as printed.
     after_help: Some("Examples:\n  safe-ad emulator export net.json\n  eval \"$(safe-ad emulator --background --listen 127.0.0.1:0 --import net.json)\"\n  safe-ad emulator --stop"),
     usage: None,
+    man: Man::NONE,
     options: CONNECT.union(Opts::of(&[Opt::Quiet])),
     reaches: Reaches::Launcher,
     names: Names::NoHandle,
@@ -256,6 +259,7 @@ stops one of them, `--stop --all` every one. With --json, one JSON object a line
     ),
     after_help: Some("Examples:\n  eval \"$(safe-ad emulator --background --quiet --listen 127.0.0.1:0)\"\n  safe-ad emulator list\n  safe-ad emulator --stop --pid \"$(safe-ad emulator list --json | jq -r .pid | head -n 1)\""),
     usage: None,
+    man: Man::NONE,
     options: JSON.union(Opts::of(&[Opt::Color])),
     reaches: Reaches::Nothing,
     names: Names::NoHandle,
@@ -296,6 +300,7 @@ emulator does not serve is exit 1.",
     ),
     after_help: Some("Examples:\n  eval \"$(safe-ad emulator --background --quiet --listen 127.0.0.1:0)\"\n  eval \"$(safe-ad emulator env --pid \"$SAFE_AD_EMULATOR_PID\")\"\n  safe-ad emulator env --pid \"$SAFE_AD_EMULATOR_PID\" --format env > vars.env\n  safe-ad emulator --stop"),
     usage: None,
+    man: Man::NONE,
     options: Opts::of(&[Opt::Color]),
     reaches: Reaches::Nothing,
     names: Names::NoHandle,

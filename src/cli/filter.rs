@@ -9,7 +9,7 @@ use clap::{ArgGroup, Args, Subcommand, ValueEnum};
 
 use super::handles::SaveWith;
 use super::options::{DRY, OUTPUT, SENDS};
-use super::spec::{Names, Reaches, Spec};
+use super::spec::{Man, Names, Reaches, Spec};
 
 /// `safe-ad filter <COMMAND>`.
 #[derive(Debug, Args)]
@@ -117,6 +117,7 @@ pub const FILTER: Spec = Spec {
     long_about: None,
     after_help: None,
     usage: None,
+    man: Man::NONE,
     options: crate::cli::Opts::NONE,
     reaches: Reaches::Group,
     names: Names::NoHandle,
@@ -145,6 +146,7 @@ a handle, the launcher's copy (with a change not saved yet).",
     ),
     after_help: Some("Examples:\n  safe-ad filter show \"$name\"\n  safe-ad filter show --json 7"),
     usage: None,
+    man: Man::NONE,
     options: SENDS.union(OUTPUT),
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,
@@ -189,6 +191,7 @@ anything is sent (exit 2).
     )),
     after_help: Some("Examples:\n  safe-ad filter add \"$name\" AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=\n  safe-ad filter add --signer-of 1 --save post 7"),
     usage: Some("safe-ad filter add [OPTIONS] <HANDLE> [KEY]... [--signer-of INDEX]..."),
+    man: Man::NONE,
     options: SENDS.union(OUTPUT).union(DRY),
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,
@@ -220,6 +223,7 @@ filter, nothing is saved. A KEY that is neither is refused before anything is se
     )),
     after_help: Some("Examples:\n  safe-ad filter remove --save post 7 e30376180e311a1e\n  safe-ad filter remove --signer-of 0 \"$name\""),
     usage: Some("safe-ad filter remove [OPTIONS] <HANDLE> [KEY]... [--signer-of INDEX]..."),
+    man: Man::NONE,
     options: SENDS.union(OUTPUT).union(DRY),
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,
@@ -249,6 +253,7 @@ how many it dropped: add the keys the new list needs with `filter add`.
     )),
     after_help: Some("Examples:\n  safe-ad filter type \"$name\" white-list\n  safe-ad filter type --save post 7 black-list"),
     usage: None,
+    man: Man::NONE,
     options: SENDS.union(OUTPUT).union(DRY),
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,

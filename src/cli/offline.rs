@@ -4,7 +4,7 @@
 use clap::{Args, ValueEnum};
 
 use super::options::{Opt, Opts, JSON};
-use super::spec::{Names, Reaches, Spec};
+use super::spec::{Man, Names, Reaches, Spec};
 
 /// `decode [BYTES|-]`.
 #[derive(Debug, Args)]
@@ -62,6 +62,7 @@ what was expected where.",
     ),
     after_help: Some("Examples:\n  safe-ad decode AQAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB\n  safe-ad decode --json \"$data_id\"\n  echo \"$data_id\" | base64 -d | safe-ad decode"),
     usage: None,
+    man: Man::NONE,
     options: JSON.union(Opts::of(&[Opt::Color])),
     reaches: Reaches::Nothing,
     names: Names::NoHandle,
@@ -82,6 +83,7 @@ pub const COMPLETIONS: Spec = Spec {
         "Example:\n  safe-ad completions bash > ~/.local/share/bash-completion/completions/safe-ad",
     ),
     usage: None,
+    man: Man::NONE,
     options: Opts::of(&[Opt::Color]),
     reaches: Reaches::Nothing,
     names: Names::NoHandle,
@@ -112,6 +114,7 @@ refused (exit 2).",
         "Examples:\n  safe-ad man remove\n  safe-ad man auth status > safe-ad-auth-status.1\n  safe-ad man --list",
     ),
     usage: None,
+    man: Man::NONE,
     options: Opts::of(&[Opt::Color]),
     reaches: Reaches::Nothing,
     names: Names::NoHandle,

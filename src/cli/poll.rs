@@ -11,7 +11,7 @@ use crate::values::WaitFor;
 
 use super::items::SelectorArgs;
 use super::options::{OUTPUT, SENDS};
-use super::spec::{Names, Reaches, Spec, ITEM_READS};
+use super::spec::{Man, Names, Reaches, Spec, ITEM_READS};
 
 /// `wait HANDLE|NAME --for CONDITION [--deadline SECS] [--interval SECS]`.
 #[derive(Debug, Args)]
@@ -86,6 +86,7 @@ handles it held or may have made are named with the request that frees each; the
     ),
     after_help: Some("Exit 8 when the deadline passed before the condition held; exit 7 at once when in-sync can never hold (the copy is stale: only a fresh one is in sync).\n\nExamples:\n  safe-ad wait 7 --for in-sync --deadline 120\n  safe-ad wait \"$name\" --for item --kind structured-data --interval 5\n  safe-ad wait \"$name\" --for version-above=1 --json"),
     usage: None,
+    man: Man::NONE,
     options: SENDS.union(OUTPUT),
     reaches: Reaches::LauncherUntil,
     names: Names::FreshCopy,
@@ -141,6 +142,7 @@ gives back every handle it takes.",
     ),
     after_help: Some("Examples:\n  safe-ad watch 7 --count 3\n  safe-ad watch \"$name\" --interval 5 --count 1\n  safe-ad watch 7 --json --count 2 > events.jsonl"),
     usage: None,
+    man: Man::NONE,
     options: SENDS.union(OUTPUT),
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::options::{Opt, Opts};
-use super::spec::{Names, Reaches, Spec};
+use super::spec::{Man, Names, Reaches, Spec};
 
 /// `shell [-c LINES | FILE] [--keep-going]`.
 #[derive(Debug, Args)]
@@ -93,6 +93,7 @@ nothing. Give such a script with -c or as FILE.",
         "Examples:\n  safe-ad shell -c 'h = create --put; metadata $h; drop $h'\n  printf 'metadata 1\\nmetadata 2\\n' | safe-ad shell --keep-going --json",
     ),
     usage: None,
+    man: Man::NONE,
     options: Opts::of(&Opt::ALL),
     reaches: Reaches::Launcher,
     names: Names::NoHandle,
