@@ -1,10 +1,12 @@
 //! The tables in the guide that are written from the commands' specs (`cli::COMMANDS`): which
 //! command takes which client option (docs/settings.md) and what each command sends
-//! (docs/output.md). Each sits between two markers in its page; `generated.rs` compares the
+//! (docs/output.md); and the environment variables, from `settings`' table
+//! (`settings::ENV_VARS`, docs/settings.md). Each sits between two markers in its page; `generated.rs` compares the
 //! page with the page these tables would make and its regeneration command rewrites it, so no
 //! table of commands is kept by hand.
 
 use safe_ad::test_support::cli::{Opt, Reaches, COMMANDS};
+use safe_ad::test_support::settings::{Reader, Spelling, ENV_VARS};
 
 use crate::harness::{client_commands, doc};
 
@@ -12,7 +14,13 @@ use crate::harness::{client_commands, doc};
 /// repository, its whole text with every table between its markers as the specs make it.
 pub fn pages() -> Vec<(String, Vec<u8>)> {
     vec![
-        page("docs/settings.md", &[("options-table", options_table())]),
+        page(
+            "docs/settings.md",
+            &[
+                ("options-table", options_table()),
+                ("env-table", env_table()),
+            ],
+        ),
         page("docs/output.md", &output_tables()),
     ]
 }
@@ -68,6 +76,32 @@ fn options_table() -> String {
             false => opts.join(" "),
         };
         table.push_str(&format!("| {} | {opts} |\n", paths.join(", ")));
+    }
+    table
+}
+
+/// Every environment variable of the table: who reads it, what it sets, its default.
+fn env_table() -> String {
+    let mut table =
+        String::from("| variable | used by | what it sets | default |\n|---|---|---|---|\n");
+    for var in ENV_VARS {
+        let reader = match var.reader {
+            Reader::Client => "safe-ad",
+            Reader::Emulator => "the emulator",
+            Reader::EmulatorInternal => "the emulator (its own)",
+        };
+        let name = match var.spelling {
+            Spelling::Exact | Spelling::UpperElseLower => format!("`{}`", var.name),
+            Spelling::Pattern => format!("`{}` (one per user)", var.name),
+        };
+        let default = match var.default {
+            "" => "unset".to_owned(),
+            default => default.replace('|', "\\|"),
+        };
+        table.push_str(&format!(
+            "| {name} | {reader} | {} | {default} |\n",
+            var.sets.replace('|', "\\|")
+        ));
     }
     table
 }

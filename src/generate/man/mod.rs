@@ -28,7 +28,7 @@ use crate::cli::{options_of, spec_of, Man, ManSection, ManTable, Opt, Reaches, C
 use crate::config_file::Key;
 use crate::help::{self, EXAMPLES};
 use crate::outcome::{ExitCodeRow, EXIT_CODES};
-use crate::settings::ENV_VARS;
+use crate::settings::{Reader, ENV_VARS};
 
 use roff::{bold, escape, example, inline, italic, paragraphs, quoted, sentence, source};
 
@@ -140,8 +140,8 @@ fn main_page(root: &Command) -> String {
     }
     roff.push_str(&exit_status(&EXIT_CODES.iter().collect::<Vec<_>>()));
     roff.push_str(".SH ENVIRONMENT\n");
-    for var in ENV_VARS {
-        roff.push_str(&entry(&bold(var.name), var.about));
+    for var in ENV_VARS.iter().filter(|var| var.reader == Reader::Client) {
+        roff.push_str(&entry(&bold(var.name), &var.about()));
     }
     roff.push_str(&files());
     roff.push_str(".SH EXAMPLES\n");
