@@ -7,7 +7,7 @@
 use crate::cli::{options_of, spec_of, Names, Reaches};
 use crate::config_file::Key;
 use crate::outcome::{Class, ExitCodeRow, EMULATOR_EXIT_CODES, EXIT_CODES};
-use crate::settings::ENV_VARS;
+use crate::settings::{Reader, ENV_VARS};
 
 /// One example command line and what it does.
 pub struct Example {
@@ -188,7 +188,15 @@ fn examples_text() -> String {
 }
 
 fn environment_text() -> String {
-    let rows: Vec<(&str, &str)> = ENV_VARS.iter().map(|v| (v.name, v.about)).collect();
+    let abouts: Vec<(&str, String)> = ENV_VARS
+        .iter()
+        .filter(|var| var.reader == Reader::Client)
+        .map(|var| (var.name, var.about()))
+        .collect();
+    let rows: Vec<(&str, &str)> = abouts
+        .iter()
+        .map(|(name, about)| (*name, about.as_str()))
+        .collect();
     format!("Environment:\n{}", two_columns(&rows, ENV_COLUMN))
 }
 

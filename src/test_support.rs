@@ -69,7 +69,9 @@ pub mod secret {
 }
 
 pub mod settings {
-    pub use crate::settings::{resolve, ConfigRead, Environment, StdinUse, ENV_VARS};
+    pub use crate::settings::{
+        resolve, ConfigRead, Environment, Reader, Spelling, StdinUse, ENV_VARS,
+    };
 }
 
 pub mod signals {

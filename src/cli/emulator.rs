@@ -160,6 +160,8 @@ are SAFE_LAUNCHER_URL and SAFE_LAUNCHER_TOKEN, and every named user's are also \
 SAFE_AD_EMULATOR_USER_<NAME>_URL and _TOKEN (printed, and given to COMMAND).",
     ),
     after_help: Some("Examples:\n  safe-ad emulator -- sh -c 'safe-ad clear-data --save post 1'\n  eval \"$(safe-ad emulator --background --listen 127.0.0.1:0)\"\n  safe-ad create --put\n  safe-ad emulator --stop"),
+    man: super::emulator_man::EMULATOR_MAN,
+    options: Opts::NONE,
     reaches: Reaches::Emulator,
     sample: &["--listen", "127.0.0.1:0", "--", "true"],
     ..Spec::not_changing(

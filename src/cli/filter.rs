@@ -9,7 +9,7 @@ use clap::{ArgGroup, Args, Subcommand, ValueEnum};
 
 use super::handles::SaveWith;
 use super::options::{DRY, OUTPUT, SENDS};
-use super::spec::{Names, Reaches, Spec, FETCH_BY_ID};
+use super::spec::{Man, Names, Reaches, Spec, FETCH_BY_ID};
 
 /// `safe-ad filter <COMMAND>`.
 #[derive(Debug, Args)]
@@ -112,6 +112,10 @@ save landed. Given a handle, it changes only the launcher's copy until a save (`
 
 /// `safe-ad filter`.
 pub const FILTER: Spec = Spec {
+    path: "filter",
+    about: "Show or change who may append: the filter's type and keys",
+    long_about: None,
+    after_help: None,
     options: crate::cli::Opts::NONE,
     reaches: Reaches::Group,
     sample: &["show", "1"],
@@ -179,6 +183,7 @@ anything is sent (exit 2).
     )),
     after_help: Some("Examples:\n  safe-ad filter add \"$name\" AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=\n  safe-ad filter add --signer-of 1 --save post 7"),
     usage: Some("safe-ad filter add [OPTIONS] <HANDLE> [KEY]... [--signer-of INDEX]..."),
+    man: Man::NONE,
     options: SENDS.union(OUTPUT).union(DRY),
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,

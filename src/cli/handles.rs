@@ -8,7 +8,7 @@ use std::ffi::OsString;
 use clap::{Args, ValueEnum};
 
 use super::options::{BATCH_COMMAND, DRY, OUTPUT, SENDS};
-use super::spec::{Names, Reaches, Spec, FETCH_BY_ID};
+use super::spec::{Man, Names, Reaches, Spec, FETCH_BY_ID};
 use crate::handle::NameRefusal;
 
 /// `put`, `post` and `metadata`: options and handles.
@@ -172,6 +172,7 @@ Use `post` instead for data that is already on the network: the launcher refuses
 (errorCode -23, DataExists).",
     ),
     after_help: Some("Example:\n  h=$(safe-ad create) && safe-ad put \"$h\""),
+    man: Man::SAVES,
     options: BATCH_COMMAND,
     reaches: Reaches::Launcher,
     names: Names::Refused(PUT_BY_NAME),
@@ -194,6 +195,7 @@ This is the save that makes an earlier `clear-data` or `clear-deleted-data` reac
 `put` for data that was never saved: the launcher refuses a POST of it (errorCode -22, NoSuchData).",
     ),
     after_help: Some("Example:\n  safe-ad clear-data 7 && safe-ad post 7"),
+    man: Man::SAVES,
     options: BATCH_COMMAND,
     reaches: Reaches::Launcher,
     names: Names::Refused(POST_BY_NAME),
@@ -219,6 +221,7 @@ save landed. Given a handle, it changes only the launcher's copy \
 afterwards with `post` (or `put` if it was never saved); `--save post` does both in one go.",
     ),
     after_help: Some("Examples:\n  safe-ad clear-data --save post 7\n  seq 7 9 | safe-ad clear-data --save post -"),
+    man: Man::SAVES,
     options: BATCH_COMMAND,
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,
@@ -249,6 +252,7 @@ Without --save, for one handle, it first compares the copy's deleted list with t
 when such a removal is there.",
     ),
     after_help: Some("Example:\n  safe-ad clear-deleted-data --save post 7"),
+    man: Man::SAVES,
     options: BATCH_COMMAND,
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,

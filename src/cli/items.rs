@@ -10,8 +10,40 @@ use clap::builder::PossibleValue;
 use clap::{ArgGroup, Args, ValueEnum};
 
 use super::handles::{HandleArgs, SaveWith};
+use super::item_prose::{item_order, show_json, show_sample};
 use super::options::{Opt, Opts, DRY, ITEM_COMMAND, OUTPUT, SENDS};
-use super::spec::{Names, Reaches, Spec, ITEM_READS};
+use super::spec::{Man, ManSection, ManTable, Names, Reaches, Spec, ITEM_READS};
+
+/// `safe-ad-show(1)`: what it prints, its JSON, and the order of the items.
+const SHOW_MAN: Man = Man {
+    description: "",
+    sections: &[
+        ManSection::prose(
+            "OUTPUT",
+            concat!(
+                r#".PP
+One block per handle, an empty line between two (lines cut short here):
+"#,
+                show_sample!(),
+                r#".PP
+An \fB--index\fR range that holds no item of either list says so under the header.
+.PP
+"#,
+                show_json!()
+            ),
+        ),
+        ManSection::prose("ITEM ORDER", item_order!()),
+    ],
+};
+
+/// The pages of `remove`, `restore` and `purge`: the order of the items, and what a save does.
+const ITEM_CHANGE_MAN: Man = Man {
+    description: "",
+    sections: &[
+        ManSection::prose("ITEM ORDER", item_order!()),
+        ManSection::table("WHAT A SAVE DOES", ManTable::SaveEffects),
+    ],
+};
 
 /// Why `status` takes no name.
 const STATUS_BY_NAME: &str = "`status` compares a copy you hold with the network, and a copy taken for this run would match it: give the handle whose copy you want compared";
@@ -226,6 +258,7 @@ change: read them again with `safe-ad show` (ITEM ORDER in safe-ad-remove(1)).",
         "safe-ad remove [OPTIONS] <HANDLE> <INDEX>...\n       \
 safe-ad remove [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]...",
     ),
+    man: ITEM_CHANGE_MAN,
     options: ITEM_COMMAND,
     reaches: Reaches::LauncherCompared,
     names: Names::FreshCopy,
@@ -271,6 +304,7 @@ Selectors (--signed-by, --kind, --data-id, --name) choose items by what they are
         "safe-ad restore [OPTIONS] <HANDLE> <INDEX>...\n       \
 safe-ad restore [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]...",
     ),
+    man: ITEM_CHANGE_MAN,
     options: ITEM_COMMAND,
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,
@@ -319,6 +353,7 @@ network's sorted order (ITEM ORDER in safe-ad-remove(1)).",
         "safe-ad purge [OPTIONS] <HANDLE> <INDEX>...\n       \
 safe-ad purge [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]...",
     ),
+    man: ITEM_CHANGE_MAN,
     options: ITEM_COMMAND,
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,
@@ -359,6 +394,7 @@ Content over 8 MiB is refused before any request.",
 safe-ad append [OPTIONS] <HANDLE> --appendable <NAME> [--private]\n       \
 safe-ad append [OPTIONS] <HANDLE> --immutable <FILE> [--encrypt <HOW>]",
     ),
+    man: Man::NONE,
     options: SENDS.union(OUTPUT).union(DRY),
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,
@@ -406,6 +442,7 @@ nothing else of the handle: `safe-ad decode` says what they hold, offline. It ta
 option (--full, --index, selectors): the bytes are the whole data.",
     ),
     after_help: Some("Examples:\n  safe-ad show 7\n  safe-ad show --index 0..10 --json 7\n  safe-ad show --full 7\n  safe-ad show --signed-by others 7\n  safe-ad show --serialised 7 | safe-ad decode -"),
+    man: SHOW_MAN,
     options: SENDS.union(OUTPUT).union(Opts::of(&[Opt::Jobs])),
     reaches: Reaches::Launcher,
     names: Names::FreshCopy,
@@ -489,6 +526,7 @@ the first handle, in input order, that differs or failed picks it. -q prints not
 the code speak.",
     ),
     after_help: Some("Exit 7 when one differs (a save would change the network, or the copy is stale), 0 when none does; 3, 4, 5 and 6 when it could not tell.\n\nExamples:\n  safe-ad status 7\n  safe-ad -q status 7 || { [ $? -eq 7 ] && safe-ad reopen 7; }\n  safe-ad status --json 7 8 9"),
+    man: Man::SAVES,
     options: SENDS.union(OUTPUT).union(Opts::of(&[Opt::Jobs])),
     reaches: Reaches::LauncherCompared,
     names: Names::Refused(STATUS_BY_NAME),

@@ -2,7 +2,8 @@
 //!
 //! No logic and no output: these structs hold what was typed, unchecked. Each command's
 //! [`Spec`] stands beside its arguments (`handles`, `items`, `poll`, `filter`, `auth`, `offline`,
-//! `shell`, `emulator`) and
+//! `shell`, `emulator`), its man page's extras with it (the emulator's long page in
+//! `emulator_man`; the words about items that the main page shares, in `item_prose`), and
 //! [`COMMANDS`] lists them all: the texts clap shows, the client options each takes, what it
 //! reaches, its routes and its sample invocation. `settings` merges and checks the client
 //! options, `help` adds the texts written from tables (exit codes, environment, examples), and
@@ -21,8 +22,11 @@ mod auth;
 mod capture;
 #[cfg(feature = "emulator")]
 mod emulator;
+#[cfg(feature = "emulator")]
+mod emulator_man;
 mod filter;
 mod handles;
+mod item_prose;
 mod items;
 mod offline;
 mod options;
@@ -43,6 +47,7 @@ pub use handles::{
     ClearCommand, CreateCommand, HandleArgs, HandleCommand, OpenCommand, ReopenCommand, SaveWith,
     REOPEN_DROP_BY_NAME, SAVE_PUT_BY_NAME,
 };
+pub(crate) use item_prose::{item_order, show_json, show_sample};
 pub use items::{
     AppendCommand, CatCommand, EncryptWith, ItemCommand, RestoreCommand, SelectorArgs, ShowCommand,
     StatusCommand,
@@ -52,7 +57,7 @@ pub use options::{ClientOptions, ColorWhen, Opt, Opts, CLIENT_OPTIONS};
 pub use poll::{WaitCommand, WatchCommand};
 pub use registry::{options_of, spec_of, taking, WithOptions, COMMANDS};
 pub use shell::ShellArgs;
-pub use spec::{Names, Reaches, Spec};
+pub use spec::{Man, ManSection, ManTable, Names, Reaches, Spec};
 
 use registry::add_every_option;
 

@@ -2,8 +2,8 @@
 //!
 //! A command's spec stands beside its clap arguments (in this module's siblings) and carries
 //! every fact about it that something else reads: its texts (which `cli` gives clap, so help,
-//! man pages and completions show them), the client options it takes (the parser, help and
-//! `settings` read them), what it reaches (the exit codes its help lists), the routes it sends
+//! man pages and completions show them), what its man page says beyond them ([`Man`]), the
+//! client options it takes (the parser, help and `settings` read them), what it reaches (the exit codes its help lists), the routes it sends
 //! (docs/output.md's table is written from them), whether it holds launcher handles, which
 //! table of docs/output.md describes its `--json` objects, and a sample invocation (the tests
 //! that walk every command run it). A test walks clap's tree against `registry`'s list both
@@ -25,6 +25,8 @@ pub struct Spec {
     pub after_help: Option<&'static str>,
     /// A usage line of its own, where clap's would run past 80 columns.
     pub usage: Option<&'static str>,
+    /// What its man page says beyond its help ([`Man::NONE`] for nothing more).
+    pub man: Man,
     /// The client options it takes (see `options`).
     pub options: Opts,
     /// What it reaches, which says the exit codes it can return.
@@ -56,6 +58,85 @@ pub struct Spec {
     /// say (by starting from [`Spec::changing`] or [`Spec::not_changing`]), so a new one is
     /// sorted when it is added.
     pub changes: bool,
+}
+
+/// What a command's man page says beyond its help texts, written for man and for a reader who
+/// has only the installed pages: more for its DESCRIPTION, and sections of its own. The prose
+/// is roff as `generate::man`'s `text` describes it (plain hyphens; commands bold, placeholders
+/// italic).
+#[derive(Debug)]
+pub struct Man {
+    /// Paragraphs for DESCRIPTION, after the long help (empty: none).
+    pub description: &'static str,
+    /// Sections after its OPTIONS (and COMMANDS), in order; the EXIT STATUS of a client command
+    /// and EXAMPLES (from `after_help`) follow them.
+    pub sections: &'static [ManSection],
+}
+
+impl Man {
+    /// Nothing more than the help texts.
+    pub const NONE: Man = Man {
+        description: "",
+        sections: &[],
+    };
+
+    /// A command whose change a save carries (or that compares with what a save left): what a
+    /// save does to each kind of change.
+    pub const SAVES: Man = Man {
+        description: "",
+        sections: &[ManSection::table("WHAT A SAVE DOES", ManTable::SaveEffects)],
+    };
+}
+
+/// One section of a man page: its heading (in capitals, as man has them), its prose, and a
+/// table the man pages write after the prose from the one place that holds it.
+#[derive(Debug)]
+pub struct ManSection {
+    pub heading: &'static str,
+    pub roff: &'static str,
+    pub table: Option<ManTable>,
+}
+
+impl ManSection {
+    /// A section of prose only.
+    pub const fn prose(heading: &'static str, roff: &'static str) -> ManSection {
+        ManSection {
+            heading,
+            roff,
+            table: None,
+        }
+    }
+
+    /// A section that is a table alone, under its heading.
+    pub const fn table(heading: &'static str, table: ManTable) -> ManSection {
+        ManSection {
+            heading,
+            roff: "",
+            table: Some(table),
+        }
+    }
+
+    /// This section with `table` after its prose.
+    pub const fn then(self, table: ManTable) -> ManSection {
+        ManSection {
+            table: Some(table),
+            ..self
+        }
+    }
+}
+
+/// A table a man page section holds, which lives above `cli` (so a spec names it, and
+/// `generate::man` writes it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ManTable {
+    /// What a save does to each kind of change (`saving`'s table).
+    SaveEffects,
+    /// The emulator's own exit codes (`outcome::EMULATOR_EXIT_CODES`).
+    #[cfg(feature = "emulator")]
+    EmulatorExitCodes,
+    /// The emulator's routes, by who may call them (its crate's route table).
+    #[cfg(feature = "emulator")]
+    EmulatorRoutes,
 }
 
 /// What a command does with a data's name given in place of a handle.
@@ -104,7 +185,7 @@ impl Spec {
 
     /// The spec of a command that changes nothing, takes no client option, reaches nothing,
     /// takes no handle, holds no lease, sends no route, prints no `--json`, needs no sample
-    /// arguments, is not inert and has no text beyond `about`: each spec starts from it or
+    /// arguments, is not inert and has no text beyond `about` (nor on its man page): each spec starts from it or
     /// from [`Spec::changing`], so every one says whether it changes anything, and says only
     /// where it differs.
     pub const fn not_changing(path: &'static str, about: &'static str) -> Spec {
@@ -123,6 +204,7 @@ impl Spec {
             sample: &[],
             inert: false,
             changes: false,
+            man: Man::NONE,
         }
     }
 

@@ -115,9 +115,6 @@ pub fn append(path: &Path, line: &str) -> Result<(), String> {
     file.write_all(&bytes).map_err(|e| e.to_string())
 }
 
-/// `SAFE_AD_HISTORY` in the help's table of environment variables.
-pub const ABOUT: &str = "the interactive shell's history file (default: shell_history in the data directory, ~/.local/share/safe-ad on Linux); set but empty: no history";
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,7 +1,8 @@
 //! The one place that turns the client options, env vars and the config file into checked
 //! settings.
 //!
-//! Order for every setting: flag, then env var, then config file (the active profile's value,
+//! Order for every setting: flag, then env var (each read through its row of `env`'s table),
+//! then config file (the active profile's value,
 //! then the top level's: `profile`), then default. Nothing else in
 //! safe-ad reads env vars or files (the config file, a token file, standard input holding a
 //! token or a config value); everything downstream takes a `Settings`, or the narrow
@@ -32,124 +33,25 @@ use crate::values::{
 };
 
 mod edit;
+mod env;
 pub mod history;
 mod profile;
 mod token;
 
 pub use edit::{config_setting, edit_config, profile_to_edit};
+pub use env::{
+    Environment, Reader, Spelling, ENV_CONFIG_DIR, ENV_INTERRUPT_WAIT, ENV_LAUNCHER_URL,
+    ENV_PROFILE, ENV_TOKEN, ENV_VARS,
+};
 pub use profile::{check_profile, profile_name, refuse_read_only, Active as ActiveProfile};
 
 use token::resolve_token;
 pub use token::{known_tokens, token_file_rereadable, token_in_regular_file};
 
-pub const ENV_LAUNCHER_URL: &str = "SAFE_LAUNCHER_URL";
-pub const ENV_TOKEN: &str = "SAFE_LAUNCHER_TOKEN";
-pub const ENV_CONFIG_DIR: &str = "SAFE_AD_CONFIG_DIR";
-pub const ENV_NO_COLOR: &str = "NO_COLOR";
-pub const ENV_CLICOLOR_FORCE: &str = "CLICOLOR_FORCE";
-pub const ENV_INTERRUPT_WAIT: &str = "SAFE_AD_INTERRUPT_WAIT";
-pub const ENV_HISTORY: &str = "SAFE_AD_HISTORY";
-pub const ENV_PROFILE: &str = "SAFE_AD_PROFILE";
 pub const CONFIG_FILE_NAME: &str = "config.json";
 
 /// Said of a launcher URL with plain http to another host, where it is not refused yet.
 pub const INSECURE_URL_WARNING: &str = "plain http to another host sends the token in clear text; safe-ad will refuse it unless --allow-insecure-http is given";
-
-/// An environment variable safe-ad reads, as the help and the man page describe it.
-pub struct EnvVar {
-    pub name: &'static str,
-    pub about: &'static str,
-}
-
-/// Every environment variable safe-ad reads, but `REQUEST_METHOD` (read only to tell a CGI run,
-/// see [`Environment::cgi`]): the one table behind `--help` and the man page.
-/// [`Environment::from_process`] reads each by name, apart from this table: a variable it starts
-/// reading joins the table by hand.
-pub const ENV_VARS: &[EnvVar] = &[
-    EnvVar {
-        name: ENV_LAUNCHER_URL,
-        about: "launcher base URL (after --launcher-url, before the config file)",
-    },
-    EnvVar {
-        name: ENV_TOKEN,
-        about: "the token (after --token-file, before the config file)",
-    },
-    EnvVar {
-        name: ENV_PROFILE,
-        about: "the config file's profile to use (after --profile; empty: none)",
-    },
-    EnvVar {
-        name: ENV_CONFIG_DIR,
-        about: "directory that holds config.json (default: ~/.config/safe-ad on Linux)",
-    },
-    EnvVar {
-        name: ENV_INTERRUPT_WAIT,
-        about: "seconds the first Ctrl-C (or SIGTERM or SIGHUP) waits for requests in flight, the giving back of launcher handles and a reader of stdout or stderr that takes nothing, before it leaves, naming what it left (default 1)",
-    },
-    EnvVar {
-        name: ENV_HISTORY,
-        about: history::ABOUT,
-    },
-    EnvVar {
-        name: ENV_NO_COLOR,
-        about: "set and not empty: no colour on stderr (--color overrides it)",
-    },
-    EnvVar {
-        name: ENV_CLICOLOR_FORCE,
-        about: "set and not 0: colour on stderr even when it is not a terminal (--color and NO_COLOR override it)",
-    },
-    EnvVar {
-        name: "HTTP_PROXY, HTTPS_PROXY, ALL_PROXY, NO_PROXY",
-        about: "honoured for a remote launcher (lower case too); a loopback launcher is always reached directly",
-    },
-];
-
-/// The env vars safe-ad reads, captured once so the rest of the resolution is pure.
-#[derive(Default, Clone)]
-pub struct Environment {
-    pub launcher_url: Option<OsString>,
-    pub token: Option<OsString>,
-    pub config_dir: Option<OsString>,
-    /// `SAFE_AD_PROFILE`: the config file's profile to use.
-    pub profile: Option<OsString>,
-    pub interrupt_wait: Option<OsString>,
-    /// `SAFE_AD_HISTORY`: the interactive shell's history file (empty: none).
-    pub history: Option<OsString>,
-    /// The proxy variables, each the first set of its upper- and lower-case spelling.
-    pub http_proxy: Option<OsString>,
-    pub https_proxy: Option<OsString>,
-    pub all_proxy: Option<OsString>,
-    pub no_proxy: Option<OsString>,
-    /// `NO_COLOR` set and not empty (no-color.org).
-    pub no_color: bool,
-    /// `CLICOLOR_FORCE` set and not `0`.
-    pub clicolor_force: bool,
-    /// Running as a CGI script, where `HTTP_PROXY` can be set by a request header (httpoxy):
-    /// it is ignored then, as curl and reqwest do.
-    pub cgi: bool,
-}
-
-impl Environment {
-    pub fn from_process() -> Environment {
-        let first = |names: [&str; 2]| names.into_iter().find_map(std::env::var_os);
-        Environment {
-            launcher_url: std::env::var_os(ENV_LAUNCHER_URL),
-            token: std::env::var_os(ENV_TOKEN),
-            config_dir: std::env::var_os(ENV_CONFIG_DIR),
-            profile: std::env::var_os(ENV_PROFILE),
-            interrupt_wait: std::env::var_os(ENV_INTERRUPT_WAIT),
-            history: std::env::var_os(ENV_HISTORY),
-            http_proxy: first(["HTTP_PROXY", "http_proxy"]),
-            https_proxy: first(["HTTPS_PROXY", "https_proxy"]),
-            all_proxy: first(["ALL_PROXY", "all_proxy"]),
-            no_proxy: first(["NO_PROXY", "no_proxy"]),
-            no_color: std::env::var_os(ENV_NO_COLOR).is_some_and(|v| !v.is_empty()),
-            clicolor_force: std::env::var_os(ENV_CLICOLOR_FORCE)
-                .is_some_and(|v| !v.is_empty() && v != "0"),
-            cgi: std::env::var_os("REQUEST_METHOD").is_some(),
-        }
-    }
-}
 
 /// Where a setting's value came from, for messages (never the value of a token).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -641,34 +543,6 @@ mod tests {
     fn remote(https: bool) -> LauncherUrl {
         let scheme = if https { "https" } else { "http" };
         parse_launcher_url(&format!("{scheme}://launcher.example:8100")).unwrap()
-    }
-
-    /// A variable `settings` starts reading gets an `ENV_` constant here; the help's and the man
-    /// page's table must then list it, which nothing else would notice.
-    #[test]
-    fn every_env_var_constant_has_a_row_in_the_table() {
-        let constants: Vec<&str> = include_str!("mod.rs")
-            .lines()
-            .filter(|line| line.starts_with("pub const ENV_"))
-            .filter_map(|line| line.split('"').nth(1))
-            .collect();
-        assert!(constants.contains(&ENV_HISTORY), "{constants:?}");
-        for name in constants {
-            assert!(
-                ENV_VARS.iter().any(|var| var.name == name),
-                "{name} has no row in ENV_VARS"
-            );
-        }
-    }
-
-    #[test]
-    fn the_interrupt_waits_text_gives_its_default_from_the_constant() {
-        let row = ENV_VARS
-            .iter()
-            .find(|var| var.name == ENV_INTERRUPT_WAIT)
-            .expect("listed");
-        let default = format!("(default {DEFAULT_INTERRUPT_WAIT_SECS})");
-        assert!(row.about.ends_with(&default), "{}", row.about);
     }
 
     #[test]

@@ -1,19 +1,25 @@
 //! The tables in the guide that are written from the code: from the commands' specs
 //! (`cli::COMMANDS`), which command takes which client option (docs/settings.md) and what each
-//! command sends (docs/output.md); from the `--json` objects' types (`report::json`), the keys
-//! of each object and what they mean (docs/output.md, docs/settings.md). Each sits between two
-//! markers in its page; `generated.rs` compares the page with the page these tables would make
-//! and its regeneration command rewrites it, so no table of commands or keys is kept by hand.
+//! command sends (docs/output.md); from `settings`' table (`settings::ENV_VARS`), the
+//! environment variables (docs/settings.md); from the `--json` objects' types (`report::json`),
+//! the keys of each object and what they mean (docs/output.md, docs/settings.md, docs/shell.md).
+//! Each sits between two markers in its page; `generated.rs` compares the page with the page
+//! these tables would make and its regeneration command rewrites it, so no table of commands,
+//! variables or keys is kept by hand.
 
 use safe_ad::test_support::cli::{Opt, Reaches, COMMANDS};
 use safe_ad::test_support::report::json::{Table, TABLES};
+use safe_ad::test_support::settings::{Reader, Spelling, ENV_VARS};
 
 use crate::harness::{client_commands, doc};
 
 /// The pages holding tables written here, each as it should read: by its path in the
 /// repository, its whole text with every table between its markers as the specs make it.
 pub fn pages() -> Vec<(String, Vec<u8>)> {
-    let mut settings = vec![("options-table".to_owned(), options_table())];
+    let mut settings = vec![
+        ("options-table".to_owned(), options_table()),
+        ("env-table".to_owned(), env_table()),
+    ];
     settings.extend(key_tables("docs/settings.md"));
     let mut output = output_tables();
     output.extend(key_tables("docs/output.md"));
@@ -118,6 +124,32 @@ fn options_table() -> String {
             false => opts.join(" "),
         };
         table.push_str(&format!("| {} | {opts} |\n", paths.join(", ")));
+    }
+    table
+}
+
+/// Every environment variable of the table: who reads it, what it sets, its default.
+fn env_table() -> String {
+    let mut table =
+        String::from("| variable | used by | what it sets | default |\n|---|---|---|---|\n");
+    for var in ENV_VARS {
+        let reader = match var.reader {
+            Reader::Client => "safe-ad",
+            Reader::Emulator => "the emulator",
+            Reader::EmulatorInternal => "the emulator (its own)",
+        };
+        let name = match var.spelling {
+            Spelling::Exact | Spelling::UpperElseLower => format!("`{}`", var.name),
+            Spelling::Pattern => format!("`{}` (one per user)", var.name),
+        };
+        let default = match var.default {
+            "" => "unset".to_owned(),
+            default => default.replace('|', "\\|"),
+        };
+        table.push_str(&format!(
+            "| {name} | {reader} | {} | {default} |\n",
+            var.sets.replace('|', "\\|")
+        ));
     }
     table
 }

@@ -606,3 +606,67 @@ async fn a_token_file_may_be_a_pipe_the_shell_hands_over_but_not_a_named_fifo() 
     drop(writer);
     assert_eq!(bearers(&server).await.len(), 2, "a request was sent");
 }
+
+/// Only `settings` reads the environment, and there only `env`, whose reader goes through the
+/// table's rows (its own unit tests check it asks the table's names and no other): a
+/// `std::env::var` or `var_os` anywhere else in `src/` fails here.
+#[test]
+fn only_settings_env_reads_the_environment() {
+    use crate::rust_source::{code_only, read_tree};
+    let mut readers = Vec::new();
+    for source in read_tree(&repo_root().join("src")) {
+        let code = code_only(&source.text);
+        for (at, line) in code.lines().enumerate() {
+            if line.contains("var_os") || line.contains("env::var") {
+                readers.push(format!("src/{}:{}", source.path, at + 1));
+            }
+        }
+    }
+    assert_eq!(readers.len(), 1, "{readers:?}");
+    assert!(
+        readers[0].starts_with("src/settings/env.rs:"),
+        "{readers:?}"
+    );
+}
+
+/// Every `SAFE_AD_` variable the client or the emulator crate names (in code, messages or
+/// comments) is a row of the table, or of a pattern's family; and every row of the emulator's
+/// is named by its crate, which reads and sets them itself.
+#[test]
+fn every_safe_ad_variable_named_in_the_source_is_in_the_table() {
+    use crate::rust_source::read_tree;
+    use safe_ad::test_support::settings::{Reader, Spelling, ENV_VARS};
+    let words = |dir: &str| -> Vec<(String, String)> {
+        let mut found = Vec::new();
+        for source in read_tree(&repo_root().join(dir)) {
+            let text = &source.text;
+            for (at, _) in text.match_indices("SAFE_AD_") {
+                let word: String = text[at..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == '_')
+                    .collect();
+                found.push((format!("{dir}/{}", source.path), word));
+            }
+        }
+        found
+    };
+    let emulator = words("crates/emulator/src");
+    for (file, word) in words("src").iter().chain(&emulator) {
+        // `SAFE_AD_EMULATOR_USER_` before a name put in: the start of a pattern's family.
+        let known = ENV_VARS.iter().any(|var| {
+            var.matches(word)
+                || (word.ends_with('_')
+                    && var.spelling == Spelling::Pattern
+                    && var.name.starts_with(word.as_str()))
+        });
+        assert!(known, "{file} names {word}, which settings' ENV_VARS lacks");
+    }
+    for var in ENV_VARS.iter().filter(|var| var.reader != Reader::Client) {
+        let stem = var.name.split('<').next().unwrap_or(var.name);
+        assert!(
+            emulator.iter().any(|(_, word)| word.starts_with(stem)),
+            "the emulator crate never names {}",
+            var.name
+        );
+    }
+}

@@ -9,16 +9,13 @@
 //! Every page has NAME, SYNOPSIS, DESCRIPTION (the command's long help), OPTIONS (each option
 //! the command takes, from clap, which has them from the commands' specs (`cli::COMMANDS`)), and
 //! SEE ALSO; a group lists its COMMANDS; a client command has EXIT STATUS (from
-//! `outcome::EXIT_CODES`) and EXAMPLES (from its help). The main page adds the sections of
+//! `outcome::EXIT_CODES`) and EXAMPLES (from its help), and before those what its spec's `man`
+//! adds (`cli::Man`: more DESCRIPTION, sections, tables). The main page adds the sections of
 //! `text::MAIN` and ENVIRONMENT (`settings::ENV_VARS`), FILES (`config_file::Key::ALL`) and
 //! EXAMPLES (`help::EXAMPLES`). clap_mangen is not used: its synopsis leaves out option
 //! arguments, its option list prints help texts as they are (backticks and all), and its command
 //! list names pages it does not write.
 
-#[macro_use]
-mod items;
-#[cfg(feature = "emulator")]
-mod emulator_text;
 mod roff;
 mod text;
 
@@ -27,14 +24,13 @@ use std::fmt::Write as _;
 use clap::{Arg, Command};
 
 use super::{names, subcommand_paths, takes_value, BIN};
-use crate::cli::{options_of, Opt, Reaches, COMMANDS};
+use crate::cli::{options_of, spec_of, Man, ManSection, ManTable, Opt, Reaches, COMMANDS};
 use crate::config_file::Key;
 use crate::help::{self, EXAMPLES};
 use crate::outcome::{ExitCodeRow, EXIT_CODES};
-use crate::settings::ENV_VARS;
+use crate::settings::{Reader, ENV_VARS};
 
 use roff::{bold, escape, example, inline, italic, paragraphs, quoted, sentence, source};
-use text::Section;
 
 /// Every page by file name: `safe-ad.1`, and one for each subcommand at any depth
 /// (`safe-ad-put.1`, `safe-ad-config-set.1`), named as the pages refer to each other.
@@ -144,8 +140,8 @@ fn main_page(root: &Command) -> String {
     }
     roff.push_str(&exit_status(&EXIT_CODES.iter().collect::<Vec<_>>()));
     roff.push_str(".SH ENVIRONMENT\n");
-    for var in ENV_VARS {
-        roff.push_str(&entry(&bold(var.name), var.about));
+    for var in ENV_VARS.iter().filter(|var| var.reader == Reader::Client) {
+        roff.push_str(&entry(&bold(var.name), &var.about()));
     }
     roff.push_str(&files());
     roff.push_str(".SH EXAMPLES\n");
@@ -160,23 +156,12 @@ fn main_page(root: &Command) -> String {
     roff
 }
 
-/// The pages that say what a save does to each change (the table in `saving`).
-const SAVE_PAGES: &[&str] = &[
-    "post",
-    "put",
-    "remove",
-    "restore",
-    "purge",
-    "clear-data",
-    "clear-deleted-data",
-    "status",
-];
-
 /// The page of the command at `path`.
 fn command_page(path: &[&Command]) -> String {
     let command = *path.last().expect("a path is never empty");
     let names = names(path);
     let joined = names.join(" ");
+    let man = spec_of(&joined).map_or(&Man::NONE, |spec| &spec.man);
     let mut roff = title(&page_name(&names));
     let _ = write!(
         roff,
@@ -191,7 +176,7 @@ fn command_page(path: &[&Command]) -> String {
     ));
     roff.push_str(".SH DESCRIPTION\n");
     roff.push_str(&paragraphs(&long_about(command), ".PP", ".PP"));
-    roff.push_str(&source(command_description(&joined).trim_start()));
+    roff.push_str(&source(man.description.trim_start()));
 
     roff.push_str(".SH OPTIONS\n");
     // Positional arguments first, then the command's own options, then the client options it
@@ -228,29 +213,8 @@ fn command_page(path: &[&Command]) -> String {
             roff.push_str(&command_entry(&deeper, sub));
         }
     }
-    let sections = command_sections(&joined);
-    for section in sections {
-        // The emulator's own exit codes, from their one table, where man pages have them:
-        // before ENVIRONMENT.
-        #[cfg(feature = "emulator")]
-        if joined == "emulator" && section.heading == "ENVIRONMENT" {
-            roff.push_str(".SH \"EXIT STATUS\"\n");
-            for (code, meaning) in crate::outcome::EMULATOR_EXIT_CODES {
-                roff.push_str(&entry(&bold(code), meaning));
-            }
-        }
+    for section in man.sections {
         roff.push_str(&section_roff(section));
-        #[cfg(feature = "emulator")]
-        if joined == "emulator" && section.heading == "ROUTES" {
-            roff.push_str(&routes());
-        }
-    }
-    if SAVE_PAGES.contains(&joined.as_str()) {
-        let _ = write!(
-            roff,
-            ".SH \"WHAT A SAVE DOES\"\n{}",
-            source(&crate::saving::roff())
-        );
     }
     if !has_subcommands(command) {
         if let Some(rows) = help::exit_codes_of(&joined) {
@@ -464,13 +428,27 @@ fn visible_subcommands(command: &Command) -> impl Iterator<Item = &Command> {
         .filter(|sub| !sub.is_hide_set() && sub.get_name() != "help")
 }
 
-/// A section of [`text`].
-fn section_roff(section: &Section) -> String {
-    format!(
+/// A section of prose (the main page's in [`text`], a command's on its spec), and the table
+/// it holds after it.
+fn section_roff(section: &ManSection) -> String {
+    let mut roff = format!(
         ".SH {}\n{}",
         quoted(section.heading),
         source(section.roff.trim_start())
-    )
+    );
+    match section.table {
+        None => {}
+        Some(ManTable::SaveEffects) => roff.push_str(&source(&crate::saving::roff())),
+        #[cfg(feature = "emulator")]
+        Some(ManTable::EmulatorExitCodes) => {
+            for (code, meaning) in crate::outcome::EMULATOR_EXIT_CODES {
+                roff.push_str(&entry(&bold(code), meaning));
+            }
+        }
+        #[cfg(feature = "emulator")]
+        Some(ManTable::EmulatorRoutes) => roff.push_str(&routes()),
+    }
+    roff
 }
 
 /// EXIT STATUS, from the one table: all of it on the main page, and on a command's page the codes
@@ -606,28 +584,6 @@ fn join_last(items: &[String], word: &str) -> String {
         [] => String::new(),
         [one] => one.clone(),
         [rest @ .., last] => format!("{} {word} {last}", rest.join(", ")),
-    }
-}
-
-/// More for a command's page, by its path (`"emulator"`): sections after its OPTIONS. Here,
-/// above both prose files, so that `emulator_text` (which takes `Section` from `text`) is not
-/// also reached from `text`.
-fn command_sections(path: &str) -> &'static [Section] {
-    match path {
-        "show" => text::SHOW,
-        "remove" | "restore" | "purge" => text::ITEM_COMMANDS,
-        #[cfg(feature = "emulator")]
-        "emulator" => emulator_text::EMULATOR,
-        _ => &[],
-    }
-}
-
-/// More for a command's DESCRIPTION, after its long help, by its path.
-fn command_description(path: &str) -> &'static str {
-    match path {
-        #[cfg(feature = "emulator")]
-        "emulator" => emulator_text::EMULATOR_DESCRIPTION,
-        _ => "",
     }
 }
 

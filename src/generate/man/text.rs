@@ -10,13 +10,11 @@
 //! What lives in a table is not written here: the options and their help come from clap (and
 //! the commands' specs (`cli::COMMANDS`)), exit codes from `outcome::EXIT_CODES`, environment variables from
 //! `settings::ENV_VARS`, config keys from `config_file::Key::ALL`, examples from
-//! `help::EXAMPLES`, the emulator's routes from its route table; `man` puts those in.
+//! `help::EXAMPLES`, the emulator's routes from its route table; `man` puts those in. A command's
+//! own extras are on its spec (`cli::Spec::man`), beside its arguments; the words about items
+//! both say come from `cli`'s macros.
 
-/// One section of a page: its heading (in capitals, as man has them) and its body in roff.
-pub struct Section {
-    pub heading: &'static str,
-    pub roff: &'static str,
-}
+use crate::cli::{item_order, show_json, show_sample, ManSection};
 
 /// More for the main page's DESCRIPTION, after the long help of `cli`.
 pub const MAIN_DESCRIPTION: &str = r#"
@@ -27,10 +25,10 @@ No launcher at hand? \fBsafe-ad emulator\fR runs a local stand-in for it; see
 "#;
 
 /// The main page's sections that explain, in the order they follow COMMANDS and OPTIONS.
-pub const MAIN: &[Section] = &[
-    Section {
-        heading: "HANDLES",
-        roff: r#"
+pub const MAIN: &[ManSection] = &[
+    ManSection::prose(
+        "HANDLES",
+        r#"
 .PP
 Every operation takes a handle: a number the launcher gives out for one appendable data, for as
 long as it runs. The launcher forgets its handles when it restarts, and it keeps at most 100 of
@@ -68,10 +66,10 @@ A \fINAME\fR is the 32 bytes that name an appendable data, as standard base64 (4
 launcher writes it) or as 64 hex digits. Anything else is refused with exit status 2 before any
 request.
 "#,
-    },
-    Section {
-        heading: "BATCHES",
-        roff: r#"
+    ),
+    ManSection::prose(
+        "BATCHES",
+        r#"
 .PP
 A command given several handles runs them in input order, up to \fB--jobs\fR at once over
 kept-alive connections, and its output stays in input order. A failure does not stop the rest:
@@ -96,10 +94,10 @@ status 130; the summary then also says how many handles were sent but not awaite
 taken effect) and how many were not started. When the reader of standard output goes away (as in
 \fBsafe-ad metadata - | head -1\fR), safe-ad stops in the same way, quietly.
 "#,
-    },
-    Section {
-        heading: "SAVING AFTER A CLEAR",
-        roff: r#"
+    ),
+    ManSection::prose(
+        "SAVING AFTER A CLEAR",
+        r#"
 .PP
 \fBclear-data\fR and \fBclear-deleted-data\fR change only the launcher's copy of the data. The
 change reaches the network when the data is saved afterwards: with \fBpost\fR, or with \fBput\fR if
@@ -114,10 +112,10 @@ safe-ad clear-data --save post 7
 .EE
 .RE
 "#,
-    },
-    Section {
-        heading: "DEBUGGING A HANDLE",
-        roff: concat!(
+    ),
+    ManSection::prose(
+        "DEBUGGING A HANDLE",
+        concat!(
             r#"
 .PP
 \fBsafe-ad show\fR \fIHANDLE\fR... says what a handle holds, one block per handle: its metadata,
@@ -166,10 +164,10 @@ handle's copy as it was: \fBsafe-ad reopen\fR gives a handle that shows it. The 
 "#,
             item_order!()
         ),
-    },
-    Section {
-        heading: "OUTPUT",
-        roff: concat!(
+    ),
+    ManSection::prose(
+        "OUTPUT",
+        concat!(
             r#"
 .PP
 Each handle that succeeds prints one line on standard output, such as \fBclear-data 7: ok\fR;
@@ -313,10 +311,10 @@ null), as a setting.
 \fBconfig path\fR.
 "#
         ),
-    },
-    Section {
-        heading: "SETTINGS",
-        roff: r#"
+    ),
+    ManSection::prose(
+        "SETTINGS",
+        r#"
 .PP
 Each setting is taken from the first of: its option, its environment variable, the config file,
 the default.
@@ -378,10 +376,10 @@ export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)
 It is the only command that prints a token. A token is never an argument: it is set from standard
 input, as in \fBsafe-ad config set token - < token.txt\fR.
 "#,
-    },
-    Section {
-        heading: "SECURITY",
-        roff: r#"
+    ),
+    ManSection::prose(
+        "SECURITY",
+        r#"
 .PP
 The token goes only in the Authorization header, and only to the launcher URL. Redirects are
 never followed: a 3xx answer is reported (exit status 1), so its Location never sees the token.
@@ -401,36 +399,8 @@ clear text, so it is refused before connecting or looking up the name (exit stat
 The proxy variables are honoured for a launcher on another host; a launcher on this machine is
 always reached directly, so a proxy never sees the token meant for it.
 "#,
-    },
+    ),
 ];
-
-/// `safe-ad-show(1)`: what it prints, its JSON, and the order of the items.
-pub(super) const SHOW: &[Section] = &[
-    Section {
-        heading: "OUTPUT",
-        roff: concat!(
-            r#".PP
-One block per handle, an empty line between two (lines cut short here):
-"#,
-            show_sample!(),
-            r#".PP
-An \fB--index\fR range that holds no item of either list says so under the header.
-.PP
-"#,
-            show_json!()
-        ),
-    },
-    Section {
-        heading: "ITEM ORDER",
-        roff: item_order!(),
-    },
-];
-
-/// The pages of `remove`, `restore` and `purge`: the order of the items.
-pub(super) const ITEM_COMMANDS: &[Section] = &[Section {
-    heading: "ITEM ORDER",
-    roff: item_order!(),
-}];
 
 /// FILES: the config file, after its path and before its keys.
 pub const CONFIG_FILE: &str = r#"

@@ -1,11 +1,18 @@
-//! The prose of `safe-ad-emulator(1)`, the one page long enough to be a family of its own: its
-//! description, routes, files, background runs and environment. Written as `text` is (roff, with
-//! plain hyphens); the route table itself comes from the emulator crate.
+//! The man page extras of `emulator` (its spec's `man`): `safe-ad-emulator(1)`, the one page
+//! long enough to be a family of its own, with its description, routes, files, background runs
+//! and environment. Roff with plain hyphens, as [`Man`] says; the route table and the exit codes
+//! themselves come from their own tables ([`ManTable`]).
 
-use super::text::Section;
+use super::spec::{Man, ManSection, ManTable};
+
+/// `safe-ad-emulator(1)`'s extras.
+pub(super) const EMULATOR_MAN: Man = Man {
+    description: EMULATOR_DESCRIPTION,
+    sections: EMULATOR,
+};
 
 /// More for `safe-ad-emulator(1)`'s DESCRIPTION, after its long help.
-pub const EMULATOR_DESCRIPTION: &str = r#"
+const EMULATOR_DESCRIPTION: &str = r#"
 .PP
 It stands in for SAFE Launcher 0.11.0 (API v0.6): it serves the launcher's whole appendable-data
 API and the data-id, sign-key and structured-data routes that API works with, route for route,
@@ -28,20 +35,21 @@ job, and \fB--stop\fR stops it (see BACKGROUND).
 "#;
 
 /// `safe-ad-emulator(1)`'s own sections, after its OPTIONS.
-pub const EMULATOR: &[Section] = &[
-    Section {
-        heading: "ROUTES",
-        roff: r#"
+const EMULATOR: &[ManSection] = &[
+    ManSection::prose(
+        "ROUTES",
+        r#"
 .PP
 Each route answers under /, /0.5 and /0.6, as the launcher mounted them, and also with one
 trailing slash; GET /health answers at the root only, for any method and any path below it. A
 request without the token a route needs gets the launcher's 401 (or 403 for a token without the
 permission).
 "#,
-    },
-    Section {
-        heading: "BACKGROUND",
-        roff: r#"
+    )
+    .then(ManTable::EmulatorRoutes),
+    ManSection::prose(
+        "BACKGROUND",
+        r#"
 .PP
 \fBsafe-ad emulator --background\fR, with any of the options above, starts the emulator as a
 process of its own:
@@ -100,10 +108,10 @@ it lists them and exits 2: \fB--pid\fR \fIPID\fR stops one, \fB--all\fR every on
 started (the variables not set: it names those of yours that run and leaves them running; or its
 directory gone: the start failed, or an earlier stop stopped it); otherwise it is \fB--stop\fR.
 "#,
-    },
-    Section {
-        heading: "ITS OWN ROUTES",
-        roff: r#"
+    ),
+    ManSection::prose(
+        "ITS OWN ROUTES",
+        r#"
 .PP
 Under /_emulator/, a prefix the launcher never served, the emulator answers routes of its own to a
 request that carries its own token (not one from POST /auth); any other request there is answered
@@ -130,20 +138,20 @@ Back to how the emulator starts from nothing, from the demo data, or from the st
 the body: no handles, handle ids counted from the start, no token but its own, injected faults
 counted from the first request again, and the journal emptied.
 "#,
-    },
-    Section {
-        heading: "PATH MATCHING",
-        roff: r#"
+    ),
+    ManSection::prose(
+        "PATH MATCHING",
+        r#"
 .PP
 Paths match as the launcher matched them (Express's defaults): one trailing slash, any case of
 the literal segments, percent-decoded parameters, and handles read as C's strtoull reads them
 (010 is 8, -1 wraps round, a parameter with no digits is a 400 naming the argument).
 \fB--strict-paths\fR matches exactly instead, to catch clients that build odd paths.
 "#,
-    },
-    Section {
-        heading: "STATE",
-        roff: r#"
+    ),
+    ManSection::prose(
+        "STATE",
+        r#"
 .PP
 As the launcher did, the emulator keeps a "network" of stored data apart from the handles' local
 copies. Clears, removals, restores and filter changes change only the local copy until a save.
@@ -165,10 +173,10 @@ structured and immutable data are every user's.
 \fB--hang-unknown-clears\fR reproduces a defect of the launcher, which never answered a clear of an
 unknown handle, to test timeouts; by default the emulator answers -1515 instead.
 "#,
-    },
-    Section {
-        heading: "USERS",
-        roff: r#"
+    ),
+    ManSection::prose(
+        "USERS",
+        r#"
 .PP
 \fB--user\fR \fINAME\fR (repeat it) serves each user as a launcher of its own on one network: its
 own port, token, sign key and handles. The first listens on \fB--listen\fR with \fB--token\fR and
@@ -181,10 +189,10 @@ its item is signed by that key; another's private items answer -11 (CoreError::R
 user; \fBsafe-ad emulator list\fR names each one's users. A fixture keeps its users and their
 keys (see STATE FILE). Without \fB--user\fR, there is one unnamed user.
 "#,
-    },
-    Section {
-        heading: "DEMO DATA",
-        roff: r#"
+    ),
+    ManSection::prose(
+        "DEMO DATA",
+        r#"
 .PP
 Unless \fB--empty\fR or \fB--state\fR is given, it starts with demo handles, described on standard
 error with the base64 names of their data (for \fBsafe-ad open\fR \fINAME\fR):
@@ -209,10 +217,10 @@ an inbox on the network whose 3 items are immutable data (messages, one binary).
 The data items of handles 0 to 2 are structured data whose content is their label, but for one
 binary one and handle 1's item of appendable data (the data of handle 2). New handles start at 6.
 "#,
-    },
-    Section {
-        heading: "STATE FILE",
-        roff: r#"
+    ),
+    ManSection::prose(
+        "STATE FILE",
+        r#"
 .PP
 \fB--state\fR \fIFILE\fR loads what is on the network from \fIFILE\fR (no demo data) and, on a clean
 stop (Ctrl-C, SIGTERM, the end of \fICOMMAND\fR), writes it back atomically, so a fixture can be
@@ -282,10 +290,10 @@ user's name) or ownerKey (base64), an item's signer (who appended it) signedBy (
 signKey (base64); each defaults to the emulator's first user's key. A structured data's data lists the data of each version, oldest
 first (one entry unless its typeTag is 501).
 "#,
-    },
-    Section {
-        heading: "REQUEST LOG",
-        roff: r#"
+    ),
+    ManSection::prose(
+        "REQUEST LOG",
+        r#"
 .PP
 \fB--log\fR \fIFILE\fR writes one JSON object per request and line, written whole as it goes:
 .PP
@@ -325,10 +333,10 @@ clean stop, is
 (one line), so a test can check that a command left no handle behind. Without \fB--quiet\fR the
 stop line on standard error says the same.
 "#,
-    },
-    Section {
-        heading: "FAULTS",
-        roff: r#"
+    ),
+    ManSection::prose(
+        "FAULTS",
+        r#"
 .PP
 \fB--fault-rate\fR \fIP\fR injects faults, to test how a client copes with a launcher that
 misbehaves: each request to the four operations or metadata gets, with probability \fIP\fR, one of
@@ -343,10 +351,11 @@ delayed 120ms (injected)) and in the log. On a stop, a line on standard error co
 requests, those answered with a 2xx and a 4xx, and the faults of each kind (a delayed request
 counts by its answer too).
 "#,
-    },
-    Section {
-        heading: "ENVIRONMENT",
-        roff: r#"
+    ),
+    ManSection::table("EXIT STATUS", ManTable::EmulatorExitCodes),
+    ManSection::prose(
+        "ENVIRONMENT",
+        r#"
 .PP
 The emulator gives \fICOMMAND\fR these two, and \fB--background\fR prints them (the first
 user's):
@@ -376,5 +385,5 @@ The token user \fINAME\fR's launcher accepts.
 .PP
 TMPDIR names where \fB--background\fR makes that directory (else /tmp).
 "#,
-    },
+    ),
 ];

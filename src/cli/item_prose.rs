@@ -1,6 +1,7 @@
-//! The man pages' words about items: what `show` prints and its `--json` keys, and how positions
-//! are ordered and move. Written once here as macros (the main page's sections in `text`,
-//! and `safe-ad-show(1)` and the item commands' pages take them in with `concat!`).
+//! The man pages' words about items that more than one page says: what `show` prints and its
+//! `--json` keys, and how positions are ordered and move. Written once here as macros, since
+//! `concat!` takes only literals: `safe-ad-show(1)`'s and the item commands' sections (their
+//! specs' `man`, in `items`) and the main page's (`generate::man`'s `text`) take them in.
 
 /// What `show` prints (the emulator's demo handle 1), as the main page and `safe-ad-show(1)`
 /// show it.
@@ -108,3 +109,5 @@ and h, which moved to 1 and 2.
 "#
     };
 }
+
+pub(crate) use {item_order, show_json, show_sample};
