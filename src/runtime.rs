@@ -54,6 +54,9 @@ pub struct Session {
     /// What a `NAME = COMMAND` line prints, kept for the variable; each line's reporter is given
     /// it.
     capture: std::sync::Arc<Capture>,
+    /// The command-line parser, built by the first line and kept: building clap's tree was
+    /// half of what a line cost.
+    parser: std::cell::RefCell<Option<clap::Command>>,
 }
 
 impl Session {
@@ -69,6 +72,13 @@ impl Session {
     /// The handles the session's lines made and gave back.
     pub fn ledger(&self) -> &Ledger {
         &self.ledger
+    }
+
+    /// The session's command-line parser, made by `make` for the first line that asks.
+    pub fn parser(&self, make: fn() -> clap::Command) -> std::cell::RefMut<'_, clap::Command> {
+        std::cell::RefMut::map(self.parser.borrow_mut(), |parser| {
+            parser.get_or_insert_with(make)
+        })
     }
 
     /// Where a line's reporter keeps what a `NAME = COMMAND` prints.
@@ -110,8 +120,16 @@ pub fn finish(next: Next<'_>, session: Option<&Session>) -> Result<Done, Failure
                 work.await
             };
             match session {
-                // The counting tasks stay for the next line, on the same runtime.
-                Some(session) => session.runtime()?.block_on(work),
+                // The counting tasks stay for the next line, on the same runtime. Between two
+                // lines nothing drove it: a kept connection the launcher closed meanwhile is not
+                // yet known to be closed, and a request written on it would be lost (reset, no
+                // answer). A yield first has the runtime poll its I/O driver, which notes the
+                // close; the connection then hands the request back unsent, and it goes on a
+                // new one.
+                Some(session) => session.runtime()?.block_on(async {
+                    tokio::task::yield_now().await;
+                    work.await
+                }),
                 None => {
                     let done = runtime()?.block_on(work);
                     // Its counting tasks ended with it (`signals::unwatch`).

@@ -17,6 +17,7 @@
 
 use super::json::{ErrorJson, Facts, ItemChange, RequestJson, ResultJson};
 use super::*;
+use crate::batch::show::WhichRead;
 use crate::batch::SavedVersion;
 
 /// The result of one argument while its requests come in.
@@ -177,7 +178,7 @@ impl Reporter {
                 }
                 (Ok(Reply::Bytes(_)), _) if step.is_which_read() => {
                     let which = crate::batch::show::WhichRead::from_answer(&step.result);
-                    let (name, private, owners) = super::show::which_parts(Some(&which));
+                    let (name, private, owners) = which_parts(Some(&which));
                     if let Some(name) = name {
                         result.name = Some(name);
                     }
@@ -468,7 +469,7 @@ fn step_json(launcher: &Launcher, line: Option<u64>, step: &Step, values: &Value
         // A reopen's read of which data it made: what the bytes say, not the bytes.
         Ok(Reply::Bytes(_)) if step.is_which_read() => {
             let which = crate::batch::show::WhichRead::from_answer(&step.result);
-            let (name, private, owners) = show::which_parts(Some(&which));
+            let (name, private, owners) = which_parts(Some(&which));
             match object.name.is_some() {
                 true => object.name = name,
                 false => object.name_after = Some(name),
@@ -484,4 +485,20 @@ fn step_json(launcher: &Launcher, line: Option<u64>, step: &Step, values: &Value
         }
     }
     object
+}
+
+/// Which data a handle is: its `name`, `private` and `owners` (each none when not known).
+pub(super) fn which_parts(
+    which: Option<&WhichRead>,
+) -> (Option<String>, Option<bool>, Option<Vec<String>>) {
+    let known = which.and_then(WhichRead::known);
+    (
+        known.map(|which| which.name.to_string()),
+        known.map(|which| which.private),
+        known.map(|which| {
+            (which.owners.iter())
+                .map(|key| serialised::fingerprint(&key.serialised()))
+                .collect()
+        }),
+    )
 }

@@ -2,7 +2,7 @@
 //! the handle as text or JSON, its progress, and the notes on what still needs a save.
 
 use super::json::{FilterJson, ItemJson, ShowJson};
-use super::results::error_json;
+use super::results::{error_json, which_parts};
 use super::*;
 use crate::batch::show::{Which, WhichRead};
 use crate::launcher::MAX_CONTENT_BYTES;
@@ -395,22 +395,6 @@ pub(super) fn which_words(which: &Which, you: Option<&[u8]>) -> String {
         many => words.push_str(&format!(", owners {}", many.join(", "))),
     }
     words
-}
-
-/// Which data a handle is: its `name`, `private` and `owners` (each none when not known).
-pub(super) fn which_parts(
-    which: Option<&WhichRead>,
-) -> (Option<String>, Option<bool>, Option<Vec<String>>) {
-    let known = which.and_then(WhichRead::known);
-    (
-        known.map(|which| which.name.to_string()),
-        known.map(|which| which.private),
-        known.map(|which| {
-            (which.owners.iter())
-                .map(|key| serialised::fingerprint(&key.serialised()))
-                .collect()
-        }),
-    )
 }
 
 /// What the launcher said of the data an item points at, after the item's own name.

@@ -5,7 +5,8 @@
 
 use super::json::{Emptied, ItemJson, SinceCopy, StatusJson, Toggled, Unsaved};
 use super::results::error_json;
-use super::show::{item_json, item_text, which_line, which_parts};
+use super::results::which_parts;
+use super::show::{item_json, item_text, which_line};
 use super::*;
 use crate::batch::status::{Compared, Network, Verdict};
 use crate::batch::SavedVersion;

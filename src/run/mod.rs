@@ -79,7 +79,7 @@ fn run_with(
             return reporter.finish(Done::Success);
         }
     }
-    let matches = match parse(args) {
+    let matches = match parse(args, session) {
         Ok(matches) => matches,
         Err(error) => return clap_failed(&error, &line, &env, session),
     };
@@ -188,8 +188,13 @@ fn dry_shell_runs(path: &str, shell: &ClientOptions, line: &ClientOptions) -> Re
 /// options are formatted only when clap stops to print help or an error, when the line is
 /// parsed again by the whole command (`help::command`) so that what prints is the same. clap
 /// builds only the commands on the parsed path, each with its row of the options table.
-fn parse(args: &[OsString]) -> Result<clap::ArgMatches, clap::Error> {
-    match crate::cli::command().try_get_matches_from(args) {
+fn parse(args: &[OsString], session: Option<&Session>) -> Result<clap::ArgMatches, clap::Error> {
+    // A `shell`'s lines share one parser, built once, as clap allows a REPL.
+    let parsed = match session {
+        Some(session) => (session.parser(crate::cli::command)).try_get_matches_from_mut(args),
+        None => crate::cli::command().try_get_matches_from(args),
+    };
+    match parsed {
         Ok(matches) => Ok(matches),
         // The version is the program's: no help text is in it.
         Err(error) if error.kind() == clap::error::ErrorKind::DisplayVersion => Err(error),

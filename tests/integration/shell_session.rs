@@ -46,16 +46,28 @@ fn each_launcher_a_script_reaches_keeps_its_own_connection() {
     }
 }
 
+/// A launcher that closes each connection once it has answered (a keep-alive timeout while a
+/// person thinks at the prompt): each line is written only once the close has happened, and
+/// finds the connection kept by the line before closed, and opens another, none failing.
+#[cfg(feature = "emulator")]
 #[test]
 fn a_connection_the_launcher_closed_between_lines_is_replaced() {
-    // Every answer is followed by the launcher closing the connection: each line finds the one
-    // kept by the line before closed, and opens another.
+    use std::io::Write;
     let launcher = RawLauncher::answering(METADATA_ANSWER);
-    SafeAd::new()
+    let (reader, mut writer) = std::io::pipe().expect("a pipe");
+    let running = SafeAd::new()
         .launcher(&launcher.url)
-        .args(["shell", "-c", &metadata_lines(5)])
-        .run()
-        .success();
+        .arg("shell")
+        .stdin_from(reader)
+        .spawn();
+    for line in 1..=5 {
+        writer.write_all(b"metadata 1\n").expect("a line written");
+        launcher.wait_for_requests(line);
+        // Answered and closed by the launcher before the next line is written.
+        launcher.settle();
+    }
+    drop(writer);
+    running.wait().success();
     assert_eq!(launcher.requests().len(), 5, "{:?}", launcher.requests());
     assert_eq!(launcher.connections(), 5);
 }
