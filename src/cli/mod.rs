@@ -56,7 +56,7 @@ pub use offline::{CompletionsArgs, DecodeCommand, ManArgs, Shell};
 pub use options::{ClientOptions, ColorWhen, Opt, Opts, CLIENT_OPTIONS};
 pub use poll::{WaitCommand, WatchCommand};
 pub use registry::{options_of, spec_of, taking, WithOptions, COMMANDS};
-pub use shell::ShellArgs;
+pub use shell::{Dot, ShellArgs};
 pub use spec::{Man, ManSection, ManTable, Names, Reaches, Spec};
 
 use registry::add_every_option;

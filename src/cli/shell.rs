@@ -28,6 +28,67 @@ pub struct ShellArgs {
     pub file: Option<PathBuf>,
 }
 
+enum_with_all! {
+    /// The interactive prompt's own commands. The one list that completion, the prompt's
+    /// dispatch (a `match` the compiler holds to every one), its `help` and a script's refusal
+    /// read.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Dot {
+        Handles,
+        Keep,
+        Watch,
+        Unwatch,
+        Profile,
+    }
+}
+
+impl Dot {
+    /// As it is typed: `.handles`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Dot::Handles => ".handles",
+            Dot::Keep => ".keep",
+            Dot::Watch => ".watch",
+            Dot::Unwatch => ".unwatch",
+            Dot::Profile => ".profile",
+        }
+    }
+
+    /// What it takes after its name, as help shows it.
+    pub fn takes(self) -> &'static str {
+        match self {
+            Dot::Handles => "",
+            Dot::Keep => "HANDLE...",
+            Dot::Watch => "HANDLE|NAME",
+            Dot::Unwatch => "[N]",
+            Dot::Profile => "[NAME]",
+        }
+    }
+
+    /// What it does, as help and a refusal say it.
+    pub fn does(self) -> &'static str {
+        match self {
+            Dot::Handles => "list the handles this session made",
+            Dot::Keep => "keep handles past the end of the session",
+            Dot::Watch => "watch data change above the prompt (alone: list)",
+            Dot::Unwatch => "stop a watch (alone: all of them)",
+            Dot::Profile => "use this profile of the config file (alone: say which)",
+        }
+    }
+
+    /// The command typed as `word`, if it is one.
+    pub fn named(word: &str) -> Option<Dot> {
+        Dot::ALL.into_iter().find(|dot| dot.name() == word)
+    }
+
+    /// Each, as help lists them: its name, what it takes, what it does.
+    pub fn rows() -> Vec<(&'static str, &'static str, &'static str)> {
+        (Dot::ALL.iter())
+            .map(|dot| (dot.name(), dot.takes(), dot.does()))
+            .collect()
+    }
+}
+
 /// `safe-ad shell`.
 pub const SHELL: Spec = Spec {
     long_about: Some(
@@ -48,7 +109,8 @@ name; `help COMMAND` is the command's help. `.handles` lists the \
 handles the session made and still holds, with their data's names, and warns as they near the \
 launcher's 100 of a kind; `.keep HANDLE...` keeps them when the session ends. `.watch \
 HANDLE|NAME [--interval SECS]` runs `watch` beside the prompt and prints its changes above the \
-line being typed, until `.unwatch [N]`. Ctrl-C stops the \
+line being typed, until `.unwatch [N]`. `.profile [NAME]` has the lines after it use that \
+profile of the config file (alone: says which is in use). Ctrl-C stops the \
 running command as it stops on the command line (its handles given back) and comes back to the \
 prompt; at the prompt it clears the line. (A command that reads the terminal itself, `decode` \
 with no bytes or `config set token -`, reads until Ctrl-D.) Ctrl-D, `exit [N]`, SIGTERM or SIGHUP ends the \
@@ -100,3 +162,27 @@ nothing. Give such a script with -c or as FILE.",
         "A prompt for safe-ad's commands on a terminal, or a script of them run in one process",
     )
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shell's help, man page and guide each name every command of the prompt's own, with
+    /// what it takes: the prose is checked against the one list.
+    #[test]
+    fn the_help_and_the_guide_name_every_command_of_the_prompts_own() {
+        let help = SHELL.long_about.unwrap_or_default();
+        let guide = include_str!("../../docs/shell.md");
+        for dot in Dot::ALL {
+            let typed = format!("{} {}", dot.name(), dot.takes());
+            let typed = typed.trim_end();
+            assert!(help.contains(typed), "shell's help does not say `{typed}`");
+            // In a Markdown table `|` is written `\|`.
+            let in_table = typed.replace('|', "\\|");
+            assert!(
+                guide.contains(typed) || guide.contains(&in_table),
+                "docs/shell.md does not say `{typed}`"
+            );
+        }
+    }
+}

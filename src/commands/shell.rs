@@ -20,7 +20,7 @@ use std::ffi::OsString;
 use std::io::IsTerminal;
 
 use super::{Context, Session};
-use crate::cli::{ClientOptions, ShellArgs};
+use crate::cli::{ClientOptions, Dot, ShellArgs};
 use crate::outcome::{Class, Done, Failure};
 use crate::{report, signals};
 
@@ -173,11 +173,11 @@ fn one(
     }
     if let Some(dot) = words[0].plain().filter(|word| word.starts_with('.')) {
         // The prompt takes its own commands before a line comes here: a script's are refused.
-        let known = words::DOT_COMMANDS.iter().find(|(name, ..)| *name == dot);
-        let all: Vec<&str> = words::DOT_COMMANDS.iter().map(|(name, ..)| *name).collect();
-        return Err(match known {
-            Some((_, _, does)) => Failure::usage(format!(
-                "`{dot}` ({does}) is a command of the interactive prompt, and this is a script"
+        let all: Vec<&str> = Dot::ALL.iter().map(|dot| dot.name()).collect();
+        return Err(match Dot::named(dot) {
+            Some(known) => Failure::usage(format!(
+                "`{dot}` ({}) is a command of the interactive prompt, and this is a script",
+                known.does()
             ))
             .with_hint(
                 "a script runs safe-ad's commands, `NAME = COMMAND` and `exit`; `safe-ad shell` on a terminal takes the prompt's own",

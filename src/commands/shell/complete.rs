@@ -7,14 +7,15 @@
 
 use clap::{Arg, Command};
 
+use crate::cli::Dot;
 use crate::generate::complete::{complete, Offer};
 
 /// The words the shell itself takes as a command, beside the tree's commands: `help`, `exit`
-/// and the prompt's own ([`super::words::DOT_COMMANDS`]).
+/// and the prompt's own ([`Dot`]).
 fn shell_words() -> impl Iterator<Item = &'static str> {
     ["help", "exit"]
         .into_iter()
-        .chain(super::words::DOT_COMMANDS.iter().map(|(name, ..)| *name))
+        .chain(Dot::ALL.iter().map(|dot| dot.name()))
 }
 
 /// What the session knows beyond the command tree.

@@ -29,6 +29,7 @@ use super::vars::Vars;
 use super::watching::{child_options, Printer, Watches};
 use super::{words, Context, Line, RunLine};
 use crate::cli::ClientOptions;
+use crate::cli::Dot;
 use crate::handle::Handle;
 use crate::outcome::{Class, Done, Failure};
 use crate::report::{self, Reporter};
@@ -279,9 +280,8 @@ fn one_line(
     (done, None)
 }
 
-/// The shell's own commands: `.handles`, `.keep HANDLE...`, `.watch ...`, `.unwatch [N]`, and
-/// `help` alone (one screen, the shell's own first; `help COMMAND` is safe-ad's). `None` for a
-/// line of safe-ad's commands.
+/// The shell's own commands ([`Dot`]), and `help` alone (one screen, the shell's own first;
+/// `help COMMAND` is safe-ad's). `None` for a line of safe-ad's commands.
 fn own(
     command: &[words::Word],
     session: &mut Session,
@@ -297,13 +297,29 @@ fn own(
             .unwrap_or_else(PoisonError::into_inner)
     };
     let ran = |result: Result<(), Failure>| result.map(|()| Line::Ran(Done::Success));
-    match first {
-        "help" if rest.is_empty() => {
-            cx.reporter.shell_help(words::DOT_COMMANDS);
-            Some(Ok(Line::Ran(Done::Success)))
+    if first == "help" && rest.is_empty() {
+        cx.reporter.shell_help(&Dot::rows());
+        return Some(Ok(Line::Ran(Done::Success)));
+    }
+    let Some(dot) = Dot::named(first) else {
+        if !first.starts_with('.') {
+            return None;
         }
-        ".handles" => Some(handles(rest, &session.shared.ledger, cx.reporter)),
-        ".profile" => Some(expand(rest, session.vars).and_then(|words| {
+        let own: Vec<String> = (Dot::ALL.iter())
+            .map(|dot| {
+                format!("{} {}", dot.name(), dot.takes())
+                    .trim_end()
+                    .to_owned()
+            })
+            .collect();
+        return Some(Err(Failure::usage(format!(
+            "{first} is no command of the shell's: {}",
+            own.join(", ")
+        ))));
+    };
+    Some(match dot {
+        Dot::Handles => handles(rest, &session.shared.ledger, cx.reporter),
+        Dot::Profile => expand(rest, session.vars).and_then(|words| {
             match words.as_slice() {
                 [] => {
                     let now = session.profile.clone();
@@ -317,22 +333,20 @@ fn own(
                 _ => return Err(Failure::usage(".profile takes one profile's name")),
             }
             Ok(Line::Ran(Done::Success))
-        })),
-        ".keep" => Some(keep(rest, session.vars, &session.shared.ledger, cx.reporter)),
-        ".watch" if cx.options.dry_run || cx.options.curl => Some(Err(Failure::usage(
+        }),
+        Dot::Keep => keep(rest, session.vars, &session.shared.ledger, cx.reporter),
+        Dot::Watch if cx.options.dry_run || cx.options.curl => Err(Failure::usage(
             ".watch polls the launcher, and this shell is a dry run (--dry-run or --curl): it sends nothing",
-        ))),
-        ".watch" => Some(expand(rest, session.vars).and_then(
-            |words| {
-                let Some(printer) = session.printer else {
-                    return Err(Failure::usage(
-                        ".watch needs a terminal that can print above the prompt",
-                    ));
-                };
-                ran(watches().start(&words, cx.options, Arc::clone(printer), cx.reporter))
-            },
         )),
-        ".unwatch" => Some(match expand(rest, session.vars) {
+        Dot::Watch => expand(rest, session.vars).and_then(|words| {
+            let Some(printer) = session.printer else {
+                return Err(Failure::usage(
+                    ".watch needs a terminal that can print above the prompt",
+                ));
+            };
+            ran(watches().start(&words, cx.options, Arc::clone(printer), cx.reporter))
+        }),
+        Dot::Unwatch => match expand(rest, session.vars) {
             Err(failure) => Err(failure),
             Ok(words) => match words.as_slice() {
                 [] => ran(watches().stop(None, cx.reporter)),
@@ -344,18 +358,8 @@ fn own(
                 },
                 _ => Err(Failure::usage(".unwatch takes one watch's number, or none for all")),
             },
-        }),
-        _ if first.starts_with('.') => {
-            let own: Vec<String> = (words::DOT_COMMANDS.iter())
-                .map(|(name, takes, _)| format!("{name} {takes}").trim_end().to_owned())
-                .collect();
-            Some(Err(Failure::usage(format!(
-                "{first} is no command of the shell's: {}",
-                own.join(", ")
-            ))))
-        }
-        _ => None,
-    }
+        },
+    })
 }
 
 /// The words of a command of the prompt's own, its variables replaced; refused where one of

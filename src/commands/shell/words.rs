@@ -9,29 +9,6 @@
 
 use std::collections::HashMap;
 
-/// The interactive prompt's own commands: each one's name, what it takes, and what it does.
-/// The one list that completion, the prompt's dispatch (a test checks it takes each), its `help`
-/// and a script's refusal read.
-pub(super) const DOT_COMMANDS: &[(&str, &str, &str)] = &[
-    (".handles", "", "list the handles this session made"),
-    (
-        ".keep",
-        "HANDLE...",
-        "keep handles past the end of the session",
-    ),
-    (
-        ".watch",
-        "HANDLE|NAME",
-        "watch data change above the prompt (alone: list)",
-    ),
-    (".unwatch", "[N]", "stop a watch (alone: all of them)"),
-    (
-        ".profile",
-        "[NAME]",
-        "use this profile of the config file (alone: say which)",
-    ),
-];
-
 /// One command of a script: the line it begins on (from 1) and its words, unexpanded.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Command {
