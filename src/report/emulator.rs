@@ -80,7 +80,7 @@ impl Reporter {
     }
 
     /// `emulator list --json`: one object for each background emulator of the user's.
-    pub fn emulators_listed(&self, emulators: &[serde_json::Value]) {
+    pub fn emulators_listed(&self, emulators: &[safe_ad_emulator::Listed]) {
         for emulator in emulators {
             self.print_json(emulator);
         }

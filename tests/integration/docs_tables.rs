@@ -27,11 +27,17 @@ pub fn pages() -> Vec<(String, Vec<u8>)> {
         page("docs/settings.md", &settings),
         page("docs/output.md", &output),
         page("docs/shell.md", &key_tables("docs/shell.md")),
+        page("docs/emulator-ci.md", &key_tables("docs/emulator-ci.md")),
     ]
 }
 
 /// The pages that hold `--json` key tables.
-const KEY_PAGES: [&str; 3] = ["docs/output.md", "docs/settings.md", "docs/shell.md"];
+const KEY_PAGES: [&str; 4] = [
+    "docs/output.md",
+    "docs/settings.md",
+    "docs/shell.md",
+    "docs/emulator-ci.md",
+];
 
 /// The key tables whose markers (`<!-- json-keys: NAME: ... -->`) are in `path`, each written
 /// from its rows in `report::json`.

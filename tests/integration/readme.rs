@@ -578,7 +578,8 @@ fn every_json_key_of_every_command_is_documented_once() {
     ];
     // Every command that takes --json is run here, with the table its spec names; but
     // `emulator list`, which lists background emulators, none of which this test starts (its
-    // keys are said in docs/emulator-ci.md, and tests/integration/emulator_list.rs checks them).
+    // key table in docs/emulator-ci.md is written from its type, the emulator crate's `Listed`,
+    // and tests/integration/emulator_list.rs runs it).
     for spec in safe_ad::test_support::cli::COMMANDS {
         if !spec.options.contains(safe_ad::test_support::cli::Opt::Json)
             || spec.path == "emulator list"

@@ -83,9 +83,9 @@ pub use service::args::EmulatorArgs;
 pub use service::background::refused as background_refused;
 pub use service::env::run as env;
 pub use service::exit::Exit;
-pub use service::list::objects as list_objects;
 pub use service::list::run as list;
 pub use service::list::yours as background_emulators;
+pub use service::list::{objects as list_objects, Listed, ListedUser};
 pub use service::run::run;
 
 /// The routes it serves, who may call each, for the client's `safe-ad-emulator(1)` page

@@ -1,6 +1,6 @@
 //! The types of the `--json` objects safe-ad prints, and what each key means: one type per kind
 //! of object (a result, a request, `show`'s data and items, `status`, `wait`, `watch`, `decode`,
-//! `auth whoami`, the settings), each deriving `Serialize`, so the keys a script reads are the
+//! `auth whoami`, the settings; `emulator list`'s is the emulator crate's), each deriving `Serialize`, so the keys a script reads are the
 //! fields of a type and not words spread through the printing code. The report files fill them
 //! (`report::results`, `report::show`, ...); nothing here prints.
 //!
@@ -11,6 +11,8 @@
 //! serialize, so a key added to a type and not to its table (or the other way) fails.
 
 mod decode;
+#[cfg(feature = "emulator")]
+mod emulator;
 mod poll;
 mod result;
 mod session;
@@ -83,6 +85,8 @@ pub const TABLES: &[Table] = &[
     settings::SETTINGS_TABLE,
     session::SESSION_HANDLE_TABLE,
     decode::DECODE_TABLE,
+    #[cfg(feature = "emulator")]
+    emulator::EMULATOR_LIST_TABLE,
 ];
 
 /// The table named `name`.

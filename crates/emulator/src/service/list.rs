@@ -23,9 +23,33 @@ pub fn yours() -> Vec<(u32, String)> {
         .collect()
 }
 
+/// One background emulator as `--json` gives it: the type the client prints, and the one its
+/// key table (docs/emulator-ci.md) is written from.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Listed {
+    pub pid: u32,
+    pub url: String,
+    /// When it started, UTC (`2026-11-26T14:22:41Z`).
+    pub started: String,
+    /// The fixture it loaded (`--import` or `--state`), if any.
+    pub fixture: Option<String>,
+    /// Its run directory.
+    pub dir: String,
+    /// The users it serves (`--user`), left out when it serves the one user.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub users: Vec<ListedUser>,
+}
+
+/// One user an emulator serves (`--user NAME`): the name and the launcher URL that is theirs.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct ListedUser {
+    pub name: String,
+    pub url: String,
+}
+
 /// `--json`: one object each, for the client to print as it prints all its JSON (through
 /// `--jq` too); the directories left out are said on stderr, as with the table.
-pub fn objects() -> Vec<serde_json::Value> {
+pub fn objects() -> Vec<Listed> {
     let survey = survey();
     for line in refused_lines(&survey.refused) {
         say(&format!("safe-ad emulator list: {line}\n"));
@@ -33,19 +57,19 @@ pub fn objects() -> Vec<serde_json::Value> {
     (survey.running.iter())
         .map(|(pid, dir)| {
             let about = dir.about();
-            let mut object = serde_json::json!({
-                "pid": pid,
-                "url": about.url,
-                "started": utc(about.started),
-                "fixture": (!about.fixture.is_empty()).then_some(&about.fixture),
-                "dir": dir.path().display().to_string(),
-            });
-            if !about.users.is_empty() {
-                object["users"] = (about.users.iter())
-                    .map(|(name, url)| serde_json::json!({ "name": name, "url": url }))
-                    .collect();
+            Listed {
+                pid: *pid,
+                url: about.url.clone(),
+                started: utc(about.started),
+                fixture: (!about.fixture.is_empty()).then(|| about.fixture.clone()),
+                dir: dir.path().display().to_string(),
+                users: (about.users.iter())
+                    .map(|(name, url)| ListedUser {
+                        name: name.clone(),
+                        url: url.clone(),
+                    })
+                    .collect(),
             }
-            object
         })
         .collect()
 }
