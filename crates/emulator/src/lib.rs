@@ -117,7 +117,7 @@ pub const LAST_FIXTURE_VERSION: u64 = launcher::state::LAST_VERSION;
 pub mod test_support {
     pub use crate::service::background::EVAL_FAILS;
     pub use crate::service::fixture::STATE_LIMIT;
-    pub use crate::service::log::RECORD_QUEUE;
+    pub use crate::service::log::{record_keys, RECORD_QUEUE};
     pub use crate::service::server::{
         start, Options, Server, IDLE_TIMEOUT, MAX_CONNECTIONS, STOPPING_BODY,
     };

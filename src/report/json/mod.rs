@@ -87,6 +87,8 @@ pub const TABLES: &[Table] = &[
     decode::DECODE_TABLE,
     #[cfg(feature = "emulator")]
     emulator::EMULATOR_LIST_TABLE,
+    #[cfg(feature = "emulator")]
+    emulator::JOURNAL_TABLE,
 ];
 
 /// The table named `name`.

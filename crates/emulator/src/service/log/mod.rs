@@ -38,6 +38,7 @@ mod record;
 pub(crate) use crate::service::redact::{redact, redact_text};
 pub(crate) use file::LogEnd;
 pub use file::{RecordLog, RECORD_QUEUE};
+pub use record::record_keys;
 pub(crate) use record::{
     handles_json, is_unsafe, reset_record, start_record, ErrorBody, Note, Request,
 };

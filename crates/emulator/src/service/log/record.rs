@@ -352,6 +352,51 @@ pub(crate) fn handles_json(live: &Live) -> String {
     out
 }
 
+/// Every key a journal record (`--log`, `emulator requests --json`) can carry, in the order a
+/// record writes them: records made with each optional part given, one per kind of note, and
+/// their keys read back. The records are written by hand for speed ([`Request::record`]); this
+/// is what the client's key table of them is checked against.
+pub fn record_keys() -> Vec<String> {
+    let notes = [
+        Note::None,
+        Note::Unavailable,
+        Note::Dropped,
+        Note::Delayed(1),
+        Note::Hung,
+        Note::Stopping,
+        Note::Aborted,
+        Note::TimedOut,
+        Note::Launcher("a note"),
+    ];
+    let mut keys: Vec<String> = Vec::new();
+    for note in notes {
+        let request = Request {
+            seq: Some(1),
+            user: Some("alice".to_owned()),
+            method: hyper::Method::GET,
+            path: "/appendable-data/metadata/1".to_owned(),
+            effect: Some(Effect::Read),
+            status: Some(400),
+            error: Some(ErrorBody {
+                code: Some(-1),
+                description: "a description".to_owned(),
+            }),
+            not_on_network: true,
+            elapsed: Duration::ZERO,
+            note,
+            live: Live::default(),
+        };
+        let record: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(&request.record()).unwrap_or_default();
+        for key in record.keys() {
+            if !keys.contains(key) {
+                keys.push(key.clone());
+            }
+        }
+    }
+    keys
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::request_line;
