@@ -120,16 +120,8 @@ pub fn finish(next: Next<'_>, session: Option<&Session>) -> Result<Done, Failure
                 work.await
             };
             match session {
-                // The counting tasks stay for the next line, on the same runtime. Between two
-                // lines nothing drove it: a kept connection the launcher closed meanwhile is not
-                // yet known to be closed, and a request written on it would be lost (reset, no
-                // answer). A yield first has the runtime poll its I/O driver, which notes the
-                // close; the connection then hands the request back unsent, and it goes on a
-                // new one.
-                Some(session) => session.runtime()?.block_on(async {
-                    tokio::task::yield_now().await;
-                    work.await
-                }),
+                // The counting tasks stay for the next line, on the same runtime.
+                Some(session) => session.runtime()?.block_on(work),
                 None => {
                     let done = runtime()?.block_on(work);
                     // Its counting tasks ended with it (`signals::unwatch`).

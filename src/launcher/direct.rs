@@ -51,6 +51,9 @@ pub struct Connection {
     first_byte: Arc<AtomicU16>,
     /// The task that drives it.
     task: tokio::task::AbortHandle,
+    /// The socket, to look at before the connection is used again ([`Connection::looks_open`]).
+    /// A second descriptor of it, since hyper owns the stream.
+    probe: std::os::fd::OwnedFd,
 }
 
 impl Drop for Connection {
@@ -63,6 +66,23 @@ impl Drop for Connection {
 }
 
 impl Connection {
+    /// Whether an idle connection may carry another request: nothing has come on it since its
+    /// last answer, neither bytes nor the launcher's close. Asked of the socket itself, as curl
+    /// does before it reuses a connection: hyper learns of a close only when its task runs, and
+    /// nothing runs a `shell` session's runtime between two lines, so a launcher that closed
+    /// the connection meanwhile (a keep-alive timeout while a person thinks) would have the
+    /// next request written into a closed connection and lost, with no answer.
+    fn looks_open(&self) -> bool {
+        use rustix::event::{poll, PollFd, PollFlags, Timespec};
+        let mut socket = [PollFd::new(&self.probe, PollFlags::IN)];
+        let now = Timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // Readable, hung up or failed: the launcher closed it, or sent what no request asked.
+        matches!(poll(&mut socket, Some(&now)), Ok(0))
+    }
+
     /// Whether the server on this connection answered with a TLS record (an alert or a
     /// handshake) rather than HTTP.
     fn spoke_tls(&self) -> bool {
@@ -171,7 +191,7 @@ impl Direct {
         loop {
             let pooled = self.idle.lock().map(|mut idle| idle.pop()).ok().flatten();
             let Some(mut connection) = pooled else { break };
-            if connection.sender.is_closed() {
+            if connection.sender.is_closed() || !connection.looks_open() {
                 continue;
             }
             if connection.sender.ready().await.is_ok() {
@@ -179,8 +199,11 @@ impl Direct {
             }
         }
         let first_byte = Arc::new(AtomicU16::new(0));
+        let stream = self.connect(deadline).await?;
+        let probe = rustix::io::dup(&stream)
+            .map_err(|e| NoAnswer::Reset(format!("the connection could not be kept: {e}")))?;
         let stream = Sniffed {
-            stream: self.connect(deadline).await?,
+            stream,
             first_byte: Arc::clone(&first_byte),
         };
         let (sender, connection) = http1::handshake(TokioIo::new(stream))
@@ -197,6 +220,7 @@ impl Direct {
                 sender,
                 first_byte,
                 task,
+                probe,
             },
             true,
         ))

@@ -220,7 +220,11 @@ impl RawLauncher {
                 let script = Arc::clone(&script);
                 std::thread::spawn(move || {
                     script(&mut conn);
-                    let (lock, changed) = &*conn.seen;
+                    // Closed before it is counted closed: a test that waits for the count
+                    // ([`RawLauncher::settle`]) may then rely on the close.
+                    let seen = Arc::clone(&conn.seen);
+                    drop(conn);
+                    let (lock, changed) = &*seen;
                     lock.lock().unwrap().open -= 1;
                     changed.notify_all();
                 });
@@ -309,7 +313,8 @@ impl RawLauncher {
     }
 
     /// Waits until the launcher has taken in everything its clients sent: every connection is
-    /// accepted ([`RawLauncher::connections`]) and every script has returned. Counts read after
+    /// accepted ([`RawLauncher::connections`]), every script has returned and its connection is
+    /// closed. Counts read after
     /// this are final once the clients have exited.
     #[track_caller]
     pub fn settle(&self) {
