@@ -28,7 +28,7 @@ use crate::session::Ledger;
 use crate::settings::{Settings, StdinUse};
 
 use super::copies::WhenBeaten;
-use super::{finish_leasing, purge_note_if_unsaved, removals_read, unleased, Context, Next};
+use super::{purge_note_if_unsaved, removals_read, unleased, Context, Next};
 
 /// `remove`, `restore` or `purge` (`operation`) at the indexes given, or at those of the items
 /// the selectors choose. Every index is checked (against the list's length, or by the one read
@@ -132,8 +132,7 @@ pub fn at_indexes<'a>(
             Target::Handle(handle) => plan_on(handle),
             Target::Name(name) => batch::on_a_copy_of(name, plan_on),
         };
-        super::describer(&settings, &launcher, reporter)(&plan);
-        return Ok(Next::Done(Done::Success));
+        return Ok(super::described(&settings, &launcher, reporter, &plan));
     }
     settings.token()?;
     Ok(Next::sends(async move {
@@ -651,31 +650,17 @@ pub fn append<'a>(command: &'a AppendCommand, cx: Context<'a>) -> Result<Next<'a
             Target::Handle(handle) => batch::append_plan(handle, item),
             Target::Name(name) => batch::on_a_copy_of(name, |copy| batch::append_plan(copy, item)),
         };
-        super::describer(&settings, &launcher, reporter)(&plan);
-        return Ok(Next::Done(Done::Success));
+        return Ok(super::described(&settings, &launcher, reporter, &plan));
     }
     settings.token()?;
     Ok(Next::sends(async move {
-        reporter.result_for(NAME, Some(&target.to_string()));
-        let stop = Stop::new(settings.interrupt_wait);
-        let sending = super::sending(&settings, &launcher, &stop, cx.ledger());
-        let data = match target {
-            Target::Handle(handle) => {
-                let work = batch::append(sending, handle, item);
-                return finish_leasing(&launcher, &stop, reporter, work, |steps| {
-                    reporter.append_steps(&launcher, steps)
-                })
-                .await;
-            }
-            Target::Name(data) => data,
+        let work =
+            async |sending: batch::Sending<'_>, handle| batch::append(sending, handle, item).await;
+        let said = |ran: &_| {
+            reporter.append_steps(&launcher, ran);
+            super::done_of(&ran.steps)
         };
-        let append = async |copy| {
-            let ran = batch::append(sending, copy, item).await;
-            reporter.append_steps(&launcher, &ran);
-            Ok(super::done_of(&ran.steps))
-        };
-        let work = super::on_copy(sending, reporter, NAME, data, append);
-        super::finish_on_copy(work, &stop, &launcher, reporter).await
+        super::change_on_target(NAME, target, cx.means(&settings, &launcher), work, said).await
     }))
 }
 
@@ -714,31 +699,18 @@ fn append_immutable<'a>(
                 batch::on_a_copy_of(name, |copy| immutable::plan(copy, encryption))
             }
         };
-        super::describer(&settings, &launcher, reporter)(&plan);
-        return Ok(Next::Done(Done::Success));
+        return Ok(super::described(&settings, &launcher, reporter, &plan));
     }
     settings.token()?;
     let content = input::content(path, immutable::MAX_IMMUTABLE_BYTES)?;
     Ok(Next::sends(async move {
-        reporter.result_for("append", Some(&target.to_string()));
-        let stop = Stop::new(settings.interrupt_wait);
-        let sending = super::sending(&settings, &launcher, &stop, cx.ledger());
-        let data = match target {
-            Target::Handle(handle) => {
-                let work = immutable::append(sending, handle, &content, encryption);
-                return finish_leasing(&launcher, &stop, reporter, work, |steps| {
-                    reporter.append_steps(&launcher, steps)
-                })
-                .await;
-            }
-            Target::Name(data) => data,
+        let work = async |sending: batch::Sending<'_>, handle| {
+            immutable::append(sending, handle, &content, encryption).await
         };
-        let append = async |copy| {
-            let ran = immutable::append(sending, copy, &content, encryption).await;
-            reporter.append_steps(&launcher, &ran);
-            Ok(super::done_of(&ran.steps))
+        let said = |ran: &_| {
+            reporter.append_steps(&launcher, ran);
+            super::done_of(&ran.steps)
         };
-        let work = super::on_copy(sending, reporter, "append", data, append);
-        super::finish_on_copy(work, &stop, &launcher, reporter).await
+        super::change_on_target("append", target, cx.means(&settings, &launcher), work, said).await
     }))
 }
