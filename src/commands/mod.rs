@@ -320,12 +320,7 @@ async fn change_on_target<Ran>(
     work: impl AsyncFn(Sending<'_>, Handle) -> Ran,
     said: impl Fn(&Ran) -> Done,
 ) -> Result<Done, Failure> {
-    let Means {
-        settings,
-        launcher,
-        reporter,
-        ..
-    } = means;
+    let (settings, launcher, reporter) = (means.settings, means.launcher, means.reporter);
     reporter.result_for(command, Some(&target.to_string()));
     let stop = Stop::new(settings.interrupt_wait);
     let sending = means.sending(&stop);
@@ -448,11 +443,10 @@ async fn purge_note_if_unsaved(
     name: &str,
     handle: Handle,
     indexes: Option<&[u64]>,
-    settings: &Settings,
-    launcher: &Launcher,
-    reporter: &Reporter,
+    means: Means<'_>,
 ) -> Result<(), Failure> {
-    let read = removals_read(name, handle, indexes, settings, launcher, reporter).await?;
+    let reporter = means.reporter;
+    let read = removals_read(name, handle, indexes, means).await?;
     if read.is_none_or(|read| read.unsaved > 0) {
         reporter.purge_note(name, &handle.to_string());
     }
@@ -467,10 +461,9 @@ async fn removals_read(
     name: &str,
     handle: Handle,
     indexes: Option<&[u64]>,
-    settings: &Settings,
-    launcher: &Launcher,
-    reporter: &Reporter,
+    means: Means<'_>,
 ) -> Result<Option<batch::status::Removals>, Failure> {
+    let (settings, launcher, reporter) = (means.settings, means.launcher, means.reporter);
     let stop = Stop::new(settings.interrupt_wait);
     let sending = sending(settings, launcher, &stop, None);
     let work = batch::status::removals(sending, handle, indexes, ShowOptions::WHOLE);
