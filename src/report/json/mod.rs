@@ -77,6 +77,34 @@ pub use settings::{
 pub use show::{ItemJson, ShowJson};
 pub use status::{Emptied, SinceCopy, StatusJson, Toggled, Unsaved};
 
+/// For the objects that open as a result does (`command`, `input`, `handle`, `ok`) and end with
+/// a failure's `error` and `exit_code`: `failed`, the object of a failure, with no more.
+macro_rules! failed_object {
+    ($($ty:ident),+) => {$(
+        impl $ty {
+            /// The object of `command`'s failure on `input` (`handle`: null for a name).
+            pub fn failed(
+                command: &'static str,
+                (input, handle): (String, Option<u64>),
+                error: ErrorJson,
+                exit_code: u8,
+            ) -> Self {
+                $ty {
+                    command,
+                    input,
+                    handle,
+                    ok: false,
+                    error: Some(error),
+                    exit_code: Some(exit_code),
+                    ..$ty::default()
+                }
+            }
+        }
+    )+};
+}
+
+failed_object!(ShowJson, StatusJson);
+
 /// One row of a key table: the keys it describes (a nested key as `error.class`), their JSON
 /// type, and what they mean.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
