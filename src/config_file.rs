@@ -341,7 +341,7 @@ pub fn parse(text: &str) -> Result<ConfigFile, String> {
     if text.trim().is_empty() {
         return Err("it is empty; write {} for an empty config, or delete the file".into());
     }
-    let Entries(entries) = serde_json::from_str(text).map_err(|e| {
+    let InOrder(entries) = serde_json::from_str::<Entries>(text).map_err(|e| {
         let what = strip_position(&e.to_string());
         // serde_json counts columns from 0 when the error is at the start of a line.
         format!("line {}, column {}: {}", e.line(), e.column().max(1), what)
@@ -409,7 +409,7 @@ fn read_profiles(
     // Where the `profiles` key stands: each profile's name is looked for after it.
     let start = locate_offset(text, from, PROFILES, 0).unwrap_or(from);
     let mut profiles: Vec<(String, ConfigFile)> = Vec::new();
-    for (name, Entries(entries)) in members {
+    for (name, InOrder(entries)) in members {
         let from = locate_offset(text, start, name, 0).unwrap_or(start);
         let at = |what: String| match position(text, from) {
             (line, column) if from > 0 => format!("line {line}, column {column}: {what}"),
@@ -483,8 +483,15 @@ fn file_mode(metadata: &std::fs::Metadata) -> Option<u32> {
     Some(metadata.permissions().mode() & 0o7777)
 }
 
-/// The object's members in file order, duplicates kept, so each can be checked by name.
-struct Entries(Vec<(String, Member)>);
+/// An object's members in file order, duplicates kept, so each can be checked by name: `V`
+/// reads each value, knowing its key ([`Entries`], [`Profiles`]).
+struct InOrder<V>(Vec<(String, V)>);
+
+/// The config file's object: its members as they stand.
+type Entries = InOrder<Member>;
+
+/// The `profiles` object's members in file order, each profile an object of keys.
+type Profiles = InOrder<Entries>;
 
 /// One member's value: any JSON, or for the key `profiles` the profiles' objects, each read as
 /// [`Entries`] so that a key repeated inside a profile is found too.
@@ -493,49 +500,28 @@ enum Member {
     Profiles(Vec<(String, Entries)>),
 }
 
-impl<'de> Deserialize<'de> for Entries {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_map(EntriesVisitor)
-    }
+/// A value of an [`InOrder`] object: what the object is (serde's "expected ..."), and how a
+/// member's value is read, by its key.
+trait MemberValue: Sized {
+    fn expecting(f: &mut fmt::Formatter) -> fmt::Result;
+    fn next_value<'de, A: MapAccess<'de>>(key: &str, map: &mut A) -> Result<Self, A::Error>;
 }
 
-struct EntriesVisitor;
-
-impl<'de> Visitor<'de> for EntriesVisitor {
-    type Value = Entries;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+impl MemberValue for Member {
+    fn expecting(f: &mut fmt::Formatter) -> fmt::Result {
         write!(f, "a JSON object with the keys {}", Key::names())
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Entries, A::Error> {
-        let mut entries = Vec::new();
-        while let Some(key) = map.next_key::<String>()? {
-            let member = match key == PROFILES {
-                true => Member::Profiles(map.next_value::<Profiles>()?.0),
-                false => Member::Plain(map.next_value()?),
-            };
-            entries.push((key, member));
-        }
-        Ok(Entries(entries))
+    fn next_value<'de, A: MapAccess<'de>>(key: &str, map: &mut A) -> Result<Self, A::Error> {
+        Ok(match key == PROFILES {
+            true => Member::Profiles(map.next_value::<Profiles>()?.0),
+            false => Member::Plain(map.next_value()?),
+        })
     }
 }
 
-/// The `profiles` object's members in file order, each profile an object of keys.
-struct Profiles(Vec<(String, Entries)>);
-
-impl<'de> Deserialize<'de> for Profiles {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_map(ProfilesVisitor)
-    }
-}
-
-struct ProfilesVisitor;
-
-impl<'de> Visitor<'de> for ProfilesVisitor {
-    type Value = Profiles;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+impl MemberValue for Entries {
+    fn expecting(f: &mut fmt::Formatter) -> fmt::Result {
         write!(
             f,
             "an object of profiles by name, each an object with the keys {}",
@@ -543,12 +529,33 @@ impl<'de> Visitor<'de> for ProfilesVisitor {
         )
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Profiles, A::Error> {
-        let mut profiles = Vec::new();
-        while let Some(entry) = map.next_entry::<String, Entries>()? {
-            profiles.push(entry);
+    fn next_value<'de, A: MapAccess<'de>>(_: &str, map: &mut A) -> Result<Self, A::Error> {
+        map.next_value()
+    }
+}
+
+impl<'de, V: MemberValue> Deserialize<'de> for InOrder<V> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(InOrderVisitor(std::marker::PhantomData))
+    }
+}
+
+struct InOrderVisitor<V>(std::marker::PhantomData<V>);
+
+impl<'de, V: MemberValue> Visitor<'de> for InOrderVisitor<V> {
+    type Value = InOrder<V>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        V::expecting(f)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<InOrder<V>, A::Error> {
+        let mut members = Vec::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let value = V::next_value(&key, &mut map)?;
+            members.push((key, value));
         }
-        Ok(Profiles(profiles))
+        Ok(InOrder(members))
     }
 }
 

@@ -230,18 +230,13 @@ mod tests {
                 "{bad:?}"
             );
         }
-        assert_eq!(Handle::parse(""), Err(HandleProblem::Empty));
-        assert_eq!(
-            Handle::parse("18446744073709551616"),
-            Err(HandleProblem::TooLarge)
-        );
-        assert_eq!(
-            Handle::parse("99999999999999999999"),
-            Err(HandleProblem::TooLarge)
-        );
-        assert_eq!(
-            Handle::parse("99999999999999999999999"),
-            Err(HandleProblem::TooLong)
-        );
+        for (raw, problem) in [
+            ("", HandleProblem::Empty),
+            ("18446744073709551616", HandleProblem::TooLarge),
+            ("99999999999999999999", HandleProblem::TooLarge),
+            ("99999999999999999999999", HandleProblem::TooLong),
+        ] {
+            assert_eq!(Handle::parse(raw), Err(problem), "{raw:?}");
+        }
     }
 }

@@ -200,20 +200,10 @@ pub fn markdown() -> String {
          | change in the copy | commands | the network's data after `post` | the network's deleted list after `post` | to get what the words say |\n\
          |---|---|---|---|---|\n",
     );
-    for row in TABLE {
-        text.push_str(&format!(
-            "| {} | {} | {} | {} | {} |\n",
-            change_words(row.change),
-            row.commands,
-            row.data,
-            row.deleted,
-            if row.instead.is_empty() {
-                "(as said)"
-            } else {
-                row.instead
-            }
-        ));
-    }
+    text.push_str(&each_row(|[change, commands, data, deleted], instead| {
+        let instead = instead.unwrap_or("(as said)");
+        format!("| {change} | {commands} | {data} | {deleted} | {instead} |\n")
+    }));
     text.push_str("\nWhatever was changed:\n\n");
     for line in EVERY_POST {
         text.push_str(&format!("- {line}\n"));
@@ -272,24 +262,35 @@ pub fn roff() -> String {
          copy's deleted list and filter and no data items; the network keeps its data items \
          but those the sent deleted list names, and takes that list as its own. After each change:\n",
     );
-    for row in TABLE {
-        text.push_str(&format!(
-            ".TP\n\\fB{}\\fR ({})\ndata: {}; deleted list: {}.{}\n",
-            change_words(row.change),
-            row.commands,
-            row.data,
-            row.deleted,
-            if row.instead.is_empty() {
-                String::new()
-            } else {
-                format!(" Instead: {}.", row.instead)
-            }
-        ));
-    }
+    text.push_str(&each_row(|[change, commands, data, deleted], instead| {
+        let instead = instead.map_or(String::new(), |instead| format!(" Instead: {instead}."));
+        format!(
+            ".TP\n\\fB{change}\\fR ({commands})\ndata: {data}; deleted list: {deleted}.{instead}\n"
+        )
+    }));
     for line in EVERY_POST {
         text.push_str(&format!(".PP\n{line}\n"));
     }
     text.replace('`', "")
+}
+
+/// Each row of [`TABLE`] as `line` writes it, from its words: the change, its commands, the
+/// network's data and deleted list after a post, and what to do instead (`None`: as said).
+fn each_row(line: impl Fn([&str; 4], Option<&str>) -> String) -> String {
+    (TABLE.iter())
+        .map(|row| {
+            let instead = Some(row.instead).filter(|instead| !instead.is_empty());
+            line(
+                [
+                    change_words(row.change),
+                    row.commands,
+                    row.data,
+                    row.deleted,
+                ],
+                instead,
+            )
+        })
+        .collect()
 }
 
 fn change_words(change: Change) -> &'static str {

@@ -321,19 +321,17 @@ mod tests {
 
     #[test]
     fn bad_tokens_are_refused() {
-        assert_eq!(Secret::parse(""), Err(TokenProblem::Empty));
-        assert_eq!(Secret::parse(" \n "), Err(TokenProblem::Empty));
-        assert_eq!(Secret::parse("a b"), Err(TokenProblem::InnerWhitespace));
-        assert_eq!(Secret::parse("a\nb"), Err(TokenProblem::InnerWhitespace));
-        assert_eq!(
-            Secret::parse("a\u{1}b"),
-            Err(TokenProblem::ControlCharacter)
-        );
-        assert_eq!(
-            Secret::parse("a\u{7f}b"),
-            Err(TokenProblem::ControlCharacter)
-        );
-        assert_eq!(Secret::parse("tökén"), Err(TokenProblem::NotAscii));
+        for (token, problem) in [
+            ("", TokenProblem::Empty),
+            (" \n ", TokenProblem::Empty),
+            ("a b", TokenProblem::InnerWhitespace),
+            ("a\nb", TokenProblem::InnerWhitespace),
+            ("a\u{1}b", TokenProblem::ControlCharacter),
+            ("a\u{7f}b", TokenProblem::ControlCharacter),
+            ("tökén", TokenProblem::NotAscii),
+        ] {
+            assert_eq!(Secret::parse(token), Err(problem), "{token:?}");
+        }
     }
 
     #[test]

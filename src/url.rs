@@ -168,31 +168,20 @@ mod tests {
 
     #[test]
     fn bad_launcher_urls() {
-        assert!(parse_launcher_url("localhost:8100")
-            .unwrap_err()
-            .contains("scheme"));
-        assert!(parse_launcher_url("127.0.0.1:8100")
-            .unwrap_err()
-            .contains("scheme"));
-        assert!(parse_launcher_url("ftp://localhost")
-            .unwrap_err()
-            .contains("'ftp'"));
-        assert!(parse_launcher_url("http://")
-            .unwrap_err()
-            .contains("no host"));
-        assert!(parse_launcher_url("http:///127.0.0.1:1")
-            .unwrap_err()
-            .contains("no host"));
-        assert!(parse_launcher_url("http://u:p@localhost")
-            .unwrap_err()
-            .contains("user name"));
-        assert!(parse_launcher_url("http://local host")
-            .unwrap_err()
-            .contains("spaces"));
-        assert!(parse_launcher_url("http://localhost/?a=1")
-            .unwrap_err()
-            .contains("query"));
-        assert!(parse_launcher_url("").unwrap_err().contains("empty"));
+        for (raw, says) in [
+            ("localhost:8100", "scheme"),
+            ("127.0.0.1:8100", "scheme"),
+            ("ftp://localhost", "'ftp'"),
+            ("http://", "no host"),
+            ("http:///127.0.0.1:1", "no host"),
+            ("http://u:p@localhost", "user name"),
+            ("http://local host", "spaces"),
+            ("http://localhost/?a=1", "query"),
+            ("", "empty"),
+        ] {
+            let err = parse_launcher_url(raw).unwrap_err();
+            assert!(err.contains(says), "{raw}: {err}");
+        }
     }
 
     #[test]

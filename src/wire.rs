@@ -276,6 +276,24 @@ impl<'a> Reader<'a> {
         Ok(taken)
     }
 
+    /// An enum's variant, a `u32` numbering `known` from 0; another number is refused with what
+    /// `refused` says of it, at the variant's own position.
+    fn variant<T: Copy>(
+        &mut self,
+        field: &str,
+        known: &[T],
+        refused: impl FnOnce(u32) -> String,
+    ) -> Result<T, DecodeError> {
+        let variant = self.u32(field)?;
+        match usize::try_from(variant).ok().and_then(|at| known.get(at)) {
+            Some(value) => Ok(*value),
+            None => {
+                self.at -= 4;
+                self.fail(refused(variant))
+            }
+        }
+    }
+
     fn u32(&mut self, field: &str) -> Result<u32, DecodeError> {
         let bytes = self.take(4, field)?;
         Ok(u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]))
@@ -334,19 +352,11 @@ impl<'a> Reader<'a> {
     }
 
     fn data_id(&mut self) -> Result<DataId, DecodeError> {
-        let variant = self.u32("the variant")?;
-        let kind = match variant {
-            0 => DataKind::Structured,
-            1 => DataKind::Immutable,
-            2 => DataKind::PubAppendable,
-            3 => DataKind::PrivAppendable,
-            other => {
-                self.at -= 4;
-                return self.fail(format!(
-                    "variant {other} is none of 0 (structured), 1 (immutable), 2 (public appendable), 3 (private appendable)"
-                ));
-            }
-        };
+        use DataKind::{Immutable, PrivAppendable, PubAppendable, Structured};
+        let kinds = [Structured, Immutable, PubAppendable, PrivAppendable];
+        let kind = self.variant("the variant", &kinds, |other| {
+            format!("variant {other} is none of 0 (structured), 1 (immutable), 2 (public appendable), 3 (private appendable)")
+        })?;
         let name = self.name("the name")?;
         let type_tag = match kind {
             DataKind::Structured => Some(self.u64("the type tag")?),
@@ -387,16 +397,10 @@ impl<'a> Reader<'a> {
     fn appendable(mut self, private: bool) -> Result<AppendableData, DecodeError> {
         let name = self.name("the name")?;
         let version = self.u64("the version")?;
-        let filter_type = match self.u32("the filter's variant")? {
-            0 => FilterType::BlackList,
-            1 => FilterType::WhiteList,
-            other => {
-                self.at -= 4;
-                return self.fail(format!(
-                    "the filter's variant {other} is neither 0 (BlackList) nor 1 (WhiteList)"
-                ));
-            }
-        };
+        let types = [FilterType::BlackList, FilterType::WhiteList];
+        let filter_type = self.variant("the filter's variant", &types, |other| {
+            format!("the filter's variant {other} is neither 0 (BlackList) nor 1 (WhiteList)")
+        })?;
         let filter_keys = self.keys("the filter's keys")?;
         let encrypt_key = if private {
             let bytes = self.sized(KEY, "the encrypt key")?;

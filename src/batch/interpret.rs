@@ -263,53 +263,5 @@ fn resolved(request: &Request<Slot>, answers: &[(&'static str, Handle)]) -> Opti
             .rfind(|(name, _)| *name == field)
             .map(|(_, handle)| *handle),
     };
-    Some(match *request {
-        Request::OnHandle(operation, handle) => Request::OnHandle(operation, at(handle)?),
-        Request::Create {
-            name,
-            private,
-            white_list,
-        } => Request::Create {
-            name,
-            private,
-            white_list,
-        },
-        Request::DataIdOfName { name, private } => Request::DataIdOfName { name, private },
-        Request::Fetch(data_id) => Request::Fetch(at(data_id)?),
-        Request::DropDataId(data_id) => Request::DropDataId(at(data_id)?),
-        Request::AtIndex(operation, handle, index) => {
-            Request::AtIndex(operation, at(handle)?, index)
-        }
-        Request::Append { handle, data_id } => Request::Append {
-            handle: at(handle)?,
-            data_id: at(data_id)?,
-        },
-        Request::StructuredDataIdOfName { name, type_tag } => {
-            Request::StructuredDataIdOfName { name, type_tag }
-        }
-        Request::OnId(operation, id) => Request::OnId(operation, at(id)?),
-        Request::UserSignKey => Request::UserSignKey,
-        Request::NewWriter => Request::NewWriter,
-        Request::CloseWriter { writer, cipher } => Request::CloseWriter {
-            writer: at(writer)?,
-            cipher: at(cipher)?,
-        },
-        Request::CipherOpts { kind, key } => Request::CipherOpts {
-            kind,
-            key: match key {
-                Some(key) => Some(at(key)?),
-                None => None,
-            },
-        },
-        Request::FilterEdit {
-            operation,
-            handle,
-            key,
-        } => Request::FilterEdit {
-            operation,
-            handle: at(handle)?,
-            key: at(key)?,
-        },
-        Request::SignKeyOf(key) => Request::SignKeyOf(key),
-    })
+    (*request).try_with_handles(at)
 }

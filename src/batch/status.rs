@@ -218,9 +218,11 @@ fn identities(items: &[ShownItem]) -> HashSet<Identity<'_>> {
     items.iter().map(identity).collect()
 }
 
-/// Whether an item is not in `set`, for `filter`.
-fn not_in<'s, 'a: 's>(set: &'s HashSet<Identity<'a>>) -> impl Fn(&&'a ShownItem) -> bool + 's {
-    move |item| !set.contains(&identity(item))
+/// Whether an item is in none of `sets`, for `filter`.
+fn in_none<'s, 'a: 's>(
+    sets: &'s [&'s HashSet<Identity<'a>>],
+) -> impl Fn(&&'a ShownItem) -> bool + 's {
+    move |item| sets.iter().all(|set| !set.contains(&identity(item)))
 }
 
 fn differ<'a>(
@@ -242,10 +244,8 @@ fn differ<'a>(
     let (in_net_data, in_net_deleted) = (identities(net_data), identities(net_deleted));
     // Someone saved since the copy was taken: the network's deleted list is theirs.
     let stale = network_meta.is_some_and(|network| network.version > copy_meta.version);
-    let new: Vec<&ShownItem> = net_data
-        .iter()
-        .filter(not_in(&in_copy_data))
-        .filter(not_in(&in_copy_deleted))
+    let new: Vec<&ShownItem> = (net_data.iter())
+        .filter(in_none(&[&in_copy_data, &in_copy_deleted]))
         .collect();
     // What a post leaves (module doc): at a version a save made, none of the network's data
     // items in the copy, and the network holds some.
@@ -257,20 +257,14 @@ fn differ<'a>(
     let gone_there = |item: &&'a ShownItem| {
         stale && !in_net_data.contains(&identity(item)) && !in_net_deleted.contains(&identity(item))
     };
+    // The copy's items in none of the network's `lists`, but for those gone there.
+    let kept_out = |items: &'a [ShownItem], lists: &[&HashSet<Identity<'a>>]| {
+        let kept = (items.iter()).filter(in_none(lists));
+        kept.filter(|item| !gone_there(item)).collect()
+    };
     let mut differences = Differences {
-        removed: copy
-            .deleted
-            .iter()
-            .filter(not_in(&in_net_deleted))
-            .filter(|item| !gone_there(item))
-            .collect(),
-        only_in_copy: copy
-            .data
-            .iter()
-            .filter(not_in(&in_net_data))
-            .filter(not_in(&in_net_deleted))
-            .filter(|item| !gone_there(item))
-            .collect(),
+        removed: kept_out(&copy.deleted, &[&in_net_deleted]),
+        only_in_copy: kept_out(&copy.data, &[&in_net_data, &in_net_deleted]),
         purged_there: copy
             .data
             .iter()
@@ -279,7 +273,7 @@ fn differ<'a>(
             .collect(),
         ..Differences::default()
     };
-    for item in net_deleted.iter().filter(not_in(&in_copy_deleted)) {
+    for item in net_deleted.iter().filter(in_none(&[&in_copy_deleted])) {
         if in_copy_data.contains(&identity(item)) {
             // Named as the copy holds it, where it is now.
             if let Some(mine) = copy

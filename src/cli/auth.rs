@@ -88,10 +88,6 @@ impl ValueEnum for Key {
 
 /// `safe-ad auth`.
 pub const AUTH: Spec = Spec {
-    path: "auth",
-    about: "Get, check, print or revoke the launcher token",
-    long_about: None,
-    after_help: None,
     options: Opts::NONE,
     reaches: Reaches::Group,
     sample: &["status"],
@@ -100,10 +96,6 @@ pub const AUTH: Spec = Spec {
 
 /// `safe-ad config`.
 pub const CONFIG: Spec = Spec {
-    path: "config",
-    about: "Show or edit the config file",
-    long_about: None,
-    after_help: None,
     options: Opts::NONE,
     reaches: Reaches::Group,
     sample: &["show"],
@@ -139,10 +131,6 @@ it, so this waits without a time limit unless --timeout (or timeout_secs) is set
 
 /// `safe-ad auth status`.
 pub const AUTH_STATUS: Spec = Spec {
-    path: "auth status",
-    about: "Show the launcher URL, where the token comes from (masked), and whether the launcher accepts it",
-    long_about: None,
-    after_help: None,
     options: CONNECT.union(OUTPUT),
     reaches: Reaches::Launcher,
     routes: &[&[Route::AuthStatus]],
@@ -155,10 +143,6 @@ pub const AUTH_STATUS: Spec = Spec {
 
 /// `safe-ad auth logout`.
 pub const AUTH_LOGOUT: Spec = Spec {
-    path: "auth logout",
-    about: "Revoke the token at the launcher and remove it from the config file",
-    long_about: None,
-    after_help: None,
     options: CONNECT.union(Opts::of(&[Opt::Quiet])),
     reaches: Reaches::Launcher,
     routes: &[&[Route::AuthLogout]],
@@ -170,10 +154,6 @@ pub const AUTH_LOGOUT: Spec = Spec {
 
 /// `safe-ad auth token`.
 pub const AUTH_TOKEN: Spec = Spec {
-    path: "auth token",
-    about: "Print the token on stdout, for `export SAFE_LAUNCHER_TOKEN=$(safe-ad auth token)`",
-    long_about: None,
-    after_help: None,
     options: Opts::of(&[Opt::Profile, Opt::TokenFile, Opt::Color]),
     reaches: Reaches::Token,
     inert: true,
@@ -212,10 +192,6 @@ KEY`), or to keep you out. `--json` prints {\"fingerprint\", \"key\"} (the key i
 
 /// `safe-ad config path`.
 pub const CONFIG_PATH: Spec = Spec {
-    path: "config path",
-    about: "Print the config file's path",
-    long_about: None,
-    after_help: None,
     options: JSON.union(Opts::of(&[Opt::Color])),
     json: Some("settings"),
     inert: true,
@@ -224,10 +200,6 @@ pub const CONFIG_PATH: Spec = Spec {
 
 /// `safe-ad config show`.
 pub const CONFIG_SHOW: Spec = Spec {
-    path: "config show",
-    about: "Print every setting with its effective value and where it comes from (token masked)",
-    long_about: None,
-    after_help: None,
     options: Opts::of(&[
         Opt::Profile,
         Opt::LauncherUrl,
@@ -257,10 +229,6 @@ pub const CONFIG_SET: Spec = Spec {
 
 /// `safe-ad config unset`.
 pub const CONFIG_UNSET: Spec = Spec {
-    path: "config unset",
-    about: "Remove a key from the config file",
-    long_about: None,
-    after_help: None,
     options: Opts::of(&[Opt::Profile, Opt::Quiet, Opt::Color]),
     sample: &["timeout_secs"],
     ..Spec::not_changing("config unset", "Remove a key from the config file")

@@ -112,10 +112,6 @@ save landed. Given a handle, it changes only the launcher's copy until a save (`
 
 /// `safe-ad filter`.
 pub const FILTER: Spec = Spec {
-    path: "filter",
-    about: "Show or change who may append: the filter's type and keys",
-    long_about: None,
-    after_help: None,
     options: crate::cli::Opts::NONE,
     reaches: Reaches::Group,
     sample: &["show", "1"],

@@ -226,6 +226,21 @@ pub enum EncryptWith {
     Asymmetric,
 }
 
+/// What `remove`, `restore` and `purge` share: a change of items by index or by selectors,
+/// the item commands' options and man page, a handle or a name's fresh copy (a lease), and a
+/// result each; each spec adds its words, what it reaches and its routes.
+const fn item_change(path: &'static str, about: &'static str) -> Spec {
+    Spec {
+        man: ITEM_CHANGE_MAN,
+        options: ITEM_COMMAND,
+        names: Names::FreshCopy,
+        leases: true,
+        json: Some("result"),
+        sample: &["1", "0"],
+        ..Spec::changing(path, about)
+    }
+}
+
 /// `safe-ad remove`.
 pub const REMOVE: Spec = Spec {
     long_about: Some(
@@ -258,15 +273,9 @@ change: read them again with `safe-ad show` (ITEM ORDER in safe-ad-remove(1)).",
         "safe-ad remove [OPTIONS] <HANDLE> <INDEX>...\n       \
 safe-ad remove [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]...",
     ),
-    man: ITEM_CHANGE_MAN,
-    options: ITEM_COMMAND,
     reaches: Reaches::LauncherCompared,
-    names: Names::FreshCopy,
-    leases: true,
     routes: &[&[Route::AdMetadata, Route::AdRemove, Route::AdPost, Route::AdPut], ITEM_READS],
-    json: Some("result"),
-    sample: &["1", "0"],
-    ..Spec::changing(
+    ..item_change(
         "remove",
         "Move data items to the deleted list, by index or by what they are (by name: saved)",
     )
@@ -304,11 +313,7 @@ Selectors (--signed-by, --kind, --data-id, --name) choose items by what they are
         "safe-ad restore [OPTIONS] <HANDLE> <INDEX>...\n       \
 safe-ad restore [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]...",
     ),
-    man: ITEM_CHANGE_MAN,
-    options: ITEM_COMMAND,
     reaches: Reaches::Launcher,
-    names: Names::FreshCopy,
-    leases: true,
     routes: &[
         &[
             Route::AdMetadata,
@@ -319,9 +324,7 @@ safe-ad restore [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]...",
         ITEM_READS,
         &[Route::AdSerialise, Route::AdDataId, Route::AdAppend],
     ],
-    json: Some("result"),
-    sample: &["1", "0"],
-    ..Spec::changing(
+    ..item_change(
         "restore",
         "Make deleted items data again (by name: saved; by handle: in its copy)",
     )
@@ -353,15 +356,9 @@ network's sorted order (ITEM ORDER in safe-ad-remove(1)).",
         "safe-ad purge [OPTIONS] <HANDLE> <INDEX>...\n       \
 safe-ad purge [OPTIONS] --SELECTOR <VALUE>... <HANDLE> [INDEX]...",
     ),
-    man: ITEM_CHANGE_MAN,
-    options: ITEM_COMMAND,
     reaches: Reaches::Launcher,
-    names: Names::FreshCopy,
-    leases: true,
     routes: &[&[Route::AdMetadata, Route::AdPurge, Route::AdPost, Route::AdPut], ITEM_READS, &[Route::AdSerialise, Route::AdDataId]],
-    json: Some("result"),
-    sample: &["1", "0"],
-    ..Spec::changing(
+    ..item_change(
         "purge",
         "Delete deleted items for good (by name: saved; by handle: in its copy)",
     )

@@ -201,11 +201,7 @@ http://localhost:8100.",
 Overrides the SAFE_LAUNCHER_TOKEN env var and `token` in the config file. There is no flag that \
 takes the token itself: it would show in process lists and shell history.",
                 ),
-            Opt::Timeout => base
-                .value_name("SECS")
-                .value_hint(ValueHint::Other)
-                .value_parser(values::parse_timeout)
-                .allow_negative_numbers(true)
+            Opt::Timeout => number(base, "SECS", values::parse_timeout)
                 .help("Give up on a request after this many seconds (default 30, at most 86400)")
                 .long_help(
                     "Give up on a request after this many seconds (default 30, at most 86400)\n\n\
@@ -214,11 +210,7 @@ Overrides `timeout_secs` in the config file. Fractions are allowed (0.5).",
             Opt::AllowInsecureHttp => flag(base).help(
                 "Allow plain http to a host other than this machine (sends the token in clear text)",
             ),
-            Opt::Retries => base
-                .value_name("N")
-                .value_hint(ValueHint::Other)
-                .value_parser(values::parse_retries)
-                .allow_negative_numbers(true)
+            Opt::Retries => number(base, "N", values::parse_retries)
                 .help("Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe")
                 .long_help(
                     "Retry a request up to N times (N: 0..=10, default 0) when no answer came and that is safe\n\n\
@@ -247,11 +239,7 @@ gives is printed on a line of its own: a string as its text, without quotes (as 
 expression is refused before anything is sent (exit 2); one that fails on an object is said on \
 stderr and the run exits 1. Regular expressions, @base64, dates, env and input are not built in.",
                 ),
-            Opt::Jobs => base
-                .value_name("N")
-                .value_hint(ValueHint::Other)
-                .value_parser(values::parse_jobs)
-                .allow_negative_numbers(true)
+            Opt::Jobs => number(base, "N", values::parse_jobs)
                 .help("Run up to N requests at once (N: 1..=256, default 8); output stays in input order"),
             Opt::FailFast => flag(base)
                 .help("Send no new request after the first failure (those already in flight, up to --jobs, finish)")
@@ -290,6 +278,15 @@ pub enum ColorWhen {
 /// A set of client options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Opts(u16);
+
+/// A number option's argument, parsed by safe-ad: a negative one too, so that the refusal is
+/// safe-ad's words and not clap's "unexpected argument".
+fn number(arg: Arg, name: &'static str, parser: impl Into<clap::builder::ValueParser>) -> Arg {
+    use clap::builder::ValueHint;
+    (arg.value_name(name).value_hint(ValueHint::Other))
+        .value_parser(parser.into())
+        .allow_negative_numbers(true)
+}
 
 impl Opts {
     pub const NONE: Opts = Opts(0);

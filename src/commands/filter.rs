@@ -20,7 +20,7 @@ use crate::outcome::{Class, Done, Failure};
 use crate::settings::StdinUse;
 use crate::wire::SignKey;
 
-use super::{accounted, leased, leased_or, Context, Next};
+use super::{accounted, leased, Context, Next};
 
 /// Runs one `filter` subcommand.
 pub fn run<'a>(command: &'a FilterCommand, cx: Context<'a>) -> Result<Next<'a>, Failure> {
@@ -142,33 +142,18 @@ fn edit<'a>(
             plan.extend(filter::save_plan(handle, save));
             plan
         });
-        super::describer(&settings, &launcher, reporter)(&plan);
-        return Ok(Next::Done(Done::Success));
+        return Ok(super::described(&settings, &launcher, reporter, &plan));
     }
     settings.token()?;
     Ok(Next::sends(async move {
-        reporter.result_for(name, Some(&target.to_string()));
-        let stop = Stop::new(settings.interrupt_wait);
-        let sending = super::sending(&settings, &launcher, &stop, cx.ledger());
-        let data = match target {
-            Target::Handle(handle) => {
-                let work = filter::edit(sending, handle, edit, &given, save);
-                let said = |edited: &filter::Edited| reporter.filter_edited(&launcher, edited);
-                let edited =
-                    leased_or(work, &stop, &launcher, reporter, |edited| said(&edited)).await?;
-                said(&edited);
-                let done = Done::from_first_failure(edited.failed());
-                return Ok(accounted(done, &stop, &launcher, reporter));
-            }
-            Target::Name(data) => data,
+        let work = async |sending: batch::Sending<'_>, handle| {
+            filter::edit(sending, handle, edit, &given, save).await
         };
-        let change = async |copy| {
-            let edited = filter::edit(sending, copy, edit, &given, save).await;
-            reporter.filter_edited(&launcher, &edited);
-            Ok(Done::from_first_failure(edited.failed()))
+        let said = |edited: &filter::Edited| {
+            reporter.filter_edited(&launcher, edited);
+            Done::from_first_failure(edited.failed())
         };
-        let work = super::on_copy(sending, reporter, name, data, change);
-        super::finish_on_copy(work, &stop, &launcher, reporter).await
+        super::change_on_target(name, target, cx.means(&settings, &launcher), work, said).await
     }))
 }
 
@@ -187,32 +172,17 @@ fn set_type<'a>(command: &'a FilterTypeCommand, cx: Context<'a>) -> Result<Next<
     if settings.dry_run || settings.curl {
         reporter.filter_type_plan_note(&target.to_string(), wanted);
         let plan = on_target(target, |handle| filter::type_plan(handle, save));
-        super::describer(&settings, &launcher, reporter)(&plan);
-        return Ok(Next::Done(Done::Success));
+        return Ok(super::described(&settings, &launcher, reporter, &plan));
     }
     settings.token()?;
     Ok(Next::sends(async move {
-        reporter.result_for(NAME, Some(&target.to_string()));
-        let stop = Stop::new(settings.interrupt_wait);
-        let sending = super::sending(&settings, &launcher, &stop, cx.ledger());
-        let data = match target {
-            Target::Handle(handle) => {
-                let work = filter::set_type(sending, handle, wanted, save);
-                let said = |typed: &filter::Typed| reporter.filter_typed(&launcher, typed);
-                let typed =
-                    leased_or(work, &stop, &launcher, reporter, |typed| said(&typed)).await?;
-                said(&typed);
-                let done = super::done_of(&typed.steps);
-                return Ok(accounted(done, &stop, &launcher, reporter));
-            }
-            Target::Name(data) => data,
+        let work = async |sending: batch::Sending<'_>, handle| {
+            filter::set_type(sending, handle, wanted, save).await
         };
-        let change = async |copy| {
-            let typed = filter::set_type(sending, copy, wanted, save).await;
-            reporter.filter_typed(&launcher, &typed);
-            Ok(super::done_of(&typed.steps))
+        let said = |typed: &filter::Typed| {
+            reporter.filter_typed(&launcher, typed);
+            super::done_of(&typed.steps)
         };
-        let work = super::on_copy(sending, reporter, NAME, data, change);
-        super::finish_on_copy(work, &stop, &launcher, reporter).await
+        super::change_on_target(NAME, target, cx.means(&settings, &launcher), work, said).await
     }))
 }

@@ -6,7 +6,7 @@ use crate::args::parse_name;
 use crate::batch::{self, Ran, Stop};
 use crate::cli::{CreateCommand, OpenCommand};
 use crate::name::Name;
-use crate::outcome::{Class, Done, Failure};
+use crate::outcome::{Class, Failure};
 use crate::runtime::internal;
 use crate::settings::StdinUse;
 
@@ -27,8 +27,7 @@ pub fn create<'a>(command: &CreateCommand, cx: Context<'a>) -> Result<Next<'a>, 
     let (private, white_list, put) = (command.private, command.white_list, command.put);
     if settings.dry_run || settings.curl {
         let plan = batch::create_plan(name, private, white_list, put);
-        super::describer(&settings, &launcher, reporter)(&plan);
-        return Ok(Next::Done(Done::Success));
+        return Ok(super::described(&settings, &launcher, reporter, &plan));
     }
     settings.token()?;
     Ok(Next::sends(async move {
@@ -56,8 +55,7 @@ pub fn open<'a>(command: &OpenCommand, cx: Context<'a>) -> Result<Next<'a>, Fail
     let launcher = super::launcher(&settings, cx)?;
     if settings.dry_run || settings.curl {
         let plan = batch::open_plan(name, command.private);
-        super::describer(&settings, &launcher, reporter)(&plan);
-        return Ok(Next::Done(Done::Success));
+        return Ok(super::described(&settings, &launcher, reporter, &plan));
     }
     settings.token()?;
     let private = command.private;

@@ -24,11 +24,10 @@ use crate::launcher::{Encryption, Launcher, Operation, Request};
 use crate::outcome::{Class, Done, Failure, Reply};
 use crate::report::Reporter;
 use crate::runtime::interruptible;
-use crate::session::Ledger;
-use crate::settings::{Settings, StdinUse};
+use crate::settings::StdinUse;
 
 use super::copies::WhenBeaten;
-use super::{finish_leasing, purge_note_if_unsaved, removals_read, unleased, Context, Next};
+use super::{purge_note_if_unsaved, removals_read, unleased, Context, Means, Next};
 
 /// `remove`, `restore` or `purge` (`operation`) at the indexes given, or at those of the items
 /// the selectors choose. Every index is checked (against the list's length, or by the one read
@@ -53,7 +52,6 @@ pub fn at_indexes<'a>(
     let selector = parse_selector(&command.selector, name)?;
     let settings = super::resolve(cx, StdinUse::Free)?;
     let launcher = super::launcher(&settings, cx)?;
-    let ledger = cx.ledger();
     let save = command.save.map(|save| match save {
         SaveWith::Post => Operation::Post,
         SaveWith::Put => Operation::Put,
@@ -132,13 +130,13 @@ pub fn at_indexes<'a>(
             Target::Handle(handle) => plan_on(handle),
             Target::Name(name) => batch::on_a_copy_of(name, plan_on),
         };
-        super::describer(&settings, &launcher, reporter)(&plan);
-        return Ok(Next::Done(Done::Success));
+        return Ok(super::described(&settings, &launcher, reporter, &plan));
     }
     settings.token()?;
     Ok(Next::sends(async move {
         reporter.result_for(name, Some(&target.to_string()));
         let (settings, launcher) = (&settings, &launcher);
+        let means = cx.means(settings, launcher);
         // Items chosen by what they are alone are chosen again on a fresh copy when another
         // save beat this run's; positions may name other items on it.
         let by_what = selector.is_given() && indexes.is_empty();
@@ -155,15 +153,12 @@ pub fn at_indexes<'a>(
         let data = match target {
             Target::Handle(handle) => {
                 let given = given(handle, None, WhenBeaten::Said);
-                return change_at_indexes(
-                    operation, given, save, settings, launcher, ledger, reporter,
-                )
-                .await;
+                return change_at_indexes(operation, given, save, means).await;
             }
             Target::Name(data) => data,
         };
         let stop = Stop::new(settings.interrupt_wait);
-        let sending = super::sending(settings, launcher, &stop, ledger);
+        let sending = means.sending(&stop);
         let (again, mut made_again) = (Cell::new(false), 0);
         loop {
             again.set(false);
@@ -174,8 +169,7 @@ pub fn at_indexes<'a>(
             };
             let change = async |copy| {
                 let given = given(copy, Some(&stop), when_beaten);
-                change_at_indexes(operation, given, save, settings, launcher, ledger, reporter)
-                    .await
+                change_at_indexes(operation, given, save, means).await
             };
             // The change runs phases with stop-signal watches of their own (the read that
             // chooses, the changes, the saves): one more around them would say a stop twice
@@ -269,11 +263,9 @@ async fn change_at_indexes(
     operation: Operation,
     given: Given<'_>,
     save: Option<Operation>,
-    settings: &Settings,
-    launcher: &Launcher,
-    ledger: Option<&Ledger>,
-    reporter: &Reporter,
+    means: Means<'_>,
 ) -> Result<Done, Failure> {
+    let (settings, launcher, reporter) = (means.settings, means.launcher, means.reporter);
     let Given {
         handle,
         target,
@@ -290,7 +282,7 @@ async fn change_at_indexes(
         let copy = copy_of(target);
         let plan = AtIndexesPlan::on(copy, operation, handle, &indexes, save, Checked::ByPlan);
         let stop = Stop::default();
-        let work = select::check_indexes(super::sending(settings, launcher, &stop, ledger), &plan);
+        let work = select::check_indexes(means.sending(&stop), &plan);
         let (checked, steps) = interruptible(work).await?;
         reporter.exchanges(launcher, &steps);
         let held = copy_at_save(operation, handle, &steps, indexes.len());
@@ -328,12 +320,12 @@ async fn change_at_indexes(
             held,
             when_beaten,
         };
-        return change(&plan, told, settings, launcher, ledger, reporter).await;
+        return change(&plan, told, means).await;
     }
     let own = Stop::new(settings.interrupt_wait);
     let stop = outer.unwrap_or(&own);
     let work = select::choose(
-        super::sending(settings, launcher, stop, ledger),
+        means.sending(stop),
         handle,
         operation,
         &selector,
@@ -402,8 +394,7 @@ async fn change_at_indexes(
             re_sign,
             when_beaten,
         };
-        return super::restore::restore_and_append(on, items, settings, launcher, ledger, reporter)
-            .await;
+        return super::restore::restore_and_append(on, items, means).await;
     }
     let indexes: Vec<u64> = chosen.items.iter().map(|item| item.index).collect();
     let copy = copy_of(target);
@@ -413,7 +404,7 @@ async fn change_at_indexes(
         held,
         when_beaten,
     };
-    change(&plan, told, settings, launcher, ledger, reporter).await
+    change(&plan, told, means).await
 }
 
 /// What the words of a change need besides its plan: the handle or name as the person gave it,
@@ -430,14 +421,8 @@ struct Told<'s> {
 /// sent, where the read before said ([`copy_at_save`]). On a name's fresh copy the changes are
 /// the network's only once the save lands, so their lines wait for it: a run whose save did not
 /// land prints no `ok` of a change on stdout, and says the network's data is as it was.
-async fn change(
-    plan: &AtIndexesPlan,
-    told: Told<'_>,
-    settings: &Settings,
-    launcher: &Launcher,
-    ledger: Option<&Ledger>,
-    reporter: &Reporter,
-) -> Result<Done, Failure> {
+async fn change(plan: &AtIndexesPlan, told: Told<'_>, means: Means<'_>) -> Result<Done, Failure> {
+    let (settings, launcher, reporter) = (means.settings, means.launcher, means.reporter);
     let Told {
         target,
         held,
@@ -452,7 +437,7 @@ async fn change(
     // its removals is not on the network (or that cannot be told).
     let reads_removals = match (operation, save) {
         (Operation::Purge, None) => {
-            purge_note_if_unsaved(name, handle, indexes, settings, launcher, reporter).await?;
+            purge_note_if_unsaved(name, handle, indexes, means).await?;
             false
         }
         (Operation::Purge, Some(_)) => plan.first_save().is_some(),
@@ -460,7 +445,7 @@ async fn change(
         _ => false,
     };
     let removals = match reads_removals {
-        true => removals_read(name, handle, indexes, settings, launcher, reporter).await?,
+        true => removals_read(name, handle, indexes, means).await?,
         false => None,
     };
     let lighter;
@@ -479,7 +464,7 @@ async fn change(
             reporter.one_step(launcher, step, held)
         }
     };
-    let sending = super::sending(settings, launcher, &stop, ledger);
+    let sending = means.sending(&stop);
     let work = batch::at_indexes(sending, plan, settings.fail_fast, &each);
     let mut done = unleased(work)
         .await
@@ -651,31 +636,17 @@ pub fn append<'a>(command: &'a AppendCommand, cx: Context<'a>) -> Result<Next<'a
             Target::Handle(handle) => batch::append_plan(handle, item),
             Target::Name(name) => batch::on_a_copy_of(name, |copy| batch::append_plan(copy, item)),
         };
-        super::describer(&settings, &launcher, reporter)(&plan);
-        return Ok(Next::Done(Done::Success));
+        return Ok(super::described(&settings, &launcher, reporter, &plan));
     }
     settings.token()?;
     Ok(Next::sends(async move {
-        reporter.result_for(NAME, Some(&target.to_string()));
-        let stop = Stop::new(settings.interrupt_wait);
-        let sending = super::sending(&settings, &launcher, &stop, cx.ledger());
-        let data = match target {
-            Target::Handle(handle) => {
-                let work = batch::append(sending, handle, item);
-                return finish_leasing(&launcher, &stop, reporter, work, |steps| {
-                    reporter.append_steps(&launcher, steps)
-                })
-                .await;
-            }
-            Target::Name(data) => data,
+        let work =
+            async |sending: batch::Sending<'_>, handle| batch::append(sending, handle, item).await;
+        let said = |ran: &_| {
+            reporter.append_steps(&launcher, ran);
+            super::done_of(&ran.steps)
         };
-        let append = async |copy| {
-            let ran = batch::append(sending, copy, item).await;
-            reporter.append_steps(&launcher, &ran);
-            Ok(super::done_of(&ran.steps))
-        };
-        let work = super::on_copy(sending, reporter, NAME, data, append);
-        super::finish_on_copy(work, &stop, &launcher, reporter).await
+        super::change_on_target(NAME, target, cx.means(&settings, &launcher), work, said).await
     }))
 }
 
@@ -714,31 +685,18 @@ fn append_immutable<'a>(
                 batch::on_a_copy_of(name, |copy| immutable::plan(copy, encryption))
             }
         };
-        super::describer(&settings, &launcher, reporter)(&plan);
-        return Ok(Next::Done(Done::Success));
+        return Ok(super::described(&settings, &launcher, reporter, &plan));
     }
     settings.token()?;
     let content = input::content(path, immutable::MAX_IMMUTABLE_BYTES)?;
     Ok(Next::sends(async move {
-        reporter.result_for("append", Some(&target.to_string()));
-        let stop = Stop::new(settings.interrupt_wait);
-        let sending = super::sending(&settings, &launcher, &stop, cx.ledger());
-        let data = match target {
-            Target::Handle(handle) => {
-                let work = immutable::append(sending, handle, &content, encryption);
-                return finish_leasing(&launcher, &stop, reporter, work, |steps| {
-                    reporter.append_steps(&launcher, steps)
-                })
-                .await;
-            }
-            Target::Name(data) => data,
+        let work = async |sending: batch::Sending<'_>, handle| {
+            immutable::append(sending, handle, &content, encryption).await
         };
-        let append = async |copy| {
-            let ran = immutable::append(sending, copy, &content, encryption).await;
-            reporter.append_steps(&launcher, &ran);
-            Ok(super::done_of(&ran.steps))
+        let said = |ran: &_| {
+            reporter.append_steps(&launcher, ran);
+            super::done_of(&ran.steps)
         };
-        let work = super::on_copy(sending, reporter, "append", data, append);
-        super::finish_on_copy(work, &stop, &launcher, reporter).await
+        super::change_on_target("append", target, cx.means(&settings, &launcher), work, said).await
     }))
 }

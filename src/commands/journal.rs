@@ -462,27 +462,36 @@ mod tests {
 
     #[test]
     fn globs_match_within_and_across_segments() {
-        let m = |glob: &str, path: &str| glob_matches(glob.as_bytes(), path.as_bytes());
-        assert!(m("/appendable-data/*", "/appendable-data/5"));
-        assert!(!m("/appendable-data/*", "/appendable-data/clear-data/5"));
-        assert!(m("/appendable-data/**", "/appendable-data/clear-data/5"));
-        assert!(m("/appendable-data/*/5", "/appendable-data/clear-data/5"));
-        assert!(m("**/5", "/appendable-data/clear-data/5"));
-        assert!(!m("/appendable-data/*", "/appendable-data"));
-        assert!(m("/a*c", "/abc"));
-        assert!(m("/a*", "/a"));
-        assert!(!m("/a*", "/a/b"));
-        assert!(m("/data-id/*", "/data-id/12"));
-        assert!(m("/x/**/y", "/x/1/2/y"));
-        assert!(!m("/exact", "/exact/"));
-        assert!(m("", ""));
-        assert!(!m("", "/"));
-        assert!(m("*", ""));
-        assert!(m("**", "/a/b"));
-        assert!(!m("*", "/a"));
-        assert!(m("/a***b", "/a/x/b"));
-        assert!(m("/*/*", "/a/b"));
-        assert!(!m("/*/*", "/a/b/c"));
+        // (glob, path, whether it matches)
+        for (glob, path, matches) in [
+            ("/appendable-data/*", "/appendable-data/5", true),
+            ("/appendable-data/*", "/appendable-data/clear-data/5", false),
+            ("/appendable-data/**", "/appendable-data/clear-data/5", true),
+            (
+                "/appendable-data/*/5",
+                "/appendable-data/clear-data/5",
+                true,
+            ),
+            ("**/5", "/appendable-data/clear-data/5", true),
+            ("/appendable-data/*", "/appendable-data", false),
+            ("/a*c", "/abc", true),
+            ("/a*", "/a", true),
+            ("/a*", "/a/b", false),
+            ("/data-id/*", "/data-id/12", true),
+            ("/x/**/y", "/x/1/2/y", true),
+            ("/exact", "/exact/", false),
+            ("", "", true),
+            ("", "/", false),
+            ("*", "", true),
+            ("**", "/a/b", true),
+            ("*", "/a", false),
+            ("/a***b", "/a/x/b", true),
+            ("/*/*", "/a/b", true),
+            ("/*/*", "/a/b/c", false),
+        ] {
+            let got = glob_matches(glob.as_bytes(), path.as_bytes());
+            assert_eq!(got, matches, "{glob} against {path}");
+        }
     }
 
     #[test]

@@ -97,6 +97,20 @@ impl<'a> Context<'a> {
     pub fn ledger(&self) -> Option<&'a Ledger> {
         self.session.map(Session::ledger)
     }
+
+    /// What the command's requests are sent and said with, once `settings` and `launcher` are
+    /// resolved.
+    fn means<'s>(self, settings: &'s Settings, launcher: &'s Launcher) -> Means<'s>
+    where
+        'a: 's,
+    {
+        Means {
+            settings,
+            launcher,
+            ledger: self.ledger(),
+            reporter: self.reporter,
+        }
+    }
 }
 
 /// The handles (or names) given on the command line, `-` for standard input, of a command that
@@ -266,6 +280,66 @@ fn sending<'a>(
     }
 }
 
+/// `--dry-run` or `--curl` of a command of one chain: its requests described, nothing sent.
+fn described<'a>(
+    settings: &Settings,
+    launcher: &Launcher,
+    reporter: &Reporter,
+    plan: &[Request<Slot>],
+) -> Next<'a> {
+    describer(settings, launcher, reporter)(plan);
+    Next::Done(Done::Success)
+}
+
+/// What a command's requests are sent and said with, once its settings are resolved: passed
+/// whole to the helpers that send and say (each would otherwise take the four).
+#[derive(Clone, Copy)]
+struct Means<'a> {
+    settings: &'a Settings,
+    launcher: &'a Launcher,
+    /// The `shell` session's ledger ([`Context::ledger`]).
+    ledger: Option<&'a Ledger>,
+    reporter: &'a Reporter,
+}
+
+impl<'a> Means<'a> {
+    /// What a procedure is sent with, holding its leases in `stop` ([`sending`]).
+    fn sending(self, stop: &'a Stop) -> Sending<'a> {
+        sending(self.settings, self.launcher, stop, self.ledger)
+    }
+}
+
+/// A change of one procedure on a handle, or on a name's fresh copy given back after it: its
+/// result opened, `work` sent on the handle (or the copy) under a watch for stop signals, `said`
+/// saying what it did (also what a stop cut short) and giving what it came to, and the handles
+/// left behind named ([`accounted`], [`finish_on_copy`]).
+async fn change_on_target<Ran>(
+    command: &str,
+    target: Target,
+    means: Means<'_>,
+    work: impl AsyncFn(Sending<'_>, Handle) -> Ran,
+    said: impl Fn(&Ran) -> Done,
+) -> Result<Done, Failure> {
+    let (settings, launcher, reporter) = (means.settings, means.launcher, means.reporter);
+    reporter.result_for(command, Some(&target.to_string()));
+    let stop = Stop::new(settings.interrupt_wait);
+    let sending = means.sending(&stop);
+    let data = match target {
+        Target::Handle(handle) => {
+            // What a stop cut short is said; it comes to the stop's failure, not its own.
+            let cut = |ran| {
+                let _ = said(&ran);
+            };
+            let ran = leased_or(work(sending, handle), &stop, launcher, reporter, cut).await?;
+            return Ok(accounted(said(&ran), &stop, launcher, reporter));
+        }
+        Target::Name(data) => data,
+    };
+    let change = async |copy| Ok(said(&work(sending, copy).await));
+    let work = on_copy(sending, reporter, command, data, change);
+    finish_on_copy(work, &stop, launcher, reporter).await
+}
+
 /// `--dry-run` and `--curl`: says once where a curl line's token will come from, and returns
 /// what prints the requests of one chain (one `sh` script's worth) instead of sending them.
 fn describer<'a>(
@@ -369,11 +443,10 @@ async fn purge_note_if_unsaved(
     name: &str,
     handle: Handle,
     indexes: Option<&[u64]>,
-    settings: &Settings,
-    launcher: &Launcher,
-    reporter: &Reporter,
+    means: Means<'_>,
 ) -> Result<(), Failure> {
-    let read = removals_read(name, handle, indexes, settings, launcher, reporter).await?;
+    let reporter = means.reporter;
+    let read = removals_read(name, handle, indexes, means).await?;
     if read.is_none_or(|read| read.unsaved > 0) {
         reporter.purge_note(name, &handle.to_string());
     }
@@ -388,10 +461,9 @@ async fn removals_read(
     name: &str,
     handle: Handle,
     indexes: Option<&[u64]>,
-    settings: &Settings,
-    launcher: &Launcher,
-    reporter: &Reporter,
+    means: Means<'_>,
 ) -> Result<Option<batch::status::Removals>, Failure> {
+    let (settings, launcher, reporter) = (means.settings, means.launcher, means.reporter);
     let stop = Stop::new(settings.interrupt_wait);
     let sending = sending(settings, launcher, &stop, None);
     let work = batch::status::removals(sending, handle, indexes, ShowOptions::WHOLE);

@@ -17,10 +17,9 @@ use crate::input::{self, Slot};
 use crate::launcher::{Launcher, Operation};
 use crate::outcome::{Class, Done, Failure};
 use crate::report::Reporter;
-use crate::session::Ledger;
 use crate::settings::Settings;
 
-use super::{leased, purge_note_if_unsaved, unleased, Context, Next};
+use super::{leased, purge_note_if_unsaved, unleased, Context, Means, Next};
 
 /// How many saved handles the note after a clear keeps to name.
 const NOTE_HANDLES: usize = 6;
@@ -62,9 +61,8 @@ pub fn run_procedure<'a>(
         return Ok(Next::Done(done));
     }
     settings.token()?;
-    let ledger = cx.ledger();
     Ok(Next::sends(async move {
-        let (settings, launcher) = (&settings, &launcher);
+        let means = cx.means(&settings, &launcher);
         if let Procedure::Operation {
             operation: Operation::ClearDeletedData,
             save: None,
@@ -76,13 +74,13 @@ pub fn run_procedure<'a>(
             match slots.as_slice() {
                 [Slot::Target(Target::Handle(handle))] => {
                     let name = procedure.name();
-                    purge_note_if_unsaved(name, *handle, None, settings, launcher, reporter).await?
+                    purge_note_if_unsaved(name, *handle, None, means).await?
                 }
                 slots if slots.iter().all(names) => {}
                 _ => reporter.purge_note(procedure.name(), "HANDLE"),
             }
         }
-        run_batch(plan, slots, why, settings, launcher, ledger, reporter).await
+        run_batch(plan, slots, why, means).await
     }))
 }
 
@@ -104,11 +102,9 @@ async fn run_batch(
     plan: Plan,
     slots: Vec<Slot>,
     why: Option<NameRefusal>,
-    settings: &Settings,
-    launcher: &Launcher,
-    ledger: Option<&Ledger>,
-    reporter: &Reporter,
+    means: Means<'_>,
 ) -> Result<Done, Failure> {
+    let (settings, launcher, reporter) = (means.settings, means.launcher, means.reporter);
     let started = Instant::now();
     // Without `-` the number of handles is known, so a stopped batch can say how many were left.
     let known_total = (!slots.contains(&Slot::Stdin)).then_some(slots.len() as u64);
@@ -124,7 +120,7 @@ async fn run_batch(
     let may_lease = why.is_none() && slots.contains(&Slot::Stdin);
     let stop = Stop::new(settings.interrupt_wait);
     let items = super::items_refusing(slots, why);
-    let sending = super::sending(settings, launcher, &stop, ledger);
+    let sending = means.sending(&stop);
     let work = batch::run(plan, items, sending, &started_handles, |record| {
         reporter.record(launcher, &record, plan.procedure.name());
         tally.count(&record);

@@ -19,12 +19,10 @@ use crate::handle::{Handle, Target};
 use crate::launcher::{Launcher, Operation, Request};
 use crate::outcome::{Class, Done, Failure};
 use crate::report::Reporter;
-use crate::session::Ledger;
-use crate::settings::Settings;
 use crate::wire::AppendableData;
 
 use super::copies::WhenBeaten;
-use super::{interrupted, leased};
+use super::{interrupted, leased, Means};
 
 /// What a restore with a save is made on.
 pub(super) struct On<'s> {
@@ -70,11 +68,9 @@ pub(super) async fn phase<T>(
 pub(super) async fn restore_and_append(
     on: On<'_>,
     items: &[ShownItem],
-    settings: &Settings,
-    launcher: &Launcher,
-    ledger: Option<&Ledger>,
-    reporter: &Reporter,
+    means: Means<'_>,
 ) -> Result<Done, Failure> {
+    let (settings, launcher, reporter) = (means.settings, means.launcher, means.reporter);
     let On {
         handle,
         target,
@@ -96,7 +92,7 @@ pub(super) async fn restore_and_append(
     };
     let own = Stop::new(settings.interrupt_wait);
     let stop = outer.unwrap_or(&own);
-    let sending = super::sending(settings, launcher, stop, ledger);
+    let sending = means.sending(stop);
     // The user's key too, to say which items come back signed by another key than before, and
     // whether the filter lets it in. The copy's bytes (one request, no handle): the filter the
     // save stores. A name's fresh copy is the network's data: its lists are the network's, so

@@ -63,31 +63,49 @@ fn shape<T: DeserializeOwned>(body: &[u8]) -> Result<T, Unreadable> {
     serde_json::from_slice(body).map_err(|_| Unreadable::Shape)
 }
 
-enum_with_all! {
+/// Declares a [`ClosedSet`]: the enum (with `ALL`), `name()`, how the launcher spells each
+/// variant, and `FIELD`, the field of its answers that holds it.
+macro_rules! closed_set {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident in $field:literal {
+            $($variant:ident = $spelling:literal,)+
+        }
+    ) => {
+        enum_with_all! {
+            $(#[$meta])*
+            pub enum $name {
+                $($variant,)+
+            }
+        }
+
+        impl $name {
+            /// As the launcher spells it, in its answers and in a request that says it (and as
+            /// safe-ad prints it).
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $($name::$variant => $spelling,)+
+                }
+            }
+        }
+
+        impl ClosedSet for $name {
+            const FIELD: &'static str = $field;
+            const VALUES: &'static [Self] = &$name::ALL;
+            fn spelling(self) -> &'static str {
+                self.name()
+            }
+        }
+    };
+}
+
+closed_set! {
     /// How an appendable data's filter keys are taken: the keys kept out, or the only ones let
     /// in (routing's `FilterType`, whose variant names the launcher writes).
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-    pub enum FilterType {
-        BlackList,
-        WhiteList,
-    }
-}
-
-impl FilterType {
-    /// As the launcher's answers spell it, and as safe-ad prints it.
-    pub const fn name(self) -> &'static str {
-        match self {
-            FilterType::BlackList => "BlackList",
-            FilterType::WhiteList => "WhiteList",
-        }
-    }
-}
-
-impl ClosedSet for FilterType {
-    const FIELD: &'static str = "filterType";
-    const VALUES: &'static [Self] = &FilterType::ALL;
-    fn spelling(self) -> &'static str {
-        self.name()
+    pub enum FilterType in "filterType" {
+        BlackList = "BlackList",
+        WhiteList = "WhiteList",
     }
 }
 
@@ -98,30 +116,13 @@ impl serde::Serialize for FilterType {
     }
 }
 
-enum_with_all! {
-    /// What a token may do, as the launcher grants it (`availablePermissions`).
+closed_set! {
+    /// What a token may do, as the launcher grants it (`availablePermissions`), and a login
+    /// asks for.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-    pub enum Permission {
-        SafeDriveAccess,
-        LowLevelApi,
-    }
-}
-
-impl Permission {
-    /// As the launcher spells it, in a login's request and its answer.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Permission::SafeDriveAccess => "SAFE_DRIVE_ACCESS",
-            Permission::LowLevelApi => "LOW_LEVEL_API",
-        }
-    }
-}
-
-impl ClosedSet for Permission {
-    const FIELD: &'static str = "permissions";
-    const VALUES: &'static [Self] = &Permission::ALL;
-    fn spelling(self) -> &'static str {
-        self.name()
+    pub enum Permission in "permissions" {
+        SafeDriveAccess = "SAFE_DRIVE_ACCESS",
+        LowLevelApi = "LOW_LEVEL_API",
     }
 }
 
@@ -201,19 +202,24 @@ impl Metadata {
 
     /// A list longer than the network can hold ([`MOST_LIST_ENTRIES`]): its name and length.
     pub fn too_long(&self) -> Option<(&'static str, u64)> {
-        too_long(&[
-            ("data items", self.data_length),
-            ("deleted items", self.deleted_data_length),
-            ("filter keys", self.filter_length),
-        ])
+        too_long(
+            self.data_length,
+            self.deleted_data_length,
+            Some(self.filter_length),
+        )
     }
 }
 
-fn too_long(lists: &[(&'static str, u64)]) -> Option<(&'static str, u64)> {
-    lists
-        .iter()
-        .copied()
-        .find(|(_, length)| *length > MOST_LIST_ENTRIES)
+/// The first of an appendable data's lists (the filter's where its length is known) longer
+/// than the network can hold: its name and length.
+fn too_long(data: u64, deleted: u64, filter: Option<u64>) -> Option<(&'static str, u64)> {
+    let lists = [
+        ("data items", Some(data)),
+        ("deleted items", Some(deleted)),
+        ("filter keys", filter),
+    ];
+    let over = |length: &u64| *length > MOST_LIST_ENTRIES;
+    (lists.into_iter()).find_map(|(name, length)| Some((name, length.filter(over)?)))
 }
 
 /// `{"handleId": n}`: what creating data or asking for a data id gives back.
@@ -267,10 +273,7 @@ impl Fetched {
 
     /// A list longer than the network can hold: its name and length.
     pub fn too_long(&self) -> Option<(&'static str, u64)> {
-        too_long(&[
-            ("data items", self.data_length),
-            ("deleted items", self.deleted_data_length),
-        ])
+        too_long(self.data_length, self.deleted_data_length, None)
     }
 }
 

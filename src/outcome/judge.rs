@@ -322,15 +322,26 @@ fn no_answer_failure(
     launcher: &str,
 ) -> Failure {
     let unreachable = |message: String| Failure::new(Class::Unreachable, message);
+    // What went wrong, then what the connection said of it, cut to one safe line.
+    let with_detail = |class, says: &str, detail: &str| {
+        let detail = sanitize::line(detail.as_bytes(), SHOWN_CHARS);
+        Failure::new(class, format!("{says}: {detail}"))
+    };
+    // The launcher speaks the other scheme: the URL to use instead, `from` made `to`.
+    let other_scheme = |message: String, hint: &str, (from, to): (&str, &str)| {
+        let url = launcher.replacen(from, to, 1);
+        Failure::new(Class::Unexpected, message).with_hint(format!("{hint}: {url}"))
+    };
     match no_answer {
         NoAnswer::Refused => unreachable(format!("could not connect to {launcher}: connection refused"))
             .with_hint(format!(
                 "is the launcher running at {launcher}? Start it, or point --launcher-url (or SAFE_LAUNCHER_URL) at it"
             )),
-        NoAnswer::Dns(detail) => unreachable(format!(
-            "could not look up the host of {launcher}: {}",
-            sanitize::line(detail.as_bytes(), SHOWN_CHARS)
-        ))
+        NoAnswer::Dns(detail) => with_detail(
+            Class::Unreachable,
+            &format!("could not look up the host of {launcher}"),
+            detail,
+        )
         .with_hint("check the host name in the launcher URL (--launcher-url, SAFE_LAUNCHER_URL or launcher_url)"),
         NoAnswer::ConnectTimeout(bound) => unreachable(format!(
             "could not connect to {launcher} within {}",
@@ -345,42 +356,22 @@ fn no_answer_failure(
                 failure.with_hint(Hint::Known(Known::TimedOut))
             }
         }
-        NoAnswer::Garbled(detail) => Failure::new(
-            Class::Unexpected,
-            format!(
-                "the answer is not HTTP a launcher would send: {}",
-                sanitize::line(detail.as_bytes(), SHOWN_CHARS)
-            ),
-        )
-        .with_hint(format!(
-            "check that {launcher} is the SAFE Launcher and not another service"
-        )),
-        NoAnswer::Reset(detail) => unreachable(format!(
-            "the connection closed before any answer: {}",
-            sanitize::line(detail.as_bytes(), SHOWN_CHARS)
-        ))
-        .with_hint("the launcher may have stopped or restarted; check it, or retry with --retries N"),
-        NoAnswer::TlsAnswer => Failure::new(
-            Class::Unexpected,
+        NoAnswer::Garbled(detail) => with_detail(Class::Unexpected, "the answer is not HTTP a launcher would send", detail)
+            .with_hint(format!("check that {launcher} is the SAFE Launcher and not another service")),
+        NoAnswer::Reset(detail) => with_detail(Class::Unreachable, "the connection closed before any answer", detail)
+            .with_hint("the launcher may have stopped or restarted; check it, or retry with --retries N"),
+        NoAnswer::TlsAnswer => other_scheme(
             format!("{launcher} answered with TLS: it speaks https, not plain http"),
-        )
-        .with_hint(format!(
-            "use https:// in the launcher URL: {}",
-            launcher.replacen("http://", "https://", 1)
-        )),
-        NoAnswer::PlainAnswer => Failure::new(
-            Class::Unexpected,
+            "use https:// in the launcher URL",
+            ("http://", "https://"),
+        ),
+        NoAnswer::PlainAnswer => other_scheme(
             format!("{launcher} answered in plain http, not https"),
-        )
-        .with_hint(format!(
-            "use http:// in the launcher URL (the SAFE Launcher speaks plain http): {}",
-            launcher.replacen("https://", "http://", 1)
-        )),
-        NoAnswer::Broken(detail) => unreachable(format!(
-            "the connection failed before a complete answer: {}",
-            sanitize::line(detail.as_bytes(), SHOWN_CHARS)
-        ))
-        .with_hint("the launcher may have stopped or restarted; check it and try again"),
+            "use http:// in the launcher URL (the SAFE Launcher speaks plain http)",
+            ("https://", "http://"),
+        ),
+        NoAnswer::Broken(detail) => with_detail(Class::Unreachable, "the connection failed before a complete answer", detail)
+            .with_hint("the launcher may have stopped or restarted; check it and try again"),
     }
 }
 

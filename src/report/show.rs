@@ -137,16 +137,9 @@ impl Reporter {
             }
             Err(failure) => {
                 if self.json {
-                    let (input, handle) = self.input_of(handle);
-                    self.print_json(&ShowJson {
-                        command: "show",
-                        input,
-                        handle,
-                        ok: false,
-                        error: Some(error_json(failure, &values)),
-                        exit_code: Some(failure.exit_code()),
-                        ..ShowJson::default()
-                    });
+                    let error = error_json(failure, &values);
+                    let (input, exit_code) = (self.input_of(handle), failure.exit_code());
+                    self.print_json(&ShowJson::failed("show", input, error, exit_code));
                 }
                 self.error(Some(&format!("show {handle}")), failure, &values);
             }

@@ -84,16 +84,9 @@ impl Reporter {
             Ok(_) => {}
             Err(failure) => {
                 if self.json {
-                    let (input, handle) = self.input_of(handle);
-                    self.print_json(&StatusJson {
-                        command: "status",
-                        input,
-                        handle,
-                        ok: false,
-                        error: Some(error_json(failure, &values)),
-                        exit_code: Some(failure.exit_code()),
-                        ..StatusJson::default()
-                    });
+                    let error = error_json(failure, &values);
+                    let (input, exit_code) = (self.input_of(handle), failure.exit_code());
+                    self.print_json(&StatusJson::failed("status", input, error, exit_code));
                 }
                 let command = format!("status {handle}");
                 for (what, failure) in failures(compared) {

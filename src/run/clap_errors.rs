@@ -19,19 +19,24 @@ pub(super) fn rewritten(error: &clap::Error, line: &Typed) -> Option<Failure> {
         .or_else(|| command_without_dashes(error, line))
 }
 
+/// The argument clap found no place for (`ErrorKind::UnknownArgument`), as typed; `None` for
+/// any other error.
+fn unknown_argument(error: &clap::Error) -> Option<&str> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    match (error.kind(), error.get(ContextKind::InvalidArg)) {
+        (ErrorKind::UnknownArgument, Some(ContextValue::String(typed))) => Some(typed),
+        _ => None,
+    }
+}
+
 /// An option mistyped where a command may follow `--` (`emulator --backgroud`): clap tips
 /// passing the word after `--`, which would run it as the command. Only its near miss is said.
 fn mistyped_option_before_dashes(error: &clap::Error, line: &Typed) -> Option<Failure> {
-    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    use clap::error::{ContextKind, ContextValue};
     // clap words that tip among its `Suggested` lines.
     let tips_dashes = matches!(error.get(ContextKind::Suggested), Some(ContextValue::StyledStrs(tips))
         if tips.iter().any(|tip| tip.to_string().contains("use '-- ")));
-    if error.kind() != ErrorKind::UnknownArgument || !tips_dashes {
-        return None;
-    }
-    let Some(ContextValue::String(typed)) = error.get(ContextKind::InvalidArg) else {
-        return None;
-    };
+    let typed = unknown_argument(error).filter(|_| tips_dashes)?;
     let here = typed_path(&help::command(), line, typed);
     let near = match error.get(ContextKind::SuggestedArg) {
         Some(ContextValue::String(near)) => format!("did you mean {near}? "),
@@ -47,13 +52,8 @@ fn mistyped_option_before_dashes(error: &clap::Error, line: &Typed) -> Option<Fa
 /// --jobs 4`, `put --save post 7`): clap would suggest passing it as a value; saying which
 /// commands take it helps more.
 fn misplaced_option(error: &clap::Error, line: &Typed) -> Option<Failure> {
-    use clap::error::{ContextKind, ContextValue, ErrorKind};
-    if error.kind() != ErrorKind::UnknownArgument {
-        return None;
-    }
-    let Some(ContextValue::String(typed)) = error.get(ContextKind::InvalidArg) else {
-        return None;
-    };
+    use clap::error::ContextKind;
+    let typed = unknown_argument(error)?;
     if typed == "-V" || typed == "--version" {
         // The version is the program's; clap would suggest --verbose.
         let here = typed_path(&help::command(), line, typed);
@@ -190,13 +190,7 @@ fn mistyped_command(error: &clap::Error) -> Option<Failure> {
 
 /// A command typed after `emulator` without `--` (`safe-ad emulator sh -c true`).
 fn command_without_dashes(error: &clap::Error, line: &Typed) -> Option<Failure> {
-    use clap::error::{ContextKind, ContextValue, ErrorKind};
-    if error.kind() != ErrorKind::UnknownArgument {
-        return None;
-    }
-    let Some(ContextValue::String(typed)) = error.get(ContextKind::InvalidArg) else {
-        return None;
-    };
+    let typed = unknown_argument(error)?;
     if typed.starts_with('-') || typed_path(&help::command(), line, typed) != "emulator" {
         return None;
     }
@@ -207,11 +201,7 @@ fn command_without_dashes(error: &clap::Error, line: &Typed) -> Option<Failure> 
         .skip(1)
         .map(|arg| shell_word(&arg.to_string_lossy()))
         .collect();
-    let at = line
-        .args
-        .iter()
-        .skip(1)
-        .position(|arg| arg == typed.as_str())?;
+    let at = line.args.iter().skip(1).position(|arg| arg == typed)?;
     let line = format!(
         "safe-ad {} -- {}",
         words[..at].join(" "),

@@ -121,111 +121,46 @@ const fn emulator(name: &'static str, spelling: Spelling, sets: &'static str) ->
     }
 }
 
-pub const LAUNCHER_URL: EnvVar = client(
-    "SAFE_LAUNCHER_URL",
-    "launcher base URL (after --launcher-url, before the config file)",
-    DEFAULT_LAUNCHER_URL,
-);
-pub const TOKEN: EnvVar = client(
-    "SAFE_LAUNCHER_TOKEN",
-    "the token (after --token-file, before the config file)",
-    "none (exit 3)",
-);
-pub const PROFILE: EnvVar = client(
-    "SAFE_AD_PROFILE",
-    "the config file's profile to use (after --profile; empty: none)",
-    "none",
-);
-pub const CONFIG_DIR: EnvVar = client(
-    "SAFE_AD_CONFIG_DIR",
-    "directory that holds config.json",
-    "~/.config/safe-ad on Linux",
-);
-pub const INTERRUPT_WAIT: EnvVar = client(
-    "SAFE_AD_INTERRUPT_WAIT",
-    "seconds the first Ctrl-C (or SIGTERM or SIGHUP) waits for requests in flight, the giving back of launcher handles and a reader of stdout or stderr that takes nothing, before it leaves, naming what it left",
-    "1",
-);
-pub const HISTORY: EnvVar = client(
-    "SAFE_AD_HISTORY",
-    "the interactive shell's history file; set but empty: no history",
-    "shell_history in the data directory, ~/.local/share/safe-ad on Linux",
-);
-pub const NO_COLOR: EnvVar = client(
-    "NO_COLOR",
-    "set and not empty: no colour on stderr (--color overrides it)",
-    "",
-);
-pub const CLICOLOR_FORCE: EnvVar = client(
-    "CLICOLOR_FORCE",
-    "set and not 0: colour on stderr even when it is not a terminal (--color and NO_COLOR override it)",
-    "",
-);
-pub const HTTP_PROXY: EnvVar = proxy(
-    "HTTP_PROXY",
-    "proxy for a launcher on another host over http (http_proxy too; not in a CGI run); a loopback launcher is always reached directly",
-);
-pub const HTTPS_PROXY: EnvVar = proxy(
-    "HTTPS_PROXY",
-    "proxy for a launcher on another host over https (https_proxy too)",
-);
-pub const ALL_PROXY: EnvVar = proxy(
-    "ALL_PROXY",
-    "proxy for a launcher on another host where the scheme's own is not set (all_proxy too)",
-);
-pub const NO_PROXY: EnvVar = proxy(
-    "NO_PROXY",
-    "hosts reached without a proxy, the launcher's among them (no_proxy too)",
-);
-pub const REQUEST_METHOD: EnvVar = client(
-    "REQUEST_METHOD",
-    "set: a CGI run, where a request header can set HTTP_PROXY, which is then ignored (as curl does)",
-    "",
-);
+/// Declares each row as a constant of its own, and [`ENV_VARS`]: every row, in order.
+macro_rules! env_vars {
+    ($($name:ident = $row:expr;)+) => {
+        $(pub const $name: EnvVar = $row;)+
 
-/// Every environment variable safe-ad and its emulator read or set: the one table.
-pub const ENV_VARS: &[&EnvVar] = &[
-    &LAUNCHER_URL,
-    &TOKEN,
-    &PROFILE,
-    &CONFIG_DIR,
-    &INTERRUPT_WAIT,
-    &HISTORY,
-    &NO_COLOR,
-    &CLICOLOR_FORCE,
-    &HTTP_PROXY,
-    &HTTPS_PROXY,
-    &ALL_PROXY,
-    &NO_PROXY,
-    &REQUEST_METHOD,
-    &emulator(
-        "SAFE_AD_EMULATOR_PID",
-        Spelling::Exact,
-        "a background emulator's process id: --background prints it, --stop and --stop --if-running read it",
-    ),
-    &emulator(
-        "SAFE_AD_EMULATOR_DIR",
-        Spelling::Exact,
-        "a background emulator's directory (its standard error and its lock): --background prints it, --stop reads it",
-    ),
-    &emulator(
-        "SAFE_AD_EMULATOR_USER_<NAME>_URL",
-        Spelling::Pattern,
-        "user NAME's URL (the name in capitals), given to COMMAND with --user NAME, and printed by emulator env --user NAME",
-    ),
-    &emulator(
-        "SAFE_AD_EMULATOR_USER_<NAME>_TOKEN",
-        Spelling::Pattern,
-        "the token user NAME's launcher accepts, given and printed as its URL is",
-    ),
-    &EnvVar {
-        name: "SAFE_AD_EMULATOR_DAEMON",
+        /// Every environment variable safe-ad and its emulator read or set: the one table.
+        pub const ENV_VARS: &[&EnvVar] = &[$(&$name),+];
+    };
+}
+
+const fn internal(name: &'static str, sets: &'static str) -> EnvVar {
+    EnvVar {
+        name,
         spelling: Spelling::Exact,
-        sets: "set by --background for the emulator's own process, which knows itself by it",
+        sets,
         default: "",
         reader: Reader::EmulatorInternal,
-    },
-];
+    }
+}
+
+env_vars! {
+    LAUNCHER_URL = client("SAFE_LAUNCHER_URL", "launcher base URL (after --launcher-url, before the config file)", DEFAULT_LAUNCHER_URL);
+    TOKEN = client("SAFE_LAUNCHER_TOKEN", "the token (after --token-file, before the config file)", "none (exit 3)");
+    PROFILE = client("SAFE_AD_PROFILE", "the config file's profile to use (after --profile; empty: none)", "none");
+    CONFIG_DIR = client("SAFE_AD_CONFIG_DIR", "directory that holds config.json", "~/.config/safe-ad on Linux");
+    INTERRUPT_WAIT = client("SAFE_AD_INTERRUPT_WAIT", "seconds the first Ctrl-C (or SIGTERM or SIGHUP) waits for requests in flight, the giving back of launcher handles and a reader of stdout or stderr that takes nothing, before it leaves, naming what it left", "1");
+    HISTORY = client("SAFE_AD_HISTORY", "the interactive shell's history file; set but empty: no history", "shell_history in the data directory, ~/.local/share/safe-ad on Linux");
+    NO_COLOR = client("NO_COLOR", "set and not empty: no colour on stderr (--color overrides it)", "");
+    CLICOLOR_FORCE = client("CLICOLOR_FORCE", "set and not 0: colour on stderr even when it is not a terminal (--color and NO_COLOR override it)", "");
+    HTTP_PROXY = proxy("HTTP_PROXY", "proxy for a launcher on another host over http (http_proxy too; not in a CGI run); a loopback launcher is always reached directly");
+    HTTPS_PROXY = proxy("HTTPS_PROXY", "proxy for a launcher on another host over https (https_proxy too)");
+    ALL_PROXY = proxy("ALL_PROXY", "proxy for a launcher on another host where the scheme's own is not set (all_proxy too)");
+    NO_PROXY = proxy("NO_PROXY", "hosts reached without a proxy, the launcher's among them (no_proxy too)");
+    REQUEST_METHOD = client("REQUEST_METHOD", "set: a CGI run, where a request header can set HTTP_PROXY, which is then ignored (as curl does)", "");
+    EMULATOR_PID = emulator("SAFE_AD_EMULATOR_PID", Spelling::Exact, "a background emulator's process id: --background prints it, --stop and --stop --if-running read it");
+    EMULATOR_DIR = emulator("SAFE_AD_EMULATOR_DIR", Spelling::Exact, "a background emulator's directory (its standard error and its lock): --background prints it, --stop reads it");
+    EMULATOR_USER_URL = emulator("SAFE_AD_EMULATOR_USER_<NAME>_URL", Spelling::Pattern, "user NAME's URL (the name in capitals), given to COMMAND with --user NAME, and printed by emulator env --user NAME");
+    EMULATOR_USER_TOKEN = emulator("SAFE_AD_EMULATOR_USER_<NAME>_TOKEN", Spelling::Pattern, "the token user NAME's launcher accepts, given and printed as its URL is");
+    EMULATOR_DAEMON = internal("SAFE_AD_EMULATOR_DAEMON", "set by --background for the emulator's own process, which knows itself by it");
+}
 
 /// The names used in messages (`Source::Env`, hints), each its row's.
 pub const ENV_LAUNCHER_URL: &str = LAUNCHER_URL.name;

@@ -14,7 +14,7 @@
 //! the tokens kept out of what is printed) is in `token`; the profiles' in `profile`; the checked
 //! values and edits of `config set` and `unset` in `edit`.
 
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -52,6 +52,15 @@ pub const CONFIG_FILE_NAME: &str = "config.json";
 
 /// Said of a launcher URL with plain http to another host, where it is not refused yet.
 pub const INSECURE_URL_WARNING: &str = "plain http to another host sends the token in clear text; safe-ad will refuse it unless --allow-insecure-http is given";
+
+/// An env var's value as text, with its [`Source`]; one that is not UTF-8 is refused, with
+/// `hint` on what to set it to.
+fn env_text(name: &'static str, value: &OsStr, hint: &str) -> Result<(String, Source), Failure> {
+    let text = value.to_str().ok_or_else(|| {
+        Failure::usage(format!("{name} is not valid UTF-8")).with_hint(hint.to_owned())
+    })?;
+    Ok((text.to_owned(), Source::Env(name)))
+}
 
 /// Where a setting's value came from, for messages (never the value of a token).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -516,11 +525,11 @@ fn resolve_launcher(
     let (raw, source) = if let Some(url) = &args.launcher_url {
         (url.clone(), Source::Flag("--launcher-url"))
     } else if let Some(url) = &env.launcher_url {
-        let url = url.to_str().ok_or_else(|| {
-            Failure::usage(format!("{ENV_LAUNCHER_URL} is not valid UTF-8"))
-                .with_hint("set it to a URL like http://localhost:8100")
-        })?;
-        (url.to_string(), Source::Env(ENV_LAUNCHER_URL))
+        env_text(
+            ENV_LAUNCHER_URL,
+            url,
+            "set it to a URL like http://localhost:8100",
+        )?
     } else if let Some(found) = config.get(|config| config.launcher_url.clone()) {
         found
     } else {

@@ -14,7 +14,7 @@ use crate::cli::{self, ClientOptions};
 use crate::config_file::{profile_name_problem, ConfigFile, Key};
 use crate::outcome::Failure;
 
-use super::{display_path, ConfigRead, Environment, Source, ENV_PROFILE};
+use super::{display_path, env_text, ConfigRead, Environment, Source, ENV_PROFILE};
 
 /// The profile a run uses, and what named it (`--profile` or `SAFE_AD_PROFILE`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,11 +29,8 @@ pub(super) fn chosen(args: &ClientOptions, env: &Environment) -> Result<Option<A
     let (name, source) = if let Some(name) = &args.profile {
         (name.clone(), Source::Flag("--profile"))
     } else if let Some(name) = env.profile.as_ref().filter(|name| !name.is_empty()) {
-        let name = name.to_str().ok_or_else(|| {
-            Failure::usage(format!("{ENV_PROFILE} is not valid UTF-8"))
-                .with_hint("set it to the name of a profile in the config file")
-        })?;
-        (name.to_string(), Source::Env(ENV_PROFILE))
+        let hint = "set it to the name of a profile in the config file";
+        env_text(ENV_PROFILE, name, hint)?
     } else {
         return Ok(None);
     };

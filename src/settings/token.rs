@@ -12,7 +12,7 @@ use crate::outcome::Failure;
 use crate::secret::{Secret, TokenProblem};
 
 use super::profile::Layered;
-use super::{ConfigRead, Environment, Source, ENV_TOKEN};
+use super::{env_text, ConfigRead, Environment, Source, ENV_TOKEN};
 
 /// A token file holds one token; a bigger file is a mistake (a binary, a log).
 const MAX_TOKEN_FILE_BYTES: u64 = 64 * 1024;
@@ -34,11 +34,7 @@ pub(super) fn resolve_token(
             read_token_file(path)?
         }
     } else if let Some(token) = &env.token {
-        let token = token.to_str().ok_or_else(|| {
-            Failure::usage(format!("{ENV_TOKEN} is not valid UTF-8"))
-                .with_hint("a token is plain ASCII text")
-        })?;
-        (token.to_string(), Source::Env(ENV_TOKEN))
+        env_text(ENV_TOKEN, token, "a token is plain ASCII text")?
     } else if let Some((token, source)) = config.get(|config| config.token.clone()) {
         (token.expose().to_string(), source)
     } else {

@@ -331,28 +331,37 @@ impl<H: fmt::Display + Copy> Request<H> {
     }
 
     /// The same request with each handle it names passed through `f` (a plan's requests on a
-    /// stand-in handle sent to a copy, [`crate::batch::on_a_copy_of`]). Every variant is matched,
-    /// so a new request with a handle cannot be left out.
+    /// stand-in handle sent to a copy, [`crate::batch::on_a_copy_of`]).
     pub fn with_handles(self, f: impl Fn(H) -> H) -> Request<H> {
-        match self {
-            Request::OnHandle(operation, handle) => Request::OnHandle(operation, f(handle)),
-            Request::Fetch(id) => Request::Fetch(f(id)),
-            Request::DropDataId(id) => Request::DropDataId(f(id)),
+        (self.try_with_handles(|handle| Some(f(handle)))).expect("every handle is given one")
+    }
+
+    /// The same request with each handle it names passed through `f`, or `None` when `f` has
+    /// none for one of them (a plan's slots, once earlier answers gave handles). Every variant
+    /// is matched, so a new request with a handle cannot be left out.
+    pub fn try_with_handles<T>(self, f: impl Fn(H) -> Option<T>) -> Option<Request<T>> {
+        Some(match self {
+            Request::OnHandle(operation, handle) => Request::OnHandle(operation, f(handle)?),
+            Request::Fetch(id) => Request::Fetch(f(id)?),
+            Request::DropDataId(id) => Request::DropDataId(f(id)?),
             Request::AtIndex(operation, handle, index) => {
-                Request::AtIndex(operation, f(handle), index)
+                Request::AtIndex(operation, f(handle)?, index)
             }
             Request::Append { handle, data_id } => Request::Append {
-                handle: f(handle),
-                data_id: f(data_id),
+                handle: f(handle)?,
+                data_id: f(data_id)?,
             },
-            Request::OnId(operation, id) => Request::OnId(operation, f(id)),
+            Request::OnId(operation, id) => Request::OnId(operation, f(id)?),
             Request::CloseWriter { writer, cipher } => Request::CloseWriter {
-                writer: f(writer),
-                cipher: f(cipher),
+                writer: f(writer)?,
+                cipher: f(cipher)?,
             },
             Request::CipherOpts { kind, key } => Request::CipherOpts {
                 kind,
-                key: key.map(f),
+                key: match key {
+                    Some(key) => Some(f(key)?),
+                    None => None,
+                },
             },
             Request::FilterEdit {
                 operation,
@@ -360,16 +369,26 @@ impl<H: fmt::Display + Copy> Request<H> {
                 key,
             } => Request::FilterEdit {
                 operation,
-                handle: f(handle),
-                key: f(key),
+                handle: f(handle)?,
+                key: f(key)?,
             },
-            request @ (Request::Create { .. }
-            | Request::DataIdOfName { .. }
-            | Request::StructuredDataIdOfName { .. }
-            | Request::UserSignKey
-            | Request::NewWriter
-            | Request::SignKeyOf(_)) => request,
-        }
+            Request::Create {
+                name,
+                private,
+                white_list,
+            } => Request::Create {
+                name,
+                private,
+                white_list,
+            },
+            Request::DataIdOfName { name, private } => Request::DataIdOfName { name, private },
+            Request::StructuredDataIdOfName { name, type_tag } => {
+                Request::StructuredDataIdOfName { name, type_tag }
+            }
+            Request::UserSignKey => Request::UserSignKey,
+            Request::NewWriter => Request::NewWriter,
+            Request::SignKeyOf(key) => Request::SignKeyOf(key),
+        })
     }
 
     /// The appendable-data handle the request is about, if it names one.

@@ -13,19 +13,11 @@ pub struct Whoami {
     pub key: Option<String>,
 }
 
-pub(super) const WHOAMI_TABLE: Table = Table {
-    name: "whoami",
-    rows: &[
-        Row(
-            &["fingerprint"],
-            "string",
-            "your sign key's fingerprint, as `show` writes signers (`you` there)",
-        ),
-        Row(&["key"], "string", "your sign key's 32 bytes, base64"),
-    ],
-    #[cfg(test)]
-    fields: || super::fields(&Whoami::default()),
-};
+key_table! {
+    WHOAMI_TABLE = "whoami" of [Whoami]
+    Row(&["fingerprint"], "string", "your sign key's fingerprint, as `show` writes signers (`you` there)"),
+    Row(&["key"], "string", "your sign key's 32 bytes, base64"),
+}
 
 /// `decode --json`: one of three objects, by what the bytes hold.
 #[derive(Debug, Serialize)]
@@ -93,9 +85,8 @@ pub enum EntryJson {
     },
 }
 
-pub(super) const DECODE_TABLE: Table = Table {
-    name: "decode",
-    rows: &[
+key_table! {
+    DECODE_TABLE = "decode" of [DataIdJson, SignKeyJson, AppendableJson]
     Row(&["kind"], "string", "a data id's kind (`structured-data`, `immutable-data`, `appendable-data`, `private-appendable-data`), or `sign-key`"),
     Row(&["name"], "string", "the name of the data (base64)"),
     Row(&["type_tag"], "number or null", "a structured data's type tag (null for other kinds)"),
@@ -104,15 +95,4 @@ pub(super) const DECODE_TABLE: Table = Table {
     Row(&["filter"], "object", "an appendable data's filter: its `type` and `keys` (fingerprints)"),
     Row(&["owners", "signed_by"], "list", "an appendable data's owners and the keys that signed it, as fingerprints"),
     Row(&["data", "deleted_data"], "list", "an appendable data's items, each with `kind`, `name`, `type_tag` (as a data id's) and `signer` (a fingerprint); an item it cannot read (encrypted) has `kind` `sealed` and its length, `sealed_bytes`"),
-
-    ],
-    #[cfg(test)]
-    fields: || {
-        let mut fields = super::fields(&DataIdJson::default());
-        fields.extend(super::fields(&SignKeyJson::default()));
-        fields.extend(super::fields(&AppendableJson::default()));
-        fields.sort_unstable();
-        fields.dedup();
-        fields
-    },
-};
+}

@@ -10,6 +10,50 @@
 //! ... -->` markers), and a unit test here checks each table against the fields its types
 //! serialize, so a key added to a type and not to its table (or the other way) fails.
 
+/// Declares a `--json` object's type: the struct as written, each field `pub`, where a field
+/// written `name?: T` is an `Option<T>` left out of the object while it is `None` (most keys are
+/// said only where they apply, and the attribute that says so would otherwise stand on every
+/// other line). Any other field, and every attribute, is kept as written, in order: the key
+/// order of the printed object is the fields' order.
+macro_rules! json_object {
+    (@munch $head:tt [$($done:tt)*]) => {
+        json_object!(@emit $head [$($done)*]);
+    };
+    (@emit [$(#[$attr:meta])* $name:ident] [$($done:tt)*]) => {
+        $(#[$attr])*
+        pub struct $name {
+            $($done)*
+        }
+    };
+    (@munch $head:tt [$($done:tt)*] $(#[$m:meta])* $field:ident ?: $ty:ty $(, $($rest:tt)*)?) => {
+        json_object!(@munch $head [
+            $($done)*
+            $(#[$m])*
+            #[serde(skip_serializing_if = "Option::is_none")]
+            pub $field: Option<$ty>,
+        ] $($($rest)*)?);
+    };
+    (@munch $head:tt [$($done:tt)*] $(#[$m:meta])* $field:ident : $ty:ty $(, $($rest:tt)*)?) => {
+        json_object!(@munch $head [$($done)* $(#[$m])* pub $field: $ty,] $($($rest)*)?);
+    };
+    ($(#[$attr:meta])* pub struct $name:ident { $($body:tt)* }) => {
+        json_object!(@munch [$(#[$attr])* $name] [] $($body)*);
+    };
+}
+
+/// Declares a key table (`NAME = "json-keys name" of [the types whose fields it names]`, then
+/// its rows): each type's `Default` is the sample whose fields the unit test below reads.
+macro_rules! key_table {
+    ($table:ident = $name:literal of [$($ty:path),+] $($row:expr),+ $(,)?) => {
+        pub(super) const $table: Table = Table {
+            name: $name,
+            rows: &[$($row),+],
+            #[cfg(test)]
+            fields: || [$(super::fields(&<$ty>::default())),+].concat(),
+        };
+    };
+}
+
 mod decode;
 #[cfg(feature = "emulator")]
 mod emulator;
@@ -34,6 +78,34 @@ pub use settings::{
 };
 pub use show::{ItemJson, ShowJson};
 pub use status::{Emptied, SinceCopy, StatusJson, Toggled, Unsaved};
+
+/// For the objects that open as a result does (`command`, `input`, `handle`, `ok`) and end with
+/// a failure's `error` and `exit_code`: `failed`, the object of a failure, with no more.
+macro_rules! failed_object {
+    ($($ty:ident),+) => {$(
+        impl $ty {
+            /// The object of `command`'s failure on `input` (`handle`: null for a name).
+            pub fn failed(
+                command: &'static str,
+                (input, handle): (String, Option<u64>),
+                error: ErrorJson,
+                exit_code: u8,
+            ) -> Self {
+                $ty {
+                    command,
+                    input,
+                    handle,
+                    ok: false,
+                    error: Some(error),
+                    exit_code: Some(exit_code),
+                    ..$ty::default()
+                }
+            }
+        }
+    )+};
+}
+
+failed_object!(ShowJson, StatusJson);
 
 /// One row of a key table: the keys it describes (a nested key as `error.class`), their JSON
 /// type, and what they mean.

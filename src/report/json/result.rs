@@ -6,84 +6,60 @@ use serde::Serialize;
 
 use super::{Row, Table};
 
-/// The launcher's facts about the data, under the launcher's keys: a metadata read (all six),
-/// or a fetch (no `filterLength`); a post's read back says no lengths (`report::results`).
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Facts {
-    pub is_owner: bool,
-    pub version: u64,
-    pub filter_type: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub filter_length: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub data_length: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub deleted_data_length: Option<u64>,
+json_object! {
+    /// The launcher's facts about the data, under the launcher's keys: a metadata read (all six),
+    /// or a fetch (no `filterLength`); a post's read back says no lengths (`report::results`).
+    #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct Facts {
+        is_owner: bool,
+        version: u64,
+        filter_type: &'static str,
+        filter_length?: u64,
+        data_length?: u64,
+        deleted_data_length?: u64,
+    }
 }
 
-/// One argument's result.
-#[derive(Debug, Default, Serialize)]
-pub struct ResultJson {
-    pub command: String,
-    pub input: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub line: Option<u64>,
-    pub handle: Option<u64>,
-    pub name: Option<String>,
-    pub ok: bool,
-    #[serde(rename = "isOwner", skip_serializing_if = "Option::is_none")]
-    pub is_owner: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub version: Option<u64>,
-    #[serde(rename = "filterType", skip_serializing_if = "Option::is_none")]
-    pub filter_type: Option<&'static str>,
-    #[serde(rename = "filterLength", skip_serializing_if = "Option::is_none")]
-    pub filter_length: Option<u64>,
-    #[serde(rename = "dataLength", skip_serializing_if = "Option::is_none")]
-    pub data_length: Option<u64>,
-    #[serde(rename = "deletedDataLength", skip_serializing_if = "Option::is_none")]
-    pub deleted_data_length: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub item_name: Option<String>,
-    /// Null (with `saved_version_error`) when the read after the save failed.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub saved_version: Option<Option<u64>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub saved_version_error: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reopened_from: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub given_back: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub private: Option<Option<bool>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub owners: Option<Option<Vec<String>>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub re_signed: Option<Vec<ReSigned>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub keys: Option<Vec<KeyChange>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub filter: Option<FilterJson>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub toggled: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub dropped_keys: Option<u64>,
-    /// What a run left behind, when it ended while this result was still open.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub left_behind: Option<Vec<LeftJson>>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub items: Vec<ItemChange>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<ErrorJson>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub exit_code: Option<u8>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub requests: Option<Vec<RequestJson>>,
-    /// What a run left behind, added to a failed result already closed (and held to be printed
-    /// once the run says what it left): after all the rest, as it comes after it.
-    #[serde(rename = "left_behind", skip_serializing_if = "Option::is_none")]
-    pub left_behind_after: Option<Vec<LeftJson>>,
+json_object! {
+    /// One argument's result.
+    #[derive(Debug, Default, Serialize)]
+    pub struct ResultJson {
+        command: String,
+        input: Option<String>,
+        line?: u64,
+        handle: Option<u64>,
+        name: Option<String>,
+        ok: bool,
+        #[serde(rename = "isOwner")] is_owner?: bool,
+        version?: u64,
+        #[serde(rename = "filterType")] filter_type?: &'static str,
+        #[serde(rename = "filterLength")] filter_length?: u64,
+        #[serde(rename = "dataLength")] data_length?: u64,
+        #[serde(rename = "deletedDataLength")] deleted_data_length?: u64,
+        item_name?: String,
+        /// Null (with `saved_version_error`) when the read after the save failed.
+        saved_version?: Option<u64>,
+        saved_version_error?: String,
+        reopened_from?: u64,
+        given_back?: bool,
+        private?: Option<bool>,
+        owners?: Option<Vec<String>>,
+        re_signed?: Vec<ReSigned>,
+        keys?: Vec<KeyChange>,
+        filter?: FilterJson,
+        toggled?: bool,
+        dropped_keys?: u64,
+        /// What a run left behind, when it ended while this result was still open.
+        left_behind?: Vec<LeftJson>,
+        #[serde(skip_serializing_if = "Vec::is_empty")] items: Vec<ItemChange>,
+        error?: ErrorJson,
+        exit_code?: u8,
+        requests?: Vec<RequestJson>,
+        /// What a run left behind, added to a failed result already closed (and held to be printed
+        /// once the run says what it left): after all the rest, as it comes after it.
+        #[serde(rename = "left_behind")] left_behind_after?: Vec<LeftJson>,
+    }
 }
 
 impl ResultJson {
@@ -98,14 +74,15 @@ impl ResultJson {
     }
 }
 
-/// `remove`, `restore`, `purge`: one index changed.
-#[derive(Debug, Clone, Serialize)]
-pub struct ItemChange {
-    pub index: u64,
-    pub ok: bool,
-    /// For a name: whether the save carried the change to the network.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub saved: Option<bool>,
+json_object! {
+    /// `remove`, `restore`, `purge`: one index changed.
+    #[derive(Debug, Clone, Serialize)]
+    pub struct ItemChange {
+        index: u64,
+        ok: bool,
+        /// For a name: whether the save carried the change to the network.
+        saved?: bool,
+    }
 }
 
 /// `restore --re-sign`: an item another key signed, data again signed by you.
@@ -115,31 +92,30 @@ pub struct ReSigned {
     pub signer: Option<String>,
 }
 
-/// `filter add`, `filter remove`: one key given.
-#[derive(Debug, Clone, Serialize)]
-pub struct KeyChange {
-    pub key: Option<String>,
-    pub fingerprint: Option<String>,
-    pub changed: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub signer_of: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub saved: Option<bool>,
+json_object! {
+    /// `filter add`, `filter remove`: one key given.
+    #[derive(Debug, Clone, Serialize)]
+    pub struct KeyChange {
+        key: Option<String>,
+        fingerprint: Option<String>,
+        changed: bool,
+        signer_of?: u64,
+        saved?: bool,
+    }
 }
 
-/// The filter afterwards (also `show`'s, without `sign_keys` and `yours`).
-#[derive(Debug, Clone, Serialize)]
-pub struct FilterJson {
-    #[serde(rename = "type")]
-    pub kind: &'static str,
-    /// Fingerprints; null for a key that could not be read.
-    pub keys: Vec<Option<String>>,
-    /// `filter show`: each key's 32 bytes, base64.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub sign_keys: Option<Vec<Option<String>>>,
-    /// `filter show`: whether your key is among them.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub yours: Option<Option<bool>>,
+json_object! {
+    /// The filter afterwards (also `show`'s, without `sign_keys` and `yours`).
+    #[derive(Debug, Clone, Serialize)]
+    pub struct FilterJson {
+        #[serde(rename = "type")] kind: &'static str,
+        /// Fingerprints; null for a key that could not be read.
+        keys: Vec<Option<String>>,
+        /// `filter show`: each key's 32 bytes, base64.
+        sign_keys?: Vec<Option<String>>,
+        /// `filter show`: whether your key is among them.
+        yours?: Option<bool>,
+    }
 }
 
 /// A launcher handle a run may have left behind: one it knows (and the request that frees it),
@@ -189,9 +165,8 @@ pub struct Abandoned {
     pub left_behind: Vec<LeftJson>,
 }
 
-pub(super) const RESULT_TABLE: Table = Table {
-    name: "result",
-    rows: &[
+key_table! {
+    RESULT_TABLE = "result" of [ResultJson]
     Row(&["command"], "string", "the command (`metadata`, `clear-data`, `open`, ...)"),
     Row(&["input", "line"], "string or null, number", "the handle or name as given (null for `create`); `line`: its line of standard input, for one read from there"),
     Row(&["handle"], "number or null", "the handle given; the new one that `create`, `open` and `reopen` made; null for a name (its copy is given back by the end of the run) and for input that is not a handle"),
@@ -215,59 +190,39 @@ pub(super) const RESULT_TABLE: Table = Table {
     Row(&["exit_code"], "number", "the exit code this failure gives"),
     Row(&["left_behind"], "list", "on the failed result of a run that may have left launcher handles behind (below), or an object of its own: each with `kind`, `handle`, and `free` or `made_by`"),
     Row(&["requests"], "list", "only with `--verbose`: the requests behind the result, each with the keys of the table below"),
-
-    ],
-    #[cfg(test)]
-    fields: || {
-        let mut fields = super::fields(&ResultJson::default());
-        fields.sort_unstable();
-        fields.dedup();
-        fields
-    },
-};
-
-/// One request behind a result (`--verbose`).
-#[derive(Debug, Default, Serialize)]
-pub struct RequestJson {
-    pub handle: Option<u64>,
-    pub operation: &'static str,
-    pub method: String,
-    pub url: String,
-    pub status: Option<u16>,
-    pub ok: bool,
-    pub elapsed_ms: f64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub line: Option<u64>,
-    /// The name the request itself asks about (a name's copy's, in a run given a name).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub data_id_handle: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub index: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub saved_version: Option<Option<u64>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub saved_version_error: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub metadata: Option<Facts>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<ErrorJson>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub exit_code: Option<u8>,
-    /// The name of the data a request of a name's copy is about, or that a `serialise` step
-    /// read (null when its bytes could not be read): said after what the answer said.
-    #[serde(rename = "name", skip_serializing_if = "Option::is_none")]
-    pub name_after: Option<Option<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub private: Option<Option<bool>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub owners: Option<Option<Vec<String>>>,
 }
 
-pub(super) const REQUEST_TABLE: Table = Table {
-    name: "request",
-    rows: &[
+json_object! {
+    /// One request behind a result (`--verbose`).
+    #[derive(Debug, Default, Serialize)]
+    pub struct RequestJson {
+        handle: Option<u64>,
+        operation: &'static str,
+        method: String,
+        url: String,
+        status: Option<u16>,
+        ok: bool,
+        elapsed_ms: f64,
+        line?: u64,
+        /// The name the request itself asks about (a name's copy's, in a run given a name).
+        name?: String,
+        data_id_handle?: u64,
+        index?: u64,
+        saved_version?: Option<u64>,
+        saved_version_error?: String,
+        metadata?: Facts,
+        error?: ErrorJson,
+        exit_code?: u8,
+        /// The name of the data a request of a name's copy is about, or that a `serialise` step
+        /// read (null when its bytes could not be read): said after what the answer said.
+        #[serde(rename = "name")] name_after?: Option<String>,
+        private?: Option<bool>,
+        owners?: Option<Vec<String>>,
+    }
+}
+
+key_table! {
+    REQUEST_TABLE = "request" of [RequestJson]
     Row(&["handle"], "number or null", "the appendable-data handle the request is about: the one given, a name's fresh copy, or the one `create` and `fetch` made (null when there is none)"),
     Row(&["operation", "method", "url"], "string", "the request: `operation` is a command's name, or `data-id`, `fetch`, `drop-data-id`, `serialise`"),
     Row(&["name"], "string", "the name a request asks about or a name's copy is of; the `serialise` step of `reopen`: the name of the data it made"),
@@ -281,13 +236,4 @@ pub(super) const REQUEST_TABLE: Table = Table {
     Row(&["saved_version", "saved_version_error"], "number or null, string", "a save: as in the result"),
     Row(&["metadata"], "object", "a metadata read: the launcher's fields (`isOwner`, `version`, `filterType`, `filterLength`, `dataLength`, `deletedDataLength`); `fetch`: the same without `filterLength`"),
     Row(&["error", "exit_code"], "object, number", "a request that failed, as in the result"),
-
-    ],
-    #[cfg(test)]
-    fields: || {
-        let mut fields = super::fields(&RequestJson::default());
-        fields.sort_unstable();
-        fields.dedup();
-        fields
-    },
-};
+}

@@ -14,27 +14,11 @@ pub struct SessionHandleJson {
     pub kept: bool,
 }
 
-pub(super) const SESSION_HANDLE_TABLE: Table = Table {
-    name: "session-handle",
-    rows: &[
-        Row(&["handle"], "number", "the handle"),
-        Row(&["kind"], "string", "its kind: `appendable-data`"),
-        Row(
-            &["name"],
-            "string or null",
-            "the data's name (base64), where the line that made the handle knew it",
-        ),
-        Row(
-            &["launcher"],
-            "string",
-            "the launcher it is a handle of (its URL)",
-        ),
-        Row(
-            &["kept"],
-            "bool",
-            "whether `.keep` keeps it when the session ends, rather than giving it back",
-        ),
-    ],
-    #[cfg(test)]
-    fields: || super::fields(&SessionHandleJson::default()),
-};
+key_table! {
+    SESSION_HANDLE_TABLE = "session-handle" of [SessionHandleJson]
+    Row(&["handle"], "number", "the handle"),
+    Row(&["kind"], "string", "its kind: `appendable-data`"),
+    Row(&["name"], "string or null", "the data's name (base64), where the line that made the handle knew it"),
+    Row(&["launcher"], "string", "the launcher it is a handle of (its URL)"),
+    Row(&["kept"], "bool", "whether `.keep` keeps it when the session ends, rather than giving it back"),
+}

@@ -23,16 +23,17 @@ pub enum SettingValue {
     Flag(bool),
 }
 
-/// `auth status`.
-#[derive(Debug, Default, Serialize)]
-pub struct AuthStatusJson {
-    pub launcher_url: Setting,
-    pub token: Setting,
-    pub status: &'static str,
-    pub ok: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<ErrorJson>,
-    pub exit_code: u8,
+json_object! {
+    /// `auth status`.
+    #[derive(Debug, Default, Serialize)]
+    pub struct AuthStatusJson {
+        launcher_url: Setting,
+        token: Setting,
+        status: &'static str,
+        ok: bool,
+        error?: ErrorJson,
+        exit_code: u8,
+    }
 }
 
 /// `config show`: every setting, keyed by the config file's keys, and the file.
@@ -60,24 +61,12 @@ pub struct ConfigPathJson {
     pub exists: bool,
 }
 
-pub(super) const SETTINGS_TABLE: Table = Table {
-    name: "settings",
-    rows: &[
+key_table! {
+    SETTINGS_TABLE = "settings" of [AuthStatusJson, ConfigShowJson, ConfigPathJson]
     Row(&["launcher_url", "token", "timeout_secs"], "object", "a setting: `value` (the token masked, or null when there is none), `source` (`flag`, `token_file`, `stdin`, `env`, `config_file`, `profile`, `default`, or null), `from` (the flag, file, env var or profile's name, or null)"),
     Row(&["read_only", "profile"], "object", "`config show`: whether changes are refused, and the profile in use (`value` its name or null; `source` `flag` or `env`; `from` the flag or env var), as a setting"),
     Row(&["status"], "string", "`auth status`: `accepted`, `not_accepted`, `unreachable` or `no_token`"),
     Row(&["ok", "error", "exit_code"], "bool, object, number", "`auth status`: as in a result (docs/output.md)"),
     Row(&["config_file"], "object", "`config show`: `path` (null without a home directory) and whether it `exists`"),
     Row(&["path", "exists"], "string, bool", "`config path`"),
-
-    ],
-    #[cfg(test)]
-    fields: || {
-        let mut fields = super::fields(&AuthStatusJson::default());
-        fields.extend(super::fields(&ConfigShowJson::default()));
-        fields.extend(super::fields(&ConfigPathJson::default()));
-        fields.sort_unstable();
-        fields.dedup();
-        fields
-    },
-};
+}

@@ -5,50 +5,36 @@ use serde::Serialize;
 
 use super::{ErrorJson, FilterJson, Row, Table};
 
-/// One handle (or name) of `show`.
-#[derive(Debug, Default, Serialize)]
-pub struct ShowJson {
-    pub command: &'static str,
-    pub input: String,
-    /// Null for a name (its copy is given back by the end of the run).
-    pub handle: Option<u64>,
-    pub ok: bool,
-    /// `--serialised`: the handle's serialised bytes, base64 (and nothing more of the data).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub serialised: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub name: Option<Option<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub private: Option<Option<bool>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub owners: Option<Option<Vec<String>>>,
-    #[serde(rename = "isOwner", skip_serializing_if = "Option::is_none")]
-    pub is_owner: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub version: Option<u64>,
-    #[serde(rename = "filterType", skip_serializing_if = "Option::is_none")]
-    pub filter_type: Option<&'static str>,
-    #[serde(rename = "filterLength", skip_serializing_if = "Option::is_none")]
-    pub filter_length: Option<u64>,
-    #[serde(rename = "dataLength", skip_serializing_if = "Option::is_none")]
-    pub data_length: Option<u64>,
-    #[serde(rename = "deletedDataLength", skip_serializing_if = "Option::is_none")]
-    pub deleted_data_length: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub filter: Option<FilterJson>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub data: Option<Vec<ItemJson>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub deleted_data: Option<Vec<ItemJson>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<ErrorJson>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub exit_code: Option<u8>,
+json_object! {
+    /// One handle (or name) of `show`.
+    #[derive(Debug, Default, Serialize)]
+    pub struct ShowJson {
+        command: &'static str,
+        input: String,
+        /// Null for a name (its copy is given back by the end of the run).
+        handle: Option<u64>,
+        ok: bool,
+        /// `--serialised`: the handle's serialised bytes, base64 (and nothing more of the data).
+        serialised?: String,
+        name?: Option<String>,
+        private?: Option<bool>,
+        owners?: Option<Vec<String>>,
+        #[serde(rename = "isOwner")] is_owner?: bool,
+        version?: u64,
+        #[serde(rename = "filterType")] filter_type?: &'static str,
+        #[serde(rename = "filterLength")] filter_length?: u64,
+        #[serde(rename = "dataLength")] data_length?: u64,
+        #[serde(rename = "deletedDataLength")] deleted_data_length?: u64,
+        filter?: FilterJson,
+        data?: Vec<ItemJson>,
+        deleted_data?: Vec<ItemJson>,
+        error?: ErrorJson,
+        exit_code?: u8,
+    }
 }
 
-pub(super) const SHOW_TABLE: Table = Table {
-    name: "show",
-    rows: &[
+key_table! {
+    SHOW_TABLE = "show" of [ShowJson]
     Row(&["command", "input", "handle", "ok"], "string, string, number or null, bool", "as in a result: `show`, the handle or name as given, the handle (null for a name), and whether all of it was read"),
     Row(&["error", "exit_code"], "object, number", "those of its first failure, as in a result"),
     Row(&["name"], "string or null", "which data the handle is: its name (base64, as `create` prints it and `open` takes it), from the handle's serialised bytes; null when they could not be read or are not in launcher 0.11.0's layout"),
@@ -58,49 +44,37 @@ pub(super) const SHOW_TABLE: Table = Table {
     Row(&["filter"], "object", "its `type` (`filterType` again, beside its keys, as `decode` gives a filter) and `keys` (a list of fingerprints; null for a key that could not be read)"),
     Row(&["dataLength", "deletedDataLength"], "number", "the length of each list, whatever `--index` shows"),
     Row(&["data", "deleted_data"], "list", "one object per item shown, with the keys below"),
-
-    ],
-    #[cfg(test)]
-    fields: || super::fields(&ShowJson::default()),
-};
-
-/// One item, as `show` reads it.
-#[derive(Debug, Clone, Default, Serialize)]
-pub struct ItemJson {
-    pub index: u64,
-    pub kind: &'static str,
-    pub data_id: Option<String>,
-    pub signer: Option<String>,
-    pub signer_is_you: Option<bool>,
-    pub name: Option<String>,
-    pub type_tag: Option<u64>,
-    pub on_network: Option<bool>,
-    pub version: Option<u64>,
-    pub preview: Option<String>,
-    pub text: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub decode_error: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub versions: Option<u64>,
-    #[serde(rename = "dataLength", skip_serializing_if = "Option::is_none")]
-    pub data_length: Option<u64>,
-    #[serde(rename = "deletedDataLength", skip_serializing_if = "Option::is_none")]
-    pub deleted_data_length: Option<u64>,
-    #[serde(rename = "filterType", skip_serializing_if = "Option::is_none")]
-    pub filter_type: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub size: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub content: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub content_base64: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<ErrorJson>,
 }
 
-pub(super) const ITEM_TABLE: Table = Table {
-    name: "item",
-    rows: &[
+json_object! {
+    /// One item, as `show` reads it.
+    #[derive(Debug, Clone, Default, Serialize)]
+    pub struct ItemJson {
+        index: u64,
+        kind: &'static str,
+        data_id: Option<String>,
+        signer: Option<String>,
+        signer_is_you: Option<bool>,
+        name: Option<String>,
+        type_tag: Option<u64>,
+        on_network: Option<bool>,
+        version: Option<u64>,
+        preview: Option<String>,
+        text: Option<String>,
+        decode_error?: String,
+        versions?: u64,
+        #[serde(rename = "dataLength")] data_length?: u64,
+        #[serde(rename = "deletedDataLength")] deleted_data_length?: u64,
+        #[serde(rename = "filterType")] filter_type?: &'static str,
+        size?: u64,
+        content?: String,
+        content_base64?: String,
+        error?: ErrorJson,
+    }
+}
+
+key_table! {
+    ITEM_TABLE = "item" of [ItemJson]
     Row(&["index"], "number", "the item's index in its list"),
     Row(&["kind"], "string", "from the data id's bytes: `structured-data`, `immutable-data`, `appendable-data`, `private-appendable-data`; from the launcher when the bytes are in another layout (`structured-data`, `appendable-data`, or `unknown` when it could not say)"),
     Row(&["name"], "string or null", "the name of the data pointed at (base64), from the bytes"),
@@ -117,8 +91,4 @@ pub(super) const ITEM_TABLE: Table = Table {
     Row(&["content", "content_base64"], "string", "with `--full`: the whole content, base64 (the same value twice; `content` is the older name)"),
     Row(&["dataLength", "deletedDataLength", "filterType"], "number, string", "for appendable data: its counts and filter, under the launcher's keys"),
     Row(&["error"], "object", "on an item that could not be read (wholly or in part): as `error` above"),
-
-    ],
-    #[cfg(test)]
-    fields: || super::fields(&ItemJson::default()),
-};
+}

@@ -4,46 +4,32 @@ use serde::Serialize;
 
 use super::{ErrorJson, ItemJson, Row, Table};
 
-/// One handle of `status`.
-#[derive(Debug, Default, Serialize)]
-pub struct StatusJson {
-    pub command: &'static str,
-    pub input: String,
-    pub handle: Option<u64>,
-    pub ok: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub in_sync: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub settled: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub stale: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub never_saved: Option<bool>,
-    /// The network's version (null: never saved).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub version: Option<Option<u64>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub local_version: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub network_version: Option<Option<u64>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub unsaved: Option<Unsaved>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub since_copy: Option<SinceCopy>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub new_on_network: Option<Vec<ItemJson>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub way_on: Option<Vec<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub name: Option<Option<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub private: Option<Option<bool>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub owners: Option<Option<Vec<String>>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<ErrorJson>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub exit_code: Option<u8>,
+json_object! {
+    /// One handle of `status`.
+    #[derive(Debug, Default, Serialize)]
+    pub struct StatusJson {
+        command: &'static str,
+        input: String,
+        handle: Option<u64>,
+        ok: bool,
+        in_sync?: bool,
+        settled?: bool,
+        stale?: bool,
+        never_saved?: bool,
+        /// The network's version (null: never saved).
+        version?: Option<u64>,
+        local_version?: u64,
+        network_version?: Option<u64>,
+        unsaved?: Unsaved,
+        since_copy?: SinceCopy,
+        new_on_network?: Vec<ItemJson>,
+        way_on?: Vec<String>,
+        name?: Option<String>,
+        private?: Option<bool>,
+        owners?: Option<Vec<String>>,
+        error?: ErrorJson,
+        exit_code?: u8,
+    }
 }
 
 /// The copy's changes a save would send.
@@ -79,9 +65,8 @@ pub struct SinceCopy {
     pub purged: Vec<ItemJson>,
 }
 
-pub(super) const STATUS_TABLE: Table = Table {
-    name: "status",
-    rows: &[
+key_table! {
+    STATUS_TABLE = "status" of [StatusJson]
     Row(&["command", "input", "handle", "ok"], "string, string, number, bool", "as in a result: `status`, the handle as given, and whether it could be compared"),
     Row(&["error", "exit_code"], "object, number", "on a failure, as in a result"),
     Row(&["in_sync", "stale"], "bool", "the copy matches the network; the network is at a later version"),
@@ -94,8 +79,4 @@ pub(super) const STATUS_TABLE: Table = Table {
     Row(&["new_on_network"], "list", "items on the network the copy does not show, as `show --json` gives items (their index is the network's): appended since the copy was taken, or removed and purged in the copy, or (with `emptied_by_post`) left out of the copy by a post"),
     Row(&["way_on"], "list", "the commands that go on from here (`safe-ad post 7`, `safe-ad reopen 7`, `safe-ad put 7`)"),
     Row(&["name", "private", "owners"], "string, bool, list (or null)", "which data it is, as in `show --json`: from the network's serialised bytes, which the comparison reads anyway (for data never saved, from the copy's)"),
-
-    ],
-    #[cfg(test)]
-    fields: || super::fields(&StatusJson::default()),
-};
+}
