@@ -101,9 +101,10 @@ pub fn watch() {
             // When this signal was last counted: a repeat within [`REPEAT_WINDOW`] is the same.
             let mut counted: Option<Instant> = None;
             while received.recv().await.is_some() {
-                // tokio hands a new runtime a signal that came while none ran (between two of
-                // a shell's lines); the flag, set by the signal itself and cleared by
-                // [`forget`], tells one the shell already dealt with from a new one.
+                // tokio hands a runtime a signal that came while it did not run (between two
+                // of a shell's lines, on the session's runtime); the flag, set by the signal
+                // itself and cleared by [`forget`], tells one the shell already dealt with
+                // from a new one.
                 if !came.load(Ordering::SeqCst) {
                     continue;
                 }
@@ -205,9 +206,9 @@ pub fn leave_asked() -> bool {
     LEAVE.load(Ordering::SeqCst)
 }
 
-/// The runtime that counted the signals has ended (`runtime::finish`), and its counting tasks
-/// with it: the next runtime in this process (a `shell`'s next line) starts its own. The count
-/// stays: a signal already seen is not forgotten.
+/// The runtime that counted the signals has ended (`runtime::finish` for a command line, a
+/// `shell` session's end), and its counting tasks with it: the next runtime in this process
+/// starts its own. The count stays: a signal already seen is not forgotten.
 pub fn unwatch() {
     WATCHING.store(false, Ordering::SeqCst);
 }

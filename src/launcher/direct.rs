@@ -42,6 +42,11 @@ pub struct Direct {
     prefix: String,
     connect_timeout: Duration,
     idle: Mutex<Vec<Connection>>,
+    /// Kept across the lines of a `shell` session, whose runtime stands still between two
+    /// lines: an idle connection is then looked at before reuse ([`Connection::looks_open`]).
+    /// A one-process run's runtime never stands still while it holds connections, and hyper
+    /// sees a close itself; it pays for no look.
+    kept_across_lines: bool,
 }
 
 /// One open connection: the handle to send on, and the first byte that came back on it.
@@ -51,9 +56,10 @@ pub struct Connection {
     first_byte: Arc<AtomicU16>,
     /// The task that drives it.
     task: tokio::task::AbortHandle,
-    /// The socket, to look at before the connection is used again ([`Connection::looks_open`]).
-    /// A second descriptor of it, since hyper owns the stream.
-    probe: std::os::fd::OwnedFd,
+    /// The socket, to look at before the connection is used again ([`Connection::looks_open`]):
+    /// a second descriptor of it, since hyper owns the stream. Only on a transport kept across
+    /// a session's lines.
+    probe: Option<std::os::fd::OwnedFd>,
 }
 
 impl Drop for Connection {
@@ -74,7 +80,10 @@ impl Connection {
     /// next request written into a closed connection and lost, with no answer.
     fn looks_open(&self) -> bool {
         use rustix::event::{poll, PollFd, PollFlags, Timespec};
-        let mut socket = [PollFd::new(&self.probe, PollFlags::IN)];
+        let Some(probe) = &self.probe else {
+            return true;
+        };
+        let mut socket = [PollFd::new(probe, PollFlags::IN)];
         let now = Timespec {
             tv_sec: 0,
             tv_nsec: 0,
@@ -92,8 +101,12 @@ impl Connection {
 }
 
 impl Direct {
-    /// A client for `url`, which must be plain http.
-    pub fn new(url: &LauncherUrl, connect_timeout: Duration) -> anyhow::Result<Direct> {
+    /// A client for `url`, which must be plain http; `kept_across_lines` for a `shell` session's.
+    pub fn new(
+        url: &LauncherUrl,
+        connect_timeout: Duration,
+        kept_across_lines: bool,
+    ) -> anyhow::Result<Direct> {
         let parsed = reqwest::Url::parse(url.base())?;
         let host = match parsed.host() {
             Some(url::Host::Ipv6(ip)) => format!("[{ip}]"),
@@ -112,6 +125,7 @@ impl Direct {
             prefix: parsed.path().trim_end_matches('/').to_string(),
             connect_timeout,
             idle: Mutex::new(Vec::new()),
+            kept_across_lines,
         })
     }
 
@@ -200,8 +214,13 @@ impl Direct {
         }
         let first_byte = Arc::new(AtomicU16::new(0));
         let stream = self.connect(deadline).await?;
-        let probe = rustix::io::dup(&stream)
-            .map_err(|e| NoAnswer::Reset(format!("the connection could not be kept: {e}")))?;
+        let probe =
+            match self.kept_across_lines {
+                true => Some(rustix::io::dup(&stream).map_err(|e| {
+                    NoAnswer::Reset(format!("the connection could not be kept: {e}"))
+                })?),
+                false => None,
+            };
         let stream = Sniffed {
             stream,
             first_byte: Arc::clone(&first_byte),

@@ -248,12 +248,18 @@ enum Transport {
 }
 
 impl Transport {
-    fn new(config: &LauncherConfig) -> anyhow::Result<Transport> {
+    /// `kept_across_lines`: for a `shell` session's [`Connections`].
+    fn new(config: &LauncherConfig, kept_across_lines: bool) -> anyhow::Result<Transport> {
         Ok(
             if config.url.is_https() || (config.proxy.is_some() && !config.url.is_loopback()) {
                 Transport::General(general::General::new(config)?)
             } else {
-                Transport::Direct(direct::Direct::new(&config.url, config.connect_timeout)?)
+                let timeout = config.connect_timeout;
+                Transport::Direct(direct::Direct::new(
+                    &config.url,
+                    timeout,
+                    kept_across_lines,
+                )?)
             },
         )
     }
@@ -306,7 +312,7 @@ pub struct Launcher {
 
 impl Launcher {
     pub fn new(config: LauncherConfig) -> anyhow::Result<Launcher> {
-        let transport = Arc::new(Transport::new(&config)?);
+        let transport = Arc::new(Transport::new(&config, false)?);
         Launcher::with_transport(config, transport)
     }
 
@@ -322,7 +328,7 @@ impl Launcher {
             match kept.iter().find(|(way, _)| *way == reached) {
                 Some((_, transport)) => Arc::clone(transport),
                 None => {
-                    let transport = Arc::new(Transport::new(&config)?);
+                    let transport = Arc::new(Transport::new(&config, true)?);
                     kept.push((reached, Arc::clone(&transport)));
                     transport
                 }
