@@ -29,13 +29,6 @@ use crate::settings::{self, Environment};
 pub fn run(args: impl IntoIterator<Item = OsString>) -> Done {
     crate::signals::file_size_limit_as_error();
     let args: Vec<OsString> = args.into_iter().collect();
-    // A completion script's question is answered before anything is read: a TAB never reads
-    // the config file or a token, and never sends.
-    if let Some(words) = Typed::new(&args).completing() {
-        let reporter = Reporter::new(false, false, ColorWhen::Never);
-        reporter.completion(crate::generate::complete::answer(&words).as_bytes());
-        return reporter.finish(Done::Success);
-    }
     run_with(&args, None, None)
 }
 
@@ -54,6 +47,13 @@ fn run_with(
     session: Option<&Session>,
 ) -> Done {
     let line = Typed::new(args);
+    // A completion script's question (a command line's, not a shell line's) is answered before
+    // anything is read: a TAB never reads the config file or a token, and never sends.
+    if let (None, Some(words)) = (defaults, line.completing()) {
+        let reporter = Reporter::new(false, false, ColorWhen::Never);
+        reporter.completion(crate::generate::complete::answer(&words).as_bytes());
+        return reporter.finish(Done::Success);
+    }
     // `--version` alone, the commonest probe of a tool (scripts, package checks), is answered
     // before clap builds its tree: that build is most of what the answer would cost. Any other
     // line with it goes through clap, which prints the same line (a test compares the two).
