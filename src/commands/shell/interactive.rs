@@ -27,7 +27,7 @@ use rustyline::{Behavior, CompletionType, Config, Editor};
 use super::complete::{candidates, Known};
 use super::vars::Vars;
 use super::watching::{child_options, Printer, Watches};
-use super::{words, Context, Line, RunLine};
+use super::{words, Context, Line, RunLine, Session};
 use crate::cli::ClientOptions;
 use crate::cli::Dot;
 use crate::handle::Handle;
@@ -59,8 +59,8 @@ struct Shared {
 }
 
 /// Runs the prompt until Ctrl-D, `exit`, SIGTERM or SIGHUP.
-pub(super) fn run(cx: Context, whole: &super::Session, run_line: RunLine) -> Result<Done, Failure> {
-    let ledger = whole.shared_ledger();
+pub(super) fn run(cx: Context, session: &Session, run_line: RunLine) -> Result<Done, Failure> {
+    let ledger = session.shared_ledger();
     ledger.start();
     signals::hold();
     let reporter = cx.reporter;
@@ -176,15 +176,15 @@ pub(super) fn run(cx: Context, whole: &super::Session, run_line: RunLine) -> Res
                 }
             }
         }
-        let mut session = Session {
+        let mut scope = LineScope {
             vars: &mut vars,
             shared: &shared,
             printer: printer.as_ref(),
             profile: None,
         };
         let before = ledger.held().len();
-        let (done, exit) = one_line(&text, &mut session, (cx, whole, run_line));
-        if let Some(name) = session.profile.take() {
+        let (done, exit) = one_line(&text, &mut scope, (cx, session, run_line));
+        if let Some(name) = scope.profile.take() {
             options.profile = Some(name);
         }
         last = done.exit_code();
@@ -228,8 +228,9 @@ pub(super) fn run(cx: Context, whole: &super::Session, run_line: RunLine) -> Res
     }
 }
 
-/// What a line may change or use beyond itself.
-struct Session<'a> {
+/// What a line typed at the prompt may change or use beyond itself (the session as a whole is
+/// `runtime::Session`).
+struct LineScope<'a> {
     vars: &'a mut Vars,
     shared: &'a Shared,
     printer: Option<&'a Printer>,
@@ -241,8 +242,8 @@ struct Session<'a> {
 /// when it asked to leave (`exit [N]`).
 fn one_line(
     text: &str,
-    session: &mut Session,
-    line: (Context, &super::Session, RunLine),
+    scope: &mut LineScope,
+    line: (Context, &Session, RunLine),
 ) -> (Done, Option<Done>) {
     let cx = line.0;
     let commands = match words::split(text) {
@@ -255,9 +256,9 @@ fn one_line(
     };
     let mut done = Done::Success;
     for command in &commands {
-        let result = match own(&command.words, session, cx) {
+        let result = match own(&command.words, scope, cx) {
             Some(result) => result,
-            None => super::one(&command.words, None, session.vars, line),
+            None => super::one(&command.words, None, scope.vars, line),
         };
         done = match result {
             Ok(Line::Ran(done)) => done,
@@ -284,13 +285,13 @@ fn one_line(
 /// `help COMMAND` is safe-ad's). `None` for a line of safe-ad's commands.
 fn own(
     command: &[words::Word],
-    session: &mut Session,
+    scope: &mut LineScope,
     cx: Context,
 ) -> Option<Result<Line, Failure>> {
     let first = command.first()?.plain()?;
     let rest = &command[1..];
     let watches = || {
-        session
+        scope
             .shared
             .watches
             .lock()
@@ -318,35 +319,35 @@ fn own(
         ))));
     };
     Some(match dot {
-        Dot::Handles => handles(rest, &session.shared.ledger, cx.reporter),
-        Dot::Profile => expand(rest, session.vars).and_then(|words| {
+        Dot::Handles => handles(rest, &scope.shared.ledger, cx.reporter),
+        Dot::Profile => expand(rest, scope.vars).and_then(|words| {
             match words.as_slice() {
                 [] => {
-                    let now = session.profile.clone();
+                    let now = scope.profile.clone();
                     let now = now.or_else(|| settings::profile_name(cx.options, cx.env));
                     cx.reporter.session_profile(now.as_deref());
                 }
                 [name] => {
                     settings::check_profile(name, cx.env)?;
-                    session.profile = Some(name.clone());
+                    scope.profile = Some(name.clone());
                 }
                 _ => return Err(Failure::usage(".profile takes one profile's name")),
             }
             Ok(Line::Ran(Done::Success))
         }),
-        Dot::Keep => keep(rest, session.vars, &session.shared.ledger, cx.reporter),
+        Dot::Keep => keep(rest, scope.vars, &scope.shared.ledger, cx.reporter),
         Dot::Watch if cx.options.dry_run || cx.options.curl => Err(Failure::usage(
             ".watch polls the launcher, and this shell is a dry run (--dry-run or --curl): it sends nothing",
         )),
-        Dot::Watch => expand(rest, session.vars).and_then(|words| {
-            let Some(printer) = session.printer else {
+        Dot::Watch => expand(rest, scope.vars).and_then(|words| {
+            let Some(printer) = scope.printer else {
                 return Err(Failure::usage(
                     ".watch needs a terminal that can print above the prompt",
                 ));
             };
             ran(watches().start(&words, cx.options, Arc::clone(printer), cx.reporter))
         }),
-        Dot::Unwatch => match expand(rest, session.vars) {
+        Dot::Unwatch => match expand(rest, scope.vars) {
             Err(failure) => Err(failure),
             Ok(words) => match words.as_slice() {
                 [] => ran(watches().stop(None, cx.reporter)),
